@@ -1,0 +1,532 @@
+//! The public API of a generated prime field, shared by every target: the type, its constants,
+//! encodings, operator traits and the derived operations (pow, invert, sqrt, legendre, batch
+//! inversion) built on the target's straight-line core (`mont_mul`, `mont_square`, `add_limbs`,
+//! `sub_limbs`, `neg_limbs`, `double_limbs`, `from_mont_limbs`).
+
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+use super::portable::{emit_fn, Words};
+use crate::lower::{addsub, montgomery, square, MulAlgorithm};
+use crate::opt::optimize;
+use crate::spec::{window_schedule, FieldConsts, SqrtMethod};
+
+/// An unsuffixed integer literal.
+pub fn lit(v: usize) -> proc_macro2::Literal {
+    proc_macro2::Literal::usize_unsuffixed(v)
+}
+
+/// Window width for public-exponent sliding windows: minimises table size plus expected
+/// multiplications, 2^(k−1) + bits/(k+1).
+pub fn window_width(bits: u32) -> u32 {
+    (2..=7).min_by_key(|k: &u32| (1u32 << (k - 1)) + bits / (k + 1)).unwrap()
+}
+
+/// Emits the straight-line core functions for the portable target.
+pub fn portable_core(c: &FieldConsts, alg: MulAlgorithm) -> TokenStream {
+    let fns = [
+        ("mont_mul", montgomery::lower_mul(c, alg), &["a", "b"][..], "Montgomery product a·b·R⁻¹ mod p of two values below p."),
+        ("mont_square", square::lower_square(c), &["a"][..], "Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once."),
+        ("add_limbs", addsub::lower_add(c), &["a", "b"][..], "a + b mod p."),
+        ("sub_limbs", addsub::lower_sub(c), &["a", "b"][..], "a − b mod p."),
+        ("neg_limbs", addsub::lower_neg(c), &["a"][..], "−a mod p (zero stays zero)."),
+        ("double_limbs", addsub::lower_double(c), &["a"][..], "2a mod p."),
+        ("from_mont_limbs", montgomery::lower_from_montgomery(c, alg), &["a"][..], "a·R⁻¹ mod p: leaves Montgomery form."),
+    ];
+    let items = fns.iter().map(|(name, f, args, doc)| {
+        let f = optimize(f);
+        emit_fn(&f, &format_ident!("{}", name), args, doc)
+    });
+    quote!(#(#items)*)
+}
+
+fn schedule_tokens(exp: &BigUint, width: u32) -> (TokenStream, TokenStream) {
+    let (first, steps) = window_schedule(exp, width);
+    let first = lit(first as usize);
+    let pairs = steps.iter().map(|s| {
+        let n = lit(s.squarings as usize);
+        let d = lit(s.digit as usize);
+        quote!((#n, #d))
+    });
+    (quote!(#first), quote!(&[#(#pairs),*]))
+}
+
+/// Emits the whole field module body for type `name`, with `core` as the target's core functions.
+pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str) -> TokenStream {
+    let words = Words { w: c.w() };
+    let word = words.word();
+    let n = lit(c.limbs);
+    let nb = lit(c.bytes);
+    let wb = lit((c.w() / 8) as usize);
+    let bits = lit(c.bits as usize);
+    let p = &c.modulus;
+    let mont = |x: &BigUint| words.lits(&c.mont_limbs(x));
+    let modulus_limbs = words.lits(&c.modulus_limbs);
+    let r2 = words.lits(&c.limbs_of(&c.r2));
+    let one = mont(&BigUint::one());
+    let modulus_le: Vec<u8> = {
+        let mut v = p.to_bytes_le();
+        v.resize(c.bytes, 0);
+        v
+    };
+    let modulus_hex = format!("0x{:0width$x}", p, width = c.bytes * 2);
+    let two_adicity = lit(c.two_adicity as usize);
+    let root = mont(&c.root_of_unity);
+    let root_inv = mont(&c.root_of_unity.modpow(&(p - 2u32), p));
+    let two_inv = mont(&((p + 1u32) >> 1));
+    let width = window_width(c.bits);
+    let table_len = lit(1usize << (width - 1));
+    let (inv_first, inv_steps) = schedule_tokens(&(p - 2u32), width);
+    let (leg_first, leg_steps) = schedule_tokens(&((p - 1u32) >> 1), width);
+    let generator_items = match &c.generator {
+        Some(g) => {
+            let gm = mont(g);
+            let delta = mont(&g.modpow(&(BigUint::one() << c.two_adicity as usize), p));
+            let gdoc = format!(" A generator of the multiplicative group (the smallest: {g}); a quadratic non-residue.");
+            quote! {
+                #[doc = #gdoc]
+                pub const MULTIPLICATIVE_GENERATOR: #name = #name(#gm);
+                #[doc = " MULTIPLICATIVE_GENERATOR^(2^TWO_ADICITY): an element of order t, for coset constructions."]
+                pub const DELTA: #name = #name(#delta);
+            }
+        }
+        None => quote!(),
+    };
+
+    let sqrt_body = match &c.sqrt {
+        SqrtMethod::ThreeMod4 { exp } => {
+            let (f, s) = schedule_tokens(exp, width);
+            quote! {
+                // p ≡ 3 (mod 4): x = a^((p+1)/4).
+                let x = self.pow_by_schedule(#f, #s);
+            }
+        }
+        SqrtMethod::Atkin { exp } => {
+            let (f, s) = schedule_tokens(exp, width);
+            quote! {
+                // p ≡ 5 (mod 8), Atkin: b = (2a)^((p−5)/8), i = 2ab², x = ab(i − 1).
+                let two_a = self.double();
+                let b = two_a.pow_by_schedule(#f, #s);
+                let i = two_a.mul(&b.square());
+                let x = self.mul(&b).mul(&i.sub(&Self::ONE));
+            }
+        }
+        SqrtMethod::TonelliShanks { exp } => {
+            let (f, s) = if exp.is_zero() { (quote!(0u8), quote!(&[])) } else { schedule_tokens(exp, width) };
+            let pow_w = if exp.is_zero() { quote!(Self::ONE) } else { quote!(self.pow_by_schedule(#f, #s)) };
+            quote! {
+                // Tonelli–Shanks with p − 1 = 2^s·t, a fixed number of steps: with x² = a·b and
+                // z of order 2^(i+1), multiply b by z² whenever b^(2^(i−1)) ≠ 1.
+                let w = #pow_w;
+                let mut x = self.mul(&w);
+                let mut b = x.mul(&w);
+                let mut z = Self::ROOT_OF_UNITY;
+                let mut i = Self::TWO_ADICITY - 1;
+                while i >= 1 {
+                    let mut d = b;
+                    let mut k = 1;
+                    while k < i {
+                        d = d.square();
+                        k += 1;
+                    }
+                    let flip = !::subtle::ConstantTimeEq::ct_eq(&d, &Self::ONE);
+                    let z2 = z.square();
+                    x = <Self as ::subtle::ConditionallySelectable>::conditional_select(&x, &x.mul(&z), flip);
+                    b = <Self as ::subtle::ConditionallySelectable>::conditional_select(&b, &b.mul(&z2), flip);
+                    z = z2;
+                    i -= 1;
+                }
+            }
+        }
+    };
+    let sqrt_doc = match &c.sqrt {
+        SqrtMethod::ThreeMod4 { .. } => "p ≡ 3 (mod 4): x = a^((p+1)/4)",
+        SqrtMethod::Atkin { .. } => "p ≡ 5 (mod 8): Atkin's method",
+        SqrtMethod::TonelliShanks { .. } => "p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973)",
+    };
+    let sqrt_doc = format!(
+        " A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: {sqrt_doc}. Either root may be returned."
+    );
+    let from_u64_body = {
+        let reduce = if c.bits <= 64 {
+            let plit = p.to_u64_digits()[0];
+            quote!(let x = x % #plit;)
+        } else {
+            quote!()
+        };
+        let sets = if c.w() == 64 {
+            quote!(limbs[0] = x;)
+        } else if c.limbs >= 2 {
+            quote! {
+                limbs[0] = x as u32;
+                limbs[1] = (x >> 32) as u32;
+            }
+        } else {
+            quote!(limbs[0] = x as u32;)
+        };
+        quote! {
+            #reduce
+            let mut limbs = [0 as #word; #n];
+            #sets
+        }
+    };
+
+    let ops = [
+        (quote!(Add), quote!(add), quote!(AddAssign), quote!(add_assign)),
+        (quote!(Sub), quote!(sub), quote!(SubAssign), quote!(sub_assign)),
+        (quote!(Mul), quote!(mul), quote!(MulAssign), quote!(mul_assign)),
+    ];
+    let op_impls = ops.iter().map(|(tr, m, atr, am)| {
+        quote! {
+            impl ::core::ops::#tr<#name> for #name {
+                type Output = #name;
+                #[inline]
+                fn #m(self, rhs: #name) -> #name { #name::#m(&self, &rhs) }
+            }
+            impl ::core::ops::#tr<&#name> for #name {
+                type Output = #name;
+                #[inline]
+                fn #m(self, rhs: &#name) -> #name { #name::#m(&self, rhs) }
+            }
+            impl ::core::ops::#tr<#name> for &#name {
+                type Output = #name;
+                #[inline]
+                fn #m(self, rhs: #name) -> #name { #name::#m(self, &rhs) }
+            }
+            impl ::core::ops::#tr<&#name> for &#name {
+                type Output = #name;
+                #[inline]
+                fn #m(self, rhs: &#name) -> #name { #name::#m(self, rhs) }
+            }
+            impl ::core::ops::#atr<#name> for #name {
+                #[inline]
+                fn #am(&mut self, rhs: #name) { *self = #name::#m(self, &rhs); }
+            }
+            impl ::core::ops::#atr<&#name> for #name {
+                #[inline]
+                fn #am(&mut self, rhs: &#name) { *self = #name::#m(self, rhs); }
+            }
+        }
+    });
+    let modulus_doc = format!(" The modulus p as a big-endian hex string ({} bits).", c.bits);
+    quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy)]
+        pub struct #name([#word; #n]);
+
+        impl #name {
+            const MODULUS_LIMBS: [#word; #n] = #modulus_limbs;
+            const R2: [#word; #n] = #r2;
+            /// Zero.
+            pub const ZERO: #name = #name([0; #n]);
+            /// One (R mod p in Montgomery form).
+            pub const ONE: #name = #name(#one);
+            /// Bit length of the modulus p.
+            pub const NUM_BITS: u32 = #bits;
+            /// The modulus p, little-endian, in the canonical encoding length.
+            pub const MODULUS_LE_BYTES: [u8; #nb] = [#(#modulus_le),*];
+            #[doc = #modulus_doc]
+            pub const MODULUS_HEX: &'static str = #modulus_hex;
+            /// s, the 2-adicity: p − 1 = 2^s·t with t odd.
+            pub const TWO_ADICITY: u32 = #two_adicity;
+            /// A primitive 2^s-th root of unity: g^t for the multiplicative generator g when one is known, else the smallest non-residue raised to t.
+            pub const ROOT_OF_UNITY: #name = #name(#root);
+            /// The inverse of `ROOT_OF_UNITY`.
+            pub const ROOT_OF_UNITY_INV: #name = #name(#root_inv);
+            /// 1/2 mod p.
+            pub const TWO_INV: #name = #name(#two_inv);
+            #generator_items
+
+            #core
+
+            /// The field element equal to `x` mod p.
+            pub fn from_u64(x: u64) -> #name {
+                #from_u64_body
+                #name(Self::mont_mul(&limbs, &Self::R2))
+            }
+
+            /// 1 exactly when the limbs encode a value below p (constant time).
+            fn limbs_below_modulus(limbs: &[#word; #n]) -> ::subtle::Choice {
+                let mut borrow: #word = 0;
+                let mut i = 0;
+                while i < #n {
+                    let t = (limbs[i] as u128).wrapping_sub(Self::MODULUS_LIMBS[i] as u128 + borrow as u128);
+                    borrow = (t >> 127) as #word;
+                    i += 1;
+                }
+                ::subtle::Choice::from(borrow as u8)
+            }
+
+            /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
+            pub fn from_le_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> {
+                let mut limbs = [0 as #word; #n];
+                let mut i = 0;
+                while i < #nb {
+                    limbs[i / #wb] |= (bytes[i] as #word) << (8 * (i % #wb));
+                    i += 1;
+                }
+                let ok = Self::limbs_below_modulus(&limbs);
+                let mut i = 0;
+                while i < #n {
+                    limbs[i] = <#word as ::subtle::ConditionallySelectable>::conditional_select(&0, &limbs[i], ok);
+                    i += 1;
+                }
+                ::subtle::CtOption::new(#name(Self::mont_mul(&limbs, &Self::R2)), ok)
+            }
+
+            /// Decodes the canonical big-endian encoding (B bytes); none for values ≥ p.
+            pub fn from_be_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> {
+                let mut le = *bytes;
+                le.reverse();
+                Self::from_le_bytes(&le)
+            }
+
+            /// The canonical little-endian encoding of the value in [0, p), B bytes.
+            pub fn to_le_bytes(&self) -> [u8; #nb] {
+                let limbs = Self::from_mont_limbs(&self.0);
+                let mut out = [0u8; #nb];
+                let mut i = 0;
+                while i < #nb {
+                    out[i] = (limbs[i / #wb] >> (8 * (i % #wb))) as u8;
+                    i += 1;
+                }
+                out
+            }
+
+            /// The canonical big-endian encoding of the value in [0, p), B bytes.
+            pub fn to_be_bytes(&self) -> [u8; #nb] {
+                let mut out = self.to_le_bytes();
+                out.reverse();
+                out
+            }
+
+            /// self + rhs.
+            #[inline]
+            pub fn add(&self, rhs: &#name) -> #name { #name(Self::add_limbs(&self.0, &rhs.0)) }
+            /// self − rhs.
+            #[inline]
+            pub fn sub(&self, rhs: &#name) -> #name { #name(Self::sub_limbs(&self.0, &rhs.0)) }
+            /// self · rhs (one Montgomery multiplication).
+            #[inline]
+            pub fn mul(&self, rhs: &#name) -> #name { #name(Self::mont_mul(&self.0, &rhs.0)) }
+            /// −self.
+            #[inline]
+            pub fn neg(&self) -> #name { #name(Self::neg_limbs(&self.0)) }
+            /// 2·self.
+            #[inline]
+            pub fn double(&self) -> #name { #name(Self::double_limbs(&self.0)) }
+            /// self² (one Montgomery squaring).
+            #[inline]
+            pub fn square(&self) -> #name { #name(Self::mont_square(&self.0)) }
+
+            /// self^exp, the exponent given as little-endian 64-bit words. Constant time in the
+            /// values of self and of the exponent (fixed 4-bit windows, table read by masking);
+            /// the time depends only on `exp_le.len()`.
+            pub fn pow(&self, exp_le: &[u64]) -> #name {
+                let mut table = [Self::ONE; 16];
+                let mut j = 1;
+                while j < 16 {
+                    table[j] = table[j - 1].mul(self);
+                    j += 1;
+                }
+                let mut acc = Self::ONE;
+                for word in exp_le.iter().rev() {
+                    let mut k = 16;
+                    while k > 0 {
+                        k -= 1;
+                        acc = acc.square().square().square().square();
+                        let digit = ((word >> (4 * k)) & 0xf) as u8;
+                        let mut pick = Self::ONE;
+                        for (idx, entry) in table.iter().enumerate() {
+                            ::subtle::ConditionallySelectable::conditional_assign(&mut pick, entry, ::subtle::ConstantTimeEq::ct_eq(&(idx as u8), &digit));
+                        }
+                        acc = acc.mul(&pick);
+                    }
+                }
+                acc
+            }
+
+            /// self^exp for a public exponent (little-endian 64-bit words): square and multiply,
+            /// branching on the exponent's bits. Not constant time in the exponent.
+            pub fn pow_vartime(&self, exp_le: &[u64]) -> #name {
+                let mut acc = Self::ONE;
+                let mut started = false;
+                for word in exp_le.iter().rev() {
+                    let mut k = 64;
+                    while k > 0 {
+                        k -= 1;
+                        if started {
+                            acc = acc.square();
+                        }
+                        if (word >> k) & 1 == 1 {
+                            acc = acc.mul(self);
+                            started = true;
+                        }
+                    }
+                }
+                acc
+            }
+
+            /// self^e for an exponent fixed at generation time, by a precomputed sliding-window
+            /// schedule (odd powers table; `first` is the leading window). The schedule is
+            /// public, so the time does not depend on self.
+            fn pow_by_schedule(&self, first: u8, steps: &[(u16, u8)]) -> #name {
+                let mut table = [*self; #table_len];
+                let sq = self.square();
+                let mut j = 1;
+                while j < #table_len {
+                    table[j] = table[j - 1].mul(&sq);
+                    j += 1;
+                }
+                let mut acc = table[(first >> 1) as usize];
+                for &(squarings, digit) in steps {
+                    let mut k = 0;
+                    while k < squarings {
+                        acc = acc.square();
+                        k += 1;
+                    }
+                    if digit != 0 {
+                        acc = acc.mul(&table[(digit >> 1) as usize]);
+                    }
+                }
+                acc
+            }
+
+            /// The multiplicative inverse, or none for zero. Constant time: Fermat's little
+            /// theorem, self^(p−2), by a fixed sliding-window addition chain for p − 2.
+            pub fn invert(&self) -> ::subtle::CtOption<#name> {
+                let inv = self.pow_by_schedule(#inv_first, #inv_steps);
+                ::subtle::CtOption::new(inv, !self.is_zero())
+            }
+
+            #[doc = #sqrt_doc]
+            pub fn sqrt(&self) -> ::subtle::CtOption<#name> {
+                #sqrt_body
+                let ok = ::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
+                ::subtle::CtOption::new(x, ok)
+            }
+
+            /// The Legendre symbol (self / p): 1 for a non-zero square, −1 for a non-square, 0
+            /// for zero. Euler's criterion, self^((p−1)/2), constant time.
+            pub fn legendre(&self) -> i8 {
+                let l = self.pow_by_schedule(#leg_first, #leg_steps);
+                let is_one = ::subtle::ConstantTimeEq::ct_eq(&l, &Self::ONE).unwrap_u8() as i8;
+                let is_zero = self.is_zero().unwrap_u8() as i8;
+                2 * is_one - 1 + is_zero
+            }
+
+            /// 1 when self is zero (constant time).
+            pub fn is_zero(&self) -> ::subtle::Choice {
+                ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+            }
+
+            /// Inverts every element in place with Montgomery's trick (one inversion per 32
+            /// elements plus three multiplications per element); zeros stay zero. Constant time
+            /// for a given slice length; no allocation.
+            pub fn batch_invert(elems: &mut [#name]) {
+                const CHUNK: usize = 32;
+                for chunk in elems.chunks_mut(CHUNK) {
+                    let mut prefix = [Self::ONE; CHUNK];
+                    let mut acc = Self::ONE;
+                    for (slot, e) in prefix.iter_mut().zip(chunk.iter()) {
+                        *slot = acc;
+                        acc = <Self as ::subtle::ConditionallySelectable>::conditional_select(&acc.mul(e), &acc, e.is_zero());
+                    }
+                    let mut inv = acc.invert().unwrap_or(Self::ZERO);
+                    for (slot, e) in prefix.iter().zip(chunk.iter_mut()).rev() {
+                        let zero = e.is_zero();
+                        let next_inv = <Self as ::subtle::ConditionallySelectable>::conditional_select(&inv.mul(e), &inv, zero);
+                        *e = <Self as ::subtle::ConditionallySelectable>::conditional_select(&inv.mul(slot), &Self::ZERO, zero);
+                        inv = next_inv;
+                    }
+                }
+            }
+        }
+
+        impl ::core::fmt::Debug for #name {
+            /// `0x` and the canonical value as 2·B lowercase hex digits, big-endian.
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str("0x")?;
+                for byte in self.to_be_bytes().iter() {
+                    write!(f, "{:02x}", byte)?;
+                }
+                Ok(())
+            }
+        }
+
+        impl ::core::default::Default for #name {
+            #[inline]
+            fn default() -> #name { Self::ZERO }
+        }
+
+        impl ::subtle::ConstantTimeEq for #name {
+            /// Montgomery form is unique for values below p, so limbs compare directly.
+            fn ct_eq(&self, other: &#name) -> ::subtle::Choice {
+                let mut diff: #word = 0;
+                let mut i = 0;
+                while i < #n {
+                    diff |= self.0[i] ^ other.0[i];
+                    i += 1;
+                }
+                ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+            }
+        }
+
+        impl ::core::cmp::PartialEq for #name {
+            #[inline]
+            fn eq(&self, other: &#name) -> bool { ::subtle::ConstantTimeEq::ct_eq(self, other).into() }
+        }
+
+        impl ::core::cmp::Eq for #name {}
+
+        impl ::subtle::ConditionallySelectable for #name {
+            #[inline]
+            fn conditional_select(a: &#name, b: &#name, choice: ::subtle::Choice) -> #name {
+                let mut out = [0 as #word; #n];
+                let mut i = 0;
+                while i < #n {
+                    out[i] = <#word as ::subtle::ConditionallySelectable>::conditional_select(&a.0[i], &b.0[i], choice);
+                    i += 1;
+                }
+                #name(out)
+            }
+        }
+
+        impl ::core::convert::From<u64> for #name {
+            #[inline]
+            fn from(x: u64) -> #name { #name::from_u64(x) }
+        }
+
+        impl ::core::ops::Neg for #name {
+            type Output = #name;
+            #[inline]
+            fn neg(self) -> #name { #name::neg(&self) }
+        }
+
+        impl ::core::ops::Neg for &#name {
+            type Output = #name;
+            #[inline]
+            fn neg(self) -> #name { #name::neg(self) }
+        }
+
+        #(#op_impls)*
+
+        impl ::core::iter::Sum for #name {
+            fn sum<I: Iterator<Item = #name>>(iter: I) -> #name { iter.fold(#name::ZERO, |a, b| #name::add(&a, &b)) }
+        }
+
+        impl<'a> ::core::iter::Sum<&'a #name> for #name {
+            fn sum<I: Iterator<Item = &'a #name>>(iter: I) -> #name { iter.fold(#name::ZERO, |a, b| #name::add(&a, b)) }
+        }
+
+        impl ::core::iter::Product for #name {
+            fn product<I: Iterator<Item = #name>>(iter: I) -> #name { iter.fold(#name::ONE, |a, b| #name::mul(&a, &b)) }
+        }
+
+        impl<'a> ::core::iter::Product<&'a #name> for #name {
+            fn product<I: Iterator<Item = &'a #name>>(iter: I) -> #name { iter.fold(#name::ONE, |a, b| #name::mul(&a, b)) }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! Stage 2: lowering. Each module turns one family of field operations into IR for a specific
+//! modulus. Lowerings write plain IR and leave all simplification (constant limbs of p,
+//! n0' = 1, impossible carries) to [`crate::opt`].
+//!
+//! Every lowered function takes and returns values in `[0, p)` (Montgomery form where it
+//! matters), as n limbs of w bits, least significant first.
+
+pub mod addsub;
+pub mod montgomery;
+pub mod square;
+
+use crate::ir::{Builder, Var};
+use crate::spec::FieldConsts;
+
+/// Which Montgomery multiplication algorithm to lower.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MulAlgorithm {
+    /// Coarsely Integrated Operand Scanning (Koç, Acar, Kaliski, "Analyzing and comparing
+    /// Montgomery multiplication algorithms", IEEE Micro 1996), with the extra carry word.
+    Cios,
+    /// CIOS without the extra carry word, valid when the top limb of p is below (2^w−1)/2 − 1
+    /// (gnark-crypto's "no-carry" optimisation).
+    CiosNoCarry,
+    /// Product scanning (Comba): the Finely Integrated Product Scanning method of Koç et al.,
+    /// accumulating each column in a three-word accumulator.
+    ProductScanning,
+}
+
+impl MulAlgorithm {
+    /// The default for a modulus: no-carry CIOS when its precondition holds, else CIOS.
+    pub fn auto(c: &FieldConsts) -> MulAlgorithm {
+        if c.no_carry_mul() {
+            MulAlgorithm::CiosNoCarry
+        } else {
+            MulAlgorithm::Cios
+        }
+    }
+
+    /// Whether this algorithm is valid for the modulus.
+    pub fn applies_to(self, c: &FieldConsts) -> bool {
+        match self {
+            MulAlgorithm::CiosNoCarry => c.no_carry_mul(),
+            _ => true,
+        }
+    }
+
+    /// Name used in CLI flags and file headers.
+    pub fn name(self) -> &'static str {
+        match self {
+            MulAlgorithm::Cios => "cios",
+            MulAlgorithm::CiosNoCarry => "cios-no-carry",
+            MulAlgorithm::ProductScanning => "product-scanning",
+        }
+    }
+}
+
+/// Upper bounds for the limbs of a value in `[0, p)`: the top limb is at most the top limb of p.
+pub fn reduced_bounds(c: &FieldConsts) -> Vec<u64> {
+    let full = crate::ir::word_mask(c.w());
+    let mut b = vec![full; c.limbs];
+    b[c.limbs - 1] = c.modulus_limbs[c.limbs - 1];
+    b
+}
+
+/// Given `t` (n limbs) plus an extra top word `top` with `t + top·2^(wn) < 2p`, returns
+/// `t mod p` by one constant-time conditional subtraction of p.
+pub fn final_subtract(b: &mut Builder, c: &FieldConsts, t: &[Var], top: Var) -> Vec<Var> {
+    let p = b.constants(&c.modulus_limbs);
+    let zero = b.constant(0);
+    let mut borrow = zero;
+    let mut d = Vec::with_capacity(t.len());
+    for (ti, pi) in t.iter().zip(&p) {
+        let (di, bo) = b.sub_borrow(*ti, *pi, borrow);
+        d.push(di);
+        borrow = bo;
+    }
+    // Borrow out of the whole (n+1)-word subtraction: 1 exactly when t + top·R < p.
+    let (_, keep) = b.sub_borrow(top, zero, borrow);
+    let mask = b.mask(keep);
+    t.iter().zip(&d).map(|(ti, di)| b.select(mask, *di, *ti)).collect()
+}

@@ -1,0 +1,231 @@
+//! Every lowering, before and after optimisation, run through the IR interpreter and compared
+//! with num-bigint on random primes of many shapes: 1..=9 limbs at w = 64, 1..=17 at w = 32,
+//! primes just below 2^(w·n), with the top bit set, with spare bits, with zero and all-ones
+//! middle limbs, Montgomery-friendly primes (n0' = 1) and tiny primes.
+
+use generator::ir::{interpret, Func};
+use generator::lower::{addsub, montgomery, square, MulAlgorithm};
+use generator::opt::optimize;
+use generator::spec::{is_probable_prime, FieldConsts, LimbBits};
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+/// Deterministic generator for test inputs (SplitMix64).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, bound: &BigUint) -> BigUint {
+        let words = bound.bits().div_ceil(64) as usize + 1;
+        let x = BigUint::from_slice(&(0..words * 2).map(|_| self.next() as u32).collect::<Vec<_>>());
+        x % bound
+    }
+
+    fn bits(&mut self, bits: u64) -> BigUint {
+        let x = BigUint::from_slice(&(0..bits.div_ceil(32)).map(|_| self.next() as u32).collect::<Vec<_>>());
+        x % (BigUint::one() << bits as usize)
+    }
+}
+
+fn next_prime_down(mut x: BigUint) -> BigUint {
+    if !x.bit(0) {
+        x -= 1u32;
+    }
+    while !is_probable_prime(&x) {
+        x -= 2u32;
+    }
+    x
+}
+
+fn next_prime_up(mut x: BigUint) -> BigUint {
+    if !x.bit(0) {
+        x += 1u32;
+    }
+    while !is_probable_prime(&x) {
+        x += 2u32;
+    }
+    x
+}
+
+/// Primes of many shapes for `n` limbs of `w` bits.
+fn primes_for(rng: &mut Rng, w: u32, n: usize) -> Vec<BigUint> {
+    let total = w as usize * n;
+    let mut out = Vec::new();
+    // Just below 2^(w·n): top bit set, all-ones limbs.
+    out.push(next_prime_down((BigUint::one() << total) - 1u32));
+    // Random with the top bit set.
+    out.push(next_prime_up(rng.bits(total as u64 - 1) | (BigUint::one() << (total - 1))));
+    if total > 8 {
+        // Random with 1 and 3 spare bits.
+        out.push(next_prime_up(rng.bits(total as u64 - 2) | (BigUint::one() << (total - 2))));
+        out.push(next_prime_up(rng.bits(total as u64 - 4) | (BigUint::one() << (total - 4))));
+    }
+    if n >= 3 {
+        // Zero middle limbs: top limb random, low limb random, everything between zero.
+        let top = BigUint::from(rng.next() >> (64 - w) | 1 << (w - 1)) << (total - w as usize);
+        out.push(next_prime_up(top + BigUint::from(rng.next() >> (64 - w))));
+        // All-ones middle limbs.
+        let ones = ((BigUint::one() << (total - w as usize)) - 1u32) ^ ((BigUint::one() << w as usize) - 1u32);
+        let top = BigUint::from(rng.next() >> (64 - w) | 1 << (w - 2)) << (total - w as usize);
+        out.push(next_prime_up(top + ones + BigUint::from(rng.next() >> (64 - w) | 1)));
+    }
+    out.retain(|p| p.bits() as usize > (n - 1) * w as usize && p.bits() as usize <= total);
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn run(f: &Func, c: &FieldConsts, args: &[&BigUint]) -> BigUint {
+    let limbs: Vec<Vec<u64>> = args.iter().map(|a| c.limbs_of(a)).collect();
+    let refs: Vec<&[u64]> = limbs.iter().map(|l| l.as_slice()).collect();
+    let out = interpret(f, &refs).expect("interpretation succeeds");
+    out.iter().rev().fold(BigUint::zero(), |acc, &l| (acc << c.w() as usize) + l)
+}
+
+/// Inputs for a prime: edge values then random ones.
+fn inputs(rng: &mut Rng, p: &BigUint, c: &FieldConsts, count: usize) -> Vec<BigUint> {
+    let mut v = vec![BigUint::zero(), BigUint::one(), BigUint::from(2u32), p - 1u32, p - 2u32, p >> 1, (p >> 1) + 1u32];
+    let w = c.w() as usize;
+    for k in 1..c.limbs {
+        v.push((BigUint::one() << (w * k)) - 1u32);
+        v.push(BigUint::one() << (w * k));
+        v.push(((BigUint::one() << w) - 1u32) << (w * k));
+    }
+    v.push(c.r.clone());
+    v.push(c.r2.clone());
+    for _ in 0..count {
+        v.push(rng.below(p));
+    }
+    v.into_iter().map(|x| x % p).collect()
+}
+
+fn check_prime(rng: &mut Rng, p: &BigUint, lb: LimbBits, count: usize) {
+    let c = FieldConsts::new(p, lb).unwrap();
+    let r_inv = c.r.modpow(&(p - 2u32), p);
+    let xs = inputs(rng, p, &c, count);
+    let mut algs = vec![MulAlgorithm::Cios, MulAlgorithm::ProductScanning];
+    if c.no_carry_mul() {
+        algs.push(MulAlgorithm::CiosNoCarry);
+    }
+    let mut unary: Vec<(&str, Func, Box<dyn Fn(&BigUint) -> BigUint>)> = vec![
+        ("square", square::lower_square(&c), Box::new(|a: &BigUint| a * a * &r_inv % p)),
+        ("neg", addsub::lower_neg(&c), Box::new(|a: &BigUint| (p - a) % p)),
+        ("double", addsub::lower_double(&c), Box::new(|a: &BigUint| (a << 1usize) % p)),
+    ];
+    for alg in &algs {
+        unary.push(("from_montgomery", montgomery::lower_from_montgomery(&c, *alg), Box::new(|a: &BigUint| a * &r_inv % p)));
+    }
+    let mut binary: Vec<(String, Func, Box<dyn Fn(&BigUint, &BigUint) -> BigUint>)> = vec![
+        ("add".into(), addsub::lower_add(&c), Box::new(|a: &BigUint, b: &BigUint| (a + b) % p)),
+        ("sub".into(), addsub::lower_sub(&c), Box::new(|a: &BigUint, b: &BigUint| (a + p - b) % p)),
+    ];
+    for alg in &algs {
+        binary.push((format!("mul/{}", alg.name()), montgomery::lower_mul(&c, *alg), Box::new(|a: &BigUint, b: &BigUint| a * b * &r_inv % p)));
+    }
+    for (name, f, oracle) in &unary {
+        let opt = optimize(f);
+        for a in &xs {
+            let want = oracle(a);
+            assert_eq!(run(f, &c, &[a]), want, "{name} p={p:#x} w={} a={a:#x}", c.w());
+            assert_eq!(run(&opt, &c, &[a]), want, "optimised {name} p={p:#x} w={} a={a:#x}", c.w());
+        }
+    }
+    for (name, f, oracle) in &binary {
+        let opt = optimize(f);
+        // Edge × edge plus random pairs, bounded so large limb counts stay quick.
+        let edges = &xs[..xs.len() - count];
+        let mut pairs: Vec<(&BigUint, &BigUint)> = edges.iter().flat_map(|a| edges.iter().map(move |b| (a, b))).collect();
+        pairs.extend(xs.iter().zip(xs.iter().rev()));
+        for (a, b) in pairs {
+            let want = oracle(a, b);
+            assert_eq!(run(f, &c, &[a, b]), want, "{name} p={p:#x} w={} a={a:#x} b={b:#x}", c.w());
+            assert_eq!(run(&opt, &c, &[a, b]), want, "optimised {name} p={p:#x} w={} a={a:#x} b={b:#x}", c.w());
+        }
+    }
+}
+
+#[test]
+fn random_primes_w64_1_to_9_limbs() {
+    let mut rng = Rng(0x64);
+    for n in 1..=9 {
+        for p in primes_for(&mut rng, 64, n) {
+            check_prime(&mut rng, &p, LimbBits::W64, 24);
+        }
+    }
+}
+
+#[test]
+fn random_primes_w32_1_to_17_limbs() {
+    let mut rng = Rng(0x32);
+    for n in 1..=17 {
+        for p in primes_for(&mut rng, 32, n) {
+            check_prime(&mut rng, &p, LimbBits::W32, 12);
+        }
+    }
+}
+
+#[test]
+fn tiny_and_special_primes() {
+    let mut rng = Rng(7);
+    let two = BigUint::from(2u32);
+    let specials = [
+        BigUint::from(3u32),
+        BigUint::from(5u32),
+        BigUint::from(65537u32),
+        two.pow(31) - 1u32,
+        two.pow(32) - 5u32,
+        two.pow(61) - 1u32,
+        two.pow(64) - 59u32,
+        two.pow(64) - two.pow(32) + 1u32, // n0' = 1 at w = 32 and w = 64 (Goldilocks)
+        two.pow(127) - 1u32,
+        two.pow(255) - 19u32,
+        two.pow(256) - two.pow(32) - 977u32,
+        two.pow(256) - two.pow(224) + two.pow(192) + two.pow(96) - 1u32,
+        two.pow(384) - two.pow(128) - two.pow(96) + two.pow(32) - 1u32,
+        two.pow(521) - 1u32,
+    ];
+    for p in &specials {
+        assert!(is_probable_prime(p), "{p}");
+        for lb in [LimbBits::W64, LimbBits::W32] {
+            check_prime(&mut rng, p, lb, 32);
+        }
+    }
+}
+
+#[test]
+fn optimiser_folds_constant_limbs() {
+    // P-256's p has limbs [2^64-1, 2^32-1, 0, 2^64-2^32+1] and n0' = 1 at w = 64: the m·p[2]
+    // products and every m = t0·n0' multiplication must fold away.
+    let two = BigUint::from(2u32);
+    let p = two.pow(256) - two.pow(224) + two.pow(192) + two.pow(96) - 1u32;
+    let c = FieldConsts::new(&p, LimbBits::W64).unwrap();
+    assert_eq!(c.n0_inv, 1);
+    for alg in [MulAlgorithm::Cios, MulAlgorithm::ProductScanning] {
+        let f = montgomery::lower_mul(&c, alg);
+        let opt = optimize(&f);
+        let count = |f: &Func, k: &str| f.op_counts().get(k).copied().unwrap_or(0);
+        assert_eq!(count(&opt, "mul_lo"), 0, "{}", alg.name());
+        // a·b needs 16 products, m·p 4×4 minus the 4 against the zero limb.
+        assert!(count(&opt, "mul_add") <= 16 + 12, "{}: {}", alg.name(), count(&opt, "mul_add"));
+        assert!(count(&f, "mul_add") >= 32);
+    }
+}
+
+#[test]
+fn spare_bits_remove_the_addition_carry() {
+    // With spare bits the sum of two values below p cannot carry out of the top limb.
+    let p = BigUint::parse_bytes(b"30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", 16).unwrap();
+    let c = FieldConsts::new(&p, LimbBits::W64).unwrap();
+    let f = optimize(&addsub::lower_add(&c));
+    let carries = f.instrs.iter().filter(|i| matches!(i.op, generator::ir::Op::AddCarry { .. })).count();
+    let subs = f.instrs.iter().filter(|i| matches!(i.op, generator::ir::Op::SubBorrow { .. })).count();
+    assert_eq!(carries, 4);
+    assert_eq!(subs, 4, "the extra borrow word folds away");
+}
