@@ -117,7 +117,7 @@ pub fn validate_type_name(name: &str) -> Result<proc_macro2::Ident, GenError> {
 pub fn generate_prime_field(options: &PrimeFieldOptions) -> Result<GeneratedField, GenError> {
     let ident = validate_type_name(&options.name)?;
     let (p, preset) = spec::parse_modulus(&options.modulus)?;
-    let consts = FieldConsts::new(&p, options.limb_bits)?;
+    let consts = FieldConsts::new(&p, options.limb_bits)?.with_multiplicative_generator();
     let mul = match options.mul {
         Some(m) if !m.applies_to(&consts) => return Err(GenError::MulNotApplicable(m.name())),
         Some(m) => m,

@@ -139,9 +139,7 @@ where
         + for<'a> AddAssign<&'a T>
         + for<'a> SubAssign<&'a T>
         + for<'a> MulAssign<&'a T>,
-    for<'a> &'a T: Add<&'a T, Output = T>
-        + Sub<&'a T, Output = T>
-        + Mul<&'a T, Output = T>
-        + Neg<Output = T>,
+    for<'a> &'a T:
+        Add<&'a T, Output = T> + Sub<&'a T, Output = T> + Mul<&'a T, Output = T> + Neg<Output = T>,
 {
 }

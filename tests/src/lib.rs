@@ -24,6 +24,8 @@
 //! );
 //! ```
 //!
+//! The instantiating crate needs `fieldgen-tests` and the crate of the field type as (dev-)
+//! dependencies, and nothing else: proptest, num-bigint and subtle are reached through this crate.
 //! This defines `mod bn254_p_64 { … }` with one `#[test]` per property listed below, so
 //! `cargo test bn254_p_64::` runs one field and `cargo test mul_edges` one property for every
 //! field. The modulus is a `&str` expression: `0x`/`0X` + hexadecimal, or decimal; `_` and
@@ -69,7 +71,10 @@
 //! ## The properties
 //!
 //! Elements enter the field only through `from_le_bytes` of the oracle's encoding and are read
-//! back only through `to_le_bytes`; results are compared with the oracle's. "Random" properties
+//! back only through `to_le_bytes`; results are compared with the oracle's. Every result must
+//! also compare equal (`==` and `ct_eq`) to the element decoded from the expected value's
+//! encoding, so a result left in a non-unique internal form (say `p` for zero) fails even when
+//! its encoding is right. "Random" properties
 //! run proptest on values drawn as `B` random bytes reduced mod `p` (3 in 4) or as a random edge
 //! value (1 in 4); pairs are equal one time in ten. "Edges" properties run deterministically.
 //!
@@ -90,7 +95,7 @@
 //! | `sqrt_{edges,squares_random,non_squares_random}` | squares `y²` → some `r` with `r² = y²`; non-squares `z·y²` (`z` the least non-residue) → none; edge values follow the oracle's is-square |
 //! | `legendre_{edges,random}` | = Euler's criterion, on random values, squares and non-squares |
 //! | `is_zero_{edges,random}` | true exactly for 0 |
-//! | `batch_invert_{edges,random}` | = element-wise `invert` and oracle, zeros stay zero; slices `[]`, `[0]`, `[0,0,0]`, `[1]`, `[p−1,0,p−1]`, all edge values, random slices of 0..=16 with ¼ zeros |
+//! | `batch_invert_{edges,random}` | = oracle and (up to [`COSTLY_EDGES_ALL_MAX_BITS`] bits) element-wise `invert`, zeros stay zero; slices `[]`, `[0]`, `[0,0,0]`, `[1]`, `[p−1,0,p−1]`, all edge values, random slices of 0..=16 with ¼ zeros |
 //! | `eq_{edges,random}` | `==`, `!=`, `ct_eq` agree with oracle equality; reflexive |
 //! | `select_{edges,random}` | `conditional_select` picks `a` on 0 and `b` on 1; `conditional_assign`, `conditional_swap` likewise |
 //!
@@ -107,20 +112,27 @@
 //! representation* is a boundary value (`t·R⁻¹ mod p`). Binary properties use all ordered pairs
 //! of edge values (for edge sets above [`ALL_PAIRS_MAX_EDGES`] values: every value against a
 //! spaced subset); the per-value properties that cost an exponentiation use all edge values up to
-//! [`COSTLY_EDGES_ALL_MAX_BITS`] bits and a spaced subset beyond.
+//! [`COSTLY_EDGES_ALL_MAX_BITS`] bits and, beyond, the structural values plus a spaced subset
+//! ([`ctx::costly_subset_len`]: about 32 values just above 1024 bits, down to 8 at 4096 bits
+//! and beyond).
 //!
 //! ## Run-time configuration
 //!
 //! - `FIELDGEN_CASES`: random cases per property (default [`DEFAULT_CASES`] = 64), read when each
 //!   test runs; e.g. `FIELDGEN_CASES=10000 cargo test -p fieldgen-tests` for a long soak.
 //! - `PROPTEST_RNG_SEED` (proptest's own): fix the random seed to replay a failure. Failures are
-//!   not persisted to regression files; the failure message carries the minimal input in hex.
+//!   not persisted to regression files. A failure panics with the field type's name, `p`, the
+//!   property, the operation and its operands in hexadecimal; proptest appends the minimal
+//!   failing input (as num-bigint prints it, in decimal).
 //!
 //! ## Cost
 //!
-//! For a 4×64-bit field, the whole suite takes a fraction of a second in the workspace's test
-//! profile (`opt-level = 1`): its bulk is about 45 edge values, i.e. about 2,000 edge pairs per binary
-//! property, and 64 cases per random property.
+//! For a 4×64-bit field the whole suite takes a fraction of a second in the workspace's test
+//! profile (`opt-level = 1`): its bulk is 44 edge values at `w = 64` (76 at `w = 32`), i.e. about
+//! 1,900 (5,800) edge pairs per binary property, and 64 cases per random property. The cost grows
+//! steeply with the width, dominated by the exponentiations (pow, invert, sqrt, legendre): expect
+//! seconds to tens of seconds for fields of 2048 bits and more, and lower `FIELDGEN_CASES` there
+//! if needed.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]

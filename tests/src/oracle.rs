@@ -171,10 +171,7 @@ pub fn to_le_bytes(x: &BigUint, width: usize) -> Vec<u8> {
     } else {
         x.to_bytes_le()
     };
-    assert!(
-        bytes.len() <= width,
-        "{x:#x} does not fit in {width} bytes"
-    );
+    assert!(bytes.len() <= width, "{x:#x} does not fit in {width} bytes");
     bytes.resize(width, 0);
     bytes
 }

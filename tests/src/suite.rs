@@ -34,7 +34,12 @@ macro_rules! ensure {
 // ---------------------------------------------------------------------------------------------
 // Plumbing
 
-fn run<S: Strategy>(ctx: &FieldCtx, property: &str, strategy: S, test: impl Fn(S::Value) -> CaseResult) {
+fn run<S: Strategy>(
+    ctx: &FieldCtx,
+    property: &str,
+    strategy: S,
+    test: impl Fn(S::Value) -> CaseResult,
+) {
     let mut runner = TestRunner::new(proptest_config());
     if let Err(e) = runner.run(&strategy, test) {
         panic!(
@@ -44,7 +49,12 @@ fn run<S: Strategy>(ctx: &FieldCtx, property: &str, strategy: S, test: impl Fn(S
     }
 }
 
-fn each<T>(ctx: &FieldCtx, property: &str, items: impl IntoIterator<Item = T>, test: impl Fn(&T) -> CaseResult) {
+fn each<T>(
+    ctx: &FieldCtx,
+    property: &str,
+    items: impl IntoIterator<Item = T>,
+    test: impl Fn(&T) -> CaseResult,
+) {
     for item in items {
         if let Err(e) = test(&item) {
             panic!(
@@ -74,7 +84,12 @@ fn value<F: FieldUnderTest>(x: &F) -> BigUint {
 /// element decoded from `want`'s encoding, so that a result left in a non-unique internal form
 /// (e.g. `p` instead of `0`) is caught even when its encoding is right; `what` describes the
 /// computation for the message.
-fn expect<F: FieldUnderTest>(ctx: &FieldCtx, got: &F, want: &BigUint, what: impl FnOnce() -> String) -> CaseResult {
+fn expect<F: FieldUnderTest>(
+    ctx: &FieldCtx,
+    got: &F,
+    want: &BigUint,
+    what: impl FnOnce() -> String,
+) -> CaseResult {
     let g = value(got);
     if &g != want {
         return Err(TestCaseError::fail(format!(
@@ -261,7 +276,12 @@ impl BinOp {
 }
 
 /// `Fp::op(&a, &b)` and the four operator forms all equal the oracle's `a op b mod p`.
-pub fn case_binary<F: FieldUnderTest>(ctx: &FieldCtx, op: BinOp, a: &BigUint, b: &BigUint) -> CaseResult {
+pub fn case_binary<F: FieldUnderTest>(
+    ctx: &FieldCtx,
+    op: BinOp,
+    a: &BigUint,
+    b: &BigUint,
+) -> CaseResult {
     let (x, y) = (enter::<F>(ctx, a)?, enter::<F>(ctx, b)?);
     let want = op.oracle(a, b, &ctx.p);
     expect(ctx, &op.method(&x, &y), &want, || {
@@ -269,7 +289,12 @@ pub fn case_binary<F: FieldUnderTest>(ctx: &FieldCtx, op: BinOp, a: &BigUint, b:
     })?;
     for (form, got) in op.forms(x, y) {
         expect(ctx, &got, &want, || {
-            format!("`{form}` (`{}`) with a = {}, b = {}", op.symbol(), ctx.hex(a), ctx.hex(b))
+            format!(
+                "`{form}` (`{}`) with a = {}, b = {}",
+                op.symbol(),
+                ctx.hex(a),
+                ctx.hex(b)
+            )
         })?;
     }
     Ok(())
@@ -297,17 +322,23 @@ pub fn case_unary<F: FieldUnderTest>(ctx: &FieldCtx, op: UnOp, a: &BigUint) -> C
             let want = oracle::neg_mod(a, p);
             expect(ctx, &x.neg(), &want, || format!("Fp::neg({ha})"))?;
             expect(ctx, &x.op_neg(), &want, || format!("`-a` with a = {ha}"))?;
-            expect(ctx, &x.op_neg_ref(), &want, || format!("`-&a` with a = {ha}"))?;
+            expect(ctx, &x.op_neg_ref(), &want, || {
+                format!("`-&a` with a = {ha}")
+            })?;
         }
         UnOp::Double => {
             let want = oracle::add_mod(a, a, p);
             expect(ctx, &x.double(), &want, || format!("Fp::double({ha})"))?;
-            expect(ctx, &x.add(&x), &want, || format!("Fp::add(a, a) with a = {ha}"))?;
+            expect(ctx, &x.add(&x), &want, || {
+                format!("Fp::add(a, a) with a = {ha}")
+            })?;
         }
         UnOp::Square => {
             let want = oracle::square_mod(a, p);
             expect(ctx, &x.square(), &want, || format!("Fp::square({ha})"))?;
-            expect(ctx, &x.mul(&x), &want, || format!("Fp::mul(a, a) with a = {ha}"))?;
+            expect(ctx, &x.mul(&x), &want, || {
+                format!("Fp::mul(a, a) with a = {ha}")
+            })?;
         }
     }
     Ok(())
@@ -441,9 +472,12 @@ pub fn case_eq<F: FieldUnderTest>(ctx: &FieldCtx, a: &BigUint, b: &BigUint) -> C
     let want = a == b;
     let (ha, hb) = (ctx.hex(a), ctx.hex(b));
     ensure!(x.partial_eq(&y) == want, "({ha} == {hb}) is {}", !want);
-    ensure!(x.partial_ne(&y) == !want, "({ha} != {hb}) is {want}");
+    ensure!(x.partial_ne(&y) != want, "({ha} != {hb}) is {want}");
     ensure!(x.ct_eq(&y) == want, "ct_eq({ha}, {hb}) is {}", !want);
-    ensure!(x.partial_eq(&x) && x.ct_eq(&x), "{ha} is not equal to itself");
+    ensure!(
+        x.partial_eq(&x) && x.ct_eq(&x),
+        "{ha} is not equal to itself"
+    );
     Ok(())
 }
 
@@ -497,14 +531,16 @@ pub fn case_encoding<F: FieldUnderTest>(ctx: &FieldCtx, a: &BigUint) -> CaseResu
         TestCaseError::fail(format!("from_be_bytes rejected the canonical value {ha}"))
     })?;
     expect(ctx, &from_be, a, || format!("from_be_bytes({be:02x?})"))?;
-    let again = F::from_le_bytes(&x.to_le_bytes()).ok_or_else(|| {
-        TestCaseError::fail(format!("from_le_bytes(to_le_bytes({ha})) is none"))
+    let again = F::from_le_bytes(&x.to_le_bytes())
+        .ok_or_else(|| TestCaseError::fail(format!("from_le_bytes(to_le_bytes({ha})) is none")))?;
+    expect(ctx, &again, a, || {
+        format!("from_le_bytes(to_le_bytes({ha}))")
     })?;
-    expect(ctx, &again, a, || format!("from_le_bytes(to_le_bytes({ha}))"))?;
-    let again = F::from_be_bytes(&x.to_be_bytes()).ok_or_else(|| {
-        TestCaseError::fail(format!("from_be_bytes(to_be_bytes({ha})) is none"))
-    })?;
-    expect(ctx, &again, a, || format!("from_be_bytes(to_be_bytes({ha}))"))
+    let again = F::from_be_bytes(&x.to_be_bytes())
+        .ok_or_else(|| TestCaseError::fail(format!("from_be_bytes(to_be_bytes({ha})) is none")))?;
+    expect(ctx, &again, a, || {
+        format!("from_be_bytes(to_be_bytes({ha}))")
+    })
 }
 
 /// `format!("{:?}", x)` is exactly `0x` followed by `2·B` lowercase hexadecimal digits of the
@@ -512,7 +548,10 @@ pub fn case_encoding<F: FieldUnderTest>(ctx: &FieldCtx, a: &BigUint) -> CaseResu
 pub fn case_debug<F: FieldUnderTest>(ctx: &FieldCtx, a: &BigUint) -> CaseResult {
     let x = enter::<F>(ctx, a)?;
     let (got, want) = (x.debug_string(), oracle::hex_be(a, ctx.byte_len));
-    ensure!(got == want, "format!(\"{{:?}}\") = {got:?}, expected {want:?}");
+    ensure!(
+        got == want,
+        "format!(\"{{:?}}\") = {got:?}, expected {want:?}"
+    );
     Ok(())
 }
 
@@ -538,7 +577,9 @@ pub fn case_reject<F: FieldUnderTest>(ctx: &FieldCtx, v: &BigUint) -> CaseResult
 /// `from_u64(v)` is `v mod p`.
 pub fn case_from_u64<F: FieldUnderTest>(ctx: &FieldCtx, v: u64) -> CaseResult {
     let want = BigUint::from(v) % &ctx.p;
-    expect(ctx, &F::from_u64(v), &want, || format!("Fp::from_u64({v:#x})"))
+    expect(ctx, &F::from_u64(v), &want, || {
+        format!("Fp::from_u64({v:#x})")
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -610,12 +651,16 @@ pub fn constants<F: FieldUnderTest>(ctx: &FieldCtx) {
 
 /// Encodings of every edge value.
 pub fn encoding_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
-    each(ctx, "encoding_edges", &ctx.edges, |a| case_encoding::<F>(ctx, a));
+    each(ctx, "encoding_edges", &ctx.edges, |a| {
+        case_encoding::<F>(ctx, a)
+    });
 }
 
 /// Encodings of random values.
 pub fn encoding_random<F: FieldUnderTest>(ctx: &FieldCtx) {
-    run(ctx, "encoding_random", element(ctx), |a| case_encoding::<F>(ctx, &a));
+    run(ctx, "encoding_random", element(ctx), |a| {
+        case_encoding::<F>(ctx, &a)
+    });
 }
 
 /// Debug format of every edge value.
@@ -625,7 +670,9 @@ pub fn debug_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
 
 /// Debug format of random values.
 pub fn debug_random<F: FieldUnderTest>(ctx: &FieldCtx) {
-    run(ctx, "debug_random", element(ctx), |a| case_debug::<F>(ctx, &a));
+    run(ctx, "debug_random", element(ctx), |a| {
+        case_debug::<F>(ctx, &a)
+    });
 }
 
 /// Decoding accepts `p - 1` and rejects `p`, `p + 1`, `p + 2`, `2p - 1`, `2p`, `p + 2^(w·k)`,
@@ -659,7 +706,9 @@ pub fn decoding_rejects_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
         rejected.iter().any(|v| v == p),
         "p itself must be among the rejected values"
     );
-    each(ctx, "decoding_rejects_edges", &rejected, |v| case_reject::<F>(ctx, v));
+    each(ctx, "decoding_rejects_edges", &rejected, |v| {
+        case_reject::<F>(ctx, v)
+    });
     let p_minus_1 = p - 1u32;
     each(ctx, "decoding_accepts_p_minus_1", [&p_minus_1], |a| {
         case_encoding::<F>(ctx, a)
@@ -698,24 +747,34 @@ pub fn from_u64_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
             values.push(v);
         }
     }
-    each(ctx, "from_u64_edges", values, |v| case_from_u64::<F>(ctx, *v));
+    each(ctx, "from_u64_edges", values, |v| {
+        case_from_u64::<F>(ctx, *v)
+    });
 }
 
 /// `from_u64` of random `u64`s.
 pub fn from_u64_random<F: FieldUnderTest>(ctx: &FieldCtx) {
-    run(ctx, "from_u64_random", any::<u64>(), |v| case_from_u64::<F>(ctx, v));
+    run(ctx, "from_u64_random", any::<u64>(), |v| {
+        case_from_u64::<F>(ctx, v)
+    });
 }
 
 fn binary_edges<F: FieldUnderTest>(ctx: &FieldCtx, op: BinOp) {
-    each(ctx, &format!("{}_edges", op.name()), ctx.edge_pairs(), |(a, b)| {
-        case_binary::<F>(ctx, op, a, b)
-    });
+    each(
+        ctx,
+        &format!("{}_edges", op.name()),
+        ctx.edge_pairs(),
+        |(a, b)| case_binary::<F>(ctx, op, a, b),
+    );
 }
 
 fn binary_random<F: FieldUnderTest>(ctx: &FieldCtx, op: BinOp) {
-    run(ctx, &format!("{}_random", op.name()), pair(ctx), |(a, b)| {
-        case_binary::<F>(ctx, op, &a, &b)
-    });
+    run(
+        ctx,
+        &format!("{}_random", op.name()),
+        pair(ctx),
+        |(a, b)| case_binary::<F>(ctx, op, &a, &b),
+    );
 }
 
 /// Addition on all pairs of edge values (see [`FieldCtx::edge_pairs`]).
@@ -750,32 +809,44 @@ pub fn mul_random<F: FieldUnderTest>(ctx: &FieldCtx) {
 
 /// Negation of every edge value.
 pub fn neg_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
-    each(ctx, "neg_edges", &ctx.edges, |a| case_unary::<F>(ctx, UnOp::Neg, a));
+    each(ctx, "neg_edges", &ctx.edges, |a| {
+        case_unary::<F>(ctx, UnOp::Neg, a)
+    });
 }
 
 /// Negation of random values.
 pub fn neg_random<F: FieldUnderTest>(ctx: &FieldCtx) {
-    run(ctx, "neg_random", element(ctx), |a| case_unary::<F>(ctx, UnOp::Neg, &a));
+    run(ctx, "neg_random", element(ctx), |a| {
+        case_unary::<F>(ctx, UnOp::Neg, &a)
+    });
 }
 
 /// Doubling of every edge value.
 pub fn double_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
-    each(ctx, "double_edges", &ctx.edges, |a| case_unary::<F>(ctx, UnOp::Double, a));
+    each(ctx, "double_edges", &ctx.edges, |a| {
+        case_unary::<F>(ctx, UnOp::Double, a)
+    });
 }
 
 /// Doubling of random values.
 pub fn double_random<F: FieldUnderTest>(ctx: &FieldCtx) {
-    run(ctx, "double_random", element(ctx), |a| case_unary::<F>(ctx, UnOp::Double, &a));
+    run(ctx, "double_random", element(ctx), |a| {
+        case_unary::<F>(ctx, UnOp::Double, &a)
+    });
 }
 
 /// Squaring of every edge value.
 pub fn square_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
-    each(ctx, "square_edges", &ctx.edges, |a| case_unary::<F>(ctx, UnOp::Square, a));
+    each(ctx, "square_edges", &ctx.edges, |a| {
+        case_unary::<F>(ctx, UnOp::Square, a)
+    });
 }
 
 /// Squaring of random values.
 pub fn square_random<F: FieldUnderTest>(ctx: &FieldCtx) {
-    run(ctx, "square_random", element(ctx), |a| case_unary::<F>(ctx, UnOp::Square, &a));
+    run(ctx, "square_random", element(ctx), |a| {
+        case_unary::<F>(ctx, UnOp::Square, &a)
+    });
 }
 
 /// `pow`/`pow_vartime`: every (costly) edge base with every edge exponent ([`edge_exponents`]).
@@ -798,32 +869,44 @@ pub fn pow_random<F: FieldUnderTest>(ctx: &FieldCtx) {
 
 /// `invert` of every (costly) edge value, zero included.
 pub fn invert_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
-    each(ctx, "invert_edges", ctx.costly_edges(), |a| case_invert::<F>(ctx, a));
+    each(ctx, "invert_edges", ctx.costly_edges(), |a| {
+        case_invert::<F>(ctx, a)
+    });
 }
 
 /// `invert` of random values.
 pub fn invert_random<F: FieldUnderTest>(ctx: &FieldCtx) {
-    run(ctx, "invert_random", element(ctx), |a| case_invert::<F>(ctx, &a));
+    run(ctx, "invert_random", element(ctx), |a| {
+        case_invert::<F>(ctx, &a)
+    });
 }
 
 /// `sqrt` of every (costly) edge value and of the edge squares `e²`: some root for squares,
 /// none for non-squares.
 pub fn sqrt_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
     let edges = ctx.costly_edges();
-    let squares: Vec<BigUint> = edges.iter().map(|e| oracle::square_mod(e, &ctx.p)).collect();
+    let squares: Vec<BigUint> = edges
+        .iter()
+        .map(|e| oracle::square_mod(e, &ctx.p))
+        .collect();
     let non_squares: Vec<BigUint> = edges
         .iter()
         .filter(|e| !e.is_zero())
         .map(|e| oracle::mul_mod(&ctx.non_residue, &oracle::square_mod(e, &ctx.p), &ctx.p))
         .collect();
-    each(ctx, "sqrt_edges", edges.iter().chain(&squares).chain(&non_squares), |a| {
-        case_sqrt::<F>(ctx, a)
-    });
+    each(
+        ctx,
+        "sqrt_edges",
+        edges.iter().chain(&squares).chain(&non_squares),
+        |a| case_sqrt::<F>(ctx, a),
+    );
 }
 
 /// `sqrt` of random squares `y²`: some, with `r² = y²`.
 pub fn sqrt_squares_random<F: FieldUnderTest>(ctx: &FieldCtx) {
-    run(ctx, "sqrt_squares_random", square(ctx), |a| case_sqrt::<F>(ctx, &a));
+    run(ctx, "sqrt_squares_random", square(ctx), |a| {
+        case_sqrt::<F>(ctx, &a)
+    });
 }
 
 /// `sqrt` of random non-squares `z·y²`: none.
@@ -835,23 +918,31 @@ pub fn sqrt_non_squares_random<F: FieldUnderTest>(ctx: &FieldCtx) {
 
 /// `legendre` of every (costly) edge value.
 pub fn legendre_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
-    each(ctx, "legendre_edges", ctx.costly_edges(), |a| case_legendre::<F>(ctx, a));
+    each(ctx, "legendre_edges", ctx.costly_edges(), |a| {
+        case_legendre::<F>(ctx, a)
+    });
 }
 
 /// `legendre` of random values, squares and non-squares.
 pub fn legendre_random<F: FieldUnderTest>(ctx: &FieldCtx) {
     let strategy = prop_oneof![element(ctx), square(ctx), non_square(ctx)];
-    run(ctx, "legendre_random", strategy, |a| case_legendre::<F>(ctx, &a));
+    run(ctx, "legendre_random", strategy, |a| {
+        case_legendre::<F>(ctx, &a)
+    });
 }
 
 /// `is_zero` of every edge value.
 pub fn is_zero_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
-    each(ctx, "is_zero_edges", &ctx.edges, |a| case_is_zero::<F>(ctx, a));
+    each(ctx, "is_zero_edges", &ctx.edges, |a| {
+        case_is_zero::<F>(ctx, a)
+    });
 }
 
 /// `is_zero` of random values.
 pub fn is_zero_random<F: FieldUnderTest>(ctx: &FieldCtx) {
-    run(ctx, "is_zero_random", element(ctx), |a| case_is_zero::<F>(ctx, &a));
+    run(ctx, "is_zero_random", element(ctx), |a| {
+        case_is_zero::<F>(ctx, &a)
+    });
 }
 
 /// `batch_invert` of the empty slice, `[0]`, `[0, 0, 0]`, `[1]`, `[p-1, 0, p-1]`, and of the slice
@@ -867,7 +958,9 @@ pub fn batch_invert_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
         vec![p_minus_1.clone(), zero(), p_minus_1],
         ctx.costly_edges(),
     ];
-    each(ctx, "batch_invert_edges", slices, |s| case_batch_invert::<F>(ctx, s));
+    each(ctx, "batch_invert_edges", slices, |s| {
+        case_batch_invert::<F>(ctx, s)
+    });
 }
 
 /// `batch_invert` of random slices of 0 to 16 elements, a quarter of them zero.
@@ -880,20 +973,28 @@ pub fn batch_invert_random<F: FieldUnderTest>(ctx: &FieldCtx) {
 
 /// `==`, `!=`, `ct_eq` on all pairs of edge values.
 pub fn eq_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
-    each(ctx, "eq_edges", ctx.edge_pairs(), |(a, b)| case_eq::<F>(ctx, a, b));
+    each(ctx, "eq_edges", ctx.edge_pairs(), |(a, b)| {
+        case_eq::<F>(ctx, a, b)
+    });
 }
 
 /// `==`, `!=`, `ct_eq` on random pairs (equal one time in ten).
 pub fn eq_random<F: FieldUnderTest>(ctx: &FieldCtx) {
-    run(ctx, "eq_random", pair(ctx), |(a, b)| case_eq::<F>(ctx, &a, &b));
+    run(ctx, "eq_random", pair(ctx), |(a, b)| {
+        case_eq::<F>(ctx, &a, &b)
+    });
 }
 
 /// `conditional_select`/`assign`/`swap` on all pairs of edge values.
 pub fn select_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
-    each(ctx, "select_edges", ctx.edge_pairs(), |(a, b)| case_select::<F>(ctx, a, b));
+    each(ctx, "select_edges", ctx.edge_pairs(), |(a, b)| {
+        case_select::<F>(ctx, a, b)
+    });
 }
 
 /// `conditional_select`/`assign`/`swap` on random pairs.
 pub fn select_random<F: FieldUnderTest>(ctx: &FieldCtx) {
-    run(ctx, "select_random", pair(ctx), |(a, b)| case_select::<F>(ctx, &a, &b));
+    run(ctx, "select_random", pair(ctx), |(a, b)| {
+        case_select::<F>(ctx, &a, &b)
+    });
 }

@@ -2,10 +2,11 @@
 //! values. Small moduli are checked exhaustively against brute force over machine integers; large
 //! ones against algebraic identities.
 
+use fieldgen_tests::ctx::{costly_subset_len, parse_cases};
 use fieldgen_tests::edge::spaced_subset;
 use fieldgen_tests::oracle::{self, *};
 use fieldgen_tests::proptest::prelude::*;
-use fieldgen_tests::{ctx::parse_cases, edge_values, FieldCtx, DEFAULT_CASES};
+use fieldgen_tests::{edge_values, FieldCtx, ALL_PAIRS_MAX_EDGES, DEFAULT_CASES};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
@@ -52,8 +53,10 @@ fn parse_modulus_accepts_hex_and_decimal() {
     assert_eq!(parse_modulus(" 0xffff_ffff ").unwrap(), big(0xffff_ffff));
     assert_eq!(parse_modulus("65_521").unwrap(), big(65521));
     assert_eq!(
-        parse_modulus("57896044618658097711785492504343953926634992332820282019728792003956564819949")
-            .unwrap(),
+        parse_modulus(
+            "57896044618658097711785492504343953926634992332820282019728792003956564819949"
+        )
+        .unwrap(),
         pow2(255) - 19u32
     );
 }
@@ -79,8 +82,8 @@ fn primality_rejects_composites() {
         big(0),
         big(4),
         big(9),
-        big(561),                   // Carmichael number
-        big(3_215_031_751),         // strong pseudoprime to bases 2, 3, 5, 7
+        big(561),                       // Carmichael number
+        big(3_215_031_751),             // strong pseudoprime to bases 2, 3, 5, 7
         big(3_825_123_056_546_413_051), // strong pseudoprime to the first nine prime bases
         (pow2(127) - 1u32) * (pow2(61) - 1u32),
         pow2(256) - 1u32,
@@ -130,7 +133,11 @@ fn inverse_times_x_is_one_for_small_primes() {
         for a in 1..p.min(3000) {
             let inv = inverse_mod(&big(a), &pb).expect("non-zero is invertible");
             assert!(inv < pb);
-            assert_eq!(mul_mod(&big(a), &inv, &pb), BigUint::one(), "p = {p}, a = {a}");
+            assert_eq!(
+                mul_mod(&big(a), &inv, &pb),
+                BigUint::one(),
+                "p = {p}, a = {a}"
+            );
         }
     }
 }
@@ -211,12 +218,18 @@ fn smallest_non_residue_is_smallest() {
 #[test]
 fn pow_conventions() {
     let p = big(13);
-    assert_eq!(pow_mod(&BigUint::zero(), &BigUint::zero(), &p), BigUint::one());
+    assert_eq!(
+        pow_mod(&BigUint::zero(), &BigUint::zero(), &p),
+        BigUint::one()
+    );
     assert_eq!(pow_mod_words(&big(5), &[], &p), BigUint::one());
     assert_eq!(pow_mod_words(&big(5), &[0, 0, 0], &p), BigUint::one());
     assert_eq!(pow_mod_words(&BigUint::zero(), &[3], &p), BigUint::zero());
     assert_eq!(pow_mod_words(&big(2), &[12], &p), BigUint::one());
-    assert_eq!(pow_mod_words(&big(2), &[0, 1], &p), pow_mod(&big(2), &pow2(64), &p));
+    assert_eq!(
+        pow_mod_words(&big(2), &[0, 1], &p),
+        pow_mod(&big(2), &pow2(64), &p)
+    );
     assert_eq!(from_u64_words_le(&[1, 2]), (big(2) << 64u32) + 1u32);
     assert_eq!(from_u64_words_le(&[]), BigUint::zero());
     assert_eq!(to_u64_words_le(&((big(2) << 64u32) + 1u32)), vec![1, 2]);
@@ -256,7 +269,10 @@ fn encodings() {
     assert_eq!(byte_len(&big(3)), 1);
     assert_eq!(byte_len(&big(257)), 2);
     let bls = &named_primes()[7].1;
-    assert_eq!((bit_len(bls), byte_len(bls), limb_count(bls, 64)), (381, 48, 6));
+    assert_eq!(
+        (bit_len(bls), byte_len(bls), limb_count(bls, 64)),
+        (381, 48, 6)
+    );
 }
 
 #[test]
@@ -303,7 +319,10 @@ fn edge_values_are_canonical_distinct_and_complete() {
             assert_eq!(edges[1], BigUint::one(), "{ctx}");
             for k in 0..n {
                 let limb = (pow2(w as usize) - 1u32) << (w as usize * k);
-                assert!(edges.contains(&(&limb % p)), "{ctx}: limb {k} all ones missing");
+                assert!(
+                    edges.contains(&(&limb % p)),
+                    "{ctx}: limb {k} all ones missing"
+                );
                 let radix = pow2(w as usize * k);
                 assert!(edges.contains(&(&radix % p)), "{ctx}: 2^(w·{k}) missing");
                 assert!(
@@ -311,7 +330,10 @@ fn edge_values_are_canonical_distinct_and_complete() {
                     "{ctx}: 2^(w·{k}) - 1 missing"
                 );
                 if p > &radix {
-                    assert!(edges.contains(&(p - &radix)), "{ctx}: p - 2^(w·{k}) missing");
+                    assert!(
+                        edges.contains(&(p - &radix)),
+                        "{ctx}: p - 2^(w·{k}) missing"
+                    );
                 }
             }
             // The value whose Montgomery representation is 1: R^-1 mod p.
@@ -323,7 +345,8 @@ fn edge_values_are_canonical_distinct_and_complete() {
 
 #[test]
 fn edge_values_for_a_four_limb_field_are_a_few_dozen() {
-    let p = parse_modulus("0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47").unwrap();
+    let p = parse_modulus("0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47")
+        .unwrap();
     let n = edge_values(&p, 64).len();
     assert!((30..=60).contains(&n), "{n} edge values");
 }
@@ -369,8 +392,29 @@ fn field_ctx_derives_shapes() {
 
     let wide = FieldCtx::new("m1279", &format!("{:#x}", mersenne_1279()), 64);
     assert_eq!((wide.bits, wide.byte_len, wide.limbs), (1279, 160, 20));
-    assert!(wide.costly_edges().len() <= 32);
-    assert!(wide.edge_pairs().len() < wide.edges.len() * wide.edges.len());
+    let costly = wide.costly_edges();
+    assert_eq!(costly.len(), costly_subset_len(1279).min(wide.edges.len()));
+    assert_eq!(&costly[..7], &wide.edges[..7]);
+
+    // 4-bit limbs give 64 limb positions, hence more edge values than are paired exhaustively.
+    let narrow_limbs = FieldCtx::new(
+        "p25519/w4",
+        "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+        4,
+    );
+    assert!(narrow_limbs.edges.len() > ALL_PAIRS_MAX_EDGES);
+    let pairs = narrow_limbs.edge_pairs();
+    assert!(pairs.len() < narrow_limbs.edges.len() * narrow_limbs.edges.len());
+    for e in &narrow_limbs.edges {
+        assert!(
+            pairs.iter().any(|(a, b)| a == e && b.is_zero()),
+            "{e:#x} not paired with 0"
+        );
+        assert!(
+            pairs.iter().any(|(a, b)| a.is_zero() && b == e),
+            "0 not paired with {e:#x}"
+        );
+    }
 }
 
 /// The Mersenne prime 2^1279 - 1: a modulus wide enough for the sampling rules.

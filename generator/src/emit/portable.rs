@@ -47,6 +47,19 @@ impl Words {
     }
 }
 
+/// Functions with more instructions than this are emitted with a pool of reused mutable
+/// locals instead of one `let` per value: thousands of nested `let` scopes overflow the
+/// compiler's stack when it writes debug info, and the pool keeps the scope depth at the
+/// number of simultaneously live values.
+pub const POOLED_THRESHOLD: usize = 1000;
+
+/// The words an instruction defines: an optional double-word temporary `t` and, for each used
+/// output, its variable and an expression (which may read `t`).
+struct Defs {
+    temp: Option<TokenStream>,
+    outs: Vec<(Var, TokenStream)>,
+}
+
 /// Emits `f` as a Rust function `fn name(a: &[W; n0], b: &[W; n1], ...) -> [W; out]`.
 /// `args` names the input arrays in order. The function is `#[inline]` and private.
 pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream {
@@ -55,16 +68,18 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
     let dword = words.dword();
     let w = super::field::lit(f.w as usize);
     assert_eq!(args.len(), f.inputs.len());
+    let pooled = f.instrs.len() > POOLED_THRESHOLD;
 
-    // Which variables are read (by instructions or outputs).
-    let mut used = vec![false; f.num_vars as usize];
-    for ins in &f.instrs {
+    // Last instruction reading each variable (outputs count as read at the end).
+    let end = f.instrs.len();
+    let mut last_use: Vec<Option<usize>> = vec![None; f.num_vars as usize];
+    for (idx, ins) in f.instrs.iter().enumerate() {
         for v in ins.op.operands() {
-            used[v.0 as usize] = true;
+            last_use[v.0 as usize] = Some(idx);
         }
     }
     for v in &f.outputs {
-        used[v.0 as usize] = true;
+        last_use[v.0 as usize] = Some(end);
     }
     // Expressions for inlined values (constants, input limbs).
     let mut inline: Vec<Option<TokenStream>> = vec![None; f.num_vars as usize];
@@ -83,115 +98,167 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
             _ => {}
         }
     }
-    let val = |v: Var| -> TokenStream {
-        match &inline[v.0 as usize] {
-            Some(t) => t.clone(),
-            None => {
-                let id = format_ident!("x{}", v.0);
-                quote!(#id)
-            }
-        }
-    };
-    let wide = |v: Var| -> TokenStream {
-        let e = val(v);
-        quote!((#e as #dword))
-    };
+    // Names of computed values: `xN` (one let each) or a pool slot `rK`.
+    let mut names: Vec<Option<Ident>> = vec![None; f.num_vars as usize];
+    let mut free_slots: Vec<usize> = Vec::new();
+    let mut slot_of: Vec<Option<usize>> = vec![None; f.num_vars as usize];
+    let mut num_slots = 0usize;
     let mut body = Vec::new();
-    for ins in &f.instrs {
+    for (idx, ins) in f.instrs.iter().enumerate() {
+        let val = |v: Var| -> TokenStream {
+            match (&inline[v.0 as usize], &names[v.0 as usize]) {
+                (Some(t), _) => t.clone(),
+                (None, Some(id)) => quote!(#id),
+                (None, None) => panic!("{v:?} used before definition"),
+            }
+        };
+        let wide = |v: Var| -> TokenStream {
+            let e = val(v);
+            quote!((#e as #dword))
+        };
         let [o0, o1] = ins.outs;
         let two = ins.op.arity_out() == 2;
-        let u0 = used[o0.0 as usize];
-        let u1 = two && used[o1.0 as usize];
-        let n0 = format_ident!("x{}", o0.0);
-        let n1 = format_ident!("x{}", o1.0);
-        let t = format_ident!("t{}", o0.0);
-        match ins.op {
-            Op::Const(_) | Op::Input { .. } => {}
+        let u0 = last_use[o0.0 as usize].is_some();
+        let u1 = two && last_use[o1.0 as usize].is_some();
+        let t = if pooled { format_ident!("t") } else { format_ident!("t{}", o0.0) };
+        let one = |e: TokenStream| Defs { temp: None, outs: vec![(o0, e)] };
+        let defs = match ins.op {
+            Op::Const(_) | Op::Input { .. } => continue,
             Op::MulAdd { a, b, c, d } => {
                 let (wa, wb, wc, wd) = (wide(a), wide(b), wide(c), wide(d));
-                let is_zero = |v: Var| constval[v.0 as usize] == Some(0);
                 let mut sum = quote!(#wa * #wb);
-                if !is_zero(c) {
+                if constval[c.0 as usize] != Some(0) {
                     sum = quote!(#sum + #wc);
                 }
-                if !is_zero(d) {
+                if constval[d.0 as usize] != Some(0) {
                     sum = quote!(#sum + #wd);
                 }
-                body.push(quote!(let #t: #dword = #sum;));
+                let mut outs = Vec::new();
                 if u0 {
-                    body.push(quote!(let #n0 = #t as #word;));
+                    outs.push((o0, quote!(#t as #word)));
                 }
                 if u1 {
-                    body.push(quote!(let #n1 = (#t >> #w) as #word;));
+                    outs.push((o1, quote!((#t >> #w) as #word)));
                 }
+                Defs { temp: Some(sum), outs }
             }
             Op::MulLo { a, b } => {
                 let (a, b) = (val(a), val(b));
-                body.push(quote!(let #n0 = #a.wrapping_mul(#b);));
+                one(quote!(#a.wrapping_mul(#b)))
+            }
+            Op::AddCarry { a, b, cin } if u1 => {
+                let (wa, wb, wc) = (wide(a), wide(b), wide(cin));
+                let mut outs = Vec::new();
+                if u0 {
+                    outs.push((o0, quote!(#t as #word)));
+                }
+                outs.push((o1, quote!((#t >> #w) as #word)));
+                Defs { temp: Some(quote!(#wa + #wb + #wc)), outs }
             }
             Op::AddCarry { a, b, cin } => {
-                if u1 {
-                    let (wa, wb, wc) = (wide(a), wide(b), wide(cin));
-                    body.push(quote!(let #t: #dword = #wa + #wb + #wc;));
-                    if u0 {
-                        body.push(quote!(let #n0 = #t as #word;));
-                    }
-                    body.push(quote!(let #n1 = (#t >> #w) as #word;));
-                } else {
-                    let (a, b, c) = (val(a), val(b), val(cin));
-                    body.push(quote!(let #n0 = #a.wrapping_add(#b).wrapping_add(#c);));
+                let (a, b, c) = (val(a), val(b), val(cin));
+                one(quote!(#a.wrapping_add(#b).wrapping_add(#c)))
+            }
+            Op::SubBorrow { a, b, bin } if u1 => {
+                let (wa, wb, wc) = (wide(a), wide(b), wide(bin));
+                let top = super::field::lit(2 * f.w as usize - 1);
+                let mut outs = Vec::new();
+                if u0 {
+                    outs.push((o0, quote!(#t as #word)));
                 }
+                outs.push((o1, quote!((#t >> #top) as #word)));
+                Defs { temp: Some(quote!(#wa.wrapping_sub(#wb + #wc))), outs }
             }
             Op::SubBorrow { a, b, bin } => {
-                if u1 {
-                    let (wa, wb, wc) = (wide(a), wide(b), wide(bin));
-                    let top = super::field::lit(2 * f.w as usize - 1);
-                    body.push(quote!(let #t: #dword = #wa.wrapping_sub(#wb + #wc);));
-                    if u0 {
-                        body.push(quote!(let #n0 = #t as #word;));
-                    }
-                    body.push(quote!(let #n1 = (#t >> #top) as #word;));
-                } else {
-                    let (a, b, c) = (val(a), val(b), val(bin));
-                    body.push(quote!(let #n0 = #a.wrapping_sub(#b).wrapping_sub(#c);));
-                }
+                let (a, b, c) = (val(a), val(b), val(bin));
+                one(quote!(#a.wrapping_sub(#b).wrapping_sub(#c)))
             }
             Op::And { a, b } => {
                 let (a, b) = (val(a), val(b));
-                body.push(quote!(let #n0 = #a & #b;));
+                one(quote!(#a & #b))
             }
             Op::Or { a, b } => {
                 let (a, b) = (val(a), val(b));
-                body.push(quote!(let #n0 = #a | #b;));
+                one(quote!(#a | #b))
             }
             Op::Xor { a, b } => {
                 let (a, b) = (val(a), val(b));
-                body.push(quote!(let #n0 = #a ^ #b;));
+                one(quote!(#a ^ #b))
             }
             Op::Not { a } => {
                 let a = val(a);
-                body.push(quote!(let #n0 = !#a;));
+                one(quote!(!#a))
             }
             Op::Shl { a, k } => {
                 let (a, k) = (val(a), super::field::lit(k as usize));
-                body.push(quote!(let #n0 = #a << #k;));
+                one(quote!(#a << #k))
             }
             Op::Shr { a, k } => {
                 let (a, k) = (val(a), super::field::lit(k as usize));
-                body.push(quote!(let #n0 = #a >> #k;));
+                one(quote!(#a >> #k))
             }
             Op::Mask { bit } => {
                 let bit = val(bit);
-                body.push(quote!(let #n0 = (0 as #word).wrapping_sub(#bit);));
+                one(quote!((0 as #word).wrapping_sub(#bit)))
             }
             Op::Select { mask, a, b } => {
                 // a ^ (mask & (a ^ b)): b where mask is all ones, a where it is zero.
                 let (m, a, b) = (val(mask), val(a), val(b));
-                body.push(quote!(let #n0 = #a ^ (#m & (#a ^ #b));));
+                one(quote!(#a ^ (#m & (#a ^ #b))))
+            }
+        };
+        if !pooled {
+            if let Some(temp) = &defs.temp {
+                body.push(quote!(let #t: #dword = #temp;));
+            }
+            for (v, e) in &defs.outs {
+                let id = format_ident!("x{}", v.0);
+                body.push(quote!(let #id = #e;));
+                names[v.0 as usize] = Some(id);
+            }
+            continue;
+        }
+        // Pooled: operands read for the last time free their slots before the outputs are
+        // written; every right-hand side is evaluated before any assignment.
+        for v in ins.op.operands() {
+            if last_use[v.0 as usize] == Some(idx) {
+                if let Some(s) = slot_of[v.0 as usize].take() {
+                    free_slots.push(s);
+                }
             }
         }
+        let mut assigns = Vec::new();
+        for (v, e) in &defs.outs {
+            let s = free_slots.pop().unwrap_or_else(|| {
+                num_slots += 1;
+                num_slots - 1
+            });
+            slot_of[v.0 as usize] = Some(s);
+            let id = format_ident!("r{}", s);
+            assigns.push(quote!(#id = #e;));
+            names[v.0 as usize] = Some(id);
+        }
+        match &defs.temp {
+            Some(temp) => body.push(quote!({
+                let #t: #dword = #temp;
+                #(#assigns)*
+            })),
+            None => body.extend(assigns),
+        }
     }
-    let outs = f.outputs.iter().map(|v| val(*v));
+    let outs: Vec<TokenStream> = f
+        .outputs
+        .iter()
+        .map(|v| match (&inline[v.0 as usize], &names[v.0 as usize]) {
+            (Some(t), _) => t.clone(),
+            (None, Some(id)) => quote!(#id),
+            (None, None) => panic!("output {v:?} never defined"),
+        })
+        .collect();
+    let slots = (0..num_slots).map(|s| {
+        let id = format_ident!("r{}", s);
+        quote!(let mut #id: #word;)
+    });
     let params = args.iter().zip(&f.inputs).map(|(name, bounds)| {
         let id = format_ident!("{}", name);
         let len = super::field::lit(bounds.len());
@@ -202,8 +269,9 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
     quote! {
         #[doc = #doc]
         #[inline]
-        #[allow(clippy::all, unused_parens)]
+        #[allow(clippy::all, unused_parens, unused_assignments)]
         fn #name(#(#params),*) -> [#word; #out_len] {
+            #(#slots)*
             #(#body)*
             [#(#outs),*]
         }

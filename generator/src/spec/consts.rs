@@ -57,9 +57,11 @@ pub struct FieldConsts {
     pub odd_part: BigUint,
     /// The smallest quadratic non-residue mod p.
     pub nonresidue: BigUint,
-    /// A primitive 2^s-th root of unity: generator^t, or nonresidue^t without a generator.
+    /// A primitive 2^s-th root of unity: nonresidue^t, or generator^t once
+    /// [`FieldConsts::with_multiplicative_generator`] found a generator.
     pub root_of_unity: BigUint,
-    /// A generator of the multiplicative group, when p-1 could be factored.
+    /// A generator of the multiplicative group: filled in by
+    /// [`FieldConsts::with_multiplicative_generator`] when p − 1 could be factored.
     pub generator: Option<BigUint>,
     /// Square-root method.
     pub sqrt: SqrtMethod,
@@ -112,10 +114,8 @@ impl FieldConsts {
                 candidate += 1u32;
             }
         };
-        let generator = super::primality::multiplicative_generator(p);
-        // g^t when a generator is known (what ff's PrimeField expects), else nonresidue^t;
-        // either is a primitive 2^s-th root of unity.
-        let root_of_unity = generator.as_ref().unwrap_or(&nonresidue).modpow(&odd_part, p);
+        let root_of_unity = nonresidue.modpow(&odd_part, p);
+        let generator = None;
 
         let p_mod_8 = (p % 8u32).to_u32().unwrap();
         let sqrt = match p_mod_8 {
@@ -141,6 +141,18 @@ impl FieldConsts {
             generator,
             sqrt,
         })
+    }
+
+    /// Searches for a multiplicative generator g (factoring p − 1 within a fixed work budget)
+    /// and, when found, switches `root_of_unity` to g^t, which is what ff's `PrimeField`
+    /// expects. Either root is a primitive 2^s-th root of unity. Kept out of [`FieldConsts::new`]
+    /// because the factoring can take a moment and only the emitted API needs it.
+    pub fn with_multiplicative_generator(mut self) -> Self {
+        self.generator = super::primality::multiplicative_generator(&self.modulus);
+        if let Some(g) = &self.generator {
+            self.root_of_unity = g.modpow(&self.odd_part, &self.modulus);
+        }
+        self
     }
 
     /// Word size w in bits.

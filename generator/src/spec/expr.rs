@@ -41,7 +41,10 @@ pub const MAX_INPUT_CHARS: usize = 65536;
 /// from 1. A value that is zero or negative is refused ("the expression is not positive").
 /// Never panics.
 pub fn parse_modulus_expr(text: &str) -> Result<BigUint, SpecError> {
-    let malformed = |reason: String| SpecError::Malformed { input: text.to_string(), reason };
+    let malformed = |reason: String| SpecError::Malformed {
+        input: text.to_string(),
+        reason,
+    };
     let char_count = text.chars().count();
     if char_count > MAX_INPUT_CHARS {
         return Err(malformed(format!(
@@ -52,12 +55,19 @@ pub fn parse_modulus_expr(text: &str) -> Result<BigUint, SpecError> {
     if tokens.is_empty() {
         return Err(malformed("the expression is empty".to_string()));
     }
-    let mut parser = Parser { tokens: &tokens, next: 0, end: char_count + 1 };
+    let mut parser = Parser {
+        tokens: &tokens,
+        next: 0,
+        end: char_count + 1,
+    };
     let value = parser.expr(0).map_err(malformed)?;
     if let Some((token, pos)) = parser.peek() {
         let reason = match token {
             Token::Close => format!("unmatched `)` at position {pos}"),
-            other => format!("expected an operator at position {pos}, found {}", other.describe()),
+            other => format!(
+                "expected an operator at position {pos}, found {}",
+                other.describe()
+            ),
         };
         return Err(malformed(reason));
     }
@@ -115,14 +125,19 @@ fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, String> {
         };
         if let Some(token) = simple {
             if c == '*' && chars.get(i + 1) == Some(&'*') {
-                return Err(format!("`**` at position {pos} is not an operator: write powers with `^`"));
+                return Err(format!(
+                    "`**` at position {pos} is not an operator: write powers with `^`"
+                ));
             }
             tokens.push((token, pos));
             i += 1;
             continue;
         }
         if !c.is_ascii_digit() {
-            return Err(format!("unexpected character `{}` at position {pos}", c.escape_debug()));
+            return Err(format!(
+                "unexpected character `{}` at position {pos}",
+                c.escape_debug()
+            ));
         }
         let is_hex = c == '0' && matches!(chars.get(i + 1), Some('x') | Some('X'));
         let (radix, start) = if is_hex { (16, i + 2) } else { (10, i) };
@@ -143,12 +158,16 @@ fn tokenize(text: &str) -> Result<Vec<(Token, usize)>, String> {
             (significant.len() as u64).saturating_sub(1) * 3 > MAX_EXPR_BITS
         };
         if too_long {
-            return Err(format!("the number at position {pos} has more than {MAX_EXPR_BITS} bits"));
+            return Err(format!(
+                "the number at position {pos} has more than {MAX_EXPR_BITS} bits"
+            ));
         }
         let value = BigUint::parse_bytes(digits.as_bytes(), radix)
             .ok_or_else(|| format!("cannot read the number at position {pos}"))?;
         if value.bits() > MAX_EXPR_BITS {
-            return Err(format!("the number at position {pos} has more than {MAX_EXPR_BITS} bits"));
+            return Err(format!(
+                "the number at position {pos} has more than {MAX_EXPR_BITS} bits"
+            ));
         }
         tokens.push((Token::Number(value), pos));
         i = end;
@@ -180,7 +199,9 @@ impl Parser<'_> {
     fn check_depth(&self, depth: usize) -> Result<(), String> {
         if depth > MAX_DEPTH {
             let pos = self.peek().map_or(self.end, |(_, p)| p);
-            return Err(format!("the expression nests deeper than {MAX_DEPTH} levels at position {pos}"));
+            return Err(format!(
+                "the expression nests deeper than {MAX_DEPTH} levels at position {pos}"
+            ));
         }
         Ok(())
     }
@@ -196,7 +217,11 @@ impl Parser<'_> {
             };
             self.next += 1;
             let rhs = self.term(depth)?;
-            acc = if op == Token::Plus { acc + rhs } else { acc - rhs };
+            acc = if op == Token::Plus {
+                acc + rhs
+            } else {
+                acc - rhs
+            };
             check_size(&acc)?;
         }
     }
@@ -239,17 +264,22 @@ impl Parser<'_> {
                     None => Err(format!("missing closing parenthesis for `(` at position {open_pos}")),
                 }
             }
-            Some((other, pos)) => {
-                Err(format!("expected a number or `(` at position {pos}, found {}", other.describe()))
-            }
-            None => Err(format!("expected a number or `(` at position {end}, found the end of the input")),
+            Some((other, pos)) => Err(format!(
+                "expected a number or `(` at position {pos}, found {}",
+                other.describe()
+            )),
+            None => Err(format!(
+                "expected a number or `(` at position {end}, found the end of the input"
+            )),
         }
     }
 }
 
 fn check_size(v: &BigInt) -> Result<(), String> {
     if v.bits() > MAX_EXPR_BITS {
-        return Err(format!("an intermediate result exceeds {MAX_EXPR_BITS} bits"));
+        return Err(format!(
+            "an intermediate result exceeds {MAX_EXPR_BITS} bits"
+        ));
     }
     Ok(())
 }
@@ -258,7 +288,9 @@ fn check_size(v: &BigInt) -> Result<(), String> {
 /// before computing them.
 fn pow_checked(base: &BigInt, exp: &BigInt, caret_pos: usize) -> Result<BigInt, String> {
     if exp.sign() == Sign::Minus {
-        return Err(format!("the exponent after `^` at position {caret_pos} is negative"));
+        return Err(format!(
+            "the exponent after `^` at position {caret_pos} is negative"
+        ));
     }
     let e = match exp.to_u64() {
         Some(e) if e <= MAX_EXPONENT => e,
@@ -277,7 +309,9 @@ fn pow_checked(base: &BigInt, exp: &BigInt, caret_pos: usize) -> Result<BigInt, 
     }
     // |base|^e has more than (bits(|base|) - 1)·e bits.
     if (magnitude.bits() - 1).saturating_mul(e) >= MAX_EXPR_BITS {
-        return Err(format!("an intermediate result exceeds {MAX_EXPR_BITS} bits"));
+        return Err(format!(
+            "an intermediate result exceeds {MAX_EXPR_BITS} bits"
+        ));
     }
     let result = base.pow(e as u32);
     check_size(&result)?;
@@ -311,9 +345,16 @@ mod tests {
     fn decimal_and_hex() {
         assert_eq!(
             ok("21888242871839275222246405745257275088696311157297823662689037894645226208583"),
-            BigUint::from_str_radix("30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", 16).unwrap()
+            BigUint::from_str_radix(
+                "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47",
+                16
+            )
+            .unwrap()
         );
-        assert_eq!(ok("0x30644E72e131a029"), BigUint::from(0x30644e72e131a029u64));
+        assert_eq!(
+            ok("0x30644E72e131a029"),
+            BigUint::from(0x30644e72e131a029u64)
+        );
         assert_eq!(ok("0X_ff_ff"), BigUint::from(0xffffu32));
         assert_eq!(ok("1_000_003"), BigUint::from(1_000_003u32));
         assert_eq!(ok("  7  "), BigUint::from(7u32));
@@ -324,10 +365,14 @@ mod tests {
     fn expressions_of_powers() {
         assert_eq!(ok("2^255-19"), pow2(255) - 19u32);
         assert_eq!(ok("2^256 - 2^32 - 977"), pow2(256) - pow2(32) - 977u32);
-        assert_eq!(ok("2^384-2^128-2^96+2^32-1"), pow2(384) - pow2(128) - pow2(96) + pow2(32) - 1u32);
+        assert_eq!(
+            ok("2^384-2^128-2^96+2^32-1"),
+            pow2(384) - pow2(128) - pow2(96) + pow2(32) - 1u32
+        );
         assert_eq!(
             ok("2^252+27742317777372353535851937790883648493"),
-            pow2(252) + BigUint::from_str_radix("27742317777372353535851937790883648493", 10).unwrap()
+            pow2(252)
+                + BigUint::from_str_radix("27742317777372353535851937790883648493", 10).unwrap()
         );
         assert_eq!(ok("2^0x10+1"), BigUint::from(65537u32));
         assert_eq!(ok("( 2 ^ 3 ) ^ 2"), BigUint::from(64u32));
@@ -356,27 +401,69 @@ mod tests {
     #[test]
     fn specific_reasons() {
         assert_eq!(err("2^g"), "unexpected character `g` at position 3");
-        assert_eq!(err("(2^255-19"), "missing closing parenthesis for `(` at position 1");
-        assert_eq!(err("2^100000"), "exponent 100000 is too large (at most 16384)");
+        assert_eq!(
+            err("(2^255-19"),
+            "missing closing parenthesis for `(` at position 1"
+        );
+        assert_eq!(
+            err("2^100000"),
+            "exponent 100000 is too large (at most 16384)"
+        );
         assert_eq!(err("2^255-19)"), "unmatched `)` at position 9");
-        assert_eq!(err("2 55"), "expected an operator at position 3, found a number");
-        assert_eq!(err("2^"), "expected a number or `(` at position 3, found the end of the input");
-        assert_eq!(err("()"), "expected a number or `(` at position 2, found `)`");
-        assert_eq!(err("2^^3"), "expected a number or `(` at position 3, found `^`");
-        assert_eq!(err("-5"), "expected a number or `(` at position 1, found `-`");
+        assert_eq!(
+            err("2 55"),
+            "expected an operator at position 3, found a number"
+        );
+        assert_eq!(
+            err("2^"),
+            "expected a number or `(` at position 3, found the end of the input"
+        );
+        assert_eq!(
+            err("()"),
+            "expected a number or `(` at position 2, found `)`"
+        );
+        assert_eq!(
+            err("2^^3"),
+            "expected a number or `(` at position 3, found `^`"
+        );
+        assert_eq!(
+            err("-5"),
+            "expected a number or `(` at position 1, found `-`"
+        );
         assert_eq!(err("0x"), "`0x` at position 1 has no hex digits");
         assert_eq!(err("0xfg"), "unexpected character `g` at position 4");
-        assert_eq!(err("2**255"), "`**` at position 2 is not an operator: write powers with `^`");
-        assert_eq!(err("2^(1-2)"), "the exponent after `^` at position 2 is negative");
-        assert_eq!(err("2^16384*2"), "an intermediate result exceeds 16384 bits");
-        assert_eq!(err("2^(2^64)"), "the exponent after `^` at position 2 has 65 bits: too large (at most 16384)");
-        assert_eq!(err("2^(10^9)"), "exponent 1000000000 is too large (at most 16384)");
+        assert_eq!(
+            err("2**255"),
+            "`**` at position 2 is not an operator: write powers with `^`"
+        );
+        assert_eq!(
+            err("2^(1-2)"),
+            "the exponent after `^` at position 2 is negative"
+        );
+        assert_eq!(
+            err("2^16384*2"),
+            "an intermediate result exceeds 16384 bits"
+        );
+        assert_eq!(
+            err("2^(2^64)"),
+            "the exponent after `^` at position 2 has 65 bits: too large (at most 16384)"
+        );
+        assert_eq!(
+            err("2^(10^9)"),
+            "exponent 1000000000 is too large (at most 16384)"
+        );
         assert_eq!(err(""), "the expression is empty");
         assert_eq!(err("   "), "the expression is empty");
         assert_eq!(err("2 ×3"), "unexpected character `×` at position 3");
         assert_eq!(err("2\n+\u{0}"), "unexpected character `\\0` at position 4");
-        assert_eq!(err("(2"), "missing closing parenthesis for `(` at position 1");
-        assert_eq!(err("(2 3)"), "expected `)` at position 4 to close `(` at position 1, found a number");
+        assert_eq!(
+            err("(2"),
+            "missing closing parenthesis for `(` at position 1"
+        );
+        assert_eq!(
+            err("(2 3)"),
+            "expected `)` at position 4 to close `(` at position 1, found a number"
+        );
         assert_eq!(err("x"), "unexpected character `x` at position 1");
     }
 
@@ -385,25 +472,46 @@ mod tests {
         // Largest values within the limits are fine.
         assert_eq!(ok("2^16383").bits(), 16384);
         assert_eq!(ok("2^16383-1+2^16383").bits(), 16384);
-        assert_eq!(err("2^16384-1"), "an intermediate result exceeds 16384 bits");
+        assert_eq!(
+            err("2^16384-1"),
+            "an intermediate result exceeds 16384 bits"
+        );
         assert_eq!(ok("1^16384"), BigUint::one());
         assert_eq!(err("2^16384"), "an intermediate result exceeds 16384 bits");
-        assert_eq!(err("9^9^9"), "exponent 387420489 is too large (at most 16384)");
-        assert_eq!(err("(2^16000)*(2^16000)"), "an intermediate result exceeds 16384 bits");
+        assert_eq!(
+            err("9^9^9"),
+            "exponent 387420489 is too large (at most 16384)"
+        );
+        assert_eq!(
+            err("(2^16000)*(2^16000)"),
+            "an intermediate result exceeds 16384 bits"
+        );
         assert_eq!(err("3^16384"), "an intermediate result exceeds 16384 bits");
         // Huge literals are refused before conversion.
         let big_dec = "9".repeat(60_000);
-        assert_eq!(err(&big_dec), "the number at position 1 has more than 16384 bits");
+        assert_eq!(
+            err(&big_dec),
+            "the number at position 1 has more than 16384 bits"
+        );
         let five_thousand_digits = format!("1{}", "0".repeat(4999));
-        assert_eq!(err(&five_thousand_digits), "the number at position 1 has more than 16384 bits");
+        assert_eq!(
+            err(&five_thousand_digits),
+            "the number at position 1 has more than 16384 bits"
+        );
         let big_hex = format!("0x{}", "f".repeat(4097));
-        assert_eq!(err(&big_hex), "the number at position 1 has more than 16384 bits");
+        assert_eq!(
+            err(&big_hex),
+            "the number at position 1 has more than 16384 bits"
+        );
         let fits_hex = format!("0x{}{}", "0".repeat(1000), "f".repeat(4096));
         assert_eq!(ok(&fits_hex).bits(), 16384);
         let edge_dec = format!("{}", pow2(16384) - 1u32); // 4933 digits, 16384 bits
         assert_eq!(ok(&edge_dec).bits(), 16384);
         let over_dec = format!("{}", pow2(16384)); // 4933 digits, 16385 bits
-        assert_eq!(err(&over_dec), "the number at position 1 has more than 16384 bits");
+        assert_eq!(
+            err(&over_dec),
+            "the number at position 1 has more than 16384 bits"
+        );
         // Deep nesting is refused instead of overflowing the stack.
         let deep = format!("{}1{}", "(".repeat(30_000), ")".repeat(30_000));
         assert!(err(&deep).contains("nests deeper than"));
@@ -418,7 +526,10 @@ mod tests {
 
     #[test]
     fn never_panics_on_odd_inputs() {
-        let alphabet = ["0", "1", "2", "9", "x", "X", "0x", "f", "_", "^", "*", "+", "-", "(", ")", " ", "é", "\u{0}", "**"];
+        let alphabet = [
+            "0", "1", "2", "9", "x", "X", "0x", "f", "_", "^", "*", "+", "-", "(", ")", " ", "é",
+            "\u{0}", "**",
+        ];
         // Every string of up to four pieces from the alphabet.
         let mut inputs = vec![String::new()];
         for _ in 0..4 {

@@ -138,7 +138,16 @@ pub static PRESETS: &[Preset] = &[
 
 /// Lower-cases ASCII letters and maps `_` to `-`, the form names are compared in.
 fn normalize(name: &str) -> String {
-    name.trim().chars().map(|c| if c == '_' { '-' } else { c.to_ascii_lowercase() }).collect()
+    name.trim()
+        .chars()
+        .map(|c| {
+            if c == '_' {
+                '-'
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+        .collect()
 }
 
 /// The preset whose name or one of whose aliases equals `name`, ignoring ASCII case and
@@ -168,7 +177,8 @@ mod tests {
         let z2 = z * z;
         let z3 = &z2 * z;
         let z4 = &z3 * z;
-        let common = BigInt::from(36) * &z4 + BigInt::from(36) * &z3 + BigInt::from(6) * z + BigInt::one();
+        let common =
+            BigInt::from(36) * &z4 + BigInt::from(36) * &z3 + BigInt::from(6) * z + BigInt::one();
         let p = &common + BigInt::from(24) * &z2;
         let r = &common + BigInt::from(18) * &z2;
         (p.to_biguint().unwrap(), r.to_biguint().unwrap())
@@ -201,7 +211,10 @@ mod tests {
         assert_eq!(value("bn254-r"), r);
         assert_eq!(
             value("bn254"),
-            parse_modulus_expr("21888242871839275222246405745257275088696311157297823662689037894645226208583").unwrap()
+            parse_modulus_expr(
+                "21888242871839275222246405745257275088696311157297823662689037894645226208583"
+            )
+            .unwrap()
         );
     }
 
@@ -242,16 +255,31 @@ mod tests {
             let p = parse_modulus_expr(preset.modulus).unwrap();
             assert_eq!(p.bits(), bits, "{name}");
             assert!(is_probable_prime(&p), "{name} is not prime");
-            assert!(preset.type_name == "Fp" || preset.type_name == "Fr", "{name}");
+            assert!(
+                preset.type_name == "Fp" || preset.type_name == "Fr",
+                "{name}"
+            );
             assert_eq!(preset.type_name == "Fp", name.ends_with("-p"), "{name}");
             assert!(!preset.description.is_empty() && !preset.description.contains('\n'));
         }
         // The expression forms agree with the published hex values.
         let published = [
-            ("curve25519-p", "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed"),
-            ("curve25519-l", "0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed"),
-            ("p256-p", "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff"),
-            ("secp256k1-p", "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"),
+            (
+                "curve25519-p",
+                "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+            ),
+            (
+                "curve25519-l",
+                "0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed",
+            ),
+            (
+                "p256-p",
+                "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+            ),
+            (
+                "secp256k1-p",
+                "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+            ),
         ];
         for (name, hex) in published {
             assert_eq!(value(name), parse_modulus_expr(hex).unwrap(), "{name}");
@@ -269,7 +297,10 @@ mod tests {
             }
         }
         // Distinct presets have distinct moduli.
-        let moduli: HashSet<BigUint> = PRESETS.iter().map(|p| parse_modulus_expr(p.modulus).unwrap()).collect();
+        let moduli: HashSet<BigUint> = PRESETS
+            .iter()
+            .map(|p| parse_modulus_expr(p.modulus).unwrap())
+            .collect();
         assert_eq!(moduli.len(), PRESETS.len());
     }
 

@@ -1,0 +1,306 @@
+//! The benchmark matrix of fieldgen: our generated fields, one column per backend, beside peer
+//! crates measured in the same run.
+//!
+//! This library holds only what the criterion bench (`benches/fields.rs`) and the `report` command
+//! (`src/main.rs`) share: the names of fields, operations and columns, and how many operations one
+//! criterion iteration chains. It depends on no peer crate, so a workspace `cargo test` compiles
+//! it without compiling a single peer (the peers are optional dependencies behind the `peers`
+//! feature, which only the bench target requires).
+//!
+//! # Naming
+//! A criterion benchmark id is `<field>/<op>/<column>`: the group is a [`Field::id`], the function
+//! is an [`Op::id`], the parameter is a column id. Columns of ours are `ours-<backend>` with the
+//! backend names of [`OUR_BACKENDS`]; every other column is a peer.
+//!
+//! # Adding a backend of ours
+//! Add its name to [`OUR_BACKENDS`] (that fixes its column order in the report) and, in
+//! `benches/fields.rs`, one line per field in the `ours` list of that field, with the predicate
+//! that says whether the running CPU can execute it (a backend selected at run time, such as an
+//! x86-64 mulx/adx one, returns false on a CPU without those instructions, and its column is then
+//! skipped, not failed).
+
+#![forbid(unsafe_code)]
+
+/// One field operation, measured as latency: each operation takes the previous one's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `x ← x · y`.
+    Mul,
+    /// `x ← x²`.
+    Square,
+    /// `x ← x + y`.
+    Add,
+    /// `x ← x⁻¹ + y` (the addition keeps inputs varied for variable-time inverses; it costs well
+    /// under 1 % of an inversion).
+    Invert,
+    /// `x ← √(x²) + y` (squaring first makes every input a square; the square and the addition
+    /// cost about 1 % of a square root).
+    Sqrt,
+}
+
+impl Op {
+    /// Every operation, in report order.
+    pub const ALL: [Op; 5] = [Op::Mul, Op::Square, Op::Add, Op::Invert, Op::Sqrt];
+
+    /// The id used in benchmark names (`mul`, `square`, `add`, `invert`, `sqrt`).
+    pub const fn id(self) -> &'static str {
+        match self {
+            Op::Mul => "mul",
+            Op::Square => "square",
+            Op::Add => "add",
+            Op::Invert => "invert",
+            Op::Sqrt => "sqrt",
+        }
+    }
+
+    /// Parses an [`Op::id`].
+    pub fn from_id(id: &str) -> Option<Op> {
+        Op::ALL.into_iter().find(|op| op.id() == id)
+    }
+
+    /// How many chained operations one criterion iteration performs. Enough that the loop and
+    /// criterion's per-iteration overhead vanish beside the work, few enough that slow columns
+    /// (a 32-bit inversion at 381 bits) still fit many samples in the measurement time.
+    pub const fn chain_len(self) -> u64 {
+        match self {
+            Op::Mul | Op::Square => 64,
+            Op::Add => 256,
+            Op::Invert | Op::Sqrt => 4,
+        }
+    }
+}
+
+/// A field of the matrix.
+#[derive(Clone, Copy, Debug)]
+pub struct Field {
+    /// Criterion group name, e.g. `bn254-fq`.
+    pub id: &'static str,
+    /// Heading in the report.
+    pub title: &'static str,
+    /// Bit length of the modulus. Benchmark inputs are below 2^(bits-1), hence below p.
+    pub bits: u32,
+    /// The operations measured for this field.
+    pub ops: &'static [Op],
+}
+
+const ALL_OPS: &[Op] = &Op::ALL;
+const MUL_SQUARE: &[Op] = &[Op::Mul, Op::Square];
+
+/// Every field of the matrix, in report order.
+pub const FIELDS: &[Field] = &[
+    Field {
+        id: "bn254-fq",
+        title: "BN254 (alt_bn128) base field Fq, 254 bits",
+        bits: 254,
+        ops: ALL_OPS,
+    },
+    Field {
+        id: "bn254-fr",
+        title: "BN254 (alt_bn128) scalar field Fr, 254 bits",
+        bits: 254,
+        ops: ALL_OPS,
+    },
+    Field {
+        id: "bls12-381-fp",
+        title: "BLS12-381 base field Fp, 381 bits",
+        bits: 381,
+        ops: ALL_OPS,
+    },
+    Field {
+        id: "curve25519-p",
+        title: "Curve25519 base field, p = 2^255 - 19",
+        bits: 255,
+        ops: MUL_SQUARE,
+    },
+    Field {
+        id: "secp256k1-p",
+        title: "secp256k1 base field, p = 2^256 - 2^32 - 977",
+        bits: 256,
+        ops: MUL_SQUARE,
+    },
+    Field {
+        id: "p256-p",
+        title: "NIST P-256 base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1",
+        bits: 256,
+        ops: MUL_SQUARE,
+    },
+];
+
+/// Looks up a field by [`Field::id`].
+pub fn field(id: &str) -> Option<&'static Field> {
+    FIELDS.iter().find(|f| f.id == id)
+}
+
+/// Our backends, in column order. A column id is `ours-<backend>`.
+pub const OUR_BACKENDS: &[&str] = &["portable64", "portable32"];
+
+/// Prefix of the column ids of our backends.
+pub const OURS_PREFIX: &str = "ours-";
+
+/// A peer column: its id and what it measures (for the report's legend).
+#[derive(Clone, Copy, Debug)]
+pub struct Peer {
+    /// Column id in benchmark names.
+    pub id: &'static str,
+    /// One line: crate, version, features and the type or function measured.
+    pub about: &'static str,
+}
+
+/// Every peer column, in column order.
+pub const PEERS: &[Peer] = &[
+    Peer {
+        id: "ark-ff",
+        about: "ark-ff 0.6 with `asm` (ark-bn254 / ark-bls12-381 0.6 `Fq`, `Fr`); inverse is a \
+                variable-time binary extended Euclid, sqrt is variable-time Tonelli-Shanks",
+    },
+    Peer {
+        id: "halo2curves",
+        about: "halo2curves 0.10 with `asm` (x86-64 asm for 4-limb fields), `bits`: `bn256::{Fq, Fr}`, \
+                `bls12381::Fq`, `secp256k1::Fp`, `secp256r1::Fp`",
+    },
+    Peer {
+        id: "blst",
+        about: "blst 0.3 raw C API: `blst_fp_mul`, `blst_fp_sqr`, `blst_fp_add`, `blst_fp_inverse` \
+                (constant time), `blst_fp_sqrt`",
+    },
+    Peer {
+        id: "crypto-bigint-const",
+        about: "crypto-bigint 0.7 `ConstMontyForm` (modulus a compile-time constant, generic code)",
+    },
+    Peer {
+        id: "crypto-bigint-fixed",
+        about: "crypto-bigint 0.7 `FixedMontyForm` (modulus known at run time); it has no sqrt",
+    },
+    Peer {
+        id: "substrate-bn",
+        about: "substrate-bn 0.6 `Fq`, `Fr` (no dedicated squaring: square is `x * x`; no Fr sqrt)",
+    },
+    Peer {
+        id: "fiat-5x51",
+        about: "fiat-crypto 0.3 `curve25519_64`: unsaturated 5x51 limbs, `fiat_25519_carry_mul` / \
+                `_carry_square` on a relaxed (loose) input",
+    },
+    Peer {
+        id: "fiat-solinas",
+        about: "fiat-crypto 0.3 `curve25519_solinas_64`: saturated 4x64 limbs",
+    },
+    Peer {
+        id: "fiat-dettman",
+        about: "fiat-crypto 0.3 `secp256k1_dettman_64`: unsaturated 5x52 limbs",
+    },
+    Peer {
+        id: "fiat-montgomery",
+        about: "fiat-crypto 0.3 `p256_64` / `secp256k1_montgomery_64`: saturated Montgomery",
+    },
+    Peer {
+        id: "crrl",
+        about: "crrl 0.9 (default features off; `std gf25519 gfp256 gfsecp256k1 gfb254 x25519 ed25519 p256 secp256k1 gls254`): \
+                `GF25519`, `GFsecp256k1`, `GFp256`",
+    },
+];
+
+/// The column id of one of our backends.
+pub fn ours_column(backend: &str) -> String {
+    format!("{OURS_PREFIX}{backend}")
+}
+
+/// Whether a column id is one of ours.
+pub fn is_ours(column: &str) -> bool {
+    column.starts_with(OURS_PREFIX)
+}
+
+/// Sort key of a column: ours first (in [`OUR_BACKENDS`] order, unknown backends of ours after
+/// them), then peers in [`PEERS`] order, then unknown columns; ties broken by name.
+pub fn column_order(column: &str) -> (u8, usize, String) {
+    if let Some(backend) = column.strip_prefix(OURS_PREFIX) {
+        let i = OUR_BACKENDS.iter().position(|b| *b == backend);
+        (0, i.unwrap_or(usize::MAX), column.to_string())
+    } else {
+        let i = PEERS.iter().position(|p| p.id == column);
+        (1, i.unwrap_or(usize::MAX), column.to_string())
+    }
+}
+
+/// Deterministic benchmark inputs: `count` little-endian byte strings of `(bits + 7) / 8` bytes,
+/// each below 2^(bits-1) and hence below any `bits`-bit modulus. Every column of a field starts
+/// from the same integers. `seed` selects the stream (splitmix64).
+pub fn inputs(bits: u32, seed: u64, count: usize) -> Vec<Vec<u8>> {
+    let len = bits.div_ceil(8) as usize;
+    let mut state = seed;
+    let mut next = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    (0..count)
+        .map(|_| {
+            let mut bytes: Vec<u8> = (0..len.div_ceil(8))
+                .flat_map(|_| next().to_le_bytes())
+                .take(len)
+                .collect();
+            // Keep bits 0 ..= bits-2: the value is below 2^(bits-1) <= p.
+            let keep = bits - 1;
+            for (i, byte) in bytes.iter_mut().enumerate() {
+                let lo = 8 * i as u32;
+                if lo >= keep {
+                    *byte = 0;
+                } else if lo + 8 > keep {
+                    *byte &= (1u8 << (keep - lo)) - 1;
+                }
+            }
+            bytes
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inputs_are_below_half_the_modulus_bound() {
+        for f in FIELDS {
+            for bytes in inputs(f.bits, 7, 4) {
+                assert_eq!(bytes.len(), f.bits.div_ceil(8) as usize);
+                let top_bit = (0..bytes.len() * 8)
+                    .rev()
+                    .find(|&i| bytes[i / 8] >> (i % 8) & 1 == 1)
+                    .unwrap();
+                assert!(top_bit < f.bits as usize - 1, "{}", f.id);
+            }
+        }
+    }
+
+    #[test]
+    fn ours_sort_before_peers() {
+        let mut cols = [
+            "crrl",
+            "ours-portable32",
+            "zzz",
+            "ark-ff",
+            "ours-portable64",
+            "ours-x",
+        ];
+        cols.sort_by_key(|c| column_order(c));
+        assert_eq!(
+            cols,
+            [
+                "ours-portable64",
+                "ours-portable32",
+                "ours-x",
+                "ark-ff",
+                "crrl",
+                "zzz"
+            ]
+        );
+    }
+
+    #[test]
+    fn op_ids_round_trip() {
+        for op in Op::ALL {
+            assert_eq!(Op::from_id(op.id()), Some(op));
+        }
+    }
+}

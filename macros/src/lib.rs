@@ -1,0 +1,98 @@
+//! # fieldgen-macros: fieldgen's fields, generated inside the calling crate
+//!
+//! `prime_field!` runs the same generator library as the `generator` CLI and expands to the same
+//! items the CLI would write to a file: for a `pub` struct, the expansion and the committed file
+//! `generated/src/<module>.rs` are the same tokens (tested for every preset at both limb sizes).
+//!
+//! ```
+//! fieldgen_macros::prime_field! {
+//!     /// The base field of BN254 (alt_bn128).
+//!     pub struct Fq;
+//!     modulus = "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47";
+//!     limb_bits = 64; // optional: 64 (default) or 32
+//! }
+//!
+//! let a = Fq::from_u64(7);
+//! assert_eq!(a * a.invert().unwrap(), Fq::ONE);
+//! ```
+//!
+//! ## Dependencies
+//!
+//! The expansion is a set of module items (the struct and its impls) that name `::core` and
+//! `::subtle` by absolute path, so the calling crate needs `subtle` (2.6, `default-features =
+//! false` is enough) as a dependency of its own: a proc macro cannot add one. Because every
+//! path is absolute, several fields can live in the same module.
+//!
+//! ## Input
+//!
+//! ```text
+//! /// docs (optional)
+//! VIS struct NAME;
+//! modulus = "...";                 // required
+//! limb_bits = 64;                  // optional: 64 (default) or 32
+//! mul = "cios";                    // optional: "cios", "cios-no-carry" or "product-scanning"
+//! ```
+//!
+//! - `modulus`: everything the CLI's `--prime` accepts, as a string: decimal, `0x` hex, an
+//!   expression of powers of two and small integers (`"2^255-19"`, `"2^256-2^32-977"`) or a preset
+//!   name (`"bn254-p"`, `"secp256k1"`, ...). An unsuffixed integer literal is accepted too
+//!   (`modulus = 0xffffffff00000001;`). It must be an odd prime of at most 8192 bits.
+//! - `limb_bits`: the limb size; a 255-bit prime has 4 limbs at 64 bits, 8 at 32 bits.
+//! - `mul`: the Montgomery multiplication algorithm; without it the generator picks
+//!   `"cios-no-carry"` when the top limb of p leaves two spare bits, else `"cios"`.
+//! - `VIS`: any visibility. The generator emits `pub struct`; the macro replaces that `pub` with
+//!   the visibility written (the inner limb array is always private).
+//! - Attributes on the struct line: doc comments (`///`, `#[doc = ...]`, `#[doc(hidden)]`) only.
+//!   They are placed before the generated documentation. `#[derive]` is refused (the type already
+//!   derives `Clone` and `Copy` and implements `Debug`, `Default`, `PartialEq`, `Eq` and the
+//!   `subtle` traits); `#[cfg]` belongs on the macro invocation, where it removes the whole field.
+//! - `NAME` must start with an uppercase letter and must not be a keyword, a primitive type or a
+//!   prelude name the generated code uses (`Ok`, `Iterator`, ...).
+//!
+//! Every problem is a compile error at the offending token with a message that says how to fix
+//! it; the macro never panics (a panic inside the generator is caught and reported as an
+//! internal error at the modulus).
+//!
+//! The grammar (a struct line, then `key = value;` settings) is shared with the field macros to
+//! come (`binary_field!`, runtime-modulus sizes): each adds keys, not syntax.
+//!
+//! ## Compile-time cost
+//!
+//! Expansion runs the whole pipeline (primality test, constant derivation, lowering,
+//! optimisation, emission). Its cost grows roughly with the square of the limb count; the
+//! `expansion_time` test (`#[ignore]`d) measures it:
+//! `cargo test -p fieldgen-macros --release --lib -- --ignored --nocapture expansion_time`.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod messages;
+mod prime;
+mod rewrite;
+mod settings;
+
+#[cfg(test)]
+mod tests;
+
+/// Generates a prime field type in the calling module: the struct, its constants, arithmetic,
+/// encodings, `pow`/`invert`/`sqrt`/`legendre`/`batch_invert`, and the `core::ops` and `subtle`
+/// trait impls: exactly what `cargo run -p generator -- --prime <modulus> --name <NAME>
+/// --limb-bits <w>` writes.
+///
+/// ```
+/// fieldgen_macros::prime_field! {
+///     /// Goldilocks: 2^64 - 2^32 + 1, one 64-bit limb.
+///     pub(crate) struct Goldilocks;
+///     modulus = "2^64-2^32+1";
+/// }
+/// assert_eq!(Goldilocks::NUM_BITS, 64);
+/// assert_eq!(Goldilocks::from_u64(u64::MAX), Goldilocks::from_u64(0xffff_fffe));
+/// ```
+///
+/// See the [crate docs](crate) for the settings, and the errors.
+#[proc_macro]
+pub fn prime_field(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    prime::expand_prime_field(input.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}

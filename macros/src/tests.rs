@@ -1,0 +1,402 @@
+//! In-process tests of the expansion: the committed files, the struct line, and the errors'
+//! spans. The compile-fail tests (what a user sees) are in `tests/ui`.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use generator::regen::module_name;
+use generator::spec::PRESETS;
+use proc_macro2::{Group, Literal, TokenStream, TokenTree};
+use quote::{format_ident, quote, ToTokens};
+
+use crate::prime::expand_prime_field;
+
+/// `tokens` as a `syn::File`, printed back as tokens.
+fn file_string(tokens: TokenStream) -> String {
+    let file: syn::File = syn::parse2(tokens).expect("the expansion is a Rust file's items");
+    file.to_token_stream().to_string()
+}
+
+/// `tokens` in one spelling: without the `,` that ends a delimited group, and with every string
+/// literal written as a plain (non-raw) string. prettyplease writes a `,` after the last element
+/// of an array or call it breaks over several lines, and doc comments become raw strings in some
+/// token streams and plain ones in others; neither changes what the tokens mean.
+fn canonical(tokens: TokenStream) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|tt| match tt {
+            TokenTree::Group(g) => {
+                let mut inner: Vec<TokenTree> = canonical(g.stream()).into_iter().collect();
+                if matches!(inner.last(), Some(TokenTree::Punct(p)) if p.as_char() == ',') {
+                    inner.pop();
+                }
+                let mut group = Group::new(g.delimiter(), inner.into_iter().collect());
+                group.set_span(g.span());
+                TokenTree::Group(group)
+            }
+            TokenTree::Literal(lit) => match syn::Lit::new(lit.clone()) {
+                syn::Lit::Str(s) => TokenTree::Literal(Literal::string(&s.value())),
+                _ => TokenTree::Literal(lit),
+            },
+            other => other,
+        })
+        .collect()
+}
+
+/// The committed file without its `//` header: what `GeneratedField::to_file` wrote after it.
+fn file_body(text: &str) -> &str {
+    let mut rest = text;
+    while rest.starts_with("//") && !rest.starts_with("///") {
+        rest = rest.split_once('\n').map_or("", |(_, r)| r);
+    }
+    rest.strip_prefix('\n').unwrap_or(rest)
+}
+
+fn char_boundary_at_or_before(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Panics with the first difference and some context, rather than two 100 kB strings.
+fn assert_same(what: &str, expanded: &str, committed: &str) {
+    if expanded == committed {
+        return;
+    }
+    let at = expanded
+        .bytes()
+        .zip(committed.bytes())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let context = |s: &str| {
+        let start = char_boundary_at_or_before(s, at.saturating_sub(120));
+        let end = char_boundary_at_or_before(s, (at + 120).min(s.len()));
+        s[start..end].to_string()
+    };
+    panic!(
+        "{what}: the expansion differs from the committed file at byte {at}\n  expansion: …{}…\n  committed: …{}…",
+        context(expanded),
+        context(committed)
+    );
+}
+
+/// For every preset at both limb sizes, `prime_field! { pub struct <Fp|Fr>; modulus = "<preset>";
+/// limb_bits = <w>; }` expands to the items of the committed `generated/src/<module>.rs`:
+/// - as tokens: both sides parsed with syn and printed back, in one spelling (see
+///   [`canonical`]);
+/// - as text: the expansion printed by prettyplease, as the CLI prints it, is the file after its
+///   `//` header, byte for byte.
+#[test]
+fn expansion_equals_the_committed_file_for_every_preset() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../generated/src");
+    let mut checked = 0;
+    for preset in PRESETS {
+        for w in [64u32, 32] {
+            let module = module_name(preset.name, w);
+            let text =
+                std::fs::read_to_string(dir.join(format!("{module}.rs"))).unwrap_or_else(|e| {
+                    panic!("generated/src/{module}.rs: {e} (run `cargo run -p generator -- regen`)")
+                });
+            // The `//` header is a comment: parsing drops it; `///` docs become attributes.
+            let committed = syn::parse_file(&text).unwrap_or_else(|e| panic!("{module}.rs: {e}"));
+            let name = format_ident!("{}", preset.type_name);
+            let modulus = preset.name;
+            let limb_bits = Literal::u32_unsuffixed(w);
+            let expanded = expand_prime_field(quote! {
+                pub struct #name;
+                modulus = #modulus;
+                limb_bits = #limb_bits;
+            })
+            .unwrap_or_else(|e| panic!("{module}: {e}"));
+            let expanded_file: syn::File = syn::parse2(expanded.clone()).expect("valid items");
+
+            assert_same(
+                &format!("{module} (tokens)"),
+                &file_string(canonical(expanded)),
+                &file_string(canonical(committed.to_token_stream())),
+            );
+            assert_same(
+                &format!("{module} (text)"),
+                &prettyplease::unparse(&expanded_file),
+                file_body(&text),
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 2 * PRESETS.len());
+}
+
+#[test]
+fn the_same_modulus_written_differently_expands_the_same() {
+    let expand = |modulus: TokenStream| {
+        file_string(
+            expand_prime_field(quote!(pub struct Fp; modulus = #modulus; limb_bits = 64;)).unwrap(),
+        )
+    };
+    let by_preset = expand(quote!("curve25519-p"));
+    assert_eq!(
+        expand(quote!("ED25519-P")),
+        by_preset,
+        "an alias, in capitals"
+    );
+    // Only the type's doc differs: it names the preset when the modulus is given by its name.
+    let preset = generator::spec::find_preset("curve25519-p").unwrap();
+    let by_value = by_preset.replacen(
+        &format!(" ({}: {})", preset.name, preset.description),
+        "",
+        1,
+    );
+    assert_ne!(by_value, by_preset);
+    for modulus in [
+        quote!("2^255-19"),
+        quote!("0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed"),
+        quote!("57896044618658097711785492504343953926634992332820282019728792003956564819949"),
+        quote!(0x7fff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffff_ffed),
+        quote!(57896044618658097711785492504343953926634992332820282019728792003956564819949),
+    ] {
+        assert_eq!(expand(modulus.clone()), by_value, "{modulus}");
+    }
+}
+
+#[test]
+fn the_struct_line_sets_visibility_docs_and_spans() {
+    let expanded = expand_prime_field(quote! {
+        /// First line.
+        /// Second line.
+        #[doc(hidden)]
+        pub(crate) struct Fq;
+        limb_bits = 32;
+        modulus = "2^61-1";
+        mul = "product-scanning";
+    })
+    .unwrap();
+    let file: syn::File = syn::parse2(expanded).unwrap();
+    let syn::Item::Struct(s) = &file.items[0] else {
+        panic!("the struct comes first")
+    };
+    assert_eq!(s.ident, "Fq");
+    assert_eq!(s.vis.to_token_stream().to_string(), "pub (crate)");
+    let docs: Vec<String> = s
+        .attrs
+        .iter()
+        .map(|a| a.to_token_stream().to_string())
+        .collect();
+    assert_eq!(docs[0], "# [doc = r\" First line.\"]");
+    assert_eq!(docs[1], "# [doc = r\" Second line.\"]");
+    assert_eq!(docs[2], "# [doc (hidden)]");
+    assert_eq!(docs[3], "# [doc = \"\"]");
+    assert!(
+        docs[4].starts_with("# [doc = \" An element of GF(p), p = 0x1fffffffffffffff"),
+        "{}",
+        docs[4]
+    );
+    assert!(
+        docs[4].contains("2 little-endian 32-bit limbs"),
+        "{}",
+        docs[4]
+    );
+    assert!(docs[4].contains("product-scanning"), "{}", docs[4]);
+    assert_eq!(docs[5], "# [derive (Clone , Copy)]");
+    assert_eq!(s.attrs.len(), 6);
+    // Exactly one struct: the visibility rewrite touched nothing else.
+    assert_eq!(
+        file.items
+            .iter()
+            .filter(|i| matches!(i, syn::Item::Struct(_)))
+            .count(),
+        1
+    );
+
+    for (vis, shown) in [
+        (quote!(), ""),
+        (quote!(pub(super)), "pub (super)"),
+        (quote!(pub(in crate::a)), "pub (in crate :: a)"),
+    ] {
+        let expanded = expand_prime_field(quote!(#vis struct Fq; modulus = "2^61-1";)).unwrap();
+        let file: syn::File = syn::parse2(expanded).unwrap();
+        let syn::Item::Struct(s) = &file.items[0] else {
+            panic!("the struct comes first")
+        };
+        assert_eq!(s.vis.to_token_stream().to_string(), shown);
+        assert_eq!(s.attrs.len(), 2, "no user docs: no separator");
+    }
+}
+
+/// Every refused input is an `Err`, never a panic, including odd corners.
+#[test]
+fn bad_inputs_are_errors() {
+    let cases: Vec<(TokenStream, &str)> = vec![
+        (quote!(), "expected a struct line"),
+        (
+            quote!(
+                pub struct Fq;
+            ),
+            "needs `modulus`",
+        ),
+        (quote!(pub struct Fq; modulus = "2^255-21";), "not prime"),
+        (quote!(pub struct Fq; modulus = "2^255";), "even"),
+        (quote!(pub struct Fq; modulus = "1";), "at least 3"),
+        (quote!(pub struct Fq; modulus = "";), "empty"),
+        (quote!(pub struct Fq; modulus = "2^9000-1";), "at most 8192"),
+        (
+            quote!(pub struct Fq; modulus = "2^^3";),
+            "cannot read the modulus",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "bn254q";),
+            "Did you mean \"bn254\"?",
+        ),
+        (quote!(pub struct Fq; modulus = 2^255-19;), "string literal"),
+        (quote!(pub struct Fq; modulus = 7u64;), "no type suffix"),
+        (quote!(pub struct Fq; modulus = b"7";), "string literal"),
+        (
+            quote!(pub struct Fq; modulus = "7"; limb_bits = 16;),
+            "not 16",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "7"; limb_bits = 99999999999999999999;),
+            "32 or 64",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "7"; limb_bits = "64";),
+            "without quotes",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "7"; limb_bits = -64;),
+            "32 or 64",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "7"; mul = "karatsuba";),
+            "unknown multiplication algorithm",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "7"; mul = cios;),
+            "as a string",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "2^255-19"; mul = "cios-no-carry";),
+            "two spare bits",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "7"; modulus = "7";),
+            "given twice",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "7"; prime = "7";),
+            "Did you mean `modulus`?",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "7"; limbs = 64;),
+            "Did you mean `limb_bits`?",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "7" limb_bits = 64;),
+            "missing `;`",
+        ),
+        (quote! { pub struct Fq; modulus = "7" }, "missing `;`"),
+        (quote!(pub struct Fq; modulus "7";), "expected `=`"),
+        (quote!(pub struct Fq; modulus = ;), "missing value"),
+        (quote!(pub struct Fq; = "7";), "expected a setting"),
+        (
+            quote!(pub struct Fq modulus = "7";),
+            "expected `;` after `struct Fq`",
+        ),
+        (
+            quote!(pub struct Fq<T>; modulus = "7";),
+            "no generic parameters",
+        ),
+        (
+            quote!(pub struct Fq([u64; 4]); modulus = "7";),
+            "without a body",
+        ),
+        (quote!(pub struct Self; modulus = "7";), "keyword"),
+        (quote!(pub struct type; modulus = "7";), "keyword"),
+        (
+            quote!(pub struct _; modulus = "7";),
+            "`_` cannot name a type",
+        ),
+        (quote!(pub struct r#type; modulus = "7";), "uppercase"),
+        (quote!(pub struct fq; modulus = "7";), "uppercase"),
+        (quote!(pub struct u64; modulus = "7";), "primitive"),
+        (quote!(pub struct Ok; modulus = "7";), "unqualified"),
+        (quote!(pub struct I; modulus = "7";), "unqualified"),
+        (quote!(pub struct; modulus = "7";), "type's name"),
+        (quote!(pub Fq; modulus = "7";), "expected `struct`"),
+        (quote!(pub enum Fq; modulus = "7";), "expected `struct`"),
+        (
+            quote!(pub(foo) struct Fq; modulus = "7";),
+            "is not a visibility",
+        ),
+        (
+            quote!(#[derive(Debug)] pub struct Fq; modulus = "7";),
+            "already derives",
+        ),
+        (
+            quote!(#[cfg(test)] pub struct Fq; modulus = "7";),
+            "on the macro invocation",
+        ),
+        (
+            quote!(#[repr(C)] pub struct Fq; modulus = "7";),
+            "only doc comments",
+        ),
+    ];
+    for (input, expected) in cases {
+        let shown = input.to_string();
+        match expand_prime_field(input) {
+            Ok(_) => panic!("`{shown}` was accepted"),
+            Err(e) => {
+                let all: Vec<String> = e.into_iter().map(|e| e.to_string()).collect();
+                assert!(
+                    all.iter().any(|m| m.contains(expected)),
+                    "`{shown}`: {all:?} lacks {expected:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn several_problems_are_reported_together() {
+    let e =
+        expand_prime_field(quote!(pub struct Fq; modulo = "7"; limb_bits = 64; limb_bits = 32;))
+            .unwrap_err();
+    let all: Vec<String> = e.into_iter().map(|e| e.to_string()).collect();
+    assert_eq!(all.len(), 4, "{all:?}"); // unknown key, repeated key + its first use, missing modulus
+}
+
+fn time(input: &TokenStream, runs: usize) -> (Duration, usize) {
+    let mut best = Duration::MAX;
+    let mut len = 0;
+    for _ in 0..runs {
+        let start = Instant::now();
+        let tokens = expand_prime_field(input.clone()).expect("the timing fields are valid");
+        best = best.min(start.elapsed());
+        len = tokens.into_iter().count();
+    }
+    (best, len)
+}
+
+/// Expansion time for 4-, 6-, 12- and 32-limb fields at 64-bit limbs (best of a few runs).
+/// Run: `cargo test -p fieldgen-macros --release --lib -- --ignored --nocapture expansion_time`.
+#[test]
+#[ignore = "timing: run explicitly in release mode"]
+fn expansion_time() {
+    let fields: [(&str, &str, usize); 4] = [
+        ("bn254-p", "BN254 base field, 254 bits", 4),
+        ("bls12-381-p", "BLS12-381 base field, 381 bits", 6),
+        ("2^768-825", "largest prime below 2^768", 12),
+        ("2^2048-1557", "largest prime below 2^2048", 32),
+    ];
+    println!("| limbs (64-bit) | modulus | expansion (ms) | top-level token trees |");
+    println!("| --- | --- | --- | --- |");
+    for (modulus, what, limbs) in fields {
+        let input = quote!(pub struct Fp; modulus = #modulus;);
+        let runs = if limbs >= 32 { 3 } else { 10 };
+        let (best, len) = time(&input, runs);
+        println!(
+            "| {limbs} | `{modulus}` ({what}) | {:.1} | {len} |",
+            best.as_secs_f64() * 1e3
+        );
+    }
+}

@@ -1,0 +1,7 @@
+fieldgen_macros::prime_field! {
+    pub struct Fq;
+    modulus = "2^255-19";
+    limb_bits = 16;
+}
+
+fn main() {}

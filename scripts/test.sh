@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs every check and test of the workspace on a fresh machine: formatting, the committed
+# generated/ tree against the generator, and all tests. Installs what it needs first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "toolchain"
+command -v cargo >/dev/null || { echo "error: cargo not found: install Rust with rustup first" >&2; exit 1; }
+rustup component add rustfmt >/dev/null 2>&1 || true
+cargo --version
+
+step "formatting (cargo fmt --check)"
+cargo fmt --all -- --check
+
+step "generated/ is reproducible (regen --check)"
+cargo run -q -p generator -- regen --check
+
+step "tests (cargo test --workspace)"
+cargo test --workspace --no-fail-fast 2>&1 | tee target/test-output.txt
+grep -E '^test result:' target/test-output.txt | awk '{p+=$4; f+=$6} END {printf "\nall crates: %d passed, %d failed\n", p, f}'
