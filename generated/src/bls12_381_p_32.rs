@@ -81,7 +81,7 @@ impl Fp {
     ]);
     /// Montgomery product a·b·R⁻¹ mod p of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn mont_mul(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
         let t38: u64 = (a[0] as u64) * (b[0] as u64);
         let x38 = t38 as u32;
@@ -1156,7 +1156,7 @@ impl Fp {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn mont_square(a: &[u32; 12]) -> [u32; 12] {
         let t13: u64 = (a[0] as u64) * (a[1] as u64);
         let x13 = t13 as u32;
@@ -2152,7 +2152,7 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
         let t25: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
         let x25 = t25 as u32;
@@ -2242,7 +2242,7 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
         let t25: u64 = (a[0] as u64)
             .wrapping_sub((b[0] as u64) + (0x00000000_u32 as u64));
@@ -2332,7 +2332,7 @@ impl Fp {
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 12]) -> [u32; 12] {
         let t25: u64 = (0xffffaaab_u32 as u64)
             .wrapping_sub((a[0] as u64) + (0x00000000_u32 as u64));
@@ -2410,7 +2410,7 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 12]) -> [u32; 12] {
         let t13: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
         let x13 = t13 as u32;
@@ -2500,7 +2500,7 @@ impl Fp {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u32; 12]) -> [u32; 12] {
         let x38 = a[0].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x40 = x38.wrapping_mul(0xfffcfffd_u32);

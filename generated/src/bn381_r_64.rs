@@ -73,7 +73,7 @@ impl Fr {
     ]);
     /// Montgomery product a·b·R⁻¹ mod p of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn mont_mul(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
         let t20: u128 = (a[0] as u128) * (b[0] as u128);
         let x20 = t20 as u64;
@@ -382,7 +382,7 @@ impl Fr {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn mont_square(a: &[u64; 6]) -> [u64; 6] {
         let t7: u128 = (a[0] as u128) * (a[1] as u128);
         let x7 = t7 as u64;
@@ -688,7 +688,7 @@ impl Fr {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
         let t13: u128 = (a[0] as u128) + (b[0] as u128)
             + (0x0000000000000000_u64 as u128);
@@ -744,7 +744,7 @@ impl Fr {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
         let t13: u128 = (a[0] as u128)
             .wrapping_sub((b[0] as u128) + (0x0000000000000000_u64 as u128));
@@ -792,7 +792,7 @@ impl Fr {
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 6]) -> [u64; 6] {
         let t13: u128 = (0x000000000000000d_u64 as u128)
             .wrapping_sub((a[0] as u128) + (0x0000000000000000_u64 as u128));
@@ -836,7 +836,7 @@ impl Fr {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 6]) -> [u64; 6] {
         let t7: u128 = (a[0] as u128) + (a[0] as u128)
             + (0x0000000000000000_u64 as u128);
@@ -892,7 +892,7 @@ impl Fr {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u64; 6]) -> [u64; 6] {
         let x20 = a[0]
             .wrapping_add(0x0000000000000000_u64)

@@ -82,7 +82,7 @@ impl Fp {
     ]);
     /// Montgomery product a·b·R⁻¹ mod p of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn mont_mul(a: &[u32; 15], b: &[u32; 15]) -> [u32; 15] {
         let t47: u64 = (a[0] as u64) * (b[0] as u64);
         let x47 = t47 as u32;
@@ -1738,7 +1738,7 @@ impl Fp {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn mont_square(a: &[u32; 15]) -> [u32; 15] {
         let t16: u64 = (a[0] as u64) * (a[1] as u64);
         let x16 = t16 as u32;
@@ -3233,7 +3233,7 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 15], b: &[u32; 15]) -> [u32; 15] {
         let t31: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
         let x31 = t31 as u32;
@@ -3363,7 +3363,7 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 15], b: &[u32; 15]) -> [u32; 15] {
         let t31: u64 = (a[0] as u64)
             .wrapping_sub((b[0] as u64) + (0x00000000_u32 as u64));
@@ -3489,7 +3489,7 @@ impl Fp {
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 15]) -> [u32; 15] {
         let t31: u64 = (0x40138013_u32 as u64)
             .wrapping_sub((a[0] as u64) + (0x00000000_u32 as u64));
@@ -3585,7 +3585,7 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 15]) -> [u32; 15] {
         let t16: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
         let x16 = t16 as u32;
@@ -3712,7 +3712,7 @@ impl Fp {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u32; 15]) -> [u32; 15] {
         let x47 = a[0].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x49 = x47.wrapping_mul(0x711bb5e5_u32);

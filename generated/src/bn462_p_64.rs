@@ -82,7 +82,7 @@ impl Fp {
     ]);
     /// Montgomery product a·b·R⁻¹ mod p of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn mont_mul(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
         let t26: u128 = (a[0] as u128) * (b[0] as u128);
         let x26 = t26 as u64;
@@ -623,7 +623,7 @@ impl Fp {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn mont_square(a: &[u64; 8]) -> [u64; 8] {
         let t9: u128 = (a[0] as u128) * (a[1] as u128);
         let x9 = t9 as u64;
@@ -1134,7 +1134,7 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
         let t17: u128 = (a[0] as u128) + (b[0] as u128)
             + (0x0000000000000000_u64 as u128);
@@ -1206,7 +1206,7 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
         let t17: u128 = (a[0] as u128)
             .wrapping_sub((b[0] as u128) + (0x0000000000000000_u64 as u128));
@@ -1268,7 +1268,7 @@ impl Fp {
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 8]) -> [u64; 8] {
         let t17: u128 = (0x2401b00840138013_u64 as u128)
             .wrapping_sub((a[0] as u128) + (0x0000000000000000_u64 as u128));
@@ -1324,7 +1324,7 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 8]) -> [u64; 8] {
         let t9: u128 = (a[0] as u128) + (a[0] as u128)
             + (0x0000000000000000_u64 as u128);
@@ -1396,7 +1396,7 @@ impl Fp {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u64; 8]) -> [u64; 8] {
         let x26 = a[0]
             .wrapping_add(0x0000000000000000_u64)

@@ -72,7 +72,7 @@ impl Fr {
     ]);
     /// Montgomery product a·b·R⁻¹ mod p of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn mont_mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
         let t14: u128 = (a[0] as u128) * (b[0] as u128);
         let x14 = t14 as u64;
@@ -209,7 +209,7 @@ impl Fr {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn mont_square(a: &[u64; 4]) -> [u64; 4] {
         let t5: u128 = (a[0] as u128) * (a[1] as u128);
         let x5 = t5 as u64;
@@ -359,7 +359,7 @@ impl Fr {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
         let t9: u128 = (a[0] as u128) + (b[0] as u128)
             + (0x0000000000000000_u64 as u128);
@@ -399,7 +399,7 @@ impl Fr {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
         let t9: u128 = (a[0] as u128)
             .wrapping_sub((b[0] as u128) + (0x0000000000000000_u64 as u128));
@@ -432,7 +432,7 @@ impl Fr {
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 4]) -> [u64; 4] {
         let t9: u128 = (0x5812631a5cf5d3ed_u64 as u128)
             .wrapping_sub((a[0] as u128) + (0x0000000000000000_u64 as u128));
@@ -464,7 +464,7 @@ impl Fr {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 4]) -> [u64; 4] {
         let t5: u128 = (a[0] as u128) + (a[0] as u128)
             + (0x0000000000000000_u64 as u128);
@@ -504,7 +504,7 @@ impl Fr {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u64; 4]) -> [u64; 4] {
         let x14 = a[0]
             .wrapping_add(0x0000000000000000_u64)

@@ -72,7 +72,7 @@ impl Fp {
     ]);
     /// Montgomery product a·b·R⁻¹ mod p of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn mont_mul(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
         let t26: u64 = (a[0] as u64) * (b[0] as u64);
         let x26 = t26 as u32;
@@ -585,7 +585,7 @@ impl Fp {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn mont_square(a: &[u32; 8]) -> [u32; 8] {
         let t9: u64 = (a[0] as u64) * (a[1] as u64);
         let x9 = t9 as u32;
@@ -1071,7 +1071,7 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
         let t17: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
         let x17 = t17 as u32;
@@ -1133,7 +1133,7 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
         let t17: u64 = (a[0] as u64)
             .wrapping_sub((b[0] as u64) + (0x00000000_u32 as u64));
@@ -1189,7 +1189,7 @@ impl Fp {
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 8]) -> [u32; 8] {
         let t17: u64 = (0xffffffed_u32 as u64)
             .wrapping_sub((a[0] as u64) + (0x00000000_u32 as u64));
@@ -1243,7 +1243,7 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 8]) -> [u32; 8] {
         let t9: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
         let x9 = t9 as u32;
@@ -1305,7 +1305,7 @@ impl Fp {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens)]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u32; 8]) -> [u32; 8] {
         let x26 = a[0].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x28 = a[1].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);

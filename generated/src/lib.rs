@@ -15,68 +15,100 @@
 pub mod ff_impls;
 
 /// curve25519-p (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
+#[rustfmt::skip]
 pub mod curve25519_p_64;
 /// curve25519-p (32-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
+#[rustfmt::skip]
 pub mod curve25519_p_32;
 /// curve25519-l (64-bit limbs): Curve25519/Ed25519 prime subgroup order l = 2^252 + 27742317777372353535851937790883648493 (RFC 7748 §4.1, RFC 8032 §5.1)
+#[rustfmt::skip]
 pub mod curve25519_l_64;
 /// curve25519-l (32-bit limbs): Curve25519/Ed25519 prime subgroup order l = 2^252 + 27742317777372353535851937790883648493 (RFC 7748 §4.1, RFC 8032 §5.1)
+#[rustfmt::skip]
 pub mod curve25519_l_32;
 /// p256-p (64-bit limbs): NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
+#[rustfmt::skip]
 pub mod p256_p_64;
 /// p256-p (32-bit limbs): NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
+#[rustfmt::skip]
 pub mod p256_p_32;
 /// p256-n (64-bit limbs): NIST P-256 (secp256r1) group order n (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
+#[rustfmt::skip]
 pub mod p256_n_64;
 /// p256-n (32-bit limbs): NIST P-256 (secp256r1) group order n (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
+#[rustfmt::skip]
 pub mod p256_n_32;
 /// secp256k1-p (64-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
+#[rustfmt::skip]
 pub mod secp256k1_p_64;
 /// secp256k1-p (32-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
+#[rustfmt::skip]
 pub mod secp256k1_p_32;
 /// secp256k1-n (64-bit limbs): secp256k1 group order n (SEC 2 v2 §2.4.1)
+#[rustfmt::skip]
 pub mod secp256k1_n_64;
 /// secp256k1-n (32-bit limbs): secp256k1 group order n (SEC 2 v2 §2.4.1)
+#[rustfmt::skip]
 pub mod secp256k1_n_32;
 /// bls12-381-p (64-bit limbs): BLS12-381 base field, 381 bits, x = -0xd201000000010000 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
+#[rustfmt::skip]
 pub mod bls12_381_p_64;
 /// bls12-381-p (32-bit limbs): BLS12-381 base field, 381 bits, x = -0xd201000000010000 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
+#[rustfmt::skip]
 pub mod bls12_381_p_32;
 /// bls12-381-r (64-bit limbs): BLS12-381 group order r, 255 bits, 2-adicity 32 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
+#[rustfmt::skip]
 pub mod bls12_381_r_64;
 /// bls12-381-r (32-bit limbs): BLS12-381 group order r, 255 bits, 2-adicity 32 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
+#[rustfmt::skip]
 pub mod bls12_381_r_32;
 /// bn254-p (64-bit limbs): alt_bn128 (Ethereum's BN254) base field, BN curve with z = 4965661367192848881 (EIP-196, EIP-197); not the IETF draft's BN254, which is fp254bnb
+#[rustfmt::skip]
 pub mod bn254_p_64;
 /// bn254-p (32-bit limbs): alt_bn128 (Ethereum's BN254) base field, BN curve with z = 4965661367192848881 (EIP-196, EIP-197); not the IETF draft's BN254, which is fp254bnb
+#[rustfmt::skip]
 pub mod bn254_p_32;
 /// bn254-r (64-bit limbs): alt_bn128 (Ethereum's BN254) group order r, 2-adicity 28 (EIP-196, EIP-197)
+#[rustfmt::skip]
 pub mod bn254_r_64;
 /// bn254-r (32-bit limbs): alt_bn128 (Ethereum's BN254) group order r, 2-adicity 28 (EIP-196, EIP-197)
+#[rustfmt::skip]
 pub mod bn254_r_32;
 /// fp254bnb-p (64-bit limbs): BN254 base field with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)
+#[rustfmt::skip]
 pub mod fp254bnb_p_64;
 /// fp254bnb-p (32-bit limbs): BN254 base field with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)
+#[rustfmt::skip]
 pub mod fp254bnb_p_32;
 /// fp254bnb-r (64-bit limbs): BN254 group order with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)
+#[rustfmt::skip]
 pub mod fp254bnb_r_64;
 /// fp254bnb-r (32-bit limbs): BN254 group order with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)
+#[rustfmt::skip]
 pub mod fp254bnb_r_32;
 /// bn381-p (64-bit limbs): BN381 base field with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)
+#[rustfmt::skip]
 pub mod bn381_p_64;
 /// bn381-p (32-bit limbs): BN381 base field with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)
+#[rustfmt::skip]
 pub mod bn381_p_32;
 /// bn381-r (64-bit limbs): BN381 group order with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)
+#[rustfmt::skip]
 pub mod bn381_r_64;
 /// bn381-r (32-bit limbs): BN381 group order with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)
+#[rustfmt::skip]
 pub mod bn381_r_32;
 /// bn462-p (64-bit limbs): BN462 base field with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
+#[rustfmt::skip]
 pub mod bn462_p_64;
 /// bn462-p (32-bit limbs): BN462 base field with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
+#[rustfmt::skip]
 pub mod bn462_p_32;
 /// bn462-r (64-bit limbs): BN462 group order with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
+#[rustfmt::skip]
 pub mod bn462_r_64;
 /// bn462-r (32-bit limbs): BN462 group order with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
+#[rustfmt::skip]
 pub mod bn462_r_32;
 
 #[cfg(feature = "ff")]

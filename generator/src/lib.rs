@@ -9,8 +9,8 @@ pub mod emit;
 pub mod ir;
 pub mod lower;
 pub mod opt;
-pub mod spec;
 pub mod regen;
+pub mod spec;
 
 use proc_macro2::TokenStream;
 
@@ -37,7 +37,12 @@ pub struct PrimeFieldOptions {
 impl PrimeFieldOptions {
     /// Options for `modulus` with the defaults: type `Fp`, 64-bit limbs, automatic algorithm.
     pub fn new(modulus: &str) -> PrimeFieldOptions {
-        PrimeFieldOptions { modulus: modulus.to_string(), name: "Fp".to_string(), limb_bits: LimbBits::W64, mul: None }
+        PrimeFieldOptions {
+            modulus: modulus.to_string(),
+            name: "Fp".to_string(),
+            limb_bits: LimbBits::W64,
+            mul: None,
+        }
     }
 
     /// The CLI command that generates exactly this field.
@@ -126,7 +131,13 @@ pub fn generate_prime_field(options: &PrimeFieldOptions) -> Result<GeneratedFiel
     let doc = type_doc(&consts, preset, mul);
     let core = emit::field::portable_core(&consts, mul);
     let tokens = emit::field::field_module(&consts, &ident, core, &doc);
-    Ok(GeneratedField { options: options.clone(), preset, consts, mul, tokens })
+    Ok(GeneratedField {
+        options: options.clone(),
+        preset,
+        consts,
+        mul,
+        tokens,
+    })
 }
 
 fn type_doc(c: &FieldConsts, preset: Option<&Preset>, mul: MulAlgorithm) -> String {
@@ -166,25 +177,44 @@ impl GeneratedField {
         lines.extend([
             format!("p = {:#x}", c.modulus),
             format!("p = {}", c.modulus),
-            format!("Bits: {}; limb bits w = {}; limbs n = {}; spare bits = {}", c.bits, c.w(), c.limbs, c.spare_bits),
+            format!(
+                "Bits: {}; limb bits w = {}; limbs n = {}; spare bits = {}",
+                c.bits,
+                c.w(),
+                c.limbs,
+                c.spare_bits
+            ),
             "Target: portable".to_string(),
-            format!("Multiplication: {}; squaring: off-diagonal once + Montgomery reduction", self.mul.name()),
+            format!(
+                "Multiplication: {}; squaring: off-diagonal once + Montgomery reduction",
+                self.mul.name()
+            ),
             format!("R = 2^{} ; R mod p = {:#x}", c.w() as usize * c.limbs, c.r),
             format!("R^2 mod p = {:#x}", c.r2),
             format!("n0' = -p^-1 mod 2^{} = {:#x}", c.w(), c.n0_inv),
-            format!("2-adicity s = {}; smallest non-residue = {}; sqrt: {sqrt}", c.two_adicity, c.nonresidue),
+            format!(
+                "2-adicity s = {}; smallest non-residue = {}; sqrt: {sqrt}",
+                c.two_adicity, c.nonresidue
+            ),
             format!(
                 "Multiplicative generator: {}",
-                c.generator.as_ref().map(|g| g.to_string()).unwrap_or_else(|| "not found (p-1 not factored)".into())
+                c.generator
+                    .as_ref()
+                    .map(|g| g.to_string())
+                    .unwrap_or_else(|| "not found (p-1 not factored)".into())
             ),
-            format!("Exponent windows: {} bits", emit::field::window_width(c.bits)),
+            format!(
+                "Exponent windows: {} bits",
+                emit::field::window_width(c.bits)
+            ),
         ]);
         lines.iter().map(|l| format!("// {l}\n")).collect()
     }
 
     /// The complete file: header, then the module body formatted by prettyplease.
     pub fn to_file(&self) -> String {
-        let file: syn::File = syn::parse2(self.tokens.clone()).expect("the emitter produces valid Rust");
+        let file: syn::File =
+            syn::parse2(self.tokens.clone()).expect("the emitter produces valid Rust");
         format!("{}\n{}", self.header(), prettyplease::unparse(&file))
     }
 }

@@ -80,12 +80,17 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             let text = e.to_string();
-            let first = text.lines().next().unwrap_or("invalid arguments").trim_start_matches("error: ");
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("invalid arguments")
+                .trim_start_matches("error: ");
             return fail(format!("{first} (see --help)"));
         }
     };
     if let Some(Command::Regen { check, dir }) = cli.command {
-        let dir = dir.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../generated"));
+        let dir =
+            dir.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../generated"));
         if check {
             return match regen::check(&dir) {
                 Ok(problems) if problems.is_empty() => {
@@ -112,13 +117,22 @@ fn main() -> ExitCode {
     }
     if cli.list_presets {
         for p in PRESETS {
-            let aliases = if p.aliases.is_empty() { String::new() } else { format!(" (also: {})", p.aliases.join(", ")) };
-            println!("{:<14} {:<4} {}{}", p.name, p.type_name, p.description, aliases);
+            let aliases = if p.aliases.is_empty() {
+                String::new()
+            } else {
+                format!(" (also: {})", p.aliases.join(", "))
+            };
+            println!(
+                "{:<14} {:<4} {}{}",
+                p.name, p.type_name, p.description, aliases
+            );
         }
         return ExitCode::SUCCESS;
     }
     let Some(prime) = cli.prime else {
-        return fail("no prime given: use --prime <P> (e.g. --prime 2^255-19), --list-presets, or regen");
+        return fail(
+            "no prime given: use --prime <P> (e.g. --prime 2^255-19), --list-presets, or regen",
+        );
     };
     let limb_bits = match LimbBits::from_bits(cli.limb_bits) {
         Ok(l) => l,

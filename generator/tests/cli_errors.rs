@@ -18,15 +18,38 @@ fn scratch_dir(tag: &str) -> PathBuf {
 /// Runs the generator with `args` plus `--out FILE` and checks the failure contract; returns
 /// the single stderr line.
 fn expect_failure(args: &[&str]) -> String {
-    let dir = scratch_dir(&args.join("_").replace(['/', '^', ' '], "-").chars().take(40).collect::<String>());
+    let dir = scratch_dir(
+        &args
+            .join("_")
+            .replace(['/', '^', ' '], "-")
+            .chars()
+            .take(40)
+            .collect::<String>(),
+    );
     let out_file = dir.join("field.rs");
-    let output = generator().args(args).arg("--out").arg(&out_file).output().unwrap();
+    let output = generator()
+        .args(args)
+        .arg("--out")
+        .arg(&out_file)
+        .output()
+        .unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(2), "args {args:?}: stderr {stderr}");
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "args {args:?}: stderr {stderr}"
+    );
     assert!(output.stdout.is_empty(), "args {args:?} wrote to stdout");
-    assert_eq!(stderr.lines().count(), 1, "args {args:?}: not one line: {stderr:?}");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "args {args:?}: not one line: {stderr:?}"
+    );
     assert!(!out_file.exists(), "args {args:?} wrote a file");
-    assert!(std::fs::read_dir(&dir).unwrap().next().is_none(), "args {args:?} left a file behind");
+    assert!(
+        std::fs::read_dir(&dir).unwrap().next().is_none(),
+        "args {args:?} left a file behind"
+    );
     let _ = std::fs::remove_dir_all(&dir);
     stderr.trim_end().to_string()
 }
@@ -48,7 +71,10 @@ fn bad_inputs_exit_2_with_one_line() {
         (&["--prime", "2^255-19", "--limb-bits", "x"], ""),
         (&["--prime", "2^255-19", "--name", "1abc"], "type name"),
         (&["--prime", "2^255-19", "--name", "fn"], "type name"),
-        (&["--prime", "2^255-19", "--mul", "cios-no-carry"], "spare bits"),
+        (
+            &["--prime", "2^255-19", "--mul", "cios-no-carry"],
+            "spare bits",
+        ),
         (&["--prime", "2^255-19", "--mul", "karatsuba"], ""),
         (&["--bogus-flag"], ""),
         (&[], "no prime given"),
@@ -64,7 +90,11 @@ fn bad_inputs_exit_2_with_one_line() {
 fn unwritable_output_path_fails_cleanly() {
     let dir = scratch_dir("unwritable");
     let target = dir.join("missing-subdir").join("field.rs");
-    let output = generator().args(["--prime", "2^127-1", "--out"]).arg(&target).output().unwrap();
+    let output = generator()
+        .args(["--prime", "2^127-1", "--out"])
+        .arg(&target)
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(String::from_utf8(output.stderr).unwrap().lines().count(), 1);
     assert!(!target.exists());
@@ -80,7 +110,14 @@ fn help_and_presets_succeed() {
     let list = generator().arg("--list-presets").output().unwrap();
     assert!(list.status.success());
     let text = String::from_utf8(list.stdout).unwrap();
-    for name in ["curve25519-p", "bls12-381-r", "bn254-p", "bn462-r", "secp256k1-n", "p256-p"] {
+    for name in [
+        "curve25519-p",
+        "bls12-381-r",
+        "bn254-p",
+        "bn462-r",
+        "secp256k1-n",
+        "p256-p",
+    ] {
         assert!(text.contains(name), "{name} missing from --list-presets");
     }
 }
@@ -90,16 +127,26 @@ fn output_file_matches_stdout_and_header_names_the_command() {
     let dir = scratch_dir("out");
     let file = dir.join("fp.rs");
     let args = ["--prime", "2^127-1", "--name", "F127", "--limb-bits", "32"];
-    let to_file = generator().args(args).arg("--out").arg(&file).output().unwrap();
+    let to_file = generator()
+        .args(args)
+        .arg("--out")
+        .arg(&file)
+        .output()
+        .unwrap();
     assert!(to_file.status.success());
     let to_stdout = generator().args(args).output().unwrap();
     assert!(to_stdout.status.success());
     let written = std::fs::read_to_string(&file).unwrap();
     assert_eq!(written.as_bytes(), to_stdout.stdout.as_slice());
     assert!(written.starts_with("// @generated"));
-    assert!(written.contains("// Command: cargo run -p generator -- --prime 2^127-1 --name F127 --limb-bits 32"));
+    assert!(written.contains(
+        "// Command: cargo run -p generator -- --prime 2^127-1 --name F127 --limb-bits 32"
+    ));
     assert!(written.contains("pub struct F127("));
     assert!(!written.contains("#!["), "no inner attributes");
-    assert!(!written.lines().any(|l| l.trim_start().starts_with("use ")), "no use items");
+    assert!(
+        !written.lines().any(|l| l.trim_start().starts_with("use ")),
+        "no use items"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -24,12 +24,20 @@ impl Rng {
 
     fn below(&mut self, bound: &BigUint) -> BigUint {
         let words = bound.bits().div_ceil(64) as usize + 1;
-        let x = BigUint::from_slice(&(0..words * 2).map(|_| self.next() as u32).collect::<Vec<_>>());
+        let x = BigUint::from_slice(
+            &(0..words * 2)
+                .map(|_| self.next() as u32)
+                .collect::<Vec<_>>(),
+        );
         x % bound
     }
 
     fn bits(&mut self, bits: u64) -> BigUint {
-        let x = BigUint::from_slice(&(0..bits.div_ceil(32)).map(|_| self.next() as u32).collect::<Vec<_>>());
+        let x = BigUint::from_slice(
+            &(0..bits.div_ceil(32))
+                .map(|_| self.next() as u32)
+                .collect::<Vec<_>>(),
+        );
         x % (BigUint::one() << bits as usize)
     }
 }
@@ -61,20 +69,29 @@ fn primes_for(rng: &mut Rng, w: u32, n: usize) -> Vec<BigUint> {
     // Just below 2^(w·n): top bit set, all-ones limbs.
     out.push(next_prime_down((BigUint::one() << total) - 1u32));
     // Random with the top bit set.
-    out.push(next_prime_up(rng.bits(total as u64 - 1) | (BigUint::one() << (total - 1))));
+    out.push(next_prime_up(
+        rng.bits(total as u64 - 1) | (BigUint::one() << (total - 1)),
+    ));
     if total > 8 {
         // Random with 1 and 3 spare bits.
-        out.push(next_prime_up(rng.bits(total as u64 - 2) | (BigUint::one() << (total - 2))));
-        out.push(next_prime_up(rng.bits(total as u64 - 4) | (BigUint::one() << (total - 4))));
+        out.push(next_prime_up(
+            rng.bits(total as u64 - 2) | (BigUint::one() << (total - 2)),
+        ));
+        out.push(next_prime_up(
+            rng.bits(total as u64 - 4) | (BigUint::one() << (total - 4)),
+        ));
     }
     if n >= 3 {
         // Zero middle limbs: top limb random, low limb random, everything between zero.
         let top = BigUint::from(rng.next() >> (64 - w) | 1 << (w - 1)) << (total - w as usize);
         out.push(next_prime_up(top + BigUint::from(rng.next() >> (64 - w))));
         // All-ones middle limbs.
-        let ones = ((BigUint::one() << (total - w as usize)) - 1u32) ^ ((BigUint::one() << w as usize) - 1u32);
+        let ones = ((BigUint::one() << (total - w as usize)) - 1u32)
+            ^ ((BigUint::one() << w as usize) - 1u32);
         let top = BigUint::from(rng.next() >> (64 - w) | 1 << (w - 2)) << (total - w as usize);
-        out.push(next_prime_up(top + ones + BigUint::from(rng.next() >> (64 - w) | 1)));
+        out.push(next_prime_up(
+            top + ones + BigUint::from(rng.next() >> (64 - w) | 1),
+        ));
     }
     out.retain(|p| p.bits() as usize > (n - 1) * w as usize && p.bits() as usize <= total);
     out.sort();
@@ -86,12 +103,22 @@ fn run(f: &Func, c: &FieldConsts, args: &[&BigUint]) -> BigUint {
     let limbs: Vec<Vec<u64>> = args.iter().map(|a| c.limbs_of(a)).collect();
     let refs: Vec<&[u64]> = limbs.iter().map(|l| l.as_slice()).collect();
     let out = interpret(f, &refs).expect("interpretation succeeds");
-    out.iter().rev().fold(BigUint::zero(), |acc, &l| (acc << c.w() as usize) + l)
+    out.iter()
+        .rev()
+        .fold(BigUint::zero(), |acc, &l| (acc << c.w() as usize) + l)
 }
 
 /// Inputs for a prime: edge values then random ones.
 fn inputs(rng: &mut Rng, p: &BigUint, c: &FieldConsts, count: usize) -> Vec<BigUint> {
-    let mut v = vec![BigUint::zero(), BigUint::one(), BigUint::from(2u32), p - 1u32, p - 2u32, p >> 1, (p >> 1) + 1u32];
+    let mut v = vec![
+        BigUint::zero(),
+        BigUint::one(),
+        BigUint::from(2u32),
+        p - 1u32,
+        p - 2u32,
+        p >> 1,
+        (p >> 1) + 1u32,
+    ];
     let w = c.w() as usize;
     for k in 1..c.limbs {
         v.push((BigUint::one() << (w * k)) - 1u32);
@@ -115,26 +142,64 @@ fn check_prime(rng: &mut Rng, p: &BigUint, lb: LimbBits, count: usize) {
         algs.push(MulAlgorithm::CiosNoCarry);
     }
     let mut unary: Vec<(&str, Func, Box<dyn Fn(&BigUint) -> BigUint>)> = vec![
-        ("square", square::lower_square(&c), Box::new(|a: &BigUint| a * a * &r_inv % p)),
-        ("neg", addsub::lower_neg(&c), Box::new(|a: &BigUint| (p - a) % p)),
-        ("double", addsub::lower_double(&c), Box::new(|a: &BigUint| (a << 1usize) % p)),
+        (
+            "square",
+            square::lower_square(&c),
+            Box::new(|a: &BigUint| a * a * &r_inv % p),
+        ),
+        (
+            "neg",
+            addsub::lower_neg(&c),
+            Box::new(|a: &BigUint| (p - a) % p),
+        ),
+        (
+            "double",
+            addsub::lower_double(&c),
+            Box::new(|a: &BigUint| (a << 1usize) % p),
+        ),
     ];
     for alg in &algs {
-        unary.push(("from_montgomery", montgomery::lower_from_montgomery(&c, *alg), Box::new(|a: &BigUint| a * &r_inv % p)));
+        unary.push((
+            "from_montgomery",
+            montgomery::lower_from_montgomery(&c, *alg),
+            Box::new(|a: &BigUint| a * &r_inv % p),
+        ));
     }
     let mut binary: Vec<(String, Func, Box<dyn Fn(&BigUint, &BigUint) -> BigUint>)> = vec![
-        ("add".into(), addsub::lower_add(&c), Box::new(|a: &BigUint, b: &BigUint| (a + b) % p)),
-        ("sub".into(), addsub::lower_sub(&c), Box::new(|a: &BigUint, b: &BigUint| (a + p - b) % p)),
+        (
+            "add".into(),
+            addsub::lower_add(&c),
+            Box::new(|a: &BigUint, b: &BigUint| (a + b) % p),
+        ),
+        (
+            "sub".into(),
+            addsub::lower_sub(&c),
+            Box::new(|a: &BigUint, b: &BigUint| (a + p - b) % p),
+        ),
     ];
     for alg in &algs {
-        binary.push((format!("mul/{}", alg.name()), montgomery::lower_mul(&c, *alg), Box::new(|a: &BigUint, b: &BigUint| a * b * &r_inv % p)));
+        binary.push((
+            format!("mul/{}", alg.name()),
+            montgomery::lower_mul(&c, *alg),
+            Box::new(|a: &BigUint, b: &BigUint| a * b * &r_inv % p),
+        ));
     }
     for (name, f, oracle) in &unary {
         let opt = optimize(f);
         for a in &xs {
             let want = oracle(a);
-            assert_eq!(run(f, &c, &[a]), want, "{name} p={p:#x} w={} a={a:#x}", c.w());
-            assert_eq!(run(&opt, &c, &[a]), want, "optimised {name} p={p:#x} w={} a={a:#x}", c.w());
+            assert_eq!(
+                run(f, &c, &[a]),
+                want,
+                "{name} p={p:#x} w={} a={a:#x}",
+                c.w()
+            );
+            assert_eq!(
+                run(&opt, &c, &[a]),
+                want,
+                "optimised {name} p={p:#x} w={} a={a:#x}",
+                c.w()
+            );
         }
     }
     for (name, f, oracle) in &binary {
@@ -143,12 +208,25 @@ fn check_prime(rng: &mut Rng, p: &BigUint, lb: LimbBits, count: usize) {
         // The first edges (0, 1, 2, p−1, p−2, (p±1)/2, all-ones limbs) pairwise; every value
         // against a random partner.
         let edges = &xs[..(xs.len() - count).min(12)];
-        let mut pairs: Vec<(&BigUint, &BigUint)> = edges.iter().flat_map(|a| edges.iter().map(move |b| (a, b))).collect();
+        let mut pairs: Vec<(&BigUint, &BigUint)> = edges
+            .iter()
+            .flat_map(|a| edges.iter().map(move |b| (a, b)))
+            .collect();
         pairs.extend(xs.iter().zip(xs.iter().rev()));
         for (a, b) in pairs {
             let want = oracle(a, b);
-            assert_eq!(run(f, &c, &[a, b]), want, "{name} p={p:#x} w={} a={a:#x} b={b:#x}", c.w());
-            assert_eq!(run(&opt, &c, &[a, b]), want, "optimised {name} p={p:#x} w={} a={a:#x} b={b:#x}", c.w());
+            assert_eq!(
+                run(f, &c, &[a, b]),
+                want,
+                "{name} p={p:#x} w={} a={a:#x} b={b:#x}",
+                c.w()
+            );
+            assert_eq!(
+                run(&opt, &c, &[a, b]),
+                want,
+                "optimised {name} p={p:#x} w={} a={a:#x} b={b:#x}",
+                c.w()
+            );
         }
     }
 }
@@ -215,7 +293,12 @@ fn optimiser_folds_constant_limbs() {
         let count = |f: &Func, k: &str| f.op_counts().get(k).copied().unwrap_or(0);
         assert_eq!(count(&opt, "mul_lo"), 0, "{}", alg.name());
         // a·b needs 16 products, m·p 4×4 minus the 4 against the zero limb.
-        assert!(count(&opt, "mul_add") <= 16 + 12, "{}: {}", alg.name(), count(&opt, "mul_add"));
+        assert!(
+            count(&opt, "mul_add") <= 16 + 12,
+            "{}: {}",
+            alg.name(),
+            count(&opt, "mul_add")
+        );
         assert!(count(&f, "mul_add") >= 32);
     }
 }
@@ -223,11 +306,23 @@ fn optimiser_folds_constant_limbs() {
 #[test]
 fn spare_bits_remove_the_addition_carry() {
     // With spare bits the sum of two values below p cannot carry out of the top limb.
-    let p = BigUint::parse_bytes(b"30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", 16).unwrap();
+    let p = BigUint::parse_bytes(
+        b"30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47",
+        16,
+    )
+    .unwrap();
     let c = FieldConsts::new(&p, LimbBits::W64).unwrap();
     let f = optimize(&addsub::lower_add(&c));
-    let carries = f.instrs.iter().filter(|i| matches!(i.op, generator::ir::Op::AddCarry { .. })).count();
-    let subs = f.instrs.iter().filter(|i| matches!(i.op, generator::ir::Op::SubBorrow { .. })).count();
+    let carries = f
+        .instrs
+        .iter()
+        .filter(|i| matches!(i.op, generator::ir::Op::AddCarry { .. }))
+        .count();
+    let subs = f
+        .instrs
+        .iter()
+        .filter(|i| matches!(i.op, generator::ir::Op::SubBorrow { .. }))
+        .count();
     assert_eq!(carries, 4);
     assert_eq!(subs, 4, "the extra borrow word folds away");
 }

@@ -21,19 +21,56 @@ pub fn lit(v: usize) -> proc_macro2::Literal {
 /// Window width for public-exponent sliding windows: minimises table size plus expected
 /// multiplications, 2^(k−1) + bits/(k+1).
 pub fn window_width(bits: u32) -> u32 {
-    (2..=7).min_by_key(|k: &u32| (1u32 << (k - 1)) + bits / (k + 1)).unwrap()
+    (2..=7)
+        .min_by_key(|k: &u32| (1u32 << (k - 1)) + bits / (k + 1))
+        .unwrap()
 }
 
 /// Emits the straight-line core functions for the portable target.
 pub fn portable_core(c: &FieldConsts, alg: MulAlgorithm) -> TokenStream {
     let fns = [
-        ("mont_mul", montgomery::lower_mul(c, alg), &["a", "b"][..], "Montgomery product a·b·R⁻¹ mod p of two values below p."),
-        ("mont_square", square::lower_square(c), &["a"][..], "Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once."),
-        ("add_limbs", addsub::lower_add(c), &["a", "b"][..], "a + b mod p."),
-        ("sub_limbs", addsub::lower_sub(c), &["a", "b"][..], "a − b mod p."),
-        ("neg_limbs", addsub::lower_neg(c), &["a"][..], "−a mod p (zero stays zero)."),
-        ("double_limbs", addsub::lower_double(c), &["a"][..], "2a mod p."),
-        ("from_mont_limbs", montgomery::lower_from_montgomery(c, alg), &["a"][..], "a·R⁻¹ mod p: leaves Montgomery form."),
+        (
+            "mont_mul",
+            montgomery::lower_mul(c, alg),
+            &["a", "b"][..],
+            "Montgomery product a·b·R⁻¹ mod p of two values below p.",
+        ),
+        (
+            "mont_square",
+            square::lower_square(c),
+            &["a"][..],
+            "Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.",
+        ),
+        (
+            "add_limbs",
+            addsub::lower_add(c),
+            &["a", "b"][..],
+            "a + b mod p.",
+        ),
+        (
+            "sub_limbs",
+            addsub::lower_sub(c),
+            &["a", "b"][..],
+            "a − b mod p.",
+        ),
+        (
+            "neg_limbs",
+            addsub::lower_neg(c),
+            &["a"][..],
+            "−a mod p (zero stays zero).",
+        ),
+        (
+            "double_limbs",
+            addsub::lower_double(c),
+            &["a"][..],
+            "2a mod p.",
+        ),
+        (
+            "from_mont_limbs",
+            montgomery::lower_from_montgomery(c, alg),
+            &["a"][..],
+            "a·R⁻¹ mod p: leaves Montgomery form.",
+        ),
     ];
     let items = fns.iter().map(|(name, f, args, doc)| {
         let f = optimize(f);
@@ -114,8 +151,16 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
             }
         }
         SqrtMethod::TonelliShanks { exp } => {
-            let (f, s) = if exp.is_zero() { (quote!(0u8), quote!(&[])) } else { schedule_tokens(exp, width) };
-            let pow_w = if exp.is_zero() { quote!(Self::ONE) } else { quote!(self.pow_by_schedule(#f, #s)) };
+            let (f, s) = if exp.is_zero() {
+                (quote!(0u8), quote!(&[]))
+            } else {
+                schedule_tokens(exp, width)
+            };
+            let pow_w = if exp.is_zero() {
+                quote!(Self::ONE)
+            } else {
+                quote!(self.pow_by_schedule(#f, #s))
+            };
             quote! {
                 // Tonelli–Shanks with p − 1 = 2^s·t, a fixed number of steps: with x² = a·b and
                 // z of order 2^(i+1), multiply b by z² whenever b^(2^(i−1)) ≠ 1.
@@ -144,7 +189,9 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
     let sqrt_doc = match &c.sqrt {
         SqrtMethod::ThreeMod4 { .. } => "p ≡ 3 (mod 4): x = a^((p+1)/4)",
         SqrtMethod::Atkin { .. } => "p ≡ 5 (mod 8): Atkin's method",
-        SqrtMethod::TonelliShanks { .. } => "p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973)",
+        SqrtMethod::TonelliShanks { .. } => {
+            "p ≡ 1 (mod 8): constant-time Tonelli–Shanks (Tonelli 1891, Shanks 1973)"
+        }
     };
     let sqrt_doc = format!(
         " A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: {sqrt_doc}. Either root may be returned."
@@ -174,9 +221,24 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
     };
 
     let ops = [
-        (quote!(Add), quote!(add), quote!(AddAssign), quote!(add_assign)),
-        (quote!(Sub), quote!(sub), quote!(SubAssign), quote!(sub_assign)),
-        (quote!(Mul), quote!(mul), quote!(MulAssign), quote!(mul_assign)),
+        (
+            quote!(Add),
+            quote!(add),
+            quote!(AddAssign),
+            quote!(add_assign),
+        ),
+        (
+            quote!(Sub),
+            quote!(sub),
+            quote!(SubAssign),
+            quote!(sub_assign),
+        ),
+        (
+            quote!(Mul),
+            quote!(mul),
+            quote!(MulAssign),
+            quote!(mul_assign),
+        ),
     ];
     let op_impls = ops.iter().map(|(tr, m, atr, am)| {
         quote! {
@@ -210,7 +272,10 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
             }
         }
     });
-    let modulus_doc = format!(" The modulus p as a big-endian hex string ({} bits).", c.bits);
+    let modulus_doc = format!(
+        " The modulus p as a big-endian hex string ({} bits).",
+        c.bits
+    );
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy)]

@@ -35,7 +35,11 @@ impl Words {
 
     /// A suffixed hex literal of the limb type.
     pub fn lit(&self, v: u64) -> TokenStream {
-        let text = if self.w == 64 { format!("0x{v:016x}_u64") } else { format!("0x{v:08x}_u32") };
+        let text = if self.w == 64 {
+            format!("0x{v:016x}_u64")
+        } else {
+            format!("0x{v:08x}_u32")
+        };
         let lit = syn::LitInt::new(&text, Span::call_site());
         quote!(#lit)
     }
@@ -120,8 +124,15 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
         let two = ins.op.arity_out() == 2;
         let u0 = last_use[o0.0 as usize].is_some();
         let u1 = two && last_use[o1.0 as usize].is_some();
-        let t = if pooled { format_ident!("t") } else { format_ident!("t{}", o0.0) };
-        let one = |e: TokenStream| Defs { temp: None, outs: vec![(o0, e)] };
+        let t = if pooled {
+            format_ident!("t")
+        } else {
+            format_ident!("t{}", o0.0)
+        };
+        let one = |e: TokenStream| Defs {
+            temp: None,
+            outs: vec![(o0, e)],
+        };
         let defs = match ins.op {
             Op::Const(_) | Op::Input { .. } => continue,
             Op::MulAdd { a, b, c, d } => {
@@ -140,7 +151,10 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
                 if u1 {
                     outs.push((o1, quote!((#t >> #w) as #word)));
                 }
-                Defs { temp: Some(sum), outs }
+                Defs {
+                    temp: Some(sum),
+                    outs,
+                }
             }
             Op::MulLo { a, b } => {
                 let (a, b) = (val(a), val(b));
@@ -153,7 +167,10 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
                     outs.push((o0, quote!(#t as #word)));
                 }
                 outs.push((o1, quote!((#t >> #w) as #word)));
-                Defs { temp: Some(quote!(#wa + #wb + #wc)), outs }
+                Defs {
+                    temp: Some(quote!(#wa + #wb + #wc)),
+                    outs,
+                }
             }
             Op::AddCarry { a, b, cin } => {
                 let (a, b, c) = (val(a), val(b), val(cin));
@@ -167,7 +184,10 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
                     outs.push((o0, quote!(#t as #word)));
                 }
                 outs.push((o1, quote!((#t >> #top) as #word)));
-                Defs { temp: Some(quote!(#wa.wrapping_sub(#wb + #wc))), outs }
+                Defs {
+                    temp: Some(quote!(#wa.wrapping_sub(#wb + #wc))),
+                    outs,
+                }
             }
             Op::SubBorrow { a, b, bin } => {
                 let (a, b, c) = (val(a), val(b), val(bin));

@@ -15,7 +15,12 @@ impl Builder {
     /// A new function over `w`-bit words.
     pub fn new(w: u32) -> Builder {
         assert!(w == 32 || w == 64);
-        Builder { w, inputs: Vec::new(), instrs: Vec::new(), next: 0 }
+        Builder {
+            w,
+            inputs: Vec::new(),
+            instrs: Vec::new(),
+            next: 0,
+        }
     }
 
     /// Word size.
@@ -47,7 +52,14 @@ impl Builder {
         let arg = self.inputs.len() as u16;
         let n = bounds.len();
         self.inputs.push(bounds);
-        (0..n).map(|limb| self.push1(Op::Input { arg, limb: limb as u16 })).collect()
+        (0..n)
+            .map(|limb| {
+                self.push1(Op::Input {
+                    arg,
+                    limb: limb as u16,
+                })
+            })
+            .collect()
     }
 
     /// A literal word.
@@ -125,6 +137,12 @@ impl Builder {
 
     /// Finishes the function, returning `outputs`.
     pub fn finish(self, outputs: Vec<Var>) -> Func {
-        Func { w: self.w, inputs: self.inputs, instrs: self.instrs, outputs, num_vars: self.next }
+        Func {
+            w: self.w,
+            inputs: self.inputs,
+            instrs: self.instrs,
+            outputs,
+            num_vars: self.next,
+        }
     }
 }

@@ -21,11 +21,19 @@ pub fn interpret(f: &Func, args: &[&[u64]]) -> Result<Vec<u64>, InterpError> {
     let w = f.w;
     let m = word_mask(w);
     if args.len() != f.inputs.len() {
-        return Err(InterpError::BadArguments(format!("{} arguments, expected {}", args.len(), f.inputs.len())));
+        return Err(InterpError::BadArguments(format!(
+            "{} arguments, expected {}",
+            args.len(),
+            f.inputs.len()
+        )));
     }
     for (i, (a, bounds)) in args.iter().zip(&f.inputs).enumerate() {
         if a.len() != bounds.len() {
-            return Err(InterpError::BadArguments(format!("argument {i} has {} limbs, expected {}", a.len(), bounds.len())));
+            return Err(InterpError::BadArguments(format!(
+                "argument {i} has {} limbs, expected {}",
+                a.len(),
+                bounds.len()
+            )));
         }
         for (k, (&x, &b)) in a.iter().zip(bounds).enumerate() {
             if x > b {
@@ -34,10 +42,17 @@ pub fn interpret(f: &Func, args: &[&[u64]]) -> Result<Vec<u64>, InterpError> {
         }
     }
     let mut vals: Vec<Option<u64>> = vec![None; f.num_vars as usize];
-    let get = |vals: &Vec<Option<u64>>, v: super::Var| vals.get(v.0 as usize).copied().flatten().ok_or(InterpError::Undefined(v.0));
+    let get = |vals: &Vec<Option<u64>>, v: super::Var| {
+        vals.get(v.0 as usize)
+            .copied()
+            .flatten()
+            .ok_or(InterpError::Undefined(v.0))
+    };
     let bit = |x: u64, what: &str| -> Result<u128, InterpError> {
         if x > 1 {
-            Err(InterpError::ContractViolated(format!("{what} is {x}, not a bit")))
+            Err(InterpError::ContractViolated(format!(
+                "{what} is {x}, not a bit"
+            )))
         } else {
             Ok(x as u128)
         }
@@ -47,13 +62,17 @@ pub fn interpret(f: &Func, args: &[&[u64]]) -> Result<Vec<u64>, InterpError> {
             Op::Const(c) => (c, None),
             Op::Input { arg, limb } => (args[arg as usize][limb as usize], None),
             Op::MulAdd { a, b, c, d } => {
-                let t = get(&vals, a)? as u128 * get(&vals, b)? as u128 + get(&vals, c)? as u128 + get(&vals, d)? as u128;
+                let t = get(&vals, a)? as u128 * get(&vals, b)? as u128
+                    + get(&vals, c)? as u128
+                    + get(&vals, d)? as u128;
                 // Fits: (2^w-1)^2 + 2(2^w-1) = 2^(2w) - 1.
                 ((t as u64) & m, Some((t >> w) as u64))
             }
             Op::MulLo { a, b } => ((get(&vals, a)?.wrapping_mul(get(&vals, b)?)) & m, None),
             Op::AddCarry { a, b, cin } => {
-                let t = get(&vals, a)? as u128 + get(&vals, b)? as u128 + bit(get(&vals, cin)?, "carry-in")?;
+                let t = get(&vals, a)? as u128
+                    + get(&vals, b)? as u128
+                    + bit(get(&vals, cin)?, "carry-in")?;
                 ((t as u64) & m, Some((t >> w) as u64))
             }
             Op::SubBorrow { a, b, bin } => {
@@ -76,9 +95,18 @@ pub fn interpret(f: &Func, args: &[&[u64]]) -> Result<Vec<u64>, InterpError> {
             Op::Select { mask, a, b } => {
                 let k = get(&vals, mask)?;
                 if k != 0 && k != m {
-                    return Err(InterpError::ContractViolated(format!("select mask {k:#x} is not all zeros or all ones")));
+                    return Err(InterpError::ContractViolated(format!(
+                        "select mask {k:#x} is not all zeros or all ones"
+                    )));
                 }
-                (if k == 0 { get(&vals, a)? } else { get(&vals, b)? }, None)
+                (
+                    if k == 0 {
+                        get(&vals, a)?
+                    } else {
+                        get(&vals, b)?
+                    },
+                    None,
+                )
             }
         };
         vals[ins.outs[0].0 as usize] = Some(lo);

@@ -64,7 +64,9 @@ impl Op {
         match *self {
             Op::Const(_) | Op::Input { .. } => vec![],
             Op::MulAdd { a, b, c, d } => vec![a, b, c, d],
-            Op::MulLo { a, b } | Op::And { a, b } | Op::Or { a, b } | Op::Xor { a, b } => vec![a, b],
+            Op::MulLo { a, b } | Op::And { a, b } | Op::Or { a, b } | Op::Xor { a, b } => {
+                vec![a, b]
+            }
             Op::AddCarry { a, b, cin } => vec![a, b, cin],
             Op::SubBorrow { a, b, bin } => vec![a, b, bin],
             Op::Not { a } | Op::Shl { a, .. } | Op::Shr { a, .. } => vec![a],
@@ -77,10 +79,23 @@ impl Op {
     pub fn map_operands(&self, mut f: impl FnMut(Var) -> Var) -> Op {
         match *self {
             Op::Const(_) | Op::Input { .. } => *self,
-            Op::MulAdd { a, b, c, d } => Op::MulAdd { a: f(a), b: f(b), c: f(c), d: f(d) },
+            Op::MulAdd { a, b, c, d } => Op::MulAdd {
+                a: f(a),
+                b: f(b),
+                c: f(c),
+                d: f(d),
+            },
             Op::MulLo { a, b } => Op::MulLo { a: f(a), b: f(b) },
-            Op::AddCarry { a, b, cin } => Op::AddCarry { a: f(a), b: f(b), cin: f(cin) },
-            Op::SubBorrow { a, b, bin } => Op::SubBorrow { a: f(a), b: f(b), bin: f(bin) },
+            Op::AddCarry { a, b, cin } => Op::AddCarry {
+                a: f(a),
+                b: f(b),
+                cin: f(cin),
+            },
+            Op::SubBorrow { a, b, bin } => Op::SubBorrow {
+                a: f(a),
+                b: f(b),
+                bin: f(bin),
+            },
             Op::And { a, b } => Op::And { a: f(a), b: f(b) },
             Op::Or { a, b } => Op::Or { a: f(a), b: f(b) },
             Op::Xor { a, b } => Op::Xor { a: f(a), b: f(b) },
@@ -88,7 +103,11 @@ impl Op {
             Op::Shl { a, k } => Op::Shl { a: f(a), k },
             Op::Shr { a, k } => Op::Shr { a: f(a), k },
             Op::Mask { bit } => Op::Mask { bit: f(bit) },
-            Op::Select { mask, a, b } => Op::Select { mask: f(mask), a: f(a), b: f(b) },
+            Op::Select { mask, a, b } => Op::Select {
+                mask: f(mask),
+                a: f(a),
+                b: f(b),
+            },
         }
     }
 }
@@ -114,7 +133,10 @@ pub struct Range {
 impl Range {
     /// Any word of `w` bits.
     pub fn full(w: u32) -> Range {
-        Range { min: 0, max: word_mask(w) }
+        Range {
+            min: 0,
+            max: word_mask(w),
+        }
     }
 
     /// Exactly `v`.

@@ -77,5 +77,8 @@ pub fn final_subtract(b: &mut Builder, c: &FieldConsts, t: &[Var], top: Var) -> 
     // Borrow out of the whole (n+1)-word subtraction: 1 exactly when t + top·R < p.
     let (_, keep) = b.sub_borrow(top, zero, borrow);
     let mask = b.mask(keep);
-    t.iter().zip(&d).map(|(ti, di)| b.select(mask, *di, *ti)).collect()
+    t.iter()
+        .zip(&d)
+        .map(|(ti, di)| b.select(mask, *di, *ti))
+        .collect()
 }

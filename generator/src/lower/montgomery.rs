@@ -27,8 +27,18 @@ pub fn lower_from_montgomery(c: &FieldConsts, alg: MulAlgorithm) -> Func {
 }
 
 /// Emits the Montgomery product of `x` and `y` into `b` and returns its limbs.
-pub fn mul_body(b: &mut Builder, c: &FieldConsts, alg: MulAlgorithm, x: &[Var], y: &[Var]) -> Vec<Var> {
-    assert!(alg.applies_to(c), "{} does not apply to this modulus", alg.name());
+pub fn mul_body(
+    b: &mut Builder,
+    c: &FieldConsts,
+    alg: MulAlgorithm,
+    x: &[Var],
+    y: &[Var],
+) -> Vec<Var> {
+    assert!(
+        alg.applies_to(c),
+        "{} does not apply to this modulus",
+        alg.name()
+    );
     match alg {
         MulAlgorithm::Cios => cios(b, c, x, y),
         MulAlgorithm::CiosNoCarry => cios_no_carry(b, c, x, y),
@@ -132,7 +142,11 @@ fn product_scanning(b: &mut Builder, c: &FieldConsts, x: &[Var], y: &[Var]) -> V
     let p = b.constants(&c.modulus_limbs);
     let n0 = b.constant(c.n0_inv);
     let zero = b.constant(0);
-    let mut acc = Acc { t0: zero, t1: zero, t2: zero };
+    let mut acc = Acc {
+        t0: zero,
+        t1: zero,
+        t2: zero,
+    };
     let mut m: Vec<Var> = Vec::with_capacity(n);
     for i in 0..n {
         for j in 0..i {

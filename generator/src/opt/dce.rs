@@ -10,7 +10,8 @@ pub fn dce(f: &Func) -> Func {
     }
     let mut keep = vec![false; f.instrs.len()];
     for (idx, ins) in f.instrs.iter().enumerate().rev() {
-        let used = live[ins.outs[0].0 as usize] || (ins.op.arity_out() == 2 && live[ins.outs[1].0 as usize]);
+        let used = live[ins.outs[0].0 as usize]
+            || (ins.op.arity_out() == 2 && live[ins.outs[1].0 as usize]);
         if used {
             keep[idx] = true;
             for v in ins.op.operands() {
@@ -18,6 +19,15 @@ pub fn dce(f: &Func) -> Func {
             }
         }
     }
-    let instrs = f.instrs.iter().zip(&keep).filter(|(_, k)| **k).map(|(i, _)| *i).collect();
-    Func { instrs, ..f.clone() }
+    let instrs = f
+        .instrs
+        .iter()
+        .zip(&keep)
+        .filter(|(_, k)| **k)
+        .map(|(i, _)| *i)
+        .collect();
+    Func {
+        instrs,
+        ..f.clone()
+    }
 }

@@ -36,15 +36,30 @@ fn range_of(op: &Op, r: &[Range], w: u32, inputs: &[Vec<u64>]) -> (Range, Option
     let split = |min: u128, max: u128| -> (Range, Option<Range>) {
         // Low word is exact only when the whole range lies in one 2^w block.
         let lo = if min >> w == max >> w {
-            Range { min: (min & m) as u64, max: (max & m) as u64 }
+            Range {
+                min: (min & m) as u64,
+                max: (max & m) as u64,
+            }
         } else {
             full
         };
-        (lo, Some(Range { min: (min >> w) as u64, max: (max >> w) as u64 }))
+        (
+            lo,
+            Some(Range {
+                min: (min >> w) as u64,
+                max: (max >> w) as u64,
+            }),
+        )
     };
     match *op {
         Op::Const(c) => (Range::exact(c), None),
-        Op::Input { arg, limb } => (Range { min: 0, max: inputs[arg as usize][limb as usize] }, None),
+        Op::Input { arg, limb } => (
+            Range {
+                min: 0,
+                max: inputs[arg as usize][limb as usize],
+            },
+            None,
+        ),
         Op::MulAdd { a, b, c, d } => {
             let (a, b, c, d) = (g(a), g(b), g(c), g(d));
             let min = a.min as u128 * b.min as u128 + c.min as u128 + d.min as u128;
@@ -62,21 +77,45 @@ fn range_of(op: &Op, r: &[Range], w: u32, inputs: &[Vec<u64>]) -> (Range, Option
             let low = a.min as i128 - b.max as i128 - bin.max as i128;
             let high = a.max as i128 - b.min as i128 - bin.min as i128;
             if low >= 0 {
-                (Range { min: low as u64, max: high as u64 }, Some(Range::exact(0)))
+                (
+                    Range {
+                        min: low as u64,
+                        max: high as u64,
+                    },
+                    Some(Range::exact(0)),
+                )
             } else if high < 0 {
                 let add = 1i128 << w;
-                (Range { min: (low + add) as u64, max: (high + add) as u64 }, Some(Range::exact(1)))
+                (
+                    Range {
+                        min: (low + add) as u64,
+                        max: (high + add) as u64,
+                    },
+                    Some(Range::exact(1)),
+                )
             } else {
                 (full, Some(Range { min: 0, max: 1 }))
             }
         }
         Op::Shr { a, k } => {
             let a = g(a);
-            (Range { min: a.min >> k, max: a.max >> k }, None)
+            (
+                Range {
+                    min: a.min >> k,
+                    max: a.max >> k,
+                },
+                None,
+            )
         }
         Op::And { a, b } => {
             let (a, b) = (g(a), g(b));
-            (Range { min: 0, max: a.max.min(b.max) }, None)
+            (
+                Range {
+                    min: 0,
+                    max: a.max.min(b.max),
+                },
+                None,
+            )
         }
         Op::Mask { bit } => {
             let bit = g(bit);
@@ -91,13 +130,29 @@ fn range_of(op: &Op, r: &[Range], w: u32, inputs: &[Vec<u64>]) -> (Range, Option
         }
         Op::Select { a, b, .. } => {
             let (a, b) = (g(a), g(b));
-            (Range { min: a.min.min(b.min), max: a.max.max(b.max) }, None)
+            (
+                Range {
+                    min: a.min.min(b.min),
+                    max: a.max.max(b.max),
+                },
+                None,
+            )
         }
         Op::Or { a, b } | Op::Xor { a, b } => {
             let (a, b) = (g(a), g(b));
             let bits = 64 - (a.max | b.max).leading_zeros();
-            let max = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
-            (Range { min: 0, max: max.min(m as u64) }, None)
+            let max = if bits >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << bits) - 1
+            };
+            (
+                Range {
+                    min: 0,
+                    max: max.min(m as u64),
+                },
+                None,
+            )
         }
         Op::MulLo { .. } | Op::Not { .. } | Op::Shl { .. } => (full, None),
     }
@@ -137,7 +192,10 @@ impl Simplifier {
         let v = Var(self.next);
         self.next += 1;
         self.range.push(Range::exact(c));
-        self.out.push(Instr { op: Op::Const(c), outs: [v, v] });
+        self.out.push(Instr {
+            op: Op::Const(c),
+            outs: [v, v],
+        });
         self.const_var.insert(c, v);
         v
     }
@@ -184,7 +242,10 @@ pub fn simplify(f: &Func) -> Func {
                 let (r, _) = range_of(&mask_op, &s.range, w, &f.inputs);
                 s.set_range(ins.outs[0], r);
                 s.val[o0] = Val::Var(ins.outs[0]);
-                s.out.push(Instr { op: mask_op, outs: [ins.outs[0], ins.outs[0]] });
+                s.out.push(Instr {
+                    op: mask_op,
+                    outs: [ins.outs[0], ins.outs[0]],
+                });
                 continue;
             }
         }
@@ -202,13 +263,27 @@ pub fn simplify(f: &Func) -> Func {
             Op::Or { a, b } | Op::Xor { a, b } if c(b) == Some(0) => Some((v(a), None)),
             Op::Or { a, b } | Op::Xor { a, b } if c(a) == Some(0) => Some((v(b), None)),
             Op::Select { a, b, .. } if v(a) == v(b) => Some((v(a), None)),
-            Op::Select { mask, a, b } if c(mask).is_some() => Some((if c(mask) == Some(0) { v(a) } else { v(b) }, None)),
-            Op::AddCarry { a, b, cin } if c(b) == Some(0) && c(cin) == Some(0) => Some((v(a), Some(Val::Const(0)))),
-            Op::AddCarry { a, b, cin } if c(a) == Some(0) && c(cin) == Some(0) => Some((v(b), Some(Val::Const(0)))),
-            Op::AddCarry { a, b, cin } if c(a) == Some(0) && c(b) == Some(0) => Some((v(cin), Some(Val::Const(0)))),
-            Op::SubBorrow { a, b, bin } if c(b) == Some(0) && c(bin) == Some(0) => Some((v(a), Some(Val::Const(0)))),
-            Op::MulAdd { a, b, c: x, d } if zero_factor(a, b) && c(x) == Some(0) => Some((v(d), Some(Val::Const(0)))),
-            Op::MulAdd { a, b, c: x, d } if zero_factor(a, b) && c(d) == Some(0) => Some((v(x), Some(Val::Const(0)))),
+            Op::Select { mask, a, b } if c(mask).is_some() => {
+                Some((if c(mask) == Some(0) { v(a) } else { v(b) }, None))
+            }
+            Op::AddCarry { a, b, cin } if c(b) == Some(0) && c(cin) == Some(0) => {
+                Some((v(a), Some(Val::Const(0))))
+            }
+            Op::AddCarry { a, b, cin } if c(a) == Some(0) && c(cin) == Some(0) => {
+                Some((v(b), Some(Val::Const(0))))
+            }
+            Op::AddCarry { a, b, cin } if c(a) == Some(0) && c(b) == Some(0) => {
+                Some((v(cin), Some(Val::Const(0))))
+            }
+            Op::SubBorrow { a, b, bin } if c(b) == Some(0) && c(bin) == Some(0) => {
+                Some((v(a), Some(Val::Const(0))))
+            }
+            Op::MulAdd { a, b, c: x, d } if zero_factor(a, b) && c(x) == Some(0) => {
+                Some((v(d), Some(Val::Const(0))))
+            }
+            Op::MulAdd { a, b, c: x, d } if zero_factor(a, b) && c(d) == Some(0) => {
+                Some((v(x), Some(Val::Const(0))))
+            }
             _ => None,
         };
         if let Some((lo, hi)) = resolved {
@@ -225,7 +300,9 @@ pub fn simplify(f: &Func) -> Func {
                 let (x, d, z) = (s.resolve(x), s.resolve(d), s.constant(0));
                 Op::AddCarry { a: x, b: d, cin: z }
             }
-            Op::MulAdd { a, b, c: x, d } if c(x) == Some(0) && (c(a) == Some(1) || c(b) == Some(1)) => {
+            Op::MulAdd { a, b, c: x, d }
+                if c(x) == Some(0) && (c(a) == Some(1) || c(b) == Some(1)) =>
+            {
                 let other = if c(b) == Some(1) { a } else { b };
                 let (o, d, z) = (s.resolve(other), s.resolve(d), s.constant(0));
                 Op::AddCarry { a: o, b: d, cin: z }
@@ -243,19 +320,36 @@ pub fn simplify(f: &Func) -> Func {
         let (rlo, rhi) = range_of(&new_op, &s.range, w, &f.inputs);
         s.set_range(ins.outs[0], rlo);
         let lo_const = rlo.min == rlo.max && !matches!(new_op, Op::Input { .. });
-        s.val[o0] = if lo_const { Val::Const(rlo.min) } else { Val::Var(ins.outs[0]) };
+        s.val[o0] = if lo_const {
+            Val::Const(rlo.min)
+        } else {
+            Val::Var(ins.outs[0])
+        };
         let mut hi_live = false;
         if let Some(h) = rhi {
             s.set_range(ins.outs[1], h);
             hi_live = h.min != h.max;
-            s.val[o1] = if hi_live { Val::Var(ins.outs[1]) } else { Val::Const(h.min) };
+            s.val[o1] = if hi_live {
+                Val::Var(ins.outs[1])
+            } else {
+                Val::Const(h.min)
+            };
         }
         if !lo_const || hi_live {
-            s.out.push(Instr { op: new_op, outs: ins.outs });
+            s.out.push(Instr {
+                op: new_op,
+                outs: ins.outs,
+            });
         }
     }
     let outputs = f.outputs.iter().map(|v| s.resolve(*v)).collect();
-    Func { w, inputs: f.inputs.clone(), instrs: s.out, outputs, num_vars: s.next }
+    Func {
+        w,
+        inputs: f.inputs.clone(),
+        instrs: s.out,
+        outputs,
+        num_vars: s.next,
+    }
 }
 
 /// Evaluates `op` on constant operands.
@@ -276,7 +370,10 @@ fn eval(op: &Op, a: &[u64], w: u32) -> (u64, Option<u64>) {
         Op::SubBorrow { .. } => {
             let y = a[1] as u128 + a[2] as u128;
             let borrow = ((a[0] as u128) < y) as u64;
-            (((a[0] as u128 + ((borrow as u128) << w)) - y) as u64, Some(borrow))
+            (
+                ((a[0] as u128 + ((borrow as u128) << w)) - y) as u64,
+                Some(borrow),
+            )
         }
         Op::And { .. } => (a[0] & a[1], None),
         Op::Or { .. } => (a[0] | a[1], None),

@@ -119,9 +119,15 @@ impl FieldConsts {
 
         let p_mod_8 = (p % 8u32).to_u32().unwrap();
         let sqrt = match p_mod_8 {
-            3 | 7 => SqrtMethod::ThreeMod4 { exp: (p + 1u32) >> 2 },
-            5 => SqrtMethod::Atkin { exp: (p - 5u32) >> 3 },
-            _ => SqrtMethod::TonelliShanks { exp: (&odd_part - 1u32) >> 1 },
+            3 | 7 => SqrtMethod::ThreeMod4 {
+                exp: (p + 1u32) >> 2,
+            },
+            5 => SqrtMethod::Atkin {
+                exp: (p - 5u32) >> 3,
+            },
+            _ => SqrtMethod::TonelliShanks {
+                exp: (&odd_part - 1u32) >> 1,
+            },
         };
         Ok(FieldConsts {
             modulus: p.clone(),
@@ -225,12 +231,18 @@ pub fn window_schedule(exp: &BigUint, width: u32) -> (u32, Vec<WindowStep>) {
         }
         let (digit, lo) = take_window(i);
         pending += (i - lo + 1) as u32;
-        steps.push(WindowStep { squarings: pending, digit });
+        steps.push(WindowStep {
+            squarings: pending,
+            digit,
+        });
         pending = 0;
         i = lo - 1;
     }
     if pending > 0 {
-        steps.push(WindowStep { squarings: pending, digit: 0 });
+        steps.push(WindowStep {
+            squarings: pending,
+            digit: 0,
+        });
     }
     let _ = (exp.is_odd(),);
     (first, steps)
@@ -251,20 +263,37 @@ mod tests {
 
     #[test]
     fn window_schedule_reconstructs_exponent() {
-        for e in [1u64, 2, 3, 5, 16, 17, 255, 256, 0x8000_0000_0000_0001, u64::MAX] {
+        for e in [
+            1u64,
+            2,
+            3,
+            5,
+            16,
+            17,
+            255,
+            256,
+            0x8000_0000_0000_0001,
+            u64::MAX,
+        ] {
             let exp = BigUint::from(e);
             for width in 1..=6 {
                 let (first, steps) = window_schedule(&exp, width);
                 assert_eq!(eval_schedule(first, &steps), exp, "e={e} width={width}");
                 assert!(first % 2 == 1 && first < (1 << width));
-                assert!(steps.iter().all(|s| s.digit == 0 || (s.digit % 2 == 1 && s.digit < (1 << width))));
+                assert!(steps
+                    .iter()
+                    .all(|s| s.digit == 0 || (s.digit % 2 == 1 && s.digit < (1 << width))));
             }
         }
     }
 
     #[test]
     fn montgomery_constants_match_definitions() {
-        let p = BigUint::parse_bytes(b"30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", 16).unwrap();
+        let p = BigUint::parse_bytes(
+            b"30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47",
+            16,
+        )
+        .unwrap();
         for lb in [LimbBits::W64, LimbBits::W32] {
             let c = FieldConsts::new(&p, lb).unwrap();
             let w = lb.bits();

@@ -102,9 +102,13 @@ pub fn parse_modulus(input: &str) -> Result<(BigUint, Option<&'static Preset>), 
             // A bare identifier-like word is most likely a mistyped preset name.
             let looks_like_name = text.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
                 && !text.starts_with("0x")
-                && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+                && text
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
             if looks_like_name {
-                Err(SpecError::UnknownPreset { name: text.to_string() })
+                Err(SpecError::UnknownPreset {
+                    name: text.to_string(),
+                })
             } else {
                 Err(e)
             }
