@@ -19,11 +19,31 @@ fn check<F: PrimeField>(name: &str) {
     let t = &p1 >> s as usize;
     let g = big(&F::MULTIPLICATIVE_GENERATOR);
     // The generator is a non-residue; the root of unity is g^t of order exactly 2^s.
-    assert_eq!(g.modpow(&(&p1 >> 1usize), &p), p1, "{name}: generator is a non-residue");
-    assert_eq!(big(&F::ROOT_OF_UNITY), g.modpow(&t, &p), "{name}: ROOT_OF_UNITY = g^t");
-    assert_eq!(big(&(F::ROOT_OF_UNITY * F::ROOT_OF_UNITY_INV)), BigUint::one(), "{name}");
-    assert_eq!(big(&F::DELTA), g.modpow(&(BigUint::one() << s as usize), &p), "{name}: DELTA");
-    assert_eq!(big(&(F::TWO_INV + F::TWO_INV)), BigUint::one(), "{name}: TWO_INV");
+    assert_eq!(
+        g.modpow(&(&p1 >> 1usize), &p),
+        p1,
+        "{name}: generator is a non-residue"
+    );
+    assert_eq!(
+        big(&F::ROOT_OF_UNITY),
+        g.modpow(&t, &p),
+        "{name}: ROOT_OF_UNITY = g^t"
+    );
+    assert_eq!(
+        big(&(F::ROOT_OF_UNITY * F::ROOT_OF_UNITY_INV)),
+        BigUint::one(),
+        "{name}"
+    );
+    assert_eq!(
+        big(&F::DELTA),
+        g.modpow(&(BigUint::one() << s as usize), &p),
+        "{name}: DELTA"
+    );
+    assert_eq!(
+        big(&(F::TWO_INV + F::TWO_INV)),
+        BigUint::one(),
+        "{name}: TWO_INV"
+    );
     // Repr round trip and parity.
     let mut rng = rand_core::OsRng;
     for _ in 0..16 {
@@ -56,12 +76,36 @@ macro_rules! presets {
 }
 
 presets!(
-    curve25519_p_64::Fp, curve25519_p_32::Fp, curve25519_l_64::Fr, curve25519_l_32::Fr,
-    p256_p_64::Fp, p256_p_32::Fp, p256_n_64::Fr, p256_n_32::Fr,
-    secp256k1_p_64::Fp, secp256k1_p_32::Fp, secp256k1_n_64::Fr, secp256k1_n_32::Fr,
-    bls12_381_p_64::Fp, bls12_381_p_32::Fp, bls12_381_r_64::Fr, bls12_381_r_32::Fr,
-    bn254_p_64::Fp, bn254_p_32::Fp, bn254_r_64::Fr, bn254_r_32::Fr,
-    fp254bnb_p_64::Fp, fp254bnb_p_32::Fp, fp254bnb_r_64::Fr, fp254bnb_r_32::Fr,
-    bn381_p_64::Fp, bn381_p_32::Fp, bn381_r_64::Fr, bn381_r_32::Fr,
-    bn462_p_64::Fp, bn462_p_32::Fp, bn462_r_64::Fr, bn462_r_32::Fr,
+    curve25519_p_64::Fp,
+    curve25519_p_32::Fp,
+    curve25519_l_64::Fr,
+    curve25519_l_32::Fr,
+    p256_p_64::Fp,
+    p256_p_32::Fp,
+    p256_n_64::Fr,
+    p256_n_32::Fr,
+    secp256k1_p_64::Fp,
+    secp256k1_p_32::Fp,
+    secp256k1_n_64::Fr,
+    secp256k1_n_32::Fr,
+    bls12_381_p_64::Fp,
+    bls12_381_p_32::Fp,
+    bls12_381_r_64::Fr,
+    bls12_381_r_32::Fr,
+    bn254_p_64::Fp,
+    bn254_p_32::Fp,
+    bn254_r_64::Fr,
+    bn254_r_32::Fr,
+    fp254bnb_p_64::Fp,
+    fp254bnb_p_32::Fp,
+    fp254bnb_r_64::Fr,
+    fp254bnb_r_32::Fr,
+    bn381_p_64::Fp,
+    bn381_p_32::Fp,
+    bn381_r_64::Fr,
+    bn381_r_32::Fr,
+    bn462_p_64::Fp,
+    bn462_p_32::Fp,
+    bn462_r_64::Fr,
+    bn462_r_32::Fr,
 );

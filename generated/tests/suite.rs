@@ -4,30 +4,140 @@
 //! draft-irtf-cfrg-pairing-friendly-curves), the BN primes evaluated from
 //! p(z) = 36z⁴+36z³+24z²+6z+1 and r(z) = 36z⁴+36z³+18z²+6z+1 at the mcl curve parameters z.
 
-fieldgen_tests::prime_field_suite!(curve25519_p_64, fieldgen_generated::curve25519_p_64::Fp, "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed", 64);
-fieldgen_tests::prime_field_suite!(curve25519_p_32, fieldgen_generated::curve25519_p_32::Fp, "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed", 32);
-fieldgen_tests::prime_field_suite!(curve25519_l_64, fieldgen_generated::curve25519_l_64::Fr, "0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed", 64);
-fieldgen_tests::prime_field_suite!(curve25519_l_32, fieldgen_generated::curve25519_l_32::Fr, "0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed", 32);
-fieldgen_tests::prime_field_suite!(p256_p_64, fieldgen_generated::p256_p_64::Fp, "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 64);
-fieldgen_tests::prime_field_suite!(p256_p_32, fieldgen_generated::p256_p_32::Fp, "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 32);
-fieldgen_tests::prime_field_suite!(p256_n_64, fieldgen_generated::p256_n_64::Fr, "0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551", 64);
-fieldgen_tests::prime_field_suite!(p256_n_32, fieldgen_generated::p256_n_32::Fr, "0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551", 32);
-fieldgen_tests::prime_field_suite!(secp256k1_p_64, fieldgen_generated::secp256k1_p_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 64);
-fieldgen_tests::prime_field_suite!(secp256k1_p_32, fieldgen_generated::secp256k1_p_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f", 32);
-fieldgen_tests::prime_field_suite!(secp256k1_n_64, fieldgen_generated::secp256k1_n_64::Fr, "0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 64);
-fieldgen_tests::prime_field_suite!(secp256k1_n_32, fieldgen_generated::secp256k1_n_32::Fr, "0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 32);
+fieldgen_tests::prime_field_suite!(
+    curve25519_p_64,
+    fieldgen_generated::curve25519_p_64::Fp,
+    "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    curve25519_p_32,
+    fieldgen_generated::curve25519_p_32::Fp,
+    "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    curve25519_l_64,
+    fieldgen_generated::curve25519_l_64::Fr,
+    "0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    curve25519_l_32,
+    fieldgen_generated::curve25519_l_32::Fr,
+    "0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    p256_p_64,
+    fieldgen_generated::p256_p_64::Fp,
+    "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    p256_p_32,
+    fieldgen_generated::p256_p_32::Fp,
+    "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    p256_n_64,
+    fieldgen_generated::p256_n_64::Fr,
+    "0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    p256_n_32,
+    fieldgen_generated::p256_n_32::Fr,
+    "0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    secp256k1_p_64,
+    fieldgen_generated::secp256k1_p_64::Fp,
+    "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    secp256k1_p_32,
+    fieldgen_generated::secp256k1_p_32::Fp,
+    "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    secp256k1_n_64,
+    fieldgen_generated::secp256k1_n_64::Fr,
+    "0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    secp256k1_n_32,
+    fieldgen_generated::secp256k1_n_32::Fr,
+    "0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141",
+    32
+);
 fieldgen_tests::prime_field_suite!(bls12_381_p_64, fieldgen_generated::bls12_381_p_64::Fp, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 64);
 fieldgen_tests::prime_field_suite!(bls12_381_p_32, fieldgen_generated::bls12_381_p_32::Fp, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 32);
-fieldgen_tests::prime_field_suite!(bls12_381_r_64, fieldgen_generated::bls12_381_r_64::Fr, "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 64);
-fieldgen_tests::prime_field_suite!(bls12_381_r_32, fieldgen_generated::bls12_381_r_32::Fr, "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001", 32);
-fieldgen_tests::prime_field_suite!(bn254_p_64, fieldgen_generated::bn254_p_64::Fp, "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", 64);
-fieldgen_tests::prime_field_suite!(bn254_p_32, fieldgen_generated::bn254_p_32::Fp, "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47", 32);
-fieldgen_tests::prime_field_suite!(bn254_r_64, fieldgen_generated::bn254_r_64::Fr, "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001", 64);
-fieldgen_tests::prime_field_suite!(bn254_r_32, fieldgen_generated::bn254_r_32::Fr, "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001", 32);
-fieldgen_tests::prime_field_suite!(fp254bnb_p_64, fieldgen_generated::fp254bnb_p_64::Fp, "0x2523648240000001ba344d80000000086121000000000013a700000000000013", 64);
-fieldgen_tests::prime_field_suite!(fp254bnb_p_32, fieldgen_generated::fp254bnb_p_32::Fp, "0x2523648240000001ba344d80000000086121000000000013a700000000000013", 32);
-fieldgen_tests::prime_field_suite!(fp254bnb_r_64, fieldgen_generated::fp254bnb_r_64::Fr, "0x2523648240000001ba344d8000000007ff9f800000000010a10000000000000d", 64);
-fieldgen_tests::prime_field_suite!(fp254bnb_r_32, fieldgen_generated::fp254bnb_r_32::Fr, "0x2523648240000001ba344d8000000007ff9f800000000010a10000000000000d", 32);
+fieldgen_tests::prime_field_suite!(
+    bls12_381_r_64,
+    fieldgen_generated::bls12_381_r_64::Fr,
+    "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    bls12_381_r_32,
+    fieldgen_generated::bls12_381_r_32::Fr,
+    "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    bn254_p_64,
+    fieldgen_generated::bn254_p_64::Fp,
+    "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    bn254_p_32,
+    fieldgen_generated::bn254_p_32::Fp,
+    "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    bn254_r_64,
+    fieldgen_generated::bn254_r_64::Fr,
+    "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    bn254_r_32,
+    fieldgen_generated::bn254_r_32::Fr,
+    "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    fp254bnb_p_64,
+    fieldgen_generated::fp254bnb_p_64::Fp,
+    "0x2523648240000001ba344d80000000086121000000000013a700000000000013",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    fp254bnb_p_32,
+    fieldgen_generated::fp254bnb_p_32::Fp,
+    "0x2523648240000001ba344d80000000086121000000000013a700000000000013",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    fp254bnb_r_64,
+    fieldgen_generated::fp254bnb_r_64::Fr,
+    "0x2523648240000001ba344d8000000007ff9f800000000010a10000000000000d",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    fp254bnb_r_32,
+    fieldgen_generated::fp254bnb_r_32::Fr,
+    "0x2523648240000001ba344d8000000007ff9f800000000010a10000000000000d",
+    32
+);
 fieldgen_tests::prime_field_suite!(bn381_p_64, fieldgen_generated::bn381_p_64::Fp, "0x240026400f3d82b2e42de125b00158405b710818ac00000840046200950400000000001380052e000000000000000013", 64);
 fieldgen_tests::prime_field_suite!(bn381_p_32, fieldgen_generated::bn381_p_32::Fp, "0x240026400f3d82b2e42de125b00158405b710818ac00000840046200950400000000001380052e000000000000000013", 32);
 fieldgen_tests::prime_field_suite!(bn381_r_64, fieldgen_generated::bn381_r_64::Fr, "0x240026400f3d82b2e42de125b00158405b710818ac000007e0042f008e3e00000000001080046200000000000000000d", 64);
