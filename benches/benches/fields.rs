@@ -43,13 +43,16 @@ trait Subject: Copy {
     }
 }
 
+/// A column's results of each deterministic chain, as canonical little-endian integers.
+type Fingerprint = Vec<(Op, Vec<u8>)>;
+
 /// Benchmark inputs of a field: the chain's start `x0`, the operand `y`, the modulus, and the
 /// first column's results that every other column must reproduce.
 struct Inputs {
     x0: Vec<u8>,
     y: Vec<u8>,
     p_le: Vec<u8>,
-    reference: RefCell<Option<(String, Vec<(Op, Vec<u8>)>)>>,
+    reference: RefCell<Option<(String, Fingerprint)>>,
 }
 
 impl Inputs {

@@ -228,7 +228,11 @@ fn run(args: &Args) -> Result<(), String> {
     println!("{summary}");
     println!(
         "wrote benches/RESULTS.md ({} benchmarks, wall time {:.0} s)",
-        results.len(),
+        results
+            .values()
+            .flat_map(|ops| ops.values())
+            .map(|cols| cols.len())
+            .sum::<usize>(),
         wall.as_secs_f64()
     );
     Ok(())
