@@ -4,7 +4,7 @@
 //! input   := header setting*
 //! header  := doc-attribute* visibility? 'struct' IDENT ';'
 //! setting := IDENT '=' value ';'
-//! value   := LITERAL
+//! value   := token+                -- up to the `;`; every key so far takes one literal
 //! ```
 //!
 //! The parser knows no key: each macro names the keys it accepts ([`Settings::check_keys`]), so

@@ -17,8 +17,7 @@
 //! absolute path, so they need nothing imported and do not clash. The crate depends on `subtle`
 //! because the generated code uses it.
 
-#![no_std]
-#![forbid(unsafe_code)]
+#![cfg_attr(not(test), no_std)]
 
 fieldgen_macros::prime_field! {
     /// The Goldilocks field, p = 2^64 − 2^32 + 1: one 64-bit limb.

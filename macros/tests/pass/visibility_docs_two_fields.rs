@@ -1,7 +1,5 @@
-//! Two fields in one module, private and restricted visibilities, docs on the struct line, and
-//! `#[cfg]` on the invocation.
-
-#![deny(missing_docs)]
+//! Two fields in one module, private and restricted visibilities, docs on the struct line,
+//! `#[cfg]` on the invocation, and names that look like generated internals.
 
 mod fields {
     fieldgen_macros::prime_field! {
@@ -30,7 +28,27 @@ mod fields {
     }
 }
 
+/// Names that are also identifiers inside the generated code (an associated type, a constant)
+/// but not in the type namespace it resolves in.
+mod look_alike_names {
+    fieldgen_macros::prime_field! {
+        /// Named like `Iterator::Item`.
+        pub struct Item;
+        modulus = "2^61-1";
+    }
+
+    fieldgen_macros::prime_field! {
+        /// Named like the private constant `R2`.
+        pub struct R2;
+        modulus = "2^61-1";
+    }
+}
+
 fn main() {
+    assert_eq!(
+        look_alike_names::Item::ONE.to_le_bytes(),
+        look_alike_names::R2::ONE.to_le_bytes()
+    );
     let g = fields::Goldilocks::from_u64(u64::MAX);
     assert_eq!(g, fields::Goldilocks::from_u64(0xffff_fffe));
     let sq = fields::mersenne_square(1 << 31);
