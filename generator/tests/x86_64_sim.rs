@@ -12,104 +12,8 @@ use generator::spec::{is_probable_prime, FieldConsts, LimbBits};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
-/// Deterministic generator for test inputs (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn limbs(&mut self, n: usize) -> Vec<u64> {
-        (0..n).map(|_| self.next()).collect()
-    }
-
-    fn below(&mut self, bound: &BigUint) -> BigUint {
-        let n = bound.bits().div_ceil(64) as usize + 1;
-        from_limbs(&self.limbs(n)) % bound
-    }
-}
-
-fn from_limbs(l: &[u64]) -> BigUint {
-    l.iter()
-        .rev()
-        .fold(BigUint::zero(), |acc, &x| (acc << 64usize) + x)
-}
-
-fn next_prime_up(mut x: BigUint) -> BigUint {
-    if !x.bit(0) {
-        x += 1u32;
-    }
-    while !is_probable_prime(&x) {
-        x += 2u32;
-    }
-    x
-}
-
-fn next_prime_down(mut x: BigUint) -> BigUint {
-    if !x.bit(0) {
-        x -= 1u32;
-    }
-    while !is_probable_prime(&x) {
-        x -= 2u32;
-    }
-    x
-}
-
-/// A prime of exactly `n` limbs in one of several shapes chosen by `shape`.
-fn prime_of_shape(rng: &mut Rng, n: usize, shape: usize) -> BigUint {
-    let bits = 64 * n;
-    let mut l = rng.limbs(n);
-    match shape % 8 {
-        // Top bit set.
-        0 => l[n - 1] |= 1 << 63,
-        // One spare bit.
-        1 => l[n - 1] = (l[n - 1] >> 1) | 1 << 62,
-        // Two or more spare bits (no-carry territory), down to a few bits in the top limb.
-        2 => {
-            let s = 2 + (rng.next() % 61) as u32;
-            l[n - 1] = (l[n - 1] >> s) | 1 << (63 - s);
-        }
-        // Top limb all ones.
-        3 => l[n - 1] = u64::MAX,
-        // Zero limbs in the middle (and possibly the top limb small).
-        4 => {
-            for x in l.iter_mut().take(n.saturating_sub(1)).skip(1) {
-                *x = 0;
-            }
-            l[n - 1] |= 1 << (rng.next() % 64);
-        }
-        // All-ones limbs below a random top.
-        5 => {
-            for x in l.iter_mut().take(n - 1) {
-                *x = u64::MAX;
-            }
-            l[n - 1] |= 1 << 63;
-        }
-        // n0' = 1: low limb 2^64 − 1.
-        6 => {
-            l[0] = u64::MAX;
-            l[n - 1] |= 1 << (rng.next() % 64);
-        }
-        // Just below 2^(64n).
-        _ => return next_prime_down((BigUint::one() << bits) - 1u32),
-    }
-    if l[n - 1] == 0 {
-        l[n - 1] = 1;
-    }
-    // Search upwards but stay within n limbs; fall back downwards.
-    let start = from_limbs(&l);
-    let p = next_prime_up(start.clone());
-    if p.bits() as usize <= bits {
-        p
-    } else {
-        next_prime_down(start)
-    }
-}
+mod common;
+use common::{from_limbs, prime_of_shape, Rng};
 
 fn inputs(rng: &mut Rng, c: &FieldConsts, random: usize) -> Vec<BigUint> {
     let p = &c.modulus;
@@ -278,8 +182,11 @@ fn register_pressure() {
             assert_eq!(mul.alloc.slots, 0, "mul n = {n}");
         }
         assert!(mul.alloc.insts.len() <= 8 * n * n + 40);
-        assert_eq!(square.mulx(), n * (n - 1) / 2 + n + n * n);
-        let _ = REGISTERS;
+        // Off-diagonal products once, the squares, the reduction; plus one mulx per two-word
+        // quotient (when n0' ≠ 1).
+        let pairs = if c.n0_inv == 1 { 0 } else { n / 2 };
+        assert_eq!(square.mulx(), n * (n - 1) / 2 + n + n * n + pairs);
+        assert!(REGISTERS.len() == 14);
     }
 }
 

@@ -1,0 +1,114 @@
+//! The printer: an allocated kernel becomes one `unsafe fn` around one `core::arch::asm!` block.
+//! Each instruction is one template line (Intel syntax); registers are named literally in the
+//! template, and the operand list pins every pointer argument and result to its register and
+//! declares every other register the code writes.
+//!
+//! Comments do not survive token streams, so the generated code carries its `SAFETY:` notes as
+//! doc attributes on the statement that holds the `unsafe` block (printed as `/// SAFETY: ...`).
+
+use std::collections::BTreeMap;
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+use super::program::Pointer;
+use super::regalloc::Allocation;
+
+/// A `/// SAFETY: ...` note for the statement that follows it.
+pub fn safety_note(text: &str) -> TokenStream {
+    let doc = format!(" SAFETY: {text}");
+    quote!(#[doc = #doc])
+}
+
+/// Emits `unsafe fn name(params..) -> [u64; n]` running `alloc`. `params` names the operand
+/// arrays (`a`, `b`); the modulus pointer is `Self::MODULUS_LIMBS`.
+pub fn kernel_fn(name: &Ident, alloc: &Allocation, params: &[&str], doc: &str) -> TokenStream {
+    let n = alloc.outputs.len();
+    let n_lit = proc_macro2::Literal::usize_unsuffixed(n);
+    let lines: Vec<String> = alloc.insts.iter().map(|i| i.text()).collect();
+    let outs: Vec<Ident> = (0..n).map(|j| format_ident!("r{}", j)).collect();
+    let mut out_at: BTreeMap<_, usize> = alloc
+        .outputs
+        .iter()
+        .enumerate()
+        .map(|(j, r)| (*r, j))
+        .collect();
+    let mut operands = Vec::new();
+    let mut pinned = Vec::new();
+    for (r, what) in &alloc.inputs {
+        let expr = match what {
+            Pointer::Operand(k) => {
+                let p = format_ident!("{}", params[*k]);
+                quote!(#p.as_ptr())
+            }
+            Pointer::Modulus => quote!(Self::MODULUS_LIMBS.as_ptr()),
+        };
+        let reg = r.name();
+        pinned.push(*r);
+        operands.push(match out_at.remove(r) {
+            Some(j) => {
+                let o = &outs[j];
+                quote!(inout(#reg) #expr => #o)
+            }
+            None if alloc.written.contains(r) => quote!(inout(#reg) #expr => _),
+            None => quote!(in(#reg) #expr),
+        });
+    }
+    for (r, j) in &out_at {
+        let reg = r.name();
+        let o = &outs[*j];
+        pinned.push(*r);
+        operands.push(quote!(lateout(#reg) #o));
+    }
+    for r in &alloc.written {
+        if !pinned.contains(r) {
+            let reg = r.name();
+            operands.push(quote!(out(#reg) _));
+        }
+    }
+    let options = if alloc.uses_stack() {
+        quote!(options(pure, readonly))
+    } else {
+        quote!(options(pure, readonly, nostack))
+    };
+    let ptr_params = params.iter().map(|p| {
+        let id = format_ident!("{}", p);
+        quote!(#id: &[u64; #n_lit])
+    });
+    let note = safety_note(&format!(
+        "the caller guarantees BMI2 and ADX. The block reads only the {n} limbs behind each pointer it is given, writes only the registers it declares{}, and restores rsp{}.",
+        if alloc.slots > 0 {
+            " and stack memory below rsp that it releases"
+        } else {
+            ""
+        },
+        if alloc.saved.is_empty() {
+            ""
+        } else {
+            ", rbx and rbp (saved with push, restored with pop)"
+        }
+    ));
+    let doc = format!(" {doc}");
+    quote! {
+        #[doc = #doc]
+        ///
+        /// # Safety
+        ///
+        /// The CPU must support BMI2 and ADX.
+        #[cfg(target_arch = "x86_64")]
+        #[inline]
+        #[allow(unused_doc_comments)]
+        unsafe fn #name(#(#ptr_params),*) -> [u64; #n_lit] {
+            #(let #outs: u64;)*
+            #note
+            let () = unsafe {
+                ::core::arch::asm!(
+                    #(#lines,)*
+                    #(#operands,)*
+                    #options
+                )
+            };
+            [#(#outs),*]
+        }
+    }
+}

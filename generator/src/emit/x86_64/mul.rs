@@ -1,0 +1,88 @@
+//! Montgomery multiplication a·b·R⁻¹ mod p as a BMI2/ADX kernel: CIOS (Koç, Acar, Kaliski,
+//! "Analyzing and comparing Montgomery multiplication algorithms", IEEE Micro 1996), one row per
+//! limb of b, each row a product pass and a reduction pass, and each pass two independent carry
+//! chains (Ozturk, Guilford, Gopal, Feghali, "New instructions supporting large integer
+//! arithmetic on Intel architecture processors", Intel white paper 327831, 2012): `mulx` leaves the
+//! flags alone, `adcx` carries the low words on CF while `adox` carries the high words on OF.
+//!
+//! Carry words come from bounds. Between rows the accumulator t is below 2p (CIOS invariant), so
+//! when p has a spare bit (2p < R) it fits n words and the product pass needs exactly one word
+//! above it: this is the "no-carry" CIOS (gnark-crypto's optimisation, and more: the exact
+//! two-chain additions need only one spare bit). When p has no spare bit, t keeps a carry bit at
+//! word n and the product pass a bit at word n + 1.
+
+use super::inst::{AluOp, Src, VReg};
+use super::program::{word, Builder, Pointer, VProgram};
+use super::reduce::{carries_to_bit, final_subtract, reduce_step, Modulus};
+use crate::spec::FieldConsts;
+
+/// The multiplication kernel for the modulus of `c` (64-bit limbs).
+pub fn mul_kernel(c: &FieldConsts) -> VProgram {
+    assert_eq!(c.w(), 64, "the x86-64 kernels use 64-bit limbs");
+    let n = c.limbs;
+    let full = c.spare_bits == 0;
+    let mut b = Builder::new();
+    let a = b.pointer(Pointer::Operand(0));
+    let bp = b.pointer(Pointer::Operand(1));
+    let p = Modulus::new(&c.modulus_limbs, b.pointer(Pointer::Modulus));
+    debug_assert_eq!(p.n0, c.n0_inv);
+
+    // Row 0: t = a·b[0] with one carry chain (t starts at zero, so the high words are fresh).
+    b.set_rdx(word(bp, 0));
+    let (hi, lo) = b.mulx(word(a, 0));
+    let mut t = vec![lo];
+    let mut carry = hi;
+    for j in 1..n {
+        let (hi, lo) = b.mulx(word(a, j));
+        let op = if j == 1 { AluOp::Add } else { AluOp::Adc };
+        b.alu_reg(op, carry, lo);
+        t.push(carry);
+        carry = hi;
+    }
+    if n > 1 {
+        // a·b[0] < 2^(64(n+1)): the top word absorbs the last carry.
+        b.alu(AluOp::Adc, carry, Src::Imm(0));
+    }
+    let (mut t, mut above) = reduce_step(&mut b, &p, &t, &[carry], full);
+
+    for i in 1..n {
+        // Product pass: t += a·b[i]; low words on OF, high words on CF.
+        b.set_rdx(word(bp, i));
+        let z = b.zero();
+        let mut top_hi: Option<VReg> = None;
+        for j in 0..n {
+            let (hi, lo) = b.mulx(word(a, j));
+            b.alu_reg(AluOp::Adox, t[j], lo);
+            if j + 1 < n {
+                b.alu_reg(AluOp::Adcx, t[j + 1], hi);
+            } else {
+                top_hi = Some(hi);
+            }
+        }
+        let w = top_hi.expect("n ≥ 1");
+        above = match above.as_slice() {
+            // t < 2p < R: word n is the last high word plus both carries, with no carry out.
+            [] => {
+                b.alu_reg(AluOp::Adcx, w, z);
+                b.alu_reg(AluOp::Adox, w, z);
+                vec![w]
+            }
+            // t < 2p ≤ 2R: the bit at word n joins the CF chain, and word n + 1 gets a bit.
+            [bit] => {
+                b.alu_reg(AluOp::Adcx, w, *bit);
+                b.alu_reg(AluOp::Adox, w, z);
+                let next = carries_to_bit(&mut b, z);
+                vec![w, next]
+            }
+            _ => unreachable!("between rows at most a bit sits above t"),
+        };
+        // Reduction pass.
+        let (nt, na) = reduce_step(&mut b, &p, &t, &above, full);
+        t = nt;
+        above = na;
+    }
+    let top = above.first().copied();
+    debug_assert_eq!(top.is_some(), full);
+    let out = final_subtract(&mut b, &p, &t, top);
+    b.finish(out)
+}

@@ -1,0 +1,140 @@
+//! Montgomery squaring a²·R⁻¹ mod p as a BMI2/ADX kernel, in three passes:
+//!
+//! 1. the off-diagonal products a[i]·a[j], i < j, each computed once (n(n−1)/2 `mulx`), summed
+//!    row by row with two carry chains;
+//! 2. doubling and the diagonal squares a[i]² in one pass: `adcx t, t` doubles on CF while
+//!    `adox` adds the squares on OF (n `mulx`);
+//! 3. Montgomery reduction of the 2n-word square (SOS, Koç–Acar–Kaliski 1996): n reduction steps
+//!    on the low half with the shared two-chain step, then the high half added once, then the
+//!    final subtraction (n² `mulx`).
+//!
+//! Bounds: the reduction window stays below R unless the top limb of p is 2^64 − 1, and the
+//! result before the final subtraction is below 2p, so a top word exists only when p has no spare
+//! bit.
+
+use super::inst::{AluOp, Src, VReg};
+use super::program::{word, Builder, Pointer, VProgram};
+use super::reduce::{final_subtract, quotient_pair, reduce_step, reduce_step_by_rdx, Modulus};
+use crate::spec::FieldConsts;
+
+/// The squaring kernel for the modulus of `c` (64-bit limbs).
+pub fn square_kernel(c: &FieldConsts) -> VProgram {
+    assert_eq!(c.w(), 64, "the x86-64 kernels use 64-bit limbs");
+    let n = c.limbs;
+    let mut b = Builder::new();
+    let a = b.pointer(Pointer::Operand(0));
+    let p = Modulus::new(&c.modulus_limbs, b.pointer(Pointer::Modulus));
+    debug_assert_eq!(p.n0, c.n0_inv);
+    // t[k]: the word at position k of the 2n-word square, once it exists.
+    let mut t: Vec<Option<VReg>> = vec![None; 2 * n];
+
+    // 1. Off-diagonal products.
+    if n >= 2 {
+        // Row 0 writes fresh words t[1..=n] with one chain.
+        b.set_rdx(word(a, 0));
+        let (hi, lo) = b.mulx(word(a, 1));
+        t[1] = Some(lo);
+        let mut carry = hi;
+        for j in 2..n {
+            let (hi, lo) = b.mulx(word(a, j));
+            let op = if j == 2 { AluOp::Add } else { AluOp::Adc };
+            b.alu_reg(op, carry, lo);
+            t[j] = Some(carry);
+            carry = hi;
+        }
+        if n >= 3 {
+            b.alu(AluOp::Adc, carry, Src::Imm(0));
+        }
+        t[n] = Some(carry);
+        // Row i adds a[i]·a[j], j > i, at positions i + j: lows on OF, highs on CF.
+        for i in 1..n.saturating_sub(1) {
+            b.set_rdx(word(a, i));
+            let z = b.zero();
+            for j in (i + 1)..n {
+                let (hi, lo) = b.mulx(word(a, j));
+                b.alu_reg(AluOp::Adox, t[i + j].expect("written by row i-1"), lo);
+                if j + 1 < n {
+                    b.alu_reg(AluOp::Adcx, t[i + j + 1].expect("written by row i-1"), hi);
+                } else {
+                    // Position i + n is fresh; the partial sum fits 2n words, so no carry out.
+                    b.alu_reg(AluOp::Adcx, hi, z);
+                    b.alu_reg(AluOp::Adox, hi, z);
+                    t[i + n] = Some(hi);
+                }
+            }
+        }
+    }
+
+    // 2. Double the off-diagonal sum and add the squares a[i]².
+    let z = b.zero();
+    for i in 0..n {
+        b.set_rdx(word(a, i));
+        let (hi, lo) = b.mulx(Src::Reg(VReg::Rdx));
+        if i == 0 {
+            // Position 0 holds no off-diagonal product.
+            t[0] = Some(lo);
+        } else {
+            let w = t[2 * i].expect("off-diagonal word");
+            b.alu_reg(AluOp::Adcx, w, w);
+            b.alu_reg(AluOp::Adox, w, lo);
+        }
+        match t[2 * i + 1] {
+            Some(w) => {
+                b.alu_reg(AluOp::Adcx, w, w);
+                b.alu_reg(AluOp::Adox, w, hi);
+            }
+            None => {
+                // The top word: the doubled word below carries in on CF, no carry out.
+                if n > 1 {
+                    b.alu_reg(AluOp::Adcx, hi, z);
+                    b.alu_reg(AluOp::Adox, hi, z);
+                }
+                t[2 * i + 1] = Some(hi);
+            }
+        }
+    }
+    let t: Vec<VReg> = t
+        .into_iter()
+        .map(|w| w.expect("every word written"))
+        .collect();
+
+    // 3. Montgomery reduction of the low half, then the high half added once.
+    let need_bit = c.modulus_limbs[n - 1] == u64::MAX;
+    let mut window = t[..n].to_vec();
+    let mut above: Vec<VReg> = Vec::new();
+    let mut i = 0;
+    while i < n {
+        if i + 1 < n {
+            // Two words per quotient: the steps share one serial chain.
+            let (m0, m1) = quotient_pair(&mut b, &p, window[0], window[1]);
+            for m in [m0, m1] {
+                b.set_rdx(Src::Reg(m));
+                let (w, a2) = reduce_step_by_rdx(&mut b, &p, &window, &above, need_bit);
+                window = w;
+                above = a2;
+            }
+            i += 2;
+        } else {
+            let (w, a2) = reduce_step(&mut b, &p, &window, &above, need_bit);
+            window = w;
+            above = a2;
+            i += 1;
+        }
+    }
+    let full = c.spare_bits == 0;
+    let top = full.then(|| {
+        above
+            .first()
+            .copied()
+            .unwrap_or_else(|| b.load(Src::Imm(0)))
+    });
+    for (j, hi_word) in t[n..].iter().enumerate() {
+        let op = if j == 0 { AluOp::Add } else { AluOp::Adc };
+        b.alu_reg(op, window[j], *hi_word);
+    }
+    if let Some(top) = top {
+        b.alu(AluOp::Adc, top, Src::Imm(0));
+    }
+    let out = final_subtract(&mut b, &p, &window, top);
+    b.finish(out)
+}
