@@ -5,7 +5,7 @@
 // p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab
 // p = 4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787
 // Bits: 381; limb bits w = 32; limbs n = 12; spare bits = 3
-// Target: portable
+// Target: auto = portable32 only (the x86_64-adx kernels use 64-bit limbs)
 // Multiplication: cios-no-carry; squaring: off-diagonal once + Montgomery reduction
 // R = 2^384 ; R mod p = 0x15f65ec3fa80e4935c071a97a256ec6d77ce5853705257455f48985753c758baebf4000bc40c0002760900000002fffd
 // R^2 mod p = 0x11988fe592cae3aa9a793e85b519952d67eb88a9939d83c08de5476c4c95b6d50a76e6a609d104f1f4df1f341c341746
@@ -14,7 +14,7 @@
 // Multiplicative generator: 2
 // Exponent windows: 5 bits
 
-/// An element of GF(p), p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab (bls12-381-p: BLS12-381 base field, 381 bits, x = -0xd201000000010000 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)), a 381-bit prime. Stored in Montgomery form as 12 little-endian 32-bit limbs (R = 2^384); canonical encodings are 48 bytes. Multiplication: cios-no-carry Montgomery.
+/// An element of GF(p), p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab (bls12-381-p: BLS12-381 base field, 381 bits, x = -0xd201000000010000 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)), a 381-bit prime. Stored in Montgomery form as 12 little-endian 32-bit limbs (R = 2^384); canonical encodings are 48 bytes. Multiplication: cios-no-carry Montgomery. Backend: portable32.
 #[derive(Clone, Copy)]
 pub struct Fp([u32; 12]);
 impl Fp {
@@ -79,10 +79,10 @@ impl Fp {
         0x478fe97a_u32, 0xe6ba24d7_u32, 0xb1d37ebe_u32, 0xbf78ab2f_u32, 0x8ec9733b_u32,
         0x3d83de7e_u32, 0x09d64551_u32,
     ]);
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_mul(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
+    fn mont_mul_portable(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
         let t38: u64 = (a[0] as u64) * (b[0] as u64);
         let x38 = t38 as u32;
         let x39 = (t38 >> 32) as u32;
@@ -1154,10 +1154,10 @@ impl Fp {
         let x701 = x685 ^ (x689 & (x685 ^ x648));
         [x690, x691, x692, x693, x694, x695, x696, x697, x698, x699, x700, x701]
     }
-    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
+    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_square(a: &[u32; 12]) -> [u32; 12] {
+    fn mont_square_portable(a: &[u32; 12]) -> [u32; 12] {
         let t13: u64 = (a[0] as u64) * (a[1] as u64);
         let x13 = t13 as u32;
         let x14 = (t13 >> 32) as u32;
@@ -3140,6 +3140,50 @@ impl Fp {
         let x700 = x683 ^ (x689 & (x683 ^ x646));
         let x701 = x685 ^ (x689 & (x685 ^ x647));
         [x690, x691, x692, x693, x694, x695, x696, x697, x698, x699, x700, x701]
+    }
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_mul(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
+        Self::mont_mul_portable(a, b)
+    }
+    /// Montgomery square a²·R⁻¹ mod p of a value below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_square(a: &[u32; 12]) -> [u32; 12] {
+        Self::mont_square_portable(a)
+    }
+    /// The backend `mul` and `square` run on this machine: one of `"portable32"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
+    pub fn backend() -> &'static str {
+        "portable32"
+    }
+    /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
+    /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __mul_with_backend(
+        &self,
+        rhs: &Fp,
+        backend: &str,
+    ) -> ::core::option::Option<Fp> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(
+                    Fp(Self::mont_mul_portable(&self.0, &rhs.0)),
+                )
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+    /// Test hook: `self²` computed by the named backend, or `None` when this build or this
+    /// CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fp> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(Fp(Self::mont_square_portable(&self.0)))
+            }
+            _ => ::core::option::Option::None,
+        }
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {

@@ -5,7 +5,7 @@
 // p = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47
 // p = 21888242871839275222246405745257275088696311157297823662689037894645226208583
 // Bits: 254; limb bits w = 32; limbs n = 8; spare bits = 2
-// Target: portable
+// Target: auto = portable32 only (the x86_64-adx kernels use 64-bit limbs)
 // Multiplication: cios-no-carry; squaring: off-diagonal once + Montgomery reduction
 // R = 2^256 ; R mod p = 0xe0a77c19a07df2f666ea36f7879462c0a78eb28f5c70b3dd35d438dc58f0d9d
 // R^2 mod p = 0x6d89f71cab8351f47ab1eff0a417ff6b5e71911d44501fbf32cfc5b538afa89
@@ -14,7 +14,7 @@
 // Multiplicative generator: 3
 // Exponent windows: 4 bits
 
-/// An element of GF(p), p = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47 (bn254-p: alt_bn128 (Ethereum's BN254) base field, BN curve with z = 4965661367192848881 (EIP-196, EIP-197); not the IETF draft's BN254, which is fp254bnb), a 254-bit prime. Stored in Montgomery form as 8 little-endian 32-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios-no-carry Montgomery.
+/// An element of GF(p), p = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47 (bn254-p: alt_bn128 (Ethereum's BN254) base field, BN curve with z = 4965661367192848881 (EIP-196, EIP-197); not the IETF draft's BN254, which is fp254bnb), a 254-bit prime. Stored in Montgomery form as 8 little-endian 32-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios-no-carry Montgomery. Backend: portable32.
 #[derive(Clone, Copy)]
 pub struct Fp([u32; 8]);
 impl Fp {
@@ -70,10 +70,10 @@ impl Fp {
         0x410d7ff7_u32, 0xf60647ce_u32, 0xd31bd011_u32, 0x2f3d6f4d_u32, 0x3940c6d1_u32,
         0x2943337e_u32, 0xa7e39857_u32, 0x1d9598e8_u32,
     ]);
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_mul(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
+    fn mont_mul_portable(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
         let t26: u64 = (a[0] as u64) * (b[0] as u64);
         let x26 = t26 as u32;
         let x27 = (t26 >> 32) as u32;
@@ -565,10 +565,10 @@ impl Fp {
         let x341 = x329 ^ (x333 & (x329 ^ x304));
         [x334, x335, x336, x337, x338, x339, x340, x341]
     }
-    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
+    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_square(a: &[u32; 8]) -> [u32; 8] {
+    fn mont_square_portable(a: &[u32; 8]) -> [u32; 8] {
         let t9: u64 = (a[0] as u64) * (a[1] as u64);
         let x9 = t9 as u32;
         let x10 = (t9 >> 32) as u32;
@@ -1593,6 +1593,50 @@ impl Fp {
         let x340 = x327 ^ (x333 & (x327 ^ x302));
         let x341 = x329 ^ (x333 & (x329 ^ x303));
         [x334, x335, x336, x337, x338, x339, x340, x341]
+    }
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_mul(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
+        Self::mont_mul_portable(a, b)
+    }
+    /// Montgomery square a²·R⁻¹ mod p of a value below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_square(a: &[u32; 8]) -> [u32; 8] {
+        Self::mont_square_portable(a)
+    }
+    /// The backend `mul` and `square` run on this machine: one of `"portable32"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
+    pub fn backend() -> &'static str {
+        "portable32"
+    }
+    /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
+    /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __mul_with_backend(
+        &self,
+        rhs: &Fp,
+        backend: &str,
+    ) -> ::core::option::Option<Fp> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(
+                    Fp(Self::mont_mul_portable(&self.0, &rhs.0)),
+                )
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+    /// Test hook: `self²` computed by the named backend, or `None` when this build or this
+    /// CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fp> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(Fp(Self::mont_square_portable(&self.0)))
+            }
+            _ => ::core::option::Option::None,
+        }
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {

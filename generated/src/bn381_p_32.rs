@@ -5,7 +5,7 @@
 // p = 0x240026400f3d82b2e42de125b00158405b710818ac00000840046200950400000000001380052e000000000000000013
 // p = 5540996953667913971058039301942914304734176495422447785045292539108217242186829586959562222833658991069414454984723
 // Bits: 382; limb bits w = 32; limbs n = 12; spare bits = 2
-// Target: portable
+// Target: auto = portable32 only (the x86_64-adx kernels use 64-bit limbs)
 // Multiplication: cios-no-carry; squaring: off-diagonal once + Montgomery reduction
 // R = 2^384 ; R mod p = 0x3fef43f95516d1bc2bed7f82ff6963d7fe8c7534bffffc63fe151fbece3ffffffffff777fdbbdffffffffffffffff7b
 // R^2 mod p = 0x79948f5fbe4c744b6995178418e89c965605b2172ba3fcfc9e6b470ce70b141e80c0a3edddd6274069ad4ab90db04bc
@@ -14,7 +14,7 @@
 // Multiplicative generator: 2
 // Exponent windows: 5 bits
 
-/// An element of GF(p), p = 0x240026400f3d82b2e42de125b00158405b710818ac00000840046200950400000000001380052e000000000000000013 (bn381-p: BN381 base field with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)), a 382-bit prime. Stored in Montgomery form as 12 little-endian 32-bit limbs (R = 2^384); canonical encodings are 48 bytes. Multiplication: cios-no-carry Montgomery.
+/// An element of GF(p), p = 0x240026400f3d82b2e42de125b00158405b710818ac00000840046200950400000000001380052e000000000000000013 (bn381-p: BN381 base field with z = -(2^94 + 2^76 + 2^72 + 1) (mcl BN curves: BN381_1)), a 382-bit prime. Stored in Montgomery form as 12 little-endian 32-bit limbs (R = 2^384); canonical encodings are 48 bytes. Multiplication: cios-no-carry Montgomery. Backend: portable32.
 #[derive(Clone, Copy)]
 pub struct Fp([u32; 12]);
 impl Fp {
@@ -79,10 +79,10 @@ impl Fp {
         0xff8547ef_u32, 0x2fffff18_u32, 0xffa31d4d_u32, 0xbfda58f5_u32, 0x0afb5fe0_u32,
         0x5545b46f_u32, 0x0ffbd0fe_u32,
     ]);
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_mul(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
+    fn mont_mul_portable(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
         let t38: u64 = (a[0] as u64) * (b[0] as u64);
         let x38 = t38 as u32;
         let x39 = (t38 >> 32) as u32;
@@ -1142,10 +1142,10 @@ impl Fp {
         let x701 = x685 ^ (x689 & (x685 ^ x648));
         [x690, x691, x692, x693, x694, x695, x696, x697, x698, x699, x700, x701]
     }
-    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
+    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_square(a: &[u32; 12]) -> [u32; 12] {
+    fn mont_square_portable(a: &[u32; 12]) -> [u32; 12] {
         let t13: u64 = (a[0] as u64) * (a[1] as u64);
         let x13 = t13 as u32;
         let x14 = (t13 >> 32) as u32;
@@ -3103,6 +3103,50 @@ impl Fp {
         let x700 = x683 ^ (x689 & (x683 ^ x646));
         let x701 = x685 ^ (x689 & (x685 ^ x647));
         [x690, x691, x692, x693, x694, x695, x696, x697, x698, x699, x700, x701]
+    }
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_mul(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
+        Self::mont_mul_portable(a, b)
+    }
+    /// Montgomery square a²·R⁻¹ mod p of a value below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_square(a: &[u32; 12]) -> [u32; 12] {
+        Self::mont_square_portable(a)
+    }
+    /// The backend `mul` and `square` run on this machine: one of `"portable32"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
+    pub fn backend() -> &'static str {
+        "portable32"
+    }
+    /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
+    /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __mul_with_backend(
+        &self,
+        rhs: &Fp,
+        backend: &str,
+    ) -> ::core::option::Option<Fp> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(
+                    Fp(Self::mont_mul_portable(&self.0, &rhs.0)),
+                )
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+    /// Test hook: `self²` computed by the named backend, or `None` when this build or this
+    /// CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fp> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(Fp(Self::mont_square_portable(&self.0)))
+            }
+            _ => ::core::option::Option::None,
+        }
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {

@@ -5,7 +5,7 @@
 // p = 0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908f41c8020ffffffffff6ff66fc6ff687f640000000002401b00840138013
 // p = 6701817056313037086248947066310538444882082605308124576230408038843357549886356779857393369967010764802541005796711440355753503701056323603
 // Bits: 462; limb bits w = 32; limbs n = 15; spare bits = 18
-// Target: portable
+// Target: auto = portable32 only (the x86_64-adx kernels use 64-bit limbs)
 // Multiplication: cios-no-carry; squaring: off-diagonal once + Montgomery reduction
 // R = 2^480 ; R mod p = 0xa81280cf042008000003ffebd69c2cdcf774ff3fffffa003c3c89e8215c672b2000003ffc3d91306d2d2ddca87fffff00140945bc21e627f476
 // R^2 mod p = 0x12eaca995da047e597791e4cb90105034b613f1e2617cbfe0f54b3bcfc17b3afb34f59996f6af594fd13d31c24cd52470889689118d28dc21038
@@ -14,7 +14,7 @@
 // Multiplicative generator: 2
 // Exponent windows: 5 bits
 
-/// An element of GF(p), p = 0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908f41c8020ffffffffff6ff66fc6ff687f640000000002401b00840138013 (bn462-p: BN462 base field with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)), a 462-bit prime. Stored in Montgomery form as 15 little-endian 32-bit limbs (R = 2^480); canonical encodings are 58 bytes. Multiplication: cios-no-carry Montgomery.
+/// An element of GF(p), p = 0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908f41c8020ffffffffff6ff66fc6ff687f640000000002401b00840138013 (bn462-p: BN462 base field with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)), a 462-bit prime. Stored in Montgomery form as 15 little-endian 32-bit limbs (R = 2^480); canonical encodings are 58 bytes. Multiplication: cios-no-carry Montgomery. Backend: portable32.
 #[derive(Clone, Copy)]
 pub struct Fp([u32; 15]);
 impl Fp {
@@ -80,10 +80,10 @@ impl Fp {
         0x00fff0ff_u32, 0xd4aa7000_u32, 0x150ff62f_u32, 0xe800f01a_u32, 0x8005ffff_u32,
         0xfe408603_u32, 0xfffafea7_u32, 0xffc00000_u32, 0x1ffdbfe7_u32, 0x00000600_u32,
     ]);
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_mul(a: &[u32; 15], b: &[u32; 15]) -> [u32; 15] {
+    fn mont_mul_portable(a: &[u32; 15], b: &[u32; 15]) -> [u32; 15] {
         let t47: u64 = (a[0] as u64) * (b[0] as u64);
         let x47 = t47 as u32;
         let x48 = (t47 >> 32) as u32;
@@ -1736,10 +1736,10 @@ impl Fp {
             x1055,
         ]
     }
-    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
+    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_square(a: &[u32; 15]) -> [u32; 15] {
+    fn mont_square_portable(a: &[u32; 15]) -> [u32; 15] {
         let t16: u64 = (a[0] as u64) * (a[1] as u64);
         let x16 = t16 as u32;
         let x17 = (t16 >> 32) as u32;
@@ -4692,6 +4692,50 @@ impl Fp {
             x1054,
             x1055,
         ]
+    }
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_mul(a: &[u32; 15], b: &[u32; 15]) -> [u32; 15] {
+        Self::mont_mul_portable(a, b)
+    }
+    /// Montgomery square a²·R⁻¹ mod p of a value below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_square(a: &[u32; 15]) -> [u32; 15] {
+        Self::mont_square_portable(a)
+    }
+    /// The backend `mul` and `square` run on this machine: one of `"portable32"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
+    pub fn backend() -> &'static str {
+        "portable32"
+    }
+    /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
+    /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __mul_with_backend(
+        &self,
+        rhs: &Fp,
+        backend: &str,
+    ) -> ::core::option::Option<Fp> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(
+                    Fp(Self::mont_mul_portable(&self.0, &rhs.0)),
+                )
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+    /// Test hook: `self²` computed by the named backend, or `None` when this build or this
+    /// CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fp> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(Fp(Self::mont_square_portable(&self.0)))
+            }
+            _ => ::core::option::Option::None,
+        }
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {

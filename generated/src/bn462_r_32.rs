@@ -5,7 +5,7 @@
 // p = 0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d
 // p = 6701817056313037086248947066310538444882082605308124576230408038843354961099564416871567745979441241809893679037520753402159179772451651597
 // Bits: 462; limb bits w = 32; limbs n = 15; spare bits = 18
-// Target: portable
+// Target: auto = portable32 only (the x86_64-adx kernels use 64-bit limbs)
 // Multiplication: cios-no-carry; squaring: off-diagonal once + Montgomery reduction
 // R = 2^480 ; R mod p = 0xa81280cf042008000003ffebd69c2cdcf774ff3fffffa003c3c8c92a14265c07000003ffc3d90db1e85a353537fffff00140948668c78fc99ca
 // R^2 mod p = 0x21e83d1ce5b0b0685cb76a3169db2730d7ca2e1ce7bc8b703ed55c98ba586b970c93ac19cf87e7281a9a008881e6ddec2046fcb00165822fa699
@@ -14,7 +14,7 @@
 // Multiplicative generator: 5
 // Exponent windows: 5 bits
 
-/// An element of GF(p), p = 0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d (bn462-r: BN462 group order with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)), a 462-bit prime. Stored in Montgomery form as 15 little-endian 32-bit limbs (R = 2^480); canonical encodings are 58 bytes. Multiplication: cios-no-carry Montgomery.
+/// An element of GF(p), p = 0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d (bn462-r: BN462 group order with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)), a 462-bit prime. Stored in Montgomery form as 15 little-endian 32-bit limbs (R = 2^480); canonical encodings are 58 bytes. Multiplication: cios-no-carry Montgomery. Backend: portable32.
 #[derive(Clone, Copy)]
 pub struct Fr([u32; 15]);
 impl Fr {
@@ -80,10 +80,10 @@ impl Fr {
         0x9c36d8b5_u32, 0x7d6b2000_u32, 0xff361e9a_u32, 0x5a927635_u32, 0xd917fff1_u32,
         0x6110cd7b_u32, 0x3cf2d5e1_u32, 0x9f00009c_u32, 0xa131c461_u32, 0x00000a1f_u32,
     ]);
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_mul(a: &[u32; 15], b: &[u32; 15]) -> [u32; 15] {
+    fn mont_mul_portable(a: &[u32; 15], b: &[u32; 15]) -> [u32; 15] {
         let t47: u64 = (a[0] as u64) * (b[0] as u64);
         let x47 = t47 as u32;
         let x48 = (t47 >> 32) as u32;
@@ -1736,10 +1736,10 @@ impl Fr {
             x1055,
         ]
     }
-    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
+    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_square(a: &[u32; 15]) -> [u32; 15] {
+    fn mont_square_portable(a: &[u32; 15]) -> [u32; 15] {
         let t16: u64 = (a[0] as u64) * (a[1] as u64);
         let x16 = t16 as u32;
         let x17 = (t16 >> 32) as u32;
@@ -4692,6 +4692,50 @@ impl Fr {
             x1054,
             x1055,
         ]
+    }
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_mul(a: &[u32; 15], b: &[u32; 15]) -> [u32; 15] {
+        Self::mont_mul_portable(a, b)
+    }
+    /// Montgomery square a²·R⁻¹ mod p of a value below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_square(a: &[u32; 15]) -> [u32; 15] {
+        Self::mont_square_portable(a)
+    }
+    /// The backend `mul` and `square` run on this machine: one of `"portable32"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
+    pub fn backend() -> &'static str {
+        "portable32"
+    }
+    /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
+    /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __mul_with_backend(
+        &self,
+        rhs: &Fr,
+        backend: &str,
+    ) -> ::core::option::Option<Fr> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(
+                    Fr(Self::mont_mul_portable(&self.0, &rhs.0)),
+                )
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+    /// Test hook: `self²` computed by the named backend, or `None` when this build or this
+    /// CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fr> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(Fr(Self::mont_square_portable(&self.0)))
+            }
+            _ => ::core::option::Option::None,
+        }
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fr {

@@ -5,7 +5,7 @@
 // p = 0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed
 // p = 7237005577332262213973186563042994240857116359379907606001950938285454250989
 // Bits: 253; limb bits w = 32; limbs n = 8; spare bits = 3
-// Target: portable
+// Target: auto = portable32 only (the x86_64-adx kernels use 64-bit limbs)
 // Multiplication: cios-no-carry; squaring: off-diagonal once + Montgomery reduction
 // R = 2^256 ; R mod p = 0xffffffffffffffffffffffffffffffec6ef5bf4737dcf70d6ec31748d98951d
 // R^2 mod p = 0x399411b7c309a3dceec73d217f5be65d00e1ba768859347a40611e3449c0f01
@@ -14,7 +14,7 @@
 // Multiplicative generator: 2
 // Exponent windows: 4 bits
 
-/// An element of GF(p), p = 0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed (curve25519-l: Curve25519/Ed25519 prime subgroup order l = 2^252 + 27742317777372353535851937790883648493 (RFC 7748 §4.1, RFC 8032 §5.1)), a 253-bit prime. Stored in Montgomery form as 8 little-endian 32-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios-no-carry Montgomery.
+/// An element of GF(p), p = 0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed (curve25519-l: Curve25519/Ed25519 prime subgroup order l = 2^252 + 27742317777372353535851937790883648493 (RFC 7748 §4.1, RFC 8032 §5.1)), a 253-bit prime. Stored in Montgomery form as 8 little-endian 32-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios-no-carry Montgomery. Backend: portable32.
 #[derive(Clone, Copy)]
 pub struct Fr([u32; 8]);
 impl Fr {
@@ -70,10 +70,10 @@ impl Fr {
         0x6721e6ed_u32, 0x45af48bd_u32, 0xab5ac67e_u32, 0x35e51b3b_u32, 0xffffffeb_u32,
         0xffffffff_u32, 0xffffffff_u32, 0x0fffffff_u32,
     ]);
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_mul(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
+    fn mont_mul_portable(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
         let t26: u64 = (a[0] as u64) * (b[0] as u64);
         let x26 = t26 as u32;
         let x27 = (t26 >> 32) as u32;
@@ -541,10 +541,10 @@ impl Fr {
         let x341 = x329 ^ (x333 & (x329 ^ x304));
         [x334, x335, x336, x337, x338, x339, x340, x341]
     }
-    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
+    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_square(a: &[u32; 8]) -> [u32; 8] {
+    fn mont_square_portable(a: &[u32; 8]) -> [u32; 8] {
         let t9: u64 = (a[0] as u64) * (a[1] as u64);
         let x9 = t9 as u32;
         let x10 = (t9 >> 32) as u32;
@@ -1518,6 +1518,50 @@ impl Fr {
         let x340 = x327 ^ (x333 & (x327 ^ x302));
         let x341 = x329 ^ (x333 & (x329 ^ x303));
         [x334, x335, x336, x337, x338, x339, x340, x341]
+    }
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_mul(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
+        Self::mont_mul_portable(a, b)
+    }
+    /// Montgomery square a²·R⁻¹ mod p of a value below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_square(a: &[u32; 8]) -> [u32; 8] {
+        Self::mont_square_portable(a)
+    }
+    /// The backend `mul` and `square` run on this machine: one of `"portable32"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
+    pub fn backend() -> &'static str {
+        "portable32"
+    }
+    /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
+    /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __mul_with_backend(
+        &self,
+        rhs: &Fr,
+        backend: &str,
+    ) -> ::core::option::Option<Fr> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(
+                    Fr(Self::mont_mul_portable(&self.0, &rhs.0)),
+                )
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+    /// Test hook: `self²` computed by the named backend, or `None` when this build or this
+    /// CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fr> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(Fr(Self::mont_square_portable(&self.0)))
+            }
+            _ => ::core::option::Option::None,
+        }
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fr {

@@ -5,7 +5,7 @@
 // p = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed
 // p = 57896044618658097711785492504343953926634992332820282019728792003956564819949
 // Bits: 255; limb bits w = 32; limbs n = 8; spare bits = 1
-// Target: portable
+// Target: auto = portable32 only (the x86_64-adx kernels use 64-bit limbs)
 // Multiplication: cios; squaring: off-diagonal once + Montgomery reduction
 // R = 2^256 ; R mod p = 0x26
 // R^2 mod p = 0x5a4
@@ -14,7 +14,7 @@
 // Multiplicative generator: 2
 // Exponent windows: 5 bits
 
-/// An element of GF(p), p = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed (curve25519-p: Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)), a 255-bit prime. Stored in Montgomery form as 8 little-endian 32-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios Montgomery.
+/// An element of GF(p), p = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed (curve25519-p: Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)), a 255-bit prime. Stored in Montgomery form as 8 little-endian 32-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios Montgomery. Backend: portable32.
 #[derive(Clone, Copy)]
 pub struct Fp([u32; 8]);
 impl Fp {
@@ -70,10 +70,10 @@ impl Fp {
         0x00000260_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
         0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
     ]);
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_mul(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
+    fn mont_mul_portable(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
         let t26: u64 = (a[0] as u64) * (b[0] as u64);
         let x26 = t26 as u32;
         let x27 = (t26 >> 32) as u32;
@@ -583,10 +583,10 @@ impl Fp {
         let x373 = x361 ^ (x365 & (x361 ^ x334));
         [x366, x367, x368, x369, x370, x371, x372, x373]
     }
-    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
+    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_square(a: &[u32; 8]) -> [u32; 8] {
+    fn mont_square_portable(a: &[u32; 8]) -> [u32; 8] {
         let t9: u64 = (a[0] as u64) * (a[1] as u64);
         let x9 = t9 as u32;
         let x10 = (t9 >> 32) as u32;
@@ -1605,6 +1605,50 @@ impl Fp {
         let x372 = x359 ^ (x365 & (x359 ^ x332));
         let x373 = x361 ^ (x365 & (x361 ^ x333));
         [x366, x367, x368, x369, x370, x371, x372, x373]
+    }
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_mul(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
+        Self::mont_mul_portable(a, b)
+    }
+    /// Montgomery square a²·R⁻¹ mod p of a value below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_square(a: &[u32; 8]) -> [u32; 8] {
+        Self::mont_square_portable(a)
+    }
+    /// The backend `mul` and `square` run on this machine: one of `"portable32"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
+    pub fn backend() -> &'static str {
+        "portable32"
+    }
+    /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
+    /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __mul_with_backend(
+        &self,
+        rhs: &Fp,
+        backend: &str,
+    ) -> ::core::option::Option<Fp> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(
+                    Fp(Self::mont_mul_portable(&self.0, &rhs.0)),
+                )
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+    /// Test hook: `self²` computed by the named backend, or `None` when this build or this
+    /// CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fp> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(Fp(Self::mont_square_portable(&self.0)))
+            }
+            _ => ::core::option::Option::None,
+        }
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {

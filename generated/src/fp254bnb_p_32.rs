@@ -5,7 +5,7 @@
 // p = 0x2523648240000001ba344d80000000086121000000000013a700000000000013
 // p = 16798108731015832284940804142231733909889187121439069848933715426072753864723
 // Bits: 254; limb bits w = 32; limbs n = 8; spare bits = 2
-// Target: portable
+// Target: auto = portable32 only (the x86_64-adx kernels use 64-bit limbs)
 // Multiplication: cios-no-carry; squaring: off-diagonal once + Montgomery reduction
 // R = 2^256 ; R mod p = 0x212ba4f27ffffff5a2c62effffffffcdb939ffffffffff8a15ffffffffffff8e
 // R^2 mod p = 0x1b0a32fdf6403a3d281e3a1b7f86954f55efbf6e8c1cc3f1b3e886745370473d
@@ -14,7 +14,7 @@
 // Multiplicative generator: 3
 // Exponent windows: 4 bits
 
-/// An element of GF(p), p = 0x2523648240000001ba344d80000000086121000000000013a700000000000013 (fp254bnb-p: BN254 base field with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)), a 254-bit prime. Stored in Montgomery form as 8 little-endian 32-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios-no-carry Montgomery.
+/// An element of GF(p), p = 0x2523648240000001ba344d80000000086121000000000013a700000000000013 (fp254bnb-p: BN254 base field with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)), a 254-bit prime. Stored in Montgomery form as 8 little-endian 32-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios-no-carry Montgomery. Backend: portable32.
 #[derive(Clone, Copy)]
 pub struct Fp([u32; 8]);
 impl Fp {
@@ -70,10 +70,10 @@ impl Fp {
         0xfffffb66_u32, 0x8dffffff_u32, 0xfffffb3d_u32, 0x7a01ffff_u32, 0xfffffdf8_u32,
         0xe7553aff_u32, 0x7fffff94_u32, 0x016da874_u32,
     ]);
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_mul(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
+    fn mont_mul_portable(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
         let t26: u64 = (a[0] as u64) * (b[0] as u64);
         let x26 = t26 as u32;
         let x27 = (t26 >> 32) as u32;
@@ -565,10 +565,10 @@ impl Fp {
         let x341 = x329 ^ (x333 & (x329 ^ x304));
         [x334, x335, x336, x337, x338, x339, x340, x341]
     }
-    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.
+    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_square(a: &[u32; 8]) -> [u32; 8] {
+    fn mont_square_portable(a: &[u32; 8]) -> [u32; 8] {
         let t9: u64 = (a[0] as u64) * (a[1] as u64);
         let x9 = t9 as u32;
         let x10 = (t9 >> 32) as u32;
@@ -1593,6 +1593,50 @@ impl Fp {
         let x340 = x327 ^ (x333 & (x327 ^ x302));
         let x341 = x329 ^ (x333 & (x329 ^ x303));
         [x334, x335, x336, x337, x338, x339, x340, x341]
+    }
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_mul(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
+        Self::mont_mul_portable(a, b)
+    }
+    /// Montgomery square a²·R⁻¹ mod p of a value below p.
+    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    #[inline]
+    fn mont_square(a: &[u32; 8]) -> [u32; 8] {
+        Self::mont_square_portable(a)
+    }
+    /// The backend `mul` and `square` run on this machine: one of `"portable32"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
+    pub fn backend() -> &'static str {
+        "portable32"
+    }
+    /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
+    /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __mul_with_backend(
+        &self,
+        rhs: &Fp,
+        backend: &str,
+    ) -> ::core::option::Option<Fp> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(
+                    Fp(Self::mont_mul_portable(&self.0, &rhs.0)),
+                )
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+    /// Test hook: `self²` computed by the named backend, or `None` when this build or this
+    /// CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fp> {
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(Fp(Self::mont_square_portable(&self.0)))
+            }
+            _ => ::core::option::Option::None,
+        }
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {

@@ -5,9 +5,14 @@
 //! Each module holds one field type (`Fp` for base fields, `Fr` for scalar fields); its file
 //! header gives the command that regenerates it. With the `ff` feature every field also
 //! implements `ff::Field` and `ff::PrimeField`.
+//!
+//! The 64-bit fields carry x86-64 BMI2/ADX assembly for multiplication and squaring,
+//! used when the build enables the `bmi2` and `adx` target features or, failing that,
+//! when CPUID reports them at run time; `Fp::backend()` says which code runs. The only
+//! `unsafe` code is in those kernels and their dispatch, each block with a `SAFETY:` note.
 
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_op_in_unsafe_fn)]
 
 /// Support for the `ff` traits: the `Repr` type and the impl macro.
 #[cfg(feature = "ff")]

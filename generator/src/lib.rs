@@ -14,6 +14,7 @@ pub mod spec;
 
 use proc_macro2::TokenStream;
 
+pub use crate::emit::Target;
 use crate::lower::MulAlgorithm;
 use crate::spec::{FieldConsts, LimbBits, Preset, SpecError, SqrtMethod};
 
@@ -69,6 +70,8 @@ pub enum GenError {
     InvalidName(String),
     /// The requested multiplication algorithm does not apply to this modulus.
     MulNotApplicable(&'static str),
+    /// The requested target cannot serve this field (limb size, limb count or algorithm).
+    TargetNotApplicable(String),
 }
 
 impl core::fmt::Display for GenError {
@@ -83,6 +86,7 @@ impl core::fmt::Display for GenError {
                 f,
                 "the {a} multiplication needs the top limb of p below (2^w-1)/2-1 (two spare bits); choose cios or product-scanning"
             ),
+            GenError::TargetNotApplicable(why) => write!(f, "{why}"),
         }
     }
 }
@@ -106,6 +110,13 @@ pub struct GeneratedField {
     pub consts: FieldConsts,
     /// The multiplication algorithm used.
     pub mul: MulAlgorithm,
+    /// The target it was generated for.
+    pub target: Target,
+    /// The backends of `mul`/`square` in the code, in order of preference (the values
+    /// `backend()` can return).
+    pub backends: Vec<&'static str>,
+    /// How the target's backends are chosen, for the file header.
+    pub target_description: String,
     /// The module body: items only, no inner attributes, depending on `core` and `::subtle`.
     pub tokens: TokenStream,
 }
@@ -118,8 +129,17 @@ pub fn validate_type_name(name: &str) -> Result<proc_macro2::Ident, GenError> {
     }
 }
 
-/// Runs the whole pipeline for one prime field: parse, validate, derive, lower, optimise, emit.
+/// Runs the whole pipeline for one prime field with the default target ([`Target::Auto`]):
+/// parse, validate, derive, lower, optimise, emit.
 pub fn generate_prime_field(options: &PrimeFieldOptions) -> Result<GeneratedField, GenError> {
+    generate_prime_field_for(options, Target::Auto)
+}
+
+/// Runs the whole pipeline for one prime field and one target.
+pub fn generate_prime_field_for(
+    options: &PrimeFieldOptions,
+    target: Target,
+) -> Result<GeneratedField, GenError> {
     let ident = validate_type_name(&options.name)?;
     let (p, preset) = spec::parse_modulus(&options.modulus)?;
     let consts = FieldConsts::new(&p, options.limb_bits)?.with_multiplicative_generator();
@@ -128,25 +148,42 @@ pub fn generate_prime_field(options: &PrimeFieldOptions) -> Result<GeneratedFiel
         Some(m) => m,
         None => MulAlgorithm::auto(&consts),
     };
-    let doc = type_doc(&consts, preset, mul);
-    let core = emit::field::portable_core(&consts, mul);
-    let tokens = emit::field::field_module(&consts, &ident, core, &doc);
+    let core = emit::field::target_core(&consts, mul, target, &ident)
+        .map_err(GenError::TargetNotApplicable)?;
+    let doc = type_doc(&consts, preset, mul, &core.backends);
+    let tokens = emit::field::field_module(&consts, &ident, core.tokens, &doc);
     Ok(GeneratedField {
         options: options.clone(),
         preset,
         consts,
         mul,
+        target,
+        backends: core.backends,
+        target_description: core.description,
         tokens,
     })
 }
 
-fn type_doc(c: &FieldConsts, preset: Option<&Preset>, mul: MulAlgorithm) -> String {
+fn type_doc(
+    c: &FieldConsts,
+    preset: Option<&Preset>,
+    mul: MulAlgorithm,
+    backends: &[&str],
+) -> String {
     let what = match preset {
         Some(p) => format!(" ({}: {})", p.name, p.description),
         None => String::new(),
     };
+    let backends = if backends.len() > 1 {
+        format!(
+            " Multiplication and squaring backends, in order of preference: {} (see `backend()`).",
+            backends.join(", ")
+        )
+    } else {
+        format!(" Backend: {}.", backends.join(", "))
+    };
     format!(
-        " An element of GF(p), p = {:#x}{what}, a {}-bit prime. Stored in Montgomery form as {} little-endian {}-bit limbs (R = 2^{}); canonical encodings are {} bytes. Multiplication: {} Montgomery.",
+        " An element of GF(p), p = {:#x}{what}, a {}-bit prime. Stored in Montgomery form as {} little-endian {}-bit limbs (R = 2^{}); canonical encodings are {} bytes. Multiplication: {} Montgomery.{backends}",
         c.modulus,
         c.bits,
         c.limbs,
@@ -158,6 +195,15 @@ fn type_doc(c: &FieldConsts, preset: Option<&Preset>, mul: MulAlgorithm) -> Stri
 }
 
 impl GeneratedField {
+    /// The CLI command that generates exactly this file.
+    pub fn command_line(&self) -> String {
+        let mut cmd = self.options.command_line();
+        if self.target != Target::Auto {
+            cmd.push_str(&format!(" --target {}", self.target.name()));
+        }
+        cmd
+    }
+
     /// The `@generated` header: the command, every input and every derived constant.
     pub fn header(&self) -> String {
         let c = &self.consts;
@@ -168,7 +214,7 @@ impl GeneratedField {
         };
         let mut lines = vec![
             format!("@generated by fieldgen generator {VERSION}. Do not edit: regenerate."),
-            format!("Command: {}", self.options.command_line()),
+            format!("Command: {}", self.command_line()),
             format!("Input modulus: {}", self.options.modulus),
         ];
         if let Some(p) = self.preset {
@@ -184,7 +230,7 @@ impl GeneratedField {
                 c.limbs,
                 c.spare_bits
             ),
-            "Target: portable".to_string(),
+            format!("Target: {}", self.target_description),
             format!(
                 "Multiplication: {}; squaring: off-diagonal once + Montgomery reduction",
                 self.mul.name()

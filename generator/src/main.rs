@@ -9,13 +9,14 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use generator::lower::MulAlgorithm;
 use generator::spec::{LimbBits, PRESETS};
-use generator::{generate_prime_field, regen, PrimeFieldOptions};
+use generator::{generate_prime_field_for, regen, PrimeFieldOptions, Target};
 
 const EXAMPLES: &str = "Examples:
   cargo run -p generator -- --prime 2^255-19
   cargo run -p generator -- --prime bn254-p --name Fq --out src/fq.rs
   cargo run -p generator -- --prime 0xffffffff00000001 --limb-bits 32
   cargo run -p generator -- --prime 2^384-2^128-2^96+2^32-1 --mul product-scanning
+  cargo run -p generator -- --prime bls12-381-p --target x86_64-adx
   cargo run -p generator -- --list-presets
   cargo run -p generator -- regen --check";
 
@@ -31,12 +32,17 @@ struct Cli {
     /// Name of the generated field type.
     #[arg(long, default_value = "Fp")]
     name: String,
-    /// Limb size in bits.
-    #[arg(long, default_value_t = 64, value_name = "64|32")]
-    limb_bits: u32,
+    /// Limb size in bits (default: 32 for --target portable32, else 64).
+    #[arg(long, value_name = "64|32")]
+    limb_bits: Option<u32>,
     /// Montgomery multiplication algorithm (default: cios-no-carry when p has two spare bits, else cios).
     #[arg(long, value_enum)]
     mul: Option<MulArg>,
+    /// Code to emit: auto = portable code plus, for 64-bit limbs, the x86_64-adx assembly for
+    /// mul/square selected by cfg(target_feature) at compile time or CPUID at run time;
+    /// portable64, portable32, x86_64-adx = that backend only.
+    #[arg(long, value_enum, default_value_t = TargetArg::Auto)]
+    target: TargetArg,
     /// Write the module to FILE instead of stdout.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -50,6 +56,26 @@ enum MulArg {
     Cios,
     CiosNoCarry,
     ProductScanning,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum TargetArg {
+    Auto,
+    Portable64,
+    Portable32,
+    #[value(name = "x86_64-adx")]
+    X86_64Adx,
+}
+
+impl TargetArg {
+    fn target(self) -> Target {
+        match self {
+            TargetArg::Auto => Target::Auto,
+            TargetArg::Portable64 => Target::Portable64,
+            TargetArg::Portable32 => Target::Portable32,
+            TargetArg::X86_64Adx => Target::X86_64Adx,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -134,9 +160,13 @@ fn main() -> ExitCode {
             "no prime given: use --prime <P> (e.g. --prime 2^255-19), --list-presets, or regen",
         );
     };
-    let limb_bits = match LimbBits::from_bits(cli.limb_bits) {
-        Ok(l) => l,
-        Err(e) => return fail(e),
+    let target = cli.target.target();
+    let limb_bits = match cli.limb_bits {
+        None => target.limb_bits().unwrap_or(LimbBits::W64),
+        Some(bits) => match LimbBits::from_bits(bits) {
+            Ok(l) => l,
+            Err(e) => return fail(e),
+        },
     };
     let options = PrimeFieldOptions {
         modulus: prime,
@@ -148,7 +178,7 @@ fn main() -> ExitCode {
             MulArg::ProductScanning => MulAlgorithm::ProductScanning,
         }),
     };
-    let field = match generate_prime_field(&options) {
+    let field = match generate_prime_field_for(&options, target) {
         Ok(f) => f,
         Err(e) => return fail(e),
     };

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 
 use crate::spec::{find_preset, LimbBits};
-use crate::{generate_prime_field, PrimeFieldOptions};
+use crate::{generate_prime_field_for, PrimeFieldOptions, Target};
 
 /// Files under `generated/src` that are written by hand and never touched by regen.
 pub const HAND_WRITTEN: &[&str] = &["ff_impls.rs"];
@@ -21,6 +21,9 @@ pub struct ManifestField {
     pub preset: String,
     /// 32 or 64.
     pub limb_bits: u32,
+    /// A `--target` name; `auto` when absent.
+    #[serde(default)]
+    pub target: Option<String>,
 }
 
 /// The manifest file.
@@ -44,13 +47,18 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
         let preset = find_preset(&f.preset)
             .ok_or_else(|| format!("manifest: unknown preset `{}`", f.preset))?;
         let limb_bits = LimbBits::from_bits(f.limb_bits).map_err(|e| format!("manifest: {e}"))?;
+        let target = match &f.target {
+            None => Target::Auto,
+            Some(t) => Target::from_name(t)
+                .ok_or_else(|| format!("manifest: {}: unknown target `{t}`", preset.name))?,
+        };
         let options = PrimeFieldOptions {
             modulus: preset.name.to_string(),
             name: preset.type_name.to_string(),
             limb_bits,
             mul: None,
         };
-        let field = generate_prime_field(&options)
+        let field = generate_prime_field_for(&options, target)
             .map_err(|e| format!("manifest: {}: {e}", preset.name))?;
         let module = module_name(preset.name, f.limb_bits);
         files.insert(PathBuf::from(format!("src/{module}.rs")), field.to_file());
@@ -71,8 +79,18 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
     );
     lib.push_str("//! Each module holds one field type (`Fp` for base fields, `Fr` for scalar fields); its file\n");
     lib.push_str("//! header gives the command that regenerates it. With the `ff` feature every field also\n");
-    lib.push_str("//! implements `ff::Field` and `ff::PrimeField`.\n\n");
-    lib.push_str("#![no_std]\n#![forbid(unsafe_code)]\n\n");
+    lib.push_str("//! implements `ff::Field` and `ff::PrimeField`.\n//!\n");
+    lib.push_str(
+        "//! The 64-bit fields carry x86-64 BMI2/ADX assembly for multiplication and squaring,\n",
+    );
+    lib.push_str(
+        "//! used when the build enables the `bmi2` and `adx` target features or, failing that,\n",
+    );
+    lib.push_str(
+        "//! when CPUID reports them at run time; `Fp::backend()` says which code runs. The only\n",
+    );
+    lib.push_str("//! `unsafe` code is in those kernels and their dispatch, each block with a `SAFETY:` note.\n\n");
+    lib.push_str("#![no_std]\n#![deny(unsafe_op_in_unsafe_fn)]\n\n");
     lib.push_str("/// Support for the `ff` traits: the `Repr` type and the impl macro.\n");
     lib.push_str("#[cfg(feature = \"ff\")]\n#[macro_use]\npub mod ff_impls;\n\n");
     for (module, preset, w, _, _) in &mods {

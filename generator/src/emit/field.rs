@@ -1,7 +1,26 @@
 //! The public API of a generated prime field, shared by every target: the type, its constants,
 //! encodings, operator traits and the derived operations (pow, invert, sqrt, legendre, batch
-//! inversion) built on the target's straight-line core (`mont_mul`, `mont_square`, `add_limbs`,
-//! `sub_limbs`, `neg_limbs`, `double_limbs`, `from_mont_limbs`).
+//! inversion) built on the target's straight-line core.
+//!
+//! ## The target core
+//!
+//! The seam between a target and the API is a set of associated functions on `[W; n]` limbs:
+//! `mont_mul`, `mont_square`, `add_limbs`, `sub_limbs`, `neg_limbs`, `double_limbs` and
+//! `from_mont_limbs`. [`target_core`] emits them:
+//!
+//! - each backend provides its own functions, named after it: the portable code
+//!   `mont_mul_portable`/`mont_square_portable` (always present except for `x86_64-adx` alone),
+//!   the assembly `mont_mul_x86_64_adx`/`mont_square_x86_64_adx` (`unsafe fn`, gated on
+//!   `target_arch = "x86_64"`). The other core functions are portable for every target;
+//! - `mont_mul` and `mont_square` dispatch: the first backend this build and CPU can run, in
+//!   order of preference; `x86_64-adx` is known at compile time when the build enables the
+//!   `bmi2` and `adx` target features, else CPUID decides once (cached in a function-local
+//!   atomic);
+//! - `backend()` (public) names the backend the dispatchers use on this machine, and the hidden
+//!   hooks `__mul_with_backend` / `__square_with_backend` run one named backend, so tests can
+//!   check which one ran and compare backends with each other.
+//!
+//! A new target adds its kernels and one entry to [`Backend`]; the API does not change.
 
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
@@ -9,6 +28,8 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::portable::{emit_fn, Words};
+use super::x86_64;
+use super::Target;
 use crate::lower::{addsub, montgomery, square, MulAlgorithm};
 use crate::opt::optimize;
 use crate::spec::{window_schedule, FieldConsts, SqrtMethod};
@@ -26,20 +47,22 @@ pub fn window_width(bits: u32) -> u32 {
         .unwrap()
 }
 
-/// Emits the straight-line core functions for the portable target.
-pub fn portable_core(c: &FieldConsts, alg: MulAlgorithm) -> TokenStream {
+/// Emits the straight-line core functions of the portable target: the core functions every
+/// target shares (`add_limbs`, `sub_limbs`, `neg_limbs`, `double_limbs`, `from_mont_limbs`)
+/// and, with `mul_and_square`, `mont_mul_portable` and `mont_square_portable`.
+pub fn portable_core(c: &FieldConsts, alg: MulAlgorithm, mul_and_square: bool) -> TokenStream {
     let fns = [
         (
-            "mont_mul",
+            "mont_mul_portable",
             montgomery::lower_mul(c, alg),
             &["a", "b"][..],
-            "Montgomery product a·b·R⁻¹ mod p of two values below p.",
+            "Montgomery product a·b·R⁻¹ mod p of two values below p (portable).",
         ),
         (
-            "mont_square",
+            "mont_square_portable",
             square::lower_square(c),
             &["a"][..],
-            "Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once.",
+            "Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).",
         ),
         (
             "add_limbs",
@@ -72,11 +95,312 @@ pub fn portable_core(c: &FieldConsts, alg: MulAlgorithm) -> TokenStream {
             "a·R⁻¹ mod p: leaves Montgomery form.",
         ),
     ];
-    let items = fns.iter().map(|(name, f, args, doc)| {
-        let f = optimize(f);
-        emit_fn(&f, &format_ident!("{}", name), args, doc)
-    });
+    let items = fns
+        .iter()
+        .skip(if mul_and_square { 0 } else { 2 })
+        .map(|(name, f, args, doc)| {
+            let f = optimize(f);
+            emit_fn(&f, &format_ident!("{}", name), args, doc)
+        });
     quote!(#(#items)*)
+}
+
+/// A backend of `mont_mul`/`mont_square`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// The portable code (`portable64` or `portable32` by limb size).
+    Portable,
+    /// The BMI2/ADX assembly kernels.
+    X86_64Adx,
+}
+
+/// The core of one field for one target, ready to sit inside `impl Name { .. }`.
+#[derive(Clone, Debug)]
+pub struct TargetCore {
+    /// The items.
+    pub tokens: TokenStream,
+    /// Backend names in order of preference (what `backend()` may return).
+    pub backends: Vec<&'static str>,
+    /// One line for the file header.
+    pub description: String,
+}
+
+/// The name of the portable backend at word size `w`.
+pub fn portable_name(w: u32) -> &'static str {
+    if w == 64 {
+        "portable64"
+    } else {
+        "portable32"
+    }
+}
+
+/// Emits the core functions of `target` for type `name`: the backends, the dispatching
+/// `mont_mul`/`mont_square`, `backend()` and the test hooks (see the module docs). Errors name
+/// why the target cannot serve this field.
+pub fn target_core(
+    c: &FieldConsts,
+    alg: MulAlgorithm,
+    target: Target,
+    name: &Ident,
+) -> Result<TargetCore, String> {
+    if let Some(lb) = target.limb_bits() {
+        if lb != c.limb_bits {
+            return Err(format!(
+                "--target {} uses {}-bit limbs, not {}",
+                target.name(),
+                lb.bits(),
+                c.w()
+            ));
+        }
+    }
+    let asm_problem = x86_64::unsupported(c, alg);
+    let backends: Vec<Backend> = match target {
+        Target::Portable64 | Target::Portable32 => vec![Backend::Portable],
+        Target::Auto if asm_problem.is_some() => vec![Backend::Portable],
+        Target::Auto => vec![Backend::X86_64Adx, Backend::Portable],
+        Target::X86_64Adx => match &asm_problem {
+            Some(why) => return Err(format!("--target x86_64-adx: {why}")),
+            None => vec![Backend::X86_64Adx],
+        },
+    };
+    let portable = portable_name(c.w());
+    let word = Words { w: c.w() }.word();
+    let n = lit(c.limbs);
+    let limbs = quote!([#word; #n]);
+    let has_portable = backends.contains(&Backend::Portable);
+    let has_asm = backends.contains(&Backend::X86_64Adx);
+
+    let mut items = portable_core(c, alg, has_portable);
+    if has_asm {
+        items.extend(x86_64::core_fns(c));
+        items.extend(x86_64_support(has_portable, &limbs));
+    }
+
+    // Dispatchers: the first backend that can run, in order of preference.
+    let dispatch = |op: &str, args: TokenStream| -> TokenStream {
+        let portable_fn = format_ident!("{}_portable", op);
+        let checked = format_ident!("{}_x86_64_adx_checked", op);
+        match (has_asm, has_portable) {
+            (false, _) => quote!(Self::#portable_fn(#args)),
+            (true, true) => quote! {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if let ::core::option::Option::Some(r) = Self::#checked(#args) {
+                        return r;
+                    }
+                }
+                Self::#portable_fn(#args)
+            },
+            (true, false) => quote! {
+                match Self::#checked(#args) {
+                    ::core::option::Option::Some(r) => r,
+                    ::core::option::Option::None => Self::x86_64_adx_missing(),
+                }
+            },
+        }
+    };
+    let mul_body = dispatch("mont_mul", quote!(a, b));
+    let square_body = dispatch("mont_square", quote!(a));
+    let order: Vec<&str> = backends
+        .iter()
+        .map(|b| match b {
+            Backend::Portable => portable,
+            Backend::X86_64Adx => x86_64::NAME,
+        })
+        .collect();
+    let dispatch_doc = format!(
+        " Dispatches to the first backend this build and CPU can run, in order: {}.",
+        order.join(", ")
+    );
+    let backend_body = match (has_asm, has_portable) {
+        (false, _) => quote!(#portable),
+        (true, true) => quote! {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if Self::x86_64_adx_available() {
+                    return "x86_64-adx";
+                }
+            }
+            #portable
+        },
+        (true, false) => quote!("x86_64-adx"),
+    };
+    let hook_arms = |op: &str, args: TokenStream| -> TokenStream {
+        let portable_fn = format_ident!("{}_portable", op);
+        let checked = format_ident!("{}_x86_64_adx_checked", op);
+        let mut arms = TokenStream::new();
+        if has_portable {
+            arms.extend(quote! {
+                #portable => ::core::option::Option::Some(#name(Self::#portable_fn(#args))),
+            });
+        }
+        if has_asm {
+            arms.extend(quote! {
+                #[cfg(target_arch = "x86_64")]
+                "x86_64-adx" => Self::#checked(#args).map(#name),
+            });
+        }
+        arms
+    };
+    let mul_arms = hook_arms("mont_mul", quote!(&self.0, &rhs.0));
+    let square_arms = hook_arms("mont_square", quote!(&self.0));
+    let backend_doc = format!(
+        " The backend `mul` and `square` run on this machine: one of {}. `\"x86_64-adx\"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.",
+        order
+            .iter()
+            .map(|b| format!("`\"{b}\"`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    items.extend(quote! {
+        /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+        #[doc = #dispatch_doc]
+        #[inline]
+        fn mont_mul(a: &#limbs, b: &#limbs) -> #limbs {
+            #mul_body
+        }
+
+        /// Montgomery square a²·R⁻¹ mod p of a value below p.
+        #[doc = #dispatch_doc]
+        #[inline]
+        fn mont_square(a: &#limbs) -> #limbs {
+            #square_body
+        }
+
+        #[doc = #backend_doc]
+        pub fn backend() -> &'static str {
+            #backend_body
+        }
+
+        /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
+        /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
+        #[doc(hidden)]
+        pub fn __mul_with_backend(&self, rhs: &#name, backend: &str) -> ::core::option::Option<#name> {
+            match backend {
+                #mul_arms
+                _ => ::core::option::Option::None,
+            }
+        }
+
+        /// Test hook: `self²` computed by the named backend, or `None` when this build or this
+        /// CPU cannot run it. Not a stable API.
+        #[doc(hidden)]
+        pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<#name> {
+            match backend {
+                #square_arms
+                _ => ::core::option::Option::None,
+            }
+        }
+    });
+    let description = match target {
+        Target::Auto if has_asm => format!(
+            "auto = x86_64-adx mul/square (cfg(target_feature = \"bmi2\", \"adx\") at compile time, else CPUID at run time), falling back to {portable}"
+        ),
+        Target::Auto => format!(
+            "auto = {portable} only ({})",
+            asm_problem.unwrap_or_default()
+        ),
+        Target::X86_64Adx => {
+            "x86_64-adx only (mul/square in assembly; x86-64 with BMI2 and ADX required)".into()
+        }
+        t => t.name().to_string(),
+    };
+    Ok(TargetCore {
+        tokens: items,
+        backends: order,
+        description,
+    })
+}
+
+/// Detection and the checked entry points of the x86-64 kernels.
+fn x86_64_support(has_portable: bool, limbs: &TokenStream) -> TokenStream {
+    let checked = |op: &str, params: TokenStream, args: TokenStream| {
+        let checked = format_ident!("{}_x86_64_adx_checked", op);
+        let kernel = format_ident!("{}_x86_64_adx", op);
+        let note = x86_64::asm::safety_note(
+            "x86_64_adx_available() is true only when the CPU has BMI2 and ADX: the build enables both target features, or CPUID reported both.",
+        );
+        quote! {
+            /// The x86_64-adx kernel when this CPU can run it, else `None`.
+            #[cfg(target_arch = "x86_64")]
+            #[inline(always)]
+            #[allow(unused_doc_comments)]
+            fn #checked(#params) -> ::core::option::Option<#limbs> {
+                if Self::x86_64_adx_available() {
+                    #note
+                    let r = unsafe { Self::#kernel(#args) };
+                    ::core::option::Option::Some(r)
+                } else {
+                    ::core::option::Option::None
+                }
+            }
+        }
+    };
+    let mul = checked("mont_mul", quote!(a: &#limbs, b: &#limbs), quote!(a, b));
+    let square = checked("mont_square", quote!(a: &#limbs), quote!(a));
+    let cpuid_note = x86_64::asm::safety_note(
+        "CPUID exists on every x86-64 processor; leaf 7 is read only when leaf 0 reports it.",
+    );
+    let missing = if has_portable {
+        quote!()
+    } else {
+        quote! {
+            #[cfg(not(target_arch = "x86_64"))]
+            ::core::compile_error!("this field was generated with --target x86_64-adx, which builds only for x86_64: regenerate it with --target auto");
+
+            /// Called when the only backend cannot run on this CPU.
+            #[cfg(target_arch = "x86_64")]
+            #[cold]
+            #[inline(never)]
+            fn x86_64_adx_missing() -> ! {
+                ::core::panic!("this field was generated with --target x86_64-adx, but the CPU lacks BMI2 or ADX: regenerate it with --target auto")
+            }
+        }
+    };
+    quote! {
+        /// Whether the x86_64-adx kernels can run: always when the build enables the `bmi2`
+        /// and `adx` target features, else as CPUID reports (checked once).
+        #[cfg(target_arch = "x86_64")]
+        #[inline(always)]
+        fn x86_64_adx_available() -> bool {
+            #[cfg(all(target_feature = "bmi2", target_feature = "adx"))]
+            {
+                true
+            }
+            #[cfg(not(all(target_feature = "bmi2", target_feature = "adx")))]
+            {
+                Self::x86_64_adx_detected()
+            }
+        }
+
+        /// CPUID.(EAX=7, ECX=0):EBX bit 8 (BMI2) and bit 19 (ADX), read once and cached:
+        /// 0 = not read yet, 1 = absent, 2 = present.
+        #[cfg(all(target_arch = "x86_64", not(all(target_feature = "bmi2", target_feature = "adx"))))]
+        #[inline]
+        #[allow(unused_doc_comments, unused_unsafe)]
+        fn x86_64_adx_detected() -> bool {
+            static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(0);
+            let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
+            if state != 0 {
+                return state == 2;
+            }
+            #cpuid_note
+            let ebx = unsafe {
+                if ::core::arch::x86_64::__cpuid(0).eax >= 7 {
+                    ::core::arch::x86_64::__cpuid_count(7, 0).ebx
+                } else {
+                    0
+                }
+            };
+            let present = ebx & (1 << 8) != 0 && ebx & (1 << 19) != 0;
+            STATE.store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
+            present
+        }
+
+        #mul
+        #square
+        #missing
+    }
 }
 
 fn schedule_tokens(exp: &BigUint, width: u32) -> (TokenStream, TokenStream) {
@@ -90,7 +414,8 @@ fn schedule_tokens(exp: &BigUint, width: u32) -> (TokenStream, TokenStream) {
     (quote!(#first), quote!(&[#(#pairs),*]))
 }
 
-/// Emits the whole field module body for type `name`, with `core` as the target's core functions.
+/// Emits the whole field module body for type `name`, with `core` as the target's core functions
+/// (see [`target_core`]).
 pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str) -> TokenStream {
     let words = Words { w: c.w() };
     let word = words.word();

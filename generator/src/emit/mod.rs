@@ -1,7 +1,61 @@
 //! Stage 5: emitters. [`portable`] prints IR as plain Rust; [`x86_64`] builds BMI2/ADX assembly
 //! kernels for multiplication and squaring; [`field`] wraps a target's core functions in the
-//! public field API, which is the same on every target.
+//! public field API, which is the same on every target, and dispatches between backends.
 
 pub mod field;
 pub mod portable;
 pub mod x86_64;
+
+use crate::spec::LimbBits;
+
+/// What a generated field contains: which backends for the core arithmetic, and how one is
+/// chosen. Every target emits the same public API.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// The portable code for the limb size, plus the `x86_64-adx` kernels for multiplication
+    /// and squaring where they exist (64-bit limbs, CIOS, up to [`x86_64::MAX_LIMBS`] limbs):
+    /// chosen at compile time when the build enables the `bmi2` and `adx` target features,
+    /// else by CPUID once at run time, with the portable code as the fallback.
+    #[default]
+    Auto,
+    /// Portable Rust over `u64`/`u128` only.
+    Portable64,
+    /// Portable Rust over `u32`/`u64` only.
+    Portable32,
+    /// The BMI2/ADX kernels only (portable code for the other operations); x86-64 only.
+    X86_64Adx,
+}
+
+impl Target {
+    /// Every target, in the order `--help` lists them.
+    pub const ALL: [Target; 4] = [
+        Target::Auto,
+        Target::Portable64,
+        Target::Portable32,
+        Target::X86_64Adx,
+    ];
+
+    /// The name `--target` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Auto => "auto",
+            Target::Portable64 => "portable64",
+            Target::Portable32 => "portable32",
+            Target::X86_64Adx => x86_64::NAME,
+        }
+    }
+
+    /// The target named `name`.
+    pub fn from_name(name: &str) -> Option<Target> {
+        Target::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The limb size the target implies (`None` for `auto`, which takes any).
+    pub fn limb_bits(self) -> Option<LimbBits> {
+        match self {
+            Target::Auto => None,
+            Target::Portable32 => Some(LimbBits::W32),
+            Target::Portable64 | Target::X86_64Adx => Some(LimbBits::W64),
+        }
+    }
+}
