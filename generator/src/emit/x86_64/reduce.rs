@@ -77,8 +77,9 @@ pub fn carries_to_bit(b: &mut Builder, z: VReg) -> VReg {
 /// accumulator and drops its low word, which is zero by the choice of m. Returns the new window
 /// and the words above it.
 ///
-/// The products m·p[j] are added with two independent carry chains: CF carries t[j] + hi(m·p[j−1]),
-/// OF carries + lo(m·p[j]); both chains meet at word n. Products with a limb of p equal to 0 are
+/// The products m·p[j] are added with two independent carry chains: OF carries t[j] + lo(m·p[j]),
+/// CF carries + hi(m·p[j−1]) (the low product first: it is ready first); both chains meet at
+/// word n. Products with a limb of p equal to 0 are
 /// skipped (their chain steps only propagate the carry), and n0' = 1 needs no multiplication.
 ///
 /// `above` is what sits above the window: `[]` (nothing: the word n position receives only the
@@ -142,8 +143,8 @@ pub fn reduce_step_by_rdx(
     let mut window = Vec::with_capacity(n);
     for j in 1..n {
         let prod = (p.limbs[j] != 0).then(|| b.mulx(p.limb_mem(j)));
-        b.alu(AluOp::Adcx, t[j], or_zero(prev_hi, z));
         b.alu(AluOp::Adox, t[j], or_zero(prod.map(|(_, lo)| lo), z));
+        b.alu(AluOp::Adcx, t[j], or_zero(prev_hi, z));
         window.push(t[j]);
         prev_hi = prod.map(|(hi, _)| hi);
     }

@@ -5,8 +5,12 @@
 //! 2. doubling and the diagonal squares a[i]² in one pass: `adcx t, t` doubles on CF while
 //!    `adox` adds the squares on OF (n `mulx`);
 //! 3. Montgomery reduction of the 2n-word square (SOS, Koç–Acar–Kaliski 1996): n reduction steps
-//!    on the low half with the shared two-chain step, then the high half added once, then the
-//!    final subtraction (n² `mulx`).
+//!    on the low half with the shared two-chain step, two steps per quotient (m = u·(−p⁻¹) mod
+//!    2^128, so the serial quotient → product → sum chain is walked once per two words), then the
+//!    high half added once, then the final subtraction (n² `mulx`, plus one per quotient pair).
+//!
+//! The limbs of a are loaded into registers once; the multiplication kernel instead reads its
+//! second operand from memory (see [`super::mul`]).
 //!
 //! Bounds: the reduction window stays below R unless the top limb of p is 2^64 − 1, and the
 //! result before the final subtraction is below 2p, so a top word exists only when p has no spare
@@ -22,7 +26,11 @@ pub fn square_kernel(c: &FieldConsts) -> VProgram {
     assert_eq!(c.w(), 64, "the x86-64 kernels use 64-bit limbs");
     let n = c.limbs;
     let mut b = Builder::new();
-    let a = b.pointer(Pointer::Operand(0));
+    let a_ptr = b.pointer(Pointer::Operand(0));
+    // The limbs of a, loaded once: each is used about n times, and the operand is usually the
+    // result just stored by the previous operation (each load would wait for store forwarding).
+    let a: Vec<VReg> = (0..n).map(|i| b.load(word(a_ptr, i))).collect();
+    let limb = |i: usize| Src::Reg(a[i]);
     let p = Modulus::new(&c.modulus_limbs, b.pointer(Pointer::Modulus));
     debug_assert_eq!(p.n0, c.n0_inv);
     // t[k]: the word at position k of the 2n-word square, once it exists.
@@ -31,12 +39,12 @@ pub fn square_kernel(c: &FieldConsts) -> VProgram {
     // 1. Off-diagonal products.
     if n >= 2 {
         // Row 0 writes fresh words t[1..=n] with one chain.
-        b.set_rdx(word(a, 0));
-        let (hi, lo) = b.mulx(word(a, 1));
+        b.set_rdx(limb(0));
+        let (hi, lo) = b.mulx(limb(1));
         t[1] = Some(lo);
         let mut carry = hi;
         for j in 2..n {
-            let (hi, lo) = b.mulx(word(a, j));
+            let (hi, lo) = b.mulx(limb(j));
             let op = if j == 2 { AluOp::Add } else { AluOp::Adc };
             b.alu_reg(op, carry, lo);
             t[j] = Some(carry);
@@ -48,10 +56,10 @@ pub fn square_kernel(c: &FieldConsts) -> VProgram {
         t[n] = Some(carry);
         // Row i adds a[i]·a[j], j > i, at positions i + j: lows on OF, highs on CF.
         for i in 1..n.saturating_sub(1) {
-            b.set_rdx(word(a, i));
+            b.set_rdx(limb(i));
             let z = b.zero();
             for j in (i + 1)..n {
-                let (hi, lo) = b.mulx(word(a, j));
+                let (hi, lo) = b.mulx(limb(j));
                 b.alu_reg(AluOp::Adox, t[i + j].expect("written by row i-1"), lo);
                 if j + 1 < n {
                     b.alu_reg(AluOp::Adcx, t[i + j + 1].expect("written by row i-1"), hi);
@@ -68,7 +76,7 @@ pub fn square_kernel(c: &FieldConsts) -> VProgram {
     // 2. Double the off-diagonal sum and add the squares a[i]².
     let z = b.zero();
     for i in 0..n {
-        b.set_rdx(word(a, i));
+        b.set_rdx(limb(i));
         let (hi, lo) = b.mulx(Src::Reg(VReg::Rdx));
         if i == 0 {
             // Position 0 holds no off-diagonal product.
