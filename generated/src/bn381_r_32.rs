@@ -3123,6 +3123,7 @@ impl Fr {
     /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
     /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
     #[doc(hidden)]
+    #[allow(unused_variables)]
     pub fn __mul_with_backend(
         &self,
         rhs: &Fr,
@@ -3140,6 +3141,7 @@ impl Fr {
     /// Test hook: `self²` computed by the named backend, or `None` when this build or this
     /// CPU cannot run it. Not a stable API.
     #[doc(hidden)]
+    #[allow(unused_variables)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fr> {
         match backend {
             "portable32" => {

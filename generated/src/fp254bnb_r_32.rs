@@ -1613,6 +1613,7 @@ impl Fr {
     /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
     /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
     #[doc(hidden)]
+    #[allow(unused_variables)]
     pub fn __mul_with_backend(
         &self,
         rhs: &Fr,
@@ -1630,6 +1631,7 @@ impl Fr {
     /// Test hook: `self²` computed by the named backend, or `None` when this build or this
     /// CPU cannot run it. Not a stable API.
     #[doc(hidden)]
+    #[allow(unused_variables)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fr> {
         match backend {
             "portable32" => {

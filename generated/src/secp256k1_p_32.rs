@@ -1669,6 +1669,7 @@ impl Fp {
     /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
     /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
     #[doc(hidden)]
+    #[allow(unused_variables)]
     pub fn __mul_with_backend(
         &self,
         rhs: &Fp,
@@ -1686,6 +1687,7 @@ impl Fp {
     /// Test hook: `self²` computed by the named backend, or `None` when this build or this
     /// CPU cannot run it. Not a stable API.
     #[doc(hidden)]
+    #[allow(unused_variables)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fp> {
         match backend {
             "portable32" => {

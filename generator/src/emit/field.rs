@@ -191,10 +191,19 @@ pub fn target_core(
                 }
                 Self::#portable_fn(#args)
             },
+            // Elsewhere the `compile_error!` below has already stopped the build.
             (true, false) => quote! {
-                match Self::#checked(#args) {
-                    ::core::option::Option::Some(r) => r,
-                    ::core::option::Option::None => Self::x86_64_adx_missing(),
+                #[cfg(target_arch = "x86_64")]
+                {
+                    match Self::#checked(#args) {
+                        ::core::option::Option::Some(r) => r,
+                        ::core::option::Option::None => Self::x86_64_adx_missing(),
+                    }
+                }
+                #[cfg(not(target_arch = "x86_64"))]
+                {
+                    let _ = (#args,);
+                    ::core::unreachable!()
                 }
             },
         }
@@ -275,6 +284,7 @@ pub fn target_core(
         /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
         /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
         #[doc(hidden)]
+        #[allow(unused_variables)]
         pub fn __mul_with_backend(&self, rhs: &#name, backend: &str) -> ::core::option::Option<#name> {
             match backend {
                 #mul_arms
@@ -285,6 +295,7 @@ pub fn target_core(
         /// Test hook: `self²` computed by the named backend, or `None` when this build or this
         /// CPU cannot run it. Not a stable API.
         #[doc(hidden)]
+        #[allow(unused_variables)]
         pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<#name> {
             match backend {
                 #square_arms

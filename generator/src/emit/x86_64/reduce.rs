@@ -141,11 +141,11 @@ pub fn reduce_step_by_rdx(
     b.alu_reg(AluOp::Adcx, lo0, t[0]);
     let mut prev_hi = Some(hi0);
     let mut window = Vec::with_capacity(n);
-    for j in 1..n {
+    for (j, &tj) in t.iter().enumerate().skip(1) {
         let prod = (p.limbs[j] != 0).then(|| b.mulx(p.limb_mem(j)));
-        b.alu(AluOp::Adox, t[j], or_zero(prod.map(|(_, lo)| lo), z));
-        b.alu(AluOp::Adcx, t[j], or_zero(prev_hi, z));
-        window.push(t[j]);
+        b.alu(AluOp::Adox, tj, or_zero(prod.map(|(_, lo)| lo), z));
+        b.alu(AluOp::Adcx, tj, or_zero(prev_hi, z));
+        window.push(tj);
         prev_hi = prod.map(|(hi, _)| hi);
     }
     // Word n: the last high word (the top limb of p is never 0), both carries and `above`.

@@ -43,11 +43,11 @@ pub fn square_kernel(c: &FieldConsts) -> VProgram {
         let (hi, lo) = b.mulx(limb(1));
         t[1] = Some(lo);
         let mut carry = hi;
-        for j in 2..n {
+        for (j, tj) in t.iter_mut().enumerate().take(n).skip(2) {
             let (hi, lo) = b.mulx(limb(j));
             let op = if j == 2 { AluOp::Add } else { AluOp::Adc };
             b.alu_reg(op, carry, lo);
-            t[j] = Some(carry);
+            *tj = Some(carry);
             carry = hi;
         }
         if n >= 3 {
