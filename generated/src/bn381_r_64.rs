@@ -1207,7 +1207,7 @@ impl Fr {
         };
         [r0, r1, r2, r3, r4, r5]
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction and a constant-time final subtraction. 289 instructions, 60 mulx, 15 registers, 6 spill slots (14 spill moves) ((3n² + n)/2 = 57).
+    /// Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction with two-word quotients and a constant-time final subtraction. 289 instructions, 60 mulx, 15 registers, 6 spill slots (14 spill moves) ((3n² + n)/2 = 57, plus 3 for the two-word quotients).
     ///
     /// # Safety
     ///

@@ -1913,7 +1913,7 @@ impl Fr {
         };
         [r0, r1, r2, r3, r4, r5, r6, r7]
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction and a constant-time final subtraction. 476 instructions, 104 mulx, 15 registers, 12 spill slots (37 spill moves) ((3n² + n)/2 = 100).
+    /// Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction with two-word quotients and a constant-time final subtraction. 476 instructions, 104 mulx, 15 registers, 12 spill slots (37 spill moves) ((3n² + n)/2 = 100, plus 4 for the two-word quotients).
     ///
     /// # Safety
     ///

@@ -684,7 +684,7 @@ impl Fp {
         };
         [r0, r1, r2, r3]
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction and a constant-time final subtraction. 143 instructions, 28 mulx, 14 registers ((3n² + n)/2 = 26).
+    /// Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction with two-word quotients and a constant-time final subtraction. 143 instructions, 28 mulx, 14 registers ((3n² + n)/2 = 26, plus 2 for the two-word quotients).
     ///
     /// # Safety
     ///

@@ -138,10 +138,16 @@ pub fn core_fns(c: &FieldConsts) -> TokenStream {
             String::new()
         }
     );
+    let pair_mulx = if c.n0_inv == 1 { 0 } else { n / 2 };
     let square_doc = format!(
-        "Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction and a constant-time final subtraction. {} ((3n² + n)/2 = {}).",
+        "Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction with two-word quotients and a constant-time final subtraction. {} ((3n² + n)/2 = {}{}).",
         shape(&square),
-        (3 * n * n + n) / 2
+        (3 * n * n + n) / 2,
+        if pair_mulx > 0 {
+            format!(", plus {pair_mulx} for the two-word quotients")
+        } else {
+            String::new()
+        }
     );
     let mul_fn = asm::kernel_fn(
         &format_ident!("mont_mul_x86_64_adx"),
