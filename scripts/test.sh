@@ -18,5 +18,7 @@ step "generated/ is reproducible (regen --check)"
 cargo run -q -p generator -- regen --check
 
 step "tests (cargo test --workspace; peers stay behind the benches package's feature)"
-cargo test --workspace --features fieldgen-generated/ff --no-fail-fast 2>&1 | tee target/test-output.txt
-grep -E '^test result:' target/test-output.txt | awk '{p+=$4; f+=$6} END {printf "\nall crates: %d passed, %d failed\n", p, f}'
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+cargo test --workspace --features fieldgen-generated/ff --no-fail-fast 2>&1 | tee "$log"
+grep -aE '^test result:' "$log" | awk '{p+=$4; f+=$6} END {printf "\nall crates: %d passed, %d failed\n", p, f}'
