@@ -13,7 +13,7 @@
 
 use super::inst::{AluOp, Src, VReg};
 use super::program::{word, Builder, Pointer, VProgram};
-use super::reduce::{carries_to_bit, final_subtract, reduce_step, Modulus};
+use super::reduce::{carries_to_bit, final_subtract, reduce_step, reduce_step_by_rdx, Modulus};
 use crate::spec::FieldConsts;
 
 /// The multiplication kernel for the modulus of `c` (64-bit limbs).
@@ -33,7 +33,19 @@ pub fn mul_kernel(c: &FieldConsts) -> VProgram {
     debug_assert_eq!(p.n0, c.n0_inv);
 
     // Row 0: t = a·b[0] with one carry chain (t starts at zero, so the high words are fresh).
-    b.set_rdx(word(rows, 0));
+    // The first quotient m = lo(a[0]·b[0])·n0' = a[0]·(b[0]·n0' mod 2^64): the second factor does
+    // not depend on a, so m is one multiplication away from a[0] instead of a mulx and an imul.
+    let first_m = (p.n0 != 1).then(|| {
+        let a0 = b.load(word(rows, 0));
+        let m = b.constant(p.n0);
+        b.alu(AluOp::Imul, m, word(cols, 0));
+        b.alu_reg(AluOp::Imul, m, a0);
+        b.set_rdx(Src::Reg(a0));
+        m
+    });
+    if first_m.is_none() {
+        b.set_rdx(word(rows, 0));
+    }
     let (hi, lo) = b.mulx(word(cols, 0));
     let mut t = vec![lo];
     let mut carry = hi;
@@ -48,7 +60,13 @@ pub fn mul_kernel(c: &FieldConsts) -> VProgram {
         // a·b[0] < 2^(64(n+1)): the top word absorbs the last carry.
         b.alu(AluOp::Adc, carry, Src::Imm(0));
     }
-    let (mut t, mut above) = reduce_step(&mut b, &p, &t, &[carry], full);
+    let (mut t, mut above) = match first_m {
+        Some(m) => {
+            b.set_rdx(Src::Reg(m));
+            reduce_step_by_rdx(&mut b, &p, &t, &[carry], full)
+        }
+        None => reduce_step(&mut b, &p, &t, &[carry], full),
+    };
 
     for i in 1..n {
         // Product pass: t += a·b[i]; low words on OF, high words on CF.
