@@ -2,7 +2,6 @@
 //! method, roots of unity and public-exponent window schedules.
 
 use num_bigint::BigUint;
-use num_integer::Integer;
 use num_traits::{One, ToPrimitive, Zero};
 
 use super::{LimbBits, SpecError};
@@ -244,7 +243,6 @@ pub fn window_schedule(exp: &BigUint, width: u32) -> (u32, Vec<WindowStep>) {
             digit: 0,
         });
     }
-    let _ = (exp.is_odd(),);
     (first, steps)
 }
 
