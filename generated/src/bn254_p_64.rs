@@ -1060,64 +1060,261 @@ impl Fp {
         }
         acc
     }
-    /// The multiplicative inverse, or none for zero. Constant time: Fermat's little
-    /// theorem, self^(p−2), by a fixed sliding-window addition chain for p − 2.
+    /// The multiplicative inverse, or none for zero. Constant time: Bernstein–Yang
+    /// divsteps ("Fast constant-time gcd computation and modular inversion", TCHES
+    /// 2019), a fixed number of batches for this modulus.
     pub fn invert(&self) -> ::subtle::CtOption<Fp> {
-        let inv = self
-            .pow_by_schedule(
-                3,
-                &[
-                    (7, 3),
-                    (3, 1),
-                    (7, 9),
-                    (2, 3),
-                    (5, 7),
-                    (6, 11),
-                    (1, 1),
-                    (8, 9),
-                    (1, 1),
-                    (7, 13),
-                    (10, 5),
-                    (6, 13),
-                    (2, 3),
-                    (7, 5),
-                    (6, 1),
-                    (7, 11),
-                    (5, 13),
-                    (3, 5),
-                    (8, 3),
-                    (9, 5),
-                    (3, 3),
-                    (8, 11),
-                    (4, 11),
-                    (6, 11),
-                    (2, 3),
-                    (10, 11),
-                    (4, 5),
-                    (5, 9),
-                    (7, 11),
-                    (2, 1),
-                    (7, 7),
-                    (6, 7),
-                    (5, 5),
-                    (2, 1),
-                    (7, 13),
-                    (6, 15),
-                    (5, 1),
-                    (6, 1),
-                    (5, 3),
-                    (9, 11),
-                    (5, 13),
-                    (1, 1),
-                    (8, 15),
-                    (4, 9),
-                    (4, 15),
-                    (3, 5),
-                    (2, 1),
-                    (6, 5),
-                ],
+        ::subtle::CtOption::new(self.invert_safegcd(), !self.is_zero())
+    }
+    /// The inverse by Fermat's little theorem, self^(p−2) (zero for zero), by a fixed
+    /// sliding-window addition chain for p − 2; constant time. Slower than `invert`;
+    /// kept as an independent second method.
+    pub fn invert_fermat(&self) -> Fp {
+        self.pow_by_schedule(
+            3,
+            &[
+                (7, 3),
+                (3, 1),
+                (7, 9),
+                (2, 3),
+                (5, 7),
+                (6, 11),
+                (1, 1),
+                (8, 9),
+                (1, 1),
+                (7, 13),
+                (10, 5),
+                (6, 13),
+                (2, 3),
+                (7, 5),
+                (6, 1),
+                (7, 11),
+                (5, 13),
+                (3, 5),
+                (8, 3),
+                (9, 5),
+                (3, 3),
+                (8, 11),
+                (4, 11),
+                (6, 11),
+                (2, 3),
+                (10, 11),
+                (4, 5),
+                (5, 9),
+                (7, 11),
+                (2, 1),
+                (7, 7),
+                (6, 7),
+                (5, 5),
+                (2, 1),
+                (7, 13),
+                (6, 15),
+                (5, 1),
+                (6, 1),
+                (5, 3),
+                (9, 11),
+                (5, 13),
+                (1, 1),
+                (8, 15),
+                (4, 9),
+                (4, 15),
+                (3, 5),
+                (2, 1),
+                (6, 5),
+            ],
+        )
+    }
+    /// p in signed 62-bit limbs, least significant first.
+    const SAFEGCD_P: [i64; 5] = [
+        4332616871279656263, 2163322412065040948, 361514372735272409,
+        1806960190875503214, 48,
+    ];
+    /// p⁻¹ mod 2^B.
+    const SAFEGCD_P_INV: i64 = 4048164856291499127;
+    /// 2^B − 1.
+    const SAFEGCD_MASK: i64 = ((1 as i64) << 62) - 1;
+    /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
+    /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
+    /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
+    #[inline(always)]
+    fn safegcd_divsteps(mut delta: i64, f0: u64, g0: u64) -> (i64, [i64; 4]) {
+        let (mut f, mut g) = (f0, g0);
+        let (mut u, mut v, mut q, mut r): (i64, i64, i64, i64) = (1, 0, 0, 1);
+        let mut i = 0;
+        while i < 62 {
+            let c1 = (delta.wrapping_neg() >> (64 - 1)) as i64;
+            let c2 = ((g & 1) as i64).wrapping_neg();
+            let x = ((f as i64 ^ c1).wrapping_sub(c1)) as u64;
+            let y = (u ^ c1).wrapping_sub(c1);
+            let z = (v ^ c1).wrapping_sub(c1);
+            g = g.wrapping_add(x & c2 as u64);
+            q = q.wrapping_add(y & c2);
+            r = r.wrapping_add(z & c2);
+            let c3 = c1 & c2;
+            delta = (delta ^ c3).wrapping_sub(c3).wrapping_add(1);
+            f = f.wrapping_add(g & c3 as u64);
+            u = u.wrapping_add(q & c3);
+            v = v.wrapping_add(r & c3);
+            g >>= 1;
+            u = u.wrapping_shl(1);
+            v = v.wrapping_shl(1);
+            i += 1;
+        }
+        (delta, [u, v, q, r])
+    }
+    /// (f, g) ← ((u·f + v·g)/2^B, (q·f + r·g)/2^B), exact divisions.
+    #[inline(always)]
+    fn safegcd_update_fg(f: &mut [i64; 5], g: &mut [i64; 5], t: &[i64; 4]) {
+        let (u, v, q, r) = (t[0] as i128, t[1] as i128, t[2] as i128, t[3] as i128);
+        let mut cf = u * f[0] as i128 + v * g[0] as i128;
+        let mut cg = q * f[0] as i128 + r * g[0] as i128;
+        cf >>= 62;
+        cg >>= 62;
+        let mut i = 1;
+        while i < 5 {
+            cf += u * f[i] as i128 + v * g[i] as i128;
+            cg += q * f[i] as i128 + r * g[i] as i128;
+            f[i - 1] = cf as i64 & Self::SAFEGCD_MASK;
+            g[i - 1] = cg as i64 & Self::SAFEGCD_MASK;
+            cf >>= 62;
+            cg >>= 62;
+            i += 1;
+        }
+        f[5 - 1] = cf as i64;
+        g[5 - 1] = cg as i64;
+    }
+    /// (d, e) ← ((u·d + v·e)/2^B, (q·d + r·e)/2^B) mod p, keeping both in (−2p, p): first
+    /// add the matrix row of each negative input (so the sum is as if d, e were in
+    /// (−p, p)), then the multiple of p that clears the low B bits.
+    #[inline(always)]
+    fn safegcd_update_de(d: &mut [i64; 5], e: &mut [i64; 5], t: &[i64; 4]) {
+        let (u, v, q, r) = (t[0], t[1], t[2], t[3]);
+        let sd = d[5 - 1] >> (64 - 1);
+        let se = e[5 - 1] >> (64 - 1);
+        let mut md = (u & sd).wrapping_add(v & se);
+        let mut me = (q & sd).wrapping_add(r & se);
+        let (u, v, q, r) = (u as i128, v as i128, q as i128, r as i128);
+        let mut cd = u * d[0] as i128 + v * e[0] as i128;
+        let mut ce = q * d[0] as i128 + r * e[0] as i128;
+        md = md
+            .wrapping_sub(
+                Self::SAFEGCD_P_INV.wrapping_mul(cd as i64).wrapping_add(md)
+                    & Self::SAFEGCD_MASK,
             );
-        ::subtle::CtOption::new(inv, !self.is_zero())
+        me = me
+            .wrapping_sub(
+                Self::SAFEGCD_P_INV.wrapping_mul(ce as i64).wrapping_add(me)
+                    & Self::SAFEGCD_MASK,
+            );
+        let (md, me) = (md as i128, me as i128);
+        cd += Self::SAFEGCD_P[0] as i128 * md;
+        ce += Self::SAFEGCD_P[0] as i128 * me;
+        cd >>= 62;
+        ce >>= 62;
+        let mut i = 1;
+        while i < 5 {
+            cd += u * d[i] as i128 + v * e[i] as i128 + Self::SAFEGCD_P[i] as i128 * md;
+            ce += q * d[i] as i128 + r * e[i] as i128 + Self::SAFEGCD_P[i] as i128 * me;
+            d[i - 1] = cd as i64 & Self::SAFEGCD_MASK;
+            e[i - 1] = ce as i64 & Self::SAFEGCD_MASK;
+            cd >>= 62;
+            ce >>= 62;
+            i += 1;
+        }
+        d[5 - 1] = cd as i64;
+        e[5 - 1] = ce as i64;
+    }
+    /// x + (p if `mask` is all ones), then carries propagated so every limb but the top
+    /// one is in [0, 2^B).
+    #[inline(always)]
+    fn safegcd_add_p_masked(x: &mut [i64; 5], mask: i64) {
+        let mut carry: i64 = 0;
+        let mut i = 0;
+        while i < 5 {
+            let t = x[i].wrapping_add(Self::SAFEGCD_P[i] & mask).wrapping_add(carry);
+            if i + 1 < 5 {
+                x[i] = t & Self::SAFEGCD_MASK;
+                carry = t >> 62;
+            } else {
+                x[i] = t;
+            }
+            i += 1;
+        }
+    }
+    /// x negated when `mask` is all ones, carries propagated as in `safegcd_add_p_masked`.
+    #[inline(always)]
+    fn safegcd_negate_masked(x: &mut [i64; 5], mask: i64) {
+        let mut carry: i64 = 0;
+        let mut i = 0;
+        while i < 5 {
+            let t = (x[i] ^ mask).wrapping_sub(mask).wrapping_add(carry);
+            if i + 1 < 5 {
+                x[i] = t & Self::SAFEGCD_MASK;
+                carry = t >> 62;
+            } else {
+                x[i] = t;
+            }
+            i += 1;
+        }
+    }
+    /// The inverse of `self` (zero for zero) by Bernstein–Yang divsteps, constant time.
+    /// 12 batches of 62 divsteps (744 ≥ the Bernstein–Yang bound 735 for 254 bits) on 5 signed 62-bit limbs.
+    fn invert_safegcd(&self) -> Self {
+        let x = self.to_le_bytes();
+        let mut f = Self::SAFEGCD_P;
+        let mut g: [i64; 5] = [0; 5];
+        let mut acc: u128 = 0;
+        let mut have = 0u32;
+        let mut k = 0;
+        let mut j = 0;
+        while j < 32 {
+            acc |= (x[j] as u128) << have;
+            have += 8;
+            if have >= 62 {
+                g[k] = (acc as i64) & Self::SAFEGCD_MASK;
+                acc >>= 62;
+                have -= 62;
+                k += 1;
+            }
+            j += 1;
+        }
+        if k < 5 {
+            g[k] = acc as i64;
+        }
+        let mut d: [i64; 5] = [0; 5];
+        let mut e: [i64; 5] = [0; 5];
+        e[0] = 1;
+        let mut delta: i64 = 1;
+        let mut n = 0;
+        while n < 12 {
+            let (next, t) = Self::safegcd_divsteps(delta, f[0] as u64, g[0] as u64);
+            delta = next;
+            Self::safegcd_update_fg(&mut f, &mut g, &t);
+            Self::safegcd_update_de(&mut d, &mut e, &t);
+            n += 1;
+        }
+        let negative = d[5 - 1] >> (64 - 1);
+        Self::safegcd_add_p_masked(&mut d, negative);
+        Self::safegcd_negate_masked(&mut d, f[5 - 1] >> (64 - 1));
+        let negative = d[5 - 1] >> (64 - 1);
+        Self::safegcd_add_p_masked(&mut d, negative);
+        let mut out = [0u8; 32];
+        let mut acc: u128 = 0;
+        let mut have = 0u32;
+        let mut k = 0;
+        let mut j = 0;
+        while j < 32 {
+            if have < 8 && k < 5 {
+                acc |= ((d[k] as u64 as u128) & ((1u128 << 62) - 1)) << have;
+                have += 62;
+                k += 1;
+            }
+            out[j] = acc as u8;
+            acc >>= 8;
+            have = have.saturating_sub(8);
+            j += 1;
+        }
+        Self::from_le_bytes(&out).unwrap_or(Self::ZERO)
     }
     /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 3 (mod 4): x = a^((p+1)/4). Either root may be returned.
     pub fn sqrt(&self) -> ::subtle::CtOption<Fp> {

@@ -1806,35 +1806,231 @@ impl Fp {
         }
         acc
     }
-    /// The multiplicative inverse, or none for zero. Constant time: Fermat's little
-    /// theorem, self^(p−2), by a fixed sliding-window addition chain for p − 2.
+    /// The multiplicative inverse, or none for zero. Constant time: Bernstein–Yang
+    /// divsteps ("Fast constant-time gcd computation and modular inversion", TCHES
+    /// 2019), a fixed number of batches for this modulus.
     pub fn invert(&self) -> ::subtle::CtOption<Fp> {
-        let inv = self
-            .pow_by_schedule(
-                9,
-                &[
-                    (5, 9),
-                    (7, 13),
-                    (4, 9),
-                    (3, 1),
-                    (9, 9),
-                    (33, 13),
-                    (4, 13),
-                    (7, 13),
-                    (7, 9),
-                    (4, 11),
-                    (36, 1),
-                    (6, 3),
-                    (8, 9),
-                    (5, 1),
-                    (47, 9),
-                    (4, 13),
-                    (5, 7),
-                    (52, 1),
-                    (4, 1),
-                ],
+        ::subtle::CtOption::new(self.invert_safegcd(), !self.is_zero())
+    }
+    /// The inverse by Fermat's little theorem, self^(p−2) (zero for zero), by a fixed
+    /// sliding-window addition chain for p − 2; constant time. Slower than `invert`;
+    /// kept as an independent second method.
+    pub fn invert_fermat(&self) -> Fp {
+        self.pow_by_schedule(
+            9,
+            &[
+                (5, 9),
+                (7, 13),
+                (4, 9),
+                (3, 1),
+                (9, 9),
+                (33, 13),
+                (4, 13),
+                (7, 13),
+                (7, 9),
+                (4, 11),
+                (36, 1),
+                (6, 3),
+                (8, 9),
+                (5, 1),
+                (47, 9),
+                (4, 13),
+                (5, 7),
+                (52, 1),
+                (4, 1),
+            ],
+        )
+    }
+    /// p in signed 30-bit limbs, least significant first.
+    const SAFEGCD_P: [i32; 9] = [
+        19, 469762048, 314, 138412032, 2145, 288751616, 7075, 421564416, 9507,
+    ];
+    /// p⁻¹ mod 2^B.
+    const SAFEGCD_P_INV: i32 = 678152731;
+    /// 2^B − 1.
+    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
+    /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
+    /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
+    #[inline(always)]
+    fn safegcd_divsteps(mut delta: i32, f0: u32, g0: u32) -> (i32, [i32; 4]) {
+        let (mut f, mut g) = (f0, g0);
+        let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
+        let mut i = 0;
+        while i < 30 {
+            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c2 = ((g & 1) as i32).wrapping_neg();
+            let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
+            let y = (u ^ c1).wrapping_sub(c1);
+            let z = (v ^ c1).wrapping_sub(c1);
+            g = g.wrapping_add(x & c2 as u32);
+            q = q.wrapping_add(y & c2);
+            r = r.wrapping_add(z & c2);
+            let c3 = c1 & c2;
+            delta = (delta ^ c3).wrapping_sub(c3).wrapping_add(1);
+            f = f.wrapping_add(g & c3 as u32);
+            u = u.wrapping_add(q & c3);
+            v = v.wrapping_add(r & c3);
+            g >>= 1;
+            u = u.wrapping_shl(1);
+            v = v.wrapping_shl(1);
+            i += 1;
+        }
+        (delta, [u, v, q, r])
+    }
+    /// (f, g) ← ((u·f + v·g)/2^B, (q·f + r·g)/2^B), exact divisions.
+    #[inline(always)]
+    fn safegcd_update_fg(f: &mut [i32; 9], g: &mut [i32; 9], t: &[i32; 4]) {
+        let (u, v, q, r) = (t[0] as i64, t[1] as i64, t[2] as i64, t[3] as i64);
+        let mut cf = u * f[0] as i64 + v * g[0] as i64;
+        let mut cg = q * f[0] as i64 + r * g[0] as i64;
+        cf >>= 30;
+        cg >>= 30;
+        let mut i = 1;
+        while i < 9 {
+            cf += u * f[i] as i64 + v * g[i] as i64;
+            cg += q * f[i] as i64 + r * g[i] as i64;
+            f[i - 1] = cf as i32 & Self::SAFEGCD_MASK;
+            g[i - 1] = cg as i32 & Self::SAFEGCD_MASK;
+            cf >>= 30;
+            cg >>= 30;
+            i += 1;
+        }
+        f[9 - 1] = cf as i32;
+        g[9 - 1] = cg as i32;
+    }
+    /// (d, e) ← ((u·d + v·e)/2^B, (q·d + r·e)/2^B) mod p, keeping both in (−2p, p): first
+    /// add the matrix row of each negative input (so the sum is as if d, e were in
+    /// (−p, p)), then the multiple of p that clears the low B bits.
+    #[inline(always)]
+    fn safegcd_update_de(d: &mut [i32; 9], e: &mut [i32; 9], t: &[i32; 4]) {
+        let (u, v, q, r) = (t[0], t[1], t[2], t[3]);
+        let sd = d[9 - 1] >> (32 - 1);
+        let se = e[9 - 1] >> (32 - 1);
+        let mut md = (u & sd).wrapping_add(v & se);
+        let mut me = (q & sd).wrapping_add(r & se);
+        let (u, v, q, r) = (u as i64, v as i64, q as i64, r as i64);
+        let mut cd = u * d[0] as i64 + v * e[0] as i64;
+        let mut ce = q * d[0] as i64 + r * e[0] as i64;
+        md = md
+            .wrapping_sub(
+                Self::SAFEGCD_P_INV.wrapping_mul(cd as i32).wrapping_add(md)
+                    & Self::SAFEGCD_MASK,
             );
-        ::subtle::CtOption::new(inv, !self.is_zero())
+        me = me
+            .wrapping_sub(
+                Self::SAFEGCD_P_INV.wrapping_mul(ce as i32).wrapping_add(me)
+                    & Self::SAFEGCD_MASK,
+            );
+        let (md, me) = (md as i64, me as i64);
+        cd += Self::SAFEGCD_P[0] as i64 * md;
+        ce += Self::SAFEGCD_P[0] as i64 * me;
+        cd >>= 30;
+        ce >>= 30;
+        let mut i = 1;
+        while i < 9 {
+            cd += u * d[i] as i64 + v * e[i] as i64 + Self::SAFEGCD_P[i] as i64 * md;
+            ce += q * d[i] as i64 + r * e[i] as i64 + Self::SAFEGCD_P[i] as i64 * me;
+            d[i - 1] = cd as i32 & Self::SAFEGCD_MASK;
+            e[i - 1] = ce as i32 & Self::SAFEGCD_MASK;
+            cd >>= 30;
+            ce >>= 30;
+            i += 1;
+        }
+        d[9 - 1] = cd as i32;
+        e[9 - 1] = ce as i32;
+    }
+    /// x + (p if `mask` is all ones), then carries propagated so every limb but the top
+    /// one is in [0, 2^B).
+    #[inline(always)]
+    fn safegcd_add_p_masked(x: &mut [i32; 9], mask: i32) {
+        let mut carry: i32 = 0;
+        let mut i = 0;
+        while i < 9 {
+            let t = x[i].wrapping_add(Self::SAFEGCD_P[i] & mask).wrapping_add(carry);
+            if i + 1 < 9 {
+                x[i] = t & Self::SAFEGCD_MASK;
+                carry = t >> 30;
+            } else {
+                x[i] = t;
+            }
+            i += 1;
+        }
+    }
+    /// x negated when `mask` is all ones, carries propagated as in `safegcd_add_p_masked`.
+    #[inline(always)]
+    fn safegcd_negate_masked(x: &mut [i32; 9], mask: i32) {
+        let mut carry: i32 = 0;
+        let mut i = 0;
+        while i < 9 {
+            let t = (x[i] ^ mask).wrapping_sub(mask).wrapping_add(carry);
+            if i + 1 < 9 {
+                x[i] = t & Self::SAFEGCD_MASK;
+                carry = t >> 30;
+            } else {
+                x[i] = t;
+            }
+            i += 1;
+        }
+    }
+    /// The inverse of `self` (zero for zero) by Bernstein–Yang divsteps, constant time.
+    /// 25 batches of 30 divsteps (750 ≥ the Bernstein–Yang bound 735 for 254 bits) on 9 signed 30-bit limbs.
+    fn invert_safegcd(&self) -> Self {
+        let x = self.to_le_bytes();
+        let mut f = Self::SAFEGCD_P;
+        let mut g: [i32; 9] = [0; 9];
+        let mut acc: u128 = 0;
+        let mut have = 0u32;
+        let mut k = 0;
+        let mut j = 0;
+        while j < 32 {
+            acc |= (x[j] as u128) << have;
+            have += 8;
+            if have >= 30 {
+                g[k] = (acc as i32) & Self::SAFEGCD_MASK;
+                acc >>= 30;
+                have -= 30;
+                k += 1;
+            }
+            j += 1;
+        }
+        if k < 9 {
+            g[k] = acc as i32;
+        }
+        let mut d: [i32; 9] = [0; 9];
+        let mut e: [i32; 9] = [0; 9];
+        e[0] = 1;
+        let mut delta: i32 = 1;
+        let mut n = 0;
+        while n < 25 {
+            let (next, t) = Self::safegcd_divsteps(delta, f[0] as u32, g[0] as u32);
+            delta = next;
+            Self::safegcd_update_fg(&mut f, &mut g, &t);
+            Self::safegcd_update_de(&mut d, &mut e, &t);
+            n += 1;
+        }
+        let negative = d[9 - 1] >> (32 - 1);
+        Self::safegcd_add_p_masked(&mut d, negative);
+        Self::safegcd_negate_masked(&mut d, f[9 - 1] >> (32 - 1));
+        let negative = d[9 - 1] >> (32 - 1);
+        Self::safegcd_add_p_masked(&mut d, negative);
+        let mut out = [0u8; 32];
+        let mut acc: u128 = 0;
+        let mut have = 0u32;
+        let mut k = 0;
+        let mut j = 0;
+        while j < 32 {
+            if have < 8 && k < 9 {
+                acc |= ((d[k] as u32 as u128) & ((1u128 << 30) - 1)) << have;
+                have += 30;
+                k += 1;
+            }
+            out[j] = acc as u8;
+            acc >>= 8;
+            have = have.saturating_sub(8);
+            j += 1;
+        }
+        Self::from_le_bytes(&out).unwrap_or(Self::ZERO)
     }
     /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 3 (mod 4): x = a^((p+1)/4). Either root may be returned.
     pub fn sqrt(&self) -> ::subtle::CtOption<Fp> {

@@ -74,6 +74,32 @@ fn generated_modules_compile_and_pass_the_oracle_suite() {
             Some("product-scanning"),
         ),
         ("m521".into(), "2^521-1".into(), 64, Some("cios")),
+        // Bit lengths at the edges of the inversion's shapes: 45 and 46 bits (the two
+        // divsteps bounds), and multiples of its 62- and 30-bit signed limbs.
+        (
+            "b45".into(),
+            next_prime(seeded(45, 3)).to_string(),
+            32,
+            None,
+        ),
+        (
+            "b46".into(),
+            next_prime(seeded(46, 4)).to_string(),
+            64,
+            None,
+        ),
+        (
+            "b124".into(),
+            next_prime(seeded(124, 5)).to_string(),
+            64,
+            None,
+        ),
+        (
+            "b90".into(),
+            next_prime(seeded(90, 6)).to_string(),
+            32,
+            None,
+        ),
         (
             "r1024".into(),
             format!("{:#x}", next_prime(seeded(1024, 1))),

@@ -27,6 +27,7 @@ use num_traits::{One, Zero};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
+use super::invert;
 use super::portable::{emit_fn, Words};
 use super::x86_64;
 use super::Target;
@@ -452,6 +453,7 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
     let width = window_width(c.bits);
     let table_len = lit(1usize << (width - 1));
     let (inv_first, inv_steps) = schedule_tokens(&(p - 2u32), width);
+    let safegcd = invert::safegcd_items(c);
     let (leg_first, leg_steps) = schedule_tokens(&((p - 1u32) >> 1), width);
     let generator_items = match &c.generator {
         Some(g) => {
@@ -795,12 +797,21 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
                 acc
             }
 
-            /// The multiplicative inverse, or none for zero. Constant time: Fermat's little
-            /// theorem, self^(p−2), by a fixed sliding-window addition chain for p − 2.
+            /// The multiplicative inverse, or none for zero. Constant time: Bernstein–Yang
+            /// divsteps ("Fast constant-time gcd computation and modular inversion", TCHES
+            /// 2019), a fixed number of batches for this modulus.
             pub fn invert(&self) -> ::subtle::CtOption<#name> {
-                let inv = self.pow_by_schedule(#inv_first, #inv_steps);
-                ::subtle::CtOption::new(inv, !self.is_zero())
+                ::subtle::CtOption::new(self.invert_safegcd(), !self.is_zero())
             }
+
+            /// The inverse by Fermat's little theorem, self^(p−2) (zero for zero), by a fixed
+            /// sliding-window addition chain for p − 2; constant time. Slower than `invert`;
+            /// kept as an independent second method.
+            pub fn invert_fermat(&self) -> #name {
+                self.pow_by_schedule(#inv_first, #inv_steps)
+            }
+
+            #safegcd
 
             #[doc = #sqrt_doc]
             pub fn sqrt(&self) -> ::subtle::CtOption<#name> {
