@@ -21,6 +21,13 @@ use criterion::{
 use fieldgen_benches::{field, inputs, ours_column, Field, Op};
 use fieldgen_generated as ours;
 
+/// One module per field and backend (`bn254_p_portable64`, `bn254_p_x86_64_adx`, ...), written by
+/// `build.rs` with the generator's `--target` so each column runs exactly one backend.
+#[allow(dead_code, clippy::all)]
+mod backends {
+    include!(concat!(env!("OUT_DIR"), "/backends.rs"));
+}
+
 /// One column: a field-element type and the operations it offers.
 trait Subject: Copy {
     /// The operations this column supports (a subset of the field's operations).
@@ -166,6 +173,18 @@ fn column<T: Subject>(g: &mut BenchmarkGroup<'_, WallTime>, f: &Field, inp: &Inp
     }
 }
 
+/// Whether this CPU runs the BMI2/ADX kernels (the `x86_64-adx` columns).
+fn adx() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("bmi2") && std::arch::is_x86_feature_detected!("adx")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// Registers our backends of one field: `(backend name, type, available on this CPU)`. A backend
 /// selected at run time (e.g. x86-64 mulx/adx) gives its CPU-feature test as the predicate.
 macro_rules! ours {
@@ -210,6 +229,12 @@ macro_rules! impl_ours {
 }
 
 impl_ours!(
+    backends::bn254_p_portable64::Fp,
+    backends::bn254_r_portable64::Fr,
+    backends::bls12_381_p_portable64::Fp,
+    backends::curve25519_p_portable64::Fp,
+    backends::secp256k1_p_portable64::Fp,
+    backends::p256_p_portable64::Fp,
     ours::bn254_p_64::Fp,
     ours::bn254_p_32::Fp,
     ours::bn254_r_64::Fr,
@@ -222,6 +247,16 @@ impl_ours!(
     ours::secp256k1_p_32::Fp,
     ours::p256_p_64::Fp,
     ours::p256_p_32::Fp,
+);
+
+#[cfg(target_arch = "x86_64")]
+impl_ours!(
+    backends::bn254_p_x86_64_adx::Fp,
+    backends::bn254_r_x86_64_adx::Fr,
+    backends::bls12_381_p_x86_64_adx::Fp,
+    backends::curve25519_p_x86_64_adx::Fp,
+    backends::secp256k1_p_x86_64_adx::Fp,
+    backends::p256_p_x86_64_adx::Fp,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -797,7 +832,8 @@ fn bn254_fq(c: &mut Criterion) {
         f,
         &inp,
         [
-            ("portable64", ours::bn254_p_64::Fp, true),
+            ("x86_64-adx", backends::bn254_p_x86_64_adx::Fp, adx()),
+            ("portable64", backends::bn254_p_portable64::Fp, true),
             ("portable32", ours::bn254_p_32::Fp, true),
         ]
     );
@@ -821,7 +857,8 @@ fn bn254_fr(c: &mut Criterion) {
         f,
         &inp,
         [
-            ("portable64", ours::bn254_r_64::Fr, true),
+            ("x86_64-adx", backends::bn254_r_x86_64_adx::Fr, adx()),
+            ("portable64", backends::bn254_r_portable64::Fr, true),
             ("portable32", ours::bn254_r_32::Fr, true),
         ]
     );
@@ -849,7 +886,8 @@ fn bls12_381_fp(c: &mut Criterion) {
         f,
         &inp,
         [
-            ("portable64", ours::bls12_381_p_64::Fp, true),
+            ("x86_64-adx", backends::bls12_381_p_x86_64_adx::Fp, adx()),
+            ("portable64", backends::bls12_381_p_portable64::Fp, true),
             ("portable32", ours::bls12_381_p_32::Fp, true),
         ]
     );
@@ -877,7 +915,8 @@ fn curve25519_p(c: &mut Criterion) {
         f,
         &inp,
         [
-            ("portable64", ours::curve25519_p_64::Fp, true),
+            ("x86_64-adx", backends::curve25519_p_x86_64_adx::Fp, adx()),
+            ("portable64", backends::curve25519_p_portable64::Fp, true),
             ("portable32", ours::curve25519_p_32::Fp, true),
         ]
     );
@@ -898,7 +937,8 @@ fn secp256k1_p(c: &mut Criterion) {
         f,
         &inp,
         [
-            ("portable64", ours::secp256k1_p_64::Fp, true),
+            ("x86_64-adx", backends::secp256k1_p_x86_64_adx::Fp, adx()),
+            ("portable64", backends::secp256k1_p_portable64::Fp, true),
             ("portable32", ours::secp256k1_p_32::Fp, true),
         ]
     );
@@ -916,7 +956,8 @@ fn p256_p(c: &mut Criterion) {
         f,
         &inp,
         [
-            ("portable64", ours::p256_p_64::Fp, true),
+            ("x86_64-adx", backends::p256_p_x86_64_adx::Fp, adx()),
+            ("portable64", backends::p256_p_portable64::Fp, true),
             ("portable32", ours::p256_p_32::Fp, true),
         ]
     );
