@@ -345,30 +345,46 @@ impl Fp {
         let x178 = t178 as u64;
         let x179 = (t178 >> 64) as u64;
         let x180 = x177.wrapping_add(x179).wrapping_add(0x0000000000000000_u64);
-        let t189: u128 = (x162 as u128)
-            .wrapping_sub(
-                (0xb9feffffffffaaab_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t189: u128 = {
+            let (d, b1) = x162.overflowing_sub(0xb9feffffffffaaab_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x189 = t189 as u64;
         let x190 = (t189 >> 127) as u64;
-        let t191: u128 = (x166 as u128)
-            .wrapping_sub((0x1eabfffeb153ffff_u64 as u128) + (x190 as u128));
+        let t191: u128 = {
+            let (d, b1) = x166.overflowing_sub(0x1eabfffeb153ffff_u64);
+            let (d, b2) = d.overflowing_sub(x190);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x191 = t191 as u64;
         let x192 = (t191 >> 127) as u64;
-        let t193: u128 = (x170 as u128)
-            .wrapping_sub((0x6730d2a0f6b0f624_u64 as u128) + (x192 as u128));
+        let t193: u128 = {
+            let (d, b1) = x170.overflowing_sub(0x6730d2a0f6b0f624_u64);
+            let (d, b2) = d.overflowing_sub(x192);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x193 = t193 as u64;
         let x194 = (t193 >> 127) as u64;
-        let t195: u128 = (x174 as u128)
-            .wrapping_sub((0x64774b84f38512bf_u64 as u128) + (x194 as u128));
+        let t195: u128 = {
+            let (d, b1) = x174.overflowing_sub(0x64774b84f38512bf_u64);
+            let (d, b2) = d.overflowing_sub(x194);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x195 = t195 as u64;
         let x196 = (t195 >> 127) as u64;
-        let t197: u128 = (x178 as u128)
-            .wrapping_sub((0x4b1ba7b6434bacd7_u64 as u128) + (x196 as u128));
+        let t197: u128 = {
+            let (d, b1) = x178.overflowing_sub(0x4b1ba7b6434bacd7_u64);
+            let (d, b2) = d.overflowing_sub(x196);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x197 = t197 as u64;
         let x198 = (t197 >> 127) as u64;
-        let t199: u128 = (x180 as u128)
-            .wrapping_sub((0x1a0111ea397fe69a_u64 as u128) + (x198 as u128));
+        let t199: u128 = {
+            let (d, b1) = x180.overflowing_sub(0x1a0111ea397fe69a_u64);
+            let (d, b2) = d.overflowing_sub(x198);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x199 = t199 as u64;
         let x200 = (t199 >> 127) as u64;
         let x203 = (0 as u64).wrapping_sub(x200);
@@ -651,30 +667,46 @@ impl Fp {
         let x187 = t187 as u64;
         let x188 = (t187 >> 64) as u64;
         let x189 = x90.wrapping_add(x188).wrapping_add(x175);
-        let t198: u128 = (x179 as u128)
-            .wrapping_sub(
-                (0xb9feffffffffaaab_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t198: u128 = {
+            let (d, b1) = x179.overflowing_sub(0xb9feffffffffaaab_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x198 = t198 as u64;
         let x199 = (t198 >> 127) as u64;
-        let t200: u128 = (x181 as u128)
-            .wrapping_sub((0x1eabfffeb153ffff_u64 as u128) + (x199 as u128));
+        let t200: u128 = {
+            let (d, b1) = x181.overflowing_sub(0x1eabfffeb153ffff_u64);
+            let (d, b2) = d.overflowing_sub(x199);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x200 = t200 as u64;
         let x201 = (t200 >> 127) as u64;
-        let t202: u128 = (x183 as u128)
-            .wrapping_sub((0x6730d2a0f6b0f624_u64 as u128) + (x201 as u128));
+        let t202: u128 = {
+            let (d, b1) = x183.overflowing_sub(0x6730d2a0f6b0f624_u64);
+            let (d, b2) = d.overflowing_sub(x201);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x202 = t202 as u64;
         let x203 = (t202 >> 127) as u64;
-        let t204: u128 = (x185 as u128)
-            .wrapping_sub((0x64774b84f38512bf_u64 as u128) + (x203 as u128));
+        let t204: u128 = {
+            let (d, b1) = x185.overflowing_sub(0x64774b84f38512bf_u64);
+            let (d, b2) = d.overflowing_sub(x203);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x204 = t204 as u64;
         let x205 = (t204 >> 127) as u64;
-        let t206: u128 = (x187 as u128)
-            .wrapping_sub((0x4b1ba7b6434bacd7_u64 as u128) + (x205 as u128));
+        let t206: u128 = {
+            let (d, b1) = x187.overflowing_sub(0x4b1ba7b6434bacd7_u64);
+            let (d, b2) = d.overflowing_sub(x205);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x206 = t206 as u64;
         let x207 = (t206 >> 127) as u64;
-        let t208: u128 = (x189 as u128)
-            .wrapping_sub((0x1a0111ea397fe69a_u64 as u128) + (x207 as u128));
+        let t208: u128 = {
+            let (d, b1) = x189.overflowing_sub(0x1a0111ea397fe69a_u64);
+            let (d, b2) = d.overflowing_sub(x207);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x208 = t208 as u64;
         let x209 = (t208 >> 127) as u64;
         let x212 = (0 as u64).wrapping_sub(x209);
@@ -707,30 +739,46 @@ impl Fp {
         let x21 = t21 as u64;
         let x22 = (t21 >> 64) as u64;
         let x23 = a[5].wrapping_add(b[5]).wrapping_add(x22);
-        let t32: u128 = (x13 as u128)
-            .wrapping_sub(
-                (0xb9feffffffffaaab_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t32: u128 = {
+            let (d, b1) = x13.overflowing_sub(0xb9feffffffffaaab_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x32 = t32 as u64;
         let x33 = (t32 >> 127) as u64;
-        let t34: u128 = (x15 as u128)
-            .wrapping_sub((0x1eabfffeb153ffff_u64 as u128) + (x33 as u128));
+        let t34: u128 = {
+            let (d, b1) = x15.overflowing_sub(0x1eabfffeb153ffff_u64);
+            let (d, b2) = d.overflowing_sub(x33);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x34 = t34 as u64;
         let x35 = (t34 >> 127) as u64;
-        let t36: u128 = (x17 as u128)
-            .wrapping_sub((0x6730d2a0f6b0f624_u64 as u128) + (x35 as u128));
+        let t36: u128 = {
+            let (d, b1) = x17.overflowing_sub(0x6730d2a0f6b0f624_u64);
+            let (d, b2) = d.overflowing_sub(x35);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x36 = t36 as u64;
         let x37 = (t36 >> 127) as u64;
-        let t38: u128 = (x19 as u128)
-            .wrapping_sub((0x64774b84f38512bf_u64 as u128) + (x37 as u128));
+        let t38: u128 = {
+            let (d, b1) = x19.overflowing_sub(0x64774b84f38512bf_u64);
+            let (d, b2) = d.overflowing_sub(x37);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x38 = t38 as u64;
         let x39 = (t38 >> 127) as u64;
-        let t40: u128 = (x21 as u128)
-            .wrapping_sub((0x4b1ba7b6434bacd7_u64 as u128) + (x39 as u128));
+        let t40: u128 = {
+            let (d, b1) = x21.overflowing_sub(0x4b1ba7b6434bacd7_u64);
+            let (d, b2) = d.overflowing_sub(x39);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x40 = t40 as u64;
         let x41 = (t40 >> 127) as u64;
-        let t42: u128 = (x23 as u128)
-            .wrapping_sub((0x1a0111ea397fe69a_u64 as u128) + (x41 as u128));
+        let t42: u128 = {
+            let (d, b1) = x23.overflowing_sub(0x1a0111ea397fe69a_u64);
+            let (d, b2) = d.overflowing_sub(x41);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x42 = t42 as u64;
         let x43 = (t42 >> 127) as u64;
         let x46 = (0 as u64).wrapping_sub(x43);
@@ -746,23 +794,46 @@ impl Fp {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let t13: u128 = (a[0] as u128)
-            .wrapping_sub((b[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t13: u128 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x13 = t13 as u64;
         let x14 = (t13 >> 127) as u64;
-        let t15: u128 = (a[1] as u128).wrapping_sub((b[1] as u128) + (x14 as u128));
+        let t15: u128 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x14);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x15 = t15 as u64;
         let x16 = (t15 >> 127) as u64;
-        let t17: u128 = (a[2] as u128).wrapping_sub((b[2] as u128) + (x16 as u128));
+        let t17: u128 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x16);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x17 = t17 as u64;
         let x18 = (t17 >> 127) as u64;
-        let t19: u128 = (a[3] as u128).wrapping_sub((b[3] as u128) + (x18 as u128));
+        let t19: u128 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x18);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x19 = t19 as u64;
         let x20 = (t19 >> 127) as u64;
-        let t21: u128 = (a[4] as u128).wrapping_sub((b[4] as u128) + (x20 as u128));
+        let t21: u128 = {
+            let (d, b1) = a[4].overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x20);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x21 = t21 as u64;
         let x22 = (t21 >> 127) as u64;
-        let t23: u128 = (a[5] as u128).wrapping_sub((b[5] as u128) + (x22 as u128));
+        let t23: u128 = {
+            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x22);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x23 = t23 as u64;
         let x24 = (t23 >> 127) as u64;
         let x25 = (0 as u64).wrapping_sub(x24);
@@ -794,24 +865,39 @@ impl Fp {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 6]) -> [u64; 6] {
-        let t13: u128 = (0xb9feffffffffaaab_u64 as u128)
-            .wrapping_sub((a[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t13: u128 = {
+            let (d, b1) = 0xb9feffffffffaaab_u64.overflowing_sub(a[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x13 = t13 as u64;
         let x14 = (t13 >> 127) as u64;
-        let t15: u128 = (0x1eabfffeb153ffff_u64 as u128)
-            .wrapping_sub((a[1] as u128) + (x14 as u128));
+        let t15: u128 = {
+            let (d, b1) = 0x1eabfffeb153ffff_u64.overflowing_sub(a[1]);
+            let (d, b2) = d.overflowing_sub(x14);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x15 = t15 as u64;
         let x16 = (t15 >> 127) as u64;
-        let t17: u128 = (0x6730d2a0f6b0f624_u64 as u128)
-            .wrapping_sub((a[2] as u128) + (x16 as u128));
+        let t17: u128 = {
+            let (d, b1) = 0x6730d2a0f6b0f624_u64.overflowing_sub(a[2]);
+            let (d, b2) = d.overflowing_sub(x16);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x17 = t17 as u64;
         let x18 = (t17 >> 127) as u64;
-        let t19: u128 = (0x64774b84f38512bf_u64 as u128)
-            .wrapping_sub((a[3] as u128) + (x18 as u128));
+        let t19: u128 = {
+            let (d, b1) = 0x64774b84f38512bf_u64.overflowing_sub(a[3]);
+            let (d, b2) = d.overflowing_sub(x18);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x19 = t19 as u64;
         let x20 = (t19 >> 127) as u64;
-        let t21: u128 = (0x4b1ba7b6434bacd7_u64 as u128)
-            .wrapping_sub((a[4] as u128) + (x20 as u128));
+        let t21: u128 = {
+            let (d, b1) = 0x4b1ba7b6434bacd7_u64.overflowing_sub(a[4]);
+            let (d, b2) = d.overflowing_sub(x20);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x21 = t21 as u64;
         let x22 = (t21 >> 127) as u64;
         let x23 = 0x1a0111ea397fe69a_u64.wrapping_sub(a[5]).wrapping_sub(x22);
@@ -855,30 +941,46 @@ impl Fp {
         let x15 = t15 as u64;
         let x16 = (t15 >> 64) as u64;
         let x17 = a[5].wrapping_add(a[5]).wrapping_add(x16);
-        let t26: u128 = (x7 as u128)
-            .wrapping_sub(
-                (0xb9feffffffffaaab_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t26: u128 = {
+            let (d, b1) = x7.overflowing_sub(0xb9feffffffffaaab_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x26 = t26 as u64;
         let x27 = (t26 >> 127) as u64;
-        let t28: u128 = (x9 as u128)
-            .wrapping_sub((0x1eabfffeb153ffff_u64 as u128) + (x27 as u128));
+        let t28: u128 = {
+            let (d, b1) = x9.overflowing_sub(0x1eabfffeb153ffff_u64);
+            let (d, b2) = d.overflowing_sub(x27);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x28 = t28 as u64;
         let x29 = (t28 >> 127) as u64;
-        let t30: u128 = (x11 as u128)
-            .wrapping_sub((0x6730d2a0f6b0f624_u64 as u128) + (x29 as u128));
+        let t30: u128 = {
+            let (d, b1) = x11.overflowing_sub(0x6730d2a0f6b0f624_u64);
+            let (d, b2) = d.overflowing_sub(x29);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x30 = t30 as u64;
         let x31 = (t30 >> 127) as u64;
-        let t32: u128 = (x13 as u128)
-            .wrapping_sub((0x64774b84f38512bf_u64 as u128) + (x31 as u128));
+        let t32: u128 = {
+            let (d, b1) = x13.overflowing_sub(0x64774b84f38512bf_u64);
+            let (d, b2) = d.overflowing_sub(x31);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x32 = t32 as u64;
         let x33 = (t32 >> 127) as u64;
-        let t34: u128 = (x15 as u128)
-            .wrapping_sub((0x4b1ba7b6434bacd7_u64 as u128) + (x33 as u128));
+        let t34: u128 = {
+            let (d, b1) = x15.overflowing_sub(0x4b1ba7b6434bacd7_u64);
+            let (d, b2) = d.overflowing_sub(x33);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x34 = t34 as u64;
         let x35 = (t34 >> 127) as u64;
-        let t36: u128 = (x17 as u128)
-            .wrapping_sub((0x1a0111ea397fe69a_u64 as u128) + (x35 as u128));
+        let t36: u128 = {
+            let (d, b1) = x17.overflowing_sub(0x1a0111ea397fe69a_u64);
+            let (d, b2) = d.overflowing_sub(x35);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x36 = t36 as u64;
         let x37 = (t36 >> 127) as u64;
         let x40 = (0 as u64).wrapping_sub(x37);
@@ -1053,30 +1155,46 @@ impl Fp {
             + (x152 as u128) + (x175 as u128);
         let x178 = t178 as u64;
         let x179 = (t178 >> 64) as u64;
-        let t189: u128 = (x162 as u128)
-            .wrapping_sub(
-                (0xb9feffffffffaaab_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t189: u128 = {
+            let (d, b1) = x162.overflowing_sub(0xb9feffffffffaaab_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x189 = t189 as u64;
         let x190 = (t189 >> 127) as u64;
-        let t191: u128 = (x166 as u128)
-            .wrapping_sub((0x1eabfffeb153ffff_u64 as u128) + (x190 as u128));
+        let t191: u128 = {
+            let (d, b1) = x166.overflowing_sub(0x1eabfffeb153ffff_u64);
+            let (d, b2) = d.overflowing_sub(x190);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x191 = t191 as u64;
         let x192 = (t191 >> 127) as u64;
-        let t193: u128 = (x170 as u128)
-            .wrapping_sub((0x6730d2a0f6b0f624_u64 as u128) + (x192 as u128));
+        let t193: u128 = {
+            let (d, b1) = x170.overflowing_sub(0x6730d2a0f6b0f624_u64);
+            let (d, b2) = d.overflowing_sub(x192);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x193 = t193 as u64;
         let x194 = (t193 >> 127) as u64;
-        let t195: u128 = (x174 as u128)
-            .wrapping_sub((0x64774b84f38512bf_u64 as u128) + (x194 as u128));
+        let t195: u128 = {
+            let (d, b1) = x174.overflowing_sub(0x64774b84f38512bf_u64);
+            let (d, b2) = d.overflowing_sub(x194);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x195 = t195 as u64;
         let x196 = (t195 >> 127) as u64;
-        let t197: u128 = (x178 as u128)
-            .wrapping_sub((0x4b1ba7b6434bacd7_u64 as u128) + (x196 as u128));
+        let t197: u128 = {
+            let (d, b1) = x178.overflowing_sub(0x4b1ba7b6434bacd7_u64);
+            let (d, b2) = d.overflowing_sub(x196);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x197 = t197 as u64;
         let x198 = (t197 >> 127) as u64;
-        let t199: u128 = (x179 as u128)
-            .wrapping_sub((0x1a0111ea397fe69a_u64 as u128) + (x198 as u128));
+        let t199: u128 = {
+            let (d, b1) = x179.overflowing_sub(0x1a0111ea397fe69a_u64);
+            let (d, b2) = d.overflowing_sub(x198);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x199 = t199 as u64;
         let x200 = (t199 >> 127) as u64;
         let x203 = (0 as u64).wrapping_sub(x200);

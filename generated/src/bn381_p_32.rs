@@ -1079,52 +1079,88 @@ impl Fp {
         let x646 = t646 as u32;
         let x647 = (t646 >> 32) as u32;
         let x648 = x645.wrapping_add(x647).wrapping_add(0x00000000_u32);
-        let t663: u64 = (x606 as u64)
-            .wrapping_sub((0x00000013_u32 as u64) + (0x00000000_u32 as u64));
+        let t663: u64 = {
+            let (d, b1) = x606.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x663 = t663 as u32;
         let x664 = (t663 >> 63) as u32;
-        let t665: u64 = (x610 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x664 as u64));
+        let t665: u64 = {
+            let (d, b1) = x610.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x664);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x665 = t665 as u32;
         let x666 = (t665 >> 63) as u32;
-        let t667: u64 = (x614 as u64)
-            .wrapping_sub((0x80052e00_u32 as u64) + (x666 as u64));
+        let t667: u64 = {
+            let (d, b1) = x614.overflowing_sub(0x80052e00_u32);
+            let (d, b2) = d.overflowing_sub(x666);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x667 = t667 as u32;
         let x668 = (t667 >> 63) as u32;
-        let t669: u64 = (x618 as u64)
-            .wrapping_sub((0x00000013_u32 as u64) + (x668 as u64));
+        let t669: u64 = {
+            let (d, b1) = x618.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(x668);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x669 = t669 as u32;
         let x670 = (t669 >> 63) as u32;
-        let t671: u64 = (x622 as u64)
-            .wrapping_sub((0x95040000_u32 as u64) + (x670 as u64));
+        let t671: u64 = {
+            let (d, b1) = x622.overflowing_sub(0x95040000_u32);
+            let (d, b2) = d.overflowing_sub(x670);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x671 = t671 as u32;
         let x672 = (t671 >> 63) as u32;
-        let t673: u64 = (x626 as u64)
-            .wrapping_sub((0x40046200_u32 as u64) + (x672 as u64));
+        let t673: u64 = {
+            let (d, b1) = x626.overflowing_sub(0x40046200_u32);
+            let (d, b2) = d.overflowing_sub(x672);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x673 = t673 as u32;
         let x674 = (t673 >> 63) as u32;
-        let t675: u64 = (x630 as u64)
-            .wrapping_sub((0xac000008_u32 as u64) + (x674 as u64));
+        let t675: u64 = {
+            let (d, b1) = x630.overflowing_sub(0xac000008_u32);
+            let (d, b2) = d.overflowing_sub(x674);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x675 = t675 as u32;
         let x676 = (t675 >> 63) as u32;
-        let t677: u64 = (x634 as u64)
-            .wrapping_sub((0x5b710818_u32 as u64) + (x676 as u64));
+        let t677: u64 = {
+            let (d, b1) = x634.overflowing_sub(0x5b710818_u32);
+            let (d, b2) = d.overflowing_sub(x676);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x677 = t677 as u32;
         let x678 = (t677 >> 63) as u32;
-        let t679: u64 = (x638 as u64)
-            .wrapping_sub((0xb0015840_u32 as u64) + (x678 as u64));
+        let t679: u64 = {
+            let (d, b1) = x638.overflowing_sub(0xb0015840_u32);
+            let (d, b2) = d.overflowing_sub(x678);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x679 = t679 as u32;
         let x680 = (t679 >> 63) as u32;
-        let t681: u64 = (x642 as u64)
-            .wrapping_sub((0xe42de125_u32 as u64) + (x680 as u64));
+        let t681: u64 = {
+            let (d, b1) = x642.overflowing_sub(0xe42de125_u32);
+            let (d, b2) = d.overflowing_sub(x680);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x681 = t681 as u32;
         let x682 = (t681 >> 63) as u32;
-        let t683: u64 = (x646 as u64)
-            .wrapping_sub((0x0f3d82b2_u32 as u64) + (x682 as u64));
+        let t683: u64 = {
+            let (d, b1) = x646.overflowing_sub(0x0f3d82b2_u32);
+            let (d, b2) = d.overflowing_sub(x682);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x683 = t683 as u32;
         let x684 = (t683 >> 63) as u32;
-        let t685: u64 = (x648 as u64)
-            .wrapping_sub((0x24002640_u32 as u64) + (x684 as u64));
+        let t685: u64 = {
+            let (d, b1) = x648.overflowing_sub(0x24002640_u32);
+            let (d, b2) = d.overflowing_sub(x684);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x685 = t685 as u32;
         let x686 = (t685 >> 63) as u32;
         let x689 = (0 as u32).wrapping_sub(x686);
@@ -2063,52 +2099,88 @@ impl Fp {
         let x595 = t595 as u32;
         let x596 = (t595 >> 32) as u32;
         let x597 = x258.wrapping_add(x596).wrapping_add(x571);
-        let t612: u64 = (x575 as u64)
-            .wrapping_sub((0x00000013_u32 as u64) + (0x00000000_u32 as u64));
+        let t612: u64 = {
+            let (d, b1) = x575.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x612 = t612 as u32;
         let x613 = (t612 >> 63) as u32;
-        let t614: u64 = (x577 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x613 as u64));
+        let t614: u64 = {
+            let (d, b1) = x577.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x613);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x614 = t614 as u32;
         let x615 = (t614 >> 63) as u32;
-        let t616: u64 = (x579 as u64)
-            .wrapping_sub((0x80052e00_u32 as u64) + (x615 as u64));
+        let t616: u64 = {
+            let (d, b1) = x579.overflowing_sub(0x80052e00_u32);
+            let (d, b2) = d.overflowing_sub(x615);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x616 = t616 as u32;
         let x617 = (t616 >> 63) as u32;
-        let t618: u64 = (x581 as u64)
-            .wrapping_sub((0x00000013_u32 as u64) + (x617 as u64));
+        let t618: u64 = {
+            let (d, b1) = x581.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(x617);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x618 = t618 as u32;
         let x619 = (t618 >> 63) as u32;
-        let t620: u64 = (x583 as u64)
-            .wrapping_sub((0x95040000_u32 as u64) + (x619 as u64));
+        let t620: u64 = {
+            let (d, b1) = x583.overflowing_sub(0x95040000_u32);
+            let (d, b2) = d.overflowing_sub(x619);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x620 = t620 as u32;
         let x621 = (t620 >> 63) as u32;
-        let t622: u64 = (x585 as u64)
-            .wrapping_sub((0x40046200_u32 as u64) + (x621 as u64));
+        let t622: u64 = {
+            let (d, b1) = x585.overflowing_sub(0x40046200_u32);
+            let (d, b2) = d.overflowing_sub(x621);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x622 = t622 as u32;
         let x623 = (t622 >> 63) as u32;
-        let t624: u64 = (x587 as u64)
-            .wrapping_sub((0xac000008_u32 as u64) + (x623 as u64));
+        let t624: u64 = {
+            let (d, b1) = x587.overflowing_sub(0xac000008_u32);
+            let (d, b2) = d.overflowing_sub(x623);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x624 = t624 as u32;
         let x625 = (t624 >> 63) as u32;
-        let t626: u64 = (x589 as u64)
-            .wrapping_sub((0x5b710818_u32 as u64) + (x625 as u64));
+        let t626: u64 = {
+            let (d, b1) = x589.overflowing_sub(0x5b710818_u32);
+            let (d, b2) = d.overflowing_sub(x625);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x626 = t626 as u32;
         let x627 = (t626 >> 63) as u32;
-        let t628: u64 = (x591 as u64)
-            .wrapping_sub((0xb0015840_u32 as u64) + (x627 as u64));
+        let t628: u64 = {
+            let (d, b1) = x591.overflowing_sub(0xb0015840_u32);
+            let (d, b2) = d.overflowing_sub(x627);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x628 = t628 as u32;
         let x629 = (t628 >> 63) as u32;
-        let t630: u64 = (x593 as u64)
-            .wrapping_sub((0xe42de125_u32 as u64) + (x629 as u64));
+        let t630: u64 = {
+            let (d, b1) = x593.overflowing_sub(0xe42de125_u32);
+            let (d, b2) = d.overflowing_sub(x629);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x630 = t630 as u32;
         let x631 = (t630 >> 63) as u32;
-        let t632: u64 = (x595 as u64)
-            .wrapping_sub((0x0f3d82b2_u32 as u64) + (x631 as u64));
+        let t632: u64 = {
+            let (d, b1) = x595.overflowing_sub(0x0f3d82b2_u32);
+            let (d, b2) = d.overflowing_sub(x631);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x632 = t632 as u32;
         let x633 = (t632 >> 63) as u32;
-        let t634: u64 = (x597 as u64)
-            .wrapping_sub((0x24002640_u32 as u64) + (x633 as u64));
+        let t634: u64 = {
+            let (d, b1) = x597.overflowing_sub(0x24002640_u32);
+            let (d, b2) = d.overflowing_sub(x633);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x634 = t634 as u32;
         let x635 = (t634 >> 63) as u32;
         let x638 = (0 as u32).wrapping_sub(x635);
@@ -2164,41 +2236,88 @@ impl Fp {
         let x45 = t45 as u32;
         let x46 = (t45 >> 32) as u32;
         let x47 = a[11].wrapping_add(b[11]).wrapping_add(x46);
-        let t62: u64 = (x25 as u64)
-            .wrapping_sub((0x00000013_u32 as u64) + (0x00000000_u32 as u64));
+        let t62: u64 = {
+            let (d, b1) = x25.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x62 = t62 as u32;
         let x63 = (t62 >> 63) as u32;
-        let t64: u64 = (x27 as u64).wrapping_sub((0x00000000_u32 as u64) + (x63 as u64));
+        let t64: u64 = {
+            let (d, b1) = x27.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x63);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x64 = t64 as u32;
         let x65 = (t64 >> 63) as u32;
-        let t66: u64 = (x29 as u64).wrapping_sub((0x80052e00_u32 as u64) + (x65 as u64));
+        let t66: u64 = {
+            let (d, b1) = x29.overflowing_sub(0x80052e00_u32);
+            let (d, b2) = d.overflowing_sub(x65);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x66 = t66 as u32;
         let x67 = (t66 >> 63) as u32;
-        let t68: u64 = (x31 as u64).wrapping_sub((0x00000013_u32 as u64) + (x67 as u64));
+        let t68: u64 = {
+            let (d, b1) = x31.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(x67);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x68 = t68 as u32;
         let x69 = (t68 >> 63) as u32;
-        let t70: u64 = (x33 as u64).wrapping_sub((0x95040000_u32 as u64) + (x69 as u64));
+        let t70: u64 = {
+            let (d, b1) = x33.overflowing_sub(0x95040000_u32);
+            let (d, b2) = d.overflowing_sub(x69);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x70 = t70 as u32;
         let x71 = (t70 >> 63) as u32;
-        let t72: u64 = (x35 as u64).wrapping_sub((0x40046200_u32 as u64) + (x71 as u64));
+        let t72: u64 = {
+            let (d, b1) = x35.overflowing_sub(0x40046200_u32);
+            let (d, b2) = d.overflowing_sub(x71);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x72 = t72 as u32;
         let x73 = (t72 >> 63) as u32;
-        let t74: u64 = (x37 as u64).wrapping_sub((0xac000008_u32 as u64) + (x73 as u64));
+        let t74: u64 = {
+            let (d, b1) = x37.overflowing_sub(0xac000008_u32);
+            let (d, b2) = d.overflowing_sub(x73);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x74 = t74 as u32;
         let x75 = (t74 >> 63) as u32;
-        let t76: u64 = (x39 as u64).wrapping_sub((0x5b710818_u32 as u64) + (x75 as u64));
+        let t76: u64 = {
+            let (d, b1) = x39.overflowing_sub(0x5b710818_u32);
+            let (d, b2) = d.overflowing_sub(x75);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x76 = t76 as u32;
         let x77 = (t76 >> 63) as u32;
-        let t78: u64 = (x41 as u64).wrapping_sub((0xb0015840_u32 as u64) + (x77 as u64));
+        let t78: u64 = {
+            let (d, b1) = x41.overflowing_sub(0xb0015840_u32);
+            let (d, b2) = d.overflowing_sub(x77);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x78 = t78 as u32;
         let x79 = (t78 >> 63) as u32;
-        let t80: u64 = (x43 as u64).wrapping_sub((0xe42de125_u32 as u64) + (x79 as u64));
+        let t80: u64 = {
+            let (d, b1) = x43.overflowing_sub(0xe42de125_u32);
+            let (d, b2) = d.overflowing_sub(x79);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x80 = t80 as u32;
         let x81 = (t80 >> 63) as u32;
-        let t82: u64 = (x45 as u64).wrapping_sub((0x0f3d82b2_u32 as u64) + (x81 as u64));
+        let t82: u64 = {
+            let (d, b1) = x45.overflowing_sub(0x0f3d82b2_u32);
+            let (d, b2) = d.overflowing_sub(x81);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x82 = t82 as u32;
         let x83 = (t82 >> 63) as u32;
-        let t84: u64 = (x47 as u64).wrapping_sub((0x24002640_u32 as u64) + (x83 as u64));
+        let t84: u64 = {
+            let (d, b1) = x47.overflowing_sub(0x24002640_u32);
+            let (d, b2) = d.overflowing_sub(x83);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x84 = t84 as u32;
         let x85 = (t84 >> 63) as u32;
         let x88 = (0 as u32).wrapping_sub(x85);
@@ -2220,41 +2339,88 @@ impl Fp {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
-        let t25: u64 = (a[0] as u64)
-            .wrapping_sub((b[0] as u64) + (0x00000000_u32 as u64));
+        let t25: u64 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x25 = t25 as u32;
         let x26 = (t25 >> 63) as u32;
-        let t27: u64 = (a[1] as u64).wrapping_sub((b[1] as u64) + (x26 as u64));
+        let t27: u64 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x26);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x27 = t27 as u32;
         let x28 = (t27 >> 63) as u32;
-        let t29: u64 = (a[2] as u64).wrapping_sub((b[2] as u64) + (x28 as u64));
+        let t29: u64 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x28);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x29 = t29 as u32;
         let x30 = (t29 >> 63) as u32;
-        let t31: u64 = (a[3] as u64).wrapping_sub((b[3] as u64) + (x30 as u64));
+        let t31: u64 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x30);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x31 = t31 as u32;
         let x32 = (t31 >> 63) as u32;
-        let t33: u64 = (a[4] as u64).wrapping_sub((b[4] as u64) + (x32 as u64));
+        let t33: u64 = {
+            let (d, b1) = a[4].overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x33 = t33 as u32;
         let x34 = (t33 >> 63) as u32;
-        let t35: u64 = (a[5] as u64).wrapping_sub((b[5] as u64) + (x34 as u64));
+        let t35: u64 = {
+            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x34);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x35 = t35 as u32;
         let x36 = (t35 >> 63) as u32;
-        let t37: u64 = (a[6] as u64).wrapping_sub((b[6] as u64) + (x36 as u64));
+        let t37: u64 = {
+            let (d, b1) = a[6].overflowing_sub(b[6]);
+            let (d, b2) = d.overflowing_sub(x36);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x37 = t37 as u32;
         let x38 = (t37 >> 63) as u32;
-        let t39: u64 = (a[7] as u64).wrapping_sub((b[7] as u64) + (x38 as u64));
+        let t39: u64 = {
+            let (d, b1) = a[7].overflowing_sub(b[7]);
+            let (d, b2) = d.overflowing_sub(x38);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x39 = t39 as u32;
         let x40 = (t39 >> 63) as u32;
-        let t41: u64 = (a[8] as u64).wrapping_sub((b[8] as u64) + (x40 as u64));
+        let t41: u64 = {
+            let (d, b1) = a[8].overflowing_sub(b[8]);
+            let (d, b2) = d.overflowing_sub(x40);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x41 = t41 as u32;
         let x42 = (t41 >> 63) as u32;
-        let t43: u64 = (a[9] as u64).wrapping_sub((b[9] as u64) + (x42 as u64));
+        let t43: u64 = {
+            let (d, b1) = a[9].overflowing_sub(b[9]);
+            let (d, b2) = d.overflowing_sub(x42);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x43 = t43 as u32;
         let x44 = (t43 >> 63) as u32;
-        let t45: u64 = (a[10] as u64).wrapping_sub((b[10] as u64) + (x44 as u64));
+        let t45: u64 = {
+            let (d, b1) = a[10].overflowing_sub(b[10]);
+            let (d, b2) = d.overflowing_sub(x44);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x45 = t45 as u32;
         let x46 = (t45 >> 63) as u32;
-        let t47: u64 = (a[11] as u64).wrapping_sub((b[11] as u64) + (x46 as u64));
+        let t47: u64 = {
+            let (d, b1) = a[11].overflowing_sub(b[11]);
+            let (d, b2) = d.overflowing_sub(x46);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x47 = t47 as u32;
         let x48 = (t47 >> 63) as u32;
         let x49 = (0 as u32).wrapping_sub(x48);
@@ -2309,48 +2475,81 @@ impl Fp {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 12]) -> [u32; 12] {
-        let t25: u64 = (0x00000013_u32 as u64)
-            .wrapping_sub((a[0] as u64) + (0x00000000_u32 as u64));
+        let t25: u64 = {
+            let (d, b1) = 0x00000013_u32.overflowing_sub(a[0]);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x25 = t25 as u32;
         let x26 = (t25 >> 63) as u32;
-        let t27: u64 = (0x00000000_u32 as u64)
-            .wrapping_sub((a[1] as u64) + (x26 as u64));
+        let t27: u64 = {
+            let (d, b1) = 0x00000000_u32.overflowing_sub(a[1]);
+            let (d, b2) = d.overflowing_sub(x26);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x27 = t27 as u32;
         let x28 = (t27 >> 63) as u32;
-        let t29: u64 = (0x80052e00_u32 as u64)
-            .wrapping_sub((a[2] as u64) + (x28 as u64));
+        let t29: u64 = {
+            let (d, b1) = 0x80052e00_u32.overflowing_sub(a[2]);
+            let (d, b2) = d.overflowing_sub(x28);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x29 = t29 as u32;
         let x30 = (t29 >> 63) as u32;
-        let t31: u64 = (0x00000013_u32 as u64)
-            .wrapping_sub((a[3] as u64) + (x30 as u64));
+        let t31: u64 = {
+            let (d, b1) = 0x00000013_u32.overflowing_sub(a[3]);
+            let (d, b2) = d.overflowing_sub(x30);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x31 = t31 as u32;
         let x32 = (t31 >> 63) as u32;
-        let t33: u64 = (0x95040000_u32 as u64)
-            .wrapping_sub((a[4] as u64) + (x32 as u64));
+        let t33: u64 = {
+            let (d, b1) = 0x95040000_u32.overflowing_sub(a[4]);
+            let (d, b2) = d.overflowing_sub(x32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x33 = t33 as u32;
         let x34 = (t33 >> 63) as u32;
-        let t35: u64 = (0x40046200_u32 as u64)
-            .wrapping_sub((a[5] as u64) + (x34 as u64));
+        let t35: u64 = {
+            let (d, b1) = 0x40046200_u32.overflowing_sub(a[5]);
+            let (d, b2) = d.overflowing_sub(x34);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x35 = t35 as u32;
         let x36 = (t35 >> 63) as u32;
-        let t37: u64 = (0xac000008_u32 as u64)
-            .wrapping_sub((a[6] as u64) + (x36 as u64));
+        let t37: u64 = {
+            let (d, b1) = 0xac000008_u32.overflowing_sub(a[6]);
+            let (d, b2) = d.overflowing_sub(x36);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x37 = t37 as u32;
         let x38 = (t37 >> 63) as u32;
-        let t39: u64 = (0x5b710818_u32 as u64)
-            .wrapping_sub((a[7] as u64) + (x38 as u64));
+        let t39: u64 = {
+            let (d, b1) = 0x5b710818_u32.overflowing_sub(a[7]);
+            let (d, b2) = d.overflowing_sub(x38);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x39 = t39 as u32;
         let x40 = (t39 >> 63) as u32;
-        let t41: u64 = (0xb0015840_u32 as u64)
-            .wrapping_sub((a[8] as u64) + (x40 as u64));
+        let t41: u64 = {
+            let (d, b1) = 0xb0015840_u32.overflowing_sub(a[8]);
+            let (d, b2) = d.overflowing_sub(x40);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x41 = t41 as u32;
         let x42 = (t41 >> 63) as u32;
-        let t43: u64 = (0xe42de125_u32 as u64)
-            .wrapping_sub((a[9] as u64) + (x42 as u64));
+        let t43: u64 = {
+            let (d, b1) = 0xe42de125_u32.overflowing_sub(a[9]);
+            let (d, b2) = d.overflowing_sub(x42);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x43 = t43 as u32;
         let x44 = (t43 >> 63) as u32;
-        let t45: u64 = (0x0f3d82b2_u32 as u64)
-            .wrapping_sub((a[10] as u64) + (x44 as u64));
+        let t45: u64 = {
+            let (d, b1) = 0x0f3d82b2_u32.overflowing_sub(a[10]);
+            let (d, b2) = d.overflowing_sub(x44);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x45 = t45 as u32;
         let x46 = (t45 >> 63) as u32;
         let x47 = 0x24002640_u32.wrapping_sub(a[11]).wrapping_sub(x46);
@@ -2421,41 +2620,88 @@ impl Fp {
         let x33 = t33 as u32;
         let x34 = (t33 >> 32) as u32;
         let x35 = a[11].wrapping_add(a[11]).wrapping_add(x34);
-        let t50: u64 = (x13 as u64)
-            .wrapping_sub((0x00000013_u32 as u64) + (0x00000000_u32 as u64));
+        let t50: u64 = {
+            let (d, b1) = x13.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x50 = t50 as u32;
         let x51 = (t50 >> 63) as u32;
-        let t52: u64 = (x15 as u64).wrapping_sub((0x00000000_u32 as u64) + (x51 as u64));
+        let t52: u64 = {
+            let (d, b1) = x15.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x51);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x52 = t52 as u32;
         let x53 = (t52 >> 63) as u32;
-        let t54: u64 = (x17 as u64).wrapping_sub((0x80052e00_u32 as u64) + (x53 as u64));
+        let t54: u64 = {
+            let (d, b1) = x17.overflowing_sub(0x80052e00_u32);
+            let (d, b2) = d.overflowing_sub(x53);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x54 = t54 as u32;
         let x55 = (t54 >> 63) as u32;
-        let t56: u64 = (x19 as u64).wrapping_sub((0x00000013_u32 as u64) + (x55 as u64));
+        let t56: u64 = {
+            let (d, b1) = x19.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(x55);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x56 = t56 as u32;
         let x57 = (t56 >> 63) as u32;
-        let t58: u64 = (x21 as u64).wrapping_sub((0x95040000_u32 as u64) + (x57 as u64));
+        let t58: u64 = {
+            let (d, b1) = x21.overflowing_sub(0x95040000_u32);
+            let (d, b2) = d.overflowing_sub(x57);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x58 = t58 as u32;
         let x59 = (t58 >> 63) as u32;
-        let t60: u64 = (x23 as u64).wrapping_sub((0x40046200_u32 as u64) + (x59 as u64));
+        let t60: u64 = {
+            let (d, b1) = x23.overflowing_sub(0x40046200_u32);
+            let (d, b2) = d.overflowing_sub(x59);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x60 = t60 as u32;
         let x61 = (t60 >> 63) as u32;
-        let t62: u64 = (x25 as u64).wrapping_sub((0xac000008_u32 as u64) + (x61 as u64));
+        let t62: u64 = {
+            let (d, b1) = x25.overflowing_sub(0xac000008_u32);
+            let (d, b2) = d.overflowing_sub(x61);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x62 = t62 as u32;
         let x63 = (t62 >> 63) as u32;
-        let t64: u64 = (x27 as u64).wrapping_sub((0x5b710818_u32 as u64) + (x63 as u64));
+        let t64: u64 = {
+            let (d, b1) = x27.overflowing_sub(0x5b710818_u32);
+            let (d, b2) = d.overflowing_sub(x63);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x64 = t64 as u32;
         let x65 = (t64 >> 63) as u32;
-        let t66: u64 = (x29 as u64).wrapping_sub((0xb0015840_u32 as u64) + (x65 as u64));
+        let t66: u64 = {
+            let (d, b1) = x29.overflowing_sub(0xb0015840_u32);
+            let (d, b2) = d.overflowing_sub(x65);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x66 = t66 as u32;
         let x67 = (t66 >> 63) as u32;
-        let t68: u64 = (x31 as u64).wrapping_sub((0xe42de125_u32 as u64) + (x67 as u64));
+        let t68: u64 = {
+            let (d, b1) = x31.overflowing_sub(0xe42de125_u32);
+            let (d, b2) = d.overflowing_sub(x67);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x68 = t68 as u32;
         let x69 = (t68 >> 63) as u32;
-        let t70: u64 = (x33 as u64).wrapping_sub((0x0f3d82b2_u32 as u64) + (x69 as u64));
+        let t70: u64 = {
+            let (d, b1) = x33.overflowing_sub(0x0f3d82b2_u32);
+            let (d, b2) = d.overflowing_sub(x69);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x70 = t70 as u32;
         let x71 = (t70 >> 63) as u32;
-        let t72: u64 = (x35 as u64).wrapping_sub((0x24002640_u32 as u64) + (x71 as u64));
+        let t72: u64 = {
+            let (d, b1) = x35.overflowing_sub(0x24002640_u32);
+            let (d, b2) = d.overflowing_sub(x71);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x72 = t72 as u32;
         let x73 = (t72 >> 63) as u32;
         let x76 = (0 as u32).wrapping_sub(x73);
@@ -3041,52 +3287,88 @@ impl Fp {
             + (x643 as u64);
         let x646 = t646 as u32;
         let x647 = (t646 >> 32) as u32;
-        let t663: u64 = (x606 as u64)
-            .wrapping_sub((0x00000013_u32 as u64) + (0x00000000_u32 as u64));
+        let t663: u64 = {
+            let (d, b1) = x606.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x663 = t663 as u32;
         let x664 = (t663 >> 63) as u32;
-        let t665: u64 = (x610 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x664 as u64));
+        let t665: u64 = {
+            let (d, b1) = x610.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x664);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x665 = t665 as u32;
         let x666 = (t665 >> 63) as u32;
-        let t667: u64 = (x614 as u64)
-            .wrapping_sub((0x80052e00_u32 as u64) + (x666 as u64));
+        let t667: u64 = {
+            let (d, b1) = x614.overflowing_sub(0x80052e00_u32);
+            let (d, b2) = d.overflowing_sub(x666);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x667 = t667 as u32;
         let x668 = (t667 >> 63) as u32;
-        let t669: u64 = (x618 as u64)
-            .wrapping_sub((0x00000013_u32 as u64) + (x668 as u64));
+        let t669: u64 = {
+            let (d, b1) = x618.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(x668);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x669 = t669 as u32;
         let x670 = (t669 >> 63) as u32;
-        let t671: u64 = (x622 as u64)
-            .wrapping_sub((0x95040000_u32 as u64) + (x670 as u64));
+        let t671: u64 = {
+            let (d, b1) = x622.overflowing_sub(0x95040000_u32);
+            let (d, b2) = d.overflowing_sub(x670);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x671 = t671 as u32;
         let x672 = (t671 >> 63) as u32;
-        let t673: u64 = (x626 as u64)
-            .wrapping_sub((0x40046200_u32 as u64) + (x672 as u64));
+        let t673: u64 = {
+            let (d, b1) = x626.overflowing_sub(0x40046200_u32);
+            let (d, b2) = d.overflowing_sub(x672);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x673 = t673 as u32;
         let x674 = (t673 >> 63) as u32;
-        let t675: u64 = (x630 as u64)
-            .wrapping_sub((0xac000008_u32 as u64) + (x674 as u64));
+        let t675: u64 = {
+            let (d, b1) = x630.overflowing_sub(0xac000008_u32);
+            let (d, b2) = d.overflowing_sub(x674);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x675 = t675 as u32;
         let x676 = (t675 >> 63) as u32;
-        let t677: u64 = (x634 as u64)
-            .wrapping_sub((0x5b710818_u32 as u64) + (x676 as u64));
+        let t677: u64 = {
+            let (d, b1) = x634.overflowing_sub(0x5b710818_u32);
+            let (d, b2) = d.overflowing_sub(x676);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x677 = t677 as u32;
         let x678 = (t677 >> 63) as u32;
-        let t679: u64 = (x638 as u64)
-            .wrapping_sub((0xb0015840_u32 as u64) + (x678 as u64));
+        let t679: u64 = {
+            let (d, b1) = x638.overflowing_sub(0xb0015840_u32);
+            let (d, b2) = d.overflowing_sub(x678);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x679 = t679 as u32;
         let x680 = (t679 >> 63) as u32;
-        let t681: u64 = (x642 as u64)
-            .wrapping_sub((0xe42de125_u32 as u64) + (x680 as u64));
+        let t681: u64 = {
+            let (d, b1) = x642.overflowing_sub(0xe42de125_u32);
+            let (d, b2) = d.overflowing_sub(x680);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x681 = t681 as u32;
         let x682 = (t681 >> 63) as u32;
-        let t683: u64 = (x646 as u64)
-            .wrapping_sub((0x0f3d82b2_u32 as u64) + (x682 as u64));
+        let t683: u64 = {
+            let (d, b1) = x646.overflowing_sub(0x0f3d82b2_u32);
+            let (d, b2) = d.overflowing_sub(x682);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x683 = t683 as u32;
         let x684 = (t683 >> 63) as u32;
-        let t685: u64 = (x647 as u64)
-            .wrapping_sub((0x24002640_u32 as u64) + (x684 as u64));
+        let t685: u64 = {
+            let (d, b1) = x647.overflowing_sub(0x24002640_u32);
+            let (d, b2) = d.overflowing_sub(x684);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x685 = t685 as u32;
         let x686 = (t685 >> 63) as u32;
         let x689 = (0 as u32).wrapping_sub(x686);

@@ -1642,64 +1642,109 @@ impl Fp {
             + (x985 as u64);
         let x988 = t988 as u32;
         let x989 = (t988 >> 32) as u32;
-        let t1008: u64 = (x936 as u64)
-            .wrapping_sub((0x40138013_u32 as u64) + (0x00000000_u32 as u64));
+        let t1008: u64 = {
+            let (d, b1) = x936.overflowing_sub(0x40138013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1008 = t1008 as u32;
         let x1009 = (t1008 >> 63) as u32;
-        let t1010: u64 = (x940 as u64)
-            .wrapping_sub((0x2401b008_u32 as u64) + (x1009 as u64));
+        let t1010: u64 = {
+            let (d, b1) = x940.overflowing_sub(0x2401b008_u32);
+            let (d, b2) = d.overflowing_sub(x1009);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1010 = t1010 as u32;
         let x1011 = (t1010 >> 63) as u32;
-        let t1012: u64 = (x944 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x1011 as u64));
+        let t1012: u64 = {
+            let (d, b1) = x944.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x1011);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1012 = t1012 as u32;
         let x1013 = (t1012 >> 63) as u32;
-        let t1014: u64 = (x948 as u64)
-            .wrapping_sub((0xf687f640_u32 as u64) + (x1013 as u64));
+        let t1014: u64 = {
+            let (d, b1) = x948.overflowing_sub(0xf687f640_u32);
+            let (d, b2) = d.overflowing_sub(x1013);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1014 = t1014 as u32;
         let x1015 = (t1014 >> 63) as u32;
-        let t1016: u64 = (x952 as u64)
-            .wrapping_sub((0xff66fc6f_u32 as u64) + (x1015 as u64));
+        let t1016: u64 = {
+            let (d, b1) = x952.overflowing_sub(0xff66fc6f_u32);
+            let (d, b2) = d.overflowing_sub(x1015);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1016 = t1016 as u32;
         let x1017 = (t1016 >> 63) as u32;
-        let t1018: u64 = (x956 as u64)
-            .wrapping_sub((0xfffffff6_u32 as u64) + (x1017 as u64));
+        let t1018: u64 = {
+            let (d, b1) = x956.overflowing_sub(0xfffffff6_u32);
+            let (d, b2) = d.overflowing_sub(x1017);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1018 = t1018 as u32;
         let x1019 = (t1018 >> 63) as u32;
-        let t1020: u64 = (x960 as u64)
-            .wrapping_sub((0xc8020fff_u32 as u64) + (x1019 as u64));
+        let t1020: u64 = {
+            let (d, b1) = x960.overflowing_sub(0xc8020fff_u32);
+            let (d, b2) = d.overflowing_sub(x1019);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1020 = t1020 as u32;
         let x1021 = (t1020 >> 63) as u32;
-        let t1022: u64 = (x964 as u64)
-            .wrapping_sub((0x12908f41_u32 as u64) + (x1021 as u64));
+        let t1022: u64 = {
+            let (d, b1) = x964.overflowing_sub(0x12908f41_u32);
+            let (d, b2) = d.overflowing_sub(x1021);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1022 = t1022 as u32;
         let x1023 = (t1022 >> 63) as u32;
-        let t1024: u64 = (x968 as u64)
-            .wrapping_sub((0x000000d8_u32 as u64) + (x1023 as u64));
+        let t1024: u64 = {
+            let (d, b1) = x968.overflowing_sub(0x000000d8_u32);
+            let (d, b2) = d.overflowing_sub(x1023);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1024 = t1024 as u32;
         let x1025 = (t1024 >> 63) as u32;
-        let t1026: u64 = (x972 as u64)
-            .wrapping_sub((0xbfca0000_u32 as u64) + (x1025 as u64));
+        let t1026: u64 = {
+            let (d, b1) = x972.overflowing_sub(0xbfca0000_u32);
+            let (d, b2) = d.overflowing_sub(x1025);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1026 = t1026 as u32;
         let x1027 = (t1026 >> 63) as u32;
-        let t1028: u64 = (x976 as u64)
-            .wrapping_sub((0x0cf6b7d9_u32 as u64) + (x1027 as u64));
+        let t1028: u64 = {
+            let (d, b1) = x976.overflowing_sub(0x0cf6b7d9_u32);
+            let (d, b2) = d.overflowing_sub(x1027);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1028 = t1028 as u32;
         let x1029 = (t1028 >> 63) as u32;
-        let t1030: u64 = (x980 as u64)
-            .wrapping_sub((0xfffff6ff_u32 as u64) + (x1029 as u64));
+        let t1030: u64 = {
+            let (d, b1) = x980.overflowing_sub(0xfffff6ff_u32);
+            let (d, b2) = d.overflowing_sub(x1029);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1030 = t1030 as u32;
         let x1031 = (t1030 >> 63) as u32;
-        let t1032: u64 = (x984 as u64)
-            .wrapping_sub((0x023fffff_u32 as u64) + (x1031 as u64));
+        let t1032: u64 = {
+            let (d, b1) = x984.overflowing_sub(0x023fffff_u32);
+            let (d, b2) = d.overflowing_sub(x1031);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1032 = t1032 as u32;
         let x1033 = (t1032 >> 63) as u32;
-        let t1034: u64 = (x988 as u64)
-            .wrapping_sub((0x80360120_u32 as u64) + (x1033 as u64));
+        let t1034: u64 = {
+            let (d, b1) = x988.overflowing_sub(0x80360120_u32);
+            let (d, b2) = d.overflowing_sub(x1033);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1034 = t1034 as u32;
         let x1035 = (t1034 >> 63) as u32;
-        let t1036: u64 = (x989 as u64)
-            .wrapping_sub((0x00002404_u32 as u64) + (x1035 as u64));
+        let t1036: u64 = {
+            let (d, b1) = x989.overflowing_sub(0x00002404_u32);
+            let (d, b2) = d.overflowing_sub(x1035);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1036 = t1036 as u32;
         let x1037 = (t1036 >> 63) as u32;
         let x1040 = (0 as u32).wrapping_sub(x1037);
@@ -3137,64 +3182,109 @@ impl Fp {
         let x880 = t880 as u32;
         let x881 = (t880 >> 32) as u32;
         let x882 = x369.wrapping_add(x881).wrapping_add(x850);
-        let t900: u64 = (x854 as u64)
-            .wrapping_sub((0x40138013_u32 as u64) + (0x00000000_u32 as u64));
+        let t900: u64 = {
+            let (d, b1) = x854.overflowing_sub(0x40138013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x900 = t900 as u32;
         let x901 = (t900 >> 63) as u32;
-        let t902: u64 = (x856 as u64)
-            .wrapping_sub((0x2401b008_u32 as u64) + (x901 as u64));
+        let t902: u64 = {
+            let (d, b1) = x856.overflowing_sub(0x2401b008_u32);
+            let (d, b2) = d.overflowing_sub(x901);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x902 = t902 as u32;
         let x903 = (t902 >> 63) as u32;
-        let t904: u64 = (x858 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x903 as u64));
+        let t904: u64 = {
+            let (d, b1) = x858.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x903);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x904 = t904 as u32;
         let x905 = (t904 >> 63) as u32;
-        let t906: u64 = (x860 as u64)
-            .wrapping_sub((0xf687f640_u32 as u64) + (x905 as u64));
+        let t906: u64 = {
+            let (d, b1) = x860.overflowing_sub(0xf687f640_u32);
+            let (d, b2) = d.overflowing_sub(x905);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x906 = t906 as u32;
         let x907 = (t906 >> 63) as u32;
-        let t908: u64 = (x862 as u64)
-            .wrapping_sub((0xff66fc6f_u32 as u64) + (x907 as u64));
+        let t908: u64 = {
+            let (d, b1) = x862.overflowing_sub(0xff66fc6f_u32);
+            let (d, b2) = d.overflowing_sub(x907);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x908 = t908 as u32;
         let x909 = (t908 >> 63) as u32;
-        let t910: u64 = (x864 as u64)
-            .wrapping_sub((0xfffffff6_u32 as u64) + (x909 as u64));
+        let t910: u64 = {
+            let (d, b1) = x864.overflowing_sub(0xfffffff6_u32);
+            let (d, b2) = d.overflowing_sub(x909);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x910 = t910 as u32;
         let x911 = (t910 >> 63) as u32;
-        let t912: u64 = (x866 as u64)
-            .wrapping_sub((0xc8020fff_u32 as u64) + (x911 as u64));
+        let t912: u64 = {
+            let (d, b1) = x866.overflowing_sub(0xc8020fff_u32);
+            let (d, b2) = d.overflowing_sub(x911);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x912 = t912 as u32;
         let x913 = (t912 >> 63) as u32;
-        let t914: u64 = (x868 as u64)
-            .wrapping_sub((0x12908f41_u32 as u64) + (x913 as u64));
+        let t914: u64 = {
+            let (d, b1) = x868.overflowing_sub(0x12908f41_u32);
+            let (d, b2) = d.overflowing_sub(x913);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x914 = t914 as u32;
         let x915 = (t914 >> 63) as u32;
-        let t916: u64 = (x870 as u64)
-            .wrapping_sub((0x000000d8_u32 as u64) + (x915 as u64));
+        let t916: u64 = {
+            let (d, b1) = x870.overflowing_sub(0x000000d8_u32);
+            let (d, b2) = d.overflowing_sub(x915);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x916 = t916 as u32;
         let x917 = (t916 >> 63) as u32;
-        let t918: u64 = (x872 as u64)
-            .wrapping_sub((0xbfca0000_u32 as u64) + (x917 as u64));
+        let t918: u64 = {
+            let (d, b1) = x872.overflowing_sub(0xbfca0000_u32);
+            let (d, b2) = d.overflowing_sub(x917);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x918 = t918 as u32;
         let x919 = (t918 >> 63) as u32;
-        let t920: u64 = (x874 as u64)
-            .wrapping_sub((0x0cf6b7d9_u32 as u64) + (x919 as u64));
+        let t920: u64 = {
+            let (d, b1) = x874.overflowing_sub(0x0cf6b7d9_u32);
+            let (d, b2) = d.overflowing_sub(x919);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x920 = t920 as u32;
         let x921 = (t920 >> 63) as u32;
-        let t922: u64 = (x876 as u64)
-            .wrapping_sub((0xfffff6ff_u32 as u64) + (x921 as u64));
+        let t922: u64 = {
+            let (d, b1) = x876.overflowing_sub(0xfffff6ff_u32);
+            let (d, b2) = d.overflowing_sub(x921);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x922 = t922 as u32;
         let x923 = (t922 >> 63) as u32;
-        let t924: u64 = (x878 as u64)
-            .wrapping_sub((0x023fffff_u32 as u64) + (x923 as u64));
+        let t924: u64 = {
+            let (d, b1) = x878.overflowing_sub(0x023fffff_u32);
+            let (d, b2) = d.overflowing_sub(x923);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x924 = t924 as u32;
         let x925 = (t924 >> 63) as u32;
-        let t926: u64 = (x880 as u64)
-            .wrapping_sub((0x80360120_u32 as u64) + (x925 as u64));
+        let t926: u64 = {
+            let (d, b1) = x880.overflowing_sub(0x80360120_u32);
+            let (d, b2) = d.overflowing_sub(x925);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x926 = t926 as u32;
         let x927 = (t926 >> 63) as u32;
-        let t928: u64 = (x882 as u64)
-            .wrapping_sub((0x00002404_u32 as u64) + (x927 as u64));
+        let t928: u64 = {
+            let (d, b1) = x882.overflowing_sub(0x00002404_u32);
+            let (d, b2) = d.overflowing_sub(x927);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x928 = t928 as u32;
         let x929 = (t928 >> 63) as u32;
         let x932 = (0 as u32).wrapping_sub(x929);
@@ -3278,53 +3368,109 @@ impl Fp {
         let x57 = t57 as u32;
         let x58 = (t57 >> 32) as u32;
         let x59 = a[14].wrapping_add(b[14]).wrapping_add(x58);
-        let t77: u64 = (x31 as u64)
-            .wrapping_sub((0x40138013_u32 as u64) + (0x00000000_u32 as u64));
+        let t77: u64 = {
+            let (d, b1) = x31.overflowing_sub(0x40138013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x77 = t77 as u32;
         let x78 = (t77 >> 63) as u32;
-        let t79: u64 = (x33 as u64).wrapping_sub((0x2401b008_u32 as u64) + (x78 as u64));
+        let t79: u64 = {
+            let (d, b1) = x33.overflowing_sub(0x2401b008_u32);
+            let (d, b2) = d.overflowing_sub(x78);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x79 = t79 as u32;
         let x80 = (t79 >> 63) as u32;
-        let t81: u64 = (x35 as u64).wrapping_sub((0x00000000_u32 as u64) + (x80 as u64));
+        let t81: u64 = {
+            let (d, b1) = x35.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x80);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x81 = t81 as u32;
         let x82 = (t81 >> 63) as u32;
-        let t83: u64 = (x37 as u64).wrapping_sub((0xf687f640_u32 as u64) + (x82 as u64));
+        let t83: u64 = {
+            let (d, b1) = x37.overflowing_sub(0xf687f640_u32);
+            let (d, b2) = d.overflowing_sub(x82);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x83 = t83 as u32;
         let x84 = (t83 >> 63) as u32;
-        let t85: u64 = (x39 as u64).wrapping_sub((0xff66fc6f_u32 as u64) + (x84 as u64));
+        let t85: u64 = {
+            let (d, b1) = x39.overflowing_sub(0xff66fc6f_u32);
+            let (d, b2) = d.overflowing_sub(x84);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x85 = t85 as u32;
         let x86 = (t85 >> 63) as u32;
-        let t87: u64 = (x41 as u64).wrapping_sub((0xfffffff6_u32 as u64) + (x86 as u64));
+        let t87: u64 = {
+            let (d, b1) = x41.overflowing_sub(0xfffffff6_u32);
+            let (d, b2) = d.overflowing_sub(x86);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x87 = t87 as u32;
         let x88 = (t87 >> 63) as u32;
-        let t89: u64 = (x43 as u64).wrapping_sub((0xc8020fff_u32 as u64) + (x88 as u64));
+        let t89: u64 = {
+            let (d, b1) = x43.overflowing_sub(0xc8020fff_u32);
+            let (d, b2) = d.overflowing_sub(x88);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x89 = t89 as u32;
         let x90 = (t89 >> 63) as u32;
-        let t91: u64 = (x45 as u64).wrapping_sub((0x12908f41_u32 as u64) + (x90 as u64));
+        let t91: u64 = {
+            let (d, b1) = x45.overflowing_sub(0x12908f41_u32);
+            let (d, b2) = d.overflowing_sub(x90);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x91 = t91 as u32;
         let x92 = (t91 >> 63) as u32;
-        let t93: u64 = (x47 as u64).wrapping_sub((0x000000d8_u32 as u64) + (x92 as u64));
+        let t93: u64 = {
+            let (d, b1) = x47.overflowing_sub(0x000000d8_u32);
+            let (d, b2) = d.overflowing_sub(x92);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x93 = t93 as u32;
         let x94 = (t93 >> 63) as u32;
-        let t95: u64 = (x49 as u64).wrapping_sub((0xbfca0000_u32 as u64) + (x94 as u64));
+        let t95: u64 = {
+            let (d, b1) = x49.overflowing_sub(0xbfca0000_u32);
+            let (d, b2) = d.overflowing_sub(x94);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x95 = t95 as u32;
         let x96 = (t95 >> 63) as u32;
-        let t97: u64 = (x51 as u64).wrapping_sub((0x0cf6b7d9_u32 as u64) + (x96 as u64));
+        let t97: u64 = {
+            let (d, b1) = x51.overflowing_sub(0x0cf6b7d9_u32);
+            let (d, b2) = d.overflowing_sub(x96);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x97 = t97 as u32;
         let x98 = (t97 >> 63) as u32;
-        let t99: u64 = (x53 as u64).wrapping_sub((0xfffff6ff_u32 as u64) + (x98 as u64));
+        let t99: u64 = {
+            let (d, b1) = x53.overflowing_sub(0xfffff6ff_u32);
+            let (d, b2) = d.overflowing_sub(x98);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x99 = t99 as u32;
         let x100 = (t99 >> 63) as u32;
-        let t101: u64 = (x55 as u64)
-            .wrapping_sub((0x023fffff_u32 as u64) + (x100 as u64));
+        let t101: u64 = {
+            let (d, b1) = x55.overflowing_sub(0x023fffff_u32);
+            let (d, b2) = d.overflowing_sub(x100);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x101 = t101 as u32;
         let x102 = (t101 >> 63) as u32;
-        let t103: u64 = (x57 as u64)
-            .wrapping_sub((0x80360120_u32 as u64) + (x102 as u64));
+        let t103: u64 = {
+            let (d, b1) = x57.overflowing_sub(0x80360120_u32);
+            let (d, b2) = d.overflowing_sub(x102);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x103 = t103 as u32;
         let x104 = (t103 >> 63) as u32;
-        let t105: u64 = (x59 as u64)
-            .wrapping_sub((0x00002404_u32 as u64) + (x104 as u64));
+        let t105: u64 = {
+            let (d, b1) = x59.overflowing_sub(0x00002404_u32);
+            let (d, b2) = d.overflowing_sub(x104);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x105 = t105 as u32;
         let x106 = (t105 >> 63) as u32;
         let x109 = (0 as u32).wrapping_sub(x106);
@@ -3365,50 +3511,109 @@ impl Fp {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 15], b: &[u32; 15]) -> [u32; 15] {
-        let t31: u64 = (a[0] as u64)
-            .wrapping_sub((b[0] as u64) + (0x00000000_u32 as u64));
+        let t31: u64 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x31 = t31 as u32;
         let x32 = (t31 >> 63) as u32;
-        let t33: u64 = (a[1] as u64).wrapping_sub((b[1] as u64) + (x32 as u64));
+        let t33: u64 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x33 = t33 as u32;
         let x34 = (t33 >> 63) as u32;
-        let t35: u64 = (a[2] as u64).wrapping_sub((b[2] as u64) + (x34 as u64));
+        let t35: u64 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x34);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x35 = t35 as u32;
         let x36 = (t35 >> 63) as u32;
-        let t37: u64 = (a[3] as u64).wrapping_sub((b[3] as u64) + (x36 as u64));
+        let t37: u64 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x36);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x37 = t37 as u32;
         let x38 = (t37 >> 63) as u32;
-        let t39: u64 = (a[4] as u64).wrapping_sub((b[4] as u64) + (x38 as u64));
+        let t39: u64 = {
+            let (d, b1) = a[4].overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x38);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x39 = t39 as u32;
         let x40 = (t39 >> 63) as u32;
-        let t41: u64 = (a[5] as u64).wrapping_sub((b[5] as u64) + (x40 as u64));
+        let t41: u64 = {
+            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x40);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x41 = t41 as u32;
         let x42 = (t41 >> 63) as u32;
-        let t43: u64 = (a[6] as u64).wrapping_sub((b[6] as u64) + (x42 as u64));
+        let t43: u64 = {
+            let (d, b1) = a[6].overflowing_sub(b[6]);
+            let (d, b2) = d.overflowing_sub(x42);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x43 = t43 as u32;
         let x44 = (t43 >> 63) as u32;
-        let t45: u64 = (a[7] as u64).wrapping_sub((b[7] as u64) + (x44 as u64));
+        let t45: u64 = {
+            let (d, b1) = a[7].overflowing_sub(b[7]);
+            let (d, b2) = d.overflowing_sub(x44);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x45 = t45 as u32;
         let x46 = (t45 >> 63) as u32;
-        let t47: u64 = (a[8] as u64).wrapping_sub((b[8] as u64) + (x46 as u64));
+        let t47: u64 = {
+            let (d, b1) = a[8].overflowing_sub(b[8]);
+            let (d, b2) = d.overflowing_sub(x46);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x47 = t47 as u32;
         let x48 = (t47 >> 63) as u32;
-        let t49: u64 = (a[9] as u64).wrapping_sub((b[9] as u64) + (x48 as u64));
+        let t49: u64 = {
+            let (d, b1) = a[9].overflowing_sub(b[9]);
+            let (d, b2) = d.overflowing_sub(x48);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x49 = t49 as u32;
         let x50 = (t49 >> 63) as u32;
-        let t51: u64 = (a[10] as u64).wrapping_sub((b[10] as u64) + (x50 as u64));
+        let t51: u64 = {
+            let (d, b1) = a[10].overflowing_sub(b[10]);
+            let (d, b2) = d.overflowing_sub(x50);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x51 = t51 as u32;
         let x52 = (t51 >> 63) as u32;
-        let t53: u64 = (a[11] as u64).wrapping_sub((b[11] as u64) + (x52 as u64));
+        let t53: u64 = {
+            let (d, b1) = a[11].overflowing_sub(b[11]);
+            let (d, b2) = d.overflowing_sub(x52);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x53 = t53 as u32;
         let x54 = (t53 >> 63) as u32;
-        let t55: u64 = (a[12] as u64).wrapping_sub((b[12] as u64) + (x54 as u64));
+        let t55: u64 = {
+            let (d, b1) = a[12].overflowing_sub(b[12]);
+            let (d, b2) = d.overflowing_sub(x54);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x55 = t55 as u32;
         let x56 = (t55 >> 63) as u32;
-        let t57: u64 = (a[13] as u64).wrapping_sub((b[13] as u64) + (x56 as u64));
+        let t57: u64 = {
+            let (d, b1) = a[13].overflowing_sub(b[13]);
+            let (d, b2) = d.overflowing_sub(x56);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x57 = t57 as u32;
         let x58 = (t57 >> 63) as u32;
-        let t59: u64 = (a[14] as u64).wrapping_sub((b[14] as u64) + (x58 as u64));
+        let t59: u64 = {
+            let (d, b1) = a[14].overflowing_sub(b[14]);
+            let (d, b2) = d.overflowing_sub(x58);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x59 = t59 as u32;
         let x60 = (t59 >> 63) as u32;
         let x61 = (0 as u32).wrapping_sub(x60);
@@ -3491,60 +3696,102 @@ impl Fp {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 15]) -> [u32; 15] {
-        let t31: u64 = (0x40138013_u32 as u64)
-            .wrapping_sub((a[0] as u64) + (0x00000000_u32 as u64));
+        let t31: u64 = {
+            let (d, b1) = 0x40138013_u32.overflowing_sub(a[0]);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x31 = t31 as u32;
         let x32 = (t31 >> 63) as u32;
-        let t33: u64 = (0x2401b008_u32 as u64)
-            .wrapping_sub((a[1] as u64) + (x32 as u64));
+        let t33: u64 = {
+            let (d, b1) = 0x2401b008_u32.overflowing_sub(a[1]);
+            let (d, b2) = d.overflowing_sub(x32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x33 = t33 as u32;
         let x34 = (t33 >> 63) as u32;
-        let t35: u64 = (0x00000000_u32 as u64)
-            .wrapping_sub((a[2] as u64) + (x34 as u64));
+        let t35: u64 = {
+            let (d, b1) = 0x00000000_u32.overflowing_sub(a[2]);
+            let (d, b2) = d.overflowing_sub(x34);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x35 = t35 as u32;
         let x36 = (t35 >> 63) as u32;
-        let t37: u64 = (0xf687f640_u32 as u64)
-            .wrapping_sub((a[3] as u64) + (x36 as u64));
+        let t37: u64 = {
+            let (d, b1) = 0xf687f640_u32.overflowing_sub(a[3]);
+            let (d, b2) = d.overflowing_sub(x36);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x37 = t37 as u32;
         let x38 = (t37 >> 63) as u32;
-        let t39: u64 = (0xff66fc6f_u32 as u64)
-            .wrapping_sub((a[4] as u64) + (x38 as u64));
+        let t39: u64 = {
+            let (d, b1) = 0xff66fc6f_u32.overflowing_sub(a[4]);
+            let (d, b2) = d.overflowing_sub(x38);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x39 = t39 as u32;
         let x40 = (t39 >> 63) as u32;
-        let t41: u64 = (0xfffffff6_u32 as u64)
-            .wrapping_sub((a[5] as u64) + (x40 as u64));
+        let t41: u64 = {
+            let (d, b1) = 0xfffffff6_u32.overflowing_sub(a[5]);
+            let (d, b2) = d.overflowing_sub(x40);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x41 = t41 as u32;
         let x42 = (t41 >> 63) as u32;
-        let t43: u64 = (0xc8020fff_u32 as u64)
-            .wrapping_sub((a[6] as u64) + (x42 as u64));
+        let t43: u64 = {
+            let (d, b1) = 0xc8020fff_u32.overflowing_sub(a[6]);
+            let (d, b2) = d.overflowing_sub(x42);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x43 = t43 as u32;
         let x44 = (t43 >> 63) as u32;
-        let t45: u64 = (0x12908f41_u32 as u64)
-            .wrapping_sub((a[7] as u64) + (x44 as u64));
+        let t45: u64 = {
+            let (d, b1) = 0x12908f41_u32.overflowing_sub(a[7]);
+            let (d, b2) = d.overflowing_sub(x44);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x45 = t45 as u32;
         let x46 = (t45 >> 63) as u32;
-        let t47: u64 = (0x000000d8_u32 as u64)
-            .wrapping_sub((a[8] as u64) + (x46 as u64));
+        let t47: u64 = {
+            let (d, b1) = 0x000000d8_u32.overflowing_sub(a[8]);
+            let (d, b2) = d.overflowing_sub(x46);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x47 = t47 as u32;
         let x48 = (t47 >> 63) as u32;
-        let t49: u64 = (0xbfca0000_u32 as u64)
-            .wrapping_sub((a[9] as u64) + (x48 as u64));
+        let t49: u64 = {
+            let (d, b1) = 0xbfca0000_u32.overflowing_sub(a[9]);
+            let (d, b2) = d.overflowing_sub(x48);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x49 = t49 as u32;
         let x50 = (t49 >> 63) as u32;
-        let t51: u64 = (0x0cf6b7d9_u32 as u64)
-            .wrapping_sub((a[10] as u64) + (x50 as u64));
+        let t51: u64 = {
+            let (d, b1) = 0x0cf6b7d9_u32.overflowing_sub(a[10]);
+            let (d, b2) = d.overflowing_sub(x50);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x51 = t51 as u32;
         let x52 = (t51 >> 63) as u32;
-        let t53: u64 = (0xfffff6ff_u32 as u64)
-            .wrapping_sub((a[11] as u64) + (x52 as u64));
+        let t53: u64 = {
+            let (d, b1) = 0xfffff6ff_u32.overflowing_sub(a[11]);
+            let (d, b2) = d.overflowing_sub(x52);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x53 = t53 as u32;
         let x54 = (t53 >> 63) as u32;
-        let t55: u64 = (0x023fffff_u32 as u64)
-            .wrapping_sub((a[12] as u64) + (x54 as u64));
+        let t55: u64 = {
+            let (d, b1) = 0x023fffff_u32.overflowing_sub(a[12]);
+            let (d, b2) = d.overflowing_sub(x54);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x55 = t55 as u32;
         let x56 = (t55 >> 63) as u32;
-        let t57: u64 = (0x80360120_u32 as u64)
-            .wrapping_sub((a[13] as u64) + (x56 as u64));
+        let t57: u64 = {
+            let (d, b1) = 0x80360120_u32.overflowing_sub(a[13]);
+            let (d, b2) = d.overflowing_sub(x56);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x57 = t57 as u32;
         let x58 = (t57 >> 63) as u32;
         let x59 = 0x00002404_u32.wrapping_sub(a[14]).wrapping_sub(x58);
@@ -3630,50 +3877,109 @@ impl Fp {
         let x42 = t42 as u32;
         let x43 = (t42 >> 32) as u32;
         let x44 = a[14].wrapping_add(a[14]).wrapping_add(x43);
-        let t62: u64 = (x16 as u64)
-            .wrapping_sub((0x40138013_u32 as u64) + (0x00000000_u32 as u64));
+        let t62: u64 = {
+            let (d, b1) = x16.overflowing_sub(0x40138013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x62 = t62 as u32;
         let x63 = (t62 >> 63) as u32;
-        let t64: u64 = (x18 as u64).wrapping_sub((0x2401b008_u32 as u64) + (x63 as u64));
+        let t64: u64 = {
+            let (d, b1) = x18.overflowing_sub(0x2401b008_u32);
+            let (d, b2) = d.overflowing_sub(x63);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x64 = t64 as u32;
         let x65 = (t64 >> 63) as u32;
-        let t66: u64 = (x20 as u64).wrapping_sub((0x00000000_u32 as u64) + (x65 as u64));
+        let t66: u64 = {
+            let (d, b1) = x20.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x65);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x66 = t66 as u32;
         let x67 = (t66 >> 63) as u32;
-        let t68: u64 = (x22 as u64).wrapping_sub((0xf687f640_u32 as u64) + (x67 as u64));
+        let t68: u64 = {
+            let (d, b1) = x22.overflowing_sub(0xf687f640_u32);
+            let (d, b2) = d.overflowing_sub(x67);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x68 = t68 as u32;
         let x69 = (t68 >> 63) as u32;
-        let t70: u64 = (x24 as u64).wrapping_sub((0xff66fc6f_u32 as u64) + (x69 as u64));
+        let t70: u64 = {
+            let (d, b1) = x24.overflowing_sub(0xff66fc6f_u32);
+            let (d, b2) = d.overflowing_sub(x69);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x70 = t70 as u32;
         let x71 = (t70 >> 63) as u32;
-        let t72: u64 = (x26 as u64).wrapping_sub((0xfffffff6_u32 as u64) + (x71 as u64));
+        let t72: u64 = {
+            let (d, b1) = x26.overflowing_sub(0xfffffff6_u32);
+            let (d, b2) = d.overflowing_sub(x71);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x72 = t72 as u32;
         let x73 = (t72 >> 63) as u32;
-        let t74: u64 = (x28 as u64).wrapping_sub((0xc8020fff_u32 as u64) + (x73 as u64));
+        let t74: u64 = {
+            let (d, b1) = x28.overflowing_sub(0xc8020fff_u32);
+            let (d, b2) = d.overflowing_sub(x73);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x74 = t74 as u32;
         let x75 = (t74 >> 63) as u32;
-        let t76: u64 = (x30 as u64).wrapping_sub((0x12908f41_u32 as u64) + (x75 as u64));
+        let t76: u64 = {
+            let (d, b1) = x30.overflowing_sub(0x12908f41_u32);
+            let (d, b2) = d.overflowing_sub(x75);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x76 = t76 as u32;
         let x77 = (t76 >> 63) as u32;
-        let t78: u64 = (x32 as u64).wrapping_sub((0x000000d8_u32 as u64) + (x77 as u64));
+        let t78: u64 = {
+            let (d, b1) = x32.overflowing_sub(0x000000d8_u32);
+            let (d, b2) = d.overflowing_sub(x77);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x78 = t78 as u32;
         let x79 = (t78 >> 63) as u32;
-        let t80: u64 = (x34 as u64).wrapping_sub((0xbfca0000_u32 as u64) + (x79 as u64));
+        let t80: u64 = {
+            let (d, b1) = x34.overflowing_sub(0xbfca0000_u32);
+            let (d, b2) = d.overflowing_sub(x79);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x80 = t80 as u32;
         let x81 = (t80 >> 63) as u32;
-        let t82: u64 = (x36 as u64).wrapping_sub((0x0cf6b7d9_u32 as u64) + (x81 as u64));
+        let t82: u64 = {
+            let (d, b1) = x36.overflowing_sub(0x0cf6b7d9_u32);
+            let (d, b2) = d.overflowing_sub(x81);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x82 = t82 as u32;
         let x83 = (t82 >> 63) as u32;
-        let t84: u64 = (x38 as u64).wrapping_sub((0xfffff6ff_u32 as u64) + (x83 as u64));
+        let t84: u64 = {
+            let (d, b1) = x38.overflowing_sub(0xfffff6ff_u32);
+            let (d, b2) = d.overflowing_sub(x83);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x84 = t84 as u32;
         let x85 = (t84 >> 63) as u32;
-        let t86: u64 = (x40 as u64).wrapping_sub((0x023fffff_u32 as u64) + (x85 as u64));
+        let t86: u64 = {
+            let (d, b1) = x40.overflowing_sub(0x023fffff_u32);
+            let (d, b2) = d.overflowing_sub(x85);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x86 = t86 as u32;
         let x87 = (t86 >> 63) as u32;
-        let t88: u64 = (x42 as u64).wrapping_sub((0x80360120_u32 as u64) + (x87 as u64));
+        let t88: u64 = {
+            let (d, b1) = x42.overflowing_sub(0x80360120_u32);
+            let (d, b2) = d.overflowing_sub(x87);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x88 = t88 as u32;
         let x89 = (t88 >> 63) as u32;
-        let t90: u64 = (x44 as u64).wrapping_sub((0x00002404_u32 as u64) + (x89 as u64));
+        let t90: u64 = {
+            let (d, b1) = x44.overflowing_sub(0x00002404_u32);
+            let (d, b2) = d.overflowing_sub(x89);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x90 = t90 as u32;
         let x91 = (t90 >> 63) as u32;
         let x94 = (0 as u32).wrapping_sub(x91);
@@ -4599,64 +4905,109 @@ impl Fp {
             + (x985 as u64);
         let x988 = t988 as u32;
         let x989 = (t988 >> 32) as u32;
-        let t1008: u64 = (x936 as u64)
-            .wrapping_sub((0x40138013_u32 as u64) + (0x00000000_u32 as u64));
+        let t1008: u64 = {
+            let (d, b1) = x936.overflowing_sub(0x40138013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1008 = t1008 as u32;
         let x1009 = (t1008 >> 63) as u32;
-        let t1010: u64 = (x940 as u64)
-            .wrapping_sub((0x2401b008_u32 as u64) + (x1009 as u64));
+        let t1010: u64 = {
+            let (d, b1) = x940.overflowing_sub(0x2401b008_u32);
+            let (d, b2) = d.overflowing_sub(x1009);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1010 = t1010 as u32;
         let x1011 = (t1010 >> 63) as u32;
-        let t1012: u64 = (x944 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x1011 as u64));
+        let t1012: u64 = {
+            let (d, b1) = x944.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x1011);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1012 = t1012 as u32;
         let x1013 = (t1012 >> 63) as u32;
-        let t1014: u64 = (x948 as u64)
-            .wrapping_sub((0xf687f640_u32 as u64) + (x1013 as u64));
+        let t1014: u64 = {
+            let (d, b1) = x948.overflowing_sub(0xf687f640_u32);
+            let (d, b2) = d.overflowing_sub(x1013);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1014 = t1014 as u32;
         let x1015 = (t1014 >> 63) as u32;
-        let t1016: u64 = (x952 as u64)
-            .wrapping_sub((0xff66fc6f_u32 as u64) + (x1015 as u64));
+        let t1016: u64 = {
+            let (d, b1) = x952.overflowing_sub(0xff66fc6f_u32);
+            let (d, b2) = d.overflowing_sub(x1015);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1016 = t1016 as u32;
         let x1017 = (t1016 >> 63) as u32;
-        let t1018: u64 = (x956 as u64)
-            .wrapping_sub((0xfffffff6_u32 as u64) + (x1017 as u64));
+        let t1018: u64 = {
+            let (d, b1) = x956.overflowing_sub(0xfffffff6_u32);
+            let (d, b2) = d.overflowing_sub(x1017);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1018 = t1018 as u32;
         let x1019 = (t1018 >> 63) as u32;
-        let t1020: u64 = (x960 as u64)
-            .wrapping_sub((0xc8020fff_u32 as u64) + (x1019 as u64));
+        let t1020: u64 = {
+            let (d, b1) = x960.overflowing_sub(0xc8020fff_u32);
+            let (d, b2) = d.overflowing_sub(x1019);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1020 = t1020 as u32;
         let x1021 = (t1020 >> 63) as u32;
-        let t1022: u64 = (x964 as u64)
-            .wrapping_sub((0x12908f41_u32 as u64) + (x1021 as u64));
+        let t1022: u64 = {
+            let (d, b1) = x964.overflowing_sub(0x12908f41_u32);
+            let (d, b2) = d.overflowing_sub(x1021);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1022 = t1022 as u32;
         let x1023 = (t1022 >> 63) as u32;
-        let t1024: u64 = (x968 as u64)
-            .wrapping_sub((0x000000d8_u32 as u64) + (x1023 as u64));
+        let t1024: u64 = {
+            let (d, b1) = x968.overflowing_sub(0x000000d8_u32);
+            let (d, b2) = d.overflowing_sub(x1023);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1024 = t1024 as u32;
         let x1025 = (t1024 >> 63) as u32;
-        let t1026: u64 = (x972 as u64)
-            .wrapping_sub((0xbfca0000_u32 as u64) + (x1025 as u64));
+        let t1026: u64 = {
+            let (d, b1) = x972.overflowing_sub(0xbfca0000_u32);
+            let (d, b2) = d.overflowing_sub(x1025);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1026 = t1026 as u32;
         let x1027 = (t1026 >> 63) as u32;
-        let t1028: u64 = (x976 as u64)
-            .wrapping_sub((0x0cf6b7d9_u32 as u64) + (x1027 as u64));
+        let t1028: u64 = {
+            let (d, b1) = x976.overflowing_sub(0x0cf6b7d9_u32);
+            let (d, b2) = d.overflowing_sub(x1027);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1028 = t1028 as u32;
         let x1029 = (t1028 >> 63) as u32;
-        let t1030: u64 = (x980 as u64)
-            .wrapping_sub((0xfffff6ff_u32 as u64) + (x1029 as u64));
+        let t1030: u64 = {
+            let (d, b1) = x980.overflowing_sub(0xfffff6ff_u32);
+            let (d, b2) = d.overflowing_sub(x1029);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1030 = t1030 as u32;
         let x1031 = (t1030 >> 63) as u32;
-        let t1032: u64 = (x984 as u64)
-            .wrapping_sub((0x023fffff_u32 as u64) + (x1031 as u64));
+        let t1032: u64 = {
+            let (d, b1) = x984.overflowing_sub(0x023fffff_u32);
+            let (d, b2) = d.overflowing_sub(x1031);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1032 = t1032 as u32;
         let x1033 = (t1032 >> 63) as u32;
-        let t1034: u64 = (x988 as u64)
-            .wrapping_sub((0x80360120_u32 as u64) + (x1033 as u64));
+        let t1034: u64 = {
+            let (d, b1) = x988.overflowing_sub(0x80360120_u32);
+            let (d, b2) = d.overflowing_sub(x1033);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1034 = t1034 as u32;
         let x1035 = (t1034 >> 63) as u32;
-        let t1036: u64 = (x989 as u64)
-            .wrapping_sub((0x00002404_u32 as u64) + (x1035 as u64));
+        let t1036: u64 = {
+            let (d, b1) = x989.overflowing_sub(0x00002404_u32);
+            let (d, b2) = d.overflowing_sub(x1035);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x1036 = t1036 as u32;
         let x1037 = (t1036 >> 63) as u32;
         let x1040 = (0 as u32).wrapping_sub(x1037);

@@ -576,38 +576,60 @@ impl Fp {
             + (x300 as u128) + (x299 as u128);
         let x302 = t302 as u64;
         let x303 = (t302 >> 64) as u64;
-        let t315: u128 = (x278 as u128)
-            .wrapping_sub(
-                (0x2401b00840138013_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t315: u128 = {
+            let (d, b1) = x278.overflowing_sub(0x2401b00840138013_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x315 = t315 as u64;
         let x316 = (t315 >> 127) as u64;
-        let t317: u128 = (x282 as u128)
-            .wrapping_sub((0xf687f64000000000_u64 as u128) + (x316 as u128));
+        let t317: u128 = {
+            let (d, b1) = x282.overflowing_sub(0xf687f64000000000_u64);
+            let (d, b2) = d.overflowing_sub(x316);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x317 = t317 as u64;
         let x318 = (t317 >> 127) as u64;
-        let t319: u128 = (x286 as u128)
-            .wrapping_sub((0xfffffff6ff66fc6f_u64 as u128) + (x318 as u128));
+        let t319: u128 = {
+            let (d, b1) = x286.overflowing_sub(0xfffffff6ff66fc6f_u64);
+            let (d, b2) = d.overflowing_sub(x318);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x319 = t319 as u64;
         let x320 = (t319 >> 127) as u64;
-        let t321: u128 = (x290 as u128)
-            .wrapping_sub((0x12908f41c8020fff_u64 as u128) + (x320 as u128));
+        let t321: u128 = {
+            let (d, b1) = x290.overflowing_sub(0x12908f41c8020fff_u64);
+            let (d, b2) = d.overflowing_sub(x320);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x321 = t321 as u64;
         let x322 = (t321 >> 127) as u64;
-        let t323: u128 = (x294 as u128)
-            .wrapping_sub((0xbfca0000000000d8_u64 as u128) + (x322 as u128));
+        let t323: u128 = {
+            let (d, b1) = x294.overflowing_sub(0xbfca0000000000d8_u64);
+            let (d, b2) = d.overflowing_sub(x322);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x323 = t323 as u64;
         let x324 = (t323 >> 127) as u64;
-        let t325: u128 = (x298 as u128)
-            .wrapping_sub((0xfffff6ff0cf6b7d9_u64 as u128) + (x324 as u128));
+        let t325: u128 = {
+            let (d, b1) = x298.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
+            let (d, b2) = d.overflowing_sub(x324);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x325 = t325 as u64;
         let x326 = (t325 >> 127) as u64;
-        let t327: u128 = (x302 as u128)
-            .wrapping_sub((0x80360120023fffff_u64 as u128) + (x326 as u128));
+        let t327: u128 = {
+            let (d, b1) = x302.overflowing_sub(0x80360120023fffff_u64);
+            let (d, b2) = d.overflowing_sub(x326);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x327 = t327 as u64;
         let x328 = (t327 >> 127) as u64;
-        let t329: u128 = (x303 as u128)
-            .wrapping_sub((0x0000000000002404_u64 as u128) + (x328 as u128));
+        let t329: u128 = {
+            let (d, b1) = x303.overflowing_sub(0x0000000000002404_u64);
+            let (d, b2) = d.overflowing_sub(x328);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x329 = t329 as u64;
         let x330 = (t329 >> 127) as u64;
         let x333 = (0 as u64).wrapping_sub(x330);
@@ -1087,38 +1109,60 @@ impl Fp {
         let x299 = t299 as u64;
         let x300 = (t299 >> 64) as u64;
         let x301 = x138.wrapping_add(x300).wrapping_add(x283);
-        let t312: u128 = (x287 as u128)
-            .wrapping_sub(
-                (0x2401b00840138013_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t312: u128 = {
+            let (d, b1) = x287.overflowing_sub(0x2401b00840138013_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x312 = t312 as u64;
         let x313 = (t312 >> 127) as u64;
-        let t314: u128 = (x289 as u128)
-            .wrapping_sub((0xf687f64000000000_u64 as u128) + (x313 as u128));
+        let t314: u128 = {
+            let (d, b1) = x289.overflowing_sub(0xf687f64000000000_u64);
+            let (d, b2) = d.overflowing_sub(x313);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x314 = t314 as u64;
         let x315 = (t314 >> 127) as u64;
-        let t316: u128 = (x291 as u128)
-            .wrapping_sub((0xfffffff6ff66fc6f_u64 as u128) + (x315 as u128));
+        let t316: u128 = {
+            let (d, b1) = x291.overflowing_sub(0xfffffff6ff66fc6f_u64);
+            let (d, b2) = d.overflowing_sub(x315);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x316 = t316 as u64;
         let x317 = (t316 >> 127) as u64;
-        let t318: u128 = (x293 as u128)
-            .wrapping_sub((0x12908f41c8020fff_u64 as u128) + (x317 as u128));
+        let t318: u128 = {
+            let (d, b1) = x293.overflowing_sub(0x12908f41c8020fff_u64);
+            let (d, b2) = d.overflowing_sub(x317);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x318 = t318 as u64;
         let x319 = (t318 >> 127) as u64;
-        let t320: u128 = (x295 as u128)
-            .wrapping_sub((0xbfca0000000000d8_u64 as u128) + (x319 as u128));
+        let t320: u128 = {
+            let (d, b1) = x295.overflowing_sub(0xbfca0000000000d8_u64);
+            let (d, b2) = d.overflowing_sub(x319);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x320 = t320 as u64;
         let x321 = (t320 >> 127) as u64;
-        let t322: u128 = (x297 as u128)
-            .wrapping_sub((0xfffff6ff0cf6b7d9_u64 as u128) + (x321 as u128));
+        let t322: u128 = {
+            let (d, b1) = x297.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
+            let (d, b2) = d.overflowing_sub(x321);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x322 = t322 as u64;
         let x323 = (t322 >> 127) as u64;
-        let t324: u128 = (x299 as u128)
-            .wrapping_sub((0x80360120023fffff_u64 as u128) + (x323 as u128));
+        let t324: u128 = {
+            let (d, b1) = x299.overflowing_sub(0x80360120023fffff_u64);
+            let (d, b2) = d.overflowing_sub(x323);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x324 = t324 as u64;
         let x325 = (t324 >> 127) as u64;
-        let t326: u128 = (x301 as u128)
-            .wrapping_sub((0x0000000000002404_u64 as u128) + (x325 as u128));
+        let t326: u128 = {
+            let (d, b1) = x301.overflowing_sub(0x0000000000002404_u64);
+            let (d, b2) = d.overflowing_sub(x325);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x326 = t326 as u64;
         let x327 = (t326 >> 127) as u64;
         let x330 = (0 as u64).wrapping_sub(x327);
@@ -1159,38 +1203,60 @@ impl Fp {
         let x29 = t29 as u64;
         let x30 = (t29 >> 64) as u64;
         let x31 = a[7].wrapping_add(b[7]).wrapping_add(x30);
-        let t42: u128 = (x17 as u128)
-            .wrapping_sub(
-                (0x2401b00840138013_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t42: u128 = {
+            let (d, b1) = x17.overflowing_sub(0x2401b00840138013_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x42 = t42 as u64;
         let x43 = (t42 >> 127) as u64;
-        let t44: u128 = (x19 as u128)
-            .wrapping_sub((0xf687f64000000000_u64 as u128) + (x43 as u128));
+        let t44: u128 = {
+            let (d, b1) = x19.overflowing_sub(0xf687f64000000000_u64);
+            let (d, b2) = d.overflowing_sub(x43);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x44 = t44 as u64;
         let x45 = (t44 >> 127) as u64;
-        let t46: u128 = (x21 as u128)
-            .wrapping_sub((0xfffffff6ff66fc6f_u64 as u128) + (x45 as u128));
+        let t46: u128 = {
+            let (d, b1) = x21.overflowing_sub(0xfffffff6ff66fc6f_u64);
+            let (d, b2) = d.overflowing_sub(x45);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x46 = t46 as u64;
         let x47 = (t46 >> 127) as u64;
-        let t48: u128 = (x23 as u128)
-            .wrapping_sub((0x12908f41c8020fff_u64 as u128) + (x47 as u128));
+        let t48: u128 = {
+            let (d, b1) = x23.overflowing_sub(0x12908f41c8020fff_u64);
+            let (d, b2) = d.overflowing_sub(x47);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x48 = t48 as u64;
         let x49 = (t48 >> 127) as u64;
-        let t50: u128 = (x25 as u128)
-            .wrapping_sub((0xbfca0000000000d8_u64 as u128) + (x49 as u128));
+        let t50: u128 = {
+            let (d, b1) = x25.overflowing_sub(0xbfca0000000000d8_u64);
+            let (d, b2) = d.overflowing_sub(x49);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x50 = t50 as u64;
         let x51 = (t50 >> 127) as u64;
-        let t52: u128 = (x27 as u128)
-            .wrapping_sub((0xfffff6ff0cf6b7d9_u64 as u128) + (x51 as u128));
+        let t52: u128 = {
+            let (d, b1) = x27.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
+            let (d, b2) = d.overflowing_sub(x51);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x52 = t52 as u64;
         let x53 = (t52 >> 127) as u64;
-        let t54: u128 = (x29 as u128)
-            .wrapping_sub((0x80360120023fffff_u64 as u128) + (x53 as u128));
+        let t54: u128 = {
+            let (d, b1) = x29.overflowing_sub(0x80360120023fffff_u64);
+            let (d, b2) = d.overflowing_sub(x53);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x54 = t54 as u64;
         let x55 = (t54 >> 127) as u64;
-        let t56: u128 = (x31 as u128)
-            .wrapping_sub((0x0000000000002404_u64 as u128) + (x55 as u128));
+        let t56: u128 = {
+            let (d, b1) = x31.overflowing_sub(0x0000000000002404_u64);
+            let (d, b2) = d.overflowing_sub(x55);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x56 = t56 as u64;
         let x57 = (t56 >> 127) as u64;
         let x60 = (0 as u64).wrapping_sub(x57);
@@ -1208,29 +1274,60 @@ impl Fp {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
-        let t17: u128 = (a[0] as u128)
-            .wrapping_sub((b[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t17: u128 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x17 = t17 as u64;
         let x18 = (t17 >> 127) as u64;
-        let t19: u128 = (a[1] as u128).wrapping_sub((b[1] as u128) + (x18 as u128));
+        let t19: u128 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x18);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x19 = t19 as u64;
         let x20 = (t19 >> 127) as u64;
-        let t21: u128 = (a[2] as u128).wrapping_sub((b[2] as u128) + (x20 as u128));
+        let t21: u128 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x20);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x21 = t21 as u64;
         let x22 = (t21 >> 127) as u64;
-        let t23: u128 = (a[3] as u128).wrapping_sub((b[3] as u128) + (x22 as u128));
+        let t23: u128 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x22);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x23 = t23 as u64;
         let x24 = (t23 >> 127) as u64;
-        let t25: u128 = (a[4] as u128).wrapping_sub((b[4] as u128) + (x24 as u128));
+        let t25: u128 = {
+            let (d, b1) = a[4].overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x24);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x25 = t25 as u64;
         let x26 = (t25 >> 127) as u64;
-        let t27: u128 = (a[5] as u128).wrapping_sub((b[5] as u128) + (x26 as u128));
+        let t27: u128 = {
+            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x26);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x27 = t27 as u64;
         let x28 = (t27 >> 127) as u64;
-        let t29: u128 = (a[6] as u128).wrapping_sub((b[6] as u128) + (x28 as u128));
+        let t29: u128 = {
+            let (d, b1) = a[6].overflowing_sub(b[6]);
+            let (d, b2) = d.overflowing_sub(x28);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x29 = t29 as u64;
         let x30 = (t29 >> 127) as u64;
-        let t31: u128 = (a[7] as u128).wrapping_sub((b[7] as u128) + (x30 as u128));
+        let t31: u128 = {
+            let (d, b1) = a[7].overflowing_sub(b[7]);
+            let (d, b2) = d.overflowing_sub(x30);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x31 = t31 as u64;
         let x32 = (t31 >> 127) as u64;
         let x33 = (0 as u64).wrapping_sub(x32);
@@ -1270,32 +1367,53 @@ impl Fp {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 8]) -> [u64; 8] {
-        let t17: u128 = (0x2401b00840138013_u64 as u128)
-            .wrapping_sub((a[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t17: u128 = {
+            let (d, b1) = 0x2401b00840138013_u64.overflowing_sub(a[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x17 = t17 as u64;
         let x18 = (t17 >> 127) as u64;
-        let t19: u128 = (0xf687f64000000000_u64 as u128)
-            .wrapping_sub((a[1] as u128) + (x18 as u128));
+        let t19: u128 = {
+            let (d, b1) = 0xf687f64000000000_u64.overflowing_sub(a[1]);
+            let (d, b2) = d.overflowing_sub(x18);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x19 = t19 as u64;
         let x20 = (t19 >> 127) as u64;
-        let t21: u128 = (0xfffffff6ff66fc6f_u64 as u128)
-            .wrapping_sub((a[2] as u128) + (x20 as u128));
+        let t21: u128 = {
+            let (d, b1) = 0xfffffff6ff66fc6f_u64.overflowing_sub(a[2]);
+            let (d, b2) = d.overflowing_sub(x20);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x21 = t21 as u64;
         let x22 = (t21 >> 127) as u64;
-        let t23: u128 = (0x12908f41c8020fff_u64 as u128)
-            .wrapping_sub((a[3] as u128) + (x22 as u128));
+        let t23: u128 = {
+            let (d, b1) = 0x12908f41c8020fff_u64.overflowing_sub(a[3]);
+            let (d, b2) = d.overflowing_sub(x22);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x23 = t23 as u64;
         let x24 = (t23 >> 127) as u64;
-        let t25: u128 = (0xbfca0000000000d8_u64 as u128)
-            .wrapping_sub((a[4] as u128) + (x24 as u128));
+        let t25: u128 = {
+            let (d, b1) = 0xbfca0000000000d8_u64.overflowing_sub(a[4]);
+            let (d, b2) = d.overflowing_sub(x24);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x25 = t25 as u64;
         let x26 = (t25 >> 127) as u64;
-        let t27: u128 = (0xfffff6ff0cf6b7d9_u64 as u128)
-            .wrapping_sub((a[5] as u128) + (x26 as u128));
+        let t27: u128 = {
+            let (d, b1) = 0xfffff6ff0cf6b7d9_u64.overflowing_sub(a[5]);
+            let (d, b2) = d.overflowing_sub(x26);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x27 = t27 as u64;
         let x28 = (t27 >> 127) as u64;
-        let t29: u128 = (0x80360120023fffff_u64 as u128)
-            .wrapping_sub((a[6] as u128) + (x28 as u128));
+        let t29: u128 = {
+            let (d, b1) = 0x80360120023fffff_u64.overflowing_sub(a[6]);
+            let (d, b2) = d.overflowing_sub(x28);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x29 = t29 as u64;
         let x30 = (t29 >> 127) as u64;
         let x31 = 0x0000000000002404_u64.wrapping_sub(a[7]).wrapping_sub(x30);
@@ -1349,38 +1467,60 @@ impl Fp {
         let x21 = t21 as u64;
         let x22 = (t21 >> 64) as u64;
         let x23 = a[7].wrapping_add(a[7]).wrapping_add(x22);
-        let t34: u128 = (x9 as u128)
-            .wrapping_sub(
-                (0x2401b00840138013_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t34: u128 = {
+            let (d, b1) = x9.overflowing_sub(0x2401b00840138013_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x34 = t34 as u64;
         let x35 = (t34 >> 127) as u64;
-        let t36: u128 = (x11 as u128)
-            .wrapping_sub((0xf687f64000000000_u64 as u128) + (x35 as u128));
+        let t36: u128 = {
+            let (d, b1) = x11.overflowing_sub(0xf687f64000000000_u64);
+            let (d, b2) = d.overflowing_sub(x35);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x36 = t36 as u64;
         let x37 = (t36 >> 127) as u64;
-        let t38: u128 = (x13 as u128)
-            .wrapping_sub((0xfffffff6ff66fc6f_u64 as u128) + (x37 as u128));
+        let t38: u128 = {
+            let (d, b1) = x13.overflowing_sub(0xfffffff6ff66fc6f_u64);
+            let (d, b2) = d.overflowing_sub(x37);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x38 = t38 as u64;
         let x39 = (t38 >> 127) as u64;
-        let t40: u128 = (x15 as u128)
-            .wrapping_sub((0x12908f41c8020fff_u64 as u128) + (x39 as u128));
+        let t40: u128 = {
+            let (d, b1) = x15.overflowing_sub(0x12908f41c8020fff_u64);
+            let (d, b2) = d.overflowing_sub(x39);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x40 = t40 as u64;
         let x41 = (t40 >> 127) as u64;
-        let t42: u128 = (x17 as u128)
-            .wrapping_sub((0xbfca0000000000d8_u64 as u128) + (x41 as u128));
+        let t42: u128 = {
+            let (d, b1) = x17.overflowing_sub(0xbfca0000000000d8_u64);
+            let (d, b2) = d.overflowing_sub(x41);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x42 = t42 as u64;
         let x43 = (t42 >> 127) as u64;
-        let t44: u128 = (x19 as u128)
-            .wrapping_sub((0xfffff6ff0cf6b7d9_u64 as u128) + (x43 as u128));
+        let t44: u128 = {
+            let (d, b1) = x19.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
+            let (d, b2) = d.overflowing_sub(x43);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x44 = t44 as u64;
         let x45 = (t44 >> 127) as u64;
-        let t46: u128 = (x21 as u128)
-            .wrapping_sub((0x80360120023fffff_u64 as u128) + (x45 as u128));
+        let t46: u128 = {
+            let (d, b1) = x21.overflowing_sub(0x80360120023fffff_u64);
+            let (d, b2) = d.overflowing_sub(x45);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x46 = t46 as u64;
         let x47 = (t46 >> 127) as u64;
-        let t48: u128 = (x23 as u128)
-            .wrapping_sub((0x0000000000002404_u64 as u128) + (x47 as u128));
+        let t48: u128 = {
+            let (d, b1) = x23.overflowing_sub(0x0000000000002404_u64);
+            let (d, b2) = d.overflowing_sub(x47);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x48 = t48 as u64;
         let x49 = (t48 >> 127) as u64;
         let x52 = (0 as u64).wrapping_sub(x49);
@@ -1675,38 +1815,60 @@ impl Fp {
             + (x268 as u128) + (x299 as u128);
         let x302 = t302 as u64;
         let x303 = (t302 >> 64) as u64;
-        let t315: u128 = (x278 as u128)
-            .wrapping_sub(
-                (0x2401b00840138013_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t315: u128 = {
+            let (d, b1) = x278.overflowing_sub(0x2401b00840138013_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x315 = t315 as u64;
         let x316 = (t315 >> 127) as u64;
-        let t317: u128 = (x282 as u128)
-            .wrapping_sub((0xf687f64000000000_u64 as u128) + (x316 as u128));
+        let t317: u128 = {
+            let (d, b1) = x282.overflowing_sub(0xf687f64000000000_u64);
+            let (d, b2) = d.overflowing_sub(x316);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x317 = t317 as u64;
         let x318 = (t317 >> 127) as u64;
-        let t319: u128 = (x286 as u128)
-            .wrapping_sub((0xfffffff6ff66fc6f_u64 as u128) + (x318 as u128));
+        let t319: u128 = {
+            let (d, b1) = x286.overflowing_sub(0xfffffff6ff66fc6f_u64);
+            let (d, b2) = d.overflowing_sub(x318);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x319 = t319 as u64;
         let x320 = (t319 >> 127) as u64;
-        let t321: u128 = (x290 as u128)
-            .wrapping_sub((0x12908f41c8020fff_u64 as u128) + (x320 as u128));
+        let t321: u128 = {
+            let (d, b1) = x290.overflowing_sub(0x12908f41c8020fff_u64);
+            let (d, b2) = d.overflowing_sub(x320);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x321 = t321 as u64;
         let x322 = (t321 >> 127) as u64;
-        let t323: u128 = (x294 as u128)
-            .wrapping_sub((0xbfca0000000000d8_u64 as u128) + (x322 as u128));
+        let t323: u128 = {
+            let (d, b1) = x294.overflowing_sub(0xbfca0000000000d8_u64);
+            let (d, b2) = d.overflowing_sub(x322);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x323 = t323 as u64;
         let x324 = (t323 >> 127) as u64;
-        let t325: u128 = (x298 as u128)
-            .wrapping_sub((0xfffff6ff0cf6b7d9_u64 as u128) + (x324 as u128));
+        let t325: u128 = {
+            let (d, b1) = x298.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
+            let (d, b2) = d.overflowing_sub(x324);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x325 = t325 as u64;
         let x326 = (t325 >> 127) as u64;
-        let t327: u128 = (x302 as u128)
-            .wrapping_sub((0x80360120023fffff_u64 as u128) + (x326 as u128));
+        let t327: u128 = {
+            let (d, b1) = x302.overflowing_sub(0x80360120023fffff_u64);
+            let (d, b2) = d.overflowing_sub(x326);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x327 = t327 as u64;
         let x328 = (t327 >> 127) as u64;
-        let t329: u128 = (x303 as u128)
-            .wrapping_sub((0x0000000000002404_u64 as u128) + (x328 as u128));
+        let t329: u128 = {
+            let (d, b1) = x303.overflowing_sub(0x0000000000002404_u64);
+            let (d, b2) = d.overflowing_sub(x328);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x329 = t329 as u64;
         let x330 = (t329 >> 127) as u64;
         let x333 = (0 as u64).wrapping_sub(x330);

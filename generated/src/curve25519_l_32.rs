@@ -498,36 +498,60 @@ impl Fr {
         let x302 = t302 as u32;
         let x303 = (t302 >> 32) as u32;
         let x304 = x301.wrapping_add(x303).wrapping_add(0x00000000_u32);
-        let t315: u64 = (x278 as u64)
-            .wrapping_sub((0x5cf5d3ed_u32 as u64) + (0x00000000_u32 as u64));
+        let t315: u64 = {
+            let (d, b1) = x278.overflowing_sub(0x5cf5d3ed_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x315 = t315 as u32;
         let x316 = (t315 >> 63) as u32;
-        let t317: u64 = (x282 as u64)
-            .wrapping_sub((0x5812631a_u32 as u64) + (x316 as u64));
+        let t317: u64 = {
+            let (d, b1) = x282.overflowing_sub(0x5812631a_u32);
+            let (d, b2) = d.overflowing_sub(x316);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x317 = t317 as u32;
         let x318 = (t317 >> 63) as u32;
-        let t319: u64 = (x286 as u64)
-            .wrapping_sub((0xa2f79cd6_u32 as u64) + (x318 as u64));
+        let t319: u64 = {
+            let (d, b1) = x286.overflowing_sub(0xa2f79cd6_u32);
+            let (d, b2) = d.overflowing_sub(x318);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x319 = t319 as u32;
         let x320 = (t319 >> 63) as u32;
-        let t321: u64 = (x290 as u64)
-            .wrapping_sub((0x14def9de_u32 as u64) + (x320 as u64));
+        let t321: u64 = {
+            let (d, b1) = x290.overflowing_sub(0x14def9de_u32);
+            let (d, b2) = d.overflowing_sub(x320);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x321 = t321 as u32;
         let x322 = (t321 >> 63) as u32;
-        let t323: u64 = (x294 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x322 as u64));
+        let t323: u64 = {
+            let (d, b1) = x294.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x322);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x323 = t323 as u32;
         let x324 = (t323 >> 63) as u32;
-        let t325: u64 = (x298 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x324 as u64));
+        let t325: u64 = {
+            let (d, b1) = x298.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x324);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x325 = t325 as u32;
         let x326 = (t325 >> 63) as u32;
-        let t327: u64 = (x302 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x326 as u64));
+        let t327: u64 = {
+            let (d, b1) = x302.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x326);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x327 = t327 as u32;
         let x328 = (t327 >> 63) as u32;
-        let t329: u64 = (x304 as u64)
-            .wrapping_sub((0x10000000_u32 as u64) + (x328 as u64));
+        let t329: u64 = {
+            let (d, b1) = x304.overflowing_sub(0x10000000_u32);
+            let (d, b2) = d.overflowing_sub(x328);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x329 = t329 as u32;
         let x330 = (t329 >> 63) as u32;
         let x333 = (0 as u32).wrapping_sub(x330);
@@ -960,36 +984,60 @@ impl Fr {
         let x299 = t299 as u32;
         let x300 = (t299 >> 32) as u32;
         let x301 = x138.wrapping_add(x300).wrapping_add(x283);
-        let t312: u64 = (x287 as u64)
-            .wrapping_sub((0x5cf5d3ed_u32 as u64) + (0x00000000_u32 as u64));
+        let t312: u64 = {
+            let (d, b1) = x287.overflowing_sub(0x5cf5d3ed_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x312 = t312 as u32;
         let x313 = (t312 >> 63) as u32;
-        let t314: u64 = (x289 as u64)
-            .wrapping_sub((0x5812631a_u32 as u64) + (x313 as u64));
+        let t314: u64 = {
+            let (d, b1) = x289.overflowing_sub(0x5812631a_u32);
+            let (d, b2) = d.overflowing_sub(x313);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x314 = t314 as u32;
         let x315 = (t314 >> 63) as u32;
-        let t316: u64 = (x291 as u64)
-            .wrapping_sub((0xa2f79cd6_u32 as u64) + (x315 as u64));
+        let t316: u64 = {
+            let (d, b1) = x291.overflowing_sub(0xa2f79cd6_u32);
+            let (d, b2) = d.overflowing_sub(x315);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x316 = t316 as u32;
         let x317 = (t316 >> 63) as u32;
-        let t318: u64 = (x293 as u64)
-            .wrapping_sub((0x14def9de_u32 as u64) + (x317 as u64));
+        let t318: u64 = {
+            let (d, b1) = x293.overflowing_sub(0x14def9de_u32);
+            let (d, b2) = d.overflowing_sub(x317);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x318 = t318 as u32;
         let x319 = (t318 >> 63) as u32;
-        let t320: u64 = (x295 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x319 as u64));
+        let t320: u64 = {
+            let (d, b1) = x295.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x319);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x320 = t320 as u32;
         let x321 = (t320 >> 63) as u32;
-        let t322: u64 = (x297 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x321 as u64));
+        let t322: u64 = {
+            let (d, b1) = x297.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x321);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x322 = t322 as u32;
         let x323 = (t322 >> 63) as u32;
-        let t324: u64 = (x299 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x323 as u64));
+        let t324: u64 = {
+            let (d, b1) = x299.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x323);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x324 = t324 as u32;
         let x325 = (t324 >> 63) as u32;
-        let t326: u64 = (x301 as u64)
-            .wrapping_sub((0x10000000_u32 as u64) + (x325 as u64));
+        let t326: u64 = {
+            let (d, b1) = x301.overflowing_sub(0x10000000_u32);
+            let (d, b2) = d.overflowing_sub(x325);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x326 = t326 as u32;
         let x327 = (t326 >> 63) as u32;
         let x330 = (0 as u32).wrapping_sub(x327);
@@ -1029,29 +1077,60 @@ impl Fr {
         let x29 = t29 as u32;
         let x30 = (t29 >> 32) as u32;
         let x31 = a[7].wrapping_add(b[7]).wrapping_add(x30);
-        let t42: u64 = (x17 as u64)
-            .wrapping_sub((0x5cf5d3ed_u32 as u64) + (0x00000000_u32 as u64));
+        let t42: u64 = {
+            let (d, b1) = x17.overflowing_sub(0x5cf5d3ed_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x42 = t42 as u32;
         let x43 = (t42 >> 63) as u32;
-        let t44: u64 = (x19 as u64).wrapping_sub((0x5812631a_u32 as u64) + (x43 as u64));
+        let t44: u64 = {
+            let (d, b1) = x19.overflowing_sub(0x5812631a_u32);
+            let (d, b2) = d.overflowing_sub(x43);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x44 = t44 as u32;
         let x45 = (t44 >> 63) as u32;
-        let t46: u64 = (x21 as u64).wrapping_sub((0xa2f79cd6_u32 as u64) + (x45 as u64));
+        let t46: u64 = {
+            let (d, b1) = x21.overflowing_sub(0xa2f79cd6_u32);
+            let (d, b2) = d.overflowing_sub(x45);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x46 = t46 as u32;
         let x47 = (t46 >> 63) as u32;
-        let t48: u64 = (x23 as u64).wrapping_sub((0x14def9de_u32 as u64) + (x47 as u64));
+        let t48: u64 = {
+            let (d, b1) = x23.overflowing_sub(0x14def9de_u32);
+            let (d, b2) = d.overflowing_sub(x47);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x48 = t48 as u32;
         let x49 = (t48 >> 63) as u32;
-        let t50: u64 = (x25 as u64).wrapping_sub((0x00000000_u32 as u64) + (x49 as u64));
+        let t50: u64 = {
+            let (d, b1) = x25.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x49);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x50 = t50 as u32;
         let x51 = (t50 >> 63) as u32;
-        let t52: u64 = (x27 as u64).wrapping_sub((0x00000000_u32 as u64) + (x51 as u64));
+        let t52: u64 = {
+            let (d, b1) = x27.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x51);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x52 = t52 as u32;
         let x53 = (t52 >> 63) as u32;
-        let t54: u64 = (x29 as u64).wrapping_sub((0x00000000_u32 as u64) + (x53 as u64));
+        let t54: u64 = {
+            let (d, b1) = x29.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x53);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x54 = t54 as u32;
         let x55 = (t54 >> 63) as u32;
-        let t56: u64 = (x31 as u64).wrapping_sub((0x10000000_u32 as u64) + (x55 as u64));
+        let t56: u64 = {
+            let (d, b1) = x31.overflowing_sub(0x10000000_u32);
+            let (d, b2) = d.overflowing_sub(x55);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x56 = t56 as u32;
         let x57 = (t56 >> 63) as u32;
         let x60 = (0 as u32).wrapping_sub(x57);
@@ -1069,29 +1148,60 @@ impl Fr {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = (a[0] as u64)
-            .wrapping_sub((b[0] as u64) + (0x00000000_u32 as u64));
+        let t17: u64 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x17 = t17 as u32;
         let x18 = (t17 >> 63) as u32;
-        let t19: u64 = (a[1] as u64).wrapping_sub((b[1] as u64) + (x18 as u64));
+        let t19: u64 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x18);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x19 = t19 as u32;
         let x20 = (t19 >> 63) as u32;
-        let t21: u64 = (a[2] as u64).wrapping_sub((b[2] as u64) + (x20 as u64));
+        let t21: u64 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x20);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x21 = t21 as u32;
         let x22 = (t21 >> 63) as u32;
-        let t23: u64 = (a[3] as u64).wrapping_sub((b[3] as u64) + (x22 as u64));
+        let t23: u64 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x22);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x23 = t23 as u32;
         let x24 = (t23 >> 63) as u32;
-        let t25: u64 = (a[4] as u64).wrapping_sub((b[4] as u64) + (x24 as u64));
+        let t25: u64 = {
+            let (d, b1) = a[4].overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x24);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x25 = t25 as u32;
         let x26 = (t25 >> 63) as u32;
-        let t27: u64 = (a[5] as u64).wrapping_sub((b[5] as u64) + (x26 as u64));
+        let t27: u64 = {
+            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x26);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x27 = t27 as u32;
         let x28 = (t27 >> 63) as u32;
-        let t29: u64 = (a[6] as u64).wrapping_sub((b[6] as u64) + (x28 as u64));
+        let t29: u64 = {
+            let (d, b1) = a[6].overflowing_sub(b[6]);
+            let (d, b2) = d.overflowing_sub(x28);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x29 = t29 as u32;
         let x30 = (t29 >> 63) as u32;
-        let t31: u64 = (a[7] as u64).wrapping_sub((b[7] as u64) + (x30 as u64));
+        let t31: u64 = {
+            let (d, b1) = a[7].overflowing_sub(b[7]);
+            let (d, b2) = d.overflowing_sub(x30);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x31 = t31 as u32;
         let x32 = (t31 >> 63) as u32;
         let x33 = (0 as u32).wrapping_sub(x32);
@@ -1128,32 +1238,53 @@ impl Fr {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = (0x5cf5d3ed_u32 as u64)
-            .wrapping_sub((a[0] as u64) + (0x00000000_u32 as u64));
+        let t17: u64 = {
+            let (d, b1) = 0x5cf5d3ed_u32.overflowing_sub(a[0]);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x17 = t17 as u32;
         let x18 = (t17 >> 63) as u32;
-        let t19: u64 = (0x5812631a_u32 as u64)
-            .wrapping_sub((a[1] as u64) + (x18 as u64));
+        let t19: u64 = {
+            let (d, b1) = 0x5812631a_u32.overflowing_sub(a[1]);
+            let (d, b2) = d.overflowing_sub(x18);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x19 = t19 as u32;
         let x20 = (t19 >> 63) as u32;
-        let t21: u64 = (0xa2f79cd6_u32 as u64)
-            .wrapping_sub((a[2] as u64) + (x20 as u64));
+        let t21: u64 = {
+            let (d, b1) = 0xa2f79cd6_u32.overflowing_sub(a[2]);
+            let (d, b2) = d.overflowing_sub(x20);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x21 = t21 as u32;
         let x22 = (t21 >> 63) as u32;
-        let t23: u64 = (0x14def9de_u32 as u64)
-            .wrapping_sub((a[3] as u64) + (x22 as u64));
+        let t23: u64 = {
+            let (d, b1) = 0x14def9de_u32.overflowing_sub(a[3]);
+            let (d, b2) = d.overflowing_sub(x22);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x23 = t23 as u32;
         let x24 = (t23 >> 63) as u32;
-        let t25: u64 = (0x00000000_u32 as u64)
-            .wrapping_sub((a[4] as u64) + (x24 as u64));
+        let t25: u64 = {
+            let (d, b1) = 0x00000000_u32.overflowing_sub(a[4]);
+            let (d, b2) = d.overflowing_sub(x24);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x25 = t25 as u32;
         let x26 = (t25 >> 63) as u32;
-        let t27: u64 = (0x00000000_u32 as u64)
-            .wrapping_sub((a[5] as u64) + (x26 as u64));
+        let t27: u64 = {
+            let (d, b1) = 0x00000000_u32.overflowing_sub(a[5]);
+            let (d, b2) = d.overflowing_sub(x26);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x27 = t27 as u32;
         let x28 = (t27 >> 63) as u32;
-        let t29: u64 = (0x00000000_u32 as u64)
-            .wrapping_sub((a[6] as u64) + (x28 as u64));
+        let t29: u64 = {
+            let (d, b1) = 0x00000000_u32.overflowing_sub(a[6]);
+            let (d, b2) = d.overflowing_sub(x28);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x29 = t29 as u32;
         let x30 = (t29 >> 63) as u32;
         let x31 = 0x10000000_u32.wrapping_sub(a[7]).wrapping_sub(x30);
@@ -1204,29 +1335,60 @@ impl Fr {
         let x21 = t21 as u32;
         let x22 = (t21 >> 32) as u32;
         let x23 = a[7].wrapping_add(a[7]).wrapping_add(x22);
-        let t34: u64 = (x9 as u64)
-            .wrapping_sub((0x5cf5d3ed_u32 as u64) + (0x00000000_u32 as u64));
+        let t34: u64 = {
+            let (d, b1) = x9.overflowing_sub(0x5cf5d3ed_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x34 = t34 as u32;
         let x35 = (t34 >> 63) as u32;
-        let t36: u64 = (x11 as u64).wrapping_sub((0x5812631a_u32 as u64) + (x35 as u64));
+        let t36: u64 = {
+            let (d, b1) = x11.overflowing_sub(0x5812631a_u32);
+            let (d, b2) = d.overflowing_sub(x35);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x36 = t36 as u32;
         let x37 = (t36 >> 63) as u32;
-        let t38: u64 = (x13 as u64).wrapping_sub((0xa2f79cd6_u32 as u64) + (x37 as u64));
+        let t38: u64 = {
+            let (d, b1) = x13.overflowing_sub(0xa2f79cd6_u32);
+            let (d, b2) = d.overflowing_sub(x37);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x38 = t38 as u32;
         let x39 = (t38 >> 63) as u32;
-        let t40: u64 = (x15 as u64).wrapping_sub((0x14def9de_u32 as u64) + (x39 as u64));
+        let t40: u64 = {
+            let (d, b1) = x15.overflowing_sub(0x14def9de_u32);
+            let (d, b2) = d.overflowing_sub(x39);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x40 = t40 as u32;
         let x41 = (t40 >> 63) as u32;
-        let t42: u64 = (x17 as u64).wrapping_sub((0x00000000_u32 as u64) + (x41 as u64));
+        let t42: u64 = {
+            let (d, b1) = x17.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x41);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x42 = t42 as u32;
         let x43 = (t42 >> 63) as u32;
-        let t44: u64 = (x19 as u64).wrapping_sub((0x00000000_u32 as u64) + (x43 as u64));
+        let t44: u64 = {
+            let (d, b1) = x19.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x43);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x44 = t44 as u32;
         let x45 = (t44 >> 63) as u32;
-        let t46: u64 = (x21 as u64).wrapping_sub((0x00000000_u32 as u64) + (x45 as u64));
+        let t46: u64 = {
+            let (d, b1) = x21.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x45);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x46 = t46 as u32;
         let x47 = (t46 >> 63) as u32;
-        let t48: u64 = (x23 as u64).wrapping_sub((0x10000000_u32 as u64) + (x47 as u64));
+        let t48: u64 = {
+            let (d, b1) = x23.overflowing_sub(0x10000000_u32);
+            let (d, b2) = d.overflowing_sub(x47);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x48 = t48 as u32;
         let x49 = (t48 >> 63) as u32;
         let x52 = (0 as u32).wrapping_sub(x49);
@@ -1476,36 +1638,60 @@ impl Fr {
             + (x299 as u64);
         let x302 = t302 as u32;
         let x303 = (t302 >> 32) as u32;
-        let t315: u64 = (x278 as u64)
-            .wrapping_sub((0x5cf5d3ed_u32 as u64) + (0x00000000_u32 as u64));
+        let t315: u64 = {
+            let (d, b1) = x278.overflowing_sub(0x5cf5d3ed_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x315 = t315 as u32;
         let x316 = (t315 >> 63) as u32;
-        let t317: u64 = (x282 as u64)
-            .wrapping_sub((0x5812631a_u32 as u64) + (x316 as u64));
+        let t317: u64 = {
+            let (d, b1) = x282.overflowing_sub(0x5812631a_u32);
+            let (d, b2) = d.overflowing_sub(x316);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x317 = t317 as u32;
         let x318 = (t317 >> 63) as u32;
-        let t319: u64 = (x286 as u64)
-            .wrapping_sub((0xa2f79cd6_u32 as u64) + (x318 as u64));
+        let t319: u64 = {
+            let (d, b1) = x286.overflowing_sub(0xa2f79cd6_u32);
+            let (d, b2) = d.overflowing_sub(x318);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x319 = t319 as u32;
         let x320 = (t319 >> 63) as u32;
-        let t321: u64 = (x290 as u64)
-            .wrapping_sub((0x14def9de_u32 as u64) + (x320 as u64));
+        let t321: u64 = {
+            let (d, b1) = x290.overflowing_sub(0x14def9de_u32);
+            let (d, b2) = d.overflowing_sub(x320);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x321 = t321 as u32;
         let x322 = (t321 >> 63) as u32;
-        let t323: u64 = (x294 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x322 as u64));
+        let t323: u64 = {
+            let (d, b1) = x294.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x322);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x323 = t323 as u32;
         let x324 = (t323 >> 63) as u32;
-        let t325: u64 = (x298 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x324 as u64));
+        let t325: u64 = {
+            let (d, b1) = x298.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x324);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x325 = t325 as u32;
         let x326 = (t325 >> 63) as u32;
-        let t327: u64 = (x302 as u64)
-            .wrapping_sub((0x00000000_u32 as u64) + (x326 as u64));
+        let t327: u64 = {
+            let (d, b1) = x302.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x326);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x327 = t327 as u32;
         let x328 = (t327 >> 63) as u32;
-        let t329: u64 = (x303 as u64)
-            .wrapping_sub((0x10000000_u32 as u64) + (x328 as u64));
+        let t329: u64 = {
+            let (d, b1) = x303.overflowing_sub(0x10000000_u32);
+            let (d, b2) = d.overflowing_sub(x328);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
         let x329 = t329 as u32;
         let x330 = (t329 >> 63) as u32;
         let x333 = (0 as u32).wrapping_sub(x330);

@@ -186,22 +186,32 @@ impl Fr {
         let x86 = t86 as u64;
         let x87 = (t86 >> 64) as u64;
         let x88 = x85.wrapping_add(x87).wrapping_add(0x0000000000000000_u64);
-        let t95: u128 = (x78 as u128)
-            .wrapping_sub(
-                (0xa10000000000000d_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t95: u128 = {
+            let (d, b1) = x78.overflowing_sub(0xa10000000000000d_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x95 = t95 as u64;
         let x96 = (t95 >> 127) as u64;
-        let t97: u128 = (x82 as u128)
-            .wrapping_sub((0xff9f800000000010_u64 as u128) + (x96 as u128));
+        let t97: u128 = {
+            let (d, b1) = x82.overflowing_sub(0xff9f800000000010_u64);
+            let (d, b2) = d.overflowing_sub(x96);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x97 = t97 as u64;
         let x98 = (t97 >> 127) as u64;
-        let t99: u128 = (x86 as u128)
-            .wrapping_sub((0xba344d8000000007_u64 as u128) + (x98 as u128));
+        let t99: u128 = {
+            let (d, b1) = x86.overflowing_sub(0xba344d8000000007_u64);
+            let (d, b2) = d.overflowing_sub(x98);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x99 = t99 as u64;
         let x100 = (t99 >> 127) as u64;
-        let t101: u128 = (x88 as u128)
-            .wrapping_sub((0x2523648240000001_u64 as u128) + (x100 as u128));
+        let t101: u128 = {
+            let (d, b1) = x88.overflowing_sub(0x2523648240000001_u64);
+            let (d, b2) = d.overflowing_sub(x100);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x101 = t101 as u64;
         let x102 = (t101 >> 127) as u64;
         let x105 = (0 as u64).wrapping_sub(x102);
@@ -340,22 +350,32 @@ impl Fr {
         let x99 = t99 as u64;
         let x100 = (t99 >> 64) as u64;
         let x101 = x50.wrapping_add(x100).wrapping_add(x91);
-        let t108: u128 = (x95 as u128)
-            .wrapping_sub(
-                (0xa10000000000000d_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t108: u128 = {
+            let (d, b1) = x95.overflowing_sub(0xa10000000000000d_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x108 = t108 as u64;
         let x109 = (t108 >> 127) as u64;
-        let t110: u128 = (x97 as u128)
-            .wrapping_sub((0xff9f800000000010_u64 as u128) + (x109 as u128));
+        let t110: u128 = {
+            let (d, b1) = x97.overflowing_sub(0xff9f800000000010_u64);
+            let (d, b2) = d.overflowing_sub(x109);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x110 = t110 as u64;
         let x111 = (t110 >> 127) as u64;
-        let t112: u128 = (x99 as u128)
-            .wrapping_sub((0xba344d8000000007_u64 as u128) + (x111 as u128));
+        let t112: u128 = {
+            let (d, b1) = x99.overflowing_sub(0xba344d8000000007_u64);
+            let (d, b2) = d.overflowing_sub(x111);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x112 = t112 as u64;
         let x113 = (t112 >> 127) as u64;
-        let t114: u128 = (x101 as u128)
-            .wrapping_sub((0x2523648240000001_u64 as u128) + (x113 as u128));
+        let t114: u128 = {
+            let (d, b1) = x101.overflowing_sub(0x2523648240000001_u64);
+            let (d, b2) = d.overflowing_sub(x113);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x114 = t114 as u64;
         let x115 = (t114 >> 127) as u64;
         let x118 = (0 as u64).wrapping_sub(x115);
@@ -380,22 +400,32 @@ impl Fr {
         let x13 = t13 as u64;
         let x14 = (t13 >> 64) as u64;
         let x15 = a[3].wrapping_add(b[3]).wrapping_add(x14);
-        let t22: u128 = (x9 as u128)
-            .wrapping_sub(
-                (0xa10000000000000d_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t22: u128 = {
+            let (d, b1) = x9.overflowing_sub(0xa10000000000000d_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x22 = t22 as u64;
         let x23 = (t22 >> 127) as u64;
-        let t24: u128 = (x11 as u128)
-            .wrapping_sub((0xff9f800000000010_u64 as u128) + (x23 as u128));
+        let t24: u128 = {
+            let (d, b1) = x11.overflowing_sub(0xff9f800000000010_u64);
+            let (d, b2) = d.overflowing_sub(x23);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x24 = t24 as u64;
         let x25 = (t24 >> 127) as u64;
-        let t26: u128 = (x13 as u128)
-            .wrapping_sub((0xba344d8000000007_u64 as u128) + (x25 as u128));
+        let t26: u128 = {
+            let (d, b1) = x13.overflowing_sub(0xba344d8000000007_u64);
+            let (d, b2) = d.overflowing_sub(x25);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x26 = t26 as u64;
         let x27 = (t26 >> 127) as u64;
-        let t28: u128 = (x15 as u128)
-            .wrapping_sub((0x2523648240000001_u64 as u128) + (x27 as u128));
+        let t28: u128 = {
+            let (d, b1) = x15.overflowing_sub(0x2523648240000001_u64);
+            let (d, b2) = d.overflowing_sub(x27);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x28 = t28 as u64;
         let x29 = (t28 >> 127) as u64;
         let x32 = (0 as u64).wrapping_sub(x29);
@@ -409,17 +439,32 @@ impl Fr {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = (a[0] as u128)
-            .wrapping_sub((b[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t9: u128 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x9 = t9 as u64;
         let x10 = (t9 >> 127) as u64;
-        let t11: u128 = (a[1] as u128).wrapping_sub((b[1] as u128) + (x10 as u128));
+        let t11: u128 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x10);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x11 = t11 as u64;
         let x12 = (t11 >> 127) as u64;
-        let t13: u128 = (a[2] as u128).wrapping_sub((b[2] as u128) + (x12 as u128));
+        let t13: u128 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x12);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x13 = t13 as u64;
         let x14 = (t13 >> 127) as u64;
-        let t15: u128 = (a[3] as u128).wrapping_sub((b[3] as u128) + (x14 as u128));
+        let t15: u128 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x14);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x15 = t15 as u64;
         let x16 = (t15 >> 127) as u64;
         let x17 = (0 as u64).wrapping_sub(x16);
@@ -443,16 +488,25 @@ impl Fr {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = (0xa10000000000000d_u64 as u128)
-            .wrapping_sub((a[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t9: u128 = {
+            let (d, b1) = 0xa10000000000000d_u64.overflowing_sub(a[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x9 = t9 as u64;
         let x10 = (t9 >> 127) as u64;
-        let t11: u128 = (0xff9f800000000010_u64 as u128)
-            .wrapping_sub((a[1] as u128) + (x10 as u128));
+        let t11: u128 = {
+            let (d, b1) = 0xff9f800000000010_u64.overflowing_sub(a[1]);
+            let (d, b2) = d.overflowing_sub(x10);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x11 = t11 as u64;
         let x12 = (t11 >> 127) as u64;
-        let t13: u128 = (0xba344d8000000007_u64 as u128)
-            .wrapping_sub((a[2] as u128) + (x12 as u128));
+        let t13: u128 = {
+            let (d, b1) = 0xba344d8000000007_u64.overflowing_sub(a[2]);
+            let (d, b2) = d.overflowing_sub(x12);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x13 = t13 as u64;
         let x14 = (t13 >> 127) as u64;
         let x15 = 0x2523648240000001_u64.wrapping_sub(a[3]).wrapping_sub(x14);
@@ -486,22 +540,32 @@ impl Fr {
         let x9 = t9 as u64;
         let x10 = (t9 >> 64) as u64;
         let x11 = a[3].wrapping_add(a[3]).wrapping_add(x10);
-        let t18: u128 = (x5 as u128)
-            .wrapping_sub(
-                (0xa10000000000000d_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t18: u128 = {
+            let (d, b1) = x5.overflowing_sub(0xa10000000000000d_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x18 = t18 as u64;
         let x19 = (t18 >> 127) as u64;
-        let t20: u128 = (x7 as u128)
-            .wrapping_sub((0xff9f800000000010_u64 as u128) + (x19 as u128));
+        let t20: u128 = {
+            let (d, b1) = x7.overflowing_sub(0xff9f800000000010_u64);
+            let (d, b2) = d.overflowing_sub(x19);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x20 = t20 as u64;
         let x21 = (t20 >> 127) as u64;
-        let t22: u128 = (x9 as u128)
-            .wrapping_sub((0xba344d8000000007_u64 as u128) + (x21 as u128));
+        let t22: u128 = {
+            let (d, b1) = x9.overflowing_sub(0xba344d8000000007_u64);
+            let (d, b2) = d.overflowing_sub(x21);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x22 = t22 as u64;
         let x23 = (t22 >> 127) as u64;
-        let t24: u128 = (x11 as u128)
-            .wrapping_sub((0x2523648240000001_u64 as u128) + (x23 as u128));
+        let t24: u128 = {
+            let (d, b1) = x11.overflowing_sub(0x2523648240000001_u64);
+            let (d, b2) = d.overflowing_sub(x23);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x24 = t24 as u64;
         let x25 = (t24 >> 127) as u64;
         let x28 = (0 as u64).wrapping_sub(x25);
@@ -587,22 +651,32 @@ impl Fr {
             + (x83 as u128);
         let x86 = t86 as u64;
         let x87 = (t86 >> 64) as u64;
-        let t95: u128 = (x78 as u128)
-            .wrapping_sub(
-                (0xa10000000000000d_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t95: u128 = {
+            let (d, b1) = x78.overflowing_sub(0xa10000000000000d_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x95 = t95 as u64;
         let x96 = (t95 >> 127) as u64;
-        let t97: u128 = (x82 as u128)
-            .wrapping_sub((0xff9f800000000010_u64 as u128) + (x96 as u128));
+        let t97: u128 = {
+            let (d, b1) = x82.overflowing_sub(0xff9f800000000010_u64);
+            let (d, b2) = d.overflowing_sub(x96);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x97 = t97 as u64;
         let x98 = (t97 >> 127) as u64;
-        let t99: u128 = (x86 as u128)
-            .wrapping_sub((0xba344d8000000007_u64 as u128) + (x98 as u128));
+        let t99: u128 = {
+            let (d, b1) = x86.overflowing_sub(0xba344d8000000007_u64);
+            let (d, b2) = d.overflowing_sub(x98);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x99 = t99 as u64;
         let x100 = (t99 >> 127) as u64;
-        let t101: u128 = (x87 as u128)
-            .wrapping_sub((0x2523648240000001_u64 as u128) + (x100 as u128));
+        let t101: u128 = {
+            let (d, b1) = x87.overflowing_sub(0x2523648240000001_u64);
+            let (d, b2) = d.overflowing_sub(x100);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x101 = t101 as u64;
         let x102 = (t101 >> 127) as u64;
         let x105 = (0 as u64).wrapping_sub(x102);

@@ -198,26 +198,39 @@ impl Fr {
             + (0x0000000000000000_u64 as u128);
         let x102 = t102 as u64;
         let x103 = (t102 >> 64) as u64;
-        let t111: u128 = (x96 as u128)
-            .wrapping_sub(
-                (0xf3b9cac2fc632551_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t111: u128 = {
+            let (d, b1) = x96.overflowing_sub(0xf3b9cac2fc632551_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x111 = t111 as u64;
         let x112 = (t111 >> 127) as u64;
-        let t113: u128 = (x98 as u128)
-            .wrapping_sub((0xbce6faada7179e84_u64 as u128) + (x112 as u128));
+        let t113: u128 = {
+            let (d, b1) = x98.overflowing_sub(0xbce6faada7179e84_u64);
+            let (d, b2) = d.overflowing_sub(x112);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x113 = t113 as u64;
         let x114 = (t113 >> 127) as u64;
-        let t115: u128 = (x100 as u128)
-            .wrapping_sub((0xffffffffffffffff_u64 as u128) + (x114 as u128));
+        let t115: u128 = {
+            let (d, b1) = x100.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x114);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x115 = t115 as u64;
         let x116 = (t115 >> 127) as u64;
-        let t117: u128 = (x102 as u128)
-            .wrapping_sub((0xffffffff00000000_u64 as u128) + (x116 as u128));
+        let t117: u128 = {
+            let (d, b1) = x102.overflowing_sub(0xffffffff00000000_u64);
+            let (d, b2) = d.overflowing_sub(x116);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x117 = t117 as u64;
         let x118 = (t117 >> 127) as u64;
-        let t119: u128 = (x103 as u128)
-            .wrapping_sub((0x0000000000000000_u64 as u128) + (x118 as u128));
+        let t119: u128 = {
+            let (d, b1) = x103.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x118);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x120 = (t119 >> 127) as u64;
         let x121 = (0 as u64).wrapping_sub(x120);
         let x122 = x111 ^ (x121 & (x111 ^ x96));
@@ -359,26 +372,39 @@ impl Fr {
         let t101: u128 = (x51 as u128) + (x100 as u128) + (x91 as u128);
         let x101 = t101 as u64;
         let x102 = (t101 >> 64) as u64;
-        let t108: u128 = (x95 as u128)
-            .wrapping_sub(
-                (0xf3b9cac2fc632551_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t108: u128 = {
+            let (d, b1) = x95.overflowing_sub(0xf3b9cac2fc632551_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x108 = t108 as u64;
         let x109 = (t108 >> 127) as u64;
-        let t110: u128 = (x97 as u128)
-            .wrapping_sub((0xbce6faada7179e84_u64 as u128) + (x109 as u128));
+        let t110: u128 = {
+            let (d, b1) = x97.overflowing_sub(0xbce6faada7179e84_u64);
+            let (d, b2) = d.overflowing_sub(x109);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x110 = t110 as u64;
         let x111 = (t110 >> 127) as u64;
-        let t112: u128 = (x99 as u128)
-            .wrapping_sub((0xffffffffffffffff_u64 as u128) + (x111 as u128));
+        let t112: u128 = {
+            let (d, b1) = x99.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x111);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x112 = t112 as u64;
         let x113 = (t112 >> 127) as u64;
-        let t114: u128 = (x101 as u128)
-            .wrapping_sub((0xffffffff00000000_u64 as u128) + (x113 as u128));
+        let t114: u128 = {
+            let (d, b1) = x101.overflowing_sub(0xffffffff00000000_u64);
+            let (d, b2) = d.overflowing_sub(x113);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x114 = t114 as u64;
         let x115 = (t114 >> 127) as u64;
-        let t116: u128 = (x102 as u128)
-            .wrapping_sub((0x0000000000000000_u64 as u128) + (x115 as u128));
+        let t116: u128 = {
+            let (d, b1) = x102.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x115);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x117 = (t116 >> 127) as u64;
         let x118 = (0 as u64).wrapping_sub(x117);
         let x119 = x108 ^ (x118 & (x108 ^ x95));
@@ -404,26 +430,39 @@ impl Fr {
         let t15: u128 = (a[3] as u128) + (b[3] as u128) + (x14 as u128);
         let x15 = t15 as u64;
         let x16 = (t15 >> 64) as u64;
-        let t22: u128 = (x9 as u128)
-            .wrapping_sub(
-                (0xf3b9cac2fc632551_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t22: u128 = {
+            let (d, b1) = x9.overflowing_sub(0xf3b9cac2fc632551_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x22 = t22 as u64;
         let x23 = (t22 >> 127) as u64;
-        let t24: u128 = (x11 as u128)
-            .wrapping_sub((0xbce6faada7179e84_u64 as u128) + (x23 as u128));
+        let t24: u128 = {
+            let (d, b1) = x11.overflowing_sub(0xbce6faada7179e84_u64);
+            let (d, b2) = d.overflowing_sub(x23);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x24 = t24 as u64;
         let x25 = (t24 >> 127) as u64;
-        let t26: u128 = (x13 as u128)
-            .wrapping_sub((0xffffffffffffffff_u64 as u128) + (x25 as u128));
+        let t26: u128 = {
+            let (d, b1) = x13.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x25);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x26 = t26 as u64;
         let x27 = (t26 >> 127) as u64;
-        let t28: u128 = (x15 as u128)
-            .wrapping_sub((0xffffffff00000000_u64 as u128) + (x27 as u128));
+        let t28: u128 = {
+            let (d, b1) = x15.overflowing_sub(0xffffffff00000000_u64);
+            let (d, b2) = d.overflowing_sub(x27);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x28 = t28 as u64;
         let x29 = (t28 >> 127) as u64;
-        let t30: u128 = (x16 as u128)
-            .wrapping_sub((0x0000000000000000_u64 as u128) + (x29 as u128));
+        let t30: u128 = {
+            let (d, b1) = x16.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x29);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x31 = (t30 >> 127) as u64;
         let x32 = (0 as u64).wrapping_sub(x31);
         let x33 = x22 ^ (x32 & (x22 ^ x9));
@@ -436,17 +475,32 @@ impl Fr {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = (a[0] as u128)
-            .wrapping_sub((b[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t9: u128 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x9 = t9 as u64;
         let x10 = (t9 >> 127) as u64;
-        let t11: u128 = (a[1] as u128).wrapping_sub((b[1] as u128) + (x10 as u128));
+        let t11: u128 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x10);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x11 = t11 as u64;
         let x12 = (t11 >> 127) as u64;
-        let t13: u128 = (a[2] as u128).wrapping_sub((b[2] as u128) + (x12 as u128));
+        let t13: u128 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x12);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x13 = t13 as u64;
         let x14 = (t13 >> 127) as u64;
-        let t15: u128 = (a[3] as u128).wrapping_sub((b[3] as u128) + (x14 as u128));
+        let t15: u128 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x14);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x15 = t15 as u64;
         let x16 = (t15 >> 127) as u64;
         let x17 = (0 as u64).wrapping_sub(x16);
@@ -469,16 +523,25 @@ impl Fr {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = (0xf3b9cac2fc632551_u64 as u128)
-            .wrapping_sub((a[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t9: u128 = {
+            let (d, b1) = 0xf3b9cac2fc632551_u64.overflowing_sub(a[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x9 = t9 as u64;
         let x10 = (t9 >> 127) as u64;
-        let t11: u128 = (0xbce6faada7179e84_u64 as u128)
-            .wrapping_sub((a[1] as u128) + (x10 as u128));
+        let t11: u128 = {
+            let (d, b1) = 0xbce6faada7179e84_u64.overflowing_sub(a[1]);
+            let (d, b2) = d.overflowing_sub(x10);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x11 = t11 as u64;
         let x12 = (t11 >> 127) as u64;
-        let t13: u128 = (0xffffffffffffffff_u64 as u128)
-            .wrapping_sub((a[2] as u128) + (x12 as u128));
+        let t13: u128 = {
+            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[2]);
+            let (d, b2) = d.overflowing_sub(x12);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x13 = t13 as u64;
         let x14 = (t13 >> 127) as u64;
         let x15 = 0xffffffff00000000_u64.wrapping_sub(a[3]).wrapping_sub(x14);
@@ -514,26 +577,39 @@ impl Fr {
         let t11: u128 = (a[3] as u128) + (a[3] as u128) + (x10 as u128);
         let x11 = t11 as u64;
         let x12 = (t11 >> 64) as u64;
-        let t18: u128 = (x5 as u128)
-            .wrapping_sub(
-                (0xf3b9cac2fc632551_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t18: u128 = {
+            let (d, b1) = x5.overflowing_sub(0xf3b9cac2fc632551_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x18 = t18 as u64;
         let x19 = (t18 >> 127) as u64;
-        let t20: u128 = (x7 as u128)
-            .wrapping_sub((0xbce6faada7179e84_u64 as u128) + (x19 as u128));
+        let t20: u128 = {
+            let (d, b1) = x7.overflowing_sub(0xbce6faada7179e84_u64);
+            let (d, b2) = d.overflowing_sub(x19);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x20 = t20 as u64;
         let x21 = (t20 >> 127) as u64;
-        let t22: u128 = (x9 as u128)
-            .wrapping_sub((0xffffffffffffffff_u64 as u128) + (x21 as u128));
+        let t22: u128 = {
+            let (d, b1) = x9.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x21);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x22 = t22 as u64;
         let x23 = (t22 >> 127) as u64;
-        let t24: u128 = (x11 as u128)
-            .wrapping_sub((0xffffffff00000000_u64 as u128) + (x23 as u128));
+        let t24: u128 = {
+            let (d, b1) = x11.overflowing_sub(0xffffffff00000000_u64);
+            let (d, b2) = d.overflowing_sub(x23);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x24 = t24 as u64;
         let x25 = (t24 >> 127) as u64;
-        let t26: u128 = (x12 as u128)
-            .wrapping_sub((0x0000000000000000_u64 as u128) + (x25 as u128));
+        let t26: u128 = {
+            let (d, b1) = x12.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x25);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x27 = (t26 >> 127) as u64;
         let x28 = (0 as u64).wrapping_sub(x27);
         let x29 = x18 ^ (x28 & (x18 ^ x5));
@@ -618,22 +694,32 @@ impl Fr {
             + (x99 as u128);
         let x100 = t100 as u64;
         let x101 = (t100 >> 64) as u64;
-        let t111: u128 = (x96 as u128)
-            .wrapping_sub(
-                (0xf3b9cac2fc632551_u64 as u128) + (0x0000000000000000_u64 as u128),
-            );
+        let t111: u128 = {
+            let (d, b1) = x96.overflowing_sub(0xf3b9cac2fc632551_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x111 = t111 as u64;
         let x112 = (t111 >> 127) as u64;
-        let t113: u128 = (x98 as u128)
-            .wrapping_sub((0xbce6faada7179e84_u64 as u128) + (x112 as u128));
+        let t113: u128 = {
+            let (d, b1) = x98.overflowing_sub(0xbce6faada7179e84_u64);
+            let (d, b2) = d.overflowing_sub(x112);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x113 = t113 as u64;
         let x114 = (t113 >> 127) as u64;
-        let t115: u128 = (x100 as u128)
-            .wrapping_sub((0xffffffffffffffff_u64 as u128) + (x114 as u128));
+        let t115: u128 = {
+            let (d, b1) = x100.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x114);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x115 = t115 as u64;
         let x116 = (t115 >> 127) as u64;
-        let t117: u128 = (x101 as u128)
-            .wrapping_sub((0xffffffff00000000_u64 as u128) + (x116 as u128));
+        let t117: u128 = {
+            let (d, b1) = x101.overflowing_sub(0xffffffff00000000_u64);
+            let (d, b2) = d.overflowing_sub(x116);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x117 = t117 as u64;
         let x118 = (t117 >> 127) as u64;
         let x121 = (0 as u64).wrapping_sub(x118);

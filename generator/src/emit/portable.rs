@@ -177,15 +177,22 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
                 one(quote!(#a.wrapping_add(#b).wrapping_add(#c)))
             }
             Op::SubBorrow { a, b, bin } if u1 => {
-                let (wa, wb, wc) = (wide(a), wide(b), wide(bin));
                 let top = super::field::lit(2 * f.w as usize - 1);
                 let mut outs = Vec::new();
                 if u0 {
                     outs.push((o0, quote!(#t as #word)));
                 }
                 outs.push((o1, quote!((#t >> #top) as #word)));
+                // Two overflowing subtractions rather than one in the double word: LLVM turns
+                // the pair into a sub/sbb chain, the double-word form into extra moves and
+                // shifts. The borrow is packed in the top bit so the outputs read alike.
+                let (a, b, c) = (val(a), val(b), val(bin));
                 Defs {
-                    temp: Some(quote!(#wa.wrapping_sub(#wb + #wc))),
+                    temp: Some(quote!({
+                        let (d, b1) = #a.overflowing_sub(#b);
+                        let (d, b2) = d.overflowing_sub(#c);
+                        (d as #dword) | (((b1 | b2) as #dword) << #top)
+                    })),
                     outs,
                 }
             }
