@@ -116,6 +116,147 @@ pub mod bn462_r_64;
 #[rustfmt::skip]
 pub mod bn462_r_32;
 
+// Binary fields GF(2^m): polynomial basis, carry-less arithmetic (PCLMULQDQ on x86-64,
+// PMULL on aarch64 with the `aes` target feature, a constant-time comb elsewhere).
+/// sect163 (64-bit words): GF(2^163), SEC 2 sect163k1/r1/r2 and NIST B-163/K-163
+#[rustfmt::skip]
+pub mod sect163_64;
+/// sect163 (32-bit words): GF(2^163), SEC 2 sect163k1/r1/r2 and NIST B-163/K-163
+#[rustfmt::skip]
+pub mod sect163_32;
+/// sect193 (64-bit words): GF(2^193), SEC 2 sect193r1/r2
+#[rustfmt::skip]
+pub mod sect193_64;
+/// sect193 (32-bit words): GF(2^193), SEC 2 sect193r1/r2
+#[rustfmt::skip]
+pub mod sect193_32;
+/// sect233 (64-bit words): GF(2^233), SEC 2 sect233k1/r1 and NIST B-233/K-233
+#[rustfmt::skip]
+pub mod sect233_64;
+/// sect233 (32-bit words): GF(2^233), SEC 2 sect233k1/r1 and NIST B-233/K-233
+#[rustfmt::skip]
+pub mod sect233_32;
+/// sect239 (64-bit words): GF(2^239), SEC 2 sect239k1
+#[rustfmt::skip]
+pub mod sect239_64;
+/// sect239 (32-bit words): GF(2^239), SEC 2 sect239k1
+#[rustfmt::skip]
+pub mod sect239_32;
+/// sect283 (64-bit words): GF(2^283), SEC 2 sect283k1/r1 and NIST B-283/K-283
+#[rustfmt::skip]
+pub mod sect283_64;
+/// sect283 (32-bit words): GF(2^283), SEC 2 sect283k1/r1 and NIST B-283/K-283
+#[rustfmt::skip]
+pub mod sect283_32;
+/// sect409 (64-bit words): GF(2^409), SEC 2 sect409k1/r1 and NIST B-409/K-409
+#[rustfmt::skip]
+pub mod sect409_64;
+/// sect409 (32-bit words): GF(2^409), SEC 2 sect409k1/r1 and NIST B-409/K-409
+#[rustfmt::skip]
+pub mod sect409_32;
+/// sect571 (64-bit words): GF(2^571), SEC 2 sect571k1/r1 and NIST B-571/K-571
+#[rustfmt::skip]
+pub mod sect571_64;
+/// sect571 (32-bit words): GF(2^571), SEC 2 sect571k1/r1 and NIST B-571/K-571
+#[rustfmt::skip]
+pub mod sect571_32;
+/// gf2-155 (64-bit words): GF(2^155) with x^155+x^62+1, the field of the 1995 ell.c elliptic-curve key exchange
+#[rustfmt::skip]
+pub mod gf2_155_64;
+/// gf2-155 (32-bit words): GF(2^155) with x^155+x^62+1, the field of the 1995 ell.c elliptic-curve key exchange
+#[rustfmt::skip]
+pub mod gf2_155_32;
+/// GF(2^2) (64-bit words), a test field: f = x^2+x+1
+#[rustfmt::skip]
+pub mod gf2_2_dense_64;
+/// GF(2^2) (32-bit words), a test field: f = x^2+x+1
+#[rustfmt::skip]
+pub mod gf2_2_dense_32;
+/// GF(2^3) (64-bit words), a test field: f = x^3+x+1
+#[rustfmt::skip]
+pub mod gf2_3_tri_64;
+/// GF(2^3) (32-bit words), a test field: f = x^3+x+1
+#[rustfmt::skip]
+pub mod gf2_3_tri_32;
+/// GF(2^8) (64-bit words), a test field: f = x^8+x^4+x^3+x+1
+#[rustfmt::skip]
+pub mod gf2_8_penta_64;
+/// GF(2^8) (32-bit words), a test field: f = x^8+x^4+x^3+x+1
+#[rustfmt::skip]
+pub mod gf2_8_penta_32;
+/// GF(2^31) (64-bit words), a test field: f = x^31+x^29+x^26+x^25+x^22+x^20+x^18+x^12+x^10+x^7+x^6+x+1
+#[rustfmt::skip]
+pub mod gf2_31_dense_64;
+/// GF(2^31) (32-bit words), a test field: f = x^31+x^29+x^26+x^25+x^22+x^20+x^18+x^12+x^10+x^7+x^6+x+1
+#[rustfmt::skip]
+pub mod gf2_31_dense_32;
+/// GF(2^63) (64-bit words), a test field: f = x^63+x+1
+#[rustfmt::skip]
+pub mod gf2_63_tri_64;
+/// GF(2^63) (32-bit words), a test field: f = x^63+x+1
+#[rustfmt::skip]
+pub mod gf2_63_tri_32;
+/// GF(2^64) (64-bit words), a test field: f = dense, see the file header
+#[rustfmt::skip]
+pub mod gf2_64_dense_64;
+/// GF(2^64) (32-bit words), a test field: f = dense, see the file header
+#[rustfmt::skip]
+pub mod gf2_64_dense_32;
+/// GF(2^65) (64-bit words), a test field: f = x^65+x^31+x^18+x^7+1
+#[rustfmt::skip]
+pub mod gf2_65_penta_64;
+/// GF(2^65) (32-bit words), a test field: f = x^65+x^31+x^18+x^7+1
+#[rustfmt::skip]
+pub mod gf2_65_penta_32;
+/// GF(2^127) (64-bit words), a test field: f = x^127+x+1
+#[rustfmt::skip]
+pub mod gf2_127_tri_64;
+/// GF(2^127) (32-bit words), a test field: f = x^127+x+1
+#[rustfmt::skip]
+pub mod gf2_127_tri_32;
+/// GF(2^128) (64-bit words), a test field: f = dense, see the file header
+#[rustfmt::skip]
+pub mod gf2_128_dense_64;
+/// GF(2^128) (32-bit words), a test field: f = dense, see the file header
+#[rustfmt::skip]
+pub mod gf2_128_dense_32;
+/// GF(2^129) (64-bit words), a test field: f = x^129+x^117+x^116+x^111+1
+#[rustfmt::skip]
+pub mod gf2_129_penta_64;
+/// GF(2^129) (32-bit words), a test field: f = x^129+x^117+x^116+x^111+1
+#[rustfmt::skip]
+pub mod gf2_129_penta_32;
+/// GF(2^191) (64-bit words), a test field: f = x^191+x^173+1
+#[rustfmt::skip]
+pub mod gf2_191_tri_64;
+/// GF(2^191) (32-bit words), a test field: f = x^191+x^173+1
+#[rustfmt::skip]
+pub mod gf2_191_tri_32;
+/// GF(2^256) (64-bit words), a test field: f = dense, see the file header
+#[rustfmt::skip]
+pub mod gf2_256_dense_64;
+/// GF(2^256) (32-bit words), a test field: f = dense, see the file header
+#[rustfmt::skip]
+pub mod gf2_256_dense_32;
+/// GF(2^300) (64-bit words), a test field: f = x^300+x^298+x^285+x^282+1
+#[rustfmt::skip]
+pub mod gf2_300_penta_64;
+/// GF(2^300) (32-bit words), a test field: f = x^300+x^298+x^285+x^282+1
+#[rustfmt::skip]
+pub mod gf2_300_penta_32;
+/// GF(2^521) (64-bit words), a test field: f = dense, see the file header
+#[rustfmt::skip]
+pub mod gf2_521_dense_64;
+/// GF(2^521) (32-bit words), a test field: f = dense, see the file header
+#[rustfmt::skip]
+pub mod gf2_521_dense_32;
+/// GF(2^1024) (64-bit words), a test field: f = x^1024+x^522+x^115+x^63+1
+#[rustfmt::skip]
+pub mod gf2_1024_penta_64;
+/// GF(2^1024) (32-bit words), a test field: f = x^1024+x^522+x^115+x^63+1
+#[rustfmt::skip]
+pub mod gf2_1024_penta_32;
+
 #[cfg(feature = "ff")]
 impl_ff!(curve25519_p_64::Fp, 32);
 #[cfg(feature = "ff")]

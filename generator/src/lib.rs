@@ -5,6 +5,7 @@
 //! constants and removes impossible carries; [`emit`] prints Rust for a target. The CLI and the
 //! proc macros both call [`generate_prime_field`], so they produce the same tokens.
 
+pub mod binary;
 pub mod emit;
 pub mod ir;
 pub mod lower;

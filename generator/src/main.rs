@@ -7,6 +7,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use generator::binary::{
+    generate_binary_field_for, BinaryFieldOptions, BinaryTarget, BINARY_PRESETS,
+};
 use generator::lower::MulAlgorithm;
 use generator::spec::{LimbBits, PRESETS};
 use generator::{generate_prime_field_for, regen, PrimeFieldOptions, Target};
@@ -17,6 +20,8 @@ const EXAMPLES: &str = "Examples:
   cargo run -p generator -- --prime 0xffffffff00000001 --limb-bits 32
   cargo run -p generator -- --prime 2^384-2^128-2^96+2^32-1 --mul product-scanning
   cargo run -p generator -- --prime bls12-381-p --target x86_64-adx
+  cargo run -p generator -- --poly \"x^163+x^7+x^6+x^3+1\" --name F163
+  cargo run -p generator -- --poly sect283 --limb-bits 32
   cargo run -p generator -- --list-presets
   cargo run -p generator -- regen --check";
 
@@ -29,9 +34,13 @@ struct Cli {
     /// The prime: decimal, 0x hex, an expression such as 2^255-19, or a preset name.
     #[arg(long, value_name = "P")]
     prime: Option<String>,
-    /// Name of the generated field type.
-    #[arg(long, default_value = "Fp")]
-    name: String,
+    /// A binary field GF(2^m): an irreducible polynomial over GF(2) such as
+    /// x^163+x^7+x^6+x^3+1 (degree 2..=1024), or a binary preset name (sect163, ...).
+    #[arg(long, value_name = "F", conflicts_with_all = ["prime", "mul"])]
+    poly: Option<String>,
+    /// Name of the generated field type (default: Fp; for --poly the preset's name or F2m).
+    #[arg(long)]
+    name: Option<String>,
     /// Limb size in bits (default: 32 for --target portable32, else 64).
     #[arg(long, value_name = "64|32")]
     limb_bits: Option<u32>,
@@ -153,11 +162,25 @@ fn main() -> ExitCode {
                 p.name, p.type_name, p.description, aliases
             );
         }
+        println!("binary fields (--poly):");
+        for p in BINARY_PRESETS {
+            println!(
+                "{:<14} {:<4} {} = {} (also: {})",
+                p.name,
+                p.type_name,
+                p.description,
+                p.poly,
+                p.aliases.join(", ")
+            );
+        }
         return ExitCode::SUCCESS;
+    }
+    if let Some(poly) = cli.poly {
+        return binary(poly, cli.name, cli.limb_bits, cli.target, cli.out);
     }
     let Some(prime) = cli.prime else {
         return fail(
-            "no prime given: use --prime <P> (e.g. --prime 2^255-19), --list-presets, or regen",
+            "no prime given: use --prime <P> (e.g. --prime 2^255-19), --poly <F>, --list-presets, or regen",
         );
     };
     let target = cli.target.target();
@@ -170,7 +193,7 @@ fn main() -> ExitCode {
     };
     let options = PrimeFieldOptions {
         modulus: prime,
-        name: cli.name,
+        name: cli.name.unwrap_or_else(|| "Fp".to_string()),
         limb_bits,
         mul: cli.mul.map(|m| match m {
             MulArg::Cios => MulAlgorithm::Cios,
@@ -182,12 +205,56 @@ fn main() -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(e),
     };
-    let text = field.to_file();
-    match cli.out {
+    write_output(&field.to_file(), cli.out)
+}
+
+/// `--poly`: a binary field.
+fn binary(
+    poly: String,
+    name: Option<String>,
+    limb_bits: Option<u32>,
+    target: TargetArg,
+    out: Option<PathBuf>,
+) -> ExitCode {
+    let target = match target {
+        TargetArg::Auto => BinaryTarget::Auto,
+        TargetArg::Portable64 => BinaryTarget::Portable64,
+        TargetArg::Portable32 => BinaryTarget::Portable32,
+        TargetArg::X86_64Adx => {
+            return fail("--target x86_64-adx is for prime fields; binary fields take auto (PCLMULQDQ/PMULL where present), portable64 or portable32")
+        }
+    };
+    let limb_bits = match limb_bits {
+        None if target == BinaryTarget::Portable32 => LimbBits::W32,
+        None => LimbBits::W64,
+        Some(bits) => match LimbBits::from_bits(bits) {
+            Ok(l) => l,
+            Err(e) => return fail(e),
+        },
+    };
+    let name = name.unwrap_or_else(|| {
+        generator::binary::find_binary_preset(&poly)
+            .map_or("F2m", |p| p.type_name)
+            .to_string()
+    });
+    let options = BinaryFieldOptions {
+        poly,
+        name,
+        limb_bits,
+    };
+    match generate_binary_field_for(&options, target) {
+        Ok(f) => write_output(&f.to_file(), out),
+        Err(e) => fail(e),
+    }
+}
+
+/// Writes the module to `out` (atomically) or stdout.
+fn write_output(text: &str, out: Option<PathBuf>) -> ExitCode {
+    match out {
         Some(path) => {
             // Write beside the target, then rename: a failure leaves no partial file.
             let tmp = path.with_extension("rs.tmp");
-            if let Err(e) = std::fs::write(&tmp, &text).and_then(|_| std::fs::rename(&tmp, &path)) {
+            if let Err(e) = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, &path)) {
                 let _ = std::fs::remove_file(&tmp);
                 return fail(format!("cannot write {}: {e}", path.display()));
             }

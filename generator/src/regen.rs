@@ -26,12 +26,36 @@ pub struct ManifestField {
     pub target: Option<String>,
 }
 
+/// One binary field GF(2^m) of the manifest: a binary preset, or a polynomial with a module
+/// stem and a type name.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ManifestBinaryField {
+    /// A binary preset name (`sect163`, ...); or give `poly`, `module` and `name`.
+    #[serde(default)]
+    pub preset: Option<String>,
+    /// The polynomial, `x^...+1`.
+    #[serde(default)]
+    pub poly: Option<String>,
+    /// Module stem for `poly` (the limb size is appended).
+    #[serde(default)]
+    pub module: Option<String>,
+    /// Type name for `poly`.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// 32 or 64.
+    pub limb_bits: u32,
+}
+
 /// The manifest file.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
     /// Fields, in the order lib.rs lists them.
     pub field: Vec<ManifestField>,
+    /// Binary fields, listed after the prime fields.
+    #[serde(default)]
+    pub binary_field: Vec<ManifestBinaryField>,
 }
 
 /// The module name for a preset at a limb size: `bn254-p` at 64 bits is `bn254_p_64`.
@@ -100,6 +124,16 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
             preset.name, w, preset.description
         ));
     }
+    let binary = binary_files(manifest, &mut files)?;
+    if !binary.is_empty() {
+        lib.push_str("\n// Binary fields GF(2^m): polynomial basis, carry-less arithmetic (PCLMULQDQ on x86-64,\n");
+        lib.push_str(
+            "// PMULL on aarch64 with the `aes` target feature, a constant-time comb elsewhere).\n",
+        );
+        for (module, doc) in &binary {
+            lib.push_str(&format!("/// {doc}\n#[rustfmt::skip]\npub mod {module};\n"));
+        }
+    }
     lib.push('\n');
     for (module, preset, _, has_gen, bytes) in &mods {
         if *has_gen {
@@ -111,6 +145,72 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
     }
     files.insert(PathBuf::from("src/lib.rs"), lib);
     Ok(files)
+}
+
+/// Generates the manifest's binary fields into `files`; returns (module, doc line) pairs.
+fn binary_files(
+    manifest: &Manifest,
+    files: &mut BTreeMap<PathBuf, String>,
+) -> Result<Vec<(String, String)>, String> {
+    use crate::binary::{find_binary_preset, generate_binary_field, BinaryFieldOptions};
+    let mut out = Vec::new();
+    for f in &manifest.binary_field {
+        let limb_bits = LimbBits::from_bits(f.limb_bits).map_err(|e| format!("manifest: {e}"))?;
+        let (poly, name, stem, doc) = match (&f.preset, &f.poly) {
+            (Some(p), None) => {
+                let preset = find_binary_preset(p)
+                    .ok_or_else(|| format!("manifest: unknown binary preset `{p}`"))?;
+                (
+                    preset.name.to_string(),
+                    preset.type_name.to_string(),
+                    preset.name.replace('-', "_"),
+                    format!(
+                        "{} ({}-bit words): {}",
+                        preset.name, f.limb_bits, preset.description
+                    ),
+                )
+            }
+            (None, Some(poly)) => {
+                let module = f
+                    .module
+                    .clone()
+                    .ok_or_else(|| format!("manifest: binary field `{poly}` needs `module`"))?;
+                let name = f
+                    .name
+                    .clone()
+                    .ok_or_else(|| format!("manifest: binary field `{poly}` needs `name`"))?;
+                let m = crate::binary::parse_poly(poly)
+                    .ok()
+                    .and_then(|p| p.degree())
+                    .unwrap_or(0);
+                let doc = format!(
+                    "GF(2^{m}) ({}-bit words), a test field: f = {}",
+                    f.limb_bits,
+                    if poly.len() > 60 {
+                        "dense, see the file header"
+                    } else {
+                        poly
+                    }
+                );
+                (poly.clone(), name, module, doc)
+            }
+            _ => {
+                return Err(
+                    "manifest: a binary field needs exactly one of `preset` and `poly`".into(),
+                )
+            }
+        };
+        let options = BinaryFieldOptions {
+            poly,
+            name,
+            limb_bits,
+        };
+        let field = generate_binary_field(&options).map_err(|e| format!("manifest: {e}"))?;
+        let module = format!("{stem}_{}", f.limb_bits);
+        files.insert(PathBuf::from(format!("src/{module}.rs")), field.to_file());
+        out.push((module, doc));
+    }
+    Ok(out)
 }
 
 /// Reads and parses `generated/manifest.toml` under `dir`.

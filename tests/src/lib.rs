@@ -138,6 +138,7 @@
 #![warn(missing_docs)]
 
 pub mod api;
+pub mod binary;
 pub mod ctx;
 pub mod edge;
 pub mod oracle;

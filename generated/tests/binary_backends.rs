@@ -1,0 +1,204 @@
+//! Which carry-less backend each committed binary field runs, and that the backends agree.
+//!
+//! On an x86-64 CPU with PCLMULQDQ every 64-bit-word field must be using the `x86_64-clmul`
+//! kernel (so the oracle suite in `binary.rs` ran through it); on aarch64 built with the `aes`
+//! target feature, `aarch64-pmull`; elsewhere the portable comb. The test fails loudly rather
+//! than skipping. Every backend the build can run must also equal the portable comb on edge and
+//! random inputs.
+
+/// The backend a 64-bit-word field must use on this build and CPU.
+fn expected_backend_64() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("pclmulqdq") {
+            return "x86_64-clmul";
+        }
+    }
+    #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+    {
+        return "aarch64-pmull";
+    }
+    #[allow(unreachable_code)]
+    "portable64"
+}
+
+/// SplitMix64.
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+macro_rules! backend_test {
+    ($name:ident, $F:ty, $w:expr) => {
+        #[test]
+        fn $name() {
+            const B: usize = (<$F>::DEGREE as usize + 7) / 8;
+            let expected = if $w == 64 {
+                expected_backend_64()
+            } else {
+                "portable32"
+            };
+            assert_eq!(<$F>::backend(), expected, "{}", stringify!($name));
+            let portable = if $w == 64 { "portable64" } else { "portable32" };
+            let mut s = 0x5eed ^ <$F>::DEGREE as u64;
+            let mut xs = vec![<$F>::ZERO, <$F>::ONE];
+            let mut ones = [0xffu8; B];
+            if <$F>::DEGREE % 8 != 0 {
+                ones[B - 1] = (1u8 << (<$F>::DEGREE % 8)) - 1;
+            }
+            xs.push(Option::<$F>::from(<$F>::from_le_bytes(&ones)).unwrap());
+            for _ in 0..24 {
+                let mut bytes = [0u8; B];
+                for b in bytes.iter_mut() {
+                    *b = next(&mut s) as u8;
+                }
+                bytes[B - 1] &= ones[B - 1];
+                xs.push(Option::<$F>::from(<$F>::from_le_bytes(&bytes)).unwrap());
+            }
+            let mut ran = 0;
+            for backend in ["x86_64-clmul", "aarch64-pmull", "portable64", "portable32"] {
+                if xs[0].__mul_with_backend(&xs[0], backend).is_none() {
+                    continue;
+                }
+                ran += 1;
+                for a in &xs {
+                    for b in &xs {
+                        assert_eq!(
+                            a.__mul_with_backend(b, backend),
+                            a.__mul_with_backend(b, portable),
+                            "{backend} mul"
+                        );
+                    }
+                    assert_eq!(
+                        a.__square_with_backend(backend),
+                        a.__square_with_backend(portable),
+                        "{backend} square"
+                    );
+                }
+            }
+            assert!(ran >= 1 + (expected != portable) as usize);
+        }
+    };
+}
+
+backend_test!(sect163_64, fieldgen_generated::sect163_64::F163, 64);
+backend_test!(sect163_32, fieldgen_generated::sect163_32::F163, 32);
+backend_test!(sect193_64, fieldgen_generated::sect193_64::F193, 64);
+backend_test!(sect193_32, fieldgen_generated::sect193_32::F193, 32);
+backend_test!(sect233_64, fieldgen_generated::sect233_64::F233, 64);
+backend_test!(sect233_32, fieldgen_generated::sect233_32::F233, 32);
+backend_test!(sect239_64, fieldgen_generated::sect239_64::F239, 64);
+backend_test!(sect239_32, fieldgen_generated::sect239_32::F239, 32);
+backend_test!(sect283_64, fieldgen_generated::sect283_64::F283, 64);
+backend_test!(sect283_32, fieldgen_generated::sect283_32::F283, 32);
+backend_test!(sect409_64, fieldgen_generated::sect409_64::F409, 64);
+backend_test!(sect409_32, fieldgen_generated::sect409_32::F409, 32);
+backend_test!(sect571_64, fieldgen_generated::sect571_64::F571, 64);
+backend_test!(sect571_32, fieldgen_generated::sect571_32::F571, 32);
+backend_test!(gf2_155_64, fieldgen_generated::gf2_155_64::F155, 64);
+backend_test!(gf2_155_32, fieldgen_generated::gf2_155_32::F155, 32);
+backend_test!(gf2_2_dense_64, fieldgen_generated::gf2_2_dense_64::F2, 64);
+backend_test!(gf2_2_dense_32, fieldgen_generated::gf2_2_dense_32::F2, 32);
+backend_test!(gf2_3_tri_64, fieldgen_generated::gf2_3_tri_64::F3, 64);
+backend_test!(gf2_3_tri_32, fieldgen_generated::gf2_3_tri_32::F3, 32);
+backend_test!(gf2_8_penta_64, fieldgen_generated::gf2_8_penta_64::F8, 64);
+backend_test!(gf2_8_penta_32, fieldgen_generated::gf2_8_penta_32::F8, 32);
+backend_test!(
+    gf2_31_dense_64,
+    fieldgen_generated::gf2_31_dense_64::F31,
+    64
+);
+backend_test!(
+    gf2_31_dense_32,
+    fieldgen_generated::gf2_31_dense_32::F31,
+    32
+);
+backend_test!(gf2_63_tri_64, fieldgen_generated::gf2_63_tri_64::F63, 64);
+backend_test!(gf2_63_tri_32, fieldgen_generated::gf2_63_tri_32::F63, 32);
+backend_test!(
+    gf2_64_dense_64,
+    fieldgen_generated::gf2_64_dense_64::F64,
+    64
+);
+backend_test!(
+    gf2_64_dense_32,
+    fieldgen_generated::gf2_64_dense_32::F64,
+    32
+);
+backend_test!(
+    gf2_65_penta_64,
+    fieldgen_generated::gf2_65_penta_64::F65,
+    64
+);
+backend_test!(
+    gf2_65_penta_32,
+    fieldgen_generated::gf2_65_penta_32::F65,
+    32
+);
+backend_test!(gf2_127_tri_64, fieldgen_generated::gf2_127_tri_64::F127, 64);
+backend_test!(gf2_127_tri_32, fieldgen_generated::gf2_127_tri_32::F127, 32);
+backend_test!(
+    gf2_128_dense_64,
+    fieldgen_generated::gf2_128_dense_64::F128,
+    64
+);
+backend_test!(
+    gf2_128_dense_32,
+    fieldgen_generated::gf2_128_dense_32::F128,
+    32
+);
+backend_test!(
+    gf2_129_penta_64,
+    fieldgen_generated::gf2_129_penta_64::F129,
+    64
+);
+backend_test!(
+    gf2_129_penta_32,
+    fieldgen_generated::gf2_129_penta_32::F129,
+    32
+);
+backend_test!(gf2_191_tri_64, fieldgen_generated::gf2_191_tri_64::F191, 64);
+backend_test!(gf2_191_tri_32, fieldgen_generated::gf2_191_tri_32::F191, 32);
+backend_test!(
+    gf2_256_dense_64,
+    fieldgen_generated::gf2_256_dense_64::F256,
+    64
+);
+backend_test!(
+    gf2_256_dense_32,
+    fieldgen_generated::gf2_256_dense_32::F256,
+    32
+);
+backend_test!(
+    gf2_300_penta_64,
+    fieldgen_generated::gf2_300_penta_64::F300,
+    64
+);
+backend_test!(
+    gf2_300_penta_32,
+    fieldgen_generated::gf2_300_penta_32::F300,
+    32
+);
+backend_test!(
+    gf2_521_dense_64,
+    fieldgen_generated::gf2_521_dense_64::F521,
+    64
+);
+backend_test!(
+    gf2_521_dense_32,
+    fieldgen_generated::gf2_521_dense_32::F521,
+    32
+);
+backend_test!(
+    gf2_1024_penta_64,
+    fieldgen_generated::gf2_1024_penta_64::F1024,
+    64
+);
+backend_test!(
+    gf2_1024_penta_32,
+    fieldgen_generated::gf2_1024_penta_32::F1024,
+    32
+);
