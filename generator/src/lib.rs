@@ -10,6 +10,7 @@ pub mod ir;
 pub mod lower;
 pub mod opt;
 pub mod regen;
+pub mod rsa;
 pub mod spec;
 
 use proc_macro2::TokenStream;

@@ -49,6 +49,10 @@ struct Cli {
     /// List the preset moduli and exit.
     #[arg(long)]
     list_presets: bool,
+    /// Instead of a prime field, a Montgomery context MontN for a run-time RSA modulus of N bits
+    /// (768, 1024, 1536, 2048, 3072 or 4096); --name defaults to MontN.
+    #[arg(long, value_name = "N", conflicts_with_all = ["prime", "limb_bits", "mul", "list_presets"])]
+    rsa_bits: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -115,10 +119,22 @@ fn main() -> ExitCode {
         }
     };
     if let Some(Command::Regen { check, dir }) = cli.command {
+        // The RSA crate beside generated/ is regenerated with it (unless --dir names another tree).
+        let rsa_dir = dir
+            .is_none()
+            .then(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../generated-rsa"));
         let dir =
             dir.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../generated"));
         if check {
-            return match regen::check(&dir) {
+            let problems = regen::check(&dir);
+            let problems = match (problems, &rsa_dir) {
+                (Ok(mut p), Some(r)) => generator::rsa::check(r).map(|q| {
+                    p.extend(q);
+                    p
+                }),
+                (p, _) => p,
+            };
+            return match problems {
                 Ok(problems) if problems.is_empty() => {
                     println!("generated/ is up to date");
                     ExitCode::SUCCESS
@@ -133,7 +149,15 @@ fn main() -> ExitCode {
                 Err(e) => fail(e),
             };
         }
-        return match regen::write(&dir) {
+        let files = regen::write(&dir);
+        let files = match (files, rsa_dir) {
+            (Ok(mut f), Some(r)) => generator::rsa::write(&r).map(|g| {
+                f.extend(g);
+                f
+            }),
+            (f, _) => f,
+        };
+        return match files {
             Ok(files) => {
                 println!("regenerated {} files in {}", files.len(), dir.display());
                 ExitCode::SUCCESS
@@ -154,6 +178,16 @@ fn main() -> ExitCode {
             );
         }
         return ExitCode::SUCCESS;
+    }
+    if let Some(bits) = cli.rsa_bits {
+        let mut options = generator::rsa::RsaOptions::new(bits);
+        if cli.name != "Fp" {
+            options.name = cli.name;
+        }
+        return match generator::rsa::generate_rsa(&options) {
+            Ok(g) => write_output(cli.out, &g.to_file()),
+            Err(e) => fail(e),
+        };
     }
     let Some(prime) = cli.prime else {
         return fail(
@@ -182,12 +216,16 @@ fn main() -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(e),
     };
-    let text = field.to_file();
-    match cli.out {
+    write_output(cli.out, &field.to_file())
+}
+
+/// Writes `text` to `out` (atomically, by rename) or to stdout.
+fn write_output(out: Option<PathBuf>, text: &str) -> ExitCode {
+    match out {
         Some(path) => {
             // Write beside the target, then rename: a failure leaves no partial file.
             let tmp = path.with_extension("rs.tmp");
-            if let Err(e) = std::fs::write(&tmp, &text).and_then(|_| std::fs::rename(&tmp, &path)) {
+            if let Err(e) = std::fs::write(&tmp, text).and_then(|_| std::fs::rename(&tmp, &path)) {
                 let _ = std::fs::remove_file(&tmp);
                 return fail(format!("cannot write {}: {e}", path.display()));
             }
