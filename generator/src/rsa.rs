@@ -158,7 +158,7 @@ pub fn expected_files() -> Result<BTreeMap<PathBuf, String>, String> {
         let module = module_name(bits);
         files.insert(PathBuf::from(format!("src/{module}.rs")), g.to_file());
         lib.push_str(&format!(
-            "/// {bits}-bit operands.\n#[rustfmt::skip]\npub mod {module};\npub use {module}::Mont{bits};\n"
+            "/// {bits}-bit operands.\n#[rustfmt::skip]\npub mod {module};\npub use {module}::{{Mont{bits}, Mont{bits}CrtKey}};\n"
         ));
     }
     files.insert(PathBuf::from("src/lib.rs"), lib);

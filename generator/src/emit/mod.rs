@@ -5,6 +5,7 @@
 pub mod field;
 pub mod portable;
 pub mod rsa;
+pub mod rsa_helpers;
 pub mod x86_64;
 
 use crate::spec::LimbBits;

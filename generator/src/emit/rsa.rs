@@ -248,6 +248,8 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
     let s = bits.trailing_zeros() as usize;
     let k = bits >> s;
     let (kl, sl) = (lit(k), lit(s));
+    let helpers = super::rsa_helpers::helper_fns(n, bits, name);
+    let helper_items = super::rsa_helpers::helper_items(n, bits, name);
     let products = product_fns(shape);
     let redc = redc_fns(shape);
     let window_doc = format!(
@@ -682,7 +684,10 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
 
             #products
             #redc
+            #helpers
         }
+
+        #helper_items
 
         impl ::core::fmt::Debug for #name {
             /// The modulus in hex; the context holds nothing secret beyond it.
