@@ -11,6 +11,7 @@ pub mod ir;
 pub mod lower;
 pub mod opt;
 pub mod regen;
+pub mod rsa;
 pub mod spec;
 
 use proc_macro2::TokenStream;

@@ -58,6 +58,10 @@ struct Cli {
     /// List the preset moduli and exit.
     #[arg(long)]
     list_presets: bool,
+    /// Instead of a prime field, a Montgomery context MontN for a run-time RSA modulus of N bits
+    /// (768, 1024, 1536, 2048, 3072 or 4096); --name defaults to MontN.
+    #[arg(long, value_name = "N", conflicts_with_all = ["prime", "poly", "limb_bits", "mul", "list_presets"])]
+    rsa_bits: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -124,10 +128,22 @@ fn main() -> ExitCode {
         }
     };
     if let Some(Command::Regen { check, dir }) = cli.command {
+        // The RSA crate beside generated/ is regenerated with it (unless --dir names another tree).
+        let rsa_dir = dir
+            .is_none()
+            .then(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../generated-rsa"));
         let dir =
             dir.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../generated"));
         if check {
-            return match regen::check(&dir) {
+            let problems = regen::check(&dir);
+            let problems = match (problems, &rsa_dir) {
+                (Ok(mut p), Some(r)) => generator::rsa::check(r).map(|q| {
+                    p.extend(q);
+                    p
+                }),
+                (p, _) => p,
+            };
+            return match problems {
                 Ok(problems) if problems.is_empty() => {
                     println!("generated/ is up to date");
                     ExitCode::SUCCESS
@@ -142,7 +158,15 @@ fn main() -> ExitCode {
                 Err(e) => fail(e),
             };
         }
-        return match regen::write(&dir) {
+        let files = regen::write(&dir);
+        let files = match (files, rsa_dir) {
+            (Ok(mut f), Some(r)) => generator::rsa::write(&r).map(|g| {
+                f.extend(g);
+                f
+            }),
+            (f, _) => f,
+        };
+        return match files {
             Ok(files) => {
                 println!("regenerated {} files in {}", files.len(), dir.display());
                 ExitCode::SUCCESS
@@ -177,6 +201,16 @@ fn main() -> ExitCode {
     }
     if let Some(poly) = cli.poly {
         return binary(poly, cli.name, cli.limb_bits, cli.target, cli.out);
+    }
+    if let Some(bits) = cli.rsa_bits {
+        let mut options = generator::rsa::RsaOptions::new(bits);
+        if let Some(name) = cli.name {
+            options.name = name;
+        }
+        return match generator::rsa::generate_rsa(&options) {
+            Ok(g) => write_output(&g.to_file(), cli.out),
+            Err(e) => fail(e),
+        };
     }
     let Some(prime) = cli.prime else {
         return fail(

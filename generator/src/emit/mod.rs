@@ -6,6 +6,8 @@
 pub mod field;
 pub mod invert;
 pub mod portable;
+pub mod rsa;
+pub mod rsa_helpers;
 pub mod x86_64;
 
 use crate::spec::LimbBits;

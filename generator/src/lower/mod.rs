@@ -6,7 +6,9 @@
 //! matters), as n limbs of w bits, least significant first.
 
 pub mod addsub;
+pub mod karatsuba;
 pub mod montgomery;
+pub mod runtime;
 pub mod square;
 
 use crate::ir::{Builder, Var};

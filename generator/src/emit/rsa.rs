@@ -1,0 +1,706 @@
+//! The RSA-size Montgomery context: one type `MontN` per operand size N (768..4096 bits),
+//! whose modulus is a run-time value. Everything that depends only on the size is specialised:
+//! the straight-line Comba leaves, the Karatsuba levels above them, the Montgomery reduction
+//! (straight-line, or one straight-line row run n times for large n), the exponent window and
+//! the table. The modulus limbs and n0' are fields of the context and IR inputs of the kernels.
+//!
+//! Montgomery multiplication is SOS (Koç–Acar–Kaliski 1996, §3): the 2n-limb product (or
+//! square), then reduction. `new` derives n0' by Newton's iteration and R² mod n by a few
+//! doublings and Montgomery squarings from R mod n; `modexp` is a fixed-window exponentiation
+//! reading its table by masking (constant time in the exponent's value and in the base);
+//! `modexp_vartime` is a sliding window for public exponents.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+use super::field::lit;
+use super::portable::emit_fn;
+use crate::lower::{karatsuba, runtime};
+use crate::opt::optimize;
+
+/// How one size is built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RsaShape {
+    /// Operand size in bits (a multiple of 64).
+    pub bits: usize,
+    /// Limbs (64-bit).
+    pub limbs: usize,
+    /// Karatsuba splits while the operand is above this many limbs (and even).
+    pub karatsuba_leaf: usize,
+    /// Reduction straight-line up to this many limbs, else row by row.
+    pub redc_full_max: usize,
+    /// The fixed window of `modexp`, in bits.
+    pub window: usize,
+}
+
+impl RsaShape {
+    /// The default shape for `bits` (a multiple of 64): leaf threshold and reduction shape as
+    /// measured (see `docs/ARCHITECTURE.md`), window minimising multiplications plus table reads.
+    pub fn new(bits: usize) -> RsaShape {
+        let limbs = bits / 64;
+        RsaShape {
+            bits,
+            limbs,
+            karatsuba_leaf: DEFAULT_KARATSUBA_LEAF,
+            redc_full_max: DEFAULT_REDC_FULL_MAX,
+            window: modexp_window(bits),
+        }
+    }
+
+    /// The operand sizes of the product recursion, largest first; the last is the Comba leaf.
+    pub fn levels(&self) -> Vec<usize> {
+        karatsuba::levels(self.limbs, self.karatsuba_leaf)
+    }
+}
+
+/// Karatsuba threshold in limbs: operands above it (and even) are split.
+pub const DEFAULT_KARATSUBA_LEAF: usize = 16;
+
+/// Largest limb count whose Montgomery reduction is emitted as one straight-line function.
+pub const DEFAULT_REDC_FULL_MAX: usize = 16;
+
+/// Fixed window width of the constant-time exponentiation for `bits`-bit operands: minimises
+/// bits/w multiplications + 2^w table entries + the masked table reads (2^w·n words per window,
+/// weighted as 1/(4n) of a multiplication).
+pub fn modexp_window(bits: usize) -> usize {
+    let n = (bits / 64) as f64;
+    (2..=7)
+        .min_by(|a, b| {
+            let cost = |w: usize| {
+                let windows = bits as f64 / w as f64;
+                windows + (1usize << w) as f64 + windows * (1usize << w) as f64 / (4.0 * n)
+            };
+            cost(*a).total_cmp(&cost(*b))
+        })
+        .unwrap()
+}
+
+fn fn_item(f: &crate::ir::Func, name: &str, args: &[&str], doc: &str) -> TokenStream {
+    emit_fn(&optimize(f), &format_ident!("{}", name), args, doc)
+}
+
+/// The product and square chain: Comba leaves and Karatsuba levels, as associated functions
+/// `mul_{m}` / `square_{m}` for every level m (the top level is `mul_{n}`).
+fn product_fns(shape: &RsaShape) -> TokenStream {
+    let levels = shape.levels();
+    let leaf = *levels.last().unwrap();
+    let mut items = TokenStream::new();
+    let k = lit(leaf);
+    let k2 = lit(2 * leaf);
+    let comba_mul = fn_item(
+        &karatsuba::lower_comba_mul(64, leaf),
+        &format!("comba_mul_{leaf}"),
+        &["a", "b"],
+        &format!(
+            "The {}-limb product of two {leaf}-limb values, product scanning (Comba).",
+            2 * leaf
+        ),
+    );
+    let comba_sq = fn_item(
+        &karatsuba::lower_comba_square(64, leaf),
+        &format!("comba_square_{leaf}"),
+        &["a"],
+        &format!("The {}-limb square of a {leaf}-limb value, product scanning with each off-diagonal product once.", 2 * leaf),
+    );
+    let mul_leaf = format_ident!("mul_{}", leaf);
+    let sq_leaf = format_ident!("square_{}", leaf);
+    let comba_mul_id = format_ident!("comba_mul_{}", leaf);
+    let comba_sq_id = format_ident!("comba_square_{}", leaf);
+    items.extend(quote! {
+        #comba_mul
+        #comba_sq
+        /// Leaf of the product recursion.
+        #[inline]
+        fn #mul_leaf(a: &[u64; #k], b: &[u64; #k]) -> [u64; #k2] {
+            Self::#comba_mul_id(a, b)
+        }
+        /// Leaf of the square recursion.
+        #[inline]
+        fn #sq_leaf(a: &[u64; #k]) -> [u64; #k2] {
+            Self::#comba_sq_id(a)
+        }
+    });
+    for pair in levels.windows(2) {
+        let (m, h) = (pair[0], pair[1]);
+        let sub_abs = format_ident!("sub_abs_{}", h);
+        let combine = format_ident!("karatsuba_combine_{}", m);
+        items.extend(fn_item(
+            &karatsuba::lower_sub_abs(64, h),
+            &format!("sub_abs_{h}"),
+            &["x", "y"],
+            &format!("|x − y| of {h}-limb values and a mask (all ones when x < y), constant time."),
+        ));
+        items.extend(fn_item(
+            &karatsuba::lower_karatsuba_combine(64, h),
+            &format!("karatsuba_combine_{m}"),
+            &["z0", "z2", "z1", "neg"],
+            &format!("Karatsuba combination for {m} limbs: z0 + (z0 + z2 ± z1)·X + z2·X², X = 2^{}, minus z1 when `neg` is all ones.", 64 * h),
+        ));
+        let (ml, hl, m2, h1) = (lit(m), lit(h), lit(2 * m), lit(h + 1));
+        let mul_m = format_ident!("mul_{}", m);
+        let mul_h = format_ident!("mul_{}", h);
+        let sq_m = format_ident!("square_{}", m);
+        let sq_h = format_ident!("square_{}", h);
+        let mul_doc = format!(" The {}-limb product of two {m}-limb values: subtractive Karatsuba over {h}-limb halves (three half-size products, signs applied by masks).", 2 * m);
+        let sq_doc = format!(
+            " The {}-limb square of an {m}-limb value: Karatsuba over {h}-limb halves, middle term z0 + z2 − (a0 − a1)².",
+            2 * m
+        );
+        items.extend(quote! {
+            #[doc = #mul_doc]
+            #[inline]
+            fn #mul_m(a: &[u64; #ml], b: &[u64; #ml]) -> [u64; #m2] {
+                let (a0, a1) = Self::halves::<#hl, #ml>(a);
+                let (b0, b1) = Self::halves::<#hl, #ml>(b);
+                let z0 = Self::#mul_h(a0, b0);
+                let z2 = Self::#mul_h(a1, b1);
+                let da: [u64; #h1] = Self::#sub_abs(a0, a1);
+                let db: [u64; #h1] = Self::#sub_abs(b1, b0);
+                let z1 = Self::#mul_h(Self::head::<#hl, #h1>(&da), Self::head::<#hl, #h1>(&db));
+                Self::#combine(&z0, &z2, &z1, &[da[#hl] ^ db[#hl]])
+            }
+            #[doc = #sq_doc]
+            #[inline]
+            fn #sq_m(a: &[u64; #ml]) -> [u64; #m2] {
+                let (a0, a1) = Self::halves::<#hl, #ml>(a);
+                let z0 = Self::#sq_h(a0);
+                let z2 = Self::#sq_h(a1);
+                let d: [u64; #h1] = Self::#sub_abs(a0, a1);
+                let z1 = Self::#sq_h(Self::head::<#hl, #h1>(&d));
+                Self::#combine(&z0, &z2, &z1, &[u64::MAX])
+            }
+        });
+    }
+    items
+}
+
+/// The reduction: `redc(&self, t) -> [u64; n]`.
+fn redc_fns(shape: &RsaShape) -> TokenStream {
+    let n = shape.limbs;
+    let nl = lit(n);
+    let n2 = lit(2 * n);
+    let n1 = lit(n + 1);
+    if n <= shape.redc_full_max {
+        let f = fn_item(
+            &runtime::lower_redc(64, n),
+            "redc_straight",
+            &["t", "p", "n0"],
+            &format!("Montgomery reduction t·R⁻¹ mod p of t < p·R ({} limbs), straight-line, constant-time final subtraction.", 2 * n),
+        );
+        return quote! {
+            #f
+            /// Montgomery reduction t·R⁻¹ mod n of a 2n-limb t < n·R.
+            #[inline]
+            fn redc(&self, t: &[u64; #n2]) -> [u64; #nl] {
+                Self::redc_straight(t, &self.p, &[self.n0])
+            }
+        };
+    }
+    let row = fn_item(
+        &runtime::lower_redc_row(64, n),
+        "redc_row",
+        &["win", "top", "p", "n0"],
+        "One word of Montgomery reduction: the window t[i..i+n], [t[i+n], carry bit], p, n0' → t[i+1..i+n+1] of t + m·p·2^(64i) and the new carry bit.",
+    );
+    let finish = fn_item(
+        &runtime::lower_redc_finish(64, n),
+        "redc_finish",
+        &["t", "top", "p"],
+        "Conditional subtraction of p from t + top·R < 2p, constant time.",
+    );
+    quote! {
+        #row
+        #finish
+        /// Montgomery reduction t·R⁻¹ mod n of a 2n-limb t < n·R: one straight-line row per
+        /// limb, n rows, then the constant-time final subtraction.
+        #[inline]
+        fn redc(&self, t: &[u64; #n2]) -> [u64; #nl] {
+            let mut t = *t;
+            let mut ext = 0u64;
+            let mut i = 0;
+            while i < #nl {
+                let r: [u64; #n1] = Self::redc_row(Self::window(&t, i), &[t[i + #nl], ext], &self.p, &[self.n0]);
+                t[i + 1..i + 1 + #nl].copy_from_slice(&r[..#nl]);
+                ext = r[#nl];
+                i += 1;
+            }
+            Self::redc_finish(Self::window(&t, #nl), &[ext], &self.p)
+        }
+    }
+}
+
+/// The `--rsa-bits` module body for type `name` (items only: the struct and its impl).
+pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
+    let n = shape.limbs;
+    let bits = shape.bits;
+    let nl = lit(n);
+    let n2 = lit(2 * n);
+    let nb = lit(bits / 8);
+    let bits_lit = lit(bits);
+    let bits_u32 = proc_macro2::Literal::u32_unsuffixed(bits as u32);
+    let w = shape.window;
+    let wl = lit(w);
+    let table = lit(1 << w);
+    let leaf_lit = lit(*shape.levels().last().unwrap());
+    let top_mul = format_ident!("mul_{}", n);
+    let top_sq = format_ident!("square_{}", n);
+    // R² from R: N = k·2^s with k odd: k doublings give R·2^k, s Montgomery squarings R·2^N.
+    let s = bits.trailing_zeros() as usize;
+    let k = bits >> s;
+    let (kl, sl) = (lit(k), lit(s));
+    let helpers = super::rsa_helpers::helper_fns(n, bits, name);
+    let helper_items = super::rsa_helpers::helper_items(n, bits, name);
+    let products = product_fns(shape);
+    let redc = redc_fns(shape);
+    let window_doc = format!(
+        " Window of `modexp` in bits (table of 2^{w} = {} entries, each read by masking).",
+        1 << w
+    );
+    let struct_doc = format!(" {doc}");
+    quote! {
+        #[doc = #struct_doc]
+        #[derive(Clone)]
+        pub struct #name {
+            /// The modulus n, little-endian limbs.
+            p: [u64; #nl],
+            /// n0' = −n⁻¹ mod 2^64.
+            n0: u64,
+            /// R mod n (one in Montgomery form), R = 2^N.
+            one: [u64; #nl],
+            /// R² mod n.
+            r2: [u64; #nl],
+        }
+
+        impl #name {
+            /// Length of the modulus and of every value in bytes (big-endian encodings).
+            pub const BYTES: usize = #nb;
+            /// Limbs (64-bit, little-endian) of a value in Montgomery form.
+            pub const LIMBS: usize = #nl;
+            /// Operand size N in bits; R = 2^N.
+            pub const BITS: u32 = #bits_u32;
+            #[doc = #window_doc]
+            pub const WINDOW: u32 = #wl;
+            /// Karatsuba leaf: products of operands of at most this many limbs are straight-line
+            /// Comba; larger ones split in halves.
+            pub const KARATSUBA_LEAF: usize = #leaf_lit;
+
+            /// A context for the modulus n given as BYTES big-endian bytes. None unless n is
+            /// odd and its top byte is non-zero (n ≥ 2^(N−8)). Computes n0' = −n⁻¹ mod 2^64
+            /// (Newton's iteration) and R² mod n (R mod n by at most eight conditional
+            /// subtractions of shifted n, then doublings and Montgomery squarings). The modulus
+            /// is public: only its validity is branched on.
+            pub fn new(modulus_be: &[u8; #nb]) -> ::core::option::Option<#name> {
+                if modulus_be[0] == 0 || modulus_be[#nb - 1] & 1 == 0 {
+                    return ::core::option::Option::None;
+                }
+                let p = Self::limbs_from_be(modulus_be);
+                // p·p ≡ 1 mod 8 for odd p; each step doubles the correct low bits: 3→6→…→96.
+                let mut inv = p[0];
+                let mut i = 0;
+                while i < 5 {
+                    inv = inv.wrapping_mul(2u64.wrapping_sub(p[0].wrapping_mul(inv)));
+                    i += 1;
+                }
+                // R − n < R ≤ 256·n: reduce by n·2^j for j = 7..0.
+                let (mut x, _) = Self::sub_limbs(&[0; #nl], &p);
+                let mut top = 0u64;
+                let mut j = 8;
+                while j > 0 {
+                    j -= 1;
+                    let (shifted, shifted_top) = Self::shl_small(&p, j);
+                    let (d, borrow) = Self::sub_limbs(&x, &shifted);
+                    let (d_top, borrow_top) = Self::sub_word(top, shifted_top, borrow);
+                    let keep = 0u64.wrapping_sub(borrow_top);
+                    x = Self::select(keep, &d, &x);
+                    top = (keep & top) | (!keep & d_top);
+                }
+                let mut ctx = #name { p, n0: inv.wrapping_neg(), one: x, r2: [0; #nl] };
+                let mut r = x;
+                let mut i = 0;
+                while i < #kl {
+                    r = ctx.add_mod(&r, &r);
+                    i += 1;
+                }
+                let mut i = 0;
+                while i < #sl {
+                    r = ctx.square(&r);
+                    i += 1;
+                }
+                ctx.r2 = r;
+                ::core::option::Option::Some(ctx)
+            }
+
+            /// The modulus n, BYTES big-endian bytes.
+            pub fn modulus_be(&self) -> [u8; #nb] {
+                Self::be_from_limbs(&self.p)
+            }
+
+            /// The modulus n, little-endian limbs.
+            pub fn modulus_limbs(&self) -> &[u64; #nl] {
+                &self.p
+            }
+
+            /// One in Montgomery form (R mod n).
+            pub fn one(&self) -> [u64; #nl] {
+                self.one
+            }
+
+            /// x·R mod n for any x < 2^N given as BYTES big-endian bytes (values ≥ n are
+            /// reduced): one Montgomery multiplication by R² mod n. Constant time.
+            pub fn to_montgomery(&self, x_be: &[u8; #nb]) -> [u64; #nl] {
+                self.mul(&Self::limbs_from_be(x_be), &self.r2)
+            }
+
+            /// x·R mod n for any x < 2^N given as limbs (values ≥ n are reduced).
+            pub fn to_montgomery_limbs(&self, x: &[u64; #nl]) -> [u64; #nl] {
+                self.mul(x, &self.r2)
+            }
+
+            /// The value a·R⁻¹ mod n of a Montgomery-form value a < n, BYTES big-endian bytes.
+            pub fn from_montgomery(&self, a: &[u64; #nl]) -> [u8; #nb] {
+                Self::be_from_limbs(&self.from_montgomery_limbs(a))
+            }
+
+            /// a·R⁻¹ mod n as limbs.
+            pub fn from_montgomery_limbs(&self, a: &[u64; #nl]) -> [u64; #nl] {
+                let mut t = [0u64; #n2];
+                t[..#nl].copy_from_slice(a);
+                self.redc(&t)
+            }
+
+            /// Montgomery product a·b·R⁻¹ mod n of two values below n (Montgomery form in,
+            /// Montgomery form out); also correct whenever a·b < n·R. Constant time.
+            #[inline]
+            pub fn mul(&self, a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
+                self.redc(&Self::#top_mul(a, b))
+            }
+
+            /// Montgomery square a²·R⁻¹ mod n of a value below n. Constant time.
+            #[inline]
+            pub fn square(&self, a: &[u64; #nl]) -> [u64; #nl] {
+                self.redc(&Self::#top_sq(a))
+            }
+
+            /// The full 2N-bit product of two N-bit values (little-endian limbs): Karatsuba
+            /// above the leaf, Comba at the leaves. Constant time.
+            #[inline]
+            pub fn mul_wide(a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #n2] {
+                Self::#top_mul(a, b)
+            }
+
+            /// The full 2N-bit square of an N-bit value. Constant time.
+            #[inline]
+            pub fn square_wide(a: &[u64; #nl]) -> [u64; #n2] {
+                Self::#top_sq(a)
+            }
+
+            /// a + b mod n for a, b < n. Constant time.
+            pub fn add_mod(&self, a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
+                let (s, carry) = Self::add_limbs(a, b);
+                let (d, borrow) = Self::sub_limbs(&s, &self.p);
+                // Keep s exactly when s < n: no carry out and a borrow.
+                let keep = 0u64.wrapping_sub(borrow & (carry ^ 1));
+                Self::select(keep, &d, &s)
+            }
+
+            /// a − b mod n for a, b < n. Constant time.
+            pub fn sub_mod(&self, a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
+                let (d, borrow) = Self::sub_limbs(a, b);
+                let (s, _) = Self::add_limbs(&d, &self.p);
+                Self::select(0u64.wrapping_sub(borrow), &d, &s)
+            }
+
+            /// base^exp mod n, BYTES big-endian bytes. `base_be` may be any value below 2^N
+            /// (it is reduced mod n); `exp_be` is big-endian of any length, zero allowed (the
+            /// result is then 1). Constant time in the values of base and exponent: a fixed
+            /// window of WINDOW bits over all 8·exp_be.len() bits, squarings and one
+            /// multiplication per window, the table entry read by masking over every entry.
+            /// The time depends only on exp_be.len().
+            pub fn modexp(&self, base_be: &[u8; #nb], exp_be: &[u8]) -> [u8; #nb] {
+                let base = self.to_montgomery(base_be);
+                let acc = self.pow_ct(&base, exp_be);
+                self.from_montgomery(&acc)
+            }
+
+            /// base^exp in Montgomery form, constant time as `modexp`.
+            pub fn pow_ct(&self, base: &[u64; #nl], exp_be: &[u8]) -> [u64; #nl] {
+                let mut table = [[0u64; #nl]; #table];
+                table[0] = self.one;
+                table[1] = *base;
+                let mut i = 2;
+                while i < #table {
+                    table[i] = if i % 2 == 0 {
+                        self.square(&table[i / 2])
+                    } else {
+                        self.mul(&table[i - 1], base)
+                    };
+                    i += 1;
+                }
+                let bits = exp_be.len() * 8;
+                let windows = bits.div_ceil(#wl);
+                let mut acc = self.one;
+                let mut k = windows;
+                while k > 0 {
+                    k -= 1;
+                    let digit = Self::exp_bits(exp_be, k * #wl, #wl);
+                    let entry = Self::table_lookup(&table, digit);
+                    if k + 1 == windows {
+                        // The first window: acc is one, so no squarings (the position is public).
+                        acc = entry;
+                    } else {
+                        let mut j = 0;
+                        while j < #wl {
+                            acc = self.square(&acc);
+                            j += 1;
+                        }
+                        acc = self.mul(&acc, &entry);
+                    }
+                }
+                acc
+            }
+
+            /// base^exp mod n for a public exponent (big-endian, any length; e.g. 3 or 65537):
+            /// left-to-right sliding window over the exponent's bits, branching on them; the
+            /// window grows with the exponent's length (1 bit, i.e. square-and-multiply, up to
+            /// 32 bits). `base_be` may be any value below 2^N. Not constant time in the exponent.
+            pub fn modexp_vartime(&self, base_be: &[u8; #nb], exp_be: &[u8]) -> [u8; #nb] {
+                let base = self.to_montgomery(base_be);
+                let acc = self.pow_vartime(&base, exp_be);
+                self.from_montgomery(&acc)
+            }
+
+            /// base^exp in Montgomery form for a public exponent (see `modexp_vartime`).
+            pub fn pow_vartime(&self, base: &[u64; #nl], exp_be: &[u8]) -> [u64; #nl] {
+                let bit = |i: usize| (exp_be[exp_be.len() - 1 - i / 8] >> (i % 8)) & 1 == 1;
+                let mut nbits = exp_be.len() * 8;
+                while nbits > 0 && !bit(nbits - 1) {
+                    nbits -= 1;
+                }
+                if nbits == 0 {
+                    return self.one;
+                }
+                let width = if nbits <= 32 { 1 } else if nbits <= 256 { 4 } else { 5 };
+                // Odd powers base^1, base^3, …, base^(2^width − 1).
+                let mut odd = [[0u64; #nl]; 16];
+                odd[0] = *base;
+                let base2 = self.square(base);
+                let mut i = 1;
+                while i < (1usize << (width - 1)) {
+                    odd[i] = self.mul(&odd[i - 1], &base2);
+                    i += 1;
+                }
+                let mut acc: ::core::option::Option<[u64; #nl]> = ::core::option::Option::None;
+                let mut i = nbits;
+                while i > 0 {
+                    let top = i - 1;
+                    if !bit(top) {
+                        if let ::core::option::Option::Some(a) = acc.as_mut() {
+                            *a = self.square(a);
+                        }
+                        i -= 1;
+                        continue;
+                    }
+                    // The longest window [low, top] of at most `width` bits ending in a 1.
+                    let mut low = if top + 1 >= width { top + 1 - width } else { 0 };
+                    while !bit(low) {
+                        low += 1;
+                    }
+                    let mut value = 0usize;
+                    let mut j = top + 1;
+                    while j > low {
+                        j -= 1;
+                        value = (value << 1) | bit(j) as usize;
+                    }
+                    let entry = &odd[value >> 1];
+                    acc = ::core::option::Option::Some(match acc {
+                        ::core::option::Option::None => *entry,
+                        ::core::option::Option::Some(mut a) => {
+                            let mut j = 0;
+                            while j < top + 1 - low {
+                                a = self.square(&a);
+                                j += 1;
+                            }
+                            self.mul(&a, entry)
+                        }
+                    });
+                    i = low;
+                }
+                acc.unwrap_or(self.one)
+            }
+
+            /// `count` ≤ 8 bits of the big-endian exponent starting at bit `pos` (from the
+            /// least significant bit); bits beyond the exponent are zero. Positions are public.
+            #[inline]
+            fn exp_bits(exp_be: &[u8], pos: usize, count: usize) -> usize {
+                let len = exp_be.len();
+                let mut d = 0usize;
+                let mut k = count;
+                while k > 0 {
+                    k -= 1;
+                    let b = pos + k;
+                    let v = if b < 8 * len { (exp_be[len - 1 - b / 8] >> (b % 8)) & 1 } else { 0 };
+                    d = (d << 1) | v as usize;
+                }
+                d
+            }
+
+            /// table[digit], reading every entry and keeping one by masks (constant time).
+            #[inline]
+            fn table_lookup(table: &[[u64; #nl]; #table], digit: usize) -> [u64; #nl] {
+                let mut out = [0u64; #nl];
+                for (idx, entry) in table.iter().enumerate() {
+                    let eq = ::subtle::ConstantTimeEq::ct_eq(&(idx as u64), &(digit as u64));
+                    let mask = 0u64.wrapping_sub(eq.unwrap_u8() as u64);
+                    let mut j = 0;
+                    while j < #nl {
+                        out[j] |= entry[j] & mask;
+                        j += 1;
+                    }
+                }
+                out
+            }
+
+            /// Little-endian limbs of a BYTES-byte big-endian value.
+            pub fn limbs_from_be(bytes: &[u8; #nb]) -> [u64; #nl] {
+                let mut limbs = [0u64; #nl];
+                let mut i = 0;
+                while i < #nl {
+                    let mut w = [0u8; 8];
+                    w.copy_from_slice(&bytes[#nb - 8 * (i + 1)..#nb - 8 * i]);
+                    limbs[i] = u64::from_be_bytes(w);
+                    i += 1;
+                }
+                limbs
+            }
+
+            /// The BYTES-byte big-endian encoding of little-endian limbs.
+            pub fn be_from_limbs(limbs: &[u64; #nl]) -> [u8; #nb] {
+                let mut bytes = [0u8; #nb];
+                let mut i = 0;
+                while i < #nl {
+                    bytes[#nb - 8 * (i + 1)..#nb - 8 * i].copy_from_slice(&limbs[i].to_be_bytes());
+                    i += 1;
+                }
+                bytes
+            }
+
+            /// a + b as limbs and the carry bit.
+            #[inline]
+            fn add_limbs(a: &[u64; #nl], b: &[u64; #nl]) -> ([u64; #nl], u64) {
+                let mut out = [0u64; #nl];
+                let mut carry = 0u64;
+                let mut i = 0;
+                while i < #nl {
+                    let t = a[i] as u128 + b[i] as u128 + carry as u128;
+                    out[i] = t as u64;
+                    carry = (t >> 64) as u64;
+                    i += 1;
+                }
+                (out, carry)
+            }
+
+            /// a − b as limbs and the borrow bit.
+            #[inline]
+            fn sub_limbs(a: &[u64; #nl], b: &[u64; #nl]) -> ([u64; #nl], u64) {
+                let mut out = [0u64; #nl];
+                let mut borrow = 0u64;
+                let mut i = 0;
+                while i < #nl {
+                    let (d, bo) = Self::sub_word(a[i], b[i], borrow);
+                    out[i] = d;
+                    borrow = bo;
+                    i += 1;
+                }
+                (out, borrow)
+            }
+
+            /// a − b − borrow_in as (difference, borrow out); borrow_in is 0 or 1.
+            #[inline]
+            fn sub_word(a: u64, b: u64, borrow_in: u64) -> (u64, u64) {
+                let t = (a as u128).wrapping_sub(b as u128 + borrow_in as u128);
+                (t as u64, (t >> 127) as u64)
+            }
+
+            /// mask == 0 ? a : b, limb by limb (mask all ones or zero).
+            #[inline]
+            fn select(mask: u64, a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
+                let mut out = [0u64; #nl];
+                let mut i = 0;
+                while i < #nl {
+                    out[i] = a[i] ^ (mask & (a[i] ^ b[i]));
+                    i += 1;
+                }
+                out
+            }
+
+            /// a·2^j (j < 64) as limbs and the word shifted out.
+            #[inline]
+            fn shl_small(a: &[u64; #nl], j: u32) -> ([u64; #nl], u64) {
+                let mut out = [0u64; #nl];
+                if j == 0 {
+                    return (*a, 0);
+                }
+                let mut carry = 0u64;
+                let mut i = 0;
+                while i < #nl {
+                    out[i] = (a[i] << j) | carry;
+                    carry = a[i] >> (64 - j);
+                    i += 1;
+                }
+                (out, carry)
+            }
+
+            /// The two halves of a limb array.
+            #[allow(dead_code)]
+            #[inline(always)]
+            fn halves<const H: usize, const M: usize>(a: &[u64; M]) -> (&[u64; H], &[u64; H]) {
+                let (x, y) = a.split_at(H);
+                // H + H = M by construction of the recursion: the conversions cannot fail.
+                match (<&[u64; H]>::try_from(x), <&[u64; H]>::try_from(y)) {
+                    (::core::result::Result::Ok(x), ::core::result::Result::Ok(y)) => (x, y),
+                    _ => ::core::unreachable!("halves of an even-length array"),
+                }
+            }
+
+            /// The first H limbs of an array of M ≥ H limbs.
+            #[allow(dead_code)]
+            #[inline(always)]
+            fn head<const H: usize, const M: usize>(a: &[u64; M]) -> &[u64; H] {
+                match <&[u64; H]>::try_from(&a[..H]) {
+                    ::core::result::Result::Ok(x) => x,
+                    ::core::result::Result::Err(_) => ::core::unreachable!("H ≤ M"),
+                }
+            }
+
+            /// The N-limb window t[i..i+N] of a 2N-limb array (i ≤ N).
+            #[allow(dead_code)]
+            #[inline(always)]
+            fn window(t: &[u64; #n2], i: usize) -> &[u64; #nl] {
+                match <&[u64; #nl]>::try_from(&t[i..i + #nl]) {
+                    ::core::result::Result::Ok(x) => x,
+                    ::core::result::Result::Err(_) => ::core::unreachable!("i ≤ N"),
+                }
+            }
+
+            #products
+            #redc
+            #helpers
+        }
+
+        #helper_items
+
+        impl ::core::fmt::Debug for #name {
+            /// The modulus in hex; the context holds nothing secret beyond it.
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(::core::stringify!(#name))?;
+                f.write_str("(n = 0x")?;
+                for byte in self.modulus_be().iter() {
+                    write!(f, "{:02x}", byte)?;
+                }
+                f.write_str(")")
+            }
+        }
+
+        const _: () = ::core::assert!(#bits_lit == 64 * #nl);
+    }
+}
