@@ -11,6 +11,18 @@
 //! - [`ed25519`]: signing keys, verifying keys, signatures and batch verification, with the
 //!   API of ed25519-dalek 2.x and the RustCrypto `signature` traits.
 //!
+//! ```
+//! use fieldgen_curve25519::ed25519::SigningKey;
+//! use fieldgen_curve25519::{x25519, x25519_base};
+//!
+//! let (a, b) = ([1u8; 32], [2u8; 32]);
+//! assert_eq!(x25519(a, x25519_base(b)), x25519(b, x25519_base(a)));
+//!
+//! let sk = SigningKey::from_bytes(&[7u8; 32]);
+//! let sig = sk.sign(b"message");
+//! assert!(sk.verifying_key().verify_strict(b"message", &sig).is_ok());
+//! ```
+//!
 //! Secret-dependent code is constant time (no branch or table index depends on a secret);
 //! functions whose time depends on their (public) inputs end in `_vartime` or are
 //! verification functions, whose inputs are all public.
