@@ -434,7 +434,7 @@ pub fn verify_batch_with_entropy(
     let mut points = Vec::with_capacity(2 * n + 1);
     let mut b_coeff = Scalar::ZERO;
     let mut z_of = Vec::with_capacity(n);
-    for i in 0..n {
+    for (i, s) in s_vals.iter().enumerate() {
         let mut h = Sha512::new();
         h.update(seed);
         h.update((i as u64).to_le_bytes());
@@ -442,7 +442,7 @@ pub fn verify_batch_with_entropy(
         let mut zb = [0u8; 32];
         zb[..16].copy_from_slice(&out[..16]);
         let z = Scalar::from_le_bytes(&zb).unwrap();
-        b_coeff += z * s_vals[i];
+        b_coeff += z * s;
         z_of.push(z);
     }
     scalars.push(b_coeff);
