@@ -1,0 +1,462 @@
+//! Ed25519 signatures (RFC 8032 §5.1), shaped like ed25519-dalek 2.x.
+//!
+//! Keys and signatures: a [`SigningKey`] is the 32-byte seed of RFC 8032 §5.1.5; a
+//! [`VerifyingKey`] is the 32-byte encoding of the point A; a [`Signature`] is the 64 bytes
+//! R ‖ S. Hashing is SHA-512 (`sha2` crate). Signing is constant time in the secret key and
+//! the nonce: the fixed-base scalar multiplication reads its table by masking, and scalar
+//! arithmetic mod l is the generated field's constant-time code. Secret material is zeroized
+//! when a [`SigningKey`] is dropped.
+//!
+//! # Which signatures are accepted
+//!
+//! In the terms of Chalkias, Garillot, Nikolaenko, "Taming the many EdDSAs" (SSR 2020), whose
+//! verifier properties are: the verification equation (cofactorless [S]B = R + [k]A or
+//! cofactored [8][S]B = [8]R + [8][k]A), the check S < l, whether non-canonical encodings of
+//! A and R are accepted, and whether small-order A and R are rejected:
+//!
+//! | rule | [`VerifyingKey::verify`] | [`VerifyingKey::verify_strict`] | [`verify_batch`] |
+//! |---|---|---|---|
+//! | S < l (rejects malleable S ≥ l) | yes | yes | yes |
+//! | non-canonical A (y ≥ p, or x = 0 with sign bit 1) | rejected by [`VerifyingKey::from_bytes`] | same | same |
+//! | non-canonical R | rejected (R is compared as bytes with the canonical encoding of [S]B − [k]A) | rejected (decoded with RFC 8032 §5.1.3) | rejected (decoded) |
+//! | R not on the curve | rejected | rejected | rejected |
+//! | small-order A | accepted | rejected | accepted |
+//! | small-order R | accepted | rejected | accepted |
+//! | equation | cofactorless | cofactorless | cofactored, random linear combination |
+//! | k = SHA-512(R ‖ A ‖ M) over | the bytes as received | same | same |
+//!
+//! `verify` is RFC 8032 §5.1.7 with the cofactorless equation (the RFC allows either), as
+//! in ed25519-dalek's `verify`; `verify_strict` adds the small-order rejections of
+//! ed25519-dalek's `verify_strict`. Every signature that `verify` accepts is accepted by
+//! `verify_batch`; the cofactored batch equation may also accept a signature whose
+//! [S]B − [k]A differs from R by a point of order 2, 4 or 8, which `verify` rejects
+//! (the inconsistency "Taming the many EdDSAs" §3 describes for any cofactorless single
+//! verifier paired with a cofactored batch verifier). Honest signatures never hit it.
+
+use sha2::{Digest, Sha512};
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use crate::edwards::{
+    double_scalar_mul_basepoint_vartime, mul_base, multiscalar_mul_vartime, EdwardsPoint,
+};
+use crate::field::Scalar;
+use crate::scalar::{scalar_from_bytes_mod_order, scalar_from_wide};
+use crate::Error;
+
+/// Length of a secret key (the seed), in bytes.
+pub const SECRET_KEY_LENGTH: usize = 32;
+/// Length of an encoded public key, in bytes.
+pub const PUBLIC_KEY_LENGTH: usize = 32;
+/// Length of a signature R ‖ S, in bytes.
+pub const SIGNATURE_LENGTH: usize = 64;
+
+/// An Ed25519 signature: R (32-byte point encoding) ‖ S (32-byte little-endian scalar).
+///
+/// Parsing never fails: R and S are checked by the verification functions (S < l in all of
+/// them), as in ed25519-dalek 2.x.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Signature {
+    r: [u8; 32],
+    s: [u8; 32],
+}
+
+impl core::fmt::Debug for Signature {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Signature(")?;
+        for b in self.to_bytes() {
+            write!(f, "{b:02x}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+impl Signature {
+    /// The signature R ‖ S from its 64-byte encoding (RFC 8032 §5.1.6 step 6).
+    pub fn from_bytes(bytes: &[u8; SIGNATURE_LENGTH]) -> Signature {
+        let mut r = [0u8; 32];
+        let mut s = [0u8; 32];
+        r.copy_from_slice(&bytes[..32]);
+        s.copy_from_slice(&bytes[32..]);
+        Signature { r, s }
+    }
+
+    /// Like [`Signature::from_bytes`] for a slice. Errors: [`Error::InvalidLength`] unless
+    /// the slice has 64 bytes.
+    pub fn from_slice(bytes: &[u8]) -> Result<Signature, Error> {
+        let arr: &[u8; 64] = bytes
+            .try_into()
+            .map_err(|_| Error::InvalidLength(SIGNATURE_LENGTH))?;
+        Ok(Signature::from_bytes(arr))
+    }
+
+    /// The 64-byte encoding R ‖ S.
+    pub fn to_bytes(&self) -> [u8; SIGNATURE_LENGTH] {
+        let mut out = [0u8; 64];
+        out[..32].copy_from_slice(&self.r);
+        out[32..].copy_from_slice(&self.s);
+        out
+    }
+
+    /// The encoded R, 32 bytes.
+    pub fn r_bytes(&self) -> &[u8; 32] {
+        &self.r
+    }
+
+    /// The encoded S, 32 bytes little-endian.
+    pub fn s_bytes(&self) -> &[u8; 32] {
+        &self.s
+    }
+}
+
+impl From<Signature> for [u8; SIGNATURE_LENGTH] {
+    fn from(sig: Signature) -> [u8; SIGNATURE_LENGTH] {
+        sig.to_bytes()
+    }
+}
+
+impl TryFrom<&[u8]> for Signature {
+    type Error = signature::Error;
+    fn try_from(bytes: &[u8]) -> Result<Signature, signature::Error> {
+        Signature::from_slice(bytes).map_err(signature::Error::from_source)
+    }
+}
+
+impl signature::SignatureEncoding for Signature {
+    type Repr = [u8; SIGNATURE_LENGTH];
+}
+
+/// An Ed25519 public key: the point A and its 32-byte encoding.
+#[derive(Clone, Copy)]
+pub struct VerifyingKey {
+    compressed: [u8; 32],
+    point: EdwardsPoint,
+    /// −A, the point the verification equation multiplies.
+    neg_point: EdwardsPoint,
+}
+
+impl core::fmt::Debug for VerifyingKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "VerifyingKey(")?;
+        for b in self.compressed {
+            write!(f, "{b:02x}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+impl PartialEq for VerifyingKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.compressed == other.compressed
+    }
+}
+
+impl Eq for VerifyingKey {}
+
+impl VerifyingKey {
+    fn from_point(point: EdwardsPoint) -> VerifyingKey {
+        VerifyingKey {
+            compressed: point.compress(),
+            point,
+            neg_point: point.neg(),
+        }
+    }
+
+    /// Decodes a public key (RFC 8032 §5.1.3). Errors: [`Error::InvalidPointEncoding`] for
+    /// y ≥ p, a y with no curve point, or x = 0 with the sign bit set. Small-order keys are
+    /// accepted here (see [`VerifyingKey::is_weak`] and [`VerifyingKey::verify_strict`]).
+    pub fn from_bytes(bytes: &[u8; PUBLIC_KEY_LENGTH]) -> Result<VerifyingKey, Error> {
+        let point = EdwardsPoint::decompress(bytes).ok_or(Error::InvalidPointEncoding)?;
+        Ok(VerifyingKey {
+            compressed: *bytes,
+            point,
+            neg_point: point.neg(),
+        })
+    }
+
+    /// The 32-byte encoding of A.
+    pub fn to_bytes(&self) -> [u8; PUBLIC_KEY_LENGTH] {
+        self.compressed
+    }
+
+    /// The 32-byte encoding of A, borrowed.
+    pub fn as_bytes(&self) -> &[u8; PUBLIC_KEY_LENGTH] {
+        &self.compressed
+    }
+
+    /// Whether A has small order (order 1, 2, 4 or 8): such a key verifies signatures for
+    /// which no secret key is needed.
+    pub fn is_weak(&self) -> bool {
+        self.point.is_small_order()
+    }
+
+    /// [S]B − [k]A for the signature's S (checked below l) and k = SHA-512(R ‖ A ‖ M) mod l.
+    fn recompute_r(&self, msg: &[u8], sig: &Signature) -> Result<EdwardsPoint, Error> {
+        let s =
+            Option::<Scalar>::from(Scalar::from_le_bytes(&sig.s)).ok_or(Error::ScalarOutOfRange)?;
+        let k = challenge(&sig.r, &self.compressed, msg);
+        Ok(double_scalar_mul_basepoint_vartime(&k, &self.neg_point, &s))
+    }
+
+    /// Verifies `sig` on `msg` by RFC 8032 §5.1.7 with the cofactorless equation: accepts
+    /// iff S < l and the encoding of [S]B − [k]A equals R byte for byte. The acceptance rules
+    /// are tabulated in the [module documentation](self).
+    ///
+    /// Errors: [`Error::ScalarOutOfRange`], [`Error::InvalidSignature`]. Variable time (all
+    /// inputs are public).
+    pub fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
+        let r = self.recompute_r(msg, sig)?;
+        if r.compress() == sig.r {
+            Ok(())
+        } else {
+            Err(Error::InvalidSignature)
+        }
+    }
+
+    /// Like [`VerifyingKey::verify`], and also rejects a small-order A or R and an R that
+    /// does not decode (RFC 8032 §5.1.3). The acceptance rules are tabulated in the
+    /// [module documentation](self).
+    ///
+    /// Errors: [`Error::ScalarOutOfRange`], [`Error::InvalidPointEncoding`] (R),
+    /// [`Error::SmallOrderPoint`], [`Error::InvalidSignature`].
+    pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
+        let r_point = EdwardsPoint::decompress(&sig.r).ok_or(Error::InvalidPointEncoding)?;
+        if self.point.is_small_order() || r_point.is_small_order() {
+            return Err(Error::SmallOrderPoint);
+        }
+        let r = self.recompute_r(msg, sig)?;
+        if bool::from(r.ct_eq(&r_point)) {
+            Ok(())
+        } else {
+            Err(Error::InvalidSignature)
+        }
+    }
+}
+
+/// k = SHA-512(R ‖ A ‖ M) mod l (RFC 8032 §5.1.6 step 4, §5.1.7 step 2).
+fn challenge(r: &[u8; 32], a: &[u8; 32], msg: &[u8]) -> Scalar {
+    let mut h = Sha512::new();
+    h.update(r);
+    h.update(a);
+    h.update(msg);
+    scalar_from_wide(&h.finalize().into())
+}
+
+/// An Ed25519 secret key: the 32-byte seed and the values RFC 8032 §5.1.5 derives from it
+/// (the scalar a mod l, the 32-byte nonce prefix, and the public key). Zeroized on drop.
+#[derive(Clone)]
+pub struct SigningKey {
+    seed: [u8; SECRET_KEY_LENGTH],
+    /// a mod l, canonical little-endian bytes (a = the clamped first half of SHA-512(seed)).
+    scalar: [u8; 32],
+    /// The second half of SHA-512(seed).
+    prefix: [u8; 32],
+    verifying_key: VerifyingKey,
+}
+
+impl core::fmt::Debug for SigningKey {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SigningKey")
+            .field("verifying_key", &self.verifying_key)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for SigningKey {
+    fn drop(&mut self) {
+        self.seed.zeroize();
+        self.scalar.zeroize();
+        self.prefix.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for SigningKey {}
+
+impl SigningKey {
+    /// The key of a 32-byte seed (RFC 8032 §5.1.5): h = SHA-512(seed), a = clamp(h[0..32]),
+    /// prefix = h[32..64], A = [a]B. Constant time in the seed.
+    pub fn from_bytes(seed: &[u8; SECRET_KEY_LENGTH]) -> SigningKey {
+        let mut h: [u8; 64] = Sha512::digest(seed).into();
+        let mut a = [0u8; 32];
+        a.copy_from_slice(&h[..32]);
+        a[0] &= 248;
+        a[31] &= 127;
+        a[31] |= 64;
+        let s = scalar_from_bytes_mod_order(&a);
+        let mut prefix = [0u8; 32];
+        prefix.copy_from_slice(&h[32..]);
+        let verifying_key = VerifyingKey::from_point(mul_base(&s));
+        let key = SigningKey {
+            seed: *seed,
+            scalar: s.to_le_bytes(),
+            prefix,
+            verifying_key,
+        };
+        h.zeroize();
+        a.zeroize();
+        key
+    }
+
+    /// The 32-byte seed.
+    pub fn to_bytes(&self) -> [u8; SECRET_KEY_LENGTH] {
+        self.seed
+    }
+
+    /// The 32-byte seed, borrowed.
+    pub fn as_bytes(&self) -> &[u8; SECRET_KEY_LENGTH] {
+        &self.seed
+    }
+
+    /// The public key A.
+    pub fn verifying_key(&self) -> VerifyingKey {
+        self.verifying_key
+    }
+
+    /// Signs `msg` (RFC 8032 §5.1.6): r = SHA-512(prefix ‖ M) mod l, R = [r]B,
+    /// k = SHA-512(R ‖ A ‖ M) mod l, S = r + k·a mod l. Deterministic; constant time in the
+    /// key and r.
+    pub fn sign(&self, msg: &[u8]) -> Signature {
+        let mut h = Sha512::new();
+        h.update(self.prefix);
+        h.update(msg);
+        let mut rh: [u8; 64] = h.finalize().into();
+        let r = scalar_from_wide(&rh);
+        rh.zeroize();
+        let big_r = mul_base(&r).compress();
+        let k = challenge(&big_r, &self.verifying_key.compressed, msg);
+        // The stored scalar is canonical, so decoding cannot fail.
+        let a = Scalar::from_le_bytes(&self.scalar).unwrap();
+        let s = r + k * a;
+        Signature {
+            r: big_r,
+            s: s.to_le_bytes(),
+        }
+    }
+
+    /// Verifies with this key's public key ([`VerifyingKey::verify`]).
+    pub fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
+        self.verifying_key.verify(msg, sig)
+    }
+}
+
+impl From<&[u8; SECRET_KEY_LENGTH]> for SigningKey {
+    fn from(seed: &[u8; SECRET_KEY_LENGTH]) -> SigningKey {
+        SigningKey::from_bytes(seed)
+    }
+}
+
+impl signature::Signer<Signature> for SigningKey {
+    fn try_sign(&self, msg: &[u8]) -> Result<Signature, signature::Error> {
+        Ok(self.sign(msg))
+    }
+}
+
+impl signature::Verifier<Signature> for VerifyingKey {
+    fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), signature::Error> {
+        VerifyingKey::verify(self, msg, sig).map_err(signature::Error::from_source)
+    }
+}
+
+impl signature::Verifier<Signature> for SigningKey {
+    fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), signature::Error> {
+        self.verifying_key
+            .verify(msg, sig)
+            .map_err(signature::Error::from_source)
+    }
+}
+
+impl signature::Keypair for SigningKey {
+    type VerifyingKey = VerifyingKey;
+    fn verifying_key(&self) -> VerifyingKey {
+        self.verifying_key
+    }
+}
+
+/// Verifies many signatures at once: accepts iff
+/// [8]([Σ z_i·S_i]B − Σ [z_i]R_i − Σ [z_i·k_i]A_i) is the identity, for 128-bit
+/// coefficients z_i (Bernstein et al., "High-speed high-security signatures", 2011, §5).
+///
+/// The z_i are the first 16 bytes of SHA-512 over a domain label, every R_i, A_i, S_i and
+/// SHA-512(M_i), and the index i: a forger would need to choose the batch so that a random
+/// 128-bit combination of its errors vanishes, after seeing the coefficients it cannot
+/// predict (Fiat–Shamir). [`verify_batch_with_entropy`] mixes in caller randomness too.
+/// The multi-scalar multiplication is Straus's below 190 terms (2n + 1 for n signatures)
+/// and Pippenger's above. Acceptance rules: see the [module documentation](self).
+///
+/// Errors: [`Error::BatchLengthMismatch`], [`Error::ScalarOutOfRange`],
+/// [`Error::InvalidPointEncoding`] (an R), [`Error::InvalidSignature`] (the combined
+/// equation fails: at least one signature is invalid). An empty batch verifies.
+pub fn verify_batch(
+    messages: &[&[u8]],
+    signatures: &[Signature],
+    verifying_keys: &[VerifyingKey],
+) -> Result<(), Error> {
+    verify_batch_with_entropy(messages, signatures, verifying_keys, &[])
+}
+
+/// [`verify_batch`] with `entropy` (for example 32 bytes from the operating system's
+/// generator) hashed into the coefficients, so that they are also unpredictable to whoever
+/// chose the batch.
+pub fn verify_batch_with_entropy(
+    messages: &[&[u8]],
+    signatures: &[Signature],
+    verifying_keys: &[VerifyingKey],
+    entropy: &[u8],
+) -> Result<(), Error> {
+    let n = signatures.len();
+    if messages.len() != n || verifying_keys.len() != n {
+        return Err(Error::BatchLengthMismatch);
+    }
+    if n == 0 {
+        return Ok(());
+    }
+    let mut transcript = Sha512::new();
+    transcript.update(b"fieldgen-curve25519 ed25519 batch v1");
+    transcript.update((n as u64).to_le_bytes());
+    transcript.update((entropy.len() as u64).to_le_bytes());
+    transcript.update(entropy);
+    let mut s_vals = Vec::with_capacity(n);
+    let mut r_points = Vec::with_capacity(n);
+    let mut ks = Vec::with_capacity(n);
+    for ((msg, sig), key) in messages.iter().zip(signatures).zip(verifying_keys) {
+        let s =
+            Option::<Scalar>::from(Scalar::from_le_bytes(&sig.s)).ok_or(Error::ScalarOutOfRange)?;
+        let r = EdwardsPoint::decompress(&sig.r).ok_or(Error::InvalidPointEncoding)?;
+        s_vals.push(s);
+        r_points.push(r.neg());
+        ks.push(challenge(&sig.r, &key.compressed, msg));
+        transcript.update(sig.r);
+        transcript.update(key.compressed);
+        transcript.update(sig.s);
+        transcript.update(Sha512::digest(msg));
+    }
+    let seed = transcript.finalize();
+    let mut scalars = Vec::with_capacity(2 * n + 1);
+    let mut points = Vec::with_capacity(2 * n + 1);
+    let mut b_coeff = Scalar::ZERO;
+    let mut z_of = Vec::with_capacity(n);
+    for (i, s) in s_vals.iter().enumerate() {
+        let mut h = Sha512::new();
+        h.update(seed);
+        h.update((i as u64).to_le_bytes());
+        let out = h.finalize();
+        let mut zb = [0u8; 32];
+        zb[..16].copy_from_slice(&out[..16]);
+        let z = Scalar::from_le_bytes(&zb).unwrap();
+        b_coeff += z * s;
+        z_of.push(z);
+    }
+    scalars.push(b_coeff);
+    points.push(crate::edwards::basepoint());
+    for i in 0..n {
+        scalars.push(z_of[i]);
+        points.push(r_points[i]);
+        scalars.push(z_of[i] * ks[i]);
+        points.push(verifying_keys[i].neg_point);
+    }
+    let sum = multiscalar_mul_vartime(&scalars, &points);
+    if bool::from(sum.mul_by_cofactor().is_identity()) {
+        Ok(())
+    } else {
+        Err(Error::InvalidSignature)
+    }
+}

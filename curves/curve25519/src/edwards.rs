@@ -1,0 +1,629 @@
+//! edwards25519, −x² + y² = 1 + d·x²·y² over GF(2^255 − 19) (RFC 8032 §5.1), in extended
+//! twisted Edwards coordinates.
+//!
+//! Formulas: Hisil, Wong, Carter, Dawson, "Twisted Edwards Curves Revisited", ASIACRYPT 2008,
+//! §3.1 (unified addition, 8M with k = 2d) and §3.3 (doubling, 4M + 4S), with a = −1. They are
+//! complete on this curve (d is not a square), so the identity and doubling need no special
+//! case, which keeps the constant-time paths branch-free. Additions go through the "completed"
+//! point (E, F, G, H) so that a doubling followed by a doubling skips the T coordinate.
+
+use std::sync::OnceLock;
+
+use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable, ConstantTimeEq};
+
+use crate::field::{consts, fe_is_odd, sqrt_ratio, Fe, Scalar};
+use crate::scalar::{radix16_signed, radix_2c_vartime, wnaf_vartime};
+
+/// A point in extended coordinates (X : Y : Z : T) with x = X/Z, y = Y/Z, x·y = T/Z.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EdwardsPoint {
+    x: Fe,
+    y: Fe,
+    z: Fe,
+    t: Fe,
+}
+
+/// A point in projective coordinates (X : Y : Z), the input of a doubling.
+#[derive(Clone, Copy)]
+struct ProjectivePoint {
+    x: Fe,
+    y: Fe,
+    z: Fe,
+}
+
+/// The output of an addition or doubling before the last multiplications: x = E/G... as
+/// (X : Z) = (E : G), (Y : T) = (H : F) in the P¹×P¹ model.
+#[derive(Clone, Copy)]
+struct CompletedPoint {
+    e: Fe,
+    f: Fe,
+    g: Fe,
+    h: Fe,
+}
+
+/// A point prepared for addition: (Y + X, Y − X, Z, 2d·T).
+#[derive(Clone, Copy)]
+pub(crate) struct ProjectiveNiels {
+    y_plus_x: Fe,
+    y_minus_x: Fe,
+    z: Fe,
+    t2d: Fe,
+}
+
+/// An affine point prepared for mixed addition: (y + x, y − x, 2d·x·y).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AffineNiels {
+    y_plus_x: Fe,
+    y_minus_x: Fe,
+    xy2d: Fe,
+}
+
+impl ConditionallySelectable for AffineNiels {
+    fn conditional_select(a: &Self, b: &Self, c: Choice) -> Self {
+        AffineNiels {
+            y_plus_x: Fe::conditional_select(&a.y_plus_x, &b.y_plus_x, c),
+            y_minus_x: Fe::conditional_select(&a.y_minus_x, &b.y_minus_x, c),
+            xy2d: Fe::conditional_select(&a.xy2d, &b.xy2d, c),
+        }
+    }
+}
+
+impl AffineNiels {
+    const IDENTITY: AffineNiels = AffineNiels {
+        y_plus_x: Fe::ONE,
+        y_minus_x: Fe::ONE,
+        xy2d: Fe::ZERO,
+    };
+
+    /// −P: swap y+x and y−x, negate 2dxy.
+    fn conditional_negate(&mut self, c: Choice) {
+        let (a, b) = (self.y_plus_x, self.y_minus_x);
+        self.y_plus_x = Fe::conditional_select(&a, &b, c);
+        self.y_minus_x = Fe::conditional_select(&b, &a, c);
+        let neg = -self.xy2d;
+        self.xy2d.conditional_assign(&neg, c);
+    }
+
+    fn neg(&self) -> AffineNiels {
+        AffineNiels {
+            y_plus_x: self.y_minus_x,
+            y_minus_x: self.y_plus_x,
+            xy2d: -self.xy2d,
+        }
+    }
+}
+
+impl ProjectiveNiels {
+    fn neg(&self) -> ProjectiveNiels {
+        ProjectiveNiels {
+            y_plus_x: self.y_minus_x,
+            y_minus_x: self.y_plus_x,
+            z: self.z,
+            t2d: -self.t2d,
+        }
+    }
+}
+
+impl ProjectivePoint {
+    /// 2P (HWCD 2008 §3.3, a = −1): 4 squarings.
+    fn double(&self) -> CompletedPoint {
+        let xx = self.x.square();
+        let yy = self.y.square();
+        let zz2 = self.z.square().double();
+        let xy2 = (self.x + self.y).square();
+        let g = yy - xx;
+        CompletedPoint {
+            e: xy2 - xx - yy,
+            f: g - zz2,
+            g,
+            h: -(xx + yy),
+        }
+    }
+}
+
+impl CompletedPoint {
+    fn to_extended(self) -> EdwardsPoint {
+        EdwardsPoint {
+            x: self.e * self.f,
+            y: self.g * self.h,
+            z: self.f * self.g,
+            t: self.e * self.h,
+        }
+    }
+
+    fn to_projective(self) -> ProjectivePoint {
+        ProjectivePoint {
+            x: self.e * self.f,
+            y: self.g * self.h,
+            z: self.f * self.g,
+        }
+    }
+}
+
+impl EdwardsPoint {
+    pub(crate) const IDENTITY: EdwardsPoint = EdwardsPoint {
+        x: Fe::ZERO,
+        y: Fe::ONE,
+        z: Fe::ONE,
+        t: Fe::ZERO,
+    };
+
+    fn to_projective(self) -> ProjectivePoint {
+        ProjectivePoint {
+            x: self.x,
+            y: self.y,
+            z: self.z,
+        }
+    }
+
+    pub(crate) fn to_projective_niels(self) -> ProjectiveNiels {
+        ProjectiveNiels {
+            y_plus_x: self.y + self.x,
+            y_minus_x: self.y - self.x,
+            z: self.z,
+            t2d: self.t * consts().d2,
+        }
+    }
+
+    /// P + Q for Q in projective Niels form (HWCD 2008 §3.1, 8M).
+    fn add_niels(&self, q: &ProjectiveNiels) -> CompletedPoint {
+        let pp = (self.y + self.x) * q.y_plus_x;
+        let mm = (self.y - self.x) * q.y_minus_x;
+        let tt2d = self.t * q.t2d;
+        let zz2 = (self.z * q.z).double();
+        CompletedPoint {
+            e: pp - mm,
+            f: zz2 - tt2d,
+            g: zz2 + tt2d,
+            h: pp + mm,
+        }
+    }
+
+    /// P + Q for affine Q in Niels form (7M).
+    fn add_affine_niels(&self, q: &AffineNiels) -> CompletedPoint {
+        let pp = (self.y + self.x) * q.y_plus_x;
+        let mm = (self.y - self.x) * q.y_minus_x;
+        let tt2d = self.t * q.xy2d;
+        let zz2 = self.z.double();
+        CompletedPoint {
+            e: pp - mm,
+            f: zz2 - tt2d,
+            g: zz2 + tt2d,
+            h: pp + mm,
+        }
+    }
+
+    pub(crate) fn add(&self, q: &EdwardsPoint) -> EdwardsPoint {
+        self.add_niels(&q.to_projective_niels()).to_extended()
+    }
+
+    pub(crate) fn neg(&self) -> EdwardsPoint {
+        EdwardsPoint {
+            x: -self.x,
+            y: self.y,
+            z: self.z,
+            t: -self.t,
+        }
+    }
+
+    pub(crate) fn double(&self) -> EdwardsPoint {
+        self.to_projective().double().to_extended()
+    }
+
+    /// [2^k]P.
+    fn mul_by_pow2(&self, k: u32) -> EdwardsPoint {
+        let mut r = self.to_projective();
+        for _ in 1..k {
+            r = r.double().to_projective();
+        }
+        r.double().to_extended()
+    }
+
+    /// [8]P, the cofactor multiple.
+    pub(crate) fn mul_by_cofactor(&self) -> EdwardsPoint {
+        self.mul_by_pow2(3)
+    }
+
+    /// Whether P is the identity (X = 0 and Y = Z). Constant time.
+    pub(crate) fn is_identity(&self) -> Choice {
+        self.x.is_zero() & self.y.ct_eq(&self.z)
+    }
+
+    /// Whether [8]P is the identity, i.e. P is in the torsion subgroup of order dividing 8.
+    pub(crate) fn is_small_order(&self) -> bool {
+        bool::from(self.mul_by_cofactor().is_identity())
+    }
+
+    /// Projective equality: X1·Z2 = X2·Z1 and Y1·Z2 = Y2·Z1. Constant time.
+    pub(crate) fn ct_eq(&self, other: &EdwardsPoint) -> Choice {
+        (self.x * other.z).ct_eq(&(other.x * self.z))
+            & (self.y * other.z).ct_eq(&(other.y * self.z))
+    }
+
+    /// The affine coordinates (x, y). One inversion.
+    pub(crate) fn to_affine(self) -> (Fe, Fe) {
+        let zinv = self.z.invert().unwrap_or(Fe::ZERO);
+        (self.x * zinv, self.y * zinv)
+    }
+
+    /// The 32-byte encoding of RFC 8032 §5.1.2: y little-endian, bit 255 = x mod 2.
+    pub(crate) fn compress(&self) -> [u8; 32] {
+        let (x, y) = self.to_affine();
+        let mut s = y.to_le_bytes();
+        s[31] |= fe_is_odd(&x).unwrap_u8() << 7;
+        s
+    }
+
+    /// Decodes RFC 8032 §5.1.3: rejects y ≥ p, a y with no x on the curve, and x = 0 with
+    /// the sign bit set. Constant time.
+    pub(crate) fn decompress(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
+        let sign = Choice::from(bytes[31] >> 7);
+        let mut yb = *bytes;
+        yb[31] &= 0x7f;
+        let y = Fe::from_le_bytes(&yb);
+        let y = y.unwrap_or(Fe::ZERO);
+        let canonical = Fe::from_le_bytes(&yb).is_some();
+        let yy = y.square();
+        let u = yy - Fe::ONE;
+        let v = yy * consts().d + Fe::ONE;
+        let (is_square, mut x) = sqrt_ratio(&u, &v);
+        let x_is_zero = x.is_zero();
+        let flip = fe_is_odd(&x) ^ sign;
+        x.conditional_negate(flip);
+        let ok = canonical & is_square & !(x_is_zero & sign);
+        if bool::from(ok) {
+            Some(EdwardsPoint {
+                x,
+                y,
+                z: Fe::ONE,
+                t: x * y,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// Montgomery u = (1 + y)/(1 − y) = (Z + Y)/(Z − Y) of the birationally equivalent
+    /// curve25519 point (RFC 7748 §4.1), little-endian. The identity maps to 0.
+    pub(crate) fn to_montgomery_u(self) -> [u8; 32] {
+        let inv = (self.z - self.y).invert().unwrap_or(Fe::ZERO);
+        ((self.z + self.y) * inv).to_le_bytes()
+    }
+}
+
+/// The base point B = (x, 4/5) with x even (RFC 8032 §5.1).
+pub(crate) fn basepoint() -> EdwardsPoint {
+    static B: OnceLock<EdwardsPoint> = OnceLock::new();
+    *B.get_or_init(|| {
+        let y = Fe::from_u64(4) * Fe::from_u64(5).invert().unwrap();
+        EdwardsPoint::decompress(&y.to_le_bytes()).expect("4/5 is the y of the base point")
+    })
+}
+
+/// Affine Niels forms of a batch of points, with one shared inversion.
+fn batch_to_affine_niels(points: &[EdwardsPoint]) -> Vec<AffineNiels> {
+    let mut zs: Vec<Fe> = points.iter().map(|p| p.z).collect();
+    Fe::batch_invert(&mut zs);
+    let d2 = consts().d2;
+    points
+        .iter()
+        .zip(zs)
+        .map(|(p, zinv)| {
+            let x = p.x * zinv;
+            let y = p.y * zinv;
+            AffineNiels {
+                y_plus_x: y + x,
+                y_minus_x: y - x,
+                xy2d: x * y * d2,
+            }
+        })
+        .collect()
+}
+
+/// Fixed-base table: row j holds k·256^j·B for k = 1..8 (affine Niels), 32 rows (24 KiB),
+/// computed once per process.
+fn base_table() -> &'static [[AffineNiels; 8]; 32] {
+    static T: OnceLock<Box<[[AffineNiels; 8]; 32]>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut points = Vec::with_capacity(256);
+        let mut row_base = basepoint();
+        for _ in 0..32 {
+            let mut p = row_base;
+            for _ in 0..8 {
+                points.push(p);
+                p = p.add(&row_base);
+            }
+            row_base = row_base.mul_by_pow2(8);
+        }
+        let niels = batch_to_affine_niels(&points);
+        let mut table = Box::new([[AffineNiels::IDENTITY; 8]; 32]);
+        for (j, row) in table.iter_mut().enumerate() {
+            row.copy_from_slice(&niels[8 * j..8 * j + 8]);
+        }
+        table
+    })
+}
+
+/// Constant-time read of e·row[0] from a row of 1..8 multiples, e in [−8, 8]: every entry
+/// is read and the wanted one kept by masking.
+fn select_signed(row: &[AffineNiels; 8], e: i8) -> AffineNiels {
+    let neg = ((e as u8) >> 7) & 1;
+    let abs = (e as i16 * (1 - 2 * neg as i16)) as u8;
+    let mut out = AffineNiels::IDENTITY;
+    for (k, entry) in row.iter().enumerate() {
+        out.conditional_assign(entry, abs.ct_eq(&(k as u8 + 1)));
+    }
+    out.conditional_negate(Choice::from(neg));
+    out
+}
+
+/// [a]B for a scalar a (mod l). Constant time: signed radix-16 digits and the fixed-base
+/// table, 64 mixed additions and 4 doublings (Bernstein, Duif, Lange, Schwabe, Yang,
+/// "High-speed high-security signatures", CHES 2011, §4; the layout of ed25519-donna).
+pub(crate) fn mul_base(a: &Scalar) -> EdwardsPoint {
+    let mut bytes = a.to_le_bytes();
+    let mut e = radix16_signed(&bytes);
+    let table = base_table();
+    let mut p = EdwardsPoint::IDENTITY;
+    for i in (1..64).step_by(2) {
+        p = p
+            .add_affine_niels(&select_signed(&table[i / 2], e[i]))
+            .to_extended();
+    }
+    p = p.mul_by_pow2(4);
+    for i in (0..64).step_by(2) {
+        p = p
+            .add_affine_niels(&select_signed(&table[i / 2], e[i]))
+            .to_extended();
+    }
+    zeroize::Zeroize::zeroize(&mut bytes);
+    zeroize::Zeroize::zeroize(&mut e);
+    p
+}
+
+/// Odd multiples B, 3B, ..., 127B of the base point for width-8 wNAF (affine Niels).
+fn base_odd_multiples() -> &'static [AffineNiels; 64] {
+    static T: OnceLock<Box<[AffineNiels; 64]>> = OnceLock::new();
+    T.get_or_init(|| {
+        let b = basepoint();
+        let b2 = b.double();
+        let mut pts = Vec::with_capacity(64);
+        let mut p = b;
+        for _ in 0..64 {
+            pts.push(p);
+            p = p.add(&b2);
+        }
+        let niels = batch_to_affine_niels(&pts);
+        let mut t = Box::new([AffineNiels::IDENTITY; 64]);
+        t.copy_from_slice(&niels);
+        t
+    })
+}
+
+/// Odd multiples P, 3P, ..., (2^(w−1) − 1)P in projective Niels form.
+fn odd_multiples(p: &EdwardsPoint, count: usize) -> Vec<ProjectiveNiels> {
+    let p2 = p.double();
+    let mut out = Vec::with_capacity(count);
+    let mut q = *p;
+    for _ in 0..count {
+        out.push(q.to_projective_niels());
+        q = q.add(&p2);
+    }
+    out
+}
+
+/// [a]A + [b]B for public scalars (verification). Variable time: width-5 wNAF for A,
+/// width-8 wNAF with the precomputed odd multiples for B, interleaved (Straus–Shamir).
+pub(crate) fn double_scalar_mul_basepoint_vartime(
+    a: &Scalar,
+    point_a: &EdwardsPoint,
+    b: &Scalar,
+) -> EdwardsPoint {
+    let naf_a = wnaf_vartime(&a.to_le_bytes(), 5);
+    let naf_b = wnaf_vartime(&b.to_le_bytes(), 8);
+    let table_a = odd_multiples(point_a, 8);
+    let table_b = base_odd_multiples();
+    let top = (0..257)
+        .rev()
+        .find(|&i| naf_a[i] != 0 || naf_b[i] != 0)
+        .unwrap_or(0);
+    let mut r = EdwardsPoint::IDENTITY.to_projective();
+    for i in (0..=top).rev() {
+        let mut t = r.double();
+        let da = naf_a[i];
+        if da > 0 {
+            t = t.to_extended().add_niels(&table_a[(da / 2) as usize]);
+        } else if da < 0 {
+            t = t
+                .to_extended()
+                .add_niels(&table_a[(-da / 2) as usize].neg());
+        }
+        let db = naf_b[i];
+        if db > 0 {
+            t = t
+                .to_extended()
+                .add_affine_niels(&table_b[(db / 2) as usize]);
+        } else if db < 0 {
+            t = t
+                .to_extended()
+                .add_affine_niels(&table_b[(-db / 2) as usize].neg());
+        }
+        r = t.to_projective();
+    }
+    // Back to extended coordinates: (X·Z, Y·Z, Z², X·Y) represents the same point.
+    EdwardsPoint {
+        x: r.x * r.z,
+        y: r.y * r.z,
+        z: r.z.square(),
+        t: r.x * r.y,
+    }
+}
+
+/// Σ scalars_i·points_i, variable time. Straus (interleaved width-5 wNAF) below 190 terms,
+/// Pippenger's bucket method above, where its cost per point stops growing with the
+/// window (Bernstein, Doumen, Lange, Oosterwijk, "Faster batch forgery identification",
+/// INDOCRYPT 2012, §4).
+pub(crate) fn multiscalar_mul_vartime(scalars: &[Scalar], points: &[EdwardsPoint]) -> EdwardsPoint {
+    debug_assert_eq!(scalars.len(), points.len());
+    if scalars.len() < 190 {
+        straus_vartime(scalars, points)
+    } else {
+        pippenger_vartime(scalars, points)
+    }
+}
+
+/// Straus's interleaved multi-scalar multiplication with width-5 wNAF per point.
+pub(crate) fn straus_vartime(scalars: &[Scalar], points: &[EdwardsPoint]) -> EdwardsPoint {
+    let nafs: Vec<[i16; 257]> = scalars
+        .iter()
+        .map(|s| wnaf_vartime(&s.to_le_bytes(), 5))
+        .collect();
+    let tables: Vec<Vec<ProjectiveNiels>> = points.iter().map(|p| odd_multiples(p, 8)).collect();
+    let mut r = EdwardsPoint::IDENTITY.to_projective();
+    for i in (0..257).rev() {
+        let mut t = r.double();
+        for (naf, table) in nafs.iter().zip(&tables) {
+            let d = naf[i];
+            if d > 0 {
+                t = t.to_extended().add_niels(&table[(d / 2) as usize]);
+            } else if d < 0 {
+                t = t.to_extended().add_niels(&table[(-d / 2) as usize].neg());
+            }
+        }
+        r = t.to_projective();
+    }
+    EdwardsPoint {
+        x: r.x * r.z,
+        y: r.y * r.z,
+        z: r.z.square(),
+        t: r.x * r.y,
+    }
+}
+
+/// Pippenger's bucket method with signed radix-2^c digits; c grows with the number of terms.
+pub(crate) fn pippenger_vartime(scalars: &[Scalar], points: &[EdwardsPoint]) -> EdwardsPoint {
+    let n = scalars.len();
+    let c = if n < 500 {
+        6
+    } else if n < 800 {
+        7
+    } else {
+        8
+    };
+    let digits: Vec<Vec<i32>> = scalars
+        .iter()
+        .map(|s| radix_2c_vartime(&s.to_le_bytes(), c))
+        .collect();
+    let niels: Vec<ProjectiveNiels> = points.iter().map(|p| p.to_projective_niels()).collect();
+    let windows = digits.first().map_or(0, Vec::len);
+    let buckets_len = 1usize << (c - 1);
+    let mut acc = EdwardsPoint::IDENTITY;
+    for w in (0..windows).rev() {
+        acc = acc.mul_by_pow2(c as u32);
+        let mut buckets = vec![EdwardsPoint::IDENTITY; buckets_len];
+        for (ds, p) in digits.iter().zip(&niels) {
+            let d = ds[w];
+            if d > 0 {
+                let b = &mut buckets[(d - 1) as usize];
+                *b = b.add_niels(p).to_extended();
+            } else if d < 0 {
+                let b = &mut buckets[(-d - 1) as usize];
+                *b = b.add_niels(&p.neg()).to_extended();
+            }
+        }
+        // Σ k·bucket_k as running sums from the top bucket down.
+        let mut running = EdwardsPoint::IDENTITY;
+        let mut sum = EdwardsPoint::IDENTITY;
+        for b in buckets.iter().rev() {
+            running = running.add(b);
+            sum = sum.add(&running);
+        }
+        acc = acc.add(&sum);
+    }
+    acc
+}
+
+/// [s]P for a public scalar, variable time (tests and the Montgomery-u check).
+#[cfg(test)]
+pub(crate) fn mul_vartime(s: &Scalar, p: &EdwardsPoint) -> EdwardsPoint {
+    straus_vartime(core::slice::from_ref(s), core::slice::from_ref(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scalar::scalar_from_bytes_mod_order;
+
+    fn scalar(k: u64) -> Scalar {
+        Scalar::from_u64(k)
+    }
+
+    #[test]
+    fn base_point_encoding_matches_rfc8032() {
+        // RFC 8032 §5.1: B's encoding is y = 4/5 with the sign bit 0; its x is
+        // 15112221349535400772501151409588531511454012693041857206046113283949847762202.
+        let b = basepoint();
+        let (x, _) = b.to_affine();
+        let mut expected = [0u8; 32];
+        let dec = "15112221349535400772501151409588531511454012693041857206046113283949847762202";
+        // Decimal to little-endian bytes.
+        for ch in dec.bytes() {
+            let mut carry = u32::from(ch - b'0');
+            for byte in expected.iter_mut() {
+                let v = u32::from(*byte) * 10 + carry;
+                *byte = v as u8;
+                carry = v >> 8;
+            }
+        }
+        assert_eq!(x.to_le_bytes(), expected);
+        // l·B = identity, (l−1)·B = −B.
+        let l_minus_1 = -Scalar::ONE;
+        assert!(bool::from(mul_vartime(&l_minus_1, &b).ct_eq(&b.neg())));
+    }
+
+    #[test]
+    fn fixed_base_matches_double_and_add() {
+        let b = basepoint();
+        for k in [0u64, 1, 2, 3, 7, 8, 9, 15, 16, 255, 256, 1 << 40, u64::MAX] {
+            let s = scalar(k);
+            let mut naive = EdwardsPoint::IDENTITY;
+            for bit in (0..64).rev() {
+                naive = naive.double();
+                if (k >> bit) & 1 == 1 {
+                    naive = naive.add(&b);
+                }
+            }
+            assert!(bool::from(mul_base(&s).ct_eq(&naive)), "k = {k}");
+            assert!(bool::from(mul_vartime(&s, &b).ct_eq(&naive)), "k = {k}");
+        }
+        let big = scalar_from_bytes_mod_order(&[0xa5; 32]);
+        assert!(bool::from(mul_base(&big).ct_eq(&mul_vartime(&big, &b))));
+        let neg = -Scalar::ONE;
+        assert!(bool::from(mul_base(&neg).ct_eq(&b.neg())));
+    }
+
+    #[test]
+    fn msm_agree() {
+        let b = basepoint();
+        let n = 200;
+        let points: Vec<EdwardsPoint> = (0..n)
+            .map(|i| mul_base(&scalar(3 * i as u64 + 11)))
+            .collect();
+        let scalars: Vec<Scalar> = (0..n)
+            .map(|i| scalar_from_bytes_mod_order(&[(i as u8).wrapping_mul(37) ^ 0x5c; 32]))
+            .collect();
+        let a = straus_vartime(&scalars, &points);
+        let p = pippenger_vartime(&scalars, &points);
+        assert!(bool::from(a.ct_eq(&p)));
+        // Σ s_i·(3i + 11)·B, computed in the scalar field.
+        let mut total = Scalar::ZERO;
+        for (i, s) in scalars.iter().enumerate() {
+            total += s * scalar(3 * i as u64 + 11);
+        }
+        assert!(bool::from(a.ct_eq(&mul_base(&total))));
+        let ab = double_scalar_mul_basepoint_vartime(&scalars[0], &points[1], &scalars[2]);
+        let expect = mul_base(&(scalars[0] * scalar(14) + scalars[2]));
+        assert!(bool::from(ab.ct_eq(&expect)));
+        let _ = b;
+    }
+}

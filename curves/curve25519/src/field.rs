@@ -1,0 +1,98 @@
+//! The two generated fields this crate is built on, and the curve constants derived from them.
+//!
+//! Only the public API of the generated fields is used (byte encodings, `from_u64`, the ring
+//! operations, `pow`, `invert`, `batch_invert`, `subtle` traits), so a different implementation
+//! of the same fields with the same API can replace them without a change here. The 64-bit-limb
+//! modules are chosen on 64-bit targets and the 32-bit-limb modules elsewhere.
+
+use std::sync::OnceLock;
+
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
+
+#[cfg(target_pointer_width = "64")]
+pub(crate) use fieldgen_generated::curve25519_l_64::Fr as Scalar;
+#[cfg(target_pointer_width = "64")]
+pub(crate) use fieldgen_generated::curve25519_p_64::Fp as Fe;
+
+#[cfg(not(target_pointer_width = "64"))]
+pub(crate) use fieldgen_generated::curve25519_l_32::Fr as Scalar;
+#[cfg(not(target_pointer_width = "64"))]
+pub(crate) use fieldgen_generated::curve25519_p_32::Fp as Fe;
+
+/// (p − 5)/8 = 2^252 − 3, little-endian 64-bit words: the exponent of the combined
+/// square-root-and-division of RFC 8032 §5.1.3.
+const P_MINUS_5_OVER_8: [u64; 4] = [
+    0xffff_ffff_ffff_fffd,
+    0xffff_ffff_ffff_ffff,
+    0xffff_ffff_ffff_ffff,
+    0x0fff_ffff_ffff_ffff,
+];
+
+/// (p − 1)/4 = 2^253 − 5: 2^((p−1)/4) is a square root of −1 (RFC 8032 §5.1.1).
+const P_MINUS_1_OVER_4: [u64; 4] = [
+    0xffff_ffff_ffff_fffb,
+    0xffff_ffff_ffff_ffff,
+    0xffff_ffff_ffff_ffff,
+    0x1fff_ffff_ffff_ffff,
+];
+
+/// Constants of edwards25519 that have no short literal form; computed once from their
+/// definitions (RFC 8032 §5.1) rather than typed in as 32-byte literals.
+pub(crate) struct Consts {
+    /// d = −121665/121666.
+    pub d: Fe,
+    /// 2·d, used by the extended-coordinate addition.
+    pub d2: Fe,
+    /// A square root of −1: 2^((p−1)/4).
+    pub sqrt_m1: Fe,
+    /// 2^248 mod p, for reducing 255-bit encodings.
+    pub two_248: Fe,
+}
+
+pub(crate) fn consts() -> &'static Consts {
+    static C: OnceLock<Consts> = OnceLock::new();
+    C.get_or_init(|| {
+        let d = -Fe::from_u64(121665) * Fe::from_u64(121666).invert().unwrap();
+        let mut b = [0u8; 32];
+        b[31] = 1;
+        Consts {
+            d,
+            d2: d.double(),
+            sqrt_m1: Fe::from_u64(2).pow(&P_MINUS_1_OVER_4),
+            two_248: Fe::from_le_bytes(&b).unwrap(),
+        }
+    })
+}
+
+/// Decodes 32 little-endian bytes as an element of GF(p), ignoring bit 255 and reducing the
+/// 19 non-canonical values p..2^255−1 (RFC 7748 §5). Constant time.
+///
+/// The generated field accepts only canonical inputs, so the value is split as
+/// lo + hi·2^248 with lo < 2^248 and hi < 2^7, both below p.
+pub(crate) fn fe_from_bytes_reduced(bytes: &[u8; 32]) -> Fe {
+    let mut lo = *bytes;
+    lo[31] = 0;
+    let hi = (bytes[31] & 0x7f) as u64;
+    // Both parts are below p, so decoding cannot fail.
+    Fe::from_le_bytes(&lo).unwrap() + Fe::from_u64(hi) * consts().two_248
+}
+
+/// Bit 0 of the canonical encoding ("negative" in RFC 8032 §5.1.2).
+pub(crate) fn fe_is_odd(x: &Fe) -> Choice {
+    Choice::from(x.to_le_bytes()[0] & 1)
+}
+
+/// (is_square, r) with r a square root of u/v when u/v is a square, following
+/// RFC 8032 §5.1.3 steps 2–3: r = u·v³·(u·v⁷)^((p−5)/8), corrected by √−1. One
+/// exponentiation, no inversion. Constant time. For v = 0 the result is (u == 0, 0).
+pub(crate) fn sqrt_ratio(u: &Fe, v: &Fe) -> (Choice, Fe) {
+    let v3 = v.square() * v;
+    let v7 = v3.square() * v;
+    let mut r = (u * v3) * (u * v7).pow(&P_MINUS_5_OVER_8);
+    let check = v * r.square();
+    let correct = check.ct_eq(u);
+    let flipped = check.ct_eq(&-u);
+    let r_prime = r * consts().sqrt_m1;
+    r.conditional_assign(&r_prime, flipped);
+    (correct | flipped, r)
+}

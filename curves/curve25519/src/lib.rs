@@ -1,0 +1,81 @@
+//! X25519 (RFC 7748) and Ed25519 (RFC 8032) on fieldgen's generated fields.
+//!
+//! All field arithmetic comes from the `fieldgen-generated` crate: GF(2^255 − 19) (preset
+//! `curve25519-p`) for coordinates and GF(l), l = 2^252 + 27742317777372353535851937790883648493
+//! (preset `curve25519-l`), for scalars, with 64-bit limbs on 64-bit targets and 32-bit limbs
+//! elsewhere. Only their public API is used. This crate holds the curve code: the Montgomery
+//! ladder, extended twisted Edwards formulas, scalar recodings, the fixed-base table and the
+//! multi-scalar multiplications.
+//!
+//! - [`x25519`], [`x25519_base`], [`x25519_checked`]: Diffie–Hellman on curve25519.
+//! - [`ed25519`]: signing keys, verifying keys, signatures and batch verification, with the
+//!   API of ed25519-dalek 2.x and the RustCrypto `signature` traits.
+//!
+//! ```
+//! use fieldgen_curve25519::ed25519::SigningKey;
+//! use fieldgen_curve25519::{x25519, x25519_base};
+//!
+//! let (a, b) = ([1u8; 32], [2u8; 32]);
+//! assert_eq!(x25519(a, x25519_base(b)), x25519(b, x25519_base(a)));
+//!
+//! let sk = SigningKey::from_bytes(&[7u8; 32]);
+//! let sig = sk.sign(b"message");
+//! assert!(sk.verifying_key().verify_strict(b"message", &sig).is_ok());
+//! ```
+//!
+//! Secret-dependent code is constant time (no branch or table index depends on a secret);
+//! functions whose time depends on their (public) inputs end in `_vartime` or are
+//! verification functions, whose inputs are all public.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod edwards;
+mod field;
+mod scalar;
+mod x25519;
+
+pub mod ed25519;
+
+pub use x25519::{clamp, x25519, x25519_base, x25519_checked, BASEPOINT_U};
+
+/// Why an operation refused its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// A 32-byte point encoding is not the RFC 8032 §5.1.3 encoding of a curve point: its y
+    /// is ≥ p, no x satisfies the curve equation, or x = 0 with the sign bit set.
+    InvalidPointEncoding,
+    /// The S half of a signature is not below l (RFC 8032 §5.1.7 step 1).
+    ScalarOutOfRange,
+    /// `verify_strict` only: the public key A or the signature's R has small order
+    /// (its multiple by the cofactor 8 is the identity).
+    SmallOrderPoint,
+    /// The signature does not satisfy the verification equation.
+    InvalidSignature,
+    /// X25519 produced the all-zero shared secret: the peer's u is a low-order point.
+    LowOrderPoint,
+    /// The messages, signatures and keys of a batch differ in number.
+    BatchLengthMismatch,
+    /// A byte slice has the wrong length (the expected length is given).
+    InvalidLength(usize),
+}
+
+impl core::fmt::Display for Error {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Error::InvalidPointEncoding => f.write_str("invalid Edwards point encoding"),
+            Error::ScalarOutOfRange => f.write_str("signature scalar S is not below l"),
+            Error::SmallOrderPoint => f.write_str("public key or R has small order"),
+            Error::InvalidSignature => f.write_str("signature verification failed"),
+            Error::LowOrderPoint => {
+                f.write_str("X25519 shared secret is all zero (low-order point)")
+            }
+            Error::BatchLengthMismatch => {
+                f.write_str("batch has different numbers of messages, signatures and keys")
+            }
+            Error::InvalidLength(n) => write!(f, "wrong length: expected {n} bytes"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
