@@ -4895,57 +4895,123 @@ impl Mont1024 {
         let t608: u128 = (t[31] as u128) + (x607 as u128) + (x574 as u128);
         let x608 = t608 as u64;
         let x609 = (t608 >> 64) as u64;
-        let t611: u128 = (x578 as u128)
-            .wrapping_sub((p[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t611: u128 = {
+            let (d, b1) = x578.overflowing_sub(p[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x611 = t611 as u64;
         let x612 = (t611 >> 127) as u64;
-        let t613: u128 = (x580 as u128).wrapping_sub((p[1] as u128) + (x612 as u128));
+        let t613: u128 = {
+            let (d, b1) = x580.overflowing_sub(p[1]);
+            let (d, b2) = d.overflowing_sub(x612);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x613 = t613 as u64;
         let x614 = (t613 >> 127) as u64;
-        let t615: u128 = (x582 as u128).wrapping_sub((p[2] as u128) + (x614 as u128));
+        let t615: u128 = {
+            let (d, b1) = x582.overflowing_sub(p[2]);
+            let (d, b2) = d.overflowing_sub(x614);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x615 = t615 as u64;
         let x616 = (t615 >> 127) as u64;
-        let t617: u128 = (x584 as u128).wrapping_sub((p[3] as u128) + (x616 as u128));
+        let t617: u128 = {
+            let (d, b1) = x584.overflowing_sub(p[3]);
+            let (d, b2) = d.overflowing_sub(x616);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x617 = t617 as u64;
         let x618 = (t617 >> 127) as u64;
-        let t619: u128 = (x586 as u128).wrapping_sub((p[4] as u128) + (x618 as u128));
+        let t619: u128 = {
+            let (d, b1) = x586.overflowing_sub(p[4]);
+            let (d, b2) = d.overflowing_sub(x618);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x619 = t619 as u64;
         let x620 = (t619 >> 127) as u64;
-        let t621: u128 = (x588 as u128).wrapping_sub((p[5] as u128) + (x620 as u128));
+        let t621: u128 = {
+            let (d, b1) = x588.overflowing_sub(p[5]);
+            let (d, b2) = d.overflowing_sub(x620);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x621 = t621 as u64;
         let x622 = (t621 >> 127) as u64;
-        let t623: u128 = (x590 as u128).wrapping_sub((p[6] as u128) + (x622 as u128));
+        let t623: u128 = {
+            let (d, b1) = x590.overflowing_sub(p[6]);
+            let (d, b2) = d.overflowing_sub(x622);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x623 = t623 as u64;
         let x624 = (t623 >> 127) as u64;
-        let t625: u128 = (x592 as u128).wrapping_sub((p[7] as u128) + (x624 as u128));
+        let t625: u128 = {
+            let (d, b1) = x592.overflowing_sub(p[7]);
+            let (d, b2) = d.overflowing_sub(x624);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x625 = t625 as u64;
         let x626 = (t625 >> 127) as u64;
-        let t627: u128 = (x594 as u128).wrapping_sub((p[8] as u128) + (x626 as u128));
+        let t627: u128 = {
+            let (d, b1) = x594.overflowing_sub(p[8]);
+            let (d, b2) = d.overflowing_sub(x626);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x627 = t627 as u64;
         let x628 = (t627 >> 127) as u64;
-        let t629: u128 = (x596 as u128).wrapping_sub((p[9] as u128) + (x628 as u128));
+        let t629: u128 = {
+            let (d, b1) = x596.overflowing_sub(p[9]);
+            let (d, b2) = d.overflowing_sub(x628);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x629 = t629 as u64;
         let x630 = (t629 >> 127) as u64;
-        let t631: u128 = (x598 as u128).wrapping_sub((p[10] as u128) + (x630 as u128));
+        let t631: u128 = {
+            let (d, b1) = x598.overflowing_sub(p[10]);
+            let (d, b2) = d.overflowing_sub(x630);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x631 = t631 as u64;
         let x632 = (t631 >> 127) as u64;
-        let t633: u128 = (x600 as u128).wrapping_sub((p[11] as u128) + (x632 as u128));
+        let t633: u128 = {
+            let (d, b1) = x600.overflowing_sub(p[11]);
+            let (d, b2) = d.overflowing_sub(x632);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x633 = t633 as u64;
         let x634 = (t633 >> 127) as u64;
-        let t635: u128 = (x602 as u128).wrapping_sub((p[12] as u128) + (x634 as u128));
+        let t635: u128 = {
+            let (d, b1) = x602.overflowing_sub(p[12]);
+            let (d, b2) = d.overflowing_sub(x634);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x635 = t635 as u64;
         let x636 = (t635 >> 127) as u64;
-        let t637: u128 = (x604 as u128).wrapping_sub((p[13] as u128) + (x636 as u128));
+        let t637: u128 = {
+            let (d, b1) = x604.overflowing_sub(p[13]);
+            let (d, b2) = d.overflowing_sub(x636);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x637 = t637 as u64;
         let x638 = (t637 >> 127) as u64;
-        let t639: u128 = (x606 as u128).wrapping_sub((p[14] as u128) + (x638 as u128));
+        let t639: u128 = {
+            let (d, b1) = x606.overflowing_sub(p[14]);
+            let (d, b2) = d.overflowing_sub(x638);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x639 = t639 as u64;
         let x640 = (t639 >> 127) as u64;
-        let t641: u128 = (x608 as u128).wrapping_sub((p[15] as u128) + (x640 as u128));
+        let t641: u128 = {
+            let (d, b1) = x608.overflowing_sub(p[15]);
+            let (d, b2) = d.overflowing_sub(x640);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x641 = t641 as u64;
         let x642 = (t641 >> 127) as u64;
-        let t643: u128 = (x609 as u128)
-            .wrapping_sub((0x0000000000000000_u64 as u128) + (x642 as u128));
+        let t643: u128 = {
+            let (d, b1) = x609.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x642);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x644 = (t643 >> 127) as u64;
         let x645 = (0 as u64).wrapping_sub(x644);
         let x646 = x611 ^ (x645 & (x611 ^ x578));

@@ -3856,53 +3856,116 @@ impl Mont2048 {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_abs_16(x: &[u64; 16], y: &[u64; 16]) -> [u64; 17] {
-        let t34: u128 = (x[0] as u128)
-            .wrapping_sub((y[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t34: u128 = {
+            let (d, b1) = x[0].overflowing_sub(y[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x34 = t34 as u64;
         let x35 = (t34 >> 127) as u64;
-        let t36: u128 = (x[1] as u128).wrapping_sub((y[1] as u128) + (x35 as u128));
+        let t36: u128 = {
+            let (d, b1) = x[1].overflowing_sub(y[1]);
+            let (d, b2) = d.overflowing_sub(x35);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x36 = t36 as u64;
         let x37 = (t36 >> 127) as u64;
-        let t38: u128 = (x[2] as u128).wrapping_sub((y[2] as u128) + (x37 as u128));
+        let t38: u128 = {
+            let (d, b1) = x[2].overflowing_sub(y[2]);
+            let (d, b2) = d.overflowing_sub(x37);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x38 = t38 as u64;
         let x39 = (t38 >> 127) as u64;
-        let t40: u128 = (x[3] as u128).wrapping_sub((y[3] as u128) + (x39 as u128));
+        let t40: u128 = {
+            let (d, b1) = x[3].overflowing_sub(y[3]);
+            let (d, b2) = d.overflowing_sub(x39);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x40 = t40 as u64;
         let x41 = (t40 >> 127) as u64;
-        let t42: u128 = (x[4] as u128).wrapping_sub((y[4] as u128) + (x41 as u128));
+        let t42: u128 = {
+            let (d, b1) = x[4].overflowing_sub(y[4]);
+            let (d, b2) = d.overflowing_sub(x41);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x42 = t42 as u64;
         let x43 = (t42 >> 127) as u64;
-        let t44: u128 = (x[5] as u128).wrapping_sub((y[5] as u128) + (x43 as u128));
+        let t44: u128 = {
+            let (d, b1) = x[5].overflowing_sub(y[5]);
+            let (d, b2) = d.overflowing_sub(x43);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x44 = t44 as u64;
         let x45 = (t44 >> 127) as u64;
-        let t46: u128 = (x[6] as u128).wrapping_sub((y[6] as u128) + (x45 as u128));
+        let t46: u128 = {
+            let (d, b1) = x[6].overflowing_sub(y[6]);
+            let (d, b2) = d.overflowing_sub(x45);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x46 = t46 as u64;
         let x47 = (t46 >> 127) as u64;
-        let t48: u128 = (x[7] as u128).wrapping_sub((y[7] as u128) + (x47 as u128));
+        let t48: u128 = {
+            let (d, b1) = x[7].overflowing_sub(y[7]);
+            let (d, b2) = d.overflowing_sub(x47);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x48 = t48 as u64;
         let x49 = (t48 >> 127) as u64;
-        let t50: u128 = (x[8] as u128).wrapping_sub((y[8] as u128) + (x49 as u128));
+        let t50: u128 = {
+            let (d, b1) = x[8].overflowing_sub(y[8]);
+            let (d, b2) = d.overflowing_sub(x49);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x50 = t50 as u64;
         let x51 = (t50 >> 127) as u64;
-        let t52: u128 = (x[9] as u128).wrapping_sub((y[9] as u128) + (x51 as u128));
+        let t52: u128 = {
+            let (d, b1) = x[9].overflowing_sub(y[9]);
+            let (d, b2) = d.overflowing_sub(x51);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x52 = t52 as u64;
         let x53 = (t52 >> 127) as u64;
-        let t54: u128 = (x[10] as u128).wrapping_sub((y[10] as u128) + (x53 as u128));
+        let t54: u128 = {
+            let (d, b1) = x[10].overflowing_sub(y[10]);
+            let (d, b2) = d.overflowing_sub(x53);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x54 = t54 as u64;
         let x55 = (t54 >> 127) as u64;
-        let t56: u128 = (x[11] as u128).wrapping_sub((y[11] as u128) + (x55 as u128));
+        let t56: u128 = {
+            let (d, b1) = x[11].overflowing_sub(y[11]);
+            let (d, b2) = d.overflowing_sub(x55);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x56 = t56 as u64;
         let x57 = (t56 >> 127) as u64;
-        let t58: u128 = (x[12] as u128).wrapping_sub((y[12] as u128) + (x57 as u128));
+        let t58: u128 = {
+            let (d, b1) = x[12].overflowing_sub(y[12]);
+            let (d, b2) = d.overflowing_sub(x57);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x58 = t58 as u64;
         let x59 = (t58 >> 127) as u64;
-        let t60: u128 = (x[13] as u128).wrapping_sub((y[13] as u128) + (x59 as u128));
+        let t60: u128 = {
+            let (d, b1) = x[13].overflowing_sub(y[13]);
+            let (d, b2) = d.overflowing_sub(x59);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x60 = t60 as u64;
         let x61 = (t60 >> 127) as u64;
-        let t62: u128 = (x[14] as u128).wrapping_sub((y[14] as u128) + (x61 as u128));
+        let t62: u128 = {
+            let (d, b1) = x[14].overflowing_sub(y[14]);
+            let (d, b2) = d.overflowing_sub(x61);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x62 = t62 as u64;
         let x63 = (t62 >> 127) as u64;
-        let t64: u128 = (x[15] as u128).wrapping_sub((y[15] as u128) + (x63 as u128));
+        let t64: u128 = {
+            let (d, b1) = x[15].overflowing_sub(y[15]);
+            let (d, b2) = d.overflowing_sub(x63);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x64 = t64 as u64;
         let x65 = (t64 >> 127) as u64;
         let x66 = (0 as u64).wrapping_sub(x65);
@@ -4654,105 +4717,235 @@ impl Mont2048 {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn redc_finish(t: &[u64; 32], top: &[u64; 1], p: &[u64; 32]) -> [u64; 32] {
-        let t66: u128 = (t[0] as u128)
-            .wrapping_sub((p[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t66: u128 = {
+            let (d, b1) = t[0].overflowing_sub(p[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x66 = t66 as u64;
         let x67 = (t66 >> 127) as u64;
-        let t68: u128 = (t[1] as u128).wrapping_sub((p[1] as u128) + (x67 as u128));
+        let t68: u128 = {
+            let (d, b1) = t[1].overflowing_sub(p[1]);
+            let (d, b2) = d.overflowing_sub(x67);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x68 = t68 as u64;
         let x69 = (t68 >> 127) as u64;
-        let t70: u128 = (t[2] as u128).wrapping_sub((p[2] as u128) + (x69 as u128));
+        let t70: u128 = {
+            let (d, b1) = t[2].overflowing_sub(p[2]);
+            let (d, b2) = d.overflowing_sub(x69);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x70 = t70 as u64;
         let x71 = (t70 >> 127) as u64;
-        let t72: u128 = (t[3] as u128).wrapping_sub((p[3] as u128) + (x71 as u128));
+        let t72: u128 = {
+            let (d, b1) = t[3].overflowing_sub(p[3]);
+            let (d, b2) = d.overflowing_sub(x71);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x72 = t72 as u64;
         let x73 = (t72 >> 127) as u64;
-        let t74: u128 = (t[4] as u128).wrapping_sub((p[4] as u128) + (x73 as u128));
+        let t74: u128 = {
+            let (d, b1) = t[4].overflowing_sub(p[4]);
+            let (d, b2) = d.overflowing_sub(x73);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x74 = t74 as u64;
         let x75 = (t74 >> 127) as u64;
-        let t76: u128 = (t[5] as u128).wrapping_sub((p[5] as u128) + (x75 as u128));
+        let t76: u128 = {
+            let (d, b1) = t[5].overflowing_sub(p[5]);
+            let (d, b2) = d.overflowing_sub(x75);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x76 = t76 as u64;
         let x77 = (t76 >> 127) as u64;
-        let t78: u128 = (t[6] as u128).wrapping_sub((p[6] as u128) + (x77 as u128));
+        let t78: u128 = {
+            let (d, b1) = t[6].overflowing_sub(p[6]);
+            let (d, b2) = d.overflowing_sub(x77);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x78 = t78 as u64;
         let x79 = (t78 >> 127) as u64;
-        let t80: u128 = (t[7] as u128).wrapping_sub((p[7] as u128) + (x79 as u128));
+        let t80: u128 = {
+            let (d, b1) = t[7].overflowing_sub(p[7]);
+            let (d, b2) = d.overflowing_sub(x79);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x80 = t80 as u64;
         let x81 = (t80 >> 127) as u64;
-        let t82: u128 = (t[8] as u128).wrapping_sub((p[8] as u128) + (x81 as u128));
+        let t82: u128 = {
+            let (d, b1) = t[8].overflowing_sub(p[8]);
+            let (d, b2) = d.overflowing_sub(x81);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x82 = t82 as u64;
         let x83 = (t82 >> 127) as u64;
-        let t84: u128 = (t[9] as u128).wrapping_sub((p[9] as u128) + (x83 as u128));
+        let t84: u128 = {
+            let (d, b1) = t[9].overflowing_sub(p[9]);
+            let (d, b2) = d.overflowing_sub(x83);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x84 = t84 as u64;
         let x85 = (t84 >> 127) as u64;
-        let t86: u128 = (t[10] as u128).wrapping_sub((p[10] as u128) + (x85 as u128));
+        let t86: u128 = {
+            let (d, b1) = t[10].overflowing_sub(p[10]);
+            let (d, b2) = d.overflowing_sub(x85);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x86 = t86 as u64;
         let x87 = (t86 >> 127) as u64;
-        let t88: u128 = (t[11] as u128).wrapping_sub((p[11] as u128) + (x87 as u128));
+        let t88: u128 = {
+            let (d, b1) = t[11].overflowing_sub(p[11]);
+            let (d, b2) = d.overflowing_sub(x87);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x88 = t88 as u64;
         let x89 = (t88 >> 127) as u64;
-        let t90: u128 = (t[12] as u128).wrapping_sub((p[12] as u128) + (x89 as u128));
+        let t90: u128 = {
+            let (d, b1) = t[12].overflowing_sub(p[12]);
+            let (d, b2) = d.overflowing_sub(x89);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x90 = t90 as u64;
         let x91 = (t90 >> 127) as u64;
-        let t92: u128 = (t[13] as u128).wrapping_sub((p[13] as u128) + (x91 as u128));
+        let t92: u128 = {
+            let (d, b1) = t[13].overflowing_sub(p[13]);
+            let (d, b2) = d.overflowing_sub(x91);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x92 = t92 as u64;
         let x93 = (t92 >> 127) as u64;
-        let t94: u128 = (t[14] as u128).wrapping_sub((p[14] as u128) + (x93 as u128));
+        let t94: u128 = {
+            let (d, b1) = t[14].overflowing_sub(p[14]);
+            let (d, b2) = d.overflowing_sub(x93);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x94 = t94 as u64;
         let x95 = (t94 >> 127) as u64;
-        let t96: u128 = (t[15] as u128).wrapping_sub((p[15] as u128) + (x95 as u128));
+        let t96: u128 = {
+            let (d, b1) = t[15].overflowing_sub(p[15]);
+            let (d, b2) = d.overflowing_sub(x95);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x96 = t96 as u64;
         let x97 = (t96 >> 127) as u64;
-        let t98: u128 = (t[16] as u128).wrapping_sub((p[16] as u128) + (x97 as u128));
+        let t98: u128 = {
+            let (d, b1) = t[16].overflowing_sub(p[16]);
+            let (d, b2) = d.overflowing_sub(x97);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x98 = t98 as u64;
         let x99 = (t98 >> 127) as u64;
-        let t100: u128 = (t[17] as u128).wrapping_sub((p[17] as u128) + (x99 as u128));
+        let t100: u128 = {
+            let (d, b1) = t[17].overflowing_sub(p[17]);
+            let (d, b2) = d.overflowing_sub(x99);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x100 = t100 as u64;
         let x101 = (t100 >> 127) as u64;
-        let t102: u128 = (t[18] as u128).wrapping_sub((p[18] as u128) + (x101 as u128));
+        let t102: u128 = {
+            let (d, b1) = t[18].overflowing_sub(p[18]);
+            let (d, b2) = d.overflowing_sub(x101);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x102 = t102 as u64;
         let x103 = (t102 >> 127) as u64;
-        let t104: u128 = (t[19] as u128).wrapping_sub((p[19] as u128) + (x103 as u128));
+        let t104: u128 = {
+            let (d, b1) = t[19].overflowing_sub(p[19]);
+            let (d, b2) = d.overflowing_sub(x103);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x104 = t104 as u64;
         let x105 = (t104 >> 127) as u64;
-        let t106: u128 = (t[20] as u128).wrapping_sub((p[20] as u128) + (x105 as u128));
+        let t106: u128 = {
+            let (d, b1) = t[20].overflowing_sub(p[20]);
+            let (d, b2) = d.overflowing_sub(x105);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x106 = t106 as u64;
         let x107 = (t106 >> 127) as u64;
-        let t108: u128 = (t[21] as u128).wrapping_sub((p[21] as u128) + (x107 as u128));
+        let t108: u128 = {
+            let (d, b1) = t[21].overflowing_sub(p[21]);
+            let (d, b2) = d.overflowing_sub(x107);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x108 = t108 as u64;
         let x109 = (t108 >> 127) as u64;
-        let t110: u128 = (t[22] as u128).wrapping_sub((p[22] as u128) + (x109 as u128));
+        let t110: u128 = {
+            let (d, b1) = t[22].overflowing_sub(p[22]);
+            let (d, b2) = d.overflowing_sub(x109);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x110 = t110 as u64;
         let x111 = (t110 >> 127) as u64;
-        let t112: u128 = (t[23] as u128).wrapping_sub((p[23] as u128) + (x111 as u128));
+        let t112: u128 = {
+            let (d, b1) = t[23].overflowing_sub(p[23]);
+            let (d, b2) = d.overflowing_sub(x111);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x112 = t112 as u64;
         let x113 = (t112 >> 127) as u64;
-        let t114: u128 = (t[24] as u128).wrapping_sub((p[24] as u128) + (x113 as u128));
+        let t114: u128 = {
+            let (d, b1) = t[24].overflowing_sub(p[24]);
+            let (d, b2) = d.overflowing_sub(x113);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x114 = t114 as u64;
         let x115 = (t114 >> 127) as u64;
-        let t116: u128 = (t[25] as u128).wrapping_sub((p[25] as u128) + (x115 as u128));
+        let t116: u128 = {
+            let (d, b1) = t[25].overflowing_sub(p[25]);
+            let (d, b2) = d.overflowing_sub(x115);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x116 = t116 as u64;
         let x117 = (t116 >> 127) as u64;
-        let t118: u128 = (t[26] as u128).wrapping_sub((p[26] as u128) + (x117 as u128));
+        let t118: u128 = {
+            let (d, b1) = t[26].overflowing_sub(p[26]);
+            let (d, b2) = d.overflowing_sub(x117);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x118 = t118 as u64;
         let x119 = (t118 >> 127) as u64;
-        let t120: u128 = (t[27] as u128).wrapping_sub((p[27] as u128) + (x119 as u128));
+        let t120: u128 = {
+            let (d, b1) = t[27].overflowing_sub(p[27]);
+            let (d, b2) = d.overflowing_sub(x119);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x120 = t120 as u64;
         let x121 = (t120 >> 127) as u64;
-        let t122: u128 = (t[28] as u128).wrapping_sub((p[28] as u128) + (x121 as u128));
+        let t122: u128 = {
+            let (d, b1) = t[28].overflowing_sub(p[28]);
+            let (d, b2) = d.overflowing_sub(x121);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x122 = t122 as u64;
         let x123 = (t122 >> 127) as u64;
-        let t124: u128 = (t[29] as u128).wrapping_sub((p[29] as u128) + (x123 as u128));
+        let t124: u128 = {
+            let (d, b1) = t[29].overflowing_sub(p[29]);
+            let (d, b2) = d.overflowing_sub(x123);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x124 = t124 as u64;
         let x125 = (t124 >> 127) as u64;
-        let t126: u128 = (t[30] as u128).wrapping_sub((p[30] as u128) + (x125 as u128));
+        let t126: u128 = {
+            let (d, b1) = t[30].overflowing_sub(p[30]);
+            let (d, b2) = d.overflowing_sub(x125);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x126 = t126 as u64;
         let x127 = (t126 >> 127) as u64;
-        let t128: u128 = (t[31] as u128).wrapping_sub((p[31] as u128) + (x127 as u128));
+        let t128: u128 = {
+            let (d, b1) = t[31].overflowing_sub(p[31]);
+            let (d, b2) = d.overflowing_sub(x127);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x128 = t128 as u64;
         let x129 = (t128 >> 127) as u64;
-        let t130: u128 = (top[0] as u128)
-            .wrapping_sub((0x0000000000000000_u64 as u128) + (x129 as u128));
+        let t130: u128 = {
+            let (d, b1) = top[0].overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x129);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x131 = (t130 >> 127) as u64;
         let x132 = (0 as u64).wrapping_sub(x131);
         let x133 = x66 ^ (x132 & (x66 ^ t[0]));

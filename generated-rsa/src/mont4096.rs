@@ -3856,101 +3856,228 @@ impl Mont4096 {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_abs_32(x: &[u64; 32], y: &[u64; 32]) -> [u64; 33] {
-        let t66: u128 = (x[0] as u128)
-            .wrapping_sub((y[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t66: u128 = {
+            let (d, b1) = x[0].overflowing_sub(y[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x66 = t66 as u64;
         let x67 = (t66 >> 127) as u64;
-        let t68: u128 = (x[1] as u128).wrapping_sub((y[1] as u128) + (x67 as u128));
+        let t68: u128 = {
+            let (d, b1) = x[1].overflowing_sub(y[1]);
+            let (d, b2) = d.overflowing_sub(x67);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x68 = t68 as u64;
         let x69 = (t68 >> 127) as u64;
-        let t70: u128 = (x[2] as u128).wrapping_sub((y[2] as u128) + (x69 as u128));
+        let t70: u128 = {
+            let (d, b1) = x[2].overflowing_sub(y[2]);
+            let (d, b2) = d.overflowing_sub(x69);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x70 = t70 as u64;
         let x71 = (t70 >> 127) as u64;
-        let t72: u128 = (x[3] as u128).wrapping_sub((y[3] as u128) + (x71 as u128));
+        let t72: u128 = {
+            let (d, b1) = x[3].overflowing_sub(y[3]);
+            let (d, b2) = d.overflowing_sub(x71);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x72 = t72 as u64;
         let x73 = (t72 >> 127) as u64;
-        let t74: u128 = (x[4] as u128).wrapping_sub((y[4] as u128) + (x73 as u128));
+        let t74: u128 = {
+            let (d, b1) = x[4].overflowing_sub(y[4]);
+            let (d, b2) = d.overflowing_sub(x73);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x74 = t74 as u64;
         let x75 = (t74 >> 127) as u64;
-        let t76: u128 = (x[5] as u128).wrapping_sub((y[5] as u128) + (x75 as u128));
+        let t76: u128 = {
+            let (d, b1) = x[5].overflowing_sub(y[5]);
+            let (d, b2) = d.overflowing_sub(x75);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x76 = t76 as u64;
         let x77 = (t76 >> 127) as u64;
-        let t78: u128 = (x[6] as u128).wrapping_sub((y[6] as u128) + (x77 as u128));
+        let t78: u128 = {
+            let (d, b1) = x[6].overflowing_sub(y[6]);
+            let (d, b2) = d.overflowing_sub(x77);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x78 = t78 as u64;
         let x79 = (t78 >> 127) as u64;
-        let t80: u128 = (x[7] as u128).wrapping_sub((y[7] as u128) + (x79 as u128));
+        let t80: u128 = {
+            let (d, b1) = x[7].overflowing_sub(y[7]);
+            let (d, b2) = d.overflowing_sub(x79);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x80 = t80 as u64;
         let x81 = (t80 >> 127) as u64;
-        let t82: u128 = (x[8] as u128).wrapping_sub((y[8] as u128) + (x81 as u128));
+        let t82: u128 = {
+            let (d, b1) = x[8].overflowing_sub(y[8]);
+            let (d, b2) = d.overflowing_sub(x81);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x82 = t82 as u64;
         let x83 = (t82 >> 127) as u64;
-        let t84: u128 = (x[9] as u128).wrapping_sub((y[9] as u128) + (x83 as u128));
+        let t84: u128 = {
+            let (d, b1) = x[9].overflowing_sub(y[9]);
+            let (d, b2) = d.overflowing_sub(x83);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x84 = t84 as u64;
         let x85 = (t84 >> 127) as u64;
-        let t86: u128 = (x[10] as u128).wrapping_sub((y[10] as u128) + (x85 as u128));
+        let t86: u128 = {
+            let (d, b1) = x[10].overflowing_sub(y[10]);
+            let (d, b2) = d.overflowing_sub(x85);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x86 = t86 as u64;
         let x87 = (t86 >> 127) as u64;
-        let t88: u128 = (x[11] as u128).wrapping_sub((y[11] as u128) + (x87 as u128));
+        let t88: u128 = {
+            let (d, b1) = x[11].overflowing_sub(y[11]);
+            let (d, b2) = d.overflowing_sub(x87);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x88 = t88 as u64;
         let x89 = (t88 >> 127) as u64;
-        let t90: u128 = (x[12] as u128).wrapping_sub((y[12] as u128) + (x89 as u128));
+        let t90: u128 = {
+            let (d, b1) = x[12].overflowing_sub(y[12]);
+            let (d, b2) = d.overflowing_sub(x89);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x90 = t90 as u64;
         let x91 = (t90 >> 127) as u64;
-        let t92: u128 = (x[13] as u128).wrapping_sub((y[13] as u128) + (x91 as u128));
+        let t92: u128 = {
+            let (d, b1) = x[13].overflowing_sub(y[13]);
+            let (d, b2) = d.overflowing_sub(x91);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x92 = t92 as u64;
         let x93 = (t92 >> 127) as u64;
-        let t94: u128 = (x[14] as u128).wrapping_sub((y[14] as u128) + (x93 as u128));
+        let t94: u128 = {
+            let (d, b1) = x[14].overflowing_sub(y[14]);
+            let (d, b2) = d.overflowing_sub(x93);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x94 = t94 as u64;
         let x95 = (t94 >> 127) as u64;
-        let t96: u128 = (x[15] as u128).wrapping_sub((y[15] as u128) + (x95 as u128));
+        let t96: u128 = {
+            let (d, b1) = x[15].overflowing_sub(y[15]);
+            let (d, b2) = d.overflowing_sub(x95);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x96 = t96 as u64;
         let x97 = (t96 >> 127) as u64;
-        let t98: u128 = (x[16] as u128).wrapping_sub((y[16] as u128) + (x97 as u128));
+        let t98: u128 = {
+            let (d, b1) = x[16].overflowing_sub(y[16]);
+            let (d, b2) = d.overflowing_sub(x97);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x98 = t98 as u64;
         let x99 = (t98 >> 127) as u64;
-        let t100: u128 = (x[17] as u128).wrapping_sub((y[17] as u128) + (x99 as u128));
+        let t100: u128 = {
+            let (d, b1) = x[17].overflowing_sub(y[17]);
+            let (d, b2) = d.overflowing_sub(x99);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x100 = t100 as u64;
         let x101 = (t100 >> 127) as u64;
-        let t102: u128 = (x[18] as u128).wrapping_sub((y[18] as u128) + (x101 as u128));
+        let t102: u128 = {
+            let (d, b1) = x[18].overflowing_sub(y[18]);
+            let (d, b2) = d.overflowing_sub(x101);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x102 = t102 as u64;
         let x103 = (t102 >> 127) as u64;
-        let t104: u128 = (x[19] as u128).wrapping_sub((y[19] as u128) + (x103 as u128));
+        let t104: u128 = {
+            let (d, b1) = x[19].overflowing_sub(y[19]);
+            let (d, b2) = d.overflowing_sub(x103);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x104 = t104 as u64;
         let x105 = (t104 >> 127) as u64;
-        let t106: u128 = (x[20] as u128).wrapping_sub((y[20] as u128) + (x105 as u128));
+        let t106: u128 = {
+            let (d, b1) = x[20].overflowing_sub(y[20]);
+            let (d, b2) = d.overflowing_sub(x105);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x106 = t106 as u64;
         let x107 = (t106 >> 127) as u64;
-        let t108: u128 = (x[21] as u128).wrapping_sub((y[21] as u128) + (x107 as u128));
+        let t108: u128 = {
+            let (d, b1) = x[21].overflowing_sub(y[21]);
+            let (d, b2) = d.overflowing_sub(x107);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x108 = t108 as u64;
         let x109 = (t108 >> 127) as u64;
-        let t110: u128 = (x[22] as u128).wrapping_sub((y[22] as u128) + (x109 as u128));
+        let t110: u128 = {
+            let (d, b1) = x[22].overflowing_sub(y[22]);
+            let (d, b2) = d.overflowing_sub(x109);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x110 = t110 as u64;
         let x111 = (t110 >> 127) as u64;
-        let t112: u128 = (x[23] as u128).wrapping_sub((y[23] as u128) + (x111 as u128));
+        let t112: u128 = {
+            let (d, b1) = x[23].overflowing_sub(y[23]);
+            let (d, b2) = d.overflowing_sub(x111);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x112 = t112 as u64;
         let x113 = (t112 >> 127) as u64;
-        let t114: u128 = (x[24] as u128).wrapping_sub((y[24] as u128) + (x113 as u128));
+        let t114: u128 = {
+            let (d, b1) = x[24].overflowing_sub(y[24]);
+            let (d, b2) = d.overflowing_sub(x113);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x114 = t114 as u64;
         let x115 = (t114 >> 127) as u64;
-        let t116: u128 = (x[25] as u128).wrapping_sub((y[25] as u128) + (x115 as u128));
+        let t116: u128 = {
+            let (d, b1) = x[25].overflowing_sub(y[25]);
+            let (d, b2) = d.overflowing_sub(x115);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x116 = t116 as u64;
         let x117 = (t116 >> 127) as u64;
-        let t118: u128 = (x[26] as u128).wrapping_sub((y[26] as u128) + (x117 as u128));
+        let t118: u128 = {
+            let (d, b1) = x[26].overflowing_sub(y[26]);
+            let (d, b2) = d.overflowing_sub(x117);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x118 = t118 as u64;
         let x119 = (t118 >> 127) as u64;
-        let t120: u128 = (x[27] as u128).wrapping_sub((y[27] as u128) + (x119 as u128));
+        let t120: u128 = {
+            let (d, b1) = x[27].overflowing_sub(y[27]);
+            let (d, b2) = d.overflowing_sub(x119);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x120 = t120 as u64;
         let x121 = (t120 >> 127) as u64;
-        let t122: u128 = (x[28] as u128).wrapping_sub((y[28] as u128) + (x121 as u128));
+        let t122: u128 = {
+            let (d, b1) = x[28].overflowing_sub(y[28]);
+            let (d, b2) = d.overflowing_sub(x121);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x122 = t122 as u64;
         let x123 = (t122 >> 127) as u64;
-        let t124: u128 = (x[29] as u128).wrapping_sub((y[29] as u128) + (x123 as u128));
+        let t124: u128 = {
+            let (d, b1) = x[29].overflowing_sub(y[29]);
+            let (d, b2) = d.overflowing_sub(x123);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x124 = t124 as u64;
         let x125 = (t124 >> 127) as u64;
-        let t126: u128 = (x[30] as u128).wrapping_sub((y[30] as u128) + (x125 as u128));
+        let t126: u128 = {
+            let (d, b1) = x[30].overflowing_sub(y[30]);
+            let (d, b2) = d.overflowing_sub(x125);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x126 = t126 as u64;
         let x127 = (t126 >> 127) as u64;
-        let t128: u128 = (x[31] as u128).wrapping_sub((y[31] as u128) + (x127 as u128));
+        let t128: u128 = {
+            let (d, b1) = x[31].overflowing_sub(y[31]);
+            let (d, b2) = d.overflowing_sub(x127);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x128 = t128 as u64;
         let x129 = (t128 >> 127) as u64;
         let x130 = (0 as u64).wrapping_sub(x129);
@@ -5082,53 +5209,116 @@ impl Mont4096 {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_abs_16(x: &[u64; 16], y: &[u64; 16]) -> [u64; 17] {
-        let t34: u128 = (x[0] as u128)
-            .wrapping_sub((y[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t34: u128 = {
+            let (d, b1) = x[0].overflowing_sub(y[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x34 = t34 as u64;
         let x35 = (t34 >> 127) as u64;
-        let t36: u128 = (x[1] as u128).wrapping_sub((y[1] as u128) + (x35 as u128));
+        let t36: u128 = {
+            let (d, b1) = x[1].overflowing_sub(y[1]);
+            let (d, b2) = d.overflowing_sub(x35);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x36 = t36 as u64;
         let x37 = (t36 >> 127) as u64;
-        let t38: u128 = (x[2] as u128).wrapping_sub((y[2] as u128) + (x37 as u128));
+        let t38: u128 = {
+            let (d, b1) = x[2].overflowing_sub(y[2]);
+            let (d, b2) = d.overflowing_sub(x37);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x38 = t38 as u64;
         let x39 = (t38 >> 127) as u64;
-        let t40: u128 = (x[3] as u128).wrapping_sub((y[3] as u128) + (x39 as u128));
+        let t40: u128 = {
+            let (d, b1) = x[3].overflowing_sub(y[3]);
+            let (d, b2) = d.overflowing_sub(x39);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x40 = t40 as u64;
         let x41 = (t40 >> 127) as u64;
-        let t42: u128 = (x[4] as u128).wrapping_sub((y[4] as u128) + (x41 as u128));
+        let t42: u128 = {
+            let (d, b1) = x[4].overflowing_sub(y[4]);
+            let (d, b2) = d.overflowing_sub(x41);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x42 = t42 as u64;
         let x43 = (t42 >> 127) as u64;
-        let t44: u128 = (x[5] as u128).wrapping_sub((y[5] as u128) + (x43 as u128));
+        let t44: u128 = {
+            let (d, b1) = x[5].overflowing_sub(y[5]);
+            let (d, b2) = d.overflowing_sub(x43);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x44 = t44 as u64;
         let x45 = (t44 >> 127) as u64;
-        let t46: u128 = (x[6] as u128).wrapping_sub((y[6] as u128) + (x45 as u128));
+        let t46: u128 = {
+            let (d, b1) = x[6].overflowing_sub(y[6]);
+            let (d, b2) = d.overflowing_sub(x45);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x46 = t46 as u64;
         let x47 = (t46 >> 127) as u64;
-        let t48: u128 = (x[7] as u128).wrapping_sub((y[7] as u128) + (x47 as u128));
+        let t48: u128 = {
+            let (d, b1) = x[7].overflowing_sub(y[7]);
+            let (d, b2) = d.overflowing_sub(x47);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x48 = t48 as u64;
         let x49 = (t48 >> 127) as u64;
-        let t50: u128 = (x[8] as u128).wrapping_sub((y[8] as u128) + (x49 as u128));
+        let t50: u128 = {
+            let (d, b1) = x[8].overflowing_sub(y[8]);
+            let (d, b2) = d.overflowing_sub(x49);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x50 = t50 as u64;
         let x51 = (t50 >> 127) as u64;
-        let t52: u128 = (x[9] as u128).wrapping_sub((y[9] as u128) + (x51 as u128));
+        let t52: u128 = {
+            let (d, b1) = x[9].overflowing_sub(y[9]);
+            let (d, b2) = d.overflowing_sub(x51);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x52 = t52 as u64;
         let x53 = (t52 >> 127) as u64;
-        let t54: u128 = (x[10] as u128).wrapping_sub((y[10] as u128) + (x53 as u128));
+        let t54: u128 = {
+            let (d, b1) = x[10].overflowing_sub(y[10]);
+            let (d, b2) = d.overflowing_sub(x53);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x54 = t54 as u64;
         let x55 = (t54 >> 127) as u64;
-        let t56: u128 = (x[11] as u128).wrapping_sub((y[11] as u128) + (x55 as u128));
+        let t56: u128 = {
+            let (d, b1) = x[11].overflowing_sub(y[11]);
+            let (d, b2) = d.overflowing_sub(x55);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x56 = t56 as u64;
         let x57 = (t56 >> 127) as u64;
-        let t58: u128 = (x[12] as u128).wrapping_sub((y[12] as u128) + (x57 as u128));
+        let t58: u128 = {
+            let (d, b1) = x[12].overflowing_sub(y[12]);
+            let (d, b2) = d.overflowing_sub(x57);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x58 = t58 as u64;
         let x59 = (t58 >> 127) as u64;
-        let t60: u128 = (x[13] as u128).wrapping_sub((y[13] as u128) + (x59 as u128));
+        let t60: u128 = {
+            let (d, b1) = x[13].overflowing_sub(y[13]);
+            let (d, b2) = d.overflowing_sub(x59);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x60 = t60 as u64;
         let x61 = (t60 >> 127) as u64;
-        let t62: u128 = (x[14] as u128).wrapping_sub((y[14] as u128) + (x61 as u128));
+        let t62: u128 = {
+            let (d, b1) = x[14].overflowing_sub(y[14]);
+            let (d, b2) = d.overflowing_sub(x61);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x62 = t62 as u64;
         let x63 = (t62 >> 127) as u64;
-        let t64: u128 = (x[15] as u128).wrapping_sub((y[15] as u128) + (x63 as u128));
+        let t64: u128 = {
+            let (d, b1) = x[15].overflowing_sub(y[15]);
+            let (d, b2) = d.overflowing_sub(x63);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x64 = t64 as u64;
         let x65 = (t64 >> 127) as u64;
         let x66 = (0 as u64).wrapping_sub(x65);
@@ -6040,201 +6230,459 @@ impl Mont4096 {
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn redc_finish(t: &[u64; 64], top: &[u64; 1], p: &[u64; 64]) -> [u64; 64] {
-        let t130: u128 = (t[0] as u128)
-            .wrapping_sub((p[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t130: u128 = {
+            let (d, b1) = t[0].overflowing_sub(p[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x130 = t130 as u64;
         let x131 = (t130 >> 127) as u64;
-        let t132: u128 = (t[1] as u128).wrapping_sub((p[1] as u128) + (x131 as u128));
+        let t132: u128 = {
+            let (d, b1) = t[1].overflowing_sub(p[1]);
+            let (d, b2) = d.overflowing_sub(x131);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x132 = t132 as u64;
         let x133 = (t132 >> 127) as u64;
-        let t134: u128 = (t[2] as u128).wrapping_sub((p[2] as u128) + (x133 as u128));
+        let t134: u128 = {
+            let (d, b1) = t[2].overflowing_sub(p[2]);
+            let (d, b2) = d.overflowing_sub(x133);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x134 = t134 as u64;
         let x135 = (t134 >> 127) as u64;
-        let t136: u128 = (t[3] as u128).wrapping_sub((p[3] as u128) + (x135 as u128));
+        let t136: u128 = {
+            let (d, b1) = t[3].overflowing_sub(p[3]);
+            let (d, b2) = d.overflowing_sub(x135);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x136 = t136 as u64;
         let x137 = (t136 >> 127) as u64;
-        let t138: u128 = (t[4] as u128).wrapping_sub((p[4] as u128) + (x137 as u128));
+        let t138: u128 = {
+            let (d, b1) = t[4].overflowing_sub(p[4]);
+            let (d, b2) = d.overflowing_sub(x137);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x138 = t138 as u64;
         let x139 = (t138 >> 127) as u64;
-        let t140: u128 = (t[5] as u128).wrapping_sub((p[5] as u128) + (x139 as u128));
+        let t140: u128 = {
+            let (d, b1) = t[5].overflowing_sub(p[5]);
+            let (d, b2) = d.overflowing_sub(x139);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x140 = t140 as u64;
         let x141 = (t140 >> 127) as u64;
-        let t142: u128 = (t[6] as u128).wrapping_sub((p[6] as u128) + (x141 as u128));
+        let t142: u128 = {
+            let (d, b1) = t[6].overflowing_sub(p[6]);
+            let (d, b2) = d.overflowing_sub(x141);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x142 = t142 as u64;
         let x143 = (t142 >> 127) as u64;
-        let t144: u128 = (t[7] as u128).wrapping_sub((p[7] as u128) + (x143 as u128));
+        let t144: u128 = {
+            let (d, b1) = t[7].overflowing_sub(p[7]);
+            let (d, b2) = d.overflowing_sub(x143);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x144 = t144 as u64;
         let x145 = (t144 >> 127) as u64;
-        let t146: u128 = (t[8] as u128).wrapping_sub((p[8] as u128) + (x145 as u128));
+        let t146: u128 = {
+            let (d, b1) = t[8].overflowing_sub(p[8]);
+            let (d, b2) = d.overflowing_sub(x145);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x146 = t146 as u64;
         let x147 = (t146 >> 127) as u64;
-        let t148: u128 = (t[9] as u128).wrapping_sub((p[9] as u128) + (x147 as u128));
+        let t148: u128 = {
+            let (d, b1) = t[9].overflowing_sub(p[9]);
+            let (d, b2) = d.overflowing_sub(x147);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x148 = t148 as u64;
         let x149 = (t148 >> 127) as u64;
-        let t150: u128 = (t[10] as u128).wrapping_sub((p[10] as u128) + (x149 as u128));
+        let t150: u128 = {
+            let (d, b1) = t[10].overflowing_sub(p[10]);
+            let (d, b2) = d.overflowing_sub(x149);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x150 = t150 as u64;
         let x151 = (t150 >> 127) as u64;
-        let t152: u128 = (t[11] as u128).wrapping_sub((p[11] as u128) + (x151 as u128));
+        let t152: u128 = {
+            let (d, b1) = t[11].overflowing_sub(p[11]);
+            let (d, b2) = d.overflowing_sub(x151);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x152 = t152 as u64;
         let x153 = (t152 >> 127) as u64;
-        let t154: u128 = (t[12] as u128).wrapping_sub((p[12] as u128) + (x153 as u128));
+        let t154: u128 = {
+            let (d, b1) = t[12].overflowing_sub(p[12]);
+            let (d, b2) = d.overflowing_sub(x153);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x154 = t154 as u64;
         let x155 = (t154 >> 127) as u64;
-        let t156: u128 = (t[13] as u128).wrapping_sub((p[13] as u128) + (x155 as u128));
+        let t156: u128 = {
+            let (d, b1) = t[13].overflowing_sub(p[13]);
+            let (d, b2) = d.overflowing_sub(x155);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x156 = t156 as u64;
         let x157 = (t156 >> 127) as u64;
-        let t158: u128 = (t[14] as u128).wrapping_sub((p[14] as u128) + (x157 as u128));
+        let t158: u128 = {
+            let (d, b1) = t[14].overflowing_sub(p[14]);
+            let (d, b2) = d.overflowing_sub(x157);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x158 = t158 as u64;
         let x159 = (t158 >> 127) as u64;
-        let t160: u128 = (t[15] as u128).wrapping_sub((p[15] as u128) + (x159 as u128));
+        let t160: u128 = {
+            let (d, b1) = t[15].overflowing_sub(p[15]);
+            let (d, b2) = d.overflowing_sub(x159);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x160 = t160 as u64;
         let x161 = (t160 >> 127) as u64;
-        let t162: u128 = (t[16] as u128).wrapping_sub((p[16] as u128) + (x161 as u128));
+        let t162: u128 = {
+            let (d, b1) = t[16].overflowing_sub(p[16]);
+            let (d, b2) = d.overflowing_sub(x161);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x162 = t162 as u64;
         let x163 = (t162 >> 127) as u64;
-        let t164: u128 = (t[17] as u128).wrapping_sub((p[17] as u128) + (x163 as u128));
+        let t164: u128 = {
+            let (d, b1) = t[17].overflowing_sub(p[17]);
+            let (d, b2) = d.overflowing_sub(x163);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x164 = t164 as u64;
         let x165 = (t164 >> 127) as u64;
-        let t166: u128 = (t[18] as u128).wrapping_sub((p[18] as u128) + (x165 as u128));
+        let t166: u128 = {
+            let (d, b1) = t[18].overflowing_sub(p[18]);
+            let (d, b2) = d.overflowing_sub(x165);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x166 = t166 as u64;
         let x167 = (t166 >> 127) as u64;
-        let t168: u128 = (t[19] as u128).wrapping_sub((p[19] as u128) + (x167 as u128));
+        let t168: u128 = {
+            let (d, b1) = t[19].overflowing_sub(p[19]);
+            let (d, b2) = d.overflowing_sub(x167);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x168 = t168 as u64;
         let x169 = (t168 >> 127) as u64;
-        let t170: u128 = (t[20] as u128).wrapping_sub((p[20] as u128) + (x169 as u128));
+        let t170: u128 = {
+            let (d, b1) = t[20].overflowing_sub(p[20]);
+            let (d, b2) = d.overflowing_sub(x169);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x170 = t170 as u64;
         let x171 = (t170 >> 127) as u64;
-        let t172: u128 = (t[21] as u128).wrapping_sub((p[21] as u128) + (x171 as u128));
+        let t172: u128 = {
+            let (d, b1) = t[21].overflowing_sub(p[21]);
+            let (d, b2) = d.overflowing_sub(x171);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x172 = t172 as u64;
         let x173 = (t172 >> 127) as u64;
-        let t174: u128 = (t[22] as u128).wrapping_sub((p[22] as u128) + (x173 as u128));
+        let t174: u128 = {
+            let (d, b1) = t[22].overflowing_sub(p[22]);
+            let (d, b2) = d.overflowing_sub(x173);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x174 = t174 as u64;
         let x175 = (t174 >> 127) as u64;
-        let t176: u128 = (t[23] as u128).wrapping_sub((p[23] as u128) + (x175 as u128));
+        let t176: u128 = {
+            let (d, b1) = t[23].overflowing_sub(p[23]);
+            let (d, b2) = d.overflowing_sub(x175);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x176 = t176 as u64;
         let x177 = (t176 >> 127) as u64;
-        let t178: u128 = (t[24] as u128).wrapping_sub((p[24] as u128) + (x177 as u128));
+        let t178: u128 = {
+            let (d, b1) = t[24].overflowing_sub(p[24]);
+            let (d, b2) = d.overflowing_sub(x177);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x178 = t178 as u64;
         let x179 = (t178 >> 127) as u64;
-        let t180: u128 = (t[25] as u128).wrapping_sub((p[25] as u128) + (x179 as u128));
+        let t180: u128 = {
+            let (d, b1) = t[25].overflowing_sub(p[25]);
+            let (d, b2) = d.overflowing_sub(x179);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x180 = t180 as u64;
         let x181 = (t180 >> 127) as u64;
-        let t182: u128 = (t[26] as u128).wrapping_sub((p[26] as u128) + (x181 as u128));
+        let t182: u128 = {
+            let (d, b1) = t[26].overflowing_sub(p[26]);
+            let (d, b2) = d.overflowing_sub(x181);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x182 = t182 as u64;
         let x183 = (t182 >> 127) as u64;
-        let t184: u128 = (t[27] as u128).wrapping_sub((p[27] as u128) + (x183 as u128));
+        let t184: u128 = {
+            let (d, b1) = t[27].overflowing_sub(p[27]);
+            let (d, b2) = d.overflowing_sub(x183);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x184 = t184 as u64;
         let x185 = (t184 >> 127) as u64;
-        let t186: u128 = (t[28] as u128).wrapping_sub((p[28] as u128) + (x185 as u128));
+        let t186: u128 = {
+            let (d, b1) = t[28].overflowing_sub(p[28]);
+            let (d, b2) = d.overflowing_sub(x185);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x186 = t186 as u64;
         let x187 = (t186 >> 127) as u64;
-        let t188: u128 = (t[29] as u128).wrapping_sub((p[29] as u128) + (x187 as u128));
+        let t188: u128 = {
+            let (d, b1) = t[29].overflowing_sub(p[29]);
+            let (d, b2) = d.overflowing_sub(x187);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x188 = t188 as u64;
         let x189 = (t188 >> 127) as u64;
-        let t190: u128 = (t[30] as u128).wrapping_sub((p[30] as u128) + (x189 as u128));
+        let t190: u128 = {
+            let (d, b1) = t[30].overflowing_sub(p[30]);
+            let (d, b2) = d.overflowing_sub(x189);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x190 = t190 as u64;
         let x191 = (t190 >> 127) as u64;
-        let t192: u128 = (t[31] as u128).wrapping_sub((p[31] as u128) + (x191 as u128));
+        let t192: u128 = {
+            let (d, b1) = t[31].overflowing_sub(p[31]);
+            let (d, b2) = d.overflowing_sub(x191);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x192 = t192 as u64;
         let x193 = (t192 >> 127) as u64;
-        let t194: u128 = (t[32] as u128).wrapping_sub((p[32] as u128) + (x193 as u128));
+        let t194: u128 = {
+            let (d, b1) = t[32].overflowing_sub(p[32]);
+            let (d, b2) = d.overflowing_sub(x193);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x194 = t194 as u64;
         let x195 = (t194 >> 127) as u64;
-        let t196: u128 = (t[33] as u128).wrapping_sub((p[33] as u128) + (x195 as u128));
+        let t196: u128 = {
+            let (d, b1) = t[33].overflowing_sub(p[33]);
+            let (d, b2) = d.overflowing_sub(x195);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x196 = t196 as u64;
         let x197 = (t196 >> 127) as u64;
-        let t198: u128 = (t[34] as u128).wrapping_sub((p[34] as u128) + (x197 as u128));
+        let t198: u128 = {
+            let (d, b1) = t[34].overflowing_sub(p[34]);
+            let (d, b2) = d.overflowing_sub(x197);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x198 = t198 as u64;
         let x199 = (t198 >> 127) as u64;
-        let t200: u128 = (t[35] as u128).wrapping_sub((p[35] as u128) + (x199 as u128));
+        let t200: u128 = {
+            let (d, b1) = t[35].overflowing_sub(p[35]);
+            let (d, b2) = d.overflowing_sub(x199);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x200 = t200 as u64;
         let x201 = (t200 >> 127) as u64;
-        let t202: u128 = (t[36] as u128).wrapping_sub((p[36] as u128) + (x201 as u128));
+        let t202: u128 = {
+            let (d, b1) = t[36].overflowing_sub(p[36]);
+            let (d, b2) = d.overflowing_sub(x201);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x202 = t202 as u64;
         let x203 = (t202 >> 127) as u64;
-        let t204: u128 = (t[37] as u128).wrapping_sub((p[37] as u128) + (x203 as u128));
+        let t204: u128 = {
+            let (d, b1) = t[37].overflowing_sub(p[37]);
+            let (d, b2) = d.overflowing_sub(x203);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x204 = t204 as u64;
         let x205 = (t204 >> 127) as u64;
-        let t206: u128 = (t[38] as u128).wrapping_sub((p[38] as u128) + (x205 as u128));
+        let t206: u128 = {
+            let (d, b1) = t[38].overflowing_sub(p[38]);
+            let (d, b2) = d.overflowing_sub(x205);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x206 = t206 as u64;
         let x207 = (t206 >> 127) as u64;
-        let t208: u128 = (t[39] as u128).wrapping_sub((p[39] as u128) + (x207 as u128));
+        let t208: u128 = {
+            let (d, b1) = t[39].overflowing_sub(p[39]);
+            let (d, b2) = d.overflowing_sub(x207);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x208 = t208 as u64;
         let x209 = (t208 >> 127) as u64;
-        let t210: u128 = (t[40] as u128).wrapping_sub((p[40] as u128) + (x209 as u128));
+        let t210: u128 = {
+            let (d, b1) = t[40].overflowing_sub(p[40]);
+            let (d, b2) = d.overflowing_sub(x209);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x210 = t210 as u64;
         let x211 = (t210 >> 127) as u64;
-        let t212: u128 = (t[41] as u128).wrapping_sub((p[41] as u128) + (x211 as u128));
+        let t212: u128 = {
+            let (d, b1) = t[41].overflowing_sub(p[41]);
+            let (d, b2) = d.overflowing_sub(x211);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x212 = t212 as u64;
         let x213 = (t212 >> 127) as u64;
-        let t214: u128 = (t[42] as u128).wrapping_sub((p[42] as u128) + (x213 as u128));
+        let t214: u128 = {
+            let (d, b1) = t[42].overflowing_sub(p[42]);
+            let (d, b2) = d.overflowing_sub(x213);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x214 = t214 as u64;
         let x215 = (t214 >> 127) as u64;
-        let t216: u128 = (t[43] as u128).wrapping_sub((p[43] as u128) + (x215 as u128));
+        let t216: u128 = {
+            let (d, b1) = t[43].overflowing_sub(p[43]);
+            let (d, b2) = d.overflowing_sub(x215);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x216 = t216 as u64;
         let x217 = (t216 >> 127) as u64;
-        let t218: u128 = (t[44] as u128).wrapping_sub((p[44] as u128) + (x217 as u128));
+        let t218: u128 = {
+            let (d, b1) = t[44].overflowing_sub(p[44]);
+            let (d, b2) = d.overflowing_sub(x217);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x218 = t218 as u64;
         let x219 = (t218 >> 127) as u64;
-        let t220: u128 = (t[45] as u128).wrapping_sub((p[45] as u128) + (x219 as u128));
+        let t220: u128 = {
+            let (d, b1) = t[45].overflowing_sub(p[45]);
+            let (d, b2) = d.overflowing_sub(x219);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x220 = t220 as u64;
         let x221 = (t220 >> 127) as u64;
-        let t222: u128 = (t[46] as u128).wrapping_sub((p[46] as u128) + (x221 as u128));
+        let t222: u128 = {
+            let (d, b1) = t[46].overflowing_sub(p[46]);
+            let (d, b2) = d.overflowing_sub(x221);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x222 = t222 as u64;
         let x223 = (t222 >> 127) as u64;
-        let t224: u128 = (t[47] as u128).wrapping_sub((p[47] as u128) + (x223 as u128));
+        let t224: u128 = {
+            let (d, b1) = t[47].overflowing_sub(p[47]);
+            let (d, b2) = d.overflowing_sub(x223);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x224 = t224 as u64;
         let x225 = (t224 >> 127) as u64;
-        let t226: u128 = (t[48] as u128).wrapping_sub((p[48] as u128) + (x225 as u128));
+        let t226: u128 = {
+            let (d, b1) = t[48].overflowing_sub(p[48]);
+            let (d, b2) = d.overflowing_sub(x225);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x226 = t226 as u64;
         let x227 = (t226 >> 127) as u64;
-        let t228: u128 = (t[49] as u128).wrapping_sub((p[49] as u128) + (x227 as u128));
+        let t228: u128 = {
+            let (d, b1) = t[49].overflowing_sub(p[49]);
+            let (d, b2) = d.overflowing_sub(x227);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x228 = t228 as u64;
         let x229 = (t228 >> 127) as u64;
-        let t230: u128 = (t[50] as u128).wrapping_sub((p[50] as u128) + (x229 as u128));
+        let t230: u128 = {
+            let (d, b1) = t[50].overflowing_sub(p[50]);
+            let (d, b2) = d.overflowing_sub(x229);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x230 = t230 as u64;
         let x231 = (t230 >> 127) as u64;
-        let t232: u128 = (t[51] as u128).wrapping_sub((p[51] as u128) + (x231 as u128));
+        let t232: u128 = {
+            let (d, b1) = t[51].overflowing_sub(p[51]);
+            let (d, b2) = d.overflowing_sub(x231);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x232 = t232 as u64;
         let x233 = (t232 >> 127) as u64;
-        let t234: u128 = (t[52] as u128).wrapping_sub((p[52] as u128) + (x233 as u128));
+        let t234: u128 = {
+            let (d, b1) = t[52].overflowing_sub(p[52]);
+            let (d, b2) = d.overflowing_sub(x233);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x234 = t234 as u64;
         let x235 = (t234 >> 127) as u64;
-        let t236: u128 = (t[53] as u128).wrapping_sub((p[53] as u128) + (x235 as u128));
+        let t236: u128 = {
+            let (d, b1) = t[53].overflowing_sub(p[53]);
+            let (d, b2) = d.overflowing_sub(x235);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x236 = t236 as u64;
         let x237 = (t236 >> 127) as u64;
-        let t238: u128 = (t[54] as u128).wrapping_sub((p[54] as u128) + (x237 as u128));
+        let t238: u128 = {
+            let (d, b1) = t[54].overflowing_sub(p[54]);
+            let (d, b2) = d.overflowing_sub(x237);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x238 = t238 as u64;
         let x239 = (t238 >> 127) as u64;
-        let t240: u128 = (t[55] as u128).wrapping_sub((p[55] as u128) + (x239 as u128));
+        let t240: u128 = {
+            let (d, b1) = t[55].overflowing_sub(p[55]);
+            let (d, b2) = d.overflowing_sub(x239);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x240 = t240 as u64;
         let x241 = (t240 >> 127) as u64;
-        let t242: u128 = (t[56] as u128).wrapping_sub((p[56] as u128) + (x241 as u128));
+        let t242: u128 = {
+            let (d, b1) = t[56].overflowing_sub(p[56]);
+            let (d, b2) = d.overflowing_sub(x241);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x242 = t242 as u64;
         let x243 = (t242 >> 127) as u64;
-        let t244: u128 = (t[57] as u128).wrapping_sub((p[57] as u128) + (x243 as u128));
+        let t244: u128 = {
+            let (d, b1) = t[57].overflowing_sub(p[57]);
+            let (d, b2) = d.overflowing_sub(x243);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x244 = t244 as u64;
         let x245 = (t244 >> 127) as u64;
-        let t246: u128 = (t[58] as u128).wrapping_sub((p[58] as u128) + (x245 as u128));
+        let t246: u128 = {
+            let (d, b1) = t[58].overflowing_sub(p[58]);
+            let (d, b2) = d.overflowing_sub(x245);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x246 = t246 as u64;
         let x247 = (t246 >> 127) as u64;
-        let t248: u128 = (t[59] as u128).wrapping_sub((p[59] as u128) + (x247 as u128));
+        let t248: u128 = {
+            let (d, b1) = t[59].overflowing_sub(p[59]);
+            let (d, b2) = d.overflowing_sub(x247);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x248 = t248 as u64;
         let x249 = (t248 >> 127) as u64;
-        let t250: u128 = (t[60] as u128).wrapping_sub((p[60] as u128) + (x249 as u128));
+        let t250: u128 = {
+            let (d, b1) = t[60].overflowing_sub(p[60]);
+            let (d, b2) = d.overflowing_sub(x249);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x250 = t250 as u64;
         let x251 = (t250 >> 127) as u64;
-        let t252: u128 = (t[61] as u128).wrapping_sub((p[61] as u128) + (x251 as u128));
+        let t252: u128 = {
+            let (d, b1) = t[61].overflowing_sub(p[61]);
+            let (d, b2) = d.overflowing_sub(x251);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x252 = t252 as u64;
         let x253 = (t252 >> 127) as u64;
-        let t254: u128 = (t[62] as u128).wrapping_sub((p[62] as u128) + (x253 as u128));
+        let t254: u128 = {
+            let (d, b1) = t[62].overflowing_sub(p[62]);
+            let (d, b2) = d.overflowing_sub(x253);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x254 = t254 as u64;
         let x255 = (t254 >> 127) as u64;
-        let t256: u128 = (t[63] as u128).wrapping_sub((p[63] as u128) + (x255 as u128));
+        let t256: u128 = {
+            let (d, b1) = t[63].overflowing_sub(p[63]);
+            let (d, b2) = d.overflowing_sub(x255);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x256 = t256 as u64;
         let x257 = (t256 >> 127) as u64;
-        let t258: u128 = (top[0] as u128)
-            .wrapping_sub((0x0000000000000000_u64 as u128) + (x257 as u128));
+        let t258: u128 = {
+            let (d, b1) = top[0].overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x257);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x259 = (t258 >> 127) as u64;
         let x260 = (0 as u64).wrapping_sub(x259);
         let x261 = x130 ^ (x260 & (x130 ^ t[0]));

@@ -2976,45 +2976,95 @@ impl Mont768 {
         let t360: u128 = (t[23] as u128) + (x359 as u128) + (x334 as u128);
         let x360 = t360 as u64;
         let x361 = (t360 >> 64) as u64;
-        let t363: u128 = (x338 as u128)
-            .wrapping_sub((p[0] as u128) + (0x0000000000000000_u64 as u128));
+        let t363: u128 = {
+            let (d, b1) = x338.overflowing_sub(p[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x363 = t363 as u64;
         let x364 = (t363 >> 127) as u64;
-        let t365: u128 = (x340 as u128).wrapping_sub((p[1] as u128) + (x364 as u128));
+        let t365: u128 = {
+            let (d, b1) = x340.overflowing_sub(p[1]);
+            let (d, b2) = d.overflowing_sub(x364);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x365 = t365 as u64;
         let x366 = (t365 >> 127) as u64;
-        let t367: u128 = (x342 as u128).wrapping_sub((p[2] as u128) + (x366 as u128));
+        let t367: u128 = {
+            let (d, b1) = x342.overflowing_sub(p[2]);
+            let (d, b2) = d.overflowing_sub(x366);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x367 = t367 as u64;
         let x368 = (t367 >> 127) as u64;
-        let t369: u128 = (x344 as u128).wrapping_sub((p[3] as u128) + (x368 as u128));
+        let t369: u128 = {
+            let (d, b1) = x344.overflowing_sub(p[3]);
+            let (d, b2) = d.overflowing_sub(x368);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x369 = t369 as u64;
         let x370 = (t369 >> 127) as u64;
-        let t371: u128 = (x346 as u128).wrapping_sub((p[4] as u128) + (x370 as u128));
+        let t371: u128 = {
+            let (d, b1) = x346.overflowing_sub(p[4]);
+            let (d, b2) = d.overflowing_sub(x370);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x371 = t371 as u64;
         let x372 = (t371 >> 127) as u64;
-        let t373: u128 = (x348 as u128).wrapping_sub((p[5] as u128) + (x372 as u128));
+        let t373: u128 = {
+            let (d, b1) = x348.overflowing_sub(p[5]);
+            let (d, b2) = d.overflowing_sub(x372);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x373 = t373 as u64;
         let x374 = (t373 >> 127) as u64;
-        let t375: u128 = (x350 as u128).wrapping_sub((p[6] as u128) + (x374 as u128));
+        let t375: u128 = {
+            let (d, b1) = x350.overflowing_sub(p[6]);
+            let (d, b2) = d.overflowing_sub(x374);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x375 = t375 as u64;
         let x376 = (t375 >> 127) as u64;
-        let t377: u128 = (x352 as u128).wrapping_sub((p[7] as u128) + (x376 as u128));
+        let t377: u128 = {
+            let (d, b1) = x352.overflowing_sub(p[7]);
+            let (d, b2) = d.overflowing_sub(x376);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x377 = t377 as u64;
         let x378 = (t377 >> 127) as u64;
-        let t379: u128 = (x354 as u128).wrapping_sub((p[8] as u128) + (x378 as u128));
+        let t379: u128 = {
+            let (d, b1) = x354.overflowing_sub(p[8]);
+            let (d, b2) = d.overflowing_sub(x378);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x379 = t379 as u64;
         let x380 = (t379 >> 127) as u64;
-        let t381: u128 = (x356 as u128).wrapping_sub((p[9] as u128) + (x380 as u128));
+        let t381: u128 = {
+            let (d, b1) = x356.overflowing_sub(p[9]);
+            let (d, b2) = d.overflowing_sub(x380);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x381 = t381 as u64;
         let x382 = (t381 >> 127) as u64;
-        let t383: u128 = (x358 as u128).wrapping_sub((p[10] as u128) + (x382 as u128));
+        let t383: u128 = {
+            let (d, b1) = x358.overflowing_sub(p[10]);
+            let (d, b2) = d.overflowing_sub(x382);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x383 = t383 as u64;
         let x384 = (t383 >> 127) as u64;
-        let t385: u128 = (x360 as u128).wrapping_sub((p[11] as u128) + (x384 as u128));
+        let t385: u128 = {
+            let (d, b1) = x360.overflowing_sub(p[11]);
+            let (d, b2) = d.overflowing_sub(x384);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x385 = t385 as u64;
         let x386 = (t385 >> 127) as u64;
-        let t387: u128 = (x361 as u128)
-            .wrapping_sub((0x0000000000000000_u64 as u128) + (x386 as u128));
+        let t387: u128 = {
+            let (d, b1) = x361.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x386);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
         let x388 = (t387 >> 127) as u64;
         let x389 = (0 as u64).wrapping_sub(x388);
         let x390 = x363 ^ (x389 & (x363 ^ x338));
