@@ -1338,30 +1338,17 @@ impl Fr {
         d[5 - 1] = cd as i64;
         e[5 - 1] = ce as i64;
     }
-    /// x + (p if `mask` is all ones), then carries propagated so every limb but the top
-    /// one is in [0, 2^B).
+    /// x ← (−x if `neg` is all ones, else x) + (p if `add_p` is all ones), carries
+    /// propagated so every limb but the top one is in [0, 2^B).
     #[inline(always)]
-    fn safegcd_add_p_masked(x: &mut [i64; 5], mask: i64) {
+    fn safegcd_negate_add_p(x: &mut [i64; 5], neg: i64, add_p: i64) {
         let mut carry: i64 = 0;
         let mut i = 0;
         while i < 5 {
-            let t = x[i].wrapping_add(Self::SAFEGCD_P[i] & mask).wrapping_add(carry);
-            if i + 1 < 5 {
-                x[i] = t & Self::SAFEGCD_MASK;
-                carry = t >> 62;
-            } else {
-                x[i] = t;
-            }
-            i += 1;
-        }
-    }
-    /// x negated when `mask` is all ones, carries propagated as in `safegcd_add_p_masked`.
-    #[inline(always)]
-    fn safegcd_negate_masked(x: &mut [i64; 5], mask: i64) {
-        let mut carry: i64 = 0;
-        let mut i = 0;
-        while i < 5 {
-            let t = (x[i] ^ mask).wrapping_sub(mask).wrapping_add(carry);
+            let t = (x[i] ^ neg)
+                .wrapping_sub(neg)
+                .wrapping_add(Self::SAFEGCD_P[i] & add_p)
+                .wrapping_add(carry);
             if i + 1 < 5 {
                 x[i] = t & Self::SAFEGCD_MASK;
                 carry = t >> 62;
@@ -1408,10 +1395,10 @@ impl Fr {
             n += 1;
         }
         let negative = d[5 - 1] >> (64 - 1);
-        Self::safegcd_add_p_masked(&mut d, negative);
-        Self::safegcd_negate_masked(&mut d, f[5 - 1] >> (64 - 1));
+        Self::safegcd_negate_add_p(&mut d, 0, negative);
+        Self::safegcd_negate_add_p(&mut d, f[5 - 1] >> (64 - 1), 0);
         let negative = d[5 - 1] >> (64 - 1);
-        Self::safegcd_add_p_masked(&mut d, negative);
+        Self::safegcd_negate_add_p(&mut d, 0, negative);
         let mut out = [0u8; 32];
         let mut acc: u128 = 0;
         let mut have = 0u32;

@@ -225,31 +225,17 @@ pub fn safegcd_items(c: &FieldConsts) -> TokenStream {
             e[#l - 1] = ce as #sw;
         }
 
-        /// x + (p if `mask` is all ones), then carries propagated so every limb but the top
-        /// one is in [0, 2^B).
+        /// x ← (−x if `neg` is all ones, else x) + (p if `add_p` is all ones), carries
+        /// propagated so every limb but the top one is in [0, 2^B).
         #[inline(always)]
-        fn safegcd_add_p_masked(x: &mut [#sw; #l], mask: #sw) {
+        fn safegcd_negate_add_p(x: &mut [#sw; #l], neg: #sw, add_p: #sw) {
             let mut carry: #sw = 0;
             let mut i = 0;
             while i < #l {
-                let t = x[i].wrapping_add(Self::SAFEGCD_P[i] & mask).wrapping_add(carry);
-                if i + 1 < #l {
-                    x[i] = t & Self::SAFEGCD_MASK;
-                    carry = t >> #b;
-                } else {
-                    x[i] = t;
-                }
-                i += 1;
-            }
-        }
-
-        /// x negated when `mask` is all ones, carries propagated as in `safegcd_add_p_masked`.
-        #[inline(always)]
-        fn safegcd_negate_masked(x: &mut [#sw; #l], mask: #sw) {
-            let mut carry: #sw = 0;
-            let mut i = 0;
-            while i < #l {
-                let t = (x[i] ^ mask).wrapping_sub(mask).wrapping_add(carry);
+                let t = (x[i] ^ neg)
+                    .wrapping_sub(neg)
+                    .wrapping_add(Self::SAFEGCD_P[i] & add_p)
+                    .wrapping_add(carry);
                 if i + 1 < #l {
                     x[i] = t & Self::SAFEGCD_MASK;
                     carry = t >> #b;
@@ -299,10 +285,10 @@ pub fn safegcd_items(c: &FieldConsts) -> TokenStream {
             }
             // g = 0 and f = ±1 now (or f = ±p for x = 0, where d = 0): x⁻¹ = ±d, d in (−2p, p).
             let negative = d[#l - 1] >> (#word_bits - 1);
-            Self::safegcd_add_p_masked(&mut d, negative);
-            Self::safegcd_negate_masked(&mut d, f[#l - 1] >> (#word_bits - 1));
+            Self::safegcd_negate_add_p(&mut d, 0, negative);
+            Self::safegcd_negate_add_p(&mut d, f[#l - 1] >> (#word_bits - 1), 0);
             let negative = d[#l - 1] >> (#word_bits - 1);
-            Self::safegcd_add_p_masked(&mut d, negative);
+            Self::safegcd_negate_add_p(&mut d, 0, negative);
             // d is canonical in [0, p): back to bytes.
             let mut out = [0u8; #nb];
             let mut acc: u128 = 0;
