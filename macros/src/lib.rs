@@ -123,8 +123,11 @@ pub fn prime_field(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 ///     poly = "x^163+x^7+x^6+x^3+1";   // or a preset name: "sect163"
 ///     limb_bits = 64;                 // optional: 64 (default) or 32
 /// }
-/// let a = F163::ONE + F163::ONE.sqrt();
-/// assert_eq!(a * a.invert().unwrap(), F163::ONE);
+/// let mut bytes = [0u8; 21];
+/// bytes[0] = 2; // the polynomial x
+/// let x = F163::from_le_bytes(&bytes).unwrap();
+/// assert_eq!(x * x.invert().unwrap(), F163::ONE);
+/// assert_eq!(x.sqrt().square(), x);
 /// ```
 ///
 /// The polynomial must be irreducible over GF(2), of degree 2 to 1024; any other input is a
