@@ -78,6 +78,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod binary;
 mod messages;
 mod prime;
 mod rewrite;
@@ -105,6 +106,36 @@ mod tests;
 #[proc_macro]
 pub fn prime_field(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     prime::expand_prime_field(input.into())
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}
+
+/// Generates a binary field GF(2^m) type in the calling module: polynomial basis, carry-less
+/// multiplication (PCLMULQDQ on x86-64, PMULL on aarch64 with the `aes` target feature, a
+/// constant-time comb elsewhere), reduction specialised to the polynomial, Itoh–Tsujii
+/// inversion, square root, trace, half-trace and `solve_quadratic`: exactly what
+/// `cargo run -p generator -- --poly <poly> --name <NAME> --limb-bits <w>` writes.
+///
+/// ```
+/// fieldgen_macros::binary_field! {
+///     /// GF(2^163) of the SEC 2 sect163 curves.
+///     pub struct F163;
+///     poly = "x^163+x^7+x^6+x^3+1";   // or a preset name: "sect163"
+///     limb_bits = 64;                 // optional: 64 (default) or 32
+/// }
+/// let mut bytes = [0u8; 21];
+/// bytes[0] = 2; // the polynomial x
+/// let x = F163::from_le_bytes(&bytes).unwrap();
+/// assert_eq!(x * x.invert().unwrap(), F163::ONE);
+/// assert_eq!(x.sqrt().square(), x);
+/// ```
+///
+/// The polynomial must be irreducible over GF(2), of degree 2 to 1024; any other input is a
+/// compile error at the offending token. The struct line takes the same forms as
+/// [`prime_field!`].
+#[proc_macro]
+pub fn binary_field(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    binary::expand_binary_field(input.into())
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }

@@ -121,7 +121,7 @@ impl PrimeFieldInput {
     }
 }
 
-fn value_span(value: &Value) -> Span {
+pub(crate) fn value_span(value: &Value) -> Span {
     match value {
         Value::Lit(lit) => lit.span(),
         Value::Other(tokens) => tokens
@@ -154,7 +154,7 @@ fn modulus_text(value: &Value) -> Result<(String, Span)> {
     }
 }
 
-fn limb_bits(value: &Value) -> Result<LimbBits> {
+pub(crate) fn limb_bits(value: &Value) -> Result<LimbBits> {
     let written = match value {
         Value::Lit(Lit::Int(i)) => i.base10_digits().to_string(),
         Value::Lit(Lit::Str(s)) => {

@@ -389,3 +389,70 @@ fn expansion_time() {
         );
     }
 }
+
+/// For every binary preset at both word sizes, `binary_field! { pub struct <F163..>; poly =
+/// "<preset>"; limb_bits = <w>; }` expands to exactly the committed file.
+#[test]
+fn binary_expansion_equals_the_committed_file_for_every_preset() {
+    use generator::binary::BINARY_PRESETS;
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../generated/src");
+    for preset in BINARY_PRESETS {
+        for w in [64u32, 32] {
+            let module = format!("{}_{w}", preset.name.replace('-', "_"));
+            let text = std::fs::read_to_string(dir.join(format!("{module}.rs")))
+                .unwrap_or_else(|e| panic!("generated/src/{module}.rs: {e}"));
+            let name = format_ident!("{}", preset.type_name);
+            let poly = preset.name;
+            let limb_bits = Literal::u32_unsuffixed(w);
+            let expanded = crate::binary::expand_binary_field(quote! {
+                pub struct #name;
+                poly = #poly;
+                limb_bits = #limb_bits;
+            })
+            .unwrap_or_else(|e| panic!("{module}: {e}"));
+            let expanded: syn::File = syn::parse2(expanded).expect("valid items");
+            assert_same(&module, &prettyplease::unparse(&expanded), file_body(&text));
+        }
+    }
+}
+
+/// Each refused `binary_field!` input is an error whose message names the problem.
+#[test]
+fn binary_bad_inputs_are_errors() {
+    let cases: Vec<(TokenStream, &str)> = vec![
+        (quote!(pub struct F; poly = "x^4+1";), "reducible"),
+        (quote!(pub struct F; poly = "x^1025+x+1";), "degree 1025"),
+        (
+            quote!(pub struct F; poly = "x^3+q+1";),
+            "cannot read the term",
+        ),
+        (
+            quote!(pub struct F; poly = "sect999";),
+            "unknown binary-field preset",
+        ),
+        (quote!(pub struct F; poly = 163;), "string literal"),
+        (
+            quote!(pub struct F; poly = "sect163"; limb_bits = 16;),
+            "32 or 64",
+        ),
+        (
+            quote!(
+                pub struct F;
+            ),
+            "poly",
+        ),
+        (
+            quote!(pub struct F; poly = "sect163"; modulus = "7";),
+            "modulus",
+        ),
+    ];
+    for (input, needle) in cases {
+        let e = crate::binary::expand_binary_field(input.clone())
+            .err()
+            .unwrap_or_else(|| panic!("{input} was accepted"));
+        assert!(
+            e.to_string().contains(needle),
+            "{input}: `{e}` lacks `{needle}`"
+        );
+    }
+}
