@@ -74,6 +74,9 @@ fn moduli(rng: &mut Rng, bits: usize) -> Vec<BigUint> {
     out
 }
 
+/// The Montgomery product variants every context offers (where the CPU allows).
+const VARIANTS: [&str; 3] = ["portable", "x86_64-adx-cios", "x86_64-adx-sos"];
+
 macro_rules! rsa_suite {
     ($modname:ident, $ty:ty, $cases:expr, $exps:expr) => {
         mod $modname {
@@ -84,6 +87,27 @@ macro_rules! rsa_suite {
 
             fn ctx(n: &BigUint) -> M {
                 M::new(&be::<B>(n)).expect("odd modulus with a non-zero top byte")
+            }
+
+            /// On an x86-64 host with BMI2 and ADX, `mul`/`square` run the assembly and every
+            /// variant can run, so the suite above checked the assembly (never skipped silently).
+            #[test]
+            fn backends() {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if std::arch::is_x86_feature_detected!("bmi2")
+                        && std::arch::is_x86_feature_detected!("adx")
+                    {
+                        assert_eq!(M::backend(), "x86_64-adx");
+                        let m = M::new(&[0xff; B]).unwrap();
+                        for v in VARIANTS {
+                            assert!(m.mul_with(v, &[1; L], &[2; L]).is_some(), "{v}");
+                            assert!(m.square_with(v, &[1; L]).is_some(), "{v}");
+                        }
+                        return;
+                    }
+                }
+                assert_eq!(M::backend(), "portable64");
             }
 
             #[test]
@@ -130,6 +154,14 @@ macro_rules! rsa_suite {
                         let want = (a * b * &rinv) % &n;
                         assert_eq!(big_of_limbs(&m.mul(&al, &bl)), want, "mul");
                         assert_eq!(big_of_limbs(&m.square(&al)), (a * a * &rinv) % &n, "square");
+                        for v in VARIANTS {
+                            if let Some(x) = m.mul_with(v, &al, &bl) {
+                                assert_eq!(big_of_limbs(&x), want, "mul {v}");
+                            }
+                            if let Some(x) = m.square_with(v, &al) {
+                                assert_eq!(big_of_limbs(&x), (a * a * &rinv) % &n, "square {v}");
+                            }
+                        }
                         // Through the conversions.
                         let am = m.to_montgomery(&be::<B>(a));
                         let bm = m.to_montgomery(&be::<B>(b));

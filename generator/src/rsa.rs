@@ -62,8 +62,16 @@ pub fn generate_rsa(options: &RsaOptions) -> Result<GeneratedRsa, GenError> {
             options.bits
         )));
     }
+    generate_rsa_with_shape(options, RsaShape::new(options.bits))
+}
+
+/// [`generate_rsa`] with an explicit shape (Karatsuba leaf, reduction shape, window), for
+/// measuring thresholds.
+pub fn generate_rsa_with_shape(
+    options: &RsaOptions,
+    shape: RsaShape,
+) -> Result<GeneratedRsa, GenError> {
     let ident = validate_type_name(&options.name)?;
-    let shape = RsaShape::new(options.bits);
     let doc = format!(
         "Montgomery arithmetic modulo a run-time {}-bit odd modulus n (top byte non-zero), as {} little-endian 64-bit limbs; R = 2^{}. Products: {}; reduction: SOS Montgomery ({}); modexp: fixed {}-bit window, constant time.",
         shape.bits,
@@ -86,7 +94,14 @@ pub fn generate_rsa(options: &RsaOptions) -> Result<GeneratedRsa, GenError> {
 }
 
 fn product_description(shape: &RsaShape) -> String {
-    let levels = shape.levels();
+    format!(
+        "{}; squares: {}",
+        chain_description(&shape.levels()),
+        chain_description(&shape.square_levels())
+    )
+}
+
+fn chain_description(levels: &[usize]) -> String {
     let leaf = levels.last().unwrap();
     if levels.len() == 1 {
         format!("straight-line Comba ({leaf} limbs)")
@@ -125,6 +140,11 @@ impl GeneratedRsa {
                 }
             ),
             format!("modexp window: {} bits (constant time)", s.window),
+            format!(
+                "x86-64 BMI2/ADX (CPUID at run time): product leaves and reduction in assembly rows; multiplication {}, squaring {}",
+                if s.adx_mul_sos { "SOS (Karatsuba product, then reduction rows)" } else { "interleaved rows (CIOS)" },
+                if s.adx_square_sos { "SOS (Comba/Karatsuba square, then reduction rows)" } else { "interleaved rows (CIOS)" }
+            ),
         ];
         lines.iter().map(|l| format!("// {l}\n")).collect()
     }

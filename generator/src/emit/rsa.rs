@@ -27,10 +27,19 @@ pub struct RsaShape {
     pub limbs: usize,
     /// Karatsuba splits while the operand is above this many limbs (and even).
     pub karatsuba_leaf: usize,
+    /// Karatsuba squaring splits while the operand is above this many limbs (and even): the
+    /// Comba square computes each off-diagonal product once, so it stays ahead longer.
+    pub square_leaf: usize,
     /// Reduction straight-line up to this many limbs, else row by row.
     pub redc_full_max: usize,
     /// The fixed window of `modexp`, in bits.
     pub window: usize,
+    /// With BMI2/ADX: multiply by the portable product and assembly reduction rows (SOS) rather
+    /// than interleaved assembly product and reduction rows (CIOS).
+    pub adx_mul_sos: bool,
+    /// With BMI2/ADX: square by the portable square and assembly reduction rows (SOS) rather
+    /// than as an interleaved multiplication.
+    pub adx_square_sos: bool,
 }
 
 impl RsaShape {
@@ -42,8 +51,11 @@ impl RsaShape {
             bits,
             limbs,
             karatsuba_leaf: DEFAULT_KARATSUBA_LEAF,
+            square_leaf: DEFAULT_SQUARE_LEAF,
             redc_full_max: DEFAULT_REDC_FULL_MAX,
             window: modexp_window(bits),
+            adx_mul_sos: limbs >= DEFAULT_ADX_MUL_SOS_FROM,
+            adx_square_sos: limbs >= DEFAULT_ADX_SQUARE_SOS_FROM,
         }
     }
 
@@ -51,13 +63,27 @@ impl RsaShape {
     pub fn levels(&self) -> Vec<usize> {
         karatsuba::levels(self.limbs, self.karatsuba_leaf)
     }
+
+    /// The operand sizes of the square recursion, largest first; the last is the Comba leaf.
+    pub fn square_levels(&self) -> Vec<usize> {
+        karatsuba::levels(self.limbs, self.square_leaf.max(self.karatsuba_leaf))
+    }
 }
 
 /// Karatsuba threshold in limbs: operands above it (and even) are split.
 pub const DEFAULT_KARATSUBA_LEAF: usize = 16;
 
+/// Karatsuba threshold of squaring in limbs (measured: see `docs/ARCHITECTURE.md`).
+pub const DEFAULT_SQUARE_LEAF: usize = 32;
+
 /// Largest limb count whose Montgomery reduction is emitted as one straight-line function.
 pub const DEFAULT_REDC_FULL_MAX: usize = 16;
+
+/// With BMI2/ADX, multiplications of at least this many limbs use SOS (measured).
+pub const DEFAULT_ADX_MUL_SOS_FROM: usize = 48;
+
+/// With BMI2/ADX, squarings of at least this many limbs use SOS (measured).
+pub const DEFAULT_ADX_SQUARE_SOS_FROM: usize = 12;
 
 /// Fixed window width of the constant-time exponentiation for `bits`-bit operands: minimises
 /// bits/w multiplications + 2^w table entries + the masked table reads (2^w·n words per window,
@@ -84,9 +110,12 @@ fn fn_item(f: &crate::ir::Func, name: &str, args: &[&str], doc: &str) -> TokenSt
 fn product_fns(shape: &RsaShape) -> TokenStream {
     let levels = shape.levels();
     let leaf = *levels.last().unwrap();
+    let square_levels = shape.square_levels();
+    let sleaf = *square_levels.last().unwrap();
     let mut items = TokenStream::new();
     let k = lit(leaf);
     let k2 = lit(2 * leaf);
+    let (sk, sk2) = (lit(sleaf), lit(2 * sleaf));
     let comba_mul = fn_item(
         &karatsuba::lower_comba_mul(64, leaf),
         &format!("comba_mul_{leaf}"),
@@ -97,26 +126,38 @@ fn product_fns(shape: &RsaShape) -> TokenStream {
         ),
     );
     let comba_sq = fn_item(
-        &karatsuba::lower_comba_square(64, leaf),
-        &format!("comba_square_{leaf}"),
+        &karatsuba::lower_comba_square(64, sleaf),
+        &format!("comba_square_{sleaf}"),
         &["a"],
-        &format!("The {}-limb square of a {leaf}-limb value, product scanning with each off-diagonal product once.", 2 * leaf),
+        &format!("The {}-limb square of a {sleaf}-limb value, product scanning with each off-diagonal product once.", 2 * sleaf),
     );
+    let adx_note =
+        super::x86_64::asm::safety_note("adx() is true only when the CPU has BMI2 and ADX.");
     let mul_leaf = format_ident!("mul_{}", leaf);
-    let sq_leaf = format_ident!("square_{}", leaf);
+    let sq_leaf = format_ident!("square_{}", sleaf);
     let comba_mul_id = format_ident!("comba_mul_{}", leaf);
-    let comba_sq_id = format_ident!("comba_square_{}", leaf);
+    let comba_sq_id = format_ident!("comba_square_{}", sleaf);
     items.extend(quote! {
         #comba_mul
         #comba_sq
-        /// Leaf of the product recursion.
+        /// Leaf of the product recursion: assembly rows with BMI2/ADX, else Comba.
         #[inline]
-        fn #mul_leaf(a: &[u64; #k], b: &[u64; #k]) -> [u64; #k2] {
+        #[allow(unused_doc_comments)]
+        fn #mul_leaf(a: &[u64; #k], b: &[u64; #k], asm: bool) -> [u64; #k2] {
+            let _ = asm;
+            #[cfg(target_arch = "x86_64")]
+            {
+                if asm && Self::adx() {
+                    #adx_note
+                    return unsafe { Self::mul_leaf_adx(a, b) };
+                }
+            }
             Self::#comba_mul_id(a, b)
         }
-        /// Leaf of the square recursion.
+        /// Leaf of the square recursion: Comba (on every backend).
         #[inline]
-        fn #sq_leaf(a: &[u64; #k]) -> [u64; #k2] {
+        fn #sq_leaf(a: &[u64; #sk], asm: bool) -> [u64; #sk2] {
+            let _ = asm;
             Self::#comba_sq_id(a)
         }
     });
@@ -146,28 +187,36 @@ fn product_fns(shape: &RsaShape) -> TokenStream {
             " The {}-limb square of an {m}-limb value: Karatsuba over {h}-limb halves, middle term z0 + z2 − (a0 − a1)².",
             2 * m
         );
+        let square_here = square_levels.contains(&h);
+        let square_fn = if square_here {
+            quote! {
+                #[doc = #sq_doc]
+                #[inline]
+                fn #sq_m(a: &[u64; #ml], asm: bool) -> [u64; #m2] {
+                    let (a0, a1) = Self::halves::<#hl, #ml>(a);
+                    let z0 = Self::#sq_h(a0, asm);
+                    let z2 = Self::#sq_h(a1, asm);
+                    let d: [u64; #h1] = Self::#sub_abs(a0, a1);
+                    let z1 = Self::#sq_h(Self::head::<#hl, #h1>(&d), asm);
+                    Self::#combine(&z0, &z2, &z1, &[u64::MAX])
+                }
+            }
+        } else {
+            quote!()
+        };
+        items.extend(square_fn);
         items.extend(quote! {
             #[doc = #mul_doc]
             #[inline]
-            fn #mul_m(a: &[u64; #ml], b: &[u64; #ml]) -> [u64; #m2] {
+            fn #mul_m(a: &[u64; #ml], b: &[u64; #ml], asm: bool) -> [u64; #m2] {
                 let (a0, a1) = Self::halves::<#hl, #ml>(a);
                 let (b0, b1) = Self::halves::<#hl, #ml>(b);
-                let z0 = Self::#mul_h(a0, b0);
-                let z2 = Self::#mul_h(a1, b1);
+                let z0 = Self::#mul_h(a0, b0, asm);
+                let z2 = Self::#mul_h(a1, b1, asm);
                 let da: [u64; #h1] = Self::#sub_abs(a0, a1);
                 let db: [u64; #h1] = Self::#sub_abs(b1, b0);
-                let z1 = Self::#mul_h(Self::head::<#hl, #h1>(&da), Self::head::<#hl, #h1>(&db));
+                let z1 = Self::#mul_h(Self::head::<#hl, #h1>(&da), Self::head::<#hl, #h1>(&db), asm);
                 Self::#combine(&z0, &z2, &z1, &[da[#hl] ^ db[#hl]])
-            }
-            #[doc = #sq_doc]
-            #[inline]
-            fn #sq_m(a: &[u64; #ml]) -> [u64; #m2] {
-                let (a0, a1) = Self::halves::<#hl, #ml>(a);
-                let z0 = Self::#sq_h(a0);
-                let z2 = Self::#sq_h(a1);
-                let d: [u64; #h1] = Self::#sub_abs(a0, a1);
-                let z1 = Self::#sq_h(Self::head::<#hl, #h1>(&d));
-                Self::#combine(&z0, &z2, &z1, &[u64::MAX])
             }
         });
     }
@@ -229,6 +278,265 @@ fn redc_fns(shape: &RsaShape) -> TokenStream {
     }
 }
 
+/// `addmul_row_adx_{k}`: t[0..k) += x·v, carries into t[k] and t[k+1].
+fn row_kernel(k: usize) -> TokenStream {
+    use super::x86_64::rows;
+    let kl = lit(k);
+    let name = format_ident!("addmul_row_adx_{}", k);
+    let row: Vec<String> = rows::addmul_row(k).iter().map(|i| i.text()).collect();
+    let clobbers = rows::ROW_CLOBBERS.iter().map(|r| {
+        let name = r.name();
+        quote!(out(#name) _)
+    });
+    let note = super::x86_64::asm::safety_note(&format!(
+        "the caller guarantees BMI2 and ADX and that t points to {} writable words; the block reads {k} words behind v and writes only t[0..{}] and the registers it declares.",
+        k + 2,
+        k + 2
+    ));
+    quote! {
+        /// t[0..k) += x·v, carries into t[k] and t[k+1] (x86-64 BMI2/ADX: mulx, adcx/adox).
+        ///
+        /// # Safety
+        ///
+        /// BMI2 and ADX; t points to k + 2 writable words; the true sum fits them.
+        #[cfg(target_arch = "x86_64")]
+        #[inline(always)]
+        #[allow(unused_doc_comments)]
+        unsafe fn #name(t: *mut u64, v: &[u64; #kl], x: u64) {
+            #note
+            unsafe {
+                ::core::arch::asm!(
+                    #(#row,)*
+                    in("rdi") t,
+                    in("rsi") v.as_ptr(),
+                    in("rdx") x,
+                    #(#clobbers,)*
+                    options(nostack)
+                )
+            }
+        }
+    }
+}
+
+/// The BMI2/ADX backend: row kernels, CPU detection, CIOS and SOS Montgomery products.
+fn asm_fns(shape: &RsaShape) -> TokenStream {
+    use super::x86_64::rows;
+    let n = shape.limbs;
+    let nl = lit(n);
+    let n2 = lit(2 * n);
+    let n22 = lit(2 * n + 2);
+    let top_mul = format_ident!("mul_{}", n);
+    let top_sq = format_ident!("square_{}", n);
+    let text = |insts: Vec<super::x86_64::inst::Inst<super::x86_64::inst::Reg>>| -> Vec<String> {
+        insts.iter().map(|i| i.text()).collect()
+    };
+    let leaf = *shape.levels().last().unwrap();
+    let mut row_fns = row_kernel(n);
+    if leaf != n {
+        row_fns.extend(row_kernel(leaf));
+    }
+    let (kl, k2, k22) = (lit(leaf), lit(2 * leaf), lit(2 * leaf + 2));
+    let leaf_row = format_ident!("addmul_row_adx_{}", leaf);
+    let n_row = format_ident!("addmul_row_adx_{}", n);
+    let leaf_call_note = super::x86_64::asm::safety_note(&format!(
+        "the caller guarantees BMI2 and ADX; row i writes t[i..i + {}], inside the {} words of t.",
+        leaf + 2,
+        2 * leaf + 2
+    ));
+    row_fns.extend(quote! {
+        /// The {2k}-limb product of two leaf-size values by assembly rows (operand scanning).
+        ///
+        /// # Safety
+        ///
+        /// BMI2 and ADX.
+        #[cfg(target_arch = "x86_64")]
+        #[inline]
+        #[allow(unused_doc_comments)]
+        unsafe fn mul_leaf_adx(a: &[u64; #kl], b: &[u64; #kl]) -> [u64; #k2] {
+            let mut t = [0u64; #k22];
+            let mut i = 0;
+            while i < #kl {
+                #leaf_call_note
+                unsafe {
+                    Self::#leaf_row(t.as_mut_ptr().add(i), a, b[i]);
+                }
+                i += 1;
+            }
+            let mut out = [0u64; #k2];
+            out.copy_from_slice(&t[..#k2]);
+            out
+        }
+    });
+    let row_top = text(rows::addmul_row_top(n));
+    let top_reg = rows::top_register(n);
+    let top_name = top_reg.name();
+    let clobbers_top = rows::ROW_CLOBBERS
+        .iter()
+        .filter(|r| **r != top_reg)
+        .map(|r| {
+            let name = r.name();
+            quote!(out(#name) _)
+        });
+    let row_top_note = super::x86_64::asm::safety_note(&format!(
+        "the caller guarantees BMI2 and ADX and that t points to {n} writable words; the block reads {n} words behind v and writes only t[0..{n}] and the registers it declares."
+    ));
+    let call_note = super::x86_64::asm::safety_note(&format!(
+        "the caller guarantees BMI2 and ADX; row i writes t[i..i + {}], inside the {} words of t.",
+        n + 2,
+        2 * n + 2
+    ));
+    let cpuid_note = super::x86_64::asm::safety_note(
+        "CPUID exists on every x86-64 processor; leaf 7 is read only when leaf 0 reports it.",
+    );
+    let mul_body = if shape.adx_mul_sos {
+        quote!(self.redc_adx(&Self::#top_mul(a, b, true)))
+    } else {
+        quote!(self.mul_adx_cios(a, b))
+    };
+    let square_body = if shape.adx_square_sos {
+        quote!(self.redc_adx(&Self::#top_sq(a, true)))
+    } else {
+        quote!(self.mul_adx_cios(a, a))
+    };
+    quote! {
+        /// Whether the BMI2/ADX kernels can run: at compile time when the build enables both
+        /// target features, else CPUID.(EAX=7, ECX=0):EBX bits 8 and 19, read once and cached.
+        #[cfg(target_arch = "x86_64")]
+        #[inline(always)]
+        #[allow(unused_doc_comments, unused_unsafe)]
+        fn adx() -> bool {
+            #[cfg(all(target_feature = "bmi2", target_feature = "adx"))]
+            {
+                true
+            }
+            #[cfg(not(all(target_feature = "bmi2", target_feature = "adx")))]
+            {
+                static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(0);
+                let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
+                if state != 0 {
+                    return state == 2;
+                }
+                #cpuid_note
+                let ebx = unsafe {
+                    if ::core::arch::x86_64::__cpuid(0).eax >= 7 {
+                        ::core::arch::x86_64::__cpuid_count(7, 0).ebx
+                    } else {
+                        0
+                    }
+                };
+                let present = ebx & (1 << 8) != 0 && ebx & (1 << 19) != 0;
+                STATE.store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
+                present
+            }
+        }
+
+        #row_fns
+        /// t[0..n) += x·v, returning the carry word (x86-64 BMI2/ADX).
+        ///
+        /// # Safety
+        ///
+        /// BMI2 and ADX; t points to n writable words.
+        #[cfg(target_arch = "x86_64")]
+        #[inline(always)]
+        #[allow(unused_doc_comments)]
+        unsafe fn addmul_row_top_adx(t: *mut u64, v: &[u64; #nl], x: u64) -> u64 {
+            let top: u64;
+            #row_top_note
+            unsafe {
+                ::core::arch::asm!(
+                    #(#row_top,)*
+                    in("rdi") t,
+                    in("rsi") v.as_ptr(),
+                    in("rdx") x,
+                    lateout(#top_name) top,
+                    #(#clobbers_top,)*
+                    options(nostack)
+                )
+            }
+            top
+        }
+
+        /// Montgomery product by interleaved rows over a moving window (CIOS without the
+        /// shift): for each limb b[i], t += a·b[i]·2^(64i), then t += m·n·2^(64i) with
+        /// m = t[i]·n0', which clears word i; the result is t[n..2n] + t[2n]·R < 2n, then one
+        /// constant-time subtraction.
+        ///
+        /// # Safety
+        ///
+        /// BMI2 and ADX.
+        #[cfg(target_arch = "x86_64")]
+        #[inline]
+        #[allow(unused_doc_comments)]
+        unsafe fn mul_adx_cios(&self, a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
+            let mut t = [0u64; #n22];
+            let mut i = 0;
+            while i < #nl {
+                #call_note
+                unsafe {
+                    Self::#n_row(t.as_mut_ptr().add(i), a, b[i]);
+                }
+                let m = t[i].wrapping_mul(self.n0);
+                #call_note
+                unsafe {
+                    Self::#n_row(t.as_mut_ptr().add(i), &self.p, m);
+                }
+                i += 1;
+            }
+            let mut hi = [0u64; #nl];
+            hi.copy_from_slice(&t[#nl..#n2]);
+            self.final_subtract(&hi, t[#n2])
+        }
+
+        /// Montgomery reduction of a 2n-limb t < n·R with assembly rows (SOS).
+        ///
+        /// # Safety
+        ///
+        /// BMI2 and ADX.
+        #[cfg(target_arch = "x86_64")]
+        #[inline]
+        #[allow(unused_doc_comments)]
+        unsafe fn redc_adx(&self, t: &[u64; #n2]) -> [u64; #nl] {
+            let mut t = *t;
+            let mut ext = 0u64;
+            let mut i = 0;
+            while i < #nl {
+                let m = t[i].wrapping_mul(self.n0);
+                #call_note
+                let top = unsafe { Self::addmul_row_top_adx(t.as_mut_ptr().add(i), &self.p, m) };
+                let s = t[i + #nl] as u128 + top as u128 + ext as u128;
+                t[i + #nl] = s as u64;
+                ext = (s >> 64) as u64;
+                i += 1;
+            }
+            let mut hi = [0u64; #nl];
+            hi.copy_from_slice(&t[#nl..]);
+            self.final_subtract(&hi, ext)
+        }
+
+        /// The BMI2/ADX Montgomery product (CIOS or SOS rows, as measured for this size).
+        ///
+        /// # Safety
+        ///
+        /// BMI2 and ADX.
+        #[cfg(target_arch = "x86_64")]
+        #[inline]
+        unsafe fn mul_adx(&self, a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
+            unsafe { #mul_body }
+        }
+
+        /// The BMI2/ADX Montgomery square.
+        ///
+        /// # Safety
+        ///
+        /// BMI2 and ADX.
+        #[cfg(target_arch = "x86_64")]
+        #[inline]
+        unsafe fn square_adx(&self, a: &[u64; #nl]) -> [u64; #nl] {
+            unsafe { #square_body }
+        }
+    }
+}
+
 /// The `--rsa-bits` module body for type `name` (items only: the struct and its impl).
 pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
     let n = shape.limbs;
@@ -242,6 +550,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
     let wl = lit(w);
     let table = lit(1 << w);
     let leaf_lit = lit(*shape.levels().last().unwrap());
+    let sleaf_lit = lit(*shape.square_levels().last().unwrap());
     let top_mul = format_ident!("mul_{}", n);
     let top_sq = format_ident!("square_{}", n);
     // R² from R: N = k·2^s with k odd: k doublings give R·2^k, s Montgomery squarings R·2^N.
@@ -251,6 +560,9 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
     let helpers = super::rsa_helpers::helper_fns(n, bits, name);
     let helper_items = super::rsa_helpers::helper_items(n, bits, name);
     let products = product_fns(shape);
+    let asm = asm_fns(shape);
+    let adx_note =
+        super::x86_64::asm::safety_note("adx() is true only when the CPU has BMI2 and ADX.");
     let redc = redc_fns(shape);
     let window_doc = format!(
         " Window of `modexp` in bits (table of 2^{w} = {} entries, each read by masking).",
@@ -271,6 +583,8 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
             r2: [u64; #nl],
         }
 
+        // Pooled straight-line functions may declare a slot that is written once.
+        #[allow(unused_mut)]
         impl #name {
             /// Length of the modulus and of every value in bytes (big-endian encodings).
             pub const BYTES: usize = #nb;
@@ -283,6 +597,8 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
             /// Karatsuba leaf: products of operands of at most this many limbs are straight-line
             /// Comba; larger ones split in halves.
             pub const KARATSUBA_LEAF: usize = #leaf_lit;
+            /// Karatsuba leaf of squaring: squares of at most this many limbs are Comba.
+            pub const SQUARE_KARATSUBA_LEAF: usize = #sleaf_lit;
 
             /// A context for the modulus n given as BYTES big-endian bytes. None unless n is
             /// odd and its top byte is non-zero (n ≥ 2^(N−8)). Computes n0' = −n⁻¹ mod 2^64
@@ -370,28 +686,125 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
 
             /// Montgomery product a·b·R⁻¹ mod n of two values below n (Montgomery form in,
             /// Montgomery form out); also correct whenever a·b < n·R. Constant time.
+            /// Runs the BMI2/ADX assembly when the CPU has it (see `backend`).
             #[inline]
+            #[allow(unused_doc_comments)]
             pub fn mul(&self, a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
-                self.redc(&Self::#top_mul(a, b))
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::adx() {
+                        #adx_note
+                        return unsafe { self.mul_adx(a, b) };
+                    }
+                }
+                self.mul_portable(a, b)
+            }
+
+            /// The portable Montgomery product (the fallback of `mul`); public for
+            /// differential tests.
+            #[doc(hidden)]
+            #[inline]
+            pub fn mul_portable(&self, a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
+                self.redc(&Self::#top_mul(a, b, false))
+            }
+
+            /// The portable Montgomery square (the fallback of `square`).
+            #[doc(hidden)]
+            #[inline]
+            pub fn square_portable(&self, a: &[u64; #nl]) -> [u64; #nl] {
+                self.redc(&Self::#top_sq(a, false))
+            }
+
+            /// Test and measurement hook: the Montgomery product by one named variant —
+            /// "portable", "x86_64-adx-cios" or "x86_64-adx-sos" — or None when this build or
+            /// CPU cannot run it. Not a stable API.
+            #[doc(hidden)]
+            #[allow(unused_doc_comments)]
+            pub fn mul_with(&self, variant: &str, a: &[u64; #nl], b: &[u64; #nl]) -> ::core::option::Option<[u64; #nl]> {
+                match variant {
+                    "portable" => ::core::option::Option::Some(self.mul_portable(a, b)),
+                    #[cfg(target_arch = "x86_64")]
+                    "x86_64-adx-cios" if Self::adx() => {
+                        #adx_note
+                        ::core::option::Option::Some(unsafe { self.mul_adx_cios(a, b) })
+                    }
+                    #[cfg(target_arch = "x86_64")]
+                    "x86_64-adx-sos" if Self::adx() => {
+                        #adx_note
+                        ::core::option::Option::Some(unsafe { self.redc_adx(&Self::#top_mul(a, b, true)) })
+                    }
+                    _ => ::core::option::Option::None,
+                }
+            }
+
+            /// Test and measurement hook: the Montgomery square by one named variant (as
+            /// `mul_with`; "x86_64-adx-cios" squares as a product). Not a stable API.
+            #[doc(hidden)]
+            #[allow(unused_doc_comments)]
+            pub fn square_with(&self, variant: &str, a: &[u64; #nl]) -> ::core::option::Option<[u64; #nl]> {
+                match variant {
+                    "portable" => ::core::option::Option::Some(self.square_portable(a)),
+                    #[cfg(target_arch = "x86_64")]
+                    "x86_64-adx-cios" if Self::adx() => {
+                        #adx_note
+                        ::core::option::Option::Some(unsafe { self.mul_adx_cios(a, a) })
+                    }
+                    #[cfg(target_arch = "x86_64")]
+                    "x86_64-adx-sos" if Self::adx() => {
+                        #adx_note
+                        ::core::option::Option::Some(unsafe { self.redc_adx(&Self::#top_sq(a, true)) })
+                    }
+                    _ => ::core::option::Option::None,
+                }
+            }
+
+            /// The backend `mul` and `square` use on this machine: "x86_64-adx" (BMI2/ADX
+            /// assembly rows) or "portable64".
+            pub fn backend() -> &'static str {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::adx() {
+                        return "x86_64-adx";
+                    }
+                }
+                "portable64"
             }
 
             /// Montgomery square a²·R⁻¹ mod n of a value below n. Constant time.
+            /// Runs the BMI2/ADX assembly when the CPU has it.
             #[inline]
+            #[allow(unused_doc_comments)]
             pub fn square(&self, a: &[u64; #nl]) -> [u64; #nl] {
-                self.redc(&Self::#top_sq(a))
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::adx() {
+                        #adx_note
+                        return unsafe { self.square_adx(a) };
+                    }
+                }
+                self.square_portable(a)
+            }
+
+            /// t mod n for t + top·R < 2n (top 0 or 1): one constant-time subtraction.
+            #[inline]
+            #[allow(dead_code)]
+            fn final_subtract(&self, t: &[u64; #nl], top: u64) -> [u64; #nl] {
+                let (d, borrow) = Self::sub_limbs(t, &self.p);
+                let (_, keep) = Self::sub_word(top, 0, borrow);
+                Self::select(0u64.wrapping_sub(keep), &d, t)
             }
 
             /// The full 2N-bit product of two N-bit values (little-endian limbs): Karatsuba
-            /// above the leaf, Comba at the leaves. Constant time.
+            /// above the leaf, assembly rows (BMI2/ADX) or Comba at the leaves. Constant time.
             #[inline]
             pub fn mul_wide(a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #n2] {
-                Self::#top_mul(a, b)
+                Self::#top_mul(a, b, true)
             }
 
             /// The full 2N-bit square of an N-bit value. Constant time.
             #[inline]
             pub fn square_wide(a: &[u64; #nl]) -> [u64; #n2] {
-                Self::#top_sq(a)
+                Self::#top_sq(a, true)
             }
 
             /// a + b mod n for a, b < n. Constant time.
@@ -684,6 +1097,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
 
             #products
             #redc
+            #asm
             #helpers
         }
 

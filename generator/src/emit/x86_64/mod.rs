@@ -23,6 +23,7 @@ pub mod mul;
 pub mod program;
 pub mod reduce;
 pub mod regalloc;
+pub mod rows;
 pub mod sim;
 pub mod square;
 
