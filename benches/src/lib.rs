@@ -131,6 +131,39 @@ pub fn field(id: &str) -> Option<&'static Field> {
     FIELDS.iter().find(|f| f.id == id)
 }
 
+/// A group of curve-level benchmarks (one criterion iteration = one operation), reported
+/// like a field: rows are its operations, columns ours and the peers.
+#[derive(Clone, Copy, Debug)]
+pub struct CurveGroup {
+    /// Criterion group name, e.g. `curve25519`.
+    pub id: &'static str,
+    /// Heading in the report.
+    pub title: &'static str,
+    /// Operation ids (benchmark function names), in report order.
+    pub ops: &'static [&'static str],
+}
+
+/// X25519 and Ed25519 (`benches/curves.rs`).
+pub const CURVE25519: CurveGroup = CurveGroup {
+    id: "curve25519",
+    title: "X25519 (RFC 7748) and Ed25519 (RFC 8032), µs per operation; batch64 = one batch of 64 signatures",
+    ops: &[
+        "x25519",
+        "x25519-base",
+        "ed25519-sign",
+        "ed25519-verify",
+        "ed25519-batch64",
+    ],
+};
+
+/// Every curve group, in report order (after the fields).
+pub const CURVE_GROUPS: &[CurveGroup] = &[CURVE25519];
+
+/// Looks up a curve group by [`CurveGroup::id`].
+pub fn curve_group(id: &str) -> Option<&'static CurveGroup> {
+    CURVE_GROUPS.iter().find(|g| g.id == id)
+}
+
 /// Our backends, in column order. A column id is `ours-<backend>`.
 pub const OUR_BACKENDS: &[&str] = &["x86_64-adx", "portable64", "portable32"];
 
@@ -195,7 +228,21 @@ pub const PEERS: &[Peer] = &[
     Peer {
         id: "crrl",
         about: "crrl 0.9 (default features off; `std gf25519 gfp256 gfsecp256k1 gfb254 x25519 ed25519 p256 secp256k1 gls254`): \
-                `GF25519`, `GFsecp256k1`, `GFp256`",
+                `GF25519`, `GFsecp256k1`, `GFp256`; `x25519::{x25519, x25519_base}`, `ed25519::{PrivateKey::sign_raw, PublicKey::verify_raw}`",
+    },
+    Peer {
+        id: "x25519-dalek",
+        about: "x25519-dalek 3 (`static_secrets`): `x25519`, `PublicKey::from(&StaticSecret)`",
+    },
+    Peer {
+        id: "ed25519-dalek",
+        about: "ed25519-dalek 3 (`batch`): `SigningKey::sign`, `VerifyingKey::verify`, `verify_batch`",
+    },
+    Peer {
+        id: "openssl",
+        about: "OpenSSL through the openssl crate 0.10 (system libcrypto): X25519 `Deriver` (context set-up \
+                included), base = private key from raw bytes + `raw_public_key`; Ed25519 one-shot \
+                `Signer`/`Verifier` (context set-up included); it has no batch verification",
     },
 ];
 

@@ -14,7 +14,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::{Instant, SystemTime};
 
-use fieldgen_benches::{column_order, field, is_ours, Op, FIELDS, PEERS};
+use fieldgen_benches::{
+    column_order, curve_group, field, is_ours, Op, CURVE_GROUPS, FIELDS, PEERS,
+};
 
 /// Target directory of the native build, relative to the workspace root.
 const TARGET_DIR: &str = "target/bench-native";
@@ -116,6 +118,8 @@ fn bench_args(args: &Args) -> (Vec<String>, Vec<String>) {
         "peers",
         "--bench",
         "fields",
+        "--bench",
+        "curves",
     ]
     .map(String::from)
     .to_vec();
@@ -304,7 +308,9 @@ fn read_one(
     ) else {
         return Ok(None);
     };
-    if field(group).is_none() || Op::from_id(function).is_none() {
+    let field_op = field(group).is_some() && Op::from_id(function).is_some();
+    let curve_op = curve_group(group).is_some_and(|g| g.ops.contains(&function));
+    if !field_op && !curve_op {
         return Ok(None);
     }
     // Criterion's times are per iteration; one iteration chains `Elements` operations.
@@ -392,16 +398,30 @@ fn tables(results: &Results, md: &mut String, summary: &mut String) {
         FIELDS
             .iter()
             .position(|f| f.id == id.as_str())
+            .or_else(|| {
+                CURVE_GROUPS
+                    .iter()
+                    .position(|g| g.id == id.as_str())
+                    .map(|i| FIELDS.len() + i)
+            })
             .unwrap_or(usize::MAX)
     });
     for fid in field_ids {
         let ops = &results[fid];
-        let title = field(fid).map_or(fid.as_str(), |f| f.title);
+        let title = field(fid)
+            .map(|f| f.title)
+            .or_else(|| curve_group(fid).map(|g| g.title))
+            .unwrap_or(fid.as_str());
         let mut columns: Vec<&String> = ops.values().flat_map(|cols| cols.keys()).collect();
         columns.sort_by_key(|c| column_order(c));
         columns.dedup();
         let mut op_ids: Vec<&String> = ops.keys().collect();
-        op_ids.sort_by_key(|o| Op::from_id(o).map(|op| op as usize).unwrap_or(usize::MAX));
+        op_ids.sort_by_key(|o| {
+            Op::from_id(o)
+                .map(|op| op as usize)
+                .or_else(|| curve_group(fid).and_then(|g| g.ops.iter().position(|x| x == o)))
+                .unwrap_or(usize::MAX)
+        });
 
         let _ = writeln!(md, "## {title} (`{fid}`)\n");
         let _ = writeln!(summary, "{fid}: ours / fastest peer");

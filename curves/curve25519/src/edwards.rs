@@ -31,8 +31,8 @@ struct ProjectivePoint {
     z: Fe,
 }
 
-/// The output of an addition or doubling before the last multiplications: x = E/G... as
-/// (X : Z) = (E : G), (Y : T) = (H : F) in the P¹×P¹ model.
+/// The output of an addition or doubling before its last multiplications: the point
+/// (x, y) = (E/G, H/F), so X = E·F, Y = G·H, Z = F·G, T = E·H.
 #[derive(Clone, Copy)]
 struct CompletedPoint {
     e: Fe,
@@ -543,7 +543,7 @@ pub(crate) fn pippenger_vartime(scalars: &[Scalar], points: &[EdwardsPoint]) -> 
     acc
 }
 
-/// [s]P for a public scalar, variable time (tests and the Montgomery-u check).
+/// [s]P for a public scalar, variable time (tests only).
 #[cfg(test)]
 pub(crate) fn mul_vartime(s: &Scalar, p: &EdwardsPoint) -> EdwardsPoint {
     straus_vartime(core::slice::from_ref(s), core::slice::from_ref(p))

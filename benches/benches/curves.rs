@@ -1,0 +1,204 @@
+//! Curve-level benchmarks: X25519 and Ed25519 of `fieldgen-curve25519` beside x25519-dalek,
+//! ed25519-dalek, crrl and OpenSSL (system libcrypto through the `openssl` crate), in one
+//! criterion run.
+//!
+//! Benchmark ids are `<group>/<op>/<column>` with the group and operations of
+//! [`fieldgen_benches::CURVE_GROUPS`]; one criterion iteration is one operation (a batch of 64
+//! signatures counts as one operation). Before measuring, every column's output is checked
+//! against ours (same shared secret, public key, signature; verification accepts), so all
+//! columns compute the same thing. Inputs are fixed byte strings, the same for every column.
+//!
+//! Build with `-C target-cpu=native`: the `report` command of this package does that.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use fieldgen_benches::{ours_column, CURVE25519};
+use fieldgen_curve25519 as ours;
+use openssl::pkey::{Id, PKey};
+
+/// Deterministic 32-byte strings (splitmix64 via the shared input generator).
+fn bytes32(seed: u64) -> [u8; 32] {
+    let v = fieldgen_benches::inputs(257, seed, 1).pop().unwrap();
+    v[..32].try_into().unwrap()
+}
+
+/// Our column: the multiplication backend the generated 2^255 − 19 field runs on this CPU.
+fn ours_col() -> String {
+    ours_column(fieldgen_generated::curve25519_p_64::Fp::backend())
+}
+const BATCH: usize = 64;
+
+fn x25519_bench(c: &mut Criterion) {
+    let k = bytes32(1);
+    let peer_secret = bytes32(2);
+    let u = ours::x25519_base(peer_secret);
+    let expect = ours::x25519(k, u);
+    let expect_pub = ours::x25519_base(k);
+
+    // Cross-checks: every column computes the same values.
+    assert_eq!(x25519_dalek::x25519(k, u), expect);
+    assert_eq!(crrl::x25519::x25519(&u, &k), expect);
+    assert_eq!(crrl::x25519::x25519_base(&k), expect_pub);
+    let ossl_key = PKey::private_key_from_raw_bytes(&k, Id::X25519).unwrap();
+    let ossl_peer = PKey::public_key_from_raw_bytes(&u, Id::X25519).unwrap();
+    let ossl_dh = || {
+        let mut d = openssl::derive::Deriver::new(&ossl_key).unwrap();
+        d.set_peer(&ossl_peer).unwrap();
+        let mut out = [0u8; 32];
+        d.derive(&mut out).unwrap();
+        out
+    };
+    assert_eq!(ossl_dh(), expect);
+    let ossl_base = |k: &[u8; 32]| {
+        PKey::private_key_from_raw_bytes(k, Id::X25519)
+            .unwrap()
+            .raw_public_key()
+            .unwrap()
+    };
+    assert_eq!(ossl_base(&k), expect_pub.to_vec());
+
+    let mut g = c.benchmark_group(CURVE25519.id);
+    let ours_col = ours_col();
+    g.bench_function(BenchmarkId::new("x25519", &ours_col), |b| {
+        b.iter(|| ours::x25519(black_box(k), black_box(u)))
+    });
+    g.bench_function(BenchmarkId::new("x25519", "x25519-dalek"), |b| {
+        b.iter(|| x25519_dalek::x25519(black_box(k), black_box(u)))
+    });
+    g.bench_function(BenchmarkId::new("x25519", "crrl"), |b| {
+        b.iter(|| crrl::x25519::x25519(black_box(&u), black_box(&k)))
+    });
+    g.bench_function(BenchmarkId::new("x25519", "openssl"), |b| {
+        b.iter(|| black_box(ossl_dh()))
+    });
+
+    g.bench_function(BenchmarkId::new("x25519-base", &ours_col), |b| {
+        b.iter(|| ours::x25519_base(black_box(k)))
+    });
+    g.bench_function(BenchmarkId::new("x25519-base", "x25519-dalek"), |b| {
+        b.iter(|| {
+            x25519_dalek::PublicKey::from(&x25519_dalek::StaticSecret::from(black_box(k)))
+                .to_bytes()
+        })
+    });
+    g.bench_function(BenchmarkId::new("x25519-base", "crrl"), |b| {
+        b.iter(|| crrl::x25519::x25519_base(black_box(&k)))
+    });
+    g.bench_function(BenchmarkId::new("x25519-base", "openssl"), |b| {
+        b.iter(|| ossl_base(black_box(&k)))
+    });
+    g.finish();
+}
+
+fn ed25519_bench(c: &mut Criterion) {
+    use ed25519_dalek::{Signer as _, Verifier as _};
+
+    let seed = bytes32(3);
+    let msg = b"fieldgen benchmark message of a typical short length, 64 bytes..";
+    let sk = ours::ed25519::SigningKey::from_bytes(&seed);
+    let vk = sk.verifying_key();
+    let sig = sk.sign(msg);
+    let sig_bytes = sig.to_bytes();
+
+    let dsk = ed25519_dalek::SigningKey::from_bytes(&seed);
+    let dvk = dsk.verifying_key();
+    let dsig = ed25519_dalek::Signature::from_bytes(&sig_bytes);
+    assert_eq!(dsk.sign(msg).to_bytes(), sig_bytes);
+    dvk.verify(msg, &dsig).unwrap();
+
+    let csk = crrl::ed25519::PrivateKey::from_seed(&seed);
+    let cvk = crrl::ed25519::PublicKey::decode(&vk.to_bytes()).unwrap();
+    assert_eq!(csk.sign_raw(msg), sig_bytes);
+    assert!(cvk.verify_raw(&sig_bytes, msg));
+
+    let osk = PKey::private_key_from_raw_bytes(&seed, Id::ED25519).unwrap();
+    let ovk = PKey::public_key_from_raw_bytes(&vk.to_bytes(), Id::ED25519).unwrap();
+    let ossl_sign = || {
+        openssl::sign::Signer::new_without_digest(&osk)
+            .unwrap()
+            .sign_oneshot_to_vec(msg)
+            .unwrap()
+    };
+    let ossl_verify = |s: &[u8]| {
+        openssl::sign::Verifier::new_without_digest(&ovk)
+            .unwrap()
+            .verify_oneshot(s, msg)
+            .unwrap()
+    };
+    assert_eq!(ossl_sign(), sig_bytes.to_vec());
+    assert!(ossl_verify(&sig_bytes));
+    vk.verify(msg, &sig).unwrap();
+
+    // The batch: 64 keys, messages and signatures.
+    let keys: Vec<ours::ed25519::SigningKey> = (0..BATCH as u64)
+        .map(|i| ours::ed25519::SigningKey::from_bytes(&bytes32(100 + i)))
+        .collect();
+    let msgs: Vec<Vec<u8>> = (0..BATCH as u64)
+        .map(|i| bytes32(200 + i).to_vec())
+        .collect();
+    let refs: Vec<&[u8]> = msgs.iter().map(Vec::as_slice).collect();
+    let sigs: Vec<ours::ed25519::Signature> =
+        keys.iter().zip(&refs).map(|(k, m)| k.sign(m)).collect();
+    let vks: Vec<ours::ed25519::VerifyingKey> = keys.iter().map(|k| k.verifying_key()).collect();
+    let dsigs: Vec<ed25519_dalek::Signature> = sigs
+        .iter()
+        .map(|s| ed25519_dalek::Signature::from_bytes(&s.to_bytes()))
+        .collect();
+    let dvks: Vec<ed25519_dalek::VerifyingKey> = vks
+        .iter()
+        .map(|k| ed25519_dalek::VerifyingKey::from_bytes(&k.to_bytes()).unwrap())
+        .collect();
+    ours::ed25519::verify_batch(&refs, &sigs, &vks).unwrap();
+    ed25519_dalek::verify_batch(&refs, &dsigs, &dvks).unwrap();
+
+    let mut g = c.benchmark_group(CURVE25519.id);
+    let ours_col = ours_col();
+    g.bench_function(BenchmarkId::new("ed25519-sign", &ours_col), |b| {
+        b.iter(|| sk.sign(black_box(msg)))
+    });
+    g.bench_function(BenchmarkId::new("ed25519-sign", "ed25519-dalek"), |b| {
+        b.iter(|| dsk.sign(black_box(msg)))
+    });
+    g.bench_function(BenchmarkId::new("ed25519-sign", "crrl"), |b| {
+        b.iter(|| csk.sign_raw(black_box(msg)))
+    });
+    g.bench_function(BenchmarkId::new("ed25519-sign", "openssl"), |b| {
+        b.iter(|| black_box(ossl_sign()))
+    });
+
+    g.bench_function(BenchmarkId::new("ed25519-verify", &ours_col), |b| {
+        b.iter(|| vk.verify(black_box(msg), black_box(&sig)).is_ok())
+    });
+    g.bench_function(BenchmarkId::new("ed25519-verify", "ed25519-dalek"), |b| {
+        b.iter(|| dvk.verify(black_box(msg), black_box(&dsig)).is_ok())
+    });
+    g.bench_function(BenchmarkId::new("ed25519-verify", "crrl"), |b| {
+        b.iter(|| cvk.verify_raw(black_box(&sig_bytes), black_box(msg)))
+    });
+    g.bench_function(BenchmarkId::new("ed25519-verify", "openssl"), |b| {
+        b.iter(|| ossl_verify(black_box(&sig_bytes)))
+    });
+
+    g.bench_function(BenchmarkId::new("ed25519-batch64", &ours_col), |b| {
+        b.iter(|| ours::ed25519::verify_batch(black_box(&refs), &sigs, &vks).is_ok())
+    });
+    g.bench_function(BenchmarkId::new("ed25519-batch64", "ed25519-dalek"), |b| {
+        b.iter(|| ed25519_dalek::verify_batch(black_box(&refs), &dsigs, &dvks).is_ok())
+    });
+    g.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(500))
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = x25519_bench, ed25519_bench
+}
+criterion_main!(benches);
