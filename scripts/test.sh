@@ -20,5 +20,8 @@ cargo run -q -p generator -- regen --check
 step "tests (cargo test --workspace; peers stay behind the benches package's feature)"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-cargo test --workspace --features fieldgen-generated/ff --no-fail-fast 2>&1 | tee "$log"
+cargo test --workspace --exclude fieldgen-cross --features fieldgen-generated/ff --no-fail-fast 2>&1 | tee "$log"
 grep -aE '^test result:' "$log" | awk '{p+=$4; f+=$6} END {printf "\nall crates: %d passed, %d failed\n", p, f}'
+
+step "cross targets: aarch64, armv7, powerpc (big-endian), wasm32-wasip1 under emulation; no_std thumbv7em"
+bash scripts/cross.sh

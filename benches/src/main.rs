@@ -228,6 +228,13 @@ fn run(args: &Args) -> Result<(), String> {
     tables(&results, &mut md, &mut summary);
     legend(&mut md);
     let out = root.join("benches").join("RESULTS.md");
+    // Keep the instruction-count section that scripts/inst-counts.sh writes at the end.
+    if let Ok(old) = std::fs::read_to_string(&out) {
+        if let Some(at) = old.find("<!-- instruction counts: begin") {
+            md.push('\n');
+            md.push_str(&old[at..]);
+        }
+    }
     std::fs::write(&out, md).map_err(|e| format!("cannot write benches/RESULTS.md: {e}"))?;
     println!("{summary}");
     println!(

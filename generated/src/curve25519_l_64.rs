@@ -5,7 +5,7 @@
 // p = 0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed
 // p = 7237005577332262213973186563042994240857116359379907606001950938285454250989
 // Bits: 253; limb bits w = 64; limbs n = 4; spare bits = 3
-// Target: auto = x86_64-adx mul/square (cfg(target_feature = "bmi2", "adx") at compile time, else CPUID at run time), falling back to portable64
+// Target: auto = x86_64-adx mul/square (cfg(target_feature = "bmi2", "adx") at compile time, else CPUID at run time), aarch64 mul/square (cfg(target_arch = "aarch64")), falling back to portable64
 // Multiplication: cios-no-carry; squaring: off-diagonal once + Montgomery reduction
 // R = 2^256 ; R mod p = 0xffffffffffffffffffffffffffffffec6ef5bf4737dcf70d6ec31748d98951d
 // R^2 mod p = 0x399411b7c309a3dceec73d217f5be65d00e1ba768859347a40611e3449c0f01
@@ -14,7 +14,7 @@
 // Multiplicative generator: 2
 // Exponent windows: 4 bits
 
-/// An element of GF(p), p = 0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed (curve25519-l: Curve25519/Ed25519 prime subgroup order l = 2^252 + 27742317777372353535851937790883648493 (RFC 7748 §4.1, RFC 8032 §5.1)), a 253-bit prime. Stored in Montgomery form as 4 little-endian 64-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios-no-carry Montgomery. Multiplication and squaring backends, in order of preference: x86_64-adx, portable64 (see `backend()`).
+/// An element of GF(p), p = 0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed (curve25519-l: Curve25519/Ed25519 prime subgroup order l = 2^252 + 27742317777372353535851937790883648493 (RFC 7748 §4.1, RFC 8032 §5.1)), a 253-bit prime. Stored in Montgomery form as 4 little-endian 64-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios-no-carry Montgomery. Multiplication and squaring backends, in order of preference: x86_64-adx, aarch64, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct Fr([u64; 4]);
 impl Fr {
@@ -877,44 +877,193 @@ impl Fr {
             ::core::option::Option::None
         }
     }
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). 137 instructions, 56 mul/umulh, 16 registers (2n² + n = 36 64×64-bit products as mul/umulh halves, less those with zero limbs of p or the low word of m·p[0]).
+    #[cfg(target_arch = "aarch64")]
+    #[inline]
+    #[allow(unused_doc_comments)]
+    fn mont_mul_aarch64(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+        let r0: u64;
+        let r1: u64;
+        let r2: u64;
+        let r3: u64;
+        /// SAFETY: base AArch64 instructions only. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and does not touch the stack.
+        let () = unsafe {
+            ::core::arch::asm!(
+                "ldp x4, x5, [x1]", "ldp x6, x7, [x1, #16]", "ldp x1, x8, [x2]",
+                "ldr x2, [x2, #24]", "ldp x9, x10, [x0]", "mul x11, x9, x4",
+                "umulh x12, x9, x4", "mul x13, x9, x5", "adds x13, x13, x12",
+                "umulh x12, x9, x5", "mul x14, x9, x6", "adcs x14, x14, x12",
+                "umulh x12, x9, x6", "mul x15, x9, x7", "adcs x15, x15, x12",
+                "umulh x9, x9, x7", "adc x9, x9, xzr", "mul x12, x11, x3", "cmp x11, #1",
+                "mul x11, x12, x8", "adcs x11, x13, x11", "adcs x14, x14, xzr",
+                "mul x13, x12, x2", "adcs x13, x15, x13", "adc x9, x9, xzr",
+                "umulh x15, x12, x1", "adds x15, x11, x15", "umulh x11, x12, x8",
+                "adcs x11, x14, x11", "adcs x13, x13, xzr", "umulh x12, x12, x2",
+                "adc x12, x9, x12", "mul x9, x10, x4", "adds x9, x15, x9",
+                "mul x15, x10, x5", "adcs x15, x11, x15", "mul x11, x10, x6",
+                "adcs x11, x13, x11", "mul x13, x10, x7", "adcs x13, x12, x13",
+                "cset x12, cs", "umulh x14, x10, x4", "adds x14, x15, x14",
+                "umulh x15, x10, x5", "adcs x15, x11, x15", "umulh x11, x10, x6",
+                "adcs x11, x13, x11", "umulh x10, x10, x7", "adc x10, x12, x10",
+                "mul x12, x9, x3", "cmp x9, #1", "mul x9, x12, x8", "adcs x9, x14, x9",
+                "adcs x15, x15, xzr", "mul x14, x12, x2", "adcs x14, x11, x14",
+                "adc x10, x10, xzr", "umulh x11, x12, x1", "adds x11, x9, x11",
+                "umulh x9, x12, x8", "adcs x9, x15, x9", "adcs x14, x14, xzr",
+                "umulh x12, x12, x2", "adc x12, x10, x12", "ldp x10, x15, [x0, #16]",
+                "mul x0, x10, x4", "adds x0, x11, x0", "mul x11, x10, x5",
+                "adcs x11, x9, x11", "mul x9, x10, x6", "adcs x9, x14, x9",
+                "mul x14, x10, x7", "adcs x14, x12, x14", "cset x12, cs",
+                "umulh x13, x10, x4", "adds x13, x11, x13", "umulh x11, x10, x5",
+                "adcs x11, x9, x11", "umulh x9, x10, x6", "adcs x9, x14, x9",
+                "umulh x10, x10, x7", "adc x10, x12, x10", "mul x12, x0, x3",
+                "cmp x0, #1", "mul x0, x12, x8", "adcs x0, x13, x0",
+                "adcs x11, x11, xzr", "mul x13, x12, x2", "adcs x13, x9, x13",
+                "adc x10, x10, xzr", "umulh x9, x12, x1", "adds x9, x0, x9",
+                "umulh x0, x12, x8", "adcs x0, x11, x0", "adcs x13, x13, xzr",
+                "umulh x12, x12, x2", "adc x12, x10, x12", "mul x10, x15, x4",
+                "adds x10, x9, x10", "mul x9, x15, x5", "adcs x9, x0, x9",
+                "mul x0, x15, x6", "adcs x0, x13, x0", "mul x13, x15, x7",
+                "adcs x13, x12, x13", "cset x12, cs", "umulh x4, x15, x4",
+                "adds x4, x9, x4", "umulh x5, x15, x5", "adcs x5, x0, x5",
+                "umulh x6, x15, x6", "adcs x6, x13, x6", "umulh x15, x15, x7",
+                "adc x15, x12, x15", "mul x3, x10, x3", "cmp x10, #1", "mul x10, x3, x8",
+                "adcs x10, x4, x10", "adcs x5, x5, xzr", "mul x4, x3, x2",
+                "adcs x4, x6, x4", "adc x15, x15, xzr", "umulh x6, x3, x1",
+                "adds x6, x10, x6", "umulh x10, x3, x8", "adcs x10, x5, x10",
+                "adcs x4, x4, xzr", "umulh x3, x3, x2", "adc x3, x15, x3",
+                "subs x1, x6, x1", "sbcs x8, x10, x8", "sbcs x15, x4, xzr",
+                "sbcs x2, x3, x2", "csel x1, x1, x6, cs", "csel x8, x8, x10, cs",
+                "csel x15, x15, x4, cs", "csel x2, x2, x3, cs", inout("x0") a.as_ptr() =>
+                _, inout("x1") b.as_ptr() => r0, inout("x2") Self::MODULUS_LIMBS.as_ptr()
+                => r3, inout("x3") 15183074304973897243u64 => _, lateout("x8") r1,
+                lateout("x15") r2, out("x4") _, out("x5") _, out("x6") _, out("x7") _,
+                out("x9") _, out("x10") _, out("x11") _, out("x12") _, out("x13") _,
+                out("x14") _, options(pure, readonly, nostack)
+            )
+        };
+        [r0, r1, r2, r3]
+    }
+    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: the CIOS kernel with the limbs of a loaded once. 135 instructions, 56 mul/umulh, 14 registers.
+    #[cfg(target_arch = "aarch64")]
+    #[inline]
+    #[allow(unused_doc_comments)]
+    fn mont_square_aarch64(a: &[u64; 4]) -> [u64; 4] {
+        let r0: u64;
+        let r1: u64;
+        let r2: u64;
+        let r3: u64;
+        /// SAFETY: base AArch64 instructions only. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and does not touch the stack.
+        let () = unsafe {
+            ::core::arch::asm!(
+                "ldp x3, x4, [x0]", "ldp x5, x6, [x0, #16]", "ldp x0, x7, [x1]",
+                "ldr x1, [x1, #24]", "mul x8, x3, x3", "umulh x9, x3, x3",
+                "mul x10, x3, x4", "adds x10, x10, x9", "umulh x9, x3, x4",
+                "mul x11, x3, x5", "adcs x11, x11, x9", "umulh x9, x3, x5",
+                "mul x12, x3, x6", "adcs x12, x12, x9", "umulh x9, x3, x6",
+                "adc x9, x9, xzr", "mul x13, x8, x2", "cmp x8, #1", "mul x8, x13, x7",
+                "adcs x8, x10, x8", "adcs x11, x11, xzr", "mul x10, x13, x1",
+                "adcs x10, x12, x10", "adc x9, x9, xzr", "umulh x12, x13, x0",
+                "adds x12, x8, x12", "umulh x8, x13, x7", "adcs x8, x11, x8",
+                "adcs x10, x10, xzr", "umulh x13, x13, x1", "adc x13, x9, x13",
+                "mul x9, x4, x3", "adds x9, x12, x9", "mul x12, x4, x4",
+                "adcs x12, x8, x12", "mul x8, x4, x5", "adcs x8, x10, x8",
+                "mul x10, x4, x6", "adcs x10, x13, x10", "cset x13, cs",
+                "umulh x11, x4, x3", "adds x11, x12, x11", "umulh x12, x4, x4",
+                "adcs x12, x8, x12", "umulh x8, x4, x5", "adcs x8, x10, x8",
+                "umulh x10, x4, x6", "adc x10, x13, x10", "mul x13, x9, x2",
+                "cmp x9, #1", "mul x9, x13, x7", "adcs x9, x11, x9",
+                "adcs x12, x12, xzr", "mul x11, x13, x1", "adcs x11, x8, x11",
+                "adc x10, x10, xzr", "umulh x8, x13, x0", "adds x8, x9, x8",
+                "umulh x9, x13, x7", "adcs x9, x12, x9", "adcs x11, x11, xzr",
+                "umulh x13, x13, x1", "adc x13, x10, x13", "mul x10, x5, x3",
+                "adds x10, x8, x10", "mul x8, x5, x4", "adcs x8, x9, x8",
+                "mul x9, x5, x5", "adcs x9, x11, x9", "mul x11, x5, x6",
+                "adcs x11, x13, x11", "cset x13, cs", "umulh x12, x5, x3",
+                "adds x12, x8, x12", "umulh x8, x5, x4", "adcs x8, x9, x8",
+                "umulh x9, x5, x5", "adcs x9, x11, x9", "umulh x11, x5, x6",
+                "adc x11, x13, x11", "mul x13, x10, x2", "cmp x10, #1",
+                "mul x10, x13, x7", "adcs x10, x12, x10", "adcs x8, x8, xzr",
+                "mul x12, x13, x1", "adcs x12, x9, x12", "adc x11, x11, xzr",
+                "umulh x9, x13, x0", "adds x9, x10, x9", "umulh x10, x13, x7",
+                "adcs x10, x8, x10", "adcs x12, x12, xzr", "umulh x13, x13, x1",
+                "adc x13, x11, x13", "mul x11, x6, x3", "adds x11, x9, x11",
+                "mul x9, x6, x4", "adcs x9, x10, x9", "mul x10, x6, x5",
+                "adcs x10, x12, x10", "mul x12, x6, x6", "adcs x12, x13, x12",
+                "cset x13, cs", "umulh x3, x6, x3", "adds x3, x9, x3",
+                "umulh x4, x6, x4", "adcs x4, x10, x4", "umulh x5, x6, x5",
+                "adcs x5, x12, x5", "umulh x6, x6, x6", "adc x6, x13, x6",
+                "mul x2, x11, x2", "cmp x11, #1", "mul x11, x2, x7", "adcs x11, x3, x11",
+                "adcs x4, x4, xzr", "mul x3, x2, x1", "adcs x3, x5, x3",
+                "adc x6, x6, xzr", "umulh x5, x2, x0", "adds x5, x11, x5",
+                "umulh x11, x2, x7", "adcs x11, x4, x11", "adcs x3, x3, xzr",
+                "umulh x2, x2, x1", "adc x2, x6, x2", "subs x0, x5, x0",
+                "sbcs x7, x11, x7", "sbcs x6, x3, xzr", "sbcs x1, x2, x1",
+                "csel x0, x0, x5, cs", "csel x7, x7, x11, cs", "csel x6, x6, x3, cs",
+                "csel x1, x1, x2, cs", inout("x0") a.as_ptr() => r0, inout("x1")
+                Self::MODULUS_LIMBS.as_ptr() => r3, inout("x2") 15183074304973897243u64
+                => _, lateout("x6") r2, lateout("x7") r1, out("x3") _, out("x4") _,
+                out("x5") _, out("x8") _, out("x9") _, out("x10") _, out("x11") _,
+                out("x12") _, out("x13") _, options(pure, readonly, nostack)
+            )
+        };
+        [r0, r1, r2, r3]
+    }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p.
-    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, portable64.
+    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, aarch64, portable64.
     #[inline]
     fn mont_mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if let ::core::option::Option::Some(r) = Self::mont_mul_x86_64_adx_checked(
-                a,
-                b,
-            ) {
-                return r;
+        #[cfg(target_arch = "aarch64")]
+        let r = Self::mont_mul_aarch64(a, b);
+        #[cfg(not(target_arch = "aarch64"))]
+        let r = {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if let ::core::option::Option::Some(r) = Self::mont_mul_x86_64_adx_checked(
+                    a,
+                    b,
+                ) {
+                    return r;
+                }
             }
-        }
-        Self::mont_mul_portable(a, b)
+            Self::mont_mul_portable(a, b)
+        };
+        r
     }
     /// Montgomery square a²·R⁻¹ mod p of a value below p.
-    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, portable64.
+    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, aarch64, portable64.
     #[inline]
     fn mont_square(a: &[u64; 4]) -> [u64; 4] {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if let ::core::option::Option::Some(r) = Self::mont_square_x86_64_adx_checked(
-                a,
-            ) {
-                return r;
+        #[cfg(target_arch = "aarch64")]
+        let r = Self::mont_square_aarch64(a);
+        #[cfg(not(target_arch = "aarch64"))]
+        let r = {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if let ::core::option::Option::Some(r) = Self::mont_square_x86_64_adx_checked(
+                    a,
+                ) {
+                    return r;
+                }
             }
-        }
-        Self::mont_square_portable(a)
+            Self::mont_square_portable(a)
+        };
+        r
     }
-    /// The backend `mul` and `square` run on this machine: one of `"x86_64-adx"`, `"portable64"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
+    /// The backend `mul` and `square` run on this machine: one of `"x86_64-adx"`, `"aarch64"`, `"portable64"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time. `"aarch64"` is AArch64 assembly, always used on that architecture.
     pub fn backend() -> &'static str {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if Self::x86_64_adx_available() {
-                return "x86_64-adx";
+        #[cfg(target_arch = "aarch64")]
+        let r = "aarch64";
+        #[cfg(not(target_arch = "aarch64"))]
+        let r = {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if Self::x86_64_adx_available() {
+                    return "x86_64-adx";
+                }
             }
-        }
-        "portable64"
+            "portable64"
+        };
+        r
     }
     /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
     /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
@@ -933,6 +1082,10 @@ impl Fr {
             }
             #[cfg(target_arch = "x86_64")]
             "x86_64-adx" => Self::mont_mul_x86_64_adx_checked(&self.0, &rhs.0).map(Fr),
+            #[cfg(target_arch = "aarch64")]
+            "aarch64" => {
+                ::core::option::Option::Some(Fr(Self::mont_mul_aarch64(&self.0, &rhs.0)))
+            }
             _ => ::core::option::Option::None,
         }
     }
@@ -947,6 +1100,10 @@ impl Fr {
             }
             #[cfg(target_arch = "x86_64")]
             "x86_64-adx" => Self::mont_square_x86_64_adx_checked(&self.0).map(Fr),
+            #[cfg(target_arch = "aarch64")]
+            "aarch64" => {
+                ::core::option::Option::Some(Fr(Self::mont_square_aarch64(&self.0)))
+            }
             _ => ::core::option::Option::None,
         }
     }

@@ -5,7 +5,7 @@
 // p = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff
 // p = 115792089210356248762697446949407573530086143415290314195533631308867097853951
 // Bits: 256; limb bits w = 64; limbs n = 4; spare bits = 0
-// Target: auto = x86_64-adx mul/square (cfg(target_feature = "bmi2", "adx") at compile time, else CPUID at run time), falling back to portable64
+// Target: auto = x86_64-adx mul/square (cfg(target_feature = "bmi2", "adx") at compile time, else CPUID at run time), aarch64 mul/square (cfg(target_arch = "aarch64")), falling back to portable64
 // Multiplication: cios; squaring: off-diagonal once + Montgomery reduction
 // R = 2^256 ; R mod p = 0xfffffffeffffffffffffffffffffffff000000000000000000000001
 // R^2 mod p = 0x4fffffffdfffffffffffffffefffffffbffffffff0000000000000003
@@ -14,7 +14,7 @@
 // Multiplicative generator: 6
 // Exponent windows: 5 bits
 
-/// An element of GF(p), p = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff (p256-p: NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)), a 256-bit prime. Stored in Montgomery form as 4 little-endian 64-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios Montgomery. Multiplication and squaring backends, in order of preference: x86_64-adx, portable64 (see `backend()`).
+/// An element of GF(p), p = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff (p256-p: NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)), a 256-bit prime. Stored in Montgomery form as 4 little-endian 64-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios Montgomery. Multiplication and squaring backends, in order of preference: x86_64-adx, aarch64, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct Fp([u64; 4]);
 impl Fp {
@@ -903,44 +903,197 @@ impl Fp {
             ::core::option::Option::None
         }
     }
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). 145 instructions, 52 mul/umulh, 16 registers (2n² + n = 36 64×64-bit products as mul/umulh halves, less those with zero limbs of p or the low word of m·p[0]).
+    #[cfg(target_arch = "aarch64")]
+    #[inline]
+    #[allow(unused_doc_comments)]
+    fn mont_mul_aarch64(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+        let r0: u64;
+        let r1: u64;
+        let r2: u64;
+        let r3: u64;
+        /// SAFETY: base AArch64 instructions only. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and does not touch the stack.
+        let () = unsafe {
+            ::core::arch::asm!(
+                "ldp x3, x4, [x1]", "ldp x5, x6, [x1, #16]", "ldp x1, x7, [x2]",
+                "ldr x2, [x2, #24]", "ldp x8, x9, [x0]", "mul x10, x8, x3",
+                "umulh x11, x8, x3", "mul x12, x8, x4", "adds x12, x12, x11",
+                "umulh x11, x8, x4", "mul x13, x8, x5", "adcs x13, x13, x11",
+                "umulh x11, x8, x5", "mul x14, x8, x6", "adcs x14, x14, x11",
+                "umulh x8, x8, x6", "adc x8, x8, xzr", "cmp x10, #1", "mul x11, x10, x7",
+                "adcs x11, x12, x11", "adcs x13, x13, xzr", "mul x12, x10, x2",
+                "adcs x12, x14, x12", "adcs x8, x8, xzr", "cset x14, cs",
+                "umulh x15, x10, x1", "adds x15, x11, x15", "umulh x11, x10, x7",
+                "adcs x11, x13, x11", "adcs x12, x12, xzr", "umulh x10, x10, x2",
+                "adcs x10, x8, x10", "adc x14, x14, xzr", "mul x8, x9, x3",
+                "adds x8, x15, x8", "mul x15, x9, x4", "adcs x15, x11, x15",
+                "mul x11, x9, x5", "adcs x11, x12, x11", "mul x12, x9, x6",
+                "adcs x12, x10, x12", "adc x14, x14, xzr", "umulh x10, x9, x3",
+                "adds x10, x15, x10", "umulh x15, x9, x4", "adcs x15, x11, x15",
+                "umulh x11, x9, x5", "adcs x11, x12, x11", "umulh x9, x9, x6",
+                "adcs x9, x14, x9", "cset x14, cs", "cmp x8, #1", "mul x12, x8, x7",
+                "adcs x12, x10, x12", "adcs x15, x15, xzr", "mul x10, x8, x2",
+                "adcs x10, x11, x10", "adcs x9, x9, xzr", "adc x14, x14, xzr",
+                "umulh x11, x8, x1", "adds x11, x12, x11", "umulh x12, x8, x7",
+                "adcs x12, x15, x12", "adcs x10, x10, xzr", "umulh x8, x8, x2",
+                "adcs x8, x9, x8", "adc x14, x14, xzr", "ldp x9, x15, [x0, #16]",
+                "mul x0, x9, x3", "adds x0, x11, x0", "mul x11, x9, x4",
+                "adcs x11, x12, x11", "mul x12, x9, x5", "adcs x12, x10, x12",
+                "mul x10, x9, x6", "adcs x10, x8, x10", "adc x14, x14, xzr",
+                "umulh x8, x9, x3", "adds x8, x11, x8", "umulh x11, x9, x4",
+                "adcs x11, x12, x11", "umulh x12, x9, x5", "adcs x12, x10, x12",
+                "umulh x9, x9, x6", "adcs x9, x14, x9", "cset x14, cs", "cmp x0, #1",
+                "mul x10, x0, x7", "adcs x10, x8, x10", "adcs x11, x11, xzr",
+                "mul x8, x0, x2", "adcs x8, x12, x8", "adcs x9, x9, xzr",
+                "adc x14, x14, xzr", "umulh x12, x0, x1", "adds x12, x10, x12",
+                "umulh x10, x0, x7", "adcs x10, x11, x10", "adcs x8, x8, xzr",
+                "umulh x0, x0, x2", "adcs x0, x9, x0", "adc x14, x14, xzr",
+                "mul x9, x15, x3", "adds x9, x12, x9", "mul x12, x15, x4",
+                "adcs x12, x10, x12", "mul x10, x15, x5", "adcs x10, x8, x10",
+                "mul x8, x15, x6", "adcs x8, x0, x8", "adc x14, x14, xzr",
+                "umulh x3, x15, x3", "adds x3, x12, x3", "umulh x4, x15, x4",
+                "adcs x4, x10, x4", "umulh x5, x15, x5", "adcs x5, x8, x5",
+                "umulh x15, x15, x6", "adcs x15, x14, x15", "cset x14, cs", "cmp x9, #1",
+                "mul x6, x9, x7", "adcs x6, x3, x6", "adcs x4, x4, xzr",
+                "mul x3, x9, x2", "adcs x3, x5, x3", "adcs x15, x15, xzr",
+                "adc x14, x14, xzr", "umulh x5, x9, x1", "adds x5, x6, x5",
+                "umulh x6, x9, x7", "adcs x6, x4, x6", "adcs x3, x3, xzr",
+                "umulh x9, x9, x2", "adcs x9, x15, x9", "adc x14, x14, xzr",
+                "subs x1, x5, x1", "sbcs x7, x6, x7", "sbcs x15, x3, xzr",
+                "sbcs x2, x9, x2", "sbcs xzr, x14, xzr", "csel x1, x1, x5, cs",
+                "csel x7, x7, x6, cs", "csel x15, x15, x3, cs", "csel x2, x2, x9, cs",
+                inout("x0") a.as_ptr() => _, inout("x1") b.as_ptr() => r0, inout("x2")
+                Self::MODULUS_LIMBS.as_ptr() => r3, lateout("x7") r1, lateout("x15") r2,
+                out("x3") _, out("x4") _, out("x5") _, out("x6") _, out("x8") _,
+                out("x9") _, out("x10") _, out("x11") _, out("x12") _, out("x13") _,
+                out("x14") _, options(pure, readonly, nostack)
+            )
+        };
+        [r0, r1, r2, r3]
+    }
+    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: the CIOS kernel with the limbs of a loaded once. 143 instructions, 52 mul/umulh, 14 registers.
+    #[cfg(target_arch = "aarch64")]
+    #[inline]
+    #[allow(unused_doc_comments)]
+    fn mont_square_aarch64(a: &[u64; 4]) -> [u64; 4] {
+        let r0: u64;
+        let r1: u64;
+        let r2: u64;
+        let r3: u64;
+        /// SAFETY: base AArch64 instructions only. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and does not touch the stack.
+        let () = unsafe {
+            ::core::arch::asm!(
+                "ldp x2, x3, [x0]", "ldp x4, x5, [x0, #16]", "ldp x0, x6, [x1]",
+                "ldr x1, [x1, #24]", "mul x7, x2, x2", "umulh x8, x2, x2",
+                "mul x9, x2, x3", "adds x9, x9, x8", "umulh x8, x2, x3",
+                "mul x10, x2, x4", "adcs x10, x10, x8", "umulh x8, x2, x4",
+                "mul x11, x2, x5", "adcs x11, x11, x8", "umulh x8, x2, x5",
+                "adc x8, x8, xzr", "cmp x7, #1", "mul x12, x7, x6", "adcs x12, x9, x12",
+                "adcs x10, x10, xzr", "mul x9, x7, x1", "adcs x9, x11, x9",
+                "adcs x8, x8, xzr", "cset x11, cs", "umulh x13, x7, x0",
+                "adds x13, x12, x13", "umulh x12, x7, x6", "adcs x12, x10, x12",
+                "adcs x9, x9, xzr", "umulh x7, x7, x1", "adcs x7, x8, x7",
+                "adc x11, x11, xzr", "mul x8, x3, x2", "adds x8, x13, x8",
+                "mul x13, x3, x3", "adcs x13, x12, x13", "mul x12, x3, x4",
+                "adcs x12, x9, x12", "mul x9, x3, x5", "adcs x9, x7, x9",
+                "adc x11, x11, xzr", "umulh x7, x3, x2", "adds x7, x13, x7",
+                "umulh x13, x3, x3", "adcs x13, x12, x13", "umulh x12, x3, x4",
+                "adcs x12, x9, x12", "umulh x9, x3, x5", "adcs x9, x11, x9",
+                "cset x11, cs", "cmp x8, #1", "mul x10, x8, x6", "adcs x10, x7, x10",
+                "adcs x13, x13, xzr", "mul x7, x8, x1", "adcs x7, x12, x7",
+                "adcs x9, x9, xzr", "adc x11, x11, xzr", "umulh x12, x8, x0",
+                "adds x12, x10, x12", "umulh x10, x8, x6", "adcs x10, x13, x10",
+                "adcs x7, x7, xzr", "umulh x8, x8, x1", "adcs x8, x9, x8",
+                "adc x11, x11, xzr", "mul x9, x4, x2", "adds x9, x12, x9",
+                "mul x12, x4, x3", "adcs x12, x10, x12", "mul x10, x4, x4",
+                "adcs x10, x7, x10", "mul x7, x4, x5", "adcs x7, x8, x7",
+                "adc x11, x11, xzr", "umulh x8, x4, x2", "adds x8, x12, x8",
+                "umulh x12, x4, x3", "adcs x12, x10, x12", "umulh x10, x4, x4",
+                "adcs x10, x7, x10", "umulh x7, x4, x5", "adcs x7, x11, x7",
+                "cset x11, cs", "cmp x9, #1", "mul x13, x9, x6", "adcs x13, x8, x13",
+                "adcs x12, x12, xzr", "mul x8, x9, x1", "adcs x8, x10, x8",
+                "adcs x7, x7, xzr", "adc x11, x11, xzr", "umulh x10, x9, x0",
+                "adds x10, x13, x10", "umulh x13, x9, x6", "adcs x13, x12, x13",
+                "adcs x8, x8, xzr", "umulh x9, x9, x1", "adcs x9, x7, x9",
+                "adc x11, x11, xzr", "mul x7, x5, x2", "adds x7, x10, x7",
+                "mul x10, x5, x3", "adcs x10, x13, x10", "mul x13, x5, x4",
+                "adcs x13, x8, x13", "mul x8, x5, x5", "adcs x8, x9, x8",
+                "adc x11, x11, xzr", "umulh x2, x5, x2", "adds x2, x10, x2",
+                "umulh x3, x5, x3", "adcs x3, x13, x3", "umulh x4, x5, x4",
+                "adcs x4, x8, x4", "umulh x5, x5, x5", "adcs x5, x11, x5",
+                "cset x11, cs", "cmp x7, #1", "mul x8, x7, x6", "adcs x8, x2, x8",
+                "adcs x3, x3, xzr", "mul x2, x7, x1", "adcs x2, x4, x2",
+                "adcs x5, x5, xzr", "adc x11, x11, xzr", "umulh x4, x7, x0",
+                "adds x4, x8, x4", "umulh x8, x7, x6", "adcs x8, x3, x8",
+                "adcs x2, x2, xzr", "umulh x7, x7, x1", "adcs x7, x5, x7",
+                "adc x11, x11, xzr", "subs x0, x4, x0", "sbcs x6, x8, x6",
+                "sbcs x5, x2, xzr", "sbcs x1, x7, x1", "sbcs xzr, x11, xzr",
+                "csel x0, x0, x4, cs", "csel x6, x6, x8, cs", "csel x5, x5, x2, cs",
+                "csel x1, x1, x7, cs", inout("x0") a.as_ptr() => r0, inout("x1")
+                Self::MODULUS_LIMBS.as_ptr() => r3, lateout("x5") r2, lateout("x6") r1,
+                out("x2") _, out("x3") _, out("x4") _, out("x7") _, out("x8") _,
+                out("x9") _, out("x10") _, out("x11") _, out("x12") _, out("x13") _,
+                options(pure, readonly, nostack)
+            )
+        };
+        [r0, r1, r2, r3]
+    }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p.
-    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, portable64.
+    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, aarch64, portable64.
     #[inline]
     fn mont_mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if let ::core::option::Option::Some(r) = Self::mont_mul_x86_64_adx_checked(
-                a,
-                b,
-            ) {
-                return r;
+        #[cfg(target_arch = "aarch64")]
+        let r = Self::mont_mul_aarch64(a, b);
+        #[cfg(not(target_arch = "aarch64"))]
+        let r = {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if let ::core::option::Option::Some(r) = Self::mont_mul_x86_64_adx_checked(
+                    a,
+                    b,
+                ) {
+                    return r;
+                }
             }
-        }
-        Self::mont_mul_portable(a, b)
+            Self::mont_mul_portable(a, b)
+        };
+        r
     }
     /// Montgomery square a²·R⁻¹ mod p of a value below p.
-    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, portable64.
+    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, aarch64, portable64.
     #[inline]
     fn mont_square(a: &[u64; 4]) -> [u64; 4] {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if let ::core::option::Option::Some(r) = Self::mont_square_x86_64_adx_checked(
-                a,
-            ) {
-                return r;
+        #[cfg(target_arch = "aarch64")]
+        let r = Self::mont_square_aarch64(a);
+        #[cfg(not(target_arch = "aarch64"))]
+        let r = {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if let ::core::option::Option::Some(r) = Self::mont_square_x86_64_adx_checked(
+                    a,
+                ) {
+                    return r;
+                }
             }
-        }
-        Self::mont_square_portable(a)
+            Self::mont_square_portable(a)
+        };
+        r
     }
-    /// The backend `mul` and `square` run on this machine: one of `"x86_64-adx"`, `"portable64"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
+    /// The backend `mul` and `square` run on this machine: one of `"x86_64-adx"`, `"aarch64"`, `"portable64"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time. `"aarch64"` is AArch64 assembly, always used on that architecture.
     pub fn backend() -> &'static str {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if Self::x86_64_adx_available() {
-                return "x86_64-adx";
+        #[cfg(target_arch = "aarch64")]
+        let r = "aarch64";
+        #[cfg(not(target_arch = "aarch64"))]
+        let r = {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if Self::x86_64_adx_available() {
+                    return "x86_64-adx";
+                }
             }
-        }
-        "portable64"
+            "portable64"
+        };
+        r
     }
     /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
     /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
@@ -959,6 +1112,10 @@ impl Fp {
             }
             #[cfg(target_arch = "x86_64")]
             "x86_64-adx" => Self::mont_mul_x86_64_adx_checked(&self.0, &rhs.0).map(Fp),
+            #[cfg(target_arch = "aarch64")]
+            "aarch64" => {
+                ::core::option::Option::Some(Fp(Self::mont_mul_aarch64(&self.0, &rhs.0)))
+            }
             _ => ::core::option::Option::None,
         }
     }
@@ -973,6 +1130,10 @@ impl Fp {
             }
             #[cfg(target_arch = "x86_64")]
             "x86_64-adx" => Self::mont_square_x86_64_adx_checked(&self.0).map(Fp),
+            #[cfg(target_arch = "aarch64")]
+            "aarch64" => {
+                ::core::option::Option::Some(Fp(Self::mont_square_aarch64(&self.0)))
+            }
             _ => ::core::option::Option::None,
         }
     }

@@ -33,7 +33,13 @@ macro_rules! backend_tests {
             let name = stringify!($name);
             let bits = <$F>::NUM_BITS as usize;
             let adx = host_has_adx();
-            let expected = if adx { "x86_64-adx" } else { "portable64" };
+            let expected = if adx {
+                "x86_64-adx"
+            } else if cfg!(target_arch = "aarch64") {
+                "aarch64"
+            } else {
+                "portable64"
+            };
             assert_eq!(
                 <$F>::backend(),
                 expected,

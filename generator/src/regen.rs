@@ -111,7 +111,10 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
         "//! used when the build enables the `bmi2` and `adx` target features or, failing that,\n",
     );
     lib.push_str(
-        "//! when CPUID reports them at run time; `Fp::backend()` says which code runs. The only\n",
+        "//! when CPUID reports them at run time, and AArch64 assembly (mul/umulh, adds/adcs), used\n",
+    );
+    lib.push_str(
+        "//! whenever the build is for aarch64; `Fp::backend()` says which code runs. The only\n",
     );
     lib.push_str("//! `unsafe` code is in those kernels and their dispatch, each block with a `SAFETY:` note.\n\n");
     lib.push_str("#![no_std]\n#![deny(unsafe_op_in_unsafe_fn)]\n\n");

@@ -33,6 +33,10 @@ fn each_target_emits_its_backends() {
         "unsafe fn mont_mul_x86_64_adx(",
         "unsafe fn mont_square_x86_64_adx(",
         "fn x86_64_adx_detected()",
+        "fn mont_mul_aarch64(",
+        "fn mont_square_aarch64(",
+        "#[cfg(target_arch = \"aarch64\")]",
+        "umulh ",
         "pub fn backend()",
         "pub fn __mul_with_backend(",
         "#[cfg(target_arch = \"x86_64\")]",
@@ -80,6 +84,27 @@ fn each_target_emits_its_backends() {
     assert!(!adx.contains("fn mont_mul_portable("));
     assert!(adx.contains("::core::compile_error!("));
     assert!(header_line(&adx, "Command").ends_with("--target x86_64-adx"));
+
+    // aarch64: the AArch64 assembly only, refusing other architectures at compile time.
+    let (code, a64, _) = generator(&["--prime", "bn254-p", "--target", "aarch64"]);
+    assert_eq!(code, Some(0));
+    assert!(a64.contains("fn mont_mul_aarch64("));
+    assert!(!a64.contains("fn mont_mul_portable("));
+    assert!(!a64.contains("x86_64_adx"));
+    assert!(a64.contains("::core::compile_error!("));
+    let (code, _, stderr) = generator(&["--prime", "2^1279-1", "--target", "aarch64"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("up to 8 limbs"), "{stderr}");
+
+    // sparc32 and wasm32: the portable 32-bit code, named in the command line.
+    for t in ["sparc32", "wasm32"] {
+        let (code, out, _) = generator(&["--prime", "bn254-p", "--target", t]);
+        assert_eq!(code, Some(0));
+        assert!(out.contains("fn mont_mul_portable("));
+        assert!(out.contains("[u32; 8]"));
+        assert!(!out.contains("asm!"));
+        assert!(header_line(&out, "Command").ends_with(&format!("--limb-bits 32 --target {t}")));
+    }
 }
 
 #[test]

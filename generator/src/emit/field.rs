@@ -27,6 +27,7 @@ use num_traits::{One, Zero};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
+use super::aarch64;
 use super::invert;
 use super::portable::{emit_fn, Words};
 use super::x86_64;
@@ -113,6 +114,8 @@ pub enum Backend {
     Portable,
     /// The BMI2/ADX assembly kernels.
     X86_64Adx,
+    /// The AArch64 assembly kernels.
+    Aarch64,
 }
 
 /// The core of one field for one target, ready to sit inside `impl Name { .. }`.
@@ -155,13 +158,29 @@ pub fn target_core(
         }
     }
     let asm_problem = x86_64::unsupported(c, alg);
+    let aarch64_problem = aarch64::unsupported(c, alg);
     let backends: Vec<Backend> = match target {
-        Target::Portable64 | Target::Portable32 => vec![Backend::Portable],
-        Target::Auto if asm_problem.is_some() => vec![Backend::Portable],
-        Target::Auto => vec![Backend::X86_64Adx, Backend::Portable],
+        Target::Portable64 | Target::Portable32 | Target::Sparc32 | Target::Wasm32 => {
+            vec![Backend::Portable]
+        }
+        Target::Auto => {
+            let mut v = Vec::new();
+            if asm_problem.is_none() {
+                v.push(Backend::X86_64Adx);
+            }
+            if aarch64_problem.is_none() {
+                v.push(Backend::Aarch64);
+            }
+            v.push(Backend::Portable);
+            v
+        }
         Target::X86_64Adx => match &asm_problem {
             Some(why) => return Err(format!("--target x86_64-adx: {why}")),
             None => vec![Backend::X86_64Adx],
+        },
+        Target::Aarch64 => match &aarch64_problem {
+            Some(why) => return Err(format!("--target aarch64: {why}")),
+            None => vec![Backend::Aarch64],
         },
     };
     let portable = portable_name(c.w());
@@ -170,11 +189,21 @@ pub fn target_core(
     let limbs = quote!([#word; #n]);
     let has_portable = backends.contains(&Backend::Portable);
     let has_asm = backends.contains(&Backend::X86_64Adx);
+    let has_aarch64 = backends.contains(&Backend::Aarch64);
 
     let mut items = portable_core(c, alg, has_portable);
     if has_asm {
         items.extend(x86_64::core_fns(c));
         items.extend(x86_64_support(has_portable, &limbs));
+    }
+    if has_aarch64 {
+        items.extend(aarch64::core_fns(c));
+        if !has_portable {
+            items.extend(quote! {
+                #[cfg(not(target_arch = "aarch64"))]
+                ::core::compile_error!("this field was generated with --target aarch64, which builds only for aarch64: regenerate it with --target auto");
+            });
+        }
     }
 
     // Dispatchers: the first backend that can run, in order of preference.
@@ -209,6 +238,25 @@ pub fn target_core(
             },
         }
     };
+    // The AArch64 kernels need no detection: on that architecture they are the backend.
+    let dispatch = |op: &str, args: TokenStream| -> TokenStream {
+        if !has_aarch64 {
+            return dispatch(op, args);
+        }
+        let kernel = format_ident!("{}_aarch64", op);
+        let other = if has_portable {
+            dispatch(op, args.clone())
+        } else {
+            quote!(::core::unreachable!())
+        };
+        quote! {
+            #[cfg(target_arch = "aarch64")]
+            let r = Self::#kernel(#args);
+            #[cfg(not(target_arch = "aarch64"))]
+            let r = { #other };
+            r
+        }
+    };
     let mul_body = dispatch("mont_mul", quote!(a, b));
     let square_body = dispatch("mont_square", quote!(a));
     let order: Vec<&str> = backends
@@ -216,6 +264,7 @@ pub fn target_core(
         .map(|b| match b {
             Backend::Portable => portable,
             Backend::X86_64Adx => x86_64::NAME,
+            Backend::Aarch64 => aarch64::NAME,
         })
         .collect();
     let dispatch_doc = format!(
@@ -235,6 +284,17 @@ pub fn target_core(
         },
         (true, false) => quote!("x86_64-adx"),
     };
+    let backend_body = match (has_aarch64, has_portable) {
+        (false, _) => backend_body,
+        (true, true) => quote! {
+            #[cfg(target_arch = "aarch64")]
+            let r = "aarch64";
+            #[cfg(not(target_arch = "aarch64"))]
+            let r = { #backend_body };
+            r
+        },
+        (true, false) => quote!("aarch64"),
+    };
     let hook_arms = |op: &str, args: TokenStream| -> TokenStream {
         let portable_fn = format_ident!("{}_portable", op);
         let checked = format_ident!("{}_x86_64_adx_checked", op);
@@ -250,17 +310,29 @@ pub fn target_core(
                 "x86_64-adx" => Self::#checked(#args).map(#name),
             });
         }
+        if has_aarch64 {
+            let kernel = format_ident!("{}_aarch64", op);
+            arms.extend(quote! {
+                #[cfg(target_arch = "aarch64")]
+                "aarch64" => ::core::option::Option::Some(#name(Self::#kernel(#args))),
+            });
+        }
         arms
     };
     let mul_arms = hook_arms("mont_mul", quote!(&self.0, &rhs.0));
     let square_arms = hook_arms("mont_square", quote!(&self.0));
     let backend_doc = format!(
-        " The backend `mul` and `square` run on this machine: one of {}. `\"x86_64-adx\"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.",
+        " The backend `mul` and `square` run on this machine: one of {}. `\"x86_64-adx\"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.{}",
         order
             .iter()
             .map(|b| format!("`\"{b}\"`"))
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(", "),
+        if has_aarch64 {
+            " `\"aarch64\"` is AArch64 assembly, always used on that architecture."
+        } else {
+            ""
+        }
     );
     items.extend(quote! {
         /// Montgomery product a·b·R⁻¹ mod p of two values below p.
@@ -305,6 +377,9 @@ pub fn target_core(
         }
     });
     let description = match target {
+        Target::Auto if has_asm && has_aarch64 => format!(
+            "auto = x86_64-adx mul/square (cfg(target_feature = \"bmi2\", \"adx\") at compile time, else CPUID at run time), aarch64 mul/square (cfg(target_arch = \"aarch64\")), falling back to {portable}"
+        ),
         Target::Auto if has_asm => format!(
             "auto = x86_64-adx mul/square (cfg(target_feature = \"bmi2\", \"adx\") at compile time, else CPUID at run time), falling back to {portable}"
         ),
@@ -315,6 +390,11 @@ pub fn target_core(
         Target::X86_64Adx => {
             "x86_64-adx only (mul/square in assembly; x86-64 with BMI2 and ADX required)".into()
         }
+        Target::Aarch64 => "aarch64 only (mul/square in AArch64 assembly)".into(),
+        Target::Sparc32 => {
+            "sparc32 = portable32 (32-bit words, 32x32->64 multiply; byte encodings independent of the byte order, tested big-endian)".into()
+        }
+        Target::Wasm32 => "wasm32 = portable32 (u32 limbs, u32xu32->u64 products, no assembly)".into(),
         t => t.name().to_string(),
     };
     Ok(TargetCore {

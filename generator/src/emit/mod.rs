@@ -3,6 +3,7 @@
 //! [`field`] wraps a target's core functions in the
 //! public field API, which is the same on every target, and dispatches between backends.
 
+pub mod aarch64;
 pub mod field;
 pub mod invert;
 pub mod portable;
@@ -19,7 +20,9 @@ pub enum Target {
     /// The portable code for the limb size, plus the `x86_64-adx` kernels for multiplication
     /// and squaring where they exist (64-bit limbs, CIOS, up to [`x86_64::MAX_LIMBS`] limbs):
     /// chosen at compile time when the build enables the `bmi2` and `adx` target features,
-    /// else by CPUID once at run time, with the portable code as the fallback.
+    /// else by CPUID once at run time, with the portable code as the fallback; and the
+    /// `aarch64` kernels (64-bit limbs, CIOS, up to [`aarch64::MAX_LIMBS`] limbs), used
+    /// whenever the build is for that architecture.
     #[default]
     Auto,
     /// Portable Rust over `u64`/`u128` only.
@@ -28,15 +31,25 @@ pub enum Target {
     Portable32,
     /// The BMI2/ADX kernels only (portable code for the other operations); x86-64 only.
     X86_64Adx,
+    /// The AArch64 kernels only (portable code for the other operations); aarch64 only.
+    Aarch64,
+    /// A SPARC-like machine: 32-bit words, 32×32→64-bit multiplication, big-endian. The
+    /// portable code over `u32`/`u64` (byte encodings never depend on the host's byte order).
+    Sparc32,
+    /// WebAssembly (wasm32): the portable code over `u32`/`u64`, no assembly.
+    Wasm32,
 }
 
 impl Target {
     /// Every target, in the order `--help` lists them.
-    pub const ALL: [Target; 4] = [
+    pub const ALL: [Target; 7] = [
         Target::Auto,
         Target::Portable64,
         Target::Portable32,
         Target::X86_64Adx,
+        Target::Aarch64,
+        Target::Sparc32,
+        Target::Wasm32,
     ];
 
     /// The name `--target` takes.
@@ -46,6 +59,9 @@ impl Target {
             Target::Portable64 => "portable64",
             Target::Portable32 => "portable32",
             Target::X86_64Adx => x86_64::NAME,
+            Target::Aarch64 => aarch64::NAME,
+            Target::Sparc32 => "sparc32",
+            Target::Wasm32 => "wasm32",
         }
     }
 
@@ -58,8 +74,8 @@ impl Target {
     pub fn limb_bits(self) -> Option<LimbBits> {
         match self {
             Target::Auto => None,
-            Target::Portable32 => Some(LimbBits::W32),
-            Target::Portable64 | Target::X86_64Adx => Some(LimbBits::W64),
+            Target::Portable32 | Target::Sparc32 | Target::Wasm32 => Some(LimbBits::W32),
+            Target::Portable64 | Target::X86_64Adx | Target::Aarch64 => Some(LimbBits::W64),
         }
     }
 }

@@ -1,0 +1,144 @@
+//! Cross-target testing of generated fields.
+//!
+//! The library holds fields for random primes of each limb count, generated at build time by
+//! `build.rs` with `--target auto` (so each carries the assembly of every architecture, gated by
+//! `cfg`); it is `no_std` and is also built for `thumbv7em-none-eabihf`. The tests run the shared
+//! oracle suite on these fields (`tests/random_*.rs`) and on the committed presets
+//! (`tests/presets_*.rs`), plus [`backend_tests!`]: the backend in use is the one expected on the
+//! target (so the suite is known to have run through the assembly), every backend the build can
+//! run equals the portable code, and the byte encodings have the documented byte order.
+//!
+//! `scripts/cross.sh` builds them for aarch64, armv7, powerpc (32-bit big-endian) and
+//! wasm32-wasip1 and runs them under qemu-user and Node.js.
+
+#![no_std]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+/// Fields of 1..=8 64-bit limbs, two per limb count (no spare bit; two or more spare bits).
+#[allow(clippy::all, unused)]
+#[rustfmt::skip]
+pub mod random_64 {
+    include!(concat!(env!("OUT_DIR"), "/random_64.rs"));
+}
+
+/// Fields of 1..=8, 12 and 16 32-bit limbs, two per limb count.
+#[allow(clippy::all, unused)]
+#[rustfmt::skip]
+pub mod random_32 {
+    include!(concat!(env!("OUT_DIR"), "/random_32.rs"));
+}
+
+/// Every backend name a generated field's `backend()` can return.
+pub const BACKENDS: [&str; 4] = ["portable64", "portable32", "x86_64-adx", "aarch64"];
+
+/// The backend a field generated with `--target auto`, of `limbs` limbs of `limb_bits` bits,
+/// must use on the architecture this crate is built for. `x86_adx` says whether an x86-64 CPU
+/// has BMI2 and ADX (ignored elsewhere).
+pub fn expected_backend(limb_bits: u32, limbs: usize, x86_adx: bool) -> &'static str {
+    if cfg!(target_arch = "x86_64") && x86_adx && limb_bits == 64 && limbs <= 12 {
+        return "x86_64-adx";
+    }
+    if cfg!(target_arch = "aarch64") && limb_bits == 64 && limbs <= 8 {
+        return "aarch64";
+    }
+    if limb_bits == 64 {
+        "portable64"
+    } else {
+        "portable32"
+    }
+}
+
+/// Expands to one `#[test]` per field `name: Type => limb_bits`: the backend in use is
+/// [`expected_backend`], every backend in [`BACKENDS`] that this build can run gives the
+/// portable result for `mul` and `square` on edge values and pseudo-random values, and
+/// `to_le_bytes`/`to_be_bytes` put the bytes of a known `u64` in the documented order.
+#[macro_export]
+macro_rules! backend_tests {
+    ($($name:ident: $F:ty => $w:literal,)*) => {
+        mod backend_checks {
+            /// SplitMix64.
+            fn next(state: &mut u64) -> u64 {
+                *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = *state;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^ (z >> 31)
+            }
+
+            fn x86_adx() -> bool {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    ::std::is_x86_feature_detected!("bmi2") && ::std::is_x86_feature_detected!("adx")
+                }
+                #[cfg(not(target_arch = "x86_64"))]
+                {
+                    false
+                }
+            }
+
+            $(
+                #[test]
+                fn $name() {
+                    type F = $F;
+                    const B: usize = <F>::MODULUS_LE_BYTES.len();
+                    let name = stringify!($name);
+                    let bits = <F>::NUM_BITS as usize;
+                    let limbs = bits.div_ceil($w);
+                    let expected = $crate::expected_backend($w, limbs, x86_adx());
+                    assert_eq!(<F>::backend(), expected, "{name}: the backend in use");
+
+                    // Edge values, then pseudo-random encodings below p.
+                    let mut xs: ::std::vec::Vec<F> =
+                        ::std::vec![F::ZERO, F::ONE, F::from_u64(2), -F::ONE, -F::from_u64(2)];
+                    let mut state = 0x5eed_u64 ^ bits as u64;
+                    while xs.len() < 40 {
+                        let mut bytes = [0u8; B];
+                        for b in bytes.iter_mut() {
+                            *b = next(&mut state) as u8;
+                        }
+                        bytes[B - 1] &= (1u16 << (bits - 8 * (B - 1))).wrapping_sub(1) as u8;
+                        if let Some(x) = Option::<F>::from(F::from_le_bytes(&bytes)) {
+                            xs.push(x);
+                        }
+                    }
+                    let portable = if $w == 64 { "portable64" } else { "portable32" };
+                    let mut compared = 0;
+                    for backend in $crate::BACKENDS {
+                        for (i, x) in xs.iter().enumerate() {
+                            let y = &xs[(i * 7 + 3) % xs.len()];
+                            let (Some(m), Some(s)) =
+                                (x.__mul_with_backend(y, backend), x.__square_with_backend(backend))
+                            else {
+                                continue;
+                            };
+                            let pm = x.__mul_with_backend(y, portable).expect("portable runs");
+                            let ps = x.__square_with_backend(portable).expect("portable runs");
+                            assert_eq!(m, pm, "{name}: {backend} mul of {x:?} and {y:?}");
+                            assert_eq!(s, ps, "{name}: {backend} square of {x:?}");
+                            compared += 1;
+                        }
+                    }
+                    assert!(compared >= xs.len(), "{name}: the portable backend ran");
+                    assert!(
+                        $crate::BACKENDS.contains(&<F>::backend())
+                            && xs[1].__square_with_backend(<F>::backend()).is_some(),
+                        "{name}: the backend in use was compared with the portable code"
+                    );
+
+                    // Byte order: the value 0x0102030405060708 (reduced when p is smaller).
+                    if bits > 64 {
+                        let x = F::from_u64(0x0102_0304_0506_0708);
+                        let le = x.to_le_bytes();
+                        let be = x.to_be_bytes();
+                        assert_eq!(le[..8], [8, 7, 6, 5, 4, 3, 2, 1], "{name}: to_le_bytes");
+                        assert!(le[8..].iter().all(|b| *b == 0), "{name}: to_le_bytes");
+                        assert_eq!(be[B - 8..], [1, 2, 3, 4, 5, 6, 7, 8], "{name}: to_be_bytes");
+                        assert!(be[..B - 8].iter().all(|b| *b == 0), "{name}: to_be_bytes");
+                        let back = Option::<F>::from(F::from_be_bytes(&be)).expect("below p");
+                        assert_eq!(back, x, "{name}: from_be_bytes");
+                    }
+                }
+            )*
+        }
+    };
+}

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# Cross-target tests: the oracle suite on the presets and on random primes per limb count
+# (crate `cross/`), cross-compiled for aarch64, armv7, powerpc (32-bit big-endian, the stand-in
+# for a SPARC-like machine) and wasm32-wasip1 and run under qemu-user and Node.js's WASI, plus a
+# no_std build of the generated crates for thumbv7em-none-eabihf (Cortex-M4F/M7).
+#
+# Installs what is missing (rustup targets; apt packages qemu-user, the gcc cross linkers and
+# nodejs — apt needs root or sudo). Every target ends in the summary as ran or FAILED, and the
+# script exits non-zero if any target could not be set up, built or run: no target is skipped
+# silently.
+#
+# Environment: FIELDGEN_CROSS_CASES (random cases per property under emulation, default 16;
+# must be at least 1), FIELDGEN_CROSS_TARGETS (a space-separated subset of the targets below).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+# target | what runs it | test binaries of crate `cross`
+plan=(
+  "aarch64-unknown-linux-gnu|qemu-aarch64|presets_64 random_64"
+  "armv7-unknown-linux-gnueabihf|qemu-arm|presets_32 random_32"
+  "powerpc-unknown-linux-gnu|qemu-ppc|presets_32 presets_64 random_32"
+  "wasm32-wasip1|node|presets_32 random_32"
+)
+nostd_target=thumbv7em-none-eabihf
+selected=${FIELDGEN_CROSS_TARGETS:-"aarch64-unknown-linux-gnu armv7-unknown-linux-gnueabihf powerpc-unknown-linux-gnu wasm32-wasip1 $nostd_target"}
+cases=${FIELDGEN_CROSS_CASES:-16}
+if ! [[ $cases =~ ^[0-9]+$ ]] || ((cases < 1)); then
+  echo "error: FIELDGEN_CROSS_CASES=$cases: use a number of cases of at least 1" >&2
+  exit 2
+fi
+
+declare -A result
+order=()
+record() { result[$1]=$2; order+=("$1"); }
+wanted() { [[ " $selected " == *" $1 "* ]]; }
+
+step() { printf '\n==> %s\n' "$*"; }
+
+# ---- setup -------------------------------------------------------------------------------
+step "cross setup: rustup targets"
+for t in aarch64-unknown-linux-gnu armv7-unknown-linux-gnueabihf powerpc-unknown-linux-gnu wasm32-wasip1 $nostd_target; do
+  wanted "$t" || continue
+  if ! rustup target list --installed | grep -qx "$t"; then
+    rustup target add "$t" || echo "error: rustup target add $t failed" >&2
+  fi
+done
+installed_targets=$(rustup target list --installed)
+
+step "cross setup: emulators, linkers, node"
+# command -> Debian package
+declare -A pkg_of=(
+  [qemu-aarch64]=qemu-user [qemu-arm]=qemu-user [qemu-ppc]=qemu-user
+  [aarch64-linux-gnu-gcc]=gcc-aarch64-linux-gnu [arm-linux-gnueabihf-gcc]=gcc-arm-linux-gnueabihf
+  [powerpc-linux-gnu-gcc]=gcc-powerpc-linux-gnu [node]=nodejs
+)
+missing=()
+for cmd in "${!pkg_of[@]}"; do
+  command -v "$cmd" >/dev/null || missing+=("${pkg_of[$cmd]}")
+done
+if ((${#missing[@]})); then
+  pkgs=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')
+  echo "installing: $pkgs"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  # shellcheck disable=SC2086
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $pkgs ||
+    echo "error: apt-get install $pkgs failed" >&2
+fi
+for cmd in qemu-aarch64 qemu-arm qemu-ppc node; do
+  command -v "$cmd" >/dev/null && echo "$cmd: $(command -v "$cmd")"
+done
+
+node_flags=""
+if command -v node >/dev/null; then
+  node_major=$(node -p 'process.versions.node.split(".")[0]')
+  # node:wasi needs this flag before Node.js 20.
+  ((node_major < 20)) && node_flags="--experimental-wasi-unstable-preview1"
+fi
+
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
+export CARGO_TARGET_ARMV7_UNKNOWN_LINUX_GNUEABIHF_LINKER=arm-linux-gnueabihf-gcc
+export CARGO_TARGET_ARMV7_UNKNOWN_LINUX_GNUEABIHF_RUNNER="qemu-arm -L /usr/arm-linux-gnueabihf"
+export CARGO_TARGET_POWERPC_UNKNOWN_LINUX_GNU_LINKER=powerpc-linux-gnu-gcc
+export CARGO_TARGET_POWERPC_UNKNOWN_LINUX_GNU_RUNNER="qemu-ppc -L /usr/powerpc-linux-gnu"
+export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $node_flags $root/scripts/wasi-run.mjs"
+# Under emulation: fewer random cases (never zero), no debug info (it dominates the link and
+# the compile of the large test binaries).
+export FIELDGEN_CASES=$cases
+export CARGO_PROFILE_TEST_DEBUG=0
+export CARGO_PROFILE_DEV_DEBUG=0
+
+linker_of() {
+  case $1 in
+    aarch64-*) echo aarch64-linux-gnu-gcc ;;
+    armv7-*) echo arm-linux-gnueabihf-gcc ;;
+    powerpc-*) echo powerpc-linux-gnu-gcc ;;
+    *) echo "" ;;
+  esac
+}
+
+# ---- runs --------------------------------------------------------------------------------
+for entry in "${plan[@]}"; do
+  IFS='|' read -r target runner tests <<<"$entry"
+  wanted "$target" || continue
+  if ! grep -qx "$target" <<<"$installed_targets"; then
+    record "$target" "FAILED: the rustup target is not installed"
+    continue
+  fi
+  linker=$(linker_of "$target")
+  if [ -n "$linker" ] && ! command -v "$linker" >/dev/null; then
+    record "$target" "FAILED: linker $linker missing"
+    continue
+  fi
+  if ! command -v "$runner" >/dev/null; then
+    record "$target" "FAILED: $runner missing"
+    continue
+  fi
+  step "cross: $target under $runner ($tests; FIELDGEN_CASES=$cases)"
+  args=()
+  for t in $tests; do args+=(--test "$t"); done
+  start=$SECONDS
+  log=$(mktemp)
+  if cargo test -p fieldgen-cross --target "$target" "${args[@]}" --no-fail-fast 2>&1 | tee "$log"; then
+    passed=$(grep -aE '^test result:' "$log" | awk '{p+=$4} END {print p+0}')
+    if ((passed == 0)); then
+      record "$target" "FAILED: no test ran"
+    else
+      record "$target" "ran: $passed tests passed ($tests) in $((SECONDS - start)) s"
+    fi
+  else
+    failed=$(grep -aE '^test result:' "$log" | awk '{f+=$6} END {print f+0}')
+    record "$target" "FAILED: build or $failed tests failed ($tests)"
+  fi
+  rm -f "$log"
+done
+
+if wanted "$nostd_target"; then
+  if ! grep -qx "$nostd_target" <<<"$installed_targets"; then
+    record "$nostd_target" "FAILED: the rustup target is not installed"
+  else
+    step "cross: no_std build for $nostd_target (fieldgen-generated with ff, fieldgen-cross)"
+    start=$SECONDS
+    if cargo build --target "$nostd_target" -p fieldgen-generated --features ff &&
+      cargo build --target "$nostd_target" -p fieldgen-cross; then
+      record "$nostd_target" "built: fieldgen-generated (ff) and fieldgen-cross, no_std, in $((SECONDS - start)) s"
+    else
+      record "$nostd_target" "FAILED: no_std build"
+    fi
+  fi
+fi
+
+# ---- summary -----------------------------------------------------------------------------
+status=0
+step "cross-target summary"
+for t in $selected; do
+  r=${result[$t]:-"FAILED: not run (unknown target name?)"}
+  printf '  %-32s %s\n' "$t" "$r"
+  [[ $r == FAILED* ]] && status=1
+done
+if ((status)); then
+  echo "CROSS-TARGET TESTS FAILED: see the lines marked FAILED above." >&2
+else
+  echo "every cross target ran and passed."
+fi
+exit $status
