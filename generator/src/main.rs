@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use generator::lower::MulAlgorithm;
+use generator::lower::{MulAlgorithm, Strategy};
 use generator::spec::{LimbBits, PRESETS};
 use generator::{generate_prime_field_for, regen, PrimeFieldOptions, Target};
 
@@ -17,6 +17,7 @@ const EXAMPLES: &str = "Examples:
   cargo run -p generator -- --prime 0xffffffff00000001 --limb-bits 32
   cargo run -p generator -- --prime 2^384-2^128-2^96+2^32-1 --mul product-scanning
   cargo run -p generator -- --prime bls12-381-p --target x86_64-adx
+  cargo run -p generator -- --prime secp256k1-p --strategy solinas
   cargo run -p generator -- --list-presets
   cargo run -p generator -- regen --check";
 
@@ -43,6 +44,11 @@ struct Cli {
     /// portable64, portable32, x86_64-adx = that backend only.
     #[arg(long, value_enum, default_value_t = TargetArg::Auto)]
     target: TargetArg,
+    /// Reduction strategy: auto = the special form when the prime has one and it is expected to
+    /// be faster (pseudo-Mersenne 2^k-c with a one-limb c and a spare bit), else Montgomery;
+    /// montgomery; pseudo-mersenne (2^k-c, c below 2^w); solinas (2^k-c, multi-limb c).
+    #[arg(long, value_enum, default_value_t = StrategyArg::Auto)]
+    strategy: StrategyArg,
     /// Write the module to FILE instead of stdout.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -56,6 +62,14 @@ enum MulArg {
     Cios,
     CiosNoCarry,
     ProductScanning,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum StrategyArg {
+    Auto,
+    Montgomery,
+    PseudoMersenne,
+    Solinas,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -177,6 +191,12 @@ fn main() -> ExitCode {
             MulArg::CiosNoCarry => MulAlgorithm::CiosNoCarry,
             MulArg::ProductScanning => MulAlgorithm::ProductScanning,
         }),
+        strategy: match cli.strategy {
+            StrategyArg::Auto => Strategy::Auto,
+            StrategyArg::Montgomery => Strategy::Montgomery,
+            StrategyArg::PseudoMersenne => Strategy::PseudoMersenne,
+            StrategyArg::Solinas => Strategy::Solinas,
+        },
     };
     let field = match generate_prime_field_for(&options, target) {
         Ok(f) => f,

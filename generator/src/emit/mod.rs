@@ -4,6 +4,7 @@
 
 pub mod field;
 pub mod portable;
+pub mod special;
 pub mod x86_64;
 
 use crate::spec::LimbBits;
