@@ -222,7 +222,24 @@ impl_ours!(
     ours::secp256k1_p_32::Fp,
     ours::p256_p_64::Fp,
     ours::p256_p_32::Fp,
+    ours::curve25519_p_montgomery_64::Fp,
+    ours::secp256k1_p_solinas_64::Fp,
+    ours::secp256k1_p_solinas_32::Fp,
 );
+
+/// Registers a generated field as the column `ours-[<form>-]<backend in use>`: the column names
+/// the code that actually runs (`x86_64-adx` when the build and CPU select the assembly).
+macro_rules! ours_in_use {
+    ($g:expr, $f:expr, $inp:expr, $form:literal, $ty:ty) => {{
+        let backend = <$ty>::backend();
+        let id = if $form.is_empty() {
+            backend.to_string()
+        } else {
+            format!("{}-{}", $form, backend)
+        };
+        column::<$ty>($g, $f, $inp, &ours_column(&id));
+    }};
+}
 
 // ---------------------------------------------------------------------------------------------
 // ark-ff (asm).
@@ -872,14 +889,14 @@ fn curve25519_p(c: &mut Criterion) {
         &ours::curve25519_p_64::Fp::MODULUS_LE_BYTES,
     );
     let g = &mut g;
-    ours!(
+    ours_in_use!(g, f, &inp, "", ours::curve25519_p_64::Fp);
+    ours_in_use!(g, f, &inp, "", ours::curve25519_p_32::Fp);
+    ours_in_use!(
         g,
         f,
         &inp,
-        [
-            ("portable64", ours::curve25519_p_64::Fp, true),
-            ("portable32", ours::curve25519_p_32::Fp, true),
-        ]
+        "montgomery",
+        ours::curve25519_p_montgomery_64::Fp
     );
     column::<Fiat25519>(g, f, &inp, "fiat-5x51");
     column::<FiatSolinas>(g, f, &inp, "fiat-solinas");
@@ -893,15 +910,10 @@ fn secp256k1_p(c: &mut Criterion) {
         &ours::secp256k1_p_64::Fp::MODULUS_LE_BYTES,
     );
     let g = &mut g;
-    ours!(
-        g,
-        f,
-        &inp,
-        [
-            ("portable64", ours::secp256k1_p_64::Fp, true),
-            ("portable32", ours::secp256k1_p_32::Fp, true),
-        ]
-    );
+    ours_in_use!(g, f, &inp, "", ours::secp256k1_p_64::Fp);
+    ours_in_use!(g, f, &inp, "", ours::secp256k1_p_32::Fp);
+    ours_in_use!(g, f, &inp, "solinas", ours::secp256k1_p_solinas_64::Fp);
+    ours_in_use!(g, f, &inp, "solinas", ours::secp256k1_p_solinas_32::Fp);
     column::<halo2curves::secp256k1::Fp>(g, f, &inp, "halo2curves");
     column::<FiatDettman>(g, f, &inp, "fiat-dettman");
     column::<FiatSecp256k1>(g, f, &inp, "fiat-montgomery");
@@ -911,15 +923,8 @@ fn secp256k1_p(c: &mut Criterion) {
 fn p256_p(c: &mut Criterion) {
     let (mut g, f, inp) = group(c, "p256-p", &ours::p256_p_64::Fp::MODULUS_LE_BYTES);
     let g = &mut g;
-    ours!(
-        g,
-        f,
-        &inp,
-        [
-            ("portable64", ours::p256_p_64::Fp, true),
-            ("portable32", ours::p256_p_32::Fp, true),
-        ]
-    );
+    ours_in_use!(g, f, &inp, "", ours::p256_p_64::Fp);
+    ours_in_use!(g, f, &inp, "", ours::p256_p_32::Fp);
     column::<halo2curves::secp256r1::Fp>(g, f, &inp, "halo2curves");
     column::<FiatP256>(g, f, &inp, "fiat-montgomery");
     column::<crrl::field::GFp256>(g, f, &inp, "crrl");

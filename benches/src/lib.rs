@@ -132,7 +132,7 @@ pub fn field(id: &str) -> Option<&'static Field> {
 }
 
 /// Our backends, in column order. A column id is `ours-<backend>`.
-pub const OUR_BACKENDS: &[&str] = &["portable64", "portable32"];
+pub const OUR_BACKENDS: &[&str] = &["x86_64-adx", "portable64", "portable32"];
 
 /// Prefix of the column ids of our backends.
 pub const OURS_PREFIX: &str = "ours-";

@@ -459,7 +459,7 @@ impl Fp {
         };
         [r0, r1, r2, r3]
     }
-    /// a² mod p (loose in and out) in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled with the squares added, then the folds of the multiplication. 71 instructions, 14 mulx, 13 registers.
+    /// a² mod p in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled with the squares added, then the folds of the multiplication. 71 instructions, 14 mulx, 13 registers.
     ///
     /// # Safety
     ///

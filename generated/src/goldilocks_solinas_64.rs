@@ -5,7 +5,7 @@
 // p = 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff
 // p = 726838724295606890549323807888004534353641360687318060281490199180612328166730772686396383698676545930088884461843637361053498018365439
 // Bits: 448; limb bits w = 64; limbs n = 7; spare bits = 0
-// Target: auto = portable64 only (the pseudo-Mersenne kernels need k = 64n - 1 (one spare bit))
+// Target: auto = portable64 only (the pseudo-Mersenne kernels need k = 64n - 1 with c below 2^12, or k = 64n with c below 2^40)
 // Strategy: solinas; p = 2^448 - 0x100000000000000000000000000000000000000000000000000000001; stored tight (canonical); multiplication: operand scanning, squaring: off-diagonal once, both reduced by folds with 2^448 = c mod p
 // 2-adicity s = 1; smallest non-residue = 7; sqrt: p = 3 mod 4, x = a^((p+1)/4)
 // Multiplicative generator: 7

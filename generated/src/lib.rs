@@ -157,6 +157,9 @@ pub mod goldilocks_solinas_64;
 /// goldilocks, --strategy solinas (32-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
 #[rustfmt::skip]
 pub mod goldilocks_solinas_32;
+/// curve25519-p, --strategy montgomery (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
+#[rustfmt::skip]
+pub mod curve25519_p_montgomery_64;
 
 #[cfg(feature = "ff")]
 impl_ff!(curve25519_p_64::Fp, 32);
@@ -250,3 +253,5 @@ impl_ff!(p384_p_solinas_32::Fp, 48);
 impl_ff!(goldilocks_solinas_64::Fp, 56);
 #[cfg(feature = "ff")]
 impl_ff!(goldilocks_solinas_32::Fp, 56);
+#[cfg(feature = "ff")]
+impl_ff!(curve25519_p_montgomery_64::Fp, 32);

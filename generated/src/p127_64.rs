@@ -248,7 +248,7 @@ impl Fp {
         };
         [r0, r1]
     }
-    /// a² mod p (loose in and out) in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled with the squares added, then the folds of the multiplication. 29 instructions, 5 mulx, 8 registers.
+    /// a² mod p in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled with the squares added, then the folds of the multiplication. 29 instructions, 5 mulx, 8 registers.
     ///
     /// # Safety
     ///

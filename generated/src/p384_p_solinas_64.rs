@@ -5,7 +5,7 @@
 // p = 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff
 // p = 39402006196394479212279040100143613805079739270465446667948293404245721771496870329047266088258938001861606973112319
 // Bits: 384; limb bits w = 64; limbs n = 6; spare bits = 0
-// Target: auto = portable64 only (the pseudo-Mersenne kernels need k = 64n - 1 (one spare bit))
+// Target: auto = portable64 only (the pseudo-Mersenne kernels need k = 64n - 1 with c below 2^12, or k = 64n with c below 2^40)
 // Strategy: solinas; p = 2^384 - 0x100000000ffffffffffffffff00000001; stored tight (canonical); multiplication: operand scanning, squaring: off-diagonal once, both reduced by folds with 2^384 = c mod p
 // 2-adicity s = 1; smallest non-residue = 19; sqrt: p = 3 mod 4, x = a^((p+1)/4)
 // Multiplicative generator: 19

@@ -5,7 +5,7 @@
 // p = 0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff
 // p = 6864797660130609714981900799081393217269435300143305409394463459185543183397656052122559640661454554977296311391480858037121987999716643812574028291115057151
 // Bits: 521; limb bits w = 64; limbs n = 9; spare bits = 55
-// Target: auto = portable64 only (the pseudo-Mersenne kernels need k = 64n - 1 (one spare bit))
+// Target: auto = portable64 only (the pseudo-Mersenne kernels need k = 64n - 1 with c below 2^12, or k = 64n with c below 2^40)
 // Strategy: pseudo-mersenne; p = 2^521 - 0x1; stored loose (below 2p); multiplication: operand scanning, squaring: off-diagonal once, both reduced by folds with 2^521 = c mod p
 // 2-adicity s = 1; smallest non-residue = 3; sqrt: p = 3 mod 4, x = a^((p+1)/4)
 // Multiplicative generator: 3

@@ -184,3 +184,9 @@ fieldgen_tests::prime_field_suite!(p384_p_solinas_64, fieldgen_generated::p384_p
 fieldgen_tests::prime_field_suite!(p384_p_solinas_32, fieldgen_generated::p384_p_solinas_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 32);
 fieldgen_tests::prime_field_suite!(goldilocks_solinas_64, fieldgen_generated::goldilocks_solinas_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
 fieldgen_tests::prime_field_suite!(goldilocks_solinas_32, fieldgen_generated::goldilocks_solinas_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
+fieldgen_tests::prime_field_suite!(
+    curve25519_p_montgomery_64,
+    fieldgen_generated::curve25519_p_montgomery_64::Fp,
+    "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+    64
+);

@@ -268,6 +268,11 @@ fn x86_64_kernels_in_the_simulator() {
     for k in [191u32, 319, 383] {
         primes.push(prime_below_power(k, rng.next() % 2000).0);
     }
+    // k = 64n: secp256k1 and random c up to 40 bits (tight, wrap folds).
+    primes.push((BigUint::one() << 256) - (BigUint::one() << 32) - 977u32);
+    for k in [128u32, 192, 256, 448] {
+        primes.push(prime_below_power(k, rng.next() >> 24).0);
+    }
     for p in &primes {
         let fc = FieldConsts::new(p, LimbBits::W64).unwrap();
         let shape = PseudoMersenne::detect(&fc).unwrap();
@@ -279,7 +284,13 @@ fn x86_64_kernels_in_the_simulator() {
         let portable_mul = optimize(&pm::lower_mul(&fc, &shape));
         let portable_sq = optimize(&pm::lower_square(&fc, &shape));
         let stored = shape.bounds(&fc, shape.stored());
-        let xs = inputs(&mut rng, &stored, 80);
+        let mut xs = inputs(&mut rng, &stored, 80);
+        if !shape.is_loose() {
+            for x in xs.iter_mut() {
+                let v = to_big(x, 64) % p;
+                *x = generator::spec::to_limbs(&v, 64, fc.limbs);
+            }
+        }
         for (i, a) in xs.iter().enumerate() {
             let b = &xs[(i * 5 + 2) % xs.len()];
             let want_mul = interpret(&portable_mul, &[a, b]).unwrap();
@@ -289,19 +300,25 @@ fn x86_64_kernels_in_the_simulator() {
                 (to_big(a, 64) * to_big(b, 64)) % p
             );
             for (label, got) in [
-                ("virtual", sim::run_virtual(&mul, &[a, b], &[]).unwrap()),
+                (
+                    "virtual",
+                    sim::run_virtual(&mul, &[a, b], &fc.modulus_limbs).unwrap(),
+                ),
                 (
                     "allocated",
-                    sim::run_allocated(&mul_alloc, &[a, b], &[]).unwrap(),
+                    sim::run_allocated(&mul_alloc, &[a, b], &fc.modulus_limbs).unwrap(),
                 ),
             ] {
                 assert_eq!(got, want_mul, "{p:#x} mul {label}");
             }
             for (label, got) in [
-                ("virtual", sim::run_virtual(&sq, &[a], &[]).unwrap()),
+                (
+                    "virtual",
+                    sim::run_virtual(&sq, &[a], &fc.modulus_limbs).unwrap(),
+                ),
                 (
                     "allocated",
-                    sim::run_allocated(&sq_alloc, &[a], &[]).unwrap(),
+                    sim::run_allocated(&sq_alloc, &[a], &fc.modulus_limbs).unwrap(),
                 ),
             ] {
                 assert_eq!(got, want_sq, "{p:#x} square {label}");

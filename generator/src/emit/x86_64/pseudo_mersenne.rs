@@ -1,7 +1,8 @@
-//! Pseudo-Mersenne multiplication and squaring (p = 2^k − c, k = 64n − 1, small c: 2^255 − 19,
-//! 2^127 − 1) as BMI2/ADX kernels, on the loose representation of
-//! [`crate::lower::pseudo_mersenne`]: the same algorithm as the portable lowering, so the
-//! kernels and the portable code return the same limbs.
+//! Pseudo-Mersenne multiplication and squaring as BMI2/ADX kernels, for p = 2^k − c with
+//! k = 64n − 1 and c below 2^12 (2^255 − 19, 2^127 − 1; loose representation) and for k = 64n
+//! with c below 2^40 (secp256k1; tight representation), following the portable lowering of
+//! [`crate::lower::pseudo_mersenne`] step for step, so the kernels and the portable code return
+//! the same limbs.
 //!
 //! 1. The 2n-word product: rows of `mulx` with two carry chains (as the product pass of
 //!    [`super::mul`]), or for squaring the off-diagonal products once, doubled, plus the squares
@@ -12,9 +13,15 @@
 //!    q = 2·top + bit, `imul` by c, and one addition chain adds c·q. The result has the top limb
 //!    at most 2^63, the loose bound, as the portable code's bounds pass proves for the same
 //!    steps.
+//!
+//! For k = 64n (no spare bit) steps 2 and 3 are: the fold at 2^k by c (in `rdx`, two chains),
+//! then c·top by one more `mulx` added with one chain, whose carry e is added back as c·e
+//! (`cmovc` picks c or 0; the wrap-fold lemma of the portable lowering shows this cannot carry),
+//! and a constant-time subtraction of p makes the value tight.
 
 use super::inst::{AluOp, Src, VReg};
 use super::program::{word, Builder, Pointer, VProgram};
+use super::reduce::{final_subtract, Modulus};
 use super::square::square_product;
 use crate::lower::pseudo_mersenne::PseudoMersenne;
 use crate::spec::FieldConsts;
@@ -32,13 +39,50 @@ pub fn unsupported(c: &FieldConsts, pm: &PseudoMersenne) -> Option<String> {
             "the x86_64-adx kernels go up to {} limbs",
             super::MAX_LIMBS
         ))
-    } else if pm.k as usize != 64 * c.limbs - 1 {
-        Some("the pseudo-Mersenne kernels need k = 64n - 1 (one spare bit)".into())
-    } else if small.is_none() {
-        Some("the pseudo-Mersenne kernels need c below 2^12".into())
-    } else {
+    } else if pm.k as usize == 64 * c.limbs - 1 && small.is_some() {
         None
+    } else if pm.k as usize == 64 * c.limbs && pm.c.bits() <= 40 {
+        None
+    } else {
+        Some(
+            "the pseudo-Mersenne kernels need k = 64n - 1 with c below 2^12, or k = 64n with c below 2^40"
+                .into(),
+        )
     }
+}
+
+/// Steps 2 and 3 for k = 64n: the folds by c, the wrap, the subtraction of p; tight limbs.
+fn fold_tight(b: &mut Builder, t: &[VReg], n: usize, c: u64, p: &Modulus) -> Vec<VReg> {
+    let lo: Vec<VReg> = t[..n].to_vec();
+    b.set_rdx_const(c);
+    let z = b.zero();
+    let mut top = None;
+    for j in 0..n {
+        let (hi, l) = b.mulx(Src::Reg(t[n + j]));
+        b.alu_reg(AluOp::Adox, lo[j], l);
+        if j + 1 < n {
+            b.alu_reg(AluOp::Adcx, lo[j + 1], hi);
+        } else {
+            b.alu_reg(AluOp::Adcx, hi, z);
+            b.alu_reg(AluOp::Adox, hi, z);
+            top = Some(hi);
+        }
+    }
+    // c·top: top ≤ c + 1, so the product's high word is small.
+    let (hi, l) = b.mulx(Src::Reg(top.expect("n ≥ 1")));
+    b.alu_reg(AluOp::Add, lo[0], l);
+    b.alu_reg(AluOp::Adc, lo[1], hi);
+    for l in lo.iter().skip(2) {
+        b.alu(AluOp::Adc, *l, Src::Imm(0));
+    }
+    // The carry e out of the top limb stands for e·2^k ≡ e·c.
+    let ce = b.load(Src::Imm(0));
+    b.alu_reg(AluOp::Cmovc, ce, VReg::Rdx);
+    b.alu_reg(AluOp::Add, lo[0], ce);
+    for l in lo.iter().skip(1) {
+        b.alu(AluOp::Adc, *l, Src::Imm(0));
+    }
+    final_subtract(b, p, &lo, None)
 }
 
 /// Steps 2 and 3 on the 2n-word product `t`; returns the n loose limbs.
@@ -78,6 +122,7 @@ pub fn mul_kernel(c: &FieldConsts, pm: &PseudoMersenne) -> VProgram {
     let mut b = Builder::new();
     let rows = b.pointer(Pointer::Operand(0));
     let cols = b.pointer(Pointer::Operand(1));
+    let p = (!pm.is_loose()).then(|| Modulus::new(&c.modulus_limbs, b.pointer(Pointer::Modulus)));
     b.set_rdx(word(rows, 0));
     let (hi, lo) = b.mulx(word(cols, 0));
     let mut t = vec![lo];
@@ -110,7 +155,10 @@ pub fn mul_kernel(c: &FieldConsts, pm: &PseudoMersenne) -> VProgram {
             }
         }
     }
-    let out = fold(&mut b, &t, n, cc);
+    let out = match &p {
+        Some(p) => fold_tight(&mut b, &t, n, cc, p),
+        None => fold(&mut b, &t, n, cc),
+    };
     b.finish(out)
 }
 
@@ -121,8 +169,12 @@ pub fn square_kernel(c: &FieldConsts, pm: &PseudoMersenne) -> VProgram {
     let mut b = Builder::new();
     let a_ptr = b.pointer(Pointer::Operand(0));
     let a: Vec<VReg> = (0..n).map(|i| b.load(word(a_ptr, i))).collect();
+    let p = (!pm.is_loose()).then(|| Modulus::new(&c.modulus_limbs, b.pointer(Pointer::Modulus)));
     let t = square_product(&mut b, &a);
-    let out = fold(&mut b, &t, n, cc);
+    let out = match &p {
+        Some(p) => fold_tight(&mut b, &t, n, cc, p),
+        None => fold(&mut b, &t, n, cc),
+    };
     b.finish(out)
 }
 
@@ -131,14 +183,22 @@ pub fn square_kernel(c: &FieldConsts, pm: &PseudoMersenne) -> VProgram {
 pub fn core_fns(c: &FieldConsts, pm: &PseudoMersenne) -> proc_macro2::TokenStream {
     let mul = super::Kernel::new(mul_kernel(c, pm));
     let square = super::Kernel::new(square_kernel(c, pm));
-    let mul_doc = format!(
-        "a·b mod p (loose in and out) in x86-64 BMI2/ADX assembly: mulx rows with two carry chains, a fold at 2^{} by 2c with two chains, a fold at bit {} (btr, imul by c). {}.",
-        64 * c.limbs,
-        pm.k,
-        super::shape(&mul)
-    );
+    let mul_doc = if pm.is_loose() {
+        format!(
+            "a·b mod p (loose in and out) in x86-64 BMI2/ADX assembly: mulx rows with two carry chains, a fold at 2^{} by 2c with two chains, a fold at bit {} (btr, imul by c). {}.",
+            64 * c.limbs,
+            pm.k,
+            super::shape(&mul)
+        )
+    } else {
+        format!(
+            "a·b mod p (tight in and out) in x86-64 BMI2/ADX assembly: mulx rows with two carry chains, a fold at 2^{} by c with two chains, c times the top word, the wrap fold (cmovc), a constant-time subtraction of p. {}.",
+            pm.k,
+            super::shape(&mul)
+        )
+    };
     let square_doc = format!(
-        "a² mod p (loose in and out) in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled with the squares added, then the folds of the multiplication. {}.",
+        "a² mod p in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled with the squares added, then the folds of the multiplication. {}.",
         super::shape(&square)
     );
     let mul_fn = super::asm::kernel_fn(
