@@ -223,7 +223,7 @@ impl_ours!(
     ours::p256_p_64::Fp,
     ours::p256_p_32::Fp,
     ours::curve25519_p_montgomery_64::Fp,
-    ours::secp256k1_p_solinas_64::Fp,
+    ours::secp256k1_p_montgomery_64::Fp,
     ours::secp256k1_p_solinas_32::Fp,
 );
 
@@ -912,7 +912,13 @@ fn secp256k1_p(c: &mut Criterion) {
     let g = &mut g;
     ours_in_use!(g, f, &inp, "", ours::secp256k1_p_64::Fp);
     ours_in_use!(g, f, &inp, "", ours::secp256k1_p_32::Fp);
-    ours_in_use!(g, f, &inp, "solinas", ours::secp256k1_p_solinas_64::Fp);
+    ours_in_use!(
+        g,
+        f,
+        &inp,
+        "montgomery",
+        ours::secp256k1_p_montgomery_64::Fp
+    );
     ours_in_use!(g, f, &inp, "solinas", ours::secp256k1_p_solinas_32::Fp);
     column::<halo2curves::secp256k1::Fp>(g, f, &inp, "halo2curves");
     column::<FiatDettman>(g, f, &inp, "fiat-dettman");

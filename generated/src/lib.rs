@@ -139,9 +139,6 @@ pub mod goldilocks_64;
 /// goldilocks (32-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
 #[rustfmt::skip]
 pub mod goldilocks_32;
-/// secp256k1-p, --strategy solinas (64-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
-#[rustfmt::skip]
-pub mod secp256k1_p_solinas_64;
 /// secp256k1-p, --strategy solinas (32-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
 #[rustfmt::skip]
 pub mod secp256k1_p_solinas_32;
@@ -160,6 +157,9 @@ pub mod goldilocks_solinas_32;
 /// curve25519-p, --strategy montgomery (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
 #[rustfmt::skip]
 pub mod curve25519_p_montgomery_64;
+/// secp256k1-p, --strategy montgomery (64-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
+#[rustfmt::skip]
+pub mod secp256k1_p_montgomery_64;
 
 #[cfg(feature = "ff")]
 impl_ff!(curve25519_p_64::Fp, 32);
@@ -242,8 +242,6 @@ impl_ff!(goldilocks_64::Fp, 56);
 #[cfg(feature = "ff")]
 impl_ff!(goldilocks_32::Fp, 56);
 #[cfg(feature = "ff")]
-impl_ff!(secp256k1_p_solinas_64::Fp, 32);
-#[cfg(feature = "ff")]
 impl_ff!(secp256k1_p_solinas_32::Fp, 32);
 #[cfg(feature = "ff")]
 impl_ff!(p384_p_solinas_64::Fp, 48);
@@ -255,3 +253,5 @@ impl_ff!(goldilocks_solinas_64::Fp, 56);
 impl_ff!(goldilocks_solinas_32::Fp, 56);
 #[cfg(feature = "ff")]
 impl_ff!(curve25519_p_montgomery_64::Fp, 32);
+#[cfg(feature = "ff")]
+impl_ff!(secp256k1_p_montgomery_64::Fp, 32);

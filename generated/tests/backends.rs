@@ -116,6 +116,6 @@ backend_tests!(
     fieldgen_generated::curve25519_p_montgomery_64::Fp
 );
 backend_tests!(
-    secp256k1_p_solinas_64,
-    fieldgen_generated::secp256k1_p_solinas_64::Fp
+    secp256k1_p_montgomery_64,
+    fieldgen_generated::secp256k1_p_montgomery_64::Fp
 );

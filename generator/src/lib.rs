@@ -196,9 +196,11 @@ pub fn generate_prime_field_for(
 }
 
 /// Resolves the strategy and emits the target core. `Auto` takes the special form when the
-/// prime is pseudo-Mersenne with a one-word c and a spare bit (2^255 − 19, 2^127 − 1,
-/// 2^521 − 1) and no `--mul` was asked for, and falls back to Montgomery when the bounds pass
-/// refuses the special form; an explicit special strategy reports that refusal as an error.
+/// prime is 2^k − c with a one-word c and no `--mul` was asked for, and either p has a spare bit
+/// (2^255 − 19, 2^127 − 1, 2^521 − 1: loose values, no final subtraction) or the x86-64 kernel
+/// exists (secp256k1 on 64-bit limbs: measured faster than the Montgomery kernel); it falls back
+/// to Montgomery when the bounds pass refuses the special form. An explicit special strategy
+/// reports that refusal as an error.
 fn choose_core(
     options: &PrimeFieldOptions,
     consts: &FieldConsts,
@@ -233,7 +235,12 @@ fn choose_core(
             ))),
         },
         Strategy::Auto => match detected {
-            Some(pm) if options.mul.is_none() && pm.single_word_c() && pm.is_loose() => {
+            Some(pm)
+                if options.mul.is_none()
+                    && pm.single_word_c()
+                    && (pm.is_loose()
+                        || emit::x86_64::pseudo_mersenne::unsupported(consts, &pm).is_none()) =>
+            {
                 special(pm, Strategy::PseudoMersenne).or_else(|_| montgomery())
             }
             _ => montgomery(),
