@@ -151,23 +151,23 @@ fieldgen_tests::prime_field_suite!(bn462_r_32, fieldgen_generated::bn462_r_32::F
 // D.1.2.4 and SEC 2 v2 §2.5.1; Goldilocks from RFC 7748 §4.2. The `_solinas` modules are the
 // same primes generated with `--strategy solinas`.
 fieldgen_tests::prime_field_suite!(
-    p127_64,
-    fieldgen_generated::p127_64::Fp,
+    p127_p_64,
+    fieldgen_generated::p127_p_64::Fp,
     "0x7fffffffffffffffffffffffffffffff",
     64
 );
 fieldgen_tests::prime_field_suite!(
-    p127_32,
-    fieldgen_generated::p127_32::Fp,
+    p127_p_32,
+    fieldgen_generated::p127_p_32::Fp,
     "0x7fffffffffffffffffffffffffffffff",
     32
 );
-fieldgen_tests::prime_field_suite!(p521_64, fieldgen_generated::p521_64::Fp, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
-fieldgen_tests::prime_field_suite!(p521_32, fieldgen_generated::p521_32::Fp, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
+fieldgen_tests::prime_field_suite!(p521_p_64, fieldgen_generated::p521_p_64::Fp, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
+fieldgen_tests::prime_field_suite!(p521_p_32, fieldgen_generated::p521_p_32::Fp, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
 fieldgen_tests::prime_field_suite!(p384_p_64, fieldgen_generated::p384_p_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 64);
 fieldgen_tests::prime_field_suite!(p384_p_32, fieldgen_generated::p384_p_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 32);
-fieldgen_tests::prime_field_suite!(goldilocks_64, fieldgen_generated::goldilocks_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
-fieldgen_tests::prime_field_suite!(goldilocks_32, fieldgen_generated::goldilocks_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
+fieldgen_tests::prime_field_suite!(goldilocks_p_64, fieldgen_generated::goldilocks_p_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
+fieldgen_tests::prime_field_suite!(goldilocks_p_32, fieldgen_generated::goldilocks_p_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
 fieldgen_tests::prime_field_suite!(
     secp256k1_p_solinas_64,
     fieldgen_generated::secp256k1_p_solinas_64::Fp,
@@ -182,8 +182,8 @@ fieldgen_tests::prime_field_suite!(
 );
 fieldgen_tests::prime_field_suite!(p384_p_solinas_64, fieldgen_generated::p384_p_solinas_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 64);
 fieldgen_tests::prime_field_suite!(p384_p_solinas_32, fieldgen_generated::p384_p_solinas_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 32);
-fieldgen_tests::prime_field_suite!(goldilocks_solinas_64, fieldgen_generated::goldilocks_solinas_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
-fieldgen_tests::prime_field_suite!(goldilocks_solinas_32, fieldgen_generated::goldilocks_solinas_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
+fieldgen_tests::prime_field_suite!(goldilocks_p_solinas_64, fieldgen_generated::goldilocks_p_solinas_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
+fieldgen_tests::prime_field_suite!(goldilocks_p_solinas_32, fieldgen_generated::goldilocks_p_solinas_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
 fieldgen_tests::prime_field_suite!(
     curve25519_p_montgomery_64,
     fieldgen_generated::curve25519_p_montgomery_64::Fp,

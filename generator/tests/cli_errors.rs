@@ -86,7 +86,14 @@ fn bad_inputs_exit_2_with_one_line() {
         ),
         (&["--prime", "p521", "--strategy", "unknown"], ""),
         (
-            &["--prime", "p521", "--target", "x86_64-adx"],
+            &[
+                "--prime",
+                "p521",
+                "--strategy",
+                "pseudo-mersenne",
+                "--target",
+                "x86_64-adx",
+            ],
             "pseudo-Mersenne kernels need k = 64n - 1",
         ),
         (&["--bogus-flag"], ""),
