@@ -149,7 +149,8 @@ fieldgen_tests::prime_field_suite!(bn462_r_32, fieldgen_generated::bn462_r_32::F
 
 // Special forms (p = 2^k - c). p127 and p521 are Mersenne primes; P-384 from FIPS 186-4
 // D.1.2.4 and SEC 2 v2 §2.5.1; Goldilocks from RFC 7748 §4.2. The `_solinas` modules are the
-// same primes generated with `--strategy solinas`.
+// same primes generated with `--strategy solinas`, the `_montgomery` ones with `--strategy
+// montgomery`.
 fieldgen_tests::prime_field_suite!(
     p127_p_64,
     fieldgen_generated::p127_p_64::Fp,
@@ -169,8 +170,8 @@ fieldgen_tests::prime_field_suite!(p384_p_32, fieldgen_generated::p384_p_32::Fp,
 fieldgen_tests::prime_field_suite!(goldilocks_p_64, fieldgen_generated::goldilocks_p_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
 fieldgen_tests::prime_field_suite!(goldilocks_p_32, fieldgen_generated::goldilocks_p_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
 fieldgen_tests::prime_field_suite!(
-    secp256k1_p_solinas_64,
-    fieldgen_generated::secp256k1_p_solinas_64::Fp,
+    secp256k1_p_montgomery_64,
+    fieldgen_generated::secp256k1_p_montgomery_64::Fp,
     "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
     64
 );
