@@ -9,13 +9,12 @@ use std::path::PathBuf;
 
 use generator::{generate_prime_field_for, PrimeFieldOptions, Target};
 
-/// `(preset, type name, module stem)` of every field the matrix measures.
+/// `(preset, type name, module stem)` of the Montgomery fields the matrix measures (the special
+/// forms register the backend their committed modules use).
 const FIELDS: &[(&str, &str, &str)] = &[
     ("bn254-p", "Fp", "bn254_p"),
     ("bn254-r", "Fr", "bn254_r"),
     ("bls12-381-p", "Fp", "bls12_381_p"),
-    ("curve25519-p", "Fp", "curve25519_p"),
-    ("secp256k1-p", "Fp", "secp256k1_p"),
     ("p256-p", "Fp", "p256_p"),
 ];
 

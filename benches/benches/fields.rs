@@ -232,8 +232,6 @@ impl_ours!(
     backends::bn254_p_portable64::Fp,
     backends::bn254_r_portable64::Fr,
     backends::bls12_381_p_portable64::Fp,
-    backends::curve25519_p_portable64::Fp,
-    backends::secp256k1_p_portable64::Fp,
     backends::p256_p_portable64::Fp,
     ours::bn254_p_64::Fp,
     ours::bn254_p_32::Fp,
@@ -247,6 +245,9 @@ impl_ours!(
     ours::secp256k1_p_32::Fp,
     ours::p256_p_64::Fp,
     ours::p256_p_32::Fp,
+    ours::curve25519_p_montgomery_64::Fp,
+    ours::secp256k1_p_montgomery_64::Fp,
+    ours::secp256k1_p_solinas_32::Fp,
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -254,10 +255,22 @@ impl_ours!(
     backends::bn254_p_x86_64_adx::Fp,
     backends::bn254_r_x86_64_adx::Fr,
     backends::bls12_381_p_x86_64_adx::Fp,
-    backends::curve25519_p_x86_64_adx::Fp,
-    backends::secp256k1_p_x86_64_adx::Fp,
     backends::p256_p_x86_64_adx::Fp,
 );
+
+/// Registers a generated field as the column `ours-[<form>-]<backend in use>`: the column names
+/// the code that actually runs (`x86_64-adx` when the build and CPU select the assembly).
+macro_rules! ours_in_use {
+    ($g:expr, $f:expr, $inp:expr, $form:literal, $ty:ty) => {{
+        let backend = <$ty>::backend();
+        let id = if $form.is_empty() {
+            backend.to_string()
+        } else {
+            format!("{}-{}", $form, backend)
+        };
+        column::<$ty>($g, $f, $inp, &ours_column(&id));
+    }};
+}
 
 // ---------------------------------------------------------------------------------------------
 // ark-ff (asm).
@@ -910,15 +923,14 @@ fn curve25519_p(c: &mut Criterion) {
         &ours::curve25519_p_64::Fp::MODULUS_LE_BYTES,
     );
     let g = &mut g;
-    ours!(
+    ours_in_use!(g, f, &inp, "", ours::curve25519_p_64::Fp);
+    ours_in_use!(g, f, &inp, "", ours::curve25519_p_32::Fp);
+    ours_in_use!(
         g,
         f,
         &inp,
-        [
-            ("x86_64-adx", backends::curve25519_p_x86_64_adx::Fp, adx()),
-            ("portable64", backends::curve25519_p_portable64::Fp, true),
-            ("portable32", ours::curve25519_p_32::Fp, true),
-        ]
+        "montgomery",
+        ours::curve25519_p_montgomery_64::Fp
     );
     column::<Fiat25519>(g, f, &inp, "fiat-5x51");
     column::<FiatSolinas>(g, f, &inp, "fiat-solinas");
@@ -932,16 +944,16 @@ fn secp256k1_p(c: &mut Criterion) {
         &ours::secp256k1_p_64::Fp::MODULUS_LE_BYTES,
     );
     let g = &mut g;
-    ours!(
+    ours_in_use!(g, f, &inp, "", ours::secp256k1_p_64::Fp);
+    ours_in_use!(g, f, &inp, "", ours::secp256k1_p_32::Fp);
+    ours_in_use!(
         g,
         f,
         &inp,
-        [
-            ("x86_64-adx", backends::secp256k1_p_x86_64_adx::Fp, adx()),
-            ("portable64", backends::secp256k1_p_portable64::Fp, true),
-            ("portable32", ours::secp256k1_p_32::Fp, true),
-        ]
+        "montgomery",
+        ours::secp256k1_p_montgomery_64::Fp
     );
+    ours_in_use!(g, f, &inp, "solinas", ours::secp256k1_p_solinas_32::Fp);
     column::<halo2curves::secp256k1::Fp>(g, f, &inp, "halo2curves");
     column::<FiatDettman>(g, f, &inp, "fiat-dettman");
     column::<FiatSecp256k1>(g, f, &inp, "fiat-montgomery");

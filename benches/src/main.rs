@@ -508,7 +508,10 @@ fn legend(md: &mut String) {
     let _ = writeln!(
         md,
         "- `ours-<backend>`: fieldgen's committed generated code (`fieldgen-generated`), one column \
-         per backend: `portable64` / `portable32` are the plain-Rust emitters at 64- / 32-bit limbs."
+         per backend: `portable64` / `portable32` are the plain-Rust emitters at 64- / 32-bit limbs, \
+         `x86_64-adx` the BMI2/ADX assembly; the special-form fields name the backend their `mul` \
+         runs on this machine, and `ours-<form>-<backend>` is a module generated with another \
+         `--strategy` (`montgomery`, `solinas`) for comparison."
     );
     for p in PEERS {
         let _ = writeln!(md, "- `{}`: {}", p.id, p.about);

@@ -2268,7 +2268,6 @@ impl Fp {
         let x367 = (t366 >> 32) as u32;
         let t368: u64 = (a[14] as u64) * (a[14] as u64) + (x229 as u64) + (x367 as u64);
         let x368 = t368 as u32;
-        let x369 = (t368 >> 32) as u32;
         let x389 = x312.wrapping_mul(0x711bb5e5_u32);
         let t390: u64 = (x389 as u64) * (0x40138013_u32 as u64) + (x312 as u64);
         let x391 = (t390 >> 32) as u32;
@@ -3120,9 +3119,7 @@ impl Fp {
             + (x846 as u64);
         let x847 = t847 as u32;
         let x848 = (t847 >> 32) as u32;
-        let t849: u64 = (x368 as u64) + (x848 as u64) + (x817 as u64);
-        let x849 = t849 as u32;
-        let x850 = (t849 >> 32) as u32;
+        let x849 = x368.wrapping_add(x848).wrapping_add(x817);
         let x851 = x821.wrapping_mul(0x711bb5e5_u32);
         let t852: u64 = (x851 as u64) * (0x40138013_u32 as u64) + (x821 as u64);
         let x853 = (t852 >> 32) as u32;
@@ -3181,7 +3178,6 @@ impl Fp {
             + (x879 as u64);
         let x880 = t880 as u32;
         let x881 = (t880 >> 32) as u32;
-        let x882 = x369.wrapping_add(x881).wrapping_add(x850);
         let t900: u64 = {
             let (d, b1) = x854.overflowing_sub(0x40138013_u32);
             let (d, b2) = d.overflowing_sub(0x00000000_u32);
@@ -3281,7 +3277,7 @@ impl Fp {
         let x926 = t926 as u32;
         let x927 = (t926 >> 63) as u32;
         let t928: u64 = {
-            let (d, b1) = x882.overflowing_sub(0x00002404_u32);
+            let (d, b1) = x881.overflowing_sub(0x00002404_u32);
             let (d, b2) = d.overflowing_sub(x927);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
@@ -3302,7 +3298,7 @@ impl Fp {
         let x944 = x922 ^ (x932 & (x922 ^ x876));
         let x945 = x924 ^ (x932 & (x924 ^ x878));
         let x946 = x926 ^ (x932 & (x926 ^ x880));
-        let x947 = x928 ^ (x932 & (x928 ^ x882));
+        let x947 = x928 ^ (x932 & (x928 ^ x881));
         [
             x933,
             x934,

@@ -829,7 +829,6 @@ impl Fp {
         let t137: u128 = (a[7] as u128) * (a[7] as u128) + (x68 as u128)
             + (x136 as u128);
         let x137 = t137 as u64;
-        let x138 = (t137 >> 64) as u64;
         let x151 = x109.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let t152: u128 = (x151 as u128) * (0x2401b00840138013_u64 as u128)
             + (x109 as u128);
@@ -1073,9 +1072,7 @@ impl Fp {
             + (x263 as u128) + (x279 as u128);
         let x280 = t280 as u64;
         let x281 = (t280 >> 64) as u64;
-        let t282: u128 = (x137 as u128) + (x281 as u128) + (x264 as u128);
-        let x282 = t282 as u64;
-        let x283 = (t282 >> 64) as u64;
+        let x282 = x137.wrapping_add(x281).wrapping_add(x264);
         let x284 = x268.wrapping_mul(0xe718ce9e711bb5e5_u64);
         let t285: u128 = (x284 as u128) * (0x2401b00840138013_u64 as u128)
             + (x268 as u128);
@@ -1108,7 +1105,6 @@ impl Fp {
             + (x282 as u128) + (x298 as u128);
         let x299 = t299 as u64;
         let x300 = (t299 >> 64) as u64;
-        let x301 = x138.wrapping_add(x300).wrapping_add(x283);
         let t312: u128 = {
             let (d, b1) = x287.overflowing_sub(0x2401b00840138013_u64);
             let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
@@ -1159,7 +1155,7 @@ impl Fp {
         let x324 = t324 as u64;
         let x325 = (t324 >> 127) as u64;
         let t326: u128 = {
-            let (d, b1) = x301.overflowing_sub(0x0000000000002404_u64);
+            let (d, b1) = x300.overflowing_sub(0x0000000000002404_u64);
             let (d, b2) = d.overflowing_sub(x325);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
@@ -1173,7 +1169,7 @@ impl Fp {
         let x335 = x320 ^ (x330 & (x320 ^ x295));
         let x336 = x322 ^ (x330 & (x322 ^ x297));
         let x337 = x324 ^ (x330 & (x324 ^ x299));
-        let x338 = x326 ^ (x330 & (x326 ^ x301));
+        let x338 = x326 ^ (x330 & (x326 ^ x300));
         [x331, x332, x333, x334, x335, x336, x337, x338]
     }
     /// a + b mod p.

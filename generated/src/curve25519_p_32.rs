@@ -6,15 +6,12 @@
 // p = 57896044618658097711785492504343953926634992332820282019728792003956564819949
 // Bits: 255; limb bits w = 32; limbs n = 8; spare bits = 1
 // Target: auto = portable32 only (the x86_64-adx kernels use 64-bit limbs)
-// Multiplication: cios; squaring: off-diagonal once + Montgomery reduction
-// R = 2^256 ; R mod p = 0x26
-// R^2 mod p = 0x5a4
-// n0' = -p^-1 mod 2^32 = 0x286bca1b
+// Strategy: pseudo-mersenne; p = 2^255 - 0x13; stored loose (below 2p); multiplication: operand scanning, squaring: off-diagonal once, both reduced by folds with 2^255 = c mod p
 // 2-adicity s = 2; smallest non-residue = 2; sqrt: p = 5 mod 8, Atkin
 // Multiplicative generator: 2
 // Exponent windows: 5 bits
 
-/// An element of GF(p), p = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed (curve25519-p: Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)), a 255-bit prime. Stored in Montgomery form as 8 little-endian 32-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios Montgomery. Backend: portable32.
+/// An element of GF(p), p = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed (curve25519-p: Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)), a 255-bit prime of the form 2^255 - 0x13. Stored as 8 little-endian 32-bit limbs (loose: any value below 2p congruent to it, canonicalised for equality and encodings); canonical encodings are 32 bytes. Reduction: pseudo-mersenne (2^k = c mod p, saturated limbs). Backends: portable32.
 #[derive(Clone, Copy)]
 pub struct Fp([u32; 8]);
 impl Fp {
@@ -22,15 +19,11 @@ impl Fp {
         0xffffffed_u32, 0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32,
         0xffffffff_u32, 0xffffffff_u32, 0x7fffffff_u32,
     ];
-    const R2: [u32; 8] = [
-        0x000005a4_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
-        0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
-    ];
     /// Zero.
     pub const ZERO: Fp = Fp([0; 8]);
-    /// One (R mod p in Montgomery form).
+    /// One.
     pub const ONE: Fp = Fp([
-        0x00000026_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+        0x00000001_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
         0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
     ]);
     /// Bit length of the modulus p.
@@ -47,570 +40,288 @@ impl Fp {
     pub const TWO_ADICITY: u32 = 2;
     /// A primitive 2^s-th root of unity: g^t for the multiplicative generator g when one is known, else the smallest non-residue raised to t.
     pub const ROOT_OF_UNITY: Fp = Fp([
-        0xfe2bdb04_u32, 0x3b5807d4_u32, 0xb51be9ed_u32, 0x03f590fd_u32, 0x336202d1_u32,
-        0x6d6e16bf_u32, 0xd6c71ba8_u32, 0x75776b0b_u32,
+        0x4a0ea0b0_u32, 0xc4ee1b27_u32, 0xad2fe478_u32, 0x2f431806_u32, 0x3dfbd7a7_u32,
+        0x2b4d0099_u32, 0x4fc1df0b_u32, 0x2b832480_u32,
     ]);
     /// The inverse of `ROOT_OF_UNITY`.
     pub const ROOT_OF_UNITY_INV: Fp = Fp([
-        0x01d424e9_u32, 0xc4a7f82b_u32, 0x4ae41612_u32, 0xfc0a6f02_u32, 0xcc9dfd2e_u32,
-        0x9291e940_u32, 0x2938e457_u32, 0x0a8894f4_u32,
+        0xb5f15f3d_u32, 0x3b11e4d8_u32, 0x52d01b87_u32, 0xd0bce7f9_u32, 0xc2042858_u32,
+        0xd4b2ff66_u32, 0xb03e20f4_u32, 0x547cdb7f_u32,
     ]);
     /// 1/2 mod p.
     pub const TWO_INV: Fp = Fp([
-        0x00000013_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
-        0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+        0xfffffff7_u32, 0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32, 0xffffffff_u32,
+        0xffffffff_u32, 0xffffffff_u32, 0x3fffffff_u32,
     ]);
     /// A generator of the multiplicative group (the smallest: 2); a quadratic non-residue.
     pub const MULTIPLICATIVE_GENERATOR: Fp = Fp([
-        0x0000004c_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+        0x00000002_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
         0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
     ]);
     /// MULTIPLICATIVE_GENERATOR^(2^TWO_ADICITY): an element of order t, for coset constructions.
     pub const DELTA: Fp = Fp([
-        0x00000260_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
+        0x00000010_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
         0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
     ]);
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
+    /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_mul_portable(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t26: u64 = (a[0] as u64) * (b[0] as u64);
-        let x26 = t26 as u32;
-        let x27 = (t26 >> 32) as u32;
-        let t28: u64 = (a[1] as u64) * (b[0] as u64) + (x27 as u64);
-        let x28 = t28 as u32;
-        let x29 = (t28 >> 32) as u32;
-        let t30: u64 = (a[2] as u64) * (b[0] as u64) + (x29 as u64);
-        let x30 = t30 as u32;
-        let x31 = (t30 >> 32) as u32;
-        let t32: u64 = (a[3] as u64) * (b[0] as u64) + (x31 as u64);
-        let x32 = t32 as u32;
-        let x33 = (t32 >> 32) as u32;
-        let t34: u64 = (a[4] as u64) * (b[0] as u64) + (x33 as u64);
-        let x34 = t34 as u32;
-        let x35 = (t34 >> 32) as u32;
-        let t36: u64 = (a[5] as u64) * (b[0] as u64) + (x35 as u64);
-        let x36 = t36 as u32;
-        let x37 = (t36 >> 32) as u32;
-        let t38: u64 = (a[6] as u64) * (b[0] as u64) + (x37 as u64);
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 32) as u32;
-        let t40: u64 = (a[7] as u64) * (b[0] as u64) + (x39 as u64);
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 32) as u32;
-        let x44 = x26.wrapping_mul(0x286bca1b_u32);
-        let t45: u64 = (x44 as u64) * (0xffffffed_u32 as u64) + (x26 as u64);
+    fn mul_limbs_portable(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
+        let t17: u64 = (a[0] as u64) * (b[0] as u64);
+        let x17 = t17 as u32;
+        let x18 = (t17 >> 32) as u32;
+        let t19: u64 = (a[1] as u64) * (b[0] as u64) + (x18 as u64);
+        let x19 = t19 as u32;
+        let x20 = (t19 >> 32) as u32;
+        let t21: u64 = (a[2] as u64) * (b[0] as u64) + (x20 as u64);
+        let x21 = t21 as u32;
+        let x22 = (t21 >> 32) as u32;
+        let t23: u64 = (a[3] as u64) * (b[0] as u64) + (x22 as u64);
+        let x23 = t23 as u32;
+        let x24 = (t23 >> 32) as u32;
+        let t25: u64 = (a[4] as u64) * (b[0] as u64) + (x24 as u64);
+        let x25 = t25 as u32;
+        let x26 = (t25 >> 32) as u32;
+        let t27: u64 = (a[5] as u64) * (b[0] as u64) + (x26 as u64);
+        let x27 = t27 as u32;
+        let x28 = (t27 >> 32) as u32;
+        let t29: u64 = (a[6] as u64) * (b[0] as u64) + (x28 as u64);
+        let x29 = t29 as u32;
+        let x30 = (t29 >> 32) as u32;
+        let t31: u64 = (a[7] as u64) * (b[0] as u64) + (x30 as u64);
+        let x31 = t31 as u32;
+        let x32 = (t31 >> 32) as u32;
+        let t33: u64 = (a[0] as u64) * (b[1] as u64) + (x19 as u64);
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 32) as u32;
+        let t35: u64 = (a[1] as u64) * (b[1] as u64) + (x21 as u64) + (x34 as u64);
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 32) as u32;
+        let t37: u64 = (a[2] as u64) * (b[1] as u64) + (x23 as u64) + (x36 as u64);
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 32) as u32;
+        let t39: u64 = (a[3] as u64) * (b[1] as u64) + (x25 as u64) + (x38 as u64);
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (a[4] as u64) * (b[1] as u64) + (x27 as u64) + (x40 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (a[5] as u64) * (b[1] as u64) + (x29 as u64) + (x42 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (a[6] as u64) * (b[1] as u64) + (x31 as u64) + (x44 as u64);
+        let x45 = t45 as u32;
         let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x28 as u64)
-            + (x46 as u64);
+        let t47: u64 = (a[7] as u64) * (b[1] as u64) + (x32 as u64) + (x46 as u64);
         let x47 = t47 as u32;
         let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x30 as u64)
-            + (x48 as u64);
+        let t49: u64 = (a[0] as u64) * (b[2] as u64) + (x35 as u64);
         let x49 = t49 as u32;
         let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x32 as u64)
-            + (x50 as u64);
+        let t51: u64 = (a[1] as u64) * (b[2] as u64) + (x37 as u64) + (x50 as u64);
         let x51 = t51 as u32;
         let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x34 as u64)
-            + (x52 as u64);
+        let t53: u64 = (a[2] as u64) * (b[2] as u64) + (x39 as u64) + (x52 as u64);
         let x53 = t53 as u32;
         let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x36 as u64)
-            + (x54 as u64);
+        let t55: u64 = (a[3] as u64) * (b[2] as u64) + (x41 as u64) + (x54 as u64);
         let x55 = t55 as u32;
         let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x38 as u64)
-            + (x56 as u64);
+        let t57: u64 = (a[4] as u64) * (b[2] as u64) + (x43 as u64) + (x56 as u64);
         let x57 = t57 as u32;
         let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (x44 as u64) * (0x7fffffff_u32 as u64) + (x40 as u64)
-            + (x58 as u64);
+        let t59: u64 = (a[5] as u64) * (b[2] as u64) + (x45 as u64) + (x58 as u64);
         let x59 = t59 as u32;
         let x60 = (t59 >> 32) as u32;
-        let x61 = x41.wrapping_add(x60).wrapping_add(0x00000000_u32);
-        let t65: u64 = (a[0] as u64) * (b[1] as u64) + (x47 as u64);
+        let t61: u64 = (a[6] as u64) * (b[2] as u64) + (x47 as u64) + (x60 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (a[7] as u64) * (b[2] as u64) + (x48 as u64) + (x62 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let t65: u64 = (a[0] as u64) * (b[3] as u64) + (x51 as u64);
         let x65 = t65 as u32;
         let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[1] as u64) * (b[1] as u64) + (x49 as u64) + (x66 as u64);
+        let t67: u64 = (a[1] as u64) * (b[3] as u64) + (x53 as u64) + (x66 as u64);
         let x67 = t67 as u32;
         let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (b[1] as u64) + (x51 as u64) + (x68 as u64);
+        let t69: u64 = (a[2] as u64) * (b[3] as u64) + (x55 as u64) + (x68 as u64);
         let x69 = t69 as u32;
         let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[3] as u64) * (b[1] as u64) + (x53 as u64) + (x70 as u64);
+        let t71: u64 = (a[3] as u64) * (b[3] as u64) + (x57 as u64) + (x70 as u64);
         let x71 = t71 as u32;
         let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[4] as u64) * (b[1] as u64) + (x55 as u64) + (x72 as u64);
+        let t73: u64 = (a[4] as u64) * (b[3] as u64) + (x59 as u64) + (x72 as u64);
         let x73 = t73 as u32;
         let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[5] as u64) * (b[1] as u64) + (x57 as u64) + (x74 as u64);
+        let t75: u64 = (a[5] as u64) * (b[3] as u64) + (x61 as u64) + (x74 as u64);
         let x75 = t75 as u32;
         let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[6] as u64) * (b[1] as u64) + (x59 as u64) + (x76 as u64);
+        let t77: u64 = (a[6] as u64) * (b[3] as u64) + (x63 as u64) + (x76 as u64);
         let x77 = t77 as u32;
         let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[7] as u64) * (b[1] as u64) + (x61 as u64) + (x78 as u64);
+        let t79: u64 = (a[7] as u64) * (b[3] as u64) + (x64 as u64) + (x78 as u64);
         let x79 = t79 as u32;
         let x80 = (t79 >> 32) as u32;
-        let x83 = x65.wrapping_mul(0x286bca1b_u32);
-        let t84: u64 = (x83 as u64) * (0xffffffed_u32 as u64) + (x65 as u64);
-        let x85 = (t84 >> 32) as u32;
-        let t86: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x67 as u64)
-            + (x85 as u64);
-        let x86 = t86 as u32;
-        let x87 = (t86 >> 32) as u32;
-        let t88: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x69 as u64)
-            + (x87 as u64);
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 32) as u32;
-        let t90: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x71 as u64)
-            + (x89 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
-        let t92: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x73 as u64)
-            + (x91 as u64);
-        let x92 = t92 as u32;
-        let x93 = (t92 >> 32) as u32;
-        let t94: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x75 as u64)
-            + (x93 as u64);
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 32) as u32;
-        let t96: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x77 as u64)
-            + (x95 as u64);
-        let x96 = t96 as u32;
-        let x97 = (t96 >> 32) as u32;
-        let t98: u64 = (x83 as u64) * (0x7fffffff_u32 as u64) + (x79 as u64)
-            + (x97 as u64);
-        let x98 = t98 as u32;
-        let x99 = (t98 >> 32) as u32;
-        let t100: u64 = (x80 as u64) + (x99 as u64) + (0x00000000_u32 as u64);
-        let x100 = t100 as u32;
-        let x101 = (t100 >> 32) as u32;
-        let t104: u64 = (a[0] as u64) * (b[2] as u64) + (x86 as u64);
-        let x104 = t104 as u32;
-        let x105 = (t104 >> 32) as u32;
-        let t106: u64 = (a[1] as u64) * (b[2] as u64) + (x88 as u64) + (x105 as u64);
-        let x106 = t106 as u32;
-        let x107 = (t106 >> 32) as u32;
-        let t108: u64 = (a[2] as u64) * (b[2] as u64) + (x90 as u64) + (x107 as u64);
-        let x108 = t108 as u32;
-        let x109 = (t108 >> 32) as u32;
-        let t110: u64 = (a[3] as u64) * (b[2] as u64) + (x92 as u64) + (x109 as u64);
-        let x110 = t110 as u32;
-        let x111 = (t110 >> 32) as u32;
-        let t112: u64 = (a[4] as u64) * (b[2] as u64) + (x94 as u64) + (x111 as u64);
-        let x112 = t112 as u32;
-        let x113 = (t112 >> 32) as u32;
-        let t114: u64 = (a[5] as u64) * (b[2] as u64) + (x96 as u64) + (x113 as u64);
-        let x114 = t114 as u32;
-        let x115 = (t114 >> 32) as u32;
-        let t116: u64 = (a[6] as u64) * (b[2] as u64) + (x98 as u64) + (x115 as u64);
-        let x116 = t116 as u32;
-        let x117 = (t116 >> 32) as u32;
-        let t118: u64 = (a[7] as u64) * (b[2] as u64) + (x100 as u64) + (x117 as u64);
-        let x118 = t118 as u32;
-        let x119 = (t118 >> 32) as u32;
-        let x120 = x101.wrapping_add(x119).wrapping_add(0x00000000_u32);
-        let x122 = x104.wrapping_mul(0x286bca1b_u32);
-        let t123: u64 = (x122 as u64) * (0xffffffed_u32 as u64) + (x104 as u64);
+        let t81: u64 = (a[0] as u64) * (b[4] as u64) + (x67 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let t83: u64 = (a[1] as u64) * (b[4] as u64) + (x69 as u64) + (x82 as u64);
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 32) as u32;
+        let t85: u64 = (a[2] as u64) * (b[4] as u64) + (x71 as u64) + (x84 as u64);
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 32) as u32;
+        let t87: u64 = (a[3] as u64) * (b[4] as u64) + (x73 as u64) + (x86 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let t89: u64 = (a[4] as u64) * (b[4] as u64) + (x75 as u64) + (x88 as u64);
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 32) as u32;
+        let t91: u64 = (a[5] as u64) * (b[4] as u64) + (x77 as u64) + (x90 as u64);
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 32) as u32;
+        let t93: u64 = (a[6] as u64) * (b[4] as u64) + (x79 as u64) + (x92 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let t95: u64 = (a[7] as u64) * (b[4] as u64) + (x80 as u64) + (x94 as u64);
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 32) as u32;
+        let t97: u64 = (a[0] as u64) * (b[5] as u64) + (x83 as u64);
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 32) as u32;
+        let t99: u64 = (a[1] as u64) * (b[5] as u64) + (x85 as u64) + (x98 as u64);
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 32) as u32;
+        let t101: u64 = (a[2] as u64) * (b[5] as u64) + (x87 as u64) + (x100 as u64);
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 32) as u32;
+        let t103: u64 = (a[3] as u64) * (b[5] as u64) + (x89 as u64) + (x102 as u64);
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (a[4] as u64) * (b[5] as u64) + (x91 as u64) + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (a[5] as u64) * (b[5] as u64) + (x93 as u64) + (x106 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (a[6] as u64) * (b[5] as u64) + (x95 as u64) + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (a[7] as u64) * (b[5] as u64) + (x96 as u64) + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (a[0] as u64) * (b[6] as u64) + (x99 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (a[1] as u64) * (b[6] as u64) + (x101 as u64) + (x114 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (a[2] as u64) * (b[6] as u64) + (x103 as u64) + (x116 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let t119: u64 = (a[3] as u64) * (b[6] as u64) + (x105 as u64) + (x118 as u64);
+        let x119 = t119 as u32;
+        let x120 = (t119 >> 32) as u32;
+        let t121: u64 = (a[4] as u64) * (b[6] as u64) + (x107 as u64) + (x120 as u64);
+        let x121 = t121 as u32;
+        let x122 = (t121 >> 32) as u32;
+        let t123: u64 = (a[5] as u64) * (b[6] as u64) + (x109 as u64) + (x122 as u64);
+        let x123 = t123 as u32;
         let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x106 as u64)
-            + (x124 as u64);
+        let t125: u64 = (a[6] as u64) * (b[6] as u64) + (x111 as u64) + (x124 as u64);
         let x125 = t125 as u32;
         let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x108 as u64)
-            + (x126 as u64);
+        let t127: u64 = (a[7] as u64) * (b[6] as u64) + (x112 as u64) + (x126 as u64);
         let x127 = t127 as u32;
         let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x110 as u64)
-            + (x128 as u64);
+        let t129: u64 = (a[0] as u64) * (b[7] as u64) + (x115 as u64);
         let x129 = t129 as u32;
         let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x112 as u64)
-            + (x130 as u64);
+        let t131: u64 = (a[1] as u64) * (b[7] as u64) + (x117 as u64) + (x130 as u64);
         let x131 = t131 as u32;
         let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x114 as u64)
-            + (x132 as u64);
+        let t133: u64 = (a[2] as u64) * (b[7] as u64) + (x119 as u64) + (x132 as u64);
         let x133 = t133 as u32;
         let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x116 as u64)
-            + (x134 as u64);
+        let t135: u64 = (a[3] as u64) * (b[7] as u64) + (x121 as u64) + (x134 as u64);
         let x135 = t135 as u32;
         let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (x122 as u64) * (0x7fffffff_u32 as u64) + (x118 as u64)
-            + (x136 as u64);
+        let t137: u64 = (a[4] as u64) * (b[7] as u64) + (x123 as u64) + (x136 as u64);
         let x137 = t137 as u32;
         let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (x120 as u64) + (x138 as u64) + (0x00000000_u32 as u64);
+        let t139: u64 = (a[5] as u64) * (b[7] as u64) + (x125 as u64) + (x138 as u64);
         let x139 = t139 as u32;
         let x140 = (t139 >> 32) as u32;
-        let t143: u64 = (a[0] as u64) * (b[3] as u64) + (x125 as u64);
+        let t141: u64 = (a[6] as u64) * (b[7] as u64) + (x127 as u64) + (x140 as u64);
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 32) as u32;
+        let t143: u64 = (a[7] as u64) * (b[7] as u64) + (x128 as u64) + (x142 as u64);
         let x143 = t143 as u32;
         let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (a[1] as u64) * (b[3] as u64) + (x127 as u64) + (x144 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (a[2] as u64) * (b[3] as u64) + (x129 as u64) + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (a[3] as u64) * (b[3] as u64) + (x131 as u64) + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (a[4] as u64) * (b[3] as u64) + (x133 as u64) + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (a[5] as u64) * (b[3] as u64) + (x135 as u64) + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (a[6] as u64) * (b[3] as u64) + (x137 as u64) + (x154 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (a[7] as u64) * (b[3] as u64) + (x139 as u64) + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let x159 = x140.wrapping_add(x158).wrapping_add(0x00000000_u32);
-        let x161 = x143.wrapping_mul(0x286bca1b_u32);
-        let t162: u64 = (x161 as u64) * (0xffffffed_u32 as u64) + (x143 as u64);
+        let t148: u64 = (x131 as u64) * (0x00000026_u32 as u64) + (x17 as u64);
+        let x148 = t148 as u32;
+        let x149 = (t148 >> 32) as u32;
+        let t150: u64 = (x133 as u64) * (0x00000026_u32 as u64) + (x33 as u64)
+            + (x149 as u64);
+        let x150 = t150 as u32;
+        let x151 = (t150 >> 32) as u32;
+        let t152: u64 = (x135 as u64) * (0x00000026_u32 as u64) + (x49 as u64)
+            + (x151 as u64);
+        let x152 = t152 as u32;
+        let x153 = (t152 >> 32) as u32;
+        let t154: u64 = (x137 as u64) * (0x00000026_u32 as u64) + (x65 as u64)
+            + (x153 as u64);
+        let x154 = t154 as u32;
+        let x155 = (t154 >> 32) as u32;
+        let t156: u64 = (x139 as u64) * (0x00000026_u32 as u64) + (x81 as u64)
+            + (x155 as u64);
+        let x156 = t156 as u32;
+        let x157 = (t156 >> 32) as u32;
+        let t158: u64 = (x141 as u64) * (0x00000026_u32 as u64) + (x97 as u64)
+            + (x157 as u64);
+        let x158 = t158 as u32;
+        let x159 = (t158 >> 32) as u32;
+        let t160: u64 = (x143 as u64) * (0x00000026_u32 as u64) + (x113 as u64)
+            + (x159 as u64);
+        let x160 = t160 as u32;
+        let x161 = (t160 >> 32) as u32;
+        let t162: u64 = (x144 as u64) * (0x00000026_u32 as u64) + (x129 as u64)
+            + (x161 as u64);
+        let x162 = t162 as u32;
         let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x161 as u64) * (0xffffffff_u32 as u64) + (x145 as u64)
-            + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (x161 as u64) * (0xffffffff_u32 as u64) + (x147 as u64)
-            + (x165 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
-        let t168: u64 = (x161 as u64) * (0xffffffff_u32 as u64) + (x149 as u64)
-            + (x167 as u64);
-        let x168 = t168 as u32;
-        let x169 = (t168 >> 32) as u32;
-        let t170: u64 = (x161 as u64) * (0xffffffff_u32 as u64) + (x151 as u64)
-            + (x169 as u64);
-        let x170 = t170 as u32;
-        let x171 = (t170 >> 32) as u32;
-        let t172: u64 = (x161 as u64) * (0xffffffff_u32 as u64) + (x153 as u64)
-            + (x171 as u64);
-        let x172 = t172 as u32;
-        let x173 = (t172 >> 32) as u32;
-        let t174: u64 = (x161 as u64) * (0xffffffff_u32 as u64) + (x155 as u64)
-            + (x173 as u64);
+        let x167 = x162 >> 31;
+        let x168 = x163 << 1;
+        let x169 = x167 | x168;
+        let x171 = x162 & 0x7fffffff_u32;
+        let t174: u64 = (x169 as u64) * (0x00000013_u32 as u64) + (x148 as u64);
         let x174 = t174 as u32;
         let x175 = (t174 >> 32) as u32;
-        let t176: u64 = (x161 as u64) * (0x7fffffff_u32 as u64) + (x157 as u64)
-            + (x175 as u64);
+        let t176: u64 = (x150 as u64) + (x175 as u64) + (0x00000000_u32 as u64);
         let x176 = t176 as u32;
         let x177 = (t176 >> 32) as u32;
-        let t178: u64 = (x159 as u64) + (x177 as u64) + (0x00000000_u32 as u64);
+        let t178: u64 = (x152 as u64) + (0x00000000_u32 as u64) + (x177 as u64);
         let x178 = t178 as u32;
         let x179 = (t178 >> 32) as u32;
-        let t182: u64 = (a[0] as u64) * (b[4] as u64) + (x164 as u64);
+        let t180: u64 = (x154 as u64) + (0x00000000_u32 as u64) + (x179 as u64);
+        let x180 = t180 as u32;
+        let x181 = (t180 >> 32) as u32;
+        let t182: u64 = (x156 as u64) + (0x00000000_u32 as u64) + (x181 as u64);
         let x182 = t182 as u32;
         let x183 = (t182 >> 32) as u32;
-        let t184: u64 = (a[1] as u64) * (b[4] as u64) + (x166 as u64) + (x183 as u64);
+        let t184: u64 = (x158 as u64) + (0x00000000_u32 as u64) + (x183 as u64);
         let x184 = t184 as u32;
         let x185 = (t184 >> 32) as u32;
-        let t186: u64 = (a[2] as u64) * (b[4] as u64) + (x168 as u64) + (x185 as u64);
+        let t186: u64 = (x160 as u64) + (0x00000000_u32 as u64) + (x185 as u64);
         let x186 = t186 as u32;
         let x187 = (t186 >> 32) as u32;
-        let t188: u64 = (a[3] as u64) * (b[4] as u64) + (x170 as u64) + (x187 as u64);
-        let x188 = t188 as u32;
-        let x189 = (t188 >> 32) as u32;
-        let t190: u64 = (a[4] as u64) * (b[4] as u64) + (x172 as u64) + (x189 as u64);
-        let x190 = t190 as u32;
-        let x191 = (t190 >> 32) as u32;
-        let t192: u64 = (a[5] as u64) * (b[4] as u64) + (x174 as u64) + (x191 as u64);
-        let x192 = t192 as u32;
-        let x193 = (t192 >> 32) as u32;
-        let t194: u64 = (a[6] as u64) * (b[4] as u64) + (x176 as u64) + (x193 as u64);
-        let x194 = t194 as u32;
-        let x195 = (t194 >> 32) as u32;
-        let t196: u64 = (a[7] as u64) * (b[4] as u64) + (x178 as u64) + (x195 as u64);
-        let x196 = t196 as u32;
-        let x197 = (t196 >> 32) as u32;
-        let x198 = x179.wrapping_add(x197).wrapping_add(0x00000000_u32);
-        let x200 = x182.wrapping_mul(0x286bca1b_u32);
-        let t201: u64 = (x200 as u64) * (0xffffffed_u32 as u64) + (x182 as u64);
-        let x202 = (t201 >> 32) as u32;
-        let t203: u64 = (x200 as u64) * (0xffffffff_u32 as u64) + (x184 as u64)
-            + (x202 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (x200 as u64) * (0xffffffff_u32 as u64) + (x186 as u64)
-            + (x204 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
-        let t207: u64 = (x200 as u64) * (0xffffffff_u32 as u64) + (x188 as u64)
-            + (x206 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (x200 as u64) * (0xffffffff_u32 as u64) + (x190 as u64)
-            + (x208 as u64);
-        let x209 = t209 as u32;
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (x200 as u64) * (0xffffffff_u32 as u64) + (x192 as u64)
-            + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (x200 as u64) * (0xffffffff_u32 as u64) + (x194 as u64)
-            + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x200 as u64) * (0x7fffffff_u32 as u64) + (x196 as u64)
-            + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (x198 as u64) + (x216 as u64) + (0x00000000_u32 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t221: u64 = (a[0] as u64) * (b[5] as u64) + (x203 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (a[1] as u64) * (b[5] as u64) + (x205 as u64) + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (a[2] as u64) * (b[5] as u64) + (x207 as u64) + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (a[3] as u64) * (b[5] as u64) + (x209 as u64) + (x226 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (a[4] as u64) * (b[5] as u64) + (x211 as u64) + (x228 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
-        let t231: u64 = (a[5] as u64) * (b[5] as u64) + (x213 as u64) + (x230 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
-        let t233: u64 = (a[6] as u64) * (b[5] as u64) + (x215 as u64) + (x232 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (a[7] as u64) * (b[5] as u64) + (x217 as u64) + (x234 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let x237 = x218.wrapping_add(x236).wrapping_add(0x00000000_u32);
-        let x239 = x221.wrapping_mul(0x286bca1b_u32);
-        let t240: u64 = (x239 as u64) * (0xffffffed_u32 as u64) + (x221 as u64);
-        let x241 = (t240 >> 32) as u32;
-        let t242: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x223 as u64)
-            + (x241 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
-        let t244: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
-            + (x243 as u64);
-        let x244 = t244 as u32;
-        let x245 = (t244 >> 32) as u32;
-        let t246: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x227 as u64)
-            + (x245 as u64);
-        let x246 = t246 as u32;
-        let x247 = (t246 >> 32) as u32;
-        let t248: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x229 as u64)
-            + (x247 as u64);
-        let x248 = t248 as u32;
-        let x249 = (t248 >> 32) as u32;
-        let t250: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x231 as u64)
-            + (x249 as u64);
-        let x250 = t250 as u32;
-        let x251 = (t250 >> 32) as u32;
-        let t252: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x233 as u64)
-            + (x251 as u64);
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 32) as u32;
-        let t254: u64 = (x239 as u64) * (0x7fffffff_u32 as u64) + (x235 as u64)
-            + (x253 as u64);
-        let x254 = t254 as u32;
-        let x255 = (t254 >> 32) as u32;
-        let t256: u64 = (x237 as u64) + (x255 as u64) + (0x00000000_u32 as u64);
-        let x256 = t256 as u32;
-        let x257 = (t256 >> 32) as u32;
-        let t260: u64 = (a[0] as u64) * (b[6] as u64) + (x242 as u64);
-        let x260 = t260 as u32;
-        let x261 = (t260 >> 32) as u32;
-        let t262: u64 = (a[1] as u64) * (b[6] as u64) + (x244 as u64) + (x261 as u64);
-        let x262 = t262 as u32;
-        let x263 = (t262 >> 32) as u32;
-        let t264: u64 = (a[2] as u64) * (b[6] as u64) + (x246 as u64) + (x263 as u64);
-        let x264 = t264 as u32;
-        let x265 = (t264 >> 32) as u32;
-        let t266: u64 = (a[3] as u64) * (b[6] as u64) + (x248 as u64) + (x265 as u64);
-        let x266 = t266 as u32;
-        let x267 = (t266 >> 32) as u32;
-        let t268: u64 = (a[4] as u64) * (b[6] as u64) + (x250 as u64) + (x267 as u64);
-        let x268 = t268 as u32;
-        let x269 = (t268 >> 32) as u32;
-        let t270: u64 = (a[5] as u64) * (b[6] as u64) + (x252 as u64) + (x269 as u64);
-        let x270 = t270 as u32;
-        let x271 = (t270 >> 32) as u32;
-        let t272: u64 = (a[6] as u64) * (b[6] as u64) + (x254 as u64) + (x271 as u64);
-        let x272 = t272 as u32;
-        let x273 = (t272 >> 32) as u32;
-        let t274: u64 = (a[7] as u64) * (b[6] as u64) + (x256 as u64) + (x273 as u64);
-        let x274 = t274 as u32;
-        let x275 = (t274 >> 32) as u32;
-        let x276 = x257.wrapping_add(x275).wrapping_add(0x00000000_u32);
-        let x278 = x260.wrapping_mul(0x286bca1b_u32);
-        let t279: u64 = (x278 as u64) * (0xffffffed_u32 as u64) + (x260 as u64);
-        let x280 = (t279 >> 32) as u32;
-        let t281: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x262 as u64)
-            + (x280 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
-        let t283: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x264 as u64)
-            + (x282 as u64);
-        let x283 = t283 as u32;
-        let x284 = (t283 >> 32) as u32;
-        let t285: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x266 as u64)
-            + (x284 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x268 as u64)
-            + (x286 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x270 as u64)
-            + (x288 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x272 as u64)
-            + (x290 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (x278 as u64) * (0x7fffffff_u32 as u64) + (x274 as u64)
-            + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (x276 as u64) + (x294 as u64) + (0x00000000_u32 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t299: u64 = (a[0] as u64) * (b[7] as u64) + (x281 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (a[1] as u64) * (b[7] as u64) + (x283 as u64) + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (a[2] as u64) * (b[7] as u64) + (x285 as u64) + (x302 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (a[3] as u64) * (b[7] as u64) + (x287 as u64) + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (a[4] as u64) * (b[7] as u64) + (x289 as u64) + (x306 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (a[5] as u64) * (b[7] as u64) + (x291 as u64) + (x308 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (a[6] as u64) * (b[7] as u64) + (x293 as u64) + (x310 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
-        let t313: u64 = (a[7] as u64) * (b[7] as u64) + (x295 as u64) + (x312 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let x315 = x296.wrapping_add(x314).wrapping_add(0x00000000_u32);
-        let x317 = x299.wrapping_mul(0x286bca1b_u32);
-        let t318: u64 = (x317 as u64) * (0xffffffed_u32 as u64) + (x299 as u64);
-        let x319 = (t318 >> 32) as u32;
-        let t320: u64 = (x317 as u64) * (0xffffffff_u32 as u64) + (x301 as u64)
-            + (x319 as u64);
-        let x320 = t320 as u32;
-        let x321 = (t320 >> 32) as u32;
-        let t322: u64 = (x317 as u64) * (0xffffffff_u32 as u64) + (x303 as u64)
-            + (x321 as u64);
-        let x322 = t322 as u32;
-        let x323 = (t322 >> 32) as u32;
-        let t324: u64 = (x317 as u64) * (0xffffffff_u32 as u64) + (x305 as u64)
-            + (x323 as u64);
-        let x324 = t324 as u32;
-        let x325 = (t324 >> 32) as u32;
-        let t326: u64 = (x317 as u64) * (0xffffffff_u32 as u64) + (x307 as u64)
-            + (x325 as u64);
-        let x326 = t326 as u32;
-        let x327 = (t326 >> 32) as u32;
-        let t328: u64 = (x317 as u64) * (0xffffffff_u32 as u64) + (x309 as u64)
-            + (x327 as u64);
-        let x328 = t328 as u32;
-        let x329 = (t328 >> 32) as u32;
-        let t330: u64 = (x317 as u64) * (0xffffffff_u32 as u64) + (x311 as u64)
-            + (x329 as u64);
-        let x330 = t330 as u32;
-        let x331 = (t330 >> 32) as u32;
-        let t332: u64 = (x317 as u64) * (0x7fffffff_u32 as u64) + (x313 as u64)
-            + (x331 as u64);
-        let x332 = t332 as u32;
-        let x333 = (t332 >> 32) as u32;
-        let x334 = x315.wrapping_add(x333).wrapping_add(0x00000000_u32);
-        let t347: u64 = {
-            let (d, b1) = x320.overflowing_sub(0xffffffed_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x347 = t347 as u32;
-        let x348 = (t347 >> 63) as u32;
-        let t349: u64 = {
-            let (d, b1) = x322.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x348);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x349 = t349 as u32;
-        let x350 = (t349 >> 63) as u32;
-        let t351: u64 = {
-            let (d, b1) = x324.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x350);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x351 = t351 as u32;
-        let x352 = (t351 >> 63) as u32;
-        let t353: u64 = {
-            let (d, b1) = x326.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x352);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x353 = t353 as u32;
-        let x354 = (t353 >> 63) as u32;
-        let t355: u64 = {
-            let (d, b1) = x328.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x354);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x355 = t355 as u32;
-        let x356 = (t355 >> 63) as u32;
-        let t357: u64 = {
-            let (d, b1) = x330.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x356);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x357 = t357 as u32;
-        let x358 = (t357 >> 63) as u32;
-        let t359: u64 = {
-            let (d, b1) = x332.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x358);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x359 = t359 as u32;
-        let x360 = (t359 >> 63) as u32;
-        let t361: u64 = {
-            let (d, b1) = x334.overflowing_sub(0x7fffffff_u32);
-            let (d, b2) = d.overflowing_sub(x360);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x361 = t361 as u32;
-        let x362 = (t361 >> 63) as u32;
-        let x365 = (0 as u32).wrapping_sub(x362);
-        let x366 = x347 ^ (x365 & (x347 ^ x320));
-        let x367 = x349 ^ (x365 & (x349 ^ x322));
-        let x368 = x351 ^ (x365 & (x351 ^ x324));
-        let x369 = x353 ^ (x365 & (x353 ^ x326));
-        let x370 = x355 ^ (x365 & (x355 ^ x328));
-        let x371 = x357 ^ (x365 & (x357 ^ x330));
-        let x372 = x359 ^ (x365 & (x359 ^ x332));
-        let x373 = x361 ^ (x365 & (x361 ^ x334));
-        [x366, x367, x368, x369, x370, x371, x372, x373]
+        let x188 = x171.wrapping_add(0x00000000_u32).wrapping_add(x187);
+        [x174, x176, x178, x180, x182, x184, x186, x188]
     }
-    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
+    /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_square_portable(a: &[u32; 8]) -> [u32; 8] {
+    fn square_limbs_portable(a: &[u32; 8]) -> [u32; 8] {
         let t9: u64 = (a[0] as u64) * (a[1] as u64);
         let x9 = t9 as u32;
         let x10 = (t9 >> 32) as u32;
@@ -695,6 +406,7 @@ impl Fp {
         let t63: u64 = (a[6] as u64) * (a[7] as u64) + (x62 as u64);
         let x63 = t63 as u32;
         let x64 = (t63 >> 32) as u32;
+        let x65 = x64 >> 31;
         let x66 = x64 << 1;
         let x67 = x63 >> 31;
         let x68 = x66 | x67;
@@ -780,342 +492,65 @@ impl Fp {
         let t137: u64 = (a[7] as u64) * (a[7] as u64) + (x68 as u64) + (x136 as u64);
         let x137 = t137 as u32;
         let x138 = (t137 >> 32) as u32;
-        let x151 = x109.wrapping_mul(0x286bca1b_u32);
-        let t152: u64 = (x151 as u64) * (0xffffffed_u32 as u64) + (x109 as u64);
+        let x139 = x65.wrapping_add(x138).wrapping_add(0x00000000_u32);
+        let t144: u64 = (x125 as u64) * (0x00000026_u32 as u64) + (x109 as u64);
+        let x144 = t144 as u32;
+        let x145 = (t144 >> 32) as u32;
+        let t146: u64 = (x127 as u64) * (0x00000026_u32 as u64) + (x111 as u64)
+            + (x145 as u64);
+        let x146 = t146 as u32;
+        let x147 = (t146 >> 32) as u32;
+        let t148: u64 = (x129 as u64) * (0x00000026_u32 as u64) + (x113 as u64)
+            + (x147 as u64);
+        let x148 = t148 as u32;
+        let x149 = (t148 >> 32) as u32;
+        let t150: u64 = (x131 as u64) * (0x00000026_u32 as u64) + (x115 as u64)
+            + (x149 as u64);
+        let x150 = t150 as u32;
+        let x151 = (t150 >> 32) as u32;
+        let t152: u64 = (x133 as u64) * (0x00000026_u32 as u64) + (x117 as u64)
+            + (x151 as u64);
+        let x152 = t152 as u32;
         let x153 = (t152 >> 32) as u32;
-        let t154: u64 = (x151 as u64) * (0xffffffff_u32 as u64) + (x111 as u64)
+        let t154: u64 = (x135 as u64) * (0x00000026_u32 as u64) + (x119 as u64)
             + (x153 as u64);
         let x154 = t154 as u32;
         let x155 = (t154 >> 32) as u32;
-        let t156: u64 = (x151 as u64) * (0xffffffff_u32 as u64) + (x113 as u64)
+        let t156: u64 = (x137 as u64) * (0x00000026_u32 as u64) + (x121 as u64)
             + (x155 as u64);
         let x156 = t156 as u32;
         let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (x151 as u64) * (0xffffffff_u32 as u64) + (x115 as u64)
+        let t158: u64 = (x139 as u64) * (0x00000026_u32 as u64) + (x123 as u64)
             + (x157 as u64);
         let x158 = t158 as u32;
         let x159 = (t158 >> 32) as u32;
-        let t160: u64 = (x151 as u64) * (0xffffffff_u32 as u64) + (x117 as u64)
-            + (x159 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x151 as u64) * (0xffffffff_u32 as u64) + (x119 as u64)
-            + (x161 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x151 as u64) * (0xffffffff_u32 as u64) + (x121 as u64)
-            + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (x151 as u64) * (0x7fffffff_u32 as u64) + (x123 as u64)
-            + (x165 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
-        let t168: u64 = (x125 as u64) + (x167 as u64) + (0x00000000_u32 as u64);
-        let x168 = t168 as u32;
-        let x169 = (t168 >> 32) as u32;
-        let x170 = x154.wrapping_mul(0x286bca1b_u32);
-        let t171: u64 = (x170 as u64) * (0xffffffed_u32 as u64) + (x154 as u64);
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x156 as u64)
-            + (x172 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x158 as u64)
-            + (x174 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x160 as u64)
-            + (x176 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x162 as u64)
-            + (x178 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x164 as u64)
-            + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x166 as u64)
-            + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (x170 as u64) * (0x7fffffff_u32 as u64) + (x168 as u64)
-            + (x184 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (x127 as u64) + (x186 as u64) + (x169 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let x189 = x173.wrapping_mul(0x286bca1b_u32);
-        let t190: u64 = (x189 as u64) * (0xffffffed_u32 as u64) + (x173 as u64);
-        let x191 = (t190 >> 32) as u32;
-        let t192: u64 = (x189 as u64) * (0xffffffff_u32 as u64) + (x175 as u64)
-            + (x191 as u64);
-        let x192 = t192 as u32;
-        let x193 = (t192 >> 32) as u32;
-        let t194: u64 = (x189 as u64) * (0xffffffff_u32 as u64) + (x177 as u64)
-            + (x193 as u64);
-        let x194 = t194 as u32;
-        let x195 = (t194 >> 32) as u32;
-        let t196: u64 = (x189 as u64) * (0xffffffff_u32 as u64) + (x179 as u64)
-            + (x195 as u64);
-        let x196 = t196 as u32;
-        let x197 = (t196 >> 32) as u32;
-        let t198: u64 = (x189 as u64) * (0xffffffff_u32 as u64) + (x181 as u64)
-            + (x197 as u64);
-        let x198 = t198 as u32;
-        let x199 = (t198 >> 32) as u32;
-        let t200: u64 = (x189 as u64) * (0xffffffff_u32 as u64) + (x183 as u64)
-            + (x199 as u64);
-        let x200 = t200 as u32;
-        let x201 = (t200 >> 32) as u32;
-        let t202: u64 = (x189 as u64) * (0xffffffff_u32 as u64) + (x185 as u64)
-            + (x201 as u64);
-        let x202 = t202 as u32;
-        let x203 = (t202 >> 32) as u32;
-        let t204: u64 = (x189 as u64) * (0x7fffffff_u32 as u64) + (x187 as u64)
-            + (x203 as u64);
-        let x204 = t204 as u32;
-        let x205 = (t204 >> 32) as u32;
-        let t206: u64 = (x129 as u64) + (x205 as u64) + (x188 as u64);
-        let x206 = t206 as u32;
-        let x207 = (t206 >> 32) as u32;
-        let x208 = x192.wrapping_mul(0x286bca1b_u32);
-        let t209: u64 = (x208 as u64) * (0xffffffed_u32 as u64) + (x192 as u64);
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (x208 as u64) * (0xffffffff_u32 as u64) + (x194 as u64)
-            + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (x208 as u64) * (0xffffffff_u32 as u64) + (x196 as u64)
-            + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x208 as u64) * (0xffffffff_u32 as u64) + (x198 as u64)
-            + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (x208 as u64) * (0xffffffff_u32 as u64) + (x200 as u64)
-            + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x208 as u64) * (0xffffffff_u32 as u64) + (x202 as u64)
-            + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (x208 as u64) * (0xffffffff_u32 as u64) + (x204 as u64)
-            + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x208 as u64) * (0x7fffffff_u32 as u64) + (x206 as u64)
-            + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (x131 as u64) + (x224 as u64) + (x207 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let x227 = x211.wrapping_mul(0x286bca1b_u32);
-        let t228: u64 = (x227 as u64) * (0xffffffed_u32 as u64) + (x211 as u64);
-        let x229 = (t228 >> 32) as u32;
-        let t230: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x213 as u64)
-            + (x229 as u64);
-        let x230 = t230 as u32;
-        let x231 = (t230 >> 32) as u32;
-        let t232: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x215 as u64)
-            + (x231 as u64);
-        let x232 = t232 as u32;
-        let x233 = (t232 >> 32) as u32;
-        let t234: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x217 as u64)
-            + (x233 as u64);
-        let x234 = t234 as u32;
-        let x235 = (t234 >> 32) as u32;
-        let t236: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x219 as u64)
-            + (x235 as u64);
-        let x236 = t236 as u32;
-        let x237 = (t236 >> 32) as u32;
-        let t238: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x221 as u64)
-            + (x237 as u64);
-        let x238 = t238 as u32;
-        let x239 = (t238 >> 32) as u32;
-        let t240: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x223 as u64)
-            + (x239 as u64);
-        let x240 = t240 as u32;
-        let x241 = (t240 >> 32) as u32;
-        let t242: u64 = (x227 as u64) * (0x7fffffff_u32 as u64) + (x225 as u64)
-            + (x241 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
-        let t244: u64 = (x133 as u64) + (x243 as u64) + (x226 as u64);
-        let x244 = t244 as u32;
-        let x245 = (t244 >> 32) as u32;
-        let x246 = x230.wrapping_mul(0x286bca1b_u32);
-        let t247: u64 = (x246 as u64) * (0xffffffed_u32 as u64) + (x230 as u64);
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (x246 as u64) * (0xffffffff_u32 as u64) + (x232 as u64)
-            + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (x246 as u64) * (0xffffffff_u32 as u64) + (x234 as u64)
-            + (x250 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (x246 as u64) * (0xffffffff_u32 as u64) + (x236 as u64)
-            + (x252 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (x246 as u64) * (0xffffffff_u32 as u64) + (x238 as u64)
-            + (x254 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (x246 as u64) * (0xffffffff_u32 as u64) + (x240 as u64)
-            + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (x246 as u64) * (0xffffffff_u32 as u64) + (x242 as u64)
-            + (x258 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t261: u64 = (x246 as u64) * (0x7fffffff_u32 as u64) + (x244 as u64)
-            + (x260 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t263: u64 = (x135 as u64) + (x262 as u64) + (x245 as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
-        let x265 = x249.wrapping_mul(0x286bca1b_u32);
-        let t266: u64 = (x265 as u64) * (0xffffffed_u32 as u64) + (x249 as u64);
-        let x267 = (t266 >> 32) as u32;
-        let t268: u64 = (x265 as u64) * (0xffffffff_u32 as u64) + (x251 as u64)
-            + (x267 as u64);
-        let x268 = t268 as u32;
-        let x269 = (t268 >> 32) as u32;
-        let t270: u64 = (x265 as u64) * (0xffffffff_u32 as u64) + (x253 as u64)
-            + (x269 as u64);
-        let x270 = t270 as u32;
-        let x271 = (t270 >> 32) as u32;
-        let t272: u64 = (x265 as u64) * (0xffffffff_u32 as u64) + (x255 as u64)
-            + (x271 as u64);
-        let x272 = t272 as u32;
-        let x273 = (t272 >> 32) as u32;
-        let t274: u64 = (x265 as u64) * (0xffffffff_u32 as u64) + (x257 as u64)
-            + (x273 as u64);
-        let x274 = t274 as u32;
-        let x275 = (t274 >> 32) as u32;
-        let t276: u64 = (x265 as u64) * (0xffffffff_u32 as u64) + (x259 as u64)
-            + (x275 as u64);
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 32) as u32;
-        let t278: u64 = (x265 as u64) * (0xffffffff_u32 as u64) + (x261 as u64)
-            + (x277 as u64);
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 32) as u32;
-        let t280: u64 = (x265 as u64) * (0x7fffffff_u32 as u64) + (x263 as u64)
-            + (x279 as u64);
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 32) as u32;
-        let t282: u64 = (x137 as u64) + (x281 as u64) + (x264 as u64);
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 32) as u32;
-        let x284 = x268.wrapping_mul(0x286bca1b_u32);
-        let t285: u64 = (x284 as u64) * (0xffffffed_u32 as u64) + (x268 as u64);
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x270 as u64)
-            + (x286 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x272 as u64)
-            + (x288 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x274 as u64)
-            + (x290 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x276 as u64)
-            + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x278 as u64)
-            + (x294 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x280 as u64)
-            + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (x284 as u64) * (0x7fffffff_u32 as u64) + (x282 as u64)
-            + (x298 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let x301 = x138.wrapping_add(x300).wrapping_add(x283);
-        let t312: u64 = {
-            let (d, b1) = x287.overflowing_sub(0xffffffed_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x312 = t312 as u32;
-        let x313 = (t312 >> 63) as u32;
-        let t314: u64 = {
-            let (d, b1) = x289.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x313);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x314 = t314 as u32;
-        let x315 = (t314 >> 63) as u32;
-        let t316: u64 = {
-            let (d, b1) = x291.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x315);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x316 = t316 as u32;
-        let x317 = (t316 >> 63) as u32;
-        let t318: u64 = {
-            let (d, b1) = x293.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x317);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x318 = t318 as u32;
-        let x319 = (t318 >> 63) as u32;
-        let t320: u64 = {
-            let (d, b1) = x295.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x319);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x320 = t320 as u32;
-        let x321 = (t320 >> 63) as u32;
-        let t322: u64 = {
-            let (d, b1) = x297.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x321);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x322 = t322 as u32;
-        let x323 = (t322 >> 63) as u32;
-        let t324: u64 = {
-            let (d, b1) = x299.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x323);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x324 = t324 as u32;
-        let x325 = (t324 >> 63) as u32;
-        let t326: u64 = {
-            let (d, b1) = x301.overflowing_sub(0x7fffffff_u32);
-            let (d, b2) = d.overflowing_sub(x325);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x326 = t326 as u32;
-        let x327 = (t326 >> 63) as u32;
-        let x330 = (0 as u32).wrapping_sub(x327);
-        let x331 = x312 ^ (x330 & (x312 ^ x287));
-        let x332 = x314 ^ (x330 & (x314 ^ x289));
-        let x333 = x316 ^ (x330 & (x316 ^ x291));
-        let x334 = x318 ^ (x330 & (x318 ^ x293));
-        let x335 = x320 ^ (x330 & (x320 ^ x295));
-        let x336 = x322 ^ (x330 & (x322 ^ x297));
-        let x337 = x324 ^ (x330 & (x324 ^ x299));
-        let x338 = x326 ^ (x330 & (x326 ^ x301));
-        [x331, x332, x333, x334, x335, x336, x337, x338]
+        let x163 = x158 >> 31;
+        let x164 = x159 << 1;
+        let x165 = x163 | x164;
+        let x167 = x158 & 0x7fffffff_u32;
+        let t170: u64 = (x165 as u64) * (0x00000013_u32 as u64) + (x144 as u64);
+        let x170 = t170 as u32;
+        let x171 = (t170 >> 32) as u32;
+        let t172: u64 = (x146 as u64) + (x171 as u64) + (0x00000000_u32 as u64);
+        let x172 = t172 as u32;
+        let x173 = (t172 >> 32) as u32;
+        let t174: u64 = (x148 as u64) + (0x00000000_u32 as u64) + (x173 as u64);
+        let x174 = t174 as u32;
+        let x175 = (t174 >> 32) as u32;
+        let t176: u64 = (x150 as u64) + (0x00000000_u32 as u64) + (x175 as u64);
+        let x176 = t176 as u32;
+        let x177 = (t176 >> 32) as u32;
+        let t178: u64 = (x152 as u64) + (0x00000000_u32 as u64) + (x177 as u64);
+        let x178 = t178 as u32;
+        let x179 = (t178 >> 32) as u32;
+        let t180: u64 = (x154 as u64) + (0x00000000_u32 as u64) + (x179 as u64);
+        let x180 = t180 as u32;
+        let x181 = (t180 >> 32) as u32;
+        let t182: u64 = (x156 as u64) + (0x00000000_u32 as u64) + (x181 as u64);
+        let x182 = t182 as u32;
+        let x183 = (t182 >> 32) as u32;
+        let x184 = x167.wrapping_add(0x00000000_u32).wrapping_add(x183);
+        [x170, x172, x174, x176, x178, x180, x182, x184]
     }
     /// a + b mod p.
     #[inline]
@@ -1142,167 +577,149 @@ impl Fp {
         let t29: u64 = (a[6] as u64) + (b[6] as u64) + (x28 as u64);
         let x29 = t29 as u32;
         let x30 = (t29 >> 32) as u32;
-        let x31 = a[7].wrapping_add(b[7]).wrapping_add(x30);
-        let t42: u64 = {
-            let (d, b1) = x17.overflowing_sub(0xffffffed_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 63) as u32;
-        let t44: u64 = {
-            let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 63) as u32;
-        let t46: u64 = {
-            let (d, b1) = x21.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x45);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 63) as u32;
-        let t48: u64 = {
-            let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x47);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 63) as u32;
-        let t50: u64 = {
-            let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x49);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 63) as u32;
-        let t52: u64 = {
-            let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x51);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 63) as u32;
-        let t54: u64 = {
-            let (d, b1) = x29.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x53);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 63) as u32;
-        let t56: u64 = {
-            let (d, b1) = x31.overflowing_sub(0x7fffffff_u32);
-            let (d, b2) = d.overflowing_sub(x55);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 63) as u32;
-        let x60 = (0 as u32).wrapping_sub(x57);
-        let x61 = x42 ^ (x60 & (x42 ^ x17));
-        let x62 = x44 ^ (x60 & (x44 ^ x19));
-        let x63 = x46 ^ (x60 & (x46 ^ x21));
-        let x64 = x48 ^ (x60 & (x48 ^ x23));
-        let x65 = x50 ^ (x60 & (x50 ^ x25));
-        let x66 = x52 ^ (x60 & (x52 ^ x27));
-        let x67 = x54 ^ (x60 & (x54 ^ x29));
-        let x68 = x56 ^ (x60 & (x56 ^ x31));
-        [x61, x62, x63, x64, x65, x66, x67, x68]
+        let t31: u64 = (a[7] as u64) + (b[7] as u64) + (x30 as u64);
+        let x31 = t31 as u32;
+        let x32 = (t31 >> 32) as u32;
+        let x34 = x31 >> 31;
+        let x35 = x32 << 1;
+        let x36 = x34 | x35;
+        let x38 = x31 & 0x7fffffff_u32;
+        let t41: u64 = (x36 as u64) * (0x00000013_u32 as u64) + (x17 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (x19 as u64) + (x42 as u64) + (0x00000000_u32 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (x21 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 32) as u32;
+        let t47: u64 = (x23 as u64) + (0x00000000_u32 as u64) + (x46 as u64);
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 32) as u32;
+        let t49: u64 = (x25 as u64) + (0x00000000_u32 as u64) + (x48 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (x27 as u64) + (0x00000000_u32 as u64) + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let t53: u64 = (x29 as u64) + (0x00000000_u32 as u64) + (x52 as u64);
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 32) as u32;
+        let x55 = x38.wrapping_add(0x00000000_u32).wrapping_add(x54);
+        [x41, x43, x45, x47, x49, x51, x53, x55]
     }
     /// a − b mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 63) as u32;
-        let t19: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 63) as u32;
-        let t21: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 63) as u32;
-        let t23: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 63) as u32;
         let t25: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x24);
+            let (d, b1) = 0xffffffda_u32.overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
         let x25 = t25 as u32;
         let x26 = (t25 >> 63) as u32;
         let t27: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[1]);
             let (d, b2) = d.overflowing_sub(x26);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
         let x27 = t27 as u32;
         let x28 = (t27 >> 63) as u32;
         let t29: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
+            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[2]);
             let (d, b2) = d.overflowing_sub(x28);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
         let x29 = t29 as u32;
         let x30 = (t29 >> 63) as u32;
         let t31: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
+            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[3]);
             let (d, b2) = d.overflowing_sub(x30);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
         let x31 = t31 as u32;
         let x32 = (t31 >> 63) as u32;
-        let x33 = (0 as u32).wrapping_sub(x32);
-        let x42 = 0xffffffed_u32 & x33;
-        let t43: u64 = (x17 as u64) + (x42 as u64) + (0x00000000_u32 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t46: u64 = (x19 as u64) + (x33 as u64) + (x44 as u64);
+        let t33: u64 = {
+            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 63) as u32;
+        let t35: u64 = {
+            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x34);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 63) as u32;
+        let t37: u64 = {
+            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[6]);
+            let (d, b2) = d.overflowing_sub(x36);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 63) as u32;
+        let x39 = 0xffffffff_u32.wrapping_sub(b[7]).wrapping_sub(x38);
+        let t42: u64 = (a[0] as u64) + (x25 as u64) + (0x00000000_u32 as u64);
+        let x42 = t42 as u32;
+        let x43 = (t42 >> 32) as u32;
+        let t44: u64 = (a[1] as u64) + (x27 as u64) + (x43 as u64);
+        let x44 = t44 as u32;
+        let x45 = (t44 >> 32) as u32;
+        let t46: u64 = (a[2] as u64) + (x29 as u64) + (x45 as u64);
         let x46 = t46 as u32;
         let x47 = (t46 >> 32) as u32;
-        let t49: u64 = (x21 as u64) + (x33 as u64) + (x47 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t52: u64 = (x23 as u64) + (x33 as u64) + (x50 as u64);
+        let t48: u64 = (a[3] as u64) + (x31 as u64) + (x47 as u64);
+        let x48 = t48 as u32;
+        let x49 = (t48 >> 32) as u32;
+        let t50: u64 = (a[4] as u64) + (x33 as u64) + (x49 as u64);
+        let x50 = t50 as u32;
+        let x51 = (t50 >> 32) as u32;
+        let t52: u64 = (a[5] as u64) + (x35 as u64) + (x51 as u64);
         let x52 = t52 as u32;
         let x53 = (t52 >> 32) as u32;
-        let t55: u64 = (x25 as u64) + (x33 as u64) + (x53 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t58: u64 = (x27 as u64) + (x33 as u64) + (x56 as u64);
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 32) as u32;
-        let t61: u64 = (x29 as u64) + (x33 as u64) + (x59 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let x63 = 0x7fffffff_u32 & x33;
-        let x64 = x31.wrapping_add(x63).wrapping_add(x62);
-        [x43, x46, x49, x52, x55, x58, x61, x64]
+        let t54: u64 = (a[6] as u64) + (x37 as u64) + (x53 as u64);
+        let x54 = t54 as u32;
+        let x55 = (t54 >> 32) as u32;
+        let t56: u64 = (a[7] as u64) + (x39 as u64) + (x55 as u64);
+        let x56 = t56 as u32;
+        let x57 = (t56 >> 32) as u32;
+        let x59 = x56 >> 31;
+        let x60 = x57 << 1;
+        let x61 = x59 | x60;
+        let x63 = x56 & 0x7fffffff_u32;
+        let t66: u64 = (x61 as u64) * (0x00000013_u32 as u64) + (x42 as u64);
+        let x66 = t66 as u32;
+        let x67 = (t66 >> 32) as u32;
+        let t68: u64 = (x44 as u64) + (x67 as u64) + (0x00000000_u32 as u64);
+        let x68 = t68 as u32;
+        let x69 = (t68 >> 32) as u32;
+        let t70: u64 = (x46 as u64) + (0x00000000_u32 as u64) + (x69 as u64);
+        let x70 = t70 as u32;
+        let x71 = (t70 >> 32) as u32;
+        let t72: u64 = (x48 as u64) + (0x00000000_u32 as u64) + (x71 as u64);
+        let x72 = t72 as u32;
+        let x73 = (t72 >> 32) as u32;
+        let t74: u64 = (x50 as u64) + (0x00000000_u32 as u64) + (x73 as u64);
+        let x74 = t74 as u32;
+        let x75 = (t74 >> 32) as u32;
+        let t76: u64 = (x52 as u64) + (0x00000000_u32 as u64) + (x75 as u64);
+        let x76 = t76 as u32;
+        let x77 = (t76 >> 32) as u32;
+        let t78: u64 = (x54 as u64) + (0x00000000_u32 as u64) + (x77 as u64);
+        let x78 = t78 as u32;
+        let x79 = (t78 >> 32) as u32;
+        let x80 = x63.wrapping_add(0x00000000_u32).wrapping_add(x79);
+        [x66, x68, x70, x72, x74, x76, x78, x80]
     }
-    /// −a mod p (zero stays zero).
+    /// −a mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 8]) -> [u32; 8] {
         let t17: u64 = {
-            let (d, b1) = 0xffffffed_u32.overflowing_sub(a[0]);
+            let (d, b1) = 0xffffffda_u32.overflowing_sub(a[0]);
             let (d, b2) = d.overflowing_sub(0x00000000_u32);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
@@ -1350,27 +767,32 @@ impl Fp {
         };
         let x29 = t29 as u32;
         let x30 = (t29 >> 63) as u32;
-        let x31 = 0x7fffffff_u32.wrapping_sub(a[7]).wrapping_sub(x30);
-        let x33 = a[0] | a[1];
-        let x34 = x33 | a[2];
-        let x35 = x34 | a[3];
-        let x36 = x35 | a[4];
-        let x37 = x36 | a[5];
-        let x38 = x37 | a[6];
-        let x39 = x38 | a[7];
-        let x40 = 0x00000000_u32.wrapping_sub(x39).wrapping_sub(0x00000000_u32);
-        let x42 = x39 | x40;
-        let x43 = x42 >> 31;
-        let x44 = (0 as u32).wrapping_sub(x43);
-        let x45 = x17 & x44;
-        let x46 = x19 & x44;
-        let x47 = x21 & x44;
-        let x48 = x23 & x44;
-        let x49 = x25 & x44;
-        let x50 = x27 & x44;
-        let x51 = x29 & x44;
-        let x52 = x31 & x44;
-        [x45, x46, x47, x48, x49, x50, x51, x52]
+        let x31 = 0xffffffff_u32.wrapping_sub(a[7]).wrapping_sub(x30);
+        let x34 = x31 >> 31;
+        let x36 = x31 & 0x7fffffff_u32;
+        let t39: u64 = (x34 as u64) * (0x00000013_u32 as u64) + (x17 as u64);
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (x19 as u64) + (x40 as u64) + (0x00000000_u32 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (x21 as u64) + (0x00000000_u32 as u64) + (x42 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (x23 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 32) as u32;
+        let t47: u64 = (x25 as u64) + (0x00000000_u32 as u64) + (x46 as u64);
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 32) as u32;
+        let t49: u64 = (x27 as u64) + (0x00000000_u32 as u64) + (x48 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (x29 as u64) + (0x00000000_u32 as u64) + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let x53 = x36.wrapping_add(0x00000000_u32).wrapping_add(x52);
+        [x39, x41, x43, x45, x47, x49, x51, x53]
     }
     /// 2a mod p.
     #[inline]
@@ -1397,412 +819,119 @@ impl Fp {
         let t21: u64 = (a[6] as u64) + (a[6] as u64) + (x20 as u64);
         let x21 = t21 as u32;
         let x22 = (t21 >> 32) as u32;
-        let x23 = a[7].wrapping_add(a[7]).wrapping_add(x22);
-        let t34: u64 = {
-            let (d, b1) = x9.overflowing_sub(0xffffffed_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x34 = t34 as u32;
-        let x35 = (t34 >> 63) as u32;
-        let t36: u64 = {
-            let (d, b1) = x11.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x35);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x36 = t36 as u32;
-        let x37 = (t36 >> 63) as u32;
-        let t38: u64 = {
-            let (d, b1) = x13.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x37);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 63) as u32;
-        let t40: u64 = {
-            let (d, b1) = x15.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x39);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 63) as u32;
-        let t42: u64 = {
-            let (d, b1) = x17.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x41);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 63) as u32;
-        let t44: u64 = {
-            let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 63) as u32;
-        let t46: u64 = {
-            let (d, b1) = x21.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x45);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 63) as u32;
-        let t48: u64 = {
-            let (d, b1) = x23.overflowing_sub(0x7fffffff_u32);
-            let (d, b2) = d.overflowing_sub(x47);
-            (d as u64) | (((b1 | b2) as u64) << 63)
-        };
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 63) as u32;
-        let x52 = (0 as u32).wrapping_sub(x49);
-        let x53 = x34 ^ (x52 & (x34 ^ x9));
-        let x54 = x36 ^ (x52 & (x36 ^ x11));
-        let x55 = x38 ^ (x52 & (x38 ^ x13));
-        let x56 = x40 ^ (x52 & (x40 ^ x15));
-        let x57 = x42 ^ (x52 & (x42 ^ x17));
-        let x58 = x44 ^ (x52 & (x44 ^ x19));
-        let x59 = x46 ^ (x52 & (x46 ^ x21));
-        let x60 = x48 ^ (x52 & (x48 ^ x23));
-        [x53, x54, x55, x56, x57, x58, x59, x60]
+        let t23: u64 = (a[7] as u64) + (a[7] as u64) + (x22 as u64);
+        let x23 = t23 as u32;
+        let x24 = (t23 >> 32) as u32;
+        let x26 = x23 >> 31;
+        let x27 = x24 << 1;
+        let x28 = x26 | x27;
+        let x30 = x23 & 0x7fffffff_u32;
+        let t33: u64 = (x28 as u64) * (0x00000013_u32 as u64) + (x9 as u64);
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 32) as u32;
+        let t35: u64 = (x11 as u64) + (x34 as u64) + (0x00000000_u32 as u64);
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 32) as u32;
+        let t37: u64 = (x13 as u64) + (0x00000000_u32 as u64) + (x36 as u64);
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 32) as u32;
+        let t39: u64 = (x15 as u64) + (0x00000000_u32 as u64) + (x38 as u64);
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (x17 as u64) + (0x00000000_u32 as u64) + (x40 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (x19 as u64) + (0x00000000_u32 as u64) + (x42 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (x21 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 32) as u32;
+        let x47 = x30.wrapping_add(0x00000000_u32).wrapping_add(x46);
+        [x33, x35, x37, x39, x41, x43, x45, x47]
     }
-    /// a·R⁻¹ mod p: leaves Montgomery form.
+    /// The canonical value in [0, p) of a stored value.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn from_mont_limbs(a: &[u32; 8]) -> [u32; 8] {
-        let x26 = a[0].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let x28 = a[1].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let x30 = a[2].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let x32 = a[3].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let x34 = a[4].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let x36 = a[5].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let x38 = a[6].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let x40 = a[7].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let x44 = x26.wrapping_mul(0x286bca1b_u32);
-        let t45: u64 = (x44 as u64) * (0xffffffed_u32 as u64) + (x26 as u64);
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x28 as u64)
-            + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x30 as u64)
-            + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x32 as u64)
-            + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x34 as u64)
-            + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x36 as u64)
-            + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x38 as u64)
-            + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (x44 as u64) * (0x7fffffff_u32 as u64) + (x40 as u64)
-            + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let x83 = x47.wrapping_mul(0x286bca1b_u32);
-        let t84: u64 = (x83 as u64) * (0xffffffed_u32 as u64) + (x47 as u64);
-        let x85 = (t84 >> 32) as u32;
-        let t86: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x49 as u64)
-            + (x85 as u64);
-        let x86 = t86 as u32;
-        let x87 = (t86 >> 32) as u32;
-        let t88: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x51 as u64)
-            + (x87 as u64);
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 32) as u32;
-        let t90: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x53 as u64)
-            + (x89 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
-        let t92: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x55 as u64)
-            + (x91 as u64);
-        let x92 = t92 as u32;
-        let x93 = (t92 >> 32) as u32;
-        let t94: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x57 as u64)
-            + (x93 as u64);
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 32) as u32;
-        let t96: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x59 as u64)
-            + (x95 as u64);
-        let x96 = t96 as u32;
-        let x97 = (t96 >> 32) as u32;
-        let t98: u64 = (x83 as u64) * (0x7fffffff_u32 as u64) + (x60 as u64)
-            + (x97 as u64);
-        let x98 = t98 as u32;
-        let x99 = (t98 >> 32) as u32;
-        let x122 = x86.wrapping_mul(0x286bca1b_u32);
-        let t123: u64 = (x122 as u64) * (0xffffffed_u32 as u64) + (x86 as u64);
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x88 as u64)
-            + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x90 as u64)
-            + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x92 as u64)
-            + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x94 as u64)
-            + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x96 as u64)
-            + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x98 as u64)
-            + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (x122 as u64) * (0x7fffffff_u32 as u64) + (x99 as u64)
-            + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let x161 = x125.wrapping_mul(0x286bca1b_u32);
-        let t162: u64 = (x161 as u64) * (0xffffffed_u32 as u64) + (x125 as u64);
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x161 as u64) * (0xffffffff_u32 as u64) + (x127 as u64)
-            + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (x161 as u64) * (0xffffffff_u32 as u64) + (x129 as u64)
-            + (x165 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
-        let t168: u64 = (x161 as u64) * (0xffffffff_u32 as u64) + (x131 as u64)
-            + (x167 as u64);
-        let x168 = t168 as u32;
-        let x169 = (t168 >> 32) as u32;
-        let t170: u64 = (x161 as u64) * (0xffffffff_u32 as u64) + (x133 as u64)
-            + (x169 as u64);
-        let x170 = t170 as u32;
-        let x171 = (t170 >> 32) as u32;
-        let t172: u64 = (x161 as u64) * (0xffffffff_u32 as u64) + (x135 as u64)
-            + (x171 as u64);
-        let x172 = t172 as u32;
-        let x173 = (t172 >> 32) as u32;
-        let t174: u64 = (x161 as u64) * (0xffffffff_u32 as u64) + (x137 as u64)
-            + (x173 as u64);
-        let x174 = t174 as u32;
-        let x175 = (t174 >> 32) as u32;
-        let t176: u64 = (x161 as u64) * (0x7fffffff_u32 as u64) + (x138 as u64)
-            + (x175 as u64);
-        let x176 = t176 as u32;
-        let x177 = (t176 >> 32) as u32;
-        let x200 = x164.wrapping_mul(0x286bca1b_u32);
-        let t201: u64 = (x200 as u64) * (0xffffffed_u32 as u64) + (x164 as u64);
-        let x202 = (t201 >> 32) as u32;
-        let t203: u64 = (x200 as u64) * (0xffffffff_u32 as u64) + (x166 as u64)
-            + (x202 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (x200 as u64) * (0xffffffff_u32 as u64) + (x168 as u64)
-            + (x204 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
-        let t207: u64 = (x200 as u64) * (0xffffffff_u32 as u64) + (x170 as u64)
-            + (x206 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (x200 as u64) * (0xffffffff_u32 as u64) + (x172 as u64)
-            + (x208 as u64);
-        let x209 = t209 as u32;
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (x200 as u64) * (0xffffffff_u32 as u64) + (x174 as u64)
-            + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (x200 as u64) * (0xffffffff_u32 as u64) + (x176 as u64)
-            + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x200 as u64) * (0x7fffffff_u32 as u64) + (x177 as u64)
-            + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let x239 = x203.wrapping_mul(0x286bca1b_u32);
-        let t240: u64 = (x239 as u64) * (0xffffffed_u32 as u64) + (x203 as u64);
-        let x241 = (t240 >> 32) as u32;
-        let t242: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x205 as u64)
-            + (x241 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
-        let t244: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x207 as u64)
-            + (x243 as u64);
-        let x244 = t244 as u32;
-        let x245 = (t244 >> 32) as u32;
-        let t246: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x209 as u64)
-            + (x245 as u64);
-        let x246 = t246 as u32;
-        let x247 = (t246 >> 32) as u32;
-        let t248: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x211 as u64)
-            + (x247 as u64);
-        let x248 = t248 as u32;
-        let x249 = (t248 >> 32) as u32;
-        let t250: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x213 as u64)
-            + (x249 as u64);
-        let x250 = t250 as u32;
-        let x251 = (t250 >> 32) as u32;
-        let t252: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x215 as u64)
-            + (x251 as u64);
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 32) as u32;
-        let t254: u64 = (x239 as u64) * (0x7fffffff_u32 as u64) + (x216 as u64)
-            + (x253 as u64);
-        let x254 = t254 as u32;
-        let x255 = (t254 >> 32) as u32;
-        let x278 = x242.wrapping_mul(0x286bca1b_u32);
-        let t279: u64 = (x278 as u64) * (0xffffffed_u32 as u64) + (x242 as u64);
-        let x280 = (t279 >> 32) as u32;
-        let t281: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x244 as u64)
-            + (x280 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
-        let t283: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x246 as u64)
-            + (x282 as u64);
-        let x283 = t283 as u32;
-        let x284 = (t283 >> 32) as u32;
-        let t285: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x248 as u64)
-            + (x284 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x250 as u64)
-            + (x286 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x252 as u64)
-            + (x288 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x254 as u64)
-            + (x290 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (x278 as u64) * (0x7fffffff_u32 as u64) + (x255 as u64)
-            + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let x317 = x281.wrapping_mul(0x286bca1b_u32);
-        let t318: u64 = (x317 as u64) * (0xffffffed_u32 as u64) + (x281 as u64);
-        let x319 = (t318 >> 32) as u32;
-        let t320: u64 = (x317 as u64) * (0xffffffff_u32 as u64) + (x283 as u64)
-            + (x319 as u64);
-        let x320 = t320 as u32;
-        let x321 = (t320 >> 32) as u32;
-        let t322: u64 = (x317 as u64) * (0xffffffff_u32 as u64) + (x285 as u64)
-            + (x321 as u64);
-        let x322 = t322 as u32;
-        let x323 = (t322 >> 32) as u32;
-        let t324: u64 = (x317 as u64) * (0xffffffff_u32 as u64) + (x287 as u64)
-            + (x323 as u64);
-        let x324 = t324 as u32;
-        let x325 = (t324 >> 32) as u32;
-        let t326: u64 = (x317 as u64) * (0xffffffff_u32 as u64) + (x289 as u64)
-            + (x325 as u64);
-        let x326 = t326 as u32;
-        let x327 = (t326 >> 32) as u32;
-        let t328: u64 = (x317 as u64) * (0xffffffff_u32 as u64) + (x291 as u64)
-            + (x327 as u64);
-        let x328 = t328 as u32;
-        let x329 = (t328 >> 32) as u32;
-        let t330: u64 = (x317 as u64) * (0xffffffff_u32 as u64) + (x293 as u64)
-            + (x329 as u64);
-        let x330 = t330 as u32;
-        let x331 = (t330 >> 32) as u32;
-        let t332: u64 = (x317 as u64) * (0x7fffffff_u32 as u64) + (x294 as u64)
-            + (x331 as u64);
-        let x332 = t332 as u32;
-        let x333 = (t332 >> 32) as u32;
-        let t347: u64 = {
-            let (d, b1) = x320.overflowing_sub(0xffffffed_u32);
+    fn canonical_limbs(a: &[u32; 8]) -> [u32; 8] {
+        let t18: u64 = {
+            let (d, b1) = a[0].overflowing_sub(0xffffffed_u32);
             let (d, b2) = d.overflowing_sub(0x00000000_u32);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
-        let x347 = t347 as u32;
-        let x348 = (t347 >> 63) as u32;
-        let t349: u64 = {
-            let (d, b1) = x322.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x348);
+        let x18 = t18 as u32;
+        let x19 = (t18 >> 63) as u32;
+        let t20: u64 = {
+            let (d, b1) = a[1].overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x19);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
-        let x349 = t349 as u32;
-        let x350 = (t349 >> 63) as u32;
-        let t351: u64 = {
-            let (d, b1) = x324.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x350);
+        let x20 = t20 as u32;
+        let x21 = (t20 >> 63) as u32;
+        let t22: u64 = {
+            let (d, b1) = a[2].overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x21);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
-        let x351 = t351 as u32;
-        let x352 = (t351 >> 63) as u32;
-        let t353: u64 = {
-            let (d, b1) = x326.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x352);
+        let x22 = t22 as u32;
+        let x23 = (t22 >> 63) as u32;
+        let t24: u64 = {
+            let (d, b1) = a[3].overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x23);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
-        let x353 = t353 as u32;
-        let x354 = (t353 >> 63) as u32;
-        let t355: u64 = {
-            let (d, b1) = x328.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x354);
+        let x24 = t24 as u32;
+        let x25 = (t24 >> 63) as u32;
+        let t26: u64 = {
+            let (d, b1) = a[4].overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x25);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
-        let x355 = t355 as u32;
-        let x356 = (t355 >> 63) as u32;
-        let t357: u64 = {
-            let (d, b1) = x330.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x356);
+        let x26 = t26 as u32;
+        let x27 = (t26 >> 63) as u32;
+        let t28: u64 = {
+            let (d, b1) = a[5].overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x27);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
-        let x357 = t357 as u32;
-        let x358 = (t357 >> 63) as u32;
-        let t359: u64 = {
-            let (d, b1) = x332.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x358);
+        let x28 = t28 as u32;
+        let x29 = (t28 >> 63) as u32;
+        let t30: u64 = {
+            let (d, b1) = a[6].overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x29);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
-        let x359 = t359 as u32;
-        let x360 = (t359 >> 63) as u32;
-        let t361: u64 = {
-            let (d, b1) = x333.overflowing_sub(0x7fffffff_u32);
-            let (d, b2) = d.overflowing_sub(x360);
+        let x30 = t30 as u32;
+        let x31 = (t30 >> 63) as u32;
+        let t32: u64 = {
+            let (d, b1) = a[7].overflowing_sub(0x7fffffff_u32);
+            let (d, b2) = d.overflowing_sub(x31);
             (d as u64) | (((b1 | b2) as u64) << 63)
         };
-        let x361 = t361 as u32;
-        let x362 = (t361 >> 63) as u32;
-        let x365 = (0 as u32).wrapping_sub(x362);
-        let x366 = x347 ^ (x365 & (x347 ^ x320));
-        let x367 = x349 ^ (x365 & (x349 ^ x322));
-        let x368 = x351 ^ (x365 & (x351 ^ x324));
-        let x369 = x353 ^ (x365 & (x353 ^ x326));
-        let x370 = x355 ^ (x365 & (x355 ^ x328));
-        let x371 = x357 ^ (x365 & (x357 ^ x330));
-        let x372 = x359 ^ (x365 & (x359 ^ x332));
-        let x373 = x361 ^ (x365 & (x361 ^ x333));
-        [x366, x367, x368, x369, x370, x371, x372, x373]
+        let x32 = t32 as u32;
+        let x33 = (t32 >> 63) as u32;
+        let x36 = (0 as u32).wrapping_sub(x33);
+        let x37 = x18 ^ (x36 & (x18 ^ a[0]));
+        let x38 = x20 ^ (x36 & (x20 ^ a[1]));
+        let x39 = x22 ^ (x36 & (x22 ^ a[2]));
+        let x40 = x24 ^ (x36 & (x24 ^ a[3]));
+        let x41 = x26 ^ (x36 & (x26 ^ a[4]));
+        let x42 = x28 ^ (x36 & (x28 ^ a[5]));
+        let x43 = x30 ^ (x36 & (x30 ^ a[6]));
+        let x44 = x32 ^ (x36 & (x32 ^ a[7]));
+        [x37, x38, x39, x40, x41, x42, x43, x44]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+    /// a·b mod p: the full product, then the special-form folds.
     /// Dispatches to the first backend this build and CPU can run, in order: portable32.
     #[inline]
-    fn mont_mul(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        Self::mont_mul_portable(a, b)
+    fn mul_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
+        Self::mul_limbs_portable(a, b)
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p.
+    /// a² mod p: the full square, then the special-form folds.
     /// Dispatches to the first backend this build and CPU can run, in order: portable32.
     #[inline]
-    fn mont_square(a: &[u32; 8]) -> [u32; 8] {
-        Self::mont_square_portable(a)
+    fn square_limbs(a: &[u32; 8]) -> [u32; 8] {
+        Self::square_limbs_portable(a)
     }
     /// The backend `mul` and `square` run on this machine: one of `"portable32"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
     pub fn backend() -> &'static str {
@@ -1820,7 +949,7 @@ impl Fp {
         match backend {
             "portable32" => {
                 ::core::option::Option::Some(
-                    Fp(Self::mont_mul_portable(&self.0, &rhs.0)),
+                    Fp(Self::mul_limbs_portable(&self.0, &rhs.0)),
                 )
             }
             _ => ::core::option::Option::None,
@@ -1833,7 +962,7 @@ impl Fp {
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fp> {
         match backend {
             "portable32" => {
-                ::core::option::Option::Some(Fp(Self::mont_square_portable(&self.0)))
+                ::core::option::Option::Some(Fp(Self::square_limbs_portable(&self.0)))
             }
             _ => ::core::option::Option::None,
         }
@@ -1843,7 +972,7 @@ impl Fp {
         let mut limbs = [0 as u32; 8];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
-        Fp(Self::mont_mul(&limbs, &Self::R2))
+        Fp(limbs)
     }
     /// 1 exactly when the limbs encode a value below p (constant time).
     fn limbs_below_modulus(limbs: &[u32; 8]) -> ::subtle::Choice {
@@ -1875,7 +1004,7 @@ impl Fp {
             );
             i += 1;
         }
-        ::subtle::CtOption::new(Fp(Self::mont_mul(&limbs, &Self::R2)), ok)
+        ::subtle::CtOption::new(Fp(limbs), ok)
     }
     /// Decodes the canonical big-endian encoding (B bytes); none for values ≥ p.
     pub fn from_be_bytes(bytes: &[u8; 32]) -> ::subtle::CtOption<Fp> {
@@ -1885,7 +1014,7 @@ impl Fp {
     }
     /// The canonical little-endian encoding of the value in [0, p), B bytes.
     pub fn to_le_bytes(&self) -> [u8; 32] {
-        let limbs = Self::from_mont_limbs(&self.0);
+        let limbs = Self::canonical_limbs(&self.0);
         let mut out = [0u8; 32];
         let mut i = 0;
         while i < 32 {
@@ -1910,10 +1039,10 @@ impl Fp {
     pub fn sub(&self, rhs: &Fp) -> Fp {
         Fp(Self::sub_limbs(&self.0, &rhs.0))
     }
-    /// self · rhs (one Montgomery multiplication).
+    /// self · rhs (one product and its special-form reduction).
     #[inline]
     pub fn mul(&self, rhs: &Fp) -> Fp {
-        Fp(Self::mont_mul(&self.0, &rhs.0))
+        Fp(Self::mul_limbs(&self.0, &rhs.0))
     }
     /// −self.
     #[inline]
@@ -1925,10 +1054,10 @@ impl Fp {
     pub fn double(&self) -> Fp {
         Fp(Self::double_limbs(&self.0))
     }
-    /// self² (one Montgomery squaring).
+    /// self² (one squaring and its special-form reduction).
     #[inline]
     pub fn square(&self) -> Fp {
-        Fp(Self::mont_square(&self.0))
+        Fp(Self::square_limbs(&self.0))
     }
     /// self^exp, the exponent given as little-endian 64-bit words. Constant time in the
     /// values of self and of the exponent (fixed 4-bit windows, table read by masking);
@@ -2432,12 +1561,14 @@ impl ::core::default::Default for Fp {
     }
 }
 impl ::subtle::ConstantTimeEq for Fp {
-    /// Montgomery form is unique for values below p, so limbs compare directly.
+    /// Compares the canonical values (stored limbs may differ by p).
     fn ct_eq(&self, other: &Fp) -> ::subtle::Choice {
+        let a = Self::canonical_limbs(&self.0);
+        let b = Self::canonical_limbs(&other.0);
         let mut diff: u32 = 0;
         let mut i = 0;
         while i < 8 {
-            diff |= self.0[i] ^ other.0[i];
+            diff |= a[i] ^ b[i];
             i += 1;
         }
         ::subtle::ConstantTimeEq::ct_eq(&diff, &0)

@@ -5,16 +5,13 @@
 // p = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed
 // p = 57896044618658097711785492504343953926634992332820282019728792003956564819949
 // Bits: 255; limb bits w = 64; limbs n = 4; spare bits = 1
-// Target: auto = x86_64-adx mul/square (cfg(target_feature = "bmi2", "adx") at compile time, else CPUID at run time), aarch64 mul/square (cfg(target_arch = "aarch64")), falling back to portable64
-// Multiplication: cios; squaring: off-diagonal once + Montgomery reduction
-// R = 2^256 ; R mod p = 0x26
-// R^2 mod p = 0x5a4
-// n0' = -p^-1 mod 2^64 = 0x86bca1af286bca1b
+// Target: auto = x86_64-adx mul/square (cfg(target_feature = "bmi2", "adx") at compile time, else CPUID at run time), falling back to portable64
+// Strategy: pseudo-mersenne; p = 2^255 - 0x13; stored loose (below 2p); multiplication: operand scanning, squaring: off-diagonal once, both reduced by folds with 2^255 = c mod p
 // 2-adicity s = 2; smallest non-residue = 2; sqrt: p = 5 mod 8, Atkin
 // Multiplicative generator: 2
 // Exponent windows: 5 bits
 
-/// An element of GF(p), p = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed (curve25519-p: Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)), a 255-bit prime. Stored in Montgomery form as 4 little-endian 64-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios Montgomery. Multiplication and squaring backends, in order of preference: x86_64-adx, aarch64, portable64 (see `backend()`).
+/// An element of GF(p), p = 0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed (curve25519-p: Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)), a 255-bit prime of the form 2^255 - 0x13. Stored as 4 little-endian 64-bit limbs (loose: any value below 2p congruent to it, canonicalised for equality and encodings); canonical encodings are 32 bytes. Reduction: pseudo-mersenne (2^k = c mod p, saturated limbs). Backends: x86_64-adx, portable64.
 #[derive(Clone, Copy)]
 pub struct Fp([u64; 4]);
 impl Fp {
@@ -22,15 +19,11 @@ impl Fp {
         0xffffffffffffffed_u64, 0xffffffffffffffff_u64, 0xffffffffffffffff_u64,
         0x7fffffffffffffff_u64,
     ];
-    const R2: [u64; 4] = [
-        0x00000000000005a4_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
-        0x0000000000000000_u64,
-    ];
     /// Zero.
     pub const ZERO: Fp = Fp([0; 4]);
-    /// One (R mod p in Montgomery form).
+    /// One.
     pub const ONE: Fp = Fp([
-        0x0000000000000026_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
+        0x0000000000000001_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
         0x0000000000000000_u64,
     ]);
     /// Bit length of the modulus p.
@@ -47,190 +40,116 @@ impl Fp {
     pub const TWO_ADICITY: u32 = 2;
     /// A primitive 2^s-th root of unity: g^t for the multiplicative generator g when one is known, else the smallest non-residue raised to t.
     pub const ROOT_OF_UNITY: Fp = Fp([
-        0x3b5807d4fe2bdb04_u64, 0x03f590fdb51be9ed_u64, 0x6d6e16bf336202d1_u64,
-        0x75776b0bd6c71ba8_u64,
+        0xc4ee1b274a0ea0b0_u64, 0x2f431806ad2fe478_u64, 0x2b4d00993dfbd7a7_u64,
+        0x2b8324804fc1df0b_u64,
     ]);
     /// The inverse of `ROOT_OF_UNITY`.
     pub const ROOT_OF_UNITY_INV: Fp = Fp([
-        0xc4a7f82b01d424e9_u64, 0xfc0a6f024ae41612_u64, 0x9291e940cc9dfd2e_u64,
-        0x0a8894f42938e457_u64,
+        0x3b11e4d8b5f15f3d_u64, 0xd0bce7f952d01b87_u64, 0xd4b2ff66c2042858_u64,
+        0x547cdb7fb03e20f4_u64,
     ]);
     /// 1/2 mod p.
     pub const TWO_INV: Fp = Fp([
-        0x0000000000000013_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
-        0x0000000000000000_u64,
+        0xfffffffffffffff7_u64, 0xffffffffffffffff_u64, 0xffffffffffffffff_u64,
+        0x3fffffffffffffff_u64,
     ]);
     /// A generator of the multiplicative group (the smallest: 2); a quadratic non-residue.
     pub const MULTIPLICATIVE_GENERATOR: Fp = Fp([
-        0x000000000000004c_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
+        0x0000000000000002_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
         0x0000000000000000_u64,
     ]);
     /// MULTIPLICATIVE_GENERATOR^(2^TWO_ADICITY): an element of order t, for coset constructions.
     pub const DELTA: Fp = Fp([
-        0x0000000000000260_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
+        0x0000000000000010_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
         0x0000000000000000_u64,
     ]);
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
+    /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_mul_portable(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t14: u128 = (a[0] as u128) * (b[0] as u128);
-        let x14 = t14 as u64;
-        let x15 = (t14 >> 64) as u64;
-        let t16: u128 = (a[1] as u128) * (b[0] as u128) + (x15 as u128);
-        let x16 = t16 as u64;
-        let x17 = (t16 >> 64) as u64;
-        let t18: u128 = (a[2] as u128) * (b[0] as u128) + (x17 as u128);
-        let x18 = t18 as u64;
-        let x19 = (t18 >> 64) as u64;
-        let t20: u128 = (a[3] as u128) * (b[0] as u128) + (x19 as u128);
-        let x20 = t20 as u64;
-        let x21 = (t20 >> 64) as u64;
-        let x24 = x14.wrapping_mul(0x86bca1af286bca1b_u64);
-        let t25: u128 = (x24 as u128) * (0xffffffffffffffed_u64 as u128) + (x14 as u128);
+    fn mul_limbs_portable(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+        let t9: u128 = (a[0] as u128) * (b[0] as u128);
+        let x9 = t9 as u64;
+        let x10 = (t9 >> 64) as u64;
+        let t11: u128 = (a[1] as u128) * (b[0] as u128) + (x10 as u128);
+        let x11 = t11 as u64;
+        let x12 = (t11 >> 64) as u64;
+        let t13: u128 = (a[2] as u128) * (b[0] as u128) + (x12 as u128);
+        let x13 = t13 as u64;
+        let x14 = (t13 >> 64) as u64;
+        let t15: u128 = (a[3] as u128) * (b[0] as u128) + (x14 as u128);
+        let x15 = t15 as u64;
+        let x16 = (t15 >> 64) as u64;
+        let t17: u128 = (a[0] as u128) * (b[1] as u128) + (x11 as u128);
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 64) as u64;
+        let t19: u128 = (a[1] as u128) * (b[1] as u128) + (x13 as u128) + (x18 as u128);
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 64) as u64;
+        let t21: u128 = (a[2] as u128) * (b[1] as u128) + (x15 as u128) + (x20 as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (a[3] as u128) * (b[1] as u128) + (x16 as u128) + (x22 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t25: u128 = (a[0] as u128) * (b[2] as u128) + (x19 as u128);
+        let x25 = t25 as u64;
         let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (x24 as u128) * (0xffffffffffffffff_u64 as u128) + (x16 as u128)
-            + (x26 as u128);
+        let t27: u128 = (a[1] as u128) * (b[2] as u128) + (x21 as u128) + (x26 as u128);
         let x27 = t27 as u64;
         let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (x24 as u128) * (0xffffffffffffffff_u64 as u128) + (x18 as u128)
-            + (x28 as u128);
+        let t29: u128 = (a[2] as u128) * (b[2] as u128) + (x23 as u128) + (x28 as u128);
         let x29 = t29 as u64;
         let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (x24 as u128) * (0x7fffffffffffffff_u64 as u128) + (x20 as u128)
-            + (x30 as u128);
+        let t31: u128 = (a[3] as u128) * (b[2] as u128) + (x24 as u128) + (x30 as u128);
         let x31 = t31 as u64;
         let x32 = (t31 >> 64) as u64;
-        let x33 = x21.wrapping_add(x32).wrapping_add(0x0000000000000000_u64);
-        let t37: u128 = (a[0] as u128) * (b[1] as u128) + (x27 as u128);
+        let t33: u128 = (a[0] as u128) * (b[3] as u128) + (x27 as u128);
+        let x33 = t33 as u64;
+        let x34 = (t33 >> 64) as u64;
+        let t35: u128 = (a[1] as u128) * (b[3] as u128) + (x29 as u128) + (x34 as u128);
+        let x35 = t35 as u64;
+        let x36 = (t35 >> 64) as u64;
+        let t37: u128 = (a[2] as u128) * (b[3] as u128) + (x31 as u128) + (x36 as u128);
         let x37 = t37 as u64;
         let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[1] as u128) * (b[1] as u128) + (x29 as u128) + (x38 as u128);
+        let t39: u128 = (a[3] as u128) * (b[3] as u128) + (x32 as u128) + (x38 as u128);
         let x39 = t39 as u64;
         let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[2] as u128) * (b[1] as u128) + (x31 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[3] as u128) * (b[1] as u128) + (x33 as u128) + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let x47 = x37.wrapping_mul(0x86bca1af286bca1b_u64);
-        let t48: u128 = (x47 as u128) * (0xffffffffffffffed_u64 as u128) + (x37 as u128);
+        let t44: u128 = (x35 as u128) * (0x0000000000000026_u64 as u128) + (x9 as u128);
+        let x44 = t44 as u64;
+        let x45 = (t44 >> 64) as u64;
+        let t46: u128 = (x37 as u128) * (0x0000000000000026_u64 as u128) + (x17 as u128)
+            + (x45 as u128);
+        let x46 = t46 as u64;
+        let x47 = (t46 >> 64) as u64;
+        let t48: u128 = (x39 as u128) * (0x0000000000000026_u64 as u128) + (x25 as u128)
+            + (x47 as u128);
+        let x48 = t48 as u64;
         let x49 = (t48 >> 64) as u64;
-        let t50: u128 = (x47 as u128) * (0xffffffffffffffff_u64 as u128) + (x39 as u128)
+        let t50: u128 = (x40 as u128) * (0x0000000000000026_u64 as u128) + (x33 as u128)
             + (x49 as u128);
         let x50 = t50 as u64;
         let x51 = (t50 >> 64) as u64;
-        let t52: u128 = (x47 as u128) * (0xffffffffffffffff_u64 as u128) + (x41 as u128)
-            + (x51 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
-        let t54: u128 = (x47 as u128) * (0x7fffffffffffffff_u64 as u128) + (x43 as u128)
-            + (x53 as u128);
-        let x54 = t54 as u64;
-        let x55 = (t54 >> 64) as u64;
-        let t56: u128 = (x44 as u128) + (x55 as u128) + (0x0000000000000000_u64 as u128);
-        let x56 = t56 as u64;
-        let x57 = (t56 >> 64) as u64;
-        let t60: u128 = (a[0] as u128) * (b[2] as u128) + (x50 as u128);
-        let x60 = t60 as u64;
-        let x61 = (t60 >> 64) as u64;
-        let t62: u128 = (a[1] as u128) * (b[2] as u128) + (x52 as u128) + (x61 as u128);
+        let x55 = x50 >> 63;
+        let x56 = x51 << 1;
+        let x57 = x55 | x56;
+        let x59 = x50 & 0x7fffffffffffffff_u64;
+        let t62: u128 = (x57 as u128) * (0x0000000000000013_u64 as u128) + (x44 as u128);
         let x62 = t62 as u64;
         let x63 = (t62 >> 64) as u64;
-        let t64: u128 = (a[2] as u128) * (b[2] as u128) + (x54 as u128) + (x63 as u128);
+        let t64: u128 = (x46 as u128) + (x63 as u128) + (0x0000000000000000_u64 as u128);
         let x64 = t64 as u64;
         let x65 = (t64 >> 64) as u64;
-        let t66: u128 = (a[3] as u128) * (b[2] as u128) + (x56 as u128) + (x65 as u128);
+        let t66: u128 = (x48 as u128) + (0x0000000000000000_u64 as u128) + (x65 as u128);
         let x66 = t66 as u64;
         let x67 = (t66 >> 64) as u64;
-        let x68 = x57.wrapping_add(x67).wrapping_add(0x0000000000000000_u64);
-        let x70 = x60.wrapping_mul(0x86bca1af286bca1b_u64);
-        let t71: u128 = (x70 as u128) * (0xffffffffffffffed_u64 as u128) + (x60 as u128);
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x62 as u128)
-            + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x64 as u128)
-            + (x74 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (x70 as u128) * (0x7fffffffffffffff_u64 as u128) + (x66 as u128)
-            + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (x68 as u128) + (x78 as u128) + (0x0000000000000000_u64 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t83: u128 = (a[0] as u128) * (b[3] as u128) + (x73 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (a[1] as u128) * (b[3] as u128) + (x75 as u128) + (x84 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (a[2] as u128) * (b[3] as u128) + (x77 as u128) + (x86 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (a[3] as u128) * (b[3] as u128) + (x79 as u128) + (x88 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
-        let x91 = x80.wrapping_add(x90).wrapping_add(0x0000000000000000_u64);
-        let x93 = x83.wrapping_mul(0x86bca1af286bca1b_u64);
-        let t94: u128 = (x93 as u128) * (0xffffffffffffffed_u64 as u128) + (x83 as u128);
-        let x95 = (t94 >> 64) as u64;
-        let t96: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128) + (x85 as u128)
-            + (x95 as u128);
-        let x96 = t96 as u64;
-        let x97 = (t96 >> 64) as u64;
-        let t98: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128) + (x87 as u128)
-            + (x97 as u128);
-        let x98 = t98 as u64;
-        let x99 = (t98 >> 64) as u64;
-        let t100: u128 = (x93 as u128) * (0x7fffffffffffffff_u64 as u128) + (x89 as u128)
-            + (x99 as u128);
-        let x100 = t100 as u64;
-        let x101 = (t100 >> 64) as u64;
-        let x102 = x91.wrapping_add(x101).wrapping_add(0x0000000000000000_u64);
-        let t111: u128 = {
-            let (d, b1) = x96.overflowing_sub(0xffffffffffffffed_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 127) as u64;
-        let t113: u128 = {
-            let (d, b1) = x98.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x112);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 127) as u64;
-        let t115: u128 = {
-            let (d, b1) = x100.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x114);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 127) as u64;
-        let t117: u128 = {
-            let (d, b1) = x102.overflowing_sub(0x7fffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x116);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 127) as u64;
-        let x121 = (0 as u64).wrapping_sub(x118);
-        let x122 = x111 ^ (x121 & (x111 ^ x96));
-        let x123 = x113 ^ (x121 & (x113 ^ x98));
-        let x124 = x115 ^ (x121 & (x115 ^ x100));
-        let x125 = x117 ^ (x121 & (x117 ^ x102));
-        [x122, x123, x124, x125]
+        let x68 = x59.wrapping_add(0x0000000000000000_u64).wrapping_add(x67);
+        [x62, x64, x66, x68]
     }
-    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
+    /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_square_portable(a: &[u64; 4]) -> [u64; 4] {
+    fn square_limbs_portable(a: &[u64; 4]) -> [u64; 4] {
         let t5: u128 = (a[0] as u128) * (a[1] as u128);
         let x5 = t5 as u64;
         let x6 = (t5 >> 64) as u64;
@@ -249,6 +168,7 @@ impl Fp {
         let t15: u128 = (a[2] as u128) * (a[3] as u128) + (x14 as u128);
         let x15 = t15 as u64;
         let x16 = (t15 >> 64) as u64;
+        let x17 = x16 >> 63;
         let x18 = x16 << 1;
         let x19 = x15 >> 63;
         let x20 = x18 | x19;
@@ -286,110 +206,37 @@ impl Fp {
         let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128) + (x48 as u128);
         let x49 = t49 as u64;
         let x50 = (t49 >> 64) as u64;
-        let x59 = x37.wrapping_mul(0x86bca1af286bca1b_u64);
-        let t60: u128 = (x59 as u128) * (0xffffffffffffffed_u64 as u128) + (x37 as u128);
+        let x51 = x17.wrapping_add(x50).wrapping_add(0x0000000000000000_u64);
+        let t56: u128 = (x45 as u128) * (0x0000000000000026_u64 as u128) + (x37 as u128);
+        let x56 = t56 as u64;
+        let x57 = (t56 >> 64) as u64;
+        let t58: u128 = (x47 as u128) * (0x0000000000000026_u64 as u128) + (x39 as u128)
+            + (x57 as u128);
+        let x58 = t58 as u64;
+        let x59 = (t58 >> 64) as u64;
+        let t60: u128 = (x49 as u128) * (0x0000000000000026_u64 as u128) + (x41 as u128)
+            + (x59 as u128);
+        let x60 = t60 as u64;
         let x61 = (t60 >> 64) as u64;
-        let t62: u128 = (x59 as u128) * (0xffffffffffffffff_u64 as u128) + (x39 as u128)
+        let t62: u128 = (x51 as u128) * (0x0000000000000026_u64 as u128) + (x43 as u128)
             + (x61 as u128);
         let x62 = t62 as u64;
         let x63 = (t62 >> 64) as u64;
-        let t64: u128 = (x59 as u128) * (0xffffffffffffffff_u64 as u128) + (x41 as u128)
-            + (x63 as u128);
-        let x64 = t64 as u64;
-        let x65 = (t64 >> 64) as u64;
-        let t66: u128 = (x59 as u128) * (0x7fffffffffffffff_u64 as u128) + (x43 as u128)
-            + (x65 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
-        let t68: u128 = (x45 as u128) + (x67 as u128) + (0x0000000000000000_u64 as u128);
-        let x68 = t68 as u64;
-        let x69 = (t68 >> 64) as u64;
-        let x70 = x62.wrapping_mul(0x86bca1af286bca1b_u64);
-        let t71: u128 = (x70 as u128) * (0xffffffffffffffed_u64 as u128) + (x62 as u128);
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x64 as u128)
-            + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x66 as u128)
-            + (x74 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (x70 as u128) * (0x7fffffffffffffff_u64 as u128) + (x68 as u128)
-            + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (x47 as u128) + (x78 as u128) + (x69 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let x81 = x73.wrapping_mul(0x86bca1af286bca1b_u64);
-        let t82: u128 = (x81 as u128) * (0xffffffffffffffed_u64 as u128) + (x73 as u128);
-        let x83 = (t82 >> 64) as u64;
-        let t84: u128 = (x81 as u128) * (0xffffffffffffffff_u64 as u128) + (x75 as u128)
-            + (x83 as u128);
-        let x84 = t84 as u64;
-        let x85 = (t84 >> 64) as u64;
-        let t86: u128 = (x81 as u128) * (0xffffffffffffffff_u64 as u128) + (x77 as u128)
-            + (x85 as u128);
-        let x86 = t86 as u64;
-        let x87 = (t86 >> 64) as u64;
-        let t88: u128 = (x81 as u128) * (0x7fffffffffffffff_u64 as u128) + (x79 as u128)
-            + (x87 as u128);
-        let x88 = t88 as u64;
-        let x89 = (t88 >> 64) as u64;
-        let t90: u128 = (x49 as u128) + (x89 as u128) + (x80 as u128);
-        let x90 = t90 as u64;
-        let x91 = (t90 >> 64) as u64;
-        let x92 = x84.wrapping_mul(0x86bca1af286bca1b_u64);
-        let t93: u128 = (x92 as u128) * (0xffffffffffffffed_u64 as u128) + (x84 as u128);
-        let x94 = (t93 >> 64) as u64;
-        let t95: u128 = (x92 as u128) * (0xffffffffffffffff_u64 as u128) + (x86 as u128)
-            + (x94 as u128);
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 64) as u64;
-        let t97: u128 = (x92 as u128) * (0xffffffffffffffff_u64 as u128) + (x88 as u128)
-            + (x96 as u128);
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 64) as u64;
-        let t99: u128 = (x92 as u128) * (0x7fffffffffffffff_u64 as u128) + (x90 as u128)
-            + (x98 as u128);
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 64) as u64;
-        let x101 = x50.wrapping_add(x100).wrapping_add(x91);
-        let t108: u128 = {
-            let (d, b1) = x95.overflowing_sub(0xffffffffffffffed_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x108 = t108 as u64;
-        let x109 = (t108 >> 127) as u64;
-        let t110: u128 = {
-            let (d, b1) = x97.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x109);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x110 = t110 as u64;
-        let x111 = (t110 >> 127) as u64;
-        let t112: u128 = {
-            let (d, b1) = x99.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x111);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x112 = t112 as u64;
-        let x113 = (t112 >> 127) as u64;
-        let t114: u128 = {
-            let (d, b1) = x101.overflowing_sub(0x7fffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x113);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x114 = t114 as u64;
-        let x115 = (t114 >> 127) as u64;
-        let x118 = (0 as u64).wrapping_sub(x115);
-        let x119 = x108 ^ (x118 & (x108 ^ x95));
-        let x120 = x110 ^ (x118 & (x110 ^ x97));
-        let x121 = x112 ^ (x118 & (x112 ^ x99));
-        let x122 = x114 ^ (x118 & (x114 ^ x101));
-        [x119, x120, x121, x122]
+        let x67 = x62 >> 63;
+        let x68 = x63 << 1;
+        let x69 = x67 | x68;
+        let x71 = x62 & 0x7fffffffffffffff_u64;
+        let t74: u128 = (x69 as u128) * (0x0000000000000013_u64 as u128) + (x56 as u128);
+        let x74 = t74 as u64;
+        let x75 = (t74 >> 64) as u64;
+        let t76: u128 = (x58 as u128) + (x75 as u128) + (0x0000000000000000_u64 as u128);
+        let x76 = t76 as u64;
+        let x77 = (t76 >> 64) as u64;
+        let t78: u128 = (x60 as u128) + (0x0000000000000000_u64 as u128) + (x77 as u128);
+        let x78 = t78 as u64;
+        let x79 = (t78 >> 64) as u64;
+        let x80 = x71.wrapping_add(0x0000000000000000_u64).wrapping_add(x79);
+        [x74, x76, x78, x80]
     }
     /// a + b mod p.
     #[inline]
@@ -405,95 +252,86 @@ impl Fp {
         let t13: u128 = (a[2] as u128) + (b[2] as u128) + (x12 as u128);
         let x13 = t13 as u64;
         let x14 = (t13 >> 64) as u64;
-        let x15 = a[3].wrapping_add(b[3]).wrapping_add(x14);
-        let t22: u128 = {
-            let (d, b1) = x9.overflowing_sub(0xffffffffffffffed_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x22 = t22 as u64;
-        let x23 = (t22 >> 127) as u64;
-        let t24: u128 = {
-            let (d, b1) = x11.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x23);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 127) as u64;
-        let t26: u128 = {
-            let (d, b1) = x13.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x25);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 127) as u64;
-        let t28: u128 = {
-            let (d, b1) = x15.overflowing_sub(0x7fffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x27);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 127) as u64;
-        let x32 = (0 as u64).wrapping_sub(x29);
-        let x33 = x22 ^ (x32 & (x22 ^ x9));
-        let x34 = x24 ^ (x32 & (x24 ^ x11));
-        let x35 = x26 ^ (x32 & (x26 ^ x13));
-        let x36 = x28 ^ (x32 & (x28 ^ x15));
-        [x33, x34, x35, x36]
+        let t15: u128 = (a[3] as u128) + (b[3] as u128) + (x14 as u128);
+        let x15 = t15 as u64;
+        let x16 = (t15 >> 64) as u64;
+        let x18 = x15 >> 63;
+        let x19 = x16 << 1;
+        let x20 = x18 | x19;
+        let x22 = x15 & 0x7fffffffffffffff_u64;
+        let t25: u128 = (x20 as u128) * (0x0000000000000013_u64 as u128) + (x9 as u128);
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 64) as u64;
+        let t27: u128 = (x11 as u128) + (x26 as u128) + (0x0000000000000000_u64 as u128);
+        let x27 = t27 as u64;
+        let x28 = (t27 >> 64) as u64;
+        let t29: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128) + (x28 as u128);
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 64) as u64;
+        let x31 = x22.wrapping_add(0x0000000000000000_u64).wrapping_add(x30);
+        [x25, x27, x29, x31]
     }
     /// a − b mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 127) as u64;
-        let t11: u128 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x10);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 127) as u64;
         let t13: u128 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x12);
+            let (d, b1) = 0xffffffffffffffda_u64.overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
         let x13 = t13 as u64;
         let x14 = (t13 >> 127) as u64;
         let t15: u128 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[1]);
             let (d, b2) = d.overflowing_sub(x14);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
         let x15 = t15 as u64;
         let x16 = (t15 >> 127) as u64;
-        let x17 = (0 as u64).wrapping_sub(x16);
-        let x22 = 0xffffffffffffffed_u64 & x17;
-        let t23: u128 = (x9 as u128) + (x22 as u128) + (0x0000000000000000_u64 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t26: u128 = (x11 as u128) + (x17 as u128) + (x24 as u128);
+        let t17: u128 = {
+            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x16);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 127) as u64;
+        let x19 = 0xffffffffffffffff_u64.wrapping_sub(b[3]).wrapping_sub(x18);
+        let t22: u128 = (a[0] as u128) + (x13 as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x22 = t22 as u64;
+        let x23 = (t22 >> 64) as u64;
+        let t24: u128 = (a[1] as u128) + (x15 as u128) + (x23 as u128);
+        let x24 = t24 as u64;
+        let x25 = (t24 >> 64) as u64;
+        let t26: u128 = (a[2] as u128) + (x17 as u128) + (x25 as u128);
         let x26 = t26 as u64;
         let x27 = (t26 >> 64) as u64;
-        let t29: u128 = (x13 as u128) + (x17 as u128) + (x27 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let x31 = 0x7fffffffffffffff_u64 & x17;
-        let x32 = x15.wrapping_add(x31).wrapping_add(x30);
-        [x23, x26, x29, x32]
+        let t28: u128 = (a[3] as u128) + (x19 as u128) + (x27 as u128);
+        let x28 = t28 as u64;
+        let x29 = (t28 >> 64) as u64;
+        let x31 = x28 >> 63;
+        let x32 = x29 << 1;
+        let x33 = x31 | x32;
+        let x35 = x28 & 0x7fffffffffffffff_u64;
+        let t38: u128 = (x33 as u128) * (0x0000000000000013_u64 as u128) + (x22 as u128);
+        let x38 = t38 as u64;
+        let x39 = (t38 >> 64) as u64;
+        let t40: u128 = (x24 as u128) + (x39 as u128) + (0x0000000000000000_u64 as u128);
+        let x40 = t40 as u64;
+        let x41 = (t40 >> 64) as u64;
+        let t42: u128 = (x26 as u128) + (0x0000000000000000_u64 as u128) + (x41 as u128);
+        let x42 = t42 as u64;
+        let x43 = (t42 >> 64) as u64;
+        let x44 = x35.wrapping_add(0x0000000000000000_u64).wrapping_add(x43);
+        [x38, x40, x42, x44]
     }
-    /// −a mod p (zero stays zero).
+    /// −a mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 4]) -> [u64; 4] {
         let t9: u128 = {
-            let (d, b1) = 0xffffffffffffffed_u64.overflowing_sub(a[0]);
+            let (d, b1) = 0xffffffffffffffda_u64.overflowing_sub(a[0]);
             let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
@@ -513,21 +351,20 @@ impl Fp {
         };
         let x13 = t13 as u64;
         let x14 = (t13 >> 127) as u64;
-        let x15 = 0x7fffffffffffffff_u64.wrapping_sub(a[3]).wrapping_sub(x14);
-        let x17 = a[0] | a[1];
-        let x18 = x17 | a[2];
-        let x19 = x18 | a[3];
-        let x20 = 0x0000000000000000_u64
-            .wrapping_sub(x19)
-            .wrapping_sub(0x0000000000000000_u64);
-        let x22 = x19 | x20;
-        let x23 = x22 >> 63;
-        let x24 = (0 as u64).wrapping_sub(x23);
-        let x25 = x9 & x24;
-        let x26 = x11 & x24;
-        let x27 = x13 & x24;
-        let x28 = x15 & x24;
-        [x25, x26, x27, x28]
+        let x15 = 0xffffffffffffffff_u64.wrapping_sub(a[3]).wrapping_sub(x14);
+        let x18 = x15 >> 63;
+        let x20 = x15 & 0x7fffffffffffffff_u64;
+        let t23: u128 = (x18 as u128) * (0x0000000000000013_u64 as u128) + (x9 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t25: u128 = (x11 as u128) + (x24 as u128) + (0x0000000000000000_u64 as u128);
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 64) as u64;
+        let t27: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128) + (x26 as u128);
+        let x27 = t27 as u64;
+        let x28 = (t27 >> 64) as u64;
+        let x29 = x20.wrapping_add(0x0000000000000000_u64).wrapping_add(x28);
+        [x23, x25, x27, x29]
     }
     /// 2a mod p.
     #[inline]
@@ -543,154 +380,65 @@ impl Fp {
         let t9: u128 = (a[2] as u128) + (a[2] as u128) + (x8 as u128);
         let x9 = t9 as u64;
         let x10 = (t9 >> 64) as u64;
-        let x11 = a[3].wrapping_add(a[3]).wrapping_add(x10);
-        let t18: u128 = {
-            let (d, b1) = x5.overflowing_sub(0xffffffffffffffed_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x18 = t18 as u64;
-        let x19 = (t18 >> 127) as u64;
-        let t20: u128 = {
-            let (d, b1) = x7.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x19);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x20 = t20 as u64;
-        let x21 = (t20 >> 127) as u64;
-        let t22: u128 = {
-            let (d, b1) = x9.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x21);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x22 = t22 as u64;
-        let x23 = (t22 >> 127) as u64;
-        let t24: u128 = {
-            let (d, b1) = x11.overflowing_sub(0x7fffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x23);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 127) as u64;
-        let x28 = (0 as u64).wrapping_sub(x25);
-        let x29 = x18 ^ (x28 & (x18 ^ x5));
-        let x30 = x20 ^ (x28 & (x20 ^ x7));
-        let x31 = x22 ^ (x28 & (x22 ^ x9));
-        let x32 = x24 ^ (x28 & (x24 ^ x11));
-        [x29, x30, x31, x32]
+        let t11: u128 = (a[3] as u128) + (a[3] as u128) + (x10 as u128);
+        let x11 = t11 as u64;
+        let x12 = (t11 >> 64) as u64;
+        let x14 = x11 >> 63;
+        let x15 = x12 << 1;
+        let x16 = x14 | x15;
+        let x18 = x11 & 0x7fffffffffffffff_u64;
+        let t21: u128 = (x16 as u128) * (0x0000000000000013_u64 as u128) + (x5 as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (x7 as u128) + (x22 as u128) + (0x0000000000000000_u64 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t25: u128 = (x9 as u128) + (0x0000000000000000_u64 as u128) + (x24 as u128);
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 64) as u64;
+        let x27 = x18.wrapping_add(0x0000000000000000_u64).wrapping_add(x26);
+        [x21, x23, x25, x27]
     }
-    /// a·R⁻¹ mod p: leaves Montgomery form.
+    /// The canonical value in [0, p) of a stored value.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn from_mont_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let x14 = a[0]
-            .wrapping_add(0x0000000000000000_u64)
-            .wrapping_add(0x0000000000000000_u64);
-        let x16 = a[1]
-            .wrapping_add(0x0000000000000000_u64)
-            .wrapping_add(0x0000000000000000_u64);
-        let x18 = a[2]
-            .wrapping_add(0x0000000000000000_u64)
-            .wrapping_add(0x0000000000000000_u64);
-        let x20 = a[3]
-            .wrapping_add(0x0000000000000000_u64)
-            .wrapping_add(0x0000000000000000_u64);
-        let x24 = x14.wrapping_mul(0x86bca1af286bca1b_u64);
-        let t25: u128 = (x24 as u128) * (0xffffffffffffffed_u64 as u128) + (x14 as u128);
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (x24 as u128) * (0xffffffffffffffff_u64 as u128) + (x16 as u128)
-            + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (x24 as u128) * (0xffffffffffffffff_u64 as u128) + (x18 as u128)
-            + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (x24 as u128) * (0x7fffffffffffffff_u64 as u128) + (x20 as u128)
-            + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let x47 = x27.wrapping_mul(0x86bca1af286bca1b_u64);
-        let t48: u128 = (x47 as u128) * (0xffffffffffffffed_u64 as u128) + (x27 as u128);
-        let x49 = (t48 >> 64) as u64;
-        let t50: u128 = (x47 as u128) * (0xffffffffffffffff_u64 as u128) + (x29 as u128)
-            + (x49 as u128);
-        let x50 = t50 as u64;
-        let x51 = (t50 >> 64) as u64;
-        let t52: u128 = (x47 as u128) * (0xffffffffffffffff_u64 as u128) + (x31 as u128)
-            + (x51 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
-        let t54: u128 = (x47 as u128) * (0x7fffffffffffffff_u64 as u128) + (x32 as u128)
-            + (x53 as u128);
-        let x54 = t54 as u64;
-        let x55 = (t54 >> 64) as u64;
-        let x70 = x50.wrapping_mul(0x86bca1af286bca1b_u64);
-        let t71: u128 = (x70 as u128) * (0xffffffffffffffed_u64 as u128) + (x50 as u128);
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x52 as u128)
-            + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x54 as u128)
-            + (x74 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (x70 as u128) * (0x7fffffffffffffff_u64 as u128) + (x55 as u128)
-            + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let x93 = x73.wrapping_mul(0x86bca1af286bca1b_u64);
-        let t94: u128 = (x93 as u128) * (0xffffffffffffffed_u64 as u128) + (x73 as u128);
-        let x95 = (t94 >> 64) as u64;
-        let t96: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128) + (x75 as u128)
-            + (x95 as u128);
-        let x96 = t96 as u64;
-        let x97 = (t96 >> 64) as u64;
-        let t98: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128) + (x77 as u128)
-            + (x97 as u128);
-        let x98 = t98 as u64;
-        let x99 = (t98 >> 64) as u64;
-        let t100: u128 = (x93 as u128) * (0x7fffffffffffffff_u64 as u128) + (x78 as u128)
-            + (x99 as u128);
-        let x100 = t100 as u64;
-        let x101 = (t100 >> 64) as u64;
-        let t111: u128 = {
-            let (d, b1) = x96.overflowing_sub(0xffffffffffffffed_u64);
+    fn canonical_limbs(a: &[u64; 4]) -> [u64; 4] {
+        let t10: u128 = {
+            let (d, b1) = a[0].overflowing_sub(0xffffffffffffffed_u64);
             let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 127) as u64;
-        let t113: u128 = {
-            let (d, b1) = x98.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x112);
+        let x10 = t10 as u64;
+        let x11 = (t10 >> 127) as u64;
+        let t12: u128 = {
+            let (d, b1) = a[1].overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x11);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 127) as u64;
-        let t115: u128 = {
-            let (d, b1) = x100.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x114);
+        let x12 = t12 as u64;
+        let x13 = (t12 >> 127) as u64;
+        let t14: u128 = {
+            let (d, b1) = a[2].overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x13);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 127) as u64;
-        let t117: u128 = {
-            let (d, b1) = x101.overflowing_sub(0x7fffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x116);
+        let x14 = t14 as u64;
+        let x15 = (t14 >> 127) as u64;
+        let t16: u128 = {
+            let (d, b1) = a[3].overflowing_sub(0x7fffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x15);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 127) as u64;
-        let x121 = (0 as u64).wrapping_sub(x118);
-        let x122 = x111 ^ (x121 & (x111 ^ x96));
-        let x123 = x113 ^ (x121 & (x113 ^ x98));
-        let x124 = x115 ^ (x121 & (x115 ^ x100));
-        let x125 = x117 ^ (x121 & (x117 ^ x101));
-        [x122, x123, x124, x125]
+        let x16 = t16 as u64;
+        let x17 = (t16 >> 127) as u64;
+        let x20 = (0 as u64).wrapping_sub(x17);
+        let x21 = x10 ^ (x20 & (x10 ^ a[0]));
+        let x22 = x12 ^ (x20 & (x12 ^ a[1]));
+        let x23 = x14 ^ (x20 & (x14 ^ a[2]));
+        let x24 = x16 ^ (x20 & (x16 ^ a[3]));
+        [x21, x22, x23, x24]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: CIOS with the reduction interleaved row by row, mulx products, two carry chains (adcx/adox), constant-time final subtraction (cmovc). 133 instructions, 32 mulx, 12 registers (2n² = 32).
+    /// a·b mod p (loose in and out) in x86-64 BMI2/ADX assembly: mulx rows with two carry chains, a fold at 2^256 by 2c with two chains, a fold at bit 255 (btr, imul by c). 76 instructions, 20 mulx, 12 registers.
     ///
     /// # Safety
     ///
@@ -698,7 +446,7 @@ impl Fp {
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[allow(unused_doc_comments)]
-    unsafe fn mont_mul_x86_64_adx(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    unsafe fn mul_limbs_x86_64_adx(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
         let r0: u64;
         let r1: u64;
         let r2: u64;
@@ -706,60 +454,40 @@ impl Fp {
         /// SAFETY: the caller guarantees BMI2 and ADX. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and restores rsp.
         let () = unsafe {
             ::core::arch::asm!(
-                "mov rdi, qword ptr [rax]", "mov r8, 0x86bca1af286bca1b",
-                "imul r8, qword ptr [rcx]", "imul r8, rdi", "mov rdx, rdi",
-                "mulx rdi, r9, qword ptr [rcx]", "mulx r10, r11, qword ptr [rcx + 8]",
-                "add rdi, r11", "mulx r11, r12, qword ptr [rcx + 16]", "adc r10, r12",
-                "mulx r12, r13, qword ptr [rcx + 24]", "adc r11, r13", "adc r12, 0",
-                "mov rdx, r8", "xor r8, r8", "mulx r13, r14, qword ptr [rsi]",
-                "adcx r14, r9", "mulx r9, r14, qword ptr [rsi + 8]", "adox rdi, r14",
-                "adcx rdi, r13", "mulx r13, r14, qword ptr [rsi + 16]", "adox r10, r14",
-                "adcx r10, r9", "mulx r9, r14, qword ptr [rsi + 24]", "adox r11, r14",
-                "adcx r11, r13", "adcx r12, r9", "adox r12, r8",
-                "mov rdx, qword ptr [rax + 8]", "xor r8, r8",
-                "mulx r9, r13, qword ptr [rcx]", "adox rdi, r13", "adcx r10, r9",
-                "mulx r9, r13, qword ptr [rcx + 8]", "adox r10, r13", "adcx r11, r9",
-                "mulx r9, r13, qword ptr [rcx + 16]", "adox r11, r13", "adcx r12, r9",
-                "mulx r9, r13, qword ptr [rcx + 24]", "adox r12, r13", "adcx r9, r8",
-                "adox r9, r8", "mov rdx, 0x86bca1af286bca1b", "imul rdx, rdi",
-                "xor r8, r8", "mulx r13, r14, qword ptr [rsi]", "adcx r14, rdi",
-                "mulx rdi, r14, qword ptr [rsi + 8]", "adox r10, r14", "adcx r10, r13",
-                "mulx r13, r14, qword ptr [rsi + 16]", "adox r11, r14", "adcx r11, rdi",
-                "mulx rdi, r14, qword ptr [rsi + 24]", "adox r12, r14", "adcx r12, r13",
-                "adcx r9, rdi", "adox r9, r8", "mov rdx, qword ptr [rax + 16]",
-                "xor rdi, rdi", "mulx r8, r13, qword ptr [rcx]", "adox r10, r13",
-                "adcx r11, r8", "mulx r8, r13, qword ptr [rcx + 8]", "adox r11, r13",
-                "adcx r12, r8", "mulx r8, r13, qword ptr [rcx + 16]", "adox r12, r13",
-                "adcx r9, r8", "mulx r8, r13, qword ptr [rcx + 24]", "adox r9, r13",
-                "adcx r8, rdi", "adox r8, rdi", "mov rdx, 0x86bca1af286bca1b",
-                "imul rdx, r10", "xor rdi, rdi", "mulx r13, r14, qword ptr [rsi]",
-                "adcx r14, r10", "mulx r10, r14, qword ptr [rsi + 8]", "adox r11, r14",
-                "adcx r11, r13", "mulx r13, r14, qword ptr [rsi + 16]", "adox r12, r14",
-                "adcx r12, r10", "mulx r10, r14, qword ptr [rsi + 24]", "adox r9, r14",
-                "adcx r9, r13", "adcx r8, r10", "adox r8, rdi",
-                "mov rdx, qword ptr [rax + 24]", "xor rax, rax",
-                "mulx rdi, r10, qword ptr [rcx]", "adox r11, r10", "adcx r12, rdi",
-                "mulx rdi, r10, qword ptr [rcx + 8]", "adox r12, r10", "adcx r9, rdi",
-                "mulx rdi, r10, qword ptr [rcx + 16]", "adox r9, r10", "adcx r8, rdi",
-                "mulx rdi, r10, qword ptr [rcx + 24]", "adox r8, r10", "adcx rdi, rax",
-                "adox rdi, rax", "mov rdx, 0x86bca1af286bca1b", "imul rdx, r11",
-                "xor rax, rax", "mulx rcx, r10, qword ptr [rsi]", "adcx r10, r11",
-                "mulx r10, r11, qword ptr [rsi + 8]", "adox r12, r11", "adcx r12, rcx",
-                "mulx rcx, r11, qword ptr [rsi + 16]", "adox r9, r11", "adcx r9, r10",
-                "mulx r10, r11, qword ptr [rsi + 24]", "adox r8, r11", "adcx r8, rcx",
-                "adcx rdi, r10", "adox rdi, rax", "mov rax, r12", "sub rax, -19",
-                "mov rcx, r9", "sbb rcx, -1", "mov r10, r8", "sbb r10, -1",
-                "mov r11, rdi", "sbb r11, qword ptr [rsi + 24]", "cmovc rax, r12",
-                "cmovc rcx, r9", "cmovc r10, r8", "cmovc r11, rdi", inout("rax") a
-                .as_ptr() => r0, inout("rcx") b.as_ptr() => r1, in ("rsi")
-                Self::MODULUS_LIMBS.as_ptr(), lateout("r10") r2, lateout("r11") r3,
-                out("rdx") _, out("rdi") _, out("r8") _, out("r9") _, out("r12") _,
-                out("r13") _, out("r14") _, options(pure, readonly, nostack)
+                "mov rdx, qword ptr [rax]", "mulx rsi, rdi, qword ptr [rcx]",
+                "mulx r8, r9, qword ptr [rcx + 8]", "add rsi, r9",
+                "mulx r9, r10, qword ptr [rcx + 16]", "adc r8, r10",
+                "mulx r10, r11, qword ptr [rcx + 24]", "adc r9, r11", "adc r10, 0",
+                "mov rdx, qword ptr [rax + 8]", "xor r11, r11",
+                "mulx r12, r13, qword ptr [rcx]", "adox rsi, r13", "adcx r8, r12",
+                "mulx r12, r13, qword ptr [rcx + 8]", "adox r8, r13", "adcx r9, r12",
+                "mulx r12, r13, qword ptr [rcx + 16]", "adox r9, r13", "adcx r10, r12",
+                "mulx r12, r13, qword ptr [rcx + 24]", "adox r10, r13", "adcx r12, r11",
+                "adox r12, r11", "mov rdx, qword ptr [rax + 16]", "xor r11, r11",
+                "mulx r13, r14, qword ptr [rcx]", "adox r8, r14", "adcx r9, r13",
+                "mulx r13, r14, qword ptr [rcx + 8]", "adox r9, r14", "adcx r10, r13",
+                "mulx r13, r14, qword ptr [rcx + 16]", "adox r10, r14", "adcx r12, r13",
+                "mulx r13, r14, qword ptr [rcx + 24]", "adox r12, r14", "adcx r13, r11",
+                "adox r13, r11", "mov rdx, qword ptr [rax + 24]", "xor rax, rax",
+                "mulx r11, r14, qword ptr [rcx]", "adox r9, r14", "adcx r10, r11",
+                "mulx r11, r14, qword ptr [rcx + 8]", "adox r10, r14", "adcx r12, r11",
+                "mulx r11, r14, qword ptr [rcx + 16]", "adox r12, r14", "adcx r13, r11",
+                "mulx r11, r14, qword ptr [rcx + 24]", "adox r13, r14", "adcx r11, rax",
+                "adox r11, rax", "mov rdx, 38", "xor rax, rax", "mulx rcx, r14, r10",
+                "adox rdi, r14", "adcx rsi, rcx", "mulx rcx, r10, r12", "adox rsi, r10",
+                "adcx r8, rcx", "mulx rcx, r10, r13", "adox r8, r10", "adcx r9, rcx",
+                "mulx rcx, r10, r11", "adox r9, r10", "adcx rcx, rax", "adox rcx, rax",
+                "btr r9, 63", "adc rcx, rcx", "imul rcx, rcx, 19", "add rdi, rcx",
+                "adc rsi, 0", "adc r8, 0", "adc r9, 0", inout("rax") a.as_ptr() => _,
+                inout("rcx") b.as_ptr() => _, lateout("rsi") r1, lateout("rdi") r0,
+                lateout("r8") r2, lateout("r9") r3, out("rdx") _, out("r10") _,
+                out("r11") _, out("r12") _, out("r13") _, out("r14") _, options(pure,
+                readonly, nostack)
             )
         };
         [r0, r1, r2, r3]
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction with two-word quotients and a constant-time final subtraction. 143 instructions, 28 mulx, 14 registers ((3n² + n)/2 = 26, plus 2 for the two-word quotients).
+    /// a² mod p in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled with the squares added, then the folds of the multiplication. 71 instructions, 14 mulx, 13 registers.
     ///
     /// # Safety
     ///
@@ -767,62 +495,37 @@ impl Fp {
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[allow(unused_doc_comments)]
-    unsafe fn mont_square_x86_64_adx(a: &[u64; 4]) -> [u64; 4] {
+    unsafe fn square_limbs_x86_64_adx(a: &[u64; 4]) -> [u64; 4] {
         let r0: u64;
         let r1: u64;
         let r2: u64;
         let r3: u64;
-        /// SAFETY: the caller guarantees BMI2 and ADX. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and restores rsp, rbx and rbp (saved with push, restored with pop).
+        /// SAFETY: the caller guarantees BMI2 and ADX. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and restores rsp.
         let () = unsafe {
             ::core::arch::asm!(
-                "push rbx", "mov rsi, qword ptr [rax]", "mov rdi, qword ptr [rax + 8]",
-                "mov r8, qword ptr [rax + 16]", "mov r9, qword ptr [rax + 24]",
-                "mov rdx, rsi", "mulx rax, r10, rdi", "mulx r11, r12, r8",
-                "add rax, r12", "mulx r12, r13, r9", "adc r11, r13", "adc r12, 0",
-                "mov rdx, rdi", "xor r13, r13", "mulx r14, r15, r8", "adox r11, r15",
-                "adcx r12, r14", "mulx r14, r15, r9", "adox r12, r15", "adcx r14, r13",
-                "adox r14, r13", "mov rdx, r8", "xor r13, r13", "mulx r15, rbx, r9",
-                "adox r14, rbx", "adcx r15, r13", "adox r15, r13", "xor r13, r13",
-                "mov rdx, rsi", "mulx rsi, rbx, rdx", "adcx r10, r10", "adox r10, rsi",
-                "mov rdx, rdi", "mulx rsi, rdi, rdx", "adcx rax, rax", "adox rax, rdi",
-                "adcx r11, r11", "adox r11, rsi", "mov rdx, r8", "mulx rsi, rdi, rdx",
-                "adcx r12, r12", "adox r12, rdi", "adcx r14, r14", "adox r14, rsi",
-                "mov rdx, r9", "mulx rsi, rdi, rdx", "adcx r15, r15", "adox r15, rdi",
-                "adcx rsi, r13", "adox rsi, r13", "mov rdx, rbx",
-                "mov rdi, 0x86bca1af286bca1b", "mulx r8, r9, rdi", "imul rdi, r10",
-                "mov r13, 0xbca1af286bca1af2", "imul r13, rbx", "add r8, rdi",
-                "add r8, r13", "mov rdx, r9", "xor rdi, rdi",
-                "mulx r9, r13, qword ptr [rcx]", "adcx r13, rbx",
-                "mulx r13, rbx, qword ptr [rcx + 8]", "adox r10, rbx", "adcx r10, r9",
-                "mulx r9, rbx, qword ptr [rcx + 16]", "adox rax, rbx", "adcx rax, r13",
-                "mulx r13, rbx, qword ptr [rcx + 24]", "adox r11, rbx", "adcx r11, r9",
-                "adcx r13, rdi", "adox r13, rdi", "mov rdx, r8", "xor rdi, rdi",
-                "mulx r8, r9, qword ptr [rcx]", "adcx r9, r10",
-                "mulx r9, r10, qword ptr [rcx + 8]", "adox rax, r10", "adcx rax, r8",
-                "mulx r8, r10, qword ptr [rcx + 16]", "adox r11, r10", "adcx r11, r9",
-                "mulx r9, r10, qword ptr [rcx + 24]", "adox r13, r10", "adcx r13, r8",
-                "adcx r9, rdi", "adox r9, rdi", "mov rdx, rax",
-                "mov rdi, 0x86bca1af286bca1b", "mulx r8, r10, rdi", "imul rdi, r11",
-                "mov rbx, 0xbca1af286bca1af2", "imul rbx, rax", "add r8, rdi",
-                "add r8, rbx", "mov rdx, r10", "xor rdi, rdi",
-                "mulx r10, rbx, qword ptr [rcx]", "adcx rbx, rax",
-                "mulx rax, rbx, qword ptr [rcx + 8]", "adox r11, rbx", "adcx r11, r10",
-                "mulx r10, rbx, qword ptr [rcx + 16]", "adox r13, rbx", "adcx r13, rax",
-                "mulx rax, rbx, qword ptr [rcx + 24]", "adox r9, rbx", "adcx r9, r10",
-                "adcx rax, rdi", "adox rax, rdi", "mov rdx, r8", "xor rdi, rdi",
-                "mulx r8, r10, qword ptr [rcx]", "adcx r10, r11",
-                "mulx r10, r11, qword ptr [rcx + 8]", "adox r13, r11", "adcx r13, r8",
-                "mulx r8, r11, qword ptr [rcx + 16]", "adox r9, r11", "adcx r9, r10",
-                "mulx r10, r11, qword ptr [rcx + 24]", "adox rax, r11", "adcx rax, r8",
-                "adcx r10, rdi", "adox r10, rdi", "add r13, r12", "adc r9, r14",
-                "adc rax, r15", "adc r10, rsi", "mov rsi, r13", "sub rsi, -19",
-                "mov rdi, r9", "sbb rdi, -1", "mov r8, rax", "sbb r8, -1",
-                "mov r11, r10", "sbb r11, qword ptr [rcx + 24]", "cmovc rsi, r13",
-                "cmovc rdi, r9", "cmovc r8, rax", "cmovc r11, r10", "pop rbx",
-                inout("rax") a.as_ptr() => _, in ("rcx") Self::MODULUS_LIMBS.as_ptr(),
-                lateout("rsi") r0, lateout("rdi") r1, lateout("r8") r2, lateout("r11")
-                r3, out("rdx") _, out("r9") _, out("r10") _, out("r12") _, out("r13") _,
-                out("r14") _, out("r15") _, options(pure, readonly)
+                "mov rcx, qword ptr [rax]", "mov rsi, qword ptr [rax + 8]",
+                "mov rdi, qword ptr [rax + 16]", "mov r8, qword ptr [rax + 24]",
+                "mov rdx, rcx", "mulx rax, r9, rsi", "mulx r10, r11, rdi",
+                "add rax, r11", "mulx r11, r12, r8", "adc r10, r12", "adc r11, 0",
+                "mov rdx, rsi", "xor r12, r12", "mulx r13, r14, rdi", "adox r10, r14",
+                "adcx r11, r13", "mulx r13, r14, r8", "adox r11, r14", "adcx r13, r12",
+                "adox r13, r12", "mov rdx, rdi", "xor r12, r12", "mulx r14, r15, r8",
+                "adox r13, r15", "adcx r14, r12", "adox r14, r12", "xor r12, r12",
+                "mov rdx, rcx", "mulx rcx, r15, rdx", "adcx r9, r9", "adox r9, rcx",
+                "mov rdx, rsi", "mulx rcx, rsi, rdx", "adcx rax, rax", "adox rax, rsi",
+                "adcx r10, r10", "adox r10, rcx", "mov rdx, rdi", "mulx rcx, rsi, rdx",
+                "adcx r11, r11", "adox r11, rsi", "adcx r13, r13", "adox r13, rcx",
+                "mov rdx, r8", "mulx rcx, rsi, rdx", "adcx r14, r14", "adox r14, rsi",
+                "adcx rcx, r12", "adox rcx, r12", "mov rdx, 38", "xor rsi, rsi",
+                "mulx rdi, r8, r11", "adox r15, r8", "adcx r9, rdi", "mulx rdi, r8, r13",
+                "adox r9, r8", "adcx rax, rdi", "mulx rdi, r8, r14", "adox rax, r8",
+                "adcx r10, rdi", "mulx rdi, r8, rcx", "adox r10, r8", "adcx rdi, rsi",
+                "adox rdi, rsi", "btr r10, 63", "adc rdi, rdi", "imul rdi, rdi, 19",
+                "add r15, rdi", "adc r9, 0", "adc rax, 0", "adc r10, 0", inout("rax") a
+                .as_ptr() => r2, lateout("r9") r1, lateout("r10") r3, lateout("r15") r0,
+                out("rcx") _, out("rdx") _, out("rsi") _, out("rdi") _, out("r8") _,
+                out("r11") _, out("r12") _, out("r13") _, out("r14") _, options(pure,
+                readonly, nostack)
             )
         };
         [r0, r1, r2, r3]
@@ -871,13 +574,13 @@ impl Fp {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     #[allow(unused_doc_comments)]
-    fn mont_mul_x86_64_adx_checked(
+    fn mul_limbs_x86_64_adx_checked(
         a: &[u64; 4],
         b: &[u64; 4],
     ) -> ::core::option::Option<[u64; 4]> {
         if Self::x86_64_adx_available() {
             /// SAFETY: x86_64_adx_available() is true only when the CPU has BMI2 and ADX: the build enables both target features, or CPUID reported both.
-            let r = unsafe { Self::mont_mul_x86_64_adx(a, b) };
+            let r = unsafe { Self::mul_limbs_x86_64_adx(a, b) };
             ::core::option::Option::Some(r)
         } else {
             ::core::option::Option::None
@@ -887,208 +590,55 @@ impl Fp {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     #[allow(unused_doc_comments)]
-    fn mont_square_x86_64_adx_checked(a: &[u64; 4]) -> ::core::option::Option<[u64; 4]> {
+    fn square_limbs_x86_64_adx_checked(
+        a: &[u64; 4],
+    ) -> ::core::option::Option<[u64; 4]> {
         if Self::x86_64_adx_available() {
             /// SAFETY: x86_64_adx_available() is true only when the CPU has BMI2 and ADX: the build enables both target features, or CPUID reported both.
-            let r = unsafe { Self::mont_square_x86_64_adx(a) };
+            let r = unsafe { Self::square_limbs_x86_64_adx(a) };
             ::core::option::Option::Some(r)
         } else {
             ::core::option::Option::None
         }
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). 145 instructions, 64 mul/umulh, 17 registers (2n² + n = 36 64×64-bit products as mul/umulh halves, less those with zero limbs of p or the low word of m·p[0]).
-    #[cfg(target_arch = "aarch64")]
+    /// a·b mod p: the full product, then the special-form folds.
+    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, portable64.
     #[inline]
-    #[allow(unused_doc_comments)]
-    fn mont_mul_aarch64(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let r0: u64;
-        let r1: u64;
-        let r2: u64;
-        let r3: u64;
-        /// SAFETY: base AArch64 instructions only. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and does not touch the stack.
-        let () = unsafe {
-            ::core::arch::asm!(
-                "ldp x4, x5, [x1]", "ldp x6, x7, [x1, #16]", "ldp x1, x8, [x2]",
-                "ldp x9, x10, [x2, #16]", "ldp x2, x11, [x0]", "mul x12, x2, x4",
-                "umulh x13, x2, x4", "mul x14, x2, x5", "adds x14, x14, x13",
-                "umulh x13, x2, x5", "mul x15, x2, x6", "adcs x15, x15, x13",
-                "umulh x13, x2, x6", "mul x16, x2, x7", "adcs x16, x16, x13",
-                "umulh x2, x2, x7", "adc x2, x2, xzr", "mul x13, x12, x3", "cmp x12, #1",
-                "mul x12, x13, x8", "adcs x12, x14, x12", "mul x14, x13, x9",
-                "adcs x14, x15, x14", "mul x15, x13, x10", "adcs x15, x16, x15",
-                "adc x2, x2, xzr", "umulh x16, x13, x1", "adds x16, x12, x16",
-                "umulh x12, x13, x8", "adcs x12, x14, x12", "umulh x14, x13, x9",
-                "adcs x14, x15, x14", "umulh x13, x13, x10", "adc x13, x2, x13",
-                "mul x2, x11, x4", "adds x2, x16, x2", "mul x16, x11, x5",
-                "adcs x16, x12, x16", "mul x12, x11, x6", "adcs x12, x14, x12",
-                "mul x14, x11, x7", "adcs x14, x13, x14", "cset x13, cs",
-                "umulh x15, x11, x4", "adds x15, x16, x15", "umulh x16, x11, x5",
-                "adcs x16, x12, x16", "umulh x12, x11, x6", "adcs x12, x14, x12",
-                "umulh x11, x11, x7", "adc x11, x13, x11", "mul x13, x2, x3",
-                "cmp x2, #1", "mul x2, x13, x8", "adcs x2, x15, x2", "mul x15, x13, x9",
-                "adcs x15, x16, x15", "mul x16, x13, x10", "adcs x16, x12, x16",
-                "adc x11, x11, xzr", "umulh x12, x13, x1", "adds x12, x2, x12",
-                "umulh x2, x13, x8", "adcs x2, x15, x2", "umulh x15, x13, x9",
-                "adcs x15, x16, x15", "umulh x13, x13, x10", "adc x13, x11, x13",
-                "ldp x11, x16, [x0, #16]", "mul x0, x11, x4", "adds x0, x12, x0",
-                "mul x12, x11, x5", "adcs x12, x2, x12", "mul x2, x11, x6",
-                "adcs x2, x15, x2", "mul x15, x11, x7", "adcs x15, x13, x15",
-                "cset x13, cs", "umulh x14, x11, x4", "adds x14, x12, x14",
-                "umulh x12, x11, x5", "adcs x12, x2, x12", "umulh x2, x11, x6",
-                "adcs x2, x15, x2", "umulh x11, x11, x7", "adc x11, x13, x11",
-                "mul x13, x0, x3", "cmp x0, #1", "mul x0, x13, x8", "adcs x0, x14, x0",
-                "mul x14, x13, x9", "adcs x14, x12, x14", "mul x12, x13, x10",
-                "adcs x12, x2, x12", "adc x11, x11, xzr", "umulh x2, x13, x1",
-                "adds x2, x0, x2", "umulh x0, x13, x8", "adcs x0, x14, x0",
-                "umulh x14, x13, x9", "adcs x14, x12, x14", "umulh x13, x13, x10",
-                "adc x13, x11, x13", "mul x11, x16, x4", "adds x11, x2, x11",
-                "mul x2, x16, x5", "adcs x2, x0, x2", "mul x0, x16, x6",
-                "adcs x0, x14, x0", "mul x14, x16, x7", "adcs x14, x13, x14",
-                "cset x13, cs", "umulh x4, x16, x4", "adds x4, x2, x4",
-                "umulh x5, x16, x5", "adcs x5, x0, x5", "umulh x6, x16, x6",
-                "adcs x6, x14, x6", "umulh x16, x16, x7", "adc x16, x13, x16",
-                "mul x3, x11, x3", "cmp x11, #1", "mul x11, x3, x8", "adcs x11, x4, x11",
-                "mul x4, x3, x9", "adcs x4, x5, x4", "mul x5, x3, x10",
-                "adcs x5, x6, x5", "adc x16, x16, xzr", "umulh x6, x3, x1",
-                "adds x6, x11, x6", "umulh x11, x3, x8", "adcs x11, x4, x11",
-                "umulh x4, x3, x9", "adcs x4, x5, x4", "umulh x3, x3, x10",
-                "adc x3, x16, x3", "subs x1, x6, x1", "sbcs x8, x11, x8",
-                "sbcs x9, x4, x9", "sbcs x10, x3, x10", "csel x1, x1, x6, cs",
-                "csel x8, x8, x11, cs", "csel x9, x9, x4, cs", "csel x10, x10, x3, cs",
-                inout("x0") a.as_ptr() => _, inout("x1") b.as_ptr() => r0, inout("x2")
-                Self::MODULUS_LIMBS.as_ptr() => _, inout("x3") 9708812670373448219u64 =>
-                _, lateout("x8") r1, lateout("x9") r2, lateout("x10") r3, out("x4") _,
-                out("x5") _, out("x6") _, out("x7") _, out("x11") _, out("x12") _,
-                out("x13") _, out("x14") _, out("x15") _, out("x16") _, options(pure,
-                readonly, nostack)
-            )
-        };
-        [r0, r1, r2, r3]
-    }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: the CIOS kernel with the limbs of a loaded once. 143 instructions, 64 mul/umulh, 15 registers.
-    #[cfg(target_arch = "aarch64")]
-    #[inline]
-    #[allow(unused_doc_comments)]
-    fn mont_square_aarch64(a: &[u64; 4]) -> [u64; 4] {
-        let r0: u64;
-        let r1: u64;
-        let r2: u64;
-        let r3: u64;
-        /// SAFETY: base AArch64 instructions only. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and does not touch the stack.
-        let () = unsafe {
-            ::core::arch::asm!(
-                "ldp x3, x4, [x0]", "ldp x5, x6, [x0, #16]", "ldp x0, x7, [x1]",
-                "ldp x8, x9, [x1, #16]", "mul x1, x3, x3", "umulh x10, x3, x3",
-                "mul x11, x3, x4", "adds x11, x11, x10", "umulh x10, x3, x4",
-                "mul x12, x3, x5", "adcs x12, x12, x10", "umulh x10, x3, x5",
-                "mul x13, x3, x6", "adcs x13, x13, x10", "umulh x10, x3, x6",
-                "adc x10, x10, xzr", "mul x14, x1, x2", "cmp x1, #1", "mul x1, x14, x7",
-                "adcs x1, x11, x1", "mul x11, x14, x8", "adcs x11, x12, x11",
-                "mul x12, x14, x9", "adcs x12, x13, x12", "adc x10, x10, xzr",
-                "umulh x13, x14, x0", "adds x13, x1, x13", "umulh x1, x14, x7",
-                "adcs x1, x11, x1", "umulh x11, x14, x8", "adcs x11, x12, x11",
-                "umulh x14, x14, x9", "adc x14, x10, x14", "mul x10, x4, x3",
-                "adds x10, x13, x10", "mul x13, x4, x4", "adcs x13, x1, x13",
-                "mul x1, x4, x5", "adcs x1, x11, x1", "mul x11, x4, x6",
-                "adcs x11, x14, x11", "cset x14, cs", "umulh x12, x4, x3",
-                "adds x12, x13, x12", "umulh x13, x4, x4", "adcs x13, x1, x13",
-                "umulh x1, x4, x5", "adcs x1, x11, x1", "umulh x11, x4, x6",
-                "adc x11, x14, x11", "mul x14, x10, x2", "cmp x10, #1",
-                "mul x10, x14, x7", "adcs x10, x12, x10", "mul x12, x14, x8",
-                "adcs x12, x13, x12", "mul x13, x14, x9", "adcs x13, x1, x13",
-                "adc x11, x11, xzr", "umulh x1, x14, x0", "adds x1, x10, x1",
-                "umulh x10, x14, x7", "adcs x10, x12, x10", "umulh x12, x14, x8",
-                "adcs x12, x13, x12", "umulh x14, x14, x9", "adc x14, x11, x14",
-                "mul x11, x5, x3", "adds x11, x1, x11", "mul x1, x5, x4",
-                "adcs x1, x10, x1", "mul x10, x5, x5", "adcs x10, x12, x10",
-                "mul x12, x5, x6", "adcs x12, x14, x12", "cset x14, cs",
-                "umulh x13, x5, x3", "adds x13, x1, x13", "umulh x1, x5, x4",
-                "adcs x1, x10, x1", "umulh x10, x5, x5", "adcs x10, x12, x10",
-                "umulh x12, x5, x6", "adc x12, x14, x12", "mul x14, x11, x2",
-                "cmp x11, #1", "mul x11, x14, x7", "adcs x11, x13, x11",
-                "mul x13, x14, x8", "adcs x13, x1, x13", "mul x1, x14, x9",
-                "adcs x1, x10, x1", "adc x12, x12, xzr", "umulh x10, x14, x0",
-                "adds x10, x11, x10", "umulh x11, x14, x7", "adcs x11, x13, x11",
-                "umulh x13, x14, x8", "adcs x13, x1, x13", "umulh x14, x14, x9",
-                "adc x14, x12, x14", "mul x12, x6, x3", "adds x12, x10, x12",
-                "mul x10, x6, x4", "adcs x10, x11, x10", "mul x11, x6, x5",
-                "adcs x11, x13, x11", "mul x13, x6, x6", "adcs x13, x14, x13",
-                "cset x14, cs", "umulh x3, x6, x3", "adds x3, x10, x3",
-                "umulh x4, x6, x4", "adcs x4, x11, x4", "umulh x5, x6, x5",
-                "adcs x5, x13, x5", "umulh x6, x6, x6", "adc x6, x14, x6",
-                "mul x2, x12, x2", "cmp x12, #1", "mul x12, x2, x7", "adcs x12, x3, x12",
-                "mul x3, x2, x8", "adcs x3, x4, x3", "mul x4, x2, x9", "adcs x4, x5, x4",
-                "adc x6, x6, xzr", "umulh x5, x2, x0", "adds x5, x12, x5",
-                "umulh x12, x2, x7", "adcs x12, x3, x12", "umulh x3, x2, x8",
-                "adcs x3, x4, x3", "umulh x2, x2, x9", "adc x2, x6, x2",
-                "subs x0, x5, x0", "sbcs x7, x12, x7", "sbcs x8, x3, x8",
-                "sbcs x9, x2, x9", "csel x0, x0, x5, cs", "csel x7, x7, x12, cs",
-                "csel x8, x8, x3, cs", "csel x9, x9, x2, cs", inout("x0") a.as_ptr() =>
-                r0, inout("x1") Self::MODULUS_LIMBS.as_ptr() => _, inout("x2")
-                9708812670373448219u64 => _, lateout("x7") r1, lateout("x8") r2,
-                lateout("x9") r3, out("x3") _, out("x4") _, out("x5") _, out("x6") _,
-                out("x10") _, out("x11") _, out("x12") _, out("x13") _, out("x14") _,
-                options(pure, readonly, nostack)
-            )
-        };
-        [r0, r1, r2, r3]
-    }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
-    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, aarch64, portable64.
-    #[inline]
-    fn mont_mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        #[cfg(target_arch = "aarch64")]
-        let r = Self::mont_mul_aarch64(a, b);
-        #[cfg(not(target_arch = "aarch64"))]
-        let r = {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if let ::core::option::Option::Some(r) = Self::mont_mul_x86_64_adx_checked(
-                    a,
-                    b,
-                ) {
-                    return r;
-                }
+    fn mul_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let ::core::option::Option::Some(r) = Self::mul_limbs_x86_64_adx_checked(
+                a,
+                b,
+            ) {
+                return r;
             }
-            Self::mont_mul_portable(a, b)
-        };
-        r
+        }
+        Self::mul_limbs_portable(a, b)
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p.
-    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, aarch64, portable64.
+    /// a² mod p: the full square, then the special-form folds.
+    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, portable64.
     #[inline]
-    fn mont_square(a: &[u64; 4]) -> [u64; 4] {
-        #[cfg(target_arch = "aarch64")]
-        let r = Self::mont_square_aarch64(a);
-        #[cfg(not(target_arch = "aarch64"))]
-        let r = {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if let ::core::option::Option::Some(r) = Self::mont_square_x86_64_adx_checked(
-                    a,
-                ) {
-                    return r;
-                }
+    fn square_limbs(a: &[u64; 4]) -> [u64; 4] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let ::core::option::Option::Some(r) = Self::square_limbs_x86_64_adx_checked(
+                a,
+            ) {
+                return r;
             }
-            Self::mont_square_portable(a)
-        };
-        r
+        }
+        Self::square_limbs_portable(a)
     }
-    /// The backend `mul` and `square` run on this machine: one of `"x86_64-adx"`, `"aarch64"`, `"portable64"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time. `"aarch64"` is AArch64 assembly, always used on that architecture.
+    /// The backend `mul` and `square` run on this machine: one of `"x86_64-adx"`, `"portable64"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
     pub fn backend() -> &'static str {
-        #[cfg(target_arch = "aarch64")]
-        let r = "aarch64";
-        #[cfg(not(target_arch = "aarch64"))]
-        let r = {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if Self::x86_64_adx_available() {
-                    return "x86_64-adx";
-                }
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_adx_available() {
+                return "x86_64-adx";
             }
-            "portable64"
-        };
-        r
+        }
+        "portable64"
     }
     /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
     /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
@@ -1102,15 +652,11 @@ impl Fp {
         match backend {
             "portable64" => {
                 ::core::option::Option::Some(
-                    Fp(Self::mont_mul_portable(&self.0, &rhs.0)),
+                    Fp(Self::mul_limbs_portable(&self.0, &rhs.0)),
                 )
             }
             #[cfg(target_arch = "x86_64")]
-            "x86_64-adx" => Self::mont_mul_x86_64_adx_checked(&self.0, &rhs.0).map(Fp),
-            #[cfg(target_arch = "aarch64")]
-            "aarch64" => {
-                ::core::option::Option::Some(Fp(Self::mont_mul_aarch64(&self.0, &rhs.0)))
-            }
+            "x86_64-adx" => Self::mul_limbs_x86_64_adx_checked(&self.0, &rhs.0).map(Fp),
             _ => ::core::option::Option::None,
         }
     }
@@ -1121,14 +667,10 @@ impl Fp {
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fp> {
         match backend {
             "portable64" => {
-                ::core::option::Option::Some(Fp(Self::mont_square_portable(&self.0)))
+                ::core::option::Option::Some(Fp(Self::square_limbs_portable(&self.0)))
             }
             #[cfg(target_arch = "x86_64")]
-            "x86_64-adx" => Self::mont_square_x86_64_adx_checked(&self.0).map(Fp),
-            #[cfg(target_arch = "aarch64")]
-            "aarch64" => {
-                ::core::option::Option::Some(Fp(Self::mont_square_aarch64(&self.0)))
-            }
+            "x86_64-adx" => Self::square_limbs_x86_64_adx_checked(&self.0).map(Fp),
             _ => ::core::option::Option::None,
         }
     }
@@ -1136,7 +678,7 @@ impl Fp {
     pub fn from_u64(x: u64) -> Fp {
         let mut limbs = [0 as u64; 4];
         limbs[0] = x;
-        Fp(Self::mont_mul(&limbs, &Self::R2))
+        Fp(limbs)
     }
     /// 1 exactly when the limbs encode a value below p (constant time).
     fn limbs_below_modulus(limbs: &[u64; 4]) -> ::subtle::Choice {
@@ -1168,7 +710,7 @@ impl Fp {
             );
             i += 1;
         }
-        ::subtle::CtOption::new(Fp(Self::mont_mul(&limbs, &Self::R2)), ok)
+        ::subtle::CtOption::new(Fp(limbs), ok)
     }
     /// Decodes the canonical big-endian encoding (B bytes); none for values ≥ p.
     pub fn from_be_bytes(bytes: &[u8; 32]) -> ::subtle::CtOption<Fp> {
@@ -1178,7 +720,7 @@ impl Fp {
     }
     /// The canonical little-endian encoding of the value in [0, p), B bytes.
     pub fn to_le_bytes(&self) -> [u8; 32] {
-        let limbs = Self::from_mont_limbs(&self.0);
+        let limbs = Self::canonical_limbs(&self.0);
         let mut out = [0u8; 32];
         let mut i = 0;
         while i < 32 {
@@ -1203,10 +745,10 @@ impl Fp {
     pub fn sub(&self, rhs: &Fp) -> Fp {
         Fp(Self::sub_limbs(&self.0, &rhs.0))
     }
-    /// self · rhs (one Montgomery multiplication).
+    /// self · rhs (one product and its special-form reduction).
     #[inline]
     pub fn mul(&self, rhs: &Fp) -> Fp {
-        Fp(Self::mont_mul(&self.0, &rhs.0))
+        Fp(Self::mul_limbs(&self.0, &rhs.0))
     }
     /// −self.
     #[inline]
@@ -1218,10 +760,10 @@ impl Fp {
     pub fn double(&self) -> Fp {
         Fp(Self::double_limbs(&self.0))
     }
-    /// self² (one Montgomery squaring).
+    /// self² (one squaring and its special-form reduction).
     #[inline]
     pub fn square(&self) -> Fp {
-        Fp(Self::mont_square(&self.0))
+        Fp(Self::square_limbs(&self.0))
     }
     /// self^exp, the exponent given as little-endian 64-bit words. Constant time in the
     /// values of self and of the exponent (fixed 4-bit windows, table read by masking);
@@ -1725,12 +1267,14 @@ impl ::core::default::Default for Fp {
     }
 }
 impl ::subtle::ConstantTimeEq for Fp {
-    /// Montgomery form is unique for values below p, so limbs compare directly.
+    /// Compares the canonical values (stored limbs may differ by p).
     fn ct_eq(&self, other: &Fp) -> ::subtle::Choice {
+        let a = Self::canonical_limbs(&self.0);
+        let b = Self::canonical_limbs(&other.0);
         let mut diff: u64 = 0;
         let mut i = 0;
         while i < 4 {
-            diff |= self.0[i] ^ other.0[i];
+            diff |= a[i] ^ b[i];
             i += 1;
         }
         ::subtle::ConstantTimeEq::ct_eq(&diff, &0)

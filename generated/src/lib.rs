@@ -116,6 +116,51 @@ pub mod bn462_r_64;
 /// bn462-r (32-bit limbs): BN462 group order with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)
 #[rustfmt::skip]
 pub mod bn462_r_32;
+/// p127-p (64-bit limbs): the Mersenne prime 2^127 - 1 (pseudo-Mersenne with c = 1)
+#[rustfmt::skip]
+pub mod p127_p_64;
+/// p127-p (32-bit limbs): the Mersenne prime 2^127 - 1 (pseudo-Mersenne with c = 1)
+#[rustfmt::skip]
+pub mod p127_p_32;
+/// p521-p (64-bit limbs): NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)
+#[rustfmt::skip]
+pub mod p521_p_64;
+/// p521-p (32-bit limbs): NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)
+#[rustfmt::skip]
+pub mod p521_p_32;
+/// p384-p (64-bit limbs): NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
+#[rustfmt::skip]
+pub mod p384_p_64;
+/// p384-p (32-bit limbs): NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
+#[rustfmt::skip]
+pub mod p384_p_32;
+/// goldilocks-p (64-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
+#[rustfmt::skip]
+pub mod goldilocks_p_64;
+/// goldilocks-p (32-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
+#[rustfmt::skip]
+pub mod goldilocks_p_32;
+/// secp256k1-p, --strategy solinas (32-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
+#[rustfmt::skip]
+pub mod secp256k1_p_solinas_32;
+/// p384-p, --strategy solinas (64-bit limbs): NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
+#[rustfmt::skip]
+pub mod p384_p_solinas_64;
+/// p384-p, --strategy solinas (32-bit limbs): NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
+#[rustfmt::skip]
+pub mod p384_p_solinas_32;
+/// goldilocks-p, --strategy solinas (64-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
+#[rustfmt::skip]
+pub mod goldilocks_p_solinas_64;
+/// goldilocks-p, --strategy solinas (32-bit limbs): Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)
+#[rustfmt::skip]
+pub mod goldilocks_p_solinas_32;
+/// curve25519-p, --strategy montgomery (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
+#[rustfmt::skip]
+pub mod curve25519_p_montgomery_64;
+/// secp256k1-p, --strategy montgomery (64-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
+#[rustfmt::skip]
+pub mod secp256k1_p_montgomery_64;
 
 // Binary fields GF(2^m): polynomial basis, carry-less arithmetic (PCLMULQDQ on x86-64,
 // PMULL on aarch64 with the `aes` target feature, a constant-time comb elsewhere).
@@ -322,3 +367,33 @@ impl_ff!(bn462_p_32::Fp, 58);
 impl_ff!(bn462_r_64::Fr, 58);
 #[cfg(feature = "ff")]
 impl_ff!(bn462_r_32::Fr, 58);
+#[cfg(feature = "ff")]
+impl_ff!(p127_p_64::Fp, 16);
+#[cfg(feature = "ff")]
+impl_ff!(p127_p_32::Fp, 16);
+#[cfg(feature = "ff")]
+impl_ff!(p521_p_64::Fp, 66);
+#[cfg(feature = "ff")]
+impl_ff!(p521_p_32::Fp, 66);
+#[cfg(feature = "ff")]
+impl_ff!(p384_p_64::Fp, 48);
+#[cfg(feature = "ff")]
+impl_ff!(p384_p_32::Fp, 48);
+#[cfg(feature = "ff")]
+impl_ff!(goldilocks_p_64::Fp, 56);
+#[cfg(feature = "ff")]
+impl_ff!(goldilocks_p_32::Fp, 56);
+#[cfg(feature = "ff")]
+impl_ff!(secp256k1_p_solinas_32::Fp, 32);
+#[cfg(feature = "ff")]
+impl_ff!(p384_p_solinas_64::Fp, 48);
+#[cfg(feature = "ff")]
+impl_ff!(p384_p_solinas_32::Fp, 48);
+#[cfg(feature = "ff")]
+impl_ff!(goldilocks_p_solinas_64::Fp, 56);
+#[cfg(feature = "ff")]
+impl_ff!(goldilocks_p_solinas_32::Fp, 56);
+#[cfg(feature = "ff")]
+impl_ff!(curve25519_p_montgomery_64::Fp, 32);
+#[cfg(feature = "ff")]
+impl_ff!(secp256k1_p_montgomery_64::Fp, 32);

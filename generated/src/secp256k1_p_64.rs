@@ -5,16 +5,13 @@
 // p = 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f
 // p = 115792089237316195423570985008687907853269984665640564039457584007908834671663
 // Bits: 256; limb bits w = 64; limbs n = 4; spare bits = 0
-// Target: auto = x86_64-adx mul/square (cfg(target_feature = "bmi2", "adx") at compile time, else CPUID at run time), aarch64 mul/square (cfg(target_arch = "aarch64")), falling back to portable64
-// Multiplication: cios; squaring: off-diagonal once + Montgomery reduction
-// R = 2^256 ; R mod p = 0x1000003d1
-// R^2 mod p = 0x1000007a2000e90a1
-// n0' = -p^-1 mod 2^64 = 0xd838091dd2253531
+// Target: auto = x86_64-adx mul/square (cfg(target_feature = "bmi2", "adx") at compile time, else CPUID at run time), falling back to portable64
+// Strategy: pseudo-mersenne; p = 2^256 - 0x1000003d1; stored tight (canonical); multiplication: operand scanning, squaring: off-diagonal once, both reduced by folds with 2^256 = c mod p
 // 2-adicity s = 1; smallest non-residue = 3; sqrt: p = 3 mod 4, x = a^((p+1)/4)
 // Multiplicative generator: 3
 // Exponent windows: 5 bits
 
-/// An element of GF(p), p = 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f (secp256k1-p: secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)), a 256-bit prime. Stored in Montgomery form as 4 little-endian 64-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios Montgomery. Multiplication and squaring backends, in order of preference: x86_64-adx, aarch64, portable64 (see `backend()`).
+/// An element of GF(p), p = 0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f (secp256k1-p: secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)), a 256-bit prime of the form 2^256 - 0x1000003d1. Stored as 4 little-endian 64-bit limbs (canonical, in [0, p)); canonical encodings are 32 bytes. Reduction: pseudo-mersenne (2^k = c mod p, saturated limbs). Backends: x86_64-adx, portable64.
 #[derive(Clone, Copy)]
 pub struct Fp([u64; 4]);
 impl Fp {
@@ -22,15 +19,11 @@ impl Fp {
         0xfffffffefffffc2f_u64, 0xffffffffffffffff_u64, 0xffffffffffffffff_u64,
         0xffffffffffffffff_u64,
     ];
-    const R2: [u64; 4] = [
-        0x000007a2000e90a1_u64, 0x0000000000000001_u64, 0x0000000000000000_u64,
-        0x0000000000000000_u64,
-    ];
     /// Zero.
     pub const ZERO: Fp = Fp([0; 4]);
-    /// One (R mod p in Montgomery form).
+    /// One.
     pub const ONE: Fp = Fp([
-        0x00000001000003d1_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
+        0x0000000000000001_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
         0x0000000000000000_u64,
     ]);
     /// Bit length of the modulus p.
@@ -47,211 +40,157 @@ impl Fp {
     pub const TWO_ADICITY: u32 = 1;
     /// A primitive 2^s-th root of unity: g^t for the multiplicative generator g when one is known, else the smallest non-residue raised to t.
     pub const ROOT_OF_UNITY: Fp = Fp([
-        0xfffffffdfffff85e_u64, 0xffffffffffffffff_u64, 0xffffffffffffffff_u64,
+        0xfffffffefffffc2e_u64, 0xffffffffffffffff_u64, 0xffffffffffffffff_u64,
         0xffffffffffffffff_u64,
     ]);
     /// The inverse of `ROOT_OF_UNITY`.
     pub const ROOT_OF_UNITY_INV: Fp = Fp([
-        0xfffffffdfffff85e_u64, 0xffffffffffffffff_u64, 0xffffffffffffffff_u64,
+        0xfffffffefffffc2e_u64, 0xffffffffffffffff_u64, 0xffffffffffffffff_u64,
         0xffffffffffffffff_u64,
     ]);
     /// 1/2 mod p.
     pub const TWO_INV: Fp = Fp([
-        0x0000000000000000_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
-        0x8000000000000000_u64,
+        0xffffffff7ffffe18_u64, 0xffffffffffffffff_u64, 0xffffffffffffffff_u64,
+        0x7fffffffffffffff_u64,
     ]);
     /// A generator of the multiplicative group (the smallest: 3); a quadratic non-residue.
     pub const MULTIPLICATIVE_GENERATOR: Fp = Fp([
-        0x0000000300000b73_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
+        0x0000000000000003_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
         0x0000000000000000_u64,
     ]);
     /// MULTIPLICATIVE_GENERATOR^(2^TWO_ADICITY): an element of order t, for coset constructions.
     pub const DELTA: Fp = Fp([
-        0x0000000900002259_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
+        0x0000000000000009_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
         0x0000000000000000_u64,
     ]);
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
+    /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_mul_portable(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t14: u128 = (a[0] as u128) * (b[0] as u128);
-        let x14 = t14 as u64;
-        let x15 = (t14 >> 64) as u64;
-        let t16: u128 = (a[1] as u128) * (b[0] as u128) + (x15 as u128);
-        let x16 = t16 as u64;
-        let x17 = (t16 >> 64) as u64;
-        let t18: u128 = (a[2] as u128) * (b[0] as u128) + (x17 as u128);
-        let x18 = t18 as u64;
-        let x19 = (t18 >> 64) as u64;
-        let t20: u128 = (a[3] as u128) * (b[0] as u128) + (x19 as u128);
-        let x20 = t20 as u64;
-        let x21 = (t20 >> 64) as u64;
-        let x24 = x14.wrapping_mul(0xd838091dd2253531_u64);
-        let t25: u128 = (x24 as u128) * (0xfffffffefffffc2f_u64 as u128) + (x14 as u128);
+    fn mul_limbs_portable(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+        let t9: u128 = (a[0] as u128) * (b[0] as u128);
+        let x9 = t9 as u64;
+        let x10 = (t9 >> 64) as u64;
+        let t11: u128 = (a[1] as u128) * (b[0] as u128) + (x10 as u128);
+        let x11 = t11 as u64;
+        let x12 = (t11 >> 64) as u64;
+        let t13: u128 = (a[2] as u128) * (b[0] as u128) + (x12 as u128);
+        let x13 = t13 as u64;
+        let x14 = (t13 >> 64) as u64;
+        let t15: u128 = (a[3] as u128) * (b[0] as u128) + (x14 as u128);
+        let x15 = t15 as u64;
+        let x16 = (t15 >> 64) as u64;
+        let t17: u128 = (a[0] as u128) * (b[1] as u128) + (x11 as u128);
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 64) as u64;
+        let t19: u128 = (a[1] as u128) * (b[1] as u128) + (x13 as u128) + (x18 as u128);
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 64) as u64;
+        let t21: u128 = (a[2] as u128) * (b[1] as u128) + (x15 as u128) + (x20 as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (a[3] as u128) * (b[1] as u128) + (x16 as u128) + (x22 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t25: u128 = (a[0] as u128) * (b[2] as u128) + (x19 as u128);
+        let x25 = t25 as u64;
         let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (x24 as u128) * (0xffffffffffffffff_u64 as u128) + (x16 as u128)
-            + (x26 as u128);
+        let t27: u128 = (a[1] as u128) * (b[2] as u128) + (x21 as u128) + (x26 as u128);
         let x27 = t27 as u64;
         let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (x24 as u128) * (0xffffffffffffffff_u64 as u128) + (x18 as u128)
-            + (x28 as u128);
+        let t29: u128 = (a[2] as u128) * (b[2] as u128) + (x23 as u128) + (x28 as u128);
         let x29 = t29 as u64;
         let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (x24 as u128) * (0xffffffffffffffff_u64 as u128) + (x20 as u128)
-            + (x30 as u128);
+        let t31: u128 = (a[3] as u128) * (b[2] as u128) + (x24 as u128) + (x30 as u128);
         let x31 = t31 as u64;
         let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (x21 as u128) + (x32 as u128) + (0x0000000000000000_u64 as u128);
+        let t33: u128 = (a[0] as u128) * (b[3] as u128) + (x27 as u128);
         let x33 = t33 as u64;
         let x34 = (t33 >> 64) as u64;
-        let t37: u128 = (a[0] as u128) * (b[1] as u128) + (x27 as u128);
+        let t35: u128 = (a[1] as u128) * (b[3] as u128) + (x29 as u128) + (x34 as u128);
+        let x35 = t35 as u64;
+        let x36 = (t35 >> 64) as u64;
+        let t37: u128 = (a[2] as u128) * (b[3] as u128) + (x31 as u128) + (x36 as u128);
         let x37 = t37 as u64;
         let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[1] as u128) * (b[1] as u128) + (x29 as u128) + (x38 as u128);
+        let t39: u128 = (a[3] as u128) * (b[3] as u128) + (x32 as u128) + (x38 as u128);
         let x39 = t39 as u64;
         let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[2] as u128) * (b[1] as u128) + (x31 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[3] as u128) * (b[1] as u128) + (x33 as u128) + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (x34 as u128) + (x44 as u128) + (0x0000000000000000_u64 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let x47 = x37.wrapping_mul(0xd838091dd2253531_u64);
-        let t48: u128 = (x47 as u128) * (0xfffffffefffffc2f_u64 as u128) + (x37 as u128);
+        let t44: u128 = (x35 as u128) * (0x00000001000003d1_u64 as u128) + (x9 as u128);
+        let x44 = t44 as u64;
+        let x45 = (t44 >> 64) as u64;
+        let t46: u128 = (x37 as u128) * (0x00000001000003d1_u64 as u128) + (x17 as u128)
+            + (x45 as u128);
+        let x46 = t46 as u64;
+        let x47 = (t46 >> 64) as u64;
+        let t48: u128 = (x39 as u128) * (0x00000001000003d1_u64 as u128) + (x25 as u128)
+            + (x47 as u128);
+        let x48 = t48 as u64;
         let x49 = (t48 >> 64) as u64;
-        let t50: u128 = (x47 as u128) * (0xffffffffffffffff_u64 as u128) + (x39 as u128)
+        let t50: u128 = (x40 as u128) * (0x00000001000003d1_u64 as u128) + (x33 as u128)
             + (x49 as u128);
         let x50 = t50 as u64;
         let x51 = (t50 >> 64) as u64;
-        let t52: u128 = (x47 as u128) * (0xffffffffffffffff_u64 as u128) + (x41 as u128)
-            + (x51 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
-        let t54: u128 = (x47 as u128) * (0xffffffffffffffff_u64 as u128) + (x43 as u128)
-            + (x53 as u128);
-        let x54 = t54 as u64;
-        let x55 = (t54 >> 64) as u64;
-        let t56: u128 = (x45 as u128) + (x55 as u128) + (0x0000000000000000_u64 as u128);
-        let x56 = t56 as u64;
-        let x57 = (t56 >> 64) as u64;
-        let x58 = x46.wrapping_add(x57).wrapping_add(0x0000000000000000_u64);
-        let t60: u128 = (a[0] as u128) * (b[2] as u128) + (x50 as u128);
-        let x60 = t60 as u64;
-        let x61 = (t60 >> 64) as u64;
-        let t62: u128 = (a[1] as u128) * (b[2] as u128) + (x52 as u128) + (x61 as u128);
-        let x62 = t62 as u64;
-        let x63 = (t62 >> 64) as u64;
-        let t64: u128 = (a[2] as u128) * (b[2] as u128) + (x54 as u128) + (x63 as u128);
-        let x64 = t64 as u64;
-        let x65 = (t64 >> 64) as u64;
-        let t66: u128 = (a[3] as u128) * (b[2] as u128) + (x56 as u128) + (x65 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
-        let t68: u128 = (x58 as u128) + (x67 as u128) + (0x0000000000000000_u64 as u128);
-        let x68 = t68 as u64;
-        let x69 = (t68 >> 64) as u64;
-        let x70 = x60.wrapping_mul(0xd838091dd2253531_u64);
-        let t71: u128 = (x70 as u128) * (0xfffffffefffffc2f_u64 as u128) + (x60 as u128);
+        let t57: u128 = (x51 as u128) * (0x00000001000003d1_u64 as u128) + (x44 as u128);
+        let x57 = t57 as u64;
+        let x58 = (t57 >> 64) as u64;
+        let t59: u128 = (x46 as u128) + (x58 as u128) + (0x0000000000000000_u64 as u128);
+        let x59 = t59 as u64;
+        let x60 = (t59 >> 64) as u64;
+        let t61: u128 = (x48 as u128) + (0x0000000000000000_u64 as u128) + (x60 as u128);
+        let x61 = t61 as u64;
+        let x62 = (t61 >> 64) as u64;
+        let t63: u128 = (x50 as u128) + (0x0000000000000000_u64 as u128) + (x62 as u128);
+        let x63 = t63 as u64;
+        let x64 = (t63 >> 64) as u64;
+        let t69: u128 = (x64 as u128) * (0x00000001000003d1_u64 as u128) + (x57 as u128);
+        let x69 = t69 as u64;
+        let x70 = (t69 >> 64) as u64;
+        let t71: u128 = (x59 as u128) + (x70 as u128) + (0x0000000000000000_u64 as u128);
+        let x71 = t71 as u64;
         let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x62 as u128)
-            + (x72 as u128);
+        let t73: u128 = (x61 as u128) + (0x0000000000000000_u64 as u128) + (x72 as u128);
         let x73 = t73 as u64;
         let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x64 as u128)
-            + (x74 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x66 as u128)
-            + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (x68 as u128) + (x78 as u128) + (0x0000000000000000_u64 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let x81 = x69.wrapping_add(x80).wrapping_add(0x0000000000000000_u64);
-        let t83: u128 = (a[0] as u128) * (b[3] as u128) + (x73 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (a[1] as u128) * (b[3] as u128) + (x75 as u128) + (x84 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (a[2] as u128) * (b[3] as u128) + (x77 as u128) + (x86 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (a[3] as u128) * (b[3] as u128) + (x79 as u128) + (x88 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
-        let t91: u128 = (x81 as u128) + (x90 as u128) + (0x0000000000000000_u64 as u128);
-        let x91 = t91 as u64;
-        let x92 = (t91 >> 64) as u64;
-        let x93 = x83.wrapping_mul(0xd838091dd2253531_u64);
-        let t94: u128 = (x93 as u128) * (0xfffffffefffffc2f_u64 as u128) + (x83 as u128);
-        let x95 = (t94 >> 64) as u64;
-        let t96: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128) + (x85 as u128)
-            + (x95 as u128);
-        let x96 = t96 as u64;
-        let x97 = (t96 >> 64) as u64;
-        let t98: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128) + (x87 as u128)
-            + (x97 as u128);
-        let x98 = t98 as u64;
-        let x99 = (t98 >> 64) as u64;
-        let t100: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128) + (x89 as u128)
-            + (x99 as u128);
-        let x100 = t100 as u64;
-        let x101 = (t100 >> 64) as u64;
-        let t102: u128 = (x91 as u128) + (x101 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x102 = t102 as u64;
-        let x103 = (t102 >> 64) as u64;
-        let x104 = x92.wrapping_add(x103).wrapping_add(0x0000000000000000_u64);
-        let t111: u128 = {
-            let (d, b1) = x96.overflowing_sub(0xfffffffefffffc2f_u64);
+        let x75 = x63.wrapping_add(0x0000000000000000_u64).wrapping_add(x74);
+        let t83: u128 = {
+            let (d, b1) = x69.overflowing_sub(0xfffffffefffffc2f_u64);
             let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 127) as u64;
-        let t113: u128 = {
-            let (d, b1) = x98.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x112);
+        let x83 = t83 as u64;
+        let x84 = (t83 >> 127) as u64;
+        let t85: u128 = {
+            let (d, b1) = x71.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x84);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 127) as u64;
-        let t115: u128 = {
-            let (d, b1) = x100.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x114);
+        let x85 = t85 as u64;
+        let x86 = (t85 >> 127) as u64;
+        let t87: u128 = {
+            let (d, b1) = x73.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x86);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 127) as u64;
-        let t117: u128 = {
-            let (d, b1) = x102.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x116);
+        let x87 = t87 as u64;
+        let x88 = (t87 >> 127) as u64;
+        let t89: u128 = {
+            let (d, b1) = x75.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x88);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 127) as u64;
-        let t119: u128 = {
-            let (d, b1) = x104.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x118);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x120 = (t119 >> 127) as u64;
-        let x121 = (0 as u64).wrapping_sub(x120);
-        let x122 = x111 ^ (x121 & (x111 ^ x96));
-        let x123 = x113 ^ (x121 & (x113 ^ x98));
-        let x124 = x115 ^ (x121 & (x115 ^ x100));
-        let x125 = x117 ^ (x121 & (x117 ^ x102));
-        [x122, x123, x124, x125]
+        let x89 = t89 as u64;
+        let x90 = (t89 >> 127) as u64;
+        let x93 = (0 as u64).wrapping_sub(x90);
+        let x94 = x83 ^ (x93 & (x83 ^ x69));
+        let x95 = x85 ^ (x93 & (x85 ^ x71));
+        let x96 = x87 ^ (x93 & (x87 ^ x73));
+        let x97 = x89 ^ (x93 & (x89 ^ x75));
+        [x94, x95, x96, x97]
     }
-    /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
+    /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn mont_square_portable(a: &[u64; 4]) -> [u64; 4] {
+    fn square_limbs_portable(a: &[u64; 4]) -> [u64; 4] {
         let t5: u128 = (a[0] as u128) * (a[1] as u128);
         let x5 = t5 as u64;
         let x6 = (t5 >> 64) as u64;
@@ -309,118 +248,77 @@ impl Fp {
         let x49 = t49 as u64;
         let x50 = (t49 >> 64) as u64;
         let x51 = x17.wrapping_add(x50).wrapping_add(0x0000000000000000_u64);
-        let x59 = x37.wrapping_mul(0xd838091dd2253531_u64);
-        let t60: u128 = (x59 as u128) * (0xfffffffefffffc2f_u64 as u128) + (x37 as u128);
+        let t56: u128 = (x45 as u128) * (0x00000001000003d1_u64 as u128) + (x37 as u128);
+        let x56 = t56 as u64;
+        let x57 = (t56 >> 64) as u64;
+        let t58: u128 = (x47 as u128) * (0x00000001000003d1_u64 as u128) + (x39 as u128)
+            + (x57 as u128);
+        let x58 = t58 as u64;
+        let x59 = (t58 >> 64) as u64;
+        let t60: u128 = (x49 as u128) * (0x00000001000003d1_u64 as u128) + (x41 as u128)
+            + (x59 as u128);
+        let x60 = t60 as u64;
         let x61 = (t60 >> 64) as u64;
-        let t62: u128 = (x59 as u128) * (0xffffffffffffffff_u64 as u128) + (x39 as u128)
+        let t62: u128 = (x51 as u128) * (0x00000001000003d1_u64 as u128) + (x43 as u128)
             + (x61 as u128);
         let x62 = t62 as u64;
         let x63 = (t62 >> 64) as u64;
-        let t64: u128 = (x59 as u128) * (0xffffffffffffffff_u64 as u128) + (x41 as u128)
-            + (x63 as u128);
-        let x64 = t64 as u64;
-        let x65 = (t64 >> 64) as u64;
-        let t66: u128 = (x59 as u128) * (0xffffffffffffffff_u64 as u128) + (x43 as u128)
-            + (x65 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
-        let t68: u128 = (x45 as u128) + (x67 as u128) + (0x0000000000000000_u64 as u128);
-        let x68 = t68 as u64;
-        let x69 = (t68 >> 64) as u64;
-        let x70 = x62.wrapping_mul(0xd838091dd2253531_u64);
-        let t71: u128 = (x70 as u128) * (0xfffffffefffffc2f_u64 as u128) + (x62 as u128);
+        let t69: u128 = (x63 as u128) * (0x00000001000003d1_u64 as u128) + (x56 as u128);
+        let x69 = t69 as u64;
+        let x70 = (t69 >> 64) as u64;
+        let t71: u128 = (x58 as u128) + (x70 as u128) + (0x0000000000000000_u64 as u128);
+        let x71 = t71 as u64;
         let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x64 as u128)
-            + (x72 as u128);
+        let t73: u128 = (x60 as u128) + (0x0000000000000000_u64 as u128) + (x72 as u128);
         let x73 = t73 as u64;
         let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x66 as u128)
-            + (x74 as u128);
+        let t75: u128 = (x62 as u128) + (0x0000000000000000_u64 as u128) + (x74 as u128);
         let x75 = t75 as u64;
         let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x68 as u128)
-            + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (x47 as u128) + (x78 as u128) + (x69 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let x81 = x73.wrapping_mul(0xd838091dd2253531_u64);
-        let t82: u128 = (x81 as u128) * (0xfffffffefffffc2f_u64 as u128) + (x73 as u128);
-        let x83 = (t82 >> 64) as u64;
-        let t84: u128 = (x81 as u128) * (0xffffffffffffffff_u64 as u128) + (x75 as u128)
-            + (x83 as u128);
-        let x84 = t84 as u64;
-        let x85 = (t84 >> 64) as u64;
-        let t86: u128 = (x81 as u128) * (0xffffffffffffffff_u64 as u128) + (x77 as u128)
-            + (x85 as u128);
-        let x86 = t86 as u64;
-        let x87 = (t86 >> 64) as u64;
-        let t88: u128 = (x81 as u128) * (0xffffffffffffffff_u64 as u128) + (x79 as u128)
-            + (x87 as u128);
-        let x88 = t88 as u64;
-        let x89 = (t88 >> 64) as u64;
-        let t90: u128 = (x49 as u128) + (x89 as u128) + (x80 as u128);
-        let x90 = t90 as u64;
-        let x91 = (t90 >> 64) as u64;
-        let x92 = x84.wrapping_mul(0xd838091dd2253531_u64);
-        let t93: u128 = (x92 as u128) * (0xfffffffefffffc2f_u64 as u128) + (x84 as u128);
-        let x94 = (t93 >> 64) as u64;
-        let t95: u128 = (x92 as u128) * (0xffffffffffffffff_u64 as u128) + (x86 as u128)
-            + (x94 as u128);
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 64) as u64;
-        let t97: u128 = (x92 as u128) * (0xffffffffffffffff_u64 as u128) + (x88 as u128)
-            + (x96 as u128);
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 64) as u64;
-        let t99: u128 = (x92 as u128) * (0xffffffffffffffff_u64 as u128) + (x90 as u128)
-            + (x98 as u128);
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 64) as u64;
-        let t101: u128 = (x51 as u128) + (x100 as u128) + (x91 as u128);
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 64) as u64;
-        let t108: u128 = {
-            let (d, b1) = x95.overflowing_sub(0xfffffffefffffc2f_u64);
+        let t81: u128 = (x76 as u128) * (0x00000001000003d1_u64 as u128) + (x69 as u128);
+        let x81 = t81 as u64;
+        let x82 = (t81 >> 64) as u64;
+        let t83: u128 = (x71 as u128) + (x82 as u128) + (0x0000000000000000_u64 as u128);
+        let x83 = t83 as u64;
+        let x84 = (t83 >> 64) as u64;
+        let t85: u128 = (x73 as u128) + (0x0000000000000000_u64 as u128) + (x84 as u128);
+        let x85 = t85 as u64;
+        let x86 = (t85 >> 64) as u64;
+        let x87 = x75.wrapping_add(0x0000000000000000_u64).wrapping_add(x86);
+        let t95: u128 = {
+            let (d, b1) = x81.overflowing_sub(0xfffffffefffffc2f_u64);
             let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
-        let x108 = t108 as u64;
-        let x109 = (t108 >> 127) as u64;
-        let t110: u128 = {
-            let (d, b1) = x97.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x109);
+        let x95 = t95 as u64;
+        let x96 = (t95 >> 127) as u64;
+        let t97: u128 = {
+            let (d, b1) = x83.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x96);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
-        let x110 = t110 as u64;
-        let x111 = (t110 >> 127) as u64;
-        let t112: u128 = {
-            let (d, b1) = x99.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x111);
+        let x97 = t97 as u64;
+        let x98 = (t97 >> 127) as u64;
+        let t99: u128 = {
+            let (d, b1) = x85.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x98);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
-        let x112 = t112 as u64;
-        let x113 = (t112 >> 127) as u64;
-        let t114: u128 = {
-            let (d, b1) = x101.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x113);
+        let x99 = t99 as u64;
+        let x100 = (t99 >> 127) as u64;
+        let t101: u128 = {
+            let (d, b1) = x87.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x100);
             (d as u128) | (((b1 | b2) as u128) << 127)
         };
-        let x114 = t114 as u64;
-        let x115 = (t114 >> 127) as u64;
-        let t116: u128 = {
-            let (d, b1) = x102.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x115);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x117 = (t116 >> 127) as u64;
-        let x118 = (0 as u64).wrapping_sub(x117);
-        let x119 = x108 ^ (x118 & (x108 ^ x95));
-        let x120 = x110 ^ (x118 & (x110 ^ x97));
-        let x121 = x112 ^ (x118 & (x112 ^ x99));
-        let x122 = x114 ^ (x118 & (x114 ^ x101));
-        [x119, x120, x121, x122]
+        let x101 = t101 as u64;
+        let x102 = (t101 >> 127) as u64;
+        let x105 = (0 as u64).wrapping_sub(x102);
+        let x106 = x95 ^ (x105 & (x95 ^ x81));
+        let x107 = x97 ^ (x105 & (x97 ^ x83));
+        let x108 = x99 ^ (x105 & (x99 ^ x85));
+        let x109 = x101 ^ (x105 & (x101 ^ x87));
+        [x106, x107, x108, x109]
     }
     /// a + b mod p.
     #[inline]
@@ -526,7 +424,7 @@ impl Fp {
         let x32 = x15.wrapping_add(x17).wrapping_add(x30);
         [x23, x26, x29, x32]
     }
-    /// −a mod p (zero stays zero).
+    /// −a mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 4]) -> [u64; 4] {
@@ -625,118 +523,13 @@ impl Fp {
         let x32 = x24 ^ (x28 & (x24 ^ x11));
         [x29, x30, x31, x32]
     }
-    /// a·R⁻¹ mod p: leaves Montgomery form.
+    /// The canonical value in [0, p) of a stored value.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
-    fn from_mont_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let x14 = a[0]
-            .wrapping_add(0x0000000000000000_u64)
-            .wrapping_add(0x0000000000000000_u64);
-        let x16 = a[1]
-            .wrapping_add(0x0000000000000000_u64)
-            .wrapping_add(0x0000000000000000_u64);
-        let x18 = a[2]
-            .wrapping_add(0x0000000000000000_u64)
-            .wrapping_add(0x0000000000000000_u64);
-        let x20 = a[3]
-            .wrapping_add(0x0000000000000000_u64)
-            .wrapping_add(0x0000000000000000_u64);
-        let x24 = x14.wrapping_mul(0xd838091dd2253531_u64);
-        let t25: u128 = (x24 as u128) * (0xfffffffefffffc2f_u64 as u128) + (x14 as u128);
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (x24 as u128) * (0xffffffffffffffff_u64 as u128) + (x16 as u128)
-            + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (x24 as u128) * (0xffffffffffffffff_u64 as u128) + (x18 as u128)
-            + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (x24 as u128) * (0xffffffffffffffff_u64 as u128) + (x20 as u128)
-            + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let x47 = x27.wrapping_mul(0xd838091dd2253531_u64);
-        let t48: u128 = (x47 as u128) * (0xfffffffefffffc2f_u64 as u128) + (x27 as u128);
-        let x49 = (t48 >> 64) as u64;
-        let t50: u128 = (x47 as u128) * (0xffffffffffffffff_u64 as u128) + (x29 as u128)
-            + (x49 as u128);
-        let x50 = t50 as u64;
-        let x51 = (t50 >> 64) as u64;
-        let t52: u128 = (x47 as u128) * (0xffffffffffffffff_u64 as u128) + (x31 as u128)
-            + (x51 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
-        let t54: u128 = (x47 as u128) * (0xffffffffffffffff_u64 as u128) + (x32 as u128)
-            + (x53 as u128);
-        let x54 = t54 as u64;
-        let x55 = (t54 >> 64) as u64;
-        let x70 = x50.wrapping_mul(0xd838091dd2253531_u64);
-        let t71: u128 = (x70 as u128) * (0xfffffffefffffc2f_u64 as u128) + (x50 as u128);
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x52 as u128)
-            + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x54 as u128)
-            + (x74 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x55 as u128)
-            + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let x93 = x73.wrapping_mul(0xd838091dd2253531_u64);
-        let t94: u128 = (x93 as u128) * (0xfffffffefffffc2f_u64 as u128) + (x73 as u128);
-        let x95 = (t94 >> 64) as u64;
-        let t96: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128) + (x75 as u128)
-            + (x95 as u128);
-        let x96 = t96 as u64;
-        let x97 = (t96 >> 64) as u64;
-        let t98: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128) + (x77 as u128)
-            + (x97 as u128);
-        let x98 = t98 as u64;
-        let x99 = (t98 >> 64) as u64;
-        let t100: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128) + (x78 as u128)
-            + (x99 as u128);
-        let x100 = t100 as u64;
-        let x101 = (t100 >> 64) as u64;
-        let t111: u128 = {
-            let (d, b1) = x96.overflowing_sub(0xfffffffefffffc2f_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 127) as u64;
-        let t113: u128 = {
-            let (d, b1) = x98.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x112);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 127) as u64;
-        let t115: u128 = {
-            let (d, b1) = x100.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x114);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 127) as u64;
-        let t117: u128 = {
-            let (d, b1) = x101.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x116);
-            (d as u128) | (((b1 | b2) as u128) << 127)
-        };
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 127) as u64;
-        let x121 = (0 as u64).wrapping_sub(x118);
-        let x122 = x111 ^ (x121 & (x111 ^ x96));
-        let x123 = x113 ^ (x121 & (x113 ^ x98));
-        let x124 = x115 ^ (x121 & (x115 ^ x100));
-        let x125 = x117 ^ (x121 & (x117 ^ x101));
-        [x122, x123, x124, x125]
+    fn canonical_limbs(a: &[u64; 4]) -> [u64; 4] {
+        [a[0], a[1], a[2], a[3]]
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in x86-64 BMI2/ADX assembly: CIOS with the reduction interleaved row by row, mulx products, two carry chains (adcx/adox), constant-time final subtraction (cmovc). 152 instructions, 32 mulx, 13 registers (2n² = 32).
+    /// a·b mod p (tight in and out) in x86-64 BMI2/ADX assembly: mulx rows with two carry chains, a fold at 2^256 by c with two chains, c times the top word, the wrap fold (cmovc), a constant-time subtraction of p. 92 instructions, 21 mulx, 13 registers.
     ///
     /// # Safety
     ///
@@ -744,7 +537,7 @@ impl Fp {
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[allow(unused_doc_comments)]
-    unsafe fn mont_mul_x86_64_adx(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    unsafe fn mul_limbs_x86_64_adx(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
         let r0: u64;
         let r1: u64;
         let r2: u64;
@@ -752,65 +545,46 @@ impl Fp {
         /// SAFETY: the caller guarantees BMI2 and ADX. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and restores rsp.
         let () = unsafe {
             ::core::arch::asm!(
-                "mov rdi, qword ptr [rax]", "mov r8, 0xd838091dd2253531",
-                "imul r8, qword ptr [rcx]", "imul r8, rdi", "mov rdx, rdi",
-                "mulx rdi, r9, qword ptr [rcx]", "mulx r10, r11, qword ptr [rcx + 8]",
-                "add rdi, r11", "mulx r11, r12, qword ptr [rcx + 16]", "adc r10, r12",
-                "mulx r12, r13, qword ptr [rcx + 24]", "adc r11, r13", "adc r12, 0",
-                "mov rdx, r8", "xor r8, r8", "mulx r13, r14, qword ptr [rsi]",
-                "adcx r14, r9", "mulx r9, r14, qword ptr [rsi + 8]", "adox rdi, r14",
-                "adcx rdi, r13", "mulx r13, r14, qword ptr [rsi + 16]", "adox r10, r14",
-                "adcx r10, r9", "mulx r9, r14, qword ptr [rsi + 24]", "adox r11, r14",
-                "adcx r11, r13", "adcx r12, r9", "adox r12, r8", "mov r9, 0",
-                "adcx r9, r8", "adox r9, r8", "mov rdx, qword ptr [rax + 8]",
-                "xor r8, r8", "mulx r13, r14, qword ptr [rcx]", "adox rdi, r14",
-                "adcx r10, r13", "mulx r13, r14, qword ptr [rcx + 8]", "adox r10, r14",
-                "adcx r11, r13", "mulx r13, r14, qword ptr [rcx + 16]", "adox r11, r14",
-                "adcx r12, r13", "mulx r13, r14, qword ptr [rcx + 24]", "adox r12, r14",
-                "adcx r13, r9", "adox r13, r8", "mov r9, 0", "adcx r9, r8",
-                "adox r9, r8", "mov rdx, 0xd838091dd2253531", "imul rdx, rdi",
-                "xor r8, r8", "mulx r14, r15, qword ptr [rsi]", "adcx r15, rdi",
-                "mulx rdi, r15, qword ptr [rsi + 8]", "adox r10, r15", "adcx r10, r14",
-                "mulx r14, r15, qword ptr [rsi + 16]", "adox r11, r15", "adcx r11, rdi",
-                "mulx rdi, r15, qword ptr [rsi + 24]", "adox r12, r15", "adcx r12, r14",
-                "adcx r13, rdi", "adox r13, r8", "adcx r9, r8", "adox r9, r8",
-                "mov rdx, qword ptr [rax + 16]", "xor rdi, rdi",
-                "mulx r8, r14, qword ptr [rcx]", "adox r10, r14", "adcx r11, r8",
-                "mulx r8, r14, qword ptr [rcx + 8]", "adox r11, r14", "adcx r12, r8",
-                "mulx r8, r14, qword ptr [rcx + 16]", "adox r12, r14", "adcx r13, r8",
-                "mulx r8, r14, qword ptr [rcx + 24]", "adox r13, r14", "adcx r8, r9",
-                "adox r8, rdi", "mov r9, 0", "adcx r9, rdi", "adox r9, rdi",
-                "mov rdx, 0xd838091dd2253531", "imul rdx, r10", "xor rdi, rdi",
-                "mulx r14, r15, qword ptr [rsi]", "adcx r15, r10",
-                "mulx r10, r15, qword ptr [rsi + 8]", "adox r11, r15", "adcx r11, r14",
-                "mulx r14, r15, qword ptr [rsi + 16]", "adox r12, r15", "adcx r12, r10",
-                "mulx r10, r15, qword ptr [rsi + 24]", "adox r13, r15", "adcx r13, r14",
-                "adcx r8, r10", "adox r8, rdi", "adcx r9, rdi", "adox r9, rdi",
-                "mov rdx, qword ptr [rax + 24]", "xor rax, rax",
-                "mulx rdi, r10, qword ptr [rcx]", "adox r11, r10", "adcx r12, rdi",
-                "mulx rdi, r10, qword ptr [rcx + 8]", "adox r12, r10", "adcx r13, rdi",
-                "mulx rdi, r10, qword ptr [rcx + 16]", "adox r13, r10", "adcx r8, rdi",
-                "mulx rdi, r10, qword ptr [rcx + 24]", "adox r8, r10", "adcx rdi, r9",
-                "adox rdi, rax", "mov rcx, 0", "adcx rcx, rax", "adox rcx, rax",
-                "mov rdx, 0xd838091dd2253531", "imul rdx, r11", "xor rax, rax",
-                "mulx r9, r10, qword ptr [rsi]", "adcx r10, r11",
-                "mulx r10, r11, qword ptr [rsi + 8]", "adox r12, r11", "adcx r12, r9",
-                "mulx r9, r11, qword ptr [rsi + 16]", "adox r13, r11", "adcx r13, r10",
-                "mulx r10, r11, qword ptr [rsi + 24]", "adox r8, r11", "adcx r8, r9",
-                "adcx rdi, r10", "adox rdi, rax", "adcx rcx, rax", "adox rcx, rax",
-                "mov rax, r12", "sub rax, qword ptr [rsi]", "mov rsi, r13",
-                "sbb rsi, -1", "mov r9, r8", "sbb r9, -1", "mov r10, rdi", "sbb r10, -1",
-                "sbb rcx, 0", "cmovc rax, r12", "cmovc rsi, r13", "cmovc r9, r8",
-                "cmovc r10, rdi", inout("rax") a.as_ptr() => r0, inout("rcx") b.as_ptr()
-                => _, inout("rsi") Self::MODULUS_LIMBS.as_ptr() => r1, lateout("r9") r2,
-                lateout("r10") r3, out("rdx") _, out("rdi") _, out("r8") _, out("r11") _,
-                out("r12") _, out("r13") _, out("r14") _, out("r15") _, options(pure,
-                readonly, nostack)
+                "mov rdx, qword ptr [rax]", "mulx rdi, r8, qword ptr [rcx]",
+                "mulx r9, r10, qword ptr [rcx + 8]", "add rdi, r10",
+                "mulx r10, r11, qword ptr [rcx + 16]", "adc r9, r11",
+                "mulx r11, r12, qword ptr [rcx + 24]", "adc r10, r12", "adc r11, 0",
+                "mov rdx, qword ptr [rax + 8]", "xor r12, r12",
+                "mulx r13, r14, qword ptr [rcx]", "adox rdi, r14", "adcx r9, r13",
+                "mulx r13, r14, qword ptr [rcx + 8]", "adox r9, r14", "adcx r10, r13",
+                "mulx r13, r14, qword ptr [rcx + 16]", "adox r10, r14", "adcx r11, r13",
+                "mulx r13, r14, qword ptr [rcx + 24]", "adox r11, r14", "adcx r13, r12",
+                "adox r13, r12", "mov rdx, qword ptr [rax + 16]", "xor r12, r12",
+                "mulx r14, r15, qword ptr [rcx]", "adox r9, r15", "adcx r10, r14",
+                "mulx r14, r15, qword ptr [rcx + 8]", "adox r10, r15", "adcx r11, r14",
+                "mulx r14, r15, qword ptr [rcx + 16]", "adox r11, r15", "adcx r13, r14",
+                "mulx r14, r15, qword ptr [rcx + 24]", "adox r13, r15", "adcx r14, r12",
+                "adox r14, r12", "mov rdx, qword ptr [rax + 24]", "xor rax, rax",
+                "mulx r12, r15, qword ptr [rcx]", "adox r10, r15", "adcx r11, r12",
+                "mulx r12, r15, qword ptr [rcx + 8]", "adox r11, r15", "adcx r13, r12",
+                "mulx r12, r15, qword ptr [rcx + 16]", "adox r13, r15", "adcx r14, r12",
+                "mulx r12, r15, qword ptr [rcx + 24]", "adox r14, r15", "adcx r12, rax",
+                "adox r12, rax", "mov rdx, 0x1000003d1", "xor rax, rax",
+                "mulx rcx, r15, r11", "adox r8, r15", "adcx rdi, rcx",
+                "mulx rcx, r11, r13", "adox rdi, r11", "adcx r9, rcx",
+                "mulx rcx, r11, r14", "adox r9, r11", "adcx r10, rcx",
+                "mulx rcx, r11, r12", "adox r10, r11", "adcx rcx, rax", "adox rcx, rax",
+                "mulx rax, r11, rcx", "add r8, r11", "adc rdi, rax", "adc r9, 0",
+                "adc r10, 0", "mov rax, 0", "cmovc rax, rdx", "add r8, rax",
+                "adc rdi, 0", "adc r9, 0", "adc r10, 0", "mov rax, r8",
+                "sub rax, qword ptr [rsi]", "mov rcx, rdi", "sbb rcx, -1", "mov rsi, r9",
+                "sbb rsi, -1", "mov r11, r10", "sbb r11, -1", "cmovc rax, r8",
+                "cmovc rcx, rdi", "cmovc rsi, r9", "cmovc r11, r10", inout("rax") a
+                .as_ptr() => r0, inout("rcx") b.as_ptr() => r1, inout("rsi")
+                Self::MODULUS_LIMBS.as_ptr() => r2, lateout("r11") r3, out("rdx") _,
+                out("rdi") _, out("r8") _, out("r9") _, out("r10") _, out("r12") _,
+                out("r13") _, out("r14") _, out("r15") _, options(pure, readonly,
+                nostack)
             )
         };
         [r0, r1, r2, r3]
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled on one carry chain while the squares are added on the other, then Montgomery reduction with two-word quotients and a constant-time final subtraction. 159 instructions, 28 mulx, 15 registers ((3n² + n)/2 = 26, plus 2 for the two-word quotients).
+    /// a² mod p in x86-64 BMI2/ADX assembly: off-diagonal products once, doubled with the squares added, then the folds of the multiplication. 89 instructions, 15 mulx, 14 registers.
     ///
     /// # Safety
     ///
@@ -818,7 +592,7 @@ impl Fp {
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[allow(unused_doc_comments)]
-    unsafe fn mont_square_x86_64_adx(a: &[u64; 4]) -> [u64; 4] {
+    unsafe fn square_limbs_x86_64_adx(a: &[u64; 4]) -> [u64; 4] {
         let r0: u64;
         let r1: u64;
         let r2: u64;
@@ -826,56 +600,32 @@ impl Fp {
         /// SAFETY: the caller guarantees BMI2 and ADX. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and restores rsp, rbx and rbp (saved with push, restored with pop).
         let () = unsafe {
             ::core::arch::asm!(
-                "push rbx", "push rbp", "mov rsi, qword ptr [rax]",
-                "mov rdi, qword ptr [rax + 8]", "mov r8, qword ptr [rax + 16]",
-                "mov r9, qword ptr [rax + 24]", "mov rdx, rsi", "mulx rax, r10, rdi",
-                "mulx r11, r12, r8", "add rax, r12", "mulx r12, r13, r9", "adc r11, r13",
-                "adc r12, 0", "mov rdx, rdi", "xor r13, r13", "mulx r14, r15, r8",
-                "adox r11, r15", "adcx r12, r14", "mulx r14, r15, r9", "adox r12, r15",
-                "adcx r14, r13", "adox r14, r13", "mov rdx, r8", "xor r13, r13",
-                "mulx r15, rbx, r9", "adox r14, rbx", "adcx r15, r13", "adox r15, r13",
-                "xor r13, r13", "mov rdx, rsi", "mulx rsi, rbx, rdx", "adcx r10, r10",
-                "adox r10, rsi", "mov rdx, rdi", "mulx rsi, rdi, rdx", "adcx rax, rax",
-                "adox rax, rdi", "adcx r11, r11", "adox r11, rsi", "mov rdx, r8",
-                "mulx rsi, rdi, rdx", "adcx r12, r12", "adox r12, rdi", "adcx r14, r14",
-                "adox r14, rsi", "mov rdx, r9", "mulx rsi, rdi, rdx", "adcx r15, r15",
-                "adox r15, rdi", "adcx rsi, r13", "adox rsi, r13", "mov rdx, rbx",
-                "mov rdi, 0xd838091dd2253531", "mulx r8, r9, rdi", "imul rdi, r10",
-                "mov r13, 0xbcb223fedc24a059", "imul r13, rbx", "add r8, rdi",
-                "add r8, r13", "mov rdx, r9", "xor rdi, rdi",
-                "mulx r9, r13, qword ptr [rcx]", "adcx r13, rbx",
-                "mulx r13, rbx, qword ptr [rcx + 8]", "adox r10, rbx", "adcx r10, r9",
-                "mulx r9, rbx, qword ptr [rcx + 16]", "adox rax, rbx", "adcx rax, r13",
-                "mulx r13, rbx, qword ptr [rcx + 24]", "adox r11, rbx", "adcx r11, r9",
-                "adcx r13, rdi", "adox r13, rdi", "mov r9, 0", "adcx r9, rdi",
-                "adox r9, rdi", "mov rdx, r8", "xor rdi, rdi",
-                "mulx r8, rbx, qword ptr [rcx]", "adcx rbx, r10",
-                "mulx r10, rbx, qword ptr [rcx + 8]", "adox rax, rbx", "adcx rax, r8",
-                "mulx r8, rbx, qword ptr [rcx + 16]", "adox r11, rbx", "adcx r11, r10",
-                "mulx r10, rbx, qword ptr [rcx + 24]", "adox r13, rbx", "adcx r13, r8",
-                "adcx r9, r10", "adox r9, rdi", "mov r8, 0", "adcx r8, rdi",
-                "adox r8, rdi", "mov rdx, rax", "mov rdi, 0xd838091dd2253531",
-                "mulx r10, rbx, rdi", "imul rdi, r11", "mov rbp, 0xbcb223fedc24a059",
-                "imul rbp, rax", "add r10, rdi", "add r10, rbp", "mov rdx, rbx",
-                "xor rdi, rdi", "mulx rbx, rbp, qword ptr [rcx]", "adcx rbp, rax",
-                "mulx rax, rbp, qword ptr [rcx + 8]", "adox r11, rbp", "adcx r11, rbx",
-                "mulx rbx, rbp, qword ptr [rcx + 16]", "adox r13, rbp", "adcx r13, rax",
-                "mulx rax, rbp, qword ptr [rcx + 24]", "adox r9, rbp", "adcx r9, rbx",
-                "adcx r8, rax", "adox r8, rdi", "mov rax, 0", "adcx rax, rdi",
-                "adox rax, rdi", "mov rdx, r10", "xor rdi, rdi",
-                "mulx r10, rbx, qword ptr [rcx]", "adcx rbx, r11",
-                "mulx r11, rbx, qword ptr [rcx + 8]", "adox r13, rbx", "adcx r13, r10",
-                "mulx r10, rbx, qword ptr [rcx + 16]", "adox r9, rbx", "adcx r9, r11",
-                "mulx r11, rbx, qword ptr [rcx + 24]", "adox r8, rbx", "adcx r8, r10",
-                "adcx rax, r11", "adox rax, rdi", "mov r10, 0", "adcx r10, rdi",
-                "adox r10, rdi", "add r13, r12", "adc r9, r14", "adc r8, r15",
-                "adc rax, rsi", "adc r10, 0", "mov rsi, r13", "sub rsi, qword ptr [rcx]",
-                "mov rcx, r9", "sbb rcx, -1", "mov rdi, r8", "sbb rdi, -1",
-                "mov r11, rax", "sbb r11, -1", "sbb r10, 0", "cmovc rsi, r13",
-                "cmovc rcx, r9", "cmovc rdi, r8", "cmovc r11, rax", "pop rbp", "pop rbx",
-                inout("rax") a.as_ptr() => _, inout("rcx") Self::MODULUS_LIMBS.as_ptr()
-                => r1, lateout("rsi") r0, lateout("rdi") r2, lateout("r11") r3,
-                out("rdx") _, out("r8") _, out("r9") _, out("r10") _, out("r12") _,
+                "push rbx", "mov rsi, qword ptr [rax]", "mov rdi, qword ptr [rax + 8]",
+                "mov r8, qword ptr [rax + 16]", "mov r9, qword ptr [rax + 24]",
+                "mov rdx, rsi", "mulx rax, r10, rdi", "mulx r11, r12, r8",
+                "add rax, r12", "mulx r12, r13, r9", "adc r11, r13", "adc r12, 0",
+                "mov rdx, rdi", "xor r13, r13", "mulx r14, r15, r8", "adox r11, r15",
+                "adcx r12, r14", "mulx r14, r15, r9", "adox r12, r15", "adcx r14, r13",
+                "adox r14, r13", "mov rdx, r8", "xor r13, r13", "mulx r15, rbx, r9",
+                "adox r14, rbx", "adcx r15, r13", "adox r15, r13", "xor r13, r13",
+                "mov rdx, rsi", "mulx rsi, rbx, rdx", "adcx r10, r10", "adox r10, rsi",
+                "mov rdx, rdi", "mulx rsi, rdi, rdx", "adcx rax, rax", "adox rax, rdi",
+                "adcx r11, r11", "adox r11, rsi", "mov rdx, r8", "mulx rsi, rdi, rdx",
+                "adcx r12, r12", "adox r12, rdi", "adcx r14, r14", "adox r14, rsi",
+                "mov rdx, r9", "mulx rsi, rdi, rdx", "adcx r15, r15", "adox r15, rdi",
+                "adcx rsi, r13", "adox rsi, r13", "mov rdx, 0x1000003d1", "xor rdi, rdi",
+                "mulx r8, r9, r12", "adox rbx, r9", "adcx r10, r8", "mulx r8, r9, r14",
+                "adox r10, r9", "adcx rax, r8", "mulx r8, r9, r15", "adox rax, r9",
+                "adcx r11, r8", "mulx r8, r9, rsi", "adox r11, r9", "adcx r8, rdi",
+                "adox r8, rdi", "mulx rsi, rdi, r8", "add rbx, rdi", "adc r10, rsi",
+                "adc rax, 0", "adc r11, 0", "mov rsi, 0", "cmovc rsi, rdx",
+                "add rbx, rsi", "adc r10, 0", "adc rax, 0", "adc r11, 0", "mov rsi, rbx",
+                "sub rsi, qword ptr [rcx]", "mov rcx, r10", "sbb rcx, -1",
+                "mov rdi, rax", "sbb rdi, -1", "mov r8, r11", "sbb r8, -1",
+                "cmovc rsi, rbx", "cmovc rcx, r10", "cmovc rdi, rax", "cmovc r8, r11",
+                "pop rbx", inout("rax") a.as_ptr() => _, inout("rcx") Self::MODULUS_LIMBS
+                .as_ptr() => r1, lateout("rsi") r0, lateout("rdi") r2, lateout("r8") r3,
+                out("rdx") _, out("r9") _, out("r10") _, out("r11") _, out("r12") _,
                 out("r13") _, out("r14") _, out("r15") _, options(pure, readonly)
             )
         };
@@ -925,13 +675,13 @@ impl Fp {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     #[allow(unused_doc_comments)]
-    fn mont_mul_x86_64_adx_checked(
+    fn mul_limbs_x86_64_adx_checked(
         a: &[u64; 4],
         b: &[u64; 4],
     ) -> ::core::option::Option<[u64; 4]> {
         if Self::x86_64_adx_available() {
             /// SAFETY: x86_64_adx_available() is true only when the CPU has BMI2 and ADX: the build enables both target features, or CPUID reported both.
-            let r = unsafe { Self::mont_mul_x86_64_adx(a, b) };
+            let r = unsafe { Self::mul_limbs_x86_64_adx(a, b) };
             ::core::option::Option::Some(r)
         } else {
             ::core::option::Option::None
@@ -941,216 +691,55 @@ impl Fp {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     #[allow(unused_doc_comments)]
-    fn mont_square_x86_64_adx_checked(a: &[u64; 4]) -> ::core::option::Option<[u64; 4]> {
+    fn square_limbs_x86_64_adx_checked(
+        a: &[u64; 4],
+    ) -> ::core::option::Option<[u64; 4]> {
         if Self::x86_64_adx_available() {
             /// SAFETY: x86_64_adx_available() is true only when the CPU has BMI2 and ADX: the build enables both target features, or CPUID reported both.
-            let r = unsafe { Self::mont_square_x86_64_adx(a) };
+            let r = unsafe { Self::square_limbs_x86_64_adx(a) };
             ::core::option::Option::Some(r)
         } else {
             ::core::option::Option::None
         }
     }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in AArch64 assembly: CIOS, mul/umulh products, adds/adcs carry chains, constant-time final subtraction (csel). 157 instructions, 64 mul/umulh, 18 registers (2n² + n = 36 64×64-bit products as mul/umulh halves, less those with zero limbs of p or the low word of m·p[0]).
-    #[cfg(target_arch = "aarch64")]
+    /// a·b mod p: the full product, then the special-form folds.
+    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, portable64.
     #[inline]
-    #[allow(unused_doc_comments)]
-    fn mont_mul_aarch64(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let r0: u64;
-        let r1: u64;
-        let r2: u64;
-        let r3: u64;
-        /// SAFETY: base AArch64 instructions only. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and does not touch the stack.
-        let () = unsafe {
-            ::core::arch::asm!(
-                "ldp x4, x5, [x1]", "ldp x6, x7, [x1, #16]", "ldp x1, x8, [x2]",
-                "ldp x9, x10, [x2, #16]", "ldp x2, x11, [x0]", "mul x12, x2, x4",
-                "umulh x13, x2, x4", "mul x14, x2, x5", "adds x14, x14, x13",
-                "umulh x13, x2, x5", "mul x15, x2, x6", "adcs x15, x15, x13",
-                "umulh x13, x2, x6", "mul x16, x2, x7", "adcs x16, x16, x13",
-                "umulh x2, x2, x7", "adc x2, x2, xzr", "mul x13, x12, x3", "cmp x12, #1",
-                "mul x12, x13, x8", "adcs x12, x14, x12", "mul x14, x13, x9",
-                "adcs x14, x15, x14", "mul x15, x13, x10", "adcs x15, x16, x15",
-                "adcs x2, x2, xzr", "cset x16, cs", "umulh x17, x13, x1",
-                "adds x17, x12, x17", "umulh x12, x13, x8", "adcs x12, x14, x12",
-                "umulh x14, x13, x9", "adcs x14, x15, x14", "umulh x13, x13, x10",
-                "adcs x13, x2, x13", "adc x16, x16, xzr", "mul x2, x11, x4",
-                "adds x2, x17, x2", "mul x17, x11, x5", "adcs x17, x12, x17",
-                "mul x12, x11, x6", "adcs x12, x14, x12", "mul x14, x11, x7",
-                "adcs x14, x13, x14", "adc x16, x16, xzr", "umulh x13, x11, x4",
-                "adds x13, x17, x13", "umulh x17, x11, x5", "adcs x17, x12, x17",
-                "umulh x12, x11, x6", "adcs x12, x14, x12", "umulh x11, x11, x7",
-                "adcs x11, x16, x11", "cset x16, cs", "mul x14, x2, x3", "cmp x2, #1",
-                "mul x2, x14, x8", "adcs x2, x13, x2", "mul x13, x14, x9",
-                "adcs x13, x17, x13", "mul x17, x14, x10", "adcs x17, x12, x17",
-                "adcs x11, x11, xzr", "adc x16, x16, xzr", "umulh x12, x14, x1",
-                "adds x12, x2, x12", "umulh x2, x14, x8", "adcs x2, x13, x2",
-                "umulh x13, x14, x9", "adcs x13, x17, x13", "umulh x14, x14, x10",
-                "adcs x14, x11, x14", "adc x16, x16, xzr", "ldp x11, x17, [x0, #16]",
-                "mul x0, x11, x4", "adds x0, x12, x0", "mul x12, x11, x5",
-                "adcs x12, x2, x12", "mul x2, x11, x6", "adcs x2, x13, x2",
-                "mul x13, x11, x7", "adcs x13, x14, x13", "adc x16, x16, xzr",
-                "umulh x14, x11, x4", "adds x14, x12, x14", "umulh x12, x11, x5",
-                "adcs x12, x2, x12", "umulh x2, x11, x6", "adcs x2, x13, x2",
-                "umulh x11, x11, x7", "adcs x11, x16, x11", "cset x16, cs",
-                "mul x13, x0, x3", "cmp x0, #1", "mul x0, x13, x8", "adcs x0, x14, x0",
-                "mul x14, x13, x9", "adcs x14, x12, x14", "mul x12, x13, x10",
-                "adcs x12, x2, x12", "adcs x11, x11, xzr", "adc x16, x16, xzr",
-                "umulh x2, x13, x1", "adds x2, x0, x2", "umulh x0, x13, x8",
-                "adcs x0, x14, x0", "umulh x14, x13, x9", "adcs x14, x12, x14",
-                "umulh x13, x13, x10", "adcs x13, x11, x13", "adc x16, x16, xzr",
-                "mul x11, x17, x4", "adds x11, x2, x11", "mul x2, x17, x5",
-                "adcs x2, x0, x2", "mul x0, x17, x6", "adcs x0, x14, x0",
-                "mul x14, x17, x7", "adcs x14, x13, x14", "adc x16, x16, xzr",
-                "umulh x4, x17, x4", "adds x4, x2, x4", "umulh x5, x17, x5",
-                "adcs x5, x0, x5", "umulh x6, x17, x6", "adcs x6, x14, x6",
-                "umulh x17, x17, x7", "adcs x17, x16, x17", "cset x16, cs",
-                "mul x3, x11, x3", "cmp x11, #1", "mul x11, x3, x8", "adcs x11, x4, x11",
-                "mul x4, x3, x9", "adcs x4, x5, x4", "mul x5, x3, x10",
-                "adcs x5, x6, x5", "adcs x17, x17, xzr", "adc x16, x16, xzr",
-                "umulh x6, x3, x1", "adds x6, x11, x6", "umulh x11, x3, x8",
-                "adcs x11, x4, x11", "umulh x4, x3, x9", "adcs x4, x5, x4",
-                "umulh x3, x3, x10", "adcs x3, x17, x3", "adc x16, x16, xzr",
-                "subs x1, x6, x1", "sbcs x8, x11, x8", "sbcs x9, x4, x9",
-                "sbcs x10, x3, x10", "sbcs xzr, x16, xzr", "csel x1, x1, x6, cs",
-                "csel x8, x8, x11, cs", "csel x9, x9, x4, cs", "csel x10, x10, x3, cs",
-                inout("x0") a.as_ptr() => _, inout("x1") b.as_ptr() => r0, inout("x2")
-                Self::MODULUS_LIMBS.as_ptr() => _, inout("x3") 15580212934572586289u64 =>
-                _, lateout("x8") r1, lateout("x9") r2, lateout("x10") r3, out("x4") _,
-                out("x5") _, out("x6") _, out("x7") _, out("x11") _, out("x12") _,
-                out("x13") _, out("x14") _, out("x15") _, out("x16") _, out("x17") _,
-                options(pure, readonly, nostack)
-            )
-        };
-        [r0, r1, r2, r3]
-    }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: the CIOS kernel with the limbs of a loaded once. 155 instructions, 64 mul/umulh, 16 registers.
-    #[cfg(target_arch = "aarch64")]
-    #[inline]
-    #[allow(unused_doc_comments)]
-    fn mont_square_aarch64(a: &[u64; 4]) -> [u64; 4] {
-        let r0: u64;
-        let r1: u64;
-        let r2: u64;
-        let r3: u64;
-        /// SAFETY: base AArch64 instructions only. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and does not touch the stack.
-        let () = unsafe {
-            ::core::arch::asm!(
-                "ldp x3, x4, [x0]", "ldp x5, x6, [x0, #16]", "ldp x0, x7, [x1]",
-                "ldp x8, x9, [x1, #16]", "mul x1, x3, x3", "umulh x10, x3, x3",
-                "mul x11, x3, x4", "adds x11, x11, x10", "umulh x10, x3, x4",
-                "mul x12, x3, x5", "adcs x12, x12, x10", "umulh x10, x3, x5",
-                "mul x13, x3, x6", "adcs x13, x13, x10", "umulh x10, x3, x6",
-                "adc x10, x10, xzr", "mul x14, x1, x2", "cmp x1, #1", "mul x1, x14, x7",
-                "adcs x1, x11, x1", "mul x11, x14, x8", "adcs x11, x12, x11",
-                "mul x12, x14, x9", "adcs x12, x13, x12", "adcs x10, x10, xzr",
-                "cset x13, cs", "umulh x15, x14, x0", "adds x15, x1, x15",
-                "umulh x1, x14, x7", "adcs x1, x11, x1", "umulh x11, x14, x8",
-                "adcs x11, x12, x11", "umulh x14, x14, x9", "adcs x14, x10, x14",
-                "adc x13, x13, xzr", "mul x10, x4, x3", "adds x10, x15, x10",
-                "mul x15, x4, x4", "adcs x15, x1, x15", "mul x1, x4, x5",
-                "adcs x1, x11, x1", "mul x11, x4, x6", "adcs x11, x14, x11",
-                "adc x13, x13, xzr", "umulh x14, x4, x3", "adds x14, x15, x14",
-                "umulh x15, x4, x4", "adcs x15, x1, x15", "umulh x1, x4, x5",
-                "adcs x1, x11, x1", "umulh x11, x4, x6", "adcs x11, x13, x11",
-                "cset x13, cs", "mul x12, x10, x2", "cmp x10, #1", "mul x10, x12, x7",
-                "adcs x10, x14, x10", "mul x14, x12, x8", "adcs x14, x15, x14",
-                "mul x15, x12, x9", "adcs x15, x1, x15", "adcs x11, x11, xzr",
-                "adc x13, x13, xzr", "umulh x1, x12, x0", "adds x1, x10, x1",
-                "umulh x10, x12, x7", "adcs x10, x14, x10", "umulh x14, x12, x8",
-                "adcs x14, x15, x14", "umulh x12, x12, x9", "adcs x12, x11, x12",
-                "adc x13, x13, xzr", "mul x11, x5, x3", "adds x11, x1, x11",
-                "mul x1, x5, x4", "adcs x1, x10, x1", "mul x10, x5, x5",
-                "adcs x10, x14, x10", "mul x14, x5, x6", "adcs x14, x12, x14",
-                "adc x13, x13, xzr", "umulh x12, x5, x3", "adds x12, x1, x12",
-                "umulh x1, x5, x4", "adcs x1, x10, x1", "umulh x10, x5, x5",
-                "adcs x10, x14, x10", "umulh x14, x5, x6", "adcs x14, x13, x14",
-                "cset x13, cs", "mul x15, x11, x2", "cmp x11, #1", "mul x11, x15, x7",
-                "adcs x11, x12, x11", "mul x12, x15, x8", "adcs x12, x1, x12",
-                "mul x1, x15, x9", "adcs x1, x10, x1", "adcs x14, x14, xzr",
-                "adc x13, x13, xzr", "umulh x10, x15, x0", "adds x10, x11, x10",
-                "umulh x11, x15, x7", "adcs x11, x12, x11", "umulh x12, x15, x8",
-                "adcs x12, x1, x12", "umulh x15, x15, x9", "adcs x15, x14, x15",
-                "adc x13, x13, xzr", "mul x14, x6, x3", "adds x14, x10, x14",
-                "mul x10, x6, x4", "adcs x10, x11, x10", "mul x11, x6, x5",
-                "adcs x11, x12, x11", "mul x12, x6, x6", "adcs x12, x15, x12",
-                "adc x13, x13, xzr", "umulh x3, x6, x3", "adds x3, x10, x3",
-                "umulh x4, x6, x4", "adcs x4, x11, x4", "umulh x5, x6, x5",
-                "adcs x5, x12, x5", "umulh x6, x6, x6", "adcs x6, x13, x6",
-                "cset x13, cs", "mul x2, x14, x2", "cmp x14, #1", "mul x14, x2, x7",
-                "adcs x14, x3, x14", "mul x3, x2, x8", "adcs x3, x4, x3",
-                "mul x4, x2, x9", "adcs x4, x5, x4", "adcs x6, x6, xzr",
-                "adc x13, x13, xzr", "umulh x5, x2, x0", "adds x5, x14, x5",
-                "umulh x14, x2, x7", "adcs x14, x3, x14", "umulh x3, x2, x8",
-                "adcs x3, x4, x3", "umulh x2, x2, x9", "adcs x2, x6, x2",
-                "adc x13, x13, xzr", "subs x0, x5, x0", "sbcs x7, x14, x7",
-                "sbcs x8, x3, x8", "sbcs x9, x2, x9", "sbcs xzr, x13, xzr",
-                "csel x0, x0, x5, cs", "csel x7, x7, x14, cs", "csel x8, x8, x3, cs",
-                "csel x9, x9, x2, cs", inout("x0") a.as_ptr() => r0, inout("x1")
-                Self::MODULUS_LIMBS.as_ptr() => _, inout("x2") 15580212934572586289u64 =>
-                _, lateout("x7") r1, lateout("x8") r2, lateout("x9") r3, out("x3") _,
-                out("x4") _, out("x5") _, out("x6") _, out("x10") _, out("x11") _,
-                out("x12") _, out("x13") _, out("x14") _, out("x15") _, options(pure,
-                readonly, nostack)
-            )
-        };
-        [r0, r1, r2, r3]
-    }
-    /// Montgomery product a·b·R⁻¹ mod p of two values below p.
-    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, aarch64, portable64.
-    #[inline]
-    fn mont_mul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        #[cfg(target_arch = "aarch64")]
-        let r = Self::mont_mul_aarch64(a, b);
-        #[cfg(not(target_arch = "aarch64"))]
-        let r = {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if let ::core::option::Option::Some(r) = Self::mont_mul_x86_64_adx_checked(
-                    a,
-                    b,
-                ) {
-                    return r;
-                }
+    fn mul_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let ::core::option::Option::Some(r) = Self::mul_limbs_x86_64_adx_checked(
+                a,
+                b,
+            ) {
+                return r;
             }
-            Self::mont_mul_portable(a, b)
-        };
-        r
+        }
+        Self::mul_limbs_portable(a, b)
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p.
-    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, aarch64, portable64.
+    /// a² mod p: the full square, then the special-form folds.
+    /// Dispatches to the first backend this build and CPU can run, in order: x86_64-adx, portable64.
     #[inline]
-    fn mont_square(a: &[u64; 4]) -> [u64; 4] {
-        #[cfg(target_arch = "aarch64")]
-        let r = Self::mont_square_aarch64(a);
-        #[cfg(not(target_arch = "aarch64"))]
-        let r = {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if let ::core::option::Option::Some(r) = Self::mont_square_x86_64_adx_checked(
-                    a,
-                ) {
-                    return r;
-                }
+    fn square_limbs(a: &[u64; 4]) -> [u64; 4] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if let ::core::option::Option::Some(r) = Self::square_limbs_x86_64_adx_checked(
+                a,
+            ) {
+                return r;
             }
-            Self::mont_square_portable(a)
-        };
-        r
+        }
+        Self::square_limbs_portable(a)
     }
-    /// The backend `mul` and `square` run on this machine: one of `"x86_64-adx"`, `"aarch64"`, `"portable64"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time. `"aarch64"` is AArch64 assembly, always used on that architecture.
+    /// The backend `mul` and `square` run on this machine: one of `"x86_64-adx"`, `"portable64"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
     pub fn backend() -> &'static str {
-        #[cfg(target_arch = "aarch64")]
-        let r = "aarch64";
-        #[cfg(not(target_arch = "aarch64"))]
-        let r = {
-            #[cfg(target_arch = "x86_64")]
-            {
-                if Self::x86_64_adx_available() {
-                    return "x86_64-adx";
-                }
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_adx_available() {
+                return "x86_64-adx";
             }
-            "portable64"
-        };
-        r
+        }
+        "portable64"
     }
     /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
     /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
@@ -1164,15 +753,11 @@ impl Fp {
         match backend {
             "portable64" => {
                 ::core::option::Option::Some(
-                    Fp(Self::mont_mul_portable(&self.0, &rhs.0)),
+                    Fp(Self::mul_limbs_portable(&self.0, &rhs.0)),
                 )
             }
             #[cfg(target_arch = "x86_64")]
-            "x86_64-adx" => Self::mont_mul_x86_64_adx_checked(&self.0, &rhs.0).map(Fp),
-            #[cfg(target_arch = "aarch64")]
-            "aarch64" => {
-                ::core::option::Option::Some(Fp(Self::mont_mul_aarch64(&self.0, &rhs.0)))
-            }
+            "x86_64-adx" => Self::mul_limbs_x86_64_adx_checked(&self.0, &rhs.0).map(Fp),
             _ => ::core::option::Option::None,
         }
     }
@@ -1183,14 +768,10 @@ impl Fp {
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Fp> {
         match backend {
             "portable64" => {
-                ::core::option::Option::Some(Fp(Self::mont_square_portable(&self.0)))
+                ::core::option::Option::Some(Fp(Self::square_limbs_portable(&self.0)))
             }
             #[cfg(target_arch = "x86_64")]
-            "x86_64-adx" => Self::mont_square_x86_64_adx_checked(&self.0).map(Fp),
-            #[cfg(target_arch = "aarch64")]
-            "aarch64" => {
-                ::core::option::Option::Some(Fp(Self::mont_square_aarch64(&self.0)))
-            }
+            "x86_64-adx" => Self::square_limbs_x86_64_adx_checked(&self.0).map(Fp),
             _ => ::core::option::Option::None,
         }
     }
@@ -1198,7 +779,7 @@ impl Fp {
     pub fn from_u64(x: u64) -> Fp {
         let mut limbs = [0 as u64; 4];
         limbs[0] = x;
-        Fp(Self::mont_mul(&limbs, &Self::R2))
+        Fp(limbs)
     }
     /// 1 exactly when the limbs encode a value below p (constant time).
     fn limbs_below_modulus(limbs: &[u64; 4]) -> ::subtle::Choice {
@@ -1230,7 +811,7 @@ impl Fp {
             );
             i += 1;
         }
-        ::subtle::CtOption::new(Fp(Self::mont_mul(&limbs, &Self::R2)), ok)
+        ::subtle::CtOption::new(Fp(limbs), ok)
     }
     /// Decodes the canonical big-endian encoding (B bytes); none for values ≥ p.
     pub fn from_be_bytes(bytes: &[u8; 32]) -> ::subtle::CtOption<Fp> {
@@ -1240,7 +821,7 @@ impl Fp {
     }
     /// The canonical little-endian encoding of the value in [0, p), B bytes.
     pub fn to_le_bytes(&self) -> [u8; 32] {
-        let limbs = Self::from_mont_limbs(&self.0);
+        let limbs = Self::canonical_limbs(&self.0);
         let mut out = [0u8; 32];
         let mut i = 0;
         while i < 32 {
@@ -1265,10 +846,10 @@ impl Fp {
     pub fn sub(&self, rhs: &Fp) -> Fp {
         Fp(Self::sub_limbs(&self.0, &rhs.0))
     }
-    /// self · rhs (one Montgomery multiplication).
+    /// self · rhs (one product and its special-form reduction).
     #[inline]
     pub fn mul(&self, rhs: &Fp) -> Fp {
-        Fp(Self::mont_mul(&self.0, &rhs.0))
+        Fp(Self::mul_limbs(&self.0, &rhs.0))
     }
     /// −self.
     #[inline]
@@ -1280,10 +861,10 @@ impl Fp {
     pub fn double(&self) -> Fp {
         Fp(Self::double_limbs(&self.0))
     }
-    /// self² (one Montgomery squaring).
+    /// self² (one squaring and its special-form reduction).
     #[inline]
     pub fn square(&self) -> Fp {
-        Fp(Self::mont_square(&self.0))
+        Fp(Self::square_limbs(&self.0))
     }
     /// self^exp, the exponent given as little-endian 64-bit words. Constant time in the
     /// values of self and of the exponent (fixed 4-bit windows, table read by masking);
@@ -1785,7 +1366,7 @@ impl ::core::default::Default for Fp {
     }
 }
 impl ::subtle::ConstantTimeEq for Fp {
-    /// Montgomery form is unique for values below p, so limbs compare directly.
+    /// Stored values are canonical, so limbs compare directly.
     fn ct_eq(&self, other: &Fp) -> ::subtle::Choice {
         let mut diff: u64 = 0;
         let mut i = 0;

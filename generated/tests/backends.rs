@@ -116,3 +116,12 @@ backend_tests!(bn381_p_64, fieldgen_generated::bn381_p_64::Fp);
 backend_tests!(bn381_r_64, fieldgen_generated::bn381_r_64::Fr);
 backend_tests!(bn462_p_64, fieldgen_generated::bn462_p_64::Fp);
 backend_tests!(bn462_r_64, fieldgen_generated::bn462_r_64::Fr);
+backend_tests!(p127_p_64, fieldgen_generated::p127_p_64::Fp);
+backend_tests!(
+    curve25519_p_montgomery_64,
+    fieldgen_generated::curve25519_p_montgomery_64::Fp
+);
+backend_tests!(
+    secp256k1_p_montgomery_64,
+    fieldgen_generated::secp256k1_p_montgomery_64::Fp
+);

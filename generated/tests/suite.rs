@@ -146,3 +146,48 @@ fieldgen_tests::prime_field_suite!(bn462_p_64, fieldgen_generated::bn462_p_64::F
 fieldgen_tests::prime_field_suite!(bn462_p_32, fieldgen_generated::bn462_p_32::Fp, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908f41c8020ffffffffff6ff66fc6ff687f640000000002401b00840138013", 32);
 fieldgen_tests::prime_field_suite!(bn462_r_64, fieldgen_generated::bn462_r_64::Fr, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d", 64);
 fieldgen_tests::prime_field_suite!(bn462_r_32, fieldgen_generated::bn462_r_32::Fr, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d", 32);
+
+// Special forms (p = 2^k - c). p127 and p521 are Mersenne primes; P-384 from FIPS 186-4
+// D.1.2.4 and SEC 2 v2 §2.5.1; Goldilocks from RFC 7748 §4.2. The `_solinas` modules are the
+// same primes generated with `--strategy solinas`, the `_montgomery` ones with `--strategy
+// montgomery`.
+fieldgen_tests::prime_field_suite!(
+    p127_p_64,
+    fieldgen_generated::p127_p_64::Fp,
+    "0x7fffffffffffffffffffffffffffffff",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    p127_p_32,
+    fieldgen_generated::p127_p_32::Fp,
+    "0x7fffffffffffffffffffffffffffffff",
+    32
+);
+fieldgen_tests::prime_field_suite!(p521_p_64, fieldgen_generated::p521_p_64::Fp, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
+fieldgen_tests::prime_field_suite!(p521_p_32, fieldgen_generated::p521_p_32::Fp, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
+fieldgen_tests::prime_field_suite!(p384_p_64, fieldgen_generated::p384_p_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 64);
+fieldgen_tests::prime_field_suite!(p384_p_32, fieldgen_generated::p384_p_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 32);
+fieldgen_tests::prime_field_suite!(goldilocks_p_64, fieldgen_generated::goldilocks_p_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
+fieldgen_tests::prime_field_suite!(goldilocks_p_32, fieldgen_generated::goldilocks_p_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
+fieldgen_tests::prime_field_suite!(
+    secp256k1_p_montgomery_64,
+    fieldgen_generated::secp256k1_p_montgomery_64::Fp,
+    "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    secp256k1_p_solinas_32,
+    fieldgen_generated::secp256k1_p_solinas_32::Fp,
+    "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+    32
+);
+fieldgen_tests::prime_field_suite!(p384_p_solinas_64, fieldgen_generated::p384_p_solinas_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 64);
+fieldgen_tests::prime_field_suite!(p384_p_solinas_32, fieldgen_generated::p384_p_solinas_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 32);
+fieldgen_tests::prime_field_suite!(goldilocks_p_solinas_64, fieldgen_generated::goldilocks_p_solinas_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
+fieldgen_tests::prime_field_suite!(goldilocks_p_solinas_32, fieldgen_generated::goldilocks_p_solinas_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
+fieldgen_tests::prime_field_suite!(
+    curve25519_p_montgomery_64,
+    fieldgen_generated::curve25519_p_montgomery_64::Fp,
+    "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+    64
+);

@@ -17,7 +17,8 @@ pub mod spec;
 use proc_macro2::TokenStream;
 
 pub use crate::emit::Target;
-use crate::lower::MulAlgorithm;
+use crate::lower::pseudo_mersenne::PseudoMersenne;
+use crate::lower::{MulAlgorithm, Strategy};
 use crate::spec::{FieldConsts, LimbBits, Preset, SpecError, SqrtMethod};
 
 /// The generator's version, printed in every file header.
@@ -35,6 +36,9 @@ pub struct PrimeFieldOptions {
     pub limb_bits: LimbBits,
     /// Montgomery multiplication algorithm; `None` picks [`MulAlgorithm::auto`].
     pub mul: Option<MulAlgorithm>,
+    /// Reduction strategy ([`Strategy::Auto`]: the special form when the prime has one and it
+    /// is expected to be faster).
+    pub strategy: Strategy,
 }
 
 impl PrimeFieldOptions {
@@ -45,6 +49,7 @@ impl PrimeFieldOptions {
             name: "Fp".to_string(),
             limb_bits: LimbBits::W64,
             mul: None,
+            strategy: Strategy::Auto,
         }
     }
 
@@ -58,6 +63,9 @@ impl PrimeFieldOptions {
         );
         if let Some(m) = self.mul {
             cmd.push_str(&format!(" --mul {}", m.name()));
+        }
+        if self.strategy != Strategy::Auto {
+            cmd.push_str(&format!(" --strategy {}", self.strategy.name()));
         }
         cmd
     }
@@ -74,6 +82,9 @@ pub enum GenError {
     MulNotApplicable(&'static str),
     /// The requested target cannot serve this field (limb size, limb count or algorithm).
     TargetNotApplicable(String),
+    /// The requested strategy does not apply to this prime, or the bounds pass refused its
+    /// code (it could overflow a word).
+    StrategyNotApplicable(String),
 }
 
 impl core::fmt::Display for GenError {
@@ -89,6 +100,7 @@ impl core::fmt::Display for GenError {
                 "the {a} multiplication needs the top limb of p below (2^w-1)/2-1 (two spare bits); choose cios or product-scanning"
             ),
             GenError::TargetNotApplicable(why) => write!(f, "{why}"),
+            GenError::StrategyNotApplicable(why) => write!(f, "{why}"),
         }
     }
 }
@@ -110,8 +122,12 @@ pub struct GeneratedField {
     pub preset: Option<&'static Preset>,
     /// Derived constants.
     pub consts: FieldConsts,
-    /// The multiplication algorithm used.
+    /// The multiplication algorithm used (Montgomery strategy only).
     pub mul: MulAlgorithm,
+    /// The strategy used (never [`Strategy::Auto`]).
+    pub strategy: Strategy,
+    /// The special form, when the strategy is pseudo-Mersenne or Solinas.
+    pub special: Option<PseudoMersenne>,
     /// The target it was generated for.
     pub target: Target,
     /// The backends of `mul`/`square` in the code, in order of preference (the values
@@ -150,20 +166,118 @@ pub fn generate_prime_field_for(
         Some(m) => m,
         None => MulAlgorithm::auto(&consts),
     };
-    let core = emit::field::target_core(&consts, mul, target, &ident)
-        .map_err(GenError::TargetNotApplicable)?;
-    let doc = type_doc(&consts, preset, mul, &core.backends);
-    let tokens = emit::field::field_module(&consts, &ident, core.tokens, &doc);
+    let (strategy, special, core) = choose_core(options, &consts, mul, target, &ident)?;
+    let (tokens, doc) = match &special {
+        None => {
+            let doc = type_doc(&consts, preset, mul, &core.backends);
+            let tokens = emit::field::field_module(&consts, &ident, core.tokens, &doc);
+            (tokens, doc)
+        }
+        Some(pm) => {
+            let doc = special_type_doc(&consts, preset, pm, strategy, &core.backends);
+            let form = emit::field::StoredForm::Canonical {
+                loose: pm.is_loose(),
+            };
+            let tokens = emit::field::field_module_in(&consts, &ident, core.tokens, &doc, form);
+            (tokens, doc)
+        }
+    };
+    let _ = doc;
     Ok(GeneratedField {
         options: options.clone(),
         preset,
         consts,
         mul,
+        strategy,
+        special,
         target,
         backends: core.backends,
         target_description: core.description,
         tokens,
     })
+}
+
+/// Resolves the strategy and emits the target core. `Auto` takes the special form when the
+/// prime is 2^k − c with a one-word c and no `--mul` was asked for, and either p has a spare bit
+/// (2^255 − 19, 2^127 − 1, 2^521 − 1: loose values, no final subtraction) or the x86-64 kernel
+/// exists (secp256k1 on 64-bit limbs: measured faster than the Montgomery kernel); it falls back
+/// to Montgomery when the bounds pass refuses the special form. An explicit special strategy
+/// reports that refusal as an error.
+fn choose_core(
+    options: &PrimeFieldOptions,
+    consts: &FieldConsts,
+    mul: MulAlgorithm,
+    target: Target,
+    ident: &proc_macro2::Ident,
+) -> Result<(Strategy, Option<PseudoMersenne>, emit::field::TargetCore), GenError> {
+    let detected = PseudoMersenne::detect(consts);
+    let montgomery = || {
+        emit::field::target_core(consts, mul, target, ident)
+            .map(|core| (Strategy::Montgomery, None, core))
+            .map_err(GenError::TargetNotApplicable)
+    };
+    let special = |pm: PseudoMersenne, s: Strategy| {
+        emit::special::special_core(consts, &pm, target, ident).map(|core| (s, Some(pm), core))
+    };
+    let p = &consts.modulus;
+    match options.strategy {
+        Strategy::Montgomery => montgomery(),
+        Strategy::PseudoMersenne => match detected {
+            Some(pm) if pm.single_word_c() => special(pm, Strategy::PseudoMersenne)
+                .map_err(GenError::StrategyNotApplicable),
+            _ => Err(GenError::StrategyNotApplicable(format!(
+                "--strategy pseudo-mersenne needs p = 2^k - c with c below 2^{} (one limb); {p:#x} is not of that form: use --strategy solinas or montgomery",
+                consts.w()
+            ))),
+        },
+        Strategy::Solinas => match detected {
+            Some(pm) => special(pm, Strategy::Solinas).map_err(GenError::StrategyNotApplicable),
+            None => Err(GenError::StrategyNotApplicable(format!(
+                "--strategy solinas needs p = 2^k - c with c of at most 2k/3 bits; {p:#x} is not of that form: use --strategy montgomery"
+            ))),
+        },
+        Strategy::Auto => match detected {
+            Some(pm)
+                if options.mul.is_none()
+                    && pm.single_word_c()
+                    && (pm.is_loose()
+                        || emit::x86_64::pseudo_mersenne::unsupported(consts, &pm).is_none()) =>
+            {
+                special(pm, Strategy::PseudoMersenne).or_else(|_| montgomery())
+            }
+            _ => montgomery(),
+        },
+    }
+}
+
+fn special_type_doc(
+    c: &FieldConsts,
+    preset: Option<&Preset>,
+    pm: &PseudoMersenne,
+    strategy: Strategy,
+    backends: &[&str],
+) -> String {
+    let what = match preset {
+        Some(p) => format!(" ({}: {})", p.name, p.description),
+        None => String::new(),
+    };
+    let state = if pm.is_loose() {
+        "loose: any value below 2p congruent to it, canonicalised for equality and encodings"
+    } else {
+        "canonical, in [0, p)"
+    };
+    format!(
+        " An element of GF(p), p = {:#x}{what}, a {}-bit prime of the form 2^{} - {:#x}. Stored as {} little-endian {}-bit limbs ({state}); canonical encodings are {} bytes. Reduction: {} (2^k = c mod p, saturated limbs). Backends: {}.",
+        c.modulus,
+        c.bits,
+        pm.k,
+        pm.c,
+        c.limbs,
+        c.w(),
+        c.bytes,
+        strategy.name(),
+        backends.join(", ")
+    )
 }
 
 fn type_doc(
@@ -233,10 +347,20 @@ impl GeneratedField {
                 c.spare_bits
             ),
             format!("Target: {}", self.target_description),
-            format!(
-                "Multiplication: {}; squaring: off-diagonal once + Montgomery reduction",
-                self.mul.name()
-            ),
+            match &self.special {
+                None => format!(
+                    "Multiplication: {}; squaring: off-diagonal once + Montgomery reduction",
+                    self.mul.name()
+                ),
+                Some(pm) => format!(
+                    "Strategy: {}; p = 2^{} - {:#x}; stored {}; multiplication: operand scanning, squaring: off-diagonal once, both reduced by folds with 2^{} = c mod p",
+                    self.strategy.name(),
+                    pm.k,
+                    pm.c,
+                    if pm.is_loose() { "loose (below 2p)" } else { "tight (canonical)" },
+                    pm.k
+                ),
+            },
             format!("R = 2^{} ; R mod p = {:#x}", c.w() as usize * c.limbs, c.r),
             format!("R^2 mod p = {:#x}", c.r2),
             format!("n0' = -p^-1 mod 2^{} = {:#x}", c.w(), c.n0_inv),
@@ -256,6 +380,10 @@ impl GeneratedField {
                 emit::field::window_width(c.bits)
             ),
         ]);
+        if self.special.is_some() {
+            // No Montgomery form: R, R² and n0' play no part.
+            lines.retain(|l| !(l.starts_with("R") || l.starts_with("n0'")));
+        }
         lines.iter().map(|l| format!("// {l}\n")).collect()
     }
 

@@ -10,7 +10,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use generator::binary::{
     generate_binary_field_for, BinaryFieldOptions, BinaryTarget, BINARY_PRESETS,
 };
-use generator::lower::MulAlgorithm;
+use generator::lower::{MulAlgorithm, Strategy};
 use generator::spec::{LimbBits, PRESETS};
 use generator::{generate_prime_field_for, regen, PrimeFieldOptions, Target};
 
@@ -20,6 +20,7 @@ const EXAMPLES: &str = "Examples:
   cargo run -p generator -- --prime 0xffffffff00000001 --limb-bits 32
   cargo run -p generator -- --prime 2^384-2^128-2^96+2^32-1 --mul product-scanning
   cargo run -p generator -- --prime bls12-381-p --target x86_64-adx
+  cargo run -p generator -- --prime secp256k1-p --strategy solinas
   cargo run -p generator -- --poly \"x^163+x^7+x^6+x^3+1\" --name F163
   cargo run -p generator -- --poly sect283 --limb-bits 32
   cargo run -p generator -- --list-presets
@@ -54,6 +55,11 @@ struct Cli {
     /// sparc32 (32-bit big-endian) and wasm32 = the portable 32-bit code.
     #[arg(long, value_enum, default_value_t = TargetArg::Auto)]
     target: TargetArg,
+    /// Reduction strategy: auto = the special form when the prime has one and it is expected to
+    /// be faster (pseudo-Mersenne 2^k-c with a one-limb c and a spare bit), else Montgomery;
+    /// montgomery; pseudo-mersenne (2^k-c, c below 2^w); solinas (2^k-c, multi-limb c).
+    #[arg(long, value_enum, default_value_t = StrategyArg::Auto)]
+    strategy: StrategyArg,
     /// Write the module to FILE instead of stdout.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -71,6 +77,14 @@ enum MulArg {
     Cios,
     CiosNoCarry,
     ProductScanning,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum StrategyArg {
+    Auto,
+    Montgomery,
+    PseudoMersenne,
+    Solinas,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -242,6 +256,12 @@ fn main() -> ExitCode {
             MulArg::CiosNoCarry => MulAlgorithm::CiosNoCarry,
             MulArg::ProductScanning => MulAlgorithm::ProductScanning,
         }),
+        strategy: match cli.strategy {
+            StrategyArg::Auto => Strategy::Auto,
+            StrategyArg::Montgomery => Strategy::Montgomery,
+            StrategyArg::PseudoMersenne => Strategy::PseudoMersenne,
+            StrategyArg::Solinas => Strategy::Solinas,
+        },
     };
     let field = match generate_prime_field_for(&options, target) {
         Ok(f) => f,

@@ -24,6 +24,9 @@ pub struct ManifestField {
     /// A `--target` name; `auto` when absent.
     #[serde(default)]
     pub target: Option<String>,
+    /// A `--strategy` name; `auto` when absent.
+    #[serde(default)]
+    pub strategy: Option<String>,
 }
 
 /// One binary field GF(2^m) of the manifest: a binary preset, or a polynomial with a module
@@ -76,18 +79,38 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
             Some(t) => Target::from_name(t)
                 .ok_or_else(|| format!("manifest: {}: unknown target `{t}`", preset.name))?,
         };
+        let strategy = match &f.strategy {
+            None => crate::lower::Strategy::Auto,
+            Some(s) => crate::lower::Strategy::from_name(s)
+                .ok_or_else(|| format!("manifest: {}: unknown strategy `{s}`", preset.name))?,
+        };
         let options = PrimeFieldOptions {
             modulus: preset.name.to_string(),
             name: preset.type_name.to_string(),
             limb_bits,
             mul: None,
+            strategy,
         };
         let field = generate_prime_field_for(&options, target)
             .map_err(|e| format!("manifest: {}: {e}", preset.name))?;
-        let module = module_name(preset.name, f.limb_bits);
+        let mut module = module_name(preset.name, f.limb_bits);
+        if let Some(s) = &f.strategy {
+            // A non-default strategy lives beside the preset's default module.
+            module = format!(
+                "{}_{}_{}",
+                preset.name.replace('-', "_"),
+                s.replace('-', "_"),
+                f.limb_bits
+            );
+        }
+        let label = match &f.strategy {
+            Some(s) => format!("{}, --strategy {s}", preset.name),
+            None => preset.name.to_string(),
+        };
         files.insert(PathBuf::from(format!("src/{module}.rs")), field.to_file());
         mods.push((
             module,
+            label,
             preset,
             f.limb_bits,
             field.consts.generator.is_some(),
@@ -120,11 +143,11 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
     lib.push_str("#![no_std]\n#![deny(unsafe_op_in_unsafe_fn)]\n\n");
     lib.push_str("/// Support for the `ff` traits: the `Repr` type and the impl macro.\n");
     lib.push_str("#[cfg(feature = \"ff\")]\n#[macro_use]\npub mod ff_impls;\n\n");
-    for (module, preset, w, _, _) in &mods {
+    for (module, label, preset, w, _, _) in &mods {
         // Formatted by the generator (prettyplease), not rustfmt.
         lib.push_str(&format!(
             "/// {} ({}-bit limbs): {}\n#[rustfmt::skip]\npub mod {module};\n",
-            preset.name, w, preset.description
+            label, w, preset.description
         ));
     }
     let binary = binary_files(manifest, &mut files)?;
@@ -138,7 +161,7 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
         }
     }
     lib.push('\n');
-    for (module, preset, _, has_gen, bytes) in &mods {
+    for (module, _, preset, _, has_gen, bytes) in &mods {
         if *has_gen {
             lib.push_str(&format!(
                 "#[cfg(feature = \"ff\")]\nimpl_ff!({module}::{}, {bytes});\n",

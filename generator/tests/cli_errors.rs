@@ -76,6 +76,26 @@ fn bad_inputs_exit_2_with_one_line() {
             "spare bits",
         ),
         (&["--prime", "2^255-19", "--mul", "karatsuba"], ""),
+        (
+            &["--prime", "bn254-p", "--strategy", "pseudo-mersenne"],
+            "not of that form",
+        ),
+        (
+            &["--prime", "bn254-p", "--strategy", "solinas"],
+            "not of that form",
+        ),
+        (&["--prime", "p521", "--strategy", "unknown"], ""),
+        (
+            &[
+                "--prime",
+                "p521",
+                "--strategy",
+                "pseudo-mersenne",
+                "--target",
+                "x86_64-adx",
+            ],
+            "pseudo-Mersenne kernels need k = 64n - 1",
+        ),
         (&["--bogus-flag"], ""),
         (&[], "no prime given"),
     ];

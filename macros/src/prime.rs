@@ -97,6 +97,7 @@ impl PrimeFieldInput {
             name: self.header.ident.to_string(),
             limb_bits: self.limb_bits,
             mul: self.mul.map(|(m, _)| m),
+            strategy: Default::default(),
         }
     }
 

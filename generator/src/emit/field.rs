@@ -194,7 +194,7 @@ pub fn target_core(
     let mut items = portable_core(c, alg, has_portable);
     if has_asm {
         items.extend(x86_64::core_fns(c));
-        items.extend(x86_64_support(has_portable, &limbs));
+        items.extend(x86_64_support(has_portable, &limbs, &MONTGOMERY_OPS));
     }
     if has_aarch64 {
         items.extend(aarch64::core_fns(c));
@@ -205,7 +205,92 @@ pub fn target_core(
             });
         }
     }
+    let order = backend_order(&backends, c.w());
+    items.extend(dispatch_items(
+        name,
+        &limbs,
+        &backends,
+        &order,
+        &MONTGOMERY_OPS,
+    ));
+    let description = match target {
+        Target::Auto if has_asm && has_aarch64 => format!(
+            "auto = x86_64-adx mul/square (cfg(target_feature = \"bmi2\", \"adx\") at compile time, else CPUID at run time), aarch64 mul/square (cfg(target_arch = \"aarch64\")), falling back to {portable}"
+        ),
+        Target::Auto if has_asm => format!(
+            "auto = x86_64-adx mul/square (cfg(target_feature = \"bmi2\", \"adx\") at compile time, else CPUID at run time), falling back to {portable}"
+        ),
+        Target::Auto => format!(
+            "auto = {portable} only ({})",
+            asm_problem.unwrap_or_default()
+        ),
+        Target::X86_64Adx => {
+            "x86_64-adx only (mul/square in assembly; x86-64 with BMI2 and ADX required)".into()
+        }
+        Target::Aarch64 => "aarch64 only (mul/square in AArch64 assembly)".into(),
+        Target::Sparc32 => {
+            "sparc32 = portable32 (32-bit words, 32x32->64 multiply; byte encodings independent of the byte order, tested big-endian)".into()
+        }
+        Target::Wasm32 => "wasm32 = portable32 (u32 limbs, u32xu32->u64 products, no assembly)".into(),
+        t => t.name().to_string(),
+    };
+    Ok(TargetCore {
+        tokens: items,
+        backends: order,
+        description,
+    })
+}
 
+/// The names and docs of a core's two dispatched operations.
+#[derive(Clone, Copy, Debug)]
+pub struct CoreOps {
+    /// The multiplication: `{mul}` dispatches to `{mul}_portable` / `{mul}_x86_64_adx`.
+    pub mul: &'static str,
+    /// The squaring, named the same way.
+    pub square: &'static str,
+    /// Doc line of the multiplication dispatcher.
+    pub mul_doc: &'static str,
+    /// Doc line of the squaring dispatcher.
+    pub square_doc: &'static str,
+}
+
+/// The Montgomery core's operations.
+pub const MONTGOMERY_OPS: CoreOps = CoreOps {
+    mul: "mont_mul",
+    square: "mont_square",
+    mul_doc: " Montgomery product a·b·R⁻¹ mod p of two values below p.",
+    square_doc: " Montgomery square a²·R⁻¹ mod p of a value below p.",
+};
+
+/// Backend names in order of preference.
+pub fn backend_order(backends: &[Backend], w: u32) -> Vec<&'static str> {
+    backends
+        .iter()
+        .map(|b| match b {
+            Backend::Portable => portable_name(w),
+            Backend::X86_64Adx => x86_64::NAME,
+            Backend::Aarch64 => aarch64::NAME,
+        })
+        .collect()
+}
+
+/// The dispatchers of `ops` (the first backend that can run), `backend()` and the test hooks
+/// `__mul_with_backend` / `__square_with_backend`.
+pub fn dispatch_items(
+    name: &Ident,
+    limbs: &TokenStream,
+    backends: &[Backend],
+    order: &[&'static str],
+    ops: &CoreOps,
+) -> TokenStream {
+    let has_portable = backends.contains(&Backend::Portable);
+    let has_asm = backends.contains(&Backend::X86_64Adx);
+    let has_aarch64 = backends.contains(&Backend::Aarch64);
+    let portable = order[backends
+        .iter()
+        .position(|b| *b == Backend::Portable)
+        .unwrap_or(0)];
+    let mut items = TokenStream::new();
     // Dispatchers: the first backend that can run, in order of preference.
     let dispatch = |op: &str, args: TokenStream| -> TokenStream {
         let portable_fn = format_ident!("{}_portable", op);
@@ -257,16 +342,8 @@ pub fn target_core(
             r
         }
     };
-    let mul_body = dispatch("mont_mul", quote!(a, b));
-    let square_body = dispatch("mont_square", quote!(a));
-    let order: Vec<&str> = backends
-        .iter()
-        .map(|b| match b {
-            Backend::Portable => portable,
-            Backend::X86_64Adx => x86_64::NAME,
-            Backend::Aarch64 => aarch64::NAME,
-        })
-        .collect();
+    let mul_body = dispatch(ops.mul, quote!(a, b));
+    let square_body = dispatch(ops.square, quote!(a));
     let dispatch_doc = format!(
         " Dispatches to the first backend this build and CPU can run, in order: {}.",
         order.join(", ")
@@ -319,8 +396,13 @@ pub fn target_core(
         }
         arms
     };
-    let mul_arms = hook_arms("mont_mul", quote!(&self.0, &rhs.0));
-    let square_arms = hook_arms("mont_square", quote!(&self.0));
+    let mul_arms = hook_arms(ops.mul, quote!(&self.0, &rhs.0));
+    let square_arms = hook_arms(ops.square, quote!(&self.0));
+    let (mul_fn, square_fn) = (
+        format_ident!("{}", ops.mul),
+        format_ident!("{}", ops.square),
+    );
+    let (mul_doc, square_doc) = (ops.mul_doc, ops.square_doc);
     let backend_doc = format!(
         " The backend `mul` and `square` run on this machine: one of {}. `\"x86_64-adx\"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.{}",
         order
@@ -335,17 +417,17 @@ pub fn target_core(
         }
     );
     items.extend(quote! {
-        /// Montgomery product a·b·R⁻¹ mod p of two values below p.
+        #[doc = #mul_doc]
         #[doc = #dispatch_doc]
         #[inline]
-        fn mont_mul(a: &#limbs, b: &#limbs) -> #limbs {
+        fn #mul_fn(a: &#limbs, b: &#limbs) -> #limbs {
             #mul_body
         }
 
-        /// Montgomery square a²·R⁻¹ mod p of a value below p.
+        #[doc = #square_doc]
         #[doc = #dispatch_doc]
         #[inline]
-        fn mont_square(a: &#limbs) -> #limbs {
+        fn #square_fn(a: &#limbs) -> #limbs {
             #square_body
         }
 
@@ -376,36 +458,11 @@ pub fn target_core(
             }
         }
     });
-    let description = match target {
-        Target::Auto if has_asm && has_aarch64 => format!(
-            "auto = x86_64-adx mul/square (cfg(target_feature = \"bmi2\", \"adx\") at compile time, else CPUID at run time), aarch64 mul/square (cfg(target_arch = \"aarch64\")), falling back to {portable}"
-        ),
-        Target::Auto if has_asm => format!(
-            "auto = x86_64-adx mul/square (cfg(target_feature = \"bmi2\", \"adx\") at compile time, else CPUID at run time), falling back to {portable}"
-        ),
-        Target::Auto => format!(
-            "auto = {portable} only ({})",
-            asm_problem.unwrap_or_default()
-        ),
-        Target::X86_64Adx => {
-            "x86_64-adx only (mul/square in assembly; x86-64 with BMI2 and ADX required)".into()
-        }
-        Target::Aarch64 => "aarch64 only (mul/square in AArch64 assembly)".into(),
-        Target::Sparc32 => {
-            "sparc32 = portable32 (32-bit words, 32x32->64 multiply; byte encodings independent of the byte order, tested big-endian)".into()
-        }
-        Target::Wasm32 => "wasm32 = portable32 (u32 limbs, u32xu32->u64 products, no assembly)".into(),
-        t => t.name().to_string(),
-    };
-    Ok(TargetCore {
-        tokens: items,
-        backends: order,
-        description,
-    })
+    items
 }
 
 /// Detection and the checked entry points of the x86-64 kernels.
-fn x86_64_support(has_portable: bool, limbs: &TokenStream) -> TokenStream {
+pub fn x86_64_support(has_portable: bool, limbs: &TokenStream, ops: &CoreOps) -> TokenStream {
     let checked = |op: &str, params: TokenStream, args: TokenStream| {
         let checked = format_ident!("{}_x86_64_adx_checked", op);
         let kernel = format_ident!("{}_x86_64_adx", op);
@@ -428,8 +485,8 @@ fn x86_64_support(has_portable: bool, limbs: &TokenStream) -> TokenStream {
             }
         }
     };
-    let mul = checked("mont_mul", quote!(a: &#limbs, b: &#limbs), quote!(a, b));
-    let square = checked("mont_square", quote!(a: &#limbs), quote!(a));
+    let mul = checked(ops.mul, quote!(a: &#limbs, b: &#limbs), quote!(a, b));
+    let square = checked(ops.square, quote!(a: &#limbs), quote!(a));
     let cpuid_note = x86_64::asm::safety_note(
         "CPUID exists on every x86-64 processor; leaf 7 is read only when leaf 0 reports it.",
     );
@@ -506,9 +563,34 @@ fn schedule_tokens(exp: &BigUint, width: u32) -> (TokenStream, TokenStream) {
     (quote!(#first), quote!(&[#(#pairs),*]))
 }
 
+/// How a field type stores its value, which decides the constants and the core functions the
+/// API calls. Invisible in the public API.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoredForm {
+    /// Montgomery form x·R mod p in [0, p); core `mont_mul`, `mont_square`, `from_mont_limbs`.
+    Montgomery,
+    /// The value itself; core `mul_limbs`, `square_limbs`, `canonical_limbs`. `loose`: limbs
+    /// may hold any value below 2p congruent to it (equality and encodings canonicalise).
+    Canonical {
+        /// Whether stored values may be at or above p.
+        loose: bool,
+    },
+}
+
 /// Emits the whole field module body for type `name`, with `core` as the target's core functions
 /// (see [`target_core`]).
 pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str) -> TokenStream {
+    field_module_in(c, name, core, doc, StoredForm::Montgomery)
+}
+
+/// [`field_module`] for a given stored form.
+pub fn field_module_in(
+    c: &FieldConsts,
+    name: &Ident,
+    core: TokenStream,
+    doc: &str,
+    form: StoredForm,
+) -> TokenStream {
     let words = Words { w: c.w() };
     let word = words.word();
     let n = lit(c.limbs);
@@ -516,7 +598,14 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
     let wb = lit((c.w() / 8) as usize);
     let bits = lit(c.bits as usize);
     let p = &c.modulus;
-    let mont = |x: &BigUint| words.lits(&c.mont_limbs(x));
+    let montgomery = form == StoredForm::Montgomery;
+    let mont = |x: &BigUint| {
+        if montgomery {
+            words.lits(&c.mont_limbs(x))
+        } else {
+            words.lits(&c.limbs_of(&(x % &c.modulus)))
+        }
+    };
     let modulus_limbs = words.lits(&c.modulus_limbs);
     let r2 = words.lits(&c.limbs_of(&c.r2));
     let one = mont(&BigUint::one());
@@ -690,6 +779,55 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
             }
         }
     });
+    let (r2_item, one_doc, enter, leave, mul_fn, square_fn, mul_doc, square_doc) = if montgomery {
+        (
+            quote!(const R2: [#word; #n] = #r2;),
+            " One (R mod p in Montgomery form).",
+            quote!(Self::mont_mul(&limbs, &Self::R2)),
+            format_ident!("from_mont_limbs"),
+            format_ident!("mont_mul"),
+            format_ident!("mont_square"),
+            " self · rhs (one Montgomery multiplication).",
+            " self² (one Montgomery squaring).",
+        )
+    } else {
+        (
+            quote!(),
+            " One.",
+            quote!(limbs),
+            format_ident!("canonical_limbs"),
+            format_ident!("mul_limbs"),
+            format_ident!("square_limbs"),
+            " self · rhs (one product and its special-form reduction).",
+            " self² (one squaring and its special-form reduction).",
+        )
+    };
+    let loose = matches!(form, StoredForm::Canonical { loose: true });
+    let (eq_doc, eq_prelude, eq_a, eq_b) = if loose {
+        (
+            " Compares the canonical values (stored limbs may differ by p).",
+            quote! {
+                let a = Self::canonical_limbs(&self.0);
+                let b = Self::canonical_limbs(&other.0);
+            },
+            quote!(a),
+            quote!(b),
+        )
+    } else if montgomery {
+        (
+            " Montgomery form is unique for values below p, so limbs compare directly.",
+            quote!(),
+            quote!(self.0),
+            quote!(other.0),
+        )
+    } else {
+        (
+            " Stored values are canonical, so limbs compare directly.",
+            quote!(),
+            quote!(self.0),
+            quote!(other.0),
+        )
+    };
     let modulus_doc = format!(
         " The modulus p as a big-endian hex string ({} bits).",
         c.bits
@@ -701,10 +839,10 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
 
         impl #name {
             const MODULUS_LIMBS: [#word; #n] = #modulus_limbs;
-            const R2: [#word; #n] = #r2;
+            #r2_item
             /// Zero.
             pub const ZERO: #name = #name([0; #n]);
-            /// One (R mod p in Montgomery form).
+            #[doc = #one_doc]
             pub const ONE: #name = #name(#one);
             /// Bit length of the modulus p.
             pub const NUM_BITS: u32 = #bits;
@@ -727,7 +865,7 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
             /// The field element equal to `x` mod p.
             pub fn from_u64(x: u64) -> #name {
                 #from_u64_body
-                #name(Self::mont_mul(&limbs, &Self::R2))
+                #name(#enter)
             }
 
             /// 1 exactly when the limbs encode a value below p (constant time).
@@ -756,7 +894,7 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
                     limbs[i] = <#word as ::subtle::ConditionallySelectable>::conditional_select(&0, &limbs[i], ok);
                     i += 1;
                 }
-                ::subtle::CtOption::new(#name(Self::mont_mul(&limbs, &Self::R2)), ok)
+                ::subtle::CtOption::new(#name(#enter), ok)
             }
 
             /// Decodes the canonical big-endian encoding (B bytes); none for values ≥ p.
@@ -768,7 +906,7 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
 
             /// The canonical little-endian encoding of the value in [0, p), B bytes.
             pub fn to_le_bytes(&self) -> [u8; #nb] {
-                let limbs = Self::from_mont_limbs(&self.0);
+                let limbs = Self::#leave(&self.0);
                 let mut out = [0u8; #nb];
                 let mut i = 0;
                 while i < #nb {
@@ -791,18 +929,18 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
             /// self − rhs.
             #[inline]
             pub fn sub(&self, rhs: &#name) -> #name { #name(Self::sub_limbs(&self.0, &rhs.0)) }
-            /// self · rhs (one Montgomery multiplication).
+            #[doc = #mul_doc]
             #[inline]
-            pub fn mul(&self, rhs: &#name) -> #name { #name(Self::mont_mul(&self.0, &rhs.0)) }
+            pub fn mul(&self, rhs: &#name) -> #name { #name(Self::#mul_fn(&self.0, &rhs.0)) }
             /// −self.
             #[inline]
             pub fn neg(&self) -> #name { #name(Self::neg_limbs(&self.0)) }
             /// 2·self.
             #[inline]
             pub fn double(&self) -> #name { #name(Self::double_limbs(&self.0)) }
-            /// self² (one Montgomery squaring).
+            #[doc = #square_doc]
             #[inline]
-            pub fn square(&self) -> #name { #name(Self::mont_square(&self.0)) }
+            pub fn square(&self) -> #name { #name(Self::#square_fn(&self.0)) }
 
             /// self^exp, the exponent given as little-endian 64-bit words. Constant time in the
             /// values of self and of the exponent (fixed 4-bit windows, table read by masking);
@@ -954,12 +1092,13 @@ pub fn field_module(c: &FieldConsts, name: &Ident, core: TokenStream, doc: &str)
         }
 
         impl ::subtle::ConstantTimeEq for #name {
-            /// Montgomery form is unique for values below p, so limbs compare directly.
+            #[doc = #eq_doc]
             fn ct_eq(&self, other: &#name) -> ::subtle::Choice {
+                #eq_prelude
                 let mut diff: #word = 0;
                 let mut i = 0;
                 while i < #n {
-                    diff |= self.0[i] ^ other.0[i];
+                    diff |= #eq_a[i] ^ #eq_b[i];
                     i += 1;
                 }
                 ::subtle::ConstantTimeEq::ct_eq(&diff, &0)

@@ -1,6 +1,6 @@
 //! Incremental construction of a [`Func`].
 
-use super::{word_mask, Func, Instr, Op, Var};
+use super::{word_mask, Check, Func, Instr, Op, Var};
 
 /// Appends instructions to a function under construction. Lowerings use it to write IR
 /// without folding anything: simplification is the optimiser's job ([`crate::opt`]).
@@ -9,6 +9,7 @@ pub struct Builder {
     inputs: Vec<Vec<u64>>,
     instrs: Vec<Instr>,
     next: u32,
+    checks: Vec<Check>,
 }
 
 impl Builder {
@@ -20,6 +21,7 @@ impl Builder {
             inputs: Vec::new(),
             instrs: Vec::new(),
             next: 0,
+            checks: Vec::new(),
         }
     }
 
@@ -135,14 +137,45 @@ impl Builder {
         self.push1(Op::Select { mask, a, b })
     }
 
+    /// The largest value of each of `vs` that range analysis finds from the input bounds,
+    /// over the instructions written so far (lowerings size their next step by it).
+    pub fn range_max(&self, vs: &[Var]) -> Vec<u64> {
+        let f = Func {
+            w: self.w,
+            inputs: self.inputs.clone(),
+            instrs: self.instrs.clone(),
+            outputs: Vec::new(),
+            num_vars: self.next,
+            checks: Vec::new(),
+            output_bounds: Vec::new(),
+        };
+        let r = crate::opt::ranges(&f);
+        vs.iter().map(|v| r[v.0 as usize].max).collect()
+    }
+
+    /// Records the obligation that `v` never exceeds `max` (0: a carry that is dropped must
+    /// never happen). Verified by [`crate::opt::verify_bounds`], never assumed.
+    pub fn check_at_most(&mut self, v: Var, max: u64, what: &'static str) {
+        self.checks.push(Check { var: v, max, what });
+    }
+
     /// Finishes the function, returning `outputs`.
     pub fn finish(self, outputs: Vec<Var>) -> Func {
+        self.finish_with_bounds(outputs, Vec::new())
+    }
+
+    /// Finishes the function, returning `outputs`, whose limbs must stay within `bounds`
+    /// (checked by [`crate::opt::verify_bounds`]).
+    pub fn finish_with_bounds(self, outputs: Vec<Var>, bounds: Vec<u64>) -> Func {
+        assert!(bounds.is_empty() || bounds.len() == outputs.len());
         Func {
             w: self.w,
             inputs: self.inputs,
             instrs: self.instrs,
             outputs,
             num_vars: self.next,
+            checks: self.checks,
+            output_bounds: bounds,
         }
     }
 }

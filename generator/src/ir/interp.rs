@@ -114,5 +114,26 @@ pub fn interpret(f: &Func, args: &[&[u64]]) -> Result<Vec<u64>, InterpError> {
             vals[ins.outs[1].0 as usize] = Some(h);
         }
     }
-    f.outputs.iter().map(|&v| get(&vals, v)).collect()
+    for ch in &f.checks {
+        let x = get(&vals, ch.var)?;
+        if x > ch.max {
+            return Err(InterpError::ContractViolated(format!(
+                "{}: {x:#x} exceeds {:#x}",
+                ch.what, ch.max
+            )));
+        }
+    }
+    let outs: Vec<u64> = f
+        .outputs
+        .iter()
+        .map(|&v| get(&vals, v))
+        .collect::<Result<_, _>>()?;
+    for (k, (&x, &b)) in outs.iter().zip(&f.output_bounds).enumerate() {
+        if x > b {
+            return Err(InterpError::ContractViolated(format!(
+                "output limb {k} is {x:#x}, above its bound {b:#x}"
+            )));
+        }
+    }
+    Ok(outs)
 }

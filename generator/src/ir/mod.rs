@@ -168,6 +168,24 @@ pub struct Func {
     pub outputs: Vec<Var>,
     /// Number of variables allocated (all `Var`s are below this).
     pub num_vars: u32,
+    /// Range obligations the lowering relies on (a dropped carry is zero, a folded word is
+    /// small): [`crate::opt::verify_bounds`] proves each from the input bounds by range
+    /// analysis or refuses the function, and the interpreter checks them on every run.
+    pub checks: Vec<Check>,
+    /// Upper bounds the returned limbs must respect (the output representation, e.g. a loose
+    /// pseudo-Mersenne value that the next operation takes as input); empty when unchecked.
+    pub output_bounds: Vec<u64>,
+}
+
+/// A range obligation: `var` is at most `max` on every input within the declared bounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The checked value.
+    pub var: Var,
+    /// Its largest allowed value (0 for a carry that must not happen).
+    pub max: u64,
+    /// What the obligation protects, for error messages.
+    pub what: &'static str,
 }
 
 impl Func {

@@ -8,6 +8,7 @@
 pub mod addsub;
 pub mod karatsuba;
 pub mod montgomery;
+pub mod pseudo_mersenne;
 pub mod runtime;
 pub mod square;
 
@@ -53,6 +54,48 @@ impl MulAlgorithm {
             MulAlgorithm::CiosNoCarry => "cios-no-carry",
             MulAlgorithm::ProductScanning => "product-scanning",
         }
+    }
+}
+
+/// How a field reduces: Montgomery for any prime, or a special form detected from the prime.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// The special form when the prime has one and it is expected to be faster, else
+    /// Montgomery.
+    #[default]
+    Auto,
+    /// Montgomery multiplication (any odd prime).
+    Montgomery,
+    /// p = 2^k − c with c below 2^w, folded by multiplication with c
+    /// ([`pseudo_mersenne`]); saturated limbs.
+    PseudoMersenne,
+    /// p = 2^k − c with a multi-word c (generalised Mersenne: secp256k1, P-384, Goldilocks),
+    /// folded the same way by its limbs; saturated limbs.
+    Solinas,
+}
+
+impl Strategy {
+    /// Every strategy, in the order `--help` lists them.
+    pub const ALL: [Strategy; 4] = [
+        Strategy::Auto,
+        Strategy::Montgomery,
+        Strategy::PseudoMersenne,
+        Strategy::Solinas,
+    ];
+
+    /// The name `--strategy` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Auto => "auto",
+            Strategy::Montgomery => "montgomery",
+            Strategy::PseudoMersenne => "pseudo-mersenne",
+            Strategy::Solinas => "solinas",
+        }
+    }
+
+    /// The strategy named `name`.
+    pub fn from_name(name: &str) -> Option<Strategy> {
+        Strategy::ALL.into_iter().find(|s| s.name() == name)
     }
 }
 

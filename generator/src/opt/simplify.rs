@@ -154,7 +154,36 @@ fn range_of(op: &Op, r: &[Range], w: u32, inputs: &[Vec<u64>]) -> (Range, Option
                 None,
             )
         }
-        Op::MulLo { .. } | Op::Not { .. } | Op::Shl { .. } => (full, None),
+        Op::MulLo { a, b } => {
+            let (a, b) = (g(a), g(b));
+            let max = a.max as u128 * b.max as u128;
+            if max <= m {
+                (
+                    Range {
+                        min: (a.min as u128 * b.min as u128) as u64,
+                        max: max as u64,
+                    },
+                    None,
+                )
+            } else {
+                (full, None)
+            }
+        }
+        Op::Shl { a, k } => {
+            let a = g(a);
+            if (a.max as u128) << k <= m {
+                (
+                    Range {
+                        min: a.min << k,
+                        max: a.max << k,
+                    },
+                    None,
+                )
+            } else {
+                (full, None)
+            }
+        }
+        Op::Not { .. } => (full, None),
     }
 }
 
@@ -349,6 +378,9 @@ pub fn simplify(f: &Func) -> Func {
         instrs: s.out,
         outputs,
         num_vars: s.next,
+        // Obligations name variables of the input function; they are verified there.
+        checks: Vec::new(),
+        output_bounds: f.output_bounds.clone(),
     }
 }
 

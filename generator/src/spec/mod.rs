@@ -8,7 +8,7 @@ mod expr;
 mod presets;
 mod primality;
 
-pub use consts::{window_schedule, FieldConsts, SqrtMethod, WindowStep};
+pub use consts::{to_limbs, window_schedule, FieldConsts, SqrtMethod, WindowStep};
 pub use expr::parse_modulus_expr;
 pub use presets::{find_preset, Preset, PRESETS};
 pub use primality::is_probable_prime;

@@ -134,6 +134,34 @@ pub static PRESETS: &[Preset] = &[
         type_name: "Fr",
         description: "BN462 group order with z = 2^114 + 2^101 - 2^14 - 1 (mcl BN curves: BN462; draft-irtf-cfrg-pairing-friendly-curves, BN462)",
     },
+    Preset {
+        name: "p127-p",
+        aliases: &["p127", "mersenne127"],
+        modulus: "2^127-1",
+        type_name: "Fp",
+        description: "the Mersenne prime 2^127 - 1 (pseudo-Mersenne with c = 1)",
+    },
+    Preset {
+        name: "p521-p",
+        aliases: &["p521", "secp521r1-p", "mersenne521"],
+        modulus: "2^521-1",
+        type_name: "Fp",
+        description: "NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)",
+    },
+    Preset {
+        name: "p384-p",
+        aliases: &["p384", "secp384r1-p"],
+        modulus: "2^384-2^128-2^96+2^32-1",
+        type_name: "Fp",
+        description: "NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)",
+    },
+    Preset {
+        name: "goldilocks-p",
+        aliases: &["goldilocks", "ed448-p", "curve448-p"],
+        modulus: "2^448-2^224-1",
+        type_name: "Fp",
+        description: "Ed448-Goldilocks / Curve448 base field, p = 2^448 - 2^224 - 1 (RFC 7748 §4.2)",
+    },
 ];
 
 /// Lower-cases ASCII letters and maps `_` to `-`, the form names are compared in.
@@ -248,6 +276,10 @@ mod tests {
             ("bn381-r", 382),
             ("bn462-p", 462),
             ("bn462-r", 462),
+            ("p127-p", 127),
+            ("p521-p", 521),
+            ("p384-p", 384),
+            ("goldilocks-p", 448),
         ];
         assert_eq!(PRESETS.len(), expected_bits.len());
         for (preset, (name, bits)) in PRESETS.iter().zip(expected_bits) {

@@ -145,6 +145,9 @@ pub enum AluOp {
     Imul,
     /// `dst ← src` when CF = 1 (`cmovc`, a.k.a. `cmovb`); constant time.
     Cmovc,
+    /// `btr dst, imm`: CF ← bit `imm` of dst, which is cleared (pseudo-Mersenne folds split a
+    /// word at bit k this way); OF unusable afterwards.
+    Btr,
 }
 
 impl AluOp {
@@ -159,6 +162,7 @@ impl AluOp {
             AluOp::Sbb => "sbb",
             AluOp::Imul => "imul",
             AluOp::Cmovc => "cmovc",
+            AluOp::Btr => "btr",
         }
     }
 
@@ -171,9 +175,13 @@ impl AluOp {
         )
     }
 
-    /// Whether the source may be an immediate.
+    /// Whether the source may be an immediate (`imul r, imm` is the three-operand form with
+    /// the destination repeated).
     pub fn takes_imm(self) -> bool {
-        matches!(self, AluOp::Add | AluOp::Adc | AluOp::Sub | AluOp::Sbb)
+        matches!(
+            self,
+            AluOp::Add | AluOp::Adc | AluOp::Sub | AluOp::Sbb | AluOp::Imul | AluOp::Btr
+        )
     }
 }
 
@@ -299,6 +307,11 @@ impl<R: RegName> Inst<R> {
                 src: Src::Imm(_),
                 ..
             } if !op.takes_imm() => Err(format!("{} with an immediate", op.mnemonic())),
+            Inst::Alu {
+                op: AluOp::Btr,
+                src,
+                ..
+            } if !matches!(src, Src::Imm(0..=63)) => Err("btr takes a bit index 0..=63".into()),
             _ => Ok(()),
         }
     }
@@ -333,6 +346,12 @@ impl Inst<Reg> {
             Inst::MovImm { dst, imm } => format!("mov {dst}, {imm:#x}"),
             Inst::Store { dst, src } => format!("mov {}, {src}", mem_text(dst)),
             Inst::Mulx { hi, lo, src } => format!("mulx {hi}, {lo}, {}", src_text(src)),
+            // The two-operand `imul r, imm` is the three-operand form with r repeated.
+            Inst::Alu {
+                op: AluOp::Imul,
+                dst,
+                src: Src::Imm(i),
+            } => format!("imul {dst}, {dst}, {i}"),
             Inst::Alu { op, dst, src } => {
                 format!("{} {dst}, {}", op.mnemonic(), src_text(src))
             }

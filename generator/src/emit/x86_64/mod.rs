@@ -21,6 +21,7 @@ pub mod asm;
 pub mod inst;
 pub mod mul;
 pub mod program;
+pub mod pseudo_mersenne;
 pub mod reduce;
 pub mod regalloc;
 pub mod rows;
@@ -69,7 +70,7 @@ pub struct Kernel {
 }
 
 impl Kernel {
-    fn new(program: VProgram) -> Kernel {
+    pub(crate) fn new(program: VProgram) -> Kernel {
         let alloc = allocate(&program, &REGISTERS);
         Kernel { program, alloc }
     }
@@ -107,7 +108,7 @@ pub fn square_kernel(c: &FieldConsts) -> Kernel {
     Kernel::new(square::square_kernel(c))
 }
 
-fn shape(k: &Kernel) -> String {
+pub(crate) fn shape(k: &Kernel) -> String {
     let a = &k.alloc;
     format!(
         "{} instructions, {} mulx, {} registers{}",

@@ -94,6 +94,14 @@ impl Builder {
         });
     }
 
+    /// `rdx ← k` (`mov rdx, imm64`; flags unchanged).
+    pub fn set_rdx_const(&mut self, k: u64) {
+        self.insts.push(Inst::MovImm {
+            dst: VReg::Rdx,
+            imm: k,
+        });
+    }
+
     /// `rdx ← rdx_init · src mod 2^64` where `rdx_init` is the 64-bit constant `k`.
     pub fn rdx_mul_const(&mut self, k: u64, src: Src<VReg>) {
         self.insts.push(Inst::MovImm {

@@ -185,6 +185,7 @@ impl<R: RegName> Machine<R> {
                         let c = self.cf()?;
                         (if c { s } else { d }, self.cf, self.of)
                     }
+                    AluOp::Btr => (d & !(1u64 << s), Some((d >> s) & 1 == 1), None),
                 };
                 self.write(*dst, v);
                 self.cf = cf;

@@ -30,9 +30,57 @@ pub fn square_kernel(c: &FieldConsts) -> VProgram {
     // The limbs of a, loaded once: each is used about n times, and the operand is usually the
     // result just stored by the previous operation (each load would wait for store forwarding).
     let a: Vec<VReg> = (0..n).map(|i| b.load(word(a_ptr, i))).collect();
-    let limb = |i: usize| Src::Reg(a[i]);
     let p = Modulus::new(&c.modulus_limbs, b.pointer(Pointer::Modulus));
     debug_assert_eq!(p.n0, c.n0_inv);
+    let t = square_product(&mut b, &a);
+
+    // 3. Montgomery reduction of the low half, then the high half added once.
+    let need_bit = c.modulus_limbs[n - 1] == u64::MAX;
+    let mut window = t[..n].to_vec();
+    let mut above: Vec<VReg> = Vec::new();
+    let mut i = 0;
+    while i < n {
+        if i + 1 < n {
+            // Two words per quotient: the steps share one serial chain.
+            let (m0, m1) = quotient_pair(&mut b, &p, window[0], window[1]);
+            for m in [m0, m1] {
+                b.set_rdx(Src::Reg(m));
+                let (w, a2) = reduce_step_by_rdx(&mut b, &p, &window, &above, need_bit);
+                window = w;
+                above = a2;
+            }
+            i += 2;
+        } else {
+            let (w, a2) = reduce_step(&mut b, &p, &window, &above, need_bit);
+            window = w;
+            above = a2;
+            i += 1;
+        }
+    }
+    let full = c.spare_bits == 0;
+    let top = full.then(|| {
+        above
+            .first()
+            .copied()
+            .unwrap_or_else(|| b.load(Src::Imm(0)))
+    });
+    for (j, hi_word) in t[n..].iter().enumerate() {
+        let op = if j == 0 { AluOp::Add } else { AluOp::Adc };
+        b.alu_reg(op, window[j], *hi_word);
+    }
+    if let Some(top) = top {
+        b.alu(AluOp::Adc, top, Src::Imm(0));
+    }
+    let out = final_subtract(&mut b, &p, &window, top);
+    b.finish(out)
+}
+
+/// Passes 1 and 2: the 2n-word square of the limbs `a` (in registers), off-diagonal products
+/// once, doubled on CF while the squares are added on OF. Shared with the pseudo-Mersenne
+/// kernels.
+pub fn square_product(b: &mut Builder, a: &[VReg]) -> Vec<VReg> {
+    let n = a.len();
+    let limb = |i: usize| Src::Reg(a[i]);
     // t[k]: the word at position k of the 2n-word square, once it exists.
     let mut t: Vec<Option<VReg>> = vec![None; 2 * n];
 
@@ -105,44 +153,5 @@ pub fn square_kernel(c: &FieldConsts) -> VProgram {
         .into_iter()
         .map(|w| w.expect("every word written"))
         .collect();
-
-    // 3. Montgomery reduction of the low half, then the high half added once.
-    let need_bit = c.modulus_limbs[n - 1] == u64::MAX;
-    let mut window = t[..n].to_vec();
-    let mut above: Vec<VReg> = Vec::new();
-    let mut i = 0;
-    while i < n {
-        if i + 1 < n {
-            // Two words per quotient: the steps share one serial chain.
-            let (m0, m1) = quotient_pair(&mut b, &p, window[0], window[1]);
-            for m in [m0, m1] {
-                b.set_rdx(Src::Reg(m));
-                let (w, a2) = reduce_step_by_rdx(&mut b, &p, &window, &above, need_bit);
-                window = w;
-                above = a2;
-            }
-            i += 2;
-        } else {
-            let (w, a2) = reduce_step(&mut b, &p, &window, &above, need_bit);
-            window = w;
-            above = a2;
-            i += 1;
-        }
-    }
-    let full = c.spare_bits == 0;
-    let top = full.then(|| {
-        above
-            .first()
-            .copied()
-            .unwrap_or_else(|| b.load(Src::Imm(0)))
-    });
-    for (j, hi_word) in t[n..].iter().enumerate() {
-        let op = if j == 0 { AluOp::Add } else { AluOp::Adc };
-        b.alu_reg(op, window[j], *hi_word);
-    }
-    if let Some(top) = top {
-        b.alu(AluOp::Adc, top, Src::Imm(0));
-    }
-    let out = final_subtract(&mut b, &p, &window, top);
-    b.finish(out)
+    t
 }

@@ -1,0 +1,174 @@
+//! The target core of a special-form field (p = 2^k − c: pseudo-Mersenne and Solinas), stored
+//! in canonical or loose form instead of Montgomery form (see
+//! [`crate::lower::pseudo_mersenne`]). The public API around it is the same as for Montgomery
+//! fields ([`super::field::field_module_in`]); only the core functions differ:
+//!
+//! - `mul_limbs` / `square_limbs` dispatch to `mul_limbs_portable` / `square_limbs_portable`
+//!   (and to an assembly kernel where one exists), with `backend()` and the test hooks as for
+//!   Montgomery fields;
+//! - `add_limbs`, `sub_limbs`, `neg_limbs`, `double_limbs` and `canonical_limbs` (stored state
+//!   → canonical value in [0, p)).
+//!
+//! Every function passes [`crate::opt::verify_bounds`] before it is emitted.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+use super::field::{backend_order, dispatch_items, lit, Backend, CoreOps, TargetCore};
+use super::portable::{emit_fn, Words};
+use super::{x86_64, Target};
+use crate::lower::pseudo_mersenne::{self as pm_lower, PseudoMersenne};
+use crate::opt::{optimize, verify_bounds};
+use crate::spec::FieldConsts;
+
+/// The special-form core's dispatched operations.
+pub const SPECIAL_OPS: CoreOps = CoreOps {
+    mul: "mul_limbs",
+    square: "square_limbs",
+    mul_doc: " a·b mod p: the full product, then the special-form folds.",
+    square_doc: " a² mod p: the full square, then the special-form folds.",
+};
+
+/// The lowered core functions, each verified by the bounds pass: (name, function, argument
+/// names, doc). Errors name the function and the obligation that failed.
+pub fn lowered_core(
+    c: &FieldConsts,
+    pm: &PseudoMersenne,
+) -> Result<
+    Vec<(
+        &'static str,
+        crate::ir::Func,
+        &'static [&'static str],
+        &'static str,
+    )>,
+    String,
+> {
+    let fns: Vec<(
+        &'static str,
+        crate::ir::Func,
+        &'static [&'static str],
+        &'static str,
+    )> = vec![
+        (
+            "mul_limbs_portable",
+            pm_lower::lower_mul(c, pm),
+            &["a", "b"],
+            "a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).",
+        ),
+        (
+            "square_limbs_portable",
+            pm_lower::lower_square(c, pm),
+            &["a"],
+            "a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).",
+        ),
+        (
+            "add_limbs",
+            pm_lower::lower_add(c, pm),
+            &["a", "b"],
+            "a + b mod p.",
+        ),
+        (
+            "sub_limbs",
+            pm_lower::lower_sub(c, pm),
+            &["a", "b"],
+            "a − b mod p.",
+        ),
+        ("neg_limbs", pm_lower::lower_neg(c, pm), &["a"], "−a mod p."),
+        (
+            "double_limbs",
+            pm_lower::lower_double(c, pm),
+            &["a"],
+            "2a mod p.",
+        ),
+        (
+            "canonical_limbs",
+            pm_lower::lower_canonical(c, pm),
+            &["a"],
+            "The canonical value in [0, p) of a stored value.",
+        ),
+    ];
+    for (name, f, _, _) in &fns {
+        verify_bounds(f, name).map_err(|e| e.to_string())?;
+    }
+    Ok(fns)
+}
+
+/// Emits the special-form core for `target`. Errors: the bounds pass refused a function, or
+/// the target has no backend for this form.
+pub fn special_core(
+    c: &FieldConsts,
+    pm: &PseudoMersenne,
+    target: Target,
+    name: &Ident,
+) -> Result<TargetCore, String> {
+    if let Some(lb) = target.limb_bits() {
+        if lb != c.limb_bits {
+            return Err(format!(
+                "--target {} uses {}-bit limbs, not {}",
+                target.name(),
+                lb.bits(),
+                c.w()
+            ));
+        }
+    }
+    let asm_problem = x86_64::pseudo_mersenne::unsupported(c, pm);
+    let backends = match (target, &asm_problem) {
+        (Target::X86_64Adx, Some(why)) => {
+            return Err(format!(
+                "--target x86_64-adx: {why}; use --target auto or --strategy montgomery"
+            ))
+        }
+        (Target::X86_64Adx, None) => vec![Backend::X86_64Adx],
+        (Target::Auto, None) => vec![Backend::X86_64Adx, Backend::Portable],
+        _ => vec![Backend::Portable],
+    };
+    let has_portable = backends.contains(&Backend::Portable);
+    let has_asm = backends.contains(&Backend::X86_64Adx);
+    let word = Words { w: c.w() }.word();
+    let n = lit(c.limbs);
+    let limbs = quote!([#word; #n]);
+    let mut items = TokenStream::new();
+    for (fname, f, args, doc) in lowered_core(c, pm)? {
+        if !has_portable && fname.ends_with("_portable") {
+            continue;
+        }
+        let f = optimize(&f);
+        items.extend(emit_fn(&f, &format_ident!("{}", fname), args, doc));
+    }
+    if has_asm {
+        items.extend(x86_64::pseudo_mersenne::core_fns(c, pm));
+        items.extend(super::field::x86_64_support(
+            has_portable,
+            &limbs,
+            &SPECIAL_OPS,
+        ));
+    }
+    let order = backend_order(&backends, c.w());
+    items.extend(dispatch_items(
+        name,
+        &limbs,
+        &backends,
+        &order,
+        &SPECIAL_OPS,
+    ));
+    let description = match target {
+        Target::Auto if has_asm => format!(
+            "auto = x86_64-adx mul/square (cfg(target_feature = \"bmi2\", \"adx\") at compile time, else CPUID at run time), falling back to {}",
+            order[1]
+        ),
+        Target::Auto => format!(
+            "auto = {} only ({})",
+            order[0],
+            asm_problem.unwrap_or_default()
+        ),
+        Target::X86_64Adx => {
+            "x86_64-adx only (mul/square in assembly; x86-64 with BMI2 and ADX required)".into()
+        }
+        t => t.name().to_string(),
+    };
+    Ok(TargetCore {
+        tokens: items,
+        backends: order,
+        description,
+    })
+}
