@@ -119,6 +119,12 @@ pub fn special_core(
             ))
         }
         (Target::X86_64Adx, None) => vec![Backend::X86_64Adx],
+        (Target::Aarch64, _) => {
+            return Err(
+                "--target aarch64: the special forms have no AArch64 kernel yet; use --target auto or --strategy montgomery"
+                    .into(),
+            )
+        }
         (Target::Auto, None) => vec![Backend::X86_64Adx, Backend::Portable],
         _ => vec![Backend::Portable],
     };
