@@ -19,7 +19,7 @@ root=$(pwd)
 plan=(
   "aarch64-unknown-linux-gnu|qemu-aarch64|presets_64 random_64"
   "armv7-unknown-linux-gnueabihf|qemu-arm|presets_32 random_32"
-  "powerpc-unknown-linux-gnu|qemu-ppc|presets_32 random_32"
+  "powerpc-unknown-linux-gnu|qemu-ppc|presets_32 presets_64 random_32"
   "wasm32-wasip1|node|presets_32 random_32"
 )
 nostd_target=thumbv7em-none-eabihf
