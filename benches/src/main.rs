@@ -24,13 +24,15 @@ const TARGET_DIR: &str = "target/bench-native";
 const NATIVE_FLAGS: &str = "-C target-cpu=native";
 
 const USAGE: &str = "\
-usage: fieldgen-benches report [FILTER] [--quick] [--no-run]
+usage: fieldgen-benches report [FILTER] [--quick] [--no-run] [--out FILE]
                                [--measurement-time SECONDS] [--warm-up-time SECONDS]
 
 Runs the field benchmark matrix (criterion, built with -C target-cpu=native in target/bench-native)
-and writes benches/RESULTS.md.
+and writes benches/RESULTS.md (the whole matrix) or, with a FILTER, target/bench-native/REPORT.md
+so that a partial run never replaces the full table.
 
   FILTER                 a criterion filter (regex on `<field>/<op>/<column>`), e.g. `bn254|bls12`
+  --out FILE             write the tables to FILE instead (relative to the workspace root)
   --quick                criterion's quick mode (stops once the estimate is stable)
   --no-run               do not run anything: tabulate the measurements already on disk
   --measurement-time S   seconds of measurement per benchmark [default: 2]
@@ -38,6 +40,7 @@ and writes benches/RESULTS.md.
 
 struct Args {
     filter: Option<String>,
+    out: Option<String>,
     quick: bool,
     no_run: bool,
     measurement_time: String,
@@ -53,6 +56,7 @@ fn parse_args() -> Result<Args, String> {
     }
     let mut args = Args {
         filter: None,
+        out: None,
         quick: false,
         no_run: false,
         measurement_time: "2".into(),
@@ -69,6 +73,7 @@ fn parse_args() -> Result<Args, String> {
         match a.as_str() {
             "--quick" => args.quick = true,
             "--no-run" => args.no_run = true,
+            "--out" => args.out = Some(it.next().ok_or("--out needs a file name")?),
             "--measurement-time" => args.measurement_time = seconds(&a, it.next())?,
             "--warm-up-time" => args.warm_up_time = seconds(&a, it.next())?,
             "-h" | "--help" => return Err(String::new()),
@@ -227,7 +232,16 @@ fn run(args: &Args) -> Result<(), String> {
     let mut summary = String::new();
     tables(&results, &mut md, &mut summary);
     legend(&mut md);
-    let out = root.join("benches").join("RESULTS.md");
+    let out = match (&args.out, &args.filter) {
+        (Some(f), _) => root.join(f),
+        (None, Some(_)) => root.join(TARGET_DIR).join("REPORT.md"),
+        (None, None) => root.join("benches").join("RESULTS.md"),
+    };
+    let out_name = out
+        .strip_prefix(&root)
+        .unwrap_or(&out)
+        .display()
+        .to_string();
     // Keep the instruction-count section that scripts/inst-counts.sh writes at the end.
     if let Ok(old) = std::fs::read_to_string(&out) {
         if let Some(at) = old.find("<!-- instruction counts: begin") {
@@ -235,10 +249,10 @@ fn run(args: &Args) -> Result<(), String> {
             md.push_str(&old[at..]);
         }
     }
-    std::fs::write(&out, md).map_err(|e| format!("cannot write benches/RESULTS.md: {e}"))?;
+    std::fs::write(&out, md).map_err(|e| format!("cannot write {out_name}: {e}"))?;
     println!("{summary}");
     println!(
-        "wrote benches/RESULTS.md ({} benchmarks, wall time {:.0} s)",
+        "wrote {out_name} ({} benchmarks, wall time {:.0} s)",
         results
             .values()
             .flat_map(|ops| ops.values())
