@@ -141,8 +141,9 @@ impl Mont768 {
         self.redc(&Self::square_12(a, false))
     }
     /// Test and measurement hook: the Montgomery product by one named variant —
-    /// "portable", "x86_64-adx-cios" or "x86_64-adx-sos" — or None when this build or
-    /// CPU cannot run it. Not a stable API.
+    /// "portable", "x86_64-adx-cios", "x86_64-adx-sos" or (sizes of 16, 24, 32 … limbs)
+    /// "x86_64-adx-window" — or None when this build or CPU cannot run it. Not a stable
+    /// API.
     #[doc(hidden)]
     #[allow(unused_doc_comments)]
     pub fn mul_with(
@@ -2498,7 +2499,8 @@ impl Mont768 {
             x797,
         ]
     }
-    /// Leaf of the product recursion: assembly rows with BMI2/ADX, else Comba.
+    /// Leaf of the product recursion: assembly (register window or rows) with BMI2/ADX,
+    /// else Comba.
     #[inline]
     #[allow(unused_doc_comments)]
     fn mul_12(a: &[u64; 12], b: &[u64; 12], asm: bool) -> [u64; 24] {
@@ -2512,8 +2514,10 @@ impl Mont768 {
         }
         Self::comba_mul_12(a, b)
     }
-    /// Leaf of the square recursion: Comba (on every backend).
+    /// Leaf of the square recursion: the register-window assembly square with BMI2/ADX
+    /// (eight-limb multiples), else Comba.
     #[inline]
+    #[allow(unused_doc_comments)]
     fn square_12(a: &[u64; 12], asm: bool) -> [u64; 24] {
         let _ = asm;
         Self::comba_square_12(a)

@@ -16,7 +16,18 @@ fn main() {
     std::fs::create_dir_all(root.join("src")).unwrap();
     let mut mods = String::new();
     let mut runs = String::new();
-    for bits in RSA_SIZES {
+    // `RSA_THRESHOLDS_BITS=2048,4096` limits the sizes; `RSA_THRESHOLDS_MIN_LEAF=8` the leaves
+    // (the register-window kernels need multiples of 8 limbs), `RSA_THRESHOLDS_MAX_LEAF=32`
+    // skips straight-line leaves too large to be worth compiling.
+    let sizes: Vec<usize> = std::env::var("RSA_THRESHOLDS_BITS")
+        .map(|v| v.split(',').map(|x| x.trim().parse().unwrap()).collect())
+        .unwrap_or_else(|_| RSA_SIZES.to_vec());
+    let env_usize = |k: &str, d: usize| std::env::var(k).map(|v| v.parse().unwrap()).unwrap_or(d);
+    let (min_leaf, max_leaf) = (
+        env_usize("RSA_THRESHOLDS_MIN_LEAF", 4),
+        env_usize("RSA_THRESHOLDS_MAX_LEAF", usize::MAX),
+    );
+    for bits in sizes {
         let n = bits / 64;
         let mut leaves = vec![n];
         let mut m = n;
@@ -24,13 +35,18 @@ fn main() {
             m /= 2;
             leaves.push(m);
         }
+        leaves.retain(|l| (min_leaf..=max_leaf).contains(l));
         for leaf in leaves {
             for full in [false, true] {
-                if full && n > 32 {
+                // `RSA_THRESHOLDS_REDC=rows` skips the straight-line reductions (portable only).
+                if full && (n > 32 || std::env::var("RSA_THRESHOLDS_REDC").as_deref() == Ok("rows"))
+                {
                     continue;
                 }
                 let mut shape = RsaShape::new(bits);
                 shape.karatsuba_leaf = leaf;
+                // The same leaf for squares, so both thresholds come out of one run.
+                shape.square_leaf = leaf;
                 shape.redc_full_max = if full { n } else { 0 };
                 let name = format!("M{bits}L{leaf}{}", if full { "S" } else { "R" });
                 let g = generate_rsa_with_shape(

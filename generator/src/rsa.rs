@@ -140,11 +140,27 @@ impl GeneratedRsa {
                 }
             ),
             format!("modexp window: {} bits (constant time)", s.window),
-            format!(
-                "x86-64 BMI2/ADX (CPUID at run time): product leaves and reduction in assembly rows; multiplication {}, squaring {}",
-                if s.adx_mul_sos { "SOS (Karatsuba product, then reduction rows)" } else { "interleaved rows (CIOS)" },
-                if s.adx_square_sos { "SOS (Comba/Karatsuba square, then reduction rows)" } else { "interleaved rows (CIOS)" }
-            ),
+            if crate::emit::rsa_window::mont_supported(s.limbs) {
+                format!(
+                    "x86-64 BMI2/ADX (CPUID at run time): register-window kernels (accumulator window of 8 limbs in registers); {}",
+                    if s.limbs <= crate::emit::rsa_window::ONE_BLOCK_MAX {
+                        "multiplication and squaring each one asm block (product or square, reduction stripes, final subtraction)".to_string()
+                    } else {
+                        format!(
+                            "multiplication and squaring SOS: Karatsuba with window-kernel leaves of {} limbs (squares {}), then {} reduction stripes of 8 rows",
+                            s.levels().last().unwrap(),
+                            s.square_levels().last().unwrap(),
+                            s.limbs / 8
+                        )
+                    }
+                )
+            } else {
+                format!(
+                    "x86-64 BMI2/ADX (CPUID at run time): product leaves and reduction in assembly rows; multiplication {}, squaring {}",
+                    if s.adx_mul_sos { "SOS (Karatsuba product, then reduction rows)" } else { "interleaved rows (CIOS)" },
+                    if s.adx_square_sos { "SOS (Comba/Karatsuba square, then reduction rows)" } else { "interleaved rows (CIOS)" }
+                )
+            },
         ];
         lines.iter().map(|l| format!("// {l}\n")).collect()
     }

@@ -9,6 +9,7 @@ pub mod invert;
 pub mod portable;
 pub mod rsa;
 pub mod rsa_helpers;
+pub mod rsa_window;
 pub mod special;
 pub mod x86_64;
 

@@ -74,7 +74,7 @@ impl RsaShape {
 pub const DEFAULT_KARATSUBA_LEAF: usize = 16;
 
 /// Karatsuba threshold of squaring in limbs (measured: see `docs/ARCHITECTURE.md`).
-pub const DEFAULT_SQUARE_LEAF: usize = 32;
+pub const DEFAULT_SQUARE_LEAF: usize = 16;
 
 /// Largest limb count whose Montgomery reduction is emitted as one straight-line function.
 pub const DEFAULT_REDC_FULL_MAX: usize = 16;
@@ -137,10 +137,29 @@ fn product_fns(shape: &RsaShape) -> TokenStream {
     let sq_leaf = format_ident!("square_{}", sleaf);
     let comba_mul_id = format_ident!("comba_mul_{}", leaf);
     let comba_sq_id = format_ident!("comba_square_{}", sleaf);
+    let leaf_adx = if super::rsa_window::leaf_supported(leaf) {
+        quote!(Self::mul_leaf_window(a, b))
+    } else {
+        quote!(Self::mul_leaf_adx(a, b))
+    };
+    let sleaf_adx = if super::rsa_window::leaf_supported(sleaf) {
+        quote! {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if asm && Self::adx() {
+                    #adx_note
+                    return unsafe { Self::square_leaf_window(a) };
+                }
+            }
+        }
+    } else {
+        quote!()
+    };
     items.extend(quote! {
         #comba_mul
         #comba_sq
-        /// Leaf of the product recursion: assembly rows with BMI2/ADX, else Comba.
+        /// Leaf of the product recursion: assembly (register window or rows) with BMI2/ADX,
+        /// else Comba.
         #[inline]
         #[allow(unused_doc_comments)]
         fn #mul_leaf(a: &[u64; #k], b: &[u64; #k], asm: bool) -> [u64; #k2] {
@@ -149,15 +168,18 @@ fn product_fns(shape: &RsaShape) -> TokenStream {
             {
                 if asm && Self::adx() {
                     #adx_note
-                    return unsafe { Self::mul_leaf_adx(a, b) };
+                    return unsafe { #leaf_adx };
                 }
             }
             Self::#comba_mul_id(a, b)
         }
-        /// Leaf of the square recursion: Comba (on every backend).
+        /// Leaf of the square recursion: the register-window assembly square with BMI2/ADX
+        /// (eight-limb multiples), else Comba.
         #[inline]
+        #[allow(unused_doc_comments)]
         fn #sq_leaf(a: &[u64; #sk], asm: bool) -> [u64; #sk2] {
             let _ = asm;
+            #sleaf_adx
             Self::#comba_sq_id(a)
         }
     });
@@ -331,8 +353,9 @@ fn asm_fns(shape: &RsaShape) -> TokenStream {
         insts.iter().map(|i| i.text()).collect()
     };
     let leaf = *shape.levels().last().unwrap();
+    let window_leaf = super::rsa_window::leaf_supported(leaf);
     let mut row_fns = row_kernel(n);
-    if leaf != n {
+    if leaf != n && !window_leaf {
         row_fns.extend(row_kernel(leaf));
     }
     let (kl, k2, k22) = (lit(leaf), lit(2 * leaf), lit(2 * leaf + 2));
@@ -343,7 +366,7 @@ fn asm_fns(shape: &RsaShape) -> TokenStream {
         leaf + 2,
         2 * leaf + 2
     ));
-    row_fns.extend(quote! {
+    let rows_leaf = quote! {
         /// The {2k}-limb product of two leaf-size values by assembly rows (operand scanning).
         ///
         /// # Safety
@@ -366,7 +389,11 @@ fn asm_fns(shape: &RsaShape) -> TokenStream {
             out.copy_from_slice(&t[..#k2]);
             out
         }
-    });
+    };
+    if !window_leaf {
+        row_fns.extend(rows_leaf);
+    }
+    row_fns.extend(super::rsa_window::window_fns(shape));
     let row_top = text(rows::addmul_row_top(n));
     let top_reg = rows::top_register(n);
     let top_name = top_reg.name();
@@ -388,12 +415,17 @@ fn asm_fns(shape: &RsaShape) -> TokenStream {
     let cpuid_note = super::x86_64::asm::safety_note(
         "CPUID exists on every x86-64 processor; leaf 7 is read only when leaf 0 reports it.",
     );
-    let mul_body = if shape.adx_mul_sos {
+    let window = super::rsa_window::mont_supported(n);
+    let mul_body = if window {
+        quote!(self.mul_adx_window(a, b))
+    } else if shape.adx_mul_sos {
         quote!(self.redc_adx(&Self::#top_mul(a, b, true)))
     } else {
         quote!(self.mul_adx_cios(a, b))
     };
-    let square_body = if shape.adx_square_sos {
+    let square_body = if window {
+        quote!(self.square_adx_window(a))
+    } else if shape.adx_square_sos {
         quote!(self.redc_adx(&Self::#top_sq(a, true)))
     } else {
         quote!(self.mul_adx_cios(a, a))
@@ -564,6 +596,26 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
     let adx_note =
         super::x86_64::asm::safety_note("adx() is true only when the CPU has BMI2 and ADX.");
     let redc = redc_fns(shape);
+    let (window_mul_arm, window_sq_arm) = if super::rsa_window::mont_supported(n) {
+        (
+            quote! {
+                #[cfg(target_arch = "x86_64")]
+                "x86_64-adx-window" if Self::adx() => {
+                    #adx_note
+                    ::core::option::Option::Some(unsafe { self.mul_adx_window(a, b) })
+                }
+            },
+            quote! {
+                #[cfg(target_arch = "x86_64")]
+                "x86_64-adx-window" if Self::adx() => {
+                    #adx_note
+                    ::core::option::Option::Some(unsafe { self.square_adx_window(a) })
+                }
+            },
+        )
+    } else {
+        (quote!(), quote!())
+    };
     let window_doc = format!(
         " Window of `modexp` in bits (table of 2^{w} = {} entries, each read by masking).",
         1 << w
@@ -716,8 +768,9 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
             }
 
             /// Test and measurement hook: the Montgomery product by one named variant —
-            /// "portable", "x86_64-adx-cios" or "x86_64-adx-sos" — or None when this build or
-            /// CPU cannot run it. Not a stable API.
+            /// "portable", "x86_64-adx-cios", "x86_64-adx-sos" or (sizes of 16, 24, 32 … limbs)
+            /// "x86_64-adx-window" — or None when this build or CPU cannot run it. Not a stable
+            /// API.
             #[doc(hidden)]
             #[allow(unused_doc_comments)]
             pub fn mul_with(&self, variant: &str, a: &[u64; #nl], b: &[u64; #nl]) -> ::core::option::Option<[u64; #nl]> {
@@ -733,6 +786,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
                         #adx_note
                         ::core::option::Option::Some(unsafe { self.redc_adx(&Self::#top_mul(a, b, true)) })
                     }
+                    #window_mul_arm
                     _ => ::core::option::Option::None,
                 }
             }
@@ -754,6 +808,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
                         #adx_note
                         ::core::option::Option::Some(unsafe { self.redc_adx(&Self::#top_sq(a, true)) })
                     }
+                    #window_sq_arm
                     _ => ::core::option::Option::None,
                 }
             }

@@ -42,6 +42,7 @@ pub fn kernel_fn(name: &Ident, alloc: &Allocation, params: &[&str], doc: &str) -
                 quote!(#p.as_ptr())
             }
             Pointer::Modulus => quote!(Self::MODULUS_LIMBS.as_ptr()),
+            Pointer::Scratch => unreachable!("field kernels take no scratch buffer"),
         };
         let reg = r.name();
         pinned.push(*r);
@@ -109,6 +110,103 @@ pub fn kernel_fn(name: &Ident, alloc: &Allocation, params: &[&str], doc: &str) -
                 )
             };
             [#(#outs),*]
+        }
+    }
+}
+
+/// A pointer parameter of a kernel that writes memory: what it points to, its name, its Rust
+/// type and the expression that yields the raw pointer.
+pub struct PtrParam {
+    /// What the kernel expects behind it.
+    pub what: Pointer,
+    /// Parameter name.
+    pub name: Ident,
+    /// Parameter type (`&[u64; 16]`, `*mut u64`).
+    pub ty: TokenStream,
+    /// The pointer passed to the block (`a.as_ptr()`, `t`).
+    pub expr: TokenStream,
+}
+
+/// Emits `unsafe fn name(params..)` running `alloc`, a kernel with no register results that
+/// reads and writes memory behind its pointers (scratch buffers): every pointer is pinned as an
+/// input, every written register declared, and the block may touch memory and the stack.
+/// `safety` states the caller's obligations and what the block touches.
+pub fn memory_kernel_fn(
+    name: &Ident,
+    alloc: &Allocation,
+    params: &[PtrParam],
+    doc: &str,
+    safety: &str,
+) -> TokenStream {
+    assert!(
+        alloc.outputs.is_empty(),
+        "memory kernels return nothing in registers"
+    );
+    let lines: Vec<String> = alloc.insts.iter().map(|i| i.text()).collect();
+    let mut operands = Vec::new();
+    let mut pinned = Vec::new();
+    for (r, what) in &alloc.inputs {
+        let param = params
+            .iter()
+            .find(|p| p.what == *what)
+            .expect("every pointer of the kernel has a parameter");
+        let expr = &param.expr;
+        let reg = r.name();
+        pinned.push(*r);
+        operands.push(if alloc.written.contains(r) {
+            quote!(inout(#reg) #expr => _)
+        } else {
+            quote!(in(#reg) #expr)
+        });
+    }
+    for r in &alloc.written {
+        if !pinned.contains(r) {
+            let reg = r.name();
+            operands.push(quote!(out(#reg) _));
+        }
+    }
+    let options = if alloc.uses_stack() {
+        quote!()
+    } else {
+        quote!(options(nostack))
+    };
+    let decls = params.iter().map(|p| {
+        let (n, ty) = (&p.name, &p.ty);
+        quote!(#n: #ty)
+    });
+    let note = safety_note(&format!(
+        "{safety} The block writes only the registers it declares{}, and restores rsp{}.",
+        if alloc.slots > 0 {
+            " and stack memory below rsp that it releases"
+        } else {
+            ""
+        },
+        if alloc.saved.is_empty() {
+            ""
+        } else {
+            ", rbx and rbp (saved with push, restored with pop)"
+        }
+    ));
+    let doc = format!(" {doc}");
+    let safety_doc = format!(" {safety}");
+    quote! {
+        #[doc = #doc]
+        ///
+        /// # Safety
+        ///
+        #[doc = #safety_doc]
+        #[cfg(target_arch = "x86_64")]
+        #[inline]
+        #[allow(unused_doc_comments)]
+        unsafe fn #name(#(#decls),*) {
+            #note
+            unsafe {
+                ::core::arch::asm!(
+                    #(#lines,)*
+                    #(#operands,)*
+                    #options
+                )
+            }
         }
     }
 }

@@ -25,6 +25,7 @@ pub mod pseudo_mersenne;
 pub mod reduce;
 pub mod regalloc;
 pub mod rows;
+pub mod runtime;
 pub mod sim;
 pub mod square;
 

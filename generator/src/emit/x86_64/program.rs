@@ -15,6 +15,9 @@ pub enum Pointer {
     Operand(usize),
     /// The limbs of the modulus p.
     Modulus,
+    /// A writable scratch buffer (kernels for a run-time modulus keep their accumulator and
+    /// their results there); the pointer may point inside it, so displacements can be negative.
+    Scratch,
 }
 
 /// A kernel over virtual values.
@@ -131,6 +134,14 @@ impl Builder {
     /// `dst ← dst op reg`, in place.
     pub fn alu_reg(&mut self, op: AluOp, dst: VReg, src: VReg) {
         self.alu(op, dst, Src::Reg(src));
+    }
+
+    /// `mov qword ptr [base + 8·k], src` (flags unchanged); `k` may be negative.
+    pub fn store(&mut self, base: VReg, k: i32, src: VReg) {
+        self.insts.push(Inst::Store {
+            dst: Mem { base, disp: 8 * k },
+            src,
+        });
     }
 
     /// A new zero value, clearing CF and OF (`xor v, v`): the start of two carry chains.

@@ -304,11 +304,19 @@ impl Alloc<'_> {
                 }
                 self.out.push(Inst::Alu { op, dst: rd, src });
             }
-            Inst::Store { .. }
-            | Inst::Push(_)
-            | Inst::Pop(_)
-            | Inst::AllocStack(_)
-            | Inst::FreeStack(_) => {
+            Inst::Store { dst, src } => {
+                // Kernels that write memory (scratch buffers) store registers only.
+                let base = self.reg(dst.base, k, &keep);
+                let src = self.reg(src, k, &keep);
+                self.out.push(Inst::Store {
+                    dst: Mem {
+                        base,
+                        disp: dst.disp,
+                    },
+                    src,
+                });
+            }
+            Inst::Push(_) | Inst::Pop(_) | Inst::AllocStack(_) | Inst::FreeStack(_) => {
                 panic!("kernels do not manage memory or the stack themselves")
             }
         }

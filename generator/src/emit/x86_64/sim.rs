@@ -22,6 +22,8 @@ pub struct Machine<R: RegName> {
     mem: HashMap<u64, u64>,
     /// The writable (stack) address range `[lo, hi)`.
     stack: (u64, u64),
+    /// Further writable ranges `[lo, hi)` (scratch buffers).
+    writable: Vec<(u64, u64)>,
     /// The stack pointer register, if the code may use the stack.
     sp: Option<R>,
     /// Registers written so far.
@@ -48,6 +50,7 @@ impl<R: RegName> Machine<R> {
             of: None,
             mem: HashMap::new(),
             stack: (STACK_TOP - STACK_SIZE, STACK_TOP),
+            writable: Vec::new(),
             sp,
             written: HashSet::new(),
             executed: 0,
@@ -94,8 +97,9 @@ impl<R: RegName> Machine<R> {
     }
 
     fn store(&mut self, a: u64, v: u64) -> Result<(), String> {
-        if a < self.stack.0 || a >= self.stack.1 {
-            return Err(format!("store outside the stack at {a:#x}"));
+        let in_scratch = self.writable.iter().any(|(lo, hi)| a >= *lo && a < *hi);
+        if (a < self.stack.0 || a >= self.stack.1) && !in_scratch {
+            return Err(format!("store outside the stack and scratch at {a:#x}"));
         }
         self.mem.insert(a, v);
         Ok(())
@@ -252,6 +256,8 @@ fn map_inputs<R: RegName>(
                 m.map_words(MODULUS_AT, modulus);
                 MODULUS_AT
             }
+            // Field kernels take no scratch: any access faults as unmapped.
+            Pointer::Scratch => 0x6000_0000,
         };
         m.set(*r, addr);
     }
@@ -294,4 +300,96 @@ pub fn run_allocated(
         }
     }
     alloc.outputs.iter().map(|r| m.get(*r)).collect()
+}
+
+/// A memory region behind a pointer argument, for [`run_virtual_regions`] and
+/// [`run_allocated_regions`].
+#[derive(Clone, Debug)]
+pub struct Region {
+    /// The words of the region.
+    pub words: Vec<u64>,
+    /// The word index inside the region the pointer argument points to.
+    pub at: usize,
+    /// Whether the kernel may store into it.
+    pub writable: bool,
+}
+
+fn map_regions<R: RegName>(
+    m: &mut Machine<R>,
+    inputs: &[(R, Pointer)],
+    regions: &[(Pointer, Region)],
+) -> Result<Vec<u64>, String> {
+    let mut bases = Vec::new();
+    for (k, (_, region)) in regions.iter().enumerate() {
+        let base = operand_address(k);
+        m.map_words(base, &region.words);
+        if region.writable {
+            m.writable
+                .push((base, base + 8 * region.words.len() as u64));
+        }
+        bases.push(base);
+    }
+    for (r, what) in inputs {
+        let k = regions
+            .iter()
+            .position(|(p, _)| p == what)
+            .ok_or_else(|| format!("no region for pointer {what:?}"))?;
+        m.set(*r, bases[k] + 8 * regions[k].1.at as u64);
+    }
+    Ok(bases)
+}
+
+fn read_regions<R: RegName>(
+    m: &Machine<R>,
+    regions: &[(Pointer, Region)],
+    bases: &[u64],
+) -> Result<Vec<Vec<u64>>, String> {
+    regions
+        .iter()
+        .zip(bases)
+        .map(|((_, region), base)| {
+            (0..region.words.len())
+                .map(|i| m.load(base + 8 * i as u64))
+                .collect()
+        })
+        .collect()
+}
+
+/// Runs a kernel before allocation whose pointer arguments point into `regions` (one per
+/// [`Pointer`] it takes); returns every region's words afterwards. Stores outside writable
+/// regions and reads outside all regions are errors.
+pub fn run_virtual_regions(
+    prog: &VProgram,
+    regions: &[(Pointer, Region)],
+) -> Result<Vec<Vec<u64>>, String> {
+    let mut m = Machine::new(None);
+    let bases = map_regions(&mut m, &prog.inputs, regions)?;
+    m.run(&prog.insts)?;
+    read_regions(&m, regions, &bases)
+}
+
+/// [`run_virtual_regions`] for an allocated kernel, with the checks of [`run_allocated`]
+/// (`rsp`, `rbx`, `rbp` restored; no undeclared register written).
+pub fn run_allocated_regions(
+    alloc: &Allocation,
+    regions: &[(Pointer, Region)],
+) -> Result<Vec<Vec<u64>>, String> {
+    let mut m = Machine::new(Some(Reg::Rsp));
+    m.set(Reg::Rbx, SENTINEL);
+    m.set(Reg::Rbp, !SENTINEL);
+    let bases = map_regions(&mut m, &alloc.inputs, regions)?;
+    m.run(&alloc.insts)?;
+    if m.get(Reg::Rsp)? != STACK_TOP {
+        return Err("rsp not restored".into());
+    }
+    if m.get(Reg::Rbx)? != SENTINEL || m.get(Reg::Rbp)? != !SENTINEL {
+        return Err("rbx or rbp not restored".into());
+    }
+    for r in &m.written {
+        let declared = alloc.written.contains(r) || alloc.saved.contains(r) || *r == Reg::Rsp;
+        if !declared {
+            return Err(format!("{r} written but not declared"));
+        }
+    }
+    read_regions(&m, regions, &bases)
 }
