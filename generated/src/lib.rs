@@ -20,6 +20,11 @@
 #[macro_use]
 pub mod ff_impls;
 
+/// `zeroize::Zeroize` for the prime fields: the impl macro.
+#[cfg(feature = "zeroize")]
+#[macro_use]
+mod zeroize_impls;
+
 /// curve25519-p (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
 #[rustfmt::skip]
 pub mod curve25519_p_64;
@@ -397,3 +402,97 @@ impl_ff!(goldilocks_p_solinas_32::Fp, 56);
 impl_ff!(curve25519_p_montgomery_64::Fp, 32);
 #[cfg(feature = "ff")]
 impl_ff!(secp256k1_p_montgomery_64::Fp, 32);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(curve25519_p_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(curve25519_p_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(curve25519_l_64::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(curve25519_l_32::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p256_p_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p256_p_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p256_n_64::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p256_n_32::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(secp256k1_p_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(secp256k1_p_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(secp256k1_n_64::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(secp256k1_n_32::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bls12_381_p_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bls12_381_p_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bls12_381_r_64::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bls12_381_r_32::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bn254_p_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bn254_p_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bn254_r_64::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bn254_r_32::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(fp254bnb_p_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(fp254bnb_p_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(fp254bnb_r_64::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(fp254bnb_r_32::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bn381_p_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bn381_p_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bn381_r_64::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bn381_r_32::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bn462_p_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bn462_p_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bn462_r_64::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(bn462_r_32::Fr);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p127_p_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p127_p_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p521_p_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p521_p_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p384_p_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p384_p_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(goldilocks_p_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(goldilocks_p_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(secp256k1_p_solinas_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p384_p_solinas_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p384_p_solinas_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(goldilocks_p_solinas_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(goldilocks_p_solinas_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(curve25519_p_montgomery_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(secp256k1_p_montgomery_64::Fp);

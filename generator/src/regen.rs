@@ -11,7 +11,7 @@ use crate::spec::{find_preset, LimbBits};
 use crate::{generate_prime_field_for, PrimeFieldOptions, Target};
 
 /// Files under `generated/src` that are written by hand and never touched by regen.
-pub const HAND_WRITTEN: &[&str] = &["ff_impls.rs"];
+pub const HAND_WRITTEN: &[&str] = &["ff_impls.rs", "zeroize_impls.rs"];
 
 /// One field of the manifest.
 #[derive(Clone, Debug, Deserialize)]
@@ -143,6 +143,8 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
     lib.push_str("#![no_std]\n#![deny(unsafe_op_in_unsafe_fn)]\n\n");
     lib.push_str("/// Support for the `ff` traits: the `Repr` type and the impl macro.\n");
     lib.push_str("#[cfg(feature = \"ff\")]\n#[macro_use]\npub mod ff_impls;\n\n");
+    lib.push_str("/// `zeroize::Zeroize` for the prime fields: the impl macro.\n");
+    lib.push_str("#[cfg(feature = \"zeroize\")]\n#[macro_use]\nmod zeroize_impls;\n\n");
     for (module, label, preset, w, _, _) in &mods {
         // Formatted by the generator (prettyplease), not rustfmt.
         lib.push_str(&format!(
@@ -168,6 +170,12 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
                 preset.type_name
             ));
         }
+    }
+    for (module, _, preset, _, _, _) in &mods {
+        lib.push_str(&format!(
+            "#[cfg(feature = \"zeroize\")]\nimpl_zeroize!({module}::{});\n",
+            preset.type_name
+        ));
     }
     files.insert(PathBuf::from("src/lib.rs"), lib);
     Ok(files)

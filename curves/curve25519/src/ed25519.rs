@@ -33,13 +33,17 @@
 //! (the inconsistency "Taming the many EdDSAs" §3 describes for any cofactorless single
 //! verifier paired with a cofactored batch verifier). Honest signatures never hit it.
 
-use sha2::{Digest, Sha512};
+use sha2::digest::consts::U64;
+use sha2::Digest;
+pub use sha2::Sha512;
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::edwards::{
-    double_scalar_mul_basepoint_vartime, mul_base, multiscalar_mul_vartime, EdwardsPoint,
+    double_scalar_mul_basepoint_vartime, is_identity_quad_vartime, mul_base,
+    multiscalar_mul_vartime, EdwardsPoint,
 };
 use crate::field::Scalar;
+use crate::lattice::{half_scalars_vartime, split_128};
 use crate::scalar::{scalar_from_bytes_mod_order, scalar_from_wide};
 use crate::Error;
 
@@ -189,52 +193,166 @@ impl VerifyingKey {
         self.point.is_small_order()
     }
 
-    /// [S]B − [k]A for the signature's S (checked below l) and k = SHA-512(R ‖ A ‖ M) mod l.
-    fn recompute_r(&self, msg: &[u8], sig: &Signature) -> Result<EdwardsPoint, Error> {
+    /// RFC 8032 §5.1.7 for pure Ed25519 (`dom` = `None`), Ed25519ctx and Ed25519ph, with
+    /// the cofactorless equation; `strict` adds the rejections of
+    /// [`VerifyingKey::verify_strict`].
+    ///
+    /// The equation R = [S]B − [k]A is checked in its half-size form
+    /// [v1]R − [v1·S]B + [v0]A = 0 ([`crate::lattice`]), which accepts exactly the same
+    /// signatures: R is decoded (an R that does not decode is not the encoding of [S]B − [k]A,
+    /// since every decodable encoding is canonical), and v1 is odd with v0 ≡ v1·k mod 8l.
+    fn verify_with(
+        &self,
+        dom: Option<Dom2<'_>>,
+        msg: &[u8],
+        sig: &Signature,
+        strict: bool,
+    ) -> Result<(), Error> {
+        let r_point = EdwardsPoint::decompress(&sig.r);
+        if strict {
+            let r = r_point.as_ref().ok_or(Error::InvalidPointEncoding)?;
+            if self.point.is_small_order() || r.is_small_order() {
+                return Err(Error::SmallOrderPoint);
+            }
+        }
         let s =
             Option::<Scalar>::from(Scalar::from_le_bytes(&sig.s)).ok_or(Error::ScalarOutOfRange)?;
-        let k = challenge(&sig.r, &self.compressed, msg);
-        Ok(double_scalar_mul_basepoint_vartime(&k, &self.neg_point, &s))
-    }
-
-    /// Verifies `sig` on `msg` by RFC 8032 §5.1.7 with the cofactorless equation: accepts
-    /// iff S < l and the encoding of [S]B − [k]A equals R byte for byte. The acceptance rules
-    /// are tabulated in the [module documentation](self).
-    ///
-    /// Errors: [`Error::ScalarOutOfRange`], [`Error::InvalidSignature`]. Variable time (all
-    /// inputs are public).
-    pub fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
-        let r = self.recompute_r(msg, sig)?;
-        if r.compress() == sig.r {
+        let r_point = r_point.ok_or(Error::InvalidSignature)?;
+        let k = challenge(dom, &sig.r, &self.compressed, msg);
+        let holds = match half_scalars_vartime(&k.to_le_bytes()) {
+            Some(h) => {
+                // |v1| < 2^131 < l: canonical.
+                let v1 = Scalar::from_le_bytes(&h.v1).unwrap();
+                let (b_lo, b_hi) = split_128(&(-(v1 * s)).to_le_bytes());
+                // v0 ≡ −|v1|·k: multiply the whole equation by −1, which negates A's term.
+                let a = if h.v1_negative {
+                    &self.neg_point
+                } else {
+                    &self.point
+                };
+                is_identity_quad_vartime(&h.v1, &r_point, &h.v0, a, &b_lo, &b_hi)
+            }
+            None => bool::from(
+                double_scalar_mul_basepoint_vartime(&k, &self.neg_point, &s).ct_eq(&r_point),
+            ),
+        };
+        if holds {
             Ok(())
         } else {
             Err(Error::InvalidSignature)
         }
+    }
+
+    /// Verifies `sig` on `msg` by RFC 8032 §5.1.7 with the cofactorless equation: accepts
+    /// iff S < l and R is the (canonical) encoding of [S]B − [k]A. The acceptance rules are
+    /// tabulated in the [module documentation](self).
+    ///
+    /// Errors: [`Error::ScalarOutOfRange`], [`Error::InvalidSignature`]. Variable time (all
+    /// inputs are public).
+    pub fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
+        self.verify_with(None, msg, sig, false)
     }
 
     /// Like [`VerifyingKey::verify`], and also rejects a small-order A or R and an R that
     /// does not decode (RFC 8032 §5.1.3). The acceptance rules are tabulated in the
     /// [module documentation](self).
     ///
-    /// Errors: [`Error::ScalarOutOfRange`], [`Error::InvalidPointEncoding`] (R),
-    /// [`Error::SmallOrderPoint`], [`Error::InvalidSignature`].
+    /// Errors: [`Error::InvalidPointEncoding`] (R), [`Error::SmallOrderPoint`],
+    /// [`Error::ScalarOutOfRange`], [`Error::InvalidSignature`].
     pub fn verify_strict(&self, msg: &[u8], sig: &Signature) -> Result<(), Error> {
-        let r_point = EdwardsPoint::decompress(&sig.r).ok_or(Error::InvalidPointEncoding)?;
-        if self.point.is_small_order() || r_point.is_small_order() {
-            return Err(Error::SmallOrderPoint);
-        }
-        let r = self.recompute_r(msg, sig)?;
-        if bool::from(r.ct_eq(&r_point)) {
-            Ok(())
-        } else {
-            Err(Error::InvalidSignature)
-        }
+        self.verify_with(None, msg, sig, true)
+    }
+
+    /// Verifies an Ed25519ctx signature (RFC 8032 §5.1, dom2(0, context)) with the rules of
+    /// [`VerifyingKey::verify`].
+    ///
+    /// Errors: [`Error::ContextTooLong`] (more than 255 bytes), and those of `verify`.
+    pub fn verify_ctx(&self, msg: &[u8], context: &[u8], sig: &Signature) -> Result<(), Error> {
+        self.verify_with(Some(Dom2::new(0, context)?), msg, sig, false)
+    }
+
+    /// Verifies an Ed25519ctx signature with the rules of [`VerifyingKey::verify_strict`].
+    ///
+    /// Errors: [`Error::ContextTooLong`], and those of `verify_strict`.
+    pub fn verify_ctx_strict(
+        &self,
+        msg: &[u8],
+        context: &[u8],
+        sig: &Signature,
+    ) -> Result<(), Error> {
+        self.verify_with(Some(Dom2::new(0, context)?), msg, sig, true)
+    }
+
+    /// Verifies an Ed25519ph signature (RFC 8032 §5.1, dom2(1, context), PH = SHA-512) on
+    /// the message whose hash state is `prehashed_message`, with the rules of
+    /// [`VerifyingKey::verify`]. As in ed25519-dalek 2.x, any 64-byte-output digest is
+    /// accepted; RFC 8032's Ed25519ph is [`Sha512`]. `None` is the empty context.
+    ///
+    /// Errors: [`Error::ContextTooLong`], and those of `verify`.
+    pub fn verify_prehashed<D>(
+        &self,
+        prehashed_message: D,
+        context: Option<&[u8]>,
+        sig: &Signature,
+    ) -> Result<(), Error>
+    where
+        D: Digest<OutputSize = U64>,
+    {
+        let dom = Dom2::new(1, context.unwrap_or(&[]))?;
+        let ph = prehashed_message.finalize();
+        self.verify_with(Some(dom), &ph, sig, false)
+    }
+
+    /// [`VerifyingKey::verify_prehashed`] with the rules of [`VerifyingKey::verify_strict`].
+    ///
+    /// Errors: [`Error::ContextTooLong`], and those of `verify_strict`.
+    pub fn verify_prehashed_strict<D>(
+        &self,
+        prehashed_message: D,
+        context: Option<&[u8]>,
+        sig: &Signature,
+    ) -> Result<(), Error>
+    where
+        D: Digest<OutputSize = U64>,
+    {
+        let dom = Dom2::new(1, context.unwrap_or(&[]))?;
+        let ph = prehashed_message.finalize();
+        self.verify_with(Some(dom), &ph, sig, true)
     }
 }
 
-/// k = SHA-512(R ‖ A ‖ M) mod l (RFC 8032 §5.1.6 step 4, §5.1.7 step 2).
-fn challenge(r: &[u8; 32], a: &[u8; 32], msg: &[u8]) -> Scalar {
+/// The prefix dom2(phflag, context) of RFC 8032 §2 that Ed25519ctx (phflag 0) and Ed25519ph
+/// (phflag 1) put before every SHA-512 input; pure Ed25519 has none.
+#[derive(Clone, Copy)]
+struct Dom2<'a> {
+    phflag: u8,
+    context: &'a [u8],
+}
+
+impl<'a> Dom2<'a> {
+    /// Errors: [`Error::ContextTooLong`] for a context over 255 bytes.
+    fn new(phflag: u8, context: &'a [u8]) -> Result<Dom2<'a>, Error> {
+        if context.len() > 255 {
+            return Err(Error::ContextTooLong);
+        }
+        Ok(Dom2 { phflag, context })
+    }
+}
+
+/// Starts a SHA-512 computation with dom2 when there is one.
+fn hasher(dom: Option<Dom2<'_>>) -> Sha512 {
     let mut h = Sha512::new();
+    if let Some(d) = dom {
+        h.update(b"SigEd25519 no Ed25519 collisions");
+        h.update([d.phflag, d.context.len() as u8]);
+        h.update(d.context);
+    }
+    h
+}
+
+/// k = SHA-512(dom2 ‖ R ‖ A ‖ M) mod l (RFC 8032 §5.1.6 step 4, §5.1.7 step 2).
+fn challenge(dom: Option<Dom2<'_>>, r: &[u8; 32], a: &[u8; 32], msg: &[u8]) -> Scalar {
+    let mut h = hasher(dom);
     h.update(r);
     h.update(a);
     h.update(msg);
@@ -281,7 +399,7 @@ impl SigningKey {
         a[0] &= 248;
         a[31] &= 127;
         a[31] |= 64;
-        let s = scalar_from_bytes_mod_order(&a);
+        let mut s = scalar_from_bytes_mod_order(&a);
         let mut prefix = [0u8; 32];
         prefix.copy_from_slice(&h[32..]);
         let verifying_key = VerifyingKey::from_point(mul_base(&s));
@@ -293,6 +411,8 @@ impl SigningKey {
         };
         h.zeroize();
         a.zeroize();
+        s.zeroize();
+        prefix.zeroize();
         key
     }
 
@@ -311,25 +431,61 @@ impl SigningKey {
         self.verifying_key
     }
 
-    /// Signs `msg` (RFC 8032 §5.1.6): r = SHA-512(prefix ‖ M) mod l, R = [r]B,
-    /// k = SHA-512(R ‖ A ‖ M) mod l, S = r + k·a mod l. Deterministic; constant time in the
-    /// key and r.
-    pub fn sign(&self, msg: &[u8]) -> Signature {
-        let mut h = Sha512::new();
+    /// RFC 8032 §5.1.6 with an optional dom2 prefix: r = SHA-512(dom2 ‖ prefix ‖ M) mod l,
+    /// R = [r]B, k = SHA-512(dom2 ‖ R ‖ A ‖ M) mod l, S = r + k·a mod l.
+    fn sign_with(&self, dom: Option<Dom2<'_>>, msg: &[u8]) -> Signature {
+        let mut h = hasher(dom);
         h.update(self.prefix);
         h.update(msg);
         let mut rh: [u8; 64] = h.finalize().into();
-        let r = scalar_from_wide(&rh);
+        let mut r = scalar_from_wide(&rh);
         rh.zeroize();
         let big_r = mul_base(&r).compress();
-        let k = challenge(&big_r, &self.verifying_key.compressed, msg);
+        let k = challenge(dom, &big_r, &self.verifying_key.compressed, msg);
         // The stored scalar is canonical, so decoding cannot fail.
-        let a = Scalar::from_le_bytes(&self.scalar).unwrap();
+        let mut a = Scalar::from_le_bytes(&self.scalar).unwrap();
         let s = r + k * a;
+        r.zeroize();
+        a.zeroize();
         Signature {
             r: big_r,
             s: s.to_le_bytes(),
         }
+    }
+
+    /// Signs `msg` (RFC 8032 §5.1.6): r = SHA-512(prefix ‖ M) mod l, R = [r]B,
+    /// k = SHA-512(R ‖ A ‖ M) mod l, S = r + k·a mod l. Deterministic; constant time in the
+    /// key and r.
+    pub fn sign(&self, msg: &[u8]) -> Signature {
+        self.sign_with(None, msg)
+    }
+
+    /// Signs `msg` as Ed25519ctx (RFC 8032 §5.1 with dom2(0, context)). RFC 8032 advises a
+    /// non-empty context for Ed25519ctx; an empty one is accepted (and differs from pure
+    /// Ed25519, whose hashes have no dom2 prefix).
+    ///
+    /// Errors: [`Error::ContextTooLong`] for a context over 255 bytes.
+    pub fn sign_ctx(&self, msg: &[u8], context: &[u8]) -> Result<Signature, Error> {
+        Ok(self.sign_with(Some(Dom2::new(0, context)?), msg))
+    }
+
+    /// Signs as Ed25519ph (RFC 8032 §5.1 with dom2(1, context)) the message whose hash state
+    /// is `prehashed_message`: PH(M) is its 64-byte output. RFC 8032's Ed25519ph uses
+    /// [`Sha512`]; as in ed25519-dalek 2.x any digest with a 64-byte output is accepted.
+    /// `None` is the empty context.
+    ///
+    /// Errors: [`Error::ContextTooLong`] for a context over 255 bytes.
+    pub fn sign_prehashed<D>(
+        &self,
+        prehashed_message: D,
+        context: Option<&[u8]>,
+    ) -> Result<Signature, Error>
+    where
+        D: Digest<OutputSize = U64>,
+    {
+        let dom = Dom2::new(1, context.unwrap_or(&[]))?;
+        let ph = prehashed_message.finalize();
+        Ok(self.sign_with(Some(dom), &ph))
     }
 
     /// Verifies with this key's public key ([`VerifyingKey::verify`]).
@@ -423,7 +579,7 @@ pub fn verify_batch_with_entropy(
         let r = EdwardsPoint::decompress(&sig.r).ok_or(Error::InvalidPointEncoding)?;
         s_vals.push(s);
         r_points.push(r.neg());
-        ks.push(challenge(&sig.r, &key.compressed, msg));
+        ks.push(challenge(None, &sig.r, &key.compressed, msg));
         transcript.update(sig.r);
         transcript.update(key.compressed);
         transcript.update(sig.s);

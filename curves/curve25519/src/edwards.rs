@@ -381,23 +381,86 @@ pub(crate) fn mul_base(a: &Scalar) -> EdwardsPoint {
     p
 }
 
+/// Odd multiples P, 3P, ..., 127P of a point for width-8 wNAF (affine Niels, one shared
+/// inversion).
+fn affine_odd_multiples_64(p: &EdwardsPoint) -> Box<[AffineNiels; 64]> {
+    let p2 = p.double();
+    let mut pts = Vec::with_capacity(64);
+    let mut q = *p;
+    for _ in 0..64 {
+        pts.push(q);
+        q = q.add(&p2);
+    }
+    let niels = batch_to_affine_niels(&pts);
+    let mut t = Box::new([AffineNiels::IDENTITY; 64]);
+    t.copy_from_slice(&niels);
+    t
+}
+
 /// Odd multiples B, 3B, ..., 127B of the base point for width-8 wNAF (affine Niels).
 fn base_odd_multiples() -> &'static [AffineNiels; 64] {
     static T: OnceLock<Box<[AffineNiels; 64]>> = OnceLock::new();
-    T.get_or_init(|| {
-        let b = basepoint();
-        let b2 = b.double();
-        let mut pts = Vec::with_capacity(64);
-        let mut p = b;
-        for _ in 0..64 {
-            pts.push(p);
-            p = p.add(&b2);
+    T.get_or_init(|| affine_odd_multiples_64(&basepoint()))
+}
+
+/// Odd multiples of B' = 2^128·B for width-8 wNAF (affine Niels): the table of the upper
+/// half of a split base-point scalar.
+fn base_128_odd_multiples() -> &'static [AffineNiels; 64] {
+    static T: OnceLock<Box<[AffineNiels; 64]>> = OnceLock::new();
+    T.get_or_init(|| affine_odd_multiples_64(&basepoint().mul_by_pow2(128)))
+}
+
+/// Whether [a1]P1 + [a2]P2 + [b_lo]B + [b_hi](2^128·B) is the identity, for public scalars
+/// of at most 132 bits (32-byte little-endian strings). Variable time: Straus's interleaving
+/// with width-5 wNAF and per-call tables for P1 and P2, width-8 wNAF with the precomputed
+/// tables for B and 2^128·B, so 128 to 132 doublings in all. This is the half-size
+/// verification equation of [`crate::lattice`].
+pub(crate) fn is_identity_quad_vartime(
+    a1: &[u8; 32],
+    p1: &EdwardsPoint,
+    a2: &[u8; 32],
+    p2: &EdwardsPoint,
+    b_lo: &[u8; 32],
+    b_hi: &[u8; 32],
+) -> bool {
+    let naf1 = wnaf_vartime(a1, 5);
+    let naf2 = wnaf_vartime(a2, 5);
+    let naf_lo = wnaf_vartime(b_lo, 8);
+    let naf_hi = wnaf_vartime(b_hi, 8);
+    let t1 = odd_multiples(p1, 8);
+    let t2 = odd_multiples(p2, 8);
+    let (tb, tb128) = (base_odd_multiples(), base_128_odd_multiples());
+    let top = (0..257)
+        .rev()
+        .find(|&i| naf1[i] != 0 || naf2[i] != 0 || naf_lo[i] != 0 || naf_hi[i] != 0);
+    let Some(top) = top else {
+        return true;
+    };
+    let mut r = EdwardsPoint::IDENTITY.to_projective();
+    for i in (0..=top).rev() {
+        let mut t = r.double();
+        for (naf, table) in [(&naf1, &t1), (&naf2, &t2)] {
+            let d = naf[i];
+            if d > 0 {
+                t = t.to_extended().add_niels(&table[(d / 2) as usize]);
+            } else if d < 0 {
+                t = t.to_extended().add_niels(&table[(-d / 2) as usize].neg());
+            }
         }
-        let niels = batch_to_affine_niels(&pts);
-        let mut t = Box::new([AffineNiels::IDENTITY; 64]);
-        t.copy_from_slice(&niels);
-        t
-    })
+        for (naf, table) in [(&naf_lo, tb), (&naf_hi, tb128)] {
+            let d = naf[i];
+            if d > 0 {
+                t = t.to_extended().add_affine_niels(&table[(d / 2) as usize]);
+            } else if d < 0 {
+                t = t
+                    .to_extended()
+                    .add_affine_niels(&table[(-d / 2) as usize].neg());
+            }
+        }
+        r = t.to_projective();
+    }
+    // The identity is (0 : Z : Z).
+    bool::from(r.x.is_zero() & r.y.ct_eq(&r.z))
 }
 
 /// Odd multiples P, 3P, ..., (2^(w−1) − 1)P in projective Niels form.

@@ -32,6 +32,7 @@
 
 mod edwards;
 mod field;
+mod lattice;
 mod scalar;
 mod x25519;
 
@@ -58,6 +59,8 @@ pub enum Error {
     BatchLengthMismatch,
     /// A byte slice has the wrong length (the expected length is given).
     InvalidLength(usize),
+    /// An Ed25519ctx or Ed25519ph context string is longer than 255 bytes (RFC 8032 §5.1).
+    ContextTooLong,
 }
 
 impl core::fmt::Display for Error {
@@ -74,6 +77,7 @@ impl core::fmt::Display for Error {
                 f.write_str("batch has different numbers of messages, signatures and keys")
             }
             Error::InvalidLength(n) => write!(f, "wrong length: expected {n} bytes"),
+            Error::ContextTooLong => f.write_str("context string longer than 255 bytes"),
         }
     }
 }

@@ -67,7 +67,13 @@ pub fn x25519(scalar: [u8; 32], u: [u8; 32]) -> [u8; 32] {
     Fe::conditional_swap(&mut z2, &mut z3, c);
     k.zeroize();
     // z2 = 0 (low-order input) gives 0, as x2·z2^(p−2) does in the RFC.
-    (x2 * z2.invert().unwrap_or(Fe::ZERO)).to_le_bytes()
+    let out = (x2 * z2.invert().unwrap_or(Fe::ZERO)).to_le_bytes();
+    // The ladder state depends on every bit of the secret scalar.
+    for v in [&mut x2, &mut z2, &mut x3, &mut z3] {
+        v.zeroize();
+    }
+    swap.zeroize();
+    out
 }
 
 /// X25519(k, 9): the public key of the secret `scalar`, 32 bytes little-endian.
@@ -77,9 +83,11 @@ pub fn x25519(scalar: [u8; 32], u: [u8; 32]) -> [u8; 32] {
 /// the clamped scalar is a multiple of 8 and B has order l, so the result equals the ladder's.
 pub fn x25519_base(scalar: [u8; 32]) -> [u8; 32] {
     let mut k = clamp(scalar);
-    let s = scalar_from_bytes_mod_order(&k);
+    let mut s = scalar_from_bytes_mod_order(&k);
     k.zeroize();
-    mul_base(&s).to_montgomery_u()
+    let out = mul_base(&s).to_montgomery_u();
+    s.zeroize();
+    out
 }
 
 /// X25519(k, u) refusing an all-zero shared secret (RFC 7748 §6.1): the output of a

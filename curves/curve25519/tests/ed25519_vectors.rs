@@ -4,7 +4,9 @@
 mod common;
 
 use common::{hex, hex32, load_json, to_hex, vector_path};
-use fieldgen_curve25519::ed25519::{Signature, SigningKey, VerifyingKey};
+use fieldgen_curve25519::ed25519::{Sha512, Signature, SigningKey, VerifyingKey};
+use fieldgen_curve25519::Error;
+use sha2::Digest;
 
 #[test]
 fn rfc8032_section_7_1() {
@@ -101,4 +103,107 @@ fn ed25519_reference_sign_input() {
         lines += 1;
     }
     assert_eq!(lines, 1024);
+}
+
+#[test]
+fn rfc8032_section_7_2_ed25519ctx() {
+    let v = load_json("rfc7748_rfc8032_vectors.json");
+    let cases = v["rfc8032"]["ed25519ctx"].as_array().unwrap();
+    assert_eq!(cases.len(), 4);
+    for c in cases {
+        let name = c["name"].as_str().unwrap();
+        let sk = SigningKey::from_bytes(&hex32(c["secret_key"].as_str().unwrap()));
+        let pk = c["public_key"].as_str().unwrap();
+        assert_eq!(to_hex(&sk.verifying_key().to_bytes()), pk, "{name}");
+        let msg = hex(c["message"].as_str().unwrap());
+        let ctx = hex(c["context"].as_str().unwrap());
+        let sig = sk.sign_ctx(&msg, &ctx).unwrap();
+        assert_eq!(
+            to_hex(&sig.to_bytes()),
+            c["signature"].as_str().unwrap(),
+            "{name}"
+        );
+        let vk = VerifyingKey::from_bytes(&hex32(pk)).unwrap();
+        vk.verify_ctx(&msg, &ctx, &sig).unwrap();
+        vk.verify_ctx_strict(&msg, &ctx, &sig).unwrap();
+        // Another context, pure Ed25519 and Ed25519ph do not accept it.
+        let mut other = ctx.clone();
+        other[0] ^= 1;
+        assert_eq!(
+            vk.verify_ctx(&msg, &other, &sig),
+            Err(Error::InvalidSignature),
+            "{name}"
+        );
+        assert!(vk.verify(&msg, &sig).is_err(), "{name}");
+        assert!(vk
+            .verify_prehashed(Sha512::new().chain_update(&msg), Some(&ctx), &sig)
+            .is_err());
+        let mut bad = msg.clone();
+        bad.push(0);
+        assert!(vk.verify_ctx(&bad, &ctx, &sig).is_err(), "{name}");
+    }
+}
+
+#[test]
+fn rfc8032_section_7_3_ed25519ph() {
+    let v = load_json("rfc7748_rfc8032_vectors.json");
+    let cases = v["rfc8032"]["ed25519ph"].as_array().unwrap();
+    assert_eq!(cases.len(), 1);
+    for c in cases {
+        let name = c["name"].as_str().unwrap();
+        let sk = SigningKey::from_bytes(&hex32(c["secret_key"].as_str().unwrap()));
+        let pk = c["public_key"].as_str().unwrap();
+        assert_eq!(to_hex(&sk.verifying_key().to_bytes()), pk, "{name}");
+        let msg = hex(c["message"].as_str().unwrap());
+        let ctx = hex(c["context"].as_str().unwrap());
+        let expect = c["signature"].as_str().unwrap();
+        // The vector's context is empty: `None` and `Some(&[])` are the same.
+        let sig = sk
+            .sign_prehashed(Sha512::new().chain_update(&msg), None)
+            .unwrap();
+        assert_eq!(to_hex(&sig.to_bytes()), expect, "{name}");
+        let sig2 = sk
+            .sign_prehashed(Sha512::new().chain_update(&msg), Some(&ctx))
+            .unwrap();
+        assert_eq!(sig, sig2);
+        let vk = VerifyingKey::from_bytes(&hex32(pk)).unwrap();
+        vk.verify_prehashed(Sha512::new().chain_update(&msg), None, &sig)
+            .unwrap();
+        vk.verify_prehashed_strict(Sha512::new().chain_update(&msg), Some(&ctx), &sig)
+            .unwrap();
+        assert!(vk
+            .verify_prehashed(Sha512::new().chain_update(b"abd"), None, &sig)
+            .is_err());
+        assert!(vk
+            .verify_prehashed(Sha512::new().chain_update(&msg), Some(b"x"), &sig)
+            .is_err());
+        assert!(vk.verify(&msg, &sig).is_err());
+        // Ed25519ctx with the same (empty) context differs by the phflag.
+        assert!(vk.verify_ctx(&msg, &ctx, &sig).is_err());
+    }
+}
+
+#[test]
+fn context_longer_than_255_bytes_is_refused() {
+    let sk = SigningKey::from_bytes(&[9u8; 32]);
+    let vk = sk.verifying_key();
+    let long = [0x41u8; 256];
+    let ok = [0x41u8; 255];
+    assert_eq!(sk.sign_ctx(b"m", &long), Err(Error::ContextTooLong));
+    assert_eq!(
+        sk.sign_prehashed(Sha512::new().chain_update(b"m"), Some(&long)),
+        Err(Error::ContextTooLong)
+    );
+    let sig = sk.sign_ctx(b"m", &ok).unwrap();
+    vk.verify_ctx(b"m", &ok, &sig).unwrap();
+    assert_eq!(vk.verify_ctx(b"m", &long, &sig), Err(Error::ContextTooLong));
+    let sig = sk
+        .sign_prehashed(Sha512::new().chain_update(b"m"), Some(&ok))
+        .unwrap();
+    vk.verify_prehashed(Sha512::new().chain_update(b"m"), Some(&ok), &sig)
+        .unwrap();
+    assert_eq!(
+        vk.verify_prehashed_strict(Sha512::new().chain_update(b"m"), Some(&long), &sig),
+        Err(Error::ContextTooLong)
+    );
 }
