@@ -4,6 +4,7 @@
 //! public field API, which is the same on every target, and dispatches between backends.
 
 pub mod aarch64;
+pub mod armv7;
 pub mod field;
 pub mod invert;
 pub mod portable;
