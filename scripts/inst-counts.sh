@@ -26,17 +26,19 @@ end='<!-- instruction counts: end -->'
 presets=(curve25519-p curve25519-l p256-p p256-n secp256k1-p secp256k1-n bls12-381-p bls12-381-r
   bn254-p bn254-r fp254bnb-p fp254bnb-r bn381-p bn381-r bn462-p bn462-r)
 
-# Modules: <preset>_64_auto and <preset>_64_portable (built for aarch64 only), and
-# <preset>_32_portable (built for the 32-bit targets), each with a field `F`.
+# Modules: <preset>_64_auto and <preset>_64_portable (built for aarch64 only),
+# <preset>_32_portable (built for the 32-bit targets) and <preset>_32_armv7 (--target armv7, the
+# UMAAL assembly; built for armv7 only), each with a field `F`.
 lib="#![no_std]
 #![allow(clippy::all, dead_code)]
 "
 for p in "${presets[@]}"; do
   m=${p//-/_}
-  for v in 64:auto:auto 64:portable:portable64 32:portable:portable32; do
+  for v in 64:auto:auto 64:portable:portable64 32:portable:portable32 32:armv7:armv7; do
     IFS=: read -r w t target <<<"$v"
     cfg='target_arch = "aarch64"'
     [ "$w" = 32 ] && cfg='not(target_arch = "aarch64")'
+    [ "$t" = armv7 ] && cfg='target_arch = "arm"'
     mod=${m}_${w}_$t
     # Rewrite only what changed, so that a rerun rebuilds nothing.
     "${gen[@]}" --prime "$p" --name F --limb-bits "$w" --target "$target" --out "$work/tmp.rs"
@@ -124,13 +126,21 @@ c() { echo "${counts[$1]:-—}"; }
   echo
   echo "Instructions in the \`#[no_mangle]\` wrapper of \`mul\` (x·y) and \`square\`, compiled with \`--release\` (opt-level 3, one codegen unit) for each target: \`auto\` is \`--target auto\` (the target's assembly where there is one: aarch64 for 64-bit limbs; elsewhere the portable code), \`portable\` the portable code alone. Counted with the target's objdump (wasm32: the compiler's assembly listing). The count is the wrapper's instructions plus those of every function it calls (the portable code is not inlined into it); all of it is straight-line, so it is also the number executed. Command: \`bash scripts/inst-counts.sh\` ($(rustc --version | cut -d' ' -f1-2), $(date -u +%Y-%m-%d))."
   echo
-  echo "| preset | aarch64 mul asm / portable64 | aarch64 square asm / portable64 | armv7 mul / square (portable32) | powerpc mul / square (portable32) | wasm32 mul / square (portable32) |"
-  echo "|---|---:|---:|---:|---:|---:|"
+  echo "| preset | aarch64 mul asm / portable64 | aarch64 square asm / portable64 | armv7 mul asm / portable32 | armv7 square asm / portable32 | powerpc mul / square (portable32) | wasm32 mul / square (portable32) |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
   for p in "${presets[@]}"; do
     m=${p//-/_}
     a=aarch64-unknown-linux-gnu
-    echo "| $p | $(c $a/mul_${m}_64_auto) / $(c $a/mul_${m}_64_portable) | $(c $a/square_${m}_64_auto) / $(c $a/square_${m}_64_portable) | $(c armv7-unknown-linux-gnueabihf/mul_${m}_32_portable) / $(c armv7-unknown-linux-gnueabihf/square_${m}_32_portable) | $(c powerpc-unknown-linux-gnu/mul_${m}_32_portable) / $(c powerpc-unknown-linux-gnu/square_${m}_32_portable) | $(c wasm32-wasip1/mul_${m}_32_portable) / $(c wasm32-wasip1/square_${m}_32_portable) |"
+    v=armv7-unknown-linux-gnueabihf
+    echo "| $p | $(c $a/mul_${m}_64_auto) / $(c $a/mul_${m}_64_portable) | $(c $a/square_${m}_64_auto) / $(c $a/square_${m}_64_portable) | $(c $v/mul_${m}_32_armv7) / $(c $v/mul_${m}_32_portable) | $(c $v/square_${m}_32_armv7) / $(c $v/square_${m}_32_portable) | $(c powerpc-unknown-linux-gnu/mul_${m}_32_portable) / $(c powerpc-unknown-linux-gnu/square_${m}_32_portable) | $(c wasm32-wasip1/mul_${m}_32_portable) / $(c wasm32-wasip1/square_${m}_32_portable) |"
   done
+  echo
+  echo "armv7 asm is \`--target armv7\` (Montgomery form, UMAAL kernels; the portable32 column is the form \`auto\` picks, so pseudo-Mersenne for curve25519-p). \`--target auto\` carries the armv7 kernels for every 32-bit preset above except curve25519-p (special form) and p256-p (fewer than a quarter of its limbs are other than 0, 1 and 2^32 − 1, so the portable code, which folds those limbs, is shorter)."
+  echo
+  umaal=$(arm-linux-gnueabihf-objdump -d --no-show-raw-insn "$(ls "$CARGO_TARGET_DIR"/armv7-unknown-linux-gnueabihf/release/deps/inst_counts-*.o | head -1)" |
+    awk '/<mul_bn254_p_32_armv7>:/ {f=1; next} /^$/ {f=0} f && /\tumaal\t/ {n++} END {print n+0}')
+  echo "8-limb armv7 multiplication (bn254-p): $umaal umaal instructions: the 2n² = 128 products of a·b and m·p, each one carry-free multiply-accumulate, except the first, which is a umull (2n² − 1 = 127)."
+
   echo
   mulx=$(aarch64-linux-gnu-objdump -d --no-show-raw-insn "$(ls "$CARGO_TARGET_DIR"/aarch64-unknown-linux-gnu/release/deps/inst_counts-*.o | head -1)" |
     awk '/<mul_bn254_p_64_auto>:/ {f=1; next} /^$/ {f=0} f && /\t(mul|umulh)\t/ {n++} END {print n+0}')

@@ -29,16 +29,31 @@ pub mod random_32 {
 }
 
 /// Every backend name a generated field's `backend()` can return.
-pub const BACKENDS: [&str; 4] = ["portable64", "portable32", "x86_64-adx", "aarch64"];
+pub const BACKENDS: [&str; 5] = ["portable64", "portable32", "x86_64-adx", "aarch64", "armv7"];
 
-/// The committed 64-bit preset modules in a special (pseudo-Mersenne / Solinas) form rather than
-/// Montgomery form: they have x86-64 kernels but no AArch64 kernel yet.
-pub const SPECIAL_FORMS: [&str; 2] = ["curve25519_p_64", "secp256k1_p_64"];
+/// The committed preset modules in a special (pseudo-Mersenne / Solinas) form rather than
+/// Montgomery form: the 64-bit ones have x86-64 kernels, none has an AArch64 or ARMv7 kernel yet.
+pub const SPECIAL_FORMS: [&str; 3] = ["curve25519_p_64", "secp256k1_p_64", "curve25519_p_32"];
+
+/// The committed 32-bit Montgomery presets whose `auto` module keeps the portable code on ARM:
+/// fewer than a quarter of p's limbs are other than 0, 1 and 2^32 − 1, so the portable code
+/// (which folds those limbs) takes fewer instructions than the ARMv7 kernel.
+pub const ARMV7_PORTABLE: [&str; 1] = ["p256_p_32"];
+
+/// Whether this build is for an ARM target on which generated fields use the ARMv7 (UMAAL)
+/// kernels: 64-bit atomics (ARMv6K and later, A and R profiles) or the `dsp` feature.
+pub const ARMV7_UMAAL: bool = cfg!(all(
+    target_arch = "arm",
+    any(target_has_atomic = "64", target_feature = "dsp")
+));
+
+/// Limbs up to which the ARMv7 kernels are generated.
+pub const ARMV7_MAX_LIMBS: usize = 16;
 
 /// The backend a field generated with `--target auto`, of `limbs` limbs of `limb_bits` bits,
 /// must use on the architecture this crate is built for. `x86_adx` says whether an x86-64 CPU
-/// has BMI2 and ADX (ignored elsewhere); `special` whether the field is one of
-/// [`SPECIAL_FORMS`].
+/// has BMI2 and ADX (ignored elsewhere); `special` whether the field keeps the portable code
+/// for its form or modulus (one of [`SPECIAL_FORMS`] or [`ARMV7_PORTABLE`]).
 pub fn expected_backend(
     limb_bits: u32,
     limbs: usize,
@@ -50,6 +65,9 @@ pub fn expected_backend(
     }
     if cfg!(target_arch = "aarch64") && !special && limb_bits == 64 && limbs <= 8 {
         return "aarch64";
+    }
+    if ARMV7_UMAAL && !special && limb_bits == 32 && limbs <= ARMV7_MAX_LIMBS {
+        return "armv7";
     }
     if limb_bits == 64 {
         "portable64"
@@ -94,7 +112,8 @@ macro_rules! backend_tests {
                     let name = stringify!($name);
                     let bits = <F>::NUM_BITS as usize;
                     let limbs = bits.div_ceil($w);
-                    let special = $crate::SPECIAL_FORMS.contains(&name);
+                    let special = $crate::SPECIAL_FORMS.contains(&name)
+                        || $crate::ARMV7_PORTABLE.contains(&name);
                     let expected = $crate::expected_backend($w, limbs, x86_adx(), special);
                     assert_eq!(<F>::backend(), expected, "{name}: the backend in use");
 

@@ -943,7 +943,7 @@ impl Fr {
         };
         [r0, r1, r2, r3]
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: the CIOS kernel with the limbs of a loaded once. 135 instructions, 56 mul/umulh, 14 registers.
+    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: SOS, the off-diagonal products a[i]·a[j] once, doubled, plus the squares, then n CIOS reduction passes, constant-time final subtraction (csel). 123 instructions, 44 mul/umulh, 14 registers (n² + n products as mul/umulh halves for a², 2n² − n for the reduction).
     #[cfg(target_arch = "aarch64")]
     #[inline]
     #[allow(unused_doc_comments)]
@@ -955,55 +955,50 @@ impl Fr {
         /// SAFETY: base AArch64 instructions only. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and does not touch the stack.
         let () = unsafe {
             ::core::arch::asm!(
-                "ldp x3, x4, [x0]", "ldp x5, x6, [x0, #16]", "ldp x0, x7, [x1]",
-                "ldr x1, [x1, #24]", "mul x8, x3, x3", "umulh x9, x3, x3",
-                "mul x10, x3, x4", "adds x10, x10, x9", "umulh x9, x3, x4",
-                "mul x11, x3, x5", "adcs x11, x11, x9", "umulh x9, x3, x5",
-                "mul x12, x3, x6", "adcs x12, x12, x9", "umulh x9, x3, x6",
-                "adc x9, x9, xzr", "mul x13, x8, x2", "cmp x8, #1", "mul x8, x13, x7",
-                "adcs x8, x10, x8", "adcs x11, x11, xzr", "mul x10, x13, x1",
-                "adcs x10, x12, x10", "adc x9, x9, xzr", "umulh x12, x13, x0",
-                "adds x12, x8, x12", "umulh x8, x13, x7", "adcs x8, x11, x8",
-                "adcs x10, x10, xzr", "umulh x13, x13, x1", "adc x13, x9, x13",
-                "mul x9, x4, x3", "adds x9, x12, x9", "mul x12, x4, x4",
-                "adcs x12, x8, x12", "mul x8, x4, x5", "adcs x8, x10, x8",
-                "mul x10, x4, x6", "adcs x10, x13, x10", "cset x13, cs",
-                "umulh x11, x4, x3", "adds x11, x12, x11", "umulh x12, x4, x4",
-                "adcs x12, x8, x12", "umulh x8, x4, x5", "adcs x8, x10, x8",
-                "umulh x10, x4, x6", "adc x10, x13, x10", "mul x13, x9, x2",
-                "cmp x9, #1", "mul x9, x13, x7", "adcs x9, x11, x9",
-                "adcs x12, x12, xzr", "mul x11, x13, x1", "adcs x11, x8, x11",
-                "adc x10, x10, xzr", "umulh x8, x13, x0", "adds x8, x9, x8",
-                "umulh x9, x13, x7", "adcs x9, x12, x9", "adcs x11, x11, xzr",
-                "umulh x13, x13, x1", "adc x13, x10, x13", "mul x10, x5, x3",
-                "adds x10, x8, x10", "mul x8, x5, x4", "adcs x8, x9, x8",
-                "mul x9, x5, x5", "adcs x9, x11, x9", "mul x11, x5, x6",
-                "adcs x11, x13, x11", "cset x13, cs", "umulh x12, x5, x3",
-                "adds x12, x8, x12", "umulh x8, x5, x4", "adcs x8, x9, x8",
-                "umulh x9, x5, x5", "adcs x9, x11, x9", "umulh x11, x5, x6",
-                "adc x11, x13, x11", "mul x13, x10, x2", "cmp x10, #1",
-                "mul x10, x13, x7", "adcs x10, x12, x10", "adcs x8, x8, xzr",
-                "mul x12, x13, x1", "adcs x12, x9, x12", "adc x11, x11, xzr",
-                "umulh x9, x13, x0", "adds x9, x10, x9", "umulh x10, x13, x7",
-                "adcs x10, x8, x10", "adcs x12, x12, xzr", "umulh x13, x13, x1",
-                "adc x13, x11, x13", "mul x11, x6, x3", "adds x11, x9, x11",
-                "mul x9, x6, x4", "adcs x9, x10, x9", "mul x10, x6, x5",
-                "adcs x10, x12, x10", "mul x12, x6, x6", "adcs x12, x13, x12",
-                "cset x13, cs", "umulh x3, x6, x3", "adds x3, x9, x3",
-                "umulh x4, x6, x4", "adcs x4, x10, x4", "umulh x5, x6, x5",
-                "adcs x5, x12, x5", "umulh x6, x6, x6", "adc x6, x13, x6",
-                "mul x2, x11, x2", "cmp x11, #1", "mul x11, x2, x7", "adcs x11, x3, x11",
-                "adcs x4, x4, xzr", "mul x3, x2, x1", "adcs x3, x5, x3",
-                "adc x6, x6, xzr", "umulh x5, x2, x0", "adds x5, x11, x5",
-                "umulh x11, x2, x7", "adcs x11, x4, x11", "adcs x3, x3, xzr",
-                "umulh x2, x2, x1", "adc x2, x6, x2", "subs x0, x5, x0",
-                "sbcs x7, x11, x7", "sbcs x6, x3, xzr", "sbcs x1, x2, x1",
-                "csel x0, x0, x5, cs", "csel x7, x7, x11, cs", "csel x6, x6, x3, cs",
-                "csel x1, x1, x2, cs", inout("x0") a.as_ptr() => r0, inout("x1")
-                Self::MODULUS_LIMBS.as_ptr() => r3, inout("x2") 15183074304973897243u64
-                => _, lateout("x6") r2, lateout("x7") r1, out("x3") _, out("x4") _,
-                out("x5") _, out("x8") _, out("x9") _, out("x10") _, out("x11") _,
-                out("x12") _, out("x13") _, options(pure, readonly, nostack)
+                "ldp x3, x4, [x0]", "ldp x5, x6, [x0, #16]", "mul x0, x3, x4",
+                "umulh x7, x3, x4", "mul x8, x3, x5", "adds x8, x8, x7",
+                "umulh x7, x3, x5", "mul x9, x3, x6", "adcs x9, x9, x7",
+                "umulh x7, x3, x6", "adc x7, x7, xzr", "mul x10, x4, x5",
+                "adds x10, x9, x10", "mul x9, x4, x6", "adcs x9, x7, x9", "cset x7, cs",
+                "umulh x11, x4, x5", "adds x11, x9, x11", "umulh x9, x4, x6",
+                "adc x9, x7, x9", "mul x7, x5, x6", "adds x7, x9, x7", "cset x9, cs",
+                "umulh x12, x5, x6", "add x12, x9, x12", "adds x0, x0, x0",
+                "adcs x8, x8, x8", "adcs x10, x10, x10", "adcs x11, x11, x11",
+                "adcs x7, x7, x7", "adcs x12, x12, x12", "cset x9, cs",
+                "mul x13, x3, x3", "umulh x3, x3, x3", "adds x3, x0, x3",
+                "mul x0, x4, x4", "adcs x0, x8, x0", "umulh x4, x4, x4",
+                "adcs x4, x10, x4", "mul x10, x5, x5", "adcs x10, x11, x10",
+                "umulh x5, x5, x5", "adcs x5, x7, x5", "mul x7, x6, x6",
+                "adcs x7, x12, x7", "umulh x6, x6, x6", "adc x6, x9, x6",
+                "ldp x9, x12, [x1]", "ldr x1, [x1, #24]", "mul x11, x13, x2",
+                "cmp x13, #1", "mul x13, x11, x12", "adcs x13, x3, x13",
+                "adcs x0, x0, xzr", "mul x3, x11, x1", "adcs x3, x4, x3",
+                "adcs x10, x10, xzr", "cset x4, cs", "umulh x8, x11, x9",
+                "adds x8, x13, x8", "umulh x13, x11, x12", "adcs x13, x0, x13",
+                "adcs x3, x3, xzr", "umulh x11, x11, x1", "adcs x11, x10, x11",
+                "adc x4, x4, xzr", "mul x10, x8, x2", "cmp x8, #1", "mul x8, x10, x12",
+                "adcs x8, x13, x8", "adcs x3, x3, xzr", "mul x13, x10, x1",
+                "adcs x13, x11, x13", "adcs x4, x5, x4", "cset x5, cs",
+                "umulh x11, x10, x9", "adds x11, x8, x11", "umulh x8, x10, x12",
+                "adcs x8, x3, x8", "adcs x13, x13, xzr", "umulh x10, x10, x1",
+                "adcs x10, x4, x10", "adc x5, x5, xzr", "mul x4, x11, x2", "cmp x11, #1",
+                "mul x11, x4, x12", "adcs x11, x8, x11", "adcs x13, x13, xzr",
+                "mul x8, x4, x1", "adcs x8, x10, x8", "adcs x5, x7, x5", "cset x7, cs",
+                "umulh x10, x4, x9", "adds x10, x11, x10", "umulh x11, x4, x12",
+                "adcs x11, x13, x11", "adcs x8, x8, xzr", "umulh x4, x4, x1",
+                "adcs x4, x5, x4", "adc x7, x7, xzr", "mul x2, x10, x2", "cmp x10, #1",
+                "mul x10, x2, x12", "adcs x10, x11, x10", "adcs x8, x8, xzr",
+                "mul x11, x2, x1", "adcs x11, x4, x11", "adc x7, x6, x7",
+                "umulh x6, x2, x9", "adds x6, x10, x6", "umulh x10, x2, x12",
+                "adcs x10, x8, x10", "adcs x11, x11, xzr", "umulh x2, x2, x1",
+                "adc x2, x7, x2", "subs x9, x6, x9", "sbcs x12, x10, x12",
+                "sbcs x7, x11, xzr", "sbcs x1, x2, x1", "csel x9, x9, x6, cs",
+                "csel x12, x12, x10, cs", "csel x7, x7, x11, cs", "csel x1, x1, x2, cs",
+                inout("x0") a.as_ptr() => _, inout("x1") Self::MODULUS_LIMBS.as_ptr() =>
+                r3, inout("x2") 15183074304973897243u64 => _, lateout("x7") r2,
+                lateout("x9") r0, lateout("x12") r1, out("x3") _, out("x4") _, out("x5")
+                _, out("x6") _, out("x8") _, out("x10") _, out("x11") _, out("x13") _,
+                options(pure, readonly, nostack)
             )
         };
         [r0, r1, r2, r3]

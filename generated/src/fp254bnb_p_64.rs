@@ -965,7 +965,7 @@ impl Fp {
         };
         [r0, r1, r2, r3]
     }
-    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: the CIOS kernel with the limbs of a loaded once. 143 instructions, 64 mul/umulh, 15 registers.
+    /// Montgomery square a²·R⁻¹ mod p of a value below p, in AArch64 assembly: SOS, the off-diagonal products a[i]·a[j] once, doubled, plus the squares, then n CIOS reduction passes, constant-time final subtraction (csel). 131 instructions, 52 mul/umulh, 15 registers (n² + n products as mul/umulh halves for a², 2n² − n for the reduction).
     #[cfg(target_arch = "aarch64")]
     #[inline]
     #[allow(unused_doc_comments)]
@@ -977,58 +977,54 @@ impl Fp {
         /// SAFETY: base AArch64 instructions only. The block reads only the 4 limbs behind each pointer it is given, writes only the registers it declares, and does not touch the stack.
         let () = unsafe {
             ::core::arch::asm!(
-                "ldp x3, x4, [x0]", "ldp x5, x6, [x0, #16]", "ldp x0, x7, [x1]",
-                "ldp x8, x9, [x1, #16]", "mul x1, x3, x3", "umulh x10, x3, x3",
-                "mul x11, x3, x4", "adds x11, x11, x10", "umulh x10, x3, x4",
-                "mul x12, x3, x5", "adcs x12, x12, x10", "umulh x10, x3, x5",
-                "mul x13, x3, x6", "adcs x13, x13, x10", "umulh x10, x3, x6",
-                "adc x10, x10, xzr", "mul x14, x1, x2", "cmp x1, #1", "mul x1, x14, x7",
-                "adcs x1, x11, x1", "mul x11, x14, x8", "adcs x11, x12, x11",
-                "mul x12, x14, x9", "adcs x12, x13, x12", "adc x10, x10, xzr",
-                "umulh x13, x14, x0", "adds x13, x1, x13", "umulh x1, x14, x7",
-                "adcs x1, x11, x1", "umulh x11, x14, x8", "adcs x11, x12, x11",
-                "umulh x14, x14, x9", "adc x14, x10, x14", "mul x10, x4, x3",
-                "adds x10, x13, x10", "mul x13, x4, x4", "adcs x13, x1, x13",
-                "mul x1, x4, x5", "adcs x1, x11, x1", "mul x11, x4, x6",
-                "adcs x11, x14, x11", "cset x14, cs", "umulh x12, x4, x3",
-                "adds x12, x13, x12", "umulh x13, x4, x4", "adcs x13, x1, x13",
-                "umulh x1, x4, x5", "adcs x1, x11, x1", "umulh x11, x4, x6",
-                "adc x11, x14, x11", "mul x14, x10, x2", "cmp x10, #1",
-                "mul x10, x14, x7", "adcs x10, x12, x10", "mul x12, x14, x8",
-                "adcs x12, x13, x12", "mul x13, x14, x9", "adcs x13, x1, x13",
-                "adc x11, x11, xzr", "umulh x1, x14, x0", "adds x1, x10, x1",
-                "umulh x10, x14, x7", "adcs x10, x12, x10", "umulh x12, x14, x8",
-                "adcs x12, x13, x12", "umulh x14, x14, x9", "adc x14, x11, x14",
-                "mul x11, x5, x3", "adds x11, x1, x11", "mul x1, x5, x4",
-                "adcs x1, x10, x1", "mul x10, x5, x5", "adcs x10, x12, x10",
-                "mul x12, x5, x6", "adcs x12, x14, x12", "cset x14, cs",
-                "umulh x13, x5, x3", "adds x13, x1, x13", "umulh x1, x5, x4",
-                "adcs x1, x10, x1", "umulh x10, x5, x5", "adcs x10, x12, x10",
-                "umulh x12, x5, x6", "adc x12, x14, x12", "mul x14, x11, x2",
-                "cmp x11, #1", "mul x11, x14, x7", "adcs x11, x13, x11",
-                "mul x13, x14, x8", "adcs x13, x1, x13", "mul x1, x14, x9",
-                "adcs x1, x10, x1", "adc x12, x12, xzr", "umulh x10, x14, x0",
-                "adds x10, x11, x10", "umulh x11, x14, x7", "adcs x11, x13, x11",
-                "umulh x13, x14, x8", "adcs x13, x1, x13", "umulh x14, x14, x9",
-                "adc x14, x12, x14", "mul x12, x6, x3", "adds x12, x10, x12",
-                "mul x10, x6, x4", "adcs x10, x11, x10", "mul x11, x6, x5",
-                "adcs x11, x13, x11", "mul x13, x6, x6", "adcs x13, x14, x13",
-                "cset x14, cs", "umulh x3, x6, x3", "adds x3, x10, x3",
-                "umulh x4, x6, x4", "adcs x4, x11, x4", "umulh x5, x6, x5",
-                "adcs x5, x13, x5", "umulh x6, x6, x6", "adc x6, x14, x6",
-                "mul x2, x12, x2", "cmp x12, #1", "mul x12, x2, x7", "adcs x12, x3, x12",
-                "mul x3, x2, x8", "adcs x3, x4, x3", "mul x4, x2, x9", "adcs x4, x5, x4",
-                "adc x6, x6, xzr", "umulh x5, x2, x0", "adds x5, x12, x5",
-                "umulh x12, x2, x7", "adcs x12, x3, x12", "umulh x3, x2, x8",
-                "adcs x3, x4, x3", "umulh x2, x2, x9", "adc x2, x6, x2",
-                "subs x0, x5, x0", "sbcs x7, x12, x7", "sbcs x8, x3, x8",
-                "sbcs x9, x2, x9", "csel x0, x0, x5, cs", "csel x7, x7, x12, cs",
-                "csel x8, x8, x3, cs", "csel x9, x9, x2, cs", inout("x0") a.as_ptr() =>
-                r0, inout("x1") Self::MODULUS_LIMBS.as_ptr() => _, inout("x2")
-                595423277050246629u64 => _, lateout("x7") r1, lateout("x8") r2,
-                lateout("x9") r3, out("x3") _, out("x4") _, out("x5") _, out("x6") _,
-                out("x10") _, out("x11") _, out("x12") _, out("x13") _, out("x14") _,
-                options(pure, readonly, nostack)
+                "ldp x3, x4, [x0]", "ldp x5, x6, [x0, #16]", "mul x0, x3, x4",
+                "umulh x7, x3, x4", "mul x8, x3, x5", "adds x8, x8, x7",
+                "umulh x7, x3, x5", "mul x9, x3, x6", "adcs x9, x9, x7",
+                "umulh x7, x3, x6", "adc x7, x7, xzr", "mul x10, x4, x5",
+                "adds x10, x9, x10", "mul x9, x4, x6", "adcs x9, x7, x9", "cset x7, cs",
+                "umulh x11, x4, x5", "adds x11, x9, x11", "umulh x9, x4, x6",
+                "adc x9, x7, x9", "mul x7, x5, x6", "adds x7, x9, x7", "cset x9, cs",
+                "umulh x12, x5, x6", "add x12, x9, x12", "adds x0, x0, x0",
+                "adcs x8, x8, x8", "adcs x10, x10, x10", "adcs x11, x11, x11",
+                "adcs x7, x7, x7", "adcs x12, x12, x12", "cset x9, cs",
+                "mul x13, x3, x3", "umulh x3, x3, x3", "adds x3, x0, x3",
+                "mul x0, x4, x4", "adcs x0, x8, x0", "umulh x4, x4, x4",
+                "adcs x4, x10, x4", "mul x10, x5, x5", "adcs x10, x11, x10",
+                "umulh x5, x5, x5", "adcs x5, x7, x5", "mul x7, x6, x6",
+                "adcs x7, x12, x7", "umulh x6, x6, x6", "adc x6, x9, x6",
+                "ldp x9, x12, [x1]", "ldp x11, x8, [x1, #16]", "mul x1, x13, x2",
+                "cmp x13, #1", "mul x13, x1, x12", "adcs x13, x3, x13",
+                "mul x3, x1, x11", "adcs x3, x0, x3", "mul x0, x1, x8",
+                "adcs x0, x4, x0", "adcs x10, x10, xzr", "cset x4, cs",
+                "umulh x14, x1, x9", "adds x14, x13, x14", "umulh x13, x1, x12",
+                "adcs x13, x3, x13", "umulh x3, x1, x11", "adcs x3, x0, x3",
+                "umulh x1, x1, x8", "adcs x1, x10, x1", "adc x4, x4, xzr",
+                "mul x10, x14, x2", "cmp x14, #1", "mul x14, x10, x12",
+                "adcs x14, x13, x14", "mul x13, x10, x11", "adcs x13, x3, x13",
+                "mul x3, x10, x8", "adcs x3, x1, x3", "adcs x4, x5, x4", "cset x5, cs",
+                "umulh x1, x10, x9", "adds x1, x14, x1", "umulh x14, x10, x12",
+                "adcs x14, x13, x14", "umulh x13, x10, x11", "adcs x13, x3, x13",
+                "umulh x10, x10, x8", "adcs x10, x4, x10", "adc x5, x5, xzr",
+                "mul x4, x1, x2", "cmp x1, #1", "mul x1, x4, x12", "adcs x1, x14, x1",
+                "mul x14, x4, x11", "adcs x14, x13, x14", "mul x13, x4, x8",
+                "adcs x13, x10, x13", "adcs x5, x7, x5", "cset x7, cs",
+                "umulh x10, x4, x9", "adds x10, x1, x10", "umulh x1, x4, x12",
+                "adcs x1, x14, x1", "umulh x14, x4, x11", "adcs x14, x13, x14",
+                "umulh x4, x4, x8", "adcs x4, x5, x4", "adc x7, x7, xzr",
+                "mul x2, x10, x2", "cmp x10, #1", "mul x10, x2, x12",
+                "adcs x10, x1, x10", "mul x1, x2, x11", "adcs x1, x14, x1",
+                "mul x14, x2, x8", "adcs x14, x4, x14", "adc x7, x6, x7",
+                "umulh x6, x2, x9", "adds x6, x10, x6", "umulh x10, x2, x12",
+                "adcs x10, x1, x10", "umulh x1, x2, x11", "adcs x1, x14, x1",
+                "umulh x2, x2, x8", "adc x2, x7, x2", "subs x9, x6, x9",
+                "sbcs x12, x10, x12", "sbcs x11, x1, x11", "sbcs x8, x2, x8",
+                "csel x9, x9, x6, cs", "csel x12, x12, x10, cs", "csel x11, x11, x1, cs",
+                "csel x8, x8, x2, cs", inout("x0") a.as_ptr() => _, inout("x1")
+                Self::MODULUS_LIMBS.as_ptr() => _, inout("x2") 595423277050246629u64 =>
+                _, lateout("x8") r3, lateout("x9") r0, lateout("x11") r2, lateout("x12")
+                r1, out("x3") _, out("x4") _, out("x5") _, out("x6") _, out("x7") _,
+                out("x10") _, out("x13") _, out("x14") _, options(pure, readonly,
+                nostack)
             )
         };
         [r0, r1, r2, r3]

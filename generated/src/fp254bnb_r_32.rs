@@ -5,7 +5,7 @@
 // p = 0x2523648240000001ba344d8000000007ff9f800000000010a10000000000000d
 // p = 16798108731015832284940804142231733909759579603404752749028378864165570215949
 // Bits: 254; limb bits w = 32; limbs n = 8; spare bits = 2
-// Target: auto = portable32 only (the x86_64-adx kernels use 64-bit limbs)
+// Target: auto = portable32, armv7 mul/square on 8 limbs (cfg(target_arch = "arm", target_has_atomic = "64" or target_feature = "dsp"))
 // Multiplication: cios-no-carry; squaring: off-diagonal once + Montgomery reduction
 // R = 2^256 ; R mod p = 0x212ba4f27ffffff5a2c62effffffffd00242ffffffffff9c39ffffffffffffb2
 // R^2 mod p = 0x24e8b3bc325f9035c300765b575d5a78e0885092e2231ec3df8596b6f40aa7a1
@@ -14,7 +14,7 @@
 // Multiplicative generator: 2
 // Exponent windows: 4 bits
 
-/// An element of GF(p), p = 0x2523648240000001ba344d8000000007ff9f800000000010a10000000000000d (fp254bnb-r: BN254 group order with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)), a 254-bit prime. Stored in Montgomery form as 8 little-endian 32-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios-no-carry Montgomery. Backend: portable32.
+/// An element of GF(p), p = 0x2523648240000001ba344d8000000007ff9f800000000010a10000000000000d (fp254bnb-r: BN254 group order with z = -(2^62 + 2^55 + 1) (mcl BN curves: BN254 / Fp254BNb; draft-irtf-cfrg-pairing-friendly-curves, BN254)), a 254-bit prime. Stored in Montgomery form as 8 little-endian 32-bit limbs (R = 2^256); canonical encodings are 32 bytes. Multiplication: cios-no-carry Montgomery. Multiplication and squaring backends, in order of preference: armv7, portable32 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct Fr([u32; 8]);
 impl Fr {
@@ -1780,21 +1780,434 @@ impl Fr {
         let x341 = x329 ^ (x333 & (x329 ^ x303));
         [x334, x335, x336, x337, x338, x339, x340, x341]
     }
+    /// Montgomery product a·b·R⁻¹ mod p of two values below p, in ARMv7 assembly: CIOS with the reduction fused into each row, 127 umaal (carry-free multiply-accumulates), n quotient muls, operands and accumulator in memory, constant-time final subtraction (borrow mask). 487 instructions, 10 registers.
+    #[cfg(
+        all(target_arch = "arm", any(target_has_atomic = "64", target_feature = "dsp"))
+    )]
+    #[inline]
+    #[allow(unused_doc_comments)]
+    fn mont_mul_armv7(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
+        /// p, least significant word first, then n0' = −p⁻¹ mod 2^32.
+        static MODULUS_N0: [u32; 9] = [
+            13, 2701131776, 16, 4288643072, 7, 3123989888, 1073741825, 623076482,
+            991146299,
+        ];
+        let mut t = ::core::mem::MaybeUninit::<[u32; 8]>::uninit();
+        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 8 words of t and the registers it declares, and does not touch the stack.
+        unsafe {
+            ::core::arch::asm!(
+                "ldr r12, [r0]", "ldr r4, [r1]", "umull r4, r5, r12, r4",
+                "ldr r8, [r2, #32]", "mul r8, r4, r8", "ldr r9, [r2]", "mov r10, #0",
+                "umaal r4, r10, r8, r9", "ldr r4, [r1, #4]", "mov r9, #0",
+                "umaal r9, r5, r12, r4", "ldr r4, [r2, #4]", "umaal r9, r10, r8, r4",
+                "str r9, [r3]", "ldr r9, [r1, #8]", "mov r4, #0",
+                "umaal r4, r5, r12, r9", "ldr r9, [r2, #8]", "umaal r4, r10, r8, r9",
+                "str r4, [r3, #4]", "ldr r4, [r1, #12]", "mov r9, #0",
+                "umaal r9, r5, r12, r4", "ldr r4, [r2, #12]", "umaal r9, r10, r8, r4",
+                "str r9, [r3, #8]", "ldr r9, [r1, #16]", "mov r4, #0",
+                "umaal r4, r5, r12, r9", "ldr r9, [r2, #16]", "umaal r4, r10, r8, r9",
+                "str r4, [r3, #12]", "ldr r4, [r1, #20]", "mov r9, #0",
+                "umaal r9, r5, r12, r4", "ldr r4, [r2, #20]", "umaal r9, r10, r8, r4",
+                "str r9, [r3, #16]", "ldr r9, [r1, #24]", "mov r4, #0",
+                "umaal r4, r5, r12, r9", "ldr r9, [r2, #24]", "umaal r4, r10, r8, r9",
+                "str r4, [r3, #20]", "ldr r4, [r1, #28]", "mov r9, #0",
+                "umaal r9, r5, r12, r4", "ldr r4, [r2, #28]", "umaal r9, r10, r8, r4",
+                "str r9, [r3, #24]", "add r10, r5, r10", "str r10, [r3, #28]",
+                "ldr r10, [r0, #4]", "ldr r5, [r1]", "ldr r9, [r3]", "mov r4, #0",
+                "umaal r9, r4, r10, r5", "ldr r5, [r2, #32]", "mul r5, r9, r5",
+                "ldr r8, [r2]", "mov r12, #0", "umaal r9, r12, r5, r8",
+                "ldr r9, [r1, #4]", "ldr r8, [r3, #4]", "umaal r8, r4, r10, r9",
+                "ldr r9, [r2, #4]", "umaal r8, r12, r5, r9", "str r8, [r3]",
+                "ldr r8, [r1, #8]", "ldr r9, [r3, #8]", "umaal r9, r4, r10, r8",
+                "ldr r8, [r2, #8]", "umaal r9, r12, r5, r8", "str r9, [r3, #4]",
+                "ldr r9, [r1, #12]", "ldr r8, [r3, #12]", "umaal r8, r4, r10, r9",
+                "ldr r9, [r2, #12]", "umaal r8, r12, r5, r9", "str r8, [r3, #8]",
+                "ldr r8, [r1, #16]", "ldr r9, [r3, #16]", "umaal r9, r4, r10, r8",
+                "ldr r8, [r2, #16]", "umaal r9, r12, r5, r8", "str r9, [r3, #12]",
+                "ldr r9, [r1, #20]", "ldr r8, [r3, #20]", "umaal r8, r4, r10, r9",
+                "ldr r9, [r2, #20]", "umaal r8, r12, r5, r9", "str r8, [r3, #16]",
+                "ldr r8, [r1, #24]", "ldr r9, [r3, #24]", "umaal r9, r4, r10, r8",
+                "ldr r8, [r2, #24]", "umaal r9, r12, r5, r8", "str r9, [r3, #20]",
+                "ldr r9, [r1, #28]", "ldr r8, [r3, #28]", "umaal r8, r4, r10, r9",
+                "ldr r9, [r2, #28]", "umaal r8, r12, r5, r9", "str r8, [r3, #24]",
+                "add r12, r4, r12", "str r12, [r3, #28]", "ldr r12, [r0, #8]",
+                "ldr r4, [r1]", "ldr r8, [r3]", "mov r9, #0", "umaal r8, r9, r12, r4",
+                "ldr r4, [r2, #32]", "mul r4, r8, r4", "ldr r5, [r2]", "mov r10, #0",
+                "umaal r8, r10, r4, r5", "ldr r8, [r1, #4]", "ldr r5, [r3, #4]",
+                "umaal r5, r9, r12, r8", "ldr r8, [r2, #4]", "umaal r5, r10, r4, r8",
+                "str r5, [r3]", "ldr r5, [r1, #8]", "ldr r8, [r3, #8]",
+                "umaal r8, r9, r12, r5", "ldr r5, [r2, #8]", "umaal r8, r10, r4, r5",
+                "str r8, [r3, #4]", "ldr r8, [r1, #12]", "ldr r5, [r3, #12]",
+                "umaal r5, r9, r12, r8", "ldr r8, [r2, #12]", "umaal r5, r10, r4, r8",
+                "str r5, [r3, #8]", "ldr r5, [r1, #16]", "ldr r8, [r3, #16]",
+                "umaal r8, r9, r12, r5", "ldr r5, [r2, #16]", "umaal r8, r10, r4, r5",
+                "str r8, [r3, #12]", "ldr r8, [r1, #20]", "ldr r5, [r3, #20]",
+                "umaal r5, r9, r12, r8", "ldr r8, [r2, #20]", "umaal r5, r10, r4, r8",
+                "str r5, [r3, #16]", "ldr r5, [r1, #24]", "ldr r8, [r3, #24]",
+                "umaal r8, r9, r12, r5", "ldr r5, [r2, #24]", "umaal r8, r10, r4, r5",
+                "str r8, [r3, #20]", "ldr r8, [r1, #28]", "ldr r5, [r3, #28]",
+                "umaal r5, r9, r12, r8", "ldr r8, [r2, #28]", "umaal r5, r10, r4, r8",
+                "str r5, [r3, #24]", "add r10, r9, r10", "str r10, [r3, #28]",
+                "ldr r10, [r0, #12]", "ldr r9, [r1]", "ldr r5, [r3]", "mov r8, #0",
+                "umaal r5, r8, r10, r9", "ldr r9, [r2, #32]", "mul r9, r5, r9",
+                "ldr r4, [r2]", "mov r12, #0", "umaal r5, r12, r9, r4",
+                "ldr r5, [r1, #4]", "ldr r4, [r3, #4]", "umaal r4, r8, r10, r5",
+                "ldr r5, [r2, #4]", "umaal r4, r12, r9, r5", "str r4, [r3]",
+                "ldr r4, [r1, #8]", "ldr r5, [r3, #8]", "umaal r5, r8, r10, r4",
+                "ldr r4, [r2, #8]", "umaal r5, r12, r9, r4", "str r5, [r3, #4]",
+                "ldr r5, [r1, #12]", "ldr r4, [r3, #12]", "umaal r4, r8, r10, r5",
+                "ldr r5, [r2, #12]", "umaal r4, r12, r9, r5", "str r4, [r3, #8]",
+                "ldr r4, [r1, #16]", "ldr r5, [r3, #16]", "umaal r5, r8, r10, r4",
+                "ldr r4, [r2, #16]", "umaal r5, r12, r9, r4", "str r5, [r3, #12]",
+                "ldr r5, [r1, #20]", "ldr r4, [r3, #20]", "umaal r4, r8, r10, r5",
+                "ldr r5, [r2, #20]", "umaal r4, r12, r9, r5", "str r4, [r3, #16]",
+                "ldr r4, [r1, #24]", "ldr r5, [r3, #24]", "umaal r5, r8, r10, r4",
+                "ldr r4, [r2, #24]", "umaal r5, r12, r9, r4", "str r5, [r3, #20]",
+                "ldr r5, [r1, #28]", "ldr r4, [r3, #28]", "umaal r4, r8, r10, r5",
+                "ldr r5, [r2, #28]", "umaal r4, r12, r9, r5", "str r4, [r3, #24]",
+                "add r12, r8, r12", "str r12, [r3, #28]", "ldr r12, [r0, #16]",
+                "ldr r8, [r1]", "ldr r4, [r3]", "mov r5, #0", "umaal r4, r5, r12, r8",
+                "ldr r8, [r2, #32]", "mul r8, r4, r8", "ldr r9, [r2]", "mov r10, #0",
+                "umaal r4, r10, r8, r9", "ldr r4, [r1, #4]", "ldr r9, [r3, #4]",
+                "umaal r9, r5, r12, r4", "ldr r4, [r2, #4]", "umaal r9, r10, r8, r4",
+                "str r9, [r3]", "ldr r9, [r1, #8]", "ldr r4, [r3, #8]",
+                "umaal r4, r5, r12, r9", "ldr r9, [r2, #8]", "umaal r4, r10, r8, r9",
+                "str r4, [r3, #4]", "ldr r4, [r1, #12]", "ldr r9, [r3, #12]",
+                "umaal r9, r5, r12, r4", "ldr r4, [r2, #12]", "umaal r9, r10, r8, r4",
+                "str r9, [r3, #8]", "ldr r9, [r1, #16]", "ldr r4, [r3, #16]",
+                "umaal r4, r5, r12, r9", "ldr r9, [r2, #16]", "umaal r4, r10, r8, r9",
+                "str r4, [r3, #12]", "ldr r4, [r1, #20]", "ldr r9, [r3, #20]",
+                "umaal r9, r5, r12, r4", "ldr r4, [r2, #20]", "umaal r9, r10, r8, r4",
+                "str r9, [r3, #16]", "ldr r9, [r1, #24]", "ldr r4, [r3, #24]",
+                "umaal r4, r5, r12, r9", "ldr r9, [r2, #24]", "umaal r4, r10, r8, r9",
+                "str r4, [r3, #20]", "ldr r4, [r1, #28]", "ldr r9, [r3, #28]",
+                "umaal r9, r5, r12, r4", "ldr r4, [r2, #28]", "umaal r9, r10, r8, r4",
+                "str r9, [r3, #24]", "add r10, r5, r10", "str r10, [r3, #28]",
+                "ldr r10, [r0, #20]", "ldr r5, [r1]", "ldr r9, [r3]", "mov r4, #0",
+                "umaal r9, r4, r10, r5", "ldr r5, [r2, #32]", "mul r5, r9, r5",
+                "ldr r8, [r2]", "mov r12, #0", "umaal r9, r12, r5, r8",
+                "ldr r9, [r1, #4]", "ldr r8, [r3, #4]", "umaal r8, r4, r10, r9",
+                "ldr r9, [r2, #4]", "umaal r8, r12, r5, r9", "str r8, [r3]",
+                "ldr r8, [r1, #8]", "ldr r9, [r3, #8]", "umaal r9, r4, r10, r8",
+                "ldr r8, [r2, #8]", "umaal r9, r12, r5, r8", "str r9, [r3, #4]",
+                "ldr r9, [r1, #12]", "ldr r8, [r3, #12]", "umaal r8, r4, r10, r9",
+                "ldr r9, [r2, #12]", "umaal r8, r12, r5, r9", "str r8, [r3, #8]",
+                "ldr r8, [r1, #16]", "ldr r9, [r3, #16]", "umaal r9, r4, r10, r8",
+                "ldr r8, [r2, #16]", "umaal r9, r12, r5, r8", "str r9, [r3, #12]",
+                "ldr r9, [r1, #20]", "ldr r8, [r3, #20]", "umaal r8, r4, r10, r9",
+                "ldr r9, [r2, #20]", "umaal r8, r12, r5, r9", "str r8, [r3, #16]",
+                "ldr r8, [r1, #24]", "ldr r9, [r3, #24]", "umaal r9, r4, r10, r8",
+                "ldr r8, [r2, #24]", "umaal r9, r12, r5, r8", "str r9, [r3, #20]",
+                "ldr r9, [r1, #28]", "ldr r8, [r3, #28]", "umaal r8, r4, r10, r9",
+                "ldr r9, [r2, #28]", "umaal r8, r12, r5, r9", "str r8, [r3, #24]",
+                "add r12, r4, r12", "str r12, [r3, #28]", "ldr r12, [r0, #24]",
+                "ldr r4, [r1]", "ldr r8, [r3]", "mov r9, #0", "umaal r8, r9, r12, r4",
+                "ldr r4, [r2, #32]", "mul r4, r8, r4", "ldr r5, [r2]", "mov r10, #0",
+                "umaal r8, r10, r4, r5", "ldr r8, [r1, #4]", "ldr r5, [r3, #4]",
+                "umaal r5, r9, r12, r8", "ldr r8, [r2, #4]", "umaal r5, r10, r4, r8",
+                "str r5, [r3]", "ldr r5, [r1, #8]", "ldr r8, [r3, #8]",
+                "umaal r8, r9, r12, r5", "ldr r5, [r2, #8]", "umaal r8, r10, r4, r5",
+                "str r8, [r3, #4]", "ldr r8, [r1, #12]", "ldr r5, [r3, #12]",
+                "umaal r5, r9, r12, r8", "ldr r8, [r2, #12]", "umaal r5, r10, r4, r8",
+                "str r5, [r3, #8]", "ldr r5, [r1, #16]", "ldr r8, [r3, #16]",
+                "umaal r8, r9, r12, r5", "ldr r5, [r2, #16]", "umaal r8, r10, r4, r5",
+                "str r8, [r3, #12]", "ldr r8, [r1, #20]", "ldr r5, [r3, #20]",
+                "umaal r5, r9, r12, r8", "ldr r8, [r2, #20]", "umaal r5, r10, r4, r8",
+                "str r5, [r3, #16]", "ldr r5, [r1, #24]", "ldr r8, [r3, #24]",
+                "umaal r8, r9, r12, r5", "ldr r5, [r2, #24]", "umaal r8, r10, r4, r5",
+                "str r8, [r3, #20]", "ldr r8, [r1, #28]", "ldr r5, [r3, #28]",
+                "umaal r5, r9, r12, r8", "ldr r8, [r2, #28]", "umaal r5, r10, r4, r8",
+                "str r5, [r3, #24]", "add r10, r9, r10", "str r10, [r3, #28]",
+                "ldr r0, [r0, #28]", "ldr r10, [r1]", "ldr r9, [r3]", "mov r5, #0",
+                "umaal r9, r5, r0, r10", "ldr r10, [r2, #32]", "mul r10, r9, r10",
+                "ldr r8, [r2]", "mov r4, #0", "umaal r9, r4, r10, r8",
+                "ldr r9, [r1, #4]", "ldr r8, [r3, #4]", "umaal r8, r5, r0, r9",
+                "ldr r9, [r2, #4]", "umaal r8, r4, r10, r9", "ldr r9, [r2]",
+                "subs r9, r8, r9", "str r9, [r3]", "ldr r9, [r1, #8]",
+                "ldr r8, [r3, #8]", "umaal r8, r5, r0, r9", "ldr r9, [r2, #8]",
+                "umaal r8, r4, r10, r9", "ldr r9, [r2, #4]", "sbcs r9, r8, r9",
+                "str r9, [r3, #4]", "ldr r9, [r1, #12]", "ldr r8, [r3, #12]",
+                "umaal r8, r5, r0, r9", "ldr r9, [r2, #12]", "umaal r8, r4, r10, r9",
+                "ldr r9, [r2, #8]", "sbcs r9, r8, r9", "str r9, [r3, #8]",
+                "ldr r9, [r1, #16]", "ldr r8, [r3, #16]", "umaal r8, r5, r0, r9",
+                "ldr r9, [r2, #16]", "umaal r8, r4, r10, r9", "ldr r9, [r2, #12]",
+                "sbcs r9, r8, r9", "str r9, [r3, #12]", "ldr r9, [r1, #20]",
+                "ldr r8, [r3, #20]", "umaal r8, r5, r0, r9", "ldr r9, [r2, #20]",
+                "umaal r8, r4, r10, r9", "ldr r9, [r2, #16]", "sbcs r9, r8, r9",
+                "str r9, [r3, #16]", "ldr r9, [r1, #24]", "ldr r8, [r3, #24]",
+                "umaal r8, r5, r0, r9", "ldr r9, [r2, #24]", "umaal r8, r4, r10, r9",
+                "ldr r9, [r2, #20]", "sbcs r9, r8, r9", "str r9, [r3, #20]",
+                "ldr r1, [r1, #28]", "ldr r9, [r3, #28]", "umaal r9, r5, r0, r1",
+                "ldr r1, [r2, #28]", "umaal r9, r4, r10, r1", "ldr r1, [r2, #24]",
+                "sbcs r1, r9, r1", "str r1, [r3, #24]", "add r4, r5, r4",
+                "ldr r5, [r2, #28]", "sbcs r5, r4, r5", "str r5, [r3, #28]",
+                "sbc r5, r2, r2", "ldr r4, [r3]", "ldr r1, [r2]", "and r1, r1, r5",
+                "adds r1, r4, r1", "str r1, [r3]", "ldr r1, [r3, #4]",
+                "ldr r4, [r2, #4]", "and r4, r4, r5", "adcs r4, r1, r4",
+                "str r4, [r3, #4]", "ldr r4, [r3, #8]", "ldr r1, [r2, #8]",
+                "and r1, r1, r5", "adcs r1, r4, r1", "str r1, [r3, #8]",
+                "ldr r1, [r3, #12]", "ldr r4, [r2, #12]", "and r4, r4, r5",
+                "adcs r4, r1, r4", "str r4, [r3, #12]", "ldr r4, [r3, #16]",
+                "ldr r1, [r2, #16]", "and r1, r1, r5", "adcs r1, r4, r1",
+                "str r1, [r3, #16]", "ldr r1, [r3, #20]", "ldr r4, [r2, #20]",
+                "and r4, r4, r5", "adcs r4, r1, r4", "str r4, [r3, #20]",
+                "ldr r4, [r3, #24]", "ldr r1, [r2, #24]", "and r1, r1, r5",
+                "adcs r1, r4, r1", "str r1, [r3, #24]", "ldr r1, [r3, #28]",
+                "ldr r2, [r2, #28]", "and r2, r2, r5", "adc r2, r1, r2",
+                "str r2, [r3, #28]", inout("r0") a.as_ptr() => _, inout("r1") b.as_ptr()
+                => _, inout("r2") MODULUS_N0.as_ptr() => _, in ("r3") t.as_mut_ptr(),
+                out("r4") _, out("r5") _, out("r8") _, out("r9") _, out("r10") _,
+                out("r12") _, options(nostack)
+            )
+        };
+        /// SAFETY: the block stores every one of the first 8 words of t (the result) before it returns.
+        unsafe { t.as_ptr().cast::<[u32; 8]>().read() }
+    }
+    /// Montgomery square a²·R⁻¹ mod p of a value below p, in ARMv7 assembly: the multiplication kernel with one operand pointer. 487 instructions.
+    #[cfg(
+        all(target_arch = "arm", any(target_has_atomic = "64", target_feature = "dsp"))
+    )]
+    #[inline]
+    #[allow(unused_doc_comments)]
+    fn mont_square_armv7(a: &[u32; 8]) -> [u32; 8] {
+        /// p, least significant word first, then n0' = −p⁻¹ mod 2^32.
+        static MODULUS_N0: [u32; 9] = [
+            13, 2701131776, 16, 4288643072, 7, 3123989888, 1073741825, 623076482,
+            991146299,
+        ];
+        let mut t = ::core::mem::MaybeUninit::<[u32; 8]>::uninit();
+        /// SAFETY: UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the 8 words behind each operand pointer and the 9 of MODULUS_N0, writes only the 8 words of t and the registers it declares, and does not touch the stack.
+        unsafe {
+            ::core::arch::asm!(
+                "ldr r3, [r0]", "ldr r12, [r0]", "umull r12, r4, r3, r12",
+                "ldr r5, [r1, #32]", "mul r5, r12, r5", "ldr r8, [r1]", "mov r9, #0",
+                "umaal r12, r9, r5, r8", "ldr r12, [r0, #4]", "mov r8, #0",
+                "umaal r8, r4, r3, r12", "ldr r12, [r1, #4]", "umaal r8, r9, r5, r12",
+                "str r8, [r2]", "ldr r8, [r0, #8]", "mov r12, #0",
+                "umaal r12, r4, r3, r8", "ldr r8, [r1, #8]", "umaal r12, r9, r5, r8",
+                "str r12, [r2, #4]", "ldr r12, [r0, #12]", "mov r8, #0",
+                "umaal r8, r4, r3, r12", "ldr r12, [r1, #12]", "umaal r8, r9, r5, r12",
+                "str r8, [r2, #8]", "ldr r8, [r0, #16]", "mov r12, #0",
+                "umaal r12, r4, r3, r8", "ldr r8, [r1, #16]", "umaal r12, r9, r5, r8",
+                "str r12, [r2, #12]", "ldr r12, [r0, #20]", "mov r8, #0",
+                "umaal r8, r4, r3, r12", "ldr r12, [r1, #20]", "umaal r8, r9, r5, r12",
+                "str r8, [r2, #16]", "ldr r8, [r0, #24]", "mov r12, #0",
+                "umaal r12, r4, r3, r8", "ldr r8, [r1, #24]", "umaal r12, r9, r5, r8",
+                "str r12, [r2, #20]", "ldr r12, [r0, #28]", "mov r8, #0",
+                "umaal r8, r4, r3, r12", "ldr r12, [r1, #28]", "umaal r8, r9, r5, r12",
+                "str r8, [r2, #24]", "add r9, r4, r9", "str r9, [r2, #28]",
+                "ldr r9, [r0, #4]", "ldr r4, [r0]", "ldr r8, [r2]", "mov r12, #0",
+                "umaal r8, r12, r9, r4", "ldr r4, [r1, #32]", "mul r4, r8, r4",
+                "ldr r5, [r1]", "mov r3, #0", "umaal r8, r3, r4, r5", "ldr r8, [r0, #4]",
+                "ldr r5, [r2, #4]", "umaal r5, r12, r9, r8", "ldr r8, [r1, #4]",
+                "umaal r5, r3, r4, r8", "str r5, [r2]", "ldr r5, [r0, #8]",
+                "ldr r8, [r2, #8]", "umaal r8, r12, r9, r5", "ldr r5, [r1, #8]",
+                "umaal r8, r3, r4, r5", "str r8, [r2, #4]", "ldr r8, [r0, #12]",
+                "ldr r5, [r2, #12]", "umaal r5, r12, r9, r8", "ldr r8, [r1, #12]",
+                "umaal r5, r3, r4, r8", "str r5, [r2, #8]", "ldr r5, [r0, #16]",
+                "ldr r8, [r2, #16]", "umaal r8, r12, r9, r5", "ldr r5, [r1, #16]",
+                "umaal r8, r3, r4, r5", "str r8, [r2, #12]", "ldr r8, [r0, #20]",
+                "ldr r5, [r2, #20]", "umaal r5, r12, r9, r8", "ldr r8, [r1, #20]",
+                "umaal r5, r3, r4, r8", "str r5, [r2, #16]", "ldr r5, [r0, #24]",
+                "ldr r8, [r2, #24]", "umaal r8, r12, r9, r5", "ldr r5, [r1, #24]",
+                "umaal r8, r3, r4, r5", "str r8, [r2, #20]", "ldr r8, [r0, #28]",
+                "ldr r5, [r2, #28]", "umaal r5, r12, r9, r8", "ldr r8, [r1, #28]",
+                "umaal r5, r3, r4, r8", "str r5, [r2, #24]", "add r3, r12, r3",
+                "str r3, [r2, #28]", "ldr r3, [r0, #8]", "ldr r12, [r0]", "ldr r5, [r2]",
+                "mov r8, #0", "umaal r5, r8, r3, r12", "ldr r12, [r1, #32]",
+                "mul r12, r5, r12", "ldr r4, [r1]", "mov r9, #0",
+                "umaal r5, r9, r12, r4", "ldr r5, [r0, #4]", "ldr r4, [r2, #4]",
+                "umaal r4, r8, r3, r5", "ldr r5, [r1, #4]", "umaal r4, r9, r12, r5",
+                "str r4, [r2]", "ldr r4, [r0, #8]", "ldr r5, [r2, #8]",
+                "umaal r5, r8, r3, r4", "ldr r4, [r1, #8]", "umaal r5, r9, r12, r4",
+                "str r5, [r2, #4]", "ldr r5, [r0, #12]", "ldr r4, [r2, #12]",
+                "umaal r4, r8, r3, r5", "ldr r5, [r1, #12]", "umaal r4, r9, r12, r5",
+                "str r4, [r2, #8]", "ldr r4, [r0, #16]", "ldr r5, [r2, #16]",
+                "umaal r5, r8, r3, r4", "ldr r4, [r1, #16]", "umaal r5, r9, r12, r4",
+                "str r5, [r2, #12]", "ldr r5, [r0, #20]", "ldr r4, [r2, #20]",
+                "umaal r4, r8, r3, r5", "ldr r5, [r1, #20]", "umaal r4, r9, r12, r5",
+                "str r4, [r2, #16]", "ldr r4, [r0, #24]", "ldr r5, [r2, #24]",
+                "umaal r5, r8, r3, r4", "ldr r4, [r1, #24]", "umaal r5, r9, r12, r4",
+                "str r5, [r2, #20]", "ldr r5, [r0, #28]", "ldr r4, [r2, #28]",
+                "umaal r4, r8, r3, r5", "ldr r5, [r1, #28]", "umaal r4, r9, r12, r5",
+                "str r4, [r2, #24]", "add r9, r8, r9", "str r9, [r2, #28]",
+                "ldr r9, [r0, #12]", "ldr r8, [r0]", "ldr r4, [r2]", "mov r5, #0",
+                "umaal r4, r5, r9, r8", "ldr r8, [r1, #32]", "mul r8, r4, r8",
+                "ldr r12, [r1]", "mov r3, #0", "umaal r4, r3, r8, r12",
+                "ldr r4, [r0, #4]", "ldr r12, [r2, #4]", "umaal r12, r5, r9, r4",
+                "ldr r4, [r1, #4]", "umaal r12, r3, r8, r4", "str r12, [r2]",
+                "ldr r12, [r0, #8]", "ldr r4, [r2, #8]", "umaal r4, r5, r9, r12",
+                "ldr r12, [r1, #8]", "umaal r4, r3, r8, r12", "str r4, [r2, #4]",
+                "ldr r4, [r0, #12]", "ldr r12, [r2, #12]", "umaal r12, r5, r9, r4",
+                "ldr r4, [r1, #12]", "umaal r12, r3, r8, r4", "str r12, [r2, #8]",
+                "ldr r12, [r0, #16]", "ldr r4, [r2, #16]", "umaal r4, r5, r9, r12",
+                "ldr r12, [r1, #16]", "umaal r4, r3, r8, r12", "str r4, [r2, #12]",
+                "ldr r4, [r0, #20]", "ldr r12, [r2, #20]", "umaal r12, r5, r9, r4",
+                "ldr r4, [r1, #20]", "umaal r12, r3, r8, r4", "str r12, [r2, #16]",
+                "ldr r12, [r0, #24]", "ldr r4, [r2, #24]", "umaal r4, r5, r9, r12",
+                "ldr r12, [r1, #24]", "umaal r4, r3, r8, r12", "str r4, [r2, #20]",
+                "ldr r4, [r0, #28]", "ldr r12, [r2, #28]", "umaal r12, r5, r9, r4",
+                "ldr r4, [r1, #28]", "umaal r12, r3, r8, r4", "str r12, [r2, #24]",
+                "add r3, r5, r3", "str r3, [r2, #28]", "ldr r3, [r0, #16]",
+                "ldr r5, [r0]", "ldr r12, [r2]", "mov r4, #0", "umaal r12, r4, r3, r5",
+                "ldr r5, [r1, #32]", "mul r5, r12, r5", "ldr r8, [r1]", "mov r9, #0",
+                "umaal r12, r9, r5, r8", "ldr r12, [r0, #4]", "ldr r8, [r2, #4]",
+                "umaal r8, r4, r3, r12", "ldr r12, [r1, #4]", "umaal r8, r9, r5, r12",
+                "str r8, [r2]", "ldr r8, [r0, #8]", "ldr r12, [r2, #8]",
+                "umaal r12, r4, r3, r8", "ldr r8, [r1, #8]", "umaal r12, r9, r5, r8",
+                "str r12, [r2, #4]", "ldr r12, [r0, #12]", "ldr r8, [r2, #12]",
+                "umaal r8, r4, r3, r12", "ldr r12, [r1, #12]", "umaal r8, r9, r5, r12",
+                "str r8, [r2, #8]", "ldr r8, [r0, #16]", "ldr r12, [r2, #16]",
+                "umaal r12, r4, r3, r8", "ldr r8, [r1, #16]", "umaal r12, r9, r5, r8",
+                "str r12, [r2, #12]", "ldr r12, [r0, #20]", "ldr r8, [r2, #20]",
+                "umaal r8, r4, r3, r12", "ldr r12, [r1, #20]", "umaal r8, r9, r5, r12",
+                "str r8, [r2, #16]", "ldr r8, [r0, #24]", "ldr r12, [r2, #24]",
+                "umaal r12, r4, r3, r8", "ldr r8, [r1, #24]", "umaal r12, r9, r5, r8",
+                "str r12, [r2, #20]", "ldr r12, [r0, #28]", "ldr r8, [r2, #28]",
+                "umaal r8, r4, r3, r12", "ldr r12, [r1, #28]", "umaal r8, r9, r5, r12",
+                "str r8, [r2, #24]", "add r9, r4, r9", "str r9, [r2, #28]",
+                "ldr r9, [r0, #20]", "ldr r4, [r0]", "ldr r8, [r2]", "mov r12, #0",
+                "umaal r8, r12, r9, r4", "ldr r4, [r1, #32]", "mul r4, r8, r4",
+                "ldr r5, [r1]", "mov r3, #0", "umaal r8, r3, r4, r5", "ldr r8, [r0, #4]",
+                "ldr r5, [r2, #4]", "umaal r5, r12, r9, r8", "ldr r8, [r1, #4]",
+                "umaal r5, r3, r4, r8", "str r5, [r2]", "ldr r5, [r0, #8]",
+                "ldr r8, [r2, #8]", "umaal r8, r12, r9, r5", "ldr r5, [r1, #8]",
+                "umaal r8, r3, r4, r5", "str r8, [r2, #4]", "ldr r8, [r0, #12]",
+                "ldr r5, [r2, #12]", "umaal r5, r12, r9, r8", "ldr r8, [r1, #12]",
+                "umaal r5, r3, r4, r8", "str r5, [r2, #8]", "ldr r5, [r0, #16]",
+                "ldr r8, [r2, #16]", "umaal r8, r12, r9, r5", "ldr r5, [r1, #16]",
+                "umaal r8, r3, r4, r5", "str r8, [r2, #12]", "ldr r8, [r0, #20]",
+                "ldr r5, [r2, #20]", "umaal r5, r12, r9, r8", "ldr r8, [r1, #20]",
+                "umaal r5, r3, r4, r8", "str r5, [r2, #16]", "ldr r5, [r0, #24]",
+                "ldr r8, [r2, #24]", "umaal r8, r12, r9, r5", "ldr r5, [r1, #24]",
+                "umaal r8, r3, r4, r5", "str r8, [r2, #20]", "ldr r8, [r0, #28]",
+                "ldr r5, [r2, #28]", "umaal r5, r12, r9, r8", "ldr r8, [r1, #28]",
+                "umaal r5, r3, r4, r8", "str r5, [r2, #24]", "add r3, r12, r3",
+                "str r3, [r2, #28]", "ldr r3, [r0, #24]", "ldr r12, [r0]",
+                "ldr r5, [r2]", "mov r8, #0", "umaal r5, r8, r3, r12",
+                "ldr r12, [r1, #32]", "mul r12, r5, r12", "ldr r4, [r1]", "mov r9, #0",
+                "umaal r5, r9, r12, r4", "ldr r5, [r0, #4]", "ldr r4, [r2, #4]",
+                "umaal r4, r8, r3, r5", "ldr r5, [r1, #4]", "umaal r4, r9, r12, r5",
+                "str r4, [r2]", "ldr r4, [r0, #8]", "ldr r5, [r2, #8]",
+                "umaal r5, r8, r3, r4", "ldr r4, [r1, #8]", "umaal r5, r9, r12, r4",
+                "str r5, [r2, #4]", "ldr r5, [r0, #12]", "ldr r4, [r2, #12]",
+                "umaal r4, r8, r3, r5", "ldr r5, [r1, #12]", "umaal r4, r9, r12, r5",
+                "str r4, [r2, #8]", "ldr r4, [r0, #16]", "ldr r5, [r2, #16]",
+                "umaal r5, r8, r3, r4", "ldr r4, [r1, #16]", "umaal r5, r9, r12, r4",
+                "str r5, [r2, #12]", "ldr r5, [r0, #20]", "ldr r4, [r2, #20]",
+                "umaal r4, r8, r3, r5", "ldr r5, [r1, #20]", "umaal r4, r9, r12, r5",
+                "str r4, [r2, #16]", "ldr r4, [r0, #24]", "ldr r5, [r2, #24]",
+                "umaal r5, r8, r3, r4", "ldr r4, [r1, #24]", "umaal r5, r9, r12, r4",
+                "str r5, [r2, #20]", "ldr r5, [r0, #28]", "ldr r4, [r2, #28]",
+                "umaal r4, r8, r3, r5", "ldr r5, [r1, #28]", "umaal r4, r9, r12, r5",
+                "str r4, [r2, #24]", "add r9, r8, r9", "str r9, [r2, #28]",
+                "ldr r9, [r0, #28]", "ldr r8, [r0]", "ldr r4, [r2]", "mov r5, #0",
+                "umaal r4, r5, r9, r8", "ldr r8, [r1, #32]", "mul r8, r4, r8",
+                "ldr r12, [r1]", "mov r3, #0", "umaal r4, r3, r8, r12",
+                "ldr r4, [r0, #4]", "ldr r12, [r2, #4]", "umaal r12, r5, r9, r4",
+                "ldr r4, [r1, #4]", "umaal r12, r3, r8, r4", "ldr r4, [r1]",
+                "subs r4, r12, r4", "str r4, [r2]", "ldr r4, [r0, #8]",
+                "ldr r12, [r2, #8]", "umaal r12, r5, r9, r4", "ldr r4, [r1, #8]",
+                "umaal r12, r3, r8, r4", "ldr r4, [r1, #4]", "sbcs r4, r12, r4",
+                "str r4, [r2, #4]", "ldr r4, [r0, #12]", "ldr r12, [r2, #12]",
+                "umaal r12, r5, r9, r4", "ldr r4, [r1, #12]", "umaal r12, r3, r8, r4",
+                "ldr r4, [r1, #8]", "sbcs r4, r12, r4", "str r4, [r2, #8]",
+                "ldr r4, [r0, #16]", "ldr r12, [r2, #16]", "umaal r12, r5, r9, r4",
+                "ldr r4, [r1, #16]", "umaal r12, r3, r8, r4", "ldr r4, [r1, #12]",
+                "sbcs r4, r12, r4", "str r4, [r2, #12]", "ldr r4, [r0, #20]",
+                "ldr r12, [r2, #20]", "umaal r12, r5, r9, r4", "ldr r4, [r1, #20]",
+                "umaal r12, r3, r8, r4", "ldr r4, [r1, #16]", "sbcs r4, r12, r4",
+                "str r4, [r2, #16]", "ldr r4, [r0, #24]", "ldr r12, [r2, #24]",
+                "umaal r12, r5, r9, r4", "ldr r4, [r1, #24]", "umaal r12, r3, r8, r4",
+                "ldr r4, [r1, #20]", "sbcs r4, r12, r4", "str r4, [r2, #20]",
+                "ldr r0, [r0, #28]", "ldr r4, [r2, #28]", "umaal r4, r5, r9, r0",
+                "ldr r0, [r1, #28]", "umaal r4, r3, r8, r0", "ldr r0, [r1, #24]",
+                "sbcs r0, r4, r0", "str r0, [r2, #24]", "add r3, r5, r3",
+                "ldr r5, [r1, #28]", "sbcs r5, r3, r5", "str r5, [r2, #28]",
+                "sbc r5, r1, r1", "ldr r3, [r2]", "ldr r0, [r1]", "and r0, r0, r5",
+                "adds r0, r3, r0", "str r0, [r2]", "ldr r0, [r2, #4]",
+                "ldr r3, [r1, #4]", "and r3, r3, r5", "adcs r3, r0, r3",
+                "str r3, [r2, #4]", "ldr r3, [r2, #8]", "ldr r0, [r1, #8]",
+                "and r0, r0, r5", "adcs r0, r3, r0", "str r0, [r2, #8]",
+                "ldr r0, [r2, #12]", "ldr r3, [r1, #12]", "and r3, r3, r5",
+                "adcs r3, r0, r3", "str r3, [r2, #12]", "ldr r3, [r2, #16]",
+                "ldr r0, [r1, #16]", "and r0, r0, r5", "adcs r0, r3, r0",
+                "str r0, [r2, #16]", "ldr r0, [r2, #20]", "ldr r3, [r1, #20]",
+                "and r3, r3, r5", "adcs r3, r0, r3", "str r3, [r2, #20]",
+                "ldr r3, [r2, #24]", "ldr r0, [r1, #24]", "and r0, r0, r5",
+                "adcs r0, r3, r0", "str r0, [r2, #24]", "ldr r0, [r2, #28]",
+                "ldr r1, [r1, #28]", "and r1, r1, r5", "adc r1, r0, r1",
+                "str r1, [r2, #28]", inout("r0") a.as_ptr() => _, inout("r1") MODULUS_N0
+                .as_ptr() => _, in ("r2") t.as_mut_ptr(), out("r3") _, out("r4") _,
+                out("r5") _, out("r8") _, out("r9") _, out("r12") _, options(nostack)
+            )
+        };
+        /// SAFETY: the block stores every one of the first 8 words of t (the result) before it returns.
+        unsafe { t.as_ptr().cast::<[u32; 8]>().read() }
+    }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p.
-    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    /// Dispatches to the first backend this build and CPU can run, in order: armv7, portable32.
     #[inline]
     fn mont_mul(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        Self::mont_mul_portable(a, b)
+        #[cfg(
+            all(
+                target_arch = "arm",
+                any(target_has_atomic = "64", target_feature = "dsp")
+            )
+        )]
+        let r = Self::mont_mul_armv7(a, b);
+        #[cfg(
+            not(
+                all(
+                    target_arch = "arm",
+                    any(target_has_atomic = "64", target_feature = "dsp")
+                )
+            )
+        )]
+        let r = { Self::mont_mul_portable(a, b) };
+        r
     }
     /// Montgomery square a²·R⁻¹ mod p of a value below p.
-    /// Dispatches to the first backend this build and CPU can run, in order: portable32.
+    /// Dispatches to the first backend this build and CPU can run, in order: armv7, portable32.
     #[inline]
     fn mont_square(a: &[u32; 8]) -> [u32; 8] {
-        Self::mont_square_portable(a)
+        #[cfg(
+            all(
+                target_arch = "arm",
+                any(target_has_atomic = "64", target_feature = "dsp")
+            )
+        )]
+        let r = Self::mont_square_armv7(a);
+        #[cfg(
+            not(
+                all(
+                    target_arch = "arm",
+                    any(target_has_atomic = "64", target_feature = "dsp")
+                )
+            )
+        )]
+        let r = { Self::mont_square_portable(a) };
+        r
     }
-    /// The backend `mul` and `square` run on this machine: one of `"portable32"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time.
+    /// The backend `mul` and `square` run on this machine: one of `"armv7"`, `"portable32"`. `"x86_64-adx"` is BMI2/ADX assembly, chosen at compile time when the build enables the `bmi2` and `adx` target features, else after one CPUID check at run time. `"armv7"` is ARMv7 assembly built on UMAAL, used on ARM targets with 64-bit atomics (ARMv6K and later, A and R profiles) or the `dsp` target feature.
     pub fn backend() -> &'static str {
-        "portable32"
+        #[cfg(
+            all(
+                target_arch = "arm",
+                any(target_has_atomic = "64", target_feature = "dsp")
+            )
+        )]
+        let r = "armv7";
+        #[cfg(
+            not(
+                all(
+                    target_arch = "arm",
+                    any(target_has_atomic = "64", target_feature = "dsp")
+                )
+            )
+        )]
+        let r = { "portable32" };
+        r
     }
     /// Test hook: `self · rhs` computed by the named backend (a value `backend()` can
     /// return), or `None` when this build or this CPU cannot run it. Not a stable API.
@@ -1811,6 +2224,15 @@ impl Fr {
                     Fr(Self::mont_mul_portable(&self.0, &rhs.0)),
                 )
             }
+            #[cfg(
+                all(
+                    target_arch = "arm",
+                    any(target_has_atomic = "64", target_feature = "dsp")
+                )
+            )]
+            "armv7" => {
+                ::core::option::Option::Some(Fr(Self::mont_mul_armv7(&self.0, &rhs.0)))
+            }
             _ => ::core::option::Option::None,
         }
     }
@@ -1823,6 +2245,13 @@ impl Fr {
             "portable32" => {
                 ::core::option::Option::Some(Fr(Self::mont_square_portable(&self.0)))
             }
+            #[cfg(
+                all(
+                    target_arch = "arm",
+                    any(target_has_atomic = "64", target_feature = "dsp")
+                )
+            )]
+            "armv7" => ::core::option::Option::Some(Fr(Self::mont_square_armv7(&self.0))),
             _ => ::core::option::Option::None,
         }
     }

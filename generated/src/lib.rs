@@ -9,7 +9,9 @@
 //! The 64-bit fields carry x86-64 BMI2/ADX assembly for multiplication and squaring,
 //! used when the build enables the `bmi2` and `adx` target features or, failing that,
 //! when CPUID reports them at run time, and AArch64 assembly (mul/umulh, adds/adcs), used
-//! whenever the build is for aarch64; `Fp::backend()` says which code runs. The only
+//! whenever the build is for aarch64; the 32-bit Montgomery fields carry ARMv7 assembly
+//! built on UMAAL, used on ARM targets that have it (64-bit atomics: ARMv6K and later).
+//! `Fp::backend()` says which code runs. The only
 //! `unsafe` code is in those kernels and their dispatch, each block with a `SAFETY:` note.
 
 #![no_std]

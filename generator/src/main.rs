@@ -42,7 +42,7 @@ struct Cli {
     /// Name of the generated field type (default: Fp; for --poly the preset's name or F2m).
     #[arg(long)]
     name: Option<String>,
-    /// Limb size in bits (default: 32 for --target portable32, sparc32 and wasm32, else 64).
+    /// Limb size in bits (default: 32 for --target portable32, armv7, sparc32 and wasm32, else 64).
     #[arg(long, value_name = "64|32")]
     limb_bits: Option<u32>,
     /// Montgomery multiplication algorithm (default: cios-no-carry when p has two spare bits, else cios).
@@ -50,8 +50,9 @@ struct Cli {
     mul: Option<MulArg>,
     /// Code to emit: auto = portable code plus, for 64-bit limbs, the x86_64-adx assembly for
     /// mul/square selected by cfg(target_feature) at compile time or CPUID at run time, and
-    /// the aarch64 assembly under cfg(target_arch = "aarch64");
-    /// portable64, portable32, x86_64-adx, aarch64 = that backend only;
+    /// the aarch64 assembly under cfg(target_arch = "aarch64"), and for 32-bit limbs the armv7
+    /// UMAAL assembly on ARM targets that have it;
+    /// portable64, portable32, x86_64-adx, aarch64, armv7 = that backend only;
     /// sparc32 (32-bit big-endian) and wasm32 = the portable 32-bit code.
     #[arg(long, value_enum, default_value_t = TargetArg::Auto)]
     target: TargetArg,
@@ -95,6 +96,7 @@ enum TargetArg {
     #[value(name = "x86_64-adx")]
     X86_64Adx,
     Aarch64,
+    Armv7,
     Sparc32,
     Wasm32,
 }
@@ -107,6 +109,7 @@ impl TargetArg {
             TargetArg::Portable32 => Target::Portable32,
             TargetArg::X86_64Adx => Target::X86_64Adx,
             TargetArg::Aarch64 => Target::Aarch64,
+            TargetArg::Armv7 => Target::Armv7,
             TargetArg::Sparc32 => Target::Sparc32,
             TargetArg::Wasm32 => Target::Wasm32,
         }
@@ -284,7 +287,9 @@ fn binary(
         // Binary fields have no per-architecture assembly: aarch64 is the auto form (PMULL
         // under cfg(target_feature = "aes")), the 32-bit machines take the portable comb.
         TargetArg::Aarch64 => BinaryTarget::Auto,
-        TargetArg::Portable32 | TargetArg::Sparc32 | TargetArg::Wasm32 => BinaryTarget::Portable32,
+        TargetArg::Portable32 | TargetArg::Sparc32 | TargetArg::Wasm32 | TargetArg::Armv7 => {
+            BinaryTarget::Portable32
+        }
         TargetArg::X86_64Adx => {
             return fail("--target x86_64-adx is for prime fields; binary fields take auto (PCLMULQDQ/PMULL where present), portable64 or portable32")
         }

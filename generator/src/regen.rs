@@ -137,8 +137,12 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
         "//! when CPUID reports them at run time, and AArch64 assembly (mul/umulh, adds/adcs), used\n",
     );
     lib.push_str(
-        "//! whenever the build is for aarch64; `Fp::backend()` says which code runs. The only\n",
+        "//! whenever the build is for aarch64; the 32-bit Montgomery fields carry ARMv7 assembly\n",
     );
+    lib.push_str(
+        "//! built on UMAAL, used on ARM targets that have it (64-bit atomics: ARMv6K and later).\n",
+    );
+    lib.push_str("//! `Fp::backend()` says which code runs. The only\n");
     lib.push_str("//! `unsafe` code is in those kernels and their dispatch, each block with a `SAFETY:` note.\n\n");
     lib.push_str("#![no_std]\n#![deny(unsafe_op_in_unsafe_fn)]\n\n");
     lib.push_str("/// Support for the `ff` traits: the `Repr` type and the impl macro.\n");

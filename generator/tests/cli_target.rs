@@ -96,6 +96,29 @@ fn each_target_emits_its_backends() {
     assert_eq!(code, Some(2));
     assert!(stderr.contains("up to 8 limbs"), "{stderr}");
 
+    // armv7: the UMAAL assembly only (32-bit limbs by default), refusing targets without it;
+    // auto carries it beside the portable code for 32-bit limbs, except where the portable
+    // code is shorter (P-256's p).
+    let (code, v7, _) = generator(&["--prime", "bn254-p", "--target", "armv7"]);
+    assert_eq!(code, Some(0));
+    assert!(v7.contains("fn mont_mul_armv7("));
+    assert!(v7.contains("fn mont_square_armv7("));
+    assert!(v7.contains("[u32; 8]"));
+    assert!(v7.contains("umaal "));
+    assert!(!v7.contains("fn mont_mul_portable("));
+    assert!(v7.contains("::core::compile_error!("));
+    let (code, _, stderr) = generator(&["--prime", "2^521-1", "--target", "armv7"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("up to 16 limbs"), "{stderr}");
+    let (code, auto32, _) = generator(&["--prime", "bn254-p", "--limb-bits", "32"]);
+    assert_eq!(code, Some(0));
+    assert!(auto32.contains("fn mont_mul_armv7("));
+    assert!(auto32.contains("fn mont_mul_portable("));
+    assert!(auto32.contains("target_has_atomic = \"64\""));
+    let (code, p256, _) = generator(&["--prime", "p256-p", "--limb-bits", "32"]);
+    assert_eq!(code, Some(0));
+    assert!(!p256.contains("armv7"));
+
     // sparc32 and wasm32: the portable 32-bit code, named in the command line.
     for t in ["sparc32", "wasm32"] {
         let (code, out, _) = generator(&["--prime", "bn254-p", "--target", t]);

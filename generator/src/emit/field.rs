@@ -28,6 +28,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::aarch64;
+use super::armv7;
 use super::invert;
 use super::portable::{emit_fn, Words};
 use super::x86_64;
@@ -116,6 +117,8 @@ pub enum Backend {
     X86_64Adx,
     /// The AArch64 assembly kernels.
     Aarch64,
+    /// The ARMv7 (UMAAL) assembly kernels.
+    Armv7,
 }
 
 /// The core of one field for one target, ready to sit inside `impl Name { .. }`.
@@ -159,6 +162,7 @@ pub fn target_core(
     }
     let asm_problem = x86_64::unsupported(c, alg);
     let aarch64_problem = aarch64::unsupported(c, alg);
+    let armv7_problem = armv7::unsupported(c, alg);
     let backends: Vec<Backend> = match target {
         Target::Portable64 | Target::Portable32 | Target::Sparc32 | Target::Wasm32 => {
             vec![Backend::Portable]
@@ -171,6 +175,9 @@ pub fn target_core(
             if aarch64_problem.is_none() {
                 v.push(Backend::Aarch64);
             }
+            if armv7_problem.is_none() && armv7::preferred(c) {
+                v.push(Backend::Armv7);
+            }
             v.push(Backend::Portable);
             v
         }
@@ -182,6 +189,10 @@ pub fn target_core(
             Some(why) => return Err(format!("--target aarch64: {why}")),
             None => vec![Backend::Aarch64],
         },
+        Target::Armv7 => match &armv7_problem {
+            Some(why) => return Err(format!("--target armv7: {why}")),
+            None => vec![Backend::Armv7],
+        },
     };
     let portable = portable_name(c.w());
     let word = Words { w: c.w() }.word();
@@ -190,6 +201,7 @@ pub fn target_core(
     let has_portable = backends.contains(&Backend::Portable);
     let has_asm = backends.contains(&Backend::X86_64Adx);
     let has_aarch64 = backends.contains(&Backend::Aarch64);
+    let has_armv7 = backends.contains(&Backend::Armv7);
 
     let mut items = portable_core(c, alg, has_portable);
     if has_asm {
@@ -205,6 +217,16 @@ pub fn target_core(
             });
         }
     }
+    if has_armv7 {
+        items.extend(armv7::core_fns(c));
+        if !has_portable {
+            let gate = armv7::cfg_gate();
+            items.extend(quote! {
+                #[cfg(not(#gate))]
+                ::core::compile_error!("this field was generated with --target armv7, which builds only for ARM targets with UMAAL (target_has_atomic = \"64\": ARMv6K and later A/R profiles; or target_feature = \"dsp\"): regenerate it with --target auto");
+            });
+        }
+    }
     let order = backend_order(&backends, c.w());
     items.extend(dispatch_items(
         name,
@@ -213,6 +235,14 @@ pub fn target_core(
         &order,
         &MONTGOMERY_OPS,
     ));
+    let armv7_note = if has_armv7 {
+        format!(
+            ", armv7 mul/square on {} limbs (cfg(target_arch = \"arm\", target_has_atomic = \"64\" or target_feature = \"dsp\"))",
+            c.limbs
+        )
+    } else {
+        String::new()
+    };
     let description = match target {
         Target::Auto if has_asm && has_aarch64 => format!(
             "auto = x86_64-adx mul/square (cfg(target_feature = \"bmi2\", \"adx\") at compile time, else CPUID at run time), aarch64 mul/square (cfg(target_arch = \"aarch64\")), falling back to {portable}"
@@ -220,6 +250,7 @@ pub fn target_core(
         Target::Auto if has_asm => format!(
             "auto = x86_64-adx mul/square (cfg(target_feature = \"bmi2\", \"adx\") at compile time, else CPUID at run time), falling back to {portable}"
         ),
+        Target::Auto if has_armv7 => format!("auto = {portable}{armv7_note}"),
         Target::Auto => format!(
             "auto = {portable} only ({})",
             asm_problem.unwrap_or_default()
@@ -228,6 +259,7 @@ pub fn target_core(
             "x86_64-adx only (mul/square in assembly; x86-64 with BMI2 and ADX required)".into()
         }
         Target::Aarch64 => "aarch64 only (mul/square in AArch64 assembly)".into(),
+        Target::Armv7 => "armv7 only (mul/square in ARMv7 assembly with UMAAL)".into(),
         Target::Sparc32 => {
             "sparc32 = portable32 (32-bit words, 32x32->64 multiply; byte encodings independent of the byte order, tested big-endian)".into()
         }
@@ -270,6 +302,7 @@ pub fn backend_order(backends: &[Backend], w: u32) -> Vec<&'static str> {
             Backend::Portable => portable_name(w),
             Backend::X86_64Adx => x86_64::NAME,
             Backend::Aarch64 => aarch64::NAME,
+            Backend::Armv7 => armv7::NAME,
         })
         .collect()
 }
@@ -286,6 +319,8 @@ pub fn dispatch_items(
     let has_portable = backends.contains(&Backend::Portable);
     let has_asm = backends.contains(&Backend::X86_64Adx);
     let has_aarch64 = backends.contains(&Backend::Aarch64);
+    let has_armv7 = backends.contains(&Backend::Armv7);
+    let gate = armv7::cfg_gate();
     let portable = order[backends
         .iter()
         .position(|b| *b == Backend::Portable)
@@ -342,6 +377,25 @@ pub fn dispatch_items(
             r
         }
     };
+    // The ARMv7 kernels are chosen at compile time, by the cfg gate.
+    let dispatch = |op: &str, args: TokenStream| -> TokenStream {
+        if !has_armv7 {
+            return dispatch(op, args);
+        }
+        let kernel = format_ident!("{}_armv7", op);
+        let other = if has_portable {
+            dispatch(op, args.clone())
+        } else {
+            quote!(::core::unreachable!())
+        };
+        quote! {
+            #[cfg(#gate)]
+            let r = Self::#kernel(#args);
+            #[cfg(not(#gate))]
+            let r = { #other };
+            r
+        }
+    };
     let mul_body = dispatch(ops.mul, quote!(a, b));
     let square_body = dispatch(ops.square, quote!(a));
     let dispatch_doc = format!(
@@ -372,6 +426,17 @@ pub fn dispatch_items(
         },
         (true, false) => quote!("aarch64"),
     };
+    let backend_body = match (has_armv7, has_portable) {
+        (false, _) => backend_body,
+        (true, true) => quote! {
+            #[cfg(#gate)]
+            let r = "armv7";
+            #[cfg(not(#gate))]
+            let r = { #backend_body };
+            r
+        },
+        (true, false) => quote!("armv7"),
+    };
     let hook_arms = |op: &str, args: TokenStream| -> TokenStream {
         let portable_fn = format_ident!("{}_portable", op);
         let checked = format_ident!("{}_x86_64_adx_checked", op);
@@ -392,6 +457,13 @@ pub fn dispatch_items(
             arms.extend(quote! {
                 #[cfg(target_arch = "aarch64")]
                 "aarch64" => ::core::option::Option::Some(#name(Self::#kernel(#args))),
+            });
+        }
+        if has_armv7 {
+            let kernel = format_ident!("{}_armv7", op);
+            arms.extend(quote! {
+                #[cfg(#gate)]
+                "armv7" => ::core::option::Option::Some(#name(Self::#kernel(#args))),
             });
         }
         arms
@@ -416,6 +488,11 @@ pub fn dispatch_items(
             ""
         }
     );
+    let backend_doc = if has_armv7 {
+        format!("{backend_doc} `\"armv7\"` is ARMv7 assembly built on UMAAL, used on ARM targets with 64-bit atomics (ARMv6K and later, A and R profiles) or the `dsp` target feature.")
+    } else {
+        backend_doc
+    };
     items.extend(quote! {
         #[doc = #mul_doc]
         #[doc = #dispatch_doc]

@@ -4,6 +4,7 @@
 //! public field API, which is the same on every target, and dispatches between backends.
 
 pub mod aarch64;
+pub mod armv7;
 pub mod field;
 pub mod invert;
 pub mod portable;
@@ -24,7 +25,8 @@ pub enum Target {
     /// chosen at compile time when the build enables the `bmi2` and `adx` target features,
     /// else by CPUID once at run time, with the portable code as the fallback; and the
     /// `aarch64` kernels (64-bit limbs, CIOS, up to [`aarch64::MAX_LIMBS`] limbs), used
-    /// whenever the build is for that architecture.
+    /// whenever the build is for that architecture; and the `armv7` kernels (32-bit limbs, up
+    /// to [`armv7::MAX_LIMBS`] limbs, when [`armv7::preferred`]) under [`armv7::cfg_gate`].
     #[default]
     Auto,
     /// Portable Rust over `u64`/`u128` only.
@@ -35,6 +37,9 @@ pub enum Target {
     X86_64Adx,
     /// The AArch64 kernels only (portable code for the other operations); aarch64 only.
     Aarch64,
+    /// The ARMv7 UMAAL kernels only (32-bit limbs, up to [`armv7::MAX_LIMBS`] limbs; portable
+    /// code for the other operations); ARM targets with UMAAL only ([`armv7::cfg_gate`]).
+    Armv7,
     /// A SPARC-like machine: 32-bit words, 32×32→64-bit multiplication, big-endian. The
     /// portable code over `u32`/`u64` (byte encodings never depend on the host's byte order).
     Sparc32,
@@ -44,12 +49,13 @@ pub enum Target {
 
 impl Target {
     /// Every target, in the order `--help` lists them.
-    pub const ALL: [Target; 7] = [
+    pub const ALL: [Target; 8] = [
         Target::Auto,
         Target::Portable64,
         Target::Portable32,
         Target::X86_64Adx,
         Target::Aarch64,
+        Target::Armv7,
         Target::Sparc32,
         Target::Wasm32,
     ];
@@ -62,6 +68,7 @@ impl Target {
             Target::Portable32 => "portable32",
             Target::X86_64Adx => x86_64::NAME,
             Target::Aarch64 => aarch64::NAME,
+            Target::Armv7 => armv7::NAME,
             Target::Sparc32 => "sparc32",
             Target::Wasm32 => "wasm32",
         }
@@ -76,7 +83,9 @@ impl Target {
     pub fn limb_bits(self) -> Option<LimbBits> {
         match self {
             Target::Auto => None,
-            Target::Portable32 | Target::Sparc32 | Target::Wasm32 => Some(LimbBits::W32),
+            Target::Portable32 | Target::Sparc32 | Target::Wasm32 | Target::Armv7 => {
+                Some(LimbBits::W32)
+            }
             Target::Portable64 | Target::X86_64Adx | Target::Aarch64 => Some(LimbBits::W64),
         }
     }

@@ -125,6 +125,12 @@ pub fn special_core(
                     .into(),
             )
         }
+        (Target::Armv7, _) => {
+            return Err(
+                "--target armv7: the special forms have no ARMv7 kernel yet; use --target auto or --strategy montgomery"
+                    .into(),
+            )
+        }
         (Target::Auto, None) => vec![Backend::X86_64Adx, Backend::Portable],
         _ => vec![Backend::Portable],
     };

@@ -108,8 +108,9 @@ impl Kernel<'_> {
     }
 
     /// One reduction pass: t (n + 1 words, or n + 2 with a bit on top) + m·p, shifted down one
-    /// word. Returns n words, plus a bit word when `need_bit`.
-    fn reduce(&mut self, mut t: Vec<V>, need_bit: bool) -> Vec<V> {
+    /// word. Returns n words, plus a bit word when `need_bit`. `extra` (a bit, only with n + 1
+    /// words) is added at position n by the first chain, for free.
+    fn reduce(&mut self, mut t: Vec<V>, need_bit: bool, extra: Option<V>) -> Vec<V> {
         let n = self.c.limbs;
         let b = &mut self.b;
         let m = match self.n0 {
@@ -127,9 +128,8 @@ impl Kernel<'_> {
         }
         let has_bit = t.len() == n + 2;
         let last_n = !has_bit && !need_bit;
-        t[n] = self
-            .b
-            .alu(add_op(true, !last_n), Opnd::Reg(t[n]), Opnd::Zero);
+        let x = extra.map_or(Opnd::Zero, Opnd::Reg);
+        t[n] = self.b.alu(add_op(true, !last_n), Opnd::Reg(t[n]), x);
         if has_bit {
             t[n + 1] = self.b.alu(AluOp::Adc, Opnd::Reg(t[n + 1]), Opnd::Zero);
         } else if need_bit {
@@ -242,7 +242,7 @@ pub fn kernel(c: &FieldConsts, res: Residency, square: bool) -> VProgram {
     } else {
         h
     });
-    let mut t = k.reduce(t, full);
+    let mut t = k.reduce(t, full, None);
 
     for i in 1..n {
         let ai = a_limb(&mut k, i);
@@ -270,8 +270,120 @@ pub fn kernel(c: &FieldConsts, res: Residency, square: bool) -> VProgram {
             let c2 = k.b.cset();
             t.push(c2);
         }
-        t = k.reduce(t, full);
+        t = k.reduce(t, full, None);
     }
     let out = k.final_subtract(&t);
+    k.b.finish(out)
+}
+
+/// The dedicated squaring kernel (SOS: Koç, Acar, Kaliski 1996, "separated operand scanning"):
+/// a² as 2n words with each off-diagonal product a[i]·a[j] (i < j) computed once, doubled by an
+/// `adds`/`adcs` chain and completed with the squares a[i]² on the diagonal; then n reduction
+/// steps, each the CIOS reduction pass over the n words of the accumulator and the next high word
+/// of a² at position n, with the accumulator's top bit added by the pass's first carry chain,
+/// so no separate carry propagation is needed (between steps the accumulator is below
+/// 2^(64n) + p, n words and a bit). The limbs of a are loaded once; p's
+/// resident limbs (`res.p`) are loaded after the product, when a's registers are free.
+pub fn square_sos(c: &FieldConsts, res: Residency) -> VProgram {
+    assert_eq!(c.w(), 64, "the aarch64 kernels use 64-bit limbs");
+    let n = c.limbs;
+    let full = c.spare_bits == 0;
+    let mut b = Builder::new();
+    let a_ptr = b.input(Input::Operand(0));
+    let p_ptr = b.input(Input::Modulus);
+    let n0 = (c.n0_inv != 1).then(|| b.input(Input::N0));
+    let a = Limbs::load(&mut b, a_ptr, &vec![true; n]);
+    let a: Vec<V> = (0..n)
+        .map(|j| a.regs[j].expect("every limb loaded"))
+        .collect();
+
+    // The product a² in 2n words, t[k] at position k.
+    let mut t: Vec<V> = Vec::with_capacity(2 * n);
+    if n == 1 {
+        t.push(b.mul(a[0], a[0]));
+        t.push(b.umulh(a[0], a[0]));
+    } else {
+        // Off-diagonal row 0: a[0]·(a[1..n]) at positions 1..=n.
+        let mut off: Vec<Option<V>> = vec![None; 2 * n];
+        let mut hi_prev: Option<V> = None;
+        for j in 1..n {
+            let lo = b.mul(a[0], a[j]);
+            off[j] = Some(match hi_prev {
+                None => lo,
+                Some(h) => b.alu(add_op(j > 2, true), Opnd::Reg(lo), Opnd::Reg(h)),
+            });
+            hi_prev = Some(b.umulh(a[0], a[j]));
+        }
+        let h = hi_prev.expect("n ≥ 2");
+        off[n] = Some(if n > 2 {
+            b.alu(AluOp::Adc, Opnd::Reg(h), Opnd::Zero)
+        } else {
+            h
+        });
+        // Rows i = 1..n−1: a[i]·a[j], j > i, at positions 2i + 1..=i + n; the row before
+        // reaches position i + n − 1, so chain 1's carry starts position i + n.
+        for i in 1..n - 1 {
+            for j in i + 1..n {
+                let lo = b.mul(a[i], a[j]);
+                let cur = off[i + j].expect("written by the row before");
+                off[i + j] = Some(b.alu(add_op(j > i + 1, true), Opnd::Reg(cur), Opnd::Reg(lo)));
+            }
+            off[i + n] = Some(b.cset());
+            for j in i + 1..n {
+                let hi = b.umulh(a[i], a[j]);
+                let cur = off[i + j + 1].expect("written above");
+                let last = j + 1 == n;
+                off[i + j + 1] =
+                    Some(b.alu(add_op(j > i + 1, !last), Opnd::Reg(cur), Opnd::Reg(hi)));
+            }
+        }
+        // Double positions 1..=2n − 2 (the top carry is position 2n − 1), then add the squares.
+        let mut dbl: Vec<V> = Vec::with_capacity(2 * n);
+        for (k, w) in off.iter().enumerate().take(2 * n - 1).skip(1) {
+            let w = w.expect("positions 1..=2n − 2 are written");
+            dbl.push(b.alu(add_op(k > 1, true), Opnd::Reg(w), Opnd::Reg(w)));
+        }
+        let top = b.cset();
+        dbl.push(top);
+        t.push(b.mul(a[0], a[0]));
+        for (k, &w) in dbl.iter().enumerate() {
+            let pos = k + 1;
+            let i = pos / 2;
+            let sq = if pos % 2 == 1 {
+                b.umulh(a[i], a[i])
+            } else {
+                b.mul(a[i], a[i])
+            };
+            let last = pos == 2 * n - 1;
+            t.push(b.alu(add_op(pos > 1, !last), Opnd::Reg(w), Opnd::Reg(sq)));
+        }
+    }
+
+    // Reduction: n CIOS reduction passes over a sliding window.
+    let mut nonzero_seen = 0;
+    let keep_p: Vec<bool> = c
+        .modulus_limbs
+        .iter()
+        .map(|&l| {
+            let keep = l != 0 && nonzero_seen < res.p;
+            nonzero_seen += usize::from(l != 0);
+            keep
+        })
+        .collect();
+    let p = Limbs::load(&mut b, p_ptr, &keep_p);
+    let mut k = Kernel { b, c, p, n0 };
+    let high = t.split_off(n);
+    let mut acc = t;
+    let mut bit: Option<V> = None;
+    for (i, h) in high.into_iter().enumerate() {
+        acc.push(h);
+        let last = i + 1 == n;
+        acc = k.reduce(acc, !last || full, bit);
+        bit = if acc.len() > n { acc.pop() } else { None };
+    }
+    if let Some(b) = bit {
+        acc.push(b);
+    }
+    let out = k.final_subtract(&acc);
     k.b.finish(out)
 }

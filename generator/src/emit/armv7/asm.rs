@@ -1,0 +1,93 @@
+//! The printer: an allocated kernel becomes one safe `fn` around one `core::arch::asm!` block.
+//! One template line per instruction, registers named literally, every pointer pinned to its
+//! register and every other written register declared. The accumulator buffer is a local
+//! `MaybeUninit` array the block fills; p and n0' are a `static` next to the code.
+
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use super::cfg_gate;
+use super::program::Input;
+use super::regalloc::Allocation;
+use crate::emit::x86_64::asm::safety_note;
+
+/// Emits `fn name(params..) -> [u32; n]` running `alloc`, gated on [`cfg_gate`]. `params`
+/// names the operand arrays; `modulus` is p's limbs, least significant first, and `n0` is n0'.
+pub fn kernel_fn(
+    name: &Ident,
+    alloc: &Allocation,
+    params: &[&str],
+    modulus: &[u32],
+    n0: u32,
+    doc: &str,
+) -> TokenStream {
+    let n = alloc.limbs;
+    let n_lit = Literal::usize_unsuffixed(n);
+    let len = Literal::usize_unsuffixed(alloc.buffer_words);
+    let consts_len = Literal::usize_unsuffixed(n + 1);
+    let consts = modulus
+        .iter()
+        .chain([&n0])
+        .map(|w| Literal::u32_unsuffixed(*w));
+    let lines: Vec<String> = alloc.insts.iter().map(|i| i.text()).collect();
+    let mut operands = Vec::new();
+    let mut pinned = Vec::new();
+    for (r, what) in &alloc.inputs {
+        let expr = match what {
+            Input::Operand(k) => {
+                let p = format_ident!("{}", params[*k]);
+                quote!(#p.as_ptr())
+            }
+            Input::Modulus => quote!(MODULUS_N0.as_ptr()),
+            Input::Buffer => quote!(t.as_mut_ptr()),
+        };
+        let reg = r.name();
+        pinned.push(*r);
+        operands.push(if alloc.written.contains(r) {
+            quote!(inout(#reg) #expr => _)
+        } else {
+            quote!(in(#reg) #expr)
+        });
+    }
+    for r in &alloc.written {
+        if !pinned.contains(r) {
+            let reg = r.name();
+            operands.push(quote!(out(#reg) _));
+        }
+    }
+    let ptr_params = params.iter().map(|p| {
+        let id = format_ident!("{}", p);
+        quote!(#id: &[u32; #n_lit])
+    });
+    let note = safety_note(&format!(
+        "UMAAL is in every ARM-state processor from ARMv6 and in Thumb-2 from ARMv6T2 (A and R profiles) or with the DSP extension (ARMv7E-M), which the cfg above admits. The block reads only the {n} words behind each operand pointer and the {} of MODULUS_N0, writes only the {} words of t and the registers it declares, and does not touch the stack.",
+        n + 1,
+        alloc.buffer_words
+    ));
+    let read_note = safety_note(&format!(
+        "the block stores every one of the first {n} words of t (the result) before it returns."
+    ));
+    let gate = cfg_gate();
+    let doc = format!(" {doc}");
+    quote! {
+        #[doc = #doc]
+        #[cfg(#gate)]
+        #[inline]
+        #[allow(unused_doc_comments)]
+        fn #name(#(#ptr_params),*) -> [u32; #n_lit] {
+            /// p, least significant word first, then n0' = −p⁻¹ mod 2^32.
+            static MODULUS_N0: [u32; #consts_len] = [#(#consts),*];
+            let mut t = ::core::mem::MaybeUninit::<[u32; #len]>::uninit();
+            #note
+            unsafe {
+                ::core::arch::asm!(
+                    #(#lines,)*
+                    #(#operands,)*
+                    options(nostack)
+                )
+            };
+            #read_note
+            unsafe { t.as_ptr().cast::<[u32; #n_lit]>().read() }
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! The ARMv7 kernels, before and after register allocation, run in the instruction simulator
+//! and compared with num-bigint: random primes of 1..=16 32-bit limbs in eight shapes (top bit
+//! set, one and more spare bits, top limb all ones, zero middle limbs, all-ones lower limbs,
+//! n0' = 1, just below 2^(32n)), special primes, and the register-file and count checks.
+
+use generator::emit::armv7::inst::Inst;
+use generator::emit::armv7::kernel::kernel;
+use generator::emit::armv7::regalloc::{allocate, registers};
+use generator::emit::armv7::sim::{run_allocated, run_virtual};
+use generator::emit::armv7::{mul_kernel, square_kernel, unsupported, MAX_LIMBS};
+use generator::lower::MulAlgorithm;
+use generator::spec::{is_probable_prime, FieldConsts, LimbBits};
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+mod common;
+use common::{next_prime_down, next_prime_up, Rng};
+
+fn from_words(l: &[u32]) -> BigUint {
+    BigUint::from_slice(l)
+}
+
+/// A prime of exactly `n` 32-bit limbs in the shape `shape % 8`.
+fn prime_of_shape_32(rng: &mut Rng, n: usize, shape: usize) -> BigUint {
+    let bits = 32 * n;
+    let mut l: Vec<u32> = (0..n).map(|_| rng.next() as u32).collect();
+    match shape % 8 {
+        0 => l[n - 1] |= 1 << 31,
+        1 => l[n - 1] = (l[n - 1] >> 1) | 1 << 30,
+        2 => {
+            let s = 2 + (rng.next() % 29) as u32;
+            l[n - 1] = (l[n - 1] >> s) | 1 << (31 - s);
+        }
+        3 => l[n - 1] = u32::MAX,
+        4 => {
+            for x in l.iter_mut().take(n.saturating_sub(1)).skip(1) {
+                *x = 0;
+            }
+            l[n - 1] |= 1 << (rng.next() % 32);
+        }
+        5 => {
+            for x in l.iter_mut().take(n - 1) {
+                *x = u32::MAX;
+            }
+            l[n - 1] |= 1 << 31;
+        }
+        6 => {
+            l[0] = u32::MAX;
+            l[n - 1] |= 1 << (rng.next() % 32);
+        }
+        _ => return next_prime_down((BigUint::one() << bits) - 1u32),
+    }
+    if l[n - 1] == 0 {
+        l[n - 1] = 1;
+    }
+    let start = from_words(&l).max(BigUint::from(3u32));
+    let p = next_prime_up(start.clone());
+    if p.bits() as usize <= bits {
+        p
+    } else {
+        next_prime_down(start)
+    }
+}
+
+fn words(c: &FieldConsts, x: &BigUint) -> Vec<u32> {
+    c.limbs_of(x).iter().map(|&l| l as u32).collect()
+}
+
+fn inputs(rng: &mut Rng, c: &FieldConsts, random: usize) -> Vec<BigUint> {
+    let p = &c.modulus;
+    let mut v = vec![
+        BigUint::zero(),
+        BigUint::one(),
+        BigUint::from(2u32),
+        p - 1u32,
+        p - 2u32,
+        p >> 1,
+        (p >> 1) + 1u32,
+        c.r.clone(),
+        c.r2.clone(),
+    ];
+    for k in 1..c.limbs {
+        v.push((BigUint::one() << (32 * k)) - 1u32);
+        v.push(BigUint::one() << (32 * k));
+        v.push(p - (BigUint::one() << (32 * k)));
+    }
+    for _ in 0..random {
+        v.push(rng.below(p));
+    }
+    v.into_iter().map(|x| x % p).collect()
+}
+
+/// Checks both kernels of one prime, before and after allocation.
+fn check_prime(rng: &mut Rng, p: &BigUint, random: usize) {
+    let c = FieldConsts::new(p, LimbBits::W32).unwrap();
+    assert!(unsupported(&c, MulAlgorithm::Cios).is_none());
+    let r_inv = c.r.modpow(&(p - 2u32), p);
+    let xs = inputs(rng, &c, random);
+    let modulus: Vec<u32> = c.modulus_limbs.iter().map(|&l| l as u32).collect();
+    let n0 = c.n0_inv as u32;
+    for square in [false, true] {
+        let prog = kernel(&c, square);
+        let alloc = allocate(&prog, &registers()).expect("fits the register file");
+        let pairs: Vec<(&BigUint, &BigUint)> = if square {
+            xs.iter().map(|a| (a, a)).collect()
+        } else {
+            let edges = (xs.len() - random).min(10);
+            let mut v: Vec<_> = xs[..edges]
+                .iter()
+                .flat_map(|a| xs[..edges].iter().map(move |b| (a, b)))
+                .collect();
+            v.extend(xs.iter().zip(xs.iter().rev()));
+            v
+        };
+        let what = if square { "square" } else { "mul" };
+        for (a, b) in pairs {
+            let want = a * b * &r_inv % p;
+            let (la, lb) = (words(&c, a), words(&c, b));
+            let ops: Vec<&[u32]> = if square { vec![&la] } else { vec![&la, &lb] };
+            let got = run_virtual(&prog, &ops, &modulus, n0)
+                .unwrap_or_else(|e| panic!("virtual {what} p={p:#x} a={a:#x} b={b:#x}: {e}"));
+            assert_eq!(
+                from_words(&got),
+                want,
+                "virtual {what} p={p:#x} a={a:#x} b={b:#x}"
+            );
+            let got = run_allocated(&alloc, &ops, &modulus, n0)
+                .unwrap_or_else(|e| panic!("allocated {what} p={p:#x} a={a:#x} b={b:#x}: {e}"));
+            assert_eq!(
+                from_words(&got),
+                want,
+                "allocated {what} p={p:#x} a={a:#x} b={b:#x}"
+            );
+        }
+    }
+}
+
+#[test]
+fn random_primes_1_to_16_limbs() {
+    let mut rng = Rng(0xa7);
+    let mut count = 0;
+    for n in 1..=MAX_LIMBS {
+        for s in 0..16 {
+            let p = prime_of_shape_32(&mut rng, n, s);
+            assert_eq!(p.bits().div_ceil(32) as usize, n);
+            check_prime(&mut rng, &p, 4);
+            count += 1;
+        }
+    }
+    assert!(count >= 256);
+}
+
+#[test]
+fn special_primes() {
+    let mut rng = Rng(0x7);
+    let two = BigUint::from(2u32);
+    let specials = [
+        BigUint::from(3u32),
+        two.pow(31) - 1u32,
+        two.pow(32) - 5u32,
+        two.pow(61) - 1u32,
+        two.pow(64) - two.pow(32) + 1u32,
+        two.pow(127) - 1u32,
+        two.pow(255) - 19u32,
+        two.pow(256) - two.pow(32) - 977u32,
+        two.pow(256) - two.pow(224) + two.pow(192) + two.pow(96) - 1u32,
+        two.pow(384) - two.pow(128) - two.pow(96) + two.pow(32) - 1u32,
+        two.pow(511) - 187u32,
+    ];
+    for p in &specials {
+        assert!(is_probable_prime(p));
+        check_prime(&mut rng, p, 16);
+    }
+}
+
+/// Above the limit and at 64-bit limbs the target refuses, naming why.
+#[test]
+fn limits() {
+    let two = BigUint::from(2u32);
+    let big = FieldConsts::new(&(two.pow(521) - 1u32), LimbBits::W32).unwrap();
+    assert!(unsupported(&big, MulAlgorithm::Cios)
+        .unwrap()
+        .contains("up to 16 limbs"));
+    let w64 = FieldConsts::new(&(two.pow(255) - 19u32), LimbBits::W64).unwrap();
+    assert!(unsupported(&w64, MulAlgorithm::Cios).is_some());
+    let c = FieldConsts::new(&(two.pow(255) - 19u32), LimbBits::W32).unwrap();
+    assert!(unsupported(&c, MulAlgorithm::ProductScanning).is_some());
+    // A register file smaller than the kernel's live set is an error, not a wrong kernel.
+    assert!(allocate(&kernel(&c, false), &registers()[..8]).is_err());
+}
+
+/// Counts: 2n² − n + (1 if no spare bit) `umaal` per row structure, n quotient `mul`s; 10
+/// registers at most; the text is plain assembly.
+#[test]
+fn counts_and_text() {
+    let mut rng = Rng(0x77);
+    for n in 1..=MAX_LIMBS {
+        let p = prime_of_shape_32(&mut rng, n, 0);
+        let c = FieldConsts::new(&p, LimbBits::W32).unwrap();
+        assert!(c.n0_inv != 1 && c.spare_bits == 0);
+        let mul = mul_kernel(&c);
+        let square = square_kernel(&c);
+        // Row 0: umull + (2n − 1) umaal + 1 for the top bit; rows 1..n: 2n + 1 umaal.
+        assert_eq!(
+            mul.program.umaals(),
+            2 * n + (n - 1) * (2 * n + 1),
+            "n = {n}"
+        );
+        assert_eq!(mul.multiplies(), mul.program.umaals() + 1 + n, "n = {n}");
+        assert!(mul.alloc.pressure <= 10, "n = {n}: {}", mul.alloc.pressure);
+        eprintln!(
+            "n = {n}: mul {} instructions, {} registers; square {} instructions",
+            mul.instructions(),
+            mul.alloc.pressure,
+            square.instructions()
+        );
+        let text: Vec<String> = mul.alloc.insts.iter().map(Inst::text).collect();
+        assert!(text.iter().all(|l| !l.contains('{') && !l.contains('}')));
+        assert!(text.iter().any(|l| l.starts_with("umaal ")));
+        assert!(text.iter().all(|l| !l.contains("r6")
+            && !l.contains("r7")
+            && !l.contains("r11")
+            && !l.contains("sp")));
+    }
+}
