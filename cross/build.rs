@@ -15,6 +15,9 @@ use generator::spec::{is_probable_prime, LimbBits};
 use generator::{generate_prime_field_for, PrimeFieldOptions, Target};
 use num_bigint::BigUint;
 
+#[path = "build_binary.rs"]
+mod build_binary;
+
 /// SplitMix64.
 fn next(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -93,4 +96,8 @@ fn main() {
         std::fs::write(out.join(format!("random_{w}.rs")), fields).unwrap();
         std::fs::write(out.join(format!("random_{w}_tests.rs")), tests).unwrap();
     }
+
+    // Binary fields GF(2^m): random irreducible polynomials of several shapes and degrees.
+    println!("cargo:rerun-if-changed=build_binary.rs");
+    build_binary::write(&out, seed);
 }

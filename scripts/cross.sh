@@ -22,6 +22,16 @@ plan=(
   "powerpc-unknown-linux-gnu|qemu-ppc|presets_32 presets_64 random_32"
   "wasm32-wasip1|node|presets_32 random_32"
 )
+# Binary fields GF(2^m): test binaries binary_64 / binary_32 of crate `cross` (presets and random
+# irreducible polynomials), added to each target's list. aarch64 runs the PMULL kernel (built with
+# the `aes` target feature, on qemu's `max` CPU; the tests assert that backend), powerpc checks
+# the byte encodings big-endian, armv7 and wasm32 run the portable 32-bit comb.
+declare -A binary_tests=(
+  [aarch64-unknown-linux-gnu]="binary_64"
+  [armv7-unknown-linux-gnueabihf]="binary_32"
+  [powerpc-unknown-linux-gnu]="binary_32 binary_64"
+  [wasm32-wasip1]="binary_32"
+)
 nostd_target=thumbv7em-none-eabihf
 selected=${FIELDGEN_CROSS_TARGETS:-"aarch64-unknown-linux-gnu armv7-unknown-linux-gnueabihf powerpc-unknown-linux-gnu wasm32-wasip1 $nostd_target"}
 cases=${FIELDGEN_CROSS_CASES:-16}
@@ -90,6 +100,9 @@ export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $node_flags $root/s
 export FIELDGEN_CASES=$cases
 export CARGO_PROFILE_TEST_DEBUG=0
 export CARGO_PROFILE_DEV_DEBUG=0
+# PMULL for the binary fields on aarch64 (see binary_tests above).
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUSTFLAGS="-C target-feature=+aes"
+export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -cpu max -L /usr/aarch64-linux-gnu"
 
 linker_of() {
   case $1 in
@@ -103,6 +116,7 @@ linker_of() {
 # ---- runs --------------------------------------------------------------------------------
 for entry in "${plan[@]}"; do
   IFS='|' read -r target runner tests <<<"$entry"
+  tests="$tests ${binary_tests[$target]:-}"
   wanted "$target" || continue
   if ! grep -qx "$target" <<<"$installed_targets"; then
     record "$target" "FAILED: the rustup target is not installed"

@@ -102,23 +102,17 @@ impl F1024 {
     /// then reduction modulo f. Constant time.
     #[inline]
     pub fn mul(&self, rhs: &F1024) -> F1024 {
-        F1024(Self::reduce(&Self::mul_wide(&self.0, &rhs.0)))
+        F1024(Self::mul_words(&self.0, &rhs.0))
     }
     /// self² mod f. Squaring is GF(2)-linear: the bits spread to even positions (or one
     /// carry-less square per word), then reduction. Constant time.
     #[inline]
     pub fn square(&self) -> F1024 {
-        F1024(Self::reduce(&Self::square_wide(&self.0)))
+        F1024(Self::square_words(&self.0))
     }
     /// self^(2^k): k successive squarings (k is public; constant time in self).
     pub fn square_n(&self, k: u32) -> F1024 {
-        let mut x = *self;
-        let mut i = 0;
-        while i < k {
-            x = x.square();
-            i += 1;
-        }
-        x
+        F1024(Self::square_n_words(&self.0, k))
     }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
@@ -474,323 +468,726 @@ impl F1024 {
             c[15],
         ]
     }
-    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
+    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
+    /// parts has at most 13 terms at any bit position and its integer carries stay in the
+    /// four-bit holes between positions; products whose positions share a residue are
+    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
+    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
+    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    #[inline(always)]
+    fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
+        const M: [u64; 5] = [
+            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
+            0x8421084210842108, 0x0842108421084210,
+        ];
+        const M128: [u128; 5] = [
+            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
+            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
+            0x10842108421084210842108421084210,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
+        let mut z = [0u128; 5];
+        z[0] ^= (x[0] as u128) * (y[0] as u128);
+        z[1] ^= (x[0] as u128) * (y[1] as u128);
+        z[2] ^= (x[0] as u128) * (y[2] as u128);
+        z[3] ^= (x[0] as u128) * (y[3] as u128);
+        z[4] ^= (x[0] as u128) * (y[4] as u128);
+        z[1] ^= (x[1] as u128) * (y[0] as u128);
+        z[2] ^= (x[1] as u128) * (y[1] as u128);
+        z[3] ^= (x[1] as u128) * (y[2] as u128);
+        z[4] ^= (x[1] as u128) * (y[3] as u128);
+        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[2] ^= (x[2] as u128) * (y[0] as u128);
+        z[3] ^= (x[2] as u128) * (y[1] as u128);
+        z[4] ^= (x[2] as u128) * (y[2] as u128);
+        z[0] ^= (x[2] as u128) * (y[3] as u128);
+        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[3] ^= (x[3] as u128) * (y[0] as u128);
+        z[4] ^= (x[3] as u128) * (y[1] as u128);
+        z[0] ^= (x[3] as u128) * (y[2] as u128);
+        z[1] ^= (x[3] as u128) * (y[3] as u128);
+        z[2] ^= (x[3] as u128) * (y[4] as u128);
+        z[4] ^= (x[4] as u128) * (y[0] as u128);
+        z[0] ^= (x[4] as u128) * (y[1] as u128);
+        z[1] ^= (x[4] as u128) * (y[2] as u128);
+        z[2] ^= (x[4] as u128) * (y[3] as u128);
+        z[3] ^= (x[4] as u128) * (y[4] as u128);
+        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
+            | (z[4] & M128[4]);
+        (r as u64, (r >> 64) as u64)
+    }
+    /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (81 word products by `clmul_portable64`). Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u64; 16], b: &[u64; 16]) -> [u64; 32] {
-        let mut acc = [0 as u64; 32];
-        let mut k: u32 = 64;
-        while k > 0 {
-            k -= 1;
-            acc[31] = (acc[31] << 1) | (acc[30] >> 63);
-            acc[30] = (acc[30] << 1) | (acc[29] >> 63);
-            acc[29] = (acc[29] << 1) | (acc[28] >> 63);
-            acc[28] = (acc[28] << 1) | (acc[27] >> 63);
-            acc[27] = (acc[27] << 1) | (acc[26] >> 63);
-            acc[26] = (acc[26] << 1) | (acc[25] >> 63);
-            acc[25] = (acc[25] << 1) | (acc[24] >> 63);
-            acc[24] = (acc[24] << 1) | (acc[23] >> 63);
-            acc[23] = (acc[23] << 1) | (acc[22] >> 63);
-            acc[22] = (acc[22] << 1) | (acc[21] >> 63);
-            acc[21] = (acc[21] << 1) | (acc[20] >> 63);
-            acc[20] = (acc[20] << 1) | (acc[19] >> 63);
-            acc[19] = (acc[19] << 1) | (acc[18] >> 63);
-            acc[18] = (acc[18] << 1) | (acc[17] >> 63);
-            acc[17] = (acc[17] << 1) | (acc[16] >> 63);
-            acc[16] = (acc[16] << 1) | (acc[15] >> 63);
-            acc[15] = (acc[15] << 1) | (acc[14] >> 63);
-            acc[14] = (acc[14] << 1) | (acc[13] >> 63);
-            acc[13] = (acc[13] << 1) | (acc[12] >> 63);
-            acc[12] = (acc[12] << 1) | (acc[11] >> 63);
-            acc[11] = (acc[11] << 1) | (acc[10] >> 63);
-            acc[10] = (acc[10] << 1) | (acc[9] >> 63);
-            acc[9] = (acc[9] << 1) | (acc[8] >> 63);
-            acc[8] = (acc[8] << 1) | (acc[7] >> 63);
-            acc[7] = (acc[7] << 1) | (acc[6] >> 63);
-            acc[6] = (acc[6] << 1) | (acc[5] >> 63);
-            acc[5] = (acc[5] << 1) | (acc[4] >> 63);
-            acc[4] = (acc[4] << 1) | (acc[3] >> 63);
-            acc[3] = (acc[3] << 1) | (acc[2] >> 63);
-            acc[2] = (acc[2] << 1) | (acc[1] >> 63);
-            acc[1] = (acc[1] << 1) | (acc[0] >> 63);
-            acc[0] <<= 1;
-            let m0 = (0 as u64).wrapping_sub((a[0] >> k) & 1);
-            acc[0] ^= b[0] & m0;
-            acc[1] ^= b[1] & m0;
-            acc[2] ^= b[2] & m0;
-            acc[3] ^= b[3] & m0;
-            acc[4] ^= b[4] & m0;
-            acc[5] ^= b[5] & m0;
-            acc[6] ^= b[6] & m0;
-            acc[7] ^= b[7] & m0;
-            acc[8] ^= b[8] & m0;
-            acc[9] ^= b[9] & m0;
-            acc[10] ^= b[10] & m0;
-            acc[11] ^= b[11] & m0;
-            acc[12] ^= b[12] & m0;
-            acc[13] ^= b[13] & m0;
-            acc[14] ^= b[14] & m0;
-            acc[15] ^= b[15] & m0;
-            let m1 = (0 as u64).wrapping_sub((a[1] >> k) & 1);
-            acc[1] ^= b[0] & m1;
-            acc[2] ^= b[1] & m1;
-            acc[3] ^= b[2] & m1;
-            acc[4] ^= b[3] & m1;
-            acc[5] ^= b[4] & m1;
-            acc[6] ^= b[5] & m1;
-            acc[7] ^= b[6] & m1;
-            acc[8] ^= b[7] & m1;
-            acc[9] ^= b[8] & m1;
-            acc[10] ^= b[9] & m1;
-            acc[11] ^= b[10] & m1;
-            acc[12] ^= b[11] & m1;
-            acc[13] ^= b[12] & m1;
-            acc[14] ^= b[13] & m1;
-            acc[15] ^= b[14] & m1;
-            acc[16] ^= b[15] & m1;
-            let m2 = (0 as u64).wrapping_sub((a[2] >> k) & 1);
-            acc[2] ^= b[0] & m2;
-            acc[3] ^= b[1] & m2;
-            acc[4] ^= b[2] & m2;
-            acc[5] ^= b[3] & m2;
-            acc[6] ^= b[4] & m2;
-            acc[7] ^= b[5] & m2;
-            acc[8] ^= b[6] & m2;
-            acc[9] ^= b[7] & m2;
-            acc[10] ^= b[8] & m2;
-            acc[11] ^= b[9] & m2;
-            acc[12] ^= b[10] & m2;
-            acc[13] ^= b[11] & m2;
-            acc[14] ^= b[12] & m2;
-            acc[15] ^= b[13] & m2;
-            acc[16] ^= b[14] & m2;
-            acc[17] ^= b[15] & m2;
-            let m3 = (0 as u64).wrapping_sub((a[3] >> k) & 1);
-            acc[3] ^= b[0] & m3;
-            acc[4] ^= b[1] & m3;
-            acc[5] ^= b[2] & m3;
-            acc[6] ^= b[3] & m3;
-            acc[7] ^= b[4] & m3;
-            acc[8] ^= b[5] & m3;
-            acc[9] ^= b[6] & m3;
-            acc[10] ^= b[7] & m3;
-            acc[11] ^= b[8] & m3;
-            acc[12] ^= b[9] & m3;
-            acc[13] ^= b[10] & m3;
-            acc[14] ^= b[11] & m3;
-            acc[15] ^= b[12] & m3;
-            acc[16] ^= b[13] & m3;
-            acc[17] ^= b[14] & m3;
-            acc[18] ^= b[15] & m3;
-            let m4 = (0 as u64).wrapping_sub((a[4] >> k) & 1);
-            acc[4] ^= b[0] & m4;
-            acc[5] ^= b[1] & m4;
-            acc[6] ^= b[2] & m4;
-            acc[7] ^= b[3] & m4;
-            acc[8] ^= b[4] & m4;
-            acc[9] ^= b[5] & m4;
-            acc[10] ^= b[6] & m4;
-            acc[11] ^= b[7] & m4;
-            acc[12] ^= b[8] & m4;
-            acc[13] ^= b[9] & m4;
-            acc[14] ^= b[10] & m4;
-            acc[15] ^= b[11] & m4;
-            acc[16] ^= b[12] & m4;
-            acc[17] ^= b[13] & m4;
-            acc[18] ^= b[14] & m4;
-            acc[19] ^= b[15] & m4;
-            let m5 = (0 as u64).wrapping_sub((a[5] >> k) & 1);
-            acc[5] ^= b[0] & m5;
-            acc[6] ^= b[1] & m5;
-            acc[7] ^= b[2] & m5;
-            acc[8] ^= b[3] & m5;
-            acc[9] ^= b[4] & m5;
-            acc[10] ^= b[5] & m5;
-            acc[11] ^= b[6] & m5;
-            acc[12] ^= b[7] & m5;
-            acc[13] ^= b[8] & m5;
-            acc[14] ^= b[9] & m5;
-            acc[15] ^= b[10] & m5;
-            acc[16] ^= b[11] & m5;
-            acc[17] ^= b[12] & m5;
-            acc[18] ^= b[13] & m5;
-            acc[19] ^= b[14] & m5;
-            acc[20] ^= b[15] & m5;
-            let m6 = (0 as u64).wrapping_sub((a[6] >> k) & 1);
-            acc[6] ^= b[0] & m6;
-            acc[7] ^= b[1] & m6;
-            acc[8] ^= b[2] & m6;
-            acc[9] ^= b[3] & m6;
-            acc[10] ^= b[4] & m6;
-            acc[11] ^= b[5] & m6;
-            acc[12] ^= b[6] & m6;
-            acc[13] ^= b[7] & m6;
-            acc[14] ^= b[8] & m6;
-            acc[15] ^= b[9] & m6;
-            acc[16] ^= b[10] & m6;
-            acc[17] ^= b[11] & m6;
-            acc[18] ^= b[12] & m6;
-            acc[19] ^= b[13] & m6;
-            acc[20] ^= b[14] & m6;
-            acc[21] ^= b[15] & m6;
-            let m7 = (0 as u64).wrapping_sub((a[7] >> k) & 1);
-            acc[7] ^= b[0] & m7;
-            acc[8] ^= b[1] & m7;
-            acc[9] ^= b[2] & m7;
-            acc[10] ^= b[3] & m7;
-            acc[11] ^= b[4] & m7;
-            acc[12] ^= b[5] & m7;
-            acc[13] ^= b[6] & m7;
-            acc[14] ^= b[7] & m7;
-            acc[15] ^= b[8] & m7;
-            acc[16] ^= b[9] & m7;
-            acc[17] ^= b[10] & m7;
-            acc[18] ^= b[11] & m7;
-            acc[19] ^= b[12] & m7;
-            acc[20] ^= b[13] & m7;
-            acc[21] ^= b[14] & m7;
-            acc[22] ^= b[15] & m7;
-            let m8 = (0 as u64).wrapping_sub((a[8] >> k) & 1);
-            acc[8] ^= b[0] & m8;
-            acc[9] ^= b[1] & m8;
-            acc[10] ^= b[2] & m8;
-            acc[11] ^= b[3] & m8;
-            acc[12] ^= b[4] & m8;
-            acc[13] ^= b[5] & m8;
-            acc[14] ^= b[6] & m8;
-            acc[15] ^= b[7] & m8;
-            acc[16] ^= b[8] & m8;
-            acc[17] ^= b[9] & m8;
-            acc[18] ^= b[10] & m8;
-            acc[19] ^= b[11] & m8;
-            acc[20] ^= b[12] & m8;
-            acc[21] ^= b[13] & m8;
-            acc[22] ^= b[14] & m8;
-            acc[23] ^= b[15] & m8;
-            let m9 = (0 as u64).wrapping_sub((a[9] >> k) & 1);
-            acc[9] ^= b[0] & m9;
-            acc[10] ^= b[1] & m9;
-            acc[11] ^= b[2] & m9;
-            acc[12] ^= b[3] & m9;
-            acc[13] ^= b[4] & m9;
-            acc[14] ^= b[5] & m9;
-            acc[15] ^= b[6] & m9;
-            acc[16] ^= b[7] & m9;
-            acc[17] ^= b[8] & m9;
-            acc[18] ^= b[9] & m9;
-            acc[19] ^= b[10] & m9;
-            acc[20] ^= b[11] & m9;
-            acc[21] ^= b[12] & m9;
-            acc[22] ^= b[13] & m9;
-            acc[23] ^= b[14] & m9;
-            acc[24] ^= b[15] & m9;
-            let m10 = (0 as u64).wrapping_sub((a[10] >> k) & 1);
-            acc[10] ^= b[0] & m10;
-            acc[11] ^= b[1] & m10;
-            acc[12] ^= b[2] & m10;
-            acc[13] ^= b[3] & m10;
-            acc[14] ^= b[4] & m10;
-            acc[15] ^= b[5] & m10;
-            acc[16] ^= b[6] & m10;
-            acc[17] ^= b[7] & m10;
-            acc[18] ^= b[8] & m10;
-            acc[19] ^= b[9] & m10;
-            acc[20] ^= b[10] & m10;
-            acc[21] ^= b[11] & m10;
-            acc[22] ^= b[12] & m10;
-            acc[23] ^= b[13] & m10;
-            acc[24] ^= b[14] & m10;
-            acc[25] ^= b[15] & m10;
-            let m11 = (0 as u64).wrapping_sub((a[11] >> k) & 1);
-            acc[11] ^= b[0] & m11;
-            acc[12] ^= b[1] & m11;
-            acc[13] ^= b[2] & m11;
-            acc[14] ^= b[3] & m11;
-            acc[15] ^= b[4] & m11;
-            acc[16] ^= b[5] & m11;
-            acc[17] ^= b[6] & m11;
-            acc[18] ^= b[7] & m11;
-            acc[19] ^= b[8] & m11;
-            acc[20] ^= b[9] & m11;
-            acc[21] ^= b[10] & m11;
-            acc[22] ^= b[11] & m11;
-            acc[23] ^= b[12] & m11;
-            acc[24] ^= b[13] & m11;
-            acc[25] ^= b[14] & m11;
-            acc[26] ^= b[15] & m11;
-            let m12 = (0 as u64).wrapping_sub((a[12] >> k) & 1);
-            acc[12] ^= b[0] & m12;
-            acc[13] ^= b[1] & m12;
-            acc[14] ^= b[2] & m12;
-            acc[15] ^= b[3] & m12;
-            acc[16] ^= b[4] & m12;
-            acc[17] ^= b[5] & m12;
-            acc[18] ^= b[6] & m12;
-            acc[19] ^= b[7] & m12;
-            acc[20] ^= b[8] & m12;
-            acc[21] ^= b[9] & m12;
-            acc[22] ^= b[10] & m12;
-            acc[23] ^= b[11] & m12;
-            acc[24] ^= b[12] & m12;
-            acc[25] ^= b[13] & m12;
-            acc[26] ^= b[14] & m12;
-            acc[27] ^= b[15] & m12;
-            let m13 = (0 as u64).wrapping_sub((a[13] >> k) & 1);
-            acc[13] ^= b[0] & m13;
-            acc[14] ^= b[1] & m13;
-            acc[15] ^= b[2] & m13;
-            acc[16] ^= b[3] & m13;
-            acc[17] ^= b[4] & m13;
-            acc[18] ^= b[5] & m13;
-            acc[19] ^= b[6] & m13;
-            acc[20] ^= b[7] & m13;
-            acc[21] ^= b[8] & m13;
-            acc[22] ^= b[9] & m13;
-            acc[23] ^= b[10] & m13;
-            acc[24] ^= b[11] & m13;
-            acc[25] ^= b[12] & m13;
-            acc[26] ^= b[13] & m13;
-            acc[27] ^= b[14] & m13;
-            acc[28] ^= b[15] & m13;
-            let m14 = (0 as u64).wrapping_sub((a[14] >> k) & 1);
-            acc[14] ^= b[0] & m14;
-            acc[15] ^= b[1] & m14;
-            acc[16] ^= b[2] & m14;
-            acc[17] ^= b[3] & m14;
-            acc[18] ^= b[4] & m14;
-            acc[19] ^= b[5] & m14;
-            acc[20] ^= b[6] & m14;
-            acc[21] ^= b[7] & m14;
-            acc[22] ^= b[8] & m14;
-            acc[23] ^= b[9] & m14;
-            acc[24] ^= b[10] & m14;
-            acc[25] ^= b[11] & m14;
-            acc[26] ^= b[12] & m14;
-            acc[27] ^= b[13] & m14;
-            acc[28] ^= b[14] & m14;
-            acc[29] ^= b[15] & m14;
-            let m15 = (0 as u64).wrapping_sub((a[15] >> k) & 1);
-            acc[15] ^= b[0] & m15;
-            acc[16] ^= b[1] & m15;
-            acc[17] ^= b[2] & m15;
-            acc[18] ^= b[3] & m15;
-            acc[19] ^= b[4] & m15;
-            acc[20] ^= b[5] & m15;
-            acc[21] ^= b[6] & m15;
-            acc[22] ^= b[7] & m15;
-            acc[23] ^= b[8] & m15;
-            acc[24] ^= b[9] & m15;
-            acc[25] ^= b[10] & m15;
-            acc[26] ^= b[11] & m15;
-            acc[27] ^= b[12] & m15;
-            acc[28] ^= b[13] & m15;
-            acc[29] ^= b[14] & m15;
-            acc[30] ^= b[15] & m15;
-        }
-        acc
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let a4 = a[4];
+        let a5 = a[5];
+        let a6 = a[6];
+        let a7 = a[7];
+        let a8 = a[8];
+        let a9 = a[9];
+        let a10 = a[10];
+        let a11 = a[11];
+        let a12 = a[12];
+        let a13 = a[13];
+        let a14 = a[14];
+        let a15 = a[15];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let b4 = b[4];
+        let b5 = b[5];
+        let b6 = b[6];
+        let b7 = b[7];
+        let b8 = b[8];
+        let b9 = b[9];
+        let b10 = b[10];
+        let b11 = b[11];
+        let b12 = b[12];
+        let b13 = b[13];
+        let b14 = b[14];
+        let b15 = b[15];
+        let (p1, p2) = Self::clmul_portable64(a0, b0);
+        let (p3, p4) = Self::clmul_portable64(a1, b1);
+        let t5 = a0 ^ a1;
+        let t6 = b0 ^ b1;
+        let (p7, p8) = Self::clmul_portable64(t5, t6);
+        let t9 = p7 ^ p1;
+        let t10 = t9 ^ p3;
+        let t11 = p2 ^ t10;
+        let t12 = p8 ^ p2;
+        let t13 = t12 ^ p4;
+        let t14 = p3 ^ t13;
+        let (p15, p16) = Self::clmul_portable64(a2, b2);
+        let (p17, p18) = Self::clmul_portable64(a3, b3);
+        let t19 = a2 ^ a3;
+        let t20 = b2 ^ b3;
+        let (p21, p22) = Self::clmul_portable64(t19, t20);
+        let t23 = p21 ^ p15;
+        let t24 = t23 ^ p17;
+        let t25 = p16 ^ t24;
+        let t26 = p22 ^ p16;
+        let t27 = t26 ^ p18;
+        let t28 = p17 ^ t27;
+        let t29 = a0 ^ a2;
+        let t30 = b0 ^ b2;
+        let t31 = a1 ^ a3;
+        let t32 = b1 ^ b3;
+        let (p33, p34) = Self::clmul_portable64(t29, t30);
+        let (p35, p36) = Self::clmul_portable64(t31, t32);
+        let t37 = t29 ^ t31;
+        let t38 = t30 ^ t32;
+        let (p39, p40) = Self::clmul_portable64(t37, t38);
+        let t41 = p39 ^ p33;
+        let t42 = t41 ^ p35;
+        let t43 = p34 ^ t42;
+        let t44 = p40 ^ p34;
+        let t45 = t44 ^ p36;
+        let t46 = p35 ^ t45;
+        let t47 = p33 ^ p1;
+        let t48 = t47 ^ p15;
+        let t49 = t14 ^ t48;
+        let t50 = t43 ^ t11;
+        let t51 = t50 ^ t25;
+        let t52 = p4 ^ t51;
+        let t53 = t46 ^ t14;
+        let t54 = t53 ^ t28;
+        let t55 = p15 ^ t54;
+        let t56 = p36 ^ p4;
+        let t57 = t56 ^ p18;
+        let t58 = t25 ^ t57;
+        let (p59, p60) = Self::clmul_portable64(a4, b4);
+        let (p61, p62) = Self::clmul_portable64(a5, b5);
+        let t63 = a4 ^ a5;
+        let t64 = b4 ^ b5;
+        let (p65, p66) = Self::clmul_portable64(t63, t64);
+        let t67 = p65 ^ p59;
+        let t68 = t67 ^ p61;
+        let t69 = p60 ^ t68;
+        let t70 = p66 ^ p60;
+        let t71 = t70 ^ p62;
+        let t72 = p61 ^ t71;
+        let (p73, p74) = Self::clmul_portable64(a6, b6);
+        let (p75, p76) = Self::clmul_portable64(a7, b7);
+        let t77 = a6 ^ a7;
+        let t78 = b6 ^ b7;
+        let (p79, p80) = Self::clmul_portable64(t77, t78);
+        let t81 = p79 ^ p73;
+        let t82 = t81 ^ p75;
+        let t83 = p74 ^ t82;
+        let t84 = p80 ^ p74;
+        let t85 = t84 ^ p76;
+        let t86 = p75 ^ t85;
+        let t87 = a4 ^ a6;
+        let t88 = b4 ^ b6;
+        let t89 = a5 ^ a7;
+        let t90 = b5 ^ b7;
+        let (p91, p92) = Self::clmul_portable64(t87, t88);
+        let (p93, p94) = Self::clmul_portable64(t89, t90);
+        let t95 = t87 ^ t89;
+        let t96 = t88 ^ t90;
+        let (p97, p98) = Self::clmul_portable64(t95, t96);
+        let t99 = p97 ^ p91;
+        let t100 = t99 ^ p93;
+        let t101 = p92 ^ t100;
+        let t102 = p98 ^ p92;
+        let t103 = t102 ^ p94;
+        let t104 = p93 ^ t103;
+        let t105 = p91 ^ p59;
+        let t106 = t105 ^ p73;
+        let t107 = t72 ^ t106;
+        let t108 = t101 ^ t69;
+        let t109 = t108 ^ t83;
+        let t110 = p62 ^ t109;
+        let t111 = t104 ^ t72;
+        let t112 = t111 ^ t86;
+        let t113 = p73 ^ t112;
+        let t114 = p94 ^ p62;
+        let t115 = t114 ^ p76;
+        let t116 = t83 ^ t115;
+        let t117 = a0 ^ a4;
+        let t118 = b0 ^ b4;
+        let t119 = a1 ^ a5;
+        let t120 = b1 ^ b5;
+        let t121 = a2 ^ a6;
+        let t122 = b2 ^ b6;
+        let t123 = a3 ^ a7;
+        let t124 = b3 ^ b7;
+        let (p125, p126) = Self::clmul_portable64(t117, t118);
+        let (p127, p128) = Self::clmul_portable64(t119, t120);
+        let t129 = t117 ^ t119;
+        let t130 = t118 ^ t120;
+        let (p131, p132) = Self::clmul_portable64(t129, t130);
+        let t133 = p131 ^ p125;
+        let t134 = t133 ^ p127;
+        let t135 = p126 ^ t134;
+        let t136 = p132 ^ p126;
+        let t137 = t136 ^ p128;
+        let t138 = p127 ^ t137;
+        let (p139, p140) = Self::clmul_portable64(t121, t122);
+        let (p141, p142) = Self::clmul_portable64(t123, t124);
+        let t143 = t121 ^ t123;
+        let t144 = t122 ^ t124;
+        let (p145, p146) = Self::clmul_portable64(t143, t144);
+        let t147 = p145 ^ p139;
+        let t148 = t147 ^ p141;
+        let t149 = p140 ^ t148;
+        let t150 = p146 ^ p140;
+        let t151 = t150 ^ p142;
+        let t152 = p141 ^ t151;
+        let t153 = t117 ^ t121;
+        let t154 = t118 ^ t122;
+        let t155 = t119 ^ t123;
+        let t156 = t120 ^ t124;
+        let (p157, p158) = Self::clmul_portable64(t153, t154);
+        let (p159, p160) = Self::clmul_portable64(t155, t156);
+        let t161 = t153 ^ t155;
+        let t162 = t154 ^ t156;
+        let (p163, p164) = Self::clmul_portable64(t161, t162);
+        let t165 = p163 ^ p157;
+        let t166 = t165 ^ p159;
+        let t167 = p158 ^ t166;
+        let t168 = p164 ^ p158;
+        let t169 = t168 ^ p160;
+        let t170 = p159 ^ t169;
+        let t171 = p157 ^ p125;
+        let t172 = t171 ^ p139;
+        let t173 = t138 ^ t172;
+        let t174 = t167 ^ t135;
+        let t175 = t174 ^ t149;
+        let t176 = p128 ^ t175;
+        let t177 = t170 ^ t138;
+        let t178 = t177 ^ t152;
+        let t179 = p139 ^ t178;
+        let t180 = p160 ^ p128;
+        let t181 = t180 ^ p142;
+        let t182 = t149 ^ t181;
+        let t183 = p125 ^ p1;
+        let t184 = t183 ^ p59;
+        let t185 = t55 ^ t184;
+        let t186 = t135 ^ t11;
+        let t187 = t186 ^ t69;
+        let t188 = t58 ^ t187;
+        let t189 = t173 ^ t49;
+        let t190 = t189 ^ t107;
+        let t191 = t28 ^ t190;
+        let t192 = t176 ^ t52;
+        let t193 = t192 ^ t110;
+        let t194 = p18 ^ t193;
+        let t195 = t179 ^ t55;
+        let t196 = t195 ^ t113;
+        let t197 = p59 ^ t196;
+        let t198 = t182 ^ t58;
+        let t199 = t198 ^ t116;
+        let t200 = t69 ^ t199;
+        let t201 = t152 ^ t28;
+        let t202 = t201 ^ t86;
+        let t203 = t107 ^ t202;
+        let t204 = p142 ^ p18;
+        let t205 = t204 ^ p76;
+        let t206 = t110 ^ t205;
+        let (p207, p208) = Self::clmul_portable64(a8, b8);
+        let (p209, p210) = Self::clmul_portable64(a9, b9);
+        let t211 = a8 ^ a9;
+        let t212 = b8 ^ b9;
+        let (p213, p214) = Self::clmul_portable64(t211, t212);
+        let t215 = p213 ^ p207;
+        let t216 = t215 ^ p209;
+        let t217 = p208 ^ t216;
+        let t218 = p214 ^ p208;
+        let t219 = t218 ^ p210;
+        let t220 = p209 ^ t219;
+        let (p221, p222) = Self::clmul_portable64(a10, b10);
+        let (p223, p224) = Self::clmul_portable64(a11, b11);
+        let t225 = a10 ^ a11;
+        let t226 = b10 ^ b11;
+        let (p227, p228) = Self::clmul_portable64(t225, t226);
+        let t229 = p227 ^ p221;
+        let t230 = t229 ^ p223;
+        let t231 = p222 ^ t230;
+        let t232 = p228 ^ p222;
+        let t233 = t232 ^ p224;
+        let t234 = p223 ^ t233;
+        let t235 = a8 ^ a10;
+        let t236 = b8 ^ b10;
+        let t237 = a9 ^ a11;
+        let t238 = b9 ^ b11;
+        let (p239, p240) = Self::clmul_portable64(t235, t236);
+        let (p241, p242) = Self::clmul_portable64(t237, t238);
+        let t243 = t235 ^ t237;
+        let t244 = t236 ^ t238;
+        let (p245, p246) = Self::clmul_portable64(t243, t244);
+        let t247 = p245 ^ p239;
+        let t248 = t247 ^ p241;
+        let t249 = p240 ^ t248;
+        let t250 = p246 ^ p240;
+        let t251 = t250 ^ p242;
+        let t252 = p241 ^ t251;
+        let t253 = p239 ^ p207;
+        let t254 = t253 ^ p221;
+        let t255 = t220 ^ t254;
+        let t256 = t249 ^ t217;
+        let t257 = t256 ^ t231;
+        let t258 = p210 ^ t257;
+        let t259 = t252 ^ t220;
+        let t260 = t259 ^ t234;
+        let t261 = p221 ^ t260;
+        let t262 = p242 ^ p210;
+        let t263 = t262 ^ p224;
+        let t264 = t231 ^ t263;
+        let (p265, p266) = Self::clmul_portable64(a12, b12);
+        let (p267, p268) = Self::clmul_portable64(a13, b13);
+        let t269 = a12 ^ a13;
+        let t270 = b12 ^ b13;
+        let (p271, p272) = Self::clmul_portable64(t269, t270);
+        let t273 = p271 ^ p265;
+        let t274 = t273 ^ p267;
+        let t275 = p266 ^ t274;
+        let t276 = p272 ^ p266;
+        let t277 = t276 ^ p268;
+        let t278 = p267 ^ t277;
+        let (p279, p280) = Self::clmul_portable64(a14, b14);
+        let (p281, p282) = Self::clmul_portable64(a15, b15);
+        let t283 = a14 ^ a15;
+        let t284 = b14 ^ b15;
+        let (p285, p286) = Self::clmul_portable64(t283, t284);
+        let t287 = p285 ^ p279;
+        let t288 = t287 ^ p281;
+        let t289 = p280 ^ t288;
+        let t290 = p286 ^ p280;
+        let t291 = t290 ^ p282;
+        let t292 = p281 ^ t291;
+        let t293 = a12 ^ a14;
+        let t294 = b12 ^ b14;
+        let t295 = a13 ^ a15;
+        let t296 = b13 ^ b15;
+        let (p297, p298) = Self::clmul_portable64(t293, t294);
+        let (p299, p300) = Self::clmul_portable64(t295, t296);
+        let t301 = t293 ^ t295;
+        let t302 = t294 ^ t296;
+        let (p303, p304) = Self::clmul_portable64(t301, t302);
+        let t305 = p303 ^ p297;
+        let t306 = t305 ^ p299;
+        let t307 = p298 ^ t306;
+        let t308 = p304 ^ p298;
+        let t309 = t308 ^ p300;
+        let t310 = p299 ^ t309;
+        let t311 = p297 ^ p265;
+        let t312 = t311 ^ p279;
+        let t313 = t278 ^ t312;
+        let t314 = t307 ^ t275;
+        let t315 = t314 ^ t289;
+        let t316 = p268 ^ t315;
+        let t317 = t310 ^ t278;
+        let t318 = t317 ^ t292;
+        let t319 = p279 ^ t318;
+        let t320 = p300 ^ p268;
+        let t321 = t320 ^ p282;
+        let t322 = t289 ^ t321;
+        let t323 = a8 ^ a12;
+        let t324 = b8 ^ b12;
+        let t325 = a9 ^ a13;
+        let t326 = b9 ^ b13;
+        let t327 = a10 ^ a14;
+        let t328 = b10 ^ b14;
+        let t329 = a11 ^ a15;
+        let t330 = b11 ^ b15;
+        let (p331, p332) = Self::clmul_portable64(t323, t324);
+        let (p333, p334) = Self::clmul_portable64(t325, t326);
+        let t335 = t323 ^ t325;
+        let t336 = t324 ^ t326;
+        let (p337, p338) = Self::clmul_portable64(t335, t336);
+        let t339 = p337 ^ p331;
+        let t340 = t339 ^ p333;
+        let t341 = p332 ^ t340;
+        let t342 = p338 ^ p332;
+        let t343 = t342 ^ p334;
+        let t344 = p333 ^ t343;
+        let (p345, p346) = Self::clmul_portable64(t327, t328);
+        let (p347, p348) = Self::clmul_portable64(t329, t330);
+        let t349 = t327 ^ t329;
+        let t350 = t328 ^ t330;
+        let (p351, p352) = Self::clmul_portable64(t349, t350);
+        let t353 = p351 ^ p345;
+        let t354 = t353 ^ p347;
+        let t355 = p346 ^ t354;
+        let t356 = p352 ^ p346;
+        let t357 = t356 ^ p348;
+        let t358 = p347 ^ t357;
+        let t359 = t323 ^ t327;
+        let t360 = t324 ^ t328;
+        let t361 = t325 ^ t329;
+        let t362 = t326 ^ t330;
+        let (p363, p364) = Self::clmul_portable64(t359, t360);
+        let (p365, p366) = Self::clmul_portable64(t361, t362);
+        let t367 = t359 ^ t361;
+        let t368 = t360 ^ t362;
+        let (p369, p370) = Self::clmul_portable64(t367, t368);
+        let t371 = p369 ^ p363;
+        let t372 = t371 ^ p365;
+        let t373 = p364 ^ t372;
+        let t374 = p370 ^ p364;
+        let t375 = t374 ^ p366;
+        let t376 = p365 ^ t375;
+        let t377 = p363 ^ p331;
+        let t378 = t377 ^ p345;
+        let t379 = t344 ^ t378;
+        let t380 = t373 ^ t341;
+        let t381 = t380 ^ t355;
+        let t382 = p334 ^ t381;
+        let t383 = t376 ^ t344;
+        let t384 = t383 ^ t358;
+        let t385 = p345 ^ t384;
+        let t386 = p366 ^ p334;
+        let t387 = t386 ^ p348;
+        let t388 = t355 ^ t387;
+        let t389 = p331 ^ p207;
+        let t390 = t389 ^ p265;
+        let t391 = t261 ^ t390;
+        let t392 = t341 ^ t217;
+        let t393 = t392 ^ t275;
+        let t394 = t264 ^ t393;
+        let t395 = t379 ^ t255;
+        let t396 = t395 ^ t313;
+        let t397 = t234 ^ t396;
+        let t398 = t382 ^ t258;
+        let t399 = t398 ^ t316;
+        let t400 = p224 ^ t399;
+        let t401 = t385 ^ t261;
+        let t402 = t401 ^ t319;
+        let t403 = p265 ^ t402;
+        let t404 = t388 ^ t264;
+        let t405 = t404 ^ t322;
+        let t406 = t275 ^ t405;
+        let t407 = t358 ^ t234;
+        let t408 = t407 ^ t292;
+        let t409 = t313 ^ t408;
+        let t410 = p348 ^ p224;
+        let t411 = t410 ^ p282;
+        let t412 = t316 ^ t411;
+        let t413 = a0 ^ a8;
+        let t414 = b0 ^ b8;
+        let t415 = a1 ^ a9;
+        let t416 = b1 ^ b9;
+        let t417 = a2 ^ a10;
+        let t418 = b2 ^ b10;
+        let t419 = a3 ^ a11;
+        let t420 = b3 ^ b11;
+        let t421 = a4 ^ a12;
+        let t422 = b4 ^ b12;
+        let t423 = a5 ^ a13;
+        let t424 = b5 ^ b13;
+        let t425 = a6 ^ a14;
+        let t426 = b6 ^ b14;
+        let t427 = a7 ^ a15;
+        let t428 = b7 ^ b15;
+        let (p429, p430) = Self::clmul_portable64(t413, t414);
+        let (p431, p432) = Self::clmul_portable64(t415, t416);
+        let t433 = t413 ^ t415;
+        let t434 = t414 ^ t416;
+        let (p435, p436) = Self::clmul_portable64(t433, t434);
+        let t437 = p435 ^ p429;
+        let t438 = t437 ^ p431;
+        let t439 = p430 ^ t438;
+        let t440 = p436 ^ p430;
+        let t441 = t440 ^ p432;
+        let t442 = p431 ^ t441;
+        let (p443, p444) = Self::clmul_portable64(t417, t418);
+        let (p445, p446) = Self::clmul_portable64(t419, t420);
+        let t447 = t417 ^ t419;
+        let t448 = t418 ^ t420;
+        let (p449, p450) = Self::clmul_portable64(t447, t448);
+        let t451 = p449 ^ p443;
+        let t452 = t451 ^ p445;
+        let t453 = p444 ^ t452;
+        let t454 = p450 ^ p444;
+        let t455 = t454 ^ p446;
+        let t456 = p445 ^ t455;
+        let t457 = t413 ^ t417;
+        let t458 = t414 ^ t418;
+        let t459 = t415 ^ t419;
+        let t460 = t416 ^ t420;
+        let (p461, p462) = Self::clmul_portable64(t457, t458);
+        let (p463, p464) = Self::clmul_portable64(t459, t460);
+        let t465 = t457 ^ t459;
+        let t466 = t458 ^ t460;
+        let (p467, p468) = Self::clmul_portable64(t465, t466);
+        let t469 = p467 ^ p461;
+        let t470 = t469 ^ p463;
+        let t471 = p462 ^ t470;
+        let t472 = p468 ^ p462;
+        let t473 = t472 ^ p464;
+        let t474 = p463 ^ t473;
+        let t475 = p461 ^ p429;
+        let t476 = t475 ^ p443;
+        let t477 = t442 ^ t476;
+        let t478 = t471 ^ t439;
+        let t479 = t478 ^ t453;
+        let t480 = p432 ^ t479;
+        let t481 = t474 ^ t442;
+        let t482 = t481 ^ t456;
+        let t483 = p443 ^ t482;
+        let t484 = p464 ^ p432;
+        let t485 = t484 ^ p446;
+        let t486 = t453 ^ t485;
+        let (p487, p488) = Self::clmul_portable64(t421, t422);
+        let (p489, p490) = Self::clmul_portable64(t423, t424);
+        let t491 = t421 ^ t423;
+        let t492 = t422 ^ t424;
+        let (p493, p494) = Self::clmul_portable64(t491, t492);
+        let t495 = p493 ^ p487;
+        let t496 = t495 ^ p489;
+        let t497 = p488 ^ t496;
+        let t498 = p494 ^ p488;
+        let t499 = t498 ^ p490;
+        let t500 = p489 ^ t499;
+        let (p501, p502) = Self::clmul_portable64(t425, t426);
+        let (p503, p504) = Self::clmul_portable64(t427, t428);
+        let t505 = t425 ^ t427;
+        let t506 = t426 ^ t428;
+        let (p507, p508) = Self::clmul_portable64(t505, t506);
+        let t509 = p507 ^ p501;
+        let t510 = t509 ^ p503;
+        let t511 = p502 ^ t510;
+        let t512 = p508 ^ p502;
+        let t513 = t512 ^ p504;
+        let t514 = p503 ^ t513;
+        let t515 = t421 ^ t425;
+        let t516 = t422 ^ t426;
+        let t517 = t423 ^ t427;
+        let t518 = t424 ^ t428;
+        let (p519, p520) = Self::clmul_portable64(t515, t516);
+        let (p521, p522) = Self::clmul_portable64(t517, t518);
+        let t523 = t515 ^ t517;
+        let t524 = t516 ^ t518;
+        let (p525, p526) = Self::clmul_portable64(t523, t524);
+        let t527 = p525 ^ p519;
+        let t528 = t527 ^ p521;
+        let t529 = p520 ^ t528;
+        let t530 = p526 ^ p520;
+        let t531 = t530 ^ p522;
+        let t532 = p521 ^ t531;
+        let t533 = p519 ^ p487;
+        let t534 = t533 ^ p501;
+        let t535 = t500 ^ t534;
+        let t536 = t529 ^ t497;
+        let t537 = t536 ^ t511;
+        let t538 = p490 ^ t537;
+        let t539 = t532 ^ t500;
+        let t540 = t539 ^ t514;
+        let t541 = p501 ^ t540;
+        let t542 = p522 ^ p490;
+        let t543 = t542 ^ p504;
+        let t544 = t511 ^ t543;
+        let t545 = t413 ^ t421;
+        let t546 = t414 ^ t422;
+        let t547 = t415 ^ t423;
+        let t548 = t416 ^ t424;
+        let t549 = t417 ^ t425;
+        let t550 = t418 ^ t426;
+        let t551 = t419 ^ t427;
+        let t552 = t420 ^ t428;
+        let (p553, p554) = Self::clmul_portable64(t545, t546);
+        let (p555, p556) = Self::clmul_portable64(t547, t548);
+        let t557 = t545 ^ t547;
+        let t558 = t546 ^ t548;
+        let (p559, p560) = Self::clmul_portable64(t557, t558);
+        let t561 = p559 ^ p553;
+        let t562 = t561 ^ p555;
+        let t563 = p554 ^ t562;
+        let t564 = p560 ^ p554;
+        let t565 = t564 ^ p556;
+        let t566 = p555 ^ t565;
+        let (p567, p568) = Self::clmul_portable64(t549, t550);
+        let (p569, p570) = Self::clmul_portable64(t551, t552);
+        let t571 = t549 ^ t551;
+        let t572 = t550 ^ t552;
+        let (p573, p574) = Self::clmul_portable64(t571, t572);
+        let t575 = p573 ^ p567;
+        let t576 = t575 ^ p569;
+        let t577 = p568 ^ t576;
+        let t578 = p574 ^ p568;
+        let t579 = t578 ^ p570;
+        let t580 = p569 ^ t579;
+        let t581 = t545 ^ t549;
+        let t582 = t546 ^ t550;
+        let t583 = t547 ^ t551;
+        let t584 = t548 ^ t552;
+        let (p585, p586) = Self::clmul_portable64(t581, t582);
+        let (p587, p588) = Self::clmul_portable64(t583, t584);
+        let t589 = t581 ^ t583;
+        let t590 = t582 ^ t584;
+        let (p591, p592) = Self::clmul_portable64(t589, t590);
+        let t593 = p591 ^ p585;
+        let t594 = t593 ^ p587;
+        let t595 = p586 ^ t594;
+        let t596 = p592 ^ p586;
+        let t597 = t596 ^ p588;
+        let t598 = p587 ^ t597;
+        let t599 = p585 ^ p553;
+        let t600 = t599 ^ p567;
+        let t601 = t566 ^ t600;
+        let t602 = t595 ^ t563;
+        let t603 = t602 ^ t577;
+        let t604 = p556 ^ t603;
+        let t605 = t598 ^ t566;
+        let t606 = t605 ^ t580;
+        let t607 = p567 ^ t606;
+        let t608 = p588 ^ p556;
+        let t609 = t608 ^ p570;
+        let t610 = t577 ^ t609;
+        let t611 = p553 ^ p429;
+        let t612 = t611 ^ p487;
+        let t613 = t483 ^ t612;
+        let t614 = t563 ^ t439;
+        let t615 = t614 ^ t497;
+        let t616 = t486 ^ t615;
+        let t617 = t601 ^ t477;
+        let t618 = t617 ^ t535;
+        let t619 = t456 ^ t618;
+        let t620 = t604 ^ t480;
+        let t621 = t620 ^ t538;
+        let t622 = p446 ^ t621;
+        let t623 = t607 ^ t483;
+        let t624 = t623 ^ t541;
+        let t625 = p487 ^ t624;
+        let t626 = t610 ^ t486;
+        let t627 = t626 ^ t544;
+        let t628 = t497 ^ t627;
+        let t629 = t580 ^ t456;
+        let t630 = t629 ^ t514;
+        let t631 = t535 ^ t630;
+        let t632 = p570 ^ p446;
+        let t633 = t632 ^ p504;
+        let t634 = t538 ^ t633;
+        let t635 = p429 ^ p1;
+        let t636 = t635 ^ p207;
+        let t637 = t197 ^ t636;
+        let t638 = t439 ^ t11;
+        let t639 = t638 ^ t217;
+        let t640 = t200 ^ t639;
+        let t641 = t477 ^ t49;
+        let t642 = t641 ^ t255;
+        let t643 = t203 ^ t642;
+        let t644 = t480 ^ t52;
+        let t645 = t644 ^ t258;
+        let t646 = t206 ^ t645;
+        let t647 = t613 ^ t185;
+        let t648 = t647 ^ t391;
+        let t649 = t113 ^ t648;
+        let t650 = t616 ^ t188;
+        let t651 = t650 ^ t394;
+        let t652 = t116 ^ t651;
+        let t653 = t619 ^ t191;
+        let t654 = t653 ^ t397;
+        let t655 = t86 ^ t654;
+        let t656 = t622 ^ t194;
+        let t657 = t656 ^ t400;
+        let t658 = p76 ^ t657;
+        let t659 = t625 ^ t197;
+        let t660 = t659 ^ t403;
+        let t661 = p207 ^ t660;
+        let t662 = t628 ^ t200;
+        let t663 = t662 ^ t406;
+        let t664 = t217 ^ t663;
+        let t665 = t631 ^ t203;
+        let t666 = t665 ^ t409;
+        let t667 = t255 ^ t666;
+        let t668 = t634 ^ t206;
+        let t669 = t668 ^ t412;
+        let t670 = t258 ^ t669;
+        let t671 = t541 ^ t113;
+        let t672 = t671 ^ t319;
+        let t673 = t391 ^ t672;
+        let t674 = t544 ^ t116;
+        let t675 = t674 ^ t322;
+        let t676 = t394 ^ t675;
+        let t677 = t514 ^ t86;
+        let t678 = t677 ^ t292;
+        let t679 = t397 ^ t678;
+        let t680 = p504 ^ p76;
+        let t681 = t680 ^ p282;
+        let t682 = t400 ^ t681;
+        [
+            p1,
+            t11,
+            t49,
+            t52,
+            t185,
+            t188,
+            t191,
+            t194,
+            t637,
+            t640,
+            t643,
+            t646,
+            t649,
+            t652,
+            t655,
+            t658,
+            t661,
+            t664,
+            t667,
+            t670,
+            t673,
+            t676,
+            t679,
+            t682,
+            t403,
+            t406,
+            t409,
+            t412,
+            t319,
+            t322,
+            t292,
+            p282,
+        ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -852,760 +1249,561 @@ impl F1024 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// One 64×64 → 128-bit carry-less product with PCLMULQDQ: (low word, high word).
+    /// The double-length a·b (2n words) with PCLMULQDQ (108 word products) over 128-bit pairs in XMM registers.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn clmul_x86_64(a: u64, b: u64) -> (u64, u64) {
-        /// SAFETY: the caller guarantees PCLMULQDQ; the intrinsics only read their register operands.
-        unsafe {
-            let p = ::core::arch::x86_64::_mm_clmulepi64_si128(
-                ::core::arch::x86_64::_mm_cvtsi64_si128(a as i64),
-                ::core::arch::x86_64::_mm_cvtsi64_si128(b as i64),
-                0,
-            );
-            let lo = ::core::arch::x86_64::_mm_cvtsi128_si64(p) as u64;
-            let hi = ::core::arch::x86_64::_mm_cvtsi128_si64(
-                ::core::arch::x86_64::_mm_unpackhi_epi64(p, p),
-            ) as u64;
-            (lo, hi)
-        }
-    }
-    /// a·b by Karatsuba over 64-bit words with PCLMULQDQ word products.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "pclmulqdq,sse2")]
-    #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn mul_wide_x86_64_clmul(a: &[u64; 16], b: &[u64; 16]) -> [u64; 32] {
-        /// SAFETY: this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.
+        let mut out = [0u64; 32];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a0 = a[0];
-            let a1 = a[1];
-            let a2 = a[2];
-            let a3 = a[3];
-            let a4 = a[4];
-            let a5 = a[5];
-            let a6 = a[6];
-            let a7 = a[7];
-            let a8 = a[8];
-            let a9 = a[9];
-            let a10 = a[10];
-            let a11 = a[11];
-            let a12 = a[12];
-            let a13 = a[13];
-            let a14 = a[14];
-            let a15 = a[15];
-            let b0 = b[0];
-            let b1 = b[1];
-            let b2 = b[2];
-            let b3 = b[3];
-            let b4 = b[4];
-            let b5 = b[5];
-            let b6 = b[6];
-            let b7 = b[7];
-            let b8 = b[8];
-            let b9 = b[9];
-            let b10 = b[10];
-            let b11 = b[11];
-            let b12 = b[12];
-            let b13 = b[13];
-            let b14 = b[14];
-            let b15 = b[15];
-            let (p1, p2) = Self::clmul_x86_64(a0, b0);
-            let (p3, p4) = Self::clmul_x86_64(a1, b1);
-            let t5 = a0 ^ a1;
-            let t6 = b0 ^ b1;
-            let (p7, p8) = Self::clmul_x86_64(t5, t6);
-            let t9 = p7 ^ p1;
-            let t10 = t9 ^ p3;
-            let t11 = p2 ^ t10;
-            let t12 = p8 ^ p2;
-            let t13 = t12 ^ p4;
-            let t14 = p3 ^ t13;
-            let (p15, p16) = Self::clmul_x86_64(a2, b2);
-            let (p17, p18) = Self::clmul_x86_64(a3, b3);
-            let t19 = a2 ^ a3;
-            let t20 = b2 ^ b3;
-            let (p21, p22) = Self::clmul_x86_64(t19, t20);
-            let t23 = p21 ^ p15;
-            let t24 = t23 ^ p17;
-            let t25 = p16 ^ t24;
-            let t26 = p22 ^ p16;
-            let t27 = t26 ^ p18;
-            let t28 = p17 ^ t27;
-            let t29 = a0 ^ a2;
-            let t30 = b0 ^ b2;
-            let t31 = a1 ^ a3;
-            let t32 = b1 ^ b3;
-            let (p33, p34) = Self::clmul_x86_64(t29, t30);
-            let (p35, p36) = Self::clmul_x86_64(t31, t32);
-            let t37 = t29 ^ t31;
-            let t38 = t30 ^ t32;
-            let (p39, p40) = Self::clmul_x86_64(t37, t38);
-            let t41 = p39 ^ p33;
-            let t42 = t41 ^ p35;
-            let t43 = p34 ^ t42;
-            let t44 = p40 ^ p34;
-            let t45 = t44 ^ p36;
-            let t46 = p35 ^ t45;
-            let t47 = p33 ^ p1;
-            let t48 = t47 ^ p15;
-            let t49 = t14 ^ t48;
-            let t50 = t43 ^ t11;
-            let t51 = t50 ^ t25;
-            let t52 = p4 ^ t51;
-            let t53 = t46 ^ t14;
-            let t54 = t53 ^ t28;
-            let t55 = p15 ^ t54;
-            let t56 = p36 ^ p4;
-            let t57 = t56 ^ p18;
-            let t58 = t25 ^ t57;
-            let (p59, p60) = Self::clmul_x86_64(a4, b4);
-            let (p61, p62) = Self::clmul_x86_64(a5, b5);
-            let t63 = a4 ^ a5;
-            let t64 = b4 ^ b5;
-            let (p65, p66) = Self::clmul_x86_64(t63, t64);
-            let t67 = p65 ^ p59;
-            let t68 = t67 ^ p61;
-            let t69 = p60 ^ t68;
-            let t70 = p66 ^ p60;
-            let t71 = t70 ^ p62;
-            let t72 = p61 ^ t71;
-            let (p73, p74) = Self::clmul_x86_64(a6, b6);
-            let (p75, p76) = Self::clmul_x86_64(a7, b7);
-            let t77 = a6 ^ a7;
-            let t78 = b6 ^ b7;
-            let (p79, p80) = Self::clmul_x86_64(t77, t78);
-            let t81 = p79 ^ p73;
-            let t82 = t81 ^ p75;
-            let t83 = p74 ^ t82;
-            let t84 = p80 ^ p74;
-            let t85 = t84 ^ p76;
-            let t86 = p75 ^ t85;
-            let t87 = a4 ^ a6;
-            let t88 = b4 ^ b6;
-            let t89 = a5 ^ a7;
-            let t90 = b5 ^ b7;
-            let (p91, p92) = Self::clmul_x86_64(t87, t88);
-            let (p93, p94) = Self::clmul_x86_64(t89, t90);
-            let t95 = t87 ^ t89;
-            let t96 = t88 ^ t90;
-            let (p97, p98) = Self::clmul_x86_64(t95, t96);
-            let t99 = p97 ^ p91;
-            let t100 = t99 ^ p93;
-            let t101 = p92 ^ t100;
-            let t102 = p98 ^ p92;
-            let t103 = t102 ^ p94;
-            let t104 = p93 ^ t103;
-            let t105 = p91 ^ p59;
-            let t106 = t105 ^ p73;
-            let t107 = t72 ^ t106;
-            let t108 = t101 ^ t69;
-            let t109 = t108 ^ t83;
-            let t110 = p62 ^ t109;
-            let t111 = t104 ^ t72;
-            let t112 = t111 ^ t86;
-            let t113 = p73 ^ t112;
-            let t114 = p94 ^ p62;
-            let t115 = t114 ^ p76;
-            let t116 = t83 ^ t115;
-            let t117 = a0 ^ a4;
-            let t118 = b0 ^ b4;
-            let t119 = a1 ^ a5;
-            let t120 = b1 ^ b5;
-            let t121 = a2 ^ a6;
-            let t122 = b2 ^ b6;
-            let t123 = a3 ^ a7;
-            let t124 = b3 ^ b7;
-            let (p125, p126) = Self::clmul_x86_64(t117, t118);
-            let (p127, p128) = Self::clmul_x86_64(t119, t120);
-            let t129 = t117 ^ t119;
-            let t130 = t118 ^ t120;
-            let (p131, p132) = Self::clmul_x86_64(t129, t130);
-            let t133 = p131 ^ p125;
-            let t134 = t133 ^ p127;
-            let t135 = p126 ^ t134;
-            let t136 = p132 ^ p126;
-            let t137 = t136 ^ p128;
-            let t138 = p127 ^ t137;
-            let (p139, p140) = Self::clmul_x86_64(t121, t122);
-            let (p141, p142) = Self::clmul_x86_64(t123, t124);
-            let t143 = t121 ^ t123;
-            let t144 = t122 ^ t124;
-            let (p145, p146) = Self::clmul_x86_64(t143, t144);
-            let t147 = p145 ^ p139;
-            let t148 = t147 ^ p141;
-            let t149 = p140 ^ t148;
-            let t150 = p146 ^ p140;
-            let t151 = t150 ^ p142;
-            let t152 = p141 ^ t151;
-            let t153 = t117 ^ t121;
-            let t154 = t118 ^ t122;
-            let t155 = t119 ^ t123;
-            let t156 = t120 ^ t124;
-            let (p157, p158) = Self::clmul_x86_64(t153, t154);
-            let (p159, p160) = Self::clmul_x86_64(t155, t156);
-            let t161 = t153 ^ t155;
-            let t162 = t154 ^ t156;
-            let (p163, p164) = Self::clmul_x86_64(t161, t162);
-            let t165 = p163 ^ p157;
-            let t166 = t165 ^ p159;
-            let t167 = p158 ^ t166;
-            let t168 = p164 ^ p158;
-            let t169 = t168 ^ p160;
-            let t170 = p159 ^ t169;
-            let t171 = p157 ^ p125;
-            let t172 = t171 ^ p139;
-            let t173 = t138 ^ t172;
-            let t174 = t167 ^ t135;
-            let t175 = t174 ^ t149;
-            let t176 = p128 ^ t175;
-            let t177 = t170 ^ t138;
-            let t178 = t177 ^ t152;
-            let t179 = p139 ^ t178;
-            let t180 = p160 ^ p128;
-            let t181 = t180 ^ p142;
-            let t182 = t149 ^ t181;
-            let t183 = p125 ^ p1;
-            let t184 = t183 ^ p59;
-            let t185 = t55 ^ t184;
-            let t186 = t135 ^ t11;
-            let t187 = t186 ^ t69;
-            let t188 = t58 ^ t187;
-            let t189 = t173 ^ t49;
-            let t190 = t189 ^ t107;
-            let t191 = t28 ^ t190;
-            let t192 = t176 ^ t52;
-            let t193 = t192 ^ t110;
-            let t194 = p18 ^ t193;
-            let t195 = t179 ^ t55;
-            let t196 = t195 ^ t113;
-            let t197 = p59 ^ t196;
-            let t198 = t182 ^ t58;
-            let t199 = t198 ^ t116;
-            let t200 = t69 ^ t199;
-            let t201 = t152 ^ t28;
-            let t202 = t201 ^ t86;
-            let t203 = t107 ^ t202;
-            let t204 = p142 ^ p18;
-            let t205 = t204 ^ p76;
-            let t206 = t110 ^ t205;
-            let (p207, p208) = Self::clmul_x86_64(a8, b8);
-            let (p209, p210) = Self::clmul_x86_64(a9, b9);
-            let t211 = a8 ^ a9;
-            let t212 = b8 ^ b9;
-            let (p213, p214) = Self::clmul_x86_64(t211, t212);
-            let t215 = p213 ^ p207;
-            let t216 = t215 ^ p209;
-            let t217 = p208 ^ t216;
-            let t218 = p214 ^ p208;
-            let t219 = t218 ^ p210;
-            let t220 = p209 ^ t219;
-            let (p221, p222) = Self::clmul_x86_64(a10, b10);
-            let (p223, p224) = Self::clmul_x86_64(a11, b11);
-            let t225 = a10 ^ a11;
-            let t226 = b10 ^ b11;
-            let (p227, p228) = Self::clmul_x86_64(t225, t226);
-            let t229 = p227 ^ p221;
-            let t230 = t229 ^ p223;
-            let t231 = p222 ^ t230;
-            let t232 = p228 ^ p222;
-            let t233 = t232 ^ p224;
-            let t234 = p223 ^ t233;
-            let t235 = a8 ^ a10;
-            let t236 = b8 ^ b10;
-            let t237 = a9 ^ a11;
-            let t238 = b9 ^ b11;
-            let (p239, p240) = Self::clmul_x86_64(t235, t236);
-            let (p241, p242) = Self::clmul_x86_64(t237, t238);
-            let t243 = t235 ^ t237;
-            let t244 = t236 ^ t238;
-            let (p245, p246) = Self::clmul_x86_64(t243, t244);
-            let t247 = p245 ^ p239;
-            let t248 = t247 ^ p241;
-            let t249 = p240 ^ t248;
-            let t250 = p246 ^ p240;
-            let t251 = t250 ^ p242;
-            let t252 = p241 ^ t251;
-            let t253 = p239 ^ p207;
-            let t254 = t253 ^ p221;
-            let t255 = t220 ^ t254;
-            let t256 = t249 ^ t217;
-            let t257 = t256 ^ t231;
-            let t258 = p210 ^ t257;
-            let t259 = t252 ^ t220;
-            let t260 = t259 ^ t234;
-            let t261 = p221 ^ t260;
-            let t262 = p242 ^ p210;
-            let t263 = t262 ^ p224;
-            let t264 = t231 ^ t263;
-            let (p265, p266) = Self::clmul_x86_64(a12, b12);
-            let (p267, p268) = Self::clmul_x86_64(a13, b13);
-            let t269 = a12 ^ a13;
-            let t270 = b12 ^ b13;
-            let (p271, p272) = Self::clmul_x86_64(t269, t270);
-            let t273 = p271 ^ p265;
-            let t274 = t273 ^ p267;
-            let t275 = p266 ^ t274;
-            let t276 = p272 ^ p266;
-            let t277 = t276 ^ p268;
-            let t278 = p267 ^ t277;
-            let (p279, p280) = Self::clmul_x86_64(a14, b14);
-            let (p281, p282) = Self::clmul_x86_64(a15, b15);
-            let t283 = a14 ^ a15;
-            let t284 = b14 ^ b15;
-            let (p285, p286) = Self::clmul_x86_64(t283, t284);
-            let t287 = p285 ^ p279;
-            let t288 = t287 ^ p281;
-            let t289 = p280 ^ t288;
-            let t290 = p286 ^ p280;
-            let t291 = t290 ^ p282;
-            let t292 = p281 ^ t291;
-            let t293 = a12 ^ a14;
-            let t294 = b12 ^ b14;
-            let t295 = a13 ^ a15;
-            let t296 = b13 ^ b15;
-            let (p297, p298) = Self::clmul_x86_64(t293, t294);
-            let (p299, p300) = Self::clmul_x86_64(t295, t296);
-            let t301 = t293 ^ t295;
-            let t302 = t294 ^ t296;
-            let (p303, p304) = Self::clmul_x86_64(t301, t302);
-            let t305 = p303 ^ p297;
-            let t306 = t305 ^ p299;
-            let t307 = p298 ^ t306;
-            let t308 = p304 ^ p298;
-            let t309 = t308 ^ p300;
-            let t310 = p299 ^ t309;
-            let t311 = p297 ^ p265;
-            let t312 = t311 ^ p279;
-            let t313 = t278 ^ t312;
-            let t314 = t307 ^ t275;
-            let t315 = t314 ^ t289;
-            let t316 = p268 ^ t315;
-            let t317 = t310 ^ t278;
-            let t318 = t317 ^ t292;
-            let t319 = p279 ^ t318;
-            let t320 = p300 ^ p268;
-            let t321 = t320 ^ p282;
-            let t322 = t289 ^ t321;
-            let t323 = a8 ^ a12;
-            let t324 = b8 ^ b12;
-            let t325 = a9 ^ a13;
-            let t326 = b9 ^ b13;
-            let t327 = a10 ^ a14;
-            let t328 = b10 ^ b14;
-            let t329 = a11 ^ a15;
-            let t330 = b11 ^ b15;
-            let (p331, p332) = Self::clmul_x86_64(t323, t324);
-            let (p333, p334) = Self::clmul_x86_64(t325, t326);
-            let t335 = t323 ^ t325;
-            let t336 = t324 ^ t326;
-            let (p337, p338) = Self::clmul_x86_64(t335, t336);
-            let t339 = p337 ^ p331;
-            let t340 = t339 ^ p333;
-            let t341 = p332 ^ t340;
-            let t342 = p338 ^ p332;
-            let t343 = t342 ^ p334;
-            let t344 = p333 ^ t343;
-            let (p345, p346) = Self::clmul_x86_64(t327, t328);
-            let (p347, p348) = Self::clmul_x86_64(t329, t330);
-            let t349 = t327 ^ t329;
-            let t350 = t328 ^ t330;
-            let (p351, p352) = Self::clmul_x86_64(t349, t350);
-            let t353 = p351 ^ p345;
-            let t354 = t353 ^ p347;
-            let t355 = p346 ^ t354;
-            let t356 = p352 ^ p346;
-            let t357 = t356 ^ p348;
-            let t358 = p347 ^ t357;
-            let t359 = t323 ^ t327;
-            let t360 = t324 ^ t328;
-            let t361 = t325 ^ t329;
-            let t362 = t326 ^ t330;
-            let (p363, p364) = Self::clmul_x86_64(t359, t360);
-            let (p365, p366) = Self::clmul_x86_64(t361, t362);
-            let t367 = t359 ^ t361;
-            let t368 = t360 ^ t362;
-            let (p369, p370) = Self::clmul_x86_64(t367, t368);
-            let t371 = p369 ^ p363;
-            let t372 = t371 ^ p365;
-            let t373 = p364 ^ t372;
-            let t374 = p370 ^ p364;
-            let t375 = t374 ^ p366;
-            let t376 = p365 ^ t375;
-            let t377 = p363 ^ p331;
-            let t378 = t377 ^ p345;
-            let t379 = t344 ^ t378;
-            let t380 = t373 ^ t341;
-            let t381 = t380 ^ t355;
-            let t382 = p334 ^ t381;
-            let t383 = t376 ^ t344;
-            let t384 = t383 ^ t358;
-            let t385 = p345 ^ t384;
-            let t386 = p366 ^ p334;
-            let t387 = t386 ^ p348;
-            let t388 = t355 ^ t387;
-            let t389 = p331 ^ p207;
-            let t390 = t389 ^ p265;
-            let t391 = t261 ^ t390;
-            let t392 = t341 ^ t217;
-            let t393 = t392 ^ t275;
-            let t394 = t264 ^ t393;
-            let t395 = t379 ^ t255;
-            let t396 = t395 ^ t313;
-            let t397 = t234 ^ t396;
-            let t398 = t382 ^ t258;
-            let t399 = t398 ^ t316;
-            let t400 = p224 ^ t399;
-            let t401 = t385 ^ t261;
-            let t402 = t401 ^ t319;
-            let t403 = p265 ^ t402;
-            let t404 = t388 ^ t264;
-            let t405 = t404 ^ t322;
-            let t406 = t275 ^ t405;
-            let t407 = t358 ^ t234;
-            let t408 = t407 ^ t292;
-            let t409 = t313 ^ t408;
-            let t410 = p348 ^ p224;
-            let t411 = t410 ^ p282;
-            let t412 = t316 ^ t411;
-            let t413 = a0 ^ a8;
-            let t414 = b0 ^ b8;
-            let t415 = a1 ^ a9;
-            let t416 = b1 ^ b9;
-            let t417 = a2 ^ a10;
-            let t418 = b2 ^ b10;
-            let t419 = a3 ^ a11;
-            let t420 = b3 ^ b11;
-            let t421 = a4 ^ a12;
-            let t422 = b4 ^ b12;
-            let t423 = a5 ^ a13;
-            let t424 = b5 ^ b13;
-            let t425 = a6 ^ a14;
-            let t426 = b6 ^ b14;
-            let t427 = a7 ^ a15;
-            let t428 = b7 ^ b15;
-            let (p429, p430) = Self::clmul_x86_64(t413, t414);
-            let (p431, p432) = Self::clmul_x86_64(t415, t416);
-            let t433 = t413 ^ t415;
-            let t434 = t414 ^ t416;
-            let (p435, p436) = Self::clmul_x86_64(t433, t434);
-            let t437 = p435 ^ p429;
-            let t438 = t437 ^ p431;
-            let t439 = p430 ^ t438;
-            let t440 = p436 ^ p430;
-            let t441 = t440 ^ p432;
-            let t442 = p431 ^ t441;
-            let (p443, p444) = Self::clmul_x86_64(t417, t418);
-            let (p445, p446) = Self::clmul_x86_64(t419, t420);
-            let t447 = t417 ^ t419;
-            let t448 = t418 ^ t420;
-            let (p449, p450) = Self::clmul_x86_64(t447, t448);
-            let t451 = p449 ^ p443;
-            let t452 = t451 ^ p445;
-            let t453 = p444 ^ t452;
-            let t454 = p450 ^ p444;
-            let t455 = t454 ^ p446;
-            let t456 = p445 ^ t455;
-            let t457 = t413 ^ t417;
-            let t458 = t414 ^ t418;
-            let t459 = t415 ^ t419;
-            let t460 = t416 ^ t420;
-            let (p461, p462) = Self::clmul_x86_64(t457, t458);
-            let (p463, p464) = Self::clmul_x86_64(t459, t460);
-            let t465 = t457 ^ t459;
-            let t466 = t458 ^ t460;
-            let (p467, p468) = Self::clmul_x86_64(t465, t466);
-            let t469 = p467 ^ p461;
-            let t470 = t469 ^ p463;
-            let t471 = p462 ^ t470;
-            let t472 = p468 ^ p462;
-            let t473 = t472 ^ p464;
-            let t474 = p463 ^ t473;
-            let t475 = p461 ^ p429;
-            let t476 = t475 ^ p443;
-            let t477 = t442 ^ t476;
-            let t478 = t471 ^ t439;
-            let t479 = t478 ^ t453;
-            let t480 = p432 ^ t479;
-            let t481 = t474 ^ t442;
-            let t482 = t481 ^ t456;
-            let t483 = p443 ^ t482;
-            let t484 = p464 ^ p432;
-            let t485 = t484 ^ p446;
-            let t486 = t453 ^ t485;
-            let (p487, p488) = Self::clmul_x86_64(t421, t422);
-            let (p489, p490) = Self::clmul_x86_64(t423, t424);
-            let t491 = t421 ^ t423;
-            let t492 = t422 ^ t424;
-            let (p493, p494) = Self::clmul_x86_64(t491, t492);
-            let t495 = p493 ^ p487;
-            let t496 = t495 ^ p489;
-            let t497 = p488 ^ t496;
-            let t498 = p494 ^ p488;
-            let t499 = t498 ^ p490;
-            let t500 = p489 ^ t499;
-            let (p501, p502) = Self::clmul_x86_64(t425, t426);
-            let (p503, p504) = Self::clmul_x86_64(t427, t428);
-            let t505 = t425 ^ t427;
-            let t506 = t426 ^ t428;
-            let (p507, p508) = Self::clmul_x86_64(t505, t506);
-            let t509 = p507 ^ p501;
-            let t510 = t509 ^ p503;
-            let t511 = p502 ^ t510;
-            let t512 = p508 ^ p502;
-            let t513 = t512 ^ p504;
-            let t514 = p503 ^ t513;
-            let t515 = t421 ^ t425;
-            let t516 = t422 ^ t426;
-            let t517 = t423 ^ t427;
-            let t518 = t424 ^ t428;
-            let (p519, p520) = Self::clmul_x86_64(t515, t516);
-            let (p521, p522) = Self::clmul_x86_64(t517, t518);
-            let t523 = t515 ^ t517;
-            let t524 = t516 ^ t518;
-            let (p525, p526) = Self::clmul_x86_64(t523, t524);
-            let t527 = p525 ^ p519;
-            let t528 = t527 ^ p521;
-            let t529 = p520 ^ t528;
-            let t530 = p526 ^ p520;
-            let t531 = t530 ^ p522;
-            let t532 = p521 ^ t531;
-            let t533 = p519 ^ p487;
-            let t534 = t533 ^ p501;
-            let t535 = t500 ^ t534;
-            let t536 = t529 ^ t497;
-            let t537 = t536 ^ t511;
-            let t538 = p490 ^ t537;
-            let t539 = t532 ^ t500;
-            let t540 = t539 ^ t514;
-            let t541 = p501 ^ t540;
-            let t542 = p522 ^ p490;
-            let t543 = t542 ^ p504;
-            let t544 = t511 ^ t543;
-            let t545 = t413 ^ t421;
-            let t546 = t414 ^ t422;
-            let t547 = t415 ^ t423;
-            let t548 = t416 ^ t424;
-            let t549 = t417 ^ t425;
-            let t550 = t418 ^ t426;
-            let t551 = t419 ^ t427;
-            let t552 = t420 ^ t428;
-            let (p553, p554) = Self::clmul_x86_64(t545, t546);
-            let (p555, p556) = Self::clmul_x86_64(t547, t548);
-            let t557 = t545 ^ t547;
-            let t558 = t546 ^ t548;
-            let (p559, p560) = Self::clmul_x86_64(t557, t558);
-            let t561 = p559 ^ p553;
-            let t562 = t561 ^ p555;
-            let t563 = p554 ^ t562;
-            let t564 = p560 ^ p554;
-            let t565 = t564 ^ p556;
-            let t566 = p555 ^ t565;
-            let (p567, p568) = Self::clmul_x86_64(t549, t550);
-            let (p569, p570) = Self::clmul_x86_64(t551, t552);
-            let t571 = t549 ^ t551;
-            let t572 = t550 ^ t552;
-            let (p573, p574) = Self::clmul_x86_64(t571, t572);
-            let t575 = p573 ^ p567;
-            let t576 = t575 ^ p569;
-            let t577 = p568 ^ t576;
-            let t578 = p574 ^ p568;
-            let t579 = t578 ^ p570;
-            let t580 = p569 ^ t579;
-            let t581 = t545 ^ t549;
-            let t582 = t546 ^ t550;
-            let t583 = t547 ^ t551;
-            let t584 = t548 ^ t552;
-            let (p585, p586) = Self::clmul_x86_64(t581, t582);
-            let (p587, p588) = Self::clmul_x86_64(t583, t584);
-            let t589 = t581 ^ t583;
-            let t590 = t582 ^ t584;
-            let (p591, p592) = Self::clmul_x86_64(t589, t590);
-            let t593 = p591 ^ p585;
-            let t594 = t593 ^ p587;
-            let t595 = p586 ^ t594;
-            let t596 = p592 ^ p586;
-            let t597 = t596 ^ p588;
-            let t598 = p587 ^ t597;
-            let t599 = p585 ^ p553;
-            let t600 = t599 ^ p567;
-            let t601 = t566 ^ t600;
-            let t602 = t595 ^ t563;
-            let t603 = t602 ^ t577;
-            let t604 = p556 ^ t603;
-            let t605 = t598 ^ t566;
-            let t606 = t605 ^ t580;
-            let t607 = p567 ^ t606;
-            let t608 = p588 ^ p556;
-            let t609 = t608 ^ p570;
-            let t610 = t577 ^ t609;
-            let t611 = p553 ^ p429;
-            let t612 = t611 ^ p487;
-            let t613 = t483 ^ t612;
-            let t614 = t563 ^ t439;
-            let t615 = t614 ^ t497;
-            let t616 = t486 ^ t615;
-            let t617 = t601 ^ t477;
-            let t618 = t617 ^ t535;
-            let t619 = t456 ^ t618;
-            let t620 = t604 ^ t480;
-            let t621 = t620 ^ t538;
-            let t622 = p446 ^ t621;
-            let t623 = t607 ^ t483;
-            let t624 = t623 ^ t541;
-            let t625 = p487 ^ t624;
-            let t626 = t610 ^ t486;
-            let t627 = t626 ^ t544;
-            let t628 = t497 ^ t627;
-            let t629 = t580 ^ t456;
-            let t630 = t629 ^ t514;
-            let t631 = t535 ^ t630;
-            let t632 = p570 ^ p446;
-            let t633 = t632 ^ p504;
-            let t634 = t538 ^ t633;
-            let t635 = p429 ^ p1;
-            let t636 = t635 ^ p207;
-            let t637 = t197 ^ t636;
-            let t638 = t439 ^ t11;
-            let t639 = t638 ^ t217;
-            let t640 = t200 ^ t639;
-            let t641 = t477 ^ t49;
-            let t642 = t641 ^ t255;
-            let t643 = t203 ^ t642;
-            let t644 = t480 ^ t52;
-            let t645 = t644 ^ t258;
-            let t646 = t206 ^ t645;
-            let t647 = t613 ^ t185;
-            let t648 = t647 ^ t391;
-            let t649 = t113 ^ t648;
-            let t650 = t616 ^ t188;
-            let t651 = t650 ^ t394;
-            let t652 = t116 ^ t651;
-            let t653 = t619 ^ t191;
-            let t654 = t653 ^ t397;
-            let t655 = t86 ^ t654;
-            let t656 = t622 ^ t194;
-            let t657 = t656 ^ t400;
-            let t658 = p76 ^ t657;
-            let t659 = t625 ^ t197;
-            let t660 = t659 ^ t403;
-            let t661 = p207 ^ t660;
-            let t662 = t628 ^ t200;
-            let t663 = t662 ^ t406;
-            let t664 = t217 ^ t663;
-            let t665 = t631 ^ t203;
-            let t666 = t665 ^ t409;
-            let t667 = t255 ^ t666;
-            let t668 = t634 ^ t206;
-            let t669 = t668 ^ t412;
-            let t670 = t258 ^ t669;
-            let t671 = t541 ^ t113;
-            let t672 = t671 ^ t319;
-            let t673 = t391 ^ t672;
-            let t674 = t544 ^ t116;
-            let t675 = t674 ^ t322;
-            let t676 = t394 ^ t675;
-            let t677 = t514 ^ t86;
-            let t678 = t677 ^ t292;
-            let t679 = t397 ^ t678;
-            let t680 = p504 ^ p76;
-            let t681 = t680 ^ p282;
-            let t682 = t400 ^ t681;
-            [
-                p1,
-                t11,
-                t49,
-                t52,
-                t185,
-                t188,
-                t191,
-                t194,
-                t637,
-                t640,
-                t643,
-                t646,
-                t649,
-                t652,
-                t655,
-                t658,
-                t661,
-                t664,
-                t667,
-                t670,
-                t673,
-                t676,
-                t679,
-                t682,
-                t403,
-                t406,
-                t409,
-                t412,
-                t319,
-                t322,
-                t292,
-                p282,
-            ]
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
+            let a4 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(6).cast());
+            let a5 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(8).cast());
+            let a6 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(10).cast());
+            let a7 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(12).cast());
+            let a8 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(14).cast());
+            let a9 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
+            let a10 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
+            let a11 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(4).cast());
+            let a12 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(6).cast());
+            let a13 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(8).cast());
+            let a14 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(10).cast());
+            let a15 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(12).cast());
+            let a16 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(14).cast());
+            let s17 = ::core::arch::x86_64::_mm_xor_si128(a1, a5);
+            let s18 = ::core::arch::x86_64::_mm_xor_si128(a2, a6);
+            let s19 = ::core::arch::x86_64::_mm_xor_si128(a3, a7);
+            let s20 = ::core::arch::x86_64::_mm_xor_si128(a4, a8);
+            let s21 = ::core::arch::x86_64::_mm_xor_si128(a9, a13);
+            let s22 = ::core::arch::x86_64::_mm_xor_si128(a10, a14);
+            let s23 = ::core::arch::x86_64::_mm_xor_si128(a11, a15);
+            let s24 = ::core::arch::x86_64::_mm_xor_si128(a12, a16);
+            let s25 = ::core::arch::x86_64::_mm_xor_si128(a1, a3);
+            let s26 = ::core::arch::x86_64::_mm_xor_si128(a2, a4);
+            let s27 = ::core::arch::x86_64::_mm_xor_si128(a9, a11);
+            let s28 = ::core::arch::x86_64::_mm_xor_si128(a10, a12);
+            let s29 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
+            let s30 = ::core::arch::x86_64::_mm_xor_si128(a9, a10);
+            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 0);
+            let p32 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 16);
+            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 1);
+            let x34 = ::core::arch::x86_64::_mm_xor_si128(p32, p33);
+            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 17);
+            let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a10, 0);
+            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a10, 16);
+            let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a10, 1);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(p37, p38);
+            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a10, 17);
+            let p41 = ::core::arch::x86_64::_mm_clmulepi64_si128(s29, s30, 0);
+            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(s29, s30, 16);
+            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(s29, s30, 1);
+            let x44 = ::core::arch::x86_64::_mm_xor_si128(p42, p43);
+            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(s29, s30, 17);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(p41, p31);
+            let x47 = ::core::arch::x86_64::_mm_xor_si128(x46, p36);
+            let x48 = ::core::arch::x86_64::_mm_xor_si128(p35, x47);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(x44, x34);
+            let x50 = ::core::arch::x86_64::_mm_xor_si128(x49, x39);
+            let x51 = ::core::arch::x86_64::_mm_xor_si128(p45, p35);
+            let x52 = ::core::arch::x86_64::_mm_xor_si128(x51, p40);
+            let x53 = ::core::arch::x86_64::_mm_xor_si128(p36, x52);
+            let s54 = ::core::arch::x86_64::_mm_xor_si128(a3, a4);
+            let s55 = ::core::arch::x86_64::_mm_xor_si128(a11, a12);
+            let p56 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a11, 0);
+            let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a11, 16);
+            let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a11, 1);
+            let x59 = ::core::arch::x86_64::_mm_xor_si128(p57, p58);
+            let p60 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a11, 17);
+            let p61 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a12, 0);
+            let p62 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a12, 16);
+            let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a12, 1);
+            let x64 = ::core::arch::x86_64::_mm_xor_si128(p62, p63);
+            let p65 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a12, 17);
+            let p66 = ::core::arch::x86_64::_mm_clmulepi64_si128(s54, s55, 0);
+            let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(s54, s55, 16);
+            let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(s54, s55, 1);
+            let x69 = ::core::arch::x86_64::_mm_xor_si128(p67, p68);
+            let p70 = ::core::arch::x86_64::_mm_clmulepi64_si128(s54, s55, 17);
+            let x71 = ::core::arch::x86_64::_mm_xor_si128(p66, p56);
+            let x72 = ::core::arch::x86_64::_mm_xor_si128(x71, p61);
+            let x73 = ::core::arch::x86_64::_mm_xor_si128(p60, x72);
+            let x74 = ::core::arch::x86_64::_mm_xor_si128(x69, x59);
+            let x75 = ::core::arch::x86_64::_mm_xor_si128(x74, x64);
+            let x76 = ::core::arch::x86_64::_mm_xor_si128(p70, p60);
+            let x77 = ::core::arch::x86_64::_mm_xor_si128(x76, p65);
+            let x78 = ::core::arch::x86_64::_mm_xor_si128(p61, x77);
+            let s79 = ::core::arch::x86_64::_mm_xor_si128(s25, s26);
+            let s80 = ::core::arch::x86_64::_mm_xor_si128(s27, s28);
+            let p81 = ::core::arch::x86_64::_mm_clmulepi64_si128(s25, s27, 0);
+            let p82 = ::core::arch::x86_64::_mm_clmulepi64_si128(s25, s27, 16);
+            let p83 = ::core::arch::x86_64::_mm_clmulepi64_si128(s25, s27, 1);
+            let x84 = ::core::arch::x86_64::_mm_xor_si128(p82, p83);
+            let p85 = ::core::arch::x86_64::_mm_clmulepi64_si128(s25, s27, 17);
+            let p86 = ::core::arch::x86_64::_mm_clmulepi64_si128(s26, s28, 0);
+            let p87 = ::core::arch::x86_64::_mm_clmulepi64_si128(s26, s28, 16);
+            let p88 = ::core::arch::x86_64::_mm_clmulepi64_si128(s26, s28, 1);
+            let x89 = ::core::arch::x86_64::_mm_xor_si128(p87, p88);
+            let p90 = ::core::arch::x86_64::_mm_clmulepi64_si128(s26, s28, 17);
+            let p91 = ::core::arch::x86_64::_mm_clmulepi64_si128(s79, s80, 0);
+            let p92 = ::core::arch::x86_64::_mm_clmulepi64_si128(s79, s80, 16);
+            let p93 = ::core::arch::x86_64::_mm_clmulepi64_si128(s79, s80, 1);
+            let x94 = ::core::arch::x86_64::_mm_xor_si128(p92, p93);
+            let p95 = ::core::arch::x86_64::_mm_clmulepi64_si128(s79, s80, 17);
+            let x96 = ::core::arch::x86_64::_mm_xor_si128(p91, p81);
+            let x97 = ::core::arch::x86_64::_mm_xor_si128(x96, p86);
+            let x98 = ::core::arch::x86_64::_mm_xor_si128(p85, x97);
+            let x99 = ::core::arch::x86_64::_mm_xor_si128(x94, x84);
+            let x100 = ::core::arch::x86_64::_mm_xor_si128(x99, x89);
+            let x101 = ::core::arch::x86_64::_mm_xor_si128(p95, p85);
+            let x102 = ::core::arch::x86_64::_mm_xor_si128(x101, p90);
+            let x103 = ::core::arch::x86_64::_mm_xor_si128(p86, x102);
+            let x104 = ::core::arch::x86_64::_mm_xor_si128(p81, p31);
+            let x105 = ::core::arch::x86_64::_mm_xor_si128(x104, p56);
+            let x106 = ::core::arch::x86_64::_mm_xor_si128(x53, x105);
+            let x107 = ::core::arch::x86_64::_mm_xor_si128(x84, x34);
+            let x108 = ::core::arch::x86_64::_mm_xor_si128(x107, x59);
+            let x109 = ::core::arch::x86_64::_mm_xor_si128(x39, x108);
+            let x110 = ::core::arch::x86_64::_mm_xor_si128(x98, x48);
+            let x111 = ::core::arch::x86_64::_mm_xor_si128(x110, x73);
+            let x112 = ::core::arch::x86_64::_mm_xor_si128(p40, x111);
+            let x113 = ::core::arch::x86_64::_mm_xor_si128(x100, x50);
+            let x114 = ::core::arch::x86_64::_mm_xor_si128(x113, x75);
+            let x115 = ::core::arch::x86_64::_mm_xor_si128(x103, x53);
+            let x116 = ::core::arch::x86_64::_mm_xor_si128(x115, x78);
+            let x117 = ::core::arch::x86_64::_mm_xor_si128(p56, x116);
+            let x118 = ::core::arch::x86_64::_mm_xor_si128(x89, x39);
+            let x119 = ::core::arch::x86_64::_mm_xor_si128(x118, x64);
+            let x120 = ::core::arch::x86_64::_mm_xor_si128(x59, x119);
+            let x121 = ::core::arch::x86_64::_mm_xor_si128(p90, p40);
+            let x122 = ::core::arch::x86_64::_mm_xor_si128(x121, p65);
+            let x123 = ::core::arch::x86_64::_mm_xor_si128(x73, x122);
+            let s124 = ::core::arch::x86_64::_mm_xor_si128(a5, a7);
+            let s125 = ::core::arch::x86_64::_mm_xor_si128(a6, a8);
+            let s126 = ::core::arch::x86_64::_mm_xor_si128(a13, a15);
+            let s127 = ::core::arch::x86_64::_mm_xor_si128(a14, a16);
+            let s128 = ::core::arch::x86_64::_mm_xor_si128(a5, a6);
+            let s129 = ::core::arch::x86_64::_mm_xor_si128(a13, a14);
+            let p130 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a13, 0);
+            let p131 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a13, 16);
+            let p132 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a13, 1);
+            let x133 = ::core::arch::x86_64::_mm_xor_si128(p131, p132);
+            let p134 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a13, 17);
+            let p135 = ::core::arch::x86_64::_mm_clmulepi64_si128(a6, a14, 0);
+            let p136 = ::core::arch::x86_64::_mm_clmulepi64_si128(a6, a14, 16);
+            let p137 = ::core::arch::x86_64::_mm_clmulepi64_si128(a6, a14, 1);
+            let x138 = ::core::arch::x86_64::_mm_xor_si128(p136, p137);
+            let p139 = ::core::arch::x86_64::_mm_clmulepi64_si128(a6, a14, 17);
+            let p140 = ::core::arch::x86_64::_mm_clmulepi64_si128(s128, s129, 0);
+            let p141 = ::core::arch::x86_64::_mm_clmulepi64_si128(s128, s129, 16);
+            let p142 = ::core::arch::x86_64::_mm_clmulepi64_si128(s128, s129, 1);
+            let x143 = ::core::arch::x86_64::_mm_xor_si128(p141, p142);
+            let p144 = ::core::arch::x86_64::_mm_clmulepi64_si128(s128, s129, 17);
+            let x145 = ::core::arch::x86_64::_mm_xor_si128(p140, p130);
+            let x146 = ::core::arch::x86_64::_mm_xor_si128(x145, p135);
+            let x147 = ::core::arch::x86_64::_mm_xor_si128(p134, x146);
+            let x148 = ::core::arch::x86_64::_mm_xor_si128(x143, x133);
+            let x149 = ::core::arch::x86_64::_mm_xor_si128(x148, x138);
+            let x150 = ::core::arch::x86_64::_mm_xor_si128(p144, p134);
+            let x151 = ::core::arch::x86_64::_mm_xor_si128(x150, p139);
+            let x152 = ::core::arch::x86_64::_mm_xor_si128(p135, x151);
+            let s153 = ::core::arch::x86_64::_mm_xor_si128(a7, a8);
+            let s154 = ::core::arch::x86_64::_mm_xor_si128(a15, a16);
+            let p155 = ::core::arch::x86_64::_mm_clmulepi64_si128(a7, a15, 0);
+            let p156 = ::core::arch::x86_64::_mm_clmulepi64_si128(a7, a15, 16);
+            let p157 = ::core::arch::x86_64::_mm_clmulepi64_si128(a7, a15, 1);
+            let x158 = ::core::arch::x86_64::_mm_xor_si128(p156, p157);
+            let p159 = ::core::arch::x86_64::_mm_clmulepi64_si128(a7, a15, 17);
+            let p160 = ::core::arch::x86_64::_mm_clmulepi64_si128(a8, a16, 0);
+            let p161 = ::core::arch::x86_64::_mm_clmulepi64_si128(a8, a16, 16);
+            let p162 = ::core::arch::x86_64::_mm_clmulepi64_si128(a8, a16, 1);
+            let x163 = ::core::arch::x86_64::_mm_xor_si128(p161, p162);
+            let p164 = ::core::arch::x86_64::_mm_clmulepi64_si128(a8, a16, 17);
+            let p165 = ::core::arch::x86_64::_mm_clmulepi64_si128(s153, s154, 0);
+            let p166 = ::core::arch::x86_64::_mm_clmulepi64_si128(s153, s154, 16);
+            let p167 = ::core::arch::x86_64::_mm_clmulepi64_si128(s153, s154, 1);
+            let x168 = ::core::arch::x86_64::_mm_xor_si128(p166, p167);
+            let p169 = ::core::arch::x86_64::_mm_clmulepi64_si128(s153, s154, 17);
+            let x170 = ::core::arch::x86_64::_mm_xor_si128(p165, p155);
+            let x171 = ::core::arch::x86_64::_mm_xor_si128(x170, p160);
+            let x172 = ::core::arch::x86_64::_mm_xor_si128(p159, x171);
+            let x173 = ::core::arch::x86_64::_mm_xor_si128(x168, x158);
+            let x174 = ::core::arch::x86_64::_mm_xor_si128(x173, x163);
+            let x175 = ::core::arch::x86_64::_mm_xor_si128(p169, p159);
+            let x176 = ::core::arch::x86_64::_mm_xor_si128(x175, p164);
+            let x177 = ::core::arch::x86_64::_mm_xor_si128(p160, x176);
+            let s178 = ::core::arch::x86_64::_mm_xor_si128(s124, s125);
+            let s179 = ::core::arch::x86_64::_mm_xor_si128(s126, s127);
+            let p180 = ::core::arch::x86_64::_mm_clmulepi64_si128(s124, s126, 0);
+            let p181 = ::core::arch::x86_64::_mm_clmulepi64_si128(s124, s126, 16);
+            let p182 = ::core::arch::x86_64::_mm_clmulepi64_si128(s124, s126, 1);
+            let x183 = ::core::arch::x86_64::_mm_xor_si128(p181, p182);
+            let p184 = ::core::arch::x86_64::_mm_clmulepi64_si128(s124, s126, 17);
+            let p185 = ::core::arch::x86_64::_mm_clmulepi64_si128(s125, s127, 0);
+            let p186 = ::core::arch::x86_64::_mm_clmulepi64_si128(s125, s127, 16);
+            let p187 = ::core::arch::x86_64::_mm_clmulepi64_si128(s125, s127, 1);
+            let x188 = ::core::arch::x86_64::_mm_xor_si128(p186, p187);
+            let p189 = ::core::arch::x86_64::_mm_clmulepi64_si128(s125, s127, 17);
+            let p190 = ::core::arch::x86_64::_mm_clmulepi64_si128(s178, s179, 0);
+            let p191 = ::core::arch::x86_64::_mm_clmulepi64_si128(s178, s179, 16);
+            let p192 = ::core::arch::x86_64::_mm_clmulepi64_si128(s178, s179, 1);
+            let x193 = ::core::arch::x86_64::_mm_xor_si128(p191, p192);
+            let p194 = ::core::arch::x86_64::_mm_clmulepi64_si128(s178, s179, 17);
+            let x195 = ::core::arch::x86_64::_mm_xor_si128(p190, p180);
+            let x196 = ::core::arch::x86_64::_mm_xor_si128(x195, p185);
+            let x197 = ::core::arch::x86_64::_mm_xor_si128(p184, x196);
+            let x198 = ::core::arch::x86_64::_mm_xor_si128(x193, x183);
+            let x199 = ::core::arch::x86_64::_mm_xor_si128(x198, x188);
+            let x200 = ::core::arch::x86_64::_mm_xor_si128(p194, p184);
+            let x201 = ::core::arch::x86_64::_mm_xor_si128(x200, p189);
+            let x202 = ::core::arch::x86_64::_mm_xor_si128(p185, x201);
+            let x203 = ::core::arch::x86_64::_mm_xor_si128(p180, p130);
+            let x204 = ::core::arch::x86_64::_mm_xor_si128(x203, p155);
+            let x205 = ::core::arch::x86_64::_mm_xor_si128(x152, x204);
+            let x206 = ::core::arch::x86_64::_mm_xor_si128(x183, x133);
+            let x207 = ::core::arch::x86_64::_mm_xor_si128(x206, x158);
+            let x208 = ::core::arch::x86_64::_mm_xor_si128(x138, x207);
+            let x209 = ::core::arch::x86_64::_mm_xor_si128(x197, x147);
+            let x210 = ::core::arch::x86_64::_mm_xor_si128(x209, x172);
+            let x211 = ::core::arch::x86_64::_mm_xor_si128(p139, x210);
+            let x212 = ::core::arch::x86_64::_mm_xor_si128(x199, x149);
+            let x213 = ::core::arch::x86_64::_mm_xor_si128(x212, x174);
+            let x214 = ::core::arch::x86_64::_mm_xor_si128(x202, x152);
+            let x215 = ::core::arch::x86_64::_mm_xor_si128(x214, x177);
+            let x216 = ::core::arch::x86_64::_mm_xor_si128(p155, x215);
+            let x217 = ::core::arch::x86_64::_mm_xor_si128(x188, x138);
+            let x218 = ::core::arch::x86_64::_mm_xor_si128(x217, x163);
+            let x219 = ::core::arch::x86_64::_mm_xor_si128(x158, x218);
+            let x220 = ::core::arch::x86_64::_mm_xor_si128(p189, p139);
+            let x221 = ::core::arch::x86_64::_mm_xor_si128(x220, p164);
+            let x222 = ::core::arch::x86_64::_mm_xor_si128(x172, x221);
+            let s223 = ::core::arch::x86_64::_mm_xor_si128(s17, s19);
+            let s224 = ::core::arch::x86_64::_mm_xor_si128(s18, s20);
+            let s225 = ::core::arch::x86_64::_mm_xor_si128(s21, s23);
+            let s226 = ::core::arch::x86_64::_mm_xor_si128(s22, s24);
+            let s227 = ::core::arch::x86_64::_mm_xor_si128(s17, s18);
+            let s228 = ::core::arch::x86_64::_mm_xor_si128(s21, s22);
+            let p229 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s21, 0);
+            let p230 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s21, 16);
+            let p231 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s21, 1);
+            let x232 = ::core::arch::x86_64::_mm_xor_si128(p230, p231);
+            let p233 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s21, 17);
+            let p234 = ::core::arch::x86_64::_mm_clmulepi64_si128(s18, s22, 0);
+            let p235 = ::core::arch::x86_64::_mm_clmulepi64_si128(s18, s22, 16);
+            let p236 = ::core::arch::x86_64::_mm_clmulepi64_si128(s18, s22, 1);
+            let x237 = ::core::arch::x86_64::_mm_xor_si128(p235, p236);
+            let p238 = ::core::arch::x86_64::_mm_clmulepi64_si128(s18, s22, 17);
+            let p239 = ::core::arch::x86_64::_mm_clmulepi64_si128(s227, s228, 0);
+            let p240 = ::core::arch::x86_64::_mm_clmulepi64_si128(s227, s228, 16);
+            let p241 = ::core::arch::x86_64::_mm_clmulepi64_si128(s227, s228, 1);
+            let x242 = ::core::arch::x86_64::_mm_xor_si128(p240, p241);
+            let p243 = ::core::arch::x86_64::_mm_clmulepi64_si128(s227, s228, 17);
+            let x244 = ::core::arch::x86_64::_mm_xor_si128(p239, p229);
+            let x245 = ::core::arch::x86_64::_mm_xor_si128(x244, p234);
+            let x246 = ::core::arch::x86_64::_mm_xor_si128(p233, x245);
+            let x247 = ::core::arch::x86_64::_mm_xor_si128(x242, x232);
+            let x248 = ::core::arch::x86_64::_mm_xor_si128(x247, x237);
+            let x249 = ::core::arch::x86_64::_mm_xor_si128(p243, p233);
+            let x250 = ::core::arch::x86_64::_mm_xor_si128(x249, p238);
+            let x251 = ::core::arch::x86_64::_mm_xor_si128(p234, x250);
+            let s252 = ::core::arch::x86_64::_mm_xor_si128(s19, s20);
+            let s253 = ::core::arch::x86_64::_mm_xor_si128(s23, s24);
+            let p254 = ::core::arch::x86_64::_mm_clmulepi64_si128(s19, s23, 0);
+            let p255 = ::core::arch::x86_64::_mm_clmulepi64_si128(s19, s23, 16);
+            let p256 = ::core::arch::x86_64::_mm_clmulepi64_si128(s19, s23, 1);
+            let x257 = ::core::arch::x86_64::_mm_xor_si128(p255, p256);
+            let p258 = ::core::arch::x86_64::_mm_clmulepi64_si128(s19, s23, 17);
+            let p259 = ::core::arch::x86_64::_mm_clmulepi64_si128(s20, s24, 0);
+            let p260 = ::core::arch::x86_64::_mm_clmulepi64_si128(s20, s24, 16);
+            let p261 = ::core::arch::x86_64::_mm_clmulepi64_si128(s20, s24, 1);
+            let x262 = ::core::arch::x86_64::_mm_xor_si128(p260, p261);
+            let p263 = ::core::arch::x86_64::_mm_clmulepi64_si128(s20, s24, 17);
+            let p264 = ::core::arch::x86_64::_mm_clmulepi64_si128(s252, s253, 0);
+            let p265 = ::core::arch::x86_64::_mm_clmulepi64_si128(s252, s253, 16);
+            let p266 = ::core::arch::x86_64::_mm_clmulepi64_si128(s252, s253, 1);
+            let x267 = ::core::arch::x86_64::_mm_xor_si128(p265, p266);
+            let p268 = ::core::arch::x86_64::_mm_clmulepi64_si128(s252, s253, 17);
+            let x269 = ::core::arch::x86_64::_mm_xor_si128(p264, p254);
+            let x270 = ::core::arch::x86_64::_mm_xor_si128(x269, p259);
+            let x271 = ::core::arch::x86_64::_mm_xor_si128(p258, x270);
+            let x272 = ::core::arch::x86_64::_mm_xor_si128(x267, x257);
+            let x273 = ::core::arch::x86_64::_mm_xor_si128(x272, x262);
+            let x274 = ::core::arch::x86_64::_mm_xor_si128(p268, p258);
+            let x275 = ::core::arch::x86_64::_mm_xor_si128(x274, p263);
+            let x276 = ::core::arch::x86_64::_mm_xor_si128(p259, x275);
+            let s277 = ::core::arch::x86_64::_mm_xor_si128(s223, s224);
+            let s278 = ::core::arch::x86_64::_mm_xor_si128(s225, s226);
+            let p279 = ::core::arch::x86_64::_mm_clmulepi64_si128(s223, s225, 0);
+            let p280 = ::core::arch::x86_64::_mm_clmulepi64_si128(s223, s225, 16);
+            let p281 = ::core::arch::x86_64::_mm_clmulepi64_si128(s223, s225, 1);
+            let x282 = ::core::arch::x86_64::_mm_xor_si128(p280, p281);
+            let p283 = ::core::arch::x86_64::_mm_clmulepi64_si128(s223, s225, 17);
+            let p284 = ::core::arch::x86_64::_mm_clmulepi64_si128(s224, s226, 0);
+            let p285 = ::core::arch::x86_64::_mm_clmulepi64_si128(s224, s226, 16);
+            let p286 = ::core::arch::x86_64::_mm_clmulepi64_si128(s224, s226, 1);
+            let x287 = ::core::arch::x86_64::_mm_xor_si128(p285, p286);
+            let p288 = ::core::arch::x86_64::_mm_clmulepi64_si128(s224, s226, 17);
+            let p289 = ::core::arch::x86_64::_mm_clmulepi64_si128(s277, s278, 0);
+            let p290 = ::core::arch::x86_64::_mm_clmulepi64_si128(s277, s278, 16);
+            let p291 = ::core::arch::x86_64::_mm_clmulepi64_si128(s277, s278, 1);
+            let x292 = ::core::arch::x86_64::_mm_xor_si128(p290, p291);
+            let p293 = ::core::arch::x86_64::_mm_clmulepi64_si128(s277, s278, 17);
+            let x294 = ::core::arch::x86_64::_mm_xor_si128(p289, p279);
+            let x295 = ::core::arch::x86_64::_mm_xor_si128(x294, p284);
+            let x296 = ::core::arch::x86_64::_mm_xor_si128(p283, x295);
+            let x297 = ::core::arch::x86_64::_mm_xor_si128(x292, x282);
+            let x298 = ::core::arch::x86_64::_mm_xor_si128(x297, x287);
+            let x299 = ::core::arch::x86_64::_mm_xor_si128(p293, p283);
+            let x300 = ::core::arch::x86_64::_mm_xor_si128(x299, p288);
+            let x301 = ::core::arch::x86_64::_mm_xor_si128(p284, x300);
+            let x302 = ::core::arch::x86_64::_mm_xor_si128(p279, p229);
+            let x303 = ::core::arch::x86_64::_mm_xor_si128(x302, p254);
+            let x304 = ::core::arch::x86_64::_mm_xor_si128(x251, x303);
+            let x305 = ::core::arch::x86_64::_mm_xor_si128(x282, x232);
+            let x306 = ::core::arch::x86_64::_mm_xor_si128(x305, x257);
+            let x307 = ::core::arch::x86_64::_mm_xor_si128(x237, x306);
+            let x308 = ::core::arch::x86_64::_mm_xor_si128(x296, x246);
+            let x309 = ::core::arch::x86_64::_mm_xor_si128(x308, x271);
+            let x310 = ::core::arch::x86_64::_mm_xor_si128(p238, x309);
+            let x311 = ::core::arch::x86_64::_mm_xor_si128(x298, x248);
+            let x312 = ::core::arch::x86_64::_mm_xor_si128(x311, x273);
+            let x313 = ::core::arch::x86_64::_mm_xor_si128(x301, x251);
+            let x314 = ::core::arch::x86_64::_mm_xor_si128(x313, x276);
+            let x315 = ::core::arch::x86_64::_mm_xor_si128(p254, x314);
+            let x316 = ::core::arch::x86_64::_mm_xor_si128(x287, x237);
+            let x317 = ::core::arch::x86_64::_mm_xor_si128(x316, x262);
+            let x318 = ::core::arch::x86_64::_mm_xor_si128(x257, x317);
+            let x319 = ::core::arch::x86_64::_mm_xor_si128(p288, p238);
+            let x320 = ::core::arch::x86_64::_mm_xor_si128(x319, p263);
+            let x321 = ::core::arch::x86_64::_mm_xor_si128(x271, x320);
+            let x322 = ::core::arch::x86_64::_mm_xor_si128(p229, p31);
+            let x323 = ::core::arch::x86_64::_mm_xor_si128(x322, p130);
+            let x324 = ::core::arch::x86_64::_mm_xor_si128(x117, x323);
+            let x325 = ::core::arch::x86_64::_mm_xor_si128(x232, x34);
+            let x326 = ::core::arch::x86_64::_mm_xor_si128(x325, x133);
+            let x327 = ::core::arch::x86_64::_mm_xor_si128(x120, x326);
+            let x328 = ::core::arch::x86_64::_mm_xor_si128(x246, x48);
+            let x329 = ::core::arch::x86_64::_mm_xor_si128(x328, x147);
+            let x330 = ::core::arch::x86_64::_mm_xor_si128(x123, x329);
+            let x331 = ::core::arch::x86_64::_mm_xor_si128(x248, x50);
+            let x332 = ::core::arch::x86_64::_mm_xor_si128(x331, x149);
+            let x333 = ::core::arch::x86_64::_mm_xor_si128(x75, x332);
+            let x334 = ::core::arch::x86_64::_mm_xor_si128(x304, x106);
+            let x335 = ::core::arch::x86_64::_mm_xor_si128(x334, x205);
+            let x336 = ::core::arch::x86_64::_mm_xor_si128(x78, x335);
+            let x337 = ::core::arch::x86_64::_mm_xor_si128(x307, x109);
+            let x338 = ::core::arch::x86_64::_mm_xor_si128(x337, x208);
+            let x339 = ::core::arch::x86_64::_mm_xor_si128(x64, x338);
+            let x340 = ::core::arch::x86_64::_mm_xor_si128(x310, x112);
+            let x341 = ::core::arch::x86_64::_mm_xor_si128(x340, x211);
+            let x342 = ::core::arch::x86_64::_mm_xor_si128(p65, x341);
+            let x343 = ::core::arch::x86_64::_mm_xor_si128(x312, x114);
+            let x344 = ::core::arch::x86_64::_mm_xor_si128(x343, x213);
+            let x345 = ::core::arch::x86_64::_mm_xor_si128(x315, x117);
+            let x346 = ::core::arch::x86_64::_mm_xor_si128(x345, x216);
+            let x347 = ::core::arch::x86_64::_mm_xor_si128(p130, x346);
+            let x348 = ::core::arch::x86_64::_mm_xor_si128(x318, x120);
+            let x349 = ::core::arch::x86_64::_mm_xor_si128(x348, x219);
+            let x350 = ::core::arch::x86_64::_mm_xor_si128(x133, x349);
+            let x351 = ::core::arch::x86_64::_mm_xor_si128(x321, x123);
+            let x352 = ::core::arch::x86_64::_mm_xor_si128(x351, x222);
+            let x353 = ::core::arch::x86_64::_mm_xor_si128(x147, x352);
+            let x354 = ::core::arch::x86_64::_mm_xor_si128(x273, x75);
+            let x355 = ::core::arch::x86_64::_mm_xor_si128(x354, x174);
+            let x356 = ::core::arch::x86_64::_mm_xor_si128(x149, x355);
+            let x357 = ::core::arch::x86_64::_mm_xor_si128(x276, x78);
+            let x358 = ::core::arch::x86_64::_mm_xor_si128(x357, x177);
+            let x359 = ::core::arch::x86_64::_mm_xor_si128(x205, x358);
+            let x360 = ::core::arch::x86_64::_mm_xor_si128(x262, x64);
+            let x361 = ::core::arch::x86_64::_mm_xor_si128(x360, x163);
+            let x362 = ::core::arch::x86_64::_mm_xor_si128(x208, x361);
+            let x363 = ::core::arch::x86_64::_mm_xor_si128(p263, p65);
+            let x364 = ::core::arch::x86_64::_mm_xor_si128(x363, p164);
+            let x365 = ::core::arch::x86_64::_mm_xor_si128(x211, x364);
+            let u366 = ::core::arch::x86_64::_mm_slli_si128(x34, 8);
+            let x367 = ::core::arch::x86_64::_mm_xor_si128(p31, u366);
+            let u368 = ::core::arch::x86_64::_mm_slli_si128(x50, 8);
+            let x369 = ::core::arch::x86_64::_mm_xor_si128(x48, u368);
+            let v370 = ::core::arch::x86_64::_mm_srli_si128(x34, 8);
+            let x371 = ::core::arch::x86_64::_mm_xor_si128(x369, v370);
+            let u372 = ::core::arch::x86_64::_mm_slli_si128(x109, 8);
+            let x373 = ::core::arch::x86_64::_mm_xor_si128(x106, u372);
+            let v374 = ::core::arch::x86_64::_mm_srli_si128(x50, 8);
+            let x375 = ::core::arch::x86_64::_mm_xor_si128(x373, v374);
+            let u376 = ::core::arch::x86_64::_mm_slli_si128(x114, 8);
+            let x377 = ::core::arch::x86_64::_mm_xor_si128(x112, u376);
+            let v378 = ::core::arch::x86_64::_mm_srli_si128(x109, 8);
+            let x379 = ::core::arch::x86_64::_mm_xor_si128(x377, v378);
+            let u380 = ::core::arch::x86_64::_mm_slli_si128(x327, 8);
+            let x381 = ::core::arch::x86_64::_mm_xor_si128(x324, u380);
+            let v382 = ::core::arch::x86_64::_mm_srli_si128(x114, 8);
+            let x383 = ::core::arch::x86_64::_mm_xor_si128(x381, v382);
+            let u384 = ::core::arch::x86_64::_mm_slli_si128(x333, 8);
+            let x385 = ::core::arch::x86_64::_mm_xor_si128(x330, u384);
+            let v386 = ::core::arch::x86_64::_mm_srli_si128(x327, 8);
+            let x387 = ::core::arch::x86_64::_mm_xor_si128(x385, v386);
+            let u388 = ::core::arch::x86_64::_mm_slli_si128(x339, 8);
+            let x389 = ::core::arch::x86_64::_mm_xor_si128(x336, u388);
+            let v390 = ::core::arch::x86_64::_mm_srli_si128(x333, 8);
+            let x391 = ::core::arch::x86_64::_mm_xor_si128(x389, v390);
+            let u392 = ::core::arch::x86_64::_mm_slli_si128(x344, 8);
+            let x393 = ::core::arch::x86_64::_mm_xor_si128(x342, u392);
+            let v394 = ::core::arch::x86_64::_mm_srli_si128(x339, 8);
+            let x395 = ::core::arch::x86_64::_mm_xor_si128(x393, v394);
+            let u396 = ::core::arch::x86_64::_mm_slli_si128(x350, 8);
+            let x397 = ::core::arch::x86_64::_mm_xor_si128(x347, u396);
+            let v398 = ::core::arch::x86_64::_mm_srli_si128(x344, 8);
+            let x399 = ::core::arch::x86_64::_mm_xor_si128(x397, v398);
+            let u400 = ::core::arch::x86_64::_mm_slli_si128(x356, 8);
+            let x401 = ::core::arch::x86_64::_mm_xor_si128(x353, u400);
+            let v402 = ::core::arch::x86_64::_mm_srli_si128(x350, 8);
+            let x403 = ::core::arch::x86_64::_mm_xor_si128(x401, v402);
+            let u404 = ::core::arch::x86_64::_mm_slli_si128(x362, 8);
+            let x405 = ::core::arch::x86_64::_mm_xor_si128(x359, u404);
+            let v406 = ::core::arch::x86_64::_mm_srli_si128(x356, 8);
+            let x407 = ::core::arch::x86_64::_mm_xor_si128(x405, v406);
+            let u408 = ::core::arch::x86_64::_mm_slli_si128(x213, 8);
+            let x409 = ::core::arch::x86_64::_mm_xor_si128(x365, u408);
+            let v410 = ::core::arch::x86_64::_mm_srli_si128(x362, 8);
+            let x411 = ::core::arch::x86_64::_mm_xor_si128(x409, v410);
+            let u412 = ::core::arch::x86_64::_mm_slli_si128(x219, 8);
+            let x413 = ::core::arch::x86_64::_mm_xor_si128(x216, u412);
+            let v414 = ::core::arch::x86_64::_mm_srli_si128(x213, 8);
+            let x415 = ::core::arch::x86_64::_mm_xor_si128(x413, v414);
+            let u416 = ::core::arch::x86_64::_mm_slli_si128(x174, 8);
+            let x417 = ::core::arch::x86_64::_mm_xor_si128(x222, u416);
+            let v418 = ::core::arch::x86_64::_mm_srli_si128(x219, 8);
+            let x419 = ::core::arch::x86_64::_mm_xor_si128(x417, v418);
+            let u420 = ::core::arch::x86_64::_mm_slli_si128(x163, 8);
+            let x421 = ::core::arch::x86_64::_mm_xor_si128(x177, u420);
+            let v422 = ::core::arch::x86_64::_mm_srli_si128(x174, 8);
+            let x423 = ::core::arch::x86_64::_mm_xor_si128(x421, v422);
+            let v424 = ::core::arch::x86_64::_mm_srli_si128(x163, 8);
+            let x425 = ::core::arch::x86_64::_mm_xor_si128(p164, v424);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x367);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x371);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x375);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x379);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(8).cast(), x383);
+            ::core::arch::x86_64::_mm_storeu_si128(
+                out.as_mut_ptr().add(10).cast(),
+                x387,
+            );
+            ::core::arch::x86_64::_mm_storeu_si128(
+                out.as_mut_ptr().add(12).cast(),
+                x391,
+            );
+            ::core::arch::x86_64::_mm_storeu_si128(
+                out.as_mut_ptr().add(14).cast(),
+                x395,
+            );
+            ::core::arch::x86_64::_mm_storeu_si128(
+                out.as_mut_ptr().add(16).cast(),
+                x399,
+            );
+            ::core::arch::x86_64::_mm_storeu_si128(
+                out.as_mut_ptr().add(18).cast(),
+                x403,
+            );
+            ::core::arch::x86_64::_mm_storeu_si128(
+                out.as_mut_ptr().add(20).cast(),
+                x407,
+            );
+            ::core::arch::x86_64::_mm_storeu_si128(
+                out.as_mut_ptr().add(22).cast(),
+                x411,
+            );
+            ::core::arch::x86_64::_mm_storeu_si128(
+                out.as_mut_ptr().add(24).cast(),
+                x415,
+            );
+            ::core::arch::x86_64::_mm_storeu_si128(
+                out.as_mut_ptr().add(26).cast(),
+                x419,
+            );
+            ::core::arch::x86_64::_mm_storeu_si128(
+                out.as_mut_ptr().add(28).cast(),
+                x423,
+            );
+            ::core::arch::x86_64::_mm_storeu_si128(
+                out.as_mut_ptr().add(30).cast(),
+                x425,
+            );
         }
+        out
     }
-    /// a² with one PCLMULQDQ per word.
+    /// The double-length a² with one PCLMULQDQ per word.
     #[cfg(target_arch = "x86_64")]
+    #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_wide_x86_64_clmul(a: &[u64; 16]) -> [u64; 32] {
-        /// SAFETY: this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.
+        let mut out = [0u64; 32];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let (s0, s1) = Self::clmul_x86_64(a[0], a[0]);
-            let (s2, s3) = Self::clmul_x86_64(a[1], a[1]);
-            let (s4, s5) = Self::clmul_x86_64(a[2], a[2]);
-            let (s6, s7) = Self::clmul_x86_64(a[3], a[3]);
-            let (s8, s9) = Self::clmul_x86_64(a[4], a[4]);
-            let (s10, s11) = Self::clmul_x86_64(a[5], a[5]);
-            let (s12, s13) = Self::clmul_x86_64(a[6], a[6]);
-            let (s14, s15) = Self::clmul_x86_64(a[7], a[7]);
-            let (s16, s17) = Self::clmul_x86_64(a[8], a[8]);
-            let (s18, s19) = Self::clmul_x86_64(a[9], a[9]);
-            let (s20, s21) = Self::clmul_x86_64(a[10], a[10]);
-            let (s22, s23) = Self::clmul_x86_64(a[11], a[11]);
-            let (s24, s25) = Self::clmul_x86_64(a[12], a[12]);
-            let (s26, s27) = Self::clmul_x86_64(a[13], a[13]);
-            let (s28, s29) = Self::clmul_x86_64(a[14], a[14]);
-            let (s30, s31) = Self::clmul_x86_64(a[15], a[15]);
-            [
-                s0,
-                s1,
-                s2,
-                s3,
-                s4,
-                s5,
-                s6,
-                s7,
-                s8,
-                s9,
-                s10,
-                s11,
-                s12,
-                s13,
-                s14,
-                s15,
-                s16,
-                s17,
-                s18,
-                s19,
-                s20,
-                s21,
-                s22,
-                s23,
-                s24,
-                s25,
-                s26,
-                s27,
-                s28,
-                s29,
-                s30,
-                s31,
-            ]
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
+            let a4 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(6).cast());
+            let a5 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(8).cast());
+            let a6 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(10).cast());
+            let a7 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(12).cast());
+            let a8 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(14).cast());
+            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
+            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 0);
+            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 17);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 0);
+            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 17);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a5, 0);
+            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a5, 17);
+            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a6, a6, 0);
+            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a6, a6, 17);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a7, a7, 0);
+            let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(a7, a7, 17);
+            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(a8, a8, 0);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a8, a8, 17);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), p9);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), p10);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), p11);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), p12);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(8).cast(), p13);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(10).cast(), p14);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(12).cast(), p15);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(14).cast(), p16);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(16).cast(), p17);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(18).cast(), p18);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(20).cast(), p19);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(22).cast(), p20);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(24).cast(), p21);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(26).cast(), p22);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(28).cast(), p23);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(30).cast(), p24);
         }
+        out
+    }
+    /// a·b mod f: the PCLMULQDQ product, then `reduce`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    unsafe fn mul_x86_64_clmul(a: &[u64; 16], b: &[u64; 16]) -> [u64; 16] {
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        Self::reduce(&unsafe { Self::mul_wide_x86_64_clmul(a, b) })
+    }
+    /// a² mod f: the PCLMULQDQ square, then `reduce`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    unsafe fn square_x86_64_clmul(a: &[u64; 16]) -> [u64; 16] {
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
     }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
@@ -2371,43 +2569,56 @@ impl F1024 {
             s31,
         ]
     }
-    /// The double-length product by the preferred backend this build and CPU can run.
+    /// a·b mod f (n words) by the preferred backend this build and CPU can run.
     #[inline(always)]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn mul_wide(a: &[u64; 16], b: &[u64; 16]) -> [u64; 32] {
+    fn mul_words(a: &[u64; 16], b: &[u64; 16]) -> [u64; 16] {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
-            return Self::mul_wide_aarch64_pmull(a, b);
+            return Self::reduce(&Self::mul_wide_aarch64_pmull(a, b));
         }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                return unsafe { Self::mul_wide_x86_64_clmul(a, b) };
+                return unsafe { Self::mul_x86_64_clmul(a, b) };
             }
         }
-        Self::mul_wide_portable(a, b)
+        Self::reduce(&Self::mul_wide_portable(a, b))
     }
-    /// The double-length square by the preferred backend this build and CPU can run.
+    /// a² mod f (n words) by the preferred backend this build and CPU can run.
     #[inline(always)]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn square_wide(a: &[u64; 16]) -> [u64; 32] {
+    fn square_words(a: &[u64; 16]) -> [u64; 16] {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
-            return Self::square_wide_aarch64_pmull(a);
+            return Self::reduce(&Self::square_wide_aarch64_pmull(a));
         }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                return unsafe { Self::square_wide_x86_64_clmul(a) };
+                return unsafe { Self::square_x86_64_clmul(a) };
             }
         }
-        Self::square_wide_portable(a)
+        Self::reduce(&Self::square_wide_portable(a))
+    }
+    /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
+    /// value kept in XMM registers throughout when the reduction runs there).
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 16], k: u32) -> [u64; 16] {
+        let mut x = *a;
+        let mut i = 0;
+        while i < k {
+            x = Self::square_words(&x);
+            i += 1;
+        }
+        x
     }
     /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
     /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
-    /// `portable64` (the López–Dahab comb).
+    /// `portable64` (Karatsuba over integer multiplication with holes).
     #[allow(unreachable_code)]
     pub fn backend() -> &'static str {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -2431,35 +2642,37 @@ impl F1024 {
         rhs: &Self,
         backend: &str,
     ) -> ::core::option::Option<Self> {
-        let wide: [u64; 32] = match backend {
-            "portable64" => Self::mul_wide_portable(&self.0, &rhs.0),
+        let r: [u64; 16] = match backend {
+            "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::mul_wide_x86_64_clmul(&self.0, &rhs.0) }
+                unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            "aarch64-pmull" => Self::mul_wide_aarch64_pmull(&self.0, &rhs.0),
+            "aarch64-pmull" => {
+                Self::reduce(&Self::mul_wide_aarch64_pmull(&self.0, &rhs.0))
+            }
             _ => return ::core::option::Option::None,
         };
-        ::core::option::Option::Some(Self(Self::reduce(&wide)))
+        ::core::option::Option::Some(Self(r))
     }
     /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
     #[doc(hidden)]
     #[allow(unused_doc_comments)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-        let wide: [u64; 32] = match backend {
-            "portable64" => Self::square_wide_portable(&self.0),
+        let r: [u64; 16] = match backend {
+            "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::square_wide_x86_64_clmul(&self.0) }
+                unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            "aarch64-pmull" => Self::square_wide_aarch64_pmull(&self.0),
+            "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),
             _ => return ::core::option::Option::None,
         };
-        ::core::option::Option::Some(Self(Self::reduce(&wide)))
+        ::core::option::Option::Some(Self(r))
     }
 }
 impl ::core::fmt::Debug for F1024 {

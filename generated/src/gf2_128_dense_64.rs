@@ -97,23 +97,17 @@ impl F128 {
     /// then reduction modulo f. Constant time.
     #[inline]
     pub fn mul(&self, rhs: &F128) -> F128 {
-        F128(Self::reduce(&Self::mul_wide(&self.0, &rhs.0)))
+        F128(Self::mul_words(&self.0, &rhs.0))
     }
     /// self² mod f. Squaring is GF(2)-linear: the bits spread to even positions (or one
     /// carry-less square per word), then reduction. Constant time.
     #[inline]
     pub fn square(&self) -> F128 {
-        F128(Self::reduce(&Self::square_wide(&self.0)))
+        F128(Self::square_words(&self.0))
     }
     /// self^(2^k): k successive squarings (k is public; constant time in self).
     pub fn square_n(&self, k: u32) -> F128 {
-        let mut x = *self;
-        let mut i = 0;
-        while i < k {
-            x = x.square();
-            i += 1;
-        }
-        x
+        F128(Self::square_n_words(&self.0, k))
     }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
@@ -286,29 +280,75 @@ impl F128 {
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
         [(c[0]) ^ (u[0]), (c[1] & 0xffffffffffffffff) ^ (u[1] & 0xffffffffffffffff)]
     }
-    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
+    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
+    /// parts has at most 13 terms at any bit position and its integer carries stay in the
+    /// four-bit holes between positions; products whose positions share a residue are
+    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
+    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
+    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    #[inline(always)]
+    fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
+        const M: [u64; 5] = [
+            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
+            0x8421084210842108, 0x0842108421084210,
+        ];
+        const M128: [u128; 5] = [
+            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
+            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
+            0x10842108421084210842108421084210,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
+        let mut z = [0u128; 5];
+        z[0] ^= (x[0] as u128) * (y[0] as u128);
+        z[1] ^= (x[0] as u128) * (y[1] as u128);
+        z[2] ^= (x[0] as u128) * (y[2] as u128);
+        z[3] ^= (x[0] as u128) * (y[3] as u128);
+        z[4] ^= (x[0] as u128) * (y[4] as u128);
+        z[1] ^= (x[1] as u128) * (y[0] as u128);
+        z[2] ^= (x[1] as u128) * (y[1] as u128);
+        z[3] ^= (x[1] as u128) * (y[2] as u128);
+        z[4] ^= (x[1] as u128) * (y[3] as u128);
+        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[2] ^= (x[2] as u128) * (y[0] as u128);
+        z[3] ^= (x[2] as u128) * (y[1] as u128);
+        z[4] ^= (x[2] as u128) * (y[2] as u128);
+        z[0] ^= (x[2] as u128) * (y[3] as u128);
+        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[3] ^= (x[3] as u128) * (y[0] as u128);
+        z[4] ^= (x[3] as u128) * (y[1] as u128);
+        z[0] ^= (x[3] as u128) * (y[2] as u128);
+        z[1] ^= (x[3] as u128) * (y[3] as u128);
+        z[2] ^= (x[3] as u128) * (y[4] as u128);
+        z[4] ^= (x[4] as u128) * (y[0] as u128);
+        z[0] ^= (x[4] as u128) * (y[1] as u128);
+        z[1] ^= (x[4] as u128) * (y[2] as u128);
+        z[2] ^= (x[4] as u128) * (y[3] as u128);
+        z[3] ^= (x[4] as u128) * (y[4] as u128);
+        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
+            | (z[4] & M128[4]);
+        (r as u64, (r >> 64) as u64)
+    }
+    /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (3 word products by `clmul_portable64`). Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u64; 2], b: &[u64; 2]) -> [u64; 4] {
-        let mut acc = [0 as u64; 4];
-        let mut k: u32 = 64;
-        while k > 0 {
-            k -= 1;
-            acc[3] = (acc[3] << 1) | (acc[2] >> 63);
-            acc[2] = (acc[2] << 1) | (acc[1] >> 63);
-            acc[1] = (acc[1] << 1) | (acc[0] >> 63);
-            acc[0] <<= 1;
-            let m0 = (0 as u64).wrapping_sub((a[0] >> k) & 1);
-            acc[0] ^= b[0] & m0;
-            acc[1] ^= b[1] & m0;
-            let m1 = (0 as u64).wrapping_sub((a[1] >> k) & 1);
-            acc[1] ^= b[0] & m1;
-            acc[2] ^= b[1] & m1;
-        }
-        acc
+        let a0 = a[0];
+        let a1 = a[1];
+        let b0 = b[0];
+        let b1 = b[1];
+        let (p1, p2) = Self::clmul_portable64(a0, b0);
+        let (p3, p4) = Self::clmul_portable64(a1, b1);
+        let t5 = a0 ^ a1;
+        let t6 = b0 ^ b1;
+        let (p7, p8) = Self::clmul_portable64(t5, t6);
+        let t9 = p7 ^ p1;
+        let t10 = t9 ^ p3;
+        let t11 = p2 ^ t10;
+        let t12 = p8 ^ p2;
+        let t13 = t12 ^ p4;
+        let t14 = p3 ^ t13;
+        [p1, t11, t14, p4]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -342,62 +382,65 @@ impl F128 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// One 64×64 → 128-bit carry-less product with PCLMULQDQ: (low word, high word).
+    /// The double-length a·b (2n words) with PCLMULQDQ (4 word products) over 128-bit pairs in XMM registers.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn clmul_x86_64(a: u64, b: u64) -> (u64, u64) {
-        /// SAFETY: the caller guarantees PCLMULQDQ; the intrinsics only read their register operands.
-        unsafe {
-            let p = ::core::arch::x86_64::_mm_clmulepi64_si128(
-                ::core::arch::x86_64::_mm_cvtsi64_si128(a as i64),
-                ::core::arch::x86_64::_mm_cvtsi64_si128(b as i64),
-                0,
-            );
-            let lo = ::core::arch::x86_64::_mm_cvtsi128_si64(p) as u64;
-            let hi = ::core::arch::x86_64::_mm_cvtsi128_si64(
-                ::core::arch::x86_64::_mm_unpackhi_epi64(p, p),
-            ) as u64;
-            (lo, hi)
-        }
-    }
-    /// a·b by Karatsuba over 64-bit words with PCLMULQDQ word products.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "pclmulqdq,sse2")]
-    #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn mul_wide_x86_64_clmul(a: &[u64; 2], b: &[u64; 2]) -> [u64; 4] {
-        /// SAFETY: this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.
+        let mut out = [0u64; 4];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a0 = a[0];
-            let a1 = a[1];
-            let b0 = b[0];
-            let b1 = b[1];
-            let (p1, p2) = Self::clmul_x86_64(a0, b0);
-            let (p3, p4) = Self::clmul_x86_64(a1, b1);
-            let t5 = a0 ^ a1;
-            let t6 = b0 ^ b1;
-            let (p7, p8) = Self::clmul_x86_64(t5, t6);
-            let t9 = p7 ^ p1;
-            let t10 = t9 ^ p3;
-            let t11 = p2 ^ t10;
-            let t12 = p8 ^ p2;
-            let t13 = t12 ^ p4;
-            let t14 = p3 ^ t13;
-            [p1, t11, t14, p4]
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
+            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 0);
+            let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 16);
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 1);
+            let x6 = ::core::arch::x86_64::_mm_xor_si128(p4, p5);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 17);
+            let u8 = ::core::arch::x86_64::_mm_slli_si128(x6, 8);
+            let x9 = ::core::arch::x86_64::_mm_xor_si128(p3, u8);
+            let v10 = ::core::arch::x86_64::_mm_srli_si128(x6, 8);
+            let x11 = ::core::arch::x86_64::_mm_xor_si128(p7, v10);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x9);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x11);
         }
+        out
     }
-    /// a² with one PCLMULQDQ per word.
+    /// The double-length a² with one PCLMULQDQ per word.
     #[cfg(target_arch = "x86_64")]
+    #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_wide_x86_64_clmul(a: &[u64; 2]) -> [u64; 4] {
-        /// SAFETY: this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.
+        let mut out = [0u64; 4];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let (s0, s1) = Self::clmul_x86_64(a[0], a[0]);
-            let (s2, s3) = Self::clmul_x86_64(a[1], a[1]);
-            [s0, s1, s2, s3]
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let p2 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), p2);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), p3);
         }
+        out
+    }
+    /// a·b mod f: the PCLMULQDQ product, then `reduce`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    unsafe fn mul_x86_64_clmul(a: &[u64; 2], b: &[u64; 2]) -> [u64; 2] {
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        Self::reduce(&unsafe { Self::mul_wide_x86_64_clmul(a, b) })
+    }
+    /// a² mod f: the PCLMULQDQ square, then `reduce`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    unsafe fn square_x86_64_clmul(a: &[u64; 2]) -> [u64; 2] {
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
     }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
@@ -465,7 +508,54 @@ impl F128 {
         let (s2, s3) = Self::clmul_aarch64(a[1], a[1]);
         [s0, s1, s2, s3]
     }
-    /// The double-length product by the preferred backend this build and CPU can run.
+    /// a·b mod f (n words) by the preferred backend this build and CPU can run.
+    #[inline(always)]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn mul_words(a: &[u64; 2], b: &[u64; 2]) -> [u64; 2] {
+        #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+        {
+            return Self::reduce(&Self::mul_wide_aarch64_pmull(a, b));
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_clmul_available() {
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                return unsafe { Self::mul_x86_64_clmul(a, b) };
+            }
+        }
+        Self::reduce(&Self::mul_wide_portable(a, b))
+    }
+    /// a² mod f (n words) by the preferred backend this build and CPU can run.
+    #[inline(always)]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_words(a: &[u64; 2]) -> [u64; 2] {
+        #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+        {
+            return Self::reduce(&Self::square_wide_aarch64_pmull(a));
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_clmul_available() {
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                return unsafe { Self::square_x86_64_clmul(a) };
+            }
+        }
+        Self::reduce(&Self::square_wide_portable(a))
+    }
+    /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
+    /// value kept in XMM registers throughout when the reduction runs there).
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 2], k: u32) -> [u64; 2] {
+        let mut x = *a;
+        let mut i = 0;
+        while i < k {
+            x = Self::square_words(&x);
+            i += 1;
+        }
+        x
+    }
+    /// The double-length product for Barrett reduction, by the preferred backend.
     #[inline(always)]
     #[allow(unreachable_code, unused_doc_comments)]
     fn mul_wide(a: &[u64; 2], b: &[u64; 2]) -> [u64; 4] {
@@ -482,26 +572,9 @@ impl F128 {
         }
         Self::mul_wide_portable(a, b)
     }
-    /// The double-length square by the preferred backend this build and CPU can run.
-    #[inline(always)]
-    #[allow(unreachable_code, unused_doc_comments)]
-    fn square_wide(a: &[u64; 2]) -> [u64; 4] {
-        #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-        {
-            return Self::square_wide_aarch64_pmull(a);
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
-            if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                return unsafe { Self::square_wide_x86_64_clmul(a) };
-            }
-        }
-        Self::square_wide_portable(a)
-    }
     /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
     /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
-    /// `portable64` (the López–Dahab comb).
+    /// `portable64` (Karatsuba over integer multiplication with holes).
     #[allow(unreachable_code)]
     pub fn backend() -> &'static str {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -525,35 +598,37 @@ impl F128 {
         rhs: &Self,
         backend: &str,
     ) -> ::core::option::Option<Self> {
-        let wide: [u64; 4] = match backend {
-            "portable64" => Self::mul_wide_portable(&self.0, &rhs.0),
+        let r: [u64; 2] = match backend {
+            "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::mul_wide_x86_64_clmul(&self.0, &rhs.0) }
+                unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            "aarch64-pmull" => Self::mul_wide_aarch64_pmull(&self.0, &rhs.0),
+            "aarch64-pmull" => {
+                Self::reduce(&Self::mul_wide_aarch64_pmull(&self.0, &rhs.0))
+            }
             _ => return ::core::option::Option::None,
         };
-        ::core::option::Option::Some(Self(Self::reduce(&wide)))
+        ::core::option::Option::Some(Self(r))
     }
     /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
     #[doc(hidden)]
     #[allow(unused_doc_comments)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-        let wide: [u64; 4] = match backend {
-            "portable64" => Self::square_wide_portable(&self.0),
+        let r: [u64; 2] = match backend {
+            "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::square_wide_x86_64_clmul(&self.0) }
+                unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            "aarch64-pmull" => Self::square_wide_aarch64_pmull(&self.0),
+            "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),
             _ => return ::core::option::Option::None,
         };
-        ::core::option::Option::Some(Self(Self::reduce(&wide)))
+        ::core::option::Option::Some(Self(r))
     }
 }
 impl ::core::fmt::Debug for F128 {

@@ -93,23 +93,17 @@ impl F155 {
     /// then reduction modulo f. Constant time.
     #[inline]
     pub fn mul(&self, rhs: &F155) -> F155 {
-        F155(Self::reduce(&Self::mul_wide(&self.0, &rhs.0)))
+        F155(Self::mul_words(&self.0, &rhs.0))
     }
     /// self² mod f. Squaring is GF(2)-linear: the bits spread to even positions (or one
     /// carry-less square per word), then reduction. Constant time.
     #[inline]
     pub fn square(&self) -> F155 {
-        F155(Self::reduce(&Self::square_wide(&self.0)))
+        F155(Self::square_words(&self.0))
     }
     /// self^(2^k): k successive squarings (k is public; constant time in self).
     pub fn square_n(&self, k: u32) -> F155 {
-        let mut x = *self;
-        let mut i = 0;
-        while i < k {
-            x = x.square();
-            i += 1;
-        }
-        x
+        F155(Self::square_n_words(&self.0, k))
     }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
@@ -296,36 +290,101 @@ impl F155 {
         c[0] ^= t;
         [c[0], c[1], c[2]]
     }
-    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
+    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
+    /// parts has at most 13 terms at any bit position and its integer carries stay in the
+    /// four-bit holes between positions; products whose positions share a residue are
+    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
+    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
+    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    #[inline(always)]
+    fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
+        const M: [u64; 5] = [
+            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
+            0x8421084210842108, 0x0842108421084210,
+        ];
+        const M128: [u128; 5] = [
+            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
+            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
+            0x10842108421084210842108421084210,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
+        let mut z = [0u128; 5];
+        z[0] ^= (x[0] as u128) * (y[0] as u128);
+        z[1] ^= (x[0] as u128) * (y[1] as u128);
+        z[2] ^= (x[0] as u128) * (y[2] as u128);
+        z[3] ^= (x[0] as u128) * (y[3] as u128);
+        z[4] ^= (x[0] as u128) * (y[4] as u128);
+        z[1] ^= (x[1] as u128) * (y[0] as u128);
+        z[2] ^= (x[1] as u128) * (y[1] as u128);
+        z[3] ^= (x[1] as u128) * (y[2] as u128);
+        z[4] ^= (x[1] as u128) * (y[3] as u128);
+        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[2] ^= (x[2] as u128) * (y[0] as u128);
+        z[3] ^= (x[2] as u128) * (y[1] as u128);
+        z[4] ^= (x[2] as u128) * (y[2] as u128);
+        z[0] ^= (x[2] as u128) * (y[3] as u128);
+        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[3] ^= (x[3] as u128) * (y[0] as u128);
+        z[4] ^= (x[3] as u128) * (y[1] as u128);
+        z[0] ^= (x[3] as u128) * (y[2] as u128);
+        z[1] ^= (x[3] as u128) * (y[3] as u128);
+        z[2] ^= (x[3] as u128) * (y[4] as u128);
+        z[4] ^= (x[4] as u128) * (y[0] as u128);
+        z[0] ^= (x[4] as u128) * (y[1] as u128);
+        z[1] ^= (x[4] as u128) * (y[2] as u128);
+        z[2] ^= (x[4] as u128) * (y[3] as u128);
+        z[3] ^= (x[4] as u128) * (y[4] as u128);
+        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
+            | (z[4] & M128[4]);
+        (r as u64, (r >> 64) as u64)
+    }
+    /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (7 word products by `clmul_portable64`). Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u64; 3], b: &[u64; 3]) -> [u64; 6] {
-        let mut acc = [0 as u64; 6];
-        let mut k: u32 = 64;
-        while k > 0 {
-            k -= 1;
-            acc[4] = (acc[4] << 1) | (acc[3] >> 63);
-            acc[3] = (acc[3] << 1) | (acc[2] >> 63);
-            acc[2] = (acc[2] << 1) | (acc[1] >> 63);
-            acc[1] = (acc[1] << 1) | (acc[0] >> 63);
-            acc[0] <<= 1;
-            let m0 = (0 as u64).wrapping_sub((a[0] >> k) & 1);
-            acc[0] ^= b[0] & m0;
-            acc[1] ^= b[1] & m0;
-            acc[2] ^= b[2] & m0;
-            let m1 = (0 as u64).wrapping_sub((a[1] >> k) & 1);
-            acc[1] ^= b[0] & m1;
-            acc[2] ^= b[1] & m1;
-            acc[3] ^= b[2] & m1;
-            let m2 = (0 as u64).wrapping_sub((a[2] >> k) & 1);
-            acc[2] ^= b[0] & m2;
-            acc[3] ^= b[1] & m2;
-            acc[4] ^= b[2] & m2;
-        }
-        acc
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let (p1, p2) = Self::clmul_portable64(a0, b0);
+        let (p3, p4) = Self::clmul_portable64(a1, b1);
+        let t5 = a0 ^ a1;
+        let t6 = b0 ^ b1;
+        let (p7, p8) = Self::clmul_portable64(t5, t6);
+        let t9 = p7 ^ p1;
+        let t10 = t9 ^ p3;
+        let t11 = p2 ^ t10;
+        let t12 = p8 ^ p2;
+        let t13 = t12 ^ p4;
+        let t14 = p3 ^ t13;
+        let (p15, p16) = Self::clmul_portable64(a2, b2);
+        let t17 = a0 ^ a2;
+        let t18 = b0 ^ b2;
+        let (p19, p20) = Self::clmul_portable64(t17, t18);
+        let (p21, p22) = Self::clmul_portable64(a1, b1);
+        let t23 = t17 ^ a1;
+        let t24 = t18 ^ b1;
+        let (p25, p26) = Self::clmul_portable64(t23, t24);
+        let t27 = p25 ^ p19;
+        let t28 = t27 ^ p21;
+        let t29 = p20 ^ t28;
+        let t30 = p26 ^ p20;
+        let t31 = t30 ^ p22;
+        let t32 = p21 ^ t31;
+        let t33 = p19 ^ p1;
+        let t34 = t33 ^ p15;
+        let t35 = t14 ^ t34;
+        let t36 = t29 ^ t11;
+        let t37 = t36 ^ p16;
+        let t38 = p4 ^ t37;
+        let t39 = t32 ^ t14;
+        let t40 = p15 ^ t39;
+        let t41 = p22 ^ p4;
+        let t42 = p16 ^ t41;
+        [p1, t11, t35, t38, t40, t42]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -360,89 +419,205 @@ impl F155 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// One 64×64 → 128-bit carry-less product with PCLMULQDQ: (low word, high word).
+    /// a·b mod f with PCLMULQDQ (16 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn clmul_x86_64(a: u64, b: u64) -> (u64, u64) {
-        /// SAFETY: the caller guarantees PCLMULQDQ; the intrinsics only read their register operands.
+    unsafe fn mul_x86_64_clmul(a: &[u64; 3], b: &[u64; 3]) -> [u64; 3] {
+        let mut out = [0u64; 3];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let p = ::core::arch::x86_64::_mm_clmulepi64_si128(
-                ::core::arch::x86_64::_mm_cvtsi64_si128(a as i64),
-                ::core::arch::x86_64::_mm_cvtsi64_si128(b as i64),
-                0,
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(2).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
+            let a4 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(2).cast());
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
+            let x8 = ::core::arch::x86_64::_mm_xor_si128(p6, p7);
+            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
+            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
+            let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
+            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 0);
+            let x14 = ::core::arch::x86_64::_mm_xor_si128(x11, p13);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 16);
+            let x16 = ::core::arch::x86_64::_mm_xor_si128(p12, p15);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let u18 = ::core::arch::x86_64::_mm_slli_si128(x8, 8);
+            let x19 = ::core::arch::x86_64::_mm_xor_si128(p5, u18);
+            let u20 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
+            let x21 = ::core::arch::x86_64::_mm_xor_si128(x14, u20);
+            let v22 = ::core::arch::x86_64::_mm_srli_si128(x8, 8);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(x21, v22);
+            let v24 = ::core::arch::x86_64::_mm_srli_si128(x16, 8);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(p17, v24);
+            let g26 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000800000000u64 as i64,
+                0x0000002000000000u64 as i64,
             );
-            let lo = ::core::arch::x86_64::_mm_cvtsi128_si64(p) as u64;
-            let hi = ::core::arch::x86_64::_mm_cvtsi128_si64(
-                ::core::arch::x86_64::_mm_unpackhi_epi64(p, p),
-            ) as u64;
-            (lo, hi)
+            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(x23, g26, 1);
+            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(x23, g26, 17);
+            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(x25, g26, 0);
+            let x30 = ::core::arch::x86_64::_mm_xor_si128(p28, p29);
+            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(x25, g26, 16);
+            let k32 = ::core::arch::x86_64::_mm_move_epi64(x23);
+            let u33 = ::core::arch::x86_64::_mm_slli_si128(x30, 8);
+            let x34 = ::core::arch::x86_64::_mm_xor_si128(p27, u33);
+            let v35 = ::core::arch::x86_64::_mm_srli_si128(x30, 8);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(p31, v35);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(x19, x34);
+            let x38 = ::core::arch::x86_64::_mm_xor_si128(k32, x36);
+            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(x38, g26, 1);
+            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(x38, g26, 17);
+            let k41 = ::core::arch::x86_64::_mm_move_epi64(x38);
+            let u42 = ::core::arch::x86_64::_mm_slli_si128(p40, 8);
+            let x43 = ::core::arch::x86_64::_mm_xor_si128(p39, u42);
+            let v44 = ::core::arch::x86_64::_mm_srli_si128(p40, 8);
+            let x45 = ::core::arch::x86_64::_mm_xor_si128(x37, x43);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(k41, v44);
+            let h47 = ::core::arch::x86_64::_mm_srli_epi64(x46, 27);
+            let f48 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000000000u64 as i64,
+                0x4000000000000001u64 as i64,
+            );
+            let p49 = ::core::arch::x86_64::_mm_clmulepi64_si128(h47, f48, 0);
+            let k50 = ::core::arch::x86_64::_mm_and_si128(
+                x46,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x0000000007ffffffu64 as i64,
+                ),
+            );
+            let x51 = ::core::arch::x86_64::_mm_xor_si128(x45, p49);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x51);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k50);
         }
+        out
     }
-    /// a·b by Karatsuba over 64-bit words with PCLMULQDQ word products.
+    /// a^(2^k) mod f: k squarings as in `square_x86_64_clmul`, the value kept in XMM
+    /// registers between them (k is public).
     #[cfg(target_arch = "x86_64")]
+    #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn mul_wide_x86_64_clmul(a: &[u64; 3], b: &[u64; 3]) -> [u64; 6] {
-        /// SAFETY: this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.
+    unsafe fn square_n_x86_64_clmul(a: &[u64; 3], k: u32) -> [u64; 3] {
+        let mut out = [0u64; 3];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a0 = a[0];
-            let a1 = a[1];
-            let a2 = a[2];
-            let b0 = b[0];
-            let b1 = b[1];
-            let b2 = b[2];
-            let (p1, p2) = Self::clmul_x86_64(a0, b0);
-            let (p3, p4) = Self::clmul_x86_64(a1, b1);
-            let t5 = a0 ^ a1;
-            let t6 = b0 ^ b1;
-            let (p7, p8) = Self::clmul_x86_64(t5, t6);
-            let t9 = p7 ^ p1;
-            let t10 = t9 ^ p3;
-            let t11 = p2 ^ t10;
-            let t12 = p8 ^ p2;
-            let t13 = t12 ^ p4;
-            let t14 = p3 ^ t13;
-            let (p15, p16) = Self::clmul_x86_64(a2, b2);
-            let t17 = a0 ^ a2;
-            let t18 = b0 ^ b2;
-            let (p19, p20) = Self::clmul_x86_64(t17, t18);
-            let (p21, p22) = Self::clmul_x86_64(a1, b1);
-            let t23 = t17 ^ a1;
-            let t24 = t18 ^ b1;
-            let (p25, p26) = Self::clmul_x86_64(t23, t24);
-            let t27 = p25 ^ p19;
-            let t28 = t27 ^ p21;
-            let t29 = p20 ^ t28;
-            let t30 = p26 ^ p20;
-            let t31 = t30 ^ p22;
-            let t32 = p21 ^ t31;
-            let t33 = p19 ^ p1;
-            let t34 = t33 ^ p15;
-            let t35 = t14 ^ t34;
-            let t36 = t29 ^ t11;
-            let t37 = t36 ^ p16;
-            let t38 = p4 ^ t37;
-            let t39 = t32 ^ t14;
-            let t40 = p15 ^ t39;
-            let t41 = p22 ^ p4;
-            let t42 = p16 ^ t41;
-            [p1, t11, t35, t38, t40, t42]
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(2).cast());
+            let mut cur0 = a1;
+            let mut cur1 = a2;
+            let mut i = 0u32;
+            while i < k {
+                let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
+                let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
+                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
+                let g6 = ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000800000000u64 as i64,
+                    0x0000002000000000u64 as i64,
+                );
+                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
+                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 17);
+                let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 0);
+                let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
+                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 16);
+                let k12 = ::core::arch::x86_64::_mm_move_epi64(p4);
+                let u13 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
+                let x14 = ::core::arch::x86_64::_mm_xor_si128(p7, u13);
+                let v15 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
+                let x16 = ::core::arch::x86_64::_mm_xor_si128(p11, v15);
+                let x17 = ::core::arch::x86_64::_mm_xor_si128(p3, x14);
+                let x18 = ::core::arch::x86_64::_mm_xor_si128(k12, x16);
+                let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 1);
+                let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 17);
+                let k21 = ::core::arch::x86_64::_mm_move_epi64(x18);
+                let u22 = ::core::arch::x86_64::_mm_slli_si128(p20, 8);
+                let x23 = ::core::arch::x86_64::_mm_xor_si128(p19, u22);
+                let v24 = ::core::arch::x86_64::_mm_srli_si128(p20, 8);
+                let x25 = ::core::arch::x86_64::_mm_xor_si128(x17, x23);
+                let x26 = ::core::arch::x86_64::_mm_xor_si128(k21, v24);
+                let h27 = ::core::arch::x86_64::_mm_srli_epi64(x26, 27);
+                let f28 = ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x4000000000000001u64 as i64,
+                );
+                let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(h27, f28, 0);
+                let k30 = ::core::arch::x86_64::_mm_and_si128(
+                    x26,
+                    ::core::arch::x86_64::_mm_set_epi64x(
+                        0x0000000000000000u64 as i64,
+                        0x0000000007ffffffu64 as i64,
+                    ),
+                );
+                let x31 = ::core::arch::x86_64::_mm_xor_si128(x25, p29);
+                cur0 = x31;
+                cur1 = k30;
+                i += 1;
+            }
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), cur1);
         }
+        out
     }
-    /// a² with one PCLMULQDQ per word.
+    /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
     #[cfg(target_arch = "x86_64")]
+    #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn square_wide_x86_64_clmul(a: &[u64; 3]) -> [u64; 6] {
-        /// SAFETY: this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.
+    unsafe fn square_x86_64_clmul(a: &[u64; 3]) -> [u64; 3] {
+        let mut out = [0u64; 3];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let (s0, s1) = Self::clmul_x86_64(a[0], a[0]);
-            let (s2, s3) = Self::clmul_x86_64(a[1], a[1]);
-            let (s4, s5) = Self::clmul_x86_64(a[2], a[2]);
-            [s0, s1, s2, s3, s4, s5]
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(2).cast());
+            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
+            let g6 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000800000000u64 as i64,
+                0x0000002000000000u64 as i64,
+            );
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
+            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 17);
+            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 0);
+            let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 16);
+            let k12 = ::core::arch::x86_64::_mm_move_epi64(p4);
+            let u13 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
+            let x14 = ::core::arch::x86_64::_mm_xor_si128(p7, u13);
+            let v15 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
+            let x16 = ::core::arch::x86_64::_mm_xor_si128(p11, v15);
+            let x17 = ::core::arch::x86_64::_mm_xor_si128(p3, x14);
+            let x18 = ::core::arch::x86_64::_mm_xor_si128(k12, x16);
+            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 1);
+            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 17);
+            let k21 = ::core::arch::x86_64::_mm_move_epi64(x18);
+            let u22 = ::core::arch::x86_64::_mm_slli_si128(p20, 8);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(p19, u22);
+            let v24 = ::core::arch::x86_64::_mm_srli_si128(p20, 8);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(x17, x23);
+            let x26 = ::core::arch::x86_64::_mm_xor_si128(k21, v24);
+            let h27 = ::core::arch::x86_64::_mm_srli_epi64(x26, 27);
+            let f28 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000000000u64 as i64,
+                0x4000000000000001u64 as i64,
+            );
+            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(h27, f28, 0);
+            let k30 = ::core::arch::x86_64::_mm_and_si128(
+                x26,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x0000000007ffffffu64 as i64,
+                ),
+            );
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(x25, p29);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x31);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k30);
         }
+        out
     }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
@@ -537,43 +712,63 @@ impl F155 {
         let (s4, s5) = Self::clmul_aarch64(a[2], a[2]);
         [s0, s1, s2, s3, s4, s5]
     }
-    /// The double-length product by the preferred backend this build and CPU can run.
+    /// a·b mod f (n words) by the preferred backend this build and CPU can run.
     #[inline(always)]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn mul_wide(a: &[u64; 3], b: &[u64; 3]) -> [u64; 6] {
+    fn mul_words(a: &[u64; 3], b: &[u64; 3]) -> [u64; 3] {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
-            return Self::mul_wide_aarch64_pmull(a, b);
+            return Self::reduce(&Self::mul_wide_aarch64_pmull(a, b));
         }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                return unsafe { Self::mul_wide_x86_64_clmul(a, b) };
+                return unsafe { Self::mul_x86_64_clmul(a, b) };
             }
         }
-        Self::mul_wide_portable(a, b)
+        Self::reduce(&Self::mul_wide_portable(a, b))
     }
-    /// The double-length square by the preferred backend this build and CPU can run.
+    /// a² mod f (n words) by the preferred backend this build and CPU can run.
     #[inline(always)]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn square_wide(a: &[u64; 3]) -> [u64; 6] {
+    fn square_words(a: &[u64; 3]) -> [u64; 3] {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
-            return Self::square_wide_aarch64_pmull(a);
+            return Self::reduce(&Self::square_wide_aarch64_pmull(a));
         }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                return unsafe { Self::square_wide_x86_64_clmul(a) };
+                return unsafe { Self::square_x86_64_clmul(a) };
             }
         }
-        Self::square_wide_portable(a)
+        Self::reduce(&Self::square_wide_portable(a))
+    }
+    /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
+    /// value kept in XMM registers throughout when the reduction runs there).
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 3], k: u32) -> [u64; 3] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_clmul_available() {
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                return unsafe { Self::square_n_x86_64_clmul(a, k) };
+            }
+        }
+        let mut x = *a;
+        let mut i = 0;
+        while i < k {
+            x = Self::square_words(&x);
+            i += 1;
+        }
+        x
     }
     /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
     /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
-    /// `portable64` (the López–Dahab comb).
+    /// `portable64` (Karatsuba over integer multiplication with holes).
     #[allow(unreachable_code)]
     pub fn backend() -> &'static str {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -597,35 +792,37 @@ impl F155 {
         rhs: &Self,
         backend: &str,
     ) -> ::core::option::Option<Self> {
-        let wide: [u64; 6] = match backend {
-            "portable64" => Self::mul_wide_portable(&self.0, &rhs.0),
+        let r: [u64; 3] = match backend {
+            "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::mul_wide_x86_64_clmul(&self.0, &rhs.0) }
+                unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            "aarch64-pmull" => Self::mul_wide_aarch64_pmull(&self.0, &rhs.0),
+            "aarch64-pmull" => {
+                Self::reduce(&Self::mul_wide_aarch64_pmull(&self.0, &rhs.0))
+            }
             _ => return ::core::option::Option::None,
         };
-        ::core::option::Option::Some(Self(Self::reduce(&wide)))
+        ::core::option::Option::Some(Self(r))
     }
     /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
     #[doc(hidden)]
     #[allow(unused_doc_comments)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-        let wide: [u64; 6] = match backend {
-            "portable64" => Self::square_wide_portable(&self.0),
+        let r: [u64; 3] = match backend {
+            "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::square_wide_x86_64_clmul(&self.0) }
+                unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            "aarch64-pmull" => Self::square_wide_aarch64_pmull(&self.0),
+            "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),
             _ => return ::core::option::Option::None,
         };
-        ::core::option::Option::Some(Self(Self::reduce(&wide)))
+        ::core::option::Option::Some(Self(r))
     }
 }
 impl ::core::fmt::Debug for F155 {

@@ -93,23 +93,17 @@ impl F64 {
     /// then reduction modulo f. Constant time.
     #[inline]
     pub fn mul(&self, rhs: &F64) -> F64 {
-        F64(Self::reduce(&Self::mul_wide(&self.0, &rhs.0)))
+        F64(Self::mul_words(&self.0, &rhs.0))
     }
     /// self² mod f. Squaring is GF(2)-linear: the bits spread to even positions (or one
     /// carry-less square per word), then reduction. Constant time.
     #[inline]
     pub fn square(&self) -> F64 {
-        F64(Self::reduce(&Self::square_wide(&self.0)))
+        F64(Self::square_words(&self.0))
     }
     /// self^(2^k): k successive squarings (k is public; constant time in self).
     pub fn square_n(&self, k: u32) -> F64 {
-        let mut x = *self;
-        let mut i = 0;
-        while i < k {
-            x = x.square();
-            i += 1;
-        }
-        x
+        F64(Self::square_n_words(&self.0, k))
     }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
@@ -333,13 +327,31 @@ impl F64 {
         x = (x | (x >> 8)) & 0x0000ffff;
         x
     }
+    /// a·b mod f (n words).
+    #[inline(always)]
+    fn mul_words(a: &[u32; 2], b: &[u32; 2]) -> [u32; 2] {
+        Self::reduce(&Self::mul_wide_portable(a, b))
+    }
+    /// a² mod f (n words).
+    #[inline(always)]
+    fn square_words(a: &[u32; 2]) -> [u32; 2] {
+        Self::reduce(&Self::square_wide_portable(a))
+    }
+    /// a^(2^k) mod f (n words): k squarings.
+    #[inline]
+    fn square_n_words(a: &[u32; 2], k: u32) -> [u32; 2] {
+        let mut x = *a;
+        let mut i = 0;
+        while i < k {
+            x = Self::square_words(&x);
+            i += 1;
+        }
+        x
+    }
+    /// The double-length product for Barrett reduction.
     #[inline(always)]
     fn mul_wide(a: &[u32; 2], b: &[u32; 2]) -> [u32; 4] {
         Self::mul_wide_portable(a, b)
-    }
-    #[inline(always)]
-    fn square_wide(a: &[u32; 2]) -> [u32; 4] {
-        Self::square_wide_portable(a)
     }
     /// The backend of the carry-less products: always `portable32` (the López–Dahab comb).
     pub fn backend() -> &'static str {

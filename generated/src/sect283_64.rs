@@ -96,23 +96,17 @@ impl F283 {
     /// then reduction modulo f. Constant time.
     #[inline]
     pub fn mul(&self, rhs: &F283) -> F283 {
-        F283(Self::reduce(&Self::mul_wide(&self.0, &rhs.0)))
+        F283(Self::mul_words(&self.0, &rhs.0))
     }
     /// self² mod f. Squaring is GF(2)-linear: the bits spread to even positions (or one
     /// carry-less square per word), then reduction. Constant time.
     #[inline]
     pub fn square(&self) -> F283 {
-        F283(Self::reduce(&Self::square_wide(&self.0)))
+        F283(Self::square_words(&self.0))
     }
     /// self^(2^k): k successive squarings (k is public; constant time in self).
     pub fn square_n(&self, k: u32) -> F283 {
-        let mut x = *self;
-        let mut i = 0;
-        while i < k {
-            x = x.square();
-            i += 1;
-        }
-        x
+        F283(Self::square_n_words(&self.0, k))
     }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
@@ -331,58 +325,171 @@ impl F283 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4]]
     }
-    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
+    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
+    /// parts has at most 13 terms at any bit position and its integer carries stay in the
+    /// four-bit holes between positions; products whose positions share a residue are
+    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
+    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
+    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    #[inline(always)]
+    fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
+        const M: [u64; 5] = [
+            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
+            0x8421084210842108, 0x0842108421084210,
+        ];
+        const M128: [u128; 5] = [
+            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
+            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
+            0x10842108421084210842108421084210,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
+        let mut z = [0u128; 5];
+        z[0] ^= (x[0] as u128) * (y[0] as u128);
+        z[1] ^= (x[0] as u128) * (y[1] as u128);
+        z[2] ^= (x[0] as u128) * (y[2] as u128);
+        z[3] ^= (x[0] as u128) * (y[3] as u128);
+        z[4] ^= (x[0] as u128) * (y[4] as u128);
+        z[1] ^= (x[1] as u128) * (y[0] as u128);
+        z[2] ^= (x[1] as u128) * (y[1] as u128);
+        z[3] ^= (x[1] as u128) * (y[2] as u128);
+        z[4] ^= (x[1] as u128) * (y[3] as u128);
+        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[2] ^= (x[2] as u128) * (y[0] as u128);
+        z[3] ^= (x[2] as u128) * (y[1] as u128);
+        z[4] ^= (x[2] as u128) * (y[2] as u128);
+        z[0] ^= (x[2] as u128) * (y[3] as u128);
+        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[3] ^= (x[3] as u128) * (y[0] as u128);
+        z[4] ^= (x[3] as u128) * (y[1] as u128);
+        z[0] ^= (x[3] as u128) * (y[2] as u128);
+        z[1] ^= (x[3] as u128) * (y[3] as u128);
+        z[2] ^= (x[3] as u128) * (y[4] as u128);
+        z[4] ^= (x[4] as u128) * (y[0] as u128);
+        z[0] ^= (x[4] as u128) * (y[1] as u128);
+        z[1] ^= (x[4] as u128) * (y[2] as u128);
+        z[2] ^= (x[4] as u128) * (y[3] as u128);
+        z[3] ^= (x[4] as u128) * (y[4] as u128);
+        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
+            | (z[4] & M128[4]);
+        (r as u64, (r >> 64) as u64)
+    }
+    /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (17 word products by `clmul_portable64`). Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u64; 5], b: &[u64; 5]) -> [u64; 10] {
-        let mut acc = [0 as u64; 10];
-        let mut k: u32 = 64;
-        while k > 0 {
-            k -= 1;
-            acc[8] = (acc[8] << 1) | (acc[7] >> 63);
-            acc[7] = (acc[7] << 1) | (acc[6] >> 63);
-            acc[6] = (acc[6] << 1) | (acc[5] >> 63);
-            acc[5] = (acc[5] << 1) | (acc[4] >> 63);
-            acc[4] = (acc[4] << 1) | (acc[3] >> 63);
-            acc[3] = (acc[3] << 1) | (acc[2] >> 63);
-            acc[2] = (acc[2] << 1) | (acc[1] >> 63);
-            acc[1] = (acc[1] << 1) | (acc[0] >> 63);
-            acc[0] <<= 1;
-            let m0 = (0 as u64).wrapping_sub((a[0] >> k) & 1);
-            acc[0] ^= b[0] & m0;
-            acc[1] ^= b[1] & m0;
-            acc[2] ^= b[2] & m0;
-            acc[3] ^= b[3] & m0;
-            acc[4] ^= b[4] & m0;
-            let m1 = (0 as u64).wrapping_sub((a[1] >> k) & 1);
-            acc[1] ^= b[0] & m1;
-            acc[2] ^= b[1] & m1;
-            acc[3] ^= b[2] & m1;
-            acc[4] ^= b[3] & m1;
-            acc[5] ^= b[4] & m1;
-            let m2 = (0 as u64).wrapping_sub((a[2] >> k) & 1);
-            acc[2] ^= b[0] & m2;
-            acc[3] ^= b[1] & m2;
-            acc[4] ^= b[2] & m2;
-            acc[5] ^= b[3] & m2;
-            acc[6] ^= b[4] & m2;
-            let m3 = (0 as u64).wrapping_sub((a[3] >> k) & 1);
-            acc[3] ^= b[0] & m3;
-            acc[4] ^= b[1] & m3;
-            acc[5] ^= b[2] & m3;
-            acc[6] ^= b[3] & m3;
-            acc[7] ^= b[4] & m3;
-            let m4 = (0 as u64).wrapping_sub((a[4] >> k) & 1);
-            acc[4] ^= b[0] & m4;
-            acc[5] ^= b[1] & m4;
-            acc[6] ^= b[2] & m4;
-            acc[7] ^= b[3] & m4;
-            acc[8] ^= b[4] & m4;
-        }
-        acc
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let a4 = a[4];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let b4 = b[4];
+        let (p1, p2) = Self::clmul_portable64(a0, b0);
+        let (p3, p4) = Self::clmul_portable64(a1, b1);
+        let t5 = a0 ^ a1;
+        let t6 = b0 ^ b1;
+        let (p7, p8) = Self::clmul_portable64(t5, t6);
+        let t9 = p7 ^ p1;
+        let t10 = t9 ^ p3;
+        let t11 = p2 ^ t10;
+        let t12 = p8 ^ p2;
+        let t13 = t12 ^ p4;
+        let t14 = p3 ^ t13;
+        let (p15, p16) = Self::clmul_portable64(a2, b2);
+        let t17 = a0 ^ a2;
+        let t18 = b0 ^ b2;
+        let (p19, p20) = Self::clmul_portable64(t17, t18);
+        let (p21, p22) = Self::clmul_portable64(a1, b1);
+        let t23 = t17 ^ a1;
+        let t24 = t18 ^ b1;
+        let (p25, p26) = Self::clmul_portable64(t23, t24);
+        let t27 = p25 ^ p19;
+        let t28 = t27 ^ p21;
+        let t29 = p20 ^ t28;
+        let t30 = p26 ^ p20;
+        let t31 = t30 ^ p22;
+        let t32 = p21 ^ t31;
+        let t33 = p19 ^ p1;
+        let t34 = t33 ^ p15;
+        let t35 = t14 ^ t34;
+        let t36 = t29 ^ t11;
+        let t37 = t36 ^ p16;
+        let t38 = p4 ^ t37;
+        let t39 = t32 ^ t14;
+        let t40 = p15 ^ t39;
+        let t41 = p22 ^ p4;
+        let t42 = p16 ^ t41;
+        let (p43, p44) = Self::clmul_portable64(a3, b3);
+        let (p45, p46) = Self::clmul_portable64(a4, b4);
+        let t47 = a3 ^ a4;
+        let t48 = b3 ^ b4;
+        let (p49, p50) = Self::clmul_portable64(t47, t48);
+        let t51 = p49 ^ p43;
+        let t52 = t51 ^ p45;
+        let t53 = p44 ^ t52;
+        let t54 = p50 ^ p44;
+        let t55 = t54 ^ p46;
+        let t56 = p45 ^ t55;
+        let t57 = a0 ^ a3;
+        let t58 = b0 ^ b3;
+        let t59 = a1 ^ a4;
+        let t60 = b1 ^ b4;
+        let (p61, p62) = Self::clmul_portable64(t57, t58);
+        let (p63, p64) = Self::clmul_portable64(t59, t60);
+        let t65 = t57 ^ t59;
+        let t66 = t58 ^ t60;
+        let (p67, p68) = Self::clmul_portable64(t65, t66);
+        let t69 = p67 ^ p61;
+        let t70 = t69 ^ p63;
+        let t71 = p62 ^ t70;
+        let t72 = p68 ^ p62;
+        let t73 = t72 ^ p64;
+        let t74 = p63 ^ t73;
+        let (p75, p76) = Self::clmul_portable64(a2, b2);
+        let t77 = t57 ^ a2;
+        let t78 = t58 ^ b2;
+        let (p79, p80) = Self::clmul_portable64(t77, t78);
+        let (p81, p82) = Self::clmul_portable64(t59, t60);
+        let t83 = t77 ^ t59;
+        let t84 = t78 ^ t60;
+        let (p85, p86) = Self::clmul_portable64(t83, t84);
+        let t87 = p85 ^ p79;
+        let t88 = t87 ^ p81;
+        let t89 = p80 ^ t88;
+        let t90 = p86 ^ p80;
+        let t91 = t90 ^ p82;
+        let t92 = p81 ^ t91;
+        let t93 = p79 ^ p61;
+        let t94 = t93 ^ p75;
+        let t95 = t74 ^ t94;
+        let t96 = t89 ^ t71;
+        let t97 = t96 ^ p76;
+        let t98 = p64 ^ t97;
+        let t99 = t92 ^ t74;
+        let t100 = p75 ^ t99;
+        let t101 = p82 ^ p64;
+        let t102 = p76 ^ t101;
+        let t103 = p61 ^ p1;
+        let t104 = t103 ^ p43;
+        let t105 = t38 ^ t104;
+        let t106 = t71 ^ t11;
+        let t107 = t106 ^ t53;
+        let t108 = t40 ^ t107;
+        let t109 = t95 ^ t35;
+        let t110 = t109 ^ t56;
+        let t111 = t42 ^ t110;
+        let t112 = t98 ^ t38;
+        let t113 = t112 ^ p46;
+        let t114 = p43 ^ t113;
+        let t115 = t100 ^ t40;
+        let t116 = t53 ^ t115;
+        let t117 = t102 ^ t42;
+        let t118 = t56 ^ t117;
+        [p1, t11, t35, t105, t108, t111, t114, t116, t118, p46]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -421,161 +528,239 @@ impl F283 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// One 64×64 → 128-bit carry-less product with PCLMULQDQ: (low word, high word).
+    /// a·b mod f with PCLMULQDQ (30 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn clmul_x86_64(a: u64, b: u64) -> (u64, u64) {
-        /// SAFETY: the caller guarantees PCLMULQDQ; the intrinsics only read their register operands.
+    unsafe fn mul_x86_64_clmul(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
+        let mut out = [0u64; 5];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let p = ::core::arch::x86_64::_mm_clmulepi64_si128(
-                ::core::arch::x86_64::_mm_cvtsi64_si128(a as i64),
-                ::core::arch::x86_64::_mm_cvtsi64_si128(b as i64),
-                0,
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(4).cast());
+            let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
+            let a5 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
+            let a6 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(4).cast());
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
+            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 16);
+            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
+            let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 17);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 0);
+            let x13 = ::core::arch::x86_64::_mm_xor_si128(p11, p12);
+            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 16);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 1);
+            let x16 = ::core::arch::x86_64::_mm_xor_si128(p14, p15);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 17);
+            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
+            let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, p18);
+            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 1);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(x13, p21);
+            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
+            let x24 = ::core::arch::x86_64::_mm_xor_si128(x16, p23);
+            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
+            let x26 = ::core::arch::x86_64::_mm_xor_si128(x24, p25);
+            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(x19, p27);
+            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
+            let x30 = ::core::arch::x86_64::_mm_xor_si128(x28, p29);
+            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 16);
+            let x32 = ::core::arch::x86_64::_mm_xor_si128(p20, p31);
+            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 1);
+            let x34 = ::core::arch::x86_64::_mm_xor_si128(x32, p33);
+            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 17);
+            let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(p35, p36);
+            let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
+            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 0);
+            let x40 = ::core::arch::x86_64::_mm_xor_si128(x30, p39);
+            let p41 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 16);
+            let x42 = ::core::arch::x86_64::_mm_xor_si128(x34, p41);
+            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 0);
+            let x44 = ::core::arch::x86_64::_mm_xor_si128(x37, p43);
+            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 16);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(p38, p45);
+            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
+            let u48 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(p7, u48);
+            let u50 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
+            let x51 = ::core::arch::x86_64::_mm_xor_si128(x22, u50);
+            let v52 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
+            let x53 = ::core::arch::x86_64::_mm_xor_si128(x51, v52);
+            let u54 = ::core::arch::x86_64::_mm_slli_si128(x42, 8);
+            let x55 = ::core::arch::x86_64::_mm_xor_si128(x40, u54);
+            let v56 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
+            let x57 = ::core::arch::x86_64::_mm_xor_si128(x55, v56);
+            let u58 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
+            let x59 = ::core::arch::x86_64::_mm_xor_si128(x44, u58);
+            let v60 = ::core::arch::x86_64::_mm_srli_si128(x42, 8);
+            let x61 = ::core::arch::x86_64::_mm_xor_si128(x59, v60);
+            let v62 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
+            let x63 = ::core::arch::x86_64::_mm_xor_si128(p47, v62);
+            let g64 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000000000u64 as i64,
+                0x0002142000000000u64 as i64,
             );
-            let lo = ::core::arch::x86_64::_mm_cvtsi128_si64(p) as u64;
-            let hi = ::core::arch::x86_64::_mm_cvtsi128_si64(
-                ::core::arch::x86_64::_mm_unpackhi_epi64(p, p),
-            ) as u64;
-            (lo, hi)
+            let p65 = ::core::arch::x86_64::_mm_clmulepi64_si128(x57, g64, 1);
+            let p66 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g64, 0);
+            let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g64, 1);
+            let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(x63, g64, 0);
+            let k69 = ::core::arch::x86_64::_mm_move_epi64(x57);
+            let u70 = ::core::arch::x86_64::_mm_slli_si128(p66, 8);
+            let x71 = ::core::arch::x86_64::_mm_xor_si128(p65, u70);
+            let u72 = ::core::arch::x86_64::_mm_slli_si128(p68, 8);
+            let x73 = ::core::arch::x86_64::_mm_xor_si128(p67, u72);
+            let v74 = ::core::arch::x86_64::_mm_srli_si128(p66, 8);
+            let x75 = ::core::arch::x86_64::_mm_xor_si128(x73, v74);
+            let v76 = ::core::arch::x86_64::_mm_srli_si128(p68, 8);
+            let x77 = ::core::arch::x86_64::_mm_xor_si128(x49, x71);
+            let x78 = ::core::arch::x86_64::_mm_xor_si128(x53, x75);
+            let x79 = ::core::arch::x86_64::_mm_xor_si128(k69, v76);
+            let h80 = ::core::arch::x86_64::_mm_srli_epi64(x79, 27);
+            let f81 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000000000u64 as i64,
+                0x00000000000010a1u64 as i64,
+            );
+            let p82 = ::core::arch::x86_64::_mm_clmulepi64_si128(h80, f81, 0);
+            let k83 = ::core::arch::x86_64::_mm_and_si128(
+                x79,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x0000000007ffffffu64 as i64,
+                ),
+            );
+            let x84 = ::core::arch::x86_64::_mm_xor_si128(x77, p82);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x84);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x78);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k83);
         }
+        out
     }
-    /// a·b by Karatsuba over 64-bit words with PCLMULQDQ word products.
+    /// a^(2^k) mod f: k squarings as in `square_x86_64_clmul`, the value kept in XMM
+    /// registers between them (k is public).
     #[cfg(target_arch = "x86_64")]
+    #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn mul_wide_x86_64_clmul(a: &[u64; 5], b: &[u64; 5]) -> [u64; 10] {
-        /// SAFETY: this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.
+    unsafe fn square_n_x86_64_clmul(a: &[u64; 5], k: u32) -> [u64; 5] {
+        let mut out = [0u64; 5];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a0 = a[0];
-            let a1 = a[1];
-            let a2 = a[2];
-            let a3 = a[3];
-            let a4 = a[4];
-            let b0 = b[0];
-            let b1 = b[1];
-            let b2 = b[2];
-            let b3 = b[3];
-            let b4 = b[4];
-            let (p1, p2) = Self::clmul_x86_64(a0, b0);
-            let (p3, p4) = Self::clmul_x86_64(a1, b1);
-            let t5 = a0 ^ a1;
-            let t6 = b0 ^ b1;
-            let (p7, p8) = Self::clmul_x86_64(t5, t6);
-            let t9 = p7 ^ p1;
-            let t10 = t9 ^ p3;
-            let t11 = p2 ^ t10;
-            let t12 = p8 ^ p2;
-            let t13 = t12 ^ p4;
-            let t14 = p3 ^ t13;
-            let (p15, p16) = Self::clmul_x86_64(a2, b2);
-            let t17 = a0 ^ a2;
-            let t18 = b0 ^ b2;
-            let (p19, p20) = Self::clmul_x86_64(t17, t18);
-            let (p21, p22) = Self::clmul_x86_64(a1, b1);
-            let t23 = t17 ^ a1;
-            let t24 = t18 ^ b1;
-            let (p25, p26) = Self::clmul_x86_64(t23, t24);
-            let t27 = p25 ^ p19;
-            let t28 = t27 ^ p21;
-            let t29 = p20 ^ t28;
-            let t30 = p26 ^ p20;
-            let t31 = t30 ^ p22;
-            let t32 = p21 ^ t31;
-            let t33 = p19 ^ p1;
-            let t34 = t33 ^ p15;
-            let t35 = t14 ^ t34;
-            let t36 = t29 ^ t11;
-            let t37 = t36 ^ p16;
-            let t38 = p4 ^ t37;
-            let t39 = t32 ^ t14;
-            let t40 = p15 ^ t39;
-            let t41 = p22 ^ p4;
-            let t42 = p16 ^ t41;
-            let (p43, p44) = Self::clmul_x86_64(a3, b3);
-            let (p45, p46) = Self::clmul_x86_64(a4, b4);
-            let t47 = a3 ^ a4;
-            let t48 = b3 ^ b4;
-            let (p49, p50) = Self::clmul_x86_64(t47, t48);
-            let t51 = p49 ^ p43;
-            let t52 = t51 ^ p45;
-            let t53 = p44 ^ t52;
-            let t54 = p50 ^ p44;
-            let t55 = t54 ^ p46;
-            let t56 = p45 ^ t55;
-            let t57 = a0 ^ a3;
-            let t58 = b0 ^ b3;
-            let t59 = a1 ^ a4;
-            let t60 = b1 ^ b4;
-            let (p61, p62) = Self::clmul_x86_64(t57, t58);
-            let (p63, p64) = Self::clmul_x86_64(t59, t60);
-            let t65 = t57 ^ t59;
-            let t66 = t58 ^ t60;
-            let (p67, p68) = Self::clmul_x86_64(t65, t66);
-            let t69 = p67 ^ p61;
-            let t70 = t69 ^ p63;
-            let t71 = p62 ^ t70;
-            let t72 = p68 ^ p62;
-            let t73 = t72 ^ p64;
-            let t74 = p63 ^ t73;
-            let (p75, p76) = Self::clmul_x86_64(a2, b2);
-            let t77 = t57 ^ a2;
-            let t78 = t58 ^ b2;
-            let (p79, p80) = Self::clmul_x86_64(t77, t78);
-            let (p81, p82) = Self::clmul_x86_64(t59, t60);
-            let t83 = t77 ^ t59;
-            let t84 = t78 ^ t60;
-            let (p85, p86) = Self::clmul_x86_64(t83, t84);
-            let t87 = p85 ^ p79;
-            let t88 = t87 ^ p81;
-            let t89 = p80 ^ t88;
-            let t90 = p86 ^ p80;
-            let t91 = t90 ^ p82;
-            let t92 = p81 ^ t91;
-            let t93 = p79 ^ p61;
-            let t94 = t93 ^ p75;
-            let t95 = t74 ^ t94;
-            let t96 = t89 ^ t71;
-            let t97 = t96 ^ p76;
-            let t98 = p64 ^ t97;
-            let t99 = t92 ^ t74;
-            let t100 = p75 ^ t99;
-            let t101 = p82 ^ p64;
-            let t102 = p76 ^ t101;
-            let t103 = p61 ^ p1;
-            let t104 = t103 ^ p43;
-            let t105 = t38 ^ t104;
-            let t106 = t71 ^ t11;
-            let t107 = t106 ^ t53;
-            let t108 = t40 ^ t107;
-            let t109 = t95 ^ t35;
-            let t110 = t109 ^ t56;
-            let t111 = t42 ^ t110;
-            let t112 = t98 ^ t38;
-            let t113 = t112 ^ p46;
-            let t114 = p43 ^ t113;
-            let t115 = t100 ^ t40;
-            let t116 = t53 ^ t115;
-            let t117 = t102 ^ t42;
-            let t118 = t56 ^ t117;
-            [p1, t11, t35, t105, t108, t111, t114, t116, t118, p46]
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(4).cast());
+            let mut cur0 = a1;
+            let mut cur1 = a2;
+            let mut cur2 = a3;
+            let mut i = 0u32;
+            while i < k {
+                let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
+                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
+                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
+                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
+                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 0);
+                let g9 = ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x0002142000000000u64 as i64,
+                );
+                let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g9, 1);
+                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 0);
+                let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 1);
+                let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g9, 0);
+                let k14 = ::core::arch::x86_64::_mm_move_epi64(p6);
+                let u15 = ::core::arch::x86_64::_mm_slli_si128(p11, 8);
+                let x16 = ::core::arch::x86_64::_mm_xor_si128(p10, u15);
+                let u17 = ::core::arch::x86_64::_mm_slli_si128(p13, 8);
+                let x18 = ::core::arch::x86_64::_mm_xor_si128(p12, u17);
+                let v19 = ::core::arch::x86_64::_mm_srli_si128(p11, 8);
+                let x20 = ::core::arch::x86_64::_mm_xor_si128(x18, v19);
+                let v21 = ::core::arch::x86_64::_mm_srli_si128(p13, 8);
+                let x22 = ::core::arch::x86_64::_mm_xor_si128(p4, x16);
+                let x23 = ::core::arch::x86_64::_mm_xor_si128(p5, x20);
+                let x24 = ::core::arch::x86_64::_mm_xor_si128(k14, v21);
+                let h25 = ::core::arch::x86_64::_mm_srli_epi64(x24, 27);
+                let f26 = ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x00000000000010a1u64 as i64,
+                );
+                let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(h25, f26, 0);
+                let k28 = ::core::arch::x86_64::_mm_and_si128(
+                    x24,
+                    ::core::arch::x86_64::_mm_set_epi64x(
+                        0x0000000000000000u64 as i64,
+                        0x0000000007ffffffu64 as i64,
+                    ),
+                );
+                let x29 = ::core::arch::x86_64::_mm_xor_si128(x22, p27);
+                cur0 = x29;
+                cur1 = x23;
+                cur2 = k28;
+                i += 1;
+            }
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), cur1);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), cur2);
         }
+        out
     }
-    /// a² with one PCLMULQDQ per word.
+    /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
     #[cfg(target_arch = "x86_64")]
+    #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn square_wide_x86_64_clmul(a: &[u64; 5]) -> [u64; 10] {
-        /// SAFETY: this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.
+    unsafe fn square_x86_64_clmul(a: &[u64; 5]) -> [u64; 5] {
+        let mut out = [0u64; 5];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let (s0, s1) = Self::clmul_x86_64(a[0], a[0]);
-            let (s2, s3) = Self::clmul_x86_64(a[1], a[1]);
-            let (s4, s5) = Self::clmul_x86_64(a[2], a[2]);
-            let (s6, s7) = Self::clmul_x86_64(a[3], a[3]);
-            let (s8, s9) = Self::clmul_x86_64(a[4], a[4]);
-            [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9]
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(4).cast());
+            let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
+            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
+            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 0);
+            let g9 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000000000u64 as i64,
+                0x0002142000000000u64 as i64,
+            );
+            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g9, 1);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 0);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 1);
+            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g9, 0);
+            let k14 = ::core::arch::x86_64::_mm_move_epi64(p6);
+            let u15 = ::core::arch::x86_64::_mm_slli_si128(p11, 8);
+            let x16 = ::core::arch::x86_64::_mm_xor_si128(p10, u15);
+            let u17 = ::core::arch::x86_64::_mm_slli_si128(p13, 8);
+            let x18 = ::core::arch::x86_64::_mm_xor_si128(p12, u17);
+            let v19 = ::core::arch::x86_64::_mm_srli_si128(p11, 8);
+            let x20 = ::core::arch::x86_64::_mm_xor_si128(x18, v19);
+            let v21 = ::core::arch::x86_64::_mm_srli_si128(p13, 8);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(p4, x16);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(p5, x20);
+            let x24 = ::core::arch::x86_64::_mm_xor_si128(k14, v21);
+            let h25 = ::core::arch::x86_64::_mm_srli_epi64(x24, 27);
+            let f26 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000000000u64 as i64,
+                0x00000000000010a1u64 as i64,
+            );
+            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(h25, f26, 0);
+            let k28 = ::core::arch::x86_64::_mm_and_si128(
+                x24,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x0000000007ffffffu64 as i64,
+                ),
+            );
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(x22, p27);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x29);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x23);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k28);
         }
+        out
     }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
@@ -742,43 +927,63 @@ impl F283 {
         let (s8, s9) = Self::clmul_aarch64(a[4], a[4]);
         [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9]
     }
-    /// The double-length product by the preferred backend this build and CPU can run.
+    /// a·b mod f (n words) by the preferred backend this build and CPU can run.
     #[inline(always)]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn mul_wide(a: &[u64; 5], b: &[u64; 5]) -> [u64; 10] {
+    fn mul_words(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
-            return Self::mul_wide_aarch64_pmull(a, b);
+            return Self::reduce(&Self::mul_wide_aarch64_pmull(a, b));
         }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                return unsafe { Self::mul_wide_x86_64_clmul(a, b) };
+                return unsafe { Self::mul_x86_64_clmul(a, b) };
             }
         }
-        Self::mul_wide_portable(a, b)
+        Self::reduce(&Self::mul_wide_portable(a, b))
     }
-    /// The double-length square by the preferred backend this build and CPU can run.
+    /// a² mod f (n words) by the preferred backend this build and CPU can run.
     #[inline(always)]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn square_wide(a: &[u64; 5]) -> [u64; 10] {
+    fn square_words(a: &[u64; 5]) -> [u64; 5] {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
-            return Self::square_wide_aarch64_pmull(a);
+            return Self::reduce(&Self::square_wide_aarch64_pmull(a));
         }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                return unsafe { Self::square_wide_x86_64_clmul(a) };
+                return unsafe { Self::square_x86_64_clmul(a) };
             }
         }
-        Self::square_wide_portable(a)
+        Self::reduce(&Self::square_wide_portable(a))
+    }
+    /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
+    /// value kept in XMM registers throughout when the reduction runs there).
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 5], k: u32) -> [u64; 5] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_clmul_available() {
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                return unsafe { Self::square_n_x86_64_clmul(a, k) };
+            }
+        }
+        let mut x = *a;
+        let mut i = 0;
+        while i < k {
+            x = Self::square_words(&x);
+            i += 1;
+        }
+        x
     }
     /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
     /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
-    /// `portable64` (the López–Dahab comb).
+    /// `portable64` (Karatsuba over integer multiplication with holes).
     #[allow(unreachable_code)]
     pub fn backend() -> &'static str {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -802,35 +1007,37 @@ impl F283 {
         rhs: &Self,
         backend: &str,
     ) -> ::core::option::Option<Self> {
-        let wide: [u64; 10] = match backend {
-            "portable64" => Self::mul_wide_portable(&self.0, &rhs.0),
+        let r: [u64; 5] = match backend {
+            "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::mul_wide_x86_64_clmul(&self.0, &rhs.0) }
+                unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            "aarch64-pmull" => Self::mul_wide_aarch64_pmull(&self.0, &rhs.0),
+            "aarch64-pmull" => {
+                Self::reduce(&Self::mul_wide_aarch64_pmull(&self.0, &rhs.0))
+            }
             _ => return ::core::option::Option::None,
         };
-        ::core::option::Option::Some(Self(Self::reduce(&wide)))
+        ::core::option::Option::Some(Self(r))
     }
     /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
     #[doc(hidden)]
     #[allow(unused_doc_comments)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-        let wide: [u64; 10] = match backend {
-            "portable64" => Self::square_wide_portable(&self.0),
+        let r: [u64; 5] = match backend {
+            "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::square_wide_x86_64_clmul(&self.0) }
+                unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            "aarch64-pmull" => Self::square_wide_aarch64_pmull(&self.0),
+            "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),
             _ => return ::core::option::Option::None,
         };
-        ::core::option::Option::Some(Self(Self::reduce(&wide)))
+        ::core::option::Option::Some(Self(r))
     }
 }
 impl ::core::fmt::Debug for F283 {

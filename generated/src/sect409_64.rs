@@ -96,23 +96,17 @@ impl F409 {
     /// then reduction modulo f. Constant time.
     #[inline]
     pub fn mul(&self, rhs: &F409) -> F409 {
-        F409(Self::reduce(&Self::mul_wide(&self.0, &rhs.0)))
+        F409(Self::mul_words(&self.0, &rhs.0))
     }
     /// self² mod f. Squaring is GF(2)-linear: the bits spread to even positions (or one
     /// carry-less square per word), then reduction. Constant time.
     #[inline]
     pub fn square(&self) -> F409 {
-        F409(Self::reduce(&Self::square_wide(&self.0)))
+        F409(Self::square_words(&self.0))
     }
     /// self^(2^k): k successive squarings (k is public; constant time in self).
     pub fn square_n(&self, k: u32) -> F409 {
-        let mut x = *self;
-        let mut i = 0;
-        while i < k {
-            x = x.square();
-            i += 1;
-        }
-        x
+        F409(Self::square_n_words(&self.0, k))
     }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
@@ -326,88 +320,235 @@ impl F409 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4], c[5], c[6]]
     }
-    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
+    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
+    /// parts has at most 13 terms at any bit position and its integer carries stay in the
+    /// four-bit holes between positions; products whose positions share a residue are
+    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
+    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
+    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    #[inline(always)]
+    fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
+        const M: [u64; 5] = [
+            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
+            0x8421084210842108, 0x0842108421084210,
+        ];
+        const M128: [u128; 5] = [
+            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
+            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
+            0x10842108421084210842108421084210,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
+        let mut z = [0u128; 5];
+        z[0] ^= (x[0] as u128) * (y[0] as u128);
+        z[1] ^= (x[0] as u128) * (y[1] as u128);
+        z[2] ^= (x[0] as u128) * (y[2] as u128);
+        z[3] ^= (x[0] as u128) * (y[3] as u128);
+        z[4] ^= (x[0] as u128) * (y[4] as u128);
+        z[1] ^= (x[1] as u128) * (y[0] as u128);
+        z[2] ^= (x[1] as u128) * (y[1] as u128);
+        z[3] ^= (x[1] as u128) * (y[2] as u128);
+        z[4] ^= (x[1] as u128) * (y[3] as u128);
+        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[2] ^= (x[2] as u128) * (y[0] as u128);
+        z[3] ^= (x[2] as u128) * (y[1] as u128);
+        z[4] ^= (x[2] as u128) * (y[2] as u128);
+        z[0] ^= (x[2] as u128) * (y[3] as u128);
+        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[3] ^= (x[3] as u128) * (y[0] as u128);
+        z[4] ^= (x[3] as u128) * (y[1] as u128);
+        z[0] ^= (x[3] as u128) * (y[2] as u128);
+        z[1] ^= (x[3] as u128) * (y[3] as u128);
+        z[2] ^= (x[3] as u128) * (y[4] as u128);
+        z[4] ^= (x[4] as u128) * (y[0] as u128);
+        z[0] ^= (x[4] as u128) * (y[1] as u128);
+        z[1] ^= (x[4] as u128) * (y[2] as u128);
+        z[2] ^= (x[4] as u128) * (y[3] as u128);
+        z[3] ^= (x[4] as u128) * (y[4] as u128);
+        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
+            | (z[4] & M128[4]);
+        (r as u64, (r >> 64) as u64)
+    }
+    /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (25 word products by `clmul_portable64`). Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u64; 7], b: &[u64; 7]) -> [u64; 14] {
-        let mut acc = [0 as u64; 14];
-        let mut k: u32 = 64;
-        while k > 0 {
-            k -= 1;
-            acc[12] = (acc[12] << 1) | (acc[11] >> 63);
-            acc[11] = (acc[11] << 1) | (acc[10] >> 63);
-            acc[10] = (acc[10] << 1) | (acc[9] >> 63);
-            acc[9] = (acc[9] << 1) | (acc[8] >> 63);
-            acc[8] = (acc[8] << 1) | (acc[7] >> 63);
-            acc[7] = (acc[7] << 1) | (acc[6] >> 63);
-            acc[6] = (acc[6] << 1) | (acc[5] >> 63);
-            acc[5] = (acc[5] << 1) | (acc[4] >> 63);
-            acc[4] = (acc[4] << 1) | (acc[3] >> 63);
-            acc[3] = (acc[3] << 1) | (acc[2] >> 63);
-            acc[2] = (acc[2] << 1) | (acc[1] >> 63);
-            acc[1] = (acc[1] << 1) | (acc[0] >> 63);
-            acc[0] <<= 1;
-            let m0 = (0 as u64).wrapping_sub((a[0] >> k) & 1);
-            acc[0] ^= b[0] & m0;
-            acc[1] ^= b[1] & m0;
-            acc[2] ^= b[2] & m0;
-            acc[3] ^= b[3] & m0;
-            acc[4] ^= b[4] & m0;
-            acc[5] ^= b[5] & m0;
-            acc[6] ^= b[6] & m0;
-            let m1 = (0 as u64).wrapping_sub((a[1] >> k) & 1);
-            acc[1] ^= b[0] & m1;
-            acc[2] ^= b[1] & m1;
-            acc[3] ^= b[2] & m1;
-            acc[4] ^= b[3] & m1;
-            acc[5] ^= b[4] & m1;
-            acc[6] ^= b[5] & m1;
-            acc[7] ^= b[6] & m1;
-            let m2 = (0 as u64).wrapping_sub((a[2] >> k) & 1);
-            acc[2] ^= b[0] & m2;
-            acc[3] ^= b[1] & m2;
-            acc[4] ^= b[2] & m2;
-            acc[5] ^= b[3] & m2;
-            acc[6] ^= b[4] & m2;
-            acc[7] ^= b[5] & m2;
-            acc[8] ^= b[6] & m2;
-            let m3 = (0 as u64).wrapping_sub((a[3] >> k) & 1);
-            acc[3] ^= b[0] & m3;
-            acc[4] ^= b[1] & m3;
-            acc[5] ^= b[2] & m3;
-            acc[6] ^= b[3] & m3;
-            acc[7] ^= b[4] & m3;
-            acc[8] ^= b[5] & m3;
-            acc[9] ^= b[6] & m3;
-            let m4 = (0 as u64).wrapping_sub((a[4] >> k) & 1);
-            acc[4] ^= b[0] & m4;
-            acc[5] ^= b[1] & m4;
-            acc[6] ^= b[2] & m4;
-            acc[7] ^= b[3] & m4;
-            acc[8] ^= b[4] & m4;
-            acc[9] ^= b[5] & m4;
-            acc[10] ^= b[6] & m4;
-            let m5 = (0 as u64).wrapping_sub((a[5] >> k) & 1);
-            acc[5] ^= b[0] & m5;
-            acc[6] ^= b[1] & m5;
-            acc[7] ^= b[2] & m5;
-            acc[8] ^= b[3] & m5;
-            acc[9] ^= b[4] & m5;
-            acc[10] ^= b[5] & m5;
-            acc[11] ^= b[6] & m5;
-            let m6 = (0 as u64).wrapping_sub((a[6] >> k) & 1);
-            acc[6] ^= b[0] & m6;
-            acc[7] ^= b[1] & m6;
-            acc[8] ^= b[2] & m6;
-            acc[9] ^= b[3] & m6;
-            acc[10] ^= b[4] & m6;
-            acc[11] ^= b[5] & m6;
-            acc[12] ^= b[6] & m6;
-        }
-        acc
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let a4 = a[4];
+        let a5 = a[5];
+        let a6 = a[6];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let b4 = b[4];
+        let b5 = b[5];
+        let b6 = b[6];
+        let (p1, p2) = Self::clmul_portable64(a0, b0);
+        let (p3, p4) = Self::clmul_portable64(a1, b1);
+        let t5 = a0 ^ a1;
+        let t6 = b0 ^ b1;
+        let (p7, p8) = Self::clmul_portable64(t5, t6);
+        let t9 = p7 ^ p1;
+        let t10 = t9 ^ p3;
+        let t11 = p2 ^ t10;
+        let t12 = p8 ^ p2;
+        let t13 = t12 ^ p4;
+        let t14 = p3 ^ t13;
+        let (p15, p16) = Self::clmul_portable64(a2, b2);
+        let (p17, p18) = Self::clmul_portable64(a3, b3);
+        let t19 = a2 ^ a3;
+        let t20 = b2 ^ b3;
+        let (p21, p22) = Self::clmul_portable64(t19, t20);
+        let t23 = p21 ^ p15;
+        let t24 = t23 ^ p17;
+        let t25 = p16 ^ t24;
+        let t26 = p22 ^ p16;
+        let t27 = t26 ^ p18;
+        let t28 = p17 ^ t27;
+        let t29 = a0 ^ a2;
+        let t30 = b0 ^ b2;
+        let t31 = a1 ^ a3;
+        let t32 = b1 ^ b3;
+        let (p33, p34) = Self::clmul_portable64(t29, t30);
+        let (p35, p36) = Self::clmul_portable64(t31, t32);
+        let t37 = t29 ^ t31;
+        let t38 = t30 ^ t32;
+        let (p39, p40) = Self::clmul_portable64(t37, t38);
+        let t41 = p39 ^ p33;
+        let t42 = t41 ^ p35;
+        let t43 = p34 ^ t42;
+        let t44 = p40 ^ p34;
+        let t45 = t44 ^ p36;
+        let t46 = p35 ^ t45;
+        let t47 = p33 ^ p1;
+        let t48 = t47 ^ p15;
+        let t49 = t14 ^ t48;
+        let t50 = t43 ^ t11;
+        let t51 = t50 ^ t25;
+        let t52 = p4 ^ t51;
+        let t53 = t46 ^ t14;
+        let t54 = t53 ^ t28;
+        let t55 = p15 ^ t54;
+        let t56 = p36 ^ p4;
+        let t57 = t56 ^ p18;
+        let t58 = t25 ^ t57;
+        let (p59, p60) = Self::clmul_portable64(a4, b4);
+        let (p61, p62) = Self::clmul_portable64(a5, b5);
+        let t63 = a4 ^ a5;
+        let t64 = b4 ^ b5;
+        let (p65, p66) = Self::clmul_portable64(t63, t64);
+        let t67 = p65 ^ p59;
+        let t68 = t67 ^ p61;
+        let t69 = p60 ^ t68;
+        let t70 = p66 ^ p60;
+        let t71 = t70 ^ p62;
+        let t72 = p61 ^ t71;
+        let (p73, p74) = Self::clmul_portable64(a6, b6);
+        let t75 = a4 ^ a6;
+        let t76 = b4 ^ b6;
+        let (p77, p78) = Self::clmul_portable64(t75, t76);
+        let (p79, p80) = Self::clmul_portable64(a5, b5);
+        let t81 = t75 ^ a5;
+        let t82 = t76 ^ b5;
+        let (p83, p84) = Self::clmul_portable64(t81, t82);
+        let t85 = p83 ^ p77;
+        let t86 = t85 ^ p79;
+        let t87 = p78 ^ t86;
+        let t88 = p84 ^ p78;
+        let t89 = t88 ^ p80;
+        let t90 = p79 ^ t89;
+        let t91 = p77 ^ p59;
+        let t92 = t91 ^ p73;
+        let t93 = t72 ^ t92;
+        let t94 = t87 ^ t69;
+        let t95 = t94 ^ p74;
+        let t96 = p62 ^ t95;
+        let t97 = t90 ^ t72;
+        let t98 = p73 ^ t97;
+        let t99 = p80 ^ p62;
+        let t100 = p74 ^ t99;
+        let t101 = a0 ^ a4;
+        let t102 = b0 ^ b4;
+        let t103 = a1 ^ a5;
+        let t104 = b1 ^ b5;
+        let t105 = a2 ^ a6;
+        let t106 = b2 ^ b6;
+        let (p107, p108) = Self::clmul_portable64(t101, t102);
+        let (p109, p110) = Self::clmul_portable64(t103, t104);
+        let t111 = t101 ^ t103;
+        let t112 = t102 ^ t104;
+        let (p113, p114) = Self::clmul_portable64(t111, t112);
+        let t115 = p113 ^ p107;
+        let t116 = t115 ^ p109;
+        let t117 = p108 ^ t116;
+        let t118 = p114 ^ p108;
+        let t119 = t118 ^ p110;
+        let t120 = p109 ^ t119;
+        let (p121, p122) = Self::clmul_portable64(t105, t106);
+        let (p123, p124) = Self::clmul_portable64(a3, b3);
+        let t125 = t105 ^ a3;
+        let t126 = t106 ^ b3;
+        let (p127, p128) = Self::clmul_portable64(t125, t126);
+        let t129 = p127 ^ p121;
+        let t130 = t129 ^ p123;
+        let t131 = p122 ^ t130;
+        let t132 = p128 ^ p122;
+        let t133 = t132 ^ p124;
+        let t134 = p123 ^ t133;
+        let t135 = t101 ^ t105;
+        let t136 = t102 ^ t106;
+        let t137 = t103 ^ a3;
+        let t138 = t104 ^ b3;
+        let (p139, p140) = Self::clmul_portable64(t135, t136);
+        let (p141, p142) = Self::clmul_portable64(t137, t138);
+        let t143 = t135 ^ t137;
+        let t144 = t136 ^ t138;
+        let (p145, p146) = Self::clmul_portable64(t143, t144);
+        let t147 = p145 ^ p139;
+        let t148 = t147 ^ p141;
+        let t149 = p140 ^ t148;
+        let t150 = p146 ^ p140;
+        let t151 = t150 ^ p142;
+        let t152 = p141 ^ t151;
+        let t153 = p139 ^ p107;
+        let t154 = t153 ^ p121;
+        let t155 = t120 ^ t154;
+        let t156 = t149 ^ t117;
+        let t157 = t156 ^ t131;
+        let t158 = p110 ^ t157;
+        let t159 = t152 ^ t120;
+        let t160 = t159 ^ t134;
+        let t161 = p121 ^ t160;
+        let t162 = p142 ^ p110;
+        let t163 = t162 ^ p124;
+        let t164 = t131 ^ t163;
+        let t165 = p107 ^ p1;
+        let t166 = t165 ^ p59;
+        let t167 = t55 ^ t166;
+        let t168 = t117 ^ t11;
+        let t169 = t168 ^ t69;
+        let t170 = t58 ^ t169;
+        let t171 = t155 ^ t49;
+        let t172 = t171 ^ t93;
+        let t173 = t28 ^ t172;
+        let t174 = t158 ^ t52;
+        let t175 = t174 ^ t96;
+        let t176 = p18 ^ t175;
+        let t177 = t161 ^ t55;
+        let t178 = t177 ^ t98;
+        let t179 = p59 ^ t178;
+        let t180 = t164 ^ t58;
+        let t181 = t180 ^ t100;
+        let t182 = t69 ^ t181;
+        let t183 = t134 ^ t28;
+        let t184 = t93 ^ t183;
+        let t185 = p124 ^ p18;
+        let t186 = t96 ^ t185;
+        [p1, t11, t49, t52, t167, t170, t173, t176, t179, t182, t184, t186, t98, t100]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -450,242 +591,400 @@ impl F409 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// One 64×64 → 128-bit carry-less product with PCLMULQDQ: (low word, high word).
+    /// a·b mod f with PCLMULQDQ (49 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn clmul_x86_64(a: u64, b: u64) -> (u64, u64) {
-        /// SAFETY: the caller guarantees PCLMULQDQ; the intrinsics only read their register operands.
+    unsafe fn mul_x86_64_clmul(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
+        let mut out = [0u64; 7];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let p = ::core::arch::x86_64::_mm_clmulepi64_si128(
-                ::core::arch::x86_64::_mm_cvtsi64_si128(a as i64),
-                ::core::arch::x86_64::_mm_cvtsi64_si128(b as i64),
-                0,
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
+            let a4 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(6).cast());
+            let a5 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
+            let a6 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
+            let a7 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(4).cast());
+            let a8 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(6).cast());
+            let s9 = ::core::arch::x86_64::_mm_xor_si128(a1, a3);
+            let s10 = ::core::arch::x86_64::_mm_xor_si128(a2, a4);
+            let s11 = ::core::arch::x86_64::_mm_xor_si128(a5, a7);
+            let s12 = ::core::arch::x86_64::_mm_xor_si128(a6, a8);
+            let s13 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
+            let s14 = ::core::arch::x86_64::_mm_xor_si128(a5, a6);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 0);
+            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 16);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 1);
+            let x18 = ::core::arch::x86_64::_mm_xor_si128(p16, p17);
+            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 17);
+            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 16);
+            let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(p21, p22);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 17);
+            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 0);
+            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 16);
+            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 1);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(p26, p27);
+            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 17);
+            let x30 = ::core::arch::x86_64::_mm_xor_si128(p25, p15);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(x30, p20);
+            let x32 = ::core::arch::x86_64::_mm_xor_si128(p19, x31);
+            let x33 = ::core::arch::x86_64::_mm_xor_si128(x28, x18);
+            let x34 = ::core::arch::x86_64::_mm_xor_si128(x33, x23);
+            let x35 = ::core::arch::x86_64::_mm_xor_si128(p29, p19);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(x35, p24);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(p20, x36);
+            let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 0);
+            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 16);
+            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 1);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p39, p40);
+            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 17);
+            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 0);
+            let x44 = ::core::arch::x86_64::_mm_xor_si128(p42, p43);
+            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 1);
+            let p46 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 0);
+            let x47 = ::core::arch::x86_64::_mm_xor_si128(x44, p46);
+            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 16);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(p45, p48);
+            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 0);
+            let s51 = ::core::arch::x86_64::_mm_xor_si128(s9, s10);
+            let s52 = ::core::arch::x86_64::_mm_xor_si128(s11, s12);
+            let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 0);
+            let p54 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 16);
+            let p55 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 1);
+            let x56 = ::core::arch::x86_64::_mm_xor_si128(p54, p55);
+            let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 17);
+            let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 0);
+            let p59 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 16);
+            let p60 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 1);
+            let x61 = ::core::arch::x86_64::_mm_xor_si128(p59, p60);
+            let p62 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 17);
+            let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(s51, s52, 0);
+            let p64 = ::core::arch::x86_64::_mm_clmulepi64_si128(s51, s52, 16);
+            let p65 = ::core::arch::x86_64::_mm_clmulepi64_si128(s51, s52, 1);
+            let x66 = ::core::arch::x86_64::_mm_xor_si128(p64, p65);
+            let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(s51, s52, 17);
+            let x68 = ::core::arch::x86_64::_mm_xor_si128(p63, p53);
+            let x69 = ::core::arch::x86_64::_mm_xor_si128(x68, p58);
+            let x70 = ::core::arch::x86_64::_mm_xor_si128(p57, x69);
+            let x71 = ::core::arch::x86_64::_mm_xor_si128(x66, x56);
+            let x72 = ::core::arch::x86_64::_mm_xor_si128(x71, x61);
+            let x73 = ::core::arch::x86_64::_mm_xor_si128(p67, p57);
+            let x74 = ::core::arch::x86_64::_mm_xor_si128(x73, p62);
+            let x75 = ::core::arch::x86_64::_mm_xor_si128(p58, x74);
+            let x76 = ::core::arch::x86_64::_mm_xor_si128(p53, p15);
+            let x77 = ::core::arch::x86_64::_mm_xor_si128(x76, p38);
+            let x78 = ::core::arch::x86_64::_mm_xor_si128(x37, x77);
+            let x79 = ::core::arch::x86_64::_mm_xor_si128(x56, x18);
+            let x80 = ::core::arch::x86_64::_mm_xor_si128(x79, x41);
+            let x81 = ::core::arch::x86_64::_mm_xor_si128(x23, x80);
+            let x82 = ::core::arch::x86_64::_mm_xor_si128(x70, x32);
+            let x83 = ::core::arch::x86_64::_mm_xor_si128(x82, x47);
+            let x84 = ::core::arch::x86_64::_mm_xor_si128(p24, x83);
+            let x85 = ::core::arch::x86_64::_mm_xor_si128(x72, x34);
+            let x86 = ::core::arch::x86_64::_mm_xor_si128(x85, x49);
+            let x87 = ::core::arch::x86_64::_mm_xor_si128(x75, x37);
+            let x88 = ::core::arch::x86_64::_mm_xor_si128(x87, p50);
+            let x89 = ::core::arch::x86_64::_mm_xor_si128(p38, x88);
+            let x90 = ::core::arch::x86_64::_mm_xor_si128(x61, x23);
+            let x91 = ::core::arch::x86_64::_mm_xor_si128(x41, x90);
+            let x92 = ::core::arch::x86_64::_mm_xor_si128(p62, p24);
+            let x93 = ::core::arch::x86_64::_mm_xor_si128(x47, x92);
+            let u94 = ::core::arch::x86_64::_mm_slli_si128(x18, 8);
+            let x95 = ::core::arch::x86_64::_mm_xor_si128(p15, u94);
+            let u96 = ::core::arch::x86_64::_mm_slli_si128(x34, 8);
+            let x97 = ::core::arch::x86_64::_mm_xor_si128(x32, u96);
+            let v98 = ::core::arch::x86_64::_mm_srli_si128(x18, 8);
+            let x99 = ::core::arch::x86_64::_mm_xor_si128(x97, v98);
+            let u100 = ::core::arch::x86_64::_mm_slli_si128(x81, 8);
+            let x101 = ::core::arch::x86_64::_mm_xor_si128(x78, u100);
+            let v102 = ::core::arch::x86_64::_mm_srli_si128(x34, 8);
+            let x103 = ::core::arch::x86_64::_mm_xor_si128(x101, v102);
+            let u104 = ::core::arch::x86_64::_mm_slli_si128(x86, 8);
+            let x105 = ::core::arch::x86_64::_mm_xor_si128(x84, u104);
+            let v106 = ::core::arch::x86_64::_mm_srli_si128(x81, 8);
+            let x107 = ::core::arch::x86_64::_mm_xor_si128(x105, v106);
+            let u108 = ::core::arch::x86_64::_mm_slli_si128(x91, 8);
+            let x109 = ::core::arch::x86_64::_mm_xor_si128(x89, u108);
+            let v110 = ::core::arch::x86_64::_mm_srli_si128(x86, 8);
+            let x111 = ::core::arch::x86_64::_mm_xor_si128(x109, v110);
+            let u112 = ::core::arch::x86_64::_mm_slli_si128(x49, 8);
+            let x113 = ::core::arch::x86_64::_mm_xor_si128(x93, u112);
+            let v114 = ::core::arch::x86_64::_mm_srli_si128(x91, 8);
+            let x115 = ::core::arch::x86_64::_mm_xor_si128(x113, v114);
+            let v116 = ::core::arch::x86_64::_mm_srli_si128(x49, 8);
+            let x117 = ::core::arch::x86_64::_mm_xor_si128(p50, v116);
+            let g118 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x4000000000000000u64 as i64,
+                0x0000008000000000u64 as i64,
             );
-            let lo = ::core::arch::x86_64::_mm_cvtsi128_si64(p) as u64;
-            let hi = ::core::arch::x86_64::_mm_cvtsi128_si64(
-                ::core::arch::x86_64::_mm_unpackhi_epi64(p, p),
-            ) as u64;
-            (lo, hi)
+            let p119 = ::core::arch::x86_64::_mm_clmulepi64_si128(x107, g118, 1);
+            let p120 = ::core::arch::x86_64::_mm_clmulepi64_si128(x107, g118, 17);
+            let p121 = ::core::arch::x86_64::_mm_clmulepi64_si128(x111, g118, 0);
+            let x122 = ::core::arch::x86_64::_mm_xor_si128(p120, p121);
+            let p123 = ::core::arch::x86_64::_mm_clmulepi64_si128(x111, g118, 16);
+            let p124 = ::core::arch::x86_64::_mm_clmulepi64_si128(x111, g118, 1);
+            let x125 = ::core::arch::x86_64::_mm_xor_si128(p123, p124);
+            let p126 = ::core::arch::x86_64::_mm_clmulepi64_si128(x111, g118, 17);
+            let p127 = ::core::arch::x86_64::_mm_clmulepi64_si128(x115, g118, 0);
+            let x128 = ::core::arch::x86_64::_mm_xor_si128(p126, p127);
+            let p129 = ::core::arch::x86_64::_mm_clmulepi64_si128(x115, g118, 16);
+            let p130 = ::core::arch::x86_64::_mm_clmulepi64_si128(x115, g118, 1);
+            let x131 = ::core::arch::x86_64::_mm_xor_si128(p129, p130);
+            let p132 = ::core::arch::x86_64::_mm_clmulepi64_si128(x115, g118, 17);
+            let p133 = ::core::arch::x86_64::_mm_clmulepi64_si128(x117, g118, 0);
+            let x134 = ::core::arch::x86_64::_mm_xor_si128(p132, p133);
+            let p135 = ::core::arch::x86_64::_mm_clmulepi64_si128(x117, g118, 16);
+            let k136 = ::core::arch::x86_64::_mm_move_epi64(x107);
+            let u137 = ::core::arch::x86_64::_mm_slli_si128(x122, 8);
+            let x138 = ::core::arch::x86_64::_mm_xor_si128(p119, u137);
+            let u139 = ::core::arch::x86_64::_mm_slli_si128(x128, 8);
+            let x140 = ::core::arch::x86_64::_mm_xor_si128(x125, u139);
+            let v141 = ::core::arch::x86_64::_mm_srli_si128(x122, 8);
+            let x142 = ::core::arch::x86_64::_mm_xor_si128(x140, v141);
+            let u143 = ::core::arch::x86_64::_mm_slli_si128(x134, 8);
+            let x144 = ::core::arch::x86_64::_mm_xor_si128(x131, u143);
+            let v145 = ::core::arch::x86_64::_mm_srli_si128(x128, 8);
+            let x146 = ::core::arch::x86_64::_mm_xor_si128(x144, v145);
+            let v147 = ::core::arch::x86_64::_mm_srli_si128(x134, 8);
+            let x148 = ::core::arch::x86_64::_mm_xor_si128(p135, v147);
+            let x149 = ::core::arch::x86_64::_mm_xor_si128(x95, x138);
+            let x150 = ::core::arch::x86_64::_mm_xor_si128(x99, x142);
+            let x151 = ::core::arch::x86_64::_mm_xor_si128(x103, x146);
+            let x152 = ::core::arch::x86_64::_mm_xor_si128(k136, x148);
+            let p153 = ::core::arch::x86_64::_mm_clmulepi64_si128(x152, g118, 1);
+            let p154 = ::core::arch::x86_64::_mm_clmulepi64_si128(x152, g118, 17);
+            let k155 = ::core::arch::x86_64::_mm_move_epi64(x152);
+            let u156 = ::core::arch::x86_64::_mm_slli_si128(p154, 8);
+            let x157 = ::core::arch::x86_64::_mm_xor_si128(p153, u156);
+            let v158 = ::core::arch::x86_64::_mm_srli_si128(p154, 8);
+            let x159 = ::core::arch::x86_64::_mm_xor_si128(x149, x157);
+            let x160 = ::core::arch::x86_64::_mm_xor_si128(x150, v158);
+            let h161 = ::core::arch::x86_64::_mm_srli_epi64(k155, 25);
+            let f162 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000800000u64 as i64,
+                0x0000000000000001u64 as i64,
+            );
+            let p163 = ::core::arch::x86_64::_mm_clmulepi64_si128(h161, f162, 0);
+            let p164 = ::core::arch::x86_64::_mm_clmulepi64_si128(h161, f162, 16);
+            let k165 = ::core::arch::x86_64::_mm_and_si128(
+                k155,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x0000000001ffffffu64 as i64,
+                ),
+            );
+            let u166 = ::core::arch::x86_64::_mm_slli_si128(p164, 8);
+            let x167 = ::core::arch::x86_64::_mm_xor_si128(p163, u166);
+            let v168 = ::core::arch::x86_64::_mm_srli_si128(p164, 8);
+            let x169 = ::core::arch::x86_64::_mm_xor_si128(x159, x167);
+            let x170 = ::core::arch::x86_64::_mm_xor_si128(x160, v168);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x169);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x170);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x151);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), k165);
         }
+        out
     }
-    /// a·b by Karatsuba over 64-bit words with PCLMULQDQ word products.
+    /// a^(2^k) mod f: k squarings as in `square_x86_64_clmul`, the value kept in XMM
+    /// registers between them (k is public).
     #[cfg(target_arch = "x86_64")]
+    #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn mul_wide_x86_64_clmul(a: &[u64; 7], b: &[u64; 7]) -> [u64; 14] {
-        /// SAFETY: this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.
+    unsafe fn square_n_x86_64_clmul(a: &[u64; 7], k: u32) -> [u64; 7] {
+        let mut out = [0u64; 7];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a0 = a[0];
-            let a1 = a[1];
-            let a2 = a[2];
-            let a3 = a[3];
-            let a4 = a[4];
-            let a5 = a[5];
-            let a6 = a[6];
-            let b0 = b[0];
-            let b1 = b[1];
-            let b2 = b[2];
-            let b3 = b[3];
-            let b4 = b[4];
-            let b5 = b[5];
-            let b6 = b[6];
-            let (p1, p2) = Self::clmul_x86_64(a0, b0);
-            let (p3, p4) = Self::clmul_x86_64(a1, b1);
-            let t5 = a0 ^ a1;
-            let t6 = b0 ^ b1;
-            let (p7, p8) = Self::clmul_x86_64(t5, t6);
-            let t9 = p7 ^ p1;
-            let t10 = t9 ^ p3;
-            let t11 = p2 ^ t10;
-            let t12 = p8 ^ p2;
-            let t13 = t12 ^ p4;
-            let t14 = p3 ^ t13;
-            let (p15, p16) = Self::clmul_x86_64(a2, b2);
-            let (p17, p18) = Self::clmul_x86_64(a3, b3);
-            let t19 = a2 ^ a3;
-            let t20 = b2 ^ b3;
-            let (p21, p22) = Self::clmul_x86_64(t19, t20);
-            let t23 = p21 ^ p15;
-            let t24 = t23 ^ p17;
-            let t25 = p16 ^ t24;
-            let t26 = p22 ^ p16;
-            let t27 = t26 ^ p18;
-            let t28 = p17 ^ t27;
-            let t29 = a0 ^ a2;
-            let t30 = b0 ^ b2;
-            let t31 = a1 ^ a3;
-            let t32 = b1 ^ b3;
-            let (p33, p34) = Self::clmul_x86_64(t29, t30);
-            let (p35, p36) = Self::clmul_x86_64(t31, t32);
-            let t37 = t29 ^ t31;
-            let t38 = t30 ^ t32;
-            let (p39, p40) = Self::clmul_x86_64(t37, t38);
-            let t41 = p39 ^ p33;
-            let t42 = t41 ^ p35;
-            let t43 = p34 ^ t42;
-            let t44 = p40 ^ p34;
-            let t45 = t44 ^ p36;
-            let t46 = p35 ^ t45;
-            let t47 = p33 ^ p1;
-            let t48 = t47 ^ p15;
-            let t49 = t14 ^ t48;
-            let t50 = t43 ^ t11;
-            let t51 = t50 ^ t25;
-            let t52 = p4 ^ t51;
-            let t53 = t46 ^ t14;
-            let t54 = t53 ^ t28;
-            let t55 = p15 ^ t54;
-            let t56 = p36 ^ p4;
-            let t57 = t56 ^ p18;
-            let t58 = t25 ^ t57;
-            let (p59, p60) = Self::clmul_x86_64(a4, b4);
-            let (p61, p62) = Self::clmul_x86_64(a5, b5);
-            let t63 = a4 ^ a5;
-            let t64 = b4 ^ b5;
-            let (p65, p66) = Self::clmul_x86_64(t63, t64);
-            let t67 = p65 ^ p59;
-            let t68 = t67 ^ p61;
-            let t69 = p60 ^ t68;
-            let t70 = p66 ^ p60;
-            let t71 = t70 ^ p62;
-            let t72 = p61 ^ t71;
-            let (p73, p74) = Self::clmul_x86_64(a6, b6);
-            let t75 = a4 ^ a6;
-            let t76 = b4 ^ b6;
-            let (p77, p78) = Self::clmul_x86_64(t75, t76);
-            let (p79, p80) = Self::clmul_x86_64(a5, b5);
-            let t81 = t75 ^ a5;
-            let t82 = t76 ^ b5;
-            let (p83, p84) = Self::clmul_x86_64(t81, t82);
-            let t85 = p83 ^ p77;
-            let t86 = t85 ^ p79;
-            let t87 = p78 ^ t86;
-            let t88 = p84 ^ p78;
-            let t89 = t88 ^ p80;
-            let t90 = p79 ^ t89;
-            let t91 = p77 ^ p59;
-            let t92 = t91 ^ p73;
-            let t93 = t72 ^ t92;
-            let t94 = t87 ^ t69;
-            let t95 = t94 ^ p74;
-            let t96 = p62 ^ t95;
-            let t97 = t90 ^ t72;
-            let t98 = p73 ^ t97;
-            let t99 = p80 ^ p62;
-            let t100 = p74 ^ t99;
-            let t101 = a0 ^ a4;
-            let t102 = b0 ^ b4;
-            let t103 = a1 ^ a5;
-            let t104 = b1 ^ b5;
-            let t105 = a2 ^ a6;
-            let t106 = b2 ^ b6;
-            let (p107, p108) = Self::clmul_x86_64(t101, t102);
-            let (p109, p110) = Self::clmul_x86_64(t103, t104);
-            let t111 = t101 ^ t103;
-            let t112 = t102 ^ t104;
-            let (p113, p114) = Self::clmul_x86_64(t111, t112);
-            let t115 = p113 ^ p107;
-            let t116 = t115 ^ p109;
-            let t117 = p108 ^ t116;
-            let t118 = p114 ^ p108;
-            let t119 = t118 ^ p110;
-            let t120 = p109 ^ t119;
-            let (p121, p122) = Self::clmul_x86_64(t105, t106);
-            let (p123, p124) = Self::clmul_x86_64(a3, b3);
-            let t125 = t105 ^ a3;
-            let t126 = t106 ^ b3;
-            let (p127, p128) = Self::clmul_x86_64(t125, t126);
-            let t129 = p127 ^ p121;
-            let t130 = t129 ^ p123;
-            let t131 = p122 ^ t130;
-            let t132 = p128 ^ p122;
-            let t133 = t132 ^ p124;
-            let t134 = p123 ^ t133;
-            let t135 = t101 ^ t105;
-            let t136 = t102 ^ t106;
-            let t137 = t103 ^ a3;
-            let t138 = t104 ^ b3;
-            let (p139, p140) = Self::clmul_x86_64(t135, t136);
-            let (p141, p142) = Self::clmul_x86_64(t137, t138);
-            let t143 = t135 ^ t137;
-            let t144 = t136 ^ t138;
-            let (p145, p146) = Self::clmul_x86_64(t143, t144);
-            let t147 = p145 ^ p139;
-            let t148 = t147 ^ p141;
-            let t149 = p140 ^ t148;
-            let t150 = p146 ^ p140;
-            let t151 = t150 ^ p142;
-            let t152 = p141 ^ t151;
-            let t153 = p139 ^ p107;
-            let t154 = t153 ^ p121;
-            let t155 = t120 ^ t154;
-            let t156 = t149 ^ t117;
-            let t157 = t156 ^ t131;
-            let t158 = p110 ^ t157;
-            let t159 = t152 ^ t120;
-            let t160 = t159 ^ t134;
-            let t161 = p121 ^ t160;
-            let t162 = p142 ^ p110;
-            let t163 = t162 ^ p124;
-            let t164 = t131 ^ t163;
-            let t165 = p107 ^ p1;
-            let t166 = t165 ^ p59;
-            let t167 = t55 ^ t166;
-            let t168 = t117 ^ t11;
-            let t169 = t168 ^ t69;
-            let t170 = t58 ^ t169;
-            let t171 = t155 ^ t49;
-            let t172 = t171 ^ t93;
-            let t173 = t28 ^ t172;
-            let t174 = t158 ^ t52;
-            let t175 = t174 ^ t96;
-            let t176 = p18 ^ t175;
-            let t177 = t161 ^ t55;
-            let t178 = t177 ^ t98;
-            let t179 = p59 ^ t178;
-            let t180 = t164 ^ t58;
-            let t181 = t180 ^ t100;
-            let t182 = t69 ^ t181;
-            let t183 = t134 ^ t28;
-            let t184 = t93 ^ t183;
-            let t185 = p124 ^ p18;
-            let t186 = t96 ^ t185;
-            [
-                p1,
-                t11,
-                t49,
-                t52,
-                t167,
-                t170,
-                t173,
-                t176,
-                t179,
-                t182,
-                t184,
-                t186,
-                t98,
-                t100,
-            ]
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
+            let a4 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(6).cast());
+            let mut cur0 = a1;
+            let mut cur1 = a2;
+            let mut cur2 = a3;
+            let mut cur3 = a4;
+            let mut i = 0u32;
+            while i < k {
+                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
+                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
+                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
+                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
+                let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 0);
+                let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 17);
+                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur3, cur3, 0);
+                let g12 = ::core::arch::x86_64::_mm_set_epi64x(
+                    0x4000000000000000u64 as i64,
+                    0x0000008000000000u64 as i64,
+                );
+                let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g12, 1);
+                let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g12, 17);
+                let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 0);
+                let x16 = ::core::arch::x86_64::_mm_xor_si128(p14, p15);
+                let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 16);
+                let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 1);
+                let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, p18);
+                let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 17);
+                let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 0);
+                let x22 = ::core::arch::x86_64::_mm_xor_si128(p20, p21);
+                let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 16);
+                let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 1);
+                let x25 = ::core::arch::x86_64::_mm_xor_si128(p23, p24);
+                let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 17);
+                let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g12, 0);
+                let x28 = ::core::arch::x86_64::_mm_xor_si128(p26, p27);
+                let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g12, 16);
+                let k30 = ::core::arch::x86_64::_mm_move_epi64(p8);
+                let u31 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
+                let x32 = ::core::arch::x86_64::_mm_xor_si128(p13, u31);
+                let u33 = ::core::arch::x86_64::_mm_slli_si128(x22, 8);
+                let x34 = ::core::arch::x86_64::_mm_xor_si128(x19, u33);
+                let v35 = ::core::arch::x86_64::_mm_srli_si128(x16, 8);
+                let x36 = ::core::arch::x86_64::_mm_xor_si128(x34, v35);
+                let u37 = ::core::arch::x86_64::_mm_slli_si128(x28, 8);
+                let x38 = ::core::arch::x86_64::_mm_xor_si128(x25, u37);
+                let v39 = ::core::arch::x86_64::_mm_srli_si128(x22, 8);
+                let x40 = ::core::arch::x86_64::_mm_xor_si128(x38, v39);
+                let v41 = ::core::arch::x86_64::_mm_srli_si128(x28, 8);
+                let x42 = ::core::arch::x86_64::_mm_xor_si128(p29, v41);
+                let x43 = ::core::arch::x86_64::_mm_xor_si128(p5, x32);
+                let x44 = ::core::arch::x86_64::_mm_xor_si128(p6, x36);
+                let x45 = ::core::arch::x86_64::_mm_xor_si128(p7, x40);
+                let x46 = ::core::arch::x86_64::_mm_xor_si128(k30, x42);
+                let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g12, 1);
+                let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g12, 17);
+                let k49 = ::core::arch::x86_64::_mm_move_epi64(x46);
+                let u50 = ::core::arch::x86_64::_mm_slli_si128(p48, 8);
+                let x51 = ::core::arch::x86_64::_mm_xor_si128(p47, u50);
+                let v52 = ::core::arch::x86_64::_mm_srli_si128(p48, 8);
+                let x53 = ::core::arch::x86_64::_mm_xor_si128(x43, x51);
+                let x54 = ::core::arch::x86_64::_mm_xor_si128(x44, v52);
+                let h55 = ::core::arch::x86_64::_mm_srli_epi64(k49, 25);
+                let f56 = ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000800000u64 as i64,
+                    0x0000000000000001u64 as i64,
+                );
+                let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(h55, f56, 0);
+                let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(h55, f56, 16);
+                let k59 = ::core::arch::x86_64::_mm_and_si128(
+                    k49,
+                    ::core::arch::x86_64::_mm_set_epi64x(
+                        0x0000000000000000u64 as i64,
+                        0x0000000001ffffffu64 as i64,
+                    ),
+                );
+                let u60 = ::core::arch::x86_64::_mm_slli_si128(p58, 8);
+                let x61 = ::core::arch::x86_64::_mm_xor_si128(p57, u60);
+                let v62 = ::core::arch::x86_64::_mm_srli_si128(p58, 8);
+                let x63 = ::core::arch::x86_64::_mm_xor_si128(x53, x61);
+                let x64 = ::core::arch::x86_64::_mm_xor_si128(x54, v62);
+                cur0 = x63;
+                cur1 = x64;
+                cur2 = x45;
+                cur3 = k59;
+                i += 1;
+            }
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), cur1);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), cur2);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), cur3);
         }
+        out
     }
-    /// a² with one PCLMULQDQ per word.
+    /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
     #[cfg(target_arch = "x86_64")]
+    #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn square_wide_x86_64_clmul(a: &[u64; 7]) -> [u64; 14] {
-        /// SAFETY: this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.
+    unsafe fn square_x86_64_clmul(a: &[u64; 7]) -> [u64; 7] {
+        let mut out = [0u64; 7];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let (s0, s1) = Self::clmul_x86_64(a[0], a[0]);
-            let (s2, s3) = Self::clmul_x86_64(a[1], a[1]);
-            let (s4, s5) = Self::clmul_x86_64(a[2], a[2]);
-            let (s6, s7) = Self::clmul_x86_64(a[3], a[3]);
-            let (s8, s9) = Self::clmul_x86_64(a[4], a[4]);
-            let (s10, s11) = Self::clmul_x86_64(a[5], a[5]);
-            let (s12, s13) = Self::clmul_x86_64(a[6], a[6]);
-            [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13]
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
+            let a4 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(6).cast());
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
+            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
+            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 0);
+            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 17);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 0);
+            let g12 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x4000000000000000u64 as i64,
+                0x0000008000000000u64 as i64,
+            );
+            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g12, 1);
+            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g12, 17);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 0);
+            let x16 = ::core::arch::x86_64::_mm_xor_si128(p14, p15);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 16);
+            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 1);
+            let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, p18);
+            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 17);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 0);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(p20, p21);
+            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 16);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 1);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(p23, p24);
+            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 17);
+            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g12, 0);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(p26, p27);
+            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g12, 16);
+            let k30 = ::core::arch::x86_64::_mm_move_epi64(p8);
+            let u31 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
+            let x32 = ::core::arch::x86_64::_mm_xor_si128(p13, u31);
+            let u33 = ::core::arch::x86_64::_mm_slli_si128(x22, 8);
+            let x34 = ::core::arch::x86_64::_mm_xor_si128(x19, u33);
+            let v35 = ::core::arch::x86_64::_mm_srli_si128(x16, 8);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(x34, v35);
+            let u37 = ::core::arch::x86_64::_mm_slli_si128(x28, 8);
+            let x38 = ::core::arch::x86_64::_mm_xor_si128(x25, u37);
+            let v39 = ::core::arch::x86_64::_mm_srli_si128(x22, 8);
+            let x40 = ::core::arch::x86_64::_mm_xor_si128(x38, v39);
+            let v41 = ::core::arch::x86_64::_mm_srli_si128(x28, 8);
+            let x42 = ::core::arch::x86_64::_mm_xor_si128(p29, v41);
+            let x43 = ::core::arch::x86_64::_mm_xor_si128(p5, x32);
+            let x44 = ::core::arch::x86_64::_mm_xor_si128(p6, x36);
+            let x45 = ::core::arch::x86_64::_mm_xor_si128(p7, x40);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(k30, x42);
+            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g12, 1);
+            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g12, 17);
+            let k49 = ::core::arch::x86_64::_mm_move_epi64(x46);
+            let u50 = ::core::arch::x86_64::_mm_slli_si128(p48, 8);
+            let x51 = ::core::arch::x86_64::_mm_xor_si128(p47, u50);
+            let v52 = ::core::arch::x86_64::_mm_srli_si128(p48, 8);
+            let x53 = ::core::arch::x86_64::_mm_xor_si128(x43, x51);
+            let x54 = ::core::arch::x86_64::_mm_xor_si128(x44, v52);
+            let h55 = ::core::arch::x86_64::_mm_srli_epi64(k49, 25);
+            let f56 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000800000u64 as i64,
+                0x0000000000000001u64 as i64,
+            );
+            let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(h55, f56, 0);
+            let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(h55, f56, 16);
+            let k59 = ::core::arch::x86_64::_mm_and_si128(
+                k49,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x0000000001ffffffu64 as i64,
+                ),
+            );
+            let u60 = ::core::arch::x86_64::_mm_slli_si128(p58, 8);
+            let x61 = ::core::arch::x86_64::_mm_xor_si128(p57, u60);
+            let v62 = ::core::arch::x86_64::_mm_srli_si128(p58, 8);
+            let x63 = ::core::arch::x86_64::_mm_xor_si128(x53, x61);
+            let x64 = ::core::arch::x86_64::_mm_xor_si128(x54, v62);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x63);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x64);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x45);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), k59);
         }
+        out
     }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
@@ -918,43 +1217,63 @@ impl F409 {
         let (s12, s13) = Self::clmul_aarch64(a[6], a[6]);
         [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13]
     }
-    /// The double-length product by the preferred backend this build and CPU can run.
+    /// a·b mod f (n words) by the preferred backend this build and CPU can run.
     #[inline(always)]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn mul_wide(a: &[u64; 7], b: &[u64; 7]) -> [u64; 14] {
+    fn mul_words(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
-            return Self::mul_wide_aarch64_pmull(a, b);
+            return Self::reduce(&Self::mul_wide_aarch64_pmull(a, b));
         }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                return unsafe { Self::mul_wide_x86_64_clmul(a, b) };
+                return unsafe { Self::mul_x86_64_clmul(a, b) };
             }
         }
-        Self::mul_wide_portable(a, b)
+        Self::reduce(&Self::mul_wide_portable(a, b))
     }
-    /// The double-length square by the preferred backend this build and CPU can run.
+    /// a² mod f (n words) by the preferred backend this build and CPU can run.
     #[inline(always)]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn square_wide(a: &[u64; 7]) -> [u64; 14] {
+    fn square_words(a: &[u64; 7]) -> [u64; 7] {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
-            return Self::square_wide_aarch64_pmull(a);
+            return Self::reduce(&Self::square_wide_aarch64_pmull(a));
         }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                return unsafe { Self::square_wide_x86_64_clmul(a) };
+                return unsafe { Self::square_x86_64_clmul(a) };
             }
         }
-        Self::square_wide_portable(a)
+        Self::reduce(&Self::square_wide_portable(a))
+    }
+    /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
+    /// value kept in XMM registers throughout when the reduction runs there).
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 7], k: u32) -> [u64; 7] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_clmul_available() {
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                return unsafe { Self::square_n_x86_64_clmul(a, k) };
+            }
+        }
+        let mut x = *a;
+        let mut i = 0;
+        while i < k {
+            x = Self::square_words(&x);
+            i += 1;
+        }
+        x
     }
     /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
     /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
-    /// `portable64` (the López–Dahab comb).
+    /// `portable64` (Karatsuba over integer multiplication with holes).
     #[allow(unreachable_code)]
     pub fn backend() -> &'static str {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -978,35 +1297,37 @@ impl F409 {
         rhs: &Self,
         backend: &str,
     ) -> ::core::option::Option<Self> {
-        let wide: [u64; 14] = match backend {
-            "portable64" => Self::mul_wide_portable(&self.0, &rhs.0),
+        let r: [u64; 7] = match backend {
+            "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::mul_wide_x86_64_clmul(&self.0, &rhs.0) }
+                unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            "aarch64-pmull" => Self::mul_wide_aarch64_pmull(&self.0, &rhs.0),
+            "aarch64-pmull" => {
+                Self::reduce(&Self::mul_wide_aarch64_pmull(&self.0, &rhs.0))
+            }
             _ => return ::core::option::Option::None,
         };
-        ::core::option::Option::Some(Self(Self::reduce(&wide)))
+        ::core::option::Option::Some(Self(r))
     }
     /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
     #[doc(hidden)]
     #[allow(unused_doc_comments)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-        let wide: [u64; 14] = match backend {
-            "portable64" => Self::square_wide_portable(&self.0),
+        let r: [u64; 7] = match backend {
+            "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::square_wide_x86_64_clmul(&self.0) }
+                unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            "aarch64-pmull" => Self::square_wide_aarch64_pmull(&self.0),
+            "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),
             _ => return ::core::option::Option::None,
         };
-        ::core::option::Option::Some(Self(Self::reduce(&wide)))
+        ::core::option::Option::Some(Self(r))
     }
 }
 impl ::core::fmt::Debug for F409 {

@@ -99,23 +99,17 @@ impl F571 {
     /// then reduction modulo f. Constant time.
     #[inline]
     pub fn mul(&self, rhs: &F571) -> F571 {
-        F571(Self::reduce(&Self::mul_wide(&self.0, &rhs.0)))
+        F571(Self::mul_words(&self.0, &rhs.0))
     }
     /// self² mod f. Squaring is GF(2)-linear: the bits spread to even positions (or one
     /// carry-less square per word), then reduction. Constant time.
     #[inline]
     pub fn square(&self) -> F571 {
-        F571(Self::reduce(&Self::square_wide(&self.0)))
+        F571(Self::square_words(&self.0))
     }
     /// self^(2^k): k successive squarings (k is public; constant time in self).
     pub fn square_n(&self, k: u32) -> F571 {
-        let mut x = *self;
-        let mut i = 0;
-        while i < k {
-            x = x.square();
-            i += 1;
-        }
-        x
+        F571(Self::square_n_words(&self.0, k))
     }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
@@ -389,127 +383,384 @@ impl F571 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]]
     }
-    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
+    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
+    /// parts has at most 13 terms at any bit position and its integer carries stay in the
+    /// four-bit holes between positions; products whose positions share a residue are
+    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
+    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
+    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    #[inline(always)]
+    fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
+        const M: [u64; 5] = [
+            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
+            0x8421084210842108, 0x0842108421084210,
+        ];
+        const M128: [u128; 5] = [
+            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
+            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
+            0x10842108421084210842108421084210,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
+        let mut z = [0u128; 5];
+        z[0] ^= (x[0] as u128) * (y[0] as u128);
+        z[1] ^= (x[0] as u128) * (y[1] as u128);
+        z[2] ^= (x[0] as u128) * (y[2] as u128);
+        z[3] ^= (x[0] as u128) * (y[3] as u128);
+        z[4] ^= (x[0] as u128) * (y[4] as u128);
+        z[1] ^= (x[1] as u128) * (y[0] as u128);
+        z[2] ^= (x[1] as u128) * (y[1] as u128);
+        z[3] ^= (x[1] as u128) * (y[2] as u128);
+        z[4] ^= (x[1] as u128) * (y[3] as u128);
+        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[2] ^= (x[2] as u128) * (y[0] as u128);
+        z[3] ^= (x[2] as u128) * (y[1] as u128);
+        z[4] ^= (x[2] as u128) * (y[2] as u128);
+        z[0] ^= (x[2] as u128) * (y[3] as u128);
+        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[3] ^= (x[3] as u128) * (y[0] as u128);
+        z[4] ^= (x[3] as u128) * (y[1] as u128);
+        z[0] ^= (x[3] as u128) * (y[2] as u128);
+        z[1] ^= (x[3] as u128) * (y[3] as u128);
+        z[2] ^= (x[3] as u128) * (y[4] as u128);
+        z[4] ^= (x[4] as u128) * (y[0] as u128);
+        z[0] ^= (x[4] as u128) * (y[1] as u128);
+        z[1] ^= (x[4] as u128) * (y[2] as u128);
+        z[2] ^= (x[4] as u128) * (y[3] as u128);
+        z[3] ^= (x[4] as u128) * (y[4] as u128);
+        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
+            | (z[4] & M128[4]);
+        (r as u64, (r >> 64) as u64)
+    }
+    /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (43 word products by `clmul_portable64`). Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u64; 9], b: &[u64; 9]) -> [u64; 18] {
-        let mut acc = [0 as u64; 18];
-        let mut k: u32 = 64;
-        while k > 0 {
-            k -= 1;
-            acc[17] = (acc[17] << 1) | (acc[16] >> 63);
-            acc[16] = (acc[16] << 1) | (acc[15] >> 63);
-            acc[15] = (acc[15] << 1) | (acc[14] >> 63);
-            acc[14] = (acc[14] << 1) | (acc[13] >> 63);
-            acc[13] = (acc[13] << 1) | (acc[12] >> 63);
-            acc[12] = (acc[12] << 1) | (acc[11] >> 63);
-            acc[11] = (acc[11] << 1) | (acc[10] >> 63);
-            acc[10] = (acc[10] << 1) | (acc[9] >> 63);
-            acc[9] = (acc[9] << 1) | (acc[8] >> 63);
-            acc[8] = (acc[8] << 1) | (acc[7] >> 63);
-            acc[7] = (acc[7] << 1) | (acc[6] >> 63);
-            acc[6] = (acc[6] << 1) | (acc[5] >> 63);
-            acc[5] = (acc[5] << 1) | (acc[4] >> 63);
-            acc[4] = (acc[4] << 1) | (acc[3] >> 63);
-            acc[3] = (acc[3] << 1) | (acc[2] >> 63);
-            acc[2] = (acc[2] << 1) | (acc[1] >> 63);
-            acc[1] = (acc[1] << 1) | (acc[0] >> 63);
-            acc[0] <<= 1;
-            let m0 = (0 as u64).wrapping_sub((a[0] >> k) & 1);
-            acc[0] ^= b[0] & m0;
-            acc[1] ^= b[1] & m0;
-            acc[2] ^= b[2] & m0;
-            acc[3] ^= b[3] & m0;
-            acc[4] ^= b[4] & m0;
-            acc[5] ^= b[5] & m0;
-            acc[6] ^= b[6] & m0;
-            acc[7] ^= b[7] & m0;
-            acc[8] ^= b[8] & m0;
-            let m1 = (0 as u64).wrapping_sub((a[1] >> k) & 1);
-            acc[1] ^= b[0] & m1;
-            acc[2] ^= b[1] & m1;
-            acc[3] ^= b[2] & m1;
-            acc[4] ^= b[3] & m1;
-            acc[5] ^= b[4] & m1;
-            acc[6] ^= b[5] & m1;
-            acc[7] ^= b[6] & m1;
-            acc[8] ^= b[7] & m1;
-            acc[9] ^= b[8] & m1;
-            let m2 = (0 as u64).wrapping_sub((a[2] >> k) & 1);
-            acc[2] ^= b[0] & m2;
-            acc[3] ^= b[1] & m2;
-            acc[4] ^= b[2] & m2;
-            acc[5] ^= b[3] & m2;
-            acc[6] ^= b[4] & m2;
-            acc[7] ^= b[5] & m2;
-            acc[8] ^= b[6] & m2;
-            acc[9] ^= b[7] & m2;
-            acc[10] ^= b[8] & m2;
-            let m3 = (0 as u64).wrapping_sub((a[3] >> k) & 1);
-            acc[3] ^= b[0] & m3;
-            acc[4] ^= b[1] & m3;
-            acc[5] ^= b[2] & m3;
-            acc[6] ^= b[3] & m3;
-            acc[7] ^= b[4] & m3;
-            acc[8] ^= b[5] & m3;
-            acc[9] ^= b[6] & m3;
-            acc[10] ^= b[7] & m3;
-            acc[11] ^= b[8] & m3;
-            let m4 = (0 as u64).wrapping_sub((a[4] >> k) & 1);
-            acc[4] ^= b[0] & m4;
-            acc[5] ^= b[1] & m4;
-            acc[6] ^= b[2] & m4;
-            acc[7] ^= b[3] & m4;
-            acc[8] ^= b[4] & m4;
-            acc[9] ^= b[5] & m4;
-            acc[10] ^= b[6] & m4;
-            acc[11] ^= b[7] & m4;
-            acc[12] ^= b[8] & m4;
-            let m5 = (0 as u64).wrapping_sub((a[5] >> k) & 1);
-            acc[5] ^= b[0] & m5;
-            acc[6] ^= b[1] & m5;
-            acc[7] ^= b[2] & m5;
-            acc[8] ^= b[3] & m5;
-            acc[9] ^= b[4] & m5;
-            acc[10] ^= b[5] & m5;
-            acc[11] ^= b[6] & m5;
-            acc[12] ^= b[7] & m5;
-            acc[13] ^= b[8] & m5;
-            let m6 = (0 as u64).wrapping_sub((a[6] >> k) & 1);
-            acc[6] ^= b[0] & m6;
-            acc[7] ^= b[1] & m6;
-            acc[8] ^= b[2] & m6;
-            acc[9] ^= b[3] & m6;
-            acc[10] ^= b[4] & m6;
-            acc[11] ^= b[5] & m6;
-            acc[12] ^= b[6] & m6;
-            acc[13] ^= b[7] & m6;
-            acc[14] ^= b[8] & m6;
-            let m7 = (0 as u64).wrapping_sub((a[7] >> k) & 1);
-            acc[7] ^= b[0] & m7;
-            acc[8] ^= b[1] & m7;
-            acc[9] ^= b[2] & m7;
-            acc[10] ^= b[3] & m7;
-            acc[11] ^= b[4] & m7;
-            acc[12] ^= b[5] & m7;
-            acc[13] ^= b[6] & m7;
-            acc[14] ^= b[7] & m7;
-            acc[15] ^= b[8] & m7;
-            let m8 = (0 as u64).wrapping_sub((a[8] >> k) & 1);
-            acc[8] ^= b[0] & m8;
-            acc[9] ^= b[1] & m8;
-            acc[10] ^= b[2] & m8;
-            acc[11] ^= b[3] & m8;
-            acc[12] ^= b[4] & m8;
-            acc[13] ^= b[5] & m8;
-            acc[14] ^= b[6] & m8;
-            acc[15] ^= b[7] & m8;
-            acc[16] ^= b[8] & m8;
-        }
-        acc
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let a4 = a[4];
+        let a5 = a[5];
+        let a6 = a[6];
+        let a7 = a[7];
+        let a8 = a[8];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let b4 = b[4];
+        let b5 = b[5];
+        let b6 = b[6];
+        let b7 = b[7];
+        let b8 = b[8];
+        let (p1, p2) = Self::clmul_portable64(a0, b0);
+        let (p3, p4) = Self::clmul_portable64(a1, b1);
+        let t5 = a0 ^ a1;
+        let t6 = b0 ^ b1;
+        let (p7, p8) = Self::clmul_portable64(t5, t6);
+        let t9 = p7 ^ p1;
+        let t10 = t9 ^ p3;
+        let t11 = p2 ^ t10;
+        let t12 = p8 ^ p2;
+        let t13 = t12 ^ p4;
+        let t14 = p3 ^ t13;
+        let (p15, p16) = Self::clmul_portable64(a2, b2);
+        let t17 = a0 ^ a2;
+        let t18 = b0 ^ b2;
+        let (p19, p20) = Self::clmul_portable64(t17, t18);
+        let (p21, p22) = Self::clmul_portable64(a1, b1);
+        let t23 = t17 ^ a1;
+        let t24 = t18 ^ b1;
+        let (p25, p26) = Self::clmul_portable64(t23, t24);
+        let t27 = p25 ^ p19;
+        let t28 = t27 ^ p21;
+        let t29 = p20 ^ t28;
+        let t30 = p26 ^ p20;
+        let t31 = t30 ^ p22;
+        let t32 = p21 ^ t31;
+        let t33 = p19 ^ p1;
+        let t34 = t33 ^ p15;
+        let t35 = t14 ^ t34;
+        let t36 = t29 ^ t11;
+        let t37 = t36 ^ p16;
+        let t38 = p4 ^ t37;
+        let t39 = t32 ^ t14;
+        let t40 = p15 ^ t39;
+        let t41 = p22 ^ p4;
+        let t42 = p16 ^ t41;
+        let (p43, p44) = Self::clmul_portable64(a3, b3);
+        let (p45, p46) = Self::clmul_portable64(a4, b4);
+        let t47 = a3 ^ a4;
+        let t48 = b3 ^ b4;
+        let (p49, p50) = Self::clmul_portable64(t47, t48);
+        let t51 = p49 ^ p43;
+        let t52 = t51 ^ p45;
+        let t53 = p44 ^ t52;
+        let t54 = p50 ^ p44;
+        let t55 = t54 ^ p46;
+        let t56 = p45 ^ t55;
+        let t57 = a0 ^ a3;
+        let t58 = b0 ^ b3;
+        let t59 = a1 ^ a4;
+        let t60 = b1 ^ b4;
+        let (p61, p62) = Self::clmul_portable64(t57, t58);
+        let (p63, p64) = Self::clmul_portable64(t59, t60);
+        let t65 = t57 ^ t59;
+        let t66 = t58 ^ t60;
+        let (p67, p68) = Self::clmul_portable64(t65, t66);
+        let t69 = p67 ^ p61;
+        let t70 = t69 ^ p63;
+        let t71 = p62 ^ t70;
+        let t72 = p68 ^ p62;
+        let t73 = t72 ^ p64;
+        let t74 = p63 ^ t73;
+        let (p75, p76) = Self::clmul_portable64(a2, b2);
+        let t77 = t57 ^ a2;
+        let t78 = t58 ^ b2;
+        let (p79, p80) = Self::clmul_portable64(t77, t78);
+        let (p81, p82) = Self::clmul_portable64(t59, t60);
+        let t83 = t77 ^ t59;
+        let t84 = t78 ^ t60;
+        let (p85, p86) = Self::clmul_portable64(t83, t84);
+        let t87 = p85 ^ p79;
+        let t88 = t87 ^ p81;
+        let t89 = p80 ^ t88;
+        let t90 = p86 ^ p80;
+        let t91 = t90 ^ p82;
+        let t92 = p81 ^ t91;
+        let t93 = p79 ^ p61;
+        let t94 = t93 ^ p75;
+        let t95 = t74 ^ t94;
+        let t96 = t89 ^ t71;
+        let t97 = t96 ^ p76;
+        let t98 = p64 ^ t97;
+        let t99 = t92 ^ t74;
+        let t100 = p75 ^ t99;
+        let t101 = p82 ^ p64;
+        let t102 = p76 ^ t101;
+        let t103 = p61 ^ p1;
+        let t104 = t103 ^ p43;
+        let t105 = t38 ^ t104;
+        let t106 = t71 ^ t11;
+        let t107 = t106 ^ t53;
+        let t108 = t40 ^ t107;
+        let t109 = t95 ^ t35;
+        let t110 = t109 ^ t56;
+        let t111 = t42 ^ t110;
+        let t112 = t98 ^ t38;
+        let t113 = t112 ^ p46;
+        let t114 = p43 ^ t113;
+        let t115 = t100 ^ t40;
+        let t116 = t53 ^ t115;
+        let t117 = t102 ^ t42;
+        let t118 = t56 ^ t117;
+        let (p119, p120) = Self::clmul_portable64(a5, b5);
+        let (p121, p122) = Self::clmul_portable64(a6, b6);
+        let t123 = a5 ^ a6;
+        let t124 = b5 ^ b6;
+        let (p125, p126) = Self::clmul_portable64(t123, t124);
+        let t127 = p125 ^ p119;
+        let t128 = t127 ^ p121;
+        let t129 = p120 ^ t128;
+        let t130 = p126 ^ p120;
+        let t131 = t130 ^ p122;
+        let t132 = p121 ^ t131;
+        let (p133, p134) = Self::clmul_portable64(a7, b7);
+        let (p135, p136) = Self::clmul_portable64(a8, b8);
+        let t137 = a7 ^ a8;
+        let t138 = b7 ^ b8;
+        let (p139, p140) = Self::clmul_portable64(t137, t138);
+        let t141 = p139 ^ p133;
+        let t142 = t141 ^ p135;
+        let t143 = p134 ^ t142;
+        let t144 = p140 ^ p134;
+        let t145 = t144 ^ p136;
+        let t146 = p135 ^ t145;
+        let t147 = a5 ^ a7;
+        let t148 = b5 ^ b7;
+        let t149 = a6 ^ a8;
+        let t150 = b6 ^ b8;
+        let (p151, p152) = Self::clmul_portable64(t147, t148);
+        let (p153, p154) = Self::clmul_portable64(t149, t150);
+        let t155 = t147 ^ t149;
+        let t156 = t148 ^ t150;
+        let (p157, p158) = Self::clmul_portable64(t155, t156);
+        let t159 = p157 ^ p151;
+        let t160 = t159 ^ p153;
+        let t161 = p152 ^ t160;
+        let t162 = p158 ^ p152;
+        let t163 = t162 ^ p154;
+        let t164 = p153 ^ t163;
+        let t165 = p151 ^ p119;
+        let t166 = t165 ^ p133;
+        let t167 = t132 ^ t166;
+        let t168 = t161 ^ t129;
+        let t169 = t168 ^ t143;
+        let t170 = p122 ^ t169;
+        let t171 = t164 ^ t132;
+        let t172 = t171 ^ t146;
+        let t173 = p133 ^ t172;
+        let t174 = p154 ^ p122;
+        let t175 = t174 ^ p136;
+        let t176 = t143 ^ t175;
+        let t177 = a0 ^ a5;
+        let t178 = b0 ^ b5;
+        let t179 = a1 ^ a6;
+        let t180 = b1 ^ b6;
+        let t181 = a2 ^ a7;
+        let t182 = b2 ^ b7;
+        let t183 = a3 ^ a8;
+        let t184 = b3 ^ b8;
+        let (p185, p186) = Self::clmul_portable64(t177, t178);
+        let (p187, p188) = Self::clmul_portable64(t179, t180);
+        let t189 = t177 ^ t179;
+        let t190 = t178 ^ t180;
+        let (p191, p192) = Self::clmul_portable64(t189, t190);
+        let t193 = p191 ^ p185;
+        let t194 = t193 ^ p187;
+        let t195 = p186 ^ t194;
+        let t196 = p192 ^ p186;
+        let t197 = t196 ^ p188;
+        let t198 = p187 ^ t197;
+        let (p199, p200) = Self::clmul_portable64(t181, t182);
+        let t201 = t177 ^ t181;
+        let t202 = t178 ^ t182;
+        let (p203, p204) = Self::clmul_portable64(t201, t202);
+        let (p205, p206) = Self::clmul_portable64(t179, t180);
+        let t207 = t201 ^ t179;
+        let t208 = t202 ^ t180;
+        let (p209, p210) = Self::clmul_portable64(t207, t208);
+        let t211 = p209 ^ p203;
+        let t212 = t211 ^ p205;
+        let t213 = p204 ^ t212;
+        let t214 = p210 ^ p204;
+        let t215 = t214 ^ p206;
+        let t216 = p205 ^ t215;
+        let t217 = p203 ^ p185;
+        let t218 = t217 ^ p199;
+        let t219 = t198 ^ t218;
+        let t220 = t213 ^ t195;
+        let t221 = t220 ^ p200;
+        let t222 = p188 ^ t221;
+        let t223 = t216 ^ t198;
+        let t224 = p199 ^ t223;
+        let t225 = p206 ^ p188;
+        let t226 = p200 ^ t225;
+        let (p227, p228) = Self::clmul_portable64(t183, t184);
+        let (p229, p230) = Self::clmul_portable64(a4, b4);
+        let t231 = t183 ^ a4;
+        let t232 = t184 ^ b4;
+        let (p233, p234) = Self::clmul_portable64(t231, t232);
+        let t235 = p233 ^ p227;
+        let t236 = t235 ^ p229;
+        let t237 = p228 ^ t236;
+        let t238 = p234 ^ p228;
+        let t239 = t238 ^ p230;
+        let t240 = p229 ^ t239;
+        let t241 = t177 ^ t183;
+        let t242 = t178 ^ t184;
+        let t243 = t179 ^ a4;
+        let t244 = t180 ^ b4;
+        let (p245, p246) = Self::clmul_portable64(t241, t242);
+        let (p247, p248) = Self::clmul_portable64(t243, t244);
+        let t249 = t241 ^ t243;
+        let t250 = t242 ^ t244;
+        let (p251, p252) = Self::clmul_portable64(t249, t250);
+        let t253 = p251 ^ p245;
+        let t254 = t253 ^ p247;
+        let t255 = p246 ^ t254;
+        let t256 = p252 ^ p246;
+        let t257 = t256 ^ p248;
+        let t258 = p247 ^ t257;
+        let (p259, p260) = Self::clmul_portable64(t181, t182);
+        let t261 = t241 ^ t181;
+        let t262 = t242 ^ t182;
+        let (p263, p264) = Self::clmul_portable64(t261, t262);
+        let (p265, p266) = Self::clmul_portable64(t243, t244);
+        let t267 = t261 ^ t243;
+        let t268 = t262 ^ t244;
+        let (p269, p270) = Self::clmul_portable64(t267, t268);
+        let t271 = p269 ^ p263;
+        let t272 = t271 ^ p265;
+        let t273 = p264 ^ t272;
+        let t274 = p270 ^ p264;
+        let t275 = t274 ^ p266;
+        let t276 = p265 ^ t275;
+        let t277 = p263 ^ p245;
+        let t278 = t277 ^ p259;
+        let t279 = t258 ^ t278;
+        let t280 = t273 ^ t255;
+        let t281 = t280 ^ p260;
+        let t282 = p248 ^ t281;
+        let t283 = t276 ^ t258;
+        let t284 = p259 ^ t283;
+        let t285 = p266 ^ p248;
+        let t286 = p260 ^ t285;
+        let t287 = p245 ^ p185;
+        let t288 = t287 ^ p227;
+        let t289 = t222 ^ t288;
+        let t290 = t255 ^ t195;
+        let t291 = t290 ^ t237;
+        let t292 = t224 ^ t291;
+        let t293 = t279 ^ t219;
+        let t294 = t293 ^ t240;
+        let t295 = t226 ^ t294;
+        let t296 = t282 ^ t222;
+        let t297 = t296 ^ p230;
+        let t298 = p227 ^ t297;
+        let t299 = t284 ^ t224;
+        let t300 = t237 ^ t299;
+        let t301 = t286 ^ t226;
+        let t302 = t240 ^ t301;
+        let t303 = p185 ^ p1;
+        let t304 = t303 ^ p119;
+        let t305 = t111 ^ t304;
+        let t306 = t195 ^ t11;
+        let t307 = t306 ^ t129;
+        let t308 = t114 ^ t307;
+        let t309 = t219 ^ t35;
+        let t310 = t309 ^ t167;
+        let t311 = t116 ^ t310;
+        let t312 = t289 ^ t105;
+        let t313 = t312 ^ t170;
+        let t314 = t118 ^ t313;
+        let t315 = t292 ^ t108;
+        let t316 = t315 ^ t173;
+        let t317 = p46 ^ t316;
+        let t318 = t295 ^ t111;
+        let t319 = t318 ^ t176;
+        let t320 = p119 ^ t319;
+        let t321 = t298 ^ t114;
+        let t322 = t321 ^ t146;
+        let t323 = t129 ^ t322;
+        let t324 = t300 ^ t116;
+        let t325 = t324 ^ p136;
+        let t326 = t167 ^ t325;
+        let t327 = t302 ^ t118;
+        let t328 = t170 ^ t327;
+        let t329 = p230 ^ p46;
+        let t330 = t173 ^ t329;
+        [
+            p1,
+            t11,
+            t35,
+            t105,
+            t108,
+            t305,
+            t308,
+            t311,
+            t314,
+            t317,
+            t320,
+            t323,
+            t326,
+            t328,
+            t330,
+            t176,
+            t146,
+            p136,
+        ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -557,397 +808,442 @@ impl F571 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// One 64×64 → 128-bit carry-less product with PCLMULQDQ: (low word, high word).
+    /// a·b mod f with PCLMULQDQ (92 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn clmul_x86_64(a: u64, b: u64) -> (u64, u64) {
-        /// SAFETY: the caller guarantees PCLMULQDQ; the intrinsics only read their register operands.
+    unsafe fn mul_x86_64_clmul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
+        let mut out = [0u64; 9];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let p = ::core::arch::x86_64::_mm_clmulepi64_si128(
-                ::core::arch::x86_64::_mm_cvtsi64_si128(a as i64),
-                ::core::arch::x86_64::_mm_cvtsi64_si128(b as i64),
-                0,
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
+            let a4 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(6).cast());
+            let a5 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(8).cast());
+            let a6 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
+            let a7 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
+            let a8 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(4).cast());
+            let a9 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(6).cast());
+            let a10 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(8).cast());
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 16);
+            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 1);
+            let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 17);
+            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a7, 0);
+            let x17 = ::core::arch::x86_64::_mm_xor_si128(p15, p16);
+            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a7, 16);
+            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a7, 1);
+            let x20 = ::core::arch::x86_64::_mm_xor_si128(p18, p19);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a7, 17);
+            let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a8, 0);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(p21, p22);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a8, 16);
+            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a8, 1);
+            let x26 = ::core::arch::x86_64::_mm_xor_si128(p24, p25);
+            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a8, 17);
+            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 0);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(p27, p28);
+            let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 16);
+            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 1);
+            let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
+            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 17);
+            let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a10, 0);
+            let x35 = ::core::arch::x86_64::_mm_xor_si128(p33, p34);
+            let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a10, 1);
+            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
+            let x38 = ::core::arch::x86_64::_mm_xor_si128(x17, p37);
+            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 16);
+            let x40 = ::core::arch::x86_64::_mm_xor_si128(x20, p39);
+            let p41 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
+            let x42 = ::core::arch::x86_64::_mm_xor_si128(x40, p41);
+            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 17);
+            let x44 = ::core::arch::x86_64::_mm_xor_si128(x23, p43);
+            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 0);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(x44, p45);
+            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 16);
+            let x48 = ::core::arch::x86_64::_mm_xor_si128(x26, p47);
+            let p49 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 1);
+            let x50 = ::core::arch::x86_64::_mm_xor_si128(x48, p49);
+            let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 17);
+            let x52 = ::core::arch::x86_64::_mm_xor_si128(x29, p51);
+            let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a8, 0);
+            let x54 = ::core::arch::x86_64::_mm_xor_si128(x52, p53);
+            let p55 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a8, 16);
+            let x56 = ::core::arch::x86_64::_mm_xor_si128(x32, p55);
+            let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a8, 1);
+            let x58 = ::core::arch::x86_64::_mm_xor_si128(x56, p57);
+            let p59 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a8, 17);
+            let x60 = ::core::arch::x86_64::_mm_xor_si128(x35, p59);
+            let p61 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a9, 0);
+            let x62 = ::core::arch::x86_64::_mm_xor_si128(x60, p61);
+            let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a9, 16);
+            let x64 = ::core::arch::x86_64::_mm_xor_si128(p36, p63);
+            let p65 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a9, 1);
+            let x66 = ::core::arch::x86_64::_mm_xor_si128(x64, p65);
+            let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a9, 17);
+            let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a10, 0);
+            let x69 = ::core::arch::x86_64::_mm_xor_si128(p67, p68);
+            let p70 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a10, 1);
+            let p71 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
+            let x72 = ::core::arch::x86_64::_mm_xor_si128(x46, p71);
+            let p73 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 16);
+            let x74 = ::core::arch::x86_64::_mm_xor_si128(x50, p73);
+            let p75 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 1);
+            let x76 = ::core::arch::x86_64::_mm_xor_si128(x74, p75);
+            let p77 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 17);
+            let x78 = ::core::arch::x86_64::_mm_xor_si128(x54, p77);
+            let p79 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 0);
+            let x80 = ::core::arch::x86_64::_mm_xor_si128(x78, p79);
+            let p81 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 16);
+            let x82 = ::core::arch::x86_64::_mm_xor_si128(x58, p81);
+            let p83 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 1);
+            let x84 = ::core::arch::x86_64::_mm_xor_si128(x82, p83);
+            let p85 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 17);
+            let x86 = ::core::arch::x86_64::_mm_xor_si128(x62, p85);
+            let p87 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 0);
+            let x88 = ::core::arch::x86_64::_mm_xor_si128(x86, p87);
+            let p89 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 16);
+            let x90 = ::core::arch::x86_64::_mm_xor_si128(x66, p89);
+            let p91 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 1);
+            let x92 = ::core::arch::x86_64::_mm_xor_si128(x90, p91);
+            let p93 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 17);
+            let x94 = ::core::arch::x86_64::_mm_xor_si128(x69, p93);
+            let p95 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a9, 0);
+            let x96 = ::core::arch::x86_64::_mm_xor_si128(x94, p95);
+            let p97 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a9, 16);
+            let x98 = ::core::arch::x86_64::_mm_xor_si128(p70, p97);
+            let p99 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a9, 1);
+            let x100 = ::core::arch::x86_64::_mm_xor_si128(x98, p99);
+            let p101 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a9, 17);
+            let p102 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a10, 0);
+            let x103 = ::core::arch::x86_64::_mm_xor_si128(p101, p102);
+            let p104 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a10, 1);
+            let p105 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a6, 0);
+            let x106 = ::core::arch::x86_64::_mm_xor_si128(x80, p105);
+            let p107 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a6, 16);
+            let x108 = ::core::arch::x86_64::_mm_xor_si128(x84, p107);
+            let p109 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a6, 1);
+            let x110 = ::core::arch::x86_64::_mm_xor_si128(x108, p109);
+            let p111 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a6, 17);
+            let x112 = ::core::arch::x86_64::_mm_xor_si128(x88, p111);
+            let p113 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 0);
+            let x114 = ::core::arch::x86_64::_mm_xor_si128(x112, p113);
+            let p115 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 16);
+            let x116 = ::core::arch::x86_64::_mm_xor_si128(x92, p115);
+            let p117 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 1);
+            let x118 = ::core::arch::x86_64::_mm_xor_si128(x116, p117);
+            let p119 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 17);
+            let x120 = ::core::arch::x86_64::_mm_xor_si128(x96, p119);
+            let p121 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 0);
+            let x122 = ::core::arch::x86_64::_mm_xor_si128(x120, p121);
+            let p123 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 16);
+            let x124 = ::core::arch::x86_64::_mm_xor_si128(x100, p123);
+            let p125 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 1);
+            let x126 = ::core::arch::x86_64::_mm_xor_si128(x124, p125);
+            let p127 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 17);
+            let x128 = ::core::arch::x86_64::_mm_xor_si128(x103, p127);
+            let p129 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 0);
+            let x130 = ::core::arch::x86_64::_mm_xor_si128(x128, p129);
+            let p131 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 16);
+            let x132 = ::core::arch::x86_64::_mm_xor_si128(p104, p131);
+            let p133 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 1);
+            let x134 = ::core::arch::x86_64::_mm_xor_si128(x132, p133);
+            let p135 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 17);
+            let p136 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a10, 0);
+            let x137 = ::core::arch::x86_64::_mm_xor_si128(p135, p136);
+            let p138 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a10, 1);
+            let p139 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a6, 0);
+            let x140 = ::core::arch::x86_64::_mm_xor_si128(x114, p139);
+            let p141 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a6, 16);
+            let x142 = ::core::arch::x86_64::_mm_xor_si128(x118, p141);
+            let p143 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a7, 0);
+            let x144 = ::core::arch::x86_64::_mm_xor_si128(x122, p143);
+            let p145 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a7, 16);
+            let x146 = ::core::arch::x86_64::_mm_xor_si128(x126, p145);
+            let p147 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a8, 0);
+            let x148 = ::core::arch::x86_64::_mm_xor_si128(x130, p147);
+            let p149 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a8, 16);
+            let x150 = ::core::arch::x86_64::_mm_xor_si128(x134, p149);
+            let p151 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a9, 0);
+            let x152 = ::core::arch::x86_64::_mm_xor_si128(x137, p151);
+            let p153 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a9, 16);
+            let x154 = ::core::arch::x86_64::_mm_xor_si128(p138, p153);
+            let p155 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a10, 0);
+            let u156 = ::core::arch::x86_64::_mm_slli_si128(x14, 8);
+            let x157 = ::core::arch::x86_64::_mm_xor_si128(p11, u156);
+            let u158 = ::core::arch::x86_64::_mm_slli_si128(x42, 8);
+            let x159 = ::core::arch::x86_64::_mm_xor_si128(x38, u158);
+            let v160 = ::core::arch::x86_64::_mm_srli_si128(x14, 8);
+            let x161 = ::core::arch::x86_64::_mm_xor_si128(x159, v160);
+            let u162 = ::core::arch::x86_64::_mm_slli_si128(x76, 8);
+            let x163 = ::core::arch::x86_64::_mm_xor_si128(x72, u162);
+            let v164 = ::core::arch::x86_64::_mm_srli_si128(x42, 8);
+            let x165 = ::core::arch::x86_64::_mm_xor_si128(x163, v164);
+            let u166 = ::core::arch::x86_64::_mm_slli_si128(x110, 8);
+            let x167 = ::core::arch::x86_64::_mm_xor_si128(x106, u166);
+            let v168 = ::core::arch::x86_64::_mm_srli_si128(x76, 8);
+            let x169 = ::core::arch::x86_64::_mm_xor_si128(x167, v168);
+            let u170 = ::core::arch::x86_64::_mm_slli_si128(x142, 8);
+            let x171 = ::core::arch::x86_64::_mm_xor_si128(x140, u170);
+            let v172 = ::core::arch::x86_64::_mm_srli_si128(x110, 8);
+            let x173 = ::core::arch::x86_64::_mm_xor_si128(x171, v172);
+            let u174 = ::core::arch::x86_64::_mm_slli_si128(x146, 8);
+            let x175 = ::core::arch::x86_64::_mm_xor_si128(x144, u174);
+            let v176 = ::core::arch::x86_64::_mm_srli_si128(x142, 8);
+            let x177 = ::core::arch::x86_64::_mm_xor_si128(x175, v176);
+            let u178 = ::core::arch::x86_64::_mm_slli_si128(x150, 8);
+            let x179 = ::core::arch::x86_64::_mm_xor_si128(x148, u178);
+            let v180 = ::core::arch::x86_64::_mm_srli_si128(x146, 8);
+            let x181 = ::core::arch::x86_64::_mm_xor_si128(x179, v180);
+            let u182 = ::core::arch::x86_64::_mm_slli_si128(x154, 8);
+            let x183 = ::core::arch::x86_64::_mm_xor_si128(x152, u182);
+            let v184 = ::core::arch::x86_64::_mm_srli_si128(x150, 8);
+            let x185 = ::core::arch::x86_64::_mm_xor_si128(x183, v184);
+            let v186 = ::core::arch::x86_64::_mm_srli_si128(x154, 8);
+            let x187 = ::core::arch::x86_64::_mm_xor_si128(p155, v186);
+            let g188 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000000000u64 as i64,
+                0x00000000000084a0u64 as i64,
             );
-            let lo = ::core::arch::x86_64::_mm_cvtsi128_si64(p) as u64;
-            let hi = ::core::arch::x86_64::_mm_cvtsi128_si64(
-                ::core::arch::x86_64::_mm_unpackhi_epi64(p, p),
-            ) as u64;
-            (lo, hi)
+            let p189 = ::core::arch::x86_64::_mm_clmulepi64_si128(x173, g188, 1);
+            let p190 = ::core::arch::x86_64::_mm_clmulepi64_si128(x177, g188, 0);
+            let p191 = ::core::arch::x86_64::_mm_clmulepi64_si128(x177, g188, 1);
+            let p192 = ::core::arch::x86_64::_mm_clmulepi64_si128(x181, g188, 0);
+            let p193 = ::core::arch::x86_64::_mm_clmulepi64_si128(x181, g188, 1);
+            let p194 = ::core::arch::x86_64::_mm_clmulepi64_si128(x185, g188, 0);
+            let p195 = ::core::arch::x86_64::_mm_clmulepi64_si128(x185, g188, 1);
+            let p196 = ::core::arch::x86_64::_mm_clmulepi64_si128(x187, g188, 0);
+            let p197 = ::core::arch::x86_64::_mm_clmulepi64_si128(x187, g188, 1);
+            let k198 = ::core::arch::x86_64::_mm_move_epi64(x173);
+            let u199 = ::core::arch::x86_64::_mm_slli_si128(p190, 8);
+            let x200 = ::core::arch::x86_64::_mm_xor_si128(p189, u199);
+            let u201 = ::core::arch::x86_64::_mm_slli_si128(p192, 8);
+            let x202 = ::core::arch::x86_64::_mm_xor_si128(p191, u201);
+            let v203 = ::core::arch::x86_64::_mm_srli_si128(p190, 8);
+            let x204 = ::core::arch::x86_64::_mm_xor_si128(x202, v203);
+            let u205 = ::core::arch::x86_64::_mm_slli_si128(p194, 8);
+            let x206 = ::core::arch::x86_64::_mm_xor_si128(p193, u205);
+            let v207 = ::core::arch::x86_64::_mm_srli_si128(p192, 8);
+            let x208 = ::core::arch::x86_64::_mm_xor_si128(x206, v207);
+            let u209 = ::core::arch::x86_64::_mm_slli_si128(p196, 8);
+            let x210 = ::core::arch::x86_64::_mm_xor_si128(p195, u209);
+            let v211 = ::core::arch::x86_64::_mm_srli_si128(p194, 8);
+            let x212 = ::core::arch::x86_64::_mm_xor_si128(x210, v211);
+            let v213 = ::core::arch::x86_64::_mm_srli_si128(p196, 8);
+            let x214 = ::core::arch::x86_64::_mm_xor_si128(p197, v213);
+            let x215 = ::core::arch::x86_64::_mm_xor_si128(x157, x200);
+            let x216 = ::core::arch::x86_64::_mm_xor_si128(x161, x204);
+            let x217 = ::core::arch::x86_64::_mm_xor_si128(x165, x208);
+            let x218 = ::core::arch::x86_64::_mm_xor_si128(x169, x212);
+            let x219 = ::core::arch::x86_64::_mm_xor_si128(k198, x214);
+            let p220 = ::core::arch::x86_64::_mm_clmulepi64_si128(x219, g188, 1);
+            let k221 = ::core::arch::x86_64::_mm_move_epi64(x219);
+            let x222 = ::core::arch::x86_64::_mm_xor_si128(x215, p220);
+            let h223 = ::core::arch::x86_64::_mm_srli_epi64(k221, 59);
+            let f224 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000000000u64 as i64,
+                0x0000000000000425u64 as i64,
+            );
+            let p225 = ::core::arch::x86_64::_mm_clmulepi64_si128(h223, f224, 0);
+            let k226 = ::core::arch::x86_64::_mm_and_si128(
+                k221,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x07ffffffffffffffu64 as i64,
+                ),
+            );
+            let x227 = ::core::arch::x86_64::_mm_xor_si128(x222, p225);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x227);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x216);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x217);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x218);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(8).cast(), k226);
         }
+        out
     }
-    /// a·b by Karatsuba over 64-bit words with PCLMULQDQ word products.
+    /// a^(2^k) mod f: k squarings as in `square_x86_64_clmul`, the value kept in XMM
+    /// registers between them (k is public).
     #[cfg(target_arch = "x86_64")]
+    #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn mul_wide_x86_64_clmul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 18] {
-        /// SAFETY: this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.
+    unsafe fn square_n_x86_64_clmul(a: &[u64; 9], k: u32) -> [u64; 9] {
+        let mut out = [0u64; 9];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a0 = a[0];
-            let a1 = a[1];
-            let a2 = a[2];
-            let a3 = a[3];
-            let a4 = a[4];
-            let a5 = a[5];
-            let a6 = a[6];
-            let a7 = a[7];
-            let a8 = a[8];
-            let b0 = b[0];
-            let b1 = b[1];
-            let b2 = b[2];
-            let b3 = b[3];
-            let b4 = b[4];
-            let b5 = b[5];
-            let b6 = b[6];
-            let b7 = b[7];
-            let b8 = b[8];
-            let (p1, p2) = Self::clmul_x86_64(a0, b0);
-            let (p3, p4) = Self::clmul_x86_64(a1, b1);
-            let t5 = a0 ^ a1;
-            let t6 = b0 ^ b1;
-            let (p7, p8) = Self::clmul_x86_64(t5, t6);
-            let t9 = p7 ^ p1;
-            let t10 = t9 ^ p3;
-            let t11 = p2 ^ t10;
-            let t12 = p8 ^ p2;
-            let t13 = t12 ^ p4;
-            let t14 = p3 ^ t13;
-            let (p15, p16) = Self::clmul_x86_64(a2, b2);
-            let t17 = a0 ^ a2;
-            let t18 = b0 ^ b2;
-            let (p19, p20) = Self::clmul_x86_64(t17, t18);
-            let (p21, p22) = Self::clmul_x86_64(a1, b1);
-            let t23 = t17 ^ a1;
-            let t24 = t18 ^ b1;
-            let (p25, p26) = Self::clmul_x86_64(t23, t24);
-            let t27 = p25 ^ p19;
-            let t28 = t27 ^ p21;
-            let t29 = p20 ^ t28;
-            let t30 = p26 ^ p20;
-            let t31 = t30 ^ p22;
-            let t32 = p21 ^ t31;
-            let t33 = p19 ^ p1;
-            let t34 = t33 ^ p15;
-            let t35 = t14 ^ t34;
-            let t36 = t29 ^ t11;
-            let t37 = t36 ^ p16;
-            let t38 = p4 ^ t37;
-            let t39 = t32 ^ t14;
-            let t40 = p15 ^ t39;
-            let t41 = p22 ^ p4;
-            let t42 = p16 ^ t41;
-            let (p43, p44) = Self::clmul_x86_64(a3, b3);
-            let (p45, p46) = Self::clmul_x86_64(a4, b4);
-            let t47 = a3 ^ a4;
-            let t48 = b3 ^ b4;
-            let (p49, p50) = Self::clmul_x86_64(t47, t48);
-            let t51 = p49 ^ p43;
-            let t52 = t51 ^ p45;
-            let t53 = p44 ^ t52;
-            let t54 = p50 ^ p44;
-            let t55 = t54 ^ p46;
-            let t56 = p45 ^ t55;
-            let t57 = a0 ^ a3;
-            let t58 = b0 ^ b3;
-            let t59 = a1 ^ a4;
-            let t60 = b1 ^ b4;
-            let (p61, p62) = Self::clmul_x86_64(t57, t58);
-            let (p63, p64) = Self::clmul_x86_64(t59, t60);
-            let t65 = t57 ^ t59;
-            let t66 = t58 ^ t60;
-            let (p67, p68) = Self::clmul_x86_64(t65, t66);
-            let t69 = p67 ^ p61;
-            let t70 = t69 ^ p63;
-            let t71 = p62 ^ t70;
-            let t72 = p68 ^ p62;
-            let t73 = t72 ^ p64;
-            let t74 = p63 ^ t73;
-            let (p75, p76) = Self::clmul_x86_64(a2, b2);
-            let t77 = t57 ^ a2;
-            let t78 = t58 ^ b2;
-            let (p79, p80) = Self::clmul_x86_64(t77, t78);
-            let (p81, p82) = Self::clmul_x86_64(t59, t60);
-            let t83 = t77 ^ t59;
-            let t84 = t78 ^ t60;
-            let (p85, p86) = Self::clmul_x86_64(t83, t84);
-            let t87 = p85 ^ p79;
-            let t88 = t87 ^ p81;
-            let t89 = p80 ^ t88;
-            let t90 = p86 ^ p80;
-            let t91 = t90 ^ p82;
-            let t92 = p81 ^ t91;
-            let t93 = p79 ^ p61;
-            let t94 = t93 ^ p75;
-            let t95 = t74 ^ t94;
-            let t96 = t89 ^ t71;
-            let t97 = t96 ^ p76;
-            let t98 = p64 ^ t97;
-            let t99 = t92 ^ t74;
-            let t100 = p75 ^ t99;
-            let t101 = p82 ^ p64;
-            let t102 = p76 ^ t101;
-            let t103 = p61 ^ p1;
-            let t104 = t103 ^ p43;
-            let t105 = t38 ^ t104;
-            let t106 = t71 ^ t11;
-            let t107 = t106 ^ t53;
-            let t108 = t40 ^ t107;
-            let t109 = t95 ^ t35;
-            let t110 = t109 ^ t56;
-            let t111 = t42 ^ t110;
-            let t112 = t98 ^ t38;
-            let t113 = t112 ^ p46;
-            let t114 = p43 ^ t113;
-            let t115 = t100 ^ t40;
-            let t116 = t53 ^ t115;
-            let t117 = t102 ^ t42;
-            let t118 = t56 ^ t117;
-            let (p119, p120) = Self::clmul_x86_64(a5, b5);
-            let (p121, p122) = Self::clmul_x86_64(a6, b6);
-            let t123 = a5 ^ a6;
-            let t124 = b5 ^ b6;
-            let (p125, p126) = Self::clmul_x86_64(t123, t124);
-            let t127 = p125 ^ p119;
-            let t128 = t127 ^ p121;
-            let t129 = p120 ^ t128;
-            let t130 = p126 ^ p120;
-            let t131 = t130 ^ p122;
-            let t132 = p121 ^ t131;
-            let (p133, p134) = Self::clmul_x86_64(a7, b7);
-            let (p135, p136) = Self::clmul_x86_64(a8, b8);
-            let t137 = a7 ^ a8;
-            let t138 = b7 ^ b8;
-            let (p139, p140) = Self::clmul_x86_64(t137, t138);
-            let t141 = p139 ^ p133;
-            let t142 = t141 ^ p135;
-            let t143 = p134 ^ t142;
-            let t144 = p140 ^ p134;
-            let t145 = t144 ^ p136;
-            let t146 = p135 ^ t145;
-            let t147 = a5 ^ a7;
-            let t148 = b5 ^ b7;
-            let t149 = a6 ^ a8;
-            let t150 = b6 ^ b8;
-            let (p151, p152) = Self::clmul_x86_64(t147, t148);
-            let (p153, p154) = Self::clmul_x86_64(t149, t150);
-            let t155 = t147 ^ t149;
-            let t156 = t148 ^ t150;
-            let (p157, p158) = Self::clmul_x86_64(t155, t156);
-            let t159 = p157 ^ p151;
-            let t160 = t159 ^ p153;
-            let t161 = p152 ^ t160;
-            let t162 = p158 ^ p152;
-            let t163 = t162 ^ p154;
-            let t164 = p153 ^ t163;
-            let t165 = p151 ^ p119;
-            let t166 = t165 ^ p133;
-            let t167 = t132 ^ t166;
-            let t168 = t161 ^ t129;
-            let t169 = t168 ^ t143;
-            let t170 = p122 ^ t169;
-            let t171 = t164 ^ t132;
-            let t172 = t171 ^ t146;
-            let t173 = p133 ^ t172;
-            let t174 = p154 ^ p122;
-            let t175 = t174 ^ p136;
-            let t176 = t143 ^ t175;
-            let t177 = a0 ^ a5;
-            let t178 = b0 ^ b5;
-            let t179 = a1 ^ a6;
-            let t180 = b1 ^ b6;
-            let t181 = a2 ^ a7;
-            let t182 = b2 ^ b7;
-            let t183 = a3 ^ a8;
-            let t184 = b3 ^ b8;
-            let (p185, p186) = Self::clmul_x86_64(t177, t178);
-            let (p187, p188) = Self::clmul_x86_64(t179, t180);
-            let t189 = t177 ^ t179;
-            let t190 = t178 ^ t180;
-            let (p191, p192) = Self::clmul_x86_64(t189, t190);
-            let t193 = p191 ^ p185;
-            let t194 = t193 ^ p187;
-            let t195 = p186 ^ t194;
-            let t196 = p192 ^ p186;
-            let t197 = t196 ^ p188;
-            let t198 = p187 ^ t197;
-            let (p199, p200) = Self::clmul_x86_64(t181, t182);
-            let t201 = t177 ^ t181;
-            let t202 = t178 ^ t182;
-            let (p203, p204) = Self::clmul_x86_64(t201, t202);
-            let (p205, p206) = Self::clmul_x86_64(t179, t180);
-            let t207 = t201 ^ t179;
-            let t208 = t202 ^ t180;
-            let (p209, p210) = Self::clmul_x86_64(t207, t208);
-            let t211 = p209 ^ p203;
-            let t212 = t211 ^ p205;
-            let t213 = p204 ^ t212;
-            let t214 = p210 ^ p204;
-            let t215 = t214 ^ p206;
-            let t216 = p205 ^ t215;
-            let t217 = p203 ^ p185;
-            let t218 = t217 ^ p199;
-            let t219 = t198 ^ t218;
-            let t220 = t213 ^ t195;
-            let t221 = t220 ^ p200;
-            let t222 = p188 ^ t221;
-            let t223 = t216 ^ t198;
-            let t224 = p199 ^ t223;
-            let t225 = p206 ^ p188;
-            let t226 = p200 ^ t225;
-            let (p227, p228) = Self::clmul_x86_64(t183, t184);
-            let (p229, p230) = Self::clmul_x86_64(a4, b4);
-            let t231 = t183 ^ a4;
-            let t232 = t184 ^ b4;
-            let (p233, p234) = Self::clmul_x86_64(t231, t232);
-            let t235 = p233 ^ p227;
-            let t236 = t235 ^ p229;
-            let t237 = p228 ^ t236;
-            let t238 = p234 ^ p228;
-            let t239 = t238 ^ p230;
-            let t240 = p229 ^ t239;
-            let t241 = t177 ^ t183;
-            let t242 = t178 ^ t184;
-            let t243 = t179 ^ a4;
-            let t244 = t180 ^ b4;
-            let (p245, p246) = Self::clmul_x86_64(t241, t242);
-            let (p247, p248) = Self::clmul_x86_64(t243, t244);
-            let t249 = t241 ^ t243;
-            let t250 = t242 ^ t244;
-            let (p251, p252) = Self::clmul_x86_64(t249, t250);
-            let t253 = p251 ^ p245;
-            let t254 = t253 ^ p247;
-            let t255 = p246 ^ t254;
-            let t256 = p252 ^ p246;
-            let t257 = t256 ^ p248;
-            let t258 = p247 ^ t257;
-            let (p259, p260) = Self::clmul_x86_64(t181, t182);
-            let t261 = t241 ^ t181;
-            let t262 = t242 ^ t182;
-            let (p263, p264) = Self::clmul_x86_64(t261, t262);
-            let (p265, p266) = Self::clmul_x86_64(t243, t244);
-            let t267 = t261 ^ t243;
-            let t268 = t262 ^ t244;
-            let (p269, p270) = Self::clmul_x86_64(t267, t268);
-            let t271 = p269 ^ p263;
-            let t272 = t271 ^ p265;
-            let t273 = p264 ^ t272;
-            let t274 = p270 ^ p264;
-            let t275 = t274 ^ p266;
-            let t276 = p265 ^ t275;
-            let t277 = p263 ^ p245;
-            let t278 = t277 ^ p259;
-            let t279 = t258 ^ t278;
-            let t280 = t273 ^ t255;
-            let t281 = t280 ^ p260;
-            let t282 = p248 ^ t281;
-            let t283 = t276 ^ t258;
-            let t284 = p259 ^ t283;
-            let t285 = p266 ^ p248;
-            let t286 = p260 ^ t285;
-            let t287 = p245 ^ p185;
-            let t288 = t287 ^ p227;
-            let t289 = t222 ^ t288;
-            let t290 = t255 ^ t195;
-            let t291 = t290 ^ t237;
-            let t292 = t224 ^ t291;
-            let t293 = t279 ^ t219;
-            let t294 = t293 ^ t240;
-            let t295 = t226 ^ t294;
-            let t296 = t282 ^ t222;
-            let t297 = t296 ^ p230;
-            let t298 = p227 ^ t297;
-            let t299 = t284 ^ t224;
-            let t300 = t237 ^ t299;
-            let t301 = t286 ^ t226;
-            let t302 = t240 ^ t301;
-            let t303 = p185 ^ p1;
-            let t304 = t303 ^ p119;
-            let t305 = t111 ^ t304;
-            let t306 = t195 ^ t11;
-            let t307 = t306 ^ t129;
-            let t308 = t114 ^ t307;
-            let t309 = t219 ^ t35;
-            let t310 = t309 ^ t167;
-            let t311 = t116 ^ t310;
-            let t312 = t289 ^ t105;
-            let t313 = t312 ^ t170;
-            let t314 = t118 ^ t313;
-            let t315 = t292 ^ t108;
-            let t316 = t315 ^ t173;
-            let t317 = p46 ^ t316;
-            let t318 = t295 ^ t111;
-            let t319 = t318 ^ t176;
-            let t320 = p119 ^ t319;
-            let t321 = t298 ^ t114;
-            let t322 = t321 ^ t146;
-            let t323 = t129 ^ t322;
-            let t324 = t300 ^ t116;
-            let t325 = t324 ^ p136;
-            let t326 = t167 ^ t325;
-            let t327 = t302 ^ t118;
-            let t328 = t170 ^ t327;
-            let t329 = p230 ^ p46;
-            let t330 = t173 ^ t329;
-            [
-                p1,
-                t11,
-                t35,
-                t105,
-                t108,
-                t305,
-                t308,
-                t311,
-                t314,
-                t317,
-                t320,
-                t323,
-                t326,
-                t328,
-                t330,
-                t176,
-                t146,
-                p136,
-            ]
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
+            let a4 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(6).cast());
+            let a5 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(8).cast());
+            let mut cur0 = a1;
+            let mut cur1 = a2;
+            let mut cur2 = a3;
+            let mut cur3 = a4;
+            let mut cur4 = a5;
+            let mut i = 0u32;
+            while i < k {
+                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
+                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
+                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
+                let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
+                let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 0);
+                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 17);
+                let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur3, cur3, 0);
+                let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur3, cur3, 17);
+                let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur4, cur4, 0);
+                let g15 = ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x00000000000084a0u64 as i64,
+                );
+                let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g15, 1);
+                let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g15, 0);
+                let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g15, 1);
+                let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(p12, g15, 0);
+                let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(p12, g15, 1);
+                let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(p13, g15, 0);
+                let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(p13, g15, 1);
+                let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 0);
+                let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 1);
+                let k25 = ::core::arch::x86_64::_mm_move_epi64(p10);
+                let u26 = ::core::arch::x86_64::_mm_slli_si128(p17, 8);
+                let x27 = ::core::arch::x86_64::_mm_xor_si128(p16, u26);
+                let u28 = ::core::arch::x86_64::_mm_slli_si128(p19, 8);
+                let x29 = ::core::arch::x86_64::_mm_xor_si128(p18, u28);
+                let v30 = ::core::arch::x86_64::_mm_srli_si128(p17, 8);
+                let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, v30);
+                let u32 = ::core::arch::x86_64::_mm_slli_si128(p21, 8);
+                let x33 = ::core::arch::x86_64::_mm_xor_si128(p20, u32);
+                let v34 = ::core::arch::x86_64::_mm_srli_si128(p19, 8);
+                let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, v34);
+                let u36 = ::core::arch::x86_64::_mm_slli_si128(p23, 8);
+                let x37 = ::core::arch::x86_64::_mm_xor_si128(p22, u36);
+                let v38 = ::core::arch::x86_64::_mm_srli_si128(p21, 8);
+                let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
+                let v40 = ::core::arch::x86_64::_mm_srli_si128(p23, 8);
+                let x41 = ::core::arch::x86_64::_mm_xor_si128(p24, v40);
+                let x42 = ::core::arch::x86_64::_mm_xor_si128(p6, x27);
+                let x43 = ::core::arch::x86_64::_mm_xor_si128(p7, x31);
+                let x44 = ::core::arch::x86_64::_mm_xor_si128(p8, x35);
+                let x45 = ::core::arch::x86_64::_mm_xor_si128(p9, x39);
+                let x46 = ::core::arch::x86_64::_mm_xor_si128(k25, x41);
+                let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g15, 1);
+                let k48 = ::core::arch::x86_64::_mm_move_epi64(x46);
+                let x49 = ::core::arch::x86_64::_mm_xor_si128(x42, p47);
+                let h50 = ::core::arch::x86_64::_mm_srli_epi64(k48, 59);
+                let f51 = ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x0000000000000425u64 as i64,
+                );
+                let p52 = ::core::arch::x86_64::_mm_clmulepi64_si128(h50, f51, 0);
+                let k53 = ::core::arch::x86_64::_mm_and_si128(
+                    k48,
+                    ::core::arch::x86_64::_mm_set_epi64x(
+                        0x0000000000000000u64 as i64,
+                        0x07ffffffffffffffu64 as i64,
+                    ),
+                );
+                let x54 = ::core::arch::x86_64::_mm_xor_si128(x49, p52);
+                cur0 = x54;
+                cur1 = x43;
+                cur2 = x44;
+                cur3 = x45;
+                cur4 = k53;
+                i += 1;
+            }
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), cur1);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), cur2);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), cur3);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(8).cast(), cur4);
         }
+        out
     }
-    /// a² with one PCLMULQDQ per word.
+    /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
     #[cfg(target_arch = "x86_64")]
+    #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn square_wide_x86_64_clmul(a: &[u64; 9]) -> [u64; 18] {
-        /// SAFETY: this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.
+    unsafe fn square_x86_64_clmul(a: &[u64; 9]) -> [u64; 9] {
+        let mut out = [0u64; 9];
+        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let (s0, s1) = Self::clmul_x86_64(a[0], a[0]);
-            let (s2, s3) = Self::clmul_x86_64(a[1], a[1]);
-            let (s4, s5) = Self::clmul_x86_64(a[2], a[2]);
-            let (s6, s7) = Self::clmul_x86_64(a[3], a[3]);
-            let (s8, s9) = Self::clmul_x86_64(a[4], a[4]);
-            let (s10, s11) = Self::clmul_x86_64(a[5], a[5]);
-            let (s12, s13) = Self::clmul_x86_64(a[6], a[6]);
-            let (s14, s15) = Self::clmul_x86_64(a[7], a[7]);
-            let (s16, s17) = Self::clmul_x86_64(a[8], a[8]);
-            [
-                s0,
-                s1,
-                s2,
-                s3,
-                s4,
-                s5,
-                s6,
-                s7,
-                s8,
-                s9,
-                s10,
-                s11,
-                s12,
-                s13,
-                s14,
-                s15,
-                s16,
-                s17,
-            ]
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
+            let a4 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(6).cast());
+            let a5 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(8).cast());
+            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
+            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
+            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
+            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 0);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 17);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 0);
+            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 17);
+            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a5, 0);
+            let g15 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000000000u64 as i64,
+                0x00000000000084a0u64 as i64,
+            );
+            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g15, 1);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g15, 0);
+            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g15, 1);
+            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(p12, g15, 0);
+            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(p12, g15, 1);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(p13, g15, 0);
+            let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(p13, g15, 1);
+            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 0);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 1);
+            let k25 = ::core::arch::x86_64::_mm_move_epi64(p10);
+            let u26 = ::core::arch::x86_64::_mm_slli_si128(p17, 8);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(p16, u26);
+            let u28 = ::core::arch::x86_64::_mm_slli_si128(p19, 8);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(p18, u28);
+            let v30 = ::core::arch::x86_64::_mm_srli_si128(p17, 8);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, v30);
+            let u32 = ::core::arch::x86_64::_mm_slli_si128(p21, 8);
+            let x33 = ::core::arch::x86_64::_mm_xor_si128(p20, u32);
+            let v34 = ::core::arch::x86_64::_mm_srli_si128(p19, 8);
+            let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, v34);
+            let u36 = ::core::arch::x86_64::_mm_slli_si128(p23, 8);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(p22, u36);
+            let v38 = ::core::arch::x86_64::_mm_srli_si128(p21, 8);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
+            let v40 = ::core::arch::x86_64::_mm_srli_si128(p23, 8);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p24, v40);
+            let x42 = ::core::arch::x86_64::_mm_xor_si128(p6, x27);
+            let x43 = ::core::arch::x86_64::_mm_xor_si128(p7, x31);
+            let x44 = ::core::arch::x86_64::_mm_xor_si128(p8, x35);
+            let x45 = ::core::arch::x86_64::_mm_xor_si128(p9, x39);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(k25, x41);
+            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g15, 1);
+            let k48 = ::core::arch::x86_64::_mm_move_epi64(x46);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(x42, p47);
+            let h50 = ::core::arch::x86_64::_mm_srli_epi64(k48, 59);
+            let f51 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000000000u64 as i64,
+                0x0000000000000425u64 as i64,
+            );
+            let p52 = ::core::arch::x86_64::_mm_clmulepi64_si128(h50, f51, 0);
+            let k53 = ::core::arch::x86_64::_mm_and_si128(
+                k48,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x07ffffffffffffffu64 as i64,
+                ),
+            );
+            let x54 = ::core::arch::x86_64::_mm_xor_si128(x49, p52);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x54);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x43);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x44);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x45);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(8).cast(), k53);
         }
+        out
     }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
@@ -1331,43 +1627,63 @@ impl F571 {
         let (s16, s17) = Self::clmul_aarch64(a[8], a[8]);
         [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16, s17]
     }
-    /// The double-length product by the preferred backend this build and CPU can run.
+    /// a·b mod f (n words) by the preferred backend this build and CPU can run.
     #[inline(always)]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn mul_wide(a: &[u64; 9], b: &[u64; 9]) -> [u64; 18] {
+    fn mul_words(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
-            return Self::mul_wide_aarch64_pmull(a, b);
+            return Self::reduce(&Self::mul_wide_aarch64_pmull(a, b));
         }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                return unsafe { Self::mul_wide_x86_64_clmul(a, b) };
+                return unsafe { Self::mul_x86_64_clmul(a, b) };
             }
         }
-        Self::mul_wide_portable(a, b)
+        Self::reduce(&Self::mul_wide_portable(a, b))
     }
-    /// The double-length square by the preferred backend this build and CPU can run.
+    /// a² mod f (n words) by the preferred backend this build and CPU can run.
     #[inline(always)]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn square_wide(a: &[u64; 9]) -> [u64; 18] {
+    fn square_words(a: &[u64; 9]) -> [u64; 9] {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
-            return Self::square_wide_aarch64_pmull(a);
+            return Self::reduce(&Self::square_wide_aarch64_pmull(a));
         }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                return unsafe { Self::square_wide_x86_64_clmul(a) };
+                return unsafe { Self::square_x86_64_clmul(a) };
             }
         }
-        Self::square_wide_portable(a)
+        Self::reduce(&Self::square_wide_portable(a))
+    }
+    /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
+    /// value kept in XMM registers throughout when the reduction runs there).
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 9], k: u32) -> [u64; 9] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_clmul_available() {
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                return unsafe { Self::square_n_x86_64_clmul(a, k) };
+            }
+        }
+        let mut x = *a;
+        let mut i = 0;
+        while i < k {
+            x = Self::square_words(&x);
+            i += 1;
+        }
+        x
     }
     /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
     /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
-    /// `portable64` (the López–Dahab comb).
+    /// `portable64` (Karatsuba over integer multiplication with holes).
     #[allow(unreachable_code)]
     pub fn backend() -> &'static str {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -1391,35 +1707,37 @@ impl F571 {
         rhs: &Self,
         backend: &str,
     ) -> ::core::option::Option<Self> {
-        let wide: [u64; 18] = match backend {
-            "portable64" => Self::mul_wide_portable(&self.0, &rhs.0),
+        let r: [u64; 9] = match backend {
+            "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::mul_wide_x86_64_clmul(&self.0, &rhs.0) }
+                unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            "aarch64-pmull" => Self::mul_wide_aarch64_pmull(&self.0, &rhs.0),
+            "aarch64-pmull" => {
+                Self::reduce(&Self::mul_wide_aarch64_pmull(&self.0, &rhs.0))
+            }
             _ => return ::core::option::Option::None,
         };
-        ::core::option::Option::Some(Self(Self::reduce(&wide)))
+        ::core::option::Option::Some(Self(r))
     }
     /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
     #[doc(hidden)]
     #[allow(unused_doc_comments)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-        let wide: [u64; 18] = match backend {
-            "portable64" => Self::square_wide_portable(&self.0),
+        let r: [u64; 9] = match backend {
+            "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::square_wide_x86_64_clmul(&self.0) }
+                unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-            "aarch64-pmull" => Self::square_wide_aarch64_pmull(&self.0),
+            "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),
             _ => return ::core::option::Option::None,
         };
-        ::core::option::Option::Some(Self(Self::reduce(&wide)))
+        ::core::option::Option::Some(Self(r))
     }
 }
 impl ::core::fmt::Debug for F571 {

@@ -1,6 +1,8 @@
-//! Emits a binary field's module: carry-less products (portable López–Dahab comb, Karatsuba
-//! over PCLMULQDQ / PMULL word products), squaring, reduction specialised to f, and the public
-//! API (encodings, Itoh–Tsujii inversion, √ via √x, trace, half-trace, z² + z = c).
+//! Emits a binary field's module: carry-less products (portable: López–Dahab comb at 32-bit
+//! words, Karatsuba over integer multiplication with holes at 64-bit words; PCLMULQDQ in XMM
+//! registers, see [`super::x86`]; Karatsuba over PMULL word products), squaring, reduction
+//! specialised to f, and the public API (encodings, Itoh–Tsujii inversion, √ via √x, trace,
+//! half-trace, z² + z = c).
 //!
 //! Word-level work is straight-line for the given m: every word index, shift amount and
 //! constant is a literal. The only loops run a public, fixed number of times (the comb's bit
@@ -352,8 +354,70 @@ fn square_clmul_body(c: &Ctx, clmul: &TokenStream) -> TokenStream {
     }
 }
 
+/// The portable 64-bit word product: one 64×64 → 128-bit carry-less product by integer
+/// multiplication with holes, and the double-length product by Karatsuba over it.
+fn portable64_items(c: &Ctx) -> TokenStream {
+    let mask64: Vec<TokenStream> = (0..5u32)
+        .map(|r| {
+            let v: u64 = (0..64)
+                .filter(|p| p % 5 == r)
+                .fold(0, |m, p| m | (1u64 << p));
+            c.lit(v)
+        })
+        .collect();
+    let mask128: Vec<TokenStream> = (0..5u32)
+        .map(|r| {
+            let v: u128 = (0..128)
+                .filter(|p| p % 5 == r)
+                .fold(0, |m, p| m | (1u128 << p));
+            let l: syn::LitInt = syn::LitInt::new(&format!("{v:#034x}"), Span::call_site());
+            quote!(#l)
+        })
+        .collect();
+    let mut prods = Vec::new();
+    for i in 0..5usize {
+        for j in 0..5usize {
+            let (il, jl, kl) = (usize_lit(i), usize_lit(j), usize_lit((i + j) % 5));
+            prods.push(quote!(z[#kl] ^= (x[#il] as u128) * (y[#jl] as u128);));
+        }
+    }
+    let portable = quote!(clmul_portable64);
+    let (body, products) = karatsuba_body(c, &portable);
+    let n = usize_lit(c.n);
+    let n2 = usize_lit(2 * c.n);
+    let doc = format!(
+        " The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words ({products} word products by `clmul_portable64`). Constant time where integer multiplication is."
+    );
+    quote! {
+        /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
+        /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
+        /// parts has at most 13 terms at any bit position and its integer carries stay in the
+        /// four-bit holes between positions; products whose positions share a residue are
+        /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
+        /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
+        /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+        #[inline(always)]
+        fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
+            const M: [u64; 5] = [#(#mask64),*];
+            const M128: [u128; 5] = [#(#mask128),*];
+            let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
+            let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
+            let mut z = [0u128; 5];
+            #(#prods)*
+            let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3]) | (z[4] & M128[4]);
+            (r as u64, (r >> 64) as u64)
+        }
+
+        #[doc = #doc]
+        #[inline]
+        fn mul_wide_portable(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n2] {
+            #body
+        }
+    }
+}
+
 /// The x86-64 PCLMULQDQ and aarch64 PMULL kernels and the dispatch between backends.
-fn backend_items(c: &Ctx, target: BinaryTarget) -> TokenStream {
+fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let word = c.word();
     let n = usize_lit(c.n);
     let n2 = usize_lit(2 * c.n);
@@ -362,19 +426,51 @@ fn backend_items(c: &Ctx, target: BinaryTarget) -> TokenStream {
     } else {
         "portable32"
     };
+    let barrett = matches!(s.reduction, Reduction::Barrett { .. });
     let with_hw = c.w == 64 && target == BinaryTarget::Auto;
     if !with_hw {
-        let backend_doc = format!(" The backend of the carry-less products: always `{portable_name}` (the López–Dahab comb).");
+        let backend_doc = if c.w == 64 {
+            format!(" The backend of the carry-less products: always `{portable_name}` (Karatsuba over integer multiplication with holes).")
+        } else {
+            format!(" The backend of the carry-less products: always `{portable_name}` (the López–Dahab comb).")
+        };
+        let mul_wide = if barrett {
+            quote! {
+                /// The double-length product for Barrett reduction.
+                #[inline(always)]
+                fn mul_wide(a: &[#word; #n], b: &[#word; #n]) -> [#word; #n2] {
+                    Self::mul_wide_portable(a, b)
+                }
+            }
+        } else {
+            quote!()
+        };
         return quote! {
+            /// a·b mod f (n words).
             #[inline(always)]
-            fn mul_wide(a: &[#word; #n], b: &[#word; #n]) -> [#word; #n2] {
-                Self::mul_wide_portable(a, b)
+            fn mul_words(a: &[#word; #n], b: &[#word; #n]) -> [#word; #n] {
+                Self::reduce(&Self::mul_wide_portable(a, b))
             }
 
+            /// a² mod f (n words).
             #[inline(always)]
-            fn square_wide(a: &[#word; #n]) -> [#word; #n2] {
-                Self::square_wide_portable(a)
+            fn square_words(a: &[#word; #n]) -> [#word; #n] {
+                Self::reduce(&Self::square_wide_portable(a))
             }
+
+            /// a^(2^k) mod f (n words): k squarings.
+            #[inline]
+            fn square_n_words(a: &[#word; #n], k: u32) -> [#word; #n] {
+                let mut x = *a;
+                let mut i = 0;
+                while i < k {
+                    x = Self::square_words(&x);
+                    i += 1;
+                }
+                x
+            }
+
+            #mul_wide
 
             #[doc = #backend_doc]
             pub fn backend() -> &'static str {
@@ -403,61 +499,55 @@ fn backend_items(c: &Ctx, target: BinaryTarget) -> TokenStream {
             }
         };
     }
-    let x86 = quote!(clmul_x86_64);
     let arm = quote!(clmul_aarch64);
-    let (mul_x86, _) = karatsuba_body(c, &x86);
     let (mul_arm, _) = karatsuba_body(c, &arm);
-    let sq_x86 = square_clmul_body(c, &x86);
     let sq_arm = square_clmul_body(c, &arm);
+    let x86_kernels = super::x86::kernels(s);
     let safety = |text: &str| {
         let text = format!(" SAFETY: {text}");
         quote!(#[doc = #text])
     };
     let s_feature = safety("x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.");
-    let s_intrinsics = safety(
-        "the caller guarantees PCLMULQDQ; the intrinsics only read their register operands.",
-    );
-    let s_kernel =
-        safety("this function's caller guarantees PCLMULQDQ, which is all clmul_x86_64 needs.");
     let s_cpuid = safety("CPUID exists on every x86-64 processor; leaf 1 always exists.");
     let s_pmull = safety("this code is compiled only when the build enables the `aes` target feature (which implies `neon`), so PMULL is present.");
-    quote! {
-        /// One 64×64 → 128-bit carry-less product with PCLMULQDQ: (low word, high word).
-        #[cfg(target_arch = "x86_64")]
-        #[inline]
-        #[target_feature(enable = "pclmulqdq,sse2")]
-        #[allow(unused_unsafe, unused_doc_comments)]
-        unsafe fn clmul_x86_64(a: u64, b: u64) -> (u64, u64) {
-            #s_intrinsics
-            unsafe {
-                let p = ::core::arch::x86_64::_mm_clmulepi64_si128(
-                    ::core::arch::x86_64::_mm_cvtsi64_si128(a as i64),
-                    ::core::arch::x86_64::_mm_cvtsi64_si128(b as i64),
-                    0,
-                );
-                let lo = ::core::arch::x86_64::_mm_cvtsi128_si64(p) as u64;
-                let hi = ::core::arch::x86_64::_mm_cvtsi128_si64(::core::arch::x86_64::_mm_unpackhi_epi64(p, p)) as u64;
-                (lo, hi)
+    let mul_wide = if barrett {
+        quote! {
+            /// The double-length product for Barrett reduction, by the preferred backend.
+            #[inline(always)]
+            #[allow(unreachable_code, unused_doc_comments)]
+            fn mul_wide(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n2] {
+                #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
+                {
+                    return Self::mul_wide_aarch64_pmull(a, b);
+                }
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::x86_64_clmul_available() {
+                        #s_feature
+                        return unsafe { Self::mul_wide_x86_64_clmul(a, b) };
+                    }
+                }
+                Self::mul_wide_portable(a, b)
             }
         }
-
-        /// a·b by Karatsuba over 64-bit words with PCLMULQDQ word products.
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "pclmulqdq,sse2")]
-        #[allow(unused_unsafe, unused_doc_comments)]
-        unsafe fn mul_wide_x86_64_clmul(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n2] {
-            #s_kernel
-            unsafe { #mul_x86 }
+    } else {
+        quote!()
+    };
+    let square_n_x86 = if super::x86::xmm_reduction(s) {
+        quote! {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if Self::x86_64_clmul_available() {
+                    #s_feature
+                    return unsafe { Self::square_n_x86_64_clmul(a, k) };
+                }
+            }
         }
-
-        /// a² with one PCLMULQDQ per word.
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "pclmulqdq,sse2")]
-        #[allow(unused_unsafe, unused_doc_comments)]
-        unsafe fn square_wide_x86_64_clmul(a: &[u64; #n]) -> [u64; #n2] {
-            #s_kernel
-            unsafe { #sq_x86 }
-        }
+    } else {
+        quote!()
+    };
+    quote! {
+        #x86_kernels
 
         /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
         /// feature, else as CPUID reports (read once).
@@ -516,45 +606,62 @@ fn backend_items(c: &Ctx, target: BinaryTarget) -> TokenStream {
             #sq_arm
         }
 
-        /// The double-length product by the preferred backend this build and CPU can run.
+        /// a·b mod f (n words) by the preferred backend this build and CPU can run.
         #[inline(always)]
         #[allow(unreachable_code, unused_doc_comments)]
-        fn mul_wide(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n2] {
+        fn mul_words(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n] {
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
             {
-                return Self::mul_wide_aarch64_pmull(a, b);
+                return Self::reduce(&Self::mul_wide_aarch64_pmull(a, b));
             }
             #[cfg(target_arch = "x86_64")]
             {
                 if Self::x86_64_clmul_available() {
                     #s_feature
-                    return unsafe { Self::mul_wide_x86_64_clmul(a, b) };
+                    return unsafe { Self::mul_x86_64_clmul(a, b) };
                 }
             }
-            Self::mul_wide_portable(a, b)
+            Self::reduce(&Self::mul_wide_portable(a, b))
         }
 
-        /// The double-length square by the preferred backend this build and CPU can run.
+        /// a² mod f (n words) by the preferred backend this build and CPU can run.
         #[inline(always)]
         #[allow(unreachable_code, unused_doc_comments)]
-        fn square_wide(a: &[u64; #n]) -> [u64; #n2] {
+        fn square_words(a: &[u64; #n]) -> [u64; #n] {
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
             {
-                return Self::square_wide_aarch64_pmull(a);
+                return Self::reduce(&Self::square_wide_aarch64_pmull(a));
             }
             #[cfg(target_arch = "x86_64")]
             {
                 if Self::x86_64_clmul_available() {
                     #s_feature
-                    return unsafe { Self::square_wide_x86_64_clmul(a) };
+                    return unsafe { Self::square_x86_64_clmul(a) };
                 }
             }
-            Self::square_wide_portable(a)
+            Self::reduce(&Self::square_wide_portable(a))
         }
+
+        /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
+        /// value kept in XMM registers throughout when the reduction runs there).
+        #[inline]
+        #[allow(unreachable_code, unused_doc_comments)]
+        fn square_n_words(a: &[u64; #n], k: u32) -> [u64; #n] {
+            #square_n_x86
+            let mut x = *a;
+            let mut i = 0;
+            while i < k {
+                x = Self::square_words(&x);
+                i += 1;
+            }
+            x
+        }
+
+        #mul_wide
 
         /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
         /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
-        /// `portable64` (the López–Dahab comb).
+        /// `portable64` (Karatsuba over integer multiplication with holes).
         #[allow(unreachable_code)]
         pub fn backend() -> &'static str {
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -575,36 +682,36 @@ fn backend_items(c: &Ctx, target: BinaryTarget) -> TokenStream {
         #[doc(hidden)]
         #[allow(unused_doc_comments)]
         pub fn __mul_with_backend(&self, rhs: &Self, backend: &str) -> ::core::option::Option<Self> {
-            let wide: [u64; #n2] = match backend {
-                "portable64" => Self::mul_wide_portable(&self.0, &rhs.0),
+            let r: [u64; #n] = match backend {
+                "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
                 #[cfg(target_arch = "x86_64")]
                 "x86_64-clmul" if Self::x86_64_clmul_available() => {
                     #s_feature
-                    unsafe { Self::mul_wide_x86_64_clmul(&self.0, &rhs.0) }
+                    unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
                 }
                 #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-                "aarch64-pmull" => Self::mul_wide_aarch64_pmull(&self.0, &rhs.0),
+                "aarch64-pmull" => Self::reduce(&Self::mul_wide_aarch64_pmull(&self.0, &rhs.0)),
                 _ => return ::core::option::Option::None,
             };
-            ::core::option::Option::Some(Self(Self::reduce(&wide)))
+            ::core::option::Option::Some(Self(r))
         }
 
         /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
         #[doc(hidden)]
         #[allow(unused_doc_comments)]
         pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-            let wide: [u64; #n2] = match backend {
-                "portable64" => Self::square_wide_portable(&self.0),
+            let r: [u64; #n] = match backend {
+                "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
                 #[cfg(target_arch = "x86_64")]
                 "x86_64-clmul" if Self::x86_64_clmul_available() => {
                     #s_feature
-                    unsafe { Self::square_wide_x86_64_clmul(&self.0) }
+                    unsafe { Self::square_x86_64_clmul(&self.0) }
                 }
                 #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
-                "aarch64-pmull" => Self::square_wide_aarch64_pmull(&self.0),
+                "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),
                 _ => return ::core::option::Option::None,
             };
-            ::core::option::Option::Some(Self(Self::reduce(&wide)))
+            ::core::option::Option::Some(Self(r))
         }
     }
 }
@@ -826,10 +933,14 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
         }
         Reduction::Sparse => quote!(),
     };
-    let comb_fn = comb(&c);
+    let comb_fn = if c.w == 64 {
+        portable64_items(&c)
+    } else {
+        comb(&c)
+    };
     let square_fn = square_portable(&c);
     let helpers = bit_helpers(&c);
-    let backend = backend_items(&c, target);
+    let backend = backend_items(&c, s, target);
     let reduce = reduce_fn(&c, s);
     let invert = invert_body(s);
     let chain_len = s.chain.len();
@@ -1043,25 +1154,19 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
             /// then reduction modulo f. Constant time.
             #[inline]
             pub fn mul(&self, rhs: &#name) -> #name {
-                #name(Self::reduce(&Self::mul_wide(&self.0, &rhs.0)))
+                #name(Self::mul_words(&self.0, &rhs.0))
             }
 
             /// self² mod f. Squaring is GF(2)-linear: the bits spread to even positions (or one
             /// carry-less square per word), then reduction. Constant time.
             #[inline]
             pub fn square(&self) -> #name {
-                #name(Self::reduce(&Self::square_wide(&self.0)))
+                #name(Self::square_words(&self.0))
             }
 
             /// self^(2^k): k successive squarings (k is public; constant time in self).
             pub fn square_n(&self, k: u32) -> #name {
-                let mut x = *self;
-                let mut i = 0;
-                while i < k {
-                    x = x.square();
-                    i += 1;
-                }
-                x
+                #name(Self::square_n_words(&self.0, k))
             }
 
             /// self^e for e given as little-endian 64-bit words (any length, empty = 0);

@@ -9,6 +9,7 @@
 pub mod emit;
 pub mod poly;
 mod presets;
+mod x86;
 
 use proc_macro2::TokenStream;
 
@@ -57,14 +58,17 @@ impl std::error::Error for BinaryError {}
 /// Which backends a binary field carries for its carry-less products.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum BinaryTarget {
-    /// The portable comb for the word size, plus, for 64-bit words, the x86-64 PCLMULQDQ
-    /// kernel (compile-time `pclmulqdq` target feature, else one cached CPUID check) and the
-    /// aarch64 PMULL kernel (compile-time `aes` target feature).
+    /// The portable product for the word size (64-bit words: Karatsuba over integer
+    /// multiplication with holes; 32-bit words: the López–Dahab comb), plus, for 64-bit words,
+    /// the x86-64 PCLMULQDQ kernel in XMM registers (compile-time `pclmulqdq` target feature,
+    /// else one cached CPUID check) and the aarch64 PMULL kernel (compile-time `aes` target
+    /// feature).
     #[default]
     Auto,
-    /// The portable comb over 64-bit words only.
+    /// The portable product over 64-bit words only (Karatsuba over integer multiplication
+    /// with holes).
     Portable64,
-    /// The portable comb over 32-bit words only.
+    /// The portable López–Dahab comb over 32-bit words only.
     Portable32,
 }
 
