@@ -10,6 +10,7 @@ pub mod portable;
 pub mod rsa;
 pub mod rsa_helpers;
 pub mod special;
+pub mod unsaturated;
 pub mod x86_64;
 
 use crate::spec::LimbBits;
