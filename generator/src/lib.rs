@@ -341,6 +341,11 @@ fn unsaturated_type_doc(
     )
 }
 
+/// Whether a special form reduces by signed 32-bit terms (c too wide for folds, as for P-256).
+fn signed_terms(c: &FieldConsts) -> bool {
+    PseudoMersenne::detect(c).is_none() && lower::signed_solinas::SignedSolinas::detect(c).is_some()
+}
+
 fn special_type_doc(
     c: &FieldConsts,
     preset: Option<&Preset>,
@@ -358,7 +363,7 @@ fn special_type_doc(
         "canonical, in [0, p)"
     };
     format!(
-        " An element of GF(p), p = {:#x}{what}, a {}-bit prime of the form 2^{} - {:#x}. Stored as {} little-endian {}-bit limbs ({state}); canonical encodings are {} bytes. Reduction: {} (2^k = c mod p, saturated limbs). Backends: {}.",
+        " An element of GF(p), p = {:#x}{what}, a {}-bit prime of the form 2^{} - {:#x}. Stored as {} little-endian {}-bit limbs ({state}); canonical encodings are {} bytes. Reduction: {} (2^k = c mod p{}, saturated limbs). Backends: {}.",
         c.modulus,
         c.bits,
         pm.k,
@@ -367,6 +372,11 @@ fn special_type_doc(
         c.w(),
         c.bytes,
         strategy.name(),
+        if signed_terms(c) {
+            "; signed 32-bit terms, FIPS 186-4 D.2"
+        } else {
+            ""
+        },
         backends.join(", ")
     )
 }
@@ -454,11 +464,16 @@ impl GeneratedField {
                     self.mul.name()
                 ),
                 (Some(pm), None) => format!(
-                    "Strategy: {}; p = 2^{} - {:#x}; stored {}; multiplication: operand scanning, squaring: off-diagonal once, both reduced by folds with 2^{} = c mod p",
+                    "Strategy: {}; p = 2^{} - {:#x}; stored {}; multiplication: operand scanning, squaring: off-diagonal once, both reduced by {} with 2^{} = c mod p",
                     self.strategy.name(),
                     pm.k,
                     pm.c,
                     if pm.is_loose() { "loose (below 2p)" } else { "tight (canonical)" },
+                    if signed_terms(c) {
+                        "the signed 32-bit terms of FIPS 186-4 D.2 and one fold"
+                    } else {
+                        "folds"
+                    },
                     pm.k
                 ),
             },

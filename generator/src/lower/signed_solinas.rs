@@ -53,12 +53,14 @@ fn balanced_digits(x: &BigUint) -> Vec<i64> {
 }
 
 impl SignedSolinas {
-    /// The reduction table when p has this form (k a multiple of 32, c = 2^k − p below 2^(k−32)
+    /// The reduction table when p has this form (k a multiple of 32 and of the word size, c = 2^k − p below 2^(k−32)
     /// with balanced 32-bit digits in {−1, 0, 1}, and every high position reducing to
-    /// coefficients of at most 2 in absolute value); `None` otherwise.
+    /// coefficients of at most 3 in absolute value); `None` otherwise.
     pub fn detect(fc: &FieldConsts) -> Option<SignedSolinas> {
         let k = fc.bits;
-        if k % 32 != 0 || k < 64 {
+        // k a multiple of the word size: values stay tight (in [0, p)), so every input is below
+        // 2^k and the product has exactly 2d digits.
+        if k % 32 != 0 || k % fc.w() != 0 || k < 64 {
             return None;
         }
         let d = (k / 32) as usize;
@@ -86,7 +88,7 @@ impl SignedSolinas {
                     v[h - d + i] += a * si;
                 }
             }
-            if v[d..].iter().any(|&x| x != 0) || v.iter().any(|x| x.abs() > 2) {
+            if v[d..].iter().any(|&x| x != 0) || v.iter().any(|x| x.abs() > 3) {
                 return None;
             }
             for (i, &a) in v[..d].iter().enumerate() {
@@ -204,8 +206,9 @@ fn reduce(mut b: Builder, fc: &FieldConsts, s: &SignedSolinas, t: Vec<Var>) -> F
     let n = fc.limbs;
     let mult = BigUint::from(s.minus.len() as u64 + 1) * &fc.modulus;
     let ml = to_limbs(&mult, fc.w(), n + 1);
-    // acc = low half + m·p.
-    let mut acc: Vec<Var> = t[..n].to_vec();
+    // acc = the low k bits (digits 0..d) + m·p.
+    let low: Vec<Option<usize>> = (0..(s.k / 32) as usize).map(Some).collect();
+    let mut acc: Vec<Var> = term_limbs(&mut b, &t, &low);
     let mut top = b.constant(0);
     let mp = b.constants(&ml[..n]);
     accumulate(&mut b, &mut acc, &mut top, &mp, false);

@@ -120,7 +120,7 @@ impl Unsaturated {
         }
         if narrowest < w / 4 || (c as u128) >= (1u128 << (narrowest - 1)) {
             return Err(format!(
-                "--strategy unsaturated: {m} limbs of 2^{k} - {c} are as narrow as {narrowest} bits: use fewer limbs (a larger --radix)"
+                "--strategy unsaturated: {m} limbs of 2^{k} - {c} are too narrow ({narrowest} bits): use fewer limbs (a larger --radix)"
             ));
         }
         let u = Unsaturated {
