@@ -248,6 +248,10 @@ impl_ours!(
     ours::curve25519_p_montgomery_64::Fp,
     ours::secp256k1_p_montgomery_64::Fp,
     ours::secp256k1_p_solinas_32::Fp,
+    ours::curve25519_p_unsaturated_64::Fp,
+    ours::curve25519_p_unsaturated_32::Fp,
+    ours::p256_p_solinas_64::Fp,
+    ours::p256_p_solinas_32::Fp,
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -932,6 +936,20 @@ fn curve25519_p(c: &mut Criterion) {
         "montgomery",
         ours::curve25519_p_montgomery_64::Fp
     );
+    ours_in_use!(
+        g,
+        f,
+        &inp,
+        "unsaturated",
+        ours::curve25519_p_unsaturated_64::Fp
+    );
+    ours_in_use!(
+        g,
+        f,
+        &inp,
+        "unsaturated",
+        ours::curve25519_p_unsaturated_32::Fp
+    );
     column::<Fiat25519>(g, f, &inp, "fiat-5x51");
     column::<FiatSolinas>(g, f, &inp, "fiat-solinas");
     column::<crrl::field::GF25519>(g, f, &inp, "crrl");
@@ -973,6 +991,8 @@ fn p256_p(c: &mut Criterion) {
             ("portable32", ours::p256_p_32::Fp, true),
         ]
     );
+    ours_in_use!(g, f, &inp, "solinas", ours::p256_p_solinas_64::Fp);
+    ours_in_use!(g, f, &inp, "solinas", ours::p256_p_solinas_32::Fp);
     column::<halo2curves::secp256r1::Fp>(g, f, &inp, "halo2curves");
     column::<FiatP256>(g, f, &inp, "fiat-montgomery");
     column::<crrl::field::GFp256>(g, f, &inp, "crrl");

@@ -168,6 +168,24 @@ pub mod curve25519_p_montgomery_64;
 /// secp256k1-p, --strategy montgomery (64-bit limbs): secp256k1 base field, p = 2^256 - 2^32 - 977 (SEC 2 v2 §2.4.1)
 #[rustfmt::skip]
 pub mod secp256k1_p_montgomery_64;
+/// curve25519-p, --strategy unsaturated (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
+#[rustfmt::skip]
+pub mod curve25519_p_unsaturated_64;
+/// curve25519-p, --strategy unsaturated (32-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
+#[rustfmt::skip]
+pub mod curve25519_p_unsaturated_32;
+/// p521-p, --strategy unsaturated (64-bit limbs): NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)
+#[rustfmt::skip]
+pub mod p521_p_unsaturated_64;
+/// p521-p, --strategy unsaturated (32-bit limbs): NIST P-521 base field, the Mersenne prime 2^521 - 1 (FIPS 186-4 D.1.2.5; SEC 2 v2 §2.6.1)
+#[rustfmt::skip]
+pub mod p521_p_unsaturated_32;
+/// p256-p, --strategy solinas (64-bit limbs): NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
+#[rustfmt::skip]
+pub mod p256_p_solinas_64;
+/// p256-p, --strategy solinas (32-bit limbs): NIST P-256 (secp256r1) base field, p = 2^256 - 2^224 + 2^192 + 2^96 - 1 (FIPS 186-4 D.1.2.3; SEC 2 v2 §2.4.2)
+#[rustfmt::skip]
+pub mod p256_p_solinas_32;
 
 // Binary fields GF(2^m): polynomial basis, carry-less arithmetic (PCLMULQDQ on x86-64,
 // PMULL on aarch64 with the `aes` target feature, a constant-time comb elsewhere).
@@ -404,6 +422,18 @@ impl_ff!(goldilocks_p_solinas_32::Fp, 56);
 impl_ff!(curve25519_p_montgomery_64::Fp, 32);
 #[cfg(feature = "ff")]
 impl_ff!(secp256k1_p_montgomery_64::Fp, 32);
+#[cfg(feature = "ff")]
+impl_ff!(curve25519_p_unsaturated_64::Fp, 32);
+#[cfg(feature = "ff")]
+impl_ff!(curve25519_p_unsaturated_32::Fp, 32);
+#[cfg(feature = "ff")]
+impl_ff!(p521_p_unsaturated_64::Fp, 66);
+#[cfg(feature = "ff")]
+impl_ff!(p521_p_unsaturated_32::Fp, 66);
+#[cfg(feature = "ff")]
+impl_ff!(p256_p_solinas_64::Fp, 32);
+#[cfg(feature = "ff")]
+impl_ff!(p256_p_solinas_32::Fp, 32);
 #[cfg(feature = "zeroize")]
 impl_zeroize!(curve25519_p_64::Fp);
 #[cfg(feature = "zeroize")]
@@ -498,3 +528,15 @@ impl_zeroize!(goldilocks_p_solinas_32::Fp);
 impl_zeroize!(curve25519_p_montgomery_64::Fp);
 #[cfg(feature = "zeroize")]
 impl_zeroize!(secp256k1_p_montgomery_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(curve25519_p_unsaturated_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(curve25519_p_unsaturated_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p521_p_unsaturated_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p521_p_unsaturated_32::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p256_p_solinas_64::Fp);
+#[cfg(feature = "zeroize")]
+impl_zeroize!(p256_p_solinas_32::Fp);

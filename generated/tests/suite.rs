@@ -191,3 +191,34 @@ fieldgen_tests::prime_field_suite!(
     "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
     64
 );
+
+// Unsaturated radix (`--strategy unsaturated`): 2^255 − 19 as 5 × 51 and 10 × 25.5 bits,
+// 2^521 − 1 as 9 × 58 and 21 × 24.8 bits.
+fieldgen_tests::prime_field_suite!(
+    curve25519_p_unsaturated_64,
+    fieldgen_generated::curve25519_p_unsaturated_64::Fp,
+    "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    curve25519_p_unsaturated_32,
+    fieldgen_generated::curve25519_p_unsaturated_32::Fp,
+    "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+    32
+);
+fieldgen_tests::prime_field_suite!(p521_p_unsaturated_64, fieldgen_generated::p521_p_unsaturated_64::Fp, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
+fieldgen_tests::prime_field_suite!(p521_p_unsaturated_32, fieldgen_generated::p521_p_unsaturated_32::Fp, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
+
+// NIST P-256 p with `--strategy solinas`: the signed 32-bit terms of FIPS 186-4 D.2.3.
+fieldgen_tests::prime_field_suite!(
+    p256_p_solinas_64,
+    fieldgen_generated::p256_p_solinas_64::Fp,
+    "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    p256_p_solinas_32,
+    fieldgen_generated::p256_p_solinas_32::Fp,
+    "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+    32
+);

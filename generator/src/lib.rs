@@ -18,6 +18,7 @@ use proc_macro2::TokenStream;
 
 pub use crate::emit::Target;
 use crate::lower::pseudo_mersenne::PseudoMersenne;
+use crate::lower::unsaturated::Unsaturated;
 use crate::lower::{MulAlgorithm, Strategy};
 use crate::spec::{FieldConsts, LimbBits, Preset, SpecError, SqrtMethod};
 
@@ -39,6 +40,9 @@ pub struct PrimeFieldOptions {
     /// Reduction strategy ([`Strategy::Auto`]: the special form when the prime has one and it
     /// is expected to be faster).
     pub strategy: Strategy,
+    /// Limb width for [`Strategy::Unsaturated`] (`--radix`): m = ⌈k/radix⌉ limbs; `None` picks
+    /// [`Unsaturated::default_limbs`].
+    pub radix: Option<u32>,
 }
 
 impl PrimeFieldOptions {
@@ -50,6 +54,7 @@ impl PrimeFieldOptions {
             limb_bits: LimbBits::W64,
             mul: None,
             strategy: Strategy::Auto,
+            radix: None,
         }
     }
 
@@ -66,6 +71,9 @@ impl PrimeFieldOptions {
         }
         if self.strategy != Strategy::Auto {
             cmd.push_str(&format!(" --strategy {}", self.strategy.name()));
+        }
+        if let Some(r) = self.radix {
+            cmd.push_str(&format!(" --radix {r}"));
         }
         cmd
     }
@@ -128,6 +136,8 @@ pub struct GeneratedField {
     pub strategy: Strategy,
     /// The special form, when the strategy is pseudo-Mersenne or Solinas.
     pub special: Option<PseudoMersenne>,
+    /// The unsaturated layout, when the strategy is unsaturated.
+    pub unsaturated: Option<Unsaturated>,
     /// The target it was generated for.
     pub target: Target,
     /// The backends of `mul`/`square` in the code, in order of preference (the values
@@ -166,14 +176,21 @@ pub fn generate_prime_field_for(
         Some(m) => m,
         None => MulAlgorithm::auto(&consts),
     };
-    let (strategy, special, core) = choose_core(options, &consts, mul, target, &ident)?;
-    let (tokens, doc) = match &special {
-        None => {
+    let (strategy, special, unsaturated, core) =
+        choose_core(options, &consts, mul, target, &ident)?;
+    let (tokens, doc) = match (&special, &unsaturated) {
+        (_, Some(u)) => {
+            let doc = unsaturated_type_doc(&consts, preset, u, &core.backends);
+            let form = emit::field::StoredForm::Unsaturated { k: u.k, m: u.m };
+            let tokens = emit::field::field_module_in(&consts, &ident, core.tokens, &doc, form);
+            (tokens, doc)
+        }
+        (None, None) => {
             let doc = type_doc(&consts, preset, mul, &core.backends);
             let tokens = emit::field::field_module(&consts, &ident, core.tokens, &doc);
             (tokens, doc)
         }
-        Some(pm) => {
+        (Some(pm), None) => {
             let doc = special_type_doc(&consts, preset, pm, strategy, &core.backends);
             let form = emit::field::StoredForm::Canonical {
                 loose: pm.is_loose(),
@@ -190,6 +207,7 @@ pub fn generate_prime_field_for(
         mul,
         strategy,
         special,
+        unsaturated,
         target,
         backends: core.backends,
         target_description: core.description,
@@ -209,16 +227,28 @@ fn choose_core(
     mul: MulAlgorithm,
     target: Target,
     ident: &proc_macro2::Ident,
-) -> Result<(Strategy, Option<PseudoMersenne>, emit::field::TargetCore), GenError> {
+) -> Result<ChosenCore, GenError> {
     let detected = PseudoMersenne::detect(consts);
     let montgomery = || {
         emit::field::target_core(consts, mul, target, ident)
-            .map(|core| (Strategy::Montgomery, None, core))
+            .map(|core| (Strategy::Montgomery, None, None, core))
             .map_err(GenError::TargetNotApplicable)
     };
     let special = |pm: PseudoMersenne, s: Strategy| {
-        emit::special::special_core(consts, &pm, target, ident).map(|core| (s, Some(pm), core))
+        emit::special::special_core(consts, &pm, target, ident)
+            .map(|core| (s, Some(pm), None, core))
     };
+    let unsaturated = || -> Result<ChosenCore, GenError> {
+        let u = choose_unsaturated(consts, options.radix)?;
+        emit::unsaturated::unsaturated_core(consts, &u, target, ident)
+            .map(|core| (Strategy::Unsaturated, None, Some(u), core))
+            .map_err(GenError::StrategyNotApplicable)
+    };
+    if options.radix.is_some() && options.strategy != Strategy::Unsaturated {
+        return Err(GenError::StrategyNotApplicable(
+            "--radix applies to --strategy unsaturated only".into(),
+        ));
+    }
     let p = &consts.modulus;
     match options.strategy {
         Strategy::Montgomery => montgomery(),
@@ -230,12 +260,20 @@ fn choose_core(
                 consts.w()
             ))),
         },
-        Strategy::Solinas => match detected {
-            Some(pm) => special(pm, Strategy::Solinas).map_err(GenError::StrategyNotApplicable),
-            None => Err(GenError::StrategyNotApplicable(format!(
-                "--strategy solinas needs p = 2^k - c with c of at most 2k/3 bits; {p:#x} is not of that form: use --strategy montgomery"
+        Strategy::Solinas => match (
+            detected,
+            lower::signed_solinas::SignedSolinas::detect(consts),
+        ) {
+            (Some(pm), _) => {
+                special(pm, Strategy::Solinas).map_err(GenError::StrategyNotApplicable)
+            }
+            (None, Some(s)) => special(s.shape(consts), Strategy::Solinas)
+                .map_err(GenError::StrategyNotApplicable),
+            (None, None) => Err(GenError::StrategyNotApplicable(format!(
+                "--strategy solinas needs p = 2^k - c with c of at most 2k/3 bits, or with 32-bit-aligned terms of c in {{-1, 0, 1}}; {p:#x} is not of that form: use --strategy montgomery"
             ))),
         },
+        Strategy::Unsaturated => unsaturated(),
         Strategy::Auto => match detected {
             Some(pm)
                 if options.mul.is_none()
@@ -248,6 +286,64 @@ fn choose_core(
             _ => montgomery(),
         },
     }
+}
+
+/// What [`choose_core`] decided: the strategy, the special form or unsaturated layout, and
+/// the emitted core.
+type ChosenCore = (
+    Strategy,
+    Option<PseudoMersenne>,
+    Option<Unsaturated>,
+    emit::field::TargetCore,
+);
+
+/// The unsaturated layout for `radix` (or the default limb count, then one or two more limbs
+/// if the bounds pass refuses it). Errors: p is not of the form, or no layout is provably
+/// overflow-free.
+fn choose_unsaturated(consts: &FieldConsts, radix: Option<u32>) -> Result<Unsaturated, GenError> {
+    let m0 = Unsaturated::default_limbs(consts, radix);
+    let tries = if radix.is_some() { 1 } else { 3 };
+    let mut last = String::new();
+    for m in m0..m0 + tries {
+        match Unsaturated::with_limbs(consts, m)
+            .and_then(|u| emit::unsaturated::lowered_core(consts, &u).map(|_| u))
+        {
+            Ok(u) => return Ok(u),
+            Err(e) => last = e,
+        }
+    }
+    Err(GenError::StrategyNotApplicable(last))
+}
+
+fn unsaturated_type_doc(
+    c: &FieldConsts,
+    preset: Option<&Preset>,
+    u: &Unsaturated,
+    backends: &[&str],
+) -> String {
+    let what = match preset {
+        Some(p) => format!(" ({}: {})", p.name, p.description),
+        None => String::new(),
+    };
+    let widths: Vec<String> = (0..u.m).map(|i| u.width(i).to_string()).collect();
+    format!(
+        " An element of GF(p), p = {:#x}{what}, a {}-bit prime of the form 2^{} - {}. Stored as {} little-endian limbs of radix {} (widths {} bits) in {}-bit words, kept tight (carried, below 2p) and canonicalised for equality and encodings; canonical encodings are {} bytes. Reduction: unsaturated (column sums with 2^k = c mod p, one carry pass). Backends: {}.",
+        c.modulus,
+        c.bits,
+        u.k,
+        u.c,
+        u.m,
+        u.radix_name(),
+        widths.join("/"),
+        c.w(),
+        c.bytes,
+        backends.join(", ")
+    )
+}
+
+/// Whether a special form reduces by signed 32-bit terms (c too wide for folds, as for P-256).
+fn signed_terms(c: &FieldConsts) -> bool {
+    PseudoMersenne::detect(c).is_none() && lower::signed_solinas::SignedSolinas::detect(c).is_some()
 }
 
 fn special_type_doc(
@@ -267,7 +363,7 @@ fn special_type_doc(
         "canonical, in [0, p)"
     };
     format!(
-        " An element of GF(p), p = {:#x}{what}, a {}-bit prime of the form 2^{} - {:#x}. Stored as {} little-endian {}-bit limbs ({state}); canonical encodings are {} bytes. Reduction: {} (2^k = c mod p, saturated limbs). Backends: {}.",
+        " An element of GF(p), p = {:#x}{what}, a {}-bit prime of the form 2^{} - {:#x}. Stored as {} little-endian {}-bit limbs ({state}); canonical encodings are {} bytes. Reduction: {} (2^k = c mod p{}, saturated limbs). Backends: {}.",
         c.modulus,
         c.bits,
         pm.k,
@@ -276,6 +372,11 @@ fn special_type_doc(
         c.w(),
         c.bytes,
         strategy.name(),
+        if signed_terms(c) {
+            "; signed 32-bit terms, FIPS 186-4 D.2"
+        } else {
+            ""
+        },
         backends.join(", ")
     )
 }
@@ -347,17 +448,32 @@ impl GeneratedField {
                 c.spare_bits
             ),
             format!("Target: {}", self.target_description),
-            match &self.special {
-                None => format!(
+            match (&self.special, &self.unsaturated) {
+                (_, Some(u)) => format!(
+                    "Strategy: unsaturated; p = 2^{} - {}; {} limbs of radix {} (positions ceil({}*i/{})), stored tight; multiplication: column sums with c and the mixed-radix factor folded in, then carries 0..{}, 0",
+                    u.k,
+                    u.c,
+                    u.m,
+                    u.radix_name(),
+                    u.k,
+                    u.m,
+                    u.m - 1
+                ),
+                (None, None) => format!(
                     "Multiplication: {}; squaring: off-diagonal once + Montgomery reduction",
                     self.mul.name()
                 ),
-                Some(pm) => format!(
-                    "Strategy: {}; p = 2^{} - {:#x}; stored {}; multiplication: operand scanning, squaring: off-diagonal once, both reduced by folds with 2^{} = c mod p",
+                (Some(pm), None) => format!(
+                    "Strategy: {}; p = 2^{} - {:#x}; stored {}; multiplication: operand scanning, squaring: off-diagonal once, both reduced by {} with 2^{} = c mod p",
                     self.strategy.name(),
                     pm.k,
                     pm.c,
                     if pm.is_loose() { "loose (below 2p)" } else { "tight (canonical)" },
+                    if signed_terms(c) {
+                        "the signed 32-bit terms of FIPS 186-4 D.2 and one fold"
+                    } else {
+                        "folds"
+                    },
                     pm.k
                 ),
             },
@@ -380,7 +496,7 @@ impl GeneratedField {
                 emit::field::window_width(c.bits)
             ),
         ]);
-        if self.special.is_some() {
+        if self.special.is_some() || self.unsaturated.is_some() {
             // No Montgomery form: R, R² and n0' play no part.
             lines.retain(|l| !(l.starts_with("R") || l.starts_with("n0'")));
         }

@@ -58,9 +58,14 @@ struct Cli {
     target: TargetArg,
     /// Reduction strategy: auto = the special form when the prime has one and it is expected to
     /// be faster (pseudo-Mersenne 2^k-c with a one-limb c and a spare bit), else Montgomery;
-    /// montgomery; pseudo-mersenne (2^k-c, c below 2^w); solinas (2^k-c, multi-limb c).
+    /// montgomery; pseudo-mersenne (2^k-c, c below 2^w); solinas (2^k-c, multi-limb c);
+    /// unsaturated (2^k-c, c below 2^(w/2), limbs of about k/m bits: see --radix).
     #[arg(long, value_enum, default_value_t = StrategyArg::Auto)]
     strategy: StrategyArg,
+    /// Limb width for --strategy unsaturated: ceil(k/BITS) limbs (default: 51-bit limbs for
+    /// 2^255-19 and 58-bit for 2^521-1 on 64-bit words, 25.5-bit on 32-bit words).
+    #[arg(long, value_name = "BITS")]
+    radix: Option<u32>,
     /// Write the module to FILE instead of stdout.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -86,6 +91,7 @@ enum StrategyArg {
     Montgomery,
     PseudoMersenne,
     Solinas,
+    Unsaturated,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -264,7 +270,9 @@ fn main() -> ExitCode {
             StrategyArg::Montgomery => Strategy::Montgomery,
             StrategyArg::PseudoMersenne => Strategy::PseudoMersenne,
             StrategyArg::Solinas => Strategy::Solinas,
+            StrategyArg::Unsaturated => Strategy::Unsaturated,
         },
+        radix: cli.radix,
     };
     let field = match generate_prime_field_for(&options, target) {
         Ok(f) => f,

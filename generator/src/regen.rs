@@ -90,6 +90,7 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
             limb_bits,
             mul: None,
             strategy,
+            radix: None,
         };
         let field = generate_prime_field_for(&options, target)
             .map_err(|e| format!("manifest: {}: {e}", preset.name))?;

@@ -86,6 +86,62 @@ fn bad_inputs_exit_2_with_one_line() {
         ),
         (&["--prime", "p521", "--strategy", "unknown"], ""),
         (
+            &["--prime", "bn254-p", "--strategy", "unsaturated"],
+            "not of that form",
+        ),
+        (
+            &["--prime", "secp256k1-p", "--strategy", "unsaturated"],
+            "not of that form",
+        ),
+        (
+            &[
+                "--prime",
+                "2^255-19",
+                "--strategy",
+                "unsaturated",
+                "--radix",
+                "64",
+            ],
+            "no headroom",
+        ),
+        (
+            &[
+                "--prime",
+                "2^255-19",
+                "--strategy",
+                "unsaturated",
+                "--radix",
+                "8",
+            ],
+            "too narrow",
+        ),
+        (
+            &["--prime", "2^255-19", "--radix", "51"],
+            "--radix applies to --strategy unsaturated only",
+        ),
+        (
+            &[
+                "--prime",
+                "2^255-19",
+                "--strategy",
+                "unsaturated",
+                "--target",
+                "x86_64-adx",
+            ],
+            "no assembly kernel",
+        ),
+        (
+            &[
+                "--prime",
+                "2^255-19",
+                "--strategy",
+                "unsaturated",
+                "--radix",
+                "x",
+            ],
+            "",
+        ),
+        (
             &[
                 "--prime",
                 "p521",

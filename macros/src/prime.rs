@@ -98,6 +98,7 @@ impl PrimeFieldInput {
             limb_bits: self.limb_bits,
             mul: self.mul.map(|(m, _)| m),
             strategy: Default::default(),
+            radix: None,
         }
     }
 

@@ -652,6 +652,15 @@ pub enum StoredForm {
         /// Whether stored values may be at or above p.
         loose: bool,
     },
+    /// The value as m unsaturated limbs at positions ⌈k·i/m⌉ (tight, below 2p); core
+    /// `mul_limbs`, `square_limbs`, `canonical_limbs` (to saturated words) and
+    /// `from_canonical_limbs`. See [`crate::lower::unsaturated`].
+    Unsaturated {
+        /// p = 2^k − c.
+        k: u32,
+        /// Limb count.
+        m: usize,
+    },
 }
 
 /// Emits the whole field module body for type `name`, with `core` as the target's core functions
@@ -676,13 +685,21 @@ pub fn field_module_in(
     let bits = lit(c.bits as usize);
     let p = &c.modulus;
     let montgomery = form == StoredForm::Montgomery;
+    // Stored limb count: n, or m for an unsaturated layout.
+    let (ns, unsat_pos) = match form {
+        StoredForm::Unsaturated { k, m } => (m, Some(crate::lower::unsaturated::positions(k, m))),
+        _ => (c.limbs, None),
+    };
     let mont = |x: &BigUint| {
         if montgomery {
             words.lits(&c.mont_limbs(x))
+        } else if let Some(pos) = &unsat_pos {
+            words.lits(&crate::lower::unsaturated::split(&(x % &c.modulus), pos))
         } else {
             words.lits(&c.limbs_of(&(x % &c.modulus)))
         }
     };
+    let nst = lit(ns);
     let modulus_limbs = words.lits(&c.modulus_limbs);
     let r2 = words.lits(&c.limbs_of(&c.r2));
     let one = mont(&BigUint::one());
@@ -871,7 +888,11 @@ pub fn field_module_in(
         (
             quote!(),
             " One.",
-            quote!(limbs),
+            if unsat_pos.is_some() {
+                quote!(Self::from_canonical_limbs(&limbs))
+            } else {
+                quote!(limbs)
+            },
             format_ident!("canonical_limbs"),
             format_ident!("mul_limbs"),
             format_ident!("square_limbs"),
@@ -879,7 +900,10 @@ pub fn field_module_in(
             " self² (one squaring and its special-form reduction).",
         )
     };
-    let loose = matches!(form, StoredForm::Canonical { loose: true });
+    let loose = matches!(
+        form,
+        StoredForm::Canonical { loose: true } | StoredForm::Unsaturated { .. }
+    );
     let (eq_doc, eq_prelude, eq_a, eq_b) = if loose {
         (
             " Compares the canonical values (stored limbs may differ by p).",
@@ -912,13 +936,13 @@ pub fn field_module_in(
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy)]
-        pub struct #name([#word; #n]);
+        pub struct #name([#word; #nst]);
 
         impl #name {
             const MODULUS_LIMBS: [#word; #n] = #modulus_limbs;
             #r2_item
             /// Zero.
-            pub const ZERO: #name = #name([0; #n]);
+            pub const ZERO: #name = #name([0; #nst]);
             #[doc = #one_doc]
             pub const ONE: #name = #name(#one);
             /// Bit length of the modulus p.
@@ -1192,9 +1216,9 @@ pub fn field_module_in(
         impl ::subtle::ConditionallySelectable for #name {
             #[inline]
             fn conditional_select(a: &#name, b: &#name, choice: ::subtle::Choice) -> #name {
-                let mut out = [0 as #word; #n];
+                let mut out = [0 as #word; #nst];
                 let mut i = 0;
-                while i < #n {
+                while i < #nst {
                     out[i] = <#word as ::subtle::ConditionallySelectable>::conditional_select(&a.0[i], &b.0[i], choice);
                     i += 1;
                 }

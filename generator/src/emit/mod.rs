@@ -12,6 +12,7 @@ pub mod rsa;
 pub mod rsa_helpers;
 pub mod rsa_window;
 pub mod special;
+pub mod unsaturated;
 pub mod x86_64;
 
 use crate::spec::LimbBits;

@@ -18,6 +18,7 @@ use super::field::{backend_order, dispatch_items, lit, Backend, CoreOps, TargetC
 use super::portable::{emit_fn, Words};
 use super::{x86_64, Target};
 use crate::lower::pseudo_mersenne::{self as pm_lower, PseudoMersenne};
+use crate::lower::signed_solinas::{self, SignedSolinas};
 use crate::opt::{optimize, verify_bounds};
 use crate::spec::FieldConsts;
 
@@ -43,24 +44,33 @@ pub fn lowered_core(
     )>,
     String,
 > {
+    // A c too wide for folds (P-256) reduces by the signed 32-bit terms of FIPS 186-4 D.2.
+    let signed = match PseudoMersenne::detect(c) {
+        Some(_) => None,
+        None => SignedSolinas::detect(c),
+    };
+    let (mul, square, mul_doc, square_doc) = match &signed {
+        Some(s) => (
+            signed_solinas::lower_mul(c, s),
+            signed_solinas::lower_square(c, s),
+            "a·b mod p: operand-scanning product, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).",
+            "a² mod p: off-diagonal products once, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).",
+        ),
+        None => (
+            pm_lower::lower_mul(c, pm),
+            pm_lower::lower_square(c, pm),
+            "a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).",
+            "a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).",
+        ),
+    };
     let fns: Vec<(
         &'static str,
         crate::ir::Func,
         &'static [&'static str],
         &'static str,
     )> = vec![
-        (
-            "mul_limbs_portable",
-            pm_lower::lower_mul(c, pm),
-            &["a", "b"],
-            "a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).",
-        ),
-        (
-            "square_limbs_portable",
-            pm_lower::lower_square(c, pm),
-            &["a"],
-            "a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).",
-        ),
+        ("mul_limbs_portable", mul, &["a", "b"], mul_doc),
+        ("square_limbs_portable", square, &["a"], square_doc),
         (
             "add_limbs",
             pm_lower::lower_add(c, pm),

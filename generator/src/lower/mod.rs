@@ -10,7 +10,9 @@ pub mod karatsuba;
 pub mod montgomery;
 pub mod pseudo_mersenne;
 pub mod runtime;
+pub mod signed_solinas;
 pub mod square;
+pub mod unsaturated;
 
 use crate::ir::{Builder, Var};
 use crate::spec::FieldConsts;
@@ -72,15 +74,19 @@ pub enum Strategy {
     /// p = 2^k − c with a multi-word c (generalised Mersenne: secp256k1, P-384, Goldilocks),
     /// folded the same way by its limbs; saturated limbs.
     Solinas,
+    /// p = 2^k − c with c below 2^(w/2) on unsaturated limbs (radix 2^51 for 2^255 − 19 at
+    /// w = 64, 2^25.5 at w = 32; [`unsaturated`]).
+    Unsaturated,
 }
 
 impl Strategy {
     /// Every strategy, in the order `--help` lists them.
-    pub const ALL: [Strategy; 4] = [
+    pub const ALL: [Strategy; 5] = [
         Strategy::Auto,
         Strategy::Montgomery,
         Strategy::PseudoMersenne,
         Strategy::Solinas,
+        Strategy::Unsaturated,
     ];
 
     /// The name `--strategy` takes.
@@ -90,6 +96,7 @@ impl Strategy {
             Strategy::Montgomery => "montgomery",
             Strategy::PseudoMersenne => "pseudo-mersenne",
             Strategy::Solinas => "solinas",
+            Strategy::Unsaturated => "unsaturated",
         }
     }
 

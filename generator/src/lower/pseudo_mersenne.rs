@@ -321,7 +321,7 @@ pub fn reduce_to_loose(
 }
 
 /// Reduces the product `t` (value at most `tmax`) to the stored state and finishes.
-fn finish_product(
+pub(crate) fn finish_product(
     b: Builder,
     fc: &FieldConsts,
     pm: &PseudoMersenne,
