@@ -92,7 +92,43 @@ macro_rules! profile {
     }};
 }
 
+macro_rules! variants {
+    ($ty:ty, $bits:expr) => {{
+        const B: usize = $bits / 8;
+        let mut n = bytes($bits, B);
+        n[0] |= 0x80;
+        n[B - 1] |= 1;
+        let n: [u8; B] = n.try_into().unwrap();
+        let ctx = <$ty>::new(&n).unwrap();
+        let x0 = ctx.to_montgomery(&bytes($bits + 1, B).try_into().unwrap());
+        let inner = (1usize << 22) / ($bits * $bits / 1024);
+        for v in [
+            "x86_64-adx-cios",
+            "x86_64-adx-sos",
+            "x86_64-adx-window",
+            "portable",
+        ] {
+            if ctx.mul_with(v, &x0, &x0).is_none() {
+                continue;
+            }
+            let mut x = x0;
+            let mul = median_ns(11, inner, || {
+                x = ctx.mul_with(v, black_box(&x), &x0).unwrap()
+            });
+            let mut x = x0;
+            let sq = median_ns(11, inner, || x = ctx.square_with(v, black_box(&x)).unwrap());
+            println!("| {} | {v} | {mul:.0} | {sq:.0} |", $bits);
+        }
+    }};
+}
+
 fn main() {
+    println!("| N | variant | mul ns | square ns |");
+    println!("|---|---|---:|---:|");
+    variants!(Mont1024, 1024);
+    variants!(Mont2048, 2048);
+    variants!(Mont4096, 4096);
+    println!();
     println!(
         "| N | backend | square ns | mul ns | square/mul | modexp (full exponent) | squares | products | conversions | rest (table reads, scanning) |"
     );

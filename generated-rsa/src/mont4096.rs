@@ -4,7 +4,7 @@
 // Products: Karatsuba 64 → 32 limbs, straight-line Comba leaves of 16 limbs; squares: Karatsuba 64 → 32 limbs, straight-line Comba leaves of 16 limbs
 // Reduction: SOS Montgomery reduction, one straight-line row per limb
 // modexp window: 6 bits (constant time)
-// x86-64 BMI2/ADX (CPUID at run time): register-window kernels (accumulator window of 8 limbs in registers); multiplication and squaring SOS: Karatsuba with window-kernel leaves of 16 limbs (squares 16), then 8 reduction stripes of 8 rows
+// x86-64 BMI2/ADX (CPUID at run time): multiplication and squaring SOS, Karatsuba over register-window kernel leaves of 16 limbs (squares 16), then Montgomery reduction by assembly rows
 
 /// Montgomery arithmetic modulo a run-time 4096-bit odd modulus n (top byte non-zero), as 64 little-endian 64-bit limbs; R = 2^4096. Products: Karatsuba 64 → 32 limbs, straight-line Comba leaves of 16 limbs; squares: Karatsuba 64 → 32 limbs, straight-line Comba leaves of 16 limbs; reduction: SOS Montgomery (one straight-line row per limb); modexp: fixed 6-bit window, constant time.
 #[derive(Clone)]
@@ -8875,7 +8875,7 @@ impl Mont4096 {
     #[cfg(target_arch = "x86_64")]
     #[inline]
     unsafe fn mul_adx(&self, a: &[u64; 64], b: &[u64; 64]) -> [u64; 64] {
-        unsafe { self.mul_adx_window(a, b) }
+        unsafe { self.redc_adx(&Self::mul_64(a, b, true)) }
     }
     /// The BMI2/ADX Montgomery square.
     ///
@@ -8885,7 +8885,7 @@ impl Mont4096 {
     #[cfg(target_arch = "x86_64")]
     #[inline]
     unsafe fn square_adx(&self, a: &[u64; 64]) -> [u64; 64] {
-        unsafe { self.square_adx_window(a) }
+        unsafe { self.redc_adx(&Self::square_64(a, true)) }
     }
     /// Odd primes below 1024, for trial division.
     const SMALL_PRIMES: [u16; 171] = [

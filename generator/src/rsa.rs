@@ -140,19 +140,13 @@ impl GeneratedRsa {
                 }
             ),
             format!("modexp window: {} bits (constant time)", s.window),
-            if crate::emit::rsa_window::mont_supported(s.limbs) {
+            if s.adx_window_mont {
+                "x86-64 BMI2/ADX (CPUID at run time): register-window kernels (accumulator window of 8 limbs in registers); multiplication and squaring each one asm block (product or square, reduction stripes, final subtraction)".to_string()
+            } else if crate::emit::rsa_window::leaf_supported(*s.levels().last().unwrap()) {
                 format!(
-                    "x86-64 BMI2/ADX (CPUID at run time): register-window kernels (accumulator window of 8 limbs in registers); {}",
-                    if s.limbs <= crate::emit::rsa_window::ONE_BLOCK_MAX {
-                        "multiplication and squaring each one asm block (product or square, reduction stripes, final subtraction)".to_string()
-                    } else {
-                        format!(
-                            "multiplication and squaring SOS: Karatsuba with window-kernel leaves of {} limbs (squares {}), then {} reduction stripes of 8 rows",
-                            s.levels().last().unwrap(),
-                            s.square_levels().last().unwrap(),
-                            s.limbs / 8
-                        )
-                    }
+                    "x86-64 BMI2/ADX (CPUID at run time): multiplication and squaring SOS, Karatsuba over register-window kernel leaves of {} limbs (squares {}), then Montgomery reduction by assembly rows",
+                    s.levels().last().unwrap(),
+                    s.square_levels().last().unwrap(),
                 )
             } else {
                 format!(

@@ -40,6 +40,11 @@ pub struct RsaShape {
     /// With BMI2/ADX: square by the portable square and assembly reduction rows (SOS) rather
     /// than as an interleaved multiplication.
     pub adx_square_sos: bool,
+    /// With BMI2/ADX: the whole Montgomery product and square on the register-window kernels
+    /// (one asm block each). Measured faster at 16 limbs only: above, the eight-row reduction
+    /// stripes lose to the memory rows (see `docs/ARCHITECTURE.md`), so larger sizes keep the
+    /// rows for the reduction and use the window kernels as Karatsuba leaves.
+    pub adx_window_mont: bool,
 }
 
 impl RsaShape {
@@ -47,15 +52,27 @@ impl RsaShape {
     /// measured (see `docs/ARCHITECTURE.md`), window minimising multiplications plus table reads.
     pub fn new(bits: usize) -> RsaShape {
         let limbs = bits / 64;
+        let leaf = *karatsuba::levels(limbs, DEFAULT_KARATSUBA_LEAF)
+            .last()
+            .unwrap();
+        // Window-kernel leaves make the Karatsuba product worth taking before the rows (measured
+        // at 32 and 64 limbs).
+        let window_leaf = limbs > 16 && super::rsa_window::leaf_supported(leaf);
         RsaShape {
             bits,
             limbs,
             karatsuba_leaf: DEFAULT_KARATSUBA_LEAF,
-            square_leaf: DEFAULT_SQUARE_LEAF,
+            square_leaf: if window_square_leaf(limbs) {
+                WINDOW_SQUARE_LEAF
+            } else {
+                DEFAULT_SQUARE_LEAF
+            },
             redc_full_max: DEFAULT_REDC_FULL_MAX,
             window: modexp_window(bits),
-            adx_mul_sos: limbs >= DEFAULT_ADX_MUL_SOS_FROM,
+            adx_mul_sos: limbs >= DEFAULT_ADX_MUL_SOS_FROM || window_leaf,
             adx_square_sos: limbs >= DEFAULT_ADX_SQUARE_SOS_FROM,
+            adx_window_mont: super::rsa_window::mont_supported(limbs)
+                && limbs <= super::rsa_window::ONE_BLOCK_MAX,
         }
     }
 
@@ -73,8 +90,18 @@ impl RsaShape {
 /// Karatsuba threshold in limbs: operands above it (and even) are split.
 pub const DEFAULT_KARATSUBA_LEAF: usize = 16;
 
-/// Karatsuba threshold of squaring in limbs (measured: see `docs/ARCHITECTURE.md`).
-pub const DEFAULT_SQUARE_LEAF: usize = 16;
+/// Karatsuba threshold of squaring in limbs for Comba leaves (measured: see
+/// `docs/ARCHITECTURE.md`).
+pub const DEFAULT_SQUARE_LEAF: usize = 32;
+
+/// Karatsuba threshold of squaring where the leaves are register-window kernels (multiples of
+/// 8 limbs): 16, as for products.
+pub const WINDOW_SQUARE_LEAF: usize = 16;
+
+/// Whether squares of `limbs` split down to register-window leaves of [`WINDOW_SQUARE_LEAF`].
+fn window_square_leaf(limbs: usize) -> bool {
+    super::rsa_window::leaf_supported(*karatsuba::levels(limbs, WINDOW_SQUARE_LEAF).last().unwrap())
+}
 
 /// Largest limb count whose Montgomery reduction is emitted as one straight-line function.
 pub const DEFAULT_REDC_FULL_MAX: usize = 16;
@@ -415,7 +442,7 @@ fn asm_fns(shape: &RsaShape) -> TokenStream {
     let cpuid_note = super::x86_64::asm::safety_note(
         "CPUID exists on every x86-64 processor; leaf 7 is read only when leaf 0 reports it.",
     );
-    let window = super::rsa_window::mont_supported(n);
+    let window = shape.adx_window_mont;
     let mul_body = if window {
         quote!(self.mul_adx_window(a, b))
     } else if shape.adx_mul_sos {

@@ -20,8 +20,8 @@
 //!   over the whole modulus: the first eight window rows take the quotients
 //!   m = w[0]·n0' mod 2^64 one after another (each clears the word it is taken from), the
 //!   remaining rows reuse them against the next chunks of n; the n-word result is added to the
-//!   accumulator in memory with a carry word in and out (OSSL's 8-row reduction stripes follow
-//!   the same plan).
+//!   accumulator in memory with a carry word in and out (OpenSSL's mulx squaring code also
+//!   reduces in eight-row stripes).
 //! - [`mont_kernel`]: a whole Montgomery product or square for n ≤ 16 in one block: the
 //!   product or square, n/8 reduction stripes, and the constant-time final subtraction (`sbb`
 //!   chain, `cmovc`).
