@@ -5,7 +5,9 @@
 //! R ‖ S. Hashing is SHA-512 (`sha2` crate). Signing is constant time in the secret key and
 //! the nonce: the fixed-base scalar multiplication reads its table by masking, and scalar
 //! arithmetic mod l is the generated field's constant-time code. Secret material is zeroized
-//! when a [`SigningKey`] is dropped.
+//! when a [`SigningKey`] is dropped, and the secret scalars a and r of a signing operation
+//! (generated field elements, `zeroize::Zeroize` through the generated crate's `zeroize`
+//! feature) are wiped after use.
 //!
 //! # Which signatures are accepted
 //!
@@ -18,12 +20,21 @@
 //! |---|---|---|---|
 //! | S < l (rejects malleable S ≥ l) | yes | yes | yes |
 //! | non-canonical A (y ≥ p, or x = 0 with sign bit 1) | rejected by [`VerifyingKey::from_bytes`] | same | same |
-//! | non-canonical R | rejected (R is compared as bytes with the canonical encoding of [S]B − [k]A) | rejected (decoded with RFC 8032 §5.1.3) | rejected (decoded) |
+//! | non-canonical R | rejected (decoded with RFC 8032 §5.1.3, which accepts only canonical encodings) | same | same |
 //! | R not on the curve | rejected | rejected | rejected |
 //! | small-order A | accepted | rejected | accepted |
 //! | small-order R | accepted | rejected | accepted |
 //! | equation | cofactorless | cofactorless | cofactored, random linear combination |
 //! | k = SHA-512(R ‖ A ‖ M) over | the bytes as received | same | same |
+//!
+//! The same rules apply to the Ed25519ctx and Ed25519ph functions (`sign_ctx`, `verify_ctx`,
+//! `verify_ctx_strict`, `sign_prehashed`, `verify_prehashed`, `verify_prehashed_strict`),
+//! which put RFC 8032's dom2(phflag, context) before every hash; `verify_batch` is pure
+//! Ed25519 only.
+//!
+//! Single verification checks the equation in half-size form (lattice-reduced scalars,
+//! Pornin 2020; see `VerifyingKey::verify`), which accepts exactly the signatures the
+//! full-size equation accepts.
 //!
 //! `verify` is RFC 8032 §5.1.7 with the cofactorless equation (the RFC allows either), as
 //! in ed25519-dalek's `verify`; `verify_strict` adds the small-order rejections of
@@ -43,7 +54,7 @@ use crate::edwards::{
     multiscalar_mul_vartime, EdwardsPoint,
 };
 use crate::field::Scalar;
-use crate::lattice::{half_scalars_vartime, split_128};
+use crate::lattice::{half_scalars_vartime, split_128, HalfScalars};
 use crate::scalar::{scalar_from_bytes_mod_order, scalar_from_wide};
 use crate::Error;
 
@@ -220,27 +231,34 @@ impl VerifyingKey {
         let r_point = r_point.ok_or(Error::InvalidSignature)?;
         let k = challenge(dom, &sig.r, &self.compressed, msg);
         let holds = match half_scalars_vartime(&k.to_le_bytes()) {
-            Some(h) => {
-                // |v1| < 2^131 < l: canonical.
-                let v1 = Scalar::from_le_bytes(&h.v1).unwrap();
-                let (b_lo, b_hi) = split_128(&(-(v1 * s)).to_le_bytes());
-                // v0 ≡ −|v1|·k: multiply the whole equation by −1, which negates A's term.
-                let a = if h.v1_negative {
-                    &self.neg_point
-                } else {
-                    &self.point
-                };
-                is_identity_quad_vartime(&h.v1, &r_point, &h.v0, a, &b_lo, &b_hi)
-            }
-            None => bool::from(
-                double_scalar_mul_basepoint_vartime(&k, &self.neg_point, &s).ct_eq(&r_point),
-            ),
+            Some(h) => self.half_size_equation_holds(&h, &s, &r_point),
+            None => self.full_size_equation_holds(&k, &s, &r_point),
         };
         if holds {
             Ok(())
         } else {
             Err(Error::InvalidSignature)
         }
+    }
+
+    /// [v1]R − [v1·S]B + [v0]A = 0 for the short vector (v0, ±v1) of the challenge k.
+    fn half_size_equation_holds(&self, h: &HalfScalars, s: &Scalar, r: &EdwardsPoint) -> bool {
+        // |v1| < 2^132 < l: canonical.
+        let v1 = Scalar::from_le_bytes(&h.v1).unwrap();
+        let (b_lo, b_hi) = split_128(&(-(v1 * s)).to_le_bytes());
+        // v0 ≡ −|v1|·k: multiply the whole equation by −1, which negates A's term.
+        let a = if h.v1_negative {
+            &self.neg_point
+        } else {
+            &self.point
+        };
+        is_identity_quad_vartime(&h.v1, r, &h.v0, a, &b_lo, &b_hi)
+    }
+
+    /// R = [S]B − [k]A with full-size scalars: the fallback when the lattice reduction finds
+    /// no short odd vector.
+    fn full_size_equation_holds(&self, k: &Scalar, s: &Scalar, r: &EdwardsPoint) -> bool {
+        bool::from(double_scalar_mul_basepoint_vartime(k, &self.neg_point, s).ct_eq(r))
     }
 
     /// Verifies `sig` on `msg` by RFC 8032 §5.1.7 with the cofactorless equation: accepts
@@ -614,5 +632,66 @@ pub fn verify_batch_with_entropy(
         Ok(())
     } else {
         Err(Error::InvalidSignature)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The half-size and full-size equations agree, on valid signatures and on signatures
+    /// whose R or S is off by a multiple of B or by a torsion point (so that the fallback
+    /// path, rarely taken in practice, is checked as well).
+    #[test]
+    fn half_size_and_full_size_equations_agree() {
+        let torsion = {
+            // A point of order 2: (0, −1).
+            let mut b = [0xffu8; 32];
+            b[0] = 0xec;
+            b[31] = 0x7f;
+            EdwardsPoint::decompress(&b).expect("(0, −1) is on the curve")
+        };
+        let mut tested = 0;
+        for i in 0..40u8 {
+            let sk = SigningKey::from_bytes(&[i; 32]);
+            let vk = sk.verifying_key();
+            let msg = [i, i ^ 0x5a, 3];
+            let sig = sk.sign(&msg);
+            let s = Scalar::from_le_bytes(&sig.s).unwrap();
+            let r = EdwardsPoint::decompress(&sig.r).unwrap();
+            let k = challenge(None, &sig.r, &vk.compressed, &msg);
+            let b = crate::edwards::basepoint();
+            for (r_try, s_try, expect) in [
+                (r, s, true),
+                (r.add(&b), s, false),
+                (r, s + Scalar::ONE, false),
+                (r.add(&torsion), s, false),
+            ] {
+                assert_eq!(vk.full_size_equation_holds(&k, &s_try, &r_try), expect);
+                if let Some(h) = half_scalars_vartime(&k.to_le_bytes()) {
+                    assert_eq!(vk.half_size_equation_holds(&h, &s_try, &r_try), expect);
+                    tested += 1;
+                }
+            }
+            // A key with a torsion component: A + T. Both equations see the same R.
+            let weak = VerifyingKey::from_point(vk.point.add(&torsion));
+            let kw = challenge(None, &sig.r, &weak.compressed, &msg);
+            if let Some(h) = half_scalars_vartime(&kw.to_le_bytes()) {
+                assert_eq!(
+                    weak.half_size_equation_holds(&h, &s, &r),
+                    weak.full_size_equation_holds(&kw, &s, &r)
+                );
+            }
+            // With R' = [S]B − [k]A' computed directly (torsion in A' and R'), both accept,
+            // and reject R' + T.
+            let r_weak = double_scalar_mul_basepoint_vartime(&kw, &weak.neg_point, &s);
+            assert!(weak.full_size_equation_holds(&kw, &s, &r_weak));
+            assert!(!weak.full_size_equation_holds(&kw, &s, &r_weak.add(&torsion)));
+            if let Some(h) = half_scalars_vartime(&kw.to_le_bytes()) {
+                assert!(weak.half_size_equation_holds(&h, &s, &r_weak));
+                assert!(!weak.half_size_equation_holds(&h, &s, &r_weak.add(&torsion)));
+            }
+        }
+        assert!(tested > 100);
     }
 }

@@ -54,17 +54,32 @@ fn bit_len(a: &U256) -> u32 {
 }
 
 /// a·2^s for s < 256; the caller guarantees that nothing is shifted out.
+#[inline]
 fn shl(a: &U256, s: u32) -> U256 {
     let (words, bits) = ((s / 64) as usize, s % 64);
     let mut out = [0u64; 4];
-    for i in (words..4).rev() {
+    for i in words..4 {
         let j = i - words;
-        out[i] = a[j] << bits;
-        if bits != 0 && j > 0 {
-            out[i] |= a[j - 1] >> (64 - bits);
-        }
+        // The low part of the next word down, without a branch on `bits` (a shift by 64 is
+        // avoided by shifting in two steps).
+        let below = if j > 0 {
+            (a[j - 1] >> 1) >> (63 - bits)
+        } else {
+            0
+        };
+        out[i] = (a[j] << bits) | below;
     }
     out
+}
+
+/// a/2 (rounded down).
+fn shr1(a: &U256) -> U256 {
+    [
+        (a[0] >> 1) | (a[1] << 63),
+        (a[1] >> 1) | (a[2] << 63),
+        (a[2] >> 1) | (a[3] << 63),
+        a[3] >> 1,
+    ]
 }
 
 fn ge(a: &U256, b: &U256) -> bool {
@@ -169,23 +184,26 @@ pub(crate) fn half_scalars_vartime(k: &[u8; 32]) -> Option<HalfScalars> {
             return best.map(|(_, h)| h);
         }
         // ra mod rb by binary long division; every subtraction of rb·2^s from ra adds
-        // |tb|·2^s to |ta| (the signs alternate, so magnitudes add).
-        let rb_bits = bit_len(&rb);
-        while ge(&ra, &rb) {
-            let mut s = bit_len(&ra) - rb_bits;
+        // |tb|·2^s to |ta| (the signs alternate, so magnitudes add). |t| ≤ 8l < 2^256 always
+        // holds for Euclid's coefficients; the guard only keeps the shifts in range.
+        let (rb_bits, tb_bits) = (bit_len(&rb), bit_len(&tb));
+        let mut ra_bits = bit_len(&ra);
+        while ra_bits >= rb_bits && ge(&ra, &rb) {
+            let mut s = ra_bits - rb_bits;
             let mut shifted = shl(&rb, s);
             if !ge(&ra, &shifted) {
                 s -= 1;
-                shifted = shl(&rb, s);
+                shifted = shr1(&shifted);
             }
-            ra = sub(&ra, &shifted);
-            if bit_len(&tb) + s >= 256 {
+            if tb_bits + s >= 256 {
                 return best.map(|(_, h)| h);
             }
+            ra = sub(&ra, &shifted);
             ta = match add(&ta, &shl(&tb, s)) {
                 Some(t) => t,
                 None => return best.map(|(_, h)| h),
             };
+            ra_bits = bit_len(&ra);
         }
         core::mem::swap(&mut ra, &mut rb);
         core::mem::swap(&mut ta, &mut tb);
