@@ -77,8 +77,18 @@ fieldgen_tests::prime_field_suite!(bn462_p_32, fieldgen_generated::bn462_p_32::F
 fieldgen_tests::prime_field_suite!(bn462_r_32, fieldgen_generated::bn462_r_32::Fr, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d", 32);
 
 // `--strategy unsaturated` (2^255 − 19) and `--strategy solinas` (P-256, signed 32-bit terms).
-fieldgen_tests::prime_field_suite!(curve25519_p_unsaturated_32, fieldgen_generated::curve25519_p_unsaturated_32::Fp, "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed", 32);
-fieldgen_tests::prime_field_suite!(p256_p_solinas_32, fieldgen_generated::p256_p_solinas_32::Fp, "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 32);
+fieldgen_tests::prime_field_suite!(
+    curve25519_p_unsaturated_32,
+    fieldgen_generated::curve25519_p_unsaturated_32::Fp,
+    "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    p256_p_solinas_32,
+    fieldgen_generated::p256_p_solinas_32::Fp,
+    "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+    32
+);
 
 fieldgen_cross::backend_tests! {
     curve25519_p_32: fieldgen_generated::curve25519_p_32::Fp => 32,

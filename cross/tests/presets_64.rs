@@ -77,8 +77,18 @@ fieldgen_tests::prime_field_suite!(bn462_p_64, fieldgen_generated::bn462_p_64::F
 fieldgen_tests::prime_field_suite!(bn462_r_64, fieldgen_generated::bn462_r_64::Fr, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d", 64);
 
 // `--strategy unsaturated` (2^255 − 19) and `--strategy solinas` (P-256, signed 32-bit terms).
-fieldgen_tests::prime_field_suite!(curve25519_p_unsaturated_64, fieldgen_generated::curve25519_p_unsaturated_64::Fp, "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed", 64);
-fieldgen_tests::prime_field_suite!(p256_p_solinas_64, fieldgen_generated::p256_p_solinas_64::Fp, "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff", 64);
+fieldgen_tests::prime_field_suite!(
+    curve25519_p_unsaturated_64,
+    fieldgen_generated::curve25519_p_unsaturated_64::Fp,
+    "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    p256_p_solinas_64,
+    fieldgen_generated::p256_p_solinas_64::Fp,
+    "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+    64
+);
 
 fieldgen_cross::backend_tests! {
     curve25519_p_64: fieldgen_generated::curve25519_p_64::Fp => 64,
