@@ -119,6 +119,9 @@ for t in "${targets[@]}"; do
 done
 
 c() { echo "${counts[$1]:-—}"; }
+# A portable build identical to the auto one (no kernel for that form) is merged into it by
+# the compiler and has no code of its own: shown as "same".
+cp_() { [ -n "${counts[$2]:-}" ] && echo "${counts[$2]}" || { [ -n "${counts[$1]:-}" ] && echo same || echo —; }; }
 {
   echo "$begin"
   echo
@@ -132,8 +135,10 @@ c() { echo "${counts[$1]:-—}"; }
     m=${p//-/_}
     a=aarch64-unknown-linux-gnu
     v=armv7-unknown-linux-gnueabihf
-    echo "| $p | $(c $a/mul_${m}_64_auto) / $(c $a/mul_${m}_64_portable) | $(c $a/square_${m}_64_auto) / $(c $a/square_${m}_64_portable) | $(c $v/mul_${m}_32_armv7) / $(c $v/mul_${m}_32_portable) | $(c $v/square_${m}_32_armv7) / $(c $v/square_${m}_32_portable) | $(c powerpc-unknown-linux-gnu/mul_${m}_32_portable) / $(c powerpc-unknown-linux-gnu/square_${m}_32_portable) | $(c wasm32-wasip1/mul_${m}_32_portable) / $(c wasm32-wasip1/square_${m}_32_portable) |"
+    echo "| $p | $(c $a/mul_${m}_64_auto) / $(cp_ $a/mul_${m}_64_auto $a/mul_${m}_64_portable) | $(c $a/square_${m}_64_auto) / $(cp_ $a/square_${m}_64_auto $a/square_${m}_64_portable) | $(c $v/mul_${m}_32_armv7) / $(c $v/mul_${m}_32_portable) | $(c $v/square_${m}_32_armv7) / $(c $v/square_${m}_32_portable) | $(c powerpc-unknown-linux-gnu/mul_${m}_32_portable) / $(c powerpc-unknown-linux-gnu/square_${m}_32_portable) | $(c wasm32-wasip1/mul_${m}_32_portable) / $(c wasm32-wasip1/square_${m}_32_portable) |"
   done
+  echo
+  echo "curve25519-p and secp256k1-p at 64-bit limbs are in pseudo-Mersenne form, which has no AArch64 kernel: their aarch64 \`auto\` column is the portable code (\`same\`: identical to the portable64 build, which the compiler merged into it)."
   echo
   echo "armv7 asm is \`--target armv7\` (Montgomery form, UMAAL kernels; the portable32 column is the form \`auto\` picks, so pseudo-Mersenne for curve25519-p). \`--target auto\` carries the armv7 kernels for every 32-bit preset above except curve25519-p (special form) and p256-p (fewer than a quarter of its limbs are other than 0, 1 and 2^32 − 1, so the portable code, which folds those limbs, is shorter)."
   echo
@@ -144,6 +149,10 @@ c() { echo "${counts[$1]:-—}"; }
   echo
   mulx=$(aarch64-linux-gnu-objdump -d --no-show-raw-insn "$(ls "$CARGO_TARGET_DIR"/aarch64-unknown-linux-gnu/release/deps/inst_counts-*.o | head -1)" |
     awk '/<mul_bn254_p_64_auto>:/ {f=1; next} /^$/ {f=0} f && /\t(mul|umulh)\t/ {n++} END {print n+0}')
+  sq=$(aarch64-linux-gnu-objdump -d --no-show-raw-insn "$(ls "$CARGO_TARGET_DIR"/aarch64-unknown-linux-gnu/release/deps/inst_counts-*.o | head -1)" |
+    awk '/<square_bn254_p_64_auto>:/ {f=1; next} /^$/ {f=0} f && /\t(mul|umulh)\t/ {n++} END {print n+0}')
+  echo "4-limb aarch64 square (bn254-p): $sq mul/umulh instructions (SOS: the n(n − 1)/2 off-diagonal products once and the n squares, n² + n = 20 halves, then 2n² for the reduction's products and quotients: 3n² + n = 52)."
+  echo
   echo "4-limb aarch64 multiplication (bn254-p): $mulx mul/umulh instructions, i.e. $((mulx / 2)) 64×64→128-bit products against 2n² = 32 (CIOS: n² for a·b, n² for m·p, less the never-needed low half of m·p[0], plus n quotient muls)."
   echo
   echo "$end"
