@@ -136,6 +136,17 @@ fn bad_inputs_exit_2_with_one_line() {
                 "2^255-19",
                 "--strategy",
                 "unsaturated",
+                "--target",
+                "armv7",
+            ],
+            "no assembly kernel",
+        ),
+        (
+            &[
+                "--prime",
+                "2^255-19",
+                "--strategy",
+                "unsaturated",
                 "--radix",
                 "x",
             ],

@@ -81,7 +81,7 @@ pub fn unsaturated_core(
             ));
         }
     }
-    if matches!(target, Target::X86_64Adx | Target::Aarch64) {
+    if matches!(target, Target::X86_64Adx | Target::Aarch64 | Target::Armv7) {
         return Err(format!(
             "--target {}: the unsaturated form has no assembly kernel; use --target auto or a portable target",
             target.name()
