@@ -141,6 +141,20 @@ pub fn portable_name(w: u32) -> &'static str {
     }
 }
 
+/// Errors when `target` fixes a limb width (e.g. `portable32`, `x86_64-adx`) other than the
+/// field's: every form's emitter refuses that the same way.
+pub(crate) fn check_limb_bits(c: &FieldConsts, target: Target) -> Result<(), String> {
+    match target.limb_bits() {
+        Some(lb) if lb != c.limb_bits => Err(format!(
+            "--target {} uses {}-bit limbs, not {}",
+            target.name(),
+            lb.bits(),
+            c.w()
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Emits the core functions of `target` for type `name`: the backends, the dispatching
 /// `mont_mul`/`mont_square`, `backend()` and the test hooks (see the module docs). Errors name
 /// why the target cannot serve this field.
@@ -150,16 +164,7 @@ pub fn target_core(
     target: Target,
     name: &Ident,
 ) -> Result<TargetCore, String> {
-    if let Some(lb) = target.limb_bits() {
-        if lb != c.limb_bits {
-            return Err(format!(
-                "--target {} uses {}-bit limbs, not {}",
-                target.name(),
-                lb.bits(),
-                c.w()
-            ));
-        }
-    }
+    check_limb_bits(c, target)?;
     let asm_problem = x86_64::unsupported(c, alg);
     let aarch64_problem = aarch64::unsupported(c, alg);
     let armv7_problem = armv7::unsupported(c, alg);

@@ -14,7 +14,9 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::field::{backend_order, dispatch_items, lit, Backend, CoreOps, TargetCore};
+use super::field::{
+    backend_order, check_limb_bits, dispatch_items, lit, Backend, CoreOps, TargetCore,
+};
 use super::portable::{emit_fn, Words};
 use super::{x86_64, Target};
 use crate::lower::pseudo_mersenne::{self as pm_lower, PseudoMersenne};
@@ -111,16 +113,7 @@ pub fn special_core(
     target: Target,
     name: &Ident,
 ) -> Result<TargetCore, String> {
-    if let Some(lb) = target.limb_bits() {
-        if lb != c.limb_bits {
-            return Err(format!(
-                "--target {} uses {}-bit limbs, not {}",
-                target.name(),
-                lb.bits(),
-                c.w()
-            ));
-        }
-    }
+    check_limb_bits(c, target)?;
     let asm_problem = x86_64::pseudo_mersenne::unsupported(c, pm);
     let backends = match (target, &asm_problem) {
         (Target::X86_64Adx, Some(why)) => {

@@ -12,7 +12,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
-use super::field::{backend_order, dispatch_items, lit, Backend, TargetCore};
+use super::field::{backend_order, check_limb_bits, dispatch_items, lit, Backend, TargetCore};
 use super::portable::{emit_fn, Words};
 use super::special::SPECIAL_OPS;
 use super::Target;
@@ -71,16 +71,7 @@ pub fn unsaturated_core(
     target: Target,
     name: &Ident,
 ) -> Result<TargetCore, String> {
-    if let Some(lb) = target.limb_bits() {
-        if lb != c.limb_bits {
-            return Err(format!(
-                "--target {} uses {}-bit limbs, not {}",
-                target.name(),
-                lb.bits(),
-                c.w()
-            ));
-        }
-    }
+    check_limb_bits(c, target)?;
     if matches!(target, Target::X86_64Adx | Target::Aarch64 | Target::Armv7) {
         return Err(format!(
             "--target {}: the unsaturated form has no assembly kernel; use --target auto or a portable target",
