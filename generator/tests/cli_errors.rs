@@ -116,6 +116,28 @@ fn bad_inputs_exit_2_with_one_line() {
             "too narrow",
         ),
         (
+            &[
+                "--prime",
+                "bn254-p",
+                "--limb-bits",
+                "64",
+                "--target",
+                "portable32",
+            ],
+            "--target portable32 uses 32-bit limbs, not 64",
+        ),
+        (
+            &[
+                "--prime",
+                "2^255-19",
+                "--limb-bits",
+                "32",
+                "--target",
+                "x86_64-adx",
+            ],
+            "--target x86_64-adx uses 64-bit limbs, not 32",
+        ),
+        (
             &["--prime", "2^255-19", "--radix", "51"],
             "--radix applies to --strategy unsaturated only",
         ),
