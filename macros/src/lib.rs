@@ -31,6 +31,9 @@
 //! modulus = "...";                 // required
 //! limb_bits = 64;                  // optional: 64 (default) or 32
 //! mul = "cios";                    // optional: "cios", "cios-no-carry" or "product-scanning"
+//! strategy = "auto";               // optional: "auto", "montgomery", "pseudo-mersenne",
+//!                                  //           "solinas" or "unsaturated"
+//! radix = 51;                      // optional, with strategy = "unsaturated" only
 //! ```
 //!
 //! - `modulus`: everything the CLI's `--prime` accepts, as a string: decimal, `0x` hex, an
@@ -40,6 +43,12 @@
 //! - `limb_bits`: the limb size; a 255-bit prime has 4 limbs at 64 bits, 8 at 32 bits.
 //! - `mul`: the Montgomery multiplication algorithm; without it the generator picks
 //!   `"cios-no-carry"` when the top limb of p leaves two spare bits, else `"cios"`.
+//! - `strategy`: the reduction, as the CLI's `--strategy`: `"auto"` (default) takes the
+//!   pseudo-Mersenne form where the generator expects it to be faster, else Montgomery;
+//!   `"solinas"` (P-256, P-384, Goldilocks, secp256k1) and `"unsaturated"` (2^255 − 19 in 5 × 51
+//!   or 10 × 25.5 limbs, 2^521 − 1 in 9 × 58) must be asked for. A prime not of the form, or
+//!   code the bounds pass cannot prove overflow-free, is a compile error at the value.
+//! - `radix`: the unsaturated limb width in bits (`--radix`): m = ⌈k/radix⌉ limbs.
 //! - `VIS`: any visibility. The generator emits `pub struct`; the macro replaces that `pub` with
 //!   the visibility written (the inner limb array is always private).
 //! - Attributes on the struct line: doc comments (`///`, `#[doc = ...]`, `#[doc(hidden)]`) only.

@@ -2,7 +2,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use generator::lower::MulAlgorithm;
+use generator::lower::{MulAlgorithm, Strategy};
 use generator::spec::{LimbBits, SpecError};
 use generator::{generate_prime_field, GenError, PrimeFieldOptions};
 use proc_macro2::{Span, TokenStream};
@@ -30,6 +30,16 @@ const KEYS: &[KeySpec] = &[
         form: "mul = \"cios\" | \"cios-no-carry\" | \"product-scanning\";",
         required: false,
     },
+    KeySpec {
+        key: "strategy",
+        form: "strategy = \"auto\" | \"montgomery\" | \"pseudo-mersenne\" | \"solinas\" | \"unsaturated\";",
+        required: false,
+    },
+    KeySpec {
+        key: "radix",
+        form: "radix = 51;",
+        required: false,
+    },
 ];
 
 /// Every Montgomery multiplication algorithm `mul = "...";` can name.
@@ -53,6 +63,10 @@ pub struct PrimeFieldInput {
     pub limb_bits_span: Option<Span>,
     /// The multiplication algorithm, if given, with the span of its value.
     pub mul: Option<(MulAlgorithm, Span)>,
+    /// The reduction strategy, if given, with the span of its value.
+    pub strategy: Option<(Strategy, Span)>,
+    /// The limb width of the unsaturated form, if given, with the span of its value.
+    pub radix: Option<(u32, Span)>,
 }
 
 impl Parse for PrimeFieldInput {
@@ -77,6 +91,16 @@ impl Parse for PrimeFieldInput {
             Some(s) => Some((mul_algorithm(&s.value)?, value_span(&s.value))),
         };
 
+        let strategy = match settings.get("strategy") {
+            None => None,
+            Some(s) => Some((strategy(&s.value)?, value_span(&s.value))),
+        };
+
+        let radix = match settings.get("radix") {
+            None => None,
+            Some(s) => Some((radix(&s.value)?, value_span(&s.value))),
+        };
+
         Ok(PrimeFieldInput {
             header,
             modulus,
@@ -84,21 +108,24 @@ impl Parse for PrimeFieldInput {
             limb_bits,
             limb_bits_span,
             mul,
+            strategy,
+            radix,
         })
     }
 }
 
 impl PrimeFieldInput {
     /// The generator options this invocation stands for: what the CLI would get from
-    /// `--prime <modulus> --name <Name> --limb-bits <w> [--mul <alg>]`.
+    /// `--prime <modulus> --name <Name> --limb-bits <w> [--mul <alg>] [--strategy <s>]
+    /// [--radix <bits>]`.
     pub fn options(&self) -> PrimeFieldOptions {
         PrimeFieldOptions {
             modulus: self.modulus.clone(),
             name: self.header.ident.to_string(),
             limb_bits: self.limb_bits,
             mul: self.mul.map(|(m, _)| m),
-            strategy: Default::default(),
-            radix: None,
+            strategy: self.strategy.map_or(Strategy::Auto, |(s, _)| s),
+            radix: self.radix.map(|(r, _)| r),
         }
     }
 
@@ -118,6 +145,25 @@ impl PrimeFieldInput {
                 self.mul.map_or_else(Span::call_site, |(_, s)| s),
                 e.to_string(),
             ),
+            GenError::StrategyNotApplicable(_) => {
+                // `radix` without the unsaturated strategy is about the radix; the rest about the
+                // strategy (or the modulus, when `auto` was asked for).
+                let span = match (self.strategy, self.radix) {
+                    (Some((Strategy::Unsaturated, _)), Some((_, r))) => r,
+                    (Some((Strategy::Unsaturated, _)), None) | (None, None) => self.modulus_span,
+                    (Some((_, s)), _) => s,
+                    (None, Some((_, r))) => r,
+                };
+                // The generator's messages name the CLI flags; say the macro's keys instead.
+                let mut msg = e.to_string().replace("--radix", "`radix`");
+                for s in Strategy::ALL {
+                    msg = msg.replace(
+                        &format!("--strategy {}", s.name()),
+                        &format!("`strategy = \"{}\"`", s.name()),
+                    );
+                }
+                Error::new(span, msg)
+            }
             other => Error::new(self.modulus_span, other.to_string()),
         }
     }
@@ -193,6 +239,41 @@ fn mul_algorithm(value: &Value) -> Result<MulAlgorithm> {
         _ => Err(value.error(format!(
             "write the algorithm as a string: `mul = ` one of {names}"
         ))),
+    }
+}
+
+fn strategy(value: &Value) -> Result<Strategy> {
+    let names: Vec<String> = Strategy::ALL
+        .iter()
+        .map(|s| format!("\"{}\"", s.name()))
+        .collect();
+    let names = names.join(", ");
+    match value {
+        Value::Lit(Lit::Str(s)) => Strategy::from_name(&s.value()).ok_or_else(|| {
+            value.error(format!(
+                "unknown strategy \"{}\": write `strategy = ` one of {names}, or omit `strategy` to let \
+                 the generator choose",
+                s.value()
+            ))
+        }),
+        _ => Err(value.error(format!(
+            "write the strategy as a string: `strategy = ` one of {names}"
+        ))),
+    }
+}
+
+/// The unsaturated limb width: an integer literal, as the CLI's `--radix` takes it.
+fn radix(value: &Value) -> Result<u32> {
+    match value {
+        Value::Lit(Lit::Int(i)) => i.base10_parse::<u32>().map_err(|_| {
+            value.error(format!(
+                "radix {} is out of range: write the limb width in bits, e.g. `radix = 51;`",
+                i.base10_digits()
+            ))
+        }),
+        _ => Err(value.error(
+            "write the radix as an integer limb width in bits, without quotes: `radix = 51;`",
+        )),
     }
 }
 

@@ -92,6 +92,76 @@ fn expansion_equals_the_committed_file_for_every_preset() {
     assert_eq!(checked, 2 * PRESETS.len());
 }
 
+/// Every manifest field with a `strategy` expands, with `strategy = "<name>";`, to exactly its
+/// committed file, as the presets do without it.
+#[test]
+fn strategy_expansion_equals_the_committed_file() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../generated");
+    let manifest = generator::regen::read_manifest(&dir).expect("manifest.toml");
+    let mut checked = 0;
+    for f in manifest.field.iter().filter(|f| f.strategy.is_some()) {
+        let strategy = f.strategy.as_deref().unwrap();
+        let preset = generator::spec::find_preset(&f.preset).expect("a preset");
+        let module = format!(
+            "{}_{}_{}",
+            preset.name.replace('-', "_"),
+            strategy.replace('-', "_"),
+            f.limb_bits
+        );
+        let text = std::fs::read_to_string(dir.join(format!("src/{module}.rs")))
+            .unwrap_or_else(|e| panic!("generated/src/{module}.rs: {e}"));
+        let name = format_ident!("{}", preset.type_name);
+        let modulus = preset.name;
+        let limb_bits = Literal::u32_unsuffixed(f.limb_bits);
+        let expanded = expand_prime_field(quote! {
+            pub struct #name;
+            modulus = #modulus;
+            limb_bits = #limb_bits;
+            strategy = #strategy;
+        })
+        .unwrap_or_else(|e| panic!("{module}: {e}"));
+        let expanded: syn::File = syn::parse2(expanded).expect("valid items");
+        assert_same(&module, &prettyplease::unparse(&expanded), file_body(&text));
+        checked += 1;
+    }
+    assert!(
+        checked >= 10,
+        "only {checked} strategy modules in the manifest"
+    );
+}
+
+/// `radix` reaches the generator: 2^255 − 19 on 64-bit limbs at radix 51 is the committed 5 × 51
+/// module, and radix 43 gives six limbs.
+#[test]
+fn radix_picks_the_unsaturated_limb_count() {
+    let expand = |radix: u32| {
+        let radix = Literal::u32_unsuffixed(radix);
+        file_string(
+            expand_prime_field(quote!(
+                pub struct Fp; modulus = "curve25519-p"; limb_bits = 64;
+                strategy = "unsaturated"; radix = #radix;
+            ))
+            .unwrap(),
+        )
+    };
+    let default = file_string(
+        expand_prime_field(quote!(
+            pub struct Fp; modulus = "curve25519-p"; limb_bits = 64; strategy = "unsaturated";
+        ))
+        .unwrap(),
+    );
+    assert!(
+        default.contains("5 little-endian limbs"),
+        "the default is 5 limbs"
+    );
+    assert_eq!(expand(51), default);
+    let six = expand(43);
+    assert!(
+        six.contains("6 little-endian limbs"),
+        "radix 43 gives 6 limbs"
+    );
+}
+
 #[test]
 fn the_same_modulus_written_differently_expands_the_same() {
     let expand = |modulus: TokenStream| {
@@ -242,6 +312,38 @@ fn bad_inputs_are_errors() {
         (
             quote!(pub struct Fq; modulus = "2^255-19"; mul = "cios-no-carry";),
             "two spare bits",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "7"; strategy = "barrett";),
+            "unknown strategy \"barrett\"",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "7"; strategy = solinas;),
+            "as a string",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "bn254-p"; strategy = "pseudo-mersenne";),
+            "is not of that form",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "bn254-p"; strategy = "unsaturated";),
+            "unsaturated",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "2^255-19"; radix = 51;),
+            "`radix` applies to `strategy = \"unsaturated\"` only",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "2^255-19"; strategy = "unsaturated"; radix = "51";),
+            "without quotes",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "2^255-19"; strategy = "unsaturated"; radix = 99999999999;),
+            "out of range",
+        ),
+        (
+            quote!(pub struct Fq; modulus = "2^255-19"; strategy = "unsaturated"; radix = 64;),
+            "radix",
         ),
         (
             quote!(pub struct Fq; modulus = "7"; modulus = "7";),
