@@ -9,7 +9,7 @@
 # script exits non-zero if any target could not be set up, built or run: no target is skipped
 # silently.
 #
-# Environment: FIELDGEN_CROSS_CASES (random cases per property under emulation, default 16;
+# Environment: FIELDGEN_CROSS_CASES (random cases per property under emulation, default 8;
 # must be at least 1), FIELDGEN_CROSS_TARGETS (a space-separated subset of the targets below).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +34,7 @@ declare -A binary_tests=(
 )
 nostd_target=thumbv7em-none-eabihf
 selected=${FIELDGEN_CROSS_TARGETS:-"aarch64-unknown-linux-gnu armv7-unknown-linux-gnueabihf powerpc-unknown-linux-gnu wasm32-wasip1 $nostd_target"}
-cases=${FIELDGEN_CROSS_CASES:-16}
+cases=${FIELDGEN_CROSS_CASES:-8}
 if ! [[ $cases =~ ^[0-9]+$ ]] || ((cases < 1)); then
   echo "error: FIELDGEN_CROSS_CASES=$cases: use a number of cases of at least 1" >&2
   exit 2
