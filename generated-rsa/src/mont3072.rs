@@ -7765,7 +7765,7 @@ impl Mont3072 {
         }
         self.rr52 = Self::to_radix52(&r);
     }
-    /// 1 almost-Montgomery product(s) a·b·2^(−52·60) mod n in radix 2^52 (60 limbs in 8 zmm vectors, lanes above 60 zero): results below 2n for inputs below 2n, normalised limbs. Word-by-word Montgomery steps with lazy lane carries (see the module notes of the generator's IFMA emitter).
+    /// 1 almost-Montgomery product(s) a·b·2^(−52·60) mod n in radix 2^52 (60 limbs in 8 zmm vectors, lanes above 60 zero): results below 2n for inputs below 2n, normalised limbs. Word-by-word Montgomery steps with lazy lane carries, a·b_i and n·y in separate accumulators, lane 0 tracked in scalar registers (see the module notes of the generator's IFMA emitter).
     ///
     /// # Safety
     ///
@@ -7787,42 +7787,62 @@ impl Mont3072 {
             let mask = _mm512_set1_epi64(MASK52 as i64);
             let minus_one = _mm512_set1_epi64(-1);
             let bw0: [u64; 64] = ::core::mem::transmute::<[__m512i; 8], [u64; 64]>(b[0]);
-            let a0_limb0: u64 = ::core::mem::transmute::<
-                [__m512i; 8],
-                [u64; 64],
-            >(a[0])[0];
+            let aw: [u64; 64] = ::core::mem::transmute::<[__m512i; 8], [u64; 64]>(a[0]);
+            let nw: [u64; 64] = ::core::mem::transmute::<[__m512i; 8], [u64; 64]>(n[0]);
+            let (a0_limb0, a0_limb1, n0_limb0, n0_limb1) = (aw[0], aw[1], nw[0], nw[1]);
+            let mut u0 = 0u64;
+            let mut carry0 = 0u64;
             let a0_0 = a[0][0];
             let n0_0 = n[0][0];
             let mut r0_0 = zero;
+            let mut s0_0 = zero;
             let a0_1 = a[0][1];
             let n0_1 = n[0][1];
             let mut r0_1 = zero;
+            let mut s0_1 = zero;
             let a0_2 = a[0][2];
             let n0_2 = n[0][2];
             let mut r0_2 = zero;
+            let mut s0_2 = zero;
             let a0_3 = a[0][3];
             let n0_3 = n[0][3];
             let mut r0_3 = zero;
+            let mut s0_3 = zero;
             let a0_4 = a[0][4];
             let n0_4 = n[0][4];
             let mut r0_4 = zero;
+            let mut s0_4 = zero;
             let a0_5 = a[0][5];
             let n0_5 = n[0][5];
             let mut r0_5 = zero;
+            let mut s0_5 = zero;
             let a0_6 = a[0][6];
             let n0_6 = n[0][6];
             let mut r0_6 = zero;
+            let mut s0_6 = zero;
             let a0_7 = a[0][7];
             let n0_7 = n[0][7];
             let mut r0_7 = zero;
+            let mut s0_7 = zero;
             let mut i = 0;
             while i < 60 {
                 let b0 = bw0[i];
                 let bv0 = _mm512_set1_epi64(b0 as i64);
-                let lane0 = _mm_cvtsi128_si64(_mm512_castsi512_si128(r0_0)) as u64;
-                let t = lane0
-                    .wrapping_add(((a0_limb0 as u128 * b0 as u128) as u64) & MASK52);
+                let r_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(r0_0))
+                    as u64;
+                let s_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(s0_0))
+                    as u64;
+                let pa = a0_limb0 as u128 * b0 as u128;
+                let t = u0.wrapping_add(carry0).wrapping_add((pa as u64) & MASK52);
                 let y0 = t.wrapping_mul(k0[0]) & MASK52;
+                let pn = n0_limb0 as u128 * y0 as u128;
+                carry0 = t.wrapping_add((pn as u64) & MASK52) >> 52;
+                u0 = r_lane1
+                    .wrapping_add(((a0_limb1 as u128 * b0 as u128) as u64) & MASK52)
+                    .wrapping_add((pa >> 52) as u64)
+                    .wrapping_add(s_lane1)
+                    .wrapping_add(((n0_limb1 as u128 * y0 as u128) as u64) & MASK52)
+                    .wrapping_add((pn >> 52) as u64);
                 let yv0 = _mm512_set1_epi64(y0 as i64);
                 r0_0 = _mm512_madd52lo_epu64(r0_0, a0_0, bv0);
                 r0_1 = _mm512_madd52lo_epu64(r0_1, a0_1, bv0);
@@ -7832,15 +7852,14 @@ impl Mont3072 {
                 r0_5 = _mm512_madd52lo_epu64(r0_5, a0_5, bv0);
                 r0_6 = _mm512_madd52lo_epu64(r0_6, a0_6, bv0);
                 r0_7 = _mm512_madd52lo_epu64(r0_7, a0_7, bv0);
-                r0_0 = _mm512_madd52lo_epu64(r0_0, n0_0, yv0);
-                r0_1 = _mm512_madd52lo_epu64(r0_1, n0_1, yv0);
-                r0_2 = _mm512_madd52lo_epu64(r0_2, n0_2, yv0);
-                r0_3 = _mm512_madd52lo_epu64(r0_3, n0_3, yv0);
-                r0_4 = _mm512_madd52lo_epu64(r0_4, n0_4, yv0);
-                r0_5 = _mm512_madd52lo_epu64(r0_5, n0_5, yv0);
-                r0_6 = _mm512_madd52lo_epu64(r0_6, n0_6, yv0);
-                r0_7 = _mm512_madd52lo_epu64(r0_7, n0_7, yv0);
-                let c0 = _mm512_maskz_srli_epi64::<52>(1, r0_0);
+                s0_0 = _mm512_madd52lo_epu64(s0_0, n0_0, yv0);
+                s0_1 = _mm512_madd52lo_epu64(s0_1, n0_1, yv0);
+                s0_2 = _mm512_madd52lo_epu64(s0_2, n0_2, yv0);
+                s0_3 = _mm512_madd52lo_epu64(s0_3, n0_3, yv0);
+                s0_4 = _mm512_madd52lo_epu64(s0_4, n0_4, yv0);
+                s0_5 = _mm512_madd52lo_epu64(s0_5, n0_5, yv0);
+                s0_6 = _mm512_madd52lo_epu64(s0_6, n0_6, yv0);
+                s0_7 = _mm512_madd52lo_epu64(s0_7, n0_7, yv0);
                 r0_0 = _mm512_alignr_epi64::<1>(r0_1, r0_0);
                 r0_1 = _mm512_alignr_epi64::<1>(r0_2, r0_1);
                 r0_2 = _mm512_alignr_epi64::<1>(r0_3, r0_2);
@@ -7849,7 +7868,14 @@ impl Mont3072 {
                 r0_5 = _mm512_alignr_epi64::<1>(r0_6, r0_5);
                 r0_6 = _mm512_alignr_epi64::<1>(r0_7, r0_6);
                 r0_7 = _mm512_alignr_epi64::<1>(zero, r0_7);
-                r0_0 = _mm512_add_epi64(r0_0, c0);
+                s0_0 = _mm512_alignr_epi64::<1>(s0_1, s0_0);
+                s0_1 = _mm512_alignr_epi64::<1>(s0_2, s0_1);
+                s0_2 = _mm512_alignr_epi64::<1>(s0_3, s0_2);
+                s0_3 = _mm512_alignr_epi64::<1>(s0_4, s0_3);
+                s0_4 = _mm512_alignr_epi64::<1>(s0_5, s0_4);
+                s0_5 = _mm512_alignr_epi64::<1>(s0_6, s0_5);
+                s0_6 = _mm512_alignr_epi64::<1>(s0_7, s0_6);
+                s0_7 = _mm512_alignr_epi64::<1>(zero, s0_7);
                 r0_0 = _mm512_madd52hi_epu64(r0_0, a0_0, bv0);
                 r0_1 = _mm512_madd52hi_epu64(r0_1, a0_1, bv0);
                 r0_2 = _mm512_madd52hi_epu64(r0_2, a0_2, bv0);
@@ -7858,31 +7884,40 @@ impl Mont3072 {
                 r0_5 = _mm512_madd52hi_epu64(r0_5, a0_5, bv0);
                 r0_6 = _mm512_madd52hi_epu64(r0_6, a0_6, bv0);
                 r0_7 = _mm512_madd52hi_epu64(r0_7, a0_7, bv0);
-                r0_0 = _mm512_madd52hi_epu64(r0_0, n0_0, yv0);
-                r0_1 = _mm512_madd52hi_epu64(r0_1, n0_1, yv0);
-                r0_2 = _mm512_madd52hi_epu64(r0_2, n0_2, yv0);
-                r0_3 = _mm512_madd52hi_epu64(r0_3, n0_3, yv0);
-                r0_4 = _mm512_madd52hi_epu64(r0_4, n0_4, yv0);
-                r0_5 = _mm512_madd52hi_epu64(r0_5, n0_5, yv0);
-                r0_6 = _mm512_madd52hi_epu64(r0_6, n0_6, yv0);
-                r0_7 = _mm512_madd52hi_epu64(r0_7, n0_7, yv0);
+                s0_0 = _mm512_madd52hi_epu64(s0_0, n0_0, yv0);
+                s0_1 = _mm512_madd52hi_epu64(s0_1, n0_1, yv0);
+                s0_2 = _mm512_madd52hi_epu64(s0_2, n0_2, yv0);
+                s0_3 = _mm512_madd52hi_epu64(s0_3, n0_3, yv0);
+                s0_4 = _mm512_madd52hi_epu64(s0_4, n0_4, yv0);
+                s0_5 = _mm512_madd52hi_epu64(s0_5, n0_5, yv0);
+                s0_6 = _mm512_madd52hi_epu64(s0_6, n0_6, yv0);
+                s0_7 = _mm512_madd52hi_epu64(s0_7, n0_7, yv0);
                 i += 1;
             }
             let mut out = [[zero; 8]; 1];
+            r0_0 = _mm512_add_epi64(r0_0, s0_0);
+            r0_0 = _mm512_add_epi64(r0_0, _mm512_maskz_set1_epi64(1, carry0 as i64));
             let c0_0 = _mm512_srli_epi64::<52>(r0_0);
             r0_0 = _mm512_and_si512(r0_0, mask);
+            r0_1 = _mm512_add_epi64(r0_1, s0_1);
             let c0_1 = _mm512_srli_epi64::<52>(r0_1);
             r0_1 = _mm512_and_si512(r0_1, mask);
+            r0_2 = _mm512_add_epi64(r0_2, s0_2);
             let c0_2 = _mm512_srli_epi64::<52>(r0_2);
             r0_2 = _mm512_and_si512(r0_2, mask);
+            r0_3 = _mm512_add_epi64(r0_3, s0_3);
             let c0_3 = _mm512_srli_epi64::<52>(r0_3);
             r0_3 = _mm512_and_si512(r0_3, mask);
+            r0_4 = _mm512_add_epi64(r0_4, s0_4);
             let c0_4 = _mm512_srli_epi64::<52>(r0_4);
             r0_4 = _mm512_and_si512(r0_4, mask);
+            r0_5 = _mm512_add_epi64(r0_5, s0_5);
             let c0_5 = _mm512_srli_epi64::<52>(r0_5);
             r0_5 = _mm512_and_si512(r0_5, mask);
+            r0_6 = _mm512_add_epi64(r0_6, s0_6);
             let c0_6 = _mm512_srli_epi64::<52>(r0_6);
             r0_6 = _mm512_and_si512(r0_6, mask);
+            r0_7 = _mm512_add_epi64(r0_7, s0_7);
             let c0_7 = _mm512_srli_epi64::<52>(r0_7);
             r0_7 = _mm512_and_si512(r0_7, mask);
             r0_0 = _mm512_add_epi64(r0_0, _mm512_alignr_epi64::<7>(c0_0, zero));
@@ -7955,7 +7990,7 @@ impl Mont3072 {
             out
         }
     }
-    /// 2 almost-Montgomery product(s) a·b·2^(−52·60) mod n in radix 2^52 (60 limbs in 8 zmm vectors, lanes above 60 zero): results below 2n for inputs below 2n, normalised limbs. Word-by-word Montgomery steps with lazy lane carries (see the module notes of the generator's IFMA emitter).
+    /// 2 almost-Montgomery product(s) a·b·2^(−52·60) mod n in radix 2^52 (60 limbs in 8 zmm vectors, lanes above 60 zero): results below 2n for inputs below 2n, normalised limbs. Word-by-word Montgomery steps with lazy lane carries, a·b_i and n·y in separate accumulators, lane 0 tracked in scalar registers (see the module notes of the generator's IFMA emitter).
     ///
     /// # Safety
     ///
@@ -7977,78 +8012,118 @@ impl Mont3072 {
             let mask = _mm512_set1_epi64(MASK52 as i64);
             let minus_one = _mm512_set1_epi64(-1);
             let bw0: [u64; 64] = ::core::mem::transmute::<[__m512i; 8], [u64; 64]>(b[0]);
-            let a0_limb0: u64 = ::core::mem::transmute::<
-                [__m512i; 8],
-                [u64; 64],
-            >(a[0])[0];
+            let aw: [u64; 64] = ::core::mem::transmute::<[__m512i; 8], [u64; 64]>(a[0]);
+            let nw: [u64; 64] = ::core::mem::transmute::<[__m512i; 8], [u64; 64]>(n[0]);
+            let (a0_limb0, a0_limb1, n0_limb0, n0_limb1) = (aw[0], aw[1], nw[0], nw[1]);
+            let mut u0 = 0u64;
+            let mut carry0 = 0u64;
             let a0_0 = a[0][0];
             let n0_0 = n[0][0];
             let mut r0_0 = zero;
+            let mut s0_0 = zero;
             let a0_1 = a[0][1];
             let n0_1 = n[0][1];
             let mut r0_1 = zero;
+            let mut s0_1 = zero;
             let a0_2 = a[0][2];
             let n0_2 = n[0][2];
             let mut r0_2 = zero;
+            let mut s0_2 = zero;
             let a0_3 = a[0][3];
             let n0_3 = n[0][3];
             let mut r0_3 = zero;
+            let mut s0_3 = zero;
             let a0_4 = a[0][4];
             let n0_4 = n[0][4];
             let mut r0_4 = zero;
+            let mut s0_4 = zero;
             let a0_5 = a[0][5];
             let n0_5 = n[0][5];
             let mut r0_5 = zero;
+            let mut s0_5 = zero;
             let a0_6 = a[0][6];
             let n0_6 = n[0][6];
             let mut r0_6 = zero;
+            let mut s0_6 = zero;
             let a0_7 = a[0][7];
             let n0_7 = n[0][7];
             let mut r0_7 = zero;
+            let mut s0_7 = zero;
             let bw1: [u64; 64] = ::core::mem::transmute::<[__m512i; 8], [u64; 64]>(b[1]);
-            let a1_limb0: u64 = ::core::mem::transmute::<
-                [__m512i; 8],
-                [u64; 64],
-            >(a[1])[0];
+            let aw: [u64; 64] = ::core::mem::transmute::<[__m512i; 8], [u64; 64]>(a[1]);
+            let nw: [u64; 64] = ::core::mem::transmute::<[__m512i; 8], [u64; 64]>(n[1]);
+            let (a1_limb0, a1_limb1, n1_limb0, n1_limb1) = (aw[0], aw[1], nw[0], nw[1]);
+            let mut u1 = 0u64;
+            let mut carry1 = 0u64;
             let a1_0 = a[1][0];
             let n1_0 = n[1][0];
             let mut r1_0 = zero;
+            let mut s1_0 = zero;
             let a1_1 = a[1][1];
             let n1_1 = n[1][1];
             let mut r1_1 = zero;
+            let mut s1_1 = zero;
             let a1_2 = a[1][2];
             let n1_2 = n[1][2];
             let mut r1_2 = zero;
+            let mut s1_2 = zero;
             let a1_3 = a[1][3];
             let n1_3 = n[1][3];
             let mut r1_3 = zero;
+            let mut s1_3 = zero;
             let a1_4 = a[1][4];
             let n1_4 = n[1][4];
             let mut r1_4 = zero;
+            let mut s1_4 = zero;
             let a1_5 = a[1][5];
             let n1_5 = n[1][5];
             let mut r1_5 = zero;
+            let mut s1_5 = zero;
             let a1_6 = a[1][6];
             let n1_6 = n[1][6];
             let mut r1_6 = zero;
+            let mut s1_6 = zero;
             let a1_7 = a[1][7];
             let n1_7 = n[1][7];
             let mut r1_7 = zero;
+            let mut s1_7 = zero;
             let mut i = 0;
             while i < 60 {
                 let b0 = bw0[i];
                 let bv0 = _mm512_set1_epi64(b0 as i64);
-                let lane0 = _mm_cvtsi128_si64(_mm512_castsi512_si128(r0_0)) as u64;
-                let t = lane0
-                    .wrapping_add(((a0_limb0 as u128 * b0 as u128) as u64) & MASK52);
+                let r_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(r0_0))
+                    as u64;
+                let s_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(s0_0))
+                    as u64;
+                let pa = a0_limb0 as u128 * b0 as u128;
+                let t = u0.wrapping_add(carry0).wrapping_add((pa as u64) & MASK52);
                 let y0 = t.wrapping_mul(k0[0]) & MASK52;
+                let pn = n0_limb0 as u128 * y0 as u128;
+                carry0 = t.wrapping_add((pn as u64) & MASK52) >> 52;
+                u0 = r_lane1
+                    .wrapping_add(((a0_limb1 as u128 * b0 as u128) as u64) & MASK52)
+                    .wrapping_add((pa >> 52) as u64)
+                    .wrapping_add(s_lane1)
+                    .wrapping_add(((n0_limb1 as u128 * y0 as u128) as u64) & MASK52)
+                    .wrapping_add((pn >> 52) as u64);
                 let yv0 = _mm512_set1_epi64(y0 as i64);
                 let b1 = bw1[i];
                 let bv1 = _mm512_set1_epi64(b1 as i64);
-                let lane0 = _mm_cvtsi128_si64(_mm512_castsi512_si128(r1_0)) as u64;
-                let t = lane0
-                    .wrapping_add(((a1_limb0 as u128 * b1 as u128) as u64) & MASK52);
+                let r_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(r1_0))
+                    as u64;
+                let s_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(s1_0))
+                    as u64;
+                let pa = a1_limb0 as u128 * b1 as u128;
+                let t = u1.wrapping_add(carry1).wrapping_add((pa as u64) & MASK52);
                 let y1 = t.wrapping_mul(k0[1]) & MASK52;
+                let pn = n1_limb0 as u128 * y1 as u128;
+                carry1 = t.wrapping_add((pn as u64) & MASK52) >> 52;
+                u1 = r_lane1
+                    .wrapping_add(((a1_limb1 as u128 * b1 as u128) as u64) & MASK52)
+                    .wrapping_add((pa >> 52) as u64)
+                    .wrapping_add(s_lane1)
+                    .wrapping_add(((n1_limb1 as u128 * y1 as u128) as u64) & MASK52)
+                    .wrapping_add((pn >> 52) as u64);
                 let yv1 = _mm512_set1_epi64(y1 as i64);
                 r0_0 = _mm512_madd52lo_epu64(r0_0, a0_0, bv0);
                 r0_1 = _mm512_madd52lo_epu64(r0_1, a0_1, bv0);
@@ -8058,14 +8133,14 @@ impl Mont3072 {
                 r0_5 = _mm512_madd52lo_epu64(r0_5, a0_5, bv0);
                 r0_6 = _mm512_madd52lo_epu64(r0_6, a0_6, bv0);
                 r0_7 = _mm512_madd52lo_epu64(r0_7, a0_7, bv0);
-                r0_0 = _mm512_madd52lo_epu64(r0_0, n0_0, yv0);
-                r0_1 = _mm512_madd52lo_epu64(r0_1, n0_1, yv0);
-                r0_2 = _mm512_madd52lo_epu64(r0_2, n0_2, yv0);
-                r0_3 = _mm512_madd52lo_epu64(r0_3, n0_3, yv0);
-                r0_4 = _mm512_madd52lo_epu64(r0_4, n0_4, yv0);
-                r0_5 = _mm512_madd52lo_epu64(r0_5, n0_5, yv0);
-                r0_6 = _mm512_madd52lo_epu64(r0_6, n0_6, yv0);
-                r0_7 = _mm512_madd52lo_epu64(r0_7, n0_7, yv0);
+                s0_0 = _mm512_madd52lo_epu64(s0_0, n0_0, yv0);
+                s0_1 = _mm512_madd52lo_epu64(s0_1, n0_1, yv0);
+                s0_2 = _mm512_madd52lo_epu64(s0_2, n0_2, yv0);
+                s0_3 = _mm512_madd52lo_epu64(s0_3, n0_3, yv0);
+                s0_4 = _mm512_madd52lo_epu64(s0_4, n0_4, yv0);
+                s0_5 = _mm512_madd52lo_epu64(s0_5, n0_5, yv0);
+                s0_6 = _mm512_madd52lo_epu64(s0_6, n0_6, yv0);
+                s0_7 = _mm512_madd52lo_epu64(s0_7, n0_7, yv0);
                 r1_0 = _mm512_madd52lo_epu64(r1_0, a1_0, bv1);
                 r1_1 = _mm512_madd52lo_epu64(r1_1, a1_1, bv1);
                 r1_2 = _mm512_madd52lo_epu64(r1_2, a1_2, bv1);
@@ -8074,15 +8149,14 @@ impl Mont3072 {
                 r1_5 = _mm512_madd52lo_epu64(r1_5, a1_5, bv1);
                 r1_6 = _mm512_madd52lo_epu64(r1_6, a1_6, bv1);
                 r1_7 = _mm512_madd52lo_epu64(r1_7, a1_7, bv1);
-                r1_0 = _mm512_madd52lo_epu64(r1_0, n1_0, yv1);
-                r1_1 = _mm512_madd52lo_epu64(r1_1, n1_1, yv1);
-                r1_2 = _mm512_madd52lo_epu64(r1_2, n1_2, yv1);
-                r1_3 = _mm512_madd52lo_epu64(r1_3, n1_3, yv1);
-                r1_4 = _mm512_madd52lo_epu64(r1_4, n1_4, yv1);
-                r1_5 = _mm512_madd52lo_epu64(r1_5, n1_5, yv1);
-                r1_6 = _mm512_madd52lo_epu64(r1_6, n1_6, yv1);
-                r1_7 = _mm512_madd52lo_epu64(r1_7, n1_7, yv1);
-                let c0 = _mm512_maskz_srli_epi64::<52>(1, r0_0);
+                s1_0 = _mm512_madd52lo_epu64(s1_0, n1_0, yv1);
+                s1_1 = _mm512_madd52lo_epu64(s1_1, n1_1, yv1);
+                s1_2 = _mm512_madd52lo_epu64(s1_2, n1_2, yv1);
+                s1_3 = _mm512_madd52lo_epu64(s1_3, n1_3, yv1);
+                s1_4 = _mm512_madd52lo_epu64(s1_4, n1_4, yv1);
+                s1_5 = _mm512_madd52lo_epu64(s1_5, n1_5, yv1);
+                s1_6 = _mm512_madd52lo_epu64(s1_6, n1_6, yv1);
+                s1_7 = _mm512_madd52lo_epu64(s1_7, n1_7, yv1);
                 r0_0 = _mm512_alignr_epi64::<1>(r0_1, r0_0);
                 r0_1 = _mm512_alignr_epi64::<1>(r0_2, r0_1);
                 r0_2 = _mm512_alignr_epi64::<1>(r0_3, r0_2);
@@ -8091,8 +8165,14 @@ impl Mont3072 {
                 r0_5 = _mm512_alignr_epi64::<1>(r0_6, r0_5);
                 r0_6 = _mm512_alignr_epi64::<1>(r0_7, r0_6);
                 r0_7 = _mm512_alignr_epi64::<1>(zero, r0_7);
-                r0_0 = _mm512_add_epi64(r0_0, c0);
-                let c1 = _mm512_maskz_srli_epi64::<52>(1, r1_0);
+                s0_0 = _mm512_alignr_epi64::<1>(s0_1, s0_0);
+                s0_1 = _mm512_alignr_epi64::<1>(s0_2, s0_1);
+                s0_2 = _mm512_alignr_epi64::<1>(s0_3, s0_2);
+                s0_3 = _mm512_alignr_epi64::<1>(s0_4, s0_3);
+                s0_4 = _mm512_alignr_epi64::<1>(s0_5, s0_4);
+                s0_5 = _mm512_alignr_epi64::<1>(s0_6, s0_5);
+                s0_6 = _mm512_alignr_epi64::<1>(s0_7, s0_6);
+                s0_7 = _mm512_alignr_epi64::<1>(zero, s0_7);
                 r1_0 = _mm512_alignr_epi64::<1>(r1_1, r1_0);
                 r1_1 = _mm512_alignr_epi64::<1>(r1_2, r1_1);
                 r1_2 = _mm512_alignr_epi64::<1>(r1_3, r1_2);
@@ -8101,7 +8181,14 @@ impl Mont3072 {
                 r1_5 = _mm512_alignr_epi64::<1>(r1_6, r1_5);
                 r1_6 = _mm512_alignr_epi64::<1>(r1_7, r1_6);
                 r1_7 = _mm512_alignr_epi64::<1>(zero, r1_7);
-                r1_0 = _mm512_add_epi64(r1_0, c1);
+                s1_0 = _mm512_alignr_epi64::<1>(s1_1, s1_0);
+                s1_1 = _mm512_alignr_epi64::<1>(s1_2, s1_1);
+                s1_2 = _mm512_alignr_epi64::<1>(s1_3, s1_2);
+                s1_3 = _mm512_alignr_epi64::<1>(s1_4, s1_3);
+                s1_4 = _mm512_alignr_epi64::<1>(s1_5, s1_4);
+                s1_5 = _mm512_alignr_epi64::<1>(s1_6, s1_5);
+                s1_6 = _mm512_alignr_epi64::<1>(s1_7, s1_6);
+                s1_7 = _mm512_alignr_epi64::<1>(zero, s1_7);
                 r0_0 = _mm512_madd52hi_epu64(r0_0, a0_0, bv0);
                 r0_1 = _mm512_madd52hi_epu64(r0_1, a0_1, bv0);
                 r0_2 = _mm512_madd52hi_epu64(r0_2, a0_2, bv0);
@@ -8110,14 +8197,14 @@ impl Mont3072 {
                 r0_5 = _mm512_madd52hi_epu64(r0_5, a0_5, bv0);
                 r0_6 = _mm512_madd52hi_epu64(r0_6, a0_6, bv0);
                 r0_7 = _mm512_madd52hi_epu64(r0_7, a0_7, bv0);
-                r0_0 = _mm512_madd52hi_epu64(r0_0, n0_0, yv0);
-                r0_1 = _mm512_madd52hi_epu64(r0_1, n0_1, yv0);
-                r0_2 = _mm512_madd52hi_epu64(r0_2, n0_2, yv0);
-                r0_3 = _mm512_madd52hi_epu64(r0_3, n0_3, yv0);
-                r0_4 = _mm512_madd52hi_epu64(r0_4, n0_4, yv0);
-                r0_5 = _mm512_madd52hi_epu64(r0_5, n0_5, yv0);
-                r0_6 = _mm512_madd52hi_epu64(r0_6, n0_6, yv0);
-                r0_7 = _mm512_madd52hi_epu64(r0_7, n0_7, yv0);
+                s0_0 = _mm512_madd52hi_epu64(s0_0, n0_0, yv0);
+                s0_1 = _mm512_madd52hi_epu64(s0_1, n0_1, yv0);
+                s0_2 = _mm512_madd52hi_epu64(s0_2, n0_2, yv0);
+                s0_3 = _mm512_madd52hi_epu64(s0_3, n0_3, yv0);
+                s0_4 = _mm512_madd52hi_epu64(s0_4, n0_4, yv0);
+                s0_5 = _mm512_madd52hi_epu64(s0_5, n0_5, yv0);
+                s0_6 = _mm512_madd52hi_epu64(s0_6, n0_6, yv0);
+                s0_7 = _mm512_madd52hi_epu64(s0_7, n0_7, yv0);
                 r1_0 = _mm512_madd52hi_epu64(r1_0, a1_0, bv1);
                 r1_1 = _mm512_madd52hi_epu64(r1_1, a1_1, bv1);
                 r1_2 = _mm512_madd52hi_epu64(r1_2, a1_2, bv1);
@@ -8126,31 +8213,40 @@ impl Mont3072 {
                 r1_5 = _mm512_madd52hi_epu64(r1_5, a1_5, bv1);
                 r1_6 = _mm512_madd52hi_epu64(r1_6, a1_6, bv1);
                 r1_7 = _mm512_madd52hi_epu64(r1_7, a1_7, bv1);
-                r1_0 = _mm512_madd52hi_epu64(r1_0, n1_0, yv1);
-                r1_1 = _mm512_madd52hi_epu64(r1_1, n1_1, yv1);
-                r1_2 = _mm512_madd52hi_epu64(r1_2, n1_2, yv1);
-                r1_3 = _mm512_madd52hi_epu64(r1_3, n1_3, yv1);
-                r1_4 = _mm512_madd52hi_epu64(r1_4, n1_4, yv1);
-                r1_5 = _mm512_madd52hi_epu64(r1_5, n1_5, yv1);
-                r1_6 = _mm512_madd52hi_epu64(r1_6, n1_6, yv1);
-                r1_7 = _mm512_madd52hi_epu64(r1_7, n1_7, yv1);
+                s1_0 = _mm512_madd52hi_epu64(s1_0, n1_0, yv1);
+                s1_1 = _mm512_madd52hi_epu64(s1_1, n1_1, yv1);
+                s1_2 = _mm512_madd52hi_epu64(s1_2, n1_2, yv1);
+                s1_3 = _mm512_madd52hi_epu64(s1_3, n1_3, yv1);
+                s1_4 = _mm512_madd52hi_epu64(s1_4, n1_4, yv1);
+                s1_5 = _mm512_madd52hi_epu64(s1_5, n1_5, yv1);
+                s1_6 = _mm512_madd52hi_epu64(s1_6, n1_6, yv1);
+                s1_7 = _mm512_madd52hi_epu64(s1_7, n1_7, yv1);
                 i += 1;
             }
             let mut out = [[zero; 8]; 2];
+            r0_0 = _mm512_add_epi64(r0_0, s0_0);
+            r0_0 = _mm512_add_epi64(r0_0, _mm512_maskz_set1_epi64(1, carry0 as i64));
             let c0_0 = _mm512_srli_epi64::<52>(r0_0);
             r0_0 = _mm512_and_si512(r0_0, mask);
+            r0_1 = _mm512_add_epi64(r0_1, s0_1);
             let c0_1 = _mm512_srli_epi64::<52>(r0_1);
             r0_1 = _mm512_and_si512(r0_1, mask);
+            r0_2 = _mm512_add_epi64(r0_2, s0_2);
             let c0_2 = _mm512_srli_epi64::<52>(r0_2);
             r0_2 = _mm512_and_si512(r0_2, mask);
+            r0_3 = _mm512_add_epi64(r0_3, s0_3);
             let c0_3 = _mm512_srli_epi64::<52>(r0_3);
             r0_3 = _mm512_and_si512(r0_3, mask);
+            r0_4 = _mm512_add_epi64(r0_4, s0_4);
             let c0_4 = _mm512_srli_epi64::<52>(r0_4);
             r0_4 = _mm512_and_si512(r0_4, mask);
+            r0_5 = _mm512_add_epi64(r0_5, s0_5);
             let c0_5 = _mm512_srli_epi64::<52>(r0_5);
             r0_5 = _mm512_and_si512(r0_5, mask);
+            r0_6 = _mm512_add_epi64(r0_6, s0_6);
             let c0_6 = _mm512_srli_epi64::<52>(r0_6);
             r0_6 = _mm512_and_si512(r0_6, mask);
+            r0_7 = _mm512_add_epi64(r0_7, s0_7);
             let c0_7 = _mm512_srli_epi64::<52>(r0_7);
             r0_7 = _mm512_and_si512(r0_7, mask);
             r0_0 = _mm512_add_epi64(r0_0, _mm512_alignr_epi64::<7>(c0_0, zero));
@@ -8220,20 +8316,29 @@ impl Mont3072 {
                 _mm512_mask_sub_epi64(masked, (carries0 >> 56) as u8, masked, minus_one),
                 mask,
             );
+            r1_0 = _mm512_add_epi64(r1_0, s1_0);
+            r1_0 = _mm512_add_epi64(r1_0, _mm512_maskz_set1_epi64(1, carry1 as i64));
             let c1_0 = _mm512_srli_epi64::<52>(r1_0);
             r1_0 = _mm512_and_si512(r1_0, mask);
+            r1_1 = _mm512_add_epi64(r1_1, s1_1);
             let c1_1 = _mm512_srli_epi64::<52>(r1_1);
             r1_1 = _mm512_and_si512(r1_1, mask);
+            r1_2 = _mm512_add_epi64(r1_2, s1_2);
             let c1_2 = _mm512_srli_epi64::<52>(r1_2);
             r1_2 = _mm512_and_si512(r1_2, mask);
+            r1_3 = _mm512_add_epi64(r1_3, s1_3);
             let c1_3 = _mm512_srli_epi64::<52>(r1_3);
             r1_3 = _mm512_and_si512(r1_3, mask);
+            r1_4 = _mm512_add_epi64(r1_4, s1_4);
             let c1_4 = _mm512_srli_epi64::<52>(r1_4);
             r1_4 = _mm512_and_si512(r1_4, mask);
+            r1_5 = _mm512_add_epi64(r1_5, s1_5);
             let c1_5 = _mm512_srli_epi64::<52>(r1_5);
             r1_5 = _mm512_and_si512(r1_5, mask);
+            r1_6 = _mm512_add_epi64(r1_6, s1_6);
             let c1_6 = _mm512_srli_epi64::<52>(r1_6);
             r1_6 = _mm512_and_si512(r1_6, mask);
+            r1_7 = _mm512_add_epi64(r1_7, s1_7);
             let c1_7 = _mm512_srli_epi64::<52>(r1_7);
             r1_7 = _mm512_and_si512(r1_7, mask);
             r1_0 = _mm512_add_epi64(r1_0, _mm512_alignr_epi64::<7>(c1_0, zero));

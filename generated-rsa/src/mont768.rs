@@ -2681,7 +2681,7 @@ impl Mont768 {
         }
         self.rr52 = Self::to_radix52(&r);
     }
-    /// 1 almost-Montgomery product(s) a·b·2^(−52·15) mod n in radix 2^52 (15 limbs in 2 zmm vectors, lanes above 15 zero): results below 2n for inputs below 2n, normalised limbs. Word-by-word Montgomery steps with lazy lane carries (see the module notes of the generator's IFMA emitter).
+    /// 1 almost-Montgomery product(s) a·b·2^(−52·15) mod n in radix 2^52 (15 limbs in 2 zmm vectors, lanes above 15 zero): results below 2n for inputs below 2n, normalised limbs. Word-by-word Montgomery steps with lazy lane carries, a·b_i and n·y in separate accumulators, lane 0 tracked in scalar registers (see the module notes of the generator's IFMA emitter).
     ///
     /// # Safety
     ///
@@ -2703,42 +2703,59 @@ impl Mont768 {
             let mask = _mm512_set1_epi64(MASK52 as i64);
             let minus_one = _mm512_set1_epi64(-1);
             let bw0: [u64; 16] = ::core::mem::transmute::<[__m512i; 2], [u64; 16]>(b[0]);
-            let a0_limb0: u64 = ::core::mem::transmute::<
-                [__m512i; 2],
-                [u64; 16],
-            >(a[0])[0];
+            let aw: [u64; 16] = ::core::mem::transmute::<[__m512i; 2], [u64; 16]>(a[0]);
+            let nw: [u64; 16] = ::core::mem::transmute::<[__m512i; 2], [u64; 16]>(n[0]);
+            let (a0_limb0, a0_limb1, n0_limb0, n0_limb1) = (aw[0], aw[1], nw[0], nw[1]);
+            let mut u0 = 0u64;
+            let mut carry0 = 0u64;
             let a0_0 = a[0][0];
             let n0_0 = n[0][0];
             let mut r0_0 = zero;
+            let mut s0_0 = zero;
             let a0_1 = a[0][1];
             let n0_1 = n[0][1];
             let mut r0_1 = zero;
+            let mut s0_1 = zero;
             let mut i = 0;
             while i < 15 {
                 let b0 = bw0[i];
                 let bv0 = _mm512_set1_epi64(b0 as i64);
-                let lane0 = _mm_cvtsi128_si64(_mm512_castsi512_si128(r0_0)) as u64;
-                let t = lane0
-                    .wrapping_add(((a0_limb0 as u128 * b0 as u128) as u64) & MASK52);
+                let r_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(r0_0))
+                    as u64;
+                let s_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(s0_0))
+                    as u64;
+                let pa = a0_limb0 as u128 * b0 as u128;
+                let t = u0.wrapping_add(carry0).wrapping_add((pa as u64) & MASK52);
                 let y0 = t.wrapping_mul(k0[0]) & MASK52;
+                let pn = n0_limb0 as u128 * y0 as u128;
+                carry0 = t.wrapping_add((pn as u64) & MASK52) >> 52;
+                u0 = r_lane1
+                    .wrapping_add(((a0_limb1 as u128 * b0 as u128) as u64) & MASK52)
+                    .wrapping_add((pa >> 52) as u64)
+                    .wrapping_add(s_lane1)
+                    .wrapping_add(((n0_limb1 as u128 * y0 as u128) as u64) & MASK52)
+                    .wrapping_add((pn >> 52) as u64);
                 let yv0 = _mm512_set1_epi64(y0 as i64);
                 r0_0 = _mm512_madd52lo_epu64(r0_0, a0_0, bv0);
                 r0_1 = _mm512_madd52lo_epu64(r0_1, a0_1, bv0);
-                r0_0 = _mm512_madd52lo_epu64(r0_0, n0_0, yv0);
-                r0_1 = _mm512_madd52lo_epu64(r0_1, n0_1, yv0);
-                let c0 = _mm512_maskz_srli_epi64::<52>(1, r0_0);
+                s0_0 = _mm512_madd52lo_epu64(s0_0, n0_0, yv0);
+                s0_1 = _mm512_madd52lo_epu64(s0_1, n0_1, yv0);
                 r0_0 = _mm512_alignr_epi64::<1>(r0_1, r0_0);
                 r0_1 = _mm512_alignr_epi64::<1>(zero, r0_1);
-                r0_0 = _mm512_add_epi64(r0_0, c0);
+                s0_0 = _mm512_alignr_epi64::<1>(s0_1, s0_0);
+                s0_1 = _mm512_alignr_epi64::<1>(zero, s0_1);
                 r0_0 = _mm512_madd52hi_epu64(r0_0, a0_0, bv0);
                 r0_1 = _mm512_madd52hi_epu64(r0_1, a0_1, bv0);
-                r0_0 = _mm512_madd52hi_epu64(r0_0, n0_0, yv0);
-                r0_1 = _mm512_madd52hi_epu64(r0_1, n0_1, yv0);
+                s0_0 = _mm512_madd52hi_epu64(s0_0, n0_0, yv0);
+                s0_1 = _mm512_madd52hi_epu64(s0_1, n0_1, yv0);
                 i += 1;
             }
             let mut out = [[zero; 2]; 1];
+            r0_0 = _mm512_add_epi64(r0_0, s0_0);
+            r0_0 = _mm512_add_epi64(r0_0, _mm512_maskz_set1_epi64(1, carry0 as i64));
             let c0_0 = _mm512_srli_epi64::<52>(r0_0);
             r0_0 = _mm512_and_si512(r0_0, mask);
+            r0_1 = _mm512_add_epi64(r0_1, s0_1);
             let c0_1 = _mm512_srli_epi64::<52>(r0_1);
             r0_1 = _mm512_and_si512(r0_1, mask);
             r0_0 = _mm512_add_epi64(r0_0, _mm512_alignr_epi64::<7>(c0_0, zero));
@@ -2763,7 +2780,7 @@ impl Mont768 {
             out
         }
     }
-    /// 2 almost-Montgomery product(s) a·b·2^(−52·15) mod n in radix 2^52 (15 limbs in 2 zmm vectors, lanes above 15 zero): results below 2n for inputs below 2n, normalised limbs. Word-by-word Montgomery steps with lazy lane carries (see the module notes of the generator's IFMA emitter).
+    /// 2 almost-Montgomery product(s) a·b·2^(−52·15) mod n in radix 2^52 (15 limbs in 2 zmm vectors, lanes above 15 zero): results below 2n for inputs below 2n, normalised limbs. Word-by-word Montgomery steps with lazy lane carries, a·b_i and n·y in separate accumulators, lane 0 tracked in scalar registers (see the module notes of the generator's IFMA emitter).
     ///
     /// # Safety
     ///
@@ -2785,72 +2802,103 @@ impl Mont768 {
             let mask = _mm512_set1_epi64(MASK52 as i64);
             let minus_one = _mm512_set1_epi64(-1);
             let bw0: [u64; 16] = ::core::mem::transmute::<[__m512i; 2], [u64; 16]>(b[0]);
-            let a0_limb0: u64 = ::core::mem::transmute::<
-                [__m512i; 2],
-                [u64; 16],
-            >(a[0])[0];
+            let aw: [u64; 16] = ::core::mem::transmute::<[__m512i; 2], [u64; 16]>(a[0]);
+            let nw: [u64; 16] = ::core::mem::transmute::<[__m512i; 2], [u64; 16]>(n[0]);
+            let (a0_limb0, a0_limb1, n0_limb0, n0_limb1) = (aw[0], aw[1], nw[0], nw[1]);
+            let mut u0 = 0u64;
+            let mut carry0 = 0u64;
             let a0_0 = a[0][0];
             let n0_0 = n[0][0];
             let mut r0_0 = zero;
+            let mut s0_0 = zero;
             let a0_1 = a[0][1];
             let n0_1 = n[0][1];
             let mut r0_1 = zero;
+            let mut s0_1 = zero;
             let bw1: [u64; 16] = ::core::mem::transmute::<[__m512i; 2], [u64; 16]>(b[1]);
-            let a1_limb0: u64 = ::core::mem::transmute::<
-                [__m512i; 2],
-                [u64; 16],
-            >(a[1])[0];
+            let aw: [u64; 16] = ::core::mem::transmute::<[__m512i; 2], [u64; 16]>(a[1]);
+            let nw: [u64; 16] = ::core::mem::transmute::<[__m512i; 2], [u64; 16]>(n[1]);
+            let (a1_limb0, a1_limb1, n1_limb0, n1_limb1) = (aw[0], aw[1], nw[0], nw[1]);
+            let mut u1 = 0u64;
+            let mut carry1 = 0u64;
             let a1_0 = a[1][0];
             let n1_0 = n[1][0];
             let mut r1_0 = zero;
+            let mut s1_0 = zero;
             let a1_1 = a[1][1];
             let n1_1 = n[1][1];
             let mut r1_1 = zero;
+            let mut s1_1 = zero;
             let mut i = 0;
             while i < 15 {
                 let b0 = bw0[i];
                 let bv0 = _mm512_set1_epi64(b0 as i64);
-                let lane0 = _mm_cvtsi128_si64(_mm512_castsi512_si128(r0_0)) as u64;
-                let t = lane0
-                    .wrapping_add(((a0_limb0 as u128 * b0 as u128) as u64) & MASK52);
+                let r_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(r0_0))
+                    as u64;
+                let s_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(s0_0))
+                    as u64;
+                let pa = a0_limb0 as u128 * b0 as u128;
+                let t = u0.wrapping_add(carry0).wrapping_add((pa as u64) & MASK52);
                 let y0 = t.wrapping_mul(k0[0]) & MASK52;
+                let pn = n0_limb0 as u128 * y0 as u128;
+                carry0 = t.wrapping_add((pn as u64) & MASK52) >> 52;
+                u0 = r_lane1
+                    .wrapping_add(((a0_limb1 as u128 * b0 as u128) as u64) & MASK52)
+                    .wrapping_add((pa >> 52) as u64)
+                    .wrapping_add(s_lane1)
+                    .wrapping_add(((n0_limb1 as u128 * y0 as u128) as u64) & MASK52)
+                    .wrapping_add((pn >> 52) as u64);
                 let yv0 = _mm512_set1_epi64(y0 as i64);
                 let b1 = bw1[i];
                 let bv1 = _mm512_set1_epi64(b1 as i64);
-                let lane0 = _mm_cvtsi128_si64(_mm512_castsi512_si128(r1_0)) as u64;
-                let t = lane0
-                    .wrapping_add(((a1_limb0 as u128 * b1 as u128) as u64) & MASK52);
+                let r_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(r1_0))
+                    as u64;
+                let s_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(s1_0))
+                    as u64;
+                let pa = a1_limb0 as u128 * b1 as u128;
+                let t = u1.wrapping_add(carry1).wrapping_add((pa as u64) & MASK52);
                 let y1 = t.wrapping_mul(k0[1]) & MASK52;
+                let pn = n1_limb0 as u128 * y1 as u128;
+                carry1 = t.wrapping_add((pn as u64) & MASK52) >> 52;
+                u1 = r_lane1
+                    .wrapping_add(((a1_limb1 as u128 * b1 as u128) as u64) & MASK52)
+                    .wrapping_add((pa >> 52) as u64)
+                    .wrapping_add(s_lane1)
+                    .wrapping_add(((n1_limb1 as u128 * y1 as u128) as u64) & MASK52)
+                    .wrapping_add((pn >> 52) as u64);
                 let yv1 = _mm512_set1_epi64(y1 as i64);
                 r0_0 = _mm512_madd52lo_epu64(r0_0, a0_0, bv0);
                 r0_1 = _mm512_madd52lo_epu64(r0_1, a0_1, bv0);
-                r0_0 = _mm512_madd52lo_epu64(r0_0, n0_0, yv0);
-                r0_1 = _mm512_madd52lo_epu64(r0_1, n0_1, yv0);
+                s0_0 = _mm512_madd52lo_epu64(s0_0, n0_0, yv0);
+                s0_1 = _mm512_madd52lo_epu64(s0_1, n0_1, yv0);
                 r1_0 = _mm512_madd52lo_epu64(r1_0, a1_0, bv1);
                 r1_1 = _mm512_madd52lo_epu64(r1_1, a1_1, bv1);
-                r1_0 = _mm512_madd52lo_epu64(r1_0, n1_0, yv1);
-                r1_1 = _mm512_madd52lo_epu64(r1_1, n1_1, yv1);
-                let c0 = _mm512_maskz_srli_epi64::<52>(1, r0_0);
+                s1_0 = _mm512_madd52lo_epu64(s1_0, n1_0, yv1);
+                s1_1 = _mm512_madd52lo_epu64(s1_1, n1_1, yv1);
                 r0_0 = _mm512_alignr_epi64::<1>(r0_1, r0_0);
                 r0_1 = _mm512_alignr_epi64::<1>(zero, r0_1);
-                r0_0 = _mm512_add_epi64(r0_0, c0);
-                let c1 = _mm512_maskz_srli_epi64::<52>(1, r1_0);
+                s0_0 = _mm512_alignr_epi64::<1>(s0_1, s0_0);
+                s0_1 = _mm512_alignr_epi64::<1>(zero, s0_1);
                 r1_0 = _mm512_alignr_epi64::<1>(r1_1, r1_0);
                 r1_1 = _mm512_alignr_epi64::<1>(zero, r1_1);
-                r1_0 = _mm512_add_epi64(r1_0, c1);
+                s1_0 = _mm512_alignr_epi64::<1>(s1_1, s1_0);
+                s1_1 = _mm512_alignr_epi64::<1>(zero, s1_1);
                 r0_0 = _mm512_madd52hi_epu64(r0_0, a0_0, bv0);
                 r0_1 = _mm512_madd52hi_epu64(r0_1, a0_1, bv0);
-                r0_0 = _mm512_madd52hi_epu64(r0_0, n0_0, yv0);
-                r0_1 = _mm512_madd52hi_epu64(r0_1, n0_1, yv0);
+                s0_0 = _mm512_madd52hi_epu64(s0_0, n0_0, yv0);
+                s0_1 = _mm512_madd52hi_epu64(s0_1, n0_1, yv0);
                 r1_0 = _mm512_madd52hi_epu64(r1_0, a1_0, bv1);
                 r1_1 = _mm512_madd52hi_epu64(r1_1, a1_1, bv1);
-                r1_0 = _mm512_madd52hi_epu64(r1_0, n1_0, yv1);
-                r1_1 = _mm512_madd52hi_epu64(r1_1, n1_1, yv1);
+                s1_0 = _mm512_madd52hi_epu64(s1_0, n1_0, yv1);
+                s1_1 = _mm512_madd52hi_epu64(s1_1, n1_1, yv1);
                 i += 1;
             }
             let mut out = [[zero; 2]; 2];
+            r0_0 = _mm512_add_epi64(r0_0, s0_0);
+            r0_0 = _mm512_add_epi64(r0_0, _mm512_maskz_set1_epi64(1, carry0 as i64));
             let c0_0 = _mm512_srli_epi64::<52>(r0_0);
             r0_0 = _mm512_and_si512(r0_0, mask);
+            r0_1 = _mm512_add_epi64(r0_1, s0_1);
             let c0_1 = _mm512_srli_epi64::<52>(r0_1);
             r0_1 = _mm512_and_si512(r0_1, mask);
             r0_0 = _mm512_add_epi64(r0_0, _mm512_alignr_epi64::<7>(c0_0, zero));
@@ -2872,8 +2920,11 @@ impl Mont768 {
                 _mm512_mask_sub_epi64(masked, (carries0 >> 8) as u8, masked, minus_one),
                 mask,
             );
+            r1_0 = _mm512_add_epi64(r1_0, s1_0);
+            r1_0 = _mm512_add_epi64(r1_0, _mm512_maskz_set1_epi64(1, carry1 as i64));
             let c1_0 = _mm512_srli_epi64::<52>(r1_0);
             r1_0 = _mm512_and_si512(r1_0, mask);
+            r1_1 = _mm512_add_epi64(r1_1, s1_1);
             let c1_1 = _mm512_srli_epi64::<52>(r1_1);
             r1_1 = _mm512_and_si512(r1_1, mask);
             r1_0 = _mm512_add_epi64(r1_0, _mm512_alignr_epi64::<7>(c1_0, zero));

@@ -7,16 +7,21 @@
 //! WAIFI 2012; in radix 2^52 with `vpmadd52luq`/`vpmadd52huq`: Drucker and Gueron, "Fast
 //! modular squaring with AVX512IFMA", ITNG 2019). For each limb b_i:
 //!
-//! 1. acc += lo52(a·b_i); y = (acc_0·k0) mod 2^52 with k0 = −n⁻¹ mod 2^52 (scalar, from lane 0
-//!    of acc and lo52(a_0·b_i));
+//! 1. acc += lo52(a·b_i); y = (acc_0·k0) mod 2^52 with k0 = −n⁻¹ mod 2^52;
 //! 2. acc += lo52(n·y), which clears the low 52 bits of lane 0;
 //! 3. acc /= 2^52: every lane moves down one (`valignq`), lane 0's carry (bits 52..63) joins the
 //!    new lane 0;
 //! 4. acc += hi52(a·b_i) + hi52(n·y), the high halves, which weigh one lane more than the low
 //!    halves and so land at the lanes of the shifted accumulator.
 //!
-//! Lanes are not normalised inside the loop: each lane gains at most four values below 2^52 per
-//! step, so after L ≤ 79 steps it is below 4·79·2^52 < 2^61 and never wraps. After the loop two
+//! The accumulator is two vectors, r for the a·b_i terms and s for the n·y terms, so each has a
+//! chain of two multiply-adds and one shift per step, and y waits for neither: lane 0 of the
+//! next step (lane 1 of r and s before the shift plus lo52(a_1·b_i) + hi52(a_0·b_i) +
+//! lo52(n_1·y) + hi52(n_0·y)) and lane 0's carry are computed in scalar registers, so the
+//! dependency from one y to the next is a few scalar multiplications, not the vector chain.
+//!
+//! Lanes are not normalised inside the loop: each lane of r and of s gains at most two values
+//! below 2^52 per step, so after L ≤ 79 steps r + s is below 4·79·2^52 < 2^61 and never wraps. After the loop two
 //! carry rounds normalise: one vector shift of the carries (bits 52..63, below 2^9), then the
 //! carries of at most 1 resolved all at once as a carry-lookahead addition on the lane masks
 //! (generate = lane above 2^52 − 1, propagate = lane equal to 2^52 − 1), with no branch.
@@ -66,38 +71,68 @@ fn amm_kernel(bits: usize, kk: usize) -> TokenStream {
     for k in 0..kk {
         let kx = lit(k);
         let bw = format_ident!("bw{}", k);
-        let a0 = format_ident!("a{}_limb0", k);
+        let (a0, a1, n0, n1) = (
+            format_ident!("a{}_limb0", k),
+            format_ident!("a{}_limb1", k),
+            format_ident!("n{}_limb0", k),
+            format_ident!("n{}_limb1", k),
+        );
+        let (u, c) = (format_ident!("u{}", k), format_ident!("carry{}", k));
         setup.extend(quote! {
             let #bw: [u64; #lp] = ::core::mem::transmute::<[__m512i; #vl], [u64; #lp]>(b[#kx]);
-            let #a0: u64 = ::core::mem::transmute::<[__m512i; #vl], [u64; #lp]>(a[#kx])[0];
+            let aw: [u64; #lp] = ::core::mem::transmute::<[__m512i; #vl], [u64; #lp]>(a[#kx]);
+            let nw: [u64; #lp] = ::core::mem::transmute::<[__m512i; #vl], [u64; #lp]>(n[#kx]);
+            let (#a0, #a1, #n0, #n1) = (aw[0], aw[1], nw[0], nw[1]);
+            let mut #u = 0u64;
+            let mut #c = 0u64;
         });
         for v in 0..vn {
-            let (ai, ni, ri) = (id("a", k, v), id("n", k, v), id("r", k, v));
+            let (ai, ni, ri, si) = (id("a", k, v), id("n", k, v), id("r", k, v), id("s", k, v));
             let vx = lit(v);
             setup.extend(quote! {
                 let #ai = a[#kx][#vx];
                 let #ni = n[#kx][#vx];
                 let mut #ri = zero;
+                let mut #si = zero;
             });
         }
     }
-    // Scalar part first for every product: y needs only lane 0 of the accumulator.
+    // Scalar part first for every product: y from the predicted lane 0, then the next lane 0.
     for k in 0..kk {
         let kx = lit(k);
-        let (bw, a0) = (format_ident!("bw{}", k), format_ident!("a{}_limb0", k));
+        let bw = format_ident!("bw{}", k);
+        let (a0, a1, n0, n1) = (
+            format_ident!("a{}_limb0", k),
+            format_ident!("a{}_limb1", k),
+            format_ident!("n{}_limb0", k),
+            format_ident!("n{}_limb1", k),
+        );
+        let (u, c) = (format_ident!("u{}", k), format_ident!("carry{}", k));
         let (bi, bv, y, yv) = (
             format_ident!("b{}", k),
             format_ident!("bv{}", k),
             format_ident!("y{}", k),
             format_ident!("yv{}", k),
         );
-        let r0 = id("r", k, 0);
+        let (r0, s0) = (id("r", k, 0), id("s", k, 0));
         step.extend(quote! {
             let #bi = #bw[i];
             let #bv = _mm512_set1_epi64(#bi as i64);
-            let lane0 = _mm_cvtsi128_si64(_mm512_castsi512_si128(#r0)) as u64;
-            let t = lane0.wrapping_add(((#a0 as u128 * #bi as u128) as u64) & MASK52);
+            // Lane 1 of each accumulator before this step (it becomes lane 0).
+            let r_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(#r0)) as u64;
+            let s_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(#s0)) as u64;
+            let pa = #a0 as u128 * #bi as u128;
+            let t = #u.wrapping_add(#c).wrapping_add((pa as u64) & MASK52);
             let #y = t.wrapping_mul(k0[#kx]) & MASK52;
+            let pn = #n0 as u128 * #y as u128;
+            // t + lo52(n_0·y) is a multiple of 2^52: its quotient carries into the next lane 0.
+            #c = t.wrapping_add((pn as u64) & MASK52) >> 52;
+            #u = r_lane1
+                .wrapping_add(((#a1 as u128 * #bi as u128) as u64) & MASK52)
+                .wrapping_add((pa >> 52) as u64)
+                .wrapping_add(s_lane1)
+                .wrapping_add(((#n1 as u128 * #y as u128) as u64) & MASK52)
+                .wrapping_add((pn >> 52) as u64);
             let #yv = _mm512_set1_epi64(#y as i64);
         });
     }
@@ -108,25 +143,23 @@ fn amm_kernel(bits: usize, kk: usize) -> TokenStream {
             step.extend(quote!(#ri = _mm512_madd52lo_epu64(#ri, #ai, #bv);));
         }
         for v in 0..vn {
-            let (ni, ri) = (id("n", k, v), id("r", k, v));
-            step.extend(quote!(#ri = _mm512_madd52lo_epu64(#ri, #ni, #yv);));
+            let (ni, si) = (id("n", k, v), id("s", k, v));
+            step.extend(quote!(#si = _mm512_madd52lo_epu64(#si, #ni, #yv);));
         }
     }
     for k in 0..kk {
-        let c = format_ident!("c{}", k);
-        let r0 = id("r", k, 0);
-        step.extend(quote!(let #c = _mm512_maskz_srli_epi64::<52>(1, #r0);));
-        for v in 0..vn {
-            let ri = id("r", k, v);
-            let next = if v + 1 < vn {
-                let rn = id("r", k, v + 1);
-                quote!(#rn)
-            } else {
-                quote!(zero)
-            };
-            step.extend(quote!(#ri = _mm512_alignr_epi64::<1>(#next, #ri);));
+        for acc in ["r", "s"] {
+            for v in 0..vn {
+                let ri = id(acc, k, v);
+                let next = if v + 1 < vn {
+                    let rn = id(acc, k, v + 1);
+                    quote!(#rn)
+                } else {
+                    quote!(zero)
+                };
+                step.extend(quote!(#ri = _mm512_alignr_epi64::<1>(#next, #ri);));
+            }
         }
-        step.extend(quote!(#r0 = _mm512_add_epi64(#r0, #c);));
     }
     for k in 0..kk {
         let (bv, yv) = (format_ident!("bv{}", k), format_ident!("yv{}", k));
@@ -135,18 +168,26 @@ fn amm_kernel(bits: usize, kk: usize) -> TokenStream {
             step.extend(quote!(#ri = _mm512_madd52hi_epu64(#ri, #ai, #bv);));
         }
         for v in 0..vn {
-            let (ni, ri) = (id("n", k, v), id("r", k, v));
-            step.extend(quote!(#ri = _mm512_madd52hi_epu64(#ri, #ni, #yv);));
+            let (ni, si) = (id("n", k, v), id("s", k, v));
+            step.extend(quote!(#si = _mm512_madd52hi_epu64(#si, #ni, #yv);));
         }
     }
-    // Normalisation, per product.
+    // Normalisation, per product: r + s + carry at lane 0, then the two carry rounds.
     for k in 0..kk {
         let kx = lit(k);
+        let c = format_ident!("carry{}", k);
         let mut gen = quote!(0u128);
         let mut prop = quote!(0u128);
         for v in 0..vn {
-            let (ri, ci) = (id("r", k, v), id("c", k, v));
+            let (ri, si, ci) = (id("r", k, v), id("s", k, v), id("c", k, v));
+            let plus_carry = if v == 0 {
+                quote!(#ri = _mm512_add_epi64(#ri, _mm512_maskz_set1_epi64(1, #c as i64));)
+            } else {
+                quote!()
+            };
             finish.extend(quote! {
+                #ri = _mm512_add_epi64(#ri, #si);
+                #plus_carry
                 let #ci = _mm512_srli_epi64::<52>(#ri);
                 #ri = _mm512_and_si512(#ri, mask);
             });
@@ -187,7 +228,7 @@ fn amm_kernel(bits: usize, kk: usize) -> TokenStream {
         }
     }
     let doc = format!(
-        " {kk} almost-Montgomery product(s) a·b·2^(−52·{l}) mod n in radix 2^52 ({l} limbs in {vn} zmm vectors, lanes above {l} zero): results below 2n for inputs below 2n, normalised limbs. Word-by-word Montgomery steps with lazy lane carries (see the module notes of the generator's IFMA emitter)."
+        " {kk} almost-Montgomery product(s) a·b·2^(−52·{l}) mod n in radix 2^52 ({l} limbs in {vn} zmm vectors, lanes above {l} zero): results below 2n for inputs below 2n, normalised limbs. Word-by-word Montgomery steps with lazy lane carries, a·b_i and n·y in separate accumulators, lane 0 tracked in scalar registers (see the module notes of the generator's IFMA emitter)."
     );
     quote! {
         #[doc = #doc]
