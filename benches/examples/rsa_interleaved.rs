@@ -88,6 +88,13 @@ macro_rules! modexp {
                     black_box(ours.modexp(black_box(&base_f), black_box(&exp)));
                 },
                 &mut || {
+                    black_box(ours.modexp_with(
+                        "montgomery64",
+                        black_box(&base_f),
+                        black_box(&exp),
+                    ));
+                },
+                &mut || {
                     black_box(black_box(&bb).modpow(black_box(&eb), &nb));
                 },
                 &mut || {
@@ -96,16 +103,18 @@ macro_rules! modexp {
             ],
         );
         for (peer, k) in [
-            ("num-bigint `modpow`", 1),
-            ("crypto-bigint `FixedMontyForm::pow`", 2),
+            ("num-bigint `modpow`", 2),
+            ("crypto-bigint `FixedMontyForm::pow`", 3),
         ] {
-            println!(
-                "| modexp {}-bit, full exponent | {} | {peer} | {} | {:.2} |",
-                $bits,
-                fmt(t[0]),
-                fmt(t[k]),
-                t[0] / t[k]
-            );
+            for (ours_name, j) in [(<$ours>::modexp_backend(), 0), ("montgomery64", 1)] {
+                println!(
+                    "| modexp {}-bit, full exponent ({ours_name}) | {} | {peer} | {} | {:.2} |",
+                    $bits,
+                    fmt(t[j]),
+                    fmt(t[k]),
+                    t[j] / t[k]
+                );
+            }
         }
     }};
 }
@@ -132,24 +141,53 @@ fn main() {
     let want = msg.modpow(&d, &n);
     assert_eq!(BigUint::from_bytes_be(&out), want);
     assert_eq!(BigUint::from_bytes_be(&ours.private_op(&msg_be)), want);
-    let t = race(
-        400,
-        &mut [
-            &mut || {
-                black_box(ours.private_op(black_box(&msg_be)));
-            },
-            &mut || {
-                key.private_decrypt(black_box(&msg_be), &mut out, Padding::NONE)
-                    .unwrap();
-            },
-        ],
-    );
+    // The default (interleaved IFMA where the CPU has it) and the other backends.
+    let variants: Vec<&str> = ["x86_64-avx512ifma-x2", "x86_64-avx512ifma", "montgomery64"]
+        .into_iter()
+        .filter(|v| ours.private_op_with(v, &msg_be).is_some())
+        .collect();
+    for v in &variants {
+        assert_eq!(
+            BigUint::from_bytes_be(&ours.private_op_with(v, &msg_be).unwrap()),
+            want
+        );
+    }
+    let mut fs: Vec<Box<dyn FnMut()>> = vec![
+        Box::new(|| {
+            black_box(ours.private_op(black_box(&msg_be)));
+        }),
+        Box::new(|| {
+            key.private_decrypt(black_box(&msg_be), &mut out, Padding::NONE)
+                .unwrap();
+        }),
+    ];
+    for v in variants.clone() {
+        let ours = &ours;
+        let msg_be = &msg_be;
+        fs.push(Box::new(move || {
+            black_box(ours.private_op_with(v, black_box(msg_be)));
+        }));
+    }
+    let mut refs: Vec<&mut dyn FnMut()> = fs
+        .iter_mut()
+        .map(|f| &mut **f as &mut dyn FnMut())
+        .collect();
+    let t = race(400, &mut refs);
     println!(
-        "| RSA-2048 private operation (CRT: two 1024-bit modexps + Garner) | {} | OpenSSL 3 (`openssl` crate, no padding) | {} | {:.2} |",
+        "| RSA-2048 private operation (CRT: two 1024-bit modexps + Garner; {}) | {} | OpenSSL 3 (`openssl` crate, no padding) | {} | {:.2} |",
+        Mont1024::modexp_backend(),
         fmt(t[0]),
         fmt(t[1]),
         t[0] / t[1]
     );
+    for (j, v) in variants.iter().enumerate() {
+        println!(
+            "| RSA-2048 private operation (CRT, backend {v}) | {} | OpenSSL 3 | {} | {:.2} |",
+            fmt(t[2 + j]),
+            fmt(t[1]),
+            t[2 + j] / t[1]
+        );
+    }
     modexp!(2048, Mont2048, 32, 60);
     modexp!(4096, Mont4096, 64, 20);
 }

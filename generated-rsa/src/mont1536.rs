@@ -17,6 +17,12 @@ pub struct Mont1536 {
     one: [u64; 24],
     /// R² mod n.
     r2: [u64; 24],
+    /// n in radix 2^52 (the AVX-512 IFMA exponentiation), zero-padded.
+    #[allow(dead_code)]
+    n52: [u64; 32],
+    /// R'² mod n in radix 2^52, R' = 2^(52·⌈(N + 2)/52⌉).
+    #[allow(dead_code)]
+    rr52: [u64; 32],
 }
 #[allow(unused_mut)]
 impl Mont1536 {
@@ -66,6 +72,8 @@ impl Mont1536 {
             n0: inv.wrapping_neg(),
             one: x,
             r2: [0; 24],
+            n52: [0; 32],
+            rr52: [0; 32],
         };
         let mut r = x;
         let mut i = 0;
@@ -79,6 +87,7 @@ impl Mont1536 {
             i += 1;
         }
         ctx.r2 = r;
+        ctx.ifma_init();
         ::core::option::Option::Some(ctx)
     }
     /// The modulus n, BYTES big-endian bytes.
@@ -268,10 +277,64 @@ impl Mont1536 {
     /// window of WINDOW bits over all 8·exp_be.len() bits, squarings and one
     /// multiplication per window, the table entry read by masking over every entry.
     /// The time depends only on exp_be.len().
+    /// On x86-64 with AVX-512 IFMA (CPUID once) the exponentiation runs in radix 2^52
+    /// (see `modexp_backend`).
+    #[allow(unused_doc_comments)]
     pub fn modexp(&self, base_be: &[u8; 192], exp_be: &[u8]) -> [u8; 192] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::ifma() {
+                let x = self.reduce(&Self::limbs_from_be(base_be));
+                /// SAFETY: ifma() is true only when the CPU has AVX-512F and IFMA and the OS saves the zmm state.
+                let [y] = unsafe { Self::pow_ifma_x1([self], [&x], [exp_be]) };
+                return Self::be_from_limbs(&y);
+            }
+        }
+        self.modexp_montgomery64(base_be, exp_be)
+    }
+    /// `modexp` on 64-bit limbs (`pow_ct`: BMI2/ADX assembly or portable), the
+    /// fallback where AVX-512 IFMA is missing.
+    #[doc(hidden)]
+    pub fn modexp_montgomery64(&self, base_be: &[u8; 192], exp_be: &[u8]) -> [u8; 192] {
         let base = self.to_montgomery(base_be);
         let acc = self.pow_ct(&base, exp_be);
         self.from_montgomery(&acc)
+    }
+    /// Test and measurement hook: `modexp` by one named backend — "montgomery64" (the
+    /// fallback) or "x86_64-avx512ifma" — or None when this build or CPU cannot run it.
+    /// Not a stable API.
+    #[doc(hidden)]
+    #[allow(unused_doc_comments)]
+    pub fn modexp_with(
+        &self,
+        variant: &str,
+        base_be: &[u8; 192],
+        exp_be: &[u8],
+    ) -> ::core::option::Option<[u8; 192]> {
+        match variant {
+            "montgomery64" => {
+                ::core::option::Option::Some(self.modexp_montgomery64(base_be, exp_be))
+            }
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-avx512ifma" if Self::ifma() => {
+                let x = self.reduce(&Self::limbs_from_be(base_be));
+                /// SAFETY: ifma() is true only when the CPU has AVX-512F and IFMA and the OS saves the zmm state.
+                let [y] = unsafe { Self::pow_ifma_x1([self], [&x], [exp_be]) };
+                ::core::option::Option::Some(Self::be_from_limbs(&y))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+    /// The backend of `modexp` and of the CRT private operation on this machine:
+    /// "x86_64-avx512ifma" (radix 2^52, AVX-512 IFMA) or the `backend` of `mul`.
+    pub fn modexp_backend() -> &'static str {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::ifma() {
+                return "x86_64-avx512ifma";
+            }
+        }
+        Self::backend()
     }
     /// base^exp in Montgomery form, constant time as `modexp`.
     pub fn pow_ct(&self, base: &[u64; 24], exp_be: &[u8]) -> [u64; 24] {
@@ -6581,6 +6644,718 @@ impl Mont1536 {
         let z1 = Self::mul_12(Self::head::<12, 13>(&da), Self::head::<12, 13>(&db), asm);
         Self::karatsuba_combine_24(&z0, &z2, &z1, &[da[12] ^ db[12]])
     }
+    /// Whether the AVX-512 IFMA exponentiation can run: at compile time when the build
+    /// enables AVX-512F and IFMA, else CPUID (leaf 7: EBX bits 16 AVX512F, 21 AVX512IFMA,
+    /// 31 AVX512VL) and XGETBV (the OS saves the opmask and zmm state: XCR0 bits 1, 2, 5,
+    /// 6, 7), read once and cached.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    #[allow(unused_doc_comments, unused_unsafe)]
+    fn ifma() -> bool {
+        #[cfg(all(target_feature = "avx512f", target_feature = "avx512ifma"))] { true }
+        #[cfg(not(all(target_feature = "avx512f", target_feature = "avx512ifma")))]
+        {
+            static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
+                0,
+            );
+            let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
+            if state != 0 {
+                return state == 2;
+            }
+            /// SAFETY: CPUID exists on every x86-64 processor; leaves 1 and 7 are read only when leaf 0 reports them; XGETBV only when CPUID.1:ECX.OSXSAVE says the OS enabled it.
+            let present = unsafe {
+                let max = ::core::arch::x86_64::__cpuid(0).eax;
+                if max < 7 {
+                    false
+                } else {
+                    let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
+                    let ebx = ::core::arch::x86_64::__cpuid_count(7, 0).ebx;
+                    let cpu = ebx & (1 << 16) != 0 && ebx & (1 << 21) != 0
+                        && ebx & (1 << 31) != 0;
+                    if cpu && osxsave {
+                        let lo: u32;
+                        ::core::arch::asm!(
+                            "xgetbv", in ("ecx") 0u32, out("eax") lo, out("edx") _,
+                            options(nomem, nostack, preserves_flags)
+                        );
+                        lo & 0xe6 == 0xe6
+                    } else {
+                        false
+                    }
+                }
+            };
+            STATE
+                .store(
+                    if present { 2 } else { 1 },
+                    ::core::sync::atomic::Ordering::Relaxed,
+                );
+            present
+        }
+    }
+    /// The 30 radix-2^52 limbs (padded with zeros to 32) of a 24-limb value.
+    fn to_radix52(x: &[u64; 24]) -> [u64; 32] {
+        let mut out = [0u64; 32];
+        let mut j = 0;
+        while j < 30 {
+            let bit = 52 * j;
+            let (w, s) = (bit / 64, bit % 64);
+            let mut v = if w < 24 { x[w] >> s } else { 0 };
+            if s > 12 && w + 1 < 24 {
+                v |= x[w + 1] << (64 - s);
+            }
+            out[j] = v & ((1u64 << 52) - 1);
+            j += 1;
+        }
+        out
+    }
+    /// The 24 64-bit limbs of a value below 2^1536 given as radix-2^52 limbs below 2^52.
+    #[allow(dead_code)]
+    fn from_radix52(x: &[u64; 32]) -> [u64; 24] {
+        let mut out = [0u64; 24];
+        let mut i = 0;
+        while i < 24 {
+            let bit = 64 * i;
+            let (j, s) = (bit / 52, bit % 52);
+            let mut v = x[j] >> s;
+            if j + 1 < 32 {
+                v |= x[j + 1] << (52 - s);
+            }
+            if s > 40 && j + 2 < 32 {
+                v |= x[j + 2] << (104 - s);
+            }
+            out[i] = v;
+            i += 1;
+        }
+        out
+    }
+    /// Sets the radix-2^52 constants from p and R² mod n: n in radix 2^52 and
+    /// R'² mod n = R²·2^d mod n (d modular doublings, d = 2·52L − 2N).
+    fn ifma_init(&mut self) {
+        self.n52 = Self::to_radix52(&self.p);
+        let mut r = self.r2;
+        let mut i = 0;
+        while i < 48 {
+            r = self.add_mod(&r, &r);
+            i += 1;
+        }
+        self.rr52 = Self::to_radix52(&r);
+    }
+    /// 1 almost-Montgomery product(s) a·b·2^(−52·30) mod n in radix 2^52 (30 limbs in 4 zmm vectors, lanes above 30 zero): results below 2n for inputs below 2n, normalised limbs. Word-by-word Montgomery steps with lazy lane carries, a·b_i and n·y in separate accumulators, lane 0 tracked in scalar registers (see the module notes of the generator's IFMA emitter).
+    ///
+    /// # Safety
+    ///
+    /// AVX-512F and AVX-512 IFMA; limbs of a and b below 2^52.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    unsafe fn amm52_x1(
+        a: &[[::core::arch::x86_64::__m512i; 4]; 1],
+        b: &[[::core::arch::x86_64::__m512i; 4]; 1],
+        n: &[[::core::arch::x86_64::__m512i; 4]; 1],
+        k0: &[u64; 1],
+    ) -> [[::core::arch::x86_64::__m512i; 4]; 1] {
+        use ::core::arch::x86_64::*;
+        const MASK52: u64 = (1u64 << 52) - 1;
+        unsafe {
+            let zero = _mm512_setzero_si512();
+            let mask = _mm512_set1_epi64(MASK52 as i64);
+            let minus_one = _mm512_set1_epi64(-1);
+            let bw0: [u64; 32] = ::core::mem::transmute::<[__m512i; 4], [u64; 32]>(b[0]);
+            let aw: [u64; 32] = ::core::mem::transmute::<[__m512i; 4], [u64; 32]>(a[0]);
+            let nw: [u64; 32] = ::core::mem::transmute::<[__m512i; 4], [u64; 32]>(n[0]);
+            let (a0_limb0, a0_limb1, n0_limb0, n0_limb1) = (aw[0], aw[1], nw[0], nw[1]);
+            let mut u0 = 0u64;
+            let mut carry0 = 0u64;
+            let a0_0 = a[0][0];
+            let n0_0 = n[0][0];
+            let mut r0_0 = zero;
+            let mut s0_0 = zero;
+            let a0_1 = a[0][1];
+            let n0_1 = n[0][1];
+            let mut r0_1 = zero;
+            let mut s0_1 = zero;
+            let a0_2 = a[0][2];
+            let n0_2 = n[0][2];
+            let mut r0_2 = zero;
+            let mut s0_2 = zero;
+            let a0_3 = a[0][3];
+            let n0_3 = n[0][3];
+            let mut r0_3 = zero;
+            let mut s0_3 = zero;
+            let mut i = 0;
+            while i < 30 {
+                let b0 = bw0[i];
+                let bv0 = _mm512_set1_epi64(b0 as i64);
+                let r_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(r0_0))
+                    as u64;
+                let s_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(s0_0))
+                    as u64;
+                let pa = a0_limb0 as u128 * b0 as u128;
+                let t = u0.wrapping_add(carry0).wrapping_add((pa as u64) & MASK52);
+                let y0 = t.wrapping_mul(k0[0]) & MASK52;
+                let pn = n0_limb0 as u128 * y0 as u128;
+                carry0 = t.wrapping_add((pn as u64) & MASK52) >> 52;
+                u0 = r_lane1
+                    .wrapping_add(((a0_limb1 as u128 * b0 as u128) as u64) & MASK52)
+                    .wrapping_add((pa >> 52) as u64)
+                    .wrapping_add(s_lane1)
+                    .wrapping_add(((n0_limb1 as u128 * y0 as u128) as u64) & MASK52)
+                    .wrapping_add((pn >> 52) as u64);
+                let yv0 = _mm512_set1_epi64(y0 as i64);
+                r0_0 = _mm512_madd52lo_epu64(r0_0, a0_0, bv0);
+                r0_1 = _mm512_madd52lo_epu64(r0_1, a0_1, bv0);
+                r0_2 = _mm512_madd52lo_epu64(r0_2, a0_2, bv0);
+                r0_3 = _mm512_madd52lo_epu64(r0_3, a0_3, bv0);
+                s0_0 = _mm512_madd52lo_epu64(s0_0, n0_0, yv0);
+                s0_1 = _mm512_madd52lo_epu64(s0_1, n0_1, yv0);
+                s0_2 = _mm512_madd52lo_epu64(s0_2, n0_2, yv0);
+                s0_3 = _mm512_madd52lo_epu64(s0_3, n0_3, yv0);
+                r0_0 = _mm512_alignr_epi64::<1>(r0_1, r0_0);
+                r0_1 = _mm512_alignr_epi64::<1>(r0_2, r0_1);
+                r0_2 = _mm512_alignr_epi64::<1>(r0_3, r0_2);
+                r0_3 = _mm512_alignr_epi64::<1>(zero, r0_3);
+                s0_0 = _mm512_alignr_epi64::<1>(s0_1, s0_0);
+                s0_1 = _mm512_alignr_epi64::<1>(s0_2, s0_1);
+                s0_2 = _mm512_alignr_epi64::<1>(s0_3, s0_2);
+                s0_3 = _mm512_alignr_epi64::<1>(zero, s0_3);
+                r0_0 = _mm512_madd52hi_epu64(r0_0, a0_0, bv0);
+                r0_1 = _mm512_madd52hi_epu64(r0_1, a0_1, bv0);
+                r0_2 = _mm512_madd52hi_epu64(r0_2, a0_2, bv0);
+                r0_3 = _mm512_madd52hi_epu64(r0_3, a0_3, bv0);
+                s0_0 = _mm512_madd52hi_epu64(s0_0, n0_0, yv0);
+                s0_1 = _mm512_madd52hi_epu64(s0_1, n0_1, yv0);
+                s0_2 = _mm512_madd52hi_epu64(s0_2, n0_2, yv0);
+                s0_3 = _mm512_madd52hi_epu64(s0_3, n0_3, yv0);
+                i += 1;
+            }
+            let mut out = [[zero; 4]; 1];
+            r0_0 = _mm512_add_epi64(r0_0, s0_0);
+            r0_0 = _mm512_add_epi64(r0_0, _mm512_maskz_set1_epi64(1, carry0 as i64));
+            let c0_0 = _mm512_srli_epi64::<52>(r0_0);
+            r0_0 = _mm512_and_si512(r0_0, mask);
+            r0_1 = _mm512_add_epi64(r0_1, s0_1);
+            let c0_1 = _mm512_srli_epi64::<52>(r0_1);
+            r0_1 = _mm512_and_si512(r0_1, mask);
+            r0_2 = _mm512_add_epi64(r0_2, s0_2);
+            let c0_2 = _mm512_srli_epi64::<52>(r0_2);
+            r0_2 = _mm512_and_si512(r0_2, mask);
+            r0_3 = _mm512_add_epi64(r0_3, s0_3);
+            let c0_3 = _mm512_srli_epi64::<52>(r0_3);
+            r0_3 = _mm512_and_si512(r0_3, mask);
+            r0_0 = _mm512_add_epi64(r0_0, _mm512_alignr_epi64::<7>(c0_0, zero));
+            r0_1 = _mm512_add_epi64(r0_1, _mm512_alignr_epi64::<7>(c0_1, c0_0));
+            r0_2 = _mm512_add_epi64(r0_2, _mm512_alignr_epi64::<7>(c0_2, c0_1));
+            r0_3 = _mm512_add_epi64(r0_3, _mm512_alignr_epi64::<7>(c0_3, c0_2));
+            let generate: u128 = 0u128
+                | ((_mm512_cmpgt_epu64_mask(r0_0, mask) as u128) << 0)
+                | ((_mm512_cmpgt_epu64_mask(r0_1, mask) as u128) << 8)
+                | ((_mm512_cmpgt_epu64_mask(r0_2, mask) as u128) << 16)
+                | ((_mm512_cmpgt_epu64_mask(r0_3, mask) as u128) << 24);
+            let propagate: u128 = 0u128
+                | ((_mm512_cmpeq_epu64_mask(r0_0, mask) as u128) << 0)
+                | ((_mm512_cmpeq_epu64_mask(r0_1, mask) as u128) << 8)
+                | ((_mm512_cmpeq_epu64_mask(r0_2, mask) as u128) << 16)
+                | ((_mm512_cmpeq_epu64_mask(r0_3, mask) as u128) << 24);
+            let carries0 = (generate << 1).wrapping_add(propagate) ^ propagate;
+            let masked = _mm512_and_si512(r0_0, mask);
+            out[0][0] = _mm512_and_si512(
+                _mm512_mask_sub_epi64(masked, (carries0 >> 0) as u8, masked, minus_one),
+                mask,
+            );
+            let masked = _mm512_and_si512(r0_1, mask);
+            out[0][1] = _mm512_and_si512(
+                _mm512_mask_sub_epi64(masked, (carries0 >> 8) as u8, masked, minus_one),
+                mask,
+            );
+            let masked = _mm512_and_si512(r0_2, mask);
+            out[0][2] = _mm512_and_si512(
+                _mm512_mask_sub_epi64(masked, (carries0 >> 16) as u8, masked, minus_one),
+                mask,
+            );
+            let masked = _mm512_and_si512(r0_3, mask);
+            out[0][3] = _mm512_and_si512(
+                _mm512_mask_sub_epi64(masked, (carries0 >> 24) as u8, masked, minus_one),
+                mask,
+            );
+            out
+        }
+    }
+    /// 2 almost-Montgomery product(s) a·b·2^(−52·30) mod n in radix 2^52 (30 limbs in 4 zmm vectors, lanes above 30 zero): results below 2n for inputs below 2n, normalised limbs. Word-by-word Montgomery steps with lazy lane carries, a·b_i and n·y in separate accumulators, lane 0 tracked in scalar registers (see the module notes of the generator's IFMA emitter).
+    ///
+    /// # Safety
+    ///
+    /// AVX-512F and AVX-512 IFMA; limbs of a and b below 2^52.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[inline]
+    #[allow(unused_unsafe, unused_mut, clippy::needless_range_loop)]
+    unsafe fn amm52_x2(
+        a: &[[::core::arch::x86_64::__m512i; 4]; 2],
+        b: &[[::core::arch::x86_64::__m512i; 4]; 2],
+        n: &[[::core::arch::x86_64::__m512i; 4]; 2],
+        k0: &[u64; 2],
+    ) -> [[::core::arch::x86_64::__m512i; 4]; 2] {
+        use ::core::arch::x86_64::*;
+        const MASK52: u64 = (1u64 << 52) - 1;
+        unsafe {
+            let zero = _mm512_setzero_si512();
+            let mask = _mm512_set1_epi64(MASK52 as i64);
+            let minus_one = _mm512_set1_epi64(-1);
+            let bw0: [u64; 32] = ::core::mem::transmute::<[__m512i; 4], [u64; 32]>(b[0]);
+            let aw: [u64; 32] = ::core::mem::transmute::<[__m512i; 4], [u64; 32]>(a[0]);
+            let nw: [u64; 32] = ::core::mem::transmute::<[__m512i; 4], [u64; 32]>(n[0]);
+            let (a0_limb0, a0_limb1, n0_limb0, n0_limb1) = (aw[0], aw[1], nw[0], nw[1]);
+            let mut u0 = 0u64;
+            let mut carry0 = 0u64;
+            let a0_0 = a[0][0];
+            let n0_0 = n[0][0];
+            let mut r0_0 = zero;
+            let mut s0_0 = zero;
+            let a0_1 = a[0][1];
+            let n0_1 = n[0][1];
+            let mut r0_1 = zero;
+            let mut s0_1 = zero;
+            let a0_2 = a[0][2];
+            let n0_2 = n[0][2];
+            let mut r0_2 = zero;
+            let mut s0_2 = zero;
+            let a0_3 = a[0][3];
+            let n0_3 = n[0][3];
+            let mut r0_3 = zero;
+            let mut s0_3 = zero;
+            let bw1: [u64; 32] = ::core::mem::transmute::<[__m512i; 4], [u64; 32]>(b[1]);
+            let aw: [u64; 32] = ::core::mem::transmute::<[__m512i; 4], [u64; 32]>(a[1]);
+            let nw: [u64; 32] = ::core::mem::transmute::<[__m512i; 4], [u64; 32]>(n[1]);
+            let (a1_limb0, a1_limb1, n1_limb0, n1_limb1) = (aw[0], aw[1], nw[0], nw[1]);
+            let mut u1 = 0u64;
+            let mut carry1 = 0u64;
+            let a1_0 = a[1][0];
+            let n1_0 = n[1][0];
+            let mut r1_0 = zero;
+            let mut s1_0 = zero;
+            let a1_1 = a[1][1];
+            let n1_1 = n[1][1];
+            let mut r1_1 = zero;
+            let mut s1_1 = zero;
+            let a1_2 = a[1][2];
+            let n1_2 = n[1][2];
+            let mut r1_2 = zero;
+            let mut s1_2 = zero;
+            let a1_3 = a[1][3];
+            let n1_3 = n[1][3];
+            let mut r1_3 = zero;
+            let mut s1_3 = zero;
+            let mut i = 0;
+            while i < 30 {
+                let b0 = bw0[i];
+                let bv0 = _mm512_set1_epi64(b0 as i64);
+                let r_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(r0_0))
+                    as u64;
+                let s_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(s0_0))
+                    as u64;
+                let pa = a0_limb0 as u128 * b0 as u128;
+                let t = u0.wrapping_add(carry0).wrapping_add((pa as u64) & MASK52);
+                let y0 = t.wrapping_mul(k0[0]) & MASK52;
+                let pn = n0_limb0 as u128 * y0 as u128;
+                carry0 = t.wrapping_add((pn as u64) & MASK52) >> 52;
+                u0 = r_lane1
+                    .wrapping_add(((a0_limb1 as u128 * b0 as u128) as u64) & MASK52)
+                    .wrapping_add((pa >> 52) as u64)
+                    .wrapping_add(s_lane1)
+                    .wrapping_add(((n0_limb1 as u128 * y0 as u128) as u64) & MASK52)
+                    .wrapping_add((pn >> 52) as u64);
+                let yv0 = _mm512_set1_epi64(y0 as i64);
+                let b1 = bw1[i];
+                let bv1 = _mm512_set1_epi64(b1 as i64);
+                let r_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(r1_0))
+                    as u64;
+                let s_lane1 = _mm_extract_epi64::<1>(_mm512_castsi512_si128(s1_0))
+                    as u64;
+                let pa = a1_limb0 as u128 * b1 as u128;
+                let t = u1.wrapping_add(carry1).wrapping_add((pa as u64) & MASK52);
+                let y1 = t.wrapping_mul(k0[1]) & MASK52;
+                let pn = n1_limb0 as u128 * y1 as u128;
+                carry1 = t.wrapping_add((pn as u64) & MASK52) >> 52;
+                u1 = r_lane1
+                    .wrapping_add(((a1_limb1 as u128 * b1 as u128) as u64) & MASK52)
+                    .wrapping_add((pa >> 52) as u64)
+                    .wrapping_add(s_lane1)
+                    .wrapping_add(((n1_limb1 as u128 * y1 as u128) as u64) & MASK52)
+                    .wrapping_add((pn >> 52) as u64);
+                let yv1 = _mm512_set1_epi64(y1 as i64);
+                r0_0 = _mm512_madd52lo_epu64(r0_0, a0_0, bv0);
+                r0_1 = _mm512_madd52lo_epu64(r0_1, a0_1, bv0);
+                r0_2 = _mm512_madd52lo_epu64(r0_2, a0_2, bv0);
+                r0_3 = _mm512_madd52lo_epu64(r0_3, a0_3, bv0);
+                s0_0 = _mm512_madd52lo_epu64(s0_0, n0_0, yv0);
+                s0_1 = _mm512_madd52lo_epu64(s0_1, n0_1, yv0);
+                s0_2 = _mm512_madd52lo_epu64(s0_2, n0_2, yv0);
+                s0_3 = _mm512_madd52lo_epu64(s0_3, n0_3, yv0);
+                r1_0 = _mm512_madd52lo_epu64(r1_0, a1_0, bv1);
+                r1_1 = _mm512_madd52lo_epu64(r1_1, a1_1, bv1);
+                r1_2 = _mm512_madd52lo_epu64(r1_2, a1_2, bv1);
+                r1_3 = _mm512_madd52lo_epu64(r1_3, a1_3, bv1);
+                s1_0 = _mm512_madd52lo_epu64(s1_0, n1_0, yv1);
+                s1_1 = _mm512_madd52lo_epu64(s1_1, n1_1, yv1);
+                s1_2 = _mm512_madd52lo_epu64(s1_2, n1_2, yv1);
+                s1_3 = _mm512_madd52lo_epu64(s1_3, n1_3, yv1);
+                r0_0 = _mm512_alignr_epi64::<1>(r0_1, r0_0);
+                r0_1 = _mm512_alignr_epi64::<1>(r0_2, r0_1);
+                r0_2 = _mm512_alignr_epi64::<1>(r0_3, r0_2);
+                r0_3 = _mm512_alignr_epi64::<1>(zero, r0_3);
+                s0_0 = _mm512_alignr_epi64::<1>(s0_1, s0_0);
+                s0_1 = _mm512_alignr_epi64::<1>(s0_2, s0_1);
+                s0_2 = _mm512_alignr_epi64::<1>(s0_3, s0_2);
+                s0_3 = _mm512_alignr_epi64::<1>(zero, s0_3);
+                r1_0 = _mm512_alignr_epi64::<1>(r1_1, r1_0);
+                r1_1 = _mm512_alignr_epi64::<1>(r1_2, r1_1);
+                r1_2 = _mm512_alignr_epi64::<1>(r1_3, r1_2);
+                r1_3 = _mm512_alignr_epi64::<1>(zero, r1_3);
+                s1_0 = _mm512_alignr_epi64::<1>(s1_1, s1_0);
+                s1_1 = _mm512_alignr_epi64::<1>(s1_2, s1_1);
+                s1_2 = _mm512_alignr_epi64::<1>(s1_3, s1_2);
+                s1_3 = _mm512_alignr_epi64::<1>(zero, s1_3);
+                r0_0 = _mm512_madd52hi_epu64(r0_0, a0_0, bv0);
+                r0_1 = _mm512_madd52hi_epu64(r0_1, a0_1, bv0);
+                r0_2 = _mm512_madd52hi_epu64(r0_2, a0_2, bv0);
+                r0_3 = _mm512_madd52hi_epu64(r0_3, a0_3, bv0);
+                s0_0 = _mm512_madd52hi_epu64(s0_0, n0_0, yv0);
+                s0_1 = _mm512_madd52hi_epu64(s0_1, n0_1, yv0);
+                s0_2 = _mm512_madd52hi_epu64(s0_2, n0_2, yv0);
+                s0_3 = _mm512_madd52hi_epu64(s0_3, n0_3, yv0);
+                r1_0 = _mm512_madd52hi_epu64(r1_0, a1_0, bv1);
+                r1_1 = _mm512_madd52hi_epu64(r1_1, a1_1, bv1);
+                r1_2 = _mm512_madd52hi_epu64(r1_2, a1_2, bv1);
+                r1_3 = _mm512_madd52hi_epu64(r1_3, a1_3, bv1);
+                s1_0 = _mm512_madd52hi_epu64(s1_0, n1_0, yv1);
+                s1_1 = _mm512_madd52hi_epu64(s1_1, n1_1, yv1);
+                s1_2 = _mm512_madd52hi_epu64(s1_2, n1_2, yv1);
+                s1_3 = _mm512_madd52hi_epu64(s1_3, n1_3, yv1);
+                i += 1;
+            }
+            let mut out = [[zero; 4]; 2];
+            r0_0 = _mm512_add_epi64(r0_0, s0_0);
+            r0_0 = _mm512_add_epi64(r0_0, _mm512_maskz_set1_epi64(1, carry0 as i64));
+            let c0_0 = _mm512_srli_epi64::<52>(r0_0);
+            r0_0 = _mm512_and_si512(r0_0, mask);
+            r0_1 = _mm512_add_epi64(r0_1, s0_1);
+            let c0_1 = _mm512_srli_epi64::<52>(r0_1);
+            r0_1 = _mm512_and_si512(r0_1, mask);
+            r0_2 = _mm512_add_epi64(r0_2, s0_2);
+            let c0_2 = _mm512_srli_epi64::<52>(r0_2);
+            r0_2 = _mm512_and_si512(r0_2, mask);
+            r0_3 = _mm512_add_epi64(r0_3, s0_3);
+            let c0_3 = _mm512_srli_epi64::<52>(r0_3);
+            r0_3 = _mm512_and_si512(r0_3, mask);
+            r0_0 = _mm512_add_epi64(r0_0, _mm512_alignr_epi64::<7>(c0_0, zero));
+            r0_1 = _mm512_add_epi64(r0_1, _mm512_alignr_epi64::<7>(c0_1, c0_0));
+            r0_2 = _mm512_add_epi64(r0_2, _mm512_alignr_epi64::<7>(c0_2, c0_1));
+            r0_3 = _mm512_add_epi64(r0_3, _mm512_alignr_epi64::<7>(c0_3, c0_2));
+            let generate: u128 = 0u128
+                | ((_mm512_cmpgt_epu64_mask(r0_0, mask) as u128) << 0)
+                | ((_mm512_cmpgt_epu64_mask(r0_1, mask) as u128) << 8)
+                | ((_mm512_cmpgt_epu64_mask(r0_2, mask) as u128) << 16)
+                | ((_mm512_cmpgt_epu64_mask(r0_3, mask) as u128) << 24);
+            let propagate: u128 = 0u128
+                | ((_mm512_cmpeq_epu64_mask(r0_0, mask) as u128) << 0)
+                | ((_mm512_cmpeq_epu64_mask(r0_1, mask) as u128) << 8)
+                | ((_mm512_cmpeq_epu64_mask(r0_2, mask) as u128) << 16)
+                | ((_mm512_cmpeq_epu64_mask(r0_3, mask) as u128) << 24);
+            let carries0 = (generate << 1).wrapping_add(propagate) ^ propagate;
+            let masked = _mm512_and_si512(r0_0, mask);
+            out[0][0] = _mm512_and_si512(
+                _mm512_mask_sub_epi64(masked, (carries0 >> 0) as u8, masked, minus_one),
+                mask,
+            );
+            let masked = _mm512_and_si512(r0_1, mask);
+            out[0][1] = _mm512_and_si512(
+                _mm512_mask_sub_epi64(masked, (carries0 >> 8) as u8, masked, minus_one),
+                mask,
+            );
+            let masked = _mm512_and_si512(r0_2, mask);
+            out[0][2] = _mm512_and_si512(
+                _mm512_mask_sub_epi64(masked, (carries0 >> 16) as u8, masked, minus_one),
+                mask,
+            );
+            let masked = _mm512_and_si512(r0_3, mask);
+            out[0][3] = _mm512_and_si512(
+                _mm512_mask_sub_epi64(masked, (carries0 >> 24) as u8, masked, minus_one),
+                mask,
+            );
+            r1_0 = _mm512_add_epi64(r1_0, s1_0);
+            r1_0 = _mm512_add_epi64(r1_0, _mm512_maskz_set1_epi64(1, carry1 as i64));
+            let c1_0 = _mm512_srli_epi64::<52>(r1_0);
+            r1_0 = _mm512_and_si512(r1_0, mask);
+            r1_1 = _mm512_add_epi64(r1_1, s1_1);
+            let c1_1 = _mm512_srli_epi64::<52>(r1_1);
+            r1_1 = _mm512_and_si512(r1_1, mask);
+            r1_2 = _mm512_add_epi64(r1_2, s1_2);
+            let c1_2 = _mm512_srli_epi64::<52>(r1_2);
+            r1_2 = _mm512_and_si512(r1_2, mask);
+            r1_3 = _mm512_add_epi64(r1_3, s1_3);
+            let c1_3 = _mm512_srli_epi64::<52>(r1_3);
+            r1_3 = _mm512_and_si512(r1_3, mask);
+            r1_0 = _mm512_add_epi64(r1_0, _mm512_alignr_epi64::<7>(c1_0, zero));
+            r1_1 = _mm512_add_epi64(r1_1, _mm512_alignr_epi64::<7>(c1_1, c1_0));
+            r1_2 = _mm512_add_epi64(r1_2, _mm512_alignr_epi64::<7>(c1_2, c1_1));
+            r1_3 = _mm512_add_epi64(r1_3, _mm512_alignr_epi64::<7>(c1_3, c1_2));
+            let generate: u128 = 0u128
+                | ((_mm512_cmpgt_epu64_mask(r1_0, mask) as u128) << 0)
+                | ((_mm512_cmpgt_epu64_mask(r1_1, mask) as u128) << 8)
+                | ((_mm512_cmpgt_epu64_mask(r1_2, mask) as u128) << 16)
+                | ((_mm512_cmpgt_epu64_mask(r1_3, mask) as u128) << 24);
+            let propagate: u128 = 0u128
+                | ((_mm512_cmpeq_epu64_mask(r1_0, mask) as u128) << 0)
+                | ((_mm512_cmpeq_epu64_mask(r1_1, mask) as u128) << 8)
+                | ((_mm512_cmpeq_epu64_mask(r1_2, mask) as u128) << 16)
+                | ((_mm512_cmpeq_epu64_mask(r1_3, mask) as u128) << 24);
+            let carries1 = (generate << 1).wrapping_add(propagate) ^ propagate;
+            let masked = _mm512_and_si512(r1_0, mask);
+            out[1][0] = _mm512_and_si512(
+                _mm512_mask_sub_epi64(masked, (carries1 >> 0) as u8, masked, minus_one),
+                mask,
+            );
+            let masked = _mm512_and_si512(r1_1, mask);
+            out[1][1] = _mm512_and_si512(
+                _mm512_mask_sub_epi64(masked, (carries1 >> 8) as u8, masked, minus_one),
+                mask,
+            );
+            let masked = _mm512_and_si512(r1_2, mask);
+            out[1][2] = _mm512_and_si512(
+                _mm512_mask_sub_epi64(masked, (carries1 >> 16) as u8, masked, minus_one),
+                mask,
+            );
+            let masked = _mm512_and_si512(r1_3, mask);
+            out[1][3] = _mm512_and_si512(
+                _mm512_mask_sub_epi64(masked, (carries1 >> 24) as u8, masked, minus_one),
+                mask,
+            );
+            out
+        }
+    }
+    /// 1 exponentiation(s) x_k^e_k mod n_k on AVX-512 IFMA: x_k < n_k plain little-endian limbs, exponents big-endian bytes, all of one length; results plain and canonical. Fixed window of 5 bits; each table entry read by masking over all entries; time depends only on the exponent length.
+    ///
+    /// # Safety
+    ///
+    /// AVX-512F and AVX-512 IFMA.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    unsafe fn pow_ifma_x1(
+        ctx: [&Self; 1],
+        x: [&[u64; 24]; 1],
+        exp_be: [&[u8]; 1],
+    ) -> [[u64; 24]; 1] {
+        use ::core::arch::x86_64::*;
+        type Value = [[__m512i; 4]; 1];
+        unsafe {
+            let zero = _mm512_setzero_si512();
+            let vec = |w: [u64; 32]| ::core::mem::transmute::<
+                [u64; 32],
+                [__m512i; 4],
+            >(w);
+            let mut nn: Value = [[zero; 4]; 1];
+            let mut rr: Value = [[zero; 4]; 1];
+            let mut xs: Value = [[zero; 4]; 1];
+            let mut unit: Value = [[zero; 4]; 1];
+            let mut k0 = [0u64; 1];
+            let mut k = 0;
+            while k < 1 {
+                nn[k] = vec(ctx[k].n52);
+                rr[k] = vec(ctx[k].rr52);
+                xs[k] = vec(Self::to_radix52(x[k]));
+                let mut u = [0u64; 32];
+                u[0] = 1;
+                unit[k] = vec(u);
+                k0[k] = ctx[k].n0 & ((1u64 << 52) - 1);
+                k += 1;
+            }
+            let base = Self::amm52_x1(&xs, &rr, &nn, &k0);
+            let one = Self::amm52_x1(&rr, &unit, &nn, &k0);
+            let mut table: [Value; 32] = [[[zero; 4]; 1]; 32];
+            table[0] = one;
+            table[1] = base;
+            let mut i = 2;
+            while i < 32 {
+                table[i] = if i % 2 == 0 {
+                    Self::amm52_x1(&table[i / 2], &table[i / 2], &nn, &k0)
+                } else {
+                    Self::amm52_x1(&table[i - 1], &base, &nn, &k0)
+                };
+                i += 1;
+            }
+            let bits = exp_be[0].len() * 8;
+            let windows = bits.div_ceil(5);
+            let mut acc = one;
+            let mut w = windows;
+            while w > 0 {
+                w -= 1;
+                let mut digit = [0u64; 1];
+                let mut k = 0;
+                while k < 1 {
+                    digit[k] = Self::exp_bits(exp_be[k], w * 5, 5) as u64;
+                    k += 1;
+                }
+                let mut entry: Value = [[zero; 4]; 1];
+                let mut idx = 0;
+                while idx < 32 {
+                    let mut k = 0;
+                    while k < 1 {
+                        let eq = ::subtle::ConstantTimeEq::ct_eq(
+                            &(idx as u64),
+                            &digit[k],
+                        );
+                        let m = _mm512_set1_epi64(
+                            0i64.wrapping_sub(eq.unwrap_u8() as i64),
+                        );
+                        let mut v = 0;
+                        while v < 4 {
+                            entry[k][v] = _mm512_or_si512(
+                                entry[k][v],
+                                _mm512_and_si512(table[idx][k][v], m),
+                            );
+                            v += 1;
+                        }
+                        k += 1;
+                    }
+                    idx += 1;
+                }
+                if w + 1 == windows {
+                    acc = entry;
+                } else {
+                    let mut j = 0;
+                    while j < 5 {
+                        acc = Self::amm52_x1(&acc, &acc, &nn, &k0);
+                        j += 1;
+                    }
+                    acc = Self::amm52_x1(&acc, &entry, &nn, &k0);
+                }
+            }
+            let plain = Self::amm52_x1(&acc, &unit, &nn, &k0);
+            let mut out = [[0u64; 24]; 1];
+            let mut k = 0;
+            while k < 1 {
+                let limbs = Self::from_radix52(
+                    &::core::mem::transmute::<[__m512i; 4], [u64; 32]>(plain[k]),
+                );
+                out[k] = ctx[k].final_subtract(&limbs, 0);
+                k += 1;
+            }
+            out
+        }
+    }
+    /// 2 exponentiation(s) x_k^e_k mod n_k on AVX-512 IFMA: x_k < n_k plain little-endian limbs, exponents big-endian bytes, all of one length; results plain and canonical. Fixed window of 5 bits; each table entry read by masking over all entries; time depends only on the exponent length.
+    ///
+    /// # Safety
+    ///
+    /// AVX-512F and AVX-512 IFMA.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    #[allow(unused_unsafe, clippy::needless_range_loop)]
+    unsafe fn pow_ifma_x2(
+        ctx: [&Self; 2],
+        x: [&[u64; 24]; 2],
+        exp_be: [&[u8]; 2],
+    ) -> [[u64; 24]; 2] {
+        use ::core::arch::x86_64::*;
+        type Value = [[__m512i; 4]; 2];
+        unsafe {
+            let zero = _mm512_setzero_si512();
+            let vec = |w: [u64; 32]| ::core::mem::transmute::<
+                [u64; 32],
+                [__m512i; 4],
+            >(w);
+            let mut nn: Value = [[zero; 4]; 2];
+            let mut rr: Value = [[zero; 4]; 2];
+            let mut xs: Value = [[zero; 4]; 2];
+            let mut unit: Value = [[zero; 4]; 2];
+            let mut k0 = [0u64; 2];
+            let mut k = 0;
+            while k < 2 {
+                nn[k] = vec(ctx[k].n52);
+                rr[k] = vec(ctx[k].rr52);
+                xs[k] = vec(Self::to_radix52(x[k]));
+                let mut u = [0u64; 32];
+                u[0] = 1;
+                unit[k] = vec(u);
+                k0[k] = ctx[k].n0 & ((1u64 << 52) - 1);
+                k += 1;
+            }
+            let base = Self::amm52_x2(&xs, &rr, &nn, &k0);
+            let one = Self::amm52_x2(&rr, &unit, &nn, &k0);
+            let mut table: [Value; 32] = [[[zero; 4]; 2]; 32];
+            table[0] = one;
+            table[1] = base;
+            let mut i = 2;
+            while i < 32 {
+                table[i] = if i % 2 == 0 {
+                    Self::amm52_x2(&table[i / 2], &table[i / 2], &nn, &k0)
+                } else {
+                    Self::amm52_x2(&table[i - 1], &base, &nn, &k0)
+                };
+                i += 1;
+            }
+            let bits = exp_be[0].len() * 8;
+            let windows = bits.div_ceil(5);
+            let mut acc = one;
+            let mut w = windows;
+            while w > 0 {
+                w -= 1;
+                let mut digit = [0u64; 2];
+                let mut k = 0;
+                while k < 2 {
+                    digit[k] = Self::exp_bits(exp_be[k], w * 5, 5) as u64;
+                    k += 1;
+                }
+                let mut entry: Value = [[zero; 4]; 2];
+                let mut idx = 0;
+                while idx < 32 {
+                    let mut k = 0;
+                    while k < 2 {
+                        let eq = ::subtle::ConstantTimeEq::ct_eq(
+                            &(idx as u64),
+                            &digit[k],
+                        );
+                        let m = _mm512_set1_epi64(
+                            0i64.wrapping_sub(eq.unwrap_u8() as i64),
+                        );
+                        let mut v = 0;
+                        while v < 4 {
+                            entry[k][v] = _mm512_or_si512(
+                                entry[k][v],
+                                _mm512_and_si512(table[idx][k][v], m),
+                            );
+                            v += 1;
+                        }
+                        k += 1;
+                    }
+                    idx += 1;
+                }
+                if w + 1 == windows {
+                    acc = entry;
+                } else {
+                    let mut j = 0;
+                    while j < 5 {
+                        acc = Self::amm52_x2(&acc, &acc, &nn, &k0);
+                        j += 1;
+                    }
+                    acc = Self::amm52_x2(&acc, &entry, &nn, &k0);
+                }
+            }
+            let plain = Self::amm52_x2(&acc, &unit, &nn, &k0);
+            let mut out = [[0u64; 24]; 2];
+            let mut k = 0;
+            while k < 2 {
+                let limbs = Self::from_radix52(
+                    &::core::mem::transmute::<[__m512i; 4], [u64; 32]>(plain[k]),
+                );
+                out[k] = ctx[k].final_subtract(&limbs, 0);
+                k += 1;
+            }
+            out
+        }
+    }
     /// One word of Montgomery reduction: the window t[i..i+n], [t[i+n], carry bit], p, n0' → t[i+1..i+n+1] of t + m·p·2^(64i) and the new carry bit.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -8242,6 +9017,8 @@ impl Mont1536 {
             n0: Self::neg_inv_word(modulus[0]),
             one,
             r2: [0; 24],
+            n52: [0; 32],
+            rr52: [0; 32],
         };
         let mut x = one;
         let mut i = 0;
@@ -8253,6 +9030,7 @@ impl Mont1536 {
             i += 1;
         }
         ctx.r2 = x;
+        ctx.ifma_init();
         ::core::option::Option::Some(ctx)
     }
     /// −m⁻¹ mod 2^64 for odd m (Newton's iteration from m, correct to 3 bits).
@@ -8798,7 +9576,8 @@ impl Mont1536CrtKey {
     /// CRT: m_p = c^(d_p) mod p, m_q = c^(d_q) mod q, then Garner's recombination
     /// m = m_q + q·((m_p − m_q)·q⁻¹ mod p). Constant time in c and the key (both
     /// exponentiations are fixed-window over BYTES-byte exponents). Values c ≥ n are
-    /// reduced modulo p and q.
+    /// reduced modulo p and q. With AVX-512 IFMA (CPUID once) the two exponentiations
+    /// run together in radix 2^52, two independent dependency chains in one loop.
     pub fn private_op(&self, c_be: &[u8; 384]) -> [u8; 384] {
         let mut c = [0u64; 48];
         let mut i = 0;
@@ -8808,18 +9587,103 @@ impl Mont1536CrtKey {
             c[i] = u64::from_be_bytes(w);
             i += 1;
         }
+        self.private_op_by(c, Self::default_backend())
+    }
+    /// The backend `private_op` takes here: 2 (two AVX-512 IFMA exponentiations in one
+    /// loop) or 0 (64-bit Montgomery, one after the other).
+    fn default_backend() -> u8 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Mont1536::ifma() {
+                return 2;
+            }
+        }
+        0
+    }
+    /// Test and measurement hook: `private_op` by one named backend — "montgomery64"
+    /// (the fallback), "x86_64-avx512ifma" (the two exponentiations one after the other)
+    /// or "x86_64-avx512ifma-x2" (interleaved, the default with IFMA) — or None when this
+    /// build or CPU cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn private_op_with(
+        &self,
+        variant: &str,
+        c_be: &[u8; 384],
+    ) -> ::core::option::Option<[u8; 384]> {
+        let backend = match variant {
+            "montgomery64" => 0,
+            "x86_64-avx512ifma" => 1,
+            "x86_64-avx512ifma-x2" => 2,
+            _ => return ::core::option::Option::None,
+        };
+        #[cfg(target_arch = "x86_64")]
+        {
+            if backend != 0 && !Mont1536::ifma() {
+                return ::core::option::Option::None;
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            if backend != 0 {
+                return ::core::option::Option::None;
+            }
+        }
+        let mut c = [0u64; 48];
+        let mut i = 0;
+        while i < 48 {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&c_be[384 - 8 * (i + 1)..384 - 8 * i]);
+            c[i] = u64::from_be_bytes(w);
+            i += 1;
+        }
+        ::core::option::Option::Some(self.private_op_by(c, backend))
+    }
+    /// c^d mod n of the limbs of c by backend 0, 1 or 2 (see `private_op_with`; the
+    /// caller has checked that the CPU runs it).
+    #[allow(unused_doc_comments)]
+    fn private_op_by(&self, c: [u64; 48], backend: u8) -> [u8; 384] {
         let cp = self.p.reduce_wide(&c);
         let cq = self.q.reduce_wide(&c);
-        let mp = self
-            .p
-            .from_montgomery_limbs(
-                &self.p.pow_ct(&self.p.to_montgomery_limbs(&cp), &self.dp),
-            );
-        let mq = self
-            .q
-            .from_montgomery_limbs(
-                &self.q.pow_ct(&self.q.to_montgomery_limbs(&cq), &self.dq),
-            );
+        let (mp, mq) = match backend {
+            #[cfg(target_arch = "x86_64")]
+            1 => {
+                /// SAFETY: backends 1 and 2 are chosen only when ifma() is true: the CPU has AVX-512F and IFMA and the OS saves the zmm state.
+                let [mp] = unsafe {
+                    Mont1536::pow_ifma_x1([&self.p], [&cp], [&self.dp])
+                };
+                /// SAFETY: backends 1 and 2 are chosen only when ifma() is true: the CPU has AVX-512F and IFMA and the OS saves the zmm state.
+                let [mq] = unsafe {
+                    Mont1536::pow_ifma_x1([&self.q], [&cq], [&self.dq])
+                };
+                (mp, mq)
+            }
+            #[cfg(target_arch = "x86_64")]
+            2 => {
+                /// SAFETY: backends 1 and 2 are chosen only when ifma() is true: the CPU has AVX-512F and IFMA and the OS saves the zmm state.
+                let [mp, mq] = unsafe {
+                    Mont1536::pow_ifma_x2(
+                        [&self.p, &self.q],
+                        [&cp, &cq],
+                        [&self.dp, &self.dq],
+                    )
+                };
+                (mp, mq)
+            }
+            _ => {
+                (
+                    self
+                        .p
+                        .from_montgomery_limbs(
+                            &self.p.pow_ct(&self.p.to_montgomery_limbs(&cp), &self.dp),
+                        ),
+                    self
+                        .q
+                        .from_montgomery_limbs(
+                            &self.q.pow_ct(&self.q.to_montgomery_limbs(&cq), &self.dq),
+                        ),
+                )
+            }
+        };
         let diff = self.p.sub_mod(&mp, &self.p.reduce(&mq));
         let h = self.p.mul(&self.p.to_montgomery_limbs(&diff), &self.qinv);
         let hq = Mont1536::mul_wide(&h, self.q.modulus_limbs());

@@ -622,7 +622,12 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
     let asm = asm_fns(shape);
     let adx_note =
         super::x86_64::asm::safety_note("adx() is true only when the CPU has BMI2 and ADX.");
+    let ifma_note = super::x86_64::asm::safety_note(
+        "ifma() is true only when the CPU has AVX-512F and IFMA and the OS saves the zmm state.",
+    );
     let redc = redc_fns(shape);
+    let ifma = super::x86_64::ifma::ifma_fns(bits, n, w);
+    let lp52 = lit(8 * super::x86_64::ifma::vectors(bits));
     let (window_mul_arm, window_sq_arm) = if super::rsa_window::mont_supported(n) {
         (
             quote! {
@@ -660,6 +665,12 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
             one: [u64; #nl],
             /// R² mod n.
             r2: [u64; #nl],
+            /// n in radix 2^52 (the AVX-512 IFMA exponentiation), zero-padded.
+            #[allow(dead_code)]
+            n52: [u64; #lp52],
+            /// R'² mod n in radix 2^52, R' = 2^(52·⌈(N + 2)/52⌉).
+            #[allow(dead_code)]
+            rr52: [u64; #lp52],
         }
 
         // Pooled straight-line functions may declare a slot that is written once.
@@ -709,7 +720,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
                     x = Self::select(keep, &d, &x);
                     top = (keep & top) | (!keep & d_top);
                 }
-                let mut ctx = #name { p, n0: inv.wrapping_neg(), one: x, r2: [0; #nl] };
+                let mut ctx = #name { p, n0: inv.wrapping_neg(), one: x, r2: [0; #nl], n52: [0; #lp52], rr52: [0; #lp52] };
                 let mut r = x;
                 let mut i = 0;
                 while i < #kl {
@@ -722,6 +733,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
                     i += 1;
                 }
                 ctx.r2 = r;
+                ctx.ifma_init();
                 ::core::option::Option::Some(ctx)
             }
 
@@ -911,10 +923,60 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
             /// window of WINDOW bits over all 8·exp_be.len() bits, squarings and one
             /// multiplication per window, the table entry read by masking over every entry.
             /// The time depends only on exp_be.len().
+            /// On x86-64 with AVX-512 IFMA (CPUID once) the exponentiation runs in radix 2^52
+            /// (see `modexp_backend`).
+            #[allow(unused_doc_comments)]
             pub fn modexp(&self, base_be: &[u8; #nb], exp_be: &[u8]) -> [u8; #nb] {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::ifma() {
+                        let x = self.reduce(&Self::limbs_from_be(base_be));
+                        #ifma_note
+                        let [y] = unsafe { Self::pow_ifma_x1([self], [&x], [exp_be]) };
+                        return Self::be_from_limbs(&y);
+                    }
+                }
+                self.modexp_montgomery64(base_be, exp_be)
+            }
+
+            /// `modexp` on 64-bit limbs (`pow_ct`: BMI2/ADX assembly or portable), the
+            /// fallback where AVX-512 IFMA is missing.
+            #[doc(hidden)]
+            pub fn modexp_montgomery64(&self, base_be: &[u8; #nb], exp_be: &[u8]) -> [u8; #nb] {
                 let base = self.to_montgomery(base_be);
                 let acc = self.pow_ct(&base, exp_be);
                 self.from_montgomery(&acc)
+            }
+
+            /// Test and measurement hook: `modexp` by one named backend — "montgomery64" (the
+            /// fallback) or "x86_64-avx512ifma" — or None when this build or CPU cannot run it.
+            /// Not a stable API.
+            #[doc(hidden)]
+            #[allow(unused_doc_comments)]
+            pub fn modexp_with(&self, variant: &str, base_be: &[u8; #nb], exp_be: &[u8]) -> ::core::option::Option<[u8; #nb]> {
+                match variant {
+                    "montgomery64" => ::core::option::Option::Some(self.modexp_montgomery64(base_be, exp_be)),
+                    #[cfg(target_arch = "x86_64")]
+                    "x86_64-avx512ifma" if Self::ifma() => {
+                        let x = self.reduce(&Self::limbs_from_be(base_be));
+                        #ifma_note
+                        let [y] = unsafe { Self::pow_ifma_x1([self], [&x], [exp_be]) };
+                        ::core::option::Option::Some(Self::be_from_limbs(&y))
+                    }
+                    _ => ::core::option::Option::None,
+                }
+            }
+
+            /// The backend of `modexp` and of the CRT private operation on this machine:
+            /// "x86_64-avx512ifma" (radix 2^52, AVX-512 IFMA) or the `backend` of `mul`.
+            pub fn modexp_backend() -> &'static str {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::ifma() {
+                        return "x86_64-avx512ifma";
+                    }
+                }
+                Self::backend()
             }
 
             /// base^exp in Montgomery form, constant time as `modexp`.
@@ -1178,6 +1240,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
             }
 
             #products
+            #ifma
             #redc
             #asm
             #helpers

@@ -43,6 +43,7 @@ pub fn helper_fns(n: usize, bits: usize, name: &Ident) -> TokenStream {
     let n1 = lit(n + 1);
     let n2 = lit(2 * n);
     let nb = lit(bits / 8);
+    let lp52 = lit(8 * super::x86_64::ifma::vectors(bits));
 
     let iters = lit(2 * bits);
     let half_bits = lit(bits / 2);
@@ -71,7 +72,7 @@ pub fn helper_fns(n: usize, bits: usize, name: &Ident) -> TokenStream {
             }
             let mut one = [0u64; #nl];
             one[0] = 1;
-            let mut ctx = #name { p: *modulus, n0: Self::neg_inv_word(modulus[0]), one, r2: [0; #nl] };
+            let mut ctx = #name { p: *modulus, n0: Self::neg_inv_word(modulus[0]), one, r2: [0; #nl], n52: [0; #lp52], rr52: [0; #lp52] };
             let mut x = one;
             let mut i = 0;
             while i < 2 * #nl * 64 {
@@ -82,6 +83,7 @@ pub fn helper_fns(n: usize, bits: usize, name: &Ident) -> TokenStream {
                 i += 1;
             }
             ctx.r2 = x;
+            ctx.ifma_init();
             ::core::option::Option::Some(ctx)
         }
 
@@ -588,6 +590,9 @@ pub fn helper_items(n: usize, bits: usize, name: &Ident) -> TokenStream {
     let nb2 = lit(bits / 4);
     let n2 = lit(2 * n);
     let key = format_ident!("{}CrtKey", name);
+    let ifma_note = super::x86_64::asm::safety_note(
+        "backends 1 and 2 are chosen only when ifma() is true: the CPU has AVX-512F and IFMA and the OS saves the zmm state.",
+    );
     let key_doc = format!(
         " An RSA private key of {} bits in CRT form: primes p, q of {bits} bits (contexts `{name}`), d_p, d_q, q⁻¹ mod p and the public exponent. Secret: the private operation is constant time.",
         2 * bits
@@ -643,7 +648,8 @@ pub fn helper_items(n: usize, bits: usize, name: &Ident) -> TokenStream {
             /// CRT: m_p = c^(d_p) mod p, m_q = c^(d_q) mod q, then Garner's recombination
             /// m = m_q + q·((m_p − m_q)·q⁻¹ mod p). Constant time in c and the key (both
             /// exponentiations are fixed-window over BYTES-byte exponents). Values c ≥ n are
-            /// reduced modulo p and q.
+            /// reduced modulo p and q. With AVX-512 IFMA (CPUID once) the two exponentiations
+            /// run together in radix 2^52, two independent dependency chains in one loop.
             pub fn private_op(&self, c_be: &[u8; #nb2]) -> [u8; #nb2] {
                 let mut c = [0u64; #n2];
                 let mut i = 0;
@@ -653,10 +659,82 @@ pub fn helper_items(n: usize, bits: usize, name: &Ident) -> TokenStream {
                     c[i] = u64::from_be_bytes(w);
                     i += 1;
                 }
+                self.private_op_by(c, Self::default_backend())
+            }
+
+            /// The backend `private_op` takes here: 2 (two AVX-512 IFMA exponentiations in one
+            /// loop) or 0 (64-bit Montgomery, one after the other).
+            fn default_backend() -> u8 {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if #name::ifma() {
+                        return 2;
+                    }
+                }
+                0
+            }
+
+            /// Test and measurement hook: `private_op` by one named backend — "montgomery64"
+            /// (the fallback), "x86_64-avx512ifma" (the two exponentiations one after the other)
+            /// or "x86_64-avx512ifma-x2" (interleaved, the default with IFMA) — or None when this
+            /// build or CPU cannot run it. Not a stable API.
+            #[doc(hidden)]
+            pub fn private_op_with(&self, variant: &str, c_be: &[u8; #nb2]) -> ::core::option::Option<[u8; #nb2]> {
+                let backend = match variant {
+                    "montgomery64" => 0,
+                    "x86_64-avx512ifma" => 1,
+                    "x86_64-avx512ifma-x2" => 2,
+                    _ => return ::core::option::Option::None,
+                };
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if backend != 0 && !#name::ifma() {
+                        return ::core::option::Option::None;
+                    }
+                }
+                #[cfg(not(target_arch = "x86_64"))]
+                {
+                    if backend != 0 {
+                        return ::core::option::Option::None;
+                    }
+                }
+                let mut c = [0u64; #n2];
+                let mut i = 0;
+                while i < #n2 {
+                    let mut w = [0u8; 8];
+                    w.copy_from_slice(&c_be[#nb2 - 8 * (i + 1)..#nb2 - 8 * i]);
+                    c[i] = u64::from_be_bytes(w);
+                    i += 1;
+                }
+                ::core::option::Option::Some(self.private_op_by(c, backend))
+            }
+
+            /// c^d mod n of the limbs of c by backend 0, 1 or 2 (see `private_op_with`; the
+            /// caller has checked that the CPU runs it).
+            #[allow(unused_doc_comments)]
+            fn private_op_by(&self, c: [u64; #n2], backend: u8) -> [u8; #nb2] {
                 let cp = self.p.reduce_wide(&c);
                 let cq = self.q.reduce_wide(&c);
-                let mp = self.p.from_montgomery_limbs(&self.p.pow_ct(&self.p.to_montgomery_limbs(&cp), &self.dp));
-                let mq = self.q.from_montgomery_limbs(&self.q.pow_ct(&self.q.to_montgomery_limbs(&cq), &self.dq));
+                let (mp, mq) = match backend {
+                    #[cfg(target_arch = "x86_64")]
+                    1 => {
+                        #ifma_note
+                        let [mp] = unsafe { #name::pow_ifma_x1([&self.p], [&cp], [&self.dp]) };
+                        #ifma_note
+                        let [mq] = unsafe { #name::pow_ifma_x1([&self.q], [&cq], [&self.dq]) };
+                        (mp, mq)
+                    }
+                    #[cfg(target_arch = "x86_64")]
+                    2 => {
+                        #ifma_note
+                        let [mp, mq] = unsafe { #name::pow_ifma_x2([&self.p, &self.q], [&cp, &cq], [&self.dp, &self.dq]) };
+                        (mp, mq)
+                    }
+                    _ => (
+                        self.p.from_montgomery_limbs(&self.p.pow_ct(&self.p.to_montgomery_limbs(&cp), &self.dp)),
+                        self.q.from_montgomery_limbs(&self.q.pow_ct(&self.q.to_montgomery_limbs(&cq), &self.dq)),
+                    ),
+                };
                 let diff = self.p.sub_mod(&mp, &self.p.reduce(&mq));
                 // h = diff·q⁻¹ mod p: Montgomery product of diff·R and q⁻¹.
                 let h = self.p.mul(&self.p.to_montgomery_limbs(&diff), &self.qinv);

@@ -18,6 +18,7 @@
 //! time with `target_feature = "bmi2"` and `"adx"`, else CPUID once, else the portable code.
 
 pub mod asm;
+pub mod ifma;
 pub mod inst;
 pub mod mul;
 pub mod program;
