@@ -102,7 +102,7 @@ macro_rules! field {
         unsafe { assert_eq!(BN_GF2m_mod_mul_arr(r, xo, yo, arr.as_ptr(), ctx), 1) };
         assert_eq!(x.mul(&y).to_le_bytes().to_vec(), bn_le(r, B), "{} mul", $id);
         let (mut a, mut b, mut c, mut d) = (x, x, x, unsafe { openssl_sys::BN_dup(xo) });
-        let t = unsafe { openssl_sys::BN_new() };
+        let mut t = unsafe { openssl_sys::BN_new() };
         let best = race(
             400,
             &mut [
@@ -128,7 +128,7 @@ macro_rules! field {
                                 BN_GF2m_mod_mul_arr(t, black_box(d), yo, arr.as_ptr(), ctx),
                                 1
                             );
-                            openssl_sys::BN_copy(d, t);
+                            std::mem::swap(&mut d, &mut t);
                         }
                     }
                 },
