@@ -8,6 +8,7 @@
 // sqrt(x) = x^127+x^126+x^123+x^122+x^121+x^120+x^118+x^117+x^114+x^112+x^110+x^109+x^104+x^103+x^102+x^101+x^98+x^96+x^95+x^94+x^93+x^91+x^89+x^88+x^87+x^85+x^83+x^78+x^77+x^76+x^73+x^66+x^64+x^62+x^61+x^58+x^54+x^53+x^52+x^51+x^48+x^46+x^43+x^42+x^41+x^40+x^38+x^37+x^36+x^33+x^32+x^28+x^27+x^26+x^24+x^22+x^21+x^18+x^17+x^15+x^13+x^9+x^7+x^5+x
 // Trace: Tr(x^i) = 1 for i in {15, 17, 19, 23, 25, 27, 29, 30, 31, 34, 35, 38, 41, 46, 47, 49, 50, 51, 53, 54, 58, 60, 61, 62, 65, 67, 68, 69, 70, 71, 73, 75, 76, 79, 82, 83, 87, 91, 92, 94, 95, 97, 98, 99, 100, 101, 102, 103, 106, 108, 109, 111, 116, 120, 121, 122, 124, 125, 127}
 // Itoh-Tsujii chain for m-1 = 127: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 15 -> 30 -> 31 -> 62 -> 63 -> 126 -> 127 (12 multiplications, 127 squarings)
+// Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 63, 31, 15
 
 /// An element of GF(2^128) = GF(2)[x]/(f), f = x^128+x^122+x^120+x^118+x^113+x^111+x^110+x^109+x^108+x^107+x^105+x^104+x^101+x^100+x^99+x^98+x^97+x^96+x^94+x^92+x^91+x^90+x^87+x^85+x^84+x^81+x^80+x^74+x^73+x^71+x^70+x^69+x^68+x^66+x^61+x^60+x^59+x^58+x^57+x^53+x^49+x^46+x^44+x^43+x^41+x^40+x^37+x^36+x^35+x^34+x^30+x^28+x^27+x^26+x^24+x^23+x^21+x^20+x^19+x^17+x^16+x^15+x^14+x^11+x^10+x^9+x^8+x^6+x^5+x^4+x^3+x^2+1, in polynomial basis: 2 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 16 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
@@ -109,6 +110,45 @@ impl F128 {
     pub fn square_n(&self, k: u32) -> F128 {
         F128(Self::square_n_words(&self.0, k))
     }
+    /// Run lengths k of x ↦ x^(2^k) that have a precomputed bit matrix for the x86-64
+    /// AVX-512F multi-squaring kernel, longest first (empty when the field has none).
+    /// `square_n` covers k with them, longest first, when the CPU has AVX-512F. Not a
+    /// stable API.
+    #[doc(hidden)]
+    pub const MULTI_SQUARE_RUNS: [u32; 3] = [63, 31, 15];
+    /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
+    /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
+    /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+    #[allow(unreachable_code)]
+    pub fn square_n_backend() -> &'static str {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                return "x86_64-avx512-matrix";
+            }
+        }
+        Self::backend()
+    }
+    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
+    /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
+    /// cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_n_with_backend(
+        &self,
+        k: u32,
+        backend: &str,
+    ) -> ::core::option::Option<Self> {
+        let r = match backend {
+            "squarings" => Self::square_n_chain_words(&self.0, k),
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);
+                Self::square_n_chain_words(&x, rest)
+            }
+            _ => return ::core::option::Option::None,
+        };
+        ::core::option::Option::Some(Self(r))
+    }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
     /// select, so the time depends on the length of e only.
@@ -144,7 +184,7 @@ impl F128 {
         }
         r
     }
-    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 127 (12 multiplications, m − 1 = 127 squarings). Constant time.
+    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 127 (12 multiplications, m − 1 = 127 squarings). On x86-64 with AVX-512F the runs of k = 63, 31, 15 squarings are one bit-matrix product each (see `square_n_backend`). Constant time.
     pub fn invert(&self) -> ::subtle::CtOption<F128> {
         let inv = {
             let mut beta = *self;
@@ -442,6 +482,390 @@ impl F128 {
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
     }
+    /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
+    /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
+    /// that byte, so no branch or address depends on x; then a horizontal xor per word.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    unsafe fn multi_square_x86_64_avx512(a: &[u64; 2], mat: &[u64; 256]) -> [u64; 2] {
+        let mut acc0 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut acc1 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut s = 0usize;
+        while s < 16 {
+            let k = (a[s / 8] >> (8 * (s % 8))) as u8;
+            /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
+            let p = unsafe { mat.as_ptr().add(s * 8 * 2) };
+            unsafe {
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast()),
+                );
+            }
+            s += 1;
+        }
+        [Self::hxor_x86_64_avx512(acc0), Self::hxor_x86_64_avx512(acc1)]
+    }
+    /// The xor of the eight 64-bit lanes of v.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn hxor_x86_64_avx512(v: ::core::arch::x86_64::__m512i) -> u64 {
+        use ::core::arch::x86_64::*;
+        let h = _mm256_xor_si256(
+            _mm512_castsi512_si256(v),
+            _mm512_extracti64x4_epi64::<1>(v),
+        );
+        let q = _mm_xor_si128(
+            _mm256_castsi256_si128(h),
+            _mm256_extracti128_si256::<1>(h),
+        );
+        _mm_cvtsi128_si64(_mm_xor_si128(q, _mm_unpackhi_epi64(q, q))) as u64
+    }
+    /// a^(2^k'): the matrices for k = 63, 31, 15, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    fn multi_square_x86_64_avx512_words(a: &[u64; 2], k: u32) -> ([u64; 2], u32) {
+        /// The bit matrix of x ↦ x^(2^63) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^63) mod f.
+        static MULTI_SQUARE_63: [u64; 256] = [
+            0x0000000000000001, 0x83b41b0b0b70e5a6, 0xfa533b128ac0a8a0,
+            0x596532bd8634eb38, 0xa77104c1d8c47466, 0x6bde16f572fbb540,
+            0xbf72a11ee7fc9d42, 0xbe8714f00dffe1c5, 0x0000000000000000,
+            0xd591ec5eaba5e8f4, 0x0f4f61cc513c6f2e, 0x525e4fddbbb01bc9,
+            0xe1d48aeebc60c0b9, 0xb8993eaa91e3c525, 0x567de56e3f43a3c4,
+            0x9840547f0a19d9c0, 0x80758c23102ef7d7, 0x47112d586e9c2b30,
+            0x01a4d430a192289f, 0x1e5d6edb35d5810b, 0xa9b84072965adeb5,
+            0x92a19e160662121d, 0xcd232ab1980af485, 0x85e318c3a3029380,
+            0x2a7ab58b115a5e16, 0xc20358f12611f4d4, 0x4d17883d8ac1c8d0,
+            0x33593249079e5492, 0x88d328334f5c33f1, 0x299ba9170db85458,
+            0x0074e2d8062f1644, 0x0a0c6d3329de7590, 0x15b7817f95f930f8,
+            0xf0861533bcede495, 0xe5774edb03e07bcf, 0x19f6f73970dad46d,
+            0x04943d1e4dc69829, 0xf84e99218b7d9719, 0xa3d60543d2a2de9d,
+            0x8ed39a1977278702, 0x46f343925b544a19, 0x0c65bfefd7a06181,
+            0x74fa390f7bdea82c, 0xbf96724e78005323, 0x55089ff44e97a722,
+            0x14ee118411cfd00b, 0x7e6bac3c2d319184, 0x4c0d6f15c94ad140,
+            0xf5e71c9cc53c8568, 0xc6ef2d60e2dc8a17, 0x3f4b4782a8d382f1,
+            0x4e05b153112270bd, 0x88643460f58a8bd1, 0x407737ed10f08abd,
+            0xfdfdda5577b8185e, 0x5c63d98cbdd2dc44, 0x6b37bb95ec924a3a,
+            0x0eab3491d4a17fb8, 0x48ae3b106b623311, 0x4ffacff69f3b86c3,
+            0x63c0ebbe668a2e6c, 0x5eeeab019e74b5cc, 0x960a003d604db706,
+            0x28ecec055cfa2c22, 0x0852b1be75efcfc3, 0x5f13fabd43fb7819,
+            0xd3d329c7d910c9f2, 0x3bd3c1f6611846b4, 0x58168b810d4045ab,
+            0xbd6aa14d17e0886a, 0x19829abd27a9cede, 0xbeb321e1896855f6,
+            0xc4c4be3838c92579, 0x0f2a61e01d23cceb, 0xf51e6027be7d42a3,
+            0xfe184c529ed3ddbb, 0x41bb009cb96f45fb, 0x6bebdc4d9db5ecc0,
+            0x4f105a54fcbd05e5, 0x9b7dea0d47532ec2, 0x5ea4f73d96bfedde,
+            0x6703650585d1e47a, 0xdf509a3c87e4cb1f, 0x7ef93068c7ba8294,
+            0x1333491cdb93a426, 0x28f25990129d633b, 0x74e46c2adbe1bbaa,
+            0xdf7114cbb83d661c, 0x398cd389d126971c, 0x2a6e827c147dca9a,
+            0x3fa2b71614c854a4, 0x6c9a1e12ac7ef60e, 0xa66e1307bbdb0ca5,
+            0x228e0caf08344401, 0xbbb56f962371eb21, 0x4c2c44391b5fedfc,
+            0x4c31bd225b5fa591, 0x6fc28602df2db968, 0xef91d00223bc9e91,
+            0xb379e53a8e914809, 0xda1f9a69a32b5ecc, 0x5685ab3d3a2bc81f,
+            0xf2d5badd45d56b7d, 0x0c14b6adc3b9f2b4, 0xbc4190e6349aa8fb,
+            0xf672195c526ac286, 0x0b7318c865ae967f, 0xdc30238714972146,
+            0x0ae8e19c9fe24d3f, 0x2245f49af3919a44, 0x1be38cf0211b3054,
+            0x8dcab77ae6ad434d, 0x949e021630e0857c, 0x6e1c3217f0128e1a,
+            0x1d8a6e5d8f3b27af, 0xbd07555ace30d7fc, 0x53e286dfa938c383,
+            0xf9c1d13daa8deb43, 0x5fecc786d8b204a8, 0x592a806f40608cb6,
+            0x716385a03fa95efb, 0x5739cfb9acd37a59, 0xd485d441cbf95a0f,
+            0x1894802300c427be, 0x7bc89b864ad1bb19, 0xa1b186a755221ea3,
+            0x9b4013aa3663ac8f, 0xd35adeee389dd117, 0x68a73b92a6171647,
+            0xc0af5e4a42e4d09b, 0x8ea1369e54861459, 0xd7b69fc2096cbd4a,
+            0x65e1f4cd3f239702, 0x981abf3061bc67d0, 0x8bb659d8f7e21b5e,
+            0xc22222dd0154ce89, 0x508282ffd90d4467, 0xbeb810865e4cddb9,
+            0xe506e4be02f8751d, 0x0e55171496bb5b1b, 0x38ae57e10a5e79ec,
+            0xa84d7b507d021c59, 0x92367ad44271ce0c, 0x0a5aa306a3c201f7,
+            0x71215f7b81040b57, 0x9de0c0246502ce62, 0xe28e7a24894fcb18,
+            0xf23238d24d3d975d, 0x364bc3c6890d0dd6, 0xad76d84f93fea6c3,
+            0x4c57407398bd3d3b, 0x1cadf26b44834613, 0x2f28885568bc605e,
+            0x3bbc9b98704b252a, 0x96c985dab0660d46, 0x272a1fa0061c29c4,
+            0x9580d35924d5dfcb, 0x981146ce158d848b, 0x05fbb2a2d7e6a43b,
+            0xd8f4b93750f3c210, 0xd870b951fa6c3ab4, 0x3f704f828bb0dcb2,
+            0x6253d2f22b8c86a8, 0xd8ee27cdb2c13af5, 0x24d7c420051b2b1f,
+            0x607f31156ba5726c, 0x6185de5a75b3103e, 0xb1e80a4e30e44716,
+            0x3ad7416b9510637e, 0xd92cfd62c96e3be6, 0x1ab6a17ac0b51543,
+            0xb00bd7d98c8ebf53, 0xcfd3b2c18f8b3464, 0x5f07cf8941b73660,
+            0x7873e1ecc4af4441, 0x218c8becf8d9179a, 0x1ba506a0fec7976a,
+            0x12c4abe78c654b39, 0xe42cfd67d78c6595, 0x8f79699f832ee612,
+            0xca5ec5394c157a0f, 0xeebb3b159c0807ef, 0x5b5126c740c08597,
+            0xcb67d85e9cd70a46, 0xe079b976a36d1886, 0x9e029c2a46887c04,
+            0x1d99d39f68ab2c21, 0xa9f2e985a16e4034, 0x3c4767232e5d3a28,
+            0x344ba5fc63f28340, 0x9d2f55370a6ceb86, 0x51d218568e3e9ad4,
+            0xfee7d5f23337d1c7, 0x0040e93ea4b11e0d, 0x79e50e37d5b42089,
+            0xf3d7891e3c0ee272, 0x77e1f6c631a5a904, 0xa5b60f92ef1cdafa,
+            0x5c9f46ea4d0a6b86, 0x67e7226caba932cd, 0x3285f6de522be028,
+            0x25b09d886dc5ab58, 0xf0389ba579f5b898, 0xb7419cff7958c19a,
+            0xcd89680f06348447, 0x93032949da47b997, 0x7513e233120d87ab,
+            0xc68cfc4030a905d1, 0x0c504f03b3ef393e, 0xb684683d24652945,
+            0x36977bbe64067072, 0x3f14ee3f7ce86002, 0xb1a6c9a53aaf1381,
+            0x5a80c13d50b9da57, 0x00fcaeea5cf1be5d, 0x69264fc35617a389,
+            0xf20a9daff8365ceb, 0x2a4c50b0588f2adc, 0x5f520705e0d8ee8b,
+            0xd41c3932dd60fc88, 0xe27b25b3edbd32df, 0x941bc390eac83faf,
+            0xe7c5b99a611fce3b, 0x22f3c59512a3e81f, 0x4c3c3f271fefd86f,
+            0x3911ce74c9022005, 0xffeb333de767a85f, 0x1e16029798f3c856,
+            0xb735b121efcc737d, 0x455bc8f79e2dbdb8, 0x77e73b8ec2818b3f,
+            0xc91e2f9214bf5aad, 0xfc9329860e461a0d, 0xc62aae7cd6055edf,
+            0xc56a0ca92cb8bb11, 0x5d1613bf81463ccf, 0xccf1c27d6a20c073,
+            0x43db363e36e3e055, 0x0c4c3e239367893d, 0xe3b2d77b35d54bc1,
+            0x70c46d4ebf1efe06, 0x41effe55213adfcc, 0x0b3ecece500b2684,
+            0x18eb5d91c8db6bb5, 0x2dbda2be275d1734, 0x8023de19c9b5f348,
+            0x2805d9dcf0fb5ac5, 0x7f265be373cf74da, 0x16d163be9c8b2843,
+            0xc9ab104b2ff1ddc7, 0x803c80dfc0316a24, 0xade8ad4ba1ed3ac2,
+            0xe391e800d6cec520, 0x3bdeeebab2b0f44d, 0xca18a4dbbc5ffc35,
+            0x60452924f8494996,
+        ];
+        /// The bit matrix of x ↦ x^(2^31) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^31) mod f.
+        static MULTI_SQUARE_31: [u64; 256] = [
+            0x0000000000000001, 0x88863d2ba7664013, 0x63043e9952e6a3be,
+            0xd77d9c9889b6f220, 0x4e20f8d43ce2ad82, 0x870d63820f199021,
+            0x2028abe09fc22d16, 0x49a9c93ecfc2d157, 0x0000000000000000,
+            0xf4f3452b260f9332, 0xd1179e6817a4e58d, 0xee6fad5439359f75,
+            0xb56bff81e659bd01, 0xae7615767efe198a, 0xdcfd7e786a4150d1,
+            0xced8e3c2263ac8f0, 0x0fd14ac9af55e7d3, 0x101a0d1d83aacb5d,
+            0xa31fae48ac8efc38, 0x70d996c760c84397, 0x8bfbfd9a303a749a,
+            0x2c6cbe32acd41446, 0xce5978880198472a, 0x6fba5d4aeb1e03ef,
+            0xae3cb452a62ba029, 0x48e58f3e1adfa681, 0x53be55ab0d504f55,
+            0xdf013f6eccb736eb, 0xa4c471e803f7241a, 0x0f0d450511ff1fd9,
+            0x21fd1edb8d839eba, 0x7318dcc091dc1da5, 0xf3d967c948e777fe,
+            0x568c30fba1ffb867, 0x335c0439bdba1c74, 0xde2c0edef568fa27,
+            0x0b85129a632ad585, 0xb500d02f6e056c3a, 0x630e2f8e09d83420,
+            0x893521f9644b036e, 0x9644b19d69722b05, 0x9e7da7fd462c76a3,
+            0xc41183e20fc214a2, 0x1b844ed9696eb073, 0x8c6203e7765e6089,
+            0x25112fcc442fcbf9, 0x4963130b013b58ff, 0x54df76eca9c18825,
+            0x965a94a63da493a2, 0x0124fa173650de4f, 0x6791c72bb0a2acfe,
+            0xb9a0f0134bb5aad7, 0x84dea6296c8768a3, 0xfad358aad9714e48,
+            0x6b2013e58dada16a, 0x2bc55befe4a9d2f1, 0x4185c073e554971b,
+            0xc10c51d7b6f30727, 0xb2714b71965e5877, 0xfbb2dca9ea5216cf,
+            0x55af0a2c17e7e30b, 0x6bd9931fffea1c80, 0x39485e48338c4e06,
+            0x57f2020c4f767341, 0xc993840bca49b011, 0x84f025652bd75c9f,
+            0x349d419ace1fa1a2, 0xdc592205d3d7523c, 0x92e18b959c5efee3,
+            0x35ef527ec653e3f8, 0x943ec25d6e452179, 0x863b4d80be545d6e,
+            0x80e2bbcc618f752f, 0xd0fc62022b9fa807, 0x13e2029e80319189,
+            0xa1e439e07bc1623b, 0xaed4287129cd8e25, 0x2f15ac77c4ec3409,
+            0x009bb1f33038d0d9, 0x145303ce2ca2a91e, 0xf962c9a33d940988,
+            0x286fc1568938d840, 0xeb73ee381b932e8b, 0x1c456400ba56003e,
+            0x0a4e7e4225f001af, 0xbc34929445468605, 0x2336f41575f7ecbf,
+            0x0f0ff3c2a00c267e, 0x769a01e7047cf29a, 0xbc5e10796f9ff8a3,
+            0xb9a6a61fbc651ada, 0x8d3c606f7f5776b6, 0x9855345308b6382a,
+            0xef59e0efbad25418, 0x66426ac48967da2a, 0x5d61c68843b1fc94,
+            0x6bc8ba17f5b68958, 0x88ea70f528864a28, 0x2f84ce93853b298e,
+            0x2a3bcb6dd28a42be, 0x79ab33da505cb142, 0xb891781b3e2a36c3,
+            0x99e118ccadf9d3e1, 0x32789fe0c2b9d77d, 0x4ced3a62d34dbabd,
+            0x03fa22bc8b5e56e4, 0xedd9bc692fe32eb2, 0x08cea3d83b3b2b6e,
+            0xb8f23b8444b23a5d, 0xa1d1e8610ec880cf, 0x9c11fcd49fc50c68,
+            0x020a7e307db53821, 0x521ddf74290195ec, 0x139aa3cc9176a99e,
+            0xf1e61fffec84e7bc, 0x8321d9889601aa8a, 0xcf6b54397ed3c993,
+            0x871644cb0bb97df5, 0x2c310eaa5589b3df, 0xd0787f263a1b8688,
+            0x9eda91960261ca05, 0xa82eccb9d3d93e62, 0x61fc547958a5e73f,
+            0xe1859c79994046f3, 0xf431a984ee6c8a71, 0xb2948725858f926d,
+            0x80c40c436caa2bb3, 0x7be9850d4a315d6f, 0x2dfd341df906278b,
+            0xdc04dd6f1247ae47, 0xa5fca16fd7badb61, 0xa2edf0ee67fe1830,
+            0x23146ce82fa20dc7, 0xe2e3e58ca13bda88, 0xe87b123975f08bb8,
+            0x3ef338fd4afe36f5, 0x2ae28a80900d2700, 0x05e9a9823c8d4884,
+            0x48c4c4d753e6741f, 0x903663554c6983c8, 0xb7e3ec606763d59c,
+            0xef05d6eedb13aeb6, 0xeab51177e0f80fc7, 0xe8ae9d9828a9a3bf,
+            0x6b3e6bc19aa7a1e2, 0x37b3a695ca7a68a2, 0x487df5e6baddbc9c,
+            0x5b6df936d63e6014, 0x58d7401dedd78287, 0x76f02a0ee291f8dc,
+            0x9dcaff5852fe950a, 0x55e7d12b815e07cb, 0x79e2f34786b01abb,
+            0xc9ccdb583ed3557d, 0xa78046e52477dcff, 0x8111053a40278971,
+            0xeae65325923e6a3f, 0x81928b70074a2360, 0x83fab9f35035dd0f,
+            0xccb77b4f25585cc0, 0xbec3719c78b5726f, 0x87d1cd4ce8959b0b,
+            0xa6f7f52cdf66e4a3, 0xe23ef423a02c2d1b, 0x0900d563fd1ae1ca,
+            0xe4e202bb7b4088aa, 0x9de4927f899ab510, 0xbeaa6a4a83279383,
+            0x8bb5d14c81cf61ba, 0x79619a0ccb395a3d, 0x0c9ba7a3ae3e72f6,
+            0xf2f37d94d46bf109, 0x334ea2ff1f4cbaf2, 0x7f4d9a10bd289829,
+            0x8c5bc4c1ad8d3199, 0x3a8db74d4b850552, 0x25fa583f63e4537d,
+            0x6f661bd59f6b7963, 0xe3837d52e3235140, 0x816ac8fb6d5d89d8,
+            0x2a9b649119c6aa06, 0x88c83d3879e669e9, 0x9b733ae6db864e90,
+            0xe95a192bf3434de2, 0x9fa0a8dc3f9b117d, 0xe91847f296865d1b,
+            0xaea4e69264ba305f, 0xcc55850b3e3d01a7, 0xace3d2723ecd12ad,
+            0x4925b8b9782a3931, 0xa741272858afe579, 0x514868c5b34dbe47,
+            0x66ff081870f88256, 0xcee850d3195eccb9, 0xab58406e5a310610,
+            0x6ef65c1557d958d1, 0x0ed1160af1f0f6a6, 0xca4472189745ff7d,
+            0xbfb8fbce964e8e75, 0xc0c071e0516a2205, 0x7ac1563836531019,
+            0xbc5593ca07cd1928, 0x8789335b28a06feb, 0x7d18909b3f717a13,
+            0x134ad07e11774a4f, 0xf41b95c09f595648, 0x031889aed9735498,
+            0x9c14e8c023343bb9, 0xdd3f9f6a53ff80b5, 0x869b69047805474b,
+            0x39e2075654c264e4, 0x0952cb58e466e96d, 0x40a3065acf2a4961,
+            0x182511756637934c, 0xc2c99c4cc7700360, 0xa455bfee3c5aae38,
+            0x47a187641e25841e, 0xdedcfa47128521ff, 0xce487a0ab03c17d1,
+            0xd2a36998b587517d, 0x10d19e255291276a, 0x5c2433b784300cce,
+            0x500d9c4dc5069c8a, 0x5420c25d4396efbc, 0x5ae60b630f2f73de,
+            0x6bca1496ec8f97ab, 0xe51fc34a7de65a96, 0xef937ae3fef96db4,
+            0xd4d07149953dc6b6, 0x697f2734dab86c9b, 0x7de55eefe20a1d06,
+            0x179a04e583006558, 0xc5b0936a4adc1b86, 0x882981108977656b,
+            0x9ab9663f514c9347, 0x334455c98f6f07f5, 0x4039d54093246dec,
+            0xbf774bc530d708f7, 0x544fd05b2cab0a03, 0xd2940ffadf3ac43d,
+            0x7cf2fdd824052f4f, 0x6e534068257df2f1, 0xb5335c6d91b5eb06,
+            0x0b283c17a264a9c6, 0x78da2eaadbe1f9e1, 0x0afb4e5001945b26,
+            0x791c07f11793d6a4, 0xd84e588a85d3d7b3, 0x994d38b711d73b03,
+            0xde40c9f342aeffa4, 0x02fc4d4b3aff714b, 0x3e47ffbf7edf3bfe,
+            0x624f5a146f5b06fa, 0x4191ddc8bb0e1d34, 0x75d477e431406338,
+            0x31b80b8aed1b8e1b,
+        ];
+        /// The bit matrix of x ↦ x^(2^15) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^15) mod f.
+        static MULTI_SQUARE_15: [u64; 256] = [
+            0x0000000000000001, 0x5ddc603e7c7ee944, 0x33986b82127d310d,
+            0xe038edbb00374ab9, 0x5dabc0bde6847f6d, 0xbbea8fa311154107,
+            0x3dc4728a55653d7d, 0xe5190b77d48c603a, 0x0000000000000000,
+            0x5b248018e3a25beb, 0x459093d03bb7a97b, 0xcf6de6ef7fe18981,
+            0xce57a4b010b16ee4, 0xf1dd7a67d427f776, 0x4a9b519d47f1b215,
+            0x7050d8058bdfcbb0, 0x91b2f7903f21035c, 0x42398c270e81e025,
+            0x5a1f9b0944231a74, 0x70d0096ea71f4c59, 0xbc81d171116de39c,
+            0x534d3df678027d62, 0xfcb9b194c85615cc, 0xb01a1b6591f17596,
+            0x597a5d818ec953cc, 0x72de1b5ad71b2431, 0xa4d6e00db8f0d1e8,
+            0x962e83716555aaeb, 0xe9f94bcdf1f93eb3, 0x96dffc103733aa8e,
+            0x3fcdd6e5a34ec359, 0xe47b5e5deed88d56, 0x79712a3c1ed07d22,
+            0x5ae0a94a9fc2c5e3, 0xfa7bc7ff6e7690e6, 0xfd3e9144deacbc72,
+            0xe038764a2fc41ce7, 0xf38b04d2b40dfc6e, 0xf16bdb8de448190d,
+            0xe10d271601fd8a66, 0x6a3009b0221c4db2, 0x854df83ad83b690a,
+            0x8676437645303a87, 0x693517b60881a967, 0x799e7ba4b0ab831b,
+            0xdd5aa903640fdae0, 0x7a7ee71b6d9c4b06, 0xc673f6e1f91645bc,
+            0x61b0a984fd4df4d0, 0x676fc5792e753d07, 0x0170b5bd7caea8b9,
+            0x0efcc41eaa53c0ca, 0x324347b05808e807, 0xc9052f29a0e465b9,
+            0x9fe661f3f2fa0def, 0x0084280bbdc044f6, 0xa36ac6f053337a47,
+            0xb1ddd31b9c658376, 0xe3fe6d7975636943, 0xb90de1b68dcfec91,
+            0x9e61749d6e981785, 0xb05ffc6bc346293b, 0x23455d8dc3ce3a22,
+            0x89a26d38a0dda8e7, 0x84545a752348a99f, 0xb15edd78f70a2799,
+            0x4219084425f2210c, 0xd571eb696fd38cf3, 0xda66b90effdb15fe,
+            0xb746a54910c2ed10, 0x6e5e1d7747325fec, 0xe42f19bc34cfe829,
+            0x50ca84db3d4cefa1, 0x8835e2d1d797d769, 0x6ba96e55fd231673,
+            0x28c0584de39204dc, 0xf3004f84e4c968dc, 0x8c3b9f928c63fdca,
+            0x016b3ee8745f810e, 0x54939b35e8c3fb65, 0x24598f61a530abcc,
+            0xa67f3f1bcd2631e8, 0x598c9ede4d3bf89d, 0x526a197d922c53c8,
+            0x668aec771758aee6, 0x3e55938fe2520b96, 0x682051563f556dc2,
+            0x2a7da5abe10d811f, 0xd953bb97b74e6f59, 0x390ea928d2828130,
+            0x728956eb14f22340, 0x344ceeb64159f912, 0x49a143c593d2e8a3,
+            0x2dd4a61fb5387e1e, 0x86bb3d3fbbf9b786, 0x8d4f0e215dad64a4,
+            0xcee8e10b5c287396, 0xa3187a0b7d0eecce, 0x692ce52246707bc6,
+            0xecfeab9f759e29a4, 0xf629640e4c7bf4d9, 0xaf985c12fde4fea5,
+            0x5c0cd4d178672497, 0x057777ba1fc00292, 0x2d307416129033ef,
+            0xdf9996c88c77581a, 0x66d1f21e5d69d67c, 0x7bc42287a621c658,
+            0x623b89057f260c48, 0x09177930007fe2f9, 0x43e07aa1a8b2ca15,
+            0xf52c8fabb8f7e1bd, 0x49d6472e66c637dc, 0x5a10e002dee8750a,
+            0xa2a8b07c8be65be1, 0x613a50eb91a64119, 0x9c9a2c8212d45c1f,
+            0x0936e56d88aad096, 0xca41b942b85cf68e, 0xa1b591a9a45b573f,
+            0x4213725533575033, 0xab488ee79da65aad, 0xd6e7cbcb2759bc7d,
+            0xf7f50224e373f675, 0xa258cfa4c3e5f381, 0x93f0d38d21aca8ec,
+            0x177fb33a4bd439e9, 0xe070b824b3169310, 0x1410523c1d3dfef6,
+            0xd05c485be5c5b818, 0x2054aa2dac8b9314, 0x59cb75f701dfe1c2,
+            0xe7d99be621f8bc6f, 0xfe8ce9f99ba7245d, 0x6392afe037bda036,
+            0xc89cb10b37c18327, 0x8d30ee39d5479d5f, 0x4f830acb31f0a771,
+            0x2996d5e2856d444f, 0x4cecf8ae3e2061f0, 0xee24b9f929cebc20,
+            0x4577064da1da520b, 0x874d1df1028c7ad3, 0xec90a8346f33dc43,
+            0x3924d0f05b944971, 0x23dc6dfecafe88dc, 0xb9df419fa73c41da,
+            0x1a9f6dacb23f86c0, 0x3aca76c726084166, 0xe7c2de2f6a0edc03,
+            0x3bc17519c33a98c1, 0x6f859e8bd7a1de32, 0x99d41ea152bf2528,
+            0x4a067a6e08d159bf, 0x8bdf2bdd7baaeaa9, 0xff3a3959722bb61d,
+            0x6401143819698359, 0x3e089618f8ebdef0, 0xfa9572e7deb4db24,
+            0x0cf8b6c90796629c, 0xa53b7264f72956ec, 0xa799a02f4672b0b3,
+            0x1164e6af02dfecf0, 0x52a50ed39865bbfe, 0x44b3cc3aab4bd372,
+            0x37a5886a125a3e75, 0x092947023d55cd33, 0x7a954aae50d7d566,
+            0xd15bcb58c830ebc1, 0xe5c1919eb0fca9a0, 0xcc148fc5390bb4dd,
+            0xcdcca5cfb22ca34e, 0xb3d22006cce6e7a0, 0x50815ac91049359d,
+            0xf0280a3cc48e4552, 0x72020322cc18ef2a, 0x77946eab1bfb6dc9,
+            0xa4c67042b65d31c0, 0x2dccdaca294e7224, 0x41534f0a59d9899c,
+            0x14b1ede0c0f6d742, 0x72c80d228a76746d, 0xbbc4cbeb01fcbf58,
+            0x09ea10f6c7572b0d, 0x40c13079212c198b, 0xfde1cdeaacaae938,
+            0x8e4f8cf10dc99369, 0xbe08914ec3c06837, 0xb3aa252aa79486f9,
+            0x9c76babfecb5a1ca, 0xce57ca448baab3a8, 0x51520c5114378cb5,
+            0x20b455af711d10a1, 0xed55edc2eff3385f, 0x2888084db692910a,
+            0xe0225140e425d137, 0x059efa25e57490a6, 0x107be91f89e68760,
+            0xab7360e10a0a9d0f, 0x6aa71560657a8067, 0xbdbf1cb04f817172,
+            0x7d12254e5792b6c7, 0x3c81a09d1606a367, 0x9d05190b772a2036,
+            0x6b3c9479498613c0, 0x5a35b1c17f1805b5, 0x6c1f005983c4229f,
+            0x6273925e7a7ce6ad, 0x6772680806e5f214, 0x0a8244d7b6627855,
+            0x2417f9157dc76464, 0xcd2c50689573081d, 0xb6ba32e8a3f45781,
+            0xad5c28615b60d028, 0x6af5daf44e878cdc, 0xe9ce0357578f5d25,
+            0x22f145426ee829f0, 0xa2e5bf66d705f30f, 0x9a5f2b0afc202490,
+            0xdb3df38a92b176d8, 0x6ff0d6d79371e71e, 0x939501811f49de22,
+            0x4d91a1f3db95f9b1, 0x58dc6ec822fc853e, 0x9febb78a141e48e6,
+            0xc50a5b719f1f0aa5, 0x13df0fca007f1965, 0xc075b941543ab7c8,
+            0x7211e3107af48a69, 0x9cd65c5863e5e740, 0x62bc02a1ee1a5859,
+            0x46730ef56973c302, 0x8007774320d009b1, 0xe5dcadc9584435d8,
+            0xc71e965d10bf5156, 0xf00c38b0507e3d23, 0xdd0f6e21e5b35ec4,
+            0x9c19cdd4e8172e71, 0xa3a23147e76d668a, 0xa04b40d9cbd5c63a,
+            0x43598e5a720418a5, 0x4d12c6de59fd7675, 0x9bc930efd3388da3,
+            0x9d072a784d245004, 0xffd6c4b8ef20f1b7, 0xe36879d5eea5f1a6,
+            0x1ea78b941c266d14, 0x5acac13c8a951b06, 0x4a4ad31d751318d4,
+            0x35d150fd239865f5, 0x12832ad565c2319f, 0x3260d069b0b4a6e0,
+            0xf51cd9b6bb54f8b5, 0xca5ff09174dec08c, 0xff4eba9e6b62ee2f,
+            0x1b90f52a057aed3f,
+        ];
+        let (mut x, mut k) = (*a, k);
+        while k >= 63 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_63) };
+            x = next;
+            k -= 63;
+        }
+        while k >= 31 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_31) };
+            x = next;
+            k -= 31;
+        }
+        while k >= 15 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_15) };
+            x = next;
+            k -= 15;
+        }
+        (x, k)
+    }
+    /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
+    /// else as CPUID and XCR0 report (read once).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn x86_64_avx512_available() -> bool {
+        #[cfg(target_feature = "avx512f")] { true }
+        #[cfg(not(target_feature = "avx512f"))] { Self::x86_64_avx512_detected() }
+    }
+    /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
+    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
+    /// yet, 1 = absent, 2 = present.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[allow(unused_doc_comments, unused_unsafe)]
+    fn x86_64_avx512_detected() -> bool {
+        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
+            0,
+        );
+        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
+        if state != 0 {
+            return state == 2;
+        }
+        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
+        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
+        let present = unsafe {
+            let max = ::core::arch::x86_64::__cpuid(0).eax;
+            let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
+            max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+        };
+        STATE
+            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
+        present
+    }
+    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[target_feature(enable = "xsave")]
+    #[allow(unused_unsafe)]
+    unsafe fn xcr0_x86_64() -> u64 {
+        unsafe { ::core::arch::x86_64::_xgetbv(0) }
+    }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
     #[cfg(target_arch = "x86_64")]
@@ -542,11 +966,25 @@ impl F128 {
         }
         Self::reduce(&Self::square_wide_portable(a))
     }
+    /// a^(2^k) mod f (n words): on x86-64 with AVX-512F, the multi-squaring matrices for
+    /// the longest runs that fit, then the rest as `square_n_chain_words`.
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 2], k: u32) -> [u64; 2] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(a, k);
+                return Self::square_n_chain_words(&x, rest);
+            }
+        }
+        Self::square_n_chain_words(a, k)
+    }
     /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
     /// value kept in XMM registers throughout when the reduction runs there).
     #[inline]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn square_n_words(a: &[u64; 2], k: u32) -> [u64; 2] {
+    fn square_n_chain_words(a: &[u64; 2], k: u32) -> [u64; 2] {
         let mut x = *a;
         let mut i = 0;
         while i < k {

@@ -8,6 +8,7 @@
 // sqrt(x) = x^96+x^87
 // Trace: Tr(x^i) = 1 for i in {0}
 // Itoh-Tsujii chain for m-1 = 190: 1 -> 2 -> 4 -> 5 -> 10 -> 11 -> 22 -> 23 -> 46 -> 47 -> 94 -> 95 -> 190 (12 multiplications, 190 squarings)
+// Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 95, 47, 23, 11
 
 /// An element of GF(2^191) = GF(2)[x]/(f), f = x^191+x^173+1, in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 24 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
@@ -112,6 +113,45 @@ impl F191 {
     pub fn square_n(&self, k: u32) -> F191 {
         F191(Self::square_n_words(&self.0, k))
     }
+    /// Run lengths k of x ↦ x^(2^k) that have a precomputed bit matrix for the x86-64
+    /// AVX-512F multi-squaring kernel, longest first (empty when the field has none).
+    /// `square_n` covers k with them, longest first, when the CPU has AVX-512F. Not a
+    /// stable API.
+    #[doc(hidden)]
+    pub const MULTI_SQUARE_RUNS: [u32; 4] = [95, 47, 23, 11];
+    /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
+    /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
+    /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+    #[allow(unreachable_code)]
+    pub fn square_n_backend() -> &'static str {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                return "x86_64-avx512-matrix";
+            }
+        }
+        Self::backend()
+    }
+    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
+    /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
+    /// cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_n_with_backend(
+        &self,
+        k: u32,
+        backend: &str,
+    ) -> ::core::option::Option<Self> {
+        let r = match backend {
+            "squarings" => Self::square_n_chain_words(&self.0, k),
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);
+                Self::square_n_chain_words(&x, rest)
+            }
+            _ => return ::core::option::Option::None,
+        };
+        ::core::option::Option::Some(Self(r))
+    }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
     /// select, so the time depends on the length of e only.
@@ -147,7 +187,7 @@ impl F191 {
         }
         r
     }
-    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 190 (12 multiplications, m − 1 = 190 squarings). Constant time.
+    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 190 (12 multiplications, m − 1 = 190 squarings). On x86-64 with AVX-512F the runs of k = 95, 47, 23, 11 squarings are one bit-matrix product each (see `square_n_backend`). Constant time.
     pub fn invert(&self) -> ::subtle::CtOption<F191> {
         let inv = {
             let mut beta = *self;
@@ -509,6 +549,920 @@ impl F191 {
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
     }
+    /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
+    /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
+    /// that byte, so no branch or address depends on x; then a horizontal xor per word.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    unsafe fn multi_square_x86_64_avx512(a: &[u64; 3], mat: &[u64; 576]) -> [u64; 3] {
+        let mut acc0 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut acc1 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut acc2 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut s = 0usize;
+        while s < 24 {
+            let k = (a[s / 8] >> (8 * (s % 8))) as u8;
+            /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
+            let p = unsafe { mat.as_ptr().add(s * 8 * 3) };
+            unsafe {
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast()),
+                );
+            }
+            s += 1;
+        }
+        [
+            Self::hxor_x86_64_avx512(acc0),
+            Self::hxor_x86_64_avx512(acc1),
+            Self::hxor_x86_64_avx512(acc2),
+        ]
+    }
+    /// The xor of the eight 64-bit lanes of v.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn hxor_x86_64_avx512(v: ::core::arch::x86_64::__m512i) -> u64 {
+        use ::core::arch::x86_64::*;
+        let h = _mm256_xor_si256(
+            _mm512_castsi512_si256(v),
+            _mm512_extracti64x4_epi64::<1>(v),
+        );
+        let q = _mm_xor_si128(
+            _mm256_castsi256_si128(h),
+            _mm256_extracti128_si256::<1>(h),
+        );
+        _mm_cvtsi128_si64(_mm_xor_si128(q, _mm_unpackhi_epi64(q, q))) as u64
+    }
+    /// a^(2^k'): the matrices for k = 95, 47, 23, 11, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    fn multi_square_x86_64_avx512_words(a: &[u64; 3], k: u32) -> ([u64; 3], u32) {
+        /// The bit matrix of x ↦ x^(2^95) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^95) mod f.
+        static MULTI_SQUARE_95: [u64; 576] = [
+            0x0000000000000001, 0x9e24531ccef37056, 0xd076d525bda03916,
+            0xc0d9cffa096b0c8a, 0xe7dbc68aadcb2936, 0xf4201273c53e5f52,
+            0x08633c47a278ea44, 0x9a493a51a65e7be4, 0x0000000000000000,
+            0xa7462e17fb93f923, 0xe976269099a52172, 0xfdf3661b21482b21,
+            0x7328b514f1312c33, 0xe2b095eaf76454b6, 0x7282734bd25fdf46,
+            0xf1d215c20d908d82, 0x0000000000000000, 0x425aba0205aa0013,
+            0x704d2b8fd56ba407, 0x5de9bf7534ff3a78, 0x2e452e330603152e,
+            0x2795d5b84f35e5ed, 0x33e3b06a26e5a68b, 0x14188eed0b1d3326,
+            0xecd1f2e5a6cb2f96, 0xf3f2c739726c44b0, 0xda99adf6b95f138e,
+            0x006e81e383422e28, 0x648c1d6a7c44ba9a, 0xf1a3f28e312f279c,
+            0xcc14115c1765f490, 0xa7631230575ff542, 0xd6bd71e55a1e4a6e,
+            0x4e22146630f846e3, 0x57388ea88b8c9f05, 0x2b471a07ad54161c,
+            0x80409c27af703a17, 0xb9e2937e154e4924, 0xe3e43a4b05cc990b,
+            0x06c3b076a37bfb4a, 0x18f96709047a0f05, 0x7f7dc9638589b6f4,
+            0x1d6ed4381338cf1e, 0x0a0fec7231e5db19, 0x4e5ffbdd71f730b4,
+            0x66496a4b996ae59c, 0x16614308c07bc8ac, 0x7beb87c4a2a8def2,
+            0x4c34d8ef0c7d6b3c, 0xd2bfe03a26ae5942, 0x970c3cda1812ef28,
+            0x8833b85bcf7f5ca6, 0x4de399fd2387c074, 0xdd80ab3016916182,
+            0xc02d902426d40cca, 0xac6bb93e8d3a9696, 0xf47ad383f50efc31,
+            0x8472a26c137d16bd, 0xddad77acd2978fc1, 0x8d45c9c0ce92328b,
+            0x536c4b4be679ff36, 0x98fe00a01f638747, 0x8a089ef4c023768f,
+            0x7fb582087e24de7e, 0x1681ab7612e6947e, 0x0f7c671bcc5e7a5e,
+            0x7aef75483894762f, 0x5405f3151979808e, 0x12e3685069750099,
+            0x71a0fb3464187e78, 0x45c85198a9960178, 0x6c4cbf8e5811ea09,
+            0xb5581812c5e4e946, 0x4abef933c3dd7b26, 0xad03065d069d6b5a,
+            0x7878e8c28fec8556, 0x2b3736b9d7324102, 0x26ce3e5c4ae01a36,
+            0x1b15b3dff7b39284, 0xcb0050eb0a34738a, 0x9cb8c85029519464,
+            0x431246b8d83b972f, 0x5d836ead778cca56, 0x06817e247626cf9d,
+            0xf2d2833a010b19f2, 0x0e74e66276066850, 0xe69fb4270ba42da0,
+            0x836c8532322450e8, 0x71fd7f80a56e8bbd, 0x06ff423c37e778a5,
+            0x2c787adc326b2c10, 0x59cb21f97df56f50, 0x423938d86b690a4f,
+            0x488a4a8f9cfcea44, 0x3edfb76d7de5ba4c, 0x0c481e03c27bc5ac,
+            0x085abddb1c6d0750, 0x4490c1fc9311f2f6, 0xa63646d419e93a8e,
+            0xdbcaafceb23fb5ee, 0x8960abae54d50cc0, 0x401604e3bc06f67c,
+            0xfa5f9ff5137ae49e, 0x4f3f284c6485e108, 0x12582dbad94adcff,
+            0x05ec0111515efda7, 0xdb2e4577fe808d4c, 0x2a7d053dbc8000b9,
+            0x439f82d28fd8fb4c, 0x0c27bd114c48334f, 0x68c8a5a5ed68bbe7,
+            0x201f8b528ef09472, 0x577980dcfdf80503, 0x38c83afca224d30b,
+            0x04fe7fdba39cef79, 0x49b9fd9f66565ab0, 0x7a9ce31d42f57029,
+            0x2c0c771131a5ce8c, 0x266509aead24e86f, 0x379b31735d6e07e6,
+            0x86a7481df2881d38, 0xf6f3f765982c1836, 0xa13e43a394a9682e,
+            0xac74e908e8a5374e, 0x0c9453b08250dae4, 0x2de66fdfc66a2f4c,
+            0xea5125e6c934e39c, 0x3d3271a9cf30d622, 0xb079562d41cbd7f1,
+            0xe2778aceb548eb7b, 0xfb5be802c4ed8faa, 0xefcef75c46f4a501,
+            0xf0a0ae516b822430, 0x21b66ff5c7927f09, 0x4efa94ed4de307fe,
+            0x1c534d958fe56d2d, 0x5719bdc957f727bc, 0x37e3005b583bf5ef,
+            0x2e52d6854a3f18bf, 0x098fae32edacb158, 0x6176ac8d9d34e0dd,
+            0x4b325a372ccf3a62, 0x29a52e98d15cb5fe, 0x3bad7a1c391dd800,
+            0xd8b37cb87eeb38be, 0xd0a2e1844b83ac5e, 0x520753d9b5cfa6b6,
+            0x3211e0052e2f074c, 0x2abe4bf1be45b366, 0xc0db1220d1c02a00,
+            0x60f5dc7a48b39b1c, 0x57962699b0dcecd6, 0x451939ea8be0290e,
+            0xc6b026cff4886677, 0x186cef7455498d25, 0x34416a872dd8e6a9,
+            0xe4fb00a5889c3173, 0x7289e38ad8b0aafe, 0x3f62b5ead4c0d224,
+            0xa0f206cac356ad6e, 0x6b56f123c3b234b8, 0x09086d480c5f2516,
+            0x053cefe54bb50c5d, 0x1a0917e1448df515, 0x09f128f870e6bb9c,
+            0x357d2b6587cfd136, 0x66d7ac3ef25d4351, 0x0014b52b9220a692,
+            0xf39d0fae92a1aa24, 0xdeaf1c9835cf224c, 0x92e4de888bce0fbe,
+            0xe58c3f37ca2541f4, 0x7fb74d074924ca32, 0xa5ba31851d644f1a,
+            0x02eead1a3f25c0c4, 0x2787ce52c51cd2c6, 0x04cd2db50fb46743,
+            0xf52dbc825fe25975, 0x26b4725ca55e1972, 0x8c54320ef30b7da7,
+            0xabed8399ef2f5b7f, 0x19e6e691d222f87e, 0x70e7a2a2198a5ec7,
+            0xfbfc339df758fb0d, 0x354d02c50b61f50c, 0x3708620635ddfdf2,
+            0x74c1c8bc16e29102, 0x315f4e04a5c42930, 0x1ba9a410a67b4428,
+            0x6644aaa8ed144d3e, 0x15b424b81b8256ea, 0x1358ba7d478e770c,
+            0x89f014f9089d99aa, 0x9e0ffe866e436982, 0xcba58b0977845fb6,
+            0x759115f7f4381fb8, 0x83cb7c4baf64c0f6, 0xeb1f6cd4b415e8ba,
+            0x650427f74d9bdcd4, 0xee36b2789f713abc, 0x02c2bb64effb7be5,
+            0x4042dd710ac16d82, 0xb0906100fa0b7f58, 0x4826d5a8c6917f1c,
+            0x64bc0f9eba1cd110, 0xe5d0f70f70eaa837, 0xf9675864e4d5f274,
+            0x5e3021d4cc020036, 0x627e724c59d2f5d5, 0x464a12c4de075248,
+            0x1ad5f3747751e635, 0x35e6ac22e889971e, 0x4560aaa04053b2da,
+            0x16c4156e2695e715, 0x34c2c2a20a0a4569, 0x501956ae8caaa44e,
+            0x13bad31120d8fa2a, 0x58297bf4e38f10ea, 0xe5fa201457b617fa,
+            0x2d5de4dd78861d0c, 0x8bad976efcb8635c, 0xab05bfb72023e4ee,
+            0x3418cab9f6210ac0, 0x17933dd1cd069812, 0xc8419c224c4dced4,
+            0xa7bc8c3ce8de91df, 0x182a8b3c0232d42d, 0xe6492b1a75e05fcd,
+            0xff6cb3ffc17fddb1, 0x6fa3c11f043aba57, 0xb2d5855d2468b072,
+            0xe73c742f60d42b2a, 0x7f989942df4fb070, 0x43b638b8ae61c81d,
+            0x58a552c82f8d18f5, 0x7b83dc80bf69e4d8, 0x58383e684f4dde3f,
+            0x783e3c13ce15dc2b, 0x4b2ed500eb12158e, 0x6e018412bf1b8aea,
+            0xfd8cc0e003510d62, 0x75af4079a91a5ab4, 0xcbca0cd803eaa516,
+            0x792ac177993ab550, 0xe3184e49be422edc, 0x5101974724fc0bd0,
+            0xdcc0c6998f9d1056, 0x8dfbabb4679c4010, 0x4a9c6c9d12488b73,
+            0x70aa3e985836db6c, 0x759cd7addf9d9e19, 0x49fa5c66b0dacb9d,
+            0x6e238576b28d660d, 0x9b552c43e2621f35, 0x4cf81f9adce180e8,
+            0x9780db1039327fed, 0x332f1a4d5935f78b, 0x0bb4f0020453acc0,
+            0x1b3bfac0fee51d67, 0x7d9b15a4063472ff, 0x1de97473ea756eee,
+            0x53b36eefb7aa570d, 0x1096959a6c9b802b, 0x2e26cb8c75d8c147,
+            0xc8263b08536e7698, 0x36159869a4978720, 0xda9ebcce86dd1ad0,
+            0x47791cdcb003afb8, 0xd0c30fb8548fe9d0, 0xf48874e57bd769cc,
+            0xd2d507aa711c0e24, 0xe9f445d600299e44, 0x22d04390b9a5cd8a,
+            0x11ff4bded3ddffa9, 0xa45b5cbc9cf75b75, 0xca5e95186a36e227,
+            0xfc4499a1ac1bd4be, 0xd0bb89da7223d22f, 0x07fb870c170344c1,
+            0xbe4cdb523c5859e5, 0x7816602c04ba8588, 0x49213334077f8c50,
+            0x71cf432eb757a2eb, 0x23acc2f0314e6a09, 0x4dc3de07aa3d7d5e,
+            0x51d68f795ed7246e, 0x4b9bde119c5924f3, 0x639b61d09b1dea12,
+            0xb7dc7e65054aedde, 0x35832319ded26fb8, 0xb26d628f44da31dc,
+            0x06e688fecf90340a, 0xe71350756cb6651c, 0xcb8031de5e96f1f0,
+            0xacd60e77aa153afa, 0xfb9b1a724858f1dc, 0xd1486f0f15f24fe8,
+            0x922a3b28d55aa2c6, 0xd308c62c7ca94812, 0x42f2b7a946dc4c27,
+            0x1926083f93afd349, 0xf2cace1f14b78f6b, 0x8f06232376aa8a99,
+            0x2b051ec42eb9442d, 0x3dde3c0a2441805e, 0x56f5557d529f6e5d,
+            0x118340e0bc9e1fb7, 0x73702e6254ba0ed6, 0x55321ae96a51a6b3,
+            0x7e3f6013823405bc, 0x038c11605636eccb, 0x343cccc3db1011eb,
+            0xc5fe1ab1c7adbc9c, 0x8c44da240007523c, 0x7b835a222ec60a28,
+            0x456d80616d8c05ba, 0x92424d8d4945abd8, 0xc6f1b2c2a03e5f22,
+            0xe528d35274f879b6, 0xb6e24cbf3adc3c2a, 0x2ec467dc926df72b,
+            0xd97929f960a512ea, 0xf20a596d210c062a, 0x6f1c92661a5b8d93,
+            0xb688df1153da37e4, 0xa2fcc2610a322cf5, 0x19954b348eb4e1e1,
+            0x385110e2734b072b, 0x55d3eb72a7091707, 0x3d0e7292c1396d59,
+            0x1a276d2ac6c4ddd6, 0x73491d82b932223a, 0x6c69f820f3ac2612,
+            0x7e69d1af4a29c923, 0x55115334cefb3e74, 0x21ac9e2507f8fa6f,
+            0xc18ec481ecc6a412, 0xcac97ab41f97fbe6, 0xaf31727f862e30d2,
+            0x7c9f764e99cca9b8, 0xca67f8fc807747fc, 0x28bce3bc67d528a2,
+            0xd04e06339a81f718, 0x889fe8e10029cd56, 0xd50fc951087746fc,
+            0x92624df8e01a59ef, 0xf1f44edfa9504148, 0x87f3a08b3551fc10,
+            0xc926de1071d64868, 0x32184234697e85b8, 0x76b1e8d827f507bd,
+            0x4fe958fb97f2b621, 0x5e77273a9c971207, 0x7b2fcfe64f34fc7d,
+            0x5f6f160eb9cbbf1b, 0x414fe8a40bd4b98d, 0x2e64bbde8b633d2c,
+            0x4789ec156903d3dc, 0x4b46206fbdf3ee1d, 0x2b5c08a5bfc3164c,
+            0x12c9ac10fa4ead04, 0xa80df820a9458728, 0x0b59beba92d723e6,
+            0xa319ec45700b7e7c, 0x8fff8e917aa8d2b2, 0xe425290f3200c462,
+            0x7219237253865216, 0x0e19fae0a92d41d2, 0x9f5fcd1d9273281d,
+            0xeae7de78c00ee50b, 0x66b34fcca7016239, 0x1b222953dba1016c,
+            0xaa867efcecd383ec, 0xb5b650c62874727c, 0x0eb7c215dafe330e,
+            0x562cb280373ab54f, 0x03df8c753b6d1ddf, 0x6c7223ffbcce446c,
+            0x3d786e2ed7423d54, 0x5fa8e11d1836a334, 0x13378aecbbdef037,
+            0x6d75ebde1960c7a8, 0x175f7342574daa71, 0x59b94030ead61186,
+            0x0062e15163cb64c6, 0x903909e60f314970, 0x14fe30273eebe0ac,
+            0xef471ebc349b5ea0, 0x953f621ab1d5ed34, 0x26eb766a450710c0,
+            0x55b20d402177c5c8, 0xc4faad6226fbe052, 0xc8c9d52a8b3855e9,
+            0xee760dc0f753a96b, 0xeb76aaf7ddf4c2bc, 0x119f10e85de34213,
+            0xf8cdcc31ca6528eb, 0xd57d72eaac33fa40, 0xbdb36bab0991d59d,
+            0x2c53d7e4ab5a4606, 0x384d35ef3767fc39, 0x4e1c9413577142e1,
+            0x747978831c79622e, 0x3f66ce3a0290b801, 0x42c8a2c597ff1bca,
+            0x6aa3a85d0cc485ab, 0x0a27eba1375d01da, 0x67e6c0045ee1c1a2,
+            0xce7d3c3a5aa05514, 0x9c88adc6b35430ba, 0xcf108191de4a676c,
+            0x642a64dc03fd5628, 0xb0d9c14d53d27990, 0x1b4be4990cbbac00,
+            0xe3f7b7a9a5eccf5a, 0x3f6e619bbfc9c4a2, 0xc20dd2cdbffa9867,
+            0x727fb0399e4a7326, 0x74e70b5f3ef8d998, 0xfbdd0edaff663e27,
+            0x3e118a1806b57d3f, 0x046c18af27e9726a, 0xd4d42dbcc70e156a,
+            0x47cc6998c40d8219, 0x65662158518b8922, 0x5374a7ba37d5a566,
+            0x536df4ee6e48a73f, 0x01f9ef27c4055f62, 0x1b20f391ddacbf32,
+            0x1c7baf969d24af25, 0x63114a0620a80596, 0x5142fd09bd153b47,
+            0x84aa516857ee0ce6, 0x420c929970aee174, 0x542fcaff230ad666,
+            0xdc7aa4320b06ebb2, 0xb937e794293f55ee, 0x06938c78e8dbcba4,
+            0x15c2e0b6a1f3aaf0, 0xaebf6e98cd4b813a, 0x89a5c7c6fba581a9,
+            0xcd2cbd5242527c49, 0x11e8ac699fcf7510, 0x8cafb3043d510dc1,
+            0x54b955cc06a2ab9a, 0xec16a222d845293b, 0x2efbb37954baf3fb,
+            0x8215c066e6ed29a1, 0x7beed87b70dcf93a, 0x313914e6d0db7c0a,
+            0x240e937eeb0b7157, 0x15e7103919c8c506, 0x6291c5865338245b,
+            0x492002340480c602, 0x6acfdea8115fd053, 0x2d820efe3b155028,
+            0x77d2e540360fb378, 0xb9ab2c8cb00456f2, 0x068a0cad76385e74,
+            0xede2b69e2483d7d8, 0x5796268308c6f082, 0xe92a368e3c949400,
+            0x705982b64bc88b0c, 0xf78294cd843bb96c, 0x6a6d6e79e93734f6,
+            0x92c3c4fd17279ffa, 0x64c58a13c575ed97, 0x50515ccbd14c0c7a,
+            0x8fba21e2da4e676b, 0x8530669b4d35ed8c, 0x0317c30f255b718b,
+            0xfd9e2b0385be7da9, 0x26c417755b716f09, 0x7803168d98595c7a,
+            0x2bd4054c4fe611b7, 0x561b7c105c3bfb4d, 0x708a54ca67009d84,
+            0x5c4c81408c432883, 0x2de95b3886ef26e6, 0x44dc25dd830cebbb,
+            0x008793818851b4a6, 0x209a1cc58d69d698, 0x4663094499ece5ba,
+            0x2b70100fda0073f8, 0x22a7de4c44b9899c, 0x88badce0a868ef62,
+            0xc3690f466531b120, 0xcacd21b3315df2ac, 0xf7fbe2d85288d428,
+            0x13abba600d9330b7, 0x35bb6e751228b5cb, 0x63e7277d9f770407,
+            0x506df86c28f87340, 0x72539afbccfdc493, 0x9d63ac6cd0039fbf,
+            0x3d679c7fbb2a06d0, 0x1f1a5a68c04715a7, 0x5349d419207ac50e,
+            0x05dfcf1659c59678, 0x767af9df68ca2cdf, 0x42ce4b796956ab41,
+            0x7e78ae3f87c6750b, 0x7ba6d966f06f617b, 0x2c0b4a39a4089135,
+            0x45fe1824067e7bf2, 0x23d5eeb86475a632, 0x869ad7d0a8455b0a,
+            0x41e9a255be485cae, 0x62df63738b223114, 0xef4e0460fcdfa860,
+            0xbc1f6b52380a8902, 0x357839b7955a947a, 0x5e0d29e032d4b049,
+            0x446d31bdd74d8c9a, 0x398182a943951017, 0xfcbe70a3e186e20b,
+            0x537a5200509449eb, 0xae405c52001c969b, 0xe07b5fcf66e5ed92,
+            0xf385eec98d3c8d2a, 0x02f2a87b943e8a51, 0x121af3fc2f409dbf,
+            0x774fd68c895f8fb9, 0x6cd420a8ca080afb, 0x1750d6a9e288fe6a,
+            0x51a7dc98907d3ca7, 0x5ce94f06b75f7c73, 0x71e96ed064eb56d2,
+            0x9b8514f43536cb48, 0xdec167071a3dbb2e, 0xee98411d609dae8a,
+            0xfdf587fc235004c8, 0xeabe5971a1ecf38a, 0x841ef1f2122d59f6,
+            0xc7a2020546f74768, 0x6fb65d62445df56e, 0xd0eaaeb62fcf0a62,
+            0xaab49866f10b3866, 0xaf16013b41eab66b, 0x0f91e6d60d103040,
+            0xf1ec4b54cfd8da7c, 0xb42dc856e914c9e6, 0x10bd35c321f8d9f8,
+            0xf5b5ea897cc9447e, 0x3e804c997a73426c, 0x553236a57cc6940a,
+            0x64d61173df57ece1, 0x14488f69aecaab5a, 0x7f03bf3f9bc5bf19,
+            0x7f2a43cf1232915d, 0x5c0b8fb656a42ebd, 0x12b63c38e349a787,
+            0x3332e8fd7ce9d328, 0xae2b20bcca08d760, 0xbd4ff19d3ce1f8f0,
+            0x1919a8b3d6650170, 0x9da309f202568430, 0x39e1fb4df4e91896,
+            0x000aa4e34bf6b0b0, 0x0000000000000000, 0xf908f0a502df674a,
+            0x1c02b19442f6227e, 0x7fb868c017107c39, 0xd18d917d640e2f58,
+            0x5324f31b20b76666, 0x6a10a99a1b1123a1, 0xf6e97f18b21b7b9e,
+            0x0000000000000000, 0x74b7a96759b0c756, 0x3c37ec17bb360ebc,
+            0x2212aead7b042457, 0x79be70c37f4bfbd3, 0x719b8aad10125203,
+            0x107d687fed86bf4a, 0x794e99c89b61d499, 0x0000000000000000,
+        ];
+        /// The bit matrix of x ↦ x^(2^47) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^47) mod f.
+        static MULTI_SQUARE_47: [u64; 576] = [
+            0x0000000000000001, 0xa09ffa9aeff4fc16, 0xfe77fd12fff281b6,
+            0xf1551352c9ffbe9a, 0x5775550ce001cf36, 0xf544c4e40e7708a8,
+            0xd8c3d5ff47d6614c, 0xd8dd695ebc81d664, 0x0000000000000000,
+            0x889b0d73e0ff1c03, 0x6c08c1d5df4cebcc, 0x675bdece715cd39b,
+            0x57f43fb5dff9ab04, 0xcd260ba44e25c77a, 0x7f291bb3898f93a6,
+            0x0b074c755642074c, 0x0000000000000000, 0x79a459c5a539f6a3,
+            0x2e9697d5837280af, 0x7eac855b2886b548, 0x48b9d052f66f5af8,
+            0x752ff6e0237b5fd4, 0x7ba8935af1a5cbe7, 0x68c3578afd4f5f08,
+            0xfc8a0003daff2d9c, 0x2d70e21f00813cf2, 0x2afe1797806a6c6a,
+            0x03dac90dd2e817dc, 0x989d7bb41c239852, 0x365ca48f7440bc68,
+            0x4ff8428171143632, 0x4ca67cd06755bb7e, 0x9b959f1b111b2ad2,
+            0x1f269f5f362c1cf7, 0x55b13ab278127c30, 0xf7ab5b257452be2c,
+            0x51c8d805d39bdddd, 0x33657a496bd48bdc, 0xfb4a5b79b46139dc,
+            0xdd2ffab046a7255c, 0x34c4d7e3c6ed82b2, 0x7e3e0bdc49d995f0,
+            0x7f7346337ab537ec, 0x092fe26bfd9ef938, 0x3bcb82776387ee3c,
+            0x4d4033d43273716b, 0x3dd0fa2e08b512f0, 0x04b1b7267dda71bf,
+            0xd16c777d8e716152, 0x4f9b1f54010adcc6, 0x082a4a230572f7a6,
+            0xc3302dc4cb3bddb2, 0xc0a23e6e94523e4c, 0x01f7460c2cf819ea,
+            0x792e56c0a33f71f8, 0xfe4c1f669271a9c6, 0xd7d2484602080a8f,
+            0x809e29304051660e, 0xac731d8a54042b55, 0x73219a2677e8beba,
+            0x26ce57d48b9fcb17, 0xd137b5e6b824b398, 0x0227d3645a4b0853,
+            0xe37f9c94bf0b03d3, 0x0f21e3ed8ec4dbae, 0x643af4e3a429c838,
+            0x7be8445201da7797, 0x198e7d92d5b4d394, 0x7aab21a4bd50250a,
+            0x40146a2a7cb68234, 0x5187198e6f7ea650, 0x1f4afdf1c5feecc9,
+            0xabd08e25c1483124, 0xab29dd942010b4e8, 0x371a30a0e7f01c6a,
+            0xd9e35af08fbc8eea, 0xb781893805942fa6, 0x5d30ba44e866024a,
+            0x1e359b33cd453d54, 0x1990d38d46b3f15a, 0xe1486979b7e76718,
+            0x0a472fbfd8f07f46, 0x2f9431fa6638e055, 0xf0d3896643e1dbce,
+            0x92d5ffc238ac602b, 0xb506a7da3d155291, 0x12726614b7d2f30a,
+            0x7fd3a3075c7fc29c, 0x5f8be36d79d3715b, 0x730eb2366628eee5,
+            0x35e23938c045d370, 0x55e45b562ad6d377, 0x4ae6f4a907e35950,
+            0x20d8ff17fb67df17, 0x1534ce1facb9b352, 0x4d80c403366c5d28,
+            0xca54958914a33104, 0x4f28db591e7ade92, 0xa2232a64d35a7a96,
+            0xae0687dbe4c2fe76, 0x82331f86d517649c, 0x6ca24075772b2bc4,
+            0xfa4527c7db79efa6, 0x1b4637b41052d1ca, 0xf9211e78b515b5f9,
+            0x7c3d47334026b5bd, 0xb8d7e3e7097d999a, 0x8e1cc9c3cdb5626d,
+            0x204a2eceb0cc2e0d, 0xa8a5cbb6ac76b204, 0xda0fada20c735038,
+            0x689c165dcb5f9aa4, 0x44ae08682a44e277, 0x34d33f60aeabe8ab,
+            0x7d705181be1482de, 0x56564cddd5e7f795, 0x7f8ba2328ced9133,
+            0x2e240987394e9b60, 0x02c39448cff4e5e4, 0x7d13ba3ba1184d9b,
+            0x43bab1068f7e10fa, 0x275c87bbefc01068, 0xa6d877c883c1dccc,
+            0xc4557c258196442a, 0xee87a7df1fa9ffca, 0xf3cd038d2cfe9efc,
+            0x6926b5a36ec95896, 0xf79451ee6be6a162, 0xfa22cc8caf543e5c,
+            0xa854dcee3b4e31ba, 0x2a23d5b530340278, 0xea767e22f6926220,
+            0x37cba65e31befa2a, 0xea346615f20860ef, 0x7ddcb0da81d714b6,
+            0x1bfd7f149e4b7ee8, 0x2ad8837d78cd8317, 0x1caf6121ef31336c,
+            0x74510e306f054348, 0x47d7c7d5cba7d1b4, 0x2617d8efa0e83987,
+            0x0fc2eb4ef83c5849, 0x46ef606722af73ad, 0x78dfad7fcf800497,
+            0xfa299a4a0f01ac12, 0x481d3e21fa3d7338, 0x8ca20302cd3a7ce0,
+            0x1333a62e3e996732, 0x74b75f0889d09cec, 0x550180719bc8719c,
+            0x487fe55068d6764c, 0xe2e0eb92759ad518, 0xe44f5b08e8d40cbb,
+            0xa7ce9f206d77ae8c, 0xce6f2e4b737b61b8, 0xa0381605586693c6,
+            0x2db72b4e2d88e422, 0x2cdf7dcf33500d5e, 0x59e9f4079b4edda8,
+            0x50ae843a3f6b6c58, 0x72bf9c351e172b62, 0x312ffff9203bb883,
+            0x3e5e5f2a1dd7981c, 0x61ab6f622c94b627, 0x0f23afc0f4223399,
+            0x5d5a823f1c1a851f, 0x7666f4a9dbe550d4, 0x267d75528bea8697,
+            0x089be11006ffe4b6, 0x5ecad168c1e3cbb8, 0x5440943ca82498c4,
+            0xbb2b89845ae773aa, 0x5a5bb89b875bb3b2, 0xef55ef7091474828,
+            0x9a9c45addd213366, 0x88fc06b8f47539fc, 0xcf3d4a8160632f48,
+            0x89165de134e922c7, 0x337925a0efc6389a, 0xa0d025679f17c8dd,
+            0x0b7e0d19494d250f, 0x545941c20c4a0653, 0x8b494b22712fc0db,
+            0x8ceca0220df4ae0c, 0x71dca45a96222c4f, 0x459775781cb71093,
+            0x1c41a191938e6389, 0x7405b7009f508bb1, 0x13631bac77070a6e,
+            0x53c70d80d81d65f2, 0x35b6dd7d522e41d0, 0x7a7be0234eea11f2,
+            0x2118440507a92a3a, 0x884306b10552cfde, 0xa35c376479f64126,
+            0xbccdf6faf9defd64, 0xd38793ce1dec6b14, 0xd96354777d8d93b2,
+            0x749ada8657763596, 0x46835346fbf6d1f8, 0x50e6b118411b6a69,
+            0x702837c85cd65ad5, 0x30d504eaf9ef33e1, 0xf6ccdfd2fe222370,
+            0xe40e2e270ec43418, 0xacd612b0209c6ea3, 0xec7e82344ab7d1cf,
+            0xc840735387635f1a, 0x6074c1b165b975eb, 0x459cbaaa79c7a9c2,
+            0x5a24e496679be5f3, 0x21bbb4ceee98c23b, 0x2fa335f9eb69ebcc,
+            0x664566fdd6889a22, 0x36692fb33e0c3c71, 0x460aadad64856923,
+            0xd99183bd3c12ebf8, 0xda601b68a53322ca, 0x3d35066fa4457238,
+            0xe129dde36c3b9e7a, 0xf1cdbdc9f6d5e4bc, 0xd21fa645289319ac,
+            0x21881b865189f2c4, 0xef12ba6a8c6302c8, 0xc08e8d8521774216,
+            0x84bf7cb0dd2843b5, 0x1ef8e606ba0a9793, 0x6c310d31f86f4874,
+            0x776cb2bb849d5817, 0xe5d7cdcc428892cb, 0xab6fb81e8fb56532,
+            0x6aeb917fd47c1c1a, 0x3affda702ed400f9, 0x033590e86708b7df,
+            0x48bd1f1e470400ba, 0x17858ced41076b65, 0x144db50dbb220f48,
+            0x72d95db82e1ee8e3, 0x6eb719f749e4ccb2, 0x5e8606612b169c97,
+            0xea5f37de29025fe4, 0xae9f3a7842282a22, 0x5c7ff02a0baa3e42,
+            0xc565ea8d1c864f2a, 0xe827f2035bf258da, 0x5e9b9210f59a532c,
+            0x40096b3e30328444, 0xaf4085406396b762, 0x9aaf474c4589021c,
+            0x2d6e639bc3525e77, 0x0e1f99d0e83f47ef, 0x4e92497f079b026f,
+            0xce96f3c29dbfd2ea, 0x215bcb8c4b81280c, 0x58b81b11b5d2a611,
+            0x845025f663bf2d85, 0x0d89b1b2ad7691fa, 0x16035af1a74c6b60,
+            0x42a5d8560f03cfc6, 0x1a68a679607b6587, 0x6e316d9a0a8e9de2,
+            0x2b64ef041b60f317, 0x253eeb241ea6a48a, 0x53460386670a3a0b,
+            0xa1d74ceb5f57f06c, 0x6dfca4efed85a2ca, 0x2ef8d5de495ed570,
+            0x822ce7818155dfc6, 0x3c5e78e311686396, 0x5417577dda164546,
+            0x9ec75c16ecabbc0e, 0x46d5d6a8fe26e690, 0xfc56c295ee37fbf7,
+            0x9b0ef8e7499c13fd, 0x57a75a59a00748d3, 0x901b2f4dd0b39fd2,
+            0x16418c3e4d114ea7, 0x24c528eb874843a7, 0xd53f611a99237476,
+            0x0537d617e91c014e, 0x592c4574f7cc844c, 0x08bde62c551aca57,
+            0x05aaa0621482f4dd, 0x39f9c2de4d0248e4, 0x6479b1b501386d34,
+            0x0c0faff33ed59b98, 0x3ed5f84fb7f4d642, 0x57502825869314ff,
+            0xaa7d0a2164520984, 0x1c3d923e800b6f08, 0xdfee0753172f8dca,
+            0x3d573de486c0b49a, 0xf05385eebdd2deaa, 0xcd8d94810dfbabe8,
+            0x0fdec963b435ad2e, 0x6d03ff284e470350, 0xdf4e24e9c1e41864,
+            0x71a765b9f18af98f, 0x10628bd32d740e03, 0x7491833963f7b323,
+            0xe27a4ea4002d02ae, 0xf6eec36b5398b873, 0x2b270dad4c160e7e,
+            0x594185c5c7d188a1, 0x3f58d138a2fa67cd, 0x27906d02455e1b76,
+            0x4f425f3f6c7460da, 0x6c85cea1bcbe77c7, 0x4ef875473eabc762,
+            0x43bdb1a62d63b6e2, 0x2c47d69ec90dda1e, 0x3206f9b5b7db350e,
+            0x40c15b0a4b58f67a, 0x7b3ff245f0689c70, 0xcb47d06a9fa94350,
+            0x4088764efd55c0d0, 0x3660f11e9736b0f2, 0x3d491c34641ee882,
+            0xbfb1e344f9b121e0, 0xf2cd26e5e0e608f2, 0x179a4dbf997520ca,
+            0x34eca71f4590eeb2, 0x11b382a1608a1f89, 0x6eae05f02109b0aa,
+            0xbac297d7d6b11388, 0x12906e44a5730c71, 0xde0c5e0ad6ef6384,
+            0xcea95d601d37648e, 0x10be08605eb2a6ac, 0x1424e966ba65639d,
+            0x27e73b200ad1195e, 0x7cb726924eb747ba, 0x3f7972f6f3d96460,
+            0x42cf146e3dea0957, 0x09693ced34583b4a, 0x04d2c013a3e01517,
+            0x8ab67d5ffe9a6fb4, 0x6658ec8169655e94, 0x78a9dc0750e76d6a,
+            0x4d284f28c5df0f88, 0x4e622c1ac3607898, 0xb880159e38d5a652,
+            0xbbeedcbfbf0dc6ec, 0xe0478aac0f6bbbf8, 0x88e8eb677629a920,
+            0xcd7949ae8d5adb3d, 0xb1de724cdb83b4ea, 0xfef72d2a504f0b3c,
+            0x9b98b20a419805f0, 0x90e62c94ea8e805e, 0xef670ccd42e9cab8,
+            0xb96f2471fb50d3a3, 0x7b56bc25267d3a42, 0x019c10fe00425e2c,
+            0x60379e638caed8bf, 0x462002ea7576a3bb, 0x53e470be8568634c,
+            0x26ed0324c0d607d8, 0x7b200bbfd8c0f371, 0x62bb77380eb7b06d,
+            0xc8bd99c76787cf26, 0x8ed5b705abb80a00, 0x49a3b0bf98680642,
+            0xba8da5abd873999e, 0x5bd126232d07961c, 0x42595b959272b348,
+            0x55183db38769fdd2, 0x91eee29db12929b2, 0x11cc914d65ca61cf,
+            0x51b57a8fcd118f43, 0xdc7db1b9545dbf0a, 0xdc49456b357faccd,
+            0xe9ec63d238b36c79, 0xb94b5b4b0d6879e5, 0xe8ead7f2a2be47e2,
+            0x382ec7c1b86862e4, 0x430f78d98cb9aadf, 0x34046e448a8e17c9,
+            0x221af8ecaa9cbba7, 0x365d01254fae6c66, 0x4f628cf5508a7bc5,
+            0x1314a85a1349f03e, 0x3fc93538e45e2058, 0x0cded62df0d2bd15,
+            0x203f6463064e8746, 0x224179db0c6b11dc, 0xa091b1a47257f954,
+            0xc17e894b39b2d89e, 0x9d69553c102bac96, 0xfee4edadbcfe3370,
+            0xfde3dbdc5559b61a, 0xdc47d3d73321d4da, 0x8423abca909008bb,
+            0x5166155c82a0c54a, 0xca6292a7283e6f03, 0x5ce0c4c9336e1c9b,
+            0x66259b528fb71cb2, 0xbd2252d69018ffe2, 0x6752da51579c5f6c,
+            0x08e5893acd975185, 0x68416165bc4eb441, 0x0ce367b31ded0371,
+            0x6472dbbc3966d391, 0x31fd47ad381d065e, 0x22d914d7ad057c29,
+            0x57c0da818e9c8e92, 0x4917cc8e2c073fa8, 0x06c1cea94f6665b8,
+            0xab7b7e729665a9b2, 0x84a05168bdcde5f6, 0x3fd3e8d9e92fe50e,
+            0x8caf26974a6f6f2c, 0x93b51f1487996b96, 0xd8529040129ab36c,
+            0xd5edd53e5b01f5ca, 0xca044dc6fab954be, 0x59a56abfe325587c,
+            0x8b1bffe9433d8508, 0x5beb162f13129d9d, 0x8e9a8b5e18acdf42,
+            0x3d184be6594ce814, 0x2c3677ab8eb9ac38, 0xb2b4688f33a590b6,
+            0x7e4060f3479f7a03, 0x1dea9a30adba81e8, 0x5e8c4d0f21f53cdb,
+            0x78292b7836f6e60f, 0x7563046600ebaa56, 0x1f3c2f1d5329dad5,
+            0x4c75786bb83648d6, 0x742c5c879bd72b46, 0x597b67cdae14155a,
+            0x0ff203045467d56a, 0x4e6ee123e91f81d6, 0x6e3985250eacd8ee,
+            0xe6e855d858df4e12, 0xe69892339da4a740, 0x31890e540773941a,
+            0x9cf8ad6d6bfc15ec, 0x7415a29c902a7fc6, 0xdbe141894027efdb,
+            0xd279443825043e87, 0x534694002b6fbc60, 0x6c2ddc27d9c5e0ef,
+            0x87f1a599283694d5, 0x50ce829efa684fa0, 0xdc232663f153d427,
+            0xcd058bc489a088c1, 0x5e8cfd1d988e0936, 0x75622b1e49889713,
+            0x404e4e60108dedb3, 0x29ed0656b7ee3aef, 0x718482c6631fcb2f,
+            0x7253be9ca39a1e3b, 0x577f94fd30cab590, 0x7da94068252c1c1f,
+            0x779671115618cf58, 0xe0c2c812e4d76a5a, 0x0448632da969cefa,
+            0x351459f485aee1b2, 0x312be0e177ac5a12, 0x0f21ed18de956a16,
+            0x6850368f8aa4d842, 0xde41e5e7317b44f8, 0xf78170f94dd172e1,
+            0x66c4d1f67d2f11ce, 0xfb86295d6696b0bb, 0xdc187ce5519b9b2b,
+            0x8c214a68a36fe296, 0x884367e092a5267f, 0x74ff0b0645641666,
+            0x7dbe0d6de9301850, 0x5371617b9368a13d, 0x4a99b7608a17b981,
+            0x2b59a84049a6d8ed, 0x1f37d8b814babf56, 0x69bd85113693a78e,
+            0x23a9bfbc73c98f66, 0x62b8ddd22358a1c4, 0x7cfc9679a7619fbf,
+            0xae6ba22499f75698, 0x9f3f2b74c8019b9e, 0x900c8cea0e640406,
+            0x0f5cd4fe42b69f16, 0x20edcec4a5769a0c, 0x1535a219548bd1a0,
+            0x29d0c83c12dd2e4c, 0x80dd814e081e1da4, 0xdcc6995d2515f3dc,
+            0xe5e1cce4c7e235cf, 0xe4d449d52fee37ea, 0xde4fb17c0ab70a0f,
+            0x1158955dd5a88446, 0x7bafd185e145eb98, 0x5a93bc3bd66c60f1,
+            0x7c0ee1f69f5f301a, 0x50e2c0eb2a2c01d2, 0x1d480c59b674b33d,
+            0x522d518433fcb7bd, 0x33ebc214c2172231, 0x25098575929d56df,
+            0x2c9a086775fd50a8, 0x07dc696782249e5f, 0x45f180a952ad9c38,
+            0x13e5d7849bead3e6, 0x0d8879af310b993c, 0x5539e3c4992fa6fa,
+            0x23169ce3e96244fc, 0xa58227a4ca32309a, 0xc4061b95d3a8a898,
+            0x1c8de136653f3626, 0xdfeb5c70fb6673e0, 0x76e00c15d5a68825,
+            0x6523b779a6bb8997, 0xb1f4c16dcb0421aa, 0xf02ea3ef62e6058d,
+            0x920aa8eb364f0d5e, 0x8ad40cd744ece038, 0x64d718a8c8b332a2,
+            0xfa069d96bf015986, 0x39ad057d79acdce6, 0x3ec4177bf33afbc9,
+            0x4c9a2a03266a88fa, 0x3c1c148482944743, 0x092219a46eb60389,
+            0x10bd5d83c8206b6d, 0x724b2dff8e7162b1, 0x697df6b2b2b5e90d,
+            0x397739357f009cf2, 0xf8bbd087a5045590, 0xde5be23b460e78ec,
+            0xb7a79c809635a088, 0x926bb9f4d9b115aa, 0x6799ad97dc5ba834,
+            0xca29b11171ff789c, 0xdefb90e49cd3ecfe, 0x6ea1fb1dbaf25e4d,
+            0xddf6562a54a00f20, 0x1cf3d5f044b07657, 0x9ab2a3d0e005e2ce,
+            0x0ed4d7e8db9bd154, 0x468f9b17d72d0be7, 0x68ac0e72761d60a3,
+            0xcf2c7f8ef9577531, 0x67c24515f567573d, 0x66125c61603302cb,
+            0x55d4cbd28b8dff53, 0x401273aa1696dd60, 0x4437c8953a607385,
+            0x6b1b85f9a18ab12d, 0x1e93ed274b55712c, 0x14a59ff30ea04660,
+            0x210bbc403ea54114, 0x7d6bbabf0c60fbf2, 0x5bec239c1033b896,
+            0x6ca93dceab441542, 0x5cf04cc76f728854, 0x8222721b78cb0fd2,
+            0xd7dcae9cdc9e6108, 0x0000000000000000, 0x0ff8997e1fe8dc8f,
+            0xdee7bb9d5b2238b5, 0x99b2811f339d1f73, 0x0120ba4bd04d56ff,
+            0x4b7e78bf3952ab1c, 0x6f0812110007a24f, 0x3a16599bd1164eea,
+            0x0000000000000000, 0x3871218b92746ebf, 0x669df33d9ae17b86,
+            0x15a550c2988f4c3d, 0x596fa95837ad23e7, 0x1ae9a48d97b21516,
+            0x63c667e71011885b, 0x326a2bda8223b8fe, 0x0000000000000000,
+        ];
+        /// The bit matrix of x ↦ x^(2^23) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^23) mod f.
+        static MULTI_SQUARE_23: [u64; 576] = [
+            0x0000000000000001, 0xc995840f59ec7a46, 0x9969545abd4e12b4,
+            0xc4e8a084818936dc, 0x4f593adca324ef92, 0xf96faad74e0d2aa6,
+            0xea0b6249859cd97a, 0x9eed553cd31dfc52, 0x0000000000000000,
+            0x4f50e2edae7a0f21, 0x72e3e99348b2a25d, 0x512b23e2e9718e85,
+            0x63e1364311309146, 0x000d11542d707562, 0xd21a7640440a6030,
+            0x19e1ee6082c0dc5d, 0x0000000000000000, 0x416d6182ed47d944,
+            0x240235e6a07f2c03, 0x7ce523ab9519ab45, 0x0d3007044ea6bbd1,
+            0x59fafb3a265cfb95, 0x6fe4f78b60fc40b1, 0x6b2149aaad0b31a5,
+            0x662fa498f65f498c, 0x50d894b18e8dcf80, 0x12f4005b0644e6b4,
+            0x67022437e8d92dc4, 0xe01b6bdaf1cb9d66, 0x71c95969637907f6,
+            0x530da9d1d7d819a6, 0x6fc0c425fef93560, 0x38df934b2f4c79d0,
+            0x0281c54b7f871b04, 0x5feb345f66cc5b95, 0x3aa082393fea9a81,
+            0x7c4ca0e71c2c1849, 0xf89120503f593b8f, 0x61d4dcfb39390778,
+            0x53666964e361d7db, 0x40b20f28c3a1309c, 0x071274cd704dcb40,
+            0x3287b72817111e0c, 0x3703cb0383a9351a, 0x69bee24e16a80520,
+            0x4676c2cf7add7b63, 0x699a1220f15ab1db, 0x0a3f068d1e5ff34a,
+            0xff1c997db04148da, 0x7d3695272a8b6bb8, 0xe8fe6a797afd6a20,
+            0xfee95c269019995c, 0x8abe9a30fcbc4d90, 0x0a54bf73f7164374,
+            0xd4e8f96bae53f012, 0x2dc22e348c931818, 0xb43c245d4612c360,
+            0x5fa2ed1adc0b0a96, 0x3982fbc24b3ae78b, 0x325203335423a507,
+            0x0ba655ba8282b145, 0xd14fc012670d46c0, 0x161f8804ac322d95,
+            0xb5682370d44a0bab, 0x2544d2583569518a, 0x2949809e182ae334,
+            0x103b4217abe50a1a, 0x2a4e5b75e7c87731, 0x1f0cd2f8bbc56331,
+            0x696ffe725d89cebe, 0x5b7f16c4616e4801, 0x5d03fb5985032aa8,
+            0xfd0bdae76bf93694, 0x1c2cef14e4a078d4, 0xbe8d3de1023d779e,
+            0x66a41ce38da82c4c, 0x59bd714aabe34436, 0x68e50210f9129e6a,
+            0xf5f4d5410d933e00, 0xba0e35d3776e3976, 0xde802b651eef5bee,
+            0xf266515a8e01d34e, 0x3d2b78e9b1e11463, 0x307b8b5906141a81,
+            0x33052a59c4c1d3ab, 0x21e6a756497d047e, 0xb6fd5a00f89a0ebb,
+            0xdb7fb9adbce399ee, 0x2d8284d8096a32e3, 0x14d1fb916a30b651,
+            0x212c7363adc54adf, 0x5997f9bddf97e4d0, 0x6dc7cde9a0373548,
+            0x49994ab18e3685a5, 0x11cd1e89539fd145, 0x6fb131552ce14f66,
+            0xe50032a110c873c4, 0xa044016aedec4070, 0xacc6e26d146d47c2,
+            0xb0b9e28ad24c9de2, 0x9de6f7711646a488, 0x2a1eedb53f0e0e32,
+            0xc9280143414b9b58, 0x5bb142572dc697b0, 0xd57f09d8e161bdd1,
+            0xccfdddfd7b6add1e, 0x17f18d34cb132cb5, 0x72c02da651d477a1,
+            0x7e68f7fc3c661dc1, 0xba8bd1af64601d9d, 0xd554d4c11b5a0c94,
+            0xaedcafc6d8945bbe, 0x1c66232c7a873c20, 0x166dffa089763211,
+            0x598262e708ec4196, 0x1d9d48584f219d2e, 0x46540f4e769fcacd,
+            0x2c39f61aaf4c5ae0, 0x48d9268f6e39a0bd, 0x67f52e6d18404723,
+            0xdd586f7a38f941a2, 0x866e65a9cfaf4e7c, 0xff3f8b34128d17ba,
+            0x927a77359333f294, 0x465e932d750a0926, 0xccc9079658e52a8a,
+            0x6af0e32d21c02360, 0x433ff3d8618bc0ea, 0x424e65f4e166270a,
+            0x7cb85115e937a93c, 0x8a443312ed7d35a7, 0x9a34322d09448c40,
+            0xd9b0dec0576114cf, 0x433a7c5f609d2f7e, 0x2e59da8c2e7e871a,
+            0xf2e211282d395d4d, 0x42ba000e670b3213, 0x7b9850ed850be068,
+            0x3cc262db321ef28a, 0x642c3c117f2eb712, 0x27de670c8efbc39b,
+            0x0805e0ab406a0698, 0x77f618e628e7ecef, 0x65deae6d9b08c211,
+            0xbec7ffe1a73641ba, 0x16fc9d060a0df9ae, 0x56326ca0bd6a5992,
+            0x7e275ce7d6fe8b7a, 0xa88ca7f9173fe95c, 0xeee76c0a732b269a,
+            0xc8fb4ce006f2327a, 0xe3ecf556e47b72bc, 0x7f79a24773cc74bd,
+            0xb06e5da83869e308, 0x217a065a5effa1b8, 0xf89c9bc1c4f104bf,
+            0x4d7e6279ad53dcab, 0xa4d634f7aa940202, 0xb4946e1aa3f25ead,
+            0x311544176a4268df, 0x49e3967531edfefe, 0x5d6168bc0dcf576c,
+            0x0364e28bd32d32dc, 0x2347a7f3c273022a, 0x18025ea1a9b21627,
+            0x18a2054aac0cdbda, 0x66d3cb9a096448ab, 0x0b2bf2da0bc93522,
+            0x6ce75e0f9a1a8514, 0x7dbc5ae69dacfec6, 0x5debab0663febec6,
+            0x8d7ea25061754642, 0xa87341afa7f6a8a8, 0xd9da01abb8f24902,
+            0x3d3534f687eb3d1c, 0xf300d54e1c927824, 0x13c3cfdbbd819ae4,
+            0x9d4dc26823921f94, 0x9e4afcbb2a0c03a0, 0x31ebd634b65cfcf0,
+            0x7d915d9af131982b, 0xd03bc03184fca42c, 0x4fccaaf40f137bad,
+            0xe41b42fd919a7718, 0x28b2fa035b276e4f, 0x475a7203c75bb28f,
+            0x6593dff382303fde, 0x2704b5e1764a4af2, 0x0257e166aaf46f6f,
+            0x0d15663e8f98aeee, 0x28fbd42deb495cf4, 0x36614debb37ca948,
+            0x092078e21faf703a, 0x0d5715a2b7c183b0, 0x54d1fed298021da2,
+            0x2b97d445ba81b414, 0x01b03e7b9a3df8ae, 0xb865317528602858,
+            0xf9ac9a7a6b7956a6, 0xa733ed1a927a6a76, 0xfc932a0a8526ec09,
+            0x69d36d7d9cb2fe4b, 0xec88101a0a0b94c4, 0x19a636c8bd9cc0d6,
+            0xe678503e740c1e7b, 0xd28242ca9f5e7026, 0xc50a6d415ca64ac4,
+            0xb3d91543dd27f4b2, 0x12a47c81477b592b, 0x15911742e3334f97,
+            0x56797c6cf1f1a17c, 0x57456f5780d94fd1, 0x67d2c9ad8e72cfb3,
+            0x74cf1f0abce395a5, 0x13f7931a9517c681, 0x2f290985f5276032,
+            0x2b943234e6b2c248, 0x585433634b8fff1e, 0x8755205eaa54272e,
+            0x33916bbc1a2812ac, 0x120b32e76bcd3be0, 0x011c9a20bcd6c6b2,
+            0x86fb521e493d6722, 0x9e76e5f5a195a816, 0x43f1d616d51d15a1,
+            0xf753c178189eb5ad, 0x26cc29567cd96733, 0xae1ae624cd187fa3,
+            0x7aeb8468280b90a5, 0x8e2ca47b31e9c7e5, 0x93e7c5a99004391f,
+            0xfde843b1a98a19e4, 0x75393e3e0b71f221, 0x6e61ffb6a950f80a,
+            0x18f55caaa953e9d9, 0x2f98f08ae3302671, 0x2491bbe622d0491a,
+            0x10ebeafe198e08cf, 0x7d2ea138b1e745de, 0x7f453cad3fdf88e1,
+            0xade25fc1ba83c484, 0x07f342be4b660320, 0xf2d5e6751ade15d0,
+            0x162c9fda74fe3238, 0xa926ca79a9956d6c, 0x17375ae505f69c7c,
+            0xe325a7ad77a6411a, 0x7234210d8d20bd24, 0xdb5b334896df37ec,
+            0x974256c6fc9045b4, 0xc21e345c341364c1, 0xba6cd0f5770a7369,
+            0x77f58f55c8cda7ba, 0xa7a665916dd3470e, 0xeb8e374e17bd87b3,
+            0xd5ab3fdb5ce76fdb, 0x2419969e24b788c4, 0x0f023083d7acbdb9,
+            0x3edb8d37c4490df0, 0x012b278b2b57f5a8, 0x5bf4b7f105b1e6b7,
+            0x19db6713d5783d07, 0x686052b84a5a1080, 0x7798752adff47db4,
+            0xbfb320ec2ac3aeb4, 0xa11a3c81ace6677c, 0x1b625c11ace448c6,
+            0x6660c53cd586c214, 0x0ca170aaaea73e08, 0x9e98a8073b1600da,
+            0x9e014acd50a05cec, 0xfb2b4c5920389ac4, 0x3894b1fec92524d3,
+            0x4c1e991e81858ec3, 0x78f2f2e1a895e9b4, 0x239559415e9b25b0,
+            0x1c647f22f62d0471, 0xe857c98993791bcc, 0x9a8fa7775d85d162,
+            0x95ddf9b16033bd75, 0x4c6bb4a38112f0f5, 0x1807ddba8aae46bd,
+            0x15900153ac5537de, 0x54089ae6268e75c6, 0x6b3fb5f6eabd03c6,
+            0x1c9fc0e1d204bd35, 0x2d66ade133d13053, 0x752b73eaa42f960f,
+            0xcebf0d3c1a0367ee, 0x6eabbdcf82c1bfda, 0xa244007977e9c47e,
+            0x42ca54fec7129f2a, 0x67d9366e19e3e1a4, 0x4ca408eb1e80b332,
+            0x5b94d554e2cf9de4, 0x449bd330e803b194, 0xe77c503dfff7d401,
+            0xea1b5fe10f3451c8, 0x891457fa63d1a014, 0x97ab63494985d8e7,
+            0xb11ca5a43670ee28, 0x910937bfb3bc1505, 0x9fd48cbf3372d415,
+            0xafb71b4c78a6beba, 0x71d2b07a3f32e5fb, 0x20021992fe4cbabf,
+            0x37e774ebf4af22ca, 0x6185f5ee26b7d530, 0x454a7d7766014d4a,
+            0x3aa6f37ab7953741, 0x090e772900b0ef77, 0x1a67132bcf3f56a2,
+            0x0b9fad5fd64b9b50, 0x82aaec0ff3e122b0, 0xb52f0e678cbc4944,
+            0xda58e8684fcfe13a, 0x88167524a5a43fe4, 0x2ac4102fbb8ad18e,
+            0x569a97c59584675a, 0x84c7bc0ea0b267ba, 0x6cea4072c635fde3,
+            0xf9a6c05ea4286cf4, 0xd6f6f41d1ed8a06e, 0x7fd4448c030c9114,
+            0xf8c8d74710505c8a, 0xf11f1d11d0a71984, 0xfeafde78fdb93336,
+            0xbb647f7134adfdaf, 0x179111ad73d2c4e7, 0x02dff043440f6ab8,
+            0x47c4c9b8220c280e, 0x16050cd58d988bb4, 0x6979fd049bdee47b,
+            0x6cb033e3c590847a, 0x108f58ac3c62f9d5, 0x75703b2aad85f5ae,
+            0xeb640bc6e21b0b18, 0xc3ad73ae93cb5128, 0xc3794478f5565094,
+            0x9b15c8b159337330, 0x3e8f7f7e657e5294, 0xce556f0ce9536a22,
+            0xbe2b971112bc1a8e, 0x9ecaa23e0258f6d2, 0xbe50f6bf1156a0ff,
+            0x8c56bf16e7394c91, 0x9f7345521b4c563c, 0xf57995356ff3e8df,
+            0x1bd15ce54cc7a09c, 0x3fd7e8d55e35aefe, 0x60d33dfceea691a0,
+            0xf87e78d2841263b3, 0x0c90c829c9c6763a, 0x3da634107813fa3f,
+            0x643f6b86a1fde930, 0x1b9cd2bdd208fce5, 0x6c36885200af6e20,
+            0x2f3abaeec752efcb, 0x4c6f537a5ff87fa8, 0x5b5c1165a90a1cc4,
+            0xce37f59ecec06468, 0x2d3da6e101f0e504, 0xedc275ae386b800c,
+            0x94deccf76fa8fd52, 0xe09ddcc7aff901da, 0x676911925b72cd3c,
+            0x0bd0412e354226b2, 0x1ba4c3e5c2467e4c, 0xccca1d07baabc655,
+            0xccc7ffc7d1eb2dff, 0x79cb59e60a816e4d, 0xf45de2efa5804f4c,
+            0x0773251bafb2559c, 0xca52f0d6763e4810, 0xf78d8202f9139ad4,
+            0x1938550c351fcfb8, 0x510c2729e1c8044f, 0x5d65b3f4a88ba673,
+            0x10b3575aecbaa4d2, 0x53ffbc5ec35c98e3, 0x08c4e9af9d4feef1,
+            0x3cd2bd46d19c76a5, 0x0f7d2bcc3f15a34a, 0x186a9273ed877bbf,
+            0x0375c6d73d288fc6, 0x9c5f8310d92b250e, 0xedb5d8234aafed08,
+            0xb0bb864a0ddfcc82, 0x69428a84a1f16ea4, 0xc43f6836fa6f4198,
+            0x454448294d32a398, 0xf34551745bfd31b4, 0x20e326a2bf6af604,
+            0xf1f625bb2114cbe8, 0x8a71b9970b9b448c, 0x4ac23f5881129dc9,
+            0x3318f381f5f6538c, 0x61a12c1e9472c1b1, 0x86e7433ff1301a1b,
+            0xd41bac8772f0e5dd, 0x5349ccb65cd80261, 0x417595d4d08443b3,
+            0x1673c78ef7dc98ef, 0x66a0867d945601cd, 0x2738224d63327038,
+            0x7232581144e2a6dd, 0x332a69f8f2805b9e, 0x7f2b675d077e4613,
+            0x634e2753ffc0e45c, 0x49ba360e5f546182, 0xaeea3ea2aee01b60,
+            0x1cc8339e8cbcdd7a, 0x16ed956319bee63c, 0x7e9b6fb009479c22,
+            0x4bae356c9e6c1794, 0x3a91cd569c9fa7d2, 0x0229ef828f5e3dcd,
+            0x9d533453055be9f4, 0x6d40b61bafa1379b, 0x63993c218d6bba7a,
+            0xd54b667869e69f6e, 0xc1b43955ddbc7176, 0xc61d2dad767b03c6,
+            0x83be94a45ce83978, 0x293ba8520bd61f47, 0x541110c04d2f171e,
+            0x6a31bb763d228e94, 0x4c19583c4ee00802, 0x471feebc38e458b0,
+            0x258427a99fbe5b69, 0x59ab0ebdd738e5ac, 0x74560188b1a96858,
+            0x76bc67acfa8638c8, 0x12d7b498772e502c, 0x18cd607dfd5d01d6,
+            0x99b0fcc60b349a36, 0xce4613308c1f047e, 0xe84f8735d5365da8,
+            0xa9eeace20304ccf0, 0x1153569fb50e1320, 0xaecfc1b00f240f9a,
+            0x4fabf9fdc7241a39, 0xb16a1b1a2d079e8d, 0x99519da300f0807b,
+            0xca351193aca219fe, 0x27f42ea2e949ab78, 0x2d8fc123bc65c55a,
+            0x383a111425ab3034, 0x3e22015b8bbbec03, 0x61d0927856cb9efe,
+            0x29f8237ce731e6f1, 0x5f3c87b04eee7a5d, 0x57d5bbc31c150f8d,
+            0x573f50551ed24f39, 0x49ef81ea1f7f4607, 0x1dfedd8644b69164,
+            0x14e778f30f4dfe02, 0x8bcbda23ad03ed1c, 0x6d5853b6d89ccdac,
+            0xd60144e8955b0d3a, 0x324b25f93c1d8684, 0x21cd238ae2b0b482,
+            0x648161b16c62811e, 0xfd1cdb56519f461a, 0x09ae206fad8cfcbf,
+            0xebbbb2f6f3e3cf71, 0x800121f849eea680, 0xa460e24a9fdc8ee7,
+            0x483eff659bae8156, 0x58ddb9cd034c87b7, 0xe1d61f9e56337d9b,
+            0xce0d1e194d28768d, 0x1920c04feb88469b, 0x04a1dcfe3b5cd3d6,
+            0x1614fc4bd29f5e1b, 0x1be5c225942bd36c, 0x7bf202100dc309f5,
+            0x4839d8a7882ba85b, 0x3eea2acc8143fcb2, 0x6e69a26186ee0498,
+            0xcf664007da1ac212, 0x9c9b6c8a4a65c1a2, 0x1aedb6b60a852688,
+            0x887b9f09034212fa, 0xab6c79760139f3aa, 0xa72a1cb5544ba078,
+            0xb792d5540704afe2, 0x72e389ed29dce622, 0xc4fb7e041b55f2a1,
+            0x135ac253d92392a4, 0xaa9df707b226675e, 0x356d1dab9e519825,
+            0x7d247b9b5e143d91, 0x99f07c156de82956, 0x011c2678e3fdf16e,
+            0xaa4be49254a32c17, 0x197411df871f767a, 0x45980a0557e67e71,
+            0x51ab41229a196798, 0x617d4251d9b7f67f, 0x1bede125bcba7001,
+            0x59c52d2f470a9c51, 0x004348ce9f0d3649, 0x7fc061c92f8014c3,
+            0x4cc369131efbb4d8, 0x92174c0a8ef0d454, 0xa2bbf596c1523752,
+            0x5ebb87f0576254d8, 0x1d3546b41a83234c, 0x83e4075de0918e9e,
+            0x687106824f5b2418, 0x14f765b7f1da7846, 0xcccbac3452649fe3,
+            0x2bc43e2bb7e1586e, 0x8bbf8d3fb9ecfe11, 0x0986b9f246d4c104,
+            0x548526b94ebfc6fb, 0xb3e2fffd96175c4b, 0x9d0e8d328cab285b,
+            0xcedc75eec374db4a, 0x26dbf2d3669f67e4, 0x2ff360b29ee22c7b,
+            0x5293b32f90b5a276, 0x7e1598203f2aa8fb, 0x6dd467716a95c525,
+            0x27672cf0b30ba361, 0x7f7bdc1f9c75fbc5, 0x76acbd8ba8660900,
+            0x2e6e58af4c7c6db2, 0x37b20450138aac94, 0xcef0f414be973d58,
+            0xab1f14b1084929f2, 0x44dafe3a10c27836, 0x0f69e826ffbfdba0,
+            0xdb1b60b4faae0bb8, 0xc68b985a20ecf8d2, 0xcf756585a620d6fa,
+            0x392a64234269480c, 0xcc03abec8fd2e803, 0x66bf30df2bf5ce78,
+            0x8b6d94ac3b50a929, 0x2b06fdb92cffb6f6, 0xbe3e3e22f0bb0d52,
+            0xc9c5e0b6de5a224b, 0x75f564b38618798d, 0x60e85752cb13c098,
+            0x0780409be2d4722d, 0x2ae5ee1a67854b91, 0x03668399f4e14f32,
+            0x1d4842a5b4ec2b29, 0x7221494d849bcd0a, 0x21bf4ccdb66748bc,
+            0x4456ec3585f62860, 0x892147035b1964ae, 0x25472b3e2a085b44,
+            0x5576181d1fdb3794, 0x1b82460a19f8fc50, 0xafba5329ee850540,
+            0x840087e2cb6e7898, 0x0000000000000000, 0x82f2ee0bbf884ece,
+            0x6700c1f99b04656f, 0xe154e960e4ea221d, 0xfe6d34a2ecf98385,
+            0xe17c0a0918c6707b, 0xc24d3ee9145f521a, 0x5def8ec530d819c9,
+            0x0000000000000000, 0x389a04d90a10bda9, 0x09384527c57ca085,
+            0x42e5974381c55872, 0x488d00dfdd4da7a7, 0x0cf36a115323bc8e,
+            0x297824956c57875d, 0x7b330707efdb173b, 0x0000000000000000,
+        ];
+        /// The bit matrix of x ↦ x^(2^11) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^11) mod f.
+        static MULTI_SQUARE_11: [u64; 576] = [
+            0x0000000000000001, 0x120242c8c0a2042c, 0xf2a044ac80ba047a,
+            0x00980077ac92e304, 0xc882ef442a101f64, 0x20c23ce0c0cc712e,
+            0xc4d0e12cd6078010, 0x060f7596082883da, 0x0000000000000000,
+            0x006088402324080c, 0x23a4880c3226dac0, 0x9002f2c8e8a20464,
+            0xf5a444a890b24670, 0x02b8c2f79c32e72c, 0x0020eb602a881f17,
+            0xa07a3ada884c9a6e, 0x0000000000000000, 0x004d0022040c0492,
+            0x440064b208688a52, 0x50240a4823f6000c, 0x24600c1c7b66d080,
+            0x1647b0d8c9260c64, 0x264044a400b034b8, 0x61c558776bb2a38c,
+            0x044c8922037d1c1a, 0xbdc53e9e732a4282, 0xd8aa78fa3f2324f6,
+            0xf2cb2cb608f0beb8, 0x79be823f4800ab00, 0x2222dd8065f84dc2,
+            0xa2ca066aca07514c, 0x924aa19e46efc8aa, 0xfac0428cf6f7b8b8,
+            0x2c1d6af360fa81d2, 0x8400f82c2ffa768a, 0xeb4abeac3faa59ea,
+            0xd092fb20f4a9a6fa, 0xf12c30ce10b26f94, 0x0a9488fdbf31eb3c,
+            0x1f41f9f66b24853d, 0x48212f0c1a361528, 0x7a98bcaa60ce7522,
+            0x076c65a4d63d865a, 0x116277ecb4a860de, 0x192c624a29f7031d,
+            0x060704dcfb44d4e4, 0x2843ba72c94c9c7c, 0x27c30641ec981f4e,
+            0x0005355129588be6, 0x2e29012258595eca, 0xbda72cceb2ae42a4,
+            0xcacc30d2bd2930fc, 0xa7552c85a4b0759c, 0x1a1ec255180a2c66,
+            0xa2685d02cdfc6fca, 0x26e84366ca1d550e, 0xa23a32f2cacbae26,
+            0xda4a0ebe74bf00aa, 0x65f978932556c15c, 0xc62e586e089e3e06,
+            0xfb40e466bd60ddc4, 0xe394bb3474a928f2, 0xff0c724724d06f9c,
+            0xa8f000f1e5b7a9c5, 0x64c015374de2c7c8, 0x40311f0c129a4702,
+            0x7edcdd66e8a973a6, 0x43ec65a0d6758fc0, 0x006e7deeb71c60e6,
+            0x4b6936c8089b0b57, 0x02062cccb149d4e6, 0x6c63ba48c906043e,
+            0x924a228a666d808a, 0xab211f513358da2e, 0x1c3bdfeab8fb5a86,
+            0xebaf644cb2c6e6be, 0xd2ce2297192138fa, 0x4fd70ac1aca047d8,
+            0x301efc5550c2ee4c, 0xe6a0dd289f7bcbfa, 0x1f416dfe4a24857f,
+            0x86563268caa126a4, 0x862484acd35bc8a2, 0x4559f8954c72da74,
+            0x4624706c8abe1c4e, 0x7866a06ead721b8c, 0xeb2eb84eeca9cbd6,
+            0xf60cbb2306d860bb, 0x47830c41ee1c5f4e, 0x24dd0737022a056a,
+            0x40780524147de3ba, 0x7adef94660a1f174, 0x48c0672bd6478fd8,
+            0x204b71f6a55a287e, 0x492ea610e8b90f79, 0x040668e8b1d9f09e,
+            0x26eb1362cac55cbc, 0x9a62a0c866fc849e, 0xb9609bc1335cd26e,
+            0x5c73d7f89ef75216, 0xef24445e3a864cba, 0x52ee8bbb33bb22f8,
+            0xc7f32c41ad8057d8, 0xb016d453c8e24cc4, 0x20a220312d33bb89,
+            0x2141af5efa0c99f5, 0xa6562e49aaa92ea6, 0x4ea0b6e8db5b9aa6,
+            0xcf51ee1704da585e, 0x8686744898273cbc, 0x786cf078ada0db2c,
+            0xe3063a44ec2acae6, 0x7971fa4d6cf40416, 0x078308638e20d704,
+            0x25550757022ac46e, 0x4458012c1c2fe3fa, 0x6facf91ed8a19b50,
+            0x28a46727c645d811, 0x201be1f6855e2816, 0x717dac306ab93ff9,
+            0xe4b8cd2a9f3bcbf2, 0x268b9b62e8605494, 0x83e222cc06781ebe,
+            0x3b60bbc93b5ef626, 0x7853dff09cf55246, 0x8fa05c7e7c8e0c38,
+            0x52ecabfb3bbb20fc, 0xd7f16c892da253dc, 0xe61dbb3306d8689b,
+            0x60e8a033a93f9b1b, 0x21c48bfe7224bbb3, 0xa272a74188fb2ea6,
+            0x46a4b46a9b7b0aa6, 0x4f59ce518cdafa5a, 0x8496744898273cb4,
+            0x780cf878af84db24, 0x14057ca871d9f09a, 0x7070d82964fc5610,
+            0x34cf24e18640d504, 0x2154077550ea44de, 0x0458112a1cff63da,
+            0x6f9cbb1ed8209f70, 0x38a46737c641d011, 0x20d3e1f481522886,
+            0x961e94d1c882c8cc, 0xecd8476a989fcbfe, 0x850f136adbc68e74,
+            0x1380540ccede129a, 0xcd60ff6dbbeee21e, 0x495fc7a77a67d2e2,
+            0xcf26501e7e964dd6, 0xd06eb91bf31bc3d0, 0xeb86b8448cae42c6,
+            0x26d51b190ad64c09, 0x64478489a1551189, 0x4d04099657dafb3d,
+            0x81f00fcffbfd7466, 0xc4ac0ea8f1fb8ac2, 0x5c47ce571c92b850,
+            0x86b6368989073098, 0x617f8c10e2b11dff, 0x1c2457845bc3ea98,
+            0x0920e4ab2c14c43a, 0x358304cf5807d314, 0x254473c558c24e04,
+            0x506011681dae6fee, 0x7bc8fd0ed1c49518, 0x2ca1652fe7c7fc13,
+            0x83632ca9a56a55ee, 0x9494d57ec83045e4, 0xecf8c602b895d3c8,
+            0x0f0f31fad3c69474, 0x1322d8247cdc3ada, 0xedf8f73fb3e6293c,
+            0x495f97e77a67d7c6, 0x676c6adcb65aeff8, 0x712cf874aea6c93d,
+            0xe9c43a046c2a4aaa, 0x90d753bd886e58a3, 0x65459488c1471989,
+            0x2d8001f655d2bbb3, 0x117a5da53b7ff142, 0xf6be4e2879db8cca,
+            0x5edd8ebcb0b01f7c, 0x20d1ad7403721856, 0x357e8c70e3d915f1,
+            0x5c00378e23e562d0, 0x0860646b0c34c436, 0x718304c9584f5116,
+            0x34603b8d4be44e28, 0x506411603c88e7e7, 0x7dcfdfc639629934,
+            0xd066f811b35067d2, 0x83636dada56a556e, 0x1c9c7770c03243f4,
+            0xceb94a02b891d3c0, 0x0f0731f8d18614f6, 0x1b24dea43c743ab8,
+            0xe9fcf73fb3a6013c, 0x4b5f97653a4757ce, 0x06b67ecd8b87348c,
+            0x734cfcfcaea2c97d, 0xc1e6bc2c4c205268, 0x90df578f886690a1,
+            0x65419488c14758a9, 0x0f8209b6dd9299bf, 0x11721da77b377540,
+            0xf6be4f2879db8cca, 0x2a8365a767e5e84b, 0x01c5a57125f250f6,
+            0x153a8050e1c1553b, 0x5c01258e636522f0, 0x0c72246b8c74c436,
+            0x73070462586ddc1e, 0x31603bcd4be44e1c, 0x426511e03c88e7e7,
+            0x27e46abeb252efee, 0xd468dc83bb30ed92, 0x8f2767e5a68c5d62,
+            0x1834f760a956c1fc, 0x46d9e8029115dbc0, 0x0fe539f0538424b6,
+            0x7a605ea418707238, 0xc978ff3bb1a6d1b4, 0xd6ddacb0b8b2197c,
+            0x2cfee0cfcb4bb4a6, 0x338c7cd4e8e56d6f, 0xc967de0c04a050d8,
+            0xd03f57a78c78b023, 0x274fb48acd475aa1, 0x4f020916d9ba19ad,
+            0x156839a57377f700, 0x7def93ce1b609174, 0x3b5165f5efed036d,
+            0x48c4ce150ffa4fd0, 0x0f39a69061c5653f, 0x5d01448af9650470,
+            0x4872356d8c34443e, 0x7a17246650ecde3e, 0x117135cd0b644e34,
+            0xcb5fa56572c757ae, 0x35e26abe2252afe6, 0xd6681c0a9b12e99a,
+            0x872767e5a68c5d72, 0x0a34b7e8a974c5f4, 0xa659e826918ddbf2,
+            0x0fe739f457162496, 0x7a625aa418607278, 0xfe9a4d6078598cce,
+            0xd2f5aca0b9d21174, 0x24be62cfebcfbca6, 0x330e7cd468e55d6f,
+            0xc827560c26a458d8, 0xd39f57ab9c7a2263, 0xa54f148ae5475ae9,
+            0x49060916c9b259a7, 0x426111ea3eca4367, 0x7dee91ce5be891c6,
+            0x3b5065d5ebe5236f, 0x4ac4ee9507da4dd8, 0x0f30a63265ed652d,
+            0x5d01201af1450e30, 0x0c5235658c764c3e, 0x7e17247618acd43e,
+            0xc9f0ff19b1a610b4, 0xcf4fa5657a8755ae, 0x35f06afeaa528dc2,
+            0xd668540a9912ed9a, 0x876767e5a6885d72, 0x0234b5c8a97cd5f6,
+            0xa659ec26918ddbf2, 0x0fe339f457166496, 0x1568bba553f7f720,
+            0xf69a4d68785b8cce, 0xc0f5ec28b9f0157c, 0x44be62cfebcfbcb6,
+            0x330e7cd06c655d4f, 0xc825520c26b45898, 0xd39f57ab9c7a6263,
+            0xa14f148ae5075ae9, 0x017137cd0ae44e34, 0x426319eabcca6367,
+            0x39ea99ce7dec99c6, 0x3b5065d1ebe5b36f, 0x4ac4ce950fda4d98,
+            0x0f34e63275ed2525, 0x5d01a01ad1450e30, 0x0c5235658c764c3e,
+            0x726a48a658e8f25a, 0x89387f33b5a93426, 0xcbc0c1d772efdf7c,
+            0x39bc60b489a48dde, 0xf1e5d816e2743d1a, 0x1f05173d6fae5116,
+            0xd07ef17ea98c694e, 0xdf877e11d99b7072, 0x4914095641b27b83,
+            0x9d68508179ffe922, 0x54d2716a30971ee4, 0x88356e206fbf816e,
+            0x6831087da32f3646, 0x7f8ee6b84b9f3dc1, 0x21a7c802111a8272,
+            0x031dad8b72d3c619, 0x7c1324fe188ed036, 0x054173e10a7e4e46,
+            0x53a1599c30588863, 0x71ebf6aa57f486a0, 0x418259312b29c241,
+            0x4f98afb9d9ddcd88, 0x1e3693c6f5c50ddb, 0x043dc25cf8300c0c,
+            0xc7c5def47606a97e, 0xd0a04ec4d2a48314, 0x1f6e9e3ff326740c,
+            0xc7cd76cc5a75588e, 0x17f4e19698d9d11c, 0x4c2274d871de77bc,
+            0xd50f2b6fd0a771aa, 0x322fddfb097c14d2, 0x50f134207df51e59,
+            0x4b80cbebfc0294bb, 0x9861bbf55217ec3d, 0xfee8c9b0985f8cc2,
+            0x527f24be1b088156, 0x4d0c70ce8275b798, 0xdbaa96d44f4101cf,
+            0xdaef2ce6ec12dfb4, 0x08623779b7909c96, 0x6250960cd3e268d2,
+            0x330075c54a667a0c, 0x366101cb5fa243ed, 0x3bdbeb26456a91a2,
+            0x3a5ee5534bc093e7, 0x0cf4ca3f0fa8cb40, 0x1f58ee6842d96d19,
+            0xc6b9bc4e9193de54, 0x67ad03b69bfac6b8, 0xf2480da218b1d618,
+            0x8d243eb5b5cbfca6, 0x4fc861997b2dd068, 0x1bcdecb4c0808ffe,
+            0xf18f581441309598, 0x17c319bd2d064174, 0xe08d162f065ae6eb,
+            0xabfd466f59677dc5, 0xe3304b1a51b13f7e, 0x8700d60b19336940,
+            0x7cf0f74a509e2226, 0x983f2a52efb749f8, 0x08f5085da72377e4,
+            0x1d8ecef8cfdf1dcd, 0x1d14e416f0e38759, 0x0a6513b564d04072,
+            0x0e332c641aec6cee, 0x75c77984a47e25c2, 0x72e51cfc1940c6ad,
+            0x7befee2a1550d688, 0x4090383523696041, 0x451cad16d9ff4088,
+            0x1d7ad35aa5c4534c, 0x74af4099c1717010, 0xc58ddebe04490d70,
+            0xd4291ee6d2e40384, 0x17669e35d335781c, 0xf4a8fac848710a06,
+            0x473eb36c7c77d5e8, 0x1ea91c6afbbef924, 0xa18d8c8c51600630,
+            0x0383ac69faf1253d, 0x54f1fd485fbf0f7f, 0xc190696bbc02849b,
+            0x904331d5611ff43d, 0xdaa6c9029a370480, 0x961f9cda34e4d358,
+            0x45a4e6caa3d92fb2, 0x3b52db8ee7c74d27, 0x543b401618da8822,
+            0x0e613fdd552990ac, 0x6242d669777860f4, 0x324071e54a7a7ace,
+            0x56b01beb1b6a02c7, 0x3fb7ef02097f3772, 0x2b1c8123cbcaf311,
+            0xcd2d392234b5798e, 0x5289d91b00441694, 0x44b9b4ce93931e54,
+            0x233d03969b32468a, 0xfaa287843a055730, 0x8c84bef995cd6682,
+            0xcfc84109732dd820, 0x3f6d6c9ce082873e, 0x5baabe9c57622103,
+            0xd9e37ce0fc529d3c, 0xe0a5962516d9eedb, 0xb2fc466b59676fc4,
+            0xa1fac978953d3f80, 0xb185ba2b933b6f8a, 0x78d4e74330cc2226,
+            0xd8bb2ab0af9fc9fe, 0x4ddc823d0db8ca50, 0x1b09aa7842996579,
+            0x0516e426706bb759, 0x1a675335e4f06032, 0x12360e00138436e0,
+            0x04835586cc1aafc2, 0x73e41cbe4b08462b, 0x3bfffe2c15105488,
+            0xd18940348338f51e, 0x9fc3b2d9070e5b72, 0x8578b5122dc64548,
+            0xd6af201d5b515698, 0xc785cebc20098578, 0x5c291ce2d2e50384,
+            0x0f46983d93b5787c, 0xd4a8f2c04a732e86, 0x8afd089fa703f7e8,
+            0xdd3ccad4cf451dbf, 0xa1ef849853d64618, 0x03232c61daf7ac3d,
+            0xd4e1dd5857bf075f, 0xc13269433c00a4db, 0xb04539d5e31f94b9,
+            0xdaa64002b8370c80, 0x44a07a3513e86c61, 0x7538e51acbf91241,
+            0x3b5a4bacc3cb4dff, 0x746b683612da8aa2, 0x0f422f95953b90a8,
+            0x6246d6a9775860f0, 0x304c71654a5afac6, 0x52b01bcb1be202f5,
+            0x47acb30cf477f65c, 0xd629f72ed5bee720, 0x6d6725a07479e9a4,
+            0x924978b7de239084, 0x4636c0789bfb948e, 0x2f1181949be34aba,
+            0xeee313967209dd72, 0xc46c3ccbd0486610, 0x8c1dde12b4c6c754,
+            0x270682622b6309c8, 0x5932beeafbf0c20f, 0xd1c39788d6d8823a,
+            0x48ddacbf1e9574b1, 0x9a76c4692b26f7c4, 0x896a8738ddbd3c80,
+            0x39c1c84f9b37190c, 0x3ba3e7062bcb3f5a, 0x0b588927f9ce29d9,
+            0x4fdb30e5e51ac634, 0x3dcbe6fcc02961c1, 0x24d1bc119ef934dd,
+            0x5b631715e4e86550, 0x11be0ea81b82d1e0, 0x02a3100ac468ad8a,
+            0xcb03293bf9657222, 0x774de694c6108fbe, 0x912540b28e18671e,
+            0x1fcb9adb0d2edb3a, 0x8360b5803da60d40, 0xd2afa05d7a915e9c,
+            0xed81c6b47b2bc7b8, 0x5c4b0ea213610ba0, 0x3094f1437c60a00c,
+            0x98332b9ab994e96c, 0x8af77c99af437528, 0xd51048decfc61d8f,
+            0xbdee968a135ece3a, 0x0b232e699a7c883f, 0xd0eb9d4ad7ffafcf,
+            0x89d26b2339aca455, 0x66b65deae70a2c0f, 0x72ef942c1f9053a8,
+            0x7490723d13ec6c09, 0x4d3bef384bb1a243, 0x3ac94dcc0b436ef9,
+            0x756f217630dae6a6, 0x47523f97d5970082, 0x6302f7a5ff5f6670,
+            0x1d84d0bd119d6c76, 0x85aaf281ee732682, 0x240cb324e47df41e,
+            0x5421772cf5bee728, 0xe94521ac7463e9e6, 0x92497aa7dea1d0a4,
+            0x4636c0709bf9958e, 0x2f0181949be34a9a, 0xf06f99d7c63b9cb1,
+            0xdaa64882ba370c88, 0x8d19de86b4e64d54, 0x2b26806a3b2101c8,
+            0x7b16b6e2a1f280c6, 0xd1e30788f7d8823a, 0x489da4bf1c9d74b3,
+            0xca74c429af26f7c0, 0x304c71414a52fa5c, 0x53b81bc91bf202e5,
+            0x7be2b3042b83bf18, 0x0b598937b9c729db, 0x0bdb30f7e55a4e34,
+            0x7d8fe4fcc0ad6141, 0x24d9bc1393f936dd, 0x5b671f15e6c86558,
+            0x6e4317baf293fd10, 0xc4f43cb9585a8d34, 0xcb03e07bdb657f06,
+            0x7d87e4764e143cba, 0x113521b60e18431e, 0x1dcb9bdf0d2edb32,
+            0x836034a01dae1542, 0x5aa7925f72d9cc9e, 0x8a4e8f30cfbf7e48,
+            0x29cb1a857b951d28, 0x4616b1e3fcc0a434, 0x9a3169179da6e564,
+            0x0ad77c9dafc37518, 0xd5304cc6cfc615cf, 0x1dee9e8e11c6ce98,
+            0x0bb12e09926e8b1f, 0x51be4e3a1be2d9e0, 0x5ba7184ae78cad86,
+            0x66b25dee8e2eb407, 0x66efb42c36945be0, 0x54f0723513ee7cc9,
+            0x2c3ef7380db1e2c3, 0x3ae90d841b416cbd, 0x752da13e90d8e2aa,
+            0xed81c6b4ab22e7ba, 0x7c4b46a213610ba0, 0x1dc4c0bd11996cf6,
+            0x45a2d283ea732682, 0x64c43306e071f08c, 0x54a2530cfdb6e57a,
+            0xe96121a47471e9e6, 0x96417eb7dee1d8e4, 0xd0ebdd0ad7ffabcb,
+            0x8b1a6b8139a82555, 0xf07f98d7ce3b9eb1, 0xdaa64886ba370c88,
+            0x05197da29cee5756, 0x8126ae6a332113c0, 0x7b1eb6e033b22046,
+            0xf9e30d88b7508218, 0x45523f17d5bf0488, 0x6302f5a5dbdf6e50,
+            0x305c714d4ad0fa7c, 0x53981fc11bf202a5, 0x5bd2ff282919bffa,
+            0x0b19c925b9d5e1db, 0x4bdb30f7e55a4f14, 0x7c0de49e48adc245,
+            0x4e36c2609b79958e, 0x2f0381941be36a9a, 0x6e6317faf3b3fd1c,
+            0xc4f4bcb9787e853c, 0xcb03e07bdb657f06, 0x7c87e4724e143eba,
+            0x111521be1e1a431e, 0x0000000000000000, 0x489db4bf1c9d54b3,
+            0x4874e4a9af06f7c8, 0x8a0e0f30cfbb7ac8, 0x294a1aa57b9d1d3a,
+            0x4616b1e3fcd0a434, 0x9a316d179da6e524, 0x0ad77c8dafc37518,
+            0x0000000000000000, 0x24c9fc139bf930dd, 0x5f671e15e6c86558,
+            0x51bf4f1a3beac1e2, 0x52a63a4aef8cbf86, 0x66b25dee1e2e9407,
+            0x46afbc2c36945be0, 0x14f0623513ee7cc9, 0x0000000000000000,
+        ];
+        let (mut x, mut k) = (*a, k);
+        while k >= 95 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_95) };
+            x = next;
+            k -= 95;
+        }
+        while k >= 47 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_47) };
+            x = next;
+            k -= 47;
+        }
+        while k >= 23 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_23) };
+            x = next;
+            k -= 23;
+        }
+        while k >= 11 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_11) };
+            x = next;
+            k -= 11;
+        }
+        (x, k)
+    }
+    /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
+    /// else as CPUID and XCR0 report (read once).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn x86_64_avx512_available() -> bool {
+        #[cfg(target_feature = "avx512f")] { true }
+        #[cfg(not(target_feature = "avx512f"))] { Self::x86_64_avx512_detected() }
+    }
+    /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
+    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
+    /// yet, 1 = absent, 2 = present.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[allow(unused_doc_comments, unused_unsafe)]
+    fn x86_64_avx512_detected() -> bool {
+        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
+            0,
+        );
+        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
+        if state != 0 {
+            return state == 2;
+        }
+        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
+        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
+        let present = unsafe {
+            let max = ::core::arch::x86_64::__cpuid(0).eax;
+            let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
+            max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+        };
+        STATE
+            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
+        present
+    }
+    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[target_feature(enable = "xsave")]
+    #[allow(unused_unsafe)]
+    unsafe fn xcr0_x86_64() -> u64 {
+        unsafe { ::core::arch::x86_64::_xgetbv(0) }
+    }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
     #[cfg(target_arch = "x86_64")]
@@ -636,11 +1590,25 @@ impl F191 {
         }
         Self::reduce(&Self::square_wide_portable(a))
     }
+    /// a^(2^k) mod f (n words): on x86-64 with AVX-512F, the multi-squaring matrices for
+    /// the longest runs that fit, then the rest as `square_n_chain_words`.
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 3], k: u32) -> [u64; 3] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(a, k);
+                return Self::square_n_chain_words(&x, rest);
+            }
+        }
+        Self::square_n_chain_words(a, k)
+    }
     /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
     /// value kept in XMM registers throughout when the reduction runs there).
     #[inline]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn square_n_words(a: &[u64; 3], k: u32) -> [u64; 3] {
+    fn square_n_chain_words(a: &[u64; 3], k: u32) -> [u64; 3] {
         let mut x = *a;
         let mut i = 0;
         while i < k {

@@ -8,6 +8,7 @@
 // sqrt(x) = x^30+x^28+x^26+x^25+x^24+x^23+x^21+x^20+x^19+x^17+x^15+x^12+x^10+x^8+x^6+x^3+x^2+x
 // Trace: Tr(x^i) = 1 for i in {0, 5, 7, 10, 14, 15, 17, 20, 21, 25, 27, 28, 30}
 // Itoh-Tsujii chain for m-1 = 30: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 15 -> 30 (7 multiplications, 30 squarings)
+// Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 15
 
 /// An element of GF(2^31) = GF(2)[x]/(f), f = x^31+x^29+x^26+x^25+x^22+x^20+x^18+x^12+x^10+x^7+x^6+x+1, in polynomial basis: 1 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 4 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
@@ -104,6 +105,45 @@ impl F31 {
     pub fn square_n(&self, k: u32) -> F31 {
         F31(Self::square_n_words(&self.0, k))
     }
+    /// Run lengths k of x ↦ x^(2^k) that have a precomputed bit matrix for the x86-64
+    /// AVX-512F multi-squaring kernel, longest first (empty when the field has none).
+    /// `square_n` covers k with them, longest first, when the CPU has AVX-512F. Not a
+    /// stable API.
+    #[doc(hidden)]
+    pub const MULTI_SQUARE_RUNS: [u32; 1] = [15];
+    /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
+    /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
+    /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+    #[allow(unreachable_code)]
+    pub fn square_n_backend() -> &'static str {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                return "x86_64-avx512-matrix";
+            }
+        }
+        Self::backend()
+    }
+    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
+    /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
+    /// cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_n_with_backend(
+        &self,
+        k: u32,
+        backend: &str,
+    ) -> ::core::option::Option<Self> {
+        let r = match backend {
+            "squarings" => Self::square_n_chain_words(&self.0, k),
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);
+                Self::square_n_chain_words(&x, rest)
+            }
+            _ => return ::core::option::Option::None,
+        };
+        ::core::option::Option::Some(Self(r))
+    }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
     /// select, so the time depends on the length of e only.
@@ -139,7 +179,7 @@ impl F31 {
         }
         r
     }
-    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 30 (7 multiplications, m − 1 = 30 squarings). Constant time.
+    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 30 (7 multiplications, m − 1 = 30 squarings). On x86-64 with AVX-512F the runs of k = 15 squarings are one bit-matrix product each (see `square_n_backend`). Constant time.
     pub fn invert(&self) -> ::subtle::CtOption<F31> {
         let inv = {
             let mut beta = *self;
@@ -404,6 +444,118 @@ impl F31 {
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
     }
+    /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
+    /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
+    /// that byte, so no branch or address depends on x; then a horizontal xor per word.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    unsafe fn multi_square_x86_64_avx512(a: &[u64; 1], mat: &[u64; 32]) -> [u64; 1] {
+        let mut acc0 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut s = 0usize;
+        while s < 4 {
+            let k = (a[s / 8] >> (8 * (s % 8))) as u8;
+            /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
+            let p = unsafe { mat.as_ptr().add(s * 8 * 1) };
+            unsafe {
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
+                );
+            }
+            s += 1;
+        }
+        [Self::hxor_x86_64_avx512(acc0)]
+    }
+    /// The xor of the eight 64-bit lanes of v.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn hxor_x86_64_avx512(v: ::core::arch::x86_64::__m512i) -> u64 {
+        use ::core::arch::x86_64::*;
+        let h = _mm256_xor_si256(
+            _mm512_castsi512_si256(v),
+            _mm512_extracti64x4_epi64::<1>(v),
+        );
+        let q = _mm_xor_si128(
+            _mm256_castsi256_si128(h),
+            _mm256_extracti128_si256::<1>(h),
+        );
+        _mm_cvtsi128_si64(_mm_xor_si128(q, _mm_unpackhi_epi64(q, q))) as u64
+    }
+    /// a^(2^k'): the matrices for k = 15, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    fn multi_square_x86_64_avx512_words(a: &[u64; 1], k: u32) -> ([u64; 1], u32) {
+        /// The bit matrix of x ↦ x^(2^15) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^15) mod f.
+        static MULTI_SQUARE_15: [u64; 32] = [
+            0x0000000000000001, 0x0000000049b66ce1, 0x000000003e5b7999,
+            0x0000000021a6bafb, 0x0000000077dda970, 0x000000007e35059f,
+            0x000000002b98620c, 0x000000003f277d14, 0x0000000002429ee2,
+            0x000000003df62b1f, 0x000000000b860eeb, 0x00000000648c4d98,
+            0x000000005c9109ae, 0x0000000068b1d98d, 0x000000001f04b09a,
+            0x00000000549d1c3e, 0x0000000029f45fce, 0x0000000029a294ec,
+            0x000000002fc59a19, 0x00000000117b1ae6, 0x00000000131ac007,
+            0x000000006ab160da, 0x000000007a9c4690, 0x000000001af841f0,
+            0x0000000032512f50, 0x000000002af2d9f6, 0x000000002c7fba59,
+            0x00000000545a1d73, 0x000000000f140576, 0x0000000001def1a6,
+            0x0000000026b07857, 0x0000000000000000,
+        ];
+        let (mut x, mut k) = (*a, k);
+        while k >= 15 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_15) };
+            x = next;
+            k -= 15;
+        }
+        (x, k)
+    }
+    /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
+    /// else as CPUID and XCR0 report (read once).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn x86_64_avx512_available() -> bool {
+        #[cfg(target_feature = "avx512f")] { true }
+        #[cfg(not(target_feature = "avx512f"))] { Self::x86_64_avx512_detected() }
+    }
+    /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
+    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
+    /// yet, 1 = absent, 2 = present.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[allow(unused_doc_comments, unused_unsafe)]
+    fn x86_64_avx512_detected() -> bool {
+        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
+            0,
+        );
+        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
+        if state != 0 {
+            return state == 2;
+        }
+        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
+        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
+        let present = unsafe {
+            let max = ::core::arch::x86_64::__cpuid(0).eax;
+            let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
+            max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+        };
+        STATE
+            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
+        present
+    }
+    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[target_feature(enable = "xsave")]
+    #[allow(unused_unsafe)]
+    unsafe fn xcr0_x86_64() -> u64 {
+        unsafe { ::core::arch::x86_64::_xgetbv(0) }
+    }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
     #[cfg(target_arch = "x86_64")]
@@ -491,11 +643,25 @@ impl F31 {
         }
         Self::reduce(&Self::square_wide_portable(a))
     }
+    /// a^(2^k) mod f (n words): on x86-64 with AVX-512F, the multi-squaring matrices for
+    /// the longest runs that fit, then the rest as `square_n_chain_words`.
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 1], k: u32) -> [u64; 1] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(a, k);
+                return Self::square_n_chain_words(&x, rest);
+            }
+        }
+        Self::square_n_chain_words(a, k)
+    }
     /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
     /// value kept in XMM registers throughout when the reduction runs there).
     #[inline]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn square_n_words(a: &[u64; 1], k: u32) -> [u64; 1] {
+    fn square_n_chain_words(a: &[u64; 1], k: u32) -> [u64; 1] {
         let mut x = *a;
         let mut i = 0;
         while i < k {

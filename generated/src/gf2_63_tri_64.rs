@@ -8,6 +8,7 @@
 // sqrt(x) = x^32+x
 // Trace: Tr(x^i) = 1 for i in {0}
 // Itoh-Tsujii chain for m-1 = 62: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 15 -> 30 -> 31 -> 62 (9 multiplications, 62 squarings)
+// Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 31, 15
 
 /// An element of GF(2^63) = GF(2)[x]/(f), f = x^63+x+1, in polynomial basis: 1 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 8 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
@@ -102,6 +103,45 @@ impl F63 {
     pub fn square_n(&self, k: u32) -> F63 {
         F63(Self::square_n_words(&self.0, k))
     }
+    /// Run lengths k of x ↦ x^(2^k) that have a precomputed bit matrix for the x86-64
+    /// AVX-512F multi-squaring kernel, longest first (empty when the field has none).
+    /// `square_n` covers k with them, longest first, when the CPU has AVX-512F. Not a
+    /// stable API.
+    #[doc(hidden)]
+    pub const MULTI_SQUARE_RUNS: [u32; 2] = [31, 15];
+    /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
+    /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
+    /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+    #[allow(unreachable_code)]
+    pub fn square_n_backend() -> &'static str {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                return "x86_64-avx512-matrix";
+            }
+        }
+        Self::backend()
+    }
+    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
+    /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
+    /// cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_n_with_backend(
+        &self,
+        k: u32,
+        backend: &str,
+    ) -> ::core::option::Option<Self> {
+        let r = match backend {
+            "squarings" => Self::square_n_chain_words(&self.0, k),
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);
+                Self::square_n_chain_words(&x, rest)
+            }
+            _ => return ::core::option::Option::None,
+        };
+        ::core::option::Option::Some(Self(r))
+    }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
     /// select, so the time depends on the length of e only.
@@ -137,7 +177,7 @@ impl F63 {
         }
         r
     }
-    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 62 (9 multiplications, m − 1 = 62 squarings). Constant time.
+    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 62 (9 multiplications, m − 1 = 62 squarings). On x86-64 with AVX-512F the runs of k = 31, 15 squarings are one bit-matrix product each (see `square_n_backend`). Constant time.
     pub fn invert(&self) -> ::subtle::CtOption<F63> {
         let inv = {
             let mut beta = *self;
@@ -405,6 +445,160 @@ impl F63 {
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
     }
+    /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
+    /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
+    /// that byte, so no branch or address depends on x; then a horizontal xor per word.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    unsafe fn multi_square_x86_64_avx512(a: &[u64; 1], mat: &[u64; 64]) -> [u64; 1] {
+        let mut acc0 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut s = 0usize;
+        while s < 8 {
+            let k = (a[s / 8] >> (8 * (s % 8))) as u8;
+            /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
+            let p = unsafe { mat.as_ptr().add(s * 8 * 1) };
+            unsafe {
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
+                );
+            }
+            s += 1;
+        }
+        [Self::hxor_x86_64_avx512(acc0)]
+    }
+    /// The xor of the eight 64-bit lanes of v.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn hxor_x86_64_avx512(v: ::core::arch::x86_64::__m512i) -> u64 {
+        use ::core::arch::x86_64::*;
+        let h = _mm256_xor_si256(
+            _mm512_castsi512_si256(v),
+            _mm512_extracti64x4_epi64::<1>(v),
+        );
+        let q = _mm_xor_si128(
+            _mm256_castsi256_si128(h),
+            _mm256_extracti128_si256::<1>(h),
+        );
+        _mm_cvtsi128_si64(_mm_xor_si128(q, _mm_unpackhi_epi64(q, q))) as u64
+    }
+    /// a^(2^k'): the matrices for k = 31, 15, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    fn multi_square_x86_64_avx512_words(a: &[u64; 1], k: u32) -> ([u64; 1], u32) {
+        /// The bit matrix of x ↦ x^(2^31) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^31) mod f.
+        static MULTI_SQUARE_31: [u64; 64] = [
+            0x0000000000000001, 0x0000000100000012, 0x0000000000000102,
+            0x0000010200001224, 0x0000000000010004, 0x0001000400120048,
+            0x0000000001020408, 0x0102040812244890, 0x0000000100000010,
+            0x0000000200000126, 0x0000010200001020, 0x000002040001244c,
+            0x0001000400100040, 0x0002000801260498, 0x0102040810204080,
+            0x0204081124489130, 0x0000000000000106, 0x000001060000126c,
+            0x000000000001040c, 0x0001040c001248d8, 0x0000000001060418,
+            0x01060418126c49b0, 0x0000000104081030, 0x0408102248912366,
+            0x0000010600001060, 0x0000020c000120d4, 0x0001040c001040c0,
+            0x00020818012295a8, 0x0106041810604180, 0x020c083120d08350,
+            0x0408102040810306, 0x08102142912256ac, 0x0000000000010014,
+            0x0001001400120168, 0x0000000001021428, 0x0102142812256ad0,
+            0x0000000100100050, 0x00100042012005a6, 0x00000102102050a0,
+            0x102042852245ad4c, 0x0001001400100140, 0x00020028012616f8,
+            0x0102142810214280, 0x02042851245ad5f0, 0x0010004001000506,
+            0x0020018612605bec, 0x1020408102050c0c, 0x2041851e449b5bd8,
+            0x0000000001061478, 0x01061478126d6f70, 0x00000001041850f0,
+            0x041850e249b5aee6, 0x00000106106051e0, 0x1060438d26c5bbd4,
+            0x0001041c409143c0, 0x40830a3c8830a3c8, 0x0106147810614780,
+            0x020c28f120c28e10, 0x041850e041850f06, 0x0830a0c2830b0c2c,
+            0x1060418106051814, 0x20c183060d1a3468, 0x4081020409122448,
+            0x0000000000000000,
+        ];
+        /// The bit matrix of x ↦ x^(2^15) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^15) mod f.
+        static MULTI_SQUARE_15: [u64; 64] = [
+            0x0000000000000001, 0x0000000100000100, 0x0000000000010006,
+            0x0001000601000600, 0x0000000100000014, 0x0000011400001406,
+            0x0001000600140078, 0x0114067814067814, 0x0000000000000116,
+            0x0000011600011600, 0x0000000001160674, 0x0116067516067400,
+            0x0000011600001538, 0x0001033800153e74, 0x0116067415387e90,
+            0x033e0a853e0a853e, 0x0000000000010114, 0x0001011401011400,
+            0x0000000101120678, 0x0112077912067806, 0x0001011400141510,
+            0x0115011014131678, 0x0112066c15687e66, 0x076e12736e12736e,
+            0x0000000001170338, 0x0117033917033800, 0x00000117054a0a90,
+            0x054b1d954a0a9672, 0x01170338152c3f60, 0x022f07752a4d6a96,
+            0x054a1fbc41888532, 0x0b97397397397396, 0x0000000100010110,
+            0x0001001001011006, 0x0001000701160660, 0x0016016116006012,
+            0x0001010400141546, 0x0115114614134018, 0x0102060c153e7f92,
+            0x173873873873862e, 0x0000011601170760, 0x0116116117076674,
+            0x0116076301121340, 0x171570411467534c, 0x01171258152c6df4,
+            0x023e35e12a1f99d6, 0x142a78fc131d6a4a, 0x3965965965975870,
+            0x0001011500050540, 0x010410400503467e, 0x0113067b055e1f86,
+            0x165864835875931c, 0x001110440042477e, 0x1152037e42211f98,
+            0x102261da46f39362, 0x64924924935e26bc, 0x0117022e054b0b80,
+            0x124925854d798ce2, 0x045c09af143a3f72, 0x4833906623f747fa,
+            0x106721d847ee9ae4, 0x20cf42a38fc820b0, 0x408a833f0a833f0a,
+            0x0000000000000000,
+        ];
+        let (mut x, mut k) = (*a, k);
+        while k >= 31 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_31) };
+            x = next;
+            k -= 31;
+        }
+        while k >= 15 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_15) };
+            x = next;
+            k -= 15;
+        }
+        (x, k)
+    }
+    /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
+    /// else as CPUID and XCR0 report (read once).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn x86_64_avx512_available() -> bool {
+        #[cfg(target_feature = "avx512f")] { true }
+        #[cfg(not(target_feature = "avx512f"))] { Self::x86_64_avx512_detected() }
+    }
+    /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
+    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
+    /// yet, 1 = absent, 2 = present.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[allow(unused_doc_comments, unused_unsafe)]
+    fn x86_64_avx512_detected() -> bool {
+        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
+            0,
+        );
+        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
+        if state != 0 {
+            return state == 2;
+        }
+        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
+        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
+        let present = unsafe {
+            let max = ::core::arch::x86_64::__cpuid(0).eax;
+            let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
+            max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+        };
+        STATE
+            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
+        present
+    }
+    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[target_feature(enable = "xsave")]
+    #[allow(unused_unsafe)]
+    unsafe fn xcr0_x86_64() -> u64 {
+        unsafe { ::core::arch::x86_64::_xgetbv(0) }
+    }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
     #[cfg(target_arch = "x86_64")]
@@ -492,11 +686,25 @@ impl F63 {
         }
         Self::reduce(&Self::square_wide_portable(a))
     }
+    /// a^(2^k) mod f (n words): on x86-64 with AVX-512F, the multi-squaring matrices for
+    /// the longest runs that fit, then the rest as `square_n_chain_words`.
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 1], k: u32) -> [u64; 1] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(a, k);
+                return Self::square_n_chain_words(&x, rest);
+            }
+        }
+        Self::square_n_chain_words(a, k)
+    }
     /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
     /// value kept in XMM registers throughout when the reduction runs there).
     #[inline]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn square_n_words(a: &[u64; 1], k: u32) -> [u64; 1] {
+    fn square_n_chain_words(a: &[u64; 1], k: u32) -> [u64; 1] {
         let mut x = *a;
         let mut i = 0;
         while i < k {

@@ -8,6 +8,7 @@
 // sqrt(x) = x^60+x^59+x^57+x^54+x^51+x^49+x^48+x^45+x^44+x^43+x^42+x^41+x^40+x^39+x^36+x^35+x^31+x^30+x^28+x^27+x^26+x^23+x^20+x^19+x^18+x^17+x^16+x^15+x^8+x^7+x^6+x^3+x^2+x
 // Trace: Tr(x^i) = 1 for i in {1, 2, 4, 5, 7, 8, 10, 11, 14, 16, 17, 19, 20, 22, 23, 27, 28, 29, 32, 34, 35, 37, 38, 39, 40, 44, 46, 49, 53, 54, 56, 58}
 // Itoh-Tsujii chain for m-1 = 63: 1 -> 2 -> 3 -> 6 -> 7 -> 14 -> 15 -> 30 -> 31 -> 62 -> 63 (10 multiplications, 63 squarings)
+// Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 31, 15
 
 /// An element of GF(2^64) = GF(2)[x]/(f), f = x^64+x^63+x^61+x^59+x^57+x^56+x^54+x^53+x^52+x^51+x^50+x^47+x^44+x^43+x^42+x^38+x^37+x^35+x^33+x^31+x^29+x^28+x^27+x^23+x^20+x^17+x^16+x^14+x^11+x^8+x^5+x^4+1, in polynomial basis: 1 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 8 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
@@ -105,6 +106,45 @@ impl F64 {
     pub fn square_n(&self, k: u32) -> F64 {
         F64(Self::square_n_words(&self.0, k))
     }
+    /// Run lengths k of x ↦ x^(2^k) that have a precomputed bit matrix for the x86-64
+    /// AVX-512F multi-squaring kernel, longest first (empty when the field has none).
+    /// `square_n` covers k with them, longest first, when the CPU has AVX-512F. Not a
+    /// stable API.
+    #[doc(hidden)]
+    pub const MULTI_SQUARE_RUNS: [u32; 2] = [31, 15];
+    /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
+    /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
+    /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+    #[allow(unreachable_code)]
+    pub fn square_n_backend() -> &'static str {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                return "x86_64-avx512-matrix";
+            }
+        }
+        Self::backend()
+    }
+    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
+    /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
+    /// cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_n_with_backend(
+        &self,
+        k: u32,
+        backend: &str,
+    ) -> ::core::option::Option<Self> {
+        let r = match backend {
+            "squarings" => Self::square_n_chain_words(&self.0, k),
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);
+                Self::square_n_chain_words(&x, rest)
+            }
+            _ => return ::core::option::Option::None,
+        };
+        ::core::option::Option::Some(Self(r))
+    }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
     /// select, so the time depends on the length of e only.
@@ -140,7 +180,7 @@ impl F64 {
         }
         r
     }
-    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 63 (10 multiplications, m − 1 = 63 squarings). Constant time.
+    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 63 (10 multiplications, m − 1 = 63 squarings). On x86-64 with AVX-512F the runs of k = 31, 15 squarings are one bit-matrix product each (see `square_n_backend`). Constant time.
     pub fn invert(&self) -> ::subtle::CtOption<F64> {
         let inv = {
             let mut beta = *self;
@@ -407,6 +447,160 @@ impl F64 {
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
     }
+    /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
+    /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
+    /// that byte, so no branch or address depends on x; then a horizontal xor per word.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    unsafe fn multi_square_x86_64_avx512(a: &[u64; 1], mat: &[u64; 64]) -> [u64; 1] {
+        let mut acc0 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut s = 0usize;
+        while s < 8 {
+            let k = (a[s / 8] >> (8 * (s % 8))) as u8;
+            /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
+            let p = unsafe { mat.as_ptr().add(s * 8 * 1) };
+            unsafe {
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
+                );
+            }
+            s += 1;
+        }
+        [Self::hxor_x86_64_avx512(acc0)]
+    }
+    /// The xor of the eight 64-bit lanes of v.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn hxor_x86_64_avx512(v: ::core::arch::x86_64::__m512i) -> u64 {
+        use ::core::arch::x86_64::*;
+        let h = _mm256_xor_si256(
+            _mm512_castsi512_si256(v),
+            _mm512_extracti64x4_epi64::<1>(v),
+        );
+        let q = _mm_xor_si128(
+            _mm256_castsi256_si128(h),
+            _mm256_extracti128_si256::<1>(h),
+        );
+        _mm_cvtsi128_si64(_mm_xor_si128(q, _mm_unpackhi_epi64(q, q))) as u64
+    }
+    /// a^(2^k'): the matrices for k = 31, 15, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    fn multi_square_x86_64_avx512_words(a: &[u64; 1], k: u32) -> ([u64; 1], u32) {
+        /// The bit matrix of x ↦ x^(2^31) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^31) mod f.
+        static MULTI_SQUARE_31: [u64; 64] = [
+            0x0000000000000001, 0xfd29df184350034d, 0x27c3644478fd9d51,
+            0xad93aa51aa265a3e, 0x84b793cf8c614b9d, 0x1dd16e20ea0b1c4c,
+            0x85b726153cb5ba4b, 0x12cfe35ef395e2f4, 0xd04ef7fdc9eb8f05,
+            0x578e917ac084b1f5, 0x1457e49d9f93e579, 0x6c8f0d798bf32cd7,
+            0x40f7eff713d906da, 0xdb23e303e9bb32e3, 0x078190097cee3e94,
+            0x826e7b5d0853c279, 0x3e4bbc5109769717, 0xac3d6a2f45b5f6f0,
+            0x4dff7b94461788ca, 0x9df98d6ab8d9072e, 0xaafe11a65921bcb5,
+            0x6591f98be772b538, 0xc02172bfc935435b, 0x392384500987be81,
+            0x400e6eb35fec8432, 0xb87a9f5eb5af9909, 0x102d6b74dd57e84e,
+            0x0c1a2d9354e2d09b, 0x62334c80e07c4e00, 0xaf05f757bf5378b3,
+            0xb783290c1659ffbe, 0xc2443797e23d7545, 0xc812a549086e5217,
+            0xcebeac75e4d7f619, 0x3a8e968afc58d524, 0x1c61f14f18ebafeb,
+            0x93e5f73fc658d9c2, 0x6820d8b05617c773, 0xfa5e66e6b5d8fa08,
+            0x08289c53dc4c01d7, 0xc298061c064b8066, 0xfdad63a2a6d28634,
+            0x73ac76ba432d942b, 0x367c96ff238c49bd, 0x784545af18cd82e4,
+            0x1bb6f1022a4bf48d, 0x495849c4ea9ab161, 0x76a106ac9d854ba5,
+            0x5302079447bab62a, 0xe2852ff25d52b805, 0x6e3ec2b42116136e,
+            0xe96ae920183d7d36, 0x04520fbe6016fc41, 0x7cb31d89a196767d,
+            0xcb7e0029e9eee623, 0x98aba7688ca3ffde, 0x359d003e5de4114c,
+            0x89f747d29f4deea0, 0xfc1e2be50d7634a1, 0xef99bfb6af5661ae,
+            0xc97cb4fa63eb30ba, 0x9c7f36ea44812557, 0xf513138c3c4653f1,
+            0x9567c5ff2000d85d,
+        ];
+        /// The bit matrix of x ↦ x^(2^15) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^15) mod f.
+        static MULTI_SQUARE_15: [u64; 64] = [
+            0x0000000000000001, 0x32066f19f2b04462, 0xf0d6a4c63a7cbba6,
+            0xf70ba0e18a4027c7, 0x5a6920d3206491ff, 0xd2f192ba27d942fa,
+            0x2857c9b2151645d9, 0x37ecb0478b37f4da, 0xa673583a32c56c02,
+            0x8c5aeac508100f26, 0xf1aa47e913a0da6e, 0x52dd4805d99b379f,
+            0xfd446bead6210ebf, 0x41ac65fc6f2687e8, 0x6aad1e75fe6c8d3d,
+            0x30fbed44f342602b, 0x42346fa7ebbc606d, 0x77b1e1153ea383f6,
+            0x845cd94ca1d7ea1b, 0x7603a92908249039, 0x0db50332b9aaaee1,
+            0x13a5267763b07562, 0x5088e14fcc180a35, 0xae7e23b00aca186a,
+            0x0c55413e1b102b5d, 0x4a408e8182784a83, 0x07429121823fc5ec,
+            0xe9813390679a85b5, 0x9bd72fee5b2f7c07, 0x60d4b7d9b0f5b1ea,
+            0x67092de93cef1169, 0xd9129573d570395a, 0x989b326ac1d5f073,
+            0xb695af2eb42f96ed, 0x25325d387f0405f9, 0x64931d8d345a7282,
+            0x989f5ab9a471a4de, 0xab6d00ead585dc1b, 0x9c29a3f0eb0ee070,
+            0x69e70439b52e2ff0, 0xb15ed3666fcec58f, 0xf71b3cdc79e4f4cf,
+            0xb22f97abbf79e43a, 0xfe9067d56962febd, 0x7aa2c854b98f6d73,
+            0x8f0d64c8d3e794c5, 0xaedc7f31c3990e62, 0x288cb318b44de1e0,
+            0xabb0784daeab68ca, 0x4c4ebab4bd7a6a1f, 0x5e6459d54371cc8a,
+            0x00119d0e82ccb8f5, 0x844ba8349142e125, 0x337997f8fa457e2b,
+            0x067de6cae7a9be6b, 0x81d5d7a19fd435b6, 0x65c6b8dd106ae46f,
+            0x0c579166d9caef52, 0xa587cf86d8e58ddf, 0x3c9bf43b678e8f2d,
+            0x19ab2745960dafb0, 0x6e8f3e9de5bc38bb, 0x32c2614a4f4f47d0,
+            0xedeea9d359a28f1c,
+        ];
+        let (mut x, mut k) = (*a, k);
+        while k >= 31 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_31) };
+            x = next;
+            k -= 31;
+        }
+        while k >= 15 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_15) };
+            x = next;
+            k -= 15;
+        }
+        (x, k)
+    }
+    /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
+    /// else as CPUID and XCR0 report (read once).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn x86_64_avx512_available() -> bool {
+        #[cfg(target_feature = "avx512f")] { true }
+        #[cfg(not(target_feature = "avx512f"))] { Self::x86_64_avx512_detected() }
+    }
+    /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
+    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
+    /// yet, 1 = absent, 2 = present.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[allow(unused_doc_comments, unused_unsafe)]
+    fn x86_64_avx512_detected() -> bool {
+        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
+            0,
+        );
+        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
+        if state != 0 {
+            return state == 2;
+        }
+        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
+        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
+        let present = unsafe {
+            let max = ::core::arch::x86_64::__cpuid(0).eax;
+            let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
+            max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+        };
+        STATE
+            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
+        present
+    }
+    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[target_feature(enable = "xsave")]
+    #[allow(unused_unsafe)]
+    unsafe fn xcr0_x86_64() -> u64 {
+        unsafe { ::core::arch::x86_64::_xgetbv(0) }
+    }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
     #[cfg(target_arch = "x86_64")]
@@ -494,11 +688,25 @@ impl F64 {
         }
         Self::reduce(&Self::square_wide_portable(a))
     }
+    /// a^(2^k) mod f (n words): on x86-64 with AVX-512F, the multi-squaring matrices for
+    /// the longest runs that fit, then the rest as `square_n_chain_words`.
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 1], k: u32) -> [u64; 1] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(a, k);
+                return Self::square_n_chain_words(&x, rest);
+            }
+        }
+        Self::square_n_chain_words(a, k)
+    }
     /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
     /// value kept in XMM registers throughout when the reduction runs there).
     #[inline]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn square_n_words(a: &[u64; 1], k: u32) -> [u64; 1] {
+    fn square_n_chain_words(a: &[u64; 1], k: u32) -> [u64; 1] {
         let mut x = *a;
         let mut i = 0;
         while i < k {

@@ -8,6 +8,7 @@
 // sqrt(x) = x^64+x^63+x^61+x^59+x^56+x^55+x^54+x^52+x^50+x^47+x^46+x^45+x^43+x^41+x^38+x^37+x^36+x^34+x^32+x^30+x^28+x^24+x^23+x^22+x^21+x^19+x^17+x^16+x^15+x^13+x^10+x^9+x^8+x^5+x^4+x^3+1
 // Trace: Tr(x^i) = 1 for i in {0, 47}
 // Itoh-Tsujii chain for m-1 = 64: 1 -> 2 -> 4 -> 8 -> 16 -> 32 -> 64 (6 multiplications, 64 squarings)
+// Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 32, 16, 8
 
 /// An element of GF(2^65) = GF(2)[x]/(f), f = x^65+x^31+x^18+x^7+1, in polynomial basis: 2 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 9 bytes. Reduction: Barrett (two carry-less products). Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
@@ -104,6 +105,45 @@ impl F65 {
     pub fn square_n(&self, k: u32) -> F65 {
         F65(Self::square_n_words(&self.0, k))
     }
+    /// Run lengths k of x ↦ x^(2^k) that have a precomputed bit matrix for the x86-64
+    /// AVX-512F multi-squaring kernel, longest first (empty when the field has none).
+    /// `square_n` covers k with them, longest first, when the CPU has AVX-512F. Not a
+    /// stable API.
+    #[doc(hidden)]
+    pub const MULTI_SQUARE_RUNS: [u32; 3] = [32, 16, 8];
+    /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
+    /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
+    /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+    #[allow(unreachable_code)]
+    pub fn square_n_backend() -> &'static str {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                return "x86_64-avx512-matrix";
+            }
+        }
+        Self::backend()
+    }
+    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
+    /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
+    /// cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_n_with_backend(
+        &self,
+        k: u32,
+        backend: &str,
+    ) -> ::core::option::Option<Self> {
+        let r = match backend {
+            "squarings" => Self::square_n_chain_words(&self.0, k),
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);
+                Self::square_n_chain_words(&x, rest)
+            }
+            _ => return ::core::option::Option::None,
+        };
+        ::core::option::Option::Some(Self(r))
+    }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
     /// select, so the time depends on the length of e only.
@@ -139,7 +179,7 @@ impl F65 {
         }
         r
     }
-    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 64 (6 multiplications, m − 1 = 64 squarings). Constant time.
+    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 64 (6 multiplications, m − 1 = 64 squarings). On x86-64 with AVX-512F the runs of k = 32, 16, 8 squarings are one bit-matrix product each (see `square_n_backend`). Constant time.
     pub fn invert(&self) -> ::subtle::CtOption<F65> {
         let inv = {
             let mut beta = *self;
@@ -434,6 +474,276 @@ impl F65 {
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
     }
+    /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
+    /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
+    /// that byte, so no branch or address depends on x; then a horizontal xor per word.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    unsafe fn multi_square_x86_64_avx512(a: &[u64; 2], mat: &[u64; 144]) -> [u64; 2] {
+        let mut acc0 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut acc1 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut s = 0usize;
+        while s < 9 {
+            let k = (a[s / 8] >> (8 * (s % 8))) as u8;
+            /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
+            let p = unsafe { mat.as_ptr().add(s * 8 * 2) };
+            unsafe {
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast()),
+                );
+            }
+            s += 1;
+        }
+        [Self::hxor_x86_64_avx512(acc0), Self::hxor_x86_64_avx512(acc1)]
+    }
+    /// The xor of the eight 64-bit lanes of v.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn hxor_x86_64_avx512(v: ::core::arch::x86_64::__m512i) -> u64 {
+        use ::core::arch::x86_64::*;
+        let h = _mm256_xor_si256(
+            _mm512_castsi512_si256(v),
+            _mm512_extracti64x4_epi64::<1>(v),
+        );
+        let q = _mm_xor_si128(
+            _mm256_castsi256_si128(h),
+            _mm256_extracti128_si256::<1>(h),
+        );
+        _mm_cvtsi128_si64(_mm_xor_si128(q, _mm_unpackhi_epi64(q, q))) as u64
+    }
+    /// a^(2^k'): the matrices for k = 32, 16, 8, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    fn multi_square_x86_64_avx512_words(a: &[u64; 2], k: u32) -> ([u64; 2], u32) {
+        /// The bit matrix of x ↦ x^(2^32) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^32) mod f.
+        static MULTI_SQUARE_32: [u64; 144] = [
+            0x0000000000000001, 0xe69f18cdfc1f416a, 0x2df1263b7b28fe78,
+            0xe8c869c8da2a27e8, 0x787af2ac868f00b3, 0x26ad6bc813f9db8c,
+            0x5ba445f2a94f8302, 0x8f56b4d594b280db, 0x0000000000000000,
+            0x0000000000000001, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000001,
+            0x0000000000000001, 0x242ca1aaea3891c7, 0xb4f32fa8f7c76ab6,
+            0xcbec5bf3190f3bee, 0xa0e05a3232d1b446, 0x0082977fb731a0e3,
+            0xa5e86bf660615f14, 0xd31747efa03af012, 0xb9bff47b11082bc3,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x4bacca2fb830aaad,
+            0x945138d3d18d83f2, 0x4cc667394cdb74ac, 0x755e9be61e5a2def,
+            0x01c39cf2b3da37b3, 0xfd000a3eb4e9eae0, 0x1f005d89443d493e,
+            0xd617788d7dd12636, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000000,
+            0xd548e76c2b6383af, 0xb325b6429d4855c5, 0x9b8dc6aed3fbc88b,
+            0x5fd62f4118ac9782, 0x6efde5a52e1bd983, 0xb6e3eecb0e566875,
+            0xa84a4c9aab5297c4, 0x249cc43ce67bfa0b, 0x0000000000000000,
+            0x0000000000000001, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000001, 0x518646e030ae9d16, 0x5ef8381f55d94ad0,
+            0xc2ce1744055bf39e, 0x24349987aa0b2719, 0xa84410317e9ca4a0,
+            0x482dd2a2c8710d2f, 0xec300a60f2d240c6, 0x9d4c2dbf0981bc1e,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000000, 0x250f7af353b01426,
+            0x63d5bfeeedc83b23, 0x3ebcc59d4533db71, 0x23ed62774909226c,
+            0xd1bba7e3fc16ae81, 0x4f6eb48218393f55, 0x3ab06e4a01be7e00,
+            0x774b631469277231, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000001, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000001,
+            0x581d700b10bd20ee, 0x83133178aba10d24, 0xefa54874b8786b3c,
+            0x9157181e74cfe47e, 0x604404046cb22d88, 0xdfaffaf76d2a5599,
+            0x6e96b0642cd9d9d1, 0x06c2d45ef45400a3, 0x0000000000000000,
+            0x0000000000000001, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000000,
+            0x0000000000000000, 0xe588c3cb4b0d06f1, 0xc0b09fd7b54869af,
+            0x0e85c3bf4c423d8f, 0x19d8d84bbeea53b9, 0xc6b939d2aa0f57d2,
+            0xc08965f9d86af392, 0x54e9c49c228057f7, 0xaf107da826d7f888,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000001, 0x0000000000000000, 0x58edc077b27782b5,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+        ];
+        /// The bit matrix of x ↦ x^(2^16) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^16) mod f.
+        static MULTI_SQUARE_16: [u64; 144] = [
+            0x0000000000000001, 0xd5fd681d3535c058, 0x136fc6789d5af6f9,
+            0x2f9ad3831f95e7d9, 0xec297a03ecd77bce, 0xf7684abce909edbc,
+            0x80a316b8c9e762be, 0xc46efd20776d7d79, 0x0000000000000000,
+            0x0000000000000001, 0x0000000000000001, 0x0000000000000000,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000001,
+            0x0000000000000000, 0xb2ef69b8f2067ca4, 0xba51c5abe895bad1,
+            0x124efafcc2470fef, 0x1c76b3819cd6ae3f, 0x2c1f606a511a2b5c,
+            0x33b289789fef3a69, 0x01e5e18822d38dd1, 0xf68b9bc5a35c3623,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000001, 0x0000000000000001, 0xdf7903ed637eba36,
+            0x5dd16f53124f4bcc, 0xc5b4b9e300ef836f, 0xe24e6efec6c5a03c,
+            0xb46bf3f7ed1a3ed3, 0x7a8092a47dc9b451, 0x2e81c5d4bd655fa7,
+            0x5e7cb52fa885353f, 0x0000000000000000, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000001,
+            0xd0c679abd2a92328, 0xa16211dce10d982c, 0x08ce264159c2a1e4,
+            0xd315665e8e179996, 0x6973120f60999a02, 0x13a80d46718c542c,
+            0x6e15b2ad5b57ee3b, 0x0987a0a3aa88f53f, 0x0000000000000000,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000001, 0x067ccbff3c3cb34b, 0xb6cfabf55e179037,
+            0x2bfa816ff7d90b01, 0xffaa08f3f76ad03a, 0xb228791ff3229b6e,
+            0x53cee31b06a8d7a9, 0xcbef31c3c36dbede, 0xb57f8c0e4e4687ef,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000001,
+            0x0000000000000001, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000000, 0xdb46e43d236b213f,
+            0xe603287646bf69e0, 0x4ff6a759af5c196f, 0xfaed1ba20882b5e0,
+            0x862884236bb50ec9, 0x50c2423db6f57b48, 0xb31e94ce13e2efa3,
+            0x8d0f4a3e24654937, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000001, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000001, 0x0000000000000001, 0x0000000000000001,
+            0x99f817dda051686a, 0x4d5651f5d35b07d8, 0xca4ccc40d1a2cad1,
+            0xa9621a362c2b2640, 0xa0dc64024e2a735a, 0x6aebb6926ee5cf9b,
+            0x6ba1b9b5b20b7b13, 0xa360c04732dfdbc5, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000000,
+            0x0000000000000001, 0x656a99ce9d71524d, 0xa0e6abfad53a4f99,
+            0x4c56e2973315f677, 0xb715b357b9091ef9, 0xcc498ec509768d39,
+            0xdbbbbe55a7e9ffb5, 0x151a681f7a193fb4, 0xfb81a84391998537,
+            0x0000000000000001, 0x0000000000000001, 0x0000000000000000,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000001, 0xaeefef62fd602271,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+        ];
+        /// The bit matrix of x ↦ x^(2^8) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^8) mod f.
+        static MULTI_SQUARE_8: [u64; 144] = [
+            0x0000000000000001, 0x609000041d00c500, 0x880164946237092a,
+            0xd8cc1e4d586b9388, 0xf5263d31217014a4, 0x84f7ab6f247f3513,
+            0x5c152bd1670fb708, 0x932ec0f19bd48f3b, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000001,
+            0x0000000000000000, 0x66e5c9a950053f89, 0x650a5753c4879708,
+            0xdf37b241bd118995, 0x6276debe6f6bb459, 0x9a9b184306805190,
+            0x2bd550733d314ca6, 0x383e232adc0c4dc2, 0x6372e1dd1d084f7b,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000001, 0x736c9a9a2c3836d5,
+            0x9b321472c88d43c4, 0x5bd4a75c3d27f059, 0xe6011b3c4bbdca26,
+            0x66c41882db61466c, 0xb5757538a7fa7dc8, 0x206fa977aa58a24f,
+            0x3c24dd4fe1c4d20f, 0x0000000000000000, 0x0000000000000001,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000000,
+            0x27687372f8702346, 0x088ffbd846964775, 0xf0019b9d8f9e9271,
+            0xcde2f38f4b718489, 0x080c1eb5589833cc, 0x0d18f098e28d2499,
+            0xa45e66d5a0e71cea, 0x169d6f94215e43fa, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000001, 0x763658e4fae151be, 0xcff64f8d038730da,
+            0xbffbd4e7456d1cdf, 0x91e3c954e1bda951, 0x7e9671e70b0ed42c,
+            0x9684492ddfcdf1a2, 0x7a5d46ce909709a2, 0xdfaa1f232296a2e4,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000001,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000001,
+            0x0000000000000001, 0x0000000000000001, 0xff6a6f89fb31a146,
+            0x553fa828aed80c39, 0xd9efe1afb66428fb, 0x38bc8a95bd3c57d1,
+            0x3fbbc2b986e29c55, 0x2188b2e8abe1bdc1, 0x1e89b0fa4fa071ad,
+            0x29263d0105fe4249, 0x0000000000000001, 0x0000000000000000,
+            0x0000000000000001, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000001, 0x0000000000000000, 0x0000000000000001,
+            0x7f8fb12a3e6f338b, 0x60ec4e2044c42d10, 0xd5db8eb46c47c0fb,
+            0x028a0e8b15cefcdc, 0x7fd693db3cf431a3, 0xc14ccf94934921e5,
+            0x94745148cf31e230, 0x24d4b38cbe54f883, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000000,
+            0x0000000000000001, 0x01914681dfbe1392, 0x746f8b9d497d09bb,
+            0xc7a93aa4c8ff3d38, 0x3b862a5cd80961a4, 0xd1e034c6dd0677de,
+            0xd7207921a22f10a2, 0x163d594618c0b7d2, 0xd363eb647ece373f,
+            0x0000000000000001, 0x0000000000000001, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000001, 0x0000000000000001,
+            0x0000000000000000, 0x0000000000000001, 0x85e6645ec4ad34c8,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+        ];
+        let (mut x, mut k) = (*a, k);
+        while k >= 32 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_32) };
+            x = next;
+            k -= 32;
+        }
+        while k >= 16 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_16) };
+            x = next;
+            k -= 16;
+        }
+        while k >= 8 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_8) };
+            x = next;
+            k -= 8;
+        }
+        (x, k)
+    }
+    /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
+    /// else as CPUID and XCR0 report (read once).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn x86_64_avx512_available() -> bool {
+        #[cfg(target_feature = "avx512f")] { true }
+        #[cfg(not(target_feature = "avx512f"))] { Self::x86_64_avx512_detected() }
+    }
+    /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
+    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
+    /// yet, 1 = absent, 2 = present.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[allow(unused_doc_comments, unused_unsafe)]
+    fn x86_64_avx512_detected() -> bool {
+        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
+            0,
+        );
+        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
+        if state != 0 {
+            return state == 2;
+        }
+        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
+        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
+        let present = unsafe {
+            let max = ::core::arch::x86_64::__cpuid(0).eax;
+            let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
+            max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+        };
+        STATE
+            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
+        present
+    }
+    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[target_feature(enable = "xsave")]
+    #[allow(unused_unsafe)]
+    unsafe fn xcr0_x86_64() -> u64 {
+        unsafe { ::core::arch::x86_64::_xgetbv(0) }
+    }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
     #[cfg(target_arch = "x86_64")]
@@ -534,11 +844,25 @@ impl F65 {
         }
         Self::reduce(&Self::square_wide_portable(a))
     }
+    /// a^(2^k) mod f (n words): on x86-64 with AVX-512F, the multi-squaring matrices for
+    /// the longest runs that fit, then the rest as `square_n_chain_words`.
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 2], k: u32) -> [u64; 2] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(a, k);
+                return Self::square_n_chain_words(&x, rest);
+            }
+        }
+        Self::square_n_chain_words(a, k)
+    }
     /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
     /// value kept in XMM registers throughout when the reduction runs there).
     #[inline]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn square_n_words(a: &[u64; 2], k: u32) -> [u64; 2] {
+    fn square_n_chain_words(a: &[u64; 2], k: u32) -> [u64; 2] {
         let mut x = *a;
         let mut i = 0;
         while i < k {

@@ -9,6 +9,7 @@
 // sqrt(x) = x^162+x^159+x^156+x^153+x^150+x^147+x^144+x^141+x^138+x^135+x^132+x^129+x^126+x^123+x^120+x^117+x^114+x^111+x^108+x^105+x^102+x^99+x^96+x^93+x^90+x^87+x^84+x^81+x^79+x^78+x^76+x^75+x^73+x^72+x^70+x^69+x^67+x^66+x^64+x^63+x^61+x^60+x^58+x^57+x^55+x^54+x^52+x^51+x^49+x^48+x^46+x^45+x^43+x^42+x^40+x^39+x^37+x^36+x^34+x^33+x^31+x^30+x^28+x^27+x^25+x^24+x^22+x^21+x^19+x^18+x^16+x^15+x^13+x^12+x^10+x^9+x^7+x^5+x^4
 // Trace: Tr(x^i) = 1 for i in {0, 157}
 // Itoh-Tsujii chain for m-1 = 162: 1 -> 2 -> 4 -> 5 -> 10 -> 20 -> 40 -> 80 -> 81 -> 162 (9 multiplications, 162 squarings)
+// Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 81, 40, 20, 10
 
 /// An element of GF(2^163) = GF(2)[x]/(f), f = x^163+x^7+x^6+x^3+1 (sect163: GF(2^163), SEC 2 sect163k1/r1/r2 and NIST B-163/K-163), in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 21 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
@@ -105,6 +106,45 @@ impl F163 {
     pub fn square_n(&self, k: u32) -> F163 {
         F163(Self::square_n_words(&self.0, k))
     }
+    /// Run lengths k of x ↦ x^(2^k) that have a precomputed bit matrix for the x86-64
+    /// AVX-512F multi-squaring kernel, longest first (empty when the field has none).
+    /// `square_n` covers k with them, longest first, when the CPU has AVX-512F. Not a
+    /// stable API.
+    #[doc(hidden)]
+    pub const MULTI_SQUARE_RUNS: [u32; 4] = [81, 40, 20, 10];
+    /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
+    /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
+    /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+    #[allow(unreachable_code)]
+    pub fn square_n_backend() -> &'static str {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                return "x86_64-avx512-matrix";
+            }
+        }
+        Self::backend()
+    }
+    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
+    /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
+    /// cannot run it. Not a stable API.
+    #[doc(hidden)]
+    pub fn __square_n_with_backend(
+        &self,
+        k: u32,
+        backend: &str,
+    ) -> ::core::option::Option<Self> {
+        let r = match backend {
+            "squarings" => Self::square_n_chain_words(&self.0, k),
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);
+                Self::square_n_chain_words(&x, rest)
+            }
+            _ => return ::core::option::Option::None,
+        };
+        ::core::option::Option::Some(Self(r))
+    }
     /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
     /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time
     /// select, so the time depends on the length of e only.
@@ -140,7 +180,7 @@ impl F163 {
         }
         r
     }
-    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 162 (9 multiplications, m − 1 = 162 squarings). Constant time.
+    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 162 (9 multiplications, m − 1 = 162 squarings). On x86-64 with AVX-512F the runs of k = 81, 40, 20, 10 squarings are one bit-matrix product each (see `square_n_backend`). Constant time.
     pub fn invert(&self) -> ::subtle::CtOption<F163> {
         let inv = {
             let mut beta = *self;
@@ -616,6 +656,824 @@ impl F163 {
         }
         out
     }
+    /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
+    /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
+    /// that byte, so no branch or address depends on x; then a horizontal xor per word.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    unsafe fn multi_square_x86_64_avx512(a: &[u64; 3], mat: &[u64; 504]) -> [u64; 3] {
+        let mut acc0 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut acc1 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut acc2 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut s = 0usize;
+        while s < 21 {
+            let k = (a[s / 8] >> (8 * (s % 8))) as u8;
+            /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
+            let p = unsafe { mat.as_ptr().add(s * 8 * 3) };
+            unsafe {
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast()),
+                );
+            }
+            s += 1;
+        }
+        [
+            Self::hxor_x86_64_avx512(acc0),
+            Self::hxor_x86_64_avx512(acc1),
+            Self::hxor_x86_64_avx512(acc2),
+        ]
+    }
+    /// The xor of the eight 64-bit lanes of v.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn hxor_x86_64_avx512(v: ::core::arch::x86_64::__m512i) -> u64 {
+        use ::core::arch::x86_64::*;
+        let h = _mm256_xor_si256(
+            _mm512_castsi512_si256(v),
+            _mm512_extracti64x4_epi64::<1>(v),
+        );
+        let q = _mm_xor_si128(
+            _mm256_castsi256_si128(h),
+            _mm256_extracti128_si256::<1>(h),
+        );
+        _mm_cvtsi128_si64(_mm_xor_si128(q, _mm_unpackhi_epi64(q, q))) as u64
+    }
+    /// a^(2^k'): the matrices for k = 81, 40, 20, 10, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[allow(unused_unsafe, unused_doc_comments)]
+    fn multi_square_x86_64_avx512_words(a: &[u64; 3], k: u32) -> ([u64; 3], u32) {
+        /// The bit matrix of x ↦ x^(2^81) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^81) mod f.
+        static MULTI_SQUARE_81: [u64; 504] = [
+            0x0000000000000001, 0x1d1626455c910e8e, 0xf3983aef56cb3b65,
+            0x8d9b6647de0f8973, 0x30e4fb064056eec8, 0x97fab1c4e2c6772d,
+            0x56f5f0e6ae6d9dd8, 0x62dd845ba3f52d29, 0x0000000000000000,
+            0xfde5d7c761888007, 0x48b906ad24708f1d, 0x8fcc0f9475e901b3,
+            0x0eea8454310a67a4, 0xc63b7d7526725fae, 0x5eaacda07bb46dcf,
+            0x07ad9c3b71915db5, 0x0000000000000000, 0x000000058117780e,
+            0x00000005281938db, 0x00000007e6341c5d, 0x00000003029d1e20,
+            0x00000007ba990489, 0x000000011f77b937, 0x000000016455f19b,
+            0xd9939ba629ed723f, 0xea0caa4716b5d10c, 0x1c669e3f50627be4,
+            0x1fe31808aa59a8ca, 0x199118d0a8c2c429, 0x6511aa1e6b5d2c39,
+            0x32ff2e854bee743a, 0xa21226293abd35b1, 0x3b9eb09052fc38be,
+            0x973e874ed09e6b2e, 0x60811b12bef7ab84, 0xc2882d1fab46d6b0,
+            0x82e5095f7998febf, 0x37f6a6e6f37efecc, 0x93bb2644e1f99a00,
+            0x71bd679ee1d09776, 0x00000001b47792f3, 0x00000001de879350,
+            0x0000000582df9325, 0x0000000717e6f0fc, 0x000000012ad71e1c,
+            0x0000000375929d6e, 0x00000001c642cfbd, 0x00000007626a03f1,
+            0xb1e705709e472474, 0xf883a37172a92dbb, 0xc8fa70a8122757f1,
+            0xce8fea99f9f2ce43, 0x2e15ad46a75c675b, 0x6438887be9d7d6c1,
+            0x27072fc0cef473c3, 0x2b58bb332ffca9dc, 0xa00266d89ad6b28c,
+            0x2023139704ebce44, 0xa5182b76148bca0d, 0x9c90e2575c929049,
+            0xf00dd11e97d24d4c, 0x08eb2968f01d1ab9, 0x26f2f478db22ce08,
+            0x0e011942c59a5333, 0x000000071173ab1d, 0x000000033ce9026c,
+            0x00000002f0ddcdbd, 0x00000002fc9b9aa7, 0x000000002c260491,
+            0x0000000435f0ea2c, 0x00000003e9dc5a71, 0x000000004cb2dc49,
+            0x6210fc8219e77272, 0xd6f021d41ce868b9, 0xb9342e20238c490c,
+            0xc69e795a4d49e965, 0xd53247c1ab8e85f7, 0x78e0ae1b8ee71aff,
+            0xd22db3c83b8fb634, 0xa49326345fd8e68f, 0xbfdfdffd49236e0b,
+            0x819ac8b5c9fe5382, 0xc2f3d03fb80c0704, 0x64430469751f0d95,
+            0x58a5c730750fd384, 0xbff906510518cf2b, 0xc47e06bccbab1623,
+            0x09d281889939c88a, 0x0000000117ff079a, 0x000000017bca0a3a,
+            0x000000001b792112, 0x00000007ff7e9711, 0x00000007bab31263,
+            0x00000001a3f7f22d, 0x0000000617f065b8, 0x000000063b1ad78c,
+            0x3625557b531b47b7, 0x5ba44a501127b3af, 0xac5fb48ea5c4f9ba,
+            0xf344d38ccd020d6e, 0x63b04a4389a11e25, 0x0d61b47451ec3e20,
+            0xeba45fca7ca84449, 0x688dbda754882962, 0xcfb4eaf00c911565,
+            0x50e5664af0325602, 0x7525315f208571fc, 0x951d8239c825bd05,
+            0xad854721180b7b28, 0x9244c30a123e3a3b, 0xa75eed3ca2b81066,
+            0xd24c06edf018d684, 0x00000003fc3c8f8b, 0x000000057663172e,
+            0x000000008a29a8c1, 0x000000011f169dc8, 0x0000000677e3c4b5,
+            0x00000001d01ba06b, 0x00000007617c4752, 0x000000008cfe2ea5,
+            0xa72c2fc8c4dd7265, 0xf073cb782c6d0fdb, 0x969181daf6b45ad9,
+            0x8a80801526a4d136, 0x7667bcffd01090b2, 0xac1ee2be12357fa4,
+            0x3b25e7331fcc2638, 0x5b1d8e027bd3dd96, 0x85c0502fc3f117d0,
+            0x3468f371ddba4bf5, 0xacbce61a460fadf0, 0x80f687e29c8b9dc9,
+            0x89186fac412477c3, 0x3f393971a236c9a8, 0x40be851162fb851c,
+            0x71459e427946e99c, 0x00000004730b7526, 0x00000007e1c602e5,
+            0x000000037d68c2e6, 0x0000000041dfbd2f, 0x000000064882e4bb,
+            0x0000000409697be5, 0x0000000584d930c6, 0x000000060e41cd4d,
+            0x65c15477a15550df, 0xa455a5f55e23f54a, 0x5d1e606ce816c460,
+            0x5da00295109385f4, 0x67253a5183a9078a, 0xd6a4915ba5d8af76,
+            0xb1c2e0919a6a3afe, 0x44ecca4828debe7e, 0xb5edf60ae7502484,
+            0xdd50d0ef7ca910a1, 0xd738ae8acc1e261b, 0xa9f04a8067855ddc,
+            0x01d83c535e3723da, 0xf6d561776eb5939c, 0x80dbf86cc2528339,
+            0xed75b0ba4ca90cf3, 0x000000042c9c0042, 0x0000000493cac45d,
+            0x00000004d8973c28, 0x0000000750eeee64, 0x000000001f0149e1,
+            0x00000001c6af8d50, 0x0000000500570909, 0x00000001ccca0a08,
+            0xbfaa9df5ae3a62da, 0xe78b8ade461bd3bd, 0x61a35f2c20cf6b66,
+            0x52b9f1da58fa42ec, 0x84b5f22899279e96, 0x8385320bf1f87651,
+            0xd94a3f0e03650af3, 0x18d480d3d5703cbb, 0xe85473f83d7b7d0d,
+            0x0412c758fc685427, 0x1284b745565400b4, 0xe729aed9a7b57caf,
+            0xa60917be9e96b85e, 0x6308eaf085431b7b, 0x06d9aedf0242e652,
+            0x87fe2c066a9cc635, 0x00000004c28ff5cd, 0x00000001b11d4d85,
+            0x000000075caf020d, 0x000000058b6c7ba8, 0x0000000399dc03a4,
+            0x0000000375a3a4d5, 0x00000007abd5ff4f, 0x00000005789b5bd8,
+            0xa9ae26e517c91002, 0xef4c62c7a78cd224, 0xd676103e62a52c8c,
+            0x3421946af2d15db9, 0x19a9fc9791c70cd6, 0xe6ec3199a05324ec,
+            0x3835fbf2fc19701d, 0x329cf6233bf96f46, 0x4ab5ea236cb08170,
+            0x05c48fc24b54d811, 0xa98a872f1b63ae0a, 0x5ec78c72d0a492f3,
+            0x4e9fcb4d8b3b055f, 0x430ed14356e8148d, 0x83e1ec5e01ae7eb5,
+            0x6f0446aec1a043a5, 0x00000003016b6e6d, 0x00000001522e6712,
+            0x00000006df4376f9, 0x00000000a317e4e1, 0x000000075b2db787,
+            0x000000034714501f, 0x000000007bd6b8c1, 0x00000007c3dae1eb,
+            0xf3ae80983e3c1317, 0x778a6ed87c73633f, 0xcb7cf27c9c10ff21,
+            0x867f95cf4001c8be, 0x2c131e3c3cf2b3bc, 0xa99f83bae00750d5,
+            0x10e1790483e10b6c, 0xfc59b97d4643b32d, 0x6f91712d1b01798f,
+            0x75de242b105a2deb, 0x8cd0e4b2b4550685, 0x1f0a232171e4b786,
+            0xc7ab6f52bc3b7cdd, 0x7b7a2f22ccc0d170, 0xf778ed5da61451cf,
+            0xa1a438a14156aeba, 0x000000027b0d1aba, 0x00000005323866df,
+            0x00000002e6641a56, 0x00000004d88d66a1, 0x000000065798dc6f,
+            0x00000005a4a8584c, 0x000000061ec9e00e, 0x0000000623f95b93,
+            0xdb3032716f7e0793, 0x40c90a2307ed6adc, 0xa38c5befe4b052b8,
+            0xa5903a0c05333b5e, 0xea62da1d02b2d2ac, 0x090cd37a45029914,
+            0xcdfc5af287fd4b5c, 0x53b8a8a3f109ac8f, 0x0a3e4120cdd9aa41,
+            0x1bf272712f0687e4, 0xd5632a0e0c76e58f, 0xd95f5b0cb951e8eb,
+            0x9b777e71eb5d6339, 0x5df1121c42574d44, 0xd2270321a807a741,
+            0xe1a37ddb279de3d3, 0x00000002eec8f734, 0x0000000087de1746,
+            0x000000040edbaee7, 0x000000039393d7e7, 0x000000010c3385cf,
+            0x00000002dafcd00c, 0x00000004d34fb4c0, 0x000000077b04da63,
+            0xa0218a5bd3191158, 0x729e9689516e814c, 0x5af4caae19b1ac00,
+            0xe0ffaab3d8ed80f6, 0xc8de6968d2f731d1, 0x35d81960dd9f0a7f,
+            0x63da436038a1e3c8, 0x9135d5816bb5137a, 0x2a002786ab016a3c,
+            0xe685162771661924, 0x8dc21e5f0e039ea5, 0x408d65e37d7de29e,
+            0x58e2dfe64613371d, 0x42118684ec81125a, 0xec87b4938fecb389,
+            0xe4379a6cd0027c39, 0x00000007015b1866, 0x000000008c3f8e95,
+            0x0000000656119490, 0x0000000106aaa539, 0x000000002984c421,
+            0x00000006283abde9, 0x00000002d3fe534e, 0x000000000480dc96,
+            0xc257973a2e6e6e57, 0x6fd94271bfe56291, 0xd273bd231d6d2eae,
+            0x65dc68e54e9a54f6, 0x7f78cf3f0dca1ed8, 0xa0c5bd431a1b5be4,
+            0x952a8904b778ac97, 0x901f7fe7ca5cfb36, 0x1410c263a53c8c51,
+            0xee0aaca4d3480f73, 0x1f839df5a0f3fe36, 0x27e6760fc2c8dcfa,
+            0xcb2b639bd6cfcfbe, 0x450d82eb1fc007c5, 0x286e33142ad2c6b0,
+            0x3bc3eab8c164ea3f, 0x00000002674c16ea, 0x00000007ffa6ce8f,
+            0x00000005505a382a, 0x00000005448ce0ae, 0x00000001c17a518a,
+            0x00000003cb99265f, 0x000000073a76e869, 0x00000004c197afcd,
+            0x3a7ecf1d2c8bbc76, 0xc53fcc399118ca67, 0x92899f0e156da07d,
+            0xc36639aa4f969b5b, 0x40ade519df214b0d, 0xe67d51d627aea638,
+            0x11e662d950883ec7, 0x2c92efefad5a63e7, 0xa0439a88255af469,
+            0x873d021dcba7f894, 0xbed6ef37e75053ef, 0xaa8bc19d580e4120,
+            0xe35076533c078413, 0x5cfc3b34e15e0a87, 0x963cd21fe906de6d,
+            0xfb146158546072ac, 0x000000051a82f15c, 0x00000005274a02a0,
+            0x00000007baf5ea71, 0x00000006a55d8e9d, 0x0000000760048f8e,
+            0x0000000089ba8b60, 0x00000007fd8d8929, 0x00000004e96c8778,
+            0xab8e04ac6e668c8e, 0xaef6a6419acc463c, 0x4bfa2c2af17eb4c2,
+            0x42ac2992e099ccbb, 0x304e63dfbe920eb3, 0x0780bba620357ea0,
+            0x1a7910331d6dd51b, 0x774f41445b9cc513, 0x4379b980d998dfa2,
+            0xd5bf6e563ade247f, 0xe1d029ce61d64817, 0x6df5dd431c6b6faf,
+            0xb465c3c62817cdc4, 0x3dfade396c56c3a8, 0xf897cf8eea6e9393,
+            0x204bde366a39a2d8, 0x00000000cf33cff1, 0x000000021a95572f,
+            0x0000000704a93af7, 0x00000003e8234a22, 0x000000062cfc6e37,
+            0x000000028c0e72fd, 0x000000047b64150e, 0x00000001ad88b9f6,
+            0x7988960d97cc9591, 0xce41c073983eea90, 0xedaa72e65c9ea736,
+            0x50a2dbd6edfff367, 0x0b3c5096a0215710, 0xbd1a88c8e6ab7c2a,
+            0xb24b14f775fa86c6, 0x09e6ab0e6981b1b2, 0x406bc80578728211,
+            0x66b4c277482a8420, 0xcd1082bbd3f9a60a, 0x19ee4985e481feef,
+            0xd14725e3a4a44523, 0xaba253c816370cd4, 0x2c52347e09e8511b,
+            0x2700a89ff277c375, 0x00000007b236f5ae, 0x00000007dfb15244,
+            0x000000014f6819be, 0x0000000170a66e49, 0x00000005dea673a8,
+            0x000000069f920f69, 0x0000000299fa5205, 0x0000000355b2cd4b,
+            0x99b9b4bd505c3193, 0x8c4ea6d062c1b887, 0x0bb53a3545302ff9,
+            0xfa54df32141a0fc4, 0xddeb8736bb44079e, 0x0552e48ff73232a2,
+            0xbadfbec252776853, 0x29549a43fbbc4c1d, 0x157e3516b03ee03d,
+            0x0643d5a21c54e7d0, 0x233aa9149588ab81, 0x4eb4f6bbcd660132,
+            0x1f4534e30bd76b7e, 0x3ca70162a4449239, 0x1a05ba99ed894fad,
+            0x522fd7b7dc9b2929, 0x00000005e019c5b4, 0x000000006fc560f4,
+            0x00000000fa04e23e, 0x00000005d2242f10, 0x0000000400d23238,
+            0x00000004892b7230, 0x000000066df9edcd, 0x000000012a75a125,
+            0x3d3565d06e659ae9, 0xf2ed03e013bafd1e, 0x0738a3792ec168af,
+            0xbeecf0921b06b311, 0xcc0b8ddf951f0a0b, 0x36f560e56a3e0346,
+            0x96b5fe784e4a0c81, 0x86a860a300e0a2b7, 0x1508adaf60e89795,
+            0xbae03b5b4a79f5b7, 0xdf344ad6377ce6f8, 0x161bc3afc9252a7a,
+            0xb6afdf0e3d3f4b9a, 0xbe5a06a849eb6979, 0x3b9ad9e40433a596,
+            0x94f0240dc6b91800, 0x000000032d04d210, 0x000000048e1855a6,
+            0x0000000432fff8e2, 0x00000007f3fbc409, 0x00000005fcc627c1,
+            0x000000079782718a, 0x000000006a7f211a, 0x00000004331f6925,
+            0xcaed46133e10a479, 0xe05cec1f3556824b, 0xf04277b0ad249d44,
+            0x50e9626b7897cee2, 0xfe4434c2e1668bdf, 0xf1a1b05b366d62ca,
+            0xf4fdc4999ffece64, 0x988ab872c8cc567b, 0x6a0ff7d93121b078,
+            0x3d4b173d796b3d53, 0xe26404c25a78b5de, 0x877b01fcad4135d0,
+            0x4f481f809ad9d677, 0xd1bc51462588db46, 0x9764b9cc7f96f679,
+            0xadbd80db354e731b, 0x000000047cd4e796, 0x0000000374fa6150,
+            0x000000075995afac, 0x000000040ae10278, 0x000000023f633703,
+            0x000000054bed33f5, 0x00000005807b0fd6, 0x00000000f8aab886,
+            0x54767e46f77f2ff6, 0xf8d1927952109a34, 0xb727c4f64cdd9e68,
+            0xd79aa014f0ad2254, 0xf947f8e40d339dac, 0x3d638d525ce5e077,
+            0x6bfa3c9df71dbfad, 0x4c4f25149bf1035e, 0xc0abf0257abd8fe4,
+            0xf3b02bd6dbbcc9ac, 0xc928d48ea9910cc8, 0xdc0ce2b5cffba14c,
+            0x9f8053b8330f49ff, 0x5b327dec3845ab51, 0xf843e01ac9de1843,
+            0x9cebc02d4f22bc66, 0x000000021f99a63e, 0x00000003931c25ed,
+            0x000000055c153fc9, 0x00000004040c3bf5, 0x000000068f980c03,
+            0x000000068ff4d4cf, 0x00000002a0ae44b4, 0x00000001cc3f5e9a,
+            0x064c51d3ddd1a101, 0xe8f59122e571b9b4, 0x6fd03be85763f0c2,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0xf70ad9320328ef1e,
+            0x9049a6474b9f036d, 0x88ce63b79f5603c0, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x000000027d7d4c4e, 0x0000000615d521dd,
+            0x0000000209fd308e, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+        ];
+        /// The bit matrix of x ↦ x^(2^40) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^40) mod f.
+        static MULTI_SQUARE_40: [u64; 504] = [
+            0x0000000000000001, 0xc0162e6afc3de20a, 0x608a7906404c1ebe,
+            0x29108860096e4122, 0x0938a594fcf44b72, 0xc866989d466189ae,
+            0xe2ea2cfebaaa3d24, 0xac052634cb0f34b3, 0x0000000000000000,
+            0x48934c36481d02cb, 0xc433eeb2301a4518, 0xe741d5155512b9ff,
+            0xc8509751ced37dce, 0xf819ad34f5028109, 0x5e5827517f2e261e,
+            0x320b5510e6674c12, 0x0000000000000000, 0x00000000d2104b8f,
+            0x00000006c340c964, 0x000000005c153ef6, 0x000000054a6d3347,
+            0x00000005884a086e, 0x00000005c9bb4dfe, 0x00000007e29152b9,
+            0x059e7e2eedfc435d, 0x881ccc30ec7389a8, 0x1b574834e66a712d,
+            0xf06e2cea73c1d6cf, 0x202a6f7ccd56d233, 0x46f62a560dfdcbbd,
+            0x7aee3972ba672202, 0x09bfcdc0cdbf7e1e, 0x5d9d36a83858ca36,
+            0xd5c71ed0ec8b9ec7, 0xd609e52d60a85e26, 0xd721190daa844012,
+            0x61c0d45b08cf583c, 0xe91817cf8d5bf235, 0xef12b3e059d08324,
+            0x2c75b5d15c656c73, 0x00000007a17c2117, 0x0000000748b2b56f,
+            0x000000012e48946d, 0x000000023c916102, 0x00000000f84312c0,
+            0x00000003e08b18a7, 0x000000050eb2d03c, 0x0000000580a9752d,
+            0x0801ff986bec8c2c, 0x7affe9cbd925112f, 0xeac95622f91d1a1d,
+            0x5f7145dc98bd5333, 0xcb1f5706c3872fc2, 0x919c21a425a6dd2f,
+            0x2a7477c45bbe9cab, 0xd0259f4a6eff1d3e, 0x6488799a39b172b7,
+            0x93803b5fdec33a74, 0xf46ad07032fcfeef, 0x16f0b865535e9e00,
+            0x51f6e051f2968346, 0xadbbf65562553069, 0x83993437469f90dd,
+            0xe4bdd7001a3b5f39, 0x00000001dcdccd6e, 0x00000003fde45180,
+            0x00000003751a65d7, 0x0000000460244a62, 0x00000001526b105a,
+            0x00000002e8b28753, 0x00000004ea7c503c, 0x000000028f167129,
+            0x92e29c01f74bd8df, 0x09f5c75f84b38c26, 0x189928f0bf87ec0e,
+            0xab5e972ec1bd55af, 0xf09e0a948972f65d, 0xdcf3d03c182ae135,
+            0x447da66db9afe33f, 0x05ee0001db1f99bc, 0xbd435e45e2cbef57,
+            0x7fe660580c304b7a, 0xaf7a787c1c952e7c, 0x4762b84b13d27980,
+            0x56642e29bc66ac46, 0xcae1f17b4c1ca97f, 0xce6a0616130abe2d,
+            0xed6f1538d241103f, 0x00000002b0a9972d, 0x000000018a1961a9,
+            0x000000074b824b24, 0x00000002ad24a34f, 0x0000000367bdb1d3,
+            0x000000052b090a88, 0x000000047c563fd5, 0x000000075ed0e825,
+            0xfdb2235cbba710ab, 0x6d52fb0b55cd3e1b, 0x2ad5289165985a62,
+            0xa8e8f8472e2f9658, 0x1660eef17c87251c, 0xce22c16ea9b0dec0,
+            0x72a9b25bba593ddd, 0xe8992be8cdf630ca, 0xdd82d13e22410f09,
+            0x02965c0257e8e2f8, 0x9e7b3d53051ab845, 0xa1691c54b1d710d5,
+            0x2348b2891727f4af, 0x4b6c3c955209a02b, 0x857863e588c076f6,
+            0x24bdfbffdfef3687, 0x00000007f1f981e8, 0x0000000720ed4fc7,
+            0x0000000705208a03, 0x0000000008cc0236, 0x000000041b7f6b58,
+            0x0000000047358cf0, 0x00000007b7d46513, 0x00000004016ef3ca,
+            0x6e84cb2b839781ed, 0x97929aeb7a24dabe, 0x02464ebe87b40b8b,
+            0xcbb66b2b18954d81, 0x4d77391a72a0869d, 0xb466c4e58cd73ebc,
+            0xf69bf5551e5dfbd0, 0xf99b596d9e99811a, 0xe9648c581a2b8645,
+            0xb49c0a2f0d25950b, 0x88ef6a0b8f445782, 0x62095dec40bd4ba4,
+            0x8f646f6c5d6ea761, 0xf59bebeed837c532, 0x3eb946c7de412220,
+            0xffe1043f41cc8214, 0x00000004eb4060a1, 0x00000003c2622f92,
+            0x000000023dce2183, 0x000000037091111b, 0x00000000f9ad392a,
+            0x00000001dd5a14dc, 0x00000007def2bd96, 0x00000005830a6e57,
+            0x798a03c9cfa30871, 0x81ed0d2525b402c4, 0x3691c86d478a78ef,
+            0x4f25a2c340a1cac5, 0x2cbca86f4aac40f3, 0x2ec5a04223499a6d,
+            0xe3e8d164a84b2219, 0xb0b6ab017088cc16, 0x31cb97415332b27d,
+            0xeb0bbc1a4419a6d6, 0xd6de5fc198150e22, 0xd02b721ed5a5435a,
+            0x157584552f661c8d, 0x2c3d7e679896bf8b, 0x68b924f272fb52b6,
+            0xb2a5246c8e08b771, 0x00000007e1f33bc2, 0x0000000255ab9a1d,
+            0x000000077e698a34, 0x00000007397760d4, 0x000000073067fd35,
+            0x000000062c532bb3, 0x00000006be020514, 0x00000003cfc776f4,
+            0x237ff7d3476fe274, 0x5e9d71e44a37aab7, 0x86f8cdd061db0e92,
+            0xac157cdc20e17390, 0xc4b7dc83cd58b73f, 0xcb7452b23fc59e24,
+            0xe9ee5aba82044745, 0x4bfe23b9cd302363, 0x40bea2082a933602,
+            0x92c0bd6cdd198465, 0x777a9b4a8d2b3bce, 0xdd1875248c16c2cb,
+            0xea1077fdb9ab64fd, 0x74ce99455526d423, 0xb8d931589942d126,
+            0x85a62f784767b3c3, 0x0000000013398271, 0x000000046380b8a0,
+            0x0000000306f4b304, 0x000000019aadcc4f, 0x00000007ad2f8e87,
+            0x000000015b2410e2, 0x000000072d994672, 0x0000000376fb83ff,
+            0x067c1e0be5e54650, 0x279a9dfb90d89311, 0x1deb50340f9c0998,
+            0xefe4dbb4a5904a54, 0xce73ea1db0cf3b79, 0x347d718963af7f11,
+            0x3aaf8ee174aaf3f2, 0xf83f5f793b0efe31, 0x3d4fddcbc0e07933,
+            0x51deee34750e8cd3, 0xa1f16aebf527d092, 0xa3abc73977467254,
+            0x4a68d16af2df2894, 0xe35640a04d1ec771, 0x4424a810f9d8c0c4,
+            0x4e681aed228b66c5, 0x0000000107eb81b6, 0x000000052239b103,
+            0x000000079083ec02, 0x0000000592fa50c4, 0x00000003e4cb5497,
+            0x00000001bc232d9a, 0x00000005074f8ccb, 0x0000000738f3d061,
+            0x20928e443cded060, 0xe7491b23141b29ba, 0x3e3d15aafa10d648,
+            0x713173cfa664ff8a, 0xb3be0e4c6b1e9b44, 0xdaf940be5df97bec,
+            0xd1c3551461805d3c, 0xbad9bdfffef75593, 0x51a0396830a8614f,
+            0x5e79bf4b768f43b9, 0x3f89a3a5c435450e, 0xeeab73422b059691,
+            0xe20f7d1aac8ed8ac, 0x282efcfca4e5e47a, 0x739a3d6de1516624,
+            0x2b750a8500622766, 0x000000074a040c53, 0x000000064597bfcc,
+            0x00000000d7efd868, 0x000000045b2f6219, 0x00000001815c37a7,
+            0x00000001c65774f2, 0x00000007050c912c, 0x00000007ed500883,
+            0x0fdecc7d5f0da2bb, 0xffe086da0e638e62, 0x1368e737f6870471,
+            0x9b57bb8658147bf4, 0x10b9c323efe376bb, 0xc5d0e7b4df7822f7,
+            0xada4d84a8257764c, 0xf58c03ddf571b011, 0xe2d26c8ec895d351,
+            0xe34563e9f56e7bd8, 0xa234b046f57002bf, 0xd3e486faa16b4586,
+            0xe49b786ffe1bfc72, 0xf6f4c1821c7d385b, 0x697c7a0042a18215,
+            0xe76370e6a1c7465a, 0x00000000f8a02210, 0x0000000147e3b1df,
+            0x000000033b7476a1, 0x00000001d241c415, 0x00000004eb71bdba,
+            0x00000006f01abedb, 0x000000055fe31529, 0x00000002a84a57fb,
+            0xe422155bccf6900b, 0xc5b69463e0ff8527, 0x58e2482c403c3839,
+            0x78d15c97cbb24f06, 0xb2a54ab931da5315, 0xc9f34c3e7a83bbdf,
+            0x60c63b47721fe9e7, 0xbc37562ef3686595, 0x4ba057bfcae75657,
+            0xad0a5e16550506e0, 0xdda5d0e9f63d2303, 0xb4a8b5eb82ab4def,
+            0xe7713193af09a2e1, 0x782d26074ebf08fc, 0x247e4b8d11410ac8,
+            0x2e123061360f2634, 0x00000003e5e21f42, 0x0000000067bb0a29,
+            0x00000003b4f3a808, 0x00000002c42094d9, 0x00000001609d23c2,
+            0x00000007bac01a5b, 0x000000052879a73d, 0x000000046ac894c1,
+            0xa09b761dab1dd8b4, 0xf0697b50d262b6d8, 0x966b5a1d13964a14,
+            0xc1a0208cd677b3b5, 0x1c953a5b62285cf2, 0x9a4a6664522fec9f,
+            0x5fc4da9812e94d16, 0x27e7d04d16c4dd63, 0xced33a20fdbbac72,
+            0x1670d48f83df0f7a, 0xb70dcab598e4a222, 0xe623e0535d1df670,
+            0x6b38bd34929150ce, 0xd7bf10945eae6ec8, 0x46d2c6a4872432b1,
+            0x46905250b0ca9b92, 0x000000045b9a928c, 0x00000005521f802c,
+            0x000000044eb95ba7, 0x00000001b03482c4, 0x00000007484b74d3,
+            0x00000004acad0b5e, 0x00000006cbf5df0a, 0x00000003223026a2,
+            0x79d7cefb53261202, 0x2fcebd4d26503335, 0xcc1a6728b62a55ad,
+            0xc86e6e32f9bbbdb7, 0x0155b7806bc731e7, 0x8b38a38ea3c906ac,
+            0x5013b11c1fee836b, 0x0c9f710796498086, 0x0433197b7ceada78,
+            0x9d93f46f64947c31, 0xc6e7c5cc875a6a66, 0xd152f85609a2c161,
+            0xd58e6cf3a1cf27e1, 0xad7896e15f71147e, 0x0b5163207187ad0a,
+            0xfc8ee1c7cf8a220f, 0x00000003dcf1b739, 0x000000043d727891,
+            0x00000002a60ecb18, 0x00000002bfc25821, 0x00000005a31ac570,
+            0x000000071e0b7a43, 0x0000000238b56eef, 0x000000000567b1f9,
+            0xbcf1921d36aec430, 0x59d51bb733b733c9, 0x2226d44880a76e5f,
+            0x6354e8dc1d6065ea, 0xc315656fcf9707fb, 0x79e956b68c8472be,
+            0xea2b11155adf58e9, 0xb23c23e54d246bf7, 0x6c607aede713631d,
+            0xf2f9328695d3c17b, 0x22ba6dd744420e16, 0x8226588caff6043c,
+            0x75c9f4d3be1f188a, 0xbe2058187d39c546, 0xb98b94b171b36e39,
+            0x7732cad0ad875b6f, 0x000000051c49dbf3, 0x00000005a4c7bdcb,
+            0x00000002b6ebfc17, 0x000000040ce3bc29, 0x00000000a4b47660,
+            0x00000007c9cd1b5e, 0x00000003270efb01, 0x00000004b901ede9,
+            0xbe19112556e21f88, 0xe118a7798dd2f855, 0xd225e39bebff4059,
+            0xf835497016c8a186, 0x1dbcad7e4765b204, 0xf04834f5f19f3147,
+            0xb3774ce997eb4720, 0x4a8a9af5fcf4487e, 0xbfa88cfd49fcd924,
+            0x73a9fb4bfe49fb31, 0x4962abf57f3198bc, 0x9466ab8d1f955f25,
+            0xe7b63b96a2ab8035, 0xa4bc93cce9743bd1, 0xf83f5555ed884837,
+            0x7b18adba7ec2b96a, 0x000000049f531670, 0x00000000a1692800,
+            0x00000004fc05c117, 0x000000008e65e664, 0x0000000392447364,
+            0x00000003adbb44cd, 0x000000010b547196, 0x000000054e350701,
+            0x30f5a8236a13aedb, 0x856cb39d69800bcb, 0x783ead73af2e33a2,
+            0x683eac4969069b0c, 0xd0fe79e2066a1447, 0x697c65a0ed204c9e,
+            0x3ffe9af0de0a37fb, 0x12ab3c8ac3edfb04, 0xe80b0106fb36b5e5,
+            0xbdee3b97033cb246, 0x11ac61386a6fb1dc, 0x30d679024fa728de,
+            0x180b5427bd9e82a8, 0xa65fdf065ecbe154, 0x5f728f847dbecfa2,
+            0xa22d4520002cccdb, 0x0000000134a91db6, 0x00000003f5af7d14,
+            0x0000000704b4aaf2, 0x00000005dce47240, 0x00000004a026097e,
+            0x000000079f80be65, 0x000000016447309d, 0x00000000daf65202,
+            0x863880fe2286558c, 0x2b9c7ba92b089b5c, 0x060368d480963ea0,
+            0x12f58f59e690016d, 0x3fd85d63f4f3a515, 0xb56faefa37c04233,
+            0x1a4e391711b6db5c, 0x58fc9d1f49963a92, 0x7ae045cb6069719e,
+            0x40d0ee2a06971072, 0xc655625a2bfd6a96, 0x181789cafbb4dbeb,
+            0xea99986173c63115, 0x41d90b829530c3ce, 0x3661f3cda4ea6589,
+            0xc1b3093d285437ea, 0x000000071b559d24, 0x00000002c8eb33f8,
+            0x00000003426f71fc, 0x00000002f23c0284, 0x0000000371ee65b1,
+            0x00000002b886f2b8, 0x00000002cffbf7cb, 0x0000000591b69390,
+            0x7ea0819c2ca62edd, 0xdc562fdec3acfc1d, 0x131635714a119bd0,
+            0x1a7cd851be2cf00a, 0x59bf8c0caa866c72, 0x0f3c5d0683a7dbd0,
+            0x0bc82674b7e0f5f4, 0x5b4d450050b483e2, 0x03dbca586b6b1c90,
+            0xba64b45f4ffb833a, 0xc6156d9a8dda6df2, 0x8ba11afb7befd1c4,
+            0x603df5997b10aa13, 0x53fe3a0f4815bc70, 0x43e59a778c3dfae1,
+            0x58956386e1ccf430, 0x00000006202d91c7, 0x000000006d08d7a4,
+            0x0000000203883588, 0x00000007d0978270, 0x00000006d2d91974,
+            0x0000000554ba44c2, 0x00000002cc018227, 0x0000000409bd2d44,
+            0x5c263e5eea195e91, 0x2ed33b9f1d482f9a, 0x312cf53d3850ea19,
+            0xe4708ec4833a6233, 0xee6391448fc9be65, 0x9a4ae1385e92722e,
+            0x737e9c9e3110a790, 0x3ac9be4f8736ce38, 0x394cc83c1eb097f6,
+            0x22cc88d344c2b84c, 0x1f71f285f2c8266d, 0xfa2488b2e96eb662,
+            0x0038135efecaf61c, 0xce93bfa1bd581d38, 0x430a193c87e51b7e,
+            0xc1479a998796ff3c, 0x000000033958e8aa, 0x000000048d95b84c,
+            0x00000007afe71f8a, 0x000000043944f873, 0x00000006b59f23cc,
+            0x000000056af7aef3, 0x000000041d57bf34, 0x00000007d746199c,
+            0x60094fe8184a15f7, 0xf6bfccea4de9e441, 0xd6ae0cd3c67ec405,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x64b1c873eeb35614,
+            0xe3f607b2af2f6c6e, 0xc0ebb0805ee862ce, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x00000006f0eb3d81, 0x00000000b5253e5a,
+            0x00000004a6ad4fbb, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+        ];
+        /// The bit matrix of x ↦ x^(2^20) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^20) mod f.
+        static MULTI_SQUARE_20: [u64; 504] = [
+            0x0000000000000001, 0x117f9e5511a8e432, 0xeeb81fb6a9b074fd,
+            0xf87bfdff67cb8836, 0x51f9f762b8785d3f, 0x20d51ac01340543b,
+            0x38f612f0fec7af05, 0xa8b52e3080e335b1, 0x0000000000000000,
+            0x12038ec630238d4b, 0x0a424ebd5810916a, 0x8b975d2b1f19b60c,
+            0x0e36f10807785771, 0x31f8e79f9bb84fee, 0xc6b0dcd11b62a59b,
+            0x9f84acc51ae7a037, 0x0000000000000000, 0x000000051ca5ad38,
+            0x000000067ead3d48, 0x000000059f044684, 0x000000072919bf07,
+            0x000000032d723dc6, 0x000000043393a1c3, 0x000000013e7a8a9d,
+            0x62f9330810bf5ca8, 0x67af43069c77d0a2, 0xbe6ce681e603929a,
+            0x55a68627ec7c1d92, 0x91a9932c7b4142b3, 0xacd8020963afd058,
+            0x6b5d8f8e3a1a7b48, 0x9e4d5f6c03f4b2a5, 0x0306f4aef2abe855,
+            0xb7ce5b2efc34ff8c, 0xfe64aae7fcfad1ef, 0xe3c3f121adc1b899,
+            0x89deaf6e7af4e0a7, 0x139c3ad94923343e, 0x8a6a93f472d5ec94,
+            0xd44c1b77650b9450, 0x00000007d3c42a76, 0x00000005175544a7,
+            0x00000005d3179b90, 0x0000000500e7b187, 0x0000000639cab01e,
+            0x00000006d94caa2a, 0x000000041e1f6c9f, 0x00000002b2753263,
+            0x27346e6c3692fe9d, 0x147a356f9df851d4, 0x4c45d62c717a2d4f,
+            0xa05721a14da4d4f3, 0x7ebf3f6d4179f5d5, 0xb49c602083b961b0,
+            0x53e951cf0a15ae7d, 0xcb378916c1bd8e42, 0x76a93b178578a1b1,
+            0xc8941411f3ba54dc, 0xa781693c844d7dab, 0x980d215df8f526d3,
+            0xb247e577f40b3715, 0x988211f6b168b65c, 0x84ae2dfc5eee7e6f,
+            0x11bd771aad23b039, 0x00000005371a6a83, 0x00000002000bae88,
+            0x000000036d9b6afa, 0x00000005a234b1a0, 0x00000000b25cec9c,
+            0x000000055b6046ef, 0x000000026547fe28, 0x000000025073a295,
+            0xbe63413e798f7279, 0x4103d87dd62d71bb, 0x6f8e0125e551448e,
+            0x904f5feff8df56cc, 0xd41e0777fa8646d0, 0xb13bde6c1c73a5e0,
+            0x1f111b5e120f6735, 0xb6ce619bec5c4804, 0xf4a15ad98f53e0c8,
+            0x25ba039a39cdf1a4, 0x6efcb3ec995ff6bb, 0x2b913694d430e637,
+            0x451947d0ae7830fe, 0x187e09578571af8f, 0x1c9166ab73e6818a,
+            0x07a5f091f00a660e, 0x00000006aff6b83f, 0x00000007380bf040,
+            0x000000044060b088, 0x00000005cbbc1685, 0x000000034acedf96,
+            0x00000002d5c1f52b, 0x00000007f4d57f2b, 0x00000007192566ba,
+            0x5e81f9cdbcde9dc0, 0x2195de0756b6cfa8, 0x59e34c7e96dac794,
+            0xe16afe673449bfb5, 0xc5d04f384dc281b8, 0xb3eca858bdbec40e,
+            0x54c9e8f4d0ffe64e, 0x6a2b4a3598b370af, 0x74bfcd6c5a04be81,
+            0x068e44c08d3a9335, 0x8a28db0bd95f44e7, 0xa89f23da8eb84dc3,
+            0x40fb319bfc7dec48, 0xdfd44d5cba63950b, 0x71bf1d93536943c2,
+            0x7d70f7ad892697f7, 0x00000003184efa0c, 0x00000004cb86cea2,
+            0x0000000091105763, 0x00000000a51cbad3, 0x0000000544143351,
+            0x00000003572e8852, 0x0000000408f0ad31, 0x00000006247e2154,
+            0x0f0bdb0953235759, 0x07ed3e1a55011742, 0xd93bc311a1b980b1,
+            0xd901d2808b8417b1, 0xe300816ac8cd2967, 0xe8491d97fa5051ae,
+            0x9e4efa5beb1751e8, 0xd33d0831638c577e, 0xac0813a9309007b9,
+            0x85ece4718aa63bc3, 0xd6e17871e36e4c64, 0xb20181641d8aff81,
+            0x111bb68f58957b6b, 0x8a7bba267c406e70, 0xdca7d5be797e1376,
+            0x0c9befed4b35fa5c, 0x0000000330d00dec, 0x00000007805aa6b2,
+            0x00000002e80047d1, 0x00000007b950f854, 0x00000001625ea7bd,
+            0x000000018e132b10, 0x000000004e21ea9a, 0x00000006009e5b83,
+            0xb84a05227aa22f2f, 0x5def6987eafa7a64, 0xd16ff35deef7a88a,
+            0xa260be461c4316b8, 0x61cb085d4760f88c, 0xb52fbd37b29f8b28,
+            0x091081e0d3a63889, 0xd630ff0e90012c60, 0xf6bc6e05163529cc,
+            0xc58f1522b951a198, 0x17a09205344d06dd, 0x937c3e01db17d2d4,
+            0x21f30e1df138246d, 0x3481b2ba3030ad4c, 0x59d0d9de53e6a56c,
+            0x36118e82a43dae65, 0x00000005ff205610, 0x00000002c8427fa6,
+            0x000000068ee94222, 0x000000065bb28e92, 0x00000006c715b3c3,
+            0x0000000143a243ca, 0x00000004a827976f, 0x00000006887b2666,
+            0xe6ac23323b2b3cdf, 0x1e8d6ef763c74016, 0x8700bfccad9b9ecc,
+            0xae8350d7b37c66d2, 0xd674aae15bcf0a16, 0x0db205edf4b53106,
+            0xd3f6406e97e0164d, 0xfbef3a4d4bd1bbee, 0x1591f183139e2a65,
+            0x5ba240b59f887149, 0xc32a47f0ee3dfc4e, 0x66ebce7e5fb1c8a6,
+            0xc952c3b4bfb9406c, 0x4bde0a5bd8cf1bd6, 0x9264e3d895e8cc49,
+            0x2619680f9bb7b18d, 0x00000004312b08ed, 0x000000069f4beeac,
+            0x0000000206f9ba4b, 0x00000005809188ac, 0x00000004463482ee,
+            0x000000059b66b47e, 0x00000003ab65455e, 0x000000050c2f335b,
+            0x3892800fcc5dd5a5, 0x44a60eb490a857fb, 0x02819f121f960b8a,
+            0xf4124b8c92f4729e, 0x8401f7763565edea, 0x1ec788e6b4ce43a3,
+            0xc1ea754b8aedf6f9, 0xa1e838ff6793b0c4, 0x30d8c7dabb756251,
+            0x2b00c9f4663d1380, 0x59b9edf5d0a4cfaa, 0x0a5d372e2e53864e,
+            0x9b8f02fefe7cf79b, 0x34d087f3553812db, 0x678a571fdf9a4292,
+            0x58455eea916ab4d3, 0x00000005fa3dd5b8, 0x00000001ab2a0380,
+            0x000000019d36ece0, 0x000000045c9489d4, 0x0000000341296d34,
+            0x00000007f1cb7823, 0x000000063d5a6ef9, 0x0000000386fbdaa9,
+            0xcdee2716407ab843, 0x59c28c768b43f8cd, 0xd093e9a8639d72e3,
+            0x713ee27935ae68fb, 0xefe524097f4854be, 0x73ffb7be86611000,
+            0xe709ce407b511009, 0xcf8d4b23d6cec2f6, 0x2dcd7a38a252a4d5,
+            0x77c63efd59377c5b, 0x8b4cdf1300c073f3, 0x6fe4b98f57da5275,
+            0x3a530df99bff4717, 0x791657e156ab21c2, 0xf0dcaef6f826cab6,
+            0xd7efadec6f2ab21d, 0x00000003e7c208f2, 0x00000003a3665651,
+            0x000000016bdec37d, 0x00000003a3f3febb, 0x00000003164af7a2,
+            0x00000006811581b5, 0x00000002a406bd0b, 0x000000060736f071,
+            0x085e8ed44cb34456, 0x53c5e58fe2c5e2d7, 0xae02efbe6f3fad03,
+            0x3017e1556b5209eb, 0x8de8aaffdefc1137, 0xf3980ff9b6bf09a9,
+            0x285d97021ff03b5c, 0xa57efbc6fde49789, 0x079199197a1f0609,
+            0x7b90c2be295faf90, 0xad65e193ccd89819, 0x94a25ac5d100c21c,
+            0xc2a9667bb2d43f99, 0x31cbb7fd1b7c10c0, 0xf0a88ab564c0c01f,
+            0x30a744e3c6c04db9, 0x00000005ddb28661, 0x000000022ea5820a,
+            0x00000005ed44dd0f, 0x00000006e9100590, 0x0000000728981411,
+            0x00000000ae0ea477, 0x00000005c6a5eb26, 0x000000002ecad5aa,
+            0xc4109ff7292f45fc, 0xbf04fe661db51921, 0xc6c8f477797ad70f,
+            0x1196a9997d29239e, 0x36e8130a78f19c3a, 0x64d6be176731d2ae,
+            0x0d255912a520d828, 0xe1628bf0d2d605be, 0xf96c926379382b57,
+            0xc4b34a31c2d83de4, 0x96f5a9674f7c2886, 0xd7e282a6681fdc4e,
+            0xd9fec75f11b83c2d, 0x0e7be0803b7de674, 0x5c16ed2ca79c5213,
+            0x46270a0caa7ba4c6, 0x00000001c3a018dd, 0x000000062148ab76,
+            0x000000077bea8c5d, 0x00000007881b6232, 0x0000000594bbf18a,
+            0x00000003dba58e3e, 0x00000007d54247cf, 0x0000000507038f39,
+            0xe47ac58f3c83ed1e, 0x28c5895de851431c, 0xecef11a6a6b4ba5c,
+            0x7afbd64d38f1f24f, 0x0510d49e1873c4d0, 0x12511bc6d81d54e7,
+            0x7b4e901be401ecbc, 0x4530db91906cb6e4, 0xcf968963a641b67f,
+            0xfe26c837f2a1a3a5, 0x7950d9244fcc2fb2, 0xda798b1eda88c5db,
+            0xe365f0b1cdcc9dd7, 0x7460498eecfdae75, 0x8bbcc5429408586e,
+            0x15aba8f6fa964d48, 0x00000005844694d1, 0x00000000476af0ad,
+            0x000000021848d325, 0x00000007b0f21865, 0x00000001cfad6981,
+            0x000000037ebe3792, 0x000000025c17c4d2, 0x00000007051aa163,
+            0xb7ab8ae4d2f90af6, 0x1287944ba4359ca9, 0x50c6f2d9bde578bb,
+            0xe594edabcd7461a4, 0x9473a08b0e1a4b71, 0xb77d16472e398d39,
+            0x2eb8c863a9427f34, 0x6fe1c9eb9fa714c7, 0x01db2a38c4de968c,
+            0xce223cd55beea2e9, 0x576b7879b9654d0a, 0x5b1c2a3a4eb127e8,
+            0xf08f50266d77b727, 0xf44fafffe1fab780, 0x94637276a903996b,
+            0x5fa03f2554315651, 0x000000015fffacfc, 0x00000006f9ed989e,
+            0x00000000f62a9cb5, 0x000000018bec0b05, 0x000000006ed97139,
+            0x000000063b5a7b4f, 0x000000018a1dfd84, 0x00000001a34442cf,
+            0x82fa6c38bc0bb38d, 0x6d43e5e6b03e9a3a, 0x060364386681fe12,
+            0x5bd450e24f7c0403, 0x57b946e2f86aaf46, 0x708b0caf7a985b89,
+            0x38ba7d4f1895d1dd, 0x08b59bff2cbf08d0, 0xf25bfd133ca8743a,
+            0xb03c2d30afffb9a4, 0x186ceb0a9947d9f0, 0x11e6a3779652fa5b,
+            0x539814323f2892fd, 0xe67f978783bd6282, 0x2a1a6b5ee67169a7,
+            0x51c18fd32d98a621, 0x0000000679fd56a4, 0x0000000017a6eadb,
+            0x00000000c3872473, 0x00000002342dfe97, 0x00000005d4a131a3,
+            0x00000007342772ea, 0x000000043846152b, 0x0000000600148592,
+            0x4b3ec461324586de, 0x37b2dac639388733, 0xd33d4803606ec8b7,
+            0x2f76ac8486052968, 0xffef316e51b88cae, 0x5c8ea06f11769f85,
+            0xc08d56a0b256d51f, 0x02ed4b95e0dd324f, 0x19772c291814ff42,
+            0x5aa8e51095375e78, 0xb462ad1b142330cf, 0x349904364a31f469,
+            0xe28ff98cc1456341, 0x6cda52300c180e2c, 0x88997940c0328f21,
+            0xd52c5eefb80d9a64, 0x0000000283f6e864, 0x00000003ba671cb4,
+            0x0000000076510664, 0x0000000500ccbef4, 0x00000003dae4474b,
+            0x000000053bb62703, 0x0000000662db2376, 0x000000052e425f57,
+            0x8bb8745be2851f5a, 0x2d9021ac6b2dd96d, 0x9d56c273e663ae64,
+            0x7cbda63aaeabd7b8, 0x9811c738e3636c0d, 0x8906614ec003be58,
+            0x1d4b962ef63b5e56, 0x48a60de1b3fe125f, 0xe7ed52ec3da7c53a,
+            0xed11964c11b85021, 0x906bac1462e1e517, 0x819bf0204b1f0339,
+            0x3959fe80cc2212f2, 0xe51ccb9870a4aaff, 0x1b46e3b616684cb3,
+            0x93a9d86d458f5ca2, 0x000000059588eb65, 0x00000000a2acdc1d,
+            0x000000060bb082ac, 0x00000001d0cccc8f, 0x0000000726b61815,
+            0x000000000b882a5b, 0x00000006cce840e0, 0x00000003203598c2,
+            0xa5723408744e3809, 0xa44b9f82be004625, 0x0cf857883aae0ff8,
+            0x25be6912be004a50, 0x4a8bead13195b367, 0xde8d38fd8d8b61d3,
+            0xb88c79af943884ef, 0x264981b9e2abbe13, 0x91535c350206fab3,
+            0x78dfdf34519452cb, 0x48bc34e89c759732, 0xd9c8d4e7e3aee60e,
+            0x213875b4c278fe68, 0x692bf3d9c68d24d3, 0x210bfe90a829c6df,
+            0x13ae5131c8533a06, 0x00000004670c0395, 0x0000000430917114,
+            0x0000000006baad71, 0x00000000486e90d9, 0x00000002ea66ec09,
+            0x00000004ae9f6b78, 0x00000007ace17097, 0x00000001772f2767,
+            0xd98ceeaa69a51f12, 0x937587b6c15b5676, 0xba5c3067f8310854,
+            0x06f88873c12d0624, 0xd082f80cb5038f5e, 0xabe5543325f58c7a,
+            0x36e62bf23e88341a, 0xa73b770cb8c2724e, 0xd61ef390e751fcd6,
+            0x34cac672fbc90ae2, 0x1b965b3c8e186ee2, 0x69e61237356c7270,
+            0x0b7c09603a75719d, 0x08a1088a947a5dea, 0x1519b6c005240a55,
+            0xad206c67f6060e2f, 0x000000065b782b75, 0x00000005d62dc172,
+            0x0000000699ac4632, 0x000000051adaaaa5, 0x00000000c5b7319c,
+            0x000000034fc166b3, 0x000000079dfe12cb, 0x0000000153d3babc,
+            0xb29191b766024119, 0x67686c5a78d6b2c4, 0x4adc0a99abd0bb86,
+            0xc67fc9485dd7bee7, 0x3e7c375020e8603f, 0x83faf3d76e240a34,
+            0xda50c90fa1238692, 0x51143c5ac674c3de, 0x721cd8f5ff9d0b1c,
+            0x2dbe49e522c193cb, 0x7d1a417f8ce47d83, 0x8a0a5c498676fd5c,
+            0xe676267357f3d4fc, 0xb71b012cc9258088, 0x77f4afeff28d1d24,
+            0x37d8395aaa86e179, 0x00000000a8c2153e, 0x00000003ced804ff,
+            0x00000005cc1868a9, 0x000000016b27c8ee, 0x00000006fd5644e4,
+            0x00000002750b6961, 0x00000002c4ebdd00, 0x000000068dbbe93a,
+            0x67217a75d99c9a97, 0xb9ad5a52b08f497e, 0x8e66e20fb6d4f883,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0xc9b767cd61bda02f,
+            0x8d4f7f06b0612526, 0x7961d63c3d82b172, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x00000001e4f11583, 0x000000069365ff30,
+            0x00000001a76dec0d, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+        ];
+        /// The bit matrix of x ↦ x^(2^10) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^10) mod f.
+        static MULTI_SQUARE_10: [u64; 504] = [
+            0x0000000000000001, 0x1010400000000000, 0x000000000018aab2,
+            0x00001f7144800000, 0x001921405d64445f, 0x000000000000005f,
+            0x0e960fb8ad1207a0, 0xaa3119209318abda, 0x0000000000000000,
+            0x0000000001551501, 0x0100010010000000, 0x00001f715bf14480,
+            0x2000001920192000, 0x07a635daf0b39448, 0x2192000001551501,
+            0x39b38bb2118a2829, 0x0000000000000000, 0x0000000000000000,
+            0x0000000101110001, 0x0000000001410400, 0x0000000120193939,
+            0x00000006fc2ce513, 0x000000011008f219, 0x000000058109aaaa,
+            0x11510b6154900f66, 0x21411d3879645b37, 0xfc2ce50b27a635bb,
+            0x1008f2182092000f, 0xc4510104000defe9, 0x0549a971c70a20d9,
+            0xaf369484dd7a2a75, 0x994697579cad0d84, 0x5bf15ab040811000,
+            0x7825000019605c3d, 0xbf0b395da1e98d76, 0x1e864fb8b2c15d01,
+            0xa790de6544ca3404, 0x10183f604bf155d0, 0x4eeeafadfab611db,
+            0x22b764879b2b0763, 0x0000000040801f71, 0x000000007d655c3c,
+            0x00000004616a731d, 0x00000000b3944800, 0x000000003831064e,
+            0x0000000121410401, 0x000000016c592216, 0x000000079d29b15e,
+            0xbc1af4a192535c14, 0x4c2845731a7f9a74, 0x354114100e35d395,
+            0xe6f20bfdf8a86f6c, 0xdfe5e8f1098fc9af, 0x101040000001101e,
+            0x11a1d2ea35c35a55, 0xa2097faf70cd2462, 0x1f875eb9ad5713b9,
+            0xe30af21ca526a5c3, 0xa8fb6a7ae8b9604b, 0x9feca1dd75131158,
+            0x3a8dbab54616a670, 0x3920011921550c21, 0x954800404b9cc8b7,
+            0x0509fd783b375199, 0x0000000093064800, 0x0000000640c789bc,
+            0x00000001f932d25b, 0x000000064dcbb646, 0x00000002b6c9c5b9,
+            0x0000000045800018, 0x00000007248af0b2, 0x00000003939f31c7,
+            0xc49f775be7c08809, 0xb74d78604961c80f, 0x2a1356c5903257ba,
+            0xabcfbb7e63c89435, 0xfa709e0085cea078, 0x51f9f558e22aafe3,
+            0x16440db8f74492cd, 0x21d59e34009a7f02, 0x71e704b9ad68f137,
+            0xd0ac869a6738b483, 0x218310587d610a69, 0x22a5efd78efb2d0f,
+            0x00b19dc354a97928, 0x84ba77ad67314882, 0x54f9bc8aa5f7a55b,
+            0x3939f34544c3120f, 0x000000047ef87da9, 0x00000004a58d70d1,
+            0x000000005589e319, 0x00000007b89c384c, 0x00000004d05adc34,
+            0x000000022c692db1, 0x00000004f6f656d2, 0x0000000593105138,
+            0x6d9ca2f21a12aba2, 0x75f8d3a5c52cadc8, 0x26808ba96c4f414c,
+            0x970cd21780df3ab3, 0x50f96c9a69cb73a2, 0x18cb7091597e8d7b,
+            0x79dea0a2da7e3c3e, 0x8387a850ae8ba4f8, 0x511801444b91adef,
+            0x424934d09ede3dea, 0xfe07163daeecb32e, 0x0c73bdb58e9e042c,
+            0x46541d128bdfa094, 0xd5275f57968c3981, 0xc04346f4d6c54c0d,
+            0xd1d778f732e387b9, 0x000000035058e4b6, 0x0000000186eb4163,
+            0x0000000356168bec, 0x00000007efc17d9b, 0x0000000795f14d86,
+            0x00000005b4e11e31, 0x0000000214c5ed73, 0x00000005132d046d,
+            0x13cbf47fe3b7d98b, 0x25d4df714487db92, 0x00193f704598abe6,
+            0x451d7e2009a44450, 0x0510c2048577f7fe, 0xeb8500c8f6f3437f,
+            0x956299b97f85cc01, 0x2cf45b01c3c9a1e8, 0xaad847e00fca9ac4,
+            0x0100011931550a6f, 0x01001e686bf14480, 0x6eecece922bc20c1,
+            0x26a771c381aee00c, 0x4d922d760b8219e5, 0x99bafbaeb4de6203,
+            0x6602d55b6acc73c9, 0x00000006f0454956, 0x0000000501110001,
+            0x0000000093dd6c01, 0x0000000192cc6bbf, 0x0000000795540b3e,
+            0x00000007ed641c64, 0x00000006e05ab7c6, 0x00000004531dfc9a,
+            0xf58163f74b02c4ab, 0xcb79f848b9ea50af, 0x59b1c30c272fcf9f,
+            0xe09d735c759c352f, 0xf821886df97793c4, 0x3d062d9ab2418c1b,
+            0x8d253289aea934ec, 0x690b3fd9f47038d3, 0xb8754b85daab8e2a,
+            0x10e8db394eb0d5ee, 0x8ab2d36ff6663f5c, 0xbc1781d5c71a766b,
+            0x9ab9be74558b386c, 0x99da88d7c8d1537a, 0x3facc58f21a7b858,
+            0x774958a2c4a88499, 0x00000003bd1824fc, 0x00000006248f5e08,
+            0x00000004681d2fc7, 0x00000004aab4562e, 0x000000008ae97a17,
+            0x00000007a48265f4, 0x0000000497bf56af, 0x000000016aeca438,
+            0x36f5aa286eb42baa, 0x4ea075ee6c2f4ba7, 0x3a4d8f06933a8cc9,
+            0x17bc458c642bd139, 0x47695e3aec08c241, 0x13c3d8c3611c2b1d,
+            0x87dc72cea6c0cf7d, 0x5052430efda0c689, 0x11be6932415235bf,
+            0x68dc7b550a1ebe81, 0x524440fe3c8522cd, 0xaa88d006f7881e79,
+            0x0bc553550ae4e4b7, 0x69ab855f641ab242, 0x8f380af93aa55ee6,
+            0xd4f456b01176cf03, 0x00000004d660894b, 0x000000003ddce9a8,
+            0x00000005f31bb0d5, 0x00000003f84ab4aa, 0x00000000e2403712,
+            0x00000007a57ac777, 0x000000007059b974, 0x00000006f5db3515,
+            0x015cb297d076b113, 0x5f3a29005747e037, 0x0c24c77612c815e1,
+            0x0194d4205f756f94, 0xac86ea301b382d3d, 0x529a7ac5c98d6f87,
+            0xd26545786afc83ea, 0xc9b3e2205900596c, 0xab4575074f3d6a6c,
+            0xbbd2246e3c245c78, 0x270983bc63605040, 0xe1028a48fe087f04,
+            0xca26595de05bc5ae, 0x43c224641fd9e1ba, 0x89707745f6dfeece,
+            0xad75b1e9f542cf08, 0x000000056f70d93a, 0x00000007ba839ab9,
+            0x000000036ca06cf0, 0x000000055f25e86a, 0x000000046fd39c84,
+            0x00000004f9a78b2b, 0x0000000419307e48, 0x000000015afb5966,
+            0x0aa26907db3730eb, 0x385271775f637b5d, 0x3dc73f9db081cfe6,
+            0x1c8a0561cddeecdb, 0x62b53361c7815baa, 0xe4345807cb2cb218,
+            0x0dbbe60a99d37eb9, 0x593f084929dcbe64, 0xa4c53cb607a74bf6,
+            0x1180fc796f66493b, 0x3fdeadfbf7ab046f, 0xa327b43ab349d38a,
+            0x8c039e8e3e01d678, 0xb502699494b3de28, 0x6196b151a77ef3ce,
+            0x11db4dd13ae6cef7, 0x00000004b4acc6a8, 0x000000037d8d0aa0,
+            0x000000051174fe98, 0x00000000ac91b33d, 0x0000000588e5dbdd,
+            0x00000001c72c600c, 0x0000000679488602, 0x0000000253df21d7,
+            0xc7ed5b9556e12d43, 0x9e242183f249c59d, 0x10097f640cfdfecf,
+            0x930017c35da18aed, 0x0e8e3189b4f753b4, 0xfb241829bb38faa3,
+            0xb91cfcc154f2a221, 0x309ffa445bffb9a9, 0xb555fa95ffbb503c,
+            0xad4a6e70a46e1bf2, 0x24115109714c3501, 0x2e972aa39b5b625b,
+            0xd15a0158254c3500, 0x0224ef21c568b041, 0xe0a29357446d3d5d,
+            0x6a129bd55d0cea2d, 0x0000000566e5c39a, 0x00000003b45cd242,
+            0x00000002205d2d6c, 0x00000007ed7cf10a, 0x00000007414a24e2,
+            0x000000007c705af4, 0x0000000775430dda, 0x00000000bcb01eef,
+            0x0fafef6ebd0a4e1b, 0x048200fba9277a36, 0xb6569b539636ed40,
+            0xb68e3a282a1ddd88, 0x34c6cb29e465d5b5, 0x21bbe82e6dc08eed,
+            0x12affd5514aa1db8, 0x46a42cc51ecfe0b1, 0x0624db1eb574ad7e,
+            0xec63864ebe0082d2, 0x4abeb70295c52104, 0x042d8862d87101f9,
+            0xf5596ff4963656ca, 0x694339fab257288e, 0x842c021d66338062,
+            0xe76070e187186992, 0x00000005a4aaaae2, 0x00000006db2af48f,
+            0x0000000418038303, 0x0000000212031e65, 0x000000052a858d0f,
+            0x00000007e878682d, 0x000000039e58eea5, 0x00000007a9db3f4f,
+            0xa476e988b51aeaba, 0x3ccbc2205f1f056e, 0x80548fb4a4b8e0bb,
+            0x43af55cce7add7b1, 0x4749557556022265, 0x8293ecb27380ac9b,
+            0xfd0fa3fcfefeaf1f, 0xecd84cea6f7d7a2c, 0x3004e07d27ecbb3f,
+            0x3d6a64dc721bd4ee, 0x7cdb93094c67a88f, 0x4761e562550ebcc7,
+            0x52613ee8be2fb593, 0x41cc7c890b25c7cb, 0xded6a269a77f0999,
+            0xe2349d7a3008ce1f, 0x00000006d2373b2c, 0x000000034bcd655e,
+            0x00000006b4051bf2, 0x00000004a15ccb02, 0x00000007f59d0fb3,
+            0x0000000333badc6d, 0x000000003fbea076, 0x00000005895d1376,
+            0x475e7b26cba83e58, 0x858fecb2df702904, 0x8b4bd2c93c1fd270,
+            0x03fa7d830599477d, 0x9fd92be6c18f4d60, 0xc691c63df899c983,
+            0xf87e39e35ed47a96, 0x0e7cdc5008877007, 0x9ccc9cc8b74aa7a6,
+            0xfa2bb441c8d553ed, 0x725d86205327a44e, 0xd9bc123cb4d789f1,
+            0x6a81af36df05cb1c, 0x9f70413b9649e3e7, 0x39537baceb1b6511,
+            0xd130d1efbdc543b4, 0x000000034b6b2c80, 0x000000041149a9ae,
+            0x000000009c115d21, 0x00000006ba5cef54, 0x0000000115898346,
+            0x00000003e91c4563, 0x0000000090bb781d, 0x0000000774e0ee7c,
+            0x648518d5165dfb46, 0xdd0123f9a8e096f0, 0xfdc42efe3669daef,
+            0x360542ad7bf1deac, 0xd302a55aba2c0caa, 0x31bbeef7e7c849cc,
+            0xd73005b47748ef3e, 0x9931faf9048d6a44, 0x4b44e124fd7b165f,
+            0xe4d9e8725a75f56d, 0xa8834ec9e5de90af, 0x01e8d05451a10975,
+            0x90e3d2fbeb101387, 0xd9448746ae535581, 0xb5216ffababb8e1f,
+            0x4939e5cce311559e, 0x00000001c7c633d3, 0x000000035ce981f5,
+            0x000000043f30a4fc, 0x00000007559ad15e, 0x0000000583d9ef42,
+            0x00000001dc06d1fb, 0x0000000200bd816b, 0x0000000097adaae4,
+            0xff0c2aeb762f2f13, 0x64f4ef69d461e57d, 0xfd8badd653570e2c,
+            0x7c9d287bb6b79dd9, 0x423f71f10bdfb843, 0x9b8996a1dae57fea,
+            0xdf81f1a0492c9f3d, 0x89b0d00b6b0bb4cd, 0x6c5aad0597667ece,
+            0xe3d53e0de3ef1800, 0x5aeb1e4b01975ab6, 0x947b334e6473ceb6,
+            0x53e59f645aa38bbc, 0xcef22103060f4a4b, 0xcd2b29a8f2b0a667,
+            0x91ce5c55ffdfed88, 0x00000007eaf55715, 0x00000004393b2cb1,
+            0x00000005c80ed98f, 0x00000001ad77ce87, 0x00000000fef5d963,
+            0x00000004d6505f66, 0x000000057679e510, 0x00000006f28a06ea,
+            0x9f2b34fa70a6ce06, 0x8af595900e9d34eb, 0xf406e12bae7a7012,
+            0x94f4680df60f09a2, 0x697fc23bf7ed06b6, 0x2fd3163ce630ff30,
+            0xdf78015eb44bd221, 0x0dca8398747ec12c, 0xc5704adaefb0729f,
+            0x0b771158bed5fbeb, 0xe65fb6b317d36344, 0x32d5d97e3cd70fa7,
+            0xf10da3b0357ab343, 0xe786582303e5339f, 0x98c8b1bb6f892462,
+            0xfd7d76cbb26aad64, 0x00000003c5625bf7, 0x0000000521a2dd81,
+            0x0000000182dadd3b, 0x00000002473896fc, 0x00000004405c3c81,
+            0x0000000187434197, 0x00000002b9d2c51c, 0x0000000258f6a218,
+            0x0c35a9a49ad09c1b, 0xb11384f81119e678, 0xb552b7430ad5315f,
+            0xa116907622f7185a, 0xfa0a66dcc654049c, 0x2af12abf1b94a68b,
+            0x04ff98d6976ba70b, 0x632d77ae6068868f, 0xb2ac09818868e077,
+            0xa2cdb415c3ed3532, 0xff3183f0273e2a75, 0x7d68376ba8c7fc5b,
+            0xb91b005f5e41dae1, 0x4309066e00df4da4, 0x7d319275ff46ca2d,
+            0xa94a871018082adc, 0x00000006a131270f, 0x0000000043e49661,
+            0x00000004f5f6482d, 0x0000000792b779e3, 0x000000074b250df5,
+            0x0000000073a5b70a, 0x00000004fd5e21d4, 0x00000000343cfcec,
+            0x0b39314384e9cd75, 0x45e594df696bed25, 0xb12efdf5c4634274,
+            0x7f574d1968cbf5d2, 0xee44c193561ccba5, 0x88f683165ecc8f19,
+            0xc4632adee18c650d, 0x0c5ec229b4376607, 0xdbb4eeca3954db9e,
+            0xd97decbf2c7812e0, 0x236abd840c3e7d12, 0xf34d3a55a132ce70,
+            0xa549877d7f5525c9, 0x57fa0d62bf9647c5, 0x148d9a210cecd168,
+            0xf2cdb421a000a663, 0x0000000124717e49, 0x000000037253e898,
+            0x0000000058246a86, 0x0000000015ea2b74, 0x000000063928da60,
+            0x00000000b8a3cb4b, 0x000000077a59117b, 0x00000007fa8a3e26,
+            0xa68d8fbfeb5bd13d, 0xc71c13fc69f7f304, 0x209274e415b035bb,
+            0xa049b757c81f9d3f, 0xf4f9fa3a183a1c75, 0x73bcc256a8285a53,
+            0x3185b2691edf2e6e, 0xbd46cb344239a490, 0xf11621f46adf147a,
+            0xf7b4566088aa9a2a, 0xa29002cc256b2070, 0x2549a3fab6d12b07,
+            0x49a7c520228b7094, 0xea80ab2bf4bbaa54, 0xd5dfe79ab97ef555,
+            0xecc3014908e6f1c2, 0x000000043f5baa4c, 0x000000038f7e12a0,
+            0x00000003aabbc71b, 0x0000000774706221, 0x000000033cf5e41a,
+            0x000000029813c0e5, 0x000000015b0e3192, 0x000000038dfe7a49,
+            0x909e84ad84509694, 0x05ebcbc9c99dfd48, 0x243b7fe77d02b43c,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0xaa6ea35ba56febbd,
+            0x5e5b565069f4f517, 0x82111672af43f428, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x00000007c6713a5c, 0x0000000600cd5a51,
+            0x000000079576d9f9, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+        ];
+        let (mut x, mut k) = (*a, k);
+        while k >= 81 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_81) };
+            x = next;
+            k -= 81;
+        }
+        while k >= 40 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_40) };
+            x = next;
+            k -= 40;
+        }
+        while k >= 20 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_20) };
+            x = next;
+            k -= 20;
+        }
+        while k >= 10 {
+            /// SAFETY: called only after `x86_64_avx512_available()`.
+            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_10) };
+            x = next;
+            k -= 10;
+        }
+        (x, k)
+    }
+    /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
+    /// else as CPUID and XCR0 report (read once).
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn x86_64_avx512_available() -> bool {
+        #[cfg(target_feature = "avx512f")] { true }
+        #[cfg(not(target_feature = "avx512f"))] { Self::x86_64_avx512_detected() }
+    }
+    /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
+    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
+    /// yet, 1 = absent, 2 = present.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[allow(unused_doc_comments, unused_unsafe)]
+    fn x86_64_avx512_detected() -> bool {
+        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
+            0,
+        );
+        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
+        if state != 0 {
+            return state == 2;
+        }
+        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
+        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
+        let present = unsafe {
+            let max = ::core::arch::x86_64::__cpuid(0).eax;
+            let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
+            max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+        };
+        STATE
+            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
+        present
+    }
+    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[inline]
+    #[target_feature(enable = "xsave")]
+    #[allow(unused_unsafe)]
+    unsafe fn xcr0_x86_64() -> u64 {
+        unsafe { ::core::arch::x86_64::_xgetbv(0) }
+    }
     /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
     /// feature, else as CPUID reports (read once).
     #[cfg(target_arch = "x86_64")]
@@ -743,11 +1601,25 @@ impl F163 {
         }
         Self::reduce(&Self::square_wide_portable(a))
     }
+    /// a^(2^k) mod f (n words): on x86-64 with AVX-512F, the multi-squaring matrices for
+    /// the longest runs that fit, then the rest as `square_n_chain_words`.
+    #[inline]
+    #[allow(unreachable_code, unused_doc_comments)]
+    fn square_n_words(a: &[u64; 3], k: u32) -> [u64; 3] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_avx512_available() {
+                let (x, rest) = Self::multi_square_x86_64_avx512_words(a, k);
+                return Self::square_n_chain_words(&x, rest);
+            }
+        }
+        Self::square_n_chain_words(a, k)
+    }
     /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
     /// value kept in XMM registers throughout when the reduction runs there).
     #[inline]
     #[allow(unreachable_code, unused_doc_comments)]
-    fn square_n_words(a: &[u64; 3], k: u32) -> [u64; 3] {
+    fn square_n_chain_words(a: &[u64; 3], k: u32) -> [u64; 3] {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {

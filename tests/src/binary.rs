@@ -33,6 +33,7 @@
 //! | `sqrt` | squares back to a by the oracle's product; = oracle a^(2^(m−1)) on the first values |
 //! | `trace_half_trace_quadratic` | `trace` = oracle; `half_trace` (odd m) = oracle; `solve_quadratic` gives z with z² + z = c exactly when Tr(c) = 0 |
 //! | `eq_select` | `==`, `ct_eq`, `conditional_select` |
+//! | `multi_square` | x^(2^k) for the multi-squaring matrices' k, k + 1 and m − 1 by `square_n` and every multi-squaring backend = oracle k squarings; AVX-512F CPU ⇒ the matrix kernel is in use and ran |
 //! | `backends` | every backend the build can run (`__mul_with_backend`, `__square_with_backend`) = oracle |
 //!
 //! Random cases per property: `FIELDGEN_CASES` (default 24), drawn from a fixed-seed SplitMix64,
@@ -380,6 +381,12 @@ pub trait BinaryFieldUnderTest: Copy + core::fmt::Debug + PartialEq + 'static {
     fn mul_with(&self, r: &Self, backend: &str) -> Option<Self>;
     /// `__square_with_backend`.
     fn square_with(&self, backend: &str) -> Option<Self>;
+    /// `MULTI_SQUARE_RUNS`.
+    fn multi_square_runs() -> Vec<u32>;
+    /// `square_n_backend()`.
+    fn square_n_backend() -> &'static str;
+    /// `__square_n_with_backend`.
+    fn square_n_with(&self, k: u32, backend: &str) -> Option<Self>;
 }
 
 /// The properties, generic over the field under test.
@@ -659,6 +666,50 @@ pub mod props {
         }
     }
 
+    /// Long runs x^(2^k) (the multi-squaring matrices' k, one more, and m − 1) by `square_n`
+    /// and by each multi-squaring backend the build and CPU can run, against the oracle's k
+    /// squarings. On an x86-64 CPU with AVX-512F a field with matrices must be using them
+    /// (fails loudly rather than skipping).
+    pub fn multi_square<F: BinaryFieldUnderTest>(o: &Gf2Oracle, w: usize) {
+        let runs = F::multi_square_runs();
+        let avx512 = {
+            #[cfg(target_arch = "x86_64")]
+            {
+                std::is_x86_feature_detected!("avx512f")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            {
+                false
+            }
+        };
+        if !runs.is_empty() && avx512 {
+            assert_eq!(F::square_n_backend(), "x86_64-avx512-matrix");
+        }
+        let mut ks: Vec<u32> = vec![o.m as u32 - 1];
+        for &k in &runs {
+            ks.extend([k, k + 1]);
+        }
+        let mut v = sample_costly(o, w, 13);
+        v.truncate(5);
+        let mut ran = 0;
+        for k in ks {
+            for a in &v {
+                let x = enc::<F>(o, a);
+                let want = o.square_n(a, k as usize);
+                check(o, &x.square_n(k), &want, "square_n (long run)");
+                for name in ["x86_64-avx512-matrix", "squarings"] {
+                    if let Some(y) = x.square_n_with(k, name) {
+                        check(o, &y, &want, name);
+                        ran += (name == "x86_64-avx512-matrix") as usize;
+                    }
+                }
+            }
+        }
+        if !runs.is_empty() && avx512 {
+            assert!(ran > 0, "the AVX-512 multi-squaring kernel did not run");
+        }
+    }
+
     /// Every backend this build and CPU can run, against the oracle. Returns the names run.
     pub fn backends<F: BinaryFieldUnderTest>(o: &Gf2Oracle, w: usize) -> Vec<&'static str> {
         let names = ["portable64", "portable32", "x86_64-clmul", "aarch64-pmull"];
@@ -779,6 +830,11 @@ macro_rules! binary_field_suite {
                 fn square_with(&self, backend: &str) -> ::core::option::Option<Self> {
                     <$Field>::__square_with_backend(&self.0, backend).map(Under)
                 }
+                fn multi_square_runs() -> ::std::vec::Vec<u32> { <$Field>::MULTI_SQUARE_RUNS.to_vec() }
+                fn square_n_backend() -> &'static str { <$Field>::square_n_backend() }
+                fn square_n_with(&self, k: u32, backend: &str) -> ::core::option::Option<Self> {
+                    <$Field>::__square_n_with_backend(&self.0, k, backend).map(Under)
+                }
             }
 
             #[test] fn constants() { props::constants::<Under>(oracle()) }
@@ -795,6 +851,7 @@ macro_rules! binary_field_suite {
             #[test] fn trace_half_trace_quadratic() { props::trace_half_trace_quadratic::<Under>(oracle(), $w) }
             #[test] fn eq_select() { props::eq_select::<Under>(oracle(), $w) }
             #[test] fn backends() { props::backends::<Under>(oracle(), $w); }
+            #[test] fn multi_square() { props::multi_square::<Under>(oracle(), $w) }
         }
     };
 }

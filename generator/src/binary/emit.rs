@@ -461,6 +461,12 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             /// a^(2^k) mod f (n words): k squarings.
             #[inline]
             fn square_n_words(a: &[#word; #n], k: u32) -> [#word; #n] {
+                Self::square_n_chain_words(a, k)
+            }
+
+            /// a^(2^k) mod f (n words): k squarings.
+            #[inline]
+            fn square_n_chain_words(a: &[#word; #n], k: u32) -> [#word; #n] {
                 let mut x = *a;
                 let mut i = 0;
                 while i < k {
@@ -546,8 +552,25 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     } else {
         quote!()
     };
+    let has_matrices = !super::multisquare::matrix_runs(s, target).is_empty();
+    let matrix_prefix = if has_matrices {
+        quote! {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if Self::x86_64_avx512_available() {
+                    let (x, rest) = Self::multi_square_x86_64_avx512_words(a, k);
+                    return Self::square_n_chain_words(&x, rest);
+                }
+            }
+        }
+    } else {
+        quote!()
+    };
+    let matrix_items = super::multisquare::items(s, target);
     quote! {
         #x86_kernels
+
+        #matrix_items
 
         /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
         /// feature, else as CPUID reports (read once).
@@ -642,11 +665,20 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             Self::reduce(&Self::square_wide_portable(a))
         }
 
+        /// a^(2^k) mod f (n words): on x86-64 with AVX-512F, the multi-squaring matrices for
+        /// the longest runs that fit, then the rest as `square_n_chain_words`.
+        #[inline]
+        #[allow(unreachable_code, unused_doc_comments)]
+        fn square_n_words(a: &[u64; #n], k: u32) -> [u64; #n] {
+            #matrix_prefix
+            Self::square_n_chain_words(a, k)
+        }
+
         /// a^(2^k) mod f (n words): k squarings by the preferred backend (on x86-64 with the
         /// value kept in XMM registers throughout when the reduction runs there).
         #[inline]
         #[allow(unreachable_code, unused_doc_comments)]
-        fn square_n_words(a: &[u64; #n], k: u32) -> [u64; #n] {
+        fn square_n_chain_words(a: &[u64; #n], k: u32) -> [u64; #n] {
             #square_n_x86
             let mut x = *a;
             let mut i = 0;
@@ -943,9 +975,19 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
     let backend = backend_items(&c, s, target);
     let reduce = reduce_fn(&c, s);
     let invert = invert_body(s);
+    let multi_square_public = super::multisquare::public_items(s, target);
     let chain_len = s.chain.len();
+    let runs = super::multisquare::matrix_runs(s, target);
+    let matrix_note = if runs.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " On x86-64 with AVX-512F the runs of k = {} squarings are one bit-matrix product each (see `square_n_backend`).",
+            runs.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ")
+        )
+    };
     let invert_doc = format!(
-        " The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = {} ({chain_len} multiplications, m − 1 = {} squarings). Constant time.",
+        " The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = {} ({chain_len} multiplications, m − 1 = {} squarings).{matrix_note} Constant time.",
         s.m - 1,
         s.m - 1
     );
@@ -1168,6 +1210,8 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
             pub fn square_n(&self, k: u32) -> #name {
                 #name(Self::square_n_words(&self.0, k))
             }
+
+            #multi_square_public
 
             /// self^e for e given as little-endian 64-bit words (any length, empty = 0);
             /// x^0 = 1. Square-and-multiply over every bit of every word with a constant-time

@@ -7,6 +7,7 @@
 //! `fieldgen_macros::binary_field!` both call [`generate_binary_field`].
 
 pub mod emit;
+pub mod multisquare;
 pub mod poly;
 mod presets;
 mod x86;
@@ -426,6 +427,16 @@ impl GeneratedBinaryField {
                 s.m - 1
             ),
         ]);
+        let runs = multisquare::matrix_runs(s, self.target);
+        if !runs.is_empty() {
+            lines.push(format!(
+                "Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = {}",
+                runs.iter()
+                    .map(|k| k.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         lines.iter().map(|l| format!("// {l}\n")).collect()
     }
 
