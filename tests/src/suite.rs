@@ -848,13 +848,17 @@ pub fn case_mul_small<F: FieldUnderTest>(
     Ok(())
 }
 
-/// `mul_small` on all pairs of edge values times every edge multiplier.
+/// `mul_small`: every edge value times every edge multiplier (with a rotating edge partner for
+/// the sum), and all pairs of edge values times the largest multiplier, 2^32 − 1.
 pub fn mul_small_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
-    let cases: Vec<(BigUint, BigUint, u32)> = ctx
-        .edge_pairs()
-        .into_iter()
-        .flat_map(|(a, b)| MUL_SMALL_EDGE_KS.map(|k| (a.clone(), b.clone(), k)))
-        .collect();
+    let e = &ctx.edges;
+    let mut cases: Vec<(BigUint, BigUint, u32)> = Vec::new();
+    for (i, a) in e.iter().enumerate() {
+        for (j, &k) in MUL_SMALL_EDGE_KS.iter().enumerate() {
+            cases.push((a.clone(), e[(i + j) % e.len()].clone(), k));
+        }
+    }
+    cases.extend(ctx.edge_pairs().into_iter().map(|(a, b)| (a, b, u32::MAX)));
     each(ctx, "mul_small_edges", cases, |(a, b, k)| {
         case_mul_small::<F>(ctx, a, b, *k)
     });
