@@ -325,6 +325,69 @@ impl Fp {
         let x138 = x89.wrapping_add(x136).wrapping_add(0x0000000000000000_u64);
         [x135, x138, x100, x111, x122]
     }
+    /// a·k mod p for a one-word k below 2^32: limb products, one carry pass.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_small_limbs(a: &[u64; 5], k: &[u64; 1]) -> [u64; 5] {
+        let t7: u128 = (a[0] as u128) * (k[0] as u128);
+        let x7 = t7 as u64;
+        let x8 = (t7 >> 64) as u64;
+        let t9: u128 = (a[1] as u128) * (k[0] as u128);
+        let x9 = t9 as u64;
+        let x10 = (t9 >> 64) as u64;
+        let t11: u128 = (a[2] as u128) * (k[0] as u128);
+        let x11 = t11 as u64;
+        let x12 = (t11 >> 64) as u64;
+        let t13: u128 = (a[3] as u128) * (k[0] as u128);
+        let x13 = t13 as u64;
+        let x14 = (t13 >> 64) as u64;
+        let t15: u128 = (a[4] as u128) * (k[0] as u128);
+        let x15 = t15 as u64;
+        let x16 = (t15 >> 64) as u64;
+        let x18 = x7 & 0x0007ffffffffffff_u64;
+        let x19 = x7 >> 51;
+        let x20 = x8 << 13;
+        let x21 = x19 | x20;
+        let t24: u128 = (x9 as u128) + (x21 as u128) + (0x0000000000000000_u64 as u128);
+        let x24 = t24 as u64;
+        let x25 = (t24 >> 64) as u64;
+        let x26 = x10.wrapping_add(0x0000000000000000_u64).wrapping_add(x25);
+        let x29 = x24 & 0x0007ffffffffffff_u64;
+        let x30 = x24 >> 51;
+        let x31 = x26 << 13;
+        let x32 = x30 | x31;
+        let t35: u128 = (x11 as u128) + (x32 as u128) + (0x0000000000000000_u64 as u128);
+        let x35 = t35 as u64;
+        let x36 = (t35 >> 64) as u64;
+        let x37 = x12.wrapping_add(0x0000000000000000_u64).wrapping_add(x36);
+        let x40 = x35 & 0x0007ffffffffffff_u64;
+        let x41 = x35 >> 51;
+        let x42 = x37 << 13;
+        let x43 = x41 | x42;
+        let t46: u128 = (x13 as u128) + (x43 as u128) + (0x0000000000000000_u64 as u128);
+        let x46 = t46 as u64;
+        let x47 = (t46 >> 64) as u64;
+        let x48 = x14.wrapping_add(0x0000000000000000_u64).wrapping_add(x47);
+        let x51 = x46 & 0x0007ffffffffffff_u64;
+        let x52 = x46 >> 51;
+        let x53 = x48 << 13;
+        let x54 = x52 | x53;
+        let t57: u128 = (x15 as u128) + (x54 as u128) + (0x0000000000000000_u64 as u128);
+        let x57 = t57 as u64;
+        let x58 = (t57 >> 64) as u64;
+        let x59 = x16.wrapping_add(0x0000000000000000_u64).wrapping_add(x58);
+        let x62 = x57 & 0x0007ffffffffffff_u64;
+        let x63 = x57 >> 51;
+        let x64 = x59 << 13;
+        let x65 = x63 | x64;
+        let t69: u128 = (x65 as u128) * (0x0000000000000013_u64 as u128);
+        let x69 = t69 as u64;
+        let x72 = x18.wrapping_add(x69).wrapping_add(0x0000000000000000_u64);
+        let x75 = x72 & 0x0007ffffffffffff_u64;
+        let x76 = x72 >> 51;
+        let x78 = x29.wrapping_add(x76).wrapping_add(0x0000000000000000_u64);
+        [x75, x78, x40, x51, x62]
+    }
     /// a + b mod p: limb sums, one carry pass.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -660,6 +723,11 @@ impl Fp {
     #[inline]
     pub fn mul(&self, rhs: &Fp) -> Fp {
         Fp(Self::mul_limbs(&self.0, &rhs.0))
+    }
+    /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
+    #[inline]
+    pub fn mul_small(&self, k: u32) -> Fp {
+        Fp(Self::mul_small_limbs(&self.0, &[k as u64]))
     }
     /// −self.
     #[inline]
@@ -1212,6 +1280,19 @@ impl ::subtle::ConditionallySelectable for Fp {
             i += 1;
         }
         Fp(out)
+    }
+    /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+    #[inline]
+    fn conditional_swap(a: &mut Fp, b: &mut Fp, choice: ::subtle::Choice) {
+        let mut i = 0;
+        while i < 5 {
+            <u64 as ::subtle::ConditionallySelectable>::conditional_swap(
+                &mut a.0[i],
+                &mut b.0[i],
+                choice,
+            );
+            i += 1;
+        }
     }
 }
 impl ::core::convert::From<u64> for Fp {

@@ -2332,6 +2332,11 @@ impl Fp {
     pub fn mul(&self, rhs: &Fp) -> Fp {
         Fp(Self::mont_mul(&self.0, &rhs.0))
     }
+    /// self · k for a small integer k (k < 2^32): k is converted to Montgomery form and multiplied (two Montgomery products; the special forms need one short product).
+    #[inline]
+    pub fn mul_small(&self, k: u32) -> Fp {
+        self.mul(&Self::from_u64(k as u64))
+    }
     /// −self.
     #[inline]
     pub fn neg(&self) -> Fp {
@@ -2781,6 +2786,19 @@ impl ::subtle::ConditionallySelectable for Fp {
             i += 1;
         }
         Fp(out)
+    }
+    /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+    #[inline]
+    fn conditional_swap(a: &mut Fp, b: &mut Fp, choice: ::subtle::Choice) {
+        let mut i = 0;
+        while i < 8 {
+            <u32 as ::subtle::ConditionallySelectable>::conditional_swap(
+                &mut a.0[i],
+                &mut b.0[i],
+                choice,
+            );
+            i += 1;
+        }
     }
 }
 impl ::core::convert::From<u64> for Fp {

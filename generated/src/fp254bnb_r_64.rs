@@ -1204,6 +1204,11 @@ impl Fr {
     pub fn mul(&self, rhs: &Fr) -> Fr {
         Fr(Self::mont_mul(&self.0, &rhs.0))
     }
+    /// self · k for a small integer k (k < 2^32): k is converted to Montgomery form and multiplied (two Montgomery products; the special forms need one short product).
+    #[inline]
+    pub fn mul_small(&self, k: u32) -> Fr {
+        self.mul(&Self::from_u64(k as u64))
+    }
     /// −self.
     #[inline]
     pub fn neg(&self) -> Fr {
@@ -1660,6 +1665,19 @@ impl ::subtle::ConditionallySelectable for Fr {
             i += 1;
         }
         Fr(out)
+    }
+    /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+    #[inline]
+    fn conditional_swap(a: &mut Fr, b: &mut Fr, choice: ::subtle::Choice) {
+        let mut i = 0;
+        while i < 4 {
+            <u64 as ::subtle::ConditionallySelectable>::conditional_swap(
+                &mut a.0[i],
+                &mut b.0[i],
+                choice,
+            );
+            i += 1;
+        }
     }
 }
 impl ::core::convert::From<u64> for Fr {

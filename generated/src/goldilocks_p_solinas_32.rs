@@ -1931,6 +1931,268 @@ impl Fp {
             x952,
         ]
     }
+    /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_small_limbs(a: &[u32; 14], k: &[u32; 1]) -> [u32; 14] {
+        let t16: u64 = (a[0] as u64) * (k[0] as u64);
+        let x16 = t16 as u32;
+        let x17 = (t16 >> 32) as u32;
+        let t18: u64 = (a[1] as u64) * (k[0] as u64) + (x17 as u64);
+        let x18 = t18 as u32;
+        let x19 = (t18 >> 32) as u32;
+        let t20: u64 = (a[2] as u64) * (k[0] as u64) + (x19 as u64);
+        let x20 = t20 as u32;
+        let x21 = (t20 >> 32) as u32;
+        let t22: u64 = (a[3] as u64) * (k[0] as u64) + (x21 as u64);
+        let x22 = t22 as u32;
+        let x23 = (t22 >> 32) as u32;
+        let t24: u64 = (a[4] as u64) * (k[0] as u64) + (x23 as u64);
+        let x24 = t24 as u32;
+        let x25 = (t24 >> 32) as u32;
+        let t26: u64 = (a[5] as u64) * (k[0] as u64) + (x25 as u64);
+        let x26 = t26 as u32;
+        let x27 = (t26 >> 32) as u32;
+        let t28: u64 = (a[6] as u64) * (k[0] as u64) + (x27 as u64);
+        let x28 = t28 as u32;
+        let x29 = (t28 >> 32) as u32;
+        let t30: u64 = (a[7] as u64) * (k[0] as u64) + (x29 as u64);
+        let x30 = t30 as u32;
+        let x31 = (t30 >> 32) as u32;
+        let t32: u64 = (a[8] as u64) * (k[0] as u64) + (x31 as u64);
+        let x32 = t32 as u32;
+        let x33 = (t32 >> 32) as u32;
+        let t34: u64 = (a[9] as u64) * (k[0] as u64) + (x33 as u64);
+        let x34 = t34 as u32;
+        let x35 = (t34 >> 32) as u32;
+        let t36: u64 = (a[10] as u64) * (k[0] as u64) + (x35 as u64);
+        let x36 = t36 as u32;
+        let x37 = (t36 >> 32) as u32;
+        let t38: u64 = (a[11] as u64) * (k[0] as u64) + (x37 as u64);
+        let x38 = t38 as u32;
+        let x39 = (t38 >> 32) as u32;
+        let t40: u64 = (a[12] as u64) * (k[0] as u64) + (x39 as u64);
+        let x40 = t40 as u32;
+        let x41 = (t40 >> 32) as u32;
+        let t42: u64 = (a[13] as u64) * (k[0] as u64) + (x41 as u64);
+        let x42 = t42 as u32;
+        let x43 = (t42 >> 32) as u32;
+        let x55 = x43.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
+        let x69 = x43.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
+        let t71: u64 = (x16 as u64) + (x55 as u64) + (0x00000000_u32 as u64);
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 32) as u32;
+        let t73: u64 = (x18 as u64) + (0x00000000_u32 as u64) + (x72 as u64);
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 32) as u32;
+        let t75: u64 = (x20 as u64) + (0x00000000_u32 as u64) + (x74 as u64);
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 32) as u32;
+        let t77: u64 = (x22 as u64) + (0x00000000_u32 as u64) + (x76 as u64);
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 32) as u32;
+        let t79: u64 = (x24 as u64) + (0x00000000_u32 as u64) + (x78 as u64);
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 32) as u32;
+        let t81: u64 = (x26 as u64) + (0x00000000_u32 as u64) + (x80 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let t83: u64 = (x28 as u64) + (0x00000000_u32 as u64) + (x82 as u64);
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 32) as u32;
+        let t85: u64 = (x30 as u64) + (x69 as u64) + (x84 as u64);
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 32) as u32;
+        let t87: u64 = (x32 as u64) + (0x00000000_u32 as u64) + (x86 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let t89: u64 = (x34 as u64) + (0x00000000_u32 as u64) + (x88 as u64);
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 32) as u32;
+        let t91: u64 = (x36 as u64) + (0x00000000_u32 as u64) + (x90 as u64);
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 32) as u32;
+        let t93: u64 = (x38 as u64) + (0x00000000_u32 as u64) + (x92 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let t95: u64 = (x40 as u64) + (0x00000000_u32 as u64) + (x94 as u64);
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 32) as u32;
+        let t97: u64 = (x42 as u64) + (0x00000000_u32 as u64) + (x96 as u64);
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 32) as u32;
+        let x111 = x98.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
+        let x125 = x98.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
+        let t127: u64 = (x71 as u64) + (x111 as u64) + (0x00000000_u32 as u64);
+        let x127 = t127 as u32;
+        let x128 = (t127 >> 32) as u32;
+        let t129: u64 = (x73 as u64) + (0x00000000_u32 as u64) + (x128 as u64);
+        let x129 = t129 as u32;
+        let x130 = (t129 >> 32) as u32;
+        let t131: u64 = (x75 as u64) + (0x00000000_u32 as u64) + (x130 as u64);
+        let x131 = t131 as u32;
+        let x132 = (t131 >> 32) as u32;
+        let t133: u64 = (x77 as u64) + (0x00000000_u32 as u64) + (x132 as u64);
+        let x133 = t133 as u32;
+        let x134 = (t133 >> 32) as u32;
+        let t135: u64 = (x79 as u64) + (0x00000000_u32 as u64) + (x134 as u64);
+        let x135 = t135 as u32;
+        let x136 = (t135 >> 32) as u32;
+        let t137: u64 = (x81 as u64) + (0x00000000_u32 as u64) + (x136 as u64);
+        let x137 = t137 as u32;
+        let x138 = (t137 >> 32) as u32;
+        let t139: u64 = (x83 as u64) + (0x00000000_u32 as u64) + (x138 as u64);
+        let x139 = t139 as u32;
+        let x140 = (t139 >> 32) as u32;
+        let t141: u64 = (x85 as u64) + (x125 as u64) + (x140 as u64);
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 32) as u32;
+        let t143: u64 = (x87 as u64) + (0x00000000_u32 as u64) + (x142 as u64);
+        let x143 = t143 as u32;
+        let x144 = (t143 >> 32) as u32;
+        let t145: u64 = (x89 as u64) + (0x00000000_u32 as u64) + (x144 as u64);
+        let x145 = t145 as u32;
+        let x146 = (t145 >> 32) as u32;
+        let t147: u64 = (x91 as u64) + (0x00000000_u32 as u64) + (x146 as u64);
+        let x147 = t147 as u32;
+        let x148 = (t147 >> 32) as u32;
+        let t149: u64 = (x93 as u64) + (0x00000000_u32 as u64) + (x148 as u64);
+        let x149 = t149 as u32;
+        let x150 = (t149 >> 32) as u32;
+        let t151: u64 = (x95 as u64) + (0x00000000_u32 as u64) + (x150 as u64);
+        let x151 = t151 as u32;
+        let x152 = (t151 >> 32) as u32;
+        let x153 = x97.wrapping_add(0x00000000_u32).wrapping_add(x152);
+        let t171: u64 = {
+            let (d, b1) = x127.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x171 = t171 as u32;
+        let x172 = (t171 >> 63) as u32;
+        let t173: u64 = {
+            let (d, b1) = x129.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x172);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x173 = t173 as u32;
+        let x174 = (t173 >> 63) as u32;
+        let t175: u64 = {
+            let (d, b1) = x131.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x174);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x175 = t175 as u32;
+        let x176 = (t175 >> 63) as u32;
+        let t177: u64 = {
+            let (d, b1) = x133.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x176);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x177 = t177 as u32;
+        let x178 = (t177 >> 63) as u32;
+        let t179: u64 = {
+            let (d, b1) = x135.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x178);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x179 = t179 as u32;
+        let x180 = (t179 >> 63) as u32;
+        let t181: u64 = {
+            let (d, b1) = x137.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x180);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x181 = t181 as u32;
+        let x182 = (t181 >> 63) as u32;
+        let t183: u64 = {
+            let (d, b1) = x139.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x182);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x183 = t183 as u32;
+        let x184 = (t183 >> 63) as u32;
+        let t185: u64 = {
+            let (d, b1) = x141.overflowing_sub(0xfffffffe_u32);
+            let (d, b2) = d.overflowing_sub(x184);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x185 = t185 as u32;
+        let x186 = (t185 >> 63) as u32;
+        let t187: u64 = {
+            let (d, b1) = x143.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x186);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x187 = t187 as u32;
+        let x188 = (t187 >> 63) as u32;
+        let t189: u64 = {
+            let (d, b1) = x145.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x188);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x189 = t189 as u32;
+        let x190 = (t189 >> 63) as u32;
+        let t191: u64 = {
+            let (d, b1) = x147.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x190);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x191 = t191 as u32;
+        let x192 = (t191 >> 63) as u32;
+        let t193: u64 = {
+            let (d, b1) = x149.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x192);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x193 = t193 as u32;
+        let x194 = (t193 >> 63) as u32;
+        let t195: u64 = {
+            let (d, b1) = x151.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x194);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x195 = t195 as u32;
+        let x196 = (t195 >> 63) as u32;
+        let t197: u64 = {
+            let (d, b1) = x153.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x196);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x197 = t197 as u32;
+        let x198 = (t197 >> 63) as u32;
+        let x201 = (0 as u32).wrapping_sub(x198);
+        let x202 = x171 ^ (x201 & (x171 ^ x127));
+        let x203 = x173 ^ (x201 & (x173 ^ x129));
+        let x204 = x175 ^ (x201 & (x175 ^ x131));
+        let x205 = x177 ^ (x201 & (x177 ^ x133));
+        let x206 = x179 ^ (x201 & (x179 ^ x135));
+        let x207 = x181 ^ (x201 & (x181 ^ x137));
+        let x208 = x183 ^ (x201 & (x183 ^ x139));
+        let x209 = x185 ^ (x201 & (x185 ^ x141));
+        let x210 = x187 ^ (x201 & (x187 ^ x143));
+        let x211 = x189 ^ (x201 & (x189 ^ x145));
+        let x212 = x191 ^ (x201 & (x191 ^ x147));
+        let x213 = x193 ^ (x201 & (x193 ^ x149));
+        let x214 = x195 ^ (x201 & (x195 ^ x151));
+        let x215 = x197 ^ (x201 & (x197 ^ x153));
+        [
+            x202,
+            x203,
+            x204,
+            x205,
+            x206,
+            x207,
+            x208,
+            x209,
+            x210,
+            x211,
+            x212,
+            x213,
+            x214,
+            x215,
+        ]
+    }
     /// a + b mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -2657,6 +2919,11 @@ impl Fp {
     pub fn mul(&self, rhs: &Fp) -> Fp {
         Fp(Self::mul_limbs(&self.0, &rhs.0))
     }
+    /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
+    #[inline]
+    pub fn mul_small(&self, k: u32) -> Fp {
+        Fp(Self::mul_small_limbs(&self.0, &[k as u32]))
+    }
     /// −self.
     #[inline]
     pub fn neg(&self) -> Fp {
@@ -3276,6 +3543,19 @@ impl ::subtle::ConditionallySelectable for Fp {
             i += 1;
         }
         Fp(out)
+    }
+    /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+    #[inline]
+    fn conditional_swap(a: &mut Fp, b: &mut Fp, choice: ::subtle::Choice) {
+        let mut i = 0;
+        while i < 14 {
+            <u32 as ::subtle::ConditionallySelectable>::conditional_swap(
+                &mut a.0[i],
+                &mut b.0[i],
+                choice,
+            );
+            i += 1;
+        }
     }
 }
 impl ::core::convert::From<u64> for Fp {

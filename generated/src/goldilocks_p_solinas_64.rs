@@ -888,6 +888,140 @@ impl Fp {
         let x347 = x336 ^ (x340 & (x336 ^ x313));
         [x341, x342, x343, x344, x345, x346, x347]
     }
+    /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_small_limbs(a: &[u64; 7], k: &[u64; 1]) -> [u64; 7] {
+        let t9: u128 = (a[0] as u128) * (k[0] as u128);
+        let x9 = t9 as u64;
+        let x10 = (t9 >> 64) as u64;
+        let t11: u128 = (a[1] as u128) * (k[0] as u128) + (x10 as u128);
+        let x11 = t11 as u64;
+        let x12 = (t11 >> 64) as u64;
+        let t13: u128 = (a[2] as u128) * (k[0] as u128) + (x12 as u128);
+        let x13 = t13 as u64;
+        let x14 = (t13 >> 64) as u64;
+        let t15: u128 = (a[3] as u128) * (k[0] as u128) + (x14 as u128);
+        let x15 = t15 as u64;
+        let x16 = (t15 >> 64) as u64;
+        let t17: u128 = (a[4] as u128) * (k[0] as u128) + (x16 as u128);
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 64) as u64;
+        let t19: u128 = (a[5] as u128) * (k[0] as u128) + (x18 as u128);
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 64) as u64;
+        let t21: u128 = (a[6] as u128) * (k[0] as u128) + (x20 as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let x30 = x22
+            .wrapping_add(0x0000000000000000_u64)
+            .wrapping_add(0x0000000000000000_u64);
+        let t36: u128 = (x22 as u128) * (0x0000000100000000_u64 as u128);
+        let x36 = t36 as u64;
+        let t38: u128 = (x9 as u128) + (x30 as u128) + (0x0000000000000000_u64 as u128);
+        let x38 = t38 as u64;
+        let x39 = (t38 >> 64) as u64;
+        let t40: u128 = (x11 as u128) + (0x0000000000000000_u64 as u128) + (x39 as u128);
+        let x40 = t40 as u64;
+        let x41 = (t40 >> 64) as u64;
+        let t42: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128) + (x41 as u128);
+        let x42 = t42 as u64;
+        let x43 = (t42 >> 64) as u64;
+        let t44: u128 = (x15 as u128) + (x36 as u128) + (x43 as u128);
+        let x44 = t44 as u64;
+        let x45 = (t44 >> 64) as u64;
+        let t46: u128 = (x17 as u128) + (0x0000000000000000_u64 as u128) + (x45 as u128);
+        let x46 = t46 as u64;
+        let x47 = (t46 >> 64) as u64;
+        let t48: u128 = (x19 as u128) + (0x0000000000000000_u64 as u128) + (x47 as u128);
+        let x48 = t48 as u64;
+        let x49 = (t48 >> 64) as u64;
+        let t50: u128 = (x21 as u128) + (0x0000000000000000_u64 as u128) + (x49 as u128);
+        let x50 = t50 as u64;
+        let x51 = (t50 >> 64) as u64;
+        let x60 = x51
+            .wrapping_add(0x0000000000000000_u64)
+            .wrapping_add(0x0000000000000000_u64);
+        let t66: u128 = (x51 as u128) * (0x0000000100000000_u64 as u128);
+        let x66 = t66 as u64;
+        let t68: u128 = (x38 as u128) + (x60 as u128) + (0x0000000000000000_u64 as u128);
+        let x68 = t68 as u64;
+        let x69 = (t68 >> 64) as u64;
+        let t70: u128 = (x40 as u128) + (0x0000000000000000_u64 as u128) + (x69 as u128);
+        let x70 = t70 as u64;
+        let x71 = (t70 >> 64) as u64;
+        let t72: u128 = (x42 as u128) + (0x0000000000000000_u64 as u128) + (x71 as u128);
+        let x72 = t72 as u64;
+        let x73 = (t72 >> 64) as u64;
+        let t74: u128 = (x44 as u128) + (x66 as u128) + (x73 as u128);
+        let x74 = t74 as u64;
+        let x75 = (t74 >> 64) as u64;
+        let t76: u128 = (x46 as u128) + (0x0000000000000000_u64 as u128) + (x75 as u128);
+        let x76 = t76 as u64;
+        let x77 = (t76 >> 64) as u64;
+        let t78: u128 = (x48 as u128) + (0x0000000000000000_u64 as u128) + (x77 as u128);
+        let x78 = t78 as u64;
+        let x79 = (t78 >> 64) as u64;
+        let x80 = x50.wrapping_add(0x0000000000000000_u64).wrapping_add(x79);
+        let t91: u128 = {
+            let (d, b1) = x68.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x91 = t91 as u64;
+        let x92 = (t91 >> 127) as u64;
+        let t93: u128 = {
+            let (d, b1) = x70.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x92);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x93 = t93 as u64;
+        let x94 = (t93 >> 127) as u64;
+        let t95: u128 = {
+            let (d, b1) = x72.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x94);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x95 = t95 as u64;
+        let x96 = (t95 >> 127) as u64;
+        let t97: u128 = {
+            let (d, b1) = x74.overflowing_sub(0xfffffffeffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x96);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x97 = t97 as u64;
+        let x98 = (t97 >> 127) as u64;
+        let t99: u128 = {
+            let (d, b1) = x76.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x98);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x99 = t99 as u64;
+        let x100 = (t99 >> 127) as u64;
+        let t101: u128 = {
+            let (d, b1) = x78.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x100);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x101 = t101 as u64;
+        let x102 = (t101 >> 127) as u64;
+        let t103: u128 = {
+            let (d, b1) = x80.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x102);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x103 = t103 as u64;
+        let x104 = (t103 >> 127) as u64;
+        let x107 = (0 as u64).wrapping_sub(x104);
+        let x108 = x91 ^ (x107 & (x91 ^ x68));
+        let x109 = x93 ^ (x107 & (x93 ^ x70));
+        let x110 = x95 ^ (x107 & (x95 ^ x72));
+        let x111 = x97 ^ (x107 & (x97 ^ x74));
+        let x112 = x99 ^ (x107 & (x99 ^ x76));
+        let x113 = x101 ^ (x107 & (x101 ^ x78));
+        let x114 = x103 ^ (x107 & (x103 ^ x80));
+        [x108, x109, x110, x111, x112, x113, x114]
+    }
     /// a + b mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -1329,6 +1463,11 @@ impl Fp {
     #[inline]
     pub fn mul(&self, rhs: &Fp) -> Fp {
         Fp(Self::mul_limbs(&self.0, &rhs.0))
+    }
+    /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
+    #[inline]
+    pub fn mul_small(&self, k: u32) -> Fp {
+        Fp(Self::mul_small_limbs(&self.0, &[k as u64]))
     }
     /// −self.
     #[inline]
@@ -1949,6 +2088,19 @@ impl ::subtle::ConditionallySelectable for Fp {
             i += 1;
         }
         Fp(out)
+    }
+    /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+    #[inline]
+    fn conditional_swap(a: &mut Fp, b: &mut Fp, choice: ::subtle::Choice) {
+        let mut i = 0;
+        while i < 7 {
+            <u64 as ::subtle::ConditionallySelectable>::conditional_swap(
+                &mut a.0[i],
+                &mut b.0[i],
+                choice,
+            );
+            i += 1;
+        }
     }
 }
 impl ::core::convert::From<u64> for Fp {

@@ -115,6 +115,26 @@ impl Fp {
         let x40 = x35.wrapping_add(x39).wrapping_add(0x0000000000000000_u64);
         [x38, x40]
     }
+    /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_small_limbs(a: &[u64; 2], k: &[u64; 1]) -> [u64; 2] {
+        let t4: u128 = (a[0] as u128) * (k[0] as u128);
+        let x4 = t4 as u64;
+        let x5 = (t4 >> 64) as u64;
+        let t6: u128 = (a[1] as u128) * (k[0] as u128) + (x5 as u128);
+        let x6 = t6 as u64;
+        let x7 = (t6 >> 64) as u64;
+        let x9 = x6 >> 63;
+        let x10 = x7 << 1;
+        let x11 = x9 | x10;
+        let x13 = x6 & 0x7fffffffffffffff_u64;
+        let t16: u128 = (x11 as u128) * (0x0000000000000001_u64 as u128) + (x4 as u128);
+        let x16 = t16 as u64;
+        let x17 = (t16 >> 64) as u64;
+        let x18 = x13.wrapping_add(x17).wrapping_add(0x0000000000000000_u64);
+        [x16, x18]
+    }
     /// a + b mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -505,6 +525,11 @@ impl Fp {
     #[inline]
     pub fn mul(&self, rhs: &Fp) -> Fp {
         Fp(Self::mul_limbs(&self.0, &rhs.0))
+    }
+    /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
+    #[inline]
+    pub fn mul_small(&self, k: u32) -> Fp {
+        Fp(Self::mul_small_limbs(&self.0, &[k as u64]))
     }
     /// −self.
     #[inline]
@@ -957,6 +982,19 @@ impl ::subtle::ConditionallySelectable for Fp {
             i += 1;
         }
         Fp(out)
+    }
+    /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+    #[inline]
+    fn conditional_swap(a: &mut Fp, b: &mut Fp, choice: ::subtle::Choice) {
+        let mut i = 0;
+        while i < 2 {
+            <u64 as ::subtle::ConditionallySelectable>::conditional_swap(
+                &mut a.0[i],
+                &mut b.0[i],
+                choice,
+            );
+            i += 1;
+        }
     }
 }
 impl ::core::convert::From<u64> for Fp {

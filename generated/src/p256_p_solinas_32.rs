@@ -1421,6 +1421,255 @@ impl Fp {
         let x491 = x479 ^ (x483 & (x479 ^ x453));
         [x484, x485, x486, x487, x488, x489, x490, x491]
     }
+    /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_small_limbs(a: &[u32; 8], k: &[u32; 1]) -> [u32; 8] {
+        let t10: u64 = (a[0] as u64) * (k[0] as u64);
+        let x10 = t10 as u32;
+        let x11 = (t10 >> 32) as u32;
+        let t12: u64 = (a[1] as u64) * (k[0] as u64) + (x11 as u64);
+        let x12 = t12 as u32;
+        let x13 = (t12 >> 32) as u32;
+        let t14: u64 = (a[2] as u64) * (k[0] as u64) + (x13 as u64);
+        let x14 = t14 as u32;
+        let x15 = (t14 >> 32) as u32;
+        let t16: u64 = (a[3] as u64) * (k[0] as u64) + (x15 as u64);
+        let x16 = t16 as u32;
+        let x17 = (t16 >> 32) as u32;
+        let t18: u64 = (a[4] as u64) * (k[0] as u64) + (x17 as u64);
+        let x18 = t18 as u32;
+        let x19 = (t18 >> 32) as u32;
+        let t20: u64 = (a[5] as u64) * (k[0] as u64) + (x19 as u64);
+        let x20 = t20 as u32;
+        let x21 = (t20 >> 32) as u32;
+        let t22: u64 = (a[6] as u64) * (k[0] as u64) + (x21 as u64);
+        let x22 = t22 as u32;
+        let x23 = (t22 >> 32) as u32;
+        let t24: u64 = (a[7] as u64) * (k[0] as u64) + (x23 as u64);
+        let x24 = t24 as u32;
+        let x25 = (t24 >> 32) as u32;
+        let t38: u64 = (x10 as u64) + (0xfffffffb_u32 as u64) + (0x00000000_u32 as u64);
+        let x38 = t38 as u32;
+        let x39 = (t38 >> 32) as u32;
+        let t40: u64 = (x12 as u64) + (0xffffffff_u32 as u64) + (x39 as u64);
+        let x40 = t40 as u32;
+        let x41 = (t40 >> 32) as u32;
+        let t42: u64 = (x14 as u64) + (0xffffffff_u32 as u64) + (x41 as u64);
+        let x42 = t42 as u32;
+        let x43 = (t42 >> 32) as u32;
+        let t44: u64 = (x16 as u64) + (0x00000004_u32 as u64) + (x43 as u64);
+        let x44 = t44 as u32;
+        let x45 = (t44 >> 32) as u32;
+        let t46: u64 = (x18 as u64) + (0x00000000_u32 as u64) + (x45 as u64);
+        let x46 = t46 as u32;
+        let x47 = (t46 >> 32) as u32;
+        let t48: u64 = (x20 as u64) + (0x00000000_u32 as u64) + (x47 as u64);
+        let x48 = t48 as u32;
+        let x49 = (t48 >> 32) as u32;
+        let t50: u64 = (x22 as u64) + (0x00000005_u32 as u64) + (x49 as u64);
+        let x50 = t50 as u32;
+        let x51 = (t50 >> 32) as u32;
+        let t52: u64 = (x24 as u64) + (0xfffffffb_u32 as u64) + (x51 as u64);
+        let x52 = t52 as u32;
+        let x53 = (t52 >> 32) as u32;
+        let x58 = x53.wrapping_add(0x00000004_u32).wrapping_add(0x00000000_u32);
+        let t62: u64 = (x38 as u64) + (x25 as u64) + (0x00000000_u32 as u64);
+        let x62 = t62 as u32;
+        let x63 = (t62 >> 32) as u32;
+        let t64: u64 = (x40 as u64) + (0x00000000_u32 as u64) + (x63 as u64);
+        let x64 = t64 as u32;
+        let x65 = (t64 >> 32) as u32;
+        let t66: u64 = (x42 as u64) + (0x00000000_u32 as u64) + (x65 as u64);
+        let x66 = t66 as u32;
+        let x67 = (t66 >> 32) as u32;
+        let t68: u64 = (x44 as u64) + (0x00000000_u32 as u64) + (x67 as u64);
+        let x68 = t68 as u32;
+        let x69 = (t68 >> 32) as u32;
+        let t70: u64 = (x46 as u64) + (0x00000000_u32 as u64) + (x69 as u64);
+        let x70 = t70 as u32;
+        let x71 = (t70 >> 32) as u32;
+        let t72: u64 = (x48 as u64) + (0x00000000_u32 as u64) + (x71 as u64);
+        let x72 = t72 as u32;
+        let x73 = (t72 >> 32) as u32;
+        let t74: u64 = (x50 as u64) + (0x00000000_u32 as u64) + (x73 as u64);
+        let x74 = t74 as u32;
+        let x75 = (t74 >> 32) as u32;
+        let t76: u64 = (x52 as u64) + (x25 as u64) + (x75 as u64);
+        let x76 = t76 as u32;
+        let x77 = (t76 >> 32) as u32;
+        let x78 = x58.wrapping_add(0x00000000_u32).wrapping_add(x77);
+        let t188: u64 = {
+            let (d, b1) = x68.overflowing_sub(x25);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x188 = t188 as u32;
+        let x189 = (t188 >> 63) as u32;
+        let t190: u64 = {
+            let (d, b1) = x70.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x189);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x190 = t190 as u32;
+        let x191 = (t190 >> 63) as u32;
+        let t192: u64 = {
+            let (d, b1) = x72.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x191);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x192 = t192 as u32;
+        let x193 = (t192 >> 63) as u32;
+        let t194: u64 = {
+            let (d, b1) = x74.overflowing_sub(x25);
+            let (d, b2) = d.overflowing_sub(x193);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x194 = t194 as u32;
+        let x195 = (t194 >> 63) as u32;
+        let t196: u64 = {
+            let (d, b1) = x76.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x195);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x196 = t196 as u32;
+        let x197 = (t196 >> 63) as u32;
+        let x198 = x78.wrapping_sub(0x00000000_u32).wrapping_sub(x197);
+        let x270 = x198.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
+        let t276: u64 = (x198 as u64) * (0xffffffff_u32 as u64);
+        let x276 = t276 as u32;
+        let x277 = (t276 >> 32) as u32;
+        let t278: u64 = (x198 as u64) * (0xffffffff_u32 as u64) + (x277 as u64);
+        let x278 = t278 as u32;
+        let x279 = (t278 >> 32) as u32;
+        let t280: u64 = (x198 as u64) * (0xffffffff_u32 as u64) + (x279 as u64);
+        let x280 = t280 as u32;
+        let x281 = (t280 >> 32) as u32;
+        let t282: u64 = (x198 as u64) * (0xfffffffe_u32 as u64) + (x281 as u64);
+        let x282 = t282 as u32;
+        let x283 = (t282 >> 32) as u32;
+        let t284: u64 = (x62 as u64) + (x270 as u64) + (0x00000000_u32 as u64);
+        let x284 = t284 as u32;
+        let x285 = (t284 >> 32) as u32;
+        let t286: u64 = (x64 as u64) + (0x00000000_u32 as u64) + (x285 as u64);
+        let x286 = t286 as u32;
+        let x287 = (t286 >> 32) as u32;
+        let t288: u64 = (x66 as u64) + (0x00000000_u32 as u64) + (x287 as u64);
+        let x288 = t288 as u32;
+        let x289 = (t288 >> 32) as u32;
+        let t290: u64 = (x188 as u64) + (x276 as u64) + (x289 as u64);
+        let x290 = t290 as u32;
+        let x291 = (t290 >> 32) as u32;
+        let t292: u64 = (x190 as u64) + (x278 as u64) + (x291 as u64);
+        let x292 = t292 as u32;
+        let x293 = (t292 >> 32) as u32;
+        let t294: u64 = (x192 as u64) + (x280 as u64) + (x293 as u64);
+        let x294 = t294 as u32;
+        let x295 = (t294 >> 32) as u32;
+        let t296: u64 = (x194 as u64) + (x282 as u64) + (x295 as u64);
+        let x296 = t296 as u32;
+        let x297 = (t296 >> 32) as u32;
+        let t298: u64 = (x196 as u64) + (x283 as u64) + (x297 as u64);
+        let x298 = t298 as u32;
+        let x299 = (t298 >> 32) as u32;
+        let x311 = x299.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
+        let t317: u64 = (x299 as u64) * (0xffffffff_u32 as u64);
+        let x317 = t317 as u32;
+        let t319: u64 = (x299 as u64) * (0xffffffff_u32 as u64);
+        let x319 = t319 as u32;
+        let t321: u64 = (x299 as u64) * (0xffffffff_u32 as u64);
+        let x321 = t321 as u32;
+        let t323: u64 = (x299 as u64) * (0xfffffffe_u32 as u64);
+        let x323 = t323 as u32;
+        let t325: u64 = (x284 as u64) + (x311 as u64) + (0x00000000_u32 as u64);
+        let x325 = t325 as u32;
+        let x326 = (t325 >> 32) as u32;
+        let t327: u64 = (x286 as u64) + (0x00000000_u32 as u64) + (x326 as u64);
+        let x327 = t327 as u32;
+        let x328 = (t327 >> 32) as u32;
+        let t329: u64 = (x288 as u64) + (0x00000000_u32 as u64) + (x328 as u64);
+        let x329 = t329 as u32;
+        let x330 = (t329 >> 32) as u32;
+        let t331: u64 = (x290 as u64) + (x317 as u64) + (x330 as u64);
+        let x331 = t331 as u32;
+        let x332 = (t331 >> 32) as u32;
+        let t333: u64 = (x292 as u64) + (x319 as u64) + (x332 as u64);
+        let x333 = t333 as u32;
+        let x334 = (t333 >> 32) as u32;
+        let t335: u64 = (x294 as u64) + (x321 as u64) + (x334 as u64);
+        let x335 = t335 as u32;
+        let x336 = (t335 >> 32) as u32;
+        let t337: u64 = (x296 as u64) + (x323 as u64) + (x336 as u64);
+        let x337 = t337 as u32;
+        let x338 = (t337 >> 32) as u32;
+        let x339 = x298.wrapping_add(0x00000000_u32).wrapping_add(x338);
+        let t351: u64 = {
+            let (d, b1) = x325.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x351 = t351 as u32;
+        let x352 = (t351 >> 63) as u32;
+        let t353: u64 = {
+            let (d, b1) = x327.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x352);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x353 = t353 as u32;
+        let x354 = (t353 >> 63) as u32;
+        let t355: u64 = {
+            let (d, b1) = x329.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x354);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x355 = t355 as u32;
+        let x356 = (t355 >> 63) as u32;
+        let t357: u64 = {
+            let (d, b1) = x331.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x356);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x357 = t357 as u32;
+        let x358 = (t357 >> 63) as u32;
+        let t359: u64 = {
+            let (d, b1) = x333.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x358);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x359 = t359 as u32;
+        let x360 = (t359 >> 63) as u32;
+        let t361: u64 = {
+            let (d, b1) = x335.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x360);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x361 = t361 as u32;
+        let x362 = (t361 >> 63) as u32;
+        let t363: u64 = {
+            let (d, b1) = x337.overflowing_sub(0x00000001_u32);
+            let (d, b2) = d.overflowing_sub(x362);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x363 = t363 as u32;
+        let x364 = (t363 >> 63) as u32;
+        let t365: u64 = {
+            let (d, b1) = x339.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x364);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x365 = t365 as u32;
+        let x366 = (t365 >> 63) as u32;
+        let x369 = (0 as u32).wrapping_sub(x366);
+        let x370 = x351 ^ (x369 & (x351 ^ x325));
+        let x371 = x353 ^ (x369 & (x353 ^ x327));
+        let x372 = x355 ^ (x369 & (x355 ^ x329));
+        let x373 = x357 ^ (x369 & (x357 ^ x331));
+        let x374 = x359 ^ (x369 & (x359 ^ x333));
+        let x375 = x361 ^ (x369 & (x361 ^ x335));
+        let x376 = x363 ^ (x369 & (x363 ^ x337));
+        let x377 = x365 ^ (x369 & (x365 ^ x339));
+        [x370, x371, x372, x373, x374, x375, x376, x377]
+    }
     /// a + b mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -1895,6 +2144,11 @@ impl Fp {
     pub fn mul(&self, rhs: &Fp) -> Fp {
         Fp(Self::mul_limbs(&self.0, &rhs.0))
     }
+    /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
+    #[inline]
+    pub fn mul_small(&self, k: u32) -> Fp {
+        Fp(Self::mul_small_limbs(&self.0, &[k as u32]))
+    }
     /// −self.
     #[inline]
     pub fn neg(&self) -> Fp {
@@ -2351,6 +2605,19 @@ impl ::subtle::ConditionallySelectable for Fp {
             i += 1;
         }
         Fp(out)
+    }
+    /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+    #[inline]
+    fn conditional_swap(a: &mut Fp, b: &mut Fp, choice: ::subtle::Choice) {
+        let mut i = 0;
+        while i < 8 {
+            <u32 as ::subtle::ConditionallySelectable>::conditional_swap(
+                &mut a.0[i],
+                &mut b.0[i],
+                choice,
+            );
+            i += 1;
+        }
     }
 }
 impl ::core::convert::From<u64> for Fp {

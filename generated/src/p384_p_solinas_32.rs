@@ -1795,6 +1795,229 @@ impl Fp {
         let x644 = x628 ^ (x632 & (x628 ^ x590));
         [x633, x634, x635, x636, x637, x638, x639, x640, x641, x642, x643, x644]
     }
+    /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_small_limbs(a: &[u32; 12], k: &[u32; 1]) -> [u32; 12] {
+        let t14: u64 = (a[0] as u64) * (k[0] as u64);
+        let x14 = t14 as u32;
+        let x15 = (t14 >> 32) as u32;
+        let t16: u64 = (a[1] as u64) * (k[0] as u64) + (x15 as u64);
+        let x16 = t16 as u32;
+        let x17 = (t16 >> 32) as u32;
+        let t18: u64 = (a[2] as u64) * (k[0] as u64) + (x17 as u64);
+        let x18 = t18 as u32;
+        let x19 = (t18 >> 32) as u32;
+        let t20: u64 = (a[3] as u64) * (k[0] as u64) + (x19 as u64);
+        let x20 = t20 as u32;
+        let x21 = (t20 >> 32) as u32;
+        let t22: u64 = (a[4] as u64) * (k[0] as u64) + (x21 as u64);
+        let x22 = t22 as u32;
+        let x23 = (t22 >> 32) as u32;
+        let t24: u64 = (a[5] as u64) * (k[0] as u64) + (x23 as u64);
+        let x24 = t24 as u32;
+        let x25 = (t24 >> 32) as u32;
+        let t26: u64 = (a[6] as u64) * (k[0] as u64) + (x25 as u64);
+        let x26 = t26 as u32;
+        let x27 = (t26 >> 32) as u32;
+        let t28: u64 = (a[7] as u64) * (k[0] as u64) + (x27 as u64);
+        let x28 = t28 as u32;
+        let x29 = (t28 >> 32) as u32;
+        let t30: u64 = (a[8] as u64) * (k[0] as u64) + (x29 as u64);
+        let x30 = t30 as u32;
+        let x31 = (t30 >> 32) as u32;
+        let t32: u64 = (a[9] as u64) * (k[0] as u64) + (x31 as u64);
+        let x32 = t32 as u32;
+        let x33 = (t32 >> 32) as u32;
+        let t34: u64 = (a[10] as u64) * (k[0] as u64) + (x33 as u64);
+        let x34 = t34 as u32;
+        let x35 = (t34 >> 32) as u32;
+        let t36: u64 = (a[11] as u64) * (k[0] as u64) + (x35 as u64);
+        let x36 = t36 as u32;
+        let x37 = (t36 >> 32) as u32;
+        let x46 = x37.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
+        let t48: u64 = (x37 as u64) * (0xffffffff_u32 as u64);
+        let x48 = t48 as u32;
+        let x49 = (t48 >> 32) as u32;
+        let t50: u64 = (x37 as u64) * (0xffffffff_u32 as u64) + (x49 as u64);
+        let x50 = t50 as u32;
+        let x51 = (t50 >> 32) as u32;
+        let x54 = x37.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
+        let t56: u64 = (x14 as u64) + (x46 as u64) + (0x00000000_u32 as u64);
+        let x56 = t56 as u32;
+        let x57 = (t56 >> 32) as u32;
+        let t58: u64 = (x16 as u64) + (x48 as u64) + (x57 as u64);
+        let x58 = t58 as u32;
+        let x59 = (t58 >> 32) as u32;
+        let t60: u64 = (x18 as u64) + (x50 as u64) + (x59 as u64);
+        let x60 = t60 as u32;
+        let x61 = (t60 >> 32) as u32;
+        let t62: u64 = (x20 as u64) + (x51 as u64) + (x61 as u64);
+        let x62 = t62 as u32;
+        let x63 = (t62 >> 32) as u32;
+        let t64: u64 = (x22 as u64) + (x54 as u64) + (x63 as u64);
+        let x64 = t64 as u32;
+        let x65 = (t64 >> 32) as u32;
+        let t66: u64 = (x24 as u64) + (0x00000000_u32 as u64) + (x65 as u64);
+        let x66 = t66 as u32;
+        let x67 = (t66 >> 32) as u32;
+        let t68: u64 = (x26 as u64) + (0x00000000_u32 as u64) + (x67 as u64);
+        let x68 = t68 as u32;
+        let x69 = (t68 >> 32) as u32;
+        let t70: u64 = (x28 as u64) + (0x00000000_u32 as u64) + (x69 as u64);
+        let x70 = t70 as u32;
+        let x71 = (t70 >> 32) as u32;
+        let t72: u64 = (x30 as u64) + (0x00000000_u32 as u64) + (x71 as u64);
+        let x72 = t72 as u32;
+        let x73 = (t72 >> 32) as u32;
+        let t74: u64 = (x32 as u64) + (0x00000000_u32 as u64) + (x73 as u64);
+        let x74 = t74 as u32;
+        let x75 = (t74 >> 32) as u32;
+        let t76: u64 = (x34 as u64) + (0x00000000_u32 as u64) + (x75 as u64);
+        let x76 = t76 as u32;
+        let x77 = (t76 >> 32) as u32;
+        let t78: u64 = (x36 as u64) + (0x00000000_u32 as u64) + (x77 as u64);
+        let x78 = t78 as u32;
+        let x79 = (t78 >> 32) as u32;
+        let x89 = x79.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
+        let t91: u64 = (x79 as u64) * (0xffffffff_u32 as u64);
+        let x91 = t91 as u32;
+        let t93: u64 = (x79 as u64) * (0xffffffff_u32 as u64);
+        let x93 = t93 as u32;
+        let x97 = x79.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
+        let t99: u64 = (x56 as u64) + (x89 as u64) + (0x00000000_u32 as u64);
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 32) as u32;
+        let t101: u64 = (x58 as u64) + (x91 as u64) + (x100 as u64);
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 32) as u32;
+        let t103: u64 = (x60 as u64) + (x93 as u64) + (x102 as u64);
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (x62 as u64) + (0x00000000_u32 as u64) + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (x64 as u64) + (x97 as u64) + (x106 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (x66 as u64) + (0x00000000_u32 as u64) + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (x68 as u64) + (0x00000000_u32 as u64) + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (x70 as u64) + (0x00000000_u32 as u64) + (x112 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (x72 as u64) + (0x00000000_u32 as u64) + (x114 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (x74 as u64) + (0x00000000_u32 as u64) + (x116 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let t119: u64 = (x76 as u64) + (0x00000000_u32 as u64) + (x118 as u64);
+        let x119 = t119 as u32;
+        let x120 = (t119 >> 32) as u32;
+        let x121 = x78.wrapping_add(0x00000000_u32).wrapping_add(x120);
+        let t137: u64 = {
+            let (d, b1) = x99.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x137 = t137 as u32;
+        let x138 = (t137 >> 63) as u32;
+        let t139: u64 = {
+            let (d, b1) = x101.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x138);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x139 = t139 as u32;
+        let x140 = (t139 >> 63) as u32;
+        let t141: u64 = {
+            let (d, b1) = x103.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x140);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 63) as u32;
+        let t143: u64 = {
+            let (d, b1) = x105.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x142);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x143 = t143 as u32;
+        let x144 = (t143 >> 63) as u32;
+        let t145: u64 = {
+            let (d, b1) = x107.overflowing_sub(0xfffffffe_u32);
+            let (d, b2) = d.overflowing_sub(x144);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x145 = t145 as u32;
+        let x146 = (t145 >> 63) as u32;
+        let t147: u64 = {
+            let (d, b1) = x109.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x146);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x147 = t147 as u32;
+        let x148 = (t147 >> 63) as u32;
+        let t149: u64 = {
+            let (d, b1) = x111.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x148);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x149 = t149 as u32;
+        let x150 = (t149 >> 63) as u32;
+        let t151: u64 = {
+            let (d, b1) = x113.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x150);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x151 = t151 as u32;
+        let x152 = (t151 >> 63) as u32;
+        let t153: u64 = {
+            let (d, b1) = x115.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x152);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x153 = t153 as u32;
+        let x154 = (t153 >> 63) as u32;
+        let t155: u64 = {
+            let (d, b1) = x117.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x154);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x155 = t155 as u32;
+        let x156 = (t155 >> 63) as u32;
+        let t157: u64 = {
+            let (d, b1) = x119.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x156);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x157 = t157 as u32;
+        let x158 = (t157 >> 63) as u32;
+        let t159: u64 = {
+            let (d, b1) = x121.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x158);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x159 = t159 as u32;
+        let x160 = (t159 >> 63) as u32;
+        let x163 = (0 as u32).wrapping_sub(x160);
+        let x164 = x137 ^ (x163 & (x137 ^ x99));
+        let x165 = x139 ^ (x163 & (x139 ^ x101));
+        let x166 = x141 ^ (x163 & (x141 ^ x103));
+        let x167 = x143 ^ (x163 & (x143 ^ x105));
+        let x168 = x145 ^ (x163 & (x145 ^ x107));
+        let x169 = x147 ^ (x163 & (x147 ^ x109));
+        let x170 = x149 ^ (x163 & (x149 ^ x111));
+        let x171 = x151 ^ (x163 & (x151 ^ x113));
+        let x172 = x153 ^ (x163 & (x153 ^ x115));
+        let x173 = x155 ^ (x163 & (x155 ^ x117));
+        let x174 = x157 ^ (x163 & (x157 ^ x119));
+        let x175 = x159 ^ (x163 & (x159 ^ x121));
+        [x164, x165, x166, x167, x168, x169, x170, x171, x172, x173, x174, x175]
+    }
     /// a + b mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -2445,6 +2668,11 @@ impl Fp {
     pub fn mul(&self, rhs: &Fp) -> Fp {
         Fp(Self::mul_limbs(&self.0, &rhs.0))
     }
+    /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
+    #[inline]
+    pub fn mul_small(&self, k: u32) -> Fp {
+        Fp(Self::mul_small_limbs(&self.0, &[k as u32]))
+    }
     /// −self.
     #[inline]
     pub fn neg(&self) -> Fp {
@@ -3027,6 +3255,19 @@ impl ::subtle::ConditionallySelectable for Fp {
             i += 1;
         }
         Fp(out)
+    }
+    /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+    #[inline]
+    fn conditional_swap(a: &mut Fp, b: &mut Fp, choice: ::subtle::Choice) {
+        let mut i = 0;
+        while i < 12 {
+            <u32 as ::subtle::ConditionallySelectable>::conditional_swap(
+                &mut a.0[i],
+                &mut b.0[i],
+                choice,
+            );
+            i += 1;
+        }
     }
 }
 impl ::core::convert::From<u64> for Fp {

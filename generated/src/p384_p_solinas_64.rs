@@ -797,6 +797,128 @@ impl Fp {
         let x268 = x258 ^ (x262 & (x258 ^ x238));
         [x263, x264, x265, x266, x267, x268]
     }
+    /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_small_limbs(a: &[u64; 6], k: &[u64; 1]) -> [u64; 6] {
+        let t8: u128 = (a[0] as u128) * (k[0] as u128);
+        let x8 = t8 as u64;
+        let x9 = (t8 >> 64) as u64;
+        let t10: u128 = (a[1] as u128) * (k[0] as u128) + (x9 as u128);
+        let x10 = t10 as u64;
+        let x11 = (t10 >> 64) as u64;
+        let t12: u128 = (a[2] as u128) * (k[0] as u128) + (x11 as u128);
+        let x12 = t12 as u64;
+        let x13 = (t12 >> 64) as u64;
+        let t14: u128 = (a[3] as u128) * (k[0] as u128) + (x13 as u128);
+        let x14 = t14 as u64;
+        let x15 = (t14 >> 64) as u64;
+        let t16: u128 = (a[4] as u128) * (k[0] as u128) + (x15 as u128);
+        let x16 = t16 as u64;
+        let x17 = (t16 >> 64) as u64;
+        let t18: u128 = (a[5] as u128) * (k[0] as u128) + (x17 as u128);
+        let x18 = t18 as u64;
+        let x19 = (t18 >> 64) as u64;
+        let t26: u128 = (x19 as u128) * (0xffffffff00000001_u64 as u128);
+        let x26 = t26 as u64;
+        let x27 = (t26 >> 64) as u64;
+        let t28: u128 = (x19 as u128) * (0x00000000ffffffff_u64 as u128) + (x27 as u128);
+        let x28 = t28 as u64;
+        let x30 = x19
+            .wrapping_add(0x0000000000000000_u64)
+            .wrapping_add(0x0000000000000000_u64);
+        let t32: u128 = (x8 as u128) + (x26 as u128) + (0x0000000000000000_u64 as u128);
+        let x32 = t32 as u64;
+        let x33 = (t32 >> 64) as u64;
+        let t34: u128 = (x10 as u128) + (x28 as u128) + (x33 as u128);
+        let x34 = t34 as u64;
+        let x35 = (t34 >> 64) as u64;
+        let t36: u128 = (x12 as u128) + (x30 as u128) + (x35 as u128);
+        let x36 = t36 as u64;
+        let x37 = (t36 >> 64) as u64;
+        let t38: u128 = (x14 as u128) + (0x0000000000000000_u64 as u128) + (x37 as u128);
+        let x38 = t38 as u64;
+        let x39 = (t38 >> 64) as u64;
+        let t40: u128 = (x16 as u128) + (0x0000000000000000_u64 as u128) + (x39 as u128);
+        let x40 = t40 as u64;
+        let x41 = (t40 >> 64) as u64;
+        let t42: u128 = (x18 as u128) + (0x0000000000000000_u64 as u128) + (x41 as u128);
+        let x42 = t42 as u64;
+        let x43 = (t42 >> 64) as u64;
+        let t51: u128 = (x43 as u128) * (0xffffffff00000001_u64 as u128);
+        let x51 = t51 as u64;
+        let t53: u128 = (x43 as u128) * (0x00000000ffffffff_u64 as u128);
+        let x53 = t53 as u64;
+        let x55 = x43
+            .wrapping_add(0x0000000000000000_u64)
+            .wrapping_add(0x0000000000000000_u64);
+        let t57: u128 = (x32 as u128) + (x51 as u128) + (0x0000000000000000_u64 as u128);
+        let x57 = t57 as u64;
+        let x58 = (t57 >> 64) as u64;
+        let t59: u128 = (x34 as u128) + (x53 as u128) + (x58 as u128);
+        let x59 = t59 as u64;
+        let x60 = (t59 >> 64) as u64;
+        let t61: u128 = (x36 as u128) + (x55 as u128) + (x60 as u128);
+        let x61 = t61 as u64;
+        let x62 = (t61 >> 64) as u64;
+        let t63: u128 = (x38 as u128) + (0x0000000000000000_u64 as u128) + (x62 as u128);
+        let x63 = t63 as u64;
+        let x64 = (t63 >> 64) as u64;
+        let t65: u128 = (x40 as u128) + (0x0000000000000000_u64 as u128) + (x64 as u128);
+        let x65 = t65 as u64;
+        let x66 = (t65 >> 64) as u64;
+        let x67 = x42.wrapping_add(0x0000000000000000_u64).wrapping_add(x66);
+        let t77: u128 = {
+            let (d, b1) = x57.overflowing_sub(0x00000000ffffffff_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x77 = t77 as u64;
+        let x78 = (t77 >> 127) as u64;
+        let t79: u128 = {
+            let (d, b1) = x59.overflowing_sub(0xffffffff00000000_u64);
+            let (d, b2) = d.overflowing_sub(x78);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x79 = t79 as u64;
+        let x80 = (t79 >> 127) as u64;
+        let t81: u128 = {
+            let (d, b1) = x61.overflowing_sub(0xfffffffffffffffe_u64);
+            let (d, b2) = d.overflowing_sub(x80);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x81 = t81 as u64;
+        let x82 = (t81 >> 127) as u64;
+        let t83: u128 = {
+            let (d, b1) = x63.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x82);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x83 = t83 as u64;
+        let x84 = (t83 >> 127) as u64;
+        let t85: u128 = {
+            let (d, b1) = x65.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x84);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x85 = t85 as u64;
+        let x86 = (t85 >> 127) as u64;
+        let t87: u128 = {
+            let (d, b1) = x67.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x86);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x87 = t87 as u64;
+        let x88 = (t87 >> 127) as u64;
+        let x91 = (0 as u64).wrapping_sub(x88);
+        let x92 = x77 ^ (x91 & (x77 ^ x57));
+        let x93 = x79 ^ (x91 & (x79 ^ x59));
+        let x94 = x81 ^ (x91 & (x81 ^ x61));
+        let x95 = x83 ^ (x91 & (x83 ^ x63));
+        let x96 = x85 ^ (x91 & (x85 ^ x65));
+        let x97 = x87 ^ (x91 & (x87 ^ x67));
+        [x92, x93, x94, x95, x96, x97]
+    }
     /// a + b mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -1211,6 +1333,11 @@ impl Fp {
     #[inline]
     pub fn mul(&self, rhs: &Fp) -> Fp {
         Fp(Self::mul_limbs(&self.0, &rhs.0))
+    }
+    /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
+    #[inline]
+    pub fn mul_small(&self, k: u32) -> Fp {
+        Fp(Self::mul_small_limbs(&self.0, &[k as u64]))
     }
     /// −self.
     #[inline]
@@ -1794,6 +1921,19 @@ impl ::subtle::ConditionallySelectable for Fp {
             i += 1;
         }
         Fp(out)
+    }
+    /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+    #[inline]
+    fn conditional_swap(a: &mut Fp, b: &mut Fp, choice: ::subtle::Choice) {
+        let mut i = 0;
+        while i < 6 {
+            <u64 as ::subtle::ConditionallySelectable>::conditional_swap(
+                &mut a.0[i],
+                &mut b.0[i],
+                choice,
+            );
+            i += 1;
+        }
     }
 }
 impl ::core::convert::From<u64> for Fp {

@@ -729,6 +729,65 @@ impl Fp {
         let x215 = x196.wrapping_add(0x0000000000000000_u64).wrapping_add(x214);
         [x199, x201, x203, x205, x207, x209, x211, x213, x215]
     }
+    /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_small_limbs(a: &[u64; 9], k: &[u64; 1]) -> [u64; 9] {
+        let t11: u128 = (a[0] as u128) * (k[0] as u128);
+        let x11 = t11 as u64;
+        let x12 = (t11 >> 64) as u64;
+        let t13: u128 = (a[1] as u128) * (k[0] as u128) + (x12 as u128);
+        let x13 = t13 as u64;
+        let x14 = (t13 >> 64) as u64;
+        let t15: u128 = (a[2] as u128) * (k[0] as u128) + (x14 as u128);
+        let x15 = t15 as u64;
+        let x16 = (t15 >> 64) as u64;
+        let t17: u128 = (a[3] as u128) * (k[0] as u128) + (x16 as u128);
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 64) as u64;
+        let t19: u128 = (a[4] as u128) * (k[0] as u128) + (x18 as u128);
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 64) as u64;
+        let t21: u128 = (a[5] as u128) * (k[0] as u128) + (x20 as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (a[6] as u128) * (k[0] as u128) + (x22 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t25: u128 = (a[7] as u128) * (k[0] as u128) + (x24 as u128);
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 64) as u64;
+        let t27: u128 = (a[8] as u128) * (k[0] as u128) + (x26 as u128);
+        let x27 = t27 as u64;
+        let x30 = x27 >> 9;
+        let x34 = x27 & 0x00000000000001ff_u64;
+        let t37: u128 = (x30 as u128) * (0x0000000000000001_u64 as u128) + (x11 as u128);
+        let x37 = t37 as u64;
+        let x38 = (t37 >> 64) as u64;
+        let t39: u128 = (x13 as u128) + (x38 as u128) + (0x0000000000000000_u64 as u128);
+        let x39 = t39 as u64;
+        let x40 = (t39 >> 64) as u64;
+        let t41: u128 = (x15 as u128) + (0x0000000000000000_u64 as u128) + (x40 as u128);
+        let x41 = t41 as u64;
+        let x42 = (t41 >> 64) as u64;
+        let t43: u128 = (x17 as u128) + (0x0000000000000000_u64 as u128) + (x42 as u128);
+        let x43 = t43 as u64;
+        let x44 = (t43 >> 64) as u64;
+        let t45: u128 = (x19 as u128) + (0x0000000000000000_u64 as u128) + (x44 as u128);
+        let x45 = t45 as u64;
+        let x46 = (t45 >> 64) as u64;
+        let t47: u128 = (x21 as u128) + (0x0000000000000000_u64 as u128) + (x46 as u128);
+        let x47 = t47 as u64;
+        let x48 = (t47 >> 64) as u64;
+        let t49: u128 = (x23 as u128) + (0x0000000000000000_u64 as u128) + (x48 as u128);
+        let x49 = t49 as u64;
+        let x50 = (t49 >> 64) as u64;
+        let t51: u128 = (x25 as u128) + (0x0000000000000000_u64 as u128) + (x50 as u128);
+        let x51 = t51 as u64;
+        let x52 = (t51 >> 64) as u64;
+        let x53 = x34.wrapping_add(0x0000000000000000_u64).wrapping_add(x52);
+        [x37, x39, x41, x43, x45, x47, x49, x51, x53]
+    }
     /// a + b mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -1253,6 +1312,11 @@ impl Fp {
     #[inline]
     pub fn mul(&self, rhs: &Fp) -> Fp {
         Fp(Self::mul_limbs(&self.0, &rhs.0))
+    }
+    /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
+    #[inline]
+    pub fn mul_small(&self, k: u32) -> Fp {
+        Fp(Self::mul_small_limbs(&self.0, &[k as u64]))
     }
     /// −self.
     #[inline]
@@ -1854,6 +1918,19 @@ impl ::subtle::ConditionallySelectable for Fp {
             i += 1;
         }
         Fp(out)
+    }
+    /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+    #[inline]
+    fn conditional_swap(a: &mut Fp, b: &mut Fp, choice: ::subtle::Choice) {
+        let mut i = 0;
+        while i < 9 {
+            <u64 as ::subtle::ConditionallySelectable>::conditional_swap(
+                &mut a.0[i],
+                &mut b.0[i],
+                choice,
+            );
+            i += 1;
+        }
     }
 }
 impl ::core::convert::From<u64> for Fp {

@@ -796,6 +796,116 @@ impl Fp {
         let x344 = x244.wrapping_add(x341).wrapping_add(0x0000000000000000_u64);
         [x338, x344, x255, x266, x277, x288, x299, x310, x321]
     }
+    /// a·k mod p for a one-word k below 2^32: limb products, one carry pass.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_small_limbs(a: &[u64; 9], k: &[u64; 1]) -> [u64; 9] {
+        let t11: u128 = (a[0] as u128) * (k[0] as u128);
+        let x11 = t11 as u64;
+        let x12 = (t11 >> 64) as u64;
+        let t13: u128 = (a[1] as u128) * (k[0] as u128);
+        let x13 = t13 as u64;
+        let x14 = (t13 >> 64) as u64;
+        let t15: u128 = (a[2] as u128) * (k[0] as u128);
+        let x15 = t15 as u64;
+        let x16 = (t15 >> 64) as u64;
+        let t17: u128 = (a[3] as u128) * (k[0] as u128);
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 64) as u64;
+        let t19: u128 = (a[4] as u128) * (k[0] as u128);
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 64) as u64;
+        let t21: u128 = (a[5] as u128) * (k[0] as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (a[6] as u128) * (k[0] as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t25: u128 = (a[7] as u128) * (k[0] as u128);
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 64) as u64;
+        let t27: u128 = (a[8] as u128) * (k[0] as u128);
+        let x27 = t27 as u64;
+        let x28 = (t27 >> 64) as u64;
+        let x30 = x11 & 0x03ffffffffffffff_u64;
+        let x31 = x11 >> 58;
+        let x32 = x12 << 6;
+        let x33 = x31 | x32;
+        let t36: u128 = (x13 as u128) + (x33 as u128) + (0x0000000000000000_u64 as u128);
+        let x36 = t36 as u64;
+        let x37 = (t36 >> 64) as u64;
+        let x38 = x14.wrapping_add(0x0000000000000000_u64).wrapping_add(x37);
+        let x41 = x36 & 0x03ffffffffffffff_u64;
+        let x42 = x36 >> 58;
+        let x43 = x38 << 6;
+        let x44 = x42 | x43;
+        let t47: u128 = (x15 as u128) + (x44 as u128) + (0x0000000000000000_u64 as u128);
+        let x47 = t47 as u64;
+        let x48 = (t47 >> 64) as u64;
+        let x49 = x16.wrapping_add(0x0000000000000000_u64).wrapping_add(x48);
+        let x52 = x47 & 0x03ffffffffffffff_u64;
+        let x53 = x47 >> 58;
+        let x54 = x49 << 6;
+        let x55 = x53 | x54;
+        let t58: u128 = (x17 as u128) + (x55 as u128) + (0x0000000000000000_u64 as u128);
+        let x58 = t58 as u64;
+        let x59 = (t58 >> 64) as u64;
+        let x60 = x18.wrapping_add(0x0000000000000000_u64).wrapping_add(x59);
+        let x63 = x58 & 0x03ffffffffffffff_u64;
+        let x64 = x58 >> 58;
+        let x65 = x60 << 6;
+        let x66 = x64 | x65;
+        let t69: u128 = (x19 as u128) + (x66 as u128) + (0x0000000000000000_u64 as u128);
+        let x69 = t69 as u64;
+        let x70 = (t69 >> 64) as u64;
+        let x71 = x20.wrapping_add(0x0000000000000000_u64).wrapping_add(x70);
+        let x74 = x69 & 0x03ffffffffffffff_u64;
+        let x75 = x69 >> 58;
+        let x76 = x71 << 6;
+        let x77 = x75 | x76;
+        let t80: u128 = (x21 as u128) + (x77 as u128) + (0x0000000000000000_u64 as u128);
+        let x80 = t80 as u64;
+        let x81 = (t80 >> 64) as u64;
+        let x82 = x22.wrapping_add(0x0000000000000000_u64).wrapping_add(x81);
+        let x85 = x80 & 0x03ffffffffffffff_u64;
+        let x86 = x80 >> 58;
+        let x87 = x82 << 6;
+        let x88 = x86 | x87;
+        let t91: u128 = (x23 as u128) + (x88 as u128) + (0x0000000000000000_u64 as u128);
+        let x91 = t91 as u64;
+        let x92 = (t91 >> 64) as u64;
+        let x93 = x24.wrapping_add(0x0000000000000000_u64).wrapping_add(x92);
+        let x96 = x91 & 0x03ffffffffffffff_u64;
+        let x97 = x91 >> 58;
+        let x98 = x93 << 6;
+        let x99 = x97 | x98;
+        let t102: u128 = (x25 as u128) + (x99 as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x102 = t102 as u64;
+        let x103 = (t102 >> 64) as u64;
+        let x104 = x26.wrapping_add(0x0000000000000000_u64).wrapping_add(x103);
+        let x107 = x102 & 0x03ffffffffffffff_u64;
+        let x108 = x102 >> 58;
+        let x109 = x104 << 6;
+        let x110 = x108 | x109;
+        let t113: u128 = (x27 as u128) + (x110 as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x113 = t113 as u64;
+        let x114 = (t113 >> 64) as u64;
+        let x115 = x28.wrapping_add(0x0000000000000000_u64).wrapping_add(x114);
+        let x118 = x113 & 0x01ffffffffffffff_u64;
+        let x119 = x113 >> 57;
+        let x120 = x115 << 7;
+        let x121 = x119 | x120;
+        let x125 = x121
+            .wrapping_add(0x0000000000000000_u64)
+            .wrapping_add(0x0000000000000000_u64);
+        let x128 = x30.wrapping_add(x125).wrapping_add(0x0000000000000000_u64);
+        let x131 = x128 & 0x03ffffffffffffff_u64;
+        let x132 = x128 >> 58;
+        let x134 = x41.wrapping_add(x132).wrapping_add(0x0000000000000000_u64);
+        [x131, x134, x52, x63, x74, x85, x96, x107, x118]
+    }
     /// a + b mod p: limb sums, one carry pass.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -1269,6 +1379,11 @@ impl Fp {
     #[inline]
     pub fn mul(&self, rhs: &Fp) -> Fp {
         Fp(Self::mul_limbs(&self.0, &rhs.0))
+    }
+    /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
+    #[inline]
+    pub fn mul_small(&self, k: u32) -> Fp {
+        Fp(Self::mul_small_limbs(&self.0, &[k as u64]))
     }
     /// −self.
     #[inline]
@@ -1870,6 +1985,19 @@ impl ::subtle::ConditionallySelectable for Fp {
             i += 1;
         }
         Fp(out)
+    }
+    /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+    #[inline]
+    fn conditional_swap(a: &mut Fp, b: &mut Fp, choice: ::subtle::Choice) {
+        let mut i = 0;
+        while i < 9 {
+            <u64 as ::subtle::ConditionallySelectable>::conditional_swap(
+                &mut a.0[i],
+                &mut b.0[i],
+                choice,
+            );
+            i += 1;
+        }
     }
 }
 impl ::core::convert::From<u64> for Fp {

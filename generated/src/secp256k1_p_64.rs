@@ -320,6 +320,79 @@ impl Fp {
         let x109 = x101 ^ (x105 & (x101 ^ x87));
         [x106, x107, x108, x109]
     }
+    /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_small_limbs(a: &[u64; 4], k: &[u64; 1]) -> [u64; 4] {
+        let t6: u128 = (a[0] as u128) * (k[0] as u128);
+        let x6 = t6 as u64;
+        let x7 = (t6 >> 64) as u64;
+        let t8: u128 = (a[1] as u128) * (k[0] as u128) + (x7 as u128);
+        let x8 = t8 as u64;
+        let x9 = (t8 >> 64) as u64;
+        let t10: u128 = (a[2] as u128) * (k[0] as u128) + (x9 as u128);
+        let x10 = t10 as u64;
+        let x11 = (t10 >> 64) as u64;
+        let t12: u128 = (a[3] as u128) * (k[0] as u128) + (x11 as u128);
+        let x12 = t12 as u64;
+        let x13 = (t12 >> 64) as u64;
+        let t17: u128 = (x13 as u128) * (0x00000001000003d1_u64 as u128) + (x6 as u128);
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 64) as u64;
+        let t19: u128 = (x8 as u128) + (x18 as u128) + (0x0000000000000000_u64 as u128);
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 64) as u64;
+        let t21: u128 = (x10 as u128) + (0x0000000000000000_u64 as u128) + (x20 as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (x12 as u128) + (0x0000000000000000_u64 as u128) + (x22 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t29: u128 = (x24 as u128) * (0x00000001000003d1_u64 as u128) + (x17 as u128);
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 64) as u64;
+        let t31: u128 = (x19 as u128) + (x30 as u128) + (0x0000000000000000_u64 as u128);
+        let x31 = t31 as u64;
+        let x32 = (t31 >> 64) as u64;
+        let t33: u128 = (x21 as u128) + (0x0000000000000000_u64 as u128) + (x32 as u128);
+        let x33 = t33 as u64;
+        let x34 = (t33 >> 64) as u64;
+        let x35 = x23.wrapping_add(0x0000000000000000_u64).wrapping_add(x34);
+        let t43: u128 = {
+            let (d, b1) = x29.overflowing_sub(0xfffffffefffffc2f_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x43 = t43 as u64;
+        let x44 = (t43 >> 127) as u64;
+        let t45: u128 = {
+            let (d, b1) = x31.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x44);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x45 = t45 as u64;
+        let x46 = (t45 >> 127) as u64;
+        let t47: u128 = {
+            let (d, b1) = x33.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x46);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x47 = t47 as u64;
+        let x48 = (t47 >> 127) as u64;
+        let t49: u128 = {
+            let (d, b1) = x35.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x48);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x49 = t49 as u64;
+        let x50 = (t49 >> 127) as u64;
+        let x53 = (0 as u64).wrapping_sub(x50);
+        let x54 = x43 ^ (x53 & (x43 ^ x29));
+        let x55 = x45 ^ (x53 & (x45 ^ x31));
+        let x56 = x47 ^ (x53 & (x47 ^ x33));
+        let x57 = x49 ^ (x53 & (x49 ^ x35));
+        [x54, x55, x56, x57]
+    }
     /// a + b mod p.
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -850,6 +923,11 @@ impl Fp {
     #[inline]
     pub fn mul(&self, rhs: &Fp) -> Fp {
         Fp(Self::mul_limbs(&self.0, &rhs.0))
+    }
+    /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
+    #[inline]
+    pub fn mul_small(&self, k: u32) -> Fp {
+        Fp(Self::mul_small_limbs(&self.0, &[k as u64]))
     }
     /// −self.
     #[inline]
@@ -1398,6 +1476,19 @@ impl ::subtle::ConditionallySelectable for Fp {
             i += 1;
         }
         Fp(out)
+    }
+    /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+    #[inline]
+    fn conditional_swap(a: &mut Fp, b: &mut Fp, choice: ::subtle::Choice) {
+        let mut i = 0;
+        while i < 4 {
+            <u64 as ::subtle::ConditionallySelectable>::conditional_swap(
+                &mut a.0[i],
+                &mut b.0[i],
+                choice,
+            );
+            i += 1;
+        }
     }
 }
 impl ::core::convert::From<u64> for Fp {

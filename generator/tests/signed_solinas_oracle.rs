@@ -46,14 +46,20 @@ fn check(p: &BigUint, lb: LimbBits, count: usize, seed: u64) {
     for (name, f) in [
         ("mul", ss::lower_mul(&fc, &s)),
         ("square", ss::lower_square(&fc, &s)),
+        ("mul_small", ss::lower_mul_small(&fc, &s)),
     ] {
         verify_bounds(&f, name).unwrap_or_else(|e| panic!("{p:#x} w={w}: {e}"));
         let opt = optimize(&f);
         for (i, a) in vals.iter().enumerate() {
             let b = &vals[(i * 5 + 1) % vals.len()];
             let (al, bl) = (to_limbs(a, w, fc.limbs), to_limbs(b, w, fc.limbs));
+            // Multipliers for mul_small: the extremes, a24 of curve25519, a random half word.
+            let k = [0u64, 1, u32::MAX as u64, 121665, bl[0] & u32::MAX as u64][i % 5];
+            let ks = [k];
             let (want, args): (BigUint, Vec<&[u64]>) = if name == "mul" {
                 ((a * b) % p, vec![&al, &bl])
+            } else if name == "mul_small" {
+                ((a * k) % p, vec![&al, &ks])
             } else {
                 ((a * a) % p, vec![&al])
             };

@@ -92,6 +92,8 @@ fn check(p: &BigUint, lb: LimbBits, count: usize, seed: u64) {
         ("neg", pm::lower_neg(&fc, &shape), 1),
         ("double", pm::lower_double(&fc, &shape), 1),
         ("canonical", pm::lower_canonical(&fc, &shape), 1),
+        // Arity 3: a stored value and a one-word multiplier below 2^32.
+        ("mul_small", pm::lower_mul_small(&fc, &shape), 3),
     ];
     let mut xs = inputs(&mut rng, &stored, count);
     if !shape.is_loose() {
@@ -112,6 +114,8 @@ fn check(p: &BigUint, lb: LimbBits, count: usize, seed: u64) {
         for (i, a) in xs.iter().enumerate() {
             let b = &xs[(i * 7 + 1) % xs.len()];
             let (av, bv) = (to_big(a, w), to_big(b, w));
+            // Multipliers: the extremes, a24 of curve25519, and the low half of a random word.
+            let k = [0u64, 1, u32::MAX as u64, 121665, b[0] & u32::MAX as u64][i % 5];
             let want = match *name {
                 "mul" => (&av * &bv) % p,
                 "square" => (&av * &av) % p,
@@ -120,9 +124,15 @@ fn check(p: &BigUint, lb: LimbBits, count: usize, seed: u64) {
                 "neg" => (p * 2u32 - (&av % p)) % p,
                 "double" => (&av * 2u32) % p,
                 "canonical" => &av % p,
+                "mul_small" => (&av * k) % p,
                 _ => unreachable!(),
             };
-            let args: Vec<&[u64]> = if *arity == 2 { vec![a, b] } else { vec![a] };
+            let ks = [k];
+            let args: Vec<&[u64]> = match *arity {
+                3 => vec![a, &ks],
+                2 => vec![a, b],
+                _ => vec![a],
+            };
             for (label, g) in [("unoptimised", f), ("optimised", &opt)] {
                 let got = run(g, &args);
                 if *name == "canonical" {

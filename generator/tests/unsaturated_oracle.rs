@@ -83,6 +83,7 @@ fn check(p: &BigUint, lb: LimbBits, m: usize, count: usize, seed: u64) {
         ("add_loose", un::lower_add_loose(&u)),
         ("sub_loose", un::lower_sub_loose(&u)),
         ("canonical", un::lower_canonical(&u)),
+        ("mul_small", un::lower_mul_small(&u)),
     ];
     for (name, f) in &funcs {
         verify_bounds(f, name).unwrap_or_else(|e| panic!("{p:#x} w={w} m={m}: {e}"));
@@ -96,7 +97,11 @@ fn check(p: &BigUint, lb: LimbBits, m: usize, count: usize, seed: u64) {
         for (i, a) in xs.iter().enumerate() {
             let b = &xs[(i * 7 + 3) % xs.len()];
             let (av, bv) = (u.value(a), u.value(b));
+            // Multipliers: the extremes, a24 of curve25519, and the low half of a random word.
+            let k = [0u64, 1, u32::MAX as u64, 121665, b[0] & u32::MAX as u64][i % 5];
+            let ks = [k];
             let want = match *name {
+                "mul_small" => (&av * k) % p,
                 "mul" => (&av * &bv) % p,
                 "square" => (&av * &av) % p,
                 "add" | "add_loose" => (&av + &bv) % p,
@@ -108,6 +113,7 @@ fn check(p: &BigUint, lb: LimbBits, m: usize, count: usize, seed: u64) {
             };
             let args: Vec<&[u64]> = match *name {
                 "mul" | "add" | "sub" | "add_loose" | "sub_loose" => vec![a, b],
+                "mul_small" => vec![a, &ks],
                 _ => vec![a],
             };
             for (label, g) in [("unoptimised", f), ("optimised", &opt)] {

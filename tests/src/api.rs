@@ -47,6 +47,8 @@ pub trait FieldUnderTest: Copy + Debug + 'static {
     fn sub(&self, rhs: &Self) -> Self;
     /// Inherent `Fp::mul(&self, &Fp)`.
     fn mul(&self, rhs: &Self) -> Self;
+    /// `Fp::mul_small(&self, u32)`: the product with a small integer.
+    fn mul_small(&self, k: u32) -> Self;
     /// Inherent `Fp::neg(&self)`.
     fn neg(&self) -> Self;
     /// `Fp::double(&self)`.

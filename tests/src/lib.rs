@@ -89,6 +89,7 @@
 //! | `decoding_rejects_{edges,random}` | both decoders reject `p`, `p+1`, `p+2`, `2p−1`, `2p`, `p + 2^(w·k)`, `p` with a limb all ones, `2^bits − 1`, `2^(8B) − 2`, `2^(8B) − 1` and random values in `[p, 2^(8B))` (each when `≥ p` and `< 2^(8B)`); accept `p − 1` |
 //! | `from_u64_{edges,random}` | `from_u64(v) = v mod p`, incl. `u64::MAX` (reduced for tiny `p`), `2^w ± …`, `p ± 1` when they fit |
 //! | `{add,sub,mul}_{edges,random}` | inherent method and the four operator forms `a op b`, `&a op &b`, `a op= b`, `a op= &b` all = oracle |
+//! | `mul_small_{edges,random}` | `mul_small(k)` = oracle `a·k mod p`, on `a` and on the (possibly loose) sum `a + b`; edge `k` = 0, 1, 2, 3, 19, 38, 121665, 121666, 2^16, 2^31, 2^32 − 1 on every edge value, 2^32 − 1 on all edge pairs; random `k` |
 //! | `{neg,double,square}_{edges,random}` | method = oracle; `-a`, `-&a` = `neg`; `double(a)` = `add(a, a)`; `square(a)` = `mul(a, a)` |
 //! | `pow_{edges,random}` | `pow` and `pow_vartime` = oracle `modpow`; edge exponents `[]`, `[0]`, `[0,0,0]`, 1, 2, `2^64−1`, `2^64`, `(p−1)/2`, `p−2`, `p−1`, `p`, `p+1`, `p−1` with a trailing zero word; random exponents of 0..=5 words |
 //! | `invert_{edges,random}` | zero → none; else = oracle inverse (extended Euclid) and `x·x⁻¹ = 1` |
@@ -242,6 +243,9 @@ macro_rules! prime_field_suite {
                 fn mul(&self, rhs: &Self) -> Self {
                     Under(<$Field>::mul(&self.0, &rhs.0))
                 }
+                fn mul_small(&self, k: u32) -> Self {
+                    Under(<$Field>::mul_small(&self.0, k))
+                }
                 fn neg(&self) -> Self {
                     Under(<$Field>::neg(&self.0))
                 }
@@ -386,6 +390,8 @@ macro_rules! prime_field_suite {
                 sub_random,
                 mul_edges,
                 mul_random,
+                mul_small_edges,
+                mul_small_random,
                 neg_edges,
                 neg_random,
                 double_edges,

@@ -807,6 +807,71 @@ pub fn mul_random<F: FieldUnderTest>(ctx: &FieldCtx) {
     binary_random::<F>(ctx, BinOp::Mul);
 }
 
+/// Edge multipliers of `mul_small`: the smallest, the curve constants it exists for (19, 38,
+/// a24 = 121665, 121666 of RFC 7748 §5), powers of two and the largest word.
+pub const MUL_SMALL_EDGE_KS: [u32; 11] = [
+    0,
+    1,
+    2,
+    3,
+    19,
+    38,
+    121665,
+    121666,
+    1 << 16,
+    1 << 31,
+    u32::MAX,
+];
+
+/// `mul_small(k)` of `a` and of the sum `a + b` (which a loose form may store above p) equal
+/// the oracle products.
+pub fn case_mul_small<F: FieldUnderTest>(
+    ctx: &FieldCtx,
+    a: &BigUint,
+    b: &BigUint,
+    k: u32,
+) -> CaseResult {
+    let x = enter::<F>(ctx, a)?;
+    let y = enter::<F>(ctx, b)?;
+    let p = &ctx.p;
+    let kk = BigUint::from(k);
+    let (ha, hb) = (ctx.hex(a), ctx.hex(b));
+    let want = oracle::mul_mod(a, &kk, p);
+    expect(ctx, &x.mul_small(k), &want, || {
+        format!("Fp::mul_small({ha}, {k})")
+    })?;
+    let sum = oracle::add_mod(a, b, p);
+    let want = oracle::mul_mod(&sum, &kk, p);
+    expect(ctx, &x.add(&y).mul_small(k), &want, || {
+        format!("Fp::mul_small({ha} + {hb}, {k})")
+    })?;
+    Ok(())
+}
+
+/// `mul_small`: every edge value times every edge multiplier (with a rotating edge partner for
+/// the sum), and all pairs of edge values times the largest multiplier, 2^32 − 1.
+pub fn mul_small_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
+    let e = &ctx.edges;
+    let mut cases: Vec<(BigUint, BigUint, u32)> = Vec::new();
+    for (i, a) in e.iter().enumerate() {
+        for (j, &k) in MUL_SMALL_EDGE_KS.iter().enumerate() {
+            cases.push((a.clone(), e[(i + j) % e.len()].clone(), k));
+        }
+    }
+    cases.extend(ctx.edge_pairs().into_iter().map(|(a, b)| (a, b, u32::MAX)));
+    each(ctx, "mul_small_edges", cases, |(a, b, k)| {
+        case_mul_small::<F>(ctx, a, b, *k)
+    });
+}
+
+/// `mul_small` on random pairs and random multipliers (one in four an edge multiplier).
+pub fn mul_small_random<F: FieldUnderTest>(ctx: &FieldCtx) {
+    let k = prop_oneof![3 => any::<u32>(), 1 => select(MUL_SMALL_EDGE_KS.to_vec())];
+    run(ctx, "mul_small_random", (pair(ctx), k), |((a, b), k)| {
+        case_mul_small::<F>(ctx, &a, &b, k)
+    });
+}
+
 /// Negation of every edge value.
 pub fn neg_edges<F: FieldUnderTest>(ctx: &FieldCtx) {
     each(ctx, "neg_edges", &ctx.edges, |a| {

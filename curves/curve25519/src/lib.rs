@@ -40,6 +40,25 @@ pub mod ed25519;
 
 pub use x25519::{clamp, x25519, x25519_base, x25519_checked, BASEPOINT_U};
 
+/// Hooks for the instruction-count example (`examples/x25519_count.rs`); not a stable API.
+#[doc(hidden)]
+pub mod __measure {
+    use crate::field::Fe;
+
+    /// 1/x (0 for 0) of the canonical 32-byte little-endian `x` by the generated field's
+    /// Bernstein–Yang `invert`; a non-canonical `x` gives 0.
+    pub fn invert_safegcd(x: &[u8; 32]) -> [u8; 32] {
+        let x = Fe::from_le_bytes(x).unwrap_or(Fe::ZERO);
+        x.invert().unwrap_or(Fe::ZERO).to_le_bytes()
+    }
+
+    /// The same by the addition chain for p − 2 that [`crate::x25519`] uses.
+    pub fn invert_chain(x: &[u8; 32]) -> [u8; 32] {
+        let x = Fe::from_le_bytes(x).unwrap_or(Fe::ZERO);
+        super::field::invert_chain(&x).to_le_bytes()
+    }
+}
+
 /// Why an operation refused its input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Error {

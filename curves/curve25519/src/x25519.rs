@@ -4,7 +4,7 @@ use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
 use crate::edwards::mul_base;
-use crate::field::{fe_from_bytes_reduced, Fe};
+use crate::field::{fe_from_bytes_reduced, invert_chain, Fe};
 use crate::scalar::scalar_from_bytes_mod_order;
 use crate::Error;
 
@@ -29,12 +29,12 @@ pub fn clamp(mut k: [u8; 32]) -> [u8; 32] {
 ///
 /// `scalar` is clamped; `u` has bit 255 masked and non-canonical values (p..2^255 − 1) are
 /// reduced mod p, as the RFC requires. Constant time in both inputs: the Montgomery ladder
-/// of RFC 7748 §5 (255 steps, conditional swaps by masking, one inversion by Fermat). Low-order
+/// of RFC 7748 §5 (255 steps, conditional swaps by masking, one inversion by Fermat's little
+/// theorem with the reference addition chain for p − 2). Low-order
 /// inputs give an all-zero output; use [`x25519_checked`] to refuse those.
 pub fn x25519(scalar: [u8; 32], u: [u8; 32]) -> [u8; 32] {
     let mut k = clamp(scalar);
     let x1 = fe_from_bytes_reduced(&u);
-    let a24 = Fe::from_u64(121665);
     let mut x2 = Fe::ONE;
     let mut z2 = Fe::ZERO;
     let mut x3 = x1;
@@ -60,14 +60,16 @@ pub fn x25519(scalar: [u8; 32], u: [u8; 32]) -> [u8; 32] {
         x3 = (da + cb).square();
         z3 = x1 * (da - cb).square();
         x2 = aa * bb;
-        z2 = e * (aa + a24 * e);
+        // a24 = (A − 2)/4 = 121665: one short product (`mul_small`), not a full one.
+        z2 = e * (aa + e.mul_small(121665));
     }
     let c = swap.into();
     Fe::conditional_swap(&mut x2, &mut x3, c);
     Fe::conditional_swap(&mut z2, &mut z3, c);
     k.zeroize();
-    // z2 = 0 (low-order input) gives 0, as x2·z2^(p−2) does in the RFC.
-    let out = (x2 * z2.invert().unwrap_or(Fe::ZERO)).to_le_bytes();
+    // x2·z2^(p−2) as in the RFC: z2 = 0 (low-order input) gives 0. The chain beats the
+    // generated Bernstein–Yang `invert` here (see the crate README for the counts).
+    let out = (x2 * invert_chain(&z2)).to_le_bytes();
     // The ladder state depends on every bit of the secret scalar.
     for v in [&mut x2, &mut z2, &mut x3, &mut z3] {
         v.zeroize();

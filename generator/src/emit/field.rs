@@ -905,6 +905,19 @@ pub fn field_module_in(
             " self² (one squaring and its special-form reduction).",
         )
     };
+    // The special forms reduce the (n + 1)-limb a·k directly; Montgomery form has no such
+    // reduction yet, so it converts k and multiplies.
+    let (mul_small_doc, mul_small_body) = if montgomery {
+        (
+            " self · k for a small integer k (k < 2^32): k is converted to Montgomery form and multiplied (two Montgomery products; the special forms need one short product).",
+            quote!(self.mul(&Self::from_u64(k as u64))),
+        )
+    } else {
+        (
+            " self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).",
+            quote!(#name(Self::mul_small_limbs(&self.0, &[k as #word]))),
+        )
+    };
     let loose = matches!(
         form,
         StoredForm::Canonical { loose: true } | StoredForm::Unsaturated { .. }
@@ -1038,6 +1051,9 @@ pub fn field_module_in(
             #[doc = #mul_doc]
             #[inline]
             pub fn mul(&self, rhs: &#name) -> #name { #name(Self::#mul_fn(&self.0, &rhs.0)) }
+            #[doc = #mul_small_doc]
+            #[inline]
+            pub fn mul_small(&self, k: u32) -> #name { #mul_small_body }
             /// −self.
             #[inline]
             pub fn neg(&self) -> #name { #name(Self::neg_limbs(&self.0)) }
@@ -1228,6 +1244,16 @@ pub fn field_module_in(
                     i += 1;
                 }
                 #name(out)
+            }
+
+            /// Swaps limb by limb under one mask (the trait's default copies through two selects).
+            #[inline]
+            fn conditional_swap(a: &mut #name, b: &mut #name, choice: ::subtle::Choice) {
+                let mut i = 0;
+                while i < #nst {
+                    <#word as ::subtle::ConditionallySelectable>::conditional_swap(&mut a.0[i], &mut b.0[i], choice);
+                    i += 1;
+                }
             }
         }
 

@@ -6,8 +6,8 @@
 //! - `mul_limbs` / `square_limbs` dispatch to `mul_limbs_portable` / `square_limbs_portable`
 //!   (and to an assembly kernel where one exists), with `backend()` and the test hooks as for
 //!   Montgomery fields;
-//! - `add_limbs`, `sub_limbs`, `neg_limbs`, `double_limbs` and `canonical_limbs` (stored state
-//!   → canonical value in [0, p)).
+//! - `add_limbs`, `sub_limbs`, `neg_limbs`, `double_limbs`, `mul_small_limbs` (times a word
+//!   below 2^32) and `canonical_limbs` (stored state → canonical value in [0, p)).
 //!
 //! Every function passes [`crate::opt::verify_bounds`] before it is emitted.
 
@@ -51,16 +51,18 @@ pub fn lowered_core(
         Some(_) => None,
         None => SignedSolinas::detect(c),
     };
-    let (mul, square, mul_doc, square_doc) = match &signed {
+    let (mul, square, mul_small, mul_doc, square_doc) = match &signed {
         Some(s) => (
             signed_solinas::lower_mul(c, s),
             signed_solinas::lower_square(c, s),
+            signed_solinas::lower_mul_small(c, s),
             "a·b mod p: operand-scanning product, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).",
             "a² mod p: off-diagonal products once, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).",
         ),
         None => (
             pm_lower::lower_mul(c, pm),
             pm_lower::lower_square(c, pm),
+            pm_lower::lower_mul_small(c, pm),
             "a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).",
             "a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).",
         ),
@@ -73,6 +75,12 @@ pub fn lowered_core(
     )> = vec![
         ("mul_limbs_portable", mul, &["a", "b"], mul_doc),
         ("square_limbs_portable", square, &["a"], square_doc),
+        (
+            "mul_small_limbs",
+            mul_small,
+            &["a", "k"],
+            "a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.",
+        ),
         (
             "add_limbs",
             pm_lower::lower_add(c, pm),

@@ -3,8 +3,8 @@
 //! every other field ([`super::field::field_module_in`] with
 //! [`super::field::StoredForm::Unsaturated`]). Core functions: `mul_limbs` / `square_limbs`
 //! (dispatching to their portable versions, with `backend()` and the test hooks), `add_limbs`,
-//! `sub_limbs`, `neg_limbs`, `double_limbs` (each an uncarried loose result and one carry
-//! pass), `canonical_limbs` (tight → n saturated words in [0, p)) and `from_canonical_limbs`
+//! `sub_limbs`, `neg_limbs`, `double_limbs`, `mul_small_limbs` (each an uncarried loose result
+//! and one carry pass), `canonical_limbs` (tight → n saturated words in [0, p)) and `from_canonical_limbs`
 //! (n saturated words below p → tight limbs).
 //!
 //! Every function passes [`crate::opt::verify_bounds`] before it is emitted.
@@ -39,6 +39,12 @@ pub fn lowered_core(c: &FieldConsts, u: &Unsaturated) -> Result<Vec<CoreFn>, Str
             un::lower_square(u),
             &["a"],
             "a² mod p: off-diagonal products once, doubled by a shift, one carry pass (portable).",
+        ),
+        (
+            "mul_small_limbs",
+            un::lower_mul_small(u),
+            &["a", "k"],
+            "a·k mod p for a one-word k below 2^32: limb products, one carry pass.",
         ),
         ("add_limbs", un::lower_add(u), &["a", "b"], "a + b mod p: limb sums, one carry pass."),
         ("sub_limbs", un::lower_sub(u), &["a", "b"], "a − b mod p: a + 2p − b limb by limb, one carry pass."),

@@ -17,6 +17,10 @@ pub mod unsaturated;
 use crate::ir::{Builder, Var};
 use crate::spec::FieldConsts;
 
+/// The largest one-word constant `mul_small` takes, 2^32 − 1 at both limb sizes (so the public
+/// signature, `k: u32`, is the same for 64- and 32-bit limbs).
+pub const SMALL_MAX: u64 = u32::MAX as u64;
+
 /// Which Montgomery multiplication algorithm to lower.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MulAlgorithm {

@@ -362,6 +362,19 @@ pub fn lower_square(fc: &FieldConsts, pm: &PseudoMersenne) -> Func {
     finish_product(b, fc, pm, t, &m * &m)
 }
 
+/// a·k mod p for a one-word k ≤ [`super::SMALL_MAX`], stored state in and out: n one-word
+/// products into n + 1 limbs, then the folds of a full product. Multiplication by a small
+/// constant such as the ladder's a24 (RFC 7748 §5) at a fraction of a full product's cost.
+pub fn lower_mul_small(fc: &FieldConsts, pm: &PseudoMersenne) -> Func {
+    let mut b = Builder::new(fc.w());
+    let bounds = pm.bounds(fc, pm.stored());
+    let x = b.input(bounds.clone());
+    let k = b.input(vec![super::SMALL_MAX]);
+    let t = mul_wide(&mut b, &x, &k);
+    let m = pm.max_of(&bounds);
+    finish_product(b, fc, pm, t, &m * super::SMALL_MAX)
+}
+
 /// x + y as n+1 limbs (the carry on top).
 fn add_wide(b: &mut Builder, x: &[Var], y: &[Var]) -> Vec<Var> {
     let zero = b.constant(0);

@@ -257,3 +257,16 @@ pub fn lower_square(fc: &FieldConsts, s: &SignedSolinas) -> Func {
     let t = super::square::square_wide(&mut b, &x);
     reduce(b, fc, s, t)
 }
+
+/// a·k mod p for a in [0, p) and a one-word k ≤ [`super::SMALL_MAX`]: n one-word products,
+/// zero-extended to the 2n limbs of a product, then the signed-term reduction (the zero
+/// digits fold away in the optimiser).
+pub fn lower_mul_small(fc: &FieldConsts, s: &SignedSolinas) -> Func {
+    let mut b = Builder::new(fc.w());
+    let x = b.input(super::reduced_bounds(fc));
+    let k = b.input(vec![super::SMALL_MAX]);
+    let mut t = mul_wide(&mut b, &x, &k);
+    let zero = b.constant(0);
+    t.resize(2 * fc.limbs, zero);
+    reduce(b, fc, s, t)
+}

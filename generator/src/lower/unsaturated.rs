@@ -412,6 +412,24 @@ pub fn lower_square(u: &Unsaturated) -> Func {
     b.finish_with_bounds(out, u.bounds(Repr::Tight))
 }
 
+/// a·k mod p for a one-word k ≤ [`super::SMALL_MAX`]: each limb times k as a pair of words,
+/// then the carry pass of a product; loose input, tight output.
+pub fn lower_mul_small(u: &Unsaturated) -> Func {
+    let mut b = Builder::new(u.w);
+    let x = b.input(u.bounds(Repr::Loose));
+    let k = b.input(vec![super::SMALL_MAX]);
+    let zero = b.constant(0);
+    let cols: Vec<Dw> = x
+        .iter()
+        .map(|&xi| {
+            let (lo, hi) = b.mul_add(xi, k[0], zero, zero);
+            trim(&b, Dw { lo, hi: Some(hi) })
+        })
+        .collect();
+    let out = carry_pass(&mut b, u, cols);
+    b.finish_with_bounds(out, u.bounds(Repr::Tight))
+}
+
 /// x_i + y_i per limb (a loose value; the carries are obligations).
 fn add_limbwise(b: &mut Builder, x: &[Var], y: &[Var]) -> Vec<Var> {
     let zero = b.constant(0);
