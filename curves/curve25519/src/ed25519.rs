@@ -604,8 +604,8 @@ pub fn verify_batch_with_entropy(
         transcript.update(Sha512::digest(msg));
     }
     let seed = transcript.finalize();
-    let mut scalars = Vec::with_capacity(2 * n + 1);
-    let mut points = Vec::with_capacity(2 * n + 1);
+    let mut scalars = Vec::with_capacity(2 * n);
+    let mut points = Vec::with_capacity(2 * n);
     let mut b_coeff = Scalar::ZERO;
     let mut z_of = Vec::with_capacity(n);
     for (i, s) in s_vals.iter().enumerate() {
@@ -619,15 +619,13 @@ pub fn verify_batch_with_entropy(
         b_coeff += z * s;
         z_of.push(z);
     }
-    scalars.push(b_coeff);
-    points.push(crate::edwards::basepoint());
     for i in 0..n {
         scalars.push(z_of[i]);
         points.push(r_points[i]);
         scalars.push(z_of[i] * ks[i]);
         points.push(verifying_keys[i].neg_point);
     }
-    let sum = multiscalar_mul_vartime(&scalars, &points);
+    let sum = multiscalar_mul_vartime(&b_coeff, &scalars, &points);
     if bool::from(sum.mul_by_cofactor().is_identity()) {
         Ok(())
     } else {

@@ -188,6 +188,18 @@ pub(crate) fn half_scalars_vartime(k: &[u8; 32]) -> Option<HalfScalars> {
         // holds for Euclid's coefficients; the guard only keeps the shifts in range.
         let (rb_bits, tb_bits) = (bit_len(&rb), bit_len(&tb));
         let mut ra_bits = bit_len(&ra);
+        // Most quotients are small (Gauss–Kuzmin: 1 in 42 % of steps, below 8 in 87 %):
+        // then plain repeated subtraction is cheaper than shifting.
+        if ra_bits <= rb_bits + 2 {
+            while ge(&ra, &rb) {
+                ra = sub(&ra, &rb);
+                ta = match add(&ta, &tb) {
+                    Some(t) => t,
+                    None => return best.map(|(_, h)| h),
+                };
+            }
+            ra_bits = 0;
+        }
         while ra_bits >= rb_bits && ge(&ra, &rb) {
             let mut s = ra_bits - rb_bits;
             let mut shifted = shl(&rb, s);
