@@ -592,10 +592,19 @@ pub fn verify_batch_with_entropy(
     let mut s_vals = Vec::with_capacity(n);
     let mut r_points = Vec::with_capacity(n);
     let mut ks = Vec::with_capacity(n);
-    for ((msg, sig), key) in messages.iter().zip(signatures).zip(verifying_keys) {
+    // Every R decoded first, four square roots at a time; errors are still reported in
+    // signature order, S before R.
+    let r_encodings: Vec<[u8; 32]> = signatures.iter().map(|sig| sig.r).collect();
+    let decoded = EdwardsPoint::decompress_many(&r_encodings);
+    for (((msg, sig), key), r) in messages
+        .iter()
+        .zip(signatures)
+        .zip(verifying_keys)
+        .zip(decoded)
+    {
         let s =
             Option::<Scalar>::from(Scalar::from_le_bytes(&sig.s)).ok_or(Error::ScalarOutOfRange)?;
-        let r = EdwardsPoint::decompress(&sig.r).ok_or(Error::InvalidPointEncoding)?;
+        let r = r.ok_or(Error::InvalidPointEncoding)?;
         s_vals.push(s);
         r_points.push(r.neg());
         ks.push(challenge(None, &sig.r, &key.compressed, msg));
