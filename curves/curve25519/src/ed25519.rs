@@ -549,8 +549,9 @@ impl signature::Keypair for SigningKey {
 /// [8]([Σ z_i·S_i]B − Σ [z_i]R_i − Σ [z_i·k_i]A_i) is the identity, for 128-bit
 /// coefficients z_i (Bernstein et al., "High-speed high-security signatures", 2011, §5).
 ///
-/// The z_i are the first 16 bytes of SHA-512 over a domain label, every R_i, A_i, S_i and
-/// SHA-512(M_i), and the index i: a forger would need to choose the batch so that a random
+/// The z_i are the 16-byte quarters of SHA-512(seed ‖ ⌊i/4⌋), where the seed is SHA-512
+/// over a domain label and every R_i, A_i, S_i and challenge k_i = SHA-512(R_i ‖ A_i ‖ M_i)
+/// mod l (which binds M_i): a forger would need to choose the batch so that a random
 /// 128-bit combination of its errors vanishes, after seeing the coefficients it cannot
 /// predict (Fiat–Shamir). [`verify_batch_with_entropy`] mixes in caller randomness too.
 /// The multi-scalar multiplication is Straus's below 190 terms (2n + 1 for n signatures)
@@ -584,50 +585,62 @@ pub fn verify_batch_with_entropy(
         return Ok(());
     }
     let mut transcript = Sha512::new();
-    transcript.update(b"fieldgen-curve25519 ed25519 batch v1");
+    transcript.update(b"fieldgen-curve25519 ed25519 batch v2");
     transcript.update((n as u64).to_le_bytes());
     transcript.update((entropy.len() as u64).to_le_bytes());
     transcript.update(entropy);
     let mut s_vals = Vec::with_capacity(n);
     let mut r_points = Vec::with_capacity(n);
     let mut ks = Vec::with_capacity(n);
-    for ((msg, sig), key) in messages.iter().zip(signatures).zip(verifying_keys) {
+    // Every R decoded first, four square roots at a time; errors are still reported in
+    // signature order, S before R.
+    let r_encodings: Vec<[u8; 32]> = signatures.iter().map(|sig| sig.r).collect();
+    let decoded = EdwardsPoint::decompress_many(&r_encodings);
+    for (((msg, sig), key), r) in messages
+        .iter()
+        .zip(signatures)
+        .zip(verifying_keys)
+        .zip(decoded)
+    {
         let s =
             Option::<Scalar>::from(Scalar::from_le_bytes(&sig.s)).ok_or(Error::ScalarOutOfRange)?;
-        let r = EdwardsPoint::decompress(&sig.r).ok_or(Error::InvalidPointEncoding)?;
+        let r = r.ok_or(Error::InvalidPointEncoding)?;
         s_vals.push(s);
         r_points.push(r.neg());
         ks.push(challenge(None, &sig.r, &key.compressed, msg));
         transcript.update(sig.r);
         transcript.update(key.compressed);
         transcript.update(sig.s);
-        transcript.update(Sha512::digest(msg));
+        // k_i = SHA-512(R_i ‖ A_i ‖ M_i) mod l stands for the message: it is already
+        // computed, and a second message with the same k_i is a SHA-512 collision mod l.
+        transcript.update(ks.last().expect("pushed above").to_le_bytes());
     }
     let seed = transcript.finalize();
-    let mut scalars = Vec::with_capacity(2 * n + 1);
-    let mut points = Vec::with_capacity(2 * n + 1);
+    let mut scalars = Vec::with_capacity(2 * n);
+    let mut points = Vec::with_capacity(2 * n);
     let mut b_coeff = Scalar::ZERO;
     let mut z_of = Vec::with_capacity(n);
-    for (i, s) in s_vals.iter().enumerate() {
+    // Four 128-bit coefficients from each SHA-512(seed ‖ j) output.
+    for (j, group) in s_vals.chunks(4).enumerate() {
         let mut h = Sha512::new();
         h.update(seed);
-        h.update((i as u64).to_le_bytes());
+        h.update((j as u64).to_le_bytes());
         let out = h.finalize();
-        let mut zb = [0u8; 32];
-        zb[..16].copy_from_slice(&out[..16]);
-        let z = Scalar::from_le_bytes(&zb).unwrap();
-        b_coeff += z * s;
-        z_of.push(z);
+        for (s, zb16) in group.iter().zip(out.chunks_exact(16)) {
+            let mut zb = [0u8; 32];
+            zb[..16].copy_from_slice(zb16);
+            let z = Scalar::from_le_bytes(&zb).unwrap();
+            b_coeff += z * s;
+            z_of.push(z);
+        }
     }
-    scalars.push(b_coeff);
-    points.push(crate::edwards::basepoint());
     for i in 0..n {
         scalars.push(z_of[i]);
         points.push(r_points[i]);
         scalars.push(z_of[i] * ks[i]);
         points.push(verifying_keys[i].neg_point);
     }
-    let sum = multiscalar_mul_vartime(&scalars, &points);
+    let sum = multiscalar_mul_vartime(&b_coeff, &scalars, &points);
     if bool::from(sum.mul_by_cofactor().is_identity()) {
         Ok(())
     } else {

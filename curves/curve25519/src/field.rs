@@ -119,6 +119,51 @@ pub(crate) fn invert_chain(x: &Fe) -> Fe {
     square_times(&x_250_0, 5) * x11
 }
 
+/// [`pow_p58`] of N values in lockstep: the same chain, one step applied to every value
+/// before the next, so that the N independent squaring chains overlap in the processor.
+/// Constant time.
+fn pow_p58_many<const N: usize>(x: &[Fe; N]) -> [Fe; N] {
+    let sq = |a: &[Fe; N], k: u32| -> [Fe; N] {
+        let mut y = *a;
+        for _ in 0..k {
+            for v in y.iter_mut() {
+                *v = v.square();
+            }
+        }
+        y
+    };
+    let mul = |a: &[Fe; N], b: &[Fe; N]| -> [Fe; N] { core::array::from_fn(|j| a[j] * b[j]) };
+    let x2 = sq(x, 1);
+    let x9 = mul(&sq(&x2, 2), x);
+    let x11 = mul(&x9, &x2);
+    let x_5_0 = mul(&sq(&x11, 1), &x9);
+    let x_10_0 = mul(&sq(&x_5_0, 5), &x_5_0);
+    let x_20_0 = mul(&sq(&x_10_0, 10), &x_10_0);
+    let x_40_0 = mul(&sq(&x_20_0, 20), &x_20_0);
+    let x_50_0 = mul(&sq(&x_40_0, 10), &x_10_0);
+    let x_100_0 = mul(&sq(&x_50_0, 50), &x_50_0);
+    let x_200_0 = mul(&sq(&x_100_0, 100), &x_100_0);
+    let x_250_0 = mul(&sq(&x_200_0, 50), &x_50_0);
+    mul(&sq(&x_250_0, 2), x)
+}
+
+/// [`sqrt_ratio`] of N pairs, with the exponentiations in lockstep ([`pow_p58_many`]).
+/// Constant time.
+pub(crate) fn sqrt_ratio_many<const N: usize>(u: &[Fe; N], v: &[Fe; N]) -> [(Choice, Fe); N] {
+    let v3: [Fe; N] = core::array::from_fn(|j| v[j].square() * v[j]);
+    let uv7: [Fe; N] = core::array::from_fn(|j| u[j] * (v3[j].square() * v[j]));
+    let p = pow_p58_many(&uv7);
+    core::array::from_fn(|j| {
+        let mut r = (u[j] * v3[j]) * p[j];
+        let check = v[j] * r.square();
+        let correct = check.ct_eq(&u[j]);
+        let flipped = check.ct_eq(&-u[j]);
+        let r_prime = r * consts().sqrt_m1;
+        r.conditional_assign(&r_prime, flipped);
+        (correct | flipped, r)
+    })
+}
+
 /// (is_square, r) with r a square root of u/v when u/v is a square, following
 /// RFC 8032 §5.1.3 steps 2–3: r = u·v³·(u·v⁷)^((p−5)/8), corrected by √−1. One
 /// exponentiation ([`pow_p58`]), no inversion. Constant time. For v = 0 the result is (u == 0, 0).
@@ -154,6 +199,11 @@ mod tests {
         }
         assert_eq!(pow_p58(&Fe::ZERO), Fe::ZERO);
         assert_eq!(pow_p58(&Fe::ONE), Fe::ONE);
+        // The lockstep form against the generic pow, lane by lane.
+        let xs: [Fe; 3] = [Fe::from_u64(7), Fe::ZERO, -Fe::from_u64(12345)];
+        for (x, y) in xs.iter().zip(pow_p58_many(&xs)) {
+            assert_eq!(y, x.pow(&e));
+        }
     }
 
     #[test]

@@ -61,41 +61,52 @@ pub(crate) fn radix16_signed(a: &[u8; 32]) -> [i8; 64] {
     e
 }
 
-/// Width-w non-adjacent form of a scalar below 2^256 (256 digits, each zero or odd in
-/// (−2^(w−1), 2^(w−1))), for variable-time multiplication of public scalars.
+/// Width-w non-adjacent form of a scalar below 2^256 (257 digits, each zero or odd in
+/// (−2^(w−1), 2^(w−1)), any two non-zero digits at least w positions apart), for
+/// variable-time multiplication of public scalars; w in 2..=16. Windows are read straight
+/// from 64-bit words, and runs of zero bits are skipped with one trailing-zero count.
 pub(crate) fn wnaf_vartime(a: &[u8; 32], w: usize) -> [i16; 257] {
-    let mut bits = [0u8; 257];
-    for i in 0..256 {
-        bits[i] = (a[i / 8] >> (i % 8)) & 1;
+    debug_assert!((2..=16).contains(&w));
+    // Two zero words above the value so that a window starting at bit 256 can be read.
+    let mut x = [0u64; 6];
+    for (limb, chunk) in x.iter_mut().zip(a.chunks_exact(8)) {
+        *limb = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
     }
     let mut naf = [0i16; 257];
-    let width = 1i32 << w;
-    let half = width >> 1;
-    let mut i = 0;
-    let mut carry = 0i32;
-    while i < 257 {
-        let bit = i32::from(bits[i]) + carry;
-        if bit & 1 == 0 {
-            carry = bit >> 1;
-            i += 1;
+    let width = 1u64 << w;
+    let mut pos = 0usize;
+    let mut carry = 0u64;
+    while pos < 257 {
+        let (idx, sh) = (pos / 64, pos % 64);
+        let rest = x[idx] >> sh;
+        let bits = if sh + w <= 64 {
+            rest
+        } else {
+            rest | (x[idx + 1] << (64 - sh))
+        };
+        let window = carry + (bits & (width - 1));
+        if window & 1 == 0 {
+            // The digit here is zero. Without a carry, so is every digit up to the next set
+            // bit of this word (or the end of the word).
+            pos += if carry == 0 {
+                if rest == 0 {
+                    64 - sh
+                } else {
+                    rest.trailing_zeros() as usize
+                }
+            } else {
+                1
+            };
             continue;
         }
-        // Take w bits (plus carry) as a window.
-        let mut window = carry;
-        for j in 0..w {
-            if i + j < 257 {
-                window += i32::from(bits[i + j]) << j;
-            }
-        }
-        window &= width - 1;
-        if window >= half {
-            naf[i] = (window - width) as i16;
-            carry = 1;
-        } else {
-            naf[i] = window as i16;
+        if window < width / 2 {
+            naf[pos] = window as i16;
             carry = 0;
+        } else {
+            naf[pos] = window as i16 - width as i16;
+            carry = 1;
         }
-        i += w;
+        pos += w;
     }
     naf
 }
@@ -123,4 +134,65 @@ pub(crate) fn radix_2c_vartime(a: &[u8; 32], c: usize) -> Vec<i32> {
         *d = v - (carry << c);
     }
     digits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Σ naf_i·2^i, evaluated in the scalar field (an independent check of the recoding).
+    fn eval_mod_l(naf: &[i16; 257]) -> Scalar {
+        let two = Scalar::from_u64(2);
+        let mut acc = Scalar::ZERO;
+        for &d in naf.iter().rev() {
+            acc = acc * two;
+            let m = Scalar::from_u64(u64::from(d.unsigned_abs()));
+            acc = if d < 0 { acc - m } else { acc + m };
+        }
+        acc
+    }
+
+    #[test]
+    fn wnaf_recodes_the_value() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut cases: Vec<[u8; 32]> = vec![[0; 32], [0xff; 32], [0x55; 32], [0xaa; 32]];
+        let mut one = [0u8; 32];
+        one[0] = 1;
+        cases.push(one);
+        let mut top = [0u8; 32];
+        top[31] = 0x80;
+        cases.push(top);
+        for _ in 0..300 {
+            let mut b = [0u8; 32];
+            for chunk in b.chunks_mut(8) {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                chunk.copy_from_slice(&state.to_le_bytes());
+            }
+            // Some short values, like the half-size verification scalars.
+            if state % 3 == 0 {
+                b[17..].fill(0);
+            }
+            cases.push(b);
+        }
+        for a in &cases {
+            let expect = scalar_from_bytes_mod_order(a);
+            for w in [2usize, 4, 5, 8, 10, 12] {
+                let naf = wnaf_vartime(a, w);
+                assert_eq!(eval_mod_l(&naf), expect, "w = {w}, a = {a:?}");
+                let mut last: Option<usize> = None;
+                for (i, &d) in naf.iter().enumerate() {
+                    if d != 0 {
+                        assert_eq!(d & 1, 1, "even digit");
+                        assert!(i32::from(d).abs() < 1 << (w - 1));
+                        if let Some(j) = last {
+                            assert!(i - j >= w, "digits {j} and {i} too close");
+                        }
+                        last = Some(i);
+                    }
+                }
+            }
+        }
+    }
 }
