@@ -34,7 +34,7 @@ use super::portable::{emit_fn, Words};
 use super::x86_64;
 use super::Target;
 use crate::lower::{addsub, montgomery, square, MulAlgorithm};
-use crate::opt::optimize;
+use crate::opt::{optimize, verify_bounds};
 use crate::spec::{window_schedule, FieldConsts, SqrtMethod};
 
 /// An unsuffixed integer literal.
@@ -106,6 +106,29 @@ pub fn portable_core(c: &FieldConsts, alg: MulAlgorithm, mul_and_square: bool) -
             emit_fn(&f, &format_ident!("{}", name), args, doc)
         });
     quote!(#(#items)*)
+}
+
+/// `mul_small_limbs(a, k)` of a special form: the lowered one-word products when the bounds
+/// pass proves them, else k entered as a field element and one `mul_limbs` (still correct,
+/// the cost of a product).
+pub fn mul_small_item(
+    f: crate::ir::Func,
+    word: &TokenStream,
+    limbs: &TokenStream,
+    doc: &str,
+) -> TokenStream {
+    if verify_bounds(&f, "mul_small_limbs").is_ok() {
+        let f = optimize(&f);
+        return emit_fn(&f, &format_ident!("mul_small_limbs"), &["a", "k"], doc);
+    }
+    quote! {
+        /// a·k mod p: k entered as a field element, then one product (the bounds pass could not
+        /// prove this layout's one-word products overflow-free for every k below 2^32).
+        #[inline]
+        fn mul_small_limbs(a: &#limbs, k: &[#word; 1]) -> #limbs {
+            Self::mul_limbs(a, &Self::from_u64(k[0] as u64).0)
+        }
+    }
 }
 
 /// A backend of `mont_mul`/`mont_square`.

@@ -51,18 +51,16 @@ pub fn lowered_core(
         Some(_) => None,
         None => SignedSolinas::detect(c),
     };
-    let (mul, square, mul_small, mul_doc, square_doc) = match &signed {
+    let (mul, square, mul_doc, square_doc) = match &signed {
         Some(s) => (
             signed_solinas::lower_mul(c, s),
             signed_solinas::lower_square(c, s),
-            signed_solinas::lower_mul_small(c, s),
             "a·b mod p: operand-scanning product, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).",
             "a² mod p: off-diagonal products once, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).",
         ),
         None => (
             pm_lower::lower_mul(c, pm),
             pm_lower::lower_square(c, pm),
-            pm_lower::lower_mul_small(c, pm),
             "a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).",
             "a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).",
         ),
@@ -75,12 +73,6 @@ pub fn lowered_core(
     )> = vec![
         ("mul_limbs_portable", mul, &["a", "b"], mul_doc),
         ("square_limbs_portable", square, &["a"], square_doc),
-        (
-            "mul_small_limbs",
-            mul_small,
-            &["a", "k"],
-            "a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.",
-        ),
         (
             "add_limbs",
             pm_lower::lower_add(c, pm),
@@ -111,6 +103,20 @@ pub fn lowered_core(
         verify_bounds(f, name).map_err(|e| e.to_string())?;
     }
     Ok(fns)
+}
+
+/// The lowered `mul_small_limbs` of this special form (not part of [`lowered_core`]: a prime
+/// whose one-word products the bounds pass refuses still gets a field, with the fallback of
+/// [`super::field::mul_small_item`]).
+fn lowered_mul_small(c: &FieldConsts, pm: &PseudoMersenne) -> crate::ir::Func {
+    let signed = match PseudoMersenne::detect(c) {
+        Some(_) => None,
+        None => SignedSolinas::detect(c),
+    };
+    match &signed {
+        Some(s) => signed_solinas::lower_mul_small(c, s),
+        None => pm_lower::lower_mul_small(c, pm),
+    }
 }
 
 /// Emits the special-form core for `target`. Errors: the bounds pass refused a function, or
@@ -152,11 +158,18 @@ pub fn special_core(
     let limbs = quote!([#word; #n]);
     let mut items = TokenStream::new();
     for (fname, f, args, doc) in lowered_core(c, pm)? {
-        if !has_portable && fname.ends_with("_portable") {
-            continue;
+        if has_portable || !fname.ends_with("_portable") {
+            let f = optimize(&f);
+            items.extend(emit_fn(&f, &format_ident!("{}", fname), args, doc));
         }
-        let f = optimize(&f);
-        items.extend(emit_fn(&f, &format_ident!("{}", fname), args, doc));
+        if fname == "square_limbs_portable" {
+            items.extend(super::field::mul_small_item(
+                lowered_mul_small(c, pm),
+                &word,
+                &limbs,
+                "a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.",
+            ));
+        }
     }
     if has_asm {
         items.extend(x86_64::pseudo_mersenne::core_fns(c, pm));

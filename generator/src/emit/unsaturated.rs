@@ -40,12 +40,6 @@ pub fn lowered_core(c: &FieldConsts, u: &Unsaturated) -> Result<Vec<CoreFn>, Str
             &["a"],
             "a² mod p: off-diagonal products once, doubled by a shift, one carry pass (portable).",
         ),
-        (
-            "mul_small_limbs",
-            un::lower_mul_small(u),
-            &["a", "k"],
-            "a·k mod p for a one-word k below 2^32: limb products, one carry pass.",
-        ),
         ("add_limbs", un::lower_add(u), &["a", "b"], "a + b mod p: limb sums, one carry pass."),
         ("sub_limbs", un::lower_sub(u), &["a", "b"], "a − b mod p: a + 2p − b limb by limb, one carry pass."),
         ("neg_limbs", un::lower_neg(u), &["a"], "−a mod p: 2p − a limb by limb, one carry pass."),
@@ -91,6 +85,14 @@ pub fn unsaturated_core(
     for (fname, f, args, doc) in lowered_core(c, u)? {
         let f = optimize(&f);
         items.extend(emit_fn(&f, &format_ident!("{}", fname), args, doc));
+        if fname == "square_limbs_portable" {
+            items.extend(super::field::mul_small_item(
+                un::lower_mul_small(u),
+                &word,
+                &limbs,
+                "a·k mod p for a one-word k below 2^32: limb products, one carry pass.",
+            ));
+        }
     }
     let backends = [Backend::Portable];
     let order = backend_order(&backends, c.w());
