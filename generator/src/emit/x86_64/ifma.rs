@@ -136,17 +136,22 @@ fn amm_kernel(bits: usize, kk: usize) -> TokenStream {
             let #yv = _mm512_set1_epi64(#y as i64);
         });
     }
-    for k in 0..kk {
-        let (bv, yv) = (format_ident!("bv{}", k), format_ident!("yv{}", k));
-        for v in 0..vn {
-            let (ai, ri) = (id("a", k, v), id("r", k, v));
-            step.extend(quote!(#ri = _mm512_madd52lo_epu64(#ri, #ai, #bv);));
+    // r += a·b_i and s += n·y, low or high 52-bit halves of the products, for every chain.
+    let madd = |step: &mut TokenStream, half: &str| {
+        let op = format_ident!("_mm512_madd52{}_epu64", half);
+        for k in 0..kk {
+            let (bv, yv) = (format_ident!("bv{}", k), format_ident!("yv{}", k));
+            for v in 0..vn {
+                let (ai, ri) = (id("a", k, v), id("r", k, v));
+                step.extend(quote!(#ri = #op(#ri, #ai, #bv);));
+            }
+            for v in 0..vn {
+                let (ni, si) = (id("n", k, v), id("s", k, v));
+                step.extend(quote!(#si = #op(#si, #ni, #yv);));
+            }
         }
-        for v in 0..vn {
-            let (ni, si) = (id("n", k, v), id("s", k, v));
-            step.extend(quote!(#si = _mm512_madd52lo_epu64(#si, #ni, #yv);));
-        }
-    }
+    };
+    madd(&mut step, "lo");
     for k in 0..kk {
         for acc in ["r", "s"] {
             for v in 0..vn {
@@ -161,17 +166,7 @@ fn amm_kernel(bits: usize, kk: usize) -> TokenStream {
             }
         }
     }
-    for k in 0..kk {
-        let (bv, yv) = (format_ident!("bv{}", k), format_ident!("yv{}", k));
-        for v in 0..vn {
-            let (ai, ri) = (id("a", k, v), id("r", k, v));
-            step.extend(quote!(#ri = _mm512_madd52hi_epu64(#ri, #ai, #bv);));
-        }
-        for v in 0..vn {
-            let (ni, si) = (id("n", k, v), id("s", k, v));
-            step.extend(quote!(#si = _mm512_madd52hi_epu64(#si, #ni, #yv);));
-        }
-    }
+    madd(&mut step, "hi");
     // Normalisation, per product: r + s + carry at lane 0, then the two carry rounds.
     for k in 0..kk {
         let kx = lit(k);
