@@ -34,11 +34,22 @@ macro_rules! ensure {
 // ---------------------------------------------------------------------------------------------
 // Plumbing
 
-fn run<S: Strategy>(
+/// Runs `test` on `strategy`'s values. The strategy is boxed and the test taken as `&dyn Fn`
+/// before proptest's runner sees them, so the runner is compiled once per value type rather
+/// than once per property and field type: the suite is expanded for every field of a test
+/// binary, and those copies dominated its compile time.
+fn run<S>(ctx: &FieldCtx, property: &str, strategy: S, test: impl Fn(S::Value) -> CaseResult)
+where
+    S: Strategy + 'static,
+{
+    run_boxed(ctx, property, strategy.boxed(), &test)
+}
+
+fn run_boxed<T: core::fmt::Debug>(
     ctx: &FieldCtx,
     property: &str,
-    strategy: S,
-    test: impl Fn(S::Value) -> CaseResult,
+    strategy: BoxedStrategy<T>,
+    test: &dyn Fn(T) -> CaseResult,
 ) {
     let mut runner = TestRunner::new(proptest_config());
     if let Err(e) = runner.run(&strategy, test) {
@@ -54,6 +65,16 @@ fn each<T>(
     property: &str,
     items: impl IntoIterator<Item = T>,
     test: impl Fn(&T) -> CaseResult,
+) {
+    each_dyn(ctx, property, &mut items.into_iter(), &test)
+}
+
+/// [`each`] behind trait objects, compiled once per item type (see [`run`]).
+fn each_dyn<T>(
+    ctx: &FieldCtx,
+    property: &str,
+    items: &mut dyn Iterator<Item = T>,
+    test: &dyn Fn(&T) -> CaseResult,
 ) {
     for item in items {
         if let Err(e) = test(&item) {
@@ -89,6 +110,19 @@ fn expect<F: FieldUnderTest>(
     got: &F,
     want: &BigUint,
     what: impl FnOnce() -> String,
+) -> CaseResult {
+    let mut what = Some(what);
+    expect_dyn(ctx, got, want, &mut || {
+        what.take().map_or_else(String::new, |f| f())
+    })
+}
+
+/// [`expect`] with the description behind a trait object, compiled once per field type.
+fn expect_dyn<F: FieldUnderTest>(
+    ctx: &FieldCtx,
+    got: &F,
+    want: &BigUint,
+    what: &mut dyn FnMut() -> String,
 ) -> CaseResult {
     let g = value(got);
     if &g != want {
