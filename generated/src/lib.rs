@@ -540,3 +540,7 @@ impl_zeroize!(p521_p_unsaturated_32::Fp);
 impl_zeroize!(p256_p_solinas_64::Fp);
 #[cfg(feature = "zeroize")]
 impl_zeroize!(p256_p_solinas_32::Fp);
+/// FpX4: four lanes of curve25519-p on AVX-512 IFMA (x86-64 only), radix 2^51
+#[cfg(target_arch = "x86_64")]
+#[rustfmt::skip]
+pub mod curve25519_p_x4;

@@ -35,10 +35,15 @@ mod field;
 mod lattice;
 mod scalar;
 mod x25519;
+#[cfg(target_arch = "x86_64")]
+mod x25519_ifma;
 
 pub mod ed25519;
 
-pub use x25519::{clamp, x25519, x25519_base, x25519_checked, BASEPOINT_U};
+pub use x25519::{
+    clamp, x25519, x25519_backend, x25519_base, x25519_checked, x25519_with, X25519Backend,
+    BASEPOINT_U,
+};
 
 /// Hooks for the instruction-count example (`examples/x25519_count.rs`); not a stable API.
 #[doc(hidden)]

@@ -33,6 +33,57 @@ pub fn clamp(mut k: [u8; 32]) -> [u8; 32] {
 /// theorem with the reference addition chain for p − 2). Low-order
 /// inputs give an all-zero output; use [`x25519_checked`] to refuse those.
 pub fn x25519(scalar: [u8; 32], u: [u8; 32]) -> [u8; 32] {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(out) = x25519_with(X25519Backend::Avx512Ifma, scalar, u) {
+        return out;
+    }
+    x25519_scalar(scalar, u)
+}
+
+/// The ladder implementations behind [`x25519`]; it takes the first one the CPU runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum X25519Backend {
+    /// Four ladder quantities per instruction on AVX-512 IFMA (x86-64 CPUs that have
+    /// AVX-512F, AVX-512VL and AVX-512 IFMA; detected once at run time).
+    Avx512Ifma,
+    /// One field operation at a time on the generated scalar field (every target).
+    Scalar,
+}
+
+/// The backend [`x25519`] uses on this CPU.
+pub fn x25519_backend() -> X25519Backend {
+    #[cfg(target_arch = "x86_64")]
+    if crate::x25519_ifma::available() {
+        return X25519Backend::Avx512Ifma;
+    }
+    X25519Backend::Scalar
+}
+
+/// [`x25519`] by the given backend; `None` when this CPU cannot run it. For tests and
+/// benchmarks that compare the backends.
+pub fn x25519_with(backend: X25519Backend, scalar: [u8; 32], u: [u8; 32]) -> Option<[u8; 32]> {
+    match backend {
+        X25519Backend::Scalar => Some(x25519_scalar(scalar, u)),
+        #[cfg(target_arch = "x86_64")]
+        X25519Backend::Avx512Ifma => {
+            let mut k = clamp(scalar);
+            let x1 = fe_from_bytes_reduced(&u);
+            let out = crate::x25519_ifma::ladder(&k, &x1).map(|(mut x2, mut z2)| {
+                let out = (x2 * invert_chain(&z2)).to_le_bytes();
+                x2.zeroize();
+                z2.zeroize();
+                out
+            });
+            k.zeroize();
+            out
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        X25519Backend::Avx512Ifma => None,
+    }
+}
+
+/// The scalar ladder of RFC 7748 §5 on the generated field.
+fn x25519_scalar(scalar: [u8; 32], u: [u8; 32]) -> [u8; 32] {
     let mut k = clamp(scalar);
     let x1 = fe_from_bytes_reduced(&u);
     let mut x2 = Fe::ONE;

@@ -19,6 +19,7 @@
 
 pub mod asm;
 pub mod ifma;
+pub mod ifma_lanes;
 pub mod inst;
 pub mod mul;
 pub mod program;
