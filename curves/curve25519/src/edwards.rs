@@ -763,6 +763,31 @@ mod tests {
     }
 
     #[test]
+    fn signed_table_lookup_matches_scalar_multiples() {
+        // Every digit e in [−8, 8] of a few rows: the entry read in constant time, added to
+        // the identity, is [e·256^j]B computed by the variable-time Straus code.
+        let table = base_table();
+        for j in [0usize, 1, 17, 31] {
+            let mut row_scalar = Scalar::ONE;
+            for _ in 0..j {
+                row_scalar *= scalar(256);
+            }
+            for e in -8i8..=8 {
+                let got = EdwardsPoint::IDENTITY
+                    .add_affine_niels(&select_signed(&table[j], e))
+                    .to_extended();
+                let k = if e < 0 {
+                    -(row_scalar * scalar(u64::from(e.unsigned_abs())))
+                } else {
+                    row_scalar * scalar(e as u64)
+                };
+                let want = mul_vartime(&k, &basepoint());
+                assert!(bool::from(got.ct_eq(&want)), "row {j}, digit {e}");
+            }
+        }
+    }
+
+    #[test]
     fn fixed_base_matches_double_and_add() {
         let b = basepoint();
         for k in [0u64, 1, 2, 3, 7, 8, 9, 15, 16, 255, 256, 1 << 40, u64::MAX] {
