@@ -9,7 +9,8 @@
 //! pair is a short vector of the lattice {(v0, v1) : v0 ≡ v1·k (mod n)}, found here by the
 //! extended Euclidean algorithm on (n, k) around the first remainder below 2^128 (Lagrange's
 //! reduction in the form of Gallant–Lambert–Vanstone's decomposition, with binary long
-//! division), rather than by Pornin's faster specialised reduction.
+//! division, and Lehmer's multi-step rounds on the leading words while the remainders are
+//! far above 2^128), rather than by Pornin's faster specialised reduction.
 //!
 //! The modulus is n = 8l rather than l, so that [v0]A = [v1·k]A holds for any A on the curve,
 //! torsion component included, and v1 is taken odd: [v1]D = 0 for a point D of order dividing
@@ -186,7 +187,17 @@ pub(crate) struct HalfScalars {
 /// r_i below 2^128 has |t_i| ≲ 2^128. When that t_i is even, the next one is odd (two
 /// consecutive coefficients of a basis of the lattice cannot both be even, since (k, 1) is
 /// in it), so the search looks at the neighbours and keeps the shortest odd one.
+///
+/// While the remainders are far above 2^132, where no pair can qualify, several Euclidean
+/// steps at a time are taken from the top 64 bits ([`lehmer_round`]); the sequence of
+/// remainders and coefficients is the same.
 pub(crate) fn half_scalars_vartime(k: &[u8; 32]) -> Option<HalfScalars> {
+    half_scalars_with::<true>(k)
+}
+
+/// [`half_scalars_vartime`] with (`LEHMER`) or without the multi-step rounds; the form
+/// without them is the plain extended Euclidean algorithm, kept as the tests' reference.
+fn half_scalars_with<const LEHMER: bool>(k: &[u8; 32]) -> Option<HalfScalars> {
     let mut ra = EIGHT_L;
     let mut rb = from_bytes(k);
     let mut ta: U256 = [0; 4];
@@ -211,6 +222,16 @@ pub(crate) fn half_scalars_vartime(k: &[u8; 32]) -> Option<HalfScalars> {
         }
         if rb == [0; 4] {
             return best.map(|(_, h)| h);
+        }
+        if LEHMER && bit_len(&rb) > LEHMER_FLOOR_BITS + 8 {
+            match lehmer_round(&mut ra, &mut rb, &mut ta, &mut tb) {
+                Some(0) => {}
+                Some(steps) => {
+                    tb_negative ^= steps % 2 == 1;
+                    continue;
+                }
+                None => return best.map(|(_, h)| h),
+            }
         }
         // ra mod rb by binary long division; every subtraction of rb·2^s from ra adds
         // |tb|·2^s to |ta| (the signs alternate, so magnitudes add). |t| ≤ 8l < 2^256 always
@@ -273,6 +294,103 @@ pub(crate) fn half_scalars_vartime(k: &[u8; 32]) -> Option<HalfScalars> {
         core::mem::swap(&mut ta, &mut tb);
         tb_negative = !tb_negative;
     }
+}
+
+/// Remainders stay at or above 2^LEHMER_FLOOR_BITS through a [`lehmer_round`], far above the
+/// 2^132 where pairs start to qualify, so no candidate is skipped.
+const LEHMER_FLOOR_BITS: u32 = 136;
+
+/// a·q mod 2^256.
+fn mul_word_wrapping(a: &U256, q: u64) -> U256 {
+    let mut out = [0u64; 4];
+    let mut carry = 0u64;
+    for i in 0..4 {
+        let t = u128::from(a[i]) * u128::from(q) + u128::from(carry);
+        out[i] = t as u64;
+        carry = (t >> 64) as u64;
+    }
+    out
+}
+
+/// a − b mod 2^256.
+fn sub_wrapping(a: &U256, b: &U256) -> U256 {
+    let mut out = [0u64; 4];
+    let mut borrow = false;
+    for i in 0..4 {
+        let (d, b1) = a[i].overflowing_sub(b[i]);
+        let (d, b2) = d.overflowing_sub(borrow as u64);
+        out[i] = d;
+        borrow = b1 | b2;
+    }
+    out
+}
+
+/// x·a + y·b for signed single-word coefficients of opposite signs (or one zero), when the
+/// result is known to lie in [0, 2^256): computed mod 2^256.
+fn combine(x: &U256, a: i128, y: &U256, b: i128) -> U256 {
+    let (px, py) = (
+        mul_word_wrapping(x, a.unsigned_abs() as u64),
+        mul_word_wrapping(y, b.unsigned_abs() as u64),
+    );
+    if a > 0 || b < 0 {
+        sub_wrapping(&px, &py)
+    } else {
+        sub_wrapping(&py, &px)
+    }
+}
+
+/// |a|·x + |b|·y, or `None` past 2^256.
+fn combine_magnitudes(x: &U256, a: i128, y: &U256, b: i128) -> Option<U256> {
+    add(
+        &mul_word(x, a.unsigned_abs() as u64)?,
+        &mul_word(y, b.unsigned_abs() as u64)?,
+    )
+}
+
+/// One round of Lehmer's multi-step Euclid (Knuth, TAOCP vol. 2, §4.5.2, Algorithm L, with
+/// its two-sided quotient test): the quotients of the leading 64 bits of (ra, rb), taken
+/// while both bounds agree, are the true quotients; their 2×2 matrix of single words is then
+/// applied to (ra, rb) and, in magnitudes (the coefficients alternate in sign), to (ta, tb).
+/// A step is taken only if the next remainder provably stays at or above
+/// 2^[`LEHMER_FLOOR_BITS`]. Returns the number of steps taken (0: none, do a plain step),
+/// `None` if a coefficient would pass 2^256.
+fn lehmer_round(ra: &mut U256, rb: &mut U256, ta: &mut U256, tb: &mut U256) -> Option<u32> {
+    let s = bit_len(ra) - 64;
+    let (mut x, mut y) = (i128::from(shr(ra, s)[0]), i128::from(shr(rb, s)[0]));
+    // ra = x·2^s + e_a, rb = y·2^s + e_b with 0 ≤ e < 2^s, so after the steps the remainder
+    // c·ra + d·rb exceeds (y' − max(|c|, |d|))·2^s.
+    let floor: i128 = if LEHMER_FLOOR_BITS > s {
+        1 << (LEHMER_FLOOR_BITS - s)
+    } else {
+        1
+    };
+    let (mut a, mut b, mut c, mut d) = (1i128, 0i128, 0i128, 1i128);
+    let mut steps = 0;
+    loop {
+        let (den1, den2) = (y + c, y + d);
+        if den1 <= 0 || den2 <= 0 || x + a < 0 || x + b < 0 {
+            break;
+        }
+        let q = (x + a) / den1;
+        if q != (x + b) / den2 {
+            break;
+        }
+        let (nc, nd, ny) = (a - q * c, b - q * d, x - q * y);
+        if ny - nc.abs().max(nd.abs()) < floor {
+            break;
+        }
+        (a, b, c, d) = (c, d, nc, nd);
+        (x, y) = (y, ny);
+        steps += 1;
+    }
+    if steps == 0 {
+        return Some(0);
+    }
+    let (ra2, rb2) = (combine(ra, a, rb, b), combine(ra, c, rb, d));
+    let ta2 = combine_magnitudes(ta, a, tb, b)?;
+    let tb2 = combine_magnitudes(ta, c, tb, d)?;
+    (*ra, *rb, *ta, *tb) = (ra2, rb2, ta2, tb2);
+    Some(steps)
 }
 
 /// Splits a canonical scalar (below 2^253) into its low 128 bits and the rest, as 32-byte
@@ -342,6 +460,17 @@ mod tests {
             let prod = (h.v1[0] as u32 * k[0] as u32) & 7;
             let prod = if h.v1_negative { (8 - prod) & 7 } else { prod };
             assert_eq!(u32::from(h.v0[0] & 7), prod, "k = {k:?}");
+        }
+        // The multi-step rounds give what the plain Euclidean algorithm gives.
+        for k in &cases {
+            let (fast, plain) = (half_scalars_with::<true>(k), half_scalars_with::<false>(k));
+            match (fast, plain) {
+                (None, None) => {}
+                (Some(f), Some(p)) => {
+                    assert_eq!((f.v0, f.v1, f.v1_negative), (p.v0, p.v1, p.v1_negative));
+                }
+                _ => panic!("k = {k:?}: {fast:?} vs {plain:?}"),
+            }
         }
         // Failures (the caller then runs the full-size check) are rare, and most pairs are
         // half size.
