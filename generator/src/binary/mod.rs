@@ -10,6 +10,7 @@ pub mod emit;
 pub mod multisquare;
 pub mod poly;
 mod presets;
+mod vpclmul;
 mod x86;
 
 use proc_macro2::TokenStream;
