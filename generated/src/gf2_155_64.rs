@@ -4,14 +4,14 @@
 // Preset: gf2-155 (GF(2^155) with x^155+x^62+1, the field of the 1995 ell.c elliptic-curve key exchange)
 // f = x^155+x^62+1 (irreducible: Ben-Or)
 // Degree m = 155; word bits w = 64; words n = 3; bytes = 20
-// Backends: x86_64-vpclmul, x86_64-clmul, aarch64-pmull, portable64
+// Backends: x86_64-clmul, aarch64-pmull, portable64
 // Reduction: sparse (word-level shifts and xors)
 // sqrt(x) = x^140+x^109+x^78+x^47+x^16
 // Trace: Tr(x^i) = 1 for i in {0, 93}
 // Itoh-Tsujii chain for m-1 = 154: 1 -> 2 -> 4 -> 8 -> 9 -> 18 -> 19 -> 38 -> 76 -> 77 -> 154 (10 multiplications, 154 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 77, 38, 19, 9
 
-/// An element of GF(2^155) = GF(2)[x]/(f), f = x^155+x^62+1 (gf2-155: GF(2^155) with x^155+x^62+1, the field of the 1995 ell.c elliptic-curve key exchange), in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 20 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-vpclmul, x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^155) = GF(2)[x]/(f), f = x^155+x^62+1 (gf2-155: GF(2^155) with x^155+x^62+1, the field of the 1995 ell.c elliptic-curve key exchange), in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 20 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F155([u64; 3]);
 impl F155 {
@@ -658,181 +658,6 @@ impl F155 {
             ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k30);
         }
         out
-    }
-    /// a·b mod f with VPCLMULQDQ on 512-bit vectors (6 instructions for the 3×3 word products; see the generator's `binary::vpclmul`), then the reduction of `mul_x86_64_clmul` in XMM registers (7 PCLMULQDQ).
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,vpclmulqdq,pclmulqdq,sse2")]
-    #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn mul_x86_64_vpclmul(a: &[u64; 3], b: &[u64; 3]) -> [u64; 3] {
-        let mut out = [0u64; 3];
-        /// SAFETY: the caller checked `x86_64_vpclmul_available()`; the masked load reads only words 0..n of `a`, the 16-byte loads of `b` read words 2q, 2q + 1 < n, and every store writes inside `out`.
-        unsafe {
-            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let a2 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(2).cast());
-            let y3 = ::core::arch::x86_64::_mm256_inserti128_si256(
-                ::core::arch::x86_64::_mm256_castsi128_si256(a1),
-                a2,
-                1,
-            );
-            let za4 = ::core::arch::x86_64::_mm512_zextsi256_si512(y3);
-            let b5 = ::core::arch::x86_64::_mm512_broadcast_i32x4(
-                ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast()),
-            );
-            let p6 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b5, 0);
-            let p7 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b5, 1);
-            let p8 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b5, 16);
-            let z9 = ::core::arch::x86_64::_mm512_xor_si512(p7, p8);
-            let p10 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b5, 17);
-            let b11 = ::core::arch::x86_64::_mm512_set1_epi64(b[2] as i64);
-            let p12 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b11, 0);
-            let z13 = ::core::arch::x86_64::_mm512_xor_si512(p10, p12);
-            let p14 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b11, 1);
-            let zero15 = ::core::arch::x86_64::_mm512_setzero_si512();
-            let u16 = ::core::arch::x86_64::_mm512_bslli_epi128(z9, 8);
-            let z17 = ::core::arch::x86_64::_mm512_xor_si512(p6, u16);
-            let u18 = ::core::arch::x86_64::_mm512_bslli_epi128(p14, 8);
-            let z19 = ::core::arch::x86_64::_mm512_xor_si512(z13, u18);
-            let v20 = ::core::arch::x86_64::_mm512_bsrli_epi128(z9, 8);
-            let z21 = ::core::arch::x86_64::_mm512_xor_si512(z19, v20);
-            let l22 = ::core::arch::x86_64::_mm512_alignr_epi64(z21, zero15, 6);
-            let z23 = ::core::arch::x86_64::_mm512_xor_si512(z17, l22);
-            let v24 = ::core::arch::x86_64::_mm512_bsrli_epi128(p14, 8);
-            let l25 = ::core::arch::x86_64::_mm512_alignr_epi64(v24, zero15, 4);
-            let z26 = ::core::arch::x86_64::_mm512_xor_si512(z23, l25);
-            let r27 = ::core::arch::x86_64::_mm512_castsi512_si128(z26);
-            let r28 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z26, 1);
-            let r29 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z26, 2);
-            let g30 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000800000000u64 as i64,
-                0x0000002000000000u64 as i64,
-            );
-            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(r28, g30, 1);
-            let p32 = ::core::arch::x86_64::_mm_clmulepi64_si128(r28, g30, 17);
-            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(r29, g30, 0);
-            let x34 = ::core::arch::x86_64::_mm_xor_si128(p32, p33);
-            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(r29, g30, 16);
-            let k36 = ::core::arch::x86_64::_mm_move_epi64(r28);
-            let u37 = ::core::arch::x86_64::_mm_slli_si128(x34, 8);
-            let x38 = ::core::arch::x86_64::_mm_xor_si128(p31, u37);
-            let v39 = ::core::arch::x86_64::_mm_srli_si128(x34, 8);
-            let x40 = ::core::arch::x86_64::_mm_xor_si128(p35, v39);
-            let x41 = ::core::arch::x86_64::_mm_xor_si128(r27, x38);
-            let x42 = ::core::arch::x86_64::_mm_xor_si128(k36, x40);
-            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(x42, g30, 1);
-            let p44 = ::core::arch::x86_64::_mm_clmulepi64_si128(x42, g30, 17);
-            let k45 = ::core::arch::x86_64::_mm_move_epi64(x42);
-            let u46 = ::core::arch::x86_64::_mm_slli_si128(p44, 8);
-            let x47 = ::core::arch::x86_64::_mm_xor_si128(p43, u46);
-            let v48 = ::core::arch::x86_64::_mm_srli_si128(p44, 8);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(x41, x47);
-            let x50 = ::core::arch::x86_64::_mm_xor_si128(k45, v48);
-            let h51 = ::core::arch::x86_64::_mm_srli_epi64(x50, 27);
-            let f52 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x4000000000000001u64 as i64,
-            );
-            let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(h51, f52, 0);
-            let k54 = ::core::arch::x86_64::_mm_and_si128(
-                x50,
-                ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000000000u64 as i64,
-                    0x0000000007ffffffu64 as i64,
-                ),
-            );
-            let x55 = ::core::arch::x86_64::_mm_xor_si128(x49, p53);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x55);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k54);
-        }
-        out
-    }
-    /// Whether the VPCLMULQDQ kernel can run: always when the build enables the
-    /// `avx512f`, `avx512bw`, `vpclmulqdq` and `pclmulqdq` target features, else as CPUID
-    /// and XCR0 report (read once).
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn x86_64_vpclmul_available() -> bool {
-        #[cfg(
-            all(
-                target_feature = "avx512f",
-                target_feature = "avx512bw",
-                target_feature = "vpclmulqdq",
-                target_feature = "pclmulqdq"
-            )
-        )] { true }
-        #[cfg(
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )] { Self::x86_64_vpclmul_detected() }
-    }
-    /// CPUID.(EAX=7,ECX=0): EBX bits 16 (AVX512F) and 30 (AVX512BW), ECX bit 10
-    /// (VPCLMULQDQ); CPUID.1:ECX bit 1 (PCLMULQDQ); the OS saving the opmask and ZMM state
-    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7). Read once and cached: 0 = not
-    /// read yet, 1 = absent, 2 = present.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )
-    )]
-    #[inline]
-    #[allow(unused_doc_comments, unused_unsafe)]
-    fn x86_64_vpclmul_detected() -> bool {
-        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-            0,
-        );
-        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-        if state != 0 {
-            return state == 2;
-        }
-        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
-        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
-        let present = unsafe {
-            let max = ::core::arch::x86_64::__cpuid(0).eax;
-            let ecx1 = ::core::arch::x86_64::__cpuid(1).ecx;
-            max >= 7 && ecx1 & (1 << 27) != 0 && ecx1 & (1 << 1) != 0
-                && {
-                    let l7 = ::core::arch::x86_64::__cpuid_count(7, 0);
-                    Self::xcr0_vpclmul_x86_64() & 0xe6 == 0xe6 && l7.ebx & (1 << 16) != 0
-                        && l7.ebx & (1 << 30) != 0 && l7.ecx & (1 << 10) != 0
-                }
-        };
-        STATE
-            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-        present
-    }
-    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )
-    )]
-    #[inline]
-    #[target_feature(enable = "xsave")]
-    #[allow(unused_unsafe)]
-    unsafe fn xcr0_vpclmul_x86_64() -> u64 {
-        unsafe { ::core::arch::x86_64::_xgetbv(0) }
     }
     /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
     /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
@@ -1723,13 +1548,6 @@ impl F155 {
         }
         #[cfg(target_arch = "x86_64")]
         {
-            if Self::x86_64_vpclmul_available() {
-                /// SAFETY: x86_64_vpclmul_available() is true only when the CPU has AVX512F, AVX512BW, VPCLMULQDQ and PCLMULQDQ and the OS saves the ZMM state (the build enables the target features, or CPUID and XCR0 reported them).
-                return unsafe { Self::mul_x86_64_vpclmul(a, b) };
-            }
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 return unsafe { Self::mul_x86_64_clmul(a, b) };
@@ -1788,22 +1606,14 @@ impl F155 {
         }
         x
     }
-    /// The backend of the carry-less products in use: `x86_64-vpclmul` (multiplication by
-    /// VPCLMULQDQ on 512-bit vectors, squaring by PCLMULQDQ; fields of 3 to 8 words with a
-    /// sparse f), `x86_64-clmul` (PCLMULQDQ), `aarch64-pmull` (PMULL, when the build
-    /// enables the `aes` target feature) or `portable64` (Karatsuba over integer
-    /// multiplication with holes).
+    /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
+    /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
+    /// `portable64` (Karatsuba over integer multiplication with holes).
     #[allow(unreachable_code)]
     pub fn backend() -> &'static str {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
             return "aarch64-pmull";
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
-            if Self::x86_64_vpclmul_available() {
-                return "x86_64-vpclmul";
-            }
         }
         #[cfg(target_arch = "x86_64")]
         {
@@ -1825,11 +1635,6 @@ impl F155 {
         let r: [u64; 3] = match backend {
             "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
-            "x86_64-vpclmul" if Self::x86_64_vpclmul_available() => {
-                /// SAFETY: x86_64_vpclmul_available() is true only when the CPU has AVX512F, AVX512BW, VPCLMULQDQ and PCLMULQDQ and the OS saves the ZMM state (the build enables the target features, or CPUID and XCR0 reported them).
-                unsafe { Self::mul_x86_64_vpclmul(&self.0, &rhs.0) }
-            }
-            #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
@@ -1848,11 +1653,6 @@ impl F155 {
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
         let r: [u64; 3] = match backend {
             "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
-            #[cfg(target_arch = "x86_64")]
-            "x86_64-vpclmul" if Self::x86_64_vpclmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::square_x86_64_clmul(&self.0) }
-            }
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.

@@ -545,11 +545,9 @@ impl F2 {
         }
         Self::mul_wide_portable(a, b)
     }
-    /// The backend of the carry-less products in use: `x86_64-vpclmul` (multiplication by
-    /// VPCLMULQDQ on 512-bit vectors, squaring by PCLMULQDQ; fields of 3 to 8 words with a
-    /// sparse f), `x86_64-clmul` (PCLMULQDQ), `aarch64-pmull` (PMULL, when the build
-    /// enables the `aes` target feature) or `portable64` (Karatsuba over integer
-    /// multiplication with holes).
+    /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
+    /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
+    /// `portable64` (Karatsuba over integer multiplication with holes).
     #[allow(unreachable_code)]
     pub fn backend() -> &'static str {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]

@@ -4,14 +4,14 @@
 // Preset: sect163 (GF(2^163), SEC 2 sect163k1/r1/r2 and NIST B-163/K-163)
 // f = x^163+x^7+x^6+x^3+1 (irreducible: Ben-Or)
 // Degree m = 163; word bits w = 64; words n = 3; bytes = 21
-// Backends: x86_64-vpclmul, x86_64-clmul, aarch64-pmull, portable64
+// Backends: x86_64-clmul, aarch64-pmull, portable64
 // Reduction: sparse (word-level shifts and xors)
 // sqrt(x) = x^162+x^159+x^156+x^153+x^150+x^147+x^144+x^141+x^138+x^135+x^132+x^129+x^126+x^123+x^120+x^117+x^114+x^111+x^108+x^105+x^102+x^99+x^96+x^93+x^90+x^87+x^84+x^81+x^79+x^78+x^76+x^75+x^73+x^72+x^70+x^69+x^67+x^66+x^64+x^63+x^61+x^60+x^58+x^57+x^55+x^54+x^52+x^51+x^49+x^48+x^46+x^45+x^43+x^42+x^40+x^39+x^37+x^36+x^34+x^33+x^31+x^30+x^28+x^27+x^25+x^24+x^22+x^21+x^19+x^18+x^16+x^15+x^13+x^12+x^10+x^9+x^7+x^5+x^4
 // Trace: Tr(x^i) = 1 for i in {0, 157}
 // Itoh-Tsujii chain for m-1 = 162: 1 -> 2 -> 4 -> 5 -> 10 -> 20 -> 40 -> 80 -> 81 -> 162 (9 multiplications, 162 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 81, 40, 20, 10
 
-/// An element of GF(2^163) = GF(2)[x]/(f), f = x^163+x^7+x^6+x^3+1 (sect163: GF(2^163), SEC 2 sect163k1/r1/r2 and NIST B-163/K-163), in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 21 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-vpclmul, x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^163) = GF(2)[x]/(f), f = x^163+x^7+x^6+x^3+1 (sect163: GF(2^163), SEC 2 sect163k1/r1/r2 and NIST B-163/K-163), in polynomial basis: 3 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 21 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F163([u64; 3]);
 impl F163 {
@@ -655,174 +655,6 @@ impl F163 {
             ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k23);
         }
         out
-    }
-    /// a·b mod f with VPCLMULQDQ on 512-bit vectors (6 instructions for the 3×3 word products; see the generator's `binary::vpclmul`), then the reduction of `mul_x86_64_clmul` in XMM registers (5 PCLMULQDQ).
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,vpclmulqdq,pclmulqdq,sse2")]
-    #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn mul_x86_64_vpclmul(a: &[u64; 3], b: &[u64; 3]) -> [u64; 3] {
-        let mut out = [0u64; 3];
-        /// SAFETY: the caller checked `x86_64_vpclmul_available()`; the masked load reads only words 0..n of `a`, the 16-byte loads of `b` read words 2q, 2q + 1 < n, and every store writes inside `out`.
-        unsafe {
-            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let a2 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(2).cast());
-            let y3 = ::core::arch::x86_64::_mm256_inserti128_si256(
-                ::core::arch::x86_64::_mm256_castsi128_si256(a1),
-                a2,
-                1,
-            );
-            let za4 = ::core::arch::x86_64::_mm512_zextsi256_si512(y3);
-            let b5 = ::core::arch::x86_64::_mm512_broadcast_i32x4(
-                ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast()),
-            );
-            let p6 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b5, 0);
-            let p7 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b5, 1);
-            let p8 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b5, 16);
-            let z9 = ::core::arch::x86_64::_mm512_xor_si512(p7, p8);
-            let p10 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b5, 17);
-            let b11 = ::core::arch::x86_64::_mm512_set1_epi64(b[2] as i64);
-            let p12 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b11, 0);
-            let z13 = ::core::arch::x86_64::_mm512_xor_si512(p10, p12);
-            let p14 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b11, 1);
-            let zero15 = ::core::arch::x86_64::_mm512_setzero_si512();
-            let u16 = ::core::arch::x86_64::_mm512_bslli_epi128(z9, 8);
-            let z17 = ::core::arch::x86_64::_mm512_xor_si512(p6, u16);
-            let u18 = ::core::arch::x86_64::_mm512_bslli_epi128(p14, 8);
-            let z19 = ::core::arch::x86_64::_mm512_xor_si512(z13, u18);
-            let v20 = ::core::arch::x86_64::_mm512_bsrli_epi128(z9, 8);
-            let z21 = ::core::arch::x86_64::_mm512_xor_si512(z19, v20);
-            let l22 = ::core::arch::x86_64::_mm512_alignr_epi64(z21, zero15, 6);
-            let z23 = ::core::arch::x86_64::_mm512_xor_si512(z17, l22);
-            let v24 = ::core::arch::x86_64::_mm512_bsrli_epi128(p14, 8);
-            let l25 = ::core::arch::x86_64::_mm512_alignr_epi64(v24, zero15, 4);
-            let z26 = ::core::arch::x86_64::_mm512_xor_si512(z23, l25);
-            let r27 = ::core::arch::x86_64::_mm512_castsi512_si128(z26);
-            let r28 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z26, 1);
-            let r29 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z26, 2);
-            let g30 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x0000001920000000u64 as i64,
-            );
-            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(r28, g30, 1);
-            let p32 = ::core::arch::x86_64::_mm_clmulepi64_si128(r29, g30, 0);
-            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(r29, g30, 1);
-            let k34 = ::core::arch::x86_64::_mm_move_epi64(r28);
-            let u35 = ::core::arch::x86_64::_mm_slli_si128(p32, 8);
-            let x36 = ::core::arch::x86_64::_mm_xor_si128(p31, u35);
-            let v37 = ::core::arch::x86_64::_mm_srli_si128(p32, 8);
-            let x38 = ::core::arch::x86_64::_mm_xor_si128(p33, v37);
-            let x39 = ::core::arch::x86_64::_mm_xor_si128(r27, x36);
-            let x40 = ::core::arch::x86_64::_mm_xor_si128(k34, x38);
-            let p41 = ::core::arch::x86_64::_mm_clmulepi64_si128(x40, g30, 1);
-            let k42 = ::core::arch::x86_64::_mm_move_epi64(x40);
-            let x43 = ::core::arch::x86_64::_mm_xor_si128(x39, p41);
-            let h44 = ::core::arch::x86_64::_mm_srli_epi64(k42, 35);
-            let f45 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x00000000000000c9u64 as i64,
-            );
-            let p46 = ::core::arch::x86_64::_mm_clmulepi64_si128(h44, f45, 0);
-            let k47 = ::core::arch::x86_64::_mm_and_si128(
-                k42,
-                ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000000000u64 as i64,
-                    0x00000007ffffffffu64 as i64,
-                ),
-            );
-            let x48 = ::core::arch::x86_64::_mm_xor_si128(x43, p46);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x48);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k47);
-        }
-        out
-    }
-    /// Whether the VPCLMULQDQ kernel can run: always when the build enables the
-    /// `avx512f`, `avx512bw`, `vpclmulqdq` and `pclmulqdq` target features, else as CPUID
-    /// and XCR0 report (read once).
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn x86_64_vpclmul_available() -> bool {
-        #[cfg(
-            all(
-                target_feature = "avx512f",
-                target_feature = "avx512bw",
-                target_feature = "vpclmulqdq",
-                target_feature = "pclmulqdq"
-            )
-        )] { true }
-        #[cfg(
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )] { Self::x86_64_vpclmul_detected() }
-    }
-    /// CPUID.(EAX=7,ECX=0): EBX bits 16 (AVX512F) and 30 (AVX512BW), ECX bit 10
-    /// (VPCLMULQDQ); CPUID.1:ECX bit 1 (PCLMULQDQ); the OS saving the opmask and ZMM state
-    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7). Read once and cached: 0 = not
-    /// read yet, 1 = absent, 2 = present.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )
-    )]
-    #[inline]
-    #[allow(unused_doc_comments, unused_unsafe)]
-    fn x86_64_vpclmul_detected() -> bool {
-        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-            0,
-        );
-        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-        if state != 0 {
-            return state == 2;
-        }
-        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
-        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
-        let present = unsafe {
-            let max = ::core::arch::x86_64::__cpuid(0).eax;
-            let ecx1 = ::core::arch::x86_64::__cpuid(1).ecx;
-            max >= 7 && ecx1 & (1 << 27) != 0 && ecx1 & (1 << 1) != 0
-                && {
-                    let l7 = ::core::arch::x86_64::__cpuid_count(7, 0);
-                    Self::xcr0_vpclmul_x86_64() & 0xe6 == 0xe6 && l7.ebx & (1 << 16) != 0
-                        && l7.ebx & (1 << 30) != 0 && l7.ecx & (1 << 10) != 0
-                }
-        };
-        STATE
-            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-        present
-    }
-    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )
-    )]
-    #[inline]
-    #[target_feature(enable = "xsave")]
-    #[allow(unused_unsafe)]
-    unsafe fn xcr0_vpclmul_x86_64() -> u64 {
-        unsafe { ::core::arch::x86_64::_xgetbv(0) }
     }
     /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
     /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
@@ -1745,13 +1577,6 @@ impl F163 {
         }
         #[cfg(target_arch = "x86_64")]
         {
-            if Self::x86_64_vpclmul_available() {
-                /// SAFETY: x86_64_vpclmul_available() is true only when the CPU has AVX512F, AVX512BW, VPCLMULQDQ and PCLMULQDQ and the OS saves the ZMM state (the build enables the target features, or CPUID and XCR0 reported them).
-                return unsafe { Self::mul_x86_64_vpclmul(a, b) };
-            }
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 return unsafe { Self::mul_x86_64_clmul(a, b) };
@@ -1810,22 +1635,14 @@ impl F163 {
         }
         x
     }
-    /// The backend of the carry-less products in use: `x86_64-vpclmul` (multiplication by
-    /// VPCLMULQDQ on 512-bit vectors, squaring by PCLMULQDQ; fields of 3 to 8 words with a
-    /// sparse f), `x86_64-clmul` (PCLMULQDQ), `aarch64-pmull` (PMULL, when the build
-    /// enables the `aes` target feature) or `portable64` (Karatsuba over integer
-    /// multiplication with holes).
+    /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
+    /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
+    /// `portable64` (Karatsuba over integer multiplication with holes).
     #[allow(unreachable_code)]
     pub fn backend() -> &'static str {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
             return "aarch64-pmull";
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
-            if Self::x86_64_vpclmul_available() {
-                return "x86_64-vpclmul";
-            }
         }
         #[cfg(target_arch = "x86_64")]
         {
@@ -1847,11 +1664,6 @@ impl F163 {
         let r: [u64; 3] = match backend {
             "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
-            "x86_64-vpclmul" if Self::x86_64_vpclmul_available() => {
-                /// SAFETY: x86_64_vpclmul_available() is true only when the CPU has AVX512F, AVX512BW, VPCLMULQDQ and PCLMULQDQ and the OS saves the ZMM state (the build enables the target features, or CPUID and XCR0 reported them).
-                unsafe { Self::mul_x86_64_vpclmul(&self.0, &rhs.0) }
-            }
-            #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
@@ -1870,11 +1682,6 @@ impl F163 {
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
         let r: [u64; 3] = match backend {
             "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
-            #[cfg(target_arch = "x86_64")]
-            "x86_64-vpclmul" if Self::x86_64_vpclmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::square_x86_64_clmul(&self.0) }
-            }
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.

@@ -4,14 +4,14 @@
 // Preset: sect193 (GF(2^193), SEC 2 sect193r1/r2)
 // f = x^193+x^15+1 (irreducible: Ben-Or)
 // Degree m = 193; word bits w = 64; words n = 4; bytes = 25
-// Backends: x86_64-vpclmul, x86_64-clmul, aarch64-pmull, portable64
+// Backends: x86_64-clmul, aarch64-pmull, portable64
 // Reduction: sparse (word-level shifts and xors)
 // sqrt(x) = x^97+x^8
 // Trace: Tr(x^i) = 1 for i in {0}
 // Itoh-Tsujii chain for m-1 = 192: 1 -> 2 -> 3 -> 6 -> 12 -> 24 -> 48 -> 96 -> 192 (8 multiplications, 192 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 96, 48, 24, 12
 
-/// An element of GF(2^193) = GF(2)[x]/(f), f = x^193+x^15+1 (sect193: GF(2^193), SEC 2 sect193r1/r2), in polynomial basis: 4 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 25 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-vpclmul, x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^193) = GF(2)[x]/(f), f = x^193+x^15+1 (sect193: GF(2^193), SEC 2 sect193r1/r2), in polynomial basis: 4 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 25 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F193([u64; 4]);
 impl F193 {
@@ -711,192 +711,6 @@ impl F193 {
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), k35);
         }
         out
-    }
-    /// a·b mod f with VPCLMULQDQ on 512-bit vectors (8 instructions for the 4×4 word products; see the generator's `binary::vpclmul`), then the reduction of `mul_x86_64_clmul` in XMM registers (9 PCLMULQDQ).
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,vpclmulqdq,pclmulqdq,sse2")]
-    #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn mul_x86_64_vpclmul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let mut out = [0u64; 4];
-        /// SAFETY: the caller checked `x86_64_vpclmul_available()`; the masked load reads only words 0..n of `a`, the 16-byte loads of `b` read words 2q, 2q + 1 < n, and every store writes inside `out`.
-        unsafe {
-            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let y3 = ::core::arch::x86_64::_mm256_inserti128_si256(
-                ::core::arch::x86_64::_mm256_castsi128_si256(a1),
-                a2,
-                1,
-            );
-            let za4 = ::core::arch::x86_64::_mm512_zextsi256_si512(y3);
-            let b5 = ::core::arch::x86_64::_mm512_broadcast_i32x4(
-                ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast()),
-            );
-            let p6 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b5, 0);
-            let p7 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b5, 1);
-            let p8 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b5, 16);
-            let z9 = ::core::arch::x86_64::_mm512_xor_si512(p7, p8);
-            let p10 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b5, 17);
-            let b11 = ::core::arch::x86_64::_mm512_broadcast_i32x4(
-                ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast()),
-            );
-            let p12 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b11, 0);
-            let z13 = ::core::arch::x86_64::_mm512_xor_si512(p10, p12);
-            let p14 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b11, 1);
-            let p15 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b11, 16);
-            let z16 = ::core::arch::x86_64::_mm512_xor_si512(p14, p15);
-            let p17 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za4, b11, 17);
-            let zero18 = ::core::arch::x86_64::_mm512_setzero_si512();
-            let u19 = ::core::arch::x86_64::_mm512_bslli_epi128(z9, 8);
-            let z20 = ::core::arch::x86_64::_mm512_xor_si512(p6, u19);
-            let u21 = ::core::arch::x86_64::_mm512_bslli_epi128(z16, 8);
-            let z22 = ::core::arch::x86_64::_mm512_xor_si512(z13, u21);
-            let v23 = ::core::arch::x86_64::_mm512_bsrli_epi128(z9, 8);
-            let z24 = ::core::arch::x86_64::_mm512_xor_si512(z22, v23);
-            let l25 = ::core::arch::x86_64::_mm512_alignr_epi64(z24, zero18, 6);
-            let z26 = ::core::arch::x86_64::_mm512_xor_si512(z20, l25);
-            let v27 = ::core::arch::x86_64::_mm512_bsrli_epi128(z16, 8);
-            let z28 = ::core::arch::x86_64::_mm512_xor_si512(p17, v27);
-            let l29 = ::core::arch::x86_64::_mm512_alignr_epi64(z28, zero18, 4);
-            let z30 = ::core::arch::x86_64::_mm512_xor_si512(z26, l29);
-            let r31 = ::core::arch::x86_64::_mm512_castsi512_si128(z30);
-            let r32 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z30, 1);
-            let r33 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z30, 2);
-            let r34 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z30, 3);
-            let g35 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000004000u64 as i64,
-                0x8000000000000000u64 as i64,
-            );
-            let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(r33, g35, 0);
-            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(r33, g35, 16);
-            let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(r33, g35, 1);
-            let x39 = ::core::arch::x86_64::_mm_xor_si128(p37, p38);
-            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(r33, g35, 17);
-            let p41 = ::core::arch::x86_64::_mm_clmulepi64_si128(r34, g35, 0);
-            let x42 = ::core::arch::x86_64::_mm_xor_si128(p40, p41);
-            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(r34, g35, 16);
-            let u44 = ::core::arch::x86_64::_mm_slli_si128(x39, 8);
-            let x45 = ::core::arch::x86_64::_mm_xor_si128(p36, u44);
-            let u46 = ::core::arch::x86_64::_mm_slli_si128(p43, 8);
-            let x47 = ::core::arch::x86_64::_mm_xor_si128(x42, u46);
-            let v48 = ::core::arch::x86_64::_mm_srli_si128(x39, 8);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(x47, v48);
-            let v50 = ::core::arch::x86_64::_mm_srli_si128(p43, 8);
-            let x51 = ::core::arch::x86_64::_mm_xor_si128(r31, x45);
-            let x52 = ::core::arch::x86_64::_mm_xor_si128(r32, x49);
-            let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(v50, g35, 0);
-            let p54 = ::core::arch::x86_64::_mm_clmulepi64_si128(v50, g35, 16);
-            let u55 = ::core::arch::x86_64::_mm_slli_si128(p54, 8);
-            let x56 = ::core::arch::x86_64::_mm_xor_si128(p53, u55);
-            let v57 = ::core::arch::x86_64::_mm_srli_si128(p54, 8);
-            let x58 = ::core::arch::x86_64::_mm_xor_si128(x51, x56);
-            let x59 = ::core::arch::x86_64::_mm_xor_si128(x52, v57);
-            let h60 = ::core::arch::x86_64::_mm_srli_epi64(x59, 1);
-            let f61 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x0000000000008001u64 as i64,
-            );
-            let p62 = ::core::arch::x86_64::_mm_clmulepi64_si128(h60, f61, 1);
-            let k63 = ::core::arch::x86_64::_mm_and_si128(
-                x59,
-                ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000000001u64 as i64,
-                    0xffffffffffffffffu64 as i64,
-                ),
-            );
-            let x64 = ::core::arch::x86_64::_mm_xor_si128(x58, p62);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x64);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), k63);
-        }
-        out
-    }
-    /// Whether the VPCLMULQDQ kernel can run: always when the build enables the
-    /// `avx512f`, `avx512bw`, `vpclmulqdq` and `pclmulqdq` target features, else as CPUID
-    /// and XCR0 report (read once).
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn x86_64_vpclmul_available() -> bool {
-        #[cfg(
-            all(
-                target_feature = "avx512f",
-                target_feature = "avx512bw",
-                target_feature = "vpclmulqdq",
-                target_feature = "pclmulqdq"
-            )
-        )] { true }
-        #[cfg(
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )] { Self::x86_64_vpclmul_detected() }
-    }
-    /// CPUID.(EAX=7,ECX=0): EBX bits 16 (AVX512F) and 30 (AVX512BW), ECX bit 10
-    /// (VPCLMULQDQ); CPUID.1:ECX bit 1 (PCLMULQDQ); the OS saving the opmask and ZMM state
-    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7). Read once and cached: 0 = not
-    /// read yet, 1 = absent, 2 = present.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )
-    )]
-    #[inline]
-    #[allow(unused_doc_comments, unused_unsafe)]
-    fn x86_64_vpclmul_detected() -> bool {
-        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-            0,
-        );
-        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-        if state != 0 {
-            return state == 2;
-        }
-        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
-        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
-        let present = unsafe {
-            let max = ::core::arch::x86_64::__cpuid(0).eax;
-            let ecx1 = ::core::arch::x86_64::__cpuid(1).ecx;
-            max >= 7 && ecx1 & (1 << 27) != 0 && ecx1 & (1 << 1) != 0
-                && {
-                    let l7 = ::core::arch::x86_64::__cpuid_count(7, 0);
-                    Self::xcr0_vpclmul_x86_64() & 0xe6 == 0xe6 && l7.ebx & (1 << 16) != 0
-                        && l7.ebx & (1 << 30) != 0 && l7.ecx & (1 << 10) != 0
-                }
-        };
-        STATE
-            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-        present
-    }
-    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )
-    )]
-    #[inline]
-    #[target_feature(enable = "xsave")]
-    #[allow(unused_unsafe)]
-    unsafe fn xcr0_vpclmul_x86_64() -> u64 {
-        unsafe { ::core::arch::x86_64::_xgetbv(0) }
     }
     /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
     /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
@@ -2240,13 +2054,6 @@ impl F193 {
         }
         #[cfg(target_arch = "x86_64")]
         {
-            if Self::x86_64_vpclmul_available() {
-                /// SAFETY: x86_64_vpclmul_available() is true only when the CPU has AVX512F, AVX512BW, VPCLMULQDQ and PCLMULQDQ and the OS saves the ZMM state (the build enables the target features, or CPUID and XCR0 reported them).
-                return unsafe { Self::mul_x86_64_vpclmul(a, b) };
-            }
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 return unsafe { Self::mul_x86_64_clmul(a, b) };
@@ -2305,22 +2112,14 @@ impl F193 {
         }
         x
     }
-    /// The backend of the carry-less products in use: `x86_64-vpclmul` (multiplication by
-    /// VPCLMULQDQ on 512-bit vectors, squaring by PCLMULQDQ; fields of 3 to 8 words with a
-    /// sparse f), `x86_64-clmul` (PCLMULQDQ), `aarch64-pmull` (PMULL, when the build
-    /// enables the `aes` target feature) or `portable64` (Karatsuba over integer
-    /// multiplication with holes).
+    /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
+    /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
+    /// `portable64` (Karatsuba over integer multiplication with holes).
     #[allow(unreachable_code)]
     pub fn backend() -> &'static str {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
             return "aarch64-pmull";
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
-            if Self::x86_64_vpclmul_available() {
-                return "x86_64-vpclmul";
-            }
         }
         #[cfg(target_arch = "x86_64")]
         {
@@ -2342,11 +2141,6 @@ impl F193 {
         let r: [u64; 4] = match backend {
             "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
-            "x86_64-vpclmul" if Self::x86_64_vpclmul_available() => {
-                /// SAFETY: x86_64_vpclmul_available() is true only when the CPU has AVX512F, AVX512BW, VPCLMULQDQ and PCLMULQDQ and the OS saves the ZMM state (the build enables the target features, or CPUID and XCR0 reported them).
-                unsafe { Self::mul_x86_64_vpclmul(&self.0, &rhs.0) }
-            }
-            #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
@@ -2365,11 +2159,6 @@ impl F193 {
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
         let r: [u64; 4] = match backend {
             "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
-            #[cfg(target_arch = "x86_64")]
-            "x86_64-vpclmul" if Self::x86_64_vpclmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::square_x86_64_clmul(&self.0) }
-            }
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.

@@ -4,14 +4,14 @@
 // Preset: sect283 (GF(2^283), SEC 2 sect283k1/r1 and NIST B-283/K-283)
 // f = x^283+x^12+x^7+x^5+1 (irreducible: Ben-Or)
 // Degree m = 283; word bits w = 64; words n = 5; bytes = 36
-// Backends: x86_64-vpclmul, x86_64-clmul, aarch64-pmull, portable64
+// Backends: x86_64-clmul, aarch64-pmull, portable64
 // Reduction: sparse (word-level shifts and xors)
 // sqrt(x) = x^281+x^275+x^269+x^263+x^257+x^251+x^245+x^239+x^233+x^227+x^221+x^215+x^209+x^203+x^197+x^191+x^185+x^179+x^173+x^167+x^161+x^155+x^149+x^143+x^137+x^136+x^131+x^130+x^125+x^124+x^119+x^118+x^113+x^112+x^107+x^106+x^101+x^100+x^95+x^94+x^89+x^88+x^83+x^82+x^77+x^76+x^71+x^70+x^65+x^64+x^59+x^58+x^53+x^52+x^47+x^46+x^41+x^40+x^35+x^34+x^29+x^28+x^23+x^22+x^17+x^16+x^11+x^3
 // Trace: Tr(x^i) = 1 for i in {0, 271}
 // Itoh-Tsujii chain for m-1 = 282: 1 -> 2 -> 4 -> 8 -> 16 -> 17 -> 34 -> 35 -> 70 -> 140 -> 141 -> 282 (11 multiplications, 282 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 141, 70, 35, 17
 
-/// An element of GF(2^283) = GF(2)[x]/(f), f = x^283+x^12+x^7+x^5+1 (sect283: GF(2^283), SEC 2 sect283k1/r1 and NIST B-283/K-283), in polynomial basis: 5 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 36 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-vpclmul, x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^283) = GF(2)[x]/(f), f = x^283+x^12+x^7+x^5+1 (sect283: GF(2^283), SEC 2 sect283k1/r1 and NIST B-283/K-283), in polynomial basis: 5 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 36 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F283([u64; 5]);
 impl F283 {
@@ -801,203 +801,6 @@ impl F283 {
             ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k28);
         }
         out
-    }
-    /// a·b mod f with VPCLMULQDQ on 512-bit vectors (10 instructions for the 5×5 word products; see the generator's `binary::vpclmul`), then the reduction of `mul_x86_64_clmul` in XMM registers (5 PCLMULQDQ).
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,vpclmulqdq,pclmulqdq,sse2")]
-    #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn mul_x86_64_vpclmul(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
-        let mut out = [0u64; 5];
-        /// SAFETY: the caller checked `x86_64_vpclmul_available()`; the masked load reads only words 0..n of `a`, the 16-byte loads of `b` read words 2q, 2q + 1 < n, and every store writes inside `out`.
-        unsafe {
-            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let a3 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(4).cast());
-            let y4 = ::core::arch::x86_64::_mm256_inserti128_si256(
-                ::core::arch::x86_64::_mm256_castsi128_si256(a1),
-                a2,
-                1,
-            );
-            let y5 = ::core::arch::x86_64::_mm256_zextsi128_si256(a3);
-            let za6 = ::core::arch::x86_64::_mm512_inserti64x4(
-                ::core::arch::x86_64::_mm512_castsi256_si512(y4),
-                y5,
-                1,
-            );
-            let b7 = ::core::arch::x86_64::_mm512_broadcast_i32x4(
-                ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast()),
-            );
-            let p8 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za6, b7, 0);
-            let p9 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za6, b7, 1);
-            let p10 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za6, b7, 16);
-            let z11 = ::core::arch::x86_64::_mm512_xor_si512(p9, p10);
-            let p12 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za6, b7, 17);
-            let b13 = ::core::arch::x86_64::_mm512_broadcast_i32x4(
-                ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast()),
-            );
-            let p14 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za6, b13, 0);
-            let z15 = ::core::arch::x86_64::_mm512_xor_si512(p12, p14);
-            let p16 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za6, b13, 1);
-            let p17 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za6, b13, 16);
-            let z18 = ::core::arch::x86_64::_mm512_xor_si512(p16, p17);
-            let p19 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za6, b13, 17);
-            let b20 = ::core::arch::x86_64::_mm512_set1_epi64(b[4] as i64);
-            let p21 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za6, b20, 0);
-            let z22 = ::core::arch::x86_64::_mm512_xor_si512(p19, p21);
-            let p23 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za6, b20, 1);
-            let zero24 = ::core::arch::x86_64::_mm512_setzero_si512();
-            let u25 = ::core::arch::x86_64::_mm512_bslli_epi128(z11, 8);
-            let z26 = ::core::arch::x86_64::_mm512_xor_si512(p8, u25);
-            let u27 = ::core::arch::x86_64::_mm512_bslli_epi128(z18, 8);
-            let z28 = ::core::arch::x86_64::_mm512_xor_si512(z15, u27);
-            let v29 = ::core::arch::x86_64::_mm512_bsrli_epi128(z11, 8);
-            let z30 = ::core::arch::x86_64::_mm512_xor_si512(z28, v29);
-            let l31 = ::core::arch::x86_64::_mm512_alignr_epi64(z30, zero24, 6);
-            let z32 = ::core::arch::x86_64::_mm512_xor_si512(z26, l31);
-            let u33 = ::core::arch::x86_64::_mm512_bslli_epi128(p23, 8);
-            let z34 = ::core::arch::x86_64::_mm512_xor_si512(z22, u33);
-            let v35 = ::core::arch::x86_64::_mm512_bsrli_epi128(z18, 8);
-            let z36 = ::core::arch::x86_64::_mm512_xor_si512(z34, v35);
-            let l37 = ::core::arch::x86_64::_mm512_alignr_epi64(z36, zero24, 4);
-            let z38 = ::core::arch::x86_64::_mm512_xor_si512(z32, l37);
-            let h39 = ::core::arch::x86_64::_mm512_alignr_epi64(zero24, z36, 4);
-            let v40 = ::core::arch::x86_64::_mm512_bsrli_epi128(p23, 8);
-            let l41 = ::core::arch::x86_64::_mm512_alignr_epi64(v40, zero24, 2);
-            let z42 = ::core::arch::x86_64::_mm512_xor_si512(z38, l41);
-            let h43 = ::core::arch::x86_64::_mm512_alignr_epi64(zero24, v40, 2);
-            let z44 = ::core::arch::x86_64::_mm512_xor_si512(h39, h43);
-            let r45 = ::core::arch::x86_64::_mm512_castsi512_si128(z42);
-            let r46 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z42, 1);
-            let r47 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z42, 2);
-            let r48 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z42, 3);
-            let r49 = ::core::arch::x86_64::_mm512_castsi512_si128(z44);
-            let g50 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x0002142000000000u64 as i64,
-            );
-            let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(r47, g50, 1);
-            let p52 = ::core::arch::x86_64::_mm_clmulepi64_si128(r48, g50, 0);
-            let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(r48, g50, 1);
-            let p54 = ::core::arch::x86_64::_mm_clmulepi64_si128(r49, g50, 0);
-            let k55 = ::core::arch::x86_64::_mm_move_epi64(r47);
-            let u56 = ::core::arch::x86_64::_mm_slli_si128(p52, 8);
-            let x57 = ::core::arch::x86_64::_mm_xor_si128(p51, u56);
-            let u58 = ::core::arch::x86_64::_mm_slli_si128(p54, 8);
-            let x59 = ::core::arch::x86_64::_mm_xor_si128(p53, u58);
-            let v60 = ::core::arch::x86_64::_mm_srli_si128(p52, 8);
-            let x61 = ::core::arch::x86_64::_mm_xor_si128(x59, v60);
-            let v62 = ::core::arch::x86_64::_mm_srli_si128(p54, 8);
-            let x63 = ::core::arch::x86_64::_mm_xor_si128(r45, x57);
-            let x64 = ::core::arch::x86_64::_mm_xor_si128(r46, x61);
-            let x65 = ::core::arch::x86_64::_mm_xor_si128(k55, v62);
-            let h66 = ::core::arch::x86_64::_mm_srli_epi64(x65, 27);
-            let f67 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x00000000000010a1u64 as i64,
-            );
-            let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(h66, f67, 0);
-            let k69 = ::core::arch::x86_64::_mm_and_si128(
-                x65,
-                ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000000000u64 as i64,
-                    0x0000000007ffffffu64 as i64,
-                ),
-            );
-            let x70 = ::core::arch::x86_64::_mm_xor_si128(x63, p68);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x70);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x64);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k69);
-        }
-        out
-    }
-    /// Whether the VPCLMULQDQ kernel can run: always when the build enables the
-    /// `avx512f`, `avx512bw`, `vpclmulqdq` and `pclmulqdq` target features, else as CPUID
-    /// and XCR0 report (read once).
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn x86_64_vpclmul_available() -> bool {
-        #[cfg(
-            all(
-                target_feature = "avx512f",
-                target_feature = "avx512bw",
-                target_feature = "vpclmulqdq",
-                target_feature = "pclmulqdq"
-            )
-        )] { true }
-        #[cfg(
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )] { Self::x86_64_vpclmul_detected() }
-    }
-    /// CPUID.(EAX=7,ECX=0): EBX bits 16 (AVX512F) and 30 (AVX512BW), ECX bit 10
-    /// (VPCLMULQDQ); CPUID.1:ECX bit 1 (PCLMULQDQ); the OS saving the opmask and ZMM state
-    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7). Read once and cached: 0 = not
-    /// read yet, 1 = absent, 2 = present.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )
-    )]
-    #[inline]
-    #[allow(unused_doc_comments, unused_unsafe)]
-    fn x86_64_vpclmul_detected() -> bool {
-        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-            0,
-        );
-        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-        if state != 0 {
-            return state == 2;
-        }
-        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
-        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
-        let present = unsafe {
-            let max = ::core::arch::x86_64::__cpuid(0).eax;
-            let ecx1 = ::core::arch::x86_64::__cpuid(1).ecx;
-            max >= 7 && ecx1 & (1 << 27) != 0 && ecx1 & (1 << 1) != 0
-                && {
-                    let l7 = ::core::arch::x86_64::__cpuid_count(7, 0);
-                    Self::xcr0_vpclmul_x86_64() & 0xe6 == 0xe6 && l7.ebx & (1 << 16) != 0
-                        && l7.ebx & (1 << 30) != 0 && l7.ecx & (1 << 10) != 0
-                }
-        };
-        STATE
-            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-        present
-    }
-    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )
-    )]
-    #[inline]
-    #[target_feature(enable = "xsave")]
-    #[allow(unused_unsafe)]
-    unsafe fn xcr0_vpclmul_x86_64() -> u64 {
-        unsafe { ::core::arch::x86_64::_xgetbv(0) }
     }
     /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
     /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
@@ -3258,13 +3061,6 @@ impl F283 {
         }
         #[cfg(target_arch = "x86_64")]
         {
-            if Self::x86_64_vpclmul_available() {
-                /// SAFETY: x86_64_vpclmul_available() is true only when the CPU has AVX512F, AVX512BW, VPCLMULQDQ and PCLMULQDQ and the OS saves the ZMM state (the build enables the target features, or CPUID and XCR0 reported them).
-                return unsafe { Self::mul_x86_64_vpclmul(a, b) };
-            }
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 return unsafe { Self::mul_x86_64_clmul(a, b) };
@@ -3323,22 +3119,14 @@ impl F283 {
         }
         x
     }
-    /// The backend of the carry-less products in use: `x86_64-vpclmul` (multiplication by
-    /// VPCLMULQDQ on 512-bit vectors, squaring by PCLMULQDQ; fields of 3 to 8 words with a
-    /// sparse f), `x86_64-clmul` (PCLMULQDQ), `aarch64-pmull` (PMULL, when the build
-    /// enables the `aes` target feature) or `portable64` (Karatsuba over integer
-    /// multiplication with holes).
+    /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
+    /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
+    /// `portable64` (Karatsuba over integer multiplication with holes).
     #[allow(unreachable_code)]
     pub fn backend() -> &'static str {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
             return "aarch64-pmull";
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
-            if Self::x86_64_vpclmul_available() {
-                return "x86_64-vpclmul";
-            }
         }
         #[cfg(target_arch = "x86_64")]
         {
@@ -3360,11 +3148,6 @@ impl F283 {
         let r: [u64; 5] = match backend {
             "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
-            "x86_64-vpclmul" if Self::x86_64_vpclmul_available() => {
-                /// SAFETY: x86_64_vpclmul_available() is true only when the CPU has AVX512F, AVX512BW, VPCLMULQDQ and PCLMULQDQ and the OS saves the ZMM state (the build enables the target features, or CPUID and XCR0 reported them).
-                unsafe { Self::mul_x86_64_vpclmul(&self.0, &rhs.0) }
-            }
-            #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
@@ -3383,11 +3166,6 @@ impl F283 {
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
         let r: [u64; 5] = match backend {
             "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
-            #[cfg(target_arch = "x86_64")]
-            "x86_64-vpclmul" if Self::x86_64_vpclmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::square_x86_64_clmul(&self.0) }
-            }
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.

@@ -4,14 +4,14 @@
 // Preset: sect409 (GF(2^409), SEC 2 sect409k1/r1 and NIST B-409/K-409)
 // f = x^409+x^87+1 (irreducible: Ben-Or)
 // Degree m = 409; word bits w = 64; words n = 7; bytes = 52
-// Backends: x86_64-vpclmul, x86_64-clmul, aarch64-pmull, portable64
+// Backends: x86_64-clmul, aarch64-pmull, portable64
 // Reduction: sparse (word-level shifts and xors)
 // sqrt(x) = x^205+x^44
 // Trace: Tr(x^i) = 1 for i in {0}
 // Itoh-Tsujii chain for m-1 = 408: 1 -> 2 -> 3 -> 6 -> 12 -> 24 -> 25 -> 50 -> 51 -> 102 -> 204 -> 408 (11 multiplications, 408 squarings)
 // Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 204, 102, 51, 25
 
-/// An element of GF(2^409) = GF(2)[x]/(f), f = x^409+x^87+1 (sect409: GF(2^409), SEC 2 sect409k1/r1 and NIST B-409/K-409), in polynomial basis: 7 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 52 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-vpclmul, x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
+/// An element of GF(2^409) = GF(2)[x]/(f), f = x^409+x^87+1 (sect409: GF(2^409), SEC 2 sect409k1/r1 and NIST B-409/K-409), in polynomial basis: 7 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 52 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
 pub struct F409([u64; 7]);
 impl F409 {
@@ -1025,259 +1025,6 @@ impl F409 {
             ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), k59);
         }
         out
-    }
-    /// a·b mod f with VPCLMULQDQ on 512-bit vectors (14 instructions for the 7×7 word products; see the generator's `binary::vpclmul`), then the reduction of `mul_x86_64_clmul` in XMM registers (16 PCLMULQDQ).
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "avx512f,avx512bw,vpclmulqdq,pclmulqdq,sse2")]
-    #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn mul_x86_64_vpclmul(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
-        let mut out = [0u64; 7];
-        /// SAFETY: the caller checked `x86_64_vpclmul_available()`; the masked load reads only words 0..n of `a`, the 16-byte loads of `b` read words 2q, 2q + 1 < n, and every store writes inside `out`.
-        unsafe {
-            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
-            let a4 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(6).cast());
-            let y5 = ::core::arch::x86_64::_mm256_inserti128_si256(
-                ::core::arch::x86_64::_mm256_castsi128_si256(a1),
-                a2,
-                1,
-            );
-            let y6 = ::core::arch::x86_64::_mm256_inserti128_si256(
-                ::core::arch::x86_64::_mm256_castsi128_si256(a3),
-                a4,
-                1,
-            );
-            let za7 = ::core::arch::x86_64::_mm512_inserti64x4(
-                ::core::arch::x86_64::_mm512_castsi256_si512(y5),
-                y6,
-                1,
-            );
-            let b8 = ::core::arch::x86_64::_mm512_broadcast_i32x4(
-                ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast()),
-            );
-            let p9 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b8, 0);
-            let p10 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b8, 1);
-            let p11 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b8, 16);
-            let z12 = ::core::arch::x86_64::_mm512_xor_si512(p10, p11);
-            let p13 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b8, 17);
-            let b14 = ::core::arch::x86_64::_mm512_broadcast_i32x4(
-                ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast()),
-            );
-            let p15 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b14, 0);
-            let z16 = ::core::arch::x86_64::_mm512_xor_si512(p13, p15);
-            let p17 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b14, 1);
-            let p18 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b14, 16);
-            let z19 = ::core::arch::x86_64::_mm512_xor_si512(p17, p18);
-            let p20 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b14, 17);
-            let b21 = ::core::arch::x86_64::_mm512_broadcast_i32x4(
-                ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(4).cast()),
-            );
-            let p22 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b21, 0);
-            let z23 = ::core::arch::x86_64::_mm512_xor_si512(p20, p22);
-            let p24 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b21, 1);
-            let p25 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b21, 16);
-            let z26 = ::core::arch::x86_64::_mm512_xor_si512(p24, p25);
-            let p27 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b21, 17);
-            let b28 = ::core::arch::x86_64::_mm512_set1_epi64(b[6] as i64);
-            let p29 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b28, 0);
-            let z30 = ::core::arch::x86_64::_mm512_xor_si512(p27, p29);
-            let p31 = ::core::arch::x86_64::_mm512_clmulepi64_epi128(za7, b28, 1);
-            let zero32 = ::core::arch::x86_64::_mm512_setzero_si512();
-            let u33 = ::core::arch::x86_64::_mm512_bslli_epi128(z12, 8);
-            let z34 = ::core::arch::x86_64::_mm512_xor_si512(p9, u33);
-            let u35 = ::core::arch::x86_64::_mm512_bslli_epi128(z19, 8);
-            let z36 = ::core::arch::x86_64::_mm512_xor_si512(z16, u35);
-            let v37 = ::core::arch::x86_64::_mm512_bsrli_epi128(z12, 8);
-            let z38 = ::core::arch::x86_64::_mm512_xor_si512(z36, v37);
-            let l39 = ::core::arch::x86_64::_mm512_alignr_epi64(z38, zero32, 6);
-            let z40 = ::core::arch::x86_64::_mm512_xor_si512(z34, l39);
-            let h41 = ::core::arch::x86_64::_mm512_alignr_epi64(zero32, z38, 6);
-            let u42 = ::core::arch::x86_64::_mm512_bslli_epi128(z26, 8);
-            let z43 = ::core::arch::x86_64::_mm512_xor_si512(z23, u42);
-            let v44 = ::core::arch::x86_64::_mm512_bsrli_epi128(z19, 8);
-            let z45 = ::core::arch::x86_64::_mm512_xor_si512(z43, v44);
-            let l46 = ::core::arch::x86_64::_mm512_alignr_epi64(z45, zero32, 4);
-            let z47 = ::core::arch::x86_64::_mm512_xor_si512(z40, l46);
-            let h48 = ::core::arch::x86_64::_mm512_alignr_epi64(zero32, z45, 4);
-            let z49 = ::core::arch::x86_64::_mm512_xor_si512(h41, h48);
-            let u50 = ::core::arch::x86_64::_mm512_bslli_epi128(p31, 8);
-            let z51 = ::core::arch::x86_64::_mm512_xor_si512(z30, u50);
-            let v52 = ::core::arch::x86_64::_mm512_bsrli_epi128(z26, 8);
-            let z53 = ::core::arch::x86_64::_mm512_xor_si512(z51, v52);
-            let l54 = ::core::arch::x86_64::_mm512_alignr_epi64(z53, zero32, 2);
-            let z55 = ::core::arch::x86_64::_mm512_xor_si512(z47, l54);
-            let h56 = ::core::arch::x86_64::_mm512_alignr_epi64(zero32, z53, 2);
-            let z57 = ::core::arch::x86_64::_mm512_xor_si512(z49, h56);
-            let v58 = ::core::arch::x86_64::_mm512_bsrli_epi128(p31, 8);
-            let z59 = ::core::arch::x86_64::_mm512_xor_si512(z57, v58);
-            let r60 = ::core::arch::x86_64::_mm512_castsi512_si128(z55);
-            let r61 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z55, 1);
-            let r62 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z55, 2);
-            let r63 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z55, 3);
-            let r64 = ::core::arch::x86_64::_mm512_castsi512_si128(z59);
-            let r65 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z59, 1);
-            let r66 = ::core::arch::x86_64::_mm512_extracti32x4_epi32(z59, 2);
-            let g67 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x4000000000000000u64 as i64,
-                0x0000008000000000u64 as i64,
-            );
-            let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(r63, g67, 1);
-            let p69 = ::core::arch::x86_64::_mm_clmulepi64_si128(r63, g67, 17);
-            let p70 = ::core::arch::x86_64::_mm_clmulepi64_si128(r64, g67, 0);
-            let x71 = ::core::arch::x86_64::_mm_xor_si128(p69, p70);
-            let p72 = ::core::arch::x86_64::_mm_clmulepi64_si128(r64, g67, 16);
-            let p73 = ::core::arch::x86_64::_mm_clmulepi64_si128(r64, g67, 1);
-            let x74 = ::core::arch::x86_64::_mm_xor_si128(p72, p73);
-            let p75 = ::core::arch::x86_64::_mm_clmulepi64_si128(r64, g67, 17);
-            let p76 = ::core::arch::x86_64::_mm_clmulepi64_si128(r65, g67, 0);
-            let x77 = ::core::arch::x86_64::_mm_xor_si128(p75, p76);
-            let p78 = ::core::arch::x86_64::_mm_clmulepi64_si128(r65, g67, 16);
-            let p79 = ::core::arch::x86_64::_mm_clmulepi64_si128(r65, g67, 1);
-            let x80 = ::core::arch::x86_64::_mm_xor_si128(p78, p79);
-            let p81 = ::core::arch::x86_64::_mm_clmulepi64_si128(r65, g67, 17);
-            let p82 = ::core::arch::x86_64::_mm_clmulepi64_si128(r66, g67, 0);
-            let x83 = ::core::arch::x86_64::_mm_xor_si128(p81, p82);
-            let p84 = ::core::arch::x86_64::_mm_clmulepi64_si128(r66, g67, 16);
-            let k85 = ::core::arch::x86_64::_mm_move_epi64(r63);
-            let u86 = ::core::arch::x86_64::_mm_slli_si128(x71, 8);
-            let x87 = ::core::arch::x86_64::_mm_xor_si128(p68, u86);
-            let u88 = ::core::arch::x86_64::_mm_slli_si128(x77, 8);
-            let x89 = ::core::arch::x86_64::_mm_xor_si128(x74, u88);
-            let v90 = ::core::arch::x86_64::_mm_srli_si128(x71, 8);
-            let x91 = ::core::arch::x86_64::_mm_xor_si128(x89, v90);
-            let u92 = ::core::arch::x86_64::_mm_slli_si128(x83, 8);
-            let x93 = ::core::arch::x86_64::_mm_xor_si128(x80, u92);
-            let v94 = ::core::arch::x86_64::_mm_srli_si128(x77, 8);
-            let x95 = ::core::arch::x86_64::_mm_xor_si128(x93, v94);
-            let v96 = ::core::arch::x86_64::_mm_srli_si128(x83, 8);
-            let x97 = ::core::arch::x86_64::_mm_xor_si128(p84, v96);
-            let x98 = ::core::arch::x86_64::_mm_xor_si128(r60, x87);
-            let x99 = ::core::arch::x86_64::_mm_xor_si128(r61, x91);
-            let x100 = ::core::arch::x86_64::_mm_xor_si128(r62, x95);
-            let x101 = ::core::arch::x86_64::_mm_xor_si128(k85, x97);
-            let p102 = ::core::arch::x86_64::_mm_clmulepi64_si128(x101, g67, 1);
-            let p103 = ::core::arch::x86_64::_mm_clmulepi64_si128(x101, g67, 17);
-            let k104 = ::core::arch::x86_64::_mm_move_epi64(x101);
-            let u105 = ::core::arch::x86_64::_mm_slli_si128(p103, 8);
-            let x106 = ::core::arch::x86_64::_mm_xor_si128(p102, u105);
-            let v107 = ::core::arch::x86_64::_mm_srli_si128(p103, 8);
-            let x108 = ::core::arch::x86_64::_mm_xor_si128(x98, x106);
-            let x109 = ::core::arch::x86_64::_mm_xor_si128(x99, v107);
-            let h110 = ::core::arch::x86_64::_mm_srli_epi64(k104, 25);
-            let f111 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000800000u64 as i64,
-                0x0000000000000001u64 as i64,
-            );
-            let p112 = ::core::arch::x86_64::_mm_clmulepi64_si128(h110, f111, 0);
-            let p113 = ::core::arch::x86_64::_mm_clmulepi64_si128(h110, f111, 16);
-            let k114 = ::core::arch::x86_64::_mm_and_si128(
-                k104,
-                ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000000000u64 as i64,
-                    0x0000000001ffffffu64 as i64,
-                ),
-            );
-            let u115 = ::core::arch::x86_64::_mm_slli_si128(p113, 8);
-            let x116 = ::core::arch::x86_64::_mm_xor_si128(p112, u115);
-            let v117 = ::core::arch::x86_64::_mm_srli_si128(p113, 8);
-            let x118 = ::core::arch::x86_64::_mm_xor_si128(x108, x116);
-            let x119 = ::core::arch::x86_64::_mm_xor_si128(x109, v117);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x118);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x119);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x100);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), k114);
-        }
-        out
-    }
-    /// Whether the VPCLMULQDQ kernel can run: always when the build enables the
-    /// `avx512f`, `avx512bw`, `vpclmulqdq` and `pclmulqdq` target features, else as CPUID
-    /// and XCR0 report (read once).
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn x86_64_vpclmul_available() -> bool {
-        #[cfg(
-            all(
-                target_feature = "avx512f",
-                target_feature = "avx512bw",
-                target_feature = "vpclmulqdq",
-                target_feature = "pclmulqdq"
-            )
-        )] { true }
-        #[cfg(
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )] { Self::x86_64_vpclmul_detected() }
-    }
-    /// CPUID.(EAX=7,ECX=0): EBX bits 16 (AVX512F) and 30 (AVX512BW), ECX bit 10
-    /// (VPCLMULQDQ); CPUID.1:ECX bit 1 (PCLMULQDQ); the OS saving the opmask and ZMM state
-    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7). Read once and cached: 0 = not
-    /// read yet, 1 = absent, 2 = present.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )
-    )]
-    #[inline]
-    #[allow(unused_doc_comments, unused_unsafe)]
-    fn x86_64_vpclmul_detected() -> bool {
-        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-            0,
-        );
-        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-        if state != 0 {
-            return state == 2;
-        }
-        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
-        /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
-        let present = unsafe {
-            let max = ::core::arch::x86_64::__cpuid(0).eax;
-            let ecx1 = ::core::arch::x86_64::__cpuid(1).ecx;
-            max >= 7 && ecx1 & (1 << 27) != 0 && ecx1 & (1 << 1) != 0
-                && {
-                    let l7 = ::core::arch::x86_64::__cpuid_count(7, 0);
-                    Self::xcr0_vpclmul_x86_64() & 0xe6 == 0xe6 && l7.ebx & (1 << 16) != 0
-                        && l7.ebx & (1 << 30) != 0 && l7.ecx & (1 << 10) != 0
-                }
-        };
-        STATE
-            .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-        present
-    }
-    /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-    #[cfg(
-        all(
-            target_arch = "x86_64",
-            not(
-                all(
-                    target_feature = "avx512f",
-                    target_feature = "avx512bw",
-                    target_feature = "vpclmulqdq",
-                    target_feature = "pclmulqdq"
-                )
-            )
-        )
-    )]
-    #[inline]
-    #[target_feature(enable = "xsave")]
-    #[allow(unused_unsafe)]
-    unsafe fn xcr0_vpclmul_x86_64() -> u64 {
-        unsafe { ::core::arch::x86_64::_xgetbv(0) }
     }
     /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
     /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
@@ -5586,13 +5333,6 @@ impl F409 {
         }
         #[cfg(target_arch = "x86_64")]
         {
-            if Self::x86_64_vpclmul_available() {
-                /// SAFETY: x86_64_vpclmul_available() is true only when the CPU has AVX512F, AVX512BW, VPCLMULQDQ and PCLMULQDQ and the OS saves the ZMM state (the build enables the target features, or CPUID and XCR0 reported them).
-                return unsafe { Self::mul_x86_64_vpclmul(a, b) };
-            }
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 return unsafe { Self::mul_x86_64_clmul(a, b) };
@@ -5651,22 +5391,14 @@ impl F409 {
         }
         x
     }
-    /// The backend of the carry-less products in use: `x86_64-vpclmul` (multiplication by
-    /// VPCLMULQDQ on 512-bit vectors, squaring by PCLMULQDQ; fields of 3 to 8 words with a
-    /// sparse f), `x86_64-clmul` (PCLMULQDQ), `aarch64-pmull` (PMULL, when the build
-    /// enables the `aes` target feature) or `portable64` (Karatsuba over integer
-    /// multiplication with holes).
+    /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
+    /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
+    /// `portable64` (Karatsuba over integer multiplication with holes).
     #[allow(unreachable_code)]
     pub fn backend() -> &'static str {
         #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
         {
             return "aarch64-pmull";
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
-            if Self::x86_64_vpclmul_available() {
-                return "x86_64-vpclmul";
-            }
         }
         #[cfg(target_arch = "x86_64")]
         {
@@ -5688,11 +5420,6 @@ impl F409 {
         let r: [u64; 7] = match backend {
             "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
-            "x86_64-vpclmul" if Self::x86_64_vpclmul_available() => {
-                /// SAFETY: x86_64_vpclmul_available() is true only when the CPU has AVX512F, AVX512BW, VPCLMULQDQ and PCLMULQDQ and the OS saves the ZMM state (the build enables the target features, or CPUID and XCR0 reported them).
-                unsafe { Self::mul_x86_64_vpclmul(&self.0, &rhs.0) }
-            }
-            #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
@@ -5711,11 +5438,6 @@ impl F409 {
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
         let r: [u64; 7] = match backend {
             "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
-            #[cfg(target_arch = "x86_64")]
-            "x86_64-vpclmul" if Self::x86_64_vpclmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
-                unsafe { Self::square_x86_64_clmul(&self.0) }
-            }
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.

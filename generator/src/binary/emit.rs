@@ -16,12 +16,6 @@ use super::{BinarySpec, BinaryTarget, ChainStep, Poly, Reduction};
 /// Backend names, in order of preference.
 pub fn backends(s: &BinarySpec, target: BinaryTarget) -> Vec<&'static str> {
     match (s.w, target) {
-        (64, BinaryTarget::Auto) if super::vpclmul::applies(s, target) => vec![
-            "x86_64-vpclmul",
-            "x86_64-clmul",
-            "aarch64-pmull",
-            "portable64",
-        ],
         (64, BinaryTarget::Auto) => vec!["x86_64-clmul", "aarch64-pmull", "portable64"],
         (64, _) => vec!["portable64"],
         _ => vec!["portable32"],
@@ -573,51 +567,8 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         quote!()
     };
     let matrix_items = super::multisquare::items(s, target);
-    let vpclmul_items = super::vpclmul::items(s, target);
-    let with_vpclmul = super::vpclmul::applies(s, target);
-    let s_vpclmul = safety("x86_64_vpclmul_available() is true only when the CPU has AVX512F, AVX512BW, VPCLMULQDQ and PCLMULQDQ and the OS saves the ZMM state (the build enables the target features, or CPUID and XCR0 reported them).");
-    let (mul_vpclmul, backend_vpclmul, hook_vpclmul, square_hook_vpclmul) = if with_vpclmul {
-        (
-            quote! {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    if Self::x86_64_vpclmul_available() {
-                        #s_vpclmul
-                        return unsafe { Self::mul_x86_64_vpclmul(a, b) };
-                    }
-                }
-            },
-            quote! {
-                #[cfg(target_arch = "x86_64")]
-                {
-                    if Self::x86_64_vpclmul_available() {
-                        return "x86_64-vpclmul";
-                    }
-                }
-            },
-            quote! {
-                #[cfg(target_arch = "x86_64")]
-                "x86_64-vpclmul" if Self::x86_64_vpclmul_available() => {
-                    #s_vpclmul
-                    unsafe { Self::mul_x86_64_vpclmul(&self.0, &rhs.0) }
-                }
-            },
-            // Squaring has only n word products: the XMM kernel.
-            quote! {
-                #[cfg(target_arch = "x86_64")]
-                "x86_64-vpclmul" if Self::x86_64_vpclmul_available() => {
-                    #s_feature
-                    unsafe { Self::square_x86_64_clmul(&self.0) }
-                }
-            },
-        )
-    } else {
-        (quote!(), quote!(), quote!(), quote!())
-    };
     quote! {
         #x86_kernels
-
-        #vpclmul_items
 
         #matrix_items
 
@@ -686,7 +637,6 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             {
                 return Self::reduce(&Self::mul_wide_aarch64_pmull(a, b));
             }
-            #mul_vpclmul
             #[cfg(target_arch = "x86_64")]
             {
                 if Self::x86_64_clmul_available() {
@@ -741,18 +691,15 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
 
         #mul_wide
 
-        /// The backend of the carry-less products in use: `x86_64-vpclmul` (multiplication by
-        /// VPCLMULQDQ on 512-bit vectors, squaring by PCLMULQDQ; fields of 3 to 8 words with a
-        /// sparse f), `x86_64-clmul` (PCLMULQDQ), `aarch64-pmull` (PMULL, when the build
-        /// enables the `aes` target feature) or `portable64` (Karatsuba over integer
-        /// multiplication with holes).
+        /// The backend of the carry-less products in use: `x86_64-clmul` (PCLMULQDQ),
+        /// `aarch64-pmull` (PMULL, when the build enables the `aes` target feature) or
+        /// `portable64` (Karatsuba over integer multiplication with holes).
         #[allow(unreachable_code)]
         pub fn backend() -> &'static str {
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
             {
                 return "aarch64-pmull";
             }
-            #backend_vpclmul
             #[cfg(target_arch = "x86_64")]
             {
                 if Self::x86_64_clmul_available() {
@@ -769,7 +716,6 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         pub fn __mul_with_backend(&self, rhs: &Self, backend: &str) -> ::core::option::Option<Self> {
             let r: [u64; #n] = match backend {
                 "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
-                #hook_vpclmul
                 #[cfg(target_arch = "x86_64")]
                 "x86_64-clmul" if Self::x86_64_clmul_available() => {
                     #s_feature
@@ -788,7 +734,6 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
             let r: [u64; #n] = match backend {
                 "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
-                #square_hook_vpclmul
                 #[cfg(target_arch = "x86_64")]
                 "x86_64-clmul" if Self::x86_64_clmul_available() => {
                     #s_feature

@@ -10,7 +10,6 @@ pub mod emit;
 pub mod multisquare;
 pub mod poly;
 mod presets;
-mod vpclmul;
 mod x86;
 
 use proc_macro2::TokenStream;

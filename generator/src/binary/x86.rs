@@ -21,12 +21,12 @@ use quote::{format_ident, quote};
 
 use super::{BinarySpec, Poly, Reduction};
 
-pub(super) fn arch(name: &str) -> TokenStream {
+fn arch(name: &str) -> TokenStream {
     let id = format_ident!("{}", name);
     quote!(::core::arch::x86_64::#id)
 }
 
-pub(super) fn usize_lit(x: usize) -> Literal {
+fn usize_lit(x: usize) -> Literal {
     Literal::usize_unsuffixed(x)
 }
 
@@ -120,14 +120,14 @@ struct Opnd {
 }
 
 /// Straight-line statements over `__m128i` values.
-pub(super) struct Gen {
-    pub(super) stmts: Vec<TokenStream>,
-    pub(super) next: usize,
-    pub(super) clmuls: usize,
+struct Gen {
+    stmts: Vec<TokenStream>,
+    next: usize,
+    clmuls: usize,
 }
 
 impl Gen {
-    pub(super) fn bind(&mut self, prefix: &str, expr: TokenStream) -> Ident {
+    fn bind(&mut self, prefix: &str, expr: TokenStream) -> Ident {
         self.next += 1;
         let id = format_ident!("{}{}", prefix, self.next);
         self.stmts.push(quote!(let #id = #expr;));
@@ -294,7 +294,7 @@ fn load_pairs(g: &mut Gen, src: &Ident, n: usize) -> Vec<Option<Opnd>> {
 
 /// Reduction of the aligned product pairs `r` (2n words, `top` the highest word that may be
 /// non-zero) to n words, then the stores into `out`.
-pub(super) fn reduce_xmm(
+fn reduce_xmm(
     g: &mut Gen,
     s: &BinarySpec,
     mut r: Vec<Option<Ident>>,
@@ -380,7 +380,7 @@ pub(super) fn reduce_xmm(
 }
 
 /// Stores the n-word result held in ceil(n/2) pairs into `out`.
-pub(super) fn store(g: &mut Gen, r: &[Option<Ident>], n: usize) {
+fn store(g: &mut Gen, r: &[Option<Ident>], n: usize) {
     let zero = arch("_mm_setzero_si128");
     for t in 0..n.div_ceil(2) {
         let idx = usize_lit(2 * t);
