@@ -320,54 +320,52 @@ impl F128 {
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
         [(c[0]) ^ (u[0]), (c[1] & 0xffffffffffffffff) ^ (u[1] & 0xffffffffffffffff)]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (3 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -433,15 +431,15 @@ impl F128 {
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
-            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 0);
+            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 17);
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 16);
             let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 1);
             let x6 = ::core::arch::x86_64::_mm_xor_si128(p4, p5);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 17);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 0);
             let u8 = ::core::arch::x86_64::_mm_slli_si128(x6, 8);
-            let x9 = ::core::arch::x86_64::_mm_xor_si128(p3, u8);
+            let x9 = ::core::arch::x86_64::_mm_xor_si128(p7, u8);
             let v10 = ::core::arch::x86_64::_mm_srli_si128(x6, 8);
-            let x11 = ::core::arch::x86_64::_mm_xor_si128(p7, v10);
+            let x11 = ::core::arch::x86_64::_mm_xor_si128(p3, v10);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x9);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x11);
         }
@@ -536,8 +534,12 @@ impl F128 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 2], k: u32) -> ([u64; 2], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 256]);
         /// The bit matrix of x ↦ x^(2^63) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^63) mod f.
-        static MULTI_SQUARE_63: [u64; 256] = [
+        static MULTI_SQUARE_63: Matrix = Matrix([
             0x0000000000000001, 0x83b41b0b0b70e5a6, 0xfa533b128ac0a8a0,
             0x596532bd8634eb38, 0xa77104c1d8c47466, 0x6bde16f572fbb540,
             0xbf72a11ee7fc9d42, 0xbe8714f00dffe1c5, 0x0000000000000000,
@@ -624,9 +626,9 @@ impl F128 {
             0xc9ab104b2ff1ddc7, 0x803c80dfc0316a24, 0xade8ad4ba1ed3ac2,
             0xe391e800d6cec520, 0x3bdeeebab2b0f44d, 0xca18a4dbbc5ffc35,
             0x60452924f8494996,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^31) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^31) mod f.
-        static MULTI_SQUARE_31: [u64; 256] = [
+        static MULTI_SQUARE_31: Matrix = Matrix([
             0x0000000000000001, 0x88863d2ba7664013, 0x63043e9952e6a3be,
             0xd77d9c9889b6f220, 0x4e20f8d43ce2ad82, 0x870d63820f199021,
             0x2028abe09fc22d16, 0x49a9c93ecfc2d157, 0x0000000000000000,
@@ -713,9 +715,9 @@ impl F128 {
             0xde40c9f342aeffa4, 0x02fc4d4b3aff714b, 0x3e47ffbf7edf3bfe,
             0x624f5a146f5b06fa, 0x4191ddc8bb0e1d34, 0x75d477e431406338,
             0x31b80b8aed1b8e1b,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^15) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^15) mod f.
-        static MULTI_SQUARE_15: [u64; 256] = [
+        static MULTI_SQUARE_15: Matrix = Matrix([
             0x0000000000000001, 0x5ddc603e7c7ee944, 0x33986b82127d310d,
             0xe038edbb00374ab9, 0x5dabc0bde6847f6d, 0xbbea8fa311154107,
             0x3dc4728a55653d7d, 0xe5190b77d48c603a, 0x0000000000000000,
@@ -802,23 +804,29 @@ impl F128 {
             0x35d150fd239865f5, 0x12832ad565c2319f, 0x3260d069b0b4a6e0,
             0xf51cd9b6bb54f8b5, 0xca5ff09174dec08c, 0xff4eba9e6b62ee2f,
             0x1b90f52a057aed3f,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 63 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_63) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_63.0)
+            };
             x = next;
             k -= 63;
         }
         while k >= 31 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_31) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_31.0)
+            };
             x = next;
             k -= 31;
         }
         while k >= 15 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_15) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_15.0)
+            };
             x = next;
             k -= 15;
         }

@@ -330,54 +330,52 @@ impl F155 {
         c[0] ^= t;
         [c[0], c[1], c[2]]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (7 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -472,27 +470,27 @@ impl F155 {
             let a2 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(2).cast());
             let a3 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
             let a4 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(2).cast());
-            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
-            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 16);
             let x8 = ::core::arch::x86_64::_mm_xor_si128(p6, p7);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
             let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
             let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 0);
-            let x14 = ::core::arch::x86_64::_mm_xor_si128(x11, p13);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 16);
-            let x16 = ::core::arch::x86_64::_mm_xor_si128(p12, p15);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
-            let u18 = ::core::arch::x86_64::_mm_slli_si128(x8, 8);
-            let x19 = ::core::arch::x86_64::_mm_xor_si128(p5, u18);
-            let u20 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
-            let x21 = ::core::arch::x86_64::_mm_xor_si128(x14, u20);
-            let v22 = ::core::arch::x86_64::_mm_srli_si128(x8, 8);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 0);
+            let x13 = ::core::arch::x86_64::_mm_xor_si128(x11, p12);
+            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
+            let x16 = ::core::arch::x86_64::_mm_xor_si128(p14, p15);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let u18 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
+            let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, u18);
+            let u20 = ::core::arch::x86_64::_mm_slli_si128(x8, 8);
+            let x21 = ::core::arch::x86_64::_mm_xor_si128(x13, u20);
+            let v22 = ::core::arch::x86_64::_mm_srli_si128(x16, 8);
             let x23 = ::core::arch::x86_64::_mm_xor_si128(x21, v22);
-            let v24 = ::core::arch::x86_64::_mm_srli_si128(x16, 8);
-            let x25 = ::core::arch::x86_64::_mm_xor_si128(p17, v24);
+            let v24 = ::core::arch::x86_64::_mm_srli_si128(x8, 8);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(p5, v24);
             let g26 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000800000000u64 as i64,
                 0x0000002000000000u64 as i64,
@@ -724,8 +722,12 @@ impl F155 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 3], k: u32) -> ([u64; 3], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 480]);
         /// The bit matrix of x ↦ x^(2^77) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^77) mod f.
-        static MULTI_SQUARE_77: [u64; 480] = [
+        static MULTI_SQUARE_77: Matrix = Matrix([
             0x0000000000000001, 0x0000000000000010, 0x0000008000000100,
             0x0000000000001000, 0x0000800000010000, 0x0000000000000000,
             0x0080000000000000, 0x0800000010000000, 0x0000000000000000,
@@ -886,9 +888,9 @@ impl F155 {
             0x0000000000000000, 0x0000000000008000, 0x0000000000000000,
             0x0000000000800000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^38) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^38) mod f.
-        static MULTI_SQUARE_38: [u64; 480] = [
+        static MULTI_SQUARE_38: Matrix = Matrix([
             0x0000000000000001, 0x0000000000000100, 0x0000800000000000,
             0x0000000000000000, 0x8000000000000002, 0x0000000000000000,
             0x0001000000020000, 0x0000000000000000, 0x0000000000000000,
@@ -1049,9 +1051,9 @@ impl F155 {
             0x0000000000000000, 0x0000000000000008, 0x0000000000000000,
             0x0000000000080000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^19) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^19) mod f.
-        static MULTI_SQUARE_19: [u64; 480] = [
+        static MULTI_SQUARE_19: Matrix = Matrix([
             0x0000000000000001, 0x0000800000010000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000004, 0x0000000000040000,
             0x0000000400000000, 0x0000000000080000, 0x0000000000000000,
@@ -1212,9 +1214,9 @@ impl F155 {
             0x0000000000000000, 0x0000000000000000, 0x0000000004000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^9) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^9) mod f.
-        static MULTI_SQUARE_9: [u64; 480] = [
+        static MULTI_SQUARE_9: Matrix = Matrix([
             0x0000000000000001, 0x0000800000010000, 0x8000000000000000,
             0x0001000000020000, 0x0000000000000000, 0x0000000000000000,
             0x0000000400000000, 0x0000000000080000, 0x0000000000000000,
@@ -1375,29 +1377,37 @@ impl F155 {
             0x0000000000000000, 0x0000000000000400, 0x0000000004000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 77 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_77) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_77.0)
+            };
             x = next;
             k -= 77;
         }
         while k >= 38 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_38) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_38.0)
+            };
             x = next;
             k -= 38;
         }
         while k >= 19 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_19) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_19.0)
+            };
             x = next;
             k -= 19;
         }
         while k >= 9 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_9) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_9.0)
+            };
             x = next;
             k -= 9;
         }

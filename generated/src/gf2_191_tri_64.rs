@@ -341,54 +341,52 @@ impl F191 {
             (c[2] & 0x7fffffffffffffff) ^ (u[2] & 0x7fffffffffffffff),
         ]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (7 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -484,27 +482,27 @@ impl F191 {
             let a2 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(2).cast());
             let a3 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
             let a4 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(2).cast());
-            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
-            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 16);
             let x8 = ::core::arch::x86_64::_mm_xor_si128(p6, p7);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
             let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
             let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 0);
-            let x14 = ::core::arch::x86_64::_mm_xor_si128(x11, p13);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 16);
-            let x16 = ::core::arch::x86_64::_mm_xor_si128(p12, p15);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
-            let u18 = ::core::arch::x86_64::_mm_slli_si128(x8, 8);
-            let x19 = ::core::arch::x86_64::_mm_xor_si128(p5, u18);
-            let u20 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
-            let x21 = ::core::arch::x86_64::_mm_xor_si128(x14, u20);
-            let v22 = ::core::arch::x86_64::_mm_srli_si128(x8, 8);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 0);
+            let x13 = ::core::arch::x86_64::_mm_xor_si128(x11, p12);
+            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
+            let x16 = ::core::arch::x86_64::_mm_xor_si128(p14, p15);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let u18 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
+            let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, u18);
+            let u20 = ::core::arch::x86_64::_mm_slli_si128(x8, 8);
+            let x21 = ::core::arch::x86_64::_mm_xor_si128(x13, u20);
+            let v22 = ::core::arch::x86_64::_mm_srli_si128(x16, 8);
             let x23 = ::core::arch::x86_64::_mm_xor_si128(x21, v22);
-            let v24 = ::core::arch::x86_64::_mm_srli_si128(x16, 8);
-            let x25 = ::core::arch::x86_64::_mm_xor_si128(p17, v24);
+            let v24 = ::core::arch::x86_64::_mm_srli_si128(x8, 8);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(p5, v24);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x19);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x23);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x25);
@@ -614,8 +612,12 @@ impl F191 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 3], k: u32) -> ([u64; 3], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 576]);
         /// The bit matrix of x ↦ x^(2^95) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^95) mod f.
-        static MULTI_SQUARE_95: [u64; 576] = [
+        static MULTI_SQUARE_95: Matrix = Matrix([
             0x0000000000000001, 0x9e24531ccef37056, 0xd076d525bda03916,
             0xc0d9cffa096b0c8a, 0xe7dbc68aadcb2936, 0xf4201273c53e5f52,
             0x08633c47a278ea44, 0x9a493a51a65e7be4, 0x0000000000000000,
@@ -808,9 +810,9 @@ impl F191 {
             0x0000000000000000, 0x74b7a96759b0c756, 0x3c37ec17bb360ebc,
             0x2212aead7b042457, 0x79be70c37f4bfbd3, 0x719b8aad10125203,
             0x107d687fed86bf4a, 0x794e99c89b61d499, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^47) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^47) mod f.
-        static MULTI_SQUARE_47: [u64; 576] = [
+        static MULTI_SQUARE_47: Matrix = Matrix([
             0x0000000000000001, 0xa09ffa9aeff4fc16, 0xfe77fd12fff281b6,
             0xf1551352c9ffbe9a, 0x5775550ce001cf36, 0xf544c4e40e7708a8,
             0xd8c3d5ff47d6614c, 0xd8dd695ebc81d664, 0x0000000000000000,
@@ -1003,9 +1005,9 @@ impl F191 {
             0x0000000000000000, 0x3871218b92746ebf, 0x669df33d9ae17b86,
             0x15a550c2988f4c3d, 0x596fa95837ad23e7, 0x1ae9a48d97b21516,
             0x63c667e71011885b, 0x326a2bda8223b8fe, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^23) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^23) mod f.
-        static MULTI_SQUARE_23: [u64; 576] = [
+        static MULTI_SQUARE_23: Matrix = Matrix([
             0x0000000000000001, 0xc995840f59ec7a46, 0x9969545abd4e12b4,
             0xc4e8a084818936dc, 0x4f593adca324ef92, 0xf96faad74e0d2aa6,
             0xea0b6249859cd97a, 0x9eed553cd31dfc52, 0x0000000000000000,
@@ -1198,9 +1200,9 @@ impl F191 {
             0x0000000000000000, 0x389a04d90a10bda9, 0x09384527c57ca085,
             0x42e5974381c55872, 0x488d00dfdd4da7a7, 0x0cf36a115323bc8e,
             0x297824956c57875d, 0x7b330707efdb173b, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^11) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^11) mod f.
-        static MULTI_SQUARE_11: [u64; 576] = [
+        static MULTI_SQUARE_11: Matrix = Matrix([
             0x0000000000000001, 0x120242c8c0a2042c, 0xf2a044ac80ba047a,
             0x00980077ac92e304, 0xc882ef442a101f64, 0x20c23ce0c0cc712e,
             0xc4d0e12cd6078010, 0x060f7596082883da, 0x0000000000000000,
@@ -1393,29 +1395,37 @@ impl F191 {
             0x0000000000000000, 0x24c9fc139bf930dd, 0x5f671e15e6c86558,
             0x51bf4f1a3beac1e2, 0x52a63a4aef8cbf86, 0x66b25dee1e2e9407,
             0x46afbc2c36945be0, 0x14f0623513ee7cc9, 0x0000000000000000,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 95 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_95) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_95.0)
+            };
             x = next;
             k -= 95;
         }
         while k >= 47 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_47) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_47.0)
+            };
             x = next;
             k -= 47;
         }
         while k >= 23 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_23) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_23.0)
+            };
             x = next;
             k -= 23;
         }
         while k >= 11 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_11) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_11.0)
+            };
             x = next;
             k -= 11;
         }

@@ -352,54 +352,52 @@ impl F256 {
             (c[3] & 0xffffffffffffffff) ^ (u[3] & 0xffffffffffffffff),
         ]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (9 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -515,31 +513,31 @@ impl F256 {
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
             let s5 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
             let s6 = ::core::arch::x86_64::_mm_xor_si128(a3, a4);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
             let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
             let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
             let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
             let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
             let x15 = ::core::arch::x86_64::_mm_xor_si128(p13, p14);
-            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
+            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 17);
             let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 16);
             let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 1);
             let x20 = ::core::arch::x86_64::_mm_xor_si128(p18, p19);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 17);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, p12);
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(p11, x23);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(p21, p11);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, p16);
+            let x24 = ::core::arch::x86_64::_mm_xor_si128(p7, x23);
             let x25 = ::core::arch::x86_64::_mm_xor_si128(x20, x10);
             let x26 = ::core::arch::x86_64::_mm_xor_si128(x25, x15);
-            let x27 = ::core::arch::x86_64::_mm_xor_si128(p21, p11);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p16);
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(p12, x28);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p12);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(p16, x28);
             let u30 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-            let x31 = ::core::arch::x86_64::_mm_xor_si128(p7, u30);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(p11, u30);
             let u32 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
             let x33 = ::core::arch::x86_64::_mm_xor_si128(x24, u32);
             let v34 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
@@ -549,7 +547,7 @@ impl F256 {
             let v38 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
             let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
             let v40 = ::core::arch::x86_64::_mm_srli_si128(x15, 8);
-            let x41 = ::core::arch::x86_64::_mm_xor_si128(p16, v40);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p12, v40);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x31);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x35);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x39);
@@ -670,8 +668,12 @@ impl F256 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 4], k: u32) -> ([u64; 4], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 1024]);
         /// The bit matrix of x ↦ x^(2^127) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^127) mod f.
-        static MULTI_SQUARE_127: [u64; 1024] = [
+        static MULTI_SQUARE_127: Matrix = Matrix([
             0x0000000000000001, 0xd8ade9cf425f05e1, 0x8d86a0f042f0b9da,
             0x615da822dfa1343c, 0xf55701d26f13ec65, 0x20d4f718d65c3213,
             0x015cebc70347b381, 0x0a38afba274407cd, 0x0000000000000000,
@@ -1014,9 +1016,9 @@ impl F256 {
             0xee21512171b3410e, 0xd8a3dd0cf613c35c, 0xcf3b8e567e15392a,
             0xd8858285676391ae, 0xe3e40dacbeb296ab, 0x9e7000a8d34d6561,
             0x206956274fc63fba,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^63) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^63) mod f.
-        static MULTI_SQUARE_63: [u64; 1024] = [
+        static MULTI_SQUARE_63: Matrix = Matrix([
             0x0000000000000001, 0x5210f835c2933063, 0x3f32b6723d6457a9,
             0x1353083b53461420, 0x6913d31d97b9b5df, 0x8d68f1ac7f257125,
             0xbb1652d203bdadc8, 0xbadd204d1d03a094, 0x0000000000000000,
@@ -1359,9 +1361,9 @@ impl F256 {
             0xf5a66b6907663795, 0x8dc9d35708343b66, 0x487e4cd03998be63,
             0xceaffd889022b4a4, 0x45b15908e1b48b9a, 0x34ecefb34cfa1369,
             0x80274b3f349fc110,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^31) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^31) mod f.
-        static MULTI_SQUARE_31: [u64; 1024] = [
+        static MULTI_SQUARE_31: Matrix = Matrix([
             0x0000000000000001, 0x83bdb46e2c094853, 0x1f6871fe3b85e51a,
             0xbe099ac219f6a22c, 0x9621ae1993536e67, 0x26152ba061fab14b,
             0x1e30c3fd63e81fb1, 0x10ed29f12a68357f, 0x0000000000000000,
@@ -1704,25 +1706,29 @@ impl F256 {
             0x7ba8062c90b420d6, 0x382aa9a995586ce9, 0x7e74d0347b182172,
             0x8a18391a41bc9b18, 0x69353320fbb13f51, 0xa0a27c9041b213a9,
             0x4578f7c712f99a6b,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 127 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_127)
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_127.0)
             };
             x = next;
             k -= 127;
         }
         while k >= 63 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_63) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_63.0)
+            };
             x = next;
             k -= 63;
         }
         while k >= 31 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_31) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_31.0)
+            };
             x = next;
             k -= 31;
         }

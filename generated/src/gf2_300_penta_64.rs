@@ -361,54 +361,52 @@ impl F300 {
             (c[4] & 0x00000fffffffffff) ^ (u[4] & 0x00000fffffffffff),
         ]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (17 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -580,63 +578,63 @@ impl F300 {
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
             let a5 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
             let a6 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(4).cast());
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
-            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 16);
-            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
+            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
+            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 16);
             let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 17);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 0);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 17);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
             let x13 = ::core::arch::x86_64::_mm_xor_si128(p11, p12);
-            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 16);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 1);
-            let x16 = ::core::arch::x86_64::_mm_xor_si128(p14, p15);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 17);
-            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
-            let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, p18);
-            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 1);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(x13, p21);
-            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(x16, p23);
-            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
-            let x26 = ::core::arch::x86_64::_mm_xor_si128(x24, p25);
-            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(x19, p27);
-            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
-            let x30 = ::core::arch::x86_64::_mm_xor_si128(x28, p29);
-            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 16);
-            let x32 = ::core::arch::x86_64::_mm_xor_si128(p20, p31);
-            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 1);
-            let x34 = ::core::arch::x86_64::_mm_xor_si128(x32, p33);
-            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 17);
-            let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
-            let x37 = ::core::arch::x86_64::_mm_xor_si128(p35, p36);
-            let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
-            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 0);
-            let x40 = ::core::arch::x86_64::_mm_xor_si128(x30, p39);
-            let p41 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 16);
-            let x42 = ::core::arch::x86_64::_mm_xor_si128(x34, p41);
-            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 0);
-            let x44 = ::core::arch::x86_64::_mm_xor_si128(x37, p43);
-            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 16);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(p38, p45);
-            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
-            let u48 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(p7, u48);
-            let u50 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
-            let x51 = ::core::arch::x86_64::_mm_xor_si128(x22, u50);
-            let v52 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
+            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 0);
+            let x15 = ::core::arch::x86_64::_mm_xor_si128(x13, p14);
+            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 1);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 16);
+            let x18 = ::core::arch::x86_64::_mm_xor_si128(p16, p17);
+            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 1);
+            let x20 = ::core::arch::x86_64::_mm_xor_si128(x18, p19);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 16);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(x20, p21);
+            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 17);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(p23, p24);
+            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(x25, p26);
+            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(x27, p28);
+            let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 0);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, p30);
+            let p32 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 16);
+            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 1);
+            let x34 = ::core::arch::x86_64::_mm_xor_si128(p32, p33);
+            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(x34, p35);
+            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
+            let x38 = ::core::arch::x86_64::_mm_xor_si128(x36, p37);
+            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 17);
+            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 0);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p39, p40);
+            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let x43 = ::core::arch::x86_64::_mm_xor_si128(x41, p42);
+            let p44 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 16);
+            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(p44, p45);
+            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
+            let u48 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(p47, u48);
+            let u50 = ::core::arch::x86_64::_mm_slli_si128(x38, 8);
+            let x51 = ::core::arch::x86_64::_mm_xor_si128(x43, u50);
+            let v52 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
             let x53 = ::core::arch::x86_64::_mm_xor_si128(x51, v52);
-            let u54 = ::core::arch::x86_64::_mm_slli_si128(x42, 8);
-            let x55 = ::core::arch::x86_64::_mm_xor_si128(x40, u54);
-            let v56 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
+            let u54 = ::core::arch::x86_64::_mm_slli_si128(x22, 8);
+            let x55 = ::core::arch::x86_64::_mm_xor_si128(x31, u54);
+            let v56 = ::core::arch::x86_64::_mm_srli_si128(x38, 8);
             let x57 = ::core::arch::x86_64::_mm_xor_si128(x55, v56);
-            let u58 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
-            let x59 = ::core::arch::x86_64::_mm_xor_si128(x44, u58);
-            let v60 = ::core::arch::x86_64::_mm_srli_si128(x42, 8);
+            let u58 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
+            let x59 = ::core::arch::x86_64::_mm_xor_si128(x15, u58);
+            let v60 = ::core::arch::x86_64::_mm_srli_si128(x22, 8);
             let x61 = ::core::arch::x86_64::_mm_xor_si128(x59, v60);
-            let v62 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
-            let x63 = ::core::arch::x86_64::_mm_xor_si128(p47, v62);
+            let v62 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
+            let x63 = ::core::arch::x86_64::_mm_xor_si128(p7, v62);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x49);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x53);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x57);
@@ -769,8 +767,12 @@ impl F300 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 5], k: u32) -> ([u64; 5], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 1520]);
         /// The bit matrix of x ↦ x^(2^149) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^149) mod f.
-        static MULTI_SQUARE_149: [u64; 1520] = [
+        static MULTI_SQUARE_149: Matrix = Matrix([
             0x0000000000000001, 0x2be48993e40a09f0, 0x00c671e5738dd933,
             0x62234c4a9351559a, 0xf6edd973afe5472a, 0xb970c740d673db53,
             0xdb48b91a8c7f0f17, 0x36298dc717e7867c, 0x0000000000000000,
@@ -1278,9 +1280,9 @@ impl F300 {
             0x00000432ffbbaa00, 0x0000015cef923955, 0x00000cbe0eafd460,
             0x000002cbf930e70e, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^74) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^74) mod f.
-        static MULTI_SQUARE_74: [u64; 1520] = [
+        static MULTI_SQUARE_74: Matrix = Matrix([
             0x0000000000000001, 0xb165078ed9dc3845, 0x7850b438d75dff20,
             0x35f05d95232e5438, 0x376afe953e9f0b93, 0x4dff3b6d8c6eff5a,
             0x66710f80454f718b, 0x3fd3d1823ecc9ac2, 0x0000000000000000,
@@ -1788,9 +1790,9 @@ impl F300 {
             0x000003fdeb8fe315, 0x000004b020b67262, 0x00000bc0b11ff9c8,
             0x000006361a7a4c61, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^37) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^37) mod f.
-        static MULTI_SQUARE_37: [u64; 1520] = [
+        static MULTI_SQUARE_37: Matrix = Matrix([
             0x0000000000000001, 0x44bbcc1aeeb19473, 0xdb538b5c72df8820,
             0xe79dfeb332cb6293, 0xf43867c2d5b208a1, 0x1231cdded24e8e07,
             0x3009681bd9c971cf, 0x6657802163b4d27c, 0x0000000000000000,
@@ -2298,9 +2300,9 @@ impl F300 {
             0x00000cd660026b35, 0x00000438040ed442, 0x0000080be85ecfb7,
             0x00000bbfd69ecd35, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^18) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^18) mod f.
-        static MULTI_SQUARE_18: [u64; 1520] = [
+        static MULTI_SQUARE_18: Matrix = Matrix([
             0x0000000000000001, 0x577f0cde68274d68, 0x66267414651739f1,
             0x44e1077f902acbf1, 0xc7c316ff738c7e9b, 0x9c1db84655ddd44b,
             0x8624335129cd8e92, 0xf68fc072c06e4180, 0x0000000000000000,
@@ -2808,31 +2810,37 @@ impl F300 {
             0x000000f72d32d699, 0x000006ff88a4c757, 0x000009f96b8b4681,
             0x00000539590570d7, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 149 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_149)
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_149.0)
             };
             x = next;
             k -= 149;
         }
         while k >= 74 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_74) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_74.0)
+            };
             x = next;
             k -= 74;
         }
         while k >= 37 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_37) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_37.0)
+            };
             x = next;
             k -= 37;
         }
         while k >= 18 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_18) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_18.0)
+            };
             x = next;
             k -= 18;
         }

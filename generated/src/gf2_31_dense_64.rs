@@ -308,54 +308,52 @@ impl F31 {
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
         [(c[0] & 0x000000007fffffff) ^ (u[0] & 0x000000007fffffff)]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (1 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -491,8 +489,12 @@ impl F31 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 1], k: u32) -> ([u64; 1], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 32]);
         /// The bit matrix of x ↦ x^(2^15) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^15) mod f.
-        static MULTI_SQUARE_15: [u64; 32] = [
+        static MULTI_SQUARE_15: Matrix = Matrix([
             0x0000000000000001, 0x0000000049b66ce1, 0x000000003e5b7999,
             0x0000000021a6bafb, 0x0000000077dda970, 0x000000007e35059f,
             0x000000002b98620c, 0x000000003f277d14, 0x0000000002429ee2,
@@ -504,11 +506,13 @@ impl F31 {
             0x0000000032512f50, 0x000000002af2d9f6, 0x000000002c7fba59,
             0x00000000545a1d73, 0x000000000f140576, 0x0000000001def1a6,
             0x0000000026b07857, 0x0000000000000000,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 15 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_15) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_15.0)
+            };
             x = next;
             k -= 15;
         }

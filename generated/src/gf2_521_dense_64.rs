@@ -404,54 +404,52 @@ impl F521 {
             (c[8] & 0x00000000000001ff) ^ (u[8] & 0x00000000000001ff),
         ]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (43 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -828,7 +826,7 @@ impl F521 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// The double-length a·b (2n words) with PCLMULQDQ (81 word products) over 128-bit pairs in XMM registers.
+    /// The double-length a·b (2n words) with PCLMULQDQ (65 word products) over 128-bit pairs in XMM registers.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
@@ -847,203 +845,247 @@ impl F521 {
             let a8 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(4).cast());
             let a9 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(6).cast());
             let a10 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(8).cast());
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 16);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 1);
-            let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 17);
-            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a7, 0);
-            let x17 = ::core::arch::x86_64::_mm_xor_si128(p15, p16);
-            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a7, 16);
-            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a7, 1);
-            let x20 = ::core::arch::x86_64::_mm_xor_si128(p18, p19);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a7, 17);
-            let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a8, 0);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(p21, p22);
-            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a8, 16);
-            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a8, 1);
-            let x26 = ::core::arch::x86_64::_mm_xor_si128(p24, p25);
-            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a8, 17);
-            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 0);
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(p27, p28);
-            let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 16);
-            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 1);
+            let s11 = ::core::arch::x86_64::_mm_xor_si128(a1, a4);
+            let s12 = ::core::arch::x86_64::_mm_xor_si128(a2, a5);
+            let s13 = ::core::arch::x86_64::_mm_xor_si128(a6, a9);
+            let s14 = ::core::arch::x86_64::_mm_xor_si128(a7, a10);
+            let s15 = ::core::arch::x86_64::_mm_xor_si128(a1, a3);
+            let s16 = ::core::arch::x86_64::_mm_xor_si128(a6, a8);
+            let s17 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
+            let s18 = ::core::arch::x86_64::_mm_xor_si128(a6, a7);
+            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 17);
+            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 16);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 1);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(p20, p21);
+            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 17);
+            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 16);
+            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 1);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(p25, p26);
+            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 0);
+            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s18, 17);
+            let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s18, 16);
+            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s18, 1);
             let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
-            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 17);
-            let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a10, 0);
-            let x35 = ::core::arch::x86_64::_mm_xor_si128(p33, p34);
-            let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a10, 1);
-            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
-            let x38 = ::core::arch::x86_64::_mm_xor_si128(x17, p37);
-            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 16);
-            let x40 = ::core::arch::x86_64::_mm_xor_si128(x20, p39);
-            let p41 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
-            let x42 = ::core::arch::x86_64::_mm_xor_si128(x40, p41);
-            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 17);
-            let x44 = ::core::arch::x86_64::_mm_xor_si128(x23, p43);
-            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 0);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(x44, p45);
-            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 16);
-            let x48 = ::core::arch::x86_64::_mm_xor_si128(x26, p47);
-            let p49 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 1);
-            let x50 = ::core::arch::x86_64::_mm_xor_si128(x48, p49);
-            let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 17);
-            let x52 = ::core::arch::x86_64::_mm_xor_si128(x29, p51);
-            let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a8, 0);
-            let x54 = ::core::arch::x86_64::_mm_xor_si128(x52, p53);
-            let p55 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a8, 16);
-            let x56 = ::core::arch::x86_64::_mm_xor_si128(x32, p55);
-            let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a8, 1);
-            let x58 = ::core::arch::x86_64::_mm_xor_si128(x56, p57);
-            let p59 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a8, 17);
-            let x60 = ::core::arch::x86_64::_mm_xor_si128(x35, p59);
-            let p61 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a9, 0);
-            let x62 = ::core::arch::x86_64::_mm_xor_si128(x60, p61);
-            let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a9, 16);
-            let x64 = ::core::arch::x86_64::_mm_xor_si128(p36, p63);
-            let p65 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a9, 1);
-            let x66 = ::core::arch::x86_64::_mm_xor_si128(x64, p65);
-            let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a9, 17);
-            let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a10, 0);
-            let x69 = ::core::arch::x86_64::_mm_xor_si128(p67, p68);
-            let p70 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a10, 1);
-            let p71 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
-            let x72 = ::core::arch::x86_64::_mm_xor_si128(x46, p71);
-            let p73 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 16);
-            let x74 = ::core::arch::x86_64::_mm_xor_si128(x50, p73);
-            let p75 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 1);
-            let x76 = ::core::arch::x86_64::_mm_xor_si128(x74, p75);
-            let p77 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 17);
-            let x78 = ::core::arch::x86_64::_mm_xor_si128(x54, p77);
-            let p79 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 0);
-            let x80 = ::core::arch::x86_64::_mm_xor_si128(x78, p79);
-            let p81 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 16);
-            let x82 = ::core::arch::x86_64::_mm_xor_si128(x58, p81);
-            let p83 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 1);
-            let x84 = ::core::arch::x86_64::_mm_xor_si128(x82, p83);
-            let p85 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 17);
-            let x86 = ::core::arch::x86_64::_mm_xor_si128(x62, p85);
-            let p87 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 0);
-            let x88 = ::core::arch::x86_64::_mm_xor_si128(x86, p87);
-            let p89 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 16);
-            let x90 = ::core::arch::x86_64::_mm_xor_si128(x66, p89);
-            let p91 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 1);
-            let x92 = ::core::arch::x86_64::_mm_xor_si128(x90, p91);
-            let p93 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 17);
-            let x94 = ::core::arch::x86_64::_mm_xor_si128(x69, p93);
-            let p95 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a9, 0);
+            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s18, 0);
+            let x34 = ::core::arch::x86_64::_mm_xor_si128(p33, p23);
+            let x35 = ::core::arch::x86_64::_mm_xor_si128(x34, p28);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(p19, x35);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(x32, x22);
+            let x38 = ::core::arch::x86_64::_mm_xor_si128(x37, x27);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(p29, p19);
+            let x40 = ::core::arch::x86_64::_mm_xor_si128(x39, p24);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p28, x40);
+            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 17);
+            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 16);
+            let p44 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 1);
+            let x45 = ::core::arch::x86_64::_mm_xor_si128(p43, p44);
+            let p46 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 0);
+            let s47 = ::core::arch::x86_64::_mm_xor_si128(s15, a2);
+            let s48 = ::core::arch::x86_64::_mm_xor_si128(s16, a7);
+            let p49 = ::core::arch::x86_64::_mm_clmulepi64_si128(s15, s16, 17);
+            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(s15, s16, 16);
+            let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(s15, s16, 1);
+            let x52 = ::core::arch::x86_64::_mm_xor_si128(p50, p51);
+            let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(s15, s16, 0);
+            let p54 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 17);
+            let p55 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 16);
+            let p56 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 1);
+            let x57 = ::core::arch::x86_64::_mm_xor_si128(p55, p56);
+            let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 0);
+            let p59 = ::core::arch::x86_64::_mm_clmulepi64_si128(s47, s48, 17);
+            let p60 = ::core::arch::x86_64::_mm_clmulepi64_si128(s47, s48, 16);
+            let p61 = ::core::arch::x86_64::_mm_clmulepi64_si128(s47, s48, 1);
+            let x62 = ::core::arch::x86_64::_mm_xor_si128(p60, p61);
+            let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(s47, s48, 0);
+            let x64 = ::core::arch::x86_64::_mm_xor_si128(p63, p53);
+            let x65 = ::core::arch::x86_64::_mm_xor_si128(x64, p58);
+            let x66 = ::core::arch::x86_64::_mm_xor_si128(p49, x65);
+            let x67 = ::core::arch::x86_64::_mm_xor_si128(x62, x52);
+            let x68 = ::core::arch::x86_64::_mm_xor_si128(x67, x57);
+            let x69 = ::core::arch::x86_64::_mm_xor_si128(p59, p49);
+            let x70 = ::core::arch::x86_64::_mm_xor_si128(x69, p54);
+            let x71 = ::core::arch::x86_64::_mm_xor_si128(p58, x70);
+            let x72 = ::core::arch::x86_64::_mm_xor_si128(p53, p23);
+            let x73 = ::core::arch::x86_64::_mm_xor_si128(x72, p46);
+            let x74 = ::core::arch::x86_64::_mm_xor_si128(x41, x73);
+            let x75 = ::core::arch::x86_64::_mm_xor_si128(x52, x22);
+            let x76 = ::core::arch::x86_64::_mm_xor_si128(x75, x45);
+            let x77 = ::core::arch::x86_64::_mm_xor_si128(x27, x76);
+            let x78 = ::core::arch::x86_64::_mm_xor_si128(x66, x36);
+            let x79 = ::core::arch::x86_64::_mm_xor_si128(x78, p42);
+            let x80 = ::core::arch::x86_64::_mm_xor_si128(p24, x79);
+            let x81 = ::core::arch::x86_64::_mm_xor_si128(x68, x38);
+            let x82 = ::core::arch::x86_64::_mm_xor_si128(x71, x41);
+            let x83 = ::core::arch::x86_64::_mm_xor_si128(p46, x82);
+            let x84 = ::core::arch::x86_64::_mm_xor_si128(x57, x27);
+            let x85 = ::core::arch::x86_64::_mm_xor_si128(x45, x84);
+            let x86 = ::core::arch::x86_64::_mm_xor_si128(p54, p24);
+            let x87 = ::core::arch::x86_64::_mm_xor_si128(p42, x86);
+            let p88 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a10, 0);
+            let p89 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a10, 1);
+            let p90 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a9, 16);
+            let x91 = ::core::arch::x86_64::_mm_xor_si128(p89, p90);
+            let p92 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 17);
+            let p93 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a10, 0);
+            let x94 = ::core::arch::x86_64::_mm_xor_si128(p92, p93);
+            let p95 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a9, 0);
             let x96 = ::core::arch::x86_64::_mm_xor_si128(x94, p95);
-            let p97 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a9, 16);
-            let x98 = ::core::arch::x86_64::_mm_xor_si128(p70, p97);
-            let p99 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a9, 1);
-            let x100 = ::core::arch::x86_64::_mm_xor_si128(x98, p99);
-            let p101 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a9, 17);
-            let p102 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a10, 0);
-            let x103 = ::core::arch::x86_64::_mm_xor_si128(p101, p102);
-            let p104 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a10, 1);
-            let p105 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a6, 0);
-            let x106 = ::core::arch::x86_64::_mm_xor_si128(x80, p105);
-            let p107 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a6, 16);
-            let x108 = ::core::arch::x86_64::_mm_xor_si128(x84, p107);
-            let p109 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a6, 1);
-            let x110 = ::core::arch::x86_64::_mm_xor_si128(x108, p109);
-            let p111 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a6, 17);
-            let x112 = ::core::arch::x86_64::_mm_xor_si128(x88, p111);
-            let p113 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 0);
-            let x114 = ::core::arch::x86_64::_mm_xor_si128(x112, p113);
-            let p115 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 16);
-            let x116 = ::core::arch::x86_64::_mm_xor_si128(x92, p115);
-            let p117 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 1);
-            let x118 = ::core::arch::x86_64::_mm_xor_si128(x116, p117);
-            let p119 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 17);
-            let x120 = ::core::arch::x86_64::_mm_xor_si128(x96, p119);
-            let p121 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 0);
-            let x122 = ::core::arch::x86_64::_mm_xor_si128(x120, p121);
-            let p123 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 16);
-            let x124 = ::core::arch::x86_64::_mm_xor_si128(x100, p123);
-            let p125 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 1);
-            let x126 = ::core::arch::x86_64::_mm_xor_si128(x124, p125);
-            let p127 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 17);
-            let x128 = ::core::arch::x86_64::_mm_xor_si128(x103, p127);
-            let p129 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 0);
-            let x130 = ::core::arch::x86_64::_mm_xor_si128(x128, p129);
-            let p131 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 16);
-            let x132 = ::core::arch::x86_64::_mm_xor_si128(p104, p131);
-            let p133 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 1);
-            let x134 = ::core::arch::x86_64::_mm_xor_si128(x132, p133);
-            let p135 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 17);
-            let p136 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a10, 0);
-            let x137 = ::core::arch::x86_64::_mm_xor_si128(p135, p136);
-            let p138 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a10, 1);
-            let p139 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a6, 0);
-            let x140 = ::core::arch::x86_64::_mm_xor_si128(x114, p139);
-            let p141 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a6, 16);
-            let x142 = ::core::arch::x86_64::_mm_xor_si128(x118, p141);
-            let p143 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a7, 0);
-            let x144 = ::core::arch::x86_64::_mm_xor_si128(x122, p143);
-            let p145 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a7, 16);
-            let x146 = ::core::arch::x86_64::_mm_xor_si128(x126, p145);
-            let p147 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a8, 0);
-            let x148 = ::core::arch::x86_64::_mm_xor_si128(x130, p147);
-            let p149 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a8, 16);
-            let x150 = ::core::arch::x86_64::_mm_xor_si128(x134, p149);
-            let p151 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a9, 0);
-            let x152 = ::core::arch::x86_64::_mm_xor_si128(x137, p151);
-            let p153 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a9, 16);
-            let x154 = ::core::arch::x86_64::_mm_xor_si128(p138, p153);
-            let p155 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a10, 0);
-            let u156 = ::core::arch::x86_64::_mm_slli_si128(x14, 8);
-            let x157 = ::core::arch::x86_64::_mm_xor_si128(p11, u156);
-            let u158 = ::core::arch::x86_64::_mm_slli_si128(x42, 8);
-            let x159 = ::core::arch::x86_64::_mm_xor_si128(x38, u158);
-            let v160 = ::core::arch::x86_64::_mm_srli_si128(x14, 8);
-            let x161 = ::core::arch::x86_64::_mm_xor_si128(x159, v160);
-            let u162 = ::core::arch::x86_64::_mm_slli_si128(x76, 8);
-            let x163 = ::core::arch::x86_64::_mm_xor_si128(x72, u162);
-            let v164 = ::core::arch::x86_64::_mm_srli_si128(x42, 8);
-            let x165 = ::core::arch::x86_64::_mm_xor_si128(x163, v164);
-            let u166 = ::core::arch::x86_64::_mm_slli_si128(x110, 8);
-            let x167 = ::core::arch::x86_64::_mm_xor_si128(x106, u166);
-            let v168 = ::core::arch::x86_64::_mm_srli_si128(x76, 8);
-            let x169 = ::core::arch::x86_64::_mm_xor_si128(x167, v168);
-            let u170 = ::core::arch::x86_64::_mm_slli_si128(x142, 8);
-            let x171 = ::core::arch::x86_64::_mm_xor_si128(x140, u170);
-            let v172 = ::core::arch::x86_64::_mm_srli_si128(x110, 8);
-            let x173 = ::core::arch::x86_64::_mm_xor_si128(x171, v172);
-            let u174 = ::core::arch::x86_64::_mm_slli_si128(x146, 8);
-            let x175 = ::core::arch::x86_64::_mm_xor_si128(x144, u174);
-            let v176 = ::core::arch::x86_64::_mm_srli_si128(x142, 8);
-            let x177 = ::core::arch::x86_64::_mm_xor_si128(x175, v176);
-            let u178 = ::core::arch::x86_64::_mm_slli_si128(x150, 8);
-            let x179 = ::core::arch::x86_64::_mm_xor_si128(x148, u178);
-            let v180 = ::core::arch::x86_64::_mm_srli_si128(x146, 8);
-            let x181 = ::core::arch::x86_64::_mm_xor_si128(x179, v180);
-            let u182 = ::core::arch::x86_64::_mm_slli_si128(x154, 8);
-            let x183 = ::core::arch::x86_64::_mm_xor_si128(x152, u182);
-            let v184 = ::core::arch::x86_64::_mm_srli_si128(x150, 8);
-            let x185 = ::core::arch::x86_64::_mm_xor_si128(x183, v184);
-            let v186 = ::core::arch::x86_64::_mm_srli_si128(x154, 8);
-            let x187 = ::core::arch::x86_64::_mm_xor_si128(p155, v186);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x157);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x161);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x165);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x169);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(8).cast(), x173);
+            let p97 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 16);
+            let p98 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 1);
+            let x99 = ::core::arch::x86_64::_mm_xor_si128(p97, p98);
+            let p100 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 0);
+            let s101 = ::core::arch::x86_64::_mm_xor_si128(s11, a3);
+            let s102 = ::core::arch::x86_64::_mm_xor_si128(s13, a8);
+            let s103 = ::core::arch::x86_64::_mm_xor_si128(s11, s12);
+            let s104 = ::core::arch::x86_64::_mm_xor_si128(s13, s14);
+            let p105 = ::core::arch::x86_64::_mm_clmulepi64_si128(s11, s13, 17);
+            let p106 = ::core::arch::x86_64::_mm_clmulepi64_si128(s11, s13, 16);
+            let p107 = ::core::arch::x86_64::_mm_clmulepi64_si128(s11, s13, 1);
+            let x108 = ::core::arch::x86_64::_mm_xor_si128(p106, p107);
+            let p109 = ::core::arch::x86_64::_mm_clmulepi64_si128(s11, s13, 0);
+            let p110 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 17);
+            let p111 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 16);
+            let p112 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 1);
+            let x113 = ::core::arch::x86_64::_mm_xor_si128(p111, p112);
+            let p114 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 0);
+            let p115 = ::core::arch::x86_64::_mm_clmulepi64_si128(s103, s104, 17);
+            let p116 = ::core::arch::x86_64::_mm_clmulepi64_si128(s103, s104, 16);
+            let p117 = ::core::arch::x86_64::_mm_clmulepi64_si128(s103, s104, 1);
+            let x118 = ::core::arch::x86_64::_mm_xor_si128(p116, p117);
+            let p119 = ::core::arch::x86_64::_mm_clmulepi64_si128(s103, s104, 0);
+            let x120 = ::core::arch::x86_64::_mm_xor_si128(p119, p109);
+            let x121 = ::core::arch::x86_64::_mm_xor_si128(x120, p114);
+            let x122 = ::core::arch::x86_64::_mm_xor_si128(p105, x121);
+            let x123 = ::core::arch::x86_64::_mm_xor_si128(x118, x108);
+            let x124 = ::core::arch::x86_64::_mm_xor_si128(x123, x113);
+            let x125 = ::core::arch::x86_64::_mm_xor_si128(p115, p105);
+            let x126 = ::core::arch::x86_64::_mm_xor_si128(x125, p110);
+            let x127 = ::core::arch::x86_64::_mm_xor_si128(p114, x126);
+            let p128 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 17);
+            let p129 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 16);
+            let p130 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 1);
+            let x131 = ::core::arch::x86_64::_mm_xor_si128(p129, p130);
+            let p132 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 0);
+            let s133 = ::core::arch::x86_64::_mm_xor_si128(s101, s12);
+            let s134 = ::core::arch::x86_64::_mm_xor_si128(s102, s14);
+            let p135 = ::core::arch::x86_64::_mm_clmulepi64_si128(s101, s102, 17);
+            let p136 = ::core::arch::x86_64::_mm_clmulepi64_si128(s101, s102, 16);
+            let p137 = ::core::arch::x86_64::_mm_clmulepi64_si128(s101, s102, 1);
+            let x138 = ::core::arch::x86_64::_mm_xor_si128(p136, p137);
+            let p139 = ::core::arch::x86_64::_mm_clmulepi64_si128(s101, s102, 0);
+            let p140 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 17);
+            let p141 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 16);
+            let p142 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 1);
+            let x143 = ::core::arch::x86_64::_mm_xor_si128(p141, p142);
+            let p144 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 0);
+            let p145 = ::core::arch::x86_64::_mm_clmulepi64_si128(s133, s134, 17);
+            let p146 = ::core::arch::x86_64::_mm_clmulepi64_si128(s133, s134, 16);
+            let p147 = ::core::arch::x86_64::_mm_clmulepi64_si128(s133, s134, 1);
+            let x148 = ::core::arch::x86_64::_mm_xor_si128(p146, p147);
+            let p149 = ::core::arch::x86_64::_mm_clmulepi64_si128(s133, s134, 0);
+            let x150 = ::core::arch::x86_64::_mm_xor_si128(p149, p139);
+            let x151 = ::core::arch::x86_64::_mm_xor_si128(x150, p144);
+            let x152 = ::core::arch::x86_64::_mm_xor_si128(p135, x151);
+            let x153 = ::core::arch::x86_64::_mm_xor_si128(x148, x138);
+            let x154 = ::core::arch::x86_64::_mm_xor_si128(x153, x143);
+            let x155 = ::core::arch::x86_64::_mm_xor_si128(p145, p135);
+            let x156 = ::core::arch::x86_64::_mm_xor_si128(x155, p140);
+            let x157 = ::core::arch::x86_64::_mm_xor_si128(p144, x156);
+            let x158 = ::core::arch::x86_64::_mm_xor_si128(p139, p109);
+            let x159 = ::core::arch::x86_64::_mm_xor_si128(x158, p132);
+            let x160 = ::core::arch::x86_64::_mm_xor_si128(x127, x159);
+            let x161 = ::core::arch::x86_64::_mm_xor_si128(x138, x108);
+            let x162 = ::core::arch::x86_64::_mm_xor_si128(x161, x131);
+            let x163 = ::core::arch::x86_64::_mm_xor_si128(x113, x162);
+            let x164 = ::core::arch::x86_64::_mm_xor_si128(x152, x122);
+            let x165 = ::core::arch::x86_64::_mm_xor_si128(x164, p128);
+            let x166 = ::core::arch::x86_64::_mm_xor_si128(p110, x165);
+            let x167 = ::core::arch::x86_64::_mm_xor_si128(x154, x124);
+            let x168 = ::core::arch::x86_64::_mm_xor_si128(x157, x127);
+            let x169 = ::core::arch::x86_64::_mm_xor_si128(p132, x168);
+            let x170 = ::core::arch::x86_64::_mm_xor_si128(x143, x113);
+            let x171 = ::core::arch::x86_64::_mm_xor_si128(x131, x170);
+            let x172 = ::core::arch::x86_64::_mm_xor_si128(p140, p110);
+            let x173 = ::core::arch::x86_64::_mm_xor_si128(p128, x172);
+            let x174 = ::core::arch::x86_64::_mm_xor_si128(p109, p23);
+            let x175 = ::core::arch::x86_64::_mm_xor_si128(x174, p100);
+            let x176 = ::core::arch::x86_64::_mm_xor_si128(x80, x175);
+            let x177 = ::core::arch::x86_64::_mm_xor_si128(x108, x22);
+            let x178 = ::core::arch::x86_64::_mm_xor_si128(x177, x99);
+            let x179 = ::core::arch::x86_64::_mm_xor_si128(x81, x178);
+            let x180 = ::core::arch::x86_64::_mm_xor_si128(x122, x36);
+            let x181 = ::core::arch::x86_64::_mm_xor_si128(x180, x96);
+            let x182 = ::core::arch::x86_64::_mm_xor_si128(x83, x181);
+            let x183 = ::core::arch::x86_64::_mm_xor_si128(x124, x38);
+            let x184 = ::core::arch::x86_64::_mm_xor_si128(x183, x91);
+            let x185 = ::core::arch::x86_64::_mm_xor_si128(x85, x184);
+            let x186 = ::core::arch::x86_64::_mm_xor_si128(x160, x74);
+            let x187 = ::core::arch::x86_64::_mm_xor_si128(x186, p88);
+            let x188 = ::core::arch::x86_64::_mm_xor_si128(x87, x187);
+            let x189 = ::core::arch::x86_64::_mm_xor_si128(x163, x77);
+            let x190 = ::core::arch::x86_64::_mm_xor_si128(x166, x80);
+            let x191 = ::core::arch::x86_64::_mm_xor_si128(p100, x190);
+            let x192 = ::core::arch::x86_64::_mm_xor_si128(x167, x81);
+            let x193 = ::core::arch::x86_64::_mm_xor_si128(x99, x192);
+            let x194 = ::core::arch::x86_64::_mm_xor_si128(x169, x83);
+            let x195 = ::core::arch::x86_64::_mm_xor_si128(x96, x194);
+            let x196 = ::core::arch::x86_64::_mm_xor_si128(x171, x85);
+            let x197 = ::core::arch::x86_64::_mm_xor_si128(x91, x196);
+            let x198 = ::core::arch::x86_64::_mm_xor_si128(x173, x87);
+            let x199 = ::core::arch::x86_64::_mm_xor_si128(p88, x198);
+            let u200 = ::core::arch::x86_64::_mm_slli_si128(x22, 8);
+            let x201 = ::core::arch::x86_64::_mm_xor_si128(p23, u200);
+            let u202 = ::core::arch::x86_64::_mm_slli_si128(x38, 8);
+            let x203 = ::core::arch::x86_64::_mm_xor_si128(x36, u202);
+            let v204 = ::core::arch::x86_64::_mm_srli_si128(x22, 8);
+            let x205 = ::core::arch::x86_64::_mm_xor_si128(x203, v204);
+            let u206 = ::core::arch::x86_64::_mm_slli_si128(x77, 8);
+            let x207 = ::core::arch::x86_64::_mm_xor_si128(x74, u206);
+            let v208 = ::core::arch::x86_64::_mm_srli_si128(x38, 8);
+            let x209 = ::core::arch::x86_64::_mm_xor_si128(x207, v208);
+            let u210 = ::core::arch::x86_64::_mm_slli_si128(x179, 8);
+            let x211 = ::core::arch::x86_64::_mm_xor_si128(x176, u210);
+            let v212 = ::core::arch::x86_64::_mm_srli_si128(x77, 8);
+            let x213 = ::core::arch::x86_64::_mm_xor_si128(x211, v212);
+            let u214 = ::core::arch::x86_64::_mm_slli_si128(x185, 8);
+            let x215 = ::core::arch::x86_64::_mm_xor_si128(x182, u214);
+            let v216 = ::core::arch::x86_64::_mm_srli_si128(x179, 8);
+            let x217 = ::core::arch::x86_64::_mm_xor_si128(x215, v216);
+            let u218 = ::core::arch::x86_64::_mm_slli_si128(x189, 8);
+            let x219 = ::core::arch::x86_64::_mm_xor_si128(x188, u218);
+            let v220 = ::core::arch::x86_64::_mm_srli_si128(x185, 8);
+            let x221 = ::core::arch::x86_64::_mm_xor_si128(x219, v220);
+            let u222 = ::core::arch::x86_64::_mm_slli_si128(x193, 8);
+            let x223 = ::core::arch::x86_64::_mm_xor_si128(x191, u222);
+            let v224 = ::core::arch::x86_64::_mm_srli_si128(x189, 8);
+            let x225 = ::core::arch::x86_64::_mm_xor_si128(x223, v224);
+            let u226 = ::core::arch::x86_64::_mm_slli_si128(x197, 8);
+            let x227 = ::core::arch::x86_64::_mm_xor_si128(x195, u226);
+            let v228 = ::core::arch::x86_64::_mm_srli_si128(x193, 8);
+            let x229 = ::core::arch::x86_64::_mm_xor_si128(x227, v228);
+            let v230 = ::core::arch::x86_64::_mm_srli_si128(x197, 8);
+            let x231 = ::core::arch::x86_64::_mm_xor_si128(x199, v230);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x201);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x205);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x209);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x213);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(8).cast(), x217);
             ::core::arch::x86_64::_mm_storeu_si128(
                 out.as_mut_ptr().add(10).cast(),
-                x177,
+                x221,
             );
             ::core::arch::x86_64::_mm_storeu_si128(
                 out.as_mut_ptr().add(12).cast(),
-                x181,
+                x225,
             );
             ::core::arch::x86_64::_mm_storeu_si128(
                 out.as_mut_ptr().add(14).cast(),
-                x185,
+                x229,
             );
             ::core::arch::x86_64::_mm_storeu_si128(
                 out.as_mut_ptr().add(16).cast(),
-                x187,
+                x231,
             );
         }
         out
@@ -1214,8 +1256,12 @@ impl F521 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 9], k: u32) -> ([u64; 9], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 4752]);
         /// The bit matrix of x ↦ x^(2^260) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^260) mod f.
-        static MULTI_SQUARE_260: [u64; 4752] = [
+        static MULTI_SQUARE_260: Matrix = Matrix([
             0x0000000000000001, 0x4d8ed59faa04a63a, 0x820acce86e551744,
             0xb89fcb5b8cd91bcd, 0xaf08391c184b2a12, 0x4b5aaf5a834c042a,
             0x776fa6d04e63f427, 0x0ffa90b18bb58b74, 0x0000000000000000,
@@ -2800,9 +2846,9 @@ impl F521 {
             0x0000000000000000, 0x0000000000000107, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^130) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^130) mod f.
-        static MULTI_SQUARE_130: [u64; 4752] = [
+        static MULTI_SQUARE_130: Matrix = Matrix([
             0x0000000000000001, 0xe170bd584f93b963, 0x2e51cd0d072aa2fc,
             0x61e1dfc8dfcf3977, 0x5b6c1e6f74312e00, 0x3edb7365dd6b327b,
             0xb9baa31f31c1a6ce, 0xfed0b1280be7e0ec, 0x0000000000000000,
@@ -4387,9 +4433,9 @@ impl F521 {
             0x0000000000000000, 0x000000000000009f, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^65) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^65) mod f.
-        static MULTI_SQUARE_65: [u64; 4752] = [
+        static MULTI_SQUARE_65: Matrix = Matrix([
             0x0000000000000001, 0x71c0a79d2a6b1668, 0x632b42a44c7b492f,
             0xb1d829707fb4921f, 0x7089d98fb69ce354, 0x99d6c5d80bf55429,
             0x2860802a666c21c5, 0x5f971694ccc3d0de, 0x0000000000000000,
@@ -5974,9 +6020,9 @@ impl F521 {
             0x0000000000000000, 0x000000000000001c, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^32) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^32) mod f.
-        static MULTI_SQUARE_32: [u64; 4752] = [
+        static MULTI_SQUARE_32: Matrix = Matrix([
             0x0000000000000001, 0xda066ef32be66c06, 0xb7102fd6ae13bc9d,
             0x9e08b491e47e651e, 0x42daf8e1875c657b, 0x7a8d3fd5cd4e99f0,
             0x4d0ce6ee4592a360, 0xb17e10632d552445, 0x0000000000000000,
@@ -7561,12 +7607,12 @@ impl F521 {
             0x0000000000000000, 0x000000000000015d, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 260 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_260)
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_260.0)
             };
             x = next;
             k -= 260;
@@ -7574,20 +7620,24 @@ impl F521 {
         while k >= 130 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_130)
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_130.0)
             };
             x = next;
             k -= 130;
         }
         while k >= 65 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_65) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_65.0)
+            };
             x = next;
             k -= 65;
         }
         while k >= 32 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_32) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_32.0)
+            };
             x = next;
             k -= 32;
         }

@@ -308,54 +308,52 @@ impl F63 {
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
         [(c[0] & 0x7fffffffffffffff) ^ (u[0] & 0x7fffffffffffffff)]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (1 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -492,8 +490,12 @@ impl F63 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 1], k: u32) -> ([u64; 1], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 64]);
         /// The bit matrix of x ↦ x^(2^31) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^31) mod f.
-        static MULTI_SQUARE_31: [u64; 64] = [
+        static MULTI_SQUARE_31: Matrix = Matrix([
             0x0000000000000001, 0x0000000100000012, 0x0000000000000102,
             0x0000010200001224, 0x0000000000010004, 0x0001000400120048,
             0x0000000001020408, 0x0102040812244890, 0x0000000100000010,
@@ -516,9 +518,9 @@ impl F63 {
             0x020c28f120c28e10, 0x041850e041850f06, 0x0830a0c2830b0c2c,
             0x1060418106051814, 0x20c183060d1a3468, 0x4081020409122448,
             0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^15) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^15) mod f.
-        static MULTI_SQUARE_15: [u64; 64] = [
+        static MULTI_SQUARE_15: Matrix = Matrix([
             0x0000000000000001, 0x0000000100000100, 0x0000000000010006,
             0x0001000601000600, 0x0000000100000014, 0x0000011400001406,
             0x0001000600140078, 0x0114067814067814, 0x0000000000000116,
@@ -541,17 +543,21 @@ impl F63 {
             0x124925854d798ce2, 0x045c09af143a3f72, 0x4833906623f747fa,
             0x106721d847ee9ae4, 0x20cf42a38fc820b0, 0x408a833f0a833f0a,
             0x0000000000000000,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 31 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_31) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_31.0)
+            };
             x = next;
             k -= 31;
         }
         while k >= 15 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_15) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_15.0)
+            };
             x = next;
             k -= 15;
         }

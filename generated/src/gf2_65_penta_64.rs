@@ -313,54 +313,52 @@ impl F65 {
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
         [(c[0]) ^ (u[0]), (c[1] & 0x0000000000000001) ^ (u[1] & 0x0000000000000001)]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (3 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -425,15 +423,15 @@ impl F65 {
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
-            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 0);
+            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 17);
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 16);
             let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 1);
             let x6 = ::core::arch::x86_64::_mm_xor_si128(p4, p5);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 17);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 0);
             let u8 = ::core::arch::x86_64::_mm_slli_si128(x6, 8);
-            let x9 = ::core::arch::x86_64::_mm_xor_si128(p3, u8);
+            let x9 = ::core::arch::x86_64::_mm_xor_si128(p7, u8);
             let v10 = ::core::arch::x86_64::_mm_srli_si128(x6, 8);
-            let x11 = ::core::arch::x86_64::_mm_xor_si128(p7, v10);
+            let x11 = ::core::arch::x86_64::_mm_xor_si128(p3, v10);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x9);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x11);
         }
@@ -528,8 +526,12 @@ impl F65 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 2], k: u32) -> ([u64; 2], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 144]);
         /// The bit matrix of x ↦ x^(2^32) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^32) mod f.
-        static MULTI_SQUARE_32: [u64; 144] = [
+        static MULTI_SQUARE_32: Matrix = Matrix([
             0x0000000000000001, 0xe69f18cdfc1f416a, 0x2df1263b7b28fe78,
             0xe8c869c8da2a27e8, 0x787af2ac868f00b3, 0x26ad6bc813f9db8c,
             0x5ba445f2a94f8302, 0x8f56b4d594b280db, 0x0000000000000000,
@@ -578,9 +580,9 @@ impl F65 {
             0x0000000000000000, 0x0000000000000001, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^16) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^16) mod f.
-        static MULTI_SQUARE_16: [u64; 144] = [
+        static MULTI_SQUARE_16: Matrix = Matrix([
             0x0000000000000001, 0xd5fd681d3535c058, 0x136fc6789d5af6f9,
             0x2f9ad3831f95e7d9, 0xec297a03ecd77bce, 0xf7684abce909edbc,
             0x80a316b8c9e762be, 0xc46efd20776d7d79, 0x0000000000000000,
@@ -629,9 +631,9 @@ impl F65 {
             0x0000000000000000, 0x0000000000000001, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^8) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^8) mod f.
-        static MULTI_SQUARE_8: [u64; 144] = [
+        static MULTI_SQUARE_8: Matrix = Matrix([
             0x0000000000000001, 0x609000041d00c500, 0x880164946237092a,
             0xd8cc1e4d586b9388, 0xf5263d31217014a4, 0x84f7ab6f247f3513,
             0x5c152bd1670fb708, 0x932ec0f19bd48f3b, 0x0000000000000000,
@@ -680,23 +682,29 @@ impl F65 {
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 32 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_32) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_32.0)
+            };
             x = next;
             k -= 32;
         }
         while k >= 16 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_16) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_16.0)
+            };
             x = next;
             k -= 16;
         }
         while k >= 8 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_8) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_8.0)
+            };
             x = next;
             k -= 8;
         }

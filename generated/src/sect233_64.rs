@@ -342,54 +342,52 @@ impl F233 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3]]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (9 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -505,31 +503,31 @@ impl F233 {
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
             let s5 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
             let s6 = ::core::arch::x86_64::_mm_xor_si128(a3, a4);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
             let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
             let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
             let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
             let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
             let x15 = ::core::arch::x86_64::_mm_xor_si128(p13, p14);
-            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
+            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 17);
             let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 16);
             let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 1);
             let x20 = ::core::arch::x86_64::_mm_xor_si128(p18, p19);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 17);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, p12);
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(p11, x23);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(p21, p11);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, p16);
+            let x24 = ::core::arch::x86_64::_mm_xor_si128(p7, x23);
             let x25 = ::core::arch::x86_64::_mm_xor_si128(x20, x10);
             let x26 = ::core::arch::x86_64::_mm_xor_si128(x25, x15);
-            let x27 = ::core::arch::x86_64::_mm_xor_si128(p21, p11);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p16);
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(p12, x28);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p12);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(p16, x28);
             let u30 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-            let x31 = ::core::arch::x86_64::_mm_xor_si128(p7, u30);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(p11, u30);
             let u32 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
             let x33 = ::core::arch::x86_64::_mm_xor_si128(x24, u32);
             let v34 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
@@ -539,7 +537,7 @@ impl F233 {
             let v38 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
             let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
             let v40 = ::core::arch::x86_64::_mm_srli_si128(x15, 8);
-            let x41 = ::core::arch::x86_64::_mm_xor_si128(p16, v40);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p12, v40);
             let g42 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000200000000u64 as i64,
                 0x0000000000800000u64 as i64,
@@ -832,8 +830,12 @@ impl F233 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 4], k: u32) -> ([u64; 4], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 960]);
         /// The bit matrix of x ↦ x^(2^116) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^116) mod f.
-        static MULTI_SQUARE_116: [u64; 960] = [
+        static MULTI_SQUARE_116: Matrix = Matrix([
             0x0000000000000001, 0x0222d58b842a6462, 0x181141a67218d083,
             0x11b930f818921142, 0x9fbae771a4a36a95, 0x09790a6174d55795,
             0x91652d19cbfbf54e, 0x5744f03adde7f9f2, 0x0000000000000000,
@@ -1154,9 +1156,9 @@ impl F233 {
             0x0000000000000000, 0x000001560da2cc66, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^58) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^58) mod f.
-        static MULTI_SQUARE_58: [u64; 960] = [
+        static MULTI_SQUARE_58: Matrix = Matrix([
             0x0000000000000001, 0xfcff68d5b7a63f87, 0x31854d0331bdf65e,
             0x3caebaa94f858aaa, 0xf71abde01f84b989, 0x394a140f424a2e3b,
             0x2916e90d72086289, 0x4e4360d606533a7c, 0x0000000000000000,
@@ -1477,9 +1479,9 @@ impl F233 {
             0x0000000000000000, 0x0000009d630e6d26, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^29) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^29) mod f.
-        static MULTI_SQUARE_29: [u64; 960] = [
+        static MULTI_SQUARE_29: Matrix = Matrix([
             0x0000000000000001, 0xcdab646f503d8f67, 0x777392c3a947c691,
             0xee7f9ff1f3eff6b6, 0x9557af6ef837af33, 0x592f5796060fe171,
             0x1312b8f4f75311f2, 0x957d3270d8f4adce, 0x0000000000000000,
@@ -1800,9 +1802,9 @@ impl F233 {
             0x0000000000000000, 0x00000174fda66deb, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^14) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^14) mod f.
-        static MULTI_SQUARE_14: [u64; 960] = [
+        static MULTI_SQUARE_14: Matrix = Matrix([
             0x0000000000000001, 0x0010080000240400, 0x0010261040100102,
             0x114200240400b104, 0x9022050148090024, 0x235e190328552164,
             0x0002224c05000816, 0x1010081052084164, 0x0000000000000000,
@@ -2123,31 +2125,37 @@ impl F233 {
             0x0000000000000000, 0x00000070e8bb8ce1, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 116 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_116)
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_116.0)
             };
             x = next;
             k -= 116;
         }
         while k >= 58 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_58) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_58.0)
+            };
             x = next;
             k -= 58;
         }
         while k >= 29 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_29) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_29.0)
+            };
             x = next;
             k -= 29;
         }
         while k >= 14 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_14) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_14.0)
+            };
             x = next;
             k -= 14;
         }

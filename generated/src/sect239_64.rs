@@ -345,54 +345,52 @@ impl F239 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3]]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (9 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -508,31 +506,31 @@ impl F239 {
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
             let s5 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
             let s6 = ::core::arch::x86_64::_mm_xor_si128(a3, a4);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
             let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
             let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
             let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
             let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
             let x15 = ::core::arch::x86_64::_mm_xor_si128(p13, p14);
-            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
+            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 17);
             let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 16);
             let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 1);
             let x20 = ::core::arch::x86_64::_mm_xor_si128(p18, p19);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 17);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, p12);
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(p11, x23);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(p21, p11);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, p16);
+            let x24 = ::core::arch::x86_64::_mm_xor_si128(p7, x23);
             let x25 = ::core::arch::x86_64::_mm_xor_si128(x20, x10);
             let x26 = ::core::arch::x86_64::_mm_xor_si128(x25, x15);
-            let x27 = ::core::arch::x86_64::_mm_xor_si128(p21, p11);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p16);
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(p12, x28);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p12);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(p16, x28);
             let u30 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-            let x31 = ::core::arch::x86_64::_mm_xor_si128(p7, u30);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(p11, u30);
             let u32 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
             let x33 = ::core::arch::x86_64::_mm_xor_si128(x24, u32);
             let v34 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
@@ -542,7 +540,7 @@ impl F239 {
             let v38 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
             let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
             let v40 = ::core::arch::x86_64::_mm_srli_si128(x15, 8);
-            let x41 = ::core::arch::x86_64::_mm_xor_si128(p16, v40);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p12, v40);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x31);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x35);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x39);
@@ -663,8 +661,12 @@ impl F239 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 4], k: u32) -> ([u64; 4], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 960]);
         /// The bit matrix of x ↦ x^(2^119) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^119) mod f.
-        static MULTI_SQUARE_119: [u64; 960] = [
+        static MULTI_SQUARE_119: Matrix = Matrix([
             0x0000000000000001, 0x212d542541567fea, 0x1d853cdc9ae4b0c4,
             0x28f5b9358b90674e, 0x602ff54c7aa51d93, 0x02d9ff7fa8686746,
             0x121a8f18ee4e843f, 0x55316e3b00f6b687, 0x0000000000000000,
@@ -985,9 +987,9 @@ impl F239 {
             0x0000000000000000, 0x000000abd91f0a3e, 0x00007327e23d62c3,
             0x0000558ce5ad99fb, 0x00003b764b0a21dd, 0x00002cc01094cc00,
             0x00001eb586cdd5a8, 0x00000b2a4d882a32, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^59) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^59) mod f.
-        static MULTI_SQUARE_59: [u64; 960] = [
+        static MULTI_SQUARE_59: Matrix = Matrix([
             0x0000000000000001, 0x419ae23756ee540b, 0xccf042c1f5aa6c8b,
             0xf5edda751c027c48, 0xfc90234f805497dc, 0x8581fde81077b1a6,
             0x72000f6756fd99a8, 0x6f49eef71a4de95e, 0x0000000000000000,
@@ -1308,9 +1310,9 @@ impl F239 {
             0x0000000000000000, 0x00004d58dbb159e0, 0x000006e5f051107e,
             0x000016ef89c4d04d, 0x00003a8a5ebddb3f, 0x00004d1c8ab6c372,
             0x00002184bdfb4926, 0x000075f448a1ac33, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^29) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^29) mod f.
-        static MULTI_SQUARE_29: [u64; 960] = [
+        static MULTI_SQUARE_29: Matrix = Matrix([
             0x0000000000000001, 0x39d2d104293fc90e, 0x48a3164e7123f1cf,
             0x0320f4d6c0089681, 0xa7d13819d70d7933, 0xb4e7e31361dffddc,
             0xf21236ba02c703c8, 0x0e3f80dfe3b5a398, 0x0000000000000000,
@@ -1631,9 +1633,9 @@ impl F239 {
             0x0000000000000000, 0x00006912c381aa48, 0x000009f64260a051,
             0x00005f72c90152b6, 0x00000da58ab2e486, 0x0000695818efc2bc,
             0x000061619bf2582c, 0x000007d1b6648eec, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^14) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^14) mod f.
-        static MULTI_SQUARE_14: [u64; 960] = [
+        static MULTI_SQUARE_14: Matrix = Matrix([
             0x0000000000000001, 0x0000d68445001000, 0x1050100093000880,
             0x2130055c186c0464, 0xcd1540808c044448, 0x12580d1366c035cd,
             0x81f4501448301cd9, 0x5c151300c44045a1, 0x0000000000000000,
@@ -1954,31 +1956,37 @@ impl F239 {
             0x0000000000000000, 0x00005bcd89198ba4, 0x00006bc83cefd29e,
             0x0000232a1a53a4dc, 0x000009d1164fc557, 0x000045ff83801195,
             0x00006670e2464cb3, 0x00006c6b976343aa, 0x0000000000000000,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 119 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_119)
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_119.0)
             };
             x = next;
             k -= 119;
         }
         while k >= 59 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_59) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_59.0)
+            };
             x = next;
             k -= 59;
         }
         while k >= 29 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_29) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_29.0)
+            };
             x = next;
             k -= 29;
         }
         while k >= 14 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_14) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_14.0)
+            };
             x = next;
             k -= 14;
         }

@@ -365,54 +365,52 @@ impl F283 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4]]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (17 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -583,63 +581,63 @@ impl F283 {
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
             let a5 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
             let a6 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(4).cast());
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
-            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 16);
-            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
+            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
+            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 16);
             let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 17);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 0);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 17);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
             let x13 = ::core::arch::x86_64::_mm_xor_si128(p11, p12);
-            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 16);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 1);
-            let x16 = ::core::arch::x86_64::_mm_xor_si128(p14, p15);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 17);
-            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
-            let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, p18);
-            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 1);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(x13, p21);
-            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(x16, p23);
-            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
-            let x26 = ::core::arch::x86_64::_mm_xor_si128(x24, p25);
-            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(x19, p27);
-            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
-            let x30 = ::core::arch::x86_64::_mm_xor_si128(x28, p29);
-            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 16);
-            let x32 = ::core::arch::x86_64::_mm_xor_si128(p20, p31);
-            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 1);
-            let x34 = ::core::arch::x86_64::_mm_xor_si128(x32, p33);
-            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 17);
-            let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
-            let x37 = ::core::arch::x86_64::_mm_xor_si128(p35, p36);
-            let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
-            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 0);
-            let x40 = ::core::arch::x86_64::_mm_xor_si128(x30, p39);
-            let p41 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 16);
-            let x42 = ::core::arch::x86_64::_mm_xor_si128(x34, p41);
-            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 0);
-            let x44 = ::core::arch::x86_64::_mm_xor_si128(x37, p43);
-            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 16);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(p38, p45);
-            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
-            let u48 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(p7, u48);
-            let u50 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
-            let x51 = ::core::arch::x86_64::_mm_xor_si128(x22, u50);
-            let v52 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
+            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 0);
+            let x15 = ::core::arch::x86_64::_mm_xor_si128(x13, p14);
+            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 1);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 16);
+            let x18 = ::core::arch::x86_64::_mm_xor_si128(p16, p17);
+            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 1);
+            let x20 = ::core::arch::x86_64::_mm_xor_si128(x18, p19);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 16);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(x20, p21);
+            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 17);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(p23, p24);
+            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(x25, p26);
+            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(x27, p28);
+            let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 0);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, p30);
+            let p32 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 16);
+            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 1);
+            let x34 = ::core::arch::x86_64::_mm_xor_si128(p32, p33);
+            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(x34, p35);
+            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
+            let x38 = ::core::arch::x86_64::_mm_xor_si128(x36, p37);
+            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 17);
+            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 0);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p39, p40);
+            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let x43 = ::core::arch::x86_64::_mm_xor_si128(x41, p42);
+            let p44 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 16);
+            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(p44, p45);
+            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
+            let u48 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(p47, u48);
+            let u50 = ::core::arch::x86_64::_mm_slli_si128(x38, 8);
+            let x51 = ::core::arch::x86_64::_mm_xor_si128(x43, u50);
+            let v52 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
             let x53 = ::core::arch::x86_64::_mm_xor_si128(x51, v52);
-            let u54 = ::core::arch::x86_64::_mm_slli_si128(x42, 8);
-            let x55 = ::core::arch::x86_64::_mm_xor_si128(x40, u54);
-            let v56 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
+            let u54 = ::core::arch::x86_64::_mm_slli_si128(x22, 8);
+            let x55 = ::core::arch::x86_64::_mm_xor_si128(x31, u54);
+            let v56 = ::core::arch::x86_64::_mm_srli_si128(x38, 8);
             let x57 = ::core::arch::x86_64::_mm_xor_si128(x55, v56);
-            let u58 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
-            let x59 = ::core::arch::x86_64::_mm_xor_si128(x44, u58);
-            let v60 = ::core::arch::x86_64::_mm_srli_si128(x42, 8);
+            let u58 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
+            let x59 = ::core::arch::x86_64::_mm_xor_si128(x15, u58);
+            let v60 = ::core::arch::x86_64::_mm_srli_si128(x22, 8);
             let x61 = ::core::arch::x86_64::_mm_xor_si128(x59, v60);
-            let v62 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
-            let x63 = ::core::arch::x86_64::_mm_xor_si128(p47, v62);
+            let v62 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
+            let x63 = ::core::arch::x86_64::_mm_xor_si128(p7, v62);
             let g64 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x0002142000000000u64 as i64,
@@ -883,8 +881,12 @@ impl F283 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 5], k: u32) -> ([u64; 5], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 1440]);
         /// The bit matrix of x ↦ x^(2^141) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^141) mod f.
-        static MULTI_SQUARE_141: [u64; 1440] = [
+        static MULTI_SQUARE_141: Matrix = Matrix([
             0x0000000000000001, 0x6059fd6d05258669, 0x349db0108fd34802,
             0x84ba0dcb48de4ef8, 0x25948af89a9fff6c, 0xe655d807be3dcab0,
             0xa46a1f370884e343, 0xbd3a477023a53e6f, 0x0000000000000000,
@@ -1365,9 +1367,9 @@ impl F283 {
             0x0000000000000000, 0x0000000003e4a17f, 0x000000000315bfeb,
             0x0000000002e7374f, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^70) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^70) mod f.
-        static MULTI_SQUARE_70: [u64; 1440] = [
+        static MULTI_SQUARE_70: Matrix = Matrix([
             0x0000000000000001, 0xf6dbf44e75de3e79, 0x47a431cfec373c46,
             0x4ed9977747ecf5b5, 0x41bff1210eea1b35, 0x44f5986dde6e79d3,
             0x508641497deed4cb, 0xece51b71b09802dd, 0x0000000000000000,
@@ -1848,9 +1850,9 @@ impl F283 {
             0x0000000000000000, 0x0000000002c957e6, 0x0000000006aa2467,
             0x00000000004b9211, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^35) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^35) mod f.
-        static MULTI_SQUARE_35: [u64; 1440] = [
+        static MULTI_SQUARE_35: Matrix = Matrix([
             0x0000000000000001, 0x948f8c9e928c68eb, 0x459186bed9063acc,
             0x7e00639533bc9ed1, 0xef89930199ca541a, 0x039814904977c5f8,
             0x9dba4021d1f01d19, 0x13972914182c41f1, 0x0000000000000000,
@@ -2331,9 +2333,9 @@ impl F283 {
             0x0000000000000000, 0x0000000001c85981, 0x000000000067980b,
             0x000000000166a35a, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^17) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^17) mod f.
-        static MULTI_SQUARE_17: [u64; 1440] = [
+        static MULTI_SQUARE_17: Matrix = Matrix([
             0x0000000000000001, 0x52b4d86ff24d2088, 0x13145bbfbab498f6,
             0xcaf652ae3e64f38e, 0x9dc67abb9a12ba62, 0xc24c96a1d970ff58,
             0xbb49abc21c6747ca, 0xb1aef9571feadb97, 0x0000000000000000,
@@ -2814,31 +2816,37 @@ impl F283 {
             0x0000000000000000, 0x0000000006b829d1, 0x0000000006d0c036,
             0x00000000045f2713, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 141 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_141)
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_141.0)
             };
             x = next;
             k -= 141;
         }
         while k >= 70 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_70) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_70.0)
+            };
             x = next;
             k -= 70;
         }
         while k >= 35 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_35) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_35.0)
+            };
             x = next;
             k -= 35;
         }
         while k >= 17 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_17) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_17.0)
+            };
             x = next;
             k -= 17;
         }

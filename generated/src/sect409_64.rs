@@ -360,54 +360,52 @@ impl F409 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4], c[5], c[6]]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (25 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -654,87 +652,87 @@ impl F409 {
             let s12 = ::core::arch::x86_64::_mm_xor_si128(a6, a8);
             let s13 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
             let s14 = ::core::arch::x86_64::_mm_xor_si128(a5, a6);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 0);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 17);
             let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 16);
             let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 1);
             let x18 = ::core::arch::x86_64::_mm_xor_si128(p16, p17);
-            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 17);
-            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
+            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 0);
+            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 17);
             let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 16);
             let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
             let x23 = ::core::arch::x86_64::_mm_xor_si128(p21, p22);
-            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 17);
-            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 0);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
+            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 17);
             let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 16);
             let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 1);
             let x28 = ::core::arch::x86_64::_mm_xor_si128(p26, p27);
-            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 17);
-            let x30 = ::core::arch::x86_64::_mm_xor_si128(p25, p15);
-            let x31 = ::core::arch::x86_64::_mm_xor_si128(x30, p20);
-            let x32 = ::core::arch::x86_64::_mm_xor_si128(p19, x31);
+            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 0);
+            let x30 = ::core::arch::x86_64::_mm_xor_si128(p29, p19);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(x30, p24);
+            let x32 = ::core::arch::x86_64::_mm_xor_si128(p15, x31);
             let x33 = ::core::arch::x86_64::_mm_xor_si128(x28, x18);
             let x34 = ::core::arch::x86_64::_mm_xor_si128(x33, x23);
-            let x35 = ::core::arch::x86_64::_mm_xor_si128(p29, p19);
-            let x36 = ::core::arch::x86_64::_mm_xor_si128(x35, p24);
-            let x37 = ::core::arch::x86_64::_mm_xor_si128(p20, x36);
-            let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 0);
-            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 16);
-            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 1);
+            let x35 = ::core::arch::x86_64::_mm_xor_si128(p25, p15);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(x35, p20);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(p24, x36);
+            let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 0);
+            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 1);
+            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 16);
             let x41 = ::core::arch::x86_64::_mm_xor_si128(p39, p40);
             let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 17);
             let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 0);
             let x44 = ::core::arch::x86_64::_mm_xor_si128(p42, p43);
-            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 1);
-            let p46 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 0);
-            let x47 = ::core::arch::x86_64::_mm_xor_si128(x44, p46);
-            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 16);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(p45, p48);
-            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 0);
+            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 0);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(x44, p45);
+            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 16);
+            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 1);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(p47, p48);
+            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 0);
             let s51 = ::core::arch::x86_64::_mm_xor_si128(s9, s10);
             let s52 = ::core::arch::x86_64::_mm_xor_si128(s11, s12);
-            let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 0);
+            let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 17);
             let p54 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 16);
             let p55 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 1);
             let x56 = ::core::arch::x86_64::_mm_xor_si128(p54, p55);
-            let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 17);
-            let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 0);
+            let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 0);
+            let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 17);
             let p59 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 16);
             let p60 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 1);
             let x61 = ::core::arch::x86_64::_mm_xor_si128(p59, p60);
-            let p62 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 17);
-            let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(s51, s52, 0);
+            let p62 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 0);
+            let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(s51, s52, 17);
             let p64 = ::core::arch::x86_64::_mm_clmulepi64_si128(s51, s52, 16);
             let p65 = ::core::arch::x86_64::_mm_clmulepi64_si128(s51, s52, 1);
             let x66 = ::core::arch::x86_64::_mm_xor_si128(p64, p65);
-            let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(s51, s52, 17);
-            let x68 = ::core::arch::x86_64::_mm_xor_si128(p63, p53);
-            let x69 = ::core::arch::x86_64::_mm_xor_si128(x68, p58);
-            let x70 = ::core::arch::x86_64::_mm_xor_si128(p57, x69);
+            let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(s51, s52, 0);
+            let x68 = ::core::arch::x86_64::_mm_xor_si128(p67, p57);
+            let x69 = ::core::arch::x86_64::_mm_xor_si128(x68, p62);
+            let x70 = ::core::arch::x86_64::_mm_xor_si128(p53, x69);
             let x71 = ::core::arch::x86_64::_mm_xor_si128(x66, x56);
             let x72 = ::core::arch::x86_64::_mm_xor_si128(x71, x61);
-            let x73 = ::core::arch::x86_64::_mm_xor_si128(p67, p57);
-            let x74 = ::core::arch::x86_64::_mm_xor_si128(x73, p62);
-            let x75 = ::core::arch::x86_64::_mm_xor_si128(p58, x74);
-            let x76 = ::core::arch::x86_64::_mm_xor_si128(p53, p15);
-            let x77 = ::core::arch::x86_64::_mm_xor_si128(x76, p38);
+            let x73 = ::core::arch::x86_64::_mm_xor_si128(p63, p53);
+            let x74 = ::core::arch::x86_64::_mm_xor_si128(x73, p58);
+            let x75 = ::core::arch::x86_64::_mm_xor_si128(p62, x74);
+            let x76 = ::core::arch::x86_64::_mm_xor_si128(p57, p19);
+            let x77 = ::core::arch::x86_64::_mm_xor_si128(x76, p50);
             let x78 = ::core::arch::x86_64::_mm_xor_si128(x37, x77);
             let x79 = ::core::arch::x86_64::_mm_xor_si128(x56, x18);
-            let x80 = ::core::arch::x86_64::_mm_xor_si128(x79, x41);
+            let x80 = ::core::arch::x86_64::_mm_xor_si128(x79, x49);
             let x81 = ::core::arch::x86_64::_mm_xor_si128(x23, x80);
             let x82 = ::core::arch::x86_64::_mm_xor_si128(x70, x32);
-            let x83 = ::core::arch::x86_64::_mm_xor_si128(x82, x47);
-            let x84 = ::core::arch::x86_64::_mm_xor_si128(p24, x83);
+            let x83 = ::core::arch::x86_64::_mm_xor_si128(x82, x46);
+            let x84 = ::core::arch::x86_64::_mm_xor_si128(p20, x83);
             let x85 = ::core::arch::x86_64::_mm_xor_si128(x72, x34);
-            let x86 = ::core::arch::x86_64::_mm_xor_si128(x85, x49);
+            let x86 = ::core::arch::x86_64::_mm_xor_si128(x85, x41);
             let x87 = ::core::arch::x86_64::_mm_xor_si128(x75, x37);
-            let x88 = ::core::arch::x86_64::_mm_xor_si128(x87, p50);
-            let x89 = ::core::arch::x86_64::_mm_xor_si128(p38, x88);
+            let x88 = ::core::arch::x86_64::_mm_xor_si128(x87, p38);
+            let x89 = ::core::arch::x86_64::_mm_xor_si128(p50, x88);
             let x90 = ::core::arch::x86_64::_mm_xor_si128(x61, x23);
-            let x91 = ::core::arch::x86_64::_mm_xor_si128(x41, x90);
-            let x92 = ::core::arch::x86_64::_mm_xor_si128(p62, p24);
-            let x93 = ::core::arch::x86_64::_mm_xor_si128(x47, x92);
+            let x91 = ::core::arch::x86_64::_mm_xor_si128(x49, x90);
+            let x92 = ::core::arch::x86_64::_mm_xor_si128(p58, p20);
+            let x93 = ::core::arch::x86_64::_mm_xor_si128(x46, x92);
             let u94 = ::core::arch::x86_64::_mm_slli_si128(x18, 8);
-            let x95 = ::core::arch::x86_64::_mm_xor_si128(p15, u94);
+            let x95 = ::core::arch::x86_64::_mm_xor_si128(p19, u94);
             let u96 = ::core::arch::x86_64::_mm_slli_si128(x34, 8);
             let x97 = ::core::arch::x86_64::_mm_xor_si128(x32, u96);
             let v98 = ::core::arch::x86_64::_mm_srli_si128(x18, 8);
@@ -751,12 +749,12 @@ impl F409 {
             let x109 = ::core::arch::x86_64::_mm_xor_si128(x89, u108);
             let v110 = ::core::arch::x86_64::_mm_srli_si128(x86, 8);
             let x111 = ::core::arch::x86_64::_mm_xor_si128(x109, v110);
-            let u112 = ::core::arch::x86_64::_mm_slli_si128(x49, 8);
+            let u112 = ::core::arch::x86_64::_mm_slli_si128(x41, 8);
             let x113 = ::core::arch::x86_64::_mm_xor_si128(x93, u112);
             let v114 = ::core::arch::x86_64::_mm_srli_si128(x91, 8);
             let x115 = ::core::arch::x86_64::_mm_xor_si128(x113, v114);
-            let v116 = ::core::arch::x86_64::_mm_srli_si128(x49, 8);
-            let x117 = ::core::arch::x86_64::_mm_xor_si128(p50, v116);
+            let v116 = ::core::arch::x86_64::_mm_srli_si128(x41, 8);
+            let x117 = ::core::arch::x86_64::_mm_xor_si128(p38, v116);
             let g118 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x4000000000000000u64 as i64,
                 0x0000008000000000u64 as i64,
@@ -1123,8 +1121,12 @@ impl F409 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 7], k: u32) -> ([u64; 7], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 2912]);
         /// The bit matrix of x ↦ x^(2^204) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^204) mod f.
-        static MULTI_SQUARE_204: [u64; 2912] = [
+        static MULTI_SQUARE_204: Matrix = Matrix([
             0x0000000000000001, 0x5045cab5f6ce3e2a, 0x5d96da56a7de06c6,
             0x6dd0c891fc89b3ca, 0xe63573748a9cf89c, 0xf850d338684ef38a,
             0x7df2c0e34d8ffacc, 0x98fb3d682c4ed4f6, 0x0000000000000000,
@@ -2096,9 +2098,9 @@ impl F409 {
             0x0000000001be72d3, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^102) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^102) mod f.
-        static MULTI_SQUARE_102: [u64; 2912] = [
+        static MULTI_SQUARE_102: Matrix = Matrix([
             0x0000000000000001, 0xb0b293bc4a8e9782, 0x10ec407c41b56826,
             0x7ddccc37563a6d8e, 0x1223ef131c4824b4, 0x3e26c48b1c51ae12,
             0x1bbe2f6e9453cadc, 0x218085552ca0e006, 0x0000000000000000,
@@ -3070,9 +3072,9 @@ impl F409 {
             0x00000000001d1e73, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^51) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^51) mod f.
-        static MULTI_SQUARE_51: [u64; 2912] = [
+        static MULTI_SQUARE_51: Matrix = Matrix([
             0x0000000000000001, 0x4d0832ebc2a59998, 0x58aeceb949e1c1c0,
             0x7c90a6a0ead72c26, 0x38e97e0bf08bf000, 0x8e015b29209a87e6,
             0x76ce5bb58e508eb4, 0xc2e9d0aeebe35c2a, 0x0000000000000000,
@@ -4044,9 +4046,9 @@ impl F409 {
             0x0000000001e53197, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^25) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^25) mod f.
-        static MULTI_SQUARE_25: [u64; 2912] = [
+        static MULTI_SQUARE_25: Matrix = Matrix([
             0x0000000000000001, 0xd1131dee11594204, 0xab839bc9308e0890,
             0x54083e392cc5f2a6, 0x8f2040f4204a610a, 0x115bf255cc0036c8,
             0xa67250b3570c6eb4, 0xea25d708cb389790, 0x0000000000000000,
@@ -5018,12 +5020,12 @@ impl F409 {
             0x0000000000b12720, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 204 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_204)
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_204.0)
             };
             x = next;
             k -= 204;
@@ -5031,20 +5033,24 @@ impl F409 {
         while k >= 102 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_102)
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_102.0)
             };
             x = next;
             k -= 102;
         }
         while k >= 51 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_51) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_51.0)
+            };
             x = next;
             k -= 51;
         }
         while k >= 25 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_25) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_25.0)
+            };
             x = next;
             k -= 25;
         }

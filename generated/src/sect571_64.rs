@@ -423,54 +423,52 @@ impl F571 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-    /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-    /// parts has at most 13 terms at any bit position and its integer carries stay in the
-    /// four-bit holes between positions; products whose positions share a residue are
-    /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-    /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-    /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+    /// at any bit position and its integer carries stay in the three-bit holes between
+    /// positions; products whose positions share a residue are combined by xor and the
+    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
     #[inline(always)]
     fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-        const M: [u64; 5] = [
-            0x1084210842108421, 0x2108421084210842, 0x4210842108421084,
-            0x8421084210842108, 0x0842108421084210,
+        const M: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
         ];
-        const M128: [u128; 5] = [
-            0x21084210842108421084210842108421, 0x42108421084210842108421084210842,
-            0x84210842108421084210842108421084, 0x08421084210842108421084210842108,
-            0x10842108421084210842108421084210,
+        const M128: [u128; 4] = [
+            0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
+            0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-        let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-        let mut z = [0u128; 5];
+        let bl = b & 0x0fff_ffff_ffff_ffff;
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+        let mut z = [0u128; 4];
         z[0] ^= (x[0] as u128) * (y[0] as u128);
         z[1] ^= (x[0] as u128) * (y[1] as u128);
         z[2] ^= (x[0] as u128) * (y[2] as u128);
         z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[4] ^= (x[0] as u128) * (y[4] as u128);
         z[1] ^= (x[1] as u128) * (y[0] as u128);
         z[2] ^= (x[1] as u128) * (y[1] as u128);
         z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[4] ^= (x[1] as u128) * (y[3] as u128);
-        z[0] ^= (x[1] as u128) * (y[4] as u128);
+        z[0] ^= (x[1] as u128) * (y[3] as u128);
         z[2] ^= (x[2] as u128) * (y[0] as u128);
         z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[4] ^= (x[2] as u128) * (y[2] as u128);
-        z[0] ^= (x[2] as u128) * (y[3] as u128);
-        z[1] ^= (x[2] as u128) * (y[4] as u128);
+        z[0] ^= (x[2] as u128) * (y[2] as u128);
+        z[1] ^= (x[2] as u128) * (y[3] as u128);
         z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[4] ^= (x[3] as u128) * (y[1] as u128);
-        z[0] ^= (x[3] as u128) * (y[2] as u128);
-        z[1] ^= (x[3] as u128) * (y[3] as u128);
-        z[2] ^= (x[3] as u128) * (y[4] as u128);
-        z[4] ^= (x[4] as u128) * (y[0] as u128);
-        z[0] ^= (x[4] as u128) * (y[1] as u128);
-        z[1] ^= (x[4] as u128) * (y[2] as u128);
-        z[2] ^= (x[4] as u128) * (y[3] as u128);
-        z[3] ^= (x[4] as u128) * (y[4] as u128);
-        let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3])
-            | (z[4] & M128[4]);
+        z[0] ^= (x[3] as u128) * (y[1] as u128);
+        z[1] ^= (x[3] as u128) * (y[2] as u128);
+        z[2] ^= (x[3] as u128) * (y[3] as u128);
+        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
+            | (z[3] & M128[3]);
+        let wide = a as u128;
+        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
         (r as u64, (r >> 64) as u64)
     }
     /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (43 word products by `clmul_portable64`). Constant time where integer multiplication is.
@@ -848,7 +846,7 @@ impl F571 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// a·b mod f with PCLMULQDQ (92 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
+    /// a·b mod f with PCLMULQDQ (76 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
@@ -867,240 +865,284 @@ impl F571 {
             let a8 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(4).cast());
             let a9 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(6).cast());
             let a10 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(8).cast());
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 16);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 1);
-            let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 17);
-            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a7, 0);
-            let x17 = ::core::arch::x86_64::_mm_xor_si128(p15, p16);
-            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a7, 16);
-            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a7, 1);
-            let x20 = ::core::arch::x86_64::_mm_xor_si128(p18, p19);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a7, 17);
-            let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a8, 0);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(p21, p22);
-            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a8, 16);
-            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a8, 1);
-            let x26 = ::core::arch::x86_64::_mm_xor_si128(p24, p25);
-            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a8, 17);
-            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 0);
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(p27, p28);
-            let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 16);
-            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 1);
+            let s11 = ::core::arch::x86_64::_mm_xor_si128(a1, a4);
+            let s12 = ::core::arch::x86_64::_mm_xor_si128(a2, a5);
+            let s13 = ::core::arch::x86_64::_mm_xor_si128(a6, a9);
+            let s14 = ::core::arch::x86_64::_mm_xor_si128(a7, a10);
+            let s15 = ::core::arch::x86_64::_mm_xor_si128(a1, a3);
+            let s16 = ::core::arch::x86_64::_mm_xor_si128(a6, a8);
+            let s17 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
+            let s18 = ::core::arch::x86_64::_mm_xor_si128(a6, a7);
+            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 17);
+            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 16);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 1);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(p20, p21);
+            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 17);
+            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 16);
+            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 1);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(p25, p26);
+            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 0);
+            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s18, 17);
+            let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s18, 16);
+            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s18, 1);
             let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
-            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a9, 17);
-            let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a10, 0);
-            let x35 = ::core::arch::x86_64::_mm_xor_si128(p33, p34);
-            let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a10, 1);
-            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
-            let x38 = ::core::arch::x86_64::_mm_xor_si128(x17, p37);
-            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 16);
-            let x40 = ::core::arch::x86_64::_mm_xor_si128(x20, p39);
-            let p41 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
-            let x42 = ::core::arch::x86_64::_mm_xor_si128(x40, p41);
-            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 17);
-            let x44 = ::core::arch::x86_64::_mm_xor_si128(x23, p43);
-            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 0);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(x44, p45);
-            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 16);
-            let x48 = ::core::arch::x86_64::_mm_xor_si128(x26, p47);
-            let p49 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 1);
-            let x50 = ::core::arch::x86_64::_mm_xor_si128(x48, p49);
-            let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 17);
-            let x52 = ::core::arch::x86_64::_mm_xor_si128(x29, p51);
-            let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a8, 0);
-            let x54 = ::core::arch::x86_64::_mm_xor_si128(x52, p53);
-            let p55 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a8, 16);
-            let x56 = ::core::arch::x86_64::_mm_xor_si128(x32, p55);
-            let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a8, 1);
-            let x58 = ::core::arch::x86_64::_mm_xor_si128(x56, p57);
-            let p59 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a8, 17);
-            let x60 = ::core::arch::x86_64::_mm_xor_si128(x35, p59);
-            let p61 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a9, 0);
-            let x62 = ::core::arch::x86_64::_mm_xor_si128(x60, p61);
-            let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a9, 16);
-            let x64 = ::core::arch::x86_64::_mm_xor_si128(p36, p63);
-            let p65 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a9, 1);
-            let x66 = ::core::arch::x86_64::_mm_xor_si128(x64, p65);
-            let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a9, 17);
-            let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a10, 0);
-            let x69 = ::core::arch::x86_64::_mm_xor_si128(p67, p68);
-            let p70 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a10, 1);
-            let p71 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
-            let x72 = ::core::arch::x86_64::_mm_xor_si128(x46, p71);
-            let p73 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 16);
-            let x74 = ::core::arch::x86_64::_mm_xor_si128(x50, p73);
-            let p75 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 1);
-            let x76 = ::core::arch::x86_64::_mm_xor_si128(x74, p75);
-            let p77 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 17);
-            let x78 = ::core::arch::x86_64::_mm_xor_si128(x54, p77);
-            let p79 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 0);
-            let x80 = ::core::arch::x86_64::_mm_xor_si128(x78, p79);
-            let p81 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 16);
-            let x82 = ::core::arch::x86_64::_mm_xor_si128(x58, p81);
-            let p83 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 1);
-            let x84 = ::core::arch::x86_64::_mm_xor_si128(x82, p83);
-            let p85 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 17);
-            let x86 = ::core::arch::x86_64::_mm_xor_si128(x62, p85);
-            let p87 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 0);
-            let x88 = ::core::arch::x86_64::_mm_xor_si128(x86, p87);
-            let p89 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 16);
-            let x90 = ::core::arch::x86_64::_mm_xor_si128(x66, p89);
-            let p91 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 1);
-            let x92 = ::core::arch::x86_64::_mm_xor_si128(x90, p91);
-            let p93 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 17);
-            let x94 = ::core::arch::x86_64::_mm_xor_si128(x69, p93);
-            let p95 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a9, 0);
+            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s18, 0);
+            let x34 = ::core::arch::x86_64::_mm_xor_si128(p33, p23);
+            let x35 = ::core::arch::x86_64::_mm_xor_si128(x34, p28);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(p19, x35);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(x32, x22);
+            let x38 = ::core::arch::x86_64::_mm_xor_si128(x37, x27);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(p29, p19);
+            let x40 = ::core::arch::x86_64::_mm_xor_si128(x39, p24);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p28, x40);
+            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 17);
+            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 16);
+            let p44 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 1);
+            let x45 = ::core::arch::x86_64::_mm_xor_si128(p43, p44);
+            let p46 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 0);
+            let s47 = ::core::arch::x86_64::_mm_xor_si128(s15, a2);
+            let s48 = ::core::arch::x86_64::_mm_xor_si128(s16, a7);
+            let p49 = ::core::arch::x86_64::_mm_clmulepi64_si128(s15, s16, 17);
+            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(s15, s16, 16);
+            let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(s15, s16, 1);
+            let x52 = ::core::arch::x86_64::_mm_xor_si128(p50, p51);
+            let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(s15, s16, 0);
+            let p54 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 17);
+            let p55 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 16);
+            let p56 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 1);
+            let x57 = ::core::arch::x86_64::_mm_xor_si128(p55, p56);
+            let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 0);
+            let p59 = ::core::arch::x86_64::_mm_clmulepi64_si128(s47, s48, 17);
+            let p60 = ::core::arch::x86_64::_mm_clmulepi64_si128(s47, s48, 16);
+            let p61 = ::core::arch::x86_64::_mm_clmulepi64_si128(s47, s48, 1);
+            let x62 = ::core::arch::x86_64::_mm_xor_si128(p60, p61);
+            let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(s47, s48, 0);
+            let x64 = ::core::arch::x86_64::_mm_xor_si128(p63, p53);
+            let x65 = ::core::arch::x86_64::_mm_xor_si128(x64, p58);
+            let x66 = ::core::arch::x86_64::_mm_xor_si128(p49, x65);
+            let x67 = ::core::arch::x86_64::_mm_xor_si128(x62, x52);
+            let x68 = ::core::arch::x86_64::_mm_xor_si128(x67, x57);
+            let x69 = ::core::arch::x86_64::_mm_xor_si128(p59, p49);
+            let x70 = ::core::arch::x86_64::_mm_xor_si128(x69, p54);
+            let x71 = ::core::arch::x86_64::_mm_xor_si128(p58, x70);
+            let x72 = ::core::arch::x86_64::_mm_xor_si128(p53, p23);
+            let x73 = ::core::arch::x86_64::_mm_xor_si128(x72, p46);
+            let x74 = ::core::arch::x86_64::_mm_xor_si128(x41, x73);
+            let x75 = ::core::arch::x86_64::_mm_xor_si128(x52, x22);
+            let x76 = ::core::arch::x86_64::_mm_xor_si128(x75, x45);
+            let x77 = ::core::arch::x86_64::_mm_xor_si128(x27, x76);
+            let x78 = ::core::arch::x86_64::_mm_xor_si128(x66, x36);
+            let x79 = ::core::arch::x86_64::_mm_xor_si128(x78, p42);
+            let x80 = ::core::arch::x86_64::_mm_xor_si128(p24, x79);
+            let x81 = ::core::arch::x86_64::_mm_xor_si128(x68, x38);
+            let x82 = ::core::arch::x86_64::_mm_xor_si128(x71, x41);
+            let x83 = ::core::arch::x86_64::_mm_xor_si128(p46, x82);
+            let x84 = ::core::arch::x86_64::_mm_xor_si128(x57, x27);
+            let x85 = ::core::arch::x86_64::_mm_xor_si128(x45, x84);
+            let x86 = ::core::arch::x86_64::_mm_xor_si128(p54, p24);
+            let x87 = ::core::arch::x86_64::_mm_xor_si128(p42, x86);
+            let p88 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a10, 0);
+            let p89 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a10, 1);
+            let p90 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a9, 16);
+            let x91 = ::core::arch::x86_64::_mm_xor_si128(p89, p90);
+            let p92 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 17);
+            let p93 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a10, 0);
+            let x94 = ::core::arch::x86_64::_mm_xor_si128(p92, p93);
+            let p95 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a9, 0);
             let x96 = ::core::arch::x86_64::_mm_xor_si128(x94, p95);
-            let p97 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a9, 16);
-            let x98 = ::core::arch::x86_64::_mm_xor_si128(p70, p97);
-            let p99 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a9, 1);
-            let x100 = ::core::arch::x86_64::_mm_xor_si128(x98, p99);
-            let p101 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a9, 17);
-            let p102 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a10, 0);
-            let x103 = ::core::arch::x86_64::_mm_xor_si128(p101, p102);
-            let p104 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a10, 1);
-            let p105 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a6, 0);
-            let x106 = ::core::arch::x86_64::_mm_xor_si128(x80, p105);
-            let p107 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a6, 16);
-            let x108 = ::core::arch::x86_64::_mm_xor_si128(x84, p107);
-            let p109 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a6, 1);
-            let x110 = ::core::arch::x86_64::_mm_xor_si128(x108, p109);
-            let p111 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a6, 17);
-            let x112 = ::core::arch::x86_64::_mm_xor_si128(x88, p111);
-            let p113 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 0);
-            let x114 = ::core::arch::x86_64::_mm_xor_si128(x112, p113);
-            let p115 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 16);
-            let x116 = ::core::arch::x86_64::_mm_xor_si128(x92, p115);
-            let p117 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 1);
-            let x118 = ::core::arch::x86_64::_mm_xor_si128(x116, p117);
-            let p119 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a7, 17);
-            let x120 = ::core::arch::x86_64::_mm_xor_si128(x96, p119);
-            let p121 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 0);
-            let x122 = ::core::arch::x86_64::_mm_xor_si128(x120, p121);
-            let p123 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 16);
-            let x124 = ::core::arch::x86_64::_mm_xor_si128(x100, p123);
-            let p125 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 1);
-            let x126 = ::core::arch::x86_64::_mm_xor_si128(x124, p125);
-            let p127 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 17);
-            let x128 = ::core::arch::x86_64::_mm_xor_si128(x103, p127);
-            let p129 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 0);
-            let x130 = ::core::arch::x86_64::_mm_xor_si128(x128, p129);
-            let p131 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 16);
-            let x132 = ::core::arch::x86_64::_mm_xor_si128(p104, p131);
-            let p133 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 1);
-            let x134 = ::core::arch::x86_64::_mm_xor_si128(x132, p133);
-            let p135 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 17);
-            let p136 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a10, 0);
-            let x137 = ::core::arch::x86_64::_mm_xor_si128(p135, p136);
-            let p138 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a10, 1);
-            let p139 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a6, 0);
-            let x140 = ::core::arch::x86_64::_mm_xor_si128(x114, p139);
-            let p141 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a6, 16);
-            let x142 = ::core::arch::x86_64::_mm_xor_si128(x118, p141);
-            let p143 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a7, 0);
-            let x144 = ::core::arch::x86_64::_mm_xor_si128(x122, p143);
-            let p145 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a7, 16);
-            let x146 = ::core::arch::x86_64::_mm_xor_si128(x126, p145);
-            let p147 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a8, 0);
-            let x148 = ::core::arch::x86_64::_mm_xor_si128(x130, p147);
-            let p149 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a8, 16);
-            let x150 = ::core::arch::x86_64::_mm_xor_si128(x134, p149);
-            let p151 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a9, 0);
-            let x152 = ::core::arch::x86_64::_mm_xor_si128(x137, p151);
-            let p153 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a9, 16);
-            let x154 = ::core::arch::x86_64::_mm_xor_si128(p138, p153);
-            let p155 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a10, 0);
-            let u156 = ::core::arch::x86_64::_mm_slli_si128(x14, 8);
-            let x157 = ::core::arch::x86_64::_mm_xor_si128(p11, u156);
-            let u158 = ::core::arch::x86_64::_mm_slli_si128(x42, 8);
-            let x159 = ::core::arch::x86_64::_mm_xor_si128(x38, u158);
-            let v160 = ::core::arch::x86_64::_mm_srli_si128(x14, 8);
-            let x161 = ::core::arch::x86_64::_mm_xor_si128(x159, v160);
-            let u162 = ::core::arch::x86_64::_mm_slli_si128(x76, 8);
-            let x163 = ::core::arch::x86_64::_mm_xor_si128(x72, u162);
-            let v164 = ::core::arch::x86_64::_mm_srli_si128(x42, 8);
-            let x165 = ::core::arch::x86_64::_mm_xor_si128(x163, v164);
-            let u166 = ::core::arch::x86_64::_mm_slli_si128(x110, 8);
-            let x167 = ::core::arch::x86_64::_mm_xor_si128(x106, u166);
-            let v168 = ::core::arch::x86_64::_mm_srli_si128(x76, 8);
-            let x169 = ::core::arch::x86_64::_mm_xor_si128(x167, v168);
-            let u170 = ::core::arch::x86_64::_mm_slli_si128(x142, 8);
-            let x171 = ::core::arch::x86_64::_mm_xor_si128(x140, u170);
-            let v172 = ::core::arch::x86_64::_mm_srli_si128(x110, 8);
-            let x173 = ::core::arch::x86_64::_mm_xor_si128(x171, v172);
-            let u174 = ::core::arch::x86_64::_mm_slli_si128(x146, 8);
-            let x175 = ::core::arch::x86_64::_mm_xor_si128(x144, u174);
-            let v176 = ::core::arch::x86_64::_mm_srli_si128(x142, 8);
-            let x177 = ::core::arch::x86_64::_mm_xor_si128(x175, v176);
-            let u178 = ::core::arch::x86_64::_mm_slli_si128(x150, 8);
-            let x179 = ::core::arch::x86_64::_mm_xor_si128(x148, u178);
-            let v180 = ::core::arch::x86_64::_mm_srli_si128(x146, 8);
-            let x181 = ::core::arch::x86_64::_mm_xor_si128(x179, v180);
-            let u182 = ::core::arch::x86_64::_mm_slli_si128(x154, 8);
-            let x183 = ::core::arch::x86_64::_mm_xor_si128(x152, u182);
-            let v184 = ::core::arch::x86_64::_mm_srli_si128(x150, 8);
-            let x185 = ::core::arch::x86_64::_mm_xor_si128(x183, v184);
-            let v186 = ::core::arch::x86_64::_mm_srli_si128(x154, 8);
-            let x187 = ::core::arch::x86_64::_mm_xor_si128(p155, v186);
-            let g188 = ::core::arch::x86_64::_mm_set_epi64x(
+            let p97 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 16);
+            let p98 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 1);
+            let x99 = ::core::arch::x86_64::_mm_xor_si128(p97, p98);
+            let p100 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 0);
+            let s101 = ::core::arch::x86_64::_mm_xor_si128(s11, a3);
+            let s102 = ::core::arch::x86_64::_mm_xor_si128(s13, a8);
+            let s103 = ::core::arch::x86_64::_mm_xor_si128(s11, s12);
+            let s104 = ::core::arch::x86_64::_mm_xor_si128(s13, s14);
+            let p105 = ::core::arch::x86_64::_mm_clmulepi64_si128(s11, s13, 17);
+            let p106 = ::core::arch::x86_64::_mm_clmulepi64_si128(s11, s13, 16);
+            let p107 = ::core::arch::x86_64::_mm_clmulepi64_si128(s11, s13, 1);
+            let x108 = ::core::arch::x86_64::_mm_xor_si128(p106, p107);
+            let p109 = ::core::arch::x86_64::_mm_clmulepi64_si128(s11, s13, 0);
+            let p110 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 17);
+            let p111 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 16);
+            let p112 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 1);
+            let x113 = ::core::arch::x86_64::_mm_xor_si128(p111, p112);
+            let p114 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 0);
+            let p115 = ::core::arch::x86_64::_mm_clmulepi64_si128(s103, s104, 17);
+            let p116 = ::core::arch::x86_64::_mm_clmulepi64_si128(s103, s104, 16);
+            let p117 = ::core::arch::x86_64::_mm_clmulepi64_si128(s103, s104, 1);
+            let x118 = ::core::arch::x86_64::_mm_xor_si128(p116, p117);
+            let p119 = ::core::arch::x86_64::_mm_clmulepi64_si128(s103, s104, 0);
+            let x120 = ::core::arch::x86_64::_mm_xor_si128(p119, p109);
+            let x121 = ::core::arch::x86_64::_mm_xor_si128(x120, p114);
+            let x122 = ::core::arch::x86_64::_mm_xor_si128(p105, x121);
+            let x123 = ::core::arch::x86_64::_mm_xor_si128(x118, x108);
+            let x124 = ::core::arch::x86_64::_mm_xor_si128(x123, x113);
+            let x125 = ::core::arch::x86_64::_mm_xor_si128(p115, p105);
+            let x126 = ::core::arch::x86_64::_mm_xor_si128(x125, p110);
+            let x127 = ::core::arch::x86_64::_mm_xor_si128(p114, x126);
+            let p128 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 17);
+            let p129 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 16);
+            let p130 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 1);
+            let x131 = ::core::arch::x86_64::_mm_xor_si128(p129, p130);
+            let p132 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 0);
+            let s133 = ::core::arch::x86_64::_mm_xor_si128(s101, s12);
+            let s134 = ::core::arch::x86_64::_mm_xor_si128(s102, s14);
+            let p135 = ::core::arch::x86_64::_mm_clmulepi64_si128(s101, s102, 17);
+            let p136 = ::core::arch::x86_64::_mm_clmulepi64_si128(s101, s102, 16);
+            let p137 = ::core::arch::x86_64::_mm_clmulepi64_si128(s101, s102, 1);
+            let x138 = ::core::arch::x86_64::_mm_xor_si128(p136, p137);
+            let p139 = ::core::arch::x86_64::_mm_clmulepi64_si128(s101, s102, 0);
+            let p140 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 17);
+            let p141 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 16);
+            let p142 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 1);
+            let x143 = ::core::arch::x86_64::_mm_xor_si128(p141, p142);
+            let p144 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 0);
+            let p145 = ::core::arch::x86_64::_mm_clmulepi64_si128(s133, s134, 17);
+            let p146 = ::core::arch::x86_64::_mm_clmulepi64_si128(s133, s134, 16);
+            let p147 = ::core::arch::x86_64::_mm_clmulepi64_si128(s133, s134, 1);
+            let x148 = ::core::arch::x86_64::_mm_xor_si128(p146, p147);
+            let p149 = ::core::arch::x86_64::_mm_clmulepi64_si128(s133, s134, 0);
+            let x150 = ::core::arch::x86_64::_mm_xor_si128(p149, p139);
+            let x151 = ::core::arch::x86_64::_mm_xor_si128(x150, p144);
+            let x152 = ::core::arch::x86_64::_mm_xor_si128(p135, x151);
+            let x153 = ::core::arch::x86_64::_mm_xor_si128(x148, x138);
+            let x154 = ::core::arch::x86_64::_mm_xor_si128(x153, x143);
+            let x155 = ::core::arch::x86_64::_mm_xor_si128(p145, p135);
+            let x156 = ::core::arch::x86_64::_mm_xor_si128(x155, p140);
+            let x157 = ::core::arch::x86_64::_mm_xor_si128(p144, x156);
+            let x158 = ::core::arch::x86_64::_mm_xor_si128(p139, p109);
+            let x159 = ::core::arch::x86_64::_mm_xor_si128(x158, p132);
+            let x160 = ::core::arch::x86_64::_mm_xor_si128(x127, x159);
+            let x161 = ::core::arch::x86_64::_mm_xor_si128(x138, x108);
+            let x162 = ::core::arch::x86_64::_mm_xor_si128(x161, x131);
+            let x163 = ::core::arch::x86_64::_mm_xor_si128(x113, x162);
+            let x164 = ::core::arch::x86_64::_mm_xor_si128(x152, x122);
+            let x165 = ::core::arch::x86_64::_mm_xor_si128(x164, p128);
+            let x166 = ::core::arch::x86_64::_mm_xor_si128(p110, x165);
+            let x167 = ::core::arch::x86_64::_mm_xor_si128(x154, x124);
+            let x168 = ::core::arch::x86_64::_mm_xor_si128(x157, x127);
+            let x169 = ::core::arch::x86_64::_mm_xor_si128(p132, x168);
+            let x170 = ::core::arch::x86_64::_mm_xor_si128(x143, x113);
+            let x171 = ::core::arch::x86_64::_mm_xor_si128(x131, x170);
+            let x172 = ::core::arch::x86_64::_mm_xor_si128(p140, p110);
+            let x173 = ::core::arch::x86_64::_mm_xor_si128(p128, x172);
+            let x174 = ::core::arch::x86_64::_mm_xor_si128(p109, p23);
+            let x175 = ::core::arch::x86_64::_mm_xor_si128(x174, p100);
+            let x176 = ::core::arch::x86_64::_mm_xor_si128(x80, x175);
+            let x177 = ::core::arch::x86_64::_mm_xor_si128(x108, x22);
+            let x178 = ::core::arch::x86_64::_mm_xor_si128(x177, x99);
+            let x179 = ::core::arch::x86_64::_mm_xor_si128(x81, x178);
+            let x180 = ::core::arch::x86_64::_mm_xor_si128(x122, x36);
+            let x181 = ::core::arch::x86_64::_mm_xor_si128(x180, x96);
+            let x182 = ::core::arch::x86_64::_mm_xor_si128(x83, x181);
+            let x183 = ::core::arch::x86_64::_mm_xor_si128(x124, x38);
+            let x184 = ::core::arch::x86_64::_mm_xor_si128(x183, x91);
+            let x185 = ::core::arch::x86_64::_mm_xor_si128(x85, x184);
+            let x186 = ::core::arch::x86_64::_mm_xor_si128(x160, x74);
+            let x187 = ::core::arch::x86_64::_mm_xor_si128(x186, p88);
+            let x188 = ::core::arch::x86_64::_mm_xor_si128(x87, x187);
+            let x189 = ::core::arch::x86_64::_mm_xor_si128(x163, x77);
+            let x190 = ::core::arch::x86_64::_mm_xor_si128(x166, x80);
+            let x191 = ::core::arch::x86_64::_mm_xor_si128(p100, x190);
+            let x192 = ::core::arch::x86_64::_mm_xor_si128(x167, x81);
+            let x193 = ::core::arch::x86_64::_mm_xor_si128(x99, x192);
+            let x194 = ::core::arch::x86_64::_mm_xor_si128(x169, x83);
+            let x195 = ::core::arch::x86_64::_mm_xor_si128(x96, x194);
+            let x196 = ::core::arch::x86_64::_mm_xor_si128(x171, x85);
+            let x197 = ::core::arch::x86_64::_mm_xor_si128(x91, x196);
+            let x198 = ::core::arch::x86_64::_mm_xor_si128(x173, x87);
+            let x199 = ::core::arch::x86_64::_mm_xor_si128(p88, x198);
+            let u200 = ::core::arch::x86_64::_mm_slli_si128(x22, 8);
+            let x201 = ::core::arch::x86_64::_mm_xor_si128(p23, u200);
+            let u202 = ::core::arch::x86_64::_mm_slli_si128(x38, 8);
+            let x203 = ::core::arch::x86_64::_mm_xor_si128(x36, u202);
+            let v204 = ::core::arch::x86_64::_mm_srli_si128(x22, 8);
+            let x205 = ::core::arch::x86_64::_mm_xor_si128(x203, v204);
+            let u206 = ::core::arch::x86_64::_mm_slli_si128(x77, 8);
+            let x207 = ::core::arch::x86_64::_mm_xor_si128(x74, u206);
+            let v208 = ::core::arch::x86_64::_mm_srli_si128(x38, 8);
+            let x209 = ::core::arch::x86_64::_mm_xor_si128(x207, v208);
+            let u210 = ::core::arch::x86_64::_mm_slli_si128(x179, 8);
+            let x211 = ::core::arch::x86_64::_mm_xor_si128(x176, u210);
+            let v212 = ::core::arch::x86_64::_mm_srli_si128(x77, 8);
+            let x213 = ::core::arch::x86_64::_mm_xor_si128(x211, v212);
+            let u214 = ::core::arch::x86_64::_mm_slli_si128(x185, 8);
+            let x215 = ::core::arch::x86_64::_mm_xor_si128(x182, u214);
+            let v216 = ::core::arch::x86_64::_mm_srli_si128(x179, 8);
+            let x217 = ::core::arch::x86_64::_mm_xor_si128(x215, v216);
+            let u218 = ::core::arch::x86_64::_mm_slli_si128(x189, 8);
+            let x219 = ::core::arch::x86_64::_mm_xor_si128(x188, u218);
+            let v220 = ::core::arch::x86_64::_mm_srli_si128(x185, 8);
+            let x221 = ::core::arch::x86_64::_mm_xor_si128(x219, v220);
+            let u222 = ::core::arch::x86_64::_mm_slli_si128(x193, 8);
+            let x223 = ::core::arch::x86_64::_mm_xor_si128(x191, u222);
+            let v224 = ::core::arch::x86_64::_mm_srli_si128(x189, 8);
+            let x225 = ::core::arch::x86_64::_mm_xor_si128(x223, v224);
+            let u226 = ::core::arch::x86_64::_mm_slli_si128(x197, 8);
+            let x227 = ::core::arch::x86_64::_mm_xor_si128(x195, u226);
+            let v228 = ::core::arch::x86_64::_mm_srli_si128(x193, 8);
+            let x229 = ::core::arch::x86_64::_mm_xor_si128(x227, v228);
+            let v230 = ::core::arch::x86_64::_mm_srli_si128(x197, 8);
+            let x231 = ::core::arch::x86_64::_mm_xor_si128(x199, v230);
+            let g232 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x00000000000084a0u64 as i64,
             );
-            let p189 = ::core::arch::x86_64::_mm_clmulepi64_si128(x173, g188, 1);
-            let p190 = ::core::arch::x86_64::_mm_clmulepi64_si128(x177, g188, 0);
-            let p191 = ::core::arch::x86_64::_mm_clmulepi64_si128(x177, g188, 1);
-            let p192 = ::core::arch::x86_64::_mm_clmulepi64_si128(x181, g188, 0);
-            let p193 = ::core::arch::x86_64::_mm_clmulepi64_si128(x181, g188, 1);
-            let p194 = ::core::arch::x86_64::_mm_clmulepi64_si128(x185, g188, 0);
-            let p195 = ::core::arch::x86_64::_mm_clmulepi64_si128(x185, g188, 1);
-            let p196 = ::core::arch::x86_64::_mm_clmulepi64_si128(x187, g188, 0);
-            let p197 = ::core::arch::x86_64::_mm_clmulepi64_si128(x187, g188, 1);
-            let k198 = ::core::arch::x86_64::_mm_move_epi64(x173);
-            let u199 = ::core::arch::x86_64::_mm_slli_si128(p190, 8);
-            let x200 = ::core::arch::x86_64::_mm_xor_si128(p189, u199);
-            let u201 = ::core::arch::x86_64::_mm_slli_si128(p192, 8);
-            let x202 = ::core::arch::x86_64::_mm_xor_si128(p191, u201);
-            let v203 = ::core::arch::x86_64::_mm_srli_si128(p190, 8);
-            let x204 = ::core::arch::x86_64::_mm_xor_si128(x202, v203);
-            let u205 = ::core::arch::x86_64::_mm_slli_si128(p194, 8);
-            let x206 = ::core::arch::x86_64::_mm_xor_si128(p193, u205);
-            let v207 = ::core::arch::x86_64::_mm_srli_si128(p192, 8);
-            let x208 = ::core::arch::x86_64::_mm_xor_si128(x206, v207);
-            let u209 = ::core::arch::x86_64::_mm_slli_si128(p196, 8);
-            let x210 = ::core::arch::x86_64::_mm_xor_si128(p195, u209);
-            let v211 = ::core::arch::x86_64::_mm_srli_si128(p194, 8);
-            let x212 = ::core::arch::x86_64::_mm_xor_si128(x210, v211);
-            let v213 = ::core::arch::x86_64::_mm_srli_si128(p196, 8);
-            let x214 = ::core::arch::x86_64::_mm_xor_si128(p197, v213);
-            let x215 = ::core::arch::x86_64::_mm_xor_si128(x157, x200);
-            let x216 = ::core::arch::x86_64::_mm_xor_si128(x161, x204);
-            let x217 = ::core::arch::x86_64::_mm_xor_si128(x165, x208);
-            let x218 = ::core::arch::x86_64::_mm_xor_si128(x169, x212);
-            let x219 = ::core::arch::x86_64::_mm_xor_si128(k198, x214);
-            let p220 = ::core::arch::x86_64::_mm_clmulepi64_si128(x219, g188, 1);
-            let k221 = ::core::arch::x86_64::_mm_move_epi64(x219);
-            let x222 = ::core::arch::x86_64::_mm_xor_si128(x215, p220);
-            let h223 = ::core::arch::x86_64::_mm_srli_epi64(k221, 59);
-            let f224 = ::core::arch::x86_64::_mm_set_epi64x(
+            let p233 = ::core::arch::x86_64::_mm_clmulepi64_si128(x217, g232, 1);
+            let p234 = ::core::arch::x86_64::_mm_clmulepi64_si128(x221, g232, 0);
+            let p235 = ::core::arch::x86_64::_mm_clmulepi64_si128(x221, g232, 1);
+            let p236 = ::core::arch::x86_64::_mm_clmulepi64_si128(x225, g232, 0);
+            let p237 = ::core::arch::x86_64::_mm_clmulepi64_si128(x225, g232, 1);
+            let p238 = ::core::arch::x86_64::_mm_clmulepi64_si128(x229, g232, 0);
+            let p239 = ::core::arch::x86_64::_mm_clmulepi64_si128(x229, g232, 1);
+            let p240 = ::core::arch::x86_64::_mm_clmulepi64_si128(x231, g232, 0);
+            let p241 = ::core::arch::x86_64::_mm_clmulepi64_si128(x231, g232, 1);
+            let k242 = ::core::arch::x86_64::_mm_move_epi64(x217);
+            let u243 = ::core::arch::x86_64::_mm_slli_si128(p234, 8);
+            let x244 = ::core::arch::x86_64::_mm_xor_si128(p233, u243);
+            let u245 = ::core::arch::x86_64::_mm_slli_si128(p236, 8);
+            let x246 = ::core::arch::x86_64::_mm_xor_si128(p235, u245);
+            let v247 = ::core::arch::x86_64::_mm_srli_si128(p234, 8);
+            let x248 = ::core::arch::x86_64::_mm_xor_si128(x246, v247);
+            let u249 = ::core::arch::x86_64::_mm_slli_si128(p238, 8);
+            let x250 = ::core::arch::x86_64::_mm_xor_si128(p237, u249);
+            let v251 = ::core::arch::x86_64::_mm_srli_si128(p236, 8);
+            let x252 = ::core::arch::x86_64::_mm_xor_si128(x250, v251);
+            let u253 = ::core::arch::x86_64::_mm_slli_si128(p240, 8);
+            let x254 = ::core::arch::x86_64::_mm_xor_si128(p239, u253);
+            let v255 = ::core::arch::x86_64::_mm_srli_si128(p238, 8);
+            let x256 = ::core::arch::x86_64::_mm_xor_si128(x254, v255);
+            let v257 = ::core::arch::x86_64::_mm_srli_si128(p240, 8);
+            let x258 = ::core::arch::x86_64::_mm_xor_si128(p241, v257);
+            let x259 = ::core::arch::x86_64::_mm_xor_si128(x201, x244);
+            let x260 = ::core::arch::x86_64::_mm_xor_si128(x205, x248);
+            let x261 = ::core::arch::x86_64::_mm_xor_si128(x209, x252);
+            let x262 = ::core::arch::x86_64::_mm_xor_si128(x213, x256);
+            let x263 = ::core::arch::x86_64::_mm_xor_si128(k242, x258);
+            let p264 = ::core::arch::x86_64::_mm_clmulepi64_si128(x263, g232, 1);
+            let k265 = ::core::arch::x86_64::_mm_move_epi64(x263);
+            let x266 = ::core::arch::x86_64::_mm_xor_si128(x259, p264);
+            let h267 = ::core::arch::x86_64::_mm_srli_epi64(k265, 59);
+            let f268 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x0000000000000425u64 as i64,
             );
-            let p225 = ::core::arch::x86_64::_mm_clmulepi64_si128(h223, f224, 0);
-            let k226 = ::core::arch::x86_64::_mm_and_si128(
-                k221,
+            let p269 = ::core::arch::x86_64::_mm_clmulepi64_si128(h267, f268, 0);
+            let k270 = ::core::arch::x86_64::_mm_and_si128(
+                k265,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x07ffffffffffffffu64 as i64,
                 ),
             );
-            let x227 = ::core::arch::x86_64::_mm_xor_si128(x222, p225);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x227);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x216);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x217);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x218);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(8).cast(), k226);
+            let x271 = ::core::arch::x86_64::_mm_xor_si128(x266, p269);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x271);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x260);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x261);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x262);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(8).cast(), k270);
         }
         out
     }
@@ -1398,8 +1440,12 @@ impl F571 {
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
     fn multi_square_x86_64_avx512_words(a: &[u64; 9], k: u32) -> ([u64; 9], u32) {
+        /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+        /// lines (split loads halved the kernel's throughput).
+        #[repr(C, align(64))]
+        struct Matrix([u64; 5184]);
         /// The bit matrix of x ↦ x^(2^285) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^285) mod f.
-        static MULTI_SQUARE_285: [u64; 5184] = [
+        static MULTI_SQUARE_285: Matrix = Matrix([
             0x0000000000000001, 0x580aafedbe39bc15, 0x006366cedd64e1b8,
             0xc885bd133ef58ae2, 0xd871f9250e7ba5e4, 0x93405e0e1f0f1e9f,
             0x4dca375950d68e8a, 0x7bdba3603288f50e, 0x0000000000000000,
@@ -3128,9 +3174,9 @@ impl F571 {
             0x0000000000000000, 0x06baf69f44cdad28, 0x0233c1c93b2ecb2c,
             0x010168829c11aaf5, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^142) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^142) mod f.
-        static MULTI_SQUARE_142: [u64; 5184] = [
+        static MULTI_SQUARE_142: Matrix = Matrix([
             0x0000000000000001, 0xe5d7a268c2789300, 0xe9327f6986ab652c,
             0x03a4cec81b76b406, 0xdb70d763ec1f9b8d, 0x0d85b92fa4e0a944,
             0x6d124702ca6b6d4a, 0x5e3c8a3eb1beacad, 0x0000000000000000,
@@ -4859,9 +4905,9 @@ impl F571 {
             0x0000000000000000, 0x0409554500112979, 0x047cdbdf12431314,
             0x076bbaf57612031d, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^71) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^71) mod f.
-        static MULTI_SQUARE_71: [u64; 5184] = [
+        static MULTI_SQUARE_71: Matrix = Matrix([
             0x0000000000000001, 0x86208dc1c0d56816, 0xc95d3021ed4f6cd8,
             0xa45fb24de8716e35, 0x299f5de67ab4e27a, 0x33684d7027a2a9da,
             0xf3d25b06af5d43a6, 0x1ee5f691e53c5f62, 0x0000000000000000,
@@ -6590,9 +6636,9 @@ impl F571 {
             0x0000000000000000, 0x06ccdc85621c6d46, 0x0278c3b9f2bdc998,
             0x01a0c5287923aab8, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         /// The bit matrix of x ↦ x^(2^35) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^35) mod f.
-        static MULTI_SQUARE_35: [u64; 5184] = [
+        static MULTI_SQUARE_35: Matrix = Matrix([
             0x0000000000000001, 0x920aef413541ddd5, 0x857ab6770a6d391f,
             0x411c5e552a1e7f8b, 0xba4872989aef3f57, 0x4187c2a568620c4f,
             0xc22a8a05960d377b, 0xca3eba1b145e192c, 0x0000000000000000,
@@ -8321,12 +8367,12 @@ impl F571 {
             0x0000000000000000, 0x055d8a48adc8622d, 0x063fc7125b2c7476,
             0x045495da40f590cb, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ];
+        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 285 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_285)
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_285.0)
             };
             x = next;
             k -= 285;
@@ -8334,20 +8380,24 @@ impl F571 {
         while k >= 142 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_142)
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_142.0)
             };
             x = next;
             k -= 142;
         }
         while k >= 71 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_71) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_71.0)
+            };
             x = next;
             k -= 71;
         }
         while k >= 35 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe { Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_35) };
+            let next = unsafe {
+                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_35.0)
+            };
             x = next;
             k -= 35;
         }

@@ -357,27 +357,27 @@ fn square_clmul_body(c: &Ctx, clmul: &TokenStream) -> TokenStream {
 /// The portable 64-bit word product: one 64×64 → 128-bit carry-less product by integer
 /// multiplication with holes, and the double-length product by Karatsuba over it.
 fn portable64_items(c: &Ctx) -> TokenStream {
-    let mask64: Vec<TokenStream> = (0..5u32)
+    let mask64: Vec<TokenStream> = (0..4u32)
         .map(|r| {
             let v: u64 = (0..64)
-                .filter(|p| p % 5 == r)
+                .filter(|p| p % 4 == r)
                 .fold(0, |m, p| m | (1u64 << p));
             c.lit(v)
         })
         .collect();
-    let mask128: Vec<TokenStream> = (0..5u32)
+    let mask128: Vec<TokenStream> = (0..4u32)
         .map(|r| {
             let v: u128 = (0..128)
-                .filter(|p| p % 5 == r)
+                .filter(|p| p % 4 == r)
                 .fold(0, |m, p| m | (1u128 << p));
             let l: syn::LitInt = syn::LitInt::new(&format!("{v:#034x}"), Span::call_site());
             quote!(#l)
         })
         .collect();
     let mut prods = Vec::new();
-    for i in 0..5usize {
-        for j in 0..5usize {
-            let (il, jl, kl) = (usize_lit(i), usize_lit(j), usize_lit((i + j) % 5));
+    for i in 0..4usize {
+        for j in 0..4usize {
+            let (il, jl, kl) = (usize_lit(i), usize_lit(j), usize_lit((i + j) % 4));
             prods.push(quote!(z[#kl] ^= (x[#il] as u128) * (y[#jl] as u128);));
         }
     }
@@ -389,22 +389,30 @@ fn portable64_items(c: &Ctx) -> TokenStream {
         " The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words ({products} word products by `clmul_portable64`). Constant time where integer multiplication is."
     );
     quote! {
-        /// One 64×64 → 128-bit carry-less product with integer multiplications: a and b are
-        /// split into five parts holding the bits ≡ i (mod 5), so each of the 25 products of
-        /// parts has at most 13 terms at any bit position and its integer carries stay in the
-        /// four-bit holes between positions; products whose positions share a residue are
-        /// combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin,
-        /// BearSSL's constant-time GHASH, generalised to full 128-bit products). Constant time on
-        /// CPUs whose integer multiplier is (x86-64, AArch64). Returns (low word, high word).
+        /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
+        /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
+        /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
+        /// at any bit position and its integer carries stay in the three-bit holes between
+        /// positions; products whose positions share a residue are combined by xor and the
+        /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
+        /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
+        /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
+        /// multiplier is (x86-64, AArch64). Returns (low word, high word).
         #[inline(always)]
         fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-            const M: [u64; 5] = [#(#mask64),*];
-            const M128: [u128; 5] = [#(#mask128),*];
-            let x = [a & M[0], a & M[1], a & M[2], a & M[3], a & M[4]];
-            let y = [b & M[0], b & M[1], b & M[2], b & M[3], b & M[4]];
-            let mut z = [0u128; 5];
+            const M: [u64; 4] = [#(#mask64),*];
+            const M128: [u128; 4] = [#(#mask128),*];
+            let bl = b & 0x0fff_ffff_ffff_ffff;
+            let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+            let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
+            let mut z = [0u128; 4];
             #(#prods)*
-            let r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3]) | (z[4] & M128[4]);
+            let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3]);
+            let wide = a as u128;
+            r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
+            r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
+            r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
+            r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
             (r as u64, (r >> 64) as u64)
         }
 

@@ -176,7 +176,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             );
             quote! {
                 #[doc = #doc]
-                static #id: [u64; #len] = [#(#words),*];
+                static #id: Matrix = Matrix([#(#words),*]);
             }
         })
         .collect();
@@ -187,7 +187,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         quote! {
             while k >= #kl {
                 #safety
-                let next = unsafe { Self::multi_square_x86_64_avx512(&x, &#id) };
+                let next = unsafe { Self::multi_square_x86_64_avx512(&x, &#id.0) };
                 x = next;
                 k -= #kl;
             }
@@ -240,6 +240,10 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         #[inline]
         #[allow(unused_unsafe, unused_doc_comments)]
         fn multi_square_x86_64_avx512_words(a: &[u64; #nl], k: u32) -> ([u64; #nl], u32) {
+            /// A matrix aligned to the cache line, so that no 64-byte load splits across two
+            /// lines (split loads halved the kernel's throughput).
+            #[repr(C, align(64))]
+            struct Matrix([u64; #len]);
             #(#statics)*
             let (mut x, mut k) = (*a, k);
             #(#covers)*
