@@ -10,7 +10,6 @@
 
 use std::ffi::c_int;
 use std::hint::black_box;
-use std::time::Instant;
 
 use fieldgen_generated as ours;
 use openssl_sys::{BIGNUM, BN_CTX};
@@ -66,17 +65,12 @@ fn bn_le(x: *const BIGNUM, len: usize) -> Vec<u8> {
     }
 }
 
-/// Best time in ns per operation of each contender over `rounds` alternating runs.
+/// Best time in ns per operation of each contender (chains of `CHAIN` operations).
 fn race(rounds: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
-    let mut best = vec![f64::MAX; fs.len()];
-    for _ in 0..rounds {
-        for (k, f) in fs.iter_mut().enumerate() {
-            let t = Instant::now();
-            f();
-            best[k] = best[k].min(t.elapsed().as_nanos() as f64 / CHAIN as f64);
-        }
-    }
-    best
+    fieldgen_benches::race(rounds, fs)
+        .into_iter()
+        .map(|t| t / CHAIN as f64)
+        .collect()
 }
 
 macro_rules! field {

@@ -10,7 +10,6 @@
 //! Optional arguments: the number of alternating rounds (default 2000; the batch runs a tenth).
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use ed25519_dalek::{Signer as _, Verifier as _};
 use fieldgen_curve25519 as ours;
@@ -19,19 +18,6 @@ use fieldgen_curve25519 as ours;
 fn bytes32(seed: u64) -> [u8; 32] {
     let v = fieldgen_benches::inputs(257, seed, 1).pop().unwrap();
     v[..32].try_into().unwrap()
-}
-
-/// Best time in ns of each contender over `rounds` alternating runs.
-fn race(rounds: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
-    let mut best = vec![f64::MAX; fs.len()];
-    for _ in 0..rounds {
-        for (k, f) in fs.iter_mut().enumerate() {
-            let t = Instant::now();
-            f();
-            best[k] = best[k].min(t.elapsed().as_nanos() as f64);
-        }
-    }
-    best
 }
 
 /// One Markdown row: ours first in `t`, then the peers named in `peers` (None: not offered).
@@ -128,7 +114,7 @@ fn main() {
     println!("|---|---:|---:|---:|---|---:|");
     let both = [Some("ed25519-dalek"), Some("crrl")];
 
-    let t = race(
+    let t = fieldgen_benches::race(
         rounds,
         &mut [
             &mut || {
@@ -144,7 +130,7 @@ fn main() {
     );
     row("X25519 base point (x25519-dalek)", &t, &both);
 
-    let t = race(
+    let t = fieldgen_benches::race(
         rounds,
         &mut [
             &mut || {
@@ -160,7 +146,7 @@ fn main() {
     );
     row("Ed25519 key from seed", &t, &both);
 
-    let t = race(
+    let t = fieldgen_benches::race(
         rounds,
         &mut [
             &mut || {
@@ -176,7 +162,7 @@ fn main() {
     );
     row("Ed25519 sign", &t, &both);
 
-    let t = race(
+    let t = fieldgen_benches::race(
         rounds,
         &mut [
             &mut || {
@@ -192,7 +178,7 @@ fn main() {
     );
     row("Ed25519 verify", &t, &both);
 
-    let t = race(
+    let t = fieldgen_benches::race(
         (rounds / 10).max(1),
         &mut [
             &mut || {

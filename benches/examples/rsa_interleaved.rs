@@ -7,7 +7,6 @@
 //! `RUSTFLAGS="-C target-cpu=native" cargo run --release -p fieldgen-benches --features peers --example rsa_interleaved`
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use crypto_bigint::modular::{FixedMontyForm, FixedMontyParams};
 use crypto_bigint::{Odd, Uint};
@@ -33,19 +32,6 @@ fn fixed<const N: usize>(v: &[u8]) -> [u8; N] {
     let mut out = [0u8; N];
     out[N - v.len()..].copy_from_slice(v);
     out
-}
-
-/// Best time in ns of each contender over `rounds` alternating runs.
-fn race(rounds: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
-    let mut best = vec![f64::MAX; fs.len()];
-    for _ in 0..rounds {
-        for (k, f) in fs.iter_mut().enumerate() {
-            let t = Instant::now();
-            f();
-            best[k] = best[k].min(t.elapsed().as_nanos() as f64);
-        }
-    }
-    best
 }
 
 fn fmt(ns: f64) -> String {
@@ -81,7 +67,7 @@ macro_rules! modexp {
             want
         );
         let base_f = fixed::<B>(&base);
-        let t = race(
+        let t = fieldgen_benches::race(
             $rounds,
             &mut [
                 &mut || {
@@ -172,7 +158,7 @@ fn main() {
         .iter_mut()
         .map(|f| &mut **f as &mut dyn FnMut())
         .collect();
-    let t = race(400, &mut refs);
+    let t = fieldgen_benches::race(400, &mut refs);
     println!(
         "| RSA-2048 private operation (CRT: two 1024-bit modexps + Garner; {}) | {} | OpenSSL 3 (`openssl` crate, no padding) | {} | {:.2} |",
         Mont1024::modexp_backend(),

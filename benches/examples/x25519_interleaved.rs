@@ -7,7 +7,6 @@
 //! `RUSTFLAGS='-C target-cpu=native' cargo run --release -p fieldgen-benches --features peers --example x25519_interleaved`
 
 use std::hint::black_box;
-use std::time::Instant;
 
 use fieldgen_curve25519::{x25519, x25519_backend, x25519_with, X25519Backend};
 
@@ -25,19 +24,6 @@ fn bytes32(seed: u64) -> [u8; 32] {
     out
 }
 
-/// Best time in ns of each contender over `rounds` alternating calls.
-fn race(rounds: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
-    let mut best = vec![f64::MAX; fs.len()];
-    for _ in 0..rounds {
-        for (k, f) in fs.iter_mut().enumerate() {
-            let t = Instant::now();
-            f();
-            best[k] = best[k].min(t.elapsed().as_nanos() as f64);
-        }
-    }
-    best
-}
-
 fn main() {
     let rounds: usize = std::env::args()
         .nth(1)
@@ -50,7 +36,7 @@ fn main() {
     assert_eq!(x25519(k, u), want);
     assert_eq!(x25519_with(X25519Backend::Scalar, k, u), Some(want));
     assert_eq!(crrl::x25519::x25519(&u, &k), want);
-    let t = race(
+    let t = fieldgen_benches::race(
         rounds,
         &mut [
             &mut || {

@@ -4,7 +4,7 @@
 //!
 //! The ladder step of RFC 7748 §5 in three rounds of four-lane products, following the 4-way
 //! arrangement of Hisil, Egrioglu and Koçak ("Fast 4 way vectorized ladder for the complete
-//! set of Montgomery curves", eprint 2020/388) with the state (x2, z2, x3, z3) in lanes 0..3:
+//! set of Montgomery curves", 2020) with the state (x2, z2, x3, z3) in lanes 0..3:
 //!
 //! 1. [A, B, C, D] = [x2 + z2, x2 − z2, x3 + z3, x3 − z3] (one add/sub by lane mask);
 //!    product with [A, B, B, A]: [AA, BB, CB, DA];

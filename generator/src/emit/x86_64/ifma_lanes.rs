@@ -3,8 +3,8 @@
 //! register, products by `vpmadd52luq`/`vpmadd52huq` on 256-bit vectors (AVX-512VL).
 //!
 //! The layout is the one of the 4-way Montgomery ladders (Hisil, Egrioglu, Koçak, "Fast 4 way
-//! vectorized ladder for the complete set of Montgomery curves", eprint 2020/388; Nath and
-//! Sarkar, "Efficient 4-way vectorizations of the Montgomery ladder", eprint 2020/378): one
+//! vectorized ladder for the complete set of Montgomery curves", 2020; Nath and
+//! Sarkar, "Efficient 4-way vectorizations of the Montgomery ladder", 2020): one
 //! field operation acts on four ladder quantities at once, and lane permutes and blends move
 //! values between them.
 //!
