@@ -121,7 +121,7 @@ fn ge(a: &U256, b: &U256) -> bool {
     true
 }
 
-/// a − b for a ≥ b.
+/// a − b mod 2^256 (the exact difference when a ≥ b).
 fn sub(a: &U256, b: &U256) -> U256 {
     let mut out = [0u64; 4];
     let mut borrow = false;
@@ -312,19 +312,6 @@ fn mul_word_wrapping(a: &U256, q: u64) -> U256 {
     out
 }
 
-/// a − b mod 2^256.
-fn sub_wrapping(a: &U256, b: &U256) -> U256 {
-    let mut out = [0u64; 4];
-    let mut borrow = false;
-    for i in 0..4 {
-        let (d, b1) = a[i].overflowing_sub(b[i]);
-        let (d, b2) = d.overflowing_sub(borrow as u64);
-        out[i] = d;
-        borrow = b1 | b2;
-    }
-    out
-}
-
 /// x·a + y·b for signed single-word coefficients of opposite signs (or one zero), when the
 /// result is known to lie in [0, 2^256): computed mod 2^256.
 fn combine(x: &U256, a: i128, y: &U256, b: i128) -> U256 {
@@ -333,9 +320,9 @@ fn combine(x: &U256, a: i128, y: &U256, b: i128) -> U256 {
         mul_word_wrapping(y, b.unsigned_abs() as u64),
     );
     if a > 0 || b < 0 {
-        sub_wrapping(&px, &py)
+        sub(&px, &py)
     } else {
-        sub_wrapping(&py, &px)
+        sub(&py, &px)
     }
 }
 
