@@ -19,20 +19,14 @@ use fieldgen_curve25519 as ours;
 use openssl::pkey::{Id, PKey};
 
 /// Deterministic 32-byte strings (splitmix64 via the shared input generator).
-fn bytes32(seed: u64) -> [u8; 32] {
-    let v = fieldgen_benches::inputs(257, seed, 1).pop().unwrap();
-    v[..32].try_into().unwrap()
-}
-
 /// Our column: the multiplication backend the generated 2^255 − 19 field runs on this CPU.
 fn ours_col() -> String {
     ours_column(fieldgen_generated::curve25519_p_64::Fp::backend())
 }
-const BATCH: usize = 64;
 
 fn x25519_bench(c: &mut Criterion) {
-    let k = bytes32(1);
-    let peer_secret = bytes32(2);
+    let k = fieldgen_benches::bytes32(1);
+    let peer_secret = fieldgen_benches::bytes32(2);
     let u = ours::x25519_base(peer_secret);
     let expect = ours::x25519(k, u);
     let expect_pub = ours::x25519_base(k);
@@ -95,7 +89,7 @@ fn x25519_bench(c: &mut Criterion) {
 fn ed25519_bench(c: &mut Criterion) {
     use ed25519_dalek::{Signer as _, Verifier as _};
 
-    let seed = bytes32(3);
+    let seed = fieldgen_benches::bytes32(3);
     let msg = b"fieldgen benchmark message of a typical short length, 64 bytes..";
     let sk = ours::ed25519::SigningKey::from_bytes(&seed);
     let vk = sk.verifying_key();
@@ -131,27 +125,15 @@ fn ed25519_bench(c: &mut Criterion) {
     assert!(ossl_verify(&sig_bytes));
     vk.verify(msg, &sig).unwrap();
 
-    // The batch: 64 keys, messages and signatures.
-    let keys: Vec<ours::ed25519::SigningKey> = (0..BATCH as u64)
-        .map(|i| ours::ed25519::SigningKey::from_bytes(&bytes32(100 + i)))
-        .collect();
-    let msgs: Vec<Vec<u8>> = (0..BATCH as u64)
-        .map(|i| bytes32(200 + i).to_vec())
-        .collect();
-    let refs: Vec<&[u8]> = msgs.iter().map(Vec::as_slice).collect();
-    let sigs: Vec<ours::ed25519::Signature> =
-        keys.iter().zip(&refs).map(|(k, m)| k.sign(m)).collect();
-    let vks: Vec<ours::ed25519::VerifyingKey> = keys.iter().map(|k| k.verifying_key()).collect();
-    let dsigs: Vec<ed25519_dalek::Signature> = sigs
-        .iter()
-        .map(|s| ed25519_dalek::Signature::from_bytes(&s.to_bytes()))
-        .collect();
-    let dvks: Vec<ed25519_dalek::VerifyingKey> = vks
-        .iter()
-        .map(|k| ed25519_dalek::VerifyingKey::from_bytes(&k.to_bytes()).unwrap())
-        .collect();
-    ours::ed25519::verify_batch(&refs, &sigs, &vks).unwrap();
-    ed25519_dalek::verify_batch(&refs, &dsigs, &dvks).unwrap();
+    // The batch: 64 keys, messages and signatures, accepted by both verifiers.
+    let batch = fieldgen_benches::Ed25519Batch::new(64);
+    let (refs, sigs, vks, dsigs, dvks) = (
+        batch.refs(),
+        &batch.sigs,
+        &batch.vks,
+        &batch.dsigs,
+        &batch.dvks,
+    );
 
     let mut g = c.benchmark_group(CURVE25519.id);
     let ours_col = ours_col();

@@ -15,11 +15,6 @@ use ed25519_dalek::{Signer as _, Verifier as _};
 use fieldgen_curve25519 as ours;
 
 /// Deterministic 32-byte strings (splitmix64 via the shared input generator).
-fn bytes32(seed: u64) -> [u8; 32] {
-    let v = fieldgen_benches::inputs(257, seed, 1).pop().unwrap();
-    v[..32].try_into().unwrap()
-}
-
 /// One Markdown row: ours first in `t`, then the peers named in `peers` (None: not offered).
 fn row(op: &str, t: &[f64], peers: &[Option<&str>]) {
     let us = |ns: f64| format!("{:.1}", ns / 1e3);
@@ -52,7 +47,7 @@ fn main() {
         .map(|s| s.parse().expect("rounds: a number"))
         .unwrap_or(2000);
 
-    let seed = bytes32(3);
+    let seed = fieldgen_benches::bytes32(3);
     let msg = b"fieldgen benchmark message of a typical short length, 64 bytes..";
     let sk = ours::ed25519::SigningKey::from_bytes(&seed);
     let vk = sk.verifying_key();
@@ -74,7 +69,7 @@ fn main() {
     vk.verify(msg, &sig).unwrap();
 
     // X25519 with the base point: a fixed-base multiplication and one inversion.
-    let k = bytes32(1);
+    let k = fieldgen_benches::bytes32(1);
     let pk = ours::x25519_base(k);
     assert_eq!(crrl::x25519::x25519_base(&k), pk);
     let x_dalek = |k: [u8; 32]| {
@@ -82,28 +77,15 @@ fn main() {
     };
     assert_eq!(x_dalek(k), pk);
 
-    // The batch: 64 keys, messages and signatures.
-    const BATCH: usize = 64;
-    let keys: Vec<ours::ed25519::SigningKey> = (0..BATCH as u64)
-        .map(|i| ours::ed25519::SigningKey::from_bytes(&bytes32(100 + i)))
-        .collect();
-    let msgs: Vec<Vec<u8>> = (0..BATCH as u64)
-        .map(|i| bytes32(200 + i).to_vec())
-        .collect();
-    let refs: Vec<&[u8]> = msgs.iter().map(Vec::as_slice).collect();
-    let sigs: Vec<ours::ed25519::Signature> =
-        keys.iter().zip(&refs).map(|(k, m)| k.sign(m)).collect();
-    let vks: Vec<ours::ed25519::VerifyingKey> = keys.iter().map(|k| k.verifying_key()).collect();
-    let dsigs: Vec<ed25519_dalek::Signature> = sigs
-        .iter()
-        .map(|s| ed25519_dalek::Signature::from_bytes(&s.to_bytes()))
-        .collect();
-    let dvks: Vec<ed25519_dalek::VerifyingKey> = vks
-        .iter()
-        .map(|k| ed25519_dalek::VerifyingKey::from_bytes(&k.to_bytes()).unwrap())
-        .collect();
-    ours::ed25519::verify_batch(&refs, &sigs, &vks).unwrap();
-    ed25519_dalek::verify_batch(&refs, &dsigs, &dvks).unwrap();
+    // The batch: 64 keys, messages and signatures, accepted by both verifiers.
+    let batch = fieldgen_benches::Ed25519Batch::new(64);
+    let (refs, sigs, vks, dsigs, dvks) = (
+        batch.refs(),
+        &batch.sigs,
+        &batch.vks,
+        &batch.dsigs,
+        &batch.dvks,
+    );
 
     println!(
         "best of {rounds} alternating runs (batch: {}), µs, field backend {}",

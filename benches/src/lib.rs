@@ -367,3 +367,61 @@ pub fn race(rounds: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
     }
     best
 }
+
+/// A 32-byte value from the deterministic input generator ([`inputs`] at 257 bits, `seed`).
+pub fn bytes32(seed: u64) -> [u8; 32] {
+    let v = inputs(257, seed, 1).pop().unwrap();
+    v[..32].try_into().unwrap()
+}
+
+/// The batch-verification workload of the curve benchmarks: `n` signatures by `n` keys on `n`
+/// messages (keys from seeds 100.., messages from seeds 200..), in our types and in
+/// ed25519-dalek's; both batch verifiers accept it when it is built.
+#[cfg(feature = "peers")]
+pub struct Ed25519Batch {
+    /// The messages, 32 bytes each.
+    pub msgs: Vec<Vec<u8>>,
+    /// Our signatures and verifying keys.
+    pub sigs: Vec<fieldgen_curve25519::ed25519::Signature>,
+    pub vks: Vec<fieldgen_curve25519::ed25519::VerifyingKey>,
+    /// The same signatures and keys decoded by ed25519-dalek.
+    pub dsigs: Vec<ed25519_dalek::Signature>,
+    pub dvks: Vec<ed25519_dalek::VerifyingKey>,
+}
+
+#[cfg(feature = "peers")]
+impl Ed25519Batch {
+    /// Builds the workload and checks it with both batch verifiers (panics if either refuses).
+    pub fn new(n: u64) -> Self {
+        use fieldgen_curve25519::ed25519::{verify_batch, SigningKey};
+        let keys: Vec<SigningKey> = (0..n)
+            .map(|i| SigningKey::from_bytes(&bytes32(100 + i)))
+            .collect();
+        let msgs: Vec<Vec<u8>> = (0..n).map(|i| bytes32(200 + i).to_vec()).collect();
+        let sigs: Vec<_> = keys.iter().zip(&msgs).map(|(k, m)| k.sign(m)).collect();
+        let vks: Vec<_> = keys.iter().map(|k| k.verifying_key()).collect();
+        let dsigs: Vec<_> = sigs
+            .iter()
+            .map(|s| ed25519_dalek::Signature::from_bytes(&s.to_bytes()))
+            .collect();
+        let dvks: Vec<_> = vks
+            .iter()
+            .map(|k| ed25519_dalek::VerifyingKey::from_bytes(&k.to_bytes()).unwrap())
+            .collect();
+        let batch = Ed25519Batch {
+            msgs,
+            sigs,
+            vks,
+            dsigs,
+            dvks,
+        };
+        verify_batch(&batch.refs(), &batch.sigs, &batch.vks).unwrap();
+        ed25519_dalek::verify_batch(&batch.refs(), &batch.dsigs, &batch.dvks).unwrap();
+        batch
+    }
+
+    /// The messages as slices, as both `verify_batch` functions take them.
+    pub fn refs(&self) -> Vec<&[u8]> {
+        self.msgs.iter().map(Vec::as_slice).collect()
+    }
+}
