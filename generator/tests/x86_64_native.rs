@@ -308,7 +308,9 @@ fn random_primes_compile_run_and_match_the_portable_code() {
     assert!(with_asm >= 20);
 
     // Run-time selection (CPUID): the whole suite plus the differential checks.
-    let stdout = run_crate(&dir, &ws.join("target/asm-scratch/target"), "");
+    // The same target directory as cli_compile.rs (same dependencies, profile and flags):
+    // the suite's dependencies are compiled once for both.
+    let stdout = run_crate(&dir, &ws.join("target/scratch-target"), "");
     let checked = asm_checked(&stdout);
     eprintln!(
         "run-time selection: suite and differential checks passed; assembly ran for {checked} of {with_asm} fields"
