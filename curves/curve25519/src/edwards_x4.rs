@@ -376,3 +376,243 @@ pub(crate) fn pippenger_vartime(
     })
     .to_point()
 }
+
+#[cfg(test)]
+mod tests {
+    //! The lane formulas against the scalar extended-coordinate formulas of `edwards.rs`
+    //! (HWCD §3.1/§3.3 one product at a time), and the lane multi-scalar multiplications
+    //! against the scalar ones and against the fixed-base multiplication of a summed scalar.
+
+    use super::*;
+    use crate::edwards::{basepoint, mul_base};
+    use crate::scalar::scalar_from_bytes_mod_order;
+
+    fn cpu() -> Option<FpX4Cpu> {
+        let cpu = FpX4Cpu::detect();
+        assert_eq!(
+            cpu.is_some(),
+            std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512vl")
+                && std::is_x86_feature_detected!("avx512ifma"),
+            "lane field detection disagrees with the standard library"
+        );
+        cpu
+    }
+
+    /// Deterministic scalars (splitmix64 words).
+    fn scalar(i: u64) -> Scalar {
+        let mut x = i.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1234_5678;
+        let mut b = [0u8; 32];
+        for chunk in b.chunks_exact_mut(8) {
+            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            chunk.copy_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+        }
+        scalar_from_bytes_mod_order(&b)
+    }
+
+    /// A point of order 8, as [l]Q for a curve point Q outside the prime-order subgroup:
+    /// [l]Q = [2^252]Q + [l − 2^252]Q, and l − 2^252 ≡ −2^252 (mod l) is canonical below l.
+    /// Computed with the scalar code only.
+    fn order_8_point() -> EdwardsPoint {
+        let mut two_252 = [0u8; 32];
+        two_252[31] = 0x10;
+        let c = -Scalar::from_le_bytes(&two_252).unwrap();
+        for y in 2u64.. {
+            let Some(q) = EdwardsPoint::decompress(&Fe::from_u64(y).to_le_bytes()) else {
+                continue;
+            };
+            let mut q252 = q;
+            for _ in 0..252 {
+                q252 = q252.double();
+            }
+            let t =
+                with_forced(false, || crate::edwards::straus_vartime(None, &[c], &[q])).add(&q252);
+            let t4 = t.double().double();
+            if !bool::from(t4.is_identity()) {
+                assert!(bool::from(t4.double().is_identity()), "8·[l]Q = identity");
+                return t;
+            }
+        }
+        unreachable!()
+    }
+
+    /// Random points, random points with a torsion component, and the edge cases: the
+    /// identity, points of order 2, 4 and 8, B, −B, P + (−P) (the identity with Z ≠ 1).
+    fn points() -> Vec<EdwardsPoint> {
+        let b = basepoint();
+        let t8 = order_8_point();
+        let t4 = t8.double();
+        let t2 = t4.double();
+        let mut v = vec![
+            EdwardsPoint::IDENTITY,
+            t2,
+            t4,
+            t8,
+            t8.neg(),
+            b,
+            b.neg(),
+            b.add(&b.neg()),
+            mul_base(&scalar(99)).add(&mul_base(&scalar(99)).neg()),
+        ];
+        for i in 0..12 {
+            let p = mul_base(&scalar(i));
+            v.push(p);
+            v.push(p.add(&t8));
+            v.push(p.double().add(&t4));
+        }
+        v
+    }
+
+    fn same(lane: ExtX4, want: &EdwardsPoint, what: &str) {
+        let got = lane.to_point();
+        assert!(bool::from(got.ct_eq(want)), "{what}");
+        // The extended coordinates stay consistent: X·Y = Z·T.
+        let [x, y, z, t] = got.coords();
+        assert_eq!(x * y, z * t, "{what}: T");
+        assert!(!bool::from(z.is_zero()), "{what}: Z = 0");
+    }
+
+    #[test]
+    fn lane_formulas_match_the_scalar_formulas() {
+        let Some(cpu) = cpu() else { return };
+        let c = Lanes::new(cpu);
+        let pts = points();
+        for (i, p) in pts.iter().enumerate() {
+            let xp = ExtX4::from_point(cpu, p);
+            same(xp, p, "conversion");
+            let dbl = xp.double(&c);
+            same(dbl, &p.double(), &format!("2P, point {i}"));
+            // Doubling against addition to itself, in the lanes.
+            same(xp.add(&xp.to_cached(&c), &c), &p.double(), "P + P");
+            same(
+                xp.sub(&xp.to_cached(&c), &c),
+                &EdwardsPoint::IDENTITY,
+                "P − P",
+            );
+            same(dbl.double(&c).double(&c), &p.mul_by_cofactor(), "8P");
+            for (j, q) in pts.iter().enumerate() {
+                let xq = ExtX4::from_point(cpu, q).to_cached(&c);
+                same(xp.add(&xq, &c), &p.add(q), &format!("P{i} + P{j}"));
+                same(xp.sub(&xq, &c), &p.add(&q.neg()), &format!("P{i} − P{j}"));
+            }
+        }
+        // The static tables: entry k of each is (2k + 1)·B and (2k + 1)·2^128·B.
+        let [tb, tb128] = base_tables(cpu);
+        let mut b128 = basepoint();
+        for _ in 0..128 {
+            b128 = b128.double();
+        }
+        for k in [0usize, 1, 2, 100, 255] {
+            let odd = Scalar::from_u64(2 * k as u64 + 1);
+            let id = c.identity;
+            same(id.add(&tb[k], &c), &mul_base(&odd), "B table");
+            let mut want = EdwardsPoint::IDENTITY;
+            for _ in 0..2 * k + 1 {
+                want = want.add(&b128);
+            }
+            same(id.add(&tb128[k], &c), &want, "2^128·B table");
+            same(id.sub(&tb[k], &c), &mul_base(&-odd), "−B table");
+        }
+    }
+
+    #[test]
+    fn lane_multiscalar_multiplications_match_the_scalar_ones() {
+        let Some(cpu) = cpu() else { return };
+        let t8 = order_8_point();
+        for n in [0usize, 1, 2, 7, 64, 200] {
+            let scalars: Vec<Scalar> = (0..n as u64).map(|i| scalar(1000 + i)).collect();
+            let ks: Vec<Scalar> = (0..n as u64).map(|i| scalar(5000 + i)).collect();
+            // Points k_i·B with torsion added to every third one.
+            let points: Vec<EdwardsPoint> = ks
+                .iter()
+                .enumerate()
+                .map(|(i, k)| {
+                    let p = mul_base(k);
+                    if i % 3 == 0 {
+                        p.add(&t8)
+                    } else {
+                        p
+                    }
+                })
+                .collect();
+            let base = scalar(7);
+            let scalar_straus = with_forced(false, || {
+                crate::edwards::straus_vartime(Some(&base), &scalars, &points)
+            });
+            let lane_straus = straus_vartime(cpu, Some(&base), &scalars, &points);
+            assert!(
+                bool::from(lane_straus.ct_eq(&scalar_straus)),
+                "Straus, n = {n}"
+            );
+            let lane_pip = pippenger_vartime(cpu, &scalars, &points);
+            let scalar_pip = with_forced(false, || {
+                crate::edwards::pippenger_vartime(&scalars, &points)
+            });
+            assert!(
+                bool::from(lane_pip.ct_eq(&scalar_pip)),
+                "Pippenger, n = {n}"
+            );
+            // Cofactor-cleared, the sum is [Σ s_i·k_i]B, summed in the scalar field.
+            let mut total = Scalar::ZERO;
+            for (s, k) in scalars.iter().zip(&ks) {
+                total += s * k;
+            }
+            let want = mul_base(&total).mul_by_cofactor();
+            assert!(
+                bool::from(lane_pip.mul_by_cofactor().ct_eq(&want)),
+                "n = {n}"
+            );
+            let want_b = mul_base(&(total + base)).mul_by_cofactor();
+            assert!(
+                bool::from(lane_straus.mul_by_cofactor().ct_eq(&want_b)),
+                "n = {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn lane_quad_equation_matches_the_scalar_one() {
+        let Some(cpu) = cpu() else { return };
+        let t8 = order_8_point();
+        let half = |s: &Scalar| {
+            let mut b = s.to_le_bytes();
+            b[16..].fill(0);
+            b
+        };
+        for i in 0..40u64 {
+            // [a1]P1 + [a2]P2 + [b_lo]B + [b_hi]2^128·B with P1 = k1·B (+ torsion), P2 = k2·B:
+            // the identity when b ≡ −(a1·k1 + a2·k2) and no torsion is left.
+            let (a1, a2) = (half(&scalar(3 * i)), half(&scalar(3 * i + 1)));
+            let (k1, k2) = (scalar(100 + i), scalar(200 + i));
+            let s1 = Scalar::from_le_bytes(&a1).unwrap();
+            let s2 = Scalar::from_le_bytes(&a2).unwrap();
+            let b = -(s1 * k1 + s2 * k2);
+            let bb = b.to_le_bytes();
+            let (mut b_lo, mut b_hi) = ([0u8; 32], [0u8; 32]);
+            b_lo[..16].copy_from_slice(&bb[..16]);
+            b_hi[..16].copy_from_slice(&bb[16..]);
+            let p2 = mul_base(&k2);
+            // [a1]T for the order-8 point T vanishes iff 8 | a1.
+            for (p1, a1, holds) in [
+                (mul_base(&k1), a1, true),
+                (mul_base(&k1).add(&t8), a1, a1[0] % 8 == 0),
+                (mul_base(&k1).add(&basepoint()), a1, false),
+            ] {
+                let lane = is_identity_quad_vartime(cpu, &a1, &p1, &a2, &p2, &b_lo, &b_hi);
+                let scalar = with_forced(false, || {
+                    crate::edwards::is_identity_quad_vartime(&a1, &p1, &a2, &p2, &b_lo, &b_hi)
+                });
+                assert_eq!(lane, holds, "i = {i}");
+                assert_eq!(scalar, holds, "i = {i}");
+            }
+        }
+        let zero = [0u8; 32];
+        let p = basepoint();
+        assert!(is_identity_quad_vartime(
+            cpu, &zero, &p, &zero, &p, &zero, &zero
+        ));
+    }
+}
