@@ -152,7 +152,7 @@ impl ExtX4 {
     }
 }
 
-/// Odd multiples P, 3P, ..., (2·count − 1)P in cached form.
+/// Odd multiples P, 3P, ..., (2N − 1)P in cached form.
 #[inline(always)]
 fn odd_multiples<const N: usize>(p: &ExtX4, c: &Lanes) -> [CachedX4; N] {
     let p2 = p.double(c).to_cached(c);
