@@ -88,10 +88,17 @@ fn main() {
     );
 
     println!(
-        "best of {rounds} alternating runs (batch: {}), µs, field backend {}",
+        "best of {rounds} alternating runs (batch: {}), µs, field backend {}, verification {:?}",
         rounds / 10,
-        fieldgen_generated::curve25519_p_64::Fp::backend()
+        fieldgen_generated::curve25519_p_64::Fp::backend(),
+        ours::ed25519::verify_backend()
     );
+    // The scalar verification equations forced, as a fourth contender where IFMA is the default.
+    let scalar = ours::ed25519::VerifyBackend::Scalar;
+    let forced = |f: &mut dyn FnMut()| {
+        ours::ed25519::with_verify_backend(scalar, f).expect("scalar backend always runs")
+    };
+    forced(&mut || vk.verify(msg, &sig).unwrap());
     println!("| operation | ours | ed25519-dalek | crrl | fastest peer | ours/fastest |");
     println!("|---|---:|---:|---:|---|---:|");
     let both = [Some("ed25519-dalek"), Some("crrl")];
@@ -156,9 +163,19 @@ fn main() {
             &mut || {
                 black_box(cvk.verify_raw(black_box(&sig_bytes), black_box(msg)));
             },
+            &mut || {
+                forced(&mut || {
+                    black_box(vk.verify(black_box(msg), black_box(&sig)).is_ok());
+                })
+            },
         ],
     );
     row("Ed25519 verify", &t, &both);
+    row(
+        "Ed25519 verify (Scalar, forced)",
+        &[t[3], t[1], t[2]],
+        &both,
+    );
 
     let t = fieldgen_benches::race(
         (rounds / 10).max(1),
@@ -169,7 +186,17 @@ fn main() {
             &mut || {
                 black_box(ed25519_dalek::verify_batch(black_box(&refs), &dsigs, &dvks).is_ok());
             },
+            &mut || {
+                forced(&mut || {
+                    black_box(ours::ed25519::verify_batch(black_box(&refs), &sigs, &vks).is_ok());
+                })
+            },
         ],
     );
     row("Ed25519 batch of 64", &t, &[Some("ed25519-dalek"), None]);
+    row(
+        "Ed25519 batch of 64 (Scalar, forced)",
+        &[t[2], t[1]],
+        &[Some("ed25519-dalek"), None],
+    );
 }

@@ -545,6 +545,60 @@ impl signature::Keypair for SigningKey {
     }
 }
 
+/// The implementations of the verification equations (the multi-scalar multiplications of
+/// `verify*` and [`verify_batch`]); verification takes the first one the CPU runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VerifyBackend {
+    /// One point per instruction stream: the four coordinates in the four 64-bit lanes of
+    /// a ymm register, AVX-512 IFMA products (x86-64 CPUs with AVX-512F, AVX-512VL and
+    /// AVX-512 IFMA; detected once at run time). The parallel formulas of Hisil, Wong,
+    /// Carter, Dawson (ASIACRYPT 2008).
+    Avx512Ifma,
+    /// One field operation at a time on the generated scalar field (every target).
+    Scalar,
+}
+
+/// The backend verification uses on this CPU.
+pub fn verify_backend() -> VerifyBackend {
+    #[cfg(target_arch = "x86_64")]
+    if crate::edwards_x4::available() {
+        return VerifyBackend::Avx512Ifma;
+    }
+    VerifyBackend::Scalar
+}
+
+/// Runs `f` with every verification on this thread forced onto `backend`; `None` (and `f`
+/// not run) when this CPU cannot run it. For tests and benchmarks that compare the backends;
+/// not a stable API.
+#[doc(hidden)]
+pub fn with_verify_backend<R>(backend: VerifyBackend, f: impl FnOnce() -> R) -> Option<R> {
+    match backend {
+        #[cfg(target_arch = "x86_64")]
+        VerifyBackend::Scalar => Some(crate::edwards_x4::with_forced(false, f)),
+        #[cfg(not(target_arch = "x86_64"))]
+        VerifyBackend::Scalar => Some(f()),
+        #[cfg(target_arch = "x86_64")]
+        VerifyBackend::Avx512Ifma if crate::edwards_x4::available() => {
+            Some(crate::edwards_x4::with_forced(true, f))
+        }
+        VerifyBackend::Avx512Ifma => None,
+    }
+}
+
+/// How many verification equations (multi-scalar multiplications) this thread has run on
+/// [`VerifyBackend::Avx512Ifma`], so that tests can check which code ran; not a stable API.
+#[doc(hidden)]
+pub fn avx512ifma_equation_count() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        crate::edwards_x4::runs()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        0
+    }
+}
+
 /// Verifies many signatures at once: accepts iff
 /// [8]([Σ z_i·S_i]B − Σ [z_i]R_i − Σ [z_i·k_i]A_i) is the identity, for 128-bit
 /// coefficients z_i (Bernstein et al., "High-speed high-security signatures", 2011, §5).

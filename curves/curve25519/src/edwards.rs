@@ -70,6 +70,12 @@ impl ConditionallySelectable for AffineNiels {
 }
 
 impl AffineNiels {
+    /// (y − x, y + x, 2d·x·y), for the lane form of the tables.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) fn parts(&self) -> [Fe; 3] {
+        [self.y_minus_x, self.y_plus_x, self.xy2d]
+    }
+
     const IDENTITY: AffineNiels = AffineNiels {
         y_plus_x: Fe::ONE,
         y_minus_x: Fe::ONE,
@@ -134,6 +140,23 @@ impl EdwardsPoint {
         z: Fe::ONE,
         t: Fe::ZERO,
     };
+
+    /// (X, Y, Z, T), for the lane form.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) fn coords(&self) -> [Fe; 4] {
+        [self.x, self.y, self.z, self.t]
+    }
+
+    /// The point (X : Y : Z : T); the caller guarantees X·Y = Z·T and the curve equation.
+    #[cfg(target_arch = "x86_64")]
+    pub(crate) fn from_coords(c: [Fe; 4]) -> EdwardsPoint {
+        EdwardsPoint {
+            x: c[0],
+            y: c[1],
+            z: c[2],
+            t: c[3],
+        }
+    }
 
     fn to_projective(self) -> ProjectivePoint {
         ProjectivePoint {
@@ -468,7 +491,7 @@ pub(crate) fn mul_base(a: &Scalar) -> EdwardsPoint {
 /// wNAF width of the base-point scalars in verification: the static tables hold
 /// 2^(w−2) = 256 odd multiples (24 KiB each), and a 128-bit scalar then needs about
 /// 128/(w + 1) ≈ 11.6 additions instead of 14.2 at width 8.
-const BASE_WNAF_WIDTH: usize = 10;
+pub(crate) const BASE_WNAF_WIDTH: usize = 10;
 
 /// Odd multiples P, 3P, ..., (2^(w−1) − 1)P of a point for width-w wNAF (affine Niels, one
 /// shared inversion).
@@ -484,14 +507,14 @@ fn affine_odd_multiples(p: &EdwardsPoint, count: usize) -> Box<[AffineNiels]> {
 }
 
 /// Odd multiples of the base point B for width-[`BASE_WNAF_WIDTH`] wNAF (affine Niels).
-fn base_odd_multiples() -> &'static [AffineNiels] {
+pub(crate) fn base_odd_multiples() -> &'static [AffineNiels] {
     static T: OnceLock<Box<[AffineNiels]>> = OnceLock::new();
     T.get_or_init(|| affine_odd_multiples(&basepoint(), 1 << (BASE_WNAF_WIDTH - 2)))
 }
 
 /// Odd multiples of B' = 2^128·B for width-[`BASE_WNAF_WIDTH`] wNAF (affine Niels): the
 /// table of the upper half of a split base-point scalar.
-fn base_128_odd_multiples() -> &'static [AffineNiels] {
+pub(crate) fn base_128_odd_multiples() -> &'static [AffineNiels] {
     static T: OnceLock<Box<[AffineNiels]>> = OnceLock::new();
     T.get_or_init(|| {
         affine_odd_multiples(&basepoint().mul_by_pow2(128), 1 << (BASE_WNAF_WIDTH - 2))
@@ -511,6 +534,10 @@ pub(crate) fn is_identity_quad_vartime(
     b_lo: &[u8; 32],
     b_hi: &[u8; 32],
 ) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = crate::edwards_x4::lane_cpu() {
+        return crate::edwards_x4::is_identity_quad_vartime(cpu, a1, p1, a2, p2, b_lo, b_hi);
+    }
     let naf1 = wnaf_vartime(a1, 5);
     let naf2 = wnaf_vartime(a2, 5);
     let naf_lo = wnaf_vartime(b_lo, BASE_WNAF_WIDTH);
@@ -639,6 +666,10 @@ pub(crate) fn straus_vartime(
     scalars: &[Scalar],
     points: &[EdwardsPoint],
 ) -> EdwardsPoint {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = crate::edwards_x4::lane_cpu() {
+        return crate::edwards_x4::straus_vartime(cpu, base, scalars, points);
+    }
     let nafs: Vec<[i16; 257]> = scalars
         .iter()
         .map(|s| wnaf_vartime(&s.to_le_bytes(), 5))
@@ -683,6 +714,10 @@ pub(crate) fn straus_vartime(
 
 /// Pippenger's bucket method with signed radix-2^c digits; c grows with the number of terms.
 pub(crate) fn pippenger_vartime(scalars: &[Scalar], points: &[EdwardsPoint]) -> EdwardsPoint {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = crate::edwards_x4::lane_cpu() {
+        return crate::edwards_x4::pippenger_vartime(cpu, scalars, points);
+    }
     let n = scalars.len();
     let c = if n < 500 {
         6

@@ -31,6 +31,8 @@
 #![warn(missing_docs)]
 
 mod edwards;
+#[cfg(target_arch = "x86_64")]
+mod edwards_x4;
 mod field;
 mod lattice;
 mod scalar;
