@@ -30,6 +30,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod decode_x4;
 mod edwards;
 mod field;
 mod lattice;
