@@ -81,9 +81,15 @@ pub(crate) fn wnaf_vartime(a: &[u8; 32], w: usize) -> [i16; 257] {
     }
     let mut naf = [0i16; 257];
     let mask = (1u64 << w) - 1;
+    // No digit lies above the bit length of a (a digit at position p followed by a carry
+    // into p + w means a ≥ 2^(p+w−1)), so the loop stops there instead of at 257.
+    let top = x
+        .iter()
+        .rposition(|&limb| limb != 0)
+        .map_or(0, |i| 64 * i + 64 - x[i].leading_zeros() as usize);
     let mut pos = 0usize;
     let mut carry = 0u64;
-    while pos < 257 {
+    while pos <= top {
         let (idx, sh) = (pos / 64, pos % 64);
         // Bits pos..pos + 64 (the second shift in two steps: no shift by 64 when sh = 0).
         let bits = (x[idx] >> sh) | ((x[idx + 1] << 1) << (63 - sh));
