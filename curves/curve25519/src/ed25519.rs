@@ -604,8 +604,9 @@ pub fn avx512ifma_equation_count() -> u64 {
 /// coefficients z_i (Bernstein et al., "High-speed high-security signatures", 2011, §5).
 ///
 /// The z_i are the 16-byte quarters of SHA-512(seed ‖ ⌊i/4⌋), where the seed is SHA-512
-/// over a domain label and every R_i, A_i, S_i and challenge k_i = SHA-512(R_i ‖ A_i ‖ M_i)
-/// mod l (which binds M_i): a forger would need to choose the batch so that a random
+/// over a domain label and every S_i and challenge k_i = SHA-512(R_i ‖ A_i ‖ M_i) mod l
+/// (which binds R_i, A_i and M_i: another triple with the same k_i is a collision of
+/// SHA-512 mod l, about 2^126 work, the security level of Ed25519): a forger would need to choose the batch so that a random
 /// 128-bit combination of its errors vanishes, after seeing the coefficients it cannot
 /// predict (Fiat–Shamir). [`verify_batch_with_entropy`] mixes in caller randomness too.
 /// The multi-scalar multiplication is Straus's below 190 terms (2n + 1 for n signatures)
@@ -639,7 +640,7 @@ pub fn verify_batch_with_entropy(
         return Ok(());
     }
     let mut transcript = Sha512::new();
-    transcript.update(b"fieldgen-curve25519 ed25519 batch v2");
+    transcript.update(b"fieldgen-curve25519 ed25519 batch v3");
     transcript.update((n as u64).to_le_bytes());
     transcript.update((entropy.len() as u64).to_le_bytes());
     transcript.update(entropy);
@@ -662,11 +663,10 @@ pub fn verify_batch_with_entropy(
         s_vals.push(s);
         r_points.push(r.neg());
         ks.push(challenge(None, &sig.r, &key.compressed, msg));
-        transcript.update(sig.r);
-        transcript.update(key.compressed);
+        // k_i = SHA-512(R_i ‖ A_i ‖ M_i) mod l stands for R_i, A_i and M_i: it is already
+        // computed, and another triple with the same k_i is a SHA-512 collision mod l.
+        // 64 bytes per signature instead of 128 (half a SHA-512 block).
         transcript.update(sig.s);
-        // k_i = SHA-512(R_i ‖ A_i ‖ M_i) mod l stands for the message: it is already
-        // computed, and a second message with the same k_i is a SHA-512 collision mod l.
         transcript.update(ks.last().expect("pushed above").to_le_bytes());
     }
     let seed = transcript.finalize();

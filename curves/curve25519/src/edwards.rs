@@ -12,7 +12,8 @@ use std::sync::OnceLock;
 use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
-use crate::field::{consts, fe_is_odd, sqrt_ratio, sqrt_ratio_many, Fe, Scalar};
+use crate::decode_x4::{sqrt_backend, sqrt_ratio_batch, SqrtBackend};
+use crate::field::{consts, fe_is_odd, sqrt_ratio, Fe, Scalar};
 use crate::scalar::{radix16_signed, radix_2c_vartime, wnaf_vartime};
 
 /// A point in extended coordinates (X : Y : Z : T) with x = X/Z, y = Y/Z, x·y = T/Z.
@@ -305,28 +306,33 @@ impl EdwardsPoint {
         d.finish(is_square, x)
     }
 
-    /// [`EdwardsPoint::decompress`] of each encoding, with the square roots of four
-    /// encodings at a time computed in lockstep ([`sqrt_ratio_many`]): their chains of
-    /// squarings are independent, so the processor overlaps their latencies. The same
-    /// results, in the same order; constant time in the encodings, the time depends only on
-    /// their number.
+    /// [`EdwardsPoint::decompress`] of each encoding, in the same order, with the square
+    /// roots computed many at a time ([`crate::decode_x4`]: four per AVX-512 IFMA vector
+    /// where the CPU has it, else four scalar chains in lockstep). Constant time in the
+    /// encodings; the time depends only on their number.
     pub(crate) fn decompress_many(encodings: &[[u8; 32]]) -> Vec<Option<EdwardsPoint>> {
-        const LANES: usize = 4;
-        let mut out = Vec::with_capacity(encodings.len());
-        for chunk in encodings.chunks(LANES) {
-            // Short last chunk: the missing lanes decode the identity and are dropped.
-            let starts: [DecodeStart; LANES] = core::array::from_fn(|j| {
-                DecodeStart::new(chunk.get(j).unwrap_or(&IDENTITY_ENCODING))
-            });
-            let u: [Fe; LANES] = core::array::from_fn(|j| starts[j].u);
-            let v: [Fe; LANES] = core::array::from_fn(|j| starts[j].v);
-            let roots = sqrt_ratio_many(&u, &v);
-            for (d, (is_square, x)) in starts.iter().zip(roots).take(chunk.len()) {
-                out.push(d.finish(is_square, x));
-            }
-        }
-        out
+        Self::decompress_many_with(sqrt_backend(), encodings).expect("detected backend")
     }
+
+    /// [`EdwardsPoint::decompress_many`] on the given backend; `None` when this CPU cannot
+    /// run it.
+    pub(crate) fn decompress_many_with(
+        backend: SqrtBackend,
+        encodings: &[[u8; 32]],
+    ) -> Option<Vec<Option<EdwardsPoint>>> {
+        let starts: Vec<DecodeStart> = encodings.iter().map(DecodeStart::new).collect();
+        let u: Vec<Fe> = starts.iter().map(|d| d.u).collect();
+        let v: Vec<Fe> = starts.iter().map(|d| d.v).collect();
+        let roots = sqrt_ratio_batch(backend, &u, &v)?;
+        Some(
+            starts
+                .iter()
+                .zip(roots)
+                .map(|(d, (is_square, x))| d.finish(is_square, x))
+                .collect(),
+        )
+    }
+
     /// Montgomery u = (1 + y)/(1 − y) = (Z + Y)/(Z − Y) of the birationally equivalent
     /// curve25519 point (RFC 7748 §4.1), little-endian. The identity maps to 0.
     pub(crate) fn to_montgomery_u(self) -> [u8; 32] {
@@ -336,6 +342,7 @@ impl EdwardsPoint {
 }
 
 /// The encoding of the identity (0, 1).
+#[cfg(test)]
 const IDENTITY_ENCODING: [u8; 32] = {
     let mut b = [0u8; 32];
     b[0] = 1;

@@ -154,14 +154,19 @@ pub(crate) fn sqrt_ratio_many<const N: usize>(u: &[Fe; N], v: &[Fe; N]) -> [(Cho
     let uv7: [Fe; N] = core::array::from_fn(|j| u[j] * (v3[j].square() * v[j]));
     let p = pow_p58_many(&uv7);
     core::array::from_fn(|j| {
-        let mut r = (u[j] * v3[j]) * p[j];
-        let check = v[j] * r.square();
-        let correct = check.ct_eq(&u[j]);
-        let flipped = check.ct_eq(&-u[j]);
-        let r_prime = r * consts().sqrt_m1;
-        r.conditional_assign(&r_prime, flipped);
-        (correct | flipped, r)
+        let r = (u[j] * v3[j]) * p[j];
+        sqrt_ratio_finish(&u[j], r, &(v[j] * r.square()))
     })
+}
+
+/// RFC 8032 §5.1.3 step 3 from the candidate r = u·v³·(u·v⁷)^((p−5)/8) and check = v·r²:
+/// (true, r) if check = u, (true, r·√−1) if check = −u, else (false, r). Constant time.
+pub(crate) fn sqrt_ratio_finish(u: &Fe, mut r: Fe, check: &Fe) -> (Choice, Fe) {
+    let correct = check.ct_eq(u);
+    let flipped = check.ct_eq(&-u);
+    let r_prime = r * consts().sqrt_m1;
+    r.conditional_assign(&r_prime, flipped);
+    (correct | flipped, r)
 }
 
 /// (is_square, r) with r a square root of u/v when u/v is a square, following
@@ -170,13 +175,8 @@ pub(crate) fn sqrt_ratio_many<const N: usize>(u: &[Fe; N], v: &[Fe; N]) -> [(Cho
 pub(crate) fn sqrt_ratio(u: &Fe, v: &Fe) -> (Choice, Fe) {
     let v3 = v.square() * v;
     let v7 = v3.square() * v;
-    let mut r = (u * v3) * pow_p58(&(u * v7));
-    let check = v * r.square();
-    let correct = check.ct_eq(u);
-    let flipped = check.ct_eq(&-u);
-    let r_prime = r * consts().sqrt_m1;
-    r.conditional_assign(&r_prime, flipped);
-    (correct | flipped, r)
+    let r = (u * v3) * pow_p58(&(u * v7));
+    sqrt_ratio_finish(u, r, &(v * r.square()))
 }
 
 #[cfg(test)]

@@ -358,8 +358,13 @@ fn lehmer_round(ra: &mut U256, rb: &mut U256, ta: &mut U256, tb: &mut U256) -> O
         if den1 <= 0 || den2 <= 0 || x + a < 0 || x + b < 0 {
             break;
         }
-        let q = (x + a) / den1;
-        if q != (x + b) / den2 {
+        // Both bounds give the same quotient: q = ⌊(x + a)/den1⌋ and
+        // q·den2 ≤ x + b < (q + 1)·den2 (one division instead of two).
+        let q = quotient(x + a, den1);
+        let Some(rem2) = q.checked_mul(den2).map(|p| x + b - p) else {
+            break;
+        };
+        if rem2 < 0 || rem2 >= den2 {
             break;
         }
         let (nc, nd, ny) = (a - q * c, b - q * d, x - q * y);
@@ -378,6 +383,17 @@ fn lehmer_round(ra: &mut U256, rb: &mut U256, ta: &mut U256, tb: &mut U256) -> O
     let tb2 = combine_magnitudes(ta, c, tb, d)?;
     (*ra, *rb, *ta, *tb) = (ra2, rb2, ta2, tb2);
     Some(steps)
+}
+
+/// ⌊n/d⌋ for 0 ≤ n and 0 < d, by a 64-bit division when both fit in a word (a 128-bit
+/// division is a library call); the Lehmer rounds work on 64-bit leading words, so they
+/// almost always do.
+#[inline]
+fn quotient(n: i128, d: i128) -> i128 {
+    match (u64::try_from(n), u64::try_from(d)) {
+        (Ok(n), Ok(d)) => i128::from(n / d),
+        _ => n / d,
+    }
 }
 
 /// Splits a canonical scalar (below 2^253) into its low 128 bits and the rest, as 32-byte

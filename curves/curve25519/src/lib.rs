@@ -30,6 +30,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod decode_x4;
 mod edwards;
 #[cfg(target_arch = "x86_64")]
 mod edwards_x4;

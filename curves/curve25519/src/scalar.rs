@@ -63,49 +63,53 @@ pub(crate) fn radix16_signed(a: &[u8; 32]) -> [i8; 64] {
 
 /// Width-w non-adjacent form of a scalar below 2^256 (257 digits, each zero or odd in
 /// (−2^(w−1), 2^(w−1)), any two non-zero digits at least w positions apart), for
-/// variable-time multiplication of public scalars; w in 2..=16. Windows are read straight
-/// from 64-bit words, and runs of zero bits are skipped with one trailing-zero count.
+/// variable-time multiplication of public scalars; w in 2..=16. The digits are those of the
+/// textbook recoding (Hankerson, Menezes, Vanstone, "Guide to Elliptic Curve Cryptography",
+/// Algorithm 3.35).
+///
+/// Each step reads the 64 bits from the current position, adds the carry of the previous
+/// digit, jumps over the run of zeros with one trailing-zero count and takes the window
+/// above it; the sign of a digit is arithmetic, not a branch. Only the loop itself branches,
+/// once per non-zero digit: a recoding whose sign and zero-run tests were branches spent
+/// most of its time in mispredictions (the digits of a scalar are random).
 pub(crate) fn wnaf_vartime(a: &[u8; 32], w: usize) -> [i16; 257] {
     debug_assert!((2..=16).contains(&w));
-    // Two zero words above the value so that a window starting at bit 256 can be read.
+    // Zero words above the value so that 64 bits from any position up to 256 can be read.
     let mut x = [0u64; 6];
     for (limb, chunk) in x.iter_mut().zip(a.chunks_exact(8)) {
         *limb = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
     }
     let mut naf = [0i16; 257];
-    let width = 1u64 << w;
+    let mask = (1u64 << w) - 1;
+    // No digit lies above the bit length of a (a digit at position p followed by a carry
+    // into p + w means a ≥ 2^(p+w−1)), so the loop stops there instead of at 257.
+    let top = x
+        .iter()
+        .rposition(|&limb| limb != 0)
+        .map_or(0, |i| 64 * i + 64 - x[i].leading_zeros() as usize);
     let mut pos = 0usize;
     let mut carry = 0u64;
-    while pos < 257 {
+    while pos <= top {
         let (idx, sh) = (pos / 64, pos % 64);
-        let rest = x[idx] >> sh;
-        let bits = if sh + w <= 64 {
-            rest
-        } else {
-            rest | (x[idx + 1] << (64 - sh))
-        };
-        let window = carry + (bits & (width - 1));
-        if window & 1 == 0 {
-            // The digit here is zero. Without a carry, so is every digit up to the next set
-            // bit of this word (or the end of the word).
-            pos += if carry == 0 {
-                if rest == 0 {
-                    64 - sh
-                } else {
-                    rest.trailing_zeros() as usize
-                }
-            } else {
-                1
-            };
+        // Bits pos..pos + 64 (the second shift in two steps: no shift by 64 when sh = 0).
+        let bits = (x[idx] >> sh) | ((x[idx + 1] << 1) << (63 - sh));
+        // Wraps to 0 only for 64 ones plus a carry, which the branch below handles.
+        let v = bits.wrapping_add(carry);
+        let tz = v.trailing_zeros() as usize;
+        if tz > 64 - w {
+            // No full window left in these 64 bits: move on by 64 − w, with the carry that
+            // the addition propagated past that point.
+            let step = 64 - w;
+            carry = ((v ^ bits) >> step) & 1;
+            pos += step;
             continue;
         }
-        if window < width / 2 {
-            naf[pos] = window as i16;
-            carry = 0;
-        } else {
-            naf[pos] = window as i16 - width as i16;
-            carry = 1;
-        }
+        // The carry stops at the lowest set bit of v, so the bits above it are a's own.
+        pos += tz;
+        let window = (v >> tz) & mask;
+        let neg = window >> (w - 1);
+        naf[pos] = (window as i32 - ((neg as i32) << w)) as i16;
+        carry = neg;
         pos += w;
     }
     naf
@@ -152,6 +156,41 @@ mod tests {
         acc
     }
 
+    /// The textbook recoding (HMV Algorithm 3.35), one bit at a time on a 320-bit integer:
+    /// while k > 0, if k is odd take d = k mods 2^w and k −= d, then halve k.
+    fn wnaf_textbook(a: &[u8; 32], w: usize) -> [i16; 257] {
+        let mut k = [0u64; 5];
+        for (limb, chunk) in k.iter_mut().zip(a.chunks_exact(8)) {
+            *limb = u64::from_le_bytes(chunk.try_into().unwrap());
+        }
+        let mut naf = [0i16; 257];
+        let mut i = 0;
+        while k != [0; 5] {
+            if k[0] & 1 == 1 {
+                let m = (k[0] & ((1 << w) - 1)) as i64;
+                let d = if m >= 1 << (w - 1) { m - (1 << w) } else { m };
+                naf[i] = d as i16;
+                // k − d: subtract a positive d from the low word (no borrow: k ≡ d mod 2^w),
+                // or add −d with carry propagation.
+                if d > 0 {
+                    k[0] -= d as u64;
+                } else {
+                    let mut c = (-d) as u64;
+                    for limb in k.iter_mut() {
+                        let (s, o) = limb.overflowing_add(c);
+                        *limb = s;
+                        c = u64::from(o);
+                    }
+                }
+            }
+            for j in 0..5 {
+                k[j] = (k[j] >> 1) | if j + 1 < 5 { k[j + 1] << 63 } else { 0 };
+            }
+            i += 1;
+        }
+        naf
+    }
+
     #[test]
     fn wnaf_recodes_the_value() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
@@ -162,6 +201,20 @@ mod tests {
         let mut top = [0u8; 32];
         top[31] = 0x80;
         cases.push(top);
+        // Long zero runs and long runs of ones across word boundaries (the carry through
+        // a skipped run, and a window that does not fit in the 64 bits read).
+        for bit in [63usize, 64, 127, 128, 191, 192, 200, 250, 255] {
+            let mut b = [0u8; 32];
+            b[bit / 8] |= 1 << (bit % 8);
+            cases.push(b);
+            let mut ones = [0u8; 32];
+            for k in 0..=bit {
+                ones[k / 8] |= 1 << (k % 8);
+            }
+            cases.push(ones);
+            ones[0] ^= 0x10;
+            cases.push(ones);
+        }
         for _ in 0..300 {
             let mut b = [0u8; 32];
             for chunk in b.chunks_mut(8) {
@@ -178,8 +231,9 @@ mod tests {
         }
         for a in &cases {
             let expect = scalar_from_bytes_mod_order(a);
-            for w in [2usize, 4, 5, 8, 10, 12] {
+            for w in [2usize, 3, 4, 5, 8, 10, 12, 16] {
                 let naf = wnaf_vartime(a, w);
+                assert_eq!(naf, wnaf_textbook(a, w), "w = {w}, a = {a:?}");
                 assert_eq!(eval_mod_l(&naf), expect, "w = {w}, a = {a:?}");
                 let mut last: Option<usize> = None;
                 for (i, &d) in naf.iter().enumerate() {
