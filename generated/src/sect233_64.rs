@@ -582,6 +582,7 @@ impl F233 {
             let x70 = ::core::arch::x86_64::_mm_xor_si128(p64, u69);
             let u80 = ::core::arch::x86_64::_mm_slli_si128(p78, 8);
             let x73 = ::core::arch::x86_64::_mm_xor_si128(x62, x70);
+            let x81 = ::core::arch::x86_64::_mm_xor_si128(p77, u80);
             let k79 = ::core::arch::x86_64::_mm_and_si128(
                 x74,
                 ::core::arch::x86_64::_mm_set_epi64x(
@@ -589,12 +590,9 @@ impl F233 {
                     0xffffffffffffffffu64 as i64,
                 ),
             );
-            let x81 = ::core::arch::x86_64::_mm_xor_si128(p77, u80);
-            let v82 = ::core::arch::x86_64::_mm_srli_si128(p78, 8);
-            let x83 = ::core::arch::x86_64::_mm_xor_si128(x73, x81);
-            let x84 = ::core::arch::x86_64::_mm_xor_si128(k79, v82);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x83);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x84);
+            let x82 = ::core::arch::x86_64::_mm_xor_si128(x73, x81);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x82);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), k79);
         }
         out
     }
@@ -662,6 +660,7 @@ impl F233 {
                 let x35 = ::core::arch::x86_64::_mm_xor_si128(p29, u34);
                 let u45 = ::core::arch::x86_64::_mm_slli_si128(p43, 8);
                 let x38 = ::core::arch::x86_64::_mm_xor_si128(x27, x35);
+                let x46 = ::core::arch::x86_64::_mm_xor_si128(p42, u45);
                 let k44 = ::core::arch::x86_64::_mm_and_si128(
                     x39,
                     ::core::arch::x86_64::_mm_set_epi64x(
@@ -669,12 +668,9 @@ impl F233 {
                         0xffffffffffffffffu64 as i64,
                     ),
                 );
-                let x46 = ::core::arch::x86_64::_mm_xor_si128(p42, u45);
-                let v47 = ::core::arch::x86_64::_mm_srli_si128(p43, 8);
-                let x48 = ::core::arch::x86_64::_mm_xor_si128(x38, x46);
-                let x49 = ::core::arch::x86_64::_mm_xor_si128(k44, v47);
-                cur0 = x48;
-                cur1 = x49;
+                let x47 = ::core::arch::x86_64::_mm_xor_si128(x38, x46);
+                cur0 = x47;
+                cur1 = k44;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -741,6 +737,7 @@ impl F233 {
             let x35 = ::core::arch::x86_64::_mm_xor_si128(p29, u34);
             let u45 = ::core::arch::x86_64::_mm_slli_si128(p43, 8);
             let x38 = ::core::arch::x86_64::_mm_xor_si128(x27, x35);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(p42, u45);
             let k44 = ::core::arch::x86_64::_mm_and_si128(
                 x39,
                 ::core::arch::x86_64::_mm_set_epi64x(
@@ -748,12 +745,9 @@ impl F233 {
                     0xffffffffffffffffu64 as i64,
                 ),
             );
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(p42, u45);
-            let v47 = ::core::arch::x86_64::_mm_srli_si128(p43, 8);
-            let x48 = ::core::arch::x86_64::_mm_xor_si128(x38, x46);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(k44, v47);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x48);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x49);
+            let x47 = ::core::arch::x86_64::_mm_xor_si128(x38, x46);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x47);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), k44);
         }
         out
     }

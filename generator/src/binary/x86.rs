@@ -452,6 +452,10 @@ fn schedule(stmts: Vec<TokenStream>) -> Vec<TokenStream> {
 }
 
 /// Whether the field's reduction runs in XMM registers: sparse f and G = x^s·g in two words.
+/// (Tried: a wider G with two non-zero words, as sect239's x^175 + x^17; each fold lowers the
+/// degree by only m − d = 81 bits, so three rounds of products replace one pass of shifts,
+/// and on an AVX-512 Xeon the chain of products was no faster, so the stored product's
+/// portable reduction stays.)
 pub fn xmm_reduction(s: &BinarySpec) -> bool {
     if s.w != 64 || s.reduction != Reduction::Sparse {
         return false;
@@ -459,6 +463,14 @@ pub fn xmm_reduction(s: &BinarySpec) -> bool {
     let d = s.exponents[1];
     let shift = 64 * s.n - s.m;
     shift + d < 128
+}
+
+/// The words of a constant as `__m128i` pairs, word 2t + l in lane l of pair t.
+fn const_pairs(g: &mut Gen, prefix: &str, words: &[u64]) -> Vec<Ident> {
+    words
+        .chunks(2)
+        .map(|c| g.bind(prefix, set_pair(c[0], c.get(1).copied().unwrap_or(0))))
+        .collect()
 }
 
 fn words_of(p: &Poly, count: usize) -> Vec<u64> {
@@ -507,18 +519,18 @@ fn reduce_xmm(
     let gpoly = s.poly.low(m);
     let big_g = gpoly.shl(shift);
     let gw = (shift + d) / 64 + 1;
-    let gwords = words_of(&big_g, 2);
-    let gvec = g.bind("g", set_pair(gwords[0], gwords[1]));
+    let gwords = words_of(&big_g, gw);
+    let gvecs = const_pairs(g, "g", &gwords);
     let move_lo = arch("_mm_move_epi64");
     while top >= n {
-        let mut diags: Vec<Option<Ident>> = vec![None; 2 * n + 2];
+        let mut diags: Vec<Option<Ident>> = vec![None; 2 * n + gw];
         let mut new_top = n - 1;
         for i in n..=top {
             let Some(pair) = r[i / 2].clone() else {
                 continue;
             };
-            for j in 0..gw {
-                let p = g.clmul(&pair, &gvec, ((i % 2) | (j << 4)) as u8);
+            for j in (0..gw).filter(|&j| gwords[j] != 0) {
+                let p = g.clmul(&pair, &gvecs[j / 2], ((i % 2) | ((j % 2) << 4)) as u8);
                 let k = i - n + j;
                 diags[k] = g.xor(diags[k].take(), Some(p));
             }
@@ -532,7 +544,7 @@ fn reduce_xmm(
                 low[n / 2] = Some(g.bind("k", quote!(#move_lo(#x))));
             }
         }
-        let r_len = n.div_ceil(2) + 1;
+        let r_len = n.div_ceil(2).max(new_top / 2 + 1);
         let folded = g.combine(&diags, r_len);
         r = (0..r_len)
             .map(|t| {
@@ -550,13 +562,13 @@ fn reduce_xmm(
             let srl = arch("_mm_srli_epi64");
             let rb = Literal::i32_unsuffixed(rbits as i32);
             let t = g.bind("h", quote!(#srl(#x, #rb)));
-            let fw = words_of(&gpoly, 2);
-            let fvec = g.bind("f", set_pair(fw[0], fw[1]));
+            let fw = words_of(&gpoly, d / 64 + 1);
+            let fvecs = const_pairs(g, "f", &fw);
             let lane = (n - 1) % 2;
-            let mut diags: Vec<Option<Ident>> = vec![None; 4];
+            let mut diags: Vec<Option<Ident>> = vec![None; fw.len() + 1];
             for (j, word) in fw.iter().enumerate() {
                 if *word != 0 {
-                    let p = g.clmul(&t, &fvec, (lane | (j << 4)) as u8);
+                    let p = g.clmul(&t, &fvecs[j / 2], (lane | ((j % 2) << 4)) as u8);
                     diags[j] = g.xor(diags[j].take(), Some(p));
                 }
             }
@@ -569,7 +581,8 @@ fn reduce_xmm(
             let and = arch("_mm_and_si128");
             let kept = g.bind("k", quote!(#and(#x, #mask)));
             r[last] = Some(kept);
-            let folded = g.combine(&diags, 2);
+            // deg(t·g) ≤ 63 − rbits + d < m, so the fold stays inside the n words.
+            let folded = g.combine(&diags, (63 - rbits + d) / 128 + 1);
             for (t, v) in folded.into_iter().enumerate() {
                 r[t] = g.xor(r[t].take(), v);
             }
