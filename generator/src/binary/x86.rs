@@ -832,3 +832,54 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scheduled kernel of every 64-bit preset is a permutation of the emitted statements
+    /// in which each statement comes after the statements binding the names it reads.
+    #[test]
+    fn schedule_respects_dependencies() {
+        for preset in super::super::BINARY_PRESETS {
+            let poly = super::super::parse_poly(preset.poly).unwrap();
+            let s = BinarySpec::new(&poly, crate::spec::LimbBits::W64).unwrap();
+            let mut g = Gen::new();
+            let r = product(&mut g, s.n);
+            if xmm_reduction(&s) {
+                let np = (2 * s.m - 2) / 64 + 1;
+                let r = reduce_xmm(&mut g, &s, r, np - 1);
+                store(&mut g, &r, s.n);
+            }
+            let before: Vec<String> = g.stmts.iter().map(|t| t.to_string()).collect();
+            let after: Vec<String> = schedule(g.stmts).iter().map(|t| t.to_string()).collect();
+            let (mut a, mut b) = (before.clone(), after.clone());
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{}: not a permutation", preset.name);
+            let mut bound = std::collections::HashSet::new();
+            let names: std::collections::HashSet<String> = before
+                .iter()
+                .filter_map(|t| {
+                    t.strip_prefix("let ")
+                        .map(|r| r.split(' ').next().unwrap().to_string())
+                })
+                .collect();
+            for st in &after {
+                let body = st.split_once(" = ").map_or(st.as_str(), |(_, r)| r);
+                for word in body.split(|c: char| !c.is_alphanumeric() && c != '_') {
+                    if names.contains(word) {
+                        assert!(
+                            bound.contains(word),
+                            "{}: {word} read before bound in {st}",
+                            preset.name
+                        );
+                    }
+                }
+                if let Some(r) = st.strip_prefix("let ") {
+                    bound.insert(r.split(' ').next().unwrap().to_string());
+                }
+            }
+        }
+    }
+}
