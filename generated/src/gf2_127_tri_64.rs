@@ -430,26 +430,26 @@ impl F127 {
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
-            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 17);
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 16);
             let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 1);
+            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 17);
             let x6 = ::core::arch::x86_64::_mm_xor_si128(p4, p5);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 0);
-            let u8 = ::core::arch::x86_64::_mm_slli_si128(x6, 8);
-            let x9 = ::core::arch::x86_64::_mm_xor_si128(p7, u8);
             let v10 = ::core::arch::x86_64::_mm_srli_si128(x6, 8);
             let x11 = ::core::arch::x86_64::_mm_xor_si128(p3, v10);
             let g12 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x0000000000000006u64 as i64,
             );
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(x11, g12, 0);
             let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(x11, g12, 1);
-            let u15 = ::core::arch::x86_64::_mm_slli_si128(p14, 8);
-            let x16 = ::core::arch::x86_64::_mm_xor_si128(p13, u15);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 0);
+            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(x11, g12, 0);
             let v17 = ::core::arch::x86_64::_mm_srli_si128(p14, 8);
-            let x18 = ::core::arch::x86_64::_mm_xor_si128(x9, x16);
+            let u8 = ::core::arch::x86_64::_mm_slli_si128(x6, 8);
+            let u15 = ::core::arch::x86_64::_mm_slli_si128(p14, 8);
             let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(v17, g12, 0);
+            let x9 = ::core::arch::x86_64::_mm_xor_si128(p7, u8);
+            let x16 = ::core::arch::x86_64::_mm_xor_si128(p13, u15);
+            let x18 = ::core::arch::x86_64::_mm_xor_si128(x9, x16);
             let x20 = ::core::arch::x86_64::_mm_xor_si128(x18, p19);
             let h21 = ::core::arch::x86_64::_mm_srli_epi64(x20, 63);
             let f22 = ::core::arch::x86_64::_mm_set_epi64x(
@@ -483,19 +483,19 @@ impl F127 {
             let mut cur0 = a1;
             let mut i = 0u32;
             while i < k {
-                let p2 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
                 let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
                 let g4 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000000000006u64 as i64,
                 );
-                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(p3, g4, 0);
                 let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(p3, g4, 1);
-                let u7 = ::core::arch::x86_64::_mm_slli_si128(p6, 8);
-                let x8 = ::core::arch::x86_64::_mm_xor_si128(p5, u7);
+                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(p3, g4, 0);
+                let p2 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
                 let v9 = ::core::arch::x86_64::_mm_srli_si128(p6, 8);
-                let x10 = ::core::arch::x86_64::_mm_xor_si128(p2, x8);
+                let u7 = ::core::arch::x86_64::_mm_slli_si128(p6, 8);
                 let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(v9, g4, 0);
+                let x8 = ::core::arch::x86_64::_mm_xor_si128(p5, u7);
+                let x10 = ::core::arch::x86_64::_mm_xor_si128(p2, x8);
                 let x12 = ::core::arch::x86_64::_mm_xor_si128(x10, p11);
                 let h13 = ::core::arch::x86_64::_mm_srli_epi64(x12, 63);
                 let f14 = ::core::arch::x86_64::_mm_set_epi64x(
@@ -528,19 +528,19 @@ impl F127 {
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let p2 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
             let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
             let g4 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x0000000000000006u64 as i64,
             );
-            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(p3, g4, 0);
             let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(p3, g4, 1);
-            let u7 = ::core::arch::x86_64::_mm_slli_si128(p6, 8);
-            let x8 = ::core::arch::x86_64::_mm_xor_si128(p5, u7);
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(p3, g4, 0);
+            let p2 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
             let v9 = ::core::arch::x86_64::_mm_srli_si128(p6, 8);
-            let x10 = ::core::arch::x86_64::_mm_xor_si128(p2, x8);
+            let u7 = ::core::arch::x86_64::_mm_slli_si128(p6, 8);
             let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(v9, g4, 0);
+            let x8 = ::core::arch::x86_64::_mm_xor_si128(p5, u7);
+            let x10 = ::core::arch::x86_64::_mm_xor_si128(p2, x8);
             let x12 = ::core::arch::x86_64::_mm_xor_si128(x10, p11);
             let h13 = ::core::arch::x86_64::_mm_srli_epi64(x12, 63);
             let f14 = ::core::arch::x86_64::_mm_set_epi64x(

@@ -431,14 +431,14 @@ impl F128 {
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
-            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 17);
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 16);
             let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 1);
-            let x6 = ::core::arch::x86_64::_mm_xor_si128(p4, p5);
+            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 17);
             let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 0);
+            let x6 = ::core::arch::x86_64::_mm_xor_si128(p4, p5);
             let u8 = ::core::arch::x86_64::_mm_slli_si128(x6, 8);
-            let x9 = ::core::arch::x86_64::_mm_xor_si128(p7, u8);
             let v10 = ::core::arch::x86_64::_mm_srli_si128(x6, 8);
+            let x9 = ::core::arch::x86_64::_mm_xor_si128(p7, u8);
             let x11 = ::core::arch::x86_64::_mm_xor_si128(p3, v10);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x9);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x11);

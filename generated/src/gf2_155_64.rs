@@ -470,57 +470,57 @@ impl F155 {
             let a2 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(2).cast());
             let a3 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
             let a4 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(2).cast());
-            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
             let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
             let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 16);
-            let x8 = ::core::arch::x86_64::_mm_xor_si128(p6, p7);
-            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
-            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
-            let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
+            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
+            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
             let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 0);
-            let x13 = ::core::arch::x86_64::_mm_xor_si128(x11, p12);
             let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
             let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let x8 = ::core::arch::x86_64::_mm_xor_si128(p6, p7);
+            let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
+            let x13 = ::core::arch::x86_64::_mm_xor_si128(x11, p12);
             let x16 = ::core::arch::x86_64::_mm_xor_si128(p14, p15);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
-            let u18 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
-            let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, u18);
             let u20 = ::core::arch::x86_64::_mm_slli_si128(x8, 8);
             let x21 = ::core::arch::x86_64::_mm_xor_si128(x13, u20);
             let v22 = ::core::arch::x86_64::_mm_srli_si128(x16, 8);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(x21, v22);
             let v24 = ::core::arch::x86_64::_mm_srli_si128(x8, 8);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(x21, v22);
             let x25 = ::core::arch::x86_64::_mm_xor_si128(p5, v24);
             let g26 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000800000000u64 as i64,
                 0x0000002000000000u64 as i64,
             );
-            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(x23, g26, 1);
             let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(x23, g26, 17);
             let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(x25, g26, 0);
-            let x30 = ::core::arch::x86_64::_mm_xor_si128(p28, p29);
             let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(x25, g26, 16);
-            let k32 = ::core::arch::x86_64::_mm_move_epi64(x23);
-            let u33 = ::core::arch::x86_64::_mm_slli_si128(x30, 8);
-            let x34 = ::core::arch::x86_64::_mm_xor_si128(p27, u33);
+            let x30 = ::core::arch::x86_64::_mm_xor_si128(p28, p29);
             let v35 = ::core::arch::x86_64::_mm_srli_si128(x30, 8);
+            let k32 = ::core::arch::x86_64::_mm_move_epi64(x23);
             let x36 = ::core::arch::x86_64::_mm_xor_si128(p31, v35);
-            let x37 = ::core::arch::x86_64::_mm_xor_si128(x19, x34);
             let x38 = ::core::arch::x86_64::_mm_xor_si128(k32, x36);
-            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(x38, g26, 1);
             let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(x38, g26, 17);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(x23, g26, 1);
             let k41 = ::core::arch::x86_64::_mm_move_epi64(x38);
-            let u42 = ::core::arch::x86_64::_mm_slli_si128(p40, 8);
-            let x43 = ::core::arch::x86_64::_mm_xor_si128(p39, u42);
             let v44 = ::core::arch::x86_64::_mm_srli_si128(p40, 8);
-            let x45 = ::core::arch::x86_64::_mm_xor_si128(x37, x43);
+            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(x38, g26, 1);
             let x46 = ::core::arch::x86_64::_mm_xor_si128(k41, v44);
+            let u18 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
+            let u33 = ::core::arch::x86_64::_mm_slli_si128(x30, 8);
             let h47 = ::core::arch::x86_64::_mm_srli_epi64(x46, 27);
             let f48 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x4000000000000001u64 as i64,
             );
+            let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, u18);
+            let x34 = ::core::arch::x86_64::_mm_xor_si128(p27, u33);
+            let u42 = ::core::arch::x86_64::_mm_slli_si128(p40, 8);
             let p49 = ::core::arch::x86_64::_mm_clmulepi64_si128(h47, f48, 0);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(x19, x34);
+            let x43 = ::core::arch::x86_64::_mm_xor_si128(p39, u42);
+            let x45 = ::core::arch::x86_64::_mm_xor_si128(x37, x43);
             let k50 = ::core::arch::x86_64::_mm_and_si128(
                 x46,
                 ::core::arch::x86_64::_mm_set_epi64x(
@@ -550,39 +550,39 @@ impl F155 {
             let mut cur1 = a2;
             let mut i = 0u32;
             while i < k {
-                let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
                 let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
                 let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
                 let g6 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000800000000u64 as i64,
                     0x0000002000000000u64 as i64,
                 );
-                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
                 let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 17);
                 let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 0);
-                let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
                 let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 16);
-                let k12 = ::core::arch::x86_64::_mm_move_epi64(p4);
-                let u13 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-                let x14 = ::core::arch::x86_64::_mm_xor_si128(p7, u13);
+                let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
                 let v15 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
+                let k12 = ::core::arch::x86_64::_mm_move_epi64(p4);
                 let x16 = ::core::arch::x86_64::_mm_xor_si128(p11, v15);
-                let x17 = ::core::arch::x86_64::_mm_xor_si128(p3, x14);
                 let x18 = ::core::arch::x86_64::_mm_xor_si128(k12, x16);
-                let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 1);
                 let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 17);
+                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
                 let k21 = ::core::arch::x86_64::_mm_move_epi64(x18);
-                let u22 = ::core::arch::x86_64::_mm_slli_si128(p20, 8);
-                let x23 = ::core::arch::x86_64::_mm_xor_si128(p19, u22);
                 let v24 = ::core::arch::x86_64::_mm_srli_si128(p20, 8);
-                let x25 = ::core::arch::x86_64::_mm_xor_si128(x17, x23);
+                let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
+                let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 1);
                 let x26 = ::core::arch::x86_64::_mm_xor_si128(k21, v24);
+                let u13 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
                 let h27 = ::core::arch::x86_64::_mm_srli_epi64(x26, 27);
                 let f28 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x4000000000000001u64 as i64,
                 );
+                let x14 = ::core::arch::x86_64::_mm_xor_si128(p7, u13);
+                let u22 = ::core::arch::x86_64::_mm_slli_si128(p20, 8);
                 let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(h27, f28, 0);
+                let x17 = ::core::arch::x86_64::_mm_xor_si128(p3, x14);
+                let x23 = ::core::arch::x86_64::_mm_xor_si128(p19, u22);
+                let x25 = ::core::arch::x86_64::_mm_xor_si128(x17, x23);
                 let k30 = ::core::arch::x86_64::_mm_and_si128(
                     x26,
                     ::core::arch::x86_64::_mm_set_epi64x(
@@ -611,39 +611,39 @@ impl F155 {
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(2).cast());
-            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
             let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
             let g6 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000800000000u64 as i64,
                 0x0000002000000000u64 as i64,
             );
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
             let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 17);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 0);
-            let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
             let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 16);
-            let k12 = ::core::arch::x86_64::_mm_move_epi64(p4);
-            let u13 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-            let x14 = ::core::arch::x86_64::_mm_xor_si128(p7, u13);
+            let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
             let v15 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
+            let k12 = ::core::arch::x86_64::_mm_move_epi64(p4);
             let x16 = ::core::arch::x86_64::_mm_xor_si128(p11, v15);
-            let x17 = ::core::arch::x86_64::_mm_xor_si128(p3, x14);
             let x18 = ::core::arch::x86_64::_mm_xor_si128(k12, x16);
-            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 1);
             let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 17);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
             let k21 = ::core::arch::x86_64::_mm_move_epi64(x18);
-            let u22 = ::core::arch::x86_64::_mm_slli_si128(p20, 8);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(p19, u22);
             let v24 = ::core::arch::x86_64::_mm_srli_si128(p20, 8);
-            let x25 = ::core::arch::x86_64::_mm_xor_si128(x17, x23);
+            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 1);
             let x26 = ::core::arch::x86_64::_mm_xor_si128(k21, v24);
+            let u13 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
             let h27 = ::core::arch::x86_64::_mm_srli_epi64(x26, 27);
             let f28 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x4000000000000001u64 as i64,
             );
+            let x14 = ::core::arch::x86_64::_mm_xor_si128(p7, u13);
+            let u22 = ::core::arch::x86_64::_mm_slli_si128(p20, 8);
             let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(h27, f28, 0);
+            let x17 = ::core::arch::x86_64::_mm_xor_si128(p3, x14);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(p19, u22);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(x17, x23);
             let k30 = ::core::arch::x86_64::_mm_and_si128(
                 x26,
                 ::core::arch::x86_64::_mm_set_epi64x(

@@ -498,72 +498,72 @@ impl F193 {
             let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
             let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
-            let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
-            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
-            let x15 = ::core::arch::x86_64::_mm_xor_si128(p13, p14);
-            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
             let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 17);
             let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 16);
             let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 1);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
+            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
+            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
+            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
             let x20 = ::core::arch::x86_64::_mm_xor_si128(p18, p19);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(p21, p11);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, p16);
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(p7, x23);
-            let x25 = ::core::arch::x86_64::_mm_xor_si128(x20, x10);
-            let x26 = ::core::arch::x86_64::_mm_xor_si128(x25, x15);
             let x27 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
+            let x15 = ::core::arch::x86_64::_mm_xor_si128(p13, p14);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(x20, x10);
             let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p12);
+            let x26 = ::core::arch::x86_64::_mm_xor_si128(x25, x15);
             let x29 = ::core::arch::x86_64::_mm_xor_si128(p16, x28);
-            let u30 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-            let x31 = ::core::arch::x86_64::_mm_xor_si128(p11, u30);
-            let u32 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
-            let x33 = ::core::arch::x86_64::_mm_xor_si128(x24, u32);
-            let v34 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
-            let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, v34);
             let u36 = ::core::arch::x86_64::_mm_slli_si128(x15, 8);
+            let v40 = ::core::arch::x86_64::_mm_srli_si128(x15, 8);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
             let x37 = ::core::arch::x86_64::_mm_xor_si128(x29, u36);
             let v38 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
-            let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
-            let v40 = ::core::arch::x86_64::_mm_srli_si128(x15, 8);
             let x41 = ::core::arch::x86_64::_mm_xor_si128(p12, v40);
             let g42 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000004000u64 as i64,
                 0x8000000000000000u64 as i64,
             );
-            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 0);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
+            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 16);
             let p44 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 16);
             let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 1);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(p44, p45);
             let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 17);
             let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 0);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(p21, p11);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, p16);
+            let v57 = ::core::arch::x86_64::_mm_srli_si128(p50, 8);
+            let x24 = ::core::arch::x86_64::_mm_xor_si128(p7, x23);
+            let u32 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(p44, p45);
             let x49 = ::core::arch::x86_64::_mm_xor_si128(p47, p48);
-            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 16);
-            let u51 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
-            let x52 = ::core::arch::x86_64::_mm_xor_si128(p43, u51);
             let u53 = ::core::arch::x86_64::_mm_slli_si128(p50, 8);
+            let p61 = ::core::arch::x86_64::_mm_clmulepi64_si128(v57, g42, 16);
+            let x33 = ::core::arch::x86_64::_mm_xor_si128(x24, u32);
+            let v34 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
             let x54 = ::core::arch::x86_64::_mm_xor_si128(x49, u53);
             let v55 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
+            let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, v34);
             let x56 = ::core::arch::x86_64::_mm_xor_si128(x54, v55);
-            let v57 = ::core::arch::x86_64::_mm_srli_si128(p50, 8);
-            let x58 = ::core::arch::x86_64::_mm_xor_si128(x31, x52);
+            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 0);
             let x59 = ::core::arch::x86_64::_mm_xor_si128(x35, x56);
-            let p60 = ::core::arch::x86_64::_mm_clmulepi64_si128(v57, g42, 0);
-            let p61 = ::core::arch::x86_64::_mm_clmulepi64_si128(v57, g42, 16);
-            let u62 = ::core::arch::x86_64::_mm_slli_si128(p61, 8);
-            let x63 = ::core::arch::x86_64::_mm_xor_si128(p60, u62);
             let v64 = ::core::arch::x86_64::_mm_srli_si128(p61, 8);
-            let x65 = ::core::arch::x86_64::_mm_xor_si128(x58, x63);
+            let p60 = ::core::arch::x86_64::_mm_clmulepi64_si128(v57, g42, 0);
             let x66 = ::core::arch::x86_64::_mm_xor_si128(x59, v64);
+            let u30 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
+            let u51 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
             let h67 = ::core::arch::x86_64::_mm_srli_epi64(x66, 1);
             let f68 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x0000000000008001u64 as i64,
             );
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(p11, u30);
+            let x52 = ::core::arch::x86_64::_mm_xor_si128(p43, u51);
+            let u62 = ::core::arch::x86_64::_mm_slli_si128(p61, 8);
             let p69 = ::core::arch::x86_64::_mm_clmulepi64_si128(h67, f68, 1);
+            let x58 = ::core::arch::x86_64::_mm_xor_si128(x31, x52);
+            let x63 = ::core::arch::x86_64::_mm_xor_si128(p60, u62);
+            let x65 = ::core::arch::x86_64::_mm_xor_si128(x58, x63);
             let k70 = ::core::arch::x86_64::_mm_and_si128(
                 x66,
                 ::core::arch::x86_64::_mm_set_epi64x(
@@ -593,44 +593,44 @@ impl F193 {
             let mut cur1 = a2;
             let mut i = 0u32;
             while i < k {
-                let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
-                let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
-                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
                 let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
+                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
                 let g7 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000004000u64 as i64,
                     0x8000000000000000u64 as i64,
                 );
-                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 0);
+                let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 16);
                 let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 16);
                 let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 1);
-                let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
                 let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 17);
                 let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 0);
+                let v22 = ::core::arch::x86_64::_mm_srli_si128(p15, 8);
+                let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
+                let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
                 let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
-                let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 16);
-                let u16 = ::core::arch::x86_64::_mm_slli_si128(x11, 8);
-                let x17 = ::core::arch::x86_64::_mm_xor_si128(p8, u16);
                 let u18 = ::core::arch::x86_64::_mm_slli_si128(p15, 8);
+                let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(v22, g7, 16);
                 let x19 = ::core::arch::x86_64::_mm_xor_si128(x14, u18);
                 let v20 = ::core::arch::x86_64::_mm_srli_si128(x11, 8);
                 let x21 = ::core::arch::x86_64::_mm_xor_si128(x19, v20);
-                let v22 = ::core::arch::x86_64::_mm_srli_si128(p15, 8);
-                let x23 = ::core::arch::x86_64::_mm_xor_si128(p3, x17);
+                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 0);
                 let x24 = ::core::arch::x86_64::_mm_xor_si128(p4, x21);
-                let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(v22, g7, 0);
-                let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(v22, g7, 16);
-                let u27 = ::core::arch::x86_64::_mm_slli_si128(p26, 8);
-                let x28 = ::core::arch::x86_64::_mm_xor_si128(p25, u27);
                 let v29 = ::core::arch::x86_64::_mm_srli_si128(p26, 8);
-                let x30 = ::core::arch::x86_64::_mm_xor_si128(x23, x28);
+                let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
+                let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(v22, g7, 0);
                 let x31 = ::core::arch::x86_64::_mm_xor_si128(x24, v29);
+                let u16 = ::core::arch::x86_64::_mm_slli_si128(x11, 8);
                 let h32 = ::core::arch::x86_64::_mm_srli_epi64(x31, 1);
                 let f33 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000000008001u64 as i64,
                 );
+                let x17 = ::core::arch::x86_64::_mm_xor_si128(p8, u16);
+                let u27 = ::core::arch::x86_64::_mm_slli_si128(p26, 8);
                 let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(h32, f33, 1);
+                let x23 = ::core::arch::x86_64::_mm_xor_si128(p3, x17);
+                let x28 = ::core::arch::x86_64::_mm_xor_si128(p25, u27);
+                let x30 = ::core::arch::x86_64::_mm_xor_si128(x23, x28);
                 let k35 = ::core::arch::x86_64::_mm_and_si128(
                     x31,
                     ::core::arch::x86_64::_mm_set_epi64x(
@@ -657,46 +657,46 @@ impl F193 {
         let mut out = [0u64; 4];
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
-            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
             let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let g7 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000004000u64 as i64,
                 0x8000000000000000u64 as i64,
             );
-            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 0);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 16);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 16);
             let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 1);
-            let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
             let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 17);
             let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 0);
+            let v22 = ::core::arch::x86_64::_mm_srli_si128(p15, 8);
+            let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
+            let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
             let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 16);
-            let u16 = ::core::arch::x86_64::_mm_slli_si128(x11, 8);
-            let x17 = ::core::arch::x86_64::_mm_xor_si128(p8, u16);
             let u18 = ::core::arch::x86_64::_mm_slli_si128(p15, 8);
+            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(v22, g7, 16);
             let x19 = ::core::arch::x86_64::_mm_xor_si128(x14, u18);
             let v20 = ::core::arch::x86_64::_mm_srli_si128(x11, 8);
             let x21 = ::core::arch::x86_64::_mm_xor_si128(x19, v20);
-            let v22 = ::core::arch::x86_64::_mm_srli_si128(p15, 8);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(p3, x17);
+            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 0);
             let x24 = ::core::arch::x86_64::_mm_xor_si128(p4, x21);
-            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(v22, g7, 0);
-            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(v22, g7, 16);
-            let u27 = ::core::arch::x86_64::_mm_slli_si128(p26, 8);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(p25, u27);
             let v29 = ::core::arch::x86_64::_mm_srli_si128(p26, 8);
-            let x30 = ::core::arch::x86_64::_mm_xor_si128(x23, x28);
+            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(v22, g7, 0);
             let x31 = ::core::arch::x86_64::_mm_xor_si128(x24, v29);
+            let u16 = ::core::arch::x86_64::_mm_slli_si128(x11, 8);
             let h32 = ::core::arch::x86_64::_mm_srli_epi64(x31, 1);
             let f33 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x0000000000008001u64 as i64,
             );
+            let x17 = ::core::arch::x86_64::_mm_xor_si128(p8, u16);
+            let u27 = ::core::arch::x86_64::_mm_slli_si128(p26, 8);
             let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(h32, f33, 1);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(p3, x17);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(p25, u27);
+            let x30 = ::core::arch::x86_64::_mm_xor_si128(x23, x28);
             let k35 = ::core::arch::x86_64::_mm_and_si128(
                 x31,
                 ::core::arch::x86_64::_mm_set_epi64x(

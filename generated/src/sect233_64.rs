@@ -497,90 +497,92 @@ impl F233 {
         let mut out = [0u64; 4];
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let a3 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
+            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
+            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
             let s5 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
             let s6 = ::core::arch::x86_64::_mm_xor_si128(a3, a4);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
             let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
             let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
-            let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
-            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
             let x15 = ::core::arch::x86_64::_mm_xor_si128(p13, p14);
-            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
             let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 17);
             let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 16);
             let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 1);
-            let x20 = ::core::arch::x86_64::_mm_xor_si128(p18, p19);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(p21, p11);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, p16);
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(p7, x23);
-            let x25 = ::core::arch::x86_64::_mm_xor_si128(x20, x10);
-            let x26 = ::core::arch::x86_64::_mm_xor_si128(x25, x15);
-            let x27 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p12);
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(p16, x28);
-            let u30 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-            let x31 = ::core::arch::x86_64::_mm_xor_si128(p11, u30);
-            let u32 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
-            let x33 = ::core::arch::x86_64::_mm_xor_si128(x24, u32);
-            let v34 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
-            let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, v34);
-            let u36 = ::core::arch::x86_64::_mm_slli_si128(x15, 8);
-            let x37 = ::core::arch::x86_64::_mm_xor_si128(x29, u36);
-            let v38 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
-            let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
             let v40 = ::core::arch::x86_64::_mm_srli_si128(x15, 8);
+            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
             let x41 = ::core::arch::x86_64::_mm_xor_si128(p12, v40);
             let g42 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000200000000u64 as i64,
                 0x0000000000800000u64 as i64,
             );
-            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 0);
-            let p44 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 16);
-            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 1);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(p44, p45);
-            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 17);
-            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 0);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(p47, p48);
+            let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
+            let x20 = ::core::arch::x86_64::_mm_xor_si128(p18, p19);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
             let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 16);
             let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 1);
-            let x52 = ::core::arch::x86_64::_mm_xor_si128(p50, p51);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(x20, x10);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p12);
+            let x26 = ::core::arch::x86_64::_mm_xor_si128(x25, x15);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(p16, x28);
+            let u36 = ::core::arch::x86_64::_mm_slli_si128(x15, 8);
             let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 17);
-            let u54 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
-            let x55 = ::core::arch::x86_64::_mm_xor_si128(p43, u54);
-            let u56 = ::core::arch::x86_64::_mm_slli_si128(x52, 8);
-            let x57 = ::core::arch::x86_64::_mm_xor_si128(x49, u56);
-            let v58 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
-            let x59 = ::core::arch::x86_64::_mm_xor_si128(x57, v58);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(x29, u36);
+            let v38 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
+            let x52 = ::core::arch::x86_64::_mm_xor_si128(p50, p51);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
             let v60 = ::core::arch::x86_64::_mm_srli_si128(x52, 8);
+            let p44 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 16);
+            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 1);
+            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 17);
+            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 0);
             let x61 = ::core::arch::x86_64::_mm_xor_si128(p53, v60);
-            let x62 = ::core::arch::x86_64::_mm_xor_si128(x31, x55);
-            let x63 = ::core::arch::x86_64::_mm_xor_si128(x35, x59);
-            let p64 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g42, 0);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(p21, p11);
             let p65 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g42, 16);
             let p66 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g42, 1);
-            let x67 = ::core::arch::x86_64::_mm_xor_si128(p65, p66);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, p16);
+            let x24 = ::core::arch::x86_64::_mm_xor_si128(p7, x23);
+            let u32 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(p44, p45);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(p47, p48);
+            let u56 = ::core::arch::x86_64::_mm_slli_si128(x52, 8);
             let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g42, 17);
-            let u69 = ::core::arch::x86_64::_mm_slli_si128(x67, 8);
-            let x70 = ::core::arch::x86_64::_mm_xor_si128(p64, u69);
+            let x33 = ::core::arch::x86_64::_mm_xor_si128(x24, u32);
+            let v34 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
+            let x57 = ::core::arch::x86_64::_mm_xor_si128(x49, u56);
+            let v58 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
+            let x67 = ::core::arch::x86_64::_mm_xor_si128(p65, p66);
+            let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, v34);
+            let x59 = ::core::arch::x86_64::_mm_xor_si128(x57, v58);
             let v71 = ::core::arch::x86_64::_mm_srli_si128(x67, 8);
+            let x63 = ::core::arch::x86_64::_mm_xor_si128(x35, x59);
             let x72 = ::core::arch::x86_64::_mm_xor_si128(p68, v71);
-            let x73 = ::core::arch::x86_64::_mm_xor_si128(x62, x70);
             let x74 = ::core::arch::x86_64::_mm_xor_si128(x63, x72);
+            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 0);
             let h75 = ::core::arch::x86_64::_mm_srli_epi64(x74, 41);
             let f76 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000400u64 as i64,
                 0x0000000000000001u64 as i64,
             );
-            let p77 = ::core::arch::x86_64::_mm_clmulepi64_si128(h75, f76, 1);
+            let p64 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g42, 0);
             let p78 = ::core::arch::x86_64::_mm_clmulepi64_si128(h75, f76, 17);
+            let u30 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
+            let u54 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
+            let p77 = ::core::arch::x86_64::_mm_clmulepi64_si128(h75, f76, 1);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(p11, u30);
+            let x55 = ::core::arch::x86_64::_mm_xor_si128(p43, u54);
+            let u69 = ::core::arch::x86_64::_mm_slli_si128(x67, 8);
+            let x62 = ::core::arch::x86_64::_mm_xor_si128(x31, x55);
+            let x70 = ::core::arch::x86_64::_mm_xor_si128(p64, u69);
+            let u80 = ::core::arch::x86_64::_mm_slli_si128(p78, 8);
+            let x73 = ::core::arch::x86_64::_mm_xor_si128(x62, x70);
+            let x81 = ::core::arch::x86_64::_mm_xor_si128(p77, u80);
             let k79 = ::core::arch::x86_64::_mm_and_si128(
                 x74,
                 ::core::arch::x86_64::_mm_set_epi64x(
@@ -588,13 +590,9 @@ impl F233 {
                     0xffffffffffffffffu64 as i64,
                 ),
             );
-            let u80 = ::core::arch::x86_64::_mm_slli_si128(p78, 8);
-            let x81 = ::core::arch::x86_64::_mm_xor_si128(p77, u80);
-            let v82 = ::core::arch::x86_64::_mm_srli_si128(p78, 8);
-            let x83 = ::core::arch::x86_64::_mm_xor_si128(x73, x81);
-            let x84 = ::core::arch::x86_64::_mm_xor_si128(k79, v82);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x83);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x84);
+            let x82 = ::core::arch::x86_64::_mm_xor_si128(x73, x81);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x82);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), k79);
         }
         out
     }
@@ -614,53 +612,55 @@ impl F233 {
             let mut cur1 = a2;
             let mut i = 0u32;
             while i < k {
-                let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
-                let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
-                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
                 let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
                 let g7 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000200000000u64 as i64,
                     0x0000000000800000u64 as i64,
                 );
-                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 0);
-                let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 16);
-                let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 1);
-                let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
-                let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 17);
-                let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 0);
-                let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
                 let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 16);
                 let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 1);
-                let x17 = ::core::arch::x86_64::_mm_xor_si128(p15, p16);
+                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
                 let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 17);
-                let u19 = ::core::arch::x86_64::_mm_slli_si128(x11, 8);
-                let x20 = ::core::arch::x86_64::_mm_xor_si128(p8, u19);
-                let u21 = ::core::arch::x86_64::_mm_slli_si128(x17, 8);
-                let x22 = ::core::arch::x86_64::_mm_xor_si128(x14, u21);
-                let v23 = ::core::arch::x86_64::_mm_srli_si128(x11, 8);
-                let x24 = ::core::arch::x86_64::_mm_xor_si128(x22, v23);
+                let x17 = ::core::arch::x86_64::_mm_xor_si128(p15, p16);
                 let v25 = ::core::arch::x86_64::_mm_srli_si128(x17, 8);
+                let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 16);
+                let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 1);
+                let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 17);
+                let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 0);
                 let x26 = ::core::arch::x86_64::_mm_xor_si128(p18, v25);
-                let x27 = ::core::arch::x86_64::_mm_xor_si128(p3, x20);
-                let x28 = ::core::arch::x86_64::_mm_xor_si128(p4, x24);
-                let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 0);
                 let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 16);
                 let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 1);
-                let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
+                let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
+                let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
+                let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
+                let u21 = ::core::arch::x86_64::_mm_slli_si128(x17, 8);
                 let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 17);
-                let u34 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
-                let x35 = ::core::arch::x86_64::_mm_xor_si128(p29, u34);
+                let x22 = ::core::arch::x86_64::_mm_xor_si128(x14, u21);
+                let v23 = ::core::arch::x86_64::_mm_srli_si128(x11, 8);
+                let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
+                let x24 = ::core::arch::x86_64::_mm_xor_si128(x22, v23);
                 let v36 = ::core::arch::x86_64::_mm_srli_si128(x32, 8);
+                let x28 = ::core::arch::x86_64::_mm_xor_si128(p4, x24);
                 let x37 = ::core::arch::x86_64::_mm_xor_si128(p33, v36);
-                let x38 = ::core::arch::x86_64::_mm_xor_si128(x27, x35);
                 let x39 = ::core::arch::x86_64::_mm_xor_si128(x28, x37);
+                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 0);
                 let h40 = ::core::arch::x86_64::_mm_srli_epi64(x39, 41);
                 let f41 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000400u64 as i64,
                     0x0000000000000001u64 as i64,
                 );
-                let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(h40, f41, 1);
+                let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
+                let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 0);
                 let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(h40, f41, 17);
+                let u19 = ::core::arch::x86_64::_mm_slli_si128(x11, 8);
+                let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(h40, f41, 1);
+                let x20 = ::core::arch::x86_64::_mm_xor_si128(p8, u19);
+                let u34 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
+                let x27 = ::core::arch::x86_64::_mm_xor_si128(p3, x20);
+                let x35 = ::core::arch::x86_64::_mm_xor_si128(p29, u34);
+                let u45 = ::core::arch::x86_64::_mm_slli_si128(p43, 8);
+                let x38 = ::core::arch::x86_64::_mm_xor_si128(x27, x35);
+                let x46 = ::core::arch::x86_64::_mm_xor_si128(p42, u45);
                 let k44 = ::core::arch::x86_64::_mm_and_si128(
                     x39,
                     ::core::arch::x86_64::_mm_set_epi64x(
@@ -668,13 +668,9 @@ impl F233 {
                         0xffffffffffffffffu64 as i64,
                     ),
                 );
-                let u45 = ::core::arch::x86_64::_mm_slli_si128(p43, 8);
-                let x46 = ::core::arch::x86_64::_mm_xor_si128(p42, u45);
-                let v47 = ::core::arch::x86_64::_mm_srli_si128(p43, 8);
-                let x48 = ::core::arch::x86_64::_mm_xor_si128(x38, x46);
-                let x49 = ::core::arch::x86_64::_mm_xor_si128(k44, v47);
-                cur0 = x48;
-                cur1 = x49;
+                let x47 = ::core::arch::x86_64::_mm_xor_si128(x38, x46);
+                cur0 = x47;
+                cur1 = k44;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -691,55 +687,57 @@ impl F233 {
         let mut out = [0u64; 4];
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
-            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
             let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
             let g7 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000200000000u64 as i64,
                 0x0000000000800000u64 as i64,
             );
-            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 0);
-            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 16);
-            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 1);
-            let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 17);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 0);
-            let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
             let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 16);
             let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 1);
-            let x17 = ::core::arch::x86_64::_mm_xor_si128(p15, p16);
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
             let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 17);
-            let u19 = ::core::arch::x86_64::_mm_slli_si128(x11, 8);
-            let x20 = ::core::arch::x86_64::_mm_xor_si128(p8, u19);
-            let u21 = ::core::arch::x86_64::_mm_slli_si128(x17, 8);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(x14, u21);
-            let v23 = ::core::arch::x86_64::_mm_srli_si128(x11, 8);
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(x22, v23);
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let x17 = ::core::arch::x86_64::_mm_xor_si128(p15, p16);
             let v25 = ::core::arch::x86_64::_mm_srli_si128(x17, 8);
+            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 16);
+            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 1);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 17);
+            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 0);
             let x26 = ::core::arch::x86_64::_mm_xor_si128(p18, v25);
-            let x27 = ::core::arch::x86_64::_mm_xor_si128(p3, x20);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(p4, x24);
-            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 0);
             let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 16);
             let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 1);
-            let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
+            let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
+            let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
+            let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
+            let u21 = ::core::arch::x86_64::_mm_slli_si128(x17, 8);
             let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 17);
-            let u34 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
-            let x35 = ::core::arch::x86_64::_mm_xor_si128(p29, u34);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(x14, u21);
+            let v23 = ::core::arch::x86_64::_mm_srli_si128(x11, 8);
+            let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
+            let x24 = ::core::arch::x86_64::_mm_xor_si128(x22, v23);
             let v36 = ::core::arch::x86_64::_mm_srli_si128(x32, 8);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(p4, x24);
             let x37 = ::core::arch::x86_64::_mm_xor_si128(p33, v36);
-            let x38 = ::core::arch::x86_64::_mm_xor_si128(x27, x35);
             let x39 = ::core::arch::x86_64::_mm_xor_si128(x28, x37);
+            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 0);
             let h40 = ::core::arch::x86_64::_mm_srli_epi64(x39, 41);
             let f41 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000400u64 as i64,
                 0x0000000000000001u64 as i64,
             );
-            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(h40, f41, 1);
+            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 0);
             let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(h40, f41, 17);
+            let u19 = ::core::arch::x86_64::_mm_slli_si128(x11, 8);
+            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(h40, f41, 1);
+            let x20 = ::core::arch::x86_64::_mm_xor_si128(p8, u19);
+            let u34 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(p3, x20);
+            let x35 = ::core::arch::x86_64::_mm_xor_si128(p29, u34);
+            let u45 = ::core::arch::x86_64::_mm_slli_si128(p43, 8);
+            let x38 = ::core::arch::x86_64::_mm_xor_si128(x27, x35);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(p42, u45);
             let k44 = ::core::arch::x86_64::_mm_and_si128(
                 x39,
                 ::core::arch::x86_64::_mm_set_epi64x(
@@ -747,13 +745,9 @@ impl F233 {
                     0xffffffffffffffffu64 as i64,
                 ),
             );
-            let u45 = ::core::arch::x86_64::_mm_slli_si128(p43, 8);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(p42, u45);
-            let v47 = ::core::arch::x86_64::_mm_srli_si128(p43, 8);
-            let x48 = ::core::arch::x86_64::_mm_xor_si128(x38, x46);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(k44, v47);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x48);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x49);
+            let x47 = ::core::arch::x86_64::_mm_xor_si128(x38, x46);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x47);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), k44);
         }
         out
     }

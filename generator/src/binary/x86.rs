@@ -16,6 +16,8 @@
 //! then the bits of word n − 1 at or above x^m are folded once with g. Each fold strictly lowers
 //! the degree (the sparse form guarantees deg g ≤ m − 64), and the last leaves degree < m.
 
+use std::collections::HashMap;
+
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
@@ -30,95 +32,116 @@ fn usize_lit(x: usize) -> Literal {
     Literal::usize_unsuffixed(x)
 }
 
-/// Which 64-bit lanes of a pair may be non-zero.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Shape {
-    lo: bool,
-    hi: bool,
-}
-
-impl Shape {
-    const ZERO: Shape = Shape {
-        lo: false,
-        hi: false,
-    };
-
-    fn lane(self, i: usize) -> bool {
-        if i == 0 {
-            self.lo
-        } else {
-            self.hi
-        }
-    }
-
-    fn or(self, o: Shape) -> Shape {
-        Shape {
-            lo: self.lo || o.lo,
-            hi: self.hi || o.hi,
-        }
-    }
-
-    fn words(self) -> usize {
-        self.lo as usize + self.hi as usize
-    }
-}
-
-/// How a product of two pair vectors is computed.
+/// How a product of two word vectors is computed.
 #[derive(Clone, Debug)]
 enum Plan {
     /// Every pair of words, one PCLMULQDQ each.
     School,
-    /// Karatsuba with the low half of `h` pairs: (low, high, sums).
+    /// The three-term Karatsuba formula for three words: six products, a_i·b_i and
+    /// (a_i + a_j)(b_i + b_j) (P. L. Montgomery, "Five, six, and seven-term Karatsuba-like
+    /// formulae", IEEE Trans. Computers 54(3), 2005, §2).
+    Kara3,
+    /// Karatsuba with the low half of `h` words: (low, high, sums).
     Kara(usize, Box<Plan>, Box<Plan>, Box<Plan>),
 }
 
-/// The cheapest plan for operands of these shapes and its cost (a PCLMULQDQ counts 1, any
-/// other vector operation 1/20: PCLMULQDQ issues on one port, xors on three, and in a chain
-/// of products the PCLMULQDQ port is the bottleneck; measured on an AVX-512 Xeon, sect571's
-/// Karatsuba plan with 76 products takes 28 ns against 34 ns for the 92 of a weight of 1/3).
-fn plan(a: &[Shape], b: &[Shape]) -> (f64, Plan) {
-    let l = a.len();
-    let mut products = 0usize;
-    for x in a {
-        for y in b {
-            products += x.words() * y.words();
-        }
+/// Plans already costed, by operand shapes (which words may be non-zero).
+type PlanMemo = HashMap<(Vec<bool>, Vec<bool>), (f64, Plan)>;
+
+/// Cost of a vector xor, shift or load in units of one PCLMULQDQ: PCLMULQDQ issues on one port,
+/// xors on three, and in a chain of products the PCLMULQDQ port is the bottleneck (measured on
+/// an AVX-512 Xeon, sect571's Karatsuba plan with 76 products took 28 ns against 34 ns for the
+/// 92 of a weight of 1/3).
+const XOR: f64 = 1.0 / 20.0;
+
+/// Cost of moving a word between lanes (a sum of two words in different lanes of their pairs):
+/// as much as a product, as the move is a shuffle on the PCLMULQDQ port or a load on the
+/// chain's critical path. Measured on the same Xeon at 1/20 instead: the 4-word fields took
+/// in-lane Karatsuba everywhere and sect193's product chain slowed by 12%, its throughput
+/// by 2.3×; at 1 sect193 keeps its pair plan and sect571 (53 products instead of 76) runs 8%
+/// faster.
+const MOVE: f64 = 1.0;
+
+/// Operand length in words from which the plan may split at odd words and use the three-term
+/// formula (`fine`); shorter operands split at pairs only. Measured on an AVX-512 Xeon with a
+/// chain of products (each waiting for the last), both scheduled by [`schedule`]: at 3 and 5
+/// words the word-level plans cut the products from 14 to 11 (sect163) and 30 to 20 (sect283)
+/// but lengthen the chain by 6–8% (the sums before and the xors after the products sit on its
+/// critical path; only the throughput of independent products gains, 3–14%), while at 7 and 9
+/// words (sect409 45 instead of 49, sect571 47 instead of 76) the chain shortens by 2.5–6%.
+const FINE_WORDS: usize = 7;
+
+/// The cheapest plan for operands with these words present and its cost in PCLMULQDQs (see
+/// [`XOR`], [`MOVE`]). With `fine`, splits are at any word, so the halves' word sums may sit in
+/// different lanes; without, at pairs only.
+fn plan(a: &[bool], b: &[bool], fine: bool, memo: &mut PlanMemo) -> (f64, Plan) {
+    if let Some(v) = memo.get(&(a.to_vec(), b.to_vec())) {
+        return v.clone();
     }
-    let school = products as f64 * (1.0 + 1.0 / 20.0);
-    let mut best = (school, Plan::School);
-    if l == 1 || products == 0 {
+    let l = a.len();
+    if l > 1 && !a[l - 1] && !b[l - 1] {
+        // A zero top word in both: the plan of the shorter operands (`Gen::mul` trims alike).
+        let best = plan(&a[..l - 1], &b[..l - 1], fine, memo);
+        memo.insert((a.to_vec(), b.to_vec()), best.clone());
         return best;
     }
-    for h in l.div_ceil(2)..l {
-        let pad = |v: &[Shape]| {
-            let mut hi = v[h..].to_vec();
-            hi.resize(h, Shape::ZERO);
-            hi
-        };
-        let (a0, b0) = (&a[..h], &b[..h]);
-        let (a1, b1) = (pad(a), pad(b));
-        let sa: Vec<Shape> = (0..h).map(|i| a0[i].or(a1[i])).collect();
-        let sb: Vec<Shape> = (0..h).map(|i| b0[i].or(b1[i])).collect();
-        let (c0, p0) = plan(a0, b0);
-        let (c2, p2) = plan(&a1, &b1);
-        let (c1, p1) = plan(&sa, &sb);
-        // Sums of halves, then three xors per middle diagonal.
-        let extra = (2 * h + 3 * (4 * h - 1)) as f64 / 20.0;
-        let cost = c0 + c1 + c2 + extra;
-        if cost < best.0 {
-            best = (
-                cost,
-                Plan::Kara(h, Box::new(p0), Box::new(p2), Box::new(p1)),
-            );
+    let count = |v: &[bool]| v.iter().filter(|&&x| x).count();
+    let products = count(a) * count(b);
+    let school = products as f64 * (1.0 + XOR);
+    let mut best = (school, Plan::School);
+    if l > 1 && products > 0 {
+        if fine && l == 3 && count(a) == 3 && count(b) == 3 {
+            // Six products, three sums per operand, six xors to combine.
+            let cost = 6.0 + 12.0 * XOR;
+            if cost < best.0 {
+                best = (cost, Plan::Kara3);
+            }
+        }
+        for h in l.div_ceil(2)..l {
+            if !fine && h % 2 == 1 {
+                continue;
+            }
+            let pad = |v: &[bool]| {
+                let mut hi = v[h..].to_vec();
+                hi.resize(h, false);
+                hi
+            };
+            let (a0, b0) = (&a[..h], &b[..h]);
+            let (a1, b1) = (pad(a), pad(b));
+            let sa: Vec<bool> = (0..h).map(|i| a0[i] || a1[i]).collect();
+            let sb: Vec<bool> = (0..h).map(|i| b0[i] || b1[i]).collect();
+            let (c0, p0) = plan(a0, b0, fine, memo);
+            let (c2, p2) = plan(&a1, &b1, fine, memo);
+            let (c1, p1) = plan(&sa, &sb, fine, memo);
+            // Sums of halves (a lane move each when h is odd), then three xors per middle
+            // diagonal.
+            let moves = if h % 2 == 1 { 2 * h } else { 0 };
+            let extra = (2 * h + 3 * (2 * h - 1)) as f64 * XOR + moves as f64 * MOVE;
+            let cost = c0 + c1 + c2 + extra;
+            if cost < best.0 {
+                best = (
+                    cost,
+                    Plan::Kara(h, Box::new(p0), Box::new(p2), Box::new(p1)),
+                );
+            }
         }
     }
+    memo.insert((a.to_vec(), b.to_vec()), best.clone());
     best
+}
+
+/// One 64-bit word of an operand: lane `lane` of the `__m128i` `v`; for an input word, `load`
+/// reads it alone into lane 0 (a load instead of a lane move).
+#[derive(Clone)]
+struct Word {
+    v: Ident,
+    lane: u8,
+    load: Option<TokenStream>,
 }
 
 #[derive(Clone)]
 struct Opnd {
     id: Ident,
-    shape: Shape,
 }
 
 /// Straight-line statements over `__m128i` values.
@@ -126,9 +149,24 @@ struct Gen {
     stmts: Vec<TokenStream>,
     next: usize,
     clmuls: usize,
+    /// Xors (and word products) already emitted, by operand names (a sum of pairs serves both
+    /// lanes).
+    xors: HashMap<(String, String), Ident>,
+    /// Words already moved to lane 0, by (vector, lane).
+    low: HashMap<String, Ident>,
 }
 
 impl Gen {
+    fn new() -> Gen {
+        Gen {
+            stmts: Vec::new(),
+            next: 0,
+            clmuls: 0,
+            xors: HashMap::new(),
+            low: HashMap::new(),
+        }
+    }
+
     fn bind(&mut self, prefix: &str, expr: TokenStream) -> Ident {
         self.next += 1;
         let id = format_ident!("{}{}", prefix, self.next);
@@ -147,92 +185,163 @@ impl Gen {
     }
 
     fn clmul(&mut self, a: &Ident, b: &Ident, imm: u8) -> Ident {
+        // The same word product may come up twice (a word of a low half that is also the
+        // word of a sum with an absent high word): emitted once.
+        let key = (format!("{a}·{b}"), imm.to_string());
+        if let Some(id) = self.xors.get(&key) {
+            return id.clone();
+        }
         self.clmuls += 1;
         let f = arch("_mm_clmulepi64_si128");
-        let imm = Literal::i32_unsuffixed(imm as i32);
-        self.bind("p", quote!(#f(#a, #b, #imm)))
+        let lit = Literal::i32_unsuffixed(imm as i32);
+        let id = self.bind("p", quote!(#f(#a, #b, #lit)));
+        self.xors.insert(key, id.clone());
+        id
     }
 
-    /// Diagonals D_0..D_(4L−2) of the product of two vectors of L pairs.
-    fn mul(&mut self, a: &[Option<Opnd>], b: &[Option<Opnd>], p: &Plan) -> Vec<Option<Ident>> {
+    /// x + y as one vector, emitted once per pair of operands.
+    fn xor_once(&mut self, x: &Ident, y: &Ident) -> Ident {
+        let key = if x.to_string() <= y.to_string() {
+            (x.to_string(), y.to_string())
+        } else {
+            (y.to_string(), x.to_string())
+        };
+        if let Some(id) = self.xors.get(&key) {
+            return id.clone();
+        }
+        let f = arch("_mm_xor_si128");
+        let id = self.bind("s", quote!(#f(#x, #y)));
+        self.xors.insert(key, id.clone());
+        id
+    }
+
+    /// The word in lane 0: a load for an input word, else the high lane copied down.
+    fn to_low(&mut self, w: &Word) -> Word {
+        if w.lane == 0 {
+            return w.clone();
+        }
+        let key = w.v.to_string();
+        let id = match self.low.get(&key) {
+            Some(id) => id.clone(),
+            None => {
+                let expr = match &w.load {
+                    Some(e) => e.clone(),
+                    None => {
+                        let f = arch("_mm_unpackhi_epi64");
+                        let v = &w.v;
+                        quote!(#f(#v, #v))
+                    }
+                };
+                let id = self.bind("l", expr);
+                self.low.insert(key, id.clone());
+                id
+            }
+        };
+        Word {
+            v: id,
+            lane: 0,
+            load: None,
+        }
+    }
+
+    fn word_sum(&mut self, x: &Option<Word>, y: &Option<Word>) -> Option<Word> {
+        match (x, y) {
+            (None, v) | (v, None) => v.clone(),
+            (Some(x), Some(y)) => {
+                let (x, y) = if x.lane == y.lane {
+                    (x.clone(), y.clone())
+                } else {
+                    (self.to_low(x), self.to_low(y))
+                };
+                let v = self.xor_once(&x.v, &y.v);
+                Some(Word {
+                    v,
+                    lane: x.lane,
+                    load: None,
+                })
+            }
+        }
+    }
+
+    /// Diagonals D_0..D_(2l−2) of the product of two vectors of l words: D_k holds the
+    /// 128-bit sum of the word products a_i·b_j with i + j = k.
+    fn mul(&mut self, a: &[Option<Word>], b: &[Option<Word>], p: &Plan) -> Vec<Option<Ident>> {
         let l = a.len();
-        let mut out: Vec<Option<Ident>> = vec![None; 4 * l - 1];
+        if l > 1 && a[l - 1].is_none() && b[l - 1].is_none() {
+            let mut out = self.mul(&a[..l - 1], &b[..l - 1], p);
+            out.resize(2 * l - 1, None);
+            return out;
+        }
+        let mut out: Vec<Option<Ident>> = vec![None; 2 * l - 1];
         match p {
             Plan::School => {
                 // Highest diagonals first: the reduction needs them, so its products can
                 // start while the low diagonals are still being summed.
                 let mut terms = Vec::new();
-                for (t, x) in a.iter().enumerate() {
+                for (i, x) in a.iter().enumerate() {
                     let Some(x) = x else { continue };
-                    for (u, y) in b.iter().enumerate() {
+                    for (j, y) in b.iter().enumerate() {
                         let Some(y) = y else { continue };
-                        for i in 0..2 {
-                            for j in 0..2 {
-                                if x.shape.lane(i) && y.shape.lane(j) {
-                                    terms.push((
-                                        2 * t + i + 2 * u + j,
-                                        x.id.clone(),
-                                        y.id.clone(),
-                                        (i | (j << 4)) as u8,
-                                    ));
-                                }
-                            }
-                        }
+                        terms.push((i + j, x.clone(), y.clone()));
                     }
                 }
                 terms.sort_by(|p, q| q.0.cmp(&p.0));
-                for (k, x, y, imm) in terms {
-                    let prod = self.clmul(&x, &y, imm);
+                for (k, x, y) in terms {
+                    let prod = self.clmul(&x.v, &y.v, x.lane | (y.lane << 4));
                     out[k] = self.xor(out[k].take(), Some(prod));
                 }
             }
+            Plan::Kara3 => {
+                let w = |v: &[Option<Word>], i: usize| v[i].clone().expect("Kara3 words");
+                let pr =
+                    |g: &mut Gen, x: Word, y: Word| g.clmul(&x.v, &y.v, x.lane | (y.lane << 4));
+                let p2 = pr(self, w(a, 2), w(b, 2));
+                let p1 = pr(self, w(a, 1), w(b, 1));
+                let p0 = pr(self, w(a, 0), w(b, 0));
+                let mut m = Vec::new();
+                for (i, j) in [(1, 2), (0, 2), (0, 1)] {
+                    let x = self.word_sum(&a[i], &a[j]).expect("present");
+                    let y = self.word_sum(&b[i], &b[j]).expect("present");
+                    m.push(pr(self, x, y));
+                }
+                let u = self.xor(Some(p1.clone()), Some(p2.clone()));
+                let t = self.xor(Some(p0.clone()), Some(p1));
+                out[4] = Some(p2.clone());
+                out[3] = self.xor(Some(m[0].clone()), u);
+                let m02 = self.xor(Some(m[1].clone()), t.clone());
+                out[2] = self.xor(m02, Some(p2));
+                out[1] = self.xor(Some(m[2].clone()), t);
+                out[0] = Some(p0);
+            }
             Plan::Kara(h, p0, p2, p1) => {
                 let h = *h;
-                let pad = |v: &[Option<Opnd>]| {
+                let pad = |v: &[Option<Word>]| {
                     let mut hi = v[h..].to_vec();
                     hi.resize(h, None);
                     hi
                 };
                 let (a1, b1) = (pad(a), pad(b));
-                let sum = |g: &mut Gen, lo: &[Option<Opnd>], hi: &[Option<Opnd>]| {
-                    (0..h)
-                        .map(|i| match (&lo[i], &hi[i]) {
-                            (None, v) | (v, None) => v.clone(),
-                            (Some(x), Some(y)) => {
-                                let f = arch("_mm_xor_si128");
-                                let (xi, yi) = (&x.id, &y.id);
-                                let id = g.bind("s", quote!(#f(#xi, #yi)));
-                                Some(Opnd {
-                                    id,
-                                    shape: x.shape.or(y.shape),
-                                })
-                            }
-                        })
-                        .collect::<Vec<_>>()
-                };
-                let sa = sum(self, &a[..h], &a1);
-                let sb = sum(self, &b[..h], &b1);
+                let sa: Vec<Option<Word>> = (0..h).map(|i| self.word_sum(&a[i], &a1[i])).collect();
+                let sb: Vec<Option<Word>> = (0..h).map(|i| self.word_sum(&b[i], &b1[i])).collect();
                 let d0 = self.mul(&a[..h], &b[..h], p0);
                 let d2 = self.mul(&a1, &b1, p2);
                 let d1 = self.mul(&sa, &sb, p1);
-                let mut wide: Vec<Option<Ident>> = vec![None; 8 * h - 1];
+                let mut wide: Vec<Option<Ident>> = vec![None; 4 * h - 1];
                 for (k, v) in d0.iter().enumerate() {
                     wide[k] = v.clone();
                 }
                 for (k, v) in d2.iter().enumerate() {
-                    wide[4 * h + k] = self.xor(wide[4 * h + k].take(), v.clone());
+                    wide[2 * h + k] = self.xor(wide[2 * h + k].take(), v.clone());
                 }
-                for k in 0..4 * h - 1 {
+                for k in 0..2 * h - 1 {
                     let m0 = self.xor(d1[k].clone(), d0[k].clone());
                     let mid = self.xor(m0, d2[k].clone());
-                    wide[2 * h + k] = self.xor(wide[2 * h + k].take(), mid);
+                    wide[h + k] = self.xor(wide[h + k].take(), mid);
                 }
-                for (k, v) in wide.into_iter().enumerate() {
-                    if k < out.len() {
-                        out[k] = v;
-                    } else {
-                        assert!(v.is_none(), "a diagonal beyond the product's degree");
-                    }
+                // Diagonals at or beyond 2l − 1 are zero as polynomials (the middle terms of an
+                // unbalanced split cancel) and are dropped unused.
+                for (k, v) in wide.into_iter().enumerate().take(out.len()) {
+                    out[k] = v;
                 }
             }
         }
@@ -261,7 +370,92 @@ impl Gen {
     }
 }
 
+/// Reorders straight-line statements by list scheduling: each statement's height is its
+/// latency (PCLMULQDQ 3 cycles, loads 5, other vector operations 1) plus the largest height
+/// among its users, and of the statements whose operands are ready the highest comes first
+/// (ties in the original order). The out-of-order core issues the oldest ready instruction
+/// first, so the products and folds on the longest path to the stores — the reduction of the
+/// top words — then no longer wait behind products only the low words need.
+fn schedule(stmts: Vec<TokenStream>) -> Vec<TokenStream> {
+    fn idents(ts: &TokenStream, out: &mut Vec<String>) {
+        for t in ts.clone() {
+            match t {
+                proc_macro2::TokenTree::Ident(i) => out.push(i.to_string()),
+                proc_macro2::TokenTree::Group(g) => idents(&g.stream(), out),
+                _ => {}
+            }
+        }
+    }
+    let n = stmts.len();
+    let mut defined: HashMap<String, usize> = HashMap::new();
+    let mut deps: Vec<Vec<usize>> = Vec::with_capacity(n);
+    let mut lat: Vec<u32> = Vec::with_capacity(n);
+    for (i, st) in stmts.iter().enumerate() {
+        let mut ids = Vec::new();
+        idents(st, &mut ids);
+        let is_let = ids.first().map(String::as_str) == Some("let");
+        let uses = if is_let { &ids[2..] } else { &ids[..] };
+        let mut d: Vec<usize> = uses
+            .iter()
+            .filter_map(|u| defined.get(u).copied())
+            .collect();
+        d.sort_unstable();
+        d.dedup();
+        deps.push(d);
+        lat.push(if uses.iter().any(|u| u == "_mm_clmulepi64_si128") {
+            3
+        } else if uses.iter().any(|u| u.starts_with("_mm_load")) {
+            5
+        } else {
+            1
+        });
+        if is_let {
+            defined.insert(ids[1].clone(), i);
+        }
+    }
+    let mut height = lat.clone();
+    for i in (0..n).rev() {
+        for &d in &deps[i] {
+            height[d] = height[d].max(lat[d] + height[i]);
+        }
+    }
+    let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut waiting: Vec<usize> = deps.iter().map(Vec::len).collect();
+    for (i, d) in deps.iter().enumerate() {
+        for &j in d {
+            users[j].push(i);
+        }
+    }
+    let mut ready: Vec<usize> = (0..n).filter(|&i| waiting[i] == 0).collect();
+    let mut order = Vec::with_capacity(n);
+    while !ready.is_empty() {
+        let (pos, _) = ready
+            .iter()
+            .enumerate()
+            .max_by_key(|(_, &i)| (height[i], std::cmp::Reverse(i)))
+            .expect("non-empty");
+        let i = ready.swap_remove(pos);
+        order.push(i);
+        for &u in &users[i] {
+            waiting[u] -= 1;
+            if waiting[u] == 0 {
+                ready.push(u);
+            }
+        }
+    }
+    assert_eq!(order.len(), n, "statements form a DAG");
+    let mut slots: Vec<Option<TokenStream>> = stmts.into_iter().map(Some).collect();
+    order
+        .into_iter()
+        .map(|i| slots[i].take().unwrap())
+        .collect()
+}
+
 /// Whether the field's reduction runs in XMM registers: sparse f and G = x^s·g in two words.
+/// (Tried: a wider G with two non-zero words, as sect239's x^175 + x^17; each fold lowers the
+/// degree by only m − d = 81 bits, so three rounds of products replace one pass of shifts,
+/// and on an AVX-512 Xeon the chain of products was no faster, so the stored product's
+/// portable reduction stays.)
 pub fn xmm_reduction(s: &BinarySpec) -> bool {
     if s.w != 64 || s.reduction != Reduction::Sparse {
         return false;
@@ -269,6 +463,14 @@ pub fn xmm_reduction(s: &BinarySpec) -> bool {
     let d = s.exponents[1];
     let shift = 64 * s.n - s.m;
     shift + d < 128
+}
+
+/// The words of a constant as `__m128i` pairs, word 2t + l in lane l of pair t.
+fn const_pairs(g: &mut Gen, prefix: &str, words: &[u64]) -> Vec<Ident> {
+    words
+        .chunks(2)
+        .map(|c| g.bind(prefix, set_pair(c[0], c.get(1).copied().unwrap_or(0))))
+        .collect()
 }
 
 fn words_of(p: &Poly, count: usize) -> Vec<u64> {
@@ -297,10 +499,7 @@ fn load_pairs(g: &mut Gen, src: &Ident, n: usize) -> Vec<Option<Opnd>> {
                 arch("_mm_loadl_epi64")
             };
             let id = g.bind("a", quote!(#f(#src.as_ptr().add(#idx).cast())));
-            Some(Opnd {
-                id,
-                shape: Shape { lo: true, hi: full },
-            })
+            Some(Opnd { id })
         })
         .collect()
 }
@@ -320,18 +519,18 @@ fn reduce_xmm(
     let gpoly = s.poly.low(m);
     let big_g = gpoly.shl(shift);
     let gw = (shift + d) / 64 + 1;
-    let gwords = words_of(&big_g, 2);
-    let gvec = g.bind("g", set_pair(gwords[0], gwords[1]));
+    let gwords = words_of(&big_g, gw);
+    let gvecs = const_pairs(g, "g", &gwords);
     let move_lo = arch("_mm_move_epi64");
     while top >= n {
-        let mut diags: Vec<Option<Ident>> = vec![None; 2 * n + 2];
+        let mut diags: Vec<Option<Ident>> = vec![None; 2 * n + gw];
         let mut new_top = n - 1;
         for i in n..=top {
             let Some(pair) = r[i / 2].clone() else {
                 continue;
             };
-            for j in 0..gw {
-                let p = g.clmul(&pair, &gvec, ((i % 2) | (j << 4)) as u8);
+            for j in (0..gw).filter(|&j| gwords[j] != 0) {
+                let p = g.clmul(&pair, &gvecs[j / 2], ((i % 2) | ((j % 2) << 4)) as u8);
                 let k = i - n + j;
                 diags[k] = g.xor(diags[k].take(), Some(p));
             }
@@ -345,7 +544,7 @@ fn reduce_xmm(
                 low[n / 2] = Some(g.bind("k", quote!(#move_lo(#x))));
             }
         }
-        let r_len = n.div_ceil(2) + 1;
+        let r_len = n.div_ceil(2).max(new_top / 2 + 1);
         let folded = g.combine(&diags, r_len);
         r = (0..r_len)
             .map(|t| {
@@ -363,13 +562,13 @@ fn reduce_xmm(
             let srl = arch("_mm_srli_epi64");
             let rb = Literal::i32_unsuffixed(rbits as i32);
             let t = g.bind("h", quote!(#srl(#x, #rb)));
-            let fw = words_of(&gpoly, 2);
-            let fvec = g.bind("f", set_pair(fw[0], fw[1]));
+            let fw = words_of(&gpoly, d / 64 + 1);
+            let fvecs = const_pairs(g, "f", &fw);
             let lane = (n - 1) % 2;
-            let mut diags: Vec<Option<Ident>> = vec![None; 4];
+            let mut diags: Vec<Option<Ident>> = vec![None; fw.len() + 1];
             for (j, word) in fw.iter().enumerate() {
                 if *word != 0 {
-                    let p = g.clmul(&t, &fvec, (lane | (j << 4)) as u8);
+                    let p = g.clmul(&t, &fvecs[j / 2], (lane | ((j % 2) << 4)) as u8);
                     diags[j] = g.xor(diags[j].take(), Some(p));
                 }
             }
@@ -382,7 +581,8 @@ fn reduce_xmm(
             let and = arch("_mm_and_si128");
             let kept = g.bind("k", quote!(#and(#x, #mask)));
             r[last] = Some(kept);
-            let folded = g.combine(&diags, 2);
+            // deg(t·g) ≤ 63 − rbits + d < m, so the fold stays inside the n words.
+            let folded = g.combine(&diags, (63 - rbits + d) / 128 + 1);
             for (t, v) in folded.into_iter().enumerate() {
                 r[t] = g.xor(r[t].take(), v);
             }
@@ -411,12 +611,27 @@ fn store(g: &mut Gen, r: &[Option<Ident>], n: usize) {
     }
 }
 
-/// The product kernel's statements: operands loaded, diagonals, aligned pairs of 2n words.
+/// The product kernel's statements: operands loaded as pairs, the word-level plan's
+/// diagonals, aligned pairs of 2n words.
 fn product(g: &mut Gen, n: usize) -> Vec<Option<Ident>> {
-    let a = load_pairs(g, &format_ident!("a"), n);
-    let b = load_pairs(g, &format_ident!("b"), n);
-    let shapes: Vec<Shape> = a.iter().map(|o| o.as_ref().unwrap().shape).collect();
-    let (_, p) = plan(&shapes, &shapes);
+    let words = |g: &mut Gen, src: &Ident| {
+        let pairs = load_pairs(g, src, n);
+        let loadl = arch("_mm_loadl_epi64");
+        (0..n)
+            .map(|i| {
+                let idx = usize_lit(i);
+                Some(Word {
+                    v: pairs[i / 2].as_ref().unwrap().id.clone(),
+                    lane: (i % 2) as u8,
+                    load: Some(quote!(#loadl(#src.as_ptr().add(#idx).cast()))),
+                })
+            })
+            .collect::<Vec<_>>()
+    };
+    let a = words(g, &format_ident!("a"));
+    let b = words(g, &format_ident!("b"));
+    let present = vec![true; n];
+    let (_, p) = plan(&present, &present, n >= FINE_WORDS, &mut HashMap::new());
     let d = g.mul(&a, &b, &p);
     g.combine(&d, n)
 }
@@ -450,11 +665,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
     let s_kernel = safety("the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.");
     let np = (2 * s.m - 2) / 64 + 1;
     if xmm_reduction(s) {
-        let mut gm = Gen {
-            stmts: Vec::new(),
-            next: 0,
-            clmuls: 0,
-        };
+        let mut gm = Gen::new();
         let r = product(&mut gm, n);
         let r = reduce_xmm(&mut gm, s, r, np - 1);
         store(&mut gm, &r, n);
@@ -462,20 +673,12 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
             " a·b mod f with PCLMULQDQ ({} word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).",
             gm.clmuls
         );
-        let mut gs = Gen {
-            stmts: Vec::new(),
-            next: 0,
-            clmuls: 0,
-        };
+        let mut gs = Gen::new();
         let r = square_pairs(&mut gs, n);
         let r = reduce_xmm(&mut gs, s, r, np - 1);
         store(&mut gs, &r, n);
         // square_n: the value stays in XMM registers across the k squarings.
-        let mut gl = Gen {
-            stmts: Vec::new(),
-            next: 0,
-            clmuls: 0,
-        };
+        let mut gl = Gen::new();
         let cur: Vec<Ident> = (0..n.div_ceil(2))
             .map(|t| format_ident!("cur{}", t))
             .collect();
@@ -485,19 +688,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
             .map(|o| o.as_ref().unwrap().id.clone())
             .collect();
         let load_stmts = std::mem::take(&mut gl.stmts);
-        let opnds: Vec<Option<Opnd>> = cur
-            .iter()
-            .enumerate()
-            .map(|(t, id)| {
-                Some(Opnd {
-                    id: id.clone(),
-                    shape: Shape {
-                        lo: true,
-                        hi: 2 * t + 1 < n,
-                    },
-                })
-            })
-            .collect();
+        let opnds: Vec<Option<Opnd>> = cur.iter().map(|id| Some(Opnd { id: id.clone() })).collect();
         let sq = square_of(&mut gl, &opnds, n);
         let red = reduce_xmm(&mut gl, s, sq, np - 1);
         let zero = arch("_mm_setzero_si128");
@@ -508,11 +699,11 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
                 None => quote!(#zero()),
             })
             .collect();
-        let body = std::mem::take(&mut gl.stmts);
+        let body = schedule(std::mem::take(&mut gl.stmts));
         let cur_opt: Vec<Option<Ident>> = cur.iter().cloned().map(Some).collect();
         store(&mut gl, &cur_opt, n);
         let store_stmts = gl.stmts;
-        let (ms, ss) = (gm.stmts, gs.stmts);
+        let (ms, ss) = (schedule(gm.stmts), schedule(gs.stmts));
         return quote! {
             #[doc = #mul_doc]
             #[cfg(target_arch = "x86_64")]
@@ -580,25 +771,17 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
                 .push(quote!(#st(out.as_mut_ptr().add(#idx).cast(), #v);));
         }
     };
-    let mut gm = Gen {
-        stmts: Vec::new(),
-        next: 0,
-        clmuls: 0,
-    };
+    let mut gm = Gen::new();
     let r = product(&mut gm, n);
     store(&mut gm, r);
-    let mut gs = Gen {
-        stmts: Vec::new(),
-        next: 0,
-        clmuls: 0,
-    };
+    let mut gs = Gen::new();
     let r = square_pairs(&mut gs, n);
     store(&mut gs, r);
     let mul_doc = format!(
         " The double-length a·b (2n words) with PCLMULQDQ ({} word products) over 128-bit pairs in XMM registers.",
         gm.clmuls
     );
-    let (ms, ss) = (gm.stmts, gs.stmts);
+    let (ms, ss) = (schedule(gm.stmts), schedule(gs.stmts));
     quote! {
         #[doc = #mul_doc]
         #[cfg(target_arch = "x86_64")]
@@ -646,6 +829,57 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         unsafe fn square_x86_64_clmul(a: &[u64; #nl]) -> [u64; #nl] {
             #s_kernel
             Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scheduled kernel of every 64-bit preset is a permutation of the emitted statements
+    /// in which each statement comes after the statements binding the names it reads.
+    #[test]
+    fn schedule_respects_dependencies() {
+        for preset in super::super::BINARY_PRESETS {
+            let poly = super::super::parse_poly(preset.poly).unwrap();
+            let s = BinarySpec::new(&poly, crate::spec::LimbBits::W64).unwrap();
+            let mut g = Gen::new();
+            let r = product(&mut g, s.n);
+            if xmm_reduction(&s) {
+                let np = (2 * s.m - 2) / 64 + 1;
+                let r = reduce_xmm(&mut g, &s, r, np - 1);
+                store(&mut g, &r, s.n);
+            }
+            let before: Vec<String> = g.stmts.iter().map(|t| t.to_string()).collect();
+            let after: Vec<String> = schedule(g.stmts).iter().map(|t| t.to_string()).collect();
+            let (mut a, mut b) = (before.clone(), after.clone());
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{}: not a permutation", preset.name);
+            let mut bound = std::collections::HashSet::new();
+            let names: std::collections::HashSet<String> = before
+                .iter()
+                .filter_map(|t| {
+                    t.strip_prefix("let ")
+                        .map(|r| r.split(' ').next().unwrap().to_string())
+                })
+                .collect();
+            for st in &after {
+                let body = st.split_once(" = ").map_or(st.as_str(), |(_, r)| r);
+                for word in body.split(|c: char| !c.is_alphanumeric() && c != '_') {
+                    if names.contains(word) {
+                        assert!(
+                            bound.contains(word),
+                            "{}: {word} read before bound in {st}",
+                            preset.name
+                        );
+                    }
+                }
+                if let Some(r) = st.strip_prefix("let ") {
+                    bound.insert(r.split(' ').next().unwrap().to_string());
+                }
+            }
         }
     }
 }
