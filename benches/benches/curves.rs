@@ -18,10 +18,27 @@ use fieldgen_benches::{ours_column, CURVE25519};
 use fieldgen_curve25519 as ours;
 use openssl::pkey::{Id, PKey};
 
-/// Deterministic 32-byte strings (splitmix64 via the shared input generator).
-/// Our column: the multiplication backend the generated 2^255 − 19 field runs on this CPU.
-fn ours_col() -> String {
-    ours_column(fieldgen_generated::curve25519_p_64::Fp::backend())
+/// Our column: `ours-avx512ifma` for an operation that runs on the AVX-512 IFMA lanes on this
+/// CPU, else the multiplication backend of the generated 2^255 − 19 field.
+fn ours_col(on_ifma_lanes: bool) -> String {
+    if on_ifma_lanes {
+        ours_column("avx512ifma")
+    } else {
+        ours_column(fieldgen_generated::curve25519_p_64::Fp::backend())
+    }
+}
+
+/// Whether X25519 runs its 4-way IFMA ladder here.
+fn x25519_on_lanes() -> bool {
+    matches!(ours::x25519_backend(), ours::X25519Backend::Avx512Ifma)
+}
+
+/// Whether Ed25519 verification runs its equations on the IFMA lanes here.
+fn verify_on_lanes() -> bool {
+    matches!(
+        ours::ed25519::verify_backend(),
+        ours::ed25519::VerifyBackend::Avx512Ifma
+    )
 }
 
 fn x25519_bench(c: &mut Criterion) {
@@ -54,10 +71,10 @@ fn x25519_bench(c: &mut Criterion) {
     assert_eq!(ossl_base(&k), expect_pub.to_vec());
 
     let mut g = c.benchmark_group(CURVE25519.id);
-    let ours_col = ours_col();
-    g.bench_function(BenchmarkId::new("x25519", &ours_col), |b| {
-        b.iter(|| ours::x25519(black_box(k), black_box(u)))
-    });
+    g.bench_function(
+        BenchmarkId::new("x25519", ours_col(x25519_on_lanes())),
+        |b| b.iter(|| ours::x25519(black_box(k), black_box(u))),
+    );
     g.bench_function(BenchmarkId::new("x25519", "x25519-dalek"), |b| {
         b.iter(|| x25519_dalek::x25519(black_box(k), black_box(u)))
     });
@@ -68,7 +85,7 @@ fn x25519_bench(c: &mut Criterion) {
         b.iter(|| black_box(ossl_dh()))
     });
 
-    g.bench_function(BenchmarkId::new("x25519-base", &ours_col), |b| {
+    g.bench_function(BenchmarkId::new("x25519-base", ours_col(false)), |b| {
         b.iter(|| ours::x25519_base(black_box(k)))
     });
     g.bench_function(BenchmarkId::new("x25519-base", "x25519-dalek"), |b| {
@@ -136,8 +153,7 @@ fn ed25519_bench(c: &mut Criterion) {
     );
 
     let mut g = c.benchmark_group(CURVE25519.id);
-    let ours_col = ours_col();
-    g.bench_function(BenchmarkId::new("ed25519-sign", &ours_col), |b| {
+    g.bench_function(BenchmarkId::new("ed25519-sign", ours_col(false)), |b| {
         b.iter(|| sk.sign(black_box(msg)))
     });
     g.bench_function(BenchmarkId::new("ed25519-sign", "ed25519-dalek"), |b| {
@@ -150,9 +166,10 @@ fn ed25519_bench(c: &mut Criterion) {
         b.iter(|| black_box(ossl_sign()))
     });
 
-    g.bench_function(BenchmarkId::new("ed25519-verify", &ours_col), |b| {
-        b.iter(|| vk.verify(black_box(msg), black_box(&sig)).is_ok())
-    });
+    g.bench_function(
+        BenchmarkId::new("ed25519-verify", ours_col(verify_on_lanes())),
+        |b| b.iter(|| vk.verify(black_box(msg), black_box(&sig)).is_ok()),
+    );
     g.bench_function(BenchmarkId::new("ed25519-verify", "ed25519-dalek"), |b| {
         b.iter(|| dvk.verify(black_box(msg), black_box(&dsig)).is_ok())
     });
@@ -163,9 +180,10 @@ fn ed25519_bench(c: &mut Criterion) {
         b.iter(|| ossl_verify(black_box(&sig_bytes)))
     });
 
-    g.bench_function(BenchmarkId::new("ed25519-batch64", &ours_col), |b| {
-        b.iter(|| ours::ed25519::verify_batch(black_box(&refs), &sigs, &vks).is_ok())
-    });
+    g.bench_function(
+        BenchmarkId::new("ed25519-batch64", ours_col(verify_on_lanes())),
+        |b| b.iter(|| ours::ed25519::verify_batch(black_box(&refs), &sigs, &vks).is_ok()),
+    );
     g.bench_function(BenchmarkId::new("ed25519-batch64", "ed25519-dalek"), |b| {
         b.iter(|| ed25519_dalek::verify_batch(black_box(&refs), &dsigs, &dvks).is_ok())
     });

@@ -165,7 +165,7 @@ pub fn curve_group(id: &str) -> Option<&'static CurveGroup> {
 }
 
 /// Our backends, in column order. A column id is `ours-<backend>`.
-pub const OUR_BACKENDS: &[&str] = &["x86_64-adx", "portable64", "portable32"];
+pub const OUR_BACKENDS: &[&str] = &["avx512ifma", "x86_64-adx", "portable64", "portable32"];
 
 /// Prefix of the column ids of our backends.
 pub const OURS_PREFIX: &str = "ours-";
