@@ -172,25 +172,12 @@ mod tests {
     use crate::edwards::{mul_base, EdwardsPoint};
     use crate::field::{sqrt_ratio, Scalar};
 
-    fn cpu_has_ifma() -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            std::is_x86_feature_detected!("avx512f")
-                && std::is_x86_feature_detected!("avx512vl")
-                && std::is_x86_feature_detected!("avx512ifma")
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            false
-        }
-    }
-
     /// The backends this CPU runs, after checking the crate's detection against the
     /// standard library's (independent of `FpX4Cpu`'s CPUID code) and that the dispatch
     /// takes the lanes where they exist.
     fn backends() -> Vec<SqrtBackend> {
         let lanes = sqrt_ratio_batch(SqrtBackend::Avx512Ifma, &[Fe::ONE], &[Fe::ONE]).is_some();
-        assert_eq!(lanes, cpu_has_ifma(), "IFMA lane availability");
+        assert_eq!(lanes, crate::std_detects_ifma(), "IFMA lane availability");
         if lanes {
             assert_eq!(sqrt_backend(), SqrtBackend::Avx512Ifma);
             vec![SqrtBackend::Avx512Ifma, SqrtBackend::Scalar]

@@ -110,3 +110,19 @@ impl core::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// Whether the standard library detects AVX-512F/VL/IFMA: the unit tests' check of the lane
+/// field's own CPUID code.
+#[cfg(test)]
+pub(crate) fn std_detects_ifma() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512vl")
+            && std::is_x86_feature_detected!("avx512ifma")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}

@@ -10,23 +10,10 @@ use common::{hex32, load_json, to_hex};
 use fieldgen_curve25519::{x25519_backend, x25519_with, X25519Backend, BASEPOINT_U};
 use proptest::prelude::*;
 
-fn cpu_has_ifma() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512vl")
-            && std::is_x86_feature_detected!("avx512ifma")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
-}
-
 /// The backends this CPU runs, after checking that detection agrees with the standard library.
 fn backends() -> Vec<X25519Backend> {
     let ifma = x25519_with(X25519Backend::Avx512Ifma, [1; 32], BASEPOINT_U).is_some();
-    assert_eq!(ifma, cpu_has_ifma(), "IFMA ladder availability");
+    assert_eq!(ifma, common::cpu_has_ifma(), "IFMA ladder availability");
     if ifma {
         assert_eq!(x25519_backend(), X25519Backend::Avx512Ifma);
         vec![X25519Backend::Avx512Ifma, X25519Backend::Scalar]
