@@ -93,7 +93,8 @@ fn main() {
         fieldgen_generated::curve25519_p_64::Fp::backend(),
         ours::ed25519::verify_backend()
     );
-    // The scalar verification equations forced, as a fourth contender where IFMA is the default.
+    // The scalar verification equations and fixed-base [a]B forced, as a fourth contender
+    // where IFMA is the default.
     let scalar = ours::ed25519::VerifyBackend::Scalar;
     let forced = |f: &mut dyn FnMut()| {
         ours::ed25519::with_verify_backend(scalar, f).expect("scalar backend always runs")
@@ -115,9 +116,19 @@ fn main() {
             &mut || {
                 black_box(crrl::x25519::x25519_base(black_box(&k)));
             },
+            &mut || {
+                forced(&mut || {
+                    black_box(ours::x25519_base(black_box(k)));
+                })
+            },
         ],
     );
     row("X25519 base point (x25519-dalek)", &t, &both);
+    row(
+        "X25519 base point (Scalar, forced)",
+        &[t[3], t[1], t[2]],
+        &both,
+    );
 
     let t = fieldgen_benches::race(
         rounds,
@@ -147,9 +158,15 @@ fn main() {
             &mut || {
                 black_box(csk.sign_raw(black_box(msg)));
             },
+            &mut || {
+                forced(&mut || {
+                    black_box(sk.sign(black_box(msg)));
+                })
+            },
         ],
     );
     row("Ed25519 sign", &t, &both);
+    row("Ed25519 sign (Scalar, forced)", &[t[3], t[1], t[2]], &both);
 
     let t = fieldgen_benches::race(
         rounds,

@@ -567,9 +567,9 @@ pub fn verify_backend() -> VerifyBackend {
     VerifyBackend::Scalar
 }
 
-/// Runs `f` with every verification on this thread forced onto `backend`; `None` (and `f`
-/// not run) when this CPU cannot run it. For tests and benchmarks that compare the backends;
-/// not a stable API.
+/// Runs `f` with every verification and fixed-base multiplication [a]B on this thread
+/// forced onto `backend`; `None` (and `f` not run) when this CPU cannot run it. For tests
+/// and benchmarks that compare the backends; not a stable API.
 #[doc(hidden)]
 pub fn with_verify_backend<R>(backend: VerifyBackend, f: impl FnOnce() -> R) -> Option<R> {
     match backend {
@@ -592,6 +592,21 @@ pub fn avx512ifma_equation_count() -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
         crate::edwards_x4::runs()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        0
+    }
+}
+
+/// How many fixed-base multiplications [a]B (key generation, signing, X25519 base) this
+/// thread has run on the AVX-512 IFMA lanes; [`with_verify_backend`] forces them onto the
+/// same backend as verification. For tests; not a stable API.
+#[doc(hidden)]
+pub fn avx512ifma_base_mul_count() -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        crate::edwards_x4::base_runs()
     }
     #[cfg(not(target_arch = "x86_64"))]
     {

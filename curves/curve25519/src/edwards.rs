@@ -429,7 +429,7 @@ fn batch_to_affine_niels(points: &[EdwardsPoint]) -> Vec<AffineNiels> {
 
 /// Fixed-base table: row j holds k·256^j·B for k = 1..8 (affine Niels), 32 rows (24 KiB),
 /// computed once per process.
-fn base_table() -> &'static [[AffineNiels; 8]; 32] {
+pub(crate) fn base_table() -> &'static [[AffineNiels; 8]; 32] {
     static T: OnceLock<Box<[[AffineNiels; 8]; 32]>> = OnceLock::new();
     T.get_or_init(|| {
         let mut points = Vec::with_capacity(256);
@@ -459,7 +459,7 @@ fn base_table() -> &'static [[AffineNiels; 8]; 32] {
 /// function, and a call inside the loop forces the accumulated limbs out to the stack at
 /// every entry (about 590 instructions per lookup with the calls inside, 64 lookups per
 /// signature).
-fn select_signed(row: &[AffineNiels; 8], e: i8) -> AffineNiels {
+pub(crate) fn select_signed(row: &[AffineNiels; 8], e: i8) -> AffineNiels {
     let neg = ((e as u8) >> 7) & 1;
     let abs = (e as i16 * (1 - 2 * neg as i16)) as u8;
     let choices: [Choice; 8] = core::array::from_fn(|k| abs.ct_eq(&(k as u8 + 1)));
@@ -474,7 +474,19 @@ fn select_signed(row: &[AffineNiels; 8], e: i8) -> AffineNiels {
 /// [a]B for a scalar a (mod l). Constant time: signed radix-16 digits and the fixed-base
 /// table, 64 mixed additions and 4 doublings (Bernstein, Duif, Lange, Schwabe, Yang,
 /// "High-speed high-security signatures", CHES 2011, §4; the layout of ed25519-donna).
+///
+/// Runs on the AVX-512 IFMA lanes (`edwards_x4::mul_base`, same digits and table) where the
+/// CPU has them and the scalar code is not forced on this thread.
 pub(crate) fn mul_base(a: &Scalar) -> EdwardsPoint {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(cpu) = crate::edwards_x4::lane_cpu() {
+        return crate::edwards_x4::mul_base(cpu, a);
+    }
+    mul_base_scalar(a)
+}
+
+/// [`mul_base`] on the scalar field, every target.
+pub(crate) fn mul_base_scalar(a: &Scalar) -> EdwardsPoint {
     let mut bytes = a.to_le_bytes();
     let mut e = radix16_signed(&bytes);
     let table = base_table();

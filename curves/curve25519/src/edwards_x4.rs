@@ -22,8 +22,10 @@
 //! the bound every operation accepts (the generated code's `TIGHT`): sums of sums need no
 //! extra `carry` here.
 //!
-//! Everything here is variable time on public data (verification): the digit of each
-//! step picks the table entry by index and decides whether to add at all.
+//! Everything here except [`mul_base`] is variable time on public data (verification):
+//! the digit of each step picks the table entry by index and decides whether to add at
+//! all. [`mul_base`] (secret scalars: signing, key generation, X25519 base) reads every
+//! table entry and keeps the wanted one by masks.
 
 use std::cell::Cell;
 use std::sync::OnceLock;
@@ -32,7 +34,9 @@ use fieldgen_generated::curve25519_p_x4::{FpX4, FpX4Cpu};
 
 use crate::edwards::{base_128_odd_multiples, base_odd_multiples, EdwardsPoint, BASE_WNAF_WIDTH};
 use crate::field::{consts, Fe, Scalar};
-use crate::scalar::{radix_2c_vartime, wnaf_vartime};
+use crate::scalar::{radix16_signed, radix_2c_vartime, wnaf_vartime};
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::Zeroize;
 
 /// The `vpermq` immediate that puts lane `l_j` of the input into lane j of the output.
 const fn lanes(l0: i32, l1: i32, l2: i32, l3: i32) -> i32 {
@@ -60,6 +64,8 @@ const AAZA: i32 = lanes(0, 0, 2, 0);
 const HHGH: i32 = lanes(0, 0, 1, 0);
 const DBL_EGFE: i32 = lanes(3, 1, 2, 3);
 const DBL_FHGH: i32 = lanes(2, 0, 1, 0);
+/// Cached form of P → of −P up to the sign of the last lane: (Y + X, Y − X, 2Z, 2d·T).
+const SWAP01: i32 = lanes(1, 0, 2, 3);
 
 /// A point in extended coordinates, lanes (X, Y, Z, T).
 #[derive(Clone, Copy, Debug)]
@@ -76,6 +82,8 @@ pub(crate) struct Lanes {
     /// [1, 1, 2, 2d]: (Y − X, Y + X, Z, T) → cached form.
     cache: FpX4,
     identity: ExtX4,
+    /// The identity in cached form, (1, 1, 2, 0).
+    cached_identity: CachedX4,
 }
 
 impl Lanes {
@@ -85,6 +93,7 @@ impl Lanes {
             zero: FpX4::zero(cpu),
             cache: FpX4::from_scalars(cpu, &[one, one, two, consts().d2]),
             identity: ExtX4(FpX4::from_scalars(cpu, &[Fe::ZERO, one, one, Fe::ZERO])),
+            cached_identity: CachedX4(FpX4::from_scalars(cpu, &[one, one, two, Fe::ZERO])),
         }
     }
 }
@@ -186,14 +195,80 @@ fn base_tables(cpu: FpX4Cpu) -> &'static [Box<[CachedX4]>; 2] {
     })
 }
 
+/// The fixed-base table of [`crate::edwards::mul_base`] (row j: k·256^j·B for k = 1..8) in
+/// cached lane form (y − x, y + x, 2, 2d·x·y), built once per process (30 KiB).
+fn mul_base_table(cpu: FpX4Cpu) -> &'static [[CachedX4; 8]; 32] {
+    static T: OnceLock<Box<[[CachedX4; 8]; 32]>> = OnceLock::new();
+    T.get_or_init(|| {
+        let two = Fe::from_u64(2);
+        let rows = crate::edwards::base_table();
+        let mut table = Box::new([[CachedX4(FpX4::zero(cpu)); 8]; 32]);
+        for (lane_row, row) in table.iter_mut().zip(rows.iter()) {
+            for (lane, n) in lane_row.iter_mut().zip(row.iter()) {
+                let [ymx, ypx, xy2d] = n.parts();
+                *lane = CachedX4(FpX4::from_scalars(cpu, &[ymx, ypx, two, xy2d]));
+            }
+        }
+        table
+    })
+}
+
+/// e·row[0] in cached form from a row of 1..8 multiples, e in [−8, 8], in constant time:
+/// all eight entries are read and the wanted one kept by `select`; −Q is made from Q by a
+/// lane permutation and a negation of the last lane, and kept by `select` on the sign.
+#[inline(always)]
+fn select_signed(row: &[CachedX4; 8], e: i8, c: &Lanes) -> CachedX4 {
+    let neg = ((e as u8) >> 7) & 1;
+    let abs = (e as i16 * (1 - 2 * neg as i16)) as u8;
+    let choices: [Choice; 8] = core::array::from_fn(|k| abs.ct_eq(&(k as u8 + 1)));
+    let mut q = c.cached_identity.0;
+    for (entry, choice) in row.iter().zip(choices) {
+        q = q.select(&entry.0, choice);
+    }
+    let swapped = q.permute::<SWAP01>();
+    let negated = swapped.blend(&c.zero.sub(&swapped), 0b1000);
+    CachedX4(q.select(&negated, Choice::from(neg)))
+}
+
+/// [`crate::edwards::mul_base`] on the lanes: [a]B, constant time in a. The same signed
+/// radix-16 digits and table rows as the scalar code (Bernstein, Duif, Lange, Schwabe,
+/// Yang, CHES 2011, §4): 64 lane additions of a masked lookup, 4 lane doublings. The
+/// digits and the lane accumulator are cleared before returning.
+pub(crate) fn mul_base(cpu: FpX4Cpu, a: &Scalar) -> EdwardsPoint {
+    BASE_RUNS.with(|c| c.set(c.get() + 1));
+    let table = mul_base_table(cpu);
+    let mut bytes = a.to_le_bytes();
+    let mut e = radix16_signed(&bytes);
+    let mut r = cpu.run(|| {
+        let c = Lanes::new(cpu);
+        let mut r = c.identity;
+        for i in (1..64).step_by(2) {
+            r = r.add(&select_signed(&table[i / 2], e[i], &c), &c);
+        }
+        r = r.mul_by_pow2(4, &c);
+        for i in (0..64).step_by(2) {
+            r = r.add(&select_signed(&table[i / 2], e[i], &c), &c);
+        }
+        r
+    });
+    let p = r.to_point();
+    r.0.clear();
+    bytes.zeroize();
+    e.zeroize();
+    p
+}
+
 thread_local! {
     /// 0: dispatch by the CPU; 1: scalar forced; 2: lanes forced (checked available).
     static FORCED: Cell<u8> = const { Cell::new(0) };
     /// Multi-scalar multiplications run on the lanes by this thread.
     static RUNS: Cell<u64> = const { Cell::new(0) };
+    /// Fixed-base multiplications run on the lanes by this thread.
+    static BASE_RUNS: Cell<u64> = const { Cell::new(0) };
 }
 
-/// The lane field's CPU token when the verification equations should run on the lanes:
+/// The lane field's CPU token when the verification equations and fixed-base
+/// multiplications should run on the lanes:
 /// the CPU has AVX-512F/VL/IFMA and the scalar code is not forced on this thread.
 pub(crate) fn lane_cpu() -> Option<FpX4Cpu> {
     if FORCED.with(Cell::get) == 1 {
@@ -223,6 +298,11 @@ pub(crate) fn with_forced<R>(lanes: bool, f: impl FnOnce() -> R) -> R {
 /// How many multi-scalar multiplications this thread ran on the lanes.
 pub(crate) fn runs() -> u64 {
     RUNS.with(Cell::get)
+}
+
+/// How many fixed-base multiplications ([`mul_base`]) this thread ran on the lanes.
+pub(crate) fn base_runs() -> u64 {
+    BASE_RUNS.with(Cell::get)
 }
 
 fn count_run() {
@@ -384,7 +464,7 @@ mod tests {
     //! against the scalar ones and against the fixed-base multiplication of a summed scalar.
 
     use super::*;
-    use crate::edwards::{basepoint, mul_base};
+    use crate::edwards::{basepoint, mul_base_scalar, mul_vartime};
     use crate::scalar::scalar_from_bytes_mod_order;
 
     fn cpu() -> Option<FpX4Cpu> {
@@ -455,10 +535,10 @@ mod tests {
             b,
             b.neg(),
             b.add(&b.neg()),
-            mul_base(&scalar(99)).add(&mul_base(&scalar(99)).neg()),
+            mul_base_scalar(&scalar(99)).add(&mul_base_scalar(&scalar(99)).neg()),
         ];
         for i in 0..12 {
-            let p = mul_base(&scalar(i));
+            let p = mul_base_scalar(&scalar(i));
             v.push(p);
             v.push(p.add(&t8));
             v.push(p.double().add(&t4));
@@ -508,13 +588,13 @@ mod tests {
         for k in [0usize, 1, 2, 100, 255] {
             let odd = Scalar::from_u64(2 * k as u64 + 1);
             let id = c.identity;
-            same(id.add(&tb[k], &c), &mul_base(&odd), "B table");
+            same(id.add(&tb[k], &c), &mul_base_scalar(&odd), "B table");
             let mut want = EdwardsPoint::IDENTITY;
             for _ in 0..2 * k + 1 {
                 want = want.add(&b128);
             }
             same(id.add(&tb128[k], &c), &want, "2^128·B table");
-            same(id.sub(&tb[k], &c), &mul_base(&-odd), "−B table");
+            same(id.sub(&tb[k], &c), &mul_base_scalar(&-odd), "−B table");
         }
     }
 
@@ -530,7 +610,7 @@ mod tests {
                 .iter()
                 .enumerate()
                 .map(|(i, k)| {
-                    let p = mul_base(k);
+                    let p = mul_base_scalar(k);
                     if i % 3 == 0 {
                         p.add(&t8)
                     } else {
@@ -560,12 +640,12 @@ mod tests {
             for (s, k) in scalars.iter().zip(&ks) {
                 total += s * k;
             }
-            let want = mul_base(&total).mul_by_cofactor();
+            let want = mul_base_scalar(&total).mul_by_cofactor();
             assert!(
                 bool::from(lane_pip.mul_by_cofactor().ct_eq(&want)),
                 "n = {n}"
             );
-            let want_b = mul_base(&(total + base)).mul_by_cofactor();
+            let want_b = mul_base_scalar(&(total + base)).mul_by_cofactor();
             assert!(
                 bool::from(lane_straus.mul_by_cofactor().ct_eq(&want_b)),
                 "n = {n}"
@@ -594,12 +674,12 @@ mod tests {
             let (mut b_lo, mut b_hi) = ([0u8; 32], [0u8; 32]);
             b_lo[..16].copy_from_slice(&bb[..16]);
             b_hi[..16].copy_from_slice(&bb[16..]);
-            let p2 = mul_base(&k2);
+            let p2 = mul_base_scalar(&k2);
             // [a1]T for the order-8 point T vanishes iff 8 | a1.
             for (p1, a1, holds) in [
-                (mul_base(&k1), a1, true),
-                (mul_base(&k1).add(&t8), a1, a1[0] % 8 == 0),
-                (mul_base(&k1).add(&basepoint()), a1, false),
+                (mul_base_scalar(&k1), a1, true),
+                (mul_base_scalar(&k1).add(&t8), a1, a1[0] % 8 == 0),
+                (mul_base_scalar(&k1).add(&basepoint()), a1, false),
             ] {
                 let lane = is_identity_quad_vartime(cpu, &a1, &p1, &a2, &p2, &b_lo, &b_hi);
                 let scalar = with_forced(false, || {
@@ -614,5 +694,66 @@ mod tests {
         assert!(is_identity_quad_vartime(
             cpu, &zero, &p, &zero, &p, &zero, &zero
         ));
+    }
+
+    /// The masked lane lookup against the scalar one (itself checked against naive
+    /// multiples in edwards.rs) for every row and every digit −8..=8.
+    #[test]
+    fn lane_lookup_matches_the_scalar_lookup() {
+        let Some(cpu) = cpu() else { return };
+        let lane_rows = mul_base_table(cpu);
+        let rows = crate::edwards::base_table();
+        let two = Fe::from_u64(2);
+        let c = Lanes::new(cpu);
+        for (lane_row, row) in lane_rows.iter().zip(rows.iter()) {
+            for e in -8i8..=8 {
+                let got = cpu.run(|| select_signed(lane_row, e, &c)).0.to_scalars();
+                let [ymx, ypx, xy2d] = crate::edwards::select_signed(row, e).parts();
+                assert_eq!(got, [ymx, ypx, two, xy2d], "digit {e}");
+            }
+        }
+    }
+
+    /// Lane fixed-base multiplication against the scalar fixed-base code and against the
+    /// variable-base double-and-add of edwards.rs (separate code, no table).
+    #[test]
+    fn lane_mul_base_matches_the_scalar_code() {
+        let Some(cpu) = cpu() else { return };
+        let b = basepoint();
+        let mut l_minus_1 = [
+            0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9,
+            0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+        ];
+        l_minus_1[0] -= 1;
+        let mut two_252 = [0u8; 32];
+        two_252[31] = 0x10;
+        // Nibbles 8, 7, 7, ..., 7, 0: every signed digit below the top is −8 (carry 1).
+        let mut minus_8s = [0x77u8; 32];
+        minus_8s[0] = 0x78;
+        minus_8s[31] = 0x07;
+        let mut scalars: Vec<Scalar> = [[0u8; 32], l_minus_1, two_252, minus_8s]
+            .iter()
+            .map(scalar_from_bytes_mod_order)
+            .collect();
+        scalars.push(Scalar::from_u64(1));
+        scalars.extend((0..40).map(scalar));
+        let e = radix16_signed(&minus_8s);
+        assert!(e[..63].iter().all(|&d| d == -8), "{e:?}");
+        assert_eq!(scalars[1].to_le_bytes(), l_minus_1, "l − 1 is canonical");
+        for (i, s) in scalars.iter().enumerate() {
+            let before = base_runs();
+            let lane = mul_base(cpu, s);
+            assert_eq!(base_runs(), before + 1);
+            let dispatched = crate::edwards::mul_base(s);
+            assert_eq!(base_runs(), before + 2, "dispatch took the lanes");
+            let scalar = mul_base_scalar(s);
+            assert!(bool::from(lane.ct_eq(&scalar)), "scalar {i}");
+            assert!(bool::from(dispatched.ct_eq(&scalar)), "scalar {i}");
+            assert!(bool::from(lane.ct_eq(&mul_vartime(s, &b))), "scalar {i}");
+            let [x, y, z, t] = lane.coords();
+            assert_eq!(x * y, z * t, "scalar {i}: T");
+        }
+        let forced = with_forced(false, || crate::edwards::mul_base(&scalars[7]));
+        assert!(bool::from(forced.ct_eq(&mul_base(cpu, &scalars[7]))));
     }
 }

@@ -1,18 +1,20 @@
 //! Ed25519 against RFC 8032 §7.1, the Wycheproof eddsa file and the 1024-line ed25519
 //! reference file `sign.input` (see tests/vectors/README.md for the sources). Every test runs
 //! once per verification backend (`common::each_verify_backend`: AVX-512 IFMA lanes forced,
-//! where the CPU has them, checking that the lane equations ran; then scalar forced).
+//! where the CPU has them, checking that the lane equations ran; then scalar forced); the
+//! signing tests also check that key generation and signing ran [a]B on the lanes
+//! (`common::each_backend`), so the signatures are compared byte for byte on both backends.
 
 mod common;
 
-use common::{each_verify_backend, hex, hex32, load_json, to_hex, vector_path};
+use common::{each_backend, each_verify_backend, hex, hex32, load_json, to_hex, vector_path};
 use fieldgen_curve25519::ed25519::{Sha512, Signature, SigningKey, VerifyingKey};
 use fieldgen_curve25519::Error;
 use sha2::Digest;
 
 #[test]
 fn rfc8032_section_7_1() {
-    each_verify_backend(true, |_| {
+    each_backend(true, true, |_| {
         let v = load_json("rfc7748_rfc8032_vectors.json");
         let cases = v["rfc8032"]["ed25519"].as_array().unwrap();
         assert_eq!(cases.len(), 5);
@@ -81,7 +83,7 @@ fn wycheproof_eddsa() {
 
 #[test]
 fn ed25519_reference_sign_input() {
-    each_verify_backend(true, |_| {
+    each_backend(true, true, |_| {
         let text = std::fs::read_to_string(vector_path("sign.input")).unwrap();
         let mut lines = 0;
         for (i, line) in text.lines().enumerate() {
@@ -115,7 +117,7 @@ fn ed25519_reference_sign_input() {
 
 #[test]
 fn rfc8032_section_7_2_ed25519ctx() {
-    each_verify_backend(true, |_| {
+    each_backend(true, true, |_| {
         let v = load_json("rfc7748_rfc8032_vectors.json");
         let cases = v["rfc8032"]["ed25519ctx"].as_array().unwrap();
         assert_eq!(cases.len(), 4);
@@ -156,7 +158,7 @@ fn rfc8032_section_7_2_ed25519ctx() {
 
 #[test]
 fn rfc8032_section_7_3_ed25519ph() {
-    each_verify_backend(true, |_| {
+    each_backend(true, true, |_| {
         let v = load_json("rfc7748_rfc8032_vectors.json");
         let cases = v["rfc8032"]["ed25519ph"].as_array().unwrap();
         assert_eq!(cases.len(), 1);

@@ -1,5 +1,8 @@
 //! X25519 on random inputs against x25519-dalek, and the Diffie–Hellman commutativity
-//! property.
+//! property. The fixed-base function runs once per backend of [a]B (`common::try_each_backend`:
+//! AVX-512 IFMA lanes forced where the CPU has them, checking that they ran; then scalar).
+
+mod common;
 
 use fieldgen_curve25519::{x25519, x25519_base, BASEPOINT_U};
 use proptest::prelude::*;
@@ -15,9 +18,12 @@ proptest! {
 
     #[test]
     fn x25519_base_matches_dalek(k in any::<[u8; 32]>()) {
-        let ours = x25519_base(k);
-        prop_assert_eq!(ours, x25519_dalek::x25519(k, x25519_dalek::X25519_BASEPOINT_BYTES));
-        prop_assert_eq!(ours, x25519(k, BASEPOINT_U));
+        common::try_each_backend(false, true, |_| -> Result<(), TestCaseError> {
+            let ours = x25519_base(k);
+            prop_assert_eq!(ours, x25519_dalek::x25519(k, x25519_dalek::X25519_BASEPOINT_BYTES));
+            prop_assert_eq!(ours, x25519(k, BASEPOINT_U));
+            Ok(())
+        })?;
     }
 
     #[test]

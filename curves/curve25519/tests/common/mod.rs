@@ -53,10 +53,22 @@ pub fn cpu_has_ifma() -> bool {
 /// verifies at least one signature that reaches the equation), at least one must.
 pub fn try_each_verify_backend<E>(
     lanes_expected: bool,
+    f: impl FnMut(fieldgen_curve25519::ed25519::VerifyBackend) -> Result<(), E>,
+) -> Result<(), E> {
+    try_each_backend(lanes_expected, false, f)
+}
+
+/// [`try_each_verify_backend`] that also checks the fixed-base multiplication [a]B (key
+/// generation, signing, X25519 base), which the same setting forces: forced scalar, none may
+/// run on the lanes; forced IFMA with `base_expected`, at least one must.
+pub fn try_each_backend<E>(
+    lanes_expected: bool,
+    base_expected: bool,
     mut f: impl FnMut(fieldgen_curve25519::ed25519::VerifyBackend) -> Result<(), E>,
 ) -> Result<(), E> {
     use fieldgen_curve25519::ed25519::{
-        avx512ifma_equation_count, verify_backend, with_verify_backend, VerifyBackend,
+        avx512ifma_base_mul_count, avx512ifma_equation_count, verify_backend, with_verify_backend,
+        VerifyBackend,
     };
     let ifma = cpu_has_ifma();
     let want = if ifma {
@@ -67,6 +79,7 @@ pub fn try_each_verify_backend<E>(
     assert_eq!(verify_backend(), want, "verify_backend()");
     for b in [VerifyBackend::Avx512Ifma, VerifyBackend::Scalar] {
         let before = avx512ifma_equation_count();
+        let base_before = avx512ifma_base_mul_count();
         match with_verify_backend(b, || f(b)) {
             None => {
                 assert!(b == VerifyBackend::Avx512Ifma && !ifma, "{b:?} refused");
@@ -75,17 +88,40 @@ pub fn try_each_verify_backend<E>(
             Some(r) => r?,
         }
         let ran = avx512ifma_equation_count() - before;
+        let base_ran = avx512ifma_base_mul_count() - base_before;
         match b {
-            VerifyBackend::Scalar => assert_eq!(ran, 0, "forced Scalar ran the lanes"),
+            VerifyBackend::Scalar => {
+                assert_eq!(ran, 0, "forced Scalar ran the lanes");
+                assert_eq!(base_ran, 0, "forced Scalar ran [a]B on the lanes");
+            }
             VerifyBackend::Avx512Ifma => {
                 assert!(ifma, "IFMA backend accepted without the CPU features");
                 if lanes_expected {
                     assert!(ran > 0, "forced Avx512Ifma never ran the lane equations");
                 }
+                if base_expected {
+                    assert!(
+                        base_ran > 0,
+                        "forced Avx512Ifma never ran [a]B on the lanes"
+                    );
+                }
             }
         }
     }
     Ok(())
+}
+
+/// [`try_each_backend`] for bodies that panic on failure.
+pub fn each_backend(
+    lanes_expected: bool,
+    base_expected: bool,
+    mut f: impl FnMut(fieldgen_curve25519::ed25519::VerifyBackend),
+) {
+    try_each_backend::<std::convert::Infallible>(lanes_expected, base_expected, |b| {
+        f(b);
+        Ok(())
+    })
+    .unwrap_or_else(|e| match e {});
 }
 
 /// [`try_each_verify_backend`] for bodies that panic on failure.
