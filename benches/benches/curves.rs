@@ -33,8 +33,9 @@ fn x25519_on_lanes() -> bool {
     matches!(ours::x25519_backend(), ours::X25519Backend::Avx512Ifma)
 }
 
-/// Whether Ed25519 verification runs its equations on the IFMA lanes here.
-fn verify_on_lanes() -> bool {
+/// Whether the Edwards point arithmetic (fixed-base [a]B for signing and X25519 base, the
+/// verification equations) runs on the IFMA lanes here: `verify_backend` answers for both.
+fn edwards_on_lanes() -> bool {
     matches!(
         ours::ed25519::verify_backend(),
         ours::ed25519::VerifyBackend::Avx512Ifma
@@ -85,9 +86,10 @@ fn x25519_bench(c: &mut Criterion) {
         b.iter(|| black_box(ossl_dh()))
     });
 
-    g.bench_function(BenchmarkId::new("x25519-base", ours_col(false)), |b| {
-        b.iter(|| ours::x25519_base(black_box(k)))
-    });
+    g.bench_function(
+        BenchmarkId::new("x25519-base", ours_col(edwards_on_lanes())),
+        |b| b.iter(|| ours::x25519_base(black_box(k))),
+    );
     g.bench_function(BenchmarkId::new("x25519-base", "x25519-dalek"), |b| {
         b.iter(|| {
             x25519_dalek::PublicKey::from(&x25519_dalek::StaticSecret::from(black_box(k)))
@@ -153,9 +155,10 @@ fn ed25519_bench(c: &mut Criterion) {
     );
 
     let mut g = c.benchmark_group(CURVE25519.id);
-    g.bench_function(BenchmarkId::new("ed25519-sign", ours_col(false)), |b| {
-        b.iter(|| sk.sign(black_box(msg)))
-    });
+    g.bench_function(
+        BenchmarkId::new("ed25519-sign", ours_col(edwards_on_lanes())),
+        |b| b.iter(|| sk.sign(black_box(msg))),
+    );
     g.bench_function(BenchmarkId::new("ed25519-sign", "ed25519-dalek"), |b| {
         b.iter(|| dsk.sign(black_box(msg)))
     });
@@ -167,7 +170,7 @@ fn ed25519_bench(c: &mut Criterion) {
     });
 
     g.bench_function(
-        BenchmarkId::new("ed25519-verify", ours_col(verify_on_lanes())),
+        BenchmarkId::new("ed25519-verify", ours_col(edwards_on_lanes())),
         |b| b.iter(|| vk.verify(black_box(msg), black_box(&sig)).is_ok()),
     );
     g.bench_function(BenchmarkId::new("ed25519-verify", "ed25519-dalek"), |b| {
@@ -181,7 +184,7 @@ fn ed25519_bench(c: &mut Criterion) {
     });
 
     g.bench_function(
-        BenchmarkId::new("ed25519-batch64", ours_col(verify_on_lanes())),
+        BenchmarkId::new("ed25519-batch64", ours_col(edwards_on_lanes())),
         |b| b.iter(|| ours::ed25519::verify_batch(black_box(&refs), &sigs, &vks).is_ok()),
     );
     g.bench_function(BenchmarkId::new("ed25519-batch64", "ed25519-dalek"), |b| {

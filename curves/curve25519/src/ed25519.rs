@@ -12,8 +12,8 @@
 //! # Which signatures are accepted
 //!
 //! In the terms of Chalkias, Garillot, Nikolaenko, "Taming the many EdDSAs" (SSR 2020), whose
-//! verifier properties are: the verification equation (cofactorless [S]B = R + [k]A or
-//! cofactored [8][S]B = [8]R + [8][k]A), the check S < l, whether non-canonical encodings of
+//! verifier properties are: the verification equation (cofactorless \[S\]B = R + \[k\]A or
+//! cofactored \[8\]\[S\]B = \[8\]R + \[8\]\[k\]A), the check S < l, whether non-canonical encodings of
 //! A and R are accepted, and whether small-order A and R are rejected:
 //!
 //! | rule | [`VerifyingKey::verify`] | [`VerifyingKey::verify_strict`] | [`verify_batch`] |
@@ -40,7 +40,7 @@
 //! in ed25519-dalek's `verify`; `verify_strict` adds the small-order rejections of
 //! ed25519-dalek's `verify_strict`. Every signature that `verify` accepts is accepted by
 //! `verify_batch`; the cofactored batch equation may also accept a signature whose
-//! [S]B − [k]A differs from R by a point of order 2, 4 or 8, which `verify` rejects
+//! \[S\]B − \[k\]A differs from R by a point of order 2, 4 or 8, which `verify` rejects
 //! (the inconsistency "Taming the many EdDSAs" §3 describes for any cofactorless single
 //! verifier paired with a cofactored batch verifier). Honest signatures never hit it.
 
@@ -208,9 +208,9 @@ impl VerifyingKey {
     /// the cofactorless equation; `strict` adds the rejections of
     /// [`VerifyingKey::verify_strict`].
     ///
-    /// The equation R = [S]B − [k]A is checked in its half-size form
-    /// [v1]R − [v1·S]B + [v0]A = 0 ([`crate::lattice`]), which accepts exactly the same
-    /// signatures: R is decoded (an R that does not decode is not the encoding of [S]B − [k]A,
+    /// The equation R = \[S\]B − \[k\]A is checked in its half-size form
+    /// \[v1\]R − \[v1·S\]B + \[v0\]A = 0 ([`crate::lattice`]), which accepts exactly the same
+    /// signatures: R is decoded (an R that does not decode is not the encoding of \[S\]B − \[k\]A,
     /// since every decodable encoding is canonical), and v1 is odd with v0 ≡ v1·k mod 8l.
     fn verify_with(
         &self,
@@ -241,7 +241,7 @@ impl VerifyingKey {
         }
     }
 
-    /// [v1]R − [v1·S]B + [v0]A = 0 for the short vector (v0, ±v1) of the challenge k.
+    /// \[v1\]R − \[v1·S\]B + \[v0\]A = 0 for the short vector (v0, ±v1) of the challenge k.
     fn half_size_equation_holds(&self, h: &HalfScalars, s: &Scalar, r: &EdwardsPoint) -> bool {
         // |v1| < 2^132 < l: canonical.
         let v1 = Scalar::from_le_bytes(&h.v1).unwrap();
@@ -255,14 +255,14 @@ impl VerifyingKey {
         is_identity_quad_vartime(&h.v1, r, &h.v0, a, &b_lo, &b_hi)
     }
 
-    /// R = [S]B − [k]A with full-size scalars: the fallback when the lattice reduction finds
+    /// R = \[S\]B − \[k\]A with full-size scalars: the fallback when the lattice reduction finds
     /// no short odd vector.
     fn full_size_equation_holds(&self, k: &Scalar, s: &Scalar, r: &EdwardsPoint) -> bool {
         bool::from(double_scalar_mul_basepoint_vartime(k, &self.neg_point, s).ct_eq(r))
     }
 
     /// Verifies `sig` on `msg` by RFC 8032 §5.1.7 with the cofactorless equation: accepts
-    /// iff S < l and R is the (canonical) encoding of [S]B − [k]A. The acceptance rules are
+    /// iff S < l and R is the (canonical) encoding of \[S\]B − \[k\]A. The acceptance rules are
     /// tabulated in the [module documentation](self).
     ///
     /// Errors: [`Error::ScalarOutOfRange`], [`Error::InvalidSignature`]. Variable time (all
@@ -409,7 +409,7 @@ impl ZeroizeOnDrop for SigningKey {}
 
 impl SigningKey {
     /// The key of a 32-byte seed (RFC 8032 §5.1.5): h = SHA-512(seed), a = clamp(h[0..32]),
-    /// prefix = h[32..64], A = [a]B. Constant time in the seed.
+    /// prefix = h[32..64], A = \[a\]B. Constant time in the seed.
     pub fn from_bytes(seed: &[u8; SECRET_KEY_LENGTH]) -> SigningKey {
         let mut h: [u8; 64] = Sha512::digest(seed).into();
         let mut a = [0u8; 32];
@@ -450,7 +450,7 @@ impl SigningKey {
     }
 
     /// RFC 8032 §5.1.6 with an optional dom2 prefix: r = SHA-512(dom2 ‖ prefix ‖ M) mod l,
-    /// R = [r]B, k = SHA-512(dom2 ‖ R ‖ A ‖ M) mod l, S = r + k·a mod l.
+    /// R = \[r\]B, k = SHA-512(dom2 ‖ R ‖ A ‖ M) mod l, S = r + k·a mod l.
     fn sign_with(&self, dom: Option<Dom2<'_>>, msg: &[u8]) -> Signature {
         let mut h = hasher(dom);
         h.update(self.prefix);
@@ -471,7 +471,7 @@ impl SigningKey {
         }
     }
 
-    /// Signs `msg` (RFC 8032 §5.1.6): r = SHA-512(prefix ‖ M) mod l, R = [r]B,
+    /// Signs `msg` (RFC 8032 §5.1.6): r = SHA-512(prefix ‖ M) mod l, R = \[r\]B,
     /// k = SHA-512(R ‖ A ‖ M) mod l, S = r + k·a mod l. Deterministic; constant time in the
     /// key and r.
     pub fn sign(&self, msg: &[u8]) -> Signature {
@@ -545,8 +545,9 @@ impl signature::Keypair for SigningKey {
     }
 }
 
-/// The implementations of the verification equations (the multi-scalar multiplications of
-/// `verify*` and [`verify_batch`]); verification takes the first one the CPU runs.
+/// The implementations of the Edwards point arithmetic: the multi-scalar multiplications of
+/// `verify*` and [`verify_batch`], and the fixed-base \[a\]B of signing, key generation and
+/// X25519 base; each takes the first one the CPU runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VerifyBackend {
     /// One point per instruction stream: the four coordinates in the four 64-bit lanes of
@@ -558,7 +559,8 @@ pub enum VerifyBackend {
     Scalar,
 }
 
-/// The backend verification uses on this CPU.
+/// The backend of the Edwards point arithmetic on this CPU: verification, and the fixed-base
+/// \[a\]B of signing, key generation and [`crate::x25519_base`].
 pub fn verify_backend() -> VerifyBackend {
     #[cfg(target_arch = "x86_64")]
     if crate::edwards_x4::available() {
@@ -567,7 +569,7 @@ pub fn verify_backend() -> VerifyBackend {
     VerifyBackend::Scalar
 }
 
-/// Runs `f` with every verification and fixed-base multiplication [a]B on this thread
+/// Runs `f` with every verification and fixed-base multiplication \[a\]B on this thread
 /// forced onto `backend`; `None` (and `f` not run) when this CPU cannot run it. For tests
 /// and benchmarks that compare the backends; not a stable API.
 #[doc(hidden)]
@@ -599,7 +601,7 @@ pub fn avx512ifma_equation_count() -> u64 {
     }
 }
 
-/// How many fixed-base multiplications [a]B (key generation, signing, X25519 base) this
+/// How many fixed-base multiplications \[a\]B (key generation, signing, X25519 base) this
 /// thread has run on the AVX-512 IFMA lanes; [`with_verify_backend`] forces them onto the
 /// same backend as verification. For tests; not a stable API.
 #[doc(hidden)]
@@ -615,7 +617,7 @@ pub fn avx512ifma_base_mul_count() -> u64 {
 }
 
 /// Verifies many signatures at once: accepts iff
-/// [8]([Σ z_i·S_i]B − Σ [z_i]R_i − Σ [z_i·k_i]A_i) is the identity, for 128-bit
+/// \[8\](\[Σ z_i·S_i\]B − Σ \[z_i\]R_i − Σ \[z_i·k_i\]A_i) is the identity, for 128-bit
 /// coefficients z_i (Bernstein et al., "High-speed high-security signatures", 2011, §5).
 ///
 /// The z_i are the 16-byte quarters of SHA-512(seed ‖ ⌊i/4⌋), where the seed is SHA-512
