@@ -525,7 +525,10 @@ fn legend(md: &mut String) {
          per backend: `portable64` / `portable32` are the plain-Rust emitters at 64- / 32-bit limbs, \
          `x86_64-adx` the BMI2/ADX assembly; the special-form fields name the backend their `mul` \
          runs on this machine, and `ours-<form>-<backend>` is a module generated with another \
-         `--strategy` (`montgomery`, `solinas`) for comparison."
+         `--strategy` (`montgomery`, `solinas`) for comparison. In the curve rows, \
+         `avx512ifma` is an operation whose point or ladder arithmetic runs on the generated \
+         4-lane field `FpX4` (AVX-512 IFMA, chosen at run time); the others name the backend of \
+         the scalar 2^255 − 19 field."
     );
     for p in PEERS {
         let _ = writeln!(md, "- `{}`: {}", p.id, p.about);
