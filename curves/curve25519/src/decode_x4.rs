@@ -27,10 +27,12 @@ pub(crate) enum SqrtBackend {
     Scalar,
 }
 
-/// The backend this CPU runs: IFMA where `FpX4Cpu::detect` finds it, else scalar.
+/// The backend this CPU runs: IFMA where `FpX4Cpu::detect` finds it, else scalar. Follows
+/// the per-thread forcing of the Edwards lane code, so a verification forced onto the
+/// scalar backend decodes on it too.
 pub(crate) fn sqrt_backend() -> SqrtBackend {
     #[cfg(target_arch = "x86_64")]
-    if lanes::available() {
+    if crate::edwards_x4::lane_cpu().is_some() {
         return SqrtBackend::Avx512Ifma;
     }
     SqrtBackend::Scalar
@@ -79,10 +81,6 @@ mod lanes {
     /// and take 2.5 times less time per chain than four scalar chains in lockstep, and
     /// more than two gain nothing further (best-of timings of the squaring chain alone).
     const M: usize = 2;
-
-    pub(super) fn available() -> bool {
-        FpX4Cpu::detect().is_some()
-    }
 
     /// Groups of 4·M pairs; a short last group is padded with (0, 1), whose lanes are
     /// dropped.

@@ -196,7 +196,7 @@ fn base_tables(cpu: FpX4Cpu) -> &'static [Box<[CachedX4]>; 2] {
 }
 
 /// The fixed-base table of [`crate::edwards::mul_base`] (row j: k·256^j·B for k = 1..8) in
-/// cached lane form (y − x, y + x, 2, 2d·x·y), built once per process (30 KiB).
+/// cached lane form (y − x, y + x, 2, 2d·x·y), built once per process (40 KiB).
 fn mul_base_table(cpu: FpX4Cpu) -> &'static [[CachedX4; 8]; 32] {
     static T: OnceLock<Box<[[CachedX4; 8]; 32]>> = OnceLock::new();
     T.get_or_init(|| {
@@ -233,7 +233,9 @@ fn select_signed(row: &[CachedX4; 8], e: i8, c: &Lanes) -> CachedX4 {
 /// [`crate::edwards::mul_base`] on the lanes: [a]B, constant time in a. The same signed
 /// radix-16 digits and table rows as the scalar code (Bernstein, Duif, Lange, Schwabe,
 /// Yang, CHES 2011, §4): 64 lane additions of a masked lookup, 4 lane doublings. The
-/// digits and the lane accumulator are cleared before returning.
+/// scalar's bytes, its digits and the returned lane accumulator are cleared; copies the
+/// compiler leaves in registers or on the stack (as for the scalar code) are not reachable
+/// from here.
 pub(crate) fn mul_base(cpu: FpX4Cpu, a: &Scalar) -> EdwardsPoint {
     BASE_RUNS.with(|c| c.set(c.get() + 1));
     let table = mul_base_table(cpu);
