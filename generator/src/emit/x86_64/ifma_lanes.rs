@@ -387,6 +387,7 @@ impl LaneField {
             " Proof that this CPU runs the AVX-512 IFMA code of [`{}`]: only [`{cpu}::detect`] makes one.",
             self.name
         );
+        let present = super::ifma::cpuid_ifma_present(quote!(__cpuid), quote!(__cpuid_count));
         let cpuid_note = super::asm::safety_note(
             "CPUID exists on every x86-64 processor; leaves 1 and 7 are read only when leaf 0 reports them; XGETBV only when CPUID.1:ECX.OSXSAVE says the OS enabled it.",
         );
@@ -422,29 +423,7 @@ impl LaneField {
                         return if state == 2 { Some(#cpu(())) } else { None };
                     }
                     #cpuid_note
-                    let present = unsafe {
-                        let max = __cpuid(0).eax;
-                        if max < 7 {
-                            false
-                        } else {
-                            let osxsave = __cpuid(1).ecx & (1 << 27) != 0;
-                            let ebx = __cpuid_count(7, 0).ebx;
-                            let cpu = ebx & (1 << 16) != 0 && ebx & (1 << 21) != 0 && ebx & (1 << 31) != 0;
-                            if cpu && osxsave {
-                                let lo: u32;
-                                ::core::arch::asm!(
-                                    "xgetbv",
-                                    in("ecx") 0u32,
-                                    out("eax") lo,
-                                    out("edx") _,
-                                    options(nomem, nostack, preserves_flags)
-                                );
-                                lo & 0xe6 == 0xe6
-                            } else {
-                                false
-                            }
-                        }
-                    };
+                    let present = #present;
                     STATE.store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
                     if present { Some(#cpu(())) } else { None }
                 }
