@@ -261,8 +261,9 @@ pub(crate) fn mul_base(cpu: FpX4Cpu, a: &Scalar) -> EdwardsPoint {
 }
 
 thread_local! {
-    /// 0: dispatch by the CPU; 1: scalar forced; 2: lanes forced (checked available).
-    static FORCED: Cell<u8> = const { Cell::new(0) };
+    /// Whether the scalar code is forced on this thread (else the CPU decides; forcing the
+    /// lanes is only allowed where the CPU has them, so it is the same as not forcing).
+    static SCALAR_FORCED: Cell<bool> = const { Cell::new(false) };
     /// Multi-scalar multiplications run on the lanes by this thread.
     static RUNS: Cell<u64> = const { Cell::new(0) };
     /// Fixed-base multiplications run on the lanes by this thread.
@@ -273,7 +274,7 @@ thread_local! {
 /// multiplications should run on the lanes:
 /// the CPU has AVX-512F/VL/IFMA and the scalar code is not forced on this thread.
 pub(crate) fn lane_cpu() -> Option<FpX4Cpu> {
-    if FORCED.with(Cell::get) == 1 {
+    if SCALAR_FORCED.with(Cell::get) {
         return None;
     }
     FpX4Cpu::detect()
@@ -287,13 +288,13 @@ pub(crate) fn available() -> bool {
 /// Runs `f` with the lanes (`lanes` true) or the scalar code forced on this thread; the
 /// previous setting comes back afterwards, also when `f` panics.
 pub(crate) fn with_forced<R>(lanes: bool, f: impl FnOnce() -> R) -> R {
-    struct Restore(u8);
+    struct Restore(bool);
     impl Drop for Restore {
         fn drop(&mut self) {
-            FORCED.with(|c| c.set(self.0));
+            SCALAR_FORCED.with(|c| c.set(self.0));
         }
     }
-    let _restore = Restore(FORCED.with(|c| c.replace(if lanes { 2 } else { 1 })));
+    let _restore = Restore(SCALAR_FORCED.with(|c| c.replace(!lanes)));
     f()
 }
 
