@@ -494,9 +494,9 @@ impl F163 {
             let x8 = ::core::arch::x86_64::_mm_xor_si128(p6, p7);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
             let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 0);
             let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
             let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a3, 0);
             let v24 = ::core::arch::x86_64::_mm_srli_si128(x8, 8);
             let x25 = ::core::arch::x86_64::_mm_xor_si128(p5, v24);
             let g26 = ::core::arch::x86_64::_mm_set_epi64x(
@@ -504,44 +504,43 @@ impl F163 {
                 0x0000001920000000u64 as i64,
             );
             let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
+            let x16 = ::core::arch::x86_64::_mm_xor_si128(p14, p15);
             let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(x25, g26, 0);
             let x13 = ::core::arch::x86_64::_mm_xor_si128(x11, p12);
-            let x16 = ::core::arch::x86_64::_mm_xor_si128(p14, p15);
-            let u20 = ::core::arch::x86_64::_mm_slli_si128(x8, 8);
+            let v21 = ::core::arch::x86_64::_mm_srli_si128(x16, 8);
             let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(x25, g26, 1);
-            let x21 = ::core::arch::x86_64::_mm_xor_si128(x13, u20);
-            let v22 = ::core::arch::x86_64::_mm_srli_si128(x16, 8);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(x21, v22);
+            let u20 = ::core::arch::x86_64::_mm_slli_si128(x8, 8);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(x13, v21);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, u20);
             let v33 = ::core::arch::x86_64::_mm_srli_si128(p28, 8);
-            let k30 = ::core::arch::x86_64::_mm_move_epi64(x23);
-            let x34 = ::core::arch::x86_64::_mm_xor_si128(p29, v33);
             let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
             let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(x23, g26, 1);
+            let k30 = ::core::arch::x86_64::_mm_move_epi64(x22);
+            let x34 = ::core::arch::x86_64::_mm_xor_si128(p29, v33);
             let x36 = ::core::arch::x86_64::_mm_xor_si128(k30, x34);
-            let k38 = ::core::arch::x86_64::_mm_move_epi64(x36);
             let u18 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
             let u31 = ::core::arch::x86_64::_mm_slli_si128(p28, 8);
             let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(x36, g26, 1);
-            let h40 = ::core::arch::x86_64::_mm_srli_epi64(k38, 35);
-            let f41 = ::core::arch::x86_64::_mm_set_epi64x(
+            let h39 = ::core::arch::x86_64::_mm_srli_epi64(x36, 35);
+            let f40 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x00000000000000c9u64 as i64,
             );
             let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, u18);
             let x32 = ::core::arch::x86_64::_mm_xor_si128(p27, u31);
-            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(h40, f41, 0);
+            let p41 = ::core::arch::x86_64::_mm_clmulepi64_si128(h39, f40, 0);
             let x35 = ::core::arch::x86_64::_mm_xor_si128(x19, x32);
-            let x39 = ::core::arch::x86_64::_mm_xor_si128(x35, p37);
-            let k43 = ::core::arch::x86_64::_mm_and_si128(
-                k38,
+            let x38 = ::core::arch::x86_64::_mm_xor_si128(x35, p37);
+            let k42 = ::core::arch::x86_64::_mm_and_si128(
+                x36,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x00000007ffffffffu64 as i64,
                 ),
             );
-            let x44 = ::core::arch::x86_64::_mm_xor_si128(x39, p42);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x44);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k43);
+            let x43 = ::core::arch::x86_64::_mm_xor_si128(x38, p41);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x43);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k42);
         }
         out
     }
@@ -570,33 +569,32 @@ impl F163 {
                 let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
                 let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 1);
                 let v13 = ::core::arch::x86_64::_mm_srli_si128(p8, 8);
+                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
                 let k10 = ::core::arch::x86_64::_mm_move_epi64(p4);
                 let x14 = ::core::arch::x86_64::_mm_xor_si128(p9, v13);
-                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
-                let x16 = ::core::arch::x86_64::_mm_xor_si128(k10, x14);
                 let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
-                let k18 = ::core::arch::x86_64::_mm_move_epi64(x16);
+                let x16 = ::core::arch::x86_64::_mm_xor_si128(k10, x14);
                 let u11 = ::core::arch::x86_64::_mm_slli_si128(p8, 8);
                 let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(x16, g6, 1);
-                let h20 = ::core::arch::x86_64::_mm_srli_epi64(k18, 35);
-                let f21 = ::core::arch::x86_64::_mm_set_epi64x(
+                let h19 = ::core::arch::x86_64::_mm_srli_epi64(x16, 35);
+                let f20 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x00000000000000c9u64 as i64,
                 );
                 let x12 = ::core::arch::x86_64::_mm_xor_si128(p7, u11);
-                let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(h20, f21, 0);
+                let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(h19, f20, 0);
                 let x15 = ::core::arch::x86_64::_mm_xor_si128(p3, x12);
-                let x19 = ::core::arch::x86_64::_mm_xor_si128(x15, p17);
-                let k23 = ::core::arch::x86_64::_mm_and_si128(
-                    k18,
+                let x18 = ::core::arch::x86_64::_mm_xor_si128(x15, p17);
+                let k22 = ::core::arch::x86_64::_mm_and_si128(
+                    x16,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x0000000000000000u64 as i64,
                         0x00000007ffffffffu64 as i64,
                     ),
                 );
-                let x24 = ::core::arch::x86_64::_mm_xor_si128(x19, p22);
-                cur0 = x24;
-                cur1 = k23;
+                let x23 = ::core::arch::x86_64::_mm_xor_si128(x18, p21);
+                cur0 = x23;
+                cur1 = k22;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -624,33 +622,32 @@ impl F163 {
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 1);
             let v13 = ::core::arch::x86_64::_mm_srli_si128(p8, 8);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
             let k10 = ::core::arch::x86_64::_mm_move_epi64(p4);
             let x14 = ::core::arch::x86_64::_mm_xor_si128(p9, v13);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
-            let x16 = ::core::arch::x86_64::_mm_xor_si128(k10, x14);
             let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let k18 = ::core::arch::x86_64::_mm_move_epi64(x16);
+            let x16 = ::core::arch::x86_64::_mm_xor_si128(k10, x14);
             let u11 = ::core::arch::x86_64::_mm_slli_si128(p8, 8);
             let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(x16, g6, 1);
-            let h20 = ::core::arch::x86_64::_mm_srli_epi64(k18, 35);
-            let f21 = ::core::arch::x86_64::_mm_set_epi64x(
+            let h19 = ::core::arch::x86_64::_mm_srli_epi64(x16, 35);
+            let f20 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x00000000000000c9u64 as i64,
             );
             let x12 = ::core::arch::x86_64::_mm_xor_si128(p7, u11);
-            let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(h20, f21, 0);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(h19, f20, 0);
             let x15 = ::core::arch::x86_64::_mm_xor_si128(p3, x12);
-            let x19 = ::core::arch::x86_64::_mm_xor_si128(x15, p17);
-            let k23 = ::core::arch::x86_64::_mm_and_si128(
-                k18,
+            let x18 = ::core::arch::x86_64::_mm_xor_si128(x15, p17);
+            let k22 = ::core::arch::x86_64::_mm_and_si128(
+                x16,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x00000007ffffffffu64 as i64,
                 ),
             );
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(x19, p22);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x24);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k23);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(x18, p21);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x23);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k22);
         }
         out
     }

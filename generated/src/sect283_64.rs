@@ -575,11 +575,11 @@ impl F283 {
         let mut out = [0u64; 5];
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let a3 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(4).cast());
             let a5 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
             let a6 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(4).cast());
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
             let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 16);
@@ -587,29 +587,27 @@ impl F283 {
             let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 16);
             let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
             let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 17);
-            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 1);
-            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
             let p32 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 16);
             let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 1);
             let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
             let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
             let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 17);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 16);
-            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
+            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 1);
+            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
             let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
             let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
             let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 0);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 16);
+            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
+            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
             let x18 = ::core::arch::x86_64::_mm_xor_si128(p16, p17);
             let x25 = ::core::arch::x86_64::_mm_xor_si128(p23, p24);
             let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 0);
-            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
-            let x20 = ::core::arch::x86_64::_mm_xor_si128(x18, p19);
-            let x27 = ::core::arch::x86_64::_mm_xor_si128(x25, p26);
             let x34 = ::core::arch::x86_64::_mm_xor_si128(p32, p33);
             let v62 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
             let x13 = ::core::arch::x86_64::_mm_xor_si128(p11, p12);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(x20, p21);
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(x27, p28);
+            let x20 = ::core::arch::x86_64::_mm_xor_si128(x18, p19);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(x25, p26);
             let x36 = ::core::arch::x86_64::_mm_xor_si128(x34, p35);
             let x63 = ::core::arch::x86_64::_mm_xor_si128(p7, v62);
             let g64 = ::core::arch::x86_64::_mm_set_epi64x(
@@ -617,63 +615,64 @@ impl F283 {
                 0x0002142000000000u64 as i64,
             );
             let x15 = ::core::arch::x86_64::_mm_xor_si128(x13, p14);
-            let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, p30);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(x20, p21);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(x27, p28);
             let x38 = ::core::arch::x86_64::_mm_xor_si128(x36, p37);
-            let u54 = ::core::arch::x86_64::_mm_slli_si128(x22, 8);
             let u58 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
             let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(x63, g64, 0);
-            let x55 = ::core::arch::x86_64::_mm_xor_si128(x31, u54);
-            let v56 = ::core::arch::x86_64::_mm_srli_si128(x38, 8);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, p30);
+            let v55 = ::core::arch::x86_64::_mm_srli_si128(x38, 8);
             let x59 = ::core::arch::x86_64::_mm_xor_si128(x15, u58);
             let v60 = ::core::arch::x86_64::_mm_srli_si128(x22, 8);
             let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 0);
             let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 17);
             let p44 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 16);
             let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
-            let x57 = ::core::arch::x86_64::_mm_xor_si128(x55, v56);
+            let u54 = ::core::arch::x86_64::_mm_slli_si128(x22, 8);
+            let x56 = ::core::arch::x86_64::_mm_xor_si128(x31, v55);
             let x61 = ::core::arch::x86_64::_mm_xor_si128(x59, v60);
             let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
+            let x57 = ::core::arch::x86_64::_mm_xor_si128(x56, u54);
             let p66 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g64, 0);
-            let k69 = ::core::arch::x86_64::_mm_move_epi64(x57);
-            let v76 = ::core::arch::x86_64::_mm_srli_si128(p68, 8);
+            let v75 = ::core::arch::x86_64::_mm_srli_si128(p68, 8);
             let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
             let p65 = ::core::arch::x86_64::_mm_clmulepi64_si128(x57, g64, 1);
             let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g64, 1);
-            let x79 = ::core::arch::x86_64::_mm_xor_si128(k69, v76);
+            let x78 = ::core::arch::x86_64::_mm_xor_si128(x56, v75);
             let x41 = ::core::arch::x86_64::_mm_xor_si128(p39, p40);
             let x46 = ::core::arch::x86_64::_mm_xor_si128(p44, p45);
-            let h80 = ::core::arch::x86_64::_mm_srli_epi64(x79, 27);
-            let f81 = ::core::arch::x86_64::_mm_set_epi64x(
+            let h79 = ::core::arch::x86_64::_mm_srli_epi64(x78, 27);
+            let f80 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x00000000000010a1u64 as i64,
             );
             let x43 = ::core::arch::x86_64::_mm_xor_si128(x41, p42);
             let u48 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
             let u50 = ::core::arch::x86_64::_mm_slli_si128(x38, 8);
-            let u70 = ::core::arch::x86_64::_mm_slli_si128(p66, 8);
-            let u72 = ::core::arch::x86_64::_mm_slli_si128(p68, 8);
-            let p82 = ::core::arch::x86_64::_mm_clmulepi64_si128(h80, f81, 0);
+            let u69 = ::core::arch::x86_64::_mm_slli_si128(p66, 8);
+            let u71 = ::core::arch::x86_64::_mm_slli_si128(p68, 8);
+            let p81 = ::core::arch::x86_64::_mm_clmulepi64_si128(h79, f80, 0);
             let x49 = ::core::arch::x86_64::_mm_xor_si128(p47, u48);
             let x51 = ::core::arch::x86_64::_mm_xor_si128(x43, u50);
             let v52 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
-            let x71 = ::core::arch::x86_64::_mm_xor_si128(p65, u70);
-            let x73 = ::core::arch::x86_64::_mm_xor_si128(p67, u72);
-            let v74 = ::core::arch::x86_64::_mm_srli_si128(p66, 8);
+            let x70 = ::core::arch::x86_64::_mm_xor_si128(p65, u69);
+            let x72 = ::core::arch::x86_64::_mm_xor_si128(p67, u71);
+            let v73 = ::core::arch::x86_64::_mm_srli_si128(p66, 8);
             let x53 = ::core::arch::x86_64::_mm_xor_si128(x51, v52);
-            let x75 = ::core::arch::x86_64::_mm_xor_si128(x73, v74);
-            let x77 = ::core::arch::x86_64::_mm_xor_si128(x49, x71);
-            let x78 = ::core::arch::x86_64::_mm_xor_si128(x53, x75);
-            let k83 = ::core::arch::x86_64::_mm_and_si128(
-                x79,
+            let x74 = ::core::arch::x86_64::_mm_xor_si128(x72, v73);
+            let x76 = ::core::arch::x86_64::_mm_xor_si128(x49, x70);
+            let x77 = ::core::arch::x86_64::_mm_xor_si128(x53, x74);
+            let k82 = ::core::arch::x86_64::_mm_and_si128(
+                x78,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000007ffffffu64 as i64,
                 ),
             );
-            let x84 = ::core::arch::x86_64::_mm_xor_si128(x77, p82);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x84);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x78);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k83);
+            let x83 = ::core::arch::x86_64::_mm_xor_si128(x76, p81);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x83);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x77);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k82);
         }
         out
     }
@@ -700,42 +699,41 @@ impl F283 {
                     0x0000000000000000u64 as i64,
                     0x0002142000000000u64 as i64,
                 );
-                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
                 let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
                 let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g9, 0);
+                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
                 let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 0);
-                let k14 = ::core::arch::x86_64::_mm_move_epi64(p6);
-                let v21 = ::core::arch::x86_64::_mm_srli_si128(p13, 8);
+                let v20 = ::core::arch::x86_64::_mm_srli_si128(p13, 8);
                 let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g9, 1);
                 let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 1);
-                let x24 = ::core::arch::x86_64::_mm_xor_si128(k14, v21);
+                let x23 = ::core::arch::x86_64::_mm_xor_si128(p6, v20);
                 let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
-                let h25 = ::core::arch::x86_64::_mm_srli_epi64(x24, 27);
-                let f26 = ::core::arch::x86_64::_mm_set_epi64x(
+                let h24 = ::core::arch::x86_64::_mm_srli_epi64(x23, 27);
+                let f25 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x00000000000010a1u64 as i64,
                 );
                 let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
-                let u15 = ::core::arch::x86_64::_mm_slli_si128(p11, 8);
-                let u17 = ::core::arch::x86_64::_mm_slli_si128(p13, 8);
-                let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(h25, f26, 0);
-                let x16 = ::core::arch::x86_64::_mm_xor_si128(p10, u15);
-                let x18 = ::core::arch::x86_64::_mm_xor_si128(p12, u17);
-                let v19 = ::core::arch::x86_64::_mm_srli_si128(p11, 8);
-                let x20 = ::core::arch::x86_64::_mm_xor_si128(x18, v19);
-                let x22 = ::core::arch::x86_64::_mm_xor_si128(p4, x16);
-                let x23 = ::core::arch::x86_64::_mm_xor_si128(p5, x20);
-                let k28 = ::core::arch::x86_64::_mm_and_si128(
-                    x24,
+                let u14 = ::core::arch::x86_64::_mm_slli_si128(p11, 8);
+                let u16 = ::core::arch::x86_64::_mm_slli_si128(p13, 8);
+                let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(h24, f25, 0);
+                let x15 = ::core::arch::x86_64::_mm_xor_si128(p10, u14);
+                let x17 = ::core::arch::x86_64::_mm_xor_si128(p12, u16);
+                let v18 = ::core::arch::x86_64::_mm_srli_si128(p11, 8);
+                let x19 = ::core::arch::x86_64::_mm_xor_si128(x17, v18);
+                let x21 = ::core::arch::x86_64::_mm_xor_si128(p4, x15);
+                let x22 = ::core::arch::x86_64::_mm_xor_si128(p5, x19);
+                let k27 = ::core::arch::x86_64::_mm_and_si128(
+                    x23,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x0000000000000000u64 as i64,
                         0x0000000007ffffffu64 as i64,
                     ),
                 );
-                let x29 = ::core::arch::x86_64::_mm_xor_si128(x22, p27);
-                cur0 = x29;
-                cur1 = x23;
-                cur2 = k28;
+                let x28 = ::core::arch::x86_64::_mm_xor_si128(x21, p26);
+                cur0 = x28;
+                cur1 = x22;
+                cur2 = k27;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -761,42 +759,41 @@ impl F283 {
                 0x0002142000000000u64 as i64,
             );
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
             let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
             let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g9, 0);
+            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
             let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 0);
-            let k14 = ::core::arch::x86_64::_mm_move_epi64(p6);
-            let v21 = ::core::arch::x86_64::_mm_srli_si128(p13, 8);
+            let v20 = ::core::arch::x86_64::_mm_srli_si128(p13, 8);
             let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g9, 1);
             let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 1);
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(k14, v21);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(p6, v20);
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let h25 = ::core::arch::x86_64::_mm_srli_epi64(x24, 27);
-            let f26 = ::core::arch::x86_64::_mm_set_epi64x(
+            let h24 = ::core::arch::x86_64::_mm_srli_epi64(x23, 27);
+            let f25 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x00000000000010a1u64 as i64,
             );
             let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
-            let u15 = ::core::arch::x86_64::_mm_slli_si128(p11, 8);
-            let u17 = ::core::arch::x86_64::_mm_slli_si128(p13, 8);
-            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(h25, f26, 0);
-            let x16 = ::core::arch::x86_64::_mm_xor_si128(p10, u15);
-            let x18 = ::core::arch::x86_64::_mm_xor_si128(p12, u17);
-            let v19 = ::core::arch::x86_64::_mm_srli_si128(p11, 8);
-            let x20 = ::core::arch::x86_64::_mm_xor_si128(x18, v19);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(p4, x16);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(p5, x20);
-            let k28 = ::core::arch::x86_64::_mm_and_si128(
-                x24,
+            let u14 = ::core::arch::x86_64::_mm_slli_si128(p11, 8);
+            let u16 = ::core::arch::x86_64::_mm_slli_si128(p13, 8);
+            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(h24, f25, 0);
+            let x15 = ::core::arch::x86_64::_mm_xor_si128(p10, u14);
+            let x17 = ::core::arch::x86_64::_mm_xor_si128(p12, u16);
+            let v18 = ::core::arch::x86_64::_mm_srli_si128(p11, 8);
+            let x19 = ::core::arch::x86_64::_mm_xor_si128(x17, v18);
+            let x21 = ::core::arch::x86_64::_mm_xor_si128(p4, x15);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(p5, x19);
+            let k27 = ::core::arch::x86_64::_mm_and_si128(
+                x23,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000007ffffffu64 as i64,
                 ),
             );
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(x22, p27);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x29);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x23);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k28);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(x21, p26);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x28);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x22);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k27);
         }
         out
     }

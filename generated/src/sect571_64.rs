@@ -871,10 +871,10 @@ impl F571 {
             let l23 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(1).cast());
             let l19 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(5).cast());
             let l25 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(5).cast());
-            let l98 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(7).cast());
-            let l100 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(7).cast());
             let s11 = ::core::arch::x86_64::_mm_xor_si128(a1, a4);
             let s13 = ::core::arch::x86_64::_mm_xor_si128(a6, a9);
+            let l98 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(7).cast());
+            let l100 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(7).cast());
             let l116 = ::core::arch::x86_64::_mm_unpackhi_epi64(s11, s11);
             let l120 = ::core::arch::x86_64::_mm_unpackhi_epi64(s13, s13);
             let s12 = ::core::arch::x86_64::_mm_xor_si128(a2, a5);
@@ -893,10 +893,6 @@ impl F571 {
             let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
             let s36 = ::core::arch::x86_64::_mm_xor_si128(a1, l17);
             let s37 = ::core::arch::x86_64::_mm_xor_si128(a6, l23);
-            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 17);
-            let p46 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 0);
-            let s48 = ::core::arch::x86_64::_mm_xor_si128(a3, l19);
-            let s49 = ::core::arch::x86_64::_mm_xor_si128(a8, l25);
             let p64 = ::core::arch::x86_64::_mm_clmulepi64_si128(s18, s24, 0);
             let p65 = ::core::arch::x86_64::_mm_clmulepi64_si128(s16, s22, 0);
             let s72 = ::core::arch::x86_64::_mm_xor_si128(s16, s18);
@@ -911,34 +907,30 @@ impl F571 {
             let p149 = ::core::arch::x86_64::_mm_clmulepi64_si128(s115, s119, 0);
             let s156 = ::core::arch::x86_64::_mm_xor_si128(s115, s117);
             let s157 = ::core::arch::x86_64::_mm_xor_si128(s119, s121);
-            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 0);
-            let s30 = ::core::arch::x86_64::_mm_xor_si128(l17, a2);
-            let s31 = ::core::arch::x86_64::_mm_xor_si128(l23, a7);
             let s33 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
             let s34 = ::core::arch::x86_64::_mm_xor_si128(a6, a7);
             let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(s36, s37, 0);
+            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 17);
+            let p46 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a8, 0);
             let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 17);
-            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(s48, s49, 0);
+            let s48 = ::core::arch::x86_64::_mm_xor_si128(a3, l19);
+            let s49 = ::core::arch::x86_64::_mm_xor_si128(a8, l25);
             let s54 = ::core::arch::x86_64::_mm_xor_si128(l15, a3);
             let s55 = ::core::arch::x86_64::_mm_xor_si128(l21, a8);
             let s69 = ::core::arch::x86_64::_mm_xor_si128(s16, s20);
             let s70 = ::core::arch::x86_64::_mm_xor_si128(s22, s26);
             let p74 = ::core::arch::x86_64::_mm_clmulepi64_si128(s72, s73, 0);
-            let p95 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a10, 0);
-            let p96 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 17);
-            let s99 = ::core::arch::x86_64::_mm_xor_si128(l98, a5);
-            let s101 = ::core::arch::x86_64::_mm_xor_si128(l100, a10);
-            let p123 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 0);
-            let s126 = ::core::arch::x86_64::_mm_xor_si128(l116, s12);
-            let s127 = ::core::arch::x86_64::_mm_xor_si128(l120, s14);
             let s129 = ::core::arch::x86_64::_mm_xor_si128(s11, s12);
             let s130 = ::core::arch::x86_64::_mm_xor_si128(s13, s14);
             let p134 = ::core::arch::x86_64::_mm_clmulepi64_si128(s132, s133, 0);
             let s153 = ::core::arch::x86_64::_mm_xor_si128(s115, s118);
             let s154 = ::core::arch::x86_64::_mm_xor_si128(s119, s122);
             let p158 = ::core::arch::x86_64::_mm_clmulepi64_si128(s156, s157, 0);
-            let p32 = ::core::arch::x86_64::_mm_clmulepi64_si128(s30, s31, 0);
+            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a7, 0);
+            let s30 = ::core::arch::x86_64::_mm_xor_si128(l17, a2);
+            let s31 = ::core::arch::x86_64::_mm_xor_si128(l23, a7);
             let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(s33, s34, 0);
+            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(s48, s49, 0);
             let s51 = ::core::arch::x86_64::_mm_xor_si128(a2, a3);
             let s52 = ::core::arch::x86_64::_mm_xor_si128(a7, a8);
             let p56 = ::core::arch::x86_64::_mm_clmulepi64_si128(s54, s55, 0);
@@ -946,159 +938,166 @@ impl F571 {
             let s66 = ::core::arch::x86_64::_mm_xor_si128(s18, s20);
             let s67 = ::core::arch::x86_64::_mm_xor_si128(s24, s26);
             let p71 = ::core::arch::x86_64::_mm_clmulepi64_si128(s69, s70, 0);
-            let p102 = ::core::arch::x86_64::_mm_clmulepi64_si128(s99, s101, 0);
-            let p128 = ::core::arch::x86_64::_mm_clmulepi64_si128(s126, s127, 0);
+            let p95 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a10, 0);
+            let p96 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 17);
+            let s99 = ::core::arch::x86_64::_mm_xor_si128(l98, a5);
+            let s101 = ::core::arch::x86_64::_mm_xor_si128(l100, a10);
+            let p123 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s14, 0);
+            let s126 = ::core::arch::x86_64::_mm_xor_si128(l116, s12);
+            let s127 = ::core::arch::x86_64::_mm_xor_si128(l120, s14);
             let p131 = ::core::arch::x86_64::_mm_clmulepi64_si128(s129, s130, 0);
             let p147 = ::core::arch::x86_64::_mm_clmulepi64_si128(s118, s122, 0);
             let s150 = ::core::arch::x86_64::_mm_xor_si128(s117, s118);
             let s151 = ::core::arch::x86_64::_mm_xor_si128(s121, s122);
             let p155 = ::core::arch::x86_64::_mm_clmulepi64_si128(s153, s154, 0);
+            let p32 = ::core::arch::x86_64::_mm_clmulepi64_si128(s30, s31, 0);
             let x40 = ::core::arch::x86_64::_mm_xor_si128(p29, p28);
             let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(s51, s52, 17);
-            let x57 = ::core::arch::x86_64::_mm_xor_si128(p46, p45);
             let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(s66, s67, 0);
             let x76 = ::core::arch::x86_64::_mm_xor_si128(p65, p64);
+            let p102 = ::core::arch::x86_64::_mm_clmulepi64_si128(s99, s101, 0);
+            let p128 = ::core::arch::x86_64::_mm_clmulepi64_si128(s126, s127, 0);
+            let x136 = ::core::arch::x86_64::_mm_xor_si128(p125, p124);
+            let p152 = ::core::arch::x86_64::_mm_clmulepi64_si128(s150, s151, 0);
+            let x160 = ::core::arch::x86_64::_mm_xor_si128(p149, p148);
+            let x44 = ::core::arch::x86_64::_mm_xor_si128(p38, x40);
+            let x57 = ::core::arch::x86_64::_mm_xor_si128(p46, p45);
+            let x58 = ::core::arch::x86_64::_mm_xor_si128(p47, p46);
+            let x80 = ::core::arch::x86_64::_mm_xor_si128(p74, x76);
             let p97 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a9, 0);
             let s103 = ::core::arch::x86_64::_mm_xor_si128(a4, a5);
             let s104 = ::core::arch::x86_64::_mm_xor_si128(a9, a10);
-            let x136 = ::core::arch::x86_64::_mm_xor_si128(p125, p124);
-            let x141 = ::core::arch::x86_64::_mm_xor_si128(p46, p45);
-            let p152 = ::core::arch::x86_64::_mm_clmulepi64_si128(s150, s151, 0);
-            let x160 = ::core::arch::x86_64::_mm_xor_si128(p149, p148);
-            let x39 = ::core::arch::x86_64::_mm_xor_si128(p28, p27);
-            let x44 = ::core::arch::x86_64::_mm_xor_si128(p38, x40);
-            let x58 = ::core::arch::x86_64::_mm_xor_si128(p47, p46);
-            let x59 = ::core::arch::x86_64::_mm_xor_si128(p50, x57);
-            let x80 = ::core::arch::x86_64::_mm_xor_si128(p74, x76);
-            let x81 = ::core::arch::x86_64::_mm_xor_si128(p65, p29);
-            let p105 = ::core::arch::x86_64::_mm_clmulepi64_si128(s103, s104, 0);
             let s106 = ::core::arch::x86_64::_mm_xor_si128(a4, l98);
             let s107 = ::core::arch::x86_64::_mm_xor_si128(a9, l100);
-            let x109 = ::core::arch::x86_64::_mm_xor_si128(p96, p95);
-            let x135 = ::core::arch::x86_64::_mm_xor_si128(p124, p123);
             let x140 = ::core::arch::x86_64::_mm_xor_si128(p134, x136);
+            let x141 = ::core::arch::x86_64::_mm_xor_si128(p46, p45);
             let x142 = ::core::arch::x86_64::_mm_xor_si128(p47, p46);
-            let x143 = ::core::arch::x86_64::_mm_xor_si128(p50, x141);
             let x164 = ::core::arch::x86_64::_mm_xor_si128(p158, x160);
-            let x165 = ::core::arch::x86_64::_mm_xor_si128(p149, p125);
-            let x41 = ::core::arch::x86_64::_mm_xor_si128(p32, x39);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(p28, p27);
             let x42 = ::core::arch::x86_64::_mm_xor_si128(p35, x40);
+            let x59 = ::core::arch::x86_64::_mm_xor_si128(p50, x57);
             let x62 = ::core::arch::x86_64::_mm_xor_si128(p56, x58);
             let x75 = ::core::arch::x86_64::_mm_xor_si128(p64, p63);
             let x78 = ::core::arch::x86_64::_mm_xor_si128(p71, x76);
-            let x82 = ::core::arch::x86_64::_mm_xor_si128(x81, p47);
+            let x81 = ::core::arch::x86_64::_mm_xor_si128(p65, p29);
             let x84 = ::core::arch::x86_64::_mm_xor_si128(x80, x44);
+            let p105 = ::core::arch::x86_64::_mm_clmulepi64_si128(s103, s104, 0);
             let p108 = ::core::arch::x86_64::_mm_clmulepi64_si128(s106, s107, 0);
-            let x111 = ::core::arch::x86_64::_mm_xor_si128(p102, x109);
-            let x137 = ::core::arch::x86_64::_mm_xor_si128(p128, x135);
+            let x109 = ::core::arch::x86_64::_mm_xor_si128(p96, p95);
+            let x135 = ::core::arch::x86_64::_mm_xor_si128(p124, p123);
             let x138 = ::core::arch::x86_64::_mm_xor_si128(p131, x136);
+            let x143 = ::core::arch::x86_64::_mm_xor_si128(p50, x141);
             let x146 = ::core::arch::x86_64::_mm_xor_si128(p56, x142);
             let x159 = ::core::arch::x86_64::_mm_xor_si128(p148, p147);
             let x162 = ::core::arch::x86_64::_mm_xor_si128(p155, x160);
-            let x166 = ::core::arch::x86_64::_mm_xor_si128(x165, p47);
+            let x165 = ::core::arch::x86_64::_mm_xor_si128(p149, p125);
             let x168 = ::core::arch::x86_64::_mm_xor_si128(x164, x140);
-            let x201 = ::core::arch::x86_64::_mm_xor_si128(x143, x59);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p32, x39);
             let x43 = ::core::arch::x86_64::_mm_xor_si128(x42, p27);
             let x60 = ::core::arch::x86_64::_mm_xor_si128(p53, x58);
             let x77 = ::core::arch::x86_64::_mm_xor_si128(p68, x75);
             let x79 = ::core::arch::x86_64::_mm_xor_si128(x78, p63);
-            let x83 = ::core::arch::x86_64::_mm_xor_si128(x41, x82);
+            let x82 = ::core::arch::x86_64::_mm_xor_si128(x81, p47);
             let x85 = ::core::arch::x86_64::_mm_xor_si128(x84, x62);
             let x92 = ::core::arch::x86_64::_mm_xor_si128(p63, p27);
-            let x110 = ::core::arch::x86_64::_mm_xor_si128(p97, p96);
+            let x111 = ::core::arch::x86_64::_mm_xor_si128(p102, x109);
+            let x137 = ::core::arch::x86_64::_mm_xor_si128(p128, x135);
             let x139 = ::core::arch::x86_64::_mm_xor_si128(x138, p123);
             let x144 = ::core::arch::x86_64::_mm_xor_si128(p53, x142);
             let x161 = ::core::arch::x86_64::_mm_xor_si128(p152, x159);
             let x163 = ::core::arch::x86_64::_mm_xor_si128(x162, p147);
-            let x167 = ::core::arch::x86_64::_mm_xor_si128(x137, x166);
+            let x166 = ::core::arch::x86_64::_mm_xor_si128(x165, p47);
             let x169 = ::core::arch::x86_64::_mm_xor_si128(x168, x146);
             let x176 = ::core::arch::x86_64::_mm_xor_si128(p147, p123);
-            let x202 = ::core::arch::x86_64::_mm_xor_si128(x111, x201);
-            let x203 = ::core::arch::x86_64::_mm_xor_si128(p45, p45);
+            let x201 = ::core::arch::x86_64::_mm_xor_si128(x143, x59);
             let x61 = ::core::arch::x86_64::_mm_xor_si128(x60, p45);
+            let x83 = ::core::arch::x86_64::_mm_xor_si128(x41, x82);
             let x86 = ::core::arch::x86_64::_mm_xor_si128(p27, x85);
             let x87 = ::core::arch::x86_64::_mm_xor_si128(x79, x43);
             let x89 = ::core::arch::x86_64::_mm_xor_si128(x77, x41);
             let x93 = ::core::arch::x86_64::_mm_xor_si128(x92, p45);
-            let x112 = ::core::arch::x86_64::_mm_xor_si128(p105, x110);
+            let x110 = ::core::arch::x86_64::_mm_xor_si128(p97, p96);
             let x145 = ::core::arch::x86_64::_mm_xor_si128(x144, p45);
+            let x167 = ::core::arch::x86_64::_mm_xor_si128(x137, x166);
             let x170 = ::core::arch::x86_64::_mm_xor_si128(p123, x169);
             let x171 = ::core::arch::x86_64::_mm_xor_si128(x163, x139);
             let x173 = ::core::arch::x86_64::_mm_xor_si128(x161, x137);
             let x177 = ::core::arch::x86_64::_mm_xor_si128(x176, p45);
-            let x188 = ::core::arch::x86_64::_mm_xor_si128(x167, x83);
-            let x204 = ::core::arch::x86_64::_mm_xor_si128(p95, x203);
-            let v235 = ::core::arch::x86_64::_mm_srli_si128(x202, 8);
+            let x202 = ::core::arch::x86_64::_mm_xor_si128(x111, x201);
+            let x203 = ::core::arch::x86_64::_mm_xor_si128(p45, p45);
             let x88 = ::core::arch::x86_64::_mm_xor_si128(x87, x61);
             let x90 = ::core::arch::x86_64::_mm_xor_si128(x89, x59);
             let x94 = ::core::arch::x86_64::_mm_xor_si128(x62, x93);
-            let x113 = ::core::arch::x86_64::_mm_xor_si128(x112, p95);
+            let x112 = ::core::arch::x86_64::_mm_xor_si128(p105, x110);
             let x114 = ::core::arch::x86_64::_mm_xor_si128(p108, x110);
             let x172 = ::core::arch::x86_64::_mm_xor_si128(x171, x145);
             let x174 = ::core::arch::x86_64::_mm_xor_si128(x173, x143);
             let x178 = ::core::arch::x86_64::_mm_xor_si128(x146, x177);
             let x182 = ::core::arch::x86_64::_mm_xor_si128(x140, x44);
+            let x188 = ::core::arch::x86_64::_mm_xor_si128(x167, x83);
+            let x191 = ::core::arch::x86_64::_mm_xor_si128(x170, x86);
+            let x204 = ::core::arch::x86_64::_mm_xor_si128(p95, x203);
+            let v235 = ::core::arch::x86_64::_mm_srli_si128(x202, 8);
+            let x91 = ::core::arch::x86_64::_mm_xor_si128(p47, x90);
+            let x113 = ::core::arch::x86_64::_mm_xor_si128(x112, p95);
+            let x175 = ::core::arch::x86_64::_mm_xor_si128(p47, x174);
+            let x183 = ::core::arch::x86_64::_mm_xor_si128(x182, x114);
             let x185 = ::core::arch::x86_64::_mm_xor_si128(x139, x43);
             let x189 = ::core::arch::x86_64::_mm_xor_si128(x188, x111);
-            let x191 = ::core::arch::x86_64::_mm_xor_si128(x170, x86);
+            let x192 = ::core::arch::x86_64::_mm_xor_si128(x191, p95);
+            let x194 = ::core::arch::x86_64::_mm_xor_si128(x172, x88);
+            let x197 = ::core::arch::x86_64::_mm_xor_si128(x178, x94);
             let x236 = ::core::arch::x86_64::_mm_xor_si128(x204, v235);
             let g237 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x00000000000084a0u64 as i64,
             );
-            let x91 = ::core::arch::x86_64::_mm_xor_si128(p47, x90);
-            let x175 = ::core::arch::x86_64::_mm_xor_si128(p47, x174);
-            let x183 = ::core::arch::x86_64::_mm_xor_si128(x182, x114);
+            let x184 = ::core::arch::x86_64::_mm_xor_si128(x94, x183);
             let x186 = ::core::arch::x86_64::_mm_xor_si128(x185, x113);
             let x190 = ::core::arch::x86_64::_mm_xor_si128(x59, x189);
-            let x192 = ::core::arch::x86_64::_mm_xor_si128(x191, p95);
-            let x194 = ::core::arch::x86_64::_mm_xor_si128(x172, x88);
-            let x197 = ::core::arch::x86_64::_mm_xor_si128(x178, x94);
-            let p245 = ::core::arch::x86_64::_mm_clmulepi64_si128(x236, g237, 0);
-            let x184 = ::core::arch::x86_64::_mm_xor_si128(x94, x183);
-            let x187 = ::core::arch::x86_64::_mm_xor_si128(x61, x186);
             let x193 = ::core::arch::x86_64::_mm_xor_si128(p45, x192);
             let x195 = ::core::arch::x86_64::_mm_xor_si128(x175, x91);
             let x198 = ::core::arch::x86_64::_mm_xor_si128(x114, x197);
             let x199 = ::core::arch::x86_64::_mm_xor_si128(x145, x61);
-            let u219 = ::core::arch::x86_64::_mm_slli_si128(x190, 8);
             let u223 = ::core::arch::x86_64::_mm_slli_si128(x194, 8);
-            let p246 = ::core::arch::x86_64::_mm_clmulepi64_si128(x236, g237, 1);
+            let p245 = ::core::arch::x86_64::_mm_clmulepi64_si128(x236, g237, 0);
+            let x187 = ::core::arch::x86_64::_mm_xor_si128(x61, x186);
             let x196 = ::core::arch::x86_64::_mm_xor_si128(p97, x195);
             let x200 = ::core::arch::x86_64::_mm_xor_si128(x113, x199);
-            let x220 = ::core::arch::x86_64::_mm_xor_si128(x187, u219);
-            let v221 = ::core::arch::x86_64::_mm_srli_si128(x184, 8);
+            let v220 = ::core::arch::x86_64::_mm_srli_si128(x184, 8);
             let x224 = ::core::arch::x86_64::_mm_xor_si128(x193, u223);
             let v225 = ::core::arch::x86_64::_mm_srli_si128(x190, 8);
             let u227 = ::core::arch::x86_64::_mm_slli_si128(x198, 8);
             let u231 = ::core::arch::x86_64::_mm_slli_si128(x202, 8);
-            let x222 = ::core::arch::x86_64::_mm_xor_si128(x220, v221);
+            let p246 = ::core::arch::x86_64::_mm_clmulepi64_si128(x236, g237, 1);
+            let u219 = ::core::arch::x86_64::_mm_slli_si128(x190, 8);
+            let x221 = ::core::arch::x86_64::_mm_xor_si128(x187, v220);
             let x226 = ::core::arch::x86_64::_mm_xor_si128(x224, v225);
             let x228 = ::core::arch::x86_64::_mm_xor_si128(x196, u227);
             let v229 = ::core::arch::x86_64::_mm_srli_si128(x194, 8);
             let x232 = ::core::arch::x86_64::_mm_xor_si128(x200, u231);
             let v233 = ::core::arch::x86_64::_mm_srli_si128(x198, 8);
-            let v262 = ::core::arch::x86_64::_mm_srli_si128(p245, 8);
+            let x222 = ::core::arch::x86_64::_mm_xor_si128(x221, u219);
             let x230 = ::core::arch::x86_64::_mm_xor_si128(x228, v229);
             let x234 = ::core::arch::x86_64::_mm_xor_si128(x232, v233);
             let p239 = ::core::arch::x86_64::_mm_clmulepi64_si128(x226, g237, 0);
-            let k247 = ::core::arch::x86_64::_mm_move_epi64(x222);
-            let x263 = ::core::arch::x86_64::_mm_xor_si128(p246, v262);
+            let v262 = ::core::arch::x86_64::_mm_srli_si128(p245, 8);
             let p238 = ::core::arch::x86_64::_mm_clmulepi64_si128(x222, g237, 1);
             let p241 = ::core::arch::x86_64::_mm_clmulepi64_si128(x230, g237, 0);
             let p243 = ::core::arch::x86_64::_mm_clmulepi64_si128(x234, g237, 0);
-            let x268 = ::core::arch::x86_64::_mm_xor_si128(k247, x263);
+            let k247 = ::core::arch::x86_64::_mm_move_epi64(x221);
+            let x263 = ::core::arch::x86_64::_mm_xor_si128(p246, v262);
             let x179 = ::core::arch::x86_64::_mm_xor_si128(p125, p29);
             let p240 = ::core::arch::x86_64::_mm_clmulepi64_si128(x226, g237, 1);
             let p242 = ::core::arch::x86_64::_mm_clmulepi64_si128(x230, g237, 1);
             let p244 = ::core::arch::x86_64::_mm_clmulepi64_si128(x234, g237, 1);
-            let k270 = ::core::arch::x86_64::_mm_move_epi64(x268);
+            let x268 = ::core::arch::x86_64::_mm_xor_si128(k247, x263);
             let x180 = ::core::arch::x86_64::_mm_xor_si128(x179, p97);
             let u205 = ::core::arch::x86_64::_mm_slli_si128(x44, 8);
             let u248 = ::core::arch::x86_64::_mm_slli_si128(p239, 8);
             let p269 = ::core::arch::x86_64::_mm_clmulepi64_si128(x268, g237, 1);
-            let h272 = ::core::arch::x86_64::_mm_srli_epi64(k270, 59);
-            let f273 = ::core::arch::x86_64::_mm_set_epi64x(
+            let h271 = ::core::arch::x86_64::_mm_srli_epi64(x268, 59);
+            let f272 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x0000000000000425u64 as i64,
             );
@@ -1111,7 +1110,7 @@ impl F571 {
             let u250 = ::core::arch::x86_64::_mm_slli_si128(p241, 8);
             let u254 = ::core::arch::x86_64::_mm_slli_si128(p243, 8);
             let u258 = ::core::arch::x86_64::_mm_slli_si128(p245, 8);
-            let p274 = ::core::arch::x86_64::_mm_clmulepi64_si128(h272, f273, 0);
+            let p273 = ::core::arch::x86_64::_mm_clmulepi64_si128(h271, f272, 0);
             let x208 = ::core::arch::x86_64::_mm_xor_si128(x43, u207);
             let v209 = ::core::arch::x86_64::_mm_srli_si128(x44, 8);
             let x212 = ::core::arch::x86_64::_mm_xor_si128(x86, u211);
@@ -1131,23 +1130,23 @@ impl F571 {
             let x253 = ::core::arch::x86_64::_mm_xor_si128(x251, v252);
             let x257 = ::core::arch::x86_64::_mm_xor_si128(x255, v256);
             let x261 = ::core::arch::x86_64::_mm_xor_si128(x259, v260);
-            let x271 = ::core::arch::x86_64::_mm_xor_si128(x264, p269);
+            let x270 = ::core::arch::x86_64::_mm_xor_si128(x264, p269);
             let x265 = ::core::arch::x86_64::_mm_xor_si128(x210, x253);
             let x266 = ::core::arch::x86_64::_mm_xor_si128(x214, x257);
             let x267 = ::core::arch::x86_64::_mm_xor_si128(x218, x261);
-            let k275 = ::core::arch::x86_64::_mm_and_si128(
-                k270,
+            let k274 = ::core::arch::x86_64::_mm_and_si128(
+                x268,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x07ffffffffffffffu64 as i64,
                 ),
             );
-            let x276 = ::core::arch::x86_64::_mm_xor_si128(x271, p274);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x276);
+            let x275 = ::core::arch::x86_64::_mm_xor_si128(x270, p273);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x275);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x265);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x266);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x267);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(8).cast(), k275);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(8).cast(), k274);
         }
         out
     }
@@ -1178,29 +1177,28 @@ impl F571 {
                     0x0000000000000000u64 as i64,
                     0x00000000000084a0u64 as i64,
                 );
+                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 17);
                 let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 0);
                 let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 0);
-                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 17);
-                let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 1);
                 let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur3, cur3, 0);
                 let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur3, cur3, 17);
-                let v40 = ::core::arch::x86_64::_mm_srli_si128(p23, 8);
+                let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 1);
                 let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g15, 0);
-                let k25 = ::core::arch::x86_64::_mm_move_epi64(p10);
-                let x41 = ::core::arch::x86_64::_mm_xor_si128(p24, v40);
+                let v40 = ::core::arch::x86_64::_mm_srli_si128(p23, 8);
                 let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g15, 1);
                 let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(p12, g15, 0);
                 let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(p13, g15, 0);
-                let x46 = ::core::arch::x86_64::_mm_xor_si128(k25, x41);
+                let k25 = ::core::arch::x86_64::_mm_move_epi64(p10);
+                let x41 = ::core::arch::x86_64::_mm_xor_si128(p24, v40);
                 let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
                 let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g15, 1);
                 let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(p12, g15, 1);
                 let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(p13, g15, 1);
-                let k48 = ::core::arch::x86_64::_mm_move_epi64(x46);
+                let x46 = ::core::arch::x86_64::_mm_xor_si128(k25, x41);
                 let u26 = ::core::arch::x86_64::_mm_slli_si128(p17, 8);
                 let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g15, 1);
-                let h50 = ::core::arch::x86_64::_mm_srli_epi64(k48, 59);
-                let f51 = ::core::arch::x86_64::_mm_set_epi64x(
+                let h49 = ::core::arch::x86_64::_mm_srli_epi64(x46, 59);
+                let f50 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000000000425u64 as i64,
                 );
@@ -1211,7 +1209,7 @@ impl F571 {
                 let u28 = ::core::arch::x86_64::_mm_slli_si128(p19, 8);
                 let u32 = ::core::arch::x86_64::_mm_slli_si128(p21, 8);
                 let u36 = ::core::arch::x86_64::_mm_slli_si128(p23, 8);
-                let p52 = ::core::arch::x86_64::_mm_clmulepi64_si128(h50, f51, 0);
+                let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(h49, f50, 0);
                 let x29 = ::core::arch::x86_64::_mm_xor_si128(p18, u28);
                 let v30 = ::core::arch::x86_64::_mm_srli_si128(p17, 8);
                 let x33 = ::core::arch::x86_64::_mm_xor_si128(p20, u32);
@@ -1222,23 +1220,23 @@ impl F571 {
                 let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, v30);
                 let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, v34);
                 let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
-                let x49 = ::core::arch::x86_64::_mm_xor_si128(x42, p47);
+                let x48 = ::core::arch::x86_64::_mm_xor_si128(x42, p47);
                 let x43 = ::core::arch::x86_64::_mm_xor_si128(p7, x31);
                 let x44 = ::core::arch::x86_64::_mm_xor_si128(p8, x35);
                 let x45 = ::core::arch::x86_64::_mm_xor_si128(p9, x39);
-                let k53 = ::core::arch::x86_64::_mm_and_si128(
-                    k48,
+                let k52 = ::core::arch::x86_64::_mm_and_si128(
+                    x46,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x0000000000000000u64 as i64,
                         0x07ffffffffffffffu64 as i64,
                     ),
                 );
-                let x54 = ::core::arch::x86_64::_mm_xor_si128(x49, p52);
-                cur0 = x54;
+                let x53 = ::core::arch::x86_64::_mm_xor_si128(x48, p51);
+                cur0 = x53;
                 cur1 = x43;
                 cur2 = x44;
                 cur3 = x45;
-                cur4 = k53;
+                cur4 = k52;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -1266,31 +1264,30 @@ impl F571 {
                 0x0000000000000000u64 as i64,
                 0x00000000000084a0u64 as i64,
             );
-            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 0);
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 0);
             let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 17);
-            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 1);
+            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 0);
+            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 0);
             let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 0);
             let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 17);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 1);
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let v40 = ::core::arch::x86_64::_mm_srli_si128(p23, 8);
             let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g15, 0);
-            let k25 = ::core::arch::x86_64::_mm_move_epi64(p10);
-            let x41 = ::core::arch::x86_64::_mm_xor_si128(p24, v40);
+            let v40 = ::core::arch::x86_64::_mm_srli_si128(p23, 8);
             let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g15, 1);
             let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(p12, g15, 0);
             let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(p13, g15, 0);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(k25, x41);
+            let k25 = ::core::arch::x86_64::_mm_move_epi64(p10);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p24, v40);
             let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
             let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g15, 1);
             let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(p12, g15, 1);
             let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(p13, g15, 1);
-            let k48 = ::core::arch::x86_64::_mm_move_epi64(x46);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(k25, x41);
             let u26 = ::core::arch::x86_64::_mm_slli_si128(p17, 8);
             let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g15, 1);
-            let h50 = ::core::arch::x86_64::_mm_srli_epi64(k48, 59);
-            let f51 = ::core::arch::x86_64::_mm_set_epi64x(
+            let h49 = ::core::arch::x86_64::_mm_srli_epi64(x46, 59);
+            let f50 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x0000000000000425u64 as i64,
             );
@@ -1301,7 +1298,7 @@ impl F571 {
             let u28 = ::core::arch::x86_64::_mm_slli_si128(p19, 8);
             let u32 = ::core::arch::x86_64::_mm_slli_si128(p21, 8);
             let u36 = ::core::arch::x86_64::_mm_slli_si128(p23, 8);
-            let p52 = ::core::arch::x86_64::_mm_clmulepi64_si128(h50, f51, 0);
+            let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(h49, f50, 0);
             let x29 = ::core::arch::x86_64::_mm_xor_si128(p18, u28);
             let v30 = ::core::arch::x86_64::_mm_srli_si128(p17, 8);
             let x33 = ::core::arch::x86_64::_mm_xor_si128(p20, u32);
@@ -1312,23 +1309,23 @@ impl F571 {
             let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, v30);
             let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, v34);
             let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(x42, p47);
+            let x48 = ::core::arch::x86_64::_mm_xor_si128(x42, p47);
             let x43 = ::core::arch::x86_64::_mm_xor_si128(p7, x31);
             let x44 = ::core::arch::x86_64::_mm_xor_si128(p8, x35);
             let x45 = ::core::arch::x86_64::_mm_xor_si128(p9, x39);
-            let k53 = ::core::arch::x86_64::_mm_and_si128(
-                k48,
+            let k52 = ::core::arch::x86_64::_mm_and_si128(
+                x46,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x07ffffffffffffffu64 as i64,
                 ),
             );
-            let x54 = ::core::arch::x86_64::_mm_xor_si128(x49, p52);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x54);
+            let x53 = ::core::arch::x86_64::_mm_xor_si128(x48, p51);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x53);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x43);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x44);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x45);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(8).cast(), k53);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(8).cast(), k52);
         }
         out
     }
