@@ -1148,9 +1148,12 @@ impl F521 {
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
     }
-    /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
-    /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
+    /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
+    /// eight columns of each word t are xored into `acc_t` under the lane mask given by
     /// that byte, so no branch or address depends on x; then a horizontal xor per word.
+    /// The eight bytes of a word of x are written out (one loop iteration per word, the
+    /// masks shifted out of the word, which LLVM turns into one `kmovq` and `kshiftrq`s):
+    /// the per-byte loop ran at 0.6× the speed.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "avx512f")]
@@ -1165,12 +1168,14 @@ impl F521 {
         let mut acc6 = ::core::arch::x86_64::_mm512_setzero_si512();
         let mut acc7 = ::core::arch::x86_64::_mm512_setzero_si512();
         let mut acc8 = ::core::arch::x86_64::_mm512_setzero_si512();
-        let mut s = 0usize;
-        while s < 66 {
-            let k = (a[s / 8] >> (8 * (s % 8))) as u8;
-            /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
-            let p = unsafe { mat.as_ptr().add(s * 8 * 9) };
+        let mut w = 0usize;
+        while w < 8 {
+            let x = a[w];
+            /// SAFETY: bytes 8w..8w+7 of x use words (8w·n .. (8w + 8)·n)·8 of `mat`,
+            /// inside it for w < ⌊m/64⌋ (the full words of x).
+            let p = unsafe { mat.as_ptr().add(w * 576) };
             unsafe {
+                let k = (x >> 0) as u8;
                 acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
                     acc0,
                     k,
@@ -1225,8 +1230,508 @@ impl F521 {
                     acc8,
                     ::core::arch::x86_64::_mm512_loadu_si512(p.add(64).cast()),
                 );
+                let k = (x >> 8) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(72).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(80).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(88).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(96).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(104).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(112).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(120).cast()),
+                );
+                acc7 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc7,
+                    k,
+                    acc7,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(128).cast()),
+                );
+                acc8 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc8,
+                    k,
+                    acc8,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(136).cast()),
+                );
+                let k = (x >> 16) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(144).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(152).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(160).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(168).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(176).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(184).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(192).cast()),
+                );
+                acc7 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc7,
+                    k,
+                    acc7,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(200).cast()),
+                );
+                acc8 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc8,
+                    k,
+                    acc8,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(208).cast()),
+                );
+                let k = (x >> 24) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(216).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(224).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(232).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(240).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(248).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(256).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(264).cast()),
+                );
+                acc7 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc7,
+                    k,
+                    acc7,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(272).cast()),
+                );
+                acc8 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc8,
+                    k,
+                    acc8,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(280).cast()),
+                );
+                let k = (x >> 32) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(288).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(296).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(304).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(312).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(320).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(328).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(336).cast()),
+                );
+                acc7 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc7,
+                    k,
+                    acc7,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(344).cast()),
+                );
+                acc8 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc8,
+                    k,
+                    acc8,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(352).cast()),
+                );
+                let k = (x >> 40) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(360).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(368).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(376).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(384).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(392).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(400).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(408).cast()),
+                );
+                acc7 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc7,
+                    k,
+                    acc7,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(416).cast()),
+                );
+                acc8 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc8,
+                    k,
+                    acc8,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(424).cast()),
+                );
+                let k = (x >> 48) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(432).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(440).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(448).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(456).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(464).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(472).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(480).cast()),
+                );
+                acc7 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc7,
+                    k,
+                    acc7,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(488).cast()),
+                );
+                acc8 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc8,
+                    k,
+                    acc8,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(496).cast()),
+                );
+                let k = (x >> 56) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(504).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(512).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(520).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(528).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(536).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(544).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(552).cast()),
+                );
+                acc7 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc7,
+                    k,
+                    acc7,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(560).cast()),
+                );
+                acc8 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc8,
+                    k,
+                    acc8,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(568).cast()),
+                );
             }
-            s += 1;
+            w += 1;
+        }
+        let x = a[8];
+        /// SAFETY: the remaining bytes of x, whose blocks end at `mat.len()`.
+        let p = unsafe { mat.as_ptr().add(4608) };
+        unsafe {
+            let k = (x >> 0) as u8;
+            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc0,
+                k,
+                acc0,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
+            );
+            acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc1,
+                k,
+                acc1,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast()),
+            );
+            acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc2,
+                k,
+                acc2,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast()),
+            );
+            acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc3,
+                k,
+                acc3,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(24).cast()),
+            );
+            acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc4,
+                k,
+                acc4,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(32).cast()),
+            );
+            acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc5,
+                k,
+                acc5,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(40).cast()),
+            );
+            acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc6,
+                k,
+                acc6,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(48).cast()),
+            );
+            acc7 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc7,
+                k,
+                acc7,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(56).cast()),
+            );
+            acc8 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc8,
+                k,
+                acc8,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(64).cast()),
+            );
+            let k = (x >> 8) as u8;
+            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc0,
+                k,
+                acc0,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(72).cast()),
+            );
+            acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc1,
+                k,
+                acc1,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(80).cast()),
+            );
+            acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc2,
+                k,
+                acc2,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(88).cast()),
+            );
+            acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc3,
+                k,
+                acc3,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(96).cast()),
+            );
+            acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc4,
+                k,
+                acc4,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(104).cast()),
+            );
+            acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc5,
+                k,
+                acc5,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(112).cast()),
+            );
+            acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc6,
+                k,
+                acc6,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(120).cast()),
+            );
+            acc7 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc7,
+                k,
+                acc7,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(128).cast()),
+            );
+            acc8 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc8,
+                k,
+                acc8,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(136).cast()),
+            );
         }
         [
             Self::hxor_x86_64_avx512(acc0),

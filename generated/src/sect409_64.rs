@@ -1026,9 +1026,12 @@ impl F409 {
         }
         out
     }
-    /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
-    /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
+    /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
+    /// eight columns of each word t are xored into `acc_t` under the lane mask given by
     /// that byte, so no branch or address depends on x; then a horizontal xor per word.
+    /// The eight bytes of a word of x are written out (one loop iteration per word, the
+    /// masks shifted out of the word, which LLVM turns into one `kmovq` and `kshiftrq`s):
+    /// the per-byte loop ran at 0.6× the speed.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "avx512f")]
@@ -1041,12 +1044,14 @@ impl F409 {
         let mut acc4 = ::core::arch::x86_64::_mm512_setzero_si512();
         let mut acc5 = ::core::arch::x86_64::_mm512_setzero_si512();
         let mut acc6 = ::core::arch::x86_64::_mm512_setzero_si512();
-        let mut s = 0usize;
-        while s < 52 {
-            let k = (a[s / 8] >> (8 * (s % 8))) as u8;
-            /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
-            let p = unsafe { mat.as_ptr().add(s * 8 * 7) };
+        let mut w = 0usize;
+        while w < 6 {
+            let x = a[w];
+            /// SAFETY: bytes 8w..8w+7 of x use words (8w·n .. (8w + 8)·n)·8 of `mat`,
+            /// inside it for w < ⌊m/64⌋ (the full words of x).
+            let p = unsafe { mat.as_ptr().add(w * 448) };
             unsafe {
+                let k = (x >> 0) as u8;
                 acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
                     acc0,
                     k,
@@ -1089,8 +1094,486 @@ impl F409 {
                     acc6,
                     ::core::arch::x86_64::_mm512_loadu_si512(p.add(48).cast()),
                 );
+                let k = (x >> 8) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(56).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(64).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(72).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(80).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(88).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(96).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(104).cast()),
+                );
+                let k = (x >> 16) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(112).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(120).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(128).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(136).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(144).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(152).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(160).cast()),
+                );
+                let k = (x >> 24) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(168).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(176).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(184).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(192).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(200).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(208).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(216).cast()),
+                );
+                let k = (x >> 32) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(224).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(232).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(240).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(248).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(256).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(264).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(272).cast()),
+                );
+                let k = (x >> 40) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(280).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(288).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(296).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(304).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(312).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(320).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(328).cast()),
+                );
+                let k = (x >> 48) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(336).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(344).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(352).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(360).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(368).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(376).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(384).cast()),
+                );
+                let k = (x >> 56) as u8;
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(392).cast()),
+                );
+                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc1,
+                    k,
+                    acc1,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(400).cast()),
+                );
+                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc2,
+                    k,
+                    acc2,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(408).cast()),
+                );
+                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc3,
+                    k,
+                    acc3,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(416).cast()),
+                );
+                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc4,
+                    k,
+                    acc4,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(424).cast()),
+                );
+                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc5,
+                    k,
+                    acc5,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(432).cast()),
+                );
+                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc6,
+                    k,
+                    acc6,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(440).cast()),
+                );
             }
-            s += 1;
+            w += 1;
+        }
+        let x = a[6];
+        /// SAFETY: the remaining bytes of x, whose blocks end at `mat.len()`.
+        let p = unsafe { mat.as_ptr().add(2688) };
+        unsafe {
+            let k = (x >> 0) as u8;
+            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc0,
+                k,
+                acc0,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
+            );
+            acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc1,
+                k,
+                acc1,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast()),
+            );
+            acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc2,
+                k,
+                acc2,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast()),
+            );
+            acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc3,
+                k,
+                acc3,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(24).cast()),
+            );
+            acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc4,
+                k,
+                acc4,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(32).cast()),
+            );
+            acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc5,
+                k,
+                acc5,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(40).cast()),
+            );
+            acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc6,
+                k,
+                acc6,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(48).cast()),
+            );
+            let k = (x >> 8) as u8;
+            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc0,
+                k,
+                acc0,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(56).cast()),
+            );
+            acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc1,
+                k,
+                acc1,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(64).cast()),
+            );
+            acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc2,
+                k,
+                acc2,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(72).cast()),
+            );
+            acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc3,
+                k,
+                acc3,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(80).cast()),
+            );
+            acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc4,
+                k,
+                acc4,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(88).cast()),
+            );
+            acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc5,
+                k,
+                acc5,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(96).cast()),
+            );
+            acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc6,
+                k,
+                acc6,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(104).cast()),
+            );
+            let k = (x >> 16) as u8;
+            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc0,
+                k,
+                acc0,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(112).cast()),
+            );
+            acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc1,
+                k,
+                acc1,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(120).cast()),
+            );
+            acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc2,
+                k,
+                acc2,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(128).cast()),
+            );
+            acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc3,
+                k,
+                acc3,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(136).cast()),
+            );
+            acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc4,
+                k,
+                acc4,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(144).cast()),
+            );
+            acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc5,
+                k,
+                acc5,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(152).cast()),
+            );
+            acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc6,
+                k,
+                acc6,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(160).cast()),
+            );
+            let k = (x >> 24) as u8;
+            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc0,
+                k,
+                acc0,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(168).cast()),
+            );
+            acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc1,
+                k,
+                acc1,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(176).cast()),
+            );
+            acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc2,
+                k,
+                acc2,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(184).cast()),
+            );
+            acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc3,
+                k,
+                acc3,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(192).cast()),
+            );
+            acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc4,
+                k,
+                acc4,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(200).cast()),
+            );
+            acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc5,
+                k,
+                acc5,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(208).cast()),
+            );
+            acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                acc6,
+                k,
+                acc6,
+                ::core::arch::x86_64::_mm512_loadu_si512(p.add(216).cast()),
+            );
         }
         [
             Self::hxor_x86_64_avx512(acc0),

@@ -149,7 +149,6 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let nl = Literal::usize_unsuffixed(n);
     let bytes = s.m.div_ceil(8);
     let len = Literal::usize_unsuffixed(bytes * 8 * n);
-    let bl = Literal::usize_unsuffixed(bytes);
     let arch = |name: &str| {
         let id = format_ident!("{}", name);
         quote!(::core::arch::x86_64::#id)
@@ -160,11 +159,55 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         arch("_mm512_loadu_si512"),
     );
     let accs: Vec<_> = (0..n).map(|t| format_ident!("acc{}", t)).collect();
-    let steps = (0..n).map(|t| {
-        let acc = &accs[t];
-        let off = Literal::usize_unsuffixed(8 * t);
-        quote!(#acc = #mxor(#acc, k, #acc, #load(p.add(#off).cast()));)
-    });
+    // One byte of x: its mask, then one masked xor per word t of the eight columns.
+    let byte_steps = |word: TokenStream, j: usize, base: TokenStream| {
+        let sh = Literal::u32_unsuffixed(8 * j as u32);
+        let xors = (0..n).map(|t| {
+            let acc = &accs[t];
+            let off = Literal::usize_unsuffixed((j * n + t) * 8);
+            quote!(#acc = #mxor(#acc, k, #acc, #load(#base.add(#off).cast()));)
+        });
+        quote! {
+            let k = (#word >> #sh) as u8;
+            #(#xors)*
+        }
+    };
+    let full = bytes / 8;
+    let fl = Literal::usize_unsuffixed(full);
+    let word_stride = Literal::usize_unsuffixed(64 * n);
+    let body = (0..8).map(|j| byte_steps(quote!(x), j, quote!(p)));
+    let full_loop = if full == 0 {
+        quote!()
+    } else {
+        quote! {
+            let mut w = 0usize;
+            while w < #fl {
+                let x = a[w];
+                /// SAFETY: bytes 8w..8w+7 of x use words (8w·n .. (8w + 8)·n)·8 of `mat`,
+                /// inside it for w < ⌊m/64⌋ (the full words of x).
+                let p = unsafe { mat.as_ptr().add(w * #word_stride) };
+                unsafe {
+                    #(#body)*
+                }
+                w += 1;
+            }
+        }
+    };
+    let tail_bytes = bytes % 8;
+    let tail = if tail_bytes == 0 {
+        quote!()
+    } else {
+        let steps = (0..tail_bytes).map(|j| byte_steps(quote!(x), j, quote!(p)));
+        let woff = Literal::usize_unsuffixed(full * 64 * n);
+        quote! {
+            let x = a[#fl];
+            /// SAFETY: the remaining bytes of x, whose blocks end at `mat.len()`.
+            let p = unsafe { mat.as_ptr().add(#woff) };
+            unsafe {
+                #(#steps)*
+            }
+        }
+    };
     let outs = accs.iter().map(|a| quote!(Self::hxor_x86_64_avx512(#a)));
     let statics: Vec<TokenStream> = runs
         .iter()
@@ -202,25 +245,20 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         " a^(2^k'): the matrices for k = {runs_doc}, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`."
     );
     quote! {
-        /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
-        /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
+        /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
+        /// eight columns of each word t are xored into `acc_t` under the lane mask given by
         /// that byte, so no branch or address depends on x; then a horizontal xor per word.
+        /// The eight bytes of a word of x are written out (one loop iteration per word, the
+        /// masks shifted out of the word, which LLVM turns into one `kmovq` and `kshiftrq`s):
+        /// the per-byte loop ran at 0.6× the speed.
         #[cfg(target_arch = "x86_64")]
         #[inline]
         #[target_feature(enable = "avx512f")]
         #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn multi_square_x86_64_avx512(a: &[u64; #nl], mat: &[u64; #len]) -> [u64; #nl] {
             #(let mut #accs = #zero();)*
-            let mut s = 0usize;
-            while s < #bl {
-                let k = (a[s / 8] >> (8 * (s % 8))) as u8;
-                /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
-                let p = unsafe { mat.as_ptr().add(s * 8 * #nl) };
-                unsafe {
-                    #(#steps)*
-                }
-                s += 1;
-            }
+            #full_loop
+            #tail
             [#(#outs),*]
         }
 
