@@ -445,47 +445,29 @@ impl F31 {
     /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
     /// eight columns of each word t are xored into `acc_t` under the lane mask given by
     /// that byte, so no branch or address depends on x; then a horizontal xor per word.
-    /// The eight bytes of a word of x are written out (one loop iteration per word, the
-    /// masks shifted out of the word, which LLVM turns into one `kmovq` and `kshiftrq`s):
-    /// the per-byte loop ran at 0.6× the speed.
+    /// Above `BYTE_LOOP_MAX_XORS` xors the eight bytes of a word of x are written out (one
+    /// loop iteration per word, the masks shifted out of the word, which LLVM turns into
+    /// one `kmovq` and `kshiftrq`s); there the per-byte loop ran at 0.6× the speed.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "avx512f")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn multi_square_x86_64_avx512(a: &[u64; 1], mat: &[u64; 32]) -> [u64; 1] {
         let mut acc0 = ::core::arch::x86_64::_mm512_setzero_si512();
-        let x = a[0];
-        /// SAFETY: the remaining bytes of x, whose blocks end at `mat.len()`.
-        let p = unsafe { mat.as_ptr().add(0) };
-        unsafe {
-            let k = (x >> 0) as u8;
-            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc0,
-                k,
-                acc0,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
-            );
-            let k = (x >> 8) as u8;
-            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc0,
-                k,
-                acc0,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast()),
-            );
-            let k = (x >> 16) as u8;
-            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc0,
-                k,
-                acc0,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast()),
-            );
-            let k = (x >> 24) as u8;
-            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc0,
-                k,
-                acc0,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(24).cast()),
-            );
+        let mut s = 0usize;
+        while s < 4 {
+            let k = (a[s / 8] >> (8 * (s % 8))) as u8;
+            /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
+            let p = unsafe { mat.as_ptr().add(s * 8 * 1) };
+            unsafe {
+                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
+                    acc0,
+                    k,
+                    acc0,
+                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
+                );
+            }
+            s += 1;
         }
         [Self::hxor_x86_64_avx512(acc0)]
     }

@@ -29,6 +29,10 @@ pub const MAX_MATRIX_DEGREE: usize = 640;
 /// At most this many matrices per field, the longest runs first.
 pub const MAX_MATRICES: usize = 4;
 
+/// Kernels with at most this many masked xors (⌈m/8⌉·n) loop once per byte of x; larger ones
+/// once per word, its eight bytes written out.
+pub const BYTE_LOOP_MAX_XORS: usize = 100;
+
 /// L1 data cache the matrices of one field should fit in together (the bench Xeon's 48 KiB).
 pub const L1_BYTES: usize = 48 * 1024;
 
@@ -277,6 +281,34 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             }
         }
     };
+    // Small matrices (at most BYTE_LOOP_MAX_XORS masked xors: sect163, sect193) keep one loop
+    // iteration per byte of x; there the written-out words measured slower (sect193's
+    // inversion 303 → 320 ns), above it faster (sect283 502 → 479 ns, sect239 683 → 600 ns).
+    let products = if bytes * n <= BYTE_LOOP_MAX_XORS {
+        let bl = Literal::usize_unsuffixed(bytes);
+        let steps = (0..n).map(|t| {
+            let acc = &accs[t];
+            let off = Literal::usize_unsuffixed(8 * t);
+            quote!(#acc = #mxor(#acc, k, #acc, #load(p.add(#off).cast()));)
+        });
+        quote! {
+            let mut s = 0usize;
+            while s < #bl {
+                let k = (a[s / 8] >> (8 * (s % 8))) as u8;
+                /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
+                let p = unsafe { mat.as_ptr().add(s * 8 * #nl) };
+                unsafe {
+                    #(#steps)*
+                }
+                s += 1;
+            }
+        }
+    } else {
+        quote! {
+            #full_loop
+            #tail
+        }
+    };
     let outs = accs.iter().map(|a| quote!(Self::hxor_x86_64_avx512(#a)));
     let statics: Vec<TokenStream> = runs
         .iter()
@@ -317,17 +349,16 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
         /// eight columns of each word t are xored into `acc_t` under the lane mask given by
         /// that byte, so no branch or address depends on x; then a horizontal xor per word.
-        /// The eight bytes of a word of x are written out (one loop iteration per word, the
-        /// masks shifted out of the word, which LLVM turns into one `kmovq` and `kshiftrq`s):
-        /// the per-byte loop ran at 0.6× the speed.
+        /// Above `BYTE_LOOP_MAX_XORS` xors the eight bytes of a word of x are written out (one
+        /// loop iteration per word, the masks shifted out of the word, which LLVM turns into
+        /// one `kmovq` and `kshiftrq`s); there the per-byte loop ran at 0.6× the speed.
         #[cfg(target_arch = "x86_64")]
         #[inline]
         #[target_feature(enable = "avx512f")]
         #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn multi_square_x86_64_avx512(a: &[u64; #nl], mat: &[u64; #len]) -> [u64; #nl] {
             #(let mut #accs = #zero();)*
-            #full_loop
-            #tail
+            #products
             [#(#outs),*]
         }
 
