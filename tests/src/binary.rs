@@ -33,7 +33,7 @@
 //! | `sqrt` | squares back to a by the oracle's product; = oracle a^(2^(m−1)) on the first values |
 //! | `trace_half_trace_quadratic` | `trace` = oracle; `half_trace` (odd m) = oracle; `solve_quadratic` gives z with z² + z = c exactly when Tr(c) = 0 |
 //! | `eq_select` | `==`, `ct_eq`, `conditional_select` |
-//! | `multi_square` | x^(2^k) for the multi-squaring matrices' k, k + 1 and m − 1 by `square_n` and every multi-squaring backend = oracle k squarings; AVX-512F CPU ⇒ the matrix kernel is in use and ran |
+//! | `multi_square` | x^(2^k) for the multi-squaring matrices' k, k + 1, 2k and m − 1 by `square_n` and every multi-squaring backend = oracle k squarings; AVX-512F CPU ⇒ the matrix kernel is in use and ran |
 //! | `backends` | every backend the build can run (`__mul_with_backend`, `__square_with_backend`) = oracle |
 //!
 //! Random cases per property: `FIELDGEN_CASES` (default 24), drawn from a fixed-seed SplitMix64,
@@ -666,7 +666,7 @@ pub mod props {
         }
     }
 
-    /// Long runs x^(2^k) (the multi-squaring matrices' k, one more, and m − 1) by `square_n`
+    /// Long runs x^(2^k) (the multi-squaring matrices' k, k + 1, 2k, and m − 1) by `square_n`
     /// and by each multi-squaring backend the build and CPU can run, against the oracle's k
     /// squarings. On an x86-64 CPU with AVX-512F a field with matrices must be using them
     /// (fails loudly rather than skipping).
@@ -687,7 +687,8 @@ pub mod props {
         }
         let mut ks: Vec<u32> = vec![o.m as u32 - 1];
         for &k in &runs {
-            ks.extend([k, k + 1]);
+            // 2k: a run covered by two products of one matrix (sect409's 102 = 2·51).
+            ks.extend([k, k + 1, 2 * k]);
         }
         let mut v = sample_costly(o, w, 13);
         v.truncate(5);

@@ -29,19 +29,73 @@ pub const MAX_MATRIX_DEGREE: usize = 640;
 /// At most this many matrices per field, the longest runs first.
 pub const MAX_MATRICES: usize = 4;
 
-/// The run lengths k (distinct, descending) of the chain's doubling steps that get a matrix
-/// (none for 32-bit words or a portable target).
+/// Kernels with at most this many masked xors (⌈m/8⌉·n) loop once per byte of x; larger ones
+/// once per word, its eight bytes written out.
+pub const BYTE_LOOP_MAX_XORS: usize = 100;
+
+/// L1 data cache the matrices of one field should fit in together (the bench Xeon's 48 KiB).
+pub const L1_BYTES: usize = 48 * 1024;
+
+/// Cost model of [`matrix_runs`], in cycles (2.9–3.0 GHz AVX-512 Xeon, the interleaved
+/// example and one-off kernel timings of 2026-12-01): a product whose matrices all fit in
+/// [`L1_BYTES`] costs `0.75·x + 30` for x = ⌈m/8⌉·n masked xors (measured 152, 269 and 453
+/// cycles at 283, 409 and 571 bits); one whose matrices do not, so that each product streams
+/// its matrix from L2, `1.4·x + 30` (504 and 885 cycles at 409 and 571 bits, four matrices
+/// in turn); a squaring in XMM registers 21 cycles (measured 12–31 across the presets, 21 at
+/// 571 bits).
+fn product_cycles(s: &BinarySpec, matrices: usize) -> usize {
+    let x = s.m.div_ceil(8) * s.n;
+    if matrices * matrix_bytes(s) <= L1_BYTES {
+        75 * x / 100 + 30
+    } else {
+        140 * x / 100 + 30
+    }
+}
+
+/// Cycles of one squaring in the model of [`product_cycles`].
+const SQUARE_CYCLES: usize = 21;
+
+/// Bytes of one matrix: ⌈m/8⌉ blocks of eight columns of n words.
+pub fn matrix_bytes(s: &BinarySpec) -> usize {
+    s.m.div_ceil(8) * 64 * s.n
+}
+
+/// Modeled cycles of the chain's doubling runs with matrices for `ks` (descending): each run is
+/// covered greedily, longest matrix first and as often as it fits, the rest squared.
+fn chain_cycles(s: &BinarySpec, ks: &[usize]) -> usize {
+    let p = product_cycles(s, ks.len());
+    s.chain
+        .iter()
+        .map(|c| match c {
+            ChainStep::Double(k) => {
+                let mut r = *k;
+                let mut cycles = 0;
+                for &kk in ks {
+                    cycles += r / kk * p;
+                    r %= kk;
+                }
+                cycles + r * SQUARE_CYCLES
+            }
+            ChainStep::Increment(_) => 0,
+        })
+        .sum()
+}
+
+/// The run lengths k (distinct, descending) that get a matrix (none for 32-bit words or a
+/// portable target).
 ///
-/// A matrix costs about ⌈m/8⌉·n/2 cycles (two 64-byte loads per cycle), a squaring in XMM
-/// registers about 1.5·n + 12 cycles of latency; measured on the bench machine, the matrix wins
-/// from k ≈ m/16 (sect283: k ≥ 17; sect571: k ≥ 35). Runs below `max(8, m / 16)` keep the
-/// squaring loop.
+/// Candidates are the chain's doubling runs k ≥ max(8, m/16) (below that k squarings beat a
+/// product); of their subsets of at most [`MAX_MATRICES`], the one with the least modeled
+/// time ([`product_cycles`]; ties: fewer matrices, then longer runs). The model matters where
+/// the matrices outgrow L1: at sect409 (23 KiB each) two matrices, k = 204 and 51 (the run 102
+/// is two products of the 51 one), instead of four from L2; at sect571 (41 KiB each) k = 285,
+/// 142 and 71, the run 35 squared. Smaller fields keep all four.
 pub fn matrix_runs(s: &BinarySpec, target: BinaryTarget) -> Vec<usize> {
     if s.w != 64 || target != BinaryTarget::Auto || s.m > MAX_MATRIX_DEGREE {
         return Vec::new();
     }
     let threshold = (s.m / 16).max(8);
-    let mut ks: Vec<usize> = s
+    let mut cands: Vec<usize> = s
         .chain
         .iter()
         .filter_map(|c| match c {
@@ -49,10 +103,29 @@ pub fn matrix_runs(s: &BinarySpec, target: BinaryTarget) -> Vec<usize> {
             _ => None,
         })
         .collect();
-    ks.sort_unstable_by(|a, b| b.cmp(a));
-    ks.dedup();
-    ks.truncate(MAX_MATRICES);
-    ks
+    cands.sort_unstable_by(|a, b| b.cmp(a));
+    cands.dedup();
+    let mut best: Option<(usize, Vec<usize>)> = None;
+    for mask in 1u32..1 << cands.len() {
+        if mask.count_ones() as usize > MAX_MATRICES {
+            continue;
+        }
+        let ks: Vec<usize> = (0..cands.len())
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| cands[i])
+            .collect();
+        let cost = chain_cycles(s, &ks);
+        let better = match &best {
+            None => true,
+            Some((c, b)) => {
+                (cost, ks.len()) < (*c, b.len()) || ((cost, ks.len()) == (*c, b.len()) && ks > *b)
+            }
+        };
+        if better {
+            best = Some((cost, ks));
+        }
+    }
+    best.map(|(_, ks)| ks).unwrap_or_default()
 }
 
 /// The matrix of x ↦ x^(2^k) mod f in the kernel's layout: entry ((s·n + t)·8 + j) is word t of
@@ -149,7 +222,6 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let nl = Literal::usize_unsuffixed(n);
     let bytes = s.m.div_ceil(8);
     let len = Literal::usize_unsuffixed(bytes * 8 * n);
-    let bl = Literal::usize_unsuffixed(bytes);
     let arch = |name: &str| {
         let id = format_ident!("{}", name);
         quote!(::core::arch::x86_64::#id)
@@ -160,11 +232,83 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         arch("_mm512_loadu_si512"),
     );
     let accs: Vec<_> = (0..n).map(|t| format_ident!("acc{}", t)).collect();
-    let steps = (0..n).map(|t| {
-        let acc = &accs[t];
-        let off = Literal::usize_unsuffixed(8 * t);
-        quote!(#acc = #mxor(#acc, k, #acc, #load(p.add(#off).cast()));)
-    });
+    // One byte of x: its mask, then one masked xor per word t of the eight columns.
+    let byte_steps = |word: TokenStream, j: usize, base: TokenStream| {
+        let sh = Literal::u32_unsuffixed(8 * j as u32);
+        let xors = (0..n).map(|t| {
+            let acc = &accs[t];
+            let off = Literal::usize_unsuffixed((j * n + t) * 8);
+            quote!(#acc = #mxor(#acc, k, #acc, #load(#base.add(#off).cast()));)
+        });
+        quote! {
+            let k = (#word >> #sh) as u8;
+            #(#xors)*
+        }
+    };
+    let full = bytes / 8;
+    let fl = Literal::usize_unsuffixed(full);
+    let word_stride = Literal::usize_unsuffixed(64 * n);
+    let body = (0..8).map(|j| byte_steps(quote!(x), j, quote!(p)));
+    let full_loop = if full == 0 {
+        quote!()
+    } else {
+        quote! {
+            let mut w = 0usize;
+            while w < #fl {
+                let x = a[w];
+                /// SAFETY: bytes 8w..8w+7 of x use words (8w·n .. (8w + 8)·n)·8 of `mat`,
+                /// inside it for w < ⌊m/64⌋ (the full words of x).
+                let p = unsafe { mat.as_ptr().add(w * #word_stride) };
+                unsafe {
+                    #(#body)*
+                }
+                w += 1;
+            }
+        }
+    };
+    let tail_bytes = bytes % 8;
+    let tail = if tail_bytes == 0 {
+        quote!()
+    } else {
+        let steps = (0..tail_bytes).map(|j| byte_steps(quote!(x), j, quote!(p)));
+        let woff = Literal::usize_unsuffixed(full * 64 * n);
+        quote! {
+            let x = a[#fl];
+            /// SAFETY: the remaining bytes of x, whose blocks end at `mat.len()`.
+            let p = unsafe { mat.as_ptr().add(#woff) };
+            unsafe {
+                #(#steps)*
+            }
+        }
+    };
+    // Small matrices (at most BYTE_LOOP_MAX_XORS masked xors: sect163, sect193) keep one loop
+    // iteration per byte of x; there the written-out words measured slower (sect193's
+    // inversion 303 → 320 ns), above it faster (sect283 502 → 479 ns, sect239 683 → 600 ns).
+    let products = if bytes * n <= BYTE_LOOP_MAX_XORS {
+        let bl = Literal::usize_unsuffixed(bytes);
+        let steps = (0..n).map(|t| {
+            let acc = &accs[t];
+            let off = Literal::usize_unsuffixed(8 * t);
+            quote!(#acc = #mxor(#acc, k, #acc, #load(p.add(#off).cast()));)
+        });
+        quote! {
+            let mut s = 0usize;
+            while s < #bl {
+                let k = (a[s / 8] >> (8 * (s % 8))) as u8;
+                /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
+                let p = unsafe { mat.as_ptr().add(s * 8 * #nl) };
+                unsafe {
+                    #(#steps)*
+                }
+                s += 1;
+            }
+        }
+    } else {
+        quote! {
+            #full_loop
+            #tail
+        }
+    };
     let outs = accs.iter().map(|a| quote!(Self::hxor_x86_64_avx512(#a)));
     let statics: Vec<TokenStream> = runs
         .iter()
@@ -202,25 +346,19 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         " a^(2^k'): the matrices for k = {runs_doc}, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`."
     );
     quote! {
-        /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public loop index),
-        /// the eight columns of each word t are xored into `acc_t` under the lane mask given by
+        /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
+        /// eight columns of each word t are xored into `acc_t` under the lane mask given by
         /// that byte, so no branch or address depends on x; then a horizontal xor per word.
+        /// Above `BYTE_LOOP_MAX_XORS` xors the eight bytes of a word of x are written out (one
+        /// loop iteration per word, the masks shifted out of the word, which LLVM turns into
+        /// one `kmovq` and `kshiftrq`s); there the per-byte loop ran at 0.6× the speed.
         #[cfg(target_arch = "x86_64")]
         #[inline]
         #[target_feature(enable = "avx512f")]
         #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn multi_square_x86_64_avx512(a: &[u64; #nl], mat: &[u64; #len]) -> [u64; #nl] {
             #(let mut #accs = #zero();)*
-            let mut s = 0usize;
-            while s < #bl {
-                let k = (a[s / 8] >> (8 * (s % 8))) as u8;
-                /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
-                let p = unsafe { mat.as_ptr().add(s * 8 * #nl) };
-                unsafe {
-                    #(#steps)*
-                }
-                s += 1;
-            }
+            #products
             [#(#outs),*]
         }
 
@@ -299,5 +437,100 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         unsafe fn xcr0_x86_64() -> u64 {
             unsafe { ::core::arch::x86_64::_xgetbv(0) }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{parse_binary_modulus, parse_poly, BINARY_PRESETS};
+    use super::*;
+    use crate::spec::LimbBits;
+
+    fn spec(poly: &str) -> BinarySpec {
+        let (f, _) = parse_binary_modulus(poly).unwrap();
+        BinarySpec::new(&f, LimbBits::W64).unwrap()
+    }
+
+    /// The matrix applied the way the kernel reads it (byte s of x masks the eight columns of
+    /// block s, word t of each) against k squarings of x by schoolbook square-and-reduce.
+    #[test]
+    fn matrix_layout_gives_repeated_squaring() {
+        for (poly, k) in [
+            ("sect163", 10),
+            ("sect283", 17),
+            ("x^71+x^6+1", 9),
+            ("sect409", 51),
+        ] {
+            let s = spec(poly);
+            let mat = matrix_words(&s, k);
+            assert_eq!(mat.len() * 8, matrix_bytes(&s));
+            let mut seed = 0x2545_f491_4f6c_dd1du64;
+            for _ in 0..4 {
+                let words: Vec<u64> = (0..s.n)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        seed
+                    })
+                    .collect();
+                let x = Poly::from_words(&words).low(s.m);
+                let xw = x.to_words(64, s.n);
+                let mut acc = vec![0u64; s.n];
+                for blk in 0..s.m.div_ceil(8) {
+                    let byte = (xw[blk / 8] >> (8 * (blk % 8))) as u8;
+                    for (t, a) in acc.iter_mut().enumerate() {
+                        for j in 0..8 {
+                            if byte >> j & 1 == 1 {
+                                *a ^= mat[(blk * s.n + t) * 8 + j];
+                            }
+                        }
+                    }
+                }
+                let mut want = x.clone();
+                for _ in 0..k {
+                    want = want.square().rem(&s.poly);
+                }
+                assert_eq!(acc, want.to_words(64, s.n), "{poly}, k = {k}");
+            }
+        }
+    }
+
+    /// The chosen runs are doubling runs of the chain, at most `MAX_MATRICES`, never cost more
+    /// in the model than the longest candidates alone, and when all candidates fit in L1
+    /// together (up to `MAX_MATRICES`) every one of them gets a matrix.
+    #[test]
+    fn chosen_runs_are_chain_runs_and_no_worse() {
+        for p in BINARY_PRESETS {
+            let s = spec(p.poly);
+            let runs = matrix_runs(&s, BinaryTarget::Auto);
+            assert!(!runs.is_empty() && runs.len() <= MAX_MATRICES, "{}", p.name);
+            assert!(runs.windows(2).all(|w| w[0] > w[1]), "{}", p.name);
+            let threshold = (s.m / 16).max(8);
+            let mut cands: Vec<usize> = s
+                .chain
+                .iter()
+                .filter_map(|c| match c {
+                    ChainStep::Double(k) if *k >= threshold => Some(*k),
+                    _ => None,
+                })
+                .collect();
+            cands.sort_unstable_by(|a, b| b.cmp(a));
+            cands.dedup();
+            assert!(runs.iter().all(|k| cands.contains(k)), "{}", p.name);
+            cands.truncate(MAX_MATRICES);
+            assert!(
+                chain_cycles(&s, &runs) <= chain_cycles(&s, &cands),
+                "{}",
+                p.name
+            );
+            if cands.len() * matrix_bytes(&s) <= L1_BYTES {
+                assert_eq!(runs, cands, "{}", p.name);
+            }
+        }
+        assert!(matrix_runs(&spec("sect283"), BinaryTarget::Portable64).is_empty());
+        let s32 =
+            BinarySpec::new(&parse_poly("x^283+x^12+x^7+x^5+1").unwrap(), LimbBits::W32).unwrap();
+        assert!(matrix_runs(&s32, BinaryTarget::Auto).is_empty());
     }
 }
