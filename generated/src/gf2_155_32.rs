@@ -336,59 +336,124 @@ impl F155 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4]]
     }
-    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// One carry-less product of limbs of at most 32 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 8 bits, so each of the 16 products of parts has at most 8 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
+    #[inline(always)]
+    fn clmul_limb(a: u32, b: u32) -> u64 {
+        const M: [u32; 4] = [0x11111111, 0x22222222, 0x44444444, 0x88888888];
+        const MW: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
+            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
+        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
+            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
+        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
+            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
+        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
+            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
+    }
+    /// The double-length product a·b (2n words, least significant first): 13 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u32; 5], b: &[u32; 5]) -> [u32; 10] {
-        let mut acc = [0 as u32; 10];
-        let mut k: u32 = 32;
-        while k > 0 {
-            k -= 1;
-            acc[9] = (acc[9] << 1) | (acc[8] >> 31);
-            acc[8] = (acc[8] << 1) | (acc[7] >> 31);
-            acc[7] = (acc[7] << 1) | (acc[6] >> 31);
-            acc[6] = (acc[6] << 1) | (acc[5] >> 31);
-            acc[5] = (acc[5] << 1) | (acc[4] >> 31);
-            acc[4] = (acc[4] << 1) | (acc[3] >> 31);
-            acc[3] = (acc[3] << 1) | (acc[2] >> 31);
-            acc[2] = (acc[2] << 1) | (acc[1] >> 31);
-            acc[1] = (acc[1] << 1) | (acc[0] >> 31);
-            acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
-            acc[0] ^= b[0] & m0;
-            acc[1] ^= b[1] & m0;
-            acc[2] ^= b[2] & m0;
-            acc[3] ^= b[3] & m0;
-            acc[4] ^= b[4] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
-            acc[1] ^= b[0] & m1;
-            acc[2] ^= b[1] & m1;
-            acc[3] ^= b[2] & m1;
-            acc[4] ^= b[3] & m1;
-            acc[5] ^= b[4] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
-            acc[2] ^= b[0] & m2;
-            acc[3] ^= b[1] & m2;
-            acc[4] ^= b[2] & m2;
-            acc[5] ^= b[3] & m2;
-            acc[6] ^= b[4] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
-            acc[3] ^= b[0] & m3;
-            acc[4] ^= b[1] & m3;
-            acc[5] ^= b[2] & m3;
-            acc[6] ^= b[3] & m3;
-            acc[7] ^= b[4] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
-            acc[4] ^= b[0] & m4;
-            acc[5] ^= b[1] & m4;
-            acc[6] ^= b[2] & m4;
-            acc[7] ^= b[3] & m4;
-            acc[8] ^= b[4] & m4;
-        }
-        acc
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let a4 = a[4];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let b4 = b[4];
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let p6 = Self::clmul_limb(a2, b2);
+        let t7 = a0 ^ a2;
+        let t8 = b0 ^ b2;
+        let p9 = Self::clmul_limb(t7, t8);
+        let p10 = Self::clmul_limb(a3, b3);
+        let t11 = a1 ^ a2;
+        let t12 = b1 ^ b2;
+        let t13 = t11 ^ a3;
+        let t14 = t12 ^ b3;
+        let p15 = Self::clmul_limb(t13, t14);
+        let p16 = Self::clmul_limb(a4, b4);
+        let t17 = a2 ^ a4;
+        let t18 = b2 ^ b4;
+        let p19 = Self::clmul_limb(t17, t18);
+        let t20 = a0 ^ a1;
+        let t21 = b0 ^ b1;
+        let t22 = t20 ^ a2;
+        let t23 = t21 ^ b2;
+        let t24 = t22 ^ a4;
+        let t25 = t23 ^ b4;
+        let p26 = Self::clmul_limb(t24, t25);
+        let t27 = a3 ^ a4;
+        let t28 = b3 ^ b4;
+        let p29 = Self::clmul_limb(t27, t28);
+        let t30 = a0 ^ a2;
+        let t31 = b0 ^ b2;
+        let t32 = t30 ^ a3;
+        let t33 = t31 ^ b3;
+        let t34 = t32 ^ a4;
+        let t35 = t33 ^ b4;
+        let p36 = Self::clmul_limb(t34, t35);
+        let t37 = a0 ^ a1;
+        let t38 = b0 ^ b1;
+        let t39 = t37 ^ a2;
+        let t40 = t38 ^ b2;
+        let t41 = t39 ^ a3;
+        let t42 = t40 ^ b3;
+        let t43 = t41 ^ a4;
+        let t44 = t42 ^ b4;
+        let p45 = Self::clmul_limb(t43, t44);
+        let t46 = p1 ^ p2;
+        let t47 = t46 ^ p5;
+        let t48 = p1 ^ p2;
+        let t49 = t48 ^ p6;
+        let t50 = t49 ^ p9;
+        let t51 = p2 ^ p6;
+        let t52 = t51 ^ p10;
+        let t53 = t52 ^ p15;
+        let t54 = t53 ^ p16;
+        let t55 = t54 ^ p26;
+        let t56 = t55 ^ p29;
+        let t57 = t56 ^ p45;
+        let t58 = p9 ^ p19;
+        let t59 = t58 ^ p26;
+        let t60 = t59 ^ p36;
+        let t61 = t60 ^ p45;
+        let t62 = p1 ^ p2;
+        let t63 = t62 ^ p5;
+        let t64 = t63 ^ p6;
+        let t65 = t64 ^ p10;
+        let t66 = t65 ^ p15;
+        let t67 = t66 ^ p36;
+        let t68 = t67 ^ p45;
+        let t69 = p6 ^ p10;
+        let t70 = t69 ^ p16;
+        let t71 = t70 ^ p19;
+        let t72 = p10 ^ p16;
+        let t73 = t72 ^ p29;
+        [
+            (p1 as u32),
+            ((p1 >> 32) as u32) ^ (t47 as u32),
+            ((t47 >> 32) as u32) ^ (t50 as u32),
+            ((t50 >> 32) as u32) ^ (t57 as u32),
+            ((t57 >> 32) as u32) ^ (t61 as u32),
+            ((t61 >> 32) as u32) ^ (t68 as u32),
+            ((t68 >> 32) as u32) ^ (t71 as u32),
+            ((t71 >> 32) as u32) ^ (t73 as u32),
+            ((t73 >> 32) as u32) ^ (p16 as u32),
+            ((p16 >> 32) as u32),
+        ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -452,7 +517,7 @@ impl F155 {
         }
         x
     }
-    /// The backend of the carry-less products: always `portable32` (the López–Dahab comb).
+    /// The backend of the carry-less products: always `portable32` (Karatsuba-like formulae over integer multiplication with holes).
     pub fn backend() -> &'static str {
         "portable32"
     }

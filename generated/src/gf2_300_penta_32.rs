@@ -378,148 +378,326 @@ impl F300 {
             (c[9] & 0x00000fff) ^ (u[9] & 0x00000fff),
         ]
     }
-    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// One carry-less product of limbs of at most 32 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 8 bits, so each of the 16 products of parts has at most 8 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
+    #[inline(always)]
+    fn clmul_limb(a: u32, b: u32) -> u64 {
+        const M: [u32; 4] = [0x11111111, 0x22222222, 0x44444444, 0x88888888];
+        const MW: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
+            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
+        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
+            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
+        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
+            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
+        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
+            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
+    }
+    /// The double-length product a·b (2n words, least significant first): 39 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u32; 10], b: &[u32; 10]) -> [u32; 20] {
-        let mut acc = [0 as u32; 20];
-        let mut k: u32 = 32;
-        while k > 0 {
-            k -= 1;
-            acc[18] = (acc[18] << 1) | (acc[17] >> 31);
-            acc[17] = (acc[17] << 1) | (acc[16] >> 31);
-            acc[16] = (acc[16] << 1) | (acc[15] >> 31);
-            acc[15] = (acc[15] << 1) | (acc[14] >> 31);
-            acc[14] = (acc[14] << 1) | (acc[13] >> 31);
-            acc[13] = (acc[13] << 1) | (acc[12] >> 31);
-            acc[12] = (acc[12] << 1) | (acc[11] >> 31);
-            acc[11] = (acc[11] << 1) | (acc[10] >> 31);
-            acc[10] = (acc[10] << 1) | (acc[9] >> 31);
-            acc[9] = (acc[9] << 1) | (acc[8] >> 31);
-            acc[8] = (acc[8] << 1) | (acc[7] >> 31);
-            acc[7] = (acc[7] << 1) | (acc[6] >> 31);
-            acc[6] = (acc[6] << 1) | (acc[5] >> 31);
-            acc[5] = (acc[5] << 1) | (acc[4] >> 31);
-            acc[4] = (acc[4] << 1) | (acc[3] >> 31);
-            acc[3] = (acc[3] << 1) | (acc[2] >> 31);
-            acc[2] = (acc[2] << 1) | (acc[1] >> 31);
-            acc[1] = (acc[1] << 1) | (acc[0] >> 31);
-            acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
-            acc[0] ^= b[0] & m0;
-            acc[1] ^= b[1] & m0;
-            acc[2] ^= b[2] & m0;
-            acc[3] ^= b[3] & m0;
-            acc[4] ^= b[4] & m0;
-            acc[5] ^= b[5] & m0;
-            acc[6] ^= b[6] & m0;
-            acc[7] ^= b[7] & m0;
-            acc[8] ^= b[8] & m0;
-            acc[9] ^= b[9] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
-            acc[1] ^= b[0] & m1;
-            acc[2] ^= b[1] & m1;
-            acc[3] ^= b[2] & m1;
-            acc[4] ^= b[3] & m1;
-            acc[5] ^= b[4] & m1;
-            acc[6] ^= b[5] & m1;
-            acc[7] ^= b[6] & m1;
-            acc[8] ^= b[7] & m1;
-            acc[9] ^= b[8] & m1;
-            acc[10] ^= b[9] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
-            acc[2] ^= b[0] & m2;
-            acc[3] ^= b[1] & m2;
-            acc[4] ^= b[2] & m2;
-            acc[5] ^= b[3] & m2;
-            acc[6] ^= b[4] & m2;
-            acc[7] ^= b[5] & m2;
-            acc[8] ^= b[6] & m2;
-            acc[9] ^= b[7] & m2;
-            acc[10] ^= b[8] & m2;
-            acc[11] ^= b[9] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
-            acc[3] ^= b[0] & m3;
-            acc[4] ^= b[1] & m3;
-            acc[5] ^= b[2] & m3;
-            acc[6] ^= b[3] & m3;
-            acc[7] ^= b[4] & m3;
-            acc[8] ^= b[5] & m3;
-            acc[9] ^= b[6] & m3;
-            acc[10] ^= b[7] & m3;
-            acc[11] ^= b[8] & m3;
-            acc[12] ^= b[9] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
-            acc[4] ^= b[0] & m4;
-            acc[5] ^= b[1] & m4;
-            acc[6] ^= b[2] & m4;
-            acc[7] ^= b[3] & m4;
-            acc[8] ^= b[4] & m4;
-            acc[9] ^= b[5] & m4;
-            acc[10] ^= b[6] & m4;
-            acc[11] ^= b[7] & m4;
-            acc[12] ^= b[8] & m4;
-            acc[13] ^= b[9] & m4;
-            let m5 = (0 as u32).wrapping_sub((a[5] >> k) & 1);
-            acc[5] ^= b[0] & m5;
-            acc[6] ^= b[1] & m5;
-            acc[7] ^= b[2] & m5;
-            acc[8] ^= b[3] & m5;
-            acc[9] ^= b[4] & m5;
-            acc[10] ^= b[5] & m5;
-            acc[11] ^= b[6] & m5;
-            acc[12] ^= b[7] & m5;
-            acc[13] ^= b[8] & m5;
-            acc[14] ^= b[9] & m5;
-            let m6 = (0 as u32).wrapping_sub((a[6] >> k) & 1);
-            acc[6] ^= b[0] & m6;
-            acc[7] ^= b[1] & m6;
-            acc[8] ^= b[2] & m6;
-            acc[9] ^= b[3] & m6;
-            acc[10] ^= b[4] & m6;
-            acc[11] ^= b[5] & m6;
-            acc[12] ^= b[6] & m6;
-            acc[13] ^= b[7] & m6;
-            acc[14] ^= b[8] & m6;
-            acc[15] ^= b[9] & m6;
-            let m7 = (0 as u32).wrapping_sub((a[7] >> k) & 1);
-            acc[7] ^= b[0] & m7;
-            acc[8] ^= b[1] & m7;
-            acc[9] ^= b[2] & m7;
-            acc[10] ^= b[3] & m7;
-            acc[11] ^= b[4] & m7;
-            acc[12] ^= b[5] & m7;
-            acc[13] ^= b[6] & m7;
-            acc[14] ^= b[7] & m7;
-            acc[15] ^= b[8] & m7;
-            acc[16] ^= b[9] & m7;
-            let m8 = (0 as u32).wrapping_sub((a[8] >> k) & 1);
-            acc[8] ^= b[0] & m8;
-            acc[9] ^= b[1] & m8;
-            acc[10] ^= b[2] & m8;
-            acc[11] ^= b[3] & m8;
-            acc[12] ^= b[4] & m8;
-            acc[13] ^= b[5] & m8;
-            acc[14] ^= b[6] & m8;
-            acc[15] ^= b[7] & m8;
-            acc[16] ^= b[8] & m8;
-            acc[17] ^= b[9] & m8;
-            let m9 = (0 as u32).wrapping_sub((a[9] >> k) & 1);
-            acc[9] ^= b[0] & m9;
-            acc[10] ^= b[1] & m9;
-            acc[11] ^= b[2] & m9;
-            acc[12] ^= b[3] & m9;
-            acc[13] ^= b[4] & m9;
-            acc[14] ^= b[5] & m9;
-            acc[15] ^= b[6] & m9;
-            acc[16] ^= b[7] & m9;
-            acc[17] ^= b[8] & m9;
-            acc[18] ^= b[9] & m9;
-        }
-        acc
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let a4 = a[4];
+        let a5 = a[5];
+        let a6 = a[6];
+        let a7 = a[7];
+        let a8 = a[8];
+        let a9 = a[9];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let b4 = b[4];
+        let b5 = b[5];
+        let b6 = b[6];
+        let b7 = b[7];
+        let b8 = b[8];
+        let b9 = b[9];
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let p6 = Self::clmul_limb(a2, b2);
+        let t7 = a0 ^ a2;
+        let t8 = b0 ^ b2;
+        let p9 = Self::clmul_limb(t7, t8);
+        let p10 = Self::clmul_limb(a3, b3);
+        let t11 = a1 ^ a2;
+        let t12 = b1 ^ b2;
+        let t13 = t11 ^ a3;
+        let t14 = t12 ^ b3;
+        let p15 = Self::clmul_limb(t13, t14);
+        let p16 = Self::clmul_limb(a4, b4);
+        let t17 = a2 ^ a4;
+        let t18 = b2 ^ b4;
+        let p19 = Self::clmul_limb(t17, t18);
+        let t20 = a0 ^ a1;
+        let t21 = b0 ^ b1;
+        let t22 = t20 ^ a2;
+        let t23 = t21 ^ b2;
+        let t24 = t22 ^ a4;
+        let t25 = t23 ^ b4;
+        let p26 = Self::clmul_limb(t24, t25);
+        let t27 = a3 ^ a4;
+        let t28 = b3 ^ b4;
+        let p29 = Self::clmul_limb(t27, t28);
+        let t30 = a0 ^ a2;
+        let t31 = b0 ^ b2;
+        let t32 = t30 ^ a3;
+        let t33 = t31 ^ b3;
+        let t34 = t32 ^ a4;
+        let t35 = t33 ^ b4;
+        let p36 = Self::clmul_limb(t34, t35);
+        let t37 = a0 ^ a1;
+        let t38 = b0 ^ b1;
+        let t39 = t37 ^ a2;
+        let t40 = t38 ^ b2;
+        let t41 = t39 ^ a3;
+        let t42 = t40 ^ b3;
+        let t43 = t41 ^ a4;
+        let t44 = t42 ^ b4;
+        let p45 = Self::clmul_limb(t43, t44);
+        let t46 = p1 ^ p2;
+        let t47 = t46 ^ p5;
+        let t48 = p1 ^ p2;
+        let t49 = t48 ^ p6;
+        let t50 = t49 ^ p9;
+        let t51 = p2 ^ p6;
+        let t52 = t51 ^ p10;
+        let t53 = t52 ^ p15;
+        let t54 = t53 ^ p16;
+        let t55 = t54 ^ p26;
+        let t56 = t55 ^ p29;
+        let t57 = t56 ^ p45;
+        let t58 = p9 ^ p19;
+        let t59 = t58 ^ p26;
+        let t60 = t59 ^ p36;
+        let t61 = t60 ^ p45;
+        let t62 = p1 ^ p2;
+        let t63 = t62 ^ p5;
+        let t64 = t63 ^ p6;
+        let t65 = t64 ^ p10;
+        let t66 = t65 ^ p15;
+        let t67 = t66 ^ p36;
+        let t68 = t67 ^ p45;
+        let t69 = p6 ^ p10;
+        let t70 = t69 ^ p16;
+        let t71 = t70 ^ p19;
+        let t72 = p10 ^ p16;
+        let t73 = t72 ^ p29;
+        let p74 = Self::clmul_limb(a5, b5);
+        let p75 = Self::clmul_limb(a6, b6);
+        let t76 = a5 ^ a6;
+        let t77 = b5 ^ b6;
+        let p78 = Self::clmul_limb(t76, t77);
+        let p79 = Self::clmul_limb(a7, b7);
+        let t80 = a5 ^ a7;
+        let t81 = b5 ^ b7;
+        let p82 = Self::clmul_limb(t80, t81);
+        let p83 = Self::clmul_limb(a8, b8);
+        let t84 = a6 ^ a7;
+        let t85 = b6 ^ b7;
+        let t86 = t84 ^ a8;
+        let t87 = t85 ^ b8;
+        let p88 = Self::clmul_limb(t86, t87);
+        let p89 = Self::clmul_limb(a9, b9);
+        let t90 = a7 ^ a9;
+        let t91 = b7 ^ b9;
+        let p92 = Self::clmul_limb(t90, t91);
+        let t93 = a5 ^ a6;
+        let t94 = b5 ^ b6;
+        let t95 = t93 ^ a7;
+        let t96 = t94 ^ b7;
+        let t97 = t95 ^ a9;
+        let t98 = t96 ^ b9;
+        let p99 = Self::clmul_limb(t97, t98);
+        let t100 = a8 ^ a9;
+        let t101 = b8 ^ b9;
+        let p102 = Self::clmul_limb(t100, t101);
+        let t103 = a5 ^ a7;
+        let t104 = b5 ^ b7;
+        let t105 = t103 ^ a8;
+        let t106 = t104 ^ b8;
+        let t107 = t105 ^ a9;
+        let t108 = t106 ^ b9;
+        let p109 = Self::clmul_limb(t107, t108);
+        let t110 = a5 ^ a6;
+        let t111 = b5 ^ b6;
+        let t112 = t110 ^ a7;
+        let t113 = t111 ^ b7;
+        let t114 = t112 ^ a8;
+        let t115 = t113 ^ b8;
+        let t116 = t114 ^ a9;
+        let t117 = t115 ^ b9;
+        let p118 = Self::clmul_limb(t116, t117);
+        let t119 = p74 ^ p75;
+        let t120 = t119 ^ p78;
+        let t121 = p74 ^ p75;
+        let t122 = t121 ^ p79;
+        let t123 = t122 ^ p82;
+        let t124 = p75 ^ p79;
+        let t125 = t124 ^ p83;
+        let t126 = t125 ^ p88;
+        let t127 = t126 ^ p89;
+        let t128 = t127 ^ p99;
+        let t129 = t128 ^ p102;
+        let t130 = t129 ^ p118;
+        let t131 = p82 ^ p92;
+        let t132 = t131 ^ p99;
+        let t133 = t132 ^ p109;
+        let t134 = t133 ^ p118;
+        let t135 = p74 ^ p75;
+        let t136 = t135 ^ p78;
+        let t137 = t136 ^ p79;
+        let t138 = t137 ^ p83;
+        let t139 = t138 ^ p88;
+        let t140 = t139 ^ p109;
+        let t141 = t140 ^ p118;
+        let t142 = p79 ^ p83;
+        let t143 = t142 ^ p89;
+        let t144 = t143 ^ p92;
+        let t145 = p83 ^ p89;
+        let t146 = t145 ^ p102;
+        let t147 = a0 ^ a5;
+        let t148 = b0 ^ b5;
+        let t149 = a1 ^ a6;
+        let t150 = b1 ^ b6;
+        let t151 = a2 ^ a7;
+        let t152 = b2 ^ b7;
+        let t153 = a3 ^ a8;
+        let t154 = b3 ^ b8;
+        let t155 = a4 ^ a9;
+        let t156 = b4 ^ b9;
+        let p157 = Self::clmul_limb(t147, t148);
+        let p158 = Self::clmul_limb(t149, t150);
+        let t159 = t147 ^ t149;
+        let t160 = t148 ^ t150;
+        let p161 = Self::clmul_limb(t159, t160);
+        let p162 = Self::clmul_limb(t151, t152);
+        let t163 = t147 ^ t151;
+        let t164 = t148 ^ t152;
+        let p165 = Self::clmul_limb(t163, t164);
+        let p166 = Self::clmul_limb(t153, t154);
+        let t167 = t149 ^ t151;
+        let t168 = t150 ^ t152;
+        let t169 = t167 ^ t153;
+        let t170 = t168 ^ t154;
+        let p171 = Self::clmul_limb(t169, t170);
+        let p172 = Self::clmul_limb(t155, t156);
+        let t173 = t151 ^ t155;
+        let t174 = t152 ^ t156;
+        let p175 = Self::clmul_limb(t173, t174);
+        let t176 = t147 ^ t149;
+        let t177 = t148 ^ t150;
+        let t178 = t176 ^ t151;
+        let t179 = t177 ^ t152;
+        let t180 = t178 ^ t155;
+        let t181 = t179 ^ t156;
+        let p182 = Self::clmul_limb(t180, t181);
+        let t183 = t153 ^ t155;
+        let t184 = t154 ^ t156;
+        let p185 = Self::clmul_limb(t183, t184);
+        let t186 = t147 ^ t151;
+        let t187 = t148 ^ t152;
+        let t188 = t186 ^ t153;
+        let t189 = t187 ^ t154;
+        let t190 = t188 ^ t155;
+        let t191 = t189 ^ t156;
+        let p192 = Self::clmul_limb(t190, t191);
+        let t193 = t147 ^ t149;
+        let t194 = t148 ^ t150;
+        let t195 = t193 ^ t151;
+        let t196 = t194 ^ t152;
+        let t197 = t195 ^ t153;
+        let t198 = t196 ^ t154;
+        let t199 = t197 ^ t155;
+        let t200 = t198 ^ t156;
+        let p201 = Self::clmul_limb(t199, t200);
+        let t202 = p157 ^ p158;
+        let t203 = t202 ^ p161;
+        let t204 = p157 ^ p158;
+        let t205 = t204 ^ p162;
+        let t206 = t205 ^ p165;
+        let t207 = p158 ^ p162;
+        let t208 = t207 ^ p166;
+        let t209 = t208 ^ p171;
+        let t210 = t209 ^ p172;
+        let t211 = t210 ^ p182;
+        let t212 = t211 ^ p185;
+        let t213 = t212 ^ p201;
+        let t214 = p165 ^ p175;
+        let t215 = t214 ^ p182;
+        let t216 = t215 ^ p192;
+        let t217 = t216 ^ p201;
+        let t218 = p157 ^ p158;
+        let t219 = t218 ^ p161;
+        let t220 = t219 ^ p162;
+        let t221 = t220 ^ p166;
+        let t222 = t221 ^ p171;
+        let t223 = t222 ^ p192;
+        let t224 = t223 ^ p201;
+        let t225 = p162 ^ p166;
+        let t226 = t225 ^ p172;
+        let t227 = t226 ^ p175;
+        let t228 = p166 ^ p172;
+        let t229 = t228 ^ p185;
+        let t230 = p1 ^ p74;
+        let t231 = t47 ^ t120;
+        let t232 = t50 ^ t123;
+        let t233 = t57 ^ t130;
+        let t234 = t61 ^ t134;
+        let t235 = t68 ^ t141;
+        let t236 = t71 ^ t144;
+        let t237 = t73 ^ t146;
+        let t238 = p16 ^ p89;
+        let t239 = t230 ^ p157;
+        let t240 = t231 ^ t203;
+        let t241 = t232 ^ t206;
+        let t242 = t233 ^ t213;
+        let t243 = t234 ^ t217;
+        let t244 = t235 ^ t224;
+        let t245 = t236 ^ t227;
+        let t246 = t237 ^ t229;
+        let t247 = t238 ^ p172;
+        let t248 = t68 ^ t239;
+        let t249 = t71 ^ t240;
+        let t250 = t73 ^ t241;
+        let t251 = p16 ^ t242;
+        let t252 = t244 ^ p74;
+        let t253 = t245 ^ t120;
+        let t254 = t246 ^ t123;
+        let t255 = t247 ^ t130;
+        [
+            (p1 as u32),
+            ((p1 >> 32) as u32) ^ (t47 as u32),
+            ((t47 >> 32) as u32) ^ (t50 as u32),
+            ((t50 >> 32) as u32) ^ (t57 as u32),
+            ((t57 >> 32) as u32) ^ (t61 as u32),
+            ((t61 >> 32) as u32) ^ (t248 as u32),
+            ((t248 >> 32) as u32) ^ (t249 as u32),
+            ((t249 >> 32) as u32) ^ (t250 as u32),
+            ((t250 >> 32) as u32) ^ (t251 as u32),
+            ((t251 >> 32) as u32) ^ (t243 as u32),
+            ((t243 >> 32) as u32) ^ (t252 as u32),
+            ((t252 >> 32) as u32) ^ (t253 as u32),
+            ((t253 >> 32) as u32) ^ (t254 as u32),
+            ((t254 >> 32) as u32) ^ (t255 as u32),
+            ((t255 >> 32) as u32) ^ (t134 as u32),
+            ((t134 >> 32) as u32) ^ (t141 as u32),
+            ((t141 >> 32) as u32) ^ (t144 as u32),
+            ((t144 >> 32) as u32) ^ (t146 as u32),
+            ((t146 >> 32) as u32) ^ (p89 as u32),
+            ((p89 >> 32) as u32),
+        ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -597,7 +775,7 @@ impl F300 {
     fn mul_wide(a: &[u32; 10], b: &[u32; 10]) -> [u32; 20] {
         Self::mul_wide_portable(a, b)
     }
-    /// The backend of the carry-less products: always `portable32` (the López–Dahab comb).
+    /// The backend of the carry-less products: always `portable32` (Karatsuba-like formulae over integer multiplication with holes).
     pub fn backend() -> &'static str {
         "portable32"
     }

@@ -356,72 +356,132 @@ impl F163 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4], c[5]]
     }
-    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// One carry-less product of limbs of at most 32 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 8 bits, so each of the 16 products of parts has at most 8 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
+    #[inline(always)]
+    fn clmul_limb(a: u32, b: u32) -> u64 {
+        const M: [u32; 4] = [0x11111111, 0x22222222, 0x44444444, 0x88888888];
+        const MW: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
+            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
+        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
+            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
+        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
+            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
+        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
+            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
+    }
+    /// The double-length product a·b (2n words, least significant first): 18 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u32; 6], b: &[u32; 6]) -> [u32; 12] {
-        let mut acc = [0 as u32; 12];
-        let mut k: u32 = 32;
-        while k > 0 {
-            k -= 1;
-            acc[10] = (acc[10] << 1) | (acc[9] >> 31);
-            acc[9] = (acc[9] << 1) | (acc[8] >> 31);
-            acc[8] = (acc[8] << 1) | (acc[7] >> 31);
-            acc[7] = (acc[7] << 1) | (acc[6] >> 31);
-            acc[6] = (acc[6] << 1) | (acc[5] >> 31);
-            acc[5] = (acc[5] << 1) | (acc[4] >> 31);
-            acc[4] = (acc[4] << 1) | (acc[3] >> 31);
-            acc[3] = (acc[3] << 1) | (acc[2] >> 31);
-            acc[2] = (acc[2] << 1) | (acc[1] >> 31);
-            acc[1] = (acc[1] << 1) | (acc[0] >> 31);
-            acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
-            acc[0] ^= b[0] & m0;
-            acc[1] ^= b[1] & m0;
-            acc[2] ^= b[2] & m0;
-            acc[3] ^= b[3] & m0;
-            acc[4] ^= b[4] & m0;
-            acc[5] ^= b[5] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
-            acc[1] ^= b[0] & m1;
-            acc[2] ^= b[1] & m1;
-            acc[3] ^= b[2] & m1;
-            acc[4] ^= b[3] & m1;
-            acc[5] ^= b[4] & m1;
-            acc[6] ^= b[5] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
-            acc[2] ^= b[0] & m2;
-            acc[3] ^= b[1] & m2;
-            acc[4] ^= b[2] & m2;
-            acc[5] ^= b[3] & m2;
-            acc[6] ^= b[4] & m2;
-            acc[7] ^= b[5] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
-            acc[3] ^= b[0] & m3;
-            acc[4] ^= b[1] & m3;
-            acc[5] ^= b[2] & m3;
-            acc[6] ^= b[3] & m3;
-            acc[7] ^= b[4] & m3;
-            acc[8] ^= b[5] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
-            acc[4] ^= b[0] & m4;
-            acc[5] ^= b[1] & m4;
-            acc[6] ^= b[2] & m4;
-            acc[7] ^= b[3] & m4;
-            acc[8] ^= b[4] & m4;
-            acc[9] ^= b[5] & m4;
-            let m5 = (0 as u32).wrapping_sub((a[5] >> k) & 1);
-            acc[5] ^= b[0] & m5;
-            acc[6] ^= b[1] & m5;
-            acc[7] ^= b[2] & m5;
-            acc[8] ^= b[3] & m5;
-            acc[9] ^= b[4] & m5;
-            acc[10] ^= b[5] & m5;
-        }
-        acc
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let a4 = a[4];
+        let a5 = a[5];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let b4 = b[4];
+        let b5 = b[5];
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let p6 = Self::clmul_limb(a2, b2);
+        let t7 = a0 ^ a2;
+        let t8 = b0 ^ b2;
+        let p9 = Self::clmul_limb(t7, t8);
+        let t10 = a1 ^ a2;
+        let t11 = b1 ^ b2;
+        let p12 = Self::clmul_limb(t10, t11);
+        let t13 = p1 ^ p2;
+        let t14 = t13 ^ p5;
+        let t15 = p1 ^ p2;
+        let t16 = t15 ^ p6;
+        let t17 = t16 ^ p9;
+        let t18 = p2 ^ p6;
+        let t19 = t18 ^ p12;
+        let p20 = Self::clmul_limb(a3, b3);
+        let p21 = Self::clmul_limb(a4, b4);
+        let t22 = a3 ^ a4;
+        let t23 = b3 ^ b4;
+        let p24 = Self::clmul_limb(t22, t23);
+        let p25 = Self::clmul_limb(a5, b5);
+        let t26 = a3 ^ a5;
+        let t27 = b3 ^ b5;
+        let p28 = Self::clmul_limb(t26, t27);
+        let t29 = a4 ^ a5;
+        let t30 = b4 ^ b5;
+        let p31 = Self::clmul_limb(t29, t30);
+        let t32 = p20 ^ p21;
+        let t33 = t32 ^ p24;
+        let t34 = p20 ^ p21;
+        let t35 = t34 ^ p25;
+        let t36 = t35 ^ p28;
+        let t37 = p21 ^ p25;
+        let t38 = t37 ^ p31;
+        let t39 = a0 ^ a3;
+        let t40 = b0 ^ b3;
+        let t41 = a1 ^ a4;
+        let t42 = b1 ^ b4;
+        let t43 = a2 ^ a5;
+        let t44 = b2 ^ b5;
+        let p45 = Self::clmul_limb(t39, t40);
+        let p46 = Self::clmul_limb(t41, t42);
+        let t47 = t39 ^ t41;
+        let t48 = t40 ^ t42;
+        let p49 = Self::clmul_limb(t47, t48);
+        let p50 = Self::clmul_limb(t43, t44);
+        let t51 = t39 ^ t43;
+        let t52 = t40 ^ t44;
+        let p53 = Self::clmul_limb(t51, t52);
+        let t54 = t41 ^ t43;
+        let t55 = t42 ^ t44;
+        let p56 = Self::clmul_limb(t54, t55);
+        let t57 = p45 ^ p46;
+        let t58 = t57 ^ p49;
+        let t59 = p45 ^ p46;
+        let t60 = t59 ^ p50;
+        let t61 = t60 ^ p53;
+        let t62 = p46 ^ p50;
+        let t63 = t62 ^ p56;
+        let t64 = p1 ^ p20;
+        let t65 = t14 ^ t33;
+        let t66 = t17 ^ t36;
+        let t67 = t19 ^ t38;
+        let t68 = p6 ^ p25;
+        let t69 = t64 ^ p45;
+        let t70 = t65 ^ t58;
+        let t71 = t66 ^ t61;
+        let t72 = t67 ^ t63;
+        let t73 = t68 ^ p50;
+        let t74 = t19 ^ t69;
+        let t75 = p6 ^ t70;
+        let t76 = t72 ^ p20;
+        let t77 = t73 ^ t33;
+        [
+            (p1 as u32),
+            ((p1 >> 32) as u32) ^ (t14 as u32),
+            ((t14 >> 32) as u32) ^ (t17 as u32),
+            ((t17 >> 32) as u32) ^ (t74 as u32),
+            ((t74 >> 32) as u32) ^ (t75 as u32),
+            ((t75 >> 32) as u32) ^ (t71 as u32),
+            ((t71 >> 32) as u32) ^ (t76 as u32),
+            ((t76 >> 32) as u32) ^ (t77 as u32),
+            ((t77 >> 32) as u32) ^ (t36 as u32),
+            ((t36 >> 32) as u32) ^ (t38 as u32),
+            ((t38 >> 32) as u32) ^ (p25 as u32),
+            ((p25 >> 32) as u32),
+        ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -486,7 +546,7 @@ impl F163 {
         }
         x
     }
-    /// The backend of the carry-less products: always `portable32` (the López–Dahab comb).
+    /// The backend of the carry-less products: always `portable32` (Karatsuba-like formulae over integer multiplication with holes).
     pub fn backend() -> &'static str {
         "portable32"
     }

@@ -345,88 +345,165 @@ impl F193 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4], c[5], c[6]]
     }
-    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// One carry-less product of limbs of at most 32 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 8 bits, so each of the 16 products of parts has at most 8 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
+    #[inline(always)]
+    fn clmul_limb(a: u32, b: u32) -> u64 {
+        const M: [u32; 4] = [0x11111111, 0x22222222, 0x44444444, 0x88888888];
+        const MW: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
+            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
+        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
+            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
+        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
+            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
+        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
+            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
+    }
+    /// The double-length product a·b (2n words, least significant first): 23 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u32; 7], b: &[u32; 7]) -> [u32; 14] {
-        let mut acc = [0 as u32; 14];
-        let mut k: u32 = 32;
-        while k > 0 {
-            k -= 1;
-            acc[12] = (acc[12] << 1) | (acc[11] >> 31);
-            acc[11] = (acc[11] << 1) | (acc[10] >> 31);
-            acc[10] = (acc[10] << 1) | (acc[9] >> 31);
-            acc[9] = (acc[9] << 1) | (acc[8] >> 31);
-            acc[8] = (acc[8] << 1) | (acc[7] >> 31);
-            acc[7] = (acc[7] << 1) | (acc[6] >> 31);
-            acc[6] = (acc[6] << 1) | (acc[5] >> 31);
-            acc[5] = (acc[5] << 1) | (acc[4] >> 31);
-            acc[4] = (acc[4] << 1) | (acc[3] >> 31);
-            acc[3] = (acc[3] << 1) | (acc[2] >> 31);
-            acc[2] = (acc[2] << 1) | (acc[1] >> 31);
-            acc[1] = (acc[1] << 1) | (acc[0] >> 31);
-            acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
-            acc[0] ^= b[0] & m0;
-            acc[1] ^= b[1] & m0;
-            acc[2] ^= b[2] & m0;
-            acc[3] ^= b[3] & m0;
-            acc[4] ^= b[4] & m0;
-            acc[5] ^= b[5] & m0;
-            acc[6] ^= b[6] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
-            acc[1] ^= b[0] & m1;
-            acc[2] ^= b[1] & m1;
-            acc[3] ^= b[2] & m1;
-            acc[4] ^= b[3] & m1;
-            acc[5] ^= b[4] & m1;
-            acc[6] ^= b[5] & m1;
-            acc[7] ^= b[6] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
-            acc[2] ^= b[0] & m2;
-            acc[3] ^= b[1] & m2;
-            acc[4] ^= b[2] & m2;
-            acc[5] ^= b[3] & m2;
-            acc[6] ^= b[4] & m2;
-            acc[7] ^= b[5] & m2;
-            acc[8] ^= b[6] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
-            acc[3] ^= b[0] & m3;
-            acc[4] ^= b[1] & m3;
-            acc[5] ^= b[2] & m3;
-            acc[6] ^= b[3] & m3;
-            acc[7] ^= b[4] & m3;
-            acc[8] ^= b[5] & m3;
-            acc[9] ^= b[6] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
-            acc[4] ^= b[0] & m4;
-            acc[5] ^= b[1] & m4;
-            acc[6] ^= b[2] & m4;
-            acc[7] ^= b[3] & m4;
-            acc[8] ^= b[4] & m4;
-            acc[9] ^= b[5] & m4;
-            acc[10] ^= b[6] & m4;
-            let m5 = (0 as u32).wrapping_sub((a[5] >> k) & 1);
-            acc[5] ^= b[0] & m5;
-            acc[6] ^= b[1] & m5;
-            acc[7] ^= b[2] & m5;
-            acc[8] ^= b[3] & m5;
-            acc[9] ^= b[4] & m5;
-            acc[10] ^= b[5] & m5;
-            acc[11] ^= b[6] & m5;
-            let m6 = (0 as u32).wrapping_sub((a[6] >> k) & 1);
-            acc[6] ^= b[0] & m6;
-            acc[7] ^= b[1] & m6;
-            acc[8] ^= b[2] & m6;
-            acc[9] ^= b[3] & m6;
-            acc[10] ^= b[4] & m6;
-            acc[11] ^= b[5] & m6;
-            acc[12] ^= b[6] & m6;
-        }
-        acc
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let a4 = a[4];
+        let a5 = a[5];
+        let a6 = a[6];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let b4 = b[4];
+        let b5 = b[5];
+        let b6 = b[6];
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let t6 = p1 ^ p2;
+        let t7 = t6 ^ p5;
+        let p8 = Self::clmul_limb(a2, b2);
+        let p9 = Self::clmul_limb(a3, b3);
+        let t10 = a2 ^ a3;
+        let t11 = b2 ^ b3;
+        let p12 = Self::clmul_limb(t10, t11);
+        let t13 = p8 ^ p9;
+        let t14 = t13 ^ p12;
+        let t15 = a0 ^ a2;
+        let t16 = b0 ^ b2;
+        let t17 = a1 ^ a3;
+        let t18 = b1 ^ b3;
+        let p19 = Self::clmul_limb(t15, t16);
+        let p20 = Self::clmul_limb(t17, t18);
+        let t21 = t15 ^ t17;
+        let t22 = t16 ^ t18;
+        let p23 = Self::clmul_limb(t21, t22);
+        let t24 = p19 ^ p20;
+        let t25 = t24 ^ p23;
+        let t26 = p1 ^ p8;
+        let t27 = t7 ^ t14;
+        let t28 = p2 ^ p9;
+        let t29 = t26 ^ p19;
+        let t30 = t27 ^ t25;
+        let t31 = t28 ^ p20;
+        let t32 = p2 ^ t29;
+        let t33 = t31 ^ p8;
+        let p34 = Self::clmul_limb(a4, b4);
+        let p35 = Self::clmul_limb(a5, b5);
+        let t36 = a4 ^ a5;
+        let t37 = b4 ^ b5;
+        let p38 = Self::clmul_limb(t36, t37);
+        let p39 = Self::clmul_limb(a6, b6);
+        let t40 = a4 ^ a6;
+        let t41 = b4 ^ b6;
+        let p42 = Self::clmul_limb(t40, t41);
+        let t43 = a5 ^ a6;
+        let t44 = b5 ^ b6;
+        let p45 = Self::clmul_limb(t43, t44);
+        let t46 = p34 ^ p35;
+        let t47 = t46 ^ p38;
+        let t48 = p34 ^ p35;
+        let t49 = t48 ^ p39;
+        let t50 = t49 ^ p42;
+        let t51 = p35 ^ p39;
+        let t52 = t51 ^ p45;
+        let t53 = a0 ^ a4;
+        let t54 = b0 ^ b4;
+        let t55 = a1 ^ a5;
+        let t56 = b1 ^ b5;
+        let t57 = a2 ^ a6;
+        let t58 = b2 ^ b6;
+        let p59 = Self::clmul_limb(t53, t54);
+        let p60 = Self::clmul_limb(t55, t56);
+        let t61 = t53 ^ t55;
+        let t62 = t54 ^ t56;
+        let p63 = Self::clmul_limb(t61, t62);
+        let t64 = p59 ^ p60;
+        let t65 = t64 ^ p63;
+        let p66 = Self::clmul_limb(t57, t58);
+        let t67 = t57 ^ a3;
+        let t68 = t58 ^ b3;
+        let p69 = Self::clmul_limb(t67, t68);
+        let t70 = p66 ^ p9;
+        let t71 = t70 ^ p69;
+        let t72 = t53 ^ t57;
+        let t73 = t54 ^ t58;
+        let t74 = t55 ^ a3;
+        let t75 = t56 ^ b3;
+        let p76 = Self::clmul_limb(t72, t73);
+        let p77 = Self::clmul_limb(t74, t75);
+        let t78 = t72 ^ t74;
+        let t79 = t73 ^ t75;
+        let p80 = Self::clmul_limb(t78, t79);
+        let t81 = p76 ^ p77;
+        let t82 = t81 ^ p80;
+        let t83 = p59 ^ p66;
+        let t84 = t65 ^ t71;
+        let t85 = p60 ^ p9;
+        let t86 = t83 ^ p76;
+        let t87 = t84 ^ t82;
+        let t88 = t85 ^ p77;
+        let t89 = p60 ^ t86;
+        let t90 = t88 ^ p66;
+        let t91 = p1 ^ p34;
+        let t92 = t7 ^ t47;
+        let t93 = t32 ^ t50;
+        let t94 = t30 ^ t52;
+        let t95 = t33 ^ p39;
+        let t96 = t91 ^ p59;
+        let t97 = t92 ^ t65;
+        let t98 = t93 ^ t89;
+        let t99 = t94 ^ t87;
+        let t100 = t95 ^ t90;
+        let t101 = t14 ^ t71;
+        let t102 = t33 ^ t96;
+        let t103 = t14 ^ t97;
+        let t104 = p9 ^ t98;
+        let t105 = t100 ^ p34;
+        let t106 = t101 ^ t47;
+        [
+            (p1 as u32),
+            ((p1 >> 32) as u32) ^ (t7 as u32),
+            ((t7 >> 32) as u32) ^ (t32 as u32),
+            ((t32 >> 32) as u32) ^ (t30 as u32),
+            ((t30 >> 32) as u32) ^ (t102 as u32),
+            ((t102 >> 32) as u32) ^ (t103 as u32),
+            ((t103 >> 32) as u32) ^ (t104 as u32),
+            ((t104 >> 32) as u32) ^ (t99 as u32),
+            ((t99 >> 32) as u32) ^ (t105 as u32),
+            ((t105 >> 32) as u32) ^ (t106 as u32),
+            ((t106 >> 32) as u32) ^ (t50 as u32),
+            ((t50 >> 32) as u32) ^ (t52 as u32),
+            ((t52 >> 32) as u32) ^ (p39 as u32),
+            ((p39 >> 32) as u32),
+        ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -493,7 +570,7 @@ impl F193 {
         }
         x
     }
-    /// The backend of the carry-less products: always `portable32` (the López–Dahab comb).
+    /// The backend of the carry-less products: always `portable32` (Karatsuba-like formulae over integer multiplication with holes).
     pub fn backend() -> &'static str {
         "portable32"
     }

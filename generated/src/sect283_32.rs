@@ -405,127 +405,275 @@ impl F283 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]]
     }
-    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// One carry-less product of limbs of at most 32 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 8 bits, so each of the 16 products of parts has at most 8 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
+    #[inline(always)]
+    fn clmul_limb(a: u32, b: u32) -> u64 {
+        const M: [u32; 4] = [0x11111111, 0x22222222, 0x44444444, 0x88888888];
+        const MW: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
+            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
+        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
+            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
+        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
+            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
+        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
+            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
+    }
+    /// The double-length product a·b (2n words, least significant first): 34 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u32; 9], b: &[u32; 9]) -> [u32; 18] {
-        let mut acc = [0 as u32; 18];
-        let mut k: u32 = 32;
-        while k > 0 {
-            k -= 1;
-            acc[17] = (acc[17] << 1) | (acc[16] >> 31);
-            acc[16] = (acc[16] << 1) | (acc[15] >> 31);
-            acc[15] = (acc[15] << 1) | (acc[14] >> 31);
-            acc[14] = (acc[14] << 1) | (acc[13] >> 31);
-            acc[13] = (acc[13] << 1) | (acc[12] >> 31);
-            acc[12] = (acc[12] << 1) | (acc[11] >> 31);
-            acc[11] = (acc[11] << 1) | (acc[10] >> 31);
-            acc[10] = (acc[10] << 1) | (acc[9] >> 31);
-            acc[9] = (acc[9] << 1) | (acc[8] >> 31);
-            acc[8] = (acc[8] << 1) | (acc[7] >> 31);
-            acc[7] = (acc[7] << 1) | (acc[6] >> 31);
-            acc[6] = (acc[6] << 1) | (acc[5] >> 31);
-            acc[5] = (acc[5] << 1) | (acc[4] >> 31);
-            acc[4] = (acc[4] << 1) | (acc[3] >> 31);
-            acc[3] = (acc[3] << 1) | (acc[2] >> 31);
-            acc[2] = (acc[2] << 1) | (acc[1] >> 31);
-            acc[1] = (acc[1] << 1) | (acc[0] >> 31);
-            acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
-            acc[0] ^= b[0] & m0;
-            acc[1] ^= b[1] & m0;
-            acc[2] ^= b[2] & m0;
-            acc[3] ^= b[3] & m0;
-            acc[4] ^= b[4] & m0;
-            acc[5] ^= b[5] & m0;
-            acc[6] ^= b[6] & m0;
-            acc[7] ^= b[7] & m0;
-            acc[8] ^= b[8] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
-            acc[1] ^= b[0] & m1;
-            acc[2] ^= b[1] & m1;
-            acc[3] ^= b[2] & m1;
-            acc[4] ^= b[3] & m1;
-            acc[5] ^= b[4] & m1;
-            acc[6] ^= b[5] & m1;
-            acc[7] ^= b[6] & m1;
-            acc[8] ^= b[7] & m1;
-            acc[9] ^= b[8] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
-            acc[2] ^= b[0] & m2;
-            acc[3] ^= b[1] & m2;
-            acc[4] ^= b[2] & m2;
-            acc[5] ^= b[3] & m2;
-            acc[6] ^= b[4] & m2;
-            acc[7] ^= b[5] & m2;
-            acc[8] ^= b[6] & m2;
-            acc[9] ^= b[7] & m2;
-            acc[10] ^= b[8] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
-            acc[3] ^= b[0] & m3;
-            acc[4] ^= b[1] & m3;
-            acc[5] ^= b[2] & m3;
-            acc[6] ^= b[3] & m3;
-            acc[7] ^= b[4] & m3;
-            acc[8] ^= b[5] & m3;
-            acc[9] ^= b[6] & m3;
-            acc[10] ^= b[7] & m3;
-            acc[11] ^= b[8] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
-            acc[4] ^= b[0] & m4;
-            acc[5] ^= b[1] & m4;
-            acc[6] ^= b[2] & m4;
-            acc[7] ^= b[3] & m4;
-            acc[8] ^= b[4] & m4;
-            acc[9] ^= b[5] & m4;
-            acc[10] ^= b[6] & m4;
-            acc[11] ^= b[7] & m4;
-            acc[12] ^= b[8] & m4;
-            let m5 = (0 as u32).wrapping_sub((a[5] >> k) & 1);
-            acc[5] ^= b[0] & m5;
-            acc[6] ^= b[1] & m5;
-            acc[7] ^= b[2] & m5;
-            acc[8] ^= b[3] & m5;
-            acc[9] ^= b[4] & m5;
-            acc[10] ^= b[5] & m5;
-            acc[11] ^= b[6] & m5;
-            acc[12] ^= b[7] & m5;
-            acc[13] ^= b[8] & m5;
-            let m6 = (0 as u32).wrapping_sub((a[6] >> k) & 1);
-            acc[6] ^= b[0] & m6;
-            acc[7] ^= b[1] & m6;
-            acc[8] ^= b[2] & m6;
-            acc[9] ^= b[3] & m6;
-            acc[10] ^= b[4] & m6;
-            acc[11] ^= b[5] & m6;
-            acc[12] ^= b[6] & m6;
-            acc[13] ^= b[7] & m6;
-            acc[14] ^= b[8] & m6;
-            let m7 = (0 as u32).wrapping_sub((a[7] >> k) & 1);
-            acc[7] ^= b[0] & m7;
-            acc[8] ^= b[1] & m7;
-            acc[9] ^= b[2] & m7;
-            acc[10] ^= b[3] & m7;
-            acc[11] ^= b[4] & m7;
-            acc[12] ^= b[5] & m7;
-            acc[13] ^= b[6] & m7;
-            acc[14] ^= b[7] & m7;
-            acc[15] ^= b[8] & m7;
-            let m8 = (0 as u32).wrapping_sub((a[8] >> k) & 1);
-            acc[8] ^= b[0] & m8;
-            acc[9] ^= b[1] & m8;
-            acc[10] ^= b[2] & m8;
-            acc[11] ^= b[3] & m8;
-            acc[12] ^= b[4] & m8;
-            acc[13] ^= b[5] & m8;
-            acc[14] ^= b[6] & m8;
-            acc[15] ^= b[7] & m8;
-            acc[16] ^= b[8] & m8;
-        }
-        acc
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let a4 = a[4];
+        let a5 = a[5];
+        let a6 = a[6];
+        let a7 = a[7];
+        let a8 = a[8];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let b4 = b[4];
+        let b5 = b[5];
+        let b6 = b[6];
+        let b7 = b[7];
+        let b8 = b[8];
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let p6 = Self::clmul_limb(a2, b2);
+        let t7 = a0 ^ a2;
+        let t8 = b0 ^ b2;
+        let p9 = Self::clmul_limb(t7, t8);
+        let p10 = Self::clmul_limb(a3, b3);
+        let t11 = a1 ^ a2;
+        let t12 = b1 ^ b2;
+        let t13 = t11 ^ a3;
+        let t14 = t12 ^ b3;
+        let p15 = Self::clmul_limb(t13, t14);
+        let p16 = Self::clmul_limb(a4, b4);
+        let t17 = a2 ^ a4;
+        let t18 = b2 ^ b4;
+        let p19 = Self::clmul_limb(t17, t18);
+        let t20 = a0 ^ a1;
+        let t21 = b0 ^ b1;
+        let t22 = t20 ^ a2;
+        let t23 = t21 ^ b2;
+        let t24 = t22 ^ a4;
+        let t25 = t23 ^ b4;
+        let p26 = Self::clmul_limb(t24, t25);
+        let t27 = a3 ^ a4;
+        let t28 = b3 ^ b4;
+        let p29 = Self::clmul_limb(t27, t28);
+        let t30 = a0 ^ a2;
+        let t31 = b0 ^ b2;
+        let t32 = t30 ^ a3;
+        let t33 = t31 ^ b3;
+        let t34 = t32 ^ a4;
+        let t35 = t33 ^ b4;
+        let p36 = Self::clmul_limb(t34, t35);
+        let t37 = a0 ^ a1;
+        let t38 = b0 ^ b1;
+        let t39 = t37 ^ a2;
+        let t40 = t38 ^ b2;
+        let t41 = t39 ^ a3;
+        let t42 = t40 ^ b3;
+        let t43 = t41 ^ a4;
+        let t44 = t42 ^ b4;
+        let p45 = Self::clmul_limb(t43, t44);
+        let t46 = p1 ^ p2;
+        let t47 = t46 ^ p5;
+        let t48 = p1 ^ p2;
+        let t49 = t48 ^ p6;
+        let t50 = t49 ^ p9;
+        let t51 = p2 ^ p6;
+        let t52 = t51 ^ p10;
+        let t53 = t52 ^ p15;
+        let t54 = t53 ^ p16;
+        let t55 = t54 ^ p26;
+        let t56 = t55 ^ p29;
+        let t57 = t56 ^ p45;
+        let t58 = p9 ^ p19;
+        let t59 = t58 ^ p26;
+        let t60 = t59 ^ p36;
+        let t61 = t60 ^ p45;
+        let t62 = p1 ^ p2;
+        let t63 = t62 ^ p5;
+        let t64 = t63 ^ p6;
+        let t65 = t64 ^ p10;
+        let t66 = t65 ^ p15;
+        let t67 = t66 ^ p36;
+        let t68 = t67 ^ p45;
+        let t69 = p6 ^ p10;
+        let t70 = t69 ^ p16;
+        let t71 = t70 ^ p19;
+        let t72 = p10 ^ p16;
+        let t73 = t72 ^ p29;
+        let p74 = Self::clmul_limb(a5, b5);
+        let p75 = Self::clmul_limb(a6, b6);
+        let t76 = a5 ^ a6;
+        let t77 = b5 ^ b6;
+        let p78 = Self::clmul_limb(t76, t77);
+        let t79 = p74 ^ p75;
+        let t80 = t79 ^ p78;
+        let p81 = Self::clmul_limb(a7, b7);
+        let p82 = Self::clmul_limb(a8, b8);
+        let t83 = a7 ^ a8;
+        let t84 = b7 ^ b8;
+        let p85 = Self::clmul_limb(t83, t84);
+        let t86 = p81 ^ p82;
+        let t87 = t86 ^ p85;
+        let t88 = a5 ^ a7;
+        let t89 = b5 ^ b7;
+        let t90 = a6 ^ a8;
+        let t91 = b6 ^ b8;
+        let p92 = Self::clmul_limb(t88, t89);
+        let p93 = Self::clmul_limb(t90, t91);
+        let t94 = t88 ^ t90;
+        let t95 = t89 ^ t91;
+        let p96 = Self::clmul_limb(t94, t95);
+        let t97 = p92 ^ p93;
+        let t98 = t97 ^ p96;
+        let t99 = p74 ^ p81;
+        let t100 = t80 ^ t87;
+        let t101 = p75 ^ p82;
+        let t102 = t99 ^ p92;
+        let t103 = t100 ^ t98;
+        let t104 = t101 ^ p93;
+        let t105 = p75 ^ t102;
+        let t106 = t104 ^ p81;
+        let t107 = a0 ^ a5;
+        let t108 = b0 ^ b5;
+        let t109 = a1 ^ a6;
+        let t110 = b1 ^ b6;
+        let t111 = a2 ^ a7;
+        let t112 = b2 ^ b7;
+        let t113 = a3 ^ a8;
+        let t114 = b3 ^ b8;
+        let p115 = Self::clmul_limb(t107, t108);
+        let p116 = Self::clmul_limb(t109, t110);
+        let t117 = t107 ^ t109;
+        let t118 = t108 ^ t110;
+        let p119 = Self::clmul_limb(t117, t118);
+        let p120 = Self::clmul_limb(t111, t112);
+        let t121 = t107 ^ t111;
+        let t122 = t108 ^ t112;
+        let p123 = Self::clmul_limb(t121, t122);
+        let p124 = Self::clmul_limb(t113, t114);
+        let t125 = t109 ^ t111;
+        let t126 = t110 ^ t112;
+        let t127 = t125 ^ t113;
+        let t128 = t126 ^ t114;
+        let p129 = Self::clmul_limb(t127, t128);
+        let t130 = t111 ^ a4;
+        let t131 = t112 ^ b4;
+        let p132 = Self::clmul_limb(t130, t131);
+        let t133 = t107 ^ t109;
+        let t134 = t108 ^ t110;
+        let t135 = t133 ^ t111;
+        let t136 = t134 ^ t112;
+        let t137 = t135 ^ a4;
+        let t138 = t136 ^ b4;
+        let p139 = Self::clmul_limb(t137, t138);
+        let t140 = t113 ^ a4;
+        let t141 = t114 ^ b4;
+        let p142 = Self::clmul_limb(t140, t141);
+        let t143 = t107 ^ t111;
+        let t144 = t108 ^ t112;
+        let t145 = t143 ^ t113;
+        let t146 = t144 ^ t114;
+        let t147 = t145 ^ a4;
+        let t148 = t146 ^ b4;
+        let p149 = Self::clmul_limb(t147, t148);
+        let t150 = t107 ^ t109;
+        let t151 = t108 ^ t110;
+        let t152 = t150 ^ t111;
+        let t153 = t151 ^ t112;
+        let t154 = t152 ^ t113;
+        let t155 = t153 ^ t114;
+        let t156 = t154 ^ a4;
+        let t157 = t155 ^ b4;
+        let p158 = Self::clmul_limb(t156, t157);
+        let t159 = p115 ^ p116;
+        let t160 = t159 ^ p119;
+        let t161 = p115 ^ p116;
+        let t162 = t161 ^ p120;
+        let t163 = t162 ^ p123;
+        let t164 = p116 ^ p120;
+        let t165 = t164 ^ p124;
+        let t166 = t165 ^ p129;
+        let t167 = t166 ^ p16;
+        let t168 = t167 ^ p139;
+        let t169 = t168 ^ p142;
+        let t170 = t169 ^ p158;
+        let t171 = p123 ^ p132;
+        let t172 = t171 ^ p139;
+        let t173 = t172 ^ p149;
+        let t174 = t173 ^ p158;
+        let t175 = p115 ^ p116;
+        let t176 = t175 ^ p119;
+        let t177 = t176 ^ p120;
+        let t178 = t177 ^ p124;
+        let t179 = t178 ^ p129;
+        let t180 = t179 ^ p149;
+        let t181 = t180 ^ p158;
+        let t182 = p120 ^ p124;
+        let t183 = t182 ^ p16;
+        let t184 = t183 ^ p132;
+        let t185 = p124 ^ p16;
+        let t186 = t185 ^ p142;
+        let t187 = p1 ^ p74;
+        let t188 = t47 ^ t80;
+        let t189 = t50 ^ t105;
+        let t190 = t57 ^ t103;
+        let t191 = t61 ^ t106;
+        let t192 = t68 ^ t87;
+        let t193 = t71 ^ p82;
+        let t194 = t187 ^ p115;
+        let t195 = t188 ^ t160;
+        let t196 = t189 ^ t163;
+        let t197 = t190 ^ t170;
+        let t198 = t191 ^ t174;
+        let t199 = t192 ^ t181;
+        let t200 = t193 ^ t184;
+        let t201 = t73 ^ t186;
+        let t202 = t68 ^ t194;
+        let t203 = t71 ^ t195;
+        let t204 = t73 ^ t196;
+        let t205 = p16 ^ t197;
+        let t206 = t199 ^ p74;
+        let t207 = t200 ^ t80;
+        let t208 = t201 ^ t105;
+        [
+            (p1 as u32),
+            ((p1 >> 32) as u32) ^ (t47 as u32),
+            ((t47 >> 32) as u32) ^ (t50 as u32),
+            ((t50 >> 32) as u32) ^ (t57 as u32),
+            ((t57 >> 32) as u32) ^ (t61 as u32),
+            ((t61 >> 32) as u32) ^ (t202 as u32),
+            ((t202 >> 32) as u32) ^ (t203 as u32),
+            ((t203 >> 32) as u32) ^ (t204 as u32),
+            ((t204 >> 32) as u32) ^ (t205 as u32),
+            ((t205 >> 32) as u32) ^ (t198 as u32),
+            ((t198 >> 32) as u32) ^ (t206 as u32),
+            ((t206 >> 32) as u32) ^ (t207 as u32),
+            ((t207 >> 32) as u32) ^ (t208 as u32),
+            ((t208 >> 32) as u32) ^ (t103 as u32),
+            ((t103 >> 32) as u32) ^ (t106 as u32),
+            ((t106 >> 32) as u32) ^ (t87 as u32),
+            ((t87 >> 32) as u32) ^ (p82 as u32),
+            ((p82 >> 32) as u32),
+        ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -597,7 +745,7 @@ impl F283 {
         }
         x
     }
-    /// The backend of the carry-less products: always `portable32` (the López–Dahab comb).
+    /// The backend of the carry-less products: always `portable32` (Karatsuba-like formulae over integer multiplication with holes).
     pub fn backend() -> &'static str {
         "portable32"
     }

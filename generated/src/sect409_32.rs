@@ -397,227 +397,417 @@ impl F409 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11], c[12]]
     }
-    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// One carry-less product of limbs of at most 32 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 8 bits, so each of the 16 products of parts has at most 8 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
+    #[inline(always)]
+    fn clmul_limb(a: u32, b: u32) -> u64 {
+        const M: [u32; 4] = [0x11111111, 0x22222222, 0x44444444, 0x88888888];
+        const MW: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
+            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
+        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
+            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
+        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
+            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
+        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
+            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
+    }
+    /// The double-length product a·b (2n words, least significant first): 63 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u32; 13], b: &[u32; 13]) -> [u32; 26] {
-        let mut acc = [0 as u32; 26];
-        let mut k: u32 = 32;
-        while k > 0 {
-            k -= 1;
-            acc[25] = (acc[25] << 1) | (acc[24] >> 31);
-            acc[24] = (acc[24] << 1) | (acc[23] >> 31);
-            acc[23] = (acc[23] << 1) | (acc[22] >> 31);
-            acc[22] = (acc[22] << 1) | (acc[21] >> 31);
-            acc[21] = (acc[21] << 1) | (acc[20] >> 31);
-            acc[20] = (acc[20] << 1) | (acc[19] >> 31);
-            acc[19] = (acc[19] << 1) | (acc[18] >> 31);
-            acc[18] = (acc[18] << 1) | (acc[17] >> 31);
-            acc[17] = (acc[17] << 1) | (acc[16] >> 31);
-            acc[16] = (acc[16] << 1) | (acc[15] >> 31);
-            acc[15] = (acc[15] << 1) | (acc[14] >> 31);
-            acc[14] = (acc[14] << 1) | (acc[13] >> 31);
-            acc[13] = (acc[13] << 1) | (acc[12] >> 31);
-            acc[12] = (acc[12] << 1) | (acc[11] >> 31);
-            acc[11] = (acc[11] << 1) | (acc[10] >> 31);
-            acc[10] = (acc[10] << 1) | (acc[9] >> 31);
-            acc[9] = (acc[9] << 1) | (acc[8] >> 31);
-            acc[8] = (acc[8] << 1) | (acc[7] >> 31);
-            acc[7] = (acc[7] << 1) | (acc[6] >> 31);
-            acc[6] = (acc[6] << 1) | (acc[5] >> 31);
-            acc[5] = (acc[5] << 1) | (acc[4] >> 31);
-            acc[4] = (acc[4] << 1) | (acc[3] >> 31);
-            acc[3] = (acc[3] << 1) | (acc[2] >> 31);
-            acc[2] = (acc[2] << 1) | (acc[1] >> 31);
-            acc[1] = (acc[1] << 1) | (acc[0] >> 31);
-            acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
-            acc[0] ^= b[0] & m0;
-            acc[1] ^= b[1] & m0;
-            acc[2] ^= b[2] & m0;
-            acc[3] ^= b[3] & m0;
-            acc[4] ^= b[4] & m0;
-            acc[5] ^= b[5] & m0;
-            acc[6] ^= b[6] & m0;
-            acc[7] ^= b[7] & m0;
-            acc[8] ^= b[8] & m0;
-            acc[9] ^= b[9] & m0;
-            acc[10] ^= b[10] & m0;
-            acc[11] ^= b[11] & m0;
-            acc[12] ^= b[12] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
-            acc[1] ^= b[0] & m1;
-            acc[2] ^= b[1] & m1;
-            acc[3] ^= b[2] & m1;
-            acc[4] ^= b[3] & m1;
-            acc[5] ^= b[4] & m1;
-            acc[6] ^= b[5] & m1;
-            acc[7] ^= b[6] & m1;
-            acc[8] ^= b[7] & m1;
-            acc[9] ^= b[8] & m1;
-            acc[10] ^= b[9] & m1;
-            acc[11] ^= b[10] & m1;
-            acc[12] ^= b[11] & m1;
-            acc[13] ^= b[12] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
-            acc[2] ^= b[0] & m2;
-            acc[3] ^= b[1] & m2;
-            acc[4] ^= b[2] & m2;
-            acc[5] ^= b[3] & m2;
-            acc[6] ^= b[4] & m2;
-            acc[7] ^= b[5] & m2;
-            acc[8] ^= b[6] & m2;
-            acc[9] ^= b[7] & m2;
-            acc[10] ^= b[8] & m2;
-            acc[11] ^= b[9] & m2;
-            acc[12] ^= b[10] & m2;
-            acc[13] ^= b[11] & m2;
-            acc[14] ^= b[12] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
-            acc[3] ^= b[0] & m3;
-            acc[4] ^= b[1] & m3;
-            acc[5] ^= b[2] & m3;
-            acc[6] ^= b[3] & m3;
-            acc[7] ^= b[4] & m3;
-            acc[8] ^= b[5] & m3;
-            acc[9] ^= b[6] & m3;
-            acc[10] ^= b[7] & m3;
-            acc[11] ^= b[8] & m3;
-            acc[12] ^= b[9] & m3;
-            acc[13] ^= b[10] & m3;
-            acc[14] ^= b[11] & m3;
-            acc[15] ^= b[12] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
-            acc[4] ^= b[0] & m4;
-            acc[5] ^= b[1] & m4;
-            acc[6] ^= b[2] & m4;
-            acc[7] ^= b[3] & m4;
-            acc[8] ^= b[4] & m4;
-            acc[9] ^= b[5] & m4;
-            acc[10] ^= b[6] & m4;
-            acc[11] ^= b[7] & m4;
-            acc[12] ^= b[8] & m4;
-            acc[13] ^= b[9] & m4;
-            acc[14] ^= b[10] & m4;
-            acc[15] ^= b[11] & m4;
-            acc[16] ^= b[12] & m4;
-            let m5 = (0 as u32).wrapping_sub((a[5] >> k) & 1);
-            acc[5] ^= b[0] & m5;
-            acc[6] ^= b[1] & m5;
-            acc[7] ^= b[2] & m5;
-            acc[8] ^= b[3] & m5;
-            acc[9] ^= b[4] & m5;
-            acc[10] ^= b[5] & m5;
-            acc[11] ^= b[6] & m5;
-            acc[12] ^= b[7] & m5;
-            acc[13] ^= b[8] & m5;
-            acc[14] ^= b[9] & m5;
-            acc[15] ^= b[10] & m5;
-            acc[16] ^= b[11] & m5;
-            acc[17] ^= b[12] & m5;
-            let m6 = (0 as u32).wrapping_sub((a[6] >> k) & 1);
-            acc[6] ^= b[0] & m6;
-            acc[7] ^= b[1] & m6;
-            acc[8] ^= b[2] & m6;
-            acc[9] ^= b[3] & m6;
-            acc[10] ^= b[4] & m6;
-            acc[11] ^= b[5] & m6;
-            acc[12] ^= b[6] & m6;
-            acc[13] ^= b[7] & m6;
-            acc[14] ^= b[8] & m6;
-            acc[15] ^= b[9] & m6;
-            acc[16] ^= b[10] & m6;
-            acc[17] ^= b[11] & m6;
-            acc[18] ^= b[12] & m6;
-            let m7 = (0 as u32).wrapping_sub((a[7] >> k) & 1);
-            acc[7] ^= b[0] & m7;
-            acc[8] ^= b[1] & m7;
-            acc[9] ^= b[2] & m7;
-            acc[10] ^= b[3] & m7;
-            acc[11] ^= b[4] & m7;
-            acc[12] ^= b[5] & m7;
-            acc[13] ^= b[6] & m7;
-            acc[14] ^= b[7] & m7;
-            acc[15] ^= b[8] & m7;
-            acc[16] ^= b[9] & m7;
-            acc[17] ^= b[10] & m7;
-            acc[18] ^= b[11] & m7;
-            acc[19] ^= b[12] & m7;
-            let m8 = (0 as u32).wrapping_sub((a[8] >> k) & 1);
-            acc[8] ^= b[0] & m8;
-            acc[9] ^= b[1] & m8;
-            acc[10] ^= b[2] & m8;
-            acc[11] ^= b[3] & m8;
-            acc[12] ^= b[4] & m8;
-            acc[13] ^= b[5] & m8;
-            acc[14] ^= b[6] & m8;
-            acc[15] ^= b[7] & m8;
-            acc[16] ^= b[8] & m8;
-            acc[17] ^= b[9] & m8;
-            acc[18] ^= b[10] & m8;
-            acc[19] ^= b[11] & m8;
-            acc[20] ^= b[12] & m8;
-            let m9 = (0 as u32).wrapping_sub((a[9] >> k) & 1);
-            acc[9] ^= b[0] & m9;
-            acc[10] ^= b[1] & m9;
-            acc[11] ^= b[2] & m9;
-            acc[12] ^= b[3] & m9;
-            acc[13] ^= b[4] & m9;
-            acc[14] ^= b[5] & m9;
-            acc[15] ^= b[6] & m9;
-            acc[16] ^= b[7] & m9;
-            acc[17] ^= b[8] & m9;
-            acc[18] ^= b[9] & m9;
-            acc[19] ^= b[10] & m9;
-            acc[20] ^= b[11] & m9;
-            acc[21] ^= b[12] & m9;
-            let m10 = (0 as u32).wrapping_sub((a[10] >> k) & 1);
-            acc[10] ^= b[0] & m10;
-            acc[11] ^= b[1] & m10;
-            acc[12] ^= b[2] & m10;
-            acc[13] ^= b[3] & m10;
-            acc[14] ^= b[4] & m10;
-            acc[15] ^= b[5] & m10;
-            acc[16] ^= b[6] & m10;
-            acc[17] ^= b[7] & m10;
-            acc[18] ^= b[8] & m10;
-            acc[19] ^= b[9] & m10;
-            acc[20] ^= b[10] & m10;
-            acc[21] ^= b[11] & m10;
-            acc[22] ^= b[12] & m10;
-            let m11 = (0 as u32).wrapping_sub((a[11] >> k) & 1);
-            acc[11] ^= b[0] & m11;
-            acc[12] ^= b[1] & m11;
-            acc[13] ^= b[2] & m11;
-            acc[14] ^= b[3] & m11;
-            acc[15] ^= b[4] & m11;
-            acc[16] ^= b[5] & m11;
-            acc[17] ^= b[6] & m11;
-            acc[18] ^= b[7] & m11;
-            acc[19] ^= b[8] & m11;
-            acc[20] ^= b[9] & m11;
-            acc[21] ^= b[10] & m11;
-            acc[22] ^= b[11] & m11;
-            acc[23] ^= b[12] & m11;
-            let m12 = (0 as u32).wrapping_sub((a[12] >> k) & 1);
-            acc[12] ^= b[0] & m12;
-            acc[13] ^= b[1] & m12;
-            acc[14] ^= b[2] & m12;
-            acc[15] ^= b[3] & m12;
-            acc[16] ^= b[4] & m12;
-            acc[17] ^= b[5] & m12;
-            acc[18] ^= b[6] & m12;
-            acc[19] ^= b[7] & m12;
-            acc[20] ^= b[8] & m12;
-            acc[21] ^= b[9] & m12;
-            acc[22] ^= b[10] & m12;
-            acc[23] ^= b[11] & m12;
-            acc[24] ^= b[12] & m12;
-        }
-        acc
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let a4 = a[4];
+        let a5 = a[5];
+        let a6 = a[6];
+        let a7 = a[7];
+        let a8 = a[8];
+        let a9 = a[9];
+        let a10 = a[10];
+        let a11 = a[11];
+        let a12 = a[12];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let b4 = b[4];
+        let b5 = b[5];
+        let b6 = b[6];
+        let b7 = b[7];
+        let b8 = b[8];
+        let b9 = b[9];
+        let b10 = b[10];
+        let b11 = b[11];
+        let b12 = b[12];
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let t6 = p1 ^ p2;
+        let t7 = t6 ^ p5;
+        let p8 = Self::clmul_limb(a2, b2);
+        let p9 = Self::clmul_limb(a3, b3);
+        let t10 = a2 ^ a3;
+        let t11 = b2 ^ b3;
+        let p12 = Self::clmul_limb(t10, t11);
+        let t13 = p8 ^ p9;
+        let t14 = t13 ^ p12;
+        let t15 = a0 ^ a2;
+        let t16 = b0 ^ b2;
+        let t17 = a1 ^ a3;
+        let t18 = b1 ^ b3;
+        let p19 = Self::clmul_limb(t15, t16);
+        let p20 = Self::clmul_limb(t17, t18);
+        let t21 = t15 ^ t17;
+        let t22 = t16 ^ t18;
+        let p23 = Self::clmul_limb(t21, t22);
+        let t24 = p19 ^ p20;
+        let t25 = t24 ^ p23;
+        let t26 = p1 ^ p8;
+        let t27 = t7 ^ t14;
+        let t28 = p2 ^ p9;
+        let t29 = t26 ^ p19;
+        let t30 = t27 ^ t25;
+        let t31 = t28 ^ p20;
+        let t32 = p2 ^ t29;
+        let t33 = t31 ^ p8;
+        let p34 = Self::clmul_limb(a4, b4);
+        let p35 = Self::clmul_limb(a5, b5);
+        let t36 = a4 ^ a5;
+        let t37 = b4 ^ b5;
+        let p38 = Self::clmul_limb(t36, t37);
+        let p39 = Self::clmul_limb(a6, b6);
+        let t40 = a4 ^ a6;
+        let t41 = b4 ^ b6;
+        let p42 = Self::clmul_limb(t40, t41);
+        let t43 = a5 ^ a6;
+        let t44 = b5 ^ b6;
+        let p45 = Self::clmul_limb(t43, t44);
+        let t46 = p34 ^ p35;
+        let t47 = t46 ^ p38;
+        let t48 = p34 ^ p35;
+        let t49 = t48 ^ p39;
+        let t50 = t49 ^ p42;
+        let t51 = p35 ^ p39;
+        let t52 = t51 ^ p45;
+        let t53 = a0 ^ a4;
+        let t54 = b0 ^ b4;
+        let t55 = a1 ^ a5;
+        let t56 = b1 ^ b5;
+        let t57 = a2 ^ a6;
+        let t58 = b2 ^ b6;
+        let p59 = Self::clmul_limb(t53, t54);
+        let p60 = Self::clmul_limb(t55, t56);
+        let t61 = t53 ^ t55;
+        let t62 = t54 ^ t56;
+        let p63 = Self::clmul_limb(t61, t62);
+        let t64 = p59 ^ p60;
+        let t65 = t64 ^ p63;
+        let p66 = Self::clmul_limb(t57, t58);
+        let t67 = t57 ^ a3;
+        let t68 = t58 ^ b3;
+        let p69 = Self::clmul_limb(t67, t68);
+        let t70 = p66 ^ p9;
+        let t71 = t70 ^ p69;
+        let t72 = t53 ^ t57;
+        let t73 = t54 ^ t58;
+        let t74 = t55 ^ a3;
+        let t75 = t56 ^ b3;
+        let p76 = Self::clmul_limb(t72, t73);
+        let p77 = Self::clmul_limb(t74, t75);
+        let t78 = t72 ^ t74;
+        let t79 = t73 ^ t75;
+        let p80 = Self::clmul_limb(t78, t79);
+        let t81 = p76 ^ p77;
+        let t82 = t81 ^ p80;
+        let t83 = p59 ^ p66;
+        let t84 = t65 ^ t71;
+        let t85 = p60 ^ p9;
+        let t86 = t83 ^ p76;
+        let t87 = t84 ^ t82;
+        let t88 = t85 ^ p77;
+        let t89 = p60 ^ t86;
+        let t90 = t88 ^ p66;
+        let t91 = p1 ^ p34;
+        let t92 = t7 ^ t47;
+        let t93 = t32 ^ t50;
+        let t94 = t30 ^ t52;
+        let t95 = t33 ^ p39;
+        let t96 = t91 ^ p59;
+        let t97 = t92 ^ t65;
+        let t98 = t93 ^ t89;
+        let t99 = t94 ^ t87;
+        let t100 = t95 ^ t90;
+        let t101 = t14 ^ t71;
+        let t102 = t33 ^ t96;
+        let t103 = t14 ^ t97;
+        let t104 = p9 ^ t98;
+        let t105 = t100 ^ p34;
+        let t106 = t101 ^ t47;
+        let p107 = Self::clmul_limb(a7, b7);
+        let p108 = Self::clmul_limb(a8, b8);
+        let t109 = a7 ^ a8;
+        let t110 = b7 ^ b8;
+        let p111 = Self::clmul_limb(t109, t110);
+        let p112 = Self::clmul_limb(a9, b9);
+        let t113 = a7 ^ a9;
+        let t114 = b7 ^ b9;
+        let p115 = Self::clmul_limb(t113, t114);
+        let t116 = a8 ^ a9;
+        let t117 = b8 ^ b9;
+        let p118 = Self::clmul_limb(t116, t117);
+        let t119 = p107 ^ p108;
+        let t120 = t119 ^ p111;
+        let t121 = p107 ^ p108;
+        let t122 = t121 ^ p112;
+        let t123 = t122 ^ p115;
+        let t124 = p108 ^ p112;
+        let t125 = t124 ^ p118;
+        let p126 = Self::clmul_limb(a10, b10);
+        let p127 = Self::clmul_limb(a11, b11);
+        let t128 = a10 ^ a11;
+        let t129 = b10 ^ b11;
+        let p130 = Self::clmul_limb(t128, t129);
+        let p131 = Self::clmul_limb(a12, b12);
+        let t132 = a10 ^ a12;
+        let t133 = b10 ^ b12;
+        let p134 = Self::clmul_limb(t132, t133);
+        let t135 = a11 ^ a12;
+        let t136 = b11 ^ b12;
+        let p137 = Self::clmul_limb(t135, t136);
+        let t138 = p126 ^ p127;
+        let t139 = t138 ^ p130;
+        let t140 = p126 ^ p127;
+        let t141 = t140 ^ p131;
+        let t142 = t141 ^ p134;
+        let t143 = p127 ^ p131;
+        let t144 = t143 ^ p137;
+        let t145 = a7 ^ a10;
+        let t146 = b7 ^ b10;
+        let t147 = a8 ^ a11;
+        let t148 = b8 ^ b11;
+        let t149 = a9 ^ a12;
+        let t150 = b9 ^ b12;
+        let p151 = Self::clmul_limb(t145, t146);
+        let p152 = Self::clmul_limb(t147, t148);
+        let t153 = t145 ^ t147;
+        let t154 = t146 ^ t148;
+        let p155 = Self::clmul_limb(t153, t154);
+        let p156 = Self::clmul_limb(t149, t150);
+        let t157 = t145 ^ t149;
+        let t158 = t146 ^ t150;
+        let p159 = Self::clmul_limb(t157, t158);
+        let t160 = t147 ^ t149;
+        let t161 = t148 ^ t150;
+        let p162 = Self::clmul_limb(t160, t161);
+        let t163 = p151 ^ p152;
+        let t164 = t163 ^ p155;
+        let t165 = p151 ^ p152;
+        let t166 = t165 ^ p156;
+        let t167 = t166 ^ p159;
+        let t168 = p152 ^ p156;
+        let t169 = t168 ^ p162;
+        let t170 = p107 ^ p126;
+        let t171 = t120 ^ t139;
+        let t172 = t123 ^ t142;
+        let t173 = t125 ^ t144;
+        let t174 = p112 ^ p131;
+        let t175 = t170 ^ p151;
+        let t176 = t171 ^ t164;
+        let t177 = t172 ^ t167;
+        let t178 = t173 ^ t169;
+        let t179 = t174 ^ p156;
+        let t180 = t125 ^ t175;
+        let t181 = p112 ^ t176;
+        let t182 = t178 ^ p126;
+        let t183 = t179 ^ t139;
+        let t184 = a0 ^ a7;
+        let t185 = b0 ^ b7;
+        let t186 = a1 ^ a8;
+        let t187 = b1 ^ b8;
+        let t188 = a2 ^ a9;
+        let t189 = b2 ^ b9;
+        let t190 = a3 ^ a10;
+        let t191 = b3 ^ b10;
+        let t192 = a4 ^ a11;
+        let t193 = b4 ^ b11;
+        let t194 = a5 ^ a12;
+        let t195 = b5 ^ b12;
+        let p196 = Self::clmul_limb(t184, t185);
+        let p197 = Self::clmul_limb(t186, t187);
+        let t198 = t184 ^ t186;
+        let t199 = t185 ^ t187;
+        let p200 = Self::clmul_limb(t198, t199);
+        let t201 = p196 ^ p197;
+        let t202 = t201 ^ p200;
+        let p203 = Self::clmul_limb(t188, t189);
+        let p204 = Self::clmul_limb(t190, t191);
+        let t205 = t188 ^ t190;
+        let t206 = t189 ^ t191;
+        let p207 = Self::clmul_limb(t205, t206);
+        let t208 = p203 ^ p204;
+        let t209 = t208 ^ p207;
+        let t210 = t184 ^ t188;
+        let t211 = t185 ^ t189;
+        let t212 = t186 ^ t190;
+        let t213 = t187 ^ t191;
+        let p214 = Self::clmul_limb(t210, t211);
+        let p215 = Self::clmul_limb(t212, t213);
+        let t216 = t210 ^ t212;
+        let t217 = t211 ^ t213;
+        let p218 = Self::clmul_limb(t216, t217);
+        let t219 = p214 ^ p215;
+        let t220 = t219 ^ p218;
+        let t221 = p196 ^ p203;
+        let t222 = t202 ^ t209;
+        let t223 = p197 ^ p204;
+        let t224 = t221 ^ p214;
+        let t225 = t222 ^ t220;
+        let t226 = t223 ^ p215;
+        let t227 = p197 ^ t224;
+        let t228 = t226 ^ p203;
+        let p229 = Self::clmul_limb(t192, t193);
+        let p230 = Self::clmul_limb(t194, t195);
+        let t231 = t192 ^ t194;
+        let t232 = t193 ^ t195;
+        let p233 = Self::clmul_limb(t231, t232);
+        let t234 = t192 ^ a6;
+        let t235 = t193 ^ b6;
+        let p236 = Self::clmul_limb(t234, t235);
+        let t237 = t194 ^ a6;
+        let t238 = t195 ^ b6;
+        let p239 = Self::clmul_limb(t237, t238);
+        let t240 = p229 ^ p230;
+        let t241 = t240 ^ p233;
+        let t242 = p229 ^ p230;
+        let t243 = t242 ^ p39;
+        let t244 = t243 ^ p236;
+        let t245 = p230 ^ p39;
+        let t246 = t245 ^ p239;
+        let t247 = t184 ^ t192;
+        let t248 = t185 ^ t193;
+        let t249 = t186 ^ t194;
+        let t250 = t187 ^ t195;
+        let t251 = t188 ^ a6;
+        let t252 = t189 ^ b6;
+        let p253 = Self::clmul_limb(t247, t248);
+        let p254 = Self::clmul_limb(t249, t250);
+        let t255 = t247 ^ t249;
+        let t256 = t248 ^ t250;
+        let p257 = Self::clmul_limb(t255, t256);
+        let t258 = p253 ^ p254;
+        let t259 = t258 ^ p257;
+        let p260 = Self::clmul_limb(t251, t252);
+        let t261 = t251 ^ t190;
+        let t262 = t252 ^ t191;
+        let p263 = Self::clmul_limb(t261, t262);
+        let t264 = p260 ^ p204;
+        let t265 = t264 ^ p263;
+        let t266 = t247 ^ t251;
+        let t267 = t248 ^ t252;
+        let t268 = t249 ^ t190;
+        let t269 = t250 ^ t191;
+        let p270 = Self::clmul_limb(t266, t267);
+        let p271 = Self::clmul_limb(t268, t269);
+        let t272 = t266 ^ t268;
+        let t273 = t267 ^ t269;
+        let p274 = Self::clmul_limb(t272, t273);
+        let t275 = p270 ^ p271;
+        let t276 = t275 ^ p274;
+        let t277 = p253 ^ p260;
+        let t278 = t259 ^ t265;
+        let t279 = p254 ^ p204;
+        let t280 = t277 ^ p270;
+        let t281 = t278 ^ t276;
+        let t282 = t279 ^ p271;
+        let t283 = p254 ^ t280;
+        let t284 = t282 ^ p260;
+        let t285 = p196 ^ p229;
+        let t286 = t202 ^ t241;
+        let t287 = t227 ^ t244;
+        let t288 = t225 ^ t246;
+        let t289 = t228 ^ p39;
+        let t290 = t285 ^ p253;
+        let t291 = t286 ^ t259;
+        let t292 = t287 ^ t283;
+        let t293 = t288 ^ t281;
+        let t294 = t289 ^ t284;
+        let t295 = t209 ^ t265;
+        let t296 = t228 ^ t290;
+        let t297 = t209 ^ t291;
+        let t298 = p204 ^ t292;
+        let t299 = t294 ^ p229;
+        let t300 = t295 ^ t241;
+        let t301 = p1 ^ p107;
+        let t302 = t7 ^ t120;
+        let t303 = t32 ^ t123;
+        let t304 = t30 ^ t180;
+        let t305 = t102 ^ t181;
+        let t306 = t103 ^ t177;
+        let t307 = t104 ^ t182;
+        let t308 = t99 ^ t183;
+        let t309 = t105 ^ t142;
+        let t310 = t106 ^ t144;
+        let t311 = t50 ^ p131;
+        let t312 = t301 ^ p196;
+        let t313 = t302 ^ t202;
+        let t314 = t303 ^ t227;
+        let t315 = t304 ^ t225;
+        let t316 = t305 ^ t296;
+        let t317 = t306 ^ t297;
+        let t318 = t307 ^ t298;
+        let t319 = t308 ^ t293;
+        let t320 = t309 ^ t299;
+        let t321 = t310 ^ t300;
+        let t322 = t311 ^ t244;
+        let t323 = t52 ^ t246;
+        let t324 = t99 ^ t312;
+        let t325 = t105 ^ t313;
+        let t326 = t106 ^ t314;
+        let t327 = t50 ^ t315;
+        let t328 = t52 ^ t316;
+        let t329 = p39 ^ t317;
+        let t330 = t319 ^ p107;
+        let t331 = t320 ^ t120;
+        let t332 = t321 ^ t123;
+        let t333 = t322 ^ t180;
+        let t334 = t323 ^ t181;
+        [
+            (p1 as u32),
+            ((p1 >> 32) as u32) ^ (t7 as u32),
+            ((t7 >> 32) as u32) ^ (t32 as u32),
+            ((t32 >> 32) as u32) ^ (t30 as u32),
+            ((t30 >> 32) as u32) ^ (t102 as u32),
+            ((t102 >> 32) as u32) ^ (t103 as u32),
+            ((t103 >> 32) as u32) ^ (t104 as u32),
+            ((t104 >> 32) as u32) ^ (t324 as u32),
+            ((t324 >> 32) as u32) ^ (t325 as u32),
+            ((t325 >> 32) as u32) ^ (t326 as u32),
+            ((t326 >> 32) as u32) ^ (t327 as u32),
+            ((t327 >> 32) as u32) ^ (t328 as u32),
+            ((t328 >> 32) as u32) ^ (t329 as u32),
+            ((t329 >> 32) as u32) ^ (t318 as u32),
+            ((t318 >> 32) as u32) ^ (t330 as u32),
+            ((t330 >> 32) as u32) ^ (t331 as u32),
+            ((t331 >> 32) as u32) ^ (t332 as u32),
+            ((t332 >> 32) as u32) ^ (t333 as u32),
+            ((t333 >> 32) as u32) ^ (t334 as u32),
+            ((t334 >> 32) as u32) ^ (t177 as u32),
+            ((t177 >> 32) as u32) ^ (t182 as u32),
+            ((t182 >> 32) as u32) ^ (t183 as u32),
+            ((t183 >> 32) as u32) ^ (t142 as u32),
+            ((t142 >> 32) as u32) ^ (t144 as u32),
+            ((t144 >> 32) as u32) ^ (p131 as u32),
+            ((p131 >> 32) as u32),
+        ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -697,7 +887,7 @@ impl F409 {
         }
         x
     }
-    /// The backend of the carry-less products: always `portable32` (the López–Dahab comb).
+    /// The backend of the carry-less products: always `portable32` (Karatsuba-like formulae over integer multiplication with holes).
     pub fn backend() -> &'static str {
         "portable32"
     }

@@ -726,6 +726,12 @@ pub mod props {
                 let (x, y) = (enc::<F>(o, a), enc::<F>(o, b));
                 check(o, &x.mul_with(&y, name).unwrap(), &o.mul(a, b), name);
                 check(o, &x.square_with(name).unwrap(), &o.mul(a, a), name);
+                // The product with itself and a second partner: the portable products split
+                // elements at limb boundaries that are not word boundaries.
+                check(o, &x.mul_with(&x, name).unwrap(), &o.mul(a, a), name);
+                let c = &v[(i * 7 + 5) % v.len()];
+                let z = enc::<F>(o, c);
+                check(o, &x.mul_with(&z, name).unwrap(), &o.mul(a, c), name);
             }
         }
         assert!(

@@ -1,12 +1,12 @@
-//! Emits a binary field's module: carry-less products (portable: López–Dahab comb at 32-bit
-//! words, Karatsuba over integer multiplication with holes at 64-bit words; PCLMULQDQ in XMM
+//! Emits a binary field's module: carry-less products (portable: Karatsuba-like formulae over
+//! integer multiplication with holes, see [`super::holes`]; PCLMULQDQ in XMM
 //! registers, see [`super::x86`]; Karatsuba over PMULL word products), squaring, reduction
 //! specialised to f, and the public API (encodings, Itoh–Tsujii inversion, √ via √x, trace,
 //! half-trace, z² + z = c).
 //!
 //! Word-level work is straight-line for the given m: every word index, shift amount and
-//! constant is a literal. The only loops run a public, fixed number of times (the comb's bit
-//! positions, squaring chains, exponent bits), so no branch or index depends on an element.
+//! constant is a literal. The only loops run a public, fixed number of times (squaring
+//! chains, exponent bits), so no branch or index depends on an element.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -75,62 +75,6 @@ impl Ctx {
             u64::MAX
         } else {
             u32::MAX as u64
-        }
-    }
-}
-
-/// The portable comb: C = Σ_j Σ_k a_(j,k)·x^(wj+k)·B as the left-to-right comb of López and
-/// Dahab (J. López, R. Dahab, "High-speed software multiplication in F_(2^m)", INDOCRYPT 2000;
-/// Hankerson–Menezes–Vanstone Algorithm 2.34) with window one bit: for each bit position k of
-/// the words of a, from the top, C ← C·x, then C{j} ← C{j} + (B AND mask(a_(j,k))). The mask
-/// replaces both the branch and the table lookup, so nothing depends on a's bits but data.
-fn comb(c: &Ctx) -> TokenStream {
-    let word = c.word();
-    let wm1 = u32_lit(c.w - 1);
-    let wbits = u32_lit(c.w);
-    // c <<= 1 over the live words, top first.
-    let mut shift = Vec::new();
-    for i in (0..c.np).rev() {
-        let ii = usize_lit(i);
-        if i == 0 {
-            shift.push(quote!(acc[0] <<= 1;));
-        } else {
-            let lo = usize_lit(i - 1);
-            shift.push(quote!(acc[#ii] = (acc[#ii] << 1) | (acc[#lo] >> #wm1);));
-        }
-    }
-    let mut adds = Vec::new();
-    for j in 0..c.n {
-        let jj = usize_lit(j);
-        let mask = format_ident!("m{}", j);
-        adds.push(quote!(let #mask = (0 as #word).wrapping_sub((a[#jj] >> k) & 1);));
-        for i in 0..c.n {
-            if i + j >= c.np {
-                continue;
-            }
-            let t = usize_lit(i + j);
-            let ii = usize_lit(i);
-            adds.push(quote!(acc[#t] ^= b[#ii] & #mask;));
-        }
-    }
-    let n2 = usize_lit(2 * c.n);
-    let n = usize_lit(c.n);
-    quote! {
-        /// The double-length product a·b (2n words, least significant first) by the López–Dahab
-        /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
-        /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
-        /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-        /// time: no branch or index depends on a or b.
-        #[inline]
-        fn mul_wide_portable(a: &[#word; #n], b: &[#word; #n]) -> [#word; #n2] {
-            let mut acc = [0 as #word; #n2];
-            let mut k: u32 = #wbits;
-            while k > 0 {
-                k -= 1;
-                #(#shift)*
-                #(#adds)*
-            }
-            acc
         }
     }
 }
@@ -354,76 +298,6 @@ fn square_clmul_body(c: &Ctx, clmul: &TokenStream) -> TokenStream {
     }
 }
 
-/// The portable 64-bit word product: one 64×64 → 128-bit carry-less product by integer
-/// multiplication with holes, and the double-length product by Karatsuba over it.
-fn portable64_items(c: &Ctx) -> TokenStream {
-    let mask64: Vec<TokenStream> = (0..4u32)
-        .map(|r| {
-            let v: u64 = (0..64)
-                .filter(|p| p % 4 == r)
-                .fold(0, |m, p| m | (1u64 << p));
-            c.lit(v)
-        })
-        .collect();
-    let mask128: Vec<TokenStream> = (0..4u32)
-        .map(|r| {
-            let v: u128 = (0..128)
-                .filter(|p| p % 4 == r)
-                .fold(0, |m, p| m | (1u128 << p));
-            let l: syn::LitInt = syn::LitInt::new(&format!("{v:#034x}"), Span::call_site());
-            quote!(#l)
-        })
-        .collect();
-    let mut prods = Vec::new();
-    for i in 0..4usize {
-        for j in 0..4usize {
-            let (il, jl, kl) = (usize_lit(i), usize_lit(j), usize_lit((i + j) % 4));
-            prods.push(quote!(z[#kl] ^= (x[#il] as u128) * (y[#jl] as u128);));
-        }
-    }
-    let portable = quote!(clmul_portable64);
-    let (body, products) = karatsuba_body(c, &portable);
-    let n = usize_lit(c.n);
-    let n2 = usize_lit(2 * c.n);
-    let doc = format!(
-        " The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words ({products} word products by `clmul_portable64`). Constant time where integer multiplication is."
-    );
-    quote! {
-        /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
-        /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
-        /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
-        /// at any bit position and its integer carries stay in the three-bit holes between
-        /// positions; products whose positions share a residue are combined by xor and the
-        /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
-        /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
-        /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
-        /// multiplier is (x86-64, AArch64). Returns (low word, high word).
-        #[inline(always)]
-        fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-            const M: [u64; 4] = [#(#mask64),*];
-            const M128: [u128; 4] = [#(#mask128),*];
-            let bl = b & 0x0fff_ffff_ffff_ffff;
-            let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
-            let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
-            let mut z = [0u128; 4];
-            #(#prods)*
-            let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3]);
-            let wide = a as u128;
-            r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
-            r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
-            r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
-            r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
-            (r as u64, (r >> 64) as u64)
-        }
-
-        #[doc = #doc]
-        #[inline]
-        fn mul_wide_portable(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n2] {
-            #body
-        }
-    }
-}
-
 /// The x86-64 PCLMULQDQ and aarch64 PMULL kernels and the dispatch between backends.
 fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let word = c.word();
@@ -437,11 +311,7 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let barrett = matches!(s.reduction, Reduction::Barrett { .. });
     let with_hw = c.w == 64 && target == BinaryTarget::Auto;
     if !with_hw {
-        let backend_doc = if c.w == 64 {
-            format!(" The backend of the carry-less products: always `{portable_name}` (Karatsuba over integer multiplication with holes).")
-        } else {
-            format!(" The backend of the carry-less products: always `{portable_name}` (the López–Dahab comb).")
-        };
+        let backend_doc = format!(" The backend of the carry-less products: always `{portable_name}` (Karatsuba-like formulae over integer multiplication with holes).");
         let mul_wide = if barrett {
             quote! {
                 /// The double-length product for Barrett reduction.
@@ -973,11 +843,7 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
         }
         Reduction::Sparse => quote!(),
     };
-    let comb_fn = if c.w == 64 {
-        portable64_items(&c)
-    } else {
-        comb(&c)
-    };
+    let comb_fn = super::holes::portable_items(c.w, c.n, c.m);
     let square_fn = square_portable(&c);
     let helpers = bit_helpers(&c);
     let backend = backend_items(&c, s, target);

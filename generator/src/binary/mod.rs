@@ -7,6 +7,7 @@
 //! `fieldgen_macros::binary_field!` both call [`generate_binary_field`].
 
 pub mod emit;
+mod holes;
 pub mod multisquare;
 pub mod poly;
 mod presets;
