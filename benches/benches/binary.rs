@@ -3,8 +3,8 @@
 //! libcrypto, linked through `openssl-sys`), in one criterion run.
 //!
 //! Ids are `<field>/<op>/<column>`: columns `x86_64-clmul` (the default backend on a CPU with
-//! PCLMULQDQ, through the public `mul`/`square`/`invert`), `portable64` (the López–Dahab comb,
-//! through the `__mul_with_backend` hook; invert is not measured there), `portable32` (the
+//! PCLMULQDQ, through the public `mul`/`square`/`invert`), `portable64` (the portable 64-bit-word
+//! product, through the `__mul_with_backend` hook; invert is not measured there), `portable32` (the
 //! 32-bit-word module) and `openssl`. Every operation is a latency chain (`x ← x·y`, `x ← x²`,
 //! `x ← x⁻¹ + y`), and every column first reproduces the others' results on the same inputs.
 //!

@@ -196,7 +196,7 @@ pub const BINARY_BACKENDS: [&str; 4] =
 /// on the architecture this crate is built for. `x86_clmul` says whether an x86-64 CPU has
 /// PCLMULQDQ (ignored elsewhere). On aarch64 the answer is always `aarch64-pmull` for 64-bit
 /// words: `scripts/cross.sh` builds that target with `-C target-feature=+aes`, and a build
-/// without it fails here rather than testing only the portable comb.
+/// without it fails here rather than testing only the portable product.
 pub fn expected_binary_backend(word_bits: u32, x86_clmul: bool) -> &'static str {
     if word_bits == 32 {
         "portable32"
@@ -211,7 +211,7 @@ pub fn expected_binary_backend(word_bits: u32, x86_clmul: bool) -> &'static str 
 
 /// Expands to one `#[test]` per binary field `name: Type => word_bits`: the backend in use is
 /// [`expected_binary_backend`] (so the oracle suite ran through it), and every backend in
-/// [`BINARY_BACKENDS`] this build can run gives the portable comb's `mul` and `square` on
+/// [`BINARY_BACKENDS`] this build can run gives the portable product's `mul` and `square` on
 /// pseudo-random elements.
 #[macro_export]
 macro_rules! binary_backend_tests {

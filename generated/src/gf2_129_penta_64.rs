@@ -383,16 +383,15 @@ impl F129 {
         let p12 = Self::clmul_limb(t10, t11);
         let t13 = p1 ^ p2;
         let t14 = t13 ^ p5;
-        let t15 = p1 ^ p2;
-        let t16 = t15 ^ p6;
-        let t17 = t16 ^ p9;
-        let t18 = p2 ^ p6;
-        let t19 = t18 ^ p12;
+        let t15 = t13 ^ p6;
+        let t16 = t15 ^ p9;
+        let t17 = p2 ^ p6;
+        let t18 = t17 ^ p12;
         [
             (p1 as u64) ^ ((t14 << 43) as u64),
-            ((p1 >> 64) as u64) ^ ((t14 >> 21) as u64) ^ ((t17 << 22) as u64),
-            ((t17 >> 42) as u64) ^ ((t19 << 1) as u64) ^ ((p6 << 44) as u64),
-            ((t19 >> 63) as u64) ^ ((p6 >> 20) as u64),
+            ((p1 >> 64) as u64) ^ ((t14 >> 21) as u64) ^ ((t16 << 22) as u64),
+            ((t16 >> 42) as u64) ^ ((t18 << 1) as u64) ^ ((p6 << 44) as u64),
+            ((t18 >> 63) as u64) ^ ((p6 >> 20) as u64),
             ((p6 >> 84) as u64),
             0,
         ]

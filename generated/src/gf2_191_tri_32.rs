@@ -393,82 +393,79 @@ impl F191 {
         let p12 = Self::clmul_limb(t10, t11);
         let t13 = p1 ^ p2;
         let t14 = t13 ^ p5;
-        let t15 = p1 ^ p2;
-        let t16 = t15 ^ p6;
-        let t17 = t16 ^ p9;
-        let t18 = p2 ^ p6;
-        let t19 = t18 ^ p12;
-        let p20 = Self::clmul_limb(a3, b3);
-        let p21 = Self::clmul_limb(a4, b4);
-        let t22 = a3 ^ a4;
-        let t23 = b3 ^ b4;
-        let p24 = Self::clmul_limb(t22, t23);
-        let p25 = Self::clmul_limb(a5, b5);
-        let t26 = a3 ^ a5;
-        let t27 = b3 ^ b5;
-        let p28 = Self::clmul_limb(t26, t27);
-        let t29 = a4 ^ a5;
-        let t30 = b4 ^ b5;
-        let p31 = Self::clmul_limb(t29, t30);
-        let t32 = p20 ^ p21;
-        let t33 = t32 ^ p24;
-        let t34 = p20 ^ p21;
-        let t35 = t34 ^ p25;
-        let t36 = t35 ^ p28;
-        let t37 = p21 ^ p25;
-        let t38 = t37 ^ p31;
-        let t39 = a0 ^ a3;
-        let t40 = b0 ^ b3;
-        let t41 = a1 ^ a4;
-        let t42 = b1 ^ b4;
-        let t43 = a2 ^ a5;
-        let t44 = b2 ^ b5;
-        let p45 = Self::clmul_limb(t39, t40);
-        let p46 = Self::clmul_limb(t41, t42);
-        let t47 = t39 ^ t41;
-        let t48 = t40 ^ t42;
-        let p49 = Self::clmul_limb(t47, t48);
-        let p50 = Self::clmul_limb(t43, t44);
-        let t51 = t39 ^ t43;
-        let t52 = t40 ^ t44;
-        let p53 = Self::clmul_limb(t51, t52);
-        let t54 = t41 ^ t43;
-        let t55 = t42 ^ t44;
-        let p56 = Self::clmul_limb(t54, t55);
-        let t57 = p45 ^ p46;
-        let t58 = t57 ^ p49;
-        let t59 = p45 ^ p46;
-        let t60 = t59 ^ p50;
-        let t61 = t60 ^ p53;
-        let t62 = p46 ^ p50;
-        let t63 = t62 ^ p56;
-        let t64 = p1 ^ p20;
-        let t65 = t14 ^ t33;
-        let t66 = t17 ^ t36;
-        let t67 = t19 ^ t38;
-        let t68 = p6 ^ p25;
-        let t69 = t64 ^ p45;
-        let t70 = t65 ^ t58;
-        let t71 = t66 ^ t61;
-        let t72 = t67 ^ t63;
-        let t73 = t68 ^ p50;
-        let t74 = t19 ^ t69;
-        let t75 = p6 ^ t70;
-        let t76 = t72 ^ p20;
-        let t77 = t73 ^ t33;
+        let t15 = t13 ^ p6;
+        let t16 = t15 ^ p9;
+        let t17 = p2 ^ p6;
+        let t18 = t17 ^ p12;
+        let p19 = Self::clmul_limb(a3, b3);
+        let p20 = Self::clmul_limb(a4, b4);
+        let t21 = a3 ^ a4;
+        let t22 = b3 ^ b4;
+        let p23 = Self::clmul_limb(t21, t22);
+        let p24 = Self::clmul_limb(a5, b5);
+        let t25 = a3 ^ a5;
+        let t26 = b3 ^ b5;
+        let p27 = Self::clmul_limb(t25, t26);
+        let t28 = a4 ^ a5;
+        let t29 = b4 ^ b5;
+        let p30 = Self::clmul_limb(t28, t29);
+        let t31 = p19 ^ p20;
+        let t32 = t31 ^ p23;
+        let t33 = t31 ^ p24;
+        let t34 = t33 ^ p27;
+        let t35 = p20 ^ p24;
+        let t36 = t35 ^ p30;
+        let t37 = a0 ^ a3;
+        let t38 = b0 ^ b3;
+        let t39 = a1 ^ a4;
+        let t40 = b1 ^ b4;
+        let t41 = a2 ^ a5;
+        let t42 = b2 ^ b5;
+        let p43 = Self::clmul_limb(t37, t38);
+        let p44 = Self::clmul_limb(t39, t40);
+        let t45 = t37 ^ t39;
+        let t46 = t38 ^ t40;
+        let p47 = Self::clmul_limb(t45, t46);
+        let p48 = Self::clmul_limb(t41, t42);
+        let t49 = t37 ^ t41;
+        let t50 = t38 ^ t42;
+        let p51 = Self::clmul_limb(t49, t50);
+        let t52 = t39 ^ t41;
+        let t53 = t40 ^ t42;
+        let p54 = Self::clmul_limb(t52, t53);
+        let t55 = p43 ^ p44;
+        let t56 = t55 ^ p47;
+        let t57 = t55 ^ p48;
+        let t58 = t57 ^ p51;
+        let t59 = p44 ^ p48;
+        let t60 = t59 ^ p54;
+        let t61 = p1 ^ p19;
+        let t62 = t14 ^ t32;
+        let t63 = t16 ^ t34;
+        let t64 = t18 ^ t36;
+        let t65 = p6 ^ p24;
+        let t66 = t61 ^ p43;
+        let t67 = t62 ^ t56;
+        let t68 = t63 ^ t58;
+        let t69 = t64 ^ t60;
+        let t70 = t65 ^ p48;
+        let t71 = t18 ^ t66;
+        let t72 = p6 ^ t67;
+        let t73 = t69 ^ p19;
+        let t74 = t70 ^ t32;
         [
             (p1 as u32),
             ((p1 >> 32) as u32) ^ (t14 as u32),
-            ((t14 >> 32) as u32) ^ (t17 as u32),
-            ((t17 >> 32) as u32) ^ (t74 as u32),
-            ((t74 >> 32) as u32) ^ (t75 as u32),
-            ((t75 >> 32) as u32) ^ (t71 as u32),
-            ((t71 >> 32) as u32) ^ (t76 as u32),
-            ((t76 >> 32) as u32) ^ (t77 as u32),
-            ((t77 >> 32) as u32) ^ (t36 as u32),
-            ((t36 >> 32) as u32) ^ (t38 as u32),
-            ((t38 >> 32) as u32) ^ (p25 as u32),
-            ((p25 >> 32) as u32),
+            ((t14 >> 32) as u32) ^ (t16 as u32),
+            ((t16 >> 32) as u32) ^ (t71 as u32),
+            ((t71 >> 32) as u32) ^ (t72 as u32),
+            ((t72 >> 32) as u32) ^ (t68 as u32),
+            ((t68 >> 32) as u32) ^ (t73 as u32),
+            ((t73 >> 32) as u32) ^ (t74 as u32),
+            ((t74 >> 32) as u32) ^ (t34 as u32),
+            ((t34 >> 32) as u32) ^ (t36 as u32),
+            ((t36 >> 32) as u32) ^ (p24 as u32),
+            ((p24 >> 32) as u32),
         ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).

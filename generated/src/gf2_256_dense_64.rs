@@ -407,70 +407,59 @@ impl F256 {
         let t17 = a2 ^ a4;
         let t18 = b2 ^ b4;
         let p19 = Self::clmul_limb(t17, t18);
-        let t20 = a0 ^ a1;
-        let t21 = b0 ^ b1;
-        let t22 = t20 ^ a2;
-        let t23 = t21 ^ b2;
-        let t24 = t22 ^ a4;
-        let t25 = t23 ^ b4;
-        let p26 = Self::clmul_limb(t24, t25);
-        let t27 = a3 ^ a4;
-        let t28 = b3 ^ b4;
-        let p29 = Self::clmul_limb(t27, t28);
-        let t30 = a0 ^ a2;
-        let t31 = b0 ^ b2;
-        let t32 = t30 ^ a3;
-        let t33 = t31 ^ b3;
-        let t34 = t32 ^ a4;
-        let t35 = t33 ^ b4;
-        let p36 = Self::clmul_limb(t34, t35);
-        let t37 = a0 ^ a1;
-        let t38 = b0 ^ b1;
-        let t39 = t37 ^ a2;
-        let t40 = t38 ^ b2;
-        let t41 = t39 ^ a3;
-        let t42 = t40 ^ b3;
-        let t43 = t41 ^ a4;
-        let t44 = t42 ^ b4;
-        let p45 = Self::clmul_limb(t43, t44);
-        let t46 = p1 ^ p2;
-        let t47 = t46 ^ p5;
-        let t48 = p1 ^ p2;
-        let t49 = t48 ^ p6;
-        let t50 = t49 ^ p9;
-        let t51 = p2 ^ p6;
-        let t52 = t51 ^ p10;
-        let t53 = t52 ^ p15;
-        let t54 = t53 ^ p16;
-        let t55 = t54 ^ p26;
-        let t56 = t55 ^ p29;
-        let t57 = t56 ^ p45;
-        let t58 = p9 ^ p19;
-        let t59 = t58 ^ p26;
-        let t60 = t59 ^ p36;
-        let t61 = t60 ^ p45;
-        let t62 = p1 ^ p2;
-        let t63 = t62 ^ p5;
-        let t64 = t63 ^ p6;
-        let t65 = t64 ^ p10;
-        let t66 = t65 ^ p15;
-        let t67 = t66 ^ p36;
-        let t68 = t67 ^ p45;
-        let t69 = p6 ^ p10;
-        let t70 = t69 ^ p16;
-        let t71 = t70 ^ p19;
-        let t72 = p10 ^ p16;
-        let t73 = t72 ^ p29;
+        let t20 = t3 ^ a2;
+        let t21 = t4 ^ b2;
+        let t22 = t20 ^ a4;
+        let t23 = t21 ^ b4;
+        let p24 = Self::clmul_limb(t22, t23);
+        let t25 = a3 ^ a4;
+        let t26 = b3 ^ b4;
+        let p27 = Self::clmul_limb(t25, t26);
+        let t28 = t7 ^ a3;
+        let t29 = t8 ^ b3;
+        let t30 = t28 ^ a4;
+        let t31 = t29 ^ b4;
+        let p32 = Self::clmul_limb(t30, t31);
+        let t33 = t20 ^ a3;
+        let t34 = t21 ^ b3;
+        let t35 = t33 ^ a4;
+        let t36 = t34 ^ b4;
+        let p37 = Self::clmul_limb(t35, t36);
+        let t38 = p1 ^ p2;
+        let t39 = t38 ^ p5;
+        let t40 = t38 ^ p6;
+        let t41 = t40 ^ p9;
+        let t42 = p2 ^ p6;
+        let t43 = t42 ^ p10;
+        let t44 = t43 ^ p15;
+        let t45 = t44 ^ p16;
+        let t46 = t45 ^ p24;
+        let t47 = t46 ^ p27;
+        let t48 = t47 ^ p37;
+        let t49 = p9 ^ p19;
+        let t50 = t49 ^ p24;
+        let t51 = t50 ^ p32;
+        let t52 = t51 ^ p37;
+        let t53 = t39 ^ p6;
+        let t54 = t53 ^ p10;
+        let t55 = t54 ^ p15;
+        let t56 = t55 ^ p32;
+        let t57 = t56 ^ p37;
+        let t58 = p6 ^ p10;
+        let t59 = t58 ^ p16;
+        let t60 = t59 ^ p19;
+        let t61 = p10 ^ p16;
+        let t62 = t61 ^ p27;
         [
-            (p1 as u64) ^ ((t47 << 52) as u64),
-            ((p1 >> 64) as u64) ^ ((t47 >> 12) as u64) ^ ((t50 << 40) as u64),
-            ((t47 >> 76) as u64) ^ ((t50 >> 24) as u64) ^ ((t57 << 28) as u64),
-            ((t50 >> 88) as u64) ^ ((t57 >> 36) as u64) ^ ((t61 << 16) as u64),
-            ((t57 >> 100) as u64) ^ ((t61 >> 48) as u64) ^ ((t68 << 4) as u64)
-                ^ ((t71 << 56) as u64),
-            ((t68 >> 60) as u64) ^ ((t71 >> 8) as u64) ^ ((t73 << 44) as u64),
-            ((t71 >> 72) as u64) ^ ((t73 >> 20) as u64) ^ ((p16 << 32) as u64),
-            ((t73 >> 84) as u64) ^ ((p16 >> 32) as u64),
+            (p1 as u64) ^ ((t39 << 52) as u64),
+            ((p1 >> 64) as u64) ^ ((t39 >> 12) as u64) ^ ((t41 << 40) as u64),
+            ((t39 >> 76) as u64) ^ ((t41 >> 24) as u64) ^ ((t48 << 28) as u64),
+            ((t41 >> 88) as u64) ^ ((t48 >> 36) as u64) ^ ((t52 << 16) as u64),
+            ((t48 >> 100) as u64) ^ ((t52 >> 48) as u64) ^ ((t57 << 4) as u64)
+                ^ ((t60 << 56) as u64),
+            ((t57 >> 60) as u64) ^ ((t60 >> 8) as u64) ^ ((t62 << 44) as u64),
+            ((t60 >> 72) as u64) ^ ((t62 >> 20) as u64) ^ ((p16 << 32) as u64),
+            ((t62 >> 84) as u64) ^ ((p16 >> 32) as u64),
         ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).

@@ -467,214 +467,192 @@ impl F521 {
         let t17 = a2 ^ a4;
         let t18 = b2 ^ b4;
         let p19 = Self::clmul_limb(t17, t18);
-        let t20 = a0 ^ a1;
-        let t21 = b0 ^ b1;
-        let t22 = t20 ^ a2;
-        let t23 = t21 ^ b2;
-        let t24 = t22 ^ a4;
-        let t25 = t23 ^ b4;
-        let p26 = Self::clmul_limb(t24, t25);
-        let t27 = a3 ^ a4;
-        let t28 = b3 ^ b4;
-        let p29 = Self::clmul_limb(t27, t28);
-        let t30 = a0 ^ a2;
-        let t31 = b0 ^ b2;
-        let t32 = t30 ^ a3;
-        let t33 = t31 ^ b3;
-        let t34 = t32 ^ a4;
-        let t35 = t33 ^ b4;
-        let p36 = Self::clmul_limb(t34, t35);
-        let t37 = a0 ^ a1;
-        let t38 = b0 ^ b1;
-        let t39 = t37 ^ a2;
-        let t40 = t38 ^ b2;
-        let t41 = t39 ^ a3;
-        let t42 = t40 ^ b3;
-        let t43 = t41 ^ a4;
-        let t44 = t42 ^ b4;
-        let p45 = Self::clmul_limb(t43, t44);
-        let t46 = p1 ^ p2;
-        let t47 = t46 ^ p5;
-        let t48 = p1 ^ p2;
-        let t49 = t48 ^ p6;
-        let t50 = t49 ^ p9;
-        let t51 = p2 ^ p6;
-        let t52 = t51 ^ p10;
-        let t53 = t52 ^ p15;
-        let t54 = t53 ^ p16;
-        let t55 = t54 ^ p26;
-        let t56 = t55 ^ p29;
-        let t57 = t56 ^ p45;
-        let t58 = p9 ^ p19;
-        let t59 = t58 ^ p26;
-        let t60 = t59 ^ p36;
-        let t61 = t60 ^ p45;
-        let t62 = p1 ^ p2;
-        let t63 = t62 ^ p5;
-        let t64 = t63 ^ p6;
-        let t65 = t64 ^ p10;
-        let t66 = t65 ^ p15;
-        let t67 = t66 ^ p36;
-        let t68 = t67 ^ p45;
-        let t69 = p6 ^ p10;
-        let t70 = t69 ^ p16;
-        let t71 = t70 ^ p19;
-        let t72 = p10 ^ p16;
-        let t73 = t72 ^ p29;
-        let p74 = Self::clmul_limb(a5, b5);
-        let p75 = Self::clmul_limb(a6, b6);
-        let t76 = a5 ^ a6;
-        let t77 = b5 ^ b6;
-        let p78 = Self::clmul_limb(t76, t77);
-        let t79 = p74 ^ p75;
-        let t80 = t79 ^ p78;
-        let p81 = Self::clmul_limb(a7, b7);
-        let p82 = Self::clmul_limb(a8, b8);
-        let t83 = a7 ^ a8;
-        let t84 = b7 ^ b8;
+        let t20 = t3 ^ a2;
+        let t21 = t4 ^ b2;
+        let t22 = t20 ^ a4;
+        let t23 = t21 ^ b4;
+        let p24 = Self::clmul_limb(t22, t23);
+        let t25 = a3 ^ a4;
+        let t26 = b3 ^ b4;
+        let p27 = Self::clmul_limb(t25, t26);
+        let t28 = t7 ^ a3;
+        let t29 = t8 ^ b3;
+        let t30 = t28 ^ a4;
+        let t31 = t29 ^ b4;
+        let p32 = Self::clmul_limb(t30, t31);
+        let t33 = t20 ^ a3;
+        let t34 = t21 ^ b3;
+        let t35 = t33 ^ a4;
+        let t36 = t34 ^ b4;
+        let p37 = Self::clmul_limb(t35, t36);
+        let t38 = p1 ^ p2;
+        let t39 = t38 ^ p5;
+        let t40 = t38 ^ p6;
+        let t41 = t40 ^ p9;
+        let t42 = p2 ^ p6;
+        let t43 = t42 ^ p10;
+        let t44 = t43 ^ p15;
+        let t45 = t44 ^ p16;
+        let t46 = t45 ^ p24;
+        let t47 = t46 ^ p27;
+        let t48 = t47 ^ p37;
+        let t49 = p9 ^ p19;
+        let t50 = t49 ^ p24;
+        let t51 = t50 ^ p32;
+        let t52 = t51 ^ p37;
+        let t53 = t39 ^ p6;
+        let t54 = t53 ^ p10;
+        let t55 = t54 ^ p15;
+        let t56 = t55 ^ p32;
+        let t57 = t56 ^ p37;
+        let t58 = p6 ^ p10;
+        let t59 = t58 ^ p16;
+        let t60 = t59 ^ p19;
+        let t61 = p10 ^ p16;
+        let t62 = t61 ^ p27;
+        let p63 = Self::clmul_limb(a5, b5);
+        let p64 = Self::clmul_limb(a6, b6);
+        let t65 = a5 ^ a6;
+        let t66 = b5 ^ b6;
+        let p67 = Self::clmul_limb(t65, t66);
+        let t68 = p63 ^ p64;
+        let t69 = t68 ^ p67;
+        let p70 = Self::clmul_limb(a7, b7);
+        let p71 = Self::clmul_limb(a8, b8);
+        let t72 = a7 ^ a8;
+        let t73 = b7 ^ b8;
+        let p74 = Self::clmul_limb(t72, t73);
+        let t75 = p70 ^ p71;
+        let t76 = t75 ^ p74;
+        let t77 = a5 ^ a7;
+        let t78 = b5 ^ b7;
+        let t79 = a6 ^ a8;
+        let t80 = b6 ^ b8;
+        let p81 = Self::clmul_limb(t77, t78);
+        let p82 = Self::clmul_limb(t79, t80);
+        let t83 = t77 ^ t79;
+        let t84 = t78 ^ t80;
         let p85 = Self::clmul_limb(t83, t84);
         let t86 = p81 ^ p82;
         let t87 = t86 ^ p85;
-        let t88 = a5 ^ a7;
-        let t89 = b5 ^ b7;
-        let t90 = a6 ^ a8;
-        let t91 = b6 ^ b8;
-        let p92 = Self::clmul_limb(t88, t89);
-        let p93 = Self::clmul_limb(t90, t91);
-        let t94 = t88 ^ t90;
-        let t95 = t89 ^ t91;
-        let p96 = Self::clmul_limb(t94, t95);
-        let t97 = p92 ^ p93;
-        let t98 = t97 ^ p96;
-        let t99 = p74 ^ p81;
-        let t100 = t80 ^ t87;
-        let t101 = p75 ^ p82;
-        let t102 = t99 ^ p92;
-        let t103 = t100 ^ t98;
-        let t104 = t101 ^ p93;
-        let t105 = p75 ^ t102;
-        let t106 = t104 ^ p81;
-        let t107 = a0 ^ a5;
-        let t108 = b0 ^ b5;
-        let t109 = a1 ^ a6;
-        let t110 = b1 ^ b6;
-        let t111 = a2 ^ a7;
-        let t112 = b2 ^ b7;
-        let t113 = a3 ^ a8;
-        let t114 = b3 ^ b8;
-        let p115 = Self::clmul_limb(t107, t108);
-        let p116 = Self::clmul_limb(t109, t110);
-        let t117 = t107 ^ t109;
-        let t118 = t108 ^ t110;
-        let p119 = Self::clmul_limb(t117, t118);
-        let p120 = Self::clmul_limb(t111, t112);
-        let t121 = t107 ^ t111;
-        let t122 = t108 ^ t112;
-        let p123 = Self::clmul_limb(t121, t122);
-        let p124 = Self::clmul_limb(t113, t114);
-        let t125 = t109 ^ t111;
-        let t126 = t110 ^ t112;
-        let t127 = t125 ^ t113;
-        let t128 = t126 ^ t114;
+        let t88 = p63 ^ p70;
+        let t89 = t69 ^ t76;
+        let t90 = p64 ^ p71;
+        let t91 = t88 ^ p81;
+        let t92 = t89 ^ t87;
+        let t93 = t90 ^ p82;
+        let t94 = p64 ^ t91;
+        let t95 = t93 ^ p70;
+        let t96 = a0 ^ a5;
+        let t97 = b0 ^ b5;
+        let t98 = a1 ^ a6;
+        let t99 = b1 ^ b6;
+        let t100 = a2 ^ a7;
+        let t101 = b2 ^ b7;
+        let t102 = a3 ^ a8;
+        let t103 = b3 ^ b8;
+        let p104 = Self::clmul_limb(t96, t97);
+        let p105 = Self::clmul_limb(t98, t99);
+        let t106 = t96 ^ t98;
+        let t107 = t97 ^ t99;
+        let p108 = Self::clmul_limb(t106, t107);
+        let p109 = Self::clmul_limb(t100, t101);
+        let t110 = t96 ^ t100;
+        let t111 = t97 ^ t101;
+        let p112 = Self::clmul_limb(t110, t111);
+        let p113 = Self::clmul_limb(t102, t103);
+        let t114 = t98 ^ t100;
+        let t115 = t99 ^ t101;
+        let t116 = t114 ^ t102;
+        let t117 = t115 ^ t103;
+        let p118 = Self::clmul_limb(t116, t117);
+        let t119 = t100 ^ a4;
+        let t120 = t101 ^ b4;
+        let p121 = Self::clmul_limb(t119, t120);
+        let t122 = t106 ^ t100;
+        let t123 = t107 ^ t101;
+        let t124 = t122 ^ a4;
+        let t125 = t123 ^ b4;
+        let p126 = Self::clmul_limb(t124, t125);
+        let t127 = t102 ^ a4;
+        let t128 = t103 ^ b4;
         let p129 = Self::clmul_limb(t127, t128);
-        let t130 = t111 ^ a4;
-        let t131 = t112 ^ b4;
-        let p132 = Self::clmul_limb(t130, t131);
-        let t133 = t107 ^ t109;
-        let t134 = t108 ^ t110;
-        let t135 = t133 ^ t111;
-        let t136 = t134 ^ t112;
+        let t130 = t110 ^ t102;
+        let t131 = t111 ^ t103;
+        let t132 = t130 ^ a4;
+        let t133 = t131 ^ b4;
+        let p134 = Self::clmul_limb(t132, t133);
+        let t135 = t122 ^ t102;
+        let t136 = t123 ^ t103;
         let t137 = t135 ^ a4;
         let t138 = t136 ^ b4;
         let p139 = Self::clmul_limb(t137, t138);
-        let t140 = t113 ^ a4;
-        let t141 = t114 ^ b4;
-        let p142 = Self::clmul_limb(t140, t141);
-        let t143 = t107 ^ t111;
-        let t144 = t108 ^ t112;
-        let t145 = t143 ^ t113;
-        let t146 = t144 ^ t114;
-        let t147 = t145 ^ a4;
-        let t148 = t146 ^ b4;
-        let p149 = Self::clmul_limb(t147, t148);
-        let t150 = t107 ^ t109;
-        let t151 = t108 ^ t110;
-        let t152 = t150 ^ t111;
-        let t153 = t151 ^ t112;
-        let t154 = t152 ^ t113;
-        let t155 = t153 ^ t114;
-        let t156 = t154 ^ a4;
-        let t157 = t155 ^ b4;
-        let p158 = Self::clmul_limb(t156, t157);
-        let t159 = p115 ^ p116;
-        let t160 = t159 ^ p119;
-        let t161 = p115 ^ p116;
-        let t162 = t161 ^ p120;
-        let t163 = t162 ^ p123;
-        let t164 = p116 ^ p120;
-        let t165 = t164 ^ p124;
-        let t166 = t165 ^ p129;
-        let t167 = t166 ^ p16;
-        let t168 = t167 ^ p139;
-        let t169 = t168 ^ p142;
-        let t170 = t169 ^ p158;
-        let t171 = p123 ^ p132;
-        let t172 = t171 ^ p139;
-        let t173 = t172 ^ p149;
-        let t174 = t173 ^ p158;
-        let t175 = p115 ^ p116;
-        let t176 = t175 ^ p119;
-        let t177 = t176 ^ p120;
-        let t178 = t177 ^ p124;
-        let t179 = t178 ^ p129;
-        let t180 = t179 ^ p149;
-        let t181 = t180 ^ p158;
-        let t182 = p120 ^ p124;
-        let t183 = t182 ^ p16;
-        let t184 = t183 ^ p132;
-        let t185 = p124 ^ p16;
-        let t186 = t185 ^ p142;
-        let t187 = p1 ^ p74;
-        let t188 = t47 ^ t80;
-        let t189 = t50 ^ t105;
-        let t190 = t57 ^ t103;
-        let t191 = t61 ^ t106;
-        let t192 = t68 ^ t87;
-        let t193 = t71 ^ p82;
-        let t194 = t187 ^ p115;
-        let t195 = t188 ^ t160;
-        let t196 = t189 ^ t163;
-        let t197 = t190 ^ t170;
-        let t198 = t191 ^ t174;
-        let t199 = t192 ^ t181;
-        let t200 = t193 ^ t184;
-        let t201 = t73 ^ t186;
-        let t202 = t68 ^ t194;
-        let t203 = t71 ^ t195;
-        let t204 = t73 ^ t196;
-        let t205 = p16 ^ t197;
-        let t206 = t199 ^ p74;
-        let t207 = t200 ^ t80;
-        let t208 = t201 ^ t105;
+        let t140 = p104 ^ p105;
+        let t141 = t140 ^ p108;
+        let t142 = t140 ^ p109;
+        let t143 = t142 ^ p112;
+        let t144 = p105 ^ p109;
+        let t145 = t144 ^ p113;
+        let t146 = t145 ^ p118;
+        let t147 = t146 ^ p16;
+        let t148 = t147 ^ p126;
+        let t149 = t148 ^ p129;
+        let t150 = t149 ^ p139;
+        let t151 = p112 ^ p121;
+        let t152 = t151 ^ p126;
+        let t153 = t152 ^ p134;
+        let t154 = t153 ^ p139;
+        let t155 = t141 ^ p109;
+        let t156 = t155 ^ p113;
+        let t157 = t156 ^ p118;
+        let t158 = t157 ^ p134;
+        let t159 = t158 ^ p139;
+        let t160 = p109 ^ p113;
+        let t161 = t160 ^ p16;
+        let t162 = t161 ^ p121;
+        let t163 = p113 ^ p16;
+        let t164 = t163 ^ p129;
+        let t165 = p1 ^ p63;
+        let t166 = t39 ^ t69;
+        let t167 = t41 ^ t94;
+        let t168 = t48 ^ t92;
+        let t169 = t52 ^ t95;
+        let t170 = t57 ^ t76;
+        let t171 = t60 ^ p71;
+        let t172 = t165 ^ p104;
+        let t173 = t166 ^ t141;
+        let t174 = t167 ^ t143;
+        let t175 = t168 ^ t150;
+        let t176 = t169 ^ t154;
+        let t177 = t170 ^ t159;
+        let t178 = t171 ^ t162;
+        let t179 = t62 ^ t164;
+        let t180 = t57 ^ t172;
+        let t181 = t60 ^ t173;
+        let t182 = t62 ^ t174;
+        let t183 = p16 ^ t175;
+        let t184 = t177 ^ p63;
+        let t185 = t178 ^ t69;
+        let t186 = t179 ^ t94;
         [
-            (p1 as u64) ^ ((t47 << 58) as u64),
-            ((p1 >> 64) as u64) ^ ((t47 >> 6) as u64) ^ ((t50 << 52) as u64),
-            ((t47 >> 70) as u64) ^ ((t50 >> 12) as u64) ^ ((t57 << 46) as u64),
-            ((t50 >> 76) as u64) ^ ((t57 >> 18) as u64) ^ ((t61 << 40) as u64),
-            ((t57 >> 82) as u64) ^ ((t61 >> 24) as u64) ^ ((t202 << 34) as u64),
-            ((t61 >> 88) as u64) ^ ((t202 >> 30) as u64) ^ ((t203 << 28) as u64),
-            ((t202 >> 94) as u64) ^ ((t203 >> 36) as u64) ^ ((t204 << 22) as u64),
-            ((t203 >> 100) as u64) ^ ((t204 >> 42) as u64) ^ ((t205 << 16) as u64),
-            ((t204 >> 106) as u64) ^ ((t205 >> 48) as u64) ^ ((t198 << 10) as u64),
-            ((t205 >> 112) as u64) ^ ((t198 >> 54) as u64) ^ ((t206 << 4) as u64)
-                ^ ((t207 << 62) as u64),
-            ((t206 >> 60) as u64) ^ ((t207 >> 2) as u64) ^ ((t208 << 56) as u64),
-            ((t207 >> 66) as u64) ^ ((t208 >> 8) as u64) ^ ((t103 << 50) as u64),
-            ((t208 >> 72) as u64) ^ ((t103 >> 14) as u64) ^ ((t106 << 44) as u64),
-            ((t103 >> 78) as u64) ^ ((t106 >> 20) as u64) ^ ((t87 << 38) as u64),
-            ((t106 >> 84) as u64) ^ ((t87 >> 26) as u64) ^ ((p82 << 32) as u64),
-            ((t87 >> 90) as u64) ^ ((p82 >> 32) as u64),
-            ((p82 >> 96) as u64),
+            (p1 as u64) ^ ((t39 << 58) as u64),
+            ((p1 >> 64) as u64) ^ ((t39 >> 6) as u64) ^ ((t41 << 52) as u64),
+            ((t39 >> 70) as u64) ^ ((t41 >> 12) as u64) ^ ((t48 << 46) as u64),
+            ((t41 >> 76) as u64) ^ ((t48 >> 18) as u64) ^ ((t52 << 40) as u64),
+            ((t48 >> 82) as u64) ^ ((t52 >> 24) as u64) ^ ((t180 << 34) as u64),
+            ((t52 >> 88) as u64) ^ ((t180 >> 30) as u64) ^ ((t181 << 28) as u64),
+            ((t180 >> 94) as u64) ^ ((t181 >> 36) as u64) ^ ((t182 << 22) as u64),
+            ((t181 >> 100) as u64) ^ ((t182 >> 42) as u64) ^ ((t183 << 16) as u64),
+            ((t182 >> 106) as u64) ^ ((t183 >> 48) as u64) ^ ((t176 << 10) as u64),
+            ((t183 >> 112) as u64) ^ ((t176 >> 54) as u64) ^ ((t184 << 4) as u64)
+                ^ ((t185 << 62) as u64),
+            ((t184 >> 60) as u64) ^ ((t185 >> 2) as u64) ^ ((t186 << 56) as u64),
+            ((t185 >> 66) as u64) ^ ((t186 >> 8) as u64) ^ ((t92 << 50) as u64),
+            ((t186 >> 72) as u64) ^ ((t92 >> 14) as u64) ^ ((t95 << 44) as u64),
+            ((t92 >> 78) as u64) ^ ((t95 >> 20) as u64) ^ ((t76 << 38) as u64),
+            ((t95 >> 84) as u64) ^ ((t76 >> 26) as u64) ^ ((p71 << 32) as u64),
+            ((t76 >> 90) as u64) ^ ((p71 >> 32) as u64),
+            ((p71 >> 96) as u64),
             0,
         ]
     }

@@ -361,17 +361,16 @@ impl F65 {
         let p12 = Self::clmul_limb(t10, t11);
         let t13 = p1 ^ p2;
         let t14 = t13 ^ p5;
-        let t15 = p1 ^ p2;
-        let t16 = t15 ^ p6;
-        let t17 = t16 ^ p9;
-        let t18 = p2 ^ p6;
-        let t19 = t18 ^ p12;
+        let t15 = t13 ^ p6;
+        let t16 = t15 ^ p9;
+        let t17 = p2 ^ p6;
+        let t18 = t17 ^ p12;
         [
             (p1 as u32),
             ((p1 >> 32) as u32) ^ (t14 as u32),
-            ((t14 >> 32) as u32) ^ (t17 as u32),
-            ((t17 >> 32) as u32) ^ (t19 as u32),
-            ((t19 >> 32) as u32) ^ (p6 as u32),
+            ((t14 >> 32) as u32) ^ (t16 as u32),
+            ((t16 >> 32) as u32) ^ (t18 as u32),
+            ((t18 >> 32) as u32) ^ (p6 as u32),
             ((p6 >> 32) as u32),
         ]
     }

@@ -447,78 +447,77 @@ impl F409 {
         let p45 = Self::clmul_limb(t43, t44);
         let t46 = p34 ^ p35;
         let t47 = t46 ^ p38;
-        let t48 = p34 ^ p35;
-        let t49 = t48 ^ p39;
-        let t50 = t49 ^ p42;
-        let t51 = p35 ^ p39;
-        let t52 = t51 ^ p45;
-        let t53 = a0 ^ a4;
-        let t54 = b0 ^ b4;
-        let t55 = a1 ^ a5;
-        let t56 = b1 ^ b5;
-        let t57 = a2 ^ a6;
-        let t58 = b2 ^ b6;
-        let p59 = Self::clmul_limb(t53, t54);
-        let p60 = Self::clmul_limb(t55, t56);
+        let t48 = t46 ^ p39;
+        let t49 = t48 ^ p42;
+        let t50 = p35 ^ p39;
+        let t51 = t50 ^ p45;
+        let t52 = a0 ^ a4;
+        let t53 = b0 ^ b4;
+        let t54 = a1 ^ a5;
+        let t55 = b1 ^ b5;
+        let t56 = a2 ^ a6;
+        let t57 = b2 ^ b6;
+        let p58 = Self::clmul_limb(t52, t53);
+        let p59 = Self::clmul_limb(t54, t55);
+        let t60 = t52 ^ t54;
         let t61 = t53 ^ t55;
-        let t62 = t54 ^ t56;
-        let p63 = Self::clmul_limb(t61, t62);
-        let t64 = p59 ^ p60;
-        let t65 = t64 ^ p63;
-        let p66 = Self::clmul_limb(t57, t58);
-        let t67 = t57 ^ a3;
-        let t68 = t58 ^ b3;
-        let p69 = Self::clmul_limb(t67, t68);
-        let t70 = p66 ^ p9;
-        let t71 = t70 ^ p69;
+        let p62 = Self::clmul_limb(t60, t61);
+        let t63 = p58 ^ p59;
+        let t64 = t63 ^ p62;
+        let p65 = Self::clmul_limb(t56, t57);
+        let t66 = t56 ^ a3;
+        let t67 = t57 ^ b3;
+        let p68 = Self::clmul_limb(t66, t67);
+        let t69 = p65 ^ p9;
+        let t70 = t69 ^ p68;
+        let t71 = t52 ^ t56;
         let t72 = t53 ^ t57;
-        let t73 = t54 ^ t58;
-        let t74 = t55 ^ a3;
-        let t75 = t56 ^ b3;
-        let p76 = Self::clmul_limb(t72, t73);
-        let p77 = Self::clmul_limb(t74, t75);
+        let t73 = t54 ^ a3;
+        let t74 = t55 ^ b3;
+        let p75 = Self::clmul_limb(t71, t72);
+        let p76 = Self::clmul_limb(t73, t74);
+        let t77 = t71 ^ t73;
         let t78 = t72 ^ t74;
-        let t79 = t73 ^ t75;
-        let p80 = Self::clmul_limb(t78, t79);
-        let t81 = p76 ^ p77;
-        let t82 = t81 ^ p80;
-        let t83 = p59 ^ p66;
-        let t84 = t65 ^ t71;
-        let t85 = p60 ^ p9;
-        let t86 = t83 ^ p76;
-        let t87 = t84 ^ t82;
-        let t88 = t85 ^ p77;
-        let t89 = p60 ^ t86;
-        let t90 = t88 ^ p66;
-        let t91 = p1 ^ p34;
-        let t92 = t7 ^ t47;
-        let t93 = t32 ^ t50;
-        let t94 = t30 ^ t52;
-        let t95 = t33 ^ p39;
-        let t96 = t91 ^ p59;
-        let t97 = t92 ^ t65;
-        let t98 = t93 ^ t89;
-        let t99 = t94 ^ t87;
-        let t100 = t95 ^ t90;
-        let t101 = t14 ^ t71;
-        let t102 = t33 ^ t96;
-        let t103 = t14 ^ t97;
-        let t104 = p9 ^ t98;
-        let t105 = t100 ^ p34;
-        let t106 = t101 ^ t47;
+        let p79 = Self::clmul_limb(t77, t78);
+        let t80 = p75 ^ p76;
+        let t81 = t80 ^ p79;
+        let t82 = p58 ^ p65;
+        let t83 = t64 ^ t70;
+        let t84 = p59 ^ p9;
+        let t85 = t82 ^ p75;
+        let t86 = t83 ^ t81;
+        let t87 = t84 ^ p76;
+        let t88 = p59 ^ t85;
+        let t89 = t87 ^ p65;
+        let t90 = p1 ^ p34;
+        let t91 = t7 ^ t47;
+        let t92 = t32 ^ t49;
+        let t93 = t30 ^ t51;
+        let t94 = t33 ^ p39;
+        let t95 = t90 ^ p58;
+        let t96 = t91 ^ t64;
+        let t97 = t92 ^ t88;
+        let t98 = t93 ^ t86;
+        let t99 = t94 ^ t89;
+        let t100 = t14 ^ t70;
+        let t101 = t33 ^ t95;
+        let t102 = t14 ^ t96;
+        let t103 = p9 ^ t97;
+        let t104 = t99 ^ p34;
+        let t105 = t100 ^ t47;
         [
             (p1 as u64) ^ ((t7 << 59) as u64),
             ((p1 >> 64) as u64) ^ ((t7 >> 5) as u64) ^ ((t32 << 54) as u64),
             ((t7 >> 69) as u64) ^ ((t32 >> 10) as u64) ^ ((t30 << 49) as u64),
-            ((t32 >> 74) as u64) ^ ((t30 >> 15) as u64) ^ ((t102 << 44) as u64),
-            ((t30 >> 79) as u64) ^ ((t102 >> 20) as u64) ^ ((t103 << 39) as u64),
-            ((t102 >> 84) as u64) ^ ((t103 >> 25) as u64) ^ ((t104 << 34) as u64),
-            ((t103 >> 89) as u64) ^ ((t104 >> 30) as u64) ^ ((t99 << 29) as u64),
-            ((t104 >> 94) as u64) ^ ((t99 >> 35) as u64) ^ ((t105 << 24) as u64),
-            ((t99 >> 99) as u64) ^ ((t105 >> 40) as u64) ^ ((t106 << 19) as u64),
-            ((t105 >> 104) as u64) ^ ((t106 >> 45) as u64) ^ ((t50 << 14) as u64),
-            ((t106 >> 109) as u64) ^ ((t50 >> 50) as u64) ^ ((t52 << 9) as u64),
-            ((t50 >> 114) as u64) ^ ((t52 >> 55) as u64) ^ ((p39 << 4) as u64),
+            ((t32 >> 74) as u64) ^ ((t30 >> 15) as u64) ^ ((t101 << 44) as u64),
+            ((t30 >> 79) as u64) ^ ((t101 >> 20) as u64) ^ ((t102 << 39) as u64),
+            ((t101 >> 84) as u64) ^ ((t102 >> 25) as u64) ^ ((t103 << 34) as u64),
+            ((t102 >> 89) as u64) ^ ((t103 >> 30) as u64) ^ ((t98 << 29) as u64),
+            ((t103 >> 94) as u64) ^ ((t98 >> 35) as u64) ^ ((t104 << 24) as u64),
+            ((t98 >> 99) as u64) ^ ((t104 >> 40) as u64) ^ ((t105 << 19) as u64),
+            ((t104 >> 104) as u64) ^ ((t105 >> 45) as u64) ^ ((t49 << 14) as u64),
+            ((t105 >> 109) as u64) ^ ((t49 >> 50) as u64) ^ ((t51 << 9) as u64),
+            ((t49 >> 114) as u64) ^ ((t51 >> 55) as u64) ^ ((p39 << 4) as u64),
             ((p39 >> 60) as u64),
             0,
         ]

@@ -2,9 +2,9 @@
 //!
 //! On an x86-64 CPU with PCLMULQDQ every 64-bit-word field must be using the `x86_64-clmul`
 //! kernel (so the oracle suite in `binary.rs` ran through it); on aarch64 built with the `aes`
-//! target feature, `aarch64-pmull`; elsewhere the portable comb. The test fails loudly rather
-//! than skipping. Every backend the build can run must also equal the portable comb on edge and
-//! random inputs.
+//! target feature, `aarch64-pmull`; elsewhere the portable product. The test fails loudly rather
+//! than skipping. Every backend the build can run must also equal the portable product on edge
+//! and random inputs.
 
 /// The backend a 64-bit-word field must use on this build and CPU.
 fn expected_backend_64() -> &'static str {

@@ -132,6 +132,8 @@ struct Emit<'a> {
     /// The formula index chosen for each length (by [`plan`]).
     plan: &'a [usize],
     memo: HashMap<(Vec<Opd>, Vec<Opd>), Vec<Opd>>,
+    /// Sums already computed (x ^ y, keyed by the ordered pair).
+    sums: HashMap<(Ident, Ident), Ident>,
     /// Cost of an xor of coefficients (double-length) relative to an xor of limbs.
     coef_xor: usize,
 }
@@ -147,9 +149,18 @@ impl Emit<'_> {
             (None, v) | (v, None) => v.clone(),
             (Some(a), Some(b)) if a == b => None,
             (Some(a), Some(b)) => {
+                let key = if a < b {
+                    (a.clone(), b.clone())
+                } else {
+                    (b.clone(), a.clone())
+                };
+                if let Some(t) = self.sums.get(&key) {
+                    return Some(t.clone());
+                }
                 let t = self.fresh("t");
                 self.cost += weight;
                 self.stmts.push(quote!(let #t = #a ^ #b;));
+                self.sums.insert(key, t.clone());
                 Some(t)
             }
         }
@@ -260,6 +271,7 @@ fn emit(n: usize, plan: &[usize], coef_xor: usize) -> (Emit<'_>, Vec<Opd>, usize
         cost: 0,
         plan,
         memo: HashMap::new(),
+        sums: HashMap::new(),
         coef_xor,
     };
     let a: Vec<Opd> = (0..n).map(|i| Some(format_ident!("a{}", i))).collect();
