@@ -321,6 +321,48 @@ impl F128 {
             (c[3] & 0xffffffff) ^ (u[3] & 0xffffffff),
         ]
     }
+    /// The double-length product a·b (2n words, least significant first) by the López–Dahab
+    /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
+    /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
+    /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
+    /// time on any core: no branch or index depends on a or b, and no multiplier is used.
+    #[inline]
+    fn mul_wide_comb(a: &[u32; 4], b: &[u32; 4]) -> [u32; 8] {
+        let mut acc = [0 as u32; 8];
+        let mut k: u32 = 32;
+        while k > 0 {
+            k -= 1;
+            acc[7] = (acc[7] << 1) | (acc[6] >> 31);
+            acc[6] = (acc[6] << 1) | (acc[5] >> 31);
+            acc[5] = (acc[5] << 1) | (acc[4] >> 31);
+            acc[4] = (acc[4] << 1) | (acc[3] >> 31);
+            acc[3] = (acc[3] << 1) | (acc[2] >> 31);
+            acc[2] = (acc[2] << 1) | (acc[1] >> 31);
+            acc[1] = (acc[1] << 1) | (acc[0] >> 31);
+            acc[0] <<= 1;
+            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
+            acc[0] ^= b[0] & m0;
+            acc[1] ^= b[1] & m0;
+            acc[2] ^= b[2] & m0;
+            acc[3] ^= b[3] & m0;
+            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
+            acc[1] ^= b[0] & m1;
+            acc[2] ^= b[1] & m1;
+            acc[3] ^= b[2] & m1;
+            acc[4] ^= b[3] & m1;
+            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
+            acc[2] ^= b[0] & m2;
+            acc[3] ^= b[1] & m2;
+            acc[4] ^= b[2] & m2;
+            acc[5] ^= b[3] & m2;
+            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
+            acc[3] ^= b[0] & m3;
+            acc[4] ^= b[1] & m3;
+            acc[5] ^= b[2] & m3;
+            acc[6] ^= b[3] & m3;
+        }
+        acc
+    }
     /// One carry-less product of limbs of at most 32 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 8 bits, so each of the 16 products of parts has at most 8 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
     #[inline(always)]
     fn clmul_limb(a: u32, b: u32) -> u64 {
@@ -343,7 +385,7 @@ impl F128 {
     }
     /// The double-length product a·b (2n words, least significant first): 9 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
     #[inline]
-    fn mul_wide_portable(a: &[u32; 4], b: &[u32; 4]) -> [u32; 8] {
+    fn mul_wide_holes(a: &[u32; 4], b: &[u32; 4]) -> [u32; 8] {
         let a0 = a[0];
         let a1 = a[1];
         let a2 = a[2];
@@ -395,6 +437,54 @@ impl F128 {
             ((t14 >> 32) as u32) ^ (p9 as u32),
             ((p9 >> 32) as u32),
         ]
+    }
+    /// The double-length product by the portable backend of this build: `mul_wide_holes`
+    /// (about three times faster) where the 32×32 → 64-bit integer multiply is constant
+    /// time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without
+    /// `mclass`) and Cortex-M4/M7 (`mclass` with `dsp`) — and the multiplier-free
+    /// `mul_wide_comb` everywhere else (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS,
+    /// unknown), whose multipliers may finish early on small operands. Stable rustc does
+    /// not set the ARM features, so ARM builds on stable use the comb.
+    #[inline(always)]
+    fn mul_wide_portable(a: &[u32; 4], b: &[u32; 4]) -> [u32; 8] {
+        #[cfg(
+            any(
+                target_arch = "x86",
+                target_arch = "x86_64",
+                target_arch = "aarch64",
+                target_arch = "wasm32",
+                all(
+                    target_arch = "arm",
+                    target_feature = "v7",
+                    not(target_feature = "mclass")
+                ),
+                all(
+                    target_arch = "arm",
+                    target_feature = "mclass",
+                    target_feature = "dsp"
+                )
+            )
+        )] { Self::mul_wide_holes(a, b) }
+        #[cfg(
+            not(
+                any(
+                    target_arch = "x86",
+                    target_arch = "x86_64",
+                    target_arch = "aarch64",
+                    target_arch = "wasm32",
+                    all(
+                        target_arch = "arm",
+                        target_feature = "v7",
+                        not(target_feature = "mclass")
+                    ),
+                    all(
+                        target_arch = "arm",
+                        target_feature = "mclass",
+                        target_feature = "dsp"
+                    )
+                )
+            )
+        )] { Self::mul_wide_comb(a, b) }
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -461,9 +551,18 @@ impl F128 {
     fn mul_wide(a: &[u32; 4], b: &[u32; 4]) -> [u32; 8] {
         Self::mul_wide_portable(a, b)
     }
-    /// The backend of the carry-less products: always `portable32` (Karatsuba-like formulae over integer multiplication with holes).
+    /// The backend of the carry-less products, fixed at compile time: `portable32-holes` (Karatsuba-like formulae over integer multiplication with holes) where the 32×32 → 64-bit multiply is constant time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without `mclass`), Cortex-M4/M7 (`mclass` with `dsp`) — else `portable32`, the López–Dahab comb, which uses no multiplier and so stays constant time on cores whose multiplier finishes early (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS). Stable rustc does not set the ARM features, so ARM builds on stable use the comb.
     pub fn backend() -> &'static str {
-        "portable32"
+        if cfg!(
+            any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64",
+            target_arch = "wasm32", all(target_arch = "arm", target_feature = "v7",
+            not(target_feature = "mclass")), all(target_arch = "arm", target_feature =
+            "mclass", target_feature = "dsp"))
+        ) {
+            "portable32-holes"
+        } else {
+            "portable32"
+        }
     }
     /// Test hook: `self · rhs` by the named backend, or `None` when this build or CPU
     /// cannot run it. Not a stable API.
@@ -473,23 +572,30 @@ impl F128 {
         rhs: &Self,
         backend: &str,
     ) -> ::core::option::Option<Self> {
-        if backend == "portable32" {
-            ::core::option::Option::Some(
-                Self(Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0))),
-            )
-        } else {
-            ::core::option::Option::None
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(
+                    Self(Self::reduce(&Self::mul_wide_comb(&self.0, &rhs.0))),
+                )
+            }
+            "portable32-holes" => {
+                ::core::option::Option::Some(
+                    Self(Self::reduce(&Self::mul_wide_holes(&self.0, &rhs.0))),
+                )
+            }
+            _ => ::core::option::Option::None,
         }
     }
     /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
     #[doc(hidden)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-        if backend == "portable32" {
-            ::core::option::Option::Some(
-                Self(Self::reduce(&Self::square_wide_portable(&self.0))),
-            )
-        } else {
-            ::core::option::Option::None
+        match backend {
+            "portable32" | "portable32-holes" => {
+                ::core::option::Option::Some(
+                    Self(Self::reduce(&Self::square_wide_portable(&self.0))),
+                )
+            }
+            _ => ::core::option::Option::None,
         }
     }
 }

@@ -712,7 +712,15 @@ pub mod props {
 
     /// Every backend this build and CPU can run, against the oracle. Returns the names run.
     pub fn backends<F: BinaryFieldUnderTest>(o: &Gf2Oracle, w: usize) -> Vec<&'static str> {
-        let names = ["portable64", "portable32", "x86_64-clmul", "aarch64-pmull"];
+        // At 32-bit words both portable products are always compiled in (the comb
+        // `portable32`, the holes product `portable32-holes`), whichever `backend()` names.
+        let names = [
+            "portable64",
+            "portable32",
+            "portable32-holes",
+            "x86_64-clmul",
+            "aarch64-pmull",
+        ];
         let v = sample(o, w, 12);
         let mut ran = Vec::new();
         for name in names {

@@ -4,9 +4,15 @@
 //! specialised to f, and the public API (encodings, Itoh–Tsujii inversion, √ via √x, trace,
 //! half-trace, z² + z = c).
 //!
+//! A 32-bit module carries two portable products and picks one by `cfg`: the holes product
+//! (`portable32-holes`) where the 32×32 → 64-bit multiply is constant time (the allow-list of
+//! [`super::holes::ct_mul32_cfg`]), else the López–Dahab comb with masks (`portable32`), which
+//! uses no multiplier, for cores whose multiplier finishes early on small operands. Both stay
+//! reachable through the backend test hooks.
+//!
 //! Word-level work is straight-line for the given m: every word index, shift amount and
-//! constant is a literal. The only loops run a public, fixed number of times (squaring
-//! chains, exponent bits), so no branch or index depends on an element.
+//! constant is a literal. The only loops run a public, fixed number of times (the comb's bit
+//! positions, squaring chains, exponent bits), so no branch or index depends on an element.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -75,6 +81,96 @@ impl Ctx {
             u64::MAX
         } else {
             u32::MAX as u64
+        }
+    }
+}
+
+/// The portable comb: C = Σ_j Σ_k a_(j,k)·x^(wj+k)·B as the left-to-right comb of López and
+/// Dahab (J. López, R. Dahab, "High-speed software multiplication in F_(2^m)", INDOCRYPT 2000;
+/// Hankerson–Menezes–Vanstone Algorithm 2.34) with window one bit: for each bit position k of
+/// the words of a, from the top, C ← C·x, then C{j} ← C{j} + (B AND mask(a_(j,k))). The mask
+/// replaces both the branch and the table lookup, so nothing depends on a's bits but data.
+fn comb(c: &Ctx) -> TokenStream {
+    let word = c.word();
+    let wm1 = u32_lit(c.w - 1);
+    let wbits = u32_lit(c.w);
+    // c <<= 1 over the live words, top first.
+    let mut shift = Vec::new();
+    for i in (0..c.np).rev() {
+        let ii = usize_lit(i);
+        if i == 0 {
+            shift.push(quote!(acc[0] <<= 1;));
+        } else {
+            let lo = usize_lit(i - 1);
+            shift.push(quote!(acc[#ii] = (acc[#ii] << 1) | (acc[#lo] >> #wm1);));
+        }
+    }
+    let mut adds = Vec::new();
+    for j in 0..c.n {
+        let jj = usize_lit(j);
+        let mask = format_ident!("m{}", j);
+        adds.push(quote!(let #mask = (0 as #word).wrapping_sub((a[#jj] >> k) & 1);));
+        for i in 0..c.n {
+            if i + j >= c.np {
+                continue;
+            }
+            let t = usize_lit(i + j);
+            let ii = usize_lit(i);
+            adds.push(quote!(acc[#t] ^= b[#ii] & #mask;));
+        }
+    }
+    let n2 = usize_lit(2 * c.n);
+    let n = usize_lit(c.n);
+    quote! {
+        /// The double-length product a·b (2n words, least significant first) by the López–Dahab
+        /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
+        /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
+        /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
+        /// time on any core: no branch or index depends on a or b, and no multiplier is used.
+        #[inline]
+        fn mul_wide_comb(a: &[#word; #n], b: &[#word; #n]) -> [#word; #n2] {
+            let mut acc = [0 as #word; #n2];
+            let mut k: u32 = #wbits;
+            while k > 0 {
+                k -= 1;
+                #(#shift)*
+                #(#adds)*
+            }
+            acc
+        }
+    }
+}
+
+/// The 32-bit module's portable product: the comb and the holes product, and the choice between
+/// them at compile time (see [`super::holes::ct_mul32_cfg`]).
+fn portable32_items(c: &Ctx) -> TokenStream {
+    let n = usize_lit(c.n);
+    let n2 = usize_lit(2 * c.n);
+    let comb = comb(c);
+    let holes = super::holes::portable_items(c.w, c.n, c.m, "mul_wide_holes");
+    let ct = super::holes::ct_mul32_cfg();
+    quote! {
+        #comb
+
+        #holes
+
+        /// The double-length product by the portable backend of this build: `mul_wide_holes`
+        /// (about three times faster) where the 32×32 → 64-bit integer multiply is constant
+        /// time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without
+        /// `mclass`) and Cortex-M4/M7 (`mclass` with `dsp`) — and the multiplier-free
+        /// `mul_wide_comb` everywhere else (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS,
+        /// unknown), whose multipliers may finish early on small operands. Stable rustc does
+        /// not set the ARM features, so ARM builds on stable use the comb.
+        #[inline(always)]
+        fn mul_wide_portable(a: &[u32; #n], b: &[u32; #n]) -> [u32; #n2] {
+            #[cfg(#ct)]
+            {
+                Self::mul_wide_holes(a, b)
+            }
+            #[cfg(not(#ct))]
+            {
+                Self::mul_wide_comb(a, b)
+            }
         }
     }
 }
@@ -311,7 +407,51 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let barrett = matches!(s.reduction, Reduction::Barrett { .. });
     let with_hw = c.w == 64 && target == BinaryTarget::Auto;
     if !with_hw {
-        let backend_doc = format!(" The backend of the carry-less products: always `{portable_name}` (Karatsuba-like formulae over integer multiplication with holes).");
+        let ct = super::holes::ct_mul32_cfg();
+        let (backend_doc, backend_body, mul_hook, square_hook) = if c.w == 64 {
+            (
+                format!(" The backend of the carry-less products: always `{portable_name}` (Karatsuba-like formulae over integer multiplication with holes)."),
+                quote!(#portable_name),
+                quote! {
+                    if backend == #portable_name {
+                        ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0))))
+                    } else {
+                        ::core::option::Option::None
+                    }
+                },
+                quote! {
+                    if backend == #portable_name {
+                        ::core::option::Option::Some(Self(Self::reduce(&Self::square_wide_portable(&self.0))))
+                    } else {
+                        ::core::option::Option::None
+                    }
+                },
+            )
+        } else {
+            (
+                " The backend of the carry-less products, fixed at compile time: `portable32-holes` (Karatsuba-like formulae over integer multiplication with holes) where the 32×32 → 64-bit multiply is constant time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without `mclass`), Cortex-M4/M7 (`mclass` with `dsp`) — else `portable32`, the López–Dahab comb, which uses no multiplier and so stays constant time on cores whose multiplier finishes early (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS). Stable rustc does not set the ARM features, so ARM builds on stable use the comb.".to_string(),
+                quote! {
+                    if cfg!(#ct) {
+                        "portable32-holes"
+                    } else {
+                        "portable32"
+                    }
+                },
+                quote! {
+                    match backend {
+                        "portable32" => ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_comb(&self.0, &rhs.0)))),
+                        "portable32-holes" => ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_holes(&self.0, &rhs.0)))),
+                        _ => ::core::option::Option::None,
+                    }
+                },
+                quote! {
+                    match backend {
+                        "portable32" | "portable32-holes" => ::core::option::Option::Some(Self(Self::reduce(&Self::square_wide_portable(&self.0)))),
+                        _ => ::core::option::Option::None,
+                    }
+                },
+            )
+        };
         let mul_wide = if barrett {
             quote! {
                 /// The double-length product for Barrett reduction.
@@ -358,28 +498,20 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
 
             #[doc = #backend_doc]
             pub fn backend() -> &'static str {
-                #portable_name
+                #backend_body
             }
 
             /// Test hook: `self · rhs` by the named backend, or `None` when this build or CPU
             /// cannot run it. Not a stable API.
             #[doc(hidden)]
             pub fn __mul_with_backend(&self, rhs: &Self, backend: &str) -> ::core::option::Option<Self> {
-                if backend == #portable_name {
-                    ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0))))
-                } else {
-                    ::core::option::Option::None
-                }
+                #mul_hook
             }
 
             /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
             #[doc(hidden)]
             pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-                if backend == #portable_name {
-                    ::core::option::Option::Some(Self(Self::reduce(&Self::square_wide_portable(&self.0))))
-                } else {
-                    ::core::option::Option::None
-                }
+                #square_hook
             }
         };
     }
@@ -843,7 +975,11 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
         }
         Reduction::Sparse => quote!(),
     };
-    let comb_fn = super::holes::portable_items(c.w, c.n, c.m);
+    let comb_fn = if c.w == 64 {
+        super::holes::portable_items(c.w, c.n, c.m, "mul_wide_portable")
+    } else {
+        portable32_items(&c)
+    };
     let square_fn = square_portable(&c);
     let helpers = bit_helpers(&c);
     let backend = backend_items(&c, s, target);

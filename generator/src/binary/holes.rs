@@ -12,6 +12,13 @@
 //! `u64`). Limb products are combined by two-, three- and five-term Karatsuba-like formulae
 //! (P. L. Montgomery, "Five, six, and seven-term Karatsuba-like formulae", IEEE Trans. Computers
 //! 54(3), 2005: 3, 6 and 13 products), chosen per size by a count of operations.
+//!
+//! The product is constant time only where the integer multiplier is. 64-bit words are used on
+//! 64-bit CPUs whose multipliers are (x86-64, AArch64), so the 64-bit module always uses it. A
+//! 32-bit module may also run on cores whose multiplier finishes early for small operands
+//! (ARM7TDMI/ARM9, Cortex-M0/M3, PowerPC 7xx/74xx, some SPARC and MIPS), so it carries the
+//! López–Dahab comb as well (no multiplier, see `emit::comb`) and uses this product only on the
+//! allow-list of [`ct_mul32_cfg`]; everywhere else the comb.
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -299,6 +306,29 @@ fn u32_lit(x: u32) -> Literal {
     Literal::u32_unsuffixed(x)
 }
 
+/// The `cfg` predicate under which a 32-bit module uses this product instead of the comb:
+/// architectures whose 32×32 → 64-bit multiply takes the same time for every operand in
+/// practice (T. Pornin, "Constant-Time Mul", bearssl.org/ctmul.html, and the cores' manuals) — x86 and
+/// x86-64, AArch64, wasm32 (JIT-compiled to such a host's multiplier), ARMv7-A/R (`umull`,
+/// `target_feature = "v7"` without `"mclass"`) and Cortex-M4/M7 (`"mclass"` with `"dsp"`,
+/// single-cycle `umull`). The rest — Cortex-M0/M3 (`umull` finishes early on small operands),
+/// ARMv4T/v5TE, PowerPC, SPARC, MIPS and anything unknown — get the comb. rustc sets the ARM
+/// features `v7`, `mclass` and `dsp` only where `arm_target_feature` is enabled (not on stable
+/// 1.95: `--print cfg` lists none for armv7-unknown-linux-gnueabihf or thumbv7em-none-eabihf),
+/// so a stable ARM build gets the comb: slower, never variable-time.
+pub fn ct_mul32_cfg() -> TokenStream {
+    quote! {
+        any(
+            target_arch = "x86",
+            target_arch = "x86_64",
+            target_arch = "aarch64",
+            target_arch = "wasm32",
+            all(target_arch = "arm", target_feature = "v7", not(target_feature = "mclass")),
+            all(target_arch = "arm", target_feature = "mclass", target_feature = "dsp")
+        )
+    }
+}
+
 /// Bits ≡ r (mod 4) of a `bits`-bit word.
 fn class_mask(bits: u32, r: u32) -> u128 {
     (0..bits)
@@ -316,8 +346,11 @@ pub fn limb_bits(w: u32, m: usize) -> usize {
     }
 }
 
-/// `clmul_limb` and `mul_wide_portable` for m-bit elements in n words of w bits.
-pub fn portable_items(w: u32, n: usize, m: usize) -> TokenStream {
+/// `clmul_limb` and the double-length product `fn_name` (`mul_wide_portable` at 64-bit words,
+/// `mul_wide_holes` at 32-bit words, where `emit` adds the comb and the choice between them) for
+/// m-bit elements in n words of w bits.
+pub fn portable_items(w: u32, n: usize, m: usize, fn_name: &str) -> TokenStream {
+    let fn_name = format_ident!("{}", fn_name);
     let l = limb_bits(w, m);
     let nl = m.div_ceil(l);
     let coef_xor = 2; // a coefficient is two words
@@ -461,7 +494,7 @@ pub fn portable_items(w: u32, n: usize, m: usize) -> TokenStream {
 
         #[doc = #doc]
         #[inline]
-        fn mul_wide_portable(a: &[#word; #nn], b: &[#word; #nn]) -> [#word; #n2] {
+        fn #fn_name(a: &[#word; #nn], b: &[#word; #nn]) -> [#word; #n2] {
             #(#pre)*
             #(#stmts)*
             [#(#outs),*]
