@@ -308,14 +308,15 @@ fn u32_lit(x: u32) -> Literal {
 
 /// The `cfg` predicate under which a 32-bit module uses this product instead of the comb:
 /// architectures whose 32×32 → 64-bit multiply takes the same time for every operand in
-/// practice (T. Pornin, "Constant-Time Mul", bearssl.org/ctmul.html, and the cores' manuals) — x86 and
-/// x86-64, AArch64, wasm32 (JIT-compiled to such a host's multiplier), ARMv7-A/R (`umull`,
-/// `target_feature = "v7"` without `"mclass"`) and Cortex-M4/M7 (`"mclass"` with `"dsp"`,
-/// single-cycle `umull`). The rest — Cortex-M0/M3 (`umull` finishes early on small operands),
-/// ARMv4T/v5TE, PowerPC, SPARC, MIPS and anything unknown — get the comb. rustc sets the ARM
-/// features `v7`, `mclass` and `dsp` only where `arm_target_feature` is enabled (not on stable
-/// 1.95: `--print cfg` lists none for armv7-unknown-linux-gnueabihf or thumbv7em-none-eabihf),
-/// so a stable ARM build gets the comb: slower, never variable-time.
+/// practice (T. Pornin, "Constant-Time Mul", bearssl.org/ctmul.html, and the cores' manuals):
+/// x86 and x86-64, AArch64, wasm32 (JIT-compiled to such a host's multiplier), ARMv7-A/R
+/// (`umull`; `target_feature = "v7"` without `"mclass"`) and Cortex-M4/M7 (`"mclass"` with
+/// `"dsp"`, single-cycle `umull`). The rest get the comb: Cortex-M3 and ARM7TDMI/ARM9
+/// (multipliers that finish early on small operands), Cortex-M0 (no long multiply; not
+/// verified), PowerPC 7xx/74xx, SPARC, MIPS and anything unknown. rustc sets the ARM features
+/// `v7`, `mclass` and `dsp` only where `arm_target_feature` is enabled (not on stable 1.95:
+/// `--print cfg` lists none for armv7-unknown-linux-gnueabihf or thumbv7em-none-eabihf), so a
+/// stable ARM build gets the comb: slower, never variable-time.
 pub fn ct_mul32_cfg() -> TokenStream {
     quote! {
         any(
