@@ -25,7 +25,7 @@ plan=(
 # Binary fields GF(2^m): test binaries binary_64 / binary_32 of crate `cross` (presets and random
 # irreducible polynomials), added to each target's list. aarch64 runs the PMULL kernel (built with
 # the `aes` target feature, on qemu's `max` CPU; the tests assert that backend), powerpc checks
-# the byte encodings big-endian, armv7 and wasm32 run the portable 32-bit comb.
+# the byte encodings big-endian, armv7 and wasm32 run the portable 32-bit product.
 declare -A binary_tests=(
   [aarch64-unknown-linux-gnu]="binary_64"
   [armv7-unknown-linux-gnueabihf]="binary_32"

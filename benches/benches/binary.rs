@@ -3,9 +3,10 @@
 //! libcrypto, linked through `openssl-sys`), in one criterion run.
 //!
 //! Ids are `<field>/<op>/<column>`: columns `x86_64-clmul` (the default backend on a CPU with
-//! PCLMULQDQ, through the public `mul`/`square`/`invert`), `portable64` (the López–Dahab comb,
-//! through the `__mul_with_backend` hook; invert is not measured there), `portable32` (the
-//! 32-bit-word module) and `openssl`. Every operation is a latency chain (`x ← x·y`, `x ← x²`,
+//! PCLMULQDQ, through the public `mul`/`square`/`invert`), `portable64` (the portable 64-bit-word
+//! product, through the `__mul_with_backend` hook; invert is not measured there), `portable32` and
+//! `portable32-holes` (the 32-bit-word module's comb and holes product through the hook; its
+//! square and invert under the name of its default backend) and `openssl`. Every operation is a latency chain (`x ← x·y`, `x ← x²`,
 //! `x ← x⁻¹ + y`), and every column first reproduces the others' results on the same inputs.
 //!
 //! ```sh
@@ -177,10 +178,20 @@ macro_rules! bench_field {
             let mut x = x64;
             b.iter(|| x = black_box(x).__mul_with_backend(&y64, "portable64").unwrap())
         });
-        g.bench_function(BenchmarkId::new("mul", "portable32"), |b| {
-            let mut x = x32;
-            b.iter(|| x = black_box(x).mul(&y32))
-        });
+        for name in ["portable32", "portable32-holes"] {
+            assert_eq!(
+                x32.__mul_with_backend(&y32, name)
+                    .unwrap()
+                    .to_le_bytes()
+                    .to_vec(),
+                want,
+                "{id} {name} mul"
+            );
+            g.bench_function(BenchmarkId::new("mul", name), |b| {
+                let mut x = x32;
+                b.iter(|| x = black_box(x).__mul_with_backend(&y32, name).unwrap())
+            });
+        }
         g.bench_function(BenchmarkId::new("mul", "openssl"), |b| {
             let (mut x, mut t) = (unsafe { openssl_sys::BN_dup(xo) }, unsafe {
                 openssl_sys::BN_new()
@@ -198,7 +209,7 @@ macro_rules! bench_field {
             let mut x = x64;
             b.iter(|| x = black_box(x).__square_with_backend("portable64").unwrap())
         });
-        g.bench_function(BenchmarkId::new("square", "portable32"), |b| {
+        g.bench_function(BenchmarkId::new("square", F32::backend()), |b| {
             let mut x = x32;
             b.iter(|| x = black_box(x).square())
         });
@@ -215,7 +226,7 @@ macro_rules! bench_field {
             let mut x = x64;
             b.iter(|| x = black_box(x).invert().unwrap() + y64)
         });
-        g.bench_function(BenchmarkId::new("invert", "portable32"), |b| {
+        g.bench_function(BenchmarkId::new("invert", F32::backend()), |b| {
             let mut x = x32;
             b.iter(|| x = black_box(x).invert().unwrap() + y32)
         });

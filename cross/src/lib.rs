@@ -189,17 +189,44 @@ pub mod binary_32 {
 }
 
 /// Every backend name a generated binary field's `backend()` can return.
-pub const BINARY_BACKENDS: [&str; 4] =
-    ["x86_64-clmul", "aarch64-pmull", "portable64", "portable32"];
+pub const BINARY_BACKENDS: [&str; 5] = [
+    "x86_64-clmul",
+    "aarch64-pmull",
+    "portable64",
+    "portable32",
+    "portable32-holes",
+];
 
 /// The backend a binary field generated with `--target auto` at `word_bits`-bit words must use
 /// on the architecture this crate is built for. `x86_clmul` says whether an x86-64 CPU has
 /// PCLMULQDQ (ignored elsewhere). On aarch64 the answer is always `aarch64-pmull` for 64-bit
 /// words: `scripts/cross.sh` builds that target with `-C target-feature=+aes`, and a build
-/// without it fails here rather than testing only the portable comb.
+/// without it fails here rather than testing only the portable product. At 32-bit words the
+/// holes product (`portable32-holes`) only where the 32×32 → 64-bit multiply is constant time
+/// (x86, x86-64, AArch64, wasm32; ARMv7-A and Cortex-M4/M7 by their `target_feature`s, which
+/// stable rustc does not set), the comb (`portable32`) elsewhere: on powerpc and on armv7 built
+/// by stable rustc.
 pub fn expected_binary_backend(word_bits: u32, x86_clmul: bool) -> &'static str {
     if word_bits == 32 {
-        "portable32"
+        let ct_mul = cfg!(any(
+            target_arch = "x86",
+            target_arch = "x86_64",
+            target_arch = "aarch64",
+            target_arch = "wasm32"
+        )) || cfg!(all(
+            target_arch = "arm",
+            target_feature = "v7",
+            not(target_feature = "mclass")
+        )) || cfg!(all(
+            target_arch = "arm",
+            target_feature = "mclass",
+            target_feature = "dsp"
+        ));
+        if ct_mul {
+            "portable32-holes"
+        } else {
+            "portable32"
+        }
     } else if cfg!(target_arch = "x86_64") && x86_clmul {
         "x86_64-clmul"
     } else if cfg!(target_arch = "aarch64") {
@@ -211,7 +238,7 @@ pub fn expected_binary_backend(word_bits: u32, x86_clmul: bool) -> &'static str 
 
 /// Expands to one `#[test]` per binary field `name: Type => word_bits`: the backend in use is
 /// [`expected_binary_backend`] (so the oracle suite ran through it), and every backend in
-/// [`BINARY_BACKENDS`] this build can run gives the portable comb's `mul` and `square` on
+/// [`BINARY_BACKENDS`] this build can run gives the portable product's `mul` and `square` on
 /// pseudo-random elements.
 #[macro_export]
 macro_rules! binary_backend_tests {

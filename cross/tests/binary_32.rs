@@ -68,6 +68,33 @@ fieldgen_tests::binary_field_suite!(
     32,
     no_half_trace
 );
+/// The default portable product per target, written out per architecture: PowerPC (the
+/// stand-in for cores whose multiplier finishes early) must run the multiplier-free comb, wasm32
+/// and the 64-bit hosts the holes product; ARMv7 the holes product only when the build sets
+/// the (unstable) `v7` target feature, so the comb under stable rustc.
+#[test]
+fn default_portable32_product() {
+    let want = if cfg!(target_arch = "powerpc") {
+        "portable32"
+    } else if cfg!(any(
+        target_arch = "wasm32",
+        target_arch = "x86_64",
+        target_arch = "aarch64"
+    )) {
+        "portable32-holes"
+    } else if cfg!(target_arch = "arm") {
+        if cfg!(all(target_feature = "v7", not(target_feature = "mclass"))) {
+            "portable32-holes"
+        } else {
+            "portable32"
+        }
+    } else {
+        "portable32"
+    };
+    assert_eq!(fieldgen_generated::sect163_32::F163::backend(), want);
+    assert_eq!(fieldgen_generated::sect571_32::F571::backend(), want);
+}
+
 mod preset_backends {
     fieldgen_cross::binary_backend_tests! {
     sect163_32: fieldgen_generated::sect163_32::F163 => 32,

@@ -325,9 +325,9 @@ impl F128 {
     /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
     /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
     /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// time on any core: no branch or index depends on a or b, and no multiplier is used.
     #[inline]
-    fn mul_wide_portable(a: &[u32; 4], b: &[u32; 4]) -> [u32; 8] {
+    fn mul_wide_comb(a: &[u32; 4], b: &[u32; 4]) -> [u32; 8] {
         let mut acc = [0 as u32; 8];
         let mut k: u32 = 32;
         while k > 0 {
@@ -362,6 +362,129 @@ impl F128 {
             acc[6] ^= b[3] & m3;
         }
         acc
+    }
+    /// One carry-less product of limbs of at most 32 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 8 bits, so each of the 16 products of parts has at most 8 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
+    #[inline(always)]
+    fn clmul_limb(a: u32, b: u32) -> u64 {
+        const M: [u32; 4] = [0x11111111, 0x22222222, 0x44444444, 0x88888888];
+        const MW: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
+            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
+        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
+            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
+        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
+            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
+        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
+            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
+    }
+    /// The double-length product a·b (2n words, least significant first): 9 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
+    #[inline]
+    fn mul_wide_holes(a: &[u32; 4], b: &[u32; 4]) -> [u32; 8] {
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let t6 = p1 ^ p2;
+        let t7 = t6 ^ p5;
+        let p8 = Self::clmul_limb(a2, b2);
+        let p9 = Self::clmul_limb(a3, b3);
+        let t10 = a2 ^ a3;
+        let t11 = b2 ^ b3;
+        let p12 = Self::clmul_limb(t10, t11);
+        let t13 = p8 ^ p9;
+        let t14 = t13 ^ p12;
+        let t15 = a0 ^ a2;
+        let t16 = b0 ^ b2;
+        let t17 = a1 ^ a3;
+        let t18 = b1 ^ b3;
+        let p19 = Self::clmul_limb(t15, t16);
+        let p20 = Self::clmul_limb(t17, t18);
+        let t21 = t15 ^ t17;
+        let t22 = t16 ^ t18;
+        let p23 = Self::clmul_limb(t21, t22);
+        let t24 = p19 ^ p20;
+        let t25 = t24 ^ p23;
+        let t26 = p1 ^ p8;
+        let t27 = t7 ^ t14;
+        let t28 = p2 ^ p9;
+        let t29 = t26 ^ p19;
+        let t30 = t27 ^ t25;
+        let t31 = t28 ^ p20;
+        let t32 = p2 ^ t29;
+        let t33 = t31 ^ p8;
+        [
+            (p1 as u32),
+            ((p1 >> 32) as u32) ^ (t7 as u32),
+            ((t7 >> 32) as u32) ^ (t32 as u32),
+            ((t32 >> 32) as u32) ^ (t30 as u32),
+            ((t30 >> 32) as u32) ^ (t33 as u32),
+            ((t33 >> 32) as u32) ^ (t14 as u32),
+            ((t14 >> 32) as u32) ^ (p9 as u32),
+            ((p9 >> 32) as u32),
+        ]
+    }
+    /// The double-length product by the portable backend of this build: `mul_wide_holes`
+    /// (about three times faster) where the 32×32 → 64-bit integer multiply is constant
+    /// time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without
+    /// `mclass`) and Cortex-M4/M7 (`mclass` with `dsp`) — and the multiplier-free
+    /// `mul_wide_comb` everywhere else (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS,
+    /// unknown), whose multipliers may finish early on small operands. Stable rustc does
+    /// not set the ARM features, so ARM builds on stable use the comb.
+    #[inline(always)]
+    fn mul_wide_portable(a: &[u32; 4], b: &[u32; 4]) -> [u32; 8] {
+        #[cfg(
+            any(
+                target_arch = "x86",
+                target_arch = "x86_64",
+                target_arch = "aarch64",
+                target_arch = "wasm32",
+                all(
+                    target_arch = "arm",
+                    target_feature = "v7",
+                    not(target_feature = "mclass")
+                ),
+                all(
+                    target_arch = "arm",
+                    target_feature = "mclass",
+                    target_feature = "dsp"
+                )
+            )
+        )] { Self::mul_wide_holes(a, b) }
+        #[cfg(
+            not(
+                any(
+                    target_arch = "x86",
+                    target_arch = "x86_64",
+                    target_arch = "aarch64",
+                    target_arch = "wasm32",
+                    all(
+                        target_arch = "arm",
+                        target_feature = "v7",
+                        not(target_feature = "mclass")
+                    ),
+                    all(
+                        target_arch = "arm",
+                        target_feature = "mclass",
+                        target_feature = "dsp"
+                    )
+                )
+            )
+        )] { Self::mul_wide_comb(a, b) }
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
@@ -428,9 +551,18 @@ impl F128 {
     fn mul_wide(a: &[u32; 4], b: &[u32; 4]) -> [u32; 8] {
         Self::mul_wide_portable(a, b)
     }
-    /// The backend of the carry-less products: always `portable32` (the López–Dahab comb).
+    /// The backend of the carry-less products, fixed at compile time: `portable32-holes` (Karatsuba-like formulae over integer multiplication with holes) where the 32×32 → 64-bit multiply is constant time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without `mclass`), Cortex-M4/M7 (`mclass` with `dsp`) — else `portable32`, the López–Dahab comb, which uses no multiplier and so stays constant time on cores whose multiplier finishes early (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS). Stable rustc does not set the ARM features, so ARM builds on stable use the comb.
     pub fn backend() -> &'static str {
-        "portable32"
+        if cfg!(
+            any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64",
+            target_arch = "wasm32", all(target_arch = "arm", target_feature = "v7",
+            not(target_feature = "mclass")), all(target_arch = "arm", target_feature =
+            "mclass", target_feature = "dsp"))
+        ) {
+            "portable32-holes"
+        } else {
+            "portable32"
+        }
     }
     /// Test hook: `self · rhs` by the named backend, or `None` when this build or CPU
     /// cannot run it. Not a stable API.
@@ -440,23 +572,30 @@ impl F128 {
         rhs: &Self,
         backend: &str,
     ) -> ::core::option::Option<Self> {
-        if backend == "portable32" {
-            ::core::option::Option::Some(
-                Self(Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0))),
-            )
-        } else {
-            ::core::option::Option::None
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(
+                    Self(Self::reduce(&Self::mul_wide_comb(&self.0, &rhs.0))),
+                )
+            }
+            "portable32-holes" => {
+                ::core::option::Option::Some(
+                    Self(Self::reduce(&Self::mul_wide_holes(&self.0, &rhs.0))),
+                )
+            }
+            _ => ::core::option::Option::None,
         }
     }
     /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
     #[doc(hidden)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-        if backend == "portable32" {
-            ::core::option::Option::Some(
-                Self(Self::reduce(&Self::square_wide_portable(&self.0))),
-            )
-        } else {
-            ::core::option::Option::None
+        match backend {
+            "portable32" | "portable32-holes" => {
+                ::core::option::Option::Some(
+                    Self(Self::reduce(&Self::square_wide_portable(&self.0))),
+                )
+            }
+            _ => ::core::option::Option::None,
         }
     }
 }

@@ -443,9 +443,9 @@ impl F521 {
     /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
     /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
     /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// time on any core: no branch or index depends on a or b, and no multiplier is used.
     #[inline]
-    fn mul_wide_portable(a: &[u32; 17], b: &[u32; 17]) -> [u32; 34] {
+    fn mul_wide_comb(a: &[u32; 17], b: &[u32; 17]) -> [u32; 34] {
         let mut acc = [0 as u32; 34];
         let mut k: u32 = 32;
         while k > 0 {
@@ -792,6 +792,708 @@ impl F521 {
         }
         acc
     }
+    /// One carry-less product of limbs of at most 32 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 8 bits, so each of the 16 products of parts has at most 8 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
+    #[inline(always)]
+    fn clmul_limb(a: u32, b: u32) -> u64 {
+        const M: [u32; 4] = [0x11111111, 0x22222222, 0x44444444, 0x88888888];
+        const MW: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
+            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
+        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
+            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
+        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
+            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
+        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
+            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
+    }
+    /// The double-length product a·b (2n words, least significant first): 94 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
+    #[inline]
+    fn mul_wide_holes(a: &[u32; 17], b: &[u32; 17]) -> [u32; 34] {
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let a4 = a[4];
+        let a5 = a[5];
+        let a6 = a[6];
+        let a7 = a[7];
+        let a8 = a[8];
+        let a9 = a[9];
+        let a10 = a[10];
+        let a11 = a[11];
+        let a12 = a[12];
+        let a13 = a[13];
+        let a14 = a[14];
+        let a15 = a[15];
+        let a16 = a[16];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let b4 = b[4];
+        let b5 = b[5];
+        let b6 = b[6];
+        let b7 = b[7];
+        let b8 = b[8];
+        let b9 = b[9];
+        let b10 = b[10];
+        let b11 = b[11];
+        let b12 = b[12];
+        let b13 = b[13];
+        let b14 = b[14];
+        let b15 = b[15];
+        let b16 = b[16];
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let p6 = Self::clmul_limb(a2, b2);
+        let t7 = a0 ^ a2;
+        let t8 = b0 ^ b2;
+        let p9 = Self::clmul_limb(t7, t8);
+        let p10 = Self::clmul_limb(a3, b3);
+        let t11 = a1 ^ a2;
+        let t12 = b1 ^ b2;
+        let t13 = t11 ^ a3;
+        let t14 = t12 ^ b3;
+        let p15 = Self::clmul_limb(t13, t14);
+        let p16 = Self::clmul_limb(a4, b4);
+        let t17 = a2 ^ a4;
+        let t18 = b2 ^ b4;
+        let p19 = Self::clmul_limb(t17, t18);
+        let t20 = t3 ^ a2;
+        let t21 = t4 ^ b2;
+        let t22 = t20 ^ a4;
+        let t23 = t21 ^ b4;
+        let p24 = Self::clmul_limb(t22, t23);
+        let t25 = a3 ^ a4;
+        let t26 = b3 ^ b4;
+        let p27 = Self::clmul_limb(t25, t26);
+        let t28 = t7 ^ a3;
+        let t29 = t8 ^ b3;
+        let t30 = t28 ^ a4;
+        let t31 = t29 ^ b4;
+        let p32 = Self::clmul_limb(t30, t31);
+        let t33 = t20 ^ a3;
+        let t34 = t21 ^ b3;
+        let t35 = t33 ^ a4;
+        let t36 = t34 ^ b4;
+        let p37 = Self::clmul_limb(t35, t36);
+        let t38 = p1 ^ p2;
+        let t39 = t38 ^ p5;
+        let t40 = t38 ^ p6;
+        let t41 = t40 ^ p9;
+        let t42 = p2 ^ p6;
+        let t43 = t42 ^ p10;
+        let t44 = t43 ^ p15;
+        let t45 = t44 ^ p16;
+        let t46 = t45 ^ p24;
+        let t47 = t46 ^ p27;
+        let t48 = t47 ^ p37;
+        let t49 = p9 ^ p19;
+        let t50 = t49 ^ p24;
+        let t51 = t50 ^ p32;
+        let t52 = t51 ^ p37;
+        let t53 = t39 ^ p6;
+        let t54 = t53 ^ p10;
+        let t55 = t54 ^ p15;
+        let t56 = t55 ^ p32;
+        let t57 = t56 ^ p37;
+        let t58 = p6 ^ p10;
+        let t59 = t58 ^ p16;
+        let t60 = t59 ^ p19;
+        let t61 = p10 ^ p16;
+        let t62 = t61 ^ p27;
+        let p63 = Self::clmul_limb(a5, b5);
+        let p64 = Self::clmul_limb(a6, b6);
+        let t65 = a5 ^ a6;
+        let t66 = b5 ^ b6;
+        let p67 = Self::clmul_limb(t65, t66);
+        let t68 = p63 ^ p64;
+        let t69 = t68 ^ p67;
+        let p70 = Self::clmul_limb(a7, b7);
+        let p71 = Self::clmul_limb(a8, b8);
+        let t72 = a7 ^ a8;
+        let t73 = b7 ^ b8;
+        let p74 = Self::clmul_limb(t72, t73);
+        let t75 = p70 ^ p71;
+        let t76 = t75 ^ p74;
+        let t77 = a5 ^ a7;
+        let t78 = b5 ^ b7;
+        let t79 = a6 ^ a8;
+        let t80 = b6 ^ b8;
+        let p81 = Self::clmul_limb(t77, t78);
+        let p82 = Self::clmul_limb(t79, t80);
+        let t83 = t77 ^ t79;
+        let t84 = t78 ^ t80;
+        let p85 = Self::clmul_limb(t83, t84);
+        let t86 = p81 ^ p82;
+        let t87 = t86 ^ p85;
+        let t88 = p63 ^ p70;
+        let t89 = t69 ^ t76;
+        let t90 = p64 ^ p71;
+        let t91 = t88 ^ p81;
+        let t92 = t89 ^ t87;
+        let t93 = t90 ^ p82;
+        let t94 = p64 ^ t91;
+        let t95 = t93 ^ p70;
+        let t96 = a0 ^ a5;
+        let t97 = b0 ^ b5;
+        let t98 = a1 ^ a6;
+        let t99 = b1 ^ b6;
+        let t100 = a2 ^ a7;
+        let t101 = b2 ^ b7;
+        let t102 = a3 ^ a8;
+        let t103 = b3 ^ b8;
+        let p104 = Self::clmul_limb(t96, t97);
+        let p105 = Self::clmul_limb(t98, t99);
+        let t106 = t96 ^ t98;
+        let t107 = t97 ^ t99;
+        let p108 = Self::clmul_limb(t106, t107);
+        let p109 = Self::clmul_limb(t100, t101);
+        let t110 = t96 ^ t100;
+        let t111 = t97 ^ t101;
+        let p112 = Self::clmul_limb(t110, t111);
+        let p113 = Self::clmul_limb(t102, t103);
+        let t114 = t98 ^ t100;
+        let t115 = t99 ^ t101;
+        let t116 = t114 ^ t102;
+        let t117 = t115 ^ t103;
+        let p118 = Self::clmul_limb(t116, t117);
+        let t119 = t100 ^ a4;
+        let t120 = t101 ^ b4;
+        let p121 = Self::clmul_limb(t119, t120);
+        let t122 = t106 ^ t100;
+        let t123 = t107 ^ t101;
+        let t124 = t122 ^ a4;
+        let t125 = t123 ^ b4;
+        let p126 = Self::clmul_limb(t124, t125);
+        let t127 = t102 ^ a4;
+        let t128 = t103 ^ b4;
+        let p129 = Self::clmul_limb(t127, t128);
+        let t130 = t110 ^ t102;
+        let t131 = t111 ^ t103;
+        let t132 = t130 ^ a4;
+        let t133 = t131 ^ b4;
+        let p134 = Self::clmul_limb(t132, t133);
+        let t135 = t122 ^ t102;
+        let t136 = t123 ^ t103;
+        let t137 = t135 ^ a4;
+        let t138 = t136 ^ b4;
+        let p139 = Self::clmul_limb(t137, t138);
+        let t140 = p104 ^ p105;
+        let t141 = t140 ^ p108;
+        let t142 = t140 ^ p109;
+        let t143 = t142 ^ p112;
+        let t144 = p105 ^ p109;
+        let t145 = t144 ^ p113;
+        let t146 = t145 ^ p118;
+        let t147 = t146 ^ p16;
+        let t148 = t147 ^ p126;
+        let t149 = t148 ^ p129;
+        let t150 = t149 ^ p139;
+        let t151 = p112 ^ p121;
+        let t152 = t151 ^ p126;
+        let t153 = t152 ^ p134;
+        let t154 = t153 ^ p139;
+        let t155 = t141 ^ p109;
+        let t156 = t155 ^ p113;
+        let t157 = t156 ^ p118;
+        let t158 = t157 ^ p134;
+        let t159 = t158 ^ p139;
+        let t160 = p109 ^ p113;
+        let t161 = t160 ^ p16;
+        let t162 = t161 ^ p121;
+        let t163 = p113 ^ p16;
+        let t164 = t163 ^ p129;
+        let t165 = p1 ^ p63;
+        let t166 = t39 ^ t69;
+        let t167 = t41 ^ t94;
+        let t168 = t48 ^ t92;
+        let t169 = t52 ^ t95;
+        let t170 = t57 ^ t76;
+        let t171 = t60 ^ p71;
+        let t172 = t165 ^ p104;
+        let t173 = t166 ^ t141;
+        let t174 = t167 ^ t143;
+        let t175 = t168 ^ t150;
+        let t176 = t169 ^ t154;
+        let t177 = t170 ^ t159;
+        let t178 = t171 ^ t162;
+        let t179 = t62 ^ t164;
+        let t180 = t57 ^ t172;
+        let t181 = t60 ^ t173;
+        let t182 = t62 ^ t174;
+        let t183 = p16 ^ t175;
+        let t184 = t177 ^ p63;
+        let t185 = t178 ^ t69;
+        let t186 = t179 ^ t94;
+        let p187 = Self::clmul_limb(a9, b9);
+        let p188 = Self::clmul_limb(a10, b10);
+        let t189 = a9 ^ a10;
+        let t190 = b9 ^ b10;
+        let p191 = Self::clmul_limb(t189, t190);
+        let t192 = p187 ^ p188;
+        let t193 = t192 ^ p191;
+        let p194 = Self::clmul_limb(a11, b11);
+        let p195 = Self::clmul_limb(a12, b12);
+        let t196 = a11 ^ a12;
+        let t197 = b11 ^ b12;
+        let p198 = Self::clmul_limb(t196, t197);
+        let t199 = p194 ^ p195;
+        let t200 = t199 ^ p198;
+        let t201 = a9 ^ a11;
+        let t202 = b9 ^ b11;
+        let t203 = a10 ^ a12;
+        let t204 = b10 ^ b12;
+        let p205 = Self::clmul_limb(t201, t202);
+        let p206 = Self::clmul_limb(t203, t204);
+        let t207 = t201 ^ t203;
+        let t208 = t202 ^ t204;
+        let p209 = Self::clmul_limb(t207, t208);
+        let t210 = p205 ^ p206;
+        let t211 = t210 ^ p209;
+        let t212 = p187 ^ p194;
+        let t213 = t193 ^ t200;
+        let t214 = p188 ^ p195;
+        let t215 = t212 ^ p205;
+        let t216 = t213 ^ t211;
+        let t217 = t214 ^ p206;
+        let t218 = p188 ^ t215;
+        let t219 = t217 ^ p194;
+        let p220 = Self::clmul_limb(a13, b13);
+        let p221 = Self::clmul_limb(a14, b14);
+        let t222 = a13 ^ a14;
+        let t223 = b13 ^ b14;
+        let p224 = Self::clmul_limb(t222, t223);
+        let t225 = p220 ^ p221;
+        let t226 = t225 ^ p224;
+        let p227 = Self::clmul_limb(a15, b15);
+        let p228 = Self::clmul_limb(a16, b16);
+        let t229 = a15 ^ a16;
+        let t230 = b15 ^ b16;
+        let p231 = Self::clmul_limb(t229, t230);
+        let t232 = p227 ^ p228;
+        let t233 = t232 ^ p231;
+        let t234 = a13 ^ a15;
+        let t235 = b13 ^ b15;
+        let t236 = a14 ^ a16;
+        let t237 = b14 ^ b16;
+        let p238 = Self::clmul_limb(t234, t235);
+        let p239 = Self::clmul_limb(t236, t237);
+        let t240 = t234 ^ t236;
+        let t241 = t235 ^ t237;
+        let p242 = Self::clmul_limb(t240, t241);
+        let t243 = p238 ^ p239;
+        let t244 = t243 ^ p242;
+        let t245 = p220 ^ p227;
+        let t246 = t226 ^ t233;
+        let t247 = p221 ^ p228;
+        let t248 = t245 ^ p238;
+        let t249 = t246 ^ t244;
+        let t250 = t247 ^ p239;
+        let t251 = p221 ^ t248;
+        let t252 = t250 ^ p227;
+        let t253 = a9 ^ a13;
+        let t254 = b9 ^ b13;
+        let t255 = a10 ^ a14;
+        let t256 = b10 ^ b14;
+        let t257 = a11 ^ a15;
+        let t258 = b11 ^ b15;
+        let t259 = a12 ^ a16;
+        let t260 = b12 ^ b16;
+        let p261 = Self::clmul_limb(t253, t254);
+        let p262 = Self::clmul_limb(t255, t256);
+        let t263 = t253 ^ t255;
+        let t264 = t254 ^ t256;
+        let p265 = Self::clmul_limb(t263, t264);
+        let t266 = p261 ^ p262;
+        let t267 = t266 ^ p265;
+        let p268 = Self::clmul_limb(t257, t258);
+        let p269 = Self::clmul_limb(t259, t260);
+        let t270 = t257 ^ t259;
+        let t271 = t258 ^ t260;
+        let p272 = Self::clmul_limb(t270, t271);
+        let t273 = p268 ^ p269;
+        let t274 = t273 ^ p272;
+        let t275 = t253 ^ t257;
+        let t276 = t254 ^ t258;
+        let t277 = t255 ^ t259;
+        let t278 = t256 ^ t260;
+        let p279 = Self::clmul_limb(t275, t276);
+        let p280 = Self::clmul_limb(t277, t278);
+        let t281 = t275 ^ t277;
+        let t282 = t276 ^ t278;
+        let p283 = Self::clmul_limb(t281, t282);
+        let t284 = p279 ^ p280;
+        let t285 = t284 ^ p283;
+        let t286 = p261 ^ p268;
+        let t287 = t267 ^ t274;
+        let t288 = p262 ^ p269;
+        let t289 = t286 ^ p279;
+        let t290 = t287 ^ t285;
+        let t291 = t288 ^ p280;
+        let t292 = p262 ^ t289;
+        let t293 = t291 ^ p268;
+        let t294 = p187 ^ p220;
+        let t295 = t193 ^ t226;
+        let t296 = t218 ^ t251;
+        let t297 = t216 ^ t249;
+        let t298 = t219 ^ t252;
+        let t299 = t200 ^ t233;
+        let t300 = p195 ^ p228;
+        let t301 = t294 ^ p261;
+        let t302 = t295 ^ t267;
+        let t303 = t296 ^ t292;
+        let t304 = t297 ^ t290;
+        let t305 = t298 ^ t293;
+        let t306 = t299 ^ t274;
+        let t307 = t300 ^ p269;
+        let t308 = t219 ^ t301;
+        let t309 = t200 ^ t302;
+        let t310 = p195 ^ t303;
+        let t311 = t305 ^ p220;
+        let t312 = t306 ^ t226;
+        let t313 = t307 ^ t251;
+        let t314 = a0 ^ a9;
+        let t315 = b0 ^ b9;
+        let t316 = a1 ^ a10;
+        let t317 = b1 ^ b10;
+        let t318 = a2 ^ a11;
+        let t319 = b2 ^ b11;
+        let t320 = a3 ^ a12;
+        let t321 = b3 ^ b12;
+        let t322 = a4 ^ a13;
+        let t323 = b4 ^ b13;
+        let t324 = a5 ^ a14;
+        let t325 = b5 ^ b14;
+        let t326 = a6 ^ a15;
+        let t327 = b6 ^ b15;
+        let t328 = a7 ^ a16;
+        let t329 = b7 ^ b16;
+        let p330 = Self::clmul_limb(t314, t315);
+        let p331 = Self::clmul_limb(t316, t317);
+        let t332 = t314 ^ t316;
+        let t333 = t315 ^ t317;
+        let p334 = Self::clmul_limb(t332, t333);
+        let p335 = Self::clmul_limb(t318, t319);
+        let t336 = t314 ^ t318;
+        let t337 = t315 ^ t319;
+        let p338 = Self::clmul_limb(t336, t337);
+        let p339 = Self::clmul_limb(t320, t321);
+        let t340 = t316 ^ t318;
+        let t341 = t317 ^ t319;
+        let t342 = t340 ^ t320;
+        let t343 = t341 ^ t321;
+        let p344 = Self::clmul_limb(t342, t343);
+        let p345 = Self::clmul_limb(t322, t323);
+        let t346 = t318 ^ t322;
+        let t347 = t319 ^ t323;
+        let p348 = Self::clmul_limb(t346, t347);
+        let t349 = t332 ^ t318;
+        let t350 = t333 ^ t319;
+        let t351 = t349 ^ t322;
+        let t352 = t350 ^ t323;
+        let p353 = Self::clmul_limb(t351, t352);
+        let t354 = t320 ^ t322;
+        let t355 = t321 ^ t323;
+        let p356 = Self::clmul_limb(t354, t355);
+        let t357 = t336 ^ t320;
+        let t358 = t337 ^ t321;
+        let t359 = t357 ^ t322;
+        let t360 = t358 ^ t323;
+        let p361 = Self::clmul_limb(t359, t360);
+        let t362 = t349 ^ t320;
+        let t363 = t350 ^ t321;
+        let t364 = t362 ^ t322;
+        let t365 = t363 ^ t323;
+        let p366 = Self::clmul_limb(t364, t365);
+        let t367 = p330 ^ p331;
+        let t368 = t367 ^ p334;
+        let t369 = t367 ^ p335;
+        let t370 = t369 ^ p338;
+        let t371 = p331 ^ p335;
+        let t372 = t371 ^ p339;
+        let t373 = t372 ^ p344;
+        let t374 = t373 ^ p345;
+        let t375 = t374 ^ p353;
+        let t376 = t375 ^ p356;
+        let t377 = t376 ^ p366;
+        let t378 = p338 ^ p348;
+        let t379 = t378 ^ p353;
+        let t380 = t379 ^ p361;
+        let t381 = t380 ^ p366;
+        let t382 = t368 ^ p335;
+        let t383 = t382 ^ p339;
+        let t384 = t383 ^ p344;
+        let t385 = t384 ^ p361;
+        let t386 = t385 ^ p366;
+        let t387 = p335 ^ p339;
+        let t388 = t387 ^ p345;
+        let t389 = t388 ^ p348;
+        let t390 = p339 ^ p345;
+        let t391 = t390 ^ p356;
+        let p392 = Self::clmul_limb(t324, t325);
+        let p393 = Self::clmul_limb(t326, t327);
+        let t394 = t324 ^ t326;
+        let t395 = t325 ^ t327;
+        let p396 = Self::clmul_limb(t394, t395);
+        let t397 = p392 ^ p393;
+        let t398 = t397 ^ p396;
+        let p399 = Self::clmul_limb(t328, t329);
+        let t400 = t328 ^ a8;
+        let t401 = t329 ^ b8;
+        let p402 = Self::clmul_limb(t400, t401);
+        let t403 = p399 ^ p71;
+        let t404 = t403 ^ p402;
+        let t405 = t324 ^ t328;
+        let t406 = t325 ^ t329;
+        let t407 = t326 ^ a8;
+        let t408 = t327 ^ b8;
+        let p409 = Self::clmul_limb(t405, t406);
+        let p410 = Self::clmul_limb(t407, t408);
+        let t411 = t405 ^ t407;
+        let t412 = t406 ^ t408;
+        let p413 = Self::clmul_limb(t411, t412);
+        let t414 = p409 ^ p410;
+        let t415 = t414 ^ p413;
+        let t416 = p392 ^ p399;
+        let t417 = t398 ^ t404;
+        let t418 = p393 ^ p71;
+        let t419 = t416 ^ p409;
+        let t420 = t417 ^ t415;
+        let t421 = t418 ^ p410;
+        let t422 = p393 ^ t419;
+        let t423 = t421 ^ p399;
+        let t424 = t314 ^ t324;
+        let t425 = t315 ^ t325;
+        let t426 = t316 ^ t326;
+        let t427 = t317 ^ t327;
+        let t428 = t318 ^ t328;
+        let t429 = t319 ^ t329;
+        let t430 = t320 ^ a8;
+        let t431 = t321 ^ b8;
+        let p432 = Self::clmul_limb(t424, t425);
+        let p433 = Self::clmul_limb(t426, t427);
+        let t434 = t424 ^ t426;
+        let t435 = t425 ^ t427;
+        let p436 = Self::clmul_limb(t434, t435);
+        let p437 = Self::clmul_limb(t428, t429);
+        let t438 = t424 ^ t428;
+        let t439 = t425 ^ t429;
+        let p440 = Self::clmul_limb(t438, t439);
+        let p441 = Self::clmul_limb(t430, t431);
+        let t442 = t426 ^ t428;
+        let t443 = t427 ^ t429;
+        let t444 = t442 ^ t430;
+        let t445 = t443 ^ t431;
+        let p446 = Self::clmul_limb(t444, t445);
+        let t447 = t428 ^ t322;
+        let t448 = t429 ^ t323;
+        let p449 = Self::clmul_limb(t447, t448);
+        let t450 = t434 ^ t428;
+        let t451 = t435 ^ t429;
+        let t452 = t450 ^ t322;
+        let t453 = t451 ^ t323;
+        let p454 = Self::clmul_limb(t452, t453);
+        let t455 = t430 ^ t322;
+        let t456 = t431 ^ t323;
+        let p457 = Self::clmul_limb(t455, t456);
+        let t458 = t438 ^ t430;
+        let t459 = t439 ^ t431;
+        let t460 = t458 ^ t322;
+        let t461 = t459 ^ t323;
+        let p462 = Self::clmul_limb(t460, t461);
+        let t463 = t450 ^ t430;
+        let t464 = t451 ^ t431;
+        let t465 = t463 ^ t322;
+        let t466 = t464 ^ t323;
+        let p467 = Self::clmul_limb(t465, t466);
+        let t468 = p432 ^ p433;
+        let t469 = t468 ^ p436;
+        let t470 = t468 ^ p437;
+        let t471 = t470 ^ p440;
+        let t472 = p433 ^ p437;
+        let t473 = t472 ^ p441;
+        let t474 = t473 ^ p446;
+        let t475 = t474 ^ p345;
+        let t476 = t475 ^ p454;
+        let t477 = t476 ^ p457;
+        let t478 = t477 ^ p467;
+        let t479 = p440 ^ p449;
+        let t480 = t479 ^ p454;
+        let t481 = t480 ^ p462;
+        let t482 = t481 ^ p467;
+        let t483 = t469 ^ p437;
+        let t484 = t483 ^ p441;
+        let t485 = t484 ^ p446;
+        let t486 = t485 ^ p462;
+        let t487 = t486 ^ p467;
+        let t488 = p437 ^ p441;
+        let t489 = t488 ^ p345;
+        let t490 = t489 ^ p449;
+        let t491 = p441 ^ p345;
+        let t492 = t491 ^ p457;
+        let t493 = p330 ^ p392;
+        let t494 = t368 ^ t398;
+        let t495 = t370 ^ t422;
+        let t496 = t377 ^ t420;
+        let t497 = t381 ^ t423;
+        let t498 = t386 ^ t404;
+        let t499 = t389 ^ p71;
+        let t500 = t493 ^ p432;
+        let t501 = t494 ^ t469;
+        let t502 = t495 ^ t471;
+        let t503 = t496 ^ t478;
+        let t504 = t497 ^ t482;
+        let t505 = t498 ^ t487;
+        let t506 = t499 ^ t490;
+        let t507 = t391 ^ t492;
+        let t508 = t386 ^ t500;
+        let t509 = t389 ^ t501;
+        let t510 = t391 ^ t502;
+        let t511 = p345 ^ t503;
+        let t512 = t505 ^ p392;
+        let t513 = t506 ^ t398;
+        let t514 = t507 ^ t422;
+        let t515 = p1 ^ p187;
+        let t516 = t39 ^ t193;
+        let t517 = t41 ^ t218;
+        let t518 = t48 ^ t216;
+        let t519 = t52 ^ t308;
+        let t520 = t180 ^ t309;
+        let t521 = t181 ^ t310;
+        let t522 = t182 ^ t304;
+        let t523 = t183 ^ t311;
+        let t524 = t176 ^ t312;
+        let t525 = t184 ^ t313;
+        let t526 = t185 ^ t249;
+        let t527 = t186 ^ t252;
+        let t528 = t92 ^ t233;
+        let t529 = t95 ^ p228;
+        let t530 = t515 ^ p330;
+        let t531 = t516 ^ t368;
+        let t532 = t517 ^ t370;
+        let t533 = t518 ^ t377;
+        let t534 = t519 ^ t381;
+        let t535 = t520 ^ t508;
+        let t536 = t521 ^ t509;
+        let t537 = t522 ^ t510;
+        let t538 = t523 ^ t511;
+        let t539 = t524 ^ t504;
+        let t540 = t525 ^ t512;
+        let t541 = t526 ^ t513;
+        let t542 = t527 ^ t514;
+        let t543 = t528 ^ t420;
+        let t544 = t529 ^ t423;
+        let t545 = t76 ^ t404;
+        let t546 = t176 ^ t530;
+        let t547 = t184 ^ t531;
+        let t548 = t185 ^ t532;
+        let t549 = t186 ^ t533;
+        let t550 = t92 ^ t534;
+        let t551 = t95 ^ t535;
+        let t552 = t76 ^ t536;
+        let t553 = p71 ^ t537;
+        let t554 = t539 ^ p187;
+        let t555 = t540 ^ t193;
+        let t556 = t541 ^ t218;
+        let t557 = t542 ^ t216;
+        let t558 = t543 ^ t308;
+        let t559 = t544 ^ t309;
+        let t560 = t545 ^ t310;
+        [
+            (p1 as u32),
+            ((p1 >> 32) as u32) ^ (t39 as u32),
+            ((t39 >> 32) as u32) ^ (t41 as u32),
+            ((t41 >> 32) as u32) ^ (t48 as u32),
+            ((t48 >> 32) as u32) ^ (t52 as u32),
+            ((t52 >> 32) as u32) ^ (t180 as u32),
+            ((t180 >> 32) as u32) ^ (t181 as u32),
+            ((t181 >> 32) as u32) ^ (t182 as u32),
+            ((t182 >> 32) as u32) ^ (t183 as u32),
+            ((t183 >> 32) as u32) ^ (t546 as u32),
+            ((t546 >> 32) as u32) ^ (t547 as u32),
+            ((t547 >> 32) as u32) ^ (t548 as u32),
+            ((t548 >> 32) as u32) ^ (t549 as u32),
+            ((t549 >> 32) as u32) ^ (t550 as u32),
+            ((t550 >> 32) as u32) ^ (t551 as u32),
+            ((t551 >> 32) as u32) ^ (t552 as u32),
+            ((t552 >> 32) as u32) ^ (t553 as u32),
+            ((t553 >> 32) as u32) ^ (t538 as u32),
+            ((t538 >> 32) as u32) ^ (t554 as u32),
+            ((t554 >> 32) as u32) ^ (t555 as u32),
+            ((t555 >> 32) as u32) ^ (t556 as u32),
+            ((t556 >> 32) as u32) ^ (t557 as u32),
+            ((t557 >> 32) as u32) ^ (t558 as u32),
+            ((t558 >> 32) as u32) ^ (t559 as u32),
+            ((t559 >> 32) as u32) ^ (t560 as u32),
+            ((t560 >> 32) as u32) ^ (t304 as u32),
+            ((t304 >> 32) as u32) ^ (t311 as u32),
+            ((t311 >> 32) as u32) ^ (t312 as u32),
+            ((t312 >> 32) as u32) ^ (t313 as u32),
+            ((t313 >> 32) as u32) ^ (t249 as u32),
+            ((t249 >> 32) as u32) ^ (t252 as u32),
+            ((t252 >> 32) as u32) ^ (t233 as u32),
+            ((t233 >> 32) as u32) ^ (p228 as u32),
+            ((p228 >> 32) as u32),
+        ]
+    }
+    /// The double-length product by the portable backend of this build: `mul_wide_holes`
+    /// (about three times faster) where the 32×32 → 64-bit integer multiply is constant
+    /// time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without
+    /// `mclass`) and Cortex-M4/M7 (`mclass` with `dsp`) — and the multiplier-free
+    /// `mul_wide_comb` everywhere else (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS,
+    /// unknown), whose multipliers may finish early on small operands. Stable rustc does
+    /// not set the ARM features, so ARM builds on stable use the comb.
+    #[inline(always)]
+    fn mul_wide_portable(a: &[u32; 17], b: &[u32; 17]) -> [u32; 34] {
+        #[cfg(
+            any(
+                target_arch = "x86",
+                target_arch = "x86_64",
+                target_arch = "aarch64",
+                target_arch = "wasm32",
+                all(
+                    target_arch = "arm",
+                    target_feature = "v7",
+                    not(target_feature = "mclass")
+                ),
+                all(
+                    target_arch = "arm",
+                    target_feature = "mclass",
+                    target_feature = "dsp"
+                )
+            )
+        )] { Self::mul_wide_holes(a, b) }
+        #[cfg(
+            not(
+                any(
+                    target_arch = "x86",
+                    target_arch = "x86_64",
+                    target_arch = "aarch64",
+                    target_arch = "wasm32",
+                    all(
+                        target_arch = "arm",
+                        target_feature = "v7",
+                        not(target_feature = "mclass")
+                    ),
+                    all(
+                        target_arch = "arm",
+                        target_feature = "mclass",
+                        target_feature = "dsp"
+                    )
+                )
+            )
+        )] { Self::mul_wide_comb(a, b) }
+    }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u32; 17]) -> [u32; 34] {
@@ -882,9 +1584,18 @@ impl F521 {
     fn mul_wide(a: &[u32; 17], b: &[u32; 17]) -> [u32; 34] {
         Self::mul_wide_portable(a, b)
     }
-    /// The backend of the carry-less products: always `portable32` (the López–Dahab comb).
+    /// The backend of the carry-less products, fixed at compile time: `portable32-holes` (Karatsuba-like formulae over integer multiplication with holes) where the 32×32 → 64-bit multiply is constant time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without `mclass`), Cortex-M4/M7 (`mclass` with `dsp`) — else `portable32`, the López–Dahab comb, which uses no multiplier and so stays constant time on cores whose multiplier finishes early (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS). Stable rustc does not set the ARM features, so ARM builds on stable use the comb.
     pub fn backend() -> &'static str {
-        "portable32"
+        if cfg!(
+            any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64",
+            target_arch = "wasm32", all(target_arch = "arm", target_feature = "v7",
+            not(target_feature = "mclass")), all(target_arch = "arm", target_feature =
+            "mclass", target_feature = "dsp"))
+        ) {
+            "portable32-holes"
+        } else {
+            "portable32"
+        }
     }
     /// Test hook: `self · rhs` by the named backend, or `None` when this build or CPU
     /// cannot run it. Not a stable API.
@@ -894,23 +1605,30 @@ impl F521 {
         rhs: &Self,
         backend: &str,
     ) -> ::core::option::Option<Self> {
-        if backend == "portable32" {
-            ::core::option::Option::Some(
-                Self(Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0))),
-            )
-        } else {
-            ::core::option::Option::None
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(
+                    Self(Self::reduce(&Self::mul_wide_comb(&self.0, &rhs.0))),
+                )
+            }
+            "portable32-holes" => {
+                ::core::option::Option::Some(
+                    Self(Self::reduce(&Self::mul_wide_holes(&self.0, &rhs.0))),
+                )
+            }
+            _ => ::core::option::Option::None,
         }
     }
     /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
     #[doc(hidden)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-        if backend == "portable32" {
-            ::core::option::Option::Some(
-                Self(Self::reduce(&Self::square_wide_portable(&self.0))),
-            )
-        } else {
-            ::core::option::Option::None
+        match backend {
+            "portable32" | "portable32-holes" => {
+                ::core::option::Option::Some(
+                    Self(Self::reduce(&Self::square_wide_portable(&self.0))),
+                )
+            }
+            _ => ::core::option::Option::None,
         }
     }
 }

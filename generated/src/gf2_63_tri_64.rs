@@ -308,61 +308,47 @@ impl F63 {
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
         [(c[0] & 0x7fffffffffffffff) ^ (u[0] & 0x7fffffffffffffff)]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
-    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
-    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
-    /// at any bit position and its integer carries stay in the three-bit holes between
-    /// positions; products whose positions share a residue are combined by xor and the
-    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
-    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
-    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
-    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One carry-less product of limbs of at most 32 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 8 bits, so each of the 16 products of parts has at most 8 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
     #[inline(always)]
-    fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
+    fn clmul_limb(a: u64, b: u64) -> u128 {
         const M: [u64; 4] = [
             0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
             0x8888888888888888,
         ];
-        const M128: [u128; 4] = [
+        const MW: [u128; 4] = [
             0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
             0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let bl = b & 0x0fff_ffff_ffff_ffff;
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
-        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
-        let mut z = [0u128; 4];
-        z[0] ^= (x[0] as u128) * (y[0] as u128);
-        z[1] ^= (x[0] as u128) * (y[1] as u128);
-        z[2] ^= (x[0] as u128) * (y[2] as u128);
-        z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[1] ^= (x[1] as u128) * (y[0] as u128);
-        z[2] ^= (x[1] as u128) * (y[1] as u128);
-        z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[0] ^= (x[1] as u128) * (y[3] as u128);
-        z[2] ^= (x[2] as u128) * (y[0] as u128);
-        z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[0] ^= (x[2] as u128) * (y[2] as u128);
-        z[1] ^= (x[2] as u128) * (y[3] as u128);
-        z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[0] ^= (x[3] as u128) * (y[1] as u128);
-        z[1] ^= (x[3] as u128) * (y[2] as u128);
-        z[2] ^= (x[3] as u128) * (y[3] as u128);
-        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
-            | (z[3] & M128[3]);
-        let wide = a as u128;
-        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
-        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
-        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
-        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
-        (r as u64, (r >> 64) as u64)
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u128) * (y[0] as u128) ^ (x[1] as u128) * (y[3] as u128)
+            ^ (x[2] as u128) * (y[2] as u128) ^ (x[3] as u128) * (y[1] as u128);
+        let z1 = (x[0] as u128) * (y[1] as u128) ^ (x[1] as u128) * (y[0] as u128)
+            ^ (x[2] as u128) * (y[3] as u128) ^ (x[3] as u128) * (y[2] as u128);
+        let z2 = (x[0] as u128) * (y[2] as u128) ^ (x[1] as u128) * (y[1] as u128)
+            ^ (x[2] as u128) * (y[0] as u128) ^ (x[3] as u128) * (y[3] as u128);
+        let z3 = (x[0] as u128) * (y[3] as u128) ^ (x[1] as u128) * (y[2] as u128)
+            ^ (x[2] as u128) * (y[1] as u128) ^ (x[3] as u128) * (y[0] as u128);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
-    /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (1 word products by `clmul_portable64`). Constant time where integer multiplication is.
+    /// The double-length product a·b (2n words, least significant first): 3 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are 2 of 32 bits, taken from and returned to 64-bit words by shifts. Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u64; 1], b: &[u64; 1]) -> [u64; 2] {
-        let a0 = a[0];
-        let b0 = b[0];
-        let (p1, p2) = Self::clmul_portable64(a0, b0);
-        [p1, p2]
+        let a0 = a[0] & 0x00000000ffffffff;
+        let a1 = a[0] >> 32;
+        let b0 = b[0] & 0x00000000ffffffff;
+        let b1 = b[0] >> 32;
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let t6 = p1 ^ p2;
+        let t7 = t6 ^ p5;
+        [
+            (p1 as u64) ^ ((t7 << 32) as u64),
+            ((p1 >> 64) as u64) ^ ((t7 >> 32) as u64) ^ (p2 as u64),
+        ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]

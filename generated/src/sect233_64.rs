@@ -342,115 +342,83 @@ impl F233 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3]]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
-    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
-    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
-    /// at any bit position and its integer carries stay in the three-bit holes between
-    /// positions; products whose positions share a residue are combined by xor and the
-    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
-    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
-    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
-    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One carry-less product of limbs of at most 59 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 15 bits, so each of the 16 products of parts has at most 15 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
     #[inline(always)]
-    fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
+    fn clmul_limb(a: u64, b: u64) -> u128 {
         const M: [u64; 4] = [
             0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
             0x8888888888888888,
         ];
-        const M128: [u128; 4] = [
+        const MW: [u128; 4] = [
             0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
             0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let bl = b & 0x0fff_ffff_ffff_ffff;
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
-        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
-        let mut z = [0u128; 4];
-        z[0] ^= (x[0] as u128) * (y[0] as u128);
-        z[1] ^= (x[0] as u128) * (y[1] as u128);
-        z[2] ^= (x[0] as u128) * (y[2] as u128);
-        z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[1] ^= (x[1] as u128) * (y[0] as u128);
-        z[2] ^= (x[1] as u128) * (y[1] as u128);
-        z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[0] ^= (x[1] as u128) * (y[3] as u128);
-        z[2] ^= (x[2] as u128) * (y[0] as u128);
-        z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[0] ^= (x[2] as u128) * (y[2] as u128);
-        z[1] ^= (x[2] as u128) * (y[3] as u128);
-        z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[0] ^= (x[3] as u128) * (y[1] as u128);
-        z[1] ^= (x[3] as u128) * (y[2] as u128);
-        z[2] ^= (x[3] as u128) * (y[3] as u128);
-        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
-            | (z[3] & M128[3]);
-        let wide = a as u128;
-        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
-        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
-        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
-        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
-        (r as u64, (r >> 64) as u64)
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u128) * (y[0] as u128) ^ (x[1] as u128) * (y[3] as u128)
+            ^ (x[2] as u128) * (y[2] as u128) ^ (x[3] as u128) * (y[1] as u128);
+        let z1 = (x[0] as u128) * (y[1] as u128) ^ (x[1] as u128) * (y[0] as u128)
+            ^ (x[2] as u128) * (y[3] as u128) ^ (x[3] as u128) * (y[2] as u128);
+        let z2 = (x[0] as u128) * (y[2] as u128) ^ (x[1] as u128) * (y[1] as u128)
+            ^ (x[2] as u128) * (y[0] as u128) ^ (x[3] as u128) * (y[3] as u128);
+        let z3 = (x[0] as u128) * (y[3] as u128) ^ (x[1] as u128) * (y[2] as u128)
+            ^ (x[2] as u128) * (y[1] as u128) ^ (x[3] as u128) * (y[0] as u128);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
-    /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (9 word products by `clmul_portable64`). Constant time where integer multiplication is.
+    /// The double-length product a·b (2n words, least significant first): 9 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are 4 of 59 bits, taken from and returned to 64-bit words by shifts. Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u64; 4], b: &[u64; 4]) -> [u64; 8] {
-        let a0 = a[0];
-        let a1 = a[1];
-        let a2 = a[2];
-        let a3 = a[3];
-        let b0 = b[0];
-        let b1 = b[1];
-        let b2 = b[2];
-        let b3 = b[3];
-        let (p1, p2) = Self::clmul_portable64(a0, b0);
-        let (p3, p4) = Self::clmul_portable64(a1, b1);
-        let t5 = a0 ^ a1;
-        let t6 = b0 ^ b1;
-        let (p7, p8) = Self::clmul_portable64(t5, t6);
-        let t9 = p7 ^ p1;
-        let t10 = t9 ^ p3;
-        let t11 = p2 ^ t10;
-        let t12 = p8 ^ p2;
-        let t13 = t12 ^ p4;
-        let t14 = p3 ^ t13;
-        let (p15, p16) = Self::clmul_portable64(a2, b2);
-        let (p17, p18) = Self::clmul_portable64(a3, b3);
-        let t19 = a2 ^ a3;
-        let t20 = b2 ^ b3;
-        let (p21, p22) = Self::clmul_portable64(t19, t20);
-        let t23 = p21 ^ p15;
-        let t24 = t23 ^ p17;
-        let t25 = p16 ^ t24;
-        let t26 = p22 ^ p16;
-        let t27 = t26 ^ p18;
-        let t28 = p17 ^ t27;
-        let t29 = a0 ^ a2;
-        let t30 = b0 ^ b2;
-        let t31 = a1 ^ a3;
-        let t32 = b1 ^ b3;
-        let (p33, p34) = Self::clmul_portable64(t29, t30);
-        let (p35, p36) = Self::clmul_portable64(t31, t32);
-        let t37 = t29 ^ t31;
-        let t38 = t30 ^ t32;
-        let (p39, p40) = Self::clmul_portable64(t37, t38);
-        let t41 = p39 ^ p33;
-        let t42 = t41 ^ p35;
-        let t43 = p34 ^ t42;
-        let t44 = p40 ^ p34;
-        let t45 = t44 ^ p36;
-        let t46 = p35 ^ t45;
-        let t47 = p33 ^ p1;
-        let t48 = t47 ^ p15;
-        let t49 = t14 ^ t48;
-        let t50 = t43 ^ t11;
-        let t51 = t50 ^ t25;
-        let t52 = p4 ^ t51;
-        let t53 = t46 ^ t14;
-        let t54 = t53 ^ t28;
-        let t55 = p15 ^ t54;
-        let t56 = p36 ^ p4;
-        let t57 = t56 ^ p18;
-        let t58 = t25 ^ t57;
-        [p1, t11, t49, t52, t55, t58, t28, p18]
+        let a0 = a[0] & 0x07ffffffffffffff;
+        let a1 = ((a[0] >> 59) | (a[1] << 5)) & 0x07ffffffffffffff;
+        let a2 = ((a[1] >> 54) | (a[2] << 10)) & 0x07ffffffffffffff;
+        let a3 = (a[2] >> 49) | (a[3] << 15);
+        let b0 = b[0] & 0x07ffffffffffffff;
+        let b1 = ((b[0] >> 59) | (b[1] << 5)) & 0x07ffffffffffffff;
+        let b2 = ((b[1] >> 54) | (b[2] << 10)) & 0x07ffffffffffffff;
+        let b3 = (b[2] >> 49) | (b[3] << 15);
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let t6 = p1 ^ p2;
+        let t7 = t6 ^ p5;
+        let p8 = Self::clmul_limb(a2, b2);
+        let p9 = Self::clmul_limb(a3, b3);
+        let t10 = a2 ^ a3;
+        let t11 = b2 ^ b3;
+        let p12 = Self::clmul_limb(t10, t11);
+        let t13 = p8 ^ p9;
+        let t14 = t13 ^ p12;
+        let t15 = a0 ^ a2;
+        let t16 = b0 ^ b2;
+        let t17 = a1 ^ a3;
+        let t18 = b1 ^ b3;
+        let p19 = Self::clmul_limb(t15, t16);
+        let p20 = Self::clmul_limb(t17, t18);
+        let t21 = t15 ^ t17;
+        let t22 = t16 ^ t18;
+        let p23 = Self::clmul_limb(t21, t22);
+        let t24 = p19 ^ p20;
+        let t25 = t24 ^ p23;
+        let t26 = p1 ^ p8;
+        let t27 = t7 ^ t14;
+        let t28 = p2 ^ p9;
+        let t29 = t26 ^ p19;
+        let t30 = t27 ^ t25;
+        let t31 = t28 ^ p20;
+        let t32 = p2 ^ t29;
+        let t33 = t31 ^ p8;
+        [
+            (p1 as u64) ^ ((t7 << 59) as u64),
+            ((p1 >> 64) as u64) ^ ((t7 >> 5) as u64) ^ ((t32 << 54) as u64),
+            ((t7 >> 69) as u64) ^ ((t32 >> 10) as u64) ^ ((t30 << 49) as u64),
+            ((t32 >> 74) as u64) ^ ((t30 >> 15) as u64) ^ ((t33 << 44) as u64),
+            ((t30 >> 79) as u64) ^ ((t33 >> 20) as u64) ^ ((t14 << 39) as u64),
+            ((t33 >> 84) as u64) ^ ((t14 >> 25) as u64) ^ ((p9 << 34) as u64),
+            ((t14 >> 89) as u64) ^ ((p9 >> 30) as u64),
+            ((p9 >> 94) as u64),
+        ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]

@@ -365,169 +365,116 @@ impl F283 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4]]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
-    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
-    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
-    /// at any bit position and its integer carries stay in the three-bit holes between
-    /// positions; products whose positions share a residue are combined by xor and the
-    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
-    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
-    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
-    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One carry-less product of limbs of at most 57 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 15 bits, so each of the 16 products of parts has at most 15 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
     #[inline(always)]
-    fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
+    fn clmul_limb(a: u64, b: u64) -> u128 {
         const M: [u64; 4] = [
             0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
             0x8888888888888888,
         ];
-        const M128: [u128; 4] = [
+        const MW: [u128; 4] = [
             0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
             0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let bl = b & 0x0fff_ffff_ffff_ffff;
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
-        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
-        let mut z = [0u128; 4];
-        z[0] ^= (x[0] as u128) * (y[0] as u128);
-        z[1] ^= (x[0] as u128) * (y[1] as u128);
-        z[2] ^= (x[0] as u128) * (y[2] as u128);
-        z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[1] ^= (x[1] as u128) * (y[0] as u128);
-        z[2] ^= (x[1] as u128) * (y[1] as u128);
-        z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[0] ^= (x[1] as u128) * (y[3] as u128);
-        z[2] ^= (x[2] as u128) * (y[0] as u128);
-        z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[0] ^= (x[2] as u128) * (y[2] as u128);
-        z[1] ^= (x[2] as u128) * (y[3] as u128);
-        z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[0] ^= (x[3] as u128) * (y[1] as u128);
-        z[1] ^= (x[3] as u128) * (y[2] as u128);
-        z[2] ^= (x[3] as u128) * (y[3] as u128);
-        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
-            | (z[3] & M128[3]);
-        let wide = a as u128;
-        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
-        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
-        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
-        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
-        (r as u64, (r >> 64) as u64)
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u128) * (y[0] as u128) ^ (x[1] as u128) * (y[3] as u128)
+            ^ (x[2] as u128) * (y[2] as u128) ^ (x[3] as u128) * (y[1] as u128);
+        let z1 = (x[0] as u128) * (y[1] as u128) ^ (x[1] as u128) * (y[0] as u128)
+            ^ (x[2] as u128) * (y[3] as u128) ^ (x[3] as u128) * (y[2] as u128);
+        let z2 = (x[0] as u128) * (y[2] as u128) ^ (x[1] as u128) * (y[1] as u128)
+            ^ (x[2] as u128) * (y[0] as u128) ^ (x[3] as u128) * (y[3] as u128);
+        let z3 = (x[0] as u128) * (y[3] as u128) ^ (x[1] as u128) * (y[2] as u128)
+            ^ (x[2] as u128) * (y[1] as u128) ^ (x[3] as u128) * (y[0] as u128);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
-    /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (17 word products by `clmul_portable64`). Constant time where integer multiplication is.
+    /// The double-length product a·b (2n words, least significant first): 13 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are 5 of 57 bits, taken from and returned to 64-bit words by shifts. Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u64; 5], b: &[u64; 5]) -> [u64; 10] {
-        let a0 = a[0];
-        let a1 = a[1];
-        let a2 = a[2];
-        let a3 = a[3];
-        let a4 = a[4];
-        let b0 = b[0];
-        let b1 = b[1];
-        let b2 = b[2];
-        let b3 = b[3];
-        let b4 = b[4];
-        let (p1, p2) = Self::clmul_portable64(a0, b0);
-        let (p3, p4) = Self::clmul_portable64(a1, b1);
-        let t5 = a0 ^ a1;
-        let t6 = b0 ^ b1;
-        let (p7, p8) = Self::clmul_portable64(t5, t6);
-        let t9 = p7 ^ p1;
-        let t10 = t9 ^ p3;
-        let t11 = p2 ^ t10;
-        let t12 = p8 ^ p2;
-        let t13 = t12 ^ p4;
-        let t14 = p3 ^ t13;
-        let (p15, p16) = Self::clmul_portable64(a2, b2);
-        let t17 = a0 ^ a2;
-        let t18 = b0 ^ b2;
-        let (p19, p20) = Self::clmul_portable64(t17, t18);
-        let (p21, p22) = Self::clmul_portable64(a1, b1);
-        let t23 = t17 ^ a1;
-        let t24 = t18 ^ b1;
-        let (p25, p26) = Self::clmul_portable64(t23, t24);
-        let t27 = p25 ^ p19;
-        let t28 = t27 ^ p21;
-        let t29 = p20 ^ t28;
-        let t30 = p26 ^ p20;
-        let t31 = t30 ^ p22;
-        let t32 = p21 ^ t31;
-        let t33 = p19 ^ p1;
-        let t34 = t33 ^ p15;
-        let t35 = t14 ^ t34;
-        let t36 = t29 ^ t11;
-        let t37 = t36 ^ p16;
-        let t38 = p4 ^ t37;
-        let t39 = t32 ^ t14;
-        let t40 = p15 ^ t39;
-        let t41 = p22 ^ p4;
-        let t42 = p16 ^ t41;
-        let (p43, p44) = Self::clmul_portable64(a3, b3);
-        let (p45, p46) = Self::clmul_portable64(a4, b4);
-        let t47 = a3 ^ a4;
-        let t48 = b3 ^ b4;
-        let (p49, p50) = Self::clmul_portable64(t47, t48);
-        let t51 = p49 ^ p43;
-        let t52 = t51 ^ p45;
-        let t53 = p44 ^ t52;
-        let t54 = p50 ^ p44;
-        let t55 = t54 ^ p46;
-        let t56 = p45 ^ t55;
-        let t57 = a0 ^ a3;
-        let t58 = b0 ^ b3;
-        let t59 = a1 ^ a4;
-        let t60 = b1 ^ b4;
-        let (p61, p62) = Self::clmul_portable64(t57, t58);
-        let (p63, p64) = Self::clmul_portable64(t59, t60);
-        let t65 = t57 ^ t59;
-        let t66 = t58 ^ t60;
-        let (p67, p68) = Self::clmul_portable64(t65, t66);
-        let t69 = p67 ^ p61;
-        let t70 = t69 ^ p63;
-        let t71 = p62 ^ t70;
-        let t72 = p68 ^ p62;
-        let t73 = t72 ^ p64;
-        let t74 = p63 ^ t73;
-        let (p75, p76) = Self::clmul_portable64(a2, b2);
-        let t77 = t57 ^ a2;
-        let t78 = t58 ^ b2;
-        let (p79, p80) = Self::clmul_portable64(t77, t78);
-        let (p81, p82) = Self::clmul_portable64(t59, t60);
-        let t83 = t77 ^ t59;
-        let t84 = t78 ^ t60;
-        let (p85, p86) = Self::clmul_portable64(t83, t84);
-        let t87 = p85 ^ p79;
-        let t88 = t87 ^ p81;
-        let t89 = p80 ^ t88;
-        let t90 = p86 ^ p80;
-        let t91 = t90 ^ p82;
-        let t92 = p81 ^ t91;
-        let t93 = p79 ^ p61;
-        let t94 = t93 ^ p75;
-        let t95 = t74 ^ t94;
-        let t96 = t89 ^ t71;
-        let t97 = t96 ^ p76;
-        let t98 = p64 ^ t97;
-        let t99 = t92 ^ t74;
-        let t100 = p75 ^ t99;
-        let t101 = p82 ^ p64;
-        let t102 = p76 ^ t101;
-        let t103 = p61 ^ p1;
-        let t104 = t103 ^ p43;
-        let t105 = t38 ^ t104;
-        let t106 = t71 ^ t11;
-        let t107 = t106 ^ t53;
-        let t108 = t40 ^ t107;
-        let t109 = t95 ^ t35;
-        let t110 = t109 ^ t56;
-        let t111 = t42 ^ t110;
-        let t112 = t98 ^ t38;
-        let t113 = t112 ^ p46;
-        let t114 = p43 ^ t113;
-        let t115 = t100 ^ t40;
-        let t116 = t53 ^ t115;
-        let t117 = t102 ^ t42;
-        let t118 = t56 ^ t117;
-        [p1, t11, t35, t105, t108, t111, t114, t116, t118, p46]
+        let a0 = a[0] & 0x01ffffffffffffff;
+        let a1 = ((a[0] >> 57) | (a[1] << 7)) & 0x01ffffffffffffff;
+        let a2 = ((a[1] >> 50) | (a[2] << 14)) & 0x01ffffffffffffff;
+        let a3 = ((a[2] >> 43) | (a[3] << 21)) & 0x01ffffffffffffff;
+        let a4 = (a[3] >> 36) | (a[4] << 28);
+        let b0 = b[0] & 0x01ffffffffffffff;
+        let b1 = ((b[0] >> 57) | (b[1] << 7)) & 0x01ffffffffffffff;
+        let b2 = ((b[1] >> 50) | (b[2] << 14)) & 0x01ffffffffffffff;
+        let b3 = ((b[2] >> 43) | (b[3] << 21)) & 0x01ffffffffffffff;
+        let b4 = (b[3] >> 36) | (b[4] << 28);
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let p6 = Self::clmul_limb(a2, b2);
+        let t7 = a0 ^ a2;
+        let t8 = b0 ^ b2;
+        let p9 = Self::clmul_limb(t7, t8);
+        let p10 = Self::clmul_limb(a3, b3);
+        let t11 = a1 ^ a2;
+        let t12 = b1 ^ b2;
+        let t13 = t11 ^ a3;
+        let t14 = t12 ^ b3;
+        let p15 = Self::clmul_limb(t13, t14);
+        let p16 = Self::clmul_limb(a4, b4);
+        let t17 = a2 ^ a4;
+        let t18 = b2 ^ b4;
+        let p19 = Self::clmul_limb(t17, t18);
+        let t20 = t3 ^ a2;
+        let t21 = t4 ^ b2;
+        let t22 = t20 ^ a4;
+        let t23 = t21 ^ b4;
+        let p24 = Self::clmul_limb(t22, t23);
+        let t25 = a3 ^ a4;
+        let t26 = b3 ^ b4;
+        let p27 = Self::clmul_limb(t25, t26);
+        let t28 = t7 ^ a3;
+        let t29 = t8 ^ b3;
+        let t30 = t28 ^ a4;
+        let t31 = t29 ^ b4;
+        let p32 = Self::clmul_limb(t30, t31);
+        let t33 = t20 ^ a3;
+        let t34 = t21 ^ b3;
+        let t35 = t33 ^ a4;
+        let t36 = t34 ^ b4;
+        let p37 = Self::clmul_limb(t35, t36);
+        let t38 = p1 ^ p2;
+        let t39 = t38 ^ p5;
+        let t40 = t38 ^ p6;
+        let t41 = t40 ^ p9;
+        let t42 = p2 ^ p6;
+        let t43 = t42 ^ p10;
+        let t44 = t43 ^ p15;
+        let t45 = t44 ^ p16;
+        let t46 = t45 ^ p24;
+        let t47 = t46 ^ p27;
+        let t48 = t47 ^ p37;
+        let t49 = p9 ^ p19;
+        let t50 = t49 ^ p24;
+        let t51 = t50 ^ p32;
+        let t52 = t51 ^ p37;
+        let t53 = t39 ^ p6;
+        let t54 = t53 ^ p10;
+        let t55 = t54 ^ p15;
+        let t56 = t55 ^ p32;
+        let t57 = t56 ^ p37;
+        let t58 = p6 ^ p10;
+        let t59 = t58 ^ p16;
+        let t60 = t59 ^ p19;
+        let t61 = p10 ^ p16;
+        let t62 = t61 ^ p27;
+        [
+            (p1 as u64) ^ ((t39 << 57) as u64),
+            ((p1 >> 64) as u64) ^ ((t39 >> 7) as u64) ^ ((t41 << 50) as u64),
+            ((t39 >> 71) as u64) ^ ((t41 >> 14) as u64) ^ ((t48 << 43) as u64),
+            ((t41 >> 78) as u64) ^ ((t48 >> 21) as u64) ^ ((t52 << 36) as u64),
+            ((t48 >> 85) as u64) ^ ((t52 >> 28) as u64) ^ ((t57 << 29) as u64),
+            ((t52 >> 92) as u64) ^ ((t57 >> 35) as u64) ^ ((t60 << 22) as u64),
+            ((t57 >> 99) as u64) ^ ((t60 >> 42) as u64) ^ ((t62 << 15) as u64),
+            ((t60 >> 106) as u64) ^ ((t62 >> 49) as u64) ^ ((p16 << 8) as u64),
+            ((p16 >> 56) as u64),
+            0,
+        ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]

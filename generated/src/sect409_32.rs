@@ -401,9 +401,9 @@ impl F409 {
     /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
     /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
     /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-    /// time: no branch or index depends on a or b.
+    /// time on any core: no branch or index depends on a or b, and no multiplier is used.
     #[inline]
-    fn mul_wide_portable(a: &[u32; 13], b: &[u32; 13]) -> [u32; 26] {
+    fn mul_wide_comb(a: &[u32; 13], b: &[u32; 13]) -> [u32; 26] {
         let mut acc = [0 as u32; 26];
         let mut k: u32 = 32;
         while k > 0 {
@@ -619,6 +619,461 @@ impl F409 {
         }
         acc
     }
+    /// One carry-less product of limbs of at most 32 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 8 bits, so each of the 16 products of parts has at most 8 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
+    #[inline(always)]
+    fn clmul_limb(a: u32, b: u32) -> u64 {
+        const M: [u32; 4] = [0x11111111, 0x22222222, 0x44444444, 0x88888888];
+        const MW: [u64; 4] = [
+            0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
+            0x8888888888888888,
+        ];
+        let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
+            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
+        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
+            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
+        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
+            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
+        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
+            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
+    }
+    /// The double-length product a·b (2n words, least significant first): 63 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
+    #[inline]
+    fn mul_wide_holes(a: &[u32; 13], b: &[u32; 13]) -> [u32; 26] {
+        let a0 = a[0];
+        let a1 = a[1];
+        let a2 = a[2];
+        let a3 = a[3];
+        let a4 = a[4];
+        let a5 = a[5];
+        let a6 = a[6];
+        let a7 = a[7];
+        let a8 = a[8];
+        let a9 = a[9];
+        let a10 = a[10];
+        let a11 = a[11];
+        let a12 = a[12];
+        let b0 = b[0];
+        let b1 = b[1];
+        let b2 = b[2];
+        let b3 = b[3];
+        let b4 = b[4];
+        let b5 = b[5];
+        let b6 = b[6];
+        let b7 = b[7];
+        let b8 = b[8];
+        let b9 = b[9];
+        let b10 = b[10];
+        let b11 = b[11];
+        let b12 = b[12];
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let t6 = p1 ^ p2;
+        let t7 = t6 ^ p5;
+        let p8 = Self::clmul_limb(a2, b2);
+        let p9 = Self::clmul_limb(a3, b3);
+        let t10 = a2 ^ a3;
+        let t11 = b2 ^ b3;
+        let p12 = Self::clmul_limb(t10, t11);
+        let t13 = p8 ^ p9;
+        let t14 = t13 ^ p12;
+        let t15 = a0 ^ a2;
+        let t16 = b0 ^ b2;
+        let t17 = a1 ^ a3;
+        let t18 = b1 ^ b3;
+        let p19 = Self::clmul_limb(t15, t16);
+        let p20 = Self::clmul_limb(t17, t18);
+        let t21 = t15 ^ t17;
+        let t22 = t16 ^ t18;
+        let p23 = Self::clmul_limb(t21, t22);
+        let t24 = p19 ^ p20;
+        let t25 = t24 ^ p23;
+        let t26 = p1 ^ p8;
+        let t27 = t7 ^ t14;
+        let t28 = p2 ^ p9;
+        let t29 = t26 ^ p19;
+        let t30 = t27 ^ t25;
+        let t31 = t28 ^ p20;
+        let t32 = p2 ^ t29;
+        let t33 = t31 ^ p8;
+        let p34 = Self::clmul_limb(a4, b4);
+        let p35 = Self::clmul_limb(a5, b5);
+        let t36 = a4 ^ a5;
+        let t37 = b4 ^ b5;
+        let p38 = Self::clmul_limb(t36, t37);
+        let p39 = Self::clmul_limb(a6, b6);
+        let t40 = a4 ^ a6;
+        let t41 = b4 ^ b6;
+        let p42 = Self::clmul_limb(t40, t41);
+        let t43 = a5 ^ a6;
+        let t44 = b5 ^ b6;
+        let p45 = Self::clmul_limb(t43, t44);
+        let t46 = p34 ^ p35;
+        let t47 = t46 ^ p38;
+        let t48 = t46 ^ p39;
+        let t49 = t48 ^ p42;
+        let t50 = p35 ^ p39;
+        let t51 = t50 ^ p45;
+        let t52 = a0 ^ a4;
+        let t53 = b0 ^ b4;
+        let t54 = a1 ^ a5;
+        let t55 = b1 ^ b5;
+        let t56 = a2 ^ a6;
+        let t57 = b2 ^ b6;
+        let p58 = Self::clmul_limb(t52, t53);
+        let p59 = Self::clmul_limb(t54, t55);
+        let t60 = t52 ^ t54;
+        let t61 = t53 ^ t55;
+        let p62 = Self::clmul_limb(t60, t61);
+        let t63 = p58 ^ p59;
+        let t64 = t63 ^ p62;
+        let p65 = Self::clmul_limb(t56, t57);
+        let t66 = t56 ^ a3;
+        let t67 = t57 ^ b3;
+        let p68 = Self::clmul_limb(t66, t67);
+        let t69 = p65 ^ p9;
+        let t70 = t69 ^ p68;
+        let t71 = t52 ^ t56;
+        let t72 = t53 ^ t57;
+        let t73 = t54 ^ a3;
+        let t74 = t55 ^ b3;
+        let p75 = Self::clmul_limb(t71, t72);
+        let p76 = Self::clmul_limb(t73, t74);
+        let t77 = t71 ^ t73;
+        let t78 = t72 ^ t74;
+        let p79 = Self::clmul_limb(t77, t78);
+        let t80 = p75 ^ p76;
+        let t81 = t80 ^ p79;
+        let t82 = p58 ^ p65;
+        let t83 = t64 ^ t70;
+        let t84 = p59 ^ p9;
+        let t85 = t82 ^ p75;
+        let t86 = t83 ^ t81;
+        let t87 = t84 ^ p76;
+        let t88 = p59 ^ t85;
+        let t89 = t87 ^ p65;
+        let t90 = p1 ^ p34;
+        let t91 = t7 ^ t47;
+        let t92 = t32 ^ t49;
+        let t93 = t30 ^ t51;
+        let t94 = t33 ^ p39;
+        let t95 = t90 ^ p58;
+        let t96 = t91 ^ t64;
+        let t97 = t92 ^ t88;
+        let t98 = t93 ^ t86;
+        let t99 = t94 ^ t89;
+        let t100 = t14 ^ t70;
+        let t101 = t33 ^ t95;
+        let t102 = t14 ^ t96;
+        let t103 = p9 ^ t97;
+        let t104 = t99 ^ p34;
+        let t105 = t100 ^ t47;
+        let p106 = Self::clmul_limb(a7, b7);
+        let p107 = Self::clmul_limb(a8, b8);
+        let t108 = a7 ^ a8;
+        let t109 = b7 ^ b8;
+        let p110 = Self::clmul_limb(t108, t109);
+        let p111 = Self::clmul_limb(a9, b9);
+        let t112 = a7 ^ a9;
+        let t113 = b7 ^ b9;
+        let p114 = Self::clmul_limb(t112, t113);
+        let t115 = a8 ^ a9;
+        let t116 = b8 ^ b9;
+        let p117 = Self::clmul_limb(t115, t116);
+        let t118 = p106 ^ p107;
+        let t119 = t118 ^ p110;
+        let t120 = t118 ^ p111;
+        let t121 = t120 ^ p114;
+        let t122 = p107 ^ p111;
+        let t123 = t122 ^ p117;
+        let p124 = Self::clmul_limb(a10, b10);
+        let p125 = Self::clmul_limb(a11, b11);
+        let t126 = a10 ^ a11;
+        let t127 = b10 ^ b11;
+        let p128 = Self::clmul_limb(t126, t127);
+        let p129 = Self::clmul_limb(a12, b12);
+        let t130 = a10 ^ a12;
+        let t131 = b10 ^ b12;
+        let p132 = Self::clmul_limb(t130, t131);
+        let t133 = a11 ^ a12;
+        let t134 = b11 ^ b12;
+        let p135 = Self::clmul_limb(t133, t134);
+        let t136 = p124 ^ p125;
+        let t137 = t136 ^ p128;
+        let t138 = t136 ^ p129;
+        let t139 = t138 ^ p132;
+        let t140 = p125 ^ p129;
+        let t141 = t140 ^ p135;
+        let t142 = a7 ^ a10;
+        let t143 = b7 ^ b10;
+        let t144 = a8 ^ a11;
+        let t145 = b8 ^ b11;
+        let t146 = a9 ^ a12;
+        let t147 = b9 ^ b12;
+        let p148 = Self::clmul_limb(t142, t143);
+        let p149 = Self::clmul_limb(t144, t145);
+        let t150 = t142 ^ t144;
+        let t151 = t143 ^ t145;
+        let p152 = Self::clmul_limb(t150, t151);
+        let p153 = Self::clmul_limb(t146, t147);
+        let t154 = t142 ^ t146;
+        let t155 = t143 ^ t147;
+        let p156 = Self::clmul_limb(t154, t155);
+        let t157 = t144 ^ t146;
+        let t158 = t145 ^ t147;
+        let p159 = Self::clmul_limb(t157, t158);
+        let t160 = p148 ^ p149;
+        let t161 = t160 ^ p152;
+        let t162 = t160 ^ p153;
+        let t163 = t162 ^ p156;
+        let t164 = p149 ^ p153;
+        let t165 = t164 ^ p159;
+        let t166 = p106 ^ p124;
+        let t167 = t119 ^ t137;
+        let t168 = t121 ^ t139;
+        let t169 = t123 ^ t141;
+        let t170 = p111 ^ p129;
+        let t171 = t166 ^ p148;
+        let t172 = t167 ^ t161;
+        let t173 = t168 ^ t163;
+        let t174 = t169 ^ t165;
+        let t175 = t170 ^ p153;
+        let t176 = t123 ^ t171;
+        let t177 = p111 ^ t172;
+        let t178 = t174 ^ p124;
+        let t179 = t175 ^ t137;
+        let t180 = a0 ^ a7;
+        let t181 = b0 ^ b7;
+        let t182 = a1 ^ a8;
+        let t183 = b1 ^ b8;
+        let t184 = a2 ^ a9;
+        let t185 = b2 ^ b9;
+        let t186 = a3 ^ a10;
+        let t187 = b3 ^ b10;
+        let t188 = a4 ^ a11;
+        let t189 = b4 ^ b11;
+        let t190 = a5 ^ a12;
+        let t191 = b5 ^ b12;
+        let p192 = Self::clmul_limb(t180, t181);
+        let p193 = Self::clmul_limb(t182, t183);
+        let t194 = t180 ^ t182;
+        let t195 = t181 ^ t183;
+        let p196 = Self::clmul_limb(t194, t195);
+        let t197 = p192 ^ p193;
+        let t198 = t197 ^ p196;
+        let p199 = Self::clmul_limb(t184, t185);
+        let p200 = Self::clmul_limb(t186, t187);
+        let t201 = t184 ^ t186;
+        let t202 = t185 ^ t187;
+        let p203 = Self::clmul_limb(t201, t202);
+        let t204 = p199 ^ p200;
+        let t205 = t204 ^ p203;
+        let t206 = t180 ^ t184;
+        let t207 = t181 ^ t185;
+        let t208 = t182 ^ t186;
+        let t209 = t183 ^ t187;
+        let p210 = Self::clmul_limb(t206, t207);
+        let p211 = Self::clmul_limb(t208, t209);
+        let t212 = t206 ^ t208;
+        let t213 = t207 ^ t209;
+        let p214 = Self::clmul_limb(t212, t213);
+        let t215 = p210 ^ p211;
+        let t216 = t215 ^ p214;
+        let t217 = p192 ^ p199;
+        let t218 = t198 ^ t205;
+        let t219 = p193 ^ p200;
+        let t220 = t217 ^ p210;
+        let t221 = t218 ^ t216;
+        let t222 = t219 ^ p211;
+        let t223 = p193 ^ t220;
+        let t224 = t222 ^ p199;
+        let p225 = Self::clmul_limb(t188, t189);
+        let p226 = Self::clmul_limb(t190, t191);
+        let t227 = t188 ^ t190;
+        let t228 = t189 ^ t191;
+        let p229 = Self::clmul_limb(t227, t228);
+        let t230 = t188 ^ a6;
+        let t231 = t189 ^ b6;
+        let p232 = Self::clmul_limb(t230, t231);
+        let t233 = t190 ^ a6;
+        let t234 = t191 ^ b6;
+        let p235 = Self::clmul_limb(t233, t234);
+        let t236 = p225 ^ p226;
+        let t237 = t236 ^ p229;
+        let t238 = t236 ^ p39;
+        let t239 = t238 ^ p232;
+        let t240 = p226 ^ p39;
+        let t241 = t240 ^ p235;
+        let t242 = t180 ^ t188;
+        let t243 = t181 ^ t189;
+        let t244 = t182 ^ t190;
+        let t245 = t183 ^ t191;
+        let t246 = t184 ^ a6;
+        let t247 = t185 ^ b6;
+        let p248 = Self::clmul_limb(t242, t243);
+        let p249 = Self::clmul_limb(t244, t245);
+        let t250 = t242 ^ t244;
+        let t251 = t243 ^ t245;
+        let p252 = Self::clmul_limb(t250, t251);
+        let t253 = p248 ^ p249;
+        let t254 = t253 ^ p252;
+        let p255 = Self::clmul_limb(t246, t247);
+        let t256 = t246 ^ t186;
+        let t257 = t247 ^ t187;
+        let p258 = Self::clmul_limb(t256, t257);
+        let t259 = p255 ^ p200;
+        let t260 = t259 ^ p258;
+        let t261 = t242 ^ t246;
+        let t262 = t243 ^ t247;
+        let t263 = t244 ^ t186;
+        let t264 = t245 ^ t187;
+        let p265 = Self::clmul_limb(t261, t262);
+        let p266 = Self::clmul_limb(t263, t264);
+        let t267 = t261 ^ t263;
+        let t268 = t262 ^ t264;
+        let p269 = Self::clmul_limb(t267, t268);
+        let t270 = p265 ^ p266;
+        let t271 = t270 ^ p269;
+        let t272 = p248 ^ p255;
+        let t273 = t254 ^ t260;
+        let t274 = p249 ^ p200;
+        let t275 = t272 ^ p265;
+        let t276 = t273 ^ t271;
+        let t277 = t274 ^ p266;
+        let t278 = p249 ^ t275;
+        let t279 = t277 ^ p255;
+        let t280 = p192 ^ p225;
+        let t281 = t198 ^ t237;
+        let t282 = t223 ^ t239;
+        let t283 = t221 ^ t241;
+        let t284 = t224 ^ p39;
+        let t285 = t280 ^ p248;
+        let t286 = t281 ^ t254;
+        let t287 = t282 ^ t278;
+        let t288 = t283 ^ t276;
+        let t289 = t284 ^ t279;
+        let t290 = t205 ^ t260;
+        let t291 = t224 ^ t285;
+        let t292 = t205 ^ t286;
+        let t293 = p200 ^ t287;
+        let t294 = t289 ^ p225;
+        let t295 = t290 ^ t237;
+        let t296 = p1 ^ p106;
+        let t297 = t7 ^ t119;
+        let t298 = t32 ^ t121;
+        let t299 = t30 ^ t176;
+        let t300 = t101 ^ t177;
+        let t301 = t102 ^ t173;
+        let t302 = t103 ^ t178;
+        let t303 = t98 ^ t179;
+        let t304 = t104 ^ t139;
+        let t305 = t105 ^ t141;
+        let t306 = t49 ^ p129;
+        let t307 = t296 ^ p192;
+        let t308 = t297 ^ t198;
+        let t309 = t298 ^ t223;
+        let t310 = t299 ^ t221;
+        let t311 = t300 ^ t291;
+        let t312 = t301 ^ t292;
+        let t313 = t302 ^ t293;
+        let t314 = t303 ^ t288;
+        let t315 = t304 ^ t294;
+        let t316 = t305 ^ t295;
+        let t317 = t306 ^ t239;
+        let t318 = t51 ^ t241;
+        let t319 = t98 ^ t307;
+        let t320 = t104 ^ t308;
+        let t321 = t105 ^ t309;
+        let t322 = t49 ^ t310;
+        let t323 = t51 ^ t311;
+        let t324 = p39 ^ t312;
+        let t325 = t314 ^ p106;
+        let t326 = t315 ^ t119;
+        let t327 = t316 ^ t121;
+        let t328 = t317 ^ t176;
+        let t329 = t318 ^ t177;
+        [
+            (p1 as u32),
+            ((p1 >> 32) as u32) ^ (t7 as u32),
+            ((t7 >> 32) as u32) ^ (t32 as u32),
+            ((t32 >> 32) as u32) ^ (t30 as u32),
+            ((t30 >> 32) as u32) ^ (t101 as u32),
+            ((t101 >> 32) as u32) ^ (t102 as u32),
+            ((t102 >> 32) as u32) ^ (t103 as u32),
+            ((t103 >> 32) as u32) ^ (t319 as u32),
+            ((t319 >> 32) as u32) ^ (t320 as u32),
+            ((t320 >> 32) as u32) ^ (t321 as u32),
+            ((t321 >> 32) as u32) ^ (t322 as u32),
+            ((t322 >> 32) as u32) ^ (t323 as u32),
+            ((t323 >> 32) as u32) ^ (t324 as u32),
+            ((t324 >> 32) as u32) ^ (t313 as u32),
+            ((t313 >> 32) as u32) ^ (t325 as u32),
+            ((t325 >> 32) as u32) ^ (t326 as u32),
+            ((t326 >> 32) as u32) ^ (t327 as u32),
+            ((t327 >> 32) as u32) ^ (t328 as u32),
+            ((t328 >> 32) as u32) ^ (t329 as u32),
+            ((t329 >> 32) as u32) ^ (t173 as u32),
+            ((t173 >> 32) as u32) ^ (t178 as u32),
+            ((t178 >> 32) as u32) ^ (t179 as u32),
+            ((t179 >> 32) as u32) ^ (t139 as u32),
+            ((t139 >> 32) as u32) ^ (t141 as u32),
+            ((t141 >> 32) as u32) ^ (p129 as u32),
+            ((p129 >> 32) as u32),
+        ]
+    }
+    /// The double-length product by the portable backend of this build: `mul_wide_holes`
+    /// (about three times faster) where the 32×32 → 64-bit integer multiply is constant
+    /// time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without
+    /// `mclass`) and Cortex-M4/M7 (`mclass` with `dsp`) — and the multiplier-free
+    /// `mul_wide_comb` everywhere else (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS,
+    /// unknown), whose multipliers may finish early on small operands. Stable rustc does
+    /// not set the ARM features, so ARM builds on stable use the comb.
+    #[inline(always)]
+    fn mul_wide_portable(a: &[u32; 13], b: &[u32; 13]) -> [u32; 26] {
+        #[cfg(
+            any(
+                target_arch = "x86",
+                target_arch = "x86_64",
+                target_arch = "aarch64",
+                target_arch = "wasm32",
+                all(
+                    target_arch = "arm",
+                    target_feature = "v7",
+                    not(target_feature = "mclass")
+                ),
+                all(
+                    target_arch = "arm",
+                    target_feature = "mclass",
+                    target_feature = "dsp"
+                )
+            )
+        )] { Self::mul_wide_holes(a, b) }
+        #[cfg(
+            not(
+                any(
+                    target_arch = "x86",
+                    target_arch = "x86_64",
+                    target_arch = "aarch64",
+                    target_arch = "wasm32",
+                    all(
+                        target_arch = "arm",
+                        target_feature = "v7",
+                        not(target_feature = "mclass")
+                    ),
+                    all(
+                        target_arch = "arm",
+                        target_feature = "mclass",
+                        target_feature = "dsp"
+                    )
+                )
+            )
+        )] { Self::mul_wide_comb(a, b) }
+    }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u32; 13]) -> [u32; 26] {
@@ -697,9 +1152,18 @@ impl F409 {
         }
         x
     }
-    /// The backend of the carry-less products: always `portable32` (the López–Dahab comb).
+    /// The backend of the carry-less products, fixed at compile time: `portable32-holes` (Karatsuba-like formulae over integer multiplication with holes) where the 32×32 → 64-bit multiply is constant time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without `mclass`), Cortex-M4/M7 (`mclass` with `dsp`) — else `portable32`, the López–Dahab comb, which uses no multiplier and so stays constant time on cores whose multiplier finishes early (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS). Stable rustc does not set the ARM features, so ARM builds on stable use the comb.
     pub fn backend() -> &'static str {
-        "portable32"
+        if cfg!(
+            any(target_arch = "x86", target_arch = "x86_64", target_arch = "aarch64",
+            target_arch = "wasm32", all(target_arch = "arm", target_feature = "v7",
+            not(target_feature = "mclass")), all(target_arch = "arm", target_feature =
+            "mclass", target_feature = "dsp"))
+        ) {
+            "portable32-holes"
+        } else {
+            "portable32"
+        }
     }
     /// Test hook: `self · rhs` by the named backend, or `None` when this build or CPU
     /// cannot run it. Not a stable API.
@@ -709,23 +1173,30 @@ impl F409 {
         rhs: &Self,
         backend: &str,
     ) -> ::core::option::Option<Self> {
-        if backend == "portable32" {
-            ::core::option::Option::Some(
-                Self(Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0))),
-            )
-        } else {
-            ::core::option::Option::None
+        match backend {
+            "portable32" => {
+                ::core::option::Option::Some(
+                    Self(Self::reduce(&Self::mul_wide_comb(&self.0, &rhs.0))),
+                )
+            }
+            "portable32-holes" => {
+                ::core::option::Option::Some(
+                    Self(Self::reduce(&Self::mul_wide_holes(&self.0, &rhs.0))),
+                )
+            }
+            _ => ::core::option::Option::None,
         }
     }
     /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
     #[doc(hidden)]
     pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-        if backend == "portable32" {
-            ::core::option::Option::Some(
-                Self(Self::reduce(&Self::square_wide_portable(&self.0))),
-            )
-        } else {
-            ::core::option::Option::None
+        match backend {
+            "portable32" | "portable32-holes" => {
+                ::core::option::Option::Some(
+                    Self(Self::reduce(&Self::square_wide_portable(&self.0))),
+                )
+            }
+            _ => ::core::option::Option::None,
         }
     }
 }

@@ -360,233 +360,167 @@ impl F409 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4], c[5], c[6]]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
-    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
-    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
-    /// at any bit position and its integer carries stay in the three-bit holes between
-    /// positions; products whose positions share a residue are combined by xor and the
-    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
-    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
-    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
-    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One carry-less product of limbs of at most 59 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 15 bits, so each of the 16 products of parts has at most 15 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
     #[inline(always)]
-    fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
+    fn clmul_limb(a: u64, b: u64) -> u128 {
         const M: [u64; 4] = [
             0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
             0x8888888888888888,
         ];
-        const M128: [u128; 4] = [
+        const MW: [u128; 4] = [
             0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
             0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let bl = b & 0x0fff_ffff_ffff_ffff;
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
-        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
-        let mut z = [0u128; 4];
-        z[0] ^= (x[0] as u128) * (y[0] as u128);
-        z[1] ^= (x[0] as u128) * (y[1] as u128);
-        z[2] ^= (x[0] as u128) * (y[2] as u128);
-        z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[1] ^= (x[1] as u128) * (y[0] as u128);
-        z[2] ^= (x[1] as u128) * (y[1] as u128);
-        z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[0] ^= (x[1] as u128) * (y[3] as u128);
-        z[2] ^= (x[2] as u128) * (y[0] as u128);
-        z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[0] ^= (x[2] as u128) * (y[2] as u128);
-        z[1] ^= (x[2] as u128) * (y[3] as u128);
-        z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[0] ^= (x[3] as u128) * (y[1] as u128);
-        z[1] ^= (x[3] as u128) * (y[2] as u128);
-        z[2] ^= (x[3] as u128) * (y[3] as u128);
-        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
-            | (z[3] & M128[3]);
-        let wide = a as u128;
-        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
-        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
-        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
-        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
-        (r as u64, (r >> 64) as u64)
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u128) * (y[0] as u128) ^ (x[1] as u128) * (y[3] as u128)
+            ^ (x[2] as u128) * (y[2] as u128) ^ (x[3] as u128) * (y[1] as u128);
+        let z1 = (x[0] as u128) * (y[1] as u128) ^ (x[1] as u128) * (y[0] as u128)
+            ^ (x[2] as u128) * (y[3] as u128) ^ (x[3] as u128) * (y[2] as u128);
+        let z2 = (x[0] as u128) * (y[2] as u128) ^ (x[1] as u128) * (y[1] as u128)
+            ^ (x[2] as u128) * (y[0] as u128) ^ (x[3] as u128) * (y[3] as u128);
+        let z3 = (x[0] as u128) * (y[3] as u128) ^ (x[1] as u128) * (y[2] as u128)
+            ^ (x[2] as u128) * (y[1] as u128) ^ (x[3] as u128) * (y[0] as u128);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
-    /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (25 word products by `clmul_portable64`). Constant time where integer multiplication is.
+    /// The double-length product a·b (2n words, least significant first): 23 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are 7 of 59 bits, taken from and returned to 64-bit words by shifts. Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u64; 7], b: &[u64; 7]) -> [u64; 14] {
-        let a0 = a[0];
-        let a1 = a[1];
-        let a2 = a[2];
-        let a3 = a[3];
-        let a4 = a[4];
-        let a5 = a[5];
-        let a6 = a[6];
-        let b0 = b[0];
-        let b1 = b[1];
-        let b2 = b[2];
-        let b3 = b[3];
-        let b4 = b[4];
-        let b5 = b[5];
-        let b6 = b[6];
-        let (p1, p2) = Self::clmul_portable64(a0, b0);
-        let (p3, p4) = Self::clmul_portable64(a1, b1);
-        let t5 = a0 ^ a1;
-        let t6 = b0 ^ b1;
-        let (p7, p8) = Self::clmul_portable64(t5, t6);
-        let t9 = p7 ^ p1;
-        let t10 = t9 ^ p3;
-        let t11 = p2 ^ t10;
-        let t12 = p8 ^ p2;
-        let t13 = t12 ^ p4;
-        let t14 = p3 ^ t13;
-        let (p15, p16) = Self::clmul_portable64(a2, b2);
-        let (p17, p18) = Self::clmul_portable64(a3, b3);
-        let t19 = a2 ^ a3;
-        let t20 = b2 ^ b3;
-        let (p21, p22) = Self::clmul_portable64(t19, t20);
-        let t23 = p21 ^ p15;
-        let t24 = t23 ^ p17;
-        let t25 = p16 ^ t24;
-        let t26 = p22 ^ p16;
-        let t27 = t26 ^ p18;
-        let t28 = p17 ^ t27;
-        let t29 = a0 ^ a2;
-        let t30 = b0 ^ b2;
-        let t31 = a1 ^ a3;
-        let t32 = b1 ^ b3;
-        let (p33, p34) = Self::clmul_portable64(t29, t30);
-        let (p35, p36) = Self::clmul_portable64(t31, t32);
-        let t37 = t29 ^ t31;
-        let t38 = t30 ^ t32;
-        let (p39, p40) = Self::clmul_portable64(t37, t38);
-        let t41 = p39 ^ p33;
-        let t42 = t41 ^ p35;
-        let t43 = p34 ^ t42;
-        let t44 = p40 ^ p34;
-        let t45 = t44 ^ p36;
-        let t46 = p35 ^ t45;
-        let t47 = p33 ^ p1;
-        let t48 = t47 ^ p15;
-        let t49 = t14 ^ t48;
-        let t50 = t43 ^ t11;
-        let t51 = t50 ^ t25;
-        let t52 = p4 ^ t51;
-        let t53 = t46 ^ t14;
-        let t54 = t53 ^ t28;
-        let t55 = p15 ^ t54;
-        let t56 = p36 ^ p4;
-        let t57 = t56 ^ p18;
-        let t58 = t25 ^ t57;
-        let (p59, p60) = Self::clmul_portable64(a4, b4);
-        let (p61, p62) = Self::clmul_portable64(a5, b5);
-        let t63 = a4 ^ a5;
-        let t64 = b4 ^ b5;
-        let (p65, p66) = Self::clmul_portable64(t63, t64);
-        let t67 = p65 ^ p59;
-        let t68 = t67 ^ p61;
-        let t69 = p60 ^ t68;
-        let t70 = p66 ^ p60;
-        let t71 = t70 ^ p62;
-        let t72 = p61 ^ t71;
-        let (p73, p74) = Self::clmul_portable64(a6, b6);
-        let t75 = a4 ^ a6;
-        let t76 = b4 ^ b6;
-        let (p77, p78) = Self::clmul_portable64(t75, t76);
-        let (p79, p80) = Self::clmul_portable64(a5, b5);
-        let t81 = t75 ^ a5;
-        let t82 = t76 ^ b5;
-        let (p83, p84) = Self::clmul_portable64(t81, t82);
-        let t85 = p83 ^ p77;
-        let t86 = t85 ^ p79;
-        let t87 = p78 ^ t86;
-        let t88 = p84 ^ p78;
-        let t89 = t88 ^ p80;
-        let t90 = p79 ^ t89;
-        let t91 = p77 ^ p59;
-        let t92 = t91 ^ p73;
-        let t93 = t72 ^ t92;
-        let t94 = t87 ^ t69;
-        let t95 = t94 ^ p74;
-        let t96 = p62 ^ t95;
-        let t97 = t90 ^ t72;
-        let t98 = p73 ^ t97;
-        let t99 = p80 ^ p62;
-        let t100 = p74 ^ t99;
-        let t101 = a0 ^ a4;
-        let t102 = b0 ^ b4;
-        let t103 = a1 ^ a5;
-        let t104 = b1 ^ b5;
-        let t105 = a2 ^ a6;
-        let t106 = b2 ^ b6;
-        let (p107, p108) = Self::clmul_portable64(t101, t102);
-        let (p109, p110) = Self::clmul_portable64(t103, t104);
-        let t111 = t101 ^ t103;
-        let t112 = t102 ^ t104;
-        let (p113, p114) = Self::clmul_portable64(t111, t112);
-        let t115 = p113 ^ p107;
-        let t116 = t115 ^ p109;
-        let t117 = p108 ^ t116;
-        let t118 = p114 ^ p108;
-        let t119 = t118 ^ p110;
-        let t120 = p109 ^ t119;
-        let (p121, p122) = Self::clmul_portable64(t105, t106);
-        let (p123, p124) = Self::clmul_portable64(a3, b3);
-        let t125 = t105 ^ a3;
-        let t126 = t106 ^ b3;
-        let (p127, p128) = Self::clmul_portable64(t125, t126);
-        let t129 = p127 ^ p121;
-        let t130 = t129 ^ p123;
-        let t131 = p122 ^ t130;
-        let t132 = p128 ^ p122;
-        let t133 = t132 ^ p124;
-        let t134 = p123 ^ t133;
-        let t135 = t101 ^ t105;
-        let t136 = t102 ^ t106;
-        let t137 = t103 ^ a3;
-        let t138 = t104 ^ b3;
-        let (p139, p140) = Self::clmul_portable64(t135, t136);
-        let (p141, p142) = Self::clmul_portable64(t137, t138);
-        let t143 = t135 ^ t137;
-        let t144 = t136 ^ t138;
-        let (p145, p146) = Self::clmul_portable64(t143, t144);
-        let t147 = p145 ^ p139;
-        let t148 = t147 ^ p141;
-        let t149 = p140 ^ t148;
-        let t150 = p146 ^ p140;
-        let t151 = t150 ^ p142;
-        let t152 = p141 ^ t151;
-        let t153 = p139 ^ p107;
-        let t154 = t153 ^ p121;
-        let t155 = t120 ^ t154;
-        let t156 = t149 ^ t117;
-        let t157 = t156 ^ t131;
-        let t158 = p110 ^ t157;
-        let t159 = t152 ^ t120;
-        let t160 = t159 ^ t134;
-        let t161 = p121 ^ t160;
-        let t162 = p142 ^ p110;
-        let t163 = t162 ^ p124;
-        let t164 = t131 ^ t163;
-        let t165 = p107 ^ p1;
-        let t166 = t165 ^ p59;
-        let t167 = t55 ^ t166;
-        let t168 = t117 ^ t11;
-        let t169 = t168 ^ t69;
-        let t170 = t58 ^ t169;
-        let t171 = t155 ^ t49;
-        let t172 = t171 ^ t93;
-        let t173 = t28 ^ t172;
-        let t174 = t158 ^ t52;
-        let t175 = t174 ^ t96;
-        let t176 = p18 ^ t175;
-        let t177 = t161 ^ t55;
-        let t178 = t177 ^ t98;
-        let t179 = p59 ^ t178;
-        let t180 = t164 ^ t58;
-        let t181 = t180 ^ t100;
-        let t182 = t69 ^ t181;
-        let t183 = t134 ^ t28;
-        let t184 = t93 ^ t183;
-        let t185 = p124 ^ p18;
-        let t186 = t96 ^ t185;
-        [p1, t11, t49, t52, t167, t170, t173, t176, t179, t182, t184, t186, t98, t100]
+        let a0 = a[0] & 0x07ffffffffffffff;
+        let a1 = ((a[0] >> 59) | (a[1] << 5)) & 0x07ffffffffffffff;
+        let a2 = ((a[1] >> 54) | (a[2] << 10)) & 0x07ffffffffffffff;
+        let a3 = ((a[2] >> 49) | (a[3] << 15)) & 0x07ffffffffffffff;
+        let a4 = ((a[3] >> 44) | (a[4] << 20)) & 0x07ffffffffffffff;
+        let a5 = ((a[4] >> 39) | (a[5] << 25)) & 0x07ffffffffffffff;
+        let a6 = (a[5] >> 34) | (a[6] << 30);
+        let b0 = b[0] & 0x07ffffffffffffff;
+        let b1 = ((b[0] >> 59) | (b[1] << 5)) & 0x07ffffffffffffff;
+        let b2 = ((b[1] >> 54) | (b[2] << 10)) & 0x07ffffffffffffff;
+        let b3 = ((b[2] >> 49) | (b[3] << 15)) & 0x07ffffffffffffff;
+        let b4 = ((b[3] >> 44) | (b[4] << 20)) & 0x07ffffffffffffff;
+        let b5 = ((b[4] >> 39) | (b[5] << 25)) & 0x07ffffffffffffff;
+        let b6 = (b[5] >> 34) | (b[6] << 30);
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let t6 = p1 ^ p2;
+        let t7 = t6 ^ p5;
+        let p8 = Self::clmul_limb(a2, b2);
+        let p9 = Self::clmul_limb(a3, b3);
+        let t10 = a2 ^ a3;
+        let t11 = b2 ^ b3;
+        let p12 = Self::clmul_limb(t10, t11);
+        let t13 = p8 ^ p9;
+        let t14 = t13 ^ p12;
+        let t15 = a0 ^ a2;
+        let t16 = b0 ^ b2;
+        let t17 = a1 ^ a3;
+        let t18 = b1 ^ b3;
+        let p19 = Self::clmul_limb(t15, t16);
+        let p20 = Self::clmul_limb(t17, t18);
+        let t21 = t15 ^ t17;
+        let t22 = t16 ^ t18;
+        let p23 = Self::clmul_limb(t21, t22);
+        let t24 = p19 ^ p20;
+        let t25 = t24 ^ p23;
+        let t26 = p1 ^ p8;
+        let t27 = t7 ^ t14;
+        let t28 = p2 ^ p9;
+        let t29 = t26 ^ p19;
+        let t30 = t27 ^ t25;
+        let t31 = t28 ^ p20;
+        let t32 = p2 ^ t29;
+        let t33 = t31 ^ p8;
+        let p34 = Self::clmul_limb(a4, b4);
+        let p35 = Self::clmul_limb(a5, b5);
+        let t36 = a4 ^ a5;
+        let t37 = b4 ^ b5;
+        let p38 = Self::clmul_limb(t36, t37);
+        let p39 = Self::clmul_limb(a6, b6);
+        let t40 = a4 ^ a6;
+        let t41 = b4 ^ b6;
+        let p42 = Self::clmul_limb(t40, t41);
+        let t43 = a5 ^ a6;
+        let t44 = b5 ^ b6;
+        let p45 = Self::clmul_limb(t43, t44);
+        let t46 = p34 ^ p35;
+        let t47 = t46 ^ p38;
+        let t48 = t46 ^ p39;
+        let t49 = t48 ^ p42;
+        let t50 = p35 ^ p39;
+        let t51 = t50 ^ p45;
+        let t52 = a0 ^ a4;
+        let t53 = b0 ^ b4;
+        let t54 = a1 ^ a5;
+        let t55 = b1 ^ b5;
+        let t56 = a2 ^ a6;
+        let t57 = b2 ^ b6;
+        let p58 = Self::clmul_limb(t52, t53);
+        let p59 = Self::clmul_limb(t54, t55);
+        let t60 = t52 ^ t54;
+        let t61 = t53 ^ t55;
+        let p62 = Self::clmul_limb(t60, t61);
+        let t63 = p58 ^ p59;
+        let t64 = t63 ^ p62;
+        let p65 = Self::clmul_limb(t56, t57);
+        let t66 = t56 ^ a3;
+        let t67 = t57 ^ b3;
+        let p68 = Self::clmul_limb(t66, t67);
+        let t69 = p65 ^ p9;
+        let t70 = t69 ^ p68;
+        let t71 = t52 ^ t56;
+        let t72 = t53 ^ t57;
+        let t73 = t54 ^ a3;
+        let t74 = t55 ^ b3;
+        let p75 = Self::clmul_limb(t71, t72);
+        let p76 = Self::clmul_limb(t73, t74);
+        let t77 = t71 ^ t73;
+        let t78 = t72 ^ t74;
+        let p79 = Self::clmul_limb(t77, t78);
+        let t80 = p75 ^ p76;
+        let t81 = t80 ^ p79;
+        let t82 = p58 ^ p65;
+        let t83 = t64 ^ t70;
+        let t84 = p59 ^ p9;
+        let t85 = t82 ^ p75;
+        let t86 = t83 ^ t81;
+        let t87 = t84 ^ p76;
+        let t88 = p59 ^ t85;
+        let t89 = t87 ^ p65;
+        let t90 = p1 ^ p34;
+        let t91 = t7 ^ t47;
+        let t92 = t32 ^ t49;
+        let t93 = t30 ^ t51;
+        let t94 = t33 ^ p39;
+        let t95 = t90 ^ p58;
+        let t96 = t91 ^ t64;
+        let t97 = t92 ^ t88;
+        let t98 = t93 ^ t86;
+        let t99 = t94 ^ t89;
+        let t100 = t14 ^ t70;
+        let t101 = t33 ^ t95;
+        let t102 = t14 ^ t96;
+        let t103 = p9 ^ t97;
+        let t104 = t99 ^ p34;
+        let t105 = t100 ^ t47;
+        [
+            (p1 as u64) ^ ((t7 << 59) as u64),
+            ((p1 >> 64) as u64) ^ ((t7 >> 5) as u64) ^ ((t32 << 54) as u64),
+            ((t7 >> 69) as u64) ^ ((t32 >> 10) as u64) ^ ((t30 << 49) as u64),
+            ((t32 >> 74) as u64) ^ ((t30 >> 15) as u64) ^ ((t101 << 44) as u64),
+            ((t30 >> 79) as u64) ^ ((t101 >> 20) as u64) ^ ((t102 << 39) as u64),
+            ((t101 >> 84) as u64) ^ ((t102 >> 25) as u64) ^ ((t103 << 34) as u64),
+            ((t102 >> 89) as u64) ^ ((t103 >> 30) as u64) ^ ((t98 << 29) as u64),
+            ((t103 >> 94) as u64) ^ ((t98 >> 35) as u64) ^ ((t104 << 24) as u64),
+            ((t98 >> 99) as u64) ^ ((t104 >> 40) as u64) ^ ((t105 << 19) as u64),
+            ((t104 >> 104) as u64) ^ ((t105 >> 45) as u64) ^ ((t49 << 14) as u64),
+            ((t105 >> 109) as u64) ^ ((t49 >> 50) as u64) ^ ((t51 << 9) as u64),
+            ((t49 >> 114) as u64) ^ ((t51 >> 55) as u64) ^ ((p39 << 4) as u64),
+            ((p39 >> 60) as u64),
+            0,
+        ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]

@@ -423,381 +423,294 @@ impl F571 {
         c[0] ^= t;
         [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]]
     }
-    /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
-    /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
-    /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
-    /// at any bit position and its integer carries stay in the three-bit holes between
-    /// positions; products whose positions share a residue are combined by xor and the
-    /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
-    /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
-    /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
-    /// multiplier is (x86-64, AArch64). Returns (low word, high word).
+    /// One carry-less product of limbs of at most 58 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 15 bits, so each of the 16 products of parts has at most 15 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
     #[inline(always)]
-    fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
+    fn clmul_limb(a: u64, b: u64) -> u128 {
         const M: [u64; 4] = [
             0x1111111111111111, 0x2222222222222222, 0x4444444444444444,
             0x8888888888888888,
         ];
-        const M128: [u128; 4] = [
+        const MW: [u128; 4] = [
             0x11111111111111111111111111111111, 0x22222222222222222222222222222222,
             0x44444444444444444444444444444444, 0x88888888888888888888888888888888,
         ];
-        let bl = b & 0x0fff_ffff_ffff_ffff;
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
-        let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
-        let mut z = [0u128; 4];
-        z[0] ^= (x[0] as u128) * (y[0] as u128);
-        z[1] ^= (x[0] as u128) * (y[1] as u128);
-        z[2] ^= (x[0] as u128) * (y[2] as u128);
-        z[3] ^= (x[0] as u128) * (y[3] as u128);
-        z[1] ^= (x[1] as u128) * (y[0] as u128);
-        z[2] ^= (x[1] as u128) * (y[1] as u128);
-        z[3] ^= (x[1] as u128) * (y[2] as u128);
-        z[0] ^= (x[1] as u128) * (y[3] as u128);
-        z[2] ^= (x[2] as u128) * (y[0] as u128);
-        z[3] ^= (x[2] as u128) * (y[1] as u128);
-        z[0] ^= (x[2] as u128) * (y[2] as u128);
-        z[1] ^= (x[2] as u128) * (y[3] as u128);
-        z[3] ^= (x[3] as u128) * (y[0] as u128);
-        z[0] ^= (x[3] as u128) * (y[1] as u128);
-        z[1] ^= (x[3] as u128) * (y[2] as u128);
-        z[2] ^= (x[3] as u128) * (y[3] as u128);
-        let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2])
-            | (z[3] & M128[3]);
-        let wide = a as u128;
-        r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
-        r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
-        r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
-        r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
-        (r as u64, (r >> 64) as u64)
+        let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
+        let z0 = (x[0] as u128) * (y[0] as u128) ^ (x[1] as u128) * (y[3] as u128)
+            ^ (x[2] as u128) * (y[2] as u128) ^ (x[3] as u128) * (y[1] as u128);
+        let z1 = (x[0] as u128) * (y[1] as u128) ^ (x[1] as u128) * (y[0] as u128)
+            ^ (x[2] as u128) * (y[3] as u128) ^ (x[3] as u128) * (y[2] as u128);
+        let z2 = (x[0] as u128) * (y[2] as u128) ^ (x[1] as u128) * (y[1] as u128)
+            ^ (x[2] as u128) * (y[0] as u128) ^ (x[3] as u128) * (y[3] as u128);
+        let z3 = (x[0] as u128) * (y[3] as u128) ^ (x[1] as u128) * (y[2] as u128)
+            ^ (x[2] as u128) * (y[1] as u128) ^ (x[3] as u128) * (y[0] as u128);
+        (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
-    /// The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words (43 word products by `clmul_portable64`). Constant time where integer multiplication is.
+    /// The double-length product a·b (2n words, least significant first): 39 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are 10 of 58 bits, taken from and returned to 64-bit words by shifts. Constant time where integer multiplication is.
     #[inline]
     fn mul_wide_portable(a: &[u64; 9], b: &[u64; 9]) -> [u64; 18] {
-        let a0 = a[0];
-        let a1 = a[1];
-        let a2 = a[2];
-        let a3 = a[3];
-        let a4 = a[4];
-        let a5 = a[5];
-        let a6 = a[6];
-        let a7 = a[7];
-        let a8 = a[8];
-        let b0 = b[0];
-        let b1 = b[1];
-        let b2 = b[2];
-        let b3 = b[3];
-        let b4 = b[4];
-        let b5 = b[5];
-        let b6 = b[6];
-        let b7 = b[7];
-        let b8 = b[8];
-        let (p1, p2) = Self::clmul_portable64(a0, b0);
-        let (p3, p4) = Self::clmul_portable64(a1, b1);
-        let t5 = a0 ^ a1;
-        let t6 = b0 ^ b1;
-        let (p7, p8) = Self::clmul_portable64(t5, t6);
-        let t9 = p7 ^ p1;
-        let t10 = t9 ^ p3;
-        let t11 = p2 ^ t10;
-        let t12 = p8 ^ p2;
-        let t13 = t12 ^ p4;
-        let t14 = p3 ^ t13;
-        let (p15, p16) = Self::clmul_portable64(a2, b2);
-        let t17 = a0 ^ a2;
-        let t18 = b0 ^ b2;
-        let (p19, p20) = Self::clmul_portable64(t17, t18);
-        let (p21, p22) = Self::clmul_portable64(a1, b1);
-        let t23 = t17 ^ a1;
-        let t24 = t18 ^ b1;
-        let (p25, p26) = Self::clmul_portable64(t23, t24);
-        let t27 = p25 ^ p19;
-        let t28 = t27 ^ p21;
-        let t29 = p20 ^ t28;
-        let t30 = p26 ^ p20;
-        let t31 = t30 ^ p22;
-        let t32 = p21 ^ t31;
-        let t33 = p19 ^ p1;
-        let t34 = t33 ^ p15;
-        let t35 = t14 ^ t34;
-        let t36 = t29 ^ t11;
-        let t37 = t36 ^ p16;
-        let t38 = p4 ^ t37;
-        let t39 = t32 ^ t14;
-        let t40 = p15 ^ t39;
-        let t41 = p22 ^ p4;
-        let t42 = p16 ^ t41;
-        let (p43, p44) = Self::clmul_portable64(a3, b3);
-        let (p45, p46) = Self::clmul_portable64(a4, b4);
-        let t47 = a3 ^ a4;
-        let t48 = b3 ^ b4;
-        let (p49, p50) = Self::clmul_portable64(t47, t48);
-        let t51 = p49 ^ p43;
-        let t52 = t51 ^ p45;
-        let t53 = p44 ^ t52;
-        let t54 = p50 ^ p44;
-        let t55 = t54 ^ p46;
-        let t56 = p45 ^ t55;
-        let t57 = a0 ^ a3;
-        let t58 = b0 ^ b3;
-        let t59 = a1 ^ a4;
-        let t60 = b1 ^ b4;
-        let (p61, p62) = Self::clmul_portable64(t57, t58);
-        let (p63, p64) = Self::clmul_portable64(t59, t60);
-        let t65 = t57 ^ t59;
-        let t66 = t58 ^ t60;
-        let (p67, p68) = Self::clmul_portable64(t65, t66);
-        let t69 = p67 ^ p61;
-        let t70 = t69 ^ p63;
-        let t71 = p62 ^ t70;
-        let t72 = p68 ^ p62;
-        let t73 = t72 ^ p64;
-        let t74 = p63 ^ t73;
-        let (p75, p76) = Self::clmul_portable64(a2, b2);
-        let t77 = t57 ^ a2;
-        let t78 = t58 ^ b2;
-        let (p79, p80) = Self::clmul_portable64(t77, t78);
-        let (p81, p82) = Self::clmul_portable64(t59, t60);
-        let t83 = t77 ^ t59;
-        let t84 = t78 ^ t60;
-        let (p85, p86) = Self::clmul_portable64(t83, t84);
-        let t87 = p85 ^ p79;
-        let t88 = t87 ^ p81;
-        let t89 = p80 ^ t88;
-        let t90 = p86 ^ p80;
-        let t91 = t90 ^ p82;
-        let t92 = p81 ^ t91;
-        let t93 = p79 ^ p61;
-        let t94 = t93 ^ p75;
-        let t95 = t74 ^ t94;
-        let t96 = t89 ^ t71;
-        let t97 = t96 ^ p76;
-        let t98 = p64 ^ t97;
-        let t99 = t92 ^ t74;
-        let t100 = p75 ^ t99;
-        let t101 = p82 ^ p64;
-        let t102 = p76 ^ t101;
-        let t103 = p61 ^ p1;
-        let t104 = t103 ^ p43;
-        let t105 = t38 ^ t104;
-        let t106 = t71 ^ t11;
-        let t107 = t106 ^ t53;
-        let t108 = t40 ^ t107;
-        let t109 = t95 ^ t35;
-        let t110 = t109 ^ t56;
-        let t111 = t42 ^ t110;
-        let t112 = t98 ^ t38;
-        let t113 = t112 ^ p46;
-        let t114 = p43 ^ t113;
-        let t115 = t100 ^ t40;
-        let t116 = t53 ^ t115;
-        let t117 = t102 ^ t42;
-        let t118 = t56 ^ t117;
-        let (p119, p120) = Self::clmul_portable64(a5, b5);
-        let (p121, p122) = Self::clmul_portable64(a6, b6);
-        let t123 = a5 ^ a6;
-        let t124 = b5 ^ b6;
-        let (p125, p126) = Self::clmul_portable64(t123, t124);
-        let t127 = p125 ^ p119;
-        let t128 = t127 ^ p121;
-        let t129 = p120 ^ t128;
-        let t130 = p126 ^ p120;
-        let t131 = t130 ^ p122;
-        let t132 = p121 ^ t131;
-        let (p133, p134) = Self::clmul_portable64(a7, b7);
-        let (p135, p136) = Self::clmul_portable64(a8, b8);
-        let t137 = a7 ^ a8;
-        let t138 = b7 ^ b8;
-        let (p139, p140) = Self::clmul_portable64(t137, t138);
-        let t141 = p139 ^ p133;
-        let t142 = t141 ^ p135;
-        let t143 = p134 ^ t142;
-        let t144 = p140 ^ p134;
-        let t145 = t144 ^ p136;
-        let t146 = p135 ^ t145;
-        let t147 = a5 ^ a7;
-        let t148 = b5 ^ b7;
-        let t149 = a6 ^ a8;
-        let t150 = b6 ^ b8;
-        let (p151, p152) = Self::clmul_portable64(t147, t148);
-        let (p153, p154) = Self::clmul_portable64(t149, t150);
-        let t155 = t147 ^ t149;
-        let t156 = t148 ^ t150;
-        let (p157, p158) = Self::clmul_portable64(t155, t156);
-        let t159 = p157 ^ p151;
-        let t160 = t159 ^ p153;
-        let t161 = p152 ^ t160;
-        let t162 = p158 ^ p152;
-        let t163 = t162 ^ p154;
-        let t164 = p153 ^ t163;
-        let t165 = p151 ^ p119;
-        let t166 = t165 ^ p133;
-        let t167 = t132 ^ t166;
-        let t168 = t161 ^ t129;
-        let t169 = t168 ^ t143;
-        let t170 = p122 ^ t169;
-        let t171 = t164 ^ t132;
-        let t172 = t171 ^ t146;
-        let t173 = p133 ^ t172;
-        let t174 = p154 ^ p122;
-        let t175 = t174 ^ p136;
-        let t176 = t143 ^ t175;
-        let t177 = a0 ^ a5;
-        let t178 = b0 ^ b5;
-        let t179 = a1 ^ a6;
-        let t180 = b1 ^ b6;
-        let t181 = a2 ^ a7;
-        let t182 = b2 ^ b7;
-        let t183 = a3 ^ a8;
-        let t184 = b3 ^ b8;
-        let (p185, p186) = Self::clmul_portable64(t177, t178);
-        let (p187, p188) = Self::clmul_portable64(t179, t180);
-        let t189 = t177 ^ t179;
-        let t190 = t178 ^ t180;
-        let (p191, p192) = Self::clmul_portable64(t189, t190);
-        let t193 = p191 ^ p185;
-        let t194 = t193 ^ p187;
-        let t195 = p186 ^ t194;
-        let t196 = p192 ^ p186;
-        let t197 = t196 ^ p188;
-        let t198 = p187 ^ t197;
-        let (p199, p200) = Self::clmul_portable64(t181, t182);
-        let t201 = t177 ^ t181;
-        let t202 = t178 ^ t182;
-        let (p203, p204) = Self::clmul_portable64(t201, t202);
-        let (p205, p206) = Self::clmul_portable64(t179, t180);
-        let t207 = t201 ^ t179;
-        let t208 = t202 ^ t180;
-        let (p209, p210) = Self::clmul_portable64(t207, t208);
-        let t211 = p209 ^ p203;
-        let t212 = t211 ^ p205;
-        let t213 = p204 ^ t212;
-        let t214 = p210 ^ p204;
-        let t215 = t214 ^ p206;
-        let t216 = p205 ^ t215;
-        let t217 = p203 ^ p185;
-        let t218 = t217 ^ p199;
-        let t219 = t198 ^ t218;
-        let t220 = t213 ^ t195;
-        let t221 = t220 ^ p200;
-        let t222 = p188 ^ t221;
-        let t223 = t216 ^ t198;
-        let t224 = p199 ^ t223;
-        let t225 = p206 ^ p188;
-        let t226 = p200 ^ t225;
-        let (p227, p228) = Self::clmul_portable64(t183, t184);
-        let (p229, p230) = Self::clmul_portable64(a4, b4);
-        let t231 = t183 ^ a4;
-        let t232 = t184 ^ b4;
-        let (p233, p234) = Self::clmul_portable64(t231, t232);
-        let t235 = p233 ^ p227;
-        let t236 = t235 ^ p229;
-        let t237 = p228 ^ t236;
-        let t238 = p234 ^ p228;
-        let t239 = t238 ^ p230;
-        let t240 = p229 ^ t239;
-        let t241 = t177 ^ t183;
-        let t242 = t178 ^ t184;
-        let t243 = t179 ^ a4;
-        let t244 = t180 ^ b4;
-        let (p245, p246) = Self::clmul_portable64(t241, t242);
-        let (p247, p248) = Self::clmul_portable64(t243, t244);
-        let t249 = t241 ^ t243;
-        let t250 = t242 ^ t244;
-        let (p251, p252) = Self::clmul_portable64(t249, t250);
-        let t253 = p251 ^ p245;
-        let t254 = t253 ^ p247;
-        let t255 = p246 ^ t254;
-        let t256 = p252 ^ p246;
-        let t257 = t256 ^ p248;
-        let t258 = p247 ^ t257;
-        let (p259, p260) = Self::clmul_portable64(t181, t182);
-        let t261 = t241 ^ t181;
-        let t262 = t242 ^ t182;
-        let (p263, p264) = Self::clmul_portable64(t261, t262);
-        let (p265, p266) = Self::clmul_portable64(t243, t244);
-        let t267 = t261 ^ t243;
-        let t268 = t262 ^ t244;
-        let (p269, p270) = Self::clmul_portable64(t267, t268);
-        let t271 = p269 ^ p263;
-        let t272 = t271 ^ p265;
-        let t273 = p264 ^ t272;
-        let t274 = p270 ^ p264;
-        let t275 = t274 ^ p266;
-        let t276 = p265 ^ t275;
-        let t277 = p263 ^ p245;
-        let t278 = t277 ^ p259;
-        let t279 = t258 ^ t278;
-        let t280 = t273 ^ t255;
-        let t281 = t280 ^ p260;
-        let t282 = p248 ^ t281;
-        let t283 = t276 ^ t258;
-        let t284 = p259 ^ t283;
-        let t285 = p266 ^ p248;
-        let t286 = p260 ^ t285;
-        let t287 = p245 ^ p185;
-        let t288 = t287 ^ p227;
-        let t289 = t222 ^ t288;
-        let t290 = t255 ^ t195;
-        let t291 = t290 ^ t237;
-        let t292 = t224 ^ t291;
-        let t293 = t279 ^ t219;
-        let t294 = t293 ^ t240;
-        let t295 = t226 ^ t294;
-        let t296 = t282 ^ t222;
-        let t297 = t296 ^ p230;
-        let t298 = p227 ^ t297;
-        let t299 = t284 ^ t224;
-        let t300 = t237 ^ t299;
-        let t301 = t286 ^ t226;
-        let t302 = t240 ^ t301;
-        let t303 = p185 ^ p1;
-        let t304 = t303 ^ p119;
-        let t305 = t111 ^ t304;
-        let t306 = t195 ^ t11;
-        let t307 = t306 ^ t129;
-        let t308 = t114 ^ t307;
-        let t309 = t219 ^ t35;
-        let t310 = t309 ^ t167;
-        let t311 = t116 ^ t310;
-        let t312 = t289 ^ t105;
-        let t313 = t312 ^ t170;
-        let t314 = t118 ^ t313;
-        let t315 = t292 ^ t108;
-        let t316 = t315 ^ t173;
-        let t317 = p46 ^ t316;
-        let t318 = t295 ^ t111;
-        let t319 = t318 ^ t176;
-        let t320 = p119 ^ t319;
-        let t321 = t298 ^ t114;
-        let t322 = t321 ^ t146;
-        let t323 = t129 ^ t322;
-        let t324 = t300 ^ t116;
-        let t325 = t324 ^ p136;
-        let t326 = t167 ^ t325;
-        let t327 = t302 ^ t118;
-        let t328 = t170 ^ t327;
-        let t329 = p230 ^ p46;
-        let t330 = t173 ^ t329;
+        let a0 = a[0] & 0x03ffffffffffffff;
+        let a1 = ((a[0] >> 58) | (a[1] << 6)) & 0x03ffffffffffffff;
+        let a2 = ((a[1] >> 52) | (a[2] << 12)) & 0x03ffffffffffffff;
+        let a3 = ((a[2] >> 46) | (a[3] << 18)) & 0x03ffffffffffffff;
+        let a4 = ((a[3] >> 40) | (a[4] << 24)) & 0x03ffffffffffffff;
+        let a5 = ((a[4] >> 34) | (a[5] << 30)) & 0x03ffffffffffffff;
+        let a6 = ((a[5] >> 28) | (a[6] << 36)) & 0x03ffffffffffffff;
+        let a7 = ((a[6] >> 22) | (a[7] << 42)) & 0x03ffffffffffffff;
+        let a8 = ((a[7] >> 16) | (a[8] << 48)) & 0x03ffffffffffffff;
+        let a9 = a[8] >> 10;
+        let b0 = b[0] & 0x03ffffffffffffff;
+        let b1 = ((b[0] >> 58) | (b[1] << 6)) & 0x03ffffffffffffff;
+        let b2 = ((b[1] >> 52) | (b[2] << 12)) & 0x03ffffffffffffff;
+        let b3 = ((b[2] >> 46) | (b[3] << 18)) & 0x03ffffffffffffff;
+        let b4 = ((b[3] >> 40) | (b[4] << 24)) & 0x03ffffffffffffff;
+        let b5 = ((b[4] >> 34) | (b[5] << 30)) & 0x03ffffffffffffff;
+        let b6 = ((b[5] >> 28) | (b[6] << 36)) & 0x03ffffffffffffff;
+        let b7 = ((b[6] >> 22) | (b[7] << 42)) & 0x03ffffffffffffff;
+        let b8 = ((b[7] >> 16) | (b[8] << 48)) & 0x03ffffffffffffff;
+        let b9 = b[8] >> 10;
+        let p1 = Self::clmul_limb(a0, b0);
+        let p2 = Self::clmul_limb(a1, b1);
+        let t3 = a0 ^ a1;
+        let t4 = b0 ^ b1;
+        let p5 = Self::clmul_limb(t3, t4);
+        let p6 = Self::clmul_limb(a2, b2);
+        let t7 = a0 ^ a2;
+        let t8 = b0 ^ b2;
+        let p9 = Self::clmul_limb(t7, t8);
+        let p10 = Self::clmul_limb(a3, b3);
+        let t11 = a1 ^ a2;
+        let t12 = b1 ^ b2;
+        let t13 = t11 ^ a3;
+        let t14 = t12 ^ b3;
+        let p15 = Self::clmul_limb(t13, t14);
+        let p16 = Self::clmul_limb(a4, b4);
+        let t17 = a2 ^ a4;
+        let t18 = b2 ^ b4;
+        let p19 = Self::clmul_limb(t17, t18);
+        let t20 = t3 ^ a2;
+        let t21 = t4 ^ b2;
+        let t22 = t20 ^ a4;
+        let t23 = t21 ^ b4;
+        let p24 = Self::clmul_limb(t22, t23);
+        let t25 = a3 ^ a4;
+        let t26 = b3 ^ b4;
+        let p27 = Self::clmul_limb(t25, t26);
+        let t28 = t7 ^ a3;
+        let t29 = t8 ^ b3;
+        let t30 = t28 ^ a4;
+        let t31 = t29 ^ b4;
+        let p32 = Self::clmul_limb(t30, t31);
+        let t33 = t20 ^ a3;
+        let t34 = t21 ^ b3;
+        let t35 = t33 ^ a4;
+        let t36 = t34 ^ b4;
+        let p37 = Self::clmul_limb(t35, t36);
+        let t38 = p1 ^ p2;
+        let t39 = t38 ^ p5;
+        let t40 = t38 ^ p6;
+        let t41 = t40 ^ p9;
+        let t42 = p2 ^ p6;
+        let t43 = t42 ^ p10;
+        let t44 = t43 ^ p15;
+        let t45 = t44 ^ p16;
+        let t46 = t45 ^ p24;
+        let t47 = t46 ^ p27;
+        let t48 = t47 ^ p37;
+        let t49 = p9 ^ p19;
+        let t50 = t49 ^ p24;
+        let t51 = t50 ^ p32;
+        let t52 = t51 ^ p37;
+        let t53 = t39 ^ p6;
+        let t54 = t53 ^ p10;
+        let t55 = t54 ^ p15;
+        let t56 = t55 ^ p32;
+        let t57 = t56 ^ p37;
+        let t58 = p6 ^ p10;
+        let t59 = t58 ^ p16;
+        let t60 = t59 ^ p19;
+        let t61 = p10 ^ p16;
+        let t62 = t61 ^ p27;
+        let p63 = Self::clmul_limb(a5, b5);
+        let p64 = Self::clmul_limb(a6, b6);
+        let t65 = a5 ^ a6;
+        let t66 = b5 ^ b6;
+        let p67 = Self::clmul_limb(t65, t66);
+        let p68 = Self::clmul_limb(a7, b7);
+        let t69 = a5 ^ a7;
+        let t70 = b5 ^ b7;
+        let p71 = Self::clmul_limb(t69, t70);
+        let p72 = Self::clmul_limb(a8, b8);
+        let t73 = a6 ^ a7;
+        let t74 = b6 ^ b7;
+        let t75 = t73 ^ a8;
+        let t76 = t74 ^ b8;
+        let p77 = Self::clmul_limb(t75, t76);
+        let p78 = Self::clmul_limb(a9, b9);
+        let t79 = a7 ^ a9;
+        let t80 = b7 ^ b9;
+        let p81 = Self::clmul_limb(t79, t80);
+        let t82 = t65 ^ a7;
+        let t83 = t66 ^ b7;
+        let t84 = t82 ^ a9;
+        let t85 = t83 ^ b9;
+        let p86 = Self::clmul_limb(t84, t85);
+        let t87 = a8 ^ a9;
+        let t88 = b8 ^ b9;
+        let p89 = Self::clmul_limb(t87, t88);
+        let t90 = t69 ^ a8;
+        let t91 = t70 ^ b8;
+        let t92 = t90 ^ a9;
+        let t93 = t91 ^ b9;
+        let p94 = Self::clmul_limb(t92, t93);
+        let t95 = t82 ^ a8;
+        let t96 = t83 ^ b8;
+        let t97 = t95 ^ a9;
+        let t98 = t96 ^ b9;
+        let p99 = Self::clmul_limb(t97, t98);
+        let t100 = p63 ^ p64;
+        let t101 = t100 ^ p67;
+        let t102 = t100 ^ p68;
+        let t103 = t102 ^ p71;
+        let t104 = p64 ^ p68;
+        let t105 = t104 ^ p72;
+        let t106 = t105 ^ p77;
+        let t107 = t106 ^ p78;
+        let t108 = t107 ^ p86;
+        let t109 = t108 ^ p89;
+        let t110 = t109 ^ p99;
+        let t111 = p71 ^ p81;
+        let t112 = t111 ^ p86;
+        let t113 = t112 ^ p94;
+        let t114 = t113 ^ p99;
+        let t115 = t101 ^ p68;
+        let t116 = t115 ^ p72;
+        let t117 = t116 ^ p77;
+        let t118 = t117 ^ p94;
+        let t119 = t118 ^ p99;
+        let t120 = p68 ^ p72;
+        let t121 = t120 ^ p78;
+        let t122 = t121 ^ p81;
+        let t123 = p72 ^ p78;
+        let t124 = t123 ^ p89;
+        let t125 = a0 ^ a5;
+        let t126 = b0 ^ b5;
+        let t127 = a1 ^ a6;
+        let t128 = b1 ^ b6;
+        let t129 = a2 ^ a7;
+        let t130 = b2 ^ b7;
+        let t131 = a3 ^ a8;
+        let t132 = b3 ^ b8;
+        let t133 = a4 ^ a9;
+        let t134 = b4 ^ b9;
+        let p135 = Self::clmul_limb(t125, t126);
+        let p136 = Self::clmul_limb(t127, t128);
+        let t137 = t125 ^ t127;
+        let t138 = t126 ^ t128;
+        let p139 = Self::clmul_limb(t137, t138);
+        let p140 = Self::clmul_limb(t129, t130);
+        let t141 = t125 ^ t129;
+        let t142 = t126 ^ t130;
+        let p143 = Self::clmul_limb(t141, t142);
+        let p144 = Self::clmul_limb(t131, t132);
+        let t145 = t127 ^ t129;
+        let t146 = t128 ^ t130;
+        let t147 = t145 ^ t131;
+        let t148 = t146 ^ t132;
+        let p149 = Self::clmul_limb(t147, t148);
+        let p150 = Self::clmul_limb(t133, t134);
+        let t151 = t129 ^ t133;
+        let t152 = t130 ^ t134;
+        let p153 = Self::clmul_limb(t151, t152);
+        let t154 = t137 ^ t129;
+        let t155 = t138 ^ t130;
+        let t156 = t154 ^ t133;
+        let t157 = t155 ^ t134;
+        let p158 = Self::clmul_limb(t156, t157);
+        let t159 = t131 ^ t133;
+        let t160 = t132 ^ t134;
+        let p161 = Self::clmul_limb(t159, t160);
+        let t162 = t141 ^ t131;
+        let t163 = t142 ^ t132;
+        let t164 = t162 ^ t133;
+        let t165 = t163 ^ t134;
+        let p166 = Self::clmul_limb(t164, t165);
+        let t167 = t154 ^ t131;
+        let t168 = t155 ^ t132;
+        let t169 = t167 ^ t133;
+        let t170 = t168 ^ t134;
+        let p171 = Self::clmul_limb(t169, t170);
+        let t172 = p135 ^ p136;
+        let t173 = t172 ^ p139;
+        let t174 = t172 ^ p140;
+        let t175 = t174 ^ p143;
+        let t176 = p136 ^ p140;
+        let t177 = t176 ^ p144;
+        let t178 = t177 ^ p149;
+        let t179 = t178 ^ p150;
+        let t180 = t179 ^ p158;
+        let t181 = t180 ^ p161;
+        let t182 = t181 ^ p171;
+        let t183 = p143 ^ p153;
+        let t184 = t183 ^ p158;
+        let t185 = t184 ^ p166;
+        let t186 = t185 ^ p171;
+        let t187 = t173 ^ p140;
+        let t188 = t187 ^ p144;
+        let t189 = t188 ^ p149;
+        let t190 = t189 ^ p166;
+        let t191 = t190 ^ p171;
+        let t192 = p140 ^ p144;
+        let t193 = t192 ^ p150;
+        let t194 = t193 ^ p153;
+        let t195 = p144 ^ p150;
+        let t196 = t195 ^ p161;
+        let t197 = p1 ^ p63;
+        let t198 = t39 ^ t101;
+        let t199 = t41 ^ t103;
+        let t200 = t48 ^ t110;
+        let t201 = t52 ^ t114;
+        let t202 = t57 ^ t119;
+        let t203 = t60 ^ t122;
+        let t204 = t62 ^ t124;
+        let t205 = p16 ^ p78;
+        let t206 = t197 ^ p135;
+        let t207 = t198 ^ t173;
+        let t208 = t199 ^ t175;
+        let t209 = t200 ^ t182;
+        let t210 = t201 ^ t186;
+        let t211 = t202 ^ t191;
+        let t212 = t203 ^ t194;
+        let t213 = t204 ^ t196;
+        let t214 = t205 ^ p150;
+        let t215 = t57 ^ t206;
+        let t216 = t60 ^ t207;
+        let t217 = t62 ^ t208;
+        let t218 = p16 ^ t209;
+        let t219 = t211 ^ p63;
+        let t220 = t212 ^ t101;
+        let t221 = t213 ^ t103;
+        let t222 = t214 ^ t110;
         [
-            p1,
-            t11,
-            t35,
-            t105,
-            t108,
-            t305,
-            t308,
-            t311,
-            t314,
-            t317,
-            t320,
-            t323,
-            t326,
-            t328,
-            t330,
-            t176,
-            t146,
-            p136,
+            (p1 as u64) ^ ((t39 << 58) as u64),
+            ((p1 >> 64) as u64) ^ ((t39 >> 6) as u64) ^ ((t41 << 52) as u64),
+            ((t39 >> 70) as u64) ^ ((t41 >> 12) as u64) ^ ((t48 << 46) as u64),
+            ((t41 >> 76) as u64) ^ ((t48 >> 18) as u64) ^ ((t52 << 40) as u64),
+            ((t48 >> 82) as u64) ^ ((t52 >> 24) as u64) ^ ((t215 << 34) as u64),
+            ((t52 >> 88) as u64) ^ ((t215 >> 30) as u64) ^ ((t216 << 28) as u64),
+            ((t215 >> 94) as u64) ^ ((t216 >> 36) as u64) ^ ((t217 << 22) as u64),
+            ((t216 >> 100) as u64) ^ ((t217 >> 42) as u64) ^ ((t218 << 16) as u64),
+            ((t217 >> 106) as u64) ^ ((t218 >> 48) as u64) ^ ((t210 << 10) as u64),
+            ((t218 >> 112) as u64) ^ ((t210 >> 54) as u64) ^ ((t219 << 4) as u64)
+                ^ ((t220 << 62) as u64),
+            ((t219 >> 60) as u64) ^ ((t220 >> 2) as u64) ^ ((t221 << 56) as u64),
+            ((t220 >> 66) as u64) ^ ((t221 >> 8) as u64) ^ ((t222 << 50) as u64),
+            ((t221 >> 72) as u64) ^ ((t222 >> 14) as u64) ^ ((t114 << 44) as u64),
+            ((t222 >> 78) as u64) ^ ((t114 >> 20) as u64) ^ ((t119 << 38) as u64),
+            ((t114 >> 84) as u64) ^ ((t119 >> 26) as u64) ^ ((t122 << 32) as u64),
+            ((t119 >> 90) as u64) ^ ((t122 >> 32) as u64) ^ ((t124 << 26) as u64),
+            ((t122 >> 96) as u64) ^ ((t124 >> 38) as u64) ^ ((p78 << 20) as u64),
+            ((t124 >> 102) as u64) ^ ((p78 >> 44) as u64),
         ]
     }
     /// a² as 2n words: each word's bits spread to the even positions (no products).

@@ -713,7 +713,15 @@ pub mod props {
 
     /// Every backend this build and CPU can run, against the oracle. Returns the names run.
     pub fn backends<F: BinaryFieldUnderTest>(o: &Gf2Oracle, w: usize) -> Vec<&'static str> {
-        let names = ["portable64", "portable32", "x86_64-clmul", "aarch64-pmull"];
+        // At 32-bit words both portable products are always compiled in (the comb
+        // `portable32`, the holes product `portable32-holes`), whichever `backend()` names.
+        let names = [
+            "portable64",
+            "portable32",
+            "portable32-holes",
+            "x86_64-clmul",
+            "aarch64-pmull",
+        ];
         let v = sample(o, w, 12);
         let mut ran = Vec::new();
         for name in names {
@@ -727,6 +735,12 @@ pub mod props {
                 let (x, y) = (enc::<F>(o, a), enc::<F>(o, b));
                 check(o, &x.mul_with(&y, name).unwrap(), &o.mul(a, b), name);
                 check(o, &x.square_with(name).unwrap(), &o.mul(a, a), name);
+                // The product with itself and a second partner: the portable products split
+                // elements at limb boundaries that are not word boundaries.
+                check(o, &x.mul_with(&x, name).unwrap(), &o.mul(a, a), name);
+                let c = &v[(i * 7 + 5) % v.len()];
+                let z = enc::<F>(o, c);
+                check(o, &x.mul_with(&z, name).unwrap(), &o.mul(a, c), name);
             }
         }
         assert!(

@@ -1,8 +1,14 @@
-//! Emits a binary field's module: carry-less products (portable: López–Dahab comb at 32-bit
-//! words, Karatsuba over integer multiplication with holes at 64-bit words; PCLMULQDQ in XMM
+//! Emits a binary field's module: carry-less products (portable: Karatsuba-like formulae over
+//! integer multiplication with holes, see [`super::holes`]; PCLMULQDQ in XMM
 //! registers, see [`super::x86`]; Karatsuba over PMULL word products), squaring, reduction
 //! specialised to f, and the public API (encodings, Itoh–Tsujii inversion, √ via √x, trace,
 //! half-trace, z² + z = c).
+//!
+//! A 32-bit module carries two portable products and picks one by `cfg`: the holes product
+//! (`portable32-holes`) where the 32×32 → 64-bit multiply is constant time (the allow-list of
+//! [`super::holes::ct_mul32_cfg`]), else the López–Dahab comb with masks (`portable32`), which
+//! uses no multiplier, for cores whose multiplier finishes early on small operands. Both stay
+//! reachable through the backend test hooks.
 //!
 //! Word-level work is straight-line for the given m: every word index, shift amount and
 //! constant is a literal. The only loops run a public, fixed number of times (the comb's bit
@@ -120,9 +126,9 @@ fn comb(c: &Ctx) -> TokenStream {
         /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
         /// and, for each word of a, B added under the mask of that word's bit (Hankerson,
         /// Menezes, Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 2.34). Constant
-        /// time: no branch or index depends on a or b.
+        /// time on any core: no branch or index depends on a or b, and no multiplier is used.
         #[inline]
-        fn mul_wide_portable(a: &[#word; #n], b: &[#word; #n]) -> [#word; #n2] {
+        fn mul_wide_comb(a: &[#word; #n], b: &[#word; #n]) -> [#word; #n2] {
             let mut acc = [0 as #word; #n2];
             let mut k: u32 = #wbits;
             while k > 0 {
@@ -131,6 +137,40 @@ fn comb(c: &Ctx) -> TokenStream {
                 #(#adds)*
             }
             acc
+        }
+    }
+}
+
+/// The 32-bit module's portable product: the comb and the holes product, and the choice between
+/// them at compile time (see [`super::holes::ct_mul32_cfg`]).
+fn portable32_items(c: &Ctx) -> TokenStream {
+    let n = usize_lit(c.n);
+    let n2 = usize_lit(2 * c.n);
+    let comb = comb(c);
+    let holes = super::holes::portable_items(c.w, c.n, c.m, "mul_wide_holes");
+    let ct = super::holes::ct_mul32_cfg();
+    quote! {
+        #comb
+
+        #holes
+
+        /// The double-length product by the portable backend of this build: `mul_wide_holes`
+        /// (about three times faster) where the 32×32 → 64-bit integer multiply is constant
+        /// time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without
+        /// `mclass`) and Cortex-M4/M7 (`mclass` with `dsp`) — and the multiplier-free
+        /// `mul_wide_comb` everywhere else (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS,
+        /// unknown), whose multipliers may finish early on small operands. Stable rustc does
+        /// not set the ARM features, so ARM builds on stable use the comb.
+        #[inline(always)]
+        fn mul_wide_portable(a: &[u32; #n], b: &[u32; #n]) -> [u32; #n2] {
+            #[cfg(#ct)]
+            {
+                Self::mul_wide_holes(a, b)
+            }
+            #[cfg(not(#ct))]
+            {
+                Self::mul_wide_comb(a, b)
+            }
         }
     }
 }
@@ -354,76 +394,6 @@ fn square_clmul_body(c: &Ctx, clmul: &TokenStream) -> TokenStream {
     }
 }
 
-/// The portable 64-bit word product: one 64×64 → 128-bit carry-less product by integer
-/// multiplication with holes, and the double-length product by Karatsuba over it.
-fn portable64_items(c: &Ctx) -> TokenStream {
-    let mask64: Vec<TokenStream> = (0..4u32)
-        .map(|r| {
-            let v: u64 = (0..64)
-                .filter(|p| p % 4 == r)
-                .fold(0, |m, p| m | (1u64 << p));
-            c.lit(v)
-        })
-        .collect();
-    let mask128: Vec<TokenStream> = (0..4u32)
-        .map(|r| {
-            let v: u128 = (0..128)
-                .filter(|p| p % 4 == r)
-                .fold(0, |m, p| m | (1u128 << p));
-            let l: syn::LitInt = syn::LitInt::new(&format!("{v:#034x}"), Span::call_site());
-            quote!(#l)
-        })
-        .collect();
-    let mut prods = Vec::new();
-    for i in 0..4usize {
-        for j in 0..4usize {
-            let (il, jl, kl) = (usize_lit(i), usize_lit(j), usize_lit((i + j) % 4));
-            prods.push(quote!(z[#kl] ^= (x[#il] as u128) * (y[#jl] as u128);));
-        }
-    }
-    let portable = quote!(clmul_portable64);
-    let (body, products) = karatsuba_body(c, &portable);
-    let n = usize_lit(c.n);
-    let n2 = usize_lit(2 * c.n);
-    let doc = format!(
-        " The double-length product a·b (2n words, least significant first) by Karatsuba over 64-bit words ({products} word products by `clmul_portable64`). Constant time where integer multiplication is."
-    );
-    quote! {
-        /// One 64×64 → 128-bit carry-less product with integer multiplications: a and the low
-        /// 60 bits of b are split into four parts holding the bits ≡ i (mod 4); a part of b
-        /// then has at most 15 bits, so each of the 16 products of parts has at most 15 terms
-        /// at any bit position and its integer carries stay in the three-bit holes between
-        /// positions; products whose positions share a residue are combined by xor and the
-        /// holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's
-        /// constant-time GHASH, generalised to full 128-bit products). The four top bits of b
-        /// add a·x^(60+t) under all-zero or all-one masks. Constant time on CPUs whose integer
-        /// multiplier is (x86-64, AArch64). Returns (low word, high word).
-        #[inline(always)]
-        fn clmul_portable64(a: u64, b: u64) -> (u64, u64) {
-            const M: [u64; 4] = [#(#mask64),*];
-            const M128: [u128; 4] = [#(#mask128),*];
-            let bl = b & 0x0fff_ffff_ffff_ffff;
-            let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
-            let y = [bl & M[0], bl & M[1], bl & M[2], bl & M[3]];
-            let mut z = [0u128; 4];
-            #(#prods)*
-            let mut r = (z[0] & M128[0]) | (z[1] & M128[1]) | (z[2] & M128[2]) | (z[3] & M128[3]);
-            let wide = a as u128;
-            r ^= (wide << 60) & 0u128.wrapping_sub(((b >> 60) & 1) as u128);
-            r ^= (wide << 61) & 0u128.wrapping_sub(((b >> 61) & 1) as u128);
-            r ^= (wide << 62) & 0u128.wrapping_sub(((b >> 62) & 1) as u128);
-            r ^= (wide << 63) & 0u128.wrapping_sub((b >> 63) as u128);
-            (r as u64, (r >> 64) as u64)
-        }
-
-        #[doc = #doc]
-        #[inline]
-        fn mul_wide_portable(a: &[u64; #n], b: &[u64; #n]) -> [u64; #n2] {
-            #body
-        }
-    }
-}
-
 /// The x86-64 PCLMULQDQ and aarch64 PMULL kernels and the dispatch between backends.
 fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let word = c.word();
@@ -437,10 +407,50 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let barrett = matches!(s.reduction, Reduction::Barrett { .. });
     let with_hw = c.w == 64 && target == BinaryTarget::Auto;
     if !with_hw {
-        let backend_doc = if c.w == 64 {
-            format!(" The backend of the carry-less products: always `{portable_name}` (Karatsuba over integer multiplication with holes).")
+        let ct = super::holes::ct_mul32_cfg();
+        let (backend_doc, backend_body, mul_hook, square_hook) = if c.w == 64 {
+            (
+                format!(" The backend of the carry-less products: always `{portable_name}` (Karatsuba-like formulae over integer multiplication with holes)."),
+                quote!(#portable_name),
+                quote! {
+                    if backend == #portable_name {
+                        ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0))))
+                    } else {
+                        ::core::option::Option::None
+                    }
+                },
+                quote! {
+                    if backend == #portable_name {
+                        ::core::option::Option::Some(Self(Self::reduce(&Self::square_wide_portable(&self.0))))
+                    } else {
+                        ::core::option::Option::None
+                    }
+                },
+            )
         } else {
-            format!(" The backend of the carry-less products: always `{portable_name}` (the López–Dahab comb).")
+            (
+                " The backend of the carry-less products, fixed at compile time: `portable32-holes` (Karatsuba-like formulae over integer multiplication with holes) where the 32×32 → 64-bit multiply is constant time — x86, x86-64, AArch64, wasm32, ARMv7-A (`target_feature` `v7` without `mclass`), Cortex-M4/M7 (`mclass` with `dsp`) — else `portable32`, the López–Dahab comb, which uses no multiplier and so stays constant time on cores whose multiplier finishes early (Cortex-M0/M3, ARMv4T/v5TE, PowerPC, SPARC, MIPS). Stable rustc does not set the ARM features, so ARM builds on stable use the comb.".to_string(),
+                quote! {
+                    if cfg!(#ct) {
+                        "portable32-holes"
+                    } else {
+                        "portable32"
+                    }
+                },
+                quote! {
+                    match backend {
+                        "portable32" => ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_comb(&self.0, &rhs.0)))),
+                        "portable32-holes" => ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_holes(&self.0, &rhs.0)))),
+                        _ => ::core::option::Option::None,
+                    }
+                },
+                quote! {
+                    match backend {
+                        "portable32" | "portable32-holes" => ::core::option::Option::Some(Self(Self::reduce(&Self::square_wide_portable(&self.0)))),
+                        _ => ::core::option::Option::None,
+                    }
+                },
+            )
         };
         let mul_wide = if barrett {
             quote! {
@@ -488,28 +498,20 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
 
             #[doc = #backend_doc]
             pub fn backend() -> &'static str {
-                #portable_name
+                #backend_body
             }
 
             /// Test hook: `self · rhs` by the named backend, or `None` when this build or CPU
             /// cannot run it. Not a stable API.
             #[doc(hidden)]
             pub fn __mul_with_backend(&self, rhs: &Self, backend: &str) -> ::core::option::Option<Self> {
-                if backend == #portable_name {
-                    ::core::option::Option::Some(Self(Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0))))
-                } else {
-                    ::core::option::Option::None
-                }
+                #mul_hook
             }
 
             /// Test hook: `self²` by the named backend, or `None`. Not a stable API.
             #[doc(hidden)]
             pub fn __square_with_backend(&self, backend: &str) -> ::core::option::Option<Self> {
-                if backend == #portable_name {
-                    ::core::option::Option::Some(Self(Self::reduce(&Self::square_wide_portable(&self.0))))
-                } else {
-                    ::core::option::Option::None
-                }
+                #square_hook
             }
         };
     }
@@ -974,9 +976,9 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
         Reduction::Sparse => quote!(),
     };
     let comb_fn = if c.w == 64 {
-        portable64_items(&c)
+        super::holes::portable_items(c.w, c.n, c.m, "mul_wide_portable")
     } else {
-        comb(&c)
+        portable32_items(&c)
     };
     let square_fn = square_portable(&c);
     let helpers = bit_helpers(&c);

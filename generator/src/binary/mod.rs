@@ -7,6 +7,7 @@
 //! `fieldgen_macros::binary_field!` both call [`generate_binary_field`].
 
 pub mod emit;
+mod holes;
 pub mod multisquare;
 pub mod poly;
 mod presets;
@@ -59,8 +60,9 @@ impl std::error::Error for BinaryError {}
 /// Which backends a binary field carries for its carry-less products.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum BinaryTarget {
-    /// The portable product for the word size (64-bit words: Karatsuba over integer
-    /// multiplication with holes; 32-bit words: the López–Dahab comb), plus, for 64-bit words,
+    /// The portable product for the word size (Karatsuba-like formulae over integer
+    /// multiplication with holes: ≤ 60-bit limbs at 64-bit words, the words at 32-bit words),
+    /// plus, for 64-bit words,
     /// the x86-64 PCLMULQDQ kernel in XMM registers (compile-time `pclmulqdq` target feature,
     /// else one cached CPUID check) and the aarch64 PMULL kernel (compile-time `aes` target
     /// feature).
@@ -69,7 +71,8 @@ pub enum BinaryTarget {
     /// The portable product over 64-bit words only (Karatsuba over integer multiplication
     /// with holes).
     Portable64,
-    /// The portable López–Dahab comb over 32-bit words only.
+    /// The portable product over 32-bit words only (Karatsuba-like formulae over integer
+    /// multiplication with holes, 32×32 → 64-bit products).
     Portable32,
 }
 
