@@ -21,16 +21,7 @@ use openssl::rsa::{Padding, Rsa};
 
 /// Deterministic bytes (SplitMix64).
 fn bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut s = seed;
-    (0..len)
-        .map(|_| {
-            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            (z ^ (z >> 31)) as u8
-        })
-        .collect()
+    fieldgen_benches::splitmix_bytes(seed, len)
 }
 
 fn fixed<const N: usize>(v: &[u8]) -> [u8; N] {

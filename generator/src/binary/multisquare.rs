@@ -81,6 +81,23 @@ fn chain_cycles(s: &BinarySpec, ks: &[usize]) -> usize {
         .sum()
 }
 
+/// The runs a matrix may serve: the chain's doubling runs k ≥ max(8, m/16) (below that, k
+/// squarings measured no slower than one matrix product), distinct, longest first.
+fn matrix_candidates(s: &BinarySpec) -> Vec<usize> {
+    let threshold = (s.m / 16).max(8);
+    let mut cands: Vec<usize> = s
+        .chain
+        .iter()
+        .filter_map(|c| match c {
+            ChainStep::Double(k) if *k >= threshold => Some(*k),
+            _ => None,
+        })
+        .collect();
+    cands.sort_unstable_by(|a, b| b.cmp(a));
+    cands.dedup();
+    cands
+}
+
 /// The run lengths k (distinct, descending) that get a matrix (none for 32-bit words or a
 /// portable target).
 ///
@@ -94,17 +111,7 @@ pub fn matrix_runs(s: &BinarySpec, target: BinaryTarget) -> Vec<usize> {
     if s.w != 64 || target != BinaryTarget::Auto || s.m > MAX_MATRIX_DEGREE {
         return Vec::new();
     }
-    let threshold = (s.m / 16).max(8);
-    let mut cands: Vec<usize> = s
-        .chain
-        .iter()
-        .filter_map(|c| match c {
-            ChainStep::Double(k) if *k >= threshold => Some(*k),
-            _ => None,
-        })
-        .collect();
-    cands.sort_unstable_by(|a, b| b.cmp(a));
-    cands.dedup();
+    let cands = matrix_candidates(s);
     let mut best: Option<(usize, Vec<usize>)> = None;
     for mask in 1u32..1 << cands.len() {
         if mask.count_ones() as usize > MAX_MATRICES {
@@ -506,17 +513,7 @@ mod tests {
             let runs = matrix_runs(&s, BinaryTarget::Auto);
             assert!(!runs.is_empty() && runs.len() <= MAX_MATRICES, "{}", p.name);
             assert!(runs.windows(2).all(|w| w[0] > w[1]), "{}", p.name);
-            let threshold = (s.m / 16).max(8);
-            let mut cands: Vec<usize> = s
-                .chain
-                .iter()
-                .filter_map(|c| match c {
-                    ChainStep::Double(k) if *k >= threshold => Some(*k),
-                    _ => None,
-                })
-                .collect();
-            cands.sort_unstable_by(|a, b| b.cmp(a));
-            cands.dedup();
+            let mut cands = matrix_candidates(&s);
             assert!(runs.iter().all(|k| cands.contains(k)), "{}", p.name);
             cands.truncate(MAX_MATRICES);
             assert!(
