@@ -1,7 +1,8 @@
 //! The binary-field ratios of `benches/binary.rs` measured the way a loaded machine still
 //! allows: each contender runs a chain of operations at a time, the contenders alternate, and
 //! the fastest of many runs counts (a run that was never preempted). Per preset: `mul` by the
-//! default backend, by `portable64` and by OpenSSL's `BN_GF2m_mod_mul_arr`; `invert`; and for
+//! default backend, by `portable64` and by OpenSSL's `BN_GF2m_mod_mul_arr`; `invert`; one
+//! squaring in chains of 16 by PCLMULQDQ and by PDEP (trinomials, where the CPU runs it); and for
 //! each multi-squaring run k, x^(2^k) by the AVX-512 bit matrix against k squarings in XMM
 //! registers. Prints one Markdown row per preset and one per run; every result is first checked
 //! against OpenSSL or the other contender.
@@ -150,6 +151,38 @@ macro_rules! field {
             inv / mul,
             portable / mul
         );
+        // One squaring in a chain of 16, by the XMM kernel and by the PDEP one where it runs.
+        let want = x.__square_n_with_backend(16, "x86_64-clmul").unwrap();
+        if let Some(got) = x.__square_n_with_backend(16, "x86_64-bmi2") {
+            assert!(got == want, "{} PDEP squarings", $id);
+            let (mut p, mut q) = (x, x);
+            let best = race(
+                200,
+                &mut [
+                    &mut || {
+                        for _ in 0..CHAIN / 16 {
+                            p = black_box(p)
+                                .__square_n_with_backend(16, "x86_64-clmul")
+                                .unwrap();
+                        }
+                    },
+                    &mut || {
+                        for _ in 0..CHAIN / 16 {
+                            q = black_box(q)
+                                .__square_n_with_backend(16, "x86_64-bmi2")
+                                .unwrap();
+                        }
+                    },
+                ],
+            );
+            println!(
+                "|   {} squaring | PCLMULQDQ {:.2} ns | PDEP {:.2} ns | {:.2} |",
+                $id,
+                best[0],
+                best[1],
+                best[0] / best[1]
+            );
+        }
         for &k in F::MULTI_SQUARE_RUNS.iter() {
             let want = x.__square_n_with_backend(k, "squarings").unwrap();
             let Some(got) = x.__square_n_with_backend(k, "x86_64-avx512-matrix") else {

@@ -114,7 +114,8 @@ impl F155 {
     pub const MULTI_SQUARE_RUNS: [u32; 4] = [77, 38, 19, 9];
     /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
     /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
-    /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+    /// matrices and the CPU AVX-512F, else the squarings' backend: `x86_64-bmi2` (PDEP,
+    /// see `__square_with_backend`) where the field and CPU allow, else `backend()`.
     #[allow(unreachable_code)]
     pub fn square_n_backend() -> &'static str {
         #[cfg(target_arch = "x86_64")]
@@ -123,12 +124,20 @@ impl F155 {
                 return "x86_64-avx512-matrix";
             }
         }
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_bmi2_available() {
+                return "x86_64-bmi2";
+            }
+        }
         Self::backend()
     }
-    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
-    /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
-    /// cannot run it. Not a stable API.
+    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings),
+    /// `squarings` (k squarings by the preferred squaring), or k squarings by
+    /// `x86_64-clmul` or `x86_64-bmi2`; `None` when this build or CPU cannot run it. Not a
+    /// stable API.
     #[doc(hidden)]
+    #[allow(unused_doc_comments, unused_unsafe)]
     pub fn __square_n_with_backend(
         &self,
         k: u32,
@@ -136,6 +145,16 @@ impl F155 {
     ) -> ::core::option::Option<Self> {
         let r = match backend {
             "squarings" => Self::square_n_chain_words(&self.0, k),
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-clmul" if Self::x86_64_clmul_available() => {
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ.
+                unsafe { Self::square_n_x86_64_clmul(&self.0, k) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-bmi2" if Self::x86_64_bmi2_available() => {
+                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
+                unsafe { Self::square_n_x86_64_bmi2(&self.0, k) }
+            }
             #[cfg(target_arch = "x86_64")]
             "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
                 let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);
@@ -621,6 +640,103 @@ impl F155 {
             ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k30);
         }
         out
+    }
+    /// C mod f for a square C (2n words), as `reduce` computes it, with the word folds
+    /// written as a loop over the words at or above x^m, top first (the indices are public).
+    /// The straight-line `reduce` lets LLVM's SLP vectorizer move the words to vector
+    /// registers and back, which doubled the time of a squaring on AMD Zen 5.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn reduce_x86_64_bmi2(c: &[u64; 6]) -> [u64; 3] {
+        let mut c = *c;
+        let mut i = 4;
+        while i >= 3 {
+            let t = c[i];
+            c[i - 3 + 1] ^= t << 35;
+            c[i - 3 + 1 + 1] ^= t >> 29;
+            c[i - 3 + 0] ^= t << 37;
+            c[i - 3 + 0 + 1] ^= t >> 27;
+            i -= 1;
+        }
+        let t = c[2] >> 27;
+        c[2] &= 134217727;
+        c[0] ^= t << 62;
+        c[1] ^= t >> 2;
+        c[0] ^= t << 0;
+        [c[0], c[1], c[2]]
+    }
+    /// a² as 2n words: each half-word's bits deposited at the even positions by `PDEP`.
+    /// SAFETY: the caller guarantees BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "bmi2")]
+    #[allow(unused_unsafe)]
+    unsafe fn square_wide_x86_64_bmi2(a: &[u64; 3]) -> [u64; 6] {
+        let mut r = [0u64; 6];
+        unsafe {
+            r[0] = ::core::arch::x86_64::_pdep_u64(a[0], 0x5555_5555_5555_5555);
+            r[1] = ::core::arch::x86_64::_pdep_u64(a[0] >> 32, 0x5555_5555_5555_5555);
+            r[2] = ::core::arch::x86_64::_pdep_u64(a[1], 0x5555_5555_5555_5555);
+            r[3] = ::core::arch::x86_64::_pdep_u64(a[1] >> 32, 0x5555_5555_5555_5555);
+            r[4] = ::core::arch::x86_64::_pdep_u64(a[2], 0x5555_5555_5555_5555);
+        }
+        r
+    }
+    /// a² mod f: `square_wide_x86_64_bmi2`, then `reduce_x86_64_bmi2`. SAFETY: the caller guarantees
+    /// BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "bmi2")]
+    #[allow(unused_unsafe)]
+    unsafe fn square_x86_64_bmi2(a: &[u64; 3]) -> [u64; 3] {
+        Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(a) })
+    }
+    /// a^(2^k) mod f: k squarings as in `square_x86_64_bmi2`, the value kept in
+    /// general-purpose registers (k is public). SAFETY: the caller guarantees BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "bmi2")]
+    #[allow(unused_unsafe)]
+    unsafe fn square_n_x86_64_bmi2(a: &[u64; 3], k: u32) -> [u64; 3] {
+        let mut x = *a;
+        let mut i = 0;
+        while i < k {
+            x = Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(&x) });
+            i += 1;
+        }
+        x
+    }
+    /// Whether the `PDEP` squaring runs: BMI2 (CPUID.(EAX=7,ECX=0):EBX bit 8) on an Intel
+    /// processor, or on an AMD one of family 19h (Zen 3) or later, where `PDEP` takes a
+    /// fixed three cycles; read once and cached (0 = not read yet, 1 = no, 2 = yes). A
+    /// `target_feature` cannot tell: builds for Zen 2 enable `bmi2`, whose `PDEP` is slow
+    /// microcode.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[allow(unused_doc_comments, unused_unsafe)]
+    fn x86_64_bmi2_available() -> bool {
+        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
+            0,
+        );
+        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
+        if state != 0 {
+            return state == 2;
+        }
+        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
+        /// leaf 7 is read only when leaf 0 reports it.
+        let fast = unsafe {
+            let l0 = ::core::arch::x86_64::__cpuid(0);
+            let vendor = [l0.ebx, l0.edx, l0.ecx];
+            let intel = vendor == [0x756e_6547, 0x4965_6e69, 0x6c65_746e];
+            let amd = vendor == [0x6874_7541, 0x6974_6e65, 0x444d_4163];
+            let eax = ::core::arch::x86_64::__cpuid(1).eax;
+            let base = (eax >> 8) & 0xf;
+            let family = if base == 0xf { base + ((eax >> 20) & 0xff) } else { base };
+            l0.eax >= 7 && (intel || (amd && family >= 0x19))
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 8) != 0
+        };
+        STATE.store(if fast { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
+        fast
     }
     /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
     /// eight columns of each word t are xored into `acc_t` under the lane mask given by
@@ -1543,6 +1659,13 @@ impl F155 {
         }
         #[cfg(target_arch = "x86_64")]
         {
+            if Self::x86_64_bmi2_available() {
+                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
+                return unsafe { Self::square_x86_64_bmi2(a) };
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 return unsafe { Self::square_x86_64_clmul(a) };
@@ -1569,6 +1692,13 @@ impl F155 {
     #[inline]
     #[allow(unreachable_code, unused_doc_comments)]
     fn square_n_chain_words(a: &[u64; 3], k: u32) -> [u64; 3] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_bmi2_available() {
+                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
+                return unsafe { Self::square_n_x86_64_bmi2(a, k) };
+            }
+        }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
@@ -1635,6 +1765,11 @@ impl F155 {
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 unsafe { Self::square_x86_64_clmul(&self.0) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-bmi2" if Self::x86_64_bmi2_available() => {
+                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
+                unsafe { Self::square_x86_64_bmi2(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
             "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),

@@ -126,7 +126,8 @@ impl F300 {
     pub const MULTI_SQUARE_RUNS: [u32; 4] = [149, 74, 37, 18];
     /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
     /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
-    /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+    /// matrices and the CPU AVX-512F, else the squarings' backend: `x86_64-bmi2` (PDEP,
+    /// see `__square_with_backend`) where the field and CPU allow, else `backend()`.
     #[allow(unreachable_code)]
     pub fn square_n_backend() -> &'static str {
         #[cfg(target_arch = "x86_64")]
@@ -137,10 +138,12 @@ impl F300 {
         }
         Self::backend()
     }
-    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
-    /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
-    /// cannot run it. Not a stable API.
+    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings),
+    /// `squarings` (k squarings by the preferred squaring), or k squarings by
+    /// `x86_64-clmul` or `x86_64-bmi2`; `None` when this build or CPU cannot run it. Not a
+    /// stable API.
     #[doc(hidden)]
+    #[allow(unused_doc_comments, unused_unsafe)]
     pub fn __square_n_with_backend(
         &self,
         k: u32,
@@ -148,6 +151,16 @@ impl F300 {
     ) -> ::core::option::Option<Self> {
         let r = match backend {
             "squarings" => Self::square_n_chain_words(&self.0, k),
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-clmul" if Self::x86_64_clmul_available() => {
+                let mut x = self.0;
+                let mut i = 0;
+                while i < k {
+                    x = unsafe { Self::square_x86_64_clmul(&x) };
+                    i += 1;
+                }
+                x
+            }
             #[cfg(target_arch = "x86_64")]
             "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
                 let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);
@@ -510,7 +523,7 @@ impl F300 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// The double-length a·b (2n words) with PCLMULQDQ (25 word products) over 128-bit pairs in XMM registers.
+    /// The double-length a·b (2n words) with PCLMULQDQ (15 word products) over 128-bit pairs in XMM registers.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2")]
@@ -520,73 +533,92 @@ impl F300 {
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(4).cast());
+            let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
+            let a6 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(4).cast());
+            let l7 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(3).cast());
+            let l9 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(1).cast());
+            let l11 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(3).cast());
+            let l13 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(1).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let a5 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
-            let a6 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(4).cast());
-            let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
-            let a3 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(4).cast());
-            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 1);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 16);
-            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a6, 0);
-            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 17);
-            let p32 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 16);
-            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 1);
-            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 1);
-            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
-            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
-            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
-            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 16);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 17);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 16);
-            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
-            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
-            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 0);
-            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 17);
-            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 0);
-            let x18 = ::core::arch::x86_64::_mm_xor_si128(p16, p17);
-            let x25 = ::core::arch::x86_64::_mm_xor_si128(p23, p24);
-            let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a4, 0);
-            let x34 = ::core::arch::x86_64::_mm_xor_si128(p32, p33);
-            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
-            let p44 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 16);
-            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 1);
-            let x20 = ::core::arch::x86_64::_mm_xor_si128(x18, p19);
-            let x27 = ::core::arch::x86_64::_mm_xor_si128(x25, p26);
-            let x36 = ::core::arch::x86_64::_mm_xor_si128(x34, p35);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
-            let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
-            let x13 = ::core::arch::x86_64::_mm_xor_si128(p11, p12);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(x20, p21);
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(x27, p28);
-            let x38 = ::core::arch::x86_64::_mm_xor_si128(x36, p37);
-            let x41 = ::core::arch::x86_64::_mm_xor_si128(p39, p40);
-            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
-            let x15 = ::core::arch::x86_64::_mm_xor_si128(x13, p14);
-            let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, p30);
-            let x43 = ::core::arch::x86_64::_mm_xor_si128(x41, p42);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(p44, p45);
-            let u50 = ::core::arch::x86_64::_mm_slli_si128(x38, 8);
-            let u54 = ::core::arch::x86_64::_mm_slli_si128(x22, 8);
-            let u58 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-            let u48 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
-            let x51 = ::core::arch::x86_64::_mm_xor_si128(x43, u50);
-            let v52 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
-            let x55 = ::core::arch::x86_64::_mm_xor_si128(x31, u54);
-            let v56 = ::core::arch::x86_64::_mm_srli_si128(x38, 8);
-            let x59 = ::core::arch::x86_64::_mm_xor_si128(x15, u58);
-            let v60 = ::core::arch::x86_64::_mm_srli_si128(x22, 8);
-            let v62 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(p47, u48);
-            let x53 = ::core::arch::x86_64::_mm_xor_si128(x51, v52);
-            let x57 = ::core::arch::x86_64::_mm_xor_si128(x55, v56);
-            let x61 = ::core::arch::x86_64::_mm_xor_si128(x59, v60);
-            let x63 = ::core::arch::x86_64::_mm_xor_si128(p7, v62);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x49);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x53);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x57);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x61);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(8).cast(), x63);
+            let s8 = ::core::arch::x86_64::_mm_xor_si128(a1, l7);
+            let s10 = ::core::arch::x86_64::_mm_xor_si128(l9, a3);
+            let s12 = ::core::arch::x86_64::_mm_xor_si128(a4, l11);
+            let s14 = ::core::arch::x86_64::_mm_xor_si128(l13, a6);
+            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 17);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
+            let s21 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
+            let s22 = ::core::arch::x86_64::_mm_xor_si128(a4, a5);
+            let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s14, 0);
+            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(s8, s12, 0);
+            let s43 = ::core::arch::x86_64::_mm_xor_si128(s8, a2);
+            let s44 = ::core::arch::x86_64::_mm_xor_si128(s12, a5);
+            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(s21, s22, 0);
+            let s24 = ::core::arch::x86_64::_mm_xor_si128(a1, l9);
+            let s25 = ::core::arch::x86_64::_mm_xor_si128(a4, l13);
+            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(s43, s44, 0);
+            let s46 = ::core::arch::x86_64::_mm_xor_si128(s8, s10);
+            let s47 = ::core::arch::x86_64::_mm_xor_si128(s12, s14);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
+            let s18 = ::core::arch::x86_64::_mm_xor_si128(l9, a2);
+            let s19 = ::core::arch::x86_64::_mm_xor_si128(l13, a5);
+            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(s24, s25, 0);
+            let s40 = ::core::arch::x86_64::_mm_xor_si128(s10, a2);
+            let s41 = ::core::arch::x86_64::_mm_xor_si128(s14, a5);
+            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(s46, s47, 0);
+            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(s18, s19, 0);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(p17, p16);
+            let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
+            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 16);
+            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 17);
+            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(s40, s41, 0);
+            let x50 = ::core::arch::x86_64::_mm_xor_si128(p39, p38);
+            let x30 = ::core::arch::x86_64::_mm_xor_si128(p23, x28);
+            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
+            let x52 = ::core::arch::x86_64::_mm_xor_si128(p45, x50);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(p16, p15);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(x30, p15);
+            let x32 = ::core::arch::x86_64::_mm_xor_si128(p26, x28);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(p38, p15);
+            let x53 = ::core::arch::x86_64::_mm_xor_si128(x52, p15);
+            let x54 = ::core::arch::x86_64::_mm_xor_si128(p48, x50);
+            let x55 = ::core::arch::x86_64::_mm_xor_si128(p39, p17);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(p20, x27);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(p34, p35);
+            let x51 = ::core::arch::x86_64::_mm_xor_si128(p42, x49);
+            let x56 = ::core::arch::x86_64::_mm_xor_si128(x55, p37);
+            let x58 = ::core::arch::x86_64::_mm_xor_si128(x54, x32);
+            let x61 = ::core::arch::x86_64::_mm_xor_si128(x53, x31);
+            let x65 = ::core::arch::x86_64::_mm_xor_si128(p15, p15);
+            let x57 = ::core::arch::x86_64::_mm_xor_si128(x29, x56);
+            let x59 = ::core::arch::x86_64::_mm_xor_si128(x58, x36);
+            let x62 = ::core::arch::x86_64::_mm_xor_si128(x61, p33);
+            let x63 = ::core::arch::x86_64::_mm_xor_si128(x51, x29);
+            let x66 = ::core::arch::x86_64::_mm_xor_si128(x36, x65);
+            let x60 = ::core::arch::x86_64::_mm_xor_si128(p15, x59);
+            let x64 = ::core::arch::x86_64::_mm_xor_si128(p37, x63);
+            let u69 = ::core::arch::x86_64::_mm_slli_si128(x57, 8);
+            let u73 = ::core::arch::x86_64::_mm_slli_si128(x62, 8);
+            let u77 = ::core::arch::x86_64::_mm_slli_si128(x66, 8);
+            let u67 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
+            let x70 = ::core::arch::x86_64::_mm_xor_si128(x31, u69);
+            let v71 = ::core::arch::x86_64::_mm_srli_si128(x32, 8);
+            let x74 = ::core::arch::x86_64::_mm_xor_si128(x60, u73);
+            let v75 = ::core::arch::x86_64::_mm_srli_si128(x57, 8);
+            let x78 = ::core::arch::x86_64::_mm_xor_si128(x64, u77);
+            let v79 = ::core::arch::x86_64::_mm_srli_si128(x62, 8);
+            let v81 = ::core::arch::x86_64::_mm_srli_si128(x66, 8);
+            let x68 = ::core::arch::x86_64::_mm_xor_si128(p17, u67);
+            let x72 = ::core::arch::x86_64::_mm_xor_si128(x70, v71);
+            let x76 = ::core::arch::x86_64::_mm_xor_si128(x74, v75);
+            let x80 = ::core::arch::x86_64::_mm_xor_si128(x78, v79);
+            let x82 = ::core::arch::x86_64::_mm_xor_si128(p33, v81);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x68);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x72);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x76);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x80);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(8).cast(), x82);
         }
         out
     }

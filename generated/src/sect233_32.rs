@@ -116,15 +116,18 @@ impl F233 {
     pub const MULTI_SQUARE_RUNS: [u32; 0] = [];
     /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
     /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
-    /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+    /// matrices and the CPU AVX-512F, else the squarings' backend: `x86_64-bmi2` (PDEP,
+    /// see `__square_with_backend`) where the field and CPU allow, else `backend()`.
     #[allow(unreachable_code)]
     pub fn square_n_backend() -> &'static str {
         Self::backend()
     }
-    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
-    /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
-    /// cannot run it. Not a stable API.
+    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings),
+    /// `squarings` (k squarings by the preferred squaring), or k squarings by
+    /// `x86_64-clmul` or `x86_64-bmi2`; `None` when this build or CPU cannot run it. Not a
+    /// stable API.
     #[doc(hidden)]
+    #[allow(unused_doc_comments, unused_unsafe)]
     pub fn __square_n_with_backend(
         &self,
         k: u32,

@@ -115,7 +115,8 @@ impl F239 {
     pub const MULTI_SQUARE_RUNS: [u32; 4] = [119, 59, 29, 14];
     /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
     /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
-    /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+    /// matrices and the CPU AVX-512F, else the squarings' backend: `x86_64-bmi2` (PDEP,
+    /// see `__square_with_backend`) where the field and CPU allow, else `backend()`.
     #[allow(unreachable_code)]
     pub fn square_n_backend() -> &'static str {
         #[cfg(target_arch = "x86_64")]
@@ -124,12 +125,20 @@ impl F239 {
                 return "x86_64-avx512-matrix";
             }
         }
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_bmi2_available() {
+                return "x86_64-bmi2";
+            }
+        }
         Self::backend()
     }
-    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
-    /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
-    /// cannot run it. Not a stable API.
+    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings),
+    /// `squarings` (k squarings by the preferred squaring), or k squarings by
+    /// `x86_64-clmul` or `x86_64-bmi2`; `None` when this build or CPU cannot run it. Not a
+    /// stable API.
     #[doc(hidden)]
+    #[allow(unused_doc_comments, unused_unsafe)]
     pub fn __square_n_with_backend(
         &self,
         k: u32,
@@ -137,6 +146,21 @@ impl F239 {
     ) -> ::core::option::Option<Self> {
         let r = match backend {
             "squarings" => Self::square_n_chain_words(&self.0, k),
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-clmul" if Self::x86_64_clmul_available() => {
+                let mut x = self.0;
+                let mut i = 0;
+                while i < k {
+                    x = unsafe { Self::square_x86_64_clmul(&x) };
+                    i += 1;
+                }
+                x
+            }
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-bmi2" if Self::x86_64_bmi2_available() => {
+                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
+                unsafe { Self::square_n_x86_64_bmi2(&self.0, k) }
+            }
             #[cfg(target_arch = "x86_64")]
             "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
                 let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);
@@ -555,6 +579,106 @@ impl F239 {
     unsafe fn square_x86_64_clmul(a: &[u64; 4]) -> [u64; 4] {
         /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
+    }
+    /// C mod f for a square C (2n words), as `reduce` computes it, with the word folds
+    /// written as a loop over the words at or above x^m, top first (the indices are public).
+    /// The straight-line `reduce` lets LLVM's SLP vectorizer move the words to vector
+    /// registers and back, which doubled the time of a squaring on AMD Zen 5.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn reduce_x86_64_bmi2(c: &[u64; 8]) -> [u64; 4] {
+        let mut c = *c;
+        let mut i = 7;
+        while i >= 4 {
+            let t = c[i];
+            c[i - 4 + 2] ^= t << 47;
+            c[i - 4 + 2 + 1] ^= t >> 17;
+            c[i - 4 + 0] ^= t << 17;
+            c[i - 4 + 0 + 1] ^= t >> 47;
+            i -= 1;
+        }
+        let t = c[3] >> 47;
+        c[3] &= 140737488355327;
+        c[2] ^= t << 30;
+        c[3] ^= t >> 34;
+        c[0] ^= t << 0;
+        [c[0], c[1], c[2], c[3]]
+    }
+    /// a² as 2n words: each half-word's bits deposited at the even positions by `PDEP`.
+    /// SAFETY: the caller guarantees BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "bmi2")]
+    #[allow(unused_unsafe)]
+    unsafe fn square_wide_x86_64_bmi2(a: &[u64; 4]) -> [u64; 8] {
+        let mut r = [0u64; 8];
+        unsafe {
+            r[0] = ::core::arch::x86_64::_pdep_u64(a[0], 0x5555_5555_5555_5555);
+            r[1] = ::core::arch::x86_64::_pdep_u64(a[0] >> 32, 0x5555_5555_5555_5555);
+            r[2] = ::core::arch::x86_64::_pdep_u64(a[1], 0x5555_5555_5555_5555);
+            r[3] = ::core::arch::x86_64::_pdep_u64(a[1] >> 32, 0x5555_5555_5555_5555);
+            r[4] = ::core::arch::x86_64::_pdep_u64(a[2], 0x5555_5555_5555_5555);
+            r[5] = ::core::arch::x86_64::_pdep_u64(a[2] >> 32, 0x5555_5555_5555_5555);
+            r[6] = ::core::arch::x86_64::_pdep_u64(a[3], 0x5555_5555_5555_5555);
+            r[7] = ::core::arch::x86_64::_pdep_u64(a[3] >> 32, 0x5555_5555_5555_5555);
+        }
+        r
+    }
+    /// a² mod f: `square_wide_x86_64_bmi2`, then `reduce_x86_64_bmi2`. SAFETY: the caller guarantees
+    /// BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "bmi2")]
+    #[allow(unused_unsafe)]
+    unsafe fn square_x86_64_bmi2(a: &[u64; 4]) -> [u64; 4] {
+        Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(a) })
+    }
+    /// a^(2^k) mod f: k squarings as in `square_x86_64_bmi2`, the value kept in
+    /// general-purpose registers (k is public). SAFETY: the caller guarantees BMI2.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[target_feature(enable = "bmi2")]
+    #[allow(unused_unsafe)]
+    unsafe fn square_n_x86_64_bmi2(a: &[u64; 4], k: u32) -> [u64; 4] {
+        let mut x = *a;
+        let mut i = 0;
+        while i < k {
+            x = Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(&x) });
+            i += 1;
+        }
+        x
+    }
+    /// Whether the `PDEP` squaring runs: BMI2 (CPUID.(EAX=7,ECX=0):EBX bit 8) on an Intel
+    /// processor, or on an AMD one of family 19h (Zen 3) or later, where `PDEP` takes a
+    /// fixed three cycles; read once and cached (0 = not read yet, 1 = no, 2 = yes). A
+    /// `target_feature` cannot tell: builds for Zen 2 enable `bmi2`, whose `PDEP` is slow
+    /// microcode.
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    #[allow(unused_doc_comments, unused_unsafe)]
+    fn x86_64_bmi2_available() -> bool {
+        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
+            0,
+        );
+        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
+        if state != 0 {
+            return state == 2;
+        }
+        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
+        /// leaf 7 is read only when leaf 0 reports it.
+        let fast = unsafe {
+            let l0 = ::core::arch::x86_64::__cpuid(0);
+            let vendor = [l0.ebx, l0.edx, l0.ecx];
+            let intel = vendor == [0x756e_6547, 0x4965_6e69, 0x6c65_746e];
+            let amd = vendor == [0x6874_7541, 0x6974_6e65, 0x444d_4163];
+            let eax = ::core::arch::x86_64::__cpuid(1).eax;
+            let base = (eax >> 8) & 0xf;
+            let family = if base == 0xf { base + ((eax >> 20) & 0xff) } else { base };
+            l0.eax >= 7 && (intel || (amd && family >= 0x19))
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 8) != 0
+        };
+        STATE.store(if fast { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
+        fast
     }
     /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
     /// eight columns of each word t are xored into `acc_t` under the lane mask given by
@@ -2474,6 +2598,13 @@ impl F239 {
         }
         #[cfg(target_arch = "x86_64")]
         {
+            if Self::x86_64_bmi2_available() {
+                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
+                return unsafe { Self::square_x86_64_bmi2(a) };
+            }
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 return unsafe { Self::square_x86_64_clmul(a) };
@@ -2500,6 +2631,13 @@ impl F239 {
     #[inline]
     #[allow(unreachable_code, unused_doc_comments)]
     fn square_n_chain_words(a: &[u64; 4], k: u32) -> [u64; 4] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if Self::x86_64_bmi2_available() {
+                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
+                return unsafe { Self::square_n_x86_64_bmi2(a, k) };
+            }
+        }
         let mut x = *a;
         let mut i = 0;
         while i < k {
@@ -2559,6 +2697,11 @@ impl F239 {
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
                 unsafe { Self::square_x86_64_clmul(&self.0) }
+            }
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-bmi2" if Self::x86_64_bmi2_available() => {
+                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
+                unsafe { Self::square_x86_64_bmi2(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
             "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),

@@ -120,7 +120,8 @@ impl F571 {
     pub const MULTI_SQUARE_RUNS: [u32; 3] = [285, 142, 71];
     /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
     /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
-    /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+    /// matrices and the CPU AVX-512F, else the squarings' backend: `x86_64-bmi2` (PDEP,
+    /// see `__square_with_backend`) where the field and CPU allow, else `backend()`.
     #[allow(unreachable_code)]
     pub fn square_n_backend() -> &'static str {
         #[cfg(target_arch = "x86_64")]
@@ -131,10 +132,12 @@ impl F571 {
         }
         Self::backend()
     }
-    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
-    /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
-    /// cannot run it. Not a stable API.
+    /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings),
+    /// `squarings` (k squarings by the preferred squaring), or k squarings by
+    /// `x86_64-clmul` or `x86_64-bmi2`; `None` when this build or CPU cannot run it. Not a
+    /// stable API.
     #[doc(hidden)]
+    #[allow(unused_doc_comments, unused_unsafe)]
     pub fn __square_n_with_backend(
         &self,
         k: u32,
@@ -142,6 +145,11 @@ impl F571 {
     ) -> ::core::option::Option<Self> {
         let r = match backend {
             "squarings" => Self::square_n_chain_words(&self.0, k),
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-clmul" if Self::x86_64_clmul_available() => {
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ.
+                unsafe { Self::square_n_x86_64_clmul(&self.0, k) }
+            }
             #[cfg(target_arch = "x86_64")]
             "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
                 let (x, rest) = Self::multi_square_x86_64_avx512_words(&self.0, k);

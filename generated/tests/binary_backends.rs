@@ -49,6 +49,33 @@ fn expected_backend_32() -> &'static str {
     }
 }
 
+/// Whether a 64-bit-word trinomial field (x^m + x^k + 1, m − k ≥ 64) must square with PDEP on this CPU: BMI2 on an Intel
+/// processor or an AMD one of family 19h (Zen 3) or later (the rule in the README, read here
+/// from CPUID independently of the generated check).
+fn expects_pdep_squaring() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let l0 = unsafe { std::arch::x86_64::__cpuid(0) };
+        let mut vendor = Vec::new();
+        for r in [l0.ebx, l0.edx, l0.ecx] {
+            vendor.extend_from_slice(&r.to_le_bytes());
+        }
+        let eax = unsafe { std::arch::x86_64::__cpuid(1) }.eax;
+        let family = ((eax >> 8) & 0xf)
+            + if (eax >> 8) & 0xf == 0xf {
+                (eax >> 20) & 0xff
+            } else {
+                0
+            };
+        std::is_x86_feature_detected!("bmi2")
+            && (vendor == b"GenuineIntel" || (vendor == b"AuthenticAMD" && family >= 0x19))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// SplitMix64.
 fn next(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -110,6 +137,31 @@ macro_rules! backend_test {
                         a.__square_with_backend(portable),
                         "{backend} square"
                     );
+                }
+            }
+            // The squaring-only PDEP kernel (trinomials, x86-64 CPUs with fast PDEP).
+            // A trinomial x^m + x^k + 1 with m − k ≥ 64 (the word-shift reduction).
+            let e = <$F>::MODULUS_EXPONENTS;
+            let pdep = $w == 64 && e.len() == 3 && e[0] - e[1] >= 64 && expects_pdep_squaring();
+            assert_eq!(
+                xs[0].__square_with_backend("x86_64-bmi2").is_some(),
+                pdep,
+                "PDEP squaring available"
+            );
+            for a in &xs {
+                if let Some(y) = a.__square_with_backend("x86_64-bmi2") {
+                    assert_eq!(
+                        Some(y),
+                        a.__square_with_backend(portable),
+                        "x86_64-bmi2 square"
+                    );
+                    for k in [1, 2, 7, 64] {
+                        assert_eq!(
+                            a.__square_n_with_backend(k, "x86_64-bmi2"),
+                            a.__square_n_with_backend(k, "x86_64-clmul"),
+                            "x86_64-bmi2 square_n({k})"
+                        );
+                    }
                 }
             }
             // At 32-bit words the comb and the holes product both always run.

@@ -34,7 +34,7 @@
 //! | `trace_half_trace_quadratic` | `trace` = oracle; `half_trace` (odd m) = oracle; `solve_quadratic` gives z with z² + z = c exactly when Tr(c) = 0 |
 //! | `eq_select` | `==`, `ct_eq`, `conditional_select` |
 //! | `multi_square` | x^(2^k) for the multi-squaring matrices' k, k + 1, 2k and m − 1 by `square_n` and every multi-squaring backend = oracle k squarings; AVX-512F CPU ⇒ the matrix kernel is in use and ran |
-//! | `backends` | every backend the build can run (`__mul_with_backend`, `__square_with_backend`) = oracle |
+//! | `backends` | every backend the build can run (`__mul_with_backend`, `__square_with_backend`, the squaring-only `x86_64-bmi2`) = oracle |
 //!
 //! Random cases per property: `FIELDGEN_CASES` (default 24), drawn from a fixed-seed SplitMix64,
 //! so failures replay exactly.
@@ -698,7 +698,12 @@ pub mod props {
                 let x = enc::<F>(o, a);
                 let want = o.square_n(a, k as usize);
                 check(o, &x.square_n(k), &want, "square_n (long run)");
-                for name in ["x86_64-avx512-matrix", "squarings"] {
+                for name in [
+                    "x86_64-avx512-matrix",
+                    "squarings",
+                    "x86_64-clmul",
+                    "x86_64-bmi2",
+                ] {
                     if let Some(y) = x.square_n_with(k, name) {
                         check(o, &y, &want, name);
                         ran += (name == "x86_64-avx512-matrix") as usize;
@@ -748,6 +753,21 @@ pub mod props {
             "backend() = {} did not run",
             F::backend()
         );
+        // Squaring-only kernels: the PDEP squaring of the trinomials on x86-64.
+        for name in ["x86_64-bmi2"] {
+            if enc::<F>(o, &v[0]).square_with(name).is_none() {
+                continue;
+            }
+            ran.push(name);
+            for a in &v {
+                check(
+                    o,
+                    &enc::<F>(o, a).square_with(name).unwrap(),
+                    &o.mul(a, a),
+                    name,
+                );
+            }
+        }
         ran
     }
 }

@@ -577,8 +577,44 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         quote!()
     };
     let matrix_items = super::multisquare::items(s, target);
+    let bmi2_items = super::bmi2::items(s, target);
+    let pdep = super::bmi2::squares_with_pdep(s, target);
+    let s_bmi2 = safety("x86_64_bmi2_available() is true only when CPUID reported BMI2.");
+    let (square_bmi2, square_n_bmi2, hook_bmi2) = if pdep {
+        (
+            quote! {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::x86_64_bmi2_available() {
+                        #s_bmi2
+                        return unsafe { Self::square_x86_64_bmi2(a) };
+                    }
+                }
+            },
+            quote! {
+                #[cfg(target_arch = "x86_64")]
+                {
+                    if Self::x86_64_bmi2_available() {
+                        #s_bmi2
+                        return unsafe { Self::square_n_x86_64_bmi2(a, k) };
+                    }
+                }
+            },
+            quote! {
+                #[cfg(target_arch = "x86_64")]
+                "x86_64-bmi2" if Self::x86_64_bmi2_available() => {
+                    #s_bmi2
+                    unsafe { Self::square_x86_64_bmi2(&self.0) }
+                }
+            },
+        )
+    } else {
+        (quote!(), quote!(), quote!())
+    };
     quote! {
         #x86_kernels
+
+        #bmi2_items
 
         #matrix_items
 
@@ -665,6 +701,7 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             {
                 return Self::reduce(&Self::square_wide_aarch64_pmull(a));
             }
+            #square_bmi2
             #[cfg(target_arch = "x86_64")]
             {
                 if Self::x86_64_clmul_available() {
@@ -689,6 +726,7 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         #[inline]
         #[allow(unreachable_code, unused_doc_comments)]
         fn square_n_chain_words(a: &[u64; #n], k: u32) -> [u64; #n] {
+            #square_n_bmi2
             #square_n_x86
             let mut x = *a;
             let mut i = 0;
@@ -749,6 +787,7 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
                     #s_feature
                     unsafe { Self::square_x86_64_clmul(&self.0) }
                 }
+                #hook_bmi2
                 #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
                 "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),
                 _ => return ::core::option::Option::None,

@@ -6,6 +6,7 @@
 //! chain, Barrett constants for dense f); [`emit`] prints the module. The CLI (`--poly`) and
 //! `fieldgen_macros::binary_field!` both call [`generate_binary_field`].
 
+mod bmi2;
 pub mod emit;
 mod holes;
 pub mod multisquare;

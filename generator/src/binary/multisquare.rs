@@ -165,8 +165,55 @@ pub fn public_items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let runs = matrix_runs(s, target);
     let runs_lits = runs.iter().map(|&k| Literal::u32_unsuffixed(k as u32));
     let nruns = Literal::usize_unsuffixed(runs.len());
+    let pdep = super::bmi2::squares_with_pdep(s, target);
+    // The squaring chain's backend: PDEP where the field and CPU allow, else the product's.
+    let chain_backend = if pdep {
+        quote! {
+            #[cfg(target_arch = "x86_64")]
+            {
+                if Self::x86_64_bmi2_available() {
+                    return "x86_64-bmi2";
+                }
+            }
+            Self::backend()
+        }
+    } else {
+        quote!(Self::backend())
+    };
+    let clmul_chain = if super::x86::xmm_reduction(s) {
+        quote!(unsafe { Self::square_n_x86_64_clmul(&self.0, k) })
+    } else {
+        quote! {{
+            let mut x = self.0;
+            let mut i = 0;
+            while i < k {
+                x = unsafe { Self::square_x86_64_clmul(&x) };
+                i += 1;
+            }
+            x
+        }}
+    };
+    let mut chain_hooks = quote! {
+        #[cfg(target_arch = "x86_64")]
+        "x86_64-clmul" if Self::x86_64_clmul_available() => {
+            /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ.
+            #clmul_chain
+        }
+    };
+    if pdep {
+        chain_hooks.extend(quote! {
+            #[cfg(target_arch = "x86_64")]
+            "x86_64-bmi2" if Self::x86_64_bmi2_available() => {
+                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
+                unsafe { Self::square_n_x86_64_bmi2(&self.0, k) }
+            }
+        });
+    }
+    if s.w != 64 {
+        chain_hooks = quote!();
+    }
     let (backend_body, hook) = if runs.is_empty() {
-        (quote!(Self::backend()), quote!())
+        (chain_backend, quote!())
     } else {
         (
             quote! {
@@ -176,7 +223,7 @@ pub fn public_items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
                         return "x86_64-avx512-matrix";
                     }
                 }
-                Self::backend()
+                #chain_backend
             },
             quote! {
                 #[cfg(target_arch = "x86_64")]
@@ -197,19 +244,23 @@ pub fn public_items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
 
         /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
         /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
-        /// matrices and the CPU AVX-512F, else squarings by `backend()`.
+        /// matrices and the CPU AVX-512F, else the squarings' backend: `x86_64-bmi2` (PDEP,
+        /// see `__square_with_backend`) where the field and CPU allow, else `backend()`.
         #[allow(unreachable_code)]
         pub fn square_n_backend() -> &'static str {
             #backend_body
         }
 
-        /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings) or
-        /// `squarings` (k squarings by the product backend), or `None` when this build or CPU
-        /// cannot run it. Not a stable API.
+        /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings),
+        /// `squarings` (k squarings by the preferred squaring), or k squarings by
+        /// `x86_64-clmul` or `x86_64-bmi2`; `None` when this build or CPU cannot run it. Not a
+        /// stable API.
         #[doc(hidden)]
+        #[allow(unused_doc_comments, unused_unsafe)]
         pub fn __square_n_with_backend(&self, k: u32, backend: &str) -> ::core::option::Option<Self> {
             let r = match backend {
                 "squarings" => Self::square_n_chain_words(&self.0, k),
+                #chain_hooks
                 #hook
                 _ => return ::core::option::Option::None,
             };

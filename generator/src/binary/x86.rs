@@ -63,13 +63,16 @@ const XOR: f64 = 1.0 / 20.0;
 const MOVE: f64 = 1.0;
 
 /// Operand length in words from which the plan may split at odd words and use the three-term
-/// formula (`fine`); shorter operands split at pairs only. Measured on an AVX-512 Xeon with a
-/// chain of products (each waiting for the last), both scheduled by [`schedule`]: at 3 and 5
-/// words the word-level plans cut the products from 14 to 11 (sect163) and 30 to 20 (sect283)
-/// but lengthen the chain by 6–8% (the sums before and the xors after the products sit on its
-/// critical path; only the throughput of independent products gains, 3–14%), while at 7 and 9
-/// words (sect409 45 instead of 49, sect571 47 instead of 76) the chain shortens by 2.5–6%.
-const FINE_WORDS: usize = 7;
+/// formula (`fine`); shorter operands split at pairs only. Measured with a chain of products
+/// (each waiting for the last), both scheduled by [`schedule`]. On an AVX-512 Xeon (one
+/// PCLMULQDQ a cycle) the word-level plans at 3 and 5 words cut the products from 14 to 11
+/// (sect163) and 30 to 20 (sect283) but lengthened the chain by 6–8% (the sums before and the
+/// xors after the products sit on its critical path), while at 7 and 9 words (sect409 45
+/// instead of 49, sect571 47 instead of 76) the chain shortened by 2.5–6%. On AMD Zen 5 (one
+/// PCLMULQDQ every two cycles) the products set the pace: sect283's 20-product plan runs
+/// 12.2 ns against 14.4 ns (example `binary_interleaved`), while sect163 and gf2-155 at 3
+/// words still lose (9.1 → 10.3 ns, 12.0 → 13.4 ns). The bench machine is now the Zen 5.
+const FINE_WORDS: usize = 5;
 
 /// The cheapest plan for operands with these words present and its cost in PCLMULQDQs (see
 /// [`XOR`], [`MOVE`]). With `fine`, splits are at any word, so the halves' word sums may sit in
