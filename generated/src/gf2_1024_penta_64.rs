@@ -1297,11 +1297,11 @@ impl F1024 {
     /// The double-length a·b (2n words) with PCLMULQDQ (108 word products) over 128-bit pairs in XMM registers.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn mul_wide_x86_64_clmul(a: &[u64; 16], b: &[u64; 16]) -> [u64; 32] {
         let mut out = [0u64; 32];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
@@ -1783,11 +1783,11 @@ impl F1024 {
     /// The double-length a² with one PCLMULQDQ per word.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_wide_x86_64_clmul(a: &[u64; 16]) -> [u64; 32] {
         let mut out = [0u64; 32];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
@@ -1797,70 +1797,184 @@ impl F1024 {
             let a6 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(10).cast());
             let a7 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(12).cast());
             let a8 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(14).cast());
-            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 0);
-            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 17);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 0);
-            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 17);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a5, 0);
-            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a5, 17);
-            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a6, a6, 0);
-            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a6, a6, 17);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a7, a7, 0);
-            let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(a7, a7, 17);
-            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(a8, a8, 0);
-            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a8, a8, 17);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), p9);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), p10);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), p11);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), p12);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(8).cast(), p13);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(10).cast(), p14);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(12).cast(), p15);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(14).cast(), p16);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(16).cast(), p17);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(18).cast(), p18);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(20).cast(), p19);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(22).cast(), p20);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(24).cast(), p21);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(26).cast(), p22);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(28).cast(), p23);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(30).cast(), p24);
+            let m9 = ::core::arch::x86_64::_mm_set1_epi8(0x0f);
+            let t10 = ::core::arch::x86_64::_mm_setr_epi8(
+                0,
+                1,
+                4,
+                5,
+                16,
+                17,
+                20,
+                21,
+                64,
+                65,
+                68,
+                69,
+                80,
+                81,
+                84,
+                85,
+            );
+            let l11 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(a1, m9),
+            );
+            let h12 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a1, 4),
+                    m9,
+                ),
+            );
+            let l15 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(a2, m9),
+            );
+            let h16 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a2, 4),
+                    m9,
+                ),
+            );
+            let l19 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(a3, m9),
+            );
+            let h20 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a3, 4),
+                    m9,
+                ),
+            );
+            let l23 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(a4, m9),
+            );
+            let h24 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a4, 4),
+                    m9,
+                ),
+            );
+            let l27 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(a5, m9),
+            );
+            let h28 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a5, 4),
+                    m9,
+                ),
+            );
+            let l31 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(a6, m9),
+            );
+            let h32 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a6, 4),
+                    m9,
+                ),
+            );
+            let l35 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(a7, m9),
+            );
+            let h36 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a7, 4),
+                    m9,
+                ),
+            );
+            let l39 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(a8, m9),
+            );
+            let h40 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t10,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a8, 4),
+                    m9,
+                ),
+            );
+            let q13 = ::core::arch::x86_64::_mm_unpacklo_epi8(l11, h12);
+            let q14 = ::core::arch::x86_64::_mm_unpackhi_epi8(l11, h12);
+            let q17 = ::core::arch::x86_64::_mm_unpacklo_epi8(l15, h16);
+            let q18 = ::core::arch::x86_64::_mm_unpackhi_epi8(l15, h16);
+            let q21 = ::core::arch::x86_64::_mm_unpacklo_epi8(l19, h20);
+            let q22 = ::core::arch::x86_64::_mm_unpackhi_epi8(l19, h20);
+            let q25 = ::core::arch::x86_64::_mm_unpacklo_epi8(l23, h24);
+            let q26 = ::core::arch::x86_64::_mm_unpackhi_epi8(l23, h24);
+            let q29 = ::core::arch::x86_64::_mm_unpacklo_epi8(l27, h28);
+            let q30 = ::core::arch::x86_64::_mm_unpackhi_epi8(l27, h28);
+            let q33 = ::core::arch::x86_64::_mm_unpacklo_epi8(l31, h32);
+            let q34 = ::core::arch::x86_64::_mm_unpackhi_epi8(l31, h32);
+            let q37 = ::core::arch::x86_64::_mm_unpacklo_epi8(l35, h36);
+            let q38 = ::core::arch::x86_64::_mm_unpackhi_epi8(l35, h36);
+            let q41 = ::core::arch::x86_64::_mm_unpacklo_epi8(l39, h40);
+            let q42 = ::core::arch::x86_64::_mm_unpackhi_epi8(l39, h40);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), q13);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), q14);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), q17);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), q18);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(8).cast(), q21);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(10).cast(), q22);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(12).cast(), q25);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(14).cast(), q26);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(16).cast(), q29);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(18).cast(), q30);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(20).cast(), q33);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(22).cast(), q34);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(24).cast(), q37);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(26).cast(), q38);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(28).cast(), q41);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(30).cast(), q42);
         }
         out
     }
     /// a·b mod f: the PCLMULQDQ product, then `reduce`.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn mul_x86_64_clmul(a: &[u64; 16], b: &[u64; 16]) -> [u64; 16] {
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::mul_wide_x86_64_clmul(a, b) })
     }
     /// a² mod f: the PCLMULQDQ square, then `reduce`.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_x86_64_clmul(a: &[u64; 16]) -> [u64; 16] {
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
     }
-    /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
-    /// feature, else as CPUID reports (read once).
+    /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
+    /// run: always when the build enables both target features, else as CPUID reports
+    /// (read once).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_clmul_available() -> bool {
-        #[cfg(target_feature = "pclmulqdq")] { true }
-        #[cfg(not(target_feature = "pclmulqdq"))] { Self::x86_64_clmul_detected() }
+        #[cfg(all(target_feature = "pclmulqdq", target_feature = "ssse3"))] { true }
+        #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
+        { Self::x86_64_clmul_detected() }
     }
-    /// CPUID.(EAX=1):ECX bit 1 (PCLMULQDQ), read once and cached: 0 = not read yet,
+    /// CPUID.(EAX=1):ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once and cached: 0 = not read yet,
     /// 1 = absent, 2 = present.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "pclmulqdq")))]
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "pclmulqdq", target_feature = "ssse3"))
+        )
+    )]
     #[inline]
     #[allow(unused_doc_comments, unused_unsafe)]
     fn x86_64_clmul_detected() -> bool {
@@ -1873,7 +1987,7 @@ impl F1024 {
         }
         /// SAFETY: CPUID exists on every x86-64 processor; leaf 1 always exists.
         let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
-        let present = ecx & (1 << 1) != 0;
+        let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
         STATE
             .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         present
@@ -2625,7 +2739,7 @@ impl F1024 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::mul_x86_64_clmul(a, b) };
             }
         }
@@ -2642,7 +2756,7 @@ impl F1024 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_x86_64_clmul(a) };
             }
         }
@@ -2698,7 +2812,7 @@ impl F1024 {
             "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -2717,7 +2831,7 @@ impl F1024 {
             "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]

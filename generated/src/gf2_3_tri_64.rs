@@ -364,11 +364,11 @@ impl F3 {
     /// The double-length a·b (2n words) with PCLMULQDQ (1 word products) over 128-bit pairs in XMM registers.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn mul_wide_x86_64_clmul(a: &[u64; 1], b: &[u64; 1]) -> [u64; 2] {
         let mut out = [0u64; 2];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(0).cast());
@@ -380,11 +380,11 @@ impl F3 {
     /// The double-length a² with one PCLMULQDQ per word.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_wide_x86_64_clmul(a: &[u64; 1]) -> [u64; 2] {
         let mut out = [0u64; 2];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(0).cast());
             let p2 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
@@ -395,32 +395,39 @@ impl F3 {
     /// a·b mod f: the PCLMULQDQ product, then `reduce`.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn mul_x86_64_clmul(a: &[u64; 1], b: &[u64; 1]) -> [u64; 1] {
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::mul_wide_x86_64_clmul(a, b) })
     }
     /// a² mod f: the PCLMULQDQ square, then `reduce`.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_x86_64_clmul(a: &[u64; 1]) -> [u64; 1] {
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
     }
-    /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
-    /// feature, else as CPUID reports (read once).
+    /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
+    /// run: always when the build enables both target features, else as CPUID reports
+    /// (read once).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_clmul_available() -> bool {
-        #[cfg(target_feature = "pclmulqdq")] { true }
-        #[cfg(not(target_feature = "pclmulqdq"))] { Self::x86_64_clmul_detected() }
+        #[cfg(all(target_feature = "pclmulqdq", target_feature = "ssse3"))] { true }
+        #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
+        { Self::x86_64_clmul_detected() }
     }
-    /// CPUID.(EAX=1):ECX bit 1 (PCLMULQDQ), read once and cached: 0 = not read yet,
+    /// CPUID.(EAX=1):ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once and cached: 0 = not read yet,
     /// 1 = absent, 2 = present.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "pclmulqdq")))]
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "pclmulqdq", target_feature = "ssse3"))
+        )
+    )]
     #[inline]
     #[allow(unused_doc_comments, unused_unsafe)]
     fn x86_64_clmul_detected() -> bool {
@@ -433,7 +440,7 @@ impl F3 {
         }
         /// SAFETY: CPUID exists on every x86-64 processor; leaf 1 always exists.
         let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
-        let present = ecx & (1 << 1) != 0;
+        let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
         STATE
             .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         present
@@ -474,7 +481,7 @@ impl F3 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::mul_x86_64_clmul(a, b) };
             }
         }
@@ -491,7 +498,7 @@ impl F3 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_x86_64_clmul(a) };
             }
         }
@@ -528,7 +535,7 @@ impl F3 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::mul_wide_x86_64_clmul(a, b) };
             }
         }
@@ -564,7 +571,7 @@ impl F3 {
             "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -583,7 +590,7 @@ impl F3 {
             "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]

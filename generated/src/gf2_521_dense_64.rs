@@ -717,11 +717,11 @@ impl F521 {
     /// The double-length a·b (2n words) with PCLMULQDQ (36 word products) over 128-bit pairs in XMM registers.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn mul_wide_x86_64_clmul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 18] {
         let mut out = [0u64; 18];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(6).cast());
@@ -986,54 +986,128 @@ impl F521 {
     /// The double-length a² with one PCLMULQDQ per word.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_wide_x86_64_clmul(a: &[u64; 9]) -> [u64; 18] {
         let mut out = [0u64; 18];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(6).cast());
             let a5 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(8).cast());
-            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
-            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
-            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
-            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 0);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 17);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 0);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 17);
-            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a5, 0);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), p6);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), p7);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), p8);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), p9);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(8).cast(), p10);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(10).cast(), p11);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(12).cast(), p12);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(14).cast(), p13);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(16).cast(), p14);
+            let m6 = ::core::arch::x86_64::_mm_set1_epi8(0x0f);
+            let t7 = ::core::arch::x86_64::_mm_setr_epi8(
+                0,
+                1,
+                4,
+                5,
+                16,
+                17,
+                20,
+                21,
+                64,
+                65,
+                68,
+                69,
+                80,
+                81,
+                84,
+                85,
+            );
+            let l8 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(a1, m6),
+            );
+            let h9 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a1, 4),
+                    m6,
+                ),
+            );
+            let l12 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(a2, m6),
+            );
+            let h13 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a2, 4),
+                    m6,
+                ),
+            );
+            let l16 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(a3, m6),
+            );
+            let h17 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a3, 4),
+                    m6,
+                ),
+            );
+            let l20 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(a4, m6),
+            );
+            let h21 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a4, 4),
+                    m6,
+                ),
+            );
+            let l24 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(a5, m6),
+            );
+            let h25 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a5, 4),
+                    m6,
+                ),
+            );
+            let q10 = ::core::arch::x86_64::_mm_unpacklo_epi8(l8, h9);
+            let q11 = ::core::arch::x86_64::_mm_unpackhi_epi8(l8, h9);
+            let q14 = ::core::arch::x86_64::_mm_unpacklo_epi8(l12, h13);
+            let q15 = ::core::arch::x86_64::_mm_unpackhi_epi8(l12, h13);
+            let q18 = ::core::arch::x86_64::_mm_unpacklo_epi8(l16, h17);
+            let q19 = ::core::arch::x86_64::_mm_unpackhi_epi8(l16, h17);
+            let q22 = ::core::arch::x86_64::_mm_unpacklo_epi8(l20, h21);
+            let q23 = ::core::arch::x86_64::_mm_unpackhi_epi8(l20, h21);
+            let q26 = ::core::arch::x86_64::_mm_unpacklo_epi8(l24, h25);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), q10);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), q11);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), q14);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), q15);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(8).cast(), q18);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(10).cast(), q19);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(12).cast(), q22);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(14).cast(), q23);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(16).cast(), q26);
         }
         out
     }
     /// a·b mod f: the PCLMULQDQ product, then `reduce`.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn mul_x86_64_clmul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::mul_wide_x86_64_clmul(a, b) })
     }
     /// a² mod f: the PCLMULQDQ square, then `reduce`.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_x86_64_clmul(a: &[u64; 9]) -> [u64; 9] {
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         Self::reduce(&unsafe { Self::square_wide_x86_64_clmul(a) })
     }
     /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
@@ -6488,17 +6562,24 @@ impl F521 {
     unsafe fn xcr0_x86_64() -> u64 {
         unsafe { ::core::arch::x86_64::_xgetbv(0) }
     }
-    /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
-    /// feature, else as CPUID reports (read once).
+    /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
+    /// run: always when the build enables both target features, else as CPUID reports
+    /// (read once).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_clmul_available() -> bool {
-        #[cfg(target_feature = "pclmulqdq")] { true }
-        #[cfg(not(target_feature = "pclmulqdq"))] { Self::x86_64_clmul_detected() }
+        #[cfg(all(target_feature = "pclmulqdq", target_feature = "ssse3"))] { true }
+        #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
+        { Self::x86_64_clmul_detected() }
     }
-    /// CPUID.(EAX=1):ECX bit 1 (PCLMULQDQ), read once and cached: 0 = not read yet,
+    /// CPUID.(EAX=1):ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once and cached: 0 = not read yet,
     /// 1 = absent, 2 = present.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "pclmulqdq")))]
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "pclmulqdq", target_feature = "ssse3"))
+        )
+    )]
     #[inline]
     #[allow(unused_doc_comments, unused_unsafe)]
     fn x86_64_clmul_detected() -> bool {
@@ -6511,7 +6592,7 @@ impl F521 {
         }
         /// SAFETY: CPUID exists on every x86-64 processor; leaf 1 always exists.
         let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
-        let present = ecx & (1 << 1) != 0;
+        let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
         STATE
             .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         present
@@ -6881,7 +6962,7 @@ impl F521 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::mul_x86_64_clmul(a, b) };
             }
         }
@@ -6898,7 +6979,7 @@ impl F521 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_x86_64_clmul(a) };
             }
         }
@@ -6942,7 +7023,7 @@ impl F521 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::mul_wide_x86_64_clmul(a, b) };
             }
         }
@@ -6978,7 +7059,7 @@ impl F521 {
             "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -6997,7 +7078,7 @@ impl F521 {
             "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]

@@ -478,11 +478,11 @@ impl F233 {
     /// a·b mod f with PCLMULQDQ (26 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn mul_x86_64_clmul(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
         let mut out = [0u64; 4];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
@@ -587,11 +587,11 @@ impl F233 {
     /// registers between them (k is public).
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_n_x86_64_clmul(a: &[u64; 4], k: u32) -> [u64; 4] {
         let mut out = [0u64; 4];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
@@ -668,11 +668,11 @@ impl F233 {
     /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_x86_64_clmul(a: &[u64; 4]) -> [u64; 4] {
         let mut out = [0u64; 4];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
@@ -741,7 +741,7 @@ impl F233 {
     /// C mod f for a square C (2n words), as `reduce` computes it, with the word folds
     /// written as a loop over the words at or above x^m, top first (the indices are public).
     /// The straight-line `reduce` lets LLVM's SLP vectorizer move the words to vector
-    /// registers and back, which doubled the time of a squaring on AMD Zen 5.
+    /// registers and back, which doubled the time of a squaring on AMD Zen 4.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn reduce_x86_64_bmi2(c: &[u64; 8]) -> [u64; 4] {
@@ -2619,17 +2619,24 @@ impl F233 {
     unsafe fn xcr0_x86_64() -> u64 {
         unsafe { ::core::arch::x86_64::_xgetbv(0) }
     }
-    /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
-    /// feature, else as CPUID reports (read once).
+    /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
+    /// run: always when the build enables both target features, else as CPUID reports
+    /// (read once).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_clmul_available() -> bool {
-        #[cfg(target_feature = "pclmulqdq")] { true }
-        #[cfg(not(target_feature = "pclmulqdq"))] { Self::x86_64_clmul_detected() }
+        #[cfg(all(target_feature = "pclmulqdq", target_feature = "ssse3"))] { true }
+        #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
+        { Self::x86_64_clmul_detected() }
     }
-    /// CPUID.(EAX=1):ECX bit 1 (PCLMULQDQ), read once and cached: 0 = not read yet,
+    /// CPUID.(EAX=1):ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once and cached: 0 = not read yet,
     /// 1 = absent, 2 = present.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "pclmulqdq")))]
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "pclmulqdq", target_feature = "ssse3"))
+        )
+    )]
     #[inline]
     #[allow(unused_doc_comments, unused_unsafe)]
     fn x86_64_clmul_detected() -> bool {
@@ -2642,7 +2649,7 @@ impl F233 {
         }
         /// SAFETY: CPUID exists on every x86-64 processor; leaf 1 always exists.
         let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
-        let present = ecx & (1 << 1) != 0;
+        let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
         STATE
             .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         present
@@ -2740,7 +2747,7 @@ impl F233 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::mul_x86_64_clmul(a, b) };
             }
         }
@@ -2764,7 +2771,7 @@ impl F233 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_x86_64_clmul(a) };
             }
         }
@@ -2799,7 +2806,7 @@ impl F233 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_n_x86_64_clmul(a, k) };
             }
         }
@@ -2841,7 +2848,7 @@ impl F233 {
             "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -2860,7 +2867,7 @@ impl F233 {
             "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(target_arch = "x86_64")]

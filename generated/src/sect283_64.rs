@@ -524,11 +524,11 @@ impl F283 {
     /// a·b mod f with PCLMULQDQ (20 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn mul_x86_64_clmul(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
         let mut out = [0u64; 5];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a3 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(4).cast());
@@ -654,11 +654,11 @@ impl F283 {
     /// registers between them (k is public).
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_n_x86_64_clmul(a: &[u64; 5], k: u32) -> [u64; 5] {
         let mut out = [0u64; 5];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
@@ -719,11 +719,11 @@ impl F283 {
     /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_x86_64_clmul(a: &[u64; 5]) -> [u64; 5] {
         let mut out = [0u64; 5];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a3 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(4).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
@@ -3216,17 +3216,24 @@ impl F283 {
     unsafe fn xcr0_x86_64() -> u64 {
         unsafe { ::core::arch::x86_64::_xgetbv(0) }
     }
-    /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
-    /// feature, else as CPUID reports (read once).
+    /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
+    /// run: always when the build enables both target features, else as CPUID reports
+    /// (read once).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_clmul_available() -> bool {
-        #[cfg(target_feature = "pclmulqdq")] { true }
-        #[cfg(not(target_feature = "pclmulqdq"))] { Self::x86_64_clmul_detected() }
+        #[cfg(all(target_feature = "pclmulqdq", target_feature = "ssse3"))] { true }
+        #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
+        { Self::x86_64_clmul_detected() }
     }
-    /// CPUID.(EAX=1):ECX bit 1 (PCLMULQDQ), read once and cached: 0 = not read yet,
+    /// CPUID.(EAX=1):ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once and cached: 0 = not read yet,
     /// 1 = absent, 2 = present.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "pclmulqdq")))]
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "pclmulqdq", target_feature = "ssse3"))
+        )
+    )]
     #[inline]
     #[allow(unused_doc_comments, unused_unsafe)]
     fn x86_64_clmul_detected() -> bool {
@@ -3239,7 +3246,7 @@ impl F283 {
         }
         /// SAFETY: CPUID exists on every x86-64 processor; leaf 1 always exists.
         let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
-        let present = ecx & (1 << 1) != 0;
+        let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
         STATE
             .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         present
@@ -3392,7 +3399,7 @@ impl F283 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::mul_x86_64_clmul(a, b) };
             }
         }
@@ -3409,7 +3416,7 @@ impl F283 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_x86_64_clmul(a) };
             }
         }
@@ -3437,7 +3444,7 @@ impl F283 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_n_x86_64_clmul(a, k) };
             }
         }
@@ -3479,7 +3486,7 @@ impl F283 {
             "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -3498,7 +3505,7 @@ impl F283 {
             "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]

@@ -585,11 +585,11 @@ impl F409 {
     /// a·b mod f with PCLMULQDQ (45 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn mul_x86_64_clmul(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
         let mut out = [0u64; 7];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
@@ -790,11 +790,11 @@ impl F409 {
     /// registers between them (k is public).
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_n_x86_64_clmul(a: &[u64; 7], k: u32) -> [u64; 7] {
         let mut out = [0u64; 7];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
@@ -806,80 +806,143 @@ impl F409 {
             let mut cur3 = a4;
             let mut i = 0u32;
             while i < k {
-                let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 17);
-                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur3, cur3, 0);
-                let g12 = ::core::arch::x86_64::_mm_set_epi64x(
+                let m5 = ::core::arch::x86_64::_mm_set1_epi8(0x0f);
+                let t6 = ::core::arch::x86_64::_mm_setr_epi8(
+                    0,
+                    1,
+                    4,
+                    5,
+                    16,
+                    17,
+                    20,
+                    21,
+                    64,
+                    65,
+                    68,
+                    69,
+                    80,
+                    81,
+                    84,
+                    85,
+                );
+                let l15 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t6,
+                    ::core::arch::x86_64::_mm_and_si128(cur2, m5),
+                );
+                let h16 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t6,
+                    ::core::arch::x86_64::_mm_and_si128(
+                        ::core::arch::x86_64::_mm_srli_epi16(cur2, 4),
+                        m5,
+                    ),
+                );
+                let l19 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t6,
+                    ::core::arch::x86_64::_mm_and_si128(cur3, m5),
+                );
+                let h20 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t6,
+                    ::core::arch::x86_64::_mm_and_si128(
+                        ::core::arch::x86_64::_mm_srli_epi16(cur3, 4),
+                        m5,
+                    ),
+                );
+                let q18 = ::core::arch::x86_64::_mm_unpackhi_epi8(l15, h16);
+                let q21 = ::core::arch::x86_64::_mm_unpacklo_epi8(l19, h20);
+                let g22 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x4000000000000000u64 as i64,
                     0x0000008000000000u64 as i64,
                 );
-                let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 17);
-                let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g12, 0);
-                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
-                let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g12, 16);
-                let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 0);
-                let x28 = ::core::arch::x86_64::_mm_xor_si128(p26, p27);
-                let v41 = ::core::arch::x86_64::_mm_srli_si128(x28, 8);
-                let k30 = ::core::arch::x86_64::_mm_move_epi64(p8);
-                let x42 = ::core::arch::x86_64::_mm_xor_si128(p29, v41);
-                let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g12, 17);
-                let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 0);
-                let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 17);
-                let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 0);
-                let x46 = ::core::arch::x86_64::_mm_xor_si128(k30, x42);
-                let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 16);
-                let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 1);
-                let k49 = ::core::arch::x86_64::_mm_move_epi64(x46);
-                let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g12, 1);
-                let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 16);
-                let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 1);
-                let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g12, 17);
-                let h55 = ::core::arch::x86_64::_mm_srli_epi64(k49, 25);
-                let f56 = ::core::arch::x86_64::_mm_set_epi64x(
+                let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 17);
+                let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(q21, g22, 0);
+                let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(q21, g22, 16);
+                let l11 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t6,
+                    ::core::arch::x86_64::_mm_and_si128(cur1, m5),
+                );
+                let h12 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t6,
+                    ::core::arch::x86_64::_mm_and_si128(
+                        ::core::arch::x86_64::_mm_srli_epi16(cur1, 4),
+                        m5,
+                    ),
+                );
+                let x38 = ::core::arch::x86_64::_mm_xor_si128(p36, p37);
+                let q14 = ::core::arch::x86_64::_mm_unpackhi_epi8(l11, h12);
+                let v51 = ::core::arch::x86_64::_mm_srli_si128(x38, 8);
+                let q17 = ::core::arch::x86_64::_mm_unpacklo_epi8(l15, h16);
+                let k40 = ::core::arch::x86_64::_mm_move_epi64(q14);
+                let x52 = ::core::arch::x86_64::_mm_xor_si128(p39, v51);
+                let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(q14, g22, 17);
+                let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 0);
+                let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 17);
+                let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 0);
+                let x56 = ::core::arch::x86_64::_mm_xor_si128(k40, x52);
+                let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 16);
+                let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 1);
+                let k59 = ::core::arch::x86_64::_mm_move_epi64(x56);
+                let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(q14, g22, 1);
+                let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 16);
+                let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 1);
+                let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(x56, g22, 17);
+                let h65 = ::core::arch::x86_64::_mm_srli_epi64(k59, 25);
+                let f66 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000800000u64 as i64,
                     0x0000000000000001u64 as i64,
                 );
-                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
-                let x16 = ::core::arch::x86_64::_mm_xor_si128(p14, p15);
-                let x22 = ::core::arch::x86_64::_mm_xor_si128(p20, p21);
-                let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g12, 1);
-                let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(h55, f56, 16);
-                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
-                let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, p18);
-                let u31 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
-                let u33 = ::core::arch::x86_64::_mm_slli_si128(x22, 8);
-                let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(h55, f56, 0);
-                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
-                let x25 = ::core::arch::x86_64::_mm_xor_si128(p23, p24);
-                let x32 = ::core::arch::x86_64::_mm_xor_si128(p13, u31);
-                let x34 = ::core::arch::x86_64::_mm_xor_si128(x19, u33);
-                let v35 = ::core::arch::x86_64::_mm_srli_si128(x16, 8);
-                let u37 = ::core::arch::x86_64::_mm_slli_si128(x28, 8);
-                let u50 = ::core::arch::x86_64::_mm_slli_si128(p48, 8);
-                let x36 = ::core::arch::x86_64::_mm_xor_si128(x34, v35);
-                let x38 = ::core::arch::x86_64::_mm_xor_si128(x25, u37);
-                let v39 = ::core::arch::x86_64::_mm_srli_si128(x22, 8);
-                let x43 = ::core::arch::x86_64::_mm_xor_si128(p5, x32);
-                let x51 = ::core::arch::x86_64::_mm_xor_si128(p47, u50);
+                let x26 = ::core::arch::x86_64::_mm_xor_si128(p24, p25);
+                let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
+                let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(x56, g22, 1);
+                let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(h65, f66, 16);
+                let l7 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t6,
+                    ::core::arch::x86_64::_mm_and_si128(cur0, m5),
+                );
+                let h8 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t6,
+                    ::core::arch::x86_64::_mm_and_si128(
+                        ::core::arch::x86_64::_mm_srli_epi16(cur0, 4),
+                        m5,
+                    ),
+                );
+                let x29 = ::core::arch::x86_64::_mm_xor_si128(p27, p28);
+                let u41 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
+                let u43 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
+                let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(h65, f66, 0);
+                let q9 = ::core::arch::x86_64::_mm_unpacklo_epi8(l7, h8);
+                let x35 = ::core::arch::x86_64::_mm_xor_si128(p33, p34);
+                let x42 = ::core::arch::x86_64::_mm_xor_si128(p23, u41);
+                let x44 = ::core::arch::x86_64::_mm_xor_si128(x29, u43);
+                let v45 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
+                let u47 = ::core::arch::x86_64::_mm_slli_si128(x38, 8);
                 let u60 = ::core::arch::x86_64::_mm_slli_si128(p58, 8);
-                let x40 = ::core::arch::x86_64::_mm_xor_si128(x38, v39);
-                let x44 = ::core::arch::x86_64::_mm_xor_si128(p6, x36);
-                let v52 = ::core::arch::x86_64::_mm_srli_si128(p48, 8);
-                let x53 = ::core::arch::x86_64::_mm_xor_si128(x43, x51);
+                let q10 = ::core::arch::x86_64::_mm_unpackhi_epi8(l7, h8);
+                let x46 = ::core::arch::x86_64::_mm_xor_si128(x44, v45);
+                let x48 = ::core::arch::x86_64::_mm_xor_si128(x35, u47);
+                let v49 = ::core::arch::x86_64::_mm_srli_si128(x32, 8);
+                let x53 = ::core::arch::x86_64::_mm_xor_si128(q9, x42);
                 let x61 = ::core::arch::x86_64::_mm_xor_si128(p57, u60);
-                let x45 = ::core::arch::x86_64::_mm_xor_si128(p7, x40);
-                let x54 = ::core::arch::x86_64::_mm_xor_si128(x44, v52);
-                let k59 = ::core::arch::x86_64::_mm_and_si128(
-                    k49,
+                let u70 = ::core::arch::x86_64::_mm_slli_si128(p68, 8);
+                let q13 = ::core::arch::x86_64::_mm_unpacklo_epi8(l11, h12);
+                let x50 = ::core::arch::x86_64::_mm_xor_si128(x48, v49);
+                let x54 = ::core::arch::x86_64::_mm_xor_si128(q10, x46);
+                let v62 = ::core::arch::x86_64::_mm_srli_si128(p58, 8);
+                let x63 = ::core::arch::x86_64::_mm_xor_si128(x53, x61);
+                let x71 = ::core::arch::x86_64::_mm_xor_si128(p67, u70);
+                let x55 = ::core::arch::x86_64::_mm_xor_si128(q13, x50);
+                let x64 = ::core::arch::x86_64::_mm_xor_si128(x54, v62);
+                let k69 = ::core::arch::x86_64::_mm_and_si128(
+                    k59,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x0000000000000000u64 as i64,
                         0x0000000001ffffffu64 as i64,
                     ),
                 );
-                let x62 = ::core::arch::x86_64::_mm_xor_si128(x53, x61);
-                cur0 = x62;
-                cur1 = x54;
-                cur2 = x45;
-                cur3 = k59;
+                let x72 = ::core::arch::x86_64::_mm_xor_si128(x63, x71);
+                cur0 = x72;
+                cur1 = x64;
+                cur2 = x55;
+                cur3 = k69;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -892,97 +955,160 @@ impl F409 {
     /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_x86_64_clmul(a: &[u64; 7]) -> [u64; 7] {
         let mut out = [0u64; 7];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
             let a4 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(6).cast());
+            let m5 = ::core::arch::x86_64::_mm_set1_epi8(0x0f);
+            let t6 = ::core::arch::x86_64::_mm_setr_epi8(
+                0,
+                1,
+                4,
+                5,
+                16,
+                17,
+                20,
+                21,
+                64,
+                65,
+                68,
+                69,
+                80,
+                81,
+                84,
+                85,
+            );
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 17);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 0);
-            let g12 = ::core::arch::x86_64::_mm_set_epi64x(
+            let l15 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t6,
+                ::core::arch::x86_64::_mm_and_si128(a3, m5),
+            );
+            let h16 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t6,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a3, 4),
+                    m5,
+                ),
+            );
+            let l19 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t6,
+                ::core::arch::x86_64::_mm_and_si128(a4, m5),
+            );
+            let h20 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t6,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a4, 4),
+                    m5,
+                ),
+            );
+            let q18 = ::core::arch::x86_64::_mm_unpackhi_epi8(l15, h16);
+            let q21 = ::core::arch::x86_64::_mm_unpacklo_epi8(l19, h20);
+            let g22 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x4000000000000000u64 as i64,
                 0x0000008000000000u64 as i64,
             );
-            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 17);
-            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g12, 0);
-            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
-            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g12, 16);
-            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 0);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(p26, p27);
+            let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 17);
+            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(q21, g22, 0);
+            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(q21, g22, 16);
+            let l11 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t6,
+                ::core::arch::x86_64::_mm_and_si128(a2, m5),
+            );
+            let h12 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t6,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a2, 4),
+                    m5,
+                ),
+            );
+            let x38 = ::core::arch::x86_64::_mm_xor_si128(p36, p37);
+            let q14 = ::core::arch::x86_64::_mm_unpackhi_epi8(l11, h12);
+            let v51 = ::core::arch::x86_64::_mm_srli_si128(x38, 8);
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let v41 = ::core::arch::x86_64::_mm_srli_si128(x28, 8);
-            let k30 = ::core::arch::x86_64::_mm_move_epi64(p8);
-            let x42 = ::core::arch::x86_64::_mm_xor_si128(p29, v41);
-            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g12, 17);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 0);
-            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 17);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 0);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(k30, x42);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 16);
-            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p9, g12, 1);
-            let k49 = ::core::arch::x86_64::_mm_move_epi64(x46);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g12, 1);
-            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 16);
-            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g12, 1);
-            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g12, 17);
-            let h55 = ::core::arch::x86_64::_mm_srli_epi64(k49, 25);
-            let f56 = ::core::arch::x86_64::_mm_set_epi64x(
+            let q17 = ::core::arch::x86_64::_mm_unpacklo_epi8(l15, h16);
+            let k40 = ::core::arch::x86_64::_mm_move_epi64(q14);
+            let x52 = ::core::arch::x86_64::_mm_xor_si128(p39, v51);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(q14, g22, 17);
+            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 0);
+            let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 17);
+            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 0);
+            let x56 = ::core::arch::x86_64::_mm_xor_si128(k40, x52);
+            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 16);
+            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 1);
+            let k59 = ::core::arch::x86_64::_mm_move_epi64(x56);
+            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(q14, g22, 1);
+            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 16);
+            let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 1);
+            let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(x56, g22, 17);
+            let h65 = ::core::arch::x86_64::_mm_srli_epi64(k59, 25);
+            let f66 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000800000u64 as i64,
                 0x0000000000000001u64 as i64,
             );
-            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let x16 = ::core::arch::x86_64::_mm_xor_si128(p14, p15);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(p20, p21);
-            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g12, 1);
-            let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(h55, f56, 16);
-            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
-            let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, p18);
-            let u31 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
-            let u33 = ::core::arch::x86_64::_mm_slli_si128(x22, 8);
-            let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(h55, f56, 0);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
-            let x25 = ::core::arch::x86_64::_mm_xor_si128(p23, p24);
-            let x32 = ::core::arch::x86_64::_mm_xor_si128(p13, u31);
-            let x34 = ::core::arch::x86_64::_mm_xor_si128(x19, u33);
-            let v35 = ::core::arch::x86_64::_mm_srli_si128(x16, 8);
-            let u37 = ::core::arch::x86_64::_mm_slli_si128(x28, 8);
-            let u50 = ::core::arch::x86_64::_mm_slli_si128(p48, 8);
-            let x36 = ::core::arch::x86_64::_mm_xor_si128(x34, v35);
-            let x38 = ::core::arch::x86_64::_mm_xor_si128(x25, u37);
-            let v39 = ::core::arch::x86_64::_mm_srli_si128(x22, 8);
-            let x43 = ::core::arch::x86_64::_mm_xor_si128(p5, x32);
-            let x51 = ::core::arch::x86_64::_mm_xor_si128(p47, u50);
+            let x26 = ::core::arch::x86_64::_mm_xor_si128(p24, p25);
+            let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
+            let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(x56, g22, 1);
+            let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(h65, f66, 16);
+            let l7 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t6,
+                ::core::arch::x86_64::_mm_and_si128(a1, m5),
+            );
+            let h8 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t6,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a1, 4),
+                    m5,
+                ),
+            );
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(p27, p28);
+            let u41 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
+            let u43 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
+            let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(h65, f66, 0);
+            let q9 = ::core::arch::x86_64::_mm_unpacklo_epi8(l7, h8);
+            let x35 = ::core::arch::x86_64::_mm_xor_si128(p33, p34);
+            let x42 = ::core::arch::x86_64::_mm_xor_si128(p23, u41);
+            let x44 = ::core::arch::x86_64::_mm_xor_si128(x29, u43);
+            let v45 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
+            let u47 = ::core::arch::x86_64::_mm_slli_si128(x38, 8);
             let u60 = ::core::arch::x86_64::_mm_slli_si128(p58, 8);
-            let x40 = ::core::arch::x86_64::_mm_xor_si128(x38, v39);
-            let x44 = ::core::arch::x86_64::_mm_xor_si128(p6, x36);
-            let v52 = ::core::arch::x86_64::_mm_srli_si128(p48, 8);
-            let x53 = ::core::arch::x86_64::_mm_xor_si128(x43, x51);
+            let q10 = ::core::arch::x86_64::_mm_unpackhi_epi8(l7, h8);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(x44, v45);
+            let x48 = ::core::arch::x86_64::_mm_xor_si128(x35, u47);
+            let v49 = ::core::arch::x86_64::_mm_srli_si128(x32, 8);
+            let x53 = ::core::arch::x86_64::_mm_xor_si128(q9, x42);
             let x61 = ::core::arch::x86_64::_mm_xor_si128(p57, u60);
-            let x45 = ::core::arch::x86_64::_mm_xor_si128(p7, x40);
-            let x54 = ::core::arch::x86_64::_mm_xor_si128(x44, v52);
-            let k59 = ::core::arch::x86_64::_mm_and_si128(
-                k49,
+            let u70 = ::core::arch::x86_64::_mm_slli_si128(p68, 8);
+            let q13 = ::core::arch::x86_64::_mm_unpacklo_epi8(l11, h12);
+            let x50 = ::core::arch::x86_64::_mm_xor_si128(x48, v49);
+            let x54 = ::core::arch::x86_64::_mm_xor_si128(q10, x46);
+            let v62 = ::core::arch::x86_64::_mm_srli_si128(p58, 8);
+            let x63 = ::core::arch::x86_64::_mm_xor_si128(x53, x61);
+            let x71 = ::core::arch::x86_64::_mm_xor_si128(p67, u70);
+            let x55 = ::core::arch::x86_64::_mm_xor_si128(q13, x50);
+            let x64 = ::core::arch::x86_64::_mm_xor_si128(x54, v62);
+            let k69 = ::core::arch::x86_64::_mm_and_si128(
+                k59,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000001ffffffu64 as i64,
                 ),
             );
-            let x62 = ::core::arch::x86_64::_mm_xor_si128(x53, x61);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x62);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x54);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x45);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), k59);
+            let x72 = ::core::arch::x86_64::_mm_xor_si128(x63, x71);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x72);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x64);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x55);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), k69);
         }
         out
     }
     /// C mod f for a square C (2n words), as `reduce` computes it, with the word folds
     /// written as a loop over the words at or above x^m, top first (the indices are public).
     /// The straight-line `reduce` lets LLVM's SLP vectorizer move the words to vector
-    /// registers and back, which doubled the time of a squaring on AMD Zen 5.
+    /// registers and back, which doubled the time of a squaring on AMD Zen 4.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn reduce_x86_64_bmi2(c: &[u64; 14]) -> [u64; 7] {
@@ -3677,17 +3803,24 @@ impl F409 {
     unsafe fn xcr0_x86_64() -> u64 {
         unsafe { ::core::arch::x86_64::_xgetbv(0) }
     }
-    /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
-    /// feature, else as CPUID reports (read once).
+    /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
+    /// run: always when the build enables both target features, else as CPUID reports
+    /// (read once).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_clmul_available() -> bool {
-        #[cfg(target_feature = "pclmulqdq")] { true }
-        #[cfg(not(target_feature = "pclmulqdq"))] { Self::x86_64_clmul_detected() }
+        #[cfg(all(target_feature = "pclmulqdq", target_feature = "ssse3"))] { true }
+        #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
+        { Self::x86_64_clmul_detected() }
     }
-    /// CPUID.(EAX=1):ECX bit 1 (PCLMULQDQ), read once and cached: 0 = not read yet,
+    /// CPUID.(EAX=1):ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once and cached: 0 = not read yet,
     /// 1 = absent, 2 = present.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "pclmulqdq")))]
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "pclmulqdq", target_feature = "ssse3"))
+        )
+    )]
     #[inline]
     #[allow(unused_doc_comments, unused_unsafe)]
     fn x86_64_clmul_detected() -> bool {
@@ -3700,7 +3833,7 @@ impl F409 {
         }
         /// SAFETY: CPUID exists on every x86-64 processor; leaf 1 always exists.
         let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
-        let present = ecx & (1 << 1) != 0;
+        let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
         STATE
             .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         present
@@ -3919,7 +4052,7 @@ impl F409 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::mul_x86_64_clmul(a, b) };
             }
         }
@@ -3943,7 +4076,7 @@ impl F409 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_x86_64_clmul(a) };
             }
         }
@@ -3978,7 +4111,7 @@ impl F409 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_n_x86_64_clmul(a, k) };
             }
         }
@@ -4020,7 +4153,7 @@ impl F409 {
             "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -4039,7 +4172,7 @@ impl F409 {
             "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(target_arch = "x86_64")]

@@ -770,11 +770,11 @@ impl F571 {
     /// a·b mod f with PCLMULQDQ (47 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn mul_x86_64_clmul(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
         let mut out = [0u64; 9];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(6).cast());
@@ -1075,11 +1075,11 @@ impl F571 {
     /// registers between them (k is public).
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_n_x86_64_clmul(a: &[u64; 9], k: u32) -> [u64; 9] {
         let mut out = [0u64; 9];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
@@ -1093,71 +1093,145 @@ impl F571 {
             let mut cur4 = a5;
             let mut i = 0u32;
             while i < k {
-                let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur4, cur4, 0);
-                let g15 = ::core::arch::x86_64::_mm_set_epi64x(
+                let m6 = ::core::arch::x86_64::_mm_set1_epi8(0x0f);
+                let t7 = ::core::arch::x86_64::_mm_setr_epi8(
+                    0,
+                    1,
+                    4,
+                    5,
+                    16,
+                    17,
+                    20,
+                    21,
+                    64,
+                    65,
+                    68,
+                    69,
+                    80,
+                    81,
+                    84,
+                    85,
+                );
+                let l24 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t7,
+                    ::core::arch::x86_64::_mm_and_si128(cur4, m6),
+                );
+                let h25 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t7,
+                    ::core::arch::x86_64::_mm_and_si128(
+                        ::core::arch::x86_64::_mm_srli_epi16(cur4, 4),
+                        m6,
+                    ),
+                );
+                let q26 = ::core::arch::x86_64::_mm_unpacklo_epi8(l24, h25);
+                let g27 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x00000000000084a0u64 as i64,
                 );
-                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 17);
-                let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 0);
-                let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 0);
-                let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur3, cur3, 0);
-                let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur3, cur3, 17);
-                let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 1);
-                let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g15, 0);
-                let v40 = ::core::arch::x86_64::_mm_srli_si128(p23, 8);
-                let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g15, 1);
-                let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(p12, g15, 0);
-                let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(p13, g15, 0);
-                let k25 = ::core::arch::x86_64::_mm_move_epi64(p10);
-                let x41 = ::core::arch::x86_64::_mm_xor_si128(p24, v40);
-                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
-                let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g15, 1);
-                let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(p12, g15, 1);
-                let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(p13, g15, 1);
-                let x46 = ::core::arch::x86_64::_mm_xor_si128(k25, x41);
-                let u26 = ::core::arch::x86_64::_mm_slli_si128(p17, 8);
-                let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g15, 1);
-                let h49 = ::core::arch::x86_64::_mm_srli_epi64(x46, 59);
-                let f50 = ::core::arch::x86_64::_mm_set_epi64x(
+                let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(q26, g27, 0);
+                let l16 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t7,
+                    ::core::arch::x86_64::_mm_and_si128(cur2, m6),
+                );
+                let h17 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t7,
+                    ::core::arch::x86_64::_mm_and_si128(
+                        ::core::arch::x86_64::_mm_srli_epi16(cur2, 4),
+                        m6,
+                    ),
+                );
+                let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(q26, g27, 1);
+                let q19 = ::core::arch::x86_64::_mm_unpackhi_epi8(l16, h17);
+                let l20 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t7,
+                    ::core::arch::x86_64::_mm_and_si128(cur3, m6),
+                );
+                let h21 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t7,
+                    ::core::arch::x86_64::_mm_and_si128(
+                        ::core::arch::x86_64::_mm_srli_epi16(cur3, 4),
+                        m6,
+                    ),
+                );
+                let q18 = ::core::arch::x86_64::_mm_unpacklo_epi8(l16, h17);
+                let q22 = ::core::arch::x86_64::_mm_unpacklo_epi8(l20, h21);
+                let q23 = ::core::arch::x86_64::_mm_unpackhi_epi8(l20, h21);
+                let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(q19, g27, 0);
+                let v52 = ::core::arch::x86_64::_mm_srli_si128(p35, 8);
+                let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g27, 1);
+                let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(q22, g27, 0);
+                let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(q23, g27, 0);
+                let k37 = ::core::arch::x86_64::_mm_move_epi64(q18);
+                let x53 = ::core::arch::x86_64::_mm_xor_si128(p36, v52);
+                let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(q19, g27, 1);
+                let p32 = ::core::arch::x86_64::_mm_clmulepi64_si128(q22, g27, 1);
+                let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(q23, g27, 1);
+                let x58 = ::core::arch::x86_64::_mm_xor_si128(k37, x53);
+                let l8 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t7,
+                    ::core::arch::x86_64::_mm_and_si128(cur0, m6),
+                );
+                let h9 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t7,
+                    ::core::arch::x86_64::_mm_and_si128(
+                        ::core::arch::x86_64::_mm_srli_epi16(cur0, 4),
+                        m6,
+                    ),
+                );
+                let u38 = ::core::arch::x86_64::_mm_slli_si128(p29, 8);
+                let p59 = ::core::arch::x86_64::_mm_clmulepi64_si128(x58, g27, 1);
+                let h61 = ::core::arch::x86_64::_mm_srli_epi64(x58, 59);
+                let f62 = ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000000000425u64 as i64,
                 );
-                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
-                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
-                let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
-                let x27 = ::core::arch::x86_64::_mm_xor_si128(p16, u26);
-                let u28 = ::core::arch::x86_64::_mm_slli_si128(p19, 8);
-                let u32 = ::core::arch::x86_64::_mm_slli_si128(p21, 8);
-                let u36 = ::core::arch::x86_64::_mm_slli_si128(p23, 8);
-                let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(h49, f50, 0);
-                let x29 = ::core::arch::x86_64::_mm_xor_si128(p18, u28);
-                let v30 = ::core::arch::x86_64::_mm_srli_si128(p17, 8);
-                let x33 = ::core::arch::x86_64::_mm_xor_si128(p20, u32);
-                let v34 = ::core::arch::x86_64::_mm_srli_si128(p19, 8);
-                let x37 = ::core::arch::x86_64::_mm_xor_si128(p22, u36);
-                let v38 = ::core::arch::x86_64::_mm_srli_si128(p21, 8);
-                let x42 = ::core::arch::x86_64::_mm_xor_si128(p6, x27);
-                let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, v30);
-                let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, v34);
-                let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
-                let x48 = ::core::arch::x86_64::_mm_xor_si128(x42, p47);
-                let x43 = ::core::arch::x86_64::_mm_xor_si128(p7, x31);
-                let x44 = ::core::arch::x86_64::_mm_xor_si128(p8, x35);
-                let x45 = ::core::arch::x86_64::_mm_xor_si128(p9, x39);
-                let k52 = ::core::arch::x86_64::_mm_and_si128(
-                    x46,
+                let q10 = ::core::arch::x86_64::_mm_unpacklo_epi8(l8, h9);
+                let x39 = ::core::arch::x86_64::_mm_xor_si128(p28, u38);
+                let u40 = ::core::arch::x86_64::_mm_slli_si128(p31, 8);
+                let u44 = ::core::arch::x86_64::_mm_slli_si128(p33, 8);
+                let u48 = ::core::arch::x86_64::_mm_slli_si128(p35, 8);
+                let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(h61, f62, 0);
+                let l12 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t7,
+                    ::core::arch::x86_64::_mm_and_si128(cur1, m6),
+                );
+                let h13 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                    t7,
+                    ::core::arch::x86_64::_mm_and_si128(
+                        ::core::arch::x86_64::_mm_srli_epi16(cur1, 4),
+                        m6,
+                    ),
+                );
+                let x41 = ::core::arch::x86_64::_mm_xor_si128(p30, u40);
+                let v42 = ::core::arch::x86_64::_mm_srli_si128(p29, 8);
+                let x45 = ::core::arch::x86_64::_mm_xor_si128(p32, u44);
+                let v46 = ::core::arch::x86_64::_mm_srli_si128(p31, 8);
+                let x49 = ::core::arch::x86_64::_mm_xor_si128(p34, u48);
+                let v50 = ::core::arch::x86_64::_mm_srli_si128(p33, 8);
+                let x54 = ::core::arch::x86_64::_mm_xor_si128(q10, x39);
+                let q11 = ::core::arch::x86_64::_mm_unpackhi_epi8(l8, h9);
+                let q14 = ::core::arch::x86_64::_mm_unpacklo_epi8(l12, h13);
+                let q15 = ::core::arch::x86_64::_mm_unpackhi_epi8(l12, h13);
+                let x43 = ::core::arch::x86_64::_mm_xor_si128(x41, v42);
+                let x47 = ::core::arch::x86_64::_mm_xor_si128(x45, v46);
+                let x51 = ::core::arch::x86_64::_mm_xor_si128(x49, v50);
+                let x60 = ::core::arch::x86_64::_mm_xor_si128(x54, p59);
+                let x55 = ::core::arch::x86_64::_mm_xor_si128(q11, x43);
+                let x56 = ::core::arch::x86_64::_mm_xor_si128(q14, x47);
+                let x57 = ::core::arch::x86_64::_mm_xor_si128(q15, x51);
+                let k64 = ::core::arch::x86_64::_mm_and_si128(
+                    x58,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x0000000000000000u64 as i64,
                         0x07ffffffffffffffu64 as i64,
                     ),
                 );
-                let x53 = ::core::arch::x86_64::_mm_xor_si128(x48, p51);
-                cur0 = x53;
-                cur1 = x43;
-                cur2 = x44;
-                cur3 = x45;
-                cur4 = k52;
+                let x65 = ::core::arch::x86_64::_mm_xor_si128(x60, p63);
+                cur0 = x65;
+                cur1 = x55;
+                cur2 = x56;
+                cur3 = x57;
+                cur4 = k64;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -1171,82 +1245,156 @@ impl F571 {
     /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "pclmulqdq,sse2")]
+    #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
     #[allow(unused_unsafe, unused_doc_comments)]
     unsafe fn square_x86_64_clmul(a: &[u64; 9]) -> [u64; 9] {
         let mut out = [0u64; 9];
-        /// SAFETY: the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
+        /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a5 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(8).cast());
             let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(6).cast());
-            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a5, a5, 0);
-            let g15 = ::core::arch::x86_64::_mm_set_epi64x(
+            let m6 = ::core::arch::x86_64::_mm_set1_epi8(0x0f);
+            let t7 = ::core::arch::x86_64::_mm_setr_epi8(
+                0,
+                1,
+                4,
+                5,
+                16,
+                17,
+                20,
+                21,
+                64,
+                65,
+                68,
+                69,
+                80,
+                81,
+                84,
+                85,
+            );
+            let l24 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(a5, m6),
+            );
+            let h25 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a5, 4),
+                    m6,
+                ),
+            );
+            let q26 = ::core::arch::x86_64::_mm_unpacklo_epi8(l24, h25);
+            let g27 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x00000000000084a0u64 as i64,
             );
+            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(q26, g27, 0);
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 17);
-            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 0);
-            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 0);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 0);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 17);
-            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(p14, g15, 1);
+            let l16 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(a3, m6),
+            );
+            let h17 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a3, 4),
+                    m6,
+                ),
+            );
+            let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(q26, g27, 1);
+            let q19 = ::core::arch::x86_64::_mm_unpackhi_epi8(l16, h17);
+            let l20 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(a4, m6),
+            );
+            let h21 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a4, 4),
+                    m6,
+                ),
+            );
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g15, 0);
-            let v40 = ::core::arch::x86_64::_mm_srli_si128(p23, 8);
-            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(p10, g15, 1);
-            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(p12, g15, 0);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(p13, g15, 0);
-            let k25 = ::core::arch::x86_64::_mm_move_epi64(p10);
-            let x41 = ::core::arch::x86_64::_mm_xor_si128(p24, v40);
-            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p11, g15, 1);
-            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(p12, g15, 1);
-            let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(p13, g15, 1);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(k25, x41);
-            let u26 = ::core::arch::x86_64::_mm_slli_si128(p17, 8);
-            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x46, g15, 1);
-            let h49 = ::core::arch::x86_64::_mm_srli_epi64(x46, 59);
-            let f50 = ::core::arch::x86_64::_mm_set_epi64x(
+            let q18 = ::core::arch::x86_64::_mm_unpacklo_epi8(l16, h17);
+            let q22 = ::core::arch::x86_64::_mm_unpacklo_epi8(l20, h21);
+            let q23 = ::core::arch::x86_64::_mm_unpackhi_epi8(l20, h21);
+            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(q19, g27, 0);
+            let v52 = ::core::arch::x86_64::_mm_srli_si128(p35, 8);
+            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g27, 1);
+            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(q22, g27, 0);
+            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(q23, g27, 0);
+            let k37 = ::core::arch::x86_64::_mm_move_epi64(q18);
+            let x53 = ::core::arch::x86_64::_mm_xor_si128(p36, v52);
+            let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(q19, g27, 1);
+            let p32 = ::core::arch::x86_64::_mm_clmulepi64_si128(q22, g27, 1);
+            let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(q23, g27, 1);
+            let x58 = ::core::arch::x86_64::_mm_xor_si128(k37, x53);
+            let l8 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(a1, m6),
+            );
+            let h9 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a1, 4),
+                    m6,
+                ),
+            );
+            let u38 = ::core::arch::x86_64::_mm_slli_si128(p29, 8);
+            let p59 = ::core::arch::x86_64::_mm_clmulepi64_si128(x58, g27, 1);
+            let h61 = ::core::arch::x86_64::_mm_srli_epi64(x58, 59);
+            let f62 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x0000000000000425u64 as i64,
             );
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
-            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
-            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
-            let x27 = ::core::arch::x86_64::_mm_xor_si128(p16, u26);
-            let u28 = ::core::arch::x86_64::_mm_slli_si128(p19, 8);
-            let u32 = ::core::arch::x86_64::_mm_slli_si128(p21, 8);
-            let u36 = ::core::arch::x86_64::_mm_slli_si128(p23, 8);
-            let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(h49, f50, 0);
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(p18, u28);
-            let v30 = ::core::arch::x86_64::_mm_srli_si128(p17, 8);
-            let x33 = ::core::arch::x86_64::_mm_xor_si128(p20, u32);
-            let v34 = ::core::arch::x86_64::_mm_srli_si128(p19, 8);
-            let x37 = ::core::arch::x86_64::_mm_xor_si128(p22, u36);
-            let v38 = ::core::arch::x86_64::_mm_srli_si128(p21, 8);
-            let x42 = ::core::arch::x86_64::_mm_xor_si128(p6, x27);
-            let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, v30);
-            let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, v34);
-            let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
-            let x48 = ::core::arch::x86_64::_mm_xor_si128(x42, p47);
-            let x43 = ::core::arch::x86_64::_mm_xor_si128(p7, x31);
-            let x44 = ::core::arch::x86_64::_mm_xor_si128(p8, x35);
-            let x45 = ::core::arch::x86_64::_mm_xor_si128(p9, x39);
-            let k52 = ::core::arch::x86_64::_mm_and_si128(
-                x46,
+            let q10 = ::core::arch::x86_64::_mm_unpacklo_epi8(l8, h9);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(p28, u38);
+            let u40 = ::core::arch::x86_64::_mm_slli_si128(p31, 8);
+            let u44 = ::core::arch::x86_64::_mm_slli_si128(p33, 8);
+            let u48 = ::core::arch::x86_64::_mm_slli_si128(p35, 8);
+            let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(h61, f62, 0);
+            let l12 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(a2, m6),
+            );
+            let h13 = ::core::arch::x86_64::_mm_shuffle_epi8(
+                t7,
+                ::core::arch::x86_64::_mm_and_si128(
+                    ::core::arch::x86_64::_mm_srli_epi16(a2, 4),
+                    m6,
+                ),
+            );
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p30, u40);
+            let v42 = ::core::arch::x86_64::_mm_srli_si128(p29, 8);
+            let x45 = ::core::arch::x86_64::_mm_xor_si128(p32, u44);
+            let v46 = ::core::arch::x86_64::_mm_srli_si128(p31, 8);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(p34, u48);
+            let v50 = ::core::arch::x86_64::_mm_srli_si128(p33, 8);
+            let x54 = ::core::arch::x86_64::_mm_xor_si128(q10, x39);
+            let q11 = ::core::arch::x86_64::_mm_unpackhi_epi8(l8, h9);
+            let q14 = ::core::arch::x86_64::_mm_unpacklo_epi8(l12, h13);
+            let q15 = ::core::arch::x86_64::_mm_unpackhi_epi8(l12, h13);
+            let x43 = ::core::arch::x86_64::_mm_xor_si128(x41, v42);
+            let x47 = ::core::arch::x86_64::_mm_xor_si128(x45, v46);
+            let x51 = ::core::arch::x86_64::_mm_xor_si128(x49, v50);
+            let x60 = ::core::arch::x86_64::_mm_xor_si128(x54, p59);
+            let x55 = ::core::arch::x86_64::_mm_xor_si128(q11, x43);
+            let x56 = ::core::arch::x86_64::_mm_xor_si128(q14, x47);
+            let x57 = ::core::arch::x86_64::_mm_xor_si128(q15, x51);
+            let k64 = ::core::arch::x86_64::_mm_and_si128(
+                x58,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x07ffffffffffffffu64 as i64,
                 ),
             );
-            let x53 = ::core::arch::x86_64::_mm_xor_si128(x48, p51);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x53);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x43);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x44);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x45);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(8).cast(), k52);
+            let x65 = ::core::arch::x86_64::_mm_xor_si128(x60, p63);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x65);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x55);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x56);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(6).cast(), x57);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(8).cast(), k64);
         }
         out
     }
@@ -7019,17 +7167,24 @@ impl F571 {
     unsafe fn xcr0_x86_64() -> u64 {
         unsafe { ::core::arch::x86_64::_xgetbv(0) }
     }
-    /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
-    /// feature, else as CPUID reports (read once).
+    /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
+    /// run: always when the build enables both target features, else as CPUID reports
+    /// (read once).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_clmul_available() -> bool {
-        #[cfg(target_feature = "pclmulqdq")] { true }
-        #[cfg(not(target_feature = "pclmulqdq"))] { Self::x86_64_clmul_detected() }
+        #[cfg(all(target_feature = "pclmulqdq", target_feature = "ssse3"))] { true }
+        #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
+        { Self::x86_64_clmul_detected() }
     }
-    /// CPUID.(EAX=1):ECX bit 1 (PCLMULQDQ), read once and cached: 0 = not read yet,
+    /// CPUID.(EAX=1):ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once and cached: 0 = not read yet,
     /// 1 = absent, 2 = present.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "pclmulqdq")))]
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "pclmulqdq", target_feature = "ssse3"))
+        )
+    )]
     #[inline]
     #[allow(unused_doc_comments, unused_unsafe)]
     fn x86_64_clmul_detected() -> bool {
@@ -7042,7 +7197,7 @@ impl F571 {
         }
         /// SAFETY: CPUID exists on every x86-64 processor; leaf 1 always exists.
         let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
-        let present = ecx & (1 << 1) != 0;
+        let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
         STATE
             .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         present
@@ -7412,7 +7567,7 @@ impl F571 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::mul_x86_64_clmul(a, b) };
             }
         }
@@ -7429,7 +7584,7 @@ impl F571 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_x86_64_clmul(a) };
             }
         }
@@ -7457,7 +7612,7 @@ impl F571 {
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_n_x86_64_clmul(a, k) };
             }
         }
@@ -7499,7 +7654,7 @@ impl F571 {
             "portable64" => Self::reduce(&Self::mul_wide_portable(&self.0, &rhs.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::mul_x86_64_clmul(&self.0, &rhs.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
@@ -7518,7 +7673,7 @@ impl F571 {
             "portable64" => Self::reduce(&Self::square_wide_portable(&self.0)),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::square_x86_64_clmul(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]

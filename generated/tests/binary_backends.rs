@@ -1,6 +1,6 @@
 //! Which carry-less backend each committed binary field runs, and that the backends agree.
 //!
-//! On an x86-64 CPU with PCLMULQDQ every 64-bit-word field must be using the `x86_64-clmul`
+//! On an x86-64 CPU with PCLMULQDQ (and SSSE3) every 64-bit-word field must be using the `x86_64-clmul`
 //! kernel (so the oracle suite in `binary.rs` ran through it); on aarch64 built with the `aes`
 //! target feature, `aarch64-pmull`; elsewhere the portable product. A 32-bit-word field uses the
 //! holes product (`portable32-holes`) on x86, x86-64, AArch64 and wasm32 and the comb
@@ -12,7 +12,7 @@
 fn expected_backend_64() -> &'static str {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::is_x86_feature_detected!("pclmulqdq") {
+        if std::is_x86_feature_detected!("pclmulqdq") && std::is_x86_feature_detected!("ssse3") {
             return "x86_64-clmul";
         }
     }

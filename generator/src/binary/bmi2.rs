@@ -4,7 +4,7 @@
 //! for 32 bits at a time, and the field's word-shift reduction (`reduce`, Hankerson, Menezes,
 //! Vanstone, "Guide to Elliptic Curve Cryptography", §2.3.5) finishes in the same registers.
 //! No PCLMULQDQ is issued, so a chain of squarings (the short runs of the Itoh–Tsujii chain) is
-//! not held to the carry-less multiplier's throughput, which on AMD Zen 5 is one PCLMULQDQ
+//! not held to the carry-less multiplier's throughput, which on AMD Zen 4 is one PCLMULQDQ
 //! every two cycles: 23 products a squaring at sect409.
 //!
 //! `PDEP` runs in constant time (three cycles) on Intel processors since Haswell and on AMD
@@ -18,7 +18,7 @@ use quote::quote;
 use super::{BinarySpec, BinaryTarget, Reduction};
 
 /// Whether the field squares with `PDEP` on x86-64 where the CPU allows it (see the module
-/// docs): 64-bit words and f a trinomial. Measured on AMD Zen 5 (EPYC, 2026-12-01, the
+/// docs): 64-bit words and f a trinomial. Measured on AMD Zen 4 (EPYC, CPUID family 19h model 11h, 2026-12-01, the
 /// `binary_interleaved` example, one squaring in chains of 16, PCLMULQDQ → PDEP): gf2-155
 /// 8.4 → 3.1 ns, sect193 6.6 → 3.8, sect233 8.8 → 4.1, sect239 10.3 → 4.4, sect409
 /// 11.3 → 6.3. A pentanomial's reduction takes twice the shifts and the XMM squaring stays
@@ -94,7 +94,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         /// C mod f for a square C (2n words), as `reduce` computes it, with the word folds
         /// written as a loop over the words at or above x^m, top first (the indices are public).
         /// The straight-line `reduce` lets LLVM's SLP vectorizer move the words to vector
-        /// registers and back, which doubled the time of a squaring on AMD Zen 5.
+        /// registers and back, which doubled the time of a squaring on AMD Zen 4.
         #[cfg(target_arch = "x86_64")]
         #[inline(always)]
         fn reduce_x86_64_bmi2(c: &[u64; #n2]) -> [u64; #nl] {

@@ -523,7 +523,7 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         let text = format!(" SAFETY: {text}");
         quote!(#[doc = #text])
     };
-    let s_feature = safety("x86_64_clmul_available() is true only when the CPU has PCLMULQDQ (the build enables the target feature, or CPUID reported it); SSE2 is part of x86-64.");
+    let s_feature = safety("x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.");
     let s_cpuid = safety("CPUID exists on every x86-64 processor; leaf 1 always exists.");
     let s_pmull = safety("this code is compiled only when the build enables the `aes` target feature (which implies `neon`), so PMULL is present.");
     let mul_wide = if barrett {
@@ -618,24 +618,28 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
 
         #matrix_items
 
-        /// Whether PCLMULQDQ can run: always when the build enables the `pclmulqdq` target
-        /// feature, else as CPUID reports (read once).
+        /// Whether PCLMULQDQ (and SSSE3, whose byte shuffle spreads the bits of a square) can
+        /// run: always when the build enables both target features, else as CPUID reports
+        /// (read once).
         #[cfg(target_arch = "x86_64")]
         #[inline(always)]
         fn x86_64_clmul_available() -> bool {
-            #[cfg(target_feature = "pclmulqdq")]
+            #[cfg(all(target_feature = "pclmulqdq", target_feature = "ssse3"))]
             {
                 true
             }
-            #[cfg(not(target_feature = "pclmulqdq"))]
+            #[cfg(not(all(target_feature = "pclmulqdq", target_feature = "ssse3")))]
             {
                 Self::x86_64_clmul_detected()
             }
         }
 
-        /// CPUID.(EAX=1):ECX bit 1 (PCLMULQDQ), read once and cached: 0 = not read yet,
+        /// CPUID.(EAX=1):ECX bits 1 (PCLMULQDQ) and 9 (SSSE3), read once and cached: 0 = not read yet,
         /// 1 = absent, 2 = present.
-        #[cfg(all(target_arch = "x86_64", not(target_feature = "pclmulqdq")))]
+        #[cfg(all(
+            target_arch = "x86_64",
+            not(all(target_feature = "pclmulqdq", target_feature = "ssse3"))
+        ))]
         #[inline]
         #[allow(unused_doc_comments, unused_unsafe)]
         fn x86_64_clmul_detected() -> bool {
@@ -646,7 +650,7 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             }
             #s_cpuid
             let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
-            let present = ecx & (1 << 1) != 0;
+            let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
             STATE.store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
             present
         }

@@ -68,11 +68,19 @@ const MOVE: f64 = 1.0;
 /// PCLMULQDQ a cycle) the word-level plans at 3 and 5 words cut the products from 14 to 11
 /// (sect163) and 30 to 20 (sect283) but lengthened the chain by 6–8% (the sums before and the
 /// xors after the products sit on its critical path), while at 7 and 9 words (sect409 45
-/// instead of 49, sect571 47 instead of 76) the chain shortened by 2.5–6%. On AMD Zen 5 (one
+/// instead of 49, sect571 47 instead of 76) the chain shortened by 2.5–6%. On AMD Zen 4 (one
 /// PCLMULQDQ every two cycles) the products set the pace: sect283's 20-product plan runs
 /// 12.2 ns against 14.4 ns (example `binary_interleaved`), while sect163 and gf2-155 at 3
-/// words still lose (9.1 → 10.3 ns, 12.0 → 13.4 ns). The bench machine is now the Zen 5.
+/// words still lose (9.1 → 10.3 ns, 12.0 → 13.4 ns). The bench machine is now the Zen 4 (EPYC, family 19h model 11h).
 const FINE_WORDS: usize = 5;
+
+/// Operand length in words from which a square's word squares are byte shuffles (`PSHUFB`
+/// spreading each nibble to a byte, then byte interleaves) instead of one PCLMULQDQ per word.
+/// On AMD Zen 4, where PCLMULQDQ issues every other cycle, sect571's squaring (9 words, 9
+/// squares and 9 folds) went from 9.4 to 6.3 ns in a chain (example `binary_interleaved`, 71
+/// squarings), while at 5 and 3 words, where a squaring is latency-bound, the longer shuffle
+/// path lost: sect283 4.8 → 5.0 ns, sect163 4.8 → 5.3 ns.
+const SPREAD_WORDS: usize = 7;
 
 /// The cheapest plan for operands with these words present and its cost in PCLMULQDQs (see
 /// [`XOR`], [`MOVE`]). With `fine`, splits are at any word, so the halves' word sums may sit in
@@ -690,7 +698,38 @@ fn square_pairs(g: &mut Gen, n: usize) -> Vec<Option<Ident>> {
     square_of(g, &a, n)
 }
 
+/// The squares of the n words of `a` (pairs), one aligned pair each (pair i = a_i²): from
+/// [`SPREAD_WORDS`] words by byte shuffles, each nibble's bits spread through a 16-entry table
+/// (a register constant, indexed by the vector shuffle, so no memory index depends on `a`),
+/// else one PCLMULQDQ per word.
 fn square_of(g: &mut Gen, a: &[Option<Opnd>], n: usize) -> Vec<Option<Ident>> {
+    if n >= SPREAD_WORDS {
+        let (and, shuf, srl, set1, setr, unlo, unhi) = (
+            arch("_mm_and_si128"),
+            arch("_mm_shuffle_epi8"),
+            arch("_mm_srli_epi16"),
+            arch("_mm_set1_epi8"),
+            arch("_mm_setr_epi8"),
+            arch("_mm_unpacklo_epi8"),
+            arch("_mm_unpackhi_epi8"),
+        );
+        let mask = g.bind("m", quote!(#set1(0x0f)));
+        let table = g.bind(
+            "t",
+            quote!(#setr(0, 1, 4, 5, 16, 17, 20, 21, 64, 65, 68, 69, 80, 81, 84, 85)),
+        );
+        let mut out = Vec::new();
+        for j in 0..n.div_ceil(2) {
+            let x = a[j].as_ref().unwrap().id.clone();
+            let lo = g.bind("l", quote!(#shuf(#table, #and(#x, #mask))));
+            let hi = g.bind("h", quote!(#shuf(#table, #and(#srl(#x, 4), #mask))));
+            out.push(Some(g.bind("q", quote!(#unlo(#lo, #hi)))));
+            if 2 * j + 1 < n {
+                out.push(Some(g.bind("q", quote!(#unhi(#lo, #hi)))));
+            }
+        }
+        return out;
+    }
     (0..n)
         .map(|i| {
             let x = a[i / 2].as_ref().unwrap().id.clone();
@@ -711,7 +750,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         let text = format!(" SAFETY: {text}");
         quote!(#[doc = #text])
     };
-    let s_kernel = safety("the caller guarantees PCLMULQDQ (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.");
+    let s_kernel = safety("the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.");
     let np = (2 * s.m - 2) / 64 + 1;
     if xmm_reduction(s) {
         let mut gm = Gen::new();
@@ -757,7 +796,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
             #[doc = #mul_doc]
             #[cfg(target_arch = "x86_64")]
             #[inline]
-            #[target_feature(enable = "pclmulqdq,sse2")]
+            #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
             #[allow(unused_unsafe, unused_doc_comments)]
             unsafe fn mul_x86_64_clmul(a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
                 let mut out = [0u64; #nl];
@@ -772,7 +811,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
             /// registers between them (k is public).
             #[cfg(target_arch = "x86_64")]
             #[inline]
-            #[target_feature(enable = "pclmulqdq,sse2")]
+            #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
             #[allow(unused_unsafe, unused_doc_comments)]
             unsafe fn square_n_x86_64_clmul(a: &[u64; #nl], k: u32) -> [u64; #nl] {
                 let mut out = [0u64; #nl];
@@ -794,7 +833,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
             /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
             #[cfg(target_arch = "x86_64")]
             #[inline]
-            #[target_feature(enable = "pclmulqdq,sse2")]
+            #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
             #[allow(unused_unsafe, unused_doc_comments)]
             unsafe fn square_x86_64_clmul(a: &[u64; #nl]) -> [u64; #nl] {
                 let mut out = [0u64; #nl];
@@ -835,7 +874,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         #[doc = #mul_doc]
         #[cfg(target_arch = "x86_64")]
         #[inline]
-        #[target_feature(enable = "pclmulqdq,sse2")]
+        #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
         #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn mul_wide_x86_64_clmul(a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #n2] {
             let mut out = [0u64; #n2];
@@ -849,7 +888,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         /// The double-length a² with one PCLMULQDQ per word.
         #[cfg(target_arch = "x86_64")]
         #[inline]
-        #[target_feature(enable = "pclmulqdq,sse2")]
+        #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
         #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn square_wide_x86_64_clmul(a: &[u64; #nl]) -> [u64; #n2] {
             let mut out = [0u64; #n2];
@@ -863,7 +902,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         /// a·b mod f: the PCLMULQDQ product, then `reduce`.
         #[cfg(target_arch = "x86_64")]
         #[inline]
-        #[target_feature(enable = "pclmulqdq,sse2")]
+        #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
         #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn mul_x86_64_clmul(a: &[u64; #nl], b: &[u64; #nl]) -> [u64; #nl] {
             #s_kernel
@@ -873,7 +912,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         /// a² mod f: the PCLMULQDQ square, then `reduce`.
         #[cfg(target_arch = "x86_64")]
         #[inline]
-        #[target_feature(enable = "pclmulqdq,sse2")]
+        #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
         #[allow(unused_unsafe, unused_doc_comments)]
         unsafe fn square_x86_64_clmul(a: &[u64; #nl]) -> [u64; #nl] {
             #s_kernel
