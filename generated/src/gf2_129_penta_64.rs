@@ -1183,18 +1183,25 @@ impl F129 {
         }
         (x, k)
     }
-    /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
-    /// else as CPUID and XCR0 report (read once).
+    /// Whether AVX-512F (and BMI2, whose `PEXT` splits x for the larger fields' matrices;
+    /// every CPU with AVX-512F has it) can run: always when the build enables both target
+    /// features, else as CPUID and XCR0 report (read once).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_avx512_available() -> bool {
-        #[cfg(target_feature = "avx512f")] { true }
-        #[cfg(not(target_feature = "avx512f"))] { Self::x86_64_avx512_detected() }
+        #[cfg(all(target_feature = "avx512f", target_feature = "bmi2"))] { true }
+        #[cfg(not(all(target_feature = "avx512f", target_feature = "bmi2")))]
+        { Self::x86_64_avx512_detected() }
     }
-    /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
-    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
-    /// yet, 1 = absent, 2 = present.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    /// CPUID.(EAX=7,ECX=0):EBX bits 16 (AVX512F) and 8 (BMI2) with the OS saving the opmask
+    /// and ZMM state (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and
+    /// cached: 0 = not read yet, 1 = absent, 2 = present.
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "bmi2"))
+        )
+    )]
     #[inline]
     #[allow(unused_doc_comments, unused_unsafe)]
     fn x86_64_avx512_detected() -> bool {
@@ -1211,14 +1218,20 @@ impl F129 {
             let max = ::core::arch::x86_64::__cpuid(0).eax;
             let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
             max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
-                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16 | 1 << 8)
+                    == (1 << 16 | 1 << 8)
         };
         STATE
             .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         present
     }
     /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "bmi2"))
+        )
+    )]
     #[inline]
     #[target_feature(enable = "xsave")]
     #[allow(unused_unsafe)]

@@ -141,7 +141,7 @@ impl F163 {
             "squarings" => Self::square_n_chain_words(&self.0, k),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3.
                 unsafe { Self::square_n_x86_64_clmul(&self.0, k) }
             }
             #[cfg(target_arch = "x86_64")]
@@ -542,32 +542,34 @@ impl F163 {
                 let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
                 let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 1);
                 let v13 = ::core::arch::x86_64::_mm_srli_si128(p8, 8);
-                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
                 let k10 = ::core::arch::x86_64::_mm_move_epi64(p4);
                 let x14 = ::core::arch::x86_64::_mm_xor_si128(p9, v13);
-                let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
+                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
                 let x16 = ::core::arch::x86_64::_mm_xor_si128(k10, x14);
+                let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
+                let h19 = ::core::arch::x86_64::_mm_srli_epi64(x16, 35);
                 let u11 = ::core::arch::x86_64::_mm_slli_si128(p8, 8);
                 let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(x16, g6, 1);
-                let h19 = ::core::arch::x86_64::_mm_srli_epi64(x16, 35);
-                let f20 = ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000000000u64 as i64,
-                    0x00000000000000c9u64 as i64,
-                );
+                let h20 = ::core::arch::x86_64::_mm_move_epi64(h19);
                 let x12 = ::core::arch::x86_64::_mm_xor_si128(p7, u11);
-                let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(h19, f20, 0);
+                let f21 = ::core::arch::x86_64::_mm_slli_epi64(h20, 7);
+                let f22 = ::core::arch::x86_64::_mm_slli_epi64(h20, 6);
+                let f23 = ::core::arch::x86_64::_mm_slli_epi64(h20, 3);
                 let x15 = ::core::arch::x86_64::_mm_xor_si128(p3, x12);
+                let x24 = ::core::arch::x86_64::_mm_xor_si128(f21, f22);
+                let x25 = ::core::arch::x86_64::_mm_xor_si128(f23, h20);
                 let x18 = ::core::arch::x86_64::_mm_xor_si128(x15, p17);
-                let k22 = ::core::arch::x86_64::_mm_and_si128(
+                let x26 = ::core::arch::x86_64::_mm_xor_si128(x24, x25);
+                let k27 = ::core::arch::x86_64::_mm_and_si128(
                     x16,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x0000000000000000u64 as i64,
                         0x00000007ffffffffu64 as i64,
                     ),
                 );
-                let x23 = ::core::arch::x86_64::_mm_xor_si128(x18, p21);
-                cur0 = x23;
-                cur1 = k22;
+                let x28 = ::core::arch::x86_64::_mm_xor_si128(x18, x26);
+                cur0 = x28;
+                cur1 = k27;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -595,32 +597,34 @@ impl F163 {
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 1);
             let v13 = ::core::arch::x86_64::_mm_srli_si128(p8, 8);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
             let k10 = ::core::arch::x86_64::_mm_move_epi64(p4);
             let x14 = ::core::arch::x86_64::_mm_xor_si128(p9, v13);
-            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
             let x16 = ::core::arch::x86_64::_mm_xor_si128(k10, x14);
+            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let h19 = ::core::arch::x86_64::_mm_srli_epi64(x16, 35);
             let u11 = ::core::arch::x86_64::_mm_slli_si128(p8, 8);
             let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(x16, g6, 1);
-            let h19 = ::core::arch::x86_64::_mm_srli_epi64(x16, 35);
-            let f20 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x00000000000000c9u64 as i64,
-            );
+            let h20 = ::core::arch::x86_64::_mm_move_epi64(h19);
             let x12 = ::core::arch::x86_64::_mm_xor_si128(p7, u11);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(h19, f20, 0);
+            let f21 = ::core::arch::x86_64::_mm_slli_epi64(h20, 7);
+            let f22 = ::core::arch::x86_64::_mm_slli_epi64(h20, 6);
+            let f23 = ::core::arch::x86_64::_mm_slli_epi64(h20, 3);
             let x15 = ::core::arch::x86_64::_mm_xor_si128(p3, x12);
+            let x24 = ::core::arch::x86_64::_mm_xor_si128(f21, f22);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(f23, h20);
             let x18 = ::core::arch::x86_64::_mm_xor_si128(x15, p17);
-            let k22 = ::core::arch::x86_64::_mm_and_si128(
+            let x26 = ::core::arch::x86_64::_mm_xor_si128(x24, x25);
+            let k27 = ::core::arch::x86_64::_mm_and_si128(
                 x16,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x00000007ffffffffu64 as i64,
                 ),
             );
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(x18, p21);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x23);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k22);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(x18, x26);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x28);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k27);
         }
         out
     }
@@ -1415,18 +1419,25 @@ impl F163 {
         }
         (x, k)
     }
-    /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
-    /// else as CPUID and XCR0 report (read once).
+    /// Whether AVX-512F (and BMI2, whose `PEXT` splits x for the larger fields' matrices;
+    /// every CPU with AVX-512F has it) can run: always when the build enables both target
+    /// features, else as CPUID and XCR0 report (read once).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_avx512_available() -> bool {
-        #[cfg(target_feature = "avx512f")] { true }
-        #[cfg(not(target_feature = "avx512f"))] { Self::x86_64_avx512_detected() }
+        #[cfg(all(target_feature = "avx512f", target_feature = "bmi2"))] { true }
+        #[cfg(not(all(target_feature = "avx512f", target_feature = "bmi2")))]
+        { Self::x86_64_avx512_detected() }
     }
-    /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
-    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
-    /// yet, 1 = absent, 2 = present.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    /// CPUID.(EAX=7,ECX=0):EBX bits 16 (AVX512F) and 8 (BMI2) with the OS saving the opmask
+    /// and ZMM state (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and
+    /// cached: 0 = not read yet, 1 = absent, 2 = present.
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "bmi2"))
+        )
+    )]
     #[inline]
     #[allow(unused_doc_comments, unused_unsafe)]
     fn x86_64_avx512_detected() -> bool {
@@ -1443,14 +1454,20 @@ impl F163 {
             let max = ::core::arch::x86_64::__cpuid(0).eax;
             let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
             max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
-                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16 | 1 << 8)
+                    == (1 << 16 | 1 << 8)
         };
         STATE
             .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         present
     }
     /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "bmi2"))
+        )
+    )]
     #[inline]
     #[target_feature(enable = "xsave")]
     #[allow(unused_unsafe)]

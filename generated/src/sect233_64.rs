@@ -148,7 +148,7 @@ impl F233 {
             "squarings" => Self::square_n_chain_words(&self.0, k),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3.
                 unsafe { Self::square_n_x86_64_clmul(&self.0, k) }
             }
             #[cfg(target_arch = "x86_64")]
@@ -857,7 +857,9 @@ impl F233 {
         while w < 3 {
             let x = a[w];
             /// SAFETY: bytes 8w..8w+7 of x use words (8w·n .. (8w + 8)·n)·8 of `mat`,
-            /// inside it for w < ⌊m/64⌋ (the full words of x).
+            /// inside it for w < ⌊c/64⌋, c the matrix's columns (the full words of x, or
+            /// of e and o with the split, whose `asm!` blocks are register-only masked xors
+            /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 256) };
             unsafe {
                 let k = (x >> 0) as u8;
@@ -1064,7 +1066,8 @@ impl F233 {
             w += 1;
         }
         let x = a[3];
-        /// SAFETY: the remaining bytes of x, whose blocks end at `mat.len()`.
+        /// SAFETY: the remaining bytes of x (or of e and o), whose blocks end at
+        /// `mat.len()`; the split's `asm!` blocks as above.
         let p = unsafe { mat.as_ptr().add(768) };
         unsafe {
             let k = (x >> 0) as u8;
@@ -2577,18 +2580,25 @@ impl F233 {
         }
         (x, k)
     }
-    /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
-    /// else as CPUID and XCR0 report (read once).
+    /// Whether AVX-512F (and BMI2, whose `PEXT` splits x for the larger fields' matrices;
+    /// every CPU with AVX-512F has it) can run: always when the build enables both target
+    /// features, else as CPUID and XCR0 report (read once).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_avx512_available() -> bool {
-        #[cfg(target_feature = "avx512f")] { true }
-        #[cfg(not(target_feature = "avx512f"))] { Self::x86_64_avx512_detected() }
+        #[cfg(all(target_feature = "avx512f", target_feature = "bmi2"))] { true }
+        #[cfg(not(all(target_feature = "avx512f", target_feature = "bmi2")))]
+        { Self::x86_64_avx512_detected() }
     }
-    /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
-    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
-    /// yet, 1 = absent, 2 = present.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    /// CPUID.(EAX=7,ECX=0):EBX bits 16 (AVX512F) and 8 (BMI2) with the OS saving the opmask
+    /// and ZMM state (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and
+    /// cached: 0 = not read yet, 1 = absent, 2 = present.
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "bmi2"))
+        )
+    )]
     #[inline]
     #[allow(unused_doc_comments, unused_unsafe)]
     fn x86_64_avx512_detected() -> bool {
@@ -2605,14 +2615,20 @@ impl F233 {
             let max = ::core::arch::x86_64::__cpuid(0).eax;
             let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
             max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
-                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16 | 1 << 8)
+                    == (1 << 16 | 1 << 8)
         };
         STATE
             .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         present
     }
     /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "bmi2"))
+        )
+    )]
     #[inline]
     #[target_feature(enable = "xsave")]
     #[allow(unused_unsafe)]

@@ -9,7 +9,7 @@
 // sqrt(x) = x^281+x^275+x^269+x^263+x^257+x^251+x^245+x^239+x^233+x^227+x^221+x^215+x^209+x^203+x^197+x^191+x^185+x^179+x^173+x^167+x^161+x^155+x^149+x^143+x^137+x^136+x^131+x^130+x^125+x^124+x^119+x^118+x^113+x^112+x^107+x^106+x^101+x^100+x^95+x^94+x^89+x^88+x^83+x^82+x^77+x^76+x^71+x^70+x^65+x^64+x^59+x^58+x^53+x^52+x^47+x^46+x^41+x^40+x^35+x^34+x^29+x^28+x^23+x^22+x^17+x^16+x^11+x^3
 // Trace: Tr(x^i) = 1 for i in {0, 271}
 // Itoh-Tsujii chain for m-1 = 282: 1 -> 2 -> 4 -> 8 -> 16 -> 17 -> 34 -> 35 -> 70 -> 140 -> 141 -> 282 (11 multiplications, 282 squarings)
-// Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 141, 70, 35, 17
+// Multi-squaring bit matrices (x86-64 AVX-512F) for runs k = 141, 35
 
 /// An element of GF(2^283) = GF(2)[x]/(f), f = x^283+x^12+x^7+x^5+1 (sect283: GF(2^283), SEC 2 sect283k1/r1 and NIST B-283/K-283), in polynomial basis: 5 little-endian 64-bit words, bit i of the element being the coefficient of x^i; encodings are 36 bytes. Reduction: word-level shifts and xors for each term of f. Carry-less multiplication backends, in order of preference: x86_64-clmul, aarch64-pmull, portable64 (see `backend()`).
 #[derive(Clone, Copy)]
@@ -114,7 +114,7 @@ impl F283 {
     /// `square_n` covers k with them, longest first, when the CPU has AVX-512F. Not a
     /// stable API.
     #[doc(hidden)]
-    pub const MULTI_SQUARE_RUNS: [u32; 4] = [141, 70, 35, 17];
+    pub const MULTI_SQUARE_RUNS: [u32; 2] = [141, 35];
     /// What `square_n(k)` runs for k at least the shortest of `MULTI_SQUARE_RUNS`:
     /// `x86_64-avx512-matrix` (bit-matrix products, then squarings) when the field has
     /// matrices and the CPU AVX-512F, else the squarings' backend: `x86_64-bmi2` (PDEP,
@@ -144,7 +144,7 @@ impl F283 {
             "squarings" => Self::square_n_chain_words(&self.0, k),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3.
                 unsafe { Self::square_n_x86_64_clmul(&self.0, k) }
             }
             #[cfg(target_arch = "x86_64")]
@@ -191,7 +191,7 @@ impl F283 {
         }
         r
     }
-    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 282 (11 multiplications, m − 1 = 282 squarings). On x86-64 with AVX-512F the runs of k = 141, 70, 35, 17 squarings are one bit-matrix product each (see `square_n_backend`). Constant time.
+    /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 282 (11 multiplications, m − 1 = 282 squarings). On x86-64 with AVX-512F the runs of k = 141, 35 squarings are one bit-matrix product each (see `square_n_backend`). Constant time.
     pub fn invert(&self) -> ::subtle::CtOption<F283> {
         let inv = {
             let mut beta = *self;
@@ -544,22 +544,22 @@ impl F283 {
             let s10 = ::core::arch::x86_64::_mm_xor_si128(l9, a3);
             let s12 = ::core::arch::x86_64::_mm_xor_si128(a4, l11);
             let s14 = ::core::arch::x86_64::_mm_xor_si128(l13, a6);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
             let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 17);
             let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
             let s21 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
             let s22 = ::core::arch::x86_64::_mm_xor_si128(a4, a5);
-            let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
-            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 16);
             let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s14, 0);
             let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(s8, s12, 0);
             let s43 = ::core::arch::x86_64::_mm_xor_si128(s8, a2);
             let s44 = ::core::arch::x86_64::_mm_xor_si128(s12, a5);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
             let s18 = ::core::arch::x86_64::_mm_xor_si128(l9, a2);
             let s19 = ::core::arch::x86_64::_mm_xor_si128(l13, a5);
             let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(s21, s22, 0);
             let s24 = ::core::arch::x86_64::_mm_xor_si128(a1, l9);
             let s25 = ::core::arch::x86_64::_mm_xor_si128(a4, l13);
+            let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
+            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 16);
             let s40 = ::core::arch::x86_64::_mm_xor_si128(s10, a2);
             let s41 = ::core::arch::x86_64::_mm_xor_si128(s14, a5);
             let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(s43, s44, 0);
@@ -571,15 +571,13 @@ impl F283 {
             let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(s46, s47, 0);
             let x28 = ::core::arch::x86_64::_mm_xor_si128(p17, p16);
             let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
-            let x36 = ::core::arch::x86_64::_mm_xor_si128(p34, p35);
             let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 17);
             let x50 = ::core::arch::x86_64::_mm_xor_si128(p39, p38);
-            let x65 = ::core::arch::x86_64::_mm_xor_si128(p15, p15);
             let x27 = ::core::arch::x86_64::_mm_xor_si128(p16, p15);
             let x30 = ::core::arch::x86_64::_mm_xor_si128(p23, x28);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(p34, p35);
             let x49 = ::core::arch::x86_64::_mm_xor_si128(p38, p15);
             let x52 = ::core::arch::x86_64::_mm_xor_si128(p45, x50);
-            let x66 = ::core::arch::x86_64::_mm_xor_si128(x36, x65);
             let x29 = ::core::arch::x86_64::_mm_xor_si128(p20, x27);
             let x31 = ::core::arch::x86_64::_mm_xor_si128(x30, p15);
             let x32 = ::core::arch::x86_64::_mm_xor_si128(p26, x28);
@@ -587,13 +585,13 @@ impl F283 {
             let x53 = ::core::arch::x86_64::_mm_xor_si128(x52, p15);
             let x54 = ::core::arch::x86_64::_mm_xor_si128(p48, x50);
             let x55 = ::core::arch::x86_64::_mm_xor_si128(p39, p17);
-            let v81 = ::core::arch::x86_64::_mm_srli_si128(x66, 8);
+            let v79 = ::core::arch::x86_64::_mm_srli_si128(x36, 8);
             let x56 = ::core::arch::x86_64::_mm_xor_si128(x55, p37);
             let x58 = ::core::arch::x86_64::_mm_xor_si128(x54, x32);
             let x61 = ::core::arch::x86_64::_mm_xor_si128(x53, x31);
             let x63 = ::core::arch::x86_64::_mm_xor_si128(x51, x29);
-            let x82 = ::core::arch::x86_64::_mm_xor_si128(p33, v81);
-            let g83 = ::core::arch::x86_64::_mm_set_epi64x(
+            let x80 = ::core::arch::x86_64::_mm_xor_si128(p33, v79);
+            let g81 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x0002142000000000u64 as i64,
             );
@@ -601,52 +599,52 @@ impl F283 {
             let x59 = ::core::arch::x86_64::_mm_xor_si128(x58, x36);
             let x62 = ::core::arch::x86_64::_mm_xor_si128(x61, p33);
             let x64 = ::core::arch::x86_64::_mm_xor_si128(p37, x63);
-            let u77 = ::core::arch::x86_64::_mm_slli_si128(x66, 8);
-            let p87 = ::core::arch::x86_64::_mm_clmulepi64_si128(x82, g83, 0);
+            let u75 = ::core::arch::x86_64::_mm_slli_si128(x36, 8);
+            let p85 = ::core::arch::x86_64::_mm_clmulepi64_si128(x80, g81, 0);
             let x60 = ::core::arch::x86_64::_mm_xor_si128(p15, x59);
-            let v74 = ::core::arch::x86_64::_mm_srli_si128(x57, 8);
-            let x78 = ::core::arch::x86_64::_mm_xor_si128(x64, u77);
-            let v79 = ::core::arch::x86_64::_mm_srli_si128(x62, 8);
-            let u73 = ::core::arch::x86_64::_mm_slli_si128(x62, 8);
-            let x75 = ::core::arch::x86_64::_mm_xor_si128(x60, v74);
-            let x80 = ::core::arch::x86_64::_mm_xor_si128(x78, v79);
-            let x76 = ::core::arch::x86_64::_mm_xor_si128(x75, u73);
-            let p85 = ::core::arch::x86_64::_mm_clmulepi64_si128(x80, g83, 0);
-            let v94 = ::core::arch::x86_64::_mm_srli_si128(p87, 8);
-            let p84 = ::core::arch::x86_64::_mm_clmulepi64_si128(x76, g83, 1);
-            let p86 = ::core::arch::x86_64::_mm_clmulepi64_si128(x80, g83, 1);
-            let x97 = ::core::arch::x86_64::_mm_xor_si128(x75, v94);
-            let h98 = ::core::arch::x86_64::_mm_srli_epi64(x97, 27);
-            let f99 = ::core::arch::x86_64::_mm_set_epi64x(
+            let v72 = ::core::arch::x86_64::_mm_srli_si128(x57, 8);
+            let x76 = ::core::arch::x86_64::_mm_xor_si128(x64, u75);
+            let v77 = ::core::arch::x86_64::_mm_srli_si128(x62, 8);
+            let u71 = ::core::arch::x86_64::_mm_slli_si128(x62, 8);
+            let x73 = ::core::arch::x86_64::_mm_xor_si128(x60, v72);
+            let x78 = ::core::arch::x86_64::_mm_xor_si128(x76, v77);
+            let x74 = ::core::arch::x86_64::_mm_xor_si128(x73, u71);
+            let p83 = ::core::arch::x86_64::_mm_clmulepi64_si128(x78, g81, 0);
+            let v92 = ::core::arch::x86_64::_mm_srli_si128(p85, 8);
+            let p82 = ::core::arch::x86_64::_mm_clmulepi64_si128(x74, g81, 1);
+            let p84 = ::core::arch::x86_64::_mm_clmulepi64_si128(x78, g81, 1);
+            let x95 = ::core::arch::x86_64::_mm_xor_si128(x73, v92);
+            let h96 = ::core::arch::x86_64::_mm_srli_epi64(x95, 27);
+            let f97 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x00000000000010a1u64 as i64,
             );
-            let u67 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
-            let u69 = ::core::arch::x86_64::_mm_slli_si128(x57, 8);
+            let u65 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
+            let u67 = ::core::arch::x86_64::_mm_slli_si128(x57, 8);
+            let u86 = ::core::arch::x86_64::_mm_slli_si128(p83, 8);
             let u88 = ::core::arch::x86_64::_mm_slli_si128(p85, 8);
-            let u90 = ::core::arch::x86_64::_mm_slli_si128(p87, 8);
-            let p100 = ::core::arch::x86_64::_mm_clmulepi64_si128(h98, f99, 0);
-            let x68 = ::core::arch::x86_64::_mm_xor_si128(p17, u67);
-            let x70 = ::core::arch::x86_64::_mm_xor_si128(x31, u69);
-            let v71 = ::core::arch::x86_64::_mm_srli_si128(x32, 8);
+            let p98 = ::core::arch::x86_64::_mm_clmulepi64_si128(h96, f97, 0);
+            let x66 = ::core::arch::x86_64::_mm_xor_si128(p17, u65);
+            let x68 = ::core::arch::x86_64::_mm_xor_si128(x31, u67);
+            let v69 = ::core::arch::x86_64::_mm_srli_si128(x32, 8);
+            let x87 = ::core::arch::x86_64::_mm_xor_si128(p82, u86);
             let x89 = ::core::arch::x86_64::_mm_xor_si128(p84, u88);
-            let x91 = ::core::arch::x86_64::_mm_xor_si128(p86, u90);
-            let v92 = ::core::arch::x86_64::_mm_srli_si128(p85, 8);
-            let x72 = ::core::arch::x86_64::_mm_xor_si128(x70, v71);
-            let x93 = ::core::arch::x86_64::_mm_xor_si128(x91, v92);
-            let x95 = ::core::arch::x86_64::_mm_xor_si128(x68, x89);
-            let x96 = ::core::arch::x86_64::_mm_xor_si128(x72, x93);
-            let k101 = ::core::arch::x86_64::_mm_and_si128(
-                x97,
+            let v90 = ::core::arch::x86_64::_mm_srli_si128(p83, 8);
+            let x70 = ::core::arch::x86_64::_mm_xor_si128(x68, v69);
+            let x91 = ::core::arch::x86_64::_mm_xor_si128(x89, v90);
+            let x93 = ::core::arch::x86_64::_mm_xor_si128(x66, x87);
+            let x94 = ::core::arch::x86_64::_mm_xor_si128(x70, x91);
+            let k99 = ::core::arch::x86_64::_mm_and_si128(
+                x95,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000007ffffffu64 as i64,
                 ),
             );
-            let x102 = ::core::arch::x86_64::_mm_xor_si128(x95, p100);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x102);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x96);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k101);
+            let x100 = ::core::arch::x86_64::_mm_xor_si128(x93, p98);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x100);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x94);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k99);
         }
         out
     }
@@ -673,41 +671,43 @@ impl F283 {
                     0x0000000000000000u64 as i64,
                     0x0002142000000000u64 as i64,
                 );
-                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
                 let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g9, 0);
                 let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
-                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 0);
+                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
                 let v20 = ::core::arch::x86_64::_mm_srli_si128(p13, 8);
+                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 0);
+                let x23 = ::core::arch::x86_64::_mm_xor_si128(p6, v20);
                 let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g9, 1);
                 let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 1);
-                let x23 = ::core::arch::x86_64::_mm_xor_si128(p6, v20);
-                let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
                 let h24 = ::core::arch::x86_64::_mm_srli_epi64(x23, 27);
-                let f25 = ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000000000u64 as i64,
-                    0x00000000000010a1u64 as i64,
-                );
+                let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
+                let h25 = ::core::arch::x86_64::_mm_move_epi64(h24);
                 let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
                 let u14 = ::core::arch::x86_64::_mm_slli_si128(p11, 8);
                 let u16 = ::core::arch::x86_64::_mm_slli_si128(p13, 8);
-                let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(h24, f25, 0);
+                let f26 = ::core::arch::x86_64::_mm_slli_epi64(h25, 12);
+                let f27 = ::core::arch::x86_64::_mm_slli_epi64(h25, 7);
+                let f28 = ::core::arch::x86_64::_mm_slli_epi64(h25, 5);
                 let x15 = ::core::arch::x86_64::_mm_xor_si128(p10, u14);
                 let x17 = ::core::arch::x86_64::_mm_xor_si128(p12, u16);
                 let v18 = ::core::arch::x86_64::_mm_srli_si128(p11, 8);
+                let x29 = ::core::arch::x86_64::_mm_xor_si128(f26, f27);
+                let x30 = ::core::arch::x86_64::_mm_xor_si128(f28, h25);
                 let x19 = ::core::arch::x86_64::_mm_xor_si128(x17, v18);
                 let x21 = ::core::arch::x86_64::_mm_xor_si128(p4, x15);
+                let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, x30);
                 let x22 = ::core::arch::x86_64::_mm_xor_si128(p5, x19);
-                let k27 = ::core::arch::x86_64::_mm_and_si128(
+                let k32 = ::core::arch::x86_64::_mm_and_si128(
                     x23,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x0000000000000000u64 as i64,
                         0x0000000007ffffffu64 as i64,
                     ),
                 );
-                let x28 = ::core::arch::x86_64::_mm_xor_si128(x21, p26);
-                cur0 = x28;
+                let x33 = ::core::arch::x86_64::_mm_xor_si128(x21, x31);
+                cur0 = x33;
                 cur1 = x22;
-                cur2 = k27;
+                cur2 = k32;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -732,42 +732,44 @@ impl F283 {
                 0x0000000000000000u64 as i64,
                 0x0002142000000000u64 as i64,
             );
-            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
             let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p8, g9, 0);
+            let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
             let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 0);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
             let v20 = ::core::arch::x86_64::_mm_srli_si128(p13, 8);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 0);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(p6, v20);
             let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g9, 1);
             let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p7, g9, 1);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(p6, v20);
-            let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
             let h24 = ::core::arch::x86_64::_mm_srli_epi64(x23, 27);
-            let f25 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x00000000000010a1u64 as i64,
-            );
+            let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let h25 = ::core::arch::x86_64::_mm_move_epi64(h24);
             let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
             let u14 = ::core::arch::x86_64::_mm_slli_si128(p11, 8);
             let u16 = ::core::arch::x86_64::_mm_slli_si128(p13, 8);
-            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(h24, f25, 0);
+            let f26 = ::core::arch::x86_64::_mm_slli_epi64(h25, 12);
+            let f27 = ::core::arch::x86_64::_mm_slli_epi64(h25, 7);
+            let f28 = ::core::arch::x86_64::_mm_slli_epi64(h25, 5);
             let x15 = ::core::arch::x86_64::_mm_xor_si128(p10, u14);
             let x17 = ::core::arch::x86_64::_mm_xor_si128(p12, u16);
             let v18 = ::core::arch::x86_64::_mm_srli_si128(p11, 8);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(f26, f27);
+            let x30 = ::core::arch::x86_64::_mm_xor_si128(f28, h25);
             let x19 = ::core::arch::x86_64::_mm_xor_si128(x17, v18);
             let x21 = ::core::arch::x86_64::_mm_xor_si128(p4, x15);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(x29, x30);
             let x22 = ::core::arch::x86_64::_mm_xor_si128(p5, x19);
-            let k27 = ::core::arch::x86_64::_mm_and_si128(
+            let k32 = ::core::arch::x86_64::_mm_and_si128(
                 x23,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000007ffffffu64 as i64,
                 ),
             );
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(x21, p26);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x28);
+            let x33 = ::core::arch::x86_64::_mm_xor_si128(x21, x31);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x33);
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x22);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k27);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k32);
         }
         out
     }
@@ -791,7 +793,9 @@ impl F283 {
         while w < 4 {
             let x = a[w];
             /// SAFETY: bytes 8w..8w+7 of x use words (8w·n .. (8w + 8)·n)·8 of `mat`,
-            /// inside it for w < ⌊m/64⌋ (the full words of x).
+            /// inside it for w < ⌊c/64⌋, c the matrix's columns (the full words of x, or
+            /// of e and o with the split, whose `asm!` blocks are register-only masked xors
+            /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 320) };
             unsafe {
                 let k = (x >> 0) as u8;
@@ -1046,7 +1050,8 @@ impl F283 {
             w += 1;
         }
         let x = a[4];
-        /// SAFETY: the remaining bytes of x, whose blocks end at `mat.len()`.
+        /// SAFETY: the remaining bytes of x (or of e and o), whose blocks end at
+        /// `mat.len()`; the split's `asm!` blocks as above.
         let p = unsafe { mat.as_ptr().add(1280) };
         unsafe {
             let k = (x >> 0) as u8;
@@ -1198,7 +1203,7 @@ impl F283 {
         );
         _mm_cvtsi128_si64(_mm_xor_si128(q, _mm_unpackhi_epi64(q, q))) as u64
     }
-    /// a^(2^k'): the matrices for k = 141, 70, 35, 17, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`.
+    /// a^(2^k'): the matrices for k = 141, 35, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[allow(unused_unsafe, unused_doc_comments)]
@@ -1690,489 +1695,6 @@ impl F283 {
             0x0000000002e7374f, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
         ]);
-        /// The bit matrix of x ↦ x^(2^70) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^70) mod f.
-        static MULTI_SQUARE_70: Matrix = Matrix([
-            0x0000000000000001, 0xf6dbf44e75de3e79, 0x47a431cfec373c46,
-            0x4ed9977747ecf5b5, 0x41bff1210eea1b35, 0x44f5986dde6e79d3,
-            0x508641497deed4cb, 0xece51b71b09802dd, 0x0000000000000000,
-            0xbba22e288df298cf, 0xa31530967dbc853e, 0xaa686fc8f5e4f5ca,
-            0xc22dd22cd3717ce3, 0x0c635e445e982b64, 0x4f4f46462cd4edb4,
-            0x239d27180e62d3d7, 0x0000000000000000, 0x580ebdebe474b24c,
-            0xed20eeb5107ec0b2, 0x8b45fbe6980f95fc, 0x6cc98b971a29b284,
-            0x13afe7e9d69e5a61, 0x60dd719d7cff69b1, 0x65e19e54810639cf,
-            0x0000000000000000, 0x633f2f599a6e3504, 0x15cd3d9cca1ea21e,
-            0xcfb4beb0884e5566, 0x7b23a326d7cc15d6, 0xa04c14512290e8ae,
-            0x70e9e82495983da0, 0x4d6f4ec58edd1327, 0x0000000000000000,
-            0x0000000005618202, 0x0000000002340170, 0x000000000696d10a,
-            0x0000000002e5a706, 0x000000000434969e, 0x0000000004a4c18c,
-            0x0000000001dbcd3a, 0xcbc3707d71034146, 0x6578a9209b8a10aa,
-            0x7b692e03a0314f4e, 0xd3c57e98479d7a88, 0x26cb01d615f1d03e,
-            0xbba23b42a2c63e55, 0x5cf7a64a14080247, 0x51cadcbb85812dc7,
-            0xc0565e633bcc9da6, 0x44c387064f656d76, 0x15e4cd8fa81636c0,
-            0xbad264cbfc4548a6, 0x6278e90636f94565, 0xde50dabd276b2299,
-            0x388bfb807b7d0691, 0x56d288c0c64b20ff, 0x9ddc21f4971e1c32,
-            0x1379e558d965e321, 0x50007d3853d9988f, 0xd7495dbfa15ecb66,
-            0x8421142fa5e867f2, 0xca8261622c616a50, 0xbebdc780ed7d2d2b,
-            0x5f90e2018c017607, 0xd68d3d58b5fe4da2, 0x1ef8ab3727ab2af9,
-            0xb560a3ddb0b25825, 0xfb7fd86951186638, 0x81d971531c8920ab,
-            0x1c5a60ff1b9922b3, 0x50ec98357389ae0e, 0x5c006e6584baf4a9,
-            0x0000000001bd1b43, 0x00000000056b0a69, 0x0000000001217134,
-            0x0000000001300631, 0x0000000003382349, 0x00000000038cf7a2,
-            0x0000000007b09819, 0x0000000006e180e2, 0x2f0e6532341c3927,
-            0x761d196593cac7fe, 0xb4b6ce9d14557821, 0x920e4c5a2ae56681,
-            0xb0e18e5dd228b0df, 0x568ff24fbd71fc3b, 0xe1d762aba29ac729,
-            0x82e380d29a88f2c6, 0x8335073fcdda7703, 0x7cafbf74e2e92b1f,
-            0x6218ab7e0b601419, 0xaaa8a558b9530809, 0x3536e13724542ba5,
-            0x493ed85cdecf54c5, 0xc9445e6412317e90, 0x3560c477dce01bd7,
-            0xd8b6f73f19d3df70, 0xe09436b236c513c1, 0xd69abaca1f26d169,
-            0xdc33a3bfe0e90785, 0x2618f0782a508353, 0xe21ef4d547a7b5b3,
-            0x54c5af6526f1452f, 0x6b99cb31ec1d40cc, 0x1de8f3c3a67a40c7,
-            0x9cb48127544d7372, 0x6105ce9dd41e25c3, 0xa3aa86ea99297723,
-            0xbf54397f8f634d07, 0xf97e56f5dd966660, 0x5d824ba5d318583e,
-            0x03af673aa512ce5a, 0x00000000029af9bf, 0x00000000019d5ec8,
-            0x0000000003b8c82c, 0x000000000186b926, 0x000000000532ff71,
-            0x0000000002c1c0b8, 0x000000000621b43d, 0x00000000009612aa,
-            0x6bef56da2babb0ff, 0x6f14dbb0d9acfdce, 0xf93e8860e651a22b,
-            0xca6394ea90976f64, 0x82b8acfcf5d1ede4, 0x156ce54f24943554,
-            0x9093d18d4e022d20, 0xefbea7c4151bba06, 0x09c319cc4a53c701,
-            0xca84f05a9d61a88c, 0x1a830463d8c56994, 0xd2f563dbc7443b9f,
-            0x8b7cc075717e4a05, 0x82d97d78b2c9b0dd, 0x7edeef9cf8ecc957,
-            0x9ca767848ffad595, 0x92683351ff9e0061, 0x70388a08e0f0f8ee,
-            0x2ab5b87eef3f7539, 0xed45f314c492e000, 0x3722c87d613bd0d5,
-            0xc1ba0cec0c730c8b, 0xe3a5434cc9c103fa, 0x4bb18fd44824dd2d,
-            0xf1618c6ae6b81730, 0x7c0a8c10ff4c84be, 0x7aa4c330189f14c3,
-            0x1097fa0785528bf3, 0x2fd35f33d9fb0d99, 0xc6dcfa02e60cb48b,
-            0xbd06a2762a4079be, 0x6e9692d043b4a664, 0x000000000274f55e,
-            0x0000000005d21a38, 0x000000000548f525, 0x0000000001ac7175,
-            0x0000000005bd23dc, 0x00000000031c4c6f, 0x00000000038c113d,
-            0x0000000003a01957, 0xa95aad639f24cba5, 0x73e41f768ebfc95c,
-            0x7cc1aaa946f90066, 0x57e6fb05808b6797, 0x5d574b2b338c2432,
-            0x8b6047b5669c3a86, 0x4f0656ab388cdf33, 0x5930c859082ecb85,
-            0xa034a02fb37419a1, 0x6613e2f8caff3cd3, 0xdaba5dcb067c7c7c,
-            0xa1a8974639a88d0b, 0x3770a7c3e545b610, 0xf8d8d5233b6fd9b6,
-            0xeffe620e701e78b6, 0x71dc2617b6dffc48, 0x10b19895ac1ed9c7,
-            0x75fe653a6cef1295, 0x485ff19647a17479, 0x65ca460a311b7a1e,
-            0x9d7fcc5f61a833b2, 0xb42621ba7603f9bb, 0xfb564e1e34b7b74c,
-            0xa47d2ed1106091ec, 0x73c7a903d2aa2351, 0x3624e9c254aeb487,
-            0x8b1fcbeda038721a, 0x987bb07303c6d187, 0x14f0e250d046e792,
-            0x7dcd0a1a27bbf32e, 0xf01d5b920d644ce1, 0xdb25a40d2d9d48c3,
-            0x000000000644c309, 0x0000000004485f54, 0x00000000029f0ddb,
-            0x000000000257a41a, 0x000000000268188e, 0x0000000000ad42e6,
-            0x000000000114dd5a, 0x0000000002b5cb26, 0xda87a49dbe92f8d6,
-            0xf7c38e4fce87d104, 0x012c4248de924b33, 0x23ba894e17898be2,
-            0xe3959f1d6cc991e0, 0xc784f2724a3822c4, 0x07a258de9db70566,
-            0x2172e2f705ce7109, 0x1b0b5ad8d045975f, 0x2511f4630d589684,
-            0xaa866c47873c84fa, 0x60295fb56f37a71b, 0x76e9c8e2d26d9f93,
-            0x6cb342c852ea159f, 0x795f05180b3bc9e1, 0xd901ab5c742dc9d9,
-            0x93983a1623fda155, 0x09cf3747a33de0f3, 0xcdf9008de8054baa,
-            0x62b6cc55314fd80e, 0xc0df757573654ad3, 0x5198019eca0e2ab1,
-            0xdd3921fbd5798573, 0x5f29f802f8fffc34, 0x80b53ed6d9d66dd6,
-            0xfd0b9a7071c628fb, 0x9f8803ddc6ca88af, 0x70099a73205bd9e4,
-            0xb8a3cdc0ea74655d, 0x0c0eae1d7437e62b, 0xf844cc8a9946b28c,
-            0xc67a857ec994f24d, 0x0000000004694f25, 0x0000000004633f2c,
-            0x0000000001d9f56f, 0x00000000055e02a0, 0x0000000002c31f18,
-            0x0000000004fe7e79, 0x00000000073560cc, 0x0000000004abfc4f,
-            0xc3b1dec56c0038ba, 0xa0e4f2ed758d8c42, 0x0944e04a7b1a00a0,
-            0x6456afecdf207db3, 0xd7be0735c00ad509, 0xfd33eeb2f215d47b,
-            0xa795877ed144d369, 0xb1489e9eee063fe7, 0x38a173414803d30a,
-            0xa25a0c253648b40e, 0xd9b59096fb846885, 0x7008a8631526df80,
-            0x9301492917af6de9, 0x654a3718122bfb15, 0xb2e05c19be51ac60,
-            0xee32e27c99baffe9, 0x73db65b64d5caa3e, 0x431df8bd1f4ec8c7,
-            0x09459aa1cb068f79, 0xa0951bf566386b66, 0x1fa4f280bbf36d85,
-            0x4130bdba56e090ac, 0xa8be939b703bb452, 0xe860ac45eed70a9e,
-            0xd59bc4899c7141dc, 0x19ba46f0199fcd45, 0x2205c3b2bf8dcc68,
-            0xe3f9c249457a332b, 0xff17bdae75e97245, 0xc96fc5bae7d6885e,
-            0xce01a125b332d966, 0xf209ea039d38ef20, 0x0000000003a7582c,
-            0x00000000014e3b64, 0x000000000536264d, 0x00000000001c8920,
-            0x0000000002f6a36c, 0x0000000002be8bf8, 0x0000000005dce104,
-            0x00000000012fc523, 0x76b18631caff1a61, 0x964f83a782f7a9b5,
-            0xe2ae8bb46409f9f8, 0x3f0ebecc4c2c8e1f, 0x7512eec9bc2c1678,
-            0xbca072648db826dc, 0xa9ce4282452070a7, 0x1da33f0d719b0b72,
-            0x99bf730feaa8211f, 0xc9d0a8ef3fa28c04, 0x6696fcb8cff0e871,
-            0x91e60010a8bef855, 0x72c0579518dab739, 0x9b17e260ec7f4acd,
-            0xefe6a69987fb6196, 0x73dec6d020855fc0, 0x31ef572d82e5ec17,
-            0xfae727d282a453f4, 0xbd8cacf2d724943c, 0x8689b0195ce89af1,
-            0xaeefee0da9833a94, 0xf9dec25c7a2c372d, 0x968b540c9adc2e60,
-            0xe22543d32e7f9dea, 0x221f77ae78f45249, 0xefadf252f796e035,
-            0x23b87b82a12bd1c3, 0x28b5b9d9bb19e851, 0x2b96209eaa5cde80,
-            0x2e42554a63d25fcd, 0x5e0d4b0b09a0f584, 0x4e1ac5f75eacf1b6,
-            0x0000000000caa76b, 0x00000000067a838a, 0x0000000006400ba3,
-            0x000000000254f018, 0x0000000001091d52, 0x0000000005c84df5,
-            0x0000000000a986c2, 0x0000000007766d01, 0xee6affcc98ad883d,
-            0x1df19f664953a774, 0x9cbd946336b5c85c, 0x0710893ec88d8938,
-            0x230146a88bebae2c, 0x4b2f80659eafd091, 0x520d1283a2be4b39,
-            0x689a516526afe2aa, 0xa3b52770eb1f27bc, 0xea729e869cd25ea0,
-            0x7226799559d786a5, 0x3629d6c18ee3a828, 0xe74909466fbcc4ed,
-            0x4ccaf2e4cd7dc6c5, 0xa0167b8527a279fa, 0x90d3c4a1208f2f47,
-            0xd92ff7e6fc1494db, 0x80b2dd227f68f130, 0x682626a2eaa444e8,
-            0x287f77036f575fc4, 0xe00846289f91965e, 0x978f7037f0c5c7d8,
-            0x8e4da0eaa092b499, 0x285db0901e4de4f9, 0x0027323c04c18f2a,
-            0xb4694b3efe6204eb, 0x19c36968eef53bdd, 0xd8f92615b7036da2,
-            0xa9b5ac635f4bda20, 0xcb8a660762281c2c, 0x8498bb59429c73f8,
-            0x3c0d60c51cb48496, 0x0000000002a2b655, 0x0000000007c273fa,
-            0x0000000002c36ae9, 0x0000000001de51f6, 0x0000000002223b47,
-            0x00000000054be15a, 0x0000000006b9aa8d, 0x00000000042945f1,
-            0x6cfd47e01dfdda6b, 0xe78a18663d3875dc, 0x0ff592ffb7cfba4f,
-            0x422bb6783b2fbf33, 0x1d7870b53c362faf, 0x7c4e38b726515943,
-            0x3c9c326059465ae2, 0x70b76a0b32a381dd, 0x10e5e62f45cd0e0b,
-            0x7529cf87c368d669, 0xac1901edfa6cdfc3, 0x6b741687c03a0533,
-            0xf64d3ab5decb572b, 0x24274a11435b0ced, 0xbd01ccd9b9e0e79d,
-            0x407884288b51d093, 0xa7c7964f447fbfb1, 0xbcda3415797fa016,
-            0x5f5c64ae582207b0, 0x4ffa020c850780a5, 0xfeb471726253a6f2,
-            0xc35a74a1f30336e4, 0x87b207830cca4fa7, 0x0feda4c38c446fd1,
-            0xa8b10db5881b5c17, 0x7e02ef9b9042d615, 0xa9f3e8600bdd5aa8,
-            0x5d6df8af069f31be, 0x09ae83dab6b65dad, 0x9c2327831073bad3,
-            0x51d8650160c75a4c, 0x20be3c9adfa62b62, 0x000000000412cf95,
-            0x0000000004735062, 0x0000000000bfba2f, 0x000000000102feaa,
-            0x000000000300d4a8, 0x0000000000d3ae71, 0x0000000006ee06b5,
-            0x00000000075e8316, 0xbfe97bde3f086d31, 0xd5236f05fba39034,
-            0xd79dcbe79f031d77, 0x5800940884a4f791, 0xd4fab3bb986333f1,
-            0x1f0d701d534e2637, 0x68603c27d5cda040, 0xbcb29f9f83d543a0,
-            0x2913f583a7296398, 0xf1fe52fe446a9f05, 0x7394bc22f890149a,
-            0x586df5ad373dfcef, 0x85f72e1ce0adac60, 0x3852cdc4925259cd,
-            0x941eae5e1fa4063a, 0xc0b2733ae186b721, 0x4df78448db420a61,
-            0xaf582b133ea87cee, 0x53d79a4451575a45, 0xe0a844403fa766e8,
-            0xa24ddf13f6578849, 0x9a8312a6a487630c, 0x47d9e9e5e7cccb3c,
-            0x2f49545cc13e8c9e, 0x0796536d9e2bad88, 0x740cea1b1cc80cb8,
-            0xa24565a9abbfdf34, 0x18b34daa019e4f1b, 0x9bd84906bf7d181f,
-            0x55445415907cef89, 0xc9d8af47b1d2dea0, 0x148f6063f522482d,
-            0x000000000794acdd, 0x0000000005a5258d, 0x0000000007189b4f,
-            0x0000000007838162, 0x0000000002bcd649, 0x000000000655c02a,
-            0x00000000049a3adc, 0x0000000006297e4d, 0xc9558d6d8c81eebc,
-            0x47697731c1d03edc, 0x83d49b075c69078d, 0x93f993516e35467c,
-            0x7bf00fc85de424fd, 0x2ccc9ac27ce7ed4f, 0xa819ae5f13e00532,
-            0xabf171d7a17bf41d, 0xa1d59b7be7a504d4, 0x431f48fbdafe30c9,
-            0xca4aafe4e6bd3d06, 0xc9e7a7c4a4db40ca, 0x7539a8fc65a3e526,
-            0x7faa6e92c48c37e2, 0xd56568dc727367be, 0x4c0bbf990134f377,
-            0xab6eb8c6b2f28a34, 0xbb113550ad75953b, 0x89360143e97e4bc6,
-            0xa00fa96326d759d0, 0xcfc0da5e4d0ac9c5, 0xd791f89180d4bf49,
-            0x689a1a1ccb5c9d47, 0x80c80ce5cded6262, 0x3925f38875123448,
-            0xdb7b9d457eb673dc, 0x8551f9815aa8c734, 0xc7a552e92348ea8f,
-            0x31aff5de8972e7ae, 0xa44dbcfc776c0a8c, 0x9aadaac27d4e6cfb,
-            0xab0cef520c5cfc47, 0x000000000484171f, 0x0000000000086dd5,
-            0x0000000000e6d42b, 0x0000000004b24a13, 0x0000000004d6ca37,
-            0x0000000002888a63, 0x000000000287671a, 0x0000000006e4af60,
-            0x4d1593647887bcb5, 0x1a40c01ac9d98b39, 0x32fbbccb4f1ae548,
-            0xcb73ce0eb30c989a, 0xe09f31a14ccddf03, 0xc8e134faa77d0462,
-            0x93d8db1b8d10cc47, 0x5033fffd205e8b68, 0xe2df040d13251580,
-            0xc7bd91dae7597edc, 0x3b412378131684fa, 0x65371dea82754700,
-            0x63d698976941c1f5, 0xf50f7c4b02783a2c, 0xf86f50ec436a20eb,
-            0x09649e3a6406faf9, 0xd7cf9b9d10019524, 0x896221ee2cf2b9af,
-            0xb99ab2d3fe828a18, 0x8d289b6992192077, 0x9ea13f723f4ebadf,
-            0x89de31900f80fe11, 0x705439552cfeb2ce, 0x7dd9aa3e77c54850,
-            0x25b4287ce4b6d8ca, 0xd1114aa2ffe1ec5c, 0x8197d1d7b3b1ddfa,
-            0xac460c1df6af6f1a, 0xe225136991a3b374, 0xef686198c4f29d7a,
-            0x01702c502e690c67, 0x0eb1ed0ab920826a, 0x000000000597a027,
-            0x0000000003488cc4, 0x00000000058e405e, 0x0000000007c64a86,
-            0x000000000418afb8, 0x00000000059f4513, 0x0000000006f5fb9b,
-            0x0000000004e357ee, 0x25888f8713a498dc, 0x780e7449c111c6ef,
-            0x24e5daeecf9b0fb6, 0xb4c4a448e039b591, 0xb23257b6fb8b2957,
-            0x14402d37564dd6a3, 0xbf35fa8239a46b16, 0xb656b45bef4bd7a1,
-            0x80f411cea3cc6917, 0xef832fd9c7dc19c2, 0x7eab1ec54a306aee,
-            0x07c0fbbe2a0ef722, 0x510e5e4c47f528c2, 0xd3afae66636af2e4,
-            0xc3f13cdfe0464ca8, 0xe9fcbdbf1f983698, 0x72c1f5f04eece36f,
-            0x2c4f8939cb952556, 0xd8e550f47592b61c, 0x33df9dac119c2277,
-            0xd9074867aabc4259, 0x17c2481060d5145c, 0x99cb865e21b450f5,
-            0xb5189831d173516e, 0xac1364a1bcdead0b, 0xe8f3c23e7b9b5583,
-            0xf63a1c8930892b89, 0x367125eb81104aec, 0xd105b2e60bd2983b,
-            0xfe8179e436f0d957, 0x0a2e6fa2a403a5e7, 0xcc7855ee74f8787a,
-            0x0000000002f67fc3, 0x00000000020c8beb, 0x0000000006607b57,
-            0x00000000077ee86d, 0x0000000005cad71c, 0x000000000128c0b0,
-            0x00000000049a6b9d, 0x00000000062f8a55, 0x7e120e75fdfc2eff,
-            0x127a41d1a24ee1c4, 0x60f2a09599e8e414, 0x38cdaeac8116847a,
-            0x701656b47bc040ae, 0x1a8907b48a0378f4, 0xb2c31b8286db4b93,
-            0xb0959a1e9f82f2c9, 0x445153675880a8dc, 0xd257e2d6571edbeb,
-            0xcb7348f614b4cace, 0xa383c61435f8899a, 0xc4648f1e3bc982ec,
-            0xb3b458de9f56873b, 0xae01b155d25bc33c, 0xe5f50a84c42d8de7,
-            0x7f10f543022ec00b, 0x73b808538e2fdce6, 0xd68b9aa161c59e8a,
-            0x6db3765a10386bab, 0x39f588dac8bf7ffd, 0x4a038a6d1581737f,
-            0x5eb9f6b7bb7381ae, 0x70da6d55cd4bc746, 0xee7c81adc73f05d8,
-            0xab38a019eb547288, 0x9164a534471e2473, 0x2d8052570aa67be7,
-            0xd5e68dee1e39c6c9, 0xea485ae5dcd88233, 0xe39074c1076f78eb,
-            0x17fda5f1a130a061, 0x000000000097d4e6, 0x00000000070c676b,
-            0x00000000000e2892, 0x0000000000db4a5e, 0x0000000002d205df,
-            0x0000000002395289, 0x0000000002b3990f, 0x00000000019fe5fe,
-            0xdf76d7af183258e2, 0x36e772598777f803, 0x332304cbf425cfee,
-            0x94cd70e31e410286, 0x72b5c991cb7b34a4, 0x2ed7b7969f1eaaeb,
-            0xf7f52d19b13975e9, 0x7ee6577f09fb6733, 0xaa998cf062607257,
-            0x356444995ba4070f, 0xcf1cb4a90fd68ad2, 0xa82d493524c53aa3,
-            0x37489561a7032fd3, 0xed5d5af661056879, 0x3a145a97dda6f739,
-            0x1fd7f8f58a7460b9, 0x06f0e611be67c9b3, 0xe6cfc5fda9064295,
-            0x03bf64cd72b20329, 0x39e6196e54c6b8a0, 0x0c3a196285796f39,
-            0x7af06c4359271d05, 0xfc05c54ba629340c, 0xe678b1fa46c18f71,
-            0x487a285f5a807bc1, 0x96924dd276b118ef, 0xb148ffc9efce67f5,
-            0x198cccaf82ad9bc2, 0xe297276e7e323eac, 0xe0d9359a71975276,
-            0xcb27649a480d8de9, 0x8a26ef7bf14eeb74, 0x0000000001e35f82,
-            0x00000000030ba664, 0x0000000007fa2db5, 0x0000000003cd05bb,
-            0x00000000018b0d01, 0x000000000689ec6f, 0x0000000004decf70,
-            0x0000000001608cbd, 0x4bd3787ba864fda2, 0x4c01d996427077b1,
-            0x6639ea2dc37768ae, 0x4df5917fefa9a6d8, 0x1ac4390605a8bfcc,
-            0xfe7b125767154926, 0xf6ea2d4ded994334, 0x987524972964323d,
-            0x52296a1d618b70d5, 0x740ec33364c0c5f0, 0xefc41ca9ce11426c,
-            0x49af797a8204d6af, 0x0b0812e6c1698efc, 0xdf19046c09d2ac0d,
-            0x5365d955e3e980d9, 0x186244f126408ff5, 0xae25eb74e25dd4d6,
-            0x768b339c00682cb5, 0x0718452682ce94a1, 0x88bf389465281eb0,
-            0xa4f675a374b9b8fa, 0xd8fa20a220daeba5, 0xd0e3ad42e2ea6954,
-            0x31e21c3077774430, 0xd5f033310c6e99ec, 0x978004c016a2660e,
-            0x1e6762e98ac1fdf9, 0x545a898f8093d94e, 0x61199aa78d212c24,
-            0x369e4e3e2a4d26d1, 0x9f13101ad79de458, 0xbcbf54ef13426fd9,
-            0x0000000004c00ea0, 0x000000000541ff27, 0x0000000007e37e8c,
-            0x0000000000e24aca, 0x0000000004d0397f, 0x00000000007361dc,
-            0x00000000038749c4, 0x0000000000a3a275, 0x5a105bf7edfaa093,
-            0x32f307dfe946ec14, 0xeb3b4cfb552dedc5, 0x9c37f197935b81f2,
-            0x6893108c1700fa1a, 0xf5a77dc5d85200e7, 0x230866ed4f20bba7,
-            0xbe892aeb6c5225b0, 0x74d52c1b90916d2b, 0x3fbd3820e4549bb9,
-            0x72b14962e30631b7, 0x707d4e766e66ab78, 0x5b2f2df53a60937d,
-            0xda51aefa80d22516, 0xd1757b11baf1e57d, 0x9c202afad76bb38c,
-            0xf74da2085f7dbe22, 0x8e3ff79e29e84d60, 0xc2fa3aeb8841daa1,
-            0x701dff2f401365c4, 0xcb64596ec2791448, 0x411434f90c7ec5e1,
-            0x206914c5e138773c, 0xf71811b8eea938a1, 0x99dc9b3e130e6bc8,
-            0x3d8e344cb2ab189c, 0xa7ab8c019c2125ab, 0x9a33166b8495f505,
-            0x192eda1dd0dce7d2, 0x91777514fcd84e8b, 0xb92cefc5bab63333,
-            0xdf538c124eb0932e, 0x0000000001cccb1f, 0x0000000004056738,
-            0x0000000007f8b1f8, 0x0000000007d15a6e, 0x00000000005b70b4,
-            0x0000000007dce3da, 0x0000000006c7e800, 0x0000000002856e7b,
-            0x123d7a9238ac2ac5, 0xe3ff51a6966b34bb, 0xe56658e182d93df5,
-            0x79fa9d19de3a53f5, 0x0ae1e906651dda64, 0x61524f5a69118d2a,
-            0x5561cb7e135a8faf, 0x5ae29030df736f40, 0x7c6ffe8232d4d595,
-            0x3d876291effd54fe, 0x64a2b98c4d9366f1, 0x02e2586cd8fe307e,
-            0xf508fee94c561666, 0x3bc12d9a1e10a52b, 0x2bc49f29e537edc8,
-            0xdc558860359efd82, 0xc15e23fc0acf4f17, 0x9b92ecbb213c081e,
-            0x5936fffc505ee2b6, 0x98b181bdfb0e9945, 0xf45694dfbb0d0dfe,
-            0xb095652f708e5729, 0x75f68bcd952321e3, 0xab6af91004c38b75,
-            0x889fafec535ab0d3, 0xacdf8299963fb744, 0x1c0bff6beaddbc21,
-            0x068d9390f4ee35ad, 0xb42e023e32251c6e, 0xe5bf8bac8005132c,
-            0x2310ee60568030be, 0x24dcefcce36b5107, 0x0000000005499165,
-            0x000000000714e1fb, 0x00000000050cc6e2, 0x0000000007b698e5,
-            0x0000000007f76461, 0x0000000006b91f8e, 0x000000000428ba33,
-            0x0000000002a96684, 0x9a7edc8ef79da9b5, 0x42b201657a26c1a3,
-            0x6b4e2b25f5ea1c31, 0x2e7110986e0d9570, 0x92e35410ffd26591,
-            0xcb768ccf2a5a9f93, 0x634485092b3669f7, 0x3d3691c41e56ebe2,
-            0xf28f65c220ed8c15, 0xca7dc65bcb320f3f, 0x4b84d0b4623b16b2,
-            0xb4ee671b24cb8ec4, 0x5c368e738ce0e4ab, 0x1cd2e4206efab1d3,
-            0xf0ba953bb658531c, 0xfafd5489ea5f8a4b, 0xb327a7a02cf09535,
-            0x532795c01dbedd58, 0x13a757f10b5c3f30, 0x849bbded8004591d,
-            0x936369327074642a, 0x3eb32a1833e61725, 0x2dd4cf71f2d1db5a,
-            0x9a5748c4e659bdf4, 0xbac998d694905a93, 0x575a17e78d7b024e,
-            0xb594378d721ecdda, 0xe33e6eb305673d58, 0xd8bed575c2ab5070,
-            0x342a25a10c55dd34, 0x569d2f904ff0b420, 0x54d0de314c22e328,
-            0x0000000000b4f37b, 0x0000000002869a49, 0x000000000340bd44,
-            0x0000000007055d23, 0x000000000663debc, 0x000000000715e27c,
-            0x00000000010fee83, 0x0000000006e976dd, 0x6692ae9159ee46f1,
-            0x8de2b2093689ca3c, 0x9bfb2a4d7618aac9, 0x271ff506ebc87ddd,
-            0x18b6615116580b97, 0x30a68349955b936c, 0x23524efa7693f593,
-            0x7fdb6b2561026a8e, 0x1ef87da5e54072dd, 0x2f26a5eb27ff64d3,
-            0x94d821f3b92620ce, 0x6b30d82299cf45c6, 0x75d0800d9290f524,
-            0x66b5d8c4d9d3a281, 0x1d7bc0ba4ccda923, 0xd9d2ce680ace7176,
-            0x09015dd1265a001e, 0x7e855acbeaff9b5b, 0xca0b7a548f9a08b5,
-            0xb9e4473d95ae1781, 0x0ebf50f742524914, 0xc143cf4c96772547,
-            0xd6e0ddd3c6c04f39, 0x38ec95b94106826c, 0x68b97f0ed48451d9,
-            0x9d4dd166d4d30b19, 0x068f2053f3a0b3c3, 0xc4a95184a3a74462,
-            0x5849c2e0b4b17b15, 0x9493895a085a9b0d, 0x2c7ac640f2578115,
-            0x11d554ea77f6647e, 0x0000000001d9fbfd, 0x00000000031f1533,
-            0x00000000060b8a07, 0x000000000255bba5, 0x000000000575bf82,
-            0x00000000014d03b4, 0x0000000007b695ea, 0x00000000004d1a8a,
-            0x6dfede8294e9e952, 0xbaf2afe44851c829, 0xecf40fad43677011,
-            0x03932828a70a5ded, 0x61082a40660fe172, 0xdf2b91550f74067a,
-            0x01f79f590e9d7b4b, 0xd64cb08ecfedd7fe, 0x7baaf6b4b461bd95,
-            0x01dfffc6d8f6b5d9, 0x0a7a9be0e88247ed, 0x2aaceb43e87692d1,
-            0xa398b569a52994a8, 0x4e33b43117b79f8a, 0x45a693daee307e02,
-            0xe31d9e71104d2bdd, 0x4809d933c150e8b1, 0xeb0aadcfc0bb7087,
-            0x2133e0381ae316e5, 0x591a3baf3d7eb219, 0xae9ccdfe1262d336,
-            0x247d28dbcc6db9e5, 0xfd192a99bb6df546, 0x5a9b8b23d863e3d1,
-            0x5354cea6ce2f0895, 0x2d1d9f99254e37d9, 0x0d9deaf107123167,
-            0xe1ac146b269a9dfa, 0x1f6acf99feafb4a2, 0xb7d3240bfd72b0ff,
-            0xcb641911f2a322f6, 0x07eaad065d85b667, 0x0000000007285c36,
-            0x000000000124a2bd, 0x0000000005f0d23a, 0x000000000463ef9c,
-            0x0000000005d47719, 0x00000000048d20f0, 0x000000000207f6de,
-            0x0000000002fd277d, 0x4c33ddc50a932fe0, 0x75ca9702acebb751,
-            0x8577fcfef0512278, 0x0e6f1653c18abb81, 0x2438fc7cb79e83a6,
-            0x7f1af2fd659af6a2, 0xa16cc9c824a01d2b, 0x2efd3a4a514d36d9,
-            0x938694c6a54f0118, 0x614958211ac914cd, 0x524ff182fba33b46,
-            0x80168ee70769c430, 0x4cc0369f5708b297, 0x004c248c27094e5d,
-            0x1c23d6b9c1ab927e, 0xd7336a5a680ad6dc, 0x35386734f42c2bf5,
-            0x8e739d7257c848ed, 0x0e0528de30e5c9cd, 0xc56514cd9d59f89f,
-            0x6d3e72aaf00c2c75, 0x3f74a3b6830a1323, 0x980dc53ff567f4d3,
-            0xa1d70fdbb20dfab7, 0x601b7572f5166d61, 0x55e43615c33996c6,
-            0x6858d1a457693e5f, 0x90d562f2e9126a69, 0x3a9b59cf3121ceb9,
-            0x3d24833997acf778, 0x0adf94d4cfcea56e, 0xaeedb2ddb2210277,
-            0x00000000076d452f, 0x0000000000f3d43a, 0x00000000019424f1,
-            0x0000000005caff18, 0x00000000047664eb, 0x0000000000c86966,
-            0x000000000405804f, 0x0000000001c7fad0, 0x4a2b4f745afcf427,
-            0x53751fc15848b891, 0x3a4ee53df23ff807, 0xdd839042e93909f1,
-            0x7b359ac56f52e556, 0x47dd19a17ada1449, 0xa2386789a7ddb664,
-            0xdb6902487aaf1242, 0x1e116b64aabff693, 0x44901a31b208f05a,
-            0xd97cbc25e0facaaf, 0x283024f55462ab57, 0x20c1c4764bc56b4c,
-            0xc314cd47faa6d12c, 0x8f2cd6a9b1ce59b1, 0x552e47f4219ed260,
-            0x44c3fb0a633f58a5, 0x45501ebc31bc3e64, 0x14ba817d8a039e89,
-            0xf04e4bcb3d9be990, 0x69c66e25cbdb7662, 0x8820426cc7955796,
-            0xadff75343cf7d1bf, 0x6aebfb8c4798fdb3, 0x47fea9a77d9675dd,
-            0xc2d7bbe897db892e, 0x64cd0d9df7b090cc, 0xbc56301915ae8432,
-            0xd528eb00e13e02a5, 0x1c29880da13cd3ca, 0xb7e20d928951a7f5,
-            0x8914deeb7f9e3fa6, 0x000000000436c656, 0x0000000007c0afa5,
-            0x0000000000589dc4, 0x000000000106f3ab, 0x0000000004f23f8c,
-            0x00000000023de0f5, 0x0000000002bf5bf2, 0x0000000005f04070,
-            0xfe5a3c216517c203, 0x5cf54f26399fde09, 0x68d7c33524573e05,
-            0x31d86c8f2c50e02a, 0x4681cb466bd4d3f2, 0x6bc5ce01612149db,
-            0x00301b6433062c90, 0x054124f24c3fb154, 0x9c96ffe4c3419d23,
-            0xa5bf4b6ecc923f84, 0xe8b6ff8f653ad996, 0x9af9290b2173ef50,
-            0xd5a7220e7ee1a781, 0x2f0dafe34b49d6dc, 0xdc7ce82b06a10fc7,
-            0xefb0591133fa28d1, 0xa2a7422a4c74545b, 0x8ce1941e9e2dae24,
-            0x81c56f6117ec69ce, 0xb935fec793724f3e, 0x9350a8f22bfe479c,
-            0x201b42c8890493ba, 0x08b6c5162f63a71c, 0xe50301f0bfb1b2ae,
-            0xdc7fdf86595dea84, 0xb0e2082da47db7bc, 0xbe7ea10d773744ab,
-            0xbf3c44e813b81c11, 0x26bfaf8b971295bc, 0xe8506a54a74b36a6,
-            0xc9b09a69ea3a4660, 0x9d488f861ecd45be, 0x000000000006afe8,
-            0x00000000059086f8, 0x000000000026c9f9, 0x0000000000f5195d,
-            0x0000000003c03a82, 0x0000000006f2dcab, 0x0000000006c3265a,
-            0x0000000003f20038, 0x95feaa3bde5b8aa5, 0x4f5075ba9c6a0076,
-            0x772935ff8bfda674, 0xfd18817610c6971b, 0xdf047fd434a367ca,
-            0x3b80c07ba175ec47, 0xd66880f942cd2e3f, 0xbcc7dbdf897af6f9,
-            0x9b8724e5b2dbdacb, 0x99b9f57cf37be10c, 0x05eb290ebfc26582,
-            0xb2684ea930e783e3, 0x223cfce6d2326986, 0x6279c3d5bb0c5a2a,
-            0x681ff6250dace4a4, 0x809f0c9b0470e5c8, 0x59740b3fe9731ef7,
-            0x806b31a277e98578, 0x13bd992be942736a, 0xe36e27deee9fb8c0,
-            0xf9533cb8b715c8c1, 0x9ee2042f60db4381, 0xcabdd75fe1345041,
-            0xcd6bc011acc58c03, 0x156c550699b3952b, 0x3bf562a90a9fe658,
-            0x012fc841b267b155, 0xa092c8e5678bc225, 0x3e7378f72e26fca4,
-            0xcd409096cfb6a9fe, 0x8a578e3cd49a1dd8, 0xabacb3ff37f1dee4,
-            0x0000000005d5f4a3, 0x00000000071a0850, 0x0000000004c60ec0,
-            0x000000000288bf82, 0x0000000001a908f5, 0x000000000244c5e4,
-            0x000000000650f6dd, 0x0000000006fadaad, 0x592bc5fef76f6265,
-            0x94459145d7c6c101, 0x46e219e49b9b273f, 0x34dbc22b9e0994c9,
-            0xde7a88607131f2db, 0x311085ae742ce058, 0xa7dccd57f6dd6044,
-            0xb2e060422df1eda3, 0xdabe27ee149dfa18, 0xbc8ed2dd63e7625b,
-            0xe6624c00fefc9b6e, 0xa4b3dab4f0c05f49, 0x4d3feeead57da122,
-            0x462b1f5b68304dee, 0xb12e905e0640b95a, 0x6ed9970793c3514f,
-            0x0b5f4b9858b3b66b, 0x3e8d9d86a562ddde, 0x0a7dc0596a721fd1,
-            0x2ae45a239688fce5, 0xffcb136431cb40ab, 0x79dfe23ed8226306,
-            0x7ef149fe432105cb, 0x64d61188d6c80c3f, 0x4ae09c4cc91f1dc7,
-            0x253d4d271990b242, 0xb460203a225111a3, 0xf76b4117e89259aa,
-            0xda89ccc2b91daa21, 0x1f09bb3935de5587, 0xa1a1844dccc1f907,
-            0x66aba44477a138e3, 0x0000000002a28d7d, 0x0000000005dda2be,
-            0x000000000435de93, 0x000000000436acc4, 0x000000000686aad9,
-            0x0000000004236e48, 0x00000000010e030a, 0x0000000001d8a3ae,
-            0x747c4b30536c8ee9, 0xb6652870c74618c1, 0x1b001943776d2b86,
-            0xc5d6c2d82ab7abfb, 0x343b76c20f49dd6e, 0xf41f10dd11ffdb06,
-            0x761302394e698120, 0x2e87f8dee9009c69, 0x67cf4f7d2d1e6273,
-            0xb0b9a0c2d7cd612b, 0x1e4d349f86b37452, 0x19b2f5ff0ba6f263,
-            0x3f44042acda18985, 0x097f575ae46b5d3f, 0xc69f66fbb1a1bedc,
-            0xb0521cab01f759f7, 0x4ca6c71eeeb6a71d, 0x99f9dac8e452475d,
-            0x041edc29498a52c9, 0xe7cac7f62cfde967, 0x57f04dedd25a8d9b,
-            0xfd514f3c60298ca9, 0xdbc3f0e7499fc2c3, 0x6004971ef60742f1,
-            0x3511cc082557c934, 0x4f979a8c1747452a, 0xde494af77bde2bb5,
-            0x000cc563b6b35688, 0x1b1f2bac552ce269, 0x8946937c0330eb42,
-            0x2fb4879e24d2ce20, 0xa6c89fcfff6a9a84, 0x0000000002e3efb4,
-            0x00000000048ac850, 0x0000000005e53d1a, 0x000000000327ce90,
-            0x000000000491040c, 0x0000000001e5438d, 0x00000000037f1f71,
-            0x00000000062caa03, 0x823911f85c29618f, 0xb7b5aef23892ff87,
-            0x6f58f150462b639a, 0x5e2536b685f54f5b, 0xb49be9706459d238,
-            0xb4d055be20cbcd3d, 0xd15a7b806ad0d492, 0xbab1a6f2b2818006,
-            0xe5af02acace09b3c, 0x2960eeaeff0d2783, 0x740936487b68f984,
-            0x0c9da0b3127d9017, 0xfd0c17d3f3078a20, 0x3031885587f4c386,
-            0x45d1ff4515328bdf, 0xfe641baaefe5ed2c, 0x889e3a41480affd3,
-            0x883fc107b9462519, 0x938691e1be921d4b, 0xcd8e48e4c12cf492,
-            0xdd558679545c62a5, 0x839497e4949d6971, 0x56ec736d95b0f84d,
-            0xa7f2bc35258bcc0c, 0xde232f37a0277b1f, 0xe312ea5b3db6f237,
-            0xfe3950629265744c, 0x65cf93d337e07883, 0x5f51e29b0d531a6f,
-            0x8af3e6a7c9ee252f, 0x3f7f72730b3c224e, 0xe6b51f838b735d65,
-            0x000000000737809a, 0x000000000134924a, 0x000000000754372d,
-            0x000000000136935c, 0x0000000001f85211, 0x0000000000b8a722,
-            0x000000000294092a, 0x0000000004f30370, 0xbb968c4f97f38668,
-            0x32f54fb883ff2a28, 0x3170dc12e67a7599, 0x54761d7152df318d,
-            0x7df37826d7f83f56, 0x3035677625665dfc, 0xbc0092c82aecbbb9,
-            0x595d7123d070335c, 0xa34d17f7031936bd, 0x9adf3224fa5e6d29,
-            0x5b8a852e589f8435, 0x52103162d2448b23, 0x4191bf5fb40e5203,
-            0x0a6b280156e223e8, 0xec10fe3747975060, 0x538616c9762b0e92,
-            0xf7d3c87970474c13, 0x178b18f52e707111, 0x95ec61ce8ccea845,
-            0xe41de2b9dbafb898, 0x174c054e7f19a073, 0x3a8cdb24805e05bf,
-            0x283c3d2bde35794d, 0x8166513e9280405a, 0xa0c09ccd9a46167a,
-            0x5cde8f95a4011487, 0xb00af5a7e8077a8f, 0xeffd8b7abe540fe3,
-            0x78daa2b106bd1a36, 0x84572fab606a646b, 0x2c93edae884c334b,
-            0xcf06c078095c8eb9, 0x00000000038325f2, 0x00000000062f21d4,
-            0x0000000007468a2b, 0x000000000292c21b, 0x0000000007c7276f,
-            0x00000000023f2b36, 0x000000000387928d, 0x00000000009029af,
-            0x91d6bec482fc27d9, 0xfa0fda857c7816d0, 0xb89d66eac95d3f8f,
-            0x79ec0508372e84df, 0x33fc713f2fc4e581, 0x6011613440167fdc,
-            0x14caa9f6c6729340, 0x844d47eafd233abd, 0x19bd011ded9b4866,
-            0xa03562122e903d3b, 0x81a076862360bb88, 0xa02b0a0f4c50f0cd,
-            0x2d88f22fcb52d7d6, 0x2426a058965c2ef1, 0x89f20a120513c416,
-            0x148b53b3a887bd52, 0xbffc197be88c3a9c, 0x9b41f88f10806110,
-            0xe9331fbf3ddbb6e4, 0x1c519d71a18f78dc, 0x0a38e1806a0262bd,
-            0x243fc6157182b987, 0xc3e65bb1d83a1db6, 0x73f4d824faf93927,
-            0xefe4300663dba555, 0xb9cacdd5923a72cf, 0xbea25125a5841025,
-            0x1d82d6c0ea936d73, 0x011a783ed0f7e2e1, 0xf613fc0b0af28a6f,
-            0x9da3ea62a9cdebff, 0xc22cfce117c230a7, 0x000000000071a25d,
-            0x00000000051251f6, 0x00000000042b80c0, 0x0000000007f6e2e5,
-            0x000000000026f437, 0x00000000076d5ae1, 0x00000000050c1a03,
-            0x0000000005d5d1b9, 0x457f40ee78b4da60, 0x4a2d0b18ec401e42,
-            0xaa1d6625704ec897, 0x5188f2e5fe81dca0, 0x32ecc4908f0795dd,
-            0x299769eab073c1c7, 0x1ae28caea2d9cf0a, 0x3becba2ffaefa748,
-            0x22788fb51088bb12, 0xc43659ac55111016, 0x5ffbc81e139bc8a2,
-            0x0b54355124a9bbad, 0xa7a8679bee72f308, 0xb737198c827e8238,
-            0xf2d31a27a816321b, 0x4b11c08d84adcba4, 0xeb0bb12fb499ab6d,
-            0x6d5aba160bcbe453, 0x65b05395275710bf, 0x24c84ca3058254b0,
-            0x14c01d535db3decf, 0xc048b5e3dcb306c4, 0xe56d57bc81cef354,
-            0x25efdddc6bed31b2, 0x5b37a87216a63ada, 0xe7d026dcb779385a,
-            0xb7ed33eb379d6353, 0xf7e6956101f87ca6, 0x20e205d5559fee86,
-            0xbce36c8eb73cbad0, 0xc4bf2ab005b96b25, 0x412a133512bef01a,
-            0x0000000005f24947, 0x00000000039e0356, 0x00000000065eb08f,
-            0x00000000050954ce, 0x0000000001e29e34, 0x0000000002b39b0f,
-            0x00000000056710ad, 0x0000000001c20fce, 0xa3c75a02a660c3d2,
-            0xfbec9e4980b24d4e, 0x731c7f003cc693af, 0xc39f7190c5d44843,
-            0x0e5c0295e0739a89, 0x116d2f7a5cacdf79, 0x7b680f709ae08175,
-            0xff24b610abca82c1, 0x80db16f187b36ff0, 0xcaeb408357d6b7f1,
-            0x827c31ae664607fa, 0x1bf2b0da5092f565, 0x44bdb94a50750d30,
-            0xb337fdff03222dcc, 0x0d9fca1cc6e3b134, 0x59575cd33025373d,
-            0xfae7f4c176be4c0a, 0xe9a0bbf0e3e038e2, 0xf25a523defc1acbb,
-            0xe86717ba75165da5, 0x2c4918a4ecccaed8, 0xae11991956ca8bb2,
-            0xd9828bb8d602862c, 0x6723a4747f7a991e, 0x86dc223ccc6aab1f,
-            0x1a9a4eb3ebe9c8f8, 0xb3cb01c3f3ad0524, 0x6fc5a20d579e50fa,
-            0x6b7918a812e9ebfb, 0x20c8d3287fb99a84, 0xec063fa2549ae84b,
-            0x5bceb608f2e54bb0, 0x00000000075a51b8, 0x0000000006082562,
-            0x000000000330ff91, 0x0000000000328d5c, 0x0000000003a0ab0b,
-            0x0000000007d2dbac, 0x000000000546b44f, 0x000000000326979b,
-            0x7b63abc728df34c4, 0x976a5a72af7e2193, 0x1945d9c136928afb,
-            0x52653fc6d4893422, 0xab3bbdd36c07fa8a, 0x5e47c01daa4b08f5,
-            0x64059f3d88889802, 0xd242cf5eb8216628, 0xc3351f69696699b1,
-            0x1e686922c4243672, 0x618887be8787e1c5, 0x427029d8f9554d3b,
-            0xb4c7da1a8841590f, 0x9e2603a06cde9d9d, 0x693923771c229325,
-            0x5ab01236474f9219, 0xa5f2174f1626c984, 0xe769007b9e7f817f,
-            0x1029e359bd345608, 0x320ef0b793f1f864, 0x769c8ab4e11a835a,
-            0xee4e42263ae72500, 0xcaa09cbe05bf2c2d, 0x17b8d11bc54baac2,
-            0x97cd87f097b7efa5, 0xb8e45e0fbaf2e997, 0x638f612c35200f3e,
-            0x6c1bc91562502382, 0xa94ed1a37dff77a5, 0x911efd2378782597,
-            0xfae56dcc75f2d8d6, 0xeeeef5e7c23b81d8, 0x00000000011e7f87,
-            0x000000000044843c, 0x00000000074989a1, 0x00000000068a4f99,
-            0x0000000005c23675, 0x00000000016a9b9d, 0x0000000005424cf0,
-            0x0000000004cdd30a, 0x84547ebc41057bbb, 0x88804edf90c98257,
-            0x7551224364afbd7a, 0x5bd33cb25749d343, 0x45044d7c7d44a12e,
-            0x225c9746cbae7589, 0xe75bbea7424a4112, 0xc751425a63d8b089,
-            0x792ba72596018665, 0x4a1f8bb0bed776df, 0xaabcbaa1107f51d0,
-            0xe4cabb490186ff94, 0x0fb26da7ee53a70c, 0xd552ad66c28427c8,
-            0xb7537833f7b39195, 0x571d9c9136257a24, 0x2748f99f705d3758,
-            0x296dafc5f5f5becf, 0x97f6d4543c128b70, 0xbcd08d7183915fa8,
-            0x1e07938c6753d946, 0x0267bf05e4778b3f, 0x0f495d9d817acd4d,
-            0x05ad96e16668d67c, 0x5b0af82a9e8aecd6, 0x8380501b1f5e1005,
-            0x8934e7b37ec414e5, 0x84ff00907b058295, 0x0faf60721b365d08,
-            0x937c3716028bd7a7, 0x443e0840629af389, 0xfaf3b7c12bfb6550,
-            0x00000000059aeac1, 0x0000000001fda12f, 0x0000000002726b19,
-            0x00000000047ace31, 0x00000000016f634f, 0x000000000357ee10,
-            0x0000000004ed47eb, 0x0000000001bcd667, 0x148b3ec22e45ffe0,
-            0x9a4fdc0b52598b38, 0x1dc9ad8061ff1b2b, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x34b695406493a181, 0x559cde0eb808ffa7,
-            0xca1629f503443874, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x7f76cc7ec7ffd360, 0x98e5e6e0437ee616, 0xb4159dae48ca08fa,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x3e28e4c6308d6942,
-            0xf29c31e88a8d8fdd, 0x3337ee9f5b59d8c1, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000002c957e6, 0x0000000006aa2467,
-            0x00000000004b9211, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ]);
         /// The bit matrix of x ↦ x^(2^35) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^35) mod f.
         static MULTI_SQUARE_35: Matrix = Matrix([
             0x0000000000000001, 0x948f8c9e928c68eb, 0x459186bed9063acc,
@@ -2656,489 +2178,6 @@ impl F283 {
             0x000000000166a35a, 0x0000000000000000, 0x0000000000000000,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
         ]);
-        /// The bit matrix of x ↦ x^(2^17) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^17) mod f.
-        static MULTI_SQUARE_17: Matrix = Matrix([
-            0x0000000000000001, 0x52b4d86ff24d2088, 0x13145bbfbab498f6,
-            0xcaf652ae3e64f38e, 0x9dc67abb9a12ba62, 0xc24c96a1d970ff58,
-            0xbb49abc21c6747ca, 0xb1aef9571feadb97, 0x0000000000000000,
-            0x77efbfe4a1f601d3, 0x3340434ef442f4b5, 0x327b6b861fb0f862,
-            0xd4d7e6e4a252e4ca, 0xeaaabf04790bcac8, 0x84019e81296485d5,
-            0xe7cbc5a9c739033f, 0x0000000000000000, 0x2f7c3ce3b13846af,
-            0x519795fe85a757de, 0x69c386e95c54649e, 0xe4e75b3797b6945e,
-            0xba909fb5b5a8300b, 0x0db1c6d375b66698, 0xb5a3a211d0a167d5,
-            0x0000000000000000, 0x52f6e693c08f27cf, 0x64d7d9ab9bf24aa3,
-            0x1b938730582ded34, 0x9f584f137470902d, 0x02d07d12d42140c5,
-            0x88f023fefff3a197, 0x193e916b761d375a, 0x0000000000000000,
-            0x0000000007d57dbf, 0x0000000000c919d5, 0x0000000003da3f51,
-            0x0000000005d84fe7, 0x0000000006963905, 0x000000000663333e,
-            0x000000000556d0f5, 0x278b2093ecc47732, 0xb75adf844a10c665,
-            0xf08e6c4f2ef98332, 0x517c15df856db276, 0xb5845b90690081c1,
-            0x6a0bed90f7e5680b, 0xd3c3c63afc5baad9, 0xd430d08e078c50d6,
-            0x69a7220f7b75e03c, 0xe3ca4e5dff933ada, 0xf46dc9b13e88e3b3,
-            0x84c4bd48a0f479f5, 0x56523647952b4047, 0x916eded2e07dd7e6,
-            0xc07ab3bb2e3358e5, 0xaed227de34e6f088, 0x48ba5e839d167758,
-            0xc7f96e74d4bc17fb, 0xe97dd6ba3a16e522, 0x039db94163aa3c50,
-            0x6e43003040b538eb, 0x395fc6a6cad4f61e, 0x4da8e2ceb037711a,
-            0xde8a03d6ddc30825, 0xf381500759675dfc, 0xa5434971f523df30,
-            0xe847126cb38b0bb0, 0x67589f33ee17698f, 0xae583f0ce75ae85b,
-            0x04a312b94b738878, 0xda38a4f666d979df, 0x80b1ecb6b8b7ef34,
-            0x0000000001eb18b8, 0x0000000001afd0d5, 0x0000000000b53806,
-            0x0000000001481eef, 0x00000000078c8fae, 0x000000000326c717,
-            0x00000000014ac5cf, 0x00000000012d4371, 0xebd2930a690d47f1,
-            0x4061c9963d67f646, 0xa1e3457fbdf9eda2, 0x5cbf1840c7ac5564,
-            0xb915a708bab9897f, 0xc4cac640358bb800, 0xdd7129690c758612,
-            0x022ece34f65e5243, 0xd49f8b8283c19a7f, 0xd3b69c2a2e714f7a,
-            0x61f11525f97cd58e, 0x2844cf937f3cb8ea, 0x96ec4cc9a3d04802,
-            0xc29fd7f38e54e329, 0x08871bfac20ba0be, 0x1057d280e099040e,
-            0x356e30604119a000, 0x06d1e64ea8070465, 0x62715b08fb3e3314,
-            0x398202b084629ecd, 0x5c6205063522092a, 0x7f00b1b3e200cf62,
-            0x60ee1d068dfe5a24, 0xac1146a476685ad0, 0xb388421165ae3723,
-            0x5e2d1f48ed2a031c, 0xd278ab1fe73c7434, 0x863b1b023d4f9dfa,
-            0xfd39aa4ef92841bd, 0x18f00ed2d58a3417, 0xd624f789e022bff2,
-            0x95a815766e9bde54, 0x0000000005a0df71, 0x00000000076203b9,
-            0x0000000000c37dbb, 0x00000000019c2553, 0x00000000037ef8e5,
-            0x0000000001cb7657, 0x0000000000b71bb8, 0x000000000247dba0,
-            0x1e058142cf3bb551, 0x034af9e5dff27f99, 0xcae46256eaabdae6,
-            0x3a5256ac08daa618, 0x21368489ee2f9d25, 0xd075d284d0c7d3d5,
-            0xe2c2d428cb640c17, 0xde95684490fac380, 0xeec8050eaa8d05a0,
-            0xb5926103a2974055, 0x37c7a286cb89cbc3, 0x453cefe5235006c3,
-            0x4bd55f4183e92156, 0x8dc440f08eea658e, 0xd5d541f2ee0518de,
-            0x055171ff5b185928, 0xef15e274b57bc40a, 0xa09cf18e93cedaa3,
-            0xab4b88bc36b93539, 0x4312310f70d3346a, 0x68739ebe251943b0,
-            0xe376eac77a16cfbe, 0x4075695d72674a54, 0x225d0c1de5c8e0b6,
-            0x92400670bc4732ff, 0x3a0a9f050d732ef7, 0x459e32d59e0697b8,
-            0x315705e49a6233fb, 0xa2c4bd373744603c, 0x5a06361637ae09db,
-            0x2bf0602c8b5b49ca, 0xe0c2263e25b794b4, 0x00000000064c9be3,
-            0x0000000001ba981a, 0x0000000001cd37b5, 0x0000000001cb0979,
-            0x0000000000eefdad, 0x00000000027cd691, 0x000000000496fb79,
-            0x0000000004c0643a, 0x9d53a11106e3eab2, 0x3787a246df319074,
-            0xb63f8348dd6b5df1, 0x2f6bb423e6521e75, 0x2974f3c0b218b610,
-            0xe304b7cb267b1acf, 0x8fd961797a0e428a, 0x70723ab701f528bf,
-            0xfabf9fc39e9b9080, 0x867db55190de5e5a, 0x56107e28e49dd907,
-            0x35e9f328138b6ff9, 0xac649f1feb9582ac, 0x642938fa65878112,
-            0xc1f3b71638604088, 0x785c1c1adeeea213, 0x12934d101a9085ba,
-            0xbbc4c34ea9bdccbf, 0x0b33b1bdc6a8cdce, 0x2caa3522dbf20bbc,
-            0x9b5b97c1dd518173, 0x1c5b77bb90d1ede4, 0x79fd5f329a8cdd5e,
-            0xf7d44bc08e70cdbe, 0x54b47a332168694e, 0x4ab16d0b7706de9b,
-            0x9a6edace7326d8de, 0x1e8812ec1ed0618f, 0x65e21ff75a1221c6,
-            0xf247b9c5c847caed, 0xf13cf191481eaf3e, 0xacc3836b443f07e9,
-            0x00000000077826f0, 0x00000000032c1762, 0x0000000007aac49b,
-            0x000000000003a931, 0x0000000001456e10, 0x000000000538e8be,
-            0x0000000002cc3222, 0x000000000617d61f, 0x134d5da6be2d9bb8,
-            0x6422de9469e9101b, 0x3e7708f795c5e5dc, 0x3eb7ccc4fa77cb9d,
-            0x7e59823fb0978077, 0xb47d8124414db837, 0xcaedf87b8a03fe89,
-            0x3cd5d70c79a27217, 0xde8bdcc3070fd0e3, 0x702d59fd3f90c15d,
-            0xb02f5d4cfeb49f4e, 0xf82fc9edd6da43aa, 0x51f7cc9328f78c73,
-            0x3266ba97a51d3b4c, 0x19f3eba89842105b, 0x438af1bc0bfe118a,
-            0xbd6be509a4b5a944, 0xab3a73a3433b47ea, 0xfc82c7eda7a056a4,
-            0x3290373f329ddc30, 0x732bb07fcc581a36, 0x34a8ab2342e333e6,
-            0x090fda7f1d03ca06, 0xf9e87b777140188f, 0x452d2cd8e4b361b4,
-            0xc5a09f3f576773b7, 0xc1f96564d71bf5a9, 0x1a66a553436af929,
-            0xe3294e623bb43961, 0xa020203092b7733d, 0xe0f8162aaaf9ca37,
-            0xa5cd8aa9f752b9bb, 0x00000000074b104f, 0x0000000001929354,
-            0x0000000000b0738b, 0x0000000004a4ba13, 0x000000000623a02b,
-            0x0000000007dcdad1, 0x0000000000adf171, 0x000000000385c4d5,
-            0xabf2682a98e80b0d, 0x2e5d0671da96f625, 0x60d1c892d516ec38,
-            0xb5393054ec68027e, 0xd3aca4286c0aa9a2, 0x0d7f80f40ea1bc72,
-            0xb4ce74e242452476, 0xc909293602ee0cb4, 0x5f740205cc96ca36,
-            0x7d3d6288188ffa22, 0x34a03bbc52f9901d, 0x69b93d6dbbae5aeb,
-            0xf92d71c7f969d839, 0xa2d01a4f59c887c2, 0x4f65dcec57a83e96,
-            0xb2422eb6117d9292, 0x7dc26fb9cb7848ec, 0x21bae87dc565795c,
-            0x6a871793652cfd4d, 0xd3284b65590cf31a, 0x06b8b1d16aecc5b2,
-            0x6db6b80256f61ac2, 0xfe1e5491518e8acb, 0xea8ec03b568d2dc4,
-            0x94e413f451d3007d, 0xe313804709c2170c, 0x6f88334dec0cdf37,
-            0x2fe2c3af1bcda53e, 0x2cda8754959470d8, 0x516b3333d3a1a3ab,
-            0x27b0b336c3087292, 0xd6f54b4c552ea8d3, 0x000000000376cdd7,
-            0x0000000006a995c2, 0x0000000002a53b1c, 0x0000000007a83666,
-            0x0000000005dd510e, 0x0000000001995d29, 0x0000000005f55863,
-            0x0000000003f06785, 0xe134b6a695e34146, 0xc954c840e88d19f4,
-            0x2de17d3eaba890b4, 0xe707f3e22669e003, 0xef95413ed9a8b9cf,
-            0xce2ccde6874fa8a3, 0x09b2875d22abb1f6, 0xfbb73bc8b7fa7765,
-            0x8ee1c683e31c2351, 0x202a3086511b51bf, 0xebf1d5a1be8b5e07,
-            0xbbad4776b127c89d, 0xece329c67a35dbf5, 0xca3a00544d347bcf,
-            0xbc39ab49e7306e94, 0x3bf3aec982fe02f8, 0xb44af88e83c27a06,
-            0xfdd7a6d2e0af0c7b, 0xf0e96cab3f45da53, 0x2b2eb9c3d118cb37,
-            0xdca04f966e391c31, 0xd82661134de700b8, 0x892db3b3480625dd,
-            0x24aa2a3612a492a0, 0x639b026165beddeb, 0xf1692ba5809c4d6f,
-            0xf5cf47eb68a94ded, 0xd2f2ab1b3ed8e1c1, 0x9630e5ee72afdc16,
-            0x07c5f045f09bca79, 0xc8d8459b31430dac, 0xafef0628f7dd7ab3,
-            0x0000000004b37128, 0x00000000008045f1, 0x0000000003770923,
-            0x000000000040c06c, 0x0000000005718d11, 0x0000000007f7bde7,
-            0x00000000024a6c27, 0x0000000002b6da87, 0x5c20769cab8cab49,
-            0xe1cb5269e2bc2a0e, 0x341b925e52de5393, 0x5df88c2d637b4c7f,
-            0x6a9b4e068e597a9a, 0x04d99a8e24353d33, 0xaa6c6755c3f2e591,
-            0x5bae2a07f671e2e8, 0xfc9f0999b3974445, 0x0cff99cc62f19489,
-            0xb806a3760ccff654, 0x30db88c86386c81a, 0xcbe63f5a06eb7bae,
-            0x373c4aa5a3b348d8, 0x15d3121102c5d6e2, 0x86c5672eea52a422,
-            0xb39aadb7fcb7e195, 0x8c5b898935e03aa9, 0x9faf36d9b7dda536,
-            0xbe666b7afa287b18, 0x887670ddbd98344e, 0x36fe80ff12024ce9,
-            0xdd3b88fd888b5c51, 0xcfcadf15e99e2a9d, 0x69cac622ac38998e,
-            0xc5ca419495a53c39, 0x4faee41e92df8c95, 0x65e8cdf47f82399b,
-            0xd487ea31446a3813, 0xa6a7041790d87e4f, 0x9377e2d9ea080e5c,
-            0x402cb6a6a4ac0356, 0x000000000532e53d, 0x0000000001a25c06,
-            0x0000000004048d6a, 0x000000000481ec4a, 0x0000000003242cbf,
-            0x00000000041fa99c, 0x00000000004f8c2f, 0x0000000003b41d70,
-            0xc7ecb3981864fbae, 0x8e63a8893c5de8b1, 0x2d777ef9875cccb4,
-            0x71a1bc724099c75c, 0x31a87745ed39e3d0, 0xa4f4ae2e67b19cdd,
-            0xe8ebd0b53596517d, 0xc9139166ee711a97, 0x340280031a7cbb97,
-            0x59ce0a31e57ae014, 0xa039dc800ccc17c8, 0x6687f519dd4677bd,
-            0xc41dc0400689c899, 0xaee2887cd2f167fb, 0xbf3d2701059b06d8,
-            0xe0a5acc5a88dc221, 0xd4c0c46a3a983c82, 0x53df292289aaa259,
-            0x0c58b2fa6968a363, 0xfeea5a3dd8b39e55, 0x367e01e71ab8f736,
-            0xa2e3699f2bd2e99a, 0x3c69b9970ceeaf8e, 0x7c7fb06203d8af35,
-            0xdcc41d213b67d36f, 0x8cb9e5678ada8076, 0x13f010c7d4a9dc2f,
-            0x330ad883c6b99808, 0xa8d92b89fbd54518, 0x3866870444edb8bf,
-            0x257ab20c6f10c0e6, 0xc8d558d2eaf5a99f, 0x0000000005406a9b,
-            0x00000000057bf42c, 0x0000000000b0508f, 0x0000000003cd7d00,
-            0x00000000053f5118, 0x000000000236c136, 0x0000000000eec583,
-            0x0000000001f8f7da, 0x93f395080c7e6d8c, 0xecead748d76deb47,
-            0x7db3b1a94f6ecfb5, 0x40d40b99783b340d, 0xeb0d03425fe8eaa3,
-            0x8994a4085ce45e26, 0xf90eb1f9273e94a2, 0xb4276929281b5166,
-            0x1a487dbbc6ec248d, 0x1a3cef4a12ddab1f, 0x7fd72f73973d929c,
-            0xcbc44c25e1dc501a, 0x7eab279f6f40a1f4, 0xf232f06814a49226,
-            0xb1a3d37927cc7a7f, 0x9d2a6b98c28099f5, 0x6cce846e1c4699b5,
-            0xb47fdca48a231648, 0x211fccdd5f98bcfd, 0x2f272718d8e665ae,
-            0xaa472165656ed2d9, 0xd7647da0eb25822d, 0xa46814ac7d3a324d,
-            0xb06db2f6efd52cbe, 0x50b86f840f8686d1, 0x7b7403a9a2c03e7c,
-            0x52d7c238ca3952e3, 0x39c4b46fa6faa9af, 0x2427ecbdabf88541,
-            0x527ea35e3dc2d65f, 0xafde626c01fa4baa, 0x0d71e9c4a3d376f2,
-            0x00000000032c5ea4, 0x0000000006018da3, 0x000000000321a3d2,
-            0x00000000064edc1a, 0x000000000658cf1c, 0x0000000006c22684,
-            0x00000000062948c1, 0x0000000002262618, 0xcea84b5b29833dd6,
-            0x161294271e0645ee, 0xd4fbf5bbb9859041, 0xe34893202a019f44,
-            0x136cac172b7fba1a, 0x49c9564fab989cc4, 0xd2ccc9a08073074d,
-            0x1cb40f5ed3963f34, 0x8064ae6dac7b46b9, 0x943cf0142f2c5fdd,
-            0xab52e1142fdc01c7, 0xd773b2bf06fef158, 0x02abf27649cebd36,
-            0xe245b12362c2d6a5, 0x36b3133841aaa3d9, 0xf67a25500de3489d,
-            0x37da8f5e239dfdc6, 0xa2eea1a7056af317, 0xce552645faa29dfc,
-            0x641400e863fb5f2d, 0x7b1d4551770909a2, 0xd1770fb464d0186b,
-            0xd51a675184ffbf0f, 0xd40376857390642b, 0x99de35a59c27fccb,
-            0x9953806f61486256, 0xdbd8ad6ccd14c945, 0x45e1f6e39714bbf3,
-            0x9e654d3f7aceee7d, 0xec1bb783c04a8694, 0xf478bb1f27cd9ef5,
-            0x44fb503988e961a9, 0x00000000039e4cec, 0x0000000001d44e32,
-            0x00000000055f98c7, 0x0000000003d87b1e, 0x0000000005ba7038,
-            0x0000000002ba5320, 0x0000000000cbb21e, 0x0000000007633733,
-            0x402b4ca56772d77e, 0x478e5583f9111133, 0xf2e41b5d2a54f9a0,
-            0xa1bc092c6430e3d9, 0xf0a74c858a9574f1, 0x8c52a1f1ebd33852,
-            0x31c1e1b13cd5f8cf, 0x71a4fec866651dd5, 0x6fe580844e227d78,
-            0x3814e768b575d54a, 0x225053031bf5411e, 0x892eaffb6d06f62e,
-            0x30cfde3e0de3459b, 0xbf9979074b3189b5, 0x99d919956975b8dd,
-            0xb76a1f33d8c7286d, 0x9adf8040c23061b4, 0x44e5d9fbea355d51,
-            0x20294672ed2656bb, 0xdde93cf28bcb9d56, 0xd440a7df8ba4eda1,
-            0x8a894cf9df00e858, 0x8c13c86fd908871e, 0xaac8e45527f636e9,
-            0xe900b48dce3fc00f, 0xf1639a49a6f0db9b, 0xc733f9c1d2baa1e8,
-            0x9ad0df3eab9de1d1, 0xeb0007bc0e68471e, 0x4d01ec4ccf85d51d,
-            0x8ffadf3f27e36091, 0xb9a54383094a6b71, 0x0000000007cf423c,
-            0x00000000025acd48, 0x00000000021e0a4f, 0x00000000055cf24c,
-            0x0000000000aaccba, 0x0000000005134bd4, 0x0000000006788329,
-            0x0000000002b6ff3a, 0x062c1dfb303a7ef0, 0x48e8431cad1c9ffe,
-            0xa85c37fed9f2a496, 0x5c8abd6656e039e7, 0xf51a0765b5d1ce83,
-            0x378aebf5a1465a8a, 0x0acf9b8bb76b4f4d, 0xe9516dba1a99e7e1,
-            0x57de6c79d959230e, 0xf149830c88df97ca, 0x4926f04111456859,
-            0xe1c5967f2c914148, 0x32848e76ad284df3, 0x76a06c8d5f9d12ed,
-            0x7e15c8765965bbde, 0x7d2580a3cfdc42b5, 0x7096f17ea05d4c47,
-            0x98fbc7168e62fce8, 0xffaf12b4a9ef4976, 0x929333b2e0b22631,
-            0xffd852804171621a, 0x09475b80892841bf, 0x6c477c243fd85659,
-            0x77e087106dc2aa06, 0x61cd162579d2adb6, 0x5bd717bab2cc0c6f,
-            0x32f3ee741cf9d6bb, 0xe33cddf6295af329, 0x114dd8ca58bc7b16,
-            0xc311e10fff375837, 0x468fe05398f992f9, 0x760407250fe6f997,
-            0x0000000000c91870, 0x0000000003724094, 0x0000000002ff4fd4,
-            0x00000000035cf3c8, 0x00000000004985b6, 0x0000000000866ed7,
-            0x0000000006ffd929, 0x0000000001dc9e5f, 0x6cb5cb87f0a26e4f,
-            0xcf9381d98b5ab805, 0x60969ccb0cb6d1a0, 0x3f7dd5bcafd66358,
-            0x0392820aced5e917, 0x1cd56fb0f246d157, 0x1c74f6bd62b1cecb,
-            0x4b65e9a57ef605f9, 0x86b446dd86dbb21f, 0xe42ac328ba7eea29,
-            0x27dd31180815bbd1, 0x024a5eaf1601e377, 0xf6cd242f19ccb0c2,
-            0x5459ef370e177c36, 0x647d1cea9159414f, 0xbf0f3cf0d24608c6,
-            0x2d95bc415dc50d79, 0x2f86e437019ba291, 0x50da526d96b90eb1,
-            0x19642ce65253c2a2, 0xef61a572148bbdd1, 0x086ccdfefda90fc5,
-            0x8b3a625d4c1bc549, 0x0065ab3ef37248e0, 0xfca1f51913272cad,
-            0x19bc47c8db76999c, 0xfc2c1e6898b5d4eb, 0xa6c15fdba9759f99,
-            0x403f3f8c03d56bc8, 0xc328f34f4cb0f8fd, 0x6cf32807ce936843,
-            0x1b73be5de966e605, 0x000000000002cfb0, 0x000000000511ba4d,
-            0x0000000005583424, 0x00000000001f1bcf, 0x0000000006c9b722,
-            0x000000000496eb70, 0x000000000107a15f, 0x0000000005bbe8b6,
-            0xd8d45f7ed546a27a, 0xbb12df6099d71fd6, 0xd62b5511b60483f0,
-            0xb00af141cdbb606a, 0x6fe281224d38005a, 0xc98b6a1256d46553,
-            0x97f8e5d8e8fd4ce2, 0x4139fba7e4475b86, 0x3c68d56bf759a4b8,
-            0xf295e16d6ac36fbf, 0x23551eab7028ef84, 0x51295bb659b659e1,
-            0xd39d0a8b54c34037, 0x46f0f7d96bed3984, 0x2283a9c44a90801d,
-            0x28b6fbb5838291da, 0x6fd2b49f2c337d4b, 0xbe55fb099dff1ef4,
-            0x9130fd3e32d69832, 0x406e568bb98a29b4, 0x85a663e6813c0516,
-            0x2223b614ddb0b167, 0x5a517371005c00eb, 0xbdba0d3efd8333c9,
-            0x0866e7103c855c2d, 0xe434a60ee2f0f0d7, 0x025583cfa2c9e93e,
-            0x15505d3e6640ce8a, 0x872b272eea9e1920, 0x1c016a10442ecfdf,
-            0xf8e6de536640dec8, 0xb7adac39125e3550, 0x000000000474348f,
-            0x0000000002534c2d, 0x0000000000856c0a, 0x00000000061d12b8,
-            0x00000000055e2067, 0x000000000674d910, 0x0000000006e15053,
-            0x0000000002a80844, 0x1502485a21661e20, 0xc3537fb9c9b7b261,
-            0xcdab53175e7b93e7, 0xf2765aded81c5297, 0x055de213111daf05,
-            0x5d344417fc6ad6a9, 0xf32e4346e044a32f, 0x9a9539c482d4cb3f,
-            0xa8d491c67625b42e, 0xcd19d128600b6551, 0xb4c269c978ddfd6e,
-            0xa21afe4f29bb788f, 0xc82ff0d7e2529599, 0x10456b1e27c162a8,
-            0x2ae2b600d3ebbf4c, 0x8744e2047baa009e, 0x5fdd1c69d0d13f8a,
-            0x6ebdd598ce1d64c6, 0x8719b03eba4b9c81, 0x16e8b3b2ab32de95,
-            0xc0e8edc18364ba1c, 0x276363a83c8a3ae9, 0xe40a89bc7be05b07,
-            0xcfccebe9aac32c28, 0x899296e038a6bda2, 0xd6eb7c04f1ef48a6,
-            0x6a79e3bcb3a62990, 0x85ef3fe0906e7104, 0x32fff978c75123af,
-            0xfaa6ed6fe3778f34, 0xeecf20f43aff7cac, 0x2401b2b57e85666a,
-            0x00000000006d1da8, 0x000000000404eb8c, 0x000000000434b733,
-            0x00000000010aebae, 0x000000000630c2ba, 0x0000000002648871,
-            0x00000000024fb9de, 0x0000000003fec682, 0x46ace08b6ce975ad,
-            0x555bef3b784d74ff, 0xaab0a9ad759961ef, 0xdde7c83ae0badfb6,
-            0xf6ad2ea9d9966e67, 0x1adc7622218d823a, 0x7983cfbc4f817839,
-            0xdbfd4e8e715551c8, 0xbe5aa068337b9992, 0x39bda4f344ac86d5,
-            0x9b7c558c5d667fdc, 0x19b8b4e88822a0af, 0x7d36d8a860fe783c,
-            0xd5848a7d18cd817e, 0x769ad230ae23fe65, 0xef194c010a3e6b99,
-            0xd2d2c1067eda9615, 0xc8e3614419b45194, 0x043ae4b9969b52ea,
-            0xe5661250ce8957d0, 0x765dc0a689115ca8, 0x982a98833e9b0817,
-            0x6bb50efd0becce0e, 0x152b9ac2b428a57b, 0x15a75ccbe276bb73,
-            0xadfc43a7309516f6, 0x1e8de2210fb7c290, 0x5762c0d1776b2838,
-            0x43ef58b34e890bb3, 0x59977c1283b51870, 0x1532d1531ce14131,
-            0xf1f2c93fde217df2, 0x0000000001c1daa0, 0x00000000073dc2e8,
-            0x0000000000eaf73e, 0x0000000002de3386, 0x0000000000bc9a0d,
-            0x0000000005170d45, 0x000000000789a1e3, 0x00000000009c5ae7,
-            0x6adfc6592a1832fa, 0x222705ba51acd3e7, 0x9128445ec5f15686,
-            0x97935d1b9bd22324, 0x1e16c045e5e652a9, 0x469d818c5539dae6,
-            0x626219baf7463424, 0xc064c840a9c088fd, 0x1d097c8f834fe52b,
-            0x8899e5e35cb97826, 0x6b7b85d986106636, 0xdcb7181ae2afe812,
-            0x66af9b117c87f205, 0x24caf821b8a614d2, 0x3d84e2a35347ee5f,
-            0xd8d596099910ca4b, 0x77368bbb80dc61e1, 0x587319d636f92f2f,
-            0xab081661aa53fc98, 0x3f864a0d1fa7865d, 0x8431f08feeca6a9a,
-            0x26cd09977c1b970b, 0xfc53f0d7885e7ee8, 0xaebe86039e216ed7,
-            0x5a03ca5e8e6b40b7, 0x213c86e09186d578, 0xfbb51ff8c58f1518,
-            0xd05280ea22751c3e, 0xe1a609ff9bfee214, 0x24e8fb2cc92ecb65,
-            0xea344a5bb13cff1a, 0xfd88c13cb60e88e0, 0x000000000232699b,
-            0x0000000002d99f8a, 0x0000000001ad53ce, 0x0000000002dd2c20,
-            0x0000000003499753, 0x0000000005e0613b, 0x0000000001186491,
-            0x000000000706fc35, 0xec408178a30851c1, 0xada88156c0029833,
-            0x0f87637e2bb69070, 0xcaa78611596d8ada, 0x3e066710f7b652ec,
-            0x639e230f7191b545, 0xdd4ec58be33abd2a, 0x447ebd794fc7caf9,
-            0x51b0662d8c3faa93, 0xb63b7909ca6f7886, 0x63f276e038c4e961,
-            0xc4e8ea5ec40745d8, 0xf873cc25929556fa, 0x40374c32c2fcf58f,
-            0x4bd3040780a935f8, 0x9b559ae5021d5475, 0x493bf2e01a9d1600,
-            0x5ad446e7e2caab86, 0x57853662faa904ac, 0x048cd20a19fab2c5,
-            0xf03522f98ca0d50a, 0x4a1dda729ca95352, 0xca169c4626a97ffe,
-            0x37171724c4d17a3f, 0x66a1a48c7ed924ff, 0x4d96cdd9e371ed4a,
-            0x5a19ec45c17b02f3, 0xe2292d50d603c385, 0x96774982f9be77c5,
-            0xecfb383704982f32, 0x5473985eea2d05e2, 0xc1b1e10b41ea4029,
-            0x0000000001df88e0, 0x000000000426db7d, 0x0000000006ac578c,
-            0x0000000004036fad, 0x0000000000e37ebd, 0x0000000007c19523,
-            0x0000000006fe0334, 0x000000000067aad3, 0x6bee8d645f2ecb31,
-            0xcff77b25e10221e9, 0xb66c53d404cfc4d7, 0x7a2f282ffa0e2058,
-            0xfcad498cf978f4f0, 0xac6d35e25ab20b5d, 0x91718b9e8173e175,
-            0x4a48f90bf8c7b70e, 0xf5d948932ff79fe9, 0x88df29ca88c2a260,
-            0xc572312998bd181a, 0xcd719a829f21ddf2, 0xc9c189f7d39bce0f,
-            0x4df568d7d4d1536a, 0x01d6d74e869ecf9a, 0x22cc44840b3c3799,
-            0x5b9d16fe8f91d7f0, 0xa41c38adfa7bda44, 0xc87b4021308f0bbd,
-            0xea80b3a491836944, 0x1b5409961347de2e, 0x61846f5182412393,
-            0x9fbd52812d03741b, 0x318f7d66182a6e72, 0xb6bdf116ba98c4f9,
-            0xa42fb6e1fbfa106d, 0xd236ea7993d2f24e, 0x742b10f07669a6d5,
-            0x77a302cbd2a097e7, 0x385075a2d7e80817, 0x38dc2253081bc97c,
-            0x2a6899b20de00f6e, 0x000000000515aceb, 0x0000000000d79be3,
-            0x00000000039681ce, 0x0000000005ce4b72, 0x0000000001a24c23,
-            0x0000000000bcdb0c, 0x00000000077ff82e, 0x0000000002f04e2a,
-            0xac44ab51ab8a2829, 0x866a00427d2df2bb, 0x62287885d5d60fca,
-            0x710f4931ba7ed068, 0xebe9e4f4b5a9bc47, 0x56c4fb2aec1df470,
-            0x5ae71f7139cc77df, 0xd232aa58b61a0361, 0x232599a4f9ec1ef6,
-            0x23c5f5382ab8b7ca, 0x5139c9c54b83e9e0, 0x2f6c7bc7a67ca7af,
-            0x943455adae96df74, 0xb0418b5a5851b1be, 0x59967bd99df55525,
-            0x60323eee1976f974, 0x51bf63f7262a783b, 0x14ad4b7484ab8b33,
-            0xe64a74721b66f2e3, 0xc2cd89afda0bd649, 0xfd239a52afe7cc18,
-            0xf8dac9189c885678, 0x684f8f5223b51a9e, 0x81a971b24e2df82d,
-            0x19442634ce6e6b4b, 0x2edb60860c8951d6, 0x42ad645a0e2a2392,
-            0xa65098cbc15bacdf, 0xe949ddd3795706db, 0xc2bb61367e086e28,
-            0xd1402ce2616159fd, 0x4d4b9e41ed452eba, 0x000000000057dda5,
-            0x0000000005f4ac5d, 0x0000000006c65ca8, 0x0000000005af7e37,
-            0x000000000753adb6, 0x00000000078e2914, 0x0000000004a9dfad,
-            0x0000000004b8aaf9, 0x291b72df465e8d26, 0xd0d14cb5100944ed,
-            0x180786976fab6908, 0x02ec7ad5a9583fb0, 0xf6a0b8b234941b27,
-            0xcd097cc797cb1546, 0xa8dba1192b61992e, 0xe3f3236bbafe5dc8,
-            0x1e91028f1036ec63, 0x26fe01d24bb29bf2, 0xf2ebbed43d2613cf,
-            0xf82a1804eb93c29e, 0x6c51a7836ce43b1c, 0x22f5b83b6c1119fb,
-            0x16a1ddd381306600, 0xecd48eaebf3e457e, 0x3f0b44dd726f6d4b,
-            0xb9cd4398f4cf7f24, 0x2de9a3e0a4b2704b, 0xe5a7bc8be0fab340,
-            0xf3c33fbc5c1496d8, 0xd589ca4be1685366, 0x1e8416c37194fc83,
-            0x846b9054a7e0604a, 0xa6be598bde8624b6, 0x1ee2fa175b3bf486,
-            0x51dc724b4a7ce0b8, 0x1796229ba8ed2911, 0xc824b1759e7aa4ee,
-            0x59fa4010c26cb80b, 0xbf0d0ee4bf3c7f52, 0x76ae5352a3dd3bf5,
-            0x0000000006414b72, 0x0000000002adba2b, 0x00000000075a42fb,
-            0x00000000053933ae, 0x000000000489fc69, 0x00000000005177c5,
-            0x00000000032e07d8, 0x00000000044f4c47, 0x71310a58e3261bff,
-            0x733e61492b2e1810, 0xc5888a73251f6feb, 0x866180dcff4e3baf,
-            0xe5f4a40cecb4736d, 0xa6a4a0254dfebcc1, 0x66ae3c3866bd4f17,
-            0x52e9deeb0cc1b7ac, 0xb025c1f9aa425e54, 0x8d112c034f1ebf60,
-            0x85fc941d0e19b65b, 0xbdcf4dd057e1afa9, 0xc5a9000d24f815b9,
-            0xe570d24301d189da, 0x18af7f4f625f7edb, 0xcafbc1f2211abd56,
-            0x448bd57f1937b322, 0x264455d04ce6a343, 0x37a6b0ee70db99b0,
-            0xfc4efaafcf3d32e6, 0xfe1b629f664988d1, 0x104dfe7bdd213599,
-            0x2a926da8b4ddf461, 0x799f84c91de31d4b, 0xaac56bf546b5e2d0,
-            0xa5948daf5de9b698, 0x38f43caf8d9ae7c2, 0xd9fc34950f4e0363,
-            0xf72cd1aac8862283, 0xcd90813d8fb5ba16, 0xf9fad087e890def6,
-            0x7659379a4fc055ab, 0x0000000001a09782, 0x00000000070f294b,
-            0x000000000601cf99, 0x000000000599c68f, 0x000000000190c3b1,
-            0x000000000353f973, 0x0000000003a8ca8a, 0x0000000005485c8d,
-            0x3557b1460b84c5e2, 0xf32be65e3f2c6bed, 0xc7e04136d3f695a9,
-            0xb02312162a166d70, 0x3dca4d2c8308f288, 0x9d1f6b9c25e7b6bb,
-            0x50167007bc24c647, 0x6ee0daf869a5b5da, 0x10ae8d74ce20efb9,
-            0xa44b1f12fb91a2b0, 0xfb260d97ff2830fc, 0x962ba66eecd8999d,
-            0x6dbbd4408992ac1a, 0x07b70e65b7c00bae, 0x767dd788d2fc9290,
-            0x344c8c49b82281bf, 0x77fafec2053b1faa, 0x5b17392642b8368a,
-            0x1c5484406d9f1695, 0xb594517fe411c89e, 0x192de767ef40748e,
-            0x081f840ed9159482, 0x301937431e0ed66c, 0xdc6cdb23cb441c22,
-            0x4e35128cdc20cf7d, 0xf3890550937f7f10, 0x7aa7a71cc92d5771,
-            0xe89d91b8be573e05, 0x7d68bbc11deb4a2c, 0x08eff6c310e952b4,
-            0x9127c9c59a8bd3b5, 0xb49766acd5924869, 0x0000000006456afa,
-            0x000000000185f0ee, 0x00000000020acd6d, 0x0000000005a86e50,
-            0x00000000032c7f48, 0x000000000595ec88, 0x000000000483d512,
-            0x0000000000937ec8, 0x6014ea36d4c829fa, 0xb9457f7485568d7b,
-            0xb0cc4bd52ba4a964, 0x2823aed48406e186, 0x24ec796869b59f1a,
-            0x4e233a64c238db41, 0xf5616a4a29c7fc6a, 0x595f2552fdba9c4b,
-            0x5118d8ea5312cd62, 0x85be0e6962d212ef, 0x34c2eaa1990e68c7,
-            0x5e3fcc26b48d2198, 0x021fe18d1c1f856e, 0x49e9b5ef4959fa00,
-            0xf2a57de5291bf47b, 0x4a9ed86589e74106, 0x8919bea92306e82c,
-            0x45d8a79cebb9ea0e, 0xfba3ebe5cbcab54c, 0x63e389f253096a2a,
-            0x300bb3ca6ff0bce3, 0x76a89e0680cfbc36, 0x90e2143239af654c,
-            0x2b84d1ce1db0d45c, 0xc0c104409df4057f, 0x6d7cfd526a0ca842,
-            0xaf8a02a54b63b88b, 0x839631d24d5cab1b, 0x0d3648c7a1621f61,
-            0x8a81132bdec08397, 0xe17c630f300ef26d, 0x45cc7142235e8a4d,
-            0x000000000184386f, 0x0000000003bda041, 0x00000000007e542d,
-            0x000000000752344e, 0x0000000001162c56, 0x0000000001a49f13,
-            0x0000000002f14861, 0x0000000001888b58, 0x9a8a329cb6a542f6,
-            0x28d5c59ae0c86f2d, 0x40ccb67472db7ff3, 0xbe69729fc820f39c,
-            0xaeac3adb7495b389, 0x9218788c2134641b, 0x7af0089a0a11ea59,
-            0xc23af1745578a5f5, 0x51519dd62664c9c9, 0x42d505108ebf68ec,
-            0x73fc5d7996844991, 0xcf5f41d60b3abd1f, 0xf90353502643d9e8,
-            0x86ebff6f06fe4b3b, 0xfd275b70b2c77afa, 0xda393dff2d77f048,
-            0x6bb2ece01e73fd2a, 0x9747650281b60831, 0xe9212691157b1ae0,
-            0xafb80eef2a70baf4, 0xb0a6f0a1d0c90b16, 0x0ae5c476df06dfe0,
-            0xd457fb56affac6c4, 0x5043f79971e8ff03, 0x1213d844249c495c,
-            0x0f0650afc05b0517, 0xd23c51988ad024cf, 0x91ff3978c95085c4,
-            0xb89e6c580b845817, 0x8d6973a6b278f9ad, 0x146ef4018f5459ad,
-            0x3a4f4e2f133d0f71, 0x00000000049d0ea4, 0x0000000000d2c9fc,
-            0x0000000002fe8582, 0x0000000002782d84, 0x0000000006619a58,
-            0x000000000099fdd5, 0x000000000346c105, 0x0000000001ed9d17,
-            0xb09970416f7097e3, 0x28bb4b9e12e79d3c, 0xada9959b05b0e316,
-            0xcedbd4392112cd84, 0xa764dcaf187f5144, 0x599beba0c13bf164,
-            0x05f048f52e72c01f, 0x4faa9a5b8edf8136, 0xbb8c9d64086e1f4f,
-            0x098ec21b6bddfc0a, 0x277ae663690c7068, 0x8506f94ec4cfc102,
-            0xde4dc5c3aa2c6d47, 0xeed0392127adb35a, 0x6f561c8c1eeb4067,
-            0x887710d57f4012d7, 0xc8967f13b7b9948c, 0xb0c14a0938f2f2c6,
-            0x85dbe151a5cbd122, 0xf7ba25b00fcc693a, 0xb21df728c3cc6a60,
-            0x2f7937f195facae6, 0x5e8687deb2977918, 0xc553d7082de5a21f,
-            0xdc41f0865590edef, 0xcfa2abddc5d887cf, 0x29e1c6e052e6d869,
-            0x98bc02d7b337d0d8, 0x21a3bc5ac766b7ae, 0x22b9328fb49974b5,
-            0x0c29019ef2a1062e, 0x423e747b644c0c81, 0x0000000005c1984f,
-            0x0000000003a623b3, 0x0000000005207e6b, 0x0000000007184cd8,
-            0x0000000005341938, 0x0000000002592ac0, 0x00000000069eeda4,
-            0x000000000644583a, 0x9e4073d4ce1d4675, 0x091d20c47c4b76b3,
-            0x882ab7e6d6b7f593, 0x6ca9602304ad4c17, 0x59641c01ec0ea68e,
-            0x9b76a5826697dbe9, 0x2266e0ca47d9d1aa, 0x678656c412ada412,
-            0x53ae93c7095ab9dd, 0xaf2c31f9cb9c656b, 0xebcd23fb4b80effa,
-            0x5ec426b4f2aa54d8, 0xda95aee2c7830b9b, 0x15d5173781a146a5,
-            0xac6e2be244028fa4, 0x19b77dd2dc5cbac1, 0xb4a76f7b29df8f01,
-            0x8ab0b323ec1f4c7b, 0xe72bbb8513cb315a, 0x5821a05dc67d9210,
-            0x13570e88e22a015e, 0x235c49121f615bc8, 0x8965e17ee3006487,
-            0xf2b3549c309ea11e, 0xc1f84bba774e6b5c, 0xc1e0e18694195975,
-            0x8d7458f7e3cdcf29, 0x3a3eefbe01f2399f, 0xee643dfbe7f5c9f8,
-            0xd3dda204c6f304c1, 0xc8409395279c738d, 0x4e580ecb059ae194,
-            0x000000000059e125, 0x000000000739dc7c, 0x000000000032fae0,
-            0x0000000001a9d93e, 0x0000000005a76764, 0x0000000007448bf4,
-            0x0000000002be683f, 0x0000000000593217, 0xad7aa3a4b397904b,
-            0x4043d7e6ae257c86, 0xa586043c22bf920d, 0x3dccb13682dfe92e,
-            0xe7741ac718cb91ad, 0x2204dca2d249a861, 0xd31c4190cffa8218,
-            0x66737f385cedcf1d, 0x686ae5b0e7b4191f, 0x75d7302f64166a9e,
-            0x07f8afb435e32bec, 0xf776d97668f0901d, 0xa818d437137d94cb,
-            0xfd4475c3cc594aa3, 0x82e642317d701fe6, 0xaa91e6797988c4ae,
-            0x2a4d1a5aa7dd0fb9, 0x8b2c692f5f413701, 0xc5182e53d01c0b9f,
-            0x81bd35e279dddb75, 0xc92ab3078d975d62, 0x0e84c31d55894cdd,
-            0xc874c2a9b55b6ea7, 0x49d22fd3d220f0b6, 0xfbeca1930efaa01f,
-            0xde12a24c80869ea4, 0xf6b6150118202311, 0xe91ce2b0f0a8fca1,
-            0xa3c812476554b831, 0x2e368c632f418f8f, 0x4230b04e42fc3e40,
-            0x917ed5b96ba8af5a, 0x00000000031cc246, 0x0000000006c07751,
-            0x000000000560ce04, 0x00000000000038cd, 0x00000000041a9bbb,
-            0x000000000149bcdb, 0x0000000001a3143f, 0x0000000005dcd0d0,
-            0x34a33640840a97ab, 0x254fb22be1b60165, 0xad66ca8fd1c5b87a,
-            0xb73e61a64f40d285, 0xb1dcb0dc16f3e898, 0x5d68a9a63bfaaa9b,
-            0xe756862e2df55ca6, 0xdba6e633484f76c1, 0x33b6a68c39a3eab9,
-            0xa1da3c036a6f72e2, 0x4330a844c8a0cca1, 0xece6743dbf052b5f,
-            0xc7dc39db2f750fa9, 0x656c7ff0c256f25a, 0xda0579867cbfa9fe,
-            0xf53b2be06b31f334, 0xd1a13ba12b3b3092, 0x839c5d75245c2776,
-            0x8668e6976adb4b5b, 0xfe996ffc430c598e, 0xf54487b02018f0ad,
-            0x46b48316cce5a674, 0x6589d6afa283f0e7, 0xe38cbd19467ec40c,
-            0x62f61a65702a2af4, 0x5fd00ca4c7c85763, 0x17f2330a9c647b20,
-            0xeb6b02cef88c6c6e, 0xce88499972a1b767, 0x904f0bc4e9c45dc9,
-            0xee48ae76443346e4, 0xff0bc6440c3dd7e4, 0x000000000476f820,
-            0x000000000167c887, 0x0000000002881056, 0x00000000006bf88f,
-            0x00000000046b7a92, 0x000000000687b49a, 0x000000000473392c,
-            0x0000000000c9bda2, 0x78c212ca1e84a5ea, 0x9fc18af13b336138,
-            0xa1a195e8e52d764a, 0xa90fff34ee28aa49, 0x9be4e17133f37653,
-            0x989f4c0f1770f3ad, 0x00d8043d6a761b4f, 0xd46d83dd7c7e3a6c,
-            0x2025512f9b50bf9c, 0x17e936d615898bde, 0xf81166bdcc9e4ac1,
-            0x8c2670afcea12ec0, 0xdf5a7e9b0fc54e6c, 0x3e047e3324d1a97f,
-            0xc577aaab24a4bc33, 0xa4bc9a91c213ea8d, 0x9f4c66124f303d06,
-            0x0852e7bffdacc328, 0xced155324fbd7e74, 0xd76fd3bbf4a20b67,
-            0x09980c9bf3c2a7a3, 0xaf38ffdbf2116cae, 0x80c6fe38127b61a3,
-            0xe1a25150ab0aaf49, 0xf83c42d20e3b849e, 0x1012dcbca7076ae6,
-            0x2e2077b03f176cfe, 0xb68db0dba79f2be6, 0x07588a2e40726462,
-            0xeba4a232e9a7b3e0, 0x2d2388737e1b16cd, 0x494d3f01fea0dbd6,
-            0x0000000005cb33c4, 0x0000000001b928cc, 0x0000000004a650cc,
-            0x0000000000b595e1, 0x000000000698e333, 0x000000000577a021,
-            0x000000000058d8c4, 0x0000000000d14bfc, 0x47942e6a87086205,
-            0x347d6338934d1a9e, 0xa1f8c9f35d765e4b, 0x5e352a5fcbfa6c8a,
-            0xbbbc200498089834, 0xa217fa06af662c59, 0x3aa47c07d7ec1cdd,
-            0xc1e7fa60c913cd38, 0x7261f37c98186dd4, 0x69a23dd789de67e0,
-            0xd574aa3b003f1d1c, 0xeaa4a9e4e0c8f7a6, 0x4b6de1661536b279,
-            0x26984d54890e2907, 0xe10555298f5b5612, 0x3e4433f97da32079,
-            0x8b8e8ed06061193e, 0xe1a6a755307b99b6, 0xfe21ec490c85be66,
-            0xb50d30bd0f8dd09d, 0x5e0834173c808e03, 0x918b0a87c0ab170e,
-            0x06fb42591cfef1d1, 0x856ff424d1eed5b5, 0xb7bd5c9fda35a7a1,
-            0xfd4a13699d46aa17, 0x195ded36cf14e342, 0x851f045f77aff395,
-            0xe9fe9d3be7404071, 0x4bd30b1887dd8d42, 0x05501eefafc0941f,
-            0x16081a547b07d3c8, 0x0000000004e19cd6, 0x0000000002c00203,
-            0x000000000631be81, 0x0000000000973eab, 0x0000000001352d66,
-            0x000000000530d874, 0x0000000005f9b504, 0x000000000631424e,
-            0x7b699073299647da, 0xed67a9b3c98f071a, 0x1c2d96a43e814bae,
-            0x815749157ac72579, 0xc7c8d19904afe2d9, 0xe926de264f019f9f,
-            0x203940e52c901588, 0xd73db2bc7bdb66c5, 0x49473bbbf89b25b9,
-            0x4c86ee86c6a41033, 0x1594ef6bbfa8ecad, 0x20f7de21c44d00c7,
-            0x32f9626fd288cd1b, 0x82679d9bbb4b1f41, 0xfa5b3d75af0fb685,
-            0x52f6851347de6bd0, 0xc3a71d6564e57d3b, 0x04d9bccc55e3fda7,
-            0xf38972b1fb896746, 0x71b2be41dd96406c, 0x7f2abc8c13759552,
-            0xc4b7eb293fddc05e, 0x6aaa99ce3fab3e4f, 0x50861d84a64c08f5,
-            0x8f01f6990b20513c, 0x21893f4668429244, 0x22040ab261b43f68,
-            0xe6363295547f9550, 0x1e96c2327b7006f0, 0xd78d888f9d682dc2,
-            0xd79548e196069b74, 0xfb6d7b61983e696d, 0x0000000005800512,
-            0x0000000003b53be8, 0x0000000004f713cc, 0x0000000004d38034,
-            0x000000000029817e, 0x000000000633d059, 0x0000000006521aa3,
-            0x00000000051b13da, 0x00596d6b0947f84f, 0x21b6844f943a759e,
-            0xa00350c2a6099fd6, 0x71380863b9eaaa36, 0x58da7a54a1134182,
-            0x0e7e4f45233629c7, 0x07d6c1a2ce4b35a8, 0x158c1dc2c6030a9a,
-            0xd7b806a682d6948d, 0xb7c905541895b2d9, 0x8db6070af045e8f5,
-            0xaa1c03ebb5bce510, 0x93d865210c8810ea, 0x3e012da9621d8250,
-            0xd390502caf5b95d8, 0xa37b011bb7ffbb9a, 0xcbc0f5f7baee7c47,
-            0x1280feece4bb4ea5, 0xd9c3c8b4672b250c, 0xafba7dbe9d6eb12b,
-            0xc983809a949253b2, 0x7d454421e177158e, 0xe61c1b09cb3d8020,
-            0x2bd3630a7216551a, 0xb08c9373bf53b112, 0x6ee6d914b8a13dd8,
-            0xf95e40af349a9e4d, 0xb3819f58a0d36b05, 0xed0dad68ae3fb262,
-            0x416fffc9ded8a3a4, 0x60c074bd4aaa208a, 0x3c17e75fbe197dd8,
-            0x00000000017cb3e2, 0x00000000033c3f95, 0x0000000005431b72,
-            0x00000000065e7d68, 0x00000000059322e1, 0x0000000007e2d4c2,
-            0x00000000076761ce, 0x0000000004973dc1, 0xdc30561b0a631bc6,
-            0xd26f0a08bd4b4637, 0xa9030e197d5375ce, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x96f28bde95249e2b, 0x54d3dab9cbe037e6,
-            0x024276c935c95b1d, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0xb346901a8a4f19ff, 0x2310e6b35d0ec340, 0xe95ca5d38bcee1e5,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x6d777a7cb954e933,
-            0xfe430c94cd5ad632, 0x2e5035e1fb531853, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000006b829d1, 0x0000000006d0c036,
-            0x00000000045f2713, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-        ]);
         let (mut x, mut k) = (*a, k);
         while k >= 141 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
@@ -3148,14 +2187,6 @@ impl F283 {
             x = next;
             k -= 141;
         }
-        while k >= 70 {
-            /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_70.0)
-            };
-            x = next;
-            k -= 70;
-        }
         while k >= 35 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
@@ -3164,28 +2195,27 @@ impl F283 {
             x = next;
             k -= 35;
         }
-        while k >= 17 {
-            /// SAFETY: called only after `x86_64_avx512_available()`.
-            let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_17.0)
-            };
-            x = next;
-            k -= 17;
-        }
         (x, k)
     }
-    /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
-    /// else as CPUID and XCR0 report (read once).
+    /// Whether AVX-512F (and BMI2, whose `PEXT` splits x for the larger fields' matrices;
+    /// every CPU with AVX-512F has it) can run: always when the build enables both target
+    /// features, else as CPUID and XCR0 report (read once).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_avx512_available() -> bool {
-        #[cfg(target_feature = "avx512f")] { true }
-        #[cfg(not(target_feature = "avx512f"))] { Self::x86_64_avx512_detected() }
+        #[cfg(all(target_feature = "avx512f", target_feature = "bmi2"))] { true }
+        #[cfg(not(all(target_feature = "avx512f", target_feature = "bmi2")))]
+        { Self::x86_64_avx512_detected() }
     }
-    /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
-    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
-    /// yet, 1 = absent, 2 = present.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    /// CPUID.(EAX=7,ECX=0):EBX bits 16 (AVX512F) and 8 (BMI2) with the OS saving the opmask
+    /// and ZMM state (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and
+    /// cached: 0 = not read yet, 1 = absent, 2 = present.
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "bmi2"))
+        )
+    )]
     #[inline]
     #[allow(unused_doc_comments, unused_unsafe)]
     fn x86_64_avx512_detected() -> bool {
@@ -3202,14 +2232,20 @@ impl F283 {
             let max = ::core::arch::x86_64::__cpuid(0).eax;
             let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
             max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
-                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16 | 1 << 8)
+                    == (1 << 16 | 1 << 8)
         };
         STATE
             .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         present
     }
     /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "bmi2"))
+        )
+    )]
     #[inline]
     #[target_feature(enable = "xsave")]
     #[allow(unused_unsafe)]

@@ -150,7 +150,7 @@ impl F409 {
             "squarings" => Self::square_n_chain_words(&self.0, k),
             #[cfg(target_arch = "x86_64")]
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
-                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ.
+                /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3.
                 unsafe { Self::square_n_x86_64_clmul(&self.0, k) }
             }
             #[cfg(target_arch = "x86_64")]
@@ -592,37 +592,36 @@ impl F409 {
         /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
             let a4 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(6).cast());
             let a6 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
-            let a7 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(4).cast());
             let a8 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(6).cast());
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
             let a5 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
+            let a7 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(4).cast());
             let l41 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(5).cast());
             let l43 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(5).cast());
             let s10 = ::core::arch::x86_64::_mm_xor_si128(a2, a4);
             let s12 = ::core::arch::x86_64::_mm_xor_si128(a6, a8);
-            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 17);
-            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 0);
-            let s46 = ::core::arch::x86_64::_mm_xor_si128(a3, a4);
-            let s47 = ::core::arch::x86_64::_mm_xor_si128(a7, a8);
             let s9 = ::core::arch::x86_64::_mm_xor_si128(a1, a3);
             let s11 = ::core::arch::x86_64::_mm_xor_si128(a5, a7);
             let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 16);
             let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
             let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 0);
+            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 17);
+            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 0);
             let s42 = ::core::arch::x86_64::_mm_xor_si128(l41, a4);
             let s44 = ::core::arch::x86_64::_mm_xor_si128(l43, a8);
-            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(s46, s47, 0);
+            let s46 = ::core::arch::x86_64::_mm_xor_si128(a3, a4);
+            let s47 = ::core::arch::x86_64::_mm_xor_si128(a7, a8);
             let s49 = ::core::arch::x86_64::_mm_xor_si128(a3, l41);
             let s50 = ::core::arch::x86_64::_mm_xor_si128(a7, l43);
             let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, a6, 16);
             let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, s12, 1);
             let s13 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
             let s14 = ::core::arch::x86_64::_mm_xor_si128(a5, a6);
-            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 17);
             let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(s42, s44, 0);
+            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(s46, s47, 0);
             let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(s49, s50, 0);
             let s58 = ::core::arch::x86_64::_mm_xor_si128(s9, s10);
             let s59 = ::core::arch::x86_64::_mm_xor_si128(s9, a2);
@@ -634,7 +633,6 @@ impl F409 {
             let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 16);
             let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 1);
             let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 0);
-            let x53 = ::core::arch::x86_64::_mm_xor_si128(p40, p39);
             let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 16);
             let p64 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 1);
             let p66 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 0);
@@ -646,43 +644,43 @@ impl F409 {
             let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
             let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 17);
             let x52 = ::core::arch::x86_64::_mm_xor_si128(p39, p38);
-            let x55 = ::core::arch::x86_64::_mm_xor_si128(p48, x53);
+            let x53 = ::core::arch::x86_64::_mm_xor_si128(p40, p39);
             let p62 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 17);
             let x69 = ::core::arch::x86_64::_mm_xor_si128(p67, p68);
             let p70 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 0);
             let p71 = ::core::arch::x86_64::_mm_clmulepi64_si128(s59, s61, 17);
+            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 17);
             let x54 = ::core::arch::x86_64::_mm_xor_si128(p45, x52);
-            let x56 = ::core::arch::x86_64::_mm_xor_si128(x55, p38);
+            let x55 = ::core::arch::x86_64::_mm_xor_si128(p48, x53);
             let x57 = ::core::arch::x86_64::_mm_xor_si128(p51, x53);
             let x98 = ::core::arch::x86_64::_mm_xor_si128(x69, x23);
-            let x100 = ::core::arch::x86_64::_mm_xor_si128(p20, p20);
             let x18 = ::core::arch::x86_64::_mm_xor_si128(p16, p17);
             let x28 = ::core::arch::x86_64::_mm_xor_si128(p26, p27);
             let x30 = ::core::arch::x86_64::_mm_xor_si128(p29, p19);
+            let x56 = ::core::arch::x86_64::_mm_xor_si128(x55, p38);
             let x65 = ::core::arch::x86_64::_mm_xor_si128(p63, p64);
             let x74 = ::core::arch::x86_64::_mm_xor_si128(p72, p73);
             let x76 = ::core::arch::x86_64::_mm_xor_si128(p75, p66);
             let x99 = ::core::arch::x86_64::_mm_xor_si128(x57, x98);
-            let x101 = ::core::arch::x86_64::_mm_xor_si128(x56, x100);
-            let u120 = ::core::arch::x86_64::_mm_slli_si128(x54, 8);
+            let u118 = ::core::arch::x86_64::_mm_slli_si128(x54, 8);
             let x31 = ::core::arch::x86_64::_mm_xor_si128(x30, p24);
             let x33 = ::core::arch::x86_64::_mm_xor_si128(x28, x18);
             let x35 = ::core::arch::x86_64::_mm_xor_si128(p25, p15);
             let x77 = ::core::arch::x86_64::_mm_xor_si128(x76, p70);
             let x79 = ::core::arch::x86_64::_mm_xor_si128(x74, x65);
             let x81 = ::core::arch::x86_64::_mm_xor_si128(p71, p62);
-            let x121 = ::core::arch::x86_64::_mm_xor_si128(x101, u120);
-            let v122 = ::core::arch::x86_64::_mm_srli_si128(x99, 8);
-            let v124 = ::core::arch::x86_64::_mm_srli_si128(x54, 8);
+            let x119 = ::core::arch::x86_64::_mm_xor_si128(x56, u118);
+            let v120 = ::core::arch::x86_64::_mm_srli_si128(x99, 8);
+            let v122 = ::core::arch::x86_64::_mm_srli_si128(x54, 8);
             let x32 = ::core::arch::x86_64::_mm_xor_si128(p15, x31);
             let x34 = ::core::arch::x86_64::_mm_xor_si128(x33, x23);
             let x36 = ::core::arch::x86_64::_mm_xor_si128(x35, p20);
             let x78 = ::core::arch::x86_64::_mm_xor_si128(p62, x77);
             let x80 = ::core::arch::x86_64::_mm_xor_si128(x79, x69);
             let x82 = ::core::arch::x86_64::_mm_xor_si128(x81, p20);
-            let x123 = ::core::arch::x86_64::_mm_xor_si128(x121, v122);
-            let x125 = ::core::arch::x86_64::_mm_xor_si128(p38, v124);
-            let g126 = ::core::arch::x86_64::_mm_set_epi64x(
+            let x121 = ::core::arch::x86_64::_mm_xor_si128(x119, v120);
+            let x123 = ::core::arch::x86_64::_mm_xor_si128(p38, v122);
+            let g124 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x4000000000000000u64 as i64,
                 0x0000008000000000u64 as i64,
             );
@@ -691,8 +689,8 @@ impl F409 {
             let x87 = ::core::arch::x86_64::_mm_xor_si128(x65, x18);
             let x90 = ::core::arch::x86_64::_mm_xor_si128(x78, x32);
             let x93 = ::core::arch::x86_64::_mm_xor_si128(x80, x34);
-            let p140 = ::core::arch::x86_64::_mm_clmulepi64_si128(x123, g126, 17);
-            let p141 = ::core::arch::x86_64::_mm_clmulepi64_si128(x125, g126, 0);
+            let p138 = ::core::arch::x86_64::_mm_clmulepi64_si128(x121, g124, 17);
+            let p139 = ::core::arch::x86_64::_mm_clmulepi64_si128(x123, g124, 0);
             let x88 = ::core::arch::x86_64::_mm_xor_si128(x87, x57);
             let x91 = ::core::arch::x86_64::_mm_xor_si128(x90, x56);
             let x94 = ::core::arch::x86_64::_mm_xor_si128(x93, x54);
@@ -700,89 +698,89 @@ impl F409 {
             let x89 = ::core::arch::x86_64::_mm_xor_si128(x23, x88);
             let x92 = ::core::arch::x86_64::_mm_xor_si128(p20, x91);
             let x96 = ::core::arch::x86_64::_mm_xor_si128(x95, p38);
-            let u112 = ::core::arch::x86_64::_mm_slli_si128(x94, 8);
-            let p143 = ::core::arch::x86_64::_mm_clmulepi64_si128(x125, g126, 16);
+            let u110 = ::core::arch::x86_64::_mm_slli_si128(x94, 8);
+            let p141 = ::core::arch::x86_64::_mm_clmulepi64_si128(x123, g124, 16);
             let x97 = ::core::arch::x86_64::_mm_xor_si128(p40, x96);
-            let x113 = ::core::arch::x86_64::_mm_xor_si128(x92, u112);
-            let v114 = ::core::arch::x86_64::_mm_srli_si128(x89, 8);
-            let u116 = ::core::arch::x86_64::_mm_slli_si128(x99, 8);
-            let x142 = ::core::arch::x86_64::_mm_xor_si128(p140, p141);
-            let x115 = ::core::arch::x86_64::_mm_xor_si128(x113, v114);
-            let x117 = ::core::arch::x86_64::_mm_xor_si128(x97, u116);
-            let v118 = ::core::arch::x86_64::_mm_srli_si128(x94, 8);
-            let v155 = ::core::arch::x86_64::_mm_srli_si128(x142, 8);
-            let x119 = ::core::arch::x86_64::_mm_xor_si128(x117, v118);
-            let k144 = ::core::arch::x86_64::_mm_move_epi64(x115);
-            let x156 = ::core::arch::x86_64::_mm_xor_si128(p143, v155);
-            let p128 = ::core::arch::x86_64::_mm_clmulepi64_si128(x115, g126, 17);
-            let p129 = ::core::arch::x86_64::_mm_clmulepi64_si128(x119, g126, 0);
-            let p134 = ::core::arch::x86_64::_mm_clmulepi64_si128(x119, g126, 17);
-            let p135 = ::core::arch::x86_64::_mm_clmulepi64_si128(x123, g126, 0);
-            let x160 = ::core::arch::x86_64::_mm_xor_si128(k144, x156);
-            let p131 = ::core::arch::x86_64::_mm_clmulepi64_si128(x119, g126, 16);
-            let p132 = ::core::arch::x86_64::_mm_clmulepi64_si128(x119, g126, 1);
-            let k163 = ::core::arch::x86_64::_mm_move_epi64(x160);
-            let p127 = ::core::arch::x86_64::_mm_clmulepi64_si128(x115, g126, 1);
-            let p137 = ::core::arch::x86_64::_mm_clmulepi64_si128(x123, g126, 16);
-            let p138 = ::core::arch::x86_64::_mm_clmulepi64_si128(x123, g126, 1);
-            let p162 = ::core::arch::x86_64::_mm_clmulepi64_si128(x160, g126, 17);
-            let h169 = ::core::arch::x86_64::_mm_srli_epi64(k163, 25);
-            let f170 = ::core::arch::x86_64::_mm_set_epi64x(
+            let x111 = ::core::arch::x86_64::_mm_xor_si128(x92, u110);
+            let v112 = ::core::arch::x86_64::_mm_srli_si128(x89, 8);
+            let u114 = ::core::arch::x86_64::_mm_slli_si128(x99, 8);
+            let x140 = ::core::arch::x86_64::_mm_xor_si128(p138, p139);
+            let x113 = ::core::arch::x86_64::_mm_xor_si128(x111, v112);
+            let x115 = ::core::arch::x86_64::_mm_xor_si128(x97, u114);
+            let v116 = ::core::arch::x86_64::_mm_srli_si128(x94, 8);
+            let v153 = ::core::arch::x86_64::_mm_srli_si128(x140, 8);
+            let x117 = ::core::arch::x86_64::_mm_xor_si128(x115, v116);
+            let k142 = ::core::arch::x86_64::_mm_move_epi64(x113);
+            let x154 = ::core::arch::x86_64::_mm_xor_si128(p141, v153);
+            let p126 = ::core::arch::x86_64::_mm_clmulepi64_si128(x113, g124, 17);
+            let p127 = ::core::arch::x86_64::_mm_clmulepi64_si128(x117, g124, 0);
+            let p132 = ::core::arch::x86_64::_mm_clmulepi64_si128(x117, g124, 17);
+            let p133 = ::core::arch::x86_64::_mm_clmulepi64_si128(x121, g124, 0);
+            let x158 = ::core::arch::x86_64::_mm_xor_si128(k142, x154);
+            let p129 = ::core::arch::x86_64::_mm_clmulepi64_si128(x117, g124, 16);
+            let p130 = ::core::arch::x86_64::_mm_clmulepi64_si128(x117, g124, 1);
+            let k161 = ::core::arch::x86_64::_mm_move_epi64(x158);
+            let p125 = ::core::arch::x86_64::_mm_clmulepi64_si128(x113, g124, 1);
+            let p135 = ::core::arch::x86_64::_mm_clmulepi64_si128(x121, g124, 16);
+            let p136 = ::core::arch::x86_64::_mm_clmulepi64_si128(x121, g124, 1);
+            let p160 = ::core::arch::x86_64::_mm_clmulepi64_si128(x158, g124, 17);
+            let h167 = ::core::arch::x86_64::_mm_srli_epi64(k161, 25);
+            let f168 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000800000u64 as i64,
                 0x0000000000000001u64 as i64,
             );
             let x84 = ::core::arch::x86_64::_mm_xor_si128(p66, p19);
-            let x130 = ::core::arch::x86_64::_mm_xor_si128(p128, p129);
-            let x136 = ::core::arch::x86_64::_mm_xor_si128(p134, p135);
-            let p161 = ::core::arch::x86_64::_mm_clmulepi64_si128(x160, g126, 1);
-            let p172 = ::core::arch::x86_64::_mm_clmulepi64_si128(h169, f170, 16);
+            let x128 = ::core::arch::x86_64::_mm_xor_si128(p126, p127);
+            let x134 = ::core::arch::x86_64::_mm_xor_si128(p132, p133);
+            let p159 = ::core::arch::x86_64::_mm_clmulepi64_si128(x158, g124, 1);
+            let p170 = ::core::arch::x86_64::_mm_clmulepi64_si128(h167, f168, 16);
             let x85 = ::core::arch::x86_64::_mm_xor_si128(x84, p40);
-            let u102 = ::core::arch::x86_64::_mm_slli_si128(x18, 8);
-            let u104 = ::core::arch::x86_64::_mm_slli_si128(x34, 8);
-            let x133 = ::core::arch::x86_64::_mm_xor_si128(p131, p132);
-            let u145 = ::core::arch::x86_64::_mm_slli_si128(x130, 8);
-            let u147 = ::core::arch::x86_64::_mm_slli_si128(x136, 8);
-            let p171 = ::core::arch::x86_64::_mm_clmulepi64_si128(h169, f170, 0);
+            let u100 = ::core::arch::x86_64::_mm_slli_si128(x18, 8);
+            let u102 = ::core::arch::x86_64::_mm_slli_si128(x34, 8);
+            let x131 = ::core::arch::x86_64::_mm_xor_si128(p129, p130);
+            let u143 = ::core::arch::x86_64::_mm_slli_si128(x128, 8);
+            let u145 = ::core::arch::x86_64::_mm_slli_si128(x134, 8);
+            let p169 = ::core::arch::x86_64::_mm_clmulepi64_si128(h167, f168, 0);
             let x86 = ::core::arch::x86_64::_mm_xor_si128(x37, x85);
-            let x103 = ::core::arch::x86_64::_mm_xor_si128(p19, u102);
-            let x105 = ::core::arch::x86_64::_mm_xor_si128(x32, u104);
-            let v106 = ::core::arch::x86_64::_mm_srli_si128(x18, 8);
-            let u108 = ::core::arch::x86_64::_mm_slli_si128(x89, 8);
-            let x139 = ::core::arch::x86_64::_mm_xor_si128(p137, p138);
-            let x146 = ::core::arch::x86_64::_mm_xor_si128(p127, u145);
-            let x148 = ::core::arch::x86_64::_mm_xor_si128(x133, u147);
-            let v149 = ::core::arch::x86_64::_mm_srli_si128(x130, 8);
-            let u151 = ::core::arch::x86_64::_mm_slli_si128(x142, 8);
-            let u164 = ::core::arch::x86_64::_mm_slli_si128(p162, 8);
-            let x107 = ::core::arch::x86_64::_mm_xor_si128(x105, v106);
-            let x109 = ::core::arch::x86_64::_mm_xor_si128(x86, u108);
-            let v110 = ::core::arch::x86_64::_mm_srli_si128(x34, 8);
-            let x150 = ::core::arch::x86_64::_mm_xor_si128(x148, v149);
-            let x152 = ::core::arch::x86_64::_mm_xor_si128(x139, u151);
-            let v153 = ::core::arch::x86_64::_mm_srli_si128(x136, 8);
-            let x157 = ::core::arch::x86_64::_mm_xor_si128(x103, x146);
-            let x165 = ::core::arch::x86_64::_mm_xor_si128(p161, u164);
-            let u174 = ::core::arch::x86_64::_mm_slli_si128(p172, 8);
-            let x111 = ::core::arch::x86_64::_mm_xor_si128(x109, v110);
-            let x154 = ::core::arch::x86_64::_mm_xor_si128(x152, v153);
-            let x158 = ::core::arch::x86_64::_mm_xor_si128(x107, x150);
-            let v166 = ::core::arch::x86_64::_mm_srli_si128(p162, 8);
-            let x167 = ::core::arch::x86_64::_mm_xor_si128(x157, x165);
-            let x175 = ::core::arch::x86_64::_mm_xor_si128(p171, u174);
-            let x159 = ::core::arch::x86_64::_mm_xor_si128(x111, x154);
-            let x168 = ::core::arch::x86_64::_mm_xor_si128(x158, v166);
-            let k173 = ::core::arch::x86_64::_mm_and_si128(
-                k163,
+            let x101 = ::core::arch::x86_64::_mm_xor_si128(p19, u100);
+            let x103 = ::core::arch::x86_64::_mm_xor_si128(x32, u102);
+            let v104 = ::core::arch::x86_64::_mm_srli_si128(x18, 8);
+            let u106 = ::core::arch::x86_64::_mm_slli_si128(x89, 8);
+            let x137 = ::core::arch::x86_64::_mm_xor_si128(p135, p136);
+            let x144 = ::core::arch::x86_64::_mm_xor_si128(p125, u143);
+            let x146 = ::core::arch::x86_64::_mm_xor_si128(x131, u145);
+            let v147 = ::core::arch::x86_64::_mm_srli_si128(x128, 8);
+            let u149 = ::core::arch::x86_64::_mm_slli_si128(x140, 8);
+            let u162 = ::core::arch::x86_64::_mm_slli_si128(p160, 8);
+            let x105 = ::core::arch::x86_64::_mm_xor_si128(x103, v104);
+            let x107 = ::core::arch::x86_64::_mm_xor_si128(x86, u106);
+            let v108 = ::core::arch::x86_64::_mm_srli_si128(x34, 8);
+            let x148 = ::core::arch::x86_64::_mm_xor_si128(x146, v147);
+            let x150 = ::core::arch::x86_64::_mm_xor_si128(x137, u149);
+            let v151 = ::core::arch::x86_64::_mm_srli_si128(x134, 8);
+            let x155 = ::core::arch::x86_64::_mm_xor_si128(x101, x144);
+            let x163 = ::core::arch::x86_64::_mm_xor_si128(p159, u162);
+            let u172 = ::core::arch::x86_64::_mm_slli_si128(p170, 8);
+            let x109 = ::core::arch::x86_64::_mm_xor_si128(x107, v108);
+            let x152 = ::core::arch::x86_64::_mm_xor_si128(x150, v151);
+            let x156 = ::core::arch::x86_64::_mm_xor_si128(x105, x148);
+            let v164 = ::core::arch::x86_64::_mm_srli_si128(p160, 8);
+            let x165 = ::core::arch::x86_64::_mm_xor_si128(x155, x163);
+            let x173 = ::core::arch::x86_64::_mm_xor_si128(p169, u172);
+            let x157 = ::core::arch::x86_64::_mm_xor_si128(x109, x152);
+            let x166 = ::core::arch::x86_64::_mm_xor_si128(x156, v164);
+            let k171 = ::core::arch::x86_64::_mm_and_si128(
+                k161,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000001ffffffu64 as i64,
                 ),
             );
-            let x176 = ::core::arch::x86_64::_mm_xor_si128(x167, x175);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x176);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x168);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x159);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), k173);
+            let x174 = ::core::arch::x86_64::_mm_xor_si128(x165, x173);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x174);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x166);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x157);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), k171);
         }
         out
     }
@@ -1210,17 +1208,38 @@ impl F409 {
         STATE.store(if fast { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         fast
     }
-    /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
-    /// eight columns of each word t are xored into `acc_t` under the lane mask given by
-    /// that byte, so no branch or address depends on x; then a horizontal xor per word.
-    /// Above `BYTE_LOOP_MAX_XORS` xors the eight bytes of a word of x are written out (one
-    /// loop iteration per word, the masks shifted out of the word, which LLVM turns into
-    /// one `kmovq` and `kshiftrq`s); there the per-byte loop ran at 0.6× the speed.
+    /// x^(2^k) mod f by the even/odd split (see the matrix's doc): e and o from the
+    /// even and odd bits of x (`PEXT`, fixed latency on every CPU with AVX-512F), one pass
+    /// over the ⌈m/2⌉ columns with two masked xors per column block (byte s of e and of
+    /// o as lane masks: no branch or address depends on x), a horizontal xor per word,
+    /// then M·e + c·(M·o) with c = x^(2^k) mod f.
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    #[target_feature(enable = "avx512f")]
+    #[target_feature(enable = "avx512f,bmi2")]
     #[allow(unused_unsafe, unused_doc_comments)]
-    unsafe fn multi_square_x86_64_avx512(a: &[u64; 7], mat: &[u64; 2912]) -> [u64; 7] {
+    unsafe fn multi_square_x86_64_avx512(
+        a: &[u64; 7],
+        mat: &[u64; 1456],
+        c: &[u64; 7],
+    ) -> [u64; 7] {
+        let mut e = [0u64; 4];
+        let mut o = [0u64; 4];
+        unsafe {
+            e[0] |= ::core::arch::x86_64::_pext_u64(a[0], 0x5555_5555_5555_5555) << 0;
+            o[0] |= ::core::arch::x86_64::_pext_u64(a[0], 0xaaaa_aaaa_aaaa_aaaa) << 0;
+            e[0] |= ::core::arch::x86_64::_pext_u64(a[1], 0x5555_5555_5555_5555) << 32;
+            o[0] |= ::core::arch::x86_64::_pext_u64(a[1], 0xaaaa_aaaa_aaaa_aaaa) << 32;
+            e[1] |= ::core::arch::x86_64::_pext_u64(a[2], 0x5555_5555_5555_5555) << 0;
+            o[1] |= ::core::arch::x86_64::_pext_u64(a[2], 0xaaaa_aaaa_aaaa_aaaa) << 0;
+            e[1] |= ::core::arch::x86_64::_pext_u64(a[3], 0x5555_5555_5555_5555) << 32;
+            o[1] |= ::core::arch::x86_64::_pext_u64(a[3], 0xaaaa_aaaa_aaaa_aaaa) << 32;
+            e[2] |= ::core::arch::x86_64::_pext_u64(a[4], 0x5555_5555_5555_5555) << 0;
+            o[2] |= ::core::arch::x86_64::_pext_u64(a[4], 0xaaaa_aaaa_aaaa_aaaa) << 0;
+            e[2] |= ::core::arch::x86_64::_pext_u64(a[5], 0x5555_5555_5555_5555) << 32;
+            o[2] |= ::core::arch::x86_64::_pext_u64(a[5], 0xaaaa_aaaa_aaaa_aaaa) << 32;
+            e[3] |= ::core::arch::x86_64::_pext_u64(a[6], 0x5555_5555_5555_5555) << 0;
+            o[3] |= ::core::arch::x86_64::_pext_u64(a[6], 0xaaaa_aaaa_aaaa_aaaa) << 0;
+        }
         let mut acc0 = ::core::arch::x86_64::_mm512_setzero_si512();
         let mut acc1 = ::core::arch::x86_64::_mm512_setzero_si512();
         let mut acc2 = ::core::arch::x86_64::_mm512_setzero_si512();
@@ -1228,538 +1247,740 @@ impl F409 {
         let mut acc4 = ::core::arch::x86_64::_mm512_setzero_si512();
         let mut acc5 = ::core::arch::x86_64::_mm512_setzero_si512();
         let mut acc6 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut odd0 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut odd1 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut odd2 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut odd3 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut odd4 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut odd5 = ::core::arch::x86_64::_mm512_setzero_si512();
+        let mut odd6 = ::core::arch::x86_64::_mm512_setzero_si512();
         let mut w = 0usize;
-        while w < 6 {
-            let x = a[w];
+        while w < 3 {
+            let x = e[w];
+            let xo = o[w];
             /// SAFETY: bytes 8w..8w+7 of x use words (8w·n .. (8w + 8)·n)·8 of `mat`,
-            /// inside it for w < ⌊m/64⌋ (the full words of x).
+            /// inside it for w < ⌊c/64⌋, c the matrix's columns (the full words of x, or
+            /// of e and o with the split, whose `asm!` blocks are register-only masked xors
+            /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 448) };
             unsafe {
                 let k = (x >> 0) as u8;
-                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc0,
-                    k,
-                    acc0,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
+                let ko = (xo >> 0) as u8;
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc1,
-                    k,
-                    acc1,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc2,
-                    k,
-                    acc2,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc3,
-                    k,
-                    acc3,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(24).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc4,
-                    k,
-                    acc4,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(32).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc5,
-                    k,
-                    acc5,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(40).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc6,
-                    k,
-                    acc6,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(48).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(24).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(32).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(40).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(48).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 let k = (x >> 8) as u8;
-                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc0,
-                    k,
-                    acc0,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(56).cast()),
+                let ko = (xo >> 8) as u8;
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(56).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc1,
-                    k,
-                    acc1,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(64).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc2,
-                    k,
-                    acc2,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(72).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(64).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc3,
-                    k,
-                    acc3,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(80).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc4,
-                    k,
-                    acc4,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(88).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(72).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc5,
-                    k,
-                    acc5,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(96).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc6,
-                    k,
-                    acc6,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(104).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(80).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(88).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(96).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(104).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 let k = (x >> 16) as u8;
-                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc0,
-                    k,
-                    acc0,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(112).cast()),
+                let ko = (xo >> 16) as u8;
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(112).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc1,
-                    k,
-                    acc1,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(120).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc2,
-                    k,
-                    acc2,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(128).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(120).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc3,
-                    k,
-                    acc3,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(136).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc4,
-                    k,
-                    acc4,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(144).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(128).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc5,
-                    k,
-                    acc5,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(152).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc6,
-                    k,
-                    acc6,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(160).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(136).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(144).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(152).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(160).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 let k = (x >> 24) as u8;
-                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc0,
-                    k,
-                    acc0,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(168).cast()),
+                let ko = (xo >> 24) as u8;
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(168).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc1,
-                    k,
-                    acc1,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(176).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc2,
-                    k,
-                    acc2,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(184).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(176).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc3,
-                    k,
-                    acc3,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(192).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc4,
-                    k,
-                    acc4,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(200).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(184).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc5,
-                    k,
-                    acc5,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(208).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc6,
-                    k,
-                    acc6,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(216).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(192).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(200).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(208).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(216).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 let k = (x >> 32) as u8;
-                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc0,
-                    k,
-                    acc0,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(224).cast()),
+                let ko = (xo >> 32) as u8;
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(224).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc1,
-                    k,
-                    acc1,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(232).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc2,
-                    k,
-                    acc2,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(240).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(232).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc3,
-                    k,
-                    acc3,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(248).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc4,
-                    k,
-                    acc4,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(256).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(240).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc5,
-                    k,
-                    acc5,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(264).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc6,
-                    k,
-                    acc6,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(272).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(248).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(256).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(264).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(272).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 let k = (x >> 40) as u8;
-                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc0,
-                    k,
-                    acc0,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(280).cast()),
+                let ko = (xo >> 40) as u8;
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(280).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc1,
-                    k,
-                    acc1,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(288).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc2,
-                    k,
-                    acc2,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(296).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(288).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc3,
-                    k,
-                    acc3,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(304).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc4,
-                    k,
-                    acc4,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(312).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(296).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc5,
-                    k,
-                    acc5,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(320).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc6,
-                    k,
-                    acc6,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(328).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(304).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(312).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(320).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(328).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 let k = (x >> 48) as u8;
-                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc0,
-                    k,
-                    acc0,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(336).cast()),
+                let ko = (xo >> 48) as u8;
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(336).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc1,
-                    k,
-                    acc1,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(344).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc2,
-                    k,
-                    acc2,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(352).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(344).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc3,
-                    k,
-                    acc3,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(360).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc4,
-                    k,
-                    acc4,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(368).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(352).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc5,
-                    k,
-                    acc5,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(376).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc6,
-                    k,
-                    acc6,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(384).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(360).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(368).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(376).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(384).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 let k = (x >> 56) as u8;
-                acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc0,
-                    k,
-                    acc0,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(392).cast()),
+                let ko = (xo >> 56) as u8;
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(392).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc1,
-                    k,
-                    acc1,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(400).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc2,
-                    k,
-                    acc2,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(408).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(400).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc3,
-                    k,
-                    acc3,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(416).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc4,
-                    k,
-                    acc4,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(424).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(408).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
                 );
-                acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc5,
-                    k,
-                    acc5,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(432).cast()),
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
-                acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                    acc6,
-                    k,
-                    acc6,
-                    ::core::arch::x86_64::_mm512_loadu_si512(p.add(440).cast()),
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(416).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(424).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(432).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
+                );
+                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(440).cast());
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
+                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                );
+                ::core::arch::asm!(
+                    "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
+                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
             }
             w += 1;
         }
-        let x = a[6];
-        /// SAFETY: the remaining bytes of x, whose blocks end at `mat.len()`.
-        let p = unsafe { mat.as_ptr().add(2688) };
+        let x = e[3];
+        let xo = o[3];
+        /// SAFETY: the remaining bytes of x (or of e and o), whose blocks end at
+        /// `mat.len()`; the split's `asm!` blocks as above.
+        let p = unsafe { mat.as_ptr().add(1344) };
         unsafe {
             let k = (x >> 0) as u8;
-            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc0,
-                k,
-                acc0,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast()),
+            let ko = (xo >> 0) as u8;
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc1,
-                k,
-                acc1,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast()),
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc2,
-                k,
-                acc2,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast()),
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc3,
-                k,
-                acc3,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(24).cast()),
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc4,
-                k,
-                acc4,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(32).cast()),
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc5,
-                k,
-                acc5,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(40).cast()),
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc6,
-                k,
-                acc6,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(48).cast()),
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(24).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+            );
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+            );
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(32).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+            );
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+            );
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(40).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+            );
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+            );
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(48).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+            );
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
             let k = (x >> 8) as u8;
-            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc0,
-                k,
-                acc0,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(56).cast()),
+            let ko = (xo >> 8) as u8;
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(56).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc1,
-                k,
-                acc1,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(64).cast()),
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc2,
-                k,
-                acc2,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(72).cast()),
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(64).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc3,
-                k,
-                acc3,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(80).cast()),
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc4,
-                k,
-                acc4,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(88).cast()),
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(72).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc5,
-                k,
-                acc5,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(96).cast()),
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc6,
-                k,
-                acc6,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(104).cast()),
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(80).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            let k = (x >> 16) as u8;
-            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc0,
-                k,
-                acc0,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(112).cast()),
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc1,
-                k,
-                acc1,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(120).cast()),
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(88).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc2,
-                k,
-                acc2,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(128).cast()),
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc3,
-                k,
-                acc3,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(136).cast()),
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(96).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc4,
-                k,
-                acc4,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(144).cast()),
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc5,
-                k,
-                acc5,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(152).cast()),
+            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(104).cast());
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg) k,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
-            acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc6,
-                k,
-                acc6,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(160).cast()),
-            );
-            let k = (x >> 24) as u8;
-            acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc0,
-                k,
-                acc0,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(168).cast()),
-            );
-            acc1 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc1,
-                k,
-                acc1,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(176).cast()),
-            );
-            acc2 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc2,
-                k,
-                acc2,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(184).cast()),
-            );
-            acc3 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc3,
-                k,
-                acc3,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(192).cast()),
-            );
-            acc4 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc4,
-                k,
-                acc4,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(200).cast()),
-            );
-            acc5 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc5,
-                k,
-                acc5,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(208).cast()),
-            );
-            acc6 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
-                acc6,
-                k,
-                acc6,
-                ::core::arch::x86_64::_mm512_loadu_si512(p.add(216).cast()),
+            ::core::arch::asm!(
+                "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg) ko,
+                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
             );
         }
-        [
+        let ye = [
             Self::hxor_x86_64_avx512(acc0),
             Self::hxor_x86_64_avx512(acc1),
             Self::hxor_x86_64_avx512(acc2),
@@ -1767,6 +1988,25 @@ impl F409 {
             Self::hxor_x86_64_avx512(acc4),
             Self::hxor_x86_64_avx512(acc5),
             Self::hxor_x86_64_avx512(acc6),
+        ];
+        let yo = [
+            Self::hxor_x86_64_avx512(odd0),
+            Self::hxor_x86_64_avx512(odd1),
+            Self::hxor_x86_64_avx512(odd2),
+            Self::hxor_x86_64_avx512(odd3),
+            Self::hxor_x86_64_avx512(odd4),
+            Self::hxor_x86_64_avx512(odd5),
+            Self::hxor_x86_64_avx512(odd6),
+        ];
+        let z = Self::mul_words(&yo, c);
+        [
+            ye[0] ^ z[0],
+            ye[1] ^ z[1],
+            ye[2] ^ z[2],
+            ye[3] ^ z[3],
+            ye[4] ^ z[4],
+            ye[5] ^ z[5],
+            ye[6] ^ z[6],
         ]
     }
     /// The xor of the eight 64-bit lanes of v.
@@ -1793,1960 +2033,1006 @@ impl F409 {
         /// A matrix aligned to the cache line, so that no 64-byte load splits across two
         /// lines (split loads halved the kernel's throughput).
         #[repr(C, align(64))]
-        struct Matrix([u64; 2912]);
-        /// The bit matrix of x ↦ x^(2^204) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^204) mod f.
+        struct Matrix([u64; 1456]);
+        /// The bit matrix of y ↦ y^(2^205) mod f on the ⌈m/2⌉-bit y for `multi_square_x86_64_avx512` (x^(2^204) by the even/odd split): entry (s·n + t)·8 + j is word t of x^((8s + j)·2^205) mod f.
         static MULTI_SQUARE_204: Matrix = Matrix([
-            0x0000000000000001, 0x5045cab5f6ce3e2a, 0x5d96da56a7de06c6,
-            0x6dd0c891fc89b3ca, 0xe63573748a9cf89c, 0xf850d338684ef38a,
-            0x7df2c0e34d8ffacc, 0x98fb3d682c4ed4f6, 0x0000000000000000,
-            0x7b0b5e5eb49ac720, 0x12fb7f181b46c599, 0x74a7e8513f68e3e6,
-            0x09340d48b7ec3b9c, 0xc419701c68f1c810, 0x475f3e7d946a6321,
-            0x25da0bf75cdee9e4, 0x0000000000000000, 0xf0df28228c3c450d,
-            0xeb9dea8cbcb347cf, 0x0357d0a2786df51d, 0x8d9e642b94c87b5a,
-            0xba372214fa0b32e4, 0x1bbd89db6e33275e, 0xb360e75b423c927b,
-            0x0000000000000000, 0x46d0ec306d0f66fb, 0x5b13f3e476f564c3,
-            0xd08b94bfe4f88aac, 0x1cce9bd0b25933ce, 0xbe5c3e28ad1fa85b,
-            0x7885dd8ed1c9be94, 0x408ddee81c523eb8, 0x0000000000000000,
-            0x8b893f5f5da363ee, 0x1a4b7568f14e6484, 0x715f07d56eaa626e,
-            0xad0b4b9e7d5b3de7, 0xae7707816545f6ce, 0x7aaaf82cb51efdb5,
-            0x61f694fadf4a6666, 0x0000000000000000, 0xacd8a668d869063b,
-            0xc3507c676c6da577, 0x830faffcd87d8d15, 0x9379eced07c8851f,
-            0x90da1095f7ef25cc, 0x9655bc6103942ee2, 0xaaaabe581570e24a,
-            0x0000000000000000, 0x0000000001c3520c, 0x0000000001b952dd,
-            0x0000000000c2321c, 0x0000000001e6f588, 0x000000000162942b,
-            0x0000000001791306, 0x00000000008189a8, 0x40c4c97af7ea49f8,
-            0x9ca9283f5a76be26, 0x9c42b8de5d8fc266, 0x6b165b300c842a96,
-            0x985168f5f76e52da, 0xe474778895caf232, 0xa652b85c71905f9e,
-            0x163e6b831e0b6b6a, 0xe9ef5a95e907bdba, 0xf4003ee95e077fac,
-            0x9a6c7e63ea2f2dca, 0x140fe13cfbbcfae2, 0xeda2c88fb502f48d,
-            0xecaa184061499806, 0x4f5a1f4840793cc0, 0x67457d59ff65fd22,
-            0x27e1ff0ef8cda396, 0x0ab13ed8b53b86f0, 0x0fb5409f1d8c08fe,
-            0xa612e87233d43c17, 0xa4423d36d8c1ae3f, 0x3f9b1e6f50c7b865,
-            0x9d7ae768be98774e, 0x60cb337d95235988, 0x0d95ebe3698567cd,
-            0x3cfc999f38bc4b67, 0x1dbc6d676a4f9fc5, 0x278ffc8345f03ead,
-            0x2b7b530ab222663f, 0x73c9ff275cb13f04, 0x124c375f05eada30,
-            0xe2bd8db02e231000, 0x382e38d15bfc6131, 0x487aca30896621a1,
-            0xc4718daacfab2e92, 0x60d2eb376dadc85c, 0xb90f149413e59842,
-            0xc18e4ecd6f761da7, 0xbf0cf015d9ca803e, 0xb0e227b856ff6b2a,
-            0x88f43564869ee4ba, 0x7a9cb0a329659b32, 0x980372a0c528f704,
-            0x11c0deacf5959fde, 0xc3c41f35cb5ccce6, 0x88d385607f2d904d,
-            0x65e3716263363776, 0xf9842a038888d557, 0x0000000000bb4f6a,
-            0x0000000001677785, 0x00000000008a0321, 0x0000000001acf97f,
-            0x00000000008ae490, 0x0000000001c2420f, 0x00000000002141b0,
-            0x0000000000ab72e2, 0x7d1dde4638ebffca, 0x83f85dc0bef34368,
-            0x134cbdb44dfe8614, 0x0af2795dbeb06518, 0x397bcaf75a0c3e16,
-            0xc8f287acd906086c, 0x0052e8382cc4c11c, 0x7950251146b47224,
-            0x119685c53de9354c, 0x14ea0b2343f7e13f, 0x11f61182ac482fd7,
-            0x9cb8d5af0eaf806f, 0x3a759611eceaf1de, 0xf490dbb0bc410188,
-            0x2059e9561fcda5a0, 0x88abb88a66f016ce, 0xb47dd48de3efe90b,
-            0xe92a8124c34c9b27, 0x7202842074de4a06, 0x17774256e802304c,
-            0x7cb2732d6be76783, 0x940094e0a32d6464, 0x76c28b8a2de67df8,
-            0x9abc6cb511bcb378, 0x1832a303b4462a53, 0x5d2e67a1ec0b080d,
-            0xe782c70d245ea769, 0xb859ae5206626d02, 0xdfd14d695c4b84e4,
-            0x63c51953b521a5a9, 0xeeacfb4b0039832e, 0xc20f8d2df1af442d,
-            0xdc9a59644f75ff7e, 0x751094492c9af6ea, 0xc1230296748f5ce0,
-            0xf3cb4df7e490e50d, 0x9777453858d6246f, 0x9afaf6c631cb655f,
-            0xaa276d7b98e1c8f0, 0xd051eb9500e33c83, 0x3e9a6674607b9907,
-            0xb4621717263a369c, 0xcbf4088ff725b823, 0x3a829b77ee45106c,
-            0x16d304a1a54503db, 0xdac61a42dfb534fa, 0xf1dafbc084bd4179,
-            0x25d47bf8a7bb0cb9, 0x000000000173b7dd, 0x0000000000f7d065,
-            0x00000000018f0f9e, 0x00000000012242db, 0x0000000000346311,
-            0x00000000010fb1a8, 0x0000000001a37d6f, 0x0000000001434189,
-            0x559d167c93ac514e, 0x9f248d0b8d7c9d82, 0xeb135064f52ca52e,
-            0xf2270989a8d2d1cc, 0x9fa14b829bd5e3de, 0xeeddb58a4a512a6a,
-            0x897c00cd966f14c4, 0xbcd9ffc5dfe11946, 0xf509470333c2ff13,
-            0x134f6b3655879107, 0xece20bca82976068, 0x05377c36d9598062,
-            0x0553fb558248b970, 0x616bcaca5dd805ab, 0x67d7327e566f6007,
-            0xb59ee0e014f13636, 0xcc20c951d6ba0cf0, 0x9e60103d14b3b55a,
-            0x7b6879db7f9f8b14, 0x16f4824bcdc032e0, 0x904199bdb5bd2225,
-            0xd83048ff5ddf8f17, 0x4af6a109de3fba8e, 0xda8e8b8a0d90faab,
-            0x7c3a1b22a0906ed4, 0x5f3d7dd9ae813c78, 0x914d29a901b46b0d,
-            0x293ca1762cd3a620, 0xce8fcf77bbd5393f, 0xf0169de4ff68f370,
-            0x98d88fe6d06a5252, 0x04247717a7aa435d, 0xea9298bc2698bd39,
-            0x0e0763be8f492b44, 0x4d8a000aebd728a5, 0xe31f8e665a0b4891,
-            0xd48b035e02d79a12, 0x744ff4ff6db86c39, 0x325113a430643138,
-            0x604d42b98be84be5, 0x1821d47813ed1811, 0x9a81f3445989adc2,
-            0x02002af1713c92e1, 0xdb1c8e0937ff211e, 0x44f2d40b5dfa538f,
-            0x83b7ed9a9923b9d3, 0xc63a427fb1e15916, 0x27c6269fd62dcf59,
-            0x000000000061663b, 0x000000000112ee44, 0x0000000001f94718,
-            0x00000000010d4ef7, 0x0000000000064089, 0x0000000000d2e156,
-            0x000000000033228b, 0x0000000000468d79, 0xa56a7cc777d572c4,
-            0x83c466136c821cb4, 0x6ff4d7879a07b640, 0xfa4a6a315d8f49f6,
-            0x1079575c40b60932, 0xcf580070fbd0b166, 0x6fd6efa0b69303c2,
-            0x998ebcb4c6050424, 0xfecaeb40b174329e, 0x18816798273ffd80,
-            0x8b6a7619b9d9d8a0, 0xf04b0b732d7c18aa, 0xad2f417e5ed94d98,
-            0xfeec3e3b72c0f91f, 0x58953ca7f4693171, 0x60939a9f6986d9f0,
-            0xa58b4c586acb8dee, 0x6e7f2fe429fb09ab, 0x9c5931d32c34f73e,
-            0x43a6ffe24283b170, 0x5375de4ec8756f9c, 0x290ed586038394af,
-            0x79aedaef5835d52a, 0x7c04d093b60019ea, 0xa5940ef8bd64b74c,
-            0x9028af8b03bc9133, 0xca24ec1f9d809134, 0x00637f69ed842912,
-            0xa44747a945d75784, 0x8a3b6d6c725cc920, 0x945e7d2ac6bd26c9,
-            0x4090e279628533d0, 0x0a5bcc0e501be7e1, 0xb03d5fb92773b0e5,
-            0xdfc1da925b03a207, 0x4868d4a69f1ad17a, 0x61303affdac718f3,
-            0x9dce2033a9cb81e2, 0xe38bdebf6b1c4d95, 0xbfc1f45545e89407,
-            0xcab8b882ab60a25e, 0x3e90f3230163565c, 0x954e0db7c94e1644,
-            0x61b0bb88cec053ae, 0x6ae1eb2833ea8d01, 0x715638c5ea28951e,
-            0x5628b393f2641620, 0xa926f5ed34923546, 0x0000000001cb96e3,
-            0x00000000018d4119, 0x00000000002fcabc, 0x0000000001edc9b4,
-            0x0000000000a52ed4, 0x0000000001e3ce2a, 0x0000000000824749,
-            0x0000000000690131, 0xb96e00f88fd60314, 0x0614aed2873ac028,
-            0x51e10abca0481672, 0x9ab7269b7a5b3eba, 0x0cfaf83af029897a,
-            0x40a640abdf3ed6f4, 0x38be659a178c0c9a, 0xc0c50b3e863d5fd6,
-            0x590e7eecfaec779f, 0xb592f8fbe0d05360, 0x0c98fb8f539d4678,
-            0x5f9d8a3a1d1171a2, 0x357a856a6b4aadc8, 0x8ac7204e4aa0430e,
-            0xf86057ac43332b03, 0xafc039473ef82040, 0x0887a05db07dce56,
-            0x01456045a2851087, 0x8a795e0294a932cf, 0xa913bba0d63982a3,
-            0x3ccaf7a5a03f11fc, 0x405ac4eddc5113c6, 0x62b5cc95002a07c6,
-            0x8a05ac37dadfcc37, 0x03bca3f4ca9a8e9c, 0x8e752cd6e2c7ea7d,
-            0xdc7ab731b66ba37f, 0xa9d19cbcedbdfeff, 0x54daa4e322530ede,
-            0x7e0ae1b7104e20cd, 0x2862f1ec841cd0ef, 0x110dc97a0d904938,
-            0x4c2211f2589909d5, 0xb620c7b5dbdfb1d4, 0xf65c1328abf78897,
-            0x6cddb2d0c5bb2213, 0xf7e855315867b899, 0xd1b14901f3838820,
-            0xf7ebe1321ab6e784, 0x404e3abd2015a933, 0x46d48180df2cd280,
-            0xc402847882b68021, 0xd5e7716ca27c4b51, 0xb5e83cf9f6feb286,
-            0xad9a6bfa84eda73e, 0x81c4cea4bd82e612, 0x50e134835cecdc4b,
-            0xb28067d0d3cce8ec, 0x000000000016cd1a, 0x0000000000d4a096,
-            0x0000000000c06ae2, 0x0000000001966c9b, 0x0000000001f652de,
-            0x00000000017c6a56, 0x0000000001c95389, 0x0000000001eaa905,
-            0x6107eed239211074, 0x4adacca0dcdd65f2, 0x627bb7fa43f940ac,
-            0x15ca49db7e5ef3f0, 0x77130cd044338c5e, 0x48b9ef2f93b9c198,
-            0x4e4079ac5189f8fa, 0x9950d82e09ced41c, 0xf887f1dbb9143772,
-            0x74b84177326f019f, 0x36dc5818bef38845, 0x446b8bb64aa8b4c8,
-            0x346718e194a294b0, 0x460e25da5065d7f6, 0x2124c0c375e3e241,
-            0xae1d86a32648f837, 0xe073f8174e65a072, 0xd9a1bae5639d4160,
-            0x17e6bb716b9835c6, 0xb06232e878aeb031, 0x1044327f66b99fc6,
-            0x7ae1e8c23107d66c, 0x3a5b4a18e2053698, 0xd2202f9aae19bb9b,
-            0xf41490bb2361c375, 0x5835cd1c464f3195, 0x39b856457f544b9a,
-            0x22c78a61b40c0308, 0xc36b00c969f56340, 0x143273b53de0be6b,
-            0x04c0af2e53c0bff4, 0x6ca188c068fbc311, 0x8c0ff50592aa6cd4,
-            0x1548ff9f4ddf3ad0, 0x838d4d08a0b060b3, 0xc11602601913335f,
-            0x736b91cec0c7a921, 0x9ea8180e75f66623, 0x6f5030d7dfbbfb87,
-            0x897ce10a9b5b2eda, 0x5a13f394b01311e9, 0xa69b339d0724e6de,
-            0x6f0c4c30f23451fa, 0x679d728f6f8f9f5a, 0x5a85f51407004447,
-            0xa9cde0e236a635fd, 0x6a7b8aeda384f830, 0xcbd19f11e8f26f8f,
-            0x00000000001a54ca, 0x00000000002c41fa, 0x000000000091d36e,
-            0x0000000001e67418, 0x0000000001feb599, 0x00000000000a354b,
-            0x0000000000812c98, 0x0000000001ab0512, 0x6bc7d391f4a7795c,
-            0x13a269bf7cc634e0, 0x38cc3ba3ae6696c4, 0x42033c442756a8f8,
-            0xeb3616d7839ada9a, 0x94a3293d92bc8548, 0xd1f776838949309c,
-            0xe3baaeff75ab1202, 0xa305973d3e65682e, 0x6c9965c15e504064,
-            0x2d03e0ba851beaee, 0x87f12268ecfd9376, 0x8182f035e52850d1,
-            0xdda642138a01a4e1, 0x26be5dd119555a93, 0x1f8db27ff2a30d55,
-            0x5699aa54527cdee1, 0x8c798f88da8ef216, 0xcc3bfe9f7da7a05a,
-            0xd9f28d62527b0c90, 0x83e60857d45f1916, 0x769a01443ea6d103,
-            0x4336f5a466fe740d, 0xd7c788b1b51aecf8, 0x82b02fe88d3433d0,
-            0x371ca92b35248b9e, 0xf1bdc79fdd587bbe, 0x403f482c01c35224,
-            0xb5d5de13864cd484, 0x2227508d0bbcbd6c, 0x3f88b4ce5019298c,
-            0xc415f020137f3bf3, 0x995577c8ecafe24c, 0x860f40fdc413b390,
-            0x7cb5f760b59316e2, 0xbd2832b037b48819, 0x521fabb785af11d8,
-            0x87841fc27ce90575, 0x4f71efbc9b477dbd, 0xef42cc498321df8e,
-            0x057465d84d2a976c, 0x52069d4c75c6b2c7, 0x4198ce2143b28bbe,
-            0x317e5dd3eab259fa, 0x432422bc0a53e20c, 0x044ec75328fe5fee,
-            0x2d8be1c21ef80e16, 0xa481fa5afa351449, 0x0000000001050f4c,
-            0x0000000001c99d44, 0x000000000039c77b, 0x00000000011f1965,
-            0x00000000010796d3, 0x0000000000013ce7, 0x0000000001080b24,
-            0x0000000001b1c82c, 0x1db57199b506f03a, 0x134041bcb1899aa8,
-            0x3ed04aa4a97acd3a, 0xa5e17d0e3ae2c9be, 0x61cc00bdcf961aa0,
-            0x7276f6de1da9709e, 0xb3f3c2fdb8c9fd1e, 0x21dacdf58f0239e4,
-            0x0aeb15b608dad0bd, 0x48188d22efab5f0a, 0x907b4df4813e2b05,
-            0xa2296c6f03c1861c, 0x42101ebd2317c295, 0x7f4fd0032f48b92f,
-            0x819af61011648da1, 0x953c6bbb9f8ed42b, 0x3c057a58d100b3ee,
-            0x0498969225926679, 0xfef7b0c25fce82a7, 0xc0fffd451826110e,
-            0xb370d208b3d002a2, 0x0b9e79259c6b5050, 0x8c730f34fb91b72d,
-            0x6fbe8eb91ac31f96, 0x531cfa152348e7a8, 0x8d7914a50018ecb9,
-            0xca4dad62c557fccc, 0x856910340b85fdaa, 0xce1c5c6deebd01ec,
-            0x59fd32a5456c32b2, 0xc7f77a1c340f707c, 0x2aabdfcc1de6e180,
-            0xb475563636cf5463, 0xf06a7a1988c625c7, 0x97835691449e179d,
-            0x95cdaa3520f07711, 0x38a7dbb821cc3f15, 0x64b1684296c8ea7f,
-            0xb6b4653d7b6d040d, 0xc7d26e8263a473b0, 0xdf2a07ed2373b537,
-            0xf2f896fda9c30cc8, 0x54d4f0d6ea30d06e, 0x0eb68544b0b95818,
-            0x3762fd748dcc7f01, 0x1f50304910392935, 0x24b2d81e51b68533,
-            0x40d4d8999c07da3a, 0x0000000000ed22f1, 0x0000000000ddbfa0,
-            0x0000000000e06c8c, 0x00000000018aafdc, 0x0000000001177efd,
-            0x00000000006e5813, 0x0000000001ba79bc, 0x00000000016df17d,
-            0x9028479e80630fa6, 0xf0944124701524aa, 0x774ff188672b9ebc,
-            0x712eabf1eb544384, 0xef346b0f28a7708e, 0x6f39f759b4168a7e,
-            0x523e00b38a108e18, 0x24ecc41bcaf28e2a, 0xe46a86e6481599f8,
-            0xacbc69fe77417b3b, 0x14ee062576283720, 0xacb38c9a8312fe6b,
-            0x39e188a49955ee88, 0x0dbbc357e34fe19c, 0x98044a9941724d1a,
-            0x654204778b900578, 0xe27afbade6395fc1, 0x8037d6a35f1d900c,
-            0x0517c6b365f826a5, 0x97ad80a2ae0d0f95, 0xaf76be9e63d4ad1c,
-            0x8f6cebcd3fd566b8, 0xd849d9985cea6020, 0xba90e1719d75a107,
-            0x388010da50d38017, 0xa51c9a014ac5b52e, 0x8cc4aa61fdfc7a46,
-            0x9ce78f83f6d8efe1, 0xde53016f03e436f9, 0x1cac8699d946cacf,
-            0xd88c1e37fba841fa, 0x03ccdb67f7fc61be, 0x37c2745397ae7625,
-            0xf108bbd9530516a4, 0xb0791cba62126534, 0xaa82e8c8c449e4a4,
-            0x86e1d7aa874e1d11, 0xa47c3fb47e168398, 0xdceb7c82dc25d202,
-            0x8295b62a198b234f, 0x3a6cc80a636a50fe, 0x0a1a91c2e07fd30d,
-            0x7b52234ec1dd8a43, 0xc9a8db835fbe9741, 0x4a8861d8db037577,
-            0x63a95667a3c200be, 0x549690f370c60f2a, 0xa6ccfa13199d23cf,
-            0x0000000000260982, 0x000000000103e40a, 0x0000000001bb12ac,
-            0x0000000000384c35, 0x0000000001750208, 0x0000000000173d67,
-            0x00000000004b2494, 0x0000000001fc01cc, 0x48dff1be20af8138,
-            0xd39fcf628f0b3f50, 0xe835ade450280e62, 0x157e099f678352ea,
-            0x46081068a934b504, 0x743cd6487d6e316e, 0x376e91c78fdc65ee,
-            0x9fefeb37257c217e, 0x30f9c99416a2dfe8, 0xca2e363b50336895,
-            0xd0bc9d357f54fb8e, 0xbfd6d7bda4480673, 0x2575cef9a844e770,
-            0x1d130cf30978771e, 0x020183a77194e367, 0x9a4d1b1881d5d15b,
-            0x95ef871de131a485, 0xd4c78f1fa15f45ce, 0x4eb7d9fdf6f9aef6,
-            0xd601f4bb9e1a14e8, 0xc7d3612222bf9be0, 0xd292192a9f2160d1,
-            0xd269c1780cb2f3c6, 0x333e2f757d8eb433, 0x9731100c7d460214,
-            0x8c089657d15299bb, 0x114215f38e020129, 0x896349ee9bbeb637,
-            0x33c994af8f5df810, 0xeeafc69554d331cc, 0x87711a0a296dada7,
-            0x1bc9b7123af3fd79, 0x41b41478fa966c7d, 0x8b876f38a7e4fd71,
-            0x1d4be13117279b71, 0x14fc2f9df8d4c17b, 0x94df6837074fb94d,
-            0x1ec23b0e1e3f7bc2, 0xfc2ab1bf9b6ffa67, 0x8bf091a465ceef4d,
-            0x3c95a3095a698971, 0x32cf28347592955c, 0x10208b7c0c001331,
-            0xa13aa1b54878081e, 0x736f123d9def4ece, 0x566b10f44d9d2ee0,
-            0x3924b6f2dcae7407, 0xbf28e3035b12d41e, 0x0000000000549b78,
-            0x000000000196cc9b, 0x0000000000689823, 0x00000000014cd317,
-            0x00000000016d504b, 0x0000000001a4e619, 0x0000000000a0ca0f,
-            0x00000000019e0f08, 0x7da02c4bc861bf46, 0xbd2db9eea318a156,
-            0xd975ad5cd1367d18, 0xaaef9d5445b0be2a, 0xa1176052285a694c,
-            0x3a3a79ff2f3d1b06, 0xe8bea579997dd11e, 0x0c2919d41340152a,
-            0xa534e599dc4205e4, 0x215e015f6ca5ecff, 0x3442550abe22cc6d,
-            0x57931f7ee148b845, 0x0ef4484230314b4c, 0x445d7dd40ba456a3,
-            0x64c6c6d185efa574, 0xaa45befc64b3d288, 0xd88391ccb44f0af6,
-            0xde6bb0759085bd48, 0x359155ee86e112a0, 0xf8e9e7ac12bed4e6,
-            0x11979700a2378b3f, 0x09f7b2d8480f4f3a, 0xe736a8921454cdf2,
-            0x5f8a129ba8827fdc, 0x4bc3ba6b9beb241c, 0x41ea7e23b22f3b40,
-            0x1f05823cd4b291dc, 0xc9ced719147a74c6, 0xfd1927ef8eba36fe,
-            0x88bb2d284bf81ea0, 0x257f784c54597b56, 0xbac054d13438aadb,
-            0x73eff2650d6f3cb2, 0x6eaff379436f21fd, 0x6f324863edb5123e,
-            0xe910a4e249284652, 0xdd6553ddfd3f397d, 0x742164d1035e1d2c,
-            0x5fecd568d3a93c6b, 0xda9bcb42b5d036e6, 0x977cef722cb0a74e,
-            0x82db46457ed92baa, 0x235ccb6545bd5c38, 0xdc067e382003a15b,
-            0xd2f0708dc42e4582, 0xbbf5ed3cbd4657a8, 0x74855ca7d360100b,
-            0x576ddd94303ff9ad, 0x0000000001ef8e0d, 0x000000000183f896,
-            0x00000000009fe95f, 0x00000000005339fc, 0x0000000000ec64dc,
-            0x00000000016e8d1c, 0x0000000001ee7322, 0x000000000096993e,
-            0xa769ae012b0a3512, 0xd194294083f8c0aa, 0x79fa51d19c915726,
-            0xf717508f7908f9b4, 0xbaafd7493028c65a, 0x78c67a906d2cd80c,
-            0x955e39f45fad5722, 0x3ff123ed32059572, 0x3c3c8d2fdd54f1a6,
-            0x587ade3abae34317, 0xf228914de15246aa, 0x9ec9d19042c250ea,
-            0x10368386e0bfd566, 0xa339ce9c8ec77f55, 0xd39caec70343d967,
-            0x9536b50a74fba554, 0xd88509e0d666235b, 0x1eb98d7ccc1daac3,
-            0xabf4bfdc7dbdbed7, 0xd729501d1b9ef424, 0x2c8420675137c55a,
-            0xa813cccb12898177, 0x534f4504f4d0d7d6, 0xb793ec7da7660513,
-            0x85ab71a478156fab, 0x8296325e379d4465, 0x5b2cbb15d9d8217f,
-            0x3f15fb3dd16e7855, 0x94bee23016e03889, 0x1f16f47d696ec78b,
-            0xbac8f62c01848b41, 0x2250cd3d168a981a, 0xc2e09c269144d780,
-            0x9a889106ca727799, 0x96e1adc10fd64c7f, 0x28470acd3feccd07,
-            0x2c46917ec307980c, 0x66e8b141c020b47b, 0x83602e9b6fa12aa1,
-            0x5ae5f10abf02155d, 0xcd68374cb700d6af, 0xe5233c7b31c6ccdc,
-            0x11eea7275a61e2c6, 0xe63daff77336d4a6, 0x96de7f5a6b856858,
-            0x7e52903a71b39543, 0x8815e41b5ff1b89b, 0x3ac2acb686714809,
-            0x000000000144e75d, 0x00000000008d91cd, 0x000000000042394d,
-            0x000000000110871c, 0x000000000071c0ac, 0x000000000012a690,
-            0x0000000001ee1a5f, 0x00000000002cc013, 0xb2100dad48729bf4,
-            0x2c911209990881be, 0x6185c56b70814b48, 0x3d6c852812a27a32,
-            0xb18b424b5f6afdce, 0x5f91fd3e0e677f44, 0x224970d4799083d0,
-            0x5a0335c072bfc5ee, 0x619310e852f0d908, 0x75f6f8c197a90cc7,
-            0x0f5207c4d8578edf, 0x0be5c84b3ea7ab2c, 0xb7f10fd458614452,
-            0xc8e689aacfa02e6c, 0x2b7df34b394a8c54, 0xaa1e3c7a1f627b49,
-            0x95b93e6845694fa6, 0x2f52e530ac8c24a6, 0xf1443f5e9caf9f5e,
-            0x99e6eb04f42b930a, 0xd53dceadfff6f7aa, 0x2691b81dd5576623,
-            0x01803724f7d9a387, 0xb09a795fa4436baf, 0x19180a9ad2da37a1,
-            0xcc9908d5198d489f, 0x9dfafdb1ab367045, 0x34cb82db0d4e1fc8,
-            0xf056d54b2fd98002, 0xae2fe5bcc6f3c55d, 0x7ea56fa0218bf87e,
-            0x87fb07775d743dda, 0xd9d588501b950409, 0x8f7b13cc8f47837c,
-            0x557e1307db661e47, 0x2cd21aadbdeb60ab, 0x733b6cf306f45d2f,
-            0x859864eba6ca6035, 0xbec4c4bf706f835e, 0xc8592db51538013c,
-            0x89a5f098a32019fa, 0xbf9da929bb27d203, 0x9c8967a675ac2dfa,
-            0x37edbc0fc56bbb2b, 0x7c65e14b271ea2a0, 0xf3be6e92f84ad2f5,
-            0x0c94936923e891f1, 0x377e074cd714364e, 0x0000000001ebfa66,
-            0x000000000199cf47, 0x0000000000542346, 0x0000000001c6c34f,
-            0x0000000001644086, 0x00000000016e25fa, 0x0000000000f263c1,
-            0x000000000118c24b, 0x75186e353fe13b50, 0x0a7baf9eddaae2fa,
-            0x1ff07094ad125ea8, 0x90837adcaf66b668, 0x4c56161ee9b4d810,
-            0xb6ae64b1802cdf42, 0x0c35bb34e4cafd4a, 0x19709730d86f3a88,
-            0x065828205307c323, 0xae3e4a3bba581461, 0xc3f1c503caebe55f,
-            0x7dfd5bb684130e31, 0x8a3e023e85e74487, 0xed41674ab84e92be,
-            0x2054e5d900729038, 0x90c290a037421c66, 0x9ffd357a2d722aeb,
-            0x425bc78cde988b00, 0x103becf81d05c6a2, 0x21ceca40a7a1cbaf,
-            0xdfdb50679de0d7d5, 0x1b71efbf7b51db37, 0x9272c413dfa38d61,
-            0xeceb0748b6a9f843, 0xdb9b3924b49c89cf, 0xb52004af05a7fa62,
-            0xc27c4ba04f502ac9, 0xd946680bd0872488, 0x37b7fa4ebc67d8ef,
-            0xd14ca1d0df1e5fdc, 0xe1faa667bc963412, 0x04b1d32792b3ad84,
-            0x09fcf11c3c932231, 0xd375980a688cb43c, 0xa9c9684b99ac1e62,
-            0x95d03e5f222c73fa, 0x3a0755d913e7d664, 0x76f4060a475d2e5d,
-            0xa8f8d6ff2333d248, 0x5e027d3ac253abdd, 0x3f8828505c8bdc0e,
-            0xbcc94d92a6130da7, 0xed9c494cd3145e65, 0xf0223da9c68f5f82,
-            0x1edbf68c45e5b028, 0x4ff3c8eed980edcc, 0xa4da4cc7c48beb5d,
-            0xce40ea964fbc1e0d, 0x0000000000810dd0, 0x000000000192cc3f,
-            0x0000000000b925e0, 0x00000000012248a0, 0x000000000152e4fc,
-            0x0000000000ade9ec, 0x0000000001d0fad1, 0x0000000000cf2ec2,
-            0xc88fe3465beceb6c, 0x54f0d27f54d1f618, 0x6b2eef7060b1b2e8,
-            0xb41bf6927c2b1d02, 0xc0c9b8490f28e978, 0x0332853b86d30a76,
-            0x9d13ce4d0186aaac, 0x1c5e5dfdb857ce9c, 0xd5e8f1639d9cdb15,
-            0x080d67208f30cac1, 0x598a9cd652430ff9, 0x193ffb32a35f06cb,
-            0xfda6e9c3ab946827, 0xd4b5d09af071dff1, 0xfaa52e39187c7dd5,
-            0x529c2fbdc70910ed, 0x67f7caa519e63ed0, 0x95adb60d5600cff7,
-            0xabed030eb82f61d4, 0xdde9864cba886802, 0x6ab6f925a28c0fdb,
-            0x51f77ba7a34e19f2, 0x690870b1429710fc, 0x5aceaf497607205a,
-            0x120539199740fbe3, 0x56dd6d824089c074, 0xfeaf7b245aa04c41,
-            0x4119d792f27ab082, 0x3e458b597e8f80ff, 0xb42f0696b793153f,
-            0xd95c21fb3bd94768, 0xafd589088861c25c, 0x5773b9007258d2fb,
-            0x35d33cfbccc90ec0, 0x1fd99692717efe0c, 0x5d3fcc5ee7fa1fd8,
-            0x10a91214ea2ff105, 0x13dc3fff095a463c, 0xb20ce76fe246d9d0,
-            0xbbc504aa8eadc0bd, 0xca3cd2dd57c31903, 0x4961f95dc5b91e08,
-            0xfc2e5e910c5c6f2d, 0xe1561cd43c798b0e, 0x32d218467da466ff,
-            0x56674e37b1737d97, 0x64467973082441bb, 0x7b2db94a00b6d73e,
-            0x0000000000915be4, 0x00000000002440ca, 0x0000000001545093,
-            0x0000000001b793e8, 0x0000000001c13451, 0x0000000001edc7ae,
-            0x0000000000b6d1fc, 0x0000000000d32000, 0x679b28bc7d28adee,
-            0x6c5882a3184cd80a, 0x678bc8cbe1ce4c62, 0x2b02ee2d0b77288a,
-            0xe6c31d6e7ad3ade4, 0xfccae4ccb770ea8a, 0x0fecf6047869ef76,
-            0x7afa3af1bed56a8a, 0xdd4f53cdc28b634b, 0x34fe0c32bb7eb464,
-            0x4cfd5fa42981cff8, 0x5947ef6dc152ea13, 0x9ae1b8fc6246ecb0,
-            0xd8570b72deddd057, 0xce85c0f40cf3285c, 0x97b3d8719db1b768,
-            0xce039e57de392acd, 0x965e8df8a18eab3b, 0xa641a4a0656c4f02,
-            0x6cc4b3c5729c75ce, 0x9e3084885c34eb15, 0x61821d169d342b86,
-            0x72038997443bd50b, 0xcfa4a4aa3f9d50e6, 0x8983caf2cd5fc89d,
-            0x530ff7ce1324083d, 0x6878356fc15f720b, 0x64956203cedef6e9,
-            0x850e2f309ab407cc, 0xebc9a19e35406ced, 0xa504b12199bd7cb7,
-            0x452a94bfb0fff83e, 0x0aef2dc603cad7b3, 0x9454d6f102cd4c73,
-            0x9b7becb731ed1791, 0x16b74430c2aa08be, 0x81388a7f2643d47d,
-            0xda25d56c7262b78b, 0x198c5822d032a198, 0xed02c38efc61df30,
-            0x467bc5f8ee827205, 0x5ce9fff1d3005d96, 0xfba2156b832af534,
-            0x86c8e31cb7a5debc, 0x68657c5dd968dd3b, 0x5112192a707b2ab5,
-            0x6be8ec053b239a61, 0xafeffbbd9d206fea, 0x00000000003a39d6,
-            0x0000000001fe1150, 0x00000000003df8b7, 0x0000000001aedc98,
-            0x00000000003a441f, 0x0000000000e2ba75, 0x0000000001f52262,
-            0x00000000016b9cdc, 0x52d5c39e89c46c0a, 0xeea65687e38ea06c,
-            0xab736c6937284956, 0xc7276228fd18844e, 0x4f6852435f598b54,
-            0x71f863ec49f16fc2, 0x4adf8226ade17c30, 0x831d263b0c1fdd9c,
-            0xfbc598ec2f20cffb, 0xacf1bcfa5974b8f2, 0x231fab98f4bc7354,
-            0x436a95d6d1d7b6aa, 0x4c0079e85a867759, 0xbdfd252f5e9e3f68,
-            0x97f781526251fd93, 0x9a9586b051d4837e, 0xf2b2b15205ad2952,
-            0xf12ec9980cbca47b, 0x600d4671cf3c356b, 0x9743df8d68d72629,
-            0x5d86fd8be6de7880, 0xe4c2d7cfe9a0790c, 0x6a64420a12b7490e,
-            0x8bdb94e07c45d5b5, 0xbb845596a0230fbd, 0xa6e7b11d91c1ead4,
-            0x25928ccf4c3385da, 0x04c1fc4ef3c8ff38, 0x0dd286f29f32891e,
-            0x36ae5c70592dbb1e, 0xe612f67c1bac960f, 0x0f1e3a30cab655c2,
-            0xacdfc8257cfd3d5e, 0x1a772d2108dea81b, 0x845c2585d412b583,
-            0xe03ea8c5a041a759, 0xa400fa4dc0b3cf25, 0x3f71fe0629c348af,
-            0xb561a4e4ac405bbd, 0x04a006304235ae91, 0xff3be996dedb426a,
-            0xfe45fce6c9ab507a, 0xe005c284fed9c557, 0x66364308fe8fe227,
-            0xe4b2ec421873c679, 0x5fadfe99ffb7f9b7, 0xc48bedd9142dcc38,
-            0x17fa273993bbdae5, 0x0000000001d59b9e, 0x00000000009b5bb8,
-            0x00000000004e6b1c, 0x0000000001634247, 0x0000000001f2b70f,
-            0x0000000000cb2c88, 0x0000000000db78fa, 0x0000000001d3a246,
-            0xc800b68d28ff4cbe, 0xe2af3594478634a4, 0x350009192eb8646e,
-            0x7802093812f9cdd4, 0x16978eed415ccdda, 0xd5547d7b304510c4,
-            0x74e5b19092056830, 0xcf00ee0a80c10f8e, 0x8f1659c6e535c3d4,
-            0xd18a807e4bf4d199, 0xdb371d220da1ac9a, 0x8c66c375d27b974b,
-            0x49979c313801e0c2, 0x6eb18fb1e7f8360f, 0x5d620c60fc6ff7a3,
-            0x69ca04d8675ed7c7, 0xd91893f08ba77f1b, 0x2a9719e3a164f881,
-            0xa6b9e0ddd2d50dc1, 0xcf4b056ba40af490, 0xad22a61a4614c74f,
-            0xda49ce303125906b, 0x7079347d0c4c64bf, 0x7f5e7f5b4719701a,
-            0x847fef53cff9571a, 0xb530217caf02f46b, 0x82912dfed4846472,
-            0x4a75d40299d3d81f, 0x261956b7851ae5d5, 0x36a83b2e0bc31c07,
-            0xdadc41b73774526a, 0xf1d6861bd7d5f203, 0x7551734a169b7648,
-            0xf49cfc3ea0d80bac, 0xc4bd436b505bfea8, 0x060ac82ddea9df13,
-            0x47d97a3844e8fde0, 0x4cb6d78cd6403fd6, 0xb7e512d8bfe7ff21,
-            0x58de309d0f697369, 0x71a55257f30f792c, 0xcd998a0c0f7cc739,
-            0x5d0022402755a631, 0x3a03cd15e4a2a2a8, 0x96337d4ba28dc306,
-            0x0d9b390627e400d3, 0x2d429dac70e7202c, 0x65f2d99c98ac15f0,
-            0x0000000000120b04, 0x0000000000e22664, 0x0000000001d152ff,
-            0x00000000008bc2a2, 0x0000000000e7f681, 0x0000000000766cfb,
-            0x000000000006a408, 0x0000000001c69176, 0x044a66971f224054,
-            0xf9e342418335ebf0, 0xe512231e6064975e, 0xfaeece74a2104112,
-            0x684ea9a8c0fe03c0, 0x54c57ce95f6a89f0, 0xf2e455a64874a644,
-            0xd841db238d40ea62, 0xbdd094b8be6f20f5, 0xbe28a84156a3ce93,
-            0x13e5b500f8371bc1, 0x0c47efa783579538, 0xc744527de02265a5,
-            0xdfaa406960f6d483, 0x579c6e815292836d, 0x42421013f5ac89e1,
-            0x9fb626210edc6f51, 0xe762e92d6c9a663b, 0xfef3895abe51ca61,
-            0xe8d080935b0ffaa4, 0xac71063ce8470cb8, 0x0e6533a657c2307c,
-            0x8a462241b4e067c2, 0x6d2867c73e26b9d2, 0x9dce9ab44a3e04f8,
-            0x75ae625d856447f3, 0x0526ef22480ee947, 0xcee79330727f4ef0,
-            0x7f96233cec2f63ca, 0x026f9304f90a21a6, 0x16e96ab54331d9a2,
-            0x3563d11f58bcdadb, 0x44a8e438b29452cb, 0xe4b8a7a0fd85d43b,
-            0x9e5b5ee717e91604, 0xb404c95f239cff07, 0x852ec3dfd17c1e01,
-            0xf6bec057d29688e7, 0xb35087d5b5e4a986, 0x67aba44fc15d34e6,
-            0x5204751d2230241b, 0xc7ebcd7a2b9c6a2c, 0xb9de4adb56e7618c,
-            0x93cc290f5504492d, 0x1c208c4cd9748a71, 0x1e2f99febc206ec8,
-            0x05bc39761f28693e, 0x4cda5e9498debc26, 0x00000000009e8991,
-            0x0000000000e0b3f9, 0x000000000001dfd2, 0x000000000141e91a,
-            0x0000000000496287, 0x0000000001d6b45b, 0x0000000001faed15,
-            0x0000000000b1eada, 0xaca2c45f42812d68, 0x9e73157c4513bc40,
-            0xc055a24d25579980, 0x591f2ae43c614cfe, 0xb1aa06400a54960c,
-            0x85c73b126dde4276, 0x141f488d338656ee, 0x06ac4abbe643b6ae,
-            0x3d4bb9e1cb81e7dc, 0x2dc56b29225ea180, 0xfd9fc0b1387d16ae,
-            0x543d4c88d7be703e, 0xf6cf85d0c0dbde18, 0x9bb2aa402b0f0ca2,
-            0x458af6f575e949d7, 0x7a9f06cd3fe0080e, 0xd95ba47fb7218f0a,
-            0xe3dd01e3bfec0bb5, 0x6b96b1264baa496a, 0xaf0d2f6da62e2c63,
-            0x5597d4d5db971ff5, 0x251a501452e69853, 0x3ea0eceee13c9829,
-            0x3f48d999fc47b5b3, 0x30dbc58c55f7cc44, 0xd09d8962b616df4c,
-            0xc9c9f97032e04a8f, 0xea35d49c38112760, 0x93c784d5b98862fb,
-            0x7b0eded201c95374, 0x3005ef50cd3fa802, 0x37a7425be9692d71,
-            0x128174cde65e65e1, 0x67a17b0c17c04480, 0x7412c95adda49324,
-            0x090613d36a65b424, 0x37cab95039541454, 0x1b8a60d3078a2216,
-            0x41b29c98200fa414, 0xc01599b1480844ec, 0xa7caf147b825ccb3,
-            0x9e43ff32c6f83990, 0x7c74a2d6d2396f83, 0xc959e4594d0a678c,
-            0xb0424795d1021431, 0x3aca4cbbc51fca28, 0x97848ff35582e732,
-            0x1bd4158dbce278fa, 0x00000000010dc920, 0x0000000001399221,
-            0x0000000000f1ce29, 0x00000000008c94dc, 0x00000000001a6135,
-            0x00000000013aa67b, 0x00000000009c7c79, 0x0000000000f45be2,
-            0xec612712cf3b221a, 0x8d4248b7a0114496, 0x9df1b4feafab1e76,
-            0x057bd59ac71c2960, 0xead579f29cbbfefe, 0x5940eeec4aa9dd38,
-            0x84319f5a0c8b1ff4, 0x4ddb1cb7871051ba, 0xb1d93dd3868abec2,
-            0xbca919b710a758e8, 0xe2ed527f6a1eb8e2, 0x18953e85e4ea4b75,
-            0xf65b4ba11e83509f, 0x4f89d93db63c6f7d, 0x6ed939d0a6c50f37,
-            0xddd43d1eb3e5f49d, 0x2503dfc51fc92fb3, 0x50bb3d6b651bd1de,
-            0xb7d43a14ee53fb8e, 0xe767899a6519c2f6, 0xc5a6aab0b3da7eab,
-            0x30362fa324c75753, 0x80f2191e48e92b2a, 0x5d4fdbb17c4b9220,
-            0x6e3c7b24892cbbdf, 0x68ca5bbbd789d5ec, 0x2b2e0050ef290306,
-            0x740e16a35e94d1bf, 0xd8554fbebd566332, 0x3eb02411949bfc68,
-            0xcc40ee6436fac574, 0x3f332bd0c0b3fad5, 0x9642f9a0acff7fcd,
-            0x59f058ac8d36ddf0, 0xc12a98083df1b996, 0x96a4b47e6f2f0d3b,
-            0xdf2ec63dec672b4b, 0x318b897f44306b25, 0x07c0179cf7d0d629,
-            0x347481d5a2120165, 0x8049269ad29e3a91, 0x994afe06ba0387ca,
-            0x5f10b1d8ca5e33c4, 0x1ac006dd9226d76f, 0x67502fd6f5c71d67,
-            0x0ee7e75ab164a121, 0x6bd46537ba93356e, 0x7d85885c41bf92cd,
-            0x00000000018b28dc, 0x0000000001689880, 0x0000000001e34d3e,
-            0x000000000179c9c5, 0x000000000136517c, 0x0000000001cc6057,
-            0x0000000000f0ff40, 0x0000000000558fd9, 0xf8ca3c89c55d989c,
-            0x0062e85c4e54cf9c, 0x460f216ac6891334, 0x745fa84185434160,
-            0xdb21879c1dd1a96a, 0x4bf152a084c14cbc, 0x32bb4f8ae75ea4cc,
-            0x729060ba8f41b83e, 0xf933c24c62d2984f, 0xa98b87c9d2d6a854,
-            0x50bae8d855c376f4, 0x9df3b9bebd870cfb, 0x9747ff45fbd9335a,
-            0xeb6d30dff74caafb, 0x0b1dd32d25fb1b98, 0x4f61b9ddd3ab2ce1,
-            0xd74b59c02dcf3b86, 0x6284af1e87541494, 0xd2daa58806db7ac7,
-            0xa8a582d2e689046f, 0x650b42bf7db78c90, 0xb4a3feba9cd2472e,
-            0x483b474d21d3651c, 0x8d4e296b229049ff, 0x0e8d6a0f97ef7aaa,
-            0xa0159c69748984f8, 0x62a2764b6b236eab, 0x6ccc2527de379409,
-            0xf806e14a7bd28319, 0x0ffa85ea997c91f5, 0x158da2bf25d09137,
-            0x285741cc94e4a6e3, 0x6adbc7427d27d032, 0x9a674300b14bbade,
-            0x4e1d598eba38f592, 0xa65a297d178b7687, 0x678b1dc80db6e989,
-            0x466d00ba88199d04, 0xfe16a516401443b7, 0x7bc43cd44ed7cfe7,
-            0x7a5479e5da8ebc6f, 0x71090b1f3de35b68, 0xb4218a350639e688,
-            0xa5b92c08cf1f01d5, 0x619dbad757cdfd2c, 0x1a6511b02eafedd8,
-            0xf4eafc68ad150a0b, 0x56ce9f42d135eeae, 0x0000000001af6eb1,
-            0x0000000001fffcf4, 0x0000000001e016ae, 0x0000000001b4ce2d,
-            0x000000000130befe, 0x0000000000840b32, 0x00000000004dd3c6,
-            0x0000000001550d25, 0x8ce011ee1ee91250, 0x09535ff41cee39ce,
-            0x26f70f518b45023e, 0xf24c08f6f3ee995a, 0x41e9bddb7b01a3fc,
-            0xc747362acda59f70, 0xa10d3a00abb12e4c, 0xd6ebdfa082c9f874,
-            0xb18efdbebc8a3b84, 0xf39b70496db65e18, 0xad832d6520417d5f,
-            0x095c73325f308f36, 0xb95f678718b13549, 0x17a68907cf16ba5e,
-            0x8a2f5e76a7617390, 0xf879ae554c28ef45, 0xd2fce8bef883ead2,
-            0x0ce437b41d41d27d, 0x187dc484168dbf00, 0xc21b9adc9f8681bb,
-            0x899f246dc2b361c6, 0x3a2b8338e6bef7b0, 0x27c9573699fcc457,
-            0x1db0e38b9912f32b, 0x5da0166df99a5dd8, 0xd1fc9c1a85dd5d5b,
-            0xdab3750e9d07108e, 0x46f2f0bae3bb5342, 0x8051238cbbea7c38,
-            0x2101391f34091897, 0xf5a26cf9e631e2fd, 0x881d5619f4e530b8,
-            0xd07068b90c067b09, 0x65f7b2fda0862e38, 0x3d86a977fdd91b0c,
-            0xa7d612b3d5c9bbbe, 0xed674eacc69f1014, 0xbb2040f5dcf1c6a9,
-            0xb8b1d857c146bffb, 0x57cd7e71d3458aee, 0x5d2de828c73bd00b,
-            0x9a9da9186d52c483, 0x3995b932e3eb88fa, 0xd5b617211b133e51,
-            0x82d6421ecc20499d, 0x547637a2fccd438e, 0xb097eb19dede38f9,
-            0x39d39c8bea1bca5e, 0x00000000007e6d4a, 0x000000000037d99b,
-            0x0000000000ca2f74, 0x00000000017084e1, 0x0000000001bb2a1b,
-            0x0000000001ca8f11, 0x0000000000308b21, 0x00000000010783d5,
-            0x06452264af33018e, 0xbf68c43f69164110, 0xe227f56858806c6c,
-            0x9209841c809d4d96, 0x4bf2c38991972e9e, 0x19b9e8d559c882ec,
-            0xb56382e2574bc532, 0x8bdc49f1bc18425c, 0xdee0056109d42081,
-            0x7e5bdff2bd2feb14, 0xcfa5a1a41269902a, 0x85a7bfea662d729f,
-            0x790bbed9f68179a3, 0x9aaeb95314c7f622, 0x2c940ed7aaa0e8f7,
-            0xfe3c160dc6cca999, 0xe9575b2095884c2d, 0xeb028d05a1dbfa56,
-            0x95c54a6d275e924f, 0x16d78671a8f644da, 0x38f851906bb99f0d,
-            0x374f0398839cc82c, 0x737928d2eafa6d2d, 0x7a3bd25c14cb1e03,
-            0x9f326bfc563e5475, 0xe8516d9c00228428, 0x2d79b825f6317534,
-            0xafb0f73477f0985c, 0x17395a25cf3f15a6, 0xb06db41563b4c05d,
-            0x88230f57651d0b85, 0x8e73abfd744e942b, 0x8f9d29369ed11068,
-            0xf8df5f1272bca41e, 0xe80bb3c3d4ac1a28, 0xc82dd6aa07412846,
-            0x0f965ad9b64a05bf, 0xe7f4040c44866946, 0x2affcfdb97839a2c,
-            0x12ee08c09d6662a9, 0x4a8da8b93c8e6517, 0xf31ee15d274ec6fb,
-            0xc0bc39ee5cc70386, 0xdb3ae5a9a702430e, 0xa09c789090fe6f77,
-            0xb5b09f3b47dae64c, 0x1ed4ed2e0f46b8f6, 0xa9dac252cbc57a6a,
-            0x000000000198087b, 0x0000000000641b83, 0x00000000016439e0,
-            0x0000000001d78e9b, 0x00000000010c5652, 0x00000000018178ed,
-            0x0000000000d5c474, 0x0000000001331ac5, 0x070a0e48f8b43bc4,
-            0x6e8433d6ba8f40d4, 0x1ed38cd8db480af0, 0x0b41f6a7f603aabe,
-            0xb3d546f919b52e0e, 0x10a3ec8a3bae631a, 0x2d86883163bb37ac,
-            0xfb45581edb58864a, 0xe1103c6099351a41, 0xd55baa263c404d48,
-            0xd90ff691efc4eba2, 0xdbfb03bd5a888a7d, 0x373741e3a243ffba,
-            0xc3be11f498f3cb70, 0x9dcca892520d5e73, 0x9935a88522ffe440,
-            0xc4ceff7853901bb1, 0xc42bae2e9badfa5c, 0x808910e844525077,
-            0x3e0375250aca61bf, 0x7b74b3da2eb25496, 0x2237cf0ef7751cd0,
-            0xd4917362ff855254, 0xaaff888841258379, 0x3509e513385d4a20,
-            0x23b104212f5ca771, 0x988d06cb4b3a6423, 0x006c9d68e9d91200,
-            0xb430b2f007cf4117, 0x2d390a59d35c8cbb, 0x7044659de77f4cba,
-            0x65ae954ec59307df, 0xba9da31a62f15c9b, 0x15ed3224b444950e,
-            0xc403f75bd1e3d3b5, 0x2f3e9c08dc350f6a, 0x0d11b688faaac1e7,
-            0x7b83ac5deca7f6ff, 0x28668b305f5bc19c, 0x2b979f9804dd77cc,
-            0x01633834cb38ba4f, 0x85e0e60c8f720e53, 0x4b20d04eaa1c9664,
-            0x9b548614b743df8f, 0xf758efb5614198eb, 0x79589cb4e1464422,
-            0x5510c6c7b2681763, 0x4b086a2054f7a205, 0x00000000001f84b8,
-            0x0000000001f0c8da, 0x000000000055c336, 0x00000000012c3487,
-            0x0000000001eb3a50, 0x0000000000d40f84, 0x0000000000563829,
-            0x000000000179a2e8, 0x9ae235a4cb457538, 0xf2315d205826de16,
-            0x6bcb8a684a0947f4, 0x6a8e7eb8ed093868, 0x3d00c22b18cf9268,
-            0x90d3f34758cbe1c6, 0x038eec249f66a52c, 0x408670bcddbb2af0,
-            0x1d412190b4fb6cfb, 0x3aa97b475f6fa8b8, 0x12dfed28790c88eb,
-            0x9fb1f398cfb25f4b, 0xab0d0ff0ecb9946f, 0x8ffde911556c7701,
-            0x15362782dc13246a, 0x771dfd79db8b5b32, 0x715c8014a6a4d9d0,
-            0x6c6625a97402e9a4, 0xd7a968257fcd1ff0, 0xbd8c9d95abf48c06,
-            0x83944ffdf7ca5b14, 0x5e8ee46c5ce29556, 0xe6326da7f9ee638e,
-            0x64a788f6b2a3872f, 0xb4fab369e1acdcf0, 0x326ec2db13942afd,
-            0x870413b12fcbb7d5, 0x317d54566946dbaa, 0x7caef60988cafe15,
-            0x600bbf5d63220883, 0xf39323823d688354, 0x98fd110e9c209759,
-            0x8461e02742c74054, 0xe1c9528aca59f4db, 0x34c725a3e6d31aa8,
-            0x2603426e418cfd57, 0x4fb60b0ac9b67953, 0xef0fcd3e529108c7,
-            0xbc043aac49de33f2, 0x57c9e0c645736290, 0xf21a0e6125a649bb,
-            0xf685576224ba9c3c, 0x7f8c5aa3aaf0ada3, 0xe1dc1d57bc91faa4,
-            0x52cd4b24ac61648f, 0x706ebd044a7ba0ac, 0x17cd3b878fbe69a3,
-            0x5df27d168aec9334, 0x0000000000ff76fb, 0x0000000000b15b93,
-            0x0000000001f0a0ed, 0x0000000001b3a65e, 0x00000000000dc916,
-            0x00000000004e2d3b, 0x0000000000a95a7d, 0x0000000000f8fbbe,
-            0x99d53444d5fb72de, 0x0a3bb0c28696472c, 0x8adc14b7bfd7383a,
-            0x1243b79201161bcc, 0xbf4941224aad51a2, 0xbc10e127993f7afc,
-            0x1f0cc77d5a3976d6, 0x741eee543545ecc6, 0xedc33ffed52e186f,
-            0x3424876606ba1618, 0x400288b76a71a57e, 0x19c20c1df334ea75,
-            0x1789ee4bee28f918, 0x074114e5ef6cc445, 0x05c3bc344e9bda8a,
-            0xb29c6ca67e2970d0, 0x6c2a83850f7ed91c, 0xec64780ade6c8cbb,
-            0x096a76f21b39725a, 0x2d69c3d859255ebd, 0x0836ae9ac40f3fb0,
-            0x026bd9d62242732a, 0x39f2d9c1d8c2b400, 0xc3c5aea479d12b2d,
-            0x0732404f8683b28f, 0x239f12f1fb4f946f, 0x836fc8a54de1e50a,
-            0x946021180108031c, 0xc1af90e6af2c5c38, 0xff88ea94fb386b72,
-            0x8e086a2c2558f492, 0xd44fb6984069aa98, 0x509c36c71a81fb27,
-            0xc659a1482d178022, 0x2b35c36fb118333c, 0xe26f63e550e53e15,
-            0x86ca65c752ab7160, 0x31cf0558084af4d3, 0x5a883c7ddfd19d13,
-            0x852563cdb8768273, 0x10344f0ee95f5dfb, 0x002943f3bb6491a1,
-            0x19eee73ad3a3be1f, 0x3525e658ae7e538b, 0x43a815903d75d970,
-            0xe3867a7bc0ea72d3, 0x534d23829e8ebf40, 0x335b94aaa389b8fa,
-            0x00000000018a4c1d, 0x00000000013b1856, 0x00000000018e2b12,
-            0x000000000101f4c6, 0x00000000012bd24e, 0x000000000047d9c9,
-            0x0000000001d4b578, 0x0000000000bee309, 0xaffd7c2327cdb120,
-            0xf0009d41932ac4ba, 0x5373c46cf6ac57cc, 0xcea30a362bfb3bd4,
-            0xe4d98106b1f4ee40, 0x4ff79baa4336f51c, 0x6c5db6b665349e42,
-            0x6827a9033d7aa88a, 0x0602c5b8a6fca7b3, 0x284502a7efd092f1,
-            0x9c17e96688ff61de, 0x9aed9c6b3e54f68f, 0xaa0f077d17024138,
-            0x4006f10aa72ce6b7, 0x92baf268b4ecdbd8, 0x7154ef4d68a50ca4,
-            0xc5d4fc46a970d293, 0x5795f71f2c280cb4, 0xf400665a64312d63,
-            0xe9cf875a5a6bf39f, 0x644d77e5e0e37d15, 0x249062ecea133721,
-            0xfe48ffc24642295a, 0xa32e3d1e5d1c3e42, 0xa9402b0165ebad6a,
-            0xaa92e012786064e7, 0x69e61fe8838a8cb1, 0xada8d448fd397a80,
-            0xaa5f0cb770ec258e, 0x649dc6addab9135f, 0xfef056659cac9047,
-            0xa750e16e120adbe7, 0x2449c058b92436b9, 0x8f4b963e2dce6d5e,
-            0x2db586261a158291, 0x37ea16e0909d20b5, 0x70c97c299784c81d,
-            0x7acece27aa8cb6d5, 0xfcf330e95b306a88, 0x3b2a8aa0535fc664,
-            0x6da9c542fbe53553, 0x0c9a9d7eb40aa3ba, 0x2903bba6b82931dd,
-            0xc9eec152f1045e17, 0x1deb452b78a5f84c, 0x75f99d2be8a37b95,
-            0x7026406b94134203, 0x8f1b0fda381c2598, 0x0000000001715495,
-            0x0000000001f412c1, 0x0000000001f0c66d, 0x00000000002e5d9b,
-            0x000000000076b4d7, 0x0000000001d68596, 0x0000000001c61358,
-            0x0000000001d204e5, 0x7443c532d3c02302, 0xc3056b14d0f4e5ce,
-            0xc8820e7af17f1aa6, 0xec22d0a1063cd884, 0xf6907ace7f7bb2c4,
-            0x87af3aff703121ce, 0x59481e7f8de4c2e8, 0x1b1b88e044feffde,
-            0x8b1b59078a94ab74, 0x39c6e254e6251ae8, 0x7a4cf9f9c590e709,
-            0x10f50a8e893e9d27, 0xc74d306a05c58738, 0x9017ee2be2c2eb25,
-            0x36adedc11d3d8f08, 0x0d37f7e5408f518b, 0xc9fcb4c082aa4bfd,
-            0xc81d84c8b1fd40fe, 0x1b00720d4fc8acd3, 0xb94a8d19f46eaa2a,
-            0x9f2affc757d3c7fd, 0x498d3dd66b3f478e, 0xed93a669075c92b3,
-            0xbdafee6a3907db19, 0x80077053f6410ad8, 0x3e2a926d9967805d,
-            0x78fc7c5fdf2a9c10, 0xbadbebf438dfc2ae, 0x6789f8f3207af579,
-            0x611aae87342155fe, 0xff017ccdba11125e, 0xf6a2e788be076ff9,
-            0xca207c0d1dfb0de3, 0xdf550084c0d45b6c, 0x302a2e6df1e0052e,
-            0xf7a5d7da6da25096, 0x286d5bfd5c3423fe, 0x06bc16f9ae64d945,
-            0x2361ce487ab6f954, 0x5c20dbee48c5dc72, 0x5d7bac41ea68b7af,
-            0x7357fa6bb3515aa2, 0x35bf6d096beb93e9, 0x56b5d049ec1d00e2,
-            0xb72885b70d29e759, 0x97ad39368e2a41b6, 0x7a6d07392a48107e,
-            0x145a197f4398eae1, 0x00000000008dc66b, 0x0000000001720bb6,
-            0x0000000001676cef, 0x0000000001b6b2de, 0x0000000001ac952b,
-            0x00000000002a99db, 0x0000000001687ad7, 0x0000000000af029c,
-            0x996f76fad64dbe70, 0x2a45f86be63d4618, 0x39ba5b8b5d16a1c2,
-            0xf1b14672e5d5686c, 0x968a6da34d26deca, 0x9f5ad5ef7e8c8478,
-            0xbf5a0e65037980a6, 0x6437fd3169349fb4, 0x872be680c60d38b4,
-            0xd5906c00e444542a, 0x7e3c54589a2c3fdd, 0x151ca54758f32347,
-            0xef413d3bbb551d88, 0x392aa9d933257171, 0xffb9b50d04bc4304,
-            0xdae2ecef67a1a683, 0xa190454e8309b428, 0x30b6c4e532e00fbe,
-            0xec3ab3bd3c782584, 0x184563127294f38d, 0x8e71920bc49eba7f,
-            0xe11bdf7529115986, 0x680def7e0aebf740, 0x0850e9a9e4743d8c,
-            0xf4d05298cbca83f6, 0x7d23da346936df9b, 0xfe543443dca89282,
-            0x2b2d0ec88ba41a35, 0x3e832d91feadf1a0, 0xd3fe326f7dabc522,
-            0x36c47a0cfd92fbfc, 0x237653a8a7229c95, 0xc72cb9dddeac1380,
-            0x46ace4cb5cc631b0, 0xb0d8fce919a3e0c4, 0x497c97ee582c5e83,
-            0xaf35d0856c4ce95b, 0xa4ea99017f2ecfa7, 0xe9388917e85ea4f1,
-            0xfd03e29b6de6fe42, 0xf2fa093c3216ac38, 0x0467fb56186a1127,
-            0x153d370925cb00eb, 0xab0173b3823356e2, 0x8471d2afad126b48,
-            0xfa5f45134673da9c, 0xd2af713b108dda45, 0xbc6b31dcba414bf4,
-            0x000000000124c0d9, 0x00000000006cfd09, 0x000000000152594c,
-            0x00000000004433e1, 0x00000000008d8849, 0x0000000000583b27,
-            0x0000000001f6dee0, 0x00000000013a88ee, 0x80df84ea5eeb1f60,
-            0x9e939fe4bb3bab58, 0x489c51a5a8661536, 0x81e8afbd95e94a4a,
-            0x2081489464eee65a, 0x641bd9c5fe4275cc, 0xe5c03137d8fecbd0,
-            0x7b72ae8653b963dc, 0x85850dc6ff6218c1, 0x755b82f103c3b8f2,
-            0x5a53bc26d939a5ef, 0x9341b94c22af98af, 0xa1e9d47cf5d41ad9,
-            0x6295ad922adef4c3, 0x1036ecb37bf3fd51, 0xa381010b2bd1e2fc,
-            0x8710d83e76026bff, 0xb45c9c2b4ae59a95, 0xeeeeabd124d9b309,
-            0xeb1545e804afce0f, 0x1f9a7fff53491b3d, 0xbbaf643bd7c54420,
-            0x092273352b723ce9, 0x033e0ef7da74f385, 0x4a6aef8181233081,
-            0x26c0df076614e227, 0xb9a08bc0d7ade812, 0x18fc031f54654fae,
-            0x00e7e2b69204792b, 0x0213bab5e9f17e0d, 0x8b93fa66f2fd5c85,
-            0x724cf27b2c552a9e, 0xa44c5b4ae8b6590b, 0xc901e49d9c7374d2,
-            0x2e46cea2809e82db, 0xa8f5cdd8a9d3f273, 0xe1cfc3813407184d,
-            0xb625d40929601d8b, 0xa4cd761144268a7d, 0x931fa95db0f986bc,
-            0x99189492d26c9344, 0x98330088ee5966a0, 0x4ae33a5cda1b1ed8,
-            0xff7f03ec47d989d4, 0xd4fba94e19081e5a, 0x3bc527ddf28516a8,
-            0x1144411bf29279b6, 0x9d35777fc3f8f633, 0x0000000000f851d2,
-            0x0000000000d2bd6f, 0x0000000001ae2cb8, 0x00000000006bb6c3,
-            0x000000000167db29, 0x0000000001bd3c70, 0x00000000017cd7c3,
-            0x0000000001d57d12, 0x9f51a4ea6e5b5656, 0x73882f2a0e4b6504,
-            0xabca1a52f9c8806e, 0x80bde1fb69677cdc, 0x7483d856b8703e0e,
-            0x26d76b203d1e36d6, 0x284d3fb52ce2e264, 0xe48d63b23d0855da,
-            0xcba2c6e425e0ef78, 0xd7970a7668024505, 0x3d0ed788d7aec42f,
-            0xf98b66283fd2da85, 0x9fe1d0da754a5a6d, 0xcbbebf3d122d7209,
-            0x7473fb5f4c5c0651, 0xfe8b063c60cdf944, 0x28bc1a1002e8323d,
-            0x048d3083699eaf59, 0x8b2ec094526d799d, 0x80e4386fa0ccb3de,
-            0x6973cf86c4ef3c84, 0x739c69147ea81605, 0x5d07952d56722710,
-            0xdfe2bd9291c3cbb6, 0xd3504cc4276a2b92, 0x96c54308431d8161,
-            0xedb1cb60cc4c886d, 0xacd681fea14ff3e7, 0xd9928865f39ab6fa,
-            0x6a641a6dfe091564, 0xaf62a904de678f8c, 0xc655ee1f6bdc0d1a,
-            0x19efb07e6f70065e, 0xc7a5f21e0c0d7e3d, 0xfeefc4b8d280100d,
-            0x4551e6dd5ffcf9ca, 0x8cca73a147c3336b, 0xcdf8330d945186ea,
-            0x17c1f837dbb759bc, 0x9507680481b796ab, 0xe5e99a0c4e1fb3b9,
-            0x13da01afe13203ea, 0x95ddd15cec2f25af, 0x2d9d366ea1097c3f,
-            0xb437dbbaf3f60744, 0xacfbcdce06ddb0d9, 0xad35a1341b78616f,
-            0x7d08af993dbfe8c2, 0x000000000046b603, 0x000000000012d801,
-            0x0000000001bffa11, 0x0000000000abc2a2, 0x000000000142edfe,
-            0x0000000001453de9, 0x0000000000b73e3d, 0x000000000033ddea,
-            0x3dc6fb876e715e32, 0xc12d1924a4bd7610, 0xed371d20fcec60ce,
-            0xffd2589664b46646, 0x154094637c5d3594, 0x0d852c21f36bb70e,
-            0xe77cd1bb1ec46044, 0x401a2f1b913aff50, 0x9d0be8a018d196d4,
-            0xaf2843436ad8b97e, 0xcfa426fe33b2f07a, 0xb146aa7bbbcf55db,
-            0x11e1f0621dbeaa12, 0x88b429216921106e, 0xeac3955c0de4ff89,
-            0xa82c11f3f294e4fa, 0x660afad71e4c06fd, 0xf6c50aaea8acae63,
-            0x8ccf280bc65e0233, 0xe8d20ed85f40f32f, 0xb156027885429332,
-            0xfd624f662059953d, 0x47f53f7ea94e00a8, 0xb08d458f80258f64,
-            0xa8c3f2a01186f024, 0x8fcfb9461b2351bf, 0x76239cbcb3024dbd,
-            0xe5848e5204465a50, 0xe61e41d0e1a02d48, 0x4e5e5bf7428f6657,
-            0x7eeb622f2d955669, 0xc92a12cb0f635b79, 0xe958ece8e4de246c,
-            0xf885198a5982a043, 0xb582261ed00ba782, 0x6e5ef2a86103afd6,
-            0x78405dd3f7c303e4, 0x11bfbe86df8ab4cb, 0xb2e3a9f0ad83040b,
-            0xd6c90d9b44e0b778, 0x1d04ea9a744e099b, 0xd863b9b556671ab7,
-            0xb34bcdddc0c09250, 0x242444e991cef519, 0x565f430e32ba643f,
-            0xee60d158a45a00db, 0xa829ad326baf3bff, 0xe47b05f9e953eea8,
-            0x000000000143f60c, 0x00000000016a9efa, 0x00000000002a1762,
-            0x000000000187c1e0, 0x0000000000eecd93, 0x0000000000844559,
-            0x00000000009b76a0, 0x00000000014ce3e5, 0xe049f0b8bef2aa6e,
-            0xc5c8d0799d02a95a, 0xfc2d40fe6e2a16d0, 0x820406ec7188c310,
-            0xa59d04c2b843919e, 0x1dcc48cb6ac26a72, 0xfddb29c8403892fc,
-            0xdd0087571a37b600, 0xedd9aa66e78f6b74, 0x8fe30f6073dd3adf,
-            0x2141f3b75b366215, 0x1fdb38b111a71168, 0x8db116c759f29ce3,
-            0x226eba6ff176f3b2, 0x1e9db0d4480e8448, 0x044e8b710433fb77,
-            0x3506499fe82ff997, 0x36a9996a4acca894, 0x68c60481653ceb26,
-            0xf54ceedd2288e3b8, 0x1cb41cbccc55d732, 0x167a8296141aac55,
-            0x312d5cf7414801f2, 0x0e276bf90ac37e34, 0x121b6767283cbaad,
-            0x3fb5698955143f4d, 0x844ae354f64adf97, 0x25a421842501d4a6,
-            0x58c98bb45d09b943, 0xd0f3eb0c9c273c6b, 0x43071aee1016bf66,
-            0x7a6624dd4157a866, 0x31a5da2cfa79b288, 0x58e3e9e9794bdfac,
-            0xa82b4a3d25a676cd, 0x2d171178e42043aa, 0x0271092eae3de4e9,
-            0xe43fbafcab7ac714, 0x43c0706abf243aef, 0x4fdce0a9aba33ddf,
-            0xe3f1fb7fab82b6bf, 0x8a68cefcd9f7a7b6, 0xe3b3f56fbe094cbb,
-            0xb221e7d2fe31b581, 0x23d5bc2b441059ec, 0x58092fd0bca268a0,
-            0x56480a9a0e56cb5c, 0x8f5b69749684c093, 0x0000000001ed9db4,
-            0x0000000001e6d3cd, 0x000000000130e69d, 0x0000000001d4623f,
-            0x0000000000186b4a, 0x0000000000f871aa, 0x0000000001de47d8,
-            0x00000000017d1fbd, 0xb9df99cb68cf33ba, 0xa1c9c2e38265fcf0,
-            0x3243dd0b9e7ff28c, 0x78dda1918b584af4, 0x6651548bb5fa258a,
-            0x9b46b65962565c10, 0x22d083fd51d963d8, 0xdfaa8d6d3ad21422,
-            0x7fc359d16c8632ad, 0x41d2b4b024d4e161, 0x30666a93da2d76f8,
-            0x834c27341dc96731, 0xf7b6acef0f0eae9c, 0xe55d49be51b19960,
-            0x3e25c5c06abe8fef, 0x29932c382b886f0f, 0xf35829ad4163d6ad,
-            0x10c3a8d29597106b, 0xfa115f4771ec178c, 0xd129b2df5094749a,
-            0x492b1c763948410d, 0x22c2dddb4e455adb, 0x5b16845d1716ddb7,
-            0xb018d00a82bb64ca, 0x4e5ab1e34954156e, 0x117fed41f2781f53,
-            0xe4e38bd2ea8b95ea, 0x3782695362127fd4, 0x7803f137ccda40f2,
-            0xf455d6e6e7551079, 0xe76f48d519235540, 0xd744e767ee8090f1,
-            0x2d185354a01bc6bc, 0x07f003bcbf322c27, 0xbf34a1eaeab68aff,
-            0x03b03019d25629ec, 0x38e8a095c9473df8, 0xaa9f495555e87c0b,
-            0x5fd6a1b1d3b6e6f9, 0x934e6f0fe1f2ee6e, 0x9b816fff0976c73f,
-            0x25720b06cad3f0e9, 0x29652149aee729ba, 0x00a105613f69cddf,
-            0xf42ab72c4c3023be, 0x811f13c83ea577ab, 0x120c0a149febe306,
-            0x9430be1a2b4e6fcc, 0x0000000001ff8777, 0x00000000010a8810,
-            0x0000000000383386, 0x00000000006c3666, 0x000000000028f68f,
-            0x000000000113a26f, 0x0000000000bc93f6, 0x00000000004c3e99,
-            0x2668d5ff9ad267fe, 0xdaccfb7445afa848, 0x921d6a3c25b86e12,
-            0x35b6ce743964cd96, 0x0c7445cab6101c5e, 0xd4f17360725d0352,
-            0x898cd7e15879d312, 0x5c21ec09e5a9c6d0, 0x8f0d6131181eca7b,
-            0x21a21cd5d7203c87, 0x62b638628c994192, 0xfc4929e602d7860a,
-            0xea622024074ba1e1, 0xa488d76949eed288, 0xefc496cd23438542,
-            0x082ce1cfd038b72f, 0xc69d2254cf34e7da, 0x7cbb19dcfb53fcc7,
-            0xa903bb321068e554, 0xfdbab9753ccd8fc6, 0x12da63d9945cf3ee,
-            0x4318415a730c57d4, 0x35173cadea7374ac, 0xc37da9d315571ca6,
-            0xe092394fdc8cd48e, 0x284c94e86a47421f, 0x4a83f4bec831ec6a,
-            0xb212e2ad3ac7ec3e, 0x1f0781ec5c26bd9c, 0xd6ccebafea703373,
-            0x162725040e507778, 0xdfd805e2cf461fc3, 0xc7098affd2946fde,
-            0xf9beec2aebbbaa76, 0x33452c446a9ee97c, 0x8a07241898cf30c5,
-            0x070840474ed89db2, 0x486941615442c90e, 0x6c9588ff49224236,
-            0xed5dc19d25105f51, 0x2680495f84f71c9c, 0x7848a07d3a37ff62,
-            0x0e5b0c693de4b5f5, 0x833a9c1f63a47abc, 0xc73bab8dad855013,
-            0x05c3aaffc117a52f, 0x07730346b31007fd, 0xe415aec4cf779d90,
-            0x0000000001548701, 0x0000000000ef2da8, 0x00000000012b1653,
-            0x000000000175df0d, 0x0000000001b9918c, 0x0000000001c7cc59,
-            0x00000000017463b9, 0x0000000000f384e3, 0x38ab9bd87a5153cc,
-            0x45eac57a943a0650, 0x2d8892b129807a30, 0xa3ab9a278c48fa2a,
-            0xc3a6829314e88d80, 0xd48421d527fe1dc0, 0x6a22502b08d76874,
-            0x8a2b09c6f86ea43a, 0xedab41160e5e7673, 0xe7a8caa523859427,
-            0xabaddb078f7197c5, 0x5fb50b05aeb7ecb5, 0xfe9200fda729eb80,
-            0xcd096ef314ca65ff, 0xc7db61bec4d688ec, 0x753a7c2309d8b9ff,
-            0xa647a5184d3e256b, 0x59316519824019b3, 0xdff06d29cf084416,
-            0x44b449e5ab914fb3, 0x8329a022bffe1fee, 0x9ef5f9208972d1bc,
-            0xc175f8902f8a619f, 0x3e87e2cca95dcea5, 0x16c55e0d5eacf08b,
-            0xf678aa1f03d6fcb5, 0x0039c38969229b6c, 0x1317feb06704a2af,
-            0x00066923dfaf5d80, 0xb16f051e562b7dfc, 0xdcfe955ce579be52,
-            0xc7aebf6a6f426a04, 0xbc9977e2176439ad, 0xdd9badaef8efe636,
-            0xe1951f565fef4c51, 0xec190b770fe93637, 0xb9b76d5ed47b5b87,
-            0xe4b02479d9cde152, 0xb4e5bd34b4623910, 0xbef1ee87ff148c41,
-            0x9f7014b09a17c3cb, 0xb30ac02d07f593be, 0x786be7c578f4b3c3,
-            0x5d46bc056b4a0d5b, 0x184020466c981665, 0xaec1112433abba74,
-            0x858f8a4a1dbbc62d, 0x27f1b6595501f4e0, 0x00000000016f1faa,
-            0x000000000160ecc2, 0x00000000000aca1a, 0x0000000001386bb7,
-            0x0000000001504f72, 0x0000000001758d77, 0x0000000001fc5a71,
-            0x0000000001d6a16c, 0xab5fac2e1282b912, 0xaab25e358aa10f30,
-            0xe2a7059b5e65d5a2, 0x14ab74856f1836fa, 0x14283690c93f11fc,
-            0x151765e984ac0f3c, 0x4ea6a982b2a1a18c, 0x59ccdb61dfdea1aa,
-            0x973973b0bdb441bd, 0xe1d84fc41215b79f, 0x9846e6cfc9acba03,
-            0xd3784af7c0c81328, 0x9e551c0458870b54, 0xe7040dd9814eed12,
-            0xbe950eac3e5c1f9a, 0xbec5878f1ea01740, 0x1d02e477d275d84d,
-            0xadb29a1db7c85d16, 0x5ef2107af9a518ad, 0x54028c1e2ad05b75,
-            0xff6e4e908bef6490, 0xf5f637056e53acf6, 0x3498bf9206b4fc3e,
-            0xcb892d409aa83208, 0x5c10e3cc4d73717b, 0x28b11895dbcb5b73,
-            0x72027c6e1826b172, 0x17a42a69777e5dde, 0x41e02921af5ca28c,
-            0x002711b25556aca1, 0x61d368e3c9000c38, 0xda2024f311719765,
-            0xccd0e8c203539053, 0xfb0be3b4e1452636, 0x29def21627b1fc4f,
-            0x96e8a9dd2adeed49, 0x7729b7d89e3b0b8e, 0x24d6b6918cd5722e,
-            0x60812ad9c9d4084d, 0xfd4035a07a57c8fd, 0x20f4c4dc87100c5a,
-            0x2703739d6b1f12ac, 0xd7aee4f85bfa27ed, 0xc5208d7c7aee4af7,
-            0xbbb9c222a5e9eb58, 0x3fc7a408d4d4a9f5, 0x3084b324c6b82813,
-            0x2bbb43d893e20852, 0x000000000174bf34, 0x0000000001877a9e,
-            0x00000000002b1076, 0x0000000000d65eaa, 0x00000000005004ec,
-            0x000000000160cd83, 0x0000000001cc15bf, 0x00000000006a4cf4,
-            0xd20affde0207fa82, 0xffe122f31a6a66e6, 0x31d734ceca41fdaa,
-            0x860e79b504f7c090, 0xb842bfb844be3ab8, 0x6a35e5e500875364,
-            0x485b920afe6c94ae, 0x81684701f72430b2, 0xfb41118bafe3c660,
-            0x91f7bb9a455ee9ac, 0x747f5ac542705c69, 0x7676109c3e811d1d,
-            0x21a40b05cf11cc14, 0xf5a25cd7c85c8989, 0xdc3f0e438cc7a687,
-            0x1f2aebc24b75d5c7, 0x13fdffed84dae944, 0xb83329c16cfc2617,
-            0x5409cfb8c7208b35, 0x4e029e386a0a93f6, 0x1be9c9e2c8fb1d26,
-            0xfeb959b4c765e78b, 0x5c5d2fa901cdf9c2, 0x289a273f95a25128,
-            0x265fd5e419d33f79, 0x3e5ecc2ca654189a, 0x2f3c742b8a32ab6c,
-            0x9bec5ead8414b62e, 0x60d3be7687cc9024, 0xc044399282e366ba,
-            0xec065e5a4ae636a2, 0x6caa59e8df5e002f, 0x2c4c7928b4db9935,
-            0xdad818b4c441ba59, 0xa4faeb73b902111f, 0x8095fc123dc3f405,
-            0xf4db9a40ae92244a, 0xa9a760c5bdb99202, 0xaa71dd25b46dff33,
-            0x6492eede6bce29be, 0x52205ac5b8070030, 0xec95e7456e008f78,
-            0x9908b791aa127aa4, 0x483563bb129e5ed3, 0x6891d98409b6f956,
-            0xe45b7a3e3418f549, 0x2629b21d2d69f318, 0xf8133600a073606d,
-            0x00000000001974da, 0x00000000007aa952, 0x0000000000f99b63,
-            0x00000000003484fc, 0x0000000000bba36b, 0x0000000001ca67f3,
-            0x000000000133c1ab, 0x0000000000cbc4c1, 0x1084e8010e519662,
-            0xfee0d717d117e3d2, 0x101b830fe5d29a82, 0x73b09ade16185c9a,
-            0xae1b19356969e200, 0x386b8ca0019d31a8, 0xaf7a9609b872fdfc,
-            0xb3aa7b504f7db4c2, 0x4cff44c7c118b9d7, 0xf1e0147341ea5155,
-            0x4c245468c01115d8, 0xfecd1950d69cc8eb, 0xc2960d6864a690d1,
-            0xc2caeba38a70e120, 0x9d17182b724ed6b0, 0xddc3913b4552173d,
-            0x992d6cff1f1dbb0e, 0x8e119ec6227b2bf8, 0xb2c439548aa94549,
-            0xf78a958ff9879117, 0x31d8e639e9e34970, 0xccdd5add3f654179,
-            0xc6acc29f675f18b7, 0xf66e98ddbf9536a1, 0x78769690c265018b,
-            0x2a0fc29d396d6b52, 0xa4b4841b1ae314cb, 0x328dd3798119fb33,
-            0x6ba512dbc841862d, 0x8ba94a96513a79e6, 0x5ea1285561944b44,
-            0x7aaa26113334c8ab, 0x85dc1ea3a5131cf8, 0xc631209cbf9f88db,
-            0xead287784f3ea507, 0x5c932c17f347e31a, 0x5729ce2d8653f09f,
-            0xbb7dd0e1b2d3e558, 0x4c0ce4d92c91624e, 0xac4224eeac0a88e9,
-            0x209310631aac263e, 0x5dcd4746a9230241, 0xc20244a1ab5906ef,
-            0xca9501150cad67fc, 0x2a0660cea81edc37, 0x94a2e44cb42b9887,
-            0x8869e86821d8e4ef, 0xb533d6075b7554d8, 0x0000000001907cbd,
-            0x0000000001aa631e, 0x000000000082f1b1, 0x000000000004bde5,
-            0x00000000016fd4b8, 0x0000000000c6218b, 0x0000000001313870,
-            0x0000000000d2c219, 0x884c3b9a41b620d8, 0xde131e5eaa417706,
-            0x3cfb7bf4b8263d1e, 0x95d11a170a70f68c, 0x858f68141b3efcfe,
-            0x6eeff9414c8bd74c, 0x7eb6322f4d3446d6, 0x54734c9b231b699a,
-            0x88099d74c6bc3222, 0xeae11f692975ee1e, 0x1245cb0ba2e583a4,
-            0x9e2a8a12ae07d778, 0x09159c03c54862f9, 0x0b74f52b6bd2c305,
-            0x1d3a7c53dbecedcf, 0xe373d3551136cac3, 0xe0c98556e0988d55,
-            0xca57e7ee9b631e75, 0x013cd2945ae43313, 0xcaa9486b4375cc0b,
-            0xbc71f05244013ea3, 0xab92572921341de8, 0xa4b280dc6555714d,
-            0x8541c1109b9a03a4, 0xdc469493cafd7766, 0xed9fb643b8f73da8,
-            0x23423515e7e5324f, 0x04b16fa05c81b922, 0x1b93c25904b2d775,
-            0x746f4540a76f9e3e, 0xf17ee36d0410cde5, 0x0e8c4bb00b3d54e8,
-            0x1aa09dac90851351, 0xbc5841f44b6877be, 0x3977a6ad4cc0afec,
-            0x5ca4c7e0cef1328b, 0x7aabd699d9b4163b, 0x9d7e4774c119786d,
-            0xc9f038f3bd6b164f, 0xd9809cd0f812c1d7, 0x45d389b6d15c5259,
-            0xde02b28386371187, 0x5a1fe393e7392208, 0x04136b4886db51fb,
-            0xe91ab4a1cbf51d35, 0x9ff3dc4c9189ce65, 0xf6ab0741f6b9dc10,
-            0x088d30fdea80dbe8, 0x000000000001a70b, 0x0000000000b7dc7d,
-            0x000000000193a663, 0x00000000002fc235, 0x000000000075fd4f,
-            0x000000000102521d, 0x00000000003fcd1d, 0x0000000000fd22b5,
-            0x7add276d24842146, 0x84b6b0d7560fbf78, 0xceaaa3a1b2926936,
-            0x0d638020f5a8ca46, 0x4e7d6eed0176159c, 0x880768d3a51cd976,
-            0xd21d01f886eb9c28, 0x8f67c15e9dd72c40, 0xeae87c9b2f3fa1ae,
-            0x3c86ccfa9e7ee204, 0xb8aad11a214aef15, 0xaa4d01b1eb390905,
-            0xb5f1ce0323b8fff6, 0x937882eddf2601f4, 0x7cd2e28bcd33c36e,
-            0x56b1b53b35a0ad15, 0xa5a35536386bbe9f, 0xac80a939fdcf160c,
-            0xa432696039878b39, 0xe1ba3ab6800c94fd, 0xb5557503bcefc0b3,
-            0x8b9e7a4f14297088, 0x995eef0f2f863b91, 0x667e2f12accb08d3,
-            0xf635c4b4ca0c073b, 0x21aa6095cf76bc44, 0x5fec270cb5bf905d,
-            0xeea2bc0fdde9bce9, 0xd7f8093940d66730, 0x73903b7145332b1c,
-            0x8edf2aa4cf620962, 0xedd2f5ddc428f198, 0x5b30f6689325be07,
-            0x4c7a3c4580f96ef0, 0xba415e27f75142e0, 0xed7765281268201e,
-            0xc0fcf03c671dea46, 0x2785561ceaebfe2f, 0x4e7cb8e5c3425a69,
-            0xaaba47e560684949, 0x3078b870500c60d3, 0xf8f3c4e0bfb68b13,
-            0xa0714564f5dc627e, 0xec40ebca314080ef, 0x7986ff4dae85d536,
-            0xb4261f6a9bba32a1, 0x24fc1d90f62c0451, 0xe947649773e71bb5,
-            0x0000000000e06386, 0x0000000001589a0c, 0x0000000000ce7475,
-            0x0000000000e0483e, 0x0000000001ef56cc, 0x000000000083e829,
-            0x00000000018ef1a9, 0x0000000001843789, 0x4bd045657f7eff5e,
-            0xc9caff77076019bc, 0x9846e641d3fb2540, 0xbc73da09d1288cda,
-            0x80f8484503d5d53a, 0x11786db8b1df10f4, 0x6817a90abb0bc5c6,
-            0xc4d5b0c04669e150, 0x66d966ecb0697f0e, 0x76a7415f310a0064,
-            0x33824d92fe5cde50, 0xf16a2e0ad8769d8f, 0xca1365e97c57b164,
-            0x1c2978d274a9730d, 0x158e5c87ead0e5bf, 0x559d5e82510409ab,
-            0x5f06fcba3c0f0bd7, 0x01b83509c9f68e6f, 0x24cbab9d1c13940a,
-            0x0fc39b7ccc12227b, 0x9aa0f96b9abdd139, 0x3e6f35bdf302c23a,
-            0x04f89ce30204c205, 0x5edcf9aaef207de5, 0xa88a1ee8fbd62a38,
-            0xd4828b6d509b2c1d, 0x54d34183d4f066f5, 0x3b3a9b0570e6fa37,
-            0x899b2f011bac5010, 0x922af2fe5d4969f6, 0x827879d38d5bcc70,
-            0x30cb1dec946fab30, 0x3bf89a7b89f94f91, 0xcab649843d269a30,
-            0x4fd8a226c18f5c72, 0x878662429bde6349, 0x18c78ae3a620d692,
-            0x2345234998a239b1, 0x741cbd0951a6fae4, 0x463b7a17ab05a6a9,
-            0xc5dfb81b0e988007, 0x6a142bab199770f7, 0x1448ca903f7f0faf,
-            0x761e4656e227f0e9, 0xbbd9454f62adcc4b, 0x4c68ffe233dee5cc,
-            0x3ff9e18aa9a459b5, 0x40af0fd95eea4ba6, 0x000000000192db49,
-            0x00000000000a65ec, 0x0000000000fd781b, 0x0000000000f0df17,
-            0x00000000013fd47f, 0x000000000056e643, 0x00000000015cdde5,
-            0x000000000104ca1e, 0xf8999bd3636849d8, 0xceb73107178f65a2,
-            0x12549398785569d0, 0xd6781dd7ba9f5214, 0xf894e843818787b2,
-            0x9c8bc4fe95702faa, 0x42139085382b3680, 0xefbdf85620f2e704,
-            0x9453c6406b58e269, 0x1be5c66d19e9782c, 0xe63cbe32146a335a,
-            0xdecbaa7dad0d7478, 0x99f4c31e5709964e, 0x51ee7ba743cbbe86,
-            0xdf240ece2c409a09, 0x28de2df4fced55cd, 0x1e99575ffd965eb8,
-            0x47293919512445cf, 0x42844427c1c933f3, 0xd63b0753b205a21d,
-            0xb4b07e66b242b56e, 0xc52a9010319c5af0, 0x20cfe8d08ef1768f,
-            0x82dcb69d14818e3a, 0xf81f6e8a266cb3b9, 0x146c5734c715b663,
-            0xf78b2474b34e4e9c, 0x8c5a16acb82b26cf, 0x0a71641c6b04a989,
-            0x15b59096ff88695d, 0x01bc8db60a0cf753, 0xd815b8e29c5517a9,
-            0xe1ea4cacf3602e37, 0xeca0adbeccd4abbf, 0x72c4be97edbb0398,
-            0x8ae6645f401dce67, 0x2603d9915b16a0aa, 0x18f0e76fed0e3cf8,
-            0x2d1164382b80fb81, 0x8ac2567199be2029, 0x2f6680daa21ddd1f,
-            0x891e5dc4c174dfc9, 0xfd7a9d1b808464c4, 0x4b42a066899f3b66,
-            0x9b237a36991650f0, 0xeeffa6eb08f4c2f2, 0x7a572ce608a6a5c2,
-            0x4fc964151a4c5857, 0x0000000000b63bca, 0x000000000105320b,
-            0x0000000000abbfbf, 0x0000000001f086e0, 0x0000000000ef4501,
-            0x0000000000233c79, 0x0000000000a68879, 0x000000000040eb4c,
-            0xab53d98966c1bc4c, 0x8b2b60da01b9736e, 0x401ad2a198586f50,
-            0x2ead42c95cf3092a, 0x769db95ceeb258fa, 0x73a54e26f142f992,
-            0x4addba03efe007fe, 0x65b364a12a9b20fc, 0x35f464ffe435eb72,
-            0x09570afb6c125ba3, 0xe88159143ba6e420, 0x9a1643e79038f75f,
-            0x03f39ec1cdf762cc, 0xa1c7f6bfd7d9fd6f, 0x3efb1b83612aedec,
-            0x2b0a15f7268e6394, 0xa8bd61143cf29a2a, 0xab7a787ef2d40caa,
-            0x5522e3207444f0a4, 0xa3a66c17ce0cdad5, 0x4cd58e5c45548d1c,
-            0x2f7415ea2dd33890, 0xb83dd9197a7d9afc, 0x79a739c2303ac54b,
-            0xe983695a4ae56281, 0x550a241599bd8d9e, 0x6cfdb4095f5e39d1,
-            0xac6d9465be34d24a, 0x264523bfff04df36, 0x15259fc329a578c5,
-            0x3e622a4eb3fc0c56, 0xc64851b44a4c19c3, 0xb27c9f8c8aac3dba,
-            0x6098dfb76f3b6d24, 0xc5f7d4127a373faf, 0xf7a8089e4378aa10,
-            0xf95e71622d95c995, 0x41df809fd0451867, 0xabdd172c9197c9bb,
-            0x088b3e7711db12e3, 0xfa7efe5b45f0ace3, 0x0f75ef715b26f43b,
-            0x6687d710a24a1994, 0xa3788de7b7cea669, 0x83fc4f2bd82e326a,
-            0xcbfafd3c3e34f698, 0x7c935998db7c2f70, 0x0de5f816295040a4,
-            0x0000000001d69526, 0x0000000000e3b9a2, 0x0000000001610c51,
-            0x00000000013e7b58, 0x00000000005d28ad, 0x0000000000015f12,
-            0x0000000000c99884, 0x00000000017f4991, 0x017c74698b843922,
-            0x2c9e3a022e2b7cca, 0x8178dedc2561d2f4, 0x778336fbe1d0e60e,
-            0x4267983100ac2dfc, 0xce93cca93e807114, 0xd72d765461cb114c,
-            0xc3af4e3a9ceb93f2, 0xf695349cb8a1fed6, 0x517b21235d0e0e87,
-            0x6e53a16cc1ff5f9a, 0x9d2535021a64996d, 0xb6942929f67d9b0b,
-            0xd53b970037d167d1, 0xf7b6ff580e487736, 0xf10f3bfd21888fbc,
-            0x2126b0916c455e0a, 0x527859fad4ecaa3b, 0x823bb8b354341f07,
-            0xe2655dfe0c08f5aa, 0x30db8eeeb8f8a091, 0x46dbfd1cd0ff5836,
-            0x977283b9d9bc31a7, 0xabb54c618a5fc1da, 0x851562f9d00a854e,
-            0x78beae5206f6653f, 0x0c2553ca1cbf9bb3, 0x682737970212ad63,
-            0x312fb657eca05e27, 0x8a7fc968656f3021, 0xfe0dc5e24efcde51,
-            0x25acdbfc7ec9e754, 0x2102656d5bd6e2fc, 0xb9cc361cb461dfd2,
-            0x64d5e54e28cd822d, 0x2e31da812e56dc30, 0xa0c2927e56ef67e5,
-            0x590a161614d43466, 0x9ad214d1e2c0d686, 0x3caa6dc229176121,
-            0x6d893609a8826def, 0xc0bb3220a36db4c1, 0xa5e4b2f1b331fdb3,
-            0x2edace413abc6543, 0x3ecbc842a0a0dde3, 0xcd7b6fc8bdaeed66,
-            0x187f41ac88b3df10, 0xe026b085d04082ad, 0x00000000004bfa5a,
-            0x00000000014ba0c0, 0x000000000043dbbd, 0x0000000001d2f759,
-            0x0000000000782317, 0x00000000005b94a7, 0x0000000001cad124,
-            0x00000000019582db, 0x9f65008be62555d8, 0x2b08844e4d044a88,
-            0xfa71ceb1eb579700, 0x07a03564e3636774, 0x64cf6583ae5eb250,
-            0xf556c8e0edfe2212, 0xcaaed2cb75403d3a, 0x3d98ae1f3b970ae6,
-            0xd550cc6101717967, 0x27038f09f56fccfb, 0x0a6231d605be0c4e,
-            0xedd5034f95e3559c, 0xaffea7aa8de6a202, 0x5d3feaeb3d9b4077,
-            0x362e7e716475ee20, 0x76268c5c2f6016fe, 0x3b627d3d1e74aac1,
-            0x6c609cd1e95a8bbc, 0x117fdcb8e83b81b9, 0x8b44e135f206e57b,
-            0xb159cff8149d0e32, 0xe443c0022d34c0c1, 0xaa4a94bdc6984df0,
-            0xe8ed37850bdf2e14, 0x71e4a9aa7cdf4ad9, 0x6f663236d692a9e7,
-            0x57e17b76b6c6110d, 0xaab89a07413ccea6, 0xb46ee0f2a023c0ed,
-            0x04667d7c040e41b7, 0x2309fb4d9eed2c8e, 0x2d2130a0271ec732,
-            0x0710aa2878164108, 0x91f0770f4f371087, 0xcfe7067ef93d78cc,
-            0xcf786d866b2ad7f1, 0x3291e4b8ae68bf52, 0x14d0c70b122a16f2,
-            0xed2477ba3250a3ad, 0x65c46c8dd6961cfc, 0x7655e2f50228ce0d,
-            0xf51df8abe5e9cccd, 0x3a9090d98c0edf57, 0xb297ad30860e2ce4,
-            0x72c244b690659aee, 0x533f480dc86a39b2, 0x56e8cdd3a0bcc6b0,
-            0xb6de861862e37ed1, 0x0000000001f3a797, 0x0000000001e38212,
-            0x0000000000ad3234, 0x0000000001b40fcd, 0x0000000001179521,
-            0x000000000121a62b, 0x0000000001d45ff1, 0x0000000001786a83,
-            0x6efd05af828be074, 0x0015a8f23641a4fa, 0x1449a9beb0a329aa,
-            0x148aa997250e8f18, 0x1968c8a09e5a3eda, 0x2ebec32597b4cfa8,
-            0xc00ae1f1b25b69be, 0x7ea9cb0bc095fe94, 0xd55f7561beaebe1a,
-            0x8ba7609d4c21b2e7, 0x1805ef7e251a07df, 0x19f876304f292959,
-            0xa643210238b936e2, 0x94cc59be89ed3d8a, 0x315d0f773f98a3d2,
-            0xb5d011501c9f9f84, 0x30968e65ab3d9481, 0x2d1f6e97276dd857,
-            0xfac1835e9367ad66, 0xd0f450f56df06168, 0x82b842f898263800,
-            0xcd46fa73ab51658b, 0x8f2362005ecc4487, 0x5374d602f250068e,
-            0x4981cae06af1b993, 0x45b94ea7477d3091, 0x1a3fa2bbe079ffd9,
-            0x9ab9ef905cfa0dfd, 0x06b15f2f645067a2, 0x0e04a92c136dd223,
-            0x42942a3d244778e9, 0xf5c39b27fd5acf15, 0x3126b096f9606f1e,
-            0x319cbeb44221d29e, 0x11d9ed921b997b7d, 0x003888a7f7389baa,
-            0xb1af3b4db86d4ed4, 0x53619eec665a28f5, 0x58f274a24ed5425d,
-            0x341bb3950ad4da7a, 0x351fa38836616ce7, 0xeb112c155509b53b,
-            0xb7e046bbd6d4bf6a, 0xe798fad7c82d914a, 0xe5ef443c5067ec56,
-            0x873258612032d5b2, 0x7a31b3bce697f73e, 0x2ddae409b51bf4f7,
-            0x0000000000a0a441, 0x0000000000ccf20b, 0x00000000011a4814,
-            0x0000000001f6f191, 0x0000000000cb5807, 0x00000000000fa53d,
-            0x0000000000eccae0, 0x0000000001b7a7b7, 0xc1816935aedec1d6,
-            0x77719e9fc3ea9182, 0x314b52e2e08e7c70, 0xf1fe6bf50ff7a4a2,
-            0x399f38cf721b8f8e, 0x301b2b857877dbe8, 0x4f70abe2102613fa,
-            0x7a55e50fab77b458, 0x08b2bac49ba7eacb, 0xbf6658070e83c04a,
-            0x70990a77c4627991, 0x46fa59119aa08d9a, 0xa2023960250c74ae,
-            0xe78494fb902f6cf9, 0x136760f16f6b7703, 0x4bbb0ea25d162540,
-            0xb779b1f6da092611, 0x0d6d9a3e87c72af4, 0x185069091d240b0f,
-            0xfdf22a0f434930a7, 0x7efce2b08bf412a1, 0xcb44be51d0d1c00c,
-            0x20294561edce5b1e, 0x3c6c6193bf5f64a3, 0x6e8e8ed46ff08a1c,
-            0xd82b822d6eacfb19, 0x4f487c7b4afbdd00, 0x95d1b51868b67db8,
-            0xf43f9b13722ffaa9, 0x23bf67e88a4f6b17, 0xe70a6255863f3b41,
-            0x0af07a6d6dde0022, 0xf4709524c52ebe0b, 0x791dd098018cc7d5,
-            0xff82b69c5aeca66e, 0xf04b965ddd7101d1, 0x7dd76a116acc5a22,
-            0x8aa4579276e01457, 0x0359c77823ec1c8f, 0xe1b37a76c4bf8811,
-            0x9f08c2371434ac4f, 0xa4aefdcb8cc99905, 0xe13a6ca69da2c574,
-            0x6152cc1b09083345, 0x1d1ad944bf38cc6b, 0xb7706ce88fba869e,
-            0xa37d59e334fdb669, 0xf2dca5aee0259662, 0x0000000000c17c5c,
-            0x00000000013ffe36, 0x0000000000f5508a, 0x0000000001fd8e0b,
-            0x00000000017989ac, 0x0000000000f6eb27, 0x0000000001938284,
-            0x000000000110a873, 0x5fc86f92a56f7838, 0x5a54c7722b2a2620,
-            0x454c685f38a27938, 0x0d8cf82618056e1a, 0x5bcd904a2a667700,
-            0xb6ec80ce839aceea, 0x5f9622874c4ec7dc, 0xf01396466973940e,
-            0xe965b7d29cd41a42, 0x3fbf8b07eed336f1, 0x99c03b06138d719e,
-            0x610c7247f8371668, 0x86e3c8b4e0725bea, 0x7db4df84bc6a8eaf,
-            0x6bcb3740113ee635, 0x3beb4a3486c8a644, 0x0285e71e026bd49c,
-            0x23c0e664332284fc, 0x86535c32dd591c74, 0x0552926ed5bbd6e4,
-            0x8e8de3bd81ea02ec, 0x8ad000f709e2eec0, 0xb9447539f843dcc0,
-            0x7f9d8d827d97b3e3, 0xf3083ee2e324acf3, 0xd39f64f10291b238,
-            0x6a5d97c1dcaa6c83, 0x0e66a16a3be6e7d0, 0x8f0b5d7c095512ef,
-            0x011ee2733549dfac, 0xefb17e836a92aa60, 0x2af062b096bb44de,
-            0xe056d97c72c6a572, 0x08f2fd0b2d838d24, 0x0b0139653e8f9254,
-            0x66b6caf708b3bbd5, 0x841c3b276645f964, 0x2c2f1b9fe6fd26ad,
-            0x4b5199338edd47ed, 0x416f5e164de1a966, 0x4c23b104448e13d7,
-            0x87ae056d7345b8ca, 0x602de3244ceb003f, 0xc2ce408a0e4b2b00,
-            0x5393ca1d33c7516c, 0x4e6cb713c026f821, 0x9c314ea4e3ccdc24,
-            0xe213fddc6b461a3f, 0x000000000114afe4, 0x0000000001da7924,
-            0x0000000001ba953d, 0x0000000000ece3c1, 0x00000000005888b8,
-            0x0000000001e11ba9, 0x0000000001832846, 0x000000000071183a,
+            0x0000000000000001, 0x5d96da56a7de06c6, 0xe63573748a9cf89c,
+            0x7df2c0e34d8ffacc, 0x40c4c97af7ea49f8, 0x9c42b8de5d8fc266,
+            0x985168f5f76e52da, 0xa652b85c71905f9e, 0x0000000000000000,
+            0x12fb7f181b46c599, 0x09340d48b7ec3b9c, 0x475f3e7d946a6321,
+            0xe9ef5a95e907bdba, 0x9a6c7e63ea2f2dca, 0xeda2c88fb502f48d,
+            0x4f5a1f4840793cc0, 0x0000000000000000, 0xeb9dea8cbcb347cf,
+            0x8d9e642b94c87b5a, 0x1bbd89db6e33275e, 0x27e1ff0ef8cda396,
+            0x0fb5409f1d8c08fe, 0xa4423d36d8c1ae3f, 0x9d7ae768be98774e,
+            0x0000000000000000, 0x5b13f3e476f564c3, 0x1cce9bd0b25933ce,
+            0x7885dd8ed1c9be94, 0x0d95ebe3698567cd, 0x1dbc6d676a4f9fc5,
+            0x2b7b530ab222663f, 0x124c375f05eada30, 0x0000000000000000,
+            0x1a4b7568f14e6484, 0xad0b4b9e7d5b3de7, 0x7aaaf82cb51efdb5,
+            0x382e38d15bfc6131, 0xc4718daacfab2e92, 0xb90f149413e59842,
+            0xbf0cf015d9ca803e, 0x0000000000000000, 0xc3507c676c6da577,
+            0x9379eced07c8851f, 0x9655bc6103942ee2, 0x88f43564869ee4ba,
+            0x980372a0c528f704, 0xc3c41f35cb5ccce6, 0x65e3716263363776,
+            0x0000000000000000, 0x0000000001b952dd, 0x0000000001e6f588,
+            0x0000000001791306, 0x0000000000bb4f6a, 0x00000000008a0321,
+            0x00000000008ae490, 0x00000000002141b0, 0x7d1dde4638ebffca,
+            0x134cbdb44dfe8614, 0x397bcaf75a0c3e16, 0x0052e8382cc4c11c,
+            0x559d167c93ac514e, 0xeb135064f52ca52e, 0x9fa14b829bd5e3de,
+            0x897c00cd966f14c4, 0x119685c53de9354c, 0x11f61182ac482fd7,
+            0x3a759611eceaf1de, 0x2059e9561fcda5a0, 0xf509470333c2ff13,
+            0xece20bca82976068, 0x0553fb558248b970, 0x67d7327e566f6007,
+            0xb47dd48de3efe90b, 0x7202842074de4a06, 0x7cb2732d6be76783,
+            0x76c28b8a2de67df8, 0xcc20c951d6ba0cf0, 0x7b6879db7f9f8b14,
+            0x904199bdb5bd2225, 0x4af6a109de3fba8e, 0x1832a303b4462a53,
+            0xe782c70d245ea769, 0xdfd14d695c4b84e4, 0xeeacfb4b0039832e,
+            0x7c3a1b22a0906ed4, 0x914d29a901b46b0d, 0xce8fcf77bbd5393f,
+            0x98d88fe6d06a5252, 0xdc9a59644f75ff7e, 0xc1230296748f5ce0,
+            0x9777453858d6246f, 0xaa276d7b98e1c8f0, 0xea9298bc2698bd39,
+            0x4d8a000aebd728a5, 0xd48b035e02d79a12, 0x325113a430643138,
+            0x3e9a6674607b9907, 0xcbf4088ff725b823, 0x16d304a1a54503db,
+            0xf1dafbc084bd4179, 0x1821d47813ed1811, 0x02002af1713c92e1,
+            0x44f2d40b5dfa538f, 0xc63a427fb1e15916, 0x000000000173b7dd,
+            0x00000000018f0f9e, 0x0000000000346311, 0x0000000001a37d6f,
+            0x000000000061663b, 0x0000000001f94718, 0x0000000000064089,
+            0x000000000033228b, 0xa56a7cc777d572c4, 0x6ff4d7879a07b640,
+            0x1079575c40b60932, 0x6fd6efa0b69303c2, 0xb96e00f88fd60314,
+            0x51e10abca0481672, 0x0cfaf83af029897a, 0x38be659a178c0c9a,
+            0xfecaeb40b174329e, 0x8b6a7619b9d9d8a0, 0xad2f417e5ed94d98,
+            0x58953ca7f4693171, 0x590e7eecfaec779f, 0x0c98fb8f539d4678,
+            0x357a856a6b4aadc8, 0xf86057ac43332b03, 0xa58b4c586acb8dee,
+            0x9c5931d32c34f73e, 0x5375de4ec8756f9c, 0x79aedaef5835d52a,
+            0x0887a05db07dce56, 0x8a795e0294a932cf, 0x3ccaf7a5a03f11fc,
+            0x62b5cc95002a07c6, 0xa5940ef8bd64b74c, 0xca24ec1f9d809134,
+            0xa44747a945d75784, 0x945e7d2ac6bd26c9, 0x03bca3f4ca9a8e9c,
+            0xdc7ab731b66ba37f, 0x54daa4e322530ede, 0x2862f1ec841cd0ef,
+            0x0a5bcc0e501be7e1, 0xdfc1da925b03a207, 0x61303affdac718f3,
+            0xe38bdebf6b1c4d95, 0x4c2211f2589909d5, 0xf65c1328abf78897,
+            0xf7e855315867b899, 0xf7ebe1321ab6e784, 0xcab8b882ab60a25e,
+            0x954e0db7c94e1644, 0x6ae1eb2833ea8d01, 0x5628b393f2641620,
+            0x46d48180df2cd280, 0xd5e7716ca27c4b51, 0xad9a6bfa84eda73e,
+            0x50e134835cecdc4b, 0x0000000001cb96e3, 0x00000000002fcabc,
+            0x0000000000a52ed4, 0x0000000000824749, 0x000000000016cd1a,
+            0x0000000000c06ae2, 0x0000000001f652de, 0x0000000001c95389,
+            0x6107eed239211074, 0x627bb7fa43f940ac, 0x77130cd044338c5e,
+            0x4e4079ac5189f8fa, 0x6bc7d391f4a7795c, 0x38cc3ba3ae6696c4,
+            0xeb3616d7839ada9a, 0xd1f776838949309c, 0xf887f1dbb9143772,
+            0x36dc5818bef38845, 0x346718e194a294b0, 0x2124c0c375e3e241,
+            0xa305973d3e65682e, 0x2d03e0ba851beaee, 0x8182f035e52850d1,
+            0x26be5dd119555a93, 0xe073f8174e65a072, 0x17e6bb716b9835c6,
+            0x1044327f66b99fc6, 0x3a5b4a18e2053698, 0x5699aa54527cdee1,
+            0xcc3bfe9f7da7a05a, 0x83e60857d45f1916, 0x4336f5a466fe740d,
+            0xf41490bb2361c375, 0x39b856457f544b9a, 0xc36b00c969f56340,
+            0x04c0af2e53c0bff4, 0x82b02fe88d3433d0, 0xf1bdc79fdd587bbe,
+            0xb5d5de13864cd484, 0x3f88b4ce5019298c, 0x8c0ff50592aa6cd4,
+            0x838d4d08a0b060b3, 0x736b91cec0c7a921, 0x6f5030d7dfbbfb87,
+            0x995577c8ecafe24c, 0x7cb5f760b59316e2, 0x521fabb785af11d8,
+            0x4f71efbc9b477dbd, 0x5a13f394b01311e9, 0x6f0c4c30f23451fa,
+            0x5a85f51407004447, 0x6a7b8aeda384f830, 0x057465d84d2a976c,
+            0x4198ce2143b28bbe, 0x432422bc0a53e20c, 0x2d8be1c21ef80e16,
+            0x00000000001a54ca, 0x000000000091d36e, 0x0000000001feb599,
+            0x0000000000812c98, 0x0000000001050f4c, 0x000000000039c77b,
+            0x00000000010796d3, 0x0000000001080b24, 0x1db57199b506f03a,
+            0x3ed04aa4a97acd3a, 0x61cc00bdcf961aa0, 0xb3f3c2fdb8c9fd1e,
+            0x9028479e80630fa6, 0x774ff188672b9ebc, 0xef346b0f28a7708e,
+            0x523e00b38a108e18, 0x0aeb15b608dad0bd, 0x907b4df4813e2b05,
+            0x42101ebd2317c295, 0x819af61011648da1, 0xe46a86e6481599f8,
+            0x14ee062576283720, 0x39e188a49955ee88, 0x98044a9941724d1a,
+            0x3c057a58d100b3ee, 0xfef7b0c25fce82a7, 0xb370d208b3d002a2,
+            0x8c730f34fb91b72d, 0xe27afbade6395fc1, 0x0517c6b365f826a5,
+            0xaf76be9e63d4ad1c, 0xd849d9985cea6020, 0x531cfa152348e7a8,
+            0xca4dad62c557fccc, 0xce1c5c6deebd01ec, 0xc7f77a1c340f707c,
+            0x388010da50d38017, 0x8cc4aa61fdfc7a46, 0xde53016f03e436f9,
+            0xd88c1e37fba841fa, 0xb475563636cf5463, 0x97835691449e179d,
+            0x38a7dbb821cc3f15, 0xb6b4653d7b6d040d, 0x37c2745397ae7625,
+            0xb0791cba62126534, 0x86e1d7aa874e1d11, 0xdceb7c82dc25d202,
+            0xdf2a07ed2373b537, 0x54d4f0d6ea30d06e, 0x3762fd748dcc7f01,
+            0x24b2d81e51b68533, 0x3a6cc80a636a50fe, 0x7b52234ec1dd8a43,
+            0x4a8861d8db037577, 0x549690f370c60f2a, 0x0000000000ed22f1,
+            0x0000000000e06c8c, 0x0000000001177efd, 0x0000000001ba79bc,
+            0x0000000000260982, 0x0000000001bb12ac, 0x0000000001750208,
+            0x00000000004b2494, 0x48dff1be20af8138, 0xe835ade450280e62,
+            0x46081068a934b504, 0x376e91c78fdc65ee, 0x7da02c4bc861bf46,
+            0xd975ad5cd1367d18, 0xa1176052285a694c, 0xe8bea579997dd11e,
+            0x30f9c99416a2dfe8, 0xd0bc9d357f54fb8e, 0x2575cef9a844e770,
+            0x020183a77194e367, 0xa534e599dc4205e4, 0x3442550abe22cc6d,
+            0x0ef4484230314b4c, 0x64c6c6d185efa574, 0x95ef871de131a485,
+            0x4eb7d9fdf6f9aef6, 0xc7d3612222bf9be0, 0xd269c1780cb2f3c6,
+            0xd88391ccb44f0af6, 0x359155ee86e112a0, 0x11979700a2378b3f,
+            0xe736a8921454cdf2, 0x9731100c7d460214, 0x114215f38e020129,
+            0x33c994af8f5df810, 0x87711a0a296dada7, 0x4bc3ba6b9beb241c,
+            0x1f05823cd4b291dc, 0xfd1927ef8eba36fe, 0x257f784c54597b56,
+            0x41b41478fa966c7d, 0x1d4be13117279b71, 0x94df6837074fb94d,
+            0xfc2ab1bf9b6ffa67, 0x73eff2650d6f3cb2, 0x6f324863edb5123e,
+            0xdd6553ddfd3f397d, 0x5fecd568d3a93c6b, 0x3c95a3095a698971,
+            0x10208b7c0c001331, 0x736f123d9def4ece, 0x3924b6f2dcae7407,
+            0x977cef722cb0a74e, 0x235ccb6545bd5c38, 0xd2f0708dc42e4582,
+            0x74855ca7d360100b, 0x0000000000549b78, 0x0000000000689823,
+            0x00000000016d504b, 0x0000000000a0ca0f, 0x0000000001ef8e0d,
+            0x00000000009fe95f, 0x0000000000ec64dc, 0x0000000001ee7322,
+            0xa769ae012b0a3512, 0x79fa51d19c915726, 0xbaafd7493028c65a,
+            0x955e39f45fad5722, 0xb2100dad48729bf4, 0x6185c56b70814b48,
+            0xb18b424b5f6afdce, 0x224970d4799083d0, 0x3c3c8d2fdd54f1a6,
+            0xf228914de15246aa, 0x10368386e0bfd566, 0xd39caec70343d967,
+            0x619310e852f0d908, 0x0f5207c4d8578edf, 0xb7f10fd458614452,
+            0x2b7df34b394a8c54, 0xd88509e0d666235b, 0xabf4bfdc7dbdbed7,
+            0x2c8420675137c55a, 0x534f4504f4d0d7d6, 0x95b93e6845694fa6,
+            0xf1443f5e9caf9f5e, 0xd53dceadfff6f7aa, 0x01803724f7d9a387,
+            0x85ab71a478156fab, 0x5b2cbb15d9d8217f, 0x94bee23016e03889,
+            0xbac8f62c01848b41, 0x19180a9ad2da37a1, 0x9dfafdb1ab367045,
+            0xf056d54b2fd98002, 0x7ea56fa0218bf87e, 0xc2e09c269144d780,
+            0x96e1adc10fd64c7f, 0x2c46917ec307980c, 0x83602e9b6fa12aa1,
+            0xd9d588501b950409, 0x557e1307db661e47, 0x733b6cf306f45d2f,
+            0xbec4c4bf706f835e, 0xcd68374cb700d6af, 0x11eea7275a61e2c6,
+            0x96de7f5a6b856858, 0x8815e41b5ff1b89b, 0x89a5f098a32019fa,
+            0x9c8967a675ac2dfa, 0x7c65e14b271ea2a0, 0x0c94936923e891f1,
+            0x000000000144e75d, 0x000000000042394d, 0x000000000071c0ac,
+            0x0000000001ee1a5f, 0x0000000001ebfa66, 0x0000000000542346,
+            0x0000000001644086, 0x0000000000f263c1, 0x75186e353fe13b50,
+            0x1ff07094ad125ea8, 0x4c56161ee9b4d810, 0x0c35bb34e4cafd4a,
+            0xc88fe3465beceb6c, 0x6b2eef7060b1b2e8, 0xc0c9b8490f28e978,
+            0x9d13ce4d0186aaac, 0x065828205307c323, 0xc3f1c503caebe55f,
+            0x8a3e023e85e74487, 0x2054e5d900729038, 0xd5e8f1639d9cdb15,
+            0x598a9cd652430ff9, 0xfda6e9c3ab946827, 0xfaa52e39187c7dd5,
+            0x9ffd357a2d722aeb, 0x103becf81d05c6a2, 0xdfdb50679de0d7d5,
+            0x9272c413dfa38d61, 0x67f7caa519e63ed0, 0xabed030eb82f61d4,
+            0x6ab6f925a28c0fdb, 0x690870b1429710fc, 0xdb9b3924b49c89cf,
+            0xc27c4ba04f502ac9, 0x37b7fa4ebc67d8ef, 0xe1faa667bc963412,
+            0x120539199740fbe3, 0xfeaf7b245aa04c41, 0x3e458b597e8f80ff,
+            0xd95c21fb3bd94768, 0x09fcf11c3c932231, 0xa9c9684b99ac1e62,
+            0x3a0755d913e7d664, 0xa8f8d6ff2333d248, 0x5773b9007258d2fb,
+            0x1fd99692717efe0c, 0x10a91214ea2ff105, 0xb20ce76fe246d9d0,
+            0x3f8828505c8bdc0e, 0xed9c494cd3145e65, 0x1edbf68c45e5b028,
+            0xa4da4cc7c48beb5d, 0xca3cd2dd57c31903, 0xfc2e5e910c5c6f2d,
+            0x32d218467da466ff, 0x64467973082441bb, 0x0000000000810dd0,
+            0x0000000000b925e0, 0x000000000152e4fc, 0x0000000001d0fad1,
+            0x0000000000915be4, 0x0000000001545093, 0x0000000001c13451,
+            0x0000000000b6d1fc, 0x679b28bc7d28adee, 0x678bc8cbe1ce4c62,
+            0xe6c31d6e7ad3ade4, 0x0fecf6047869ef76, 0x52d5c39e89c46c0a,
+            0xab736c6937284956, 0x4f6852435f598b54, 0x4adf8226ade17c30,
+            0xdd4f53cdc28b634b, 0x4cfd5fa42981cff8, 0x9ae1b8fc6246ecb0,
+            0xce85c0f40cf3285c, 0xfbc598ec2f20cffb, 0x231fab98f4bc7354,
+            0x4c0079e85a867759, 0x97f781526251fd93, 0xce039e57de392acd,
+            0xa641a4a0656c4f02, 0x9e3084885c34eb15, 0x72038997443bd50b,
+            0xf2b2b15205ad2952, 0x600d4671cf3c356b, 0x5d86fd8be6de7880,
+            0x6a64420a12b7490e, 0x8983caf2cd5fc89d, 0x6878356fc15f720b,
+            0x850e2f309ab407cc, 0xa504b12199bd7cb7, 0xbb845596a0230fbd,
+            0x25928ccf4c3385da, 0x0dd286f29f32891e, 0xe612f67c1bac960f,
+            0x0aef2dc603cad7b3, 0x9b7becb731ed1791, 0x81388a7f2643d47d,
+            0x198c5822d032a198, 0xacdfc8257cfd3d5e, 0x845c2585d412b583,
+            0xa400fa4dc0b3cf25, 0xb561a4e4ac405bbd, 0x467bc5f8ee827205,
+            0xfba2156b832af534, 0x68657c5dd968dd3b, 0x6be8ec053b239a61,
+            0xff3be996dedb426a, 0xe005c284fed9c557, 0xe4b2ec421873c679,
+            0xc48bedd9142dcc38, 0x00000000003a39d6, 0x00000000003df8b7,
+            0x00000000003a441f, 0x0000000001f52262, 0x0000000001d59b9e,
+            0x00000000004e6b1c, 0x0000000001f2b70f, 0x0000000000db78fa,
+            0xc800b68d28ff4cbe, 0x350009192eb8646e, 0x16978eed415ccdda,
+            0x74e5b19092056830, 0x044a66971f224054, 0xe512231e6064975e,
+            0x684ea9a8c0fe03c0, 0xf2e455a64874a644, 0x8f1659c6e535c3d4,
+            0xdb371d220da1ac9a, 0x49979c313801e0c2, 0x5d620c60fc6ff7a3,
+            0xbdd094b8be6f20f5, 0x13e5b500f8371bc1, 0xc744527de02265a5,
+            0x579c6e815292836d, 0xd91893f08ba77f1b, 0xa6b9e0ddd2d50dc1,
+            0xad22a61a4614c74f, 0x7079347d0c4c64bf, 0x9fb626210edc6f51,
+            0xfef3895abe51ca61, 0xac71063ce8470cb8, 0x8a462241b4e067c2,
+            0x847fef53cff9571a, 0x82912dfed4846472, 0x261956b7851ae5d5,
+            0xdadc41b73774526a, 0x9dce9ab44a3e04f8, 0x0526ef22480ee947,
+            0x7f96233cec2f63ca, 0x16e96ab54331d9a2, 0x7551734a169b7648,
+            0xc4bd436b505bfea8, 0x47d97a3844e8fde0, 0xb7e512d8bfe7ff21,
+            0x44a8e438b29452cb, 0x9e5b5ee717e91604, 0x852ec3dfd17c1e01,
+            0xb35087d5b5e4a986, 0x71a55257f30f792c, 0x5d0022402755a631,
+            0x96337d4ba28dc306, 0x2d429dac70e7202c, 0x5204751d2230241b,
+            0xb9de4adb56e7618c, 0x1c208c4cd9748a71, 0x05bc39761f28693e,
+            0x0000000000120b04, 0x0000000001d152ff, 0x0000000000e7f681,
+            0x000000000006a408, 0x00000000009e8991, 0x000000000001dfd2,
+            0x0000000000496287, 0x0000000001faed15, 0xaca2c45f42812d68,
+            0xc055a24d25579980, 0xb1aa06400a54960c, 0x141f488d338656ee,
+            0xec612712cf3b221a, 0x9df1b4feafab1e76, 0xead579f29cbbfefe,
+            0x84319f5a0c8b1ff4, 0x3d4bb9e1cb81e7dc, 0xfd9fc0b1387d16ae,
+            0xf6cf85d0c0dbde18, 0x458af6f575e949d7, 0xb1d93dd3868abec2,
+            0xe2ed527f6a1eb8e2, 0xf65b4ba11e83509f, 0x6ed939d0a6c50f37,
+            0xd95ba47fb7218f0a, 0x6b96b1264baa496a, 0x5597d4d5db971ff5,
+            0x3ea0eceee13c9829, 0x2503dfc51fc92fb3, 0xb7d43a14ee53fb8e,
+            0xc5a6aab0b3da7eab, 0x80f2191e48e92b2a, 0x30dbc58c55f7cc44,
+            0xc9c9f97032e04a8f, 0x93c784d5b98862fb, 0x3005ef50cd3fa802,
+            0x6e3c7b24892cbbdf, 0x2b2e0050ef290306, 0xd8554fbebd566332,
+            0xcc40ee6436fac574, 0x128174cde65e65e1, 0x7412c95adda49324,
+            0x37cab95039541454, 0x41b29c98200fa414, 0x9642f9a0acff7fcd,
+            0xc12a98083df1b996, 0xdf2ec63dec672b4b, 0x07c0179cf7d0d629,
+            0xa7caf147b825ccb3, 0x7c74a2d6d2396f83, 0xb0424795d1021431,
+            0x97848ff35582e732, 0x8049269ad29e3a91, 0x5f10b1d8ca5e33c4,
+            0x67502fd6f5c71d67, 0x6bd46537ba93356e, 0x00000000010dc920,
+            0x0000000000f1ce29, 0x00000000001a6135, 0x00000000009c7c79,
+            0x00000000018b28dc, 0x0000000001e34d3e, 0x000000000136517c,
+            0x0000000000f0ff40, 0xf8ca3c89c55d989c, 0x460f216ac6891334,
+            0xdb21879c1dd1a96a, 0x32bb4f8ae75ea4cc, 0x8ce011ee1ee91250,
+            0x26f70f518b45023e, 0x41e9bddb7b01a3fc, 0xa10d3a00abb12e4c,
+            0xf933c24c62d2984f, 0x50bae8d855c376f4, 0x9747ff45fbd9335a,
+            0x0b1dd32d25fb1b98, 0xb18efdbebc8a3b84, 0xad832d6520417d5f,
+            0xb95f678718b13549, 0x8a2f5e76a7617390, 0xd74b59c02dcf3b86,
+            0xd2daa58806db7ac7, 0x650b42bf7db78c90, 0x483b474d21d3651c,
+            0xd2fce8bef883ead2, 0x187dc484168dbf00, 0x899f246dc2b361c6,
+            0x27c9573699fcc457, 0x0e8d6a0f97ef7aaa, 0x62a2764b6b236eab,
+            0xf806e14a7bd28319, 0x158da2bf25d09137, 0x5da0166df99a5dd8,
+            0xdab3750e9d07108e, 0x8051238cbbea7c38, 0xf5a26cf9e631e2fd,
+            0x6adbc7427d27d032, 0x4e1d598eba38f592, 0x678b1dc80db6e989,
+            0xfe16a516401443b7, 0xd07068b90c067b09, 0x3d86a977fdd91b0c,
+            0xed674eacc69f1014, 0xb8b1d857c146bffb, 0x7a5479e5da8ebc6f,
+            0xb4218a350639e688, 0x619dbad757cdfd2c, 0xf4eafc68ad150a0b,
+            0x5d2de828c73bd00b, 0x3995b932e3eb88fa, 0x82d6421ecc20499d,
+            0xb097eb19dede38f9, 0x0000000001af6eb1, 0x0000000001e016ae,
+            0x000000000130befe, 0x00000000004dd3c6, 0x00000000007e6d4a,
+            0x0000000000ca2f74, 0x0000000001bb2a1b, 0x0000000000308b21,
+            0x06452264af33018e, 0xe227f56858806c6c, 0x4bf2c38991972e9e,
+            0xb56382e2574bc532, 0x070a0e48f8b43bc4, 0x1ed38cd8db480af0,
+            0xb3d546f919b52e0e, 0x2d86883163bb37ac, 0xdee0056109d42081,
+            0xcfa5a1a41269902a, 0x790bbed9f68179a3, 0x2c940ed7aaa0e8f7,
+            0xe1103c6099351a41, 0xd90ff691efc4eba2, 0x373741e3a243ffba,
+            0x9dcca892520d5e73, 0xe9575b2095884c2d, 0x95c54a6d275e924f,
+            0x38f851906bb99f0d, 0x737928d2eafa6d2d, 0xc4ceff7853901bb1,
+            0x808910e844525077, 0x7b74b3da2eb25496, 0xd4917362ff855254,
+            0x9f326bfc563e5475, 0x2d79b825f6317534, 0x17395a25cf3f15a6,
+            0x88230f57651d0b85, 0x3509e513385d4a20, 0x988d06cb4b3a6423,
+            0xb430b2f007cf4117, 0x7044659de77f4cba, 0x8f9d29369ed11068,
+            0xe80bb3c3d4ac1a28, 0x0f965ad9b64a05bf, 0x2affcfdb97839a2c,
+            0xba9da31a62f15c9b, 0xc403f75bd1e3d3b5, 0x0d11b688faaac1e7,
+            0x28668b305f5bc19c, 0x4a8da8b93c8e6517, 0xc0bc39ee5cc70386,
+            0xa09c789090fe6f77, 0x1ed4ed2e0f46b8f6, 0x01633834cb38ba4f,
+            0x4b20d04eaa1c9664, 0xf758efb5614198eb, 0x5510c6c7b2681763,
+            0x000000000198087b, 0x00000000016439e0, 0x00000000010c5652,
+            0x0000000000d5c474, 0x00000000001f84b8, 0x000000000055c336,
+            0x0000000001eb3a50, 0x0000000000563829, 0x9ae235a4cb457538,
+            0x6bcb8a684a0947f4, 0x3d00c22b18cf9268, 0x038eec249f66a52c,
+            0x99d53444d5fb72de, 0x8adc14b7bfd7383a, 0xbf4941224aad51a2,
+            0x1f0cc77d5a3976d6, 0x1d412190b4fb6cfb, 0x12dfed28790c88eb,
+            0xab0d0ff0ecb9946f, 0x15362782dc13246a, 0xedc33ffed52e186f,
+            0x400288b76a71a57e, 0x1789ee4bee28f918, 0x05c3bc344e9bda8a,
+            0x715c8014a6a4d9d0, 0xd7a968257fcd1ff0, 0x83944ffdf7ca5b14,
+            0xe6326da7f9ee638e, 0x6c2a83850f7ed91c, 0x096a76f21b39725a,
+            0x0836ae9ac40f3fb0, 0x39f2d9c1d8c2b400, 0xb4fab369e1acdcf0,
+            0x870413b12fcbb7d5, 0x7caef60988cafe15, 0xf39323823d688354,
+            0x0732404f8683b28f, 0x836fc8a54de1e50a, 0xc1af90e6af2c5c38,
+            0x8e086a2c2558f492, 0x8461e02742c74054, 0x34c725a3e6d31aa8,
+            0x4fb60b0ac9b67953, 0xbc043aac49de33f2, 0x509c36c71a81fb27,
+            0x2b35c36fb118333c, 0x86ca65c752ab7160, 0x5a883c7ddfd19d13,
+            0xf21a0e6125a649bb, 0x7f8c5aa3aaf0ada3, 0x52cd4b24ac61648f,
+            0x17cd3b878fbe69a3, 0x10344f0ee95f5dfb, 0x19eee73ad3a3be1f,
+            0x43a815903d75d970, 0x534d23829e8ebf40, 0x0000000000ff76fb,
+            0x0000000001f0a0ed, 0x00000000000dc916, 0x0000000000a95a7d,
+            0x00000000018a4c1d, 0x00000000018e2b12, 0x00000000012bd24e,
+            0x0000000001d4b578, 0xaffd7c2327cdb120, 0x5373c46cf6ac57cc,
+            0xe4d98106b1f4ee40, 0x6c5db6b665349e42, 0x7443c532d3c02302,
+            0xc8820e7af17f1aa6, 0xf6907ace7f7bb2c4, 0x59481e7f8de4c2e8,
+            0x0602c5b8a6fca7b3, 0x9c17e96688ff61de, 0xaa0f077d17024138,
+            0x92baf268b4ecdbd8, 0x8b1b59078a94ab74, 0x7a4cf9f9c590e709,
+            0xc74d306a05c58738, 0x36adedc11d3d8f08, 0xc5d4fc46a970d293,
+            0xf400665a64312d63, 0x644d77e5e0e37d15, 0xfe48ffc24642295a,
+            0xc9fcb4c082aa4bfd, 0x1b00720d4fc8acd3, 0x9f2affc757d3c7fd,
+            0xed93a669075c92b3, 0xa9402b0165ebad6a, 0x69e61fe8838a8cb1,
+            0xaa5f0cb770ec258e, 0xfef056659cac9047, 0x80077053f6410ad8,
+            0x78fc7c5fdf2a9c10, 0x6789f8f3207af579, 0xff017ccdba11125e,
+            0x2449c058b92436b9, 0x2db586261a158291, 0x70c97c299784c81d,
+            0xfcf330e95b306a88, 0xca207c0d1dfb0de3, 0x302a2e6df1e0052e,
+            0x286d5bfd5c3423fe, 0x2361ce487ab6f954, 0x6da9c542fbe53553,
+            0x2903bba6b82931dd, 0x1deb452b78a5f84c, 0x7026406b94134203,
+            0x5d7bac41ea68b7af, 0x35bf6d096beb93e9, 0xb72885b70d29e759,
+            0x7a6d07392a48107e, 0x0000000001715495, 0x0000000001f0c66d,
+            0x000000000076b4d7, 0x0000000001c61358, 0x00000000008dc66b,
+            0x0000000001676cef, 0x0000000001ac952b, 0x0000000001687ad7,
+            0x996f76fad64dbe70, 0x39ba5b8b5d16a1c2, 0x968a6da34d26deca,
+            0xbf5a0e65037980a6, 0x80df84ea5eeb1f60, 0x489c51a5a8661536,
+            0x2081489464eee65a, 0xe5c03137d8fecbd0, 0x872be680c60d38b4,
+            0x7e3c54589a2c3fdd, 0xef413d3bbb551d88, 0xffb9b50d04bc4304,
+            0x85850dc6ff6218c1, 0x5a53bc26d939a5ef, 0xa1e9d47cf5d41ad9,
+            0x1036ecb37bf3fd51, 0xa190454e8309b428, 0xec3ab3bd3c782584,
+            0x8e71920bc49eba7f, 0x680def7e0aebf740, 0x8710d83e76026bff,
+            0xeeeeabd124d9b309, 0x1f9a7fff53491b3d, 0x092273352b723ce9,
+            0xf4d05298cbca83f6, 0xfe543443dca89282, 0x3e832d91feadf1a0,
+            0x36c47a0cfd92fbfc, 0x4a6aef8181233081, 0xb9a08bc0d7ade812,
+            0x00e7e2b69204792b, 0x8b93fa66f2fd5c85, 0xc72cb9dddeac1380,
+            0xb0d8fce919a3e0c4, 0xaf35d0856c4ce95b, 0xe9388917e85ea4f1,
+            0xa44c5b4ae8b6590b, 0x2e46cea2809e82db, 0xe1cfc3813407184d,
+            0xa4cd761144268a7d, 0xf2fa093c3216ac38, 0x153d370925cb00eb,
+            0x8471d2afad126b48, 0xd2af713b108dda45, 0x99189492d26c9344,
+            0x4ae33a5cda1b1ed8, 0xd4fba94e19081e5a, 0x1144411bf29279b6,
+            0x000000000124c0d9, 0x000000000152594c, 0x00000000008d8849,
+            0x0000000001f6dee0, 0x0000000000f851d2, 0x0000000001ae2cb8,
+            0x000000000167db29, 0x00000000017cd7c3, 0x9f51a4ea6e5b5656,
+            0xabca1a52f9c8806e, 0x7483d856b8703e0e, 0x284d3fb52ce2e264,
+            0x3dc6fb876e715e32, 0xed371d20fcec60ce, 0x154094637c5d3594,
+            0xe77cd1bb1ec46044, 0xcba2c6e425e0ef78, 0x3d0ed788d7aec42f,
+            0x9fe1d0da754a5a6d, 0x7473fb5f4c5c0651, 0x9d0be8a018d196d4,
+            0xcfa426fe33b2f07a, 0x11e1f0621dbeaa12, 0xeac3955c0de4ff89,
+            0x28bc1a1002e8323d, 0x8b2ec094526d799d, 0x6973cf86c4ef3c84,
+            0x5d07952d56722710, 0x660afad71e4c06fd, 0x8ccf280bc65e0233,
+            0xb156027885429332, 0x47f53f7ea94e00a8, 0xd3504cc4276a2b92,
+            0xedb1cb60cc4c886d, 0xd9928865f39ab6fa, 0xaf62a904de678f8c,
+            0xa8c3f2a01186f024, 0x76239cbcb3024dbd, 0xe61e41d0e1a02d48,
+            0x7eeb622f2d955669, 0x19efb07e6f70065e, 0xfeefc4b8d280100d,
+            0x8cca73a147c3336b, 0x17c1f837dbb759bc, 0xe958ece8e4de246c,
+            0xb582261ed00ba782, 0x78405dd3f7c303e4, 0xb2e3a9f0ad83040b,
+            0xe5e99a0c4e1fb3b9, 0x95ddd15cec2f25af, 0xb437dbbaf3f60744,
+            0xad35a1341b78616f, 0x1d04ea9a744e099b, 0xb34bcdddc0c09250,
+            0x565f430e32ba643f, 0xa829ad326baf3bff, 0x000000000046b603,
+            0x0000000001bffa11, 0x000000000142edfe, 0x0000000000b73e3d,
+            0x000000000143f60c, 0x00000000002a1762, 0x0000000000eecd93,
+            0x00000000009b76a0, 0xe049f0b8bef2aa6e, 0xfc2d40fe6e2a16d0,
+            0xa59d04c2b843919e, 0xfddb29c8403892fc, 0xb9df99cb68cf33ba,
+            0x3243dd0b9e7ff28c, 0x6651548bb5fa258a, 0x22d083fd51d963d8,
+            0xedd9aa66e78f6b74, 0x2141f3b75b366215, 0x8db116c759f29ce3,
+            0x1e9db0d4480e8448, 0x7fc359d16c8632ad, 0x30666a93da2d76f8,
+            0xf7b6acef0f0eae9c, 0x3e25c5c06abe8fef, 0x3506499fe82ff997,
+            0x68c60481653ceb26, 0x1cb41cbccc55d732, 0x312d5cf7414801f2,
+            0xf35829ad4163d6ad, 0xfa115f4771ec178c, 0x492b1c763948410d,
+            0x5b16845d1716ddb7, 0x121b6767283cbaad, 0x844ae354f64adf97,
+            0x58c98bb45d09b943, 0x43071aee1016bf66, 0x4e5ab1e34954156e,
+            0xe4e38bd2ea8b95ea, 0x7803f137ccda40f2, 0xe76f48d519235540,
+            0x31a5da2cfa79b288, 0xa82b4a3d25a676cd, 0x0271092eae3de4e9,
+            0x43c0706abf243aef, 0x2d185354a01bc6bc, 0xbf34a1eaeab68aff,
+            0x38e8a095c9473df8, 0x5fd6a1b1d3b6e6f9, 0xe3f1fb7fab82b6bf,
+            0xe3b3f56fbe094cbb, 0x23d5bc2b441059ec, 0x56480a9a0e56cb5c,
+            0x9b816fff0976c73f, 0x29652149aee729ba, 0xf42ab72c4c3023be,
+            0x120c0a149febe306, 0x0000000001ed9db4, 0x000000000130e69d,
+            0x0000000000186b4a, 0x0000000001de47d8, 0x0000000001ff8777,
+            0x0000000000383386, 0x000000000028f68f, 0x0000000000bc93f6,
+            0x2668d5ff9ad267fe, 0x921d6a3c25b86e12, 0x0c7445cab6101c5e,
+            0x898cd7e15879d312, 0x38ab9bd87a5153cc, 0x2d8892b129807a30,
+            0xc3a6829314e88d80, 0x6a22502b08d76874, 0x8f0d6131181eca7b,
+            0x62b638628c994192, 0xea622024074ba1e1, 0xefc496cd23438542,
+            0xedab41160e5e7673, 0xabaddb078f7197c5, 0xfe9200fda729eb80,
+            0xc7db61bec4d688ec, 0xc69d2254cf34e7da, 0xa903bb321068e554,
+            0x12da63d9945cf3ee, 0x35173cadea7374ac, 0xa647a5184d3e256b,
+            0xdff06d29cf084416, 0x8329a022bffe1fee, 0xc175f8902f8a619f,
+            0xe092394fdc8cd48e, 0x4a83f4bec831ec6a, 0x1f0781ec5c26bd9c,
+            0x162725040e507778, 0x16c55e0d5eacf08b, 0x0039c38969229b6c,
+            0x00066923dfaf5d80, 0xdcfe955ce579be52, 0xc7098affd2946fde,
+            0x33452c446a9ee97c, 0x070840474ed89db2, 0x6c9588ff49224236,
+            0xbc9977e2176439ad, 0xe1951f565fef4c51, 0xb9b76d5ed47b5b87,
+            0xb4e5bd34b4623910, 0x2680495f84f71c9c, 0x0e5b0c693de4b5f5,
+            0xc73bab8dad855013, 0x07730346b31007fd, 0x9f7014b09a17c3cb,
+            0x786be7c578f4b3c3, 0x184020466c981665, 0x858f8a4a1dbbc62d,
+            0x0000000001548701, 0x00000000012b1653, 0x0000000001b9918c,
+            0x00000000017463b9, 0x00000000016f1faa, 0x00000000000aca1a,
+            0x0000000001504f72, 0x0000000001fc5a71, 0xab5fac2e1282b912,
+            0xe2a7059b5e65d5a2, 0x14283690c93f11fc, 0x4ea6a982b2a1a18c,
+            0xd20affde0207fa82, 0x31d734ceca41fdaa, 0xb842bfb844be3ab8,
+            0x485b920afe6c94ae, 0x973973b0bdb441bd, 0x9846e6cfc9acba03,
+            0x9e551c0458870b54, 0xbe950eac3e5c1f9a, 0xfb41118bafe3c660,
+            0x747f5ac542705c69, 0x21a40b05cf11cc14, 0xdc3f0e438cc7a687,
+            0x1d02e477d275d84d, 0x5ef2107af9a518ad, 0xff6e4e908bef6490,
+            0x3498bf9206b4fc3e, 0x13fdffed84dae944, 0x5409cfb8c7208b35,
+            0x1be9c9e2c8fb1d26, 0x5c5d2fa901cdf9c2, 0x5c10e3cc4d73717b,
+            0x72027c6e1826b172, 0x41e02921af5ca28c, 0x61d368e3c9000c38,
+            0x265fd5e419d33f79, 0x2f3c742b8a32ab6c, 0x60d3be7687cc9024,
+            0xec065e5a4ae636a2, 0xccd0e8c203539053, 0x29def21627b1fc4f,
+            0x7729b7d89e3b0b8e, 0x60812ad9c9d4084d, 0x2c4c7928b4db9935,
+            0xa4faeb73b902111f, 0xf4db9a40ae92244a, 0xaa71dd25b46dff33,
+            0x20f4c4dc87100c5a, 0xd7aee4f85bfa27ed, 0xbbb9c222a5e9eb58,
+            0x3084b324c6b82813, 0x52205ac5b8070030, 0x9908b791aa127aa4,
+            0x6891d98409b6f956, 0x2629b21d2d69f318, 0x000000000174bf34,
+            0x00000000002b1076, 0x00000000005004ec, 0x0000000001cc15bf,
+            0x00000000001974da, 0x0000000000f99b63, 0x0000000000bba36b,
+            0x000000000133c1ab, 0x1084e8010e519662, 0x101b830fe5d29a82,
+            0xae1b19356969e200, 0xaf7a9609b872fdfc, 0x884c3b9a41b620d8,
+            0x3cfb7bf4b8263d1e, 0x858f68141b3efcfe, 0x7eb6322f4d3446d6,
+            0x4cff44c7c118b9d7, 0x4c245468c01115d8, 0xc2960d6864a690d1,
+            0x9d17182b724ed6b0, 0x88099d74c6bc3222, 0x1245cb0ba2e583a4,
+            0x09159c03c54862f9, 0x1d3a7c53dbecedcf, 0x992d6cff1f1dbb0e,
+            0xb2c439548aa94549, 0x31d8e639e9e34970, 0xc6acc29f675f18b7,
+            0xe0c98556e0988d55, 0x013cd2945ae43313, 0xbc71f05244013ea3,
+            0xa4b280dc6555714d, 0x78769690c265018b, 0xa4b4841b1ae314cb,
+            0x6ba512dbc841862d, 0x5ea1285561944b44, 0xdc469493cafd7766,
+            0x23423515e7e5324f, 0x1b93c25904b2d775, 0xf17ee36d0410cde5,
+            0x85dc1ea3a5131cf8, 0xead287784f3ea507, 0x5729ce2d8653f09f,
+            0x4c0ce4d92c91624e, 0x1aa09dac90851351, 0x3977a6ad4cc0afec,
+            0x7aabd699d9b4163b, 0xc9f038f3bd6b164f, 0x209310631aac263e,
+            0xc20244a1ab5906ef, 0x2a0660cea81edc37, 0x8869e86821d8e4ef,
+            0x45d389b6d15c5259, 0x5a1fe393e7392208, 0xe91ab4a1cbf51d35,
+            0xf6ab0741f6b9dc10, 0x0000000001907cbd, 0x000000000082f1b1,
+            0x00000000016fd4b8, 0x0000000001313870, 0x000000000001a70b,
+            0x000000000193a663, 0x000000000075fd4f, 0x00000000003fcd1d,
+            0x7add276d24842146, 0xceaaa3a1b2926936, 0x4e7d6eed0176159c,
+            0xd21d01f886eb9c28, 0x4bd045657f7eff5e, 0x9846e641d3fb2540,
+            0x80f8484503d5d53a, 0x6817a90abb0bc5c6, 0xeae87c9b2f3fa1ae,
+            0xb8aad11a214aef15, 0xb5f1ce0323b8fff6, 0x7cd2e28bcd33c36e,
+            0x66d966ecb0697f0e, 0x33824d92fe5cde50, 0xca1365e97c57b164,
+            0x158e5c87ead0e5bf, 0xa5a35536386bbe9f, 0xa432696039878b39,
+            0xb5557503bcefc0b3, 0x995eef0f2f863b91, 0x5f06fcba3c0f0bd7,
+            0x24cbab9d1c13940a, 0x9aa0f96b9abdd139, 0x04f89ce30204c205,
+            0xf635c4b4ca0c073b, 0x5fec270cb5bf905d, 0xd7f8093940d66730,
+            0x8edf2aa4cf620962, 0xa88a1ee8fbd62a38, 0x54d34183d4f066f5,
+            0x899b2f011bac5010, 0x827879d38d5bcc70, 0x5b30f6689325be07,
+            0xba415e27f75142e0, 0xc0fcf03c671dea46, 0x4e7cb8e5c3425a69,
+            0x3bf89a7b89f94f91, 0x4fd8a226c18f5c72, 0x18c78ae3a620d692,
+            0x741cbd0951a6fae4, 0x3078b870500c60d3, 0xa0714564f5dc627e,
+            0x7986ff4dae85d536, 0x24fc1d90f62c0451, 0xc5dfb81b0e988007,
+            0x1448ca903f7f0faf, 0xbbd9454f62adcc4b, 0x3ff9e18aa9a459b5,
+            0x0000000000e06386, 0x0000000000ce7475, 0x0000000001ef56cc,
+            0x00000000018ef1a9, 0x000000000192db49, 0x0000000000fd781b,
+            0x00000000013fd47f, 0x00000000015cdde5, 0xf8999bd3636849d8,
+            0x12549398785569d0, 0xf894e843818787b2, 0x42139085382b3680,
+            0xab53d98966c1bc4c, 0x401ad2a198586f50, 0x769db95ceeb258fa,
+            0x4addba03efe007fe, 0x9453c6406b58e269, 0xe63cbe32146a335a,
+            0x99f4c31e5709964e, 0xdf240ece2c409a09, 0x35f464ffe435eb72,
+            0xe88159143ba6e420, 0x03f39ec1cdf762cc, 0x3efb1b83612aedec,
+            0x1e99575ffd965eb8, 0x42844427c1c933f3, 0xb4b07e66b242b56e,
+            0x20cfe8d08ef1768f, 0xa8bd61143cf29a2a, 0x5522e3207444f0a4,
+            0x4cd58e5c45548d1c, 0xb83dd9197a7d9afc, 0xf81f6e8a266cb3b9,
+            0xf78b2474b34e4e9c, 0x0a71641c6b04a989, 0x01bc8db60a0cf753,
+            0xe983695a4ae56281, 0x6cfdb4095f5e39d1, 0x264523bfff04df36,
+            0x3e622a4eb3fc0c56, 0xe1ea4cacf3602e37, 0x72c4be97edbb0398,
+            0x2603d9915b16a0aa, 0x2d1164382b80fb81, 0xb27c9f8c8aac3dba,
+            0xc5f7d4127a373faf, 0xf95e71622d95c995, 0xabdd172c9197c9bb,
+            0x2f6680daa21ddd1f, 0xfd7a9d1b808464c4, 0x9b237a36991650f0,
+            0x7a572ce608a6a5c2, 0xfa7efe5b45f0ace3, 0x6687d710a24a1994,
+            0x83fc4f2bd82e326a, 0x7c935998db7c2f70, 0x0000000000b63bca,
+            0x0000000000abbfbf, 0x0000000000ef4501, 0x0000000000a68879,
+            0x0000000001d69526, 0x0000000001610c51, 0x00000000005d28ad,
+            0x0000000000c99884, 0x017c74698b843922, 0x8178dedc2561d2f4,
+            0x4267983100ac2dfc, 0xd72d765461cb114c, 0x9f65008be62555d8,
+            0xfa71ceb1eb579700, 0x64cf6583ae5eb250, 0xcaaed2cb75403d3a,
+            0xf695349cb8a1fed6, 0x6e53a16cc1ff5f9a, 0xb6942929f67d9b0b,
+            0xf7b6ff580e487736, 0xd550cc6101717967, 0x0a6231d605be0c4e,
+            0xaffea7aa8de6a202, 0x362e7e716475ee20, 0x2126b0916c455e0a,
+            0x823bb8b354341f07, 0x30db8eeeb8f8a091, 0x977283b9d9bc31a7,
+            0x3b627d3d1e74aac1, 0x117fdcb8e83b81b9, 0xb159cff8149d0e32,
+            0xaa4a94bdc6984df0, 0x851562f9d00a854e, 0x0c2553ca1cbf9bb3,
+            0x312fb657eca05e27, 0xfe0dc5e24efcde51, 0x71e4a9aa7cdf4ad9,
+            0x57e17b76b6c6110d, 0xb46ee0f2a023c0ed, 0x2309fb4d9eed2c8e,
+            0x2102656d5bd6e2fc, 0x64d5e54e28cd822d, 0xa0c2927e56ef67e5,
+            0x9ad214d1e2c0d686, 0x0710aa2878164108, 0xcfe7067ef93d78cc,
+            0x3291e4b8ae68bf52, 0xed2477ba3250a3ad, 0x6d893609a8826def,
+            0xa5e4b2f1b331fdb3, 0x3ecbc842a0a0dde3, 0x187f41ac88b3df10,
+            0x7655e2f50228ce0d, 0x3a9090d98c0edf57, 0x72c244b690659aee,
+            0x56e8cdd3a0bcc6b0, 0x00000000004bfa5a, 0x000000000043dbbd,
+            0x0000000000782317, 0x0000000001cad124, 0x0000000001f3a797,
+            0x0000000000ad3234, 0x0000000001179521, 0x0000000001d45ff1,
+            0x6efd05af828be074, 0x1449a9beb0a329aa, 0x1968c8a09e5a3eda,
+            0xc00ae1f1b25b69be, 0xc1816935aedec1d6, 0x314b52e2e08e7c70,
+            0x399f38cf721b8f8e, 0x4f70abe2102613fa, 0xd55f7561beaebe1a,
+            0x1805ef7e251a07df, 0xa643210238b936e2, 0x315d0f773f98a3d2,
+            0x08b2bac49ba7eacb, 0x70990a77c4627991, 0xa2023960250c74ae,
+            0x136760f16f6b7703, 0x30968e65ab3d9481, 0xfac1835e9367ad66,
+            0x82b842f898263800, 0x8f2362005ecc4487, 0xb779b1f6da092611,
+            0x185069091d240b0f, 0x7efce2b08bf412a1, 0x20294561edce5b1e,
+            0x4981cae06af1b993, 0x1a3fa2bbe079ffd9, 0x06b15f2f645067a2,
+            0x42942a3d244778e9, 0x6e8e8ed46ff08a1c, 0x4f487c7b4afbdd00,
+            0xf43f9b13722ffaa9, 0xe70a6255863f3b41, 0x3126b096f9606f1e,
+            0x11d9ed921b997b7d, 0xb1af3b4db86d4ed4, 0x58f274a24ed5425d,
+            0xf4709524c52ebe0b, 0xff82b69c5aeca66e, 0x7dd76a116acc5a22,
+            0x0359c77823ec1c8f, 0x351fa38836616ce7, 0xb7e046bbd6d4bf6a,
+            0xe5ef443c5067ec56, 0x7a31b3bce697f73e, 0x9f08c2371434ac4f,
+            0xe13a6ca69da2c574, 0x1d1ad944bf38cc6b, 0xa37d59e334fdb669,
+            0x0000000000a0a441, 0x00000000011a4814, 0x0000000000cb5807,
+            0x0000000000eccae0, 0x0000000000c17c5c, 0x0000000000f5508a,
+            0x00000000017989ac, 0x0000000001938284, 0x5fc86f92a56f7838,
+            0x454c685f38a27938, 0x5bcd904a2a667700, 0x5f9622874c4ec7dc,
             0x2be9e51bac5e02d6, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0xe965b7d29cd41a42, 0x99c03b06138d719e,
+            0x86e3c8b4e0725bea, 0x6bcb3740113ee635, 0x40fb5eb2d93c5dc3,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x40fb5eb2d93c5dc3,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x9f60242bb662333c, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x0285e71e026bd49c, 0x86535c32dd591c74, 0x8e8de3bd81ea02ec,
+            0xb9447539f843dcc0, 0x9f60242bb662333c, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0xf3083ee2e324acf3,
+            0x6a5d97c1dcaa6c83, 0x8f0b5d7c095512ef, 0xefb17e836a92aa60,
             0xb06e36842c8181a2, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0xe056d97c72c6a572, 0x0b0139653e8f9254,
+            0x841c3b276645f964, 0x4b5199338edd47ed, 0x6ee28dce40dd51a4,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x6ee28dce40dd51a4,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0xf24dd13a9fdde47f, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x4c23b104448e13d7, 0x602de3244ceb003f, 0x5393ca1d33c7516c,
+            0x9c314ea4e3ccdc24, 0xf24dd13a9fdde47f, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x000000000114afe4,
+            0x0000000001ba953d, 0x00000000005888b8, 0x0000000001832846,
             0x0000000001be72d3, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000,
         ]);
-        /// The bit matrix of x ↦ x^(2^51) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^51) mod f.
+        /// x^(2^204) mod f, the factor of the odd coefficients' term.
+        const MULTI_SQUARE_C_204: [u64; 7] = [
+            0x5045cab5f6ce3e2a, 0x7b0b5e5eb49ac720, 0xf0df28228c3c450d,
+            0x46d0ec306d0f66fb, 0x8b893f5f5da363ee, 0xacd8a668d869063b,
+            0x0000000001c3520c,
+        ];
+        /// The bit matrix of y ↦ y^(2^52) mod f on the ⌈m/2⌉-bit y for `multi_square_x86_64_avx512` (x^(2^51) by the even/odd split): entry (s·n + t)·8 + j is word t of x^((8s + j)·2^52) mod f.
         static MULTI_SQUARE_51: Matrix = Matrix([
-            0x0000000000000001, 0x4d0832ebc2a59998, 0x58aeceb949e1c1c0,
-            0x7c90a6a0ead72c26, 0x38e97e0bf08bf000, 0x8e015b29209a87e6,
-            0x76ce5bb58e508eb4, 0xc2e9d0aeebe35c2a, 0x0000000000000000,
-            0x351263c38ad46093, 0xcc57500a670cd44f, 0x4bcb998cd1eba856,
-            0xb4b80106f0fee7c9, 0xcad5b27e66281321, 0x473dc3cd9cb6cc00,
-            0xc9b8e401346d25e6, 0x0000000000000000, 0x5f330d73600562fe,
-            0xc5dd7d78b126364a, 0x68d21e5ea1f77c91, 0xbd6f752bb5ac6c40,
-            0x1b49fd3cd982c24f, 0x35e5272be65b7cbb, 0xdcfef1b054a654a4,
-            0x0000000000000000, 0x6a1fbdaf9d1cb254, 0x39e99a351be9f38f,
-            0x55a959444cfe433c, 0x47a867011b527cec, 0xe83871b281fc0e25,
-            0xa594f5db9c625699, 0x12f73de6819db4cc, 0x0000000000000000,
-            0x87db714cd8aa7420, 0x062ddce8f9cc19c0, 0x74a3498afa6de2d3,
-            0x458607a851680dfe, 0x0c8b233d18b9af6d, 0xa16fe416f1c01398,
-            0x0b7a475cb1362089, 0x0000000000000000, 0xb11b62d5dd450dd6,
-            0xc523c123c0c5e3ca, 0xb5d3b8f839035919, 0x2ebbcf7d48d243f9,
-            0xe79e357132b80c25, 0x1d181ba7cdacd3a6, 0x8d0c7f6a2546177f,
-            0x0000000000000000, 0x00000000009fb0b0, 0x000000000025aff6,
-            0x00000000003aa447, 0x00000000010709f6, 0x00000000006a074b,
-            0x000000000157b222, 0x0000000000b92b2b, 0x57aae2457d002aa0,
-            0x104d3b4abe79c8da, 0x8600cbcec217d694, 0xb7e78bfb45571036,
-            0x687c3320c27e6f18, 0x674388fe12865d66, 0x744fd68d1bd0a6e4,
-            0x736fbab443b17b9a, 0x2dfefe5c4fd622ef, 0x87c0dfec1548a063,
-            0x2f9f29ea71452ccb, 0x03061e5fd3f52093, 0x87f5e5631dc7ef93,
-            0x7b0f0a9e9edc82e1, 0x14213490832266f6, 0xa62ebd9d52e27fc7,
-            0x5ba7344d819e2510, 0x82565399b195b5ab, 0x4386acd4e466a4e6,
-            0xa744854a57a40bb1, 0x58548e6b91ec1411, 0x6e21c38c7a37230a,
-            0x4fd9ad62d583db57, 0x02f600a6a18a6206, 0x43faa0d808b55f41,
-            0x7030493cf0ae85a0, 0x381648c13c3172c2, 0x22bab15f7464ffa8,
-            0x87f75b7350ce2aab, 0x9107f134aeda1563, 0xcb8bae85779ab219,
-            0xd9ca62bf5f4eeb12, 0x2b9fbcdd347dc318, 0x936c46eb89cbc6fb,
-            0x99dfd0979327f101, 0x9ddcad5b4e80433e, 0xe7b65ef868f66d28,
-            0x348b1f6432079844, 0xfb8b23471d9d0a44, 0x1e0329c21236295f,
-            0x21eb8a163b32f3bd, 0xfafa782de7079a85, 0x4a8c23bb5fe5ae56,
-            0x43a858dd1f838c04, 0xd3070705b8d4f540, 0xd472b2da1cab4e95,
-            0x72d633f17dc4285f, 0x74f9465324886c34, 0x0000000001c51b84,
-            0x00000000012b2f50, 0x00000000011a6351, 0x0000000001266385,
-            0x0000000001cd9ae6, 0x00000000018a6a44, 0x000000000067b5c3,
-            0x00000000000f3a80, 0x3dd1a200a44c4420, 0x6fd48d97d74e76ea,
-            0xef749d6178e8d3e6, 0x2716d73f9befc974, 0xf08e21b5f19ecb9a,
-            0x176ed28883ea459e, 0x1031b9bd89a2853c, 0xe59eb8d228213ed8,
-            0x13c5e04c4684b013, 0x55e00c2203c47d02, 0x1b3ee69ad46718ec,
-            0x6a1bbb2b2411e11f, 0x90c445c7b565f2de, 0x299a190b63923356,
-            0x13d3af57564775e5, 0xdcb310a086fa3f17, 0xbc7cb9c68d1abcac,
-            0x749f9b961e659ec6, 0x4e7b23e430fd26e9, 0xd587b7266e7ba16f,
-            0xd4718ae0c3821fff, 0xc26d59eddd273a26, 0x788cf6897e205159,
-            0x84852d4eee120d83, 0xc7b7f88223f5fba2, 0x1cc63f47fd489cec,
-            0xb2250cb187da6909, 0xe3242f5a244c4bbe, 0x7e1c8a70f1a9beec,
-            0xde58152e5493d971, 0x6c101834adfdf822, 0xc147df33d841bb93,
-            0x23109b03f7c7977e, 0x5bc1b187621cd1bb, 0xb5422caf4b945bf4,
-            0xe7f4df274f7c22db, 0x46e2e2c9bafa4cf3, 0xd8f42ccfb3b4dcb0,
-            0xa169b8c4bbf103f0, 0x1c786cafe37ff81b, 0xb2b40d5610fb63a5,
-            0x5414c2ee15105b2d, 0x3f89d13be37ef34f, 0x3a898b4e131ef8d1,
-            0x56d8959837657d57, 0x079ce8d3fff1491b, 0x06e0489912a73048,
-            0x37754b450ee7ba63, 0x0000000001ec18c4, 0x0000000000704831,
-            0x0000000001c36796, 0x0000000001fde793, 0x000000000085a35f,
-            0x0000000001a674f7, 0x0000000001875a1e, 0x0000000001f3b697,
-            0xda041556b4dd29e2, 0xfe327ec53a06925c, 0x0904ca3c197b169c,
-            0xc9a82e58b0eed2b4, 0x894f59286e3ed4b2, 0x6f157802d4c10276,
-            0xbaafef8b1dc7c34c, 0x013a86db739d5682, 0x3d9271645e8584a0,
-            0xe7003059e2fba453, 0xa0190d2484e8577c, 0xac0dc64f4d90d367,
-            0x230d0d3d22b6e05b, 0x47e875dce8da0079, 0x7089ffbce1ec6dba,
-            0xfe61d45f15a09283, 0xbb7eb05f243acb0f, 0xc859530673b99704,
-            0xfb9e0d53d6005ee4, 0x27c151c73ba51fea, 0x569c5fd4b9f0f890,
-            0xf28dcce2502c2705, 0x65fc0210c2028f42, 0xb0323d538fa6e839,
-            0xcd8d407e5ba7df1d, 0x223deb5b9bb4402e, 0x3e2488d2d83467d0,
-            0x5136bb4afa104889, 0x614cfeffe7a16786, 0x42c4953eb69bd509,
-            0x6c578d11ee410786, 0x0b51466b6229c240, 0x5e840db7a56d9c7b,
-            0x80ccb1d92f0724a1, 0xd628b704ec7267c8, 0xdd46e99add5f8e54,
-            0x86ea909eb8ec5d12, 0xe51319d891a0fd1b, 0x4e5cc2c75d34741f,
-            0xcbbb41b36015317f, 0xe23a0f7cd7905ac5, 0xa5bd52a2401b483b,
-            0x36081d389c1ad236, 0x4dd4bfd6b4e0f74c, 0xdda907cfc7699a53,
-            0x098040c3d7d1ec3b, 0xe320450e8d3ee5d8, 0x451a6d3425a9e0f9,
-            0x0000000000e92ce1, 0x0000000001d2732c, 0x0000000000f0225e,
-            0x0000000001ba2db1, 0x00000000004f5ea3, 0x00000000000059c2,
-            0x0000000000402fc7, 0x00000000016479fc, 0xcc3a105ab2322eaa,
-            0x3df097cbd5627fcc, 0xf39dbadc9f9c566e, 0xc140f4ee768fe4cc,
-            0xbfcaf660f105fe34, 0x37c1d45aa8ad4d2e, 0xe965d6f7f0c13530,
-            0x0b6a7392f7d8cf98, 0x8a8aea3c1b8c00aa, 0x01aa243120e244f1,
-            0xd0b2b791fd7beb15, 0xaee617f61359b000, 0xe6af9d67d3791c23,
-            0x626ba557031a8597, 0x576de3ae43bda77d, 0x77ee9f93e3c1037f,
-            0xa69106ba9aec1ea5, 0x64827647f826b2d7, 0xc0f14fcf1700ec79,
-            0xbf25327ad80a6248, 0x68732a9932b59909, 0xd17376ab2a1dee8a,
-            0xfb935fd86adfb916, 0xe365160d8a25a14e, 0x56e20c9606c5d525,
-            0x5f469476cb07d976, 0xf6927cdcb6b855f7, 0x2a69259cff7828a2,
-            0xc7dc7fb2d8cd1602, 0x1b03ba87d65dbdc4, 0xf079c4bb4eee983c,
-            0x43f670abda8f669b, 0x29d8cb04d52ba6db, 0xa7e43ce0440050a9,
-            0x472f6a1198948019, 0x69dea358fc88a0a2, 0xd4c6b3fa078aef7e,
-            0xd78cf081b3636249, 0x63d96a01d2d4ff7a, 0x7bd590998f5a42dd,
-            0xe538082382628910, 0xd1a55338799455c2, 0x3556819dcd148828,
-            0xb2d0bbb34b144740, 0x4ff5da12bbe430ad, 0x0da5699279a70549,
-            0x5bf082c2f26530f4, 0x9374e1977521e654, 0x0000000001fb2841,
-            0x000000000130e242, 0x00000000015bc14d, 0x00000000017ab8ae,
-            0x0000000000a9439a, 0x00000000015e7ffe, 0x0000000000fea9eb,
-            0x00000000016dc2ef, 0xf7a9ebdcf26d49ee, 0x3af7dcb845566fc4,
-            0x6a8ddcec9a99e9f6, 0x60c37cdbbf260fd2, 0xc8c3e6a66a312df8,
-            0x16f800292be158f0, 0x0c4aa40907fef3c0, 0x74b9bd59e46d8dda,
-            0x397bd6dafb09ef19, 0x08be65c46bd05a35, 0xfd72d028aa2462c2,
-            0x8bdc2608d3b4a881, 0x52bf951f3969c7f3, 0x01b7e8e3673affc1,
-            0xf010b6ad05e2fb04, 0x9e7a02b7efb97eb4, 0x026c30e6f37fa709,
-            0x9d3f0942a7176958, 0x28787bb7c6b2dd78, 0xdc31f949143306b9,
-            0xb4280c76e6ff95c0, 0x7d6023dc37275fb0, 0x3c362ebb07dbaeef,
-            0x759b468ea283e0c5, 0xb8d9cfc91e2f477e, 0x9af9ab3617644976,
-            0x7580b2a8b53f9907, 0x01db16d9a8f9a470, 0x905c246704de64f7,
-            0xac3f2f811dad8c52, 0xa65b02d0fc5ae45b, 0x58c022e5495d5bfd,
-            0x9ca0f5079ede49cf, 0xac6b14a45a6f09db, 0x252993fbaefa9089,
-            0xed36954843b161d7, 0x2474e190c2730fc7, 0xc65dc3c4ecb74209,
-            0x36880cd42f6f5bb2, 0x3610b02d2685c0ba, 0x52ddfa8d8f38b065,
-            0xe53857e5e2800154, 0x8d7bcb915ff1bc2a, 0x5c87ea54566087fc,
-            0xf701fb551e7e4459, 0x7e94da3a3fadd9ec, 0x8a25df96df8a9ddd,
-            0xb250b75618a8a3d5, 0x0000000001300ca2, 0x00000000014a2caa,
-            0x0000000000f30b4a, 0x0000000000b63757, 0x0000000001f01edc,
-            0x000000000007cb4f, 0x0000000001fe87a3, 0x00000000008b0790,
-            0xcf107b732663f62c, 0xc782187303efe7f2, 0x876c28bc618e337a,
-            0x372cc15be24c7d48, 0xa1ebbded0396c15a, 0x85ddd8c95692acc2,
-            0x6da0d65cf92ee710, 0x02d325aa7e670d88, 0xe85fb3e93dbbb1bc,
-            0xda4f96c859aefdd1, 0x09664097027cd839, 0x95cbcf201f3e2da3,
-            0x5ee86152ff4cad70, 0xfb465908b675c328, 0x7e1dd91984fe33e2,
-            0x19fc9e2696334f11, 0x6de29fe31cdf6cb5, 0x374a805d7f305a22,
-            0x95ade1837ad10f93, 0x386711092cab65d4, 0xcbc5583e294fc20e,
-            0xd84b641a83809664, 0x34b1b639a899eef4, 0x07c5c5d11af33899,
-            0xf67d0c98ef751941, 0xceff3134124213e6, 0x3502e2a5442c2863,
-            0x30de3a05ed28c9a9, 0xd3168e288f567022, 0xc798cf1eb476686d,
-            0xda8c6c2ca8891e3b, 0xc85c883f96e3de87, 0x6acfbd68daf1d118,
-            0xa34d8f42272a2491, 0xc727535d5055f6c8, 0x4b90bf1f0d3911a2,
-            0xedd3a130a811b63c, 0x4834dd7e44d5d91c, 0xbbb98a369c6f043f,
-            0x431bfaa2929a46c1, 0x792a45be4353a751, 0xe6d53ea799d55d61,
-            0xd6c239325db7a9cd, 0x8b5de4d5f1d1ddfb, 0x4719eb079e103040,
-            0x9cee8e582e694d3c, 0x3df3c5892cec9c23, 0xfd546b7191bc682f,
-            0x00000000016a6487, 0x0000000000029e59, 0x0000000000e9975f,
-            0x000000000071f374, 0x00000000006b9052, 0x0000000000fe7345,
-            0x0000000001b7b606, 0x000000000140edfb, 0x94f62f54719acdae,
-            0x4e48df41a9db9c2a, 0xf1b8faa3820cb7be, 0x70cc7b2aa28fa9ae,
-            0xa37bd215faad90d2, 0x41b406340c31c850, 0xb725c9d91136482e,
-            0x927eccba480ae348, 0xe8d1d71b44cb26c8, 0xc47174ba4a3e587e,
-            0xed94a7c842680826, 0xf67b8887f02aab83, 0xcd11ba9f3d5fcae5,
-            0x4582e806e77403c9, 0xc48bbec077be53cf, 0xc29c157ee2c9ac93,
-            0x8124aa27b06a6858, 0xae612776aad4832a, 0xb0e9e56091f2413e,
-            0xfc598ae5219a5cb2, 0x133d5b9dec82d80f, 0x1d7754a4e3171c30,
-            0x41a2938b0455d8c3, 0xa439b66db10b161e, 0xb75d97e50e2f6730,
-            0xe14ee18099f9b853, 0x2857a7ea08c59381, 0xd5c07ede6146bace,
-            0x59fca10d7a19ed2d, 0x93dad09fa83e2406, 0x107eb4ed32f2f688,
-            0xf913962285d1a3dd, 0x1fec6ab94f8a71f5, 0xd77c59df333d3c0f,
-            0x442c46b9ceedd4eb, 0xad6862138a4dab3c, 0x5c912e707cd6ae2b,
-            0xbc75fca45e254914, 0x3cc69d4718e274aa, 0x2a88d14d253d3cca,
-            0xef3306e8e9a675d1, 0x11a5c3d38be2b298, 0xa1e9161125e4555d,
-            0x9112296f5d7659f4, 0x2ead1eaf17825558, 0x772385165f89251c,
-            0xe4aefc1c58d1a65f, 0xf98ec82fadb09736, 0x0000000000183e89,
-            0x000000000165cb24, 0x0000000001111448, 0x0000000000a0f8ad,
-            0x0000000000190003, 0x000000000123d1f0, 0x00000000019a594e,
-            0x0000000000c723ab, 0xe5268f2e8c5ce4ec, 0x98172cbaa4354dda,
-            0x59999ea617fdd8da, 0x924c764ae9cbd3e4, 0xe95fe352391496d4,
-            0xe888990c327bf2d8, 0xb5bc62f75e10d05a, 0x550bec88f72932aa,
-            0x4f3ca39cdf00bbe4, 0x8b4ea020009a90e7, 0xd47221ccaebdfa6f,
-            0xb3c1d71bbde0597c, 0x5411e1ba8f46fbf0, 0xf4f274b50b5f95f5,
-            0x012612427238dc5e, 0xa5c4a33c03a875b1, 0x6780482dd8d277a3,
-            0x82f576605ae04e6e, 0xe87f00590d14114c, 0xf28cbf81ed4b7dad,
-            0x221494b0a4318c60, 0x9b87d40e257e691f, 0x029ca52fe8707433,
-            0xba0d4bed0039aa20, 0x7480815725e9b129, 0xc7b5a4e00f3cd8f2,
-            0x8cad46660afa1c13, 0xd691389c991e909c, 0x215275485f976bdb,
-            0xa77066d78020fa69, 0x5b88440e30bdee37, 0x6395715e9883613a,
-            0x605602a0174f0635, 0x24dc3daafaf71bae, 0xc6c7f11ae4f0cc1d,
-            0xe1838847e687c8f2, 0x05b0e9bd39c19d21, 0x8f969d8c3296e61f,
-            0xf6f2d6992785dc18, 0xf76d7cc9c683bb5c, 0x341d44aa1886a504,
-            0x2c81e080f0c574f7, 0x1348126891f24c9c, 0x4924230f1469fa93,
-            0x049c3dc788cddb65, 0xbfe07bd24322d34a, 0xa1666e778329d166,
-            0xc4e1f29e9a236d43, 0x0000000001aba792, 0x0000000000b74f5b,
-            0x000000000182d46e, 0x00000000018a69d3, 0x000000000199a7e9,
-            0x00000000015b2abc, 0x00000000019bb767, 0x0000000001e4a862,
-            0xff0baabbffd68fba, 0xe8d1831bf3188e6e, 0x4ccae47990712ed4,
-            0xe2fbf74e5a78f58c, 0xd5087a2b07918f28, 0x4d4406df5bf09046,
-            0xd5bdf940d2d7c9c0, 0xa9908a9d4ccd31be, 0x3a8abb290ab43428,
-            0xb3c86714b99239c8, 0x135d6094b3b23964, 0x96cd6c1d44655529,
-            0xebcaf67ec5145f35, 0xceafe5543ff89376, 0x022cfd88578d4124,
-            0x7874e1e1cb8ffad1, 0xc7aae7511fa5237a, 0xed9bc51ed60349e0,
-            0xc07450f2d29f06cf, 0xdd992618a02f7db8, 0x274545fcd67d996e,
-            0x59e695d8dbcef46b, 0x9024b4a13acde309, 0xb335785c764306ed,
-            0xd4333cecdc6c5b62, 0x34bca521ccc56583, 0x4dcd71ec8bb03d2f,
-            0xec0013980256e67e, 0xc57e881f43f8a18f, 0x7742c3b552b150ad,
-            0x4f08980fe7fcddf1, 0xeeb3cc5b169ffc70, 0xf340d336f2aa5d12,
-            0xe5cc3d94f46a89a8, 0x70a1d34fe1b65ac4, 0x4c6910f78417aa21,
-            0x136d072f825a0996, 0x5740043907539d81, 0x45b5dadf9cc300ae,
-            0xff9069102e598b89, 0x07b1e2092faed8fd, 0x3b2cc7950a8b58fb,
-            0xfefbee007db208df, 0x71198da6895a766d, 0x60ae6689f2bfc424,
-            0x492e4f1a5514bec9, 0x136b7fb1d69b8c3f, 0xeb14738142b21a55,
-            0x00000000016720cd, 0x000000000026204b, 0x0000000000c9aa5b,
-            0x0000000000747635, 0x00000000016bbb73, 0x0000000001dcb4c0,
-            0x00000000019e39a8, 0x0000000001d9bdec, 0x75a4b4539ac954f6,
-            0xdb09e97fce6156ac, 0xb89b139e1cfff01a, 0x1d319dc3b362c7b0,
-            0xcbc469ebd6e1571e, 0x4f6fcf6bf54f6528, 0x6ddf86140a77f30c,
-            0x99d67f88dca83d42, 0x74f82ae3a54d51f8, 0x90b458eae3e4a62f,
-            0x60e8a2e5f658ed62, 0x49cd8af065040909, 0xc12530dadcfaf4d2,
-            0x51c7bdfb35caa928, 0x14adcbd411f05145, 0x03c88368b9c56454,
-            0x8c950ee1aa6dfb19, 0x1e759037ec791edd, 0xcc365d5ca21a6a90,
-            0xeab3da7a3f0d2d04, 0x83aaf3e27f6bb230, 0xfc5110d29095580d,
-            0x998d351846f685ca, 0xbc389196f05d6d85, 0xd51e09b0fd26057b,
-            0x4676cc16191cee5e, 0x0499c8637c0b26c1, 0xdcaebb1eac266648,
-            0xac46225749c234f0, 0x973c4c29575b7675, 0x4eeea83a6996de25,
-            0xb28eea708a3afab0, 0xa7712cf57bd3e066, 0xca9611e48ed01802,
-            0xdfab0cae56250044, 0x3badf571a9471299, 0x73b0849cabbac0b3,
-            0xa7e0eb55eded1ed7, 0x360ccc489a5a0171, 0x75e4e780984f5158,
-            0x783357089668f9ba, 0x35af064a24af44d0, 0x3c72377f08c3f448,
-            0x018dbafd17b160d9, 0x629d62206c9be6ac, 0xdd44081dd9142738,
-            0xdf9d8a89ed644fbf, 0x935e71e98809bbb4, 0x0000000001c68540,
-            0x0000000000749c25, 0x00000000008c6212, 0x0000000001394152,
-            0x00000000017ad2d5, 0x00000000001fe0bb, 0x0000000001239b46,
-            0x0000000000b43257, 0x36c4258baed9ff60, 0xaa94bbb9b519fcc8,
-            0x26475e23136a5faa, 0x0340519276fc61ae, 0x009555d6f58d7000,
-            0xbee2a353cbd4b92a, 0x54923cd1c05bd9c4, 0x2195a144d7d7d65c,
-            0x3fbd1ef0c4364c16, 0x8d1e2ca094df5c56, 0x121560e77d02ac69,
-            0x3a9fb830a11e332c, 0xe3a2d6764e320849, 0x0f75bcd36511495c,
-            0x5572e20da57119e3, 0x311bb20525cba8e9, 0x55a1856d530e9795,
-            0xf5313afd930c6f31, 0x47a90c3a6966db8c, 0x5aa392b3d985d108,
-            0x393ccd027bcf6a98, 0x82acb2b9f8fae0b9, 0xd0077dc74e740cac,
-            0x303f9812ae5777bc, 0x0d0de096090edd7a, 0x762ea1f29894028c,
-            0xb5bf7c781a49fcbd, 0xa6de2472a3ba3652, 0xfcbdec978b653510,
-            0x2245e1601e804c59, 0x02f98dc2de04d466, 0x3c41b390b3690c50,
-            0xb798d891fe1baa48, 0x74788de502b95a94, 0xb312a243eff639ac,
-            0x85b27b0af2800db1, 0xebf0cb7deee06231, 0x5e22a55fcd427549,
-            0x8fc9ca45e5627127, 0xc453bb49826ebadc, 0xaf6da93f8ed411ee,
-            0x5ae53719c79549d9, 0x368c6f9efa758c6c, 0xd45e5e2e98594740,
-            0x1ba757a5360219b9, 0xee00907b4e806892, 0x1fe1d077831d9432,
-            0x633b679fc7d786d8, 0x0000000001eb9151, 0x0000000000a9b3c1,
-            0x0000000000011afd, 0x00000000010ca723, 0x0000000000efeb20,
-            0x00000000008fafb4, 0x0000000000203394, 0x0000000001582244,
-            0xae3cb68dd7be0452, 0x430e4946b3739842, 0xaa05f47f54977524,
-            0xa486764fcf441402, 0x348162762f8d3dc6, 0x25f3a8ed49d5073a,
-            0x56a6baf235711a42, 0xfe3200e18613b9fc, 0x9494f42a9e6d3507,
-            0xdc939ea710e985f9, 0x4d3581bc3b6abf0f, 0x965d6466ac404ee5,
-            0xdb287046cdcacf52, 0x281e1b100b64edec, 0xd4a71657d12b1b6d,
-            0x0f7f5fd9c8740aa8, 0xb89e717de67ed1a9, 0x2e2b6380a57cd5b5,
-            0x6fdc53035a867353, 0x8ae862a4ceba0335, 0x83c8f89dd058cdfa,
-            0xa2fd01e220d6eec7, 0xaa95bad138d2b5d0, 0x9c67f03393ba8bb3,
-            0x4a99849f336d3eb3, 0x26944b2319dfdb03, 0xf8cb51e6429868a0,
-            0xbf2baa4c6078bbe1, 0x64a938f84fc75f8d, 0x3f5d2717278e67aa,
-            0xa9afb39d32b5d523, 0x63069d1d074d463f, 0x4ce3ef48478c82a3,
-            0x998631f242944b79, 0xee764bb4e1f9c88d, 0x8b6e753a3853ef52,
-            0xe1c3920cecb68ff3, 0x8df1abda5fffe951, 0x48699caf85ec91ed,
-            0x0925fe1bf03bf5f1, 0x18701acfb0d2324d, 0xa0eb4193bb6e9f5c,
-            0xff4de4aa0e7cdcd3, 0x141d29a93cca01e5, 0xcfcdbfbc8f391613,
-            0x87c3982a6f966659, 0xd28ac87577ddfdba, 0x60bcd3e7b060dde6,
-            0x0000000001cf635e, 0x000000000183c267, 0x0000000000504731,
-            0x0000000000a3415f, 0x00000000013a75e4, 0x00000000016f4241,
-            0x00000000014fd0af, 0x0000000001fabb93, 0x0a0541b67829b364,
-            0xeba30c473f7eccc6, 0x9b36e90ee6505086, 0x566c71d0de7e8bfe,
-            0xdfc32ef6de1f812a, 0x8e7d7ad994145fea, 0xbf7c161f205960ea,
-            0x29e8469b6ede6d1c, 0x9f17e83cd7d356d9, 0xe508338311384c9f,
-            0xe5c0f9791aea5aeb, 0xb94b01d542076b90, 0x4d16ebe8e61c9bf2,
-            0xb77363df12dd78ed, 0x0f3c55bd713bec6e, 0x37140f6a6277e040,
-            0x4196d173205495a2, 0x09f0313edc131b2f, 0xf99bea1c0d689dbc,
-            0xea1f571198cd9833, 0x3643db31fc4a3f91, 0xb582debb9fdf0bcc,
-            0xb72612718720b708, 0xae3bd8f9ac95ecd7, 0x804c542a6dec92f2,
-            0xe6d8c51552382ae6, 0x79c3ac586513c83c, 0x8824f124d24f87b3,
-            0xad0206e6b3e7a0b4, 0x2062f606923e9ec4, 0x31026f8947d1b2be,
-            0x20a1aef4f0e473ea, 0x33d54eb4ab04c116, 0x81df70112823df3c,
-            0x6e1de1467f4a71cd, 0x2bce369704118e21, 0x1db130932c6f7c75,
-            0x0522de872e3511e6, 0x67cf95f4d0b3f84a, 0x502fcf60d2ca8b0f,
-            0x8018d2591a80a1fe, 0xff3b572021dbbcb6, 0xd2dd1df5f82e6a30,
-            0x75aba8ac1ecaaecb, 0xce045a17fdea86e8, 0xff1abcc365f051f3,
-            0x78ffa3effd89d81e, 0xc3171bc2fe63a9cc, 0x00000000001b66a1,
-            0x0000000001d5598f, 0x00000000007fba0b, 0x0000000000843f31,
-            0x0000000001f2dff7, 0x000000000146ecf3, 0x0000000000cd057f,
-            0x00000000016ff094, 0x352341eef0f3ce7e, 0x9a0673de5a853c7a,
-            0x4c41d365c1d226cc, 0x0b715c9126b78ac0, 0x68ac2a58e517c5d4,
-            0x00a8ea51ca50583e, 0x4624607764e96ef6, 0x3fc7399000615416,
-            0x94ea8cf39bdd91b0, 0x9e34311e6d8f8810, 0xa8147bfb15ffb801,
-            0x136ed0a6d99e277c, 0xd97b6682356cee87, 0x3003131749057382,
-            0x2692ac6dcce58444, 0xb0fb5f53520448e7, 0x6377b48d7ea4634a,
-            0x7b6e9219c686ce59, 0xe5ecfa8293c6bd97, 0x48175d4b2c0292d3,
-            0x5b36a0bd6b7e78a9, 0x67ea4dba5d6abeae, 0x4344d6a4664c78b7,
-            0x4e933273e618afd1, 0x98fd8190feff7c0b, 0xd56f4b99a06f3185,
-            0x9371f47ddeceed59, 0x624671bc647bd07b, 0x88ccfc8c18536d59,
-            0x954137795bde1f1b, 0xa5af997339db214b, 0x72abb89b7707c40b,
-            0x0f7f617a31f30a1a, 0x292101e7e291faa3, 0x52a996e466ff5233,
-            0xeba0da541ebe7405, 0x8f05d4921cae1c0c, 0xc1e69be2275d5708,
-            0x359f2edcbcdbcf4d, 0xe7c5f2e979de5967, 0xff3175bf6b82d2d5,
-            0x9a410c1cbe1591de, 0x36c7490095f60dec, 0x4bae9220cefac912,
-            0x8c0c216750ff70d4, 0x6d1595a12c6a4548, 0xb1267ca4c4948357,
-            0xee850286a6e32693, 0x000000000010b012, 0x00000000004e8e2c,
-            0x0000000001cb4dec, 0x00000000011d9b95, 0x0000000001c0c0c1,
-            0x0000000001f8b746, 0x000000000076156b, 0x0000000001906d8a,
-            0x55c46c7b69887b8e, 0xd7c350821882954e, 0xa05a0fa1d2e23baa,
-            0xdf2a42cc947c0676, 0xa109271c10620cf4, 0x2add63a2c6f93b4c,
-            0x1aea8acef4859a68, 0x9ca3641e885c9718, 0x7b1373d8b4ae8113,
-            0x89ab5e128905f800, 0x60c09c25d79c2792, 0xb223ba79f7bef5db,
-            0xc93737158063d3e1, 0x6636383b7fb2572d, 0xac7c773be4dac544,
-            0xcdcfe892a53b1683, 0x6b0bc41ff96c9e27, 0xe2ea541c9e6b46b3,
-            0xec765909eb575dcc, 0xba7834e8c2091d6b, 0xbddd5e95e17f564e,
-            0x3ec78ba23e600477, 0xc1dc3d834cd7bcc2, 0x9ae80d78040b1969,
-            0xdd8db54cfc71c0c6, 0xabe4fbb2dbfcf480, 0x1cc4e922b85ac8fa,
-            0xc8a4c75d70f8d4a6, 0x1a48ffc6e8384b31, 0xa52ef35023cba68c,
-            0x9b828a066265216d, 0xeb729b1641131258, 0xfa267ac49af5071d,
-            0x3993425358e2c53f, 0x4dd18e59fea43486, 0x34c018779ccd31b5,
-            0xe944ad1ce13c94a2, 0x14dcea1f9edd4de6, 0x64123af73df6c560,
-            0xd69bb3b1528b996d, 0x414057d23f232d81, 0x711535d9f2d663a3,
-            0x85aec50fda9606e4, 0x00ab3679a3870644, 0xb4d97a6e18226e3a,
-            0xbd13973e3bc1decf, 0x17a676abf5f17f3c, 0x3be2c3cb079a1724,
-            0x000000000004b5c4, 0x0000000001e09113, 0x00000000009642f9,
-            0x0000000001718743, 0x0000000000e0e21c, 0x0000000001a3bfab,
-            0x00000000003d5ac6, 0x0000000000f7ca83, 0xc270bb52feba5ed0,
-            0x7be541bc584cd3ee, 0x46982db1b0dbf946, 0xfd77b029c8ede404,
-            0x291dd5d153c8fb44, 0xdccba2e70304be08, 0x7c4bd8c7f9a57c30,
-            0xa76b157322529fe8, 0x5f46d99b885d8cdc, 0xeb616fda61a84844,
-            0xb3b26e690ffa6f44, 0x56c6e13398673739, 0x7940adb4695e6c16,
-            0xd0de92d6b16ad789, 0x207ac26c8f1c9844, 0x22a6adc094af70c3,
-            0x163304448b8c6ec5, 0x37a1787811af6ba4, 0xbca7367be32b9a81,
-            0xb29d4589c4290fbe, 0x94c0e26f5c7a903d, 0x8ab6f27f95d5ea5e,
-            0x711c5aee1b751abc, 0x075ad80e7f4419a8, 0x1890494f0408ca14,
-            0xa2c4e568ce89c05f, 0xdd3e8f930c79fd17, 0x82bf6fa2c6fef4b6,
-            0x6c34a86c1a3d5aae, 0xe9dd675cbf0d91f0, 0xb220c2ae05a516a4,
-            0x86e97e60a8b562e5, 0x5c627741b5345f27, 0x1d3726a19aaf91e7,
-            0x5060407e91284dcf, 0xeb2eaa5ca09eb10b, 0x965e3535d4ebd209,
-            0x2ef242dd519e5712, 0x03d16ac4cd4b60fe, 0x25fdeacc90d0c58d,
-            0x1ee5d2078944ecdd, 0xd6c70797031a48c4, 0x7fcce397787001ef,
-            0xccec8007eb57964a, 0xcc0a6a14869c2115, 0x912c94775ea92cda,
-            0x35e8c7c830865842, 0xcd4a5b692fbb7010, 0x0000000001a737f2,
-            0x0000000001476b0f, 0x000000000062cf8c, 0x0000000000c1a0bb,
-            0x0000000001b1063d, 0x00000000002c8846, 0x0000000000a1234f,
-            0x000000000064b0d2, 0x0f63a938e9bcf19a, 0x46e9bfdae3473b54,
-            0x87a435edffacd168, 0x55371aa8687d1846, 0xbbf6a9aa51003b6c,
-            0xa6e42735ad5e8ee6, 0x5d9f2eeba72ec6e4, 0xf19fafbe63b244a2,
-            0xe897458711a5bb26, 0x75e6e2f949e3f2cf, 0x0a15bea25fe9a8fa,
-            0x4c6656a171851ce9, 0xb811e54da28c5db5, 0x3531a759f3ea5945,
-            0xe6c8bd0e06da4ac2, 0x8621f5167242d28b, 0x21f7e8c3e4e844f4,
-            0xe61974349f9889b1, 0xf9e06d0396708f2b, 0xbd9c1dc0ebafc8b5,
-            0x9b75e1c60ba548a8, 0x088049074446548b, 0xad2c21ed5e3502b6,
-            0x990f671e10190d24, 0xf2ca5d810cf7846e, 0x76958e01f95de1e8,
-            0xd6d967612ab5cf64, 0xbbea42d490fd1bbb, 0xc18e5e3adf7a927c,
-            0x77afaf21fa89146f, 0x389c42bb9fde698e, 0x5e83402de7db939d,
-            0xacbc5ee175686dfc, 0xaaf0e6a33dde441c, 0xb6acc71906975369,
-            0xfd8f606062c655b6, 0x6b0f8ae103d735fd, 0xe6fe293cb796cb9b,
-            0xd765ea75a312129a, 0x91dfe3f4dc160cec, 0x5ebe35841d61a806,
-            0x888ecdbdbc8e0427, 0x6766a936effb444f, 0x06a3f342a8c507e4,
-            0xda8f0ae210db4b5a, 0xcb48222d7c940297, 0x751f03785d7b10fa,
-            0x5a5b631131ecb375, 0x0000000001b1a5e2, 0x0000000000153a30,
-            0x00000000009de282, 0x00000000004ca2d4, 0x0000000001e1a2f2,
-            0x000000000012a700, 0x0000000001ea1d33, 0x00000000010bf54e,
-            0x7d75731ceaf7cd66, 0x9acf76d7939a9332, 0xdd850948c0dc96d4,
-            0x9049c72eb6a08000, 0x4928158b8c7c79b8, 0x4c2df56ec5c856c4,
-            0x31641762f739e252, 0xe09f24b4de405abe, 0xf980d329dd644567,
-            0x6341409cd97d30e7, 0x70a2354288272be7, 0xfee5e0a43319040a,
-            0xf73c4c5828b235e3, 0x0cb94e924c7ebebd, 0x675741be7c17b256,
-            0x72773ad9d8cf8dae, 0x9682df3a96263659, 0x2d7c02dbd7018d04,
-            0xeca5d83bdc0f3264, 0x2de450418617dcc5, 0xc3993ebe54e78a18,
-            0x901ef0c7e285459a, 0xc52e9fe018019ee2, 0xdd7a3db3b1e60fb7,
-            0xb02ff9ffc3994428, 0xf68516e04b6c55d8, 0xf06bf7fb0cad7802,
-            0x472a5e45120effe0, 0x742dea9e907355bc, 0x459a9b0fb0b94fdd,
-            0x9b1a789c6d4b20d1, 0xf508ca3c1536f6fa, 0x561420933ae67e29,
-            0x3fab9fd1998cbaf3, 0x0eb0dc91333526cc, 0x317f9cda1f95bd0c,
-            0x3e44505ffcf79640, 0x1de0f75b26f1589e, 0x28b60b657599f20f,
-            0x40bb6e41d97c8791, 0x11283dd14ae784ff, 0x055576144e8abcd5,
-            0x144873d6b6c33c2d, 0xfb020556b7caf81c, 0x775ce6fbbb3ae3fb,
-            0xc201913c0d75dc88, 0xcb438d9a81d1a4f4, 0x3d9ef1b26de77371,
-            0x0000000000ce1e96, 0x000000000007a270, 0x0000000000161a43,
-            0x0000000000bacc75, 0x00000000006c24f7, 0x00000000015d2838,
-            0x00000000000acc5b, 0x0000000000473bcb, 0x88b74b2bc2f72ee0,
-            0x7725c8c44921bd82, 0xb1eddd8acb021a1e, 0x5f8e1930fe61d366,
-            0x592cf3bf7a49708a, 0xcc8b447bc56d41ba, 0x927278db0781cdfc,
-            0x58d8de88738ed872, 0x64f0db7d4dec26cd, 0x7d5d25240645db39,
-            0xfdb4119f8fb67975, 0x3d127f63a98b3536, 0x04266b493ae91aa0,
-            0x4f01cc6f1482bedd, 0x23e021ee3e4cebd1, 0x839e489d2998cb66,
-            0x4e977fa15719f614, 0xa334d2840755c4e7, 0x4812a4d45bddc3f0,
-            0x2be1a03e44384249, 0xb728bef4e82d12c1, 0xa7464f6b8390cbd3,
-            0x25d0c4023f0de0b5, 0xe40a324f518dc779, 0x0c465c15d78e6d91,
-            0x845506cf05044d34, 0xba79209c8ecd4110, 0xd2ff84cffa75484f,
-            0x7852bad91df3d9fd, 0x1a1130fe25ebc9a2, 0xb65d99eaaeb0841b,
-            0x29a85d579798f3fa, 0x5b7570ef8366ffe9, 0x65159dbc9b6627a9,
-            0x3f80b65cdd949d37, 0x4cf7c9f85544ba1c, 0xebe281bd8a74b6b4,
-            0xfcb8676f88419d08, 0xc2e140cd07269611, 0xc8fb971a2f8c1b6f,
-            0xf3de83ce44377e5e, 0x4c10618fb1007af4, 0x9d2d145870c66f58,
-            0x0f0e8417fb20409f, 0xb5e73441978e67de, 0x6fb2f43c167d7746,
-            0xa9ae3c7a37919d1e, 0x445c4bbb61567d7a, 0x00000000018e72e7,
-            0x00000000010f36c6, 0x0000000001bdac22, 0x0000000000fb90c0,
-            0x0000000000a4ae43, 0x000000000028516f, 0x0000000000b9e5a2,
-            0x0000000001b4f7a2, 0x63c4d0691192ffb6, 0x52c7788d5e326c92,
-            0x52541c2113bc66da, 0xd5b2f82f7d3332ce, 0xa1da775f57028346,
-            0xe9b916170654f672, 0xe7a79ea6783f4522, 0xfd6ce259ccc74010,
-            0x011b0f6d9cbab98d, 0x56684634f2457699, 0xe14456581b493d75,
-            0xdc64c45bc79acaf6, 0x40494804082debfe, 0xd86ce8289bc4ed6f,
-            0xd265b0a9f853d205, 0x966839bbcfe10ca7, 0x787fcd8ff7b897aa,
-            0xb6770f81714c82fd, 0xd0aa58247e3d8451, 0xeee131d872824a93,
-            0x7d322f1d8b035995, 0xf46925d8534baceb, 0xc8cf81f320985b84,
-            0xcadf759adc63c9b0, 0xf0e3a3235bced182, 0x26d0c3ce2a03e8b9,
-            0x593dd1783330de45, 0xe44cc9dd5bd4bc47, 0x984d756caea67295,
-            0x61ce8839ed17ce7c, 0x4179b4d6a2a76dfa, 0x5bd2db9fb39a1307,
-            0xdfc171319e5b342f, 0x82a351ed66bef1a7, 0x4a49270609362edd,
-            0x351bcfe5f821fc97, 0xdadbfad5747852bf, 0xf3ddc533b383578e,
-            0xe62ef9c5dbb7c5da, 0xa97c72300a596096, 0x589d440bb50687d8,
-            0x4bc12b97999bdbaa, 0xa8520c868da63bd5, 0xfc059506c8f5e62b,
-            0x12409317ec1f9742, 0x9550251b985f9f4f, 0x1489964514e429b6,
-            0xd16157f188781e81, 0x0000000000fc5f75, 0x00000000011840b7,
-            0x00000000005b9d65, 0x0000000000d20bf1, 0x0000000001713d5e,
-            0x00000000003756d8, 0x0000000001c7a59c, 0x0000000001a1b6f6,
-            0x7396fcabb1352974, 0x1856f2075de16030, 0xfd1b9877b4bba4ca,
-            0x8de376a17bd2fa0a, 0x08e4b5955f0da050, 0xfdca39214714ff7c,
-            0xd3d8e6c807f198ac, 0xe885fbe3e993c170, 0x0537c2a62c6bf6cd,
-            0x26ff7e7ca6ab45d8, 0xab2dcba59fd796e7, 0x5fb5d99d6b02d522,
-            0x54ded58d6a1eab9a, 0x80dd6f8057b29226, 0x85c8a172c37dc86a,
-            0xdba9f09faa25b94b, 0x0864e83733a3b278, 0x386ae35642be8ba6,
-            0x77dc99af3dbf2984, 0xbaf2e0b2106166fa, 0x6d1c7075f60de241,
-            0xad18c04bdaa8851e, 0x5ea04475a1597fc9, 0xd48f3686a3eb5b72,
-            0x4b327d4a93a2c025, 0xb4f705ee073546ca, 0x4e97a5230fae412a,
-            0x59d83be40bcedeee, 0x3be3ea82da453c78, 0xd5859655ca4cdc51,
-            0xb2f7dc5f8cef583a, 0xc20090cbf02c5792, 0x1216450f7d20b7fe,
-            0x2bf1d324073be53e, 0x7005bcb9a4d1cc17, 0x162dcf01e7780375,
-            0x737175aa7c8f5c5c, 0xb888f47e5f7fdacf, 0xd0ee64f5215430b3,
-            0xd665dbde93dd72f3, 0xc739dc9f0220ed9a, 0x393a380d96b2014a,
-            0x0122f3eda88d1854, 0xc13234f8cd7524e5, 0xb6dd0f7daba4f8b5,
-            0xc3b60b2eb6bce688, 0x97488ff092d8ba5a, 0xff3ea34223fb81bc,
-            0x00000000009bf628, 0x0000000001a30e8d, 0x000000000104bfef,
-            0x000000000195c293, 0x0000000001c716a1, 0x00000000013e06b7,
-            0x0000000000269812, 0x000000000169501b, 0x6456fb69ff77b400,
-            0xf38ef5d810ddbdf6, 0xe5118343ddfa5a60, 0x9e41ee3a69386606,
-            0x81851e6411d56eec, 0xdf8aefdd8c1a11a6, 0x9fbe57d834a1ccd4,
-            0x2131efe715268644, 0x334961402cbbe047, 0xcaf3541283c6ea44,
-            0xe7209c1fdf4fe74b, 0x90dfe500b95a92d9, 0xb4b67822cdf6aeaf,
-            0xe2283f6c093b4f62, 0x6cb7c0e65b09e10e, 0x433792600842eea3,
-            0xf024d0eebb40a2e3, 0xe7883d728ca9e714, 0x6cff5c841622b1dd,
-            0x6d22faf8f7069302, 0x061d53fb3bbade46, 0x61e803e7627aab1f,
-            0xb784272e82605151, 0xa15eee8b9a1c9e0f, 0xd0aa6f22dae5f138,
-            0x46f8c9bd449e3857, 0x20f8b08ec80bf464, 0xea213b8e5e862f34,
-            0x7c1b7c7697d08723, 0x01df5d73c7428b8a, 0x1a8d51754df6d64a,
-            0x3006fb9bfaf0c215, 0x20c2faa47f6dd951, 0xc93882dbf407c748,
-            0x8ec1a5a80ee1d88d, 0xf879ec2ea40be586, 0x2fa0fe7fe24eccf1,
-            0xe1bed5a182169b41, 0xeb473b70f458e0d9, 0x85ead6b6d9de0f3c,
-            0xc18cd0e76adb69e6, 0x89d6453965f164f3, 0x83bc55cde37e0983,
-            0xb35766a668478750, 0xa76ee987da64285a, 0x947aa72396e9075b,
-            0x0b9642fd8d09ab0d, 0x3178d4b91907dc7c, 0x0000000000eb76b1,
-            0x0000000000e49fbd, 0x00000000016320a2, 0x000000000189afc6,
-            0x0000000000451584, 0x00000000013776a7, 0x0000000001c13833,
-            0x00000000011fb338, 0xf5914af11f228a20, 0xceca2f45e28f44fe,
-            0xda67f31a65e10444, 0xbf8cf7abd0c7feb2, 0xd800316dd1ebd812,
-            0xf13bebdf79fe1734, 0x5337d335533e9972, 0x23d819ad066d1668,
-            0x5207d0fea9397314, 0xdce4c6c6274486b9, 0xc8cc248646051307,
-            0x70b254b5eff30d26, 0x85d21ec0067a71a1, 0x271a1484921755c1,
-            0xb628fc57fd2b38b2, 0x18459c2b5777b8e9, 0x678ab9bf2a3a504e,
-            0x0541116d6f505e5d, 0x5d98aba8398c020b, 0xe2e7c6048501053c,
-            0x261808bb598f561f, 0xe86057550de3a214, 0xa7cd65f1174b6f22,
-            0xc7941856129772fd, 0xa1b2f1ae76bf947c, 0xbb9ed87f0dc47642,
-            0x7461d318ea161737, 0x4961531ebf430608, 0xcc17d2257bec61fc,
-            0xfed9c49f84b87c1e, 0x5f28a4785c5d96e7, 0x4844542cc9dfaaec,
-            0xcaf60d978a550614, 0x0f7d751361424820, 0xd11ff6cd6f24011e,
-            0x74f55ca6aea9f708, 0x804bcba056c1e8f4, 0x89b9163f7a504d65,
-            0x5af0bffc4eec8be0, 0x00fafe21e201f849, 0x66860551f2a35bdc,
-            0x50174234a204b722, 0x2eb3dc7a6a145520, 0x46378eea64a0f417,
-            0x83a1c841efbf51fc, 0xa738752a045bacbc, 0x530d591a13c7b7de,
-            0x41b7294b3f36a244, 0x00000000017e7aae, 0x0000000001fff889,
-            0x0000000000303eb2, 0x0000000000303121, 0x0000000001521153,
-            0x000000000192d5b2, 0x0000000001dde157, 0x000000000118a031,
-            0xd997c556aa989986, 0xb7278180721dd8a2, 0x6705952d61e2320e,
-            0x63d6678a94c7a104, 0x931aeb37bd93ae30, 0x8a0895916ae4c77a,
-            0x727f12ba231a8a06, 0xbad1745a0b8884a8, 0x4723439c261eea53,
-            0x0047903e1810bec8, 0x269ff1c71f4998b6, 0x50114832c91dcb13,
-            0x753069eee53a17df, 0xc3f210bbbda0e056, 0x3b89c773be9eb255,
-            0xc34e47e3810a4ec1, 0x2fcd310c0ef56975, 0xc2a4d5348178437a,
-            0xc0afd20d1320dd09, 0x3f1b93ada64fb860, 0x72b7896f00bea5a8,
-            0x4d99d7585c7d0fb0, 0xdd87f753b04dc3ba, 0x79afa1b819495020,
-            0xc71d398c6d3b17ef, 0x8bedce34abcaaeb3, 0xffd9f961e5e50b47,
-            0x713ee55e1f8dfdba, 0xad79d2eb3e1bdf4c, 0xdb079f124f75aa5f,
-            0x40ee1db0638f7a5f, 0xe0d555f45b52c7a4, 0xb2282af7843c8253,
-            0xf61a3bbc03338d3d, 0x54e1c7f7f2db3a70, 0x512f3f3489474936,
-            0x4c7367513b1ee869, 0xdfbf433419202f00, 0x20e720d3ad696640,
-            0x61aa63ee53984c1c, 0x1688ff15b44a9145, 0x3a45cf3f0239dad6,
-            0x570f4bf2047a26dc, 0x34f04bd6a8f2499d, 0x1ec2d4aeafd93cee,
-            0xf7b2c9dc517ae085, 0x0198ead19c04b996, 0x6748d02c2c1314d6,
-            0x0000000001ad7b9a, 0x0000000000aa2a08, 0x0000000001e552ec,
-            0x00000000011d6b27, 0x00000000014cd519, 0x0000000001e8064d,
-            0x0000000000770799, 0x0000000000ffe6ad, 0x06556253255350b4,
-            0xc6de1d2baf3a24da, 0x1a43dbbb081f2fe6, 0x591818e577ef0d70,
-            0xa7b93729a3ee9026, 0x45904823da78aeac, 0x403c8927cfc1d7d2,
-            0xe7bdd458262ff7fa, 0x2eaac38b4c069d14, 0x711c58096b7c8c5c,
-            0x719dd092bfea7671, 0xfeb7f15c81cc5932, 0x85ef39f674c4750c,
-            0x81c9174457d0d658, 0xccbbc5cf43aaf6a9, 0x1e5d93032975608c,
-            0x9755792a78769b35, 0x7d57b36e870b34d6, 0x63b8e309eefeffbf,
-            0x4c524f15e5887533, 0xa8336ef50dbe6860, 0xcb53b07621085672,
-            0xbf41e2ebd446f2ae, 0xe8a404fcfe2fa8fa, 0xce5197af05bd47f5,
-            0xca22b55e128c9d61, 0x0a1df4a17cffc5e2, 0x35a13387b745f63b,
-            0xa9b6b309315e64a1, 0xa7e9cc197d49ba07, 0xfdbf1e0464930cab,
-            0x4ce8a96270cb0ed7, 0xaea2ed612a92f5d0, 0xebd918f485af9284,
-            0xf416265e2fe58e4e, 0xe4c16917c629ba8a, 0x215adc9e9fede8bf,
-            0xd02ee7346a78e7ec, 0xc3bf0ee2951a457c, 0x874e8a88fa5d2ca8,
-            0xd8ba19383fad69b2, 0xae604933ec53dc80, 0x431905b40fac52f4,
-            0xf8facea1a346b456, 0x81233fed92302278, 0xe304c83d4b96ca24,
-            0xb2b0939f4176f828, 0x01e15afc1a544114, 0x000000000082b30f,
-            0x0000000000d965b8, 0x0000000000cf6fdd, 0x0000000001b8df7c,
-            0x0000000001892be9, 0x00000000008986b7, 0x0000000000fff272,
-            0x00000000011cfccb, 0x1fcaa6636daf143a, 0xc880b37a6d3b9ba0,
-            0x25fd977678f258b4, 0xa5f816b5d8807180, 0xd49cb9a0390ae89c,
-            0xc0fe571dbda13bb2, 0x7b76bd5e6065f75c, 0xd001f20283eeffa6,
-            0x11d0df31050945be, 0x80458852d342b6ea, 0xefd3bd2b5a52921f,
-            0xfde55bdd1847da33, 0x91f928cab0eba85e, 0xa7d809fa499cd190,
-            0x3e0604a1310b5b2a, 0x78386a763ab0d1d9, 0x6b37dd2766911c38,
-            0x5b98d8e22a8ebc09, 0x94048483354217bc, 0x3cfb8838541b1b90,
-            0x449c0b1abe8c321b, 0xb867de7aee36a060, 0xca348f900950d0f4,
-            0xbff6808c1628f172, 0x50eeeb13c2e8cd9d, 0x3652a320fcbbe11c,
-            0xbd238b6151f8abdb, 0x42e660cd15fb1c5a, 0x7346941b7a01e9ff,
-            0x7058e1344d3eff2b, 0x2f6d328772bc7a13, 0xb1729f7164aa5612,
-            0x8749e5d4a7245562, 0xb33e2f4b83e8220f, 0xcbd2555244ada6b7,
-            0x5847fdce1eff98af, 0xadee9cbeb4532b5f, 0xd18668478e8697b8,
-            0x20732c44ea2d3762, 0x5a8d18f348c1a95b, 0x5a7251b44001e078,
-            0xa31d577db6204fd5, 0xa1e12bfbfed7b699, 0xb3253054d783b9f5,
-            0xa21162f8d37da890, 0xa71f2c1eb441d56e, 0xfe9395ce88a237b2,
-            0x0277b00457790a63, 0x000000000145f3de, 0x0000000001847b6b,
-            0x0000000000a99d9c, 0x00000000018787e4, 0x00000000001efab6,
-            0x0000000000ef1041, 0x0000000001255c13, 0x00000000001e155b,
-            0x71d4a9ddc82b0ce4, 0xa3a2827995718fe0, 0x411aab9a39f7d6ec,
-            0x51c726ae35cc5eb0, 0x2c829b6bb6a27e4e, 0x0b097ab886d46828,
-            0x9e76fb7494db2bfa, 0x00f8adee68da4b9c, 0xbd1bcda37cfef79e,
-            0xfaa58c9de4e5eced, 0x85ea4e12416c51e1, 0xb787c3dd2f70ad13,
-            0xf00c6647849e097f, 0x2922b9b5d964ce63, 0x36813bd74514cb4d,
-            0x62e7e4c6bb67c1e7, 0x8520d6832c5f3fda, 0x11f0eacd81f72158,
-            0xaa244fd36f42d984, 0x08ae294d59163c61, 0x9cebc869c166d7bb,
-            0x00e96e7d8df02c5b, 0x7f8e1578d26d2375, 0xff6363ad6fba091f,
-            0x5b6f2401b9b3d186, 0xec30c5abd02f434e, 0x84aa96c15cc70678,
-            0x7535fb66a0494f4b, 0xb415be1b4ee96be0, 0xd010345f6c362463,
-            0x31fc3d0990467ef9, 0x32386d3bd9e621da, 0xf704cbaeecbf7360,
-            0x686c9efb64586bfd, 0xa97912de1cbac05d, 0xbf5c1dec6e27d722,
-            0x47ba7abfbdf175ac, 0xeaa5875a406d8fc3, 0xe2b8422eaa4f16b7,
-            0x0e9b8decf6bd1e52, 0xfaeacfbc6b401819, 0x4f57f7b1a78fff0f,
-            0x283f97eeff94b226, 0x92f5ee347478364d, 0x18cbfe8ef57ebff6,
-            0xe3ac252297839368, 0xd121886c02d08bd5, 0xc90eaf45427be060,
-            0x0000000000fbc77d, 0x000000000132e74a, 0x0000000000884e3b,
-            0x0000000001143149, 0x00000000002d38c1, 0x0000000000833181,
-            0x0000000001de2aef, 0x0000000001f5bcc3, 0xf5a0f5a550de1ffc,
-            0x038b93e9c3b85a56, 0x39646abb2dd83fe6, 0x29d2ea5f7bfcc116,
-            0xd22173ac0cb678d8, 0x73cae1af89598d68, 0xac1ecf3d40e67820,
-            0xcef29d6761d93472, 0x7711e320e42bdcfc, 0x1f3cfbf62f9bcba2,
-            0xb67246a9cc8d7154, 0x5610923e83dc087b, 0xc656c3b597a59c19,
-            0xdc04f2d955b786a2, 0x9c454c9f03786123, 0x8c1933db96d5a49e,
-            0x519fe61795fb97d0, 0x100973dca0f2e6cc, 0x40bf0eef427491bf,
-            0x806a5df42064a088, 0xdb7a0d1b4b2bba98, 0x980340bdfe18697d,
-            0xb648dd44bf63ba1f, 0x183aa53252d8b1d1, 0xc27889852acbffde,
-            0x7bb0f2832846a779, 0x94fdbf5270d210d5, 0x2649722db29576a1,
-            0x69ef3c4dd32674a4, 0x64b44beb26ee869d, 0x21d0872b76e64438,
-            0x01ef9fa054e2a2a6, 0xdde3abcf73a5573d, 0xc2d2b6442d6343dc,
-            0x7904a936ba54cce4, 0xc313dd91ae574da0, 0x65c441249dbede11,
-            0x879343cd77472b52, 0x9343512c7f7ff769, 0x8e5e02f15497423c,
-            0xd114c73efbd3d49f, 0xaf1d584b9e63d2da, 0x2e123c30b34c5594,
-            0xfc9dc03b8c501073, 0x6cff2917df781f98, 0xb198a791a224cc8d,
-            0xa6f59ccc27e37a24, 0xefa2aae3623d8230, 0x000000000014d132,
-            0x0000000001c65f51, 0x00000000011d6a65, 0x0000000001b4bb78,
-            0x0000000000e973c9, 0x0000000001affce6, 0x0000000001c1bce5,
-            0x000000000071a291, 0xfc3b293dfa19d99a, 0x5c555c75572f92da,
-            0x786cb30a39c88d7c, 0xbe025a6006570b58, 0x96b85e6b14dc7514,
-            0x334ace6040b5a894, 0x2a08be011118099c, 0x1c27463f5285840c,
-            0xa815683461463960, 0xff939e20d0f84913, 0x8f942024c8e6b98b,
-            0x82882628d1110ec1, 0x2f9c68a21ca09d35, 0x1f21bb8e8a444d89,
-            0xa5df5e9bc34b43a0, 0x0af5c195c757b119, 0x9d219744ec227f01,
-            0x2151c3296b946b5c, 0xa2af53475a99fcdd, 0xf200a87c0309f709,
-            0x2b7cac77f879e6bd, 0xf91677df3b678ff9, 0xd66f259be0fdfa48,
-            0x4d65193c94f0ce36, 0xd13d8c703ec048b8, 0x329c9a735ac50992,
-            0x0c8d647945ea4b25, 0x7716f5361c8002bd, 0x17c8dfd798e5fac7,
-            0x44dc0abe37f91294, 0x0a7083ba1fad5caa, 0xc94eea9c3c5ebb6d,
-            0x04da5fd8c12efe8a, 0xe69cedbc4db8ad9b, 0x8df341c37d0f335d,
-            0x0c49f7ee7b92dbf8, 0xfd72482d5c75d961, 0x95b8b4a505dcffee,
-            0x03315f661b3e4693, 0x752b0deff42f7907, 0x552d10e129407917,
-            0x300ab0cc4562a084, 0xdf895b5f3cd589f4, 0xd9b3b29dfb361bae,
-            0x8c8b22f6c1970a5f, 0x79a7cfc40d1837bd, 0x29f1762e6e210dc4,
-            0x31d908849da1f6b4, 0x0000000001f9546c, 0x0000000001f1a15e,
-            0x0000000001bbf067, 0x00000000007820eb, 0x00000000015f8b41,
-            0x0000000000cdd66a, 0x0000000000b1904a, 0x0000000001f1e627,
-            0x3ee36a68bd6dc0fe, 0x1039900b17dc80dc, 0x83c2e28e439b9a5e,
-            0xa8ed7fc0a6d02c50, 0x710cfe0ea7656ce6, 0xf64d13c8077efefc,
-            0x493abd7a80363d9c, 0xca969e04b1ce08bc, 0x0fc5ecf8e9f03fef,
-            0x2bdb4cf71e6d1ee9, 0x1c96bfe23680c826, 0x33c31cda2bcd658a,
-            0xc9710b50f9756ea9, 0x31e0ceb64e702293, 0xc4b79df87404f850,
-            0xfa8e16a5080275fd, 0xb36c1c61b73ed890, 0x5258ebc05a9f8db1,
-            0x1358c2dde42b4379, 0x3f982e2c9bffb539, 0x7b49f1effa274d53,
-            0x3b00c114eb1ead38, 0xa10fcfa0fd3d6c93, 0x6d697a4e1f5c70a5,
-            0x2db414ebf7021b1e, 0xc86763cb04c21bd4, 0x06b353c6a5f0c2d9,
-            0x0be7ee132b94b9a9, 0x4b7f490c68bc94b4, 0x579690fa8bb17103,
-            0x1f5818138c2c4405, 0xa7ae94cebbfb746f, 0x8ab89757ee871293,
-            0x3278118509f67b2c, 0x88ace4aed63dcb4e, 0x5c2ac91f015df7bc,
-            0x58d16ffde364de00, 0x57eee20c177d9136, 0xdb4ab4e303a11b80,
-            0xf4665049ab5e404c, 0x9db8494c118c515d, 0x7f56ae458e9d3062,
-            0x81c5c28b9491d8d3, 0x5c6d757fcaf6fe7b, 0x022ba5f119e63f6d,
-            0x0b7c7501fb9fc418, 0x1ecd47c5453772c6, 0x8b975117f0a37d7b,
-            0x0000000000450c77, 0x00000000016eeb93, 0x0000000000fe1470,
-            0x0000000001d566f4, 0x0000000000649f59, 0x0000000001ee5b37,
-            0x0000000000dfc1e4, 0x00000000015a6f42, 0x2b2834268258dd3a,
-            0xeccaea65a88c8a88, 0x78345debadcd125a, 0x02a49bbd7b77c1fa,
-            0x5f9a489b61e69e40, 0xf8ac0ceb67172d48, 0xea489bf8e93f034a,
-            0xb047566bfd5046f0, 0xdd620605b317a170, 0x348612c4f9cb012c,
-            0x79ba1f7219afee86, 0xf771e304eb454f31, 0x4cde0521e2e4f856,
-            0x495b433cbf4ad78c, 0xb58e79ae339021de, 0xfeda468ea927f396,
-            0x68d1bd7f4192e831, 0x5f37b78c65b43e14, 0x2651baf1fa29bcdd,
-            0xddf089b2cadb4a98, 0xe66b8b92f9bedf3c, 0xe12af2ff7b28fb70,
-            0x93a2c5ddc66166e0, 0x5ab9cc4f66dd0ed1, 0x6f43e66b35d91832,
-            0x9c845c4cf8d13849, 0xee693bc0c97cf86a, 0x9d04ecca5ed38cd7,
-            0xaf86e81f0911c247, 0x5df572032eaa2e0f, 0x9e92486c8e30a6b2,
-            0x04154de56c930520, 0xe31b7b51a002520a, 0x029b801e2c553e25,
-            0xcf92aa56b7a915e8, 0x3416f198320fff31, 0x9f7673feccabc5cb,
-            0x4e86e596f631f706, 0x16fd32945aa0e701, 0xa4a231844c5d5d41,
-            0x4701f8729c69e0ca, 0xfc68e1ea0d131b17, 0xaea726b7bc90d2b1,
-            0xd18149268e5dc674, 0xa76d0e10caa60b5b, 0x2551028c9504d2bf,
-            0x23610693a2be566c, 0xf0cb85e8e4e19a78, 0x00000000013e003e,
-            0x00000000003096db, 0x0000000000f303a7, 0x00000000017e84ed,
-            0x000000000146adc8, 0x0000000001dd52c1, 0x00000000012fcff9,
-            0x0000000000c220a0, 0xd776cf4433def302, 0x0917722a46957af8,
-            0x916a3ad259af765c, 0x7f994bb47b5a13dc, 0x6508d9c7d7e1bab4,
-            0xe151a1726d53feaa, 0xfaeafed354302032, 0x1cf3592235fc9684,
-            0xfa975ad1e44d13ac, 0x42304c0512596f86, 0xd4eb0ba2160b4fd8,
-            0xbe646a83fa292b72, 0x79fd3bbdfcd16fab, 0x09265051213566ea,
-            0x94d127a55628aee3, 0x5fa53c337b9a73e0, 0x8a9815f29c93c81d,
-            0x4b3501b3f8dc029b, 0x4f2241e5f6222fa5, 0x0cf53b83731ed892,
-            0x540bbf71c1c7345c, 0x176147b06d37cf42, 0x3349a8625460fa36,
-            0xc8c5ba6cc139bfd2, 0x6839f9d8fd1e024a, 0x6ade444a5926d9d4,
-            0x243c0d14ec978ec3, 0x9b985817865f4256, 0x55ef2e9c904a405c,
-            0x09e645d107c303ef, 0x8a1c626b67c36f36, 0x8d49844be2c10182,
-            0x86114ff131991c3b, 0x4e2c4ac0b3aa7ae8, 0x0bf58f9057c0f718,
-            0xdc815283169e9226, 0x12e58bcfe54ec554, 0xb92a9cfebf80d97b,
-            0x45014ffe33cccba0, 0x8f0ff74a611379cf, 0xdbaec301bf2e0cec,
-            0x910daba7bc64e91d, 0x67942ef89b780bc4, 0xd6cc441d20fd7469,
-            0x2aa0695fafbc687a, 0x91dcd33d3426a6f4, 0x1037a7bc687e6c70,
-            0x5e6a99c2dd9fadb0, 0x0000000000a70b97, 0x0000000000ca1dbc,
-            0x00000000008d4b9a, 0x00000000006df94c, 0x00000000005a5378,
-            0x00000000014ca3e0, 0x00000000013845b3, 0x000000000095fcbe,
-            0x338fd26afd47b01a, 0x8979627681e9f31e, 0x028faabacff4a2e8,
-            0xe4943dfde9c0fddc, 0xd7c164b1bfd8858a, 0xa4564e7c05894bf0,
-            0x0e0431ac6b55d448, 0xa03d6eeec952728a, 0x9315208b7c3b7903,
-            0xaeb2ec2f453b36ec, 0x8e95823e30ac7697, 0x005cb50d062b5561,
-            0x452ffe27964ad01d, 0x275985202332cfa0, 0x18a03ca50f39b787,
-            0xe80d1e58eb8d395d, 0xd9d78ce89d6b66fd, 0x8433602dae35d0e5,
-            0x5239e8dd90b4af1c, 0xb74f6f8a6652559d, 0x733c0c386d89728a,
-            0x168c1237e0c3490c, 0x333d7824d42dd03d, 0x45f8edf88487aa21,
-            0x41858db19a18ef02, 0xb498530fe5493c36, 0x3d68a3036f6b935d,
-            0x96be9d0aa15629e2, 0xb01c535517ac818f, 0xc4d130f6e686d972,
-            0x9444d05658ffa8be, 0x099b229ab6294765, 0x631599314a64ec17,
-            0x840c5554fde774f0, 0xc80eced8fa672582, 0x6566ae71d1cadb61,
-            0x0bec6153c4755b5c, 0xcae15b1fed80e2fa, 0xb6db65c67ef2f2de,
-            0x399e024e21ad8939, 0x5b17e8fc7d04761b, 0xdb337f7b3f305e61,
-            0x24195e2494922924, 0x3dca7cab8f6bd2ca, 0x16c93bd79dbe707d,
-            0xec615ebc6a1b3df0, 0xc128c23d3c88221c, 0xdf32cc4cbcebe554,
-            0x0000000000f7c490, 0x00000000018b4ea8, 0x0000000001477865,
-            0x0000000001c04639, 0x0000000001331082, 0x0000000001dcacd4,
-            0x00000000005f1923, 0x00000000001935af, 0x7ecbc55257a36164,
-            0x72b9d825598f5520, 0xd685b0b7adc5b330, 0x7747dbbeebe518e6,
-            0xdf574450f1811e60, 0x6893a513aef89180, 0x96e2bf7183e2383e,
-            0x1b214e10c713d61c, 0x29feed3fd6418760, 0x386197b6dce6544a,
-            0x4940bc1adf75fbc4, 0x4b350edd389e1f25, 0xc2cf24bd9f31def1,
-            0x8319f97ea105c400, 0x89f2de23b6ec6c40, 0x0f415b311851e59c,
-            0xbe6a44daddda615e, 0xb770f3257c29f0c8, 0x1f2646d2bdedba0d,
-            0x1074a97a7270b980, 0x4f90e4841e25decc, 0xee7fdd53d9638c85,
-            0x045a140f03390f1c, 0xf7d059ff2252fd4d, 0x31040e273d27bd49,
-            0x5d41a8f56a612482, 0x5c470ae3722ad53f, 0xc888e4d22438d49f,
-            0x48493bf68b37293c, 0xdc180be2289f49ae, 0x1ffb083bbdf03fce,
-            0x817634a3aad29c82, 0xcda44d14bccf40b2, 0x1326bb32a6a683a1,
-            0x38e6fca2fd647e00, 0xcde973e046de3aa9, 0x30d38e3e7efae69d,
-            0x09c498516eba160d, 0xc399166235684891, 0x4c587ea587daaa8a,
-            0x0cff121daf72fa02, 0x2251ca24c6e299c3, 0xa742917435342e3d,
-            0xfbc472ec4ec16612, 0x4274035b5adf0e32, 0x8b712e9045a0cbd7,
-            0x5669dd544b7607ae, 0x75b3393eaf11e221, 0x0000000001f6c4f2,
-            0x00000000001e2567, 0x0000000000158d96, 0x0000000001f15ba6,
-            0x000000000165fdff, 0x0000000001fa40cb, 0x00000000000c2966,
-            0x00000000003ac77b, 0x3b8902a28747bcd0, 0x28b8d7ae9a02eafe,
-            0xec7311f4ead67c94, 0x69919fce734f803e, 0x6c170656589cd4ba,
-            0xeaf97cf9dba1e850, 0xb625672c323ace06, 0xc167807561e2b484,
-            0x9caefce804cbee64, 0xd530974ae367dbf2, 0x36e1b78eceb70f3b,
-            0x5c0536bf9dba99bf, 0x9275a717f15e74cd, 0x6184d7f1a257a878,
-            0x693a7c18ef554f76, 0x97473afb6668628c, 0x322e058503ec8b92,
-            0x24cd7cd0fe18895f, 0x30c2ad638eb58b39, 0x229a15f7fb1689af,
-            0x234edcf656d0d305, 0xc136decc57ba1dce, 0x13fb9829e855da54,
-            0xe078c642fd798154, 0x27c9f74e37d56fa5, 0x5faeeddd44eb37a6,
-            0x1674dfee5a2eeb12, 0xfd9bcb9e29fe36c4, 0x853fb229cf9a18af,
-            0x80636f6c342e8666, 0xd6ca8ce4d5adbeaa, 0x4ccfdfc07a44bb29,
-            0x277e0604c079f3c8, 0x9a22e05798e4ab55, 0x47172dcbb8208911,
-            0xa424347f0db31292, 0x079be01dfd9fe2d0, 0x877977bbe96f5660,
-            0x53c0d596d5fa7976, 0xb824e23e7f8b31bc, 0x432f8368b2303ec5,
-            0x394fdfc7e988fd82, 0x4f94506c32c83052, 0x4764f8c52e8240ed,
-            0xe887c38bccc1eb80, 0x81ae89cfd3dbc529, 0x88897f49a75ce69a,
-            0x63d00dfb4ed21648, 0x0000000001bf00f3, 0x00000000006f91cd,
-            0x0000000000119763, 0x000000000056ad41, 0x0000000000ea2704,
-            0x0000000000a14513, 0x00000000008423bb, 0x00000000009e0ace,
-            0xde66dd3d72d13c9c, 0xff5adaeeb079a754, 0x4bade14c61ad0f2e,
-            0x0827b9f3488a4fb8, 0xf228f3704b347198, 0x04571f5b8134b43a,
-            0xe51eeeaa6aa02aaa, 0x56011d7f091a5862, 0xab4275a7d10d217a,
-            0x21873bc4ad33a8d3, 0xe77e86fa8a345b3d, 0x7b35dc23baaaf1c4,
-            0x4b7c782bc44b106a, 0x8f3a002bc0bd401c, 0xbc95685c0f9f8ed6,
-            0xeaf8471b75744fec, 0x00319282a77e0f5b, 0x030c1c8c671fed0e,
-            0xaeac85f4b1a52867, 0x59cee852a8ef6b62, 0xfd2081979396c8c6,
-            0x366c7e2828c16e23, 0xa928e604ebe08db3, 0xd4363361d49fa804,
-            0x1c3aff8dde508d53, 0xc3a2ab0308506cfe, 0xec7dc897abf376b1,
-            0xdefdeb2cf38a859c, 0xfc432dc06e368438, 0x5fc159853fa42ab0,
-            0xf501ac5785deaea4, 0x7693adac08259dbf, 0xadf984d8263e0ba0,
-            0xbee11bbb96c3f4c9, 0x9a40d9183a247672, 0x46345c2ee6f83c80,
-            0x93ed9b379b7806d2, 0x57320e796131c5a9, 0x49dcce628bac666a,
-            0xb1e6030767b51a30, 0xaf25df0181d33013, 0x4d45bd950bbc157c,
-            0x024e854119d8cd8b, 0x8417becf9e8770fd, 0xe71d5290981c245b,
-            0x0583dec7feae62c0, 0x3d1e88aba6d01255, 0x862abe39a2b05926,
-            0x00000000016c7a00, 0x0000000000007b1e, 0x0000000000545ba6,
-            0x0000000000817c2a, 0x000000000001de41, 0x000000000026d31d,
-            0x000000000173b26d, 0x00000000000a93b5, 0xe07a1dd237e9edc2,
-            0xe879631d41877234, 0x7a91d2e891b6f0b0, 0x053732142a330f1e,
-            0xff3785e1742e332e, 0x359a3dc22210fcac, 0xdbfcb0a033eee5f4,
-            0x46132e65a75b4c58, 0xdb58501ec811e2ef, 0xd95b55a6bdf7ec7e,
-            0xe430ff090d939c54, 0xe56f9f745e061d83, 0xd7112ba1b695be84,
-            0xebd68d705275ec71, 0x0eb194afdc926798, 0x17dfcbd14deabede,
-            0x810ceffff86bcba1, 0xf263a509a998cc74, 0x9edcf6924f6b8598,
-            0xba120f8d3bf17dd1, 0x678b49ca8df1a0fe, 0x31988fe3a04c8457,
-            0x2e0c11eca49eb824, 0x1bf5f675baec602f, 0x02ebb297ea1d1d48,
-            0xd8272afe5a9b28cb, 0xe9757001fcae517b, 0xc460a2fa3769b171,
-            0x597bc9476562cf41, 0x25662380a444af4b, 0xc3ded0c91563a38b,
-            0xc5e5593030301a54, 0x5a6ff2b3e686a73f, 0x49b67ee1bb6e386f,
-            0xd4d2bd112dde8dbd, 0xc760bb9b032d5908, 0x28f0b36441ed91a2,
-            0xf47039719315d5cd, 0x81a3c74f6dea4b9f, 0xf1fb8f27e7d5813b,
-            0x097e8a9a9addb82f, 0xc4a4934c35453772, 0x6116e438035440a5,
-            0x871b7cf401ffdb1e, 0x6819f2bc32d943e4, 0x3858308dd26f9c8c,
-            0xf6ed62c3e8b0aa6f, 0x35e6149ad9f506cc, 0x00000000001e7803,
-            0x00000000004ce5c0, 0x00000000009db887, 0x0000000001ac584a,
-            0x0000000000142378, 0x00000000000fece4, 0x00000000005c0e87,
-            0x0000000000284686, 0x588e5f172e5e5482, 0xd4c05d324486f94a,
-            0xb8e32c0347d1680e, 0x9f9015a4745d5af6, 0xda6528ac014ca3fc,
-            0x345f0de30c20cce8, 0x7d763eabf9af9614, 0x23bf51b679ce9306,
-            0xebff6095796504cf, 0x00ca057205545dbb, 0x1eb664a55d68d230,
-            0x1d2694a014e01b89, 0xb983daa2a7734aee, 0x4c9281c4e567cd0f,
-            0xe601bd3d83610708, 0xd49dbaedc5539caf, 0xd06f6ef0439a1f7e,
-            0x76eef9863ac24306, 0xf8b2ac70e39b5e57, 0x394fa3533896a5c2,
-            0x9b0cfc39e8a48d25, 0xed836b1c4c22b1b1, 0x70aaf04c898d1c23,
-            0xe991123688f5c2cd, 0xee19ba0de69ac8cb, 0xfe5f45d9636aa63e,
-            0xa72adc5e0d94dda0, 0xf3d06bf5d9e9f158, 0x6b8db556bbf50032,
-            0x469162a511c74a12, 0x0135ef882c2e9ef9, 0x7ebb64480cccf30e,
-            0x17ec6e0d18569e8f, 0x3540aca9c88f566d, 0x05b17bf780c4054b,
-            0x42eeeaa99b77978e, 0x9818a15bc1685b5e, 0xa3bc170a538bc654,
-            0x5c049aafe6964519, 0xac48f7d38b21694a, 0x967a4afad2a8ea74,
-            0xad1d2294db149247, 0x9f6d4f187c55d55e, 0xd37ee32c3818e7f9,
-            0x3d021721e9873dc0, 0xaddbfc15c8f089c1, 0xd13c15016a803f21,
-            0xb3537cb6b6e26cac, 0x0000000000f03f1e, 0x000000000187c012,
-            0x0000000001d17f87, 0x000000000145a057, 0x0000000000e7adf2,
-            0x000000000162deb5, 0x00000000006eb2b0, 0x0000000001ead637,
-            0x3deeb0691f80404c, 0x23db2080d2fa53d8, 0xf01934f19203c766,
-            0x483c6723dac6349e, 0x2297e2abf25b5ff0, 0xc611d62f6b10e444,
-            0x1f254a76d9e29f2c, 0x8a95effbdf12d0c4, 0x8f66cc5af105457f,
-            0x6895372dbda9d408, 0xa8916104a3101dc5, 0x531d81e84c52167f,
-            0x9e5590a3cf4051cf, 0x7c3ac21bac8cc7b3, 0xa28e2a8765dec242,
-            0x6a5f61c4df12daf2, 0x00b6fce1365a9972, 0x0545a21a25056a44,
-            0x0bcb6aa0250c55e1, 0xea494d88eeb5182e, 0x543938d01bd61a70,
-            0x86b070f5f25a4b7a, 0xcfd1a6037be02c11, 0xd4f2d262ff6fb1b9,
-            0x5aa9ab7a27aa0325, 0x5586b4bacaa6cf42, 0xcacd0e2ba826f44f,
-            0x2e7b0b370458ef88, 0xec80bf2d166e549c, 0xd7b61688f56c5a9d,
-            0xe99ab368303ba6e4, 0xf710ee3ed7aefe60, 0xc95951f09ba42b5f,
-            0xab971170d2cea07c, 0xdd53f850df4abc9a, 0x532817920818f18a,
-            0xb95eb7539aa0d1a5, 0xc7d841f6d3cff06b, 0x27b3f78a00d8df1a,
-            0x291214ecd96a420a, 0x3f5856f7c8fb0bc7, 0x68a0ef19ac78a2cf,
-            0xc4da3fca7fb2d26a, 0x2e1fcbca10115f50, 0x0df6036220e66a53,
-            0xc354477b9b2d2845, 0x9bb246090858fd0c, 0xb33b6f597dbfb499,
-            0x0000000000275973, 0x00000000013414dc, 0x0000000001076558,
-            0x000000000094b7ea, 0x000000000166a4be, 0x000000000182b007,
-            0x0000000001b68c3f, 0x0000000001445cf9, 0x2921e1aedff5451e,
-            0xd7ddacfcfe7d0cfa, 0x13f48da43efa438e, 0x63c896904b14e1dc,
-            0xabad677a1e94f1ec, 0x8dddbc361243fd48, 0x3d530da70dacda5e,
-            0x1e7ed2a393677bcc, 0xc9422abad420bce1, 0x20d1ebe2c9c93d11,
-            0xc1b30f965a48e87b, 0xf819c85176b4c373, 0x2e29f9c8f5d08401,
-            0x486aa7e817d6cca3, 0xa8359beb58420cfd, 0x2b17c1b37b80d910,
-            0x9492d5b0bf5df283, 0xdadbc026028cb796, 0x94ab3ccf0a37bb2f,
-            0xc3bf9cf0ffbf34be, 0x4f955a012586cb02, 0x01ce620077c3c668,
-            0x2fbb48eaa45254ba, 0xf75607cf21de33da, 0x5afca53cebb915ce,
-            0x61ebb31b79612132, 0xf6b327350776569d, 0x2f91edd530883d41,
-            0xf6b9d9dd32092596, 0x3ef522a3c6537d60, 0x0e0237928dc4a3a8,
-            0xe701ddf1efe096d0, 0x494033e28cd50f24, 0x78c4592351556b19,
-            0x27a08bf1a4e4a2ed, 0xa18a3b2d6781e842, 0x79650b6129b75b06,
-            0xbbfcf88a730dddda, 0xdcc00a7d647b9cab, 0x11a6d7d5c5cb0c4d,
-            0xee8eddd8e074bc8d, 0x18245f5670dbec8e, 0x1566cfcc76ac1192,
-            0xac19dd5f0cf9da92, 0xe99e1de33019d254, 0x050839d6e9b143e9,
-            0x62eec1eff80458f1, 0x0bf9d5bf56348a87, 0x00000000012fe81d,
-            0x000000000164370c, 0x0000000001d1b50c, 0x00000000010970d2,
-            0x000000000148a2b4, 0x00000000018e1360, 0x00000000013cd210,
-            0x0000000000210354, 0x33bd02a64aa51a16, 0x5f7785b919be2b74,
-            0x029c99b25fb6bfac, 0x959bc085769213f2, 0x1f40a577303b06a6,
-            0xfdc0182748cd079c, 0x507a583db2822322, 0x970a01609aed254c,
-            0x9726abe1b43f99ff, 0xc31a0b7e55a92e14, 0x8fe43e1e55bc8997,
-            0xa383a9b76021e8d9, 0x4dadf31c10f4e61e, 0x04d7b611fc2cf78a,
-            0x4120df49e7841341, 0x592e8a39be8c83de, 0xf238999f895ea15d,
-            0xd6fb97e21823be46, 0x4cc786f697f05299, 0xd793f9ad88fef00b,
-            0xf1e849fcf6a38ae9, 0xb3f8fd5266df31c9, 0xd60694002258f19b,
-            0xfffd548b70a6fe55, 0xdfcc1739b629b3ef, 0x561b1e58fce695f0,
-            0xaa896efb92adfcfd, 0x90457ce74d8bed7f, 0x25f7cf7e1b063a3a,
-            0x391e2687e704d76d, 0xeb2510b260cbfd0a, 0xba51ecee448d6c58,
-            0xd6949efe6c10fff5, 0x4f1a03b434aebedd, 0x4cc4e6b1b05cbfa4,
-            0x5febc4424a0f4875, 0x9b0d48d58c3f1c16, 0x17c4732bc1cc3ed8,
-            0x8aead1f1750ae440, 0xd3cd8676ade21413, 0xe8cdaf51d6184570,
-            0x231fffef6e2e789e, 0x8f68b034dccc9557, 0x513114d492173dde,
-            0x18a4ed51c93124e0, 0x0a4149bab04b37d5, 0x8a7ede2d95ce51cc,
-            0x5ff313056dcc5ffb, 0x0000000001cf81d6, 0x0000000000088af1,
-            0x000000000152df89, 0x000000000047b7ec, 0x0000000000bc5be2,
-            0x0000000000a2c6fe, 0x0000000001e255f7, 0x00000000007d0940,
-            0x4f09af3b8443bf12, 0x18187e03e2f9add6, 0x13737421b6a22508,
-            0xb88257f3f3546bfc, 0xe738cd656e92fac6, 0x8a43b48cd416bd1c,
-            0xb76779ae77cc8aec, 0x9588c478b194e084, 0x8aefea4976daeee5,
-            0x38d217f8794d2de9, 0x1993ea26d9060a35, 0x16fc1bebf853a2ca,
-            0x6d44ca982a409dbf, 0x0bd5574b6bf57a8d, 0x17ca98c8e194c629,
-            0x92f54e5a88fc3eb1, 0x08c17b9aad935426, 0x2b0d68a6a598015b,
-            0xd7d24d400a92e2fa, 0xfb94217c426f50f0, 0xad62f1f31c6dc0f9,
-            0x564639acaeaa611a, 0x7a9540ef4fcab510, 0xad51bd924e9f0a48,
-            0x6de5e615c3419b49, 0x30f250bf1c7cc8b8, 0x0499360662fad4ad,
-            0xaae1a6ebee7aa189, 0xb549981b84514cf6, 0xc98f42a95b6a9047,
-            0x4c7a08c1db422cbd, 0xe26de70af2ec5849, 0xad64eec04302557f,
-            0x588e4a0ca1fc46ed, 0xb11538b49e268710, 0x35f506eab7c592dd,
-            0x82bb6df3753579c0, 0xa129c4e56e978062, 0xc96fb53d688b9dc6,
-            0x4622c584c0edf285, 0xca4335384bd6f5ec, 0x2f0a40a77772f0a4,
-            0x7f252d87f487f707, 0x4dd1c24b9e65f88a, 0xeeaf6bc40193423b,
-            0x34dbcb3961d7ac47, 0x537092e81586d202, 0x0a0167e982ebff4a,
-            0x000000000074b6ee, 0x00000000018ca01f, 0x0000000001e652d0,
-            0x00000000003e3c25, 0x0000000001c05972, 0x00000000002dbf92,
-            0x0000000000b0c9ac, 0x0000000000204ebc, 0x11fd8251448233a2,
-            0xfaf6212d1bd0caae, 0x98952b1277f59ff8, 0xa354fc16e80cd5c8,
-            0x801ddf294bc866d0, 0x373704602d21952c, 0xf4694b057aa39780,
-            0x5f7a24b37c438f16, 0xa848bd03b691411b, 0x2f9241c5bf8e41e2,
-            0xf6682aa9d9c1a621, 0x6084f2251df1889b, 0xc52297f3963e5860,
-            0xb0fd26f99a465928, 0xd67f93f81767dc07, 0x297cd523ef2b1100,
-            0x9db7635ee9653f8d, 0x26be2ab1ca40cef7, 0xcd5baf5dfbcaeea9,
-            0xb1f23e4e6000c1b8, 0x096e88d740889803, 0x64f3b71a22dcced4,
-            0xb2edbf75c6b9acca, 0xf26e64fb64a13ff4, 0xb466c9cb97cfc48f,
-            0xdb7dfa461e2ee47b, 0x4e753426e024743f, 0xee9d142f84327fe7,
-            0xa319b62cc56b2e4f, 0xd0adde5c00d60ee9, 0x41a6b83d9a4b5cbc,
-            0xaeb1c4c5b330f563, 0x3adfedb333e2493a, 0x8b1da4da94017686,
-            0x62967e72df77ac2b, 0x19ed467a2cc1680d, 0x7aeb84749279e527,
-            0xa44629e51cbd81db, 0x52c8534347bee3f1, 0x557f353283e23d00,
-            0xcf6250f68a78acd5, 0x5bdb33e9c73d5c21, 0x5f369abc47a78a55,
-            0x5dc30eb196f6c58e, 0xa115d2708bc93160, 0x846117c61c860242,
-            0xd011b7aeff96bb62, 0x6ce65bbcdb5670db, 0x0000000001ed5a94,
-            0x00000000018f36d9, 0x0000000001c3fa14, 0x0000000001b00f47,
-            0x0000000001575a24, 0x00000000015c754e, 0x00000000009e258d,
-            0x00000000016fa060, 0xdd5fb717e71202a0, 0x24f0faf8270f0a40,
-            0x0b0a53f1455bdd94, 0x6c37ba80159a36ec, 0x5179ffe431ec9ca8,
-            0xcbb8e5c255670ce8, 0x3c4b2dc01e9628b4, 0x042f49094c23aaae,
-            0xb5c990bd856dbee9, 0xaa87cca531f18098, 0x0f8d65181f317360,
-            0xc0a7c4640a3ed62f, 0xa4217dc7140d3087, 0x0d1ce1785feaa7cf,
-            0x09f15b3f267e0dee, 0xbc565e6f83522632, 0xf232591aaace3dec,
-            0x42e130276baa8e62, 0x4628e2afcc411fb9, 0xc5e4bd3a7372be59,
-            0x18f734453f3f04b8, 0xaf003014dde253bd, 0x78522e621c1076ff,
-            0xd1d97acf66ae0c83, 0x20fa5f574079566a, 0x7a8d4d8f0814cf80,
-            0x0d2ad7a86597e534, 0x7d7bb628668264ab, 0x74a013a03f2811e3,
-            0x0de43dca142eb8c6, 0x5a8cd16ea11ff0af, 0x5801bb6bcdd02f59,
-            0xc46f0e8b737de78b, 0x5545504fd9681632, 0x1cc2a59b4cbe95cb,
-            0x4cffaea04a8b0544, 0xd9a938ae168faa41, 0x06898cac143cc909,
-            0x4a670f4e34190bb1, 0xa1c11dfde9d0e371, 0x9a3390e914b02979,
-            0x5e825aba2aa665ea, 0xbbb3bda060fd8a4d, 0x05fa137e966b6e77,
-            0x4173122013e2b819, 0x08d0fcb37abbe28f, 0x3be90a2387c99b8a,
-            0x140df113ff76ba9d, 0x00000000016b32cf, 0x0000000001f46a08,
-            0x00000000016e5865, 0x000000000198dea5, 0x0000000001de4286,
-            0x00000000007ce952, 0x0000000001f034b7, 0x0000000000c09ae5,
-            0x8b23d9391c5e5efa, 0x08d7b3b338539c68, 0x4a520144298beebc,
-            0x89caf90eadfcbb4c, 0x2d9a6c297052f9ba, 0x45435e5c5cc07f0a,
-            0x03110ebe421c3832, 0x991ad786f0a79e2a, 0x7c2fc59efc56b4ba,
-            0xe8c947b619ea8b2a, 0xf3c9059100dd597b, 0x4ace5c2ca58c63e4,
-            0x556de480e61f79e8, 0x4d17746d63e07ed4, 0x7b82a917c5757497,
-            0xa6230a4ab8b0d5af, 0xbf0ffeee13197f39, 0x5e5c35bd94f14136,
-            0xc8e341e107509f24, 0x24b9c9d3fe038db2, 0xf39e857f881de56a,
-            0xbaca87aaf12bec4d, 0x8b228a3cb5fdee00, 0x3a35c0b7539061e7,
-            0x3019e3032bf6116e, 0x13c17a093833ae0b, 0x0e8da6af15a6fa78,
-            0x77d25fb2e981dc01, 0x239469ef67884ac6, 0x1cbf8217fb252851,
-            0xac5ff96049bb777c, 0x3e3beb7e586eb11d, 0x24f01eece60b1d43,
-            0x5914cd7b429cf8da, 0x4b8646b1da2b70d5, 0xacd175d7b58362bc,
-            0x173ff8a578d074e3, 0x4dd26bee3cb6c1a0, 0xd962f4c1f5911bb8,
-            0x71938f889e288187, 0xdce50c771a9f7b3e, 0x84616618acd5a88b,
-            0xce664bf0c80ab266, 0xb5d516f5bcd4a157, 0xb503828077a4ce48,
-            0xa85e52e9323e6b82, 0x86d3f153808ae539, 0x8f334c422b2397a3,
-            0x00000000010d5c80, 0x000000000003fe91, 0x0000000001c28bcf,
-            0x0000000001f75ddf, 0x0000000001bd0592, 0x0000000001036f6f,
-            0x0000000000c0bae3, 0x00000000019d723f, 0x297fa48c48eeac20,
-            0x69231745929a4224, 0x5c06e2f718b87ffc, 0x5839d58680b1d382,
-            0x3c1954aba8983aba, 0x850ef2997deb65a2, 0x73a07a15fd5ce52c,
-            0xcc91029d6907112a, 0x1b159c7700c47da9, 0x26e32c7e9896078c,
-            0x21520473f2df1093, 0xac44af4d08c383c4, 0x0490fa0a880fa1ec,
-            0x019e70df454f7e64, 0xcf816408619fe4cd, 0x4273ef6bec9ed0a2,
-            0x7de1cff563199cc0, 0xb833ded2fc5fb7ae, 0x9dc4d79a01984618,
-            0xe5376bc9d29ae03e, 0x9f782dcb7f930c15, 0x58fe13088e64cb96,
-            0xf8671a776e6274ab, 0x60394a0afb8366ea, 0xe3bdac79332fdf10,
-            0xb10b289df070fea1, 0x9ed212117e8ef99e, 0xa1210567088e6af0,
-            0x9dd7117c8490aaeb, 0xbfa767659480194b, 0x8c15de9ecc7f8d89,
-            0x408df005461e250f, 0x18dd90ab93364299, 0xdaf87627039a6704,
-            0x1642dc7656105932, 0xf1c08e8e6fc4e78d, 0xb90ba20f77419c59,
-            0x493b52f30d13467c, 0x2f7f374f4c67147f, 0xe6830e6935c55060,
-            0xe3767b4f0b301b01, 0xb49f37d7c9fea21e, 0xb130308d9044dfd8,
-            0x598a28f10f98faf2, 0xbe62c3066a2387e8, 0x08a8e79e8abe6131,
-            0xd182459d4f528af5, 0x37afad1f079282d1, 0x00000000019efb1a,
-            0x00000000011279a1, 0x0000000001bfbbea, 0x00000000011a7b99,
-            0x0000000001438046, 0x00000000014694d7, 0x0000000000039553,
-            0x0000000001fa7565, 0xf3217c67f342a924, 0x26c42b4506385066,
-            0x3f495f7c8b970d18, 0x487f814a4edfe79e, 0x992d87fec9e9b786,
-            0xca12c66f9a6e4d46, 0x08169c5b21941c42, 0x38b8e34f0063d0d2,
-            0x603b897c3d23be79, 0xa9da789ed54ba0e5, 0x69ce4cebfa45d177,
-            0x73afccde070a3a1f, 0x66eb514cbaad0f19, 0x64443f6dc9153d98,
-            0xa11d31cc20696451, 0x0628bbb116af8876, 0x36a204198b7854bf,
-            0xe07cfa0d280f2bcf, 0x9e53abdfa20cd40c, 0x41b6953065ca5a44,
-            0xfbaef8482b2e7965, 0x464e9d7388a68e1b, 0xff0701af474455af,
-            0x9301f23d4331dae0, 0xc4feed24544c67ec, 0x44bb381c97c669c7,
-            0x6966ad2425a6a594, 0x52aa642042c6c494, 0xcba9bb5ce76bc437,
-            0x3d43d417735b8560, 0x56491811142aa27f, 0xf669585e671e01cf,
-            0x214944ee6fa7fadd, 0xd1fc20417aa8dc41, 0x98c327550c49a2e7,
-            0xe85edb6477edd996, 0xa5c4a70587a85bf2, 0x23ad79371207ca99,
-            0x218c76c6aad3de73, 0x82457c26bfecd2ef, 0xd189d2b546a210b9,
-            0x282e59e51b4b2ec7, 0xdce692734a83a04f, 0x0d1dafc37a45c3f0,
-            0x44dc8edcc7d429dc, 0xf7621e8e81bc10b3, 0x114280dd10e39f92,
-            0x7edaeb39c204ce58, 0x000000000099d350, 0x0000000001908016,
-            0x0000000000b4c26d, 0x0000000000c03eb8, 0x0000000001ecbcee,
-            0x0000000001a37fe6, 0x0000000001d4b063, 0x0000000001020ff2,
-            0x4c4c41ca4b4bea9e, 0xaa0ccdb55f8b5294, 0xb7868173db6a640c,
-            0xac08c2559436d716, 0x9401deac2f0e0276, 0xf2be759e9dcd3c5a,
-            0xc13878b54cab88b8, 0x1c25a4d772238190, 0x164cc6e81fb933b4,
-            0xc610f8a0d8a7c3f7, 0x7cd2b9a566a3e028, 0x2d0bb7b0e17a20ec,
-            0xe20a853afa9326d9, 0x096cfa82a8d8d53a, 0x64838e5ac0b7c04c,
-            0xc4b5bc727d1f0388, 0x723bdfe50c42bd25, 0x0995789165192238,
-            0xf3f3f850538793a0, 0xb8ae8a86e1a8f896, 0x1eaadbfa8728e7d3,
-            0xedb09f2b2b876071, 0xff83d831748d1f99, 0x64efb404622cbd40,
-            0xc0990df382066513, 0x6791e4fba8718c31, 0xa229db7e9b14e602,
-            0x5f65c145d0abf3f9, 0x5b7dfd0c9c7a55fd, 0x9cdabc5a5ab9db90,
-            0x21b0ed8cd4d26ec3, 0x41a685bd80fbbc26, 0xfb95dca39d582274,
-            0x915dcd86a225ea7e, 0x7fc6bf911356e4b8, 0x4788b64542a888cc,
-            0x27eb93000d5ef706, 0x3d5bdd93a1c535bd, 0x22fcdb62243fd74c,
-            0x024734ce29e8d600, 0xf7b1f6409f61647e, 0x8c09a32a188eb791,
-            0x32056542a74819fd, 0xe4fd191f5efdd066, 0xd22e690cda813e8d,
-            0x59055edd7c1207f5, 0x36c71e86cd3f940d, 0xd11d182f83c1a58e,
-            0x0000000000e23c9b, 0x00000000002bc1b8, 0x0000000000632652,
-            0x0000000001339606, 0x0000000000fe4ddc, 0x0000000000c4eaa2,
-            0x0000000001c0b98b, 0x0000000001f0993e, 0xe55b4ba7c4dea722,
-            0xe19d8036d002fd50, 0xbc46dc32d8373d6c, 0xa965347ebd63c7c6,
-            0xae0fa96e42cc0294, 0xf1c91df4166b84d2, 0x0a67426a603ace62,
-            0x8a6e82f5d7ee72f0, 0x304f64b76dedafb7, 0x2b64ac1957b9fffc,
-            0x7b80117cf7bbc3a1, 0xaca8c91b089d10b7, 0x0a0d515c412ccde4,
-            0x1e140c89c1bcf71b, 0x7854ec6e04323366, 0xbe27d920e9922dd9,
-            0x0f8dd193f2c5fe7a, 0x9810ce991bbd2387, 0x53829941a4d61052,
-            0x0bd6e31a5c76fe62, 0x417cd7b23ddb34cf, 0x97239b8e5981a7b5,
-            0x57ab3b5d83f1e108, 0x99042b1aaee36ff4, 0xfc6a6f5d295bd3ce,
-            0xa1cc110cff37645a, 0x50751cacaab7afcd, 0xd857ef180beeaf39,
-            0xf4f18f53153a1b87, 0x82038baf6d3b7379, 0xdc6cca0e14a3765b,
-            0x37afaa50ccf0f010, 0x8c366a372bbca082, 0x57f767068d4183e7,
-            0x65adec0cc4dea66e, 0xa783c3b7c8b95b53, 0x662885f4b9055927,
-            0x01e6cd20543f0b7c, 0x844369523c01d395, 0x64e642f0f416c24c,
-            0x8c91b1c5ab3d0368, 0xd3422129269478fb, 0x1e192cbaceb7836c,
-            0xae48f0939ee2c5c4, 0x0ba5e09144e5e16a, 0x69f032a3fb09e146,
-            0x1e776c9e0ecd712d, 0x65d2fa5b5728d8b8, 0x000000000199296d,
-            0x0000000000e97889, 0x0000000000fe6501, 0x0000000000144ac0,
-            0x00000000005f8f95, 0x0000000001ae5f1b, 0x00000000007fefae,
-            0x0000000001ae344d, 0x2e13312f31aa4518, 0x7cd89f962a6b0002,
-            0x4ef5074c0cb2f966, 0x249be47b9ae5f372, 0x02c82bfdacdfd69c,
-            0x8a58ca204b1365e6, 0xbd17f4fd22d3b520, 0xb72a1e968cb6a826,
-            0x9dacc4393a04912d, 0xb6728c1a8cba8454, 0xd630082832592e45,
-            0xaf08c93def3f25b3, 0x7f187f44374fe74d, 0x4f79829a1d2fd4d2,
-            0xe770621299cafc99, 0x0954b6bf8da6ffe4, 0x2ccf00d67764822a,
-            0x7174e60c67d8db80, 0xa07e996548f76bf1, 0xcf6a7a5c08eecd3c,
-            0x4f4cfb173bbf59b4, 0x9265f1cceb52637d, 0x61c59fac5f1724f6,
-            0xe0ae380625dc7079, 0x65e7d6276f63162f, 0x6e8d64af22b8e30a,
-            0xad25506f63a9b0c5, 0x579a1c46f82de0f6, 0x963e9c7f8915cf13,
-            0x3e2c759492e28c56, 0x8959ce2f0c7801cb, 0x7bf7b159faf5b9de,
-            0xa4d7a417fef3689b, 0xd410e340a94c3c0f, 0x7586d6bf6d48c6f8,
-            0x64463619b3264d4b, 0x49b2dd117ef26908, 0xb30b0767a833c4b4,
-            0x6b3754e252894f62, 0xc8fe867a5d8bdd53, 0xc2c06aadf073f705,
-            0x56b5aae6259fe81d, 0x48e7b5763b5b045c, 0x3f9de33f14770ae4,
-            0x3eb8bcdc52c4b585, 0xab57f5eb05aa5024, 0xebdbfd2ba13ba77c,
-            0xff2ddda7f986fc0f, 0x0000000000651663, 0x0000000001885e5f,
-            0x000000000169f5ca, 0x00000000011879fb, 0x00000000003d2fca,
-            0x000000000122fcc6, 0x0000000001a3b46d, 0x000000000062ffdd,
+            0x0000000000000001, 0x58aeceb949e1c1c0, 0x38e97e0bf08bf000,
+            0x76ce5bb58e508eb4, 0x57aae2457d002aa0, 0x8600cbcec217d694,
+            0x687c3320c27e6f18, 0x744fd68d1bd0a6e4, 0x0000000000000000,
+            0xcc57500a670cd44f, 0xb4b80106f0fee7c9, 0x473dc3cd9cb6cc00,
+            0x2dfefe5c4fd622ef, 0x2f9f29ea71452ccb, 0x87f5e5631dc7ef93,
+            0x14213490832266f6, 0x0000000000000000, 0xc5dd7d78b126364a,
+            0xbd6f752bb5ac6c40, 0x35e5272be65b7cbb, 0x5ba7344d819e2510,
+            0x4386acd4e466a4e6, 0x58548e6b91ec1411, 0x4fd9ad62d583db57,
+            0x0000000000000000, 0x39e99a351be9f38f, 0x47a867011b527cec,
+            0xa594f5db9c625699, 0x43faa0d808b55f41, 0x381648c13c3172c2,
+            0x87f75b7350ce2aab, 0xcb8bae85779ab219, 0x0000000000000000,
+            0x062ddce8f9cc19c0, 0x458607a851680dfe, 0xa16fe416f1c01398,
+            0x2b9fbcdd347dc318, 0x99dfd0979327f101, 0xe7b65ef868f66d28,
+            0xfb8b23471d9d0a44, 0x0000000000000000, 0xc523c123c0c5e3ca,
+            0x2ebbcf7d48d243f9, 0x1d181ba7cdacd3a6, 0x21eb8a163b32f3bd,
+            0x4a8c23bb5fe5ae56, 0xd3070705b8d4f540, 0x72d633f17dc4285f,
+            0x0000000000000000, 0x000000000025aff6, 0x00000000010709f6,
+            0x000000000157b222, 0x0000000001c51b84, 0x00000000011a6351,
+            0x0000000001cd9ae6, 0x000000000067b5c3, 0x3dd1a200a44c4420,
+            0xef749d6178e8d3e6, 0xf08e21b5f19ecb9a, 0x1031b9bd89a2853c,
+            0xda041556b4dd29e2, 0x0904ca3c197b169c, 0x894f59286e3ed4b2,
+            0xbaafef8b1dc7c34c, 0x13c5e04c4684b013, 0x1b3ee69ad46718ec,
+            0x90c445c7b565f2de, 0x13d3af57564775e5, 0x3d9271645e8584a0,
+            0xa0190d2484e8577c, 0x230d0d3d22b6e05b, 0x7089ffbce1ec6dba,
+            0xbc7cb9c68d1abcac, 0x4e7b23e430fd26e9, 0xd4718ae0c3821fff,
+            0x788cf6897e205159, 0xbb7eb05f243acb0f, 0xfb9e0d53d6005ee4,
+            0x569c5fd4b9f0f890, 0x65fc0210c2028f42, 0xc7b7f88223f5fba2,
+            0xb2250cb187da6909, 0x7e1c8a70f1a9beec, 0x6c101834adfdf822,
+            0xcd8d407e5ba7df1d, 0x3e2488d2d83467d0, 0x614cfeffe7a16786,
+            0x6c578d11ee410786, 0x23109b03f7c7977e, 0xb5422caf4b945bf4,
+            0x46e2e2c9bafa4cf3, 0xa169b8c4bbf103f0, 0x5e840db7a56d9c7b,
+            0xd628b704ec7267c8, 0x86ea909eb8ec5d12, 0x4e5cc2c75d34741f,
+            0xb2b40d5610fb63a5, 0x3f89d13be37ef34f, 0x56d8959837657d57,
+            0x06e0489912a73048, 0xe23a0f7cd7905ac5, 0x36081d389c1ad236,
+            0xdda907cfc7699a53, 0xe320450e8d3ee5d8, 0x0000000001ec18c4,
+            0x0000000001c36796, 0x000000000085a35f, 0x0000000001875a1e,
+            0x0000000000e92ce1, 0x0000000000f0225e, 0x00000000004f5ea3,
+            0x0000000000402fc7, 0xcc3a105ab2322eaa, 0xf39dbadc9f9c566e,
+            0xbfcaf660f105fe34, 0xe965d6f7f0c13530, 0xf7a9ebdcf26d49ee,
+            0x6a8ddcec9a99e9f6, 0xc8c3e6a66a312df8, 0x0c4aa40907fef3c0,
+            0x8a8aea3c1b8c00aa, 0xd0b2b791fd7beb15, 0xe6af9d67d3791c23,
+            0x576de3ae43bda77d, 0x397bd6dafb09ef19, 0xfd72d028aa2462c2,
+            0x52bf951f3969c7f3, 0xf010b6ad05e2fb04, 0xa69106ba9aec1ea5,
+            0xc0f14fcf1700ec79, 0x68732a9932b59909, 0xfb935fd86adfb916,
+            0x026c30e6f37fa709, 0x28787bb7c6b2dd78, 0xb4280c76e6ff95c0,
+            0x3c362ebb07dbaeef, 0x56e20c9606c5d525, 0xf6927cdcb6b855f7,
+            0xc7dc7fb2d8cd1602, 0xf079c4bb4eee983c, 0xb8d9cfc91e2f477e,
+            0x7580b2a8b53f9907, 0x905c246704de64f7, 0xa65b02d0fc5ae45b,
+            0x29d8cb04d52ba6db, 0x472f6a1198948019, 0xd4c6b3fa078aef7e,
+            0x63d96a01d2d4ff7a, 0x9ca0f5079ede49cf, 0x252993fbaefa9089,
+            0x2474e190c2730fc7, 0x36880cd42f6f5bb2, 0xe538082382628910,
+            0x3556819dcd148828, 0x4ff5da12bbe430ad, 0x5bf082c2f26530f4,
+            0x52ddfa8d8f38b065, 0x8d7bcb915ff1bc2a, 0xf701fb551e7e4459,
+            0x8a25df96df8a9ddd, 0x0000000001fb2841, 0x00000000015bc14d,
+            0x0000000000a9439a, 0x0000000000fea9eb, 0x0000000001300ca2,
+            0x0000000000f30b4a, 0x0000000001f01edc, 0x0000000001fe87a3,
+            0xcf107b732663f62c, 0x876c28bc618e337a, 0xa1ebbded0396c15a,
+            0x6da0d65cf92ee710, 0x94f62f54719acdae, 0xf1b8faa3820cb7be,
+            0xa37bd215faad90d2, 0xb725c9d91136482e, 0xe85fb3e93dbbb1bc,
+            0x09664097027cd839, 0x5ee86152ff4cad70, 0x7e1dd91984fe33e2,
+            0xe8d1d71b44cb26c8, 0xed94a7c842680826, 0xcd11ba9f3d5fcae5,
+            0xc48bbec077be53cf, 0x6de29fe31cdf6cb5, 0x95ade1837ad10f93,
+            0xcbc5583e294fc20e, 0x34b1b639a899eef4, 0x8124aa27b06a6858,
+            0xb0e9e56091f2413e, 0x133d5b9dec82d80f, 0x41a2938b0455d8c3,
+            0xf67d0c98ef751941, 0x3502e2a5442c2863, 0xd3168e288f567022,
+            0xda8c6c2ca8891e3b, 0xb75d97e50e2f6730, 0x2857a7ea08c59381,
+            0x59fca10d7a19ed2d, 0x107eb4ed32f2f688, 0x6acfbd68daf1d118,
+            0xc727535d5055f6c8, 0xedd3a130a811b63c, 0xbbb98a369c6f043f,
+            0x1fec6ab94f8a71f5, 0x442c46b9ceedd4eb, 0x5c912e707cd6ae2b,
+            0x3cc69d4718e274aa, 0x792a45be4353a751, 0xd6c239325db7a9cd,
+            0x4719eb079e103040, 0x3df3c5892cec9c23, 0xef3306e8e9a675d1,
+            0xa1e9161125e4555d, 0x2ead1eaf17825558, 0xe4aefc1c58d1a65f,
+            0x00000000016a6487, 0x0000000000e9975f, 0x00000000006b9052,
+            0x0000000001b7b606, 0x0000000000183e89, 0x0000000001111448,
+            0x0000000000190003, 0x00000000019a594e, 0xe5268f2e8c5ce4ec,
+            0x59999ea617fdd8da, 0xe95fe352391496d4, 0xb5bc62f75e10d05a,
+            0xff0baabbffd68fba, 0x4ccae47990712ed4, 0xd5087a2b07918f28,
+            0xd5bdf940d2d7c9c0, 0x4f3ca39cdf00bbe4, 0xd47221ccaebdfa6f,
+            0x5411e1ba8f46fbf0, 0x012612427238dc5e, 0x3a8abb290ab43428,
+            0x135d6094b3b23964, 0xebcaf67ec5145f35, 0x022cfd88578d4124,
+            0x6780482dd8d277a3, 0xe87f00590d14114c, 0x221494b0a4318c60,
+            0x029ca52fe8707433, 0xc7aae7511fa5237a, 0xc07450f2d29f06cf,
+            0x274545fcd67d996e, 0x9024b4a13acde309, 0x7480815725e9b129,
+            0x8cad46660afa1c13, 0x215275485f976bdb, 0x5b88440e30bdee37,
+            0xd4333cecdc6c5b62, 0x4dcd71ec8bb03d2f, 0xc57e881f43f8a18f,
+            0x4f08980fe7fcddf1, 0x605602a0174f0635, 0xc6c7f11ae4f0cc1d,
+            0x05b0e9bd39c19d21, 0xf6f2d6992785dc18, 0xf340d336f2aa5d12,
+            0x70a1d34fe1b65ac4, 0x136d072f825a0996, 0x45b5dadf9cc300ae,
+            0x341d44aa1886a504, 0x1348126891f24c9c, 0x049c3dc788cddb65,
+            0xa1666e778329d166, 0x07b1e2092faed8fd, 0xfefbee007db208df,
+            0x60ae6689f2bfc424, 0x136b7fb1d69b8c3f, 0x0000000001aba792,
+            0x000000000182d46e, 0x000000000199a7e9, 0x00000000019bb767,
+            0x00000000016720cd, 0x0000000000c9aa5b, 0x00000000016bbb73,
+            0x00000000019e39a8, 0x75a4b4539ac954f6, 0xb89b139e1cfff01a,
+            0xcbc469ebd6e1571e, 0x6ddf86140a77f30c, 0x36c4258baed9ff60,
+            0x26475e23136a5faa, 0x009555d6f58d7000, 0x54923cd1c05bd9c4,
+            0x74f82ae3a54d51f8, 0x60e8a2e5f658ed62, 0xc12530dadcfaf4d2,
+            0x14adcbd411f05145, 0x3fbd1ef0c4364c16, 0x121560e77d02ac69,
+            0xe3a2d6764e320849, 0x5572e20da57119e3, 0x8c950ee1aa6dfb19,
+            0xcc365d5ca21a6a90, 0x83aaf3e27f6bb230, 0x998d351846f685ca,
+            0x55a1856d530e9795, 0x47a90c3a6966db8c, 0x393ccd027bcf6a98,
+            0xd0077dc74e740cac, 0xd51e09b0fd26057b, 0x0499c8637c0b26c1,
+            0xac46225749c234f0, 0x4eeea83a6996de25, 0x0d0de096090edd7a,
+            0xb5bf7c781a49fcbd, 0xfcbdec978b653510, 0x02f98dc2de04d466,
+            0xa7712cf57bd3e066, 0xdfab0cae56250044, 0x73b0849cabbac0b3,
+            0x360ccc489a5a0171, 0xb798d891fe1baa48, 0xb312a243eff639ac,
+            0xebf0cb7deee06231, 0x8fc9ca45e5627127, 0x783357089668f9ba,
+            0x3c72377f08c3f448, 0x629d62206c9be6ac, 0xdf9d8a89ed644fbf,
+            0xaf6da93f8ed411ee, 0x368c6f9efa758c6c, 0x1ba757a5360219b9,
+            0x1fe1d077831d9432, 0x0000000001c68540, 0x00000000008c6212,
+            0x00000000017ad2d5, 0x0000000001239b46, 0x0000000001eb9151,
+            0x0000000000011afd, 0x0000000000efeb20, 0x0000000000203394,
+            0xae3cb68dd7be0452, 0xaa05f47f54977524, 0x348162762f8d3dc6,
+            0x56a6baf235711a42, 0x0a0541b67829b364, 0x9b36e90ee6505086,
+            0xdfc32ef6de1f812a, 0xbf7c161f205960ea, 0x9494f42a9e6d3507,
+            0x4d3581bc3b6abf0f, 0xdb287046cdcacf52, 0xd4a71657d12b1b6d,
+            0x9f17e83cd7d356d9, 0xe5c0f9791aea5aeb, 0x4d16ebe8e61c9bf2,
+            0x0f3c55bd713bec6e, 0xb89e717de67ed1a9, 0x6fdc53035a867353,
+            0x83c8f89dd058cdfa, 0xaa95bad138d2b5d0, 0x4196d173205495a2,
+            0xf99bea1c0d689dbc, 0x3643db31fc4a3f91, 0xb72612718720b708,
+            0x4a99849f336d3eb3, 0xf8cb51e6429868a0, 0x64a938f84fc75f8d,
+            0xa9afb39d32b5d523, 0x804c542a6dec92f2, 0x79c3ac586513c83c,
+            0xad0206e6b3e7a0b4, 0x31026f8947d1b2be, 0x4ce3ef48478c82a3,
+            0xee764bb4e1f9c88d, 0xe1c3920cecb68ff3, 0x48699caf85ec91ed,
+            0x33d54eb4ab04c116, 0x6e1de1467f4a71cd, 0x1db130932c6f7c75,
+            0x67cf95f4d0b3f84a, 0x18701acfb0d2324d, 0xff4de4aa0e7cdcd3,
+            0xcfcdbfbc8f391613, 0xd28ac87577ddfdba, 0x8018d2591a80a1fe,
+            0xd2dd1df5f82e6a30, 0xce045a17fdea86e8, 0x78ffa3effd89d81e,
+            0x0000000001cf635e, 0x0000000000504731, 0x00000000013a75e4,
+            0x00000000014fd0af, 0x00000000001b66a1, 0x00000000007fba0b,
+            0x0000000001f2dff7, 0x0000000000cd057f, 0x352341eef0f3ce7e,
+            0x4c41d365c1d226cc, 0x68ac2a58e517c5d4, 0x4624607764e96ef6,
+            0x55c46c7b69887b8e, 0xa05a0fa1d2e23baa, 0xa109271c10620cf4,
+            0x1aea8acef4859a68, 0x94ea8cf39bdd91b0, 0xa8147bfb15ffb801,
+            0xd97b6682356cee87, 0x2692ac6dcce58444, 0x7b1373d8b4ae8113,
+            0x60c09c25d79c2792, 0xc93737158063d3e1, 0xac7c773be4dac544,
+            0x6377b48d7ea4634a, 0xe5ecfa8293c6bd97, 0x5b36a0bd6b7e78a9,
+            0x4344d6a4664c78b7, 0x6b0bc41ff96c9e27, 0xec765909eb575dcc,
+            0xbddd5e95e17f564e, 0xc1dc3d834cd7bcc2, 0x98fd8190feff7c0b,
+            0x9371f47ddeceed59, 0x88ccfc8c18536d59, 0xa5af997339db214b,
+            0xdd8db54cfc71c0c6, 0x1cc4e922b85ac8fa, 0x1a48ffc6e8384b31,
+            0x9b828a066265216d, 0x0f7f617a31f30a1a, 0x52a996e466ff5233,
+            0x8f05d4921cae1c0c, 0x359f2edcbcdbcf4d, 0xfa267ac49af5071d,
+            0x4dd18e59fea43486, 0xe944ad1ce13c94a2, 0x64123af73df6c560,
+            0xff3175bf6b82d2d5, 0x36c7490095f60dec, 0x8c0c216750ff70d4,
+            0xb1267ca4c4948357, 0x414057d23f232d81, 0x85aec50fda9606e4,
+            0xb4d97a6e18226e3a, 0x17a676abf5f17f3c, 0x000000000010b012,
+            0x0000000001cb4dec, 0x0000000001c0c0c1, 0x000000000076156b,
+            0x000000000004b5c4, 0x00000000009642f9, 0x0000000000e0e21c,
+            0x00000000003d5ac6, 0xc270bb52feba5ed0, 0x46982db1b0dbf946,
+            0x291dd5d153c8fb44, 0x7c4bd8c7f9a57c30, 0x0f63a938e9bcf19a,
+            0x87a435edffacd168, 0xbbf6a9aa51003b6c, 0x5d9f2eeba72ec6e4,
+            0x5f46d99b885d8cdc, 0xb3b26e690ffa6f44, 0x7940adb4695e6c16,
+            0x207ac26c8f1c9844, 0xe897458711a5bb26, 0x0a15bea25fe9a8fa,
+            0xb811e54da28c5db5, 0xe6c8bd0e06da4ac2, 0x163304448b8c6ec5,
+            0xbca7367be32b9a81, 0x94c0e26f5c7a903d, 0x711c5aee1b751abc,
+            0x21f7e8c3e4e844f4, 0xf9e06d0396708f2b, 0x9b75e1c60ba548a8,
+            0xad2c21ed5e3502b6, 0x1890494f0408ca14, 0xdd3e8f930c79fd17,
+            0x6c34a86c1a3d5aae, 0xb220c2ae05a516a4, 0xf2ca5d810cf7846e,
+            0xd6d967612ab5cf64, 0xc18e5e3adf7a927c, 0x389c42bb9fde698e,
+            0x5c627741b5345f27, 0x5060407e91284dcf, 0x965e3535d4ebd209,
+            0x03d16ac4cd4b60fe, 0xacbc5ee175686dfc, 0xb6acc71906975369,
+            0x6b0f8ae103d735fd, 0xd765ea75a312129a, 0x1ee5d2078944ecdd,
+            0x7fcce397787001ef, 0xcc0a6a14869c2115, 0x35e8c7c830865842,
+            0x5ebe35841d61a806, 0x6766a936effb444f, 0xda8f0ae210db4b5a,
+            0x751f03785d7b10fa, 0x0000000001a737f2, 0x000000000062cf8c,
+            0x0000000001b1063d, 0x0000000000a1234f, 0x0000000001b1a5e2,
+            0x00000000009de282, 0x0000000001e1a2f2, 0x0000000001ea1d33,
+            0x7d75731ceaf7cd66, 0xdd850948c0dc96d4, 0x4928158b8c7c79b8,
+            0x31641762f739e252, 0x88b74b2bc2f72ee0, 0xb1eddd8acb021a1e,
+            0x592cf3bf7a49708a, 0x927278db0781cdfc, 0xf980d329dd644567,
+            0x70a2354288272be7, 0xf73c4c5828b235e3, 0x675741be7c17b256,
+            0x64f0db7d4dec26cd, 0xfdb4119f8fb67975, 0x04266b493ae91aa0,
+            0x23e021ee3e4cebd1, 0x9682df3a96263659, 0xeca5d83bdc0f3264,
+            0xc3993ebe54e78a18, 0xc52e9fe018019ee2, 0x4e977fa15719f614,
+            0x4812a4d45bddc3f0, 0xb728bef4e82d12c1, 0x25d0c4023f0de0b5,
+            0xb02ff9ffc3994428, 0xf06bf7fb0cad7802, 0x742dea9e907355bc,
+            0x9b1a789c6d4b20d1, 0x0c465c15d78e6d91, 0xba79209c8ecd4110,
+            0x7852bad91df3d9fd, 0xb65d99eaaeb0841b, 0x561420933ae67e29,
+            0x0eb0dc91333526cc, 0x3e44505ffcf79640, 0x28b60b657599f20f,
+            0x5b7570ef8366ffe9, 0x3f80b65cdd949d37, 0xebe281bd8a74b6b4,
+            0xc2e140cd07269611, 0x11283dd14ae784ff, 0x144873d6b6c33c2d,
+            0x775ce6fbbb3ae3fb, 0xcb438d9a81d1a4f4, 0xf3de83ce44377e5e,
+            0x9d2d145870c66f58, 0xb5e73441978e67de, 0xa9ae3c7a37919d1e,
+            0x0000000000ce1e96, 0x0000000000161a43, 0x00000000006c24f7,
+            0x00000000000acc5b, 0x00000000018e72e7, 0x0000000001bdac22,
+            0x0000000000a4ae43, 0x0000000000b9e5a2, 0x63c4d0691192ffb6,
+            0x52541c2113bc66da, 0xa1da775f57028346, 0xe7a79ea6783f4522,
+            0x7396fcabb1352974, 0xfd1b9877b4bba4ca, 0x08e4b5955f0da050,
+            0xd3d8e6c807f198ac, 0x011b0f6d9cbab98d, 0xe14456581b493d75,
+            0x40494804082debfe, 0xd265b0a9f853d205, 0x0537c2a62c6bf6cd,
+            0xab2dcba59fd796e7, 0x54ded58d6a1eab9a, 0x85c8a172c37dc86a,
+            0x787fcd8ff7b897aa, 0xd0aa58247e3d8451, 0x7d322f1d8b035995,
+            0xc8cf81f320985b84, 0x0864e83733a3b278, 0x77dc99af3dbf2984,
+            0x6d1c7075f60de241, 0x5ea04475a1597fc9, 0xf0e3a3235bced182,
+            0x593dd1783330de45, 0x984d756caea67295, 0x4179b4d6a2a76dfa,
+            0x4b327d4a93a2c025, 0x4e97a5230fae412a, 0x3be3ea82da453c78,
+            0xb2f7dc5f8cef583a, 0xdfc171319e5b342f, 0x4a49270609362edd,
+            0xdadbfad5747852bf, 0xe62ef9c5dbb7c5da, 0x1216450f7d20b7fe,
+            0x7005bcb9a4d1cc17, 0x737175aa7c8f5c5c, 0xd0ee64f5215430b3,
+            0x589d440bb50687d8, 0xa8520c868da63bd5, 0x12409317ec1f9742,
+            0x1489964514e429b6, 0xc739dc9f0220ed9a, 0x0122f3eda88d1854,
+            0xb6dd0f7daba4f8b5, 0x97488ff092d8ba5a, 0x0000000000fc5f75,
+            0x00000000005b9d65, 0x0000000001713d5e, 0x0000000001c7a59c,
+            0x00000000009bf628, 0x000000000104bfef, 0x0000000001c716a1,
+            0x0000000000269812, 0x6456fb69ff77b400, 0xe5118343ddfa5a60,
+            0x81851e6411d56eec, 0x9fbe57d834a1ccd4, 0xf5914af11f228a20,
+            0xda67f31a65e10444, 0xd800316dd1ebd812, 0x5337d335533e9972,
+            0x334961402cbbe047, 0xe7209c1fdf4fe74b, 0xb4b67822cdf6aeaf,
+            0x6cb7c0e65b09e10e, 0x5207d0fea9397314, 0xc8cc248646051307,
+            0x85d21ec0067a71a1, 0xb628fc57fd2b38b2, 0xf024d0eebb40a2e3,
+            0x6cff5c841622b1dd, 0x061d53fb3bbade46, 0xb784272e82605151,
+            0x678ab9bf2a3a504e, 0x5d98aba8398c020b, 0x261808bb598f561f,
+            0xa7cd65f1174b6f22, 0xd0aa6f22dae5f138, 0x20f8b08ec80bf464,
+            0x7c1b7c7697d08723, 0x1a8d51754df6d64a, 0xa1b2f1ae76bf947c,
+            0x7461d318ea161737, 0xcc17d2257bec61fc, 0x5f28a4785c5d96e7,
+            0x20c2faa47f6dd951, 0x8ec1a5a80ee1d88d, 0x2fa0fe7fe24eccf1,
+            0xeb473b70f458e0d9, 0xcaf60d978a550614, 0xd11ff6cd6f24011e,
+            0x804bcba056c1e8f4, 0x5af0bffc4eec8be0, 0xc18cd0e76adb69e6,
+            0x83bc55cde37e0983, 0xa76ee987da64285a, 0x0b9642fd8d09ab0d,
+            0x66860551f2a35bdc, 0x2eb3dc7a6a145520, 0x83a1c841efbf51fc,
+            0x530d591a13c7b7de, 0x0000000000eb76b1, 0x00000000016320a2,
+            0x0000000000451584, 0x0000000001c13833, 0x00000000017e7aae,
+            0x0000000000303eb2, 0x0000000001521153, 0x0000000001dde157,
+            0xd997c556aa989986, 0x6705952d61e2320e, 0x931aeb37bd93ae30,
+            0x727f12ba231a8a06, 0x06556253255350b4, 0x1a43dbbb081f2fe6,
+            0xa7b93729a3ee9026, 0x403c8927cfc1d7d2, 0x4723439c261eea53,
+            0x269ff1c71f4998b6, 0x753069eee53a17df, 0x3b89c773be9eb255,
+            0x2eaac38b4c069d14, 0x719dd092bfea7671, 0x85ef39f674c4750c,
+            0xccbbc5cf43aaf6a9, 0x2fcd310c0ef56975, 0xc0afd20d1320dd09,
+            0x72b7896f00bea5a8, 0xdd87f753b04dc3ba, 0x9755792a78769b35,
+            0x63b8e309eefeffbf, 0xa8336ef50dbe6860, 0xbf41e2ebd446f2ae,
+            0xc71d398c6d3b17ef, 0xffd9f961e5e50b47, 0xad79d2eb3e1bdf4c,
+            0x40ee1db0638f7a5f, 0xce5197af05bd47f5, 0x0a1df4a17cffc5e2,
+            0xa9b6b309315e64a1, 0xfdbf1e0464930cab, 0xb2282af7843c8253,
+            0x54e1c7f7f2db3a70, 0x4c7367513b1ee869, 0x20e720d3ad696640,
+            0xaea2ed612a92f5d0, 0xf416265e2fe58e4e, 0x215adc9e9fede8bf,
+            0xc3bf0ee2951a457c, 0x1688ff15b44a9145, 0x570f4bf2047a26dc,
+            0x1ec2d4aeafd93cee, 0x0198ead19c04b996, 0xd8ba19383fad69b2,
+            0x431905b40fac52f4, 0x81233fed92302278, 0xb2b0939f4176f828,
+            0x0000000001ad7b9a, 0x0000000001e552ec, 0x00000000014cd519,
+            0x0000000000770799, 0x000000000082b30f, 0x0000000000cf6fdd,
+            0x0000000001892be9, 0x0000000000fff272, 0x1fcaa6636daf143a,
+            0x25fd977678f258b4, 0xd49cb9a0390ae89c, 0x7b76bd5e6065f75c,
+            0x71d4a9ddc82b0ce4, 0x411aab9a39f7d6ec, 0x2c829b6bb6a27e4e,
+            0x9e76fb7494db2bfa, 0x11d0df31050945be, 0xefd3bd2b5a52921f,
+            0x91f928cab0eba85e, 0x3e0604a1310b5b2a, 0xbd1bcda37cfef79e,
+            0x85ea4e12416c51e1, 0xf00c6647849e097f, 0x36813bd74514cb4d,
+            0x6b37dd2766911c38, 0x94048483354217bc, 0x449c0b1abe8c321b,
+            0xca348f900950d0f4, 0x8520d6832c5f3fda, 0xaa244fd36f42d984,
+            0x9cebc869c166d7bb, 0x7f8e1578d26d2375, 0x50eeeb13c2e8cd9d,
+            0xbd238b6151f8abdb, 0x7346941b7a01e9ff, 0x2f6d328772bc7a13,
+            0x5b6f2401b9b3d186, 0x84aa96c15cc70678, 0xb415be1b4ee96be0,
+            0x31fc3d0990467ef9, 0x8749e5d4a7245562, 0xcbd2555244ada6b7,
+            0xadee9cbeb4532b5f, 0x20732c44ea2d3762, 0xf704cbaeecbf7360,
+            0xa97912de1cbac05d, 0x47ba7abfbdf175ac, 0xe2b8422eaa4f16b7,
+            0x5a7251b44001e078, 0xa1e12bfbfed7b699, 0xa21162f8d37da890,
+            0xfe9395ce88a237b2, 0xfaeacfbc6b401819, 0x283f97eeff94b226,
+            0x18cbfe8ef57ebff6, 0xd121886c02d08bd5, 0x000000000145f3de,
+            0x0000000000a99d9c, 0x00000000001efab6, 0x0000000001255c13,
+            0x0000000000fbc77d, 0x0000000000884e3b, 0x00000000002d38c1,
+            0x0000000001de2aef, 0xf5a0f5a550de1ffc, 0x39646abb2dd83fe6,
+            0xd22173ac0cb678d8, 0xac1ecf3d40e67820, 0xfc3b293dfa19d99a,
+            0x786cb30a39c88d7c, 0x96b85e6b14dc7514, 0x2a08be011118099c,
+            0x7711e320e42bdcfc, 0xb67246a9cc8d7154, 0xc656c3b597a59c19,
+            0x9c454c9f03786123, 0xa815683461463960, 0x8f942024c8e6b98b,
+            0x2f9c68a21ca09d35, 0xa5df5e9bc34b43a0, 0x519fe61795fb97d0,
+            0x40bf0eef427491bf, 0xdb7a0d1b4b2bba98, 0xb648dd44bf63ba1f,
+            0x9d219744ec227f01, 0xa2af53475a99fcdd, 0x2b7cac77f879e6bd,
+            0xd66f259be0fdfa48, 0xc27889852acbffde, 0x94fdbf5270d210d5,
+            0x69ef3c4dd32674a4, 0x21d0872b76e64438, 0xd13d8c703ec048b8,
+            0x0c8d647945ea4b25, 0x17c8dfd798e5fac7, 0x0a7083ba1fad5caa,
+            0xdde3abcf73a5573d, 0x7904a936ba54cce4, 0x65c441249dbede11,
+            0x9343512c7f7ff769, 0x04da5fd8c12efe8a, 0x8df341c37d0f335d,
+            0xfd72482d5c75d961, 0x03315f661b3e4693, 0xd114c73efbd3d49f,
+            0x2e123c30b34c5594, 0x6cff2917df781f98, 0xa6f59ccc27e37a24,
+            0x552d10e129407917, 0xdf895b5f3cd589f4, 0x8c8b22f6c1970a5f,
+            0x29f1762e6e210dc4, 0x000000000014d132, 0x00000000011d6a65,
+            0x0000000000e973c9, 0x0000000001c1bce5, 0x0000000001f9546c,
+            0x0000000001bbf067, 0x00000000015f8b41, 0x0000000000b1904a,
+            0x3ee36a68bd6dc0fe, 0x83c2e28e439b9a5e, 0x710cfe0ea7656ce6,
+            0x493abd7a80363d9c, 0x2b2834268258dd3a, 0x78345debadcd125a,
+            0x5f9a489b61e69e40, 0xea489bf8e93f034a, 0x0fc5ecf8e9f03fef,
+            0x1c96bfe23680c826, 0xc9710b50f9756ea9, 0xc4b79df87404f850,
+            0xdd620605b317a170, 0x79ba1f7219afee86, 0x4cde0521e2e4f856,
+            0xb58e79ae339021de, 0xb36c1c61b73ed890, 0x1358c2dde42b4379,
+            0x7b49f1effa274d53, 0xa10fcfa0fd3d6c93, 0x68d1bd7f4192e831,
+            0x2651baf1fa29bcdd, 0xe66b8b92f9bedf3c, 0x93a2c5ddc66166e0,
+            0x2db414ebf7021b1e, 0x06b353c6a5f0c2d9, 0x4b7f490c68bc94b4,
+            0x1f5818138c2c4405, 0x6f43e66b35d91832, 0xee693bc0c97cf86a,
+            0xaf86e81f0911c247, 0x9e92486c8e30a6b2, 0x8ab89757ee871293,
+            0x88ace4aed63dcb4e, 0x58d16ffde364de00, 0xdb4ab4e303a11b80,
+            0xe31b7b51a002520a, 0xcf92aa56b7a915e8, 0x9f7673feccabc5cb,
+            0x16fd32945aa0e701, 0x9db8494c118c515d, 0x81c5c28b9491d8d3,
+            0x022ba5f119e63f6d, 0x1ecd47c5453772c6, 0x4701f8729c69e0ca,
+            0xaea726b7bc90d2b1, 0xa76d0e10caa60b5b, 0x23610693a2be566c,
+            0x0000000000450c77, 0x0000000000fe1470, 0x0000000000649f59,
+            0x0000000000dfc1e4, 0x00000000013e003e, 0x0000000000f303a7,
+            0x000000000146adc8, 0x00000000012fcff9, 0xd776cf4433def302,
+            0x916a3ad259af765c, 0x6508d9c7d7e1bab4, 0xfaeafed354302032,
+            0x338fd26afd47b01a, 0x028faabacff4a2e8, 0xd7c164b1bfd8858a,
+            0x0e0431ac6b55d448, 0xfa975ad1e44d13ac, 0xd4eb0ba2160b4fd8,
+            0x79fd3bbdfcd16fab, 0x94d127a55628aee3, 0x9315208b7c3b7903,
+            0x8e95823e30ac7697, 0x452ffe27964ad01d, 0x18a03ca50f39b787,
+            0x8a9815f29c93c81d, 0x4f2241e5f6222fa5, 0x540bbf71c1c7345c,
+            0x3349a8625460fa36, 0xd9d78ce89d6b66fd, 0x5239e8dd90b4af1c,
+            0x733c0c386d89728a, 0x333d7824d42dd03d, 0x6839f9d8fd1e024a,
+            0x243c0d14ec978ec3, 0x55ef2e9c904a405c, 0x8a1c626b67c36f36,
+            0x41858db19a18ef02, 0x3d68a3036f6b935d, 0xb01c535517ac818f,
+            0x9444d05658ffa8be, 0x86114ff131991c3b, 0x0bf58f9057c0f718,
+            0x12e58bcfe54ec554, 0x45014ffe33cccba0, 0x631599314a64ec17,
+            0xc80eced8fa672582, 0x0bec6153c4755b5c, 0xb6db65c67ef2f2de,
+            0xdbaec301bf2e0cec, 0x67942ef89b780bc4, 0x2aa0695fafbc687a,
+            0x1037a7bc687e6c70, 0x5b17e8fc7d04761b, 0x24195e2494922924,
+            0x16c93bd79dbe707d, 0xc128c23d3c88221c, 0x0000000000a70b97,
+            0x00000000008d4b9a, 0x00000000005a5378, 0x00000000013845b3,
+            0x0000000000f7c490, 0x0000000001477865, 0x0000000001331082,
+            0x00000000005f1923, 0x7ecbc55257a36164, 0xd685b0b7adc5b330,
+            0xdf574450f1811e60, 0x96e2bf7183e2383e, 0x3b8902a28747bcd0,
+            0xec7311f4ead67c94, 0x6c170656589cd4ba, 0xb625672c323ace06,
+            0x29feed3fd6418760, 0x4940bc1adf75fbc4, 0xc2cf24bd9f31def1,
+            0x89f2de23b6ec6c40, 0x9caefce804cbee64, 0x36e1b78eceb70f3b,
+            0x9275a717f15e74cd, 0x693a7c18ef554f76, 0xbe6a44daddda615e,
+            0x1f2646d2bdedba0d, 0x4f90e4841e25decc, 0x045a140f03390f1c,
+            0x322e058503ec8b92, 0x30c2ad638eb58b39, 0x234edcf656d0d305,
+            0x13fb9829e855da54, 0x31040e273d27bd49, 0x5c470ae3722ad53f,
+            0x48493bf68b37293c, 0x1ffb083bbdf03fce, 0x27c9f74e37d56fa5,
+            0x1674dfee5a2eeb12, 0x853fb229cf9a18af, 0xd6ca8ce4d5adbeaa,
+            0xcda44d14bccf40b2, 0x38e6fca2fd647e00, 0x30d38e3e7efae69d,
+            0xc399166235684891, 0x277e0604c079f3c8, 0x47172dcbb8208911,
+            0x079be01dfd9fe2d0, 0x53c0d596d5fa7976, 0x0cff121daf72fa02,
+            0xa742917435342e3d, 0x4274035b5adf0e32, 0x5669dd544b7607ae,
+            0x432f8368b2303ec5, 0x4f94506c32c83052, 0xe887c38bccc1eb80,
+            0x88897f49a75ce69a, 0x0000000001f6c4f2, 0x0000000000158d96,
+            0x000000000165fdff, 0x00000000000c2966, 0x0000000001bf00f3,
+            0x0000000000119763, 0x0000000000ea2704, 0x00000000008423bb,
+            0xde66dd3d72d13c9c, 0x4bade14c61ad0f2e, 0xf228f3704b347198,
+            0xe51eeeaa6aa02aaa, 0xe07a1dd237e9edc2, 0x7a91d2e891b6f0b0,
+            0xff3785e1742e332e, 0xdbfcb0a033eee5f4, 0xab4275a7d10d217a,
+            0xe77e86fa8a345b3d, 0x4b7c782bc44b106a, 0xbc95685c0f9f8ed6,
+            0xdb58501ec811e2ef, 0xe430ff090d939c54, 0xd7112ba1b695be84,
+            0x0eb194afdc926798, 0x00319282a77e0f5b, 0xaeac85f4b1a52867,
+            0xfd2081979396c8c6, 0xa928e604ebe08db3, 0x810ceffff86bcba1,
+            0x9edcf6924f6b8598, 0x678b49ca8df1a0fe, 0x2e0c11eca49eb824,
+            0x1c3aff8dde508d53, 0xec7dc897abf376b1, 0xfc432dc06e368438,
+            0xf501ac5785deaea4, 0x02ebb297ea1d1d48, 0xe9757001fcae517b,
+            0x597bc9476562cf41, 0xc3ded0c91563a38b, 0xadf984d8263e0ba0,
+            0x9a40d9183a247672, 0x93ed9b379b7806d2, 0x49dcce628bac666a,
+            0x5a6ff2b3e686a73f, 0xd4d2bd112dde8dbd, 0x28f0b36441ed91a2,
+            0x81a3c74f6dea4b9f, 0xaf25df0181d33013, 0x024e854119d8cd8b,
+            0xe71d5290981c245b, 0x3d1e88aba6d01255, 0x097e8a9a9addb82f,
+            0x6116e438035440a5, 0x6819f2bc32d943e4, 0xf6ed62c3e8b0aa6f,
+            0x00000000016c7a00, 0x0000000000545ba6, 0x000000000001de41,
+            0x000000000173b26d, 0x00000000001e7803, 0x00000000009db887,
+            0x0000000000142378, 0x00000000005c0e87, 0x588e5f172e5e5482,
+            0xb8e32c0347d1680e, 0xda6528ac014ca3fc, 0x7d763eabf9af9614,
+            0x3deeb0691f80404c, 0xf01934f19203c766, 0x2297e2abf25b5ff0,
+            0x1f254a76d9e29f2c, 0xebff6095796504cf, 0x1eb664a55d68d230,
+            0xb983daa2a7734aee, 0xe601bd3d83610708, 0x8f66cc5af105457f,
+            0xa8916104a3101dc5, 0x9e5590a3cf4051cf, 0xa28e2a8765dec242,
+            0xd06f6ef0439a1f7e, 0xf8b2ac70e39b5e57, 0x9b0cfc39e8a48d25,
+            0x70aaf04c898d1c23, 0x00b6fce1365a9972, 0x0bcb6aa0250c55e1,
+            0x543938d01bd61a70, 0xcfd1a6037be02c11, 0xee19ba0de69ac8cb,
+            0xa72adc5e0d94dda0, 0x6b8db556bbf50032, 0x0135ef882c2e9ef9,
+            0x5aa9ab7a27aa0325, 0xcacd0e2ba826f44f, 0xec80bf2d166e549c,
+            0xe99ab368303ba6e4, 0x17ec6e0d18569e8f, 0x05b17bf780c4054b,
+            0x9818a15bc1685b5e, 0x5c049aafe6964519, 0xc95951f09ba42b5f,
+            0xdd53f850df4abc9a, 0xb95eb7539aa0d1a5, 0x27b3f78a00d8df1a,
+            0x967a4afad2a8ea74, 0x9f6d4f187c55d55e, 0x3d021721e9873dc0,
+            0xd13c15016a803f21, 0x3f5856f7c8fb0bc7, 0xc4da3fca7fb2d26a,
+            0x0df6036220e66a53, 0x9bb246090858fd0c, 0x0000000000f03f1e,
+            0x0000000001d17f87, 0x0000000000e7adf2, 0x00000000006eb2b0,
+            0x0000000000275973, 0x0000000001076558, 0x000000000166a4be,
+            0x0000000001b68c3f, 0x2921e1aedff5451e, 0x13f48da43efa438e,
+            0xabad677a1e94f1ec, 0x3d530da70dacda5e, 0x33bd02a64aa51a16,
+            0x029c99b25fb6bfac, 0x1f40a577303b06a6, 0x507a583db2822322,
+            0xc9422abad420bce1, 0xc1b30f965a48e87b, 0x2e29f9c8f5d08401,
+            0xa8359beb58420cfd, 0x9726abe1b43f99ff, 0x8fe43e1e55bc8997,
+            0x4dadf31c10f4e61e, 0x4120df49e7841341, 0x9492d5b0bf5df283,
+            0x94ab3ccf0a37bb2f, 0x4f955a012586cb02, 0x2fbb48eaa45254ba,
+            0xf238999f895ea15d, 0x4cc786f697f05299, 0xf1e849fcf6a38ae9,
+            0xd60694002258f19b, 0x5afca53cebb915ce, 0xf6b327350776569d,
+            0xf6b9d9dd32092596, 0x0e0237928dc4a3a8, 0xdfcc1739b629b3ef,
+            0xaa896efb92adfcfd, 0x25f7cf7e1b063a3a, 0xeb2510b260cbfd0a,
+            0x494033e28cd50f24, 0x27a08bf1a4e4a2ed, 0x79650b6129b75b06,
+            0xdcc00a7d647b9cab, 0xd6949efe6c10fff5, 0x4cc4e6b1b05cbfa4,
+            0x9b0d48d58c3f1c16, 0x8aead1f1750ae440, 0xee8eddd8e074bc8d,
+            0x1566cfcc76ac1192, 0xe99e1de33019d254, 0x62eec1eff80458f1,
+            0xe8cdaf51d6184570, 0x8f68b034dccc9557, 0x18a4ed51c93124e0,
+            0x8a7ede2d95ce51cc, 0x00000000012fe81d, 0x0000000001d1b50c,
+            0x000000000148a2b4, 0x00000000013cd210, 0x0000000001cf81d6,
+            0x000000000152df89, 0x0000000000bc5be2, 0x0000000001e255f7,
+            0x4f09af3b8443bf12, 0x13737421b6a22508, 0xe738cd656e92fac6,
+            0xb76779ae77cc8aec, 0x11fd8251448233a2, 0x98952b1277f59ff8,
+            0x801ddf294bc866d0, 0xf4694b057aa39780, 0x8aefea4976daeee5,
+            0x1993ea26d9060a35, 0x6d44ca982a409dbf, 0x17ca98c8e194c629,
+            0xa848bd03b691411b, 0xf6682aa9d9c1a621, 0xc52297f3963e5860,
+            0xd67f93f81767dc07, 0x08c17b9aad935426, 0xd7d24d400a92e2fa,
+            0xad62f1f31c6dc0f9, 0x7a9540ef4fcab510, 0x9db7635ee9653f8d,
+            0xcd5baf5dfbcaeea9, 0x096e88d740889803, 0xb2edbf75c6b9acca,
+            0x6de5e615c3419b49, 0x0499360662fad4ad, 0xb549981b84514cf6,
+            0x4c7a08c1db422cbd, 0xb466c9cb97cfc48f, 0x4e753426e024743f,
+            0xa319b62cc56b2e4f, 0x41a6b83d9a4b5cbc, 0xad64eec04302557f,
+            0xb11538b49e268710, 0x82bb6df3753579c0, 0xc96fb53d688b9dc6,
+            0x3adfedb333e2493a, 0x62967e72df77ac2b, 0x7aeb84749279e527,
+            0x52c8534347bee3f1, 0xca4335384bd6f5ec, 0x7f252d87f487f707,
+            0xeeaf6bc40193423b, 0x537092e81586d202, 0xcf6250f68a78acd5,
+            0x5f369abc47a78a55, 0xa115d2708bc93160, 0xd011b7aeff96bb62,
+            0x000000000074b6ee, 0x0000000001e652d0, 0x0000000001c05972,
+            0x0000000000b0c9ac, 0x0000000001ed5a94, 0x0000000001c3fa14,
+            0x0000000001575a24, 0x00000000009e258d, 0xdd5fb717e71202a0,
+            0x0b0a53f1455bdd94, 0x5179ffe431ec9ca8, 0x3c4b2dc01e9628b4,
+            0x8b23d9391c5e5efa, 0x4a520144298beebc, 0x2d9a6c297052f9ba,
+            0x03110ebe421c3832, 0xb5c990bd856dbee9, 0x0f8d65181f317360,
+            0xa4217dc7140d3087, 0x09f15b3f267e0dee, 0x7c2fc59efc56b4ba,
+            0xf3c9059100dd597b, 0x556de480e61f79e8, 0x7b82a917c5757497,
+            0xf232591aaace3dec, 0x4628e2afcc411fb9, 0x18f734453f3f04b8,
+            0x78522e621c1076ff, 0xbf0ffeee13197f39, 0xc8e341e107509f24,
+            0xf39e857f881de56a, 0x8b228a3cb5fdee00, 0x20fa5f574079566a,
+            0x0d2ad7a86597e534, 0x74a013a03f2811e3, 0x5a8cd16ea11ff0af,
+            0x3019e3032bf6116e, 0x0e8da6af15a6fa78, 0x239469ef67884ac6,
+            0xac5ff96049bb777c, 0xc46f0e8b737de78b, 0x1cc2a59b4cbe95cb,
+            0xd9a938ae168faa41, 0x4a670f4e34190bb1, 0x24f01eece60b1d43,
+            0x4b8646b1da2b70d5, 0x173ff8a578d074e3, 0xd962f4c1f5911bb8,
+            0x9a3390e914b02979, 0xbbb3bda060fd8a4d, 0x4173122013e2b819,
+            0x3be90a2387c99b8a, 0xdce50c771a9f7b3e, 0xce664bf0c80ab266,
+            0xb503828077a4ce48, 0x86d3f153808ae539, 0x00000000016b32cf,
+            0x00000000016e5865, 0x0000000001de4286, 0x0000000001f034b7,
+            0x00000000010d5c80, 0x0000000001c28bcf, 0x0000000001bd0592,
+            0x0000000000c0bae3, 0x297fa48c48eeac20, 0x5c06e2f718b87ffc,
+            0x3c1954aba8983aba, 0x73a07a15fd5ce52c, 0xf3217c67f342a924,
+            0x3f495f7c8b970d18, 0x992d87fec9e9b786, 0x08169c5b21941c42,
+            0x1b159c7700c47da9, 0x21520473f2df1093, 0x0490fa0a880fa1ec,
+            0xcf816408619fe4cd, 0x603b897c3d23be79, 0x69ce4cebfa45d177,
+            0x66eb514cbaad0f19, 0xa11d31cc20696451, 0x7de1cff563199cc0,
+            0x9dc4d79a01984618, 0x9f782dcb7f930c15, 0xf8671a776e6274ab,
+            0x36a204198b7854bf, 0x9e53abdfa20cd40c, 0xfbaef8482b2e7965,
+            0xff0701af474455af, 0xe3bdac79332fdf10, 0x9ed212117e8ef99e,
+            0x9dd7117c8490aaeb, 0x8c15de9ecc7f8d89, 0xc4feed24544c67ec,
+            0x6966ad2425a6a594, 0xcba9bb5ce76bc437, 0x56491811142aa27f,
+            0x18dd90ab93364299, 0x1642dc7656105932, 0xb90ba20f77419c59,
+            0x2f7f374f4c67147f, 0x214944ee6fa7fadd, 0x98c327550c49a2e7,
+            0xa5c4a70587a85bf2, 0x218c76c6aad3de73, 0xe3767b4f0b301b01,
+            0xb130308d9044dfd8, 0xbe62c3066a2387e8, 0xd182459d4f528af5,
+            0xd189d2b546a210b9, 0xdce692734a83a04f, 0x44dc8edcc7d429dc,
+            0x114280dd10e39f92, 0x00000000019efb1a, 0x0000000001bfbbea,
+            0x0000000001438046, 0x0000000000039553, 0x000000000099d350,
+            0x0000000000b4c26d, 0x0000000001ecbcee, 0x0000000001d4b063,
+            0x4c4c41ca4b4bea9e, 0xb7868173db6a640c, 0x9401deac2f0e0276,
+            0xc13878b54cab88b8, 0xe55b4ba7c4dea722, 0xbc46dc32d8373d6c,
+            0xae0fa96e42cc0294, 0x0a67426a603ace62, 0x164cc6e81fb933b4,
+            0x7cd2b9a566a3e028, 0xe20a853afa9326d9, 0x64838e5ac0b7c04c,
+            0x304f64b76dedafb7, 0x7b80117cf7bbc3a1, 0x0a0d515c412ccde4,
+            0x7854ec6e04323366, 0x723bdfe50c42bd25, 0xf3f3f850538793a0,
+            0x1eaadbfa8728e7d3, 0xff83d831748d1f99, 0x0f8dd193f2c5fe7a,
+            0x53829941a4d61052, 0x417cd7b23ddb34cf, 0x57ab3b5d83f1e108,
+            0xc0990df382066513, 0xa229db7e9b14e602, 0x5b7dfd0c9c7a55fd,
+            0x21b0ed8cd4d26ec3, 0xfc6a6f5d295bd3ce, 0x50751cacaab7afcd,
+            0xf4f18f53153a1b87, 0xdc6cca0e14a3765b, 0xfb95dca39d582274,
+            0x7fc6bf911356e4b8, 0x27eb93000d5ef706, 0x22fcdb62243fd74c,
+            0x8c366a372bbca082, 0x65adec0cc4dea66e, 0x662885f4b9055927,
+            0x844369523c01d395, 0xf7b1f6409f61647e, 0x32056542a74819fd,
+            0xd22e690cda813e8d, 0x36c71e86cd3f940d, 0x8c91b1c5ab3d0368,
+            0x1e192cbaceb7836c, 0x0ba5e09144e5e16a, 0x1e776c9e0ecd712d,
+            0x0000000000e23c9b, 0x0000000000632652, 0x0000000000fe4ddc,
+            0x0000000001c0b98b, 0x000000000199296d, 0x0000000000fe6501,
+            0x00000000005f8f95, 0x00000000007fefae, 0x2e13312f31aa4518,
+            0x4ef5074c0cb2f966, 0x02c82bfdacdfd69c, 0xbd17f4fd22d3b520,
             0x4e2ffcfec1a82ebe, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0x9dacc4393a04912d, 0xd630082832592e45,
+            0x7f187f44374fe74d, 0xe770621299cafc99, 0x3177bbf6709f8643,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x3177bbf6709f8643,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0xec20bf71bebe3dae, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0x2ccf00d67764822a, 0xa07e996548f76bf1, 0x4f4cfb173bbf59b4,
+            0x61c59fac5f1724f6, 0xec20bf71bebe3dae, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x65e7d6276f63162f,
+            0xad25506f63a9b0c5, 0x963e9c7f8915cf13, 0x8959ce2f0c7801cb,
             0x524ea14350d9e669, 0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000, 0xa4d7a417fef3689b, 0x7586d6bf6d48c6f8,
+            0x49b2dd117ef26908, 0x6b3754e252894f62, 0xabfb29a582168457,
             0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0xabfb29a582168457,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x36ab24e515d752c3, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
+            0xc2c06aadf073f705, 0x48e7b5763b5b045c, 0x3eb8bcdc52c4b585,
+            0xebdbfd2ba13ba77c, 0x36ab24e515d752c3, 0x0000000000000000,
+            0x0000000000000000, 0x0000000000000000, 0x0000000000651663,
+            0x000000000169f5ca, 0x00000000003d2fca, 0x0000000001a3b46d,
             0x0000000001e53197, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
-            0x0000000000000000, 0x0000000000000000,
+            0x0000000000000000,
         ]);
+        /// x^(2^51) mod f, the factor of the odd coefficients' term.
+        const MULTI_SQUARE_C_51: [u64; 7] = [
+            0x4d0832ebc2a59998, 0x351263c38ad46093, 0x5f330d73600562fe,
+            0x6a1fbdaf9d1cb254, 0x87db714cd8aa7420, 0xb11b62d5dd450dd6,
+            0x00000000009fb0b0,
+        ];
         let (mut x, mut k) = (*a, k);
         while k >= 204 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_204.0)
+                Self::multi_square_x86_64_avx512(
+                    &x,
+                    &MULTI_SQUARE_204.0,
+                    &MULTI_SQUARE_C_204,
+                )
             };
             x = next;
             k -= 204;
@@ -3754,25 +3040,36 @@ impl F409 {
         while k >= 51 {
             /// SAFETY: called only after `x86_64_avx512_available()`.
             let next = unsafe {
-                Self::multi_square_x86_64_avx512(&x, &MULTI_SQUARE_51.0)
+                Self::multi_square_x86_64_avx512(
+                    &x,
+                    &MULTI_SQUARE_51.0,
+                    &MULTI_SQUARE_C_51,
+                )
             };
             x = next;
             k -= 51;
         }
         (x, k)
     }
-    /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
-    /// else as CPUID and XCR0 report (read once).
+    /// Whether AVX-512F (and BMI2, whose `PEXT` splits x for the larger fields' matrices;
+    /// every CPU with AVX-512F has it) can run: always when the build enables both target
+    /// features, else as CPUID and XCR0 report (read once).
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     fn x86_64_avx512_available() -> bool {
-        #[cfg(target_feature = "avx512f")] { true }
-        #[cfg(not(target_feature = "avx512f"))] { Self::x86_64_avx512_detected() }
+        #[cfg(all(target_feature = "avx512f", target_feature = "bmi2"))] { true }
+        #[cfg(not(all(target_feature = "avx512f", target_feature = "bmi2")))]
+        { Self::x86_64_avx512_detected() }
     }
-    /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
-    /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
-    /// yet, 1 = absent, 2 = present.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    /// CPUID.(EAX=7,ECX=0):EBX bits 16 (AVX512F) and 8 (BMI2) with the OS saving the opmask
+    /// and ZMM state (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and
+    /// cached: 0 = not read yet, 1 = absent, 2 = present.
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "bmi2"))
+        )
+    )]
     #[inline]
     #[allow(unused_doc_comments, unused_unsafe)]
     fn x86_64_avx512_detected() -> bool {
@@ -3789,14 +3086,20 @@ impl F409 {
             let max = ::core::arch::x86_64::__cpuid(0).eax;
             let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
             max >= 7 && osxsave && Self::xcr0_x86_64() & 0xe6 == 0xe6
-                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16 | 1 << 8)
+                    == (1 << 16 | 1 << 8)
         };
         STATE
             .store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
         present
     }
     /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-    #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+    #[cfg(
+        all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "bmi2"))
+        )
+    )]
     #[inline]
     #[target_feature(enable = "xsave")]
     #[allow(unused_unsafe)]

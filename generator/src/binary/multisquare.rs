@@ -33,8 +33,13 @@ pub const MAX_MATRICES: usize = 4;
 /// once per word, its eight bytes written out.
 pub const BYTE_LOOP_MAX_XORS: usize = 100;
 
-/// L1 data cache the matrices of one field should fit in together (the bench Xeon's 48 KiB).
-pub const L1_BYTES: usize = 48 * 1024;
+/// L1 data cache the matrices of one field should fit in together: AMD Zen 4's 32 KiB, the
+/// smaller of the two bench machines (the AVX-512 Xeon has 48 KiB). On the Zen 4 (EPYC,
+/// 2026-12-01) sect283's four matrices (46 KiB) made `invert` 620–664 ns against 549–589 ns with
+/// the two (k = 141, 35) chosen for 32 KiB (one-off harness, best of 400 chains of 32,
+/// three runs each); sect409 went from three to two matrices' worth of L1 and 1445–1582 ns to
+/// 1355–1498 ns.
+pub const L1_BYTES: usize = 32 * 1024;
 
 /// Cost model of [`matrix_runs`], in cycles (2.9–3.0 GHz AVX-512 Xeon, the interleaved
 /// example and one-off kernel timings of 2026-12-01): a product whose matrices all fit in
@@ -44,20 +49,46 @@ pub const L1_BYTES: usize = 48 * 1024;
 /// in turn); a squaring in XMM registers 21 cycles (measured 12–31 across the presets, 21 at
 /// 571 bits).
 fn product_cycles(s: &BinarySpec, matrices: usize) -> usize {
-    let x = s.m.div_ceil(8) * s.n;
-    if matrices * matrix_bytes(s) <= L1_BYTES {
+    let x = matrix_columns(s).div_ceil(8) * s.n * if splits(s) { 2 } else { 1 };
+    let base = if matrices * matrix_bytes(s) <= L1_BYTES {
         75 * x / 100 + 30
     } else {
         140 * x / 100 + 30
+    };
+    base + if splits(s) { SPLIT_MUL_CYCLES * s.n } else { 0 }
+}
+
+/// Cycles per word of the multiplication by t^(2^k) that ends a split product (sect409 about 96,
+/// sect571 about 118 cycles on the Zen 4).
+const SPLIT_MUL_CYCLES: usize = 13;
+
+/// Whether the field's matrices use the even/odd split: x = e(t)² + t·o(t)², where e and o hold
+/// the even and odd coefficients of x, so x^(2^k) = e^(2^(k+1)) + t^(2^k)·o^(2^(k+1)). Both
+/// terms use one matrix of the ⌈m/2⌉ even columns of the full one (column j = t^(j·2^(k+1))),
+/// applied to e and to o in the same pass (each column block loaded once, two masked xors),
+/// then one field multiplication by the constant t^(2^k). Half the matrix bytes for one
+/// multiplication more: taken where one full matrix fills more than half of [`L1_BYTES`]
+/// (sect409, sect571), whose full matrices stream from L2.
+pub fn splits(s: &BinarySpec) -> bool {
+    s.m.div_ceil(8) * 64 * s.n > L1_BYTES / 2
+}
+
+/// Columns of one matrix: m, or ⌈m/2⌉ with the split.
+fn matrix_columns(s: &BinarySpec) -> usize {
+    if splits(s) {
+        s.m.div_ceil(2)
+    } else {
+        s.m
     }
 }
 
 /// Cycles of one squaring in the model of [`product_cycles`].
 const SQUARE_CYCLES: usize = 21;
 
-/// Bytes of one matrix: ⌈m/8⌉ blocks of eight columns of n words.
+/// Bytes of one matrix: ⌈c/8⌉ blocks of eight columns of n words, c the columns (m, or
+/// ⌈m/2⌉ with the split).
 pub fn matrix_bytes(s: &BinarySpec) -> usize {
-    s.m.div_ceil(8) * 64 * s.n
+    matrix_columns(s).div_ceil(8) * 64 * s.n
 }
 
 /// Modeled cycles of the chain's doubling runs with matrices for `ks` (descending): each run is
@@ -104,9 +135,10 @@ fn matrix_candidates(s: &BinarySpec) -> Vec<usize> {
 /// Candidates are the chain's doubling runs k ≥ max(8, m/16) (below that k squarings beat a
 /// product); of their subsets of at most [`MAX_MATRICES`], the one with the least modeled
 /// time ([`product_cycles`]; ties: fewer matrices, then longer runs). The model matters where
-/// the matrices outgrow L1: at sect409 (23 KiB each) two matrices, k = 204 and 51 (the run 102
-/// is two products of the 51 one), instead of four from L2; at sect571 (41 KiB each) k = 285,
-/// 142 and 71, the run 35 squared. Smaller fields keep all four.
+/// the matrices outgrow L1: sect283 (11.5 KiB each) gets two, k = 141 and 35 (the run 70 is
+/// two products of the 35 one, the run 17 squared), which fit together; sect409 (23 KiB each)
+/// three from L2, k = 204, 102 and 51; sect571 (41 KiB each) k = 285, 142 and 71, the run 35
+/// squared. The fields up to sect239 keep all four.
 pub fn matrix_runs(s: &BinarySpec, target: BinaryTarget) -> Vec<usize> {
     if s.w != 64 || target != BinaryTarget::Auto || s.m > MAX_MATRIX_DEGREE {
         return Vec::new();
@@ -136,14 +168,15 @@ pub fn matrix_runs(s: &BinarySpec, target: BinaryTarget) -> Vec<usize> {
 }
 
 /// The matrix of x ↦ x^(2^k) mod f in the kernel's layout: entry ((s·n + t)·8 + j) is word t of
-/// column 8s + j (x^((8s+j)·2^k) mod f; zero for 8s + j ≥ m).
+/// column 8s + j (x^((8s+j)·2^k) mod f; zero for 8s + j ≥ m). With the split ([`splits`]),
+/// the ⌈m/2⌉ columns x^((8s+j)·2^(k+1)) mod f.
 pub fn matrix_words(s: &BinarySpec, k: usize) -> Vec<u64> {
-    let (m, n) = (s.m, s.n);
-    let bytes = m.div_ceil(8);
-    let y = Poly::monomial(1).square_n_mod(k, &s.poly);
+    let (cols, n) = (matrix_columns(s), s.n);
+    let bytes = cols.div_ceil(8);
+    let y = Poly::monomial(1).square_n_mod(if splits(s) { k + 1 } else { k }, &s.poly);
     let mut col = Poly::one();
     let mut out = vec![0u64; bytes * 8 * n];
-    for i in 0..m {
+    for i in 0..cols {
         let words = col.to_words(64, n);
         let (sb, j) = (i / 8, i % 8);
         for (t, w) in words.iter().enumerate() {
@@ -196,7 +229,7 @@ pub fn public_items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let mut chain_hooks = quote! {
         #[cfg(target_arch = "x86_64")]
         "x86_64-clmul" if Self::x86_64_clmul_available() => {
-            /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ.
+            /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3.
             #clmul_chain
         }
     };
@@ -278,7 +311,8 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     }
     let n = s.n;
     let nl = Literal::usize_unsuffixed(n);
-    let bytes = s.m.div_ceil(8);
+    let split = splits(s);
+    let bytes = matrix_columns(s).div_ceil(8);
     let len = Literal::usize_unsuffixed(bytes * 8 * n);
     let arch = |name: &str| {
         let id = format_ident!("{}", name);
@@ -290,18 +324,45 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         arch("_mm512_loadu_si512"),
     );
     let accs: Vec<_> = (0..n).map(|t| format_ident!("acc{}", t)).collect();
-    // One byte of x: its mask, then one masked xor per word t of the eight columns.
+    let odd_accs: Vec<_> = (0..n).map(|t| format_ident!("odd{}", t)).collect();
+    // One byte of x (with the split: of e and of o): its mask, then one masked xor per word t
+    // of the eight columns (with the split, two: the column block is loaded once).
     let byte_steps = |word: TokenStream, j: usize, base: TokenStream| {
         let sh = Literal::u32_unsuffixed(8 * j as u32);
         let xors = (0..n).map(|t| {
             let acc = &accs[t];
             let off = Literal::usize_unsuffixed((j * n + t) * 8);
-            quote!(#acc = #mxor(#acc, k, #acc, #load(#base.add(#off).cast()));)
+            if split {
+                // Written as `vpxorq zmm{k}` in `asm!`: as intrinsics, LLVM turns the two masked
+                // xors of one column block into zero-masked moves and plain xors and, with the
+                // 18 accumulators of sect571, spills them (one product 392 → 164 ns).
+                let odd = &odd_accs[t];
+                let ins = "vpxorq {a}{{{k}}}, {a}, {c}";
+                quote! {
+                    let c = #load(#base.add(#off).cast());
+                    ::core::arch::asm!(#ins, a = inout(zmm_reg) #acc, k = in(kreg) k, c = in(zmm_reg) c, options(pure, nomem, nostack, preserves_flags));
+                    ::core::arch::asm!(#ins, a = inout(zmm_reg) #odd, k = in(kreg) ko, c = in(zmm_reg) c, options(pure, nomem, nostack, preserves_flags));
+                }
+            } else {
+                quote!(#acc = #mxor(#acc, k, #acc, #load(#base.add(#off).cast()));)
+            }
         });
+        let odd_mask = if split {
+            quote!(let ko = (xo >> #sh) as u8;)
+        } else {
+            quote!()
+        };
         quote! {
             let k = (#word >> #sh) as u8;
+            #odd_mask
             #(#xors)*
         }
+    };
+    // The words whose bytes mask the columns: a itself, or e and o.
+    let (src, odd_src) = if split {
+        (quote!(e), quote!(let xo = o[w];))
+    } else {
+        (quote!(a), quote!())
     };
     let full = bytes / 8;
     let fl = Literal::usize_unsuffixed(full);
@@ -313,9 +374,12 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         quote! {
             let mut w = 0usize;
             while w < #fl {
-                let x = a[w];
+                let x = #src[w];
+                #odd_src
                 /// SAFETY: bytes 8w..8w+7 of x use words (8w·n .. (8w + 8)·n)·8 of `mat`,
-                /// inside it for w < ⌊m/64⌋ (the full words of x).
+                /// inside it for w < ⌊c/64⌋, c the matrix's columns (the full words of x, or
+                /// of e and o with the split, whose `asm!` blocks are register-only masked xors
+                /// under the AVX-512F the caller guarantees).
                 let p = unsafe { mat.as_ptr().add(w * #word_stride) };
                 unsafe {
                     #(#body)*
@@ -330,9 +394,16 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     } else {
         let steps = (0..tail_bytes).map(|j| byte_steps(quote!(x), j, quote!(p)));
         let woff = Literal::usize_unsuffixed(full * 64 * n);
+        let odd_tail = if split {
+            quote!(let xo = o[#fl];)
+        } else {
+            quote!()
+        };
         quote! {
-            let x = a[#fl];
-            /// SAFETY: the remaining bytes of x, whose blocks end at `mat.len()`.
+            let x = #src[#fl];
+            #odd_tail
+            /// SAFETY: the remaining bytes of x (or of e and o), whose blocks end at
+            /// `mat.len()`; the split's `asm!` blocks as above.
             let p = unsafe { mat.as_ptr().add(#woff) };
             unsafe {
                 #(#steps)*
@@ -342,7 +413,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     // Small matrices (at most BYTE_LOOP_MAX_XORS masked xors: sect163, sect193) keep one loop
     // iteration per byte of x; there the written-out words measured slower (sect193's
     // inversion 303 → 320 ns), above it faster (sect283 502 → 479 ns, sect239 683 → 600 ns).
-    let products = if bytes * n <= BYTE_LOOP_MAX_XORS {
+    let products = if !split && bytes * n <= BYTE_LOOP_MAX_XORS {
         let bl = Literal::usize_unsuffixed(bytes);
         let steps = (0..n).map(|t| {
             let acc = &accs[t];
@@ -367,18 +438,35 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             #tail
         }
     };
-    let outs = accs.iter().map(|a| quote!(Self::hxor_x86_64_avx512(#a)));
     let statics: Vec<TokenStream> = runs
         .iter()
         .map(|&k| {
             let id = format_ident!("MULTI_SQUARE_{}", k);
             let words = matrix_words(s, k).into_iter().map(hex);
-            let doc = format!(
-                " The bit matrix of x ↦ x^(2^{k}) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^{k}) mod f."
-            );
-            quote! {
-                #[doc = #doc]
-                static #id: Matrix = Matrix([#(#words),*]);
+            if split {
+                let cid = format_ident!("MULTI_SQUARE_C_{}", k);
+                let c = Poly::monomial(1).square_n_mod(k, &s.poly).to_words(64, n);
+                let cw = c.into_iter().map(hex);
+                let doc = format!(
+                    " The bit matrix of y ↦ y^(2^{}) mod f on the ⌈m/2⌉-bit y for `multi_square_x86_64_avx512` (x^(2^{k}) by the even/odd split): entry (s·n + t)·8 + j is word t of x^((8s + j)·2^{}) mod f.",
+                    k + 1,
+                    k + 1
+                );
+                let cdoc = format!(" x^(2^{k}) mod f, the factor of the odd coefficients' term.");
+                quote! {
+                    #[doc = #doc]
+                    static #id: Matrix = Matrix([#(#words),*]);
+                    #[doc = #cdoc]
+                    const #cid: [u64; #nl] = [#(#cw),*];
+                }
+            } else {
+                let doc = format!(
+                    " The bit matrix of x ↦ x^(2^{k}) mod f for `multi_square_x86_64_avx512`: entry (s·n + t)·8 + j is word t of x^((8s + j)·2^{k}) mod f."
+                );
+                quote! {
+                    #[doc = #doc]
+                    static #id: Matrix = Matrix([#(#words),*]);
+                }
             }
         })
         .collect();
@@ -386,15 +474,89 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let covers = runs.iter().map(|&k| {
         let id = format_ident!("MULTI_SQUARE_{}", k);
         let kl = Literal::u32_unsuffixed(k as u32);
+        let call = if split {
+            let cid = format_ident!("MULTI_SQUARE_C_{}", k);
+            quote!(Self::multi_square_x86_64_avx512(&x, &#id.0, &#cid))
+        } else {
+            quote!(Self::multi_square_x86_64_avx512(&x, &#id.0))
+        };
         quote! {
             while k >= #kl {
                 #safety
-                let next = unsafe { Self::multi_square_x86_64_avx512(&x, &#id.0) };
+                let next = unsafe { #call };
                 x = next;
                 k -= #kl;
             }
         }
     });
+    let kernel = if split {
+        let he = Literal::usize_unsuffixed(s.m.div_ceil(2).div_ceil(64));
+        let spread = (0..n).map(|i| {
+            let il = Literal::usize_unsuffixed(i);
+            let wl = Literal::usize_unsuffixed(i / 2);
+            let sh = Literal::u32_unsuffixed(32 * (i % 2) as u32);
+            quote! {
+                e[#wl] |= ::core::arch::x86_64::_pext_u64(a[#il], 0x5555_5555_5555_5555) << #sh;
+                o[#wl] |= ::core::arch::x86_64::_pext_u64(a[#il], 0xaaaa_aaaa_aaaa_aaaa) << #sh;
+            }
+        });
+        let even = accs.iter().map(|a| quote!(Self::hxor_x86_64_avx512(#a)));
+        let odd = odd_accs
+            .iter()
+            .map(|a| quote!(Self::hxor_x86_64_avx512(#a)));
+        let outs = (0..n).map(|t| {
+            let tl = Literal::usize_unsuffixed(t);
+            quote!(ye[#tl] ^ z[#tl])
+        });
+        quote! {
+            /// x^(2^k) mod f by the even/odd split (see the matrix's doc): e and o from the
+            /// even and odd bits of x (`PEXT`, fixed latency on every CPU with AVX-512F), one pass
+            /// over the ⌈m/2⌉ columns with two masked xors per column block (byte s of e and of
+            /// o as lane masks: no branch or address depends on x), a horizontal xor per word,
+            /// then M·e + c·(M·o) with c = x^(2^k) mod f.
+            #[cfg(target_arch = "x86_64")]
+            #[inline]
+            #[target_feature(enable = "avx512f,bmi2")]
+            #[allow(unused_unsafe, unused_doc_comments)]
+            unsafe fn multi_square_x86_64_avx512(
+                a: &[u64; #nl],
+                mat: &[u64; #len],
+                c: &[u64; #nl],
+            ) -> [u64; #nl] {
+                let mut e = [0u64; #he];
+                let mut o = [0u64; #he];
+                unsafe {
+                    #(#spread)*
+                }
+                #(let mut #accs = #zero();)*
+                #(let mut #odd_accs = #zero();)*
+                #products
+                let ye = [#(#even),*];
+                let yo = [#(#odd),*];
+                let z = Self::mul_words(&yo, c);
+                [#(#outs),*]
+            }
+        }
+    } else {
+        let outs = accs.iter().map(|a| quote!(Self::hxor_x86_64_avx512(#a)));
+        quote! {
+            /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
+            /// eight columns of each word t are xored into `acc_t` under the lane mask given by
+            /// that byte, so no branch or address depends on x; then a horizontal xor per word.
+            /// Above `BYTE_LOOP_MAX_XORS` xors the eight bytes of a word of x are written out (one
+            /// loop iteration per word, the masks shifted out of the word, which LLVM turns into
+            /// one `kmovq` and `kshiftrq`s); there the per-byte loop ran at 0.6× the speed.
+            #[cfg(target_arch = "x86_64")]
+            #[inline]
+            #[target_feature(enable = "avx512f")]
+            #[allow(unused_unsafe, unused_doc_comments)]
+            unsafe fn multi_square_x86_64_avx512(a: &[u64; #nl], mat: &[u64; #len]) -> [u64; #nl] {
+                #(let mut #accs = #zero();)*
+                #products
+                [#(#outs),*]
+            }
+        }
+    };
     let runs_doc = runs
         .iter()
         .map(|k| k.to_string())
@@ -404,21 +566,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         " a^(2^k'): the matrices for k = {runs_doc}, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`."
     );
     quote! {
-        /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
-        /// eight columns of each word t are xored into `acc_t` under the lane mask given by
-        /// that byte, so no branch or address depends on x; then a horizontal xor per word.
-        /// Above `BYTE_LOOP_MAX_XORS` xors the eight bytes of a word of x are written out (one
-        /// loop iteration per word, the masks shifted out of the word, which LLVM turns into
-        /// one `kmovq` and `kshiftrq`s); there the per-byte loop ran at 0.6× the speed.
-        #[cfg(target_arch = "x86_64")]
-        #[inline]
-        #[target_feature(enable = "avx512f")]
-        #[allow(unused_unsafe, unused_doc_comments)]
-        unsafe fn multi_square_x86_64_avx512(a: &[u64; #nl], mat: &[u64; #len]) -> [u64; #nl] {
-            #(let mut #accs = #zero();)*
-            #products
-            [#(#outs),*]
-        }
+        #kernel
 
         /// The xor of the eight 64-bit lanes of v.
         #[cfg(target_arch = "x86_64")]
@@ -446,25 +594,29 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             (x, k)
         }
 
-        /// Whether AVX-512F can run: always when the build enables the `avx512f` target feature,
-        /// else as CPUID and XCR0 report (read once).
+        /// Whether AVX-512F (and BMI2, whose `PEXT` splits x for the larger fields' matrices;
+        /// every CPU with AVX-512F has it) can run: always when the build enables both target
+        /// features, else as CPUID and XCR0 report (read once).
         #[cfg(target_arch = "x86_64")]
         #[inline(always)]
         fn x86_64_avx512_available() -> bool {
-            #[cfg(target_feature = "avx512f")]
+            #[cfg(all(target_feature = "avx512f", target_feature = "bmi2"))]
             {
                 true
             }
-            #[cfg(not(target_feature = "avx512f"))]
+            #[cfg(not(all(target_feature = "avx512f", target_feature = "bmi2")))]
             {
                 Self::x86_64_avx512_detected()
             }
         }
 
-        /// CPUID.(EAX=7,ECX=0):EBX bit 16 (AVX512F) with the OS saving the opmask and ZMM state
-        /// (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and cached: 0 = not read
-        /// yet, 1 = absent, 2 = present.
-        #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+        /// CPUID.(EAX=7,ECX=0):EBX bits 16 (AVX512F) and 8 (BMI2) with the OS saving the opmask
+        /// and ZMM state (CPUID.1:ECX.OSXSAVE and XCR0 bits 1, 2, 5, 6, 7), read once and
+        /// cached: 0 = not read yet, 1 = absent, 2 = present.
+        #[cfg(all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "bmi2"))
+        ))]
         #[inline]
         #[allow(unused_doc_comments, unused_unsafe)]
         fn x86_64_avx512_detected() -> bool {
@@ -481,14 +633,18 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
                 max >= 7
                     && osxsave
                     && Self::xcr0_x86_64() & 0xe6 == 0xe6
-                    && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16) != 0
+                    && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16 | 1 << 8)
+                        == (1 << 16 | 1 << 8)
             };
             STATE.store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
             present
         }
 
         /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.
-        #[cfg(all(target_arch = "x86_64", not(target_feature = "avx512f")))]
+        #[cfg(all(
+            target_arch = "x86_64",
+            not(all(target_feature = "avx512f", target_feature = "bmi2"))
+        ))]
         #[inline]
         #[target_feature(enable = "xsave")]
         #[allow(unused_unsafe)]
@@ -509,17 +665,37 @@ mod tests {
         BinarySpec::new(&f, LimbBits::W64).unwrap()
     }
 
-    /// The matrix applied the way the kernel reads it (byte s of x masks the eight columns of
-    /// block s, word t of each) against k squarings of x by schoolbook square-and-reduce.
+    /// The matrix applied to the bits of `v` (words) the way the kernel reads it: byte s of v
+    /// masks the eight columns of block s, word t of each.
+    fn apply(s: &BinarySpec, mat: &[u64], v: &[u64]) -> Vec<u64> {
+        let mut acc = vec![0u64; s.n];
+        for blk in 0..matrix_columns(s).div_ceil(8) {
+            let byte = (v[blk / 8] >> (8 * (blk % 8))) as u8;
+            for (t, a) in acc.iter_mut().enumerate() {
+                for j in 0..8 {
+                    if byte >> j & 1 == 1 {
+                        *a ^= mat[(blk * s.n + t) * 8 + j];
+                    }
+                }
+            }
+        }
+        acc
+    }
+
+    /// The matrix applied the way the kernel reads it (with the split: to the even and the odd
+    /// coefficients of x, the second result times x^(2^k)) against k squarings of x by
+    /// schoolbook square-and-reduce.
     #[test]
     fn matrix_layout_gives_repeated_squaring() {
-        for (poly, k) in [
-            ("sect163", 10),
-            ("sect283", 17),
-            ("x^71+x^6+1", 9),
-            ("sect409", 51),
+        for (poly, k, split) in [
+            ("sect163", 10, false),
+            ("sect283", 17, false),
+            ("x^71+x^6+1", 9, false),
+            ("sect409", 51, true),
+            ("sect571", 71, true),
         ] {
             let s = spec(poly);
+            assert_eq!(splits(&s), split, "{poly}");
             let mat = matrix_words(&s, k);
             assert_eq!(mat.len() * 8, matrix_bytes(&s));
             let mut seed = 0x2545_f491_4f6c_dd1du64;
@@ -534,17 +710,23 @@ mod tests {
                     .collect();
                 let x = Poly::from_words(&words).low(s.m);
                 let xw = x.to_words(64, s.n);
-                let mut acc = vec![0u64; s.n];
-                for blk in 0..s.m.div_ceil(8) {
-                    let byte = (xw[blk / 8] >> (8 * (blk % 8))) as u8;
-                    for (t, a) in acc.iter_mut().enumerate() {
-                        for j in 0..8 {
-                            if byte >> j & 1 == 1 {
-                                *a ^= mat[(blk * s.n + t) * 8 + j];
-                            }
+                let acc = if split {
+                    let bit = |i: usize| xw[i / 64] >> (i % 64) & 1;
+                    let mut e = vec![0u64; s.n];
+                    let mut o = vec![0u64; s.n];
+                    for j in 0..s.m.div_ceil(2) {
+                        e[j / 64] |= bit(2 * j) << (j % 64);
+                        if 2 * j + 1 < s.m {
+                            o[j / 64] |= bit(2 * j + 1) << (j % 64);
                         }
                     }
-                }
+                    let ye = Poly::from_words(&apply(&s, &mat, &e));
+                    let yo = Poly::from_words(&apply(&s, &mat, &o));
+                    let c = Poly::monomial(1).square_n_mod(k, &s.poly);
+                    ye.add(&yo.mulmod(&c, &s.poly)).to_words(64, s.n)
+                } else {
+                    apply(&s, &mat, &xw)
+                };
                 let mut want = x.clone();
                 for _ in 0..k {
                     want = want.square().rem(&s.poly);

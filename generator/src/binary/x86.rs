@@ -68,10 +68,11 @@ const MOVE: f64 = 1.0;
 /// PCLMULQDQ a cycle) the word-level plans at 3 and 5 words cut the products from 14 to 11
 /// (sect163) and 30 to 20 (sect283) but lengthened the chain by 6–8% (the sums before and the
 /// xors after the products sit on its critical path), while at 7 and 9 words (sect409 45
-/// instead of 49, sect571 47 instead of 76) the chain shortened by 2.5–6%. On AMD Zen 4 (one
-/// PCLMULQDQ every two cycles) the products set the pace: sect283's 20-product plan runs
-/// 12.2 ns against 14.4 ns (example `binary_interleaved`), while sect163 and gf2-155 at 3
-/// words still lose (9.1 → 10.3 ns, 12.0 → 13.4 ns). The bench machine is now the Zen 4 (EPYC, family 19h model 11h).
+/// instead of 49, sect571 47 instead of 76) the chain shortened by 2.5–6%. On AMD Zen 4 (EPYC,
+/// family 19h model 11h: one PCLMULQDQ every two cycles, latency 4) the products set the pace:
+/// sect283's plan (15 products, 20 with the reduction) runs 12.2 ns against 14.4 ns (example
+/// `binary_interleaved`), while sect163 and gf2-155 at 3 words still lose (9.1 → 10.3 ns,
+/// 12.0 → 13.4 ns). The bench machine is now the Zen 4.
 const FINE_WORDS: usize = 5;
 
 /// Operand length in words from which a square's word squares are byte shuffles (`PSHUFB`
@@ -192,6 +193,9 @@ impl Gen {
     fn xor(&mut self, x: Option<Ident>, y: Option<Ident>) -> Option<Ident> {
         match (x, y) {
             (None, v) | (v, None) => v,
+            // v + v = 0: the middle terms of an unbalanced Karatsuba split can be one product
+            // twice (emitted once by `clmul`).
+            (Some(a), Some(b)) if a == b => None,
             (Some(a), Some(b)) => {
                 let f = arch("_mm_xor_si128");
                 Some(self.bind("x", quote!(#f(#a, #b))))
@@ -212,6 +216,22 @@ impl Gen {
         let id = self.bind("p", quote!(#f(#a, #b, #lit)));
         self.xors.insert(key, id.clone());
         id
+    }
+
+    /// The xor of all `terms` as a balanced tree (None for no terms).
+    fn xor_tree(&mut self, mut terms: Vec<Ident>) -> Option<Ident> {
+        while terms.len() > 1 {
+            let mut next = Vec::with_capacity(terms.len().div_ceil(2));
+            for pair in terms.chunks(2) {
+                match pair {
+                    [a, b] => next.push(self.xor(Some(a.clone()), Some(b.clone())).expect("two")),
+                    [a] => next.push(a.clone()),
+                    _ => unreachable!(),
+                }
+            }
+            terms = next;
+        }
+        terms.pop()
     }
 
     /// x + y as one vector, emitted once per pair of operands.
@@ -491,6 +511,21 @@ fn split_top_word(s: &BinarySpec) -> bool {
     s.n % 2 == 1 && shift + s.exponents[1] < 64
 }
 
+/// Whether the last fold of the XMM squaring's reduction (the bits of word n − 1 at or above
+/// x^m, times g) is a sum of word shifts instead of a PCLMULQDQ: n odd (the word in lane 0),
+/// every term of g below x^64 and the product inside one word (sect163, sect283, sect571).
+/// Measured on AMD Zen 4 (one PCLMULQDQ every two cycles) with sect283 in a one-off harness
+/// (best of 400 runs; three runs each): a squaring in chains of 16 4.88–4.93 ns against
+/// 5.42 ns, `invert` 536–575 ns against 554 ns; the product with the same fold, as scheduled,
+/// ran slower (11.95 → 12.26 ns), so `mul` keeps the PCLMULQDQ.
+fn shift_last_fold(s: &BinarySpec) -> bool {
+    let rbits = s.m - 64 * (s.n - 1);
+    s.n % 2 == 1
+        && rbits < 64
+        && s.exponents[1..].iter().all(|&e| e < 64)
+        && 63 - rbits + s.exponents[1] < 64
+}
+
 /// Whether the field's reduction runs in XMM registers: sparse f and G = x^s·g in two words.
 /// (Tried: a wider G with two non-zero words, as sect239's x^175 + x^17; each fold lowers the
 /// degree by only m − d = 81 bits, so three rounds of products replace one pass of shifts,
@@ -545,12 +580,14 @@ fn load_pairs(g: &mut Gen, src: &Ident, n: usize) -> Vec<Option<Opnd>> {
 }
 
 /// Reduction of the aligned product pairs `r` (2n words, `top` the highest word that may be
-/// non-zero) to n words, then the stores into `out`.
+/// non-zero) to n words, then the stores into `out`; with `shift_fold`, the last fold by word
+/// shifts (see [`shift_last_fold`]).
 fn reduce_xmm(
     g: &mut Gen,
     s: &BinarySpec,
     mut r: Vec<Option<Ident>>,
     mut top: usize,
+    shift_fold: bool,
 ) -> Vec<Option<Ident>> {
     let n = s.n;
     let m = s.m;
@@ -614,13 +651,32 @@ fn reduce_xmm(
             let rb = Literal::i32_unsuffixed(rbits as i32);
             let t = g.bind("h", quote!(#srl(#x, #rb)));
             let fw = words_of(&gpoly, d / 64 + 1);
-            let fvecs = const_pairs(g, "f", &fw);
             let lane = (n - 1) % 2;
             let mut diags: Vec<Option<Ident>> = vec![None; fw.len() + 1];
-            for (j, word) in fw.iter().enumerate() {
-                if *word != 0 {
-                    let p = g.clmul(&t, &fvecs[j / 2], (lane | ((j % 2) << 4)) as u8);
-                    diags[j] = g.xor(diags[j].take(), Some(p));
+            if shift_fold {
+                // t·g as a sum of shifts of t, word n cleared from the pair first: one
+                // PCLMULQDQ fewer for the port that bounds the kernel, no longer a path.
+                let sll = arch("_mm_slli_epi64");
+                let t0 = g.bind("h", quote!(#move_lo(#t)));
+                let terms: Vec<Ident> = s.exponents[1..]
+                    .iter()
+                    .map(|&e| {
+                        if e == 0 {
+                            t0.clone()
+                        } else {
+                            let el = Literal::i32_unsuffixed(e as i32);
+                            g.bind("f", quote!(#sll(#t0, #el)))
+                        }
+                    })
+                    .collect();
+                diags[0] = g.xor_tree(terms);
+            } else {
+                let fvecs = const_pairs(g, "f", &fw);
+                for (j, word) in fw.iter().enumerate() {
+                    if *word != 0 {
+                        let p = g.clmul(&t, &fvecs[j / 2], (lane | ((j % 2) << 4)) as u8);
+                        diags[j] = g.xor(diags[j].take(), Some(p));
+                    }
                 }
             }
             let top_mask = (1u64 << rbits) - 1;
@@ -755,7 +811,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
     if xmm_reduction(s) {
         let mut gm = Gen::new();
         let r = product(&mut gm, n, split_top_word(s));
-        let r = reduce_xmm(&mut gm, s, r, np - 1);
+        let r = reduce_xmm(&mut gm, s, r, np - 1, false);
         store(&mut gm, &r, n);
         let mul_doc = format!(
             " a·b mod f with PCLMULQDQ ({} word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).",
@@ -763,7 +819,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         );
         let mut gs = Gen::new();
         let r = square_pairs(&mut gs, n);
-        let r = reduce_xmm(&mut gs, s, r, np - 1);
+        let r = reduce_xmm(&mut gs, s, r, np - 1, shift_last_fold(s));
         store(&mut gs, &r, n);
         // square_n: the value stays in XMM registers across the k squarings.
         let mut gl = Gen::new();
@@ -778,7 +834,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         let load_stmts = std::mem::take(&mut gl.stmts);
         let opnds: Vec<Option<Opnd>> = cur.iter().map(|id| Some(Opnd { id: id.clone() })).collect();
         let sq = square_of(&mut gl, &opnds, n);
-        let red = reduce_xmm(&mut gl, s, sq, np - 1);
+        let red = reduce_xmm(&mut gl, s, sq, np - 1, shift_last_fold(s));
         let zero = arch("_mm_setzero_si128");
         let next_vals: Vec<TokenStream> = red
             .iter()
@@ -936,7 +992,7 @@ mod tests {
             let r = product(&mut g, s.n, xmm_reduction(&s) && split_top_word(&s));
             if xmm_reduction(&s) {
                 let np = (2 * s.m - 2) / 64 + 1;
-                let r = reduce_xmm(&mut g, &s, r, np - 1);
+                let r = reduce_xmm(&mut g, &s, r, np - 1, false);
                 store(&mut g, &r, s.n);
             }
             let before: Vec<String> = g.stmts.iter().map(|t| t.to_string()).collect();
