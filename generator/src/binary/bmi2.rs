@@ -18,11 +18,12 @@ use quote::quote;
 use super::{BinarySpec, BinaryTarget, Reduction};
 
 /// Whether the field squares with `PDEP` on x86-64 where the CPU allows it (see the module
-/// docs): 64-bit words and f a trinomial. Measured on AMD Zen 4 (EPYC, CPUID family 19h model 11h, 2026-12-01, the
-/// `binary_interleaved` example, one squaring in chains of 16, PCLMULQDQ → PDEP): gf2-155
-/// 8.4 → 3.1 ns, sect193 6.6 → 3.8, sect233 8.8 → 4.1, sect239 10.3 → 4.4, sect409
-/// 11.3 → 6.3. A pentanomial's reduction takes twice the shifts and the XMM squaring stays
-/// faster: sect163 5.0 → 4.7, sect283 5.3 → 10.0, sect571 9.7 → 18.8.
+/// docs): 64-bit words and f a trinomial. Measured on AMD Zen 4 (EPYC, CPUID family 19h model
+/// 11h, 2026-12-01 20:38 UTC, the `binary_interleaved` example, one squaring in chains of 16,
+/// PCLMULQDQ → PDEP): gf2-155 7.8 → 4.4 ns, sect193 7.8 → 5.6, sect233 10.3 → 6.9, sect239
+/// 10.3 → 6.9, sect409 11.3 → 10.3 (the XMM squaring of sect409 already spreads its words by
+/// byte shuffles). A pentanomial's reduction takes twice the shifts and the XMM squaring stays
+/// faster (an earlier run: sect163 5.0 → 4.7, sect283 5.3 → 10.0, sect571 9.7 → 18.8).
 pub fn squares_with_pdep(s: &BinarySpec, target: BinaryTarget) -> bool {
     s.w == 64
         && target == BinaryTarget::Auto
