@@ -577,7 +577,7 @@ impl F163 {
         }
         out
     }
-    /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
+    /// a² mod f: the word squares by PCLMULQDQ, then the reduction of `mul_x86_64_clmul`, its last fold by word shifts.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]

@@ -699,7 +699,7 @@ impl F239 {
         while w < 3 {
             let x = a[w];
             /// SAFETY: bytes 8w..8w+7 of x use words (8w·n .. (8w + 8)·n)·8 of `mat`,
-            /// inside it for w < ⌊c/64⌋, c the matrix's columns (the full words of x, or
+            /// inside it for w < ⌊⌈c/8⌉/8⌋, c the matrix's columns (the full words of x, or
             /// of e and o with the split, whose `asm!` blocks are register-only masked xors
             /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 256) };

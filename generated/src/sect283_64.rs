@@ -716,7 +716,7 @@ impl F283 {
         }
         out
     }
-    /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
+    /// a² mod f: the word squares by PCLMULQDQ, then the reduction of `mul_x86_64_clmul`, its last fold by word shifts.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -793,7 +793,7 @@ impl F283 {
         while w < 4 {
             let x = a[w];
             /// SAFETY: bytes 8w..8w+7 of x use words (8w·n .. (8w + 8)·n)·8 of `mat`,
-            /// inside it for w < ⌊c/64⌋, c the matrix's columns (the full words of x, or
+            /// inside it for w < ⌊⌈c/8⌉/8⌋, c the matrix's columns (the full words of x, or
             /// of e and o with the split, whose `asm!` blocks are register-only masked xors
             /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 320) };

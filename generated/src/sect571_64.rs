@@ -1242,7 +1242,7 @@ impl F571 {
         }
         out
     }
-    /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
+    /// a² mod f: the word squares by byte shuffles, then the reduction of `mul_x86_64_clmul`, its last fold by word shifts.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -1459,745 +1459,817 @@ impl F571 {
             let x = e[w];
             let xo = o[w];
             /// SAFETY: bytes 8w..8w+7 of x use words (8w·n .. (8w + 8)·n)·8 of `mat`,
-            /// inside it for w < ⌊c/64⌋, c the matrix's columns (the full words of x, or
+            /// inside it for w < ⌊⌈c/8⌉/8⌋, c the matrix's columns (the full words of x, or
             /// of e and o with the split, whose `asm!` blocks are register-only masked xors
             /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 576) };
             unsafe {
                 let k = (x >> 0) as u8;
                 let ko = (xo >> 0) as u8;
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(24).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(24).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(32).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(32).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(40).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(40).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(48).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(48).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(56).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(56).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc7, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd7, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(64).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(64).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc8, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd8, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
                 let k = (x >> 8) as u8;
                 let ko = (xo >> 8) as u8;
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(72).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(72).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(80).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(80).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(88).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(88).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(96).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(96).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(104).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(104).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(112).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(112).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(120).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(120).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(128).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(128).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc7, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd7, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(136).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(136).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc8, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd8, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
                 let k = (x >> 16) as u8;
                 let ko = (xo >> 16) as u8;
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(144).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(144).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(152).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(152).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(160).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(160).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(168).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(168).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(176).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(176).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(184).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(184).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(192).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(192).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(200).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(200).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc7, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd7, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(208).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(208).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc8, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd8, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
                 let k = (x >> 24) as u8;
                 let ko = (xo >> 24) as u8;
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(216).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(216).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(224).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(224).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(232).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(232).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(240).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(240).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(248).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(248).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(256).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(256).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(264).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(264).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(272).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(272).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc7, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd7, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(280).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(280).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc8, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd8, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
                 let k = (x >> 32) as u8;
                 let ko = (xo >> 32) as u8;
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(288).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(288).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(296).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(296).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(304).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(304).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(312).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(312).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(320).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(320).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(328).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(328).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(336).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(336).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(344).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(344).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc7, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd7, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(352).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(352).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc8, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd8, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
                 let k = (x >> 40) as u8;
                 let ko = (xo >> 40) as u8;
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(360).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(360).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(368).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(368).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(376).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(376).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(384).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(384).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(392).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(392).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(400).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(400).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(408).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(408).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(416).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(416).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc7, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd7, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(424).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(424).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc8, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd8, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
                 let k = (x >> 48) as u8;
                 let ko = (xo >> 48) as u8;
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(432).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(432).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(440).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(440).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(448).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(448).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(456).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(456).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(464).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(464).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(472).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(472).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(480).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(480).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(488).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(488).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc7, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd7, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(496).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(496).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc8, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd8, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
                 let k = (x >> 56) as u8;
                 let ko = (xo >> 56) as u8;
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(504).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(504).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(512).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(512).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(520).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(520).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(528).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(528).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(536).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(536).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(544).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(544).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(552).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(552).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(560).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(560).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc7, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd7, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
-                let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(568).cast());
+                let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(568).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc8, k = in (kreg)
-                    k, c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                    k, c = in (zmm_reg) col, options(pure, nomem, nostack,
+                    preserves_flags)
                 );
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd8, k = in (kreg)
-                    ko, c = in (zmm_reg) c, options(pure, nomem, nostack,
+                    ko, c = in (zmm_reg) col, options(pure, nomem, nostack,
                     preserves_flags)
                 );
             }
@@ -2211,335 +2283,335 @@ impl F571 {
         unsafe {
             let k = (x >> 0) as u8;
             let ko = (xo >> 0) as u8;
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(8).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(16).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(24).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(24).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(32).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(32).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(40).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(40).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(48).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(48).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(56).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(56).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc7, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd7, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(64).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(64).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc8, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd8, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             let k = (x >> 8) as u8;
             let ko = (xo >> 8) as u8;
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(72).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(72).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(80).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(80).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(88).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(88).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(96).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(96).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(104).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(104).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(112).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(112).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(120).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(120).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(128).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(128).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc7, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd7, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(136).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(136).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc8, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd8, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             let k = (x >> 16) as u8;
             let ko = (xo >> 16) as u8;
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(144).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(144).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(152).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(152).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(160).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(160).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(168).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(168).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(176).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(176).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(184).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(184).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(192).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(192).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(200).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(200).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc7, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd7, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(208).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(208).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc8, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd8, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             let k = (x >> 24) as u8;
             let ko = (xo >> 24) as u8;
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(216).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(216).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd0, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(224).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(224).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc1, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd1, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(232).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(232).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc2, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd2, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(240).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(240).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc3, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd3, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(248).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(248).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc4, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd4, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(256).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(256).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc5, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd5, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(264).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(264).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc6, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd6, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(272).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(272).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc7, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd7, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
-            let c = ::core::arch::x86_64::_mm512_loadu_si512(p.add(280).cast());
+            let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(280).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc8, k = in (kreg) k,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) odd8, k = in (kreg) ko,
-                c = in (zmm_reg) c, options(pure, nomem, nostack, preserves_flags)
+                c = in (zmm_reg) col, options(pure, nomem, nostack, preserves_flags)
             );
         }
         let ye = [

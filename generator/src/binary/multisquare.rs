@@ -12,18 +12,20 @@
 //! instead: for each byte s of x, the eight columns 8s..8s+7 of word t of the matrix are stored
 //! as one 512-bit vector, and `acc_t ^= cols & mask` with the byte of x as the AVX-512 lane
 //! mask (`vpxorq zmm{k}`), so every column is loaded for every x and only lane masks depend on
-//! x. A horizontal xor of each `acc_t` gives word t of x^(2^k). Cost: ⌈m/8⌉·n masked xors.
+//! x. A horizontal xor of each `acc_t` gives word t of x^(2^k). Cost: ⌈m/8⌉·n masked xors;
+//! with the even/odd split of the larger fields ([`splits`]), 2·⌈⌈m/2⌉/8⌉·n and one
+//! multiplication.
 //!
-//! Which runs of the Itoh–Tsujii chain get a matrix is decided from timings of this kernel and
-//! of the XMM squaring chain on an AVX-512 Xeon (see [`matrix_runs`]).
+//! Which runs of the Itoh–Tsujii chain get a matrix is decided by a cost model from timings of
+//! this kernel and of the XMM squaring chain (see [`matrix_runs`]).
 
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{BinarySpec, BinaryTarget, ChainStep, Poly};
 
-/// Largest degree given matrices: one matrix takes ⌈m/8⌉·8·n words (41 KiB at m = 571), and
-/// the committed presets end at 571.
+/// Largest degree given matrices: one matrix takes ⌈c/8⌉·8·n words for c columns (m, or
+/// ⌈m/2⌉ with the split: 20.3 KiB at m = 571), and the committed presets end at 571.
 pub const MAX_MATRIX_DEGREE: usize = 640;
 
 /// At most this many matrices per field, the longest runs first.
@@ -41,13 +43,15 @@ pub const BYTE_LOOP_MAX_XORS: usize = 100;
 /// 1355–1498 ns.
 pub const L1_BYTES: usize = 32 * 1024;
 
-/// Cost model of [`matrix_runs`], in cycles (2.9–3.0 GHz AVX-512 Xeon, the interleaved
-/// example and one-off kernel timings of 2026-12-01): a product whose matrices all fit in
-/// [`L1_BYTES`] costs `0.75·x + 30` for x = ⌈m/8⌉·n masked xors (measured 152, 269 and 453
-/// cycles at 283, 409 and 571 bits); one whose matrices do not, so that each product streams
-/// its matrix from L2, `1.4·x + 30` (504 and 885 cycles at 409 and 571 bits, four matrices
-/// in turn); a squaring in XMM registers 21 cycles (measured 12–31 across the presets, 21 at
-/// 571 bits).
+/// Cost model of [`matrix_runs`], in cycles, calibrated on the 2.9–3.0 GHz AVX-512 Xeon (the
+/// interleaved example and one-off kernel timings of 2026-12-01): a product whose matrices all
+/// fit in [`L1_BYTES`] costs `0.75·x + 30` for x masked xors (⌈m/8⌉·n; 2·⌈⌈m/2⌉/8⌉·n with the
+/// split; measured 152, 269 and 453 cycles at 283, 409 and 571 bits without it); one whose
+/// matrices do not, so that each product streams its matrix from L2, `1.4·x + 30` (504 and 885
+/// cycles at 409 and 571 bits, four matrices in turn); the split adds its multiplication,
+/// [`SPLIT_MUL_CYCLES`] per word; a squaring in XMM registers 21 cycles (measured 12–31 across
+/// the presets, 21 at 571 bits). On the Zen 4 the products run 1.2–1.4 times as many cycles
+/// (sect283 72 ns, sect571 with the split 193–232 ns at about 3.7 GHz), the same order.
 fn product_cycles(s: &BinarySpec, matrices: usize) -> usize {
     let x = matrix_columns(s).div_ceil(8) * s.n * if splits(s) { 2 } else { 1 };
     let base = if matrices * matrix_bytes(s) <= L1_BYTES {
@@ -136,9 +140,10 @@ fn matrix_candidates(s: &BinarySpec) -> Vec<usize> {
 /// product); of their subsets of at most [`MAX_MATRICES`], the one with the least modeled
 /// time ([`product_cycles`]; ties: fewer matrices, then longer runs). The model matters where
 /// the matrices outgrow L1: sect283 (11.5 KiB each) gets two, k = 141 and 35 (the run 70 is
-/// two products of the 35 one, the run 17 squared), which fit together; sect409 (23 KiB each)
-/// three from L2, k = 204, 102 and 51; sect571 (41 KiB each) k = 285, 142 and 71, the run 35
-/// squared. The fields up to sect239 keep all four.
+/// two products of the 35 one, the run 17 squared), which fit together; sect409 (split, 11.4 KiB
+/// each) two, k = 204 and 51 (the run 102 two products of the 51 one); sect571 (split, 20.3 KiB
+/// each) k = 285, 142 and 71 from L2, the run 35 squared. The fields up to sect239 keep all
+/// four.
 pub fn matrix_runs(s: &BinarySpec, target: BinaryTarget) -> Vec<usize> {
     if s.w != 64 || target != BinaryTarget::Auto || s.m > MAX_MATRIX_DEGREE {
         return Vec::new();
@@ -339,9 +344,9 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
                 let odd = &odd_accs[t];
                 let ins = "vpxorq {a}{{{k}}}, {a}, {c}";
                 quote! {
-                    let c = #load(#base.add(#off).cast());
-                    ::core::arch::asm!(#ins, a = inout(zmm_reg) #acc, k = in(kreg) k, c = in(zmm_reg) c, options(pure, nomem, nostack, preserves_flags));
-                    ::core::arch::asm!(#ins, a = inout(zmm_reg) #odd, k = in(kreg) ko, c = in(zmm_reg) c, options(pure, nomem, nostack, preserves_flags));
+                    let col = #load(#base.add(#off).cast());
+                    ::core::arch::asm!(#ins, a = inout(zmm_reg) #acc, k = in(kreg) k, c = in(zmm_reg) col, options(pure, nomem, nostack, preserves_flags));
+                    ::core::arch::asm!(#ins, a = inout(zmm_reg) #odd, k = in(kreg) ko, c = in(zmm_reg) col, options(pure, nomem, nostack, preserves_flags));
                 }
             } else {
                 quote!(#acc = #mxor(#acc, k, #acc, #load(#base.add(#off).cast()));)
@@ -377,7 +382,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
                 let x = #src[w];
                 #odd_src
                 /// SAFETY: bytes 8w..8w+7 of x use words (8w·n .. (8w + 8)·n)·8 of `mat`,
-                /// inside it for w < ⌊c/64⌋, c the matrix's columns (the full words of x, or
+                /// inside it for w < ⌊⌈c/8⌉/8⌋, c the matrix's columns (the full words of x, or
                 /// of e and o with the split, whose `asm!` blocks are register-only masked xors
                 /// under the AVX-512F the caller guarantees).
                 let p = unsafe { mat.as_ptr().add(w * #word_stride) };

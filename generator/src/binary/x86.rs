@@ -520,10 +520,8 @@ fn split_top_word(s: &BinarySpec) -> bool {
 /// ran slower (11.95 → 12.26 ns), so `mul` keeps the PCLMULQDQ.
 fn shift_last_fold(s: &BinarySpec) -> bool {
     let rbits = s.m - 64 * (s.n - 1);
-    s.n % 2 == 1
-        && rbits < 64
-        && s.exponents[1..].iter().all(|&e| e < 64)
-        && 63 - rbits + s.exponents[1] < 64
+    // deg(t·g) = 63 − rbits + deg g < 64 also keeps every term of g below x^64.
+    s.n % 2 == 1 && rbits < 64 && 63 - rbits + s.exponents[1] < 64
 }
 
 /// Whether the field's reduction runs in XMM registers: sparse f and G = x^s·g in two words.
@@ -817,6 +815,19 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
             " a·b mod f with PCLMULQDQ ({} word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).",
             gm.clmuls
         );
+        let square_doc = format!(
+            " a² mod f: the word squares by {}, then the reduction of `mul_x86_64_clmul`{}.",
+            if n >= SPREAD_WORDS {
+                "byte shuffles"
+            } else {
+                "PCLMULQDQ"
+            },
+            if shift_last_fold(s) {
+                ", its last fold by word shifts"
+            } else {
+                ""
+            }
+        );
         let mut gs = Gen::new();
         let r = square_pairs(&mut gs, n);
         let r = reduce_xmm(&mut gs, s, r, np - 1, shift_last_fold(s));
@@ -886,7 +897,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
                 out
             }
 
-            /// a² mod f with one PCLMULQDQ per word, then the same reduction as `mul_x86_64_clmul`.
+            #[doc = #square_doc]
             #[cfg(target_arch = "x86_64")]
             #[inline]
             #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
