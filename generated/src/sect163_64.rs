@@ -542,34 +542,32 @@ impl F163 {
                 let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
                 let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 1);
                 let v13 = ::core::arch::x86_64::_mm_srli_si128(p8, 8);
+                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
                 let k10 = ::core::arch::x86_64::_mm_move_epi64(p4);
                 let x14 = ::core::arch::x86_64::_mm_xor_si128(p9, v13);
-                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
-                let x16 = ::core::arch::x86_64::_mm_xor_si128(k10, x14);
                 let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
-                let h19 = ::core::arch::x86_64::_mm_srli_epi64(x16, 35);
+                let x16 = ::core::arch::x86_64::_mm_xor_si128(k10, x14);
                 let u11 = ::core::arch::x86_64::_mm_slli_si128(p8, 8);
                 let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(x16, g6, 1);
-                let h20 = ::core::arch::x86_64::_mm_move_epi64(h19);
+                let h19 = ::core::arch::x86_64::_mm_srli_epi64(x16, 35);
+                let f20 = ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x00000000000000c9u64 as i64,
+                );
                 let x12 = ::core::arch::x86_64::_mm_xor_si128(p7, u11);
-                let f21 = ::core::arch::x86_64::_mm_slli_epi64(h20, 7);
-                let f22 = ::core::arch::x86_64::_mm_slli_epi64(h20, 6);
-                let f23 = ::core::arch::x86_64::_mm_slli_epi64(h20, 3);
+                let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(h19, f20, 0);
                 let x15 = ::core::arch::x86_64::_mm_xor_si128(p3, x12);
-                let x24 = ::core::arch::x86_64::_mm_xor_si128(f21, f22);
-                let x25 = ::core::arch::x86_64::_mm_xor_si128(f23, h20);
                 let x18 = ::core::arch::x86_64::_mm_xor_si128(x15, p17);
-                let x26 = ::core::arch::x86_64::_mm_xor_si128(x24, x25);
-                let k27 = ::core::arch::x86_64::_mm_and_si128(
+                let k22 = ::core::arch::x86_64::_mm_and_si128(
                     x16,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x0000000000000000u64 as i64,
                         0x00000007ffffffffu64 as i64,
                     ),
                 );
-                let x28 = ::core::arch::x86_64::_mm_xor_si128(x18, x26);
-                cur0 = x28;
-                cur1 = k27;
+                let x23 = ::core::arch::x86_64::_mm_xor_si128(x18, p21);
+                cur0 = x23;
+                cur1 = k22;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -577,7 +575,7 @@ impl F163 {
         }
         out
     }
-    /// a² mod f: the word squares by PCLMULQDQ, then the reduction of `mul_x86_64_clmul`, its last fold by word shifts.
+    /// a² mod f: the word squares by PCLMULQDQ, then the reduction of `mul_x86_64_clmul`.
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -597,34 +595,32 @@ impl F163 {
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 1);
             let v13 = ::core::arch::x86_64::_mm_srli_si128(p8, 8);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
             let k10 = ::core::arch::x86_64::_mm_move_epi64(p4);
             let x14 = ::core::arch::x86_64::_mm_xor_si128(p9, v13);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
-            let x16 = ::core::arch::x86_64::_mm_xor_si128(k10, x14);
             let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let h19 = ::core::arch::x86_64::_mm_srli_epi64(x16, 35);
+            let x16 = ::core::arch::x86_64::_mm_xor_si128(k10, x14);
             let u11 = ::core::arch::x86_64::_mm_slli_si128(p8, 8);
             let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(x16, g6, 1);
-            let h20 = ::core::arch::x86_64::_mm_move_epi64(h19);
+            let h19 = ::core::arch::x86_64::_mm_srli_epi64(x16, 35);
+            let f20 = ::core::arch::x86_64::_mm_set_epi64x(
+                0x0000000000000000u64 as i64,
+                0x00000000000000c9u64 as i64,
+            );
             let x12 = ::core::arch::x86_64::_mm_xor_si128(p7, u11);
-            let f21 = ::core::arch::x86_64::_mm_slli_epi64(h20, 7);
-            let f22 = ::core::arch::x86_64::_mm_slli_epi64(h20, 6);
-            let f23 = ::core::arch::x86_64::_mm_slli_epi64(h20, 3);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(h19, f20, 0);
             let x15 = ::core::arch::x86_64::_mm_xor_si128(p3, x12);
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(f21, f22);
-            let x25 = ::core::arch::x86_64::_mm_xor_si128(f23, h20);
             let x18 = ::core::arch::x86_64::_mm_xor_si128(x15, p17);
-            let x26 = ::core::arch::x86_64::_mm_xor_si128(x24, x25);
-            let k27 = ::core::arch::x86_64::_mm_and_si128(
+            let k22 = ::core::arch::x86_64::_mm_and_si128(
                 x16,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x00000007ffffffffu64 as i64,
                 ),
             );
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(x18, x26);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x28);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k27);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(x18, p21);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x23);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k22);
         }
         out
     }

@@ -512,16 +512,17 @@ fn split_top_word(s: &BinarySpec) -> bool {
 }
 
 /// Whether the last fold of the XMM squaring's reduction (the bits of word n − 1 at or above
-/// x^m, times g) is a sum of word shifts instead of a PCLMULQDQ: n odd (the word in lane 0),
-/// every term of g below x^64 and the product inside one word (sect163, sect283, sect571).
-/// Measured on AMD Zen 4 (one PCLMULQDQ every two cycles) with sect283 in a one-off harness
-/// (best of 400 runs; three runs each): a squaring in chains of 16 4.88–4.93 ns against
-/// 5.42 ns, `invert` 536–575 ns against 554 ns; the product with the same fold, as scheduled,
-/// ran slower (11.95 → 12.26 ns), so `mul` keeps the PCLMULQDQ.
+/// x^m, times g) is a sum of word shifts instead of a PCLMULQDQ: n odd and at least 5 (the word
+/// in lane 0), and the product inside one word (sect283, sect571). Measured on AMD Zen 4 (one
+/// PCLMULQDQ every two cycles) in a one-off harness (best of 400 runs; three runs each), a
+/// squaring in chains of 16 and `invert`: sect283 5.42 → 4.89 ns, 554 → 536–544 ns; sect571
+/// 8.41 → 8.2 ns, 1661 ns both; sect163 (3 words) lost, 4.58 → 4.85 ns and 236 → 243 ns. The
+/// product, with the same fold as scheduled, ran slower (sect283 11.95 → 12.26 ns), so `mul`
+/// keeps the PCLMULQDQ.
 fn shift_last_fold(s: &BinarySpec) -> bool {
     let rbits = s.m - 64 * (s.n - 1);
     // deg(t·g) = 63 − rbits + deg g < 64 also keeps every term of g below x^64.
-    s.n % 2 == 1 && rbits < 64 && 63 - rbits + s.exponents[1] < 64
+    s.n % 2 == 1 && s.n >= 5 && rbits < 64 && 63 - rbits + s.exponents[1] < 64
 }
 
 /// Whether the field's reduction runs in XMM registers: sparse f and G = x^s·g in two words.
