@@ -39,8 +39,8 @@ pub const BYTE_LOOP_MAX_XORS: usize = 100;
 /// smaller of the two bench machines (the AVX-512 Xeon has 48 KiB). On the Zen 4 (EPYC,
 /// 2026-12-01) sect283's four matrices (46 KiB) made `invert` 620–664 ns against 549–589 ns with
 /// the two (k = 141, 35) chosen for 32 KiB (one-off harness, best of 400 chains of 32,
-/// three runs each); sect409 went from three to two matrices' worth of L1 and 1445–1582 ns to
-/// 1355–1498 ns.
+/// three runs each); sect409, before its matrices were split, went from k = 204, 51 to
+/// k = 204, 102, 51 and from 1445–1582 ns to 1355–1498 ns.
 pub const L1_BYTES: usize = 32 * 1024;
 
 /// Cost model of [`matrix_runs`], in cycles, calibrated on the 2.9–3.0 GHz AVX-512 Xeon (the
