@@ -521,7 +521,7 @@ impl F283 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// a·b mod f with PCLMULQDQ (20 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
+    /// a·b mod f with PCLMULQDQ (18 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -531,120 +531,119 @@ impl F283 {
         /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let a3 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(4).cast());
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
-            let a6 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(4).cast());
-            let l7 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(3).cast());
-            let l9 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(1).cast());
-            let l11 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(3).cast());
-            let l13 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(1).cast());
-            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let a5 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
-            let s8 = ::core::arch::x86_64::_mm_xor_si128(a1, l7);
-            let s10 = ::core::arch::x86_64::_mm_xor_si128(l9, a3);
-            let s12 = ::core::arch::x86_64::_mm_xor_si128(a4, l11);
-            let s14 = ::core::arch::x86_64::_mm_xor_si128(l13, a6);
-            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 17);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
-            let s21 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
-            let s22 = ::core::arch::x86_64::_mm_xor_si128(a4, a5);
-            let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s14, 0);
-            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(s8, s12, 0);
-            let s43 = ::core::arch::x86_64::_mm_xor_si128(s8, a2);
-            let s44 = ::core::arch::x86_64::_mm_xor_si128(s12, a5);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
-            let s18 = ::core::arch::x86_64::_mm_xor_si128(l9, a2);
-            let s19 = ::core::arch::x86_64::_mm_xor_si128(l13, a5);
-            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(s21, s22, 0);
-            let s24 = ::core::arch::x86_64::_mm_xor_si128(a1, l9);
-            let s25 = ::core::arch::x86_64::_mm_xor_si128(a4, l13);
-            let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
-            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a5, 16);
-            let s40 = ::core::arch::x86_64::_mm_xor_si128(s10, a2);
-            let s41 = ::core::arch::x86_64::_mm_xor_si128(s14, a5);
-            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(s43, s44, 0);
-            let s46 = ::core::arch::x86_64::_mm_xor_si128(s8, s10);
-            let s47 = ::core::arch::x86_64::_mm_xor_si128(s12, s14);
-            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(s18, s19, 0);
-            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(s24, s25, 0);
-            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(s40, s41, 0);
-            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(s46, s47, 0);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(p17, p16);
-            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
-            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 17);
-            let x50 = ::core::arch::x86_64::_mm_xor_si128(p39, p38);
-            let x27 = ::core::arch::x86_64::_mm_xor_si128(p16, p15);
-            let x30 = ::core::arch::x86_64::_mm_xor_si128(p23, x28);
-            let x36 = ::core::arch::x86_64::_mm_xor_si128(p34, p35);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(p38, p15);
-            let x52 = ::core::arch::x86_64::_mm_xor_si128(p45, x50);
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(p20, x27);
-            let x31 = ::core::arch::x86_64::_mm_xor_si128(x30, p15);
-            let x32 = ::core::arch::x86_64::_mm_xor_si128(p26, x28);
-            let x51 = ::core::arch::x86_64::_mm_xor_si128(p42, x49);
-            let x53 = ::core::arch::x86_64::_mm_xor_si128(x52, p15);
-            let x54 = ::core::arch::x86_64::_mm_xor_si128(p48, x50);
-            let x55 = ::core::arch::x86_64::_mm_xor_si128(p39, p17);
-            let v79 = ::core::arch::x86_64::_mm_srli_si128(x36, 8);
-            let x56 = ::core::arch::x86_64::_mm_xor_si128(x55, p37);
-            let x58 = ::core::arch::x86_64::_mm_xor_si128(x54, x32);
-            let x61 = ::core::arch::x86_64::_mm_xor_si128(x53, x31);
-            let x63 = ::core::arch::x86_64::_mm_xor_si128(x51, x29);
-            let x80 = ::core::arch::x86_64::_mm_xor_si128(p33, v79);
-            let g81 = ::core::arch::x86_64::_mm_set_epi64x(
+            let a6 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(4).cast());
+            let l8 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(3).cast());
+            let l20 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(3).cast());
+            let l10 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(1).cast());
+            let l22 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(1).cast());
+            let s7 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
+            let s9 = ::core::arch::x86_64::_mm_xor_si128(l8, a3);
+            let s19 = ::core::arch::x86_64::_mm_xor_si128(a4, a5);
+            let s21 = ::core::arch::x86_64::_mm_xor_si128(l20, a6);
+            let s11 = ::core::arch::x86_64::_mm_xor_si128(l10, s7);
+            let s13 = ::core::arch::x86_64::_mm_xor_si128(l10, a2);
+            let s23 = ::core::arch::x86_64::_mm_xor_si128(l22, s19);
+            let s25 = ::core::arch::x86_64::_mm_xor_si128(l22, a5);
+            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s21, 0);
+            let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a6, 0);
+            let s12 = ::core::arch::x86_64::_mm_xor_si128(a1, l10);
+            let s14 = ::core::arch::x86_64::_mm_xor_si128(s13, l8);
+            let s15 = ::core::arch::x86_64::_mm_xor_si128(a2, a3);
+            let s16 = ::core::arch::x86_64::_mm_xor_si128(a3, s11);
+            let s18 = ::core::arch::x86_64::_mm_xor_si128(s9, s11);
+            let s24 = ::core::arch::x86_64::_mm_xor_si128(a4, l22);
+            let s26 = ::core::arch::x86_64::_mm_xor_si128(s25, l20);
+            let s27 = ::core::arch::x86_64::_mm_xor_si128(a5, a6);
+            let s28 = ::core::arch::x86_64::_mm_xor_si128(a6, s23);
+            let s30 = ::core::arch::x86_64::_mm_xor_si128(s21, s23);
+            let p38 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 17);
+            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 17);
+            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a4, 0);
+            let s17 = ::core::arch::x86_64::_mm_xor_si128(s7, s9);
+            let s29 = ::core::arch::x86_64::_mm_xor_si128(s19, s21);
+            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(s18, s30, 0);
+            let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(s16, s28, 0);
+            let p35 = ::core::arch::x86_64::_mm_clmulepi64_si128(s15, s27, 0);
+            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(s14, s26, 0);
+            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(s7, s19, 0);
+            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a5, 0);
+            let p41 = ::core::arch::x86_64::_mm_clmulepi64_si128(s12, s24, 0);
+            let p32 = ::core::arch::x86_64::_mm_clmulepi64_si128(s17, s29, 0);
+            let x48 = ::core::arch::x86_64::_mm_xor_si128(p36, p33);
+            let x44 = ::core::arch::x86_64::_mm_xor_si128(p43, p42);
+            let x63 = ::core::arch::x86_64::_mm_xor_si128(p38, x48);
+            let x45 = ::core::arch::x86_64::_mm_xor_si128(p40, p38);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(p41, x44);
+            let x47 = ::core::arch::x86_64::_mm_xor_si128(p37, p31);
+            let x52 = ::core::arch::x86_64::_mm_xor_si128(p42, p34);
+            let x55 = ::core::arch::x86_64::_mm_xor_si128(p39, p35);
+            let v78 = ::core::arch::x86_64::_mm_srli_si128(x63, 8);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(x45, x47);
+            let x53 = ::core::arch::x86_64::_mm_xor_si128(x52, x48);
+            let x56 = ::core::arch::x86_64::_mm_xor_si128(x55, p34);
+            let x59 = ::core::arch::x86_64::_mm_xor_si128(p32, x46);
+            let x61 = ::core::arch::x86_64::_mm_xor_si128(p36, p35);
+            let x79 = ::core::arch::x86_64::_mm_xor_si128(p36, v78);
+            let g80 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x0002142000000000u64 as i64,
             );
-            let x57 = ::core::arch::x86_64::_mm_xor_si128(x29, x56);
-            let x59 = ::core::arch::x86_64::_mm_xor_si128(x58, x36);
-            let x62 = ::core::arch::x86_64::_mm_xor_si128(x61, p33);
-            let x64 = ::core::arch::x86_64::_mm_xor_si128(p37, x63);
-            let u75 = ::core::arch::x86_64::_mm_slli_si128(x36, 8);
-            let p85 = ::core::arch::x86_64::_mm_clmulepi64_si128(x80, g81, 0);
-            let x60 = ::core::arch::x86_64::_mm_xor_si128(p15, x59);
-            let v72 = ::core::arch::x86_64::_mm_srli_si128(x57, 8);
-            let x76 = ::core::arch::x86_64::_mm_xor_si128(x64, u75);
-            let v77 = ::core::arch::x86_64::_mm_srli_si128(x62, 8);
-            let u71 = ::core::arch::x86_64::_mm_slli_si128(x62, 8);
-            let x73 = ::core::arch::x86_64::_mm_xor_si128(x60, v72);
-            let x78 = ::core::arch::x86_64::_mm_xor_si128(x76, v77);
-            let x74 = ::core::arch::x86_64::_mm_xor_si128(x73, u71);
-            let p83 = ::core::arch::x86_64::_mm_clmulepi64_si128(x78, g81, 0);
-            let v92 = ::core::arch::x86_64::_mm_srli_si128(p85, 8);
-            let p82 = ::core::arch::x86_64::_mm_clmulepi64_si128(x74, g81, 1);
-            let p84 = ::core::arch::x86_64::_mm_clmulepi64_si128(x78, g81, 1);
-            let x95 = ::core::arch::x86_64::_mm_xor_si128(x73, v92);
-            let h96 = ::core::arch::x86_64::_mm_srli_epi64(x95, 27);
-            let f97 = ::core::arch::x86_64::_mm_set_epi64x(
+            let x54 = ::core::arch::x86_64::_mm_xor_si128(x53, x49);
+            let x57 = ::core::arch::x86_64::_mm_xor_si128(x56, p32);
+            let x60 = ::core::arch::x86_64::_mm_xor_si128(x59, x49);
+            let x62 = ::core::arch::x86_64::_mm_xor_si128(x61, x45);
+            let u74 = ::core::arch::x86_64::_mm_slli_si128(x63, 8);
+            let p84 = ::core::arch::x86_64::_mm_clmulepi64_si128(x79, g80, 0);
+            let x58 = ::core::arch::x86_64::_mm_xor_si128(x57, p31);
+            let v71 = ::core::arch::x86_64::_mm_srli_si128(x54, 8);
+            let x75 = ::core::arch::x86_64::_mm_xor_si128(x62, u74);
+            let v76 = ::core::arch::x86_64::_mm_srli_si128(x60, 8);
+            let u70 = ::core::arch::x86_64::_mm_slli_si128(x60, 8);
+            let x72 = ::core::arch::x86_64::_mm_xor_si128(x58, v71);
+            let x77 = ::core::arch::x86_64::_mm_xor_si128(x75, v76);
+            let x73 = ::core::arch::x86_64::_mm_xor_si128(x72, u70);
+            let p82 = ::core::arch::x86_64::_mm_clmulepi64_si128(x77, g80, 0);
+            let v91 = ::core::arch::x86_64::_mm_srli_si128(p84, 8);
+            let p81 = ::core::arch::x86_64::_mm_clmulepi64_si128(x73, g80, 1);
+            let p83 = ::core::arch::x86_64::_mm_clmulepi64_si128(x77, g80, 1);
+            let x94 = ::core::arch::x86_64::_mm_xor_si128(x72, v91);
+            let x50 = ::core::arch::x86_64::_mm_xor_si128(p40, p39);
+            let h95 = ::core::arch::x86_64::_mm_srli_epi64(x94, 27);
+            let f96 = ::core::arch::x86_64::_mm_set_epi64x(
                 0x0000000000000000u64 as i64,
                 0x00000000000010a1u64 as i64,
             );
-            let u65 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
-            let u67 = ::core::arch::x86_64::_mm_slli_si128(x57, 8);
-            let u86 = ::core::arch::x86_64::_mm_slli_si128(p83, 8);
-            let u88 = ::core::arch::x86_64::_mm_slli_si128(p85, 8);
-            let p98 = ::core::arch::x86_64::_mm_clmulepi64_si128(h96, f97, 0);
-            let x66 = ::core::arch::x86_64::_mm_xor_si128(p17, u65);
-            let x68 = ::core::arch::x86_64::_mm_xor_si128(x31, u67);
-            let v69 = ::core::arch::x86_64::_mm_srli_si128(x32, 8);
-            let x87 = ::core::arch::x86_64::_mm_xor_si128(p82, u86);
-            let x89 = ::core::arch::x86_64::_mm_xor_si128(p84, u88);
-            let v90 = ::core::arch::x86_64::_mm_srli_si128(p83, 8);
-            let x70 = ::core::arch::x86_64::_mm_xor_si128(x68, v69);
-            let x91 = ::core::arch::x86_64::_mm_xor_si128(x89, v90);
-            let x93 = ::core::arch::x86_64::_mm_xor_si128(x66, x87);
-            let x94 = ::core::arch::x86_64::_mm_xor_si128(x70, x91);
-            let k99 = ::core::arch::x86_64::_mm_and_si128(
-                x95,
+            let x51 = ::core::arch::x86_64::_mm_xor_si128(x50, x44);
+            let u64 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
+            let u66 = ::core::arch::x86_64::_mm_slli_si128(x54, 8);
+            let u85 = ::core::arch::x86_64::_mm_slli_si128(p82, 8);
+            let u87 = ::core::arch::x86_64::_mm_slli_si128(p84, 8);
+            let p97 = ::core::arch::x86_64::_mm_clmulepi64_si128(h95, f96, 0);
+            let x65 = ::core::arch::x86_64::_mm_xor_si128(p43, u64);
+            let x67 = ::core::arch::x86_64::_mm_xor_si128(x51, u66);
+            let v68 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
+            let x86 = ::core::arch::x86_64::_mm_xor_si128(p81, u85);
+            let x88 = ::core::arch::x86_64::_mm_xor_si128(p83, u87);
+            let v89 = ::core::arch::x86_64::_mm_srli_si128(p82, 8);
+            let x69 = ::core::arch::x86_64::_mm_xor_si128(x67, v68);
+            let x90 = ::core::arch::x86_64::_mm_xor_si128(x88, v89);
+            let x92 = ::core::arch::x86_64::_mm_xor_si128(x65, x86);
+            let x93 = ::core::arch::x86_64::_mm_xor_si128(x69, x90);
+            let k98 = ::core::arch::x86_64::_mm_and_si128(
+                x94,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000007ffffffu64 as i64,
                 ),
             );
-            let x100 = ::core::arch::x86_64::_mm_xor_si128(x93, p98);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x100);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x94);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k99);
+            let x99 = ::core::arch::x86_64::_mm_xor_si128(x92, p97);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x99);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x93);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(4).cast(), k98);
         }
         out
     }

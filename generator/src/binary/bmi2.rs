@@ -13,9 +13,10 @@
 //! of family 19h or later, with BMI2.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 
 use super::{BinarySpec, BinaryTarget, Reduction};
+use crate::emit::x86_64::cpuid;
 
 /// Whether the field squares with `PDEP` on x86-64 where the CPU allows it (see the module
 /// docs): 64-bit words and f a trinomial. Measured on AMD Zen 4 (EPYC, CPUID family 19h model
@@ -91,6 +92,26 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         let il = Literal::usize_unsuffixed(i);
         quote!(c[#il])
     });
+    let cached = cpuid::cached(
+        quote! {
+            /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
+            /// leaf 7 is read only when leaf 0 reports it.
+            let fast = unsafe {
+                let l0 = ::core::arch::x86_64::__cpuid(0);
+                let vendor = [l0.ebx, l0.edx, l0.ecx];
+                // "GenuineIntel" and "AuthenticAMD" as CPUID returns them in EBX, EDX, ECX.
+                let intel = vendor == [0x756e_6547, 0x4965_6e69, 0x6c65_746e];
+                let amd = vendor == [0x6874_7541, 0x6974_6e65, 0x444d_4163];
+                let eax = ::core::arch::x86_64::__cpuid(1).eax;
+                let base = (eax >> 8) & 0xf;
+                let family = if base == 0xf { base + ((eax >> 20) & 0xff) } else { base };
+                l0.eax >= 7
+                    && (intel || (amd && family >= 0x19))
+                    && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 8) != 0
+            };
+        },
+        &format_ident!("fast"),
+    );
     quote! {
         /// C mod f for a square C (2n words), as `reduce` computes it, with the word folds
         /// written as a loop over the words at or above x^m, top first (the indices are public).
@@ -159,28 +180,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         #[inline]
         #[allow(unused_doc_comments, unused_unsafe)]
         fn x86_64_bmi2_available() -> bool {
-            static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(0);
-            let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-            if state != 0 {
-                return state == 2;
-            }
-            /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
-            /// leaf 7 is read only when leaf 0 reports it.
-            let fast = unsafe {
-                let l0 = ::core::arch::x86_64::__cpuid(0);
-                let vendor = [l0.ebx, l0.edx, l0.ecx];
-                // "GenuineIntel" and "AuthenticAMD" as CPUID returns them in EBX, EDX, ECX.
-                let intel = vendor == [0x756e_6547, 0x4965_6e69, 0x6c65_746e];
-                let amd = vendor == [0x6874_7541, 0x6974_6e65, 0x444d_4163];
-                let eax = ::core::arch::x86_64::__cpuid(1).eax;
-                let base = (eax >> 8) & 0xf;
-                let family = if base == 0xf { base + ((eax >> 20) & 0xff) } else { base };
-                l0.eax >= 7
-                    && (intel || (amd && family >= 0x19))
-                    && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 8) != 0
-            };
-            STATE.store(if fast { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-            fast
+            #cached
         }
     }
 }

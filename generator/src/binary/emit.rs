@@ -18,6 +18,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{BinarySpec, BinaryTarget, ChainStep, Poly, Reduction};
+use crate::emit::x86_64::cpuid;
 
 /// Backend names, in order of preference.
 pub fn backends(s: &BinarySpec, target: BinaryTarget) -> Vec<&'static str> {
@@ -525,6 +526,14 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     };
     let s_feature = safety("x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.");
     let s_cpuid = safety("CPUID exists on every x86-64 processor; leaf 1 always exists.");
+    let clmul_cached = cpuid::cached(
+        quote! {
+            #s_cpuid
+            let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
+            let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
+        },
+        &format_ident!("present"),
+    );
     let s_pmull = safety("this code is compiled only when the build enables the `aes` target feature (which implies `neon`), so PMULL is present.");
     let mul_wide = if barrett {
         quote! {
@@ -643,16 +652,7 @@ fn backend_items(c: &Ctx, s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         #[inline]
         #[allow(unused_doc_comments, unused_unsafe)]
         fn x86_64_clmul_detected() -> bool {
-            static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(0);
-            let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-            if state != 0 {
-                return state == 2;
-            }
-            #s_cpuid
-            let ecx = unsafe { ::core::arch::x86_64::__cpuid(1).ecx };
-            let present = ecx & (1 << 1) != 0 && ecx & (1 << 9) != 0;
-            STATE.store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-            present
+            #clmul_cached
         }
 
         /// One 64×64 → 128-bit carry-less product with PMULL: (low word, high word).

@@ -24,104 +24,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use std::collections::HashMap;
 
-/// A symmetric k-term formula: the products (Σ_{i∈S} a_i)(Σ_{i∈S} b_i) for the subsets S
-/// (bit i = term i). The output combinations are derived by [`combinations`].
-struct Formula {
-    k: usize,
-    subsets: &'static [u32],
-}
-
-/// Karatsuba (2 terms, 3 products), the 3-term formula (6 products) and a 5-term formula with
-/// 13 products, the count of Montgomery (2005); this set of subsets was found by an exhaustive
-/// search over GF(2) (the products are linearly independent and span every output
-/// coefficient, checked by [`combinations`] and the unit test below).
-const FORMULAS: [Formula; 3] = [
-    Formula {
-        k: 2,
-        subsets: &[0b01, 0b10, 0b11],
-    },
-    Formula {
-        k: 3,
-        subsets: &[0b001, 0b010, 0b011, 0b100, 0b101, 0b110],
-    },
-    Formula {
-        k: 5,
-        subsets: &[
-            0b00001, 0b00010, 0b00011, 0b00100, 0b00101, 0b01000, 0b01110, 0b10000, 0b10100,
-            0b10111, 0b11000, 0b11101, 0b11111,
-        ],
-    },
-];
-
-/// The coordinates of a symmetric product over GF(2): bit i for a_i·b_i, then one bit per
-/// pair i < j for a_i·b_j + a_j·b_i.
-fn coords(k: usize, s: u32) -> u64 {
-    let mut v = 0u64;
-    let mut idx = k;
-    for i in 0..k {
-        if s >> i & 1 == 1 {
-            v |= 1 << i;
-        }
-    }
-    for i in 0..k {
-        for j in i + 1..k {
-            if s >> i & 1 == 1 && s >> j & 1 == 1 {
-                v |= 1 << idx;
-            }
-            idx += 1;
-        }
-    }
-    v
-}
-
-/// Output coefficient t = Σ_{i+j=t} a_i·b_j in the same coordinates.
-fn target(k: usize, t: usize) -> u64 {
-    let mut v = 0u64;
-    let mut idx = k;
-    if t % 2 == 0 && t / 2 < k {
-        v |= 1 << (t / 2);
-    }
-    for i in 0..k {
-        for j in i + 1..k {
-            if i + j == t {
-                v |= 1 << idx;
-            }
-            idx += 1;
-        }
-    }
-    v
-}
-
-/// For each output coefficient t = 0..2k−1, the set of products (bit p = product p) whose sum
-/// it is, by Gaussian elimination over GF(2); `None` when a coefficient is not in their span.
-fn combinations(f: &Formula) -> Option<Vec<u64>> {
-    let mut basis: Vec<(u64, u64)> = Vec::new();
-    for (p, &s) in f.subsets.iter().enumerate() {
-        let (mut v, mut m) = (coords(f.k, s), 1u64 << p);
-        for &(b, bm) in &basis {
-            if v >> (63 - b.leading_zeros()) & 1 == 1 {
-                v ^= b;
-                m ^= bm;
-            }
-        }
-        if v == 0 {
-            return None;
-        }
-        basis.push((v, m));
-    }
-    (0..2 * f.k - 1)
-        .map(|t| {
-            let (mut v, mut m) = (target(f.k, t), 0u64);
-            for &(b, bm) in &basis {
-                if v >> (63 - b.leading_zeros()) & 1 == 1 {
-                    v ^= b;
-                    m ^= bm;
-                }
-            }
-            (v == 0).then_some(m)
-        })
-        .collect()
-}
+use super::formula::{combinations, FORMULAS};
 
 type Opd = Option<Ident>;
 
@@ -515,25 +418,6 @@ fn product_count(w: u32, m: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn formulas_span_their_outputs() {
-        for f in &FORMULAS {
-            let combos = combinations(f).expect("independent products spanning the outputs");
-            assert_eq!(combos.len(), 2 * f.k - 1);
-            // Each combination, expanded, is exactly the schoolbook coefficient.
-            for (t, combo) in combos.iter().enumerate() {
-                let mut v = 0u64;
-                for (p, &s) in f.subsets.iter().enumerate() {
-                    if combo >> p & 1 == 1 {
-                        v ^= coords(f.k, s);
-                    }
-                }
-                assert_eq!(v, target(f.k, t));
-            }
-        }
-        assert_eq!(FORMULAS[2].subsets.len(), 13);
-    }
 
     #[test]
     fn limbs_fit_the_holes() {

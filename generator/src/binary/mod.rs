@@ -8,6 +8,7 @@
 
 mod bmi2;
 pub mod emit;
+mod formula;
 mod holes;
 pub mod multisquare;
 pub mod poly;

@@ -23,6 +23,7 @@ use proc_macro2::{Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{BinarySpec, BinaryTarget, ChainStep, Poly};
+use crate::emit::x86_64::cpuid;
 
 /// Largest degree given matrices: one matrix takes ⌈c/8⌉·8·n words for c columns (m, or
 /// ⌈m/2⌉ with the split: 20.3 KiB at m = 571), and the committed presets end at 571.
@@ -570,6 +571,22 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let cover_doc = format!(
         " a^(2^k'): the matrices for k = {runs_doc}, longest first, as often as they fit in k; returns (a^(2^k'), k − k'). Only when `x86_64_avx512_available()`."
     );
+    let avx512_cached = cpuid::cached(
+        quote! {
+            /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
+            /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
+            let present = unsafe {
+                let max = ::core::arch::x86_64::__cpuid(0).eax;
+                let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
+                max >= 7
+                    && osxsave
+                    && Self::xcr0_x86_64() & 0xe6 == 0xe6
+                    && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16 | 1 << 8)
+                        == (1 << 16 | 1 << 8)
+            };
+        },
+        &format_ident!("present"),
+    );
     quote! {
         #kernel
 
@@ -625,24 +642,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         #[inline]
         #[allow(unused_doc_comments, unused_unsafe)]
         fn x86_64_avx512_detected() -> bool {
-            static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(0);
-            let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-            if state != 0 {
-                return state == 2;
-            }
-            /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
-            /// leaf 7 is read only when leaf 0 reports it; XGETBV runs only when OSXSAVE is set.
-            let present = unsafe {
-                let max = ::core::arch::x86_64::__cpuid(0).eax;
-                let osxsave = ::core::arch::x86_64::__cpuid(1).ecx & (1 << 27) != 0;
-                max >= 7
-                    && osxsave
-                    && Self::xcr0_x86_64() & 0xe6 == 0xe6
-                    && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 16 | 1 << 8)
-                        == (1 << 16 | 1 << 8)
-            };
-            STATE.store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-            present
+            #avx512_cached
         }
 
         /// XCR0 (XGETBV with ECX = 0). SAFETY: the caller checked CPUID.1:ECX.OSXSAVE.

@@ -6,7 +6,9 @@
 //! between general and vector registers. The double-length product is kept as *diagonals*: D_k
 //! is a 128-bit value whose low word adds to word k of the product and whose high word adds to
 //! word k + 1. Karatsuba over 128-bit halves (operands split at a pair boundary, so the sums of
-//! halves are pair xors) or schoolbook over pairs is chosen per size by counting instructions.
+//! halves are pair xors), schoolbook over pairs, or from five words also splits at any word and
+//! the three- and five-term formulae of [`super::formula`] is chosen per size by counting
+//! instructions.
 //! Diagonals become aligned pairs with byte shifts (R_t = D_2t + D_(2t+1)·x^64 +
 //! D_(2t−1)·x^−64).
 //!
@@ -21,6 +23,7 @@ use std::collections::HashMap;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
+use super::formula::{combinations, xor_program, Formula, FORMULAS};
 use super::{BinarySpec, Poly, Reduction};
 
 fn arch(name: &str) -> TokenStream {
@@ -37,10 +40,9 @@ fn usize_lit(x: usize) -> Literal {
 enum Plan {
     /// Every pair of words, one PCLMULQDQ each.
     School,
-    /// The three-term Karatsuba formula for three words: six products, a_i·b_i and
-    /// (a_i + a_j)(b_i + b_j) (P. L. Montgomery, "Five, six, and seven-term Karatsuba-like
-    /// formulae", IEEE Trans. Computers 54(3), 2005, §2).
-    Kara3,
+    /// The symmetric formula `FORMULAS[i]` over its k words, here the three-term (6 products)
+    /// and five-term (13 products) ones (see [`super::formula`]).
+    Formula(usize),
     /// Karatsuba with the low half of `h` words: (low, high, sums).
     Kara(usize, Box<Plan>, Box<Plan>, Box<Plan>),
 }
@@ -62,8 +64,8 @@ const XOR: f64 = 1.0 / 20.0;
 /// faster.
 const MOVE: f64 = 1.0;
 
-/// Operand length in words from which the plan may split at odd words and use the three-term
-/// formula (`fine`); shorter operands split at pairs only. Measured with a chain of products
+/// Operand length in words from which the plan may split at odd words and use the three- and
+/// five-term formulae (`fine`); shorter operands split at pairs only. Measured with a chain of products
 /// (each waiting for the last), both scheduled by [`schedule`]. On an AVX-512 Xeon (one
 /// PCLMULQDQ a cycle) the word-level plans at 3 and 5 words cut the products from 14 to 11
 /// (sect163) and 30 to 20 (sect283) but lengthened the chain by 6–8% (the sums before and the
@@ -72,7 +74,12 @@ const MOVE: f64 = 1.0;
 /// family 19h model 11h: one PCLMULQDQ every two cycles, latency 4) the products set the pace:
 /// sect283's plan (15 products, 20 with the reduction) runs 12.2 ns against 14.4 ns (example
 /// `binary_interleaved`), while sect163 and gf2-155 at 3 words still lose (9.1 → 10.3 ns,
-/// 12.0 → 13.4 ns). The bench machine is now the Zen 4.
+/// 12.0 → 13.4 ns). The five-term formula then took sect283 from 15 products to 13 (17 with the
+/// reduction): independent products 10.9 → 9.75 ns and a chain in registers 10.8 → 9.8 ns
+/// (best of eight alternating runs, 2026-12-01), while the example's chain through memory
+/// stayed at 12.2–12.5 ns (its clock ticks 0.3 ns a step) and sect571 (9 words, now 5 + 4
+/// with the formula in both halves, 35 products instead of 42) is unchanged at 26.8 ns. The
+/// bench machine is now the Zen 4.
 const FINE_WORDS: usize = 5;
 
 /// Operand length in words from which a square's word squares are byte shuffles (`PSHUFB`
@@ -102,11 +109,13 @@ fn plan(a: &[bool], b: &[bool], fine: bool, memo: &mut PlanMemo) -> (f64, Plan) 
     let school = products as f64 * (1.0 + XOR);
     let mut best = (school, Plan::School);
     if l > 1 && products > 0 {
-        if fine && l == 3 && count(a) == 3 && count(b) == 3 {
-            // Six products, three sums per operand, six xors to combine.
-            let cost = 6.0 + 12.0 * XOR;
-            if cost < best.0 {
-                best = (cost, Plan::Kara3);
+        for (fi, f) in FORMULAS.iter().enumerate().skip(1) {
+            if fine && l == f.k && count(a) == l && count(b) == l {
+                // The products, the sums of each operand's terms and the output xors.
+                let cost = f.subsets.len() as f64 + formula_xors(f) as f64 * XOR;
+                if cost < best.0 {
+                    best = (cost, Plan::Formula(fi));
+                }
             }
         }
         for h in l.div_ceil(2)..l {
@@ -140,6 +149,14 @@ fn plan(a: &[bool], b: &[bool], fine: bool, memo: &mut PlanMemo) -> (f64, Plan) 
     }
     memo.insert((a.to_vec(), b.to_vec()), best.clone());
     best
+}
+
+/// Xors of a formula's word plan: the sums of both operands' terms and the output sums, as
+/// [`xor_program`] shares them.
+fn formula_xors(f: &Formula) -> usize {
+    let subsets: Vec<u64> = f.subsets.iter().map(|&s| u64::from(s)).collect();
+    let combos = combinations(f).expect("formula spans its outputs");
+    2 * xor_program(f.k, &subsets).steps.len() + xor_program(subsets.len(), &combos).steps.len()
 }
 
 /// One 64-bit word of an operand: lane `lane` of the `__m128i` `v`; for an input word, `load`
@@ -326,27 +343,40 @@ impl Gen {
                     out[k] = self.xor(out[k].take(), Some(prod));
                 }
             }
-            Plan::Kara3 => {
-                let w = |v: &[Option<Word>], i: usize| v[i].clone().expect("Kara3 words");
-                let pr =
-                    |g: &mut Gen, x: Word, y: Word| g.clmul(&x.v, &y.v, x.lane | (y.lane << 4));
-                let p2 = pr(self, w(a, 2), w(b, 2));
-                let p1 = pr(self, w(a, 1), w(b, 1));
-                let p0 = pr(self, w(a, 0), w(b, 0));
-                let mut m = Vec::new();
-                for (i, j) in [(1, 2), (0, 2), (0, 1)] {
-                    let x = self.word_sum(&a[i], &a[j]).expect("present");
-                    let y = self.word_sum(&b[i], &b[j]).expect("present");
-                    m.push(pr(self, x, y));
+            Plan::Formula(fi) => {
+                let f = &FORMULAS[*fi];
+                let subsets: Vec<u64> = f.subsets.iter().map(|&s| u64::from(s)).collect();
+                let terms = xor_program(f.k, &subsets);
+                let sums = |g: &mut Gen, v: &[Option<Word>]| -> Vec<Word> {
+                    let mut vals = v.to_vec();
+                    for &(x, y) in &terms.steps {
+                        let w = g.word_sum(&vals[x], &vals[y]);
+                        vals.push(w);
+                    }
+                    terms
+                        .outputs
+                        .iter()
+                        .map(|o| vals[o.expect("non-empty subset")].clone().expect("present"))
+                        .collect()
+                };
+                let (sa, sb) = (sums(self, a), sums(self, b));
+                // Products of the high terms first, as the reduction needs the top diagonals.
+                let mut prods: Vec<Option<Ident>> = vec![None; sa.len()];
+                for p in (0..sa.len()).rev() {
+                    let (x, y) = (&sa[p], &sb[p]);
+                    prods[p] = Some(self.clmul(&x.v, &y.v, x.lane | (y.lane << 4)));
                 }
-                let u = self.xor(Some(p1.clone()), Some(p2.clone()));
-                let t = self.xor(Some(p0.clone()), Some(p1));
-                out[4] = Some(p2.clone());
-                out[3] = self.xor(Some(m[0].clone()), u);
-                let m02 = self.xor(Some(m[1].clone()), t.clone());
-                out[2] = self.xor(m02, Some(p2));
-                out[1] = self.xor(Some(m[2].clone()), t);
-                out[0] = Some(p0);
+                let combos = combinations(f).expect("formula spans its outputs");
+                let outs = xor_program(prods.len(), &combos);
+                for &(x, y) in &outs.steps {
+                    let v = self.xor(prods[x].clone(), prods[y].clone());
+                    prods.push(v);
+                }
+                out = outs
+                    .outputs
+                    .iter()
+                    .map(|o| o.and_then(|v| prods[v].clone()))
+                    .collect();
             }
             Plan::Kara(h, p0, p2, p1) => {
                 let h = *h;

@@ -592,9 +592,7 @@ pub fn x86_64_support(has_portable: bool, limbs: &TokenStream, ops: &CoreOps) ->
     };
     let mul = checked(ops.mul, quote!(a: &#limbs, b: &#limbs), quote!(a, b));
     let square = checked(ops.square, quote!(a: &#limbs), quote!(a));
-    let cpuid_note = x86_64::asm::safety_note(
-        "CPUID exists on every x86-64 processor; leaf 7 is read only when leaf 0 reports it.",
-    );
+    let adx_cached = x86_64::cpuid::cached(x86_64::cpuid::adx_probe(), &format_ident!("present"));
     let missing = if has_portable {
         quote!()
     } else {
@@ -633,22 +631,7 @@ pub fn x86_64_support(has_portable: bool, limbs: &TokenStream, ops: &CoreOps) ->
         #[inline]
         #[allow(unused_doc_comments, unused_unsafe)]
         fn x86_64_adx_detected() -> bool {
-            static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(0);
-            let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-            if state != 0 {
-                return state == 2;
-            }
-            #cpuid_note
-            let ebx = unsafe {
-                if ::core::arch::x86_64::__cpuid(0).eax >= 7 {
-                    ::core::arch::x86_64::__cpuid_count(7, 0).ebx
-                } else {
-                    0
-                }
-            };
-            let present = ebx & (1 << 8) != 0 && ebx & (1 << 19) != 0;
-            STATE.store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-            present
+            #adx_cached
         }
 
         #mul

@@ -439,9 +439,8 @@ fn asm_fns(shape: &RsaShape) -> TokenStream {
         n + 2,
         2 * n + 2
     ));
-    let cpuid_note = super::x86_64::asm::safety_note(
-        "CPUID exists on every x86-64 processor; leaf 7 is read only when leaf 0 reports it.",
-    );
+    let adx_cached =
+        super::x86_64::cpuid::cached(super::x86_64::cpuid::adx_probe(), &format_ident!("present"));
     let window = shape.adx_window_mont;
     let mul_body = if window {
         quote!(self.mul_adx_window(a, b))
@@ -470,22 +469,7 @@ fn asm_fns(shape: &RsaShape) -> TokenStream {
             }
             #[cfg(not(all(target_feature = "bmi2", target_feature = "adx")))]
             {
-                static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(0);
-                let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-                if state != 0 {
-                    return state == 2;
-                }
-                #cpuid_note
-                let ebx = unsafe {
-                    if ::core::arch::x86_64::__cpuid(0).eax >= 7 {
-                        ::core::arch::x86_64::__cpuid_count(7, 0).ebx
-                    } else {
-                        0
-                    }
-                };
-                let present = ebx & (1 << 8) != 0 && ebx & (1 << 19) != 0;
-                STATE.store(if present { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-                present
+                #adx_cached
             }
         }
 
