@@ -25,8 +25,9 @@ extern "C" {
     ) -> c_int;
 }
 
-/// Chained operations per timed run.
-const CHAIN: usize = 32;
+/// Chained operations per timed run: 128, as this machine's clock reads in steps of 10 ns
+/// (0.3 ns per operation at 32, 2.5 % of a sect283 product; 0.08 ns at 128).
+const CHAIN: usize = 128;
 
 /// SplitMix64 bytes of an m-bit element, little-endian.
 fn element(m: u32, seed: u64) -> Vec<u8> {
