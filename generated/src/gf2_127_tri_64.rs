@@ -427,7 +427,7 @@ impl F127 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// a·b mod f with PCLMULQDQ (8 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
+    /// a·b mod f with PCLMULQDQ (4 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by the trinomial's multiword shifts (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -441,39 +441,45 @@ impl F127 {
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 16);
             let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 1);
             let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 17);
-            let x6 = ::core::arch::x86_64::_mm_xor_si128(p4, p5);
-            let v10 = ::core::arch::x86_64::_mm_srli_si128(x6, 8);
-            let x11 = ::core::arch::x86_64::_mm_xor_si128(p3, v10);
-            let g12 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x0000000000000006u64 as i64,
-            );
-            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(x11, g12, 1);
             let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a2, 0);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(x11, g12, 0);
-            let v17 = ::core::arch::x86_64::_mm_srli_si128(p14, 8);
+            let x6 = ::core::arch::x86_64::_mm_xor_si128(p4, p5);
             let u8 = ::core::arch::x86_64::_mm_slli_si128(x6, 8);
-            let u15 = ::core::arch::x86_64::_mm_slli_si128(p14, 8);
-            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(v17, g12, 0);
+            let v10 = ::core::arch::x86_64::_mm_srli_si128(x6, 8);
             let x9 = ::core::arch::x86_64::_mm_xor_si128(p7, u8);
-            let x16 = ::core::arch::x86_64::_mm_xor_si128(p13, u15);
-            let x18 = ::core::arch::x86_64::_mm_xor_si128(x9, x16);
-            let x20 = ::core::arch::x86_64::_mm_xor_si128(x18, p19);
-            let h21 = ::core::arch::x86_64::_mm_srli_epi64(x20, 63);
-            let f22 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x0000000000000003u64 as i64,
-            );
-            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(h21, f22, 1);
-            let k24 = ::core::arch::x86_64::_mm_and_si128(
-                x20,
+            let x11 = ::core::arch::x86_64::_mm_xor_si128(p3, v10);
+            let w12 = ::core::arch::x86_64::_mm_alignr_epi8(x11, x9, 8);
+            let y13 = ::core::arch::x86_64::_mm_srli_epi64(w12, 63);
+            let z14 = ::core::arch::x86_64::_mm_slli_epi64(x11, 1);
+            let x15 = ::core::arch::x86_64::_mm_xor_si128(y13, z14);
+            let w18 = ::core::arch::x86_64::_mm_slli_si128(x15, 8);
+            let w16 = ::core::arch::x86_64::_mm_srli_si128(x11, 8);
+            let y19 = ::core::arch::x86_64::_mm_slli_epi64(x15, 1);
+            let z20 = ::core::arch::x86_64::_mm_srli_epi64(w18, 63);
+            let y17 = ::core::arch::x86_64::_mm_srli_epi64(w16, 61);
+            let x21 = ::core::arch::x86_64::_mm_xor_si128(y19, z20);
+            let k22 = ::core::arch::x86_64::_mm_and_si128(
+                x21,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x7fffffffffffffffu64 as i64,
                     0xffffffffffffffffu64 as i64,
                 ),
             );
-            let x25 = ::core::arch::x86_64::_mm_xor_si128(k24, p23);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x25);
+            let w23 = ::core::arch::x86_64::_mm_slli_si128(y17, 8);
+            let k27 = ::core::arch::x86_64::_mm_and_si128(
+                x9,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x7fffffffffffffffu64 as i64,
+                    0xffffffffffffffffu64 as i64,
+                ),
+            );
+            let y24 = ::core::arch::x86_64::_mm_slli_epi64(y17, 1);
+            let z25 = ::core::arch::x86_64::_mm_srli_epi64(w23, 63);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(k27, x15);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(k22, y17);
+            let x26 = ::core::arch::x86_64::_mm_xor_si128(y24, z25);
+            let x30 = ::core::arch::x86_64::_mm_xor_si128(x28, x29);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(x30, x26);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x31);
         }
         out
     }
@@ -491,42 +497,48 @@ impl F127 {
             let mut cur0 = a1;
             let mut i = 0u32;
             while i < k {
-                let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
-                let g4 = ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000000000u64 as i64,
-                    0x0000000000000006u64 as i64,
-                );
-                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(p3, g4, 1);
-                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(p3, g4, 0);
                 let p2 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
-                let v9 = ::core::arch::x86_64::_mm_srli_si128(p6, 8);
-                let u7 = ::core::arch::x86_64::_mm_slli_si128(p6, 8);
-                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(v9, g4, 0);
-                let x8 = ::core::arch::x86_64::_mm_xor_si128(p5, u7);
-                let x10 = ::core::arch::x86_64::_mm_xor_si128(p2, x8);
-                let x12 = ::core::arch::x86_64::_mm_xor_si128(x10, p11);
-                let h13 = ::core::arch::x86_64::_mm_srli_epi64(x12, 63);
-                let f14 = ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000000000u64 as i64,
-                    0x0000000000000003u64 as i64,
-                );
-                let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(h13, f14, 1);
-                let k16 = ::core::arch::x86_64::_mm_and_si128(
-                    x12,
+                let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
+                let w4 = ::core::arch::x86_64::_mm_alignr_epi8(p3, p2, 8);
+                let y5 = ::core::arch::x86_64::_mm_srli_epi64(w4, 63);
+                let z6 = ::core::arch::x86_64::_mm_slli_epi64(p3, 1);
+                let x7 = ::core::arch::x86_64::_mm_xor_si128(y5, z6);
+                let w10 = ::core::arch::x86_64::_mm_slli_si128(x7, 8);
+                let w8 = ::core::arch::x86_64::_mm_srli_si128(p3, 8);
+                let y11 = ::core::arch::x86_64::_mm_slli_epi64(x7, 1);
+                let z12 = ::core::arch::x86_64::_mm_srli_epi64(w10, 63);
+                let y9 = ::core::arch::x86_64::_mm_srli_epi64(w8, 61);
+                let x13 = ::core::arch::x86_64::_mm_xor_si128(y11, z12);
+                let k14 = ::core::arch::x86_64::_mm_and_si128(
+                    x13,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x7fffffffffffffffu64 as i64,
                         0xffffffffffffffffu64 as i64,
                     ),
                 );
-                let x17 = ::core::arch::x86_64::_mm_xor_si128(k16, p15);
-                cur0 = x17;
+                let w15 = ::core::arch::x86_64::_mm_slli_si128(y9, 8);
+                let k19 = ::core::arch::x86_64::_mm_and_si128(
+                    p2,
+                    ::core::arch::x86_64::_mm_set_epi64x(
+                        0x7fffffffffffffffu64 as i64,
+                        0xffffffffffffffffu64 as i64,
+                    ),
+                );
+                let y16 = ::core::arch::x86_64::_mm_slli_epi64(y9, 1);
+                let z17 = ::core::arch::x86_64::_mm_srli_epi64(w15, 63);
+                let x20 = ::core::arch::x86_64::_mm_xor_si128(k19, x7);
+                let x21 = ::core::arch::x86_64::_mm_xor_si128(k14, y9);
+                let x18 = ::core::arch::x86_64::_mm_xor_si128(y16, z17);
+                let x22 = ::core::arch::x86_64::_mm_xor_si128(x20, x21);
+                let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, x18);
+                cur0 = x23;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
         }
         out
     }
-    /// a² mod f: the word squares by PCLMULQDQ, then the reduction of `mul_x86_64_clmul`.
+    /// a² mod f: the word squares by PCLMULQDQ, then the trinomial's reduction by multiword shifts (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -536,35 +548,41 @@ impl F127 {
         /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
-            let g4 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x0000000000000006u64 as i64,
-            );
-            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(p3, g4, 1);
-            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(p3, g4, 0);
             let p2 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let v9 = ::core::arch::x86_64::_mm_srli_si128(p6, 8);
-            let u7 = ::core::arch::x86_64::_mm_slli_si128(p6, 8);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(v9, g4, 0);
-            let x8 = ::core::arch::x86_64::_mm_xor_si128(p5, u7);
-            let x10 = ::core::arch::x86_64::_mm_xor_si128(p2, x8);
-            let x12 = ::core::arch::x86_64::_mm_xor_si128(x10, p11);
-            let h13 = ::core::arch::x86_64::_mm_srli_epi64(x12, 63);
-            let f14 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x0000000000000003u64 as i64,
-            );
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(h13, f14, 1);
-            let k16 = ::core::arch::x86_64::_mm_and_si128(
-                x12,
+            let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
+            let w4 = ::core::arch::x86_64::_mm_alignr_epi8(p3, p2, 8);
+            let y5 = ::core::arch::x86_64::_mm_srli_epi64(w4, 63);
+            let z6 = ::core::arch::x86_64::_mm_slli_epi64(p3, 1);
+            let x7 = ::core::arch::x86_64::_mm_xor_si128(y5, z6);
+            let w10 = ::core::arch::x86_64::_mm_slli_si128(x7, 8);
+            let w8 = ::core::arch::x86_64::_mm_srli_si128(p3, 8);
+            let y11 = ::core::arch::x86_64::_mm_slli_epi64(x7, 1);
+            let z12 = ::core::arch::x86_64::_mm_srli_epi64(w10, 63);
+            let y9 = ::core::arch::x86_64::_mm_srli_epi64(w8, 61);
+            let x13 = ::core::arch::x86_64::_mm_xor_si128(y11, z12);
+            let k14 = ::core::arch::x86_64::_mm_and_si128(
+                x13,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x7fffffffffffffffu64 as i64,
                     0xffffffffffffffffu64 as i64,
                 ),
             );
-            let x17 = ::core::arch::x86_64::_mm_xor_si128(k16, p15);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x17);
+            let w15 = ::core::arch::x86_64::_mm_slli_si128(y9, 8);
+            let k19 = ::core::arch::x86_64::_mm_and_si128(
+                p2,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x7fffffffffffffffu64 as i64,
+                    0xffffffffffffffffu64 as i64,
+                ),
+            );
+            let y16 = ::core::arch::x86_64::_mm_slli_epi64(y9, 1);
+            let z17 = ::core::arch::x86_64::_mm_srli_epi64(w15, 63);
+            let x20 = ::core::arch::x86_64::_mm_xor_si128(k19, x7);
+            let x21 = ::core::arch::x86_64::_mm_xor_si128(k14, y9);
+            let x18 = ::core::arch::x86_64::_mm_xor_si128(y16, z17);
+            let x22 = ::core::arch::x86_64::_mm_xor_si128(x20, x21);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, x18);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x23);
         }
         out
     }

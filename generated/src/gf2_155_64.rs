@@ -441,7 +441,7 @@ impl F155 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// a·b mod f with PCLMULQDQ (16 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
+    /// a·b mod f with PCLMULQDQ (9 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by the trinomial's multiword shifts (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -472,49 +472,63 @@ impl F155 {
             let v24 = ::core::arch::x86_64::_mm_srli_si128(x8, 8);
             let x23 = ::core::arch::x86_64::_mm_xor_si128(x21, v22);
             let x25 = ::core::arch::x86_64::_mm_xor_si128(p5, v24);
-            let g26 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000800000000u64 as i64,
-                0x0000002000000000u64 as i64,
-            );
-            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(x23, g26, 17);
-            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(x25, g26, 0);
-            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(x25, g26, 16);
-            let x30 = ::core::arch::x86_64::_mm_xor_si128(p28, p29);
-            let v35 = ::core::arch::x86_64::_mm_srli_si128(x30, 8);
-            let k32 = ::core::arch::x86_64::_mm_move_epi64(x23);
-            let x36 = ::core::arch::x86_64::_mm_xor_si128(p31, v35);
-            let x38 = ::core::arch::x86_64::_mm_xor_si128(k32, x36);
-            let p40 = ::core::arch::x86_64::_mm_clmulepi64_si128(x38, g26, 17);
+            let w26 = ::core::arch::x86_64::_mm_alignr_epi8(x25, x23, 8);
+            let w30 = ::core::arch::x86_64::_mm_srli_si128(x25, 8);
+            let y27 = ::core::arch::x86_64::_mm_srli_epi64(x23, 27);
+            let z28 = ::core::arch::x86_64::_mm_slli_epi64(w26, 37);
+            let y31 = ::core::arch::x86_64::_mm_srli_epi64(x25, 27);
+            let z32 = ::core::arch::x86_64::_mm_slli_epi64(w30, 37);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(y27, z28);
+            let x33 = ::core::arch::x86_64::_mm_xor_si128(y31, z32);
             let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
-            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(x23, g26, 1);
-            let k41 = ::core::arch::x86_64::_mm_move_epi64(x38);
-            let v44 = ::core::arch::x86_64::_mm_srli_si128(p40, 8);
-            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(x38, g26, 1);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(k41, v44);
+            let w34 = ::core::arch::x86_64::_mm_alignr_epi8(x25, x23, 8);
+            let w44 = ::core::arch::x86_64::_mm_alignr_epi8(x33, x29, 8);
+            let y35 = ::core::arch::x86_64::_mm_srli_epi64(w34, 56);
+            let z36 = ::core::arch::x86_64::_mm_slli_epi64(x25, 8);
+            let w38 = ::core::arch::x86_64::_mm_srli_si128(x25, 8);
+            let w40 = ::core::arch::x86_64::_mm_slli_si128(x29, 8);
+            let y45 = ::core::arch::x86_64::_mm_slli_epi64(x33, 62);
+            let z46 = ::core::arch::x86_64::_mm_srli_epi64(w44, 2);
             let u18 = ::core::arch::x86_64::_mm_slli_si128(x16, 8);
-            let u33 = ::core::arch::x86_64::_mm_slli_si128(x30, 8);
-            let h47 = ::core::arch::x86_64::_mm_srli_epi64(x46, 27);
-            let f48 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x4000000000000001u64 as i64,
-            );
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(y35, z36);
+            let y39 = ::core::arch::x86_64::_mm_srli_epi64(w38, 56);
+            let y41 = ::core::arch::x86_64::_mm_slli_epi64(x29, 62);
+            let z42 = ::core::arch::x86_64::_mm_srli_epi64(w40, 2);
+            let x47 = ::core::arch::x86_64::_mm_xor_si128(y45, z46);
             let x19 = ::core::arch::x86_64::_mm_xor_si128(p17, u18);
-            let x34 = ::core::arch::x86_64::_mm_xor_si128(p27, u33);
-            let u42 = ::core::arch::x86_64::_mm_slli_si128(p40, 8);
-            let p49 = ::core::arch::x86_64::_mm_clmulepi64_si128(h47, f48, 0);
-            let x37 = ::core::arch::x86_64::_mm_xor_si128(x19, x34);
-            let x43 = ::core::arch::x86_64::_mm_xor_si128(p39, u42);
-            let x45 = ::core::arch::x86_64::_mm_xor_si128(x37, x43);
-            let k50 = ::core::arch::x86_64::_mm_and_si128(
-                x46,
+            let x43 = ::core::arch::x86_64::_mm_xor_si128(y41, z42);
+            let k48 = ::core::arch::x86_64::_mm_and_si128(
+                x47,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000007ffffffu64 as i64,
                 ),
             );
-            let x51 = ::core::arch::x86_64::_mm_xor_si128(x45, p49);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x51);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k50);
+            let w49 = ::core::arch::x86_64::_mm_slli_si128(x37, 8);
+            let w53 = ::core::arch::x86_64::_mm_alignr_epi8(y39, x37, 8);
+            let k57 = ::core::arch::x86_64::_mm_and_si128(
+                x23,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x0000000007ffffffu64 as i64,
+                ),
+            );
+            let y50 = ::core::arch::x86_64::_mm_slli_epi64(x37, 62);
+            let z51 = ::core::arch::x86_64::_mm_srli_epi64(w49, 2);
+            let y54 = ::core::arch::x86_64::_mm_slli_epi64(y39, 62);
+            let z55 = ::core::arch::x86_64::_mm_srli_epi64(w53, 2);
+            let x58 = ::core::arch::x86_64::_mm_xor_si128(x19, x29);
+            let x59 = ::core::arch::x86_64::_mm_xor_si128(x43, x37);
+            let x62 = ::core::arch::x86_64::_mm_xor_si128(k57, x33);
+            let x63 = ::core::arch::x86_64::_mm_xor_si128(k48, y39);
+            let x52 = ::core::arch::x86_64::_mm_xor_si128(y50, z51);
+            let x56 = ::core::arch::x86_64::_mm_xor_si128(y54, z55);
+            let x60 = ::core::arch::x86_64::_mm_xor_si128(x58, x59);
+            let x64 = ::core::arch::x86_64::_mm_xor_si128(x62, x63);
+            let x61 = ::core::arch::x86_64::_mm_xor_si128(x60, x52);
+            let x65 = ::core::arch::x86_64::_mm_xor_si128(x64, x56);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x61);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), x65);
         }
         out
     }
@@ -536,47 +550,61 @@ impl F155 {
             while i < k {
                 let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
                 let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
-                let g6 = ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000800000000u64 as i64,
-                    0x0000002000000000u64 as i64,
-                );
-                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 17);
-                let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 0);
-                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 16);
-                let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
-                let v15 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
-                let k12 = ::core::arch::x86_64::_mm_move_epi64(p4);
-                let x16 = ::core::arch::x86_64::_mm_xor_si128(p11, v15);
-                let x18 = ::core::arch::x86_64::_mm_xor_si128(k12, x16);
-                let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 17);
-                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
-                let k21 = ::core::arch::x86_64::_mm_move_epi64(x18);
-                let v24 = ::core::arch::x86_64::_mm_srli_si128(p20, 8);
+                let w6 = ::core::arch::x86_64::_mm_alignr_epi8(p5, p4, 8);
+                let w10 = ::core::arch::x86_64::_mm_srli_si128(p5, 8);
+                let y7 = ::core::arch::x86_64::_mm_srli_epi64(p4, 27);
+                let z8 = ::core::arch::x86_64::_mm_slli_epi64(w6, 37);
+                let y11 = ::core::arch::x86_64::_mm_srli_epi64(p5, 27);
+                let z12 = ::core::arch::x86_64::_mm_slli_epi64(w10, 37);
+                let x9 = ::core::arch::x86_64::_mm_xor_si128(y7, z8);
+                let x13 = ::core::arch::x86_64::_mm_xor_si128(y11, z12);
+                let w14 = ::core::arch::x86_64::_mm_alignr_epi8(p5, p4, 8);
+                let w24 = ::core::arch::x86_64::_mm_alignr_epi8(x13, x9, 8);
                 let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
-                let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 1);
-                let x26 = ::core::arch::x86_64::_mm_xor_si128(k21, v24);
-                let u13 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-                let h27 = ::core::arch::x86_64::_mm_srli_epi64(x26, 27);
-                let f28 = ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000000000u64 as i64,
-                    0x4000000000000001u64 as i64,
-                );
-                let x14 = ::core::arch::x86_64::_mm_xor_si128(p7, u13);
-                let u22 = ::core::arch::x86_64::_mm_slli_si128(p20, 8);
-                let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(h27, f28, 0);
-                let x17 = ::core::arch::x86_64::_mm_xor_si128(p3, x14);
-                let x23 = ::core::arch::x86_64::_mm_xor_si128(p19, u22);
-                let x25 = ::core::arch::x86_64::_mm_xor_si128(x17, x23);
-                let k30 = ::core::arch::x86_64::_mm_and_si128(
-                    x26,
+                let y15 = ::core::arch::x86_64::_mm_srli_epi64(w14, 56);
+                let z16 = ::core::arch::x86_64::_mm_slli_epi64(p5, 8);
+                let w18 = ::core::arch::x86_64::_mm_srli_si128(p5, 8);
+                let w20 = ::core::arch::x86_64::_mm_slli_si128(x9, 8);
+                let y25 = ::core::arch::x86_64::_mm_slli_epi64(x13, 62);
+                let z26 = ::core::arch::x86_64::_mm_srli_epi64(w24, 2);
+                let x17 = ::core::arch::x86_64::_mm_xor_si128(y15, z16);
+                let y19 = ::core::arch::x86_64::_mm_srli_epi64(w18, 56);
+                let y21 = ::core::arch::x86_64::_mm_slli_epi64(x9, 62);
+                let z22 = ::core::arch::x86_64::_mm_srli_epi64(w20, 2);
+                let x27 = ::core::arch::x86_64::_mm_xor_si128(y25, z26);
+                let x23 = ::core::arch::x86_64::_mm_xor_si128(y21, z22);
+                let k28 = ::core::arch::x86_64::_mm_and_si128(
+                    x27,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x0000000000000000u64 as i64,
                         0x0000000007ffffffu64 as i64,
                     ),
                 );
-                let x31 = ::core::arch::x86_64::_mm_xor_si128(x25, p29);
-                cur0 = x31;
-                cur1 = k30;
+                let w29 = ::core::arch::x86_64::_mm_slli_si128(x17, 8);
+                let w33 = ::core::arch::x86_64::_mm_alignr_epi8(y19, x17, 8);
+                let k37 = ::core::arch::x86_64::_mm_and_si128(
+                    p4,
+                    ::core::arch::x86_64::_mm_set_epi64x(
+                        0x0000000000000000u64 as i64,
+                        0x0000000007ffffffu64 as i64,
+                    ),
+                );
+                let y30 = ::core::arch::x86_64::_mm_slli_epi64(x17, 62);
+                let z31 = ::core::arch::x86_64::_mm_srli_epi64(w29, 2);
+                let y34 = ::core::arch::x86_64::_mm_slli_epi64(y19, 62);
+                let z35 = ::core::arch::x86_64::_mm_srli_epi64(w33, 2);
+                let x38 = ::core::arch::x86_64::_mm_xor_si128(p3, x9);
+                let x39 = ::core::arch::x86_64::_mm_xor_si128(x23, x17);
+                let x42 = ::core::arch::x86_64::_mm_xor_si128(k37, x13);
+                let x43 = ::core::arch::x86_64::_mm_xor_si128(k28, y19);
+                let x32 = ::core::arch::x86_64::_mm_xor_si128(y30, z31);
+                let x36 = ::core::arch::x86_64::_mm_xor_si128(y34, z35);
+                let x40 = ::core::arch::x86_64::_mm_xor_si128(x38, x39);
+                let x44 = ::core::arch::x86_64::_mm_xor_si128(x42, x43);
+                let x41 = ::core::arch::x86_64::_mm_xor_si128(x40, x32);
+                let x45 = ::core::arch::x86_64::_mm_xor_si128(x44, x36);
+                cur0 = x41;
+                cur1 = x45;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -584,7 +612,7 @@ impl F155 {
         }
         out
     }
-    /// a² mod f: the word squares by PCLMULQDQ, then the reduction of `mul_x86_64_clmul`.
+    /// a² mod f: the word squares by PCLMULQDQ, then the trinomial's reduction by multiword shifts (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -597,47 +625,61 @@ impl F155 {
             let a2 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(2).cast());
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
             let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
-            let g6 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000800000000u64 as i64,
-                0x0000002000000000u64 as i64,
-            );
-            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 17);
-            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 0);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g6, 16);
-            let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
-            let v15 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
-            let k12 = ::core::arch::x86_64::_mm_move_epi64(p4);
-            let x16 = ::core::arch::x86_64::_mm_xor_si128(p11, v15);
-            let x18 = ::core::arch::x86_64::_mm_xor_si128(k12, x16);
-            let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 17);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(p4, g6, 1);
-            let k21 = ::core::arch::x86_64::_mm_move_epi64(x18);
-            let v24 = ::core::arch::x86_64::_mm_srli_si128(p20, 8);
+            let w6 = ::core::arch::x86_64::_mm_alignr_epi8(p5, p4, 8);
+            let w10 = ::core::arch::x86_64::_mm_srli_si128(p5, 8);
+            let y7 = ::core::arch::x86_64::_mm_srli_epi64(p4, 27);
+            let z8 = ::core::arch::x86_64::_mm_slli_epi64(w6, 37);
+            let y11 = ::core::arch::x86_64::_mm_srli_epi64(p5, 27);
+            let z12 = ::core::arch::x86_64::_mm_slli_epi64(w10, 37);
+            let x9 = ::core::arch::x86_64::_mm_xor_si128(y7, z8);
+            let x13 = ::core::arch::x86_64::_mm_xor_si128(y11, z12);
+            let w14 = ::core::arch::x86_64::_mm_alignr_epi8(p5, p4, 8);
+            let w24 = ::core::arch::x86_64::_mm_alignr_epi8(x13, x9, 8);
             let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(x18, g6, 1);
-            let x26 = ::core::arch::x86_64::_mm_xor_si128(k21, v24);
-            let u13 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-            let h27 = ::core::arch::x86_64::_mm_srli_epi64(x26, 27);
-            let f28 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x4000000000000001u64 as i64,
-            );
-            let x14 = ::core::arch::x86_64::_mm_xor_si128(p7, u13);
-            let u22 = ::core::arch::x86_64::_mm_slli_si128(p20, 8);
-            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(h27, f28, 0);
-            let x17 = ::core::arch::x86_64::_mm_xor_si128(p3, x14);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(p19, u22);
-            let x25 = ::core::arch::x86_64::_mm_xor_si128(x17, x23);
-            let k30 = ::core::arch::x86_64::_mm_and_si128(
-                x26,
+            let y15 = ::core::arch::x86_64::_mm_srli_epi64(w14, 56);
+            let z16 = ::core::arch::x86_64::_mm_slli_epi64(p5, 8);
+            let w18 = ::core::arch::x86_64::_mm_srli_si128(p5, 8);
+            let w20 = ::core::arch::x86_64::_mm_slli_si128(x9, 8);
+            let y25 = ::core::arch::x86_64::_mm_slli_epi64(x13, 62);
+            let z26 = ::core::arch::x86_64::_mm_srli_epi64(w24, 2);
+            let x17 = ::core::arch::x86_64::_mm_xor_si128(y15, z16);
+            let y19 = ::core::arch::x86_64::_mm_srli_epi64(w18, 56);
+            let y21 = ::core::arch::x86_64::_mm_slli_epi64(x9, 62);
+            let z22 = ::core::arch::x86_64::_mm_srli_epi64(w20, 2);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(y25, z26);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(y21, z22);
+            let k28 = ::core::arch::x86_64::_mm_and_si128(
+                x27,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000007ffffffu64 as i64,
                 ),
             );
-            let x31 = ::core::arch::x86_64::_mm_xor_si128(x25, p29);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x31);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), k30);
+            let w29 = ::core::arch::x86_64::_mm_slli_si128(x17, 8);
+            let w33 = ::core::arch::x86_64::_mm_alignr_epi8(y19, x17, 8);
+            let k37 = ::core::arch::x86_64::_mm_and_si128(
+                p4,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x0000000007ffffffu64 as i64,
+                ),
+            );
+            let y30 = ::core::arch::x86_64::_mm_slli_epi64(x17, 62);
+            let z31 = ::core::arch::x86_64::_mm_srli_epi64(w29, 2);
+            let y34 = ::core::arch::x86_64::_mm_slli_epi64(y19, 62);
+            let z35 = ::core::arch::x86_64::_mm_srli_epi64(w33, 2);
+            let x38 = ::core::arch::x86_64::_mm_xor_si128(p3, x9);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(x23, x17);
+            let x42 = ::core::arch::x86_64::_mm_xor_si128(k37, x13);
+            let x43 = ::core::arch::x86_64::_mm_xor_si128(k28, y19);
+            let x32 = ::core::arch::x86_64::_mm_xor_si128(y30, z31);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(y34, z35);
+            let x40 = ::core::arch::x86_64::_mm_xor_si128(x38, x39);
+            let x44 = ::core::arch::x86_64::_mm_xor_si128(x42, x43);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(x40, x32);
+            let x45 = ::core::arch::x86_64::_mm_xor_si128(x44, x36);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x41);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(2).cast(), x45);
         }
         out
     }

@@ -468,7 +468,7 @@ impl F193 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// a·b mod f with PCLMULQDQ (21 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
+    /// a·b mod f with PCLMULQDQ (12 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by the trinomial's multiword shifts (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -483,85 +483,95 @@ impl F193 {
             let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
             let s5 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
             let s6 = ::core::arch::x86_64::_mm_xor_si128(a3, a4);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
             let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 17);
             let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 16);
             let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 1);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
             let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
             let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 17);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
             let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
             let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
             let x20 = ::core::arch::x86_64::_mm_xor_si128(p18, p19);
-            let x27 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
             let x15 = ::core::arch::x86_64::_mm_xor_si128(p13, p14);
-            let x25 = ::core::arch::x86_64::_mm_xor_si128(x20, x10);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p12);
-            let x26 = ::core::arch::x86_64::_mm_xor_si128(x25, x15);
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(p16, x28);
-            let u36 = ::core::arch::x86_64::_mm_slli_si128(x15, 8);
-            let v40 = ::core::arch::x86_64::_mm_srli_si128(x15, 8);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
-            let x37 = ::core::arch::x86_64::_mm_xor_si128(x29, u36);
-            let v38 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
-            let x41 = ::core::arch::x86_64::_mm_xor_si128(p12, v40);
-            let g42 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000004000u64 as i64,
-                0x8000000000000000u64 as i64,
-            );
-            let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
-            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 16);
-            let p44 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 16);
-            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 1);
-            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 17);
-            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 0);
             let x22 = ::core::arch::x86_64::_mm_xor_si128(p21, p11);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(x20, x10);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
             let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, p16);
-            let v57 = ::core::arch::x86_64::_mm_srli_si128(p50, 8);
+            let x26 = ::core::arch::x86_64::_mm_xor_si128(x25, x15);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p12);
             let x24 = ::core::arch::x86_64::_mm_xor_si128(p7, x23);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(p16, x28);
             let u32 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(p44, p45);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(p47, p48);
-            let u53 = ::core::arch::x86_64::_mm_slli_si128(p50, 8);
-            let p61 = ::core::arch::x86_64::_mm_clmulepi64_si128(v57, g42, 16);
+            let u36 = ::core::arch::x86_64::_mm_slli_si128(x15, 8);
             let x33 = ::core::arch::x86_64::_mm_xor_si128(x24, u32);
             let v34 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
-            let x54 = ::core::arch::x86_64::_mm_xor_si128(x49, u53);
-            let v55 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(x29, u36);
+            let v38 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
+            let v40 = ::core::arch::x86_64::_mm_srli_si128(x15, 8);
             let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, v34);
-            let x56 = ::core::arch::x86_64::_mm_xor_si128(x54, v55);
-            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 0);
-            let x59 = ::core::arch::x86_64::_mm_xor_si128(x35, x56);
-            let v64 = ::core::arch::x86_64::_mm_srli_si128(p61, 8);
-            let p60 = ::core::arch::x86_64::_mm_clmulepi64_si128(v57, g42, 0);
-            let x66 = ::core::arch::x86_64::_mm_xor_si128(x59, v64);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p12, v40);
+            let w42 = ::core::arch::x86_64::_mm_alignr_epi8(x39, x35, 8);
+            let w46 = ::core::arch::x86_64::_mm_alignr_epi8(x41, x39, 8);
+            let y43 = ::core::arch::x86_64::_mm_srli_epi64(w42, 1);
+            let z44 = ::core::arch::x86_64::_mm_slli_epi64(x39, 63);
+            let y47 = ::core::arch::x86_64::_mm_srli_epi64(w46, 1);
+            let z48 = ::core::arch::x86_64::_mm_slli_epi64(x41, 63);
+            let x45 = ::core::arch::x86_64::_mm_xor_si128(y43, z44);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(y47, z48);
+            let w50 = ::core::arch::x86_64::_mm_alignr_epi8(x41, x39, 8);
+            let w60 = ::core::arch::x86_64::_mm_alignr_epi8(x49, x45, 8);
+            let y51 = ::core::arch::x86_64::_mm_srli_epi64(w50, 51);
+            let z52 = ::core::arch::x86_64::_mm_slli_epi64(x41, 13);
+            let w54 = ::core::arch::x86_64::_mm_srli_si128(x41, 8);
+            let w56 = ::core::arch::x86_64::_mm_slli_si128(x45, 8);
+            let y61 = ::core::arch::x86_64::_mm_slli_epi64(x49, 15);
+            let z62 = ::core::arch::x86_64::_mm_srli_epi64(w60, 49);
             let u30 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-            let u51 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
-            let h67 = ::core::arch::x86_64::_mm_srli_epi64(x66, 1);
-            let f68 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x0000000000008001u64 as i64,
-            );
+            let x53 = ::core::arch::x86_64::_mm_xor_si128(y51, z52);
+            let y55 = ::core::arch::x86_64::_mm_srli_epi64(w54, 51);
+            let y57 = ::core::arch::x86_64::_mm_slli_epi64(x45, 15);
+            let z58 = ::core::arch::x86_64::_mm_srli_epi64(w56, 49);
+            let x63 = ::core::arch::x86_64::_mm_xor_si128(y61, z62);
             let x31 = ::core::arch::x86_64::_mm_xor_si128(p11, u30);
-            let x52 = ::core::arch::x86_64::_mm_xor_si128(p43, u51);
-            let u62 = ::core::arch::x86_64::_mm_slli_si128(p61, 8);
-            let p69 = ::core::arch::x86_64::_mm_clmulepi64_si128(h67, f68, 1);
-            let x58 = ::core::arch::x86_64::_mm_xor_si128(x31, x52);
-            let x63 = ::core::arch::x86_64::_mm_xor_si128(p60, u62);
-            let x65 = ::core::arch::x86_64::_mm_xor_si128(x58, x63);
-            let k70 = ::core::arch::x86_64::_mm_and_si128(
-                x66,
+            let x59 = ::core::arch::x86_64::_mm_xor_si128(y57, z58);
+            let k64 = ::core::arch::x86_64::_mm_and_si128(
+                x63,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000001u64 as i64,
                     0xffffffffffffffffu64 as i64,
                 ),
             );
-            let x71 = ::core::arch::x86_64::_mm_xor_si128(x65, p69);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x71);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), k70);
+            let w65 = ::core::arch::x86_64::_mm_slli_si128(x53, 8);
+            let w69 = ::core::arch::x86_64::_mm_alignr_epi8(y55, x53, 8);
+            let k73 = ::core::arch::x86_64::_mm_and_si128(
+                x35,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000001u64 as i64,
+                    0xffffffffffffffffu64 as i64,
+                ),
+            );
+            let y66 = ::core::arch::x86_64::_mm_slli_epi64(x53, 15);
+            let z67 = ::core::arch::x86_64::_mm_srli_epi64(w65, 49);
+            let y70 = ::core::arch::x86_64::_mm_slli_epi64(y55, 15);
+            let z71 = ::core::arch::x86_64::_mm_srli_epi64(w69, 49);
+            let x74 = ::core::arch::x86_64::_mm_xor_si128(x31, x45);
+            let x75 = ::core::arch::x86_64::_mm_xor_si128(x59, x53);
+            let x78 = ::core::arch::x86_64::_mm_xor_si128(k73, x49);
+            let x79 = ::core::arch::x86_64::_mm_xor_si128(k64, y55);
+            let x68 = ::core::arch::x86_64::_mm_xor_si128(y66, z67);
+            let x72 = ::core::arch::x86_64::_mm_xor_si128(y70, z71);
+            let x76 = ::core::arch::x86_64::_mm_xor_si128(x74, x75);
+            let x80 = ::core::arch::x86_64::_mm_xor_si128(x78, x79);
+            let x77 = ::core::arch::x86_64::_mm_xor_si128(x76, x68);
+            let x81 = ::core::arch::x86_64::_mm_xor_si128(x80, x72);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x77);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x81);
         }
         out
     }
@@ -581,54 +591,64 @@ impl F193 {
             let mut cur1 = a2;
             let mut i = 0u32;
             while i < k {
-                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
-                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
-                let g7 = ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000004000u64 as i64,
-                    0x8000000000000000u64 as i64,
-                );
-                let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 16);
-                let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 16);
-                let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 1);
-                let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 17);
-                let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 0);
-                let v22 = ::core::arch::x86_64::_mm_srli_si128(p15, 8);
                 let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
-                let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
-                let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
-                let u18 = ::core::arch::x86_64::_mm_slli_si128(p15, 8);
-                let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(v22, g7, 16);
-                let x19 = ::core::arch::x86_64::_mm_xor_si128(x14, u18);
-                let v20 = ::core::arch::x86_64::_mm_srli_si128(x11, 8);
-                let x21 = ::core::arch::x86_64::_mm_xor_si128(x19, v20);
-                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 0);
-                let x24 = ::core::arch::x86_64::_mm_xor_si128(p4, x21);
-                let v29 = ::core::arch::x86_64::_mm_srli_si128(p26, 8);
+                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
+                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
+                let w7 = ::core::arch::x86_64::_mm_alignr_epi8(p5, p4, 8);
+                let w11 = ::core::arch::x86_64::_mm_alignr_epi8(p6, p5, 8);
+                let y8 = ::core::arch::x86_64::_mm_srli_epi64(w7, 1);
+                let z9 = ::core::arch::x86_64::_mm_slli_epi64(p5, 63);
+                let y12 = ::core::arch::x86_64::_mm_srli_epi64(w11, 1);
+                let z13 = ::core::arch::x86_64::_mm_slli_epi64(p6, 63);
+                let x10 = ::core::arch::x86_64::_mm_xor_si128(y8, z9);
+                let x14 = ::core::arch::x86_64::_mm_xor_si128(y12, z13);
+                let w15 = ::core::arch::x86_64::_mm_alignr_epi8(p6, p5, 8);
+                let w25 = ::core::arch::x86_64::_mm_alignr_epi8(x14, x10, 8);
                 let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
-                let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(v22, g7, 0);
-                let x31 = ::core::arch::x86_64::_mm_xor_si128(x24, v29);
-                let u16 = ::core::arch::x86_64::_mm_slli_si128(x11, 8);
-                let h32 = ::core::arch::x86_64::_mm_srli_epi64(x31, 1);
-                let f33 = ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000000000u64 as i64,
-                    0x0000000000008001u64 as i64,
-                );
-                let x17 = ::core::arch::x86_64::_mm_xor_si128(p8, u16);
-                let u27 = ::core::arch::x86_64::_mm_slli_si128(p26, 8);
-                let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(h32, f33, 1);
-                let x23 = ::core::arch::x86_64::_mm_xor_si128(p3, x17);
-                let x28 = ::core::arch::x86_64::_mm_xor_si128(p25, u27);
-                let x30 = ::core::arch::x86_64::_mm_xor_si128(x23, x28);
-                let k35 = ::core::arch::x86_64::_mm_and_si128(
-                    x31,
+                let y16 = ::core::arch::x86_64::_mm_srli_epi64(w15, 51);
+                let z17 = ::core::arch::x86_64::_mm_slli_epi64(p6, 13);
+                let w19 = ::core::arch::x86_64::_mm_srli_si128(p6, 8);
+                let w21 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
+                let y26 = ::core::arch::x86_64::_mm_slli_epi64(x14, 15);
+                let z27 = ::core::arch::x86_64::_mm_srli_epi64(w25, 49);
+                let x18 = ::core::arch::x86_64::_mm_xor_si128(y16, z17);
+                let y20 = ::core::arch::x86_64::_mm_srli_epi64(w19, 51);
+                let y22 = ::core::arch::x86_64::_mm_slli_epi64(x10, 15);
+                let z23 = ::core::arch::x86_64::_mm_srli_epi64(w21, 49);
+                let x28 = ::core::arch::x86_64::_mm_xor_si128(y26, z27);
+                let x24 = ::core::arch::x86_64::_mm_xor_si128(y22, z23);
+                let k29 = ::core::arch::x86_64::_mm_and_si128(
+                    x28,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x0000000000000001u64 as i64,
                         0xffffffffffffffffu64 as i64,
                     ),
                 );
-                let x36 = ::core::arch::x86_64::_mm_xor_si128(x30, p34);
-                cur0 = x36;
-                cur1 = k35;
+                let w30 = ::core::arch::x86_64::_mm_slli_si128(x18, 8);
+                let w34 = ::core::arch::x86_64::_mm_alignr_epi8(y20, x18, 8);
+                let k38 = ::core::arch::x86_64::_mm_and_si128(
+                    p4,
+                    ::core::arch::x86_64::_mm_set_epi64x(
+                        0x0000000000000001u64 as i64,
+                        0xffffffffffffffffu64 as i64,
+                    ),
+                );
+                let y31 = ::core::arch::x86_64::_mm_slli_epi64(x18, 15);
+                let z32 = ::core::arch::x86_64::_mm_srli_epi64(w30, 49);
+                let y35 = ::core::arch::x86_64::_mm_slli_epi64(y20, 15);
+                let z36 = ::core::arch::x86_64::_mm_srli_epi64(w34, 49);
+                let x39 = ::core::arch::x86_64::_mm_xor_si128(p3, x10);
+                let x40 = ::core::arch::x86_64::_mm_xor_si128(x24, x18);
+                let x43 = ::core::arch::x86_64::_mm_xor_si128(k38, x14);
+                let x44 = ::core::arch::x86_64::_mm_xor_si128(k29, y20);
+                let x33 = ::core::arch::x86_64::_mm_xor_si128(y31, z32);
+                let x37 = ::core::arch::x86_64::_mm_xor_si128(y35, z36);
+                let x41 = ::core::arch::x86_64::_mm_xor_si128(x39, x40);
+                let x45 = ::core::arch::x86_64::_mm_xor_si128(x43, x44);
+                let x42 = ::core::arch::x86_64::_mm_xor_si128(x41, x33);
+                let x46 = ::core::arch::x86_64::_mm_xor_si128(x45, x37);
+                cur0 = x42;
+                cur1 = x46;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -636,7 +656,7 @@ impl F193 {
         }
         out
     }
-    /// a² mod f: the word squares by PCLMULQDQ, then the reduction of `mul_x86_64_clmul`.
+    /// a² mod f: the word squares by PCLMULQDQ, then the trinomial's reduction by multiword shifts (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -645,56 +665,66 @@ impl F193 {
         let mut out = [0u64; 4];
         /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
-            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let g7 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000004000u64 as i64,
-                0x8000000000000000u64 as i64,
-            );
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 16);
-            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 16);
-            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 1);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 17);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 0);
-            let v22 = ::core::arch::x86_64::_mm_srli_si128(p15, 8);
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
-            let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
-            let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
-            let u18 = ::core::arch::x86_64::_mm_slli_si128(p15, 8);
-            let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(v22, g7, 16);
-            let x19 = ::core::arch::x86_64::_mm_xor_si128(x14, u18);
-            let v20 = ::core::arch::x86_64::_mm_srli_si128(x11, 8);
-            let x21 = ::core::arch::x86_64::_mm_xor_si128(x19, v20);
-            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 0);
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(p4, x21);
-            let v29 = ::core::arch::x86_64::_mm_srli_si128(p26, 8);
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
+            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
+            let w7 = ::core::arch::x86_64::_mm_alignr_epi8(p5, p4, 8);
+            let w11 = ::core::arch::x86_64::_mm_alignr_epi8(p6, p5, 8);
+            let y8 = ::core::arch::x86_64::_mm_srli_epi64(w7, 1);
+            let z9 = ::core::arch::x86_64::_mm_slli_epi64(p5, 63);
+            let y12 = ::core::arch::x86_64::_mm_srli_epi64(w11, 1);
+            let z13 = ::core::arch::x86_64::_mm_slli_epi64(p6, 63);
+            let x10 = ::core::arch::x86_64::_mm_xor_si128(y8, z9);
+            let x14 = ::core::arch::x86_64::_mm_xor_si128(y12, z13);
+            let w15 = ::core::arch::x86_64::_mm_alignr_epi8(p6, p5, 8);
+            let w25 = ::core::arch::x86_64::_mm_alignr_epi8(x14, x10, 8);
             let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(v22, g7, 0);
-            let x31 = ::core::arch::x86_64::_mm_xor_si128(x24, v29);
-            let u16 = ::core::arch::x86_64::_mm_slli_si128(x11, 8);
-            let h32 = ::core::arch::x86_64::_mm_srli_epi64(x31, 1);
-            let f33 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000000u64 as i64,
-                0x0000000000008001u64 as i64,
-            );
-            let x17 = ::core::arch::x86_64::_mm_xor_si128(p8, u16);
-            let u27 = ::core::arch::x86_64::_mm_slli_si128(p26, 8);
-            let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(h32, f33, 1);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(p3, x17);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(p25, u27);
-            let x30 = ::core::arch::x86_64::_mm_xor_si128(x23, x28);
-            let k35 = ::core::arch::x86_64::_mm_and_si128(
-                x31,
+            let y16 = ::core::arch::x86_64::_mm_srli_epi64(w15, 51);
+            let z17 = ::core::arch::x86_64::_mm_slli_epi64(p6, 13);
+            let w19 = ::core::arch::x86_64::_mm_srli_si128(p6, 8);
+            let w21 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
+            let y26 = ::core::arch::x86_64::_mm_slli_epi64(x14, 15);
+            let z27 = ::core::arch::x86_64::_mm_srli_epi64(w25, 49);
+            let x18 = ::core::arch::x86_64::_mm_xor_si128(y16, z17);
+            let y20 = ::core::arch::x86_64::_mm_srli_epi64(w19, 51);
+            let y22 = ::core::arch::x86_64::_mm_slli_epi64(x10, 15);
+            let z23 = ::core::arch::x86_64::_mm_srli_epi64(w21, 49);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(y26, z27);
+            let x24 = ::core::arch::x86_64::_mm_xor_si128(y22, z23);
+            let k29 = ::core::arch::x86_64::_mm_and_si128(
+                x28,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000001u64 as i64,
                     0xffffffffffffffffu64 as i64,
                 ),
             );
-            let x36 = ::core::arch::x86_64::_mm_xor_si128(x30, p34);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x36);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), k35);
+            let w30 = ::core::arch::x86_64::_mm_slli_si128(x18, 8);
+            let w34 = ::core::arch::x86_64::_mm_alignr_epi8(y20, x18, 8);
+            let k38 = ::core::arch::x86_64::_mm_and_si128(
+                p4,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000001u64 as i64,
+                    0xffffffffffffffffu64 as i64,
+                ),
+            );
+            let y31 = ::core::arch::x86_64::_mm_slli_epi64(x18, 15);
+            let z32 = ::core::arch::x86_64::_mm_srli_epi64(w30, 49);
+            let y35 = ::core::arch::x86_64::_mm_slli_epi64(y20, 15);
+            let z36 = ::core::arch::x86_64::_mm_srli_epi64(w34, 49);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(p3, x10);
+            let x40 = ::core::arch::x86_64::_mm_xor_si128(x24, x18);
+            let x43 = ::core::arch::x86_64::_mm_xor_si128(k38, x14);
+            let x44 = ::core::arch::x86_64::_mm_xor_si128(k29, y20);
+            let x33 = ::core::arch::x86_64::_mm_xor_si128(y31, z32);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(y35, z36);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(x39, x40);
+            let x45 = ::core::arch::x86_64::_mm_xor_si128(x43, x44);
+            let x42 = ::core::arch::x86_64::_mm_xor_si128(x41, x33);
+            let x46 = ::core::arch::x86_64::_mm_xor_si128(x45, x37);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x42);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x46);
         }
         out
     }

@@ -125,12 +125,6 @@ impl F233 {
                 return "x86_64-avx512-matrix";
             }
         }
-        #[cfg(target_arch = "x86_64")]
-        {
-            if Self::x86_64_bmi2_available() {
-                return "x86_64-bmi2";
-            }
-        }
         Self::backend()
     }
     /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings),
@@ -150,11 +144,6 @@ impl F233 {
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3.
                 unsafe { Self::square_n_x86_64_clmul(&self.0, k) }
-            }
-            #[cfg(target_arch = "x86_64")]
-            "x86_64-bmi2" if Self::x86_64_bmi2_available() => {
-                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
-                unsafe { Self::square_n_x86_64_bmi2(&self.0, k) }
             }
             #[cfg(target_arch = "x86_64")]
             "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
@@ -475,7 +464,7 @@ impl F233 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// a·b mod f with PCLMULQDQ (26 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
+    /// a·b mod f with PCLMULQDQ (12 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by the trinomial's multiword shifts (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -484,102 +473,94 @@ impl F233 {
         let mut out = [0u64; 4];
         /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let a3 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
-            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
+            let a4 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
             let s5 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
             let s6 = ::core::arch::x86_64::_mm_xor_si128(a3, a4);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
-            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
             let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 16);
             let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 1);
-            let x15 = ::core::arch::x86_64::_mm_xor_si128(p13, p14);
-            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 17);
             let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 16);
             let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 1);
-            let v40 = ::core::arch::x86_64::_mm_srli_si128(x15, 8);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 17);
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
+            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 16);
+            let p14 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 1);
+            let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 17);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
+            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 17);
             let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a4, 0);
-            let x41 = ::core::arch::x86_64::_mm_xor_si128(p12, v40);
-            let g42 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000200000000u64 as i64,
-                0x0000000000800000u64 as i64,
-            );
             let x10 = ::core::arch::x86_64::_mm_xor_si128(p8, p9);
             let x20 = ::core::arch::x86_64::_mm_xor_si128(p18, p19);
-            let x27 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
-            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 16);
-            let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 1);
-            let x25 = ::core::arch::x86_64::_mm_xor_si128(x20, x10);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p12);
-            let x26 = ::core::arch::x86_64::_mm_xor_si128(x25, x15);
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(p16, x28);
-            let u36 = ::core::arch::x86_64::_mm_slli_si128(x15, 8);
-            let p53 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 17);
-            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a3, 0);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(s5, s6, 0);
-            let x37 = ::core::arch::x86_64::_mm_xor_si128(x29, u36);
-            let v38 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
-            let x52 = ::core::arch::x86_64::_mm_xor_si128(p50, p51);
-            let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
-            let v60 = ::core::arch::x86_64::_mm_srli_si128(x52, 8);
-            let p44 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 16);
-            let p45 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 1);
-            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 17);
-            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(x41, g42, 0);
-            let x61 = ::core::arch::x86_64::_mm_xor_si128(p53, v60);
+            let x15 = ::core::arch::x86_64::_mm_xor_si128(p13, p14);
             let x22 = ::core::arch::x86_64::_mm_xor_si128(p21, p11);
-            let p65 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g42, 16);
-            let p66 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g42, 1);
+            let x25 = ::core::arch::x86_64::_mm_xor_si128(x20, x10);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(p17, p7);
             let x23 = ::core::arch::x86_64::_mm_xor_si128(x22, p16);
+            let x26 = ::core::arch::x86_64::_mm_xor_si128(x25, x15);
+            let x28 = ::core::arch::x86_64::_mm_xor_si128(x27, p12);
             let x24 = ::core::arch::x86_64::_mm_xor_si128(p7, x23);
+            let x29 = ::core::arch::x86_64::_mm_xor_si128(p16, x28);
             let u32 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(p44, p45);
-            let x49 = ::core::arch::x86_64::_mm_xor_si128(p47, p48);
-            let u56 = ::core::arch::x86_64::_mm_slli_si128(x52, 8);
-            let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g42, 17);
+            let u36 = ::core::arch::x86_64::_mm_slli_si128(x15, 8);
             let x33 = ::core::arch::x86_64::_mm_xor_si128(x24, u32);
             let v34 = ::core::arch::x86_64::_mm_srli_si128(x10, 8);
-            let x57 = ::core::arch::x86_64::_mm_xor_si128(x49, u56);
-            let v58 = ::core::arch::x86_64::_mm_srli_si128(x46, 8);
-            let x67 = ::core::arch::x86_64::_mm_xor_si128(p65, p66);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(x29, u36);
+            let v38 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
+            let v40 = ::core::arch::x86_64::_mm_srli_si128(x15, 8);
             let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, v34);
-            let x59 = ::core::arch::x86_64::_mm_xor_si128(x57, v58);
-            let v71 = ::core::arch::x86_64::_mm_srli_si128(x67, 8);
-            let x63 = ::core::arch::x86_64::_mm_xor_si128(x35, x59);
-            let x72 = ::core::arch::x86_64::_mm_xor_si128(p68, v71);
-            let x74 = ::core::arch::x86_64::_mm_xor_si128(x63, x72);
-            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(x39, g42, 0);
-            let h75 = ::core::arch::x86_64::_mm_srli_epi64(x74, 41);
-            let f76 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000400u64 as i64,
-                0x0000000000000001u64 as i64,
-            );
-            let p64 = ::core::arch::x86_64::_mm_clmulepi64_si128(x61, g42, 0);
-            let p78 = ::core::arch::x86_64::_mm_clmulepi64_si128(h75, f76, 17);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, v38);
+            let x41 = ::core::arch::x86_64::_mm_xor_si128(p12, v40);
+            let w42 = ::core::arch::x86_64::_mm_alignr_epi8(x39, x35, 8);
+            let w46 = ::core::arch::x86_64::_mm_alignr_epi8(x41, x39, 8);
+            let y43 = ::core::arch::x86_64::_mm_srli_epi64(w42, 41);
+            let z44 = ::core::arch::x86_64::_mm_slli_epi64(x39, 23);
+            let y47 = ::core::arch::x86_64::_mm_srli_epi64(w46, 41);
+            let z48 = ::core::arch::x86_64::_mm_slli_epi64(x41, 23);
+            let w50 = ::core::arch::x86_64::_mm_srli_si128(x41, 8);
+            let x45 = ::core::arch::x86_64::_mm_xor_si128(y43, z44);
+            let x49 = ::core::arch::x86_64::_mm_xor_si128(y47, z48);
+            let y51 = ::core::arch::x86_64::_mm_srli_epi64(x41, 8);
+            let z52 = ::core::arch::x86_64::_mm_slli_epi64(w50, 56);
+            let x53 = ::core::arch::x86_64::_mm_xor_si128(y51, z52);
+            let w56 = ::core::arch::x86_64::_mm_alignr_epi8(x49, x45, 8);
             let u30 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
-            let u54 = ::core::arch::x86_64::_mm_slli_si128(x46, 8);
-            let p77 = ::core::arch::x86_64::_mm_clmulepi64_si128(h75, f76, 1);
+            let w54 = ::core::arch::x86_64::_mm_slli_si128(x45, 8);
+            let y57 = ::core::arch::x86_64::_mm_slli_epi64(w56, 10);
+            let z58 = ::core::arch::x86_64::_mm_srli_epi64(x45, 54);
+            let w63 = ::core::arch::x86_64::_mm_srli_si128(x53, 8);
             let x31 = ::core::arch::x86_64::_mm_xor_si128(p11, u30);
-            let x55 = ::core::arch::x86_64::_mm_xor_si128(p43, u54);
-            let u69 = ::core::arch::x86_64::_mm_slli_si128(x67, 8);
-            let x62 = ::core::arch::x86_64::_mm_xor_si128(x31, x55);
-            let x70 = ::core::arch::x86_64::_mm_xor_si128(p64, u69);
-            let u80 = ::core::arch::x86_64::_mm_slli_si128(p78, 8);
-            let x73 = ::core::arch::x86_64::_mm_xor_si128(x62, x70);
-            let x81 = ::core::arch::x86_64::_mm_xor_si128(p77, u80);
-            let k79 = ::core::arch::x86_64::_mm_and_si128(
-                x74,
+            let y55 = ::core::arch::x86_64::_mm_slli_epi64(w54, 10);
+            let x59 = ::core::arch::x86_64::_mm_xor_si128(y57, z58);
+            let y64 = ::core::arch::x86_64::_mm_slli_epi64(w63, 10);
+            let z65 = ::core::arch::x86_64::_mm_srli_epi64(x53, 54);
+            let k60 = ::core::arch::x86_64::_mm_and_si128(
+                x59,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x000001ffffffffffu64 as i64,
                     0xffffffffffffffffu64 as i64,
                 ),
             );
-            let x82 = ::core::arch::x86_64::_mm_xor_si128(x73, x81);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x82);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), k79);
+            let w61 = ::core::arch::x86_64::_mm_slli_si128(x53, 8);
+            let x66 = ::core::arch::x86_64::_mm_xor_si128(y64, z65);
+            let k67 = ::core::arch::x86_64::_mm_and_si128(
+                x35,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x000001ffffffffffu64 as i64,
+                    0xffffffffffffffffu64 as i64,
+                ),
+            );
+            let x68 = ::core::arch::x86_64::_mm_xor_si128(x31, x45);
+            let x69 = ::core::arch::x86_64::_mm_xor_si128(y55, x53);
+            let y62 = ::core::arch::x86_64::_mm_slli_epi64(w61, 10);
+            let x70 = ::core::arch::x86_64::_mm_xor_si128(x68, x69);
+            let x72 = ::core::arch::x86_64::_mm_xor_si128(k67, x49);
+            let x73 = ::core::arch::x86_64::_mm_xor_si128(k60, x66);
+            let x71 = ::core::arch::x86_64::_mm_xor_si128(x70, y62);
+            let x74 = ::core::arch::x86_64::_mm_xor_si128(x72, x73);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x71);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x74);
         }
         out
     }
@@ -599,65 +580,57 @@ impl F233 {
             let mut cur1 = a2;
             let mut i = 0u32;
             while i < k {
-                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
-                let g7 = ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000200000000u64 as i64,
-                    0x0000000000800000u64 as i64,
-                );
-                let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 16);
-                let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 1);
-                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
-                let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 17);
-                let x17 = ::core::arch::x86_64::_mm_xor_si128(p15, p16);
-                let v25 = ::core::arch::x86_64::_mm_srli_si128(x17, 8);
-                let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 16);
-                let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 1);
-                let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 17);
-                let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 0);
-                let x26 = ::core::arch::x86_64::_mm_xor_si128(p18, v25);
-                let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 16);
-                let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 1);
                 let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
-                let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
-                let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
-                let u21 = ::core::arch::x86_64::_mm_slli_si128(x17, 8);
-                let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 17);
-                let x22 = ::core::arch::x86_64::_mm_xor_si128(x14, u21);
-                let v23 = ::core::arch::x86_64::_mm_srli_si128(x11, 8);
-                let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
-                let x24 = ::core::arch::x86_64::_mm_xor_si128(x22, v23);
-                let v36 = ::core::arch::x86_64::_mm_srli_si128(x32, 8);
-                let x28 = ::core::arch::x86_64::_mm_xor_si128(p4, x24);
-                let x37 = ::core::arch::x86_64::_mm_xor_si128(p33, v36);
-                let x39 = ::core::arch::x86_64::_mm_xor_si128(x28, x37);
-                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 0);
-                let h40 = ::core::arch::x86_64::_mm_srli_epi64(x39, 41);
-                let f41 = ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000000400u64 as i64,
-                    0x0000000000000001u64 as i64,
-                );
+                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
+                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
+                let w7 = ::core::arch::x86_64::_mm_alignr_epi8(p5, p4, 8);
+                let w11 = ::core::arch::x86_64::_mm_alignr_epi8(p6, p5, 8);
+                let y8 = ::core::arch::x86_64::_mm_srli_epi64(w7, 41);
+                let z9 = ::core::arch::x86_64::_mm_slli_epi64(p5, 23);
+                let y12 = ::core::arch::x86_64::_mm_srli_epi64(w11, 41);
+                let z13 = ::core::arch::x86_64::_mm_slli_epi64(p6, 23);
+                let w15 = ::core::arch::x86_64::_mm_srli_si128(p6, 8);
+                let x10 = ::core::arch::x86_64::_mm_xor_si128(y8, z9);
+                let x14 = ::core::arch::x86_64::_mm_xor_si128(y12, z13);
+                let y16 = ::core::arch::x86_64::_mm_srli_epi64(p6, 8);
+                let z17 = ::core::arch::x86_64::_mm_slli_epi64(w15, 56);
                 let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
-                let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 0);
-                let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(h40, f41, 17);
-                let u19 = ::core::arch::x86_64::_mm_slli_si128(x11, 8);
-                let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(h40, f41, 1);
-                let x20 = ::core::arch::x86_64::_mm_xor_si128(p8, u19);
-                let u34 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
-                let x27 = ::core::arch::x86_64::_mm_xor_si128(p3, x20);
-                let x35 = ::core::arch::x86_64::_mm_xor_si128(p29, u34);
-                let u45 = ::core::arch::x86_64::_mm_slli_si128(p43, 8);
-                let x38 = ::core::arch::x86_64::_mm_xor_si128(x27, x35);
-                let x46 = ::core::arch::x86_64::_mm_xor_si128(p42, u45);
-                let k44 = ::core::arch::x86_64::_mm_and_si128(
-                    x39,
+                let x18 = ::core::arch::x86_64::_mm_xor_si128(y16, z17);
+                let w21 = ::core::arch::x86_64::_mm_alignr_epi8(x14, x10, 8);
+                let w19 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
+                let y22 = ::core::arch::x86_64::_mm_slli_epi64(w21, 10);
+                let z23 = ::core::arch::x86_64::_mm_srli_epi64(x10, 54);
+                let w28 = ::core::arch::x86_64::_mm_srli_si128(x18, 8);
+                let y20 = ::core::arch::x86_64::_mm_slli_epi64(w19, 10);
+                let x24 = ::core::arch::x86_64::_mm_xor_si128(y22, z23);
+                let y29 = ::core::arch::x86_64::_mm_slli_epi64(w28, 10);
+                let z30 = ::core::arch::x86_64::_mm_srli_epi64(x18, 54);
+                let k25 = ::core::arch::x86_64::_mm_and_si128(
+                    x24,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x000001ffffffffffu64 as i64,
                         0xffffffffffffffffu64 as i64,
                     ),
                 );
-                let x47 = ::core::arch::x86_64::_mm_xor_si128(x38, x46);
-                cur0 = x47;
-                cur1 = k44;
+                let w26 = ::core::arch::x86_64::_mm_slli_si128(x18, 8);
+                let x31 = ::core::arch::x86_64::_mm_xor_si128(y29, z30);
+                let k32 = ::core::arch::x86_64::_mm_and_si128(
+                    p4,
+                    ::core::arch::x86_64::_mm_set_epi64x(
+                        0x000001ffffffffffu64 as i64,
+                        0xffffffffffffffffu64 as i64,
+                    ),
+                );
+                let x33 = ::core::arch::x86_64::_mm_xor_si128(p3, x10);
+                let x34 = ::core::arch::x86_64::_mm_xor_si128(y20, x18);
+                let y27 = ::core::arch::x86_64::_mm_slli_epi64(w26, 10);
+                let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, x34);
+                let x37 = ::core::arch::x86_64::_mm_xor_si128(k32, x14);
+                let x38 = ::core::arch::x86_64::_mm_xor_si128(k25, x31);
+                let x36 = ::core::arch::x86_64::_mm_xor_si128(x35, y27);
+                let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, x38);
+                cur0 = x36;
+                cur1 = x39;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -665,7 +638,7 @@ impl F233 {
         }
         out
     }
-    /// a² mod f: the word squares by PCLMULQDQ, then the reduction of `mul_x86_64_clmul`.
+    /// a² mod f: the word squares by PCLMULQDQ, then the trinomial's reduction by multiword shifts (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -674,169 +647,61 @@ impl F233 {
         let mut out = [0u64; 4];
         /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
-            let g7 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000200000000u64 as i64,
-                0x0000000000800000u64 as i64,
-            );
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 16);
-            let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 1);
-            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
-            let p18 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 17);
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let x17 = ::core::arch::x86_64::_mm_xor_si128(p15, p16);
-            let v25 = ::core::arch::x86_64::_mm_srli_si128(x17, 8);
-            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 16);
-            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 1);
-            let p12 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 17);
-            let p13 = ::core::arch::x86_64::_mm_clmulepi64_si128(p6, g7, 0);
-            let x26 = ::core::arch::x86_64::_mm_xor_si128(p18, v25);
-            let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 16);
-            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 1);
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let p4 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
-            let x11 = ::core::arch::x86_64::_mm_xor_si128(p9, p10);
-            let x14 = ::core::arch::x86_64::_mm_xor_si128(p12, p13);
-            let u21 = ::core::arch::x86_64::_mm_slli_si128(x17, 8);
-            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 17);
-            let x22 = ::core::arch::x86_64::_mm_xor_si128(x14, u21);
-            let v23 = ::core::arch::x86_64::_mm_srli_si128(x11, 8);
-            let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
-            let x24 = ::core::arch::x86_64::_mm_xor_si128(x22, v23);
-            let v36 = ::core::arch::x86_64::_mm_srli_si128(x32, 8);
-            let x28 = ::core::arch::x86_64::_mm_xor_si128(p4, x24);
-            let x37 = ::core::arch::x86_64::_mm_xor_si128(p33, v36);
-            let x39 = ::core::arch::x86_64::_mm_xor_si128(x28, x37);
-            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(p5, g7, 0);
-            let h40 = ::core::arch::x86_64::_mm_srli_epi64(x39, 41);
-            let f41 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000000400u64 as i64,
-                0x0000000000000001u64 as i64,
-            );
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
+            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
+            let w7 = ::core::arch::x86_64::_mm_alignr_epi8(p5, p4, 8);
+            let w11 = ::core::arch::x86_64::_mm_alignr_epi8(p6, p5, 8);
+            let y8 = ::core::arch::x86_64::_mm_srli_epi64(w7, 41);
+            let z9 = ::core::arch::x86_64::_mm_slli_epi64(p5, 23);
+            let y12 = ::core::arch::x86_64::_mm_srli_epi64(w11, 41);
+            let z13 = ::core::arch::x86_64::_mm_slli_epi64(p6, 23);
+            let w15 = ::core::arch::x86_64::_mm_srli_si128(p6, 8);
+            let x10 = ::core::arch::x86_64::_mm_xor_si128(y8, z9);
+            let x14 = ::core::arch::x86_64::_mm_xor_si128(y12, z13);
+            let y16 = ::core::arch::x86_64::_mm_srli_epi64(p6, 8);
+            let z17 = ::core::arch::x86_64::_mm_slli_epi64(w15, 56);
             let p3 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
-            let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(x26, g7, 0);
-            let p43 = ::core::arch::x86_64::_mm_clmulepi64_si128(h40, f41, 17);
-            let u19 = ::core::arch::x86_64::_mm_slli_si128(x11, 8);
-            let p42 = ::core::arch::x86_64::_mm_clmulepi64_si128(h40, f41, 1);
-            let x20 = ::core::arch::x86_64::_mm_xor_si128(p8, u19);
-            let u34 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
-            let x27 = ::core::arch::x86_64::_mm_xor_si128(p3, x20);
-            let x35 = ::core::arch::x86_64::_mm_xor_si128(p29, u34);
-            let u45 = ::core::arch::x86_64::_mm_slli_si128(p43, 8);
-            let x38 = ::core::arch::x86_64::_mm_xor_si128(x27, x35);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(p42, u45);
-            let k44 = ::core::arch::x86_64::_mm_and_si128(
-                x39,
+            let x18 = ::core::arch::x86_64::_mm_xor_si128(y16, z17);
+            let w21 = ::core::arch::x86_64::_mm_alignr_epi8(x14, x10, 8);
+            let w19 = ::core::arch::x86_64::_mm_slli_si128(x10, 8);
+            let y22 = ::core::arch::x86_64::_mm_slli_epi64(w21, 10);
+            let z23 = ::core::arch::x86_64::_mm_srli_epi64(x10, 54);
+            let w28 = ::core::arch::x86_64::_mm_srli_si128(x18, 8);
+            let y20 = ::core::arch::x86_64::_mm_slli_epi64(w19, 10);
+            let x24 = ::core::arch::x86_64::_mm_xor_si128(y22, z23);
+            let y29 = ::core::arch::x86_64::_mm_slli_epi64(w28, 10);
+            let z30 = ::core::arch::x86_64::_mm_srli_epi64(x18, 54);
+            let k25 = ::core::arch::x86_64::_mm_and_si128(
+                x24,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x000001ffffffffffu64 as i64,
                     0xffffffffffffffffu64 as i64,
                 ),
             );
-            let x47 = ::core::arch::x86_64::_mm_xor_si128(x38, x46);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x47);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), k44);
+            let w26 = ::core::arch::x86_64::_mm_slli_si128(x18, 8);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(y29, z30);
+            let k32 = ::core::arch::x86_64::_mm_and_si128(
+                p4,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x000001ffffffffffu64 as i64,
+                    0xffffffffffffffffu64 as i64,
+                ),
+            );
+            let x33 = ::core::arch::x86_64::_mm_xor_si128(p3, x10);
+            let x34 = ::core::arch::x86_64::_mm_xor_si128(y20, x18);
+            let y27 = ::core::arch::x86_64::_mm_slli_epi64(w26, 10);
+            let x35 = ::core::arch::x86_64::_mm_xor_si128(x33, x34);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(k32, x14);
+            let x38 = ::core::arch::x86_64::_mm_xor_si128(k25, x31);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(x35, y27);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(x37, x38);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x36);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x39);
         }
         out
-    }
-    /// C mod f for a square C (2n words), as `reduce` computes it, with the word folds
-    /// written as a loop over the words at or above x^m, top first (the indices are public).
-    /// The straight-line `reduce` lets LLVM's SLP vectorizer move the words to vector
-    /// registers and back, which doubled the time of a squaring on AMD Zen 4.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn reduce_x86_64_bmi2(c: &[u64; 8]) -> [u64; 4] {
-        let mut c = *c;
-        let mut i = 7;
-        while i >= 4 {
-            let t = c[i];
-            c[i - 4 + 1] ^= t << 33;
-            c[i - 4 + 1 + 1] ^= t >> 31;
-            c[i - 4 + 0] ^= t << 23;
-            c[i - 4 + 0 + 1] ^= t >> 41;
-            i -= 1;
-        }
-        let t = c[3] >> 41;
-        c[3] &= 2199023255551;
-        c[1] ^= t << 10;
-        c[2] ^= t >> 54;
-        c[0] ^= t << 0;
-        [c[0], c[1], c[2], c[3]]
-    }
-    /// a² as 2n words: each half-word's bits deposited at the even positions by `PDEP`.
-    /// SAFETY: the caller guarantees BMI2.
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "bmi2")]
-    #[allow(unused_unsafe)]
-    unsafe fn square_wide_x86_64_bmi2(a: &[u64; 4]) -> [u64; 8] {
-        let mut r = [0u64; 8];
-        unsafe {
-            r[0] = ::core::arch::x86_64::_pdep_u64(a[0], 0x5555_5555_5555_5555);
-            r[1] = ::core::arch::x86_64::_pdep_u64(a[0] >> 32, 0x5555_5555_5555_5555);
-            r[2] = ::core::arch::x86_64::_pdep_u64(a[1], 0x5555_5555_5555_5555);
-            r[3] = ::core::arch::x86_64::_pdep_u64(a[1] >> 32, 0x5555_5555_5555_5555);
-            r[4] = ::core::arch::x86_64::_pdep_u64(a[2], 0x5555_5555_5555_5555);
-            r[5] = ::core::arch::x86_64::_pdep_u64(a[2] >> 32, 0x5555_5555_5555_5555);
-            r[6] = ::core::arch::x86_64::_pdep_u64(a[3], 0x5555_5555_5555_5555);
-            r[7] = ::core::arch::x86_64::_pdep_u64(a[3] >> 32, 0x5555_5555_5555_5555);
-        }
-        r
-    }
-    /// a² mod f: `square_wide_x86_64_bmi2`, then `reduce_x86_64_bmi2`. SAFETY: the caller guarantees
-    /// BMI2.
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "bmi2")]
-    #[allow(unused_unsafe)]
-    unsafe fn square_x86_64_bmi2(a: &[u64; 4]) -> [u64; 4] {
-        Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(a) })
-    }
-    /// a^(2^k) mod f: k squarings as in `square_x86_64_bmi2`, the value kept in
-    /// general-purpose registers (k is public). SAFETY: the caller guarantees BMI2.
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "bmi2")]
-    #[allow(unused_unsafe)]
-    unsafe fn square_n_x86_64_bmi2(a: &[u64; 4], k: u32) -> [u64; 4] {
-        let mut x = *a;
-        let mut i = 0;
-        while i < k {
-            x = Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(&x) });
-            i += 1;
-        }
-        x
-    }
-    /// Whether the `PDEP` squaring runs: BMI2 (CPUID.(EAX=7,ECX=0):EBX bit 8) on an Intel
-    /// processor, or on an AMD one of family 19h (Zen 3) or later, where `PDEP` takes a
-    /// fixed three cycles; read once and cached (0 = not read yet, 1 = no, 2 = yes). A
-    /// `target_feature` cannot tell: builds for Zen 2 enable `bmi2`, whose `PDEP` is slow
-    /// microcode.
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[allow(unused_doc_comments, unused_unsafe)]
-    fn x86_64_bmi2_available() -> bool {
-        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-            0,
-        );
-        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-        if state != 0 {
-            return state == 2;
-        }
-        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
-        /// leaf 7 is read only when leaf 0 reports it.
-        let fast = unsafe {
-            let l0 = ::core::arch::x86_64::__cpuid(0);
-            let vendor = [l0.ebx, l0.edx, l0.ecx];
-            let intel = vendor == [0x756e_6547, 0x4965_6e69, 0x6c65_746e];
-            let amd = vendor == [0x6874_7541, 0x6974_6e65, 0x444d_4163];
-            let eax = ::core::arch::x86_64::__cpuid(1).eax;
-            let base = (eax >> 8) & 0xf;
-            let family = if base == 0xf { base + ((eax >> 20) & 0xff) } else { base };
-            l0.eax >= 7 && (intel || (amd && family >= 0x19))
-                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 8) != 0
-        };
-        STATE.store(if fast { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-        fast
     }
     /// x^(2^k) mod f by one bit-matrix product: for each byte s of x (public index), the
     /// eight columns of each word t are xored into `acc_t` under the lane mask given by
@@ -2779,13 +2644,6 @@ impl F233 {
         }
         #[cfg(target_arch = "x86_64")]
         {
-            if Self::x86_64_bmi2_available() {
-                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
-                return unsafe { Self::square_x86_64_bmi2(a) };
-            }
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_x86_64_clmul(a) };
@@ -2812,13 +2670,6 @@ impl F233 {
     #[inline]
     #[allow(unreachable_code, unused_doc_comments)]
     fn square_n_chain_words(a: &[u64; 4], k: u32) -> [u64; 4] {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if Self::x86_64_bmi2_available() {
-                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
-                return unsafe { Self::square_n_x86_64_bmi2(a, k) };
-            }
-        }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
@@ -2885,11 +2736,6 @@ impl F233 {
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::square_x86_64_clmul(&self.0) }
-            }
-            #[cfg(target_arch = "x86_64")]
-            "x86_64-bmi2" if Self::x86_64_bmi2_available() => {
-                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
-                unsafe { Self::square_x86_64_bmi2(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
             "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),

@@ -127,12 +127,6 @@ impl F409 {
                 return "x86_64-avx512-matrix";
             }
         }
-        #[cfg(target_arch = "x86_64")]
-        {
-            if Self::x86_64_bmi2_available() {
-                return "x86_64-bmi2";
-            }
-        }
         Self::backend()
     }
     /// Test hook: self^(2^k) by `x86_64-avx512-matrix` (matrices, then squarings),
@@ -152,11 +146,6 @@ impl F409 {
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3.
                 unsafe { Self::square_n_x86_64_clmul(&self.0, k) }
-            }
-            #[cfg(target_arch = "x86_64")]
-            "x86_64-bmi2" if Self::x86_64_bmi2_available() => {
-                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
-                unsafe { Self::square_n_x86_64_bmi2(&self.0, k) }
             }
             #[cfg(target_arch = "x86_64")]
             "x86_64-avx512-matrix" if Self::x86_64_avx512_available() => {
@@ -582,7 +571,7 @@ impl F409 {
         x = (x | (x >> 16)) & 0x00000000ffffffff;
         x
     }
-    /// a·b mod f with PCLMULQDQ (45 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).
+    /// a·b mod f with PCLMULQDQ (29 word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by the trinomial's multiword shifts (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -591,196 +580,206 @@ impl F409 {
         let mut out = [0u64; 7];
         /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
-            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let a4 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(6).cast());
-            let a6 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
-            let a8 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(6).cast());
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
+            let a4 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(6).cast());
             let a5 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(0).cast());
+            let a6 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(2).cast());
             let a7 = ::core::arch::x86_64::_mm_loadu_si128(b.as_ptr().add(4).cast());
+            let a8 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(6).cast());
             let l38 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(5).cast());
             let l42 = ::core::arch::x86_64::_mm_loadl_epi64(b.as_ptr().add(5).cast());
-            let s10 = ::core::arch::x86_64::_mm_xor_si128(a2, a4);
-            let s12 = ::core::arch::x86_64::_mm_xor_si128(a6, a8);
             let s9 = ::core::arch::x86_64::_mm_xor_si128(a1, a3);
+            let s10 = ::core::arch::x86_64::_mm_xor_si128(a2, a4);
             let s11 = ::core::arch::x86_64::_mm_xor_si128(a5, a7);
-            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 16);
-            let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
-            let s39 = ::core::arch::x86_64::_mm_xor_si128(a3, l38);
-            let s40 = ::core::arch::x86_64::_mm_xor_si128(a3, a4);
-            let s41 = ::core::arch::x86_64::_mm_xor_si128(l38, a4);
-            let s43 = ::core::arch::x86_64::_mm_xor_si128(a7, l42);
-            let s44 = ::core::arch::x86_64::_mm_xor_si128(a7, a8);
-            let s45 = ::core::arch::x86_64::_mm_xor_si128(l42, a8);
-            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 0);
-            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 17);
-            let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 0);
-            let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, a6, 16);
-            let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, s12, 1);
+            let s12 = ::core::arch::x86_64::_mm_xor_si128(a6, a8);
             let s13 = ::core::arch::x86_64::_mm_xor_si128(a1, a2);
             let s14 = ::core::arch::x86_64::_mm_xor_si128(a5, a6);
-            let p46 = ::core::arch::x86_64::_mm_clmulepi64_si128(s41, s45, 0);
-            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(s40, s44, 0);
-            let p49 = ::core::arch::x86_64::_mm_clmulepi64_si128(s39, s43, 0);
             let s58 = ::core::arch::x86_64::_mm_xor_si128(s9, s10);
             let s59 = ::core::arch::x86_64::_mm_xor_si128(s9, a2);
             let s60 = ::core::arch::x86_64::_mm_xor_si128(s11, s12);
             let s61 = ::core::arch::x86_64::_mm_xor_si128(s11, a6);
+            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 17);
             let p16 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 16);
             let p17 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 1);
             let p19 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 0);
+            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 17);
             let p26 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 16);
             let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 1);
             let p29 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 0);
+            let p62 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 17);
             let p63 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 16);
             let p64 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 1);
             let p66 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 0);
+            let p71 = ::core::arch::x86_64::_mm_clmulepi64_si128(s59, s61, 17);
             let p72 = ::core::arch::x86_64::_mm_clmulepi64_si128(s58, s61, 16);
             let p73 = ::core::arch::x86_64::_mm_clmulepi64_si128(s59, s60, 1);
             let p75 = ::core::arch::x86_64::_mm_clmulepi64_si128(s58, s60, 0);
-            let p15 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a5, 17);
-            let x23 = ::core::arch::x86_64::_mm_xor_si128(p21, p22);
-            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
-            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(s13, s14, 17);
-            let x52 = ::core::arch::x86_64::_mm_xor_si128(p51, p50);
-            let x56 = ::core::arch::x86_64::_mm_xor_si128(p50, p48);
-            let p62 = ::core::arch::x86_64::_mm_clmulepi64_si128(s9, s11, 17);
-            let x69 = ::core::arch::x86_64::_mm_xor_si128(p67, p68);
-            let p70 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 0);
-            let p71 = ::core::arch::x86_64::_mm_clmulepi64_si128(s59, s61, 17);
             let p20 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 17);
-            let x53 = ::core::arch::x86_64::_mm_xor_si128(p49, x52);
-            let x54 = ::core::arch::x86_64::_mm_xor_si128(p48, p47);
-            let x57 = ::core::arch::x86_64::_mm_xor_si128(x56, p46);
-            let x98 = ::core::arch::x86_64::_mm_xor_si128(x69, x23);
+            let p21 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 16);
+            let p22 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 1);
+            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a6, 0);
+            let s40 = ::core::arch::x86_64::_mm_xor_si128(a3, a4);
+            let s44 = ::core::arch::x86_64::_mm_xor_si128(a7, a8);
+            let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, a6, 16);
+            let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, s12, 1);
+            let p70 = ::core::arch::x86_64::_mm_clmulepi64_si128(s10, s12, 0);
+            let s39 = ::core::arch::x86_64::_mm_xor_si128(a3, l38);
+            let s41 = ::core::arch::x86_64::_mm_xor_si128(l38, a4);
+            let s43 = ::core::arch::x86_64::_mm_xor_si128(a7, l42);
+            let s45 = ::core::arch::x86_64::_mm_xor_si128(l42, a8);
+            let p47 = ::core::arch::x86_64::_mm_clmulepi64_si128(s40, s44, 0);
+            let p48 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a8, 0);
+            let p50 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 17);
+            let p51 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a7, 0);
             let x18 = ::core::arch::x86_64::_mm_xor_si128(p16, p17);
             let x28 = ::core::arch::x86_64::_mm_xor_si128(p26, p27);
             let x30 = ::core::arch::x86_64::_mm_xor_si128(p29, p19);
-            let x55 = ::core::arch::x86_64::_mm_xor_si128(x54, x52);
+            let x35 = ::core::arch::x86_64::_mm_xor_si128(p25, p15);
+            let p46 = ::core::arch::x86_64::_mm_clmulepi64_si128(s41, s45, 0);
+            let p49 = ::core::arch::x86_64::_mm_clmulepi64_si128(s39, s43, 0);
             let x65 = ::core::arch::x86_64::_mm_xor_si128(p63, p64);
             let x74 = ::core::arch::x86_64::_mm_xor_si128(p72, p73);
             let x76 = ::core::arch::x86_64::_mm_xor_si128(p75, p66);
-            let x99 = ::core::arch::x86_64::_mm_xor_si128(x53, x98);
-            let u118 = ::core::arch::x86_64::_mm_slli_si128(x57, 8);
+            let x81 = ::core::arch::x86_64::_mm_xor_si128(p71, p62);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(p21, p22);
             let x31 = ::core::arch::x86_64::_mm_xor_si128(x30, p24);
             let x33 = ::core::arch::x86_64::_mm_xor_si128(x28, x18);
-            let x35 = ::core::arch::x86_64::_mm_xor_si128(p25, p15);
+            let x36 = ::core::arch::x86_64::_mm_xor_si128(x35, p20);
+            let x69 = ::core::arch::x86_64::_mm_xor_si128(p67, p68);
             let x77 = ::core::arch::x86_64::_mm_xor_si128(x76, p70);
             let x79 = ::core::arch::x86_64::_mm_xor_si128(x74, x65);
-            let x81 = ::core::arch::x86_64::_mm_xor_si128(p71, p62);
-            let x119 = ::core::arch::x86_64::_mm_xor_si128(x55, u118);
-            let v120 = ::core::arch::x86_64::_mm_srli_si128(x99, 8);
-            let v122 = ::core::arch::x86_64::_mm_srli_si128(x57, 8);
+            let x82 = ::core::arch::x86_64::_mm_xor_si128(x81, p20);
             let x32 = ::core::arch::x86_64::_mm_xor_si128(p15, x31);
             let x34 = ::core::arch::x86_64::_mm_xor_si128(x33, x23);
-            let x36 = ::core::arch::x86_64::_mm_xor_si128(x35, p20);
+            let x37 = ::core::arch::x86_64::_mm_xor_si128(p24, x36);
+            let x52 = ::core::arch::x86_64::_mm_xor_si128(p51, p50);
+            let x54 = ::core::arch::x86_64::_mm_xor_si128(p48, p47);
+            let x56 = ::core::arch::x86_64::_mm_xor_si128(p50, p48);
             let x78 = ::core::arch::x86_64::_mm_xor_si128(p62, x77);
             let x80 = ::core::arch::x86_64::_mm_xor_si128(x79, x69);
-            let x82 = ::core::arch::x86_64::_mm_xor_si128(x81, p20);
-            let x121 = ::core::arch::x86_64::_mm_xor_si128(x119, v120);
-            let x123 = ::core::arch::x86_64::_mm_xor_si128(p48, v122);
-            let g124 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x4000000000000000u64 as i64,
-                0x0000008000000000u64 as i64,
-            );
-            let x37 = ::core::arch::x86_64::_mm_xor_si128(p24, x36);
             let x83 = ::core::arch::x86_64::_mm_xor_si128(p70, x82);
+            let x53 = ::core::arch::x86_64::_mm_xor_si128(p49, x52);
+            let x55 = ::core::arch::x86_64::_mm_xor_si128(x54, x52);
+            let x57 = ::core::arch::x86_64::_mm_xor_si128(x56, p46);
             let x87 = ::core::arch::x86_64::_mm_xor_si128(x65, x18);
             let x90 = ::core::arch::x86_64::_mm_xor_si128(x78, x32);
             let x93 = ::core::arch::x86_64::_mm_xor_si128(x80, x34);
-            let p138 = ::core::arch::x86_64::_mm_clmulepi64_si128(x121, g124, 17);
-            let p139 = ::core::arch::x86_64::_mm_clmulepi64_si128(x123, g124, 0);
+            let x95 = ::core::arch::x86_64::_mm_xor_si128(x83, x37);
+            let x98 = ::core::arch::x86_64::_mm_xor_si128(x69, x23);
             let x88 = ::core::arch::x86_64::_mm_xor_si128(x87, x53);
             let x91 = ::core::arch::x86_64::_mm_xor_si128(x90, x55);
             let x94 = ::core::arch::x86_64::_mm_xor_si128(x93, x57);
-            let x95 = ::core::arch::x86_64::_mm_xor_si128(x83, x37);
+            let x96 = ::core::arch::x86_64::_mm_xor_si128(x95, p48);
+            let x99 = ::core::arch::x86_64::_mm_xor_si128(x53, x98);
             let x89 = ::core::arch::x86_64::_mm_xor_si128(x23, x88);
             let x92 = ::core::arch::x86_64::_mm_xor_si128(p20, x91);
-            let x96 = ::core::arch::x86_64::_mm_xor_si128(x95, p48);
-            let u110 = ::core::arch::x86_64::_mm_slli_si128(x94, 8);
-            let p141 = ::core::arch::x86_64::_mm_clmulepi64_si128(x123, g124, 16);
             let x97 = ::core::arch::x86_64::_mm_xor_si128(p51, x96);
+            let u110 = ::core::arch::x86_64::_mm_slli_si128(x94, 8);
+            let u114 = ::core::arch::x86_64::_mm_slli_si128(x99, 8);
+            let u118 = ::core::arch::x86_64::_mm_slli_si128(x57, 8);
             let x111 = ::core::arch::x86_64::_mm_xor_si128(x92, u110);
             let v112 = ::core::arch::x86_64::_mm_srli_si128(x89, 8);
-            let u114 = ::core::arch::x86_64::_mm_slli_si128(x99, 8);
-            let x140 = ::core::arch::x86_64::_mm_xor_si128(p138, p139);
-            let x113 = ::core::arch::x86_64::_mm_xor_si128(x111, v112);
             let x115 = ::core::arch::x86_64::_mm_xor_si128(x97, u114);
             let v116 = ::core::arch::x86_64::_mm_srli_si128(x94, 8);
-            let v153 = ::core::arch::x86_64::_mm_srli_si128(x140, 8);
+            let x119 = ::core::arch::x86_64::_mm_xor_si128(x55, u118);
+            let v120 = ::core::arch::x86_64::_mm_srli_si128(x99, 8);
+            let x113 = ::core::arch::x86_64::_mm_xor_si128(x111, v112);
             let x117 = ::core::arch::x86_64::_mm_xor_si128(x115, v116);
-            let k142 = ::core::arch::x86_64::_mm_move_epi64(x113);
-            let x154 = ::core::arch::x86_64::_mm_xor_si128(p141, v153);
-            let p126 = ::core::arch::x86_64::_mm_clmulepi64_si128(x113, g124, 17);
-            let p127 = ::core::arch::x86_64::_mm_clmulepi64_si128(x117, g124, 0);
-            let p132 = ::core::arch::x86_64::_mm_clmulepi64_si128(x117, g124, 17);
-            let p133 = ::core::arch::x86_64::_mm_clmulepi64_si128(x121, g124, 0);
-            let x158 = ::core::arch::x86_64::_mm_xor_si128(k142, x154);
-            let p129 = ::core::arch::x86_64::_mm_clmulepi64_si128(x117, g124, 16);
-            let p130 = ::core::arch::x86_64::_mm_clmulepi64_si128(x117, g124, 1);
-            let k161 = ::core::arch::x86_64::_mm_move_epi64(x158);
-            let p125 = ::core::arch::x86_64::_mm_clmulepi64_si128(x113, g124, 1);
-            let p135 = ::core::arch::x86_64::_mm_clmulepi64_si128(x121, g124, 16);
-            let p136 = ::core::arch::x86_64::_mm_clmulepi64_si128(x121, g124, 1);
-            let p160 = ::core::arch::x86_64::_mm_clmulepi64_si128(x158, g124, 17);
-            let h167 = ::core::arch::x86_64::_mm_srli_epi64(k161, 25);
-            let f168 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000800000u64 as i64,
-                0x0000000000000001u64 as i64,
-            );
+            let x121 = ::core::arch::x86_64::_mm_xor_si128(x119, v120);
+            let v122 = ::core::arch::x86_64::_mm_srli_si128(x57, 8);
+            let x123 = ::core::arch::x86_64::_mm_xor_si128(p48, v122);
+            let w124 = ::core::arch::x86_64::_mm_alignr_epi8(x117, x113, 8);
+            let w128 = ::core::arch::x86_64::_mm_alignr_epi8(x121, x117, 8);
+            let y125 = ::core::arch::x86_64::_mm_srli_epi64(x113, 25);
+            let z126 = ::core::arch::x86_64::_mm_slli_epi64(w124, 39);
+            let y129 = ::core::arch::x86_64::_mm_srli_epi64(x117, 25);
+            let z130 = ::core::arch::x86_64::_mm_slli_epi64(w128, 39);
+            let w132 = ::core::arch::x86_64::_mm_alignr_epi8(x123, x121, 8);
+            let w136 = ::core::arch::x86_64::_mm_srli_si128(x123, 8);
             let x84 = ::core::arch::x86_64::_mm_xor_si128(p66, p19);
-            let x128 = ::core::arch::x86_64::_mm_xor_si128(p126, p127);
-            let x134 = ::core::arch::x86_64::_mm_xor_si128(p132, p133);
-            let p159 = ::core::arch::x86_64::_mm_clmulepi64_si128(x158, g124, 1);
-            let p170 = ::core::arch::x86_64::_mm_clmulepi64_si128(h167, f168, 16);
+            let x127 = ::core::arch::x86_64::_mm_xor_si128(y125, z126);
+            let x131 = ::core::arch::x86_64::_mm_xor_si128(y129, z130);
+            let y133 = ::core::arch::x86_64::_mm_srli_epi64(x121, 25);
+            let z134 = ::core::arch::x86_64::_mm_slli_epi64(w132, 39);
+            let y137 = ::core::arch::x86_64::_mm_srli_epi64(x123, 25);
+            let z138 = ::core::arch::x86_64::_mm_slli_epi64(w136, 39);
+            let w140 = ::core::arch::x86_64::_mm_alignr_epi8(x123, x121, 8);
+            let w144 = ::core::arch::x86_64::_mm_srli_si128(x123, 8);
             let x85 = ::core::arch::x86_64::_mm_xor_si128(x84, p51);
-            let u100 = ::core::arch::x86_64::_mm_slli_si128(x18, 8);
             let u102 = ::core::arch::x86_64::_mm_slli_si128(x34, 8);
-            let x131 = ::core::arch::x86_64::_mm_xor_si128(p129, p130);
-            let u143 = ::core::arch::x86_64::_mm_slli_si128(x128, 8);
-            let u145 = ::core::arch::x86_64::_mm_slli_si128(x134, 8);
-            let p169 = ::core::arch::x86_64::_mm_clmulepi64_si128(h167, f168, 0);
+            let x135 = ::core::arch::x86_64::_mm_xor_si128(y133, z134);
+            let x139 = ::core::arch::x86_64::_mm_xor_si128(y137, z138);
+            let y141 = ::core::arch::x86_64::_mm_srli_epi64(w140, 27);
+            let z142 = ::core::arch::x86_64::_mm_slli_epi64(x123, 37);
+            let y145 = ::core::arch::x86_64::_mm_srli_epi64(w144, 27);
+            let w148 = ::core::arch::x86_64::_mm_alignr_epi8(x131, x127, 8);
             let x86 = ::core::arch::x86_64::_mm_xor_si128(x37, x85);
-            let x101 = ::core::arch::x86_64::_mm_xor_si128(p19, u100);
+            let u100 = ::core::arch::x86_64::_mm_slli_si128(x18, 8);
             let x103 = ::core::arch::x86_64::_mm_xor_si128(x32, u102);
             let v104 = ::core::arch::x86_64::_mm_srli_si128(x18, 8);
             let u106 = ::core::arch::x86_64::_mm_slli_si128(x89, 8);
-            let x137 = ::core::arch::x86_64::_mm_xor_si128(p135, p136);
-            let x144 = ::core::arch::x86_64::_mm_xor_si128(p125, u143);
-            let x146 = ::core::arch::x86_64::_mm_xor_si128(x131, u145);
-            let v147 = ::core::arch::x86_64::_mm_srli_si128(x128, 8);
-            let u149 = ::core::arch::x86_64::_mm_slli_si128(x140, 8);
-            let u162 = ::core::arch::x86_64::_mm_slli_si128(p160, 8);
+            let x143 = ::core::arch::x86_64::_mm_xor_si128(y141, z142);
+            let w146 = ::core::arch::x86_64::_mm_slli_si128(x127, 8);
+            let y149 = ::core::arch::x86_64::_mm_slli_epi64(w148, 23);
+            let z150 = ::core::arch::x86_64::_mm_srli_epi64(x127, 41);
+            let w152 = ::core::arch::x86_64::_mm_alignr_epi8(x135, x131, 8);
+            let w156 = ::core::arch::x86_64::_mm_alignr_epi8(x139, x135, 8);
+            let w167 = ::core::arch::x86_64::_mm_srli_si128(y145, 8);
+            let x101 = ::core::arch::x86_64::_mm_xor_si128(p19, u100);
             let x105 = ::core::arch::x86_64::_mm_xor_si128(x103, v104);
             let x107 = ::core::arch::x86_64::_mm_xor_si128(x86, u106);
             let v108 = ::core::arch::x86_64::_mm_srli_si128(x34, 8);
-            let x148 = ::core::arch::x86_64::_mm_xor_si128(x146, v147);
-            let x150 = ::core::arch::x86_64::_mm_xor_si128(x137, u149);
-            let v151 = ::core::arch::x86_64::_mm_srli_si128(x134, 8);
-            let x155 = ::core::arch::x86_64::_mm_xor_si128(x101, x144);
-            let x163 = ::core::arch::x86_64::_mm_xor_si128(p159, u162);
-            let u172 = ::core::arch::x86_64::_mm_slli_si128(p170, 8);
+            let y147 = ::core::arch::x86_64::_mm_slli_epi64(w146, 23);
+            let x151 = ::core::arch::x86_64::_mm_xor_si128(y149, z150);
+            let y153 = ::core::arch::x86_64::_mm_slli_epi64(w152, 23);
+            let z154 = ::core::arch::x86_64::_mm_srli_epi64(x131, 41);
+            let y157 = ::core::arch::x86_64::_mm_slli_epi64(w156, 23);
+            let z158 = ::core::arch::x86_64::_mm_srli_epi64(x135, 41);
+            let w163 = ::core::arch::x86_64::_mm_alignr_epi8(y145, x143, 8);
+            let y168 = ::core::arch::x86_64::_mm_slli_epi64(w167, 23);
+            let z169 = ::core::arch::x86_64::_mm_srli_epi64(y145, 41);
             let x109 = ::core::arch::x86_64::_mm_xor_si128(x107, v108);
-            let x152 = ::core::arch::x86_64::_mm_xor_si128(x150, v151);
-            let x156 = ::core::arch::x86_64::_mm_xor_si128(x105, x148);
-            let v164 = ::core::arch::x86_64::_mm_srli_si128(p160, 8);
-            let x165 = ::core::arch::x86_64::_mm_xor_si128(x155, x163);
-            let x173 = ::core::arch::x86_64::_mm_xor_si128(p169, u172);
-            let x157 = ::core::arch::x86_64::_mm_xor_si128(x109, x152);
-            let x166 = ::core::arch::x86_64::_mm_xor_si128(x156, v164);
+            let x155 = ::core::arch::x86_64::_mm_xor_si128(y153, z154);
+            let x159 = ::core::arch::x86_64::_mm_xor_si128(y157, z158);
+            let w161 = ::core::arch::x86_64::_mm_slli_si128(x143, 8);
+            let y164 = ::core::arch::x86_64::_mm_slli_epi64(w163, 23);
+            let z165 = ::core::arch::x86_64::_mm_srli_epi64(x143, 41);
+            let x170 = ::core::arch::x86_64::_mm_xor_si128(y168, z169);
             let k171 = ::core::arch::x86_64::_mm_and_si128(
-                k161,
+                x113,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000001ffffffu64 as i64,
                 ),
             );
-            let x174 = ::core::arch::x86_64::_mm_xor_si128(x165, x173);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x174);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x166);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x157);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), k171);
+            let x172 = ::core::arch::x86_64::_mm_xor_si128(x101, x127);
+            let x173 = ::core::arch::x86_64::_mm_xor_si128(y147, x143);
+            let x176 = ::core::arch::x86_64::_mm_xor_si128(x105, x131);
+            let x177 = ::core::arch::x86_64::_mm_xor_si128(x151, y145);
+            let k160 = ::core::arch::x86_64::_mm_and_si128(
+                x159,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x0000000001ffffffu64 as i64,
+                ),
+            );
+            let y162 = ::core::arch::x86_64::_mm_slli_epi64(w161, 23);
+            let x166 = ::core::arch::x86_64::_mm_xor_si128(y164, z165);
+            let x174 = ::core::arch::x86_64::_mm_xor_si128(x172, x173);
+            let x178 = ::core::arch::x86_64::_mm_xor_si128(x176, x177);
+            let x180 = ::core::arch::x86_64::_mm_xor_si128(x109, x135);
+            let x181 = ::core::arch::x86_64::_mm_xor_si128(x155, x170);
+            let x183 = ::core::arch::x86_64::_mm_xor_si128(k171, x139);
+            let x175 = ::core::arch::x86_64::_mm_xor_si128(x174, y162);
+            let x179 = ::core::arch::x86_64::_mm_xor_si128(x178, x166);
+            let x182 = ::core::arch::x86_64::_mm_xor_si128(x180, x181);
+            let x184 = ::core::arch::x86_64::_mm_xor_si128(x183, k160);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x175);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x179);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x182);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), x184);
         }
         out
     }
@@ -804,143 +803,90 @@ impl F409 {
             let mut cur3 = a4;
             let mut i = 0u32;
             while i < k {
-                let m5 = ::core::arch::x86_64::_mm_set1_epi8(0x0f);
-                let t6 = ::core::arch::x86_64::_mm_setr_epi8(
-                    0,
-                    1,
-                    4,
-                    5,
-                    16,
-                    17,
-                    20,
-                    21,
-                    64,
-                    65,
-                    68,
-                    69,
-                    80,
-                    81,
-                    84,
-                    85,
-                );
-                let l15 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                    t6,
-                    ::core::arch::x86_64::_mm_and_si128(cur2, m5),
-                );
-                let h16 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                    t6,
-                    ::core::arch::x86_64::_mm_and_si128(
-                        ::core::arch::x86_64::_mm_srli_epi16(cur2, 4),
-                        m5,
-                    ),
-                );
-                let l19 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                    t6,
-                    ::core::arch::x86_64::_mm_and_si128(cur3, m5),
-                );
-                let h20 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                    t6,
-                    ::core::arch::x86_64::_mm_and_si128(
-                        ::core::arch::x86_64::_mm_srli_epi16(cur3, 4),
-                        m5,
-                    ),
-                );
-                let q18 = ::core::arch::x86_64::_mm_unpackhi_epi8(l15, h16);
-                let q21 = ::core::arch::x86_64::_mm_unpacklo_epi8(l19, h20);
-                let g22 = ::core::arch::x86_64::_mm_set_epi64x(
-                    0x4000000000000000u64 as i64,
-                    0x0000008000000000u64 as i64,
-                );
-                let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 17);
-                let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(q21, g22, 0);
-                let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(q21, g22, 16);
-                let l11 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                    t6,
-                    ::core::arch::x86_64::_mm_and_si128(cur1, m5),
-                );
-                let h12 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                    t6,
-                    ::core::arch::x86_64::_mm_and_si128(
-                        ::core::arch::x86_64::_mm_srli_epi16(cur1, 4),
-                        m5,
-                    ),
-                );
-                let x38 = ::core::arch::x86_64::_mm_xor_si128(p36, p37);
-                let q14 = ::core::arch::x86_64::_mm_unpackhi_epi8(l11, h12);
-                let v51 = ::core::arch::x86_64::_mm_srli_si128(x38, 8);
-                let q17 = ::core::arch::x86_64::_mm_unpacklo_epi8(l15, h16);
-                let k40 = ::core::arch::x86_64::_mm_move_epi64(q14);
-                let x52 = ::core::arch::x86_64::_mm_xor_si128(p39, v51);
-                let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(q14, g22, 17);
-                let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 0);
-                let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 17);
-                let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 0);
-                let x56 = ::core::arch::x86_64::_mm_xor_si128(k40, x52);
-                let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 16);
-                let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 1);
-                let k59 = ::core::arch::x86_64::_mm_move_epi64(x56);
-                let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(q14, g22, 1);
-                let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 16);
-                let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 1);
-                let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(x56, g22, 17);
-                let h65 = ::core::arch::x86_64::_mm_srli_epi64(k59, 25);
-                let f66 = ::core::arch::x86_64::_mm_set_epi64x(
-                    0x0000000000800000u64 as i64,
-                    0x0000000000000001u64 as i64,
-                );
-                let x26 = ::core::arch::x86_64::_mm_xor_si128(p24, p25);
-                let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
-                let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(x56, g22, 1);
-                let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(h65, f66, 16);
-                let l7 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                    t6,
-                    ::core::arch::x86_64::_mm_and_si128(cur0, m5),
-                );
-                let h8 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                    t6,
-                    ::core::arch::x86_64::_mm_and_si128(
-                        ::core::arch::x86_64::_mm_srli_epi16(cur0, 4),
-                        m5,
-                    ),
-                );
-                let x29 = ::core::arch::x86_64::_mm_xor_si128(p27, p28);
-                let u41 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
-                let u43 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
-                let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(h65, f66, 0);
-                let q9 = ::core::arch::x86_64::_mm_unpacklo_epi8(l7, h8);
-                let x35 = ::core::arch::x86_64::_mm_xor_si128(p33, p34);
-                let x42 = ::core::arch::x86_64::_mm_xor_si128(p23, u41);
-                let x44 = ::core::arch::x86_64::_mm_xor_si128(x29, u43);
-                let v45 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
-                let u47 = ::core::arch::x86_64::_mm_slli_si128(x38, 8);
-                let u60 = ::core::arch::x86_64::_mm_slli_si128(p58, 8);
-                let q10 = ::core::arch::x86_64::_mm_unpackhi_epi8(l7, h8);
-                let x46 = ::core::arch::x86_64::_mm_xor_si128(x44, v45);
-                let x48 = ::core::arch::x86_64::_mm_xor_si128(x35, u47);
-                let v49 = ::core::arch::x86_64::_mm_srli_si128(x32, 8);
-                let x53 = ::core::arch::x86_64::_mm_xor_si128(q9, x42);
-                let x61 = ::core::arch::x86_64::_mm_xor_si128(p57, u60);
-                let u70 = ::core::arch::x86_64::_mm_slli_si128(p68, 8);
-                let q13 = ::core::arch::x86_64::_mm_unpacklo_epi8(l11, h12);
-                let x50 = ::core::arch::x86_64::_mm_xor_si128(x48, v49);
-                let x54 = ::core::arch::x86_64::_mm_xor_si128(q10, x46);
-                let v62 = ::core::arch::x86_64::_mm_srli_si128(p58, 8);
-                let x63 = ::core::arch::x86_64::_mm_xor_si128(x53, x61);
-                let x71 = ::core::arch::x86_64::_mm_xor_si128(p67, u70);
-                let x55 = ::core::arch::x86_64::_mm_xor_si128(q13, x50);
-                let x64 = ::core::arch::x86_64::_mm_xor_si128(x54, v62);
-                let k69 = ::core::arch::x86_64::_mm_and_si128(
-                    k59,
+                let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 17);
+                let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 0);
+                let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur2, cur2, 17);
+                let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur3, cur3, 0);
+                let w12 = ::core::arch::x86_64::_mm_alignr_epi8(p9, p8, 8);
+                let w16 = ::core::arch::x86_64::_mm_alignr_epi8(p10, p9, 8);
+                let y13 = ::core::arch::x86_64::_mm_srli_epi64(p8, 25);
+                let z14 = ::core::arch::x86_64::_mm_slli_epi64(w12, 39);
+                let y17 = ::core::arch::x86_64::_mm_srli_epi64(p9, 25);
+                let z18 = ::core::arch::x86_64::_mm_slli_epi64(w16, 39);
+                let w20 = ::core::arch::x86_64::_mm_alignr_epi8(p11, p10, 8);
+                let w24 = ::core::arch::x86_64::_mm_srli_si128(p11, 8);
+                let x15 = ::core::arch::x86_64::_mm_xor_si128(y13, z14);
+                let x19 = ::core::arch::x86_64::_mm_xor_si128(y17, z18);
+                let y21 = ::core::arch::x86_64::_mm_srli_epi64(p10, 25);
+                let z22 = ::core::arch::x86_64::_mm_slli_epi64(w20, 39);
+                let y25 = ::core::arch::x86_64::_mm_srli_epi64(p11, 25);
+                let z26 = ::core::arch::x86_64::_mm_slli_epi64(w24, 39);
+                let w28 = ::core::arch::x86_64::_mm_alignr_epi8(p11, p10, 8);
+                let w32 = ::core::arch::x86_64::_mm_srli_si128(p11, 8);
+                let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 0);
+                let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur0, cur0, 17);
+                let x23 = ::core::arch::x86_64::_mm_xor_si128(y21, z22);
+                let x27 = ::core::arch::x86_64::_mm_xor_si128(y25, z26);
+                let y29 = ::core::arch::x86_64::_mm_srli_epi64(w28, 27);
+                let z30 = ::core::arch::x86_64::_mm_slli_epi64(p11, 37);
+                let y33 = ::core::arch::x86_64::_mm_srli_epi64(w32, 27);
+                let w36 = ::core::arch::x86_64::_mm_alignr_epi8(x19, x15, 8);
+                let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(cur1, cur1, 0);
+                let x31 = ::core::arch::x86_64::_mm_xor_si128(y29, z30);
+                let w34 = ::core::arch::x86_64::_mm_slli_si128(x15, 8);
+                let y37 = ::core::arch::x86_64::_mm_slli_epi64(w36, 23);
+                let z38 = ::core::arch::x86_64::_mm_srli_epi64(x15, 41);
+                let w40 = ::core::arch::x86_64::_mm_alignr_epi8(x23, x19, 8);
+                let w44 = ::core::arch::x86_64::_mm_alignr_epi8(x27, x23, 8);
+                let w55 = ::core::arch::x86_64::_mm_srli_si128(y33, 8);
+                let y35 = ::core::arch::x86_64::_mm_slli_epi64(w34, 23);
+                let x39 = ::core::arch::x86_64::_mm_xor_si128(y37, z38);
+                let y41 = ::core::arch::x86_64::_mm_slli_epi64(w40, 23);
+                let z42 = ::core::arch::x86_64::_mm_srli_epi64(x19, 41);
+                let y45 = ::core::arch::x86_64::_mm_slli_epi64(w44, 23);
+                let z46 = ::core::arch::x86_64::_mm_srli_epi64(x23, 41);
+                let w51 = ::core::arch::x86_64::_mm_alignr_epi8(y33, x31, 8);
+                let y56 = ::core::arch::x86_64::_mm_slli_epi64(w55, 23);
+                let z57 = ::core::arch::x86_64::_mm_srli_epi64(y33, 41);
+                let x43 = ::core::arch::x86_64::_mm_xor_si128(y41, z42);
+                let x47 = ::core::arch::x86_64::_mm_xor_si128(y45, z46);
+                let w49 = ::core::arch::x86_64::_mm_slli_si128(x31, 8);
+                let y52 = ::core::arch::x86_64::_mm_slli_epi64(w51, 23);
+                let z53 = ::core::arch::x86_64::_mm_srli_epi64(x31, 41);
+                let x58 = ::core::arch::x86_64::_mm_xor_si128(y56, z57);
+                let k59 = ::core::arch::x86_64::_mm_and_si128(
+                    p8,
                     ::core::arch::x86_64::_mm_set_epi64x(
                         0x0000000000000000u64 as i64,
                         0x0000000001ffffffu64 as i64,
                     ),
                 );
-                let x72 = ::core::arch::x86_64::_mm_xor_si128(x63, x71);
-                cur0 = x72;
-                cur1 = x64;
-                cur2 = x55;
-                cur3 = k69;
+                let x60 = ::core::arch::x86_64::_mm_xor_si128(p5, x15);
+                let x61 = ::core::arch::x86_64::_mm_xor_si128(y35, x31);
+                let x64 = ::core::arch::x86_64::_mm_xor_si128(p6, x19);
+                let x65 = ::core::arch::x86_64::_mm_xor_si128(x39, y33);
+                let k48 = ::core::arch::x86_64::_mm_and_si128(
+                    x47,
+                    ::core::arch::x86_64::_mm_set_epi64x(
+                        0x0000000000000000u64 as i64,
+                        0x0000000001ffffffu64 as i64,
+                    ),
+                );
+                let y50 = ::core::arch::x86_64::_mm_slli_epi64(w49, 23);
+                let x54 = ::core::arch::x86_64::_mm_xor_si128(y52, z53);
+                let x62 = ::core::arch::x86_64::_mm_xor_si128(x60, x61);
+                let x66 = ::core::arch::x86_64::_mm_xor_si128(x64, x65);
+                let x68 = ::core::arch::x86_64::_mm_xor_si128(p7, x23);
+                let x69 = ::core::arch::x86_64::_mm_xor_si128(x43, x58);
+                let x71 = ::core::arch::x86_64::_mm_xor_si128(k59, x27);
+                let x63 = ::core::arch::x86_64::_mm_xor_si128(x62, y50);
+                let x67 = ::core::arch::x86_64::_mm_xor_si128(x66, x54);
+                let x70 = ::core::arch::x86_64::_mm_xor_si128(x68, x69);
+                let x72 = ::core::arch::x86_64::_mm_xor_si128(x71, k48);
+                cur0 = x63;
+                cur1 = x67;
+                cur2 = x70;
+                cur3 = x72;
                 i += 1;
             }
             ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), cur0);
@@ -950,7 +896,7 @@ impl F409 {
         }
         out
     }
-    /// a² mod f: the word squares by byte shuffles, then the reduction of `mul_x86_64_clmul`.
+    /// a² mod f: the word squares by PCLMULQDQ, then the trinomial's reduction by multiword shifts (see the generator's `binary::x86`).
     #[cfg(target_arch = "x86_64")]
     #[inline]
     #[target_feature(enable = "pclmulqdq,sse2,ssse3")]
@@ -959,254 +905,96 @@ impl F409 {
         let mut out = [0u64; 7];
         /// SAFETY: the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.
         unsafe {
+            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
             let a3 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(4).cast());
             let a4 = ::core::arch::x86_64::_mm_loadl_epi64(a.as_ptr().add(6).cast());
-            let m5 = ::core::arch::x86_64::_mm_set1_epi8(0x0f);
-            let t6 = ::core::arch::x86_64::_mm_setr_epi8(
-                0,
-                1,
-                4,
-                5,
-                16,
-                17,
-                20,
-                21,
-                64,
-                65,
-                68,
-                69,
-                80,
-                81,
-                84,
-                85,
-            );
-            let a2 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(2).cast());
-            let l15 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                t6,
-                ::core::arch::x86_64::_mm_and_si128(a3, m5),
-            );
-            let h16 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                t6,
-                ::core::arch::x86_64::_mm_and_si128(
-                    ::core::arch::x86_64::_mm_srli_epi16(a3, 4),
-                    m5,
-                ),
-            );
-            let l19 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                t6,
-                ::core::arch::x86_64::_mm_and_si128(a4, m5),
-            );
-            let h20 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                t6,
-                ::core::arch::x86_64::_mm_and_si128(
-                    ::core::arch::x86_64::_mm_srli_epi16(a4, 4),
-                    m5,
-                ),
-            );
-            let q18 = ::core::arch::x86_64::_mm_unpackhi_epi8(l15, h16);
-            let q21 = ::core::arch::x86_64::_mm_unpacklo_epi8(l19, h20);
-            let g22 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x4000000000000000u64 as i64,
-                0x0000008000000000u64 as i64,
-            );
-            let p36 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 17);
-            let p37 = ::core::arch::x86_64::_mm_clmulepi64_si128(q21, g22, 0);
-            let p39 = ::core::arch::x86_64::_mm_clmulepi64_si128(q21, g22, 16);
-            let l11 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                t6,
-                ::core::arch::x86_64::_mm_and_si128(a2, m5),
-            );
-            let h12 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                t6,
-                ::core::arch::x86_64::_mm_and_si128(
-                    ::core::arch::x86_64::_mm_srli_epi16(a2, 4),
-                    m5,
-                ),
-            );
-            let x38 = ::core::arch::x86_64::_mm_xor_si128(p36, p37);
-            let q14 = ::core::arch::x86_64::_mm_unpackhi_epi8(l11, h12);
-            let v51 = ::core::arch::x86_64::_mm_srli_si128(x38, 8);
+            let p8 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 17);
+            let p9 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 0);
+            let p10 = ::core::arch::x86_64::_mm_clmulepi64_si128(a3, a3, 17);
             let a1 = ::core::arch::x86_64::_mm_loadu_si128(a.as_ptr().add(0).cast());
-            let q17 = ::core::arch::x86_64::_mm_unpacklo_epi8(l15, h16);
-            let k40 = ::core::arch::x86_64::_mm_move_epi64(q14);
-            let x52 = ::core::arch::x86_64::_mm_xor_si128(p39, v51);
-            let p24 = ::core::arch::x86_64::_mm_clmulepi64_si128(q14, g22, 17);
-            let p25 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 0);
-            let p30 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 17);
-            let p31 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 0);
-            let x56 = ::core::arch::x86_64::_mm_xor_si128(k40, x52);
-            let p27 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 16);
-            let p28 = ::core::arch::x86_64::_mm_clmulepi64_si128(q17, g22, 1);
-            let k59 = ::core::arch::x86_64::_mm_move_epi64(x56);
-            let p23 = ::core::arch::x86_64::_mm_clmulepi64_si128(q14, g22, 1);
-            let p33 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 16);
-            let p34 = ::core::arch::x86_64::_mm_clmulepi64_si128(q18, g22, 1);
-            let p58 = ::core::arch::x86_64::_mm_clmulepi64_si128(x56, g22, 17);
-            let h65 = ::core::arch::x86_64::_mm_srli_epi64(k59, 25);
-            let f66 = ::core::arch::x86_64::_mm_set_epi64x(
-                0x0000000000800000u64 as i64,
-                0x0000000000000001u64 as i64,
-            );
-            let x26 = ::core::arch::x86_64::_mm_xor_si128(p24, p25);
-            let x32 = ::core::arch::x86_64::_mm_xor_si128(p30, p31);
-            let p57 = ::core::arch::x86_64::_mm_clmulepi64_si128(x56, g22, 1);
-            let p68 = ::core::arch::x86_64::_mm_clmulepi64_si128(h65, f66, 16);
-            let l7 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                t6,
-                ::core::arch::x86_64::_mm_and_si128(a1, m5),
-            );
-            let h8 = ::core::arch::x86_64::_mm_shuffle_epi8(
-                t6,
-                ::core::arch::x86_64::_mm_and_si128(
-                    ::core::arch::x86_64::_mm_srli_epi16(a1, 4),
-                    m5,
-                ),
-            );
-            let x29 = ::core::arch::x86_64::_mm_xor_si128(p27, p28);
-            let u41 = ::core::arch::x86_64::_mm_slli_si128(x26, 8);
-            let u43 = ::core::arch::x86_64::_mm_slli_si128(x32, 8);
-            let p67 = ::core::arch::x86_64::_mm_clmulepi64_si128(h65, f66, 0);
-            let q9 = ::core::arch::x86_64::_mm_unpacklo_epi8(l7, h8);
-            let x35 = ::core::arch::x86_64::_mm_xor_si128(p33, p34);
-            let x42 = ::core::arch::x86_64::_mm_xor_si128(p23, u41);
-            let x44 = ::core::arch::x86_64::_mm_xor_si128(x29, u43);
-            let v45 = ::core::arch::x86_64::_mm_srli_si128(x26, 8);
-            let u47 = ::core::arch::x86_64::_mm_slli_si128(x38, 8);
-            let u60 = ::core::arch::x86_64::_mm_slli_si128(p58, 8);
-            let q10 = ::core::arch::x86_64::_mm_unpackhi_epi8(l7, h8);
-            let x46 = ::core::arch::x86_64::_mm_xor_si128(x44, v45);
-            let x48 = ::core::arch::x86_64::_mm_xor_si128(x35, u47);
-            let v49 = ::core::arch::x86_64::_mm_srli_si128(x32, 8);
-            let x53 = ::core::arch::x86_64::_mm_xor_si128(q9, x42);
-            let x61 = ::core::arch::x86_64::_mm_xor_si128(p57, u60);
-            let u70 = ::core::arch::x86_64::_mm_slli_si128(p68, 8);
-            let q13 = ::core::arch::x86_64::_mm_unpacklo_epi8(l11, h12);
-            let x50 = ::core::arch::x86_64::_mm_xor_si128(x48, v49);
-            let x54 = ::core::arch::x86_64::_mm_xor_si128(q10, x46);
-            let v62 = ::core::arch::x86_64::_mm_srli_si128(p58, 8);
-            let x63 = ::core::arch::x86_64::_mm_xor_si128(x53, x61);
-            let x71 = ::core::arch::x86_64::_mm_xor_si128(p67, u70);
-            let x55 = ::core::arch::x86_64::_mm_xor_si128(q13, x50);
-            let x64 = ::core::arch::x86_64::_mm_xor_si128(x54, v62);
-            let k69 = ::core::arch::x86_64::_mm_and_si128(
-                k59,
+            let p11 = ::core::arch::x86_64::_mm_clmulepi64_si128(a4, a4, 0);
+            let w12 = ::core::arch::x86_64::_mm_alignr_epi8(p9, p8, 8);
+            let w16 = ::core::arch::x86_64::_mm_alignr_epi8(p10, p9, 8);
+            let y13 = ::core::arch::x86_64::_mm_srli_epi64(p8, 25);
+            let z14 = ::core::arch::x86_64::_mm_slli_epi64(w12, 39);
+            let y17 = ::core::arch::x86_64::_mm_srli_epi64(p9, 25);
+            let z18 = ::core::arch::x86_64::_mm_slli_epi64(w16, 39);
+            let w20 = ::core::arch::x86_64::_mm_alignr_epi8(p11, p10, 8);
+            let w24 = ::core::arch::x86_64::_mm_srli_si128(p11, 8);
+            let x15 = ::core::arch::x86_64::_mm_xor_si128(y13, z14);
+            let x19 = ::core::arch::x86_64::_mm_xor_si128(y17, z18);
+            let y21 = ::core::arch::x86_64::_mm_srli_epi64(p10, 25);
+            let z22 = ::core::arch::x86_64::_mm_slli_epi64(w20, 39);
+            let y25 = ::core::arch::x86_64::_mm_srli_epi64(p11, 25);
+            let z26 = ::core::arch::x86_64::_mm_slli_epi64(w24, 39);
+            let w28 = ::core::arch::x86_64::_mm_alignr_epi8(p11, p10, 8);
+            let w32 = ::core::arch::x86_64::_mm_srli_si128(p11, 8);
+            let p5 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 0);
+            let p6 = ::core::arch::x86_64::_mm_clmulepi64_si128(a1, a1, 17);
+            let x23 = ::core::arch::x86_64::_mm_xor_si128(y21, z22);
+            let x27 = ::core::arch::x86_64::_mm_xor_si128(y25, z26);
+            let y29 = ::core::arch::x86_64::_mm_srli_epi64(w28, 27);
+            let z30 = ::core::arch::x86_64::_mm_slli_epi64(p11, 37);
+            let y33 = ::core::arch::x86_64::_mm_srli_epi64(w32, 27);
+            let w36 = ::core::arch::x86_64::_mm_alignr_epi8(x19, x15, 8);
+            let p7 = ::core::arch::x86_64::_mm_clmulepi64_si128(a2, a2, 0);
+            let x31 = ::core::arch::x86_64::_mm_xor_si128(y29, z30);
+            let w34 = ::core::arch::x86_64::_mm_slli_si128(x15, 8);
+            let y37 = ::core::arch::x86_64::_mm_slli_epi64(w36, 23);
+            let z38 = ::core::arch::x86_64::_mm_srli_epi64(x15, 41);
+            let w40 = ::core::arch::x86_64::_mm_alignr_epi8(x23, x19, 8);
+            let w44 = ::core::arch::x86_64::_mm_alignr_epi8(x27, x23, 8);
+            let w55 = ::core::arch::x86_64::_mm_srli_si128(y33, 8);
+            let y35 = ::core::arch::x86_64::_mm_slli_epi64(w34, 23);
+            let x39 = ::core::arch::x86_64::_mm_xor_si128(y37, z38);
+            let y41 = ::core::arch::x86_64::_mm_slli_epi64(w40, 23);
+            let z42 = ::core::arch::x86_64::_mm_srli_epi64(x19, 41);
+            let y45 = ::core::arch::x86_64::_mm_slli_epi64(w44, 23);
+            let z46 = ::core::arch::x86_64::_mm_srli_epi64(x23, 41);
+            let w51 = ::core::arch::x86_64::_mm_alignr_epi8(y33, x31, 8);
+            let y56 = ::core::arch::x86_64::_mm_slli_epi64(w55, 23);
+            let z57 = ::core::arch::x86_64::_mm_srli_epi64(y33, 41);
+            let x43 = ::core::arch::x86_64::_mm_xor_si128(y41, z42);
+            let x47 = ::core::arch::x86_64::_mm_xor_si128(y45, z46);
+            let w49 = ::core::arch::x86_64::_mm_slli_si128(x31, 8);
+            let y52 = ::core::arch::x86_64::_mm_slli_epi64(w51, 23);
+            let z53 = ::core::arch::x86_64::_mm_srli_epi64(x31, 41);
+            let x58 = ::core::arch::x86_64::_mm_xor_si128(y56, z57);
+            let k59 = ::core::arch::x86_64::_mm_and_si128(
+                p8,
                 ::core::arch::x86_64::_mm_set_epi64x(
                     0x0000000000000000u64 as i64,
                     0x0000000001ffffffu64 as i64,
                 ),
             );
-            let x72 = ::core::arch::x86_64::_mm_xor_si128(x63, x71);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x72);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x64);
-            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x55);
-            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), k69);
+            let x60 = ::core::arch::x86_64::_mm_xor_si128(p5, x15);
+            let x61 = ::core::arch::x86_64::_mm_xor_si128(y35, x31);
+            let x64 = ::core::arch::x86_64::_mm_xor_si128(p6, x19);
+            let x65 = ::core::arch::x86_64::_mm_xor_si128(x39, y33);
+            let k48 = ::core::arch::x86_64::_mm_and_si128(
+                x47,
+                ::core::arch::x86_64::_mm_set_epi64x(
+                    0x0000000000000000u64 as i64,
+                    0x0000000001ffffffu64 as i64,
+                ),
+            );
+            let y50 = ::core::arch::x86_64::_mm_slli_epi64(w49, 23);
+            let x54 = ::core::arch::x86_64::_mm_xor_si128(y52, z53);
+            let x62 = ::core::arch::x86_64::_mm_xor_si128(x60, x61);
+            let x66 = ::core::arch::x86_64::_mm_xor_si128(x64, x65);
+            let x68 = ::core::arch::x86_64::_mm_xor_si128(p7, x23);
+            let x69 = ::core::arch::x86_64::_mm_xor_si128(x43, x58);
+            let x71 = ::core::arch::x86_64::_mm_xor_si128(k59, x27);
+            let x63 = ::core::arch::x86_64::_mm_xor_si128(x62, y50);
+            let x67 = ::core::arch::x86_64::_mm_xor_si128(x66, x54);
+            let x70 = ::core::arch::x86_64::_mm_xor_si128(x68, x69);
+            let x72 = ::core::arch::x86_64::_mm_xor_si128(x71, k48);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(0).cast(), x63);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(2).cast(), x67);
+            ::core::arch::x86_64::_mm_storeu_si128(out.as_mut_ptr().add(4).cast(), x70);
+            ::core::arch::x86_64::_mm_storel_epi64(out.as_mut_ptr().add(6).cast(), x72);
         }
         out
-    }
-    /// C mod f for a square C (2n words), as `reduce` computes it, with the word folds
-    /// written as a loop over the words at or above x^m, top first (the indices are public).
-    /// The straight-line `reduce` lets LLVM's SLP vectorizer move the words to vector
-    /// registers and back, which doubled the time of a squaring on AMD Zen 4.
-    #[cfg(target_arch = "x86_64")]
-    #[inline(always)]
-    fn reduce_x86_64_bmi2(c: &[u64; 14]) -> [u64; 7] {
-        let mut c = *c;
-        let mut i = 12;
-        while i >= 7 {
-            let t = c[i];
-            c[i - 7 + 1] ^= t << 62;
-            c[i - 7 + 1 + 1] ^= t >> 2;
-            c[i - 7 + 0] ^= t << 39;
-            c[i - 7 + 0 + 1] ^= t >> 25;
-            i -= 1;
-        }
-        let t = c[6] >> 25;
-        c[6] &= 33554431;
-        c[1] ^= t << 23;
-        c[2] ^= t >> 41;
-        c[0] ^= t << 0;
-        [c[0], c[1], c[2], c[3], c[4], c[5], c[6]]
-    }
-    /// a² as 2n words: each half-word's bits deposited at the even positions by `PDEP`.
-    /// SAFETY: the caller guarantees BMI2.
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "bmi2")]
-    #[allow(unused_unsafe)]
-    unsafe fn square_wide_x86_64_bmi2(a: &[u64; 7]) -> [u64; 14] {
-        let mut r = [0u64; 14];
-        unsafe {
-            r[0] = ::core::arch::x86_64::_pdep_u64(a[0], 0x5555_5555_5555_5555);
-            r[1] = ::core::arch::x86_64::_pdep_u64(a[0] >> 32, 0x5555_5555_5555_5555);
-            r[2] = ::core::arch::x86_64::_pdep_u64(a[1], 0x5555_5555_5555_5555);
-            r[3] = ::core::arch::x86_64::_pdep_u64(a[1] >> 32, 0x5555_5555_5555_5555);
-            r[4] = ::core::arch::x86_64::_pdep_u64(a[2], 0x5555_5555_5555_5555);
-            r[5] = ::core::arch::x86_64::_pdep_u64(a[2] >> 32, 0x5555_5555_5555_5555);
-            r[6] = ::core::arch::x86_64::_pdep_u64(a[3], 0x5555_5555_5555_5555);
-            r[7] = ::core::arch::x86_64::_pdep_u64(a[3] >> 32, 0x5555_5555_5555_5555);
-            r[8] = ::core::arch::x86_64::_pdep_u64(a[4], 0x5555_5555_5555_5555);
-            r[9] = ::core::arch::x86_64::_pdep_u64(a[4] >> 32, 0x5555_5555_5555_5555);
-            r[10] = ::core::arch::x86_64::_pdep_u64(a[5], 0x5555_5555_5555_5555);
-            r[11] = ::core::arch::x86_64::_pdep_u64(a[5] >> 32, 0x5555_5555_5555_5555);
-            r[12] = ::core::arch::x86_64::_pdep_u64(a[6], 0x5555_5555_5555_5555);
-        }
-        r
-    }
-    /// a² mod f: `square_wide_x86_64_bmi2`, then `reduce_x86_64_bmi2`. SAFETY: the caller guarantees
-    /// BMI2.
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "bmi2")]
-    #[allow(unused_unsafe)]
-    unsafe fn square_x86_64_bmi2(a: &[u64; 7]) -> [u64; 7] {
-        Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(a) })
-    }
-    /// a^(2^k) mod f: k squarings as in `square_x86_64_bmi2`, the value kept in
-    /// general-purpose registers (k is public). SAFETY: the caller guarantees BMI2.
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[target_feature(enable = "bmi2")]
-    #[allow(unused_unsafe)]
-    unsafe fn square_n_x86_64_bmi2(a: &[u64; 7], k: u32) -> [u64; 7] {
-        let mut x = *a;
-        let mut i = 0;
-        while i < k {
-            x = Self::reduce_x86_64_bmi2(&unsafe { Self::square_wide_x86_64_bmi2(&x) });
-            i += 1;
-        }
-        x
-    }
-    /// Whether the `PDEP` squaring runs: BMI2 (CPUID.(EAX=7,ECX=0):EBX bit 8) on an Intel
-    /// processor, or on an AMD one of family 19h (Zen 3) or later, where `PDEP` takes a
-    /// fixed three cycles; read once and cached (0 = not read yet, 1 = no, 2 = yes). A
-    /// `target_feature` cannot tell: builds for Zen 2 enable `bmi2`, whose `PDEP` is slow
-    /// microcode.
-    #[cfg(target_arch = "x86_64")]
-    #[inline]
-    #[allow(unused_doc_comments, unused_unsafe)]
-    fn x86_64_bmi2_available() -> bool {
-        static STATE: ::core::sync::atomic::AtomicU8 = ::core::sync::atomic::AtomicU8::new(
-            0,
-        );
-        let state = STATE.load(::core::sync::atomic::Ordering::Relaxed);
-        if state != 0 {
-            return state == 2;
-        }
-        /// SAFETY: CPUID exists on every x86-64 processor; leaves 0 and 1 always exist and
-        /// leaf 7 is read only when leaf 0 reports it.
-        let fast = unsafe {
-            let l0 = ::core::arch::x86_64::__cpuid(0);
-            let vendor = [l0.ebx, l0.edx, l0.ecx];
-            let intel = vendor == [0x756e_6547, 0x4965_6e69, 0x6c65_746e];
-            let amd = vendor == [0x6874_7541, 0x6974_6e65, 0x444d_4163];
-            let eax = ::core::arch::x86_64::__cpuid(1).eax;
-            let base = (eax >> 8) & 0xf;
-            let family = if base == 0xf { base + ((eax >> 20) & 0xff) } else { base };
-            l0.eax >= 7 && (intel || (amd && family >= 0x19))
-                && ::core::arch::x86_64::__cpuid_count(7, 0).ebx & (1 << 8) != 0
-        };
-        STATE.store(if fast { 2 } else { 1 }, ::core::sync::atomic::Ordering::Relaxed);
-        fast
     }
     /// x^(2^k) mod f by the even/odd split (see the matrix's doc): e and o from the
     /// even and odd bits of x (`PEXT`, fixed latency on every CPU with AVX-512F), one pass
@@ -3427,13 +3215,6 @@ impl F409 {
         }
         #[cfg(target_arch = "x86_64")]
         {
-            if Self::x86_64_bmi2_available() {
-                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
-                return unsafe { Self::square_x86_64_bmi2(a) };
-            }
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
             if Self::x86_64_clmul_available() {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 return unsafe { Self::square_x86_64_clmul(a) };
@@ -3460,13 +3241,6 @@ impl F409 {
     #[inline]
     #[allow(unreachable_code, unused_doc_comments)]
     fn square_n_chain_words(a: &[u64; 7], k: u32) -> [u64; 7] {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if Self::x86_64_bmi2_available() {
-                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
-                return unsafe { Self::square_n_x86_64_bmi2(a, k) };
-            }
-        }
         #[cfg(target_arch = "x86_64")]
         {
             if Self::x86_64_clmul_available() {
@@ -3533,11 +3307,6 @@ impl F409 {
             "x86_64-clmul" if Self::x86_64_clmul_available() => {
                 /// SAFETY: x86_64_clmul_available() is true only when the CPU has PCLMULQDQ and SSSE3 (the build enables the target features, or CPUID reported them); SSE2 is part of x86-64.
                 unsafe { Self::square_x86_64_clmul(&self.0) }
-            }
-            #[cfg(target_arch = "x86_64")]
-            "x86_64-bmi2" if Self::x86_64_bmi2_available() => {
-                /// SAFETY: x86_64_bmi2_available() is true only when CPUID reported BMI2.
-                unsafe { Self::square_x86_64_bmi2(&self.0) }
             }
             #[cfg(all(target_arch = "aarch64", target_feature = "aes"))]
             "aarch64-pmull" => Self::reduce(&Self::square_wide_aarch64_pmull(&self.0)),

@@ -140,9 +140,19 @@ macro_rules! backend_test {
                 }
             }
             // The squaring-only PDEP kernel (trinomials, x86-64 CPUs with fast PDEP).
-            // A trinomial x^m + x^k + 1 with m − k ≥ 64 (the word-shift reduction).
+            // A trinomial x^m + x^k + 1 with m − k ≥ 64 (the word-shift reduction), unless
+            // its XMM squaring reduces by shifts (x^(64n−m+k) fits two words and 2k − 2 < m)
+            // and the square has more than three words at or above word n to fold.
             let e = <$F>::MODULUS_EXPONENTS;
-            let pdep = $w == 64 && e.len() == 3 && e[0] - e[1] >= 64 && expects_pdep_squaring();
+            let (m, n) = (e[0] as usize, (e[0] as usize).div_ceil(64));
+            let shift_square =
+                e.len() == 3 && 64 * n - m + (e[1] as usize) < 128 && 2 * (e[1] as usize) < m + 2;
+            let folds = (2 * m - 1).div_ceil(64) - n;
+            let pdep = $w == 64
+                && e.len() == 3
+                && e[0] - e[1] >= 64
+                && (!shift_square || folds <= 3)
+                && expects_pdep_squaring();
             assert_eq!(
                 xs[0].__square_with_backend("x86_64-bmi2").is_some(),
                 pdep,

@@ -19,18 +19,32 @@ use super::{BinarySpec, BinaryTarget, Reduction};
 use crate::emit::x86_64::cpuid;
 
 /// Whether the field squares with `PDEP` on x86-64 where the CPU allows it (see the module
-/// docs): 64-bit words and f a trinomial. Measured on AMD Zen 4 (EPYC, CPUID family 19h model
-/// 11h, 2026-12-01 20:38 UTC, the `binary_interleaved` example, one squaring in chains of 16,
-/// PCLMULQDQ → PDEP): gf2-155 7.8 → 4.4 ns, sect193 7.8 → 5.6, sect233 10.3 → 6.9, sect239
-/// 10.3 → 6.9, sect409 11.3 → 10.3 (the XMM squaring of sect409 already spreads its words by
-/// byte shuffles). A pentanomial's reduction takes twice the shifts and the XMM squaring stays
-/// faster (an earlier run: sect163 5.0 → 4.7, sect283 5.3 → 10.0, sect571 9.7 → 18.8).
+/// docs): 64-bit words, f a trinomial, and either no XMM squaring by shifts
+/// ([`super::x86::trinomial_shift_reduction`]) or at most [`PDEP_MAX_FOLD_WORDS`] words of the
+/// square to fold. Measured on AMD Zen 4 (EPYC, CPUID family 19h model 11h, 2026-12-01 20:38
+/// UTC, the `binary_interleaved` example, one squaring in chains of 16, PCLMULQDQ folds →
+/// PDEP): gf2-155 7.8 → 4.4 ns, sect193 7.8 → 5.6, sect233 10.3 → 6.9, sect239 10.3 → 6.9,
+/// sect409 11.3 → 10.3. A pentanomial's reduction takes twice the shifts and the XMM squaring
+/// stays faster (an earlier run: sect163 5.0 → 4.7, sect283 5.3 → 10.0, sect571 9.7 → 18.8).
 pub fn squares_with_pdep(s: &BinarySpec, target: BinaryTarget) -> bool {
     s.w == 64
         && target == BinaryTarget::Auto
         && s.reduction == Reduction::Sparse
         && s.exponents.len() == 3
+        && (!super::x86::trinomial_shift_reduction(s) || fold_words(s) <= PDEP_MAX_FOLD_WORDS)
 }
+
+/// Words of a square at or above word n, which the `PDEP` kernel folds one after another.
+fn fold_words(s: &BinarySpec) -> usize {
+    (2 * s.m - 1).div_ceil(64) - s.n
+}
+
+/// Up to this many words to fold, `PDEP` squares faster than the XMM squaring with the
+/// trinomial's shift reduction; beyond, slower. On AMD Zen 4 (2026-12-01 23:58 UTC, the
+/// `binary_interleaved` example, three runs, the best; XMM with shifts against PDEP): gf2-155
+/// (2 words to fold) 5.23 against 3.98 ns, sect193 (3) 5.71 against 5.24, sect233 (4) 5.55
+/// against 6.57, sect409 (6) 6.96 against 10.16.
+const PDEP_MAX_FOLD_WORDS: usize = 3;
 
 /// The BMI2 items: `square_x86_64_bmi2`, `square_n_x86_64_bmi2` and the CPU check
 /// `x86_64_bmi2_available`. Empty when [`squares_with_pdep`] is false.

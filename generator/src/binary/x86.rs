@@ -569,6 +569,140 @@ pub fn xmm_reduction(s: &BinarySpec) -> bool {
     shift + d < 128
 }
 
+/// Whether the XMM product and squaring of a trinomial f = x^m + x^e + 1 reduce by multiword
+/// shifts instead of PCLMULQDQ folds (see [`reduce_trinomial_shifts`]): 64-bit words, the XMM
+/// reduction, and 2e − 2 < m, so that two rounds leave nothing at or above x^m. There G =
+/// x^(64n−m)·g spans two words, so the folds took two PCLMULQDQ per word on the port the
+/// products need. Measured on AMD Zen 4 (2026-12-02 00:10 UTC, the `binary_interleaved`
+/// example, best of four runs), PCLMULQDQ folds → shifts: mul gf2-155 11.7 → 8.8 ns, sect193
+/// 11.6 → 11.0, sect233 14.2 → 10.6, sect409 25.4 → 22.7; one squaring in chains of 16
+/// gf2-155 7.6 → 5.2, sect193 7.4 → 5.8, sect233 10.0 → 5.6, sect409 10.3 → 7.0 (then with
+/// PCLMULQDQ word squares, see [`kernels`]).
+pub fn trinomial_shift_reduction(s: &BinarySpec) -> bool {
+    s.w == 64 && xmm_reduction(s) && s.exponents.len() == 3 && 2 * s.exponents[1] < s.m + 2
+}
+
+/// Word pairs of `p` (pairs of 64-bit words, absent = zero) moved by `s` bits: towards word 0
+/// (`right`, x^−s, the bits below x^0 dropped) or away from it (x^s), as `out` pairs. Word j of
+/// the result joins words j ± q and j ± (q + 1) of `p` (s = 64q + r): per pair, two lane shifts
+/// by r and 64 − r of the pair at the right word offset, which for an odd offset straddles two
+/// pairs (`_mm_alignr_epi8`).
+fn shift_pairs(
+    g: &mut Gen,
+    p: &[Option<Ident>],
+    s: usize,
+    right: bool,
+    out: usize,
+) -> Vec<Option<Ident>> {
+    let (q, r) = ((s / 64) as isize, (s % 64) as i32);
+    let (alignr, sl8, sr8) = (
+        arch("_mm_alignr_epi8"),
+        arch("_mm_slli_si128"),
+        arch("_mm_srli_si128"),
+    );
+    let (sll, srl) = (arch("_mm_slli_epi64"), arch("_mm_srli_epi64"));
+    // The pair of source words (w, w + 1), w possibly negative or odd.
+    let pair_at = |g: &mut Gen, w: isize| -> Option<Ident> {
+        let get = |i: isize| -> Option<Ident> {
+            if i < 0 {
+                None
+            } else {
+                p.get(i as usize).cloned().flatten()
+            }
+        };
+        if w.rem_euclid(2) == 0 {
+            return get(w.div_euclid(2));
+        }
+        let (lo, hi) = (get(w.div_euclid(2)), get(w.div_euclid(2) + 1));
+        match (lo, hi) {
+            (None, None) => None,
+            (Some(lo), None) => Some(g.bind("w", quote!(#sr8(#lo, 8)))),
+            (None, Some(hi)) => Some(g.bind("w", quote!(#sl8(#hi, 8)))),
+            (Some(lo), Some(hi)) => Some(g.bind("w", quote!(#alignr(#hi, #lo, 8)))),
+        }
+    };
+    let rl = Literal::i32_unsuffixed(r);
+    let rc = Literal::i32_unsuffixed(64 - r);
+    (0..out as isize)
+        .map(|t| {
+            let w = 2 * t;
+            // Right: word j = (c[j + q] >> r) | (c[j + q + 1] << (64 − r)).
+            // Left: word j = (c[j − q] << r) | (c[j − q − 1] >> (64 − r)).
+            let (a, b) = if right {
+                (
+                    pair_at(g, w + q),
+                    if r == 0 { None } else { pair_at(g, w + q + 1) },
+                )
+            } else {
+                (
+                    pair_at(g, w - q),
+                    if r == 0 { None } else { pair_at(g, w - q - 1) },
+                )
+            };
+            if r == 0 {
+                return a;
+            }
+            let (fa, fb) = if right { (&srl, &sll) } else { (&sll, &srl) };
+            let a = a.map(|a| g.bind("y", quote!(#fa(#a, #rl))));
+            let b = b.map(|b| g.bind("z", quote!(#fb(#b, #rc))));
+            g.xor(a, b)
+        })
+        .collect()
+}
+
+/// `pairs` (⌈n/2⌉ of them) with every bit at or above x^m cleared.
+fn mask_below_m(g: &mut Gen, s: &BinarySpec, pairs: &[Option<Ident>]) -> Vec<Option<Ident>> {
+    let np = s.n.div_ceil(2);
+    let mut words = vec![u64::MAX; 2 * np];
+    for (i, w) in words.iter_mut().enumerate() {
+        let lo = 64 * i;
+        *w = if lo >= s.m {
+            0
+        } else if s.m - lo >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << (s.m - lo)) - 1
+        };
+    }
+    let and = arch("_mm_and_si128");
+    (0..np)
+        .map(|t| {
+            let v = pairs.get(t).cloned().flatten()?;
+            if words[2 * t] == u64::MAX && words[2 * t + 1] == u64::MAX {
+                return Some(v);
+            }
+            let mask = set_pair(words[2 * t], words[2 * t + 1]);
+            Some(g.bind("k", quote!(#and(#v, #mask))))
+        })
+        .collect()
+}
+
+/// C mod f for a square C (the pairs `r` of its 2n words) and a trinomial f = x^m + x^e + 1
+/// with 2e − 2 < m, by shifts only (Hankerson, Menezes, Vanstone, "Guide to Elliptic Curve
+/// Cryptography", §2.3.5, on whole pairs instead of words): with C = L + x^m·H and
+/// x^e·H = M + x^m·H2 (M below x^m), C ≡ L + H + M + H2 + x^e·H2, every term below x^m, where
+/// H = C·x^−m and H2 = C·x^−(2m−e). No PCLMULQDQ: the reduction runs on the vector shift and
+/// shuffle ports while the products or word squares keep the carry-less multiplier busy.
+fn reduce_trinomial_shifts(g: &mut Gen, s: &BinarySpec, r: &[Option<Ident>]) -> Vec<Option<Ident>> {
+    let (m, e) = (s.m, s.exponents[1]);
+    let np = s.n.div_ceil(2);
+    let h = shift_pairs(g, r, m, true, np);
+    let h2 = shift_pairs(g, r, 2 * m - e, true, np);
+    let he = shift_pairs(g, &h, e, false, np);
+    let mm = mask_below_m(g, s, &he);
+    let h2e = shift_pairs(g, &h2, e, false, np);
+    let l = mask_below_m(g, s, r);
+    (0..np)
+        .map(|t| {
+            let terms: Vec<Ident> = [&l, &h, &mm, &h2, &h2e]
+                .iter()
+                .filter_map(|v| v.get(t).cloned().flatten())
+                .collect();
+            g.xor_tree(terms)
+        })
+        .collect()
+}
+
 /// The words of a constant as `__m128i` pairs, word 2t + l in lane l of pair t.
 fn const_pairs(g: &mut Gen, prefix: &str, words: &[u64]) -> Vec<Ident> {
     words
@@ -778,17 +912,17 @@ fn product(g: &mut Gen, n: usize, split: bool) -> Vec<Option<Ident>> {
     g.combine(&d, n, split)
 }
 
-fn square_pairs(g: &mut Gen, n: usize) -> Vec<Option<Ident>> {
+fn square_pairs(g: &mut Gen, n: usize, spread: bool) -> Vec<Option<Ident>> {
     let a = load_pairs(g, &format_ident!("a"), n);
-    square_of(g, &a, n)
+    square_of(g, &a, n, spread)
 }
 
-/// The squares of the n words of `a` (pairs), one aligned pair each (pair i = a_i²): from
-/// [`SPREAD_WORDS`] words by byte shuffles, each nibble's bits spread through a 16-entry table
-/// (a register constant, indexed by the vector shuffle, so no memory index depends on `a`),
-/// else one PCLMULQDQ per word.
-fn square_of(g: &mut Gen, a: &[Option<Opnd>], n: usize) -> Vec<Option<Ident>> {
-    if n >= SPREAD_WORDS {
+/// The squares of the n words of `a` (pairs), one aligned pair each (pair i = a_i²): with
+/// `spread` by byte shuffles, each nibble's bits spread through a 16-entry table (a register
+/// constant, indexed by the vector shuffle, so no memory index depends on `a`), else one
+/// PCLMULQDQ per word.
+fn square_of(g: &mut Gen, a: &[Option<Opnd>], n: usize, spread: bool) -> Vec<Option<Ident>> {
+    if spread {
         let (and, shuf, srl, set1, setr, unlo, unhi) = (
             arch("_mm_and_si128"),
             arch("_mm_shuffle_epi8"),
@@ -837,31 +971,49 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
     };
     let s_kernel = safety("the caller guarantees PCLMULQDQ and SSSE3 (SSE2 is part of x86-64); every load reads 8 or 16 bytes inside the input array (word index + 1 < n for a 16-byte load) and every store writes inside `out`.");
     let np = (2 * s.m - 2) / 64 + 1;
+    // A trinomial's shift reduction keeps the vector shift and shuffle ports busy, so its word
+    // squares stay PCLMULQDQs on their own port: sect409 squaring 9.07 ns with byte shuffles,
+    // 6.96 ns with PCLMULQDQ (AMD Zen 4, the `binary_interleaved` example, best of three).
+    let spread = n >= SPREAD_WORDS && !trinomial_shift_reduction(s);
     if xmm_reduction(s) {
         let mut gm = Gen::new();
         let r = product(&mut gm, n, split_top_word(s));
-        let r = reduce_xmm(&mut gm, s, r, np - 1, false);
+        let r = if trinomial_shift_reduction(s) {
+            reduce_trinomial_shifts(&mut gm, s, &r)
+        } else {
+            reduce_xmm(&mut gm, s, r, np - 1, false)
+        };
         store(&mut gm, &r, n);
         let mul_doc = format!(
-            " a·b mod f with PCLMULQDQ ({} word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction by carry-less multiplication with f (see the generator's `binary::x86`).",
-            gm.clmuls
-        );
-        let square_doc = format!(
-            " a² mod f: the word squares by {}, then the reduction of `mul_x86_64_clmul`{}.",
-            if n >= SPREAD_WORDS {
-                "byte shuffles"
+            " a·b mod f with PCLMULQDQ ({} word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction {} (see the generator's `binary::x86`).",
+            gm.clmuls,
+            if trinomial_shift_reduction(s) {
+                "by the trinomial's multiword shifts"
             } else {
-                "PCLMULQDQ"
-            },
-            if shift_last_fold(s) {
-                ", its last fold by word shifts"
-            } else {
-                ""
+                "by carry-less multiplication with f"
             }
         );
+        let square_doc = format!(
+            " a² mod f: the word squares by {}{}.",
+            if spread { "byte shuffles" } else { "PCLMULQDQ" },
+            if trinomial_shift_reduction(s) {
+                ", then the trinomial's reduction by multiword shifts (see the generator's `binary::x86`)"
+            } else if shift_last_fold(s) {
+                ", then the reduction of `mul_x86_64_clmul`, its last fold by word shifts"
+            } else {
+                ", then the reduction of `mul_x86_64_clmul`"
+            }
+        );
+        let reduce_square = |g: &mut Gen, r: Vec<Option<Ident>>| {
+            if trinomial_shift_reduction(s) {
+                reduce_trinomial_shifts(g, s, &r)
+            } else {
+                reduce_xmm(g, s, r, np - 1, shift_last_fold(s))
+            }
+        };
         let mut gs = Gen::new();
-        let r = square_pairs(&mut gs, n);
-        let r = reduce_xmm(&mut gs, s, r, np - 1, shift_last_fold(s));
+        let r = square_pairs(&mut gs, n, spread);
+        let r = reduce_square(&mut gs, r);
         store(&mut gs, &r, n);
         // square_n: the value stays in XMM registers across the k squarings.
         let mut gl = Gen::new();
@@ -875,8 +1027,8 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
             .collect();
         let load_stmts = std::mem::take(&mut gl.stmts);
         let opnds: Vec<Option<Opnd>> = cur.iter().map(|id| Some(Opnd { id: id.clone() })).collect();
-        let sq = square_of(&mut gl, &opnds, n);
-        let red = reduce_xmm(&mut gl, s, sq, np - 1, shift_last_fold(s));
+        let sq = square_of(&mut gl, &opnds, n, spread);
+        let red = reduce_square(&mut gl, sq);
         let zero = arch("_mm_setzero_si128");
         let next_vals: Vec<TokenStream> = red
             .iter()
@@ -961,7 +1113,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
     let r = product(&mut gm, n, false);
     store(&mut gm, r);
     let mut gs = Gen::new();
-    let r = square_pairs(&mut gs, n);
+    let r = square_pairs(&mut gs, n, n >= SPREAD_WORDS);
     store(&mut gs, r);
     let mul_doc = format!(
         " The double-length a·b (2n words) with PCLMULQDQ ({} word products) over 128-bit pairs in XMM registers.",
