@@ -51,7 +51,9 @@ fn expected_backend_32() -> &'static str {
 
 /// Whether a 64-bit-word trinomial field (x^m + x^k + 1, m − k ≥ 64) must square with PDEP on this CPU: BMI2 on an Intel
 /// processor or an AMD one of family 19h (Zen 3) or later (the rule in the README, read here
-/// from CPUID independently of the generated check).
+/// from CPUID independently of the generated check). `__cpuid` is a safe function in
+/// recent Rust and an unsafe one in older releases, hence the `unsafe` blocks and the allowance.
+#[allow(unused_unsafe)]
 fn expects_pdep_squaring() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
