@@ -74,12 +74,13 @@ const MOVE: f64 = 1.0;
 /// family 19h model 11h: one PCLMULQDQ every two cycles, latency 4) the products set the pace:
 /// sect283's plan (15 products, 20 with the reduction) runs 12.2 ns against 14.4 ns (example
 /// `binary_interleaved`), while sect163 and gf2-155 at 3 words still lose (9.1 → 10.3 ns,
-/// 12.0 → 13.4 ns). The five-term formula then took sect283 from 15 products to 13 (17 with the
+/// 12.0 → 13.4 ns). The five-term formula then took sect283 from 15 products to 13 (18 with the
 /// reduction): independent products 10.9 → 9.75 ns and a chain in registers 10.8 → 9.8 ns
 /// (best of eight alternating runs, 2026-12-01), while the example's chain through memory
-/// stayed at 12.2–12.5 ns (its clock ticks 0.3 ns a step) and sect571 (9 words, now 5 + 4
-/// with the formula in both halves, 35 products instead of 42) is unchanged at 26.8 ns. The
-/// bench machine is now the Zen 4.
+/// stayed at 12.2–12.5 ns (its clock ticks 0.3 ns a step). sect571 (9 words) now splits 5 + 4
+/// with the formula in the low half and the middle term: 37 products against 36 before, as
+/// the cost model does not follow the lanes of the middle term's sums; unchanged at 26.8 ns
+/// for independent products, 25.7 → 26.5 ns in a chain. The bench machine is now the Zen 4.
 const FINE_WORDS: usize = 5;
 
 /// Operand length in words from which a square's word squares are byte shuffles (`PSHUFB`
@@ -571,13 +572,14 @@ pub fn xmm_reduction(s: &BinarySpec) -> bool {
 
 /// Whether the XMM product and squaring of a trinomial f = x^m + x^e + 1 reduce by multiword
 /// shifts instead of PCLMULQDQ folds (see [`reduce_trinomial_shifts`]): 64-bit words, the XMM
-/// reduction, and 2e − 2 < m, so that two rounds leave nothing at or above x^m. There G =
-/// x^(64n−m)·g spans two words, so the folds took two PCLMULQDQ per word on the port the
-/// products need. Measured on AMD Zen 4 (2026-12-02 00:10 UTC, the `binary_interleaved`
-/// example, best of four runs), PCLMULQDQ folds → shifts: mul gf2-155 11.7 → 8.8 ns, sect193
-/// 11.6 → 11.0, sect233 14.2 → 10.6, sect409 25.4 → 22.7; one squaring in chains of 16
-/// gf2-155 7.6 → 5.2, sect193 7.4 → 5.8, sect233 10.0 → 5.6, sect409 10.3 → 7.0 (then with
-/// PCLMULQDQ word squares, see [`kernels`]).
+/// reduction, and 2e − 2 < m, so that two rounds leave nothing at or above x^m. For the four
+/// presets it applies to, G = x^(64n−m)·g spans two words, so the folds took two PCLMULQDQ per
+/// word on the port the products need (where G fits one word, as for the test polynomial
+/// x^127 + x + 1, it was one per word; not measured). Measured on AMD Zen 4 (2026-12-02
+/// 00:10 UTC, the `binary_interleaved` example, best of four runs), PCLMULQDQ folds → shifts:
+/// mul gf2-155 11.7 → 8.9 ns, sect193 11.6 → 11.0, sect233 14.2 → 10.6, sect409 25.4 → 22.7;
+/// one squaring in chains of 16 gf2-155 7.6 → 5.2, sect193 7.4 → 5.9, sect233 10.0 → 5.6,
+/// sect409 10.3 → 7.0 (then with PCLMULQDQ word squares, see [`kernels`]).
 pub fn trinomial_shift_reduction(s: &BinarySpec) -> bool {
     s.w == 64 && xmm_reduction(s) && s.exponents.len() == 3 && 2 * s.exponents[1] < s.m + 2
 }
@@ -985,7 +987,7 @@ pub fn kernels(s: &BinarySpec) -> TokenStream {
         };
         store(&mut gm, &r, n);
         let mul_doc = format!(
-            " a·b mod f with PCLMULQDQ ({} word products), all in XMM registers: Karatsuba / schoolbook over 128-bit pairs, then reduction {} (see the generator's `binary::x86`).",
+            " a·b mod f with PCLMULQDQ ({} word products), all in XMM registers: the word-level plan (Karatsuba, the three- and five-term formulae or schoolbook), then reduction {} (see the generator's `binary::x86`).",
             gm.clmuls,
             if trinomial_shift_reduction(s) {
                 "by the trinomial's multiword shifts"
