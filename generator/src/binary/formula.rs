@@ -171,6 +171,24 @@ pub fn xor_program(inputs: usize, sets: &[u64]) -> XorProgram {
     XorProgram { steps, outputs }
 }
 
+/// A formula's two xor programs: `terms` forms one operand's subset sums (inputs = its k
+/// terms, outputs in the order of `subsets`), `outputs` the output coefficients (inputs = the
+/// products, outputs c_0..c_(2k−2)).
+pub struct Programs {
+    pub terms: XorProgram,
+    pub outputs: XorProgram,
+}
+
+/// The [`xor_program`]s of `f`.
+pub fn programs(f: &Formula) -> Programs {
+    let subsets: Vec<u64> = f.subsets.iter().map(|&s| u64::from(s)).collect();
+    let combos = combinations(f).expect("formula spans its outputs");
+    Programs {
+        terms: xor_program(f.k, &subsets),
+        outputs: xor_program(subsets.len(), &combos),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use super::formula::{combinations, xor_program, Formula, FORMULAS};
+use super::formula::{programs, Formula, Programs, FORMULAS};
 use super::{BinarySpec, Poly, Reduction};
 
 fn arch(name: &str) -> TokenStream {
@@ -153,11 +153,10 @@ fn plan(a: &[bool], b: &[bool], fine: bool, memo: &mut PlanMemo) -> (f64, Plan) 
 }
 
 /// Xors of a formula's word plan: the sums of both operands' terms and the output sums, as
-/// [`xor_program`] shares them.
+/// [`programs`] shares them.
 fn formula_xors(f: &Formula) -> usize {
-    let subsets: Vec<u64> = f.subsets.iter().map(|&s| u64::from(s)).collect();
-    let combos = combinations(f).expect("formula spans its outputs");
-    2 * xor_program(f.k, &subsets).steps.len() + xor_program(subsets.len(), &combos).steps.len()
+    let p = programs(f);
+    2 * p.terms.steps.len() + p.outputs.steps.len()
 }
 
 /// One 64-bit word of an operand: lane `lane` of the `__m128i` `v`; for an input word, `load`
@@ -345,9 +344,10 @@ impl Gen {
                 }
             }
             Plan::Formula(fi) => {
-                let f = &FORMULAS[*fi];
-                let subsets: Vec<u64> = f.subsets.iter().map(|&s| u64::from(s)).collect();
-                let terms = xor_program(f.k, &subsets);
+                let Programs {
+                    terms,
+                    outputs: outs,
+                } = programs(&FORMULAS[*fi]);
                 let sums = |g: &mut Gen, v: &[Option<Word>]| -> Vec<Word> {
                     let mut vals = v.to_vec();
                     for &(x, y) in &terms.steps {
@@ -367,8 +367,6 @@ impl Gen {
                     let (x, y) = (&sa[p], &sb[p]);
                     prods[p] = Some(self.clmul(&x.v, &y.v, x.lane | (y.lane << 4)));
                 }
-                let combos = combinations(f).expect("formula spans its outputs");
-                let outs = xor_program(prods.len(), &combos);
                 for &(x, y) in &outs.steps {
                     let v = self.xor(prods[x].clone(), prods[y].clone());
                     prods.push(v);
