@@ -1,0 +1,33 @@
+//! The field layer every fieldgen-generated field builds on.
+//!
+//! A generated field is a concrete type with inherent methods (`Fp::mul`, `Fp::invert`, ...).
+//! This crate gives those types a common shape so that curve and protocol code can be written
+//! once, generic over the field:
+//!
+//! - [`Field`]: the ring operations, inversion, square roots, canonical byte encodings and the
+//!   `subtle` constant-time traits, for prime fields GF(p) and binary fields GF(2^m) alike;
+//! - [`PrimeField`]: GF(p) with its modulus, 2-adicity and roots of unity, small-integer entry
+//!   and the Legendre symbol;
+//! - [`BinaryField`]: GF(2^m) in polynomial basis with its trace, half-trace and the solver
+//!   of z² + z = c (SEC 1 §2.3.4 point decompression);
+//! - [`WideField`]: a Montgomery-form GF(p) that exposes its double-width product and the
+//!   separate Montgomery reduction, so an extension tower (Fp2, Fp6, Fp12) can add products
+//!   before reducing once ("lazy reduction": Scott, "Implementing cryptographic pairings",
+//!   2007; Aranha, Karabina, Longa, Gebotys, López, "Faster explicit formulas for computing
+//!   pairings over ordinary curves", EUROCRYPT 2011, §3).
+//!
+//! [`konst`] holds the `const fn` helpers the generated `from_canonical` and
+//! `from_hex_vartime` constructors call, so curve constants are compile-time constants.
+//!
+//! The crate is `no_std`, allocation-free and re-exports [`subtle`], whose `Choice`,
+//! `CtOption`, `ConstantTimeEq` and `ConditionallySelectable` appear in every signature.
+
+#![no_std]
+#![deny(missing_docs)]
+
+pub use subtle;
+
+pub mod konst;
+mod traits;
+
+pub use traits::{BinaryField, ByteArray, Field, PrimeField, WideField};
