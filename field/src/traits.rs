@@ -83,8 +83,27 @@ pub trait Field:
     fn pow(&self, exp_le: &[u64]) -> Self;
     /// self^e for a public exponent; the time depends on e.
     fn pow_vartime(&self, exp_le: &[u64]) -> Self;
-    /// Inverts every element in place (Montgomery's trick); zeros stay zero.
-    fn batch_invert(elems: &mut [Self]);
+    /// Inverts every element in place; zeros stay zero. Montgomery's trick over chunks of 32
+    /// (one inversion and three multiplications per element), constant time for a given
+    /// length, no allocation.
+    fn batch_invert(elems: &mut [Self]) {
+        const CHUNK: usize = 32;
+        for chunk in elems.chunks_mut(CHUNK) {
+            let mut prefix = [Self::ONE; CHUNK];
+            let mut acc = Self::ONE;
+            for (slot, e) in prefix.iter_mut().zip(chunk.iter()) {
+                *slot = acc;
+                acc = Self::conditional_select(&(acc * *e), &acc, e.is_zero());
+            }
+            let mut inv = acc.invert().unwrap_or(Self::ZERO);
+            for (slot, e) in prefix.iter().zip(chunk.iter_mut()).rev() {
+                let zero = e.is_zero();
+                let next = Self::conditional_select(&(inv * *e), &inv, zero);
+                *e = Self::conditional_select(&(inv * *slot), &Self::ZERO, zero);
+                inv = next;
+            }
+        }
+    }
 
     /// The canonical little-endian encoding.
     fn to_le_bytes(&self) -> Self::Bytes;
@@ -129,11 +148,12 @@ pub trait BinaryField: Field {
     const DEGREE: u32;
     /// Tr(self) = Σ self^(2^i), i < m: 0 or 1.
     fn trace(&self) -> Choice;
-    /// For odd m, H(self) = Σ self^(2^(2i)), i ≤ (m − 1)/2: a solution z of z² + z = self
-    /// whenever Tr(self) = 0 (IEEE 1363-2000 A.4.5).
-    fn half_trace(&self) -> Self;
-    /// A solution z of z² + z = self (the other is z + 1); none when Tr(self) = 1.
+    /// A solution z of z² + z = self (the other is z + 1); none when Tr(self) = 1
+    /// (half-trace for odd m, IEEE 1363-2000 A.4.5; A.4.7 for even m).
     fn solve_quadratic(&self) -> CtOption<Self>;
+    /// The inverse by the extended Euclidean algorithm; none for zero. Variable time: only
+    /// for public values.
+    fn invert_vartime(&self) -> Option<Self>;
 }
 
 /// A Montgomery-form GF(p) with unreduced double-width products.

@@ -79,6 +79,31 @@ impl Fp {
         0xff8547ef_u32, 0x2fffff18_u32, 0xffa31d4d_u32, 0xbfda58f5_u32, 0x0afb5fe0_u32,
         0x5545b46f_u32, 0x0ffbd0fe_u32,
     ]);
+    /// n0' = −p⁻¹ mod 2^w.
+    const N0: u32 = 0xd79435e5_u32;
+    /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
+    /// fn`: curve constants built with it are compile-time constants. None when the value
+    /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
+    /// R² mod p in `fieldgen_field::konst`).
+    pub const fn from_canonical(limbs: [u32; 12]) -> ::core::option::Option<Fp> {
+        if !::fieldgen_field::konst::lt_u32::<12>(&limbs, &Self::MODULUS_LIMBS) {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(
+            Fp(
+                ::fieldgen_field::konst::mont_mul_u32::<
+                    12,
+                >(&limbs, &Self::R2, &Self::MODULUS_LIMBS, Self::N0),
+            ),
+        )
+    }
+    /// The element whose canonical value is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const X: Fp = match Fp::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a value ≥ p. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<Fp> {
+        match ::fieldgen_field::konst::parse_hex_u32::<12>(hex) {
+            ::core::option::Option::Some(limbs) => Self::from_canonical(limbs),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -4211,6 +4236,1980 @@ impl Fp {
             _ => ::core::option::Option::None,
         }
     }
+    /// The 2n-limb product a·b of two values below p.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_wide_limbs(a: &[u32; 12], b: &[u32; 12]) -> [u32; 24] {
+        let t25: u64 = (a[0] as u64) * (b[0] as u64);
+        let x25 = t25 as u32;
+        let x26 = (t25 >> 32) as u32;
+        let t27: u64 = (a[1] as u64) * (b[0] as u64) + (x26 as u64);
+        let x27 = t27 as u32;
+        let x28 = (t27 >> 32) as u32;
+        let t29: u64 = (a[2] as u64) * (b[0] as u64) + (x28 as u64);
+        let x29 = t29 as u32;
+        let x30 = (t29 >> 32) as u32;
+        let t31: u64 = (a[3] as u64) * (b[0] as u64) + (x30 as u64);
+        let x31 = t31 as u32;
+        let x32 = (t31 >> 32) as u32;
+        let t33: u64 = (a[4] as u64) * (b[0] as u64) + (x32 as u64);
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 32) as u32;
+        let t35: u64 = (a[5] as u64) * (b[0] as u64) + (x34 as u64);
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 32) as u32;
+        let t37: u64 = (a[6] as u64) * (b[0] as u64) + (x36 as u64);
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 32) as u32;
+        let t39: u64 = (a[7] as u64) * (b[0] as u64) + (x38 as u64);
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (a[8] as u64) * (b[0] as u64) + (x40 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (a[9] as u64) * (b[0] as u64) + (x42 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (a[10] as u64) * (b[0] as u64) + (x44 as u64);
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 32) as u32;
+        let t47: u64 = (a[11] as u64) * (b[0] as u64) + (x46 as u64);
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 32) as u32;
+        let t49: u64 = (a[0] as u64) * (b[1] as u64) + (x27 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (a[1] as u64) * (b[1] as u64) + (x29 as u64) + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let t53: u64 = (a[2] as u64) * (b[1] as u64) + (x31 as u64) + (x52 as u64);
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 32) as u32;
+        let t55: u64 = (a[3] as u64) * (b[1] as u64) + (x33 as u64) + (x54 as u64);
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 32) as u32;
+        let t57: u64 = (a[4] as u64) * (b[1] as u64) + (x35 as u64) + (x56 as u64);
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 32) as u32;
+        let t59: u64 = (a[5] as u64) * (b[1] as u64) + (x37 as u64) + (x58 as u64);
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 32) as u32;
+        let t61: u64 = (a[6] as u64) * (b[1] as u64) + (x39 as u64) + (x60 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (a[7] as u64) * (b[1] as u64) + (x41 as u64) + (x62 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let t65: u64 = (a[8] as u64) * (b[1] as u64) + (x43 as u64) + (x64 as u64);
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 32) as u32;
+        let t67: u64 = (a[9] as u64) * (b[1] as u64) + (x45 as u64) + (x66 as u64);
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 32) as u32;
+        let t69: u64 = (a[10] as u64) * (b[1] as u64) + (x47 as u64) + (x68 as u64);
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 32) as u32;
+        let t71: u64 = (a[11] as u64) * (b[1] as u64) + (x48 as u64) + (x70 as u64);
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 32) as u32;
+        let t73: u64 = (a[0] as u64) * (b[2] as u64) + (x51 as u64);
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 32) as u32;
+        let t75: u64 = (a[1] as u64) * (b[2] as u64) + (x53 as u64) + (x74 as u64);
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 32) as u32;
+        let t77: u64 = (a[2] as u64) * (b[2] as u64) + (x55 as u64) + (x76 as u64);
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 32) as u32;
+        let t79: u64 = (a[3] as u64) * (b[2] as u64) + (x57 as u64) + (x78 as u64);
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 32) as u32;
+        let t81: u64 = (a[4] as u64) * (b[2] as u64) + (x59 as u64) + (x80 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let t83: u64 = (a[5] as u64) * (b[2] as u64) + (x61 as u64) + (x82 as u64);
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 32) as u32;
+        let t85: u64 = (a[6] as u64) * (b[2] as u64) + (x63 as u64) + (x84 as u64);
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 32) as u32;
+        let t87: u64 = (a[7] as u64) * (b[2] as u64) + (x65 as u64) + (x86 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let t89: u64 = (a[8] as u64) * (b[2] as u64) + (x67 as u64) + (x88 as u64);
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 32) as u32;
+        let t91: u64 = (a[9] as u64) * (b[2] as u64) + (x69 as u64) + (x90 as u64);
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 32) as u32;
+        let t93: u64 = (a[10] as u64) * (b[2] as u64) + (x71 as u64) + (x92 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let t95: u64 = (a[11] as u64) * (b[2] as u64) + (x72 as u64) + (x94 as u64);
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 32) as u32;
+        let t97: u64 = (a[0] as u64) * (b[3] as u64) + (x75 as u64);
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 32) as u32;
+        let t99: u64 = (a[1] as u64) * (b[3] as u64) + (x77 as u64) + (x98 as u64);
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 32) as u32;
+        let t101: u64 = (a[2] as u64) * (b[3] as u64) + (x79 as u64) + (x100 as u64);
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 32) as u32;
+        let t103: u64 = (a[3] as u64) * (b[3] as u64) + (x81 as u64) + (x102 as u64);
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (a[4] as u64) * (b[3] as u64) + (x83 as u64) + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (a[5] as u64) * (b[3] as u64) + (x85 as u64) + (x106 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (a[6] as u64) * (b[3] as u64) + (x87 as u64) + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (a[7] as u64) * (b[3] as u64) + (x89 as u64) + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (a[8] as u64) * (b[3] as u64) + (x91 as u64) + (x112 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (a[9] as u64) * (b[3] as u64) + (x93 as u64) + (x114 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (a[10] as u64) * (b[3] as u64) + (x95 as u64) + (x116 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let t119: u64 = (a[11] as u64) * (b[3] as u64) + (x96 as u64) + (x118 as u64);
+        let x119 = t119 as u32;
+        let x120 = (t119 >> 32) as u32;
+        let t121: u64 = (a[0] as u64) * (b[4] as u64) + (x99 as u64);
+        let x121 = t121 as u32;
+        let x122 = (t121 >> 32) as u32;
+        let t123: u64 = (a[1] as u64) * (b[4] as u64) + (x101 as u64) + (x122 as u64);
+        let x123 = t123 as u32;
+        let x124 = (t123 >> 32) as u32;
+        let t125: u64 = (a[2] as u64) * (b[4] as u64) + (x103 as u64) + (x124 as u64);
+        let x125 = t125 as u32;
+        let x126 = (t125 >> 32) as u32;
+        let t127: u64 = (a[3] as u64) * (b[4] as u64) + (x105 as u64) + (x126 as u64);
+        let x127 = t127 as u32;
+        let x128 = (t127 >> 32) as u32;
+        let t129: u64 = (a[4] as u64) * (b[4] as u64) + (x107 as u64) + (x128 as u64);
+        let x129 = t129 as u32;
+        let x130 = (t129 >> 32) as u32;
+        let t131: u64 = (a[5] as u64) * (b[4] as u64) + (x109 as u64) + (x130 as u64);
+        let x131 = t131 as u32;
+        let x132 = (t131 >> 32) as u32;
+        let t133: u64 = (a[6] as u64) * (b[4] as u64) + (x111 as u64) + (x132 as u64);
+        let x133 = t133 as u32;
+        let x134 = (t133 >> 32) as u32;
+        let t135: u64 = (a[7] as u64) * (b[4] as u64) + (x113 as u64) + (x134 as u64);
+        let x135 = t135 as u32;
+        let x136 = (t135 >> 32) as u32;
+        let t137: u64 = (a[8] as u64) * (b[4] as u64) + (x115 as u64) + (x136 as u64);
+        let x137 = t137 as u32;
+        let x138 = (t137 >> 32) as u32;
+        let t139: u64 = (a[9] as u64) * (b[4] as u64) + (x117 as u64) + (x138 as u64);
+        let x139 = t139 as u32;
+        let x140 = (t139 >> 32) as u32;
+        let t141: u64 = (a[10] as u64) * (b[4] as u64) + (x119 as u64) + (x140 as u64);
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 32) as u32;
+        let t143: u64 = (a[11] as u64) * (b[4] as u64) + (x120 as u64) + (x142 as u64);
+        let x143 = t143 as u32;
+        let x144 = (t143 >> 32) as u32;
+        let t145: u64 = (a[0] as u64) * (b[5] as u64) + (x123 as u64);
+        let x145 = t145 as u32;
+        let x146 = (t145 >> 32) as u32;
+        let t147: u64 = (a[1] as u64) * (b[5] as u64) + (x125 as u64) + (x146 as u64);
+        let x147 = t147 as u32;
+        let x148 = (t147 >> 32) as u32;
+        let t149: u64 = (a[2] as u64) * (b[5] as u64) + (x127 as u64) + (x148 as u64);
+        let x149 = t149 as u32;
+        let x150 = (t149 >> 32) as u32;
+        let t151: u64 = (a[3] as u64) * (b[5] as u64) + (x129 as u64) + (x150 as u64);
+        let x151 = t151 as u32;
+        let x152 = (t151 >> 32) as u32;
+        let t153: u64 = (a[4] as u64) * (b[5] as u64) + (x131 as u64) + (x152 as u64);
+        let x153 = t153 as u32;
+        let x154 = (t153 >> 32) as u32;
+        let t155: u64 = (a[5] as u64) * (b[5] as u64) + (x133 as u64) + (x154 as u64);
+        let x155 = t155 as u32;
+        let x156 = (t155 >> 32) as u32;
+        let t157: u64 = (a[6] as u64) * (b[5] as u64) + (x135 as u64) + (x156 as u64);
+        let x157 = t157 as u32;
+        let x158 = (t157 >> 32) as u32;
+        let t159: u64 = (a[7] as u64) * (b[5] as u64) + (x137 as u64) + (x158 as u64);
+        let x159 = t159 as u32;
+        let x160 = (t159 >> 32) as u32;
+        let t161: u64 = (a[8] as u64) * (b[5] as u64) + (x139 as u64) + (x160 as u64);
+        let x161 = t161 as u32;
+        let x162 = (t161 >> 32) as u32;
+        let t163: u64 = (a[9] as u64) * (b[5] as u64) + (x141 as u64) + (x162 as u64);
+        let x163 = t163 as u32;
+        let x164 = (t163 >> 32) as u32;
+        let t165: u64 = (a[10] as u64) * (b[5] as u64) + (x143 as u64) + (x164 as u64);
+        let x165 = t165 as u32;
+        let x166 = (t165 >> 32) as u32;
+        let t167: u64 = (a[11] as u64) * (b[5] as u64) + (x144 as u64) + (x166 as u64);
+        let x167 = t167 as u32;
+        let x168 = (t167 >> 32) as u32;
+        let t169: u64 = (a[0] as u64) * (b[6] as u64) + (x147 as u64);
+        let x169 = t169 as u32;
+        let x170 = (t169 >> 32) as u32;
+        let t171: u64 = (a[1] as u64) * (b[6] as u64) + (x149 as u64) + (x170 as u64);
+        let x171 = t171 as u32;
+        let x172 = (t171 >> 32) as u32;
+        let t173: u64 = (a[2] as u64) * (b[6] as u64) + (x151 as u64) + (x172 as u64);
+        let x173 = t173 as u32;
+        let x174 = (t173 >> 32) as u32;
+        let t175: u64 = (a[3] as u64) * (b[6] as u64) + (x153 as u64) + (x174 as u64);
+        let x175 = t175 as u32;
+        let x176 = (t175 >> 32) as u32;
+        let t177: u64 = (a[4] as u64) * (b[6] as u64) + (x155 as u64) + (x176 as u64);
+        let x177 = t177 as u32;
+        let x178 = (t177 >> 32) as u32;
+        let t179: u64 = (a[5] as u64) * (b[6] as u64) + (x157 as u64) + (x178 as u64);
+        let x179 = t179 as u32;
+        let x180 = (t179 >> 32) as u32;
+        let t181: u64 = (a[6] as u64) * (b[6] as u64) + (x159 as u64) + (x180 as u64);
+        let x181 = t181 as u32;
+        let x182 = (t181 >> 32) as u32;
+        let t183: u64 = (a[7] as u64) * (b[6] as u64) + (x161 as u64) + (x182 as u64);
+        let x183 = t183 as u32;
+        let x184 = (t183 >> 32) as u32;
+        let t185: u64 = (a[8] as u64) * (b[6] as u64) + (x163 as u64) + (x184 as u64);
+        let x185 = t185 as u32;
+        let x186 = (t185 >> 32) as u32;
+        let t187: u64 = (a[9] as u64) * (b[6] as u64) + (x165 as u64) + (x186 as u64);
+        let x187 = t187 as u32;
+        let x188 = (t187 >> 32) as u32;
+        let t189: u64 = (a[10] as u64) * (b[6] as u64) + (x167 as u64) + (x188 as u64);
+        let x189 = t189 as u32;
+        let x190 = (t189 >> 32) as u32;
+        let t191: u64 = (a[11] as u64) * (b[6] as u64) + (x168 as u64) + (x190 as u64);
+        let x191 = t191 as u32;
+        let x192 = (t191 >> 32) as u32;
+        let t193: u64 = (a[0] as u64) * (b[7] as u64) + (x171 as u64);
+        let x193 = t193 as u32;
+        let x194 = (t193 >> 32) as u32;
+        let t195: u64 = (a[1] as u64) * (b[7] as u64) + (x173 as u64) + (x194 as u64);
+        let x195 = t195 as u32;
+        let x196 = (t195 >> 32) as u32;
+        let t197: u64 = (a[2] as u64) * (b[7] as u64) + (x175 as u64) + (x196 as u64);
+        let x197 = t197 as u32;
+        let x198 = (t197 >> 32) as u32;
+        let t199: u64 = (a[3] as u64) * (b[7] as u64) + (x177 as u64) + (x198 as u64);
+        let x199 = t199 as u32;
+        let x200 = (t199 >> 32) as u32;
+        let t201: u64 = (a[4] as u64) * (b[7] as u64) + (x179 as u64) + (x200 as u64);
+        let x201 = t201 as u32;
+        let x202 = (t201 >> 32) as u32;
+        let t203: u64 = (a[5] as u64) * (b[7] as u64) + (x181 as u64) + (x202 as u64);
+        let x203 = t203 as u32;
+        let x204 = (t203 >> 32) as u32;
+        let t205: u64 = (a[6] as u64) * (b[7] as u64) + (x183 as u64) + (x204 as u64);
+        let x205 = t205 as u32;
+        let x206 = (t205 >> 32) as u32;
+        let t207: u64 = (a[7] as u64) * (b[7] as u64) + (x185 as u64) + (x206 as u64);
+        let x207 = t207 as u32;
+        let x208 = (t207 >> 32) as u32;
+        let t209: u64 = (a[8] as u64) * (b[7] as u64) + (x187 as u64) + (x208 as u64);
+        let x209 = t209 as u32;
+        let x210 = (t209 >> 32) as u32;
+        let t211: u64 = (a[9] as u64) * (b[7] as u64) + (x189 as u64) + (x210 as u64);
+        let x211 = t211 as u32;
+        let x212 = (t211 >> 32) as u32;
+        let t213: u64 = (a[10] as u64) * (b[7] as u64) + (x191 as u64) + (x212 as u64);
+        let x213 = t213 as u32;
+        let x214 = (t213 >> 32) as u32;
+        let t215: u64 = (a[11] as u64) * (b[7] as u64) + (x192 as u64) + (x214 as u64);
+        let x215 = t215 as u32;
+        let x216 = (t215 >> 32) as u32;
+        let t217: u64 = (a[0] as u64) * (b[8] as u64) + (x195 as u64);
+        let x217 = t217 as u32;
+        let x218 = (t217 >> 32) as u32;
+        let t219: u64 = (a[1] as u64) * (b[8] as u64) + (x197 as u64) + (x218 as u64);
+        let x219 = t219 as u32;
+        let x220 = (t219 >> 32) as u32;
+        let t221: u64 = (a[2] as u64) * (b[8] as u64) + (x199 as u64) + (x220 as u64);
+        let x221 = t221 as u32;
+        let x222 = (t221 >> 32) as u32;
+        let t223: u64 = (a[3] as u64) * (b[8] as u64) + (x201 as u64) + (x222 as u64);
+        let x223 = t223 as u32;
+        let x224 = (t223 >> 32) as u32;
+        let t225: u64 = (a[4] as u64) * (b[8] as u64) + (x203 as u64) + (x224 as u64);
+        let x225 = t225 as u32;
+        let x226 = (t225 >> 32) as u32;
+        let t227: u64 = (a[5] as u64) * (b[8] as u64) + (x205 as u64) + (x226 as u64);
+        let x227 = t227 as u32;
+        let x228 = (t227 >> 32) as u32;
+        let t229: u64 = (a[6] as u64) * (b[8] as u64) + (x207 as u64) + (x228 as u64);
+        let x229 = t229 as u32;
+        let x230 = (t229 >> 32) as u32;
+        let t231: u64 = (a[7] as u64) * (b[8] as u64) + (x209 as u64) + (x230 as u64);
+        let x231 = t231 as u32;
+        let x232 = (t231 >> 32) as u32;
+        let t233: u64 = (a[8] as u64) * (b[8] as u64) + (x211 as u64) + (x232 as u64);
+        let x233 = t233 as u32;
+        let x234 = (t233 >> 32) as u32;
+        let t235: u64 = (a[9] as u64) * (b[8] as u64) + (x213 as u64) + (x234 as u64);
+        let x235 = t235 as u32;
+        let x236 = (t235 >> 32) as u32;
+        let t237: u64 = (a[10] as u64) * (b[8] as u64) + (x215 as u64) + (x236 as u64);
+        let x237 = t237 as u32;
+        let x238 = (t237 >> 32) as u32;
+        let t239: u64 = (a[11] as u64) * (b[8] as u64) + (x216 as u64) + (x238 as u64);
+        let x239 = t239 as u32;
+        let x240 = (t239 >> 32) as u32;
+        let t241: u64 = (a[0] as u64) * (b[9] as u64) + (x219 as u64);
+        let x241 = t241 as u32;
+        let x242 = (t241 >> 32) as u32;
+        let t243: u64 = (a[1] as u64) * (b[9] as u64) + (x221 as u64) + (x242 as u64);
+        let x243 = t243 as u32;
+        let x244 = (t243 >> 32) as u32;
+        let t245: u64 = (a[2] as u64) * (b[9] as u64) + (x223 as u64) + (x244 as u64);
+        let x245 = t245 as u32;
+        let x246 = (t245 >> 32) as u32;
+        let t247: u64 = (a[3] as u64) * (b[9] as u64) + (x225 as u64) + (x246 as u64);
+        let x247 = t247 as u32;
+        let x248 = (t247 >> 32) as u32;
+        let t249: u64 = (a[4] as u64) * (b[9] as u64) + (x227 as u64) + (x248 as u64);
+        let x249 = t249 as u32;
+        let x250 = (t249 >> 32) as u32;
+        let t251: u64 = (a[5] as u64) * (b[9] as u64) + (x229 as u64) + (x250 as u64);
+        let x251 = t251 as u32;
+        let x252 = (t251 >> 32) as u32;
+        let t253: u64 = (a[6] as u64) * (b[9] as u64) + (x231 as u64) + (x252 as u64);
+        let x253 = t253 as u32;
+        let x254 = (t253 >> 32) as u32;
+        let t255: u64 = (a[7] as u64) * (b[9] as u64) + (x233 as u64) + (x254 as u64);
+        let x255 = t255 as u32;
+        let x256 = (t255 >> 32) as u32;
+        let t257: u64 = (a[8] as u64) * (b[9] as u64) + (x235 as u64) + (x256 as u64);
+        let x257 = t257 as u32;
+        let x258 = (t257 >> 32) as u32;
+        let t259: u64 = (a[9] as u64) * (b[9] as u64) + (x237 as u64) + (x258 as u64);
+        let x259 = t259 as u32;
+        let x260 = (t259 >> 32) as u32;
+        let t261: u64 = (a[10] as u64) * (b[9] as u64) + (x239 as u64) + (x260 as u64);
+        let x261 = t261 as u32;
+        let x262 = (t261 >> 32) as u32;
+        let t263: u64 = (a[11] as u64) * (b[9] as u64) + (x240 as u64) + (x262 as u64);
+        let x263 = t263 as u32;
+        let x264 = (t263 >> 32) as u32;
+        let t265: u64 = (a[0] as u64) * (b[10] as u64) + (x243 as u64);
+        let x265 = t265 as u32;
+        let x266 = (t265 >> 32) as u32;
+        let t267: u64 = (a[1] as u64) * (b[10] as u64) + (x245 as u64) + (x266 as u64);
+        let x267 = t267 as u32;
+        let x268 = (t267 >> 32) as u32;
+        let t269: u64 = (a[2] as u64) * (b[10] as u64) + (x247 as u64) + (x268 as u64);
+        let x269 = t269 as u32;
+        let x270 = (t269 >> 32) as u32;
+        let t271: u64 = (a[3] as u64) * (b[10] as u64) + (x249 as u64) + (x270 as u64);
+        let x271 = t271 as u32;
+        let x272 = (t271 >> 32) as u32;
+        let t273: u64 = (a[4] as u64) * (b[10] as u64) + (x251 as u64) + (x272 as u64);
+        let x273 = t273 as u32;
+        let x274 = (t273 >> 32) as u32;
+        let t275: u64 = (a[5] as u64) * (b[10] as u64) + (x253 as u64) + (x274 as u64);
+        let x275 = t275 as u32;
+        let x276 = (t275 >> 32) as u32;
+        let t277: u64 = (a[6] as u64) * (b[10] as u64) + (x255 as u64) + (x276 as u64);
+        let x277 = t277 as u32;
+        let x278 = (t277 >> 32) as u32;
+        let t279: u64 = (a[7] as u64) * (b[10] as u64) + (x257 as u64) + (x278 as u64);
+        let x279 = t279 as u32;
+        let x280 = (t279 >> 32) as u32;
+        let t281: u64 = (a[8] as u64) * (b[10] as u64) + (x259 as u64) + (x280 as u64);
+        let x281 = t281 as u32;
+        let x282 = (t281 >> 32) as u32;
+        let t283: u64 = (a[9] as u64) * (b[10] as u64) + (x261 as u64) + (x282 as u64);
+        let x283 = t283 as u32;
+        let x284 = (t283 >> 32) as u32;
+        let t285: u64 = (a[10] as u64) * (b[10] as u64) + (x263 as u64) + (x284 as u64);
+        let x285 = t285 as u32;
+        let x286 = (t285 >> 32) as u32;
+        let t287: u64 = (a[11] as u64) * (b[10] as u64) + (x264 as u64) + (x286 as u64);
+        let x287 = t287 as u32;
+        let x288 = (t287 >> 32) as u32;
+        let t289: u64 = (a[0] as u64) * (b[11] as u64) + (x267 as u64);
+        let x289 = t289 as u32;
+        let x290 = (t289 >> 32) as u32;
+        let t291: u64 = (a[1] as u64) * (b[11] as u64) + (x269 as u64) + (x290 as u64);
+        let x291 = t291 as u32;
+        let x292 = (t291 >> 32) as u32;
+        let t293: u64 = (a[2] as u64) * (b[11] as u64) + (x271 as u64) + (x292 as u64);
+        let x293 = t293 as u32;
+        let x294 = (t293 >> 32) as u32;
+        let t295: u64 = (a[3] as u64) * (b[11] as u64) + (x273 as u64) + (x294 as u64);
+        let x295 = t295 as u32;
+        let x296 = (t295 >> 32) as u32;
+        let t297: u64 = (a[4] as u64) * (b[11] as u64) + (x275 as u64) + (x296 as u64);
+        let x297 = t297 as u32;
+        let x298 = (t297 >> 32) as u32;
+        let t299: u64 = (a[5] as u64) * (b[11] as u64) + (x277 as u64) + (x298 as u64);
+        let x299 = t299 as u32;
+        let x300 = (t299 >> 32) as u32;
+        let t301: u64 = (a[6] as u64) * (b[11] as u64) + (x279 as u64) + (x300 as u64);
+        let x301 = t301 as u32;
+        let x302 = (t301 >> 32) as u32;
+        let t303: u64 = (a[7] as u64) * (b[11] as u64) + (x281 as u64) + (x302 as u64);
+        let x303 = t303 as u32;
+        let x304 = (t303 >> 32) as u32;
+        let t305: u64 = (a[8] as u64) * (b[11] as u64) + (x283 as u64) + (x304 as u64);
+        let x305 = t305 as u32;
+        let x306 = (t305 >> 32) as u32;
+        let t307: u64 = (a[9] as u64) * (b[11] as u64) + (x285 as u64) + (x306 as u64);
+        let x307 = t307 as u32;
+        let x308 = (t307 >> 32) as u32;
+        let t309: u64 = (a[10] as u64) * (b[11] as u64) + (x287 as u64) + (x308 as u64);
+        let x309 = t309 as u32;
+        let x310 = (t309 >> 32) as u32;
+        let t311: u64 = (a[11] as u64) * (b[11] as u64) + (x288 as u64) + (x310 as u64);
+        let x311 = t311 as u32;
+        let x312 = (t311 >> 32) as u32;
+        [
+            x25,
+            x49,
+            x73,
+            x97,
+            x121,
+            x145,
+            x169,
+            x193,
+            x217,
+            x241,
+            x265,
+            x289,
+            x291,
+            x293,
+            x295,
+            x297,
+            x299,
+            x301,
+            x303,
+            x305,
+            x307,
+            x309,
+            x311,
+            x312,
+        ]
+    }
+    /// The 2n-limb square a² of a value below p; off-diagonal products once.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn square_wide_limbs(a: &[u32; 12]) -> [u32; 24] {
+        let t13: u64 = (a[0] as u64) * (a[1] as u64);
+        let x13 = t13 as u32;
+        let x14 = (t13 >> 32) as u32;
+        let t15: u64 = (a[0] as u64) * (a[2] as u64) + (x14 as u64);
+        let x15 = t15 as u32;
+        let x16 = (t15 >> 32) as u32;
+        let t17: u64 = (a[0] as u64) * (a[3] as u64) + (x16 as u64);
+        let x17 = t17 as u32;
+        let x18 = (t17 >> 32) as u32;
+        let t19: u64 = (a[0] as u64) * (a[4] as u64) + (x18 as u64);
+        let x19 = t19 as u32;
+        let x20 = (t19 >> 32) as u32;
+        let t21: u64 = (a[0] as u64) * (a[5] as u64) + (x20 as u64);
+        let x21 = t21 as u32;
+        let x22 = (t21 >> 32) as u32;
+        let t23: u64 = (a[0] as u64) * (a[6] as u64) + (x22 as u64);
+        let x23 = t23 as u32;
+        let x24 = (t23 >> 32) as u32;
+        let t25: u64 = (a[0] as u64) * (a[7] as u64) + (x24 as u64);
+        let x25 = t25 as u32;
+        let x26 = (t25 >> 32) as u32;
+        let t27: u64 = (a[0] as u64) * (a[8] as u64) + (x26 as u64);
+        let x27 = t27 as u32;
+        let x28 = (t27 >> 32) as u32;
+        let t29: u64 = (a[0] as u64) * (a[9] as u64) + (x28 as u64);
+        let x29 = t29 as u32;
+        let x30 = (t29 >> 32) as u32;
+        let t31: u64 = (a[0] as u64) * (a[10] as u64) + (x30 as u64);
+        let x31 = t31 as u32;
+        let x32 = (t31 >> 32) as u32;
+        let t33: u64 = (a[0] as u64) * (a[11] as u64) + (x32 as u64);
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 32) as u32;
+        let t35: u64 = (a[1] as u64) * (a[2] as u64) + (x17 as u64);
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 32) as u32;
+        let t37: u64 = (a[1] as u64) * (a[3] as u64) + (x19 as u64) + (x36 as u64);
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 32) as u32;
+        let t39: u64 = (a[1] as u64) * (a[4] as u64) + (x21 as u64) + (x38 as u64);
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (a[1] as u64) * (a[5] as u64) + (x23 as u64) + (x40 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (a[1] as u64) * (a[6] as u64) + (x25 as u64) + (x42 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (a[1] as u64) * (a[7] as u64) + (x27 as u64) + (x44 as u64);
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 32) as u32;
+        let t47: u64 = (a[1] as u64) * (a[8] as u64) + (x29 as u64) + (x46 as u64);
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 32) as u32;
+        let t49: u64 = (a[1] as u64) * (a[9] as u64) + (x31 as u64) + (x48 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (a[1] as u64) * (a[10] as u64) + (x33 as u64) + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let t53: u64 = (a[1] as u64) * (a[11] as u64) + (x34 as u64) + (x52 as u64);
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 32) as u32;
+        let t55: u64 = (a[2] as u64) * (a[3] as u64) + (x39 as u64);
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 32) as u32;
+        let t57: u64 = (a[2] as u64) * (a[4] as u64) + (x41 as u64) + (x56 as u64);
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 32) as u32;
+        let t59: u64 = (a[2] as u64) * (a[5] as u64) + (x43 as u64) + (x58 as u64);
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 32) as u32;
+        let t61: u64 = (a[2] as u64) * (a[6] as u64) + (x45 as u64) + (x60 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (a[2] as u64) * (a[7] as u64) + (x47 as u64) + (x62 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let t65: u64 = (a[2] as u64) * (a[8] as u64) + (x49 as u64) + (x64 as u64);
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 32) as u32;
+        let t67: u64 = (a[2] as u64) * (a[9] as u64) + (x51 as u64) + (x66 as u64);
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 32) as u32;
+        let t69: u64 = (a[2] as u64) * (a[10] as u64) + (x53 as u64) + (x68 as u64);
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 32) as u32;
+        let t71: u64 = (a[2] as u64) * (a[11] as u64) + (x54 as u64) + (x70 as u64);
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 32) as u32;
+        let t73: u64 = (a[3] as u64) * (a[4] as u64) + (x59 as u64);
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 32) as u32;
+        let t75: u64 = (a[3] as u64) * (a[5] as u64) + (x61 as u64) + (x74 as u64);
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 32) as u32;
+        let t77: u64 = (a[3] as u64) * (a[6] as u64) + (x63 as u64) + (x76 as u64);
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 32) as u32;
+        let t79: u64 = (a[3] as u64) * (a[7] as u64) + (x65 as u64) + (x78 as u64);
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 32) as u32;
+        let t81: u64 = (a[3] as u64) * (a[8] as u64) + (x67 as u64) + (x80 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let t83: u64 = (a[3] as u64) * (a[9] as u64) + (x69 as u64) + (x82 as u64);
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 32) as u32;
+        let t85: u64 = (a[3] as u64) * (a[10] as u64) + (x71 as u64) + (x84 as u64);
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 32) as u32;
+        let t87: u64 = (a[3] as u64) * (a[11] as u64) + (x72 as u64) + (x86 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let t89: u64 = (a[4] as u64) * (a[5] as u64) + (x77 as u64);
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 32) as u32;
+        let t91: u64 = (a[4] as u64) * (a[6] as u64) + (x79 as u64) + (x90 as u64);
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 32) as u32;
+        let t93: u64 = (a[4] as u64) * (a[7] as u64) + (x81 as u64) + (x92 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let t95: u64 = (a[4] as u64) * (a[8] as u64) + (x83 as u64) + (x94 as u64);
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 32) as u32;
+        let t97: u64 = (a[4] as u64) * (a[9] as u64) + (x85 as u64) + (x96 as u64);
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 32) as u32;
+        let t99: u64 = (a[4] as u64) * (a[10] as u64) + (x87 as u64) + (x98 as u64);
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 32) as u32;
+        let t101: u64 = (a[4] as u64) * (a[11] as u64) + (x88 as u64) + (x100 as u64);
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 32) as u32;
+        let t103: u64 = (a[5] as u64) * (a[6] as u64) + (x93 as u64);
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (a[5] as u64) * (a[7] as u64) + (x95 as u64) + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (a[5] as u64) * (a[8] as u64) + (x97 as u64) + (x106 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (a[5] as u64) * (a[9] as u64) + (x99 as u64) + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (a[5] as u64) * (a[10] as u64) + (x101 as u64) + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (a[5] as u64) * (a[11] as u64) + (x102 as u64) + (x112 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (a[6] as u64) * (a[7] as u64) + (x107 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (a[6] as u64) * (a[8] as u64) + (x109 as u64) + (x116 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let t119: u64 = (a[6] as u64) * (a[9] as u64) + (x111 as u64) + (x118 as u64);
+        let x119 = t119 as u32;
+        let x120 = (t119 >> 32) as u32;
+        let t121: u64 = (a[6] as u64) * (a[10] as u64) + (x113 as u64) + (x120 as u64);
+        let x121 = t121 as u32;
+        let x122 = (t121 >> 32) as u32;
+        let t123: u64 = (a[6] as u64) * (a[11] as u64) + (x114 as u64) + (x122 as u64);
+        let x123 = t123 as u32;
+        let x124 = (t123 >> 32) as u32;
+        let t125: u64 = (a[7] as u64) * (a[8] as u64) + (x119 as u64);
+        let x125 = t125 as u32;
+        let x126 = (t125 >> 32) as u32;
+        let t127: u64 = (a[7] as u64) * (a[9] as u64) + (x121 as u64) + (x126 as u64);
+        let x127 = t127 as u32;
+        let x128 = (t127 >> 32) as u32;
+        let t129: u64 = (a[7] as u64) * (a[10] as u64) + (x123 as u64) + (x128 as u64);
+        let x129 = t129 as u32;
+        let x130 = (t129 >> 32) as u32;
+        let t131: u64 = (a[7] as u64) * (a[11] as u64) + (x124 as u64) + (x130 as u64);
+        let x131 = t131 as u32;
+        let x132 = (t131 >> 32) as u32;
+        let t133: u64 = (a[8] as u64) * (a[9] as u64) + (x129 as u64);
+        let x133 = t133 as u32;
+        let x134 = (t133 >> 32) as u32;
+        let t135: u64 = (a[8] as u64) * (a[10] as u64) + (x131 as u64) + (x134 as u64);
+        let x135 = t135 as u32;
+        let x136 = (t135 >> 32) as u32;
+        let t137: u64 = (a[8] as u64) * (a[11] as u64) + (x132 as u64) + (x136 as u64);
+        let x137 = t137 as u32;
+        let x138 = (t137 >> 32) as u32;
+        let t139: u64 = (a[9] as u64) * (a[10] as u64) + (x137 as u64);
+        let x139 = t139 as u32;
+        let x140 = (t139 >> 32) as u32;
+        let t141: u64 = (a[9] as u64) * (a[11] as u64) + (x138 as u64) + (x140 as u64);
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 32) as u32;
+        let t143: u64 = (a[10] as u64) * (a[11] as u64) + (x142 as u64);
+        let x143 = t143 as u32;
+        let x144 = (t143 >> 32) as u32;
+        let x146 = x144 << 1;
+        let x147 = x143 >> 31;
+        let x148 = x146 | x147;
+        let x149 = x143 << 1;
+        let x150 = x141 >> 31;
+        let x151 = x149 | x150;
+        let x152 = x141 << 1;
+        let x153 = x139 >> 31;
+        let x154 = x152 | x153;
+        let x155 = x139 << 1;
+        let x156 = x135 >> 31;
+        let x157 = x155 | x156;
+        let x158 = x135 << 1;
+        let x159 = x133 >> 31;
+        let x160 = x158 | x159;
+        let x161 = x133 << 1;
+        let x162 = x127 >> 31;
+        let x163 = x161 | x162;
+        let x164 = x127 << 1;
+        let x165 = x125 >> 31;
+        let x166 = x164 | x165;
+        let x167 = x125 << 1;
+        let x168 = x117 >> 31;
+        let x169 = x167 | x168;
+        let x170 = x117 << 1;
+        let x171 = x115 >> 31;
+        let x172 = x170 | x171;
+        let x173 = x115 << 1;
+        let x174 = x105 >> 31;
+        let x175 = x173 | x174;
+        let x176 = x105 << 1;
+        let x177 = x103 >> 31;
+        let x178 = x176 | x177;
+        let x179 = x103 << 1;
+        let x180 = x91 >> 31;
+        let x181 = x179 | x180;
+        let x182 = x91 << 1;
+        let x183 = x89 >> 31;
+        let x184 = x182 | x183;
+        let x185 = x89 << 1;
+        let x186 = x75 >> 31;
+        let x187 = x185 | x186;
+        let x188 = x75 << 1;
+        let x189 = x73 >> 31;
+        let x190 = x188 | x189;
+        let x191 = x73 << 1;
+        let x192 = x57 >> 31;
+        let x193 = x191 | x192;
+        let x194 = x57 << 1;
+        let x195 = x55 >> 31;
+        let x196 = x194 | x195;
+        let x197 = x55 << 1;
+        let x198 = x37 >> 31;
+        let x199 = x197 | x198;
+        let x200 = x37 << 1;
+        let x201 = x35 >> 31;
+        let x202 = x200 | x201;
+        let x203 = x35 << 1;
+        let x204 = x15 >> 31;
+        let x205 = x203 | x204;
+        let x206 = x15 << 1;
+        let x207 = x13 >> 31;
+        let x208 = x206 | x207;
+        let x209 = x13 << 1;
+        let t213: u64 = (a[0] as u64) * (a[0] as u64);
+        let x213 = t213 as u32;
+        let x214 = (t213 >> 32) as u32;
+        let t215: u64 = (x209 as u64) + (x214 as u64) + (0x00000000_u32 as u64);
+        let x215 = t215 as u32;
+        let x216 = (t215 >> 32) as u32;
+        let t217: u64 = (a[1] as u64) * (a[1] as u64) + (x208 as u64) + (x216 as u64);
+        let x217 = t217 as u32;
+        let x218 = (t217 >> 32) as u32;
+        let t219: u64 = (x205 as u64) + (x218 as u64) + (0x00000000_u32 as u64);
+        let x219 = t219 as u32;
+        let x220 = (t219 >> 32) as u32;
+        let t221: u64 = (a[2] as u64) * (a[2] as u64) + (x202 as u64) + (x220 as u64);
+        let x221 = t221 as u32;
+        let x222 = (t221 >> 32) as u32;
+        let t223: u64 = (x199 as u64) + (x222 as u64) + (0x00000000_u32 as u64);
+        let x223 = t223 as u32;
+        let x224 = (t223 >> 32) as u32;
+        let t225: u64 = (a[3] as u64) * (a[3] as u64) + (x196 as u64) + (x224 as u64);
+        let x225 = t225 as u32;
+        let x226 = (t225 >> 32) as u32;
+        let t227: u64 = (x193 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
+        let x227 = t227 as u32;
+        let x228 = (t227 >> 32) as u32;
+        let t229: u64 = (a[4] as u64) * (a[4] as u64) + (x190 as u64) + (x228 as u64);
+        let x229 = t229 as u32;
+        let x230 = (t229 >> 32) as u32;
+        let t231: u64 = (x187 as u64) + (x230 as u64) + (0x00000000_u32 as u64);
+        let x231 = t231 as u32;
+        let x232 = (t231 >> 32) as u32;
+        let t233: u64 = (a[5] as u64) * (a[5] as u64) + (x184 as u64) + (x232 as u64);
+        let x233 = t233 as u32;
+        let x234 = (t233 >> 32) as u32;
+        let t235: u64 = (x181 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
+        let x235 = t235 as u32;
+        let x236 = (t235 >> 32) as u32;
+        let t237: u64 = (a[6] as u64) * (a[6] as u64) + (x178 as u64) + (x236 as u64);
+        let x237 = t237 as u32;
+        let x238 = (t237 >> 32) as u32;
+        let t239: u64 = (x175 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
+        let x239 = t239 as u32;
+        let x240 = (t239 >> 32) as u32;
+        let t241: u64 = (a[7] as u64) * (a[7] as u64) + (x172 as u64) + (x240 as u64);
+        let x241 = t241 as u32;
+        let x242 = (t241 >> 32) as u32;
+        let t243: u64 = (x169 as u64) + (x242 as u64) + (0x00000000_u32 as u64);
+        let x243 = t243 as u32;
+        let x244 = (t243 >> 32) as u32;
+        let t245: u64 = (a[8] as u64) * (a[8] as u64) + (x166 as u64) + (x244 as u64);
+        let x245 = t245 as u32;
+        let x246 = (t245 >> 32) as u32;
+        let t247: u64 = (x163 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
+        let x247 = t247 as u32;
+        let x248 = (t247 >> 32) as u32;
+        let t249: u64 = (a[9] as u64) * (a[9] as u64) + (x160 as u64) + (x248 as u64);
+        let x249 = t249 as u32;
+        let x250 = (t249 >> 32) as u32;
+        let t251: u64 = (x157 as u64) + (x250 as u64) + (0x00000000_u32 as u64);
+        let x251 = t251 as u32;
+        let x252 = (t251 >> 32) as u32;
+        let t253: u64 = (a[10] as u64) * (a[10] as u64) + (x154 as u64) + (x252 as u64);
+        let x253 = t253 as u32;
+        let x254 = (t253 >> 32) as u32;
+        let t255: u64 = (x151 as u64) + (x254 as u64) + (0x00000000_u32 as u64);
+        let x255 = t255 as u32;
+        let x256 = (t255 >> 32) as u32;
+        let t257: u64 = (a[11] as u64) * (a[11] as u64) + (x148 as u64) + (x256 as u64);
+        let x257 = t257 as u32;
+        let x258 = (t257 >> 32) as u32;
+        [
+            x213,
+            x215,
+            x217,
+            x219,
+            x221,
+            x223,
+            x225,
+            x227,
+            x229,
+            x231,
+            x233,
+            x235,
+            x237,
+            x239,
+            x241,
+            x243,
+            x245,
+            x247,
+            x249,
+            x251,
+            x253,
+            x255,
+            x257,
+            x258,
+        ]
+    }
+    /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn reduce_wide_limbs(t: &[u32; 24]) -> [u32; 12] {
+        let x38 = t[0].wrapping_mul(0xd79435e5_u32);
+        let t39: u64 = (x38 as u64) * (0x00000013_u32 as u64) + (t[0] as u64);
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (t[1] as u64) + (x40 as u64) + (0x00000000_u32 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (x38 as u64) * (0x80052e00_u32 as u64) + (t[2] as u64)
+            + (x42 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (x38 as u64) * (0x00000013_u32 as u64) + (t[3] as u64)
+            + (x44 as u64);
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 32) as u32;
+        let t47: u64 = (x38 as u64) * (0x95040000_u32 as u64) + (t[4] as u64)
+            + (x46 as u64);
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 32) as u32;
+        let t49: u64 = (x38 as u64) * (0x40046200_u32 as u64) + (t[5] as u64)
+            + (x48 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (x38 as u64) * (0xac000008_u32 as u64) + (t[6] as u64)
+            + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let t53: u64 = (x38 as u64) * (0x5b710818_u32 as u64) + (t[7] as u64)
+            + (x52 as u64);
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 32) as u32;
+        let t55: u64 = (x38 as u64) * (0xb0015840_u32 as u64) + (t[8] as u64)
+            + (x54 as u64);
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 32) as u32;
+        let t57: u64 = (x38 as u64) * (0xe42de125_u32 as u64) + (t[9] as u64)
+            + (x56 as u64);
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 32) as u32;
+        let t59: u64 = (x38 as u64) * (0x0f3d82b2_u32 as u64) + (t[10] as u64)
+            + (x58 as u64);
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 32) as u32;
+        let t61: u64 = (x38 as u64) * (0x24002640_u32 as u64) + (t[11] as u64)
+            + (x60 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (t[12] as u64) + (x62 as u64) + (0x00000000_u32 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let x65 = x41.wrapping_mul(0xd79435e5_u32);
+        let t66: u64 = (x65 as u64) * (0x00000013_u32 as u64) + (x41 as u64);
+        let x67 = (t66 >> 32) as u32;
+        let t68: u64 = (x43 as u64) + (x67 as u64) + (0x00000000_u32 as u64);
+        let x68 = t68 as u32;
+        let x69 = (t68 >> 32) as u32;
+        let t70: u64 = (x65 as u64) * (0x80052e00_u32 as u64) + (x45 as u64)
+            + (x69 as u64);
+        let x70 = t70 as u32;
+        let x71 = (t70 >> 32) as u32;
+        let t72: u64 = (x65 as u64) * (0x00000013_u32 as u64) + (x47 as u64)
+            + (x71 as u64);
+        let x72 = t72 as u32;
+        let x73 = (t72 >> 32) as u32;
+        let t74: u64 = (x65 as u64) * (0x95040000_u32 as u64) + (x49 as u64)
+            + (x73 as u64);
+        let x74 = t74 as u32;
+        let x75 = (t74 >> 32) as u32;
+        let t76: u64 = (x65 as u64) * (0x40046200_u32 as u64) + (x51 as u64)
+            + (x75 as u64);
+        let x76 = t76 as u32;
+        let x77 = (t76 >> 32) as u32;
+        let t78: u64 = (x65 as u64) * (0xac000008_u32 as u64) + (x53 as u64)
+            + (x77 as u64);
+        let x78 = t78 as u32;
+        let x79 = (t78 >> 32) as u32;
+        let t80: u64 = (x65 as u64) * (0x5b710818_u32 as u64) + (x55 as u64)
+            + (x79 as u64);
+        let x80 = t80 as u32;
+        let x81 = (t80 >> 32) as u32;
+        let t82: u64 = (x65 as u64) * (0xb0015840_u32 as u64) + (x57 as u64)
+            + (x81 as u64);
+        let x82 = t82 as u32;
+        let x83 = (t82 >> 32) as u32;
+        let t84: u64 = (x65 as u64) * (0xe42de125_u32 as u64) + (x59 as u64)
+            + (x83 as u64);
+        let x84 = t84 as u32;
+        let x85 = (t84 >> 32) as u32;
+        let t86: u64 = (x65 as u64) * (0x0f3d82b2_u32 as u64) + (x61 as u64)
+            + (x85 as u64);
+        let x86 = t86 as u32;
+        let x87 = (t86 >> 32) as u32;
+        let t88: u64 = (x65 as u64) * (0x24002640_u32 as u64) + (x63 as u64)
+            + (x87 as u64);
+        let x88 = t88 as u32;
+        let x89 = (t88 >> 32) as u32;
+        let t90: u64 = (t[13] as u64) + (x89 as u64) + (x64 as u64);
+        let x90 = t90 as u32;
+        let x91 = (t90 >> 32) as u32;
+        let x92 = x68.wrapping_mul(0xd79435e5_u32);
+        let t93: u64 = (x92 as u64) * (0x00000013_u32 as u64) + (x68 as u64);
+        let x94 = (t93 >> 32) as u32;
+        let t95: u64 = (x70 as u64) + (x94 as u64) + (0x00000000_u32 as u64);
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 32) as u32;
+        let t97: u64 = (x92 as u64) * (0x80052e00_u32 as u64) + (x72 as u64)
+            + (x96 as u64);
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 32) as u32;
+        let t99: u64 = (x92 as u64) * (0x00000013_u32 as u64) + (x74 as u64)
+            + (x98 as u64);
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 32) as u32;
+        let t101: u64 = (x92 as u64) * (0x95040000_u32 as u64) + (x76 as u64)
+            + (x100 as u64);
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 32) as u32;
+        let t103: u64 = (x92 as u64) * (0x40046200_u32 as u64) + (x78 as u64)
+            + (x102 as u64);
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (x92 as u64) * (0xac000008_u32 as u64) + (x80 as u64)
+            + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (x92 as u64) * (0x5b710818_u32 as u64) + (x82 as u64)
+            + (x106 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (x92 as u64) * (0xb0015840_u32 as u64) + (x84 as u64)
+            + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (x92 as u64) * (0xe42de125_u32 as u64) + (x86 as u64)
+            + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (x92 as u64) * (0x0f3d82b2_u32 as u64) + (x88 as u64)
+            + (x112 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (x92 as u64) * (0x24002640_u32 as u64) + (x90 as u64)
+            + (x114 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (t[14] as u64) + (x116 as u64) + (x91 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let x119 = x95.wrapping_mul(0xd79435e5_u32);
+        let t120: u64 = (x119 as u64) * (0x00000013_u32 as u64) + (x95 as u64);
+        let x121 = (t120 >> 32) as u32;
+        let t122: u64 = (x97 as u64) + (x121 as u64) + (0x00000000_u32 as u64);
+        let x122 = t122 as u32;
+        let x123 = (t122 >> 32) as u32;
+        let t124: u64 = (x119 as u64) * (0x80052e00_u32 as u64) + (x99 as u64)
+            + (x123 as u64);
+        let x124 = t124 as u32;
+        let x125 = (t124 >> 32) as u32;
+        let t126: u64 = (x119 as u64) * (0x00000013_u32 as u64) + (x101 as u64)
+            + (x125 as u64);
+        let x126 = t126 as u32;
+        let x127 = (t126 >> 32) as u32;
+        let t128: u64 = (x119 as u64) * (0x95040000_u32 as u64) + (x103 as u64)
+            + (x127 as u64);
+        let x128 = t128 as u32;
+        let x129 = (t128 >> 32) as u32;
+        let t130: u64 = (x119 as u64) * (0x40046200_u32 as u64) + (x105 as u64)
+            + (x129 as u64);
+        let x130 = t130 as u32;
+        let x131 = (t130 >> 32) as u32;
+        let t132: u64 = (x119 as u64) * (0xac000008_u32 as u64) + (x107 as u64)
+            + (x131 as u64);
+        let x132 = t132 as u32;
+        let x133 = (t132 >> 32) as u32;
+        let t134: u64 = (x119 as u64) * (0x5b710818_u32 as u64) + (x109 as u64)
+            + (x133 as u64);
+        let x134 = t134 as u32;
+        let x135 = (t134 >> 32) as u32;
+        let t136: u64 = (x119 as u64) * (0xb0015840_u32 as u64) + (x111 as u64)
+            + (x135 as u64);
+        let x136 = t136 as u32;
+        let x137 = (t136 >> 32) as u32;
+        let t138: u64 = (x119 as u64) * (0xe42de125_u32 as u64) + (x113 as u64)
+            + (x137 as u64);
+        let x138 = t138 as u32;
+        let x139 = (t138 >> 32) as u32;
+        let t140: u64 = (x119 as u64) * (0x0f3d82b2_u32 as u64) + (x115 as u64)
+            + (x139 as u64);
+        let x140 = t140 as u32;
+        let x141 = (t140 >> 32) as u32;
+        let t142: u64 = (x119 as u64) * (0x24002640_u32 as u64) + (x117 as u64)
+            + (x141 as u64);
+        let x142 = t142 as u32;
+        let x143 = (t142 >> 32) as u32;
+        let t144: u64 = (t[15] as u64) + (x143 as u64) + (x118 as u64);
+        let x144 = t144 as u32;
+        let x145 = (t144 >> 32) as u32;
+        let x146 = x122.wrapping_mul(0xd79435e5_u32);
+        let t147: u64 = (x146 as u64) * (0x00000013_u32 as u64) + (x122 as u64);
+        let x148 = (t147 >> 32) as u32;
+        let t149: u64 = (x124 as u64) + (x148 as u64) + (0x00000000_u32 as u64);
+        let x149 = t149 as u32;
+        let x150 = (t149 >> 32) as u32;
+        let t151: u64 = (x146 as u64) * (0x80052e00_u32 as u64) + (x126 as u64)
+            + (x150 as u64);
+        let x151 = t151 as u32;
+        let x152 = (t151 >> 32) as u32;
+        let t153: u64 = (x146 as u64) * (0x00000013_u32 as u64) + (x128 as u64)
+            + (x152 as u64);
+        let x153 = t153 as u32;
+        let x154 = (t153 >> 32) as u32;
+        let t155: u64 = (x146 as u64) * (0x95040000_u32 as u64) + (x130 as u64)
+            + (x154 as u64);
+        let x155 = t155 as u32;
+        let x156 = (t155 >> 32) as u32;
+        let t157: u64 = (x146 as u64) * (0x40046200_u32 as u64) + (x132 as u64)
+            + (x156 as u64);
+        let x157 = t157 as u32;
+        let x158 = (t157 >> 32) as u32;
+        let t159: u64 = (x146 as u64) * (0xac000008_u32 as u64) + (x134 as u64)
+            + (x158 as u64);
+        let x159 = t159 as u32;
+        let x160 = (t159 >> 32) as u32;
+        let t161: u64 = (x146 as u64) * (0x5b710818_u32 as u64) + (x136 as u64)
+            + (x160 as u64);
+        let x161 = t161 as u32;
+        let x162 = (t161 >> 32) as u32;
+        let t163: u64 = (x146 as u64) * (0xb0015840_u32 as u64) + (x138 as u64)
+            + (x162 as u64);
+        let x163 = t163 as u32;
+        let x164 = (t163 >> 32) as u32;
+        let t165: u64 = (x146 as u64) * (0xe42de125_u32 as u64) + (x140 as u64)
+            + (x164 as u64);
+        let x165 = t165 as u32;
+        let x166 = (t165 >> 32) as u32;
+        let t167: u64 = (x146 as u64) * (0x0f3d82b2_u32 as u64) + (x142 as u64)
+            + (x166 as u64);
+        let x167 = t167 as u32;
+        let x168 = (t167 >> 32) as u32;
+        let t169: u64 = (x146 as u64) * (0x24002640_u32 as u64) + (x144 as u64)
+            + (x168 as u64);
+        let x169 = t169 as u32;
+        let x170 = (t169 >> 32) as u32;
+        let t171: u64 = (t[16] as u64) + (x170 as u64) + (x145 as u64);
+        let x171 = t171 as u32;
+        let x172 = (t171 >> 32) as u32;
+        let x173 = x149.wrapping_mul(0xd79435e5_u32);
+        let t174: u64 = (x173 as u64) * (0x00000013_u32 as u64) + (x149 as u64);
+        let x175 = (t174 >> 32) as u32;
+        let t176: u64 = (x151 as u64) + (x175 as u64) + (0x00000000_u32 as u64);
+        let x176 = t176 as u32;
+        let x177 = (t176 >> 32) as u32;
+        let t178: u64 = (x173 as u64) * (0x80052e00_u32 as u64) + (x153 as u64)
+            + (x177 as u64);
+        let x178 = t178 as u32;
+        let x179 = (t178 >> 32) as u32;
+        let t180: u64 = (x173 as u64) * (0x00000013_u32 as u64) + (x155 as u64)
+            + (x179 as u64);
+        let x180 = t180 as u32;
+        let x181 = (t180 >> 32) as u32;
+        let t182: u64 = (x173 as u64) * (0x95040000_u32 as u64) + (x157 as u64)
+            + (x181 as u64);
+        let x182 = t182 as u32;
+        let x183 = (t182 >> 32) as u32;
+        let t184: u64 = (x173 as u64) * (0x40046200_u32 as u64) + (x159 as u64)
+            + (x183 as u64);
+        let x184 = t184 as u32;
+        let x185 = (t184 >> 32) as u32;
+        let t186: u64 = (x173 as u64) * (0xac000008_u32 as u64) + (x161 as u64)
+            + (x185 as u64);
+        let x186 = t186 as u32;
+        let x187 = (t186 >> 32) as u32;
+        let t188: u64 = (x173 as u64) * (0x5b710818_u32 as u64) + (x163 as u64)
+            + (x187 as u64);
+        let x188 = t188 as u32;
+        let x189 = (t188 >> 32) as u32;
+        let t190: u64 = (x173 as u64) * (0xb0015840_u32 as u64) + (x165 as u64)
+            + (x189 as u64);
+        let x190 = t190 as u32;
+        let x191 = (t190 >> 32) as u32;
+        let t192: u64 = (x173 as u64) * (0xe42de125_u32 as u64) + (x167 as u64)
+            + (x191 as u64);
+        let x192 = t192 as u32;
+        let x193 = (t192 >> 32) as u32;
+        let t194: u64 = (x173 as u64) * (0x0f3d82b2_u32 as u64) + (x169 as u64)
+            + (x193 as u64);
+        let x194 = t194 as u32;
+        let x195 = (t194 >> 32) as u32;
+        let t196: u64 = (x173 as u64) * (0x24002640_u32 as u64) + (x171 as u64)
+            + (x195 as u64);
+        let x196 = t196 as u32;
+        let x197 = (t196 >> 32) as u32;
+        let t198: u64 = (t[17] as u64) + (x197 as u64) + (x172 as u64);
+        let x198 = t198 as u32;
+        let x199 = (t198 >> 32) as u32;
+        let x200 = x176.wrapping_mul(0xd79435e5_u32);
+        let t201: u64 = (x200 as u64) * (0x00000013_u32 as u64) + (x176 as u64);
+        let x202 = (t201 >> 32) as u32;
+        let t203: u64 = (x178 as u64) + (x202 as u64) + (0x00000000_u32 as u64);
+        let x203 = t203 as u32;
+        let x204 = (t203 >> 32) as u32;
+        let t205: u64 = (x200 as u64) * (0x80052e00_u32 as u64) + (x180 as u64)
+            + (x204 as u64);
+        let x205 = t205 as u32;
+        let x206 = (t205 >> 32) as u32;
+        let t207: u64 = (x200 as u64) * (0x00000013_u32 as u64) + (x182 as u64)
+            + (x206 as u64);
+        let x207 = t207 as u32;
+        let x208 = (t207 >> 32) as u32;
+        let t209: u64 = (x200 as u64) * (0x95040000_u32 as u64) + (x184 as u64)
+            + (x208 as u64);
+        let x209 = t209 as u32;
+        let x210 = (t209 >> 32) as u32;
+        let t211: u64 = (x200 as u64) * (0x40046200_u32 as u64) + (x186 as u64)
+            + (x210 as u64);
+        let x211 = t211 as u32;
+        let x212 = (t211 >> 32) as u32;
+        let t213: u64 = (x200 as u64) * (0xac000008_u32 as u64) + (x188 as u64)
+            + (x212 as u64);
+        let x213 = t213 as u32;
+        let x214 = (t213 >> 32) as u32;
+        let t215: u64 = (x200 as u64) * (0x5b710818_u32 as u64) + (x190 as u64)
+            + (x214 as u64);
+        let x215 = t215 as u32;
+        let x216 = (t215 >> 32) as u32;
+        let t217: u64 = (x200 as u64) * (0xb0015840_u32 as u64) + (x192 as u64)
+            + (x216 as u64);
+        let x217 = t217 as u32;
+        let x218 = (t217 >> 32) as u32;
+        let t219: u64 = (x200 as u64) * (0xe42de125_u32 as u64) + (x194 as u64)
+            + (x218 as u64);
+        let x219 = t219 as u32;
+        let x220 = (t219 >> 32) as u32;
+        let t221: u64 = (x200 as u64) * (0x0f3d82b2_u32 as u64) + (x196 as u64)
+            + (x220 as u64);
+        let x221 = t221 as u32;
+        let x222 = (t221 >> 32) as u32;
+        let t223: u64 = (x200 as u64) * (0x24002640_u32 as u64) + (x198 as u64)
+            + (x222 as u64);
+        let x223 = t223 as u32;
+        let x224 = (t223 >> 32) as u32;
+        let t225: u64 = (t[18] as u64) + (x224 as u64) + (x199 as u64);
+        let x225 = t225 as u32;
+        let x226 = (t225 >> 32) as u32;
+        let x227 = x203.wrapping_mul(0xd79435e5_u32);
+        let t228: u64 = (x227 as u64) * (0x00000013_u32 as u64) + (x203 as u64);
+        let x229 = (t228 >> 32) as u32;
+        let t230: u64 = (x205 as u64) + (x229 as u64) + (0x00000000_u32 as u64);
+        let x230 = t230 as u32;
+        let x231 = (t230 >> 32) as u32;
+        let t232: u64 = (x227 as u64) * (0x80052e00_u32 as u64) + (x207 as u64)
+            + (x231 as u64);
+        let x232 = t232 as u32;
+        let x233 = (t232 >> 32) as u32;
+        let t234: u64 = (x227 as u64) * (0x00000013_u32 as u64) + (x209 as u64)
+            + (x233 as u64);
+        let x234 = t234 as u32;
+        let x235 = (t234 >> 32) as u32;
+        let t236: u64 = (x227 as u64) * (0x95040000_u32 as u64) + (x211 as u64)
+            + (x235 as u64);
+        let x236 = t236 as u32;
+        let x237 = (t236 >> 32) as u32;
+        let t238: u64 = (x227 as u64) * (0x40046200_u32 as u64) + (x213 as u64)
+            + (x237 as u64);
+        let x238 = t238 as u32;
+        let x239 = (t238 >> 32) as u32;
+        let t240: u64 = (x227 as u64) * (0xac000008_u32 as u64) + (x215 as u64)
+            + (x239 as u64);
+        let x240 = t240 as u32;
+        let x241 = (t240 >> 32) as u32;
+        let t242: u64 = (x227 as u64) * (0x5b710818_u32 as u64) + (x217 as u64)
+            + (x241 as u64);
+        let x242 = t242 as u32;
+        let x243 = (t242 >> 32) as u32;
+        let t244: u64 = (x227 as u64) * (0xb0015840_u32 as u64) + (x219 as u64)
+            + (x243 as u64);
+        let x244 = t244 as u32;
+        let x245 = (t244 >> 32) as u32;
+        let t246: u64 = (x227 as u64) * (0xe42de125_u32 as u64) + (x221 as u64)
+            + (x245 as u64);
+        let x246 = t246 as u32;
+        let x247 = (t246 >> 32) as u32;
+        let t248: u64 = (x227 as u64) * (0x0f3d82b2_u32 as u64) + (x223 as u64)
+            + (x247 as u64);
+        let x248 = t248 as u32;
+        let x249 = (t248 >> 32) as u32;
+        let t250: u64 = (x227 as u64) * (0x24002640_u32 as u64) + (x225 as u64)
+            + (x249 as u64);
+        let x250 = t250 as u32;
+        let x251 = (t250 >> 32) as u32;
+        let t252: u64 = (t[19] as u64) + (x251 as u64) + (x226 as u64);
+        let x252 = t252 as u32;
+        let x253 = (t252 >> 32) as u32;
+        let x254 = x230.wrapping_mul(0xd79435e5_u32);
+        let t255: u64 = (x254 as u64) * (0x00000013_u32 as u64) + (x230 as u64);
+        let x256 = (t255 >> 32) as u32;
+        let t257: u64 = (x232 as u64) + (x256 as u64) + (0x00000000_u32 as u64);
+        let x257 = t257 as u32;
+        let x258 = (t257 >> 32) as u32;
+        let t259: u64 = (x254 as u64) * (0x80052e00_u32 as u64) + (x234 as u64)
+            + (x258 as u64);
+        let x259 = t259 as u32;
+        let x260 = (t259 >> 32) as u32;
+        let t261: u64 = (x254 as u64) * (0x00000013_u32 as u64) + (x236 as u64)
+            + (x260 as u64);
+        let x261 = t261 as u32;
+        let x262 = (t261 >> 32) as u32;
+        let t263: u64 = (x254 as u64) * (0x95040000_u32 as u64) + (x238 as u64)
+            + (x262 as u64);
+        let x263 = t263 as u32;
+        let x264 = (t263 >> 32) as u32;
+        let t265: u64 = (x254 as u64) * (0x40046200_u32 as u64) + (x240 as u64)
+            + (x264 as u64);
+        let x265 = t265 as u32;
+        let x266 = (t265 >> 32) as u32;
+        let t267: u64 = (x254 as u64) * (0xac000008_u32 as u64) + (x242 as u64)
+            + (x266 as u64);
+        let x267 = t267 as u32;
+        let x268 = (t267 >> 32) as u32;
+        let t269: u64 = (x254 as u64) * (0x5b710818_u32 as u64) + (x244 as u64)
+            + (x268 as u64);
+        let x269 = t269 as u32;
+        let x270 = (t269 >> 32) as u32;
+        let t271: u64 = (x254 as u64) * (0xb0015840_u32 as u64) + (x246 as u64)
+            + (x270 as u64);
+        let x271 = t271 as u32;
+        let x272 = (t271 >> 32) as u32;
+        let t273: u64 = (x254 as u64) * (0xe42de125_u32 as u64) + (x248 as u64)
+            + (x272 as u64);
+        let x273 = t273 as u32;
+        let x274 = (t273 >> 32) as u32;
+        let t275: u64 = (x254 as u64) * (0x0f3d82b2_u32 as u64) + (x250 as u64)
+            + (x274 as u64);
+        let x275 = t275 as u32;
+        let x276 = (t275 >> 32) as u32;
+        let t277: u64 = (x254 as u64) * (0x24002640_u32 as u64) + (x252 as u64)
+            + (x276 as u64);
+        let x277 = t277 as u32;
+        let x278 = (t277 >> 32) as u32;
+        let t279: u64 = (t[20] as u64) + (x278 as u64) + (x253 as u64);
+        let x279 = t279 as u32;
+        let x280 = (t279 >> 32) as u32;
+        let x281 = x257.wrapping_mul(0xd79435e5_u32);
+        let t282: u64 = (x281 as u64) * (0x00000013_u32 as u64) + (x257 as u64);
+        let x283 = (t282 >> 32) as u32;
+        let t284: u64 = (x259 as u64) + (x283 as u64) + (0x00000000_u32 as u64);
+        let x284 = t284 as u32;
+        let x285 = (t284 >> 32) as u32;
+        let t286: u64 = (x281 as u64) * (0x80052e00_u32 as u64) + (x261 as u64)
+            + (x285 as u64);
+        let x286 = t286 as u32;
+        let x287 = (t286 >> 32) as u32;
+        let t288: u64 = (x281 as u64) * (0x00000013_u32 as u64) + (x263 as u64)
+            + (x287 as u64);
+        let x288 = t288 as u32;
+        let x289 = (t288 >> 32) as u32;
+        let t290: u64 = (x281 as u64) * (0x95040000_u32 as u64) + (x265 as u64)
+            + (x289 as u64);
+        let x290 = t290 as u32;
+        let x291 = (t290 >> 32) as u32;
+        let t292: u64 = (x281 as u64) * (0x40046200_u32 as u64) + (x267 as u64)
+            + (x291 as u64);
+        let x292 = t292 as u32;
+        let x293 = (t292 >> 32) as u32;
+        let t294: u64 = (x281 as u64) * (0xac000008_u32 as u64) + (x269 as u64)
+            + (x293 as u64);
+        let x294 = t294 as u32;
+        let x295 = (t294 >> 32) as u32;
+        let t296: u64 = (x281 as u64) * (0x5b710818_u32 as u64) + (x271 as u64)
+            + (x295 as u64);
+        let x296 = t296 as u32;
+        let x297 = (t296 >> 32) as u32;
+        let t298: u64 = (x281 as u64) * (0xb0015840_u32 as u64) + (x273 as u64)
+            + (x297 as u64);
+        let x298 = t298 as u32;
+        let x299 = (t298 >> 32) as u32;
+        let t300: u64 = (x281 as u64) * (0xe42de125_u32 as u64) + (x275 as u64)
+            + (x299 as u64);
+        let x300 = t300 as u32;
+        let x301 = (t300 >> 32) as u32;
+        let t302: u64 = (x281 as u64) * (0x0f3d82b2_u32 as u64) + (x277 as u64)
+            + (x301 as u64);
+        let x302 = t302 as u32;
+        let x303 = (t302 >> 32) as u32;
+        let t304: u64 = (x281 as u64) * (0x24002640_u32 as u64) + (x279 as u64)
+            + (x303 as u64);
+        let x304 = t304 as u32;
+        let x305 = (t304 >> 32) as u32;
+        let t306: u64 = (t[21] as u64) + (x305 as u64) + (x280 as u64);
+        let x306 = t306 as u32;
+        let x307 = (t306 >> 32) as u32;
+        let x308 = x284.wrapping_mul(0xd79435e5_u32);
+        let t309: u64 = (x308 as u64) * (0x00000013_u32 as u64) + (x284 as u64);
+        let x310 = (t309 >> 32) as u32;
+        let t311: u64 = (x286 as u64) + (x310 as u64) + (0x00000000_u32 as u64);
+        let x311 = t311 as u32;
+        let x312 = (t311 >> 32) as u32;
+        let t313: u64 = (x308 as u64) * (0x80052e00_u32 as u64) + (x288 as u64)
+            + (x312 as u64);
+        let x313 = t313 as u32;
+        let x314 = (t313 >> 32) as u32;
+        let t315: u64 = (x308 as u64) * (0x00000013_u32 as u64) + (x290 as u64)
+            + (x314 as u64);
+        let x315 = t315 as u32;
+        let x316 = (t315 >> 32) as u32;
+        let t317: u64 = (x308 as u64) * (0x95040000_u32 as u64) + (x292 as u64)
+            + (x316 as u64);
+        let x317 = t317 as u32;
+        let x318 = (t317 >> 32) as u32;
+        let t319: u64 = (x308 as u64) * (0x40046200_u32 as u64) + (x294 as u64)
+            + (x318 as u64);
+        let x319 = t319 as u32;
+        let x320 = (t319 >> 32) as u32;
+        let t321: u64 = (x308 as u64) * (0xac000008_u32 as u64) + (x296 as u64)
+            + (x320 as u64);
+        let x321 = t321 as u32;
+        let x322 = (t321 >> 32) as u32;
+        let t323: u64 = (x308 as u64) * (0x5b710818_u32 as u64) + (x298 as u64)
+            + (x322 as u64);
+        let x323 = t323 as u32;
+        let x324 = (t323 >> 32) as u32;
+        let t325: u64 = (x308 as u64) * (0xb0015840_u32 as u64) + (x300 as u64)
+            + (x324 as u64);
+        let x325 = t325 as u32;
+        let x326 = (t325 >> 32) as u32;
+        let t327: u64 = (x308 as u64) * (0xe42de125_u32 as u64) + (x302 as u64)
+            + (x326 as u64);
+        let x327 = t327 as u32;
+        let x328 = (t327 >> 32) as u32;
+        let t329: u64 = (x308 as u64) * (0x0f3d82b2_u32 as u64) + (x304 as u64)
+            + (x328 as u64);
+        let x329 = t329 as u32;
+        let x330 = (t329 >> 32) as u32;
+        let t331: u64 = (x308 as u64) * (0x24002640_u32 as u64) + (x306 as u64)
+            + (x330 as u64);
+        let x331 = t331 as u32;
+        let x332 = (t331 >> 32) as u32;
+        let t333: u64 = (t[22] as u64) + (x332 as u64) + (x307 as u64);
+        let x333 = t333 as u32;
+        let x334 = (t333 >> 32) as u32;
+        let x335 = x311.wrapping_mul(0xd79435e5_u32);
+        let t336: u64 = (x335 as u64) * (0x00000013_u32 as u64) + (x311 as u64);
+        let x337 = (t336 >> 32) as u32;
+        let t338: u64 = (x313 as u64) + (x337 as u64) + (0x00000000_u32 as u64);
+        let x338 = t338 as u32;
+        let x339 = (t338 >> 32) as u32;
+        let t340: u64 = (x335 as u64) * (0x80052e00_u32 as u64) + (x315 as u64)
+            + (x339 as u64);
+        let x340 = t340 as u32;
+        let x341 = (t340 >> 32) as u32;
+        let t342: u64 = (x335 as u64) * (0x00000013_u32 as u64) + (x317 as u64)
+            + (x341 as u64);
+        let x342 = t342 as u32;
+        let x343 = (t342 >> 32) as u32;
+        let t344: u64 = (x335 as u64) * (0x95040000_u32 as u64) + (x319 as u64)
+            + (x343 as u64);
+        let x344 = t344 as u32;
+        let x345 = (t344 >> 32) as u32;
+        let t346: u64 = (x335 as u64) * (0x40046200_u32 as u64) + (x321 as u64)
+            + (x345 as u64);
+        let x346 = t346 as u32;
+        let x347 = (t346 >> 32) as u32;
+        let t348: u64 = (x335 as u64) * (0xac000008_u32 as u64) + (x323 as u64)
+            + (x347 as u64);
+        let x348 = t348 as u32;
+        let x349 = (t348 >> 32) as u32;
+        let t350: u64 = (x335 as u64) * (0x5b710818_u32 as u64) + (x325 as u64)
+            + (x349 as u64);
+        let x350 = t350 as u32;
+        let x351 = (t350 >> 32) as u32;
+        let t352: u64 = (x335 as u64) * (0xb0015840_u32 as u64) + (x327 as u64)
+            + (x351 as u64);
+        let x352 = t352 as u32;
+        let x353 = (t352 >> 32) as u32;
+        let t354: u64 = (x335 as u64) * (0xe42de125_u32 as u64) + (x329 as u64)
+            + (x353 as u64);
+        let x354 = t354 as u32;
+        let x355 = (t354 >> 32) as u32;
+        let t356: u64 = (x335 as u64) * (0x0f3d82b2_u32 as u64) + (x331 as u64)
+            + (x355 as u64);
+        let x356 = t356 as u32;
+        let x357 = (t356 >> 32) as u32;
+        let t358: u64 = (x335 as u64) * (0x24002640_u32 as u64) + (x333 as u64)
+            + (x357 as u64);
+        let x358 = t358 as u32;
+        let x359 = (t358 >> 32) as u32;
+        let x360 = t[23].wrapping_add(x359).wrapping_add(x334);
+        let t375: u64 = {
+            let (d, b1) = x338.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x375 = t375 as u32;
+        let x376 = (t375 >> 63) as u32;
+        let t377: u64 = {
+            let (d, b1) = x340.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x376);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x377 = t377 as u32;
+        let x378 = (t377 >> 63) as u32;
+        let t379: u64 = {
+            let (d, b1) = x342.overflowing_sub(0x80052e00_u32);
+            let (d, b2) = d.overflowing_sub(x378);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x379 = t379 as u32;
+        let x380 = (t379 >> 63) as u32;
+        let t381: u64 = {
+            let (d, b1) = x344.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(x380);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x381 = t381 as u32;
+        let x382 = (t381 >> 63) as u32;
+        let t383: u64 = {
+            let (d, b1) = x346.overflowing_sub(0x95040000_u32);
+            let (d, b2) = d.overflowing_sub(x382);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x383 = t383 as u32;
+        let x384 = (t383 >> 63) as u32;
+        let t385: u64 = {
+            let (d, b1) = x348.overflowing_sub(0x40046200_u32);
+            let (d, b2) = d.overflowing_sub(x384);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x385 = t385 as u32;
+        let x386 = (t385 >> 63) as u32;
+        let t387: u64 = {
+            let (d, b1) = x350.overflowing_sub(0xac000008_u32);
+            let (d, b2) = d.overflowing_sub(x386);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x387 = t387 as u32;
+        let x388 = (t387 >> 63) as u32;
+        let t389: u64 = {
+            let (d, b1) = x352.overflowing_sub(0x5b710818_u32);
+            let (d, b2) = d.overflowing_sub(x388);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x389 = t389 as u32;
+        let x390 = (t389 >> 63) as u32;
+        let t391: u64 = {
+            let (d, b1) = x354.overflowing_sub(0xb0015840_u32);
+            let (d, b2) = d.overflowing_sub(x390);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x391 = t391 as u32;
+        let x392 = (t391 >> 63) as u32;
+        let t393: u64 = {
+            let (d, b1) = x356.overflowing_sub(0xe42de125_u32);
+            let (d, b2) = d.overflowing_sub(x392);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x393 = t393 as u32;
+        let x394 = (t393 >> 63) as u32;
+        let t395: u64 = {
+            let (d, b1) = x358.overflowing_sub(0x0f3d82b2_u32);
+            let (d, b2) = d.overflowing_sub(x394);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x395 = t395 as u32;
+        let x396 = (t395 >> 63) as u32;
+        let t397: u64 = {
+            let (d, b1) = x360.overflowing_sub(0x24002640_u32);
+            let (d, b2) = d.overflowing_sub(x396);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x397 = t397 as u32;
+        let x398 = (t397 >> 63) as u32;
+        let x401 = (0 as u32).wrapping_sub(x398);
+        let x402 = x375 ^ (x401 & (x375 ^ x338));
+        let x403 = x377 ^ (x401 & (x377 ^ x340));
+        let x404 = x379 ^ (x401 & (x379 ^ x342));
+        let x405 = x381 ^ (x401 & (x381 ^ x344));
+        let x406 = x383 ^ (x401 & (x383 ^ x346));
+        let x407 = x385 ^ (x401 & (x385 ^ x348));
+        let x408 = x387 ^ (x401 & (x387 ^ x350));
+        let x409 = x389 ^ (x401 & (x389 ^ x352));
+        let x410 = x391 ^ (x401 & (x391 ^ x354));
+        let x411 = x393 ^ (x401 & (x393 ^ x356));
+        let x412 = x395 ^ (x401 & (x395 ^ x358));
+        let x413 = x397 ^ (x401 & (x397 ^ x360));
+        [x402, x403, x404, x405, x406, x407, x408, x409, x410, x411, x412, x413]
+    }
+    /// (a + b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn add_wide_limbs(a: &[u32; 24], b: &[u32; 24]) -> [u32; 24] {
+        let t49: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (a[1] as u64) + (b[1] as u64) + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let t53: u64 = (a[2] as u64) + (b[2] as u64) + (x52 as u64);
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 32) as u32;
+        let t55: u64 = (a[3] as u64) + (b[3] as u64) + (x54 as u64);
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 32) as u32;
+        let t57: u64 = (a[4] as u64) + (b[4] as u64) + (x56 as u64);
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 32) as u32;
+        let t59: u64 = (a[5] as u64) + (b[5] as u64) + (x58 as u64);
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 32) as u32;
+        let t61: u64 = (a[6] as u64) + (b[6] as u64) + (x60 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (a[7] as u64) + (b[7] as u64) + (x62 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let t65: u64 = (a[8] as u64) + (b[8] as u64) + (x64 as u64);
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 32) as u32;
+        let t67: u64 = (a[9] as u64) + (b[9] as u64) + (x66 as u64);
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 32) as u32;
+        let t69: u64 = (a[10] as u64) + (b[10] as u64) + (x68 as u64);
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 32) as u32;
+        let t71: u64 = (a[11] as u64) + (b[11] as u64) + (x70 as u64);
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 32) as u32;
+        let t73: u64 = (a[12] as u64) + (b[12] as u64) + (x72 as u64);
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 32) as u32;
+        let t75: u64 = (a[13] as u64) + (b[13] as u64) + (x74 as u64);
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 32) as u32;
+        let t77: u64 = (a[14] as u64) + (b[14] as u64) + (x76 as u64);
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 32) as u32;
+        let t79: u64 = (a[15] as u64) + (b[15] as u64) + (x78 as u64);
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 32) as u32;
+        let t81: u64 = (a[16] as u64) + (b[16] as u64) + (x80 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let t83: u64 = (a[17] as u64) + (b[17] as u64) + (x82 as u64);
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 32) as u32;
+        let t85: u64 = (a[18] as u64) + (b[18] as u64) + (x84 as u64);
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 32) as u32;
+        let t87: u64 = (a[19] as u64) + (b[19] as u64) + (x86 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let t89: u64 = (a[20] as u64) + (b[20] as u64) + (x88 as u64);
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 32) as u32;
+        let t91: u64 = (a[21] as u64) + (b[21] as u64) + (x90 as u64);
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 32) as u32;
+        let t93: u64 = (a[22] as u64) + (b[22] as u64) + (x92 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let x95 = a[23].wrapping_add(b[23]).wrapping_add(x94);
+        let t110: u64 = {
+            let (d, b1) = x73.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x110 = t110 as u32;
+        let x111 = (t110 >> 63) as u32;
+        let t112: u64 = {
+            let (d, b1) = x75.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x111);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x112 = t112 as u32;
+        let x113 = (t112 >> 63) as u32;
+        let t114: u64 = {
+            let (d, b1) = x77.overflowing_sub(0x80052e00_u32);
+            let (d, b2) = d.overflowing_sub(x113);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x114 = t114 as u32;
+        let x115 = (t114 >> 63) as u32;
+        let t116: u64 = {
+            let (d, b1) = x79.overflowing_sub(0x00000013_u32);
+            let (d, b2) = d.overflowing_sub(x115);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x116 = t116 as u32;
+        let x117 = (t116 >> 63) as u32;
+        let t118: u64 = {
+            let (d, b1) = x81.overflowing_sub(0x95040000_u32);
+            let (d, b2) = d.overflowing_sub(x117);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x118 = t118 as u32;
+        let x119 = (t118 >> 63) as u32;
+        let t120: u64 = {
+            let (d, b1) = x83.overflowing_sub(0x40046200_u32);
+            let (d, b2) = d.overflowing_sub(x119);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x120 = t120 as u32;
+        let x121 = (t120 >> 63) as u32;
+        let t122: u64 = {
+            let (d, b1) = x85.overflowing_sub(0xac000008_u32);
+            let (d, b2) = d.overflowing_sub(x121);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x122 = t122 as u32;
+        let x123 = (t122 >> 63) as u32;
+        let t124: u64 = {
+            let (d, b1) = x87.overflowing_sub(0x5b710818_u32);
+            let (d, b2) = d.overflowing_sub(x123);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x124 = t124 as u32;
+        let x125 = (t124 >> 63) as u32;
+        let t126: u64 = {
+            let (d, b1) = x89.overflowing_sub(0xb0015840_u32);
+            let (d, b2) = d.overflowing_sub(x125);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x126 = t126 as u32;
+        let x127 = (t126 >> 63) as u32;
+        let t128: u64 = {
+            let (d, b1) = x91.overflowing_sub(0xe42de125_u32);
+            let (d, b2) = d.overflowing_sub(x127);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x128 = t128 as u32;
+        let x129 = (t128 >> 63) as u32;
+        let t130: u64 = {
+            let (d, b1) = x93.overflowing_sub(0x0f3d82b2_u32);
+            let (d, b2) = d.overflowing_sub(x129);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x130 = t130 as u32;
+        let x131 = (t130 >> 63) as u32;
+        let t132: u64 = {
+            let (d, b1) = x95.overflowing_sub(0x24002640_u32);
+            let (d, b2) = d.overflowing_sub(x131);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x132 = t132 as u32;
+        let x133 = (t132 >> 63) as u32;
+        let x136 = (0 as u32).wrapping_sub(x133);
+        let x137 = x110 ^ (x136 & (x110 ^ x73));
+        let x138 = x112 ^ (x136 & (x112 ^ x75));
+        let x139 = x114 ^ (x136 & (x114 ^ x77));
+        let x140 = x116 ^ (x136 & (x116 ^ x79));
+        let x141 = x118 ^ (x136 & (x118 ^ x81));
+        let x142 = x120 ^ (x136 & (x120 ^ x83));
+        let x143 = x122 ^ (x136 & (x122 ^ x85));
+        let x144 = x124 ^ (x136 & (x124 ^ x87));
+        let x145 = x126 ^ (x136 & (x126 ^ x89));
+        let x146 = x128 ^ (x136 & (x128 ^ x91));
+        let x147 = x130 ^ (x136 & (x130 ^ x93));
+        let x148 = x132 ^ (x136 & (x132 ^ x95));
+        [
+            x49,
+            x51,
+            x53,
+            x55,
+            x57,
+            x59,
+            x61,
+            x63,
+            x65,
+            x67,
+            x69,
+            x71,
+            x137,
+            x138,
+            x139,
+            x140,
+            x141,
+            x142,
+            x143,
+            x144,
+            x145,
+            x146,
+            x147,
+            x148,
+        ]
+    }
+    /// (a − b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn sub_wide_limbs(a: &[u32; 24], b: &[u32; 24]) -> [u32; 24] {
+        let t49: u64 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 63) as u32;
+        let t51: u64 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x50);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 63) as u32;
+        let t53: u64 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x52);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 63) as u32;
+        let t55: u64 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x54);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 63) as u32;
+        let t57: u64 = {
+            let (d, b1) = a[4].overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x56);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 63) as u32;
+        let t59: u64 = {
+            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x58);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 63) as u32;
+        let t61: u64 = {
+            let (d, b1) = a[6].overflowing_sub(b[6]);
+            let (d, b2) = d.overflowing_sub(x60);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 63) as u32;
+        let t63: u64 = {
+            let (d, b1) = a[7].overflowing_sub(b[7]);
+            let (d, b2) = d.overflowing_sub(x62);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 63) as u32;
+        let t65: u64 = {
+            let (d, b1) = a[8].overflowing_sub(b[8]);
+            let (d, b2) = d.overflowing_sub(x64);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 63) as u32;
+        let t67: u64 = {
+            let (d, b1) = a[9].overflowing_sub(b[9]);
+            let (d, b2) = d.overflowing_sub(x66);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 63) as u32;
+        let t69: u64 = {
+            let (d, b1) = a[10].overflowing_sub(b[10]);
+            let (d, b2) = d.overflowing_sub(x68);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 63) as u32;
+        let t71: u64 = {
+            let (d, b1) = a[11].overflowing_sub(b[11]);
+            let (d, b2) = d.overflowing_sub(x70);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 63) as u32;
+        let t73: u64 = {
+            let (d, b1) = a[12].overflowing_sub(b[12]);
+            let (d, b2) = d.overflowing_sub(x72);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 63) as u32;
+        let t75: u64 = {
+            let (d, b1) = a[13].overflowing_sub(b[13]);
+            let (d, b2) = d.overflowing_sub(x74);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 63) as u32;
+        let t77: u64 = {
+            let (d, b1) = a[14].overflowing_sub(b[14]);
+            let (d, b2) = d.overflowing_sub(x76);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 63) as u32;
+        let t79: u64 = {
+            let (d, b1) = a[15].overflowing_sub(b[15]);
+            let (d, b2) = d.overflowing_sub(x78);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 63) as u32;
+        let t81: u64 = {
+            let (d, b1) = a[16].overflowing_sub(b[16]);
+            let (d, b2) = d.overflowing_sub(x80);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 63) as u32;
+        let t83: u64 = {
+            let (d, b1) = a[17].overflowing_sub(b[17]);
+            let (d, b2) = d.overflowing_sub(x82);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 63) as u32;
+        let t85: u64 = {
+            let (d, b1) = a[18].overflowing_sub(b[18]);
+            let (d, b2) = d.overflowing_sub(x84);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 63) as u32;
+        let t87: u64 = {
+            let (d, b1) = a[19].overflowing_sub(b[19]);
+            let (d, b2) = d.overflowing_sub(x86);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 63) as u32;
+        let t89: u64 = {
+            let (d, b1) = a[20].overflowing_sub(b[20]);
+            let (d, b2) = d.overflowing_sub(x88);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 63) as u32;
+        let t91: u64 = {
+            let (d, b1) = a[21].overflowing_sub(b[21]);
+            let (d, b2) = d.overflowing_sub(x90);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 63) as u32;
+        let t93: u64 = {
+            let (d, b1) = a[22].overflowing_sub(b[22]);
+            let (d, b2) = d.overflowing_sub(x92);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 63) as u32;
+        let t95: u64 = {
+            let (d, b1) = a[23].overflowing_sub(b[23]);
+            let (d, b2) = d.overflowing_sub(x94);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 63) as u32;
+        let x97 = (0 as u32).wrapping_sub(x96);
+        let x110 = 0x00000013_u32 & x97;
+        let t111: u64 = (x73 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t114: u64 = (x75 as u64) + (0x00000000_u32 as u64) + (x112 as u64);
+        let x114 = t114 as u32;
+        let x115 = (t114 >> 32) as u32;
+        let x116 = 0x80052e00_u32 & x97;
+        let t117: u64 = (x77 as u64) + (x116 as u64) + (x115 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let x119 = 0x00000013_u32 & x97;
+        let t120: u64 = (x79 as u64) + (x119 as u64) + (x118 as u64);
+        let x120 = t120 as u32;
+        let x121 = (t120 >> 32) as u32;
+        let x122 = 0x95040000_u32 & x97;
+        let t123: u64 = (x81 as u64) + (x122 as u64) + (x121 as u64);
+        let x123 = t123 as u32;
+        let x124 = (t123 >> 32) as u32;
+        let x125 = 0x40046200_u32 & x97;
+        let t126: u64 = (x83 as u64) + (x125 as u64) + (x124 as u64);
+        let x126 = t126 as u32;
+        let x127 = (t126 >> 32) as u32;
+        let x128 = 0xac000008_u32 & x97;
+        let t129: u64 = (x85 as u64) + (x128 as u64) + (x127 as u64);
+        let x129 = t129 as u32;
+        let x130 = (t129 >> 32) as u32;
+        let x131 = 0x5b710818_u32 & x97;
+        let t132: u64 = (x87 as u64) + (x131 as u64) + (x130 as u64);
+        let x132 = t132 as u32;
+        let x133 = (t132 >> 32) as u32;
+        let x134 = 0xb0015840_u32 & x97;
+        let t135: u64 = (x89 as u64) + (x134 as u64) + (x133 as u64);
+        let x135 = t135 as u32;
+        let x136 = (t135 >> 32) as u32;
+        let x137 = 0xe42de125_u32 & x97;
+        let t138: u64 = (x91 as u64) + (x137 as u64) + (x136 as u64);
+        let x138 = t138 as u32;
+        let x139 = (t138 >> 32) as u32;
+        let x140 = 0x0f3d82b2_u32 & x97;
+        let t141: u64 = (x93 as u64) + (x140 as u64) + (x139 as u64);
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 32) as u32;
+        let x143 = 0x24002640_u32 & x97;
+        let x144 = x95.wrapping_add(x143).wrapping_add(x142);
+        [
+            x49,
+            x51,
+            x53,
+            x55,
+            x57,
+            x59,
+            x61,
+            x63,
+            x65,
+            x67,
+            x69,
+            x71,
+            x111,
+            x114,
+            x117,
+            x120,
+            x123,
+            x126,
+            x129,
+            x132,
+            x135,
+            x138,
+            x141,
+            x144,
+        ]
+    }
+    /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
+    /// the wide type. One schoolbook product, no reduction.
+    #[inline]
+    pub fn mul_wide(&self, rhs: &Fp) -> FpWide {
+        FpWide(Self::mul_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The unreduced square ã² < p² (2n limbs).
+    #[inline]
+    pub fn square_wide(&self) -> FpWide {
+        FpWide(Self::square_wide_limbs(&self.0))
+    }
+    /// T·R⁻¹ mod p: one Montgomery reduction of a wide value, giving the field element
+    /// whose Montgomery form it is (so `reduce_wide(a.mul_wide(b)) == a * b`).
+    #[inline]
+    pub fn reduce_wide(t: &FpWide) -> Fp {
+        Fp(Self::reduce_wide_limbs(&t.0))
+    }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
         let mut limbs = [0 as u32; 12];
@@ -4969,5 +6968,159 @@ impl ::core::iter::Product for Fp {
 impl<'a> ::core::iter::Product<&'a Fp> for Fp {
     fn product<I: Iterator<Item = &'a Fp>>(iter: I) -> Fp {
         iter.fold(Fp::ONE, |a, b| Fp::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for Fp {
+    type Bytes = [u8; 48];
+    const BYTES: usize = 48;
+    const ZERO: Fp = Fp::ZERO;
+    const ONE: Fp = Fp::ONE;
+    const CHARACTERISTIC_TWO: bool = false;
+    #[inline]
+    fn square(&self) -> Fp {
+        Fp::square(self)
+    }
+    #[inline]
+    fn double(&self) -> Fp {
+        Fp::double(self)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<Fp> {
+        Fp::invert(self)
+    }
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<Fp> {
+        Fp::sqrt(self)
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        Fp::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn batch_invert(elems: &mut [Fp]) {
+        Fp::batch_invert(elems)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 48] {
+        Fp::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 48] {
+        Fp::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 48]) -> ::subtle::CtOption<Fp> {
+        Fp::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 48]) -> ::subtle::CtOption<Fp> {
+        Fp::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::PrimeField for Fp {
+    const NUM_BITS: u32 = Fp::NUM_BITS;
+    const MODULUS_HEX: &'static str = Fp::MODULUS_HEX;
+    const TWO_ADICITY: u32 = Fp::TWO_ADICITY;
+    const ROOT_OF_UNITY: Fp = Fp::ROOT_OF_UNITY;
+    const TWO_INV: Fp = Fp::TWO_INV;
+    #[inline]
+    fn modulus_le_bytes() -> [u8; 48] {
+        Fp::MODULUS_LE_BYTES
+    }
+    #[inline]
+    fn from_u64(x: u64) -> Fp {
+        Fp::from_u64(x)
+    }
+    #[inline]
+    fn mul_small(&self, k: u32) -> Fp {
+        Fp::mul_small(self, k)
+    }
+    #[inline]
+    fn legendre(&self) -> i8 {
+        Fp::legendre(self)
+    }
+}
+/// A double-width value of [`Fp`]: an integer T below p·R (R = 2^384), as 24 little-endian 32-bit limbs, the input of Montgomery reduction. Products of Montgomery representatives (`Fp::mul_wide`) are such values, and `add`/`sub` keep the bound by working modulo p·R, so `Fp::reduce_wide` of a sum of products equals the sum of the reduced products (lazy reduction).
+#[derive(Clone, Copy)]
+pub struct FpWide([u32; 24]);
+impl FpWide {
+    /// Zero.
+    pub const ZERO: FpWide = FpWide([0; 24]);
+    /// (self + rhs) mod p·R.
+    #[inline]
+    pub fn add(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::add_wide_limbs(&self.0, &rhs.0))
+    }
+    /// (self − rhs) mod p·R.
+    #[inline]
+    pub fn sub(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::sub_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The limbs, little-endian.
+    pub const fn limbs(&self) -> &[u32; 24] {
+        &self.0
+    }
+}
+impl ::core::default::Default for FpWide {
+    #[inline]
+    fn default() -> FpWide {
+        FpWide::ZERO
+    }
+}
+impl ::core::fmt::Debug for FpWide {
+    /// `0x` and the 2n limbs as big-endian hex.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str("0x")?;
+        for limb in self.0.iter().rev() {
+            write!(f, "{:0width$x}", limb, width = (u32::BITS / 4) as usize)?;
+        }
+        Ok(())
+    }
+}
+impl ::subtle::ConditionallySelectable for FpWide {
+    #[inline]
+    fn conditional_select(a: &FpWide, b: &FpWide, choice: ::subtle::Choice) -> FpWide {
+        let mut out = [0 as u32; 24];
+        let mut i = 0;
+        while i < 24 {
+            out[i] = <u32 as ::subtle::ConditionallySelectable>::conditional_select(
+                &a.0[i],
+                &b.0[i],
+                choice,
+            );
+            i += 1;
+        }
+        FpWide(out)
+    }
+}
+impl ::fieldgen_field::WideField for Fp {
+    type Wide = FpWide;
+    #[inline]
+    fn mul_wide(a: &Fp, b: &Fp) -> FpWide {
+        a.mul_wide(b)
+    }
+    #[inline]
+    fn square_wide(a: &Fp) -> FpWide {
+        a.square_wide()
+    }
+    #[inline]
+    fn reduce_wide(t: &FpWide) -> Fp {
+        Fp::reduce_wide(t)
+    }
+    #[inline]
+    fn add_wide(a: &FpWide, b: &FpWide) -> FpWide {
+        a.add(b)
+    }
+    #[inline]
+    fn sub_wide(a: &FpWide, b: &FpWide) -> FpWide {
+        a.sub(b)
     }
 }

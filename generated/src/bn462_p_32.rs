@@ -80,6 +80,31 @@ impl Fp {
         0x00fff0ff_u32, 0xd4aa7000_u32, 0x150ff62f_u32, 0xe800f01a_u32, 0x8005ffff_u32,
         0xfe408603_u32, 0xfffafea7_u32, 0xffc00000_u32, 0x1ffdbfe7_u32, 0x00000600_u32,
     ]);
+    /// n0' = −p⁻¹ mod 2^w.
+    const N0: u32 = 0x711bb5e5_u32;
+    /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
+    /// fn`: curve constants built with it are compile-time constants. None when the value
+    /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
+    /// R² mod p in `fieldgen_field::konst`).
+    pub const fn from_canonical(limbs: [u32; 15]) -> ::core::option::Option<Fp> {
+        if !::fieldgen_field::konst::lt_u32::<15>(&limbs, &Self::MODULUS_LIMBS) {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(
+            Fp(
+                ::fieldgen_field::konst::mont_mul_u32::<
+                    15,
+                >(&limbs, &Self::R2, &Self::MODULUS_LIMBS, Self::N0),
+            ),
+        )
+    }
+    /// The element whose canonical value is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const X: Fp = match Fp::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a value ≥ p. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<Fp> {
+        match ::fieldgen_field::konst::parse_hex_u32::<15>(hex) {
+            ::core::option::Option::Some(limbs) => Self::from_canonical(limbs),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -6214,6 +6239,2861 @@ impl Fp {
             _ => ::core::option::Option::None,
         }
     }
+    /// The 2n-limb product a·b of two values below p.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_wide_limbs(a: &[u32; 15], b: &[u32; 15]) -> [u32; 30] {
+        let t31: u64 = (a[0] as u64) * (b[0] as u64);
+        let x31 = t31 as u32;
+        let x32 = (t31 >> 32) as u32;
+        let t33: u64 = (a[1] as u64) * (b[0] as u64) + (x32 as u64);
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 32) as u32;
+        let t35: u64 = (a[2] as u64) * (b[0] as u64) + (x34 as u64);
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 32) as u32;
+        let t37: u64 = (a[3] as u64) * (b[0] as u64) + (x36 as u64);
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 32) as u32;
+        let t39: u64 = (a[4] as u64) * (b[0] as u64) + (x38 as u64);
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (a[5] as u64) * (b[0] as u64) + (x40 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (a[6] as u64) * (b[0] as u64) + (x42 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (a[7] as u64) * (b[0] as u64) + (x44 as u64);
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 32) as u32;
+        let t47: u64 = (a[8] as u64) * (b[0] as u64) + (x46 as u64);
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 32) as u32;
+        let t49: u64 = (a[9] as u64) * (b[0] as u64) + (x48 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (a[10] as u64) * (b[0] as u64) + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let t53: u64 = (a[11] as u64) * (b[0] as u64) + (x52 as u64);
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 32) as u32;
+        let t55: u64 = (a[12] as u64) * (b[0] as u64) + (x54 as u64);
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 32) as u32;
+        let t57: u64 = (a[13] as u64) * (b[0] as u64) + (x56 as u64);
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 32) as u32;
+        let t59: u64 = (a[14] as u64) * (b[0] as u64) + (x58 as u64);
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 32) as u32;
+        let t61: u64 = (a[0] as u64) * (b[1] as u64) + (x33 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (a[1] as u64) * (b[1] as u64) + (x35 as u64) + (x62 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let t65: u64 = (a[2] as u64) * (b[1] as u64) + (x37 as u64) + (x64 as u64);
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 32) as u32;
+        let t67: u64 = (a[3] as u64) * (b[1] as u64) + (x39 as u64) + (x66 as u64);
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 32) as u32;
+        let t69: u64 = (a[4] as u64) * (b[1] as u64) + (x41 as u64) + (x68 as u64);
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 32) as u32;
+        let t71: u64 = (a[5] as u64) * (b[1] as u64) + (x43 as u64) + (x70 as u64);
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 32) as u32;
+        let t73: u64 = (a[6] as u64) * (b[1] as u64) + (x45 as u64) + (x72 as u64);
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 32) as u32;
+        let t75: u64 = (a[7] as u64) * (b[1] as u64) + (x47 as u64) + (x74 as u64);
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 32) as u32;
+        let t77: u64 = (a[8] as u64) * (b[1] as u64) + (x49 as u64) + (x76 as u64);
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 32) as u32;
+        let t79: u64 = (a[9] as u64) * (b[1] as u64) + (x51 as u64) + (x78 as u64);
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 32) as u32;
+        let t81: u64 = (a[10] as u64) * (b[1] as u64) + (x53 as u64) + (x80 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let t83: u64 = (a[11] as u64) * (b[1] as u64) + (x55 as u64) + (x82 as u64);
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 32) as u32;
+        let t85: u64 = (a[12] as u64) * (b[1] as u64) + (x57 as u64) + (x84 as u64);
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 32) as u32;
+        let t87: u64 = (a[13] as u64) * (b[1] as u64) + (x59 as u64) + (x86 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let t89: u64 = (a[14] as u64) * (b[1] as u64) + (x60 as u64) + (x88 as u64);
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 32) as u32;
+        let t91: u64 = (a[0] as u64) * (b[2] as u64) + (x63 as u64);
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 32) as u32;
+        let t93: u64 = (a[1] as u64) * (b[2] as u64) + (x65 as u64) + (x92 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let t95: u64 = (a[2] as u64) * (b[2] as u64) + (x67 as u64) + (x94 as u64);
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 32) as u32;
+        let t97: u64 = (a[3] as u64) * (b[2] as u64) + (x69 as u64) + (x96 as u64);
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 32) as u32;
+        let t99: u64 = (a[4] as u64) * (b[2] as u64) + (x71 as u64) + (x98 as u64);
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 32) as u32;
+        let t101: u64 = (a[5] as u64) * (b[2] as u64) + (x73 as u64) + (x100 as u64);
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 32) as u32;
+        let t103: u64 = (a[6] as u64) * (b[2] as u64) + (x75 as u64) + (x102 as u64);
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (a[7] as u64) * (b[2] as u64) + (x77 as u64) + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (a[8] as u64) * (b[2] as u64) + (x79 as u64) + (x106 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (a[9] as u64) * (b[2] as u64) + (x81 as u64) + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (a[10] as u64) * (b[2] as u64) + (x83 as u64) + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (a[11] as u64) * (b[2] as u64) + (x85 as u64) + (x112 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (a[12] as u64) * (b[2] as u64) + (x87 as u64) + (x114 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (a[13] as u64) * (b[2] as u64) + (x89 as u64) + (x116 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let t119: u64 = (a[14] as u64) * (b[2] as u64) + (x90 as u64) + (x118 as u64);
+        let x119 = t119 as u32;
+        let x120 = (t119 >> 32) as u32;
+        let t121: u64 = (a[0] as u64) * (b[3] as u64) + (x93 as u64);
+        let x121 = t121 as u32;
+        let x122 = (t121 >> 32) as u32;
+        let t123: u64 = (a[1] as u64) * (b[3] as u64) + (x95 as u64) + (x122 as u64);
+        let x123 = t123 as u32;
+        let x124 = (t123 >> 32) as u32;
+        let t125: u64 = (a[2] as u64) * (b[3] as u64) + (x97 as u64) + (x124 as u64);
+        let x125 = t125 as u32;
+        let x126 = (t125 >> 32) as u32;
+        let t127: u64 = (a[3] as u64) * (b[3] as u64) + (x99 as u64) + (x126 as u64);
+        let x127 = t127 as u32;
+        let x128 = (t127 >> 32) as u32;
+        let t129: u64 = (a[4] as u64) * (b[3] as u64) + (x101 as u64) + (x128 as u64);
+        let x129 = t129 as u32;
+        let x130 = (t129 >> 32) as u32;
+        let t131: u64 = (a[5] as u64) * (b[3] as u64) + (x103 as u64) + (x130 as u64);
+        let x131 = t131 as u32;
+        let x132 = (t131 >> 32) as u32;
+        let t133: u64 = (a[6] as u64) * (b[3] as u64) + (x105 as u64) + (x132 as u64);
+        let x133 = t133 as u32;
+        let x134 = (t133 >> 32) as u32;
+        let t135: u64 = (a[7] as u64) * (b[3] as u64) + (x107 as u64) + (x134 as u64);
+        let x135 = t135 as u32;
+        let x136 = (t135 >> 32) as u32;
+        let t137: u64 = (a[8] as u64) * (b[3] as u64) + (x109 as u64) + (x136 as u64);
+        let x137 = t137 as u32;
+        let x138 = (t137 >> 32) as u32;
+        let t139: u64 = (a[9] as u64) * (b[3] as u64) + (x111 as u64) + (x138 as u64);
+        let x139 = t139 as u32;
+        let x140 = (t139 >> 32) as u32;
+        let t141: u64 = (a[10] as u64) * (b[3] as u64) + (x113 as u64) + (x140 as u64);
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 32) as u32;
+        let t143: u64 = (a[11] as u64) * (b[3] as u64) + (x115 as u64) + (x142 as u64);
+        let x143 = t143 as u32;
+        let x144 = (t143 >> 32) as u32;
+        let t145: u64 = (a[12] as u64) * (b[3] as u64) + (x117 as u64) + (x144 as u64);
+        let x145 = t145 as u32;
+        let x146 = (t145 >> 32) as u32;
+        let t147: u64 = (a[13] as u64) * (b[3] as u64) + (x119 as u64) + (x146 as u64);
+        let x147 = t147 as u32;
+        let x148 = (t147 >> 32) as u32;
+        let t149: u64 = (a[14] as u64) * (b[3] as u64) + (x120 as u64) + (x148 as u64);
+        let x149 = t149 as u32;
+        let x150 = (t149 >> 32) as u32;
+        let t151: u64 = (a[0] as u64) * (b[4] as u64) + (x123 as u64);
+        let x151 = t151 as u32;
+        let x152 = (t151 >> 32) as u32;
+        let t153: u64 = (a[1] as u64) * (b[4] as u64) + (x125 as u64) + (x152 as u64);
+        let x153 = t153 as u32;
+        let x154 = (t153 >> 32) as u32;
+        let t155: u64 = (a[2] as u64) * (b[4] as u64) + (x127 as u64) + (x154 as u64);
+        let x155 = t155 as u32;
+        let x156 = (t155 >> 32) as u32;
+        let t157: u64 = (a[3] as u64) * (b[4] as u64) + (x129 as u64) + (x156 as u64);
+        let x157 = t157 as u32;
+        let x158 = (t157 >> 32) as u32;
+        let t159: u64 = (a[4] as u64) * (b[4] as u64) + (x131 as u64) + (x158 as u64);
+        let x159 = t159 as u32;
+        let x160 = (t159 >> 32) as u32;
+        let t161: u64 = (a[5] as u64) * (b[4] as u64) + (x133 as u64) + (x160 as u64);
+        let x161 = t161 as u32;
+        let x162 = (t161 >> 32) as u32;
+        let t163: u64 = (a[6] as u64) * (b[4] as u64) + (x135 as u64) + (x162 as u64);
+        let x163 = t163 as u32;
+        let x164 = (t163 >> 32) as u32;
+        let t165: u64 = (a[7] as u64) * (b[4] as u64) + (x137 as u64) + (x164 as u64);
+        let x165 = t165 as u32;
+        let x166 = (t165 >> 32) as u32;
+        let t167: u64 = (a[8] as u64) * (b[4] as u64) + (x139 as u64) + (x166 as u64);
+        let x167 = t167 as u32;
+        let x168 = (t167 >> 32) as u32;
+        let t169: u64 = (a[9] as u64) * (b[4] as u64) + (x141 as u64) + (x168 as u64);
+        let x169 = t169 as u32;
+        let x170 = (t169 >> 32) as u32;
+        let t171: u64 = (a[10] as u64) * (b[4] as u64) + (x143 as u64) + (x170 as u64);
+        let x171 = t171 as u32;
+        let x172 = (t171 >> 32) as u32;
+        let t173: u64 = (a[11] as u64) * (b[4] as u64) + (x145 as u64) + (x172 as u64);
+        let x173 = t173 as u32;
+        let x174 = (t173 >> 32) as u32;
+        let t175: u64 = (a[12] as u64) * (b[4] as u64) + (x147 as u64) + (x174 as u64);
+        let x175 = t175 as u32;
+        let x176 = (t175 >> 32) as u32;
+        let t177: u64 = (a[13] as u64) * (b[4] as u64) + (x149 as u64) + (x176 as u64);
+        let x177 = t177 as u32;
+        let x178 = (t177 >> 32) as u32;
+        let t179: u64 = (a[14] as u64) * (b[4] as u64) + (x150 as u64) + (x178 as u64);
+        let x179 = t179 as u32;
+        let x180 = (t179 >> 32) as u32;
+        let t181: u64 = (a[0] as u64) * (b[5] as u64) + (x153 as u64);
+        let x181 = t181 as u32;
+        let x182 = (t181 >> 32) as u32;
+        let t183: u64 = (a[1] as u64) * (b[5] as u64) + (x155 as u64) + (x182 as u64);
+        let x183 = t183 as u32;
+        let x184 = (t183 >> 32) as u32;
+        let t185: u64 = (a[2] as u64) * (b[5] as u64) + (x157 as u64) + (x184 as u64);
+        let x185 = t185 as u32;
+        let x186 = (t185 >> 32) as u32;
+        let t187: u64 = (a[3] as u64) * (b[5] as u64) + (x159 as u64) + (x186 as u64);
+        let x187 = t187 as u32;
+        let x188 = (t187 >> 32) as u32;
+        let t189: u64 = (a[4] as u64) * (b[5] as u64) + (x161 as u64) + (x188 as u64);
+        let x189 = t189 as u32;
+        let x190 = (t189 >> 32) as u32;
+        let t191: u64 = (a[5] as u64) * (b[5] as u64) + (x163 as u64) + (x190 as u64);
+        let x191 = t191 as u32;
+        let x192 = (t191 >> 32) as u32;
+        let t193: u64 = (a[6] as u64) * (b[5] as u64) + (x165 as u64) + (x192 as u64);
+        let x193 = t193 as u32;
+        let x194 = (t193 >> 32) as u32;
+        let t195: u64 = (a[7] as u64) * (b[5] as u64) + (x167 as u64) + (x194 as u64);
+        let x195 = t195 as u32;
+        let x196 = (t195 >> 32) as u32;
+        let t197: u64 = (a[8] as u64) * (b[5] as u64) + (x169 as u64) + (x196 as u64);
+        let x197 = t197 as u32;
+        let x198 = (t197 >> 32) as u32;
+        let t199: u64 = (a[9] as u64) * (b[5] as u64) + (x171 as u64) + (x198 as u64);
+        let x199 = t199 as u32;
+        let x200 = (t199 >> 32) as u32;
+        let t201: u64 = (a[10] as u64) * (b[5] as u64) + (x173 as u64) + (x200 as u64);
+        let x201 = t201 as u32;
+        let x202 = (t201 >> 32) as u32;
+        let t203: u64 = (a[11] as u64) * (b[5] as u64) + (x175 as u64) + (x202 as u64);
+        let x203 = t203 as u32;
+        let x204 = (t203 >> 32) as u32;
+        let t205: u64 = (a[12] as u64) * (b[5] as u64) + (x177 as u64) + (x204 as u64);
+        let x205 = t205 as u32;
+        let x206 = (t205 >> 32) as u32;
+        let t207: u64 = (a[13] as u64) * (b[5] as u64) + (x179 as u64) + (x206 as u64);
+        let x207 = t207 as u32;
+        let x208 = (t207 >> 32) as u32;
+        let t209: u64 = (a[14] as u64) * (b[5] as u64) + (x180 as u64) + (x208 as u64);
+        let x209 = t209 as u32;
+        let x210 = (t209 >> 32) as u32;
+        let t211: u64 = (a[0] as u64) * (b[6] as u64) + (x183 as u64);
+        let x211 = t211 as u32;
+        let x212 = (t211 >> 32) as u32;
+        let t213: u64 = (a[1] as u64) * (b[6] as u64) + (x185 as u64) + (x212 as u64);
+        let x213 = t213 as u32;
+        let x214 = (t213 >> 32) as u32;
+        let t215: u64 = (a[2] as u64) * (b[6] as u64) + (x187 as u64) + (x214 as u64);
+        let x215 = t215 as u32;
+        let x216 = (t215 >> 32) as u32;
+        let t217: u64 = (a[3] as u64) * (b[6] as u64) + (x189 as u64) + (x216 as u64);
+        let x217 = t217 as u32;
+        let x218 = (t217 >> 32) as u32;
+        let t219: u64 = (a[4] as u64) * (b[6] as u64) + (x191 as u64) + (x218 as u64);
+        let x219 = t219 as u32;
+        let x220 = (t219 >> 32) as u32;
+        let t221: u64 = (a[5] as u64) * (b[6] as u64) + (x193 as u64) + (x220 as u64);
+        let x221 = t221 as u32;
+        let x222 = (t221 >> 32) as u32;
+        let t223: u64 = (a[6] as u64) * (b[6] as u64) + (x195 as u64) + (x222 as u64);
+        let x223 = t223 as u32;
+        let x224 = (t223 >> 32) as u32;
+        let t225: u64 = (a[7] as u64) * (b[6] as u64) + (x197 as u64) + (x224 as u64);
+        let x225 = t225 as u32;
+        let x226 = (t225 >> 32) as u32;
+        let t227: u64 = (a[8] as u64) * (b[6] as u64) + (x199 as u64) + (x226 as u64);
+        let x227 = t227 as u32;
+        let x228 = (t227 >> 32) as u32;
+        let t229: u64 = (a[9] as u64) * (b[6] as u64) + (x201 as u64) + (x228 as u64);
+        let x229 = t229 as u32;
+        let x230 = (t229 >> 32) as u32;
+        let t231: u64 = (a[10] as u64) * (b[6] as u64) + (x203 as u64) + (x230 as u64);
+        let x231 = t231 as u32;
+        let x232 = (t231 >> 32) as u32;
+        let t233: u64 = (a[11] as u64) * (b[6] as u64) + (x205 as u64) + (x232 as u64);
+        let x233 = t233 as u32;
+        let x234 = (t233 >> 32) as u32;
+        let t235: u64 = (a[12] as u64) * (b[6] as u64) + (x207 as u64) + (x234 as u64);
+        let x235 = t235 as u32;
+        let x236 = (t235 >> 32) as u32;
+        let t237: u64 = (a[13] as u64) * (b[6] as u64) + (x209 as u64) + (x236 as u64);
+        let x237 = t237 as u32;
+        let x238 = (t237 >> 32) as u32;
+        let t239: u64 = (a[14] as u64) * (b[6] as u64) + (x210 as u64) + (x238 as u64);
+        let x239 = t239 as u32;
+        let x240 = (t239 >> 32) as u32;
+        let t241: u64 = (a[0] as u64) * (b[7] as u64) + (x213 as u64);
+        let x241 = t241 as u32;
+        let x242 = (t241 >> 32) as u32;
+        let t243: u64 = (a[1] as u64) * (b[7] as u64) + (x215 as u64) + (x242 as u64);
+        let x243 = t243 as u32;
+        let x244 = (t243 >> 32) as u32;
+        let t245: u64 = (a[2] as u64) * (b[7] as u64) + (x217 as u64) + (x244 as u64);
+        let x245 = t245 as u32;
+        let x246 = (t245 >> 32) as u32;
+        let t247: u64 = (a[3] as u64) * (b[7] as u64) + (x219 as u64) + (x246 as u64);
+        let x247 = t247 as u32;
+        let x248 = (t247 >> 32) as u32;
+        let t249: u64 = (a[4] as u64) * (b[7] as u64) + (x221 as u64) + (x248 as u64);
+        let x249 = t249 as u32;
+        let x250 = (t249 >> 32) as u32;
+        let t251: u64 = (a[5] as u64) * (b[7] as u64) + (x223 as u64) + (x250 as u64);
+        let x251 = t251 as u32;
+        let x252 = (t251 >> 32) as u32;
+        let t253: u64 = (a[6] as u64) * (b[7] as u64) + (x225 as u64) + (x252 as u64);
+        let x253 = t253 as u32;
+        let x254 = (t253 >> 32) as u32;
+        let t255: u64 = (a[7] as u64) * (b[7] as u64) + (x227 as u64) + (x254 as u64);
+        let x255 = t255 as u32;
+        let x256 = (t255 >> 32) as u32;
+        let t257: u64 = (a[8] as u64) * (b[7] as u64) + (x229 as u64) + (x256 as u64);
+        let x257 = t257 as u32;
+        let x258 = (t257 >> 32) as u32;
+        let t259: u64 = (a[9] as u64) * (b[7] as u64) + (x231 as u64) + (x258 as u64);
+        let x259 = t259 as u32;
+        let x260 = (t259 >> 32) as u32;
+        let t261: u64 = (a[10] as u64) * (b[7] as u64) + (x233 as u64) + (x260 as u64);
+        let x261 = t261 as u32;
+        let x262 = (t261 >> 32) as u32;
+        let t263: u64 = (a[11] as u64) * (b[7] as u64) + (x235 as u64) + (x262 as u64);
+        let x263 = t263 as u32;
+        let x264 = (t263 >> 32) as u32;
+        let t265: u64 = (a[12] as u64) * (b[7] as u64) + (x237 as u64) + (x264 as u64);
+        let x265 = t265 as u32;
+        let x266 = (t265 >> 32) as u32;
+        let t267: u64 = (a[13] as u64) * (b[7] as u64) + (x239 as u64) + (x266 as u64);
+        let x267 = t267 as u32;
+        let x268 = (t267 >> 32) as u32;
+        let t269: u64 = (a[14] as u64) * (b[7] as u64) + (x240 as u64) + (x268 as u64);
+        let x269 = t269 as u32;
+        let x270 = (t269 >> 32) as u32;
+        let t271: u64 = (a[0] as u64) * (b[8] as u64) + (x243 as u64);
+        let x271 = t271 as u32;
+        let x272 = (t271 >> 32) as u32;
+        let t273: u64 = (a[1] as u64) * (b[8] as u64) + (x245 as u64) + (x272 as u64);
+        let x273 = t273 as u32;
+        let x274 = (t273 >> 32) as u32;
+        let t275: u64 = (a[2] as u64) * (b[8] as u64) + (x247 as u64) + (x274 as u64);
+        let x275 = t275 as u32;
+        let x276 = (t275 >> 32) as u32;
+        let t277: u64 = (a[3] as u64) * (b[8] as u64) + (x249 as u64) + (x276 as u64);
+        let x277 = t277 as u32;
+        let x278 = (t277 >> 32) as u32;
+        let t279: u64 = (a[4] as u64) * (b[8] as u64) + (x251 as u64) + (x278 as u64);
+        let x279 = t279 as u32;
+        let x280 = (t279 >> 32) as u32;
+        let t281: u64 = (a[5] as u64) * (b[8] as u64) + (x253 as u64) + (x280 as u64);
+        let x281 = t281 as u32;
+        let x282 = (t281 >> 32) as u32;
+        let t283: u64 = (a[6] as u64) * (b[8] as u64) + (x255 as u64) + (x282 as u64);
+        let x283 = t283 as u32;
+        let x284 = (t283 >> 32) as u32;
+        let t285: u64 = (a[7] as u64) * (b[8] as u64) + (x257 as u64) + (x284 as u64);
+        let x285 = t285 as u32;
+        let x286 = (t285 >> 32) as u32;
+        let t287: u64 = (a[8] as u64) * (b[8] as u64) + (x259 as u64) + (x286 as u64);
+        let x287 = t287 as u32;
+        let x288 = (t287 >> 32) as u32;
+        let t289: u64 = (a[9] as u64) * (b[8] as u64) + (x261 as u64) + (x288 as u64);
+        let x289 = t289 as u32;
+        let x290 = (t289 >> 32) as u32;
+        let t291: u64 = (a[10] as u64) * (b[8] as u64) + (x263 as u64) + (x290 as u64);
+        let x291 = t291 as u32;
+        let x292 = (t291 >> 32) as u32;
+        let t293: u64 = (a[11] as u64) * (b[8] as u64) + (x265 as u64) + (x292 as u64);
+        let x293 = t293 as u32;
+        let x294 = (t293 >> 32) as u32;
+        let t295: u64 = (a[12] as u64) * (b[8] as u64) + (x267 as u64) + (x294 as u64);
+        let x295 = t295 as u32;
+        let x296 = (t295 >> 32) as u32;
+        let t297: u64 = (a[13] as u64) * (b[8] as u64) + (x269 as u64) + (x296 as u64);
+        let x297 = t297 as u32;
+        let x298 = (t297 >> 32) as u32;
+        let t299: u64 = (a[14] as u64) * (b[8] as u64) + (x270 as u64) + (x298 as u64);
+        let x299 = t299 as u32;
+        let x300 = (t299 >> 32) as u32;
+        let t301: u64 = (a[0] as u64) * (b[9] as u64) + (x273 as u64);
+        let x301 = t301 as u32;
+        let x302 = (t301 >> 32) as u32;
+        let t303: u64 = (a[1] as u64) * (b[9] as u64) + (x275 as u64) + (x302 as u64);
+        let x303 = t303 as u32;
+        let x304 = (t303 >> 32) as u32;
+        let t305: u64 = (a[2] as u64) * (b[9] as u64) + (x277 as u64) + (x304 as u64);
+        let x305 = t305 as u32;
+        let x306 = (t305 >> 32) as u32;
+        let t307: u64 = (a[3] as u64) * (b[9] as u64) + (x279 as u64) + (x306 as u64);
+        let x307 = t307 as u32;
+        let x308 = (t307 >> 32) as u32;
+        let t309: u64 = (a[4] as u64) * (b[9] as u64) + (x281 as u64) + (x308 as u64);
+        let x309 = t309 as u32;
+        let x310 = (t309 >> 32) as u32;
+        let t311: u64 = (a[5] as u64) * (b[9] as u64) + (x283 as u64) + (x310 as u64);
+        let x311 = t311 as u32;
+        let x312 = (t311 >> 32) as u32;
+        let t313: u64 = (a[6] as u64) * (b[9] as u64) + (x285 as u64) + (x312 as u64);
+        let x313 = t313 as u32;
+        let x314 = (t313 >> 32) as u32;
+        let t315: u64 = (a[7] as u64) * (b[9] as u64) + (x287 as u64) + (x314 as u64);
+        let x315 = t315 as u32;
+        let x316 = (t315 >> 32) as u32;
+        let t317: u64 = (a[8] as u64) * (b[9] as u64) + (x289 as u64) + (x316 as u64);
+        let x317 = t317 as u32;
+        let x318 = (t317 >> 32) as u32;
+        let t319: u64 = (a[9] as u64) * (b[9] as u64) + (x291 as u64) + (x318 as u64);
+        let x319 = t319 as u32;
+        let x320 = (t319 >> 32) as u32;
+        let t321: u64 = (a[10] as u64) * (b[9] as u64) + (x293 as u64) + (x320 as u64);
+        let x321 = t321 as u32;
+        let x322 = (t321 >> 32) as u32;
+        let t323: u64 = (a[11] as u64) * (b[9] as u64) + (x295 as u64) + (x322 as u64);
+        let x323 = t323 as u32;
+        let x324 = (t323 >> 32) as u32;
+        let t325: u64 = (a[12] as u64) * (b[9] as u64) + (x297 as u64) + (x324 as u64);
+        let x325 = t325 as u32;
+        let x326 = (t325 >> 32) as u32;
+        let t327: u64 = (a[13] as u64) * (b[9] as u64) + (x299 as u64) + (x326 as u64);
+        let x327 = t327 as u32;
+        let x328 = (t327 >> 32) as u32;
+        let t329: u64 = (a[14] as u64) * (b[9] as u64) + (x300 as u64) + (x328 as u64);
+        let x329 = t329 as u32;
+        let x330 = (t329 >> 32) as u32;
+        let t331: u64 = (a[0] as u64) * (b[10] as u64) + (x303 as u64);
+        let x331 = t331 as u32;
+        let x332 = (t331 >> 32) as u32;
+        let t333: u64 = (a[1] as u64) * (b[10] as u64) + (x305 as u64) + (x332 as u64);
+        let x333 = t333 as u32;
+        let x334 = (t333 >> 32) as u32;
+        let t335: u64 = (a[2] as u64) * (b[10] as u64) + (x307 as u64) + (x334 as u64);
+        let x335 = t335 as u32;
+        let x336 = (t335 >> 32) as u32;
+        let t337: u64 = (a[3] as u64) * (b[10] as u64) + (x309 as u64) + (x336 as u64);
+        let x337 = t337 as u32;
+        let x338 = (t337 >> 32) as u32;
+        let t339: u64 = (a[4] as u64) * (b[10] as u64) + (x311 as u64) + (x338 as u64);
+        let x339 = t339 as u32;
+        let x340 = (t339 >> 32) as u32;
+        let t341: u64 = (a[5] as u64) * (b[10] as u64) + (x313 as u64) + (x340 as u64);
+        let x341 = t341 as u32;
+        let x342 = (t341 >> 32) as u32;
+        let t343: u64 = (a[6] as u64) * (b[10] as u64) + (x315 as u64) + (x342 as u64);
+        let x343 = t343 as u32;
+        let x344 = (t343 >> 32) as u32;
+        let t345: u64 = (a[7] as u64) * (b[10] as u64) + (x317 as u64) + (x344 as u64);
+        let x345 = t345 as u32;
+        let x346 = (t345 >> 32) as u32;
+        let t347: u64 = (a[8] as u64) * (b[10] as u64) + (x319 as u64) + (x346 as u64);
+        let x347 = t347 as u32;
+        let x348 = (t347 >> 32) as u32;
+        let t349: u64 = (a[9] as u64) * (b[10] as u64) + (x321 as u64) + (x348 as u64);
+        let x349 = t349 as u32;
+        let x350 = (t349 >> 32) as u32;
+        let t351: u64 = (a[10] as u64) * (b[10] as u64) + (x323 as u64) + (x350 as u64);
+        let x351 = t351 as u32;
+        let x352 = (t351 >> 32) as u32;
+        let t353: u64 = (a[11] as u64) * (b[10] as u64) + (x325 as u64) + (x352 as u64);
+        let x353 = t353 as u32;
+        let x354 = (t353 >> 32) as u32;
+        let t355: u64 = (a[12] as u64) * (b[10] as u64) + (x327 as u64) + (x354 as u64);
+        let x355 = t355 as u32;
+        let x356 = (t355 >> 32) as u32;
+        let t357: u64 = (a[13] as u64) * (b[10] as u64) + (x329 as u64) + (x356 as u64);
+        let x357 = t357 as u32;
+        let x358 = (t357 >> 32) as u32;
+        let t359: u64 = (a[14] as u64) * (b[10] as u64) + (x330 as u64) + (x358 as u64);
+        let x359 = t359 as u32;
+        let x360 = (t359 >> 32) as u32;
+        let t361: u64 = (a[0] as u64) * (b[11] as u64) + (x333 as u64);
+        let x361 = t361 as u32;
+        let x362 = (t361 >> 32) as u32;
+        let t363: u64 = (a[1] as u64) * (b[11] as u64) + (x335 as u64) + (x362 as u64);
+        let x363 = t363 as u32;
+        let x364 = (t363 >> 32) as u32;
+        let t365: u64 = (a[2] as u64) * (b[11] as u64) + (x337 as u64) + (x364 as u64);
+        let x365 = t365 as u32;
+        let x366 = (t365 >> 32) as u32;
+        let t367: u64 = (a[3] as u64) * (b[11] as u64) + (x339 as u64) + (x366 as u64);
+        let x367 = t367 as u32;
+        let x368 = (t367 >> 32) as u32;
+        let t369: u64 = (a[4] as u64) * (b[11] as u64) + (x341 as u64) + (x368 as u64);
+        let x369 = t369 as u32;
+        let x370 = (t369 >> 32) as u32;
+        let t371: u64 = (a[5] as u64) * (b[11] as u64) + (x343 as u64) + (x370 as u64);
+        let x371 = t371 as u32;
+        let x372 = (t371 >> 32) as u32;
+        let t373: u64 = (a[6] as u64) * (b[11] as u64) + (x345 as u64) + (x372 as u64);
+        let x373 = t373 as u32;
+        let x374 = (t373 >> 32) as u32;
+        let t375: u64 = (a[7] as u64) * (b[11] as u64) + (x347 as u64) + (x374 as u64);
+        let x375 = t375 as u32;
+        let x376 = (t375 >> 32) as u32;
+        let t377: u64 = (a[8] as u64) * (b[11] as u64) + (x349 as u64) + (x376 as u64);
+        let x377 = t377 as u32;
+        let x378 = (t377 >> 32) as u32;
+        let t379: u64 = (a[9] as u64) * (b[11] as u64) + (x351 as u64) + (x378 as u64);
+        let x379 = t379 as u32;
+        let x380 = (t379 >> 32) as u32;
+        let t381: u64 = (a[10] as u64) * (b[11] as u64) + (x353 as u64) + (x380 as u64);
+        let x381 = t381 as u32;
+        let x382 = (t381 >> 32) as u32;
+        let t383: u64 = (a[11] as u64) * (b[11] as u64) + (x355 as u64) + (x382 as u64);
+        let x383 = t383 as u32;
+        let x384 = (t383 >> 32) as u32;
+        let t385: u64 = (a[12] as u64) * (b[11] as u64) + (x357 as u64) + (x384 as u64);
+        let x385 = t385 as u32;
+        let x386 = (t385 >> 32) as u32;
+        let t387: u64 = (a[13] as u64) * (b[11] as u64) + (x359 as u64) + (x386 as u64);
+        let x387 = t387 as u32;
+        let x388 = (t387 >> 32) as u32;
+        let t389: u64 = (a[14] as u64) * (b[11] as u64) + (x360 as u64) + (x388 as u64);
+        let x389 = t389 as u32;
+        let x390 = (t389 >> 32) as u32;
+        let t391: u64 = (a[0] as u64) * (b[12] as u64) + (x363 as u64);
+        let x391 = t391 as u32;
+        let x392 = (t391 >> 32) as u32;
+        let t393: u64 = (a[1] as u64) * (b[12] as u64) + (x365 as u64) + (x392 as u64);
+        let x393 = t393 as u32;
+        let x394 = (t393 >> 32) as u32;
+        let t395: u64 = (a[2] as u64) * (b[12] as u64) + (x367 as u64) + (x394 as u64);
+        let x395 = t395 as u32;
+        let x396 = (t395 >> 32) as u32;
+        let t397: u64 = (a[3] as u64) * (b[12] as u64) + (x369 as u64) + (x396 as u64);
+        let x397 = t397 as u32;
+        let x398 = (t397 >> 32) as u32;
+        let t399: u64 = (a[4] as u64) * (b[12] as u64) + (x371 as u64) + (x398 as u64);
+        let x399 = t399 as u32;
+        let x400 = (t399 >> 32) as u32;
+        let t401: u64 = (a[5] as u64) * (b[12] as u64) + (x373 as u64) + (x400 as u64);
+        let x401 = t401 as u32;
+        let x402 = (t401 >> 32) as u32;
+        let t403: u64 = (a[6] as u64) * (b[12] as u64) + (x375 as u64) + (x402 as u64);
+        let x403 = t403 as u32;
+        let x404 = (t403 >> 32) as u32;
+        let t405: u64 = (a[7] as u64) * (b[12] as u64) + (x377 as u64) + (x404 as u64);
+        let x405 = t405 as u32;
+        let x406 = (t405 >> 32) as u32;
+        let t407: u64 = (a[8] as u64) * (b[12] as u64) + (x379 as u64) + (x406 as u64);
+        let x407 = t407 as u32;
+        let x408 = (t407 >> 32) as u32;
+        let t409: u64 = (a[9] as u64) * (b[12] as u64) + (x381 as u64) + (x408 as u64);
+        let x409 = t409 as u32;
+        let x410 = (t409 >> 32) as u32;
+        let t411: u64 = (a[10] as u64) * (b[12] as u64) + (x383 as u64) + (x410 as u64);
+        let x411 = t411 as u32;
+        let x412 = (t411 >> 32) as u32;
+        let t413: u64 = (a[11] as u64) * (b[12] as u64) + (x385 as u64) + (x412 as u64);
+        let x413 = t413 as u32;
+        let x414 = (t413 >> 32) as u32;
+        let t415: u64 = (a[12] as u64) * (b[12] as u64) + (x387 as u64) + (x414 as u64);
+        let x415 = t415 as u32;
+        let x416 = (t415 >> 32) as u32;
+        let t417: u64 = (a[13] as u64) * (b[12] as u64) + (x389 as u64) + (x416 as u64);
+        let x417 = t417 as u32;
+        let x418 = (t417 >> 32) as u32;
+        let t419: u64 = (a[14] as u64) * (b[12] as u64) + (x390 as u64) + (x418 as u64);
+        let x419 = t419 as u32;
+        let x420 = (t419 >> 32) as u32;
+        let t421: u64 = (a[0] as u64) * (b[13] as u64) + (x393 as u64);
+        let x421 = t421 as u32;
+        let x422 = (t421 >> 32) as u32;
+        let t423: u64 = (a[1] as u64) * (b[13] as u64) + (x395 as u64) + (x422 as u64);
+        let x423 = t423 as u32;
+        let x424 = (t423 >> 32) as u32;
+        let t425: u64 = (a[2] as u64) * (b[13] as u64) + (x397 as u64) + (x424 as u64);
+        let x425 = t425 as u32;
+        let x426 = (t425 >> 32) as u32;
+        let t427: u64 = (a[3] as u64) * (b[13] as u64) + (x399 as u64) + (x426 as u64);
+        let x427 = t427 as u32;
+        let x428 = (t427 >> 32) as u32;
+        let t429: u64 = (a[4] as u64) * (b[13] as u64) + (x401 as u64) + (x428 as u64);
+        let x429 = t429 as u32;
+        let x430 = (t429 >> 32) as u32;
+        let t431: u64 = (a[5] as u64) * (b[13] as u64) + (x403 as u64) + (x430 as u64);
+        let x431 = t431 as u32;
+        let x432 = (t431 >> 32) as u32;
+        let t433: u64 = (a[6] as u64) * (b[13] as u64) + (x405 as u64) + (x432 as u64);
+        let x433 = t433 as u32;
+        let x434 = (t433 >> 32) as u32;
+        let t435: u64 = (a[7] as u64) * (b[13] as u64) + (x407 as u64) + (x434 as u64);
+        let x435 = t435 as u32;
+        let x436 = (t435 >> 32) as u32;
+        let t437: u64 = (a[8] as u64) * (b[13] as u64) + (x409 as u64) + (x436 as u64);
+        let x437 = t437 as u32;
+        let x438 = (t437 >> 32) as u32;
+        let t439: u64 = (a[9] as u64) * (b[13] as u64) + (x411 as u64) + (x438 as u64);
+        let x439 = t439 as u32;
+        let x440 = (t439 >> 32) as u32;
+        let t441: u64 = (a[10] as u64) * (b[13] as u64) + (x413 as u64) + (x440 as u64);
+        let x441 = t441 as u32;
+        let x442 = (t441 >> 32) as u32;
+        let t443: u64 = (a[11] as u64) * (b[13] as u64) + (x415 as u64) + (x442 as u64);
+        let x443 = t443 as u32;
+        let x444 = (t443 >> 32) as u32;
+        let t445: u64 = (a[12] as u64) * (b[13] as u64) + (x417 as u64) + (x444 as u64);
+        let x445 = t445 as u32;
+        let x446 = (t445 >> 32) as u32;
+        let t447: u64 = (a[13] as u64) * (b[13] as u64) + (x419 as u64) + (x446 as u64);
+        let x447 = t447 as u32;
+        let x448 = (t447 >> 32) as u32;
+        let t449: u64 = (a[14] as u64) * (b[13] as u64) + (x420 as u64) + (x448 as u64);
+        let x449 = t449 as u32;
+        let x450 = (t449 >> 32) as u32;
+        let t451: u64 = (a[0] as u64) * (b[14] as u64) + (x423 as u64);
+        let x451 = t451 as u32;
+        let x452 = (t451 >> 32) as u32;
+        let t453: u64 = (a[1] as u64) * (b[14] as u64) + (x425 as u64) + (x452 as u64);
+        let x453 = t453 as u32;
+        let x454 = (t453 >> 32) as u32;
+        let t455: u64 = (a[2] as u64) * (b[14] as u64) + (x427 as u64) + (x454 as u64);
+        let x455 = t455 as u32;
+        let x456 = (t455 >> 32) as u32;
+        let t457: u64 = (a[3] as u64) * (b[14] as u64) + (x429 as u64) + (x456 as u64);
+        let x457 = t457 as u32;
+        let x458 = (t457 >> 32) as u32;
+        let t459: u64 = (a[4] as u64) * (b[14] as u64) + (x431 as u64) + (x458 as u64);
+        let x459 = t459 as u32;
+        let x460 = (t459 >> 32) as u32;
+        let t461: u64 = (a[5] as u64) * (b[14] as u64) + (x433 as u64) + (x460 as u64);
+        let x461 = t461 as u32;
+        let x462 = (t461 >> 32) as u32;
+        let t463: u64 = (a[6] as u64) * (b[14] as u64) + (x435 as u64) + (x462 as u64);
+        let x463 = t463 as u32;
+        let x464 = (t463 >> 32) as u32;
+        let t465: u64 = (a[7] as u64) * (b[14] as u64) + (x437 as u64) + (x464 as u64);
+        let x465 = t465 as u32;
+        let x466 = (t465 >> 32) as u32;
+        let t467: u64 = (a[8] as u64) * (b[14] as u64) + (x439 as u64) + (x466 as u64);
+        let x467 = t467 as u32;
+        let x468 = (t467 >> 32) as u32;
+        let t469: u64 = (a[9] as u64) * (b[14] as u64) + (x441 as u64) + (x468 as u64);
+        let x469 = t469 as u32;
+        let x470 = (t469 >> 32) as u32;
+        let t471: u64 = (a[10] as u64) * (b[14] as u64) + (x443 as u64) + (x470 as u64);
+        let x471 = t471 as u32;
+        let x472 = (t471 >> 32) as u32;
+        let t473: u64 = (a[11] as u64) * (b[14] as u64) + (x445 as u64) + (x472 as u64);
+        let x473 = t473 as u32;
+        let x474 = (t473 >> 32) as u32;
+        let t475: u64 = (a[12] as u64) * (b[14] as u64) + (x447 as u64) + (x474 as u64);
+        let x475 = t475 as u32;
+        let x476 = (t475 >> 32) as u32;
+        let t477: u64 = (a[13] as u64) * (b[14] as u64) + (x449 as u64) + (x476 as u64);
+        let x477 = t477 as u32;
+        let x478 = (t477 >> 32) as u32;
+        let t479: u64 = (a[14] as u64) * (b[14] as u64) + (x450 as u64) + (x478 as u64);
+        let x479 = t479 as u32;
+        [
+            x31,
+            x61,
+            x91,
+            x121,
+            x151,
+            x181,
+            x211,
+            x241,
+            x271,
+            x301,
+            x331,
+            x361,
+            x391,
+            x421,
+            x451,
+            x453,
+            x455,
+            x457,
+            x459,
+            x461,
+            x463,
+            x465,
+            x467,
+            x469,
+            x471,
+            x473,
+            x475,
+            x477,
+            x479,
+            0x00000000_u32,
+        ]
+    }
+    /// The 2n-limb square a² of a value below p; off-diagonal products once.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn square_wide_limbs(a: &[u32; 15]) -> [u32; 30] {
+        let t16: u64 = (a[0] as u64) * (a[1] as u64);
+        let x16 = t16 as u32;
+        let x17 = (t16 >> 32) as u32;
+        let t18: u64 = (a[0] as u64) * (a[2] as u64) + (x17 as u64);
+        let x18 = t18 as u32;
+        let x19 = (t18 >> 32) as u32;
+        let t20: u64 = (a[0] as u64) * (a[3] as u64) + (x19 as u64);
+        let x20 = t20 as u32;
+        let x21 = (t20 >> 32) as u32;
+        let t22: u64 = (a[0] as u64) * (a[4] as u64) + (x21 as u64);
+        let x22 = t22 as u32;
+        let x23 = (t22 >> 32) as u32;
+        let t24: u64 = (a[0] as u64) * (a[5] as u64) + (x23 as u64);
+        let x24 = t24 as u32;
+        let x25 = (t24 >> 32) as u32;
+        let t26: u64 = (a[0] as u64) * (a[6] as u64) + (x25 as u64);
+        let x26 = t26 as u32;
+        let x27 = (t26 >> 32) as u32;
+        let t28: u64 = (a[0] as u64) * (a[7] as u64) + (x27 as u64);
+        let x28 = t28 as u32;
+        let x29 = (t28 >> 32) as u32;
+        let t30: u64 = (a[0] as u64) * (a[8] as u64) + (x29 as u64);
+        let x30 = t30 as u32;
+        let x31 = (t30 >> 32) as u32;
+        let t32: u64 = (a[0] as u64) * (a[9] as u64) + (x31 as u64);
+        let x32 = t32 as u32;
+        let x33 = (t32 >> 32) as u32;
+        let t34: u64 = (a[0] as u64) * (a[10] as u64) + (x33 as u64);
+        let x34 = t34 as u32;
+        let x35 = (t34 >> 32) as u32;
+        let t36: u64 = (a[0] as u64) * (a[11] as u64) + (x35 as u64);
+        let x36 = t36 as u32;
+        let x37 = (t36 >> 32) as u32;
+        let t38: u64 = (a[0] as u64) * (a[12] as u64) + (x37 as u64);
+        let x38 = t38 as u32;
+        let x39 = (t38 >> 32) as u32;
+        let t40: u64 = (a[0] as u64) * (a[13] as u64) + (x39 as u64);
+        let x40 = t40 as u32;
+        let x41 = (t40 >> 32) as u32;
+        let t42: u64 = (a[0] as u64) * (a[14] as u64) + (x41 as u64);
+        let x42 = t42 as u32;
+        let x43 = (t42 >> 32) as u32;
+        let t44: u64 = (a[1] as u64) * (a[2] as u64) + (x20 as u64);
+        let x44 = t44 as u32;
+        let x45 = (t44 >> 32) as u32;
+        let t46: u64 = (a[1] as u64) * (a[3] as u64) + (x22 as u64) + (x45 as u64);
+        let x46 = t46 as u32;
+        let x47 = (t46 >> 32) as u32;
+        let t48: u64 = (a[1] as u64) * (a[4] as u64) + (x24 as u64) + (x47 as u64);
+        let x48 = t48 as u32;
+        let x49 = (t48 >> 32) as u32;
+        let t50: u64 = (a[1] as u64) * (a[5] as u64) + (x26 as u64) + (x49 as u64);
+        let x50 = t50 as u32;
+        let x51 = (t50 >> 32) as u32;
+        let t52: u64 = (a[1] as u64) * (a[6] as u64) + (x28 as u64) + (x51 as u64);
+        let x52 = t52 as u32;
+        let x53 = (t52 >> 32) as u32;
+        let t54: u64 = (a[1] as u64) * (a[7] as u64) + (x30 as u64) + (x53 as u64);
+        let x54 = t54 as u32;
+        let x55 = (t54 >> 32) as u32;
+        let t56: u64 = (a[1] as u64) * (a[8] as u64) + (x32 as u64) + (x55 as u64);
+        let x56 = t56 as u32;
+        let x57 = (t56 >> 32) as u32;
+        let t58: u64 = (a[1] as u64) * (a[9] as u64) + (x34 as u64) + (x57 as u64);
+        let x58 = t58 as u32;
+        let x59 = (t58 >> 32) as u32;
+        let t60: u64 = (a[1] as u64) * (a[10] as u64) + (x36 as u64) + (x59 as u64);
+        let x60 = t60 as u32;
+        let x61 = (t60 >> 32) as u32;
+        let t62: u64 = (a[1] as u64) * (a[11] as u64) + (x38 as u64) + (x61 as u64);
+        let x62 = t62 as u32;
+        let x63 = (t62 >> 32) as u32;
+        let t64: u64 = (a[1] as u64) * (a[12] as u64) + (x40 as u64) + (x63 as u64);
+        let x64 = t64 as u32;
+        let x65 = (t64 >> 32) as u32;
+        let t66: u64 = (a[1] as u64) * (a[13] as u64) + (x42 as u64) + (x65 as u64);
+        let x66 = t66 as u32;
+        let x67 = (t66 >> 32) as u32;
+        let t68: u64 = (a[1] as u64) * (a[14] as u64) + (x43 as u64) + (x67 as u64);
+        let x68 = t68 as u32;
+        let x69 = (t68 >> 32) as u32;
+        let t70: u64 = (a[2] as u64) * (a[3] as u64) + (x48 as u64);
+        let x70 = t70 as u32;
+        let x71 = (t70 >> 32) as u32;
+        let t72: u64 = (a[2] as u64) * (a[4] as u64) + (x50 as u64) + (x71 as u64);
+        let x72 = t72 as u32;
+        let x73 = (t72 >> 32) as u32;
+        let t74: u64 = (a[2] as u64) * (a[5] as u64) + (x52 as u64) + (x73 as u64);
+        let x74 = t74 as u32;
+        let x75 = (t74 >> 32) as u32;
+        let t76: u64 = (a[2] as u64) * (a[6] as u64) + (x54 as u64) + (x75 as u64);
+        let x76 = t76 as u32;
+        let x77 = (t76 >> 32) as u32;
+        let t78: u64 = (a[2] as u64) * (a[7] as u64) + (x56 as u64) + (x77 as u64);
+        let x78 = t78 as u32;
+        let x79 = (t78 >> 32) as u32;
+        let t80: u64 = (a[2] as u64) * (a[8] as u64) + (x58 as u64) + (x79 as u64);
+        let x80 = t80 as u32;
+        let x81 = (t80 >> 32) as u32;
+        let t82: u64 = (a[2] as u64) * (a[9] as u64) + (x60 as u64) + (x81 as u64);
+        let x82 = t82 as u32;
+        let x83 = (t82 >> 32) as u32;
+        let t84: u64 = (a[2] as u64) * (a[10] as u64) + (x62 as u64) + (x83 as u64);
+        let x84 = t84 as u32;
+        let x85 = (t84 >> 32) as u32;
+        let t86: u64 = (a[2] as u64) * (a[11] as u64) + (x64 as u64) + (x85 as u64);
+        let x86 = t86 as u32;
+        let x87 = (t86 >> 32) as u32;
+        let t88: u64 = (a[2] as u64) * (a[12] as u64) + (x66 as u64) + (x87 as u64);
+        let x88 = t88 as u32;
+        let x89 = (t88 >> 32) as u32;
+        let t90: u64 = (a[2] as u64) * (a[13] as u64) + (x68 as u64) + (x89 as u64);
+        let x90 = t90 as u32;
+        let x91 = (t90 >> 32) as u32;
+        let t92: u64 = (a[2] as u64) * (a[14] as u64) + (x69 as u64) + (x91 as u64);
+        let x92 = t92 as u32;
+        let x93 = (t92 >> 32) as u32;
+        let t94: u64 = (a[3] as u64) * (a[4] as u64) + (x74 as u64);
+        let x94 = t94 as u32;
+        let x95 = (t94 >> 32) as u32;
+        let t96: u64 = (a[3] as u64) * (a[5] as u64) + (x76 as u64) + (x95 as u64);
+        let x96 = t96 as u32;
+        let x97 = (t96 >> 32) as u32;
+        let t98: u64 = (a[3] as u64) * (a[6] as u64) + (x78 as u64) + (x97 as u64);
+        let x98 = t98 as u32;
+        let x99 = (t98 >> 32) as u32;
+        let t100: u64 = (a[3] as u64) * (a[7] as u64) + (x80 as u64) + (x99 as u64);
+        let x100 = t100 as u32;
+        let x101 = (t100 >> 32) as u32;
+        let t102: u64 = (a[3] as u64) * (a[8] as u64) + (x82 as u64) + (x101 as u64);
+        let x102 = t102 as u32;
+        let x103 = (t102 >> 32) as u32;
+        let t104: u64 = (a[3] as u64) * (a[9] as u64) + (x84 as u64) + (x103 as u64);
+        let x104 = t104 as u32;
+        let x105 = (t104 >> 32) as u32;
+        let t106: u64 = (a[3] as u64) * (a[10] as u64) + (x86 as u64) + (x105 as u64);
+        let x106 = t106 as u32;
+        let x107 = (t106 >> 32) as u32;
+        let t108: u64 = (a[3] as u64) * (a[11] as u64) + (x88 as u64) + (x107 as u64);
+        let x108 = t108 as u32;
+        let x109 = (t108 >> 32) as u32;
+        let t110: u64 = (a[3] as u64) * (a[12] as u64) + (x90 as u64) + (x109 as u64);
+        let x110 = t110 as u32;
+        let x111 = (t110 >> 32) as u32;
+        let t112: u64 = (a[3] as u64) * (a[13] as u64) + (x92 as u64) + (x111 as u64);
+        let x112 = t112 as u32;
+        let x113 = (t112 >> 32) as u32;
+        let t114: u64 = (a[3] as u64) * (a[14] as u64) + (x93 as u64) + (x113 as u64);
+        let x114 = t114 as u32;
+        let x115 = (t114 >> 32) as u32;
+        let t116: u64 = (a[4] as u64) * (a[5] as u64) + (x98 as u64);
+        let x116 = t116 as u32;
+        let x117 = (t116 >> 32) as u32;
+        let t118: u64 = (a[4] as u64) * (a[6] as u64) + (x100 as u64) + (x117 as u64);
+        let x118 = t118 as u32;
+        let x119 = (t118 >> 32) as u32;
+        let t120: u64 = (a[4] as u64) * (a[7] as u64) + (x102 as u64) + (x119 as u64);
+        let x120 = t120 as u32;
+        let x121 = (t120 >> 32) as u32;
+        let t122: u64 = (a[4] as u64) * (a[8] as u64) + (x104 as u64) + (x121 as u64);
+        let x122 = t122 as u32;
+        let x123 = (t122 >> 32) as u32;
+        let t124: u64 = (a[4] as u64) * (a[9] as u64) + (x106 as u64) + (x123 as u64);
+        let x124 = t124 as u32;
+        let x125 = (t124 >> 32) as u32;
+        let t126: u64 = (a[4] as u64) * (a[10] as u64) + (x108 as u64) + (x125 as u64);
+        let x126 = t126 as u32;
+        let x127 = (t126 >> 32) as u32;
+        let t128: u64 = (a[4] as u64) * (a[11] as u64) + (x110 as u64) + (x127 as u64);
+        let x128 = t128 as u32;
+        let x129 = (t128 >> 32) as u32;
+        let t130: u64 = (a[4] as u64) * (a[12] as u64) + (x112 as u64) + (x129 as u64);
+        let x130 = t130 as u32;
+        let x131 = (t130 >> 32) as u32;
+        let t132: u64 = (a[4] as u64) * (a[13] as u64) + (x114 as u64) + (x131 as u64);
+        let x132 = t132 as u32;
+        let x133 = (t132 >> 32) as u32;
+        let t134: u64 = (a[4] as u64) * (a[14] as u64) + (x115 as u64) + (x133 as u64);
+        let x134 = t134 as u32;
+        let x135 = (t134 >> 32) as u32;
+        let t136: u64 = (a[5] as u64) * (a[6] as u64) + (x120 as u64);
+        let x136 = t136 as u32;
+        let x137 = (t136 >> 32) as u32;
+        let t138: u64 = (a[5] as u64) * (a[7] as u64) + (x122 as u64) + (x137 as u64);
+        let x138 = t138 as u32;
+        let x139 = (t138 >> 32) as u32;
+        let t140: u64 = (a[5] as u64) * (a[8] as u64) + (x124 as u64) + (x139 as u64);
+        let x140 = t140 as u32;
+        let x141 = (t140 >> 32) as u32;
+        let t142: u64 = (a[5] as u64) * (a[9] as u64) + (x126 as u64) + (x141 as u64);
+        let x142 = t142 as u32;
+        let x143 = (t142 >> 32) as u32;
+        let t144: u64 = (a[5] as u64) * (a[10] as u64) + (x128 as u64) + (x143 as u64);
+        let x144 = t144 as u32;
+        let x145 = (t144 >> 32) as u32;
+        let t146: u64 = (a[5] as u64) * (a[11] as u64) + (x130 as u64) + (x145 as u64);
+        let x146 = t146 as u32;
+        let x147 = (t146 >> 32) as u32;
+        let t148: u64 = (a[5] as u64) * (a[12] as u64) + (x132 as u64) + (x147 as u64);
+        let x148 = t148 as u32;
+        let x149 = (t148 >> 32) as u32;
+        let t150: u64 = (a[5] as u64) * (a[13] as u64) + (x134 as u64) + (x149 as u64);
+        let x150 = t150 as u32;
+        let x151 = (t150 >> 32) as u32;
+        let t152: u64 = (a[5] as u64) * (a[14] as u64) + (x135 as u64) + (x151 as u64);
+        let x152 = t152 as u32;
+        let x153 = (t152 >> 32) as u32;
+        let t154: u64 = (a[6] as u64) * (a[7] as u64) + (x140 as u64);
+        let x154 = t154 as u32;
+        let x155 = (t154 >> 32) as u32;
+        let t156: u64 = (a[6] as u64) * (a[8] as u64) + (x142 as u64) + (x155 as u64);
+        let x156 = t156 as u32;
+        let x157 = (t156 >> 32) as u32;
+        let t158: u64 = (a[6] as u64) * (a[9] as u64) + (x144 as u64) + (x157 as u64);
+        let x158 = t158 as u32;
+        let x159 = (t158 >> 32) as u32;
+        let t160: u64 = (a[6] as u64) * (a[10] as u64) + (x146 as u64) + (x159 as u64);
+        let x160 = t160 as u32;
+        let x161 = (t160 >> 32) as u32;
+        let t162: u64 = (a[6] as u64) * (a[11] as u64) + (x148 as u64) + (x161 as u64);
+        let x162 = t162 as u32;
+        let x163 = (t162 >> 32) as u32;
+        let t164: u64 = (a[6] as u64) * (a[12] as u64) + (x150 as u64) + (x163 as u64);
+        let x164 = t164 as u32;
+        let x165 = (t164 >> 32) as u32;
+        let t166: u64 = (a[6] as u64) * (a[13] as u64) + (x152 as u64) + (x165 as u64);
+        let x166 = t166 as u32;
+        let x167 = (t166 >> 32) as u32;
+        let t168: u64 = (a[6] as u64) * (a[14] as u64) + (x153 as u64) + (x167 as u64);
+        let x168 = t168 as u32;
+        let x169 = (t168 >> 32) as u32;
+        let t170: u64 = (a[7] as u64) * (a[8] as u64) + (x158 as u64);
+        let x170 = t170 as u32;
+        let x171 = (t170 >> 32) as u32;
+        let t172: u64 = (a[7] as u64) * (a[9] as u64) + (x160 as u64) + (x171 as u64);
+        let x172 = t172 as u32;
+        let x173 = (t172 >> 32) as u32;
+        let t174: u64 = (a[7] as u64) * (a[10] as u64) + (x162 as u64) + (x173 as u64);
+        let x174 = t174 as u32;
+        let x175 = (t174 >> 32) as u32;
+        let t176: u64 = (a[7] as u64) * (a[11] as u64) + (x164 as u64) + (x175 as u64);
+        let x176 = t176 as u32;
+        let x177 = (t176 >> 32) as u32;
+        let t178: u64 = (a[7] as u64) * (a[12] as u64) + (x166 as u64) + (x177 as u64);
+        let x178 = t178 as u32;
+        let x179 = (t178 >> 32) as u32;
+        let t180: u64 = (a[7] as u64) * (a[13] as u64) + (x168 as u64) + (x179 as u64);
+        let x180 = t180 as u32;
+        let x181 = (t180 >> 32) as u32;
+        let t182: u64 = (a[7] as u64) * (a[14] as u64) + (x169 as u64) + (x181 as u64);
+        let x182 = t182 as u32;
+        let x183 = (t182 >> 32) as u32;
+        let t184: u64 = (a[8] as u64) * (a[9] as u64) + (x174 as u64);
+        let x184 = t184 as u32;
+        let x185 = (t184 >> 32) as u32;
+        let t186: u64 = (a[8] as u64) * (a[10] as u64) + (x176 as u64) + (x185 as u64);
+        let x186 = t186 as u32;
+        let x187 = (t186 >> 32) as u32;
+        let t188: u64 = (a[8] as u64) * (a[11] as u64) + (x178 as u64) + (x187 as u64);
+        let x188 = t188 as u32;
+        let x189 = (t188 >> 32) as u32;
+        let t190: u64 = (a[8] as u64) * (a[12] as u64) + (x180 as u64) + (x189 as u64);
+        let x190 = t190 as u32;
+        let x191 = (t190 >> 32) as u32;
+        let t192: u64 = (a[8] as u64) * (a[13] as u64) + (x182 as u64) + (x191 as u64);
+        let x192 = t192 as u32;
+        let x193 = (t192 >> 32) as u32;
+        let t194: u64 = (a[8] as u64) * (a[14] as u64) + (x183 as u64) + (x193 as u64);
+        let x194 = t194 as u32;
+        let x195 = (t194 >> 32) as u32;
+        let t196: u64 = (a[9] as u64) * (a[10] as u64) + (x188 as u64);
+        let x196 = t196 as u32;
+        let x197 = (t196 >> 32) as u32;
+        let t198: u64 = (a[9] as u64) * (a[11] as u64) + (x190 as u64) + (x197 as u64);
+        let x198 = t198 as u32;
+        let x199 = (t198 >> 32) as u32;
+        let t200: u64 = (a[9] as u64) * (a[12] as u64) + (x192 as u64) + (x199 as u64);
+        let x200 = t200 as u32;
+        let x201 = (t200 >> 32) as u32;
+        let t202: u64 = (a[9] as u64) * (a[13] as u64) + (x194 as u64) + (x201 as u64);
+        let x202 = t202 as u32;
+        let x203 = (t202 >> 32) as u32;
+        let t204: u64 = (a[9] as u64) * (a[14] as u64) + (x195 as u64) + (x203 as u64);
+        let x204 = t204 as u32;
+        let x205 = (t204 >> 32) as u32;
+        let t206: u64 = (a[10] as u64) * (a[11] as u64) + (x200 as u64);
+        let x206 = t206 as u32;
+        let x207 = (t206 >> 32) as u32;
+        let t208: u64 = (a[10] as u64) * (a[12] as u64) + (x202 as u64) + (x207 as u64);
+        let x208 = t208 as u32;
+        let x209 = (t208 >> 32) as u32;
+        let t210: u64 = (a[10] as u64) * (a[13] as u64) + (x204 as u64) + (x209 as u64);
+        let x210 = t210 as u32;
+        let x211 = (t210 >> 32) as u32;
+        let t212: u64 = (a[10] as u64) * (a[14] as u64) + (x205 as u64) + (x211 as u64);
+        let x212 = t212 as u32;
+        let x213 = (t212 >> 32) as u32;
+        let t214: u64 = (a[11] as u64) * (a[12] as u64) + (x210 as u64);
+        let x214 = t214 as u32;
+        let x215 = (t214 >> 32) as u32;
+        let t216: u64 = (a[11] as u64) * (a[13] as u64) + (x212 as u64) + (x215 as u64);
+        let x216 = t216 as u32;
+        let x217 = (t216 >> 32) as u32;
+        let t218: u64 = (a[11] as u64) * (a[14] as u64) + (x213 as u64) + (x217 as u64);
+        let x218 = t218 as u32;
+        let x219 = (t218 >> 32) as u32;
+        let t220: u64 = (a[12] as u64) * (a[13] as u64) + (x218 as u64);
+        let x220 = t220 as u32;
+        let x221 = (t220 >> 32) as u32;
+        let t222: u64 = (a[12] as u64) * (a[14] as u64) + (x219 as u64) + (x221 as u64);
+        let x222 = t222 as u32;
+        let x223 = (t222 >> 32) as u32;
+        let t224: u64 = (a[13] as u64) * (a[14] as u64) + (x223 as u64);
+        let x224 = t224 as u32;
+        let x225 = (t224 >> 32) as u32;
+        let x227 = x225 << 1;
+        let x228 = x224 >> 31;
+        let x229 = x227 | x228;
+        let x230 = x224 << 1;
+        let x231 = x222 >> 31;
+        let x232 = x230 | x231;
+        let x233 = x222 << 1;
+        let x234 = x220 >> 31;
+        let x235 = x233 | x234;
+        let x236 = x220 << 1;
+        let x237 = x216 >> 31;
+        let x238 = x236 | x237;
+        let x239 = x216 << 1;
+        let x240 = x214 >> 31;
+        let x241 = x239 | x240;
+        let x242 = x214 << 1;
+        let x243 = x208 >> 31;
+        let x244 = x242 | x243;
+        let x245 = x208 << 1;
+        let x246 = x206 >> 31;
+        let x247 = x245 | x246;
+        let x248 = x206 << 1;
+        let x249 = x198 >> 31;
+        let x250 = x248 | x249;
+        let x251 = x198 << 1;
+        let x252 = x196 >> 31;
+        let x253 = x251 | x252;
+        let x254 = x196 << 1;
+        let x255 = x186 >> 31;
+        let x256 = x254 | x255;
+        let x257 = x186 << 1;
+        let x258 = x184 >> 31;
+        let x259 = x257 | x258;
+        let x260 = x184 << 1;
+        let x261 = x172 >> 31;
+        let x262 = x260 | x261;
+        let x263 = x172 << 1;
+        let x264 = x170 >> 31;
+        let x265 = x263 | x264;
+        let x266 = x170 << 1;
+        let x267 = x156 >> 31;
+        let x268 = x266 | x267;
+        let x269 = x156 << 1;
+        let x270 = x154 >> 31;
+        let x271 = x269 | x270;
+        let x272 = x154 << 1;
+        let x273 = x138 >> 31;
+        let x274 = x272 | x273;
+        let x275 = x138 << 1;
+        let x276 = x136 >> 31;
+        let x277 = x275 | x276;
+        let x278 = x136 << 1;
+        let x279 = x118 >> 31;
+        let x280 = x278 | x279;
+        let x281 = x118 << 1;
+        let x282 = x116 >> 31;
+        let x283 = x281 | x282;
+        let x284 = x116 << 1;
+        let x285 = x96 >> 31;
+        let x286 = x284 | x285;
+        let x287 = x96 << 1;
+        let x288 = x94 >> 31;
+        let x289 = x287 | x288;
+        let x290 = x94 << 1;
+        let x291 = x72 >> 31;
+        let x292 = x290 | x291;
+        let x293 = x72 << 1;
+        let x294 = x70 >> 31;
+        let x295 = x293 | x294;
+        let x296 = x70 << 1;
+        let x297 = x46 >> 31;
+        let x298 = x296 | x297;
+        let x299 = x46 << 1;
+        let x300 = x44 >> 31;
+        let x301 = x299 | x300;
+        let x302 = x44 << 1;
+        let x303 = x18 >> 31;
+        let x304 = x302 | x303;
+        let x305 = x18 << 1;
+        let x306 = x16 >> 31;
+        let x307 = x305 | x306;
+        let x308 = x16 << 1;
+        let t312: u64 = (a[0] as u64) * (a[0] as u64);
+        let x312 = t312 as u32;
+        let x313 = (t312 >> 32) as u32;
+        let t314: u64 = (x308 as u64) + (x313 as u64) + (0x00000000_u32 as u64);
+        let x314 = t314 as u32;
+        let x315 = (t314 >> 32) as u32;
+        let t316: u64 = (a[1] as u64) * (a[1] as u64) + (x307 as u64) + (x315 as u64);
+        let x316 = t316 as u32;
+        let x317 = (t316 >> 32) as u32;
+        let t318: u64 = (x304 as u64) + (x317 as u64) + (0x00000000_u32 as u64);
+        let x318 = t318 as u32;
+        let x319 = (t318 >> 32) as u32;
+        let t320: u64 = (a[2] as u64) * (a[2] as u64) + (x301 as u64) + (x319 as u64);
+        let x320 = t320 as u32;
+        let x321 = (t320 >> 32) as u32;
+        let t322: u64 = (x298 as u64) + (x321 as u64) + (0x00000000_u32 as u64);
+        let x322 = t322 as u32;
+        let x323 = (t322 >> 32) as u32;
+        let t324: u64 = (a[3] as u64) * (a[3] as u64) + (x295 as u64) + (x323 as u64);
+        let x324 = t324 as u32;
+        let x325 = (t324 >> 32) as u32;
+        let t326: u64 = (x292 as u64) + (x325 as u64) + (0x00000000_u32 as u64);
+        let x326 = t326 as u32;
+        let x327 = (t326 >> 32) as u32;
+        let t328: u64 = (a[4] as u64) * (a[4] as u64) + (x289 as u64) + (x327 as u64);
+        let x328 = t328 as u32;
+        let x329 = (t328 >> 32) as u32;
+        let t330: u64 = (x286 as u64) + (x329 as u64) + (0x00000000_u32 as u64);
+        let x330 = t330 as u32;
+        let x331 = (t330 >> 32) as u32;
+        let t332: u64 = (a[5] as u64) * (a[5] as u64) + (x283 as u64) + (x331 as u64);
+        let x332 = t332 as u32;
+        let x333 = (t332 >> 32) as u32;
+        let t334: u64 = (x280 as u64) + (x333 as u64) + (0x00000000_u32 as u64);
+        let x334 = t334 as u32;
+        let x335 = (t334 >> 32) as u32;
+        let t336: u64 = (a[6] as u64) * (a[6] as u64) + (x277 as u64) + (x335 as u64);
+        let x336 = t336 as u32;
+        let x337 = (t336 >> 32) as u32;
+        let t338: u64 = (x274 as u64) + (x337 as u64) + (0x00000000_u32 as u64);
+        let x338 = t338 as u32;
+        let x339 = (t338 >> 32) as u32;
+        let t340: u64 = (a[7] as u64) * (a[7] as u64) + (x271 as u64) + (x339 as u64);
+        let x340 = t340 as u32;
+        let x341 = (t340 >> 32) as u32;
+        let t342: u64 = (x268 as u64) + (x341 as u64) + (0x00000000_u32 as u64);
+        let x342 = t342 as u32;
+        let x343 = (t342 >> 32) as u32;
+        let t344: u64 = (a[8] as u64) * (a[8] as u64) + (x265 as u64) + (x343 as u64);
+        let x344 = t344 as u32;
+        let x345 = (t344 >> 32) as u32;
+        let t346: u64 = (x262 as u64) + (x345 as u64) + (0x00000000_u32 as u64);
+        let x346 = t346 as u32;
+        let x347 = (t346 >> 32) as u32;
+        let t348: u64 = (a[9] as u64) * (a[9] as u64) + (x259 as u64) + (x347 as u64);
+        let x348 = t348 as u32;
+        let x349 = (t348 >> 32) as u32;
+        let t350: u64 = (x256 as u64) + (x349 as u64) + (0x00000000_u32 as u64);
+        let x350 = t350 as u32;
+        let x351 = (t350 >> 32) as u32;
+        let t352: u64 = (a[10] as u64) * (a[10] as u64) + (x253 as u64) + (x351 as u64);
+        let x352 = t352 as u32;
+        let x353 = (t352 >> 32) as u32;
+        let t354: u64 = (x250 as u64) + (x353 as u64) + (0x00000000_u32 as u64);
+        let x354 = t354 as u32;
+        let x355 = (t354 >> 32) as u32;
+        let t356: u64 = (a[11] as u64) * (a[11] as u64) + (x247 as u64) + (x355 as u64);
+        let x356 = t356 as u32;
+        let x357 = (t356 >> 32) as u32;
+        let t358: u64 = (x244 as u64) + (x357 as u64) + (0x00000000_u32 as u64);
+        let x358 = t358 as u32;
+        let x359 = (t358 >> 32) as u32;
+        let t360: u64 = (a[12] as u64) * (a[12] as u64) + (x241 as u64) + (x359 as u64);
+        let x360 = t360 as u32;
+        let x361 = (t360 >> 32) as u32;
+        let t362: u64 = (x238 as u64) + (x361 as u64) + (0x00000000_u32 as u64);
+        let x362 = t362 as u32;
+        let x363 = (t362 >> 32) as u32;
+        let t364: u64 = (a[13] as u64) * (a[13] as u64) + (x235 as u64) + (x363 as u64);
+        let x364 = t364 as u32;
+        let x365 = (t364 >> 32) as u32;
+        let t366: u64 = (x232 as u64) + (x365 as u64) + (0x00000000_u32 as u64);
+        let x366 = t366 as u32;
+        let x367 = (t366 >> 32) as u32;
+        let t368: u64 = (a[14] as u64) * (a[14] as u64) + (x229 as u64) + (x367 as u64);
+        let x368 = t368 as u32;
+        [
+            x312,
+            x314,
+            x316,
+            x318,
+            x320,
+            x322,
+            x324,
+            x326,
+            x328,
+            x330,
+            x332,
+            x334,
+            x336,
+            x338,
+            x340,
+            x342,
+            x344,
+            x346,
+            x348,
+            x350,
+            x352,
+            x354,
+            x356,
+            x358,
+            x360,
+            x362,
+            x364,
+            x366,
+            x368,
+            0x00000000_u32,
+        ]
+    }
+    /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn reduce_wide_limbs(t: &[u32; 30]) -> [u32; 15] {
+        let x47 = t[0].wrapping_mul(0x711bb5e5_u32);
+        let t48: u64 = (x47 as u64) * (0x40138013_u32 as u64) + (t[0] as u64);
+        let x49 = (t48 >> 32) as u32;
+        let t50: u64 = (x47 as u64) * (0x2401b008_u32 as u64) + (t[1] as u64)
+            + (x49 as u64);
+        let x50 = t50 as u32;
+        let x51 = (t50 >> 32) as u32;
+        let t52: u64 = (t[2] as u64) + (x51 as u64) + (0x00000000_u32 as u64);
+        let x52 = t52 as u32;
+        let x53 = (t52 >> 32) as u32;
+        let t54: u64 = (x47 as u64) * (0xf687f640_u32 as u64) + (t[3] as u64)
+            + (x53 as u64);
+        let x54 = t54 as u32;
+        let x55 = (t54 >> 32) as u32;
+        let t56: u64 = (x47 as u64) * (0xff66fc6f_u32 as u64) + (t[4] as u64)
+            + (x55 as u64);
+        let x56 = t56 as u32;
+        let x57 = (t56 >> 32) as u32;
+        let t58: u64 = (x47 as u64) * (0xfffffff6_u32 as u64) + (t[5] as u64)
+            + (x57 as u64);
+        let x58 = t58 as u32;
+        let x59 = (t58 >> 32) as u32;
+        let t60: u64 = (x47 as u64) * (0xc8020fff_u32 as u64) + (t[6] as u64)
+            + (x59 as u64);
+        let x60 = t60 as u32;
+        let x61 = (t60 >> 32) as u32;
+        let t62: u64 = (x47 as u64) * (0x12908f41_u32 as u64) + (t[7] as u64)
+            + (x61 as u64);
+        let x62 = t62 as u32;
+        let x63 = (t62 >> 32) as u32;
+        let t64: u64 = (x47 as u64) * (0x000000d8_u32 as u64) + (t[8] as u64)
+            + (x63 as u64);
+        let x64 = t64 as u32;
+        let x65 = (t64 >> 32) as u32;
+        let t66: u64 = (x47 as u64) * (0xbfca0000_u32 as u64) + (t[9] as u64)
+            + (x65 as u64);
+        let x66 = t66 as u32;
+        let x67 = (t66 >> 32) as u32;
+        let t68: u64 = (x47 as u64) * (0x0cf6b7d9_u32 as u64) + (t[10] as u64)
+            + (x67 as u64);
+        let x68 = t68 as u32;
+        let x69 = (t68 >> 32) as u32;
+        let t70: u64 = (x47 as u64) * (0xfffff6ff_u32 as u64) + (t[11] as u64)
+            + (x69 as u64);
+        let x70 = t70 as u32;
+        let x71 = (t70 >> 32) as u32;
+        let t72: u64 = (x47 as u64) * (0x023fffff_u32 as u64) + (t[12] as u64)
+            + (x71 as u64);
+        let x72 = t72 as u32;
+        let x73 = (t72 >> 32) as u32;
+        let t74: u64 = (x47 as u64) * (0x80360120_u32 as u64) + (t[13] as u64)
+            + (x73 as u64);
+        let x74 = t74 as u32;
+        let x75 = (t74 >> 32) as u32;
+        let t76: u64 = (x47 as u64) * (0x00002404_u32 as u64) + (t[14] as u64)
+            + (x75 as u64);
+        let x76 = t76 as u32;
+        let x77 = (t76 >> 32) as u32;
+        let t78: u64 = (t[15] as u64) + (x77 as u64) + (0x00000000_u32 as u64);
+        let x78 = t78 as u32;
+        let x79 = (t78 >> 32) as u32;
+        let x80 = x50.wrapping_mul(0x711bb5e5_u32);
+        let t81: u64 = (x80 as u64) * (0x40138013_u32 as u64) + (x50 as u64);
+        let x82 = (t81 >> 32) as u32;
+        let t83: u64 = (x80 as u64) * (0x2401b008_u32 as u64) + (x52 as u64)
+            + (x82 as u64);
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 32) as u32;
+        let t85: u64 = (x54 as u64) + (x84 as u64) + (0x00000000_u32 as u64);
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 32) as u32;
+        let t87: u64 = (x80 as u64) * (0xf687f640_u32 as u64) + (x56 as u64)
+            + (x86 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let t89: u64 = (x80 as u64) * (0xff66fc6f_u32 as u64) + (x58 as u64)
+            + (x88 as u64);
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 32) as u32;
+        let t91: u64 = (x80 as u64) * (0xfffffff6_u32 as u64) + (x60 as u64)
+            + (x90 as u64);
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 32) as u32;
+        let t93: u64 = (x80 as u64) * (0xc8020fff_u32 as u64) + (x62 as u64)
+            + (x92 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let t95: u64 = (x80 as u64) * (0x12908f41_u32 as u64) + (x64 as u64)
+            + (x94 as u64);
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 32) as u32;
+        let t97: u64 = (x80 as u64) * (0x000000d8_u32 as u64) + (x66 as u64)
+            + (x96 as u64);
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 32) as u32;
+        let t99: u64 = (x80 as u64) * (0xbfca0000_u32 as u64) + (x68 as u64)
+            + (x98 as u64);
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 32) as u32;
+        let t101: u64 = (x80 as u64) * (0x0cf6b7d9_u32 as u64) + (x70 as u64)
+            + (x100 as u64);
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 32) as u32;
+        let t103: u64 = (x80 as u64) * (0xfffff6ff_u32 as u64) + (x72 as u64)
+            + (x102 as u64);
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (x80 as u64) * (0x023fffff_u32 as u64) + (x74 as u64)
+            + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (x80 as u64) * (0x80360120_u32 as u64) + (x76 as u64)
+            + (x106 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (x80 as u64) * (0x00002404_u32 as u64) + (x78 as u64)
+            + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (t[16] as u64) + (x110 as u64) + (x79 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let x113 = x83.wrapping_mul(0x711bb5e5_u32);
+        let t114: u64 = (x113 as u64) * (0x40138013_u32 as u64) + (x83 as u64);
+        let x115 = (t114 >> 32) as u32;
+        let t116: u64 = (x113 as u64) * (0x2401b008_u32 as u64) + (x85 as u64)
+            + (x115 as u64);
+        let x116 = t116 as u32;
+        let x117 = (t116 >> 32) as u32;
+        let t118: u64 = (x87 as u64) + (x117 as u64) + (0x00000000_u32 as u64);
+        let x118 = t118 as u32;
+        let x119 = (t118 >> 32) as u32;
+        let t120: u64 = (x113 as u64) * (0xf687f640_u32 as u64) + (x89 as u64)
+            + (x119 as u64);
+        let x120 = t120 as u32;
+        let x121 = (t120 >> 32) as u32;
+        let t122: u64 = (x113 as u64) * (0xff66fc6f_u32 as u64) + (x91 as u64)
+            + (x121 as u64);
+        let x122 = t122 as u32;
+        let x123 = (t122 >> 32) as u32;
+        let t124: u64 = (x113 as u64) * (0xfffffff6_u32 as u64) + (x93 as u64)
+            + (x123 as u64);
+        let x124 = t124 as u32;
+        let x125 = (t124 >> 32) as u32;
+        let t126: u64 = (x113 as u64) * (0xc8020fff_u32 as u64) + (x95 as u64)
+            + (x125 as u64);
+        let x126 = t126 as u32;
+        let x127 = (t126 >> 32) as u32;
+        let t128: u64 = (x113 as u64) * (0x12908f41_u32 as u64) + (x97 as u64)
+            + (x127 as u64);
+        let x128 = t128 as u32;
+        let x129 = (t128 >> 32) as u32;
+        let t130: u64 = (x113 as u64) * (0x000000d8_u32 as u64) + (x99 as u64)
+            + (x129 as u64);
+        let x130 = t130 as u32;
+        let x131 = (t130 >> 32) as u32;
+        let t132: u64 = (x113 as u64) * (0xbfca0000_u32 as u64) + (x101 as u64)
+            + (x131 as u64);
+        let x132 = t132 as u32;
+        let x133 = (t132 >> 32) as u32;
+        let t134: u64 = (x113 as u64) * (0x0cf6b7d9_u32 as u64) + (x103 as u64)
+            + (x133 as u64);
+        let x134 = t134 as u32;
+        let x135 = (t134 >> 32) as u32;
+        let t136: u64 = (x113 as u64) * (0xfffff6ff_u32 as u64) + (x105 as u64)
+            + (x135 as u64);
+        let x136 = t136 as u32;
+        let x137 = (t136 >> 32) as u32;
+        let t138: u64 = (x113 as u64) * (0x023fffff_u32 as u64) + (x107 as u64)
+            + (x137 as u64);
+        let x138 = t138 as u32;
+        let x139 = (t138 >> 32) as u32;
+        let t140: u64 = (x113 as u64) * (0x80360120_u32 as u64) + (x109 as u64)
+            + (x139 as u64);
+        let x140 = t140 as u32;
+        let x141 = (t140 >> 32) as u32;
+        let t142: u64 = (x113 as u64) * (0x00002404_u32 as u64) + (x111 as u64)
+            + (x141 as u64);
+        let x142 = t142 as u32;
+        let x143 = (t142 >> 32) as u32;
+        let t144: u64 = (t[17] as u64) + (x143 as u64) + (x112 as u64);
+        let x144 = t144 as u32;
+        let x145 = (t144 >> 32) as u32;
+        let x146 = x116.wrapping_mul(0x711bb5e5_u32);
+        let t147: u64 = (x146 as u64) * (0x40138013_u32 as u64) + (x116 as u64);
+        let x148 = (t147 >> 32) as u32;
+        let t149: u64 = (x146 as u64) * (0x2401b008_u32 as u64) + (x118 as u64)
+            + (x148 as u64);
+        let x149 = t149 as u32;
+        let x150 = (t149 >> 32) as u32;
+        let t151: u64 = (x120 as u64) + (x150 as u64) + (0x00000000_u32 as u64);
+        let x151 = t151 as u32;
+        let x152 = (t151 >> 32) as u32;
+        let t153: u64 = (x146 as u64) * (0xf687f640_u32 as u64) + (x122 as u64)
+            + (x152 as u64);
+        let x153 = t153 as u32;
+        let x154 = (t153 >> 32) as u32;
+        let t155: u64 = (x146 as u64) * (0xff66fc6f_u32 as u64) + (x124 as u64)
+            + (x154 as u64);
+        let x155 = t155 as u32;
+        let x156 = (t155 >> 32) as u32;
+        let t157: u64 = (x146 as u64) * (0xfffffff6_u32 as u64) + (x126 as u64)
+            + (x156 as u64);
+        let x157 = t157 as u32;
+        let x158 = (t157 >> 32) as u32;
+        let t159: u64 = (x146 as u64) * (0xc8020fff_u32 as u64) + (x128 as u64)
+            + (x158 as u64);
+        let x159 = t159 as u32;
+        let x160 = (t159 >> 32) as u32;
+        let t161: u64 = (x146 as u64) * (0x12908f41_u32 as u64) + (x130 as u64)
+            + (x160 as u64);
+        let x161 = t161 as u32;
+        let x162 = (t161 >> 32) as u32;
+        let t163: u64 = (x146 as u64) * (0x000000d8_u32 as u64) + (x132 as u64)
+            + (x162 as u64);
+        let x163 = t163 as u32;
+        let x164 = (t163 >> 32) as u32;
+        let t165: u64 = (x146 as u64) * (0xbfca0000_u32 as u64) + (x134 as u64)
+            + (x164 as u64);
+        let x165 = t165 as u32;
+        let x166 = (t165 >> 32) as u32;
+        let t167: u64 = (x146 as u64) * (0x0cf6b7d9_u32 as u64) + (x136 as u64)
+            + (x166 as u64);
+        let x167 = t167 as u32;
+        let x168 = (t167 >> 32) as u32;
+        let t169: u64 = (x146 as u64) * (0xfffff6ff_u32 as u64) + (x138 as u64)
+            + (x168 as u64);
+        let x169 = t169 as u32;
+        let x170 = (t169 >> 32) as u32;
+        let t171: u64 = (x146 as u64) * (0x023fffff_u32 as u64) + (x140 as u64)
+            + (x170 as u64);
+        let x171 = t171 as u32;
+        let x172 = (t171 >> 32) as u32;
+        let t173: u64 = (x146 as u64) * (0x80360120_u32 as u64) + (x142 as u64)
+            + (x172 as u64);
+        let x173 = t173 as u32;
+        let x174 = (t173 >> 32) as u32;
+        let t175: u64 = (x146 as u64) * (0x00002404_u32 as u64) + (x144 as u64)
+            + (x174 as u64);
+        let x175 = t175 as u32;
+        let x176 = (t175 >> 32) as u32;
+        let t177: u64 = (t[18] as u64) + (x176 as u64) + (x145 as u64);
+        let x177 = t177 as u32;
+        let x178 = (t177 >> 32) as u32;
+        let x179 = x149.wrapping_mul(0x711bb5e5_u32);
+        let t180: u64 = (x179 as u64) * (0x40138013_u32 as u64) + (x149 as u64);
+        let x181 = (t180 >> 32) as u32;
+        let t182: u64 = (x179 as u64) * (0x2401b008_u32 as u64) + (x151 as u64)
+            + (x181 as u64);
+        let x182 = t182 as u32;
+        let x183 = (t182 >> 32) as u32;
+        let t184: u64 = (x153 as u64) + (x183 as u64) + (0x00000000_u32 as u64);
+        let x184 = t184 as u32;
+        let x185 = (t184 >> 32) as u32;
+        let t186: u64 = (x179 as u64) * (0xf687f640_u32 as u64) + (x155 as u64)
+            + (x185 as u64);
+        let x186 = t186 as u32;
+        let x187 = (t186 >> 32) as u32;
+        let t188: u64 = (x179 as u64) * (0xff66fc6f_u32 as u64) + (x157 as u64)
+            + (x187 as u64);
+        let x188 = t188 as u32;
+        let x189 = (t188 >> 32) as u32;
+        let t190: u64 = (x179 as u64) * (0xfffffff6_u32 as u64) + (x159 as u64)
+            + (x189 as u64);
+        let x190 = t190 as u32;
+        let x191 = (t190 >> 32) as u32;
+        let t192: u64 = (x179 as u64) * (0xc8020fff_u32 as u64) + (x161 as u64)
+            + (x191 as u64);
+        let x192 = t192 as u32;
+        let x193 = (t192 >> 32) as u32;
+        let t194: u64 = (x179 as u64) * (0x12908f41_u32 as u64) + (x163 as u64)
+            + (x193 as u64);
+        let x194 = t194 as u32;
+        let x195 = (t194 >> 32) as u32;
+        let t196: u64 = (x179 as u64) * (0x000000d8_u32 as u64) + (x165 as u64)
+            + (x195 as u64);
+        let x196 = t196 as u32;
+        let x197 = (t196 >> 32) as u32;
+        let t198: u64 = (x179 as u64) * (0xbfca0000_u32 as u64) + (x167 as u64)
+            + (x197 as u64);
+        let x198 = t198 as u32;
+        let x199 = (t198 >> 32) as u32;
+        let t200: u64 = (x179 as u64) * (0x0cf6b7d9_u32 as u64) + (x169 as u64)
+            + (x199 as u64);
+        let x200 = t200 as u32;
+        let x201 = (t200 >> 32) as u32;
+        let t202: u64 = (x179 as u64) * (0xfffff6ff_u32 as u64) + (x171 as u64)
+            + (x201 as u64);
+        let x202 = t202 as u32;
+        let x203 = (t202 >> 32) as u32;
+        let t204: u64 = (x179 as u64) * (0x023fffff_u32 as u64) + (x173 as u64)
+            + (x203 as u64);
+        let x204 = t204 as u32;
+        let x205 = (t204 >> 32) as u32;
+        let t206: u64 = (x179 as u64) * (0x80360120_u32 as u64) + (x175 as u64)
+            + (x205 as u64);
+        let x206 = t206 as u32;
+        let x207 = (t206 >> 32) as u32;
+        let t208: u64 = (x179 as u64) * (0x00002404_u32 as u64) + (x177 as u64)
+            + (x207 as u64);
+        let x208 = t208 as u32;
+        let x209 = (t208 >> 32) as u32;
+        let t210: u64 = (t[19] as u64) + (x209 as u64) + (x178 as u64);
+        let x210 = t210 as u32;
+        let x211 = (t210 >> 32) as u32;
+        let x212 = x182.wrapping_mul(0x711bb5e5_u32);
+        let t213: u64 = (x212 as u64) * (0x40138013_u32 as u64) + (x182 as u64);
+        let x214 = (t213 >> 32) as u32;
+        let t215: u64 = (x212 as u64) * (0x2401b008_u32 as u64) + (x184 as u64)
+            + (x214 as u64);
+        let x215 = t215 as u32;
+        let x216 = (t215 >> 32) as u32;
+        let t217: u64 = (x186 as u64) + (x216 as u64) + (0x00000000_u32 as u64);
+        let x217 = t217 as u32;
+        let x218 = (t217 >> 32) as u32;
+        let t219: u64 = (x212 as u64) * (0xf687f640_u32 as u64) + (x188 as u64)
+            + (x218 as u64);
+        let x219 = t219 as u32;
+        let x220 = (t219 >> 32) as u32;
+        let t221: u64 = (x212 as u64) * (0xff66fc6f_u32 as u64) + (x190 as u64)
+            + (x220 as u64);
+        let x221 = t221 as u32;
+        let x222 = (t221 >> 32) as u32;
+        let t223: u64 = (x212 as u64) * (0xfffffff6_u32 as u64) + (x192 as u64)
+            + (x222 as u64);
+        let x223 = t223 as u32;
+        let x224 = (t223 >> 32) as u32;
+        let t225: u64 = (x212 as u64) * (0xc8020fff_u32 as u64) + (x194 as u64)
+            + (x224 as u64);
+        let x225 = t225 as u32;
+        let x226 = (t225 >> 32) as u32;
+        let t227: u64 = (x212 as u64) * (0x12908f41_u32 as u64) + (x196 as u64)
+            + (x226 as u64);
+        let x227 = t227 as u32;
+        let x228 = (t227 >> 32) as u32;
+        let t229: u64 = (x212 as u64) * (0x000000d8_u32 as u64) + (x198 as u64)
+            + (x228 as u64);
+        let x229 = t229 as u32;
+        let x230 = (t229 >> 32) as u32;
+        let t231: u64 = (x212 as u64) * (0xbfca0000_u32 as u64) + (x200 as u64)
+            + (x230 as u64);
+        let x231 = t231 as u32;
+        let x232 = (t231 >> 32) as u32;
+        let t233: u64 = (x212 as u64) * (0x0cf6b7d9_u32 as u64) + (x202 as u64)
+            + (x232 as u64);
+        let x233 = t233 as u32;
+        let x234 = (t233 >> 32) as u32;
+        let t235: u64 = (x212 as u64) * (0xfffff6ff_u32 as u64) + (x204 as u64)
+            + (x234 as u64);
+        let x235 = t235 as u32;
+        let x236 = (t235 >> 32) as u32;
+        let t237: u64 = (x212 as u64) * (0x023fffff_u32 as u64) + (x206 as u64)
+            + (x236 as u64);
+        let x237 = t237 as u32;
+        let x238 = (t237 >> 32) as u32;
+        let t239: u64 = (x212 as u64) * (0x80360120_u32 as u64) + (x208 as u64)
+            + (x238 as u64);
+        let x239 = t239 as u32;
+        let x240 = (t239 >> 32) as u32;
+        let t241: u64 = (x212 as u64) * (0x00002404_u32 as u64) + (x210 as u64)
+            + (x240 as u64);
+        let x241 = t241 as u32;
+        let x242 = (t241 >> 32) as u32;
+        let t243: u64 = (t[20] as u64) + (x242 as u64) + (x211 as u64);
+        let x243 = t243 as u32;
+        let x244 = (t243 >> 32) as u32;
+        let x245 = x215.wrapping_mul(0x711bb5e5_u32);
+        let t246: u64 = (x245 as u64) * (0x40138013_u32 as u64) + (x215 as u64);
+        let x247 = (t246 >> 32) as u32;
+        let t248: u64 = (x245 as u64) * (0x2401b008_u32 as u64) + (x217 as u64)
+            + (x247 as u64);
+        let x248 = t248 as u32;
+        let x249 = (t248 >> 32) as u32;
+        let t250: u64 = (x219 as u64) + (x249 as u64) + (0x00000000_u32 as u64);
+        let x250 = t250 as u32;
+        let x251 = (t250 >> 32) as u32;
+        let t252: u64 = (x245 as u64) * (0xf687f640_u32 as u64) + (x221 as u64)
+            + (x251 as u64);
+        let x252 = t252 as u32;
+        let x253 = (t252 >> 32) as u32;
+        let t254: u64 = (x245 as u64) * (0xff66fc6f_u32 as u64) + (x223 as u64)
+            + (x253 as u64);
+        let x254 = t254 as u32;
+        let x255 = (t254 >> 32) as u32;
+        let t256: u64 = (x245 as u64) * (0xfffffff6_u32 as u64) + (x225 as u64)
+            + (x255 as u64);
+        let x256 = t256 as u32;
+        let x257 = (t256 >> 32) as u32;
+        let t258: u64 = (x245 as u64) * (0xc8020fff_u32 as u64) + (x227 as u64)
+            + (x257 as u64);
+        let x258 = t258 as u32;
+        let x259 = (t258 >> 32) as u32;
+        let t260: u64 = (x245 as u64) * (0x12908f41_u32 as u64) + (x229 as u64)
+            + (x259 as u64);
+        let x260 = t260 as u32;
+        let x261 = (t260 >> 32) as u32;
+        let t262: u64 = (x245 as u64) * (0x000000d8_u32 as u64) + (x231 as u64)
+            + (x261 as u64);
+        let x262 = t262 as u32;
+        let x263 = (t262 >> 32) as u32;
+        let t264: u64 = (x245 as u64) * (0xbfca0000_u32 as u64) + (x233 as u64)
+            + (x263 as u64);
+        let x264 = t264 as u32;
+        let x265 = (t264 >> 32) as u32;
+        let t266: u64 = (x245 as u64) * (0x0cf6b7d9_u32 as u64) + (x235 as u64)
+            + (x265 as u64);
+        let x266 = t266 as u32;
+        let x267 = (t266 >> 32) as u32;
+        let t268: u64 = (x245 as u64) * (0xfffff6ff_u32 as u64) + (x237 as u64)
+            + (x267 as u64);
+        let x268 = t268 as u32;
+        let x269 = (t268 >> 32) as u32;
+        let t270: u64 = (x245 as u64) * (0x023fffff_u32 as u64) + (x239 as u64)
+            + (x269 as u64);
+        let x270 = t270 as u32;
+        let x271 = (t270 >> 32) as u32;
+        let t272: u64 = (x245 as u64) * (0x80360120_u32 as u64) + (x241 as u64)
+            + (x271 as u64);
+        let x272 = t272 as u32;
+        let x273 = (t272 >> 32) as u32;
+        let t274: u64 = (x245 as u64) * (0x00002404_u32 as u64) + (x243 as u64)
+            + (x273 as u64);
+        let x274 = t274 as u32;
+        let x275 = (t274 >> 32) as u32;
+        let t276: u64 = (t[21] as u64) + (x275 as u64) + (x244 as u64);
+        let x276 = t276 as u32;
+        let x277 = (t276 >> 32) as u32;
+        let x278 = x248.wrapping_mul(0x711bb5e5_u32);
+        let t279: u64 = (x278 as u64) * (0x40138013_u32 as u64) + (x248 as u64);
+        let x280 = (t279 >> 32) as u32;
+        let t281: u64 = (x278 as u64) * (0x2401b008_u32 as u64) + (x250 as u64)
+            + (x280 as u64);
+        let x281 = t281 as u32;
+        let x282 = (t281 >> 32) as u32;
+        let t283: u64 = (x252 as u64) + (x282 as u64) + (0x00000000_u32 as u64);
+        let x283 = t283 as u32;
+        let x284 = (t283 >> 32) as u32;
+        let t285: u64 = (x278 as u64) * (0xf687f640_u32 as u64) + (x254 as u64)
+            + (x284 as u64);
+        let x285 = t285 as u32;
+        let x286 = (t285 >> 32) as u32;
+        let t287: u64 = (x278 as u64) * (0xff66fc6f_u32 as u64) + (x256 as u64)
+            + (x286 as u64);
+        let x287 = t287 as u32;
+        let x288 = (t287 >> 32) as u32;
+        let t289: u64 = (x278 as u64) * (0xfffffff6_u32 as u64) + (x258 as u64)
+            + (x288 as u64);
+        let x289 = t289 as u32;
+        let x290 = (t289 >> 32) as u32;
+        let t291: u64 = (x278 as u64) * (0xc8020fff_u32 as u64) + (x260 as u64)
+            + (x290 as u64);
+        let x291 = t291 as u32;
+        let x292 = (t291 >> 32) as u32;
+        let t293: u64 = (x278 as u64) * (0x12908f41_u32 as u64) + (x262 as u64)
+            + (x292 as u64);
+        let x293 = t293 as u32;
+        let x294 = (t293 >> 32) as u32;
+        let t295: u64 = (x278 as u64) * (0x000000d8_u32 as u64) + (x264 as u64)
+            + (x294 as u64);
+        let x295 = t295 as u32;
+        let x296 = (t295 >> 32) as u32;
+        let t297: u64 = (x278 as u64) * (0xbfca0000_u32 as u64) + (x266 as u64)
+            + (x296 as u64);
+        let x297 = t297 as u32;
+        let x298 = (t297 >> 32) as u32;
+        let t299: u64 = (x278 as u64) * (0x0cf6b7d9_u32 as u64) + (x268 as u64)
+            + (x298 as u64);
+        let x299 = t299 as u32;
+        let x300 = (t299 >> 32) as u32;
+        let t301: u64 = (x278 as u64) * (0xfffff6ff_u32 as u64) + (x270 as u64)
+            + (x300 as u64);
+        let x301 = t301 as u32;
+        let x302 = (t301 >> 32) as u32;
+        let t303: u64 = (x278 as u64) * (0x023fffff_u32 as u64) + (x272 as u64)
+            + (x302 as u64);
+        let x303 = t303 as u32;
+        let x304 = (t303 >> 32) as u32;
+        let t305: u64 = (x278 as u64) * (0x80360120_u32 as u64) + (x274 as u64)
+            + (x304 as u64);
+        let x305 = t305 as u32;
+        let x306 = (t305 >> 32) as u32;
+        let t307: u64 = (x278 as u64) * (0x00002404_u32 as u64) + (x276 as u64)
+            + (x306 as u64);
+        let x307 = t307 as u32;
+        let x308 = (t307 >> 32) as u32;
+        let t309: u64 = (t[22] as u64) + (x308 as u64) + (x277 as u64);
+        let x309 = t309 as u32;
+        let x310 = (t309 >> 32) as u32;
+        let x311 = x281.wrapping_mul(0x711bb5e5_u32);
+        let t312: u64 = (x311 as u64) * (0x40138013_u32 as u64) + (x281 as u64);
+        let x313 = (t312 >> 32) as u32;
+        let t314: u64 = (x311 as u64) * (0x2401b008_u32 as u64) + (x283 as u64)
+            + (x313 as u64);
+        let x314 = t314 as u32;
+        let x315 = (t314 >> 32) as u32;
+        let t316: u64 = (x285 as u64) + (x315 as u64) + (0x00000000_u32 as u64);
+        let x316 = t316 as u32;
+        let x317 = (t316 >> 32) as u32;
+        let t318: u64 = (x311 as u64) * (0xf687f640_u32 as u64) + (x287 as u64)
+            + (x317 as u64);
+        let x318 = t318 as u32;
+        let x319 = (t318 >> 32) as u32;
+        let t320: u64 = (x311 as u64) * (0xff66fc6f_u32 as u64) + (x289 as u64)
+            + (x319 as u64);
+        let x320 = t320 as u32;
+        let x321 = (t320 >> 32) as u32;
+        let t322: u64 = (x311 as u64) * (0xfffffff6_u32 as u64) + (x291 as u64)
+            + (x321 as u64);
+        let x322 = t322 as u32;
+        let x323 = (t322 >> 32) as u32;
+        let t324: u64 = (x311 as u64) * (0xc8020fff_u32 as u64) + (x293 as u64)
+            + (x323 as u64);
+        let x324 = t324 as u32;
+        let x325 = (t324 >> 32) as u32;
+        let t326: u64 = (x311 as u64) * (0x12908f41_u32 as u64) + (x295 as u64)
+            + (x325 as u64);
+        let x326 = t326 as u32;
+        let x327 = (t326 >> 32) as u32;
+        let t328: u64 = (x311 as u64) * (0x000000d8_u32 as u64) + (x297 as u64)
+            + (x327 as u64);
+        let x328 = t328 as u32;
+        let x329 = (t328 >> 32) as u32;
+        let t330: u64 = (x311 as u64) * (0xbfca0000_u32 as u64) + (x299 as u64)
+            + (x329 as u64);
+        let x330 = t330 as u32;
+        let x331 = (t330 >> 32) as u32;
+        let t332: u64 = (x311 as u64) * (0x0cf6b7d9_u32 as u64) + (x301 as u64)
+            + (x331 as u64);
+        let x332 = t332 as u32;
+        let x333 = (t332 >> 32) as u32;
+        let t334: u64 = (x311 as u64) * (0xfffff6ff_u32 as u64) + (x303 as u64)
+            + (x333 as u64);
+        let x334 = t334 as u32;
+        let x335 = (t334 >> 32) as u32;
+        let t336: u64 = (x311 as u64) * (0x023fffff_u32 as u64) + (x305 as u64)
+            + (x335 as u64);
+        let x336 = t336 as u32;
+        let x337 = (t336 >> 32) as u32;
+        let t338: u64 = (x311 as u64) * (0x80360120_u32 as u64) + (x307 as u64)
+            + (x337 as u64);
+        let x338 = t338 as u32;
+        let x339 = (t338 >> 32) as u32;
+        let t340: u64 = (x311 as u64) * (0x00002404_u32 as u64) + (x309 as u64)
+            + (x339 as u64);
+        let x340 = t340 as u32;
+        let x341 = (t340 >> 32) as u32;
+        let t342: u64 = (t[23] as u64) + (x341 as u64) + (x310 as u64);
+        let x342 = t342 as u32;
+        let x343 = (t342 >> 32) as u32;
+        let x344 = x314.wrapping_mul(0x711bb5e5_u32);
+        let t345: u64 = (x344 as u64) * (0x40138013_u32 as u64) + (x314 as u64);
+        let x346 = (t345 >> 32) as u32;
+        let t347: u64 = (x344 as u64) * (0x2401b008_u32 as u64) + (x316 as u64)
+            + (x346 as u64);
+        let x347 = t347 as u32;
+        let x348 = (t347 >> 32) as u32;
+        let t349: u64 = (x318 as u64) + (x348 as u64) + (0x00000000_u32 as u64);
+        let x349 = t349 as u32;
+        let x350 = (t349 >> 32) as u32;
+        let t351: u64 = (x344 as u64) * (0xf687f640_u32 as u64) + (x320 as u64)
+            + (x350 as u64);
+        let x351 = t351 as u32;
+        let x352 = (t351 >> 32) as u32;
+        let t353: u64 = (x344 as u64) * (0xff66fc6f_u32 as u64) + (x322 as u64)
+            + (x352 as u64);
+        let x353 = t353 as u32;
+        let x354 = (t353 >> 32) as u32;
+        let t355: u64 = (x344 as u64) * (0xfffffff6_u32 as u64) + (x324 as u64)
+            + (x354 as u64);
+        let x355 = t355 as u32;
+        let x356 = (t355 >> 32) as u32;
+        let t357: u64 = (x344 as u64) * (0xc8020fff_u32 as u64) + (x326 as u64)
+            + (x356 as u64);
+        let x357 = t357 as u32;
+        let x358 = (t357 >> 32) as u32;
+        let t359: u64 = (x344 as u64) * (0x12908f41_u32 as u64) + (x328 as u64)
+            + (x358 as u64);
+        let x359 = t359 as u32;
+        let x360 = (t359 >> 32) as u32;
+        let t361: u64 = (x344 as u64) * (0x000000d8_u32 as u64) + (x330 as u64)
+            + (x360 as u64);
+        let x361 = t361 as u32;
+        let x362 = (t361 >> 32) as u32;
+        let t363: u64 = (x344 as u64) * (0xbfca0000_u32 as u64) + (x332 as u64)
+            + (x362 as u64);
+        let x363 = t363 as u32;
+        let x364 = (t363 >> 32) as u32;
+        let t365: u64 = (x344 as u64) * (0x0cf6b7d9_u32 as u64) + (x334 as u64)
+            + (x364 as u64);
+        let x365 = t365 as u32;
+        let x366 = (t365 >> 32) as u32;
+        let t367: u64 = (x344 as u64) * (0xfffff6ff_u32 as u64) + (x336 as u64)
+            + (x366 as u64);
+        let x367 = t367 as u32;
+        let x368 = (t367 >> 32) as u32;
+        let t369: u64 = (x344 as u64) * (0x023fffff_u32 as u64) + (x338 as u64)
+            + (x368 as u64);
+        let x369 = t369 as u32;
+        let x370 = (t369 >> 32) as u32;
+        let t371: u64 = (x344 as u64) * (0x80360120_u32 as u64) + (x340 as u64)
+            + (x370 as u64);
+        let x371 = t371 as u32;
+        let x372 = (t371 >> 32) as u32;
+        let t373: u64 = (x344 as u64) * (0x00002404_u32 as u64) + (x342 as u64)
+            + (x372 as u64);
+        let x373 = t373 as u32;
+        let x374 = (t373 >> 32) as u32;
+        let t375: u64 = (t[24] as u64) + (x374 as u64) + (x343 as u64);
+        let x375 = t375 as u32;
+        let x376 = (t375 >> 32) as u32;
+        let x377 = x347.wrapping_mul(0x711bb5e5_u32);
+        let t378: u64 = (x377 as u64) * (0x40138013_u32 as u64) + (x347 as u64);
+        let x379 = (t378 >> 32) as u32;
+        let t380: u64 = (x377 as u64) * (0x2401b008_u32 as u64) + (x349 as u64)
+            + (x379 as u64);
+        let x380 = t380 as u32;
+        let x381 = (t380 >> 32) as u32;
+        let t382: u64 = (x351 as u64) + (x381 as u64) + (0x00000000_u32 as u64);
+        let x382 = t382 as u32;
+        let x383 = (t382 >> 32) as u32;
+        let t384: u64 = (x377 as u64) * (0xf687f640_u32 as u64) + (x353 as u64)
+            + (x383 as u64);
+        let x384 = t384 as u32;
+        let x385 = (t384 >> 32) as u32;
+        let t386: u64 = (x377 as u64) * (0xff66fc6f_u32 as u64) + (x355 as u64)
+            + (x385 as u64);
+        let x386 = t386 as u32;
+        let x387 = (t386 >> 32) as u32;
+        let t388: u64 = (x377 as u64) * (0xfffffff6_u32 as u64) + (x357 as u64)
+            + (x387 as u64);
+        let x388 = t388 as u32;
+        let x389 = (t388 >> 32) as u32;
+        let t390: u64 = (x377 as u64) * (0xc8020fff_u32 as u64) + (x359 as u64)
+            + (x389 as u64);
+        let x390 = t390 as u32;
+        let x391 = (t390 >> 32) as u32;
+        let t392: u64 = (x377 as u64) * (0x12908f41_u32 as u64) + (x361 as u64)
+            + (x391 as u64);
+        let x392 = t392 as u32;
+        let x393 = (t392 >> 32) as u32;
+        let t394: u64 = (x377 as u64) * (0x000000d8_u32 as u64) + (x363 as u64)
+            + (x393 as u64);
+        let x394 = t394 as u32;
+        let x395 = (t394 >> 32) as u32;
+        let t396: u64 = (x377 as u64) * (0xbfca0000_u32 as u64) + (x365 as u64)
+            + (x395 as u64);
+        let x396 = t396 as u32;
+        let x397 = (t396 >> 32) as u32;
+        let t398: u64 = (x377 as u64) * (0x0cf6b7d9_u32 as u64) + (x367 as u64)
+            + (x397 as u64);
+        let x398 = t398 as u32;
+        let x399 = (t398 >> 32) as u32;
+        let t400: u64 = (x377 as u64) * (0xfffff6ff_u32 as u64) + (x369 as u64)
+            + (x399 as u64);
+        let x400 = t400 as u32;
+        let x401 = (t400 >> 32) as u32;
+        let t402: u64 = (x377 as u64) * (0x023fffff_u32 as u64) + (x371 as u64)
+            + (x401 as u64);
+        let x402 = t402 as u32;
+        let x403 = (t402 >> 32) as u32;
+        let t404: u64 = (x377 as u64) * (0x80360120_u32 as u64) + (x373 as u64)
+            + (x403 as u64);
+        let x404 = t404 as u32;
+        let x405 = (t404 >> 32) as u32;
+        let t406: u64 = (x377 as u64) * (0x00002404_u32 as u64) + (x375 as u64)
+            + (x405 as u64);
+        let x406 = t406 as u32;
+        let x407 = (t406 >> 32) as u32;
+        let t408: u64 = (t[25] as u64) + (x407 as u64) + (x376 as u64);
+        let x408 = t408 as u32;
+        let x409 = (t408 >> 32) as u32;
+        let x410 = x380.wrapping_mul(0x711bb5e5_u32);
+        let t411: u64 = (x410 as u64) * (0x40138013_u32 as u64) + (x380 as u64);
+        let x412 = (t411 >> 32) as u32;
+        let t413: u64 = (x410 as u64) * (0x2401b008_u32 as u64) + (x382 as u64)
+            + (x412 as u64);
+        let x413 = t413 as u32;
+        let x414 = (t413 >> 32) as u32;
+        let t415: u64 = (x384 as u64) + (x414 as u64) + (0x00000000_u32 as u64);
+        let x415 = t415 as u32;
+        let x416 = (t415 >> 32) as u32;
+        let t417: u64 = (x410 as u64) * (0xf687f640_u32 as u64) + (x386 as u64)
+            + (x416 as u64);
+        let x417 = t417 as u32;
+        let x418 = (t417 >> 32) as u32;
+        let t419: u64 = (x410 as u64) * (0xff66fc6f_u32 as u64) + (x388 as u64)
+            + (x418 as u64);
+        let x419 = t419 as u32;
+        let x420 = (t419 >> 32) as u32;
+        let t421: u64 = (x410 as u64) * (0xfffffff6_u32 as u64) + (x390 as u64)
+            + (x420 as u64);
+        let x421 = t421 as u32;
+        let x422 = (t421 >> 32) as u32;
+        let t423: u64 = (x410 as u64) * (0xc8020fff_u32 as u64) + (x392 as u64)
+            + (x422 as u64);
+        let x423 = t423 as u32;
+        let x424 = (t423 >> 32) as u32;
+        let t425: u64 = (x410 as u64) * (0x12908f41_u32 as u64) + (x394 as u64)
+            + (x424 as u64);
+        let x425 = t425 as u32;
+        let x426 = (t425 >> 32) as u32;
+        let t427: u64 = (x410 as u64) * (0x000000d8_u32 as u64) + (x396 as u64)
+            + (x426 as u64);
+        let x427 = t427 as u32;
+        let x428 = (t427 >> 32) as u32;
+        let t429: u64 = (x410 as u64) * (0xbfca0000_u32 as u64) + (x398 as u64)
+            + (x428 as u64);
+        let x429 = t429 as u32;
+        let x430 = (t429 >> 32) as u32;
+        let t431: u64 = (x410 as u64) * (0x0cf6b7d9_u32 as u64) + (x400 as u64)
+            + (x430 as u64);
+        let x431 = t431 as u32;
+        let x432 = (t431 >> 32) as u32;
+        let t433: u64 = (x410 as u64) * (0xfffff6ff_u32 as u64) + (x402 as u64)
+            + (x432 as u64);
+        let x433 = t433 as u32;
+        let x434 = (t433 >> 32) as u32;
+        let t435: u64 = (x410 as u64) * (0x023fffff_u32 as u64) + (x404 as u64)
+            + (x434 as u64);
+        let x435 = t435 as u32;
+        let x436 = (t435 >> 32) as u32;
+        let t437: u64 = (x410 as u64) * (0x80360120_u32 as u64) + (x406 as u64)
+            + (x436 as u64);
+        let x437 = t437 as u32;
+        let x438 = (t437 >> 32) as u32;
+        let t439: u64 = (x410 as u64) * (0x00002404_u32 as u64) + (x408 as u64)
+            + (x438 as u64);
+        let x439 = t439 as u32;
+        let x440 = (t439 >> 32) as u32;
+        let t441: u64 = (t[26] as u64) + (x440 as u64) + (x409 as u64);
+        let x441 = t441 as u32;
+        let x442 = (t441 >> 32) as u32;
+        let x443 = x413.wrapping_mul(0x711bb5e5_u32);
+        let t444: u64 = (x443 as u64) * (0x40138013_u32 as u64) + (x413 as u64);
+        let x445 = (t444 >> 32) as u32;
+        let t446: u64 = (x443 as u64) * (0x2401b008_u32 as u64) + (x415 as u64)
+            + (x445 as u64);
+        let x446 = t446 as u32;
+        let x447 = (t446 >> 32) as u32;
+        let t448: u64 = (x417 as u64) + (x447 as u64) + (0x00000000_u32 as u64);
+        let x448 = t448 as u32;
+        let x449 = (t448 >> 32) as u32;
+        let t450: u64 = (x443 as u64) * (0xf687f640_u32 as u64) + (x419 as u64)
+            + (x449 as u64);
+        let x450 = t450 as u32;
+        let x451 = (t450 >> 32) as u32;
+        let t452: u64 = (x443 as u64) * (0xff66fc6f_u32 as u64) + (x421 as u64)
+            + (x451 as u64);
+        let x452 = t452 as u32;
+        let x453 = (t452 >> 32) as u32;
+        let t454: u64 = (x443 as u64) * (0xfffffff6_u32 as u64) + (x423 as u64)
+            + (x453 as u64);
+        let x454 = t454 as u32;
+        let x455 = (t454 >> 32) as u32;
+        let t456: u64 = (x443 as u64) * (0xc8020fff_u32 as u64) + (x425 as u64)
+            + (x455 as u64);
+        let x456 = t456 as u32;
+        let x457 = (t456 >> 32) as u32;
+        let t458: u64 = (x443 as u64) * (0x12908f41_u32 as u64) + (x427 as u64)
+            + (x457 as u64);
+        let x458 = t458 as u32;
+        let x459 = (t458 >> 32) as u32;
+        let t460: u64 = (x443 as u64) * (0x000000d8_u32 as u64) + (x429 as u64)
+            + (x459 as u64);
+        let x460 = t460 as u32;
+        let x461 = (t460 >> 32) as u32;
+        let t462: u64 = (x443 as u64) * (0xbfca0000_u32 as u64) + (x431 as u64)
+            + (x461 as u64);
+        let x462 = t462 as u32;
+        let x463 = (t462 >> 32) as u32;
+        let t464: u64 = (x443 as u64) * (0x0cf6b7d9_u32 as u64) + (x433 as u64)
+            + (x463 as u64);
+        let x464 = t464 as u32;
+        let x465 = (t464 >> 32) as u32;
+        let t466: u64 = (x443 as u64) * (0xfffff6ff_u32 as u64) + (x435 as u64)
+            + (x465 as u64);
+        let x466 = t466 as u32;
+        let x467 = (t466 >> 32) as u32;
+        let t468: u64 = (x443 as u64) * (0x023fffff_u32 as u64) + (x437 as u64)
+            + (x467 as u64);
+        let x468 = t468 as u32;
+        let x469 = (t468 >> 32) as u32;
+        let t470: u64 = (x443 as u64) * (0x80360120_u32 as u64) + (x439 as u64)
+            + (x469 as u64);
+        let x470 = t470 as u32;
+        let x471 = (t470 >> 32) as u32;
+        let t472: u64 = (x443 as u64) * (0x00002404_u32 as u64) + (x441 as u64)
+            + (x471 as u64);
+        let x472 = t472 as u32;
+        let x473 = (t472 >> 32) as u32;
+        let t474: u64 = (t[27] as u64) + (x473 as u64) + (x442 as u64);
+        let x474 = t474 as u32;
+        let x475 = (t474 >> 32) as u32;
+        let x476 = x446.wrapping_mul(0x711bb5e5_u32);
+        let t477: u64 = (x476 as u64) * (0x40138013_u32 as u64) + (x446 as u64);
+        let x478 = (t477 >> 32) as u32;
+        let t479: u64 = (x476 as u64) * (0x2401b008_u32 as u64) + (x448 as u64)
+            + (x478 as u64);
+        let x479 = t479 as u32;
+        let x480 = (t479 >> 32) as u32;
+        let t481: u64 = (x450 as u64) + (x480 as u64) + (0x00000000_u32 as u64);
+        let x481 = t481 as u32;
+        let x482 = (t481 >> 32) as u32;
+        let t483: u64 = (x476 as u64) * (0xf687f640_u32 as u64) + (x452 as u64)
+            + (x482 as u64);
+        let x483 = t483 as u32;
+        let x484 = (t483 >> 32) as u32;
+        let t485: u64 = (x476 as u64) * (0xff66fc6f_u32 as u64) + (x454 as u64)
+            + (x484 as u64);
+        let x485 = t485 as u32;
+        let x486 = (t485 >> 32) as u32;
+        let t487: u64 = (x476 as u64) * (0xfffffff6_u32 as u64) + (x456 as u64)
+            + (x486 as u64);
+        let x487 = t487 as u32;
+        let x488 = (t487 >> 32) as u32;
+        let t489: u64 = (x476 as u64) * (0xc8020fff_u32 as u64) + (x458 as u64)
+            + (x488 as u64);
+        let x489 = t489 as u32;
+        let x490 = (t489 >> 32) as u32;
+        let t491: u64 = (x476 as u64) * (0x12908f41_u32 as u64) + (x460 as u64)
+            + (x490 as u64);
+        let x491 = t491 as u32;
+        let x492 = (t491 >> 32) as u32;
+        let t493: u64 = (x476 as u64) * (0x000000d8_u32 as u64) + (x462 as u64)
+            + (x492 as u64);
+        let x493 = t493 as u32;
+        let x494 = (t493 >> 32) as u32;
+        let t495: u64 = (x476 as u64) * (0xbfca0000_u32 as u64) + (x464 as u64)
+            + (x494 as u64);
+        let x495 = t495 as u32;
+        let x496 = (t495 >> 32) as u32;
+        let t497: u64 = (x476 as u64) * (0x0cf6b7d9_u32 as u64) + (x466 as u64)
+            + (x496 as u64);
+        let x497 = t497 as u32;
+        let x498 = (t497 >> 32) as u32;
+        let t499: u64 = (x476 as u64) * (0xfffff6ff_u32 as u64) + (x468 as u64)
+            + (x498 as u64);
+        let x499 = t499 as u32;
+        let x500 = (t499 >> 32) as u32;
+        let t501: u64 = (x476 as u64) * (0x023fffff_u32 as u64) + (x470 as u64)
+            + (x500 as u64);
+        let x501 = t501 as u32;
+        let x502 = (t501 >> 32) as u32;
+        let t503: u64 = (x476 as u64) * (0x80360120_u32 as u64) + (x472 as u64)
+            + (x502 as u64);
+        let x503 = t503 as u32;
+        let x504 = (t503 >> 32) as u32;
+        let t505: u64 = (x476 as u64) * (0x00002404_u32 as u64) + (x474 as u64)
+            + (x504 as u64);
+        let x505 = t505 as u32;
+        let x506 = (t505 >> 32) as u32;
+        let t507: u64 = (t[28] as u64) + (x506 as u64) + (x475 as u64);
+        let x507 = t507 as u32;
+        let x508 = (t507 >> 32) as u32;
+        let x509 = x479.wrapping_mul(0x711bb5e5_u32);
+        let t510: u64 = (x509 as u64) * (0x40138013_u32 as u64) + (x479 as u64);
+        let x511 = (t510 >> 32) as u32;
+        let t512: u64 = (x509 as u64) * (0x2401b008_u32 as u64) + (x481 as u64)
+            + (x511 as u64);
+        let x512 = t512 as u32;
+        let x513 = (t512 >> 32) as u32;
+        let t514: u64 = (x483 as u64) + (x513 as u64) + (0x00000000_u32 as u64);
+        let x514 = t514 as u32;
+        let x515 = (t514 >> 32) as u32;
+        let t516: u64 = (x509 as u64) * (0xf687f640_u32 as u64) + (x485 as u64)
+            + (x515 as u64);
+        let x516 = t516 as u32;
+        let x517 = (t516 >> 32) as u32;
+        let t518: u64 = (x509 as u64) * (0xff66fc6f_u32 as u64) + (x487 as u64)
+            + (x517 as u64);
+        let x518 = t518 as u32;
+        let x519 = (t518 >> 32) as u32;
+        let t520: u64 = (x509 as u64) * (0xfffffff6_u32 as u64) + (x489 as u64)
+            + (x519 as u64);
+        let x520 = t520 as u32;
+        let x521 = (t520 >> 32) as u32;
+        let t522: u64 = (x509 as u64) * (0xc8020fff_u32 as u64) + (x491 as u64)
+            + (x521 as u64);
+        let x522 = t522 as u32;
+        let x523 = (t522 >> 32) as u32;
+        let t524: u64 = (x509 as u64) * (0x12908f41_u32 as u64) + (x493 as u64)
+            + (x523 as u64);
+        let x524 = t524 as u32;
+        let x525 = (t524 >> 32) as u32;
+        let t526: u64 = (x509 as u64) * (0x000000d8_u32 as u64) + (x495 as u64)
+            + (x525 as u64);
+        let x526 = t526 as u32;
+        let x527 = (t526 >> 32) as u32;
+        let t528: u64 = (x509 as u64) * (0xbfca0000_u32 as u64) + (x497 as u64)
+            + (x527 as u64);
+        let x528 = t528 as u32;
+        let x529 = (t528 >> 32) as u32;
+        let t530: u64 = (x509 as u64) * (0x0cf6b7d9_u32 as u64) + (x499 as u64)
+            + (x529 as u64);
+        let x530 = t530 as u32;
+        let x531 = (t530 >> 32) as u32;
+        let t532: u64 = (x509 as u64) * (0xfffff6ff_u32 as u64) + (x501 as u64)
+            + (x531 as u64);
+        let x532 = t532 as u32;
+        let x533 = (t532 >> 32) as u32;
+        let t534: u64 = (x509 as u64) * (0x023fffff_u32 as u64) + (x503 as u64)
+            + (x533 as u64);
+        let x534 = t534 as u32;
+        let x535 = (t534 >> 32) as u32;
+        let t536: u64 = (x509 as u64) * (0x80360120_u32 as u64) + (x505 as u64)
+            + (x535 as u64);
+        let x536 = t536 as u32;
+        let x537 = (t536 >> 32) as u32;
+        let t538: u64 = (x509 as u64) * (0x00002404_u32 as u64) + (x507 as u64)
+            + (x537 as u64);
+        let x538 = t538 as u32;
+        let x539 = (t538 >> 32) as u32;
+        let x540 = t[29].wrapping_add(x539).wrapping_add(x508);
+        let t558: u64 = {
+            let (d, b1) = x512.overflowing_sub(0x40138013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x558 = t558 as u32;
+        let x559 = (t558 >> 63) as u32;
+        let t560: u64 = {
+            let (d, b1) = x514.overflowing_sub(0x2401b008_u32);
+            let (d, b2) = d.overflowing_sub(x559);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x560 = t560 as u32;
+        let x561 = (t560 >> 63) as u32;
+        let t562: u64 = {
+            let (d, b1) = x516.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x561);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x562 = t562 as u32;
+        let x563 = (t562 >> 63) as u32;
+        let t564: u64 = {
+            let (d, b1) = x518.overflowing_sub(0xf687f640_u32);
+            let (d, b2) = d.overflowing_sub(x563);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x564 = t564 as u32;
+        let x565 = (t564 >> 63) as u32;
+        let t566: u64 = {
+            let (d, b1) = x520.overflowing_sub(0xff66fc6f_u32);
+            let (d, b2) = d.overflowing_sub(x565);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x566 = t566 as u32;
+        let x567 = (t566 >> 63) as u32;
+        let t568: u64 = {
+            let (d, b1) = x522.overflowing_sub(0xfffffff6_u32);
+            let (d, b2) = d.overflowing_sub(x567);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x568 = t568 as u32;
+        let x569 = (t568 >> 63) as u32;
+        let t570: u64 = {
+            let (d, b1) = x524.overflowing_sub(0xc8020fff_u32);
+            let (d, b2) = d.overflowing_sub(x569);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x570 = t570 as u32;
+        let x571 = (t570 >> 63) as u32;
+        let t572: u64 = {
+            let (d, b1) = x526.overflowing_sub(0x12908f41_u32);
+            let (d, b2) = d.overflowing_sub(x571);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x572 = t572 as u32;
+        let x573 = (t572 >> 63) as u32;
+        let t574: u64 = {
+            let (d, b1) = x528.overflowing_sub(0x000000d8_u32);
+            let (d, b2) = d.overflowing_sub(x573);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x574 = t574 as u32;
+        let x575 = (t574 >> 63) as u32;
+        let t576: u64 = {
+            let (d, b1) = x530.overflowing_sub(0xbfca0000_u32);
+            let (d, b2) = d.overflowing_sub(x575);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x576 = t576 as u32;
+        let x577 = (t576 >> 63) as u32;
+        let t578: u64 = {
+            let (d, b1) = x532.overflowing_sub(0x0cf6b7d9_u32);
+            let (d, b2) = d.overflowing_sub(x577);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x578 = t578 as u32;
+        let x579 = (t578 >> 63) as u32;
+        let t580: u64 = {
+            let (d, b1) = x534.overflowing_sub(0xfffff6ff_u32);
+            let (d, b2) = d.overflowing_sub(x579);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x580 = t580 as u32;
+        let x581 = (t580 >> 63) as u32;
+        let t582: u64 = {
+            let (d, b1) = x536.overflowing_sub(0x023fffff_u32);
+            let (d, b2) = d.overflowing_sub(x581);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x582 = t582 as u32;
+        let x583 = (t582 >> 63) as u32;
+        let t584: u64 = {
+            let (d, b1) = x538.overflowing_sub(0x80360120_u32);
+            let (d, b2) = d.overflowing_sub(x583);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x584 = t584 as u32;
+        let x585 = (t584 >> 63) as u32;
+        let t586: u64 = {
+            let (d, b1) = x540.overflowing_sub(0x00002404_u32);
+            let (d, b2) = d.overflowing_sub(x585);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x586 = t586 as u32;
+        let x587 = (t586 >> 63) as u32;
+        let x590 = (0 as u32).wrapping_sub(x587);
+        let x591 = x558 ^ (x590 & (x558 ^ x512));
+        let x592 = x560 ^ (x590 & (x560 ^ x514));
+        let x593 = x562 ^ (x590 & (x562 ^ x516));
+        let x594 = x564 ^ (x590 & (x564 ^ x518));
+        let x595 = x566 ^ (x590 & (x566 ^ x520));
+        let x596 = x568 ^ (x590 & (x568 ^ x522));
+        let x597 = x570 ^ (x590 & (x570 ^ x524));
+        let x598 = x572 ^ (x590 & (x572 ^ x526));
+        let x599 = x574 ^ (x590 & (x574 ^ x528));
+        let x600 = x576 ^ (x590 & (x576 ^ x530));
+        let x601 = x578 ^ (x590 & (x578 ^ x532));
+        let x602 = x580 ^ (x590 & (x580 ^ x534));
+        let x603 = x582 ^ (x590 & (x582 ^ x536));
+        let x604 = x584 ^ (x590 & (x584 ^ x538));
+        let x605 = x586 ^ (x590 & (x586 ^ x540));
+        [
+            x591,
+            x592,
+            x593,
+            x594,
+            x595,
+            x596,
+            x597,
+            x598,
+            x599,
+            x600,
+            x601,
+            x602,
+            x603,
+            x604,
+            x605,
+        ]
+    }
+    /// (a + b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn add_wide_limbs(a: &[u32; 30], b: &[u32; 30]) -> [u32; 30] {
+        let t61: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (a[1] as u64) + (b[1] as u64) + (x62 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let t65: u64 = (a[2] as u64) + (b[2] as u64) + (x64 as u64);
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 32) as u32;
+        let t67: u64 = (a[3] as u64) + (b[3] as u64) + (x66 as u64);
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 32) as u32;
+        let t69: u64 = (a[4] as u64) + (b[4] as u64) + (x68 as u64);
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 32) as u32;
+        let t71: u64 = (a[5] as u64) + (b[5] as u64) + (x70 as u64);
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 32) as u32;
+        let t73: u64 = (a[6] as u64) + (b[6] as u64) + (x72 as u64);
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 32) as u32;
+        let t75: u64 = (a[7] as u64) + (b[7] as u64) + (x74 as u64);
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 32) as u32;
+        let t77: u64 = (a[8] as u64) + (b[8] as u64) + (x76 as u64);
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 32) as u32;
+        let t79: u64 = (a[9] as u64) + (b[9] as u64) + (x78 as u64);
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 32) as u32;
+        let t81: u64 = (a[10] as u64) + (b[10] as u64) + (x80 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let t83: u64 = (a[11] as u64) + (b[11] as u64) + (x82 as u64);
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 32) as u32;
+        let t85: u64 = (a[12] as u64) + (b[12] as u64) + (x84 as u64);
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 32) as u32;
+        let t87: u64 = (a[13] as u64) + (b[13] as u64) + (x86 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let t89: u64 = (a[14] as u64) + (b[14] as u64) + (x88 as u64);
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 32) as u32;
+        let t91: u64 = (a[15] as u64) + (b[15] as u64) + (x90 as u64);
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 32) as u32;
+        let t93: u64 = (a[16] as u64) + (b[16] as u64) + (x92 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let t95: u64 = (a[17] as u64) + (b[17] as u64) + (x94 as u64);
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 32) as u32;
+        let t97: u64 = (a[18] as u64) + (b[18] as u64) + (x96 as u64);
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 32) as u32;
+        let t99: u64 = (a[19] as u64) + (b[19] as u64) + (x98 as u64);
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 32) as u32;
+        let t101: u64 = (a[20] as u64) + (b[20] as u64) + (x100 as u64);
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 32) as u32;
+        let t103: u64 = (a[21] as u64) + (b[21] as u64) + (x102 as u64);
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (a[22] as u64) + (b[22] as u64) + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (a[23] as u64) + (b[23] as u64) + (x106 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (a[24] as u64) + (b[24] as u64) + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (a[25] as u64) + (b[25] as u64) + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (a[26] as u64) + (b[26] as u64) + (x112 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (a[27] as u64) + (b[27] as u64) + (x114 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (a[28] as u64) + (b[28] as u64) + (x116 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let x119 = a[29].wrapping_add(b[29]).wrapping_add(x118);
+        let t137: u64 = {
+            let (d, b1) = x91.overflowing_sub(0x40138013_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x137 = t137 as u32;
+        let x138 = (t137 >> 63) as u32;
+        let t139: u64 = {
+            let (d, b1) = x93.overflowing_sub(0x2401b008_u32);
+            let (d, b2) = d.overflowing_sub(x138);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x139 = t139 as u32;
+        let x140 = (t139 >> 63) as u32;
+        let t141: u64 = {
+            let (d, b1) = x95.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x140);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 63) as u32;
+        let t143: u64 = {
+            let (d, b1) = x97.overflowing_sub(0xf687f640_u32);
+            let (d, b2) = d.overflowing_sub(x142);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x143 = t143 as u32;
+        let x144 = (t143 >> 63) as u32;
+        let t145: u64 = {
+            let (d, b1) = x99.overflowing_sub(0xff66fc6f_u32);
+            let (d, b2) = d.overflowing_sub(x144);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x145 = t145 as u32;
+        let x146 = (t145 >> 63) as u32;
+        let t147: u64 = {
+            let (d, b1) = x101.overflowing_sub(0xfffffff6_u32);
+            let (d, b2) = d.overflowing_sub(x146);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x147 = t147 as u32;
+        let x148 = (t147 >> 63) as u32;
+        let t149: u64 = {
+            let (d, b1) = x103.overflowing_sub(0xc8020fff_u32);
+            let (d, b2) = d.overflowing_sub(x148);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x149 = t149 as u32;
+        let x150 = (t149 >> 63) as u32;
+        let t151: u64 = {
+            let (d, b1) = x105.overflowing_sub(0x12908f41_u32);
+            let (d, b2) = d.overflowing_sub(x150);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x151 = t151 as u32;
+        let x152 = (t151 >> 63) as u32;
+        let t153: u64 = {
+            let (d, b1) = x107.overflowing_sub(0x000000d8_u32);
+            let (d, b2) = d.overflowing_sub(x152);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x153 = t153 as u32;
+        let x154 = (t153 >> 63) as u32;
+        let t155: u64 = {
+            let (d, b1) = x109.overflowing_sub(0xbfca0000_u32);
+            let (d, b2) = d.overflowing_sub(x154);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x155 = t155 as u32;
+        let x156 = (t155 >> 63) as u32;
+        let t157: u64 = {
+            let (d, b1) = x111.overflowing_sub(0x0cf6b7d9_u32);
+            let (d, b2) = d.overflowing_sub(x156);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x157 = t157 as u32;
+        let x158 = (t157 >> 63) as u32;
+        let t159: u64 = {
+            let (d, b1) = x113.overflowing_sub(0xfffff6ff_u32);
+            let (d, b2) = d.overflowing_sub(x158);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x159 = t159 as u32;
+        let x160 = (t159 >> 63) as u32;
+        let t161: u64 = {
+            let (d, b1) = x115.overflowing_sub(0x023fffff_u32);
+            let (d, b2) = d.overflowing_sub(x160);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x161 = t161 as u32;
+        let x162 = (t161 >> 63) as u32;
+        let t163: u64 = {
+            let (d, b1) = x117.overflowing_sub(0x80360120_u32);
+            let (d, b2) = d.overflowing_sub(x162);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x163 = t163 as u32;
+        let x164 = (t163 >> 63) as u32;
+        let t165: u64 = {
+            let (d, b1) = x119.overflowing_sub(0x00002404_u32);
+            let (d, b2) = d.overflowing_sub(x164);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x165 = t165 as u32;
+        let x166 = (t165 >> 63) as u32;
+        let x169 = (0 as u32).wrapping_sub(x166);
+        let x170 = x137 ^ (x169 & (x137 ^ x91));
+        let x171 = x139 ^ (x169 & (x139 ^ x93));
+        let x172 = x141 ^ (x169 & (x141 ^ x95));
+        let x173 = x143 ^ (x169 & (x143 ^ x97));
+        let x174 = x145 ^ (x169 & (x145 ^ x99));
+        let x175 = x147 ^ (x169 & (x147 ^ x101));
+        let x176 = x149 ^ (x169 & (x149 ^ x103));
+        let x177 = x151 ^ (x169 & (x151 ^ x105));
+        let x178 = x153 ^ (x169 & (x153 ^ x107));
+        let x179 = x155 ^ (x169 & (x155 ^ x109));
+        let x180 = x157 ^ (x169 & (x157 ^ x111));
+        let x181 = x159 ^ (x169 & (x159 ^ x113));
+        let x182 = x161 ^ (x169 & (x161 ^ x115));
+        let x183 = x163 ^ (x169 & (x163 ^ x117));
+        let x184 = x165 ^ (x169 & (x165 ^ x119));
+        [
+            x61,
+            x63,
+            x65,
+            x67,
+            x69,
+            x71,
+            x73,
+            x75,
+            x77,
+            x79,
+            x81,
+            x83,
+            x85,
+            x87,
+            x89,
+            x170,
+            x171,
+            x172,
+            x173,
+            x174,
+            x175,
+            x176,
+            x177,
+            x178,
+            x179,
+            x180,
+            x181,
+            x182,
+            x183,
+            x184,
+        ]
+    }
+    /// (a − b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn sub_wide_limbs(a: &[u32; 30], b: &[u32; 30]) -> [u32; 30] {
+        let t61: u64 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 63) as u32;
+        let t63: u64 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x62);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 63) as u32;
+        let t65: u64 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x64);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 63) as u32;
+        let t67: u64 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x66);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 63) as u32;
+        let t69: u64 = {
+            let (d, b1) = a[4].overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x68);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 63) as u32;
+        let t71: u64 = {
+            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x70);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 63) as u32;
+        let t73: u64 = {
+            let (d, b1) = a[6].overflowing_sub(b[6]);
+            let (d, b2) = d.overflowing_sub(x72);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 63) as u32;
+        let t75: u64 = {
+            let (d, b1) = a[7].overflowing_sub(b[7]);
+            let (d, b2) = d.overflowing_sub(x74);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 63) as u32;
+        let t77: u64 = {
+            let (d, b1) = a[8].overflowing_sub(b[8]);
+            let (d, b2) = d.overflowing_sub(x76);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 63) as u32;
+        let t79: u64 = {
+            let (d, b1) = a[9].overflowing_sub(b[9]);
+            let (d, b2) = d.overflowing_sub(x78);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 63) as u32;
+        let t81: u64 = {
+            let (d, b1) = a[10].overflowing_sub(b[10]);
+            let (d, b2) = d.overflowing_sub(x80);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 63) as u32;
+        let t83: u64 = {
+            let (d, b1) = a[11].overflowing_sub(b[11]);
+            let (d, b2) = d.overflowing_sub(x82);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 63) as u32;
+        let t85: u64 = {
+            let (d, b1) = a[12].overflowing_sub(b[12]);
+            let (d, b2) = d.overflowing_sub(x84);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 63) as u32;
+        let t87: u64 = {
+            let (d, b1) = a[13].overflowing_sub(b[13]);
+            let (d, b2) = d.overflowing_sub(x86);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 63) as u32;
+        let t89: u64 = {
+            let (d, b1) = a[14].overflowing_sub(b[14]);
+            let (d, b2) = d.overflowing_sub(x88);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 63) as u32;
+        let t91: u64 = {
+            let (d, b1) = a[15].overflowing_sub(b[15]);
+            let (d, b2) = d.overflowing_sub(x90);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 63) as u32;
+        let t93: u64 = {
+            let (d, b1) = a[16].overflowing_sub(b[16]);
+            let (d, b2) = d.overflowing_sub(x92);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 63) as u32;
+        let t95: u64 = {
+            let (d, b1) = a[17].overflowing_sub(b[17]);
+            let (d, b2) = d.overflowing_sub(x94);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 63) as u32;
+        let t97: u64 = {
+            let (d, b1) = a[18].overflowing_sub(b[18]);
+            let (d, b2) = d.overflowing_sub(x96);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 63) as u32;
+        let t99: u64 = {
+            let (d, b1) = a[19].overflowing_sub(b[19]);
+            let (d, b2) = d.overflowing_sub(x98);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 63) as u32;
+        let t101: u64 = {
+            let (d, b1) = a[20].overflowing_sub(b[20]);
+            let (d, b2) = d.overflowing_sub(x100);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 63) as u32;
+        let t103: u64 = {
+            let (d, b1) = a[21].overflowing_sub(b[21]);
+            let (d, b2) = d.overflowing_sub(x102);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 63) as u32;
+        let t105: u64 = {
+            let (d, b1) = a[22].overflowing_sub(b[22]);
+            let (d, b2) = d.overflowing_sub(x104);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 63) as u32;
+        let t107: u64 = {
+            let (d, b1) = a[23].overflowing_sub(b[23]);
+            let (d, b2) = d.overflowing_sub(x106);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 63) as u32;
+        let t109: u64 = {
+            let (d, b1) = a[24].overflowing_sub(b[24]);
+            let (d, b2) = d.overflowing_sub(x108);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 63) as u32;
+        let t111: u64 = {
+            let (d, b1) = a[25].overflowing_sub(b[25]);
+            let (d, b2) = d.overflowing_sub(x110);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 63) as u32;
+        let t113: u64 = {
+            let (d, b1) = a[26].overflowing_sub(b[26]);
+            let (d, b2) = d.overflowing_sub(x112);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 63) as u32;
+        let t115: u64 = {
+            let (d, b1) = a[27].overflowing_sub(b[27]);
+            let (d, b2) = d.overflowing_sub(x114);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 63) as u32;
+        let t117: u64 = {
+            let (d, b1) = a[28].overflowing_sub(b[28]);
+            let (d, b2) = d.overflowing_sub(x116);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 63) as u32;
+        let t119: u64 = {
+            let (d, b1) = a[29].overflowing_sub(b[29]);
+            let (d, b2) = d.overflowing_sub(x118);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x119 = t119 as u32;
+        let x120 = (t119 >> 63) as u32;
+        let x121 = (0 as u32).wrapping_sub(x120);
+        let x137 = 0x40138013_u32 & x121;
+        let t138: u64 = (x91 as u64) + (x137 as u64) + (0x00000000_u32 as u64);
+        let x138 = t138 as u32;
+        let x139 = (t138 >> 32) as u32;
+        let x140 = 0x2401b008_u32 & x121;
+        let t141: u64 = (x93 as u64) + (x140 as u64) + (x139 as u64);
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 32) as u32;
+        let t144: u64 = (x95 as u64) + (0x00000000_u32 as u64) + (x142 as u64);
+        let x144 = t144 as u32;
+        let x145 = (t144 >> 32) as u32;
+        let x146 = 0xf687f640_u32 & x121;
+        let t147: u64 = (x97 as u64) + (x146 as u64) + (x145 as u64);
+        let x147 = t147 as u32;
+        let x148 = (t147 >> 32) as u32;
+        let x149 = 0xff66fc6f_u32 & x121;
+        let t150: u64 = (x99 as u64) + (x149 as u64) + (x148 as u64);
+        let x150 = t150 as u32;
+        let x151 = (t150 >> 32) as u32;
+        let x152 = 0xfffffff6_u32 & x121;
+        let t153: u64 = (x101 as u64) + (x152 as u64) + (x151 as u64);
+        let x153 = t153 as u32;
+        let x154 = (t153 >> 32) as u32;
+        let x155 = 0xc8020fff_u32 & x121;
+        let t156: u64 = (x103 as u64) + (x155 as u64) + (x154 as u64);
+        let x156 = t156 as u32;
+        let x157 = (t156 >> 32) as u32;
+        let x158 = 0x12908f41_u32 & x121;
+        let t159: u64 = (x105 as u64) + (x158 as u64) + (x157 as u64);
+        let x159 = t159 as u32;
+        let x160 = (t159 >> 32) as u32;
+        let x161 = 0x000000d8_u32 & x121;
+        let t162: u64 = (x107 as u64) + (x161 as u64) + (x160 as u64);
+        let x162 = t162 as u32;
+        let x163 = (t162 >> 32) as u32;
+        let x164 = 0xbfca0000_u32 & x121;
+        let t165: u64 = (x109 as u64) + (x164 as u64) + (x163 as u64);
+        let x165 = t165 as u32;
+        let x166 = (t165 >> 32) as u32;
+        let x167 = 0x0cf6b7d9_u32 & x121;
+        let t168: u64 = (x111 as u64) + (x167 as u64) + (x166 as u64);
+        let x168 = t168 as u32;
+        let x169 = (t168 >> 32) as u32;
+        let x170 = 0xfffff6ff_u32 & x121;
+        let t171: u64 = (x113 as u64) + (x170 as u64) + (x169 as u64);
+        let x171 = t171 as u32;
+        let x172 = (t171 >> 32) as u32;
+        let x173 = 0x023fffff_u32 & x121;
+        let t174: u64 = (x115 as u64) + (x173 as u64) + (x172 as u64);
+        let x174 = t174 as u32;
+        let x175 = (t174 >> 32) as u32;
+        let x176 = 0x80360120_u32 & x121;
+        let t177: u64 = (x117 as u64) + (x176 as u64) + (x175 as u64);
+        let x177 = t177 as u32;
+        let x178 = (t177 >> 32) as u32;
+        let x179 = 0x00002404_u32 & x121;
+        let x180 = x119.wrapping_add(x179).wrapping_add(x178);
+        [
+            x61,
+            x63,
+            x65,
+            x67,
+            x69,
+            x71,
+            x73,
+            x75,
+            x77,
+            x79,
+            x81,
+            x83,
+            x85,
+            x87,
+            x89,
+            x138,
+            x141,
+            x144,
+            x147,
+            x150,
+            x153,
+            x156,
+            x159,
+            x162,
+            x165,
+            x168,
+            x171,
+            x174,
+            x177,
+            x180,
+        ]
+    }
+    /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
+    /// the wide type. One schoolbook product, no reduction.
+    #[inline]
+    pub fn mul_wide(&self, rhs: &Fp) -> FpWide {
+        FpWide(Self::mul_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The unreduced square ã² < p² (2n limbs).
+    #[inline]
+    pub fn square_wide(&self) -> FpWide {
+        FpWide(Self::square_wide_limbs(&self.0))
+    }
+    /// T·R⁻¹ mod p: one Montgomery reduction of a wide value, giving the field element
+    /// whose Montgomery form it is (so `reduce_wide(a.mul_wide(b)) == a * b`).
+    #[inline]
+    pub fn reduce_wide(t: &FpWide) -> Fp {
+        Fp(Self::reduce_wide_limbs(&t.0))
+    }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
         let mut limbs = [0 as u32; 15];
@@ -7041,5 +9921,159 @@ impl ::core::iter::Product for Fp {
 impl<'a> ::core::iter::Product<&'a Fp> for Fp {
     fn product<I: Iterator<Item = &'a Fp>>(iter: I) -> Fp {
         iter.fold(Fp::ONE, |a, b| Fp::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for Fp {
+    type Bytes = [u8; 58];
+    const BYTES: usize = 58;
+    const ZERO: Fp = Fp::ZERO;
+    const ONE: Fp = Fp::ONE;
+    const CHARACTERISTIC_TWO: bool = false;
+    #[inline]
+    fn square(&self) -> Fp {
+        Fp::square(self)
+    }
+    #[inline]
+    fn double(&self) -> Fp {
+        Fp::double(self)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<Fp> {
+        Fp::invert(self)
+    }
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<Fp> {
+        Fp::sqrt(self)
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        Fp::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn batch_invert(elems: &mut [Fp]) {
+        Fp::batch_invert(elems)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 58] {
+        Fp::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 58] {
+        Fp::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 58]) -> ::subtle::CtOption<Fp> {
+        Fp::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 58]) -> ::subtle::CtOption<Fp> {
+        Fp::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::PrimeField for Fp {
+    const NUM_BITS: u32 = Fp::NUM_BITS;
+    const MODULUS_HEX: &'static str = Fp::MODULUS_HEX;
+    const TWO_ADICITY: u32 = Fp::TWO_ADICITY;
+    const ROOT_OF_UNITY: Fp = Fp::ROOT_OF_UNITY;
+    const TWO_INV: Fp = Fp::TWO_INV;
+    #[inline]
+    fn modulus_le_bytes() -> [u8; 58] {
+        Fp::MODULUS_LE_BYTES
+    }
+    #[inline]
+    fn from_u64(x: u64) -> Fp {
+        Fp::from_u64(x)
+    }
+    #[inline]
+    fn mul_small(&self, k: u32) -> Fp {
+        Fp::mul_small(self, k)
+    }
+    #[inline]
+    fn legendre(&self) -> i8 {
+        Fp::legendre(self)
+    }
+}
+/// A double-width value of [`Fp`]: an integer T below p·R (R = 2^480), as 30 little-endian 32-bit limbs, the input of Montgomery reduction. Products of Montgomery representatives (`Fp::mul_wide`) are such values, and `add`/`sub` keep the bound by working modulo p·R, so `Fp::reduce_wide` of a sum of products equals the sum of the reduced products (lazy reduction).
+#[derive(Clone, Copy)]
+pub struct FpWide([u32; 30]);
+impl FpWide {
+    /// Zero.
+    pub const ZERO: FpWide = FpWide([0; 30]);
+    /// (self + rhs) mod p·R.
+    #[inline]
+    pub fn add(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::add_wide_limbs(&self.0, &rhs.0))
+    }
+    /// (self − rhs) mod p·R.
+    #[inline]
+    pub fn sub(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::sub_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The limbs, little-endian.
+    pub const fn limbs(&self) -> &[u32; 30] {
+        &self.0
+    }
+}
+impl ::core::default::Default for FpWide {
+    #[inline]
+    fn default() -> FpWide {
+        FpWide::ZERO
+    }
+}
+impl ::core::fmt::Debug for FpWide {
+    /// `0x` and the 2n limbs as big-endian hex.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str("0x")?;
+        for limb in self.0.iter().rev() {
+            write!(f, "{:0width$x}", limb, width = (u32::BITS / 4) as usize)?;
+        }
+        Ok(())
+    }
+}
+impl ::subtle::ConditionallySelectable for FpWide {
+    #[inline]
+    fn conditional_select(a: &FpWide, b: &FpWide, choice: ::subtle::Choice) -> FpWide {
+        let mut out = [0 as u32; 30];
+        let mut i = 0;
+        while i < 30 {
+            out[i] = <u32 as ::subtle::ConditionallySelectable>::conditional_select(
+                &a.0[i],
+                &b.0[i],
+                choice,
+            );
+            i += 1;
+        }
+        FpWide(out)
+    }
+}
+impl ::fieldgen_field::WideField for Fp {
+    type Wide = FpWide;
+    #[inline]
+    fn mul_wide(a: &Fp, b: &Fp) -> FpWide {
+        a.mul_wide(b)
+    }
+    #[inline]
+    fn square_wide(a: &Fp) -> FpWide {
+        a.square_wide()
+    }
+    #[inline]
+    fn reduce_wide(t: &FpWide) -> Fp {
+        Fp::reduce_wide(t)
+    }
+    #[inline]
+    fn add_wide(a: &FpWide, b: &FpWide) -> FpWide {
+        a.add(b)
+    }
+    #[inline]
+    fn sub_wide(a: &FpWide, b: &FpWide) -> FpWide {
+        a.sub(b)
     }
 }

@@ -70,6 +70,31 @@ impl Fr {
         0xfffffa6a_u32, 0xd1ffffff_u32, 0xfffff8da_u32, 0x2976ffff_u32, 0xfffffc90_u32,
         0xfd86b2ff_u32, 0x7fffff41_u32, 0x0acad008_u32,
     ]);
+    /// n0' = −p⁻¹ mod 2^w.
+    const N0: u32 = 0x3b13b13b_u32;
+    /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
+    /// fn`: curve constants built with it are compile-time constants. None when the value
+    /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
+    /// R² mod p in `fieldgen_field::konst`).
+    pub const fn from_canonical(limbs: [u32; 8]) -> ::core::option::Option<Fr> {
+        if !::fieldgen_field::konst::lt_u32::<8>(&limbs, &Self::MODULUS_LIMBS) {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(
+            Fr(
+                ::fieldgen_field::konst::mont_mul_u32::<
+                    8,
+                >(&limbs, &Self::R2, &Self::MODULUS_LIMBS, Self::N0),
+            ),
+        )
+    }
+    /// The element whose canonical value is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const X: Fr = match Fr::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a value ≥ p. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<Fr> {
+        match ::fieldgen_field::konst::parse_hex_u32::<8>(hex) {
+            ::core::option::Option::Some(limbs) => Self::from_canonical(limbs),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -2255,6 +2280,1037 @@ impl Fr {
             _ => ::core::option::Option::None,
         }
     }
+    /// The 2n-limb product a·b of two values below p.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_wide_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 16] {
+        let t17: u64 = (a[0] as u64) * (b[0] as u64);
+        let x17 = t17 as u32;
+        let x18 = (t17 >> 32) as u32;
+        let t19: u64 = (a[1] as u64) * (b[0] as u64) + (x18 as u64);
+        let x19 = t19 as u32;
+        let x20 = (t19 >> 32) as u32;
+        let t21: u64 = (a[2] as u64) * (b[0] as u64) + (x20 as u64);
+        let x21 = t21 as u32;
+        let x22 = (t21 >> 32) as u32;
+        let t23: u64 = (a[3] as u64) * (b[0] as u64) + (x22 as u64);
+        let x23 = t23 as u32;
+        let x24 = (t23 >> 32) as u32;
+        let t25: u64 = (a[4] as u64) * (b[0] as u64) + (x24 as u64);
+        let x25 = t25 as u32;
+        let x26 = (t25 >> 32) as u32;
+        let t27: u64 = (a[5] as u64) * (b[0] as u64) + (x26 as u64);
+        let x27 = t27 as u32;
+        let x28 = (t27 >> 32) as u32;
+        let t29: u64 = (a[6] as u64) * (b[0] as u64) + (x28 as u64);
+        let x29 = t29 as u32;
+        let x30 = (t29 >> 32) as u32;
+        let t31: u64 = (a[7] as u64) * (b[0] as u64) + (x30 as u64);
+        let x31 = t31 as u32;
+        let x32 = (t31 >> 32) as u32;
+        let t33: u64 = (a[0] as u64) * (b[1] as u64) + (x19 as u64);
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 32) as u32;
+        let t35: u64 = (a[1] as u64) * (b[1] as u64) + (x21 as u64) + (x34 as u64);
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 32) as u32;
+        let t37: u64 = (a[2] as u64) * (b[1] as u64) + (x23 as u64) + (x36 as u64);
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 32) as u32;
+        let t39: u64 = (a[3] as u64) * (b[1] as u64) + (x25 as u64) + (x38 as u64);
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (a[4] as u64) * (b[1] as u64) + (x27 as u64) + (x40 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (a[5] as u64) * (b[1] as u64) + (x29 as u64) + (x42 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (a[6] as u64) * (b[1] as u64) + (x31 as u64) + (x44 as u64);
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 32) as u32;
+        let t47: u64 = (a[7] as u64) * (b[1] as u64) + (x32 as u64) + (x46 as u64);
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 32) as u32;
+        let t49: u64 = (a[0] as u64) * (b[2] as u64) + (x35 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (a[1] as u64) * (b[2] as u64) + (x37 as u64) + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let t53: u64 = (a[2] as u64) * (b[2] as u64) + (x39 as u64) + (x52 as u64);
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 32) as u32;
+        let t55: u64 = (a[3] as u64) * (b[2] as u64) + (x41 as u64) + (x54 as u64);
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 32) as u32;
+        let t57: u64 = (a[4] as u64) * (b[2] as u64) + (x43 as u64) + (x56 as u64);
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 32) as u32;
+        let t59: u64 = (a[5] as u64) * (b[2] as u64) + (x45 as u64) + (x58 as u64);
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 32) as u32;
+        let t61: u64 = (a[6] as u64) * (b[2] as u64) + (x47 as u64) + (x60 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (a[7] as u64) * (b[2] as u64) + (x48 as u64) + (x62 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let t65: u64 = (a[0] as u64) * (b[3] as u64) + (x51 as u64);
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 32) as u32;
+        let t67: u64 = (a[1] as u64) * (b[3] as u64) + (x53 as u64) + (x66 as u64);
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 32) as u32;
+        let t69: u64 = (a[2] as u64) * (b[3] as u64) + (x55 as u64) + (x68 as u64);
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 32) as u32;
+        let t71: u64 = (a[3] as u64) * (b[3] as u64) + (x57 as u64) + (x70 as u64);
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 32) as u32;
+        let t73: u64 = (a[4] as u64) * (b[3] as u64) + (x59 as u64) + (x72 as u64);
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 32) as u32;
+        let t75: u64 = (a[5] as u64) * (b[3] as u64) + (x61 as u64) + (x74 as u64);
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 32) as u32;
+        let t77: u64 = (a[6] as u64) * (b[3] as u64) + (x63 as u64) + (x76 as u64);
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 32) as u32;
+        let t79: u64 = (a[7] as u64) * (b[3] as u64) + (x64 as u64) + (x78 as u64);
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 32) as u32;
+        let t81: u64 = (a[0] as u64) * (b[4] as u64) + (x67 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let t83: u64 = (a[1] as u64) * (b[4] as u64) + (x69 as u64) + (x82 as u64);
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 32) as u32;
+        let t85: u64 = (a[2] as u64) * (b[4] as u64) + (x71 as u64) + (x84 as u64);
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 32) as u32;
+        let t87: u64 = (a[3] as u64) * (b[4] as u64) + (x73 as u64) + (x86 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let t89: u64 = (a[4] as u64) * (b[4] as u64) + (x75 as u64) + (x88 as u64);
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 32) as u32;
+        let t91: u64 = (a[5] as u64) * (b[4] as u64) + (x77 as u64) + (x90 as u64);
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 32) as u32;
+        let t93: u64 = (a[6] as u64) * (b[4] as u64) + (x79 as u64) + (x92 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let t95: u64 = (a[7] as u64) * (b[4] as u64) + (x80 as u64) + (x94 as u64);
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 32) as u32;
+        let t97: u64 = (a[0] as u64) * (b[5] as u64) + (x83 as u64);
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 32) as u32;
+        let t99: u64 = (a[1] as u64) * (b[5] as u64) + (x85 as u64) + (x98 as u64);
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 32) as u32;
+        let t101: u64 = (a[2] as u64) * (b[5] as u64) + (x87 as u64) + (x100 as u64);
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 32) as u32;
+        let t103: u64 = (a[3] as u64) * (b[5] as u64) + (x89 as u64) + (x102 as u64);
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (a[4] as u64) * (b[5] as u64) + (x91 as u64) + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (a[5] as u64) * (b[5] as u64) + (x93 as u64) + (x106 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (a[6] as u64) * (b[5] as u64) + (x95 as u64) + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (a[7] as u64) * (b[5] as u64) + (x96 as u64) + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (a[0] as u64) * (b[6] as u64) + (x99 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (a[1] as u64) * (b[6] as u64) + (x101 as u64) + (x114 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (a[2] as u64) * (b[6] as u64) + (x103 as u64) + (x116 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let t119: u64 = (a[3] as u64) * (b[6] as u64) + (x105 as u64) + (x118 as u64);
+        let x119 = t119 as u32;
+        let x120 = (t119 >> 32) as u32;
+        let t121: u64 = (a[4] as u64) * (b[6] as u64) + (x107 as u64) + (x120 as u64);
+        let x121 = t121 as u32;
+        let x122 = (t121 >> 32) as u32;
+        let t123: u64 = (a[5] as u64) * (b[6] as u64) + (x109 as u64) + (x122 as u64);
+        let x123 = t123 as u32;
+        let x124 = (t123 >> 32) as u32;
+        let t125: u64 = (a[6] as u64) * (b[6] as u64) + (x111 as u64) + (x124 as u64);
+        let x125 = t125 as u32;
+        let x126 = (t125 >> 32) as u32;
+        let t127: u64 = (a[7] as u64) * (b[6] as u64) + (x112 as u64) + (x126 as u64);
+        let x127 = t127 as u32;
+        let x128 = (t127 >> 32) as u32;
+        let t129: u64 = (a[0] as u64) * (b[7] as u64) + (x115 as u64);
+        let x129 = t129 as u32;
+        let x130 = (t129 >> 32) as u32;
+        let t131: u64 = (a[1] as u64) * (b[7] as u64) + (x117 as u64) + (x130 as u64);
+        let x131 = t131 as u32;
+        let x132 = (t131 >> 32) as u32;
+        let t133: u64 = (a[2] as u64) * (b[7] as u64) + (x119 as u64) + (x132 as u64);
+        let x133 = t133 as u32;
+        let x134 = (t133 >> 32) as u32;
+        let t135: u64 = (a[3] as u64) * (b[7] as u64) + (x121 as u64) + (x134 as u64);
+        let x135 = t135 as u32;
+        let x136 = (t135 >> 32) as u32;
+        let t137: u64 = (a[4] as u64) * (b[7] as u64) + (x123 as u64) + (x136 as u64);
+        let x137 = t137 as u32;
+        let x138 = (t137 >> 32) as u32;
+        let t139: u64 = (a[5] as u64) * (b[7] as u64) + (x125 as u64) + (x138 as u64);
+        let x139 = t139 as u32;
+        let x140 = (t139 >> 32) as u32;
+        let t141: u64 = (a[6] as u64) * (b[7] as u64) + (x127 as u64) + (x140 as u64);
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 32) as u32;
+        let t143: u64 = (a[7] as u64) * (b[7] as u64) + (x128 as u64) + (x142 as u64);
+        let x143 = t143 as u32;
+        let x144 = (t143 >> 32) as u32;
+        [
+            x17,
+            x33,
+            x49,
+            x65,
+            x81,
+            x97,
+            x113,
+            x129,
+            x131,
+            x133,
+            x135,
+            x137,
+            x139,
+            x141,
+            x143,
+            x144,
+        ]
+    }
+    /// The 2n-limb square a² of a value below p; off-diagonal products once.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn square_wide_limbs(a: &[u32; 8]) -> [u32; 16] {
+        let t9: u64 = (a[0] as u64) * (a[1] as u64);
+        let x9 = t9 as u32;
+        let x10 = (t9 >> 32) as u32;
+        let t11: u64 = (a[0] as u64) * (a[2] as u64) + (x10 as u64);
+        let x11 = t11 as u32;
+        let x12 = (t11 >> 32) as u32;
+        let t13: u64 = (a[0] as u64) * (a[3] as u64) + (x12 as u64);
+        let x13 = t13 as u32;
+        let x14 = (t13 >> 32) as u32;
+        let t15: u64 = (a[0] as u64) * (a[4] as u64) + (x14 as u64);
+        let x15 = t15 as u32;
+        let x16 = (t15 >> 32) as u32;
+        let t17: u64 = (a[0] as u64) * (a[5] as u64) + (x16 as u64);
+        let x17 = t17 as u32;
+        let x18 = (t17 >> 32) as u32;
+        let t19: u64 = (a[0] as u64) * (a[6] as u64) + (x18 as u64);
+        let x19 = t19 as u32;
+        let x20 = (t19 >> 32) as u32;
+        let t21: u64 = (a[0] as u64) * (a[7] as u64) + (x20 as u64);
+        let x21 = t21 as u32;
+        let x22 = (t21 >> 32) as u32;
+        let t23: u64 = (a[1] as u64) * (a[2] as u64) + (x13 as u64);
+        let x23 = t23 as u32;
+        let x24 = (t23 >> 32) as u32;
+        let t25: u64 = (a[1] as u64) * (a[3] as u64) + (x15 as u64) + (x24 as u64);
+        let x25 = t25 as u32;
+        let x26 = (t25 >> 32) as u32;
+        let t27: u64 = (a[1] as u64) * (a[4] as u64) + (x17 as u64) + (x26 as u64);
+        let x27 = t27 as u32;
+        let x28 = (t27 >> 32) as u32;
+        let t29: u64 = (a[1] as u64) * (a[5] as u64) + (x19 as u64) + (x28 as u64);
+        let x29 = t29 as u32;
+        let x30 = (t29 >> 32) as u32;
+        let t31: u64 = (a[1] as u64) * (a[6] as u64) + (x21 as u64) + (x30 as u64);
+        let x31 = t31 as u32;
+        let x32 = (t31 >> 32) as u32;
+        let t33: u64 = (a[1] as u64) * (a[7] as u64) + (x22 as u64) + (x32 as u64);
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 32) as u32;
+        let t35: u64 = (a[2] as u64) * (a[3] as u64) + (x27 as u64);
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 32) as u32;
+        let t37: u64 = (a[2] as u64) * (a[4] as u64) + (x29 as u64) + (x36 as u64);
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 32) as u32;
+        let t39: u64 = (a[2] as u64) * (a[5] as u64) + (x31 as u64) + (x38 as u64);
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (a[2] as u64) * (a[6] as u64) + (x33 as u64) + (x40 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (a[2] as u64) * (a[7] as u64) + (x34 as u64) + (x42 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (a[3] as u64) * (a[4] as u64) + (x39 as u64);
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 32) as u32;
+        let t47: u64 = (a[3] as u64) * (a[5] as u64) + (x41 as u64) + (x46 as u64);
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 32) as u32;
+        let t49: u64 = (a[3] as u64) * (a[6] as u64) + (x43 as u64) + (x48 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (a[3] as u64) * (a[7] as u64) + (x44 as u64) + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let t53: u64 = (a[4] as u64) * (a[5] as u64) + (x49 as u64);
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 32) as u32;
+        let t55: u64 = (a[4] as u64) * (a[6] as u64) + (x51 as u64) + (x54 as u64);
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 32) as u32;
+        let t57: u64 = (a[4] as u64) * (a[7] as u64) + (x52 as u64) + (x56 as u64);
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 32) as u32;
+        let t59: u64 = (a[5] as u64) * (a[6] as u64) + (x57 as u64);
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 32) as u32;
+        let t61: u64 = (a[5] as u64) * (a[7] as u64) + (x58 as u64) + (x60 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (a[6] as u64) * (a[7] as u64) + (x62 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let x66 = x64 << 1;
+        let x67 = x63 >> 31;
+        let x68 = x66 | x67;
+        let x69 = x63 << 1;
+        let x70 = x61 >> 31;
+        let x71 = x69 | x70;
+        let x72 = x61 << 1;
+        let x73 = x59 >> 31;
+        let x74 = x72 | x73;
+        let x75 = x59 << 1;
+        let x76 = x55 >> 31;
+        let x77 = x75 | x76;
+        let x78 = x55 << 1;
+        let x79 = x53 >> 31;
+        let x80 = x78 | x79;
+        let x81 = x53 << 1;
+        let x82 = x47 >> 31;
+        let x83 = x81 | x82;
+        let x84 = x47 << 1;
+        let x85 = x45 >> 31;
+        let x86 = x84 | x85;
+        let x87 = x45 << 1;
+        let x88 = x37 >> 31;
+        let x89 = x87 | x88;
+        let x90 = x37 << 1;
+        let x91 = x35 >> 31;
+        let x92 = x90 | x91;
+        let x93 = x35 << 1;
+        let x94 = x25 >> 31;
+        let x95 = x93 | x94;
+        let x96 = x25 << 1;
+        let x97 = x23 >> 31;
+        let x98 = x96 | x97;
+        let x99 = x23 << 1;
+        let x100 = x11 >> 31;
+        let x101 = x99 | x100;
+        let x102 = x11 << 1;
+        let x103 = x9 >> 31;
+        let x104 = x102 | x103;
+        let x105 = x9 << 1;
+        let t109: u64 = (a[0] as u64) * (a[0] as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (x105 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (a[1] as u64) * (a[1] as u64) + (x104 as u64) + (x112 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (x101 as u64) + (x114 as u64) + (0x00000000_u32 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (a[2] as u64) * (a[2] as u64) + (x98 as u64) + (x116 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let t119: u64 = (x95 as u64) + (x118 as u64) + (0x00000000_u32 as u64);
+        let x119 = t119 as u32;
+        let x120 = (t119 >> 32) as u32;
+        let t121: u64 = (a[3] as u64) * (a[3] as u64) + (x92 as u64) + (x120 as u64);
+        let x121 = t121 as u32;
+        let x122 = (t121 >> 32) as u32;
+        let t123: u64 = (x89 as u64) + (x122 as u64) + (0x00000000_u32 as u64);
+        let x123 = t123 as u32;
+        let x124 = (t123 >> 32) as u32;
+        let t125: u64 = (a[4] as u64) * (a[4] as u64) + (x86 as u64) + (x124 as u64);
+        let x125 = t125 as u32;
+        let x126 = (t125 >> 32) as u32;
+        let t127: u64 = (x83 as u64) + (x126 as u64) + (0x00000000_u32 as u64);
+        let x127 = t127 as u32;
+        let x128 = (t127 >> 32) as u32;
+        let t129: u64 = (a[5] as u64) * (a[5] as u64) + (x80 as u64) + (x128 as u64);
+        let x129 = t129 as u32;
+        let x130 = (t129 >> 32) as u32;
+        let t131: u64 = (x77 as u64) + (x130 as u64) + (0x00000000_u32 as u64);
+        let x131 = t131 as u32;
+        let x132 = (t131 >> 32) as u32;
+        let t133: u64 = (a[6] as u64) * (a[6] as u64) + (x74 as u64) + (x132 as u64);
+        let x133 = t133 as u32;
+        let x134 = (t133 >> 32) as u32;
+        let t135: u64 = (x71 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
+        let x135 = t135 as u32;
+        let x136 = (t135 >> 32) as u32;
+        let t137: u64 = (a[7] as u64) * (a[7] as u64) + (x68 as u64) + (x136 as u64);
+        let x137 = t137 as u32;
+        let x138 = (t137 >> 32) as u32;
+        [
+            x109,
+            x111,
+            x113,
+            x115,
+            x117,
+            x119,
+            x121,
+            x123,
+            x125,
+            x127,
+            x129,
+            x131,
+            x133,
+            x135,
+            x137,
+            x138,
+        ]
+    }
+    /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn reduce_wide_limbs(t: &[u32; 16]) -> [u32; 8] {
+        let x26 = t[0].wrapping_mul(0x3b13b13b_u32);
+        let t27: u64 = (x26 as u64) * (0x0000000d_u32 as u64) + (t[0] as u64);
+        let x28 = (t27 >> 32) as u32;
+        let t29: u64 = (x26 as u64) * (0xa1000000_u32 as u64) + (t[1] as u64)
+            + (x28 as u64);
+        let x29 = t29 as u32;
+        let x30 = (t29 >> 32) as u32;
+        let t31: u64 = (x26 as u64) * (0x00000010_u32 as u64) + (t[2] as u64)
+            + (x30 as u64);
+        let x31 = t31 as u32;
+        let x32 = (t31 >> 32) as u32;
+        let t33: u64 = (x26 as u64) * (0xff9f8000_u32 as u64) + (t[3] as u64)
+            + (x32 as u64);
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 32) as u32;
+        let t35: u64 = (x26 as u64) * (0x00000007_u32 as u64) + (t[4] as u64)
+            + (x34 as u64);
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 32) as u32;
+        let t37: u64 = (x26 as u64) * (0xba344d80_u32 as u64) + (t[5] as u64)
+            + (x36 as u64);
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 32) as u32;
+        let t39: u64 = (x26 as u64) * (0x40000001_u32 as u64) + (t[6] as u64)
+            + (x38 as u64);
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (x26 as u64) * (0x25236482_u32 as u64) + (t[7] as u64)
+            + (x40 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (t[8] as u64) + (x42 as u64) + (0x00000000_u32 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let x45 = x29.wrapping_mul(0x3b13b13b_u32);
+        let t46: u64 = (x45 as u64) * (0x0000000d_u32 as u64) + (x29 as u64);
+        let x47 = (t46 >> 32) as u32;
+        let t48: u64 = (x45 as u64) * (0xa1000000_u32 as u64) + (x31 as u64)
+            + (x47 as u64);
+        let x48 = t48 as u32;
+        let x49 = (t48 >> 32) as u32;
+        let t50: u64 = (x45 as u64) * (0x00000010_u32 as u64) + (x33 as u64)
+            + (x49 as u64);
+        let x50 = t50 as u32;
+        let x51 = (t50 >> 32) as u32;
+        let t52: u64 = (x45 as u64) * (0xff9f8000_u32 as u64) + (x35 as u64)
+            + (x51 as u64);
+        let x52 = t52 as u32;
+        let x53 = (t52 >> 32) as u32;
+        let t54: u64 = (x45 as u64) * (0x00000007_u32 as u64) + (x37 as u64)
+            + (x53 as u64);
+        let x54 = t54 as u32;
+        let x55 = (t54 >> 32) as u32;
+        let t56: u64 = (x45 as u64) * (0xba344d80_u32 as u64) + (x39 as u64)
+            + (x55 as u64);
+        let x56 = t56 as u32;
+        let x57 = (t56 >> 32) as u32;
+        let t58: u64 = (x45 as u64) * (0x40000001_u32 as u64) + (x41 as u64)
+            + (x57 as u64);
+        let x58 = t58 as u32;
+        let x59 = (t58 >> 32) as u32;
+        let t60: u64 = (x45 as u64) * (0x25236482_u32 as u64) + (x43 as u64)
+            + (x59 as u64);
+        let x60 = t60 as u32;
+        let x61 = (t60 >> 32) as u32;
+        let t62: u64 = (t[9] as u64) + (x61 as u64) + (x44 as u64);
+        let x62 = t62 as u32;
+        let x63 = (t62 >> 32) as u32;
+        let x64 = x48.wrapping_mul(0x3b13b13b_u32);
+        let t65: u64 = (x64 as u64) * (0x0000000d_u32 as u64) + (x48 as u64);
+        let x66 = (t65 >> 32) as u32;
+        let t67: u64 = (x64 as u64) * (0xa1000000_u32 as u64) + (x50 as u64)
+            + (x66 as u64);
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 32) as u32;
+        let t69: u64 = (x64 as u64) * (0x00000010_u32 as u64) + (x52 as u64)
+            + (x68 as u64);
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 32) as u32;
+        let t71: u64 = (x64 as u64) * (0xff9f8000_u32 as u64) + (x54 as u64)
+            + (x70 as u64);
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 32) as u32;
+        let t73: u64 = (x64 as u64) * (0x00000007_u32 as u64) + (x56 as u64)
+            + (x72 as u64);
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 32) as u32;
+        let t75: u64 = (x64 as u64) * (0xba344d80_u32 as u64) + (x58 as u64)
+            + (x74 as u64);
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 32) as u32;
+        let t77: u64 = (x64 as u64) * (0x40000001_u32 as u64) + (x60 as u64)
+            + (x76 as u64);
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 32) as u32;
+        let t79: u64 = (x64 as u64) * (0x25236482_u32 as u64) + (x62 as u64)
+            + (x78 as u64);
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 32) as u32;
+        let t81: u64 = (t[10] as u64) + (x80 as u64) + (x63 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let x83 = x67.wrapping_mul(0x3b13b13b_u32);
+        let t84: u64 = (x83 as u64) * (0x0000000d_u32 as u64) + (x67 as u64);
+        let x85 = (t84 >> 32) as u32;
+        let t86: u64 = (x83 as u64) * (0xa1000000_u32 as u64) + (x69 as u64)
+            + (x85 as u64);
+        let x86 = t86 as u32;
+        let x87 = (t86 >> 32) as u32;
+        let t88: u64 = (x83 as u64) * (0x00000010_u32 as u64) + (x71 as u64)
+            + (x87 as u64);
+        let x88 = t88 as u32;
+        let x89 = (t88 >> 32) as u32;
+        let t90: u64 = (x83 as u64) * (0xff9f8000_u32 as u64) + (x73 as u64)
+            + (x89 as u64);
+        let x90 = t90 as u32;
+        let x91 = (t90 >> 32) as u32;
+        let t92: u64 = (x83 as u64) * (0x00000007_u32 as u64) + (x75 as u64)
+            + (x91 as u64);
+        let x92 = t92 as u32;
+        let x93 = (t92 >> 32) as u32;
+        let t94: u64 = (x83 as u64) * (0xba344d80_u32 as u64) + (x77 as u64)
+            + (x93 as u64);
+        let x94 = t94 as u32;
+        let x95 = (t94 >> 32) as u32;
+        let t96: u64 = (x83 as u64) * (0x40000001_u32 as u64) + (x79 as u64)
+            + (x95 as u64);
+        let x96 = t96 as u32;
+        let x97 = (t96 >> 32) as u32;
+        let t98: u64 = (x83 as u64) * (0x25236482_u32 as u64) + (x81 as u64)
+            + (x97 as u64);
+        let x98 = t98 as u32;
+        let x99 = (t98 >> 32) as u32;
+        let t100: u64 = (t[11] as u64) + (x99 as u64) + (x82 as u64);
+        let x100 = t100 as u32;
+        let x101 = (t100 >> 32) as u32;
+        let x102 = x86.wrapping_mul(0x3b13b13b_u32);
+        let t103: u64 = (x102 as u64) * (0x0000000d_u32 as u64) + (x86 as u64);
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (x102 as u64) * (0xa1000000_u32 as u64) + (x88 as u64)
+            + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (x102 as u64) * (0x00000010_u32 as u64) + (x90 as u64)
+            + (x106 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (x102 as u64) * (0xff9f8000_u32 as u64) + (x92 as u64)
+            + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (x102 as u64) * (0x00000007_u32 as u64) + (x94 as u64)
+            + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (x102 as u64) * (0xba344d80_u32 as u64) + (x96 as u64)
+            + (x112 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (x102 as u64) * (0x40000001_u32 as u64) + (x98 as u64)
+            + (x114 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (x102 as u64) * (0x25236482_u32 as u64) + (x100 as u64)
+            + (x116 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let t119: u64 = (t[12] as u64) + (x118 as u64) + (x101 as u64);
+        let x119 = t119 as u32;
+        let x120 = (t119 >> 32) as u32;
+        let x121 = x105.wrapping_mul(0x3b13b13b_u32);
+        let t122: u64 = (x121 as u64) * (0x0000000d_u32 as u64) + (x105 as u64);
+        let x123 = (t122 >> 32) as u32;
+        let t124: u64 = (x121 as u64) * (0xa1000000_u32 as u64) + (x107 as u64)
+            + (x123 as u64);
+        let x124 = t124 as u32;
+        let x125 = (t124 >> 32) as u32;
+        let t126: u64 = (x121 as u64) * (0x00000010_u32 as u64) + (x109 as u64)
+            + (x125 as u64);
+        let x126 = t126 as u32;
+        let x127 = (t126 >> 32) as u32;
+        let t128: u64 = (x121 as u64) * (0xff9f8000_u32 as u64) + (x111 as u64)
+            + (x127 as u64);
+        let x128 = t128 as u32;
+        let x129 = (t128 >> 32) as u32;
+        let t130: u64 = (x121 as u64) * (0x00000007_u32 as u64) + (x113 as u64)
+            + (x129 as u64);
+        let x130 = t130 as u32;
+        let x131 = (t130 >> 32) as u32;
+        let t132: u64 = (x121 as u64) * (0xba344d80_u32 as u64) + (x115 as u64)
+            + (x131 as u64);
+        let x132 = t132 as u32;
+        let x133 = (t132 >> 32) as u32;
+        let t134: u64 = (x121 as u64) * (0x40000001_u32 as u64) + (x117 as u64)
+            + (x133 as u64);
+        let x134 = t134 as u32;
+        let x135 = (t134 >> 32) as u32;
+        let t136: u64 = (x121 as u64) * (0x25236482_u32 as u64) + (x119 as u64)
+            + (x135 as u64);
+        let x136 = t136 as u32;
+        let x137 = (t136 >> 32) as u32;
+        let t138: u64 = (t[13] as u64) + (x137 as u64) + (x120 as u64);
+        let x138 = t138 as u32;
+        let x139 = (t138 >> 32) as u32;
+        let x140 = x124.wrapping_mul(0x3b13b13b_u32);
+        let t141: u64 = (x140 as u64) * (0x0000000d_u32 as u64) + (x124 as u64);
+        let x142 = (t141 >> 32) as u32;
+        let t143: u64 = (x140 as u64) * (0xa1000000_u32 as u64) + (x126 as u64)
+            + (x142 as u64);
+        let x143 = t143 as u32;
+        let x144 = (t143 >> 32) as u32;
+        let t145: u64 = (x140 as u64) * (0x00000010_u32 as u64) + (x128 as u64)
+            + (x144 as u64);
+        let x145 = t145 as u32;
+        let x146 = (t145 >> 32) as u32;
+        let t147: u64 = (x140 as u64) * (0xff9f8000_u32 as u64) + (x130 as u64)
+            + (x146 as u64);
+        let x147 = t147 as u32;
+        let x148 = (t147 >> 32) as u32;
+        let t149: u64 = (x140 as u64) * (0x00000007_u32 as u64) + (x132 as u64)
+            + (x148 as u64);
+        let x149 = t149 as u32;
+        let x150 = (t149 >> 32) as u32;
+        let t151: u64 = (x140 as u64) * (0xba344d80_u32 as u64) + (x134 as u64)
+            + (x150 as u64);
+        let x151 = t151 as u32;
+        let x152 = (t151 >> 32) as u32;
+        let t153: u64 = (x140 as u64) * (0x40000001_u32 as u64) + (x136 as u64)
+            + (x152 as u64);
+        let x153 = t153 as u32;
+        let x154 = (t153 >> 32) as u32;
+        let t155: u64 = (x140 as u64) * (0x25236482_u32 as u64) + (x138 as u64)
+            + (x154 as u64);
+        let x155 = t155 as u32;
+        let x156 = (t155 >> 32) as u32;
+        let t157: u64 = (t[14] as u64) + (x156 as u64) + (x139 as u64);
+        let x157 = t157 as u32;
+        let x158 = (t157 >> 32) as u32;
+        let x159 = x143.wrapping_mul(0x3b13b13b_u32);
+        let t160: u64 = (x159 as u64) * (0x0000000d_u32 as u64) + (x143 as u64);
+        let x161 = (t160 >> 32) as u32;
+        let t162: u64 = (x159 as u64) * (0xa1000000_u32 as u64) + (x145 as u64)
+            + (x161 as u64);
+        let x162 = t162 as u32;
+        let x163 = (t162 >> 32) as u32;
+        let t164: u64 = (x159 as u64) * (0x00000010_u32 as u64) + (x147 as u64)
+            + (x163 as u64);
+        let x164 = t164 as u32;
+        let x165 = (t164 >> 32) as u32;
+        let t166: u64 = (x159 as u64) * (0xff9f8000_u32 as u64) + (x149 as u64)
+            + (x165 as u64);
+        let x166 = t166 as u32;
+        let x167 = (t166 >> 32) as u32;
+        let t168: u64 = (x159 as u64) * (0x00000007_u32 as u64) + (x151 as u64)
+            + (x167 as u64);
+        let x168 = t168 as u32;
+        let x169 = (t168 >> 32) as u32;
+        let t170: u64 = (x159 as u64) * (0xba344d80_u32 as u64) + (x153 as u64)
+            + (x169 as u64);
+        let x170 = t170 as u32;
+        let x171 = (t170 >> 32) as u32;
+        let t172: u64 = (x159 as u64) * (0x40000001_u32 as u64) + (x155 as u64)
+            + (x171 as u64);
+        let x172 = t172 as u32;
+        let x173 = (t172 >> 32) as u32;
+        let t174: u64 = (x159 as u64) * (0x25236482_u32 as u64) + (x157 as u64)
+            + (x173 as u64);
+        let x174 = t174 as u32;
+        let x175 = (t174 >> 32) as u32;
+        let x176 = t[15].wrapping_add(x175).wrapping_add(x158);
+        let t187: u64 = {
+            let (d, b1) = x162.overflowing_sub(0x0000000d_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x187 = t187 as u32;
+        let x188 = (t187 >> 63) as u32;
+        let t189: u64 = {
+            let (d, b1) = x164.overflowing_sub(0xa1000000_u32);
+            let (d, b2) = d.overflowing_sub(x188);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x189 = t189 as u32;
+        let x190 = (t189 >> 63) as u32;
+        let t191: u64 = {
+            let (d, b1) = x166.overflowing_sub(0x00000010_u32);
+            let (d, b2) = d.overflowing_sub(x190);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x191 = t191 as u32;
+        let x192 = (t191 >> 63) as u32;
+        let t193: u64 = {
+            let (d, b1) = x168.overflowing_sub(0xff9f8000_u32);
+            let (d, b2) = d.overflowing_sub(x192);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x193 = t193 as u32;
+        let x194 = (t193 >> 63) as u32;
+        let t195: u64 = {
+            let (d, b1) = x170.overflowing_sub(0x00000007_u32);
+            let (d, b2) = d.overflowing_sub(x194);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x195 = t195 as u32;
+        let x196 = (t195 >> 63) as u32;
+        let t197: u64 = {
+            let (d, b1) = x172.overflowing_sub(0xba344d80_u32);
+            let (d, b2) = d.overflowing_sub(x196);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x197 = t197 as u32;
+        let x198 = (t197 >> 63) as u32;
+        let t199: u64 = {
+            let (d, b1) = x174.overflowing_sub(0x40000001_u32);
+            let (d, b2) = d.overflowing_sub(x198);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x199 = t199 as u32;
+        let x200 = (t199 >> 63) as u32;
+        let t201: u64 = {
+            let (d, b1) = x176.overflowing_sub(0x25236482_u32);
+            let (d, b2) = d.overflowing_sub(x200);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x201 = t201 as u32;
+        let x202 = (t201 >> 63) as u32;
+        let x205 = (0 as u32).wrapping_sub(x202);
+        let x206 = x187 ^ (x205 & (x187 ^ x162));
+        let x207 = x189 ^ (x205 & (x189 ^ x164));
+        let x208 = x191 ^ (x205 & (x191 ^ x166));
+        let x209 = x193 ^ (x205 & (x193 ^ x168));
+        let x210 = x195 ^ (x205 & (x195 ^ x170));
+        let x211 = x197 ^ (x205 & (x197 ^ x172));
+        let x212 = x199 ^ (x205 & (x199 ^ x174));
+        let x213 = x201 ^ (x205 & (x201 ^ x176));
+        [x206, x207, x208, x209, x210, x211, x212, x213]
+    }
+    /// (a + b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn add_wide_limbs(a: &[u32; 16], b: &[u32; 16]) -> [u32; 16] {
+        let t33: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 32) as u32;
+        let t35: u64 = (a[1] as u64) + (b[1] as u64) + (x34 as u64);
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 32) as u32;
+        let t37: u64 = (a[2] as u64) + (b[2] as u64) + (x36 as u64);
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 32) as u32;
+        let t39: u64 = (a[3] as u64) + (b[3] as u64) + (x38 as u64);
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (a[4] as u64) + (b[4] as u64) + (x40 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (a[5] as u64) + (b[5] as u64) + (x42 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (a[6] as u64) + (b[6] as u64) + (x44 as u64);
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 32) as u32;
+        let t47: u64 = (a[7] as u64) + (b[7] as u64) + (x46 as u64);
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 32) as u32;
+        let t49: u64 = (a[8] as u64) + (b[8] as u64) + (x48 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (a[9] as u64) + (b[9] as u64) + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let t53: u64 = (a[10] as u64) + (b[10] as u64) + (x52 as u64);
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 32) as u32;
+        let t55: u64 = (a[11] as u64) + (b[11] as u64) + (x54 as u64);
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 32) as u32;
+        let t57: u64 = (a[12] as u64) + (b[12] as u64) + (x56 as u64);
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 32) as u32;
+        let t59: u64 = (a[13] as u64) + (b[13] as u64) + (x58 as u64);
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 32) as u32;
+        let t61: u64 = (a[14] as u64) + (b[14] as u64) + (x60 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let x63 = a[15].wrapping_add(b[15]).wrapping_add(x62);
+        let t74: u64 = {
+            let (d, b1) = x49.overflowing_sub(0x0000000d_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x74 = t74 as u32;
+        let x75 = (t74 >> 63) as u32;
+        let t76: u64 = {
+            let (d, b1) = x51.overflowing_sub(0xa1000000_u32);
+            let (d, b2) = d.overflowing_sub(x75);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x76 = t76 as u32;
+        let x77 = (t76 >> 63) as u32;
+        let t78: u64 = {
+            let (d, b1) = x53.overflowing_sub(0x00000010_u32);
+            let (d, b2) = d.overflowing_sub(x77);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x78 = t78 as u32;
+        let x79 = (t78 >> 63) as u32;
+        let t80: u64 = {
+            let (d, b1) = x55.overflowing_sub(0xff9f8000_u32);
+            let (d, b2) = d.overflowing_sub(x79);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x80 = t80 as u32;
+        let x81 = (t80 >> 63) as u32;
+        let t82: u64 = {
+            let (d, b1) = x57.overflowing_sub(0x00000007_u32);
+            let (d, b2) = d.overflowing_sub(x81);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x82 = t82 as u32;
+        let x83 = (t82 >> 63) as u32;
+        let t84: u64 = {
+            let (d, b1) = x59.overflowing_sub(0xba344d80_u32);
+            let (d, b2) = d.overflowing_sub(x83);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x84 = t84 as u32;
+        let x85 = (t84 >> 63) as u32;
+        let t86: u64 = {
+            let (d, b1) = x61.overflowing_sub(0x40000001_u32);
+            let (d, b2) = d.overflowing_sub(x85);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x86 = t86 as u32;
+        let x87 = (t86 >> 63) as u32;
+        let t88: u64 = {
+            let (d, b1) = x63.overflowing_sub(0x25236482_u32);
+            let (d, b2) = d.overflowing_sub(x87);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x88 = t88 as u32;
+        let x89 = (t88 >> 63) as u32;
+        let x92 = (0 as u32).wrapping_sub(x89);
+        let x93 = x74 ^ (x92 & (x74 ^ x49));
+        let x94 = x76 ^ (x92 & (x76 ^ x51));
+        let x95 = x78 ^ (x92 & (x78 ^ x53));
+        let x96 = x80 ^ (x92 & (x80 ^ x55));
+        let x97 = x82 ^ (x92 & (x82 ^ x57));
+        let x98 = x84 ^ (x92 & (x84 ^ x59));
+        let x99 = x86 ^ (x92 & (x86 ^ x61));
+        let x100 = x88 ^ (x92 & (x88 ^ x63));
+        [x33, x35, x37, x39, x41, x43, x45, x47, x93, x94, x95, x96, x97, x98, x99, x100]
+    }
+    /// (a − b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn sub_wide_limbs(a: &[u32; 16], b: &[u32; 16]) -> [u32; 16] {
+        let t33: u64 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 63) as u32;
+        let t35: u64 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x34);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 63) as u32;
+        let t37: u64 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x36);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 63) as u32;
+        let t39: u64 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x38);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 63) as u32;
+        let t41: u64 = {
+            let (d, b1) = a[4].overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x40);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 63) as u32;
+        let t43: u64 = {
+            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x42);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 63) as u32;
+        let t45: u64 = {
+            let (d, b1) = a[6].overflowing_sub(b[6]);
+            let (d, b2) = d.overflowing_sub(x44);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 63) as u32;
+        let t47: u64 = {
+            let (d, b1) = a[7].overflowing_sub(b[7]);
+            let (d, b2) = d.overflowing_sub(x46);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 63) as u32;
+        let t49: u64 = {
+            let (d, b1) = a[8].overflowing_sub(b[8]);
+            let (d, b2) = d.overflowing_sub(x48);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 63) as u32;
+        let t51: u64 = {
+            let (d, b1) = a[9].overflowing_sub(b[9]);
+            let (d, b2) = d.overflowing_sub(x50);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 63) as u32;
+        let t53: u64 = {
+            let (d, b1) = a[10].overflowing_sub(b[10]);
+            let (d, b2) = d.overflowing_sub(x52);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 63) as u32;
+        let t55: u64 = {
+            let (d, b1) = a[11].overflowing_sub(b[11]);
+            let (d, b2) = d.overflowing_sub(x54);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 63) as u32;
+        let t57: u64 = {
+            let (d, b1) = a[12].overflowing_sub(b[12]);
+            let (d, b2) = d.overflowing_sub(x56);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 63) as u32;
+        let t59: u64 = {
+            let (d, b1) = a[13].overflowing_sub(b[13]);
+            let (d, b2) = d.overflowing_sub(x58);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 63) as u32;
+        let t61: u64 = {
+            let (d, b1) = a[14].overflowing_sub(b[14]);
+            let (d, b2) = d.overflowing_sub(x60);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 63) as u32;
+        let t63: u64 = {
+            let (d, b1) = a[15].overflowing_sub(b[15]);
+            let (d, b2) = d.overflowing_sub(x62);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 63) as u32;
+        let x65 = (0 as u32).wrapping_sub(x64);
+        let x74 = 0x0000000d_u32 & x65;
+        let t75: u64 = (x49 as u64) + (x74 as u64) + (0x00000000_u32 as u64);
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 32) as u32;
+        let x77 = 0xa1000000_u32 & x65;
+        let t78: u64 = (x51 as u64) + (x77 as u64) + (x76 as u64);
+        let x78 = t78 as u32;
+        let x79 = (t78 >> 32) as u32;
+        let x80 = 0x00000010_u32 & x65;
+        let t81: u64 = (x53 as u64) + (x80 as u64) + (x79 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let x83 = 0xff9f8000_u32 & x65;
+        let t84: u64 = (x55 as u64) + (x83 as u64) + (x82 as u64);
+        let x84 = t84 as u32;
+        let x85 = (t84 >> 32) as u32;
+        let x86 = 0x00000007_u32 & x65;
+        let t87: u64 = (x57 as u64) + (x86 as u64) + (x85 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let x89 = 0xba344d80_u32 & x65;
+        let t90: u64 = (x59 as u64) + (x89 as u64) + (x88 as u64);
+        let x90 = t90 as u32;
+        let x91 = (t90 >> 32) as u32;
+        let x92 = 0x40000001_u32 & x65;
+        let t93: u64 = (x61 as u64) + (x92 as u64) + (x91 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let x95 = 0x25236482_u32 & x65;
+        let x96 = x63.wrapping_add(x95).wrapping_add(x94);
+        [x33, x35, x37, x39, x41, x43, x45, x47, x75, x78, x81, x84, x87, x90, x93, x96]
+    }
+    /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
+    /// the wide type. One schoolbook product, no reduction.
+    #[inline]
+    pub fn mul_wide(&self, rhs: &Fr) -> FrWide {
+        FrWide(Self::mul_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The unreduced square ã² < p² (2n limbs).
+    #[inline]
+    pub fn square_wide(&self) -> FrWide {
+        FrWide(Self::square_wide_limbs(&self.0))
+    }
+    /// T·R⁻¹ mod p: one Montgomery reduction of a wide value, giving the field element
+    /// whose Montgomery form it is (so `reduce_wide(a.mul_wide(b)) == a * b`).
+    #[inline]
+    pub fn reduce_wide(t: &FrWide) -> Fr {
+        Fr(Self::reduce_wide_limbs(&t.0))
+    }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fr {
         let mut limbs = [0 as u32; 8];
@@ -2965,5 +4021,159 @@ impl ::core::iter::Product for Fr {
 impl<'a> ::core::iter::Product<&'a Fr> for Fr {
     fn product<I: Iterator<Item = &'a Fr>>(iter: I) -> Fr {
         iter.fold(Fr::ONE, |a, b| Fr::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for Fr {
+    type Bytes = [u8; 32];
+    const BYTES: usize = 32;
+    const ZERO: Fr = Fr::ZERO;
+    const ONE: Fr = Fr::ONE;
+    const CHARACTERISTIC_TWO: bool = false;
+    #[inline]
+    fn square(&self) -> Fr {
+        Fr::square(self)
+    }
+    #[inline]
+    fn double(&self) -> Fr {
+        Fr::double(self)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<Fr> {
+        Fr::invert(self)
+    }
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<Fr> {
+        Fr::sqrt(self)
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        Fr::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> Fr {
+        Fr::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> Fr {
+        Fr::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn batch_invert(elems: &mut [Fr]) {
+        Fr::batch_invert(elems)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 32] {
+        Fr::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 32] {
+        Fr::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 32]) -> ::subtle::CtOption<Fr> {
+        Fr::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 32]) -> ::subtle::CtOption<Fr> {
+        Fr::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::PrimeField for Fr {
+    const NUM_BITS: u32 = Fr::NUM_BITS;
+    const MODULUS_HEX: &'static str = Fr::MODULUS_HEX;
+    const TWO_ADICITY: u32 = Fr::TWO_ADICITY;
+    const ROOT_OF_UNITY: Fr = Fr::ROOT_OF_UNITY;
+    const TWO_INV: Fr = Fr::TWO_INV;
+    #[inline]
+    fn modulus_le_bytes() -> [u8; 32] {
+        Fr::MODULUS_LE_BYTES
+    }
+    #[inline]
+    fn from_u64(x: u64) -> Fr {
+        Fr::from_u64(x)
+    }
+    #[inline]
+    fn mul_small(&self, k: u32) -> Fr {
+        Fr::mul_small(self, k)
+    }
+    #[inline]
+    fn legendre(&self) -> i8 {
+        Fr::legendre(self)
+    }
+}
+/// A double-width value of [`Fr`]: an integer T below p·R (R = 2^256), as 16 little-endian 32-bit limbs, the input of Montgomery reduction. Products of Montgomery representatives (`Fr::mul_wide`) are such values, and `add`/`sub` keep the bound by working modulo p·R, so `Fr::reduce_wide` of a sum of products equals the sum of the reduced products (lazy reduction).
+#[derive(Clone, Copy)]
+pub struct FrWide([u32; 16]);
+impl FrWide {
+    /// Zero.
+    pub const ZERO: FrWide = FrWide([0; 16]);
+    /// (self + rhs) mod p·R.
+    #[inline]
+    pub fn add(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::add_wide_limbs(&self.0, &rhs.0))
+    }
+    /// (self − rhs) mod p·R.
+    #[inline]
+    pub fn sub(&self, rhs: &FrWide) -> FrWide {
+        FrWide(Fr::sub_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The limbs, little-endian.
+    pub const fn limbs(&self) -> &[u32; 16] {
+        &self.0
+    }
+}
+impl ::core::default::Default for FrWide {
+    #[inline]
+    fn default() -> FrWide {
+        FrWide::ZERO
+    }
+}
+impl ::core::fmt::Debug for FrWide {
+    /// `0x` and the 2n limbs as big-endian hex.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str("0x")?;
+        for limb in self.0.iter().rev() {
+            write!(f, "{:0width$x}", limb, width = (u32::BITS / 4) as usize)?;
+        }
+        Ok(())
+    }
+}
+impl ::subtle::ConditionallySelectable for FrWide {
+    #[inline]
+    fn conditional_select(a: &FrWide, b: &FrWide, choice: ::subtle::Choice) -> FrWide {
+        let mut out = [0 as u32; 16];
+        let mut i = 0;
+        while i < 16 {
+            out[i] = <u32 as ::subtle::ConditionallySelectable>::conditional_select(
+                &a.0[i],
+                &b.0[i],
+                choice,
+            );
+            i += 1;
+        }
+        FrWide(out)
+    }
+}
+impl ::fieldgen_field::WideField for Fr {
+    type Wide = FrWide;
+    #[inline]
+    fn mul_wide(a: &Fr, b: &Fr) -> FrWide {
+        a.mul_wide(b)
+    }
+    #[inline]
+    fn square_wide(a: &Fr) -> FrWide {
+        a.square_wide()
+    }
+    #[inline]
+    fn reduce_wide(t: &FrWide) -> Fr {
+        Fr::reduce_wide(t)
+    }
+    #[inline]
+    fn add_wide(a: &FrWide, b: &FrWide) -> FrWide {
+        a.add(b)
+    }
+    #[inline]
+    fn sub_wide(a: &FrWide, b: &FrWide) -> FrWide {
+        a.sub(b)
     }
 }

@@ -48,6 +48,21 @@ impl F1024 {
         0x5dcab997, 0x99772ae6, 0xae65dcab, 0xcab99772, 0x772ae65d, 0x65dcab99,
         0xb99772ae, 0x22e65dc8,
     ];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u32; 32]) -> ::core::option::Option<F1024> {
+        if words[31] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F1024(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F1024 = match F1024::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F1024> {
+        match ::fieldgen_field::konst::parse_hex_u32::<32>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 128 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 1024 is set.
     pub fn from_le_bytes(bytes: &[u8; 128]) -> ::subtle::CtOption<F1024> {
         let mut w = [0 as u32; 32];
@@ -3786,5 +3801,77 @@ impl ::core::iter::Product for F1024 {
 impl<'a> ::core::iter::Product<&'a F1024> for F1024 {
     fn product<I: Iterator<Item = &'a F1024>>(iter: I) -> F1024 {
         iter.fold(F1024::ONE, |a, b| F1024::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F1024 {
+    type Bytes = [u8; 128];
+    const BYTES: usize = 128;
+    const ZERO: F1024 = F1024::ZERO;
+    const ONE: F1024 = F1024::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F1024 {
+        F1024::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F1024 {
+        F1024::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F1024 {
+        F1024::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F1024> {
+        F1024::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F1024> {
+        ::subtle::CtOption::new(F1024::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F1024::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F1024 {
+        F1024::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F1024 {
+        F1024::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 128] {
+        F1024::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 128] {
+        F1024::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 128]) -> ::subtle::CtOption<F1024> {
+        F1024::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 128]) -> ::subtle::CtOption<F1024> {
+        F1024::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F1024 {
+    const DEGREE: u32 = F1024::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F1024::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F1024> {
+        F1024::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F1024> {
+        F1024::invert_vartime(self)
     }
 }

@@ -30,6 +30,21 @@ impl F127 {
     const TOP_MASK: u64 = 0x7fffffffffffffff;
     /// √x = x^(2^(m−1)) mod f.
     const SQRT_X: [u64; 2] = [0x0000000000000002, 0x0000000000000001];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 2]) -> ::core::option::Option<F127> {
+        if words[1] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F127(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F127 = match F127::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F127> {
+        match ::fieldgen_field::konst::parse_hex_u64::<2>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 16 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 127 is set.
     pub fn from_le_bytes(bytes: &[u8; 16]) -> ::subtle::CtOption<F127> {
         let mut w = [0 as u64; 2];
@@ -1471,5 +1486,77 @@ impl ::core::iter::Product for F127 {
 impl<'a> ::core::iter::Product<&'a F127> for F127 {
     fn product<I: Iterator<Item = &'a F127>>(iter: I) -> F127 {
         iter.fold(F127::ONE, |a, b| F127::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F127 {
+    type Bytes = [u8; 16];
+    const BYTES: usize = 16;
+    const ZERO: F127 = F127::ZERO;
+    const ONE: F127 = F127::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F127 {
+        F127::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F127 {
+        F127::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F127 {
+        F127::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F127> {
+        F127::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F127> {
+        ::subtle::CtOption::new(F127::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F127::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F127 {
+        F127::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F127 {
+        F127::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 16] {
+        F127::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 16] {
+        F127::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 16]) -> ::subtle::CtOption<F127> {
+        F127::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 16]) -> ::subtle::CtOption<F127> {
+        F127::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F127 {
+    const DEGREE: u32 = F127::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F127::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F127> {
+        F127::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F127> {
+        F127::invert_vartime(self)
     }
 }

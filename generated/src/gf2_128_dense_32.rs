@@ -38,6 +38,21 @@ impl F128 {
     const BARRETT_MU_LOW: [u32; 4] = [0x0a922520, 0x72f5d1ff, 0x2d7cfb19, 0x0553bb06];
     /// f − x^m.
     const POLY_LOW: [u32; 4] = [0x5dbbcf7d, 0x3e225b3c, 0x5cb306f4, 0x0542fb3f];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u32; 4]) -> ::core::option::Option<F128> {
+        if words[3] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F128(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F128 = match F128::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F128> {
+        match ::fieldgen_field::konst::parse_hex_u32::<4>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 16 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 128 is set.
     pub fn from_le_bytes(bytes: &[u8; 16]) -> ::subtle::CtOption<F128> {
         let mut w = [0 as u32; 4];
@@ -762,5 +777,77 @@ impl ::core::iter::Product for F128 {
 impl<'a> ::core::iter::Product<&'a F128> for F128 {
     fn product<I: Iterator<Item = &'a F128>>(iter: I) -> F128 {
         iter.fold(F128::ONE, |a, b| F128::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F128 {
+    type Bytes = [u8; 16];
+    const BYTES: usize = 16;
+    const ZERO: F128 = F128::ZERO;
+    const ONE: F128 = F128::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F128 {
+        F128::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F128 {
+        F128::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F128 {
+        F128::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F128> {
+        F128::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F128> {
+        ::subtle::CtOption::new(F128::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F128::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F128 {
+        F128::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F128 {
+        F128::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 16] {
+        F128::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 16] {
+        F128::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 16]) -> ::subtle::CtOption<F128> {
+        F128::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 16]) -> ::subtle::CtOption<F128> {
+        F128::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F128 {
+    const DEGREE: u32 = F128::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F128::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F128> {
+        F128::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F128> {
+        F128::invert_vartime(self)
     }
 }

@@ -35,6 +35,21 @@ impl F155 {
     const SQRT_X: [u64; 3] = [
         0x0000800000010000, 0x0000200000004000, 0x0000000000001000,
     ];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 3]) -> ::core::option::Option<F155> {
+        if words[2] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F155(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F155 = match F155::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F155> {
+        match ::fieldgen_field::konst::parse_hex_u64::<3>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 20 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 155 is set.
     pub fn from_le_bytes(bytes: &[u8; 20]) -> ::subtle::CtOption<F155> {
         let mut w = [0 as u64; 3];
@@ -2000,5 +2015,77 @@ impl ::core::iter::Product for F155 {
 impl<'a> ::core::iter::Product<&'a F155> for F155 {
     fn product<I: Iterator<Item = &'a F155>>(iter: I) -> F155 {
         iter.fold(F155::ONE, |a, b| F155::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F155 {
+    type Bytes = [u8; 20];
+    const BYTES: usize = 20;
+    const ZERO: F155 = F155::ZERO;
+    const ONE: F155 = F155::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F155 {
+        F155::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F155 {
+        F155::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F155 {
+        F155::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F155> {
+        F155::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F155> {
+        ::subtle::CtOption::new(F155::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F155::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F155 {
+        F155::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F155 {
+        F155::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 20] {
+        F155::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 20] {
+        F155::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 20]) -> ::subtle::CtOption<F155> {
+        F155::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 20]) -> ::subtle::CtOption<F155> {
+        F155::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F155 {
+    const DEGREE: u32 = F155::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F155::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F155> {
+        F155::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F155> {
+        F155::invert_vartime(self)
     }
 }

@@ -42,6 +42,21 @@ impl F191 {
     const POLY_LOW: [u64; 3] = [
         0x0000000000000001, 0x0000000000000000, 0x0000200000000000,
     ];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 3]) -> ::core::option::Option<F191> {
+        if words[2] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F191(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F191 = match F191::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F191> {
+        match ::fieldgen_field::konst::parse_hex_u64::<3>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 24 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 191 is set.
     pub fn from_le_bytes(bytes: &[u8; 24]) -> ::subtle::CtOption<F191> {
         let mut w = [0 as u64; 3];
@@ -1881,5 +1896,77 @@ impl ::core::iter::Product for F191 {
 impl<'a> ::core::iter::Product<&'a F191> for F191 {
     fn product<I: Iterator<Item = &'a F191>>(iter: I) -> F191 {
         iter.fold(F191::ONE, |a, b| F191::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F191 {
+    type Bytes = [u8; 24];
+    const BYTES: usize = 24;
+    const ZERO: F191 = F191::ZERO;
+    const ONE: F191 = F191::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F191 {
+        F191::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F191 {
+        F191::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F191 {
+        F191::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F191> {
+        F191::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F191> {
+        ::subtle::CtOption::new(F191::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F191::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F191 {
+        F191::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F191 {
+        F191::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 24] {
+        F191::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 24] {
+        F191::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 24]) -> ::subtle::CtOption<F191> {
+        F191::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 24]) -> ::subtle::CtOption<F191> {
+        F191::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F191 {
+    const DEGREE: u32 = F191::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F191::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F191> {
+        F191::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F191> {
+        F191::invert_vartime(self)
     }
 }

@@ -55,6 +55,21 @@ impl F256 {
         0xd0bfe84b, 0x9a7f3570, 0x452c05b7, 0xc9521fe6, 0x8bc4cd7a, 0x212dfd19,
         0xf7f1e91c, 0x2f10fd6e,
     ];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u32; 8]) -> ::core::option::Option<F256> {
+        if words[7] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F256(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F256 = match F256::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F256> {
+        match ::fieldgen_field::konst::parse_hex_u32::<8>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 32 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 256 is set.
     pub fn from_le_bytes(bytes: &[u8; 32]) -> ::subtle::CtOption<F256> {
         let mut w = [0 as u32; 8];
@@ -987,5 +1002,77 @@ impl ::core::iter::Product for F256 {
 impl<'a> ::core::iter::Product<&'a F256> for F256 {
     fn product<I: Iterator<Item = &'a F256>>(iter: I) -> F256 {
         iter.fold(F256::ONE, |a, b| F256::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F256 {
+    type Bytes = [u8; 32];
+    const BYTES: usize = 32;
+    const ZERO: F256 = F256::ZERO;
+    const ONE: F256 = F256::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F256 {
+        F256::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F256 {
+        F256::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F256 {
+        F256::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F256> {
+        F256::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F256> {
+        ::subtle::CtOption::new(F256::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F256::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F256 {
+        F256::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F256 {
+        F256::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 32] {
+        F256::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 32] {
+        F256::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 32]) -> ::subtle::CtOption<F256> {
+        F256::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 32]) -> ::subtle::CtOption<F256> {
+        F256::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F256 {
+    const DEGREE: u32 = F256::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F256::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F256> {
+        F256::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F256> {
+        F256::invert_vartime(self)
     }
 }

@@ -31,6 +31,21 @@ impl F2 {
     const BARRETT_MU_LOW: [u64; 1] = [0x0000000000000002];
     /// f − x^m.
     const POLY_LOW: [u64; 1] = [0x0000000000000003];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 1]) -> ::core::option::Option<F2> {
+        if words[0] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F2(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F2 = match F2::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F2> {
+        match ::fieldgen_field::konst::parse_hex_u64::<1>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 1 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 2 is set.
     pub fn from_le_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F2> {
         let mut w = [0 as u64; 1];
@@ -757,5 +772,77 @@ impl ::core::iter::Product for F2 {
 impl<'a> ::core::iter::Product<&'a F2> for F2 {
     fn product<I: Iterator<Item = &'a F2>>(iter: I) -> F2 {
         iter.fold(F2::ONE, |a, b| F2::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F2 {
+    type Bytes = [u8; 1];
+    const BYTES: usize = 1;
+    const ZERO: F2 = F2::ZERO;
+    const ONE: F2 = F2::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F2 {
+        F2::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F2 {
+        F2::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F2 {
+        F2::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F2> {
+        F2::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F2> {
+        ::subtle::CtOption::new(F2::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F2::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F2 {
+        F2::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F2 {
+        F2::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 1] {
+        F2::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 1] {
+        F2::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F2> {
+        F2::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F2> {
+        F2::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F2 {
+    const DEGREE: u32 = F2::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F2::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F2> {
+        F2::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F2> {
+        F2::invert_vartime(self)
     }
 }

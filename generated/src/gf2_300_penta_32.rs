@@ -46,6 +46,21 @@ impl F300 {
         0x00000001, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
         0x00000000, 0x00000000, 0x24000000, 0x00000400,
     ];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u32; 10]) -> ::core::option::Option<F300> {
+        if words[9] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F300(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F300 = match F300::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F300> {
+        match ::fieldgen_field::konst::parse_hex_u32::<10>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 38 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 300 is set.
     pub fn from_le_bytes(bytes: &[u8; 38]) -> ::subtle::CtOption<F300> {
         let mut w = [0 as u32; 10];
@@ -1144,5 +1159,77 @@ impl ::core::iter::Product for F300 {
 impl<'a> ::core::iter::Product<&'a F300> for F300 {
     fn product<I: Iterator<Item = &'a F300>>(iter: I) -> F300 {
         iter.fold(F300::ONE, |a, b| F300::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F300 {
+    type Bytes = [u8; 38];
+    const BYTES: usize = 38;
+    const ZERO: F300 = F300::ZERO;
+    const ONE: F300 = F300::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F300 {
+        F300::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F300 {
+        F300::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F300 {
+        F300::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F300> {
+        F300::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F300> {
+        ::subtle::CtOption::new(F300::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F300::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F300 {
+        F300::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F300 {
+        F300::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 38] {
+        F300::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 38] {
+        F300::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 38]) -> ::subtle::CtOption<F300> {
+        F300::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 38]) -> ::subtle::CtOption<F300> {
+        F300::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F300 {
+    const DEGREE: u32 = F300::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F300::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F300> {
+        F300::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F300> {
+        F300::invert_vartime(self)
     }
 }

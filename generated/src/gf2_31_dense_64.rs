@@ -34,6 +34,21 @@ impl F31 {
     const BARRETT_MU_LOW: [u64; 1] = [0x000000002cbe3ab3];
     /// f − x^m.
     const POLY_LOW: [u64; 1] = [0x00000000265414c3];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 1]) -> ::core::option::Option<F31> {
+        if words[0] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F31(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F31 = match F31::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F31> {
+        match ::fieldgen_field::konst::parse_hex_u64::<1>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 4 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 31 is set.
     pub fn from_le_bytes(bytes: &[u8; 4]) -> ::subtle::CtOption<F31> {
         let mut w = [0 as u64; 1];
@@ -921,5 +936,77 @@ impl ::core::iter::Product for F31 {
 impl<'a> ::core::iter::Product<&'a F31> for F31 {
     fn product<I: Iterator<Item = &'a F31>>(iter: I) -> F31 {
         iter.fold(F31::ONE, |a, b| F31::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F31 {
+    type Bytes = [u8; 4];
+    const BYTES: usize = 4;
+    const ZERO: F31 = F31::ZERO;
+    const ONE: F31 = F31::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F31 {
+        F31::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F31 {
+        F31::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F31 {
+        F31::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F31> {
+        F31::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F31> {
+        ::subtle::CtOption::new(F31::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F31::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F31 {
+        F31::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F31 {
+        F31::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 4] {
+        F31::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 4] {
+        F31::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 4]) -> ::subtle::CtOption<F31> {
+        F31::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 4]) -> ::subtle::CtOption<F31> {
+        F31::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F31 {
+    const DEGREE: u32 = F31::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F31::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F31> {
+        F31::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F31> {
+        F31::invert_vartime(self)
     }
 }

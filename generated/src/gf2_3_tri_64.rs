@@ -31,6 +31,21 @@ impl F3 {
     const BARRETT_MU_LOW: [u64; 1] = [0x0000000000000003];
     /// f − x^m.
     const POLY_LOW: [u64; 1] = [0x0000000000000003];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 1]) -> ::core::option::Option<F3> {
+        if words[0] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F3(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F3 = match F3::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F3> {
+        match ::fieldgen_field::konst::parse_hex_u64::<1>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 1 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 3 is set.
     pub fn from_le_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F3> {
         let mut w = [0 as u64; 1];
@@ -760,5 +775,77 @@ impl ::core::iter::Product for F3 {
 impl<'a> ::core::iter::Product<&'a F3> for F3 {
     fn product<I: Iterator<Item = &'a F3>>(iter: I) -> F3 {
         iter.fold(F3::ONE, |a, b| F3::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F3 {
+    type Bytes = [u8; 1];
+    const BYTES: usize = 1;
+    const ZERO: F3 = F3::ZERO;
+    const ONE: F3 = F3::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F3 {
+        F3::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F3 {
+        F3::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F3 {
+        F3::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F3> {
+        F3::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F3> {
+        ::subtle::CtOption::new(F3::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F3::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F3 {
+        F3::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F3 {
+        F3::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 1] {
+        F3::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 1] {
+        F3::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F3> {
+        F3::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F3> {
+        F3::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F3 {
+    const DEGREE: u32 = F3::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F3::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F3> {
+        F3::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F3> {
+        F3::invert_vartime(self)
     }
 }

@@ -69,6 +69,21 @@ impl F521 {
         0x4815f80a93814d69, 0x44d95ca5b270b76c, 0xa4a5e345ded08fe9, 0xbf9ac58947ea657d,
         0x00000000000001fa,
     ];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 9]) -> ::core::option::Option<F521> {
+        if words[8] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F521(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F521 = match F521::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F521> {
+        match ::fieldgen_field::konst::parse_hex_u64::<9>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 66 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 521 is set.
     pub fn from_le_bytes(bytes: &[u8; 66]) -> ::subtle::CtOption<F521> {
         let mut w = [0 as u64; 9];
@@ -5294,5 +5309,77 @@ impl ::core::iter::Product for F521 {
 impl<'a> ::core::iter::Product<&'a F521> for F521 {
     fn product<I: Iterator<Item = &'a F521>>(iter: I) -> F521 {
         iter.fold(F521::ONE, |a, b| F521::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F521 {
+    type Bytes = [u8; 66];
+    const BYTES: usize = 66;
+    const ZERO: F521 = F521::ZERO;
+    const ONE: F521 = F521::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F521 {
+        F521::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F521 {
+        F521::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F521 {
+        F521::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F521> {
+        F521::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F521> {
+        ::subtle::CtOption::new(F521::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F521::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F521 {
+        F521::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F521 {
+        F521::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 66] {
+        F521::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 66] {
+        F521::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 66]) -> ::subtle::CtOption<F521> {
+        F521::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 66]) -> ::subtle::CtOption<F521> {
+        F521::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F521 {
+    const DEGREE: u32 = F521::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F521::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F521> {
+        F521::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F521> {
+        F521::invert_vartime(self)
     }
 }

@@ -27,6 +27,21 @@ impl F63 {
     const TOP_MASK: u32 = 0x7fffffff;
     /// √x = x^(2^(m−1)) mod f.
     const SQRT_X: [u32; 2] = [0x00000002, 0x00000001];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u32; 2]) -> ::core::option::Option<F63> {
+        if words[1] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F63(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F63 = match F63::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F63> {
+        match ::fieldgen_field::konst::parse_hex_u32::<2>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 8 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 63 is set.
     pub fn from_le_bytes(bytes: &[u8; 8]) -> ::subtle::CtOption<F63> {
         let mut w = [0 as u32; 2];
@@ -682,5 +697,77 @@ impl ::core::iter::Product for F63 {
 impl<'a> ::core::iter::Product<&'a F63> for F63 {
     fn product<I: Iterator<Item = &'a F63>>(iter: I) -> F63 {
         iter.fold(F63::ONE, |a, b| F63::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F63 {
+    type Bytes = [u8; 8];
+    const BYTES: usize = 8;
+    const ZERO: F63 = F63::ZERO;
+    const ONE: F63 = F63::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F63 {
+        F63::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F63 {
+        F63::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F63 {
+        F63::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F63> {
+        F63::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F63> {
+        ::subtle::CtOption::new(F63::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F63::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F63 {
+        F63::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F63 {
+        F63::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 8] {
+        F63::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 8] {
+        F63::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 8]) -> ::subtle::CtOption<F63> {
+        F63::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 8]) -> ::subtle::CtOption<F63> {
+        F63::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F63 {
+    const DEGREE: u32 = F63::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F63::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F63> {
+        F63::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F63> {
+        F63::invert_vartime(self)
     }
 }

@@ -35,6 +35,21 @@ impl F64 {
     const BARRETT_MU_LOW: [u64; 1] = [0xdad30d3b283dbc14];
     /// f − x^m.
     const POLY_LOW: [u64; 1] = [0xab7c9c6ab8934931];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 1]) -> ::core::option::Option<F64> {
+        if words[0] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F64(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F64 = match F64::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F64> {
+        match ::fieldgen_field::konst::parse_hex_u64::<1>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 8 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 64 is set.
     pub fn from_le_bytes(bytes: &[u8; 8]) -> ::subtle::CtOption<F64> {
         let mut w = [0 as u64; 1];
@@ -979,5 +994,77 @@ impl ::core::iter::Product for F64 {
 impl<'a> ::core::iter::Product<&'a F64> for F64 {
     fn product<I: Iterator<Item = &'a F64>>(iter: I) -> F64 {
         iter.fold(F64::ONE, |a, b| F64::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F64 {
+    type Bytes = [u8; 8];
+    const BYTES: usize = 8;
+    const ZERO: F64 = F64::ZERO;
+    const ONE: F64 = F64::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F64 {
+        F64::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F64 {
+        F64::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F64 {
+        F64::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F64> {
+        F64::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F64> {
+        ::subtle::CtOption::new(F64::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F64::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F64 {
+        F64::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F64 {
+        F64::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 8] {
+        F64::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 8] {
+        F64::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 8]) -> ::subtle::CtOption<F64> {
+        F64::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 8]) -> ::subtle::CtOption<F64> {
+        F64::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F64 {
+    const DEGREE: u32 = F64::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F64::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F64> {
+        F64::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F64> {
+        F64::invert_vartime(self)
     }
 }

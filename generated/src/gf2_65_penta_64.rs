@@ -34,6 +34,21 @@ impl F65 {
     const BARRETT_MU_LOW: [u64; 2] = [0x0000000080040081, 0x0000000000000000];
     /// f − x^m.
     const POLY_LOW: [u64; 2] = [0x0000000080040081, 0x0000000000000000];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 2]) -> ::core::option::Option<F65> {
+        if words[1] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F65(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F65 = match F65::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F65> {
+        match ::fieldgen_field::konst::parse_hex_u64::<2>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 9 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 65 is set.
     pub fn from_le_bytes(bytes: &[u8; 9]) -> ::subtle::CtOption<F65> {
         let mut w = [0 as u64; 2];
@@ -1127,5 +1142,77 @@ impl ::core::iter::Product for F65 {
 impl<'a> ::core::iter::Product<&'a F65> for F65 {
     fn product<I: Iterator<Item = &'a F65>>(iter: I) -> F65 {
         iter.fold(F65::ONE, |a, b| F65::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F65 {
+    type Bytes = [u8; 9];
+    const BYTES: usize = 9;
+    const ZERO: F65 = F65::ZERO;
+    const ONE: F65 = F65::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F65 {
+        F65::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F65 {
+        F65::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F65 {
+        F65::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F65> {
+        F65::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F65> {
+        ::subtle::CtOption::new(F65::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F65::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F65 {
+        F65::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F65 {
+        F65::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 9] {
+        F65::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 9] {
+        F65::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 9]) -> ::subtle::CtOption<F65> {
+        F65::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 9]) -> ::subtle::CtOption<F65> {
+        F65::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F65 {
+    const DEGREE: u32 = F65::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F65::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F65> {
+        F65::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F65> {
+        F65::invert_vartime(self)
     }
 }

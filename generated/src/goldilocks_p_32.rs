@@ -81,6 +81,31 @@ impl Fp {
         0x00000000_u32, 0x00000000_u32, 0x00000031_u32, 0x00000000_u32, 0x00000000_u32,
         0x00000000_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
     ]);
+    /// n0' = −p⁻¹ mod 2^w.
+    const N0: u32 = 0x00000001_u32;
+    /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
+    /// fn`: curve constants built with it are compile-time constants. None when the value
+    /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
+    /// R² mod p in `fieldgen_field::konst`).
+    pub const fn from_canonical(limbs: [u32; 14]) -> ::core::option::Option<Fp> {
+        if !::fieldgen_field::konst::lt_u32::<14>(&limbs, &Self::MODULUS_LIMBS) {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(
+            Fp(
+                ::fieldgen_field::konst::mont_mul_u32::<
+                    14,
+                >(&limbs, &Self::R2, &Self::MODULUS_LIMBS, Self::N0),
+            ),
+        )
+    }
+    /// The element whose canonical value is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const X: Fp = match Fp::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a value ≥ p. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<Fp> {
+        match ::fieldgen_field::konst::parse_hex_u32::<14>(hex) {
+            ::core::option::Option::Some(limbs) => Self::from_canonical(limbs),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -4561,6 +4586,2562 @@ impl Fp {
             _ => ::core::option::Option::None,
         }
     }
+    /// The 2n-limb product a·b of two values below p.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_wide_limbs(a: &[u32; 14], b: &[u32; 14]) -> [u32; 28] {
+        let t29: u64 = (a[0] as u64) * (b[0] as u64);
+        let x29 = t29 as u32;
+        let x30 = (t29 >> 32) as u32;
+        let t31: u64 = (a[1] as u64) * (b[0] as u64) + (x30 as u64);
+        let x31 = t31 as u32;
+        let x32 = (t31 >> 32) as u32;
+        let t33: u64 = (a[2] as u64) * (b[0] as u64) + (x32 as u64);
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 32) as u32;
+        let t35: u64 = (a[3] as u64) * (b[0] as u64) + (x34 as u64);
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 32) as u32;
+        let t37: u64 = (a[4] as u64) * (b[0] as u64) + (x36 as u64);
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 32) as u32;
+        let t39: u64 = (a[5] as u64) * (b[0] as u64) + (x38 as u64);
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (a[6] as u64) * (b[0] as u64) + (x40 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (a[7] as u64) * (b[0] as u64) + (x42 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (a[8] as u64) * (b[0] as u64) + (x44 as u64);
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 32) as u32;
+        let t47: u64 = (a[9] as u64) * (b[0] as u64) + (x46 as u64);
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 32) as u32;
+        let t49: u64 = (a[10] as u64) * (b[0] as u64) + (x48 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (a[11] as u64) * (b[0] as u64) + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let t53: u64 = (a[12] as u64) * (b[0] as u64) + (x52 as u64);
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 32) as u32;
+        let t55: u64 = (a[13] as u64) * (b[0] as u64) + (x54 as u64);
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 32) as u32;
+        let t57: u64 = (a[0] as u64) * (b[1] as u64) + (x31 as u64);
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 32) as u32;
+        let t59: u64 = (a[1] as u64) * (b[1] as u64) + (x33 as u64) + (x58 as u64);
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 32) as u32;
+        let t61: u64 = (a[2] as u64) * (b[1] as u64) + (x35 as u64) + (x60 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (a[3] as u64) * (b[1] as u64) + (x37 as u64) + (x62 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let t65: u64 = (a[4] as u64) * (b[1] as u64) + (x39 as u64) + (x64 as u64);
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 32) as u32;
+        let t67: u64 = (a[5] as u64) * (b[1] as u64) + (x41 as u64) + (x66 as u64);
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 32) as u32;
+        let t69: u64 = (a[6] as u64) * (b[1] as u64) + (x43 as u64) + (x68 as u64);
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 32) as u32;
+        let t71: u64 = (a[7] as u64) * (b[1] as u64) + (x45 as u64) + (x70 as u64);
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 32) as u32;
+        let t73: u64 = (a[8] as u64) * (b[1] as u64) + (x47 as u64) + (x72 as u64);
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 32) as u32;
+        let t75: u64 = (a[9] as u64) * (b[1] as u64) + (x49 as u64) + (x74 as u64);
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 32) as u32;
+        let t77: u64 = (a[10] as u64) * (b[1] as u64) + (x51 as u64) + (x76 as u64);
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 32) as u32;
+        let t79: u64 = (a[11] as u64) * (b[1] as u64) + (x53 as u64) + (x78 as u64);
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 32) as u32;
+        let t81: u64 = (a[12] as u64) * (b[1] as u64) + (x55 as u64) + (x80 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let t83: u64 = (a[13] as u64) * (b[1] as u64) + (x56 as u64) + (x82 as u64);
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 32) as u32;
+        let t85: u64 = (a[0] as u64) * (b[2] as u64) + (x59 as u64);
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 32) as u32;
+        let t87: u64 = (a[1] as u64) * (b[2] as u64) + (x61 as u64) + (x86 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let t89: u64 = (a[2] as u64) * (b[2] as u64) + (x63 as u64) + (x88 as u64);
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 32) as u32;
+        let t91: u64 = (a[3] as u64) * (b[2] as u64) + (x65 as u64) + (x90 as u64);
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 32) as u32;
+        let t93: u64 = (a[4] as u64) * (b[2] as u64) + (x67 as u64) + (x92 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let t95: u64 = (a[5] as u64) * (b[2] as u64) + (x69 as u64) + (x94 as u64);
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 32) as u32;
+        let t97: u64 = (a[6] as u64) * (b[2] as u64) + (x71 as u64) + (x96 as u64);
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 32) as u32;
+        let t99: u64 = (a[7] as u64) * (b[2] as u64) + (x73 as u64) + (x98 as u64);
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 32) as u32;
+        let t101: u64 = (a[8] as u64) * (b[2] as u64) + (x75 as u64) + (x100 as u64);
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 32) as u32;
+        let t103: u64 = (a[9] as u64) * (b[2] as u64) + (x77 as u64) + (x102 as u64);
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (a[10] as u64) * (b[2] as u64) + (x79 as u64) + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (a[11] as u64) * (b[2] as u64) + (x81 as u64) + (x106 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (a[12] as u64) * (b[2] as u64) + (x83 as u64) + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (a[13] as u64) * (b[2] as u64) + (x84 as u64) + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (a[0] as u64) * (b[3] as u64) + (x87 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (a[1] as u64) * (b[3] as u64) + (x89 as u64) + (x114 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (a[2] as u64) * (b[3] as u64) + (x91 as u64) + (x116 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let t119: u64 = (a[3] as u64) * (b[3] as u64) + (x93 as u64) + (x118 as u64);
+        let x119 = t119 as u32;
+        let x120 = (t119 >> 32) as u32;
+        let t121: u64 = (a[4] as u64) * (b[3] as u64) + (x95 as u64) + (x120 as u64);
+        let x121 = t121 as u32;
+        let x122 = (t121 >> 32) as u32;
+        let t123: u64 = (a[5] as u64) * (b[3] as u64) + (x97 as u64) + (x122 as u64);
+        let x123 = t123 as u32;
+        let x124 = (t123 >> 32) as u32;
+        let t125: u64 = (a[6] as u64) * (b[3] as u64) + (x99 as u64) + (x124 as u64);
+        let x125 = t125 as u32;
+        let x126 = (t125 >> 32) as u32;
+        let t127: u64 = (a[7] as u64) * (b[3] as u64) + (x101 as u64) + (x126 as u64);
+        let x127 = t127 as u32;
+        let x128 = (t127 >> 32) as u32;
+        let t129: u64 = (a[8] as u64) * (b[3] as u64) + (x103 as u64) + (x128 as u64);
+        let x129 = t129 as u32;
+        let x130 = (t129 >> 32) as u32;
+        let t131: u64 = (a[9] as u64) * (b[3] as u64) + (x105 as u64) + (x130 as u64);
+        let x131 = t131 as u32;
+        let x132 = (t131 >> 32) as u32;
+        let t133: u64 = (a[10] as u64) * (b[3] as u64) + (x107 as u64) + (x132 as u64);
+        let x133 = t133 as u32;
+        let x134 = (t133 >> 32) as u32;
+        let t135: u64 = (a[11] as u64) * (b[3] as u64) + (x109 as u64) + (x134 as u64);
+        let x135 = t135 as u32;
+        let x136 = (t135 >> 32) as u32;
+        let t137: u64 = (a[12] as u64) * (b[3] as u64) + (x111 as u64) + (x136 as u64);
+        let x137 = t137 as u32;
+        let x138 = (t137 >> 32) as u32;
+        let t139: u64 = (a[13] as u64) * (b[3] as u64) + (x112 as u64) + (x138 as u64);
+        let x139 = t139 as u32;
+        let x140 = (t139 >> 32) as u32;
+        let t141: u64 = (a[0] as u64) * (b[4] as u64) + (x115 as u64);
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 32) as u32;
+        let t143: u64 = (a[1] as u64) * (b[4] as u64) + (x117 as u64) + (x142 as u64);
+        let x143 = t143 as u32;
+        let x144 = (t143 >> 32) as u32;
+        let t145: u64 = (a[2] as u64) * (b[4] as u64) + (x119 as u64) + (x144 as u64);
+        let x145 = t145 as u32;
+        let x146 = (t145 >> 32) as u32;
+        let t147: u64 = (a[3] as u64) * (b[4] as u64) + (x121 as u64) + (x146 as u64);
+        let x147 = t147 as u32;
+        let x148 = (t147 >> 32) as u32;
+        let t149: u64 = (a[4] as u64) * (b[4] as u64) + (x123 as u64) + (x148 as u64);
+        let x149 = t149 as u32;
+        let x150 = (t149 >> 32) as u32;
+        let t151: u64 = (a[5] as u64) * (b[4] as u64) + (x125 as u64) + (x150 as u64);
+        let x151 = t151 as u32;
+        let x152 = (t151 >> 32) as u32;
+        let t153: u64 = (a[6] as u64) * (b[4] as u64) + (x127 as u64) + (x152 as u64);
+        let x153 = t153 as u32;
+        let x154 = (t153 >> 32) as u32;
+        let t155: u64 = (a[7] as u64) * (b[4] as u64) + (x129 as u64) + (x154 as u64);
+        let x155 = t155 as u32;
+        let x156 = (t155 >> 32) as u32;
+        let t157: u64 = (a[8] as u64) * (b[4] as u64) + (x131 as u64) + (x156 as u64);
+        let x157 = t157 as u32;
+        let x158 = (t157 >> 32) as u32;
+        let t159: u64 = (a[9] as u64) * (b[4] as u64) + (x133 as u64) + (x158 as u64);
+        let x159 = t159 as u32;
+        let x160 = (t159 >> 32) as u32;
+        let t161: u64 = (a[10] as u64) * (b[4] as u64) + (x135 as u64) + (x160 as u64);
+        let x161 = t161 as u32;
+        let x162 = (t161 >> 32) as u32;
+        let t163: u64 = (a[11] as u64) * (b[4] as u64) + (x137 as u64) + (x162 as u64);
+        let x163 = t163 as u32;
+        let x164 = (t163 >> 32) as u32;
+        let t165: u64 = (a[12] as u64) * (b[4] as u64) + (x139 as u64) + (x164 as u64);
+        let x165 = t165 as u32;
+        let x166 = (t165 >> 32) as u32;
+        let t167: u64 = (a[13] as u64) * (b[4] as u64) + (x140 as u64) + (x166 as u64);
+        let x167 = t167 as u32;
+        let x168 = (t167 >> 32) as u32;
+        let t169: u64 = (a[0] as u64) * (b[5] as u64) + (x143 as u64);
+        let x169 = t169 as u32;
+        let x170 = (t169 >> 32) as u32;
+        let t171: u64 = (a[1] as u64) * (b[5] as u64) + (x145 as u64) + (x170 as u64);
+        let x171 = t171 as u32;
+        let x172 = (t171 >> 32) as u32;
+        let t173: u64 = (a[2] as u64) * (b[5] as u64) + (x147 as u64) + (x172 as u64);
+        let x173 = t173 as u32;
+        let x174 = (t173 >> 32) as u32;
+        let t175: u64 = (a[3] as u64) * (b[5] as u64) + (x149 as u64) + (x174 as u64);
+        let x175 = t175 as u32;
+        let x176 = (t175 >> 32) as u32;
+        let t177: u64 = (a[4] as u64) * (b[5] as u64) + (x151 as u64) + (x176 as u64);
+        let x177 = t177 as u32;
+        let x178 = (t177 >> 32) as u32;
+        let t179: u64 = (a[5] as u64) * (b[5] as u64) + (x153 as u64) + (x178 as u64);
+        let x179 = t179 as u32;
+        let x180 = (t179 >> 32) as u32;
+        let t181: u64 = (a[6] as u64) * (b[5] as u64) + (x155 as u64) + (x180 as u64);
+        let x181 = t181 as u32;
+        let x182 = (t181 >> 32) as u32;
+        let t183: u64 = (a[7] as u64) * (b[5] as u64) + (x157 as u64) + (x182 as u64);
+        let x183 = t183 as u32;
+        let x184 = (t183 >> 32) as u32;
+        let t185: u64 = (a[8] as u64) * (b[5] as u64) + (x159 as u64) + (x184 as u64);
+        let x185 = t185 as u32;
+        let x186 = (t185 >> 32) as u32;
+        let t187: u64 = (a[9] as u64) * (b[5] as u64) + (x161 as u64) + (x186 as u64);
+        let x187 = t187 as u32;
+        let x188 = (t187 >> 32) as u32;
+        let t189: u64 = (a[10] as u64) * (b[5] as u64) + (x163 as u64) + (x188 as u64);
+        let x189 = t189 as u32;
+        let x190 = (t189 >> 32) as u32;
+        let t191: u64 = (a[11] as u64) * (b[5] as u64) + (x165 as u64) + (x190 as u64);
+        let x191 = t191 as u32;
+        let x192 = (t191 >> 32) as u32;
+        let t193: u64 = (a[12] as u64) * (b[5] as u64) + (x167 as u64) + (x192 as u64);
+        let x193 = t193 as u32;
+        let x194 = (t193 >> 32) as u32;
+        let t195: u64 = (a[13] as u64) * (b[5] as u64) + (x168 as u64) + (x194 as u64);
+        let x195 = t195 as u32;
+        let x196 = (t195 >> 32) as u32;
+        let t197: u64 = (a[0] as u64) * (b[6] as u64) + (x171 as u64);
+        let x197 = t197 as u32;
+        let x198 = (t197 >> 32) as u32;
+        let t199: u64 = (a[1] as u64) * (b[6] as u64) + (x173 as u64) + (x198 as u64);
+        let x199 = t199 as u32;
+        let x200 = (t199 >> 32) as u32;
+        let t201: u64 = (a[2] as u64) * (b[6] as u64) + (x175 as u64) + (x200 as u64);
+        let x201 = t201 as u32;
+        let x202 = (t201 >> 32) as u32;
+        let t203: u64 = (a[3] as u64) * (b[6] as u64) + (x177 as u64) + (x202 as u64);
+        let x203 = t203 as u32;
+        let x204 = (t203 >> 32) as u32;
+        let t205: u64 = (a[4] as u64) * (b[6] as u64) + (x179 as u64) + (x204 as u64);
+        let x205 = t205 as u32;
+        let x206 = (t205 >> 32) as u32;
+        let t207: u64 = (a[5] as u64) * (b[6] as u64) + (x181 as u64) + (x206 as u64);
+        let x207 = t207 as u32;
+        let x208 = (t207 >> 32) as u32;
+        let t209: u64 = (a[6] as u64) * (b[6] as u64) + (x183 as u64) + (x208 as u64);
+        let x209 = t209 as u32;
+        let x210 = (t209 >> 32) as u32;
+        let t211: u64 = (a[7] as u64) * (b[6] as u64) + (x185 as u64) + (x210 as u64);
+        let x211 = t211 as u32;
+        let x212 = (t211 >> 32) as u32;
+        let t213: u64 = (a[8] as u64) * (b[6] as u64) + (x187 as u64) + (x212 as u64);
+        let x213 = t213 as u32;
+        let x214 = (t213 >> 32) as u32;
+        let t215: u64 = (a[9] as u64) * (b[6] as u64) + (x189 as u64) + (x214 as u64);
+        let x215 = t215 as u32;
+        let x216 = (t215 >> 32) as u32;
+        let t217: u64 = (a[10] as u64) * (b[6] as u64) + (x191 as u64) + (x216 as u64);
+        let x217 = t217 as u32;
+        let x218 = (t217 >> 32) as u32;
+        let t219: u64 = (a[11] as u64) * (b[6] as u64) + (x193 as u64) + (x218 as u64);
+        let x219 = t219 as u32;
+        let x220 = (t219 >> 32) as u32;
+        let t221: u64 = (a[12] as u64) * (b[6] as u64) + (x195 as u64) + (x220 as u64);
+        let x221 = t221 as u32;
+        let x222 = (t221 >> 32) as u32;
+        let t223: u64 = (a[13] as u64) * (b[6] as u64) + (x196 as u64) + (x222 as u64);
+        let x223 = t223 as u32;
+        let x224 = (t223 >> 32) as u32;
+        let t225: u64 = (a[0] as u64) * (b[7] as u64) + (x199 as u64);
+        let x225 = t225 as u32;
+        let x226 = (t225 >> 32) as u32;
+        let t227: u64 = (a[1] as u64) * (b[7] as u64) + (x201 as u64) + (x226 as u64);
+        let x227 = t227 as u32;
+        let x228 = (t227 >> 32) as u32;
+        let t229: u64 = (a[2] as u64) * (b[7] as u64) + (x203 as u64) + (x228 as u64);
+        let x229 = t229 as u32;
+        let x230 = (t229 >> 32) as u32;
+        let t231: u64 = (a[3] as u64) * (b[7] as u64) + (x205 as u64) + (x230 as u64);
+        let x231 = t231 as u32;
+        let x232 = (t231 >> 32) as u32;
+        let t233: u64 = (a[4] as u64) * (b[7] as u64) + (x207 as u64) + (x232 as u64);
+        let x233 = t233 as u32;
+        let x234 = (t233 >> 32) as u32;
+        let t235: u64 = (a[5] as u64) * (b[7] as u64) + (x209 as u64) + (x234 as u64);
+        let x235 = t235 as u32;
+        let x236 = (t235 >> 32) as u32;
+        let t237: u64 = (a[6] as u64) * (b[7] as u64) + (x211 as u64) + (x236 as u64);
+        let x237 = t237 as u32;
+        let x238 = (t237 >> 32) as u32;
+        let t239: u64 = (a[7] as u64) * (b[7] as u64) + (x213 as u64) + (x238 as u64);
+        let x239 = t239 as u32;
+        let x240 = (t239 >> 32) as u32;
+        let t241: u64 = (a[8] as u64) * (b[7] as u64) + (x215 as u64) + (x240 as u64);
+        let x241 = t241 as u32;
+        let x242 = (t241 >> 32) as u32;
+        let t243: u64 = (a[9] as u64) * (b[7] as u64) + (x217 as u64) + (x242 as u64);
+        let x243 = t243 as u32;
+        let x244 = (t243 >> 32) as u32;
+        let t245: u64 = (a[10] as u64) * (b[7] as u64) + (x219 as u64) + (x244 as u64);
+        let x245 = t245 as u32;
+        let x246 = (t245 >> 32) as u32;
+        let t247: u64 = (a[11] as u64) * (b[7] as u64) + (x221 as u64) + (x246 as u64);
+        let x247 = t247 as u32;
+        let x248 = (t247 >> 32) as u32;
+        let t249: u64 = (a[12] as u64) * (b[7] as u64) + (x223 as u64) + (x248 as u64);
+        let x249 = t249 as u32;
+        let x250 = (t249 >> 32) as u32;
+        let t251: u64 = (a[13] as u64) * (b[7] as u64) + (x224 as u64) + (x250 as u64);
+        let x251 = t251 as u32;
+        let x252 = (t251 >> 32) as u32;
+        let t253: u64 = (a[0] as u64) * (b[8] as u64) + (x227 as u64);
+        let x253 = t253 as u32;
+        let x254 = (t253 >> 32) as u32;
+        let t255: u64 = (a[1] as u64) * (b[8] as u64) + (x229 as u64) + (x254 as u64);
+        let x255 = t255 as u32;
+        let x256 = (t255 >> 32) as u32;
+        let t257: u64 = (a[2] as u64) * (b[8] as u64) + (x231 as u64) + (x256 as u64);
+        let x257 = t257 as u32;
+        let x258 = (t257 >> 32) as u32;
+        let t259: u64 = (a[3] as u64) * (b[8] as u64) + (x233 as u64) + (x258 as u64);
+        let x259 = t259 as u32;
+        let x260 = (t259 >> 32) as u32;
+        let t261: u64 = (a[4] as u64) * (b[8] as u64) + (x235 as u64) + (x260 as u64);
+        let x261 = t261 as u32;
+        let x262 = (t261 >> 32) as u32;
+        let t263: u64 = (a[5] as u64) * (b[8] as u64) + (x237 as u64) + (x262 as u64);
+        let x263 = t263 as u32;
+        let x264 = (t263 >> 32) as u32;
+        let t265: u64 = (a[6] as u64) * (b[8] as u64) + (x239 as u64) + (x264 as u64);
+        let x265 = t265 as u32;
+        let x266 = (t265 >> 32) as u32;
+        let t267: u64 = (a[7] as u64) * (b[8] as u64) + (x241 as u64) + (x266 as u64);
+        let x267 = t267 as u32;
+        let x268 = (t267 >> 32) as u32;
+        let t269: u64 = (a[8] as u64) * (b[8] as u64) + (x243 as u64) + (x268 as u64);
+        let x269 = t269 as u32;
+        let x270 = (t269 >> 32) as u32;
+        let t271: u64 = (a[9] as u64) * (b[8] as u64) + (x245 as u64) + (x270 as u64);
+        let x271 = t271 as u32;
+        let x272 = (t271 >> 32) as u32;
+        let t273: u64 = (a[10] as u64) * (b[8] as u64) + (x247 as u64) + (x272 as u64);
+        let x273 = t273 as u32;
+        let x274 = (t273 >> 32) as u32;
+        let t275: u64 = (a[11] as u64) * (b[8] as u64) + (x249 as u64) + (x274 as u64);
+        let x275 = t275 as u32;
+        let x276 = (t275 >> 32) as u32;
+        let t277: u64 = (a[12] as u64) * (b[8] as u64) + (x251 as u64) + (x276 as u64);
+        let x277 = t277 as u32;
+        let x278 = (t277 >> 32) as u32;
+        let t279: u64 = (a[13] as u64) * (b[8] as u64) + (x252 as u64) + (x278 as u64);
+        let x279 = t279 as u32;
+        let x280 = (t279 >> 32) as u32;
+        let t281: u64 = (a[0] as u64) * (b[9] as u64) + (x255 as u64);
+        let x281 = t281 as u32;
+        let x282 = (t281 >> 32) as u32;
+        let t283: u64 = (a[1] as u64) * (b[9] as u64) + (x257 as u64) + (x282 as u64);
+        let x283 = t283 as u32;
+        let x284 = (t283 >> 32) as u32;
+        let t285: u64 = (a[2] as u64) * (b[9] as u64) + (x259 as u64) + (x284 as u64);
+        let x285 = t285 as u32;
+        let x286 = (t285 >> 32) as u32;
+        let t287: u64 = (a[3] as u64) * (b[9] as u64) + (x261 as u64) + (x286 as u64);
+        let x287 = t287 as u32;
+        let x288 = (t287 >> 32) as u32;
+        let t289: u64 = (a[4] as u64) * (b[9] as u64) + (x263 as u64) + (x288 as u64);
+        let x289 = t289 as u32;
+        let x290 = (t289 >> 32) as u32;
+        let t291: u64 = (a[5] as u64) * (b[9] as u64) + (x265 as u64) + (x290 as u64);
+        let x291 = t291 as u32;
+        let x292 = (t291 >> 32) as u32;
+        let t293: u64 = (a[6] as u64) * (b[9] as u64) + (x267 as u64) + (x292 as u64);
+        let x293 = t293 as u32;
+        let x294 = (t293 >> 32) as u32;
+        let t295: u64 = (a[7] as u64) * (b[9] as u64) + (x269 as u64) + (x294 as u64);
+        let x295 = t295 as u32;
+        let x296 = (t295 >> 32) as u32;
+        let t297: u64 = (a[8] as u64) * (b[9] as u64) + (x271 as u64) + (x296 as u64);
+        let x297 = t297 as u32;
+        let x298 = (t297 >> 32) as u32;
+        let t299: u64 = (a[9] as u64) * (b[9] as u64) + (x273 as u64) + (x298 as u64);
+        let x299 = t299 as u32;
+        let x300 = (t299 >> 32) as u32;
+        let t301: u64 = (a[10] as u64) * (b[9] as u64) + (x275 as u64) + (x300 as u64);
+        let x301 = t301 as u32;
+        let x302 = (t301 >> 32) as u32;
+        let t303: u64 = (a[11] as u64) * (b[9] as u64) + (x277 as u64) + (x302 as u64);
+        let x303 = t303 as u32;
+        let x304 = (t303 >> 32) as u32;
+        let t305: u64 = (a[12] as u64) * (b[9] as u64) + (x279 as u64) + (x304 as u64);
+        let x305 = t305 as u32;
+        let x306 = (t305 >> 32) as u32;
+        let t307: u64 = (a[13] as u64) * (b[9] as u64) + (x280 as u64) + (x306 as u64);
+        let x307 = t307 as u32;
+        let x308 = (t307 >> 32) as u32;
+        let t309: u64 = (a[0] as u64) * (b[10] as u64) + (x283 as u64);
+        let x309 = t309 as u32;
+        let x310 = (t309 >> 32) as u32;
+        let t311: u64 = (a[1] as u64) * (b[10] as u64) + (x285 as u64) + (x310 as u64);
+        let x311 = t311 as u32;
+        let x312 = (t311 >> 32) as u32;
+        let t313: u64 = (a[2] as u64) * (b[10] as u64) + (x287 as u64) + (x312 as u64);
+        let x313 = t313 as u32;
+        let x314 = (t313 >> 32) as u32;
+        let t315: u64 = (a[3] as u64) * (b[10] as u64) + (x289 as u64) + (x314 as u64);
+        let x315 = t315 as u32;
+        let x316 = (t315 >> 32) as u32;
+        let t317: u64 = (a[4] as u64) * (b[10] as u64) + (x291 as u64) + (x316 as u64);
+        let x317 = t317 as u32;
+        let x318 = (t317 >> 32) as u32;
+        let t319: u64 = (a[5] as u64) * (b[10] as u64) + (x293 as u64) + (x318 as u64);
+        let x319 = t319 as u32;
+        let x320 = (t319 >> 32) as u32;
+        let t321: u64 = (a[6] as u64) * (b[10] as u64) + (x295 as u64) + (x320 as u64);
+        let x321 = t321 as u32;
+        let x322 = (t321 >> 32) as u32;
+        let t323: u64 = (a[7] as u64) * (b[10] as u64) + (x297 as u64) + (x322 as u64);
+        let x323 = t323 as u32;
+        let x324 = (t323 >> 32) as u32;
+        let t325: u64 = (a[8] as u64) * (b[10] as u64) + (x299 as u64) + (x324 as u64);
+        let x325 = t325 as u32;
+        let x326 = (t325 >> 32) as u32;
+        let t327: u64 = (a[9] as u64) * (b[10] as u64) + (x301 as u64) + (x326 as u64);
+        let x327 = t327 as u32;
+        let x328 = (t327 >> 32) as u32;
+        let t329: u64 = (a[10] as u64) * (b[10] as u64) + (x303 as u64) + (x328 as u64);
+        let x329 = t329 as u32;
+        let x330 = (t329 >> 32) as u32;
+        let t331: u64 = (a[11] as u64) * (b[10] as u64) + (x305 as u64) + (x330 as u64);
+        let x331 = t331 as u32;
+        let x332 = (t331 >> 32) as u32;
+        let t333: u64 = (a[12] as u64) * (b[10] as u64) + (x307 as u64) + (x332 as u64);
+        let x333 = t333 as u32;
+        let x334 = (t333 >> 32) as u32;
+        let t335: u64 = (a[13] as u64) * (b[10] as u64) + (x308 as u64) + (x334 as u64);
+        let x335 = t335 as u32;
+        let x336 = (t335 >> 32) as u32;
+        let t337: u64 = (a[0] as u64) * (b[11] as u64) + (x311 as u64);
+        let x337 = t337 as u32;
+        let x338 = (t337 >> 32) as u32;
+        let t339: u64 = (a[1] as u64) * (b[11] as u64) + (x313 as u64) + (x338 as u64);
+        let x339 = t339 as u32;
+        let x340 = (t339 >> 32) as u32;
+        let t341: u64 = (a[2] as u64) * (b[11] as u64) + (x315 as u64) + (x340 as u64);
+        let x341 = t341 as u32;
+        let x342 = (t341 >> 32) as u32;
+        let t343: u64 = (a[3] as u64) * (b[11] as u64) + (x317 as u64) + (x342 as u64);
+        let x343 = t343 as u32;
+        let x344 = (t343 >> 32) as u32;
+        let t345: u64 = (a[4] as u64) * (b[11] as u64) + (x319 as u64) + (x344 as u64);
+        let x345 = t345 as u32;
+        let x346 = (t345 >> 32) as u32;
+        let t347: u64 = (a[5] as u64) * (b[11] as u64) + (x321 as u64) + (x346 as u64);
+        let x347 = t347 as u32;
+        let x348 = (t347 >> 32) as u32;
+        let t349: u64 = (a[6] as u64) * (b[11] as u64) + (x323 as u64) + (x348 as u64);
+        let x349 = t349 as u32;
+        let x350 = (t349 >> 32) as u32;
+        let t351: u64 = (a[7] as u64) * (b[11] as u64) + (x325 as u64) + (x350 as u64);
+        let x351 = t351 as u32;
+        let x352 = (t351 >> 32) as u32;
+        let t353: u64 = (a[8] as u64) * (b[11] as u64) + (x327 as u64) + (x352 as u64);
+        let x353 = t353 as u32;
+        let x354 = (t353 >> 32) as u32;
+        let t355: u64 = (a[9] as u64) * (b[11] as u64) + (x329 as u64) + (x354 as u64);
+        let x355 = t355 as u32;
+        let x356 = (t355 >> 32) as u32;
+        let t357: u64 = (a[10] as u64) * (b[11] as u64) + (x331 as u64) + (x356 as u64);
+        let x357 = t357 as u32;
+        let x358 = (t357 >> 32) as u32;
+        let t359: u64 = (a[11] as u64) * (b[11] as u64) + (x333 as u64) + (x358 as u64);
+        let x359 = t359 as u32;
+        let x360 = (t359 >> 32) as u32;
+        let t361: u64 = (a[12] as u64) * (b[11] as u64) + (x335 as u64) + (x360 as u64);
+        let x361 = t361 as u32;
+        let x362 = (t361 >> 32) as u32;
+        let t363: u64 = (a[13] as u64) * (b[11] as u64) + (x336 as u64) + (x362 as u64);
+        let x363 = t363 as u32;
+        let x364 = (t363 >> 32) as u32;
+        let t365: u64 = (a[0] as u64) * (b[12] as u64) + (x339 as u64);
+        let x365 = t365 as u32;
+        let x366 = (t365 >> 32) as u32;
+        let t367: u64 = (a[1] as u64) * (b[12] as u64) + (x341 as u64) + (x366 as u64);
+        let x367 = t367 as u32;
+        let x368 = (t367 >> 32) as u32;
+        let t369: u64 = (a[2] as u64) * (b[12] as u64) + (x343 as u64) + (x368 as u64);
+        let x369 = t369 as u32;
+        let x370 = (t369 >> 32) as u32;
+        let t371: u64 = (a[3] as u64) * (b[12] as u64) + (x345 as u64) + (x370 as u64);
+        let x371 = t371 as u32;
+        let x372 = (t371 >> 32) as u32;
+        let t373: u64 = (a[4] as u64) * (b[12] as u64) + (x347 as u64) + (x372 as u64);
+        let x373 = t373 as u32;
+        let x374 = (t373 >> 32) as u32;
+        let t375: u64 = (a[5] as u64) * (b[12] as u64) + (x349 as u64) + (x374 as u64);
+        let x375 = t375 as u32;
+        let x376 = (t375 >> 32) as u32;
+        let t377: u64 = (a[6] as u64) * (b[12] as u64) + (x351 as u64) + (x376 as u64);
+        let x377 = t377 as u32;
+        let x378 = (t377 >> 32) as u32;
+        let t379: u64 = (a[7] as u64) * (b[12] as u64) + (x353 as u64) + (x378 as u64);
+        let x379 = t379 as u32;
+        let x380 = (t379 >> 32) as u32;
+        let t381: u64 = (a[8] as u64) * (b[12] as u64) + (x355 as u64) + (x380 as u64);
+        let x381 = t381 as u32;
+        let x382 = (t381 >> 32) as u32;
+        let t383: u64 = (a[9] as u64) * (b[12] as u64) + (x357 as u64) + (x382 as u64);
+        let x383 = t383 as u32;
+        let x384 = (t383 >> 32) as u32;
+        let t385: u64 = (a[10] as u64) * (b[12] as u64) + (x359 as u64) + (x384 as u64);
+        let x385 = t385 as u32;
+        let x386 = (t385 >> 32) as u32;
+        let t387: u64 = (a[11] as u64) * (b[12] as u64) + (x361 as u64) + (x386 as u64);
+        let x387 = t387 as u32;
+        let x388 = (t387 >> 32) as u32;
+        let t389: u64 = (a[12] as u64) * (b[12] as u64) + (x363 as u64) + (x388 as u64);
+        let x389 = t389 as u32;
+        let x390 = (t389 >> 32) as u32;
+        let t391: u64 = (a[13] as u64) * (b[12] as u64) + (x364 as u64) + (x390 as u64);
+        let x391 = t391 as u32;
+        let x392 = (t391 >> 32) as u32;
+        let t393: u64 = (a[0] as u64) * (b[13] as u64) + (x367 as u64);
+        let x393 = t393 as u32;
+        let x394 = (t393 >> 32) as u32;
+        let t395: u64 = (a[1] as u64) * (b[13] as u64) + (x369 as u64) + (x394 as u64);
+        let x395 = t395 as u32;
+        let x396 = (t395 >> 32) as u32;
+        let t397: u64 = (a[2] as u64) * (b[13] as u64) + (x371 as u64) + (x396 as u64);
+        let x397 = t397 as u32;
+        let x398 = (t397 >> 32) as u32;
+        let t399: u64 = (a[3] as u64) * (b[13] as u64) + (x373 as u64) + (x398 as u64);
+        let x399 = t399 as u32;
+        let x400 = (t399 >> 32) as u32;
+        let t401: u64 = (a[4] as u64) * (b[13] as u64) + (x375 as u64) + (x400 as u64);
+        let x401 = t401 as u32;
+        let x402 = (t401 >> 32) as u32;
+        let t403: u64 = (a[5] as u64) * (b[13] as u64) + (x377 as u64) + (x402 as u64);
+        let x403 = t403 as u32;
+        let x404 = (t403 >> 32) as u32;
+        let t405: u64 = (a[6] as u64) * (b[13] as u64) + (x379 as u64) + (x404 as u64);
+        let x405 = t405 as u32;
+        let x406 = (t405 >> 32) as u32;
+        let t407: u64 = (a[7] as u64) * (b[13] as u64) + (x381 as u64) + (x406 as u64);
+        let x407 = t407 as u32;
+        let x408 = (t407 >> 32) as u32;
+        let t409: u64 = (a[8] as u64) * (b[13] as u64) + (x383 as u64) + (x408 as u64);
+        let x409 = t409 as u32;
+        let x410 = (t409 >> 32) as u32;
+        let t411: u64 = (a[9] as u64) * (b[13] as u64) + (x385 as u64) + (x410 as u64);
+        let x411 = t411 as u32;
+        let x412 = (t411 >> 32) as u32;
+        let t413: u64 = (a[10] as u64) * (b[13] as u64) + (x387 as u64) + (x412 as u64);
+        let x413 = t413 as u32;
+        let x414 = (t413 >> 32) as u32;
+        let t415: u64 = (a[11] as u64) * (b[13] as u64) + (x389 as u64) + (x414 as u64);
+        let x415 = t415 as u32;
+        let x416 = (t415 >> 32) as u32;
+        let t417: u64 = (a[12] as u64) * (b[13] as u64) + (x391 as u64) + (x416 as u64);
+        let x417 = t417 as u32;
+        let x418 = (t417 >> 32) as u32;
+        let t419: u64 = (a[13] as u64) * (b[13] as u64) + (x392 as u64) + (x418 as u64);
+        let x419 = t419 as u32;
+        let x420 = (t419 >> 32) as u32;
+        [
+            x29,
+            x57,
+            x85,
+            x113,
+            x141,
+            x169,
+            x197,
+            x225,
+            x253,
+            x281,
+            x309,
+            x337,
+            x365,
+            x393,
+            x395,
+            x397,
+            x399,
+            x401,
+            x403,
+            x405,
+            x407,
+            x409,
+            x411,
+            x413,
+            x415,
+            x417,
+            x419,
+            x420,
+        ]
+    }
+    /// The 2n-limb square a² of a value below p; off-diagonal products once.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn square_wide_limbs(a: &[u32; 14]) -> [u32; 28] {
+        let t15: u64 = (a[0] as u64) * (a[1] as u64);
+        let x15 = t15 as u32;
+        let x16 = (t15 >> 32) as u32;
+        let t17: u64 = (a[0] as u64) * (a[2] as u64) + (x16 as u64);
+        let x17 = t17 as u32;
+        let x18 = (t17 >> 32) as u32;
+        let t19: u64 = (a[0] as u64) * (a[3] as u64) + (x18 as u64);
+        let x19 = t19 as u32;
+        let x20 = (t19 >> 32) as u32;
+        let t21: u64 = (a[0] as u64) * (a[4] as u64) + (x20 as u64);
+        let x21 = t21 as u32;
+        let x22 = (t21 >> 32) as u32;
+        let t23: u64 = (a[0] as u64) * (a[5] as u64) + (x22 as u64);
+        let x23 = t23 as u32;
+        let x24 = (t23 >> 32) as u32;
+        let t25: u64 = (a[0] as u64) * (a[6] as u64) + (x24 as u64);
+        let x25 = t25 as u32;
+        let x26 = (t25 >> 32) as u32;
+        let t27: u64 = (a[0] as u64) * (a[7] as u64) + (x26 as u64);
+        let x27 = t27 as u32;
+        let x28 = (t27 >> 32) as u32;
+        let t29: u64 = (a[0] as u64) * (a[8] as u64) + (x28 as u64);
+        let x29 = t29 as u32;
+        let x30 = (t29 >> 32) as u32;
+        let t31: u64 = (a[0] as u64) * (a[9] as u64) + (x30 as u64);
+        let x31 = t31 as u32;
+        let x32 = (t31 >> 32) as u32;
+        let t33: u64 = (a[0] as u64) * (a[10] as u64) + (x32 as u64);
+        let x33 = t33 as u32;
+        let x34 = (t33 >> 32) as u32;
+        let t35: u64 = (a[0] as u64) * (a[11] as u64) + (x34 as u64);
+        let x35 = t35 as u32;
+        let x36 = (t35 >> 32) as u32;
+        let t37: u64 = (a[0] as u64) * (a[12] as u64) + (x36 as u64);
+        let x37 = t37 as u32;
+        let x38 = (t37 >> 32) as u32;
+        let t39: u64 = (a[0] as u64) * (a[13] as u64) + (x38 as u64);
+        let x39 = t39 as u32;
+        let x40 = (t39 >> 32) as u32;
+        let t41: u64 = (a[1] as u64) * (a[2] as u64) + (x19 as u64);
+        let x41 = t41 as u32;
+        let x42 = (t41 >> 32) as u32;
+        let t43: u64 = (a[1] as u64) * (a[3] as u64) + (x21 as u64) + (x42 as u64);
+        let x43 = t43 as u32;
+        let x44 = (t43 >> 32) as u32;
+        let t45: u64 = (a[1] as u64) * (a[4] as u64) + (x23 as u64) + (x44 as u64);
+        let x45 = t45 as u32;
+        let x46 = (t45 >> 32) as u32;
+        let t47: u64 = (a[1] as u64) * (a[5] as u64) + (x25 as u64) + (x46 as u64);
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 32) as u32;
+        let t49: u64 = (a[1] as u64) * (a[6] as u64) + (x27 as u64) + (x48 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (a[1] as u64) * (a[7] as u64) + (x29 as u64) + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let t53: u64 = (a[1] as u64) * (a[8] as u64) + (x31 as u64) + (x52 as u64);
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 32) as u32;
+        let t55: u64 = (a[1] as u64) * (a[9] as u64) + (x33 as u64) + (x54 as u64);
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 32) as u32;
+        let t57: u64 = (a[1] as u64) * (a[10] as u64) + (x35 as u64) + (x56 as u64);
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 32) as u32;
+        let t59: u64 = (a[1] as u64) * (a[11] as u64) + (x37 as u64) + (x58 as u64);
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 32) as u32;
+        let t61: u64 = (a[1] as u64) * (a[12] as u64) + (x39 as u64) + (x60 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (a[1] as u64) * (a[13] as u64) + (x40 as u64) + (x62 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let t65: u64 = (a[2] as u64) * (a[3] as u64) + (x45 as u64);
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 32) as u32;
+        let t67: u64 = (a[2] as u64) * (a[4] as u64) + (x47 as u64) + (x66 as u64);
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 32) as u32;
+        let t69: u64 = (a[2] as u64) * (a[5] as u64) + (x49 as u64) + (x68 as u64);
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 32) as u32;
+        let t71: u64 = (a[2] as u64) * (a[6] as u64) + (x51 as u64) + (x70 as u64);
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 32) as u32;
+        let t73: u64 = (a[2] as u64) * (a[7] as u64) + (x53 as u64) + (x72 as u64);
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 32) as u32;
+        let t75: u64 = (a[2] as u64) * (a[8] as u64) + (x55 as u64) + (x74 as u64);
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 32) as u32;
+        let t77: u64 = (a[2] as u64) * (a[9] as u64) + (x57 as u64) + (x76 as u64);
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 32) as u32;
+        let t79: u64 = (a[2] as u64) * (a[10] as u64) + (x59 as u64) + (x78 as u64);
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 32) as u32;
+        let t81: u64 = (a[2] as u64) * (a[11] as u64) + (x61 as u64) + (x80 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let t83: u64 = (a[2] as u64) * (a[12] as u64) + (x63 as u64) + (x82 as u64);
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 32) as u32;
+        let t85: u64 = (a[2] as u64) * (a[13] as u64) + (x64 as u64) + (x84 as u64);
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 32) as u32;
+        let t87: u64 = (a[3] as u64) * (a[4] as u64) + (x69 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let t89: u64 = (a[3] as u64) * (a[5] as u64) + (x71 as u64) + (x88 as u64);
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 32) as u32;
+        let t91: u64 = (a[3] as u64) * (a[6] as u64) + (x73 as u64) + (x90 as u64);
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 32) as u32;
+        let t93: u64 = (a[3] as u64) * (a[7] as u64) + (x75 as u64) + (x92 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let t95: u64 = (a[3] as u64) * (a[8] as u64) + (x77 as u64) + (x94 as u64);
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 32) as u32;
+        let t97: u64 = (a[3] as u64) * (a[9] as u64) + (x79 as u64) + (x96 as u64);
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 32) as u32;
+        let t99: u64 = (a[3] as u64) * (a[10] as u64) + (x81 as u64) + (x98 as u64);
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 32) as u32;
+        let t101: u64 = (a[3] as u64) * (a[11] as u64) + (x83 as u64) + (x100 as u64);
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 32) as u32;
+        let t103: u64 = (a[3] as u64) * (a[12] as u64) + (x85 as u64) + (x102 as u64);
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (a[3] as u64) * (a[13] as u64) + (x86 as u64) + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (a[4] as u64) * (a[5] as u64) + (x91 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (a[4] as u64) * (a[6] as u64) + (x93 as u64) + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (a[4] as u64) * (a[7] as u64) + (x95 as u64) + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (a[4] as u64) * (a[8] as u64) + (x97 as u64) + (x112 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (a[4] as u64) * (a[9] as u64) + (x99 as u64) + (x114 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (a[4] as u64) * (a[10] as u64) + (x101 as u64) + (x116 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let t119: u64 = (a[4] as u64) * (a[11] as u64) + (x103 as u64) + (x118 as u64);
+        let x119 = t119 as u32;
+        let x120 = (t119 >> 32) as u32;
+        let t121: u64 = (a[4] as u64) * (a[12] as u64) + (x105 as u64) + (x120 as u64);
+        let x121 = t121 as u32;
+        let x122 = (t121 >> 32) as u32;
+        let t123: u64 = (a[4] as u64) * (a[13] as u64) + (x106 as u64) + (x122 as u64);
+        let x123 = t123 as u32;
+        let x124 = (t123 >> 32) as u32;
+        let t125: u64 = (a[5] as u64) * (a[6] as u64) + (x111 as u64);
+        let x125 = t125 as u32;
+        let x126 = (t125 >> 32) as u32;
+        let t127: u64 = (a[5] as u64) * (a[7] as u64) + (x113 as u64) + (x126 as u64);
+        let x127 = t127 as u32;
+        let x128 = (t127 >> 32) as u32;
+        let t129: u64 = (a[5] as u64) * (a[8] as u64) + (x115 as u64) + (x128 as u64);
+        let x129 = t129 as u32;
+        let x130 = (t129 >> 32) as u32;
+        let t131: u64 = (a[5] as u64) * (a[9] as u64) + (x117 as u64) + (x130 as u64);
+        let x131 = t131 as u32;
+        let x132 = (t131 >> 32) as u32;
+        let t133: u64 = (a[5] as u64) * (a[10] as u64) + (x119 as u64) + (x132 as u64);
+        let x133 = t133 as u32;
+        let x134 = (t133 >> 32) as u32;
+        let t135: u64 = (a[5] as u64) * (a[11] as u64) + (x121 as u64) + (x134 as u64);
+        let x135 = t135 as u32;
+        let x136 = (t135 >> 32) as u32;
+        let t137: u64 = (a[5] as u64) * (a[12] as u64) + (x123 as u64) + (x136 as u64);
+        let x137 = t137 as u32;
+        let x138 = (t137 >> 32) as u32;
+        let t139: u64 = (a[5] as u64) * (a[13] as u64) + (x124 as u64) + (x138 as u64);
+        let x139 = t139 as u32;
+        let x140 = (t139 >> 32) as u32;
+        let t141: u64 = (a[6] as u64) * (a[7] as u64) + (x129 as u64);
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 32) as u32;
+        let t143: u64 = (a[6] as u64) * (a[8] as u64) + (x131 as u64) + (x142 as u64);
+        let x143 = t143 as u32;
+        let x144 = (t143 >> 32) as u32;
+        let t145: u64 = (a[6] as u64) * (a[9] as u64) + (x133 as u64) + (x144 as u64);
+        let x145 = t145 as u32;
+        let x146 = (t145 >> 32) as u32;
+        let t147: u64 = (a[6] as u64) * (a[10] as u64) + (x135 as u64) + (x146 as u64);
+        let x147 = t147 as u32;
+        let x148 = (t147 >> 32) as u32;
+        let t149: u64 = (a[6] as u64) * (a[11] as u64) + (x137 as u64) + (x148 as u64);
+        let x149 = t149 as u32;
+        let x150 = (t149 >> 32) as u32;
+        let t151: u64 = (a[6] as u64) * (a[12] as u64) + (x139 as u64) + (x150 as u64);
+        let x151 = t151 as u32;
+        let x152 = (t151 >> 32) as u32;
+        let t153: u64 = (a[6] as u64) * (a[13] as u64) + (x140 as u64) + (x152 as u64);
+        let x153 = t153 as u32;
+        let x154 = (t153 >> 32) as u32;
+        let t155: u64 = (a[7] as u64) * (a[8] as u64) + (x145 as u64);
+        let x155 = t155 as u32;
+        let x156 = (t155 >> 32) as u32;
+        let t157: u64 = (a[7] as u64) * (a[9] as u64) + (x147 as u64) + (x156 as u64);
+        let x157 = t157 as u32;
+        let x158 = (t157 >> 32) as u32;
+        let t159: u64 = (a[7] as u64) * (a[10] as u64) + (x149 as u64) + (x158 as u64);
+        let x159 = t159 as u32;
+        let x160 = (t159 >> 32) as u32;
+        let t161: u64 = (a[7] as u64) * (a[11] as u64) + (x151 as u64) + (x160 as u64);
+        let x161 = t161 as u32;
+        let x162 = (t161 >> 32) as u32;
+        let t163: u64 = (a[7] as u64) * (a[12] as u64) + (x153 as u64) + (x162 as u64);
+        let x163 = t163 as u32;
+        let x164 = (t163 >> 32) as u32;
+        let t165: u64 = (a[7] as u64) * (a[13] as u64) + (x154 as u64) + (x164 as u64);
+        let x165 = t165 as u32;
+        let x166 = (t165 >> 32) as u32;
+        let t167: u64 = (a[8] as u64) * (a[9] as u64) + (x159 as u64);
+        let x167 = t167 as u32;
+        let x168 = (t167 >> 32) as u32;
+        let t169: u64 = (a[8] as u64) * (a[10] as u64) + (x161 as u64) + (x168 as u64);
+        let x169 = t169 as u32;
+        let x170 = (t169 >> 32) as u32;
+        let t171: u64 = (a[8] as u64) * (a[11] as u64) + (x163 as u64) + (x170 as u64);
+        let x171 = t171 as u32;
+        let x172 = (t171 >> 32) as u32;
+        let t173: u64 = (a[8] as u64) * (a[12] as u64) + (x165 as u64) + (x172 as u64);
+        let x173 = t173 as u32;
+        let x174 = (t173 >> 32) as u32;
+        let t175: u64 = (a[8] as u64) * (a[13] as u64) + (x166 as u64) + (x174 as u64);
+        let x175 = t175 as u32;
+        let x176 = (t175 >> 32) as u32;
+        let t177: u64 = (a[9] as u64) * (a[10] as u64) + (x171 as u64);
+        let x177 = t177 as u32;
+        let x178 = (t177 >> 32) as u32;
+        let t179: u64 = (a[9] as u64) * (a[11] as u64) + (x173 as u64) + (x178 as u64);
+        let x179 = t179 as u32;
+        let x180 = (t179 >> 32) as u32;
+        let t181: u64 = (a[9] as u64) * (a[12] as u64) + (x175 as u64) + (x180 as u64);
+        let x181 = t181 as u32;
+        let x182 = (t181 >> 32) as u32;
+        let t183: u64 = (a[9] as u64) * (a[13] as u64) + (x176 as u64) + (x182 as u64);
+        let x183 = t183 as u32;
+        let x184 = (t183 >> 32) as u32;
+        let t185: u64 = (a[10] as u64) * (a[11] as u64) + (x181 as u64);
+        let x185 = t185 as u32;
+        let x186 = (t185 >> 32) as u32;
+        let t187: u64 = (a[10] as u64) * (a[12] as u64) + (x183 as u64) + (x186 as u64);
+        let x187 = t187 as u32;
+        let x188 = (t187 >> 32) as u32;
+        let t189: u64 = (a[10] as u64) * (a[13] as u64) + (x184 as u64) + (x188 as u64);
+        let x189 = t189 as u32;
+        let x190 = (t189 >> 32) as u32;
+        let t191: u64 = (a[11] as u64) * (a[12] as u64) + (x189 as u64);
+        let x191 = t191 as u32;
+        let x192 = (t191 >> 32) as u32;
+        let t193: u64 = (a[11] as u64) * (a[13] as u64) + (x190 as u64) + (x192 as u64);
+        let x193 = t193 as u32;
+        let x194 = (t193 >> 32) as u32;
+        let t195: u64 = (a[12] as u64) * (a[13] as u64) + (x194 as u64);
+        let x195 = t195 as u32;
+        let x196 = (t195 >> 32) as u32;
+        let x197 = x196 >> 31;
+        let x198 = x196 << 1;
+        let x199 = x195 >> 31;
+        let x200 = x198 | x199;
+        let x201 = x195 << 1;
+        let x202 = x193 >> 31;
+        let x203 = x201 | x202;
+        let x204 = x193 << 1;
+        let x205 = x191 >> 31;
+        let x206 = x204 | x205;
+        let x207 = x191 << 1;
+        let x208 = x187 >> 31;
+        let x209 = x207 | x208;
+        let x210 = x187 << 1;
+        let x211 = x185 >> 31;
+        let x212 = x210 | x211;
+        let x213 = x185 << 1;
+        let x214 = x179 >> 31;
+        let x215 = x213 | x214;
+        let x216 = x179 << 1;
+        let x217 = x177 >> 31;
+        let x218 = x216 | x217;
+        let x219 = x177 << 1;
+        let x220 = x169 >> 31;
+        let x221 = x219 | x220;
+        let x222 = x169 << 1;
+        let x223 = x167 >> 31;
+        let x224 = x222 | x223;
+        let x225 = x167 << 1;
+        let x226 = x157 >> 31;
+        let x227 = x225 | x226;
+        let x228 = x157 << 1;
+        let x229 = x155 >> 31;
+        let x230 = x228 | x229;
+        let x231 = x155 << 1;
+        let x232 = x143 >> 31;
+        let x233 = x231 | x232;
+        let x234 = x143 << 1;
+        let x235 = x141 >> 31;
+        let x236 = x234 | x235;
+        let x237 = x141 << 1;
+        let x238 = x127 >> 31;
+        let x239 = x237 | x238;
+        let x240 = x127 << 1;
+        let x241 = x125 >> 31;
+        let x242 = x240 | x241;
+        let x243 = x125 << 1;
+        let x244 = x109 >> 31;
+        let x245 = x243 | x244;
+        let x246 = x109 << 1;
+        let x247 = x107 >> 31;
+        let x248 = x246 | x247;
+        let x249 = x107 << 1;
+        let x250 = x89 >> 31;
+        let x251 = x249 | x250;
+        let x252 = x89 << 1;
+        let x253 = x87 >> 31;
+        let x254 = x252 | x253;
+        let x255 = x87 << 1;
+        let x256 = x67 >> 31;
+        let x257 = x255 | x256;
+        let x258 = x67 << 1;
+        let x259 = x65 >> 31;
+        let x260 = x258 | x259;
+        let x261 = x65 << 1;
+        let x262 = x43 >> 31;
+        let x263 = x261 | x262;
+        let x264 = x43 << 1;
+        let x265 = x41 >> 31;
+        let x266 = x264 | x265;
+        let x267 = x41 << 1;
+        let x268 = x17 >> 31;
+        let x269 = x267 | x268;
+        let x270 = x17 << 1;
+        let x271 = x15 >> 31;
+        let x272 = x270 | x271;
+        let x273 = x15 << 1;
+        let t277: u64 = (a[0] as u64) * (a[0] as u64);
+        let x277 = t277 as u32;
+        let x278 = (t277 >> 32) as u32;
+        let t279: u64 = (x273 as u64) + (x278 as u64) + (0x00000000_u32 as u64);
+        let x279 = t279 as u32;
+        let x280 = (t279 >> 32) as u32;
+        let t281: u64 = (a[1] as u64) * (a[1] as u64) + (x272 as u64) + (x280 as u64);
+        let x281 = t281 as u32;
+        let x282 = (t281 >> 32) as u32;
+        let t283: u64 = (x269 as u64) + (x282 as u64) + (0x00000000_u32 as u64);
+        let x283 = t283 as u32;
+        let x284 = (t283 >> 32) as u32;
+        let t285: u64 = (a[2] as u64) * (a[2] as u64) + (x266 as u64) + (x284 as u64);
+        let x285 = t285 as u32;
+        let x286 = (t285 >> 32) as u32;
+        let t287: u64 = (x263 as u64) + (x286 as u64) + (0x00000000_u32 as u64);
+        let x287 = t287 as u32;
+        let x288 = (t287 >> 32) as u32;
+        let t289: u64 = (a[3] as u64) * (a[3] as u64) + (x260 as u64) + (x288 as u64);
+        let x289 = t289 as u32;
+        let x290 = (t289 >> 32) as u32;
+        let t291: u64 = (x257 as u64) + (x290 as u64) + (0x00000000_u32 as u64);
+        let x291 = t291 as u32;
+        let x292 = (t291 >> 32) as u32;
+        let t293: u64 = (a[4] as u64) * (a[4] as u64) + (x254 as u64) + (x292 as u64);
+        let x293 = t293 as u32;
+        let x294 = (t293 >> 32) as u32;
+        let t295: u64 = (x251 as u64) + (x294 as u64) + (0x00000000_u32 as u64);
+        let x295 = t295 as u32;
+        let x296 = (t295 >> 32) as u32;
+        let t297: u64 = (a[5] as u64) * (a[5] as u64) + (x248 as u64) + (x296 as u64);
+        let x297 = t297 as u32;
+        let x298 = (t297 >> 32) as u32;
+        let t299: u64 = (x245 as u64) + (x298 as u64) + (0x00000000_u32 as u64);
+        let x299 = t299 as u32;
+        let x300 = (t299 >> 32) as u32;
+        let t301: u64 = (a[6] as u64) * (a[6] as u64) + (x242 as u64) + (x300 as u64);
+        let x301 = t301 as u32;
+        let x302 = (t301 >> 32) as u32;
+        let t303: u64 = (x239 as u64) + (x302 as u64) + (0x00000000_u32 as u64);
+        let x303 = t303 as u32;
+        let x304 = (t303 >> 32) as u32;
+        let t305: u64 = (a[7] as u64) * (a[7] as u64) + (x236 as u64) + (x304 as u64);
+        let x305 = t305 as u32;
+        let x306 = (t305 >> 32) as u32;
+        let t307: u64 = (x233 as u64) + (x306 as u64) + (0x00000000_u32 as u64);
+        let x307 = t307 as u32;
+        let x308 = (t307 >> 32) as u32;
+        let t309: u64 = (a[8] as u64) * (a[8] as u64) + (x230 as u64) + (x308 as u64);
+        let x309 = t309 as u32;
+        let x310 = (t309 >> 32) as u32;
+        let t311: u64 = (x227 as u64) + (x310 as u64) + (0x00000000_u32 as u64);
+        let x311 = t311 as u32;
+        let x312 = (t311 >> 32) as u32;
+        let t313: u64 = (a[9] as u64) * (a[9] as u64) + (x224 as u64) + (x312 as u64);
+        let x313 = t313 as u32;
+        let x314 = (t313 >> 32) as u32;
+        let t315: u64 = (x221 as u64) + (x314 as u64) + (0x00000000_u32 as u64);
+        let x315 = t315 as u32;
+        let x316 = (t315 >> 32) as u32;
+        let t317: u64 = (a[10] as u64) * (a[10] as u64) + (x218 as u64) + (x316 as u64);
+        let x317 = t317 as u32;
+        let x318 = (t317 >> 32) as u32;
+        let t319: u64 = (x215 as u64) + (x318 as u64) + (0x00000000_u32 as u64);
+        let x319 = t319 as u32;
+        let x320 = (t319 >> 32) as u32;
+        let t321: u64 = (a[11] as u64) * (a[11] as u64) + (x212 as u64) + (x320 as u64);
+        let x321 = t321 as u32;
+        let x322 = (t321 >> 32) as u32;
+        let t323: u64 = (x209 as u64) + (x322 as u64) + (0x00000000_u32 as u64);
+        let x323 = t323 as u32;
+        let x324 = (t323 >> 32) as u32;
+        let t325: u64 = (a[12] as u64) * (a[12] as u64) + (x206 as u64) + (x324 as u64);
+        let x325 = t325 as u32;
+        let x326 = (t325 >> 32) as u32;
+        let t327: u64 = (x203 as u64) + (x326 as u64) + (0x00000000_u32 as u64);
+        let x327 = t327 as u32;
+        let x328 = (t327 >> 32) as u32;
+        let t329: u64 = (a[13] as u64) * (a[13] as u64) + (x200 as u64) + (x328 as u64);
+        let x329 = t329 as u32;
+        let x330 = (t329 >> 32) as u32;
+        let x331 = x197.wrapping_add(x330).wrapping_add(0x00000000_u32);
+        [
+            x277,
+            x279,
+            x281,
+            x283,
+            x285,
+            x287,
+            x289,
+            x291,
+            x293,
+            x295,
+            x297,
+            x299,
+            x301,
+            x303,
+            x305,
+            x307,
+            x309,
+            x311,
+            x313,
+            x315,
+            x317,
+            x319,
+            x321,
+            x323,
+            x325,
+            x327,
+            x329,
+            x331,
+        ]
+    }
+    /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn reduce_wide_limbs(t: &[u32; 28]) -> [u32; 14] {
+        let t45: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[0] as u64);
+        let x46 = (t45 >> 32) as u32;
+        let t47: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[1] as u64)
+            + (x46 as u64);
+        let x47 = t47 as u32;
+        let x48 = (t47 >> 32) as u32;
+        let t49: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[2] as u64)
+            + (x48 as u64);
+        let x49 = t49 as u32;
+        let x50 = (t49 >> 32) as u32;
+        let t51: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[3] as u64)
+            + (x50 as u64);
+        let x51 = t51 as u32;
+        let x52 = (t51 >> 32) as u32;
+        let t53: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[4] as u64)
+            + (x52 as u64);
+        let x53 = t53 as u32;
+        let x54 = (t53 >> 32) as u32;
+        let t55: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[5] as u64)
+            + (x54 as u64);
+        let x55 = t55 as u32;
+        let x56 = (t55 >> 32) as u32;
+        let t57: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[6] as u64)
+            + (x56 as u64);
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 32) as u32;
+        let t59: u64 = (t[0] as u64) * (0xfffffffe_u32 as u64) + (t[7] as u64)
+            + (x58 as u64);
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 32) as u32;
+        let t61: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[8] as u64)
+            + (x60 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[9] as u64)
+            + (x62 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let t65: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[10] as u64)
+            + (x64 as u64);
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 32) as u32;
+        let t67: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[11] as u64)
+            + (x66 as u64);
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 32) as u32;
+        let t69: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[12] as u64)
+            + (x68 as u64);
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 32) as u32;
+        let t71: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[13] as u64)
+            + (x70 as u64);
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 32) as u32;
+        let t73: u64 = (t[14] as u64) + (x72 as u64) + (0x00000000_u32 as u64);
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 32) as u32;
+        let t76: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x47 as u64);
+        let x77 = (t76 >> 32) as u32;
+        let t78: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x49 as u64)
+            + (x77 as u64);
+        let x78 = t78 as u32;
+        let x79 = (t78 >> 32) as u32;
+        let t80: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x51 as u64)
+            + (x79 as u64);
+        let x80 = t80 as u32;
+        let x81 = (t80 >> 32) as u32;
+        let t82: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x53 as u64)
+            + (x81 as u64);
+        let x82 = t82 as u32;
+        let x83 = (t82 >> 32) as u32;
+        let t84: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x55 as u64)
+            + (x83 as u64);
+        let x84 = t84 as u32;
+        let x85 = (t84 >> 32) as u32;
+        let t86: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x57 as u64)
+            + (x85 as u64);
+        let x86 = t86 as u32;
+        let x87 = (t86 >> 32) as u32;
+        let t88: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x59 as u64)
+            + (x87 as u64);
+        let x88 = t88 as u32;
+        let x89 = (t88 >> 32) as u32;
+        let t90: u64 = (x47 as u64) * (0xfffffffe_u32 as u64) + (x61 as u64)
+            + (x89 as u64);
+        let x90 = t90 as u32;
+        let x91 = (t90 >> 32) as u32;
+        let t92: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x63 as u64)
+            + (x91 as u64);
+        let x92 = t92 as u32;
+        let x93 = (t92 >> 32) as u32;
+        let t94: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x65 as u64)
+            + (x93 as u64);
+        let x94 = t94 as u32;
+        let x95 = (t94 >> 32) as u32;
+        let t96: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x67 as u64)
+            + (x95 as u64);
+        let x96 = t96 as u32;
+        let x97 = (t96 >> 32) as u32;
+        let t98: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x69 as u64)
+            + (x97 as u64);
+        let x98 = t98 as u32;
+        let x99 = (t98 >> 32) as u32;
+        let t100: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x71 as u64)
+            + (x99 as u64);
+        let x100 = t100 as u32;
+        let x101 = (t100 >> 32) as u32;
+        let t102: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x73 as u64)
+            + (x101 as u64);
+        let x102 = t102 as u32;
+        let x103 = (t102 >> 32) as u32;
+        let t104: u64 = (t[15] as u64) + (x103 as u64) + (x74 as u64);
+        let x104 = t104 as u32;
+        let x105 = (t104 >> 32) as u32;
+        let t107: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x78 as u64);
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x80 as u64)
+            + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x82 as u64)
+            + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t113: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x84 as u64)
+            + (x112 as u64);
+        let x113 = t113 as u32;
+        let x114 = (t113 >> 32) as u32;
+        let t115: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x86 as u64)
+            + (x114 as u64);
+        let x115 = t115 as u32;
+        let x116 = (t115 >> 32) as u32;
+        let t117: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x88 as u64)
+            + (x116 as u64);
+        let x117 = t117 as u32;
+        let x118 = (t117 >> 32) as u32;
+        let t119: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x90 as u64)
+            + (x118 as u64);
+        let x119 = t119 as u32;
+        let x120 = (t119 >> 32) as u32;
+        let t121: u64 = (x78 as u64) * (0xfffffffe_u32 as u64) + (x92 as u64)
+            + (x120 as u64);
+        let x121 = t121 as u32;
+        let x122 = (t121 >> 32) as u32;
+        let t123: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x94 as u64)
+            + (x122 as u64);
+        let x123 = t123 as u32;
+        let x124 = (t123 >> 32) as u32;
+        let t125: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x96 as u64)
+            + (x124 as u64);
+        let x125 = t125 as u32;
+        let x126 = (t125 >> 32) as u32;
+        let t127: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x98 as u64)
+            + (x126 as u64);
+        let x127 = t127 as u32;
+        let x128 = (t127 >> 32) as u32;
+        let t129: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x100 as u64)
+            + (x128 as u64);
+        let x129 = t129 as u32;
+        let x130 = (t129 >> 32) as u32;
+        let t131: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x102 as u64)
+            + (x130 as u64);
+        let x131 = t131 as u32;
+        let x132 = (t131 >> 32) as u32;
+        let t133: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x104 as u64)
+            + (x132 as u64);
+        let x133 = t133 as u32;
+        let x134 = (t133 >> 32) as u32;
+        let t135: u64 = (t[16] as u64) + (x134 as u64) + (x105 as u64);
+        let x135 = t135 as u32;
+        let x136 = (t135 >> 32) as u32;
+        let t138: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x109 as u64);
+        let x139 = (t138 >> 32) as u32;
+        let t140: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x111 as u64)
+            + (x139 as u64);
+        let x140 = t140 as u32;
+        let x141 = (t140 >> 32) as u32;
+        let t142: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x113 as u64)
+            + (x141 as u64);
+        let x142 = t142 as u32;
+        let x143 = (t142 >> 32) as u32;
+        let t144: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x115 as u64)
+            + (x143 as u64);
+        let x144 = t144 as u32;
+        let x145 = (t144 >> 32) as u32;
+        let t146: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x117 as u64)
+            + (x145 as u64);
+        let x146 = t146 as u32;
+        let x147 = (t146 >> 32) as u32;
+        let t148: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x119 as u64)
+            + (x147 as u64);
+        let x148 = t148 as u32;
+        let x149 = (t148 >> 32) as u32;
+        let t150: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x121 as u64)
+            + (x149 as u64);
+        let x150 = t150 as u32;
+        let x151 = (t150 >> 32) as u32;
+        let t152: u64 = (x109 as u64) * (0xfffffffe_u32 as u64) + (x123 as u64)
+            + (x151 as u64);
+        let x152 = t152 as u32;
+        let x153 = (t152 >> 32) as u32;
+        let t154: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x125 as u64)
+            + (x153 as u64);
+        let x154 = t154 as u32;
+        let x155 = (t154 >> 32) as u32;
+        let t156: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x127 as u64)
+            + (x155 as u64);
+        let x156 = t156 as u32;
+        let x157 = (t156 >> 32) as u32;
+        let t158: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x129 as u64)
+            + (x157 as u64);
+        let x158 = t158 as u32;
+        let x159 = (t158 >> 32) as u32;
+        let t160: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x131 as u64)
+            + (x159 as u64);
+        let x160 = t160 as u32;
+        let x161 = (t160 >> 32) as u32;
+        let t162: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x133 as u64)
+            + (x161 as u64);
+        let x162 = t162 as u32;
+        let x163 = (t162 >> 32) as u32;
+        let t164: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x135 as u64)
+            + (x163 as u64);
+        let x164 = t164 as u32;
+        let x165 = (t164 >> 32) as u32;
+        let t166: u64 = (t[17] as u64) + (x165 as u64) + (x136 as u64);
+        let x166 = t166 as u32;
+        let x167 = (t166 >> 32) as u32;
+        let t169: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x140 as u64);
+        let x170 = (t169 >> 32) as u32;
+        let t171: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x142 as u64)
+            + (x170 as u64);
+        let x171 = t171 as u32;
+        let x172 = (t171 >> 32) as u32;
+        let t173: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x144 as u64)
+            + (x172 as u64);
+        let x173 = t173 as u32;
+        let x174 = (t173 >> 32) as u32;
+        let t175: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x146 as u64)
+            + (x174 as u64);
+        let x175 = t175 as u32;
+        let x176 = (t175 >> 32) as u32;
+        let t177: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x148 as u64)
+            + (x176 as u64);
+        let x177 = t177 as u32;
+        let x178 = (t177 >> 32) as u32;
+        let t179: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x150 as u64)
+            + (x178 as u64);
+        let x179 = t179 as u32;
+        let x180 = (t179 >> 32) as u32;
+        let t181: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x152 as u64)
+            + (x180 as u64);
+        let x181 = t181 as u32;
+        let x182 = (t181 >> 32) as u32;
+        let t183: u64 = (x140 as u64) * (0xfffffffe_u32 as u64) + (x154 as u64)
+            + (x182 as u64);
+        let x183 = t183 as u32;
+        let x184 = (t183 >> 32) as u32;
+        let t185: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x156 as u64)
+            + (x184 as u64);
+        let x185 = t185 as u32;
+        let x186 = (t185 >> 32) as u32;
+        let t187: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x158 as u64)
+            + (x186 as u64);
+        let x187 = t187 as u32;
+        let x188 = (t187 >> 32) as u32;
+        let t189: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x160 as u64)
+            + (x188 as u64);
+        let x189 = t189 as u32;
+        let x190 = (t189 >> 32) as u32;
+        let t191: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x162 as u64)
+            + (x190 as u64);
+        let x191 = t191 as u32;
+        let x192 = (t191 >> 32) as u32;
+        let t193: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x164 as u64)
+            + (x192 as u64);
+        let x193 = t193 as u32;
+        let x194 = (t193 >> 32) as u32;
+        let t195: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x166 as u64)
+            + (x194 as u64);
+        let x195 = t195 as u32;
+        let x196 = (t195 >> 32) as u32;
+        let t197: u64 = (t[18] as u64) + (x196 as u64) + (x167 as u64);
+        let x197 = t197 as u32;
+        let x198 = (t197 >> 32) as u32;
+        let t200: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x171 as u64);
+        let x201 = (t200 >> 32) as u32;
+        let t202: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x173 as u64)
+            + (x201 as u64);
+        let x202 = t202 as u32;
+        let x203 = (t202 >> 32) as u32;
+        let t204: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x175 as u64)
+            + (x203 as u64);
+        let x204 = t204 as u32;
+        let x205 = (t204 >> 32) as u32;
+        let t206: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x177 as u64)
+            + (x205 as u64);
+        let x206 = t206 as u32;
+        let x207 = (t206 >> 32) as u32;
+        let t208: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x179 as u64)
+            + (x207 as u64);
+        let x208 = t208 as u32;
+        let x209 = (t208 >> 32) as u32;
+        let t210: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x181 as u64)
+            + (x209 as u64);
+        let x210 = t210 as u32;
+        let x211 = (t210 >> 32) as u32;
+        let t212: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x183 as u64)
+            + (x211 as u64);
+        let x212 = t212 as u32;
+        let x213 = (t212 >> 32) as u32;
+        let t214: u64 = (x171 as u64) * (0xfffffffe_u32 as u64) + (x185 as u64)
+            + (x213 as u64);
+        let x214 = t214 as u32;
+        let x215 = (t214 >> 32) as u32;
+        let t216: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x187 as u64)
+            + (x215 as u64);
+        let x216 = t216 as u32;
+        let x217 = (t216 >> 32) as u32;
+        let t218: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x189 as u64)
+            + (x217 as u64);
+        let x218 = t218 as u32;
+        let x219 = (t218 >> 32) as u32;
+        let t220: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x191 as u64)
+            + (x219 as u64);
+        let x220 = t220 as u32;
+        let x221 = (t220 >> 32) as u32;
+        let t222: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x193 as u64)
+            + (x221 as u64);
+        let x222 = t222 as u32;
+        let x223 = (t222 >> 32) as u32;
+        let t224: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x195 as u64)
+            + (x223 as u64);
+        let x224 = t224 as u32;
+        let x225 = (t224 >> 32) as u32;
+        let t226: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x197 as u64)
+            + (x225 as u64);
+        let x226 = t226 as u32;
+        let x227 = (t226 >> 32) as u32;
+        let t228: u64 = (t[19] as u64) + (x227 as u64) + (x198 as u64);
+        let x228 = t228 as u32;
+        let x229 = (t228 >> 32) as u32;
+        let t231: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x202 as u64);
+        let x232 = (t231 >> 32) as u32;
+        let t233: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x204 as u64)
+            + (x232 as u64);
+        let x233 = t233 as u32;
+        let x234 = (t233 >> 32) as u32;
+        let t235: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x206 as u64)
+            + (x234 as u64);
+        let x235 = t235 as u32;
+        let x236 = (t235 >> 32) as u32;
+        let t237: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x208 as u64)
+            + (x236 as u64);
+        let x237 = t237 as u32;
+        let x238 = (t237 >> 32) as u32;
+        let t239: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x210 as u64)
+            + (x238 as u64);
+        let x239 = t239 as u32;
+        let x240 = (t239 >> 32) as u32;
+        let t241: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x212 as u64)
+            + (x240 as u64);
+        let x241 = t241 as u32;
+        let x242 = (t241 >> 32) as u32;
+        let t243: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x214 as u64)
+            + (x242 as u64);
+        let x243 = t243 as u32;
+        let x244 = (t243 >> 32) as u32;
+        let t245: u64 = (x202 as u64) * (0xfffffffe_u32 as u64) + (x216 as u64)
+            + (x244 as u64);
+        let x245 = t245 as u32;
+        let x246 = (t245 >> 32) as u32;
+        let t247: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x218 as u64)
+            + (x246 as u64);
+        let x247 = t247 as u32;
+        let x248 = (t247 >> 32) as u32;
+        let t249: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x220 as u64)
+            + (x248 as u64);
+        let x249 = t249 as u32;
+        let x250 = (t249 >> 32) as u32;
+        let t251: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x222 as u64)
+            + (x250 as u64);
+        let x251 = t251 as u32;
+        let x252 = (t251 >> 32) as u32;
+        let t253: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x224 as u64)
+            + (x252 as u64);
+        let x253 = t253 as u32;
+        let x254 = (t253 >> 32) as u32;
+        let t255: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x226 as u64)
+            + (x254 as u64);
+        let x255 = t255 as u32;
+        let x256 = (t255 >> 32) as u32;
+        let t257: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x228 as u64)
+            + (x256 as u64);
+        let x257 = t257 as u32;
+        let x258 = (t257 >> 32) as u32;
+        let t259: u64 = (t[20] as u64) + (x258 as u64) + (x229 as u64);
+        let x259 = t259 as u32;
+        let x260 = (t259 >> 32) as u32;
+        let t262: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x233 as u64);
+        let x263 = (t262 >> 32) as u32;
+        let t264: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x235 as u64)
+            + (x263 as u64);
+        let x264 = t264 as u32;
+        let x265 = (t264 >> 32) as u32;
+        let t266: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x237 as u64)
+            + (x265 as u64);
+        let x266 = t266 as u32;
+        let x267 = (t266 >> 32) as u32;
+        let t268: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x239 as u64)
+            + (x267 as u64);
+        let x268 = t268 as u32;
+        let x269 = (t268 >> 32) as u32;
+        let t270: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x241 as u64)
+            + (x269 as u64);
+        let x270 = t270 as u32;
+        let x271 = (t270 >> 32) as u32;
+        let t272: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x243 as u64)
+            + (x271 as u64);
+        let x272 = t272 as u32;
+        let x273 = (t272 >> 32) as u32;
+        let t274: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x245 as u64)
+            + (x273 as u64);
+        let x274 = t274 as u32;
+        let x275 = (t274 >> 32) as u32;
+        let t276: u64 = (x233 as u64) * (0xfffffffe_u32 as u64) + (x247 as u64)
+            + (x275 as u64);
+        let x276 = t276 as u32;
+        let x277 = (t276 >> 32) as u32;
+        let t278: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x249 as u64)
+            + (x277 as u64);
+        let x278 = t278 as u32;
+        let x279 = (t278 >> 32) as u32;
+        let t280: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x251 as u64)
+            + (x279 as u64);
+        let x280 = t280 as u32;
+        let x281 = (t280 >> 32) as u32;
+        let t282: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x253 as u64)
+            + (x281 as u64);
+        let x282 = t282 as u32;
+        let x283 = (t282 >> 32) as u32;
+        let t284: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x255 as u64)
+            + (x283 as u64);
+        let x284 = t284 as u32;
+        let x285 = (t284 >> 32) as u32;
+        let t286: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x257 as u64)
+            + (x285 as u64);
+        let x286 = t286 as u32;
+        let x287 = (t286 >> 32) as u32;
+        let t288: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x259 as u64)
+            + (x287 as u64);
+        let x288 = t288 as u32;
+        let x289 = (t288 >> 32) as u32;
+        let t290: u64 = (t[21] as u64) + (x289 as u64) + (x260 as u64);
+        let x290 = t290 as u32;
+        let x291 = (t290 >> 32) as u32;
+        let t293: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x264 as u64);
+        let x294 = (t293 >> 32) as u32;
+        let t295: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x266 as u64)
+            + (x294 as u64);
+        let x295 = t295 as u32;
+        let x296 = (t295 >> 32) as u32;
+        let t297: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x268 as u64)
+            + (x296 as u64);
+        let x297 = t297 as u32;
+        let x298 = (t297 >> 32) as u32;
+        let t299: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x270 as u64)
+            + (x298 as u64);
+        let x299 = t299 as u32;
+        let x300 = (t299 >> 32) as u32;
+        let t301: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x272 as u64)
+            + (x300 as u64);
+        let x301 = t301 as u32;
+        let x302 = (t301 >> 32) as u32;
+        let t303: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x274 as u64)
+            + (x302 as u64);
+        let x303 = t303 as u32;
+        let x304 = (t303 >> 32) as u32;
+        let t305: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x276 as u64)
+            + (x304 as u64);
+        let x305 = t305 as u32;
+        let x306 = (t305 >> 32) as u32;
+        let t307: u64 = (x264 as u64) * (0xfffffffe_u32 as u64) + (x278 as u64)
+            + (x306 as u64);
+        let x307 = t307 as u32;
+        let x308 = (t307 >> 32) as u32;
+        let t309: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x280 as u64)
+            + (x308 as u64);
+        let x309 = t309 as u32;
+        let x310 = (t309 >> 32) as u32;
+        let t311: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x282 as u64)
+            + (x310 as u64);
+        let x311 = t311 as u32;
+        let x312 = (t311 >> 32) as u32;
+        let t313: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x284 as u64)
+            + (x312 as u64);
+        let x313 = t313 as u32;
+        let x314 = (t313 >> 32) as u32;
+        let t315: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x286 as u64)
+            + (x314 as u64);
+        let x315 = t315 as u32;
+        let x316 = (t315 >> 32) as u32;
+        let t317: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x288 as u64)
+            + (x316 as u64);
+        let x317 = t317 as u32;
+        let x318 = (t317 >> 32) as u32;
+        let t319: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x290 as u64)
+            + (x318 as u64);
+        let x319 = t319 as u32;
+        let x320 = (t319 >> 32) as u32;
+        let t321: u64 = (t[22] as u64) + (x320 as u64) + (x291 as u64);
+        let x321 = t321 as u32;
+        let x322 = (t321 >> 32) as u32;
+        let t324: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x295 as u64);
+        let x325 = (t324 >> 32) as u32;
+        let t326: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x297 as u64)
+            + (x325 as u64);
+        let x326 = t326 as u32;
+        let x327 = (t326 >> 32) as u32;
+        let t328: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x299 as u64)
+            + (x327 as u64);
+        let x328 = t328 as u32;
+        let x329 = (t328 >> 32) as u32;
+        let t330: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x301 as u64)
+            + (x329 as u64);
+        let x330 = t330 as u32;
+        let x331 = (t330 >> 32) as u32;
+        let t332: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x303 as u64)
+            + (x331 as u64);
+        let x332 = t332 as u32;
+        let x333 = (t332 >> 32) as u32;
+        let t334: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x305 as u64)
+            + (x333 as u64);
+        let x334 = t334 as u32;
+        let x335 = (t334 >> 32) as u32;
+        let t336: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x307 as u64)
+            + (x335 as u64);
+        let x336 = t336 as u32;
+        let x337 = (t336 >> 32) as u32;
+        let t338: u64 = (x295 as u64) * (0xfffffffe_u32 as u64) + (x309 as u64)
+            + (x337 as u64);
+        let x338 = t338 as u32;
+        let x339 = (t338 >> 32) as u32;
+        let t340: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x311 as u64)
+            + (x339 as u64);
+        let x340 = t340 as u32;
+        let x341 = (t340 >> 32) as u32;
+        let t342: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x313 as u64)
+            + (x341 as u64);
+        let x342 = t342 as u32;
+        let x343 = (t342 >> 32) as u32;
+        let t344: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x315 as u64)
+            + (x343 as u64);
+        let x344 = t344 as u32;
+        let x345 = (t344 >> 32) as u32;
+        let t346: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x317 as u64)
+            + (x345 as u64);
+        let x346 = t346 as u32;
+        let x347 = (t346 >> 32) as u32;
+        let t348: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x319 as u64)
+            + (x347 as u64);
+        let x348 = t348 as u32;
+        let x349 = (t348 >> 32) as u32;
+        let t350: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x321 as u64)
+            + (x349 as u64);
+        let x350 = t350 as u32;
+        let x351 = (t350 >> 32) as u32;
+        let t352: u64 = (t[23] as u64) + (x351 as u64) + (x322 as u64);
+        let x352 = t352 as u32;
+        let x353 = (t352 >> 32) as u32;
+        let t355: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x326 as u64);
+        let x356 = (t355 >> 32) as u32;
+        let t357: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x328 as u64)
+            + (x356 as u64);
+        let x357 = t357 as u32;
+        let x358 = (t357 >> 32) as u32;
+        let t359: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x330 as u64)
+            + (x358 as u64);
+        let x359 = t359 as u32;
+        let x360 = (t359 >> 32) as u32;
+        let t361: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x332 as u64)
+            + (x360 as u64);
+        let x361 = t361 as u32;
+        let x362 = (t361 >> 32) as u32;
+        let t363: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x334 as u64)
+            + (x362 as u64);
+        let x363 = t363 as u32;
+        let x364 = (t363 >> 32) as u32;
+        let t365: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x336 as u64)
+            + (x364 as u64);
+        let x365 = t365 as u32;
+        let x366 = (t365 >> 32) as u32;
+        let t367: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x338 as u64)
+            + (x366 as u64);
+        let x367 = t367 as u32;
+        let x368 = (t367 >> 32) as u32;
+        let t369: u64 = (x326 as u64) * (0xfffffffe_u32 as u64) + (x340 as u64)
+            + (x368 as u64);
+        let x369 = t369 as u32;
+        let x370 = (t369 >> 32) as u32;
+        let t371: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x342 as u64)
+            + (x370 as u64);
+        let x371 = t371 as u32;
+        let x372 = (t371 >> 32) as u32;
+        let t373: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x344 as u64)
+            + (x372 as u64);
+        let x373 = t373 as u32;
+        let x374 = (t373 >> 32) as u32;
+        let t375: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x346 as u64)
+            + (x374 as u64);
+        let x375 = t375 as u32;
+        let x376 = (t375 >> 32) as u32;
+        let t377: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x348 as u64)
+            + (x376 as u64);
+        let x377 = t377 as u32;
+        let x378 = (t377 >> 32) as u32;
+        let t379: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x350 as u64)
+            + (x378 as u64);
+        let x379 = t379 as u32;
+        let x380 = (t379 >> 32) as u32;
+        let t381: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x352 as u64)
+            + (x380 as u64);
+        let x381 = t381 as u32;
+        let x382 = (t381 >> 32) as u32;
+        let t383: u64 = (t[24] as u64) + (x382 as u64) + (x353 as u64);
+        let x383 = t383 as u32;
+        let x384 = (t383 >> 32) as u32;
+        let t386: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x357 as u64);
+        let x387 = (t386 >> 32) as u32;
+        let t388: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x359 as u64)
+            + (x387 as u64);
+        let x388 = t388 as u32;
+        let x389 = (t388 >> 32) as u32;
+        let t390: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x361 as u64)
+            + (x389 as u64);
+        let x390 = t390 as u32;
+        let x391 = (t390 >> 32) as u32;
+        let t392: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x363 as u64)
+            + (x391 as u64);
+        let x392 = t392 as u32;
+        let x393 = (t392 >> 32) as u32;
+        let t394: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x365 as u64)
+            + (x393 as u64);
+        let x394 = t394 as u32;
+        let x395 = (t394 >> 32) as u32;
+        let t396: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x367 as u64)
+            + (x395 as u64);
+        let x396 = t396 as u32;
+        let x397 = (t396 >> 32) as u32;
+        let t398: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x369 as u64)
+            + (x397 as u64);
+        let x398 = t398 as u32;
+        let x399 = (t398 >> 32) as u32;
+        let t400: u64 = (x357 as u64) * (0xfffffffe_u32 as u64) + (x371 as u64)
+            + (x399 as u64);
+        let x400 = t400 as u32;
+        let x401 = (t400 >> 32) as u32;
+        let t402: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x373 as u64)
+            + (x401 as u64);
+        let x402 = t402 as u32;
+        let x403 = (t402 >> 32) as u32;
+        let t404: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x375 as u64)
+            + (x403 as u64);
+        let x404 = t404 as u32;
+        let x405 = (t404 >> 32) as u32;
+        let t406: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x377 as u64)
+            + (x405 as u64);
+        let x406 = t406 as u32;
+        let x407 = (t406 >> 32) as u32;
+        let t408: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x379 as u64)
+            + (x407 as u64);
+        let x408 = t408 as u32;
+        let x409 = (t408 >> 32) as u32;
+        let t410: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x381 as u64)
+            + (x409 as u64);
+        let x410 = t410 as u32;
+        let x411 = (t410 >> 32) as u32;
+        let t412: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x383 as u64)
+            + (x411 as u64);
+        let x412 = t412 as u32;
+        let x413 = (t412 >> 32) as u32;
+        let t414: u64 = (t[25] as u64) + (x413 as u64) + (x384 as u64);
+        let x414 = t414 as u32;
+        let x415 = (t414 >> 32) as u32;
+        let t417: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x388 as u64);
+        let x418 = (t417 >> 32) as u32;
+        let t419: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x390 as u64)
+            + (x418 as u64);
+        let x419 = t419 as u32;
+        let x420 = (t419 >> 32) as u32;
+        let t421: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x392 as u64)
+            + (x420 as u64);
+        let x421 = t421 as u32;
+        let x422 = (t421 >> 32) as u32;
+        let t423: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x394 as u64)
+            + (x422 as u64);
+        let x423 = t423 as u32;
+        let x424 = (t423 >> 32) as u32;
+        let t425: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x396 as u64)
+            + (x424 as u64);
+        let x425 = t425 as u32;
+        let x426 = (t425 >> 32) as u32;
+        let t427: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x398 as u64)
+            + (x426 as u64);
+        let x427 = t427 as u32;
+        let x428 = (t427 >> 32) as u32;
+        let t429: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x400 as u64)
+            + (x428 as u64);
+        let x429 = t429 as u32;
+        let x430 = (t429 >> 32) as u32;
+        let t431: u64 = (x388 as u64) * (0xfffffffe_u32 as u64) + (x402 as u64)
+            + (x430 as u64);
+        let x431 = t431 as u32;
+        let x432 = (t431 >> 32) as u32;
+        let t433: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x404 as u64)
+            + (x432 as u64);
+        let x433 = t433 as u32;
+        let x434 = (t433 >> 32) as u32;
+        let t435: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x406 as u64)
+            + (x434 as u64);
+        let x435 = t435 as u32;
+        let x436 = (t435 >> 32) as u32;
+        let t437: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x408 as u64)
+            + (x436 as u64);
+        let x437 = t437 as u32;
+        let x438 = (t437 >> 32) as u32;
+        let t439: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x410 as u64)
+            + (x438 as u64);
+        let x439 = t439 as u32;
+        let x440 = (t439 >> 32) as u32;
+        let t441: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x412 as u64)
+            + (x440 as u64);
+        let x441 = t441 as u32;
+        let x442 = (t441 >> 32) as u32;
+        let t443: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x414 as u64)
+            + (x442 as u64);
+        let x443 = t443 as u32;
+        let x444 = (t443 >> 32) as u32;
+        let t445: u64 = (t[26] as u64) + (x444 as u64) + (x415 as u64);
+        let x445 = t445 as u32;
+        let x446 = (t445 >> 32) as u32;
+        let t448: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x419 as u64);
+        let x449 = (t448 >> 32) as u32;
+        let t450: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x421 as u64)
+            + (x449 as u64);
+        let x450 = t450 as u32;
+        let x451 = (t450 >> 32) as u32;
+        let t452: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x423 as u64)
+            + (x451 as u64);
+        let x452 = t452 as u32;
+        let x453 = (t452 >> 32) as u32;
+        let t454: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x425 as u64)
+            + (x453 as u64);
+        let x454 = t454 as u32;
+        let x455 = (t454 >> 32) as u32;
+        let t456: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x427 as u64)
+            + (x455 as u64);
+        let x456 = t456 as u32;
+        let x457 = (t456 >> 32) as u32;
+        let t458: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x429 as u64)
+            + (x457 as u64);
+        let x458 = t458 as u32;
+        let x459 = (t458 >> 32) as u32;
+        let t460: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x431 as u64)
+            + (x459 as u64);
+        let x460 = t460 as u32;
+        let x461 = (t460 >> 32) as u32;
+        let t462: u64 = (x419 as u64) * (0xfffffffe_u32 as u64) + (x433 as u64)
+            + (x461 as u64);
+        let x462 = t462 as u32;
+        let x463 = (t462 >> 32) as u32;
+        let t464: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x435 as u64)
+            + (x463 as u64);
+        let x464 = t464 as u32;
+        let x465 = (t464 >> 32) as u32;
+        let t466: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x437 as u64)
+            + (x465 as u64);
+        let x466 = t466 as u32;
+        let x467 = (t466 >> 32) as u32;
+        let t468: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x439 as u64)
+            + (x467 as u64);
+        let x468 = t468 as u32;
+        let x469 = (t468 >> 32) as u32;
+        let t470: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x441 as u64)
+            + (x469 as u64);
+        let x470 = t470 as u32;
+        let x471 = (t470 >> 32) as u32;
+        let t472: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x443 as u64)
+            + (x471 as u64);
+        let x472 = t472 as u32;
+        let x473 = (t472 >> 32) as u32;
+        let t474: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x445 as u64)
+            + (x473 as u64);
+        let x474 = t474 as u32;
+        let x475 = (t474 >> 32) as u32;
+        let t476: u64 = (t[27] as u64) + (x475 as u64) + (x446 as u64);
+        let x476 = t476 as u32;
+        let x477 = (t476 >> 32) as u32;
+        let t493: u64 = {
+            let (d, b1) = x450.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x493 = t493 as u32;
+        let x494 = (t493 >> 63) as u32;
+        let t495: u64 = {
+            let (d, b1) = x452.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x494);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x495 = t495 as u32;
+        let x496 = (t495 >> 63) as u32;
+        let t497: u64 = {
+            let (d, b1) = x454.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x496);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x497 = t497 as u32;
+        let x498 = (t497 >> 63) as u32;
+        let t499: u64 = {
+            let (d, b1) = x456.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x498);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x499 = t499 as u32;
+        let x500 = (t499 >> 63) as u32;
+        let t501: u64 = {
+            let (d, b1) = x458.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x500);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x501 = t501 as u32;
+        let x502 = (t501 >> 63) as u32;
+        let t503: u64 = {
+            let (d, b1) = x460.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x502);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x503 = t503 as u32;
+        let x504 = (t503 >> 63) as u32;
+        let t505: u64 = {
+            let (d, b1) = x462.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x504);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x505 = t505 as u32;
+        let x506 = (t505 >> 63) as u32;
+        let t507: u64 = {
+            let (d, b1) = x464.overflowing_sub(0xfffffffe_u32);
+            let (d, b2) = d.overflowing_sub(x506);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x507 = t507 as u32;
+        let x508 = (t507 >> 63) as u32;
+        let t509: u64 = {
+            let (d, b1) = x466.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x508);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x509 = t509 as u32;
+        let x510 = (t509 >> 63) as u32;
+        let t511: u64 = {
+            let (d, b1) = x468.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x510);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x511 = t511 as u32;
+        let x512 = (t511 >> 63) as u32;
+        let t513: u64 = {
+            let (d, b1) = x470.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x512);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x513 = t513 as u32;
+        let x514 = (t513 >> 63) as u32;
+        let t515: u64 = {
+            let (d, b1) = x472.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x514);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x515 = t515 as u32;
+        let x516 = (t515 >> 63) as u32;
+        let t517: u64 = {
+            let (d, b1) = x474.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x516);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x517 = t517 as u32;
+        let x518 = (t517 >> 63) as u32;
+        let t519: u64 = {
+            let (d, b1) = x476.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x518);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x519 = t519 as u32;
+        let x520 = (t519 >> 63) as u32;
+        let t521: u64 = {
+            let (d, b1) = x477.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x520);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x522 = (t521 >> 63) as u32;
+        let x523 = (0 as u32).wrapping_sub(x522);
+        let x524 = x493 ^ (x523 & (x493 ^ x450));
+        let x525 = x495 ^ (x523 & (x495 ^ x452));
+        let x526 = x497 ^ (x523 & (x497 ^ x454));
+        let x527 = x499 ^ (x523 & (x499 ^ x456));
+        let x528 = x501 ^ (x523 & (x501 ^ x458));
+        let x529 = x503 ^ (x523 & (x503 ^ x460));
+        let x530 = x505 ^ (x523 & (x505 ^ x462));
+        let x531 = x507 ^ (x523 & (x507 ^ x464));
+        let x532 = x509 ^ (x523 & (x509 ^ x466));
+        let x533 = x511 ^ (x523 & (x511 ^ x468));
+        let x534 = x513 ^ (x523 & (x513 ^ x470));
+        let x535 = x515 ^ (x523 & (x515 ^ x472));
+        let x536 = x517 ^ (x523 & (x517 ^ x474));
+        let x537 = x519 ^ (x523 & (x519 ^ x476));
+        [
+            x524,
+            x525,
+            x526,
+            x527,
+            x528,
+            x529,
+            x530,
+            x531,
+            x532,
+            x533,
+            x534,
+            x535,
+            x536,
+            x537,
+        ]
+    }
+    /// (a + b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn add_wide_limbs(a: &[u32; 28], b: &[u32; 28]) -> [u32; 28] {
+        let t57: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 32) as u32;
+        let t59: u64 = (a[1] as u64) + (b[1] as u64) + (x58 as u64);
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 32) as u32;
+        let t61: u64 = (a[2] as u64) + (b[2] as u64) + (x60 as u64);
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 32) as u32;
+        let t63: u64 = (a[3] as u64) + (b[3] as u64) + (x62 as u64);
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 32) as u32;
+        let t65: u64 = (a[4] as u64) + (b[4] as u64) + (x64 as u64);
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 32) as u32;
+        let t67: u64 = (a[5] as u64) + (b[5] as u64) + (x66 as u64);
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 32) as u32;
+        let t69: u64 = (a[6] as u64) + (b[6] as u64) + (x68 as u64);
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 32) as u32;
+        let t71: u64 = (a[7] as u64) + (b[7] as u64) + (x70 as u64);
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 32) as u32;
+        let t73: u64 = (a[8] as u64) + (b[8] as u64) + (x72 as u64);
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 32) as u32;
+        let t75: u64 = (a[9] as u64) + (b[9] as u64) + (x74 as u64);
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 32) as u32;
+        let t77: u64 = (a[10] as u64) + (b[10] as u64) + (x76 as u64);
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 32) as u32;
+        let t79: u64 = (a[11] as u64) + (b[11] as u64) + (x78 as u64);
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 32) as u32;
+        let t81: u64 = (a[12] as u64) + (b[12] as u64) + (x80 as u64);
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 32) as u32;
+        let t83: u64 = (a[13] as u64) + (b[13] as u64) + (x82 as u64);
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 32) as u32;
+        let t85: u64 = (a[14] as u64) + (b[14] as u64) + (x84 as u64);
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 32) as u32;
+        let t87: u64 = (a[15] as u64) + (b[15] as u64) + (x86 as u64);
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 32) as u32;
+        let t89: u64 = (a[16] as u64) + (b[16] as u64) + (x88 as u64);
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 32) as u32;
+        let t91: u64 = (a[17] as u64) + (b[17] as u64) + (x90 as u64);
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 32) as u32;
+        let t93: u64 = (a[18] as u64) + (b[18] as u64) + (x92 as u64);
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 32) as u32;
+        let t95: u64 = (a[19] as u64) + (b[19] as u64) + (x94 as u64);
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 32) as u32;
+        let t97: u64 = (a[20] as u64) + (b[20] as u64) + (x96 as u64);
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 32) as u32;
+        let t99: u64 = (a[21] as u64) + (b[21] as u64) + (x98 as u64);
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 32) as u32;
+        let t101: u64 = (a[22] as u64) + (b[22] as u64) + (x100 as u64);
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 32) as u32;
+        let t103: u64 = (a[23] as u64) + (b[23] as u64) + (x102 as u64);
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 32) as u32;
+        let t105: u64 = (a[24] as u64) + (b[24] as u64) + (x104 as u64);
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 32) as u32;
+        let t107: u64 = (a[25] as u64) + (b[25] as u64) + (x106 as u64);
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 32) as u32;
+        let t109: u64 = (a[26] as u64) + (b[26] as u64) + (x108 as u64);
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 32) as u32;
+        let t111: u64 = (a[27] as u64) + (b[27] as u64) + (x110 as u64);
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 32) as u32;
+        let t128: u64 = {
+            let (d, b1) = x85.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x128 = t128 as u32;
+        let x129 = (t128 >> 63) as u32;
+        let t130: u64 = {
+            let (d, b1) = x87.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x129);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x130 = t130 as u32;
+        let x131 = (t130 >> 63) as u32;
+        let t132: u64 = {
+            let (d, b1) = x89.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x131);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x132 = t132 as u32;
+        let x133 = (t132 >> 63) as u32;
+        let t134: u64 = {
+            let (d, b1) = x91.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x133);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x134 = t134 as u32;
+        let x135 = (t134 >> 63) as u32;
+        let t136: u64 = {
+            let (d, b1) = x93.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x135);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x136 = t136 as u32;
+        let x137 = (t136 >> 63) as u32;
+        let t138: u64 = {
+            let (d, b1) = x95.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x137);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x138 = t138 as u32;
+        let x139 = (t138 >> 63) as u32;
+        let t140: u64 = {
+            let (d, b1) = x97.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x139);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x140 = t140 as u32;
+        let x141 = (t140 >> 63) as u32;
+        let t142: u64 = {
+            let (d, b1) = x99.overflowing_sub(0xfffffffe_u32);
+            let (d, b2) = d.overflowing_sub(x141);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x142 = t142 as u32;
+        let x143 = (t142 >> 63) as u32;
+        let t144: u64 = {
+            let (d, b1) = x101.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x143);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x144 = t144 as u32;
+        let x145 = (t144 >> 63) as u32;
+        let t146: u64 = {
+            let (d, b1) = x103.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x145);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x146 = t146 as u32;
+        let x147 = (t146 >> 63) as u32;
+        let t148: u64 = {
+            let (d, b1) = x105.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x147);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x148 = t148 as u32;
+        let x149 = (t148 >> 63) as u32;
+        let t150: u64 = {
+            let (d, b1) = x107.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x149);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x150 = t150 as u32;
+        let x151 = (t150 >> 63) as u32;
+        let t152: u64 = {
+            let (d, b1) = x109.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x151);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x152 = t152 as u32;
+        let x153 = (t152 >> 63) as u32;
+        let t154: u64 = {
+            let (d, b1) = x111.overflowing_sub(0xffffffff_u32);
+            let (d, b2) = d.overflowing_sub(x153);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x154 = t154 as u32;
+        let x155 = (t154 >> 63) as u32;
+        let t156: u64 = {
+            let (d, b1) = x112.overflowing_sub(0x00000000_u32);
+            let (d, b2) = d.overflowing_sub(x155);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x157 = (t156 >> 63) as u32;
+        let x158 = (0 as u32).wrapping_sub(x157);
+        let x159 = x128 ^ (x158 & (x128 ^ x85));
+        let x160 = x130 ^ (x158 & (x130 ^ x87));
+        let x161 = x132 ^ (x158 & (x132 ^ x89));
+        let x162 = x134 ^ (x158 & (x134 ^ x91));
+        let x163 = x136 ^ (x158 & (x136 ^ x93));
+        let x164 = x138 ^ (x158 & (x138 ^ x95));
+        let x165 = x140 ^ (x158 & (x140 ^ x97));
+        let x166 = x142 ^ (x158 & (x142 ^ x99));
+        let x167 = x144 ^ (x158 & (x144 ^ x101));
+        let x168 = x146 ^ (x158 & (x146 ^ x103));
+        let x169 = x148 ^ (x158 & (x148 ^ x105));
+        let x170 = x150 ^ (x158 & (x150 ^ x107));
+        let x171 = x152 ^ (x158 & (x152 ^ x109));
+        let x172 = x154 ^ (x158 & (x154 ^ x111));
+        [
+            x57,
+            x59,
+            x61,
+            x63,
+            x65,
+            x67,
+            x69,
+            x71,
+            x73,
+            x75,
+            x77,
+            x79,
+            x81,
+            x83,
+            x159,
+            x160,
+            x161,
+            x162,
+            x163,
+            x164,
+            x165,
+            x166,
+            x167,
+            x168,
+            x169,
+            x170,
+            x171,
+            x172,
+        ]
+    }
+    /// (a − b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn sub_wide_limbs(a: &[u32; 28], b: &[u32; 28]) -> [u32; 28] {
+        let t57: u64 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x00000000_u32);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x57 = t57 as u32;
+        let x58 = (t57 >> 63) as u32;
+        let t59: u64 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x58);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x59 = t59 as u32;
+        let x60 = (t59 >> 63) as u32;
+        let t61: u64 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x60);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x61 = t61 as u32;
+        let x62 = (t61 >> 63) as u32;
+        let t63: u64 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x62);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x63 = t63 as u32;
+        let x64 = (t63 >> 63) as u32;
+        let t65: u64 = {
+            let (d, b1) = a[4].overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x64);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x65 = t65 as u32;
+        let x66 = (t65 >> 63) as u32;
+        let t67: u64 = {
+            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x66);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x67 = t67 as u32;
+        let x68 = (t67 >> 63) as u32;
+        let t69: u64 = {
+            let (d, b1) = a[6].overflowing_sub(b[6]);
+            let (d, b2) = d.overflowing_sub(x68);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x69 = t69 as u32;
+        let x70 = (t69 >> 63) as u32;
+        let t71: u64 = {
+            let (d, b1) = a[7].overflowing_sub(b[7]);
+            let (d, b2) = d.overflowing_sub(x70);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x71 = t71 as u32;
+        let x72 = (t71 >> 63) as u32;
+        let t73: u64 = {
+            let (d, b1) = a[8].overflowing_sub(b[8]);
+            let (d, b2) = d.overflowing_sub(x72);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x73 = t73 as u32;
+        let x74 = (t73 >> 63) as u32;
+        let t75: u64 = {
+            let (d, b1) = a[9].overflowing_sub(b[9]);
+            let (d, b2) = d.overflowing_sub(x74);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x75 = t75 as u32;
+        let x76 = (t75 >> 63) as u32;
+        let t77: u64 = {
+            let (d, b1) = a[10].overflowing_sub(b[10]);
+            let (d, b2) = d.overflowing_sub(x76);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x77 = t77 as u32;
+        let x78 = (t77 >> 63) as u32;
+        let t79: u64 = {
+            let (d, b1) = a[11].overflowing_sub(b[11]);
+            let (d, b2) = d.overflowing_sub(x78);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x79 = t79 as u32;
+        let x80 = (t79 >> 63) as u32;
+        let t81: u64 = {
+            let (d, b1) = a[12].overflowing_sub(b[12]);
+            let (d, b2) = d.overflowing_sub(x80);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x81 = t81 as u32;
+        let x82 = (t81 >> 63) as u32;
+        let t83: u64 = {
+            let (d, b1) = a[13].overflowing_sub(b[13]);
+            let (d, b2) = d.overflowing_sub(x82);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x83 = t83 as u32;
+        let x84 = (t83 >> 63) as u32;
+        let t85: u64 = {
+            let (d, b1) = a[14].overflowing_sub(b[14]);
+            let (d, b2) = d.overflowing_sub(x84);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x85 = t85 as u32;
+        let x86 = (t85 >> 63) as u32;
+        let t87: u64 = {
+            let (d, b1) = a[15].overflowing_sub(b[15]);
+            let (d, b2) = d.overflowing_sub(x86);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x87 = t87 as u32;
+        let x88 = (t87 >> 63) as u32;
+        let t89: u64 = {
+            let (d, b1) = a[16].overflowing_sub(b[16]);
+            let (d, b2) = d.overflowing_sub(x88);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x89 = t89 as u32;
+        let x90 = (t89 >> 63) as u32;
+        let t91: u64 = {
+            let (d, b1) = a[17].overflowing_sub(b[17]);
+            let (d, b2) = d.overflowing_sub(x90);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x91 = t91 as u32;
+        let x92 = (t91 >> 63) as u32;
+        let t93: u64 = {
+            let (d, b1) = a[18].overflowing_sub(b[18]);
+            let (d, b2) = d.overflowing_sub(x92);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x93 = t93 as u32;
+        let x94 = (t93 >> 63) as u32;
+        let t95: u64 = {
+            let (d, b1) = a[19].overflowing_sub(b[19]);
+            let (d, b2) = d.overflowing_sub(x94);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x95 = t95 as u32;
+        let x96 = (t95 >> 63) as u32;
+        let t97: u64 = {
+            let (d, b1) = a[20].overflowing_sub(b[20]);
+            let (d, b2) = d.overflowing_sub(x96);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x97 = t97 as u32;
+        let x98 = (t97 >> 63) as u32;
+        let t99: u64 = {
+            let (d, b1) = a[21].overflowing_sub(b[21]);
+            let (d, b2) = d.overflowing_sub(x98);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x99 = t99 as u32;
+        let x100 = (t99 >> 63) as u32;
+        let t101: u64 = {
+            let (d, b1) = a[22].overflowing_sub(b[22]);
+            let (d, b2) = d.overflowing_sub(x100);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x101 = t101 as u32;
+        let x102 = (t101 >> 63) as u32;
+        let t103: u64 = {
+            let (d, b1) = a[23].overflowing_sub(b[23]);
+            let (d, b2) = d.overflowing_sub(x102);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x103 = t103 as u32;
+        let x104 = (t103 >> 63) as u32;
+        let t105: u64 = {
+            let (d, b1) = a[24].overflowing_sub(b[24]);
+            let (d, b2) = d.overflowing_sub(x104);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x105 = t105 as u32;
+        let x106 = (t105 >> 63) as u32;
+        let t107: u64 = {
+            let (d, b1) = a[25].overflowing_sub(b[25]);
+            let (d, b2) = d.overflowing_sub(x106);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x107 = t107 as u32;
+        let x108 = (t107 >> 63) as u32;
+        let t109: u64 = {
+            let (d, b1) = a[26].overflowing_sub(b[26]);
+            let (d, b2) = d.overflowing_sub(x108);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x109 = t109 as u32;
+        let x110 = (t109 >> 63) as u32;
+        let t111: u64 = {
+            let (d, b1) = a[27].overflowing_sub(b[27]);
+            let (d, b2) = d.overflowing_sub(x110);
+            (d as u64) | (((b1 | b2) as u64) << 63)
+        };
+        let x111 = t111 as u32;
+        let x112 = (t111 >> 63) as u32;
+        let x113 = (0 as u32).wrapping_sub(x112);
+        let t129: u64 = (x85 as u64) + (x113 as u64) + (0x00000000_u32 as u64);
+        let x129 = t129 as u32;
+        let x130 = (t129 >> 32) as u32;
+        let t132: u64 = (x87 as u64) + (x113 as u64) + (x130 as u64);
+        let x132 = t132 as u32;
+        let x133 = (t132 >> 32) as u32;
+        let t135: u64 = (x89 as u64) + (x113 as u64) + (x133 as u64);
+        let x135 = t135 as u32;
+        let x136 = (t135 >> 32) as u32;
+        let t138: u64 = (x91 as u64) + (x113 as u64) + (x136 as u64);
+        let x138 = t138 as u32;
+        let x139 = (t138 >> 32) as u32;
+        let t141: u64 = (x93 as u64) + (x113 as u64) + (x139 as u64);
+        let x141 = t141 as u32;
+        let x142 = (t141 >> 32) as u32;
+        let t144: u64 = (x95 as u64) + (x113 as u64) + (x142 as u64);
+        let x144 = t144 as u32;
+        let x145 = (t144 >> 32) as u32;
+        let t147: u64 = (x97 as u64) + (x113 as u64) + (x145 as u64);
+        let x147 = t147 as u32;
+        let x148 = (t147 >> 32) as u32;
+        let x149 = 0xfffffffe_u32 & x113;
+        let t150: u64 = (x99 as u64) + (x149 as u64) + (x148 as u64);
+        let x150 = t150 as u32;
+        let x151 = (t150 >> 32) as u32;
+        let t153: u64 = (x101 as u64) + (x113 as u64) + (x151 as u64);
+        let x153 = t153 as u32;
+        let x154 = (t153 >> 32) as u32;
+        let t156: u64 = (x103 as u64) + (x113 as u64) + (x154 as u64);
+        let x156 = t156 as u32;
+        let x157 = (t156 >> 32) as u32;
+        let t159: u64 = (x105 as u64) + (x113 as u64) + (x157 as u64);
+        let x159 = t159 as u32;
+        let x160 = (t159 >> 32) as u32;
+        let t162: u64 = (x107 as u64) + (x113 as u64) + (x160 as u64);
+        let x162 = t162 as u32;
+        let x163 = (t162 >> 32) as u32;
+        let t165: u64 = (x109 as u64) + (x113 as u64) + (x163 as u64);
+        let x165 = t165 as u32;
+        let x166 = (t165 >> 32) as u32;
+        let x168 = x111.wrapping_add(x113).wrapping_add(x166);
+        [
+            x57,
+            x59,
+            x61,
+            x63,
+            x65,
+            x67,
+            x69,
+            x71,
+            x73,
+            x75,
+            x77,
+            x79,
+            x81,
+            x83,
+            x129,
+            x132,
+            x135,
+            x138,
+            x141,
+            x144,
+            x147,
+            x150,
+            x153,
+            x156,
+            x159,
+            x162,
+            x165,
+            x168,
+        ]
+    }
+    /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
+    /// the wide type. One schoolbook product, no reduction.
+    #[inline]
+    pub fn mul_wide(&self, rhs: &Fp) -> FpWide {
+        FpWide(Self::mul_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The unreduced square ã² < p² (2n limbs).
+    #[inline]
+    pub fn square_wide(&self) -> FpWide {
+        FpWide(Self::square_wide_limbs(&self.0))
+    }
+    /// T·R⁻¹ mod p: one Montgomery reduction of a wide value, giving the field element
+    /// whose Montgomery form it is (so `reduce_wide(a.mul_wide(b)) == a * b`).
+    #[inline]
+    pub fn reduce_wide(t: &FpWide) -> Fp {
+        Fp(Self::reduce_wide_limbs(&t.0))
+    }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
         let mut limbs = [0 as u32; 14];
@@ -5435,5 +8016,159 @@ impl ::core::iter::Product for Fp {
 impl<'a> ::core::iter::Product<&'a Fp> for Fp {
     fn product<I: Iterator<Item = &'a Fp>>(iter: I) -> Fp {
         iter.fold(Fp::ONE, |a, b| Fp::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for Fp {
+    type Bytes = [u8; 56];
+    const BYTES: usize = 56;
+    const ZERO: Fp = Fp::ZERO;
+    const ONE: Fp = Fp::ONE;
+    const CHARACTERISTIC_TWO: bool = false;
+    #[inline]
+    fn square(&self) -> Fp {
+        Fp::square(self)
+    }
+    #[inline]
+    fn double(&self) -> Fp {
+        Fp::double(self)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<Fp> {
+        Fp::invert(self)
+    }
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<Fp> {
+        Fp::sqrt(self)
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        Fp::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn batch_invert(elems: &mut [Fp]) {
+        Fp::batch_invert(elems)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 56] {
+        Fp::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 56] {
+        Fp::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 56]) -> ::subtle::CtOption<Fp> {
+        Fp::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 56]) -> ::subtle::CtOption<Fp> {
+        Fp::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::PrimeField for Fp {
+    const NUM_BITS: u32 = Fp::NUM_BITS;
+    const MODULUS_HEX: &'static str = Fp::MODULUS_HEX;
+    const TWO_ADICITY: u32 = Fp::TWO_ADICITY;
+    const ROOT_OF_UNITY: Fp = Fp::ROOT_OF_UNITY;
+    const TWO_INV: Fp = Fp::TWO_INV;
+    #[inline]
+    fn modulus_le_bytes() -> [u8; 56] {
+        Fp::MODULUS_LE_BYTES
+    }
+    #[inline]
+    fn from_u64(x: u64) -> Fp {
+        Fp::from_u64(x)
+    }
+    #[inline]
+    fn mul_small(&self, k: u32) -> Fp {
+        Fp::mul_small(self, k)
+    }
+    #[inline]
+    fn legendre(&self) -> i8 {
+        Fp::legendre(self)
+    }
+}
+/// A double-width value of [`Fp`]: an integer T below p·R (R = 2^448), as 28 little-endian 32-bit limbs, the input of Montgomery reduction. Products of Montgomery representatives (`Fp::mul_wide`) are such values, and `add`/`sub` keep the bound by working modulo p·R, so `Fp::reduce_wide` of a sum of products equals the sum of the reduced products (lazy reduction).
+#[derive(Clone, Copy)]
+pub struct FpWide([u32; 28]);
+impl FpWide {
+    /// Zero.
+    pub const ZERO: FpWide = FpWide([0; 28]);
+    /// (self + rhs) mod p·R.
+    #[inline]
+    pub fn add(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::add_wide_limbs(&self.0, &rhs.0))
+    }
+    /// (self − rhs) mod p·R.
+    #[inline]
+    pub fn sub(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::sub_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The limbs, little-endian.
+    pub const fn limbs(&self) -> &[u32; 28] {
+        &self.0
+    }
+}
+impl ::core::default::Default for FpWide {
+    #[inline]
+    fn default() -> FpWide {
+        FpWide::ZERO
+    }
+}
+impl ::core::fmt::Debug for FpWide {
+    /// `0x` and the 2n limbs as big-endian hex.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str("0x")?;
+        for limb in self.0.iter().rev() {
+            write!(f, "{:0width$x}", limb, width = (u32::BITS / 4) as usize)?;
+        }
+        Ok(())
+    }
+}
+impl ::subtle::ConditionallySelectable for FpWide {
+    #[inline]
+    fn conditional_select(a: &FpWide, b: &FpWide, choice: ::subtle::Choice) -> FpWide {
+        let mut out = [0 as u32; 28];
+        let mut i = 0;
+        while i < 28 {
+            out[i] = <u32 as ::subtle::ConditionallySelectable>::conditional_select(
+                &a.0[i],
+                &b.0[i],
+                choice,
+            );
+            i += 1;
+        }
+        FpWide(out)
+    }
+}
+impl ::fieldgen_field::WideField for Fp {
+    type Wide = FpWide;
+    #[inline]
+    fn mul_wide(a: &Fp, b: &Fp) -> FpWide {
+        a.mul_wide(b)
+    }
+    #[inline]
+    fn square_wide(a: &Fp) -> FpWide {
+        a.square_wide()
+    }
+    #[inline]
+    fn reduce_wide(t: &FpWide) -> Fp {
+        Fp::reduce_wide(t)
+    }
+    #[inline]
+    fn add_wide(a: &FpWide, b: &FpWide) -> FpWide {
+        a.add(b)
+    }
+    #[inline]
+    fn sub_wide(a: &FpWide, b: &FpWide) -> FpWide {
+        a.sub(b)
     }
 }

@@ -81,6 +81,31 @@ impl Fp {
         0x0000003100000000_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
         0x0000000000000000_u64,
     ]);
+    /// n0' = −p⁻¹ mod 2^w.
+    const N0: u64 = 0x0000000000000001_u64;
+    /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
+    /// fn`: curve constants built with it are compile-time constants. None when the value
+    /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
+    /// R² mod p in `fieldgen_field::konst`).
+    pub const fn from_canonical(limbs: [u64; 7]) -> ::core::option::Option<Fp> {
+        if !::fieldgen_field::konst::lt_u64::<7>(&limbs, &Self::MODULUS_LIMBS) {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(
+            Fp(
+                ::fieldgen_field::konst::mont_mul_u64::<
+                    7,
+                >(&limbs, &Self::R2, &Self::MODULUS_LIMBS, Self::N0),
+            ),
+        )
+    }
+    /// The element whose canonical value is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const X: Fp = match Fp::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a value ≥ p. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<Fp> {
+        match ::fieldgen_field::konst::parse_hex_u64::<7>(hex) {
+            ::core::option::Option::Some(limbs) => Self::from_canonical(limbs),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -2373,6 +2398,845 @@ impl Fp {
             _ => ::core::option::Option::None,
         }
     }
+    /// The 2n-limb product a·b of two values below p.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_wide_limbs(a: &[u64; 7], b: &[u64; 7]) -> [u64; 14] {
+        let t15: u128 = (a[0] as u128) * (b[0] as u128);
+        let x15 = t15 as u64;
+        let x16 = (t15 >> 64) as u64;
+        let t17: u128 = (a[1] as u128) * (b[0] as u128) + (x16 as u128);
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 64) as u64;
+        let t19: u128 = (a[2] as u128) * (b[0] as u128) + (x18 as u128);
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 64) as u64;
+        let t21: u128 = (a[3] as u128) * (b[0] as u128) + (x20 as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (a[4] as u128) * (b[0] as u128) + (x22 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t25: u128 = (a[5] as u128) * (b[0] as u128) + (x24 as u128);
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 64) as u64;
+        let t27: u128 = (a[6] as u128) * (b[0] as u128) + (x26 as u128);
+        let x27 = t27 as u64;
+        let x28 = (t27 >> 64) as u64;
+        let t29: u128 = (a[0] as u128) * (b[1] as u128) + (x17 as u128);
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 64) as u64;
+        let t31: u128 = (a[1] as u128) * (b[1] as u128) + (x19 as u128) + (x30 as u128);
+        let x31 = t31 as u64;
+        let x32 = (t31 >> 64) as u64;
+        let t33: u128 = (a[2] as u128) * (b[1] as u128) + (x21 as u128) + (x32 as u128);
+        let x33 = t33 as u64;
+        let x34 = (t33 >> 64) as u64;
+        let t35: u128 = (a[3] as u128) * (b[1] as u128) + (x23 as u128) + (x34 as u128);
+        let x35 = t35 as u64;
+        let x36 = (t35 >> 64) as u64;
+        let t37: u128 = (a[4] as u128) * (b[1] as u128) + (x25 as u128) + (x36 as u128);
+        let x37 = t37 as u64;
+        let x38 = (t37 >> 64) as u64;
+        let t39: u128 = (a[5] as u128) * (b[1] as u128) + (x27 as u128) + (x38 as u128);
+        let x39 = t39 as u64;
+        let x40 = (t39 >> 64) as u64;
+        let t41: u128 = (a[6] as u128) * (b[1] as u128) + (x28 as u128) + (x40 as u128);
+        let x41 = t41 as u64;
+        let x42 = (t41 >> 64) as u64;
+        let t43: u128 = (a[0] as u128) * (b[2] as u128) + (x31 as u128);
+        let x43 = t43 as u64;
+        let x44 = (t43 >> 64) as u64;
+        let t45: u128 = (a[1] as u128) * (b[2] as u128) + (x33 as u128) + (x44 as u128);
+        let x45 = t45 as u64;
+        let x46 = (t45 >> 64) as u64;
+        let t47: u128 = (a[2] as u128) * (b[2] as u128) + (x35 as u128) + (x46 as u128);
+        let x47 = t47 as u64;
+        let x48 = (t47 >> 64) as u64;
+        let t49: u128 = (a[3] as u128) * (b[2] as u128) + (x37 as u128) + (x48 as u128);
+        let x49 = t49 as u64;
+        let x50 = (t49 >> 64) as u64;
+        let t51: u128 = (a[4] as u128) * (b[2] as u128) + (x39 as u128) + (x50 as u128);
+        let x51 = t51 as u64;
+        let x52 = (t51 >> 64) as u64;
+        let t53: u128 = (a[5] as u128) * (b[2] as u128) + (x41 as u128) + (x52 as u128);
+        let x53 = t53 as u64;
+        let x54 = (t53 >> 64) as u64;
+        let t55: u128 = (a[6] as u128) * (b[2] as u128) + (x42 as u128) + (x54 as u128);
+        let x55 = t55 as u64;
+        let x56 = (t55 >> 64) as u64;
+        let t57: u128 = (a[0] as u128) * (b[3] as u128) + (x45 as u128);
+        let x57 = t57 as u64;
+        let x58 = (t57 >> 64) as u64;
+        let t59: u128 = (a[1] as u128) * (b[3] as u128) + (x47 as u128) + (x58 as u128);
+        let x59 = t59 as u64;
+        let x60 = (t59 >> 64) as u64;
+        let t61: u128 = (a[2] as u128) * (b[3] as u128) + (x49 as u128) + (x60 as u128);
+        let x61 = t61 as u64;
+        let x62 = (t61 >> 64) as u64;
+        let t63: u128 = (a[3] as u128) * (b[3] as u128) + (x51 as u128) + (x62 as u128);
+        let x63 = t63 as u64;
+        let x64 = (t63 >> 64) as u64;
+        let t65: u128 = (a[4] as u128) * (b[3] as u128) + (x53 as u128) + (x64 as u128);
+        let x65 = t65 as u64;
+        let x66 = (t65 >> 64) as u64;
+        let t67: u128 = (a[5] as u128) * (b[3] as u128) + (x55 as u128) + (x66 as u128);
+        let x67 = t67 as u64;
+        let x68 = (t67 >> 64) as u64;
+        let t69: u128 = (a[6] as u128) * (b[3] as u128) + (x56 as u128) + (x68 as u128);
+        let x69 = t69 as u64;
+        let x70 = (t69 >> 64) as u64;
+        let t71: u128 = (a[0] as u128) * (b[4] as u128) + (x59 as u128);
+        let x71 = t71 as u64;
+        let x72 = (t71 >> 64) as u64;
+        let t73: u128 = (a[1] as u128) * (b[4] as u128) + (x61 as u128) + (x72 as u128);
+        let x73 = t73 as u64;
+        let x74 = (t73 >> 64) as u64;
+        let t75: u128 = (a[2] as u128) * (b[4] as u128) + (x63 as u128) + (x74 as u128);
+        let x75 = t75 as u64;
+        let x76 = (t75 >> 64) as u64;
+        let t77: u128 = (a[3] as u128) * (b[4] as u128) + (x65 as u128) + (x76 as u128);
+        let x77 = t77 as u64;
+        let x78 = (t77 >> 64) as u64;
+        let t79: u128 = (a[4] as u128) * (b[4] as u128) + (x67 as u128) + (x78 as u128);
+        let x79 = t79 as u64;
+        let x80 = (t79 >> 64) as u64;
+        let t81: u128 = (a[5] as u128) * (b[4] as u128) + (x69 as u128) + (x80 as u128);
+        let x81 = t81 as u64;
+        let x82 = (t81 >> 64) as u64;
+        let t83: u128 = (a[6] as u128) * (b[4] as u128) + (x70 as u128) + (x82 as u128);
+        let x83 = t83 as u64;
+        let x84 = (t83 >> 64) as u64;
+        let t85: u128 = (a[0] as u128) * (b[5] as u128) + (x73 as u128);
+        let x85 = t85 as u64;
+        let x86 = (t85 >> 64) as u64;
+        let t87: u128 = (a[1] as u128) * (b[5] as u128) + (x75 as u128) + (x86 as u128);
+        let x87 = t87 as u64;
+        let x88 = (t87 >> 64) as u64;
+        let t89: u128 = (a[2] as u128) * (b[5] as u128) + (x77 as u128) + (x88 as u128);
+        let x89 = t89 as u64;
+        let x90 = (t89 >> 64) as u64;
+        let t91: u128 = (a[3] as u128) * (b[5] as u128) + (x79 as u128) + (x90 as u128);
+        let x91 = t91 as u64;
+        let x92 = (t91 >> 64) as u64;
+        let t93: u128 = (a[4] as u128) * (b[5] as u128) + (x81 as u128) + (x92 as u128);
+        let x93 = t93 as u64;
+        let x94 = (t93 >> 64) as u64;
+        let t95: u128 = (a[5] as u128) * (b[5] as u128) + (x83 as u128) + (x94 as u128);
+        let x95 = t95 as u64;
+        let x96 = (t95 >> 64) as u64;
+        let t97: u128 = (a[6] as u128) * (b[5] as u128) + (x84 as u128) + (x96 as u128);
+        let x97 = t97 as u64;
+        let x98 = (t97 >> 64) as u64;
+        let t99: u128 = (a[0] as u128) * (b[6] as u128) + (x87 as u128);
+        let x99 = t99 as u64;
+        let x100 = (t99 >> 64) as u64;
+        let t101: u128 = (a[1] as u128) * (b[6] as u128) + (x89 as u128)
+            + (x100 as u128);
+        let x101 = t101 as u64;
+        let x102 = (t101 >> 64) as u64;
+        let t103: u128 = (a[2] as u128) * (b[6] as u128) + (x91 as u128)
+            + (x102 as u128);
+        let x103 = t103 as u64;
+        let x104 = (t103 >> 64) as u64;
+        let t105: u128 = (a[3] as u128) * (b[6] as u128) + (x93 as u128)
+            + (x104 as u128);
+        let x105 = t105 as u64;
+        let x106 = (t105 >> 64) as u64;
+        let t107: u128 = (a[4] as u128) * (b[6] as u128) + (x95 as u128)
+            + (x106 as u128);
+        let x107 = t107 as u64;
+        let x108 = (t107 >> 64) as u64;
+        let t109: u128 = (a[5] as u128) * (b[6] as u128) + (x97 as u128)
+            + (x108 as u128);
+        let x109 = t109 as u64;
+        let x110 = (t109 >> 64) as u64;
+        let t111: u128 = (a[6] as u128) * (b[6] as u128) + (x98 as u128)
+            + (x110 as u128);
+        let x111 = t111 as u64;
+        let x112 = (t111 >> 64) as u64;
+        [x15, x29, x43, x57, x71, x85, x99, x101, x103, x105, x107, x109, x111, x112]
+    }
+    /// The 2n-limb square a² of a value below p; off-diagonal products once.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn square_wide_limbs(a: &[u64; 7]) -> [u64; 14] {
+        let t8: u128 = (a[0] as u128) * (a[1] as u128);
+        let x8 = t8 as u64;
+        let x9 = (t8 >> 64) as u64;
+        let t10: u128 = (a[0] as u128) * (a[2] as u128) + (x9 as u128);
+        let x10 = t10 as u64;
+        let x11 = (t10 >> 64) as u64;
+        let t12: u128 = (a[0] as u128) * (a[3] as u128) + (x11 as u128);
+        let x12 = t12 as u64;
+        let x13 = (t12 >> 64) as u64;
+        let t14: u128 = (a[0] as u128) * (a[4] as u128) + (x13 as u128);
+        let x14 = t14 as u64;
+        let x15 = (t14 >> 64) as u64;
+        let t16: u128 = (a[0] as u128) * (a[5] as u128) + (x15 as u128);
+        let x16 = t16 as u64;
+        let x17 = (t16 >> 64) as u64;
+        let t18: u128 = (a[0] as u128) * (a[6] as u128) + (x17 as u128);
+        let x18 = t18 as u64;
+        let x19 = (t18 >> 64) as u64;
+        let t20: u128 = (a[1] as u128) * (a[2] as u128) + (x12 as u128);
+        let x20 = t20 as u64;
+        let x21 = (t20 >> 64) as u64;
+        let t22: u128 = (a[1] as u128) * (a[3] as u128) + (x14 as u128) + (x21 as u128);
+        let x22 = t22 as u64;
+        let x23 = (t22 >> 64) as u64;
+        let t24: u128 = (a[1] as u128) * (a[4] as u128) + (x16 as u128) + (x23 as u128);
+        let x24 = t24 as u64;
+        let x25 = (t24 >> 64) as u64;
+        let t26: u128 = (a[1] as u128) * (a[5] as u128) + (x18 as u128) + (x25 as u128);
+        let x26 = t26 as u64;
+        let x27 = (t26 >> 64) as u64;
+        let t28: u128 = (a[1] as u128) * (a[6] as u128) + (x19 as u128) + (x27 as u128);
+        let x28 = t28 as u64;
+        let x29 = (t28 >> 64) as u64;
+        let t30: u128 = (a[2] as u128) * (a[3] as u128) + (x24 as u128);
+        let x30 = t30 as u64;
+        let x31 = (t30 >> 64) as u64;
+        let t32: u128 = (a[2] as u128) * (a[4] as u128) + (x26 as u128) + (x31 as u128);
+        let x32 = t32 as u64;
+        let x33 = (t32 >> 64) as u64;
+        let t34: u128 = (a[2] as u128) * (a[5] as u128) + (x28 as u128) + (x33 as u128);
+        let x34 = t34 as u64;
+        let x35 = (t34 >> 64) as u64;
+        let t36: u128 = (a[2] as u128) * (a[6] as u128) + (x29 as u128) + (x35 as u128);
+        let x36 = t36 as u64;
+        let x37 = (t36 >> 64) as u64;
+        let t38: u128 = (a[3] as u128) * (a[4] as u128) + (x34 as u128);
+        let x38 = t38 as u64;
+        let x39 = (t38 >> 64) as u64;
+        let t40: u128 = (a[3] as u128) * (a[5] as u128) + (x36 as u128) + (x39 as u128);
+        let x40 = t40 as u64;
+        let x41 = (t40 >> 64) as u64;
+        let t42: u128 = (a[3] as u128) * (a[6] as u128) + (x37 as u128) + (x41 as u128);
+        let x42 = t42 as u64;
+        let x43 = (t42 >> 64) as u64;
+        let t44: u128 = (a[4] as u128) * (a[5] as u128) + (x42 as u128);
+        let x44 = t44 as u64;
+        let x45 = (t44 >> 64) as u64;
+        let t46: u128 = (a[4] as u128) * (a[6] as u128) + (x43 as u128) + (x45 as u128);
+        let x46 = t46 as u64;
+        let x47 = (t46 >> 64) as u64;
+        let t48: u128 = (a[5] as u128) * (a[6] as u128) + (x47 as u128);
+        let x48 = t48 as u64;
+        let x49 = (t48 >> 64) as u64;
+        let x50 = x49 >> 63;
+        let x51 = x49 << 1;
+        let x52 = x48 >> 63;
+        let x53 = x51 | x52;
+        let x54 = x48 << 1;
+        let x55 = x46 >> 63;
+        let x56 = x54 | x55;
+        let x57 = x46 << 1;
+        let x58 = x44 >> 63;
+        let x59 = x57 | x58;
+        let x60 = x44 << 1;
+        let x61 = x40 >> 63;
+        let x62 = x60 | x61;
+        let x63 = x40 << 1;
+        let x64 = x38 >> 63;
+        let x65 = x63 | x64;
+        let x66 = x38 << 1;
+        let x67 = x32 >> 63;
+        let x68 = x66 | x67;
+        let x69 = x32 << 1;
+        let x70 = x30 >> 63;
+        let x71 = x69 | x70;
+        let x72 = x30 << 1;
+        let x73 = x22 >> 63;
+        let x74 = x72 | x73;
+        let x75 = x22 << 1;
+        let x76 = x20 >> 63;
+        let x77 = x75 | x76;
+        let x78 = x20 << 1;
+        let x79 = x10 >> 63;
+        let x80 = x78 | x79;
+        let x81 = x10 << 1;
+        let x82 = x8 >> 63;
+        let x83 = x81 | x82;
+        let x84 = x8 << 1;
+        let t88: u128 = (a[0] as u128) * (a[0] as u128);
+        let x88 = t88 as u64;
+        let x89 = (t88 >> 64) as u64;
+        let t90: u128 = (x84 as u128) + (x89 as u128) + (0x0000000000000000_u64 as u128);
+        let x90 = t90 as u64;
+        let x91 = (t90 >> 64) as u64;
+        let t92: u128 = (a[1] as u128) * (a[1] as u128) + (x83 as u128) + (x91 as u128);
+        let x92 = t92 as u64;
+        let x93 = (t92 >> 64) as u64;
+        let t94: u128 = (x80 as u128) + (x93 as u128) + (0x0000000000000000_u64 as u128);
+        let x94 = t94 as u64;
+        let x95 = (t94 >> 64) as u64;
+        let t96: u128 = (a[2] as u128) * (a[2] as u128) + (x77 as u128) + (x95 as u128);
+        let x96 = t96 as u64;
+        let x97 = (t96 >> 64) as u64;
+        let t98: u128 = (x74 as u128) + (x97 as u128) + (0x0000000000000000_u64 as u128);
+        let x98 = t98 as u64;
+        let x99 = (t98 >> 64) as u64;
+        let t100: u128 = (a[3] as u128) * (a[3] as u128) + (x71 as u128) + (x99 as u128);
+        let x100 = t100 as u64;
+        let x101 = (t100 >> 64) as u64;
+        let t102: u128 = (x68 as u128) + (x101 as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x102 = t102 as u64;
+        let x103 = (t102 >> 64) as u64;
+        let t104: u128 = (a[4] as u128) * (a[4] as u128) + (x65 as u128)
+            + (x103 as u128);
+        let x104 = t104 as u64;
+        let x105 = (t104 >> 64) as u64;
+        let t106: u128 = (x62 as u128) + (x105 as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x106 = t106 as u64;
+        let x107 = (t106 >> 64) as u64;
+        let t108: u128 = (a[5] as u128) * (a[5] as u128) + (x59 as u128)
+            + (x107 as u128);
+        let x108 = t108 as u64;
+        let x109 = (t108 >> 64) as u64;
+        let t110: u128 = (x56 as u128) + (x109 as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x110 = t110 as u64;
+        let x111 = (t110 >> 64) as u64;
+        let t112: u128 = (a[6] as u128) * (a[6] as u128) + (x53 as u128)
+            + (x111 as u128);
+        let x112 = t112 as u64;
+        let x113 = (t112 >> 64) as u64;
+        let x114 = x50.wrapping_add(x113).wrapping_add(0x0000000000000000_u64);
+        [x88, x90, x92, x94, x96, x98, x100, x102, x104, x106, x108, x110, x112, x114]
+    }
+    /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn reduce_wide_limbs(t: &[u64; 14]) -> [u64; 7] {
+        let t24: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+            + (t[0] as u128);
+        let x25 = (t24 >> 64) as u64;
+        let t26: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+            + (t[1] as u128) + (x25 as u128);
+        let x26 = t26 as u64;
+        let x27 = (t26 >> 64) as u64;
+        let t28: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+            + (t[2] as u128) + (x27 as u128);
+        let x28 = t28 as u64;
+        let x29 = (t28 >> 64) as u64;
+        let t30: u128 = (t[0] as u128) * (0xfffffffeffffffff_u64 as u128)
+            + (t[3] as u128) + (x29 as u128);
+        let x30 = t30 as u64;
+        let x31 = (t30 >> 64) as u64;
+        let t32: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+            + (t[4] as u128) + (x31 as u128);
+        let x32 = t32 as u64;
+        let x33 = (t32 >> 64) as u64;
+        let t34: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+            + (t[5] as u128) + (x33 as u128);
+        let x34 = t34 as u64;
+        let x35 = (t34 >> 64) as u64;
+        let t36: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+            + (t[6] as u128) + (x35 as u128);
+        let x36 = t36 as u64;
+        let x37 = (t36 >> 64) as u64;
+        let t38: u128 = (t[7] as u128) + (x37 as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x38 = t38 as u64;
+        let x39 = (t38 >> 64) as u64;
+        let t41: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128) + (x26 as u128);
+        let x42 = (t41 >> 64) as u64;
+        let t43: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128) + (x28 as u128)
+            + (x42 as u128);
+        let x43 = t43 as u64;
+        let x44 = (t43 >> 64) as u64;
+        let t45: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128) + (x30 as u128)
+            + (x44 as u128);
+        let x45 = t45 as u64;
+        let x46 = (t45 >> 64) as u64;
+        let t47: u128 = (x26 as u128) * (0xfffffffeffffffff_u64 as u128) + (x32 as u128)
+            + (x46 as u128);
+        let x47 = t47 as u64;
+        let x48 = (t47 >> 64) as u64;
+        let t49: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128) + (x34 as u128)
+            + (x48 as u128);
+        let x49 = t49 as u64;
+        let x50 = (t49 >> 64) as u64;
+        let t51: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128) + (x36 as u128)
+            + (x50 as u128);
+        let x51 = t51 as u64;
+        let x52 = (t51 >> 64) as u64;
+        let t53: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128) + (x38 as u128)
+            + (x52 as u128);
+        let x53 = t53 as u64;
+        let x54 = (t53 >> 64) as u64;
+        let t55: u128 = (t[8] as u128) + (x54 as u128) + (x39 as u128);
+        let x55 = t55 as u64;
+        let x56 = (t55 >> 64) as u64;
+        let t58: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128) + (x43 as u128);
+        let x59 = (t58 >> 64) as u64;
+        let t60: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128) + (x45 as u128)
+            + (x59 as u128);
+        let x60 = t60 as u64;
+        let x61 = (t60 >> 64) as u64;
+        let t62: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128) + (x47 as u128)
+            + (x61 as u128);
+        let x62 = t62 as u64;
+        let x63 = (t62 >> 64) as u64;
+        let t64: u128 = (x43 as u128) * (0xfffffffeffffffff_u64 as u128) + (x49 as u128)
+            + (x63 as u128);
+        let x64 = t64 as u64;
+        let x65 = (t64 >> 64) as u64;
+        let t66: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128) + (x51 as u128)
+            + (x65 as u128);
+        let x66 = t66 as u64;
+        let x67 = (t66 >> 64) as u64;
+        let t68: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128) + (x53 as u128)
+            + (x67 as u128);
+        let x68 = t68 as u64;
+        let x69 = (t68 >> 64) as u64;
+        let t70: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128) + (x55 as u128)
+            + (x69 as u128);
+        let x70 = t70 as u64;
+        let x71 = (t70 >> 64) as u64;
+        let t72: u128 = (t[9] as u128) + (x71 as u128) + (x56 as u128);
+        let x72 = t72 as u64;
+        let x73 = (t72 >> 64) as u64;
+        let t75: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128) + (x60 as u128);
+        let x76 = (t75 >> 64) as u64;
+        let t77: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128) + (x62 as u128)
+            + (x76 as u128);
+        let x77 = t77 as u64;
+        let x78 = (t77 >> 64) as u64;
+        let t79: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128) + (x64 as u128)
+            + (x78 as u128);
+        let x79 = t79 as u64;
+        let x80 = (t79 >> 64) as u64;
+        let t81: u128 = (x60 as u128) * (0xfffffffeffffffff_u64 as u128) + (x66 as u128)
+            + (x80 as u128);
+        let x81 = t81 as u64;
+        let x82 = (t81 >> 64) as u64;
+        let t83: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128) + (x68 as u128)
+            + (x82 as u128);
+        let x83 = t83 as u64;
+        let x84 = (t83 >> 64) as u64;
+        let t85: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128) + (x70 as u128)
+            + (x84 as u128);
+        let x85 = t85 as u64;
+        let x86 = (t85 >> 64) as u64;
+        let t87: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128) + (x72 as u128)
+            + (x86 as u128);
+        let x87 = t87 as u64;
+        let x88 = (t87 >> 64) as u64;
+        let t89: u128 = (t[10] as u128) + (x88 as u128) + (x73 as u128);
+        let x89 = t89 as u64;
+        let x90 = (t89 >> 64) as u64;
+        let t92: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x77 as u128);
+        let x93 = (t92 >> 64) as u64;
+        let t94: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x79 as u128)
+            + (x93 as u128);
+        let x94 = t94 as u64;
+        let x95 = (t94 >> 64) as u64;
+        let t96: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x81 as u128)
+            + (x95 as u128);
+        let x96 = t96 as u64;
+        let x97 = (t96 >> 64) as u64;
+        let t98: u128 = (x77 as u128) * (0xfffffffeffffffff_u64 as u128) + (x83 as u128)
+            + (x97 as u128);
+        let x98 = t98 as u64;
+        let x99 = (t98 >> 64) as u64;
+        let t100: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x85 as u128)
+            + (x99 as u128);
+        let x100 = t100 as u64;
+        let x101 = (t100 >> 64) as u64;
+        let t102: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x87 as u128)
+            + (x101 as u128);
+        let x102 = t102 as u64;
+        let x103 = (t102 >> 64) as u64;
+        let t104: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x89 as u128)
+            + (x103 as u128);
+        let x104 = t104 as u64;
+        let x105 = (t104 >> 64) as u64;
+        let t106: u128 = (t[11] as u128) + (x105 as u128) + (x90 as u128);
+        let x106 = t106 as u64;
+        let x107 = (t106 >> 64) as u64;
+        let t109: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
+            + (x94 as u128);
+        let x110 = (t109 >> 64) as u64;
+        let t111: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128) + (x96 as u128)
+            + (x110 as u128);
+        let x111 = t111 as u64;
+        let x112 = (t111 >> 64) as u64;
+        let t113: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128) + (x98 as u128)
+            + (x112 as u128);
+        let x113 = t113 as u64;
+        let x114 = (t113 >> 64) as u64;
+        let t115: u128 = (x94 as u128) * (0xfffffffeffffffff_u64 as u128)
+            + (x100 as u128) + (x114 as u128);
+        let x115 = t115 as u64;
+        let x116 = (t115 >> 64) as u64;
+        let t117: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
+            + (x102 as u128) + (x116 as u128);
+        let x117 = t117 as u64;
+        let x118 = (t117 >> 64) as u64;
+        let t119: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
+            + (x104 as u128) + (x118 as u128);
+        let x119 = t119 as u64;
+        let x120 = (t119 >> 64) as u64;
+        let t121: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
+            + (x106 as u128) + (x120 as u128);
+        let x121 = t121 as u64;
+        let x122 = (t121 >> 64) as u64;
+        let t123: u128 = (t[12] as u128) + (x122 as u128) + (x107 as u128);
+        let x123 = t123 as u64;
+        let x124 = (t123 >> 64) as u64;
+        let t126: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
+            + (x111 as u128);
+        let x127 = (t126 >> 64) as u64;
+        let t128: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
+            + (x113 as u128) + (x127 as u128);
+        let x128 = t128 as u64;
+        let x129 = (t128 >> 64) as u64;
+        let t130: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
+            + (x115 as u128) + (x129 as u128);
+        let x130 = t130 as u64;
+        let x131 = (t130 >> 64) as u64;
+        let t132: u128 = (x111 as u128) * (0xfffffffeffffffff_u64 as u128)
+            + (x117 as u128) + (x131 as u128);
+        let x132 = t132 as u64;
+        let x133 = (t132 >> 64) as u64;
+        let t134: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
+            + (x119 as u128) + (x133 as u128);
+        let x134 = t134 as u64;
+        let x135 = (t134 >> 64) as u64;
+        let t136: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
+            + (x121 as u128) + (x135 as u128);
+        let x136 = t136 as u64;
+        let x137 = (t136 >> 64) as u64;
+        let t138: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
+            + (x123 as u128) + (x137 as u128);
+        let x138 = t138 as u64;
+        let x139 = (t138 >> 64) as u64;
+        let t140: u128 = (t[13] as u128) + (x139 as u128) + (x124 as u128);
+        let x140 = t140 as u64;
+        let x141 = (t140 >> 64) as u64;
+        let t150: u128 = {
+            let (d, b1) = x128.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x150 = t150 as u64;
+        let x151 = (t150 >> 127) as u64;
+        let t152: u128 = {
+            let (d, b1) = x130.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x151);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x152 = t152 as u64;
+        let x153 = (t152 >> 127) as u64;
+        let t154: u128 = {
+            let (d, b1) = x132.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x153);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x154 = t154 as u64;
+        let x155 = (t154 >> 127) as u64;
+        let t156: u128 = {
+            let (d, b1) = x134.overflowing_sub(0xfffffffeffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x155);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x156 = t156 as u64;
+        let x157 = (t156 >> 127) as u64;
+        let t158: u128 = {
+            let (d, b1) = x136.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x157);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x158 = t158 as u64;
+        let x159 = (t158 >> 127) as u64;
+        let t160: u128 = {
+            let (d, b1) = x138.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x159);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x160 = t160 as u64;
+        let x161 = (t160 >> 127) as u64;
+        let t162: u128 = {
+            let (d, b1) = x140.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x161);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x162 = t162 as u64;
+        let x163 = (t162 >> 127) as u64;
+        let t164: u128 = {
+            let (d, b1) = x141.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x163);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x165 = (t164 >> 127) as u64;
+        let x166 = (0 as u64).wrapping_sub(x165);
+        let x167 = x150 ^ (x166 & (x150 ^ x128));
+        let x168 = x152 ^ (x166 & (x152 ^ x130));
+        let x169 = x154 ^ (x166 & (x154 ^ x132));
+        let x170 = x156 ^ (x166 & (x156 ^ x134));
+        let x171 = x158 ^ (x166 & (x158 ^ x136));
+        let x172 = x160 ^ (x166 & (x160 ^ x138));
+        let x173 = x162 ^ (x166 & (x162 ^ x140));
+        [x167, x168, x169, x170, x171, x172, x173]
+    }
+    /// (a + b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn add_wide_limbs(a: &[u64; 14], b: &[u64; 14]) -> [u64; 14] {
+        let t29: u128 = (a[0] as u128) + (b[0] as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 64) as u64;
+        let t31: u128 = (a[1] as u128) + (b[1] as u128) + (x30 as u128);
+        let x31 = t31 as u64;
+        let x32 = (t31 >> 64) as u64;
+        let t33: u128 = (a[2] as u128) + (b[2] as u128) + (x32 as u128);
+        let x33 = t33 as u64;
+        let x34 = (t33 >> 64) as u64;
+        let t35: u128 = (a[3] as u128) + (b[3] as u128) + (x34 as u128);
+        let x35 = t35 as u64;
+        let x36 = (t35 >> 64) as u64;
+        let t37: u128 = (a[4] as u128) + (b[4] as u128) + (x36 as u128);
+        let x37 = t37 as u64;
+        let x38 = (t37 >> 64) as u64;
+        let t39: u128 = (a[5] as u128) + (b[5] as u128) + (x38 as u128);
+        let x39 = t39 as u64;
+        let x40 = (t39 >> 64) as u64;
+        let t41: u128 = (a[6] as u128) + (b[6] as u128) + (x40 as u128);
+        let x41 = t41 as u64;
+        let x42 = (t41 >> 64) as u64;
+        let t43: u128 = (a[7] as u128) + (b[7] as u128) + (x42 as u128);
+        let x43 = t43 as u64;
+        let x44 = (t43 >> 64) as u64;
+        let t45: u128 = (a[8] as u128) + (b[8] as u128) + (x44 as u128);
+        let x45 = t45 as u64;
+        let x46 = (t45 >> 64) as u64;
+        let t47: u128 = (a[9] as u128) + (b[9] as u128) + (x46 as u128);
+        let x47 = t47 as u64;
+        let x48 = (t47 >> 64) as u64;
+        let t49: u128 = (a[10] as u128) + (b[10] as u128) + (x48 as u128);
+        let x49 = t49 as u64;
+        let x50 = (t49 >> 64) as u64;
+        let t51: u128 = (a[11] as u128) + (b[11] as u128) + (x50 as u128);
+        let x51 = t51 as u64;
+        let x52 = (t51 >> 64) as u64;
+        let t53: u128 = (a[12] as u128) + (b[12] as u128) + (x52 as u128);
+        let x53 = t53 as u64;
+        let x54 = (t53 >> 64) as u64;
+        let t55: u128 = (a[13] as u128) + (b[13] as u128) + (x54 as u128);
+        let x55 = t55 as u64;
+        let x56 = (t55 >> 64) as u64;
+        let t65: u128 = {
+            let (d, b1) = x43.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x65 = t65 as u64;
+        let x66 = (t65 >> 127) as u64;
+        let t67: u128 = {
+            let (d, b1) = x45.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x66);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x67 = t67 as u64;
+        let x68 = (t67 >> 127) as u64;
+        let t69: u128 = {
+            let (d, b1) = x47.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x68);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x69 = t69 as u64;
+        let x70 = (t69 >> 127) as u64;
+        let t71: u128 = {
+            let (d, b1) = x49.overflowing_sub(0xfffffffeffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x70);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x71 = t71 as u64;
+        let x72 = (t71 >> 127) as u64;
+        let t73: u128 = {
+            let (d, b1) = x51.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x72);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x73 = t73 as u64;
+        let x74 = (t73 >> 127) as u64;
+        let t75: u128 = {
+            let (d, b1) = x53.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x74);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x75 = t75 as u64;
+        let x76 = (t75 >> 127) as u64;
+        let t77: u128 = {
+            let (d, b1) = x55.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x76);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x77 = t77 as u64;
+        let x78 = (t77 >> 127) as u64;
+        let t79: u128 = {
+            let (d, b1) = x56.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x78);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x80 = (t79 >> 127) as u64;
+        let x81 = (0 as u64).wrapping_sub(x80);
+        let x82 = x65 ^ (x81 & (x65 ^ x43));
+        let x83 = x67 ^ (x81 & (x67 ^ x45));
+        let x84 = x69 ^ (x81 & (x69 ^ x47));
+        let x85 = x71 ^ (x81 & (x71 ^ x49));
+        let x86 = x73 ^ (x81 & (x73 ^ x51));
+        let x87 = x75 ^ (x81 & (x75 ^ x53));
+        let x88 = x77 ^ (x81 & (x77 ^ x55));
+        [x29, x31, x33, x35, x37, x39, x41, x82, x83, x84, x85, x86, x87, x88]
+    }
+    /// (a − b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn sub_wide_limbs(a: &[u64; 14], b: &[u64; 14]) -> [u64; 14] {
+        let t29: u128 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 127) as u64;
+        let t31: u128 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x30);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x31 = t31 as u64;
+        let x32 = (t31 >> 127) as u64;
+        let t33: u128 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x32);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x33 = t33 as u64;
+        let x34 = (t33 >> 127) as u64;
+        let t35: u128 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x34);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x35 = t35 as u64;
+        let x36 = (t35 >> 127) as u64;
+        let t37: u128 = {
+            let (d, b1) = a[4].overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x36);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x37 = t37 as u64;
+        let x38 = (t37 >> 127) as u64;
+        let t39: u128 = {
+            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x38);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x39 = t39 as u64;
+        let x40 = (t39 >> 127) as u64;
+        let t41: u128 = {
+            let (d, b1) = a[6].overflowing_sub(b[6]);
+            let (d, b2) = d.overflowing_sub(x40);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x41 = t41 as u64;
+        let x42 = (t41 >> 127) as u64;
+        let t43: u128 = {
+            let (d, b1) = a[7].overflowing_sub(b[7]);
+            let (d, b2) = d.overflowing_sub(x42);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x43 = t43 as u64;
+        let x44 = (t43 >> 127) as u64;
+        let t45: u128 = {
+            let (d, b1) = a[8].overflowing_sub(b[8]);
+            let (d, b2) = d.overflowing_sub(x44);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x45 = t45 as u64;
+        let x46 = (t45 >> 127) as u64;
+        let t47: u128 = {
+            let (d, b1) = a[9].overflowing_sub(b[9]);
+            let (d, b2) = d.overflowing_sub(x46);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x47 = t47 as u64;
+        let x48 = (t47 >> 127) as u64;
+        let t49: u128 = {
+            let (d, b1) = a[10].overflowing_sub(b[10]);
+            let (d, b2) = d.overflowing_sub(x48);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x49 = t49 as u64;
+        let x50 = (t49 >> 127) as u64;
+        let t51: u128 = {
+            let (d, b1) = a[11].overflowing_sub(b[11]);
+            let (d, b2) = d.overflowing_sub(x50);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x51 = t51 as u64;
+        let x52 = (t51 >> 127) as u64;
+        let t53: u128 = {
+            let (d, b1) = a[12].overflowing_sub(b[12]);
+            let (d, b2) = d.overflowing_sub(x52);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x53 = t53 as u64;
+        let x54 = (t53 >> 127) as u64;
+        let t55: u128 = {
+            let (d, b1) = a[13].overflowing_sub(b[13]);
+            let (d, b2) = d.overflowing_sub(x54);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x55 = t55 as u64;
+        let x56 = (t55 >> 127) as u64;
+        let x57 = (0 as u64).wrapping_sub(x56);
+        let t66: u128 = (x43 as u128) + (x57 as u128) + (0x0000000000000000_u64 as u128);
+        let x66 = t66 as u64;
+        let x67 = (t66 >> 64) as u64;
+        let t69: u128 = (x45 as u128) + (x57 as u128) + (x67 as u128);
+        let x69 = t69 as u64;
+        let x70 = (t69 >> 64) as u64;
+        let t72: u128 = (x47 as u128) + (x57 as u128) + (x70 as u128);
+        let x72 = t72 as u64;
+        let x73 = (t72 >> 64) as u64;
+        let x74 = 0xfffffffeffffffff_u64 & x57;
+        let t75: u128 = (x49 as u128) + (x74 as u128) + (x73 as u128);
+        let x75 = t75 as u64;
+        let x76 = (t75 >> 64) as u64;
+        let t78: u128 = (x51 as u128) + (x57 as u128) + (x76 as u128);
+        let x78 = t78 as u64;
+        let x79 = (t78 >> 64) as u64;
+        let t81: u128 = (x53 as u128) + (x57 as u128) + (x79 as u128);
+        let x81 = t81 as u64;
+        let x82 = (t81 >> 64) as u64;
+        let x84 = x55.wrapping_add(x57).wrapping_add(x82);
+        [x29, x31, x33, x35, x37, x39, x41, x66, x69, x72, x75, x78, x81, x84]
+    }
+    /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
+    /// the wide type. One schoolbook product, no reduction.
+    #[inline]
+    pub fn mul_wide(&self, rhs: &Fp) -> FpWide {
+        FpWide(Self::mul_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The unreduced square ã² < p² (2n limbs).
+    #[inline]
+    pub fn square_wide(&self) -> FpWide {
+        FpWide(Self::square_wide_limbs(&self.0))
+    }
+    /// T·R⁻¹ mod p: one Montgomery reduction of a wide value, giving the field element
+    /// whose Montgomery form it is (so `reduce_wide(a.mul_wide(b)) == a * b`).
+    #[inline]
+    pub fn reduce_wide(t: &FpWide) -> Fp {
+        Fp(Self::reduce_wide_limbs(&t.0))
+    }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
         let mut limbs = [0 as u64; 7];
@@ -3246,5 +4110,159 @@ impl ::core::iter::Product for Fp {
 impl<'a> ::core::iter::Product<&'a Fp> for Fp {
     fn product<I: Iterator<Item = &'a Fp>>(iter: I) -> Fp {
         iter.fold(Fp::ONE, |a, b| Fp::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for Fp {
+    type Bytes = [u8; 56];
+    const BYTES: usize = 56;
+    const ZERO: Fp = Fp::ZERO;
+    const ONE: Fp = Fp::ONE;
+    const CHARACTERISTIC_TWO: bool = false;
+    #[inline]
+    fn square(&self) -> Fp {
+        Fp::square(self)
+    }
+    #[inline]
+    fn double(&self) -> Fp {
+        Fp::double(self)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<Fp> {
+        Fp::invert(self)
+    }
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<Fp> {
+        Fp::sqrt(self)
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        Fp::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn batch_invert(elems: &mut [Fp]) {
+        Fp::batch_invert(elems)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 56] {
+        Fp::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 56] {
+        Fp::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 56]) -> ::subtle::CtOption<Fp> {
+        Fp::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 56]) -> ::subtle::CtOption<Fp> {
+        Fp::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::PrimeField for Fp {
+    const NUM_BITS: u32 = Fp::NUM_BITS;
+    const MODULUS_HEX: &'static str = Fp::MODULUS_HEX;
+    const TWO_ADICITY: u32 = Fp::TWO_ADICITY;
+    const ROOT_OF_UNITY: Fp = Fp::ROOT_OF_UNITY;
+    const TWO_INV: Fp = Fp::TWO_INV;
+    #[inline]
+    fn modulus_le_bytes() -> [u8; 56] {
+        Fp::MODULUS_LE_BYTES
+    }
+    #[inline]
+    fn from_u64(x: u64) -> Fp {
+        Fp::from_u64(x)
+    }
+    #[inline]
+    fn mul_small(&self, k: u32) -> Fp {
+        Fp::mul_small(self, k)
+    }
+    #[inline]
+    fn legendre(&self) -> i8 {
+        Fp::legendre(self)
+    }
+}
+/// A double-width value of [`Fp`]: an integer T below p·R (R = 2^448), as 14 little-endian 64-bit limbs, the input of Montgomery reduction. Products of Montgomery representatives (`Fp::mul_wide`) are such values, and `add`/`sub` keep the bound by working modulo p·R, so `Fp::reduce_wide` of a sum of products equals the sum of the reduced products (lazy reduction).
+#[derive(Clone, Copy)]
+pub struct FpWide([u64; 14]);
+impl FpWide {
+    /// Zero.
+    pub const ZERO: FpWide = FpWide([0; 14]);
+    /// (self + rhs) mod p·R.
+    #[inline]
+    pub fn add(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::add_wide_limbs(&self.0, &rhs.0))
+    }
+    /// (self − rhs) mod p·R.
+    #[inline]
+    pub fn sub(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::sub_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The limbs, little-endian.
+    pub const fn limbs(&self) -> &[u64; 14] {
+        &self.0
+    }
+}
+impl ::core::default::Default for FpWide {
+    #[inline]
+    fn default() -> FpWide {
+        FpWide::ZERO
+    }
+}
+impl ::core::fmt::Debug for FpWide {
+    /// `0x` and the 2n limbs as big-endian hex.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str("0x")?;
+        for limb in self.0.iter().rev() {
+            write!(f, "{:0width$x}", limb, width = (u64::BITS / 4) as usize)?;
+        }
+        Ok(())
+    }
+}
+impl ::subtle::ConditionallySelectable for FpWide {
+    #[inline]
+    fn conditional_select(a: &FpWide, b: &FpWide, choice: ::subtle::Choice) -> FpWide {
+        let mut out = [0 as u64; 14];
+        let mut i = 0;
+        while i < 14 {
+            out[i] = <u64 as ::subtle::ConditionallySelectable>::conditional_select(
+                &a.0[i],
+                &b.0[i],
+                choice,
+            );
+            i += 1;
+        }
+        FpWide(out)
+    }
+}
+impl ::fieldgen_field::WideField for Fp {
+    type Wide = FpWide;
+    #[inline]
+    fn mul_wide(a: &Fp, b: &Fp) -> FpWide {
+        a.mul_wide(b)
+    }
+    #[inline]
+    fn square_wide(a: &Fp) -> FpWide {
+        a.square_wide()
+    }
+    #[inline]
+    fn reduce_wide(t: &FpWide) -> Fp {
+        Fp::reduce_wide(t)
+    }
+    #[inline]
+    fn add_wide(a: &FpWide, b: &FpWide) -> FpWide {
+        a.add(b)
+    }
+    #[inline]
+    fn sub_wide(a: &FpWide, b: &FpWide) -> FpWide {
+        a.sub(b)
     }
 }

@@ -55,6 +55,23 @@ impl Fp {
     pub const DELTA: Fp = Fp([
         0x00000739_u32, 0x00000000_u32, 0x00000000_u32, 0x00000000_u32,
     ]);
+    /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
+    /// fn`: curve constants built with it are compile-time constants. None when the value
+    /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
+    /// R² mod p in `fieldgen_field::konst`).
+    pub const fn from_canonical(limbs: [u32; 4]) -> ::core::option::Option<Fp> {
+        if !::fieldgen_field::konst::lt_u32::<4>(&limbs, &Self::MODULUS_LIMBS) {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(Fp(limbs))
+    }
+    /// The element whose canonical value is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const X: Fp = match Fp::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a value ≥ p. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<Fp> {
+        match ::fieldgen_field::konst::parse_hex_u32::<4>(hex) {
+            ::core::option::Option::Some(limbs) => Self::from_canonical(limbs),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -1213,5 +1230,83 @@ impl ::core::iter::Product for Fp {
 impl<'a> ::core::iter::Product<&'a Fp> for Fp {
     fn product<I: Iterator<Item = &'a Fp>>(iter: I) -> Fp {
         iter.fold(Fp::ONE, |a, b| Fp::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for Fp {
+    type Bytes = [u8; 16];
+    const BYTES: usize = 16;
+    const ZERO: Fp = Fp::ZERO;
+    const ONE: Fp = Fp::ONE;
+    const CHARACTERISTIC_TWO: bool = false;
+    #[inline]
+    fn square(&self) -> Fp {
+        Fp::square(self)
+    }
+    #[inline]
+    fn double(&self) -> Fp {
+        Fp::double(self)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<Fp> {
+        Fp::invert(self)
+    }
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<Fp> {
+        Fp::sqrt(self)
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        Fp::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn batch_invert(elems: &mut [Fp]) {
+        Fp::batch_invert(elems)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 16] {
+        Fp::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 16] {
+        Fp::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 16]) -> ::subtle::CtOption<Fp> {
+        Fp::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 16]) -> ::subtle::CtOption<Fp> {
+        Fp::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::PrimeField for Fp {
+    const NUM_BITS: u32 = Fp::NUM_BITS;
+    const MODULUS_HEX: &'static str = Fp::MODULUS_HEX;
+    const TWO_ADICITY: u32 = Fp::TWO_ADICITY;
+    const ROOT_OF_UNITY: Fp = Fp::ROOT_OF_UNITY;
+    const TWO_INV: Fp = Fp::TWO_INV;
+    #[inline]
+    fn modulus_le_bytes() -> [u8; 16] {
+        Fp::MODULUS_LE_BYTES
+    }
+    #[inline]
+    fn from_u64(x: u64) -> Fp {
+        Fp::from_u64(x)
+    }
+    #[inline]
+    fn mul_small(&self, k: u32) -> Fp {
+        Fp::mul_small(self, k)
+    }
+    #[inline]
+    fn legendre(&self) -> i8 {
+        Fp::legendre(self)
     }
 }

@@ -70,6 +70,31 @@ impl Fp {
         0x0000000000000024_u64, 0xffffffdc00000000_u64, 0xffffffffffffffff_u64,
         0x00000023ffffffdb_u64,
     ]);
+    /// n0' = −p⁻¹ mod 2^w.
+    const N0: u64 = 0x0000000000000001_u64;
+    /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
+    /// fn`: curve constants built with it are compile-time constants. None when the value
+    /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
+    /// R² mod p in `fieldgen_field::konst`).
+    pub const fn from_canonical(limbs: [u64; 4]) -> ::core::option::Option<Fp> {
+        if !::fieldgen_field::konst::lt_u64::<4>(&limbs, &Self::MODULUS_LIMBS) {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(
+            Fp(
+                ::fieldgen_field::konst::mont_mul_u64::<
+                    4,
+                >(&limbs, &Self::R2, &Self::MODULUS_LIMBS, Self::N0),
+            ),
+        )
+    }
+    /// The element whose canonical value is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const X: Fp = match Fp::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a value ≥ p. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<Fp> {
+        match ::fieldgen_field::konst::parse_hex_u64::<4>(hex) {
+            ::core::option::Option::Some(limbs) => Self::from_canonical(limbs),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -1129,6 +1154,397 @@ impl Fp {
             _ => ::core::option::Option::None,
         }
     }
+    /// The 2n-limb product a·b of two values below p.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_wide_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 8] {
+        let t9: u128 = (a[0] as u128) * (b[0] as u128);
+        let x9 = t9 as u64;
+        let x10 = (t9 >> 64) as u64;
+        let t11: u128 = (a[1] as u128) * (b[0] as u128) + (x10 as u128);
+        let x11 = t11 as u64;
+        let x12 = (t11 >> 64) as u64;
+        let t13: u128 = (a[2] as u128) * (b[0] as u128) + (x12 as u128);
+        let x13 = t13 as u64;
+        let x14 = (t13 >> 64) as u64;
+        let t15: u128 = (a[3] as u128) * (b[0] as u128) + (x14 as u128);
+        let x15 = t15 as u64;
+        let x16 = (t15 >> 64) as u64;
+        let t17: u128 = (a[0] as u128) * (b[1] as u128) + (x11 as u128);
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 64) as u64;
+        let t19: u128 = (a[1] as u128) * (b[1] as u128) + (x13 as u128) + (x18 as u128);
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 64) as u64;
+        let t21: u128 = (a[2] as u128) * (b[1] as u128) + (x15 as u128) + (x20 as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (a[3] as u128) * (b[1] as u128) + (x16 as u128) + (x22 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t25: u128 = (a[0] as u128) * (b[2] as u128) + (x19 as u128);
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 64) as u64;
+        let t27: u128 = (a[1] as u128) * (b[2] as u128) + (x21 as u128) + (x26 as u128);
+        let x27 = t27 as u64;
+        let x28 = (t27 >> 64) as u64;
+        let t29: u128 = (a[2] as u128) * (b[2] as u128) + (x23 as u128) + (x28 as u128);
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 64) as u64;
+        let t31: u128 = (a[3] as u128) * (b[2] as u128) + (x24 as u128) + (x30 as u128);
+        let x31 = t31 as u64;
+        let x32 = (t31 >> 64) as u64;
+        let t33: u128 = (a[0] as u128) * (b[3] as u128) + (x27 as u128);
+        let x33 = t33 as u64;
+        let x34 = (t33 >> 64) as u64;
+        let t35: u128 = (a[1] as u128) * (b[3] as u128) + (x29 as u128) + (x34 as u128);
+        let x35 = t35 as u64;
+        let x36 = (t35 >> 64) as u64;
+        let t37: u128 = (a[2] as u128) * (b[3] as u128) + (x31 as u128) + (x36 as u128);
+        let x37 = t37 as u64;
+        let x38 = (t37 >> 64) as u64;
+        let t39: u128 = (a[3] as u128) * (b[3] as u128) + (x32 as u128) + (x38 as u128);
+        let x39 = t39 as u64;
+        let x40 = (t39 >> 64) as u64;
+        [x9, x17, x25, x33, x35, x37, x39, x40]
+    }
+    /// The 2n-limb square a² of a value below p; off-diagonal products once.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn square_wide_limbs(a: &[u64; 4]) -> [u64; 8] {
+        let t5: u128 = (a[0] as u128) * (a[1] as u128);
+        let x5 = t5 as u64;
+        let x6 = (t5 >> 64) as u64;
+        let t7: u128 = (a[0] as u128) * (a[2] as u128) + (x6 as u128);
+        let x7 = t7 as u64;
+        let x8 = (t7 >> 64) as u64;
+        let t9: u128 = (a[0] as u128) * (a[3] as u128) + (x8 as u128);
+        let x9 = t9 as u64;
+        let x10 = (t9 >> 64) as u64;
+        let t11: u128 = (a[1] as u128) * (a[2] as u128) + (x9 as u128);
+        let x11 = t11 as u64;
+        let x12 = (t11 >> 64) as u64;
+        let t13: u128 = (a[1] as u128) * (a[3] as u128) + (x10 as u128) + (x12 as u128);
+        let x13 = t13 as u64;
+        let x14 = (t13 >> 64) as u64;
+        let t15: u128 = (a[2] as u128) * (a[3] as u128) + (x14 as u128);
+        let x15 = t15 as u64;
+        let x16 = (t15 >> 64) as u64;
+        let x17 = x16 >> 63;
+        let x18 = x16 << 1;
+        let x19 = x15 >> 63;
+        let x20 = x18 | x19;
+        let x21 = x15 << 1;
+        let x22 = x13 >> 63;
+        let x23 = x21 | x22;
+        let x24 = x13 << 1;
+        let x25 = x11 >> 63;
+        let x26 = x24 | x25;
+        let x27 = x11 << 1;
+        let x28 = x7 >> 63;
+        let x29 = x27 | x28;
+        let x30 = x7 << 1;
+        let x31 = x5 >> 63;
+        let x32 = x30 | x31;
+        let x33 = x5 << 1;
+        let t37: u128 = (a[0] as u128) * (a[0] as u128);
+        let x37 = t37 as u64;
+        let x38 = (t37 >> 64) as u64;
+        let t39: u128 = (x33 as u128) + (x38 as u128) + (0x0000000000000000_u64 as u128);
+        let x39 = t39 as u64;
+        let x40 = (t39 >> 64) as u64;
+        let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128) + (x40 as u128);
+        let x41 = t41 as u64;
+        let x42 = (t41 >> 64) as u64;
+        let t43: u128 = (x29 as u128) + (x42 as u128) + (0x0000000000000000_u64 as u128);
+        let x43 = t43 as u64;
+        let x44 = (t43 >> 64) as u64;
+        let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128) + (x44 as u128);
+        let x45 = t45 as u64;
+        let x46 = (t45 >> 64) as u64;
+        let t47: u128 = (x23 as u128) + (x46 as u128) + (0x0000000000000000_u64 as u128);
+        let x47 = t47 as u64;
+        let x48 = (t47 >> 64) as u64;
+        let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128) + (x48 as u128);
+        let x49 = t49 as u64;
+        let x50 = (t49 >> 64) as u64;
+        let x51 = x17.wrapping_add(x50).wrapping_add(0x0000000000000000_u64);
+        [x37, x39, x41, x43, x45, x47, x49, x51]
+    }
+    /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn reduce_wide_limbs(t: &[u64; 8]) -> [u64; 4] {
+        let t15: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+            + (t[0] as u128);
+        let x16 = (t15 >> 64) as u64;
+        let t17: u128 = (t[0] as u128) * (0x00000000ffffffff_u64 as u128)
+            + (t[1] as u128) + (x16 as u128);
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 64) as u64;
+        let t19: u128 = (t[2] as u128) + (x18 as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 64) as u64;
+        let t21: u128 = (t[0] as u128) * (0xffffffff00000001_u64 as u128)
+            + (t[3] as u128) + (x20 as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (t[4] as u128) + (x22 as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t26: u128 = (x17 as u128) * (0xffffffffffffffff_u64 as u128) + (x17 as u128);
+        let x27 = (t26 >> 64) as u64;
+        let t28: u128 = (x17 as u128) * (0x00000000ffffffff_u64 as u128) + (x19 as u128)
+            + (x27 as u128);
+        let x28 = t28 as u64;
+        let x29 = (t28 >> 64) as u64;
+        let t30: u128 = (x21 as u128) + (x29 as u128) + (0x0000000000000000_u64 as u128);
+        let x30 = t30 as u64;
+        let x31 = (t30 >> 64) as u64;
+        let t32: u128 = (x17 as u128) * (0xffffffff00000001_u64 as u128) + (x23 as u128)
+            + (x31 as u128);
+        let x32 = t32 as u64;
+        let x33 = (t32 >> 64) as u64;
+        let t34: u128 = (t[5] as u128) + (x33 as u128) + (x24 as u128);
+        let x34 = t34 as u64;
+        let x35 = (t34 >> 64) as u64;
+        let t37: u128 = (x28 as u128) * (0xffffffffffffffff_u64 as u128) + (x28 as u128);
+        let x38 = (t37 >> 64) as u64;
+        let t39: u128 = (x28 as u128) * (0x00000000ffffffff_u64 as u128) + (x30 as u128)
+            + (x38 as u128);
+        let x39 = t39 as u64;
+        let x40 = (t39 >> 64) as u64;
+        let t41: u128 = (x32 as u128) + (x40 as u128) + (0x0000000000000000_u64 as u128);
+        let x41 = t41 as u64;
+        let x42 = (t41 >> 64) as u64;
+        let t43: u128 = (x28 as u128) * (0xffffffff00000001_u64 as u128) + (x34 as u128)
+            + (x42 as u128);
+        let x43 = t43 as u64;
+        let x44 = (t43 >> 64) as u64;
+        let t45: u128 = (t[6] as u128) + (x44 as u128) + (x35 as u128);
+        let x45 = t45 as u64;
+        let x46 = (t45 >> 64) as u64;
+        let t48: u128 = (x39 as u128) * (0xffffffffffffffff_u64 as u128) + (x39 as u128);
+        let x49 = (t48 >> 64) as u64;
+        let t50: u128 = (x39 as u128) * (0x00000000ffffffff_u64 as u128) + (x41 as u128)
+            + (x49 as u128);
+        let x50 = t50 as u64;
+        let x51 = (t50 >> 64) as u64;
+        let t52: u128 = (x43 as u128) + (x51 as u128) + (0x0000000000000000_u64 as u128);
+        let x52 = t52 as u64;
+        let x53 = (t52 >> 64) as u64;
+        let t54: u128 = (x39 as u128) * (0xffffffff00000001_u64 as u128) + (x45 as u128)
+            + (x53 as u128);
+        let x54 = t54 as u64;
+        let x55 = (t54 >> 64) as u64;
+        let t56: u128 = (t[7] as u128) + (x55 as u128) + (x46 as u128);
+        let x56 = t56 as u64;
+        let x57 = (t56 >> 64) as u64;
+        let t63: u128 = {
+            let (d, b1) = x50.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x63 = t63 as u64;
+        let x64 = (t63 >> 127) as u64;
+        let t65: u128 = {
+            let (d, b1) = x52.overflowing_sub(0x00000000ffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x65 = t65 as u64;
+        let x66 = (t65 >> 127) as u64;
+        let t67: u128 = {
+            let (d, b1) = x54.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x66);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x67 = t67 as u64;
+        let x68 = (t67 >> 127) as u64;
+        let t69: u128 = {
+            let (d, b1) = x56.overflowing_sub(0xffffffff00000001_u64);
+            let (d, b2) = d.overflowing_sub(x68);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x69 = t69 as u64;
+        let x70 = (t69 >> 127) as u64;
+        let t71: u128 = {
+            let (d, b1) = x57.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x70);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x72 = (t71 >> 127) as u64;
+        let x73 = (0 as u64).wrapping_sub(x72);
+        let x74 = x63 ^ (x73 & (x63 ^ x50));
+        let x75 = x65 ^ (x73 & (x65 ^ x52));
+        let x76 = x67 ^ (x73 & (x67 ^ x54));
+        let x77 = x69 ^ (x73 & (x69 ^ x56));
+        [x74, x75, x76, x77]
+    }
+    /// (a + b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn add_wide_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
+        let t17: u128 = (a[0] as u128) + (b[0] as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 64) as u64;
+        let t19: u128 = (a[1] as u128) + (b[1] as u128) + (x18 as u128);
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 64) as u64;
+        let t21: u128 = (a[2] as u128) + (b[2] as u128) + (x20 as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (a[3] as u128) + (b[3] as u128) + (x22 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t25: u128 = (a[4] as u128) + (b[4] as u128) + (x24 as u128);
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 64) as u64;
+        let t27: u128 = (a[5] as u128) + (b[5] as u128) + (x26 as u128);
+        let x27 = t27 as u64;
+        let x28 = (t27 >> 64) as u64;
+        let t29: u128 = (a[6] as u128) + (b[6] as u128) + (x28 as u128);
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 64) as u64;
+        let t31: u128 = (a[7] as u128) + (b[7] as u128) + (x30 as u128);
+        let x31 = t31 as u64;
+        let x32 = (t31 >> 64) as u64;
+        let t38: u128 = {
+            let (d, b1) = x25.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x38 = t38 as u64;
+        let x39 = (t38 >> 127) as u64;
+        let t40: u128 = {
+            let (d, b1) = x27.overflowing_sub(0x00000000ffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x39);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x40 = t40 as u64;
+        let x41 = (t40 >> 127) as u64;
+        let t42: u128 = {
+            let (d, b1) = x29.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x41);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x42 = t42 as u64;
+        let x43 = (t42 >> 127) as u64;
+        let t44: u128 = {
+            let (d, b1) = x31.overflowing_sub(0xffffffff00000001_u64);
+            let (d, b2) = d.overflowing_sub(x43);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x44 = t44 as u64;
+        let x45 = (t44 >> 127) as u64;
+        let t46: u128 = {
+            let (d, b1) = x32.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x45);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x47 = (t46 >> 127) as u64;
+        let x48 = (0 as u64).wrapping_sub(x47);
+        let x49 = x38 ^ (x48 & (x38 ^ x25));
+        let x50 = x40 ^ (x48 & (x40 ^ x27));
+        let x51 = x42 ^ (x48 & (x42 ^ x29));
+        let x52 = x44 ^ (x48 & (x44 ^ x31));
+        [x17, x19, x21, x23, x49, x50, x51, x52]
+    }
+    /// (a − b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn sub_wide_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
+        let t17: u128 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 127) as u64;
+        let t19: u128 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x18);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 127) as u64;
+        let t21: u128 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x20);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 127) as u64;
+        let t23: u128 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x22);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 127) as u64;
+        let t25: u128 = {
+            let (d, b1) = a[4].overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x24);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 127) as u64;
+        let t27: u128 = {
+            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x26);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x27 = t27 as u64;
+        let x28 = (t27 >> 127) as u64;
+        let t29: u128 = {
+            let (d, b1) = a[6].overflowing_sub(b[6]);
+            let (d, b2) = d.overflowing_sub(x28);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 127) as u64;
+        let t31: u128 = {
+            let (d, b1) = a[7].overflowing_sub(b[7]);
+            let (d, b2) = d.overflowing_sub(x30);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x31 = t31 as u64;
+        let x32 = (t31 >> 127) as u64;
+        let x33 = (0 as u64).wrapping_sub(x32);
+        let t39: u128 = (x25 as u128) + (x33 as u128) + (0x0000000000000000_u64 as u128);
+        let x39 = t39 as u64;
+        let x40 = (t39 >> 64) as u64;
+        let x41 = 0x00000000ffffffff_u64 & x33;
+        let t42: u128 = (x27 as u128) + (x41 as u128) + (x40 as u128);
+        let x42 = t42 as u64;
+        let x43 = (t42 >> 64) as u64;
+        let t45: u128 = (x29 as u128) + (0x0000000000000000_u64 as u128) + (x43 as u128);
+        let x45 = t45 as u64;
+        let x46 = (t45 >> 64) as u64;
+        let x47 = 0xffffffff00000001_u64 & x33;
+        let x48 = x31.wrapping_add(x47).wrapping_add(x46);
+        [x17, x19, x21, x23, x39, x42, x45, x48]
+    }
+    /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
+    /// the wide type. One schoolbook product, no reduction.
+    #[inline]
+    pub fn mul_wide(&self, rhs: &Fp) -> FpWide {
+        FpWide(Self::mul_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The unreduced square ã² < p² (2n limbs).
+    #[inline]
+    pub fn square_wide(&self) -> FpWide {
+        FpWide(Self::square_wide_limbs(&self.0))
+    }
+    /// T·R⁻¹ mod p: one Montgomery reduction of a wide value, giving the field element
+    /// whose Montgomery form it is (so `reduce_wide(a.mul_wide(b)) == a * b`).
+    #[inline]
+    pub fn reduce_wide(t: &FpWide) -> Fp {
+        Fp(Self::reduce_wide_limbs(&t.0))
+    }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
         let mut limbs = [0 as u64; 4];
@@ -1839,5 +2255,159 @@ impl ::core::iter::Product for Fp {
 impl<'a> ::core::iter::Product<&'a Fp> for Fp {
     fn product<I: Iterator<Item = &'a Fp>>(iter: I) -> Fp {
         iter.fold(Fp::ONE, |a, b| Fp::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for Fp {
+    type Bytes = [u8; 32];
+    const BYTES: usize = 32;
+    const ZERO: Fp = Fp::ZERO;
+    const ONE: Fp = Fp::ONE;
+    const CHARACTERISTIC_TWO: bool = false;
+    #[inline]
+    fn square(&self) -> Fp {
+        Fp::square(self)
+    }
+    #[inline]
+    fn double(&self) -> Fp {
+        Fp::double(self)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<Fp> {
+        Fp::invert(self)
+    }
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<Fp> {
+        Fp::sqrt(self)
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        Fp::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn batch_invert(elems: &mut [Fp]) {
+        Fp::batch_invert(elems)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 32] {
+        Fp::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 32] {
+        Fp::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 32]) -> ::subtle::CtOption<Fp> {
+        Fp::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 32]) -> ::subtle::CtOption<Fp> {
+        Fp::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::PrimeField for Fp {
+    const NUM_BITS: u32 = Fp::NUM_BITS;
+    const MODULUS_HEX: &'static str = Fp::MODULUS_HEX;
+    const TWO_ADICITY: u32 = Fp::TWO_ADICITY;
+    const ROOT_OF_UNITY: Fp = Fp::ROOT_OF_UNITY;
+    const TWO_INV: Fp = Fp::TWO_INV;
+    #[inline]
+    fn modulus_le_bytes() -> [u8; 32] {
+        Fp::MODULUS_LE_BYTES
+    }
+    #[inline]
+    fn from_u64(x: u64) -> Fp {
+        Fp::from_u64(x)
+    }
+    #[inline]
+    fn mul_small(&self, k: u32) -> Fp {
+        Fp::mul_small(self, k)
+    }
+    #[inline]
+    fn legendre(&self) -> i8 {
+        Fp::legendre(self)
+    }
+}
+/// A double-width value of [`Fp`]: an integer T below p·R (R = 2^256), as 8 little-endian 64-bit limbs, the input of Montgomery reduction. Products of Montgomery representatives (`Fp::mul_wide`) are such values, and `add`/`sub` keep the bound by working modulo p·R, so `Fp::reduce_wide` of a sum of products equals the sum of the reduced products (lazy reduction).
+#[derive(Clone, Copy)]
+pub struct FpWide([u64; 8]);
+impl FpWide {
+    /// Zero.
+    pub const ZERO: FpWide = FpWide([0; 8]);
+    /// (self + rhs) mod p·R.
+    #[inline]
+    pub fn add(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::add_wide_limbs(&self.0, &rhs.0))
+    }
+    /// (self − rhs) mod p·R.
+    #[inline]
+    pub fn sub(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::sub_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The limbs, little-endian.
+    pub const fn limbs(&self) -> &[u64; 8] {
+        &self.0
+    }
+}
+impl ::core::default::Default for FpWide {
+    #[inline]
+    fn default() -> FpWide {
+        FpWide::ZERO
+    }
+}
+impl ::core::fmt::Debug for FpWide {
+    /// `0x` and the 2n limbs as big-endian hex.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str("0x")?;
+        for limb in self.0.iter().rev() {
+            write!(f, "{:0width$x}", limb, width = (u64::BITS / 4) as usize)?;
+        }
+        Ok(())
+    }
+}
+impl ::subtle::ConditionallySelectable for FpWide {
+    #[inline]
+    fn conditional_select(a: &FpWide, b: &FpWide, choice: ::subtle::Choice) -> FpWide {
+        let mut out = [0 as u64; 8];
+        let mut i = 0;
+        while i < 8 {
+            out[i] = <u64 as ::subtle::ConditionallySelectable>::conditional_select(
+                &a.0[i],
+                &b.0[i],
+                choice,
+            );
+            i += 1;
+        }
+        FpWide(out)
+    }
+}
+impl ::fieldgen_field::WideField for Fp {
+    type Wide = FpWide;
+    #[inline]
+    fn mul_wide(a: &Fp, b: &Fp) -> FpWide {
+        a.mul_wide(b)
+    }
+    #[inline]
+    fn square_wide(a: &Fp) -> FpWide {
+        a.square_wide()
+    }
+    #[inline]
+    fn reduce_wide(t: &FpWide) -> Fp {
+        Fp::reduce_wide(t)
+    }
+    #[inline]
+    fn add_wide(a: &FpWide, b: &FpWide) -> FpWide {
+        a.add(b)
+    }
+    #[inline]
+    fn sub_wide(a: &FpWide, b: &FpWide) -> FpWide {
+        a.sub(b)
     }
 }

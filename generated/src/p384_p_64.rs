@@ -72,6 +72,31 @@ impl Fp {
         0xfffffe9700000169_u64, 0x00000168ffffffff_u64, 0x0000000000000169_u64,
         0x0000000000000000_u64, 0x0000000000000000_u64, 0x0000000000000000_u64,
     ]);
+    /// n0' = −p⁻¹ mod 2^w.
+    const N0: u64 = 0x0000000100000001_u64;
+    /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
+    /// fn`: curve constants built with it are compile-time constants. None when the value
+    /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
+    /// R² mod p in `fieldgen_field::konst`).
+    pub const fn from_canonical(limbs: [u64; 6]) -> ::core::option::Option<Fp> {
+        if !::fieldgen_field::konst::lt_u64::<6>(&limbs, &Self::MODULUS_LIMBS) {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(
+            Fp(
+                ::fieldgen_field::konst::mont_mul_u64::<
+                    6,
+                >(&limbs, &Self::R2, &Self::MODULUS_LIMBS, Self::N0),
+            ),
+        )
+    }
+    /// The element whose canonical value is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const X: Fp = match Fp::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a value ≥ p. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<Fp> {
+        match ::fieldgen_field::konst::parse_hex_u64::<6>(hex) {
+            ::core::option::Option::Some(limbs) => Self::from_canonical(limbs),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
     #[allow(clippy::all, unused_parens, unused_assignments)]
@@ -1943,6 +1968,678 @@ impl Fp {
             _ => ::core::option::Option::None,
         }
     }
+    /// The 2n-limb product a·b of two values below p.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn mul_wide_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 12] {
+        let t13: u128 = (a[0] as u128) * (b[0] as u128);
+        let x13 = t13 as u64;
+        let x14 = (t13 >> 64) as u64;
+        let t15: u128 = (a[1] as u128) * (b[0] as u128) + (x14 as u128);
+        let x15 = t15 as u64;
+        let x16 = (t15 >> 64) as u64;
+        let t17: u128 = (a[2] as u128) * (b[0] as u128) + (x16 as u128);
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 64) as u64;
+        let t19: u128 = (a[3] as u128) * (b[0] as u128) + (x18 as u128);
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 64) as u64;
+        let t21: u128 = (a[4] as u128) * (b[0] as u128) + (x20 as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (a[5] as u128) * (b[0] as u128) + (x22 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t25: u128 = (a[0] as u128) * (b[1] as u128) + (x15 as u128);
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 64) as u64;
+        let t27: u128 = (a[1] as u128) * (b[1] as u128) + (x17 as u128) + (x26 as u128);
+        let x27 = t27 as u64;
+        let x28 = (t27 >> 64) as u64;
+        let t29: u128 = (a[2] as u128) * (b[1] as u128) + (x19 as u128) + (x28 as u128);
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 64) as u64;
+        let t31: u128 = (a[3] as u128) * (b[1] as u128) + (x21 as u128) + (x30 as u128);
+        let x31 = t31 as u64;
+        let x32 = (t31 >> 64) as u64;
+        let t33: u128 = (a[4] as u128) * (b[1] as u128) + (x23 as u128) + (x32 as u128);
+        let x33 = t33 as u64;
+        let x34 = (t33 >> 64) as u64;
+        let t35: u128 = (a[5] as u128) * (b[1] as u128) + (x24 as u128) + (x34 as u128);
+        let x35 = t35 as u64;
+        let x36 = (t35 >> 64) as u64;
+        let t37: u128 = (a[0] as u128) * (b[2] as u128) + (x27 as u128);
+        let x37 = t37 as u64;
+        let x38 = (t37 >> 64) as u64;
+        let t39: u128 = (a[1] as u128) * (b[2] as u128) + (x29 as u128) + (x38 as u128);
+        let x39 = t39 as u64;
+        let x40 = (t39 >> 64) as u64;
+        let t41: u128 = (a[2] as u128) * (b[2] as u128) + (x31 as u128) + (x40 as u128);
+        let x41 = t41 as u64;
+        let x42 = (t41 >> 64) as u64;
+        let t43: u128 = (a[3] as u128) * (b[2] as u128) + (x33 as u128) + (x42 as u128);
+        let x43 = t43 as u64;
+        let x44 = (t43 >> 64) as u64;
+        let t45: u128 = (a[4] as u128) * (b[2] as u128) + (x35 as u128) + (x44 as u128);
+        let x45 = t45 as u64;
+        let x46 = (t45 >> 64) as u64;
+        let t47: u128 = (a[5] as u128) * (b[2] as u128) + (x36 as u128) + (x46 as u128);
+        let x47 = t47 as u64;
+        let x48 = (t47 >> 64) as u64;
+        let t49: u128 = (a[0] as u128) * (b[3] as u128) + (x39 as u128);
+        let x49 = t49 as u64;
+        let x50 = (t49 >> 64) as u64;
+        let t51: u128 = (a[1] as u128) * (b[3] as u128) + (x41 as u128) + (x50 as u128);
+        let x51 = t51 as u64;
+        let x52 = (t51 >> 64) as u64;
+        let t53: u128 = (a[2] as u128) * (b[3] as u128) + (x43 as u128) + (x52 as u128);
+        let x53 = t53 as u64;
+        let x54 = (t53 >> 64) as u64;
+        let t55: u128 = (a[3] as u128) * (b[3] as u128) + (x45 as u128) + (x54 as u128);
+        let x55 = t55 as u64;
+        let x56 = (t55 >> 64) as u64;
+        let t57: u128 = (a[4] as u128) * (b[3] as u128) + (x47 as u128) + (x56 as u128);
+        let x57 = t57 as u64;
+        let x58 = (t57 >> 64) as u64;
+        let t59: u128 = (a[5] as u128) * (b[3] as u128) + (x48 as u128) + (x58 as u128);
+        let x59 = t59 as u64;
+        let x60 = (t59 >> 64) as u64;
+        let t61: u128 = (a[0] as u128) * (b[4] as u128) + (x51 as u128);
+        let x61 = t61 as u64;
+        let x62 = (t61 >> 64) as u64;
+        let t63: u128 = (a[1] as u128) * (b[4] as u128) + (x53 as u128) + (x62 as u128);
+        let x63 = t63 as u64;
+        let x64 = (t63 >> 64) as u64;
+        let t65: u128 = (a[2] as u128) * (b[4] as u128) + (x55 as u128) + (x64 as u128);
+        let x65 = t65 as u64;
+        let x66 = (t65 >> 64) as u64;
+        let t67: u128 = (a[3] as u128) * (b[4] as u128) + (x57 as u128) + (x66 as u128);
+        let x67 = t67 as u64;
+        let x68 = (t67 >> 64) as u64;
+        let t69: u128 = (a[4] as u128) * (b[4] as u128) + (x59 as u128) + (x68 as u128);
+        let x69 = t69 as u64;
+        let x70 = (t69 >> 64) as u64;
+        let t71: u128 = (a[5] as u128) * (b[4] as u128) + (x60 as u128) + (x70 as u128);
+        let x71 = t71 as u64;
+        let x72 = (t71 >> 64) as u64;
+        let t73: u128 = (a[0] as u128) * (b[5] as u128) + (x63 as u128);
+        let x73 = t73 as u64;
+        let x74 = (t73 >> 64) as u64;
+        let t75: u128 = (a[1] as u128) * (b[5] as u128) + (x65 as u128) + (x74 as u128);
+        let x75 = t75 as u64;
+        let x76 = (t75 >> 64) as u64;
+        let t77: u128 = (a[2] as u128) * (b[5] as u128) + (x67 as u128) + (x76 as u128);
+        let x77 = t77 as u64;
+        let x78 = (t77 >> 64) as u64;
+        let t79: u128 = (a[3] as u128) * (b[5] as u128) + (x69 as u128) + (x78 as u128);
+        let x79 = t79 as u64;
+        let x80 = (t79 >> 64) as u64;
+        let t81: u128 = (a[4] as u128) * (b[5] as u128) + (x71 as u128) + (x80 as u128);
+        let x81 = t81 as u64;
+        let x82 = (t81 >> 64) as u64;
+        let t83: u128 = (a[5] as u128) * (b[5] as u128) + (x72 as u128) + (x82 as u128);
+        let x83 = t83 as u64;
+        let x84 = (t83 >> 64) as u64;
+        [x13, x25, x37, x49, x61, x73, x75, x77, x79, x81, x83, x84]
+    }
+    /// The 2n-limb square a² of a value below p; off-diagonal products once.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn square_wide_limbs(a: &[u64; 6]) -> [u64; 12] {
+        let t7: u128 = (a[0] as u128) * (a[1] as u128);
+        let x7 = t7 as u64;
+        let x8 = (t7 >> 64) as u64;
+        let t9: u128 = (a[0] as u128) * (a[2] as u128) + (x8 as u128);
+        let x9 = t9 as u64;
+        let x10 = (t9 >> 64) as u64;
+        let t11: u128 = (a[0] as u128) * (a[3] as u128) + (x10 as u128);
+        let x11 = t11 as u64;
+        let x12 = (t11 >> 64) as u64;
+        let t13: u128 = (a[0] as u128) * (a[4] as u128) + (x12 as u128);
+        let x13 = t13 as u64;
+        let x14 = (t13 >> 64) as u64;
+        let t15: u128 = (a[0] as u128) * (a[5] as u128) + (x14 as u128);
+        let x15 = t15 as u64;
+        let x16 = (t15 >> 64) as u64;
+        let t17: u128 = (a[1] as u128) * (a[2] as u128) + (x11 as u128);
+        let x17 = t17 as u64;
+        let x18 = (t17 >> 64) as u64;
+        let t19: u128 = (a[1] as u128) * (a[3] as u128) + (x13 as u128) + (x18 as u128);
+        let x19 = t19 as u64;
+        let x20 = (t19 >> 64) as u64;
+        let t21: u128 = (a[1] as u128) * (a[4] as u128) + (x15 as u128) + (x20 as u128);
+        let x21 = t21 as u64;
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (a[1] as u128) * (a[5] as u128) + (x16 as u128) + (x22 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t25: u128 = (a[2] as u128) * (a[3] as u128) + (x21 as u128);
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 64) as u64;
+        let t27: u128 = (a[2] as u128) * (a[4] as u128) + (x23 as u128) + (x26 as u128);
+        let x27 = t27 as u64;
+        let x28 = (t27 >> 64) as u64;
+        let t29: u128 = (a[2] as u128) * (a[5] as u128) + (x24 as u128) + (x28 as u128);
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 64) as u64;
+        let t31: u128 = (a[3] as u128) * (a[4] as u128) + (x29 as u128);
+        let x31 = t31 as u64;
+        let x32 = (t31 >> 64) as u64;
+        let t33: u128 = (a[3] as u128) * (a[5] as u128) + (x30 as u128) + (x32 as u128);
+        let x33 = t33 as u64;
+        let x34 = (t33 >> 64) as u64;
+        let t35: u128 = (a[4] as u128) * (a[5] as u128) + (x34 as u128);
+        let x35 = t35 as u64;
+        let x36 = (t35 >> 64) as u64;
+        let x37 = x36 >> 63;
+        let x38 = x36 << 1;
+        let x39 = x35 >> 63;
+        let x40 = x38 | x39;
+        let x41 = x35 << 1;
+        let x42 = x33 >> 63;
+        let x43 = x41 | x42;
+        let x44 = x33 << 1;
+        let x45 = x31 >> 63;
+        let x46 = x44 | x45;
+        let x47 = x31 << 1;
+        let x48 = x27 >> 63;
+        let x49 = x47 | x48;
+        let x50 = x27 << 1;
+        let x51 = x25 >> 63;
+        let x52 = x50 | x51;
+        let x53 = x25 << 1;
+        let x54 = x19 >> 63;
+        let x55 = x53 | x54;
+        let x56 = x19 << 1;
+        let x57 = x17 >> 63;
+        let x58 = x56 | x57;
+        let x59 = x17 << 1;
+        let x60 = x9 >> 63;
+        let x61 = x59 | x60;
+        let x62 = x9 << 1;
+        let x63 = x7 >> 63;
+        let x64 = x62 | x63;
+        let x65 = x7 << 1;
+        let t69: u128 = (a[0] as u128) * (a[0] as u128);
+        let x69 = t69 as u64;
+        let x70 = (t69 >> 64) as u64;
+        let t71: u128 = (x65 as u128) + (x70 as u128) + (0x0000000000000000_u64 as u128);
+        let x71 = t71 as u64;
+        let x72 = (t71 >> 64) as u64;
+        let t73: u128 = (a[1] as u128) * (a[1] as u128) + (x64 as u128) + (x72 as u128);
+        let x73 = t73 as u64;
+        let x74 = (t73 >> 64) as u64;
+        let t75: u128 = (x61 as u128) + (x74 as u128) + (0x0000000000000000_u64 as u128);
+        let x75 = t75 as u64;
+        let x76 = (t75 >> 64) as u64;
+        let t77: u128 = (a[2] as u128) * (a[2] as u128) + (x58 as u128) + (x76 as u128);
+        let x77 = t77 as u64;
+        let x78 = (t77 >> 64) as u64;
+        let t79: u128 = (x55 as u128) + (x78 as u128) + (0x0000000000000000_u64 as u128);
+        let x79 = t79 as u64;
+        let x80 = (t79 >> 64) as u64;
+        let t81: u128 = (a[3] as u128) * (a[3] as u128) + (x52 as u128) + (x80 as u128);
+        let x81 = t81 as u64;
+        let x82 = (t81 >> 64) as u64;
+        let t83: u128 = (x49 as u128) + (x82 as u128) + (0x0000000000000000_u64 as u128);
+        let x83 = t83 as u64;
+        let x84 = (t83 >> 64) as u64;
+        let t85: u128 = (a[4] as u128) * (a[4] as u128) + (x46 as u128) + (x84 as u128);
+        let x85 = t85 as u64;
+        let x86 = (t85 >> 64) as u64;
+        let t87: u128 = (x43 as u128) + (x86 as u128) + (0x0000000000000000_u64 as u128);
+        let x87 = t87 as u64;
+        let x88 = (t87 >> 64) as u64;
+        let t89: u128 = (a[5] as u128) * (a[5] as u128) + (x40 as u128) + (x88 as u128);
+        let x89 = t89 as u64;
+        let x90 = (t89 >> 64) as u64;
+        let x91 = x37.wrapping_add(x90).wrapping_add(0x0000000000000000_u64);
+        [x69, x71, x73, x75, x77, x79, x81, x83, x85, x87, x89, x91]
+    }
+    /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn reduce_wide_limbs(t: &[u64; 12]) -> [u64; 6] {
+        let x20 = t[0].wrapping_mul(0x0000000100000001_u64);
+        let t21: u128 = (x20 as u128) * (0x00000000ffffffff_u64 as u128)
+            + (t[0] as u128);
+        let x22 = (t21 >> 64) as u64;
+        let t23: u128 = (x20 as u128) * (0xffffffff00000000_u64 as u128) + (t[1] as u128)
+            + (x22 as u128);
+        let x23 = t23 as u64;
+        let x24 = (t23 >> 64) as u64;
+        let t25: u128 = (x20 as u128) * (0xfffffffffffffffe_u64 as u128) + (t[2] as u128)
+            + (x24 as u128);
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 64) as u64;
+        let t27: u128 = (x20 as u128) * (0xffffffffffffffff_u64 as u128) + (t[3] as u128)
+            + (x26 as u128);
+        let x27 = t27 as u64;
+        let x28 = (t27 >> 64) as u64;
+        let t29: u128 = (x20 as u128) * (0xffffffffffffffff_u64 as u128) + (t[4] as u128)
+            + (x28 as u128);
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 64) as u64;
+        let t31: u128 = (x20 as u128) * (0xffffffffffffffff_u64 as u128) + (t[5] as u128)
+            + (x30 as u128);
+        let x31 = t31 as u64;
+        let x32 = (t31 >> 64) as u64;
+        let t33: u128 = (t[6] as u128) + (x32 as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x33 = t33 as u64;
+        let x34 = (t33 >> 64) as u64;
+        let x35 = x23.wrapping_mul(0x0000000100000001_u64);
+        let t36: u128 = (x35 as u128) * (0x00000000ffffffff_u64 as u128) + (x23 as u128);
+        let x37 = (t36 >> 64) as u64;
+        let t38: u128 = (x35 as u128) * (0xffffffff00000000_u64 as u128) + (x25 as u128)
+            + (x37 as u128);
+        let x38 = t38 as u64;
+        let x39 = (t38 >> 64) as u64;
+        let t40: u128 = (x35 as u128) * (0xfffffffffffffffe_u64 as u128) + (x27 as u128)
+            + (x39 as u128);
+        let x40 = t40 as u64;
+        let x41 = (t40 >> 64) as u64;
+        let t42: u128 = (x35 as u128) * (0xffffffffffffffff_u64 as u128) + (x29 as u128)
+            + (x41 as u128);
+        let x42 = t42 as u64;
+        let x43 = (t42 >> 64) as u64;
+        let t44: u128 = (x35 as u128) * (0xffffffffffffffff_u64 as u128) + (x31 as u128)
+            + (x43 as u128);
+        let x44 = t44 as u64;
+        let x45 = (t44 >> 64) as u64;
+        let t46: u128 = (x35 as u128) * (0xffffffffffffffff_u64 as u128) + (x33 as u128)
+            + (x45 as u128);
+        let x46 = t46 as u64;
+        let x47 = (t46 >> 64) as u64;
+        let t48: u128 = (t[7] as u128) + (x47 as u128) + (x34 as u128);
+        let x48 = t48 as u64;
+        let x49 = (t48 >> 64) as u64;
+        let x50 = x38.wrapping_mul(0x0000000100000001_u64);
+        let t51: u128 = (x50 as u128) * (0x00000000ffffffff_u64 as u128) + (x38 as u128);
+        let x52 = (t51 >> 64) as u64;
+        let t53: u128 = (x50 as u128) * (0xffffffff00000000_u64 as u128) + (x40 as u128)
+            + (x52 as u128);
+        let x53 = t53 as u64;
+        let x54 = (t53 >> 64) as u64;
+        let t55: u128 = (x50 as u128) * (0xfffffffffffffffe_u64 as u128) + (x42 as u128)
+            + (x54 as u128);
+        let x55 = t55 as u64;
+        let x56 = (t55 >> 64) as u64;
+        let t57: u128 = (x50 as u128) * (0xffffffffffffffff_u64 as u128) + (x44 as u128)
+            + (x56 as u128);
+        let x57 = t57 as u64;
+        let x58 = (t57 >> 64) as u64;
+        let t59: u128 = (x50 as u128) * (0xffffffffffffffff_u64 as u128) + (x46 as u128)
+            + (x58 as u128);
+        let x59 = t59 as u64;
+        let x60 = (t59 >> 64) as u64;
+        let t61: u128 = (x50 as u128) * (0xffffffffffffffff_u64 as u128) + (x48 as u128)
+            + (x60 as u128);
+        let x61 = t61 as u64;
+        let x62 = (t61 >> 64) as u64;
+        let t63: u128 = (t[8] as u128) + (x62 as u128) + (x49 as u128);
+        let x63 = t63 as u64;
+        let x64 = (t63 >> 64) as u64;
+        let x65 = x53.wrapping_mul(0x0000000100000001_u64);
+        let t66: u128 = (x65 as u128) * (0x00000000ffffffff_u64 as u128) + (x53 as u128);
+        let x67 = (t66 >> 64) as u64;
+        let t68: u128 = (x65 as u128) * (0xffffffff00000000_u64 as u128) + (x55 as u128)
+            + (x67 as u128);
+        let x68 = t68 as u64;
+        let x69 = (t68 >> 64) as u64;
+        let t70: u128 = (x65 as u128) * (0xfffffffffffffffe_u64 as u128) + (x57 as u128)
+            + (x69 as u128);
+        let x70 = t70 as u64;
+        let x71 = (t70 >> 64) as u64;
+        let t72: u128 = (x65 as u128) * (0xffffffffffffffff_u64 as u128) + (x59 as u128)
+            + (x71 as u128);
+        let x72 = t72 as u64;
+        let x73 = (t72 >> 64) as u64;
+        let t74: u128 = (x65 as u128) * (0xffffffffffffffff_u64 as u128) + (x61 as u128)
+            + (x73 as u128);
+        let x74 = t74 as u64;
+        let x75 = (t74 >> 64) as u64;
+        let t76: u128 = (x65 as u128) * (0xffffffffffffffff_u64 as u128) + (x63 as u128)
+            + (x75 as u128);
+        let x76 = t76 as u64;
+        let x77 = (t76 >> 64) as u64;
+        let t78: u128 = (t[9] as u128) + (x77 as u128) + (x64 as u128);
+        let x78 = t78 as u64;
+        let x79 = (t78 >> 64) as u64;
+        let x80 = x68.wrapping_mul(0x0000000100000001_u64);
+        let t81: u128 = (x80 as u128) * (0x00000000ffffffff_u64 as u128) + (x68 as u128);
+        let x82 = (t81 >> 64) as u64;
+        let t83: u128 = (x80 as u128) * (0xffffffff00000000_u64 as u128) + (x70 as u128)
+            + (x82 as u128);
+        let x83 = t83 as u64;
+        let x84 = (t83 >> 64) as u64;
+        let t85: u128 = (x80 as u128) * (0xfffffffffffffffe_u64 as u128) + (x72 as u128)
+            + (x84 as u128);
+        let x85 = t85 as u64;
+        let x86 = (t85 >> 64) as u64;
+        let t87: u128 = (x80 as u128) * (0xffffffffffffffff_u64 as u128) + (x74 as u128)
+            + (x86 as u128);
+        let x87 = t87 as u64;
+        let x88 = (t87 >> 64) as u64;
+        let t89: u128 = (x80 as u128) * (0xffffffffffffffff_u64 as u128) + (x76 as u128)
+            + (x88 as u128);
+        let x89 = t89 as u64;
+        let x90 = (t89 >> 64) as u64;
+        let t91: u128 = (x80 as u128) * (0xffffffffffffffff_u64 as u128) + (x78 as u128)
+            + (x90 as u128);
+        let x91 = t91 as u64;
+        let x92 = (t91 >> 64) as u64;
+        let t93: u128 = (t[10] as u128) + (x92 as u128) + (x79 as u128);
+        let x93 = t93 as u64;
+        let x94 = (t93 >> 64) as u64;
+        let x95 = x83.wrapping_mul(0x0000000100000001_u64);
+        let t96: u128 = (x95 as u128) * (0x00000000ffffffff_u64 as u128) + (x83 as u128);
+        let x97 = (t96 >> 64) as u64;
+        let t98: u128 = (x95 as u128) * (0xffffffff00000000_u64 as u128) + (x85 as u128)
+            + (x97 as u128);
+        let x98 = t98 as u64;
+        let x99 = (t98 >> 64) as u64;
+        let t100: u128 = (x95 as u128) * (0xfffffffffffffffe_u64 as u128) + (x87 as u128)
+            + (x99 as u128);
+        let x100 = t100 as u64;
+        let x101 = (t100 >> 64) as u64;
+        let t102: u128 = (x95 as u128) * (0xffffffffffffffff_u64 as u128) + (x89 as u128)
+            + (x101 as u128);
+        let x102 = t102 as u64;
+        let x103 = (t102 >> 64) as u64;
+        let t104: u128 = (x95 as u128) * (0xffffffffffffffff_u64 as u128) + (x91 as u128)
+            + (x103 as u128);
+        let x104 = t104 as u64;
+        let x105 = (t104 >> 64) as u64;
+        let t106: u128 = (x95 as u128) * (0xffffffffffffffff_u64 as u128) + (x93 as u128)
+            + (x105 as u128);
+        let x106 = t106 as u64;
+        let x107 = (t106 >> 64) as u64;
+        let t108: u128 = (t[11] as u128) + (x107 as u128) + (x94 as u128);
+        let x108 = t108 as u64;
+        let x109 = (t108 >> 64) as u64;
+        let t117: u128 = {
+            let (d, b1) = x98.overflowing_sub(0x00000000ffffffff_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x117 = t117 as u64;
+        let x118 = (t117 >> 127) as u64;
+        let t119: u128 = {
+            let (d, b1) = x100.overflowing_sub(0xffffffff00000000_u64);
+            let (d, b2) = d.overflowing_sub(x118);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x119 = t119 as u64;
+        let x120 = (t119 >> 127) as u64;
+        let t121: u128 = {
+            let (d, b1) = x102.overflowing_sub(0xfffffffffffffffe_u64);
+            let (d, b2) = d.overflowing_sub(x120);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x121 = t121 as u64;
+        let x122 = (t121 >> 127) as u64;
+        let t123: u128 = {
+            let (d, b1) = x104.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x122);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x123 = t123 as u64;
+        let x124 = (t123 >> 127) as u64;
+        let t125: u128 = {
+            let (d, b1) = x106.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x124);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x125 = t125 as u64;
+        let x126 = (t125 >> 127) as u64;
+        let t127: u128 = {
+            let (d, b1) = x108.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x126);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x127 = t127 as u64;
+        let x128 = (t127 >> 127) as u64;
+        let t129: u128 = {
+            let (d, b1) = x109.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x128);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x130 = (t129 >> 127) as u64;
+        let x131 = (0 as u64).wrapping_sub(x130);
+        let x132 = x117 ^ (x131 & (x117 ^ x98));
+        let x133 = x119 ^ (x131 & (x119 ^ x100));
+        let x134 = x121 ^ (x131 & (x121 ^ x102));
+        let x135 = x123 ^ (x131 & (x123 ^ x104));
+        let x136 = x125 ^ (x131 & (x125 ^ x106));
+        let x137 = x127 ^ (x131 & (x127 ^ x108));
+        [x132, x133, x134, x135, x136, x137]
+    }
+    /// (a + b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn add_wide_limbs(a: &[u64; 12], b: &[u64; 12]) -> [u64; 12] {
+        let t25: u128 = (a[0] as u128) + (b[0] as u128)
+            + (0x0000000000000000_u64 as u128);
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 64) as u64;
+        let t27: u128 = (a[1] as u128) + (b[1] as u128) + (x26 as u128);
+        let x27 = t27 as u64;
+        let x28 = (t27 >> 64) as u64;
+        let t29: u128 = (a[2] as u128) + (b[2] as u128) + (x28 as u128);
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 64) as u64;
+        let t31: u128 = (a[3] as u128) + (b[3] as u128) + (x30 as u128);
+        let x31 = t31 as u64;
+        let x32 = (t31 >> 64) as u64;
+        let t33: u128 = (a[4] as u128) + (b[4] as u128) + (x32 as u128);
+        let x33 = t33 as u64;
+        let x34 = (t33 >> 64) as u64;
+        let t35: u128 = (a[5] as u128) + (b[5] as u128) + (x34 as u128);
+        let x35 = t35 as u64;
+        let x36 = (t35 >> 64) as u64;
+        let t37: u128 = (a[6] as u128) + (b[6] as u128) + (x36 as u128);
+        let x37 = t37 as u64;
+        let x38 = (t37 >> 64) as u64;
+        let t39: u128 = (a[7] as u128) + (b[7] as u128) + (x38 as u128);
+        let x39 = t39 as u64;
+        let x40 = (t39 >> 64) as u64;
+        let t41: u128 = (a[8] as u128) + (b[8] as u128) + (x40 as u128);
+        let x41 = t41 as u64;
+        let x42 = (t41 >> 64) as u64;
+        let t43: u128 = (a[9] as u128) + (b[9] as u128) + (x42 as u128);
+        let x43 = t43 as u64;
+        let x44 = (t43 >> 64) as u64;
+        let t45: u128 = (a[10] as u128) + (b[10] as u128) + (x44 as u128);
+        let x45 = t45 as u64;
+        let x46 = (t45 >> 64) as u64;
+        let t47: u128 = (a[11] as u128) + (b[11] as u128) + (x46 as u128);
+        let x47 = t47 as u64;
+        let x48 = (t47 >> 64) as u64;
+        let t56: u128 = {
+            let (d, b1) = x37.overflowing_sub(0x00000000ffffffff_u64);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x56 = t56 as u64;
+        let x57 = (t56 >> 127) as u64;
+        let t58: u128 = {
+            let (d, b1) = x39.overflowing_sub(0xffffffff00000000_u64);
+            let (d, b2) = d.overflowing_sub(x57);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x58 = t58 as u64;
+        let x59 = (t58 >> 127) as u64;
+        let t60: u128 = {
+            let (d, b1) = x41.overflowing_sub(0xfffffffffffffffe_u64);
+            let (d, b2) = d.overflowing_sub(x59);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x60 = t60 as u64;
+        let x61 = (t60 >> 127) as u64;
+        let t62: u128 = {
+            let (d, b1) = x43.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x61);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x62 = t62 as u64;
+        let x63 = (t62 >> 127) as u64;
+        let t64: u128 = {
+            let (d, b1) = x45.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x63);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x64 = t64 as u64;
+        let x65 = (t64 >> 127) as u64;
+        let t66: u128 = {
+            let (d, b1) = x47.overflowing_sub(0xffffffffffffffff_u64);
+            let (d, b2) = d.overflowing_sub(x65);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x66 = t66 as u64;
+        let x67 = (t66 >> 127) as u64;
+        let t68: u128 = {
+            let (d, b1) = x48.overflowing_sub(0x0000000000000000_u64);
+            let (d, b2) = d.overflowing_sub(x67);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x69 = (t68 >> 127) as u64;
+        let x70 = (0 as u64).wrapping_sub(x69);
+        let x71 = x56 ^ (x70 & (x56 ^ x37));
+        let x72 = x58 ^ (x70 & (x58 ^ x39));
+        let x73 = x60 ^ (x70 & (x60 ^ x41));
+        let x74 = x62 ^ (x70 & (x62 ^ x43));
+        let x75 = x64 ^ (x70 & (x64 ^ x45));
+        let x76 = x66 ^ (x70 & (x66 ^ x47));
+        [x25, x27, x29, x31, x33, x35, x71, x72, x73, x74, x75, x76]
+    }
+    /// (a − b) mod p·R for a, b below p·R.
+    #[inline]
+    #[allow(clippy::all, unused_parens, unused_assignments)]
+    fn sub_wide_limbs(a: &[u64; 12], b: &[u64; 12]) -> [u64; 12] {
+        let t25: u128 = {
+            let (d, b1) = a[0].overflowing_sub(b[0]);
+            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x25 = t25 as u64;
+        let x26 = (t25 >> 127) as u64;
+        let t27: u128 = {
+            let (d, b1) = a[1].overflowing_sub(b[1]);
+            let (d, b2) = d.overflowing_sub(x26);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x27 = t27 as u64;
+        let x28 = (t27 >> 127) as u64;
+        let t29: u128 = {
+            let (d, b1) = a[2].overflowing_sub(b[2]);
+            let (d, b2) = d.overflowing_sub(x28);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x29 = t29 as u64;
+        let x30 = (t29 >> 127) as u64;
+        let t31: u128 = {
+            let (d, b1) = a[3].overflowing_sub(b[3]);
+            let (d, b2) = d.overflowing_sub(x30);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x31 = t31 as u64;
+        let x32 = (t31 >> 127) as u64;
+        let t33: u128 = {
+            let (d, b1) = a[4].overflowing_sub(b[4]);
+            let (d, b2) = d.overflowing_sub(x32);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x33 = t33 as u64;
+        let x34 = (t33 >> 127) as u64;
+        let t35: u128 = {
+            let (d, b1) = a[5].overflowing_sub(b[5]);
+            let (d, b2) = d.overflowing_sub(x34);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x35 = t35 as u64;
+        let x36 = (t35 >> 127) as u64;
+        let t37: u128 = {
+            let (d, b1) = a[6].overflowing_sub(b[6]);
+            let (d, b2) = d.overflowing_sub(x36);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x37 = t37 as u64;
+        let x38 = (t37 >> 127) as u64;
+        let t39: u128 = {
+            let (d, b1) = a[7].overflowing_sub(b[7]);
+            let (d, b2) = d.overflowing_sub(x38);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x39 = t39 as u64;
+        let x40 = (t39 >> 127) as u64;
+        let t41: u128 = {
+            let (d, b1) = a[8].overflowing_sub(b[8]);
+            let (d, b2) = d.overflowing_sub(x40);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x41 = t41 as u64;
+        let x42 = (t41 >> 127) as u64;
+        let t43: u128 = {
+            let (d, b1) = a[9].overflowing_sub(b[9]);
+            let (d, b2) = d.overflowing_sub(x42);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x43 = t43 as u64;
+        let x44 = (t43 >> 127) as u64;
+        let t45: u128 = {
+            let (d, b1) = a[10].overflowing_sub(b[10]);
+            let (d, b2) = d.overflowing_sub(x44);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x45 = t45 as u64;
+        let x46 = (t45 >> 127) as u64;
+        let t47: u128 = {
+            let (d, b1) = a[11].overflowing_sub(b[11]);
+            let (d, b2) = d.overflowing_sub(x46);
+            (d as u128) | (((b1 | b2) as u128) << 127)
+        };
+        let x47 = t47 as u64;
+        let x48 = (t47 >> 127) as u64;
+        let x49 = (0 as u64).wrapping_sub(x48);
+        let x56 = 0x00000000ffffffff_u64 & x49;
+        let t57: u128 = (x37 as u128) + (x56 as u128) + (0x0000000000000000_u64 as u128);
+        let x57 = t57 as u64;
+        let x58 = (t57 >> 64) as u64;
+        let x59 = 0xffffffff00000000_u64 & x49;
+        let t60: u128 = (x39 as u128) + (x59 as u128) + (x58 as u128);
+        let x60 = t60 as u64;
+        let x61 = (t60 >> 64) as u64;
+        let x62 = 0xfffffffffffffffe_u64 & x49;
+        let t63: u128 = (x41 as u128) + (x62 as u128) + (x61 as u128);
+        let x63 = t63 as u64;
+        let x64 = (t63 >> 64) as u64;
+        let t66: u128 = (x43 as u128) + (x49 as u128) + (x64 as u128);
+        let x66 = t66 as u64;
+        let x67 = (t66 >> 64) as u64;
+        let t69: u128 = (x45 as u128) + (x49 as u128) + (x67 as u128);
+        let x69 = t69 as u64;
+        let x70 = (t69 >> 64) as u64;
+        let x72 = x47.wrapping_add(x49).wrapping_add(x70);
+        [x25, x27, x29, x31, x33, x35, x57, x60, x63, x66, x69, x72]
+    }
+    /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
+    /// the wide type. One schoolbook product, no reduction.
+    #[inline]
+    pub fn mul_wide(&self, rhs: &Fp) -> FpWide {
+        FpWide(Self::mul_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The unreduced square ã² < p² (2n limbs).
+    #[inline]
+    pub fn square_wide(&self) -> FpWide {
+        FpWide(Self::square_wide_limbs(&self.0))
+    }
+    /// T·R⁻¹ mod p: one Montgomery reduction of a wide value, giving the field element
+    /// whose Montgomery form it is (so `reduce_wide(a.mul_wide(b)) == a * b`).
+    #[inline]
+    pub fn reduce_wide(t: &FpWide) -> Fp {
+        Fp(Self::reduce_wide_limbs(&t.0))
+    }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
         let mut limbs = [0 as u64; 6];
@@ -2779,5 +3476,159 @@ impl ::core::iter::Product for Fp {
 impl<'a> ::core::iter::Product<&'a Fp> for Fp {
     fn product<I: Iterator<Item = &'a Fp>>(iter: I) -> Fp {
         iter.fold(Fp::ONE, |a, b| Fp::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for Fp {
+    type Bytes = [u8; 48];
+    const BYTES: usize = 48;
+    const ZERO: Fp = Fp::ZERO;
+    const ONE: Fp = Fp::ONE;
+    const CHARACTERISTIC_TWO: bool = false;
+    #[inline]
+    fn square(&self) -> Fp {
+        Fp::square(self)
+    }
+    #[inline]
+    fn double(&self) -> Fp {
+        Fp::double(self)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<Fp> {
+        Fp::invert(self)
+    }
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<Fp> {
+        Fp::sqrt(self)
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        Fp::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> Fp {
+        Fp::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn batch_invert(elems: &mut [Fp]) {
+        Fp::batch_invert(elems)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 48] {
+        Fp::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 48] {
+        Fp::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 48]) -> ::subtle::CtOption<Fp> {
+        Fp::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 48]) -> ::subtle::CtOption<Fp> {
+        Fp::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::PrimeField for Fp {
+    const NUM_BITS: u32 = Fp::NUM_BITS;
+    const MODULUS_HEX: &'static str = Fp::MODULUS_HEX;
+    const TWO_ADICITY: u32 = Fp::TWO_ADICITY;
+    const ROOT_OF_UNITY: Fp = Fp::ROOT_OF_UNITY;
+    const TWO_INV: Fp = Fp::TWO_INV;
+    #[inline]
+    fn modulus_le_bytes() -> [u8; 48] {
+        Fp::MODULUS_LE_BYTES
+    }
+    #[inline]
+    fn from_u64(x: u64) -> Fp {
+        Fp::from_u64(x)
+    }
+    #[inline]
+    fn mul_small(&self, k: u32) -> Fp {
+        Fp::mul_small(self, k)
+    }
+    #[inline]
+    fn legendre(&self) -> i8 {
+        Fp::legendre(self)
+    }
+}
+/// A double-width value of [`Fp`]: an integer T below p·R (R = 2^384), as 12 little-endian 64-bit limbs, the input of Montgomery reduction. Products of Montgomery representatives (`Fp::mul_wide`) are such values, and `add`/`sub` keep the bound by working modulo p·R, so `Fp::reduce_wide` of a sum of products equals the sum of the reduced products (lazy reduction).
+#[derive(Clone, Copy)]
+pub struct FpWide([u64; 12]);
+impl FpWide {
+    /// Zero.
+    pub const ZERO: FpWide = FpWide([0; 12]);
+    /// (self + rhs) mod p·R.
+    #[inline]
+    pub fn add(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::add_wide_limbs(&self.0, &rhs.0))
+    }
+    /// (self − rhs) mod p·R.
+    #[inline]
+    pub fn sub(&self, rhs: &FpWide) -> FpWide {
+        FpWide(Fp::sub_wide_limbs(&self.0, &rhs.0))
+    }
+    /// The limbs, little-endian.
+    pub const fn limbs(&self) -> &[u64; 12] {
+        &self.0
+    }
+}
+impl ::core::default::Default for FpWide {
+    #[inline]
+    fn default() -> FpWide {
+        FpWide::ZERO
+    }
+}
+impl ::core::fmt::Debug for FpWide {
+    /// `0x` and the 2n limbs as big-endian hex.
+    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+        f.write_str("0x")?;
+        for limb in self.0.iter().rev() {
+            write!(f, "{:0width$x}", limb, width = (u64::BITS / 4) as usize)?;
+        }
+        Ok(())
+    }
+}
+impl ::subtle::ConditionallySelectable for FpWide {
+    #[inline]
+    fn conditional_select(a: &FpWide, b: &FpWide, choice: ::subtle::Choice) -> FpWide {
+        let mut out = [0 as u64; 12];
+        let mut i = 0;
+        while i < 12 {
+            out[i] = <u64 as ::subtle::ConditionallySelectable>::conditional_select(
+                &a.0[i],
+                &b.0[i],
+                choice,
+            );
+            i += 1;
+        }
+        FpWide(out)
+    }
+}
+impl ::fieldgen_field::WideField for Fp {
+    type Wide = FpWide;
+    #[inline]
+    fn mul_wide(a: &Fp, b: &Fp) -> FpWide {
+        a.mul_wide(b)
+    }
+    #[inline]
+    fn square_wide(a: &Fp) -> FpWide {
+        a.square_wide()
+    }
+    #[inline]
+    fn reduce_wide(t: &FpWide) -> Fp {
+        Fp::reduce_wide(t)
+    }
+    #[inline]
+    fn add_wide(a: &FpWide, b: &FpWide) -> FpWide {
+        a.add(b)
+    }
+    #[inline]
+    fn sub_wide(a: &FpWide, b: &FpWide) -> FpWide {
+        a.sub(b)
     }
 }

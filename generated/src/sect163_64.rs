@@ -35,6 +35,21 @@ impl F163 {
     const SQRT_X: [u64; 3] = [
         0xb6db6db6db6db6b0, 0x492492492492db6d, 0x0000000492492492,
     ];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 3]) -> ::core::option::Option<F163> {
+        if words[2] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F163(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F163 = match F163::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F163> {
+        match ::fieldgen_field::konst::parse_hex_u64::<3>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 21 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 163 is set.
     pub fn from_le_bytes(bytes: &[u8; 21]) -> ::subtle::CtOption<F163> {
         let mut w = [0 as u64; 3];
@@ -1857,5 +1872,77 @@ impl ::core::iter::Product for F163 {
 impl<'a> ::core::iter::Product<&'a F163> for F163 {
     fn product<I: Iterator<Item = &'a F163>>(iter: I) -> F163 {
         iter.fold(F163::ONE, |a, b| F163::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F163 {
+    type Bytes = [u8; 21];
+    const BYTES: usize = 21;
+    const ZERO: F163 = F163::ZERO;
+    const ONE: F163 = F163::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F163 {
+        F163::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F163 {
+        F163::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F163 {
+        F163::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F163> {
+        F163::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F163> {
+        ::subtle::CtOption::new(F163::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F163::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F163 {
+        F163::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F163 {
+        F163::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 21] {
+        F163::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 21] {
+        F163::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 21]) -> ::subtle::CtOption<F163> {
+        F163::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 21]) -> ::subtle::CtOption<F163> {
+        F163::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F163 {
+    const DEGREE: u32 = F163::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F163::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F163> {
+        F163::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F163> {
+        F163::invert_vartime(self)
     }
 }

@@ -36,6 +36,21 @@ impl F193 {
     const SQRT_X: [u64; 4] = [
         0x0000000000000100, 0x0000000200000000, 0x0000000000000000, 0x0000000000000000,
     ];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 4]) -> ::core::option::Option<F193> {
+        if words[3] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F193(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F193 = match F193::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F193> {
+        match ::fieldgen_field::konst::parse_hex_u64::<4>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 25 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 193 is set.
     pub fn from_le_bytes(bytes: &[u8; 25]) -> ::subtle::CtOption<F193> {
         let mut w = [0 as u64; 4];
@@ -2500,5 +2515,77 @@ impl ::core::iter::Product for F193 {
 impl<'a> ::core::iter::Product<&'a F193> for F193 {
     fn product<I: Iterator<Item = &'a F193>>(iter: I) -> F193 {
         iter.fold(F193::ONE, |a, b| F193::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F193 {
+    type Bytes = [u8; 25];
+    const BYTES: usize = 25;
+    const ZERO: F193 = F193::ZERO;
+    const ONE: F193 = F193::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F193 {
+        F193::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F193 {
+        F193::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F193 {
+        F193::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F193> {
+        F193::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F193> {
+        ::subtle::CtOption::new(F193::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F193::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F193 {
+        F193::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F193 {
+        F193::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 25] {
+        F193::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 25] {
+        F193::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 25]) -> ::subtle::CtOption<F193> {
+        F193::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 25]) -> ::subtle::CtOption<F193> {
+        F193::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F193 {
+    const DEGREE: u32 = F193::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F193::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F193> {
+        F193::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F193> {
+        F193::invert_vartime(self)
     }
 }

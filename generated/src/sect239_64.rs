@@ -36,6 +36,21 @@ impl F239 {
     const SQRT_X: [u64; 4] = [
         0x0000008000000000, 0x0140000000000000, 0x0000000000000000, 0x0000000000000080,
     ];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 4]) -> ::core::option::Option<F239> {
+        if words[3] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F239(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F239 = match F239::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F239> {
+        match ::fieldgen_field::konst::parse_hex_u64::<4>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 30 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 239 is set.
     pub fn from_le_bytes(bytes: &[u8; 30]) -> ::subtle::CtOption<F239> {
         let mut w = [0 as u64; 4];
@@ -2893,5 +2908,77 @@ impl ::core::iter::Product for F239 {
 impl<'a> ::core::iter::Product<&'a F239> for F239 {
     fn product<I: Iterator<Item = &'a F239>>(iter: I) -> F239 {
         iter.fold(F239::ONE, |a, b| F239::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F239 {
+    type Bytes = [u8; 30];
+    const BYTES: usize = 30;
+    const ZERO: F239 = F239::ZERO;
+    const ONE: F239 = F239::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F239 {
+        F239::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F239 {
+        F239::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F239 {
+        F239::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F239> {
+        F239::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F239> {
+        ::subtle::CtOption::new(F239::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F239::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F239 {
+        F239::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F239 {
+        F239::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 30] {
+        F239::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 30] {
+        F239::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 30]) -> ::subtle::CtOption<F239> {
+        F239::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 30]) -> ::subtle::CtOption<F239> {
+        F239::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F239 {
+    const DEGREE: u32 = F239::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F239::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F239> {
+        F239::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F239> {
+        F239::invert_vartime(self)
     }
 }

@@ -38,6 +38,21 @@ impl F283 {
         0x0c30c30c30c30808, 0x30c30c30c30c30c3, 0x820820820820830c, 0x0820820820820820,
         0x0000000002082082,
     ];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 5]) -> ::core::option::Option<F283> {
+        if words[4] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F283(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F283 = match F283::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F283> {
+        match ::fieldgen_field::konst::parse_hex_u64::<5>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 36 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 283 is set.
     pub fn from_le_bytes(bytes: &[u8; 36]) -> ::subtle::CtOption<F283> {
         let mut w = [0 as u64; 5];
@@ -2710,5 +2725,77 @@ impl ::core::iter::Product for F283 {
 impl<'a> ::core::iter::Product<&'a F283> for F283 {
     fn product<I: Iterator<Item = &'a F283>>(iter: I) -> F283 {
         iter.fold(F283::ONE, |a, b| F283::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F283 {
+    type Bytes = [u8; 36];
+    const BYTES: usize = 36;
+    const ZERO: F283 = F283::ZERO;
+    const ONE: F283 = F283::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F283 {
+        F283::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F283 {
+        F283::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F283 {
+        F283::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F283> {
+        F283::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F283> {
+        ::subtle::CtOption::new(F283::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F283::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F283 {
+        F283::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F283 {
+        F283::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 36] {
+        F283::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 36] {
+        F283::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 36]) -> ::subtle::CtOption<F283> {
+        F283::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 36]) -> ::subtle::CtOption<F283> {
+        F283::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F283 {
+    const DEGREE: u32 = F283::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F283::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F283> {
+        F283::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F283> {
+        F283::invert_vartime(self)
     }
 }

@@ -38,6 +38,21 @@ impl F409 {
         0x0000100000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000002000,
         0x0000000000000000, 0x0000000000000000, 0x0000000000000000,
     ];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u64; 7]) -> ::core::option::Option<F409> {
+        if words[6] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F409(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F409 = match F409::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F409> {
+        match ::fieldgen_field::konst::parse_hex_u64::<7>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 52 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 409 is set.
     pub fn from_le_bytes(bytes: &[u8; 52]) -> ::subtle::CtOption<F409> {
         let mut w = [0 as u64; 7];
@@ -3475,5 +3490,77 @@ impl ::core::iter::Product for F409 {
 impl<'a> ::core::iter::Product<&'a F409> for F409 {
     fn product<I: Iterator<Item = &'a F409>>(iter: I) -> F409 {
         iter.fold(F409::ONE, |a, b| F409::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F409 {
+    type Bytes = [u8; 52];
+    const BYTES: usize = 52;
+    const ZERO: F409 = F409::ZERO;
+    const ONE: F409 = F409::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F409 {
+        F409::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F409 {
+        F409::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F409 {
+        F409::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F409> {
+        F409::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F409> {
+        ::subtle::CtOption::new(F409::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F409::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F409 {
+        F409::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F409 {
+        F409::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 52] {
+        F409::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 52] {
+        F409::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 52]) -> ::subtle::CtOption<F409> {
+        F409::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 52]) -> ::subtle::CtOption<F409> {
+        F409::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F409 {
+    const DEGREE: u32 = F409::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F409::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F409> {
+        F409::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F409> {
+        F409::invert_vartime(self)
     }
 }

@@ -41,6 +41,21 @@ impl F571 {
         0xe1195f08, 0x657c232b, 0x308caf84, 0xf84657c2, 0x195f08ca, 0x7c232be1,
         0x8caf8465, 0xbe1195f0, 0x4657c232, 0x5f08caf8, 0x232be119, 0x0784657c,
     ];
+    /// The element with coefficient words `words` (little-endian, bit i of the vector the
+    /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+    pub const fn from_canonical(words: [u32; 18]) -> ::core::option::Option<F571> {
+        if words[17] & !Self::TOP_MASK != 0 {
+            return ::core::option::Option::None;
+        }
+        ::core::option::Option::Some(F571(words))
+    }
+    /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F571 = match F571::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
+    pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<F571> {
+        match ::fieldgen_field::konst::parse_hex_u32::<18>(hex) {
+            ::core::option::Option::Some(words) => Self::from_canonical(words),
+            ::core::option::Option::None => ::core::option::Option::None,
+        }
+    }
     /// Decodes 72 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 571 is set.
     pub fn from_le_bytes(bytes: &[u8; 72]) -> ::subtle::CtOption<F571> {
         let mut w = [0 as u32; 18];
@@ -1992,5 +2007,77 @@ impl ::core::iter::Product for F571 {
 impl<'a> ::core::iter::Product<&'a F571> for F571 {
     fn product<I: Iterator<Item = &'a F571>>(iter: I) -> F571 {
         iter.fold(F571::ONE, |a, b| F571::mul(&a, b))
+    }
+}
+impl ::fieldgen_field::Field for F571 {
+    type Bytes = [u8; 72];
+    const BYTES: usize = 72;
+    const ZERO: F571 = F571::ZERO;
+    const ONE: F571 = F571::ONE;
+    const CHARACTERISTIC_TWO: bool = true;
+    #[inline]
+    fn square(&self) -> F571 {
+        F571::square(self)
+    }
+    /// Zero: x + x = 0 in characteristic two.
+    #[inline]
+    fn double(&self) -> F571 {
+        F571::ZERO
+    }
+    #[inline]
+    fn square_n(&self, k: u32) -> F571 {
+        F571::square_n(self, k)
+    }
+    #[inline]
+    fn invert(&self) -> ::subtle::CtOption<F571> {
+        F571::invert(self)
+    }
+    /// Always some: squaring is a bijection of GF(2^m).
+    #[inline]
+    fn sqrt(&self) -> ::subtle::CtOption<F571> {
+        ::subtle::CtOption::new(F571::sqrt(self), ::subtle::Choice::from(1))
+    }
+    #[inline]
+    fn is_zero(&self) -> ::subtle::Choice {
+        F571::is_zero(self)
+    }
+    #[inline]
+    fn pow(&self, exp_le: &[u64]) -> F571 {
+        F571::pow(self, exp_le)
+    }
+    #[inline]
+    fn pow_vartime(&self, exp_le: &[u64]) -> F571 {
+        F571::pow_vartime(self, exp_le)
+    }
+    #[inline]
+    fn to_le_bytes(&self) -> [u8; 72] {
+        F571::to_le_bytes(self)
+    }
+    #[inline]
+    fn to_be_bytes(&self) -> [u8; 72] {
+        F571::to_be_bytes(self)
+    }
+    #[inline]
+    fn from_le_bytes(bytes: &[u8; 72]) -> ::subtle::CtOption<F571> {
+        F571::from_le_bytes(bytes)
+    }
+    #[inline]
+    fn from_be_bytes(bytes: &[u8; 72]) -> ::subtle::CtOption<F571> {
+        F571::from_be_bytes(bytes)
+    }
+}
+impl ::fieldgen_field::BinaryField for F571 {
+    const DEGREE: u32 = F571::DEGREE;
+    #[inline]
+    fn trace(&self) -> ::subtle::Choice {
+        ::subtle::Choice::from(F571::trace(self))
+    }
+    #[inline]
+    fn solve_quadratic(&self) -> ::subtle::CtOption<F571> {
+        F571::solve_quadratic(self)
+    }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F571> {
+        F571::invert_vartime(self)
     }
 }

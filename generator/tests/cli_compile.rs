@@ -152,8 +152,9 @@ fn generated_modules_compile_and_pass_the_oracle_suite() {
         &dir.join("Cargo.toml"),
         &format!(
             "[package]\nname = \"cli-scratch\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [dependencies]\nsubtle = \"2.6\"\nfieldgen-tests = {{ path = {:?} }}\n\n\
+             [dependencies]\nsubtle = \"2.6\"\nfieldgen-field = {{ path = {:?} }}\nfieldgen-tests = {{ path = {:?} }}\n\n\
              [profile.dev]\nopt-level = 1\ndebug = 0\n\n[workspace]\n",
+            ws.join("field").display().to_string(),
             tests_path.display().to_string()
         ),
     );

@@ -4,9 +4,9 @@
 //! middle limbs, Montgomery-friendly primes (n0' = 1) and tiny primes.
 
 use generator::ir::{interpret, Func};
-use generator::lower::{addsub, montgomery, square, MulAlgorithm};
+use generator::lower::{addsub, montgomery, square, wide, MulAlgorithm};
 use generator::opt::optimize;
-use generator::spec::{is_probable_prime, FieldConsts, LimbBits};
+use generator::spec::{is_probable_prime, to_limbs, FieldConsts, LimbBits};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
@@ -108,6 +108,97 @@ fn run(f: &Func, c: &FieldConsts, args: &[&BigUint]) -> BigUint {
         .fold(BigUint::zero(), |acc, &l| (acc << c.w() as usize) + l)
 }
 
+/// Runs `f` on double-width (2n-limb) arguments and reads a result of any length.
+fn run_wide(f: &Func, c: &FieldConsts, args: &[&BigUint]) -> BigUint {
+    let limbs: Vec<Vec<u64>> = args
+        .iter()
+        .map(|a| to_limbs(a, c.w(), 2 * c.limbs))
+        .collect();
+    let refs: Vec<&[u64]> = limbs.iter().map(|l| l.as_slice()).collect();
+    let out = interpret(f, &refs).expect("interpretation succeeds");
+    out.iter()
+        .rev()
+        .fold(BigUint::zero(), |acc, &l| (acc << c.w() as usize) + l)
+}
+
+/// The double-width lowerings: products and squares below p² against num-bigint, and the
+/// reduction, sum and difference of values below p·R, at the extremes (0, p·R − 1, p², the
+/// largest product) and on products of the edge inputs.
+fn check_wide(rng: &mut Rng, c: &FieldConsts, xs: &[BigUint], r_inv: &BigUint) {
+    let p = &c.modulus;
+    let big_r = BigUint::one() << (c.w() as usize * c.limbs);
+    let pr = p * &big_r;
+    let mul = wide::lower_mul_wide(c);
+    let sq = wide::lower_square_wide(c);
+    let red = wide::lower_reduce_wide(c);
+    let add = wide::lower_add_wide(c);
+    let sub = wide::lower_sub_wide(c);
+    let [mul_o, sq_o, red_o, add_o, sub_o] = [&mul, &sq, &red, &add, &sub].map(optimize);
+    let mut ts = vec![
+        BigUint::zero(),
+        BigUint::one(),
+        &pr - 1u32,
+        &pr - p,
+        p * p,
+        (p - 1u32) * (p - 1u32),
+        big_r.clone(),
+    ];
+    for (a, b) in xs.iter().zip(xs.iter().rev()) {
+        let prod = a * b;
+        assert_eq!(
+            run(&mul, c, &[a, b]),
+            prod,
+            "mul_wide p={p:#x} a={a:#x} b={b:#x}"
+        );
+        assert_eq!(run(&mul_o, c, &[a, b]), prod, "optimised mul_wide p={p:#x}");
+        assert_eq!(run(&sq, c, &[a]), a * a, "square_wide p={p:#x} a={a:#x}");
+        assert_eq!(run(&sq_o, c, &[a]), a * a, "optimised square_wide p={p:#x}");
+        ts.push(prod);
+        ts.push(rng.below(&pr));
+    }
+    for t in &ts {
+        let want = t * r_inv % p;
+        assert_eq!(
+            run_wide(&red, c, &[t]),
+            want,
+            "reduce_wide p={p:#x} t={t:#x}"
+        );
+        assert_eq!(
+            run_wide(&red_o, c, &[t]),
+            want,
+            "optimised reduce_wide p={p:#x}"
+        );
+    }
+    for (a, b) in ts
+        .iter()
+        .zip(ts.iter().rev())
+        .chain([(&ts[2], &ts[2]), (&ts[0], &ts[2])])
+    {
+        let s = (a + b) % &pr;
+        let d = (a + &pr - b) % &pr;
+        assert_eq!(
+            run_wide(&add, c, &[a, b]),
+            s,
+            "add_wide p={p:#x} a={a:#x} b={b:#x}"
+        );
+        assert_eq!(
+            run_wide(&add_o, c, &[a, b]),
+            s,
+            "optimised add_wide p={p:#x}"
+        );
+        assert_eq!(
+            run_wide(&sub, c, &[a, b]),
+            d,
+            "sub_wide p={p:#x} a={a:#x} b={b:#x}"
+        );
+        assert_eq!(
+            run_wide(&sub_o, c, &[a, b]),
+            d,
+            "optimised sub_wide p={p:#x}"
+        );
+    }
+}
+
 /// Inputs for a prime: edge values then random ones.
 fn inputs(rng: &mut Rng, p: &BigUint, c: &FieldConsts, count: usize) -> Vec<BigUint> {
     let mut v = vec![
@@ -137,6 +228,7 @@ fn check_prime(rng: &mut Rng, p: &BigUint, lb: LimbBits, count: usize) {
     let c = FieldConsts::new(p, lb).unwrap();
     let r_inv = c.r.modpow(&(p - 2u32), p);
     let xs = inputs(rng, p, &c, count);
+    check_wide(rng, &c, &xs, &r_inv);
     let mut algs = vec![MulAlgorithm::Cios, MulAlgorithm::ProductScanning];
     if c.no_carry_mul() {
         algs.push(MulAlgorithm::CiosNoCarry);

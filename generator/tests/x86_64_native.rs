@@ -261,11 +261,12 @@ fn write_crate(dir: &Path, cases: &[Case], with_suite: bool) -> usize {
     } else {
         String::new()
     };
+    let field_path = ws.join("field").display().to_string();
     write_if_changed(
         &dir.join("Cargo.toml"),
         &format!(
             "[package]\nname = \"asm-scratch\"\nversion = \"0.0.0\"\nedition = \"2021\"\npublish = false\n\n\
-             [dependencies]\nsubtle = \"2.6\"\n{suite_dep}\n\
+             [dependencies]\nsubtle = \"2.6\"\nfieldgen-field = {{ path = {field_path:?} }}\n{suite_dep}\n\
              [profile.dev]\nopt-level = 1\ndebug = 0\n\n[workspace]\n"
         ),
     );

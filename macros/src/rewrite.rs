@@ -8,7 +8,9 @@
 //!   line, so rustdoc shows the user's text first and the generated description as its own
 //!   paragraph;
 //! - `struct` and the name carry the invocation's spans, so errors such as "defined multiple
-//!   times" point at the name.
+//!   times" point at the name;
+//! - the double-width companion type `pub struct <Name>Wide` of a Montgomery-form field takes
+//!   the same visibility.
 
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::{quote, ToTokens};
@@ -54,6 +56,18 @@ pub fn apply_header(tokens: TokenStream, header: &FieldHeader) -> Result<TokenSt
     header.vis.to_tokens(&mut out);
     header.struct_token.to_tokens(&mut out);
     header.ident.to_tokens(&mut out);
-    out.extend(trees[at + 3..].iter().cloned());
+    let wide = format!("{name}Wide");
+    let rest = &trees[at + 3..];
+    match rest
+        .windows(3)
+        .position(|w| is_ident(&w[0], "pub") && is_ident(&w[1], "struct") && is_ident(&w[2], &wide))
+    {
+        Some(k) => {
+            out.extend(rest[..k].iter().cloned());
+            header.vis.to_tokens(&mut out);
+            out.extend(rest[k + 1..].iter().cloned());
+        }
+        None => out.extend(rest.iter().cloned()),
+    }
     Ok(out)
 }

@@ -234,14 +234,18 @@ fn the_struct_line_sets_visibility_docs_and_spans() {
     assert!(docs[4].contains("product-scanning"), "{}", docs[4]);
     assert_eq!(docs[5], "# [derive (Clone , Copy)]");
     assert_eq!(s.attrs.len(), 6);
-    // Exactly one struct: the visibility rewrite touched nothing else.
-    assert_eq!(
-        file.items
-            .iter()
-            .filter(|i| matches!(i, syn::Item::Struct(_)))
-            .count(),
-        1
-    );
+    // Two structs, the field and its double-width companion, both with the written visibility.
+    let structs: Vec<&syn::ItemStruct> = file
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            syn::Item::Struct(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(structs.len(), 2);
+    assert_eq!(structs[1].ident.to_string(), format!("{}Wide", s.ident));
+    assert_eq!(structs[1].vis.to_token_stream().to_string(), "pub (crate)");
 
     for (vis, shown) in [
         (quote!(), ""),

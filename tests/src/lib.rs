@@ -142,6 +142,7 @@ pub mod api;
 pub mod binary;
 pub mod ctx;
 pub mod edge;
+pub mod layer;
 pub mod oracle;
 pub mod suite;
 

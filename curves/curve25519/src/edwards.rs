@@ -13,7 +13,7 @@ use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable, ConstantTi
 use zeroize::Zeroize;
 
 use crate::decode_x4::{sqrt_backend, sqrt_ratio_batch, SqrtBackend};
-use crate::field::{consts, fe_is_odd, sqrt_ratio, Fe, Scalar};
+use crate::field::{consts, fe_const, fe_is_odd, sqrt_ratio, Fe, Scalar};
 use crate::scalar::{radix16_signed, radix_2c_vartime, wnaf_vartime};
 
 /// A point in extended coordinates (X : Y : Z : T) with x = X/Z, y = Y/Z, x·y = T/Z.
@@ -398,13 +398,16 @@ impl DecodeStart {
     }
 }
 
-/// The base point B = (x, 4/5) with x even (RFC 8032 §5.1).
+/// The base point B = (x, 4/5) with x even (RFC 8032 §5.1), with Z = 1 and T = x·y, as a
+/// compile-time constant (the tests derive it from y = 4/5).
 pub(crate) fn basepoint() -> EdwardsPoint {
-    static B: OnceLock<EdwardsPoint> = OnceLock::new();
-    *B.get_or_init(|| {
-        let y = Fe::from_u64(4) * Fe::from_u64(5).invert().unwrap();
-        EdwardsPoint::decompress(&y.to_le_bytes()).expect("4/5 is the y of the base point")
-    })
+    const B: EdwardsPoint = EdwardsPoint {
+        x: fe_const!("0x216936d3cd6e53fec0a4e231fdd6dc5c692cc7609525a7b2c9562d608f25d51a"),
+        y: fe_const!("0x6666666666666666666666666666666666666666666666666666666666666658"),
+        z: Fe::ONE,
+        t: fe_const!("0x67875f0fd78b766566ea4e8e64abe37d20f09f80775152f56dde8ab3a5b7dda3"),
+    };
+    B
 }
 
 /// Affine Niels forms of a batch of points, with one shared inversion.
@@ -791,6 +794,17 @@ mod tests {
 
     fn scalar(k: u64) -> Scalar {
         Scalar::from_u64(k)
+    }
+
+    #[test]
+    fn base_point_constant_is_the_decompressed_4_over_5() {
+        // B from its definition: y = 4/5, x even (RFC 8032 §5.1).
+        let y = Fe::from_u64(4) * Fe::from_u64(5).invert().unwrap();
+        let d = EdwardsPoint::decompress(&y.to_le_bytes()).expect("4/5 is on the curve");
+        let b = basepoint();
+        assert_eq!(b.compress(), d.compress());
+        assert_eq!(b.t, b.x * b.y);
+        assert_eq!(b.z, Fe::ONE);
     }
 
     #[test]

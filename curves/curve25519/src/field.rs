@@ -5,8 +5,6 @@
 //! of the same fields with the same API can replace them without a change here. The 64-bit-limb
 //! modules are chosen on 64-bit targets and the 32-bit-limb modules elsewhere.
 
-use std::sync::OnceLock;
-
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 
 #[cfg(target_pointer_width = "64")]
@@ -19,16 +17,7 @@ pub(crate) use fieldgen_generated::curve25519_l_32::Fr as Scalar;
 #[cfg(not(target_pointer_width = "64"))]
 pub(crate) use fieldgen_generated::curve25519_p_32::Fp as Fe;
 
-/// (p − 1)/4 = 2^253 − 5: 2^((p−1)/4) is a square root of −1 (RFC 8032 §5.1.1).
-const P_MINUS_1_OVER_4: [u64; 4] = [
-    0xffff_ffff_ffff_fffb,
-    0xffff_ffff_ffff_ffff,
-    0xffff_ffff_ffff_ffff,
-    0x1fff_ffff_ffff_ffff,
-];
-
-/// Constants of edwards25519 that have no short literal form; computed once from their
-/// definitions (RFC 8032 §5.1) rather than typed in as 32-byte literals.
+/// Constants of edwards25519 (RFC 8032 §5.1).
 pub(crate) struct Consts {
     /// d = −121665/121666.
     pub d: Fe,
@@ -40,19 +29,30 @@ pub(crate) struct Consts {
     pub two_248: Fe,
 }
 
-pub(crate) fn consts() -> &'static Consts {
-    static C: OnceLock<Consts> = OnceLock::new();
-    C.get_or_init(|| {
-        let d = -Fe::from_u64(121665) * Fe::from_u64(121666).invert().unwrap();
-        let mut b = [0u8; 32];
-        b[31] = 1;
-        Consts {
-            d,
-            d2: d.double(),
-            sqrt_m1: Fe::from_u64(2).pow(&P_MINUS_1_OVER_4),
-            two_248: Fe::from_le_bytes(&b).unwrap(),
+/// A field constant from its canonical value in hex, evaluated by the compiler through the
+/// generated `const fn` constructor; a typo (a value ≥ p) fails the build.
+macro_rules! fe_const {
+    ($hex:expr) => {
+        match Fe::from_hex_vartime($hex) {
+            Some(x) => x,
+            None => panic!("not a canonical field element"),
         }
-    })
+    };
+}
+pub(crate) use fe_const;
+
+/// The constants, as compile-time values; the tests recompute each from its definition.
+static CONSTS: Consts = Consts {
+    d: fe_const!("0x52036cee2b6ffe738cc740797779e89800700a4d4141d8ab75eb4dca135978a3"),
+    d2: fe_const!("0x2406d9dc56dffce7198e80f2eef3d13000e0149a8283b156ebd69b9426b2f159"),
+    sqrt_m1: fe_const!("0x2b8324804fc1df0b2b4d00993dfbd7a72f431806ad2fe478c4ee1b274a0ea0b0"),
+    two_248: fe_const!("0x100000000000000000000000000000000000000000000000000000000000000"),
+};
+
+/// The edwards25519 constants.
+#[inline]
+pub(crate) fn consts() -> &'static Consts {
+    &CONSTS
 }
 
 /// Decodes 32 little-endian bytes as an element of GF(p), ignoring bit 255 and reducing the
@@ -182,6 +182,24 @@ pub(crate) fn sqrt_ratio(u: &Fe, v: &Fe) -> (Choice, Fe) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn constants_match_their_definitions() {
+        let c = consts();
+        // RFC 8032 §5.1: d = −121665/121666, sqrt(−1) = 2^((p−1)/4), (p − 1)/4 = 2^253 − 5.
+        let d = -Fe::from_u64(121665) * Fe::from_u64(121666).invert().unwrap();
+        assert_eq!(c.d, d);
+        assert_eq!(c.d2, d + d);
+        let p_minus_1_over_4 = [
+            0xffff_ffff_ffff_fffb,
+            u64::MAX,
+            u64::MAX,
+            0x1fff_ffff_ffff_ffff,
+        ];
+        assert_eq!(c.sqrt_m1, Fe::from_u64(2).pow(&p_minus_1_over_4));
+        assert_eq!(c.sqrt_m1.square(), -Fe::ONE);
+        assert_eq!(c.two_248, Fe::from_u64(2).pow_vartime(&[248]));
+    }
 
     #[test]
     fn pow_p58_matches_the_generic_pow() {

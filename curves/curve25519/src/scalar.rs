@@ -1,19 +1,21 @@
 //! Scalars mod l (the generated `curve25519-l` field) and the recodings the scalar
 //! multiplications use.
 
-use std::sync::OnceLock;
-
 use crate::field::Scalar;
 
-/// 2^248 mod l and 2^496 mod l (2^248 < l, so the first is exact).
+/// 2^248 mod l and 2^496 mod l (2^248 < l, so the first is exact), as compile-time constants.
 fn powers_of_2_248() -> &'static (Scalar, Scalar) {
-    static P: OnceLock<(Scalar, Scalar)> = OnceLock::new();
-    P.get_or_init(|| {
-        let mut b = [0u8; 32];
-        b[31] = 1;
-        let t = Scalar::from_le_bytes(&b).unwrap();
-        (t, t.square())
-    })
+    const fn scalar(hex: &str) -> Scalar {
+        match Scalar::from_hex_vartime(hex) {
+            Some(x) => x,
+            None => panic!("not a canonical scalar"),
+        }
+    }
+    static P: (Scalar, Scalar) = (
+        scalar("0x100000000000000000000000000000000000000000000000000000000000000"),
+        scalar("0x131b399411b7c309a3dceec73d217f5bff4901dfc3af947066c4b517a915144"),
+    );
+    &P
 }
 
 /// 31 little-endian bytes as a scalar: below 2^248 < l, so always canonical.
@@ -143,6 +145,14 @@ pub(crate) fn radix_2c_vartime(a: &[u8; 32], c: usize) -> Vec<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn powers_of_2_248_match_their_definitions() {
+        let (t1, t2) = powers_of_2_248();
+        let two = Scalar::from_u64(2);
+        assert_eq!(*t1, two.pow_vartime(&[248]));
+        assert_eq!(*t2, two.pow_vartime(&[496]));
+    }
 
     /// Σ naf_i·2^i, evaluated in the scalar field (an independent check of the recoding).
     fn eval_mod_l(naf: &[i16; 257]) -> Scalar {

@@ -1161,6 +1161,8 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
         s.bytes, s.m
     );
 
+    let (layer_methods, layer_impls) =
+        crate::emit::field_layer::binary_items(name, c.w, c.n, s.bytes);
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy)]
@@ -1182,6 +1184,8 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
             /// √x = x^(2^(m−1)) mod f.
             const SQRT_X: [#word; #n] = [#(#sqrt_x),*];
             #barrett_consts
+
+            #layer_methods
 
             #[doc = #enc_doc]
             pub fn from_le_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> {
@@ -1477,6 +1481,8 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
         impl<'a> ::core::iter::Product<&'a #name> for #name {
             fn product<I: Iterator<Item = &'a #name>>(iter: I) -> #name { iter.fold(#name::ONE, |a, b| #name::mul(&a, b)) }
         }
+
+        #layer_impls
     }
 }
 

@@ -29,6 +29,7 @@ use quote::{format_ident, quote};
 
 use super::aarch64;
 use super::armv7;
+use super::field_layer;
 use super::invert;
 use super::portable::{emit_fn, Words};
 use super::x86_64;
@@ -957,6 +958,17 @@ pub fn field_module_in(
         " The modulus p as a big-endian hex string ({} bits).",
         c.bits
     );
+    let const_ctors = field_layer::const_constructors(c, name, form);
+    let wide = if montgomery {
+        field_layer::wide_items(c, name)
+    } else {
+        field_layer::WideItems {
+            methods: quote!(),
+            items: quote!(),
+        }
+    };
+    let (wide_methods, wide_items) = (wide.methods, wide.items);
+    let trait_impls = field_layer::prime_trait_impls(c, name);
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy)]
@@ -985,7 +997,11 @@ pub fn field_module_in(
             pub const TWO_INV: #name = #name(#two_inv);
             #generator_items
 
+            #const_ctors
+
             #core
+
+            #wide_methods
 
             /// The field element equal to `x` mod p.
             pub fn from_u64(x: u64) -> #name {
@@ -1297,5 +1313,9 @@ pub fn field_module_in(
         impl<'a> ::core::iter::Product<&'a #name> for #name {
             fn product<I: Iterator<Item = &'a #name>>(iter: I) -> #name { iter.fold(#name::ONE, |a, b| #name::mul(&a, b)) }
         }
+
+        #trait_impls
+
+        #wide_items
     }
 }

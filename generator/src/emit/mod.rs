@@ -6,6 +6,7 @@
 pub mod aarch64;
 pub mod armv7;
 pub mod field;
+pub mod field_layer;
 pub mod invert;
 pub mod portable;
 pub mod rsa;

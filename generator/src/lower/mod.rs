@@ -13,6 +13,7 @@ pub mod runtime;
 pub mod signed_solinas;
 pub mod square;
 pub mod unsaturated;
+pub mod wide;
 
 use crate::ir::{Builder, Var};
 use crate::spec::FieldConsts;

@@ -1,0 +1,358 @@
+//! What a generated prime field adds for the field layer (`fieldgen-field`): `const fn`
+//! constructors for compile-time constants, the double-width Montgomery arithmetic of
+//! [`crate::lower::wide`], and the impls of the layer's traits over the inherent API.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+use super::field::{lit, StoredForm};
+use super::portable::{emit_fn, Words};
+use crate::lower::wide;
+use crate::opt::optimize;
+use crate::spec::FieldConsts;
+
+/// The `konst` helper named `base` for the limb size (`lt_u64`, `mont_mul_u32`, ...).
+fn konst_fn(c: &FieldConsts, base: &str) -> TokenStream {
+    let f = format_ident!("{}_u{}", base, c.w());
+    quote!(::fieldgen_field::konst::#f)
+}
+
+/// Associated items inside `impl Name`: `from_canonical` and `from_hex_vartime`, both
+/// `const fn`, with the private constants they need.
+pub fn const_constructors(c: &FieldConsts, name: &Ident, form: StoredForm) -> TokenStream {
+    let words = Words { w: c.w() };
+    let word = words.word();
+    let n = lit(c.limbs);
+    let lt = konst_fn(c, "lt");
+    let hex = konst_fn(c, "parse_hex");
+    let (consts, enter) = match form {
+        StoredForm::Montgomery => {
+            let mont_mul = konst_fn(c, "mont_mul");
+            let n0 = words.lit(c.n0_inv);
+            (
+                quote! {
+                    /// n0' = −p⁻¹ mod 2^w.
+                    const N0: #word = #n0;
+                },
+                quote!(#mont_mul::<#n>(&limbs, &Self::R2, &Self::MODULUS_LIMBS, Self::N0)),
+            )
+        }
+        StoredForm::Unsaturated { k, m } => {
+            let split = konst_fn(c, "split");
+            let pos = crate::lower::unsaturated::positions(k, m);
+            let len = lit(pos.len());
+            let ml = lit(m);
+            (
+                quote! {
+                    /// Bit positions of the unsaturated limbs (limb i holds bits pos[i]..pos[i + 1]).
+                    const LIMB_POSITIONS: [u32; #len] = [#(#pos),*];
+                },
+                quote!(#split::<#n, #ml>(&limbs, &Self::LIMB_POSITIONS)),
+            )
+        }
+        StoredForm::Canonical { .. } => (quote!(), quote!(limbs)),
+    };
+    let hex_doc = format!(
+        " The element whose canonical value is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const X: {name} = match {name}::from_hex_vartime(\"0x..\") {{ Some(x) => x, None => panic!() }};`. None for a malformed string or a value ≥ p. Variable time in the digits (meant for public constants)."
+    );
+    quote! {
+        #consts
+
+        /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
+        /// fn`: curve constants built with it are compile-time constants. None when the value
+        /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
+        /// R² mod p in `fieldgen_field::konst`).
+        pub const fn from_canonical(limbs: [#word; #n]) -> ::core::option::Option<#name> {
+            if !#lt::<#n>(&limbs, &Self::MODULUS_LIMBS) {
+                return ::core::option::Option::None;
+            }
+            ::core::option::Option::Some(#name(#enter))
+        }
+
+        #[doc = #hex_doc]
+        pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<#name> {
+            match #hex::<#n>(hex) {
+                ::core::option::Option::Some(limbs) => Self::from_canonical(limbs),
+                ::core::option::Option::None => ::core::option::Option::None,
+            }
+        }
+    }
+}
+
+/// Double-width arithmetic for a Montgomery-form field `name`: the `<name>Wide` type (outside
+/// the `impl`) and the methods (inside it). Empty for other stored forms.
+pub struct WideItems {
+    /// Items inside `impl Name`.
+    pub methods: TokenStream,
+    /// The wide type and its impls, at module level.
+    pub items: TokenStream,
+}
+
+/// The name of the double-width type of field `name`.
+pub fn wide_name(name: &Ident) -> Ident {
+    format_ident!("{}Wide", name)
+}
+
+/// See [`WideItems`].
+pub fn wide_items(c: &FieldConsts, name: &Ident) -> WideItems {
+    let words = Words { w: c.w() };
+    let word = words.word();
+    let n2 = lit(2 * c.limbs);
+    let wide = wide_name(name);
+    let fns = [
+        (
+            "mul_wide_limbs",
+            wide::lower_mul_wide(c),
+            &["a", "b"][..],
+            "The 2n-limb product a·b of two values below p.",
+        ),
+        (
+            "square_wide_limbs",
+            wide::lower_square_wide(c),
+            &["a"][..],
+            "The 2n-limb square a² of a value below p; off-diagonal products once.",
+        ),
+        (
+            "reduce_wide_limbs",
+            wide::lower_reduce_wide(c),
+            &["t"][..],
+            "T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).",
+        ),
+        (
+            "add_wide_limbs",
+            wide::lower_add_wide(c),
+            &["a", "b"][..],
+            "(a + b) mod p·R for a, b below p·R.",
+        ),
+        (
+            "sub_wide_limbs",
+            wide::lower_sub_wide(c),
+            &["a", "b"][..],
+            "(a − b) mod p·R for a, b below p·R.",
+        ),
+    ];
+    let kernels = fns
+        .iter()
+        .map(|(fname, f, args, doc)| emit_fn(&optimize(f), &format_ident!("{}", fname), args, doc));
+    let type_doc = format!(
+        " A double-width value of [`{name}`]: an integer T below p·R (R = 2^{}), as {} little-endian {}-bit limbs, the input of Montgomery reduction. Products of Montgomery representatives (`{name}::mul_wide`) are such values, and `add`/`sub` keep the bound by working modulo p·R, so `{name}::reduce_wide` of a sum of products equals the sum of the reduced products (lazy reduction).",
+        c.w() as usize * c.limbs,
+        2 * c.limbs,
+        c.w()
+    );
+    let methods = quote! {
+        #(#kernels)*
+
+        /// The unreduced product of the Montgomery representatives, ã·b̃ < p² (2n limbs); see
+        /// the wide type. One schoolbook product, no reduction.
+        #[inline]
+        pub fn mul_wide(&self, rhs: &#name) -> #wide { #wide(Self::mul_wide_limbs(&self.0, &rhs.0)) }
+        /// The unreduced square ã² < p² (2n limbs).
+        #[inline]
+        pub fn square_wide(&self) -> #wide { #wide(Self::square_wide_limbs(&self.0)) }
+        /// T·R⁻¹ mod p: one Montgomery reduction of a wide value, giving the field element
+        /// whose Montgomery form it is (so `reduce_wide(a.mul_wide(b)) == a * b`).
+        #[inline]
+        pub fn reduce_wide(t: &#wide) -> #name { #name(Self::reduce_wide_limbs(&t.0)) }
+    };
+    let items = quote! {
+        #[doc = #type_doc]
+        #[derive(Clone, Copy)]
+        pub struct #wide([#word; #n2]);
+
+        impl #wide {
+            /// Zero.
+            pub const ZERO: #wide = #wide([0; #n2]);
+            /// (self + rhs) mod p·R.
+            #[inline]
+            pub fn add(&self, rhs: &#wide) -> #wide { #wide(#name::add_wide_limbs(&self.0, &rhs.0)) }
+            /// (self − rhs) mod p·R.
+            #[inline]
+            pub fn sub(&self, rhs: &#wide) -> #wide { #wide(#name::sub_wide_limbs(&self.0, &rhs.0)) }
+            /// The limbs, little-endian.
+            pub const fn limbs(&self) -> &[#word; #n2] { &self.0 }
+        }
+
+        impl ::core::default::Default for #wide {
+            #[inline]
+            fn default() -> #wide { #wide::ZERO }
+        }
+
+        impl ::core::fmt::Debug for #wide {
+            /// `0x` and the 2n limbs as big-endian hex.
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str("0x")?;
+                for limb in self.0.iter().rev() {
+                    write!(f, "{:0width$x}", limb, width = (#word::BITS / 4) as usize)?;
+                }
+                Ok(())
+            }
+        }
+
+        impl ::subtle::ConditionallySelectable for #wide {
+            #[inline]
+            fn conditional_select(a: &#wide, b: &#wide, choice: ::subtle::Choice) -> #wide {
+                let mut out = [0 as #word; #n2];
+                let mut i = 0;
+                while i < #n2 {
+                    out[i] = <#word as ::subtle::ConditionallySelectable>::conditional_select(&a.0[i], &b.0[i], choice);
+                    i += 1;
+                }
+                #wide(out)
+            }
+        }
+
+        impl ::fieldgen_field::WideField for #name {
+            type Wide = #wide;
+            #[inline]
+            fn mul_wide(a: &#name, b: &#name) -> #wide { a.mul_wide(b) }
+            #[inline]
+            fn square_wide(a: &#name) -> #wide { a.square_wide() }
+            #[inline]
+            fn reduce_wide(t: &#wide) -> #name { #name::reduce_wide(t) }
+            #[inline]
+            fn add_wide(a: &#wide, b: &#wide) -> #wide { a.add(b) }
+            #[inline]
+            fn sub_wide(a: &#wide, b: &#wide) -> #wide { a.sub(b) }
+        }
+    };
+    WideItems { methods, items }
+}
+
+/// `fieldgen_field::Field` and `fieldgen_field::PrimeField` for prime field `name`, over its
+/// inherent methods.
+pub fn prime_trait_impls(c: &FieldConsts, name: &Ident) -> TokenStream {
+    let nb = lit(c.bytes);
+    quote! {
+        impl ::fieldgen_field::Field for #name {
+            type Bytes = [u8; #nb];
+            const BYTES: usize = #nb;
+            const ZERO: #name = #name::ZERO;
+            const ONE: #name = #name::ONE;
+            const CHARACTERISTIC_TWO: bool = false;
+            #[inline]
+            fn square(&self) -> #name { #name::square(self) }
+            #[inline]
+            fn double(&self) -> #name { #name::double(self) }
+            #[inline]
+            fn invert(&self) -> ::subtle::CtOption<#name> { #name::invert(self) }
+            #[inline]
+            fn sqrt(&self) -> ::subtle::CtOption<#name> { #name::sqrt(self) }
+            #[inline]
+            fn is_zero(&self) -> ::subtle::Choice { #name::is_zero(self) }
+            #[inline]
+            fn pow(&self, exp_le: &[u64]) -> #name { #name::pow(self, exp_le) }
+            #[inline]
+            fn pow_vartime(&self, exp_le: &[u64]) -> #name { #name::pow_vartime(self, exp_le) }
+            #[inline]
+            fn batch_invert(elems: &mut [#name]) { #name::batch_invert(elems) }
+            #[inline]
+            fn to_le_bytes(&self) -> [u8; #nb] { #name::to_le_bytes(self) }
+            #[inline]
+            fn to_be_bytes(&self) -> [u8; #nb] { #name::to_be_bytes(self) }
+            #[inline]
+            fn from_le_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> { #name::from_le_bytes(bytes) }
+            #[inline]
+            fn from_be_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> { #name::from_be_bytes(bytes) }
+        }
+
+        impl ::fieldgen_field::PrimeField for #name {
+            const NUM_BITS: u32 = #name::NUM_BITS;
+            const MODULUS_HEX: &'static str = #name::MODULUS_HEX;
+            const TWO_ADICITY: u32 = #name::TWO_ADICITY;
+            const ROOT_OF_UNITY: #name = #name::ROOT_OF_UNITY;
+            const TWO_INV: #name = #name::TWO_INV;
+            #[inline]
+            fn modulus_le_bytes() -> [u8; #nb] { #name::MODULUS_LE_BYTES }
+            #[inline]
+            fn from_u64(x: u64) -> #name { #name::from_u64(x) }
+            #[inline]
+            fn mul_small(&self, k: u32) -> #name { #name::mul_small(self, k) }
+            #[inline]
+            fn legendre(&self) -> i8 { #name::legendre(self) }
+        }
+    }
+}
+
+/// For a binary field `name` of `words` w-bit words and `bytes`-byte encodings: the `const
+/// fn` constructors (inside `impl Name`) and the impls of `fieldgen_field::Field` and
+/// `fieldgen_field::BinaryField` (module level).
+pub fn binary_items(
+    name: &Ident,
+    w: u32,
+    words: usize,
+    bytes: usize,
+) -> (TokenStream, TokenStream) {
+    let word = Words { w }.word();
+    let n = lit(words);
+    let last = lit(words - 1);
+    let nb = lit(bytes);
+    let hex = format_ident!("parse_hex_u{}", w);
+    let hex_doc = format!(
+        " The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: {name} = match {name}::from_hex_vartime(\"0x..\") {{ Some(x) => x, None => panic!() }};`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants)."
+    );
+    let methods = quote! {
+        /// The element with coefficient words `words` (little-endian, bit i of the vector the
+        /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
+        pub const fn from_canonical(words: [#word; #n]) -> ::core::option::Option<#name> {
+            if words[#last] & !Self::TOP_MASK != 0 {
+                return ::core::option::Option::None;
+            }
+            ::core::option::Option::Some(#name(words))
+        }
+
+        #[doc = #hex_doc]
+        pub const fn from_hex_vartime(hex: &str) -> ::core::option::Option<#name> {
+            match ::fieldgen_field::konst::#hex::<#n>(hex) {
+                ::core::option::Option::Some(words) => Self::from_canonical(words),
+                ::core::option::Option::None => ::core::option::Option::None,
+            }
+        }
+    };
+    let impls = quote! {
+        impl ::fieldgen_field::Field for #name {
+            type Bytes = [u8; #nb];
+            const BYTES: usize = #nb;
+            const ZERO: #name = #name::ZERO;
+            const ONE: #name = #name::ONE;
+            const CHARACTERISTIC_TWO: bool = true;
+            #[inline]
+            fn square(&self) -> #name { #name::square(self) }
+            /// Zero: x + x = 0 in characteristic two.
+            #[inline]
+            fn double(&self) -> #name { #name::ZERO }
+            #[inline]
+            fn square_n(&self, k: u32) -> #name { #name::square_n(self, k) }
+            #[inline]
+            fn invert(&self) -> ::subtle::CtOption<#name> { #name::invert(self) }
+            /// Always some: squaring is a bijection of GF(2^m).
+            #[inline]
+            fn sqrt(&self) -> ::subtle::CtOption<#name> { ::subtle::CtOption::new(#name::sqrt(self), ::subtle::Choice::from(1)) }
+            #[inline]
+            fn is_zero(&self) -> ::subtle::Choice { #name::is_zero(self) }
+            #[inline]
+            fn pow(&self, exp_le: &[u64]) -> #name { #name::pow(self, exp_le) }
+            #[inline]
+            fn pow_vartime(&self, exp_le: &[u64]) -> #name { #name::pow_vartime(self, exp_le) }
+            #[inline]
+            fn to_le_bytes(&self) -> [u8; #nb] { #name::to_le_bytes(self) }
+            #[inline]
+            fn to_be_bytes(&self) -> [u8; #nb] { #name::to_be_bytes(self) }
+            #[inline]
+            fn from_le_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> { #name::from_le_bytes(bytes) }
+            #[inline]
+            fn from_be_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> { #name::from_be_bytes(bytes) }
+        }
+
+        impl ::fieldgen_field::BinaryField for #name {
+            const DEGREE: u32 = #name::DEGREE;
+            #[inline]
+            fn trace(&self) -> ::subtle::Choice { ::subtle::Choice::from(#name::trace(self)) }
+            #[inline]
+            fn solve_quadratic(&self) -> ::subtle::CtOption<#name> { #name::solve_quadratic(self) }
+            #[inline]
+            fn invert_vartime(&self) -> ::core::option::Option<#name> { #name::invert_vartime(self) }
+        }
+    };
+    (methods, impls)
+}

@@ -1,0 +1,249 @@
+//! The field layer (`fieldgen-field`) as generic code sees it: every generated field driven
+//! only through the `Field` / `PrimeField` / `BinaryField` / `WideField` traits and the
+//! generated `const fn` constructors, compared with num-bigint (GF(p)) or [`Gf2Oracle`]
+//! (GF(2^m)).
+//!
+//! [`field_layer_suite!`](crate::field_layer_suite) instantiates the GF(p) checks,
+//! [`wide_field_suite!`](crate::wide_field_suite) the double-width ones for Montgomery-form
+//! fields, and [`binary_layer_suite!`](crate::binary_layer_suite) the GF(2^m) ones.
+//!
+//! | check | what |
+//! | --- | --- |
+//! | `prime_ops` | `+ − × −x`, `square`, `double`, `square_n`, `invert`, `sqrt`, `pow`, `legendre`, `is_odd`, `from_u64`, `mul_small`, `batch_invert` (the trait's) = oracle on edge and random values |
+//! | `prime_hex` | `from_hex_vartime` (so `from_canonical`) = decoding of the oracle's bytes on edge and random values; refuses p, p + 1, the largest B-byte value, malformed strings |
+//! | `wide` | `reduce_wide(mul_wide(a, b)) = a·b`, `square_wide`; sums of up to 64 products of p − 1 and random values by `add_wide`, differences by `sub_wide` (wrapping modulo p·R both ways), reduced once = the oracle's sum |
+//! | `binary` | trait ops = [`Gf2Oracle`]; `trace`, `solve_quadratic` (z² + z = c iff Tr(c) = 0); `from_hex_vartime` = the oracle's bytes; refuses degree ≥ m |
+
+use fieldgen_field::{BinaryField, Field, PrimeField, WideField};
+use num_bigint::BigUint;
+use num_traits::{One, Zero};
+
+use crate::binary::{binary_cases, Gf2Oracle, SplitMix};
+use crate::oracle::{inverse_mod, legendre, parse_modulus, to_le_bytes};
+
+fn decode<F: Field>(x: &BigUint) -> F {
+    let mut bytes = F::Bytes::zeroed();
+    let le = to_le_bytes(x, F::BYTES);
+    bytes.as_mut().copy_from_slice(&le);
+    Option::from(F::from_le_bytes(&bytes)).expect("a canonical value decodes")
+}
+
+fn value<F: Field>(x: &F) -> BigUint {
+    BigUint::from_bytes_le(x.to_le_bytes().as_ref())
+}
+
+use fieldgen_field::ByteArray;
+
+/// Edge values of GF(p) and `count` random ones.
+fn prime_values(p: &BigUint, count: usize, seed: u64) -> Vec<BigUint> {
+    let mut v = vec![
+        BigUint::zero(),
+        BigUint::one(),
+        BigUint::from(2u32),
+        p - 1u32,
+        p - 2u32,
+        p >> 1,
+        (p >> 1) + 1u32,
+    ];
+    let bits = p.bits() as usize;
+    for k in [32usize, 64, bits - 1] {
+        if k < bits {
+            v.push((BigUint::one() << k) - 1u32);
+            v.push(BigUint::one() << k);
+        }
+    }
+    let mut rng = SplitMix(seed);
+    for _ in 0..count {
+        v.push(rng.element(bits + 64) % p);
+    }
+    v.into_iter().map(|x| x % p).collect()
+}
+
+/// `prime_ops` and `prime_hex` for field `F` of modulus `modulus` (as the test author wrote it).
+pub fn prime<F: PrimeField>(modulus: &str, from_hex: fn(&str) -> Option<F>) {
+    let p = parse_modulus(modulus).expect("modulus parses");
+    assert_eq!(F::NUM_BITS as u64, p.bits());
+    assert_eq!(BigUint::from_bytes_le(F::modulus_le_bytes().as_ref()), p);
+    let xs = prime_values(&p, binary_cases(), 0x1a7e);
+    let m = |a: &BigUint, b: &BigUint| (a * b) % &p;
+    for (a, b) in xs.iter().zip(xs.iter().rev()) {
+        let (fa, fb) = (decode::<F>(a), decode::<F>(b));
+        assert_eq!(value(&(fa * fb)), m(a, b), "{a:#x} · {b:#x}");
+        assert_eq!(value(&(fa + fb)), (a + b) % &p, "{a:#x} + {b:#x}");
+        assert_eq!(value(&(fa - fb)), (a + &p - b) % &p, "{a:#x} − {b:#x}");
+        assert_eq!(value(&(-fa)), (&p - a) % &p, "−{a:#x}");
+        assert_eq!(value(&Field::square(&fa)), m(a, a));
+        assert_eq!(value(&Field::double(&fa)), (a << 1u32) % &p);
+        assert_eq!(value(&fa.square_n(3)), a.modpow(&BigUint::from(8u32), &p));
+        let inv = Option::<F>::from(Field::invert(&fa)).map(|x| value(&x));
+        assert_eq!(inv, inverse_mod(a, &p), "invert {a:#x}");
+        let sq = m(a, a);
+        let root = Option::<F>::from(Field::sqrt(&decode::<F>(&sq))).expect("a square has a root");
+        assert_eq!(m(&value(&root), &value(&root)), sq, "sqrt of {sq:#x}");
+        assert_eq!(PrimeField::legendre(&fa), legendre(a, &p));
+        assert_eq!(bool::from(fa.is_odd()), a.bit(0));
+        assert_eq!(bool::from(Field::is_zero(&fa)), a.is_zero());
+        let e = [0x1234_5678_9abc_def1u64, 7];
+        let eb = BigUint::from(7u32) << 64u32 | BigUint::from(e[0]);
+        assert_eq!(value(&Field::pow(&fa, &e)), a.modpow(&eb, &p));
+        assert_eq!(value(&Field::pow_vartime(&fa, &e)), a.modpow(&eb, &p));
+        assert_eq!(
+            value(&PrimeField::mul_small(&fa, 0xffff_fffd)),
+            m(a, &BigUint::from(0xffff_fffdu32))
+        );
+    }
+    for k in [0u64, 1, 2, u64::MAX] {
+        assert_eq!(value(&F::from_u64(k)), BigUint::from(k) % &p);
+    }
+    let mut batch: Vec<F> = xs.iter().map(decode::<F>).collect();
+    <F as Field>::batch_invert(&mut batch);
+    for (x, got) in xs.iter().zip(&batch) {
+        assert_eq!(
+            value(got),
+            inverse_mod(x, &p).unwrap_or_default(),
+            "batch {x:#x}"
+        );
+    }
+    // The const constructors, through `from_hex_vartime` (which calls `from_canonical`).
+    for x in &xs {
+        for text in [format!("0x{x:x}"), format!("{x:X}"), format!("0x00{x:x}")] {
+            let got = from_hex(&text).unwrap_or_else(|| panic!("{text} refused"));
+            assert_eq!(value(&got), *x, "{text}");
+            assert!(got == decode::<F>(x));
+        }
+    }
+    let too_big = (BigUint::one() << (8 * F::BYTES)) - 1u32;
+    for bad in [p.clone(), &p + 1u32, too_big.clone(), too_big + 1u32] {
+        assert!(
+            from_hex(&format!("0x{bad:x}")).is_none(),
+            "accepted {bad:#x}"
+        );
+    }
+    for bad in ["", "0x", "0xg1", "12 34", "-1"] {
+        assert!(from_hex(bad).is_none(), "accepted {bad:?}");
+    }
+}
+
+/// `wide` for Montgomery-form field `F`.
+pub fn wide<F: WideField>(modulus: &str) {
+    let p = parse_modulus(modulus).expect("modulus parses");
+    let xs = prime_values(&p, binary_cases(), 0x91de);
+    let m = |a: &BigUint, b: &BigUint| (a * b) % &p;
+    for (a, b) in xs.iter().zip(xs.iter().rev()) {
+        let (fa, fb) = (decode::<F>(a), decode::<F>(b));
+        assert_eq!(value(&F::reduce_wide(&F::mul_wide(&fa, &fb))), m(a, b));
+        assert_eq!(value(&F::reduce_wide(&F::square_wide(&fa))), m(a, a));
+        let d = F::sub_wide(&F::mul_wide(&fa, &fa), &F::mul_wide(&fb, &fb));
+        assert_eq!(value(&F::reduce_wide(&d)), (m(a, a) + &p - m(b, b)) % &p);
+    }
+    // Many products of p − 1 (the largest representatives in some limbs) and random values:
+    // add_wide must wrap modulo p·R, sub_wide from zero must wrap the other way.
+    let top = decode::<F>(&(&p - 1u32));
+    let mut sum = F::Wide::default();
+    let mut neg = F::Wide::default();
+    let mut want = BigUint::zero();
+    for (i, x) in xs.iter().cycle().take(64).enumerate() {
+        let fx = decode::<F>(x);
+        let (t, v) = if i % 2 == 0 {
+            (F::mul_wide(&top, &top), m(&(&p - 1u32), &(&p - 1u32)))
+        } else {
+            (F::mul_wide(&fx, &top), m(x, &(&p - 1u32)))
+        };
+        sum = F::add_wide(&sum, &t);
+        neg = F::sub_wide(&neg, &t);
+        want = (want + v) % &p;
+        assert_eq!(
+            value(&F::reduce_wide(&sum)),
+            want,
+            "sum of {} products",
+            i + 1
+        );
+        assert_eq!(
+            value(&F::reduce_wide(&neg)),
+            (&p - &want) % &p,
+            "difference {}",
+            i + 1
+        );
+    }
+}
+
+/// `binary` for GF(2^m) field `F` with f as the test author wrote it (`x^163+x^7+...`).
+pub fn binary<F: BinaryField>(poly: &str, from_hex: fn(&str) -> Option<F>) {
+    let o = Gf2Oracle::new(poly);
+    assert_eq!(F::DEGREE as usize, o.m);
+    let mut rng = SplitMix(0xb1a7);
+    let mut xs = o.edge_values(64);
+    for _ in 0..binary_cases() {
+        xs.push(rng.element(o.m));
+    }
+    for (a, b) in xs.iter().zip(xs.iter().rev()) {
+        let (fa, fb) = (decode::<F>(a), decode::<F>(b));
+        assert_eq!(value(&(fa * fb)), o.mul(a, b));
+        assert_eq!(value(&(fa + fb)), a ^ b);
+        assert_eq!(value(&(fa - fb)), a ^ b);
+        assert_eq!(value(&Field::square(&fa)), o.mul(a, a));
+        assert!(bool::from(Field::is_zero(&Field::double(&fa))));
+        let inv = Option::<F>::from(Field::invert(&fa)).map(|x| value(&x));
+        assert_eq!(inv, (!a.is_zero()).then(|| o.inverse(a)));
+        assert_eq!(F::invert_vartime(&fa).map(|x| value(&x)), inv);
+        let root = Option::<F>::from(Field::sqrt(&fa)).expect("every element is a square");
+        assert_eq!(value(&root), o.sqrt(a));
+        let tr = o.trace(a);
+        assert_eq!(fa.trace().unwrap_u8(), tr);
+        let z = Option::<F>::from(fa.solve_quadratic());
+        assert_eq!(z.is_some(), tr == 0, "solvable iff Tr = 0");
+        if let Some(z) = z {
+            let z = value(&z);
+            assert_eq!(o.mul(&z, &z) ^ z, *a, "z² + z = c");
+        }
+        let got = from_hex(&format!("0x{a:x}")).expect("a reduced polynomial is accepted");
+        assert_eq!(value(&got), *a);
+    }
+    let mut batch: Vec<F> = xs.iter().map(decode::<F>).collect();
+    <F as Field>::batch_invert(&mut batch);
+    for (x, got) in xs.iter().zip(&batch) {
+        let want = if x.is_zero() {
+            BigUint::zero()
+        } else {
+            o.inverse(x)
+        };
+        assert_eq!(value(got), want);
+    }
+    assert!(from_hex(&format!("0x{:x}", BigUint::one() << o.m)).is_none());
+    assert!(from_hex("0xz").is_none());
+}
+
+/// Expands to a `#[test] fn $name` running [`prime`] on GF(p) type `$Field` with modulus
+/// `$modulus` (a `&str` written by the test author).
+#[macro_export]
+macro_rules! field_layer_suite {
+    ($name:ident, $Field:ty, $modulus:expr $(,)?) => {
+        #[test]
+        fn $name() {
+            $crate::layer::prime::<$Field>($modulus, |s| <$Field>::from_hex_vartime(s));
+        }
+    };
+}
+
+/// Expands to a `#[test] fn $name` running [`wide`] on Montgomery-form type `$Field`.
+#[macro_export]
+macro_rules! wide_field_suite {
+    ($name:ident, $Field:ty, $modulus:expr $(,)?) => {
+        #[test]
+        fn $name() {
+            $crate::layer::wide::<$Field>($modulus);
+        }
+    };
+}
+
+/// Expands to a `#[test] fn $name` running [`binary`] on GF(2^m) type `$Field` with f
+/// written as `x^163+x^7+x^6+x^3+1`.
+#[macro_export]
+macro_rules! binary_layer_suite {
+    ($name:ident, $Field:ty, $poly:expr $(,)?) => {
+        #[test]
+        fn $name() {
+            $crate::layer::binary::<$Field>($poly, |s| <$Field>::from_hex_vartime(s));
+        }
+    };
+}
