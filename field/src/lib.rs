@@ -19,6 +19,10 @@
 //! [`konst`] holds the `const fn` helpers the generated `from_canonical` and
 //! `from_hex_vartime` constructors call, so curve constants are compile-time constants.
 //!
+//! [`rsa`] holds the size-independent big-integer helpers of the generated RSA contexts
+//! (constant-time GCD and inverse, Baillie–PSW, prime and RSA-CRT key generation, the CRT
+//! recombination), generic over the limb count and written against [`rsa::MontContext`].
+//!
 //! The crate is `no_std`, allocation-free and re-exports [`subtle`], whose `Choice`,
 //! `CtOption`, `ConstantTimeEq` and `ConditionallySelectable` appear in every signature.
 
@@ -28,6 +32,7 @@
 pub use subtle;
 
 pub mod konst;
+pub mod rsa;
 mod traits;
 
 pub use traits::{BinaryField, ByteArray, Field, PrimeField, WideField};

@@ -49,7 +49,7 @@ pub struct GeneratedRsa {
     pub options: RsaOptions,
     /// How the size is built.
     pub shape: RsaShape,
-    /// The module body: items only, depending on `core` and `::subtle`.
+    /// The module body: items only, depending on `core`, `::subtle` and `::fieldgen_field`.
     pub tokens: TokenStream,
 }
 
