@@ -18,9 +18,10 @@
 //!
 //! ## Dependencies
 //!
-//! The expansion is a set of module items (the struct and its impls) that name `::core` and
-//! `::subtle` by absolute path, so the calling crate needs `subtle` (2.6, `default-features =
-//! false` is enough) as a dependency of its own: a proc macro cannot add one. Because every
+//! The expansion is a set of module items (the struct and its impls) that name `::core`,
+//! `::subtle` and `::fieldgen_field` by absolute path, so the calling crate needs `subtle` (2.6,
+//! `default-features = false` is enough) and `fieldgen-field` (the field layer whose traits the
+//! field implements) as dependencies of its own: a proc macro cannot add one. Because every
 //! path is absolute, several fields can live in the same module.
 //!
 //! ## Input
