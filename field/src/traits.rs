@@ -161,8 +161,8 @@ pub trait BinaryField: Field {
 /// With R = 2^(w·n) for n limbs of w bits, an element a is stored as ã = a·R mod p. A
 /// [`WideField::Wide`] value holds an integer below p·R (its type invariant, kept by every
 /// method here); [`WideField::reduce_wide`] maps it to Montgomery form by one Montgomery
-/// reduction, T·R⁻¹ mod p. Since mul_wide(a, b) = ã·b̃ = a·b·R² (as an integer below p²),
-/// `reduce_wide(mul_wide(a, b)) = a·b` and a sum of products can be reduced once:
+/// reduction, T·R⁻¹ mod p. Since mul_wide(a, b) = ã·b̃ (an integer below p², congruent to
+/// a·b·R² mod p), `reduce_wide(mul_wide(a, b)) = a·b` and a sum of products can be reduced once:
 /// `reduce_wide(add_wide(mul_wide(a, b), mul_wide(c, d))) = a·b + c·d`.
 pub trait WideField: PrimeField {
     /// 2n limbs holding an integer below p·R.

@@ -84,8 +84,9 @@ impl Fr {
     const N0: u32 = 0x6670313b_u32;
     /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
     /// fn`: curve constants built with it are compile-time constants. None when the value
-    /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
-    /// R² mod p in `fieldgen_field::konst`).
+    /// is ≥ p. Constant time in a valid value (a borrow chain and, in Montgomery form, one
+    /// CIOS product by R² mod p in `fieldgen_field::konst`); whether the value is valid
+    /// shows in the result and the time, so decode secret input with `from_le_bytes`.
     pub const fn from_canonical(limbs: [u32; 15]) -> ::core::option::Option<Fr> {
         if !::fieldgen_field::konst::lt_u32::<15>(&limbs, &Self::MODULUS_LIMBS) {
             return ::core::option::Option::None;
@@ -9367,7 +9368,7 @@ impl Fr {
             q = q.wrapping_add(y & c2);
             r = r.wrapping_add(z & c2);
             let c3 = c1 & c2;
-            delta = (delta ^ c3).wrapping_sub(c3).wrapping_add(1);
+            delta = (delta ^ c3).wrapping_sub(c3).wrapping_add(2);
             f = f.wrapping_add(g & c3 as u32);
             u = u.wrapping_add(q & c3);
             v = v.wrapping_add(r & c3);
@@ -9461,7 +9462,7 @@ impl Fr {
         }
     }
     /// The inverse of `self` (zero for zero) by Bernstein–Yang divsteps, constant time.
-    /// 45 batches of 30 divsteps (1350 ≥ the Bernstein–Yang bound 1335 for 462 bits) on 16 signed 30-bit limbs.
+    /// 36 batches of 30 hddivsteps (1080 ≥ Wuille's hddivsteps bound 1065 for 462 bits) on 16 signed 30-bit limbs.
     fn invert_safegcd(&self) -> Self {
         let x = self.to_le_bytes();
         let mut f = Self::SAFEGCD_P;
@@ -9489,7 +9490,7 @@ impl Fr {
         e[0] = 1;
         let mut delta: i32 = 1;
         let mut n = 0;
-        while n < 45 {
+        while n < 36 {
             let (next, t) = Self::safegcd_divsteps(delta, f[0] as u32, g[0] as u32);
             delta = next;
             Self::safegcd_update_fg(&mut f, &mut g, &t);

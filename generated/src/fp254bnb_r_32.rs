@@ -74,8 +74,9 @@ impl Fr {
     const N0: u32 = 0x3b13b13b_u32;
     /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
     /// fn`: curve constants built with it are compile-time constants. None when the value
-    /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
-    /// R² mod p in `fieldgen_field::konst`).
+    /// is ≥ p. Constant time in a valid value (a borrow chain and, in Montgomery form, one
+    /// CIOS product by R² mod p in `fieldgen_field::konst`); whether the value is valid
+    /// shows in the result and the time, so decode secret input with `from_le_bytes`.
     pub const fn from_canonical(limbs: [u32; 8]) -> ::core::option::Option<Fr> {
         if !::fieldgen_field::konst::lt_u32::<8>(&limbs, &Self::MODULUS_LIMBS) {
             return ::core::option::Option::None;
@@ -3543,7 +3544,7 @@ impl Fr {
             q = q.wrapping_add(y & c2);
             r = r.wrapping_add(z & c2);
             let c3 = c1 & c2;
-            delta = (delta ^ c3).wrapping_sub(c3).wrapping_add(1);
+            delta = (delta ^ c3).wrapping_sub(c3).wrapping_add(2);
             f = f.wrapping_add(g & c3 as u32);
             u = u.wrapping_add(q & c3);
             v = v.wrapping_add(r & c3);
@@ -3637,7 +3638,7 @@ impl Fr {
         }
     }
     /// The inverse of `self` (zero for zero) by Bernstein–Yang divsteps, constant time.
-    /// 25 batches of 30 divsteps (750 ≥ the Bernstein–Yang bound 735 for 254 bits) on 9 signed 30-bit limbs.
+    /// 20 batches of 30 hddivsteps (600 ≥ Wuille's hddivsteps bound 586 for 254 bits) on 9 signed 30-bit limbs.
     fn invert_safegcd(&self) -> Self {
         let x = self.to_le_bytes();
         let mut f = Self::SAFEGCD_P;
@@ -3665,7 +3666,7 @@ impl Fr {
         e[0] = 1;
         let mut delta: i32 = 1;
         let mut n = 0;
-        while n < 25 {
+        while n < 20 {
             let (next, t) = Self::safegcd_divsteps(delta, f[0] as u32, g[0] as u32);
             delta = next;
             Self::safegcd_update_fg(&mut f, &mut g, &t);

@@ -85,8 +85,9 @@ impl Fp {
     const N0: u64 = 0x0000000000000001_u64;
     /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
     /// fn`: curve constants built with it are compile-time constants. None when the value
-    /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
-    /// R² mod p in `fieldgen_field::konst`).
+    /// is ≥ p. Constant time in a valid value (a borrow chain and, in Montgomery form, one
+    /// CIOS product by R² mod p in `fieldgen_field::konst`); whether the value is valid
+    /// shows in the result and the time, so decode secret input with `from_le_bytes`.
     pub const fn from_canonical(limbs: [u64; 7]) -> ::core::option::Option<Fp> {
         if !::fieldgen_field::konst::lt_u64::<7>(&limbs, &Self::MODULUS_LIMBS) {
             return ::core::option::Option::None;
@@ -3540,7 +3541,7 @@ impl Fp {
             q = q.wrapping_add(y & c2);
             r = r.wrapping_add(z & c2);
             let c3 = c1 & c2;
-            delta = (delta ^ c3).wrapping_sub(c3).wrapping_add(1);
+            delta = (delta ^ c3).wrapping_sub(c3).wrapping_add(2);
             f = f.wrapping_add(g & c3 as u64);
             u = u.wrapping_add(q & c3);
             v = v.wrapping_add(r & c3);
@@ -3634,7 +3635,7 @@ impl Fp {
         }
     }
     /// The inverse of `self` (zero for zero) by Bernstein–Yang divsteps, constant time.
-    /// 21 batches of 62 divsteps (1302 ≥ the Bernstein–Yang bound 1294 for 448 bits) on 8 signed 62-bit limbs.
+    /// 17 batches of 62 hddivsteps (1054 ≥ Wuille's hddivsteps bound 1033 for 448 bits) on 8 signed 62-bit limbs.
     fn invert_safegcd(&self) -> Self {
         let x = self.to_le_bytes();
         let mut f = Self::SAFEGCD_P;
@@ -3662,7 +3663,7 @@ impl Fp {
         e[0] = 1;
         let mut delta: i64 = 1;
         let mut n = 0;
-        while n < 21 {
+        while n < 17 {
             let (next, t) = Self::safegcd_divsteps(delta, f[0] as u64, g[0] as u64);
             delta = next;
             Self::safegcd_update_fg(&mut f, &mut g, &t);

@@ -23,7 +23,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     curve25519_l_64_wide,
     g::curve25519_l_64::Fr,
-    "0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed"
+    "0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed",
+    64
 );
 fieldgen_tests::field_layer_suite!(
     curve25519_l_32,
@@ -33,7 +34,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     curve25519_l_32_wide,
     g::curve25519_l_32::Fr,
-    "0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed"
+    "0x1000000000000000000000000000000014def9dea2f79cd65812631a5cf5d3ed",
+    32
 );
 fieldgen_tests::field_layer_suite!(
     p256_p_64,
@@ -43,7 +45,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     p256_p_64_wide,
     g::p256_p_64::Fp,
-    "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
+    "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+    64
 );
 fieldgen_tests::field_layer_suite!(
     p256_p_32,
@@ -53,7 +56,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     p256_p_32_wide,
     g::p256_p_32::Fp,
-    "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff"
+    "0xffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+    32
 );
 fieldgen_tests::field_layer_suite!(
     p256_n_64,
@@ -63,7 +67,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     p256_n_64_wide,
     g::p256_n_64::Fr,
-    "0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"
+    "0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
+    64
 );
 fieldgen_tests::field_layer_suite!(
     p256_n_32,
@@ -73,7 +78,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     p256_n_32_wide,
     g::p256_n_32::Fr,
-    "0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"
+    "0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
+    32
 );
 fieldgen_tests::field_layer_suite!(
     secp256k1_p_64,
@@ -88,7 +94,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     secp256k1_p_32_wide,
     g::secp256k1_p_32::Fp,
-    "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"
+    "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+    32
 );
 fieldgen_tests::field_layer_suite!(
     secp256k1_n_64,
@@ -98,7 +105,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     secp256k1_n_64_wide,
     g::secp256k1_n_64::Fr,
-    "0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"
+    "0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141",
+    64
 );
 fieldgen_tests::field_layer_suite!(
     secp256k1_n_32,
@@ -108,12 +116,13 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     secp256k1_n_32_wide,
     g::secp256k1_n_32::Fr,
-    "0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141"
+    "0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141",
+    32
 );
 fieldgen_tests::field_layer_suite!(bls12_381_p_64, g::bls12_381_p_64::Fp, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
-fieldgen_tests::wide_field_suite!(bls12_381_p_64_wide, g::bls12_381_p_64::Fp, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+fieldgen_tests::wide_field_suite!(bls12_381_p_64_wide, g::bls12_381_p_64::Fp, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 64);
 fieldgen_tests::field_layer_suite!(bls12_381_p_32, g::bls12_381_p_32::Fp, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
-fieldgen_tests::wide_field_suite!(bls12_381_p_32_wide, g::bls12_381_p_32::Fp, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+fieldgen_tests::wide_field_suite!(bls12_381_p_32_wide, g::bls12_381_p_32::Fp, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 32);
 fieldgen_tests::field_layer_suite!(
     bls12_381_r_64,
     g::bls12_381_r_64::Fr,
@@ -122,7 +131,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     bls12_381_r_64_wide,
     g::bls12_381_r_64::Fr,
-    "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001"
+    "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001",
+    64
 );
 fieldgen_tests::field_layer_suite!(
     bls12_381_r_32,
@@ -132,7 +142,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     bls12_381_r_32_wide,
     g::bls12_381_r_32::Fr,
-    "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001"
+    "0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001",
+    32
 );
 fieldgen_tests::field_layer_suite!(
     bn254_p_64,
@@ -142,7 +153,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     bn254_p_64_wide,
     g::bn254_p_64::Fp,
-    "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47"
+    "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47",
+    64
 );
 fieldgen_tests::field_layer_suite!(
     bn254_p_32,
@@ -152,7 +164,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     bn254_p_32_wide,
     g::bn254_p_32::Fp,
-    "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47"
+    "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47",
+    32
 );
 fieldgen_tests::field_layer_suite!(
     bn254_r_64,
@@ -162,7 +175,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     bn254_r_64_wide,
     g::bn254_r_64::Fr,
-    "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001"
+    "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001",
+    64
 );
 fieldgen_tests::field_layer_suite!(
     bn254_r_32,
@@ -172,7 +186,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     bn254_r_32_wide,
     g::bn254_r_32::Fr,
-    "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001"
+    "0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001",
+    32
 );
 fieldgen_tests::field_layer_suite!(
     fp254bnb_p_64,
@@ -182,7 +197,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     fp254bnb_p_64_wide,
     g::fp254bnb_p_64::Fp,
-    "0x2523648240000001ba344d80000000086121000000000013a700000000000013"
+    "0x2523648240000001ba344d80000000086121000000000013a700000000000013",
+    64
 );
 fieldgen_tests::field_layer_suite!(
     fp254bnb_p_32,
@@ -192,7 +208,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     fp254bnb_p_32_wide,
     g::fp254bnb_p_32::Fp,
-    "0x2523648240000001ba344d80000000086121000000000013a700000000000013"
+    "0x2523648240000001ba344d80000000086121000000000013a700000000000013",
+    32
 );
 fieldgen_tests::field_layer_suite!(
     fp254bnb_r_64,
@@ -202,7 +219,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     fp254bnb_r_64_wide,
     g::fp254bnb_r_64::Fr,
-    "0x2523648240000001ba344d8000000007ff9f800000000010a10000000000000d"
+    "0x2523648240000001ba344d8000000007ff9f800000000010a10000000000000d",
+    64
 );
 fieldgen_tests::field_layer_suite!(
     fp254bnb_r_32,
@@ -212,24 +230,25 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     fp254bnb_r_32_wide,
     g::fp254bnb_r_32::Fr,
-    "0x2523648240000001ba344d8000000007ff9f800000000010a10000000000000d"
+    "0x2523648240000001ba344d8000000007ff9f800000000010a10000000000000d",
+    32
 );
 fieldgen_tests::field_layer_suite!(bn381_p_64, g::bn381_p_64::Fp, "0x240026400f3d82b2e42de125b00158405b710818ac00000840046200950400000000001380052e000000000000000013");
-fieldgen_tests::wide_field_suite!(bn381_p_64_wide, g::bn381_p_64::Fp, "0x240026400f3d82b2e42de125b00158405b710818ac00000840046200950400000000001380052e000000000000000013");
+fieldgen_tests::wide_field_suite!(bn381_p_64_wide, g::bn381_p_64::Fp, "0x240026400f3d82b2e42de125b00158405b710818ac00000840046200950400000000001380052e000000000000000013", 64);
 fieldgen_tests::field_layer_suite!(bn381_p_32, g::bn381_p_32::Fp, "0x240026400f3d82b2e42de125b00158405b710818ac00000840046200950400000000001380052e000000000000000013");
-fieldgen_tests::wide_field_suite!(bn381_p_32_wide, g::bn381_p_32::Fp, "0x240026400f3d82b2e42de125b00158405b710818ac00000840046200950400000000001380052e000000000000000013");
+fieldgen_tests::wide_field_suite!(bn381_p_32_wide, g::bn381_p_32::Fp, "0x240026400f3d82b2e42de125b00158405b710818ac00000840046200950400000000001380052e000000000000000013", 32);
 fieldgen_tests::field_layer_suite!(bn381_r_64, g::bn381_r_64::Fr, "0x240026400f3d82b2e42de125b00158405b710818ac000007e0042f008e3e00000000001080046200000000000000000d");
-fieldgen_tests::wide_field_suite!(bn381_r_64_wide, g::bn381_r_64::Fr, "0x240026400f3d82b2e42de125b00158405b710818ac000007e0042f008e3e00000000001080046200000000000000000d");
+fieldgen_tests::wide_field_suite!(bn381_r_64_wide, g::bn381_r_64::Fr, "0x240026400f3d82b2e42de125b00158405b710818ac000007e0042f008e3e00000000001080046200000000000000000d", 64);
 fieldgen_tests::field_layer_suite!(bn381_r_32, g::bn381_r_32::Fr, "0x240026400f3d82b2e42de125b00158405b710818ac000007e0042f008e3e00000000001080046200000000000000000d");
-fieldgen_tests::wide_field_suite!(bn381_r_32_wide, g::bn381_r_32::Fr, "0x240026400f3d82b2e42de125b00158405b710818ac000007e0042f008e3e00000000001080046200000000000000000d");
+fieldgen_tests::wide_field_suite!(bn381_r_32_wide, g::bn381_r_32::Fr, "0x240026400f3d82b2e42de125b00158405b710818ac000007e0042f008e3e00000000001080046200000000000000000d", 32);
 fieldgen_tests::field_layer_suite!(bn462_p_64, g::bn462_p_64::Fp, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908f41c8020ffffffffff6ff66fc6ff687f640000000002401b00840138013");
-fieldgen_tests::wide_field_suite!(bn462_p_64_wide, g::bn462_p_64::Fp, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908f41c8020ffffffffff6ff66fc6ff687f640000000002401b00840138013");
+fieldgen_tests::wide_field_suite!(bn462_p_64_wide, g::bn462_p_64::Fp, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908f41c8020ffffffffff6ff66fc6ff687f640000000002401b00840138013", 64);
 fieldgen_tests::field_layer_suite!(bn462_p_32, g::bn462_p_32::Fp, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908f41c8020ffffffffff6ff66fc6ff687f640000000002401b00840138013");
-fieldgen_tests::wide_field_suite!(bn462_p_32_wide, g::bn462_p_32::Fp, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908f41c8020ffffffffff6ff66fc6ff687f640000000002401b00840138013");
+fieldgen_tests::wide_field_suite!(bn462_p_32_wide, g::bn462_p_32::Fp, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908f41c8020ffffffffff6ff66fc6ff687f640000000002401b00840138013", 32);
 fieldgen_tests::field_layer_suite!(bn462_r_64, g::bn462_r_64::Fr, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d");
-fieldgen_tests::wide_field_suite!(bn462_r_64_wide, g::bn462_r_64::Fr, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d");
+fieldgen_tests::wide_field_suite!(bn462_r_64_wide, g::bn462_r_64::Fr, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d", 64);
 fieldgen_tests::field_layer_suite!(bn462_r_32, g::bn462_r_32::Fr, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d");
-fieldgen_tests::wide_field_suite!(bn462_r_32_wide, g::bn462_r_32::Fr, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d");
+fieldgen_tests::wide_field_suite!(bn462_r_32_wide, g::bn462_r_32::Fr, "0x240480360120023ffffffffff6ff0cf6b7d9bfca0000000000d812908ee1c201f7fffffffff6ff66fc7bf717f7c0000000002401b007e010800d", 32);
 fieldgen_tests::field_layer_suite!(
     p127_p_64,
     g::p127_p_64::Fp,
@@ -243,13 +262,13 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::field_layer_suite!(p521_p_64, g::p521_p_64::Fp, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff");
 fieldgen_tests::field_layer_suite!(p521_p_32, g::p521_p_32::Fp, "0x1ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff");
 fieldgen_tests::field_layer_suite!(p384_p_64, g::p384_p_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");
-fieldgen_tests::wide_field_suite!(p384_p_64_wide, g::p384_p_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");
+fieldgen_tests::wide_field_suite!(p384_p_64_wide, g::p384_p_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 64);
 fieldgen_tests::field_layer_suite!(p384_p_32, g::p384_p_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");
-fieldgen_tests::wide_field_suite!(p384_p_32_wide, g::p384_p_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff");
+fieldgen_tests::wide_field_suite!(p384_p_32_wide, g::p384_p_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffff0000000000000000ffffffff", 32);
 fieldgen_tests::field_layer_suite!(goldilocks_p_64, g::goldilocks_p_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff");
-fieldgen_tests::wide_field_suite!(goldilocks_p_64_wide, g::goldilocks_p_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff");
+fieldgen_tests::wide_field_suite!(goldilocks_p_64_wide, g::goldilocks_p_64::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 64);
 fieldgen_tests::field_layer_suite!(goldilocks_p_32, g::goldilocks_p_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff");
-fieldgen_tests::wide_field_suite!(goldilocks_p_32_wide, g::goldilocks_p_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff");
+fieldgen_tests::wide_field_suite!(goldilocks_p_32_wide, g::goldilocks_p_32::Fp, "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffeffffffffffffffffffffffffffffffffffffffffffffffffffffffff", 32);
 fieldgen_tests::field_layer_suite!(
     secp256k1_p_montgomery_64,
     g::secp256k1_p_montgomery_64::Fp,
@@ -258,7 +277,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     secp256k1_p_montgomery_64_wide,
     g::secp256k1_p_montgomery_64::Fp,
-    "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f"
+    "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+    64
 );
 fieldgen_tests::field_layer_suite!(
     secp256k1_p_solinas_32,
@@ -277,7 +297,8 @@ fieldgen_tests::field_layer_suite!(
 fieldgen_tests::wide_field_suite!(
     curve25519_p_montgomery_64_wide,
     g::curve25519_p_montgomery_64::Fp,
-    "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed"
+    "0x7fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffed",
+    64
 );
 fieldgen_tests::field_layer_suite!(
     curve25519_p_unsaturated_64,

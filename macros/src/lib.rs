@@ -22,7 +22,8 @@
 //! `::subtle` and `::fieldgen_field` by absolute path, so the calling crate needs `subtle` (2.6,
 //! `default-features = false` is enough) and `fieldgen-field` (the field layer whose traits the
 //! field implements) as dependencies of its own: a proc macro cannot add one. Because every
-//! path is absolute, several fields can live in the same module.
+//! path is absolute, several fields can live in the same module; a Montgomery-form field `Fq`
+//! also defines `FqWide` (its double-width values), so that name is taken.
 //!
 //! ## Input
 //!

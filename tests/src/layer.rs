@@ -11,7 +11,7 @@
 //! | --- | --- |
 //! | `prime_ops` | `+ − × −x`, `square`, `double`, `square_n`, `invert`, `sqrt`, `pow`, `legendre`, `is_odd`, `from_u64`, `mul_small`, `batch_invert` (the trait's) = oracle on edge and random values |
 //! | `prime_hex` | `from_hex_vartime` (so `from_canonical`) = decoding of the oracle's bytes on edge and random values; refuses p, p + 1, the largest B-byte value, malformed strings |
-//! | `wide` | `reduce_wide(mul_wide(a, b)) = a·b`, `square_wide`; sums of up to 64 products of p − 1 and random values by `add_wide`, differences by `sub_wide` (wrapping modulo p·R both ways), reduced once = the oracle's sum |
+//! | `wide` | `reduce_wide(mul_wide(a, b)) = a·b`, `square_wide`; the largest product (p − 1)² doubled by `add_wide` past p·R and negated by `sub_wide` (both wraps taken); sums and differences of 64 products; each reduced once = the oracle |
 //! | `binary` | trait ops = [`Gf2Oracle`]; `trace`, `solve_quadratic` (z² + z = c iff Tr(c) = 0); `from_hex_vartime` = the oracle's bytes; refuses degree ≥ m |
 
 use fieldgen_field::{BinaryField, Field, PrimeField, WideField};
@@ -124,9 +124,12 @@ pub fn prime<F: PrimeField>(modulus: &str, from_hex: fn(&str) -> Option<F>) {
     }
 }
 
-/// `wide` for Montgomery-form field `F`.
-pub fn wide<F: WideField>(modulus: &str) {
+/// `wide` for Montgomery-form field `F` whose n limbs are `limb_bits` wide (R = 2^(w·n)).
+pub fn wide<F: WideField>(modulus: &str, limb_bits: u32) {
     let p = parse_modulus(modulus).expect("modulus parses");
+    let n = p.bits().div_ceil(u64::from(limb_bits));
+    let big_r = BigUint::one() << (n * u64::from(limb_bits));
+    let r_inv = inverse_mod(&(&big_r % &p), &p).expect("R is invertible mod p");
     let xs = prime_values(&p, binary_cases(), 0x91de);
     let m = |a: &BigUint, b: &BigUint| (a * b) % &p;
     for (a, b) in xs.iter().zip(xs.iter().rev()) {
@@ -136,34 +139,36 @@ pub fn wide<F: WideField>(modulus: &str) {
         let d = F::sub_wide(&F::mul_wide(&fa, &fa), &F::mul_wide(&fb, &fb));
         assert_eq!(value(&F::reduce_wide(&d)), (m(a, a) + &p - m(b, b)) % &p);
     }
-    // Many products of p − 1 (the largest representatives in some limbs) and random values:
-    // add_wide must wrap modulo p·R, sub_wide from zero must wrap the other way.
-    let top = decode::<F>(&(&p - 1u32));
-    let mut sum = F::Wide::default();
-    let mut neg = F::Wide::default();
-    let mut want = BigUint::zero();
-    for (i, x) in xs.iter().cycle().take(64).enumerate() {
-        let fx = decode::<F>(x);
-        let (t, v) = if i % 2 == 0 {
-            (F::mul_wide(&top, &top), m(&(&p - 1u32), &(&p - 1u32)))
-        } else {
-            (F::mul_wide(&fx, &top), m(x, &(&p - 1u32)))
-        };
-        sum = F::add_wide(&sum, &t);
-        neg = F::sub_wide(&neg, &t);
-        want = (want + v) % &p;
-        assert_eq!(
-            value(&F::reduce_wide(&sum)),
-            want,
-            "sum of {} products",
-            i + 1
-        );
+    // The element stored as p − 1 (value (p − 1)·R⁻¹): its square is the largest wide
+    // product, (p − 1)². Doubling it by add_wide passes p·R after a few dozen steps, so the
+    // wrap modulo p·R is taken; sub_wide from zero wraps the other way from the first step.
+    let top_value = m(&(&p - 1u32), &r_inv);
+    let top = decode::<F>(&top_value);
+    let t0 = F::mul_wide(&top, &top);
+    let v0 = m(&top_value, &top_value);
+    assert_eq!(value(&F::reduce_wide(&t0)), v0);
+    let (mut sum, mut neg) = (t0, F::sub_wide(&F::Wide::default(), &t0));
+    let mut want = v0.clone();
+    assert_eq!(value(&F::reduce_wide(&neg)), (&p - &want) % &p);
+    let steps = 2 * n * u64::from(limb_bits) - p.bits() + 4;
+    for k in 1..=steps {
+        sum = F::add_wide(&sum, &sum);
+        neg = F::add_wide(&neg, &neg);
+        want = (&want << 1u32) % &p;
+        assert_eq!(value(&F::reduce_wide(&sum)), want, "(p − 1)²·2^{k}");
         assert_eq!(
             value(&F::reduce_wide(&neg)),
             (&p - &want) % &p,
-            "difference {}",
-            i + 1
+            "−(p − 1)²·2^{k}"
         );
+    }
+    // Sums and differences of many products of random values.
+    let (mut acc, mut want) = (F::Wide::default(), BigUint::zero());
+    for (x, y) in xs.iter().zip(xs.iter().cycle().skip(3)).take(64) {
+        acc = F::add_wide(&acc, &F::mul_wide(&decode::<F>(x), &decode::<F>(y)));
+        acc = F::sub_wide(&acc, &t0);
+        want = (want + m(x, y) + &p - &v0) % &p;
+        assert_eq!(value(&F::reduce_wide(&acc)), want);
     }
 }
 
@@ -183,11 +188,16 @@ pub fn binary<F: BinaryField>(poly: &str, from_hex: fn(&str) -> Option<F>) {
         assert_eq!(value(&(fa - fb)), a ^ b);
         assert_eq!(value(&Field::square(&fa)), o.mul(a, a));
         assert!(bool::from(Field::is_zero(&Field::double(&fa))));
+        // The oracle's a^(2^m − 2) is slow at large m: a·a⁻¹ = 1 by the oracle's product.
         let inv = Option::<F>::from(Field::invert(&fa)).map(|x| value(&x));
-        assert_eq!(inv, (!a.is_zero()).then(|| o.inverse(a)));
+        assert_eq!(inv.is_some(), !a.is_zero());
+        if let Some(i) = &inv {
+            assert!(o.mul(a, i).is_one(), "a·a⁻¹ = 1 for a = {a:#x}");
+        }
         assert_eq!(F::invert_vartime(&fa).map(|x| value(&x)), inv);
         let root = Option::<F>::from(Field::sqrt(&fa)).expect("every element is a square");
-        assert_eq!(value(&root), o.sqrt(a));
+        // Squaring is a bijection, so the root squares back to a (the oracle's product).
+        assert_eq!(o.mul(&value(&root), &value(&root)), *a);
         let tr = o.trace(a);
         assert_eq!(fa.trace().unwrap_u8(), tr);
         let z = Option::<F>::from(fa.solve_quadratic());
@@ -201,13 +211,14 @@ pub fn binary<F: BinaryField>(poly: &str, from_hex: fn(&str) -> Option<F>) {
     }
     let mut batch: Vec<F> = xs.iter().map(decode::<F>).collect();
     <F as Field>::batch_invert(&mut batch);
-    for (x, got) in xs.iter().zip(&batch) {
-        let want = if x.is_zero() {
-            BigUint::zero()
+    for (i, (x, got)) in xs.iter().zip(&batch).enumerate() {
+        if x.is_zero() {
+            assert!(value(got).is_zero());
+        } else if i < 4 {
+            assert_eq!(value(got), o.inverse(x));
         } else {
-            o.inverse(x)
-        };
-        assert_eq!(value(got), want);
+            assert!(o.mul(x, &value(got)).is_one());
+        }
     }
     assert!(from_hex(&format!("0x{:x}", BigUint::one() << o.m)).is_none());
     assert!(from_hex("0xz").is_none());
@@ -225,13 +236,14 @@ macro_rules! field_layer_suite {
     };
 }
 
-/// Expands to a `#[test] fn $name` running [`wide`] on Montgomery-form type `$Field`.
+/// Expands to a `#[test] fn $name` running [`wide`] on Montgomery-form type `$Field` with
+/// `$limb_bits`-bit limbs.
 #[macro_export]
 macro_rules! wide_field_suite {
-    ($name:ident, $Field:ty, $modulus:expr $(,)?) => {
+    ($name:ident, $Field:ty, $modulus:expr, $limb_bits:expr $(,)?) => {
         #[test]
         fn $name() {
-            $crate::layer::wide::<$Field>($modulus);
+            $crate::layer::wide::<$Field>($modulus, $limb_bits);
         }
     };
 }

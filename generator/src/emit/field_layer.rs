@@ -60,8 +60,9 @@ pub fn const_constructors(c: &FieldConsts, name: &Ident, form: StoredForm) -> To
 
         /// The element with canonical value `limbs` (little-endian, w-bit limbs), as a `const
         /// fn`: curve constants built with it are compile-time constants. None when the value
-        /// is ≥ p. Constant time (a borrow chain and, in Montgomery form, one CIOS product by
-        /// R² mod p in `fieldgen_field::konst`).
+        /// is ≥ p. Constant time in a valid value (a borrow chain and, in Montgomery form, one
+        /// CIOS product by R² mod p in `fieldgen_field::konst`); whether the value is valid
+        /// shows in the result and the time, so decode secret input with `from_le_bytes`.
         pub const fn from_canonical(limbs: [#word; #n]) -> ::core::option::Option<#name> {
             if !#lt::<#n>(&limbs, &Self::MODULUS_LIMBS) {
                 return ::core::option::Option::None;
