@@ -3,8 +3,8 @@
 //! between runs with N and N + 1 calls, which removes process start-up.
 //!
 //! `cargo run --release -p fieldgen-curve25519 --example x25519_count -- [N] [MODE]`, MODE one of
-//! `ladder` (X25519, the default), `base` (X25519 of the base point), `inv-safegcd` and
-//! `inv-chain` (one field inversion each way). With `time` after MODE it prints the best time
+//! `ladder` (X25519, the default), `base` (X25519 of the base point) and `inv-safegcd` (one
+//! field inversion). With `time` after MODE it prints the best time
 //! per call of 15 rounds of N calls instead.
 
 use std::hint::black_box;
@@ -23,7 +23,6 @@ fn main() {
             let out = match which.as_str() {
                 "base" => fieldgen_curve25519::x25519_base(black_box(k)),
                 "inv-safegcd" => fieldgen_curve25519::__measure::invert_safegcd(black_box(&u)),
-                "inv-chain" => fieldgen_curve25519::__measure::invert_chain(black_box(&u)),
                 _ => fieldgen_curve25519::x25519(black_box(k), black_box(u)),
             };
             // Chain the calls so none can be elided (u stays canonical: the top bit is clear).

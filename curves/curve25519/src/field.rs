@@ -88,14 +88,14 @@ fn square_times(x: &Fe, k: u32) -> Fe {
 /// Constant time (a fixed sequence). About 2.5 times faster here than the generic windowed
 /// `pow`, which reads a 32-entry table by masking at every window.
 pub(crate) fn pow_p58(x: &Fe) -> Fe {
-    let (x_250_0, _) = pow_2_250_minus_1(x);
+    let x_250_0 = pow_2_250_minus_1(x);
     // (2^250 − 1)·4 + 1 = 2^252 − 3.
     square_times(&x_250_0, 2) * x
 }
 
-/// (x^(2^250 − 1), x^11): the common stem of the reference chains for (p − 5)/8 and p − 2
-/// (249 squarings and 11 multiplications).
-fn pow_2_250_minus_1(x: &Fe) -> (Fe, Fe) {
+/// x^(2^250 − 1): the stem of the reference chain for (p − 5)/8 (249 squarings and 11
+/// multiplications).
+fn pow_2_250_minus_1(x: &Fe) -> Fe {
     let x2 = x.square();
     let x9 = square_times(&x2, 2) * x;
     let x11 = x9 * x2;
@@ -106,17 +106,7 @@ fn pow_2_250_minus_1(x: &Fe) -> (Fe, Fe) {
     let x_50_0 = square_times(&x_40_0, 10) * x_10_0;
     let x_100_0 = square_times(&x_50_0, 50) * x_50_0;
     let x_200_0 = square_times(&x_100_0, 100) * x_100_0;
-    (square_times(&x_200_0, 50) * x_50_0, x11)
-}
-
-/// x^(p − 2) = x^(2^255 − 21), the inverse of x (zero for zero) by Fermat's little theorem,
-/// with the addition chain of curve25519's reference code (Bernstein, "Curve25519: new
-/// Diffie-Hellman speed records", PKC 2006; 254 squarings and 11 multiplications).
-/// Constant time (a fixed sequence).
-pub(crate) fn invert_chain(x: &Fe) -> Fe {
-    let (x_250_0, x11) = pow_2_250_minus_1(x);
-    // (2^250 − 1)·2^5 + 11 = 2^255 − 21.
-    square_times(&x_250_0, 5) * x11
+    square_times(&x_200_0, 50) * x_50_0
 }
 
 /// [`pow_p58`] of N values in lockstep: the same chain, one step applied to every value
@@ -222,24 +212,5 @@ mod tests {
         for (x, y) in xs.iter().zip(pow_p58_many(&xs)) {
             assert_eq!(y, x.pow(&e));
         }
-    }
-
-    #[test]
-    fn invert_chain_matches_the_generic_pow() {
-        // p − 2 as little-endian words, for the generated field's own pow.
-        let e = [
-            0xffff_ffff_ffff_ffeb,
-            u64::MAX,
-            u64::MAX,
-            0x7fff_ffff_ffff_ffff,
-        ];
-        let mut x = Fe::from_u64(5);
-        for i in 0..20u64 {
-            assert_eq!(invert_chain(&x), x.pow(&e));
-            assert_eq!(invert_chain(&x) * x, Fe::ONE);
-            x = x * x + Fe::from_u64(i);
-        }
-        assert_eq!(invert_chain(&Fe::ZERO), Fe::ZERO);
-        assert_eq!(invert_chain(&Fe::ONE), Fe::ONE);
     }
 }

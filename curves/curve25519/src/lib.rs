@@ -54,16 +54,11 @@ pub mod __measure {
     use crate::field::Fe;
 
     /// 1/x (0 for 0) of the canonical 32-byte little-endian `x` by the generated field's
-    /// Bernstein–Yang `invert`; a non-canonical `x` gives 0.
+    /// constant-time `invert` (hddivsteps), the inversion [`crate::x25519`] uses; a
+    /// non-canonical `x` gives 0.
     pub fn invert_safegcd(x: &[u8; 32]) -> [u8; 32] {
         let x = Fe::from_le_bytes(x).unwrap_or(Fe::ZERO);
         x.invert().unwrap_or(Fe::ZERO).to_le_bytes()
-    }
-
-    /// The same by the addition chain for p − 2 that [`crate::x25519`] uses.
-    pub fn invert_chain(x: &[u8; 32]) -> [u8; 32] {
-        let x = Fe::from_le_bytes(x).unwrap_or(Fe::ZERO);
-        super::field::invert_chain(&x).to_le_bytes()
     }
 }
 
