@@ -74,6 +74,9 @@ pub trait Field:
     }
     /// The multiplicative inverse; none for zero.
     fn invert(&self) -> CtOption<Self>;
+    /// The multiplicative inverse of a public value; none for zero. Variable time (several
+    /// times faster than [`Field::invert`]): only for values that are not secret.
+    fn invert_vartime(&self) -> Option<Self>;
     /// A square root; none when self is not a square (every element of GF(2^m) is one).
     fn sqrt(&self) -> CtOption<Self>;
     /// Whether self is zero.
@@ -151,9 +154,6 @@ pub trait BinaryField: Field {
     /// A solution z of z² + z = self (the other is z + 1); none when Tr(self) = 1
     /// (half-trace for odd m, IEEE 1363-2000 A.4.5; A.4.7 for even m).
     fn solve_quadratic(&self) -> CtOption<Self>;
-    /// The inverse by the extended Euclidean algorithm; none for zero. Variable time: only
-    /// for public values.
-    fn invert_vartime(&self) -> Option<Self>;
 }
 
 /// A Montgomery-form GF(p) with unreduced double-width products.

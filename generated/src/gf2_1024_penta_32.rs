@@ -3826,6 +3826,10 @@ impl ::fieldgen_field::Field for F1024 {
     fn invert(&self) -> ::subtle::CtOption<F1024> {
         F1024::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F1024> {
+        F1024::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F1024> {
@@ -3869,9 +3873,5 @@ impl ::fieldgen_field::BinaryField for F1024 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F1024> {
         F1024::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F1024> {
-        F1024::invert_vartime(self)
     }
 }

@@ -1511,6 +1511,10 @@ impl ::fieldgen_field::Field for F127 {
     fn invert(&self) -> ::subtle::CtOption<F127> {
         F127::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F127> {
+        F127::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F127> {
@@ -1554,9 +1558,5 @@ impl ::fieldgen_field::BinaryField for F127 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F127> {
         F127::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F127> {
-        F127::invert_vartime(self)
     }
 }

@@ -802,6 +802,10 @@ impl ::fieldgen_field::Field for F128 {
     fn invert(&self) -> ::subtle::CtOption<F128> {
         F128::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F128> {
+        F128::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F128> {
@@ -845,9 +849,5 @@ impl ::fieldgen_field::BinaryField for F128 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F128> {
         F128::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F128> {
-        F128::invert_vartime(self)
     }
 }

@@ -862,6 +862,10 @@ impl ::fieldgen_field::Field for F129 {
     fn invert(&self) -> ::subtle::CtOption<F129> {
         F129::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F129> {
+        F129::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F129> {
@@ -905,9 +909,5 @@ impl ::fieldgen_field::BinaryField for F129 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F129> {
         F129::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F129> {
-        F129::invert_vartime(self)
     }
 }

@@ -859,6 +859,10 @@ impl ::fieldgen_field::Field for F155 {
     fn invert(&self) -> ::subtle::CtOption<F155> {
         F155::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F155> {
+        F155::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F155> {
@@ -902,9 +906,5 @@ impl ::fieldgen_field::BinaryField for F155 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F155> {
         F155::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F155> {
-        F155::invert_vartime(self)
     }
 }

@@ -1921,6 +1921,10 @@ impl ::fieldgen_field::Field for F191 {
     fn invert(&self) -> ::subtle::CtOption<F191> {
         F191::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F191> {
+        F191::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F191> {
@@ -1964,9 +1968,5 @@ impl ::fieldgen_field::BinaryField for F191 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F191> {
         F191::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F191> {
-        F191::invert_vartime(self)
     }
 }

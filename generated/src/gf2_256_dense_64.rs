@@ -2438,6 +2438,10 @@ impl ::fieldgen_field::Field for F256 {
     fn invert(&self) -> ::subtle::CtOption<F256> {
         F256::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F256> {
+        F256::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F256> {
@@ -2481,9 +2485,5 @@ impl ::fieldgen_field::BinaryField for F256 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F256> {
         F256::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F256> {
-        F256::invert_vartime(self)
     }
 }

@@ -797,6 +797,10 @@ impl ::fieldgen_field::Field for F2 {
     fn invert(&self) -> ::subtle::CtOption<F2> {
         F2::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F2> {
+        F2::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F2> {
@@ -840,9 +844,5 @@ impl ::fieldgen_field::BinaryField for F2 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F2> {
         F2::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F2> {
-        F2::invert_vartime(self)
     }
 }

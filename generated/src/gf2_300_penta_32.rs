@@ -1184,6 +1184,10 @@ impl ::fieldgen_field::Field for F300 {
     fn invert(&self) -> ::subtle::CtOption<F300> {
         F300::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F300> {
+        F300::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F300> {
@@ -1227,9 +1231,5 @@ impl ::fieldgen_field::BinaryField for F300 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F300> {
         F300::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F300> {
-        F300::invert_vartime(self)
     }
 }

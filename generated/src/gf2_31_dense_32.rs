@@ -699,6 +699,10 @@ impl ::fieldgen_field::Field for F31 {
     fn invert(&self) -> ::subtle::CtOption<F31> {
         F31::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F31> {
+        F31::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F31> {
@@ -742,9 +746,5 @@ impl ::fieldgen_field::BinaryField for F31 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F31> {
         F31::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F31> {
-        F31::invert_vartime(self)
     }
 }

@@ -689,6 +689,10 @@ impl ::fieldgen_field::Field for F3 {
     fn invert(&self) -> ::subtle::CtOption<F3> {
         F3::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F3> {
+        F3::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F3> {
@@ -732,9 +736,5 @@ impl ::fieldgen_field::BinaryField for F3 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F3> {
         F3::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F3> {
-        F3::invert_vartime(self)
     }
 }

@@ -5334,6 +5334,10 @@ impl ::fieldgen_field::Field for F521 {
     fn invert(&self) -> ::subtle::CtOption<F521> {
         F521::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F521> {
+        F521::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F521> {
@@ -5377,9 +5381,5 @@ impl ::fieldgen_field::BinaryField for F521 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F521> {
         F521::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F521> {
-        F521::invert_vartime(self)
     }
 }

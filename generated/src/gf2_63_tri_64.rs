@@ -1017,6 +1017,10 @@ impl ::fieldgen_field::Field for F63 {
     fn invert(&self) -> ::subtle::CtOption<F63> {
         F63::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F63> {
+        F63::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F63> {
@@ -1060,9 +1064,5 @@ impl ::fieldgen_field::BinaryField for F63 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F63> {
         F63::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F63> {
-        F63::invert_vartime(self)
     }
 }

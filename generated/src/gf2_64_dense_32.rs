@@ -726,6 +726,10 @@ impl ::fieldgen_field::Field for F64 {
     fn invert(&self) -> ::subtle::CtOption<F64> {
         F64::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F64> {
+        F64::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F64> {
@@ -769,9 +773,5 @@ impl ::fieldgen_field::BinaryField for F64 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F64> {
         F64::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F64> {
-        F64::invert_vartime(self)
     }
 }

@@ -761,6 +761,10 @@ impl ::fieldgen_field::Field for F65 {
     fn invert(&self) -> ::subtle::CtOption<F65> {
         F65::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F65> {
+        F65::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F65> {
@@ -804,9 +808,5 @@ impl ::fieldgen_field::BinaryField for F65 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F65> {
         F65::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F65> {
-        F65::invert_vartime(self)
     }
 }

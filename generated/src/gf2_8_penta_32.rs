@@ -690,6 +690,10 @@ impl ::fieldgen_field::Field for F8 {
     fn invert(&self) -> ::subtle::CtOption<F8> {
         F8::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F8> {
+        F8::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F8> {
@@ -733,9 +737,5 @@ impl ::fieldgen_field::BinaryField for F8 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F8> {
         F8::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F8> {
-        F8::invert_vartime(self)
     }
 }

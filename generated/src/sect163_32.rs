@@ -909,6 +909,10 @@ impl ::fieldgen_field::Field for F163 {
     fn invert(&self) -> ::subtle::CtOption<F163> {
         F163::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F163> {
+        F163::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F163> {
@@ -952,9 +956,5 @@ impl ::fieldgen_field::BinaryField for F163 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F163> {
         F163::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F163> {
-        F163::invert_vartime(self)
     }
 }

@@ -951,6 +951,10 @@ impl ::fieldgen_field::Field for F193 {
     fn invert(&self) -> ::subtle::CtOption<F193> {
         F193::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F193> {
+        F193::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F193> {
@@ -994,9 +998,5 @@ impl ::fieldgen_field::BinaryField for F193 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F193> {
         F193::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F193> {
-        F193::invert_vartime(self)
     }
 }

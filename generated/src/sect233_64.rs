@@ -2944,6 +2944,10 @@ impl ::fieldgen_field::Field for F233 {
     fn invert(&self) -> ::subtle::CtOption<F233> {
         F233::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F233> {
+        F233::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F233> {
@@ -2987,9 +2991,5 @@ impl ::fieldgen_field::BinaryField for F233 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F233> {
         F233::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F233> {
-        F233::invert_vartime(self)
     }
 }

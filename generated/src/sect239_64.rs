@@ -2933,6 +2933,10 @@ impl ::fieldgen_field::Field for F239 {
     fn invert(&self) -> ::subtle::CtOption<F239> {
         F239::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F239> {
+        F239::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F239> {
@@ -2976,9 +2980,5 @@ impl ::fieldgen_field::BinaryField for F239 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F239> {
         F239::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F239> {
-        F239::invert_vartime(self)
     }
 }

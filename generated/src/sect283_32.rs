@@ -1144,6 +1144,10 @@ impl ::fieldgen_field::Field for F283 {
     fn invert(&self) -> ::subtle::CtOption<F283> {
         F283::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F283> {
+        F283::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F283> {
@@ -1187,9 +1191,5 @@ impl ::fieldgen_field::BinaryField for F283 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F283> {
         F283::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F283> {
-        F283::invert_vartime(self)
     }
 }

@@ -1403,6 +1403,10 @@ impl ::fieldgen_field::Field for F409 {
     fn invert(&self) -> ::subtle::CtOption<F409> {
         F409::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F409> {
+        F409::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F409> {
@@ -1446,9 +1450,5 @@ impl ::fieldgen_field::BinaryField for F409 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F409> {
         F409::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F409> {
-        F409::invert_vartime(self)
     }
 }

@@ -6081,6 +6081,10 @@ impl ::fieldgen_field::Field for F571 {
     fn invert(&self) -> ::subtle::CtOption<F571> {
         F571::invert(self)
     }
+    #[inline]
+    fn invert_vartime(&self) -> ::core::option::Option<F571> {
+        F571::invert_vartime(self)
+    }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
     fn sqrt(&self) -> ::subtle::CtOption<F571> {
@@ -6124,9 +6128,5 @@ impl ::fieldgen_field::BinaryField for F571 {
     #[inline]
     fn solve_quadratic(&self) -> ::subtle::CtOption<F571> {
         F571::solve_quadratic(self)
-    }
-    #[inline]
-    fn invert_vartime(&self) -> ::core::option::Option<F571> {
-        F571::invert_vartime(self)
     }
 }

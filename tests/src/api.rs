@@ -61,6 +61,8 @@ pub trait FieldUnderTest: Copy + Debug + 'static {
     fn pow_vartime(&self, exp_le: &[u64]) -> Self;
     /// `Fp::invert(&self)`.
     fn invert(&self) -> Option<Self>;
+    /// `Fp::invert_vartime(&self)`.
+    fn invert_vartime(&self) -> Option<Self>;
     /// `Fp::sqrt(&self)`.
     fn sqrt(&self) -> Option<Self>;
     /// `Fp::legendre(&self)`.

@@ -9,7 +9,7 @@
 //!
 //! | check | what |
 //! | --- | --- |
-//! | `prime_ops` | `+ − × −x`, `square`, `double`, `square_n`, `invert`, `sqrt`, `pow`, `legendre`, `is_odd`, `from_u64`, `mul_small`, `batch_invert` (the trait's) = oracle on edge and random values |
+//! | `prime_ops` | `+ − × −x`, `square`, `double`, `square_n`, `invert`, `invert_vartime`, `sqrt`, `pow`, `legendre`, `is_odd`, `from_u64`, `mul_small`, `batch_invert` (the trait's) = oracle on edge and random values |
 //! | `prime_hex` | `from_hex_vartime` (so `from_canonical`) = decoding of the oracle's bytes on edge and random values; refuses p, p + 1, the largest B-byte value, malformed strings |
 //! | `wide` | `reduce_wide(mul_wide(a, b)) = a·b`, `square_wide`; the largest product (p − 1)² doubled by `add_wide` past p·R and negated by `sub_wide` (both wraps taken); sums and differences of 64 products; each reduced once = the oracle |
 //! | `binary` | trait ops = [`Gf2Oracle`]; `trace`, `solve_quadratic` (z² + z = c iff Tr(c) = 0); `from_hex_vartime` = the oracle's bytes; refuses degree ≥ m |
@@ -77,6 +77,8 @@ pub fn prime<F: PrimeField>(modulus: &str, from_hex: fn(&str) -> Option<F>) {
         assert_eq!(value(&fa.square_n(3)), a.modpow(&BigUint::from(8u32), &p));
         let inv = Option::<F>::from(Field::invert(&fa)).map(|x| value(&x));
         assert_eq!(inv, inverse_mod(a, &p), "invert {a:#x}");
+        let inv_vt = Field::invert_vartime(&fa).map(|x| value(&x));
+        assert_eq!(inv_vt, inverse_mod(a, &p), "invert_vartime {a:#x}");
         let sq = m(a, a);
         let root = Option::<F>::from(Field::sqrt(&decode::<F>(&sq))).expect("a square has a root");
         assert_eq!(m(&value(&root), &value(&root)), sq, "sqrt of {sq:#x}");

@@ -53,7 +53,8 @@
 //! - `pow(&self, exp_le: &[u64]) -> Fp` and `pow_vartime` (same signature): the exponent is
 //!   little-endian 64-bit words of any length, the empty slice being 0; `x^0 = 1` for every `x`,
 //!   including `0^0 = 1`;
-//! - `invert(&self) -> CtOption<Fp>` (none for zero), `sqrt(&self) -> CtOption<Fp>` (some root
+//! - `invert(&self) -> CtOption<Fp>` and `invert_vartime(&self) -> Option<Fp>` (none for zero),
+//!   `sqrt(&self) -> CtOption<Fp>` (some root
 //!   of a square, either one; none for a non-square), `legendre(&self) -> i8` (−1, 0, 1),
 //!   `is_zero(&self) -> Choice`;
 //! - `batch_invert(elems: &mut [Fp])`: Montgomery's simultaneous-inversion trick (P. L.
@@ -92,7 +93,7 @@
 //! | `mul_small_{edges,random}` | `mul_small(k)` = oracle `a·k mod p`, on `a` and on the (possibly loose) sum `a + b`; edge `k` = 0, 1, 2, 3, 19, 38, 121665, 121666, 2^16, 2^31, 2^32 − 1 on every edge value, 2^32 − 1 on all edge pairs; random `k` |
 //! | `{neg,double,square}_{edges,random}` | method = oracle; `-a`, `-&a` = `neg`; `double(a)` = `add(a, a)`; `square(a)` = `mul(a, a)` |
 //! | `pow_{edges,random}` | `pow` and `pow_vartime` = oracle `modpow`; edge exponents `[]`, `[0]`, `[0,0,0]`, 1, 2, `2^64−1`, `2^64`, `(p−1)/2`, `p−2`, `p−1`, `p`, `p+1`, `p−1` with a trailing zero word; random exponents of 0..=5 words |
-//! | `invert_{edges,random}` | zero → none; else = oracle inverse (extended Euclid) and `x·x⁻¹ = 1` |
+//! | `invert_{edges,random}` | zero → none; else = oracle inverse (extended Euclid) and `x·x⁻¹ = 1`; `invert_vartime` = oracle inverse |
 //! | `sqrt_{edges,squares_random,non_squares_random}` | squares `y²` → some `r` with `r² = y²`; non-squares `z·y²` (`z` the least non-residue) → none; edge values follow the oracle's is-square |
 //! | `legendre_{edges,random}` | = Euler's criterion, on random values, squares and non-squares |
 //! | `is_zero_{edges,random}` | true exactly for 0 |
@@ -265,6 +266,10 @@ macro_rules! prime_field_suite {
                 fn invert(&self) -> ::core::option::Option<Self> {
                     let inverse: $crate::subtle::CtOption<$Field> = <$Field>::invert(&self.0);
                     ::core::option::Option::<$Field>::from(inverse).map(Under)
+                }
+                fn invert_vartime(&self) -> ::core::option::Option<Self> {
+                    let inverse: ::core::option::Option<$Field> = <$Field>::invert_vartime(&self.0);
+                    inverse.map(Under)
                 }
                 fn sqrt(&self) -> ::core::option::Option<Self> {
                     let root: $crate::subtle::CtOption<$Field> = <$Field>::sqrt(&self.0);

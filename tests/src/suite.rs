@@ -394,7 +394,16 @@ pub fn case_pow<F: FieldUnderTest>(ctx: &FieldCtx, a: &BigUint, exp_le: &[u64]) 
 pub fn case_invert<F: FieldUnderTest>(ctx: &FieldCtx, a: &BigUint) -> CaseResult {
     let x = enter::<F>(ctx, a)?;
     let ha = ctx.hex(a);
-    match (x.invert(), oracle::inverse_mod(a, &ctx.p)) {
+    let want = oracle::inverse_mod(a, &ctx.p);
+    let vartime = x.invert_vartime().map(|v| value(&v));
+    if vartime != want {
+        return Err(TestCaseError::fail(format!(
+            "Fp::invert_vartime({ha}) is {:?}, expected {:?}",
+            vartime.map(|v| ctx.hex(&v)),
+            want.as_ref().map(|v| ctx.hex(v))
+        )));
+    }
+    match (x.invert(), want) {
         (None, None) => Ok(()),
         (Some(v), None) => Err(TestCaseError::fail(format!(
             "Fp::invert({ha}) is some({}), expected none",

@@ -238,6 +238,8 @@ pub fn prime_trait_impls(c: &FieldConsts, name: &Ident) -> TokenStream {
             #[inline]
             fn invert(&self) -> ::subtle::CtOption<#name> { #name::invert(self) }
             #[inline]
+            fn invert_vartime(&self) -> ::core::option::Option<#name> { #name::invert_vartime(self) }
+            #[inline]
             fn sqrt(&self) -> ::subtle::CtOption<#name> { #name::sqrt(self) }
             #[inline]
             fn is_zero(&self) -> ::subtle::Choice { #name::is_zero(self) }
@@ -326,6 +328,8 @@ pub fn binary_items(
             fn square_n(&self, k: u32) -> #name { #name::square_n(self, k) }
             #[inline]
             fn invert(&self) -> ::subtle::CtOption<#name> { #name::invert(self) }
+            #[inline]
+            fn invert_vartime(&self) -> ::core::option::Option<#name> { #name::invert_vartime(self) }
             /// Always some: squaring is a bijection of GF(2^m).
             #[inline]
             fn sqrt(&self) -> ::subtle::CtOption<#name> { ::subtle::CtOption::new(#name::sqrt(self), ::subtle::Choice::from(1)) }
@@ -351,8 +355,6 @@ pub fn binary_items(
             fn trace(&self) -> ::subtle::Choice { ::subtle::Choice::from(#name::trace(self)) }
             #[inline]
             fn solve_quadratic(&self) -> ::subtle::CtOption<#name> { #name::solve_quadratic(self) }
-            #[inline]
-            fn invert_vartime(&self) -> ::core::option::Option<#name> { #name::invert_vartime(self) }
         }
     };
     (methods, impls)

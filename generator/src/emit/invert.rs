@@ -135,6 +135,8 @@ pub fn safegcd_items(c: &FieldConsts) -> TokenStream {
     let b = Literal::u32_unsuffixed(shape.batch);
     let l = Literal::usize_unsuffixed(shape.limbs);
     let batches = Literal::u64_unsuffixed(shape.batches);
+    let vartime_batches =
+        Literal::u64_unsuffixed(divsteps_bound(c.bits).div_ceil(u64::from(shape.batch)));
     let nb = Literal::usize_unsuffixed(c.bytes);
     let p_limbs = signed_limbs(&c.modulus, shape.batch, shape.limbs);
     let p_lits = p_limbs.iter().map(|&v| match c.limb_bits {
@@ -295,12 +297,10 @@ pub fn safegcd_items(c: &FieldConsts) -> TokenStream {
             }
         }
 
-        /// The inverse of `self` (zero for zero) by Bernstein–Yang divsteps, constant time.
-        #[doc = #doc_steps]
-        fn invert_safegcd(&self) -> Self {
+        /// (f, g) = (p, self) in signed B-bit limbs, from the canonical encoding.
+        #[inline(always)]
+        fn safegcd_start(&self) -> ([#sw; #l], [#sw; #l]) {
             let x = self.to_le_bytes();
-            // f = p, g = x, d = 0, e = 1: f ≡ d·x and g ≡ e·x (mod p) throughout.
-            let mut f = Self::SAFEGCD_P;
             let mut g: [#sw; #l] = [0; #l];
             let mut acc: u128 = 0;
             let mut have = 0u32;
@@ -320,20 +320,13 @@ pub fn safegcd_items(c: &FieldConsts) -> TokenStream {
             if k < #l {
                 g[k] = acc as #sw;
             }
-            let mut d: [#sw; #l] = [0; #l];
-            let mut e: [#sw; #l] = [0; #l];
-            e[0] = 1;
-            // δ = 1 (divsteps) or δ = 1/2 held doubled (hddivsteps): 1 either way.
-            let mut delta: #sw = 1;
-            let mut n = 0;
-            while n < #batches {
-                let (next, t) = Self::safegcd_divsteps(delta, f[0] as #uw, g[0] as #uw);
-                delta = next;
-                Self::safegcd_update_fg(&mut f, &mut g, &t);
-                Self::safegcd_update_de(&mut d, &mut e, &t);
-                n += 1;
-            }
-            // g = 0 and f = ±1 now (or f = ±p for x = 0, where d = 0): x⁻¹ = ±d, d in (−2p, p).
+            (Self::SAFEGCD_P, g)
+        }
+
+        /// From g = 0 and f = ±1 (or f = ±p for x = 0, where d = 0): x⁻¹ = ±d with d in
+        /// (−2p, p), made canonical and converted back to a field element. Constant time.
+        #[inline(always)]
+        fn safegcd_finish(f: &[#sw; #l], mut d: [#sw; #l]) -> Self {
             let negative = d[#l - 1] >> (#word_bits - 1);
             Self::safegcd_negate_add_p(&mut d, 0, negative);
             Self::safegcd_negate_add_p(&mut d, f[#l - 1] >> (#word_bits - 1), 0);
@@ -357,6 +350,93 @@ pub fn safegcd_items(c: &FieldConsts) -> TokenStream {
                 j += 1;
             }
             Self::from_le_bytes(&out).unwrap_or(Self::ZERO)
+        }
+
+        /// The inverse of `self` (zero for zero) by Bernstein–Yang divsteps, constant time.
+        #[doc = #doc_steps]
+        fn invert_safegcd(&self) -> Self {
+            // f ≡ d·x and g ≡ e·x (mod p) throughout, from d = 0, e = 1.
+            let (mut f, mut g) = self.safegcd_start();
+            let mut d: [#sw; #l] = [0; #l];
+            let mut e: [#sw; #l] = [0; #l];
+            e[0] = 1;
+            // δ = 1 (divsteps) or δ = 1/2 held doubled (hddivsteps): 1 either way.
+            let mut delta: #sw = 1;
+            let mut n = 0;
+            while n < #batches {
+                let (next, t) = Self::safegcd_divsteps(delta, f[0] as #uw, g[0] as #uw);
+                delta = next;
+                Self::safegcd_update_fg(&mut f, &mut g, &t);
+                Self::safegcd_update_de(&mut d, &mut e, &t);
+                n += 1;
+            }
+            Self::safegcd_finish(&f, d)
+        }
+
+        /// Up to B original divsteps on the low words of f and g in variable time, with
+        /// η = −δ: runs of zero bits of g are shifted out at once, and each odd g is cleared of
+        /// up to four low bits by adding w·f, w = −g/f mod 2^k (k ≤ η + 1, so no swap falls
+        /// inside; P. Wuille, "The safegcd implementation in libsecp256k1 explained", §7). The
+        /// same transition matrix as B constant-time divsteps from the same state.
+        #[inline(always)]
+        fn safegcd_divsteps_vartime(mut eta: #sw, f0: #uw, g0: #uw) -> (#sw, [#sw; 4]) {
+            // −f⁻¹ mod 16 for odd f = 1, 3, …, 15.
+            const NEG_INV16: [u8; 8] = [15, 5, 3, 9, 7, 13, 11, 1];
+            let (mut f, mut g) = (f0, g0);
+            let (mut u, mut v, mut q, mut r): (#sw, #sw, #sw, #sw) = (1, 0, 0, 1);
+            let mut i: u32 = #b;
+            loop {
+                let zeros = (g | (#uw::MAX << i)).trailing_zeros();
+                g >>= zeros;
+                u = u.wrapping_shl(zeros);
+                v = v.wrapping_shl(zeros);
+                eta = eta.wrapping_sub(zeros as #sw);
+                i -= zeros;
+                if i == 0 {
+                    break;
+                }
+                // g is odd: swap (f, g) ← (g, −f) when δ > 0, as the divstep would.
+                if eta < 0 {
+                    eta = eta.wrapping_neg();
+                    let (of, ou, ov) = (f, u, v);
+                    f = g;
+                    u = q;
+                    v = r;
+                    g = of.wrapping_neg();
+                    q = ou.wrapping_neg();
+                    r = ov.wrapping_neg();
+                }
+                let limit = ((eta + 1) as u32).min(i).min(4);
+                let mask = (#uw::MAX >> (#word_bits - limit)) & 15;
+                let w = g.wrapping_mul(NEG_INV16[((f >> 1) & 7) as usize] as #uw) & mask;
+                g = g.wrapping_add(f.wrapping_mul(w));
+                q = q.wrapping_add(u.wrapping_mul(w as #sw));
+                r = r.wrapping_add(v.wrapping_mul(w as #sw));
+            }
+            (eta, [u, v, q, r])
+        }
+
+        /// The inverse of `self` (zero for zero) by divsteps in variable time: the batches of
+        /// [`Self::safegcd_divsteps_vartime`] stop as soon as g = 0.
+        fn invert_safegcd_vartime(&self) -> Self {
+            let (mut f, mut g) = self.safegcd_start();
+            let mut d: [#sw; #l] = [0; #l];
+            let mut e: [#sw; #l] = [0; #l];
+            e[0] = 1;
+            let mut eta: #sw = -1;
+            let mut n = 0;
+            // g = 0 within the Bernstein–Yang bound of original divsteps.
+            while n < #vartime_batches {
+                let (next, t) = Self::safegcd_divsteps_vartime(eta, f[0] as #uw, g[0] as #uw);
+                eta = next;
+                Self::safegcd_update_fg(&mut f, &mut g, &t);
+                Self::safegcd_update_de(&mut d, &mut e, &t);
+                n += 1;
+                if g.iter().all(|&x| x == 0) {
+                    break;
+                }
+            }
+            Self::safegcd_finish(&f, d)
         }
     }
 }
