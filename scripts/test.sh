@@ -43,5 +43,12 @@ step "backends agree in an optimised build for this CPU (release, -C target-cpu=
 CARGO_TARGET_DIR=target/release-native RUSTFLAGS='-C target-cpu=native' \
     cargo test --release -p fieldgen-generated --test binary_backends --test backends
 
+step "minimum supported Rust version: the publishable crates build with Rust 1.89"
+# rust-version in Cargo.toml is 1.89; this builds what is published with exactly that compiler
+# (host target only), in a target directory of its own.
+rustup toolchain install 1.89 --profile minimal >/dev/null
+CARGO_TARGET_DIR=target/msrv cargo +1.89 build -p fieldgen-field -p fieldgen-generator \
+    -p fieldgen-macros -p fieldgen-generated -p fieldgen-rsa -p fieldgen-curve25519
+
 step "cross targets: aarch64, armv7, powerpc (big-endian), wasm32-wasip1 under emulation; no_std thumbv7em"
 bash scripts/cross.sh
