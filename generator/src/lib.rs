@@ -4,12 +4,19 @@
 //! derives constants; [`lower`] turns each field operation into [`ir`]; [`opt`] folds
 //! constants and removes impossible carries; [`emit`] prints Rust for a target. The CLI and the
 //! proc macros both call [`generate_prime_field`], so they produce the same tokens.
+//!
+//! The package is `fieldgen-generator`; its library keeps the crate name `generator`. Without
+//! features it depends on num-bigint, num-prime, proc-macro2, quote and syn only: what the proc
+//! macros need. Feature `format` adds `to_file` (the tokens formatted by prettyplease, as the
+//! CLI writes them); feature `cli` adds `regen` and `rsa::{expected_files, check, write}`, the
+//! committed crates' manifest and file sets, with toml and serde.
 
 pub mod binary;
 pub mod emit;
 pub mod ir;
 pub mod lower;
 pub mod opt;
+#[cfg(feature = "cli")]
 pub mod regen;
 pub mod rsa;
 pub mod spec;
@@ -503,7 +510,9 @@ impl GeneratedField {
         lines.iter().map(|l| format!("// {l}\n")).collect()
     }
 
-    /// The complete file: header, then the module body formatted by prettyplease.
+    /// The complete file: header, then the module body formatted by prettyplease (feature
+    /// `format`).
+    #[cfg(feature = "format")]
     pub fn to_file(&self) -> String {
         let file: syn::File =
             syn::parse2(self.tokens.clone()).expect("the emitter produces valid Rust");

@@ -3,7 +3,9 @@
 //! is emitted by [`crate::emit::rsa`]; this module holds the options, the file header and the
 //! committed `generated-rsa/` crate that `regen` writes and checks.
 
+#[cfg(feature = "cli")]
 use std::collections::BTreeMap;
+#[cfg(feature = "cli")]
 use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
@@ -159,7 +161,9 @@ impl GeneratedRsa {
         lines.iter().map(|l| format!("// {l}\n")).collect()
     }
 
-    /// The complete file: header, then the module body formatted by prettyplease.
+    /// The complete file: header, then the module body formatted by prettyplease (feature
+    /// `format`).
+    #[cfg(feature = "format")]
     pub fn to_file(&self) -> String {
         let file: syn::File =
             syn::parse2(self.tokens.clone()).expect("the emitter produces valid Rust");
@@ -172,7 +176,8 @@ pub fn module_name(bits: usize) -> String {
     format!("mont{bits}")
 }
 
-/// Every file regen owns in the `generated-rsa/` crate, by path relative to it.
+/// Every file regen owns in the `generated-rsa/` crate, by path relative to it (feature `cli`).
+#[cfg(feature = "cli")]
 pub fn expected_files() -> Result<BTreeMap<PathBuf, String>, String> {
     let mut files = BTreeMap::new();
     let mut lib = String::new();
@@ -196,7 +201,8 @@ pub fn expected_files() -> Result<BTreeMap<PathBuf, String>, String> {
 }
 
 /// Files of `generated-rsa/` under `dir` that differ from what regen would write (empty when up
-/// to date), including stale `.rs` files under `src/`.
+/// to date), including stale `.rs` files under `src/` (feature `cli`).
+#[cfg(feature = "cli")]
 pub fn check(dir: &Path) -> Result<Vec<String>, String> {
     let files = expected_files()?;
     let mut problems = Vec::new();
@@ -213,6 +219,7 @@ pub fn check(dir: &Path) -> Result<Vec<String>, String> {
     Ok(problems)
 }
 
+#[cfg(feature = "cli")]
 fn stale(dir: &Path, files: &BTreeMap<PathBuf, String>) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir.join("src")) else {
@@ -229,7 +236,8 @@ fn stale(dir: &Path, files: &BTreeMap<PathBuf, String>) -> Result<Vec<PathBuf>, 
     Ok(out)
 }
 
-/// Rewrites `generated-rsa/src` under `dir`; returns the paths written.
+/// Rewrites `generated-rsa/src` under `dir`; returns the paths written (feature `cli`).
+#[cfg(feature = "cli")]
 pub fn write(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let files = expected_files()?;
     std::fs::create_dir_all(dir.join("src")).map_err(|e| e.to_string())?;

@@ -445,7 +445,9 @@ impl GeneratedBinaryField {
         lines.iter().map(|l| format!("// {l}\n")).collect()
     }
 
-    /// The complete file: header, then the module body formatted by prettyplease.
+    /// The complete file: header, then the module body formatted by prettyplease (feature
+    /// `format`).
+    #[cfg(feature = "format")]
     pub fn to_file(&self) -> String {
         let file: syn::File =
             syn::parse2(self.tokens.clone()).expect("the emitter produces valid Rust");

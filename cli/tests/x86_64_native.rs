@@ -16,6 +16,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+// The random primes of the library's kernel tests.
+#[path = "../../generator/tests/common/mod.rs"]
 mod common;
 use common::{prime_of_shape, Rng, SHAPES, SHAPE_NAMES};
 
