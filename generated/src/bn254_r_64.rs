@@ -2461,6 +2461,10 @@ impl ::fieldgen_field::Field for Fr {
         Fr::sqrt(self)
     }
     #[inline]
+    fn batch_invert(elems: &mut [Fr]) {
+        Fr::batch_invert(elems)
+    }
+    #[inline]
     fn is_zero(&self) -> ::subtle::Choice {
         Fr::is_zero(self)
     }
@@ -2471,10 +2475,6 @@ impl ::fieldgen_field::Field for Fr {
     #[inline]
     fn pow_vartime(&self, exp_le: &[u64]) -> Fr {
         Fr::pow_vartime(self, exp_le)
-    }
-    #[inline]
-    fn batch_invert(elems: &mut [Fr]) {
-        Fr::batch_invert(elems)
     }
     #[inline]
     fn to_le_bytes(&self) -> [u8; 32] {

@@ -2102,6 +2102,10 @@ impl ::fieldgen_field::Field for Fp {
         Fp::sqrt(self)
     }
     #[inline]
+    fn batch_invert(elems: &mut [Fp]) {
+        Fp::batch_invert(elems)
+    }
+    #[inline]
     fn is_zero(&self) -> ::subtle::Choice {
         Fp::is_zero(self)
     }
@@ -2112,10 +2116,6 @@ impl ::fieldgen_field::Field for Fp {
     #[inline]
     fn pow_vartime(&self, exp_le: &[u64]) -> Fp {
         Fp::pow_vartime(self, exp_le)
-    }
-    #[inline]
-    fn batch_invert(elems: &mut [Fp]) {
-        Fp::batch_invert(elems)
     }
     #[inline]
     fn to_le_bytes(&self) -> [u8; 32] {

@@ -3830,6 +3830,10 @@ impl ::fieldgen_field::Field for Fp {
         Fp::sqrt(self)
     }
     #[inline]
+    fn batch_invert(elems: &mut [Fp]) {
+        Fp::batch_invert(elems)
+    }
+    #[inline]
     fn is_zero(&self) -> ::subtle::Choice {
         Fp::is_zero(self)
     }
@@ -3840,10 +3844,6 @@ impl ::fieldgen_field::Field for Fp {
     #[inline]
     fn pow_vartime(&self, exp_le: &[u64]) -> Fp {
         Fp::pow_vartime(self, exp_le)
-    }
-    #[inline]
-    fn batch_invert(elems: &mut [Fp]) {
-        Fp::batch_invert(elems)
     }
     #[inline]
     fn to_le_bytes(&self) -> [u8; 66] {

@@ -220,10 +220,32 @@ pub fn wide_items(c: &FieldConsts, name: &Ident) -> WideItems {
     WideItems { methods, items }
 }
 
+/// The `fieldgen_field::Field` methods that forward to the inherent item of the same name and
+/// signature in every generated field, prime or binary.
+fn forwarded_field_methods(name: &Ident, nb: &proc_macro2::Literal) -> TokenStream {
+    quote! {
+        #[inline]
+        fn is_zero(&self) -> ::subtle::Choice { #name::is_zero(self) }
+        #[inline]
+        fn pow(&self, exp_le: &[u64]) -> #name { #name::pow(self, exp_le) }
+        #[inline]
+        fn pow_vartime(&self, exp_le: &[u64]) -> #name { #name::pow_vartime(self, exp_le) }
+        #[inline]
+        fn to_le_bytes(&self) -> [u8; #nb] { #name::to_le_bytes(self) }
+        #[inline]
+        fn to_be_bytes(&self) -> [u8; #nb] { #name::to_be_bytes(self) }
+        #[inline]
+        fn from_le_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> { #name::from_le_bytes(bytes) }
+        #[inline]
+        fn from_be_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> { #name::from_be_bytes(bytes) }
+    }
+}
+
 /// `fieldgen_field::Field` and `fieldgen_field::PrimeField` for prime field `name`, over its
 /// inherent methods.
 pub fn prime_trait_impls(c: &FieldConsts, name: &Ident) -> TokenStream {
     let nb = lit(c.bytes);
+    let common = forwarded_field_methods(name, &nb);
     quote! {
         impl ::fieldgen_field::Field for #name {
             type Bytes = [u8; #nb];
@@ -242,21 +264,8 @@ pub fn prime_trait_impls(c: &FieldConsts, name: &Ident) -> TokenStream {
             #[inline]
             fn sqrt(&self) -> ::subtle::CtOption<#name> { #name::sqrt(self) }
             #[inline]
-            fn is_zero(&self) -> ::subtle::Choice { #name::is_zero(self) }
-            #[inline]
-            fn pow(&self, exp_le: &[u64]) -> #name { #name::pow(self, exp_le) }
-            #[inline]
-            fn pow_vartime(&self, exp_le: &[u64]) -> #name { #name::pow_vartime(self, exp_le) }
-            #[inline]
             fn batch_invert(elems: &mut [#name]) { #name::batch_invert(elems) }
-            #[inline]
-            fn to_le_bytes(&self) -> [u8; #nb] { #name::to_le_bytes(self) }
-            #[inline]
-            fn to_be_bytes(&self) -> [u8; #nb] { #name::to_be_bytes(self) }
-            #[inline]
-            fn from_le_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> { #name::from_le_bytes(bytes) }
-            #[inline]
-            fn from_be_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> { #name::from_be_bytes(bytes) }
+            #common
         }
 
         impl ::fieldgen_field::PrimeField for #name {
@@ -290,6 +299,7 @@ pub fn binary_items(
     let n = lit(words);
     let last = lit(words - 1);
     let nb = lit(bytes);
+    let common = forwarded_field_methods(name, &nb);
     let hex = format_ident!("parse_hex_u{}", w);
     let hex_doc = format!(
         " The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: {name} = match {name}::from_hex_vartime(\"0x..\") {{ Some(x) => x, None => panic!() }};`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants)."
@@ -333,20 +343,7 @@ pub fn binary_items(
             /// Always some: squaring is a bijection of GF(2^m).
             #[inline]
             fn sqrt(&self) -> ::subtle::CtOption<#name> { ::subtle::CtOption::new(#name::sqrt(self), ::subtle::Choice::from(1)) }
-            #[inline]
-            fn is_zero(&self) -> ::subtle::Choice { #name::is_zero(self) }
-            #[inline]
-            fn pow(&self, exp_le: &[u64]) -> #name { #name::pow(self, exp_le) }
-            #[inline]
-            fn pow_vartime(&self, exp_le: &[u64]) -> #name { #name::pow_vartime(self, exp_le) }
-            #[inline]
-            fn to_le_bytes(&self) -> [u8; #nb] { #name::to_le_bytes(self) }
-            #[inline]
-            fn to_be_bytes(&self) -> [u8; #nb] { #name::to_be_bytes(self) }
-            #[inline]
-            fn from_le_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> { #name::from_le_bytes(bytes) }
-            #[inline]
-            fn from_be_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> { #name::from_be_bytes(bytes) }
+            #common
         }
 
         impl ::fieldgen_field::BinaryField for #name {

@@ -46,17 +46,31 @@ pub fn lower_sub(c: &FieldConsts) -> Func {
         d.push(di);
         borrow = bo;
     }
-    let mask = b.mask(borrow);
+    let out = add_modulus_if(&mut b, c, &d, borrow, zero);
+    b.finish(out)
+}
+
+/// `t + p` where `bit` is 1 and `t` where it is 0, limb by limb under one mask (the carry out
+/// of the top limb is dropped: callers add p back only to a value that borrowed below zero).
+/// `zero` is the caller's constant 0.
+pub fn add_modulus_if(
+    b: &mut Builder,
+    c: &FieldConsts,
+    t: &[Var],
+    bit: Var,
+    zero: Var,
+) -> Vec<Var> {
+    let mask = b.mask(bit);
     let p = b.constants(&c.modulus_limbs);
     let mut carry = zero;
-    let mut out = Vec::with_capacity(c.limbs);
-    for (di, pi) in d.iter().zip(&p) {
+    let mut out = Vec::with_capacity(t.len());
+    for (ti, pi) in t.iter().zip(&p) {
         let addend = b.and(*pi, mask);
-        let (s, cy) = b.add_carry(*di, addend, carry);
+        let (s, cy) = b.add_carry(*ti, addend, carry);
         out.push(s);
         carry = cy;
     }
-    b.finish(out)
+    out
 }
 
 /// −a mod p: p − a, masked to zero when a = 0.

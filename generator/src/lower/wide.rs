@@ -91,14 +91,8 @@ pub fn lower_sub_wide(c: &FieldConsts) -> Func {
         d.push(di);
         borrow = bo;
     }
-    let mask = b.mask(borrow);
-    let p = b.constants(&c.modulus_limbs);
-    let mut carry = zero;
-    for (k, pi) in p.iter().enumerate() {
-        let addend = b.and(*pi, mask);
-        let (s, cy) = b.add_carry(d[c.limbs + k], addend, carry);
-        d[c.limbs + k] = s;
-        carry = cy;
-    }
+    let hi = super::addsub::add_modulus_if(&mut b, c, &d[c.limbs..], borrow, zero);
+    d.truncate(c.limbs);
+    d.extend(hi);
     b.finish(d)
 }
