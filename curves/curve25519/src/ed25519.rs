@@ -778,4 +778,43 @@ mod tests {
         }
         assert!(tested > 100);
     }
+
+    /// A challenge for which the lattice reduction offers no half-size pair takes the
+    /// full-size equation; that path accepts and rejects like the other on every backend,
+    /// and on the IFMA lanes where the CPU has them (the differential tests count on every
+    /// verification equation running on the forced backend).
+    #[test]
+    fn full_size_fallback_runs_on_the_forced_backend() {
+        let sk = SigningKey::from_bytes(&[7; 32]);
+        let vk = sk.verifying_key();
+        let (msg, sig) = (0u32..)
+            .map(|i| {
+                let msg = i.to_le_bytes();
+                (msg, sk.sign(&msg))
+            })
+            .find(|(msg, sig)| {
+                let k = challenge(None, &sig.r, &vk.compressed, msg);
+                half_scalars_vartime(&k.to_le_bytes()).is_none()
+            })
+            .expect("a challenge without a half-size pair");
+        let mut bad = sig.to_bytes();
+        bad[40] ^= 1;
+        let ifma = crate::std_detects_ifma();
+        for backend in [VerifyBackend::Avx512Ifma, VerifyBackend::Scalar] {
+            let before = avx512ifma_equation_count();
+            let Some(()) = with_verify_backend(backend, || {
+                assert_eq!(vk.verify(&msg, &sig), Ok(()));
+                assert_eq!(vk.verify_strict(&msg, &sig), Ok(()));
+                assert!(vk.verify(&msg, &Signature::from_bytes(&bad)).is_err());
+            }) else {
+                assert!(!ifma);
+                continue;
+            };
+            let ran = avx512ifma_equation_count() - before;
+            match backend {
+                VerifyBackend::Avx512Ifma => assert!(ran >= 3, "{ran} lane equations"),
+                VerifyBackend::Scalar => assert_eq!(ran, 0),
+            }
+        }
+    }
 }
