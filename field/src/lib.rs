@@ -36,3 +36,19 @@ pub mod rsa;
 mod traits;
 
 pub use traits::{BinaryField, ByteArray, Field, PrimeField, WideField};
+
+mod ecosystem;
+#[cfg(feature = "ff")]
+pub use ecosystem::Repr;
+
+/// What the ecosystem macros ([`impl_ff!`], [`impl_zeroize!`]) name in the user's crate; not
+/// an API.
+#[doc(hidden)]
+pub mod __private {
+    #[cfg(feature = "ff")]
+    pub use ff;
+    #[cfg(feature = "ff")]
+    pub use rand_core;
+    #[cfg(feature = "zeroize")]
+    pub use zeroize;
+}

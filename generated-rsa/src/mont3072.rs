@@ -462,7 +462,10 @@ impl Mont3072 {
     fn table_lookup(table: &[[u64; 48]; 64], digit: usize) -> [u64; 48] {
         let mut out = [0u64; 48];
         for (idx, entry) in table.iter().enumerate() {
-            let eq = ::subtle::ConstantTimeEq::ct_eq(&(idx as u64), &(digit as u64));
+            let eq = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+                &(idx as u64),
+                &(digit as u64),
+            );
             let mask = 0u64.wrapping_sub(eq.unwrap_u8() as u64);
             let mut j = 0;
             while j < 48 {
@@ -8479,7 +8482,7 @@ impl Mont3072 {
                 while idx < 64 {
                     let mut k = 0;
                     while k < 1 {
-                        let eq = ::subtle::ConstantTimeEq::ct_eq(
+                        let eq = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
                             &(idx as u64),
                             &digit[k],
                         );
@@ -8590,7 +8593,7 @@ impl Mont3072 {
                 while idx < 64 {
                     let mut k = 0;
                     while k < 2 {
-                        let eq = ::subtle::ConstantTimeEq::ct_eq(
+                        let eq = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
                             &(idx as u64),
                             &digit[k],
                         );
@@ -10999,7 +11002,10 @@ impl Mont3072 {
     }
     /// x⁻¹ mod n (plain limbs in and out, not Montgomery form) for any x < 2^N; none when
     /// gcd(x, n) ≠ 1. Constant time: the binary extended GCD, 2N iterations.
-    pub fn inv_mod(&self, x: &[u64; 48]) -> ::subtle::CtOption<[u64; 48]> {
+    pub fn inv_mod(
+        &self,
+        x: &[u64; 48],
+    ) -> ::fieldgen_field::subtle::CtOption<[u64; 48]> {
         ::fieldgen_field::rsa::inv_mod(&self.p, x)
     }
     /// Whether n is a probable prime: trial division by the odd primes below 1024, then the

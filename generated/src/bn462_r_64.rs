@@ -3943,7 +3943,7 @@ impl Fr {
         Fr(Self::mont_mul(&limbs, &Self::R2))
     }
     /// 1 exactly when the limbs encode a value below p (constant time).
-    fn limbs_below_modulus(limbs: &[u64; 8]) -> ::subtle::Choice {
+    fn limbs_below_modulus(limbs: &[u64; 8]) -> ::fieldgen_field::subtle::Choice {
         let mut borrow: u64 = 0;
         let mut i = 0;
         while i < 8 {
@@ -3952,10 +3952,10 @@ impl Fr {
             borrow = (t >> 127) as u64;
             i += 1;
         }
-        ::subtle::Choice::from(borrow as u8)
+        ::fieldgen_field::subtle::Choice::from(borrow as u8)
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
-    pub fn from_le_bytes(bytes: &[u8; 58]) -> ::subtle::CtOption<Fr> {
+    pub fn from_le_bytes(bytes: &[u8; 58]) -> ::fieldgen_field::subtle::CtOption<Fr> {
         let mut limbs = [0 as u64; 8];
         let mut i = 0;
         while i < 58 {
@@ -3965,17 +3965,20 @@ impl Fr {
         let ok = Self::limbs_below_modulus(&limbs);
         let mut i = 0;
         while i < 8 {
-            limbs[i] = <u64 as ::subtle::ConditionallySelectable>::conditional_select(
+            limbs[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &0,
                 &limbs[i],
                 ok,
             );
             i += 1;
         }
-        ::subtle::CtOption::new(Fr(Self::mont_mul(&limbs, &Self::R2)), ok)
+        ::fieldgen_field::subtle::CtOption::new(
+            Fr(Self::mont_mul(&limbs, &Self::R2)),
+            ok,
+        )
     }
     /// Decodes the canonical big-endian encoding (B bytes); none for values ≥ p.
-    pub fn from_be_bytes(bytes: &[u8; 58]) -> ::subtle::CtOption<Fr> {
+    pub fn from_be_bytes(bytes: &[u8; 58]) -> ::fieldgen_field::subtle::CtOption<Fr> {
         let mut le = *bytes;
         le.reverse();
         Self::from_le_bytes(&le)
@@ -4051,10 +4054,13 @@ impl Fr {
                 let digit = ((word >> (4 * k)) & 0xf) as u8;
                 let mut pick = Self::ONE;
                 for (idx, entry) in table.iter().enumerate() {
-                    ::subtle::ConditionallySelectable::conditional_assign(
+                    ::fieldgen_field::subtle::ConditionallySelectable::conditional_assign(
                         &mut pick,
                         entry,
-                        ::subtle::ConstantTimeEq::ct_eq(&(idx as u8), &digit),
+                        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+                            &(idx as u8),
+                            &digit,
+                        ),
                     );
                 }
                 acc = acc.mul(&pick);
@@ -4109,8 +4115,8 @@ impl Fr {
     /// The multiplicative inverse, or none for zero. Constant time: Bernstein–Yang
     /// divsteps ("Fast constant-time gcd computation and modular inversion", TCHES
     /// 2019), a fixed number of batches for this modulus.
-    pub fn invert(&self) -> ::subtle::CtOption<Fr> {
-        ::subtle::CtOption::new(self.invert_safegcd(), !self.is_zero())
+    pub fn invert(&self) -> ::fieldgen_field::subtle::CtOption<Fr> {
+        ::fieldgen_field::subtle::CtOption::new(self.invert_safegcd(), !self.is_zero())
     }
     /// The multiplicative inverse of a public value, or none for zero. Variable time:
     /// the same divsteps with runs of steps taken at once and an early stop
@@ -4448,7 +4454,7 @@ impl Fr {
         Self::safegcd_finish(&f, d)
     }
     /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 5 (mod 8): Atkin's method. Either root may be returned.
-    pub fn sqrt(&self) -> ::subtle::CtOption<Fr> {
+    pub fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<Fr> {
         let two_a = self.double();
         let b = two_a
             .pow_by_schedule(
@@ -4517,8 +4523,8 @@ impl Fr {
             );
         let i = two_a.mul(&b.square());
         let x = self.mul(&b).mul(&i.sub(&Self::ONE));
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
-        ::subtle::CtOption::new(x, ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
+        ::fieldgen_field::subtle::CtOption::new(x, ok)
     }
     /// The Legendre symbol (self / p): 1 for a non-zero square, −1 for a non-square, 0
     /// for zero. Euler's criterion, self^((p−1)/2), constant time.
@@ -4589,13 +4595,14 @@ impl Fr {
                     (1, 0),
                 ],
             );
-        let is_one = ::subtle::ConstantTimeEq::ct_eq(&l, &Self::ONE).unwrap_u8() as i8;
+        let is_one = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&l, &Self::ONE)
+            .unwrap_u8() as i8;
         let is_zero = self.is_zero().unwrap_u8() as i8;
         2 * is_one - 1 + is_zero
     }
     /// 1 when self is zero (constant time).
-    pub fn is_zero(&self) -> ::subtle::Choice {
-        ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+    pub fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// Inverts every element in place with Montgomery's trick (one inversion per 32
     /// elements plus three multiplications per element); zeros stay zero. Constant time
@@ -4607,7 +4614,7 @@ impl Fr {
             let mut acc = Self::ONE;
             for (slot, e) in prefix.iter_mut().zip(chunk.iter()) {
                 *slot = acc;
-                acc = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                acc = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &acc.mul(e),
                     &acc,
                     e.is_zero(),
@@ -4616,12 +4623,12 @@ impl Fr {
             let mut inv = acc.invert().unwrap_or(Self::ZERO);
             for (slot, e) in prefix.iter().zip(chunk.iter_mut()).rev() {
                 let zero = e.is_zero();
-                let next_inv = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                let next_inv = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &inv.mul(e),
                     &inv,
                     zero,
                 );
-                *e = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                *e = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &inv.mul(slot),
                     &Self::ZERO,
                     zero,
@@ -4647,32 +4654,36 @@ impl ::core::default::Default for Fr {
         Self::ZERO
     }
 }
-impl ::subtle::ConstantTimeEq for Fr {
+impl ::fieldgen_field::subtle::ConstantTimeEq for Fr {
     /// Montgomery form is unique for values below p, so limbs compare directly.
-    fn ct_eq(&self, other: &Fr) -> ::subtle::Choice {
+    fn ct_eq(&self, other: &Fr) -> ::fieldgen_field::subtle::Choice {
         let mut diff: u64 = 0;
         let mut i = 0;
         while i < 8 {
             diff |= self.0[i] ^ other.0[i];
             i += 1;
         }
-        ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&diff, &0)
     }
 }
 impl ::core::cmp::PartialEq for Fr {
     #[inline]
     fn eq(&self, other: &Fr) -> bool {
-        ::subtle::ConstantTimeEq::ct_eq(self, other).into()
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, other).into()
     }
 }
 impl ::core::cmp::Eq for Fr {}
-impl ::subtle::ConditionallySelectable for Fr {
+impl ::fieldgen_field::subtle::ConditionallySelectable for Fr {
     #[inline]
-    fn conditional_select(a: &Fr, b: &Fr, choice: ::subtle::Choice) -> Fr {
+    fn conditional_select(
+        a: &Fr,
+        b: &Fr,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) -> Fr {
         let mut out = [0 as u64; 8];
         let mut i = 0;
         while i < 8 {
-            out[i] = <u64 as ::subtle::ConditionallySelectable>::conditional_select(
+            out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &a.0[i],
                 &b.0[i],
                 choice,
@@ -4683,10 +4694,14 @@ impl ::subtle::ConditionallySelectable for Fr {
     }
     /// Swaps limb by limb under one mask (the trait's default copies through two selects).
     #[inline]
-    fn conditional_swap(a: &mut Fr, b: &mut Fr, choice: ::subtle::Choice) {
+    fn conditional_swap(
+        a: &mut Fr,
+        b: &mut Fr,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) {
         let mut i = 0;
         while i < 8 {
-            <u64 as ::subtle::ConditionallySelectable>::conditional_swap(
+            <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_swap(
                 &mut a.0[i],
                 &mut b.0[i],
                 choice,
@@ -4870,7 +4885,7 @@ impl ::fieldgen_field::Field for Fr {
         Fr::double(self)
     }
     #[inline]
-    fn invert(&self) -> ::subtle::CtOption<Fr> {
+    fn invert(&self) -> ::fieldgen_field::subtle::CtOption<Fr> {
         Fr::invert(self)
     }
     #[inline]
@@ -4878,7 +4893,7 @@ impl ::fieldgen_field::Field for Fr {
         Fr::invert_vartime(self)
     }
     #[inline]
-    fn sqrt(&self) -> ::subtle::CtOption<Fr> {
+    fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<Fr> {
         Fr::sqrt(self)
     }
     #[inline]
@@ -4886,7 +4901,7 @@ impl ::fieldgen_field::Field for Fr {
         Fr::batch_invert(elems)
     }
     #[inline]
-    fn is_zero(&self) -> ::subtle::Choice {
+    fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
         Fr::is_zero(self)
     }
     #[inline]
@@ -4906,11 +4921,11 @@ impl ::fieldgen_field::Field for Fr {
         Fr::to_be_bytes(self)
     }
     #[inline]
-    fn from_le_bytes(bytes: &[u8; 58]) -> ::subtle::CtOption<Fr> {
+    fn from_le_bytes(bytes: &[u8; 58]) -> ::fieldgen_field::subtle::CtOption<Fr> {
         Fr::from_le_bytes(bytes)
     }
     #[inline]
-    fn from_be_bytes(bytes: &[u8; 58]) -> ::subtle::CtOption<Fr> {
+    fn from_be_bytes(bytes: &[u8; 58]) -> ::fieldgen_field::subtle::CtOption<Fr> {
         Fr::from_be_bytes(bytes)
     }
 }
@@ -4974,13 +4989,17 @@ impl ::core::fmt::Debug for FrWide {
         Ok(())
     }
 }
-impl ::subtle::ConditionallySelectable for FrWide {
+impl ::fieldgen_field::subtle::ConditionallySelectable for FrWide {
     #[inline]
-    fn conditional_select(a: &FrWide, b: &FrWide, choice: ::subtle::Choice) -> FrWide {
+    fn conditional_select(
+        a: &FrWide,
+        b: &FrWide,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) -> FrWide {
         let mut out = [0 as u64; 16];
         let mut i = 0;
         while i < 16 {
-            out[i] = <u64 as ::subtle::ConditionallySelectable>::conditional_select(
+            out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &a.0[i],
                 &b.0[i],
                 choice,

@@ -255,7 +255,7 @@ impl FpX4 {
     }
     /// `b` if `choice` is set, else `self`, by masking (constant time).
     #[inline(always)]
-    pub fn select(&self, b: &Self, choice: ::subtle::Choice) -> Self {
+    pub fn select(&self, b: &Self, choice: ::fieldgen_field::subtle::Choice) -> Self {
         let m = 0u64.wrapping_sub(choice.unwrap_u8() as u64);
         FpX4(unsafe { Self::select_kernel(&self.0, &b.0, m) })
     }

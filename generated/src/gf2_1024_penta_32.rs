@@ -64,18 +64,25 @@ impl F1024 {
         }
     }
     /// Decodes 128 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 1024 is set.
-    pub fn from_le_bytes(bytes: &[u8; 128]) -> ::subtle::CtOption<F1024> {
+    pub fn from_le_bytes(
+        bytes: &[u8; 128],
+    ) -> ::fieldgen_field::subtle::CtOption<F1024> {
         let mut w = [0 as u32; 32];
         let mut i = 0;
         while i < 128 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
             i += 1;
         }
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&(w[31] & !Self::TOP_MASK), &0);
-        ::subtle::CtOption::new(F1024(w), ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+            &(w[31] & !Self::TOP_MASK),
+            &0,
+        );
+        ::fieldgen_field::subtle::CtOption::new(F1024(w), ok)
     }
     /// Decodes 128 big-endian bytes (the reverse of `from_le_bytes`'s order). None when any bit at position ≥ 1024 is set.
-    pub fn from_be_bytes(bytes: &[u8; 128]) -> ::subtle::CtOption<F1024> {
+    pub fn from_be_bytes(
+        bytes: &[u8; 128],
+    ) -> ::fieldgen_field::subtle::CtOption<F1024> {
         let mut le = *bytes;
         le.reverse();
         Self::from_le_bytes(&le)
@@ -176,10 +183,10 @@ impl F1024 {
                 i -= 1;
                 r = r.square();
                 let t = r.mul(self);
-                r = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                r = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &r,
                     &t,
-                    ::subtle::Choice::from(((e >> i) & 1) as u8),
+                    ::fieldgen_field::subtle::Choice::from(((e >> i) & 1) as u8),
                 );
             }
         }
@@ -201,7 +208,7 @@ impl F1024 {
         r
     }
     /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 1023 (18 multiplications, m − 1 = 1023 squarings). Constant time.
-    pub fn invert(&self) -> ::subtle::CtOption<F1024> {
+    pub fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F1024> {
         let inv = {
             let mut beta = *self;
             beta = beta.square_n(1).mul(&beta);
@@ -224,7 +231,7 @@ impl F1024 {
             beta = beta.square().mul(self);
             beta.square()
         };
-        ::subtle::CtOption::new(inv, !self.is_zero())
+        ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
     /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
@@ -374,7 +381,7 @@ impl F1024 {
         (t & 1) as u8
     }
     /// A solution z of z² + z = self, none when Tr(self) = 1. The other solution is z + 1. m is even: z = Σ_{i=1}^{m−1} (Σ_{j=0}^{i−1} c^(2^j))² ρ^(2^(m−i))-style iteration of IEEE Std 1363-2000 A.4.7 with a fixed ρ of trace 1 (m − 1 multiplications). Constant time.
-    pub fn solve_quadratic(&self) -> ::subtle::CtOption<F1024> {
+    pub fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F1024> {
         let rho = Self([
             0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
             0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x00000000,
@@ -392,12 +399,12 @@ impl F1024 {
             w = w2.add(self);
             i += 1;
         }
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
-        ::subtle::CtOption::new(z, ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
+        ::fieldgen_field::subtle::CtOption::new(z, ok)
     }
     /// 1 when self is zero (constant time).
-    pub fn is_zero(&self) -> ::subtle::Choice {
-        ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+    pub fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words): each word at or above x^m, top first, is folded down once per term of f (exponents 1024, 522, 115, 63, 0) with word shifts and xors, then the bits of the word holding x^m. One pass suffices because m − k ≥ w for every lower exponent k (Hankerson, Menezes, Vanstone, §2.3.5).
     #[inline(always)]
@@ -3657,31 +3664,35 @@ impl ::core::default::Default for F1024 {
         Self::ZERO
     }
 }
-impl ::subtle::ConstantTimeEq for F1024 {
-    fn ct_eq(&self, other: &F1024) -> ::subtle::Choice {
+impl ::fieldgen_field::subtle::ConstantTimeEq for F1024 {
+    fn ct_eq(&self, other: &F1024) -> ::fieldgen_field::subtle::Choice {
         let mut diff: u32 = 0;
         let mut i = 0;
         while i < 32 {
             diff |= self.0[i] ^ other.0[i];
             i += 1;
         }
-        ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&diff, &0)
     }
 }
 impl ::core::cmp::PartialEq for F1024 {
     #[inline]
     fn eq(&self, other: &F1024) -> bool {
-        ::subtle::ConstantTimeEq::ct_eq(self, other).into()
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, other).into()
     }
 }
 impl ::core::cmp::Eq for F1024 {}
-impl ::subtle::ConditionallySelectable for F1024 {
+impl ::fieldgen_field::subtle::ConditionallySelectable for F1024 {
     #[inline]
-    fn conditional_select(a: &F1024, b: &F1024, choice: ::subtle::Choice) -> F1024 {
+    fn conditional_select(
+        a: &F1024,
+        b: &F1024,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) -> F1024 {
         let mut out = [0 as u32; 32];
         let mut i = 0;
         while i < 32 {
-            out[i] = <u32 as ::subtle::ConditionallySelectable>::conditional_select(
+            out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &a.0[i],
                 &b.0[i],
                 choice,
@@ -3823,7 +3834,7 @@ impl ::fieldgen_field::Field for F1024 {
         F1024::square_n(self, k)
     }
     #[inline]
-    fn invert(&self) -> ::subtle::CtOption<F1024> {
+    fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F1024> {
         F1024::invert(self)
     }
     #[inline]
@@ -3832,11 +3843,14 @@ impl ::fieldgen_field::Field for F1024 {
     }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
-    fn sqrt(&self) -> ::subtle::CtOption<F1024> {
-        ::subtle::CtOption::new(F1024::sqrt(self), ::subtle::Choice::from(1))
+    fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<F1024> {
+        ::fieldgen_field::subtle::CtOption::new(
+            F1024::sqrt(self),
+            ::fieldgen_field::subtle::Choice::from(1),
+        )
     }
     #[inline]
-    fn is_zero(&self) -> ::subtle::Choice {
+    fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
         F1024::is_zero(self)
     }
     #[inline]
@@ -3856,22 +3870,22 @@ impl ::fieldgen_field::Field for F1024 {
         F1024::to_be_bytes(self)
     }
     #[inline]
-    fn from_le_bytes(bytes: &[u8; 128]) -> ::subtle::CtOption<F1024> {
+    fn from_le_bytes(bytes: &[u8; 128]) -> ::fieldgen_field::subtle::CtOption<F1024> {
         F1024::from_le_bytes(bytes)
     }
     #[inline]
-    fn from_be_bytes(bytes: &[u8; 128]) -> ::subtle::CtOption<F1024> {
+    fn from_be_bytes(bytes: &[u8; 128]) -> ::fieldgen_field::subtle::CtOption<F1024> {
         F1024::from_be_bytes(bytes)
     }
 }
 impl ::fieldgen_field::BinaryField for F1024 {
     const DEGREE: u32 = F1024::DEGREE;
     #[inline]
-    fn trace(&self) -> ::subtle::Choice {
-        ::subtle::Choice::from(F1024::trace(self))
+    fn trace(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::Choice::from(F1024::trace(self))
     }
     #[inline]
-    fn solve_quadratic(&self) -> ::subtle::CtOption<F1024> {
+    fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F1024> {
         F1024::solve_quadratic(self)
     }
 }

@@ -57,18 +57,21 @@ impl F129 {
         }
     }
     /// Decodes 17 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 129 is set.
-    pub fn from_le_bytes(bytes: &[u8; 17]) -> ::subtle::CtOption<F129> {
+    pub fn from_le_bytes(bytes: &[u8; 17]) -> ::fieldgen_field::subtle::CtOption<F129> {
         let mut w = [0 as u32; 5];
         let mut i = 0;
         while i < 17 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
             i += 1;
         }
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&(w[4] & !Self::TOP_MASK), &0);
-        ::subtle::CtOption::new(F129(w), ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+            &(w[4] & !Self::TOP_MASK),
+            &0,
+        );
+        ::fieldgen_field::subtle::CtOption::new(F129(w), ok)
     }
     /// Decodes 17 big-endian bytes (the reverse of `from_le_bytes`'s order). None when any bit at position ≥ 129 is set.
-    pub fn from_be_bytes(bytes: &[u8; 17]) -> ::subtle::CtOption<F129> {
+    pub fn from_be_bytes(bytes: &[u8; 17]) -> ::fieldgen_field::subtle::CtOption<F129> {
         let mut le = *bytes;
         le.reverse();
         Self::from_le_bytes(&le)
@@ -169,10 +172,10 @@ impl F129 {
                 i -= 1;
                 r = r.square();
                 let t = r.mul(self);
-                r = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                r = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &r,
                     &t,
-                    ::subtle::Choice::from(((e >> i) & 1) as u8),
+                    ::fieldgen_field::subtle::Choice::from(((e >> i) & 1) as u8),
                 );
             }
         }
@@ -194,7 +197,7 @@ impl F129 {
         r
     }
     /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 128 (7 multiplications, m − 1 = 128 squarings). Constant time.
-    pub fn invert(&self) -> ::subtle::CtOption<F129> {
+    pub fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F129> {
         let inv = {
             let mut beta = *self;
             beta = beta.square_n(1).mul(&beta);
@@ -206,7 +209,7 @@ impl F129 {
             beta = beta.square_n(64).mul(&beta);
             beta.square()
         };
-        ::subtle::CtOption::new(inv, !self.is_zero())
+        ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
     /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
@@ -315,14 +318,14 @@ impl F129 {
         h
     }
     /// A solution z of z² + z = self, none when Tr(self) = 1. The other solution is z + 1. m is odd, so z = H(self), the half-trace (IEEE Std 1363-2000 A.4.7). Constant time.
-    pub fn solve_quadratic(&self) -> ::subtle::CtOption<F129> {
+    pub fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F129> {
         let z = self.half_trace();
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
-        ::subtle::CtOption::new(z, ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
+        ::fieldgen_field::subtle::CtOption::new(z, ok)
     }
     /// 1 when self is zero (constant time).
-    pub fn is_zero(&self) -> ::subtle::Choice {
-        ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+    pub fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
     /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
@@ -693,31 +696,35 @@ impl ::core::default::Default for F129 {
         Self::ZERO
     }
 }
-impl ::subtle::ConstantTimeEq for F129 {
-    fn ct_eq(&self, other: &F129) -> ::subtle::Choice {
+impl ::fieldgen_field::subtle::ConstantTimeEq for F129 {
+    fn ct_eq(&self, other: &F129) -> ::fieldgen_field::subtle::Choice {
         let mut diff: u32 = 0;
         let mut i = 0;
         while i < 5 {
             diff |= self.0[i] ^ other.0[i];
             i += 1;
         }
-        ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&diff, &0)
     }
 }
 impl ::core::cmp::PartialEq for F129 {
     #[inline]
     fn eq(&self, other: &F129) -> bool {
-        ::subtle::ConstantTimeEq::ct_eq(self, other).into()
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, other).into()
     }
 }
 impl ::core::cmp::Eq for F129 {}
-impl ::subtle::ConditionallySelectable for F129 {
+impl ::fieldgen_field::subtle::ConditionallySelectable for F129 {
     #[inline]
-    fn conditional_select(a: &F129, b: &F129, choice: ::subtle::Choice) -> F129 {
+    fn conditional_select(
+        a: &F129,
+        b: &F129,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) -> F129 {
         let mut out = [0 as u32; 5];
         let mut i = 0;
         while i < 5 {
-            out[i] = <u32 as ::subtle::ConditionallySelectable>::conditional_select(
+            out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &a.0[i],
                 &b.0[i],
                 choice,
@@ -859,7 +866,7 @@ impl ::fieldgen_field::Field for F129 {
         F129::square_n(self, k)
     }
     #[inline]
-    fn invert(&self) -> ::subtle::CtOption<F129> {
+    fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F129> {
         F129::invert(self)
     }
     #[inline]
@@ -868,11 +875,14 @@ impl ::fieldgen_field::Field for F129 {
     }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
-    fn sqrt(&self) -> ::subtle::CtOption<F129> {
-        ::subtle::CtOption::new(F129::sqrt(self), ::subtle::Choice::from(1))
+    fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<F129> {
+        ::fieldgen_field::subtle::CtOption::new(
+            F129::sqrt(self),
+            ::fieldgen_field::subtle::Choice::from(1),
+        )
     }
     #[inline]
-    fn is_zero(&self) -> ::subtle::Choice {
+    fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
         F129::is_zero(self)
     }
     #[inline]
@@ -892,22 +902,22 @@ impl ::fieldgen_field::Field for F129 {
         F129::to_be_bytes(self)
     }
     #[inline]
-    fn from_le_bytes(bytes: &[u8; 17]) -> ::subtle::CtOption<F129> {
+    fn from_le_bytes(bytes: &[u8; 17]) -> ::fieldgen_field::subtle::CtOption<F129> {
         F129::from_le_bytes(bytes)
     }
     #[inline]
-    fn from_be_bytes(bytes: &[u8; 17]) -> ::subtle::CtOption<F129> {
+    fn from_be_bytes(bytes: &[u8; 17]) -> ::fieldgen_field::subtle::CtOption<F129> {
         F129::from_be_bytes(bytes)
     }
 }
 impl ::fieldgen_field::BinaryField for F129 {
     const DEGREE: u32 = F129::DEGREE;
     #[inline]
-    fn trace(&self) -> ::subtle::Choice {
-        ::subtle::Choice::from(F129::trace(self))
+    fn trace(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::Choice::from(F129::trace(self))
     }
     #[inline]
-    fn solve_quadratic(&self) -> ::subtle::CtOption<F129> {
+    fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F129> {
         F129::solve_quadratic(self)
     }
 }

@@ -58,18 +58,21 @@ impl F191 {
         }
     }
     /// Decodes 24 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 191 is set.
-    pub fn from_le_bytes(bytes: &[u8; 24]) -> ::subtle::CtOption<F191> {
+    pub fn from_le_bytes(bytes: &[u8; 24]) -> ::fieldgen_field::subtle::CtOption<F191> {
         let mut w = [0 as u32; 6];
         let mut i = 0;
         while i < 24 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
             i += 1;
         }
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&(w[5] & !Self::TOP_MASK), &0);
-        ::subtle::CtOption::new(F191(w), ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+            &(w[5] & !Self::TOP_MASK),
+            &0,
+        );
+        ::fieldgen_field::subtle::CtOption::new(F191(w), ok)
     }
     /// Decodes 24 big-endian bytes (the reverse of `from_le_bytes`'s order). None when any bit at position ≥ 191 is set.
-    pub fn from_be_bytes(bytes: &[u8; 24]) -> ::subtle::CtOption<F191> {
+    pub fn from_be_bytes(bytes: &[u8; 24]) -> ::fieldgen_field::subtle::CtOption<F191> {
         let mut le = *bytes;
         le.reverse();
         Self::from_le_bytes(&le)
@@ -170,10 +173,10 @@ impl F191 {
                 i -= 1;
                 r = r.square();
                 let t = r.mul(self);
-                r = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                r = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &r,
                     &t,
-                    ::subtle::Choice::from(((e >> i) & 1) as u8),
+                    ::fieldgen_field::subtle::Choice::from(((e >> i) & 1) as u8),
                 );
             }
         }
@@ -195,7 +198,7 @@ impl F191 {
         r
     }
     /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 190 (12 multiplications, m − 1 = 190 squarings). Constant time.
-    pub fn invert(&self) -> ::subtle::CtOption<F191> {
+    pub fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F191> {
         let inv = {
             let mut beta = *self;
             beta = beta.square_n(1).mul(&beta);
@@ -212,7 +215,7 @@ impl F191 {
             beta = beta.square_n(95).mul(&beta);
             beta.square()
         };
-        ::subtle::CtOption::new(inv, !self.is_zero())
+        ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
     /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
@@ -320,14 +323,14 @@ impl F191 {
         h
     }
     /// A solution z of z² + z = self, none when Tr(self) = 1. The other solution is z + 1. m is odd, so z = H(self), the half-trace (IEEE Std 1363-2000 A.4.7). Constant time.
-    pub fn solve_quadratic(&self) -> ::subtle::CtOption<F191> {
+    pub fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F191> {
         let z = self.half_trace();
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
-        ::subtle::CtOption::new(z, ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
+        ::fieldgen_field::subtle::CtOption::new(z, ok)
     }
     /// 1 when self is zero (constant time).
-    pub fn is_zero(&self) -> ::subtle::Choice {
-        ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+    pub fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
     /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
@@ -735,31 +738,35 @@ impl ::core::default::Default for F191 {
         Self::ZERO
     }
 }
-impl ::subtle::ConstantTimeEq for F191 {
-    fn ct_eq(&self, other: &F191) -> ::subtle::Choice {
+impl ::fieldgen_field::subtle::ConstantTimeEq for F191 {
+    fn ct_eq(&self, other: &F191) -> ::fieldgen_field::subtle::Choice {
         let mut diff: u32 = 0;
         let mut i = 0;
         while i < 6 {
             diff |= self.0[i] ^ other.0[i];
             i += 1;
         }
-        ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&diff, &0)
     }
 }
 impl ::core::cmp::PartialEq for F191 {
     #[inline]
     fn eq(&self, other: &F191) -> bool {
-        ::subtle::ConstantTimeEq::ct_eq(self, other).into()
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, other).into()
     }
 }
 impl ::core::cmp::Eq for F191 {}
-impl ::subtle::ConditionallySelectable for F191 {
+impl ::fieldgen_field::subtle::ConditionallySelectable for F191 {
     #[inline]
-    fn conditional_select(a: &F191, b: &F191, choice: ::subtle::Choice) -> F191 {
+    fn conditional_select(
+        a: &F191,
+        b: &F191,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) -> F191 {
         let mut out = [0 as u32; 6];
         let mut i = 0;
         while i < 6 {
-            out[i] = <u32 as ::subtle::ConditionallySelectable>::conditional_select(
+            out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &a.0[i],
                 &b.0[i],
                 choice,
@@ -901,7 +908,7 @@ impl ::fieldgen_field::Field for F191 {
         F191::square_n(self, k)
     }
     #[inline]
-    fn invert(&self) -> ::subtle::CtOption<F191> {
+    fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F191> {
         F191::invert(self)
     }
     #[inline]
@@ -910,11 +917,14 @@ impl ::fieldgen_field::Field for F191 {
     }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
-    fn sqrt(&self) -> ::subtle::CtOption<F191> {
-        ::subtle::CtOption::new(F191::sqrt(self), ::subtle::Choice::from(1))
+    fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<F191> {
+        ::fieldgen_field::subtle::CtOption::new(
+            F191::sqrt(self),
+            ::fieldgen_field::subtle::Choice::from(1),
+        )
     }
     #[inline]
-    fn is_zero(&self) -> ::subtle::Choice {
+    fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
         F191::is_zero(self)
     }
     #[inline]
@@ -934,22 +944,22 @@ impl ::fieldgen_field::Field for F191 {
         F191::to_be_bytes(self)
     }
     #[inline]
-    fn from_le_bytes(bytes: &[u8; 24]) -> ::subtle::CtOption<F191> {
+    fn from_le_bytes(bytes: &[u8; 24]) -> ::fieldgen_field::subtle::CtOption<F191> {
         F191::from_le_bytes(bytes)
     }
     #[inline]
-    fn from_be_bytes(bytes: &[u8; 24]) -> ::subtle::CtOption<F191> {
+    fn from_be_bytes(bytes: &[u8; 24]) -> ::fieldgen_field::subtle::CtOption<F191> {
         F191::from_be_bytes(bytes)
     }
 }
 impl ::fieldgen_field::BinaryField for F191 {
     const DEGREE: u32 = F191::DEGREE;
     #[inline]
-    fn trace(&self) -> ::subtle::Choice {
-        ::subtle::Choice::from(F191::trace(self))
+    fn trace(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::Choice::from(F191::trace(self))
     }
     #[inline]
-    fn solve_quadratic(&self) -> ::subtle::CtOption<F191> {
+    fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F191> {
         F191::solve_quadratic(self)
     }
 }

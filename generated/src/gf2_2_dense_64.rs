@@ -47,18 +47,21 @@ impl F2 {
         }
     }
     /// Decodes 1 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 2 is set.
-    pub fn from_le_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F2> {
+    pub fn from_le_bytes(bytes: &[u8; 1]) -> ::fieldgen_field::subtle::CtOption<F2> {
         let mut w = [0 as u64; 1];
         let mut i = 0;
         while i < 1 {
             w[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
             i += 1;
         }
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&(w[0] & !Self::TOP_MASK), &0);
-        ::subtle::CtOption::new(F2(w), ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+            &(w[0] & !Self::TOP_MASK),
+            &0,
+        );
+        ::fieldgen_field::subtle::CtOption::new(F2(w), ok)
     }
     /// Decodes 1 big-endian bytes (the reverse of `from_le_bytes`'s order). None when any bit at position ≥ 2 is set.
-    pub fn from_be_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F2> {
+    pub fn from_be_bytes(bytes: &[u8; 1]) -> ::fieldgen_field::subtle::CtOption<F2> {
         let mut le = *bytes;
         le.reverse();
         Self::from_le_bytes(&le)
@@ -169,10 +172,10 @@ impl F2 {
                 i -= 1;
                 r = r.square();
                 let t = r.mul(self);
-                r = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                r = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &r,
                     &t,
-                    ::subtle::Choice::from(((e >> i) & 1) as u8),
+                    ::fieldgen_field::subtle::Choice::from(((e >> i) & 1) as u8),
                 );
             }
         }
@@ -194,12 +197,12 @@ impl F2 {
         r
     }
     /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 1 (0 multiplications, m − 1 = 1 squarings). Constant time.
-    pub fn invert(&self) -> ::subtle::CtOption<F2> {
+    pub fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F2> {
         let inv = {
             let beta = *self;
             beta.square()
         };
-        ::subtle::CtOption::new(inv, !self.is_zero())
+        ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
     /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
@@ -283,7 +286,7 @@ impl F2 {
         (t & 1) as u8
     }
     /// A solution z of z² + z = self, none when Tr(self) = 1. The other solution is z + 1. m is even: z = Σ_{i=1}^{m−1} (Σ_{j=0}^{i−1} c^(2^j))² ρ^(2^(m−i))-style iteration of IEEE Std 1363-2000 A.4.7 with a fixed ρ of trace 1 (m − 1 multiplications). Constant time.
-    pub fn solve_quadratic(&self) -> ::subtle::CtOption<F2> {
+    pub fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F2> {
         let rho = Self([0x0000000000000002]);
         let mut z = Self::ZERO;
         let mut w = *self;
@@ -294,12 +297,12 @@ impl F2 {
             w = w2.add(self);
             i += 1;
         }
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
-        ::subtle::CtOption::new(z, ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
+        ::fieldgen_field::subtle::CtOption::new(z, ok)
     }
     /// 1 when self is zero (constant time).
-    pub fn is_zero(&self) -> ::subtle::Choice {
-        ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+    pub fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
     /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
@@ -628,31 +631,35 @@ impl ::core::default::Default for F2 {
         Self::ZERO
     }
 }
-impl ::subtle::ConstantTimeEq for F2 {
-    fn ct_eq(&self, other: &F2) -> ::subtle::Choice {
+impl ::fieldgen_field::subtle::ConstantTimeEq for F2 {
+    fn ct_eq(&self, other: &F2) -> ::fieldgen_field::subtle::Choice {
         let mut diff: u64 = 0;
         let mut i = 0;
         while i < 1 {
             diff |= self.0[i] ^ other.0[i];
             i += 1;
         }
-        ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&diff, &0)
     }
 }
 impl ::core::cmp::PartialEq for F2 {
     #[inline]
     fn eq(&self, other: &F2) -> bool {
-        ::subtle::ConstantTimeEq::ct_eq(self, other).into()
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, other).into()
     }
 }
 impl ::core::cmp::Eq for F2 {}
-impl ::subtle::ConditionallySelectable for F2 {
+impl ::fieldgen_field::subtle::ConditionallySelectable for F2 {
     #[inline]
-    fn conditional_select(a: &F2, b: &F2, choice: ::subtle::Choice) -> F2 {
+    fn conditional_select(
+        a: &F2,
+        b: &F2,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) -> F2 {
         let mut out = [0 as u64; 1];
         let mut i = 0;
         while i < 1 {
-            out[i] = <u64 as ::subtle::ConditionallySelectable>::conditional_select(
+            out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &a.0[i],
                 &b.0[i],
                 choice,
@@ -794,7 +801,7 @@ impl ::fieldgen_field::Field for F2 {
         F2::square_n(self, k)
     }
     #[inline]
-    fn invert(&self) -> ::subtle::CtOption<F2> {
+    fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F2> {
         F2::invert(self)
     }
     #[inline]
@@ -803,11 +810,14 @@ impl ::fieldgen_field::Field for F2 {
     }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
-    fn sqrt(&self) -> ::subtle::CtOption<F2> {
-        ::subtle::CtOption::new(F2::sqrt(self), ::subtle::Choice::from(1))
+    fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<F2> {
+        ::fieldgen_field::subtle::CtOption::new(
+            F2::sqrt(self),
+            ::fieldgen_field::subtle::Choice::from(1),
+        )
     }
     #[inline]
-    fn is_zero(&self) -> ::subtle::Choice {
+    fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
         F2::is_zero(self)
     }
     #[inline]
@@ -827,22 +837,22 @@ impl ::fieldgen_field::Field for F2 {
         F2::to_be_bytes(self)
     }
     #[inline]
-    fn from_le_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F2> {
+    fn from_le_bytes(bytes: &[u8; 1]) -> ::fieldgen_field::subtle::CtOption<F2> {
         F2::from_le_bytes(bytes)
     }
     #[inline]
-    fn from_be_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F2> {
+    fn from_be_bytes(bytes: &[u8; 1]) -> ::fieldgen_field::subtle::CtOption<F2> {
         F2::from_be_bytes(bytes)
     }
 }
 impl ::fieldgen_field::BinaryField for F2 {
     const DEGREE: u32 = F2::DEGREE;
     #[inline]
-    fn trace(&self) -> ::subtle::Choice {
-        ::subtle::Choice::from(F2::trace(self))
+    fn trace(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::Choice::from(F2::trace(self))
     }
     #[inline]
-    fn solve_quadratic(&self) -> ::subtle::CtOption<F2> {
+    fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F2> {
         F2::solve_quadratic(self)
     }
 }

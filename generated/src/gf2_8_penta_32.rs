@@ -47,18 +47,21 @@ impl F8 {
         }
     }
     /// Decodes 1 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 8 is set.
-    pub fn from_le_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F8> {
+    pub fn from_le_bytes(bytes: &[u8; 1]) -> ::fieldgen_field::subtle::CtOption<F8> {
         let mut w = [0 as u32; 1];
         let mut i = 0;
         while i < 1 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
             i += 1;
         }
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&(w[0] & !Self::TOP_MASK), &0);
-        ::subtle::CtOption::new(F8(w), ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+            &(w[0] & !Self::TOP_MASK),
+            &0,
+        );
+        ::fieldgen_field::subtle::CtOption::new(F8(w), ok)
     }
     /// Decodes 1 big-endian bytes (the reverse of `from_le_bytes`'s order). None when any bit at position ≥ 8 is set.
-    pub fn from_be_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F8> {
+    pub fn from_be_bytes(bytes: &[u8; 1]) -> ::fieldgen_field::subtle::CtOption<F8> {
         let mut le = *bytes;
         le.reverse();
         Self::from_le_bytes(&le)
@@ -159,10 +162,10 @@ impl F8 {
                 i -= 1;
                 r = r.square();
                 let t = r.mul(self);
-                r = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                r = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &r,
                     &t,
-                    ::subtle::Choice::from(((e >> i) & 1) as u8),
+                    ::fieldgen_field::subtle::Choice::from(((e >> i) & 1) as u8),
                 );
             }
         }
@@ -184,7 +187,7 @@ impl F8 {
         r
     }
     /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 7 (4 multiplications, m − 1 = 7 squarings). Constant time.
-    pub fn invert(&self) -> ::subtle::CtOption<F8> {
+    pub fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F8> {
         let inv = {
             let mut beta = *self;
             beta = beta.square_n(1).mul(&beta);
@@ -193,7 +196,7 @@ impl F8 {
             beta = beta.square().mul(self);
             beta.square()
         };
-        ::subtle::CtOption::new(inv, !self.is_zero())
+        ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
     /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
@@ -276,7 +279,7 @@ impl F8 {
         (t & 1) as u8
     }
     /// A solution z of z² + z = self, none when Tr(self) = 1. The other solution is z + 1. m is even: z = Σ_{i=1}^{m−1} (Σ_{j=0}^{i−1} c^(2^j))² ρ^(2^(m−i))-style iteration of IEEE Std 1363-2000 A.4.7 with a fixed ρ of trace 1 (m − 1 multiplications). Constant time.
-    pub fn solve_quadratic(&self) -> ::subtle::CtOption<F8> {
+    pub fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F8> {
         let rho = Self([0x00000020]);
         let mut z = Self::ZERO;
         let mut w = *self;
@@ -287,12 +290,12 @@ impl F8 {
             w = w2.add(self);
             i += 1;
         }
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
-        ::subtle::CtOption::new(z, ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
+        ::fieldgen_field::subtle::CtOption::new(z, ok)
     }
     /// 1 when self is zero (constant time).
-    pub fn is_zero(&self) -> ::subtle::Choice {
-        ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+    pub fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words) by Barrett reduction
     /// over GF(2)[x]: with H = C div x^m and μ = x^(2m) div f, the quotient is
@@ -521,31 +524,35 @@ impl ::core::default::Default for F8 {
         Self::ZERO
     }
 }
-impl ::subtle::ConstantTimeEq for F8 {
-    fn ct_eq(&self, other: &F8) -> ::subtle::Choice {
+impl ::fieldgen_field::subtle::ConstantTimeEq for F8 {
+    fn ct_eq(&self, other: &F8) -> ::fieldgen_field::subtle::Choice {
         let mut diff: u32 = 0;
         let mut i = 0;
         while i < 1 {
             diff |= self.0[i] ^ other.0[i];
             i += 1;
         }
-        ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&diff, &0)
     }
 }
 impl ::core::cmp::PartialEq for F8 {
     #[inline]
     fn eq(&self, other: &F8) -> bool {
-        ::subtle::ConstantTimeEq::ct_eq(self, other).into()
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, other).into()
     }
 }
 impl ::core::cmp::Eq for F8 {}
-impl ::subtle::ConditionallySelectable for F8 {
+impl ::fieldgen_field::subtle::ConditionallySelectable for F8 {
     #[inline]
-    fn conditional_select(a: &F8, b: &F8, choice: ::subtle::Choice) -> F8 {
+    fn conditional_select(
+        a: &F8,
+        b: &F8,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) -> F8 {
         let mut out = [0 as u32; 1];
         let mut i = 0;
         while i < 1 {
-            out[i] = <u32 as ::subtle::ConditionallySelectable>::conditional_select(
+            out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &a.0[i],
                 &b.0[i],
                 choice,
@@ -687,7 +694,7 @@ impl ::fieldgen_field::Field for F8 {
         F8::square_n(self, k)
     }
     #[inline]
-    fn invert(&self) -> ::subtle::CtOption<F8> {
+    fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F8> {
         F8::invert(self)
     }
     #[inline]
@@ -696,11 +703,14 @@ impl ::fieldgen_field::Field for F8 {
     }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
-    fn sqrt(&self) -> ::subtle::CtOption<F8> {
-        ::subtle::CtOption::new(F8::sqrt(self), ::subtle::Choice::from(1))
+    fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<F8> {
+        ::fieldgen_field::subtle::CtOption::new(
+            F8::sqrt(self),
+            ::fieldgen_field::subtle::Choice::from(1),
+        )
     }
     #[inline]
-    fn is_zero(&self) -> ::subtle::Choice {
+    fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
         F8::is_zero(self)
     }
     #[inline]
@@ -720,22 +730,22 @@ impl ::fieldgen_field::Field for F8 {
         F8::to_be_bytes(self)
     }
     #[inline]
-    fn from_le_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F8> {
+    fn from_le_bytes(bytes: &[u8; 1]) -> ::fieldgen_field::subtle::CtOption<F8> {
         F8::from_le_bytes(bytes)
     }
     #[inline]
-    fn from_be_bytes(bytes: &[u8; 1]) -> ::subtle::CtOption<F8> {
+    fn from_be_bytes(bytes: &[u8; 1]) -> ::fieldgen_field::subtle::CtOption<F8> {
         F8::from_be_bytes(bytes)
     }
 }
 impl ::fieldgen_field::BinaryField for F8 {
     const DEGREE: u32 = F8::DEGREE;
     #[inline]
-    fn trace(&self) -> ::subtle::Choice {
-        ::subtle::Choice::from(F8::trace(self))
+    fn trace(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::Choice::from(F8::trace(self))
     }
     #[inline]
-    fn solve_quadratic(&self) -> ::subtle::CtOption<F8> {
+    fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F8> {
         F8::solve_quadratic(self)
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! Each module holds one field type (`Fp` for base fields, `Fr` for scalar fields); its file
 //! header gives the command that regenerates it. With the `ff` feature every field also
-//! implements `ff::Field` and `ff::PrimeField`.
+//! implements `ff::Field` and `ff::PrimeField` (ff 0.14), and with `zeroize` every prime
+//! field `zeroize::Zeroize`, through `fieldgen_field::impl_ff!` and `impl_zeroize!`.
 //!
 //! The 64-bit fields carry x86-64 BMI2/ADX assembly for multiplication and squaring,
 //! used when the build enables the `bmi2` and `adx` target features or, failing that,
@@ -16,16 +17,6 @@
 
 #![no_std]
 #![deny(unsafe_op_in_unsafe_fn)]
-
-/// Support for the `ff` traits: the `Repr` type and the impl macro.
-#[cfg(feature = "ff")]
-#[macro_use]
-pub mod ff_impls;
-
-/// `zeroize::Zeroize` for the prime fields: the impl macro.
-#[cfg(feature = "zeroize")]
-#[macro_use]
-mod zeroize_impls;
 
 /// curve25519-p (64-bit limbs): Curve25519/Ed25519 base field, p = 2^255 - 19 (RFC 7748 §4.1)
 #[rustfmt::skip]
@@ -329,217 +320,217 @@ pub mod gf2_1024_penta_64;
 pub mod gf2_1024_penta_32;
 
 #[cfg(feature = "ff")]
-impl_ff!(curve25519_p_64::Fp, 32);
+::fieldgen_field::impl_ff!(curve25519_p_64::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(curve25519_p_32::Fp, 32);
+::fieldgen_field::impl_ff!(curve25519_p_32::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(curve25519_l_64::Fr, 32);
+::fieldgen_field::impl_ff!(curve25519_l_64::Fr, 32);
 #[cfg(feature = "ff")]
-impl_ff!(curve25519_l_32::Fr, 32);
+::fieldgen_field::impl_ff!(curve25519_l_32::Fr, 32);
 #[cfg(feature = "ff")]
-impl_ff!(p256_p_64::Fp, 32);
+::fieldgen_field::impl_ff!(p256_p_64::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(p256_p_32::Fp, 32);
+::fieldgen_field::impl_ff!(p256_p_32::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(p256_n_64::Fr, 32);
+::fieldgen_field::impl_ff!(p256_n_64::Fr, 32);
 #[cfg(feature = "ff")]
-impl_ff!(p256_n_32::Fr, 32);
+::fieldgen_field::impl_ff!(p256_n_32::Fr, 32);
 #[cfg(feature = "ff")]
-impl_ff!(secp256k1_p_64::Fp, 32);
+::fieldgen_field::impl_ff!(secp256k1_p_64::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(secp256k1_p_32::Fp, 32);
+::fieldgen_field::impl_ff!(secp256k1_p_32::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(secp256k1_n_64::Fr, 32);
+::fieldgen_field::impl_ff!(secp256k1_n_64::Fr, 32);
 #[cfg(feature = "ff")]
-impl_ff!(secp256k1_n_32::Fr, 32);
+::fieldgen_field::impl_ff!(secp256k1_n_32::Fr, 32);
 #[cfg(feature = "ff")]
-impl_ff!(bls12_381_p_64::Fp, 48);
+::fieldgen_field::impl_ff!(bls12_381_p_64::Fp, 48);
 #[cfg(feature = "ff")]
-impl_ff!(bls12_381_p_32::Fp, 48);
+::fieldgen_field::impl_ff!(bls12_381_p_32::Fp, 48);
 #[cfg(feature = "ff")]
-impl_ff!(bls12_381_r_64::Fr, 32);
+::fieldgen_field::impl_ff!(bls12_381_r_64::Fr, 32);
 #[cfg(feature = "ff")]
-impl_ff!(bls12_381_r_32::Fr, 32);
+::fieldgen_field::impl_ff!(bls12_381_r_32::Fr, 32);
 #[cfg(feature = "ff")]
-impl_ff!(bn254_p_64::Fp, 32);
+::fieldgen_field::impl_ff!(bn254_p_64::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(bn254_p_32::Fp, 32);
+::fieldgen_field::impl_ff!(bn254_p_32::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(bn254_r_64::Fr, 32);
+::fieldgen_field::impl_ff!(bn254_r_64::Fr, 32);
 #[cfg(feature = "ff")]
-impl_ff!(bn254_r_32::Fr, 32);
+::fieldgen_field::impl_ff!(bn254_r_32::Fr, 32);
 #[cfg(feature = "ff")]
-impl_ff!(fp254bnb_p_64::Fp, 32);
+::fieldgen_field::impl_ff!(fp254bnb_p_64::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(fp254bnb_p_32::Fp, 32);
+::fieldgen_field::impl_ff!(fp254bnb_p_32::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(fp254bnb_r_64::Fr, 32);
+::fieldgen_field::impl_ff!(fp254bnb_r_64::Fr, 32);
 #[cfg(feature = "ff")]
-impl_ff!(fp254bnb_r_32::Fr, 32);
+::fieldgen_field::impl_ff!(fp254bnb_r_32::Fr, 32);
 #[cfg(feature = "ff")]
-impl_ff!(bn381_p_64::Fp, 48);
+::fieldgen_field::impl_ff!(bn381_p_64::Fp, 48);
 #[cfg(feature = "ff")]
-impl_ff!(bn381_p_32::Fp, 48);
+::fieldgen_field::impl_ff!(bn381_p_32::Fp, 48);
 #[cfg(feature = "ff")]
-impl_ff!(bn381_r_64::Fr, 48);
+::fieldgen_field::impl_ff!(bn381_r_64::Fr, 48);
 #[cfg(feature = "ff")]
-impl_ff!(bn381_r_32::Fr, 48);
+::fieldgen_field::impl_ff!(bn381_r_32::Fr, 48);
 #[cfg(feature = "ff")]
-impl_ff!(bn462_p_64::Fp, 58);
+::fieldgen_field::impl_ff!(bn462_p_64::Fp, 58);
 #[cfg(feature = "ff")]
-impl_ff!(bn462_p_32::Fp, 58);
+::fieldgen_field::impl_ff!(bn462_p_32::Fp, 58);
 #[cfg(feature = "ff")]
-impl_ff!(bn462_r_64::Fr, 58);
+::fieldgen_field::impl_ff!(bn462_r_64::Fr, 58);
 #[cfg(feature = "ff")]
-impl_ff!(bn462_r_32::Fr, 58);
+::fieldgen_field::impl_ff!(bn462_r_32::Fr, 58);
 #[cfg(feature = "ff")]
-impl_ff!(p127_p_64::Fp, 16);
+::fieldgen_field::impl_ff!(p127_p_64::Fp, 16);
 #[cfg(feature = "ff")]
-impl_ff!(p127_p_32::Fp, 16);
+::fieldgen_field::impl_ff!(p127_p_32::Fp, 16);
 #[cfg(feature = "ff")]
-impl_ff!(p521_p_64::Fp, 66);
+::fieldgen_field::impl_ff!(p521_p_64::Fp, 66);
 #[cfg(feature = "ff")]
-impl_ff!(p521_p_32::Fp, 66);
+::fieldgen_field::impl_ff!(p521_p_32::Fp, 66);
 #[cfg(feature = "ff")]
-impl_ff!(p384_p_64::Fp, 48);
+::fieldgen_field::impl_ff!(p384_p_64::Fp, 48);
 #[cfg(feature = "ff")]
-impl_ff!(p384_p_32::Fp, 48);
+::fieldgen_field::impl_ff!(p384_p_32::Fp, 48);
 #[cfg(feature = "ff")]
-impl_ff!(goldilocks_p_64::Fp, 56);
+::fieldgen_field::impl_ff!(goldilocks_p_64::Fp, 56);
 #[cfg(feature = "ff")]
-impl_ff!(goldilocks_p_32::Fp, 56);
+::fieldgen_field::impl_ff!(goldilocks_p_32::Fp, 56);
 #[cfg(feature = "ff")]
-impl_ff!(secp256k1_p_solinas_32::Fp, 32);
+::fieldgen_field::impl_ff!(secp256k1_p_solinas_32::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(p384_p_solinas_64::Fp, 48);
+::fieldgen_field::impl_ff!(p384_p_solinas_64::Fp, 48);
 #[cfg(feature = "ff")]
-impl_ff!(p384_p_solinas_32::Fp, 48);
+::fieldgen_field::impl_ff!(p384_p_solinas_32::Fp, 48);
 #[cfg(feature = "ff")]
-impl_ff!(goldilocks_p_solinas_64::Fp, 56);
+::fieldgen_field::impl_ff!(goldilocks_p_solinas_64::Fp, 56);
 #[cfg(feature = "ff")]
-impl_ff!(goldilocks_p_solinas_32::Fp, 56);
+::fieldgen_field::impl_ff!(goldilocks_p_solinas_32::Fp, 56);
 #[cfg(feature = "ff")]
-impl_ff!(curve25519_p_montgomery_64::Fp, 32);
+::fieldgen_field::impl_ff!(curve25519_p_montgomery_64::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(secp256k1_p_montgomery_64::Fp, 32);
+::fieldgen_field::impl_ff!(secp256k1_p_montgomery_64::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(curve25519_p_unsaturated_64::Fp, 32);
+::fieldgen_field::impl_ff!(curve25519_p_unsaturated_64::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(curve25519_p_unsaturated_32::Fp, 32);
+::fieldgen_field::impl_ff!(curve25519_p_unsaturated_32::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(p521_p_unsaturated_64::Fp, 66);
+::fieldgen_field::impl_ff!(p521_p_unsaturated_64::Fp, 66);
 #[cfg(feature = "ff")]
-impl_ff!(p521_p_unsaturated_32::Fp, 66);
+::fieldgen_field::impl_ff!(p521_p_unsaturated_32::Fp, 66);
 #[cfg(feature = "ff")]
-impl_ff!(p256_p_solinas_64::Fp, 32);
+::fieldgen_field::impl_ff!(p256_p_solinas_64::Fp, 32);
 #[cfg(feature = "ff")]
-impl_ff!(p256_p_solinas_32::Fp, 32);
+::fieldgen_field::impl_ff!(p256_p_solinas_32::Fp, 32);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(curve25519_p_64::Fp);
+::fieldgen_field::impl_zeroize!(curve25519_p_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(curve25519_p_32::Fp);
+::fieldgen_field::impl_zeroize!(curve25519_p_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(curve25519_l_64::Fr);
+::fieldgen_field::impl_zeroize!(curve25519_l_64::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(curve25519_l_32::Fr);
+::fieldgen_field::impl_zeroize!(curve25519_l_32::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p256_p_64::Fp);
+::fieldgen_field::impl_zeroize!(p256_p_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p256_p_32::Fp);
+::fieldgen_field::impl_zeroize!(p256_p_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p256_n_64::Fr);
+::fieldgen_field::impl_zeroize!(p256_n_64::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p256_n_32::Fr);
+::fieldgen_field::impl_zeroize!(p256_n_32::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(secp256k1_p_64::Fp);
+::fieldgen_field::impl_zeroize!(secp256k1_p_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(secp256k1_p_32::Fp);
+::fieldgen_field::impl_zeroize!(secp256k1_p_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(secp256k1_n_64::Fr);
+::fieldgen_field::impl_zeroize!(secp256k1_n_64::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(secp256k1_n_32::Fr);
+::fieldgen_field::impl_zeroize!(secp256k1_n_32::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bls12_381_p_64::Fp);
+::fieldgen_field::impl_zeroize!(bls12_381_p_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bls12_381_p_32::Fp);
+::fieldgen_field::impl_zeroize!(bls12_381_p_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bls12_381_r_64::Fr);
+::fieldgen_field::impl_zeroize!(bls12_381_r_64::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bls12_381_r_32::Fr);
+::fieldgen_field::impl_zeroize!(bls12_381_r_32::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bn254_p_64::Fp);
+::fieldgen_field::impl_zeroize!(bn254_p_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bn254_p_32::Fp);
+::fieldgen_field::impl_zeroize!(bn254_p_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bn254_r_64::Fr);
+::fieldgen_field::impl_zeroize!(bn254_r_64::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bn254_r_32::Fr);
+::fieldgen_field::impl_zeroize!(bn254_r_32::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(fp254bnb_p_64::Fp);
+::fieldgen_field::impl_zeroize!(fp254bnb_p_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(fp254bnb_p_32::Fp);
+::fieldgen_field::impl_zeroize!(fp254bnb_p_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(fp254bnb_r_64::Fr);
+::fieldgen_field::impl_zeroize!(fp254bnb_r_64::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(fp254bnb_r_32::Fr);
+::fieldgen_field::impl_zeroize!(fp254bnb_r_32::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bn381_p_64::Fp);
+::fieldgen_field::impl_zeroize!(bn381_p_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bn381_p_32::Fp);
+::fieldgen_field::impl_zeroize!(bn381_p_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bn381_r_64::Fr);
+::fieldgen_field::impl_zeroize!(bn381_r_64::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bn381_r_32::Fr);
+::fieldgen_field::impl_zeroize!(bn381_r_32::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bn462_p_64::Fp);
+::fieldgen_field::impl_zeroize!(bn462_p_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bn462_p_32::Fp);
+::fieldgen_field::impl_zeroize!(bn462_p_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bn462_r_64::Fr);
+::fieldgen_field::impl_zeroize!(bn462_r_64::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(bn462_r_32::Fr);
+::fieldgen_field::impl_zeroize!(bn462_r_32::Fr);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p127_p_64::Fp);
+::fieldgen_field::impl_zeroize!(p127_p_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p127_p_32::Fp);
+::fieldgen_field::impl_zeroize!(p127_p_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p521_p_64::Fp);
+::fieldgen_field::impl_zeroize!(p521_p_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p521_p_32::Fp);
+::fieldgen_field::impl_zeroize!(p521_p_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p384_p_64::Fp);
+::fieldgen_field::impl_zeroize!(p384_p_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p384_p_32::Fp);
+::fieldgen_field::impl_zeroize!(p384_p_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(goldilocks_p_64::Fp);
+::fieldgen_field::impl_zeroize!(goldilocks_p_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(goldilocks_p_32::Fp);
+::fieldgen_field::impl_zeroize!(goldilocks_p_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(secp256k1_p_solinas_32::Fp);
+::fieldgen_field::impl_zeroize!(secp256k1_p_solinas_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p384_p_solinas_64::Fp);
+::fieldgen_field::impl_zeroize!(p384_p_solinas_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p384_p_solinas_32::Fp);
+::fieldgen_field::impl_zeroize!(p384_p_solinas_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(goldilocks_p_solinas_64::Fp);
+::fieldgen_field::impl_zeroize!(goldilocks_p_solinas_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(goldilocks_p_solinas_32::Fp);
+::fieldgen_field::impl_zeroize!(goldilocks_p_solinas_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(curve25519_p_montgomery_64::Fp);
+::fieldgen_field::impl_zeroize!(curve25519_p_montgomery_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(secp256k1_p_montgomery_64::Fp);
+::fieldgen_field::impl_zeroize!(secp256k1_p_montgomery_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(curve25519_p_unsaturated_64::Fp);
+::fieldgen_field::impl_zeroize!(curve25519_p_unsaturated_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(curve25519_p_unsaturated_32::Fp);
+::fieldgen_field::impl_zeroize!(curve25519_p_unsaturated_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p521_p_unsaturated_64::Fp);
+::fieldgen_field::impl_zeroize!(p521_p_unsaturated_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p521_p_unsaturated_32::Fp);
+::fieldgen_field::impl_zeroize!(p521_p_unsaturated_32::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p256_p_solinas_64::Fp);
+::fieldgen_field::impl_zeroize!(p256_p_solinas_64::Fp);
 #[cfg(feature = "zeroize")]
-impl_zeroize!(p256_p_solinas_32::Fp);
+::fieldgen_field::impl_zeroize!(p256_p_solinas_32::Fp);
 /// FpX4: four lanes of curve25519-p on AVX-512 IFMA (x86-64 only), radix 2^51
 #[cfg(target_arch = "x86_64")]
 #[rustfmt::skip]

@@ -1262,7 +1262,7 @@ impl Fp {
         Fp(limbs)
     }
     /// 1 exactly when the limbs encode a value below p (constant time).
-    fn limbs_below_modulus(limbs: &[u64; 9]) -> ::subtle::Choice {
+    fn limbs_below_modulus(limbs: &[u64; 9]) -> ::fieldgen_field::subtle::Choice {
         let mut borrow: u64 = 0;
         let mut i = 0;
         while i < 9 {
@@ -1271,10 +1271,10 @@ impl Fp {
             borrow = (t >> 127) as u64;
             i += 1;
         }
-        ::subtle::Choice::from(borrow as u8)
+        ::fieldgen_field::subtle::Choice::from(borrow as u8)
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
-    pub fn from_le_bytes(bytes: &[u8; 66]) -> ::subtle::CtOption<Fp> {
+    pub fn from_le_bytes(bytes: &[u8; 66]) -> ::fieldgen_field::subtle::CtOption<Fp> {
         let mut limbs = [0 as u64; 9];
         let mut i = 0;
         while i < 66 {
@@ -1284,17 +1284,17 @@ impl Fp {
         let ok = Self::limbs_below_modulus(&limbs);
         let mut i = 0;
         while i < 9 {
-            limbs[i] = <u64 as ::subtle::ConditionallySelectable>::conditional_select(
+            limbs[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &0,
                 &limbs[i],
                 ok,
             );
             i += 1;
         }
-        ::subtle::CtOption::new(Fp(limbs), ok)
+        ::fieldgen_field::subtle::CtOption::new(Fp(limbs), ok)
     }
     /// Decodes the canonical big-endian encoding (B bytes); none for values ≥ p.
-    pub fn from_be_bytes(bytes: &[u8; 66]) -> ::subtle::CtOption<Fp> {
+    pub fn from_be_bytes(bytes: &[u8; 66]) -> ::fieldgen_field::subtle::CtOption<Fp> {
         let mut le = *bytes;
         le.reverse();
         Self::from_le_bytes(&le)
@@ -1370,10 +1370,13 @@ impl Fp {
                 let digit = ((word >> (4 * k)) & 0xf) as u8;
                 let mut pick = Self::ONE;
                 for (idx, entry) in table.iter().enumerate() {
-                    ::subtle::ConditionallySelectable::conditional_assign(
+                    ::fieldgen_field::subtle::ConditionallySelectable::conditional_assign(
                         &mut pick,
                         entry,
-                        ::subtle::ConstantTimeEq::ct_eq(&(idx as u8), &digit),
+                        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+                            &(idx as u8),
+                            &digit,
+                        ),
                     );
                 }
                 acc = acc.mul(&pick);
@@ -1428,8 +1431,8 @@ impl Fp {
     /// The multiplicative inverse, or none for zero. Constant time: Bernstein–Yang
     /// divsteps ("Fast constant-time gcd computation and modular inversion", TCHES
     /// 2019), a fixed number of batches for this modulus.
-    pub fn invert(&self) -> ::subtle::CtOption<Fp> {
-        ::subtle::CtOption::new(self.invert_safegcd(), !self.is_zero())
+    pub fn invert(&self) -> ::fieldgen_field::subtle::CtOption<Fp> {
+        ::fieldgen_field::subtle::CtOption::new(self.invert_safegcd(), !self.is_zero())
     }
     /// The multiplicative inverse of a public value, or none for zero. Variable time:
     /// the same divsteps with runs of steps taken at once and an early stop
@@ -1812,10 +1815,10 @@ impl Fp {
         Self::safegcd_finish(&f, d)
     }
     /// A square root of `self`, or none when `self` is a quadratic non-residue. Constant time. Method: p ≡ 3 (mod 4): x = a^((p+1)/4). Either root may be returned.
-    pub fn sqrt(&self) -> ::subtle::CtOption<Fp> {
+    pub fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<Fp> {
         let x = self.pow_by_schedule(1, &[(519, 0)]);
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
-        ::subtle::CtOption::new(x, ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
+        ::fieldgen_field::subtle::CtOption::new(x, ok)
     }
     /// The Legendre symbol (self / p): 1 for a non-zero square, −1 for a non-square, 0
     /// for zero. Euler's criterion, self^((p−1)/2), constant time.
@@ -1929,13 +1932,14 @@ impl Fp {
                     (5, 31),
                 ],
             );
-        let is_one = ::subtle::ConstantTimeEq::ct_eq(&l, &Self::ONE).unwrap_u8() as i8;
+        let is_one = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&l, &Self::ONE)
+            .unwrap_u8() as i8;
         let is_zero = self.is_zero().unwrap_u8() as i8;
         2 * is_one - 1 + is_zero
     }
     /// 1 when self is zero (constant time).
-    pub fn is_zero(&self) -> ::subtle::Choice {
-        ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+    pub fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// Inverts every element in place with Montgomery's trick (one inversion per 32
     /// elements plus three multiplications per element); zeros stay zero. Constant time
@@ -1947,7 +1951,7 @@ impl Fp {
             let mut acc = Self::ONE;
             for (slot, e) in prefix.iter_mut().zip(chunk.iter()) {
                 *slot = acc;
-                acc = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                acc = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &acc.mul(e),
                     &acc,
                     e.is_zero(),
@@ -1956,12 +1960,12 @@ impl Fp {
             let mut inv = acc.invert().unwrap_or(Self::ZERO);
             for (slot, e) in prefix.iter().zip(chunk.iter_mut()).rev() {
                 let zero = e.is_zero();
-                let next_inv = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                let next_inv = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &inv.mul(e),
                     &inv,
                     zero,
                 );
-                *e = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                *e = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &inv.mul(slot),
                     &Self::ZERO,
                     zero,
@@ -1987,9 +1991,9 @@ impl ::core::default::Default for Fp {
         Self::ZERO
     }
 }
-impl ::subtle::ConstantTimeEq for Fp {
+impl ::fieldgen_field::subtle::ConstantTimeEq for Fp {
     /// Compares the canonical values (stored limbs may differ by p).
-    fn ct_eq(&self, other: &Fp) -> ::subtle::Choice {
+    fn ct_eq(&self, other: &Fp) -> ::fieldgen_field::subtle::Choice {
         let a = Self::canonical_limbs(&self.0);
         let b = Self::canonical_limbs(&other.0);
         let mut diff: u64 = 0;
@@ -1998,23 +2002,27 @@ impl ::subtle::ConstantTimeEq for Fp {
             diff |= a[i] ^ b[i];
             i += 1;
         }
-        ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&diff, &0)
     }
 }
 impl ::core::cmp::PartialEq for Fp {
     #[inline]
     fn eq(&self, other: &Fp) -> bool {
-        ::subtle::ConstantTimeEq::ct_eq(self, other).into()
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, other).into()
     }
 }
 impl ::core::cmp::Eq for Fp {}
-impl ::subtle::ConditionallySelectable for Fp {
+impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
     #[inline]
-    fn conditional_select(a: &Fp, b: &Fp, choice: ::subtle::Choice) -> Fp {
+    fn conditional_select(
+        a: &Fp,
+        b: &Fp,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) -> Fp {
         let mut out = [0 as u64; 9];
         let mut i = 0;
         while i < 9 {
-            out[i] = <u64 as ::subtle::ConditionallySelectable>::conditional_select(
+            out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &a.0[i],
                 &b.0[i],
                 choice,
@@ -2025,10 +2033,14 @@ impl ::subtle::ConditionallySelectable for Fp {
     }
     /// Swaps limb by limb under one mask (the trait's default copies through two selects).
     #[inline]
-    fn conditional_swap(a: &mut Fp, b: &mut Fp, choice: ::subtle::Choice) {
+    fn conditional_swap(
+        a: &mut Fp,
+        b: &mut Fp,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) {
         let mut i = 0;
         while i < 9 {
-            <u64 as ::subtle::ConditionallySelectable>::conditional_swap(
+            <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_swap(
                 &mut a.0[i],
                 &mut b.0[i],
                 choice,
@@ -2212,7 +2224,7 @@ impl ::fieldgen_field::Field for Fp {
         Fp::double(self)
     }
     #[inline]
-    fn invert(&self) -> ::subtle::CtOption<Fp> {
+    fn invert(&self) -> ::fieldgen_field::subtle::CtOption<Fp> {
         Fp::invert(self)
     }
     #[inline]
@@ -2220,7 +2232,7 @@ impl ::fieldgen_field::Field for Fp {
         Fp::invert_vartime(self)
     }
     #[inline]
-    fn sqrt(&self) -> ::subtle::CtOption<Fp> {
+    fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<Fp> {
         Fp::sqrt(self)
     }
     #[inline]
@@ -2228,7 +2240,7 @@ impl ::fieldgen_field::Field for Fp {
         Fp::batch_invert(elems)
     }
     #[inline]
-    fn is_zero(&self) -> ::subtle::Choice {
+    fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
         Fp::is_zero(self)
     }
     #[inline]
@@ -2248,11 +2260,11 @@ impl ::fieldgen_field::Field for Fp {
         Fp::to_be_bytes(self)
     }
     #[inline]
-    fn from_le_bytes(bytes: &[u8; 66]) -> ::subtle::CtOption<Fp> {
+    fn from_le_bytes(bytes: &[u8; 66]) -> ::fieldgen_field::subtle::CtOption<Fp> {
         Fp::from_le_bytes(bytes)
     }
     #[inline]
-    fn from_be_bytes(bytes: &[u8; 66]) -> ::subtle::CtOption<Fp> {
+    fn from_be_bytes(bytes: &[u8; 66]) -> ::fieldgen_field::subtle::CtOption<Fp> {
         Fp::from_be_bytes(bytes)
     }
 }

@@ -51,18 +51,21 @@ impl F163 {
         }
     }
     /// Decodes 21 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 163 is set.
-    pub fn from_le_bytes(bytes: &[u8; 21]) -> ::subtle::CtOption<F163> {
+    pub fn from_le_bytes(bytes: &[u8; 21]) -> ::fieldgen_field::subtle::CtOption<F163> {
         let mut w = [0 as u32; 6];
         let mut i = 0;
         while i < 21 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
             i += 1;
         }
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&(w[5] & !Self::TOP_MASK), &0);
-        ::subtle::CtOption::new(F163(w), ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+            &(w[5] & !Self::TOP_MASK),
+            &0,
+        );
+        ::fieldgen_field::subtle::CtOption::new(F163(w), ok)
     }
     /// Decodes 21 big-endian bytes (the reverse of `from_le_bytes`'s order). None when any bit at position ≥ 163 is set.
-    pub fn from_be_bytes(bytes: &[u8; 21]) -> ::subtle::CtOption<F163> {
+    pub fn from_be_bytes(bytes: &[u8; 21]) -> ::fieldgen_field::subtle::CtOption<F163> {
         let mut le = *bytes;
         le.reverse();
         Self::from_le_bytes(&le)
@@ -163,10 +166,10 @@ impl F163 {
                 i -= 1;
                 r = r.square();
                 let t = r.mul(self);
-                r = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                r = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &r,
                     &t,
-                    ::subtle::Choice::from(((e >> i) & 1) as u8),
+                    ::fieldgen_field::subtle::Choice::from(((e >> i) & 1) as u8),
                 );
             }
         }
@@ -188,7 +191,7 @@ impl F163 {
         r
     }
     /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 162 (9 multiplications, m − 1 = 162 squarings). Constant time.
-    pub fn invert(&self) -> ::subtle::CtOption<F163> {
+    pub fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F163> {
         let inv = {
             let mut beta = *self;
             beta = beta.square_n(1).mul(&beta);
@@ -202,7 +205,7 @@ impl F163 {
             beta = beta.square_n(81).mul(&beta);
             beta.square()
         };
-        ::subtle::CtOption::new(inv, !self.is_zero())
+        ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
     /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
@@ -311,14 +314,14 @@ impl F163 {
         h
     }
     /// A solution z of z² + z = self, none when Tr(self) = 1. The other solution is z + 1. m is odd, so z = H(self), the half-trace (IEEE Std 1363-2000 A.4.7). Constant time.
-    pub fn solve_quadratic(&self) -> ::subtle::CtOption<F163> {
+    pub fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F163> {
         let z = self.half_trace();
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
-        ::subtle::CtOption::new(z, ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
+        ::fieldgen_field::subtle::CtOption::new(z, ok)
     }
     /// 1 when self is zero (constant time).
-    pub fn is_zero(&self) -> ::subtle::Choice {
-        ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+    pub fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words): each word at or above x^m, top first, is folded down once per term of f (exponents 163, 7, 6, 3, 0) with word shifts and xors, then the bits of the word holding x^m. One pass suffices because m − k ≥ w for every lower exponent k (Hankerson, Menezes, Vanstone, §2.3.5).
     #[inline(always)]
@@ -740,31 +743,35 @@ impl ::core::default::Default for F163 {
         Self::ZERO
     }
 }
-impl ::subtle::ConstantTimeEq for F163 {
-    fn ct_eq(&self, other: &F163) -> ::subtle::Choice {
+impl ::fieldgen_field::subtle::ConstantTimeEq for F163 {
+    fn ct_eq(&self, other: &F163) -> ::fieldgen_field::subtle::Choice {
         let mut diff: u32 = 0;
         let mut i = 0;
         while i < 6 {
             diff |= self.0[i] ^ other.0[i];
             i += 1;
         }
-        ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&diff, &0)
     }
 }
 impl ::core::cmp::PartialEq for F163 {
     #[inline]
     fn eq(&self, other: &F163) -> bool {
-        ::subtle::ConstantTimeEq::ct_eq(self, other).into()
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, other).into()
     }
 }
 impl ::core::cmp::Eq for F163 {}
-impl ::subtle::ConditionallySelectable for F163 {
+impl ::fieldgen_field::subtle::ConditionallySelectable for F163 {
     #[inline]
-    fn conditional_select(a: &F163, b: &F163, choice: ::subtle::Choice) -> F163 {
+    fn conditional_select(
+        a: &F163,
+        b: &F163,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) -> F163 {
         let mut out = [0 as u32; 6];
         let mut i = 0;
         while i < 6 {
-            out[i] = <u32 as ::subtle::ConditionallySelectable>::conditional_select(
+            out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &a.0[i],
                 &b.0[i],
                 choice,
@@ -906,7 +913,7 @@ impl ::fieldgen_field::Field for F163 {
         F163::square_n(self, k)
     }
     #[inline]
-    fn invert(&self) -> ::subtle::CtOption<F163> {
+    fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F163> {
         F163::invert(self)
     }
     #[inline]
@@ -915,11 +922,14 @@ impl ::fieldgen_field::Field for F163 {
     }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
-    fn sqrt(&self) -> ::subtle::CtOption<F163> {
-        ::subtle::CtOption::new(F163::sqrt(self), ::subtle::Choice::from(1))
+    fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<F163> {
+        ::fieldgen_field::subtle::CtOption::new(
+            F163::sqrt(self),
+            ::fieldgen_field::subtle::Choice::from(1),
+        )
     }
     #[inline]
-    fn is_zero(&self) -> ::subtle::Choice {
+    fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
         F163::is_zero(self)
     }
     #[inline]
@@ -939,22 +949,22 @@ impl ::fieldgen_field::Field for F163 {
         F163::to_be_bytes(self)
     }
     #[inline]
-    fn from_le_bytes(bytes: &[u8; 21]) -> ::subtle::CtOption<F163> {
+    fn from_le_bytes(bytes: &[u8; 21]) -> ::fieldgen_field::subtle::CtOption<F163> {
         F163::from_le_bytes(bytes)
     }
     #[inline]
-    fn from_be_bytes(bytes: &[u8; 21]) -> ::subtle::CtOption<F163> {
+    fn from_be_bytes(bytes: &[u8; 21]) -> ::fieldgen_field::subtle::CtOption<F163> {
         F163::from_be_bytes(bytes)
     }
 }
 impl ::fieldgen_field::BinaryField for F163 {
     const DEGREE: u32 = F163::DEGREE;
     #[inline]
-    fn trace(&self) -> ::subtle::Choice {
-        ::subtle::Choice::from(F163::trace(self))
+    fn trace(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::Choice::from(F163::trace(self))
     }
     #[inline]
-    fn solve_quadratic(&self) -> ::subtle::CtOption<F163> {
+    fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F163> {
         F163::solve_quadratic(self)
     }
 }

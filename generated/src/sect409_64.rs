@@ -54,18 +54,21 @@ impl F409 {
         }
     }
     /// Decodes 52 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 409 is set.
-    pub fn from_le_bytes(bytes: &[u8; 52]) -> ::subtle::CtOption<F409> {
+    pub fn from_le_bytes(bytes: &[u8; 52]) -> ::fieldgen_field::subtle::CtOption<F409> {
         let mut w = [0 as u64; 7];
         let mut i = 0;
         while i < 52 {
             w[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
             i += 1;
         }
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&(w[6] & !Self::TOP_MASK), &0);
-        ::subtle::CtOption::new(F409(w), ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+            &(w[6] & !Self::TOP_MASK),
+            &0,
+        );
+        ::fieldgen_field::subtle::CtOption::new(F409(w), ok)
     }
     /// Decodes 52 big-endian bytes (the reverse of `from_le_bytes`'s order). None when any bit at position ≥ 409 is set.
-    pub fn from_be_bytes(bytes: &[u8; 52]) -> ::subtle::CtOption<F409> {
+    pub fn from_be_bytes(bytes: &[u8; 52]) -> ::fieldgen_field::subtle::CtOption<F409> {
         let mut le = *bytes;
         le.reverse();
         Self::from_le_bytes(&le)
@@ -182,10 +185,10 @@ impl F409 {
                 i -= 1;
                 r = r.square();
                 let t = r.mul(self);
-                r = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                r = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &r,
                     &t,
-                    ::subtle::Choice::from(((e >> i) & 1) as u8),
+                    ::fieldgen_field::subtle::Choice::from(((e >> i) & 1) as u8),
                 );
             }
         }
@@ -207,7 +210,7 @@ impl F409 {
         r
     }
     /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 408 (11 multiplications, m − 1 = 408 squarings). On x86-64 with AVX-512F the runs of k = 204, 51 squarings are one bit-matrix product each (see `square_n_backend`). Constant time.
-    pub fn invert(&self) -> ::subtle::CtOption<F409> {
+    pub fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F409> {
         let inv = {
             let mut beta = *self;
             beta = beta.square_n(1).mul(&beta);
@@ -223,7 +226,7 @@ impl F409 {
             beta = beta.square_n(204).mul(&beta);
             beta.square()
         };
-        ::subtle::CtOption::new(inv, !self.is_zero())
+        ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
     /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
@@ -334,14 +337,14 @@ impl F409 {
         h
     }
     /// A solution z of z² + z = self, none when Tr(self) = 1. The other solution is z + 1. m is odd, so z = H(self), the half-trace (IEEE Std 1363-2000 A.4.7). Constant time.
-    pub fn solve_quadratic(&self) -> ::subtle::CtOption<F409> {
+    pub fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F409> {
         let z = self.half_trace();
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
-        ::subtle::CtOption::new(z, ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
+        ::fieldgen_field::subtle::CtOption::new(z, ok)
     }
     /// 1 when self is zero (constant time).
-    pub fn is_zero(&self) -> ::subtle::Choice {
-        ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+    pub fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words): each word at or above x^m, top first, is folded down once per term of f (exponents 409, 87, 0) with word shifts and xors, then the bits of the word holding x^m. One pass suffices because m − k ≥ w for every lower exponent k (Hankerson, Menezes, Vanstone, §2.3.5).
     #[inline(always)]
@@ -3346,31 +3349,35 @@ impl ::core::default::Default for F409 {
         Self::ZERO
     }
 }
-impl ::subtle::ConstantTimeEq for F409 {
-    fn ct_eq(&self, other: &F409) -> ::subtle::Choice {
+impl ::fieldgen_field::subtle::ConstantTimeEq for F409 {
+    fn ct_eq(&self, other: &F409) -> ::fieldgen_field::subtle::Choice {
         let mut diff: u64 = 0;
         let mut i = 0;
         while i < 7 {
             diff |= self.0[i] ^ other.0[i];
             i += 1;
         }
-        ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&diff, &0)
     }
 }
 impl ::core::cmp::PartialEq for F409 {
     #[inline]
     fn eq(&self, other: &F409) -> bool {
-        ::subtle::ConstantTimeEq::ct_eq(self, other).into()
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, other).into()
     }
 }
 impl ::core::cmp::Eq for F409 {}
-impl ::subtle::ConditionallySelectable for F409 {
+impl ::fieldgen_field::subtle::ConditionallySelectable for F409 {
     #[inline]
-    fn conditional_select(a: &F409, b: &F409, choice: ::subtle::Choice) -> F409 {
+    fn conditional_select(
+        a: &F409,
+        b: &F409,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) -> F409 {
         let mut out = [0 as u64; 7];
         let mut i = 0;
         while i < 7 {
-            out[i] = <u64 as ::subtle::ConditionallySelectable>::conditional_select(
+            out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &a.0[i],
                 &b.0[i],
                 choice,
@@ -3512,7 +3519,7 @@ impl ::fieldgen_field::Field for F409 {
         F409::square_n(self, k)
     }
     #[inline]
-    fn invert(&self) -> ::subtle::CtOption<F409> {
+    fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F409> {
         F409::invert(self)
     }
     #[inline]
@@ -3521,11 +3528,14 @@ impl ::fieldgen_field::Field for F409 {
     }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
-    fn sqrt(&self) -> ::subtle::CtOption<F409> {
-        ::subtle::CtOption::new(F409::sqrt(self), ::subtle::Choice::from(1))
+    fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<F409> {
+        ::fieldgen_field::subtle::CtOption::new(
+            F409::sqrt(self),
+            ::fieldgen_field::subtle::Choice::from(1),
+        )
     }
     #[inline]
-    fn is_zero(&self) -> ::subtle::Choice {
+    fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
         F409::is_zero(self)
     }
     #[inline]
@@ -3545,22 +3555,22 @@ impl ::fieldgen_field::Field for F409 {
         F409::to_be_bytes(self)
     }
     #[inline]
-    fn from_le_bytes(bytes: &[u8; 52]) -> ::subtle::CtOption<F409> {
+    fn from_le_bytes(bytes: &[u8; 52]) -> ::fieldgen_field::subtle::CtOption<F409> {
         F409::from_le_bytes(bytes)
     }
     #[inline]
-    fn from_be_bytes(bytes: &[u8; 52]) -> ::subtle::CtOption<F409> {
+    fn from_be_bytes(bytes: &[u8; 52]) -> ::fieldgen_field::subtle::CtOption<F409> {
         F409::from_be_bytes(bytes)
     }
 }
 impl ::fieldgen_field::BinaryField for F409 {
     const DEGREE: u32 = F409::DEGREE;
     #[inline]
-    fn trace(&self) -> ::subtle::Choice {
-        ::subtle::Choice::from(F409::trace(self))
+    fn trace(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::Choice::from(F409::trace(self))
     }
     #[inline]
-    fn solve_quadratic(&self) -> ::subtle::CtOption<F409> {
+    fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F409> {
         F409::solve_quadratic(self)
     }
 }

@@ -57,18 +57,21 @@ impl F571 {
         }
     }
     /// Decodes 72 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 571 is set.
-    pub fn from_le_bytes(bytes: &[u8; 72]) -> ::subtle::CtOption<F571> {
+    pub fn from_le_bytes(bytes: &[u8; 72]) -> ::fieldgen_field::subtle::CtOption<F571> {
         let mut w = [0 as u32; 18];
         let mut i = 0;
         while i < 72 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
             i += 1;
         }
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&(w[17] & !Self::TOP_MASK), &0);
-        ::subtle::CtOption::new(F571(w), ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(
+            &(w[17] & !Self::TOP_MASK),
+            &0,
+        );
+        ::fieldgen_field::subtle::CtOption::new(F571(w), ok)
     }
     /// Decodes 72 big-endian bytes (the reverse of `from_le_bytes`'s order). None when any bit at position ≥ 571 is set.
-    pub fn from_be_bytes(bytes: &[u8; 72]) -> ::subtle::CtOption<F571> {
+    pub fn from_be_bytes(bytes: &[u8; 72]) -> ::fieldgen_field::subtle::CtOption<F571> {
         let mut le = *bytes;
         le.reverse();
         Self::from_le_bytes(&le)
@@ -169,10 +172,10 @@ impl F571 {
                 i -= 1;
                 r = r.square();
                 let t = r.mul(self);
-                r = <Self as ::subtle::ConditionallySelectable>::conditional_select(
+                r = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                     &r,
                     &t,
-                    ::subtle::Choice::from(((e >> i) & 1) as u8),
+                    ::fieldgen_field::subtle::Choice::from(((e >> i) & 1) as u8),
                 );
             }
         }
@@ -194,7 +197,7 @@ impl F571 {
         r
     }
     /// The inverse, none for zero. Itoh–Tsujii (Information and Computation 78, 1988): a⁻¹ = (a^(2^(m−1) − 1))², with β_k = a^(2^k − 1) built along an addition chain for m − 1 = 570 (13 multiplications, m − 1 = 570 squarings). Constant time.
-    pub fn invert(&self) -> ::subtle::CtOption<F571> {
+    pub fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F571> {
         let inv = {
             let mut beta = *self;
             beta = beta.square_n(1).mul(&beta);
@@ -212,7 +215,7 @@ impl F571 {
             beta = beta.square_n(285).mul(&beta);
             beta.square()
         };
-        ::subtle::CtOption::new(inv, !self.is_zero())
+        ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
     }
     /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
     /// Menezes, Vanstone, Algorithm 2.48); None for zero. Variable time: the number of
@@ -345,14 +348,14 @@ impl F571 {
         h
     }
     /// A solution z of z² + z = self, none when Tr(self) = 1. The other solution is z + 1. m is odd, so z = H(self), the half-trace (IEEE Std 1363-2000 A.4.7). Constant time.
-    pub fn solve_quadratic(&self) -> ::subtle::CtOption<F571> {
+    pub fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F571> {
         let z = self.half_trace();
-        let ok = ::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
-        ::subtle::CtOption::new(z, ok)
+        let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
+        ::fieldgen_field::subtle::CtOption::new(z, ok)
     }
     /// 1 when self is zero (constant time).
-    pub fn is_zero(&self) -> ::subtle::Choice {
-        ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+    pub fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
     }
     /// C mod f for a product C of degree ≤ 2m − 2 (2n words): each word at or above x^m, top first, is folded down once per term of f (exponents 571, 10, 5, 2, 0) with word shifts and xors, then the bits of the word holding x^m. One pass suffices because m − k ≥ w for every lower exponent k (Hankerson, Menezes, Vanstone, §2.3.5).
     #[inline(always)]
@@ -1863,31 +1866,35 @@ impl ::core::default::Default for F571 {
         Self::ZERO
     }
 }
-impl ::subtle::ConstantTimeEq for F571 {
-    fn ct_eq(&self, other: &F571) -> ::subtle::Choice {
+impl ::fieldgen_field::subtle::ConstantTimeEq for F571 {
+    fn ct_eq(&self, other: &F571) -> ::fieldgen_field::subtle::Choice {
         let mut diff: u32 = 0;
         let mut i = 0;
         while i < 18 {
             diff |= self.0[i] ^ other.0[i];
             i += 1;
         }
-        ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&diff, &0)
     }
 }
 impl ::core::cmp::PartialEq for F571 {
     #[inline]
     fn eq(&self, other: &F571) -> bool {
-        ::subtle::ConstantTimeEq::ct_eq(self, other).into()
+        ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, other).into()
     }
 }
 impl ::core::cmp::Eq for F571 {}
-impl ::subtle::ConditionallySelectable for F571 {
+impl ::fieldgen_field::subtle::ConditionallySelectable for F571 {
     #[inline]
-    fn conditional_select(a: &F571, b: &F571, choice: ::subtle::Choice) -> F571 {
+    fn conditional_select(
+        a: &F571,
+        b: &F571,
+        choice: ::fieldgen_field::subtle::Choice,
+    ) -> F571 {
         let mut out = [0 as u32; 18];
         let mut i = 0;
         while i < 18 {
-            out[i] = <u32 as ::subtle::ConditionallySelectable>::conditional_select(
+            out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
                 &a.0[i],
                 &b.0[i],
                 choice,
@@ -2029,7 +2036,7 @@ impl ::fieldgen_field::Field for F571 {
         F571::square_n(self, k)
     }
     #[inline]
-    fn invert(&self) -> ::subtle::CtOption<F571> {
+    fn invert(&self) -> ::fieldgen_field::subtle::CtOption<F571> {
         F571::invert(self)
     }
     #[inline]
@@ -2038,11 +2045,14 @@ impl ::fieldgen_field::Field for F571 {
     }
     /// Always some: squaring is a bijection of GF(2^m).
     #[inline]
-    fn sqrt(&self) -> ::subtle::CtOption<F571> {
-        ::subtle::CtOption::new(F571::sqrt(self), ::subtle::Choice::from(1))
+    fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<F571> {
+        ::fieldgen_field::subtle::CtOption::new(
+            F571::sqrt(self),
+            ::fieldgen_field::subtle::Choice::from(1),
+        )
     }
     #[inline]
-    fn is_zero(&self) -> ::subtle::Choice {
+    fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
         F571::is_zero(self)
     }
     #[inline]
@@ -2062,22 +2072,22 @@ impl ::fieldgen_field::Field for F571 {
         F571::to_be_bytes(self)
     }
     #[inline]
-    fn from_le_bytes(bytes: &[u8; 72]) -> ::subtle::CtOption<F571> {
+    fn from_le_bytes(bytes: &[u8; 72]) -> ::fieldgen_field::subtle::CtOption<F571> {
         F571::from_le_bytes(bytes)
     }
     #[inline]
-    fn from_be_bytes(bytes: &[u8; 72]) -> ::subtle::CtOption<F571> {
+    fn from_be_bytes(bytes: &[u8; 72]) -> ::fieldgen_field::subtle::CtOption<F571> {
         F571::from_be_bytes(bytes)
     }
 }
 impl ::fieldgen_field::BinaryField for F571 {
     const DEGREE: u32 = F571::DEGREE;
     #[inline]
-    fn trace(&self) -> ::subtle::Choice {
-        ::subtle::Choice::from(F571::trace(self))
+    fn trace(&self) -> ::fieldgen_field::subtle::Choice {
+        ::fieldgen_field::subtle::Choice::from(F571::trace(self))
     }
     #[inline]
-    fn solve_quadratic(&self) -> ::subtle::CtOption<F571> {
+    fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<F571> {
         F571::solve_quadratic(self)
     }
 }

@@ -1,9 +1,63 @@
 //! The `ff` feature: every preset's `ff::Field` / `ff::PrimeField` constants satisfy the trait's
 //! documented relations, checked with num-bigint from the modulus string alone.
 
+use core::convert::Infallible;
+
 use ff::PrimeField;
 use num_bigint::BigUint;
 use num_traits::One;
+
+/// SplitMix64 (Steele, Lea, Flood, OOPSLA 2014) as an infallible rand_core 0.10 generator:
+/// enough for sampling test values.
+struct SplitMix64(u64);
+
+impl rand_core::TryRng for SplitMix64 {
+    type Error = Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok(self.try_next_u64()? as u32)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        Ok(z ^ (z >> 31))
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        for chunk in dst.chunks_mut(8) {
+            let w = self.try_next_u64()?.to_le_bytes();
+            chunk.copy_from_slice(&w[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
+/// A generator that always fails: `try_random` must hand its error back.
+struct Broken;
+
+#[derive(Debug, PartialEq)]
+struct RngDown;
+
+impl core::fmt::Display for RngDown {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("generator unavailable")
+    }
+}
+
+impl core::error::Error for RngDown {}
+
+impl rand_core::TryRng for Broken {
+    type Error = RngDown;
+    fn try_next_u32(&mut self) -> Result<u32, RngDown> {
+        Err(RngDown)
+    }
+    fn try_next_u64(&mut self) -> Result<u64, RngDown> {
+        Err(RngDown)
+    }
+    fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), RngDown> {
+        Err(RngDown)
+    }
+}
 
 fn big<F: PrimeField>(x: &F) -> BigUint {
     BigUint::from_bytes_le(x.to_repr().as_ref())
@@ -45,7 +99,12 @@ fn check<F: PrimeField>(name: &str) {
         "{name}: TWO_INV"
     );
     // Repr round trip and parity.
-    let mut rng = rand_core::OsRng;
+    assert_eq!(
+        F::try_random(&mut Broken),
+        Err(RngDown),
+        "{name}: RNG error passed on"
+    );
+    let mut rng = SplitMix64(p.iter_u64_digits().next().unwrap());
     for _ in 0..16 {
         let x = F::random(&mut rng);
         let v = big(&x);

@@ -152,7 +152,7 @@ pub struct GeneratedField {
     pub backends: Vec<&'static str>,
     /// How the target's backends are chosen, for the file header.
     pub target_description: String,
-    /// The module body: items only, no inner attributes, depending on `core` and `::subtle`.
+    /// The module body: items only, no inner attributes, depending on `core` and `::fieldgen_field` (whose `subtle` re-export it names).
     pub tokens: TokenStream,
 }
 

@@ -10,9 +10,6 @@ use serde::Deserialize;
 use crate::spec::{find_preset, LimbBits};
 use crate::{generate_prime_field_for, PrimeFieldOptions, Target};
 
-/// Files under `generated/src` that are written by hand and never touched by regen.
-pub const HAND_WRITTEN: &[&str] = &["ff_impls.rs", "zeroize_impls.rs"];
-
 /// One field of the manifest.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -142,7 +139,8 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
     );
     lib.push_str("//! Each module holds one field type (`Fp` for base fields, `Fr` for scalar fields); its file\n");
     lib.push_str("//! header gives the command that regenerates it. With the `ff` feature every field also\n");
-    lib.push_str("//! implements `ff::Field` and `ff::PrimeField`.\n//!\n");
+    lib.push_str("//! implements `ff::Field` and `ff::PrimeField` (ff 0.14), and with `zeroize` every prime\n");
+    lib.push_str("//! field `zeroize::Zeroize`, through `fieldgen_field::impl_ff!` and `impl_zeroize!`.\n//!\n");
     lib.push_str(
         "//! The 64-bit fields carry x86-64 BMI2/ADX assembly for multiplication and squaring,\n",
     );
@@ -161,10 +159,6 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
     lib.push_str("//! `Fp::backend()` says which code runs. The only\n");
     lib.push_str("//! `unsafe` code is in those kernels and their dispatch, each block with a `SAFETY:` note.\n\n");
     lib.push_str("#![no_std]\n#![deny(unsafe_op_in_unsafe_fn)]\n\n");
-    lib.push_str("/// Support for the `ff` traits: the `Repr` type and the impl macro.\n");
-    lib.push_str("#[cfg(feature = \"ff\")]\n#[macro_use]\npub mod ff_impls;\n\n");
-    lib.push_str("/// `zeroize::Zeroize` for the prime fields: the impl macro.\n");
-    lib.push_str("#[cfg(feature = \"zeroize\")]\n#[macro_use]\nmod zeroize_impls;\n\n");
     for (module, label, preset, w, _, _) in &mods {
         // Formatted by the generator (prettyplease), not rustfmt.
         lib.push_str(&format!(
@@ -186,14 +180,14 @@ pub fn expected_files(manifest: &Manifest) -> Result<BTreeMap<PathBuf, String>, 
     for (module, _, preset, _, has_gen, bytes) in &mods {
         if *has_gen {
             lib.push_str(&format!(
-                "#[cfg(feature = \"ff\")]\nimpl_ff!({module}::{}, {bytes});\n",
+                "#[cfg(feature = \"ff\")]\n::fieldgen_field::impl_ff!({module}::{}, {bytes});\n",
                 preset.type_name
             ));
         }
     }
     for (module, _, preset, _, _, _) in &mods {
         lib.push_str(&format!(
-            "#[cfg(feature = \"zeroize\")]\nimpl_zeroize!({module}::{});\n",
+            "#[cfg(feature = \"zeroize\")]\n::fieldgen_field::impl_zeroize!({module}::{});\n",
             preset.type_name
         ));
     }
@@ -359,10 +353,7 @@ fn stale_files(dir: &Path, files: &BTreeMap<PathBuf, String>) -> Result<Vec<Path
         let entry = entry.map_err(|e| e.to_string())?;
         let name = entry.file_name().to_string_lossy().to_string();
         let rel = PathBuf::from("src").join(&name);
-        if name.ends_with(".rs")
-            && !HAND_WRITTEN.contains(&name.as_str())
-            && !files.contains_key(&rel)
-        {
+        if name.ends_with(".rs") && !files.contains_key(&rel) {
             stale.push(rel);
         }
     }

@@ -51,7 +51,7 @@ pub struct GeneratedRsa {
     pub options: RsaOptions,
     /// How the size is built.
     pub shape: RsaShape,
-    /// The module body: items only, depending on `core`, `::subtle` and `::fieldgen_field`.
+    /// The module body: items only, depending on `core` and `::fieldgen_field` (whose `subtle` re-export it names).
     pub tokens: TokenStream,
 }
 

@@ -24,6 +24,11 @@ const KEYS: &[KeySpec] = &[
         form: "limb_bits = 32 | 64;",
         required: false,
     },
+    KeySpec {
+        key: "zeroize",
+        form: "zeroize = true;",
+        required: false,
+    },
 ];
 
 /// A parsed `binary_field!` invocation.
@@ -36,6 +41,8 @@ pub struct BinaryFieldInput {
     pub poly_span: Span,
     /// Word size (default 64).
     pub limb_bits: LimbBits,
+    /// `zeroize = true`: also implement `zeroize::Zeroize`.
+    pub zeroize: bool,
 }
 
 impl Parse for BinaryFieldInput {
@@ -61,11 +68,16 @@ impl Parse for BinaryFieldInput {
                 limb_bits(&s.value)?
             }
         };
+        let zeroize = match settings.get("zeroize") {
+            Some(s) => crate::prime::flag(&s.value, "zeroize")?,
+            None => false,
+        };
         Ok(BinaryFieldInput {
             header,
             poly,
             poly_span,
             limb_bits,
+            zeroize,
         })
     }
 }
@@ -100,5 +112,10 @@ pub fn expand_binary_field(input: TokenStream) -> Result<TokenStream> {
             )
         })?;
     let field = generated.map_err(|e| input.generation_error(&e))?;
-    apply_header(field.tokens, &input.header)
+    let mut out = apply_header(field.tokens, &input.header)?;
+    if input.zeroize {
+        let name = &input.header.ident;
+        out.extend(quote::quote!(::fieldgen_field::impl_zeroize!(#name);));
+    }
+    Ok(out)
 }

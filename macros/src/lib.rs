@@ -18,12 +18,14 @@
 //!
 //! ## Dependencies
 //!
-//! The expansion is a set of module items (the struct and its impls) that name `::core`,
-//! `::subtle` and `::fieldgen_field` by absolute path, so the calling crate needs `subtle` (2.6,
-//! `default-features = false` is enough) and `fieldgen-field` (the field layer whose traits the
-//! field implements) as dependencies of its own: a proc macro cannot add one. Because every
-//! path is absolute, several fields can live in the same module; a Montgomery-form field `Fq`
-//! also defines `FqWide` (its double-width values), so that name is taken.
+//! The expansion is a set of module items (the struct and its impls) that name `::core` and
+//! `::fieldgen_field` by absolute path (the `subtle` traits through its re-export
+//! `fieldgen_field::subtle`), so the calling crate needs `fieldgen-field` (the field layer whose
+//! traits the field implements) as a dependency of its own: a proc macro cannot add one. With
+//! `ff = true` or `zeroize = true` it needs that crate's `ff` or `zeroize` feature (a compile
+//! error says so otherwise), and no `ff`, `rand_core`, `zeroize` or `subtle` dependency. Because
+//! every path is absolute, several fields can live in the same module; a Montgomery-form field
+//! `Fq` also defines `FqWide` (its double-width values), so that name is taken.
 //!
 //! ## Input
 //!
@@ -36,6 +38,8 @@
 //! strategy = "auto";               // optional: "auto", "montgomery", "pseudo-mersenne",
 //!                                  //           "solinas" or "unsaturated"
 //! radix = 51;                      // optional, with strategy = "unsaturated" only
+//! ff = true;                       // optional: ff::Field + ff::PrimeField (ff 0.14)
+//! zeroize = true;                  // optional: zeroize::Zeroize
 //! ```
 //!
 //! - `modulus`: everything the CLI's `--prime` accepts, as a string: decimal, `0x` hex, an
@@ -51,6 +55,10 @@
 //!   or 10 × 25.5 limbs, 2^521 − 1 in 9 × 58) must be asked for. A prime not of the form, or
 //!   code the bounds pass cannot prove overflow-free, is a compile error at the value.
 //! - `radix`: the unsaturated limb width in bits (`--radix`): m = ⌈k/radix⌉ limbs.
+//! - `ff`, `zeroize`: the same trait impls the committed fields have with `fieldgen-generated`'s
+//!   features of those names, through `fieldgen_field::impl_ff!` / `impl_zeroize!` (so the
+//!   calling crate enables `fieldgen-field`'s `ff` / `zeroize` feature). `binary_field!` takes
+//!   `zeroize` too.
 //! - `VIS`: any visibility. The generator emits `pub struct`; the macro replaces that `pub` with
 //!   the visibility written (the inner limb array is always private).
 //! - Attributes on the struct line: doc comments (`///`, `#[doc = ...]`, `#[doc(hidden)]`) only.

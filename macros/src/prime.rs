@@ -40,6 +40,16 @@ const KEYS: &[KeySpec] = &[
         form: "radix = 51;",
         required: false,
     },
+    KeySpec {
+        key: "ff",
+        form: "ff = true;",
+        required: false,
+    },
+    KeySpec {
+        key: "zeroize",
+        form: "zeroize = true;",
+        required: false,
+    },
 ];
 
 /// Every Montgomery multiplication algorithm `mul = "...";` can name.
@@ -67,6 +77,10 @@ pub struct PrimeFieldInput {
     pub strategy: Option<(Strategy, Span)>,
     /// The limb width of the unsaturated form, if given, with the span of its value.
     pub radix: Option<(u32, Span)>,
+    /// `ff = true`: also implement `ff::Field` and `ff::PrimeField`; the span of the value.
+    pub ff: Option<Span>,
+    /// `zeroize = true`: also implement `zeroize::Zeroize`.
+    pub zeroize: bool,
 }
 
 impl Parse for PrimeFieldInput {
@@ -101,6 +115,15 @@ impl Parse for PrimeFieldInput {
             Some(s) => Some((radix(&s.value)?, value_span(&s.value))),
         };
 
+        let ff = match settings.get("ff") {
+            Some(s) if flag(&s.value, "ff")? => Some(value_span(&s.value)),
+            _ => None,
+        };
+        let zeroize = match settings.get("zeroize") {
+            Some(s) => flag(&s.value, "zeroize")?,
+            None => false,
+        };
+
         Ok(PrimeFieldInput {
             header,
             modulus,
@@ -110,6 +133,8 @@ impl Parse for PrimeFieldInput {
             mul,
             strategy,
             radix,
+            ff,
+            zeroize,
         })
     }
 }
@@ -262,6 +287,19 @@ fn strategy(value: &Value) -> Result<Strategy> {
     }
 }
 
+/// A `true`/`false` setting such as `ff = true;`.
+pub(crate) fn flag(value: &Value, key: &str) -> Result<bool> {
+    match value {
+        Value::Lit(Lit::Bool(b)) => Ok(b.value),
+        // `true` and `false` are identifiers to the tokenizer.
+        Value::Other(tokens) if tokens.to_string() == "true" => Ok(true),
+        Value::Other(tokens) if tokens.to_string() == "false" => Ok(false),
+        _ => Err(value.error(format!(
+            "write `{key} = true;` or `{key} = false;` (a bool literal, without quotes)"
+        ))),
+    }
+}
+
 /// The unsaturated limb width: an integer literal, as the CLI's `--radix` takes it.
 fn radix(value: &Value) -> Result<u32> {
     match value {
@@ -294,5 +332,24 @@ pub fn expand_prime_field(input: TokenStream) -> Result<TokenStream> {
         )
     })?;
     let field = generated.map_err(|e| input.generation_error(&e))?;
-    apply_header(field.tokens, &input.header)
+    let name = &input.header.ident;
+    let mut extra = TokenStream::new();
+    if let Some(span) = input.ff {
+        if field.consts.generator.is_none() {
+            return Err(Error::new(
+                span,
+                "`ff = true` needs a multiplicative generator of the field (ff::PrimeField's \
+                 MULTIPLICATIVE_GENERATOR), and the generator found none within its work budget \
+                 for factoring p − 1",
+            ));
+        }
+        let bytes = field.consts.bytes;
+        extra.extend(quote::quote!(::fieldgen_field::impl_ff!(#name, #bytes);));
+    }
+    if input.zeroize {
+        extra.extend(quote::quote!(::fieldgen_field::impl_zeroize!(#name);));
+    }
+    let mut out = apply_header(field.tokens, &input.header)?;
+    out.extend(extra);
+    Ok(out)
 }

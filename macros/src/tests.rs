@@ -562,3 +562,27 @@ fn binary_bad_inputs_are_errors() {
         );
     }
 }
+
+#[test]
+fn ff_and_zeroize_settings_add_the_impl_macros() {
+    let with =
+        expand_prime_field(quote!(pub struct Fq; modulus = "bn254-p"; ff = true; zeroize = true;))
+            .unwrap()
+            .to_string();
+    assert!(
+        with.contains(":: fieldgen_field :: impl_ff ! (Fq , 32usize)"),
+        "{}",
+        &with[with.len() - 200..]
+    );
+    assert!(with.contains(":: fieldgen_field :: impl_zeroize ! (Fq)"));
+    let without = expand_prime_field(quote!(pub struct Fq; modulus = "bn254-p"; ff = false;))
+        .unwrap()
+        .to_string();
+    assert!(!without.contains("impl_ff") && !without.contains("impl_zeroize"));
+    for bad in [quote!("true"), quote!(1), quote!(yes)] {
+        let err = expand_prime_field(quote!(pub struct Fq; modulus = "bn254-p"; ff = #bad;))
+            .err()
+            .expect("a non-bool is refused");
+        assert!(err.to_string().contains("write `ff = true;`"), "{err}");
+    }
+}

@@ -1188,19 +1188,19 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
             #layer_methods
 
             #[doc = #enc_doc]
-            pub fn from_le_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> {
+            pub fn from_le_bytes(bytes: &[u8; #nb]) -> ::fieldgen_field::subtle::CtOption<#name> {
                 let mut w = [0 as #word; #n];
                 let mut i = 0;
                 while i < #nb {
                     w[i / #wbytes] |= (bytes[i] as #word) << (8 * (i % #wbytes));
                     i += 1;
                 }
-                let ok = ::subtle::ConstantTimeEq::ct_eq(&(w[#last] & !Self::TOP_MASK), &0);
-                ::subtle::CtOption::new(#name(w), ok)
+                let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&(w[#last] & !Self::TOP_MASK), &0);
+                ::fieldgen_field::subtle::CtOption::new(#name(w), ok)
             }
 
             #[doc = #enc_be_doc]
-            pub fn from_be_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> {
+            pub fn from_be_bytes(bytes: &[u8; #nb]) -> ::fieldgen_field::subtle::CtOption<#name> {
                 let mut le = *bytes;
                 le.reverse();
                 Self::from_le_bytes(&le)
@@ -1281,7 +1281,7 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
                         i -= 1;
                         r = r.square();
                         let t = r.mul(self);
-                        r = <Self as ::subtle::ConditionallySelectable>::conditional_select(&r, &t, ::subtle::Choice::from(((e >> i) & 1) as u8));
+                        r = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&r, &t, ::fieldgen_field::subtle::Choice::from(((e >> i) & 1) as u8));
                     }
                 }
                 r
@@ -1304,9 +1304,9 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
             }
 
             #[doc = #invert_doc]
-            pub fn invert(&self) -> ::subtle::CtOption<#name> {
+            pub fn invert(&self) -> ::fieldgen_field::subtle::CtOption<#name> {
                 let inv = { #invert };
-                ::subtle::CtOption::new(inv, !self.is_zero())
+                ::fieldgen_field::subtle::CtOption::new(inv, !self.is_zero())
             }
 
             /// The inverse by the extended Euclidean algorithm over GF(2)[x] (Hankerson,
@@ -1386,15 +1386,15 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
             #half_trace
 
             #[doc = #solve_doc]
-            pub fn solve_quadratic(&self) -> ::subtle::CtOption<#name> {
+            pub fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<#name> {
                 #solve_body
-                let ok = ::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
-                ::subtle::CtOption::new(z, ok)
+                let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&self.trace(), &0u8);
+                ::fieldgen_field::subtle::CtOption::new(z, ok)
             }
 
             /// 1 when self is zero (constant time).
-            pub fn is_zero(&self) -> ::subtle::Choice {
-                ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+            pub fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
+                ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
             }
 
             #reduce
@@ -1420,32 +1420,32 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
             fn default() -> #name { Self::ZERO }
         }
 
-        impl ::subtle::ConstantTimeEq for #name {
-            fn ct_eq(&self, other: &#name) -> ::subtle::Choice {
+        impl ::fieldgen_field::subtle::ConstantTimeEq for #name {
+            fn ct_eq(&self, other: &#name) -> ::fieldgen_field::subtle::Choice {
                 let mut diff: #word = 0;
                 let mut i = 0;
                 while i < #n {
                     diff |= self.0[i] ^ other.0[i];
                     i += 1;
                 }
-                ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+                ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&diff, &0)
             }
         }
 
         impl ::core::cmp::PartialEq for #name {
             #[inline]
-            fn eq(&self, other: &#name) -> bool { ::subtle::ConstantTimeEq::ct_eq(self, other).into() }
+            fn eq(&self, other: &#name) -> bool { ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, other).into() }
         }
 
         impl ::core::cmp::Eq for #name {}
 
-        impl ::subtle::ConditionallySelectable for #name {
+        impl ::fieldgen_field::subtle::ConditionallySelectable for #name {
             #[inline]
-            fn conditional_select(a: &#name, b: &#name, choice: ::subtle::Choice) -> #name {
+            fn conditional_select(a: &#name, b: &#name, choice: ::fieldgen_field::subtle::Choice) -> #name {
                 let mut out = [0 as #word; #n];
                 let mut i = 0;
                 while i < #n {
-                    out[i] = <#word as ::subtle::ConditionallySelectable>::conditional_select(&a.0[i], &b.0[i], choice);
+                    out[i] = <#word as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&a.0[i], &b.0[i], choice);
                     i += 1;
                 }
                 #name(out)

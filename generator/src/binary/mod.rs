@@ -299,7 +299,7 @@ pub struct GeneratedBinaryField {
     pub spec: BinarySpec,
     /// Backends of the carry-less products, in order of preference.
     pub backends: Vec<&'static str>,
-    /// The module body: items only, depending on `core` and `::subtle`.
+    /// The module body: items only, depending on `core` and `::fieldgen_field` (whose `subtle` re-export it names).
     pub tokens: TokenStream,
 }
 

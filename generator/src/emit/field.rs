@@ -789,10 +789,10 @@ pub fn field_module_in(
                         d = d.square();
                         k += 1;
                     }
-                    let flip = !::subtle::ConstantTimeEq::ct_eq(&d, &Self::ONE);
+                    let flip = !::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&d, &Self::ONE);
                     let z2 = z.square();
-                    x = <Self as ::subtle::ConditionallySelectable>::conditional_select(&x, &x.mul(&z), flip);
-                    b = <Self as ::subtle::ConditionallySelectable>::conditional_select(&b, &b.mul(&z2), flip);
+                    x = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&x, &x.mul(&z), flip);
+                    b = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&b, &b.mul(&z2), flip);
                     z = z2;
                     i -= 1;
                 }
@@ -1010,7 +1010,7 @@ pub fn field_module_in(
             }
 
             /// 1 exactly when the limbs encode a value below p (constant time).
-            fn limbs_below_modulus(limbs: &[#word; #n]) -> ::subtle::Choice {
+            fn limbs_below_modulus(limbs: &[#word; #n]) -> ::fieldgen_field::subtle::Choice {
                 let mut borrow: #word = 0;
                 let mut i = 0;
                 while i < #n {
@@ -1018,11 +1018,11 @@ pub fn field_module_in(
                     borrow = (t >> 127) as #word;
                     i += 1;
                 }
-                ::subtle::Choice::from(borrow as u8)
+                ::fieldgen_field::subtle::Choice::from(borrow as u8)
             }
 
             /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
-            pub fn from_le_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> {
+            pub fn from_le_bytes(bytes: &[u8; #nb]) -> ::fieldgen_field::subtle::CtOption<#name> {
                 let mut limbs = [0 as #word; #n];
                 let mut i = 0;
                 while i < #nb {
@@ -1032,14 +1032,14 @@ pub fn field_module_in(
                 let ok = Self::limbs_below_modulus(&limbs);
                 let mut i = 0;
                 while i < #n {
-                    limbs[i] = <#word as ::subtle::ConditionallySelectable>::conditional_select(&0, &limbs[i], ok);
+                    limbs[i] = <#word as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&0, &limbs[i], ok);
                     i += 1;
                 }
-                ::subtle::CtOption::new(#name(#enter), ok)
+                ::fieldgen_field::subtle::CtOption::new(#name(#enter), ok)
             }
 
             /// Decodes the canonical big-endian encoding (B bytes); none for values ≥ p.
-            pub fn from_be_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> {
+            pub fn from_be_bytes(bytes: &[u8; #nb]) -> ::fieldgen_field::subtle::CtOption<#name> {
                 let mut le = *bytes;
                 le.reverse();
                 Self::from_le_bytes(&le)
@@ -1105,7 +1105,7 @@ pub fn field_module_in(
                         let digit = ((word >> (4 * k)) & 0xf) as u8;
                         let mut pick = Self::ONE;
                         for (idx, entry) in table.iter().enumerate() {
-                            ::subtle::ConditionallySelectable::conditional_assign(&mut pick, entry, ::subtle::ConstantTimeEq::ct_eq(&(idx as u8), &digit));
+                            ::fieldgen_field::subtle::ConditionallySelectable::conditional_assign(&mut pick, entry, ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&(idx as u8), &digit));
                         }
                         acc = acc.mul(&pick);
                     }
@@ -1162,8 +1162,8 @@ pub fn field_module_in(
             /// The multiplicative inverse, or none for zero. Constant time: Bernstein–Yang
             /// divsteps ("Fast constant-time gcd computation and modular inversion", TCHES
             /// 2019), a fixed number of batches for this modulus.
-            pub fn invert(&self) -> ::subtle::CtOption<#name> {
-                ::subtle::CtOption::new(self.invert_safegcd(), !self.is_zero())
+            pub fn invert(&self) -> ::fieldgen_field::subtle::CtOption<#name> {
+                ::fieldgen_field::subtle::CtOption::new(self.invert_safegcd(), !self.is_zero())
             }
 
             /// The multiplicative inverse of a public value, or none for zero. Variable time:
@@ -1187,24 +1187,24 @@ pub fn field_module_in(
             #safegcd
 
             #[doc = #sqrt_doc]
-            pub fn sqrt(&self) -> ::subtle::CtOption<#name> {
+            pub fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<#name> {
                 #sqrt_body
-                let ok = ::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
-                ::subtle::CtOption::new(x, ok)
+                let ok = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&x.square(), self);
+                ::fieldgen_field::subtle::CtOption::new(x, ok)
             }
 
             /// The Legendre symbol (self / p): 1 for a non-zero square, −1 for a non-square, 0
             /// for zero. Euler's criterion, self^((p−1)/2), constant time.
             pub fn legendre(&self) -> i8 {
                 let l = self.pow_by_schedule(#leg_first, #leg_steps);
-                let is_one = ::subtle::ConstantTimeEq::ct_eq(&l, &Self::ONE).unwrap_u8() as i8;
+                let is_one = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&l, &Self::ONE).unwrap_u8() as i8;
                 let is_zero = self.is_zero().unwrap_u8() as i8;
                 2 * is_one - 1 + is_zero
             }
 
             /// 1 when self is zero (constant time).
-            pub fn is_zero(&self) -> ::subtle::Choice {
-                ::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
+            pub fn is_zero(&self) -> ::fieldgen_field::subtle::Choice {
+                ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, &Self::ZERO)
             }
 
             /// Inverts every element in place with Montgomery's trick (one inversion per 32
@@ -1217,13 +1217,13 @@ pub fn field_module_in(
                     let mut acc = Self::ONE;
                     for (slot, e) in prefix.iter_mut().zip(chunk.iter()) {
                         *slot = acc;
-                        acc = <Self as ::subtle::ConditionallySelectable>::conditional_select(&acc.mul(e), &acc, e.is_zero());
+                        acc = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&acc.mul(e), &acc, e.is_zero());
                     }
                     let mut inv = acc.invert().unwrap_or(Self::ZERO);
                     for (slot, e) in prefix.iter().zip(chunk.iter_mut()).rev() {
                         let zero = e.is_zero();
-                        let next_inv = <Self as ::subtle::ConditionallySelectable>::conditional_select(&inv.mul(e), &inv, zero);
-                        *e = <Self as ::subtle::ConditionallySelectable>::conditional_select(&inv.mul(slot), &Self::ZERO, zero);
+                        let next_inv = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&inv.mul(e), &inv, zero);
+                        *e = <Self as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&inv.mul(slot), &Self::ZERO, zero);
                         inv = next_inv;
                     }
                 }
@@ -1246,9 +1246,9 @@ pub fn field_module_in(
             fn default() -> #name { Self::ZERO }
         }
 
-        impl ::subtle::ConstantTimeEq for #name {
+        impl ::fieldgen_field::subtle::ConstantTimeEq for #name {
             #[doc = #eq_doc]
-            fn ct_eq(&self, other: &#name) -> ::subtle::Choice {
+            fn ct_eq(&self, other: &#name) -> ::fieldgen_field::subtle::Choice {
                 #eq_prelude
                 let mut diff: #word = 0;
                 let mut i = 0;
@@ -1256,24 +1256,24 @@ pub fn field_module_in(
                     diff |= #eq_a[i] ^ #eq_b[i];
                     i += 1;
                 }
-                ::subtle::ConstantTimeEq::ct_eq(&diff, &0)
+                ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&diff, &0)
             }
         }
 
         impl ::core::cmp::PartialEq for #name {
             #[inline]
-            fn eq(&self, other: &#name) -> bool { ::subtle::ConstantTimeEq::ct_eq(self, other).into() }
+            fn eq(&self, other: &#name) -> bool { ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(self, other).into() }
         }
 
         impl ::core::cmp::Eq for #name {}
 
-        impl ::subtle::ConditionallySelectable for #name {
+        impl ::fieldgen_field::subtle::ConditionallySelectable for #name {
             #[inline]
-            fn conditional_select(a: &#name, b: &#name, choice: ::subtle::Choice) -> #name {
+            fn conditional_select(a: &#name, b: &#name, choice: ::fieldgen_field::subtle::Choice) -> #name {
                 let mut out = [0 as #word; #nst];
                 let mut i = 0;
                 while i < #nst {
-                    out[i] = <#word as ::subtle::ConditionallySelectable>::conditional_select(&a.0[i], &b.0[i], choice);
+                    out[i] = <#word as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&a.0[i], &b.0[i], choice);
                     i += 1;
                 }
                 #name(out)
@@ -1281,10 +1281,10 @@ pub fn field_module_in(
 
             /// Swaps limb by limb under one mask (the trait's default copies through two selects).
             #[inline]
-            fn conditional_swap(a: &mut #name, b: &mut #name, choice: ::subtle::Choice) {
+            fn conditional_swap(a: &mut #name, b: &mut #name, choice: ::fieldgen_field::subtle::Choice) {
                 let mut i = 0;
                 while i < #nst {
-                    <#word as ::subtle::ConditionallySelectable>::conditional_swap(&mut a.0[i], &mut b.0[i], choice);
+                    <#word as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_swap(&mut a.0[i], &mut b.0[i], choice);
                     i += 1;
                 }
             }

@@ -190,13 +190,13 @@ pub fn wide_items(c: &FieldConsts, name: &Ident) -> WideItems {
             }
         }
 
-        impl ::subtle::ConditionallySelectable for #wide {
+        impl ::fieldgen_field::subtle::ConditionallySelectable for #wide {
             #[inline]
-            fn conditional_select(a: &#wide, b: &#wide, choice: ::subtle::Choice) -> #wide {
+            fn conditional_select(a: &#wide, b: &#wide, choice: ::fieldgen_field::subtle::Choice) -> #wide {
                 let mut out = [0 as #word; #n2];
                 let mut i = 0;
                 while i < #n2 {
-                    out[i] = <#word as ::subtle::ConditionallySelectable>::conditional_select(&a.0[i], &b.0[i], choice);
+                    out[i] = <#word as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&a.0[i], &b.0[i], choice);
                     i += 1;
                 }
                 #wide(out)
@@ -225,7 +225,7 @@ pub fn wide_items(c: &FieldConsts, name: &Ident) -> WideItems {
 fn forwarded_field_methods(name: &Ident, nb: &proc_macro2::Literal) -> TokenStream {
     quote! {
         #[inline]
-        fn is_zero(&self) -> ::subtle::Choice { #name::is_zero(self) }
+        fn is_zero(&self) -> ::fieldgen_field::subtle::Choice { #name::is_zero(self) }
         #[inline]
         fn pow(&self, exp_le: &[u64]) -> #name { #name::pow(self, exp_le) }
         #[inline]
@@ -235,9 +235,9 @@ fn forwarded_field_methods(name: &Ident, nb: &proc_macro2::Literal) -> TokenStre
         #[inline]
         fn to_be_bytes(&self) -> [u8; #nb] { #name::to_be_bytes(self) }
         #[inline]
-        fn from_le_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> { #name::from_le_bytes(bytes) }
+        fn from_le_bytes(bytes: &[u8; #nb]) -> ::fieldgen_field::subtle::CtOption<#name> { #name::from_le_bytes(bytes) }
         #[inline]
-        fn from_be_bytes(bytes: &[u8; #nb]) -> ::subtle::CtOption<#name> { #name::from_be_bytes(bytes) }
+        fn from_be_bytes(bytes: &[u8; #nb]) -> ::fieldgen_field::subtle::CtOption<#name> { #name::from_be_bytes(bytes) }
     }
 }
 
@@ -258,11 +258,11 @@ pub fn prime_trait_impls(c: &FieldConsts, name: &Ident) -> TokenStream {
             #[inline]
             fn double(&self) -> #name { #name::double(self) }
             #[inline]
-            fn invert(&self) -> ::subtle::CtOption<#name> { #name::invert(self) }
+            fn invert(&self) -> ::fieldgen_field::subtle::CtOption<#name> { #name::invert(self) }
             #[inline]
             fn invert_vartime(&self) -> ::core::option::Option<#name> { #name::invert_vartime(self) }
             #[inline]
-            fn sqrt(&self) -> ::subtle::CtOption<#name> { #name::sqrt(self) }
+            fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<#name> { #name::sqrt(self) }
             #[inline]
             fn batch_invert(elems: &mut [#name]) { #name::batch_invert(elems) }
             #common
@@ -337,21 +337,21 @@ pub fn binary_items(
             #[inline]
             fn square_n(&self, k: u32) -> #name { #name::square_n(self, k) }
             #[inline]
-            fn invert(&self) -> ::subtle::CtOption<#name> { #name::invert(self) }
+            fn invert(&self) -> ::fieldgen_field::subtle::CtOption<#name> { #name::invert(self) }
             #[inline]
             fn invert_vartime(&self) -> ::core::option::Option<#name> { #name::invert_vartime(self) }
             /// Always some: squaring is a bijection of GF(2^m).
             #[inline]
-            fn sqrt(&self) -> ::subtle::CtOption<#name> { ::subtle::CtOption::new(#name::sqrt(self), ::subtle::Choice::from(1)) }
+            fn sqrt(&self) -> ::fieldgen_field::subtle::CtOption<#name> { ::fieldgen_field::subtle::CtOption::new(#name::sqrt(self), ::fieldgen_field::subtle::Choice::from(1)) }
             #common
         }
 
         impl ::fieldgen_field::BinaryField for #name {
             const DEGREE: u32 = #name::DEGREE;
             #[inline]
-            fn trace(&self) -> ::subtle::Choice { ::subtle::Choice::from(#name::trace(self)) }
+            fn trace(&self) -> ::fieldgen_field::subtle::Choice { ::fieldgen_field::subtle::Choice::from(#name::trace(self)) }
             #[inline]
-            fn solve_quadratic(&self) -> ::subtle::CtOption<#name> { #name::solve_quadratic(self) }
+            fn solve_quadratic(&self) -> ::fieldgen_field::subtle::CtOption<#name> { #name::solve_quadratic(self) }
         }
     };
     (methods, impls)

@@ -1090,7 +1090,7 @@ pub fn rsa_module(shape: &RsaShape, name: &Ident, doc: &str) -> TokenStream {
             fn table_lookup(table: &[[u64; #nl]; #table], digit: usize) -> [u64; #nl] {
                 let mut out = [0u64; #nl];
                 for (idx, entry) in table.iter().enumerate() {
-                    let eq = ::subtle::ConstantTimeEq::ct_eq(&(idx as u64), &(digit as u64));
+                    let eq = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&(idx as u64), &(digit as u64));
                     let mask = 0u64.wrapping_sub(eq.unwrap_u8() as u64);
                     let mut j = 0;
                     while j < #nl {

@@ -54,7 +54,7 @@ pub fn helper_fns(n: usize, bits: usize, name: &Ident) -> TokenStream {
 
         /// x⁻¹ mod n (plain limbs in and out, not Montgomery form) for any x < 2^N; none when
         /// gcd(x, n) ≠ 1. Constant time: the binary extended GCD, 2N iterations.
-        pub fn inv_mod(&self, x: &[u64; #nl]) -> ::subtle::CtOption<[u64; #nl]> {
+        pub fn inv_mod(&self, x: &[u64; #nl]) -> ::fieldgen_field::subtle::CtOption<[u64; #nl]> {
             ::fieldgen_field::rsa::inv_mod(&self.p, x)
         }
 

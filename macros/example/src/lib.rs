@@ -38,6 +38,15 @@ fieldgen_macros::prime_field! {
     pub struct Fq;
     modulus = "0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47";
     mul = "product-scanning";
+    ff = true;
+    zeroize = true;
+}
+
+fieldgen_macros::binary_field! {
+    /// GF(2^163) of the SEC 2 sect163 curves, wiped by `zeroize` like the prime fields.
+    pub struct F163;
+    poly = "sect163";
+    zeroize = true;
 }
 
 fieldgen_macros::prime_field! {

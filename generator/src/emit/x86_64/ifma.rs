@@ -344,7 +344,7 @@ fn pow_fn(bits: usize, n: usize, window: usize, kk: usize) -> TokenStream {
                     while idx < #table {
                         let mut k = 0;
                         while k < #kl {
-                            let eq = ::subtle::ConstantTimeEq::ct_eq(&(idx as u64), &digit[k]);
+                            let eq = ::fieldgen_field::subtle::ConstantTimeEq::ct_eq(&(idx as u64), &digit[k]);
                             let m = _mm512_set1_epi64(0i64.wrapping_sub(eq.unwrap_u8() as i64));
                             let mut v = 0;
                             while v < #vl {

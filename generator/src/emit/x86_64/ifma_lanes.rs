@@ -651,7 +651,7 @@ impl LaneField {
 
                 /// `b` if `choice` is set, else `self`, by masking (constant time).
                 #[inline(always)]
-                pub fn select(&self, b: &Self, choice: ::subtle::Choice) -> Self {
+                pub fn select(&self, b: &Self, choice: ::fieldgen_field::subtle::Choice) -> Self {
                     let m = 0u64.wrapping_sub(choice.unwrap_u8() as u64);
                     // SAFETY: a value exists only after detection.
                     #name(unsafe { Self::select_kernel(&self.0, &b.0, m) })
