@@ -1,0 +1,278 @@
+//! Dispatch over the size-specialised Montgomery contexts of `fieldgen-rsa`.
+//!
+//! A modulus of b bits runs on the smallest context of at least b bits (768, 1024, 1536, 2048,
+//! 3072 or 4096): a 1025-bit RSA modulus runs on `Mont1536`, its 513-bit primes on `Mont768`.
+//! A modulus whose top byte in the context is non-zero gets the context's fast constructor
+//! (`new`); a shorter one gets `new_odd` (the generic constants of
+//! `fieldgen_field::rsa::odd_modulus_constants`). Montgomery arithmetic is correct for any odd
+//! modulus below R; only the constants differ.
+
+use alloc::vec::Vec;
+use fieldgen_field::rsa::{self as helpers, MontContext};
+use fieldgen_rsa::{
+    Mont1024, Mont1024CrtKey, Mont1536, Mont1536CrtKey, Mont2048, Mont2048CrtKey, Mont3072,
+    Mont3072CrtKey, Mont4096, Mont4096CrtKey, Mont768, Mont768CrtKey,
+};
+use zeroize::Zeroize;
+
+/// The largest modulus the contexts hold, in bits.
+pub(crate) const MAX_CONTEXT_BITS: usize = 4096;
+
+/// Little-endian limbs of a big-endian value of at most 8·N bytes.
+fn load<const N: usize>(be: &[u8]) -> [u64; N] {
+    let mut limbs = [0u64; N];
+    for (i, b) in be.iter().rev().enumerate() {
+        limbs[i / 8] |= (*b as u64) << (8 * (i % 8));
+    }
+    limbs
+}
+
+/// The `len`-byte big-endian encoding of limbs holding a value below 2^(8·len).
+fn store(limbs: &[u64], len: usize) -> Vec<u8> {
+    crate::uint::to_be(limbs, len)
+}
+
+/// A context for the odd modulus `m` (at most 8·N bytes, big-endian): `new` when its top
+/// byte in the context is non-zero, `new_odd` otherwise.
+fn make<M: MontContext<N>, const N: usize>(m_be: &[u8]) -> Option<M>
+where
+    M::Bytes: AsMut<[u8]>,
+{
+    if m_be.len() > 8 * N {
+        return None;
+    }
+    if m_be.len() == 8 * N && m_be[0] != 0 {
+        let mut bytes = <M::Bytes as fieldgen_field::ByteArray>::zeroed();
+        bytes.as_mut().copy_from_slice(m_be);
+        return M::new(&bytes);
+    }
+    None
+}
+
+macro_rules! contexts {
+    ($($variant:ident: $ty:ident, $key:ident, $limbs:literal;)*) => {
+        /// A Montgomery context of one of the six sizes for a public or secret odd modulus.
+        #[derive(Clone)]
+        pub(crate) enum Ctx {
+            $(
+                #[allow(dead_code)]
+                $variant($ty),
+            )*
+        }
+
+        /// An RSA-CRT private key on the contexts of one size (both primes on the same).
+        #[derive(Clone)]
+        pub(crate) enum CrtKey {
+            $(
+                #[allow(dead_code)]
+                $variant($key),
+            )*
+        }
+
+        impl Ctx {
+            /// The context for the odd modulus m > 1 (big-endian, leading zeros allowed) on
+            /// the smallest size that holds it; none for an even modulus, m ≤ 1, or more
+            /// than 4096 bits.
+            pub(crate) fn new(m_be: &[u8]) -> Option<Ctx> {
+                let start = m_be.iter().position(|b| *b != 0)?;
+                let m_be = &m_be[start..];
+                $(
+                    if m_be.len() <= $limbs * 8 {
+                        if let Some(c) = make::<$ty, $limbs>(m_be) {
+                            return Some(Ctx::$variant(c));
+                        }
+                        return $ty::new_odd(&load::<$limbs>(m_be)).map(Ctx::$variant);
+                    }
+                )*
+                None
+            }
+
+            /// x^e mod n for x < n (big-endian, at most the context's length) and a public
+            /// exponent, as `len` bytes. Variable time in e only.
+            pub(crate) fn pow_vartime(&self, x_be: &[u8], e_be: &[u8], len: usize) -> Vec<u8> {
+                match self {
+                    $(Ctx::$variant(c) => {
+                        let x = c.to_montgomery_limbs(&load::<$limbs>(x_be));
+                        store(&c.from_montgomery_limbs(&c.pow_vartime(&x, e_be)), len)
+                    })*
+                }
+            }
+
+            /// a·b mod n for a, b < n (big-endian), as `len` bytes. Constant time.
+            pub(crate) fn mul_mod(&self, a_be: &[u8], b_be: &[u8], len: usize) -> Vec<u8> {
+                match self {
+                    $(Ctx::$variant(c) => {
+                        let a = c.to_montgomery_limbs(&load::<$limbs>(a_be));
+                        let mut ab = c.mul(&a, &load::<$limbs>(b_be));
+                        let out = store(&ab, len);
+                        ab.zeroize();
+                        out
+                    })*
+                }
+            }
+
+            /// x⁻¹ mod n (big-endian, `len` bytes) for x < n; none when gcd(x, n) ≠ 1.
+            /// Constant time (the binary extended GCD of `fieldgen_field::rsa`).
+            /// Whether the inverse exists is the one value-dependent branch (for a blinding
+            /// value it fails with negligible probability).
+            pub(crate) fn inv_mod(&self, x_be: &[u8], len: usize) -> Option<Vec<u8>> {
+                match self {
+                    $(Ctx::$variant(c) => {
+                        let r = helpers::inv_mod(c.modulus_limbs(), &load::<$limbs>(x_be));
+                        let mut v = Option::<[u64; $limbs]>::from(r)?;
+                        let out = store(&v, len);
+                        v.zeroize();
+                        Some(out)
+                    })*
+                }
+            }
+
+            /// Whether the modulus passes trial division and Baillie–PSW, then `rounds`
+            /// Miller–Rabin tests to random bases from `fill` (FIPS 186-5 B.3.1).
+            /// Variable time: for prime candidates.
+            pub(crate) fn is_probable_prime_vartime(
+                &self,
+                rounds: usize,
+                fill: &mut dyn FnMut(&mut [u8]),
+            ) -> bool {
+                match self {
+                    $(Ctx::$variant(c) => {
+                        if !helpers::is_probable_prime_vartime::<$ty, $limbs>(c) {
+                            return false;
+                        }
+                        let m = c.modulus_limbs();
+                        let bits = crate::uint::bits_vartime(m);
+                        let mut done = 0;
+                        let mut tries = 0;
+                        while done < rounds {
+                            tries += 1;
+                            if tries > 100 * rounds {
+                                return false;
+                            }
+                            // A random base b with 1 < b < m − 1: bits − 1 random bits.
+                            let mut buf = [0u8; $limbs * 8];
+                            fill(&mut buf);
+                            let mut b = load::<$limbs>(&buf);
+                            for (i, w) in b.iter_mut().enumerate() {
+                                let lo = 64 * i;
+                                if lo + 64 > bits - 1 {
+                                    *w &= if lo >= bits - 1 { 0 } else { (1u64 << (bits - 1 - lo)) - 1 };
+                                }
+                            }
+                            if b.iter().skip(1).all(|w| *w == 0) && b[0] < 2 {
+                                continue;
+                            }
+                            if !helpers::miller_rabin_vartime::<$ty, $limbs>(c, &c.to_montgomery_limbs(&b)) {
+                                return false;
+                            }
+                            done += 1;
+                        }
+                        true
+                    })*
+                }
+            }
+        }
+
+        impl CrtKey {
+            /// The CRT key on the smallest size holding both primes: p, q (odd, > 1), d_p,
+            /// d_q (below p − 1, q − 1) and q⁻¹ mod p, all big-endian. None when a value does
+            /// not fit or a prime is even.
+            pub(crate) fn new(p: &[u8], q: &[u8], dp: &[u8], dq: &[u8], qinv: &[u8]) -> Option<CrtKey> {
+                let size = p.len().max(q.len());
+                $(
+                    if size <= $limbs * 8 {
+                        let at_size = |m: &[u8]| -> Option<$ty> {
+                            let start = m.iter().position(|b| *b != 0)?;
+                            let m = &m[start..];
+                            make::<$ty, $limbs>(m).or_else(|| $ty::new_odd(&load::<$limbs>(m)))
+                        };
+                        let pc = at_size(p)?;
+                        let qc = at_size(q)?;
+                        let mut dpb = [0u8; $limbs * 8];
+                        let mut dqb = [0u8; $limbs * 8];
+                        if dp.len() > dpb.len() || dq.len() > dqb.len() || qinv.len() > $limbs * 8 {
+                            return None;
+                        }
+                        dpb[$limbs * 8 - dp.len()..].copy_from_slice(dp);
+                        dqb[$limbs * 8 - dq.len()..].copy_from_slice(dq);
+                        return Some(CrtKey::$variant($key {
+                            p: pc,
+                            q: qc,
+                            dp: dpb,
+                            dq: dqb,
+                            qinv: load::<$limbs>(qinv),
+                            e: 0,
+                        }));
+                    }
+                )*
+                None
+            }
+
+            /// c^d mod n by the CRT (the context's constant-time `private_op`, with AVX-512
+            /// IFMA where present) for c < n given big-endian in at most twice the context's
+            /// length; the result as `len` bytes.
+            pub(crate) fn private_op(&self, c_be: &[u8], len: usize) -> Vec<u8> {
+                match self {
+                    $(CrtKey::$variant(k) => {
+                        let mut c = [0u8; $limbs * 16];
+                        c[$limbs * 16 - c_be.len()..].copy_from_slice(c_be);
+                        let mut m = k.private_op(&c);
+                        let out = m[$limbs * 16 - len..].to_vec();
+                        m.zeroize();
+                        out
+                    })*
+                }
+            }
+
+            /// Overwrites the secret parts (d_p, d_q, q⁻¹ and the prime contexts).
+            pub(crate) fn wipe(&mut self) {
+                match self {
+                    $(CrtKey::$variant(k) => {
+                        k.dp.zeroize();
+                        k.dq.zeroize();
+                        k.qinv.zeroize();
+                        // Replace the prime contexts by a public dummy (all-ones modulus);
+                        // the volatile write keeps the store from being elided.
+                        if let Some(dummy) = $ty::new(&[0xff; $limbs * 8]) {
+                            // SAFETY: both pointers are valid, aligned and exclusive (from
+                            // `&mut`); the contexts have no destructor to skip.
+                            unsafe {
+                                core::ptr::write_volatile(&mut k.p, dummy.clone());
+                                core::ptr::write_volatile(&mut k.q, dummy);
+                            }
+                        }
+                    })*
+                }
+            }
+        }
+    };
+}
+
+contexts! {
+    C768: Mont768, Mont768CrtKey, 12;
+    C1024: Mont1024, Mont1024CrtKey, 16;
+    C1536: Mont1536, Mont1536CrtKey, 24;
+    C2048: Mont2048, Mont2048CrtKey, 32;
+    C3072: Mont3072, Mont3072CrtKey, 48;
+    C4096: Mont4096, Mont4096CrtKey, 64;
+}
+
+/// e⁻¹ mod (m − 1) for an odd m of at most 4096 bits (big-endian) with gcd(e, m − 1) = 1 and
+/// an odd 3 ≤ e < 2^62, as `len` bytes: `fieldgen_field::rsa::crt_exponent` on the smallest
+/// limb count holding m. Constant time in m. The private exponent is this for m = φ(n) + 1.
+pub(crate) fn inverse_exponent(m_be: &[u8], e: u64, len: usize) -> Option<Vec<u8>> {
+    macro_rules! at {
+        ($($limbs:literal),*) => {
+            $(
+                if m_be.len() <= $limbs * 8 {
+                    let mut d = helpers::crt_exponent::<$limbs>(&load::<$limbs>(m_be), e)?;
+                    let out = store(&d, len);
+                    d.zeroize();
+                    return Some(out);
+                }
+            )*
+        };
+    }
+    at!(12, 16, 24, 32, 48, 64);
+    None
+}
