@@ -15,8 +15,95 @@ use fieldgen_rsa::{
 };
 use zeroize::Zeroize;
 
-/// The largest modulus the contexts hold, in bits.
-pub(crate) const MAX_CONTEXT_BITS: usize = 4096;
+/// The largest modulus handled, in bits: the contexts go to 4096, the portable fallback
+/// ([`Portable`]) to 8192.
+pub(crate) const MAX_CONTEXT_BITS: usize = 8192;
+
+/// Limbs of the portable fallback: 8192 bits.
+const BIG: usize = 128;
+
+/// The fallback for moduli of 4097 to 8192 bits (public-key operations of such keys; their
+/// primes still run on the contexts): portable Montgomery arithmetic with R = 2^8192 by
+/// CIOS (Koç, Acar, Kaliski, "Analyzing and comparing Montgomery multiplication algorithms",
+/// IEEE Micro 1996), constant time, with the constants of
+/// `fieldgen_field::rsa::odd_modulus_constants`.
+#[derive(Clone)]
+pub(crate) struct Portable {
+    n: [u64; BIG],
+    n0: u64,
+    one: [u64; BIG],
+    r2: [u64; BIG],
+}
+
+impl Portable {
+    /// The fallback for the odd modulus m (big-endian, at most 8192 bits, no leading zero).
+    fn new(m_be: &[u8]) -> Option<Portable> {
+        if m_be.len() > 8 * BIG {
+            return None;
+        }
+        let n = load::<BIG>(m_be);
+        let (n0, one, r2) = helpers::odd_modulus_constants(&n)?;
+        Some(Portable { n, n0, one, r2 })
+    }
+
+    /// The Montgomery product a·b·R⁻¹ mod n of a, b < n (CIOS, a masked final subtraction).
+    fn mul(&self, a: &[u64; BIG], b: &[u64; BIG]) -> [u64; BIG] {
+        let mut t = [0u64; BIG + 2];
+        for &bi in b.iter() {
+            let mut carry = 0u128;
+            for j in 0..BIG {
+                let x = t[j] as u128 + a[j] as u128 * bi as u128 + carry;
+                t[j] = x as u64;
+                carry = x >> 64;
+            }
+            let x = t[BIG] as u128 + carry;
+            t[BIG] = x as u64;
+            t[BIG + 1] = (x >> 64) as u64;
+            let m = t[0].wrapping_mul(self.n0);
+            let x = t[0] as u128 + m as u128 * self.n[0] as u128;
+            let mut carry = x >> 64;
+            for j in 1..BIG {
+                let x = t[j] as u128 + m as u128 * self.n[j] as u128 + carry;
+                t[j - 1] = x as u64;
+                carry = x >> 64;
+            }
+            let x = t[BIG] as u128 + carry;
+            t[BIG - 1] = x as u64;
+            t[BIG] = t[BIG + 1] + (x >> 64) as u64;
+        }
+        // t < 2n: subtract n unless that borrows (with t's top word counted).
+        let mut d = [0u64; BIG];
+        let mut borrow = 0u64;
+        for j in 0..BIG {
+            let x = (t[j] as u128).wrapping_sub(self.n[j] as u128 + borrow as u128);
+            d[j] = x as u64;
+            borrow = (x >> 127) as u64;
+        }
+        let keep_t = 0u64.wrapping_sub(borrow & (t[BIG] ^ 1) & 1);
+        let mut out = [0u64; BIG];
+        for j in 0..BIG {
+            out[j] = (t[j] & keep_t) | (d[j] & !keep_t);
+        }
+        out
+    }
+
+    /// x^e mod n for x < n and a public exponent (left-to-right binary; variable time in e).
+    fn pow_vartime(&self, x: &[u64; BIG], e_be: &[u8]) -> [u64; BIG] {
+        let base = self.mul(x, &self.r2);
+        let mut acc = self.one;
+        for byte in e_be {
+            for i in (0..8).rev() {
+                acc = self.mul(&acc, &acc);
+                if (byte >> i) & 1 == 1 {
+                    acc = self.mul(&acc, &base);
+                }
+            }
+        }
+        let mut one = [0u64; BIG];
+        one[0] = 1;
+        self.mul(&acc, &one)
+    }
+}
 
 /// Little-endian limbs of a big-endian value of at most 8·N bytes.
 fn load<const N: usize>(be: &[u8]) -> [u64; N] {
@@ -58,6 +145,8 @@ macro_rules! contexts {
                 #[allow(dead_code)]
                 $variant($ty),
             )*
+            /// Moduli of 4097 to 8192 bits: the portable fallback.
+            Big(Portable),
         }
 
         /// An RSA-CRT private key on the contexts of one size (both primes on the same).
@@ -84,7 +173,7 @@ macro_rules! contexts {
                         return $ty::new_odd(&load::<$limbs>(m_be)).map(Ctx::$variant);
                     }
                 )*
-                None
+                Portable::new(m_be).map(Ctx::Big)
             }
 
             /// x^e mod n for x < n (big-endian, at most the context's length) and a public
@@ -95,6 +184,7 @@ macro_rules! contexts {
                         let x = c.to_montgomery_limbs(&load::<$limbs>(x_be));
                         store(&c.from_montgomery_limbs(&c.pow_vartime(&x, e_be)), len)
                     })*
+                    Ctx::Big(c) => store(&c.pow_vartime(&load::<BIG>(x_be), e_be), len),
                 }
             }
 
@@ -108,6 +198,13 @@ macro_rules! contexts {
                         ab.zeroize();
                         out
                     })*
+                    Ctx::Big(c) => {
+                        let a = c.mul(&load::<BIG>(a_be), &c.r2);
+                        let mut ab = c.mul(&a, &load::<BIG>(b_be));
+                        let out = store(&ab, len);
+                        ab.zeroize();
+                        out
+                    }
                 }
             }
 
@@ -124,6 +221,13 @@ macro_rules! contexts {
                         v.zeroize();
                         Some(out)
                     })*
+                    Ctx::Big(c) => {
+                        let r = helpers::inv_mod(&c.n, &load::<BIG>(x_be));
+                        let mut v = Option::<[u64; BIG]>::from(r)?;
+                        let out = store(&v, len);
+                        v.zeroize();
+                        Some(out)
+                    }
                 }
             }
 
@@ -169,6 +273,8 @@ macro_rules! contexts {
                         }
                         true
                     })*
+                    // Primes are at most 4096 bits; no candidate reaches the fallback.
+                    Ctx::Big(_) => false,
                 }
             }
         }

@@ -18,8 +18,13 @@ use crate::Error;
 /// The smallest modulus accepted, in bits. Moduli below 1024 bits are insecure; 512 to 1023
 /// are accepted for interoperability and published test keys, never generated.
 pub const MIN_MODULUS_BITS: usize = 512;
-/// The largest modulus accepted, in bits: the largest Montgomery context (`Mont4096`).
+/// The largest modulus accepted, in bits. Moduli up to 4096 bits run on the contexts of
+/// `fieldgen-rsa`; 4097 to 8192 bits run their public operations on a portable Montgomery
+/// fallback of this crate (slower) and their private operations on the contexts of their
+/// primes (up to 4096 bits each).
 pub const MAX_MODULUS_BITS: usize = ctx::MAX_CONTEXT_BITS;
+/// The largest modulus [`RsaPrivateKey::generate`] makes, in bits (the largest context).
+pub const MAX_GENERATED_BITS: usize = 4096;
 /// The smallest modulus [`RsaPrivateKey::generate`] makes, in bits.
 pub const MIN_GENERATED_BITS: usize = 1024;
 /// The public exponent of [`RsaPrivateKey::generate`]: 65537 = 2^16 + 1.
@@ -321,7 +326,7 @@ impl RsaPrivateKey {
         bits: usize,
         e: u64,
     ) -> Result<Self, Error> {
-        if !(MIN_GENERATED_BITS..=MAX_MODULUS_BITS).contains(&bits) {
+        if !(MIN_GENERATED_BITS..=MAX_GENERATED_BITS).contains(&bits) {
             return Err(Error::ModulusSize(bits));
         }
         if e < 3 || e % 2 == 0 || e >= 1 << 62 {
@@ -409,7 +414,8 @@ impl RsaPrivateKey {
     /// branched on. The primes are not tested for primality.
     ///
     /// # Errors
-    /// The public key's errors, or [`Error::InconsistentKey`] when a check fails.
+    /// The public key's errors, or [`Error::InconsistentKey`] when a check fails or a prime
+    /// has more than 4096 bits.
     #[allow(clippy::too_many_arguments)]
     pub fn from_crt_components(
         n: &[u8],

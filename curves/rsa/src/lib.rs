@@ -1,9 +1,10 @@
 //! RSA on fieldgen's size-specialised Montgomery contexts: keys, the RFC 8017 primitives and
 //! schemes, PKCS#1/PKCS#8/SPKI key encodings and the RustCrypto `signature` traits.
 //!
-//! - [`RsaPublicKey`], [`RsaPrivateKey`]: keys of 512 to 4096 bits (any bit length; each
-//!   modulus runs on the smallest of the contexts `Mont768` … `Mont4096` of `fieldgen-rsa`
-//!   that holds it, its primes likewise), generation at 1024 to 4096 bits, validation of
+//! - [`RsaPublicKey`], [`RsaPrivateKey`]: keys of 512 to 8192 bits (any bit length; each
+//!   modulus up to 4096 bits runs on the smallest of the contexts `Mont768` … `Mont4096` of
+//!   `fieldgen-rsa` that holds it, its primes likewise; larger moduli run their public
+//!   operations on a portable fallback), generation at 1024 to 4096 bits, validation of
 //!   imported keys, zeroization on drop; the raw primitives RSAEP, RSADP, RSASP1, RSAVP1
 //!   (RFC 8017 §5) with their range checks.
 //! - [`Pkcs1v15Sign`]: RSASSA-PKCS1-v1_5 signatures (RFC 8017 §8.2) with SHA-1, SHA-224,
@@ -66,8 +67,8 @@ mod uint;
 
 pub use hash::{HashAlg, RsaHash};
 pub use key::{
-    miller_rabin_rounds, RsaPrivateKey, RsaPublicKey, DEFAULT_EXPONENT, MAX_MODULUS_BITS,
-    MIN_GENERATED_BITS, MIN_MODULUS_BITS,
+    miller_rabin_rounds, RsaPrivateKey, RsaPublicKey, DEFAULT_EXPONENT, MAX_GENERATED_BITS,
+    MAX_MODULUS_BITS, MIN_GENERATED_BITS, MIN_MODULUS_BITS,
 };
 pub use schemes::{Oaep, Pkcs1v15Sign, Pss};
 pub use traits::{pkcs1v15, pss, Signature};
@@ -82,7 +83,7 @@ pub enum Error {
     /// The modulus is even (or zero).
     InvalidModulus,
     /// The modulus has this many bits, outside [`MIN_MODULUS_BITS`]..=[`MAX_MODULUS_BITS`]
-    /// (for generation: outside [`MIN_GENERATED_BITS`]..=[`MAX_MODULUS_BITS`]).
+    /// (for generation: outside [`MIN_GENERATED_BITS`]..=[`MAX_GENERATED_BITS`]).
     ModulusSize(usize),
     /// The public exponent is even, below 3, or not below n (generation: not below 2^62).
     InvalidExponent,
