@@ -271,7 +271,8 @@ fn random_prime(
 ) -> Result<Zeroizing<Vec<u8>>, Error> {
     let len = bits.div_ceil(8);
     let extra = 8 * len - bits;
-    for _ in 0..100 * bits {
+    // FIPS 186-5 A.1.3 step 4.7: give up after 5·(nlen/2) candidates.
+    for _ in 0..5 * bits {
         let mut cand = Zeroizing::new(vec![0u8; len]);
         fill(&mut cand);
         cand[0] &= 0xff >> extra;
