@@ -72,6 +72,7 @@ pub use key::{
 };
 pub use schemes::{Oaep, Pkcs1v15Sign, Pss};
 pub use traits::{pkcs1v15, pss, Signature};
+pub use {sha1, sha2};
 
 pub use rand_core;
 pub use signature;
