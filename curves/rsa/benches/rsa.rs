@@ -47,7 +47,11 @@ fn bench(c: &mut Criterion) {
             b.iter(|| v15.sign(&ours, black_box(msg)).unwrap())
         });
         g.bench_function(BenchmarkId::new("sign", "rsa"), |b| {
-            b.iter(|| theirs.pkcs1v15_sign_with_rng::<Sha256, _>(&mut r, black_box(msg)).unwrap())
+            b.iter(|| {
+                theirs
+                    .pkcs1v15_sign_with_rng::<Sha256, _>(&mut r, black_box(msg))
+                    .unwrap()
+            })
         });
         g.bench_function(BenchmarkId::new("sign", "openssl"), |b| {
             b.iter(|| {
@@ -60,7 +64,11 @@ fn bench(c: &mut Criterion) {
             b.iter(|| v15.verify(ours.public_key(), black_box(msg), &sig).unwrap())
         });
         g.bench_function(BenchmarkId::new("verify", "rsa"), |b| {
-            b.iter(|| their_pub.pkcs1v15_verify::<Sha256>(black_box(msg), &sig).unwrap())
+            b.iter(|| {
+                their_pub
+                    .pkcs1v15_verify::<Sha256>(black_box(msg), &sig)
+                    .unwrap()
+            })
         });
         g.bench_function(BenchmarkId::new("verify", "openssl"), |b| {
             b.iter(|| {
@@ -70,10 +78,17 @@ fn bench(c: &mut Criterion) {
             })
         });
         g.bench_function(BenchmarkId::new("encrypt", "fieldgen"), |b| {
-            b.iter(|| oaep.encrypt(ours.public_key(), &mut r, black_box(msg)).unwrap())
+            b.iter(|| {
+                oaep.encrypt(ours.public_key(), &mut r, black_box(msg))
+                    .unwrap()
+            })
         });
         g.bench_function(BenchmarkId::new("encrypt", "rsa"), |b| {
-            b.iter(|| their_pub.oaep_encrypt_with_rng::<Sha256, _>(&mut r, black_box(msg)).unwrap())
+            b.iter(|| {
+                their_pub
+                    .oaep_encrypt_with_rng::<Sha256, _>(&mut r, black_box(msg))
+                    .unwrap()
+            })
         });
         g.bench_function(BenchmarkId::new("encrypt", "openssl"), |b| {
             b.iter(|| {
@@ -89,7 +104,11 @@ fn bench(c: &mut Criterion) {
             b.iter(|| oaep.decrypt(&ours, &mut r, black_box(&ct)).unwrap())
         });
         g.bench_function(BenchmarkId::new("decrypt", "rsa"), |b| {
-            b.iter(|| theirs.oaep_decrypt_with_rng::<Sha256, _>(&mut r, black_box(&ct)).unwrap())
+            b.iter(|| {
+                theirs
+                    .oaep_decrypt_with_rng::<Sha256, _>(&mut r, black_box(&ct))
+                    .unwrap()
+            })
         });
         g.bench_function(BenchmarkId::new("decrypt", "openssl"), |b| {
             b.iter(|| {
@@ -106,8 +125,12 @@ fn bench(c: &mut Criterion) {
     if std::env::var("FIELDGEN_RSA_BENCH_KEYGEN").as_deref() != Ok("0") {
         let mut g = c.benchmark_group("keygen2048");
         g.sample_size(10);
-        g.bench_function("fieldgen", |b| b.iter(|| RsaPrivateKey::generate(&mut r, 2048).unwrap()));
-        g.bench_function("rsa", |b| b.iter(|| rsa::PrivateKey::new(&mut r, 2048).unwrap()));
+        g.bench_function("fieldgen", |b| {
+            b.iter(|| RsaPrivateKey::generate(&mut r, 2048).unwrap())
+        });
+        g.bench_function("rsa", |b| {
+            b.iter(|| rsa::PrivateKey::new(&mut r, 2048).unwrap())
+        });
         g.bench_function("openssl", |b| b.iter(|| Rsa::generate(2048).unwrap()));
         g.finish();
     }

@@ -7,6 +7,7 @@
 //! `fieldgen_field::rsa::odd_modulus_constants`). Montgomery arithmetic is correct for any odd
 //! modulus below R; only the constants differ.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use fieldgen_field::rsa::{self as helpers, MontContext};
 use fieldgen_rsa::{
@@ -143,10 +144,10 @@ macro_rules! contexts {
         pub(crate) enum Ctx {
             $(
                 #[allow(dead_code)]
-                $variant($ty),
+                $variant(Box<$ty>),
             )*
             /// Moduli of 4097 to 8192 bits: the portable fallback.
-            Big(Portable),
+            Big(Box<Portable>),
         }
 
         /// An RSA-CRT private key on the contexts of one size (both primes on the same).
@@ -154,7 +155,7 @@ macro_rules! contexts {
         pub(crate) enum CrtKey {
             $(
                 #[allow(dead_code)]
-                $variant($key),
+                $variant(Box<$key>),
             )*
         }
 
@@ -168,12 +169,12 @@ macro_rules! contexts {
                 $(
                     if m_be.len() <= $limbs * 8 {
                         if let Some(c) = make::<$ty, $limbs>(m_be) {
-                            return Some(Ctx::$variant(c));
+                            return Some(Ctx::$variant(Box::new(c)));
                         }
-                        return $ty::new_odd(&load::<$limbs>(m_be)).map(Ctx::$variant);
+                        return $ty::new_odd(&load::<$limbs>(m_be)).map(|c| Ctx::$variant(Box::new(c)));
                     }
                 )*
-                Portable::new(m_be).map(Ctx::Big)
+                Portable::new(m_be).map(|c| Ctx::Big(Box::new(c)))
             }
 
             /// x^e mod n for x < n (big-endian, at most the context's length) and a public
@@ -301,14 +302,14 @@ macro_rules! contexts {
                         }
                         dpb[$limbs * 8 - dp.len()..].copy_from_slice(dp);
                         dqb[$limbs * 8 - dq.len()..].copy_from_slice(dq);
-                        return Some(CrtKey::$variant($key {
+                        return Some(CrtKey::$variant(Box::new($key {
                             p: pc,
                             q: qc,
                             dp: dpb,
                             dq: dqb,
                             qinv: load::<$limbs>(qinv),
                             e: 0,
-                        }));
+                        })));
                     }
                 )*
                 None

@@ -236,9 +236,10 @@ impl core::fmt::Debug for RsaPrivateKey {
 }
 
 /// The number of Miller–Rabin rounds with random bases run after Baillie–PSW on a candidate
-/// of `bits` bits: the "M-R tests only" column of FIPS 186-5 Table B.1 (5 for 1024-bit
-/// primes, 4 for 1536 bits and more), and 7 for the smaller primes of test-size keys
-/// (FIPS 186-4 Table C.3, 512-bit primes).
+/// of `bits` bits: the larger figures of FIPS 186-5 Table B.1 for p and q (5 rounds for
+/// 1024-bit primes, error probability 2^-112; 4 for 1536-bit, 2^-128, and 2048-bit primes,
+/// 2^-144), and 7 for the smaller primes of test-size keys (FIPS 186-4 Table C.3, 512-bit
+/// primes, 2^-100).
 pub const fn miller_rabin_rounds(bits: usize) -> usize {
     if bits >= 1536 {
         4
@@ -330,7 +331,7 @@ impl RsaPrivateKey {
         if !(MIN_GENERATED_BITS..=MAX_GENERATED_BITS).contains(&bits) {
             return Err(Error::ModulusSize(bits));
         }
-        if e < 3 || e % 2 == 0 || e >= 1 << 62 {
+        if e < 3 || e.is_multiple_of(2) || e >= 1 << 62 {
             return Err(Error::InvalidExponent);
         }
         let mut fill = |b: &mut [u8]| rng.fill_bytes(b);
