@@ -209,29 +209,6 @@ macro_rules! contexts {
                 }
             }
 
-            /// x⁻¹ mod n (big-endian, `len` bytes) for x < n; none when gcd(x, n) ≠ 1.
-            /// Constant time (the binary extended GCD of `fieldgen_field::rsa`).
-            /// Whether the inverse exists is the one value-dependent branch (for a blinding
-            /// value it fails with negligible probability).
-            pub(crate) fn inv_mod(&self, x_be: &[u8], len: usize) -> Option<Vec<u8>> {
-                match self {
-                    $(Ctx::$variant(c) => {
-                        let r = helpers::inv_mod(c.modulus_limbs(), &load::<$limbs>(x_be));
-                        let mut v = Option::<[u64; $limbs]>::from(r)?;
-                        let out = store(&v, len);
-                        v.zeroize();
-                        Some(out)
-                    })*
-                    Ctx::Big(c) => {
-                        let r = helpers::inv_mod(&c.n, &load::<BIG>(x_be));
-                        let mut v = Option::<[u64; BIG]>::from(r)?;
-                        let out = store(&v, len);
-                        v.zeroize();
-                        Some(out)
-                    }
-                }
-            }
-
             /// Whether the modulus passes trial division and Baillie–PSW, then `rounds`
             /// Miller–Rabin tests to random bases from `fill` (FIPS 186-5 B.3.1).
             /// Variable time: for prime candidates.
@@ -327,6 +304,35 @@ macro_rules! contexts {
                         let out = m[$limbs * 16 - len..].to_vec();
                         m.zeroize();
                         out
+                    })*
+                }
+            }
+
+            /// x⁻¹ mod n (n = p·q) for x < n given big-endian, as `len` bytes, by the CRT:
+            /// the constant-time binary GCD modulo p and modulo q (half the size, a quarter of
+            /// the work of one modulo n), recombined by Garner's formula. None when x shares
+            /// a factor with n (the one branch on the values; negligible for a random x).
+            pub(crate) fn inv_mod_n(&self, x_be: &[u8], len: usize) -> Option<Vec<u8>> {
+                match self {
+                    $(CrtKey::$variant(k) => {
+                        let mut c = [0u8; $limbs * 16];
+                        c[$limbs * 16 - x_be.len()..].copy_from_slice(x_be);
+                        let w = helpers::wide_from_be::<$ty, $limbs>(&c);
+                        c.zeroize();
+                        let mut xp = k.p.reduce_wide(&w);
+                        let mut xq = k.q.reduce_wide(&w);
+                        let ip = helpers::inv_mod(k.p.modulus_limbs(), &xp);
+                        let iq = helpers::inv_mod(k.q.modulus_limbs(), &xq);
+                        xp.zeroize();
+                        xq.zeroize();
+                        let mut ip = Option::<[u64; $limbs]>::from(ip)?;
+                        let mut iq = Option::<[u64; $limbs]>::from(iq)?;
+                        let mut m = helpers::crt_recombine::<$ty, $limbs>(&k.p, &k.q, &k.qinv, &ip, &iq);
+                        ip.zeroize();
+                        iq.zeroize();
+                        let out = m[$limbs * 16 - len..].to_vec();
+                        m.zeroize();
+                        Some(out)
                     })*
                 }
             }

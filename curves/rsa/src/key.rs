@@ -250,6 +250,29 @@ pub const fn miller_rabin_rounds(bits: usize) -> usize {
     }
 }
 
+/// x⁻¹ mod m for x < m and an odd m of at most 4096 bits (little-endian limbs of any
+/// length): `fieldgen_field::rsa::inv_mod` on the smallest limb count holding m. Constant
+/// time in the values; none when there is no inverse (the outcome is branched on).
+fn inv_mod_vec(x: &[u64], m: &[u64]) -> Option<Vec<u64>> {
+    macro_rules! at {
+        ($($l:literal),*) => {
+            $(
+                if m.len() <= $l {
+                    let mut xa = [0u64; $l];
+                    let mut ma = [0u64; $l];
+                    xa[..x.len().min($l)].copy_from_slice(&x[..x.len().min($l)]);
+                    ma[..m.len()].copy_from_slice(m);
+                    let r = fieldgen_field::rsa::inv_mod(&ma, &xa);
+                    xa.zeroize();
+                    return Option::<[u64; $l]>::from(r).map(|v| v.to_vec());
+                }
+            )*
+        };
+    }
+    at!(8, 12, 16, 24, 32, 48, 64);
+    None
+}
+
 /// gcd of two words (Euclid; public values).
 fn gcd_word(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
@@ -399,12 +422,11 @@ impl RsaPrivateKey {
         let qm1 = Zeroizing::new(uint::sub_word(&ql, 1));
         let dp = Zeroizing::new(uint::to_be(&uint::rem_ct(&dl, &pm1), p.len()));
         let dq = Zeroizing::new(uint::to_be(&uint::rem_ct(&dl, &qm1), q.len()));
-        let pctx = Ctx::new(p).ok_or(Error::InconsistentKey)?;
-        let q_mod_p = Zeroizing::new(uint::to_be(&uint::rem_ct(&ql, &pl), p.len()));
-        let qinv = pctx
-            .inv_mod(&q_mod_p, p.len())
-            .ok_or(Error::InconsistentKey)?;
-        let qinv = Zeroizing::new(qinv);
+        let q_mod_p = Zeroizing::new(uint::rem_ct(&ql, &pl));
+        let qinv = Zeroizing::new(uint::to_be(
+            &inv_mod_vec(&q_mod_p, &pl).ok_or(Error::InconsistentKey)?,
+            p.len(),
+        ));
         Self::from_crt_components(n, e, d, p, q, &dp, &dq, &qinv)
     }
 
@@ -558,7 +580,7 @@ impl RsaPrivateKey {
                     *b &= 0xff >> (extra - hi);
                 }
             }
-            let Some(rinv) = pk.ctx.inv_mod(&r, k) else {
+            let Some(rinv) = self.crt.inv_mod_n(&r, k) else {
                 // r shares a factor with n or is zero: negligible, redraw.
                 continue;
             };
