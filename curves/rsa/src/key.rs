@@ -3,7 +3,8 @@
 
 use alloc::vec;
 use alloc::vec::Vec;
-use core::sync::atomic::{AtomicU32, Ordering};
+use core::cell::UnsafeCell;
+use core::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use fieldgen_field::rsa::SMALL_PRIMES;
 use rand_core::CryptoRng;
@@ -197,6 +198,66 @@ pub struct RsaPrivateKey {
     blind_seed: [u8; 64],
     /// Counter of those operations (a fresh blinding value each time).
     counter: AtomicU32,
+    /// The blinding pair for the next private operation.
+    blinding: BlindCache,
+}
+
+/// Uses of one random blinding value (squared between uses) before a fresh one is drawn; as
+/// OpenSSL's `BN_BLINDING` (32).
+const BLINDING_USES: u32 = 32;
+
+/// A blinding pair handed to one operation: (r^e mod n, r⁻¹ mod n), k bytes each.
+type Blinding = (Zeroizing<Vec<u8>>, Zeroizing<Vec<u8>>);
+
+/// A blinding pair (r^e mod n, r⁻¹ mod n), k bytes each. Secret; zeroized on drop.
+struct BlindPair {
+    re: Vec<u8>,
+    rinv: Vec<u8>,
+    uses: u32,
+}
+
+impl Drop for BlindPair {
+    fn drop(&mut self) {
+        self.re.zeroize();
+        self.rinv.zeroize();
+    }
+}
+
+/// The key's blinding pair behind a try-lock: an operation that finds the lock taken (another
+/// thread is using the pair) draws a fresh pair instead of waiting.
+struct BlindCache {
+    busy: AtomicBool,
+    slot: UnsafeCell<Option<BlindPair>>,
+}
+
+// SAFETY: `slot` is only reached inside `with`, while `busy` is held: the compare-exchange
+// (Acquire) gives one thread exclusive access until the Release store.
+unsafe impl Sync for BlindCache {}
+
+impl BlindCache {
+    const fn new() -> Self {
+        BlindCache {
+            busy: AtomicBool::new(false),
+            slot: UnsafeCell::new(None),
+        }
+    }
+
+    /// Runs `f` on the slot if no other thread holds it; none otherwise.
+    fn with<T>(&self, f: impl FnOnce(&mut Option<BlindPair>) -> T) -> Option<T> {
+        if self
+            .busy
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_err()
+        {
+            return None;
+        }
+        // SAFETY: `busy` was false and is now ours: no other reference to the slot exists
+        // until the store below (a panic in `f` leaves the lock taken, which only disables the
+        // cache).
+        let out = f(unsafe { &mut *self.slot.get() });
+        self.busy.store(false, Ordering::Release);
+        Some(out)
+    }
 }
 
 impl Drop for RsaPrivateKey {
@@ -225,6 +286,7 @@ impl Clone for RsaPrivateKey {
             crt: self.crt.clone(),
             blind_seed: self.blind_seed,
             counter: AtomicU32::new(self.counter.load(Ordering::Relaxed)),
+            blinding: BlindCache::new(),
         }
     }
 }
@@ -501,6 +563,7 @@ impl RsaPrivateKey {
             crt,
             blind_seed,
             counter: AtomicU32::new(0),
+            blinding: BlindCache::new(),
         };
         Ok(key)
     }
@@ -556,15 +619,9 @@ impl RsaPrivateKey {
         }
     }
 
-    /// c^d mod n for a k-byte c < n (checked by the caller): base blinding (c·r^e, a fresh
-    /// random r < 2^(modBits − 1) from `fill`), the constant-time CRT private operation of
-    /// the prime contexts, unblinding by r⁻¹ (constant-time binary GCD), and the fault check
-    /// m^e = c before the result leaves (against the Bellcore fault attack on the CRT).
-    pub(crate) fn private_op(
-        &self,
-        c: &[u8],
-        fill: &mut dyn FnMut(&mut [u8]),
-    ) -> Result<Zeroizing<Vec<u8>>, Error> {
+    /// A fresh blinding pair (r^e, r⁻¹) mod n: r < 2^(modBits − 1) from `fill`, r⁻¹ by the
+    /// constant-time binary GCD modulo p and q.
+    fn fresh_blinding(&self, fill: &mut dyn FnMut(&mut [u8])) -> Result<Blinding, Error> {
         let pk = &self.public;
         let k = pk.size();
         let extra = 8 * k - (pk.bits - 1);
@@ -584,22 +641,70 @@ impl RsaPrivateKey {
                 // r shares a factor with n or is zero: negligible, redraw.
                 continue;
             };
-            let rinv = Zeroizing::new(rinv);
-            let re = Zeroizing::new(pk.ctx.pow_vartime(&r, &pk.e, k));
-            let blinded = Zeroizing::new(pk.ctx.mul_mod(c, &re, k));
-            let mb = Zeroizing::new(self.crt.private_op(&blinded, k));
-            let m = Zeroizing::new(pk.ctx.mul_mod(&mb, &rinv, k));
-            let check = pk.public_op(&m);
-            if !bool::from(check.ct_eq(c)) {
-                return Err(Error::FaultDetected);
-            }
-            return Ok(m);
+            let re = pk.ctx.pow_vartime(&r, &pk.e, k);
+            return Ok((Zeroizing::new(re), Zeroizing::new(rinv)));
         }
         Err(Error::RandomSource)
     }
 
-    /// RSADP (RFC 8017 §5.1.2): m = c^d mod n for the k-byte c, blinded with randomness
-    /// from `rng` (see the crate docs on the private operation).
+    /// The blinding pair of the next operation: the key's cached pair, squared after each use
+    /// ((r^e)² = (r²)^e, (r⁻¹)² = (r²)⁻¹; Kocher 1996 §10) for [`BLINDING_USES`] uses, then a
+    /// fresh one from `fill`. When another thread holds the cache, a fresh pair.
+    fn blinding_pair(&self, fill: &mut dyn FnMut(&mut [u8])) -> Result<Blinding, Error> {
+        let ctx = &self.public.ctx;
+        let k = self.public.size();
+        let advance = |p: &mut BlindPair| {
+            let out = (
+                Zeroizing::new(core::mem::take(&mut p.re)),
+                Zeroizing::new(core::mem::take(&mut p.rinv)),
+            );
+            p.re = ctx.mul_mod(&out.0, &out.0, k);
+            p.rinv = ctx.mul_mod(&out.1, &out.1, k);
+            p.uses += 1;
+            out
+        };
+        let cached = self.blinding.with(|slot| match slot {
+            Some(p) if p.uses < BLINDING_USES => Some(advance(p)),
+            _ => None,
+        });
+        if let Some(Some(pair)) = cached {
+            return Ok(pair);
+        }
+        let (re, rinv) = self.fresh_blinding(fill)?;
+        self.blinding.with(|slot| {
+            *slot = Some(BlindPair {
+                re: ctx.mul_mod(&re, &re, k),
+                rinv: ctx.mul_mod(&rinv, &rinv, k),
+                uses: 1,
+            })
+        });
+        Ok((re, rinv))
+    }
+
+    /// c^d mod n for a k-byte c < n (checked by the caller): base blinding (c·r^e with the
+    /// pair of [`blinding_pair`](Self::blinding_pair)), the constant-time CRT private
+    /// operation of the prime contexts, unblinding by r⁻¹, and the fault check m^e = c
+    /// before the result leaves (against the Bellcore fault attack on the CRT).
+    pub(crate) fn private_op(
+        &self,
+        c: &[u8],
+        fill: &mut dyn FnMut(&mut [u8]),
+    ) -> Result<Zeroizing<Vec<u8>>, Error> {
+        let pk = &self.public;
+        let k = pk.size();
+        let (re, rinv) = self.blinding_pair(fill)?;
+        let blinded = Zeroizing::new(pk.ctx.mul_mod(c, &re, k));
+        let mb = Zeroizing::new(self.crt.private_op(&blinded, k));
+        let m = Zeroizing::new(pk.ctx.mul_mod(&mb, &rinv, k));
+        let check = pk.public_op(&m);
+        if !bool::from(check.ct_eq(c)) {
+            return Err(Error::FaultDetected);
+        }
+        Ok(m)
+    }
+
+    /// RSADP (RFC 8017 §5.1.2): m = c^d mod n for the k-byte c, blinded (see the crate docs
+    /// on the private operation; a fresh blinding value comes from `rng`).
     ///
     /// # Errors
     /// [`Error::InvalidLength`] unless c has k bytes; [`Error::OutOfRange`] for c ≥ n;
@@ -613,8 +718,9 @@ impl RsaPrivateKey {
         self.private_op(c, &mut |b| rng.fill_bytes(b))
     }
 
-    /// RSASP1 (RFC 8017 §5.2.1): s = m^d mod n for the k-byte m, blinded with a value
-    /// derived from the key's secret seed, a counter and m (no random source needed).
+    /// RSASP1 (RFC 8017 §5.2.1): s = m^d mod n for the k-byte m, blinded (see the crate
+    /// docs); a fresh blinding value is derived from the key's secret seed, a counter and m
+    /// (no random source needed).
     ///
     /// # Errors
     /// As [`rsadp`](Self::rsadp).

@@ -28,10 +28,12 @@
 //!
 //! c^d mod n runs by the CRT on the prime contexts (constant time: fixed-window
 //! exponentiation, masked table reads; two interleaved AVX-512 IFMA exponentiations where the
-//! CPU has them) with base blinding — c·r^e for a fresh r each call, unblinded by r⁻¹ from the
-//! constant-time binary GCD — and a fault check: the result raised to e must give the input
-//! back before anything leaves (against the Bellcore/Lenstra fault attack on the CRT). The
-//! blinding value comes from the caller's random source where the API takes one
+//! CPU has them) with base blinding — c·r^e, unblinded by r⁻¹ (constant-time binary GCD
+//! modulo p and q) — and a fault check: the result raised to e must give the input back
+//! before anything leaves (against the Bellcore/Lenstra fault attack on the CRT). A random r
+//! serves 32 operations, the pair (r^e, r⁻¹) squared after each (Kocher 1996 §10, as
+//! OpenSSL's `BN_BLINDING`); an operation that finds the key's pair in use by another thread
+//! draws its own. Fresh values come from the caller's random source where the API takes one
 //! (`rand_core` 0.10 `CryptoRng`) and otherwise from SHA-512 over a per-key secret seed, a
 //! per-key counter and the input.
 //!
