@@ -292,15 +292,39 @@ macro_rules! contexts {
                 None
             }
 
-            /// c^d mod n by the CRT (the context's constant-time `private_op`, with AVX-512
-            /// IFMA where present) for c < n given big-endian in at most twice the context's
-            /// length; the result as `len` bytes.
+            /// c^d mod n by the CRT for c < n given big-endian in at most twice the context's
+            /// length; the result as `len` bytes. Primes that fill the context take its
+            /// constant-time `private_op` (interleaved AVX-512 IFMA exponentiations where
+            /// present); shorter ones two `pow_ct` exponentiations over the primes' byte
+            /// length. Constant time in c and the key.
             pub(crate) fn private_op(&self, c_be: &[u8], len: usize) -> Vec<u8> {
                 match self {
                     $(CrtKey::$variant(k) => {
                         let mut c = [0u8; $limbs * 16];
                         c[$limbs * 16 - c_be.len()..].copy_from_slice(c_be);
-                        let mut m = k.private_op(&c);
+                        // Primes shorter than the context (512-bit primes on Mont768): the
+                        // exponents' leading zero bytes (a public count) are skipped.
+                        let plen = crate::uint::bits_vartime(k.p.modulus_limbs())
+                            .max(crate::uint::bits_vartime(k.q.modulus_limbs()))
+                            .div_ceil(8);
+                        let trim = $limbs * 8 - plen;
+                        let mut m = if trim == 0 {
+                            k.private_op(&c)
+                        } else {
+                            let mut w = helpers::wide_from_be::<$ty, $limbs>(&c);
+                            let mut cp = k.p.reduce_wide(&w);
+                            let mut cq = k.q.reduce_wide(&w);
+                            let mut mp = helpers::pow_mod_ct::<$ty, $limbs>(&k.p, &cp, &k.dp[trim..]);
+                            let mut mq = helpers::pow_mod_ct::<$ty, $limbs>(&k.q, &cq, &k.dq[trim..]);
+                            let m = helpers::crt_recombine::<$ty, $limbs>(&k.p, &k.q, &k.qinv, &mp, &mq);
+                            w.zeroize();
+                            cp.zeroize();
+                            cq.zeroize();
+                            mp.zeroize();
+                            mq.zeroize();
+                            m
+                        };
+                        c.zeroize();
                         let out = m[$limbs * 16 - len..].to_vec();
                         m.zeroize();
                         out
