@@ -389,8 +389,8 @@ fn random_prime(
 }
 
 impl RsaPrivateKey {
-    /// A new key of `bits` bits with e = 65537: [`generate_with_exponent`]
-    /// (Self::generate_with_exponent).
+    /// A new key of `bits` bits with e = 65537:
+    /// [`generate_with_exponent`](Self::generate_with_exponent).
     ///
     /// # Errors
     /// As [`generate_with_exponent`](Self::generate_with_exponent).

@@ -368,8 +368,8 @@ impl Oaep {
     /// ciphertext.
     ///
     /// # Errors
-    /// [`Error::MessageTooLong`] when msg is longer than [`max_message_len`]
-    /// (Self::max_message_len).
+    /// [`Error::MessageTooLong`] when msg is longer than
+    /// [`max_message_len`](Self::max_message_len).
     pub fn encrypt<R: CryptoRng + ?Sized>(
         &self,
         key: &RsaPublicKey,

@@ -157,8 +157,9 @@ macro_rules! verifying_key {
 }
 
 /// RSASSA-PKCS1-v1_5 key types (RFC 8017 §8.2). Signing is deterministic; the private
-/// operation is blinded from the caller's random source ([`RandomizedSigner`]) or from a
-/// key-derived stream ([`Signer`], [`DigestSigner`]).
+/// operation's fresh blinding values come from the caller's random source
+/// ([`RandomizedSigner`](signature::RandomizedSigner)) or from a key-derived stream
+/// ([`Signer`](signature::Signer), [`DigestSigner`](signature::DigestSigner)).
 pub mod pkcs1v15 {
     use core::marker::PhantomData;
 
@@ -235,7 +236,8 @@ pub mod pkcs1v15 {
 
 /// RSASSA-PSS key types (RFC 8017 §8.1) with MGF1 over `D` and a salt of hLen bytes
 /// (the verifier checks that length). Signing takes a random source (the salt):
-/// [`RandomizedSigner`] and [`RandomizedDigestSigner`](signature::RandomizedDigestSigner).
+/// [`RandomizedSigner`](signature::RandomizedSigner) and
+/// [`RandomizedDigestSigner`](signature::RandomizedDigestSigner).
 pub mod pss {
     use core::marker::PhantomData;
 
