@@ -145,3 +145,10 @@ impl core::fmt::Display for Error {
 }
 
 impl core::error::Error for Error {}
+
+// Keys are shared between threads (the private key's blinding cache is behind a try-lock).
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    send_sync::<RsaPublicKey>();
+    send_sync::<RsaPrivateKey>();
+};

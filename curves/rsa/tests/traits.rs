@@ -76,3 +76,29 @@ fn pss_traits() {
     .unwrap();
     assert!(vk.verify(b"other", &theirs_sig).is_err());
 }
+
+#[test]
+fn concurrent_signing_shares_the_blinding_cache() {
+    // Four threads sign with one key (the cached blinding pair is taken by one at a time, the
+    // others draw fresh pairs); every signature equals the rsa crate's.
+    let (ours, theirs) = keys();
+    let sk = std::sync::Arc::new(pkcs1v15::SigningKey::<Sha256>::new(ours));
+    let want: Vec<Vec<u8>> = (0..40u32)
+        .map(|i| theirs.pkcs1v15_sign::<Sha256>(&i.to_be_bytes()).unwrap())
+        .collect();
+    let want = std::sync::Arc::new(want);
+    let handles: Vec<_> = (0..4)
+        .map(|t| {
+            let (sk, want) = (sk.clone(), want.clone());
+            std::thread::spawn(move || {
+                for i in 0..40u32 {
+                    let s: Signature = sk.sign(&i.to_be_bytes());
+                    assert_eq!(s.to_vec(), want[i as usize], "thread {t}, message {i}");
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+}
