@@ -11,6 +11,20 @@ command -v cargo >/dev/null || { echo "error: cargo not found: install Rust with
 rustup component add rustfmt >/dev/null 2>&1 || true
 cargo --version
 
+step "system packages (pkg-config, libssl-dev: the openssl crate of the RSA differential tests)"
+# curves/rsa's dev-dependency `openssl` links the system OpenSSL through pkg-config. Installs
+# what is missing (apt needs root or sudo).
+missing=()
+command -v pkg-config >/dev/null || missing+=(pkg-config)
+pkg-config --exists openssl 2>/dev/null || missing+=(libssl-dev)
+if ((${#missing[@]})); then
+  echo "installing: ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" ||
+    echo "error: apt-get install ${missing[*]} failed" >&2
+fi
+
 step "formatting (cargo fmt --check)"
 cargo fmt --all -- --check
 
