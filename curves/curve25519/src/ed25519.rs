@@ -1,4 +1,4 @@
-//! Ed25519 signatures (RFC 8032 §5.1), shaped like ed25519-dalek 2.x.
+//! Ed25519 signatures (RFC 8032 §5.1), shaped like ed25519-dalek 3.
 //!
 //! Keys and signatures: a [`SigningKey`] is the 32-byte seed of RFC 8032 §5.1.5; a
 //! [`VerifyingKey`] is the 32-byte encoding of the point A; a [`Signature`] is the 64 bytes
@@ -67,77 +67,23 @@ pub const SIGNATURE_LENGTH: usize = 64;
 
 /// An Ed25519 signature: R (32-byte point encoding) ‖ S (32-byte little-endian scalar).
 ///
-/// Parsing never fails: R and S are checked by the verification functions (S < l in all of
-/// them), as in ed25519-dalek 2.x.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Signature {
-    r: [u8; 32],
-    s: [u8; 32],
-}
+/// This is the `ed25519` crate's (version 3) `Signature`, the type ed25519-dalek 3 uses, so
+/// code written against `signature::Signer<ed25519::Signature>` or
+/// `signature::Verifier<ed25519::Signature>` takes our keys unchanged. Parsing never fails
+/// on content: R and S are checked by the verification functions (S < l in all of them).
+pub use ::ed25519::Signature;
 
-impl core::fmt::Debug for Signature {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Signature(")?;
-        for b in self.to_bytes() {
-            write!(f, "{b:02x}")?;
-        }
-        write!(f, ")")
+/// A `signature::Error` carrying our error as its source where there is an allocator.
+fn to_signature_error(e: Error) -> signature::Error {
+    #[cfg(feature = "alloc")]
+    {
+        signature::Error::from_source(e)
     }
-}
-
-impl Signature {
-    /// The signature R ‖ S from its 64-byte encoding (RFC 8032 §5.1.6 step 6).
-    pub fn from_bytes(bytes: &[u8; SIGNATURE_LENGTH]) -> Signature {
-        let mut r = [0u8; 32];
-        let mut s = [0u8; 32];
-        r.copy_from_slice(&bytes[..32]);
-        s.copy_from_slice(&bytes[32..]);
-        Signature { r, s }
+    #[cfg(not(feature = "alloc"))]
+    {
+        let _ = e;
+        signature::Error::new()
     }
-
-    /// Like [`Signature::from_bytes`] for a slice. Errors: [`Error::InvalidLength`] unless
-    /// the slice has 64 bytes.
-    pub fn from_slice(bytes: &[u8]) -> Result<Signature, Error> {
-        let arr: &[u8; 64] = bytes
-            .try_into()
-            .map_err(|_| Error::InvalidLength(SIGNATURE_LENGTH))?;
-        Ok(Signature::from_bytes(arr))
-    }
-
-    /// The 64-byte encoding R ‖ S.
-    pub fn to_bytes(&self) -> [u8; SIGNATURE_LENGTH] {
-        let mut out = [0u8; 64];
-        out[..32].copy_from_slice(&self.r);
-        out[32..].copy_from_slice(&self.s);
-        out
-    }
-
-    /// The encoded R, 32 bytes.
-    pub fn r_bytes(&self) -> &[u8; 32] {
-        &self.r
-    }
-
-    /// The encoded S, 32 bytes little-endian.
-    pub fn s_bytes(&self) -> &[u8; 32] {
-        &self.s
-    }
-}
-
-impl From<Signature> for [u8; SIGNATURE_LENGTH] {
-    fn from(sig: Signature) -> [u8; SIGNATURE_LENGTH] {
-        sig.to_bytes()
-    }
-}
-
-impl TryFrom<&[u8]> for Signature {
-    type Error = signature::Error;
-    fn try_from(bytes: &[u8]) -> Result<Signature, signature::Error> {
-        Signature::from_slice(bytes).map_err(signature::Error::from_source)
-    }
-}
-
-impl signature::SignatureEncoding for Signature {
-    type Repr = [u8; SIGNATURE_LENGTH];
 }
 
 /// An Ed25519 public key: the point A and its 32-byte encoding.
@@ -166,6 +112,13 @@ impl PartialEq for VerifyingKey {
 }
 
 impl Eq for VerifyingKey {}
+
+/// Hashes the 32-byte encoding, the same bytes [`PartialEq`] compares.
+impl core::hash::Hash for VerifyingKey {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.compressed.hash(state);
+    }
+}
 
 impl VerifyingKey {
     fn from_point(point: EdwardsPoint) -> VerifyingKey {
@@ -219,17 +172,17 @@ impl VerifyingKey {
         sig: &Signature,
         strict: bool,
     ) -> Result<(), Error> {
-        let r_point = EdwardsPoint::decompress(&sig.r);
+        let r_point = EdwardsPoint::decompress(&*sig.r_bytes());
         if strict {
             let r = r_point.as_ref().ok_or(Error::InvalidPointEncoding)?;
             if self.point.is_small_order() || r.is_small_order() {
                 return Err(Error::SmallOrderPoint);
             }
         }
-        let s =
-            Option::<Scalar>::from(Scalar::from_le_bytes(&sig.s)).ok_or(Error::ScalarOutOfRange)?;
+        let s = Option::<Scalar>::from(Scalar::from_le_bytes(sig.s_bytes()))
+            .ok_or(Error::ScalarOutOfRange)?;
         let r_point = r_point.ok_or(Error::InvalidSignature)?;
-        let k = challenge(dom, &sig.r, &self.compressed, msg);
+        let k = challenge(dom, sig.r_bytes(), &self.compressed, msg);
         let holds = match half_scalars_vartime(&k.to_le_bytes()) {
             Some(h) => self.half_size_equation_holds(&h, &s, &r_point),
             None => self.full_size_equation_holds(&k, &s, &r_point),
@@ -303,7 +256,7 @@ impl VerifyingKey {
 
     /// Verifies an Ed25519ph signature (RFC 8032 §5.1, dom2(1, context), PH = SHA-512) on
     /// the message whose hash state is `prehashed_message`, with the rules of
-    /// [`VerifyingKey::verify`]. As in ed25519-dalek 2.x, any 64-byte-output digest is
+    /// [`VerifyingKey::verify`]. As in ed25519-dalek, any 64-byte-output digest is
     /// accepted; RFC 8032's Ed25519ph is [`Sha512`]. `None` is the empty context.
     ///
     /// Errors: [`Error::ContextTooLong`], and those of `verify`.
@@ -434,6 +387,16 @@ impl SigningKey {
         key
     }
 
+    /// A new key from 32 bytes of `rng` (the seed of RFC 8032 §5.1.5), as ed25519-dalek 3's
+    /// `SigningKey::generate`. The seed buffer is wiped after use.
+    pub fn generate<R: rand_core::CryptoRng + ?Sized>(rng: &mut R) -> SigningKey {
+        let mut seed = [0u8; SECRET_KEY_LENGTH];
+        rng.fill_bytes(&mut seed);
+        let key = SigningKey::from_bytes(&seed);
+        seed.zeroize();
+        key
+    }
+
     /// The 32-byte seed.
     pub fn to_bytes(&self) -> [u8; SECRET_KEY_LENGTH] {
         self.seed
@@ -465,10 +428,7 @@ impl SigningKey {
         let s = r + k * a;
         r.zeroize();
         a.zeroize();
-        Signature {
-            r: big_r,
-            s: s.to_le_bytes(),
-        }
+        Signature::from_components(big_r, s.to_le_bytes())
     }
 
     /// Signs `msg` (RFC 8032 §5.1.6): r = SHA-512(prefix ‖ M) mod l, R = \[r\]B,
@@ -489,7 +449,7 @@ impl SigningKey {
 
     /// Signs as Ed25519ph (RFC 8032 §5.1 with dom2(1, context)) the message whose hash state
     /// is `prehashed_message`: PH(M) is its 64-byte output. RFC 8032's Ed25519ph uses
-    /// [`Sha512`]; as in ed25519-dalek 2.x any digest with a 64-byte output is accepted.
+    /// [`Sha512`]; as in ed25519-dalek any digest with a 64-byte output is accepted.
     /// `None` is the empty context.
     ///
     /// Errors: [`Error::ContextTooLong`] for a context over 255 bytes.
@@ -518,6 +478,29 @@ impl From<&[u8; SECRET_KEY_LENGTH]> for SigningKey {
     }
 }
 
+/// A seed given as a slice. Errors: [`Error::InvalidLength`] (32) unless it has 32 bytes.
+impl TryFrom<&[u8]> for SigningKey {
+    type Error = Error;
+    fn try_from(bytes: &[u8]) -> Result<SigningKey, Error> {
+        let seed: &[u8; SECRET_KEY_LENGTH] = bytes
+            .try_into()
+            .map_err(|_| Error::InvalidLength(SECRET_KEY_LENGTH))?;
+        Ok(SigningKey::from_bytes(seed))
+    }
+}
+
+/// A public-key encoding given as a slice. Errors: [`Error::InvalidLength`] (32) unless it
+/// has 32 bytes, then those of [`VerifyingKey::from_bytes`].
+impl TryFrom<&[u8]> for VerifyingKey {
+    type Error = Error;
+    fn try_from(bytes: &[u8]) -> Result<VerifyingKey, Error> {
+        let enc: &[u8; PUBLIC_KEY_LENGTH] = bytes
+            .try_into()
+            .map_err(|_| Error::InvalidLength(PUBLIC_KEY_LENGTH))?;
+        VerifyingKey::from_bytes(enc)
+    }
+}
+
 impl signature::Signer<Signature> for SigningKey {
     fn try_sign(&self, msg: &[u8]) -> Result<Signature, signature::Error> {
         Ok(self.sign(msg))
@@ -526,7 +509,7 @@ impl signature::Signer<Signature> for SigningKey {
 
 impl signature::Verifier<Signature> for VerifyingKey {
     fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), signature::Error> {
-        VerifyingKey::verify(self, msg, sig).map_err(signature::Error::from_source)
+        VerifyingKey::verify(self, msg, sig).map_err(to_signature_error)
     }
 }
 
@@ -534,7 +517,43 @@ impl signature::Verifier<Signature> for SigningKey {
     fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), signature::Error> {
         self.verifying_key
             .verify(msg, sig)
-            .map_err(signature::Error::from_source)
+            .map_err(to_signature_error)
+    }
+}
+
+/// Ed25519ph with the empty context: [`SigningKey::sign_prehashed`] of the digest that `f`
+/// fills (RFC 8032's Ed25519ph takes [`Sha512`]; any 64-byte-output digest is accepted, as
+/// in ed25519-dalek 3).
+impl<D> signature::DigestSigner<D, Signature> for SigningKey
+where
+    D: Digest<OutputSize = U64> + sha2::digest::Update,
+{
+    fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+    ) -> Result<Signature, signature::Error> {
+        let mut digest = D::new();
+        f(&mut digest)?;
+        self.sign_prehashed(digest, None)
+            .map_err(to_signature_error)
+    }
+}
+
+/// Ed25519ph with the empty context: [`VerifyingKey::verify_prehashed`] of the digest that
+/// `f` fills.
+impl<D> signature::DigestVerifier<D, Signature> for VerifyingKey
+where
+    D: Digest<OutputSize = U64> + sha2::digest::Update,
+{
+    fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+        sig: &Signature,
+    ) -> Result<(), signature::Error> {
+        let mut digest = D::new();
+        f(&mut digest)?;
+        self.verify_prehashed(digest, None, sig)
+            .map_err(to_signature_error)
     }
 }
 
@@ -666,7 +685,7 @@ pub fn verify_batch_with_entropy(
     let mut ks = Vec::with_capacity(n);
     // Every R decoded first, four square roots at a time; errors are still reported in
     // signature order, S before R.
-    let r_encodings: Vec<[u8; 32]> = signatures.iter().map(|sig| sig.r).collect();
+    let r_encodings: Vec<[u8; 32]> = signatures.iter().map(|sig| *sig.r_bytes()).collect();
     let decoded = EdwardsPoint::decompress_many(&r_encodings);
     for (((msg, sig), key), r) in messages
         .iter()
@@ -674,16 +693,16 @@ pub fn verify_batch_with_entropy(
         .zip(verifying_keys)
         .zip(decoded)
     {
-        let s =
-            Option::<Scalar>::from(Scalar::from_le_bytes(&sig.s)).ok_or(Error::ScalarOutOfRange)?;
+        let s = Option::<Scalar>::from(Scalar::from_le_bytes(sig.s_bytes()))
+            .ok_or(Error::ScalarOutOfRange)?;
         let r = r.ok_or(Error::InvalidPointEncoding)?;
         s_vals.push(s);
         r_points.push(r.neg());
-        ks.push(challenge(None, &sig.r, &key.compressed, msg));
+        ks.push(challenge(None, sig.r_bytes(), &key.compressed, msg));
         // k_i = SHA-512(R_i ‖ A_i ‖ M_i) mod l stands for R_i, A_i and M_i: it is already
         // computed, and another triple with the same k_i is a SHA-512 collision mod l.
         // 64 bytes per signature instead of 128 (half a SHA-512 block).
-        transcript.update(sig.s);
+        transcript.update(sig.s_bytes());
         transcript.update(ks.last().expect("pushed above").to_le_bytes());
     }
     let seed = transcript.finalize();
@@ -741,9 +760,9 @@ mod tests {
             let vk = sk.verifying_key();
             let msg = [i, i ^ 0x5a, 3];
             let sig = sk.sign(&msg);
-            let s = Scalar::from_le_bytes(&sig.s).unwrap();
-            let r = EdwardsPoint::decompress(&sig.r).unwrap();
-            let k = challenge(None, &sig.r, &vk.compressed, &msg);
+            let s = Scalar::from_le_bytes(sig.s_bytes()).unwrap();
+            let r = EdwardsPoint::decompress(&*sig.r_bytes()).unwrap();
+            let k = challenge(None, sig.r_bytes(), &vk.compressed, &msg);
             let b = crate::edwards::basepoint();
             for (r_try, s_try, expect) in [
                 (r, s, true),
@@ -759,7 +778,7 @@ mod tests {
             }
             // A key with a torsion component: A + T. Both equations see the same R.
             let weak = VerifyingKey::from_point(vk.point.add(&torsion));
-            let kw = challenge(None, &sig.r, &weak.compressed, &msg);
+            let kw = challenge(None, sig.r_bytes(), &weak.compressed, &msg);
             if let Some(h) = half_scalars_vartime(&kw.to_le_bytes()) {
                 assert_eq!(
                     weak.half_size_equation_holds(&h, &s, &r),
@@ -793,7 +812,7 @@ mod tests {
                 (msg, sk.sign(&msg))
             })
             .find(|(msg, sig)| {
-                let k = challenge(None, &sig.r, &vk.compressed, msg);
+                let k = challenge(None, sig.r_bytes(), &vk.compressed, msg);
                 half_scalars_vartime(&k.to_le_bytes()).is_none()
             })
             .expect("a challenge without a half-size pair");

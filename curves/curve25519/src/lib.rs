@@ -9,7 +9,8 @@
 //!
 //! - [`x25519`], [`x25519_base`], [`x25519_checked`]: Diffie–Hellman on curve25519.
 //! - [`ed25519`]: signing keys, verifying keys, signatures and batch verification, with the
-//!   API of ed25519-dalek 2.x and the RustCrypto `signature` traits.
+//!   API of ed25519-dalek 3 and the RustCrypto `signature` 3 traits (the
+//!   signature type is the `ed25519` crate's `Signature`).
 //!
 //! ```
 //! use fieldgen_curve25519::ed25519::SigningKey;
@@ -104,7 +105,7 @@ impl core::fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl core::error::Error for Error {}
 
 /// Whether the standard library detects AVX-512F/VL/IFMA: the unit tests' check of the lane
 /// field's own CPUID code.
