@@ -44,6 +44,7 @@
 //! (the inconsistency "Taming the many EdDSAs" §3 describes for any cofactorless single
 //! verifier paired with a cofactored batch verifier). Honest signatures never hit it.
 
+use alloc::vec::Vec;
 use sha2::digest::consts::U64;
 use sha2::Digest;
 pub use sha2::Sha512;
@@ -581,7 +582,7 @@ pub enum VerifyBackend {
 /// The backend of the Edwards point arithmetic on this CPU: verification, and the fixed-base
 /// \[a\]B of signing, key generation and [`crate::x25519_base`].
 pub fn verify_backend() -> VerifyBackend {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if crate::edwards_x4::available() {
         return VerifyBackend::Avx512Ifma;
     }
@@ -594,11 +595,11 @@ pub fn verify_backend() -> VerifyBackend {
 #[doc(hidden)]
 pub fn with_verify_backend<R>(backend: VerifyBackend, f: impl FnOnce() -> R) -> Option<R> {
     match backend {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
         VerifyBackend::Scalar => Some(crate::edwards_x4::with_forced(false, f)),
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
         VerifyBackend::Scalar => Some(f()),
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
         VerifyBackend::Avx512Ifma if crate::edwards_x4::available() => {
             Some(crate::edwards_x4::with_forced(true, f))
         }
@@ -610,11 +611,11 @@ pub fn with_verify_backend<R>(backend: VerifyBackend, f: impl FnOnce() -> R) -> 
 /// [`VerifyBackend::Avx512Ifma`], so that tests can check which code ran; not a stable API.
 #[doc(hidden)]
 pub fn avx512ifma_equation_count() -> u64 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     {
         crate::edwards_x4::runs()
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
     {
         0
     }
@@ -625,11 +626,11 @@ pub fn avx512ifma_equation_count() -> u64 {
 /// same backend as verification. For tests; not a stable API.
 #[doc(hidden)]
 pub fn avx512ifma_base_mul_count() -> u64 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     {
         crate::edwards_x4::base_runs()
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
     {
         0
     }

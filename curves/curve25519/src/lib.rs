@@ -28,12 +28,21 @@
 //! functions whose time depends on their (public) inputs end in `_vartime` or are
 //! verification functions, whose inputs are all public.
 
+#![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+// The multi-scalar multiplications (single verification's per-call tables included) and
+// batch decoding use `Vec`: the crate needs an allocator on every target.
+extern crate alloc;
+#[cfg(any(test, feature = "std"))]
+extern crate std;
+
 mod decode_x4;
 mod edwards;
-#[cfg(target_arch = "x86_64")]
+// The Edwards lane code keeps per-thread state (backend forcing for tests, run counters) and
+// lane tables built once per process: it needs `std`. Without it the scalar code runs.
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod edwards_x4;
 mod field;
 mod lattice;

@@ -2,6 +2,7 @@
 //! multiplications use.
 
 use crate::field::Scalar;
+use alloc::{vec, vec::Vec};
 
 /// 2^248 mod l and 2^496 mod l (2^248 < l, so the first is exact), as compile-time constants.
 fn powers_of_2_248() -> &'static (Scalar, Scalar) {
