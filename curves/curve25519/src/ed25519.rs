@@ -173,7 +173,7 @@ impl VerifyingKey {
         sig: &Signature,
         strict: bool,
     ) -> Result<(), Error> {
-        let r_point = EdwardsPoint::decompress(&*sig.r_bytes());
+        let r_point = EdwardsPoint::decompress(sig.r_bytes());
         if strict {
             let r = r_point.as_ref().ok_or(Error::InvalidPointEncoding)?;
             if self.point.is_small_order() || r.is_small_order() {
@@ -762,7 +762,7 @@ mod tests {
             let msg = [i, i ^ 0x5a, 3];
             let sig = sk.sign(&msg);
             let s = Scalar::from_le_bytes(sig.s_bytes()).unwrap();
-            let r = EdwardsPoint::decompress(&*sig.r_bytes()).unwrap();
+            let r = EdwardsPoint::decompress(sig.r_bytes()).unwrap();
             let k = challenge(None, sig.r_bytes(), &vk.compressed, &msg);
             let b = crate::edwards::basepoint();
             for (r_try, s_try, expect) in [
