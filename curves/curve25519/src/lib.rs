@@ -7,7 +7,9 @@
 //! ladder, extended twisted Edwards formulas, scalar recodings, the fixed-base table and the
 //! multi-scalar multiplications.
 //!
-//! - [`x25519`], [`x25519_base`], [`x25519_checked`]: Diffie–Hellman on curve25519.
+//! - [`x25519`], [`x25519_base`], [`x25519_checked`]: Diffie–Hellman on curve25519; the
+//!   typed keys [`StaticSecret`], [`EphemeralSecret`], [`PublicKey`] and [`SharedSecret`] in
+//!   the shapes of x25519-dalek 3 (secrets and shared secrets zeroized on drop).
 //! - [`ed25519`]: signing keys, verifying keys, signatures and batch verification, with the
 //!   API of ed25519-dalek 3 and the RustCrypto `signature` 3 traits (the
 //!   signature type is the `ed25519` crate's `Signature`).
@@ -50,8 +52,11 @@ mod scalar;
 mod x25519;
 #[cfg(target_arch = "x86_64")]
 mod x25519_ifma;
+mod x25519_keys;
 
 pub mod ed25519;
+
+pub use x25519_keys::{EphemeralSecret, PublicKey, SharedSecret, StaticSecret};
 
 pub use x25519::{
     clamp, x25519, x25519_backend, x25519_base, x25519_checked, x25519_with, X25519Backend,
