@@ -565,6 +565,127 @@ impl signature::Keypair for SigningKey {
     }
 }
 
+/// PKCS#8 (RFC 5958) and SPKI (RFC 5280) for Ed25519 keys, with the algorithm identifier
+/// id-Ed25519 of RFC 8410, through the `ed25519` crate's `KeypairBytes`/`PublicKeyBytes`
+/// (as ed25519-dalek 3). `DecodePrivateKey`/`DecodePublicKey` come with the `TryFrom`
+/// impls; the encoders need `alloc`.
+#[cfg(feature = "pkcs8")]
+mod pkcs8_impls {
+    use super::{SigningKey, VerifyingKey};
+    use ::ed25519::pkcs8::{KeypairBytes, PublicKeyBytes};
+
+    /// Errors: `KeyMalformed(Invalid)` when the optional public key does not belong to the
+    /// seed.
+    impl TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for SigningKey {
+        type Error = pkcs8::Error;
+        fn try_from(info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<SigningKey> {
+            let pair = KeypairBytes::try_from(info)?;
+            let key = SigningKey::from_bytes(&pair.secret_key);
+            match pair.public_key {
+                Some(pk) if pk.0 != key.verifying_key().to_bytes() => {
+                    Err(pkcs8::Error::KeyMalformed(pkcs8::KeyError::Invalid))
+                }
+                _ => Ok(key),
+            }
+        }
+    }
+
+    /// Errors: `KeyMalformed` when the key is not a point encoding.
+    impl TryFrom<pkcs8::SubjectPublicKeyInfoRef<'_>> for VerifyingKey {
+        type Error = pkcs8::spki::Error;
+        fn try_from(info: pkcs8::SubjectPublicKeyInfoRef<'_>) -> pkcs8::spki::Result<VerifyingKey> {
+            let pk = PublicKeyBytes::try_from(info)?;
+            VerifyingKey::from_bytes(&pk.0).map_err(|_| pkcs8::spki::Error::KeyMalformed)
+        }
+    }
+
+    /// The seed and the public key (the PKCS#8 v2 "OneAsymmetricKey" form).
+    #[cfg(feature = "alloc")]
+    impl pkcs8::EncodePrivateKey for SigningKey {
+        fn to_pkcs8_der(&self) -> pkcs8::Result<pkcs8::SecretDocument> {
+            KeypairBytes {
+                secret_key: self.to_bytes(),
+                public_key: Some(PublicKeyBytes(self.verifying_key().to_bytes())),
+            }
+            .to_pkcs8_der()
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    impl pkcs8::EncodePublicKey for VerifyingKey {
+        fn to_public_key_der(&self) -> pkcs8::spki::Result<pkcs8::Document> {
+            PublicKeyBytes(self.to_bytes()).to_public_key_der()
+        }
+    }
+}
+
+/// serde for Ed25519 keys: each the 32 bytes of its `to_bytes` (the seed for a
+/// [`SigningKey`]), written with `serialize_bytes` and read from bytes or a sequence, as
+/// ed25519-dalek 3 does; signatures use the `ed25519` crate's own impls.
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::{SigningKey, VerifyingKey};
+    use core::fmt;
+    use serde::de::{Error as _, SeqAccess, Visitor};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use zeroize::Zeroize;
+
+    /// Reads 32 bytes given as bytes or as a sequence of 32 numbers.
+    struct Bytes32;
+
+    impl<'de> Visitor<'de> for Bytes32 {
+        type Value = [u8; 32];
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("32 bytes")
+        }
+        fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<[u8; 32], E> {
+            v.try_into()
+                .map_err(|_| E::invalid_length(v.len(), &"32 bytes"))
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<[u8; 32], A::Error> {
+            let mut out = [0u8; 32];
+            for (i, b) in out.iter_mut().enumerate() {
+                *b = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(i, &"32 bytes"))?;
+            }
+            if seq.next_element::<u8>()?.is_some() {
+                out.zeroize();
+                return Err(A::Error::invalid_length(33, &"32 bytes"));
+            }
+            Ok(out)
+        }
+    }
+
+    impl Serialize for VerifyingKey {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_bytes(self.as_bytes())
+        }
+    }
+
+    impl<'de> Deserialize<'de> for VerifyingKey {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<VerifyingKey, D::Error> {
+            let bytes = d.deserialize_bytes(Bytes32)?;
+            VerifyingKey::from_bytes(&bytes).map_err(D::Error::custom)
+        }
+    }
+
+    impl Serialize for SigningKey {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_bytes(self.as_bytes())
+        }
+    }
+
+    impl<'de> Deserialize<'de> for SigningKey {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SigningKey, D::Error> {
+            let mut seed = d.deserialize_bytes(Bytes32)?;
+            let key = SigningKey::from_bytes(&seed);
+            seed.zeroize();
+            Ok(key)
+        }
+    }
+}
+
 /// The implementations of the Edwards point arithmetic: the multi-scalar multiplications of
 /// `verify*` and [`verify_batch`], and the fixed-base \[a\]B of signing, key generation and
 /// X25519 base; each takes the first one the CPU runs.
