@@ -14,6 +14,7 @@
 //! Constant time in the values: the chain is a fixed sequence of lane operations and every
 //! lane is converted out; only the number of encodings changes the time.
 
+use alloc::vec::Vec;
 use subtle::Choice;
 
 use crate::field::{sqrt_ratio_many, Fe};
@@ -22,6 +23,7 @@ use crate::field::{sqrt_ratio_many, Fe};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SqrtBackend {
     /// Four chains per `FpX4` on AVX-512F/VL/IFMA (x86-64, detected once at run time).
+    #[cfg_attr(not(all(target_arch = "x86_64", feature = "std")), allow(dead_code))]
     Avx512Ifma,
     /// Four chains in lockstep on the generated scalar field (every target).
     Scalar,
@@ -31,7 +33,7 @@ pub(crate) enum SqrtBackend {
 /// the per-thread forcing of the Edwards lane code, so a verification forced onto the
 /// scalar backend decodes on it too.
 pub(crate) fn sqrt_backend() -> SqrtBackend {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if crate::edwards_x4::lane_cpu().is_some() {
         return SqrtBackend::Avx512Ifma;
     }
@@ -50,9 +52,9 @@ pub(crate) fn sqrt_ratio_batch(
     debug_assert_eq!(u.len(), v.len());
     match backend {
         SqrtBackend::Scalar => Some(sqrt_ratio_batch_scalar(u, v)),
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
         SqrtBackend::Avx512Ifma => lanes::sqrt_ratio_batch(u, v),
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
         SqrtBackend::Avx512Ifma => None,
     }
 }
@@ -69,8 +71,9 @@ fn sqrt_ratio_batch_scalar(u: &[Fe], v: &[Fe]) -> Vec<(Choice, Fe)> {
     out
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod lanes {
+    use alloc::vec::Vec;
     use fieldgen_generated::curve25519_p_x4::{FpX4, FpX4Cpu};
     use subtle::Choice;
 
@@ -169,6 +172,7 @@ mod tests {
     use super::*;
     use crate::edwards::{mul_base, EdwardsPoint};
     use crate::field::{sqrt_ratio, Scalar};
+    use alloc::vec;
 
     /// The backends this CPU runs, after checking the crate's detection against the
     /// standard library's (independent of `FpX4Cpu`'s CPUID code) and that the dispatch

@@ -1,4 +1,4 @@
-//! Ed25519 signatures (RFC 8032 §5.1), shaped like ed25519-dalek 2.x.
+//! Ed25519 signatures (RFC 8032 §5.1), shaped like ed25519-dalek 3.
 //!
 //! Keys and signatures: a [`SigningKey`] is the 32-byte seed of RFC 8032 §5.1.5; a
 //! [`VerifyingKey`] is the 32-byte encoding of the point A; a [`Signature`] is the 64 bytes
@@ -44,6 +44,7 @@
 //! (the inconsistency "Taming the many EdDSAs" §3 describes for any cofactorless single
 //! verifier paired with a cofactored batch verifier). Honest signatures never hit it.
 
+use alloc::vec::Vec;
 use sha2::digest::consts::U64;
 use sha2::Digest;
 pub use sha2::Sha512;
@@ -67,77 +68,23 @@ pub const SIGNATURE_LENGTH: usize = 64;
 
 /// An Ed25519 signature: R (32-byte point encoding) ‖ S (32-byte little-endian scalar).
 ///
-/// Parsing never fails: R and S are checked by the verification functions (S < l in all of
-/// them), as in ed25519-dalek 2.x.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Signature {
-    r: [u8; 32],
-    s: [u8; 32],
-}
+/// This is the `ed25519` crate's (version 3) `Signature`, the type ed25519-dalek 3 uses, so
+/// code written against `signature::Signer<ed25519::Signature>` or
+/// `signature::Verifier<ed25519::Signature>` takes our keys unchanged. Parsing never fails
+/// on content: R and S are checked by the verification functions (S < l in all of them).
+pub use ::ed25519::Signature;
 
-impl core::fmt::Debug for Signature {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Signature(")?;
-        for b in self.to_bytes() {
-            write!(f, "{b:02x}")?;
-        }
-        write!(f, ")")
+/// A `signature::Error` carrying our error as its source where there is an allocator.
+fn to_signature_error(e: Error) -> signature::Error {
+    #[cfg(feature = "alloc")]
+    {
+        signature::Error::from_source(e)
     }
-}
-
-impl Signature {
-    /// The signature R ‖ S from its 64-byte encoding (RFC 8032 §5.1.6 step 6).
-    pub fn from_bytes(bytes: &[u8; SIGNATURE_LENGTH]) -> Signature {
-        let mut r = [0u8; 32];
-        let mut s = [0u8; 32];
-        r.copy_from_slice(&bytes[..32]);
-        s.copy_from_slice(&bytes[32..]);
-        Signature { r, s }
+    #[cfg(not(feature = "alloc"))]
+    {
+        let _ = e;
+        signature::Error::new()
     }
-
-    /// Like [`Signature::from_bytes`] for a slice. Errors: [`Error::InvalidLength`] unless
-    /// the slice has 64 bytes.
-    pub fn from_slice(bytes: &[u8]) -> Result<Signature, Error> {
-        let arr: &[u8; 64] = bytes
-            .try_into()
-            .map_err(|_| Error::InvalidLength(SIGNATURE_LENGTH))?;
-        Ok(Signature::from_bytes(arr))
-    }
-
-    /// The 64-byte encoding R ‖ S.
-    pub fn to_bytes(&self) -> [u8; SIGNATURE_LENGTH] {
-        let mut out = [0u8; 64];
-        out[..32].copy_from_slice(&self.r);
-        out[32..].copy_from_slice(&self.s);
-        out
-    }
-
-    /// The encoded R, 32 bytes.
-    pub fn r_bytes(&self) -> &[u8; 32] {
-        &self.r
-    }
-
-    /// The encoded S, 32 bytes little-endian.
-    pub fn s_bytes(&self) -> &[u8; 32] {
-        &self.s
-    }
-}
-
-impl From<Signature> for [u8; SIGNATURE_LENGTH] {
-    fn from(sig: Signature) -> [u8; SIGNATURE_LENGTH] {
-        sig.to_bytes()
-    }
-}
-
-impl TryFrom<&[u8]> for Signature {
-    type Error = signature::Error;
-    fn try_from(bytes: &[u8]) -> Result<Signature, signature::Error> {
-        Signature::from_slice(bytes).map_err(signature::Error::from_source)
-    }
-}
-
-impl signature::SignatureEncoding for Signature {
-    type Repr = [u8; SIGNATURE_LENGTH];
 }
 
 /// An Ed25519 public key: the point A and its 32-byte encoding.
@@ -166,6 +113,13 @@ impl PartialEq for VerifyingKey {
 }
 
 impl Eq for VerifyingKey {}
+
+/// Hashes the 32-byte encoding, the same bytes [`PartialEq`] compares.
+impl core::hash::Hash for VerifyingKey {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.compressed.hash(state);
+    }
+}
 
 impl VerifyingKey {
     fn from_point(point: EdwardsPoint) -> VerifyingKey {
@@ -219,17 +173,17 @@ impl VerifyingKey {
         sig: &Signature,
         strict: bool,
     ) -> Result<(), Error> {
-        let r_point = EdwardsPoint::decompress(&sig.r);
+        let r_point = EdwardsPoint::decompress(sig.r_bytes());
         if strict {
             let r = r_point.as_ref().ok_or(Error::InvalidPointEncoding)?;
             if self.point.is_small_order() || r.is_small_order() {
                 return Err(Error::SmallOrderPoint);
             }
         }
-        let s =
-            Option::<Scalar>::from(Scalar::from_le_bytes(&sig.s)).ok_or(Error::ScalarOutOfRange)?;
+        let s = Option::<Scalar>::from(Scalar::from_le_bytes(sig.s_bytes()))
+            .ok_or(Error::ScalarOutOfRange)?;
         let r_point = r_point.ok_or(Error::InvalidSignature)?;
-        let k = challenge(dom, &sig.r, &self.compressed, msg);
+        let k = challenge(dom, sig.r_bytes(), &self.compressed, msg);
         let holds = match half_scalars_vartime(&k.to_le_bytes()) {
             Some(h) => self.half_size_equation_holds(&h, &s, &r_point),
             None => self.full_size_equation_holds(&k, &s, &r_point),
@@ -303,7 +257,7 @@ impl VerifyingKey {
 
     /// Verifies an Ed25519ph signature (RFC 8032 §5.1, dom2(1, context), PH = SHA-512) on
     /// the message whose hash state is `prehashed_message`, with the rules of
-    /// [`VerifyingKey::verify`]. As in ed25519-dalek 2.x, any 64-byte-output digest is
+    /// [`VerifyingKey::verify`]. As in ed25519-dalek, any 64-byte-output digest is
     /// accepted; RFC 8032's Ed25519ph is [`Sha512`]. `None` is the empty context.
     ///
     /// Errors: [`Error::ContextTooLong`], and those of `verify`.
@@ -434,6 +388,16 @@ impl SigningKey {
         key
     }
 
+    /// A new key from 32 bytes of `rng` (the seed of RFC 8032 §5.1.5), as ed25519-dalek 3's
+    /// `SigningKey::generate`. The seed buffer is wiped after use.
+    pub fn generate<R: rand_core::CryptoRng + ?Sized>(rng: &mut R) -> SigningKey {
+        let mut seed = [0u8; SECRET_KEY_LENGTH];
+        rng.fill_bytes(&mut seed);
+        let key = SigningKey::from_bytes(&seed);
+        seed.zeroize();
+        key
+    }
+
     /// The 32-byte seed.
     pub fn to_bytes(&self) -> [u8; SECRET_KEY_LENGTH] {
         self.seed
@@ -465,10 +429,7 @@ impl SigningKey {
         let s = r + k * a;
         r.zeroize();
         a.zeroize();
-        Signature {
-            r: big_r,
-            s: s.to_le_bytes(),
-        }
+        Signature::from_components(big_r, s.to_le_bytes())
     }
 
     /// Signs `msg` (RFC 8032 §5.1.6): r = SHA-512(prefix ‖ M) mod l, R = \[r\]B,
@@ -489,7 +450,7 @@ impl SigningKey {
 
     /// Signs as Ed25519ph (RFC 8032 §5.1 with dom2(1, context)) the message whose hash state
     /// is `prehashed_message`: PH(M) is its 64-byte output. RFC 8032's Ed25519ph uses
-    /// [`Sha512`]; as in ed25519-dalek 2.x any digest with a 64-byte output is accepted.
+    /// [`Sha512`]; as in ed25519-dalek any digest with a 64-byte output is accepted.
     /// `None` is the empty context.
     ///
     /// Errors: [`Error::ContextTooLong`] for a context over 255 bytes.
@@ -518,6 +479,29 @@ impl From<&[u8; SECRET_KEY_LENGTH]> for SigningKey {
     }
 }
 
+/// A seed given as a slice. Errors: [`Error::InvalidLength`] (32) unless it has 32 bytes.
+impl TryFrom<&[u8]> for SigningKey {
+    type Error = Error;
+    fn try_from(bytes: &[u8]) -> Result<SigningKey, Error> {
+        let seed: &[u8; SECRET_KEY_LENGTH] = bytes
+            .try_into()
+            .map_err(|_| Error::InvalidLength(SECRET_KEY_LENGTH))?;
+        Ok(SigningKey::from_bytes(seed))
+    }
+}
+
+/// A public-key encoding given as a slice. Errors: [`Error::InvalidLength`] (32) unless it
+/// has 32 bytes, then those of [`VerifyingKey::from_bytes`].
+impl TryFrom<&[u8]> for VerifyingKey {
+    type Error = Error;
+    fn try_from(bytes: &[u8]) -> Result<VerifyingKey, Error> {
+        let enc: &[u8; PUBLIC_KEY_LENGTH] = bytes
+            .try_into()
+            .map_err(|_| Error::InvalidLength(PUBLIC_KEY_LENGTH))?;
+        VerifyingKey::from_bytes(enc)
+    }
+}
+
 impl signature::Signer<Signature> for SigningKey {
     fn try_sign(&self, msg: &[u8]) -> Result<Signature, signature::Error> {
         Ok(self.sign(msg))
@@ -526,7 +510,7 @@ impl signature::Signer<Signature> for SigningKey {
 
 impl signature::Verifier<Signature> for VerifyingKey {
     fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), signature::Error> {
-        VerifyingKey::verify(self, msg, sig).map_err(signature::Error::from_source)
+        VerifyingKey::verify(self, msg, sig).map_err(to_signature_error)
     }
 }
 
@@ -534,7 +518,43 @@ impl signature::Verifier<Signature> for SigningKey {
     fn verify(&self, msg: &[u8], sig: &Signature) -> Result<(), signature::Error> {
         self.verifying_key
             .verify(msg, sig)
-            .map_err(signature::Error::from_source)
+            .map_err(to_signature_error)
+    }
+}
+
+/// Ed25519ph with the empty context: [`SigningKey::sign_prehashed`] of the digest that `f`
+/// fills (RFC 8032's Ed25519ph takes [`Sha512`]; any 64-byte-output digest is accepted, as
+/// in ed25519-dalek 3).
+impl<D> signature::DigestSigner<D, Signature> for SigningKey
+where
+    D: Digest<OutputSize = U64> + sha2::digest::Update,
+{
+    fn try_sign_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+    ) -> Result<Signature, signature::Error> {
+        let mut digest = D::new();
+        f(&mut digest)?;
+        self.sign_prehashed(digest, None)
+            .map_err(to_signature_error)
+    }
+}
+
+/// Ed25519ph with the empty context: [`VerifyingKey::verify_prehashed`] of the digest that
+/// `f` fills.
+impl<D> signature::DigestVerifier<D, Signature> for VerifyingKey
+where
+    D: Digest<OutputSize = U64> + sha2::digest::Update,
+{
+    fn verify_digest<F: Fn(&mut D) -> Result<(), signature::Error>>(
+        &self,
+        f: F,
+        sig: &Signature,
+    ) -> Result<(), signature::Error> {
+        let mut digest = D::new();
+        f(&mut digest)?;
+        self.verify_prehashed(digest, None, sig)
+            .map_err(to_signature_error)
     }
 }
 
@@ -542,6 +562,127 @@ impl signature::Keypair for SigningKey {
     type VerifyingKey = VerifyingKey;
     fn verifying_key(&self) -> VerifyingKey {
         self.verifying_key
+    }
+}
+
+/// PKCS#8 (RFC 5958) and SPKI (RFC 5280) for Ed25519 keys, with the algorithm identifier
+/// id-Ed25519 of RFC 8410, through the `ed25519` crate's `KeypairBytes`/`PublicKeyBytes`
+/// (as ed25519-dalek 3). `DecodePrivateKey`/`DecodePublicKey` come with the `TryFrom`
+/// impls; the encoders need `alloc`.
+#[cfg(feature = "pkcs8")]
+mod pkcs8_impls {
+    use super::{SigningKey, VerifyingKey};
+    use ::ed25519::pkcs8::{KeypairBytes, PublicKeyBytes};
+
+    /// Errors: `KeyMalformed(Invalid)` when the optional public key does not belong to the
+    /// seed.
+    impl TryFrom<pkcs8::PrivateKeyInfoRef<'_>> for SigningKey {
+        type Error = pkcs8::Error;
+        fn try_from(info: pkcs8::PrivateKeyInfoRef<'_>) -> pkcs8::Result<SigningKey> {
+            let pair = KeypairBytes::try_from(info)?;
+            let key = SigningKey::from_bytes(&pair.secret_key);
+            match pair.public_key {
+                Some(pk) if pk.0 != key.verifying_key().to_bytes() => {
+                    Err(pkcs8::Error::KeyMalformed(pkcs8::KeyError::Invalid))
+                }
+                _ => Ok(key),
+            }
+        }
+    }
+
+    /// Errors: `KeyMalformed` when the key is not a point encoding.
+    impl TryFrom<pkcs8::SubjectPublicKeyInfoRef<'_>> for VerifyingKey {
+        type Error = pkcs8::spki::Error;
+        fn try_from(info: pkcs8::SubjectPublicKeyInfoRef<'_>) -> pkcs8::spki::Result<VerifyingKey> {
+            let pk = PublicKeyBytes::try_from(info)?;
+            VerifyingKey::from_bytes(&pk.0).map_err(|_| pkcs8::spki::Error::KeyMalformed)
+        }
+    }
+
+    /// The seed and the public key (the PKCS#8 v2 "OneAsymmetricKey" form).
+    #[cfg(feature = "alloc")]
+    impl pkcs8::EncodePrivateKey for SigningKey {
+        fn to_pkcs8_der(&self) -> pkcs8::Result<pkcs8::SecretDocument> {
+            KeypairBytes {
+                secret_key: self.to_bytes(),
+                public_key: Some(PublicKeyBytes(self.verifying_key().to_bytes())),
+            }
+            .to_pkcs8_der()
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    impl pkcs8::EncodePublicKey for VerifyingKey {
+        fn to_public_key_der(&self) -> pkcs8::spki::Result<pkcs8::Document> {
+            PublicKeyBytes(self.to_bytes()).to_public_key_der()
+        }
+    }
+}
+
+/// serde for Ed25519 keys: each the 32 bytes of its `to_bytes` (the seed for a
+/// [`SigningKey`]), written with `serialize_bytes` and read from bytes or a sequence, as
+/// ed25519-dalek 3 does; signatures use the `ed25519` crate's own impls.
+#[cfg(feature = "serde")]
+mod serde_impls {
+    use super::{SigningKey, VerifyingKey};
+    use core::fmt;
+    use serde::de::{Error as _, SeqAccess, Visitor};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use zeroize::Zeroize;
+
+    /// Reads 32 bytes given as bytes or as a sequence of 32 numbers.
+    struct Bytes32;
+
+    impl<'de> Visitor<'de> for Bytes32 {
+        type Value = [u8; 32];
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("32 bytes")
+        }
+        fn visit_bytes<E: serde::de::Error>(self, v: &[u8]) -> Result<[u8; 32], E> {
+            v.try_into()
+                .map_err(|_| E::invalid_length(v.len(), &"32 bytes"))
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<[u8; 32], A::Error> {
+            let mut out = [0u8; 32];
+            for (i, b) in out.iter_mut().enumerate() {
+                *b = seq
+                    .next_element()?
+                    .ok_or_else(|| A::Error::invalid_length(i, &"32 bytes"))?;
+            }
+            if seq.next_element::<u8>()?.is_some() {
+                out.zeroize();
+                return Err(A::Error::invalid_length(33, &"32 bytes"));
+            }
+            Ok(out)
+        }
+    }
+
+    impl Serialize for VerifyingKey {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_bytes(self.as_bytes())
+        }
+    }
+
+    impl<'de> Deserialize<'de> for VerifyingKey {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<VerifyingKey, D::Error> {
+            let bytes = d.deserialize_bytes(Bytes32)?;
+            VerifyingKey::from_bytes(&bytes).map_err(D::Error::custom)
+        }
+    }
+
+    impl Serialize for SigningKey {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_bytes(self.as_bytes())
+        }
+    }
+
+    impl<'de> Deserialize<'de> for SigningKey {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SigningKey, D::Error> {
+            let mut seed = d.deserialize_bytes(Bytes32)?;
+            let key = SigningKey::from_bytes(&seed);
+            seed.zeroize();
+            Ok(key)
+        }
     }
 }
 
@@ -562,7 +703,7 @@ pub enum VerifyBackend {
 /// The backend of the Edwards point arithmetic on this CPU: verification, and the fixed-base
 /// \[a\]B of signing, key generation and [`crate::x25519_base`].
 pub fn verify_backend() -> VerifyBackend {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if crate::edwards_x4::available() {
         return VerifyBackend::Avx512Ifma;
     }
@@ -575,11 +716,11 @@ pub fn verify_backend() -> VerifyBackend {
 #[doc(hidden)]
 pub fn with_verify_backend<R>(backend: VerifyBackend, f: impl FnOnce() -> R) -> Option<R> {
     match backend {
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
         VerifyBackend::Scalar => Some(crate::edwards_x4::with_forced(false, f)),
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
         VerifyBackend::Scalar => Some(f()),
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
         VerifyBackend::Avx512Ifma if crate::edwards_x4::available() => {
             Some(crate::edwards_x4::with_forced(true, f))
         }
@@ -591,11 +732,11 @@ pub fn with_verify_backend<R>(backend: VerifyBackend, f: impl FnOnce() -> R) -> 
 /// [`VerifyBackend::Avx512Ifma`], so that tests can check which code ran; not a stable API.
 #[doc(hidden)]
 pub fn avx512ifma_equation_count() -> u64 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     {
         crate::edwards_x4::runs()
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
     {
         0
     }
@@ -606,11 +747,11 @@ pub fn avx512ifma_equation_count() -> u64 {
 /// same backend as verification. For tests; not a stable API.
 #[doc(hidden)]
 pub fn avx512ifma_base_mul_count() -> u64 {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     {
         crate::edwards_x4::base_runs()
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
     {
         0
     }
@@ -666,7 +807,7 @@ pub fn verify_batch_with_entropy(
     let mut ks = Vec::with_capacity(n);
     // Every R decoded first, four square roots at a time; errors are still reported in
     // signature order, S before R.
-    let r_encodings: Vec<[u8; 32]> = signatures.iter().map(|sig| sig.r).collect();
+    let r_encodings: Vec<[u8; 32]> = signatures.iter().map(|sig| *sig.r_bytes()).collect();
     let decoded = EdwardsPoint::decompress_many(&r_encodings);
     for (((msg, sig), key), r) in messages
         .iter()
@@ -674,16 +815,16 @@ pub fn verify_batch_with_entropy(
         .zip(verifying_keys)
         .zip(decoded)
     {
-        let s =
-            Option::<Scalar>::from(Scalar::from_le_bytes(&sig.s)).ok_or(Error::ScalarOutOfRange)?;
+        let s = Option::<Scalar>::from(Scalar::from_le_bytes(sig.s_bytes()))
+            .ok_or(Error::ScalarOutOfRange)?;
         let r = r.ok_or(Error::InvalidPointEncoding)?;
         s_vals.push(s);
         r_points.push(r.neg());
-        ks.push(challenge(None, &sig.r, &key.compressed, msg));
+        ks.push(challenge(None, sig.r_bytes(), &key.compressed, msg));
         // k_i = SHA-512(R_i ‖ A_i ‖ M_i) mod l stands for R_i, A_i and M_i: it is already
         // computed, and another triple with the same k_i is a SHA-512 collision mod l.
         // 64 bytes per signature instead of 128 (half a SHA-512 block).
-        transcript.update(sig.s);
+        transcript.update(sig.s_bytes());
         transcript.update(ks.last().expect("pushed above").to_le_bytes());
     }
     let seed = transcript.finalize();
@@ -741,9 +882,9 @@ mod tests {
             let vk = sk.verifying_key();
             let msg = [i, i ^ 0x5a, 3];
             let sig = sk.sign(&msg);
-            let s = Scalar::from_le_bytes(&sig.s).unwrap();
-            let r = EdwardsPoint::decompress(&sig.r).unwrap();
-            let k = challenge(None, &sig.r, &vk.compressed, &msg);
+            let s = Scalar::from_le_bytes(sig.s_bytes()).unwrap();
+            let r = EdwardsPoint::decompress(sig.r_bytes()).unwrap();
+            let k = challenge(None, sig.r_bytes(), &vk.compressed, &msg);
             let b = crate::edwards::basepoint();
             for (r_try, s_try, expect) in [
                 (r, s, true),
@@ -759,7 +900,7 @@ mod tests {
             }
             // A key with a torsion component: A + T. Both equations see the same R.
             let weak = VerifyingKey::from_point(vk.point.add(&torsion));
-            let kw = challenge(None, &sig.r, &weak.compressed, &msg);
+            let kw = challenge(None, sig.r_bytes(), &weak.compressed, &msg);
             if let Some(h) = half_scalars_vartime(&kw.to_le_bytes()) {
                 assert_eq!(
                     weak.half_size_equation_holds(&h, &s, &r),
@@ -793,7 +934,7 @@ mod tests {
                 (msg, sk.sign(&msg))
             })
             .find(|(msg, sig)| {
-                let k = challenge(None, &sig.r, &vk.compressed, msg);
+                let k = challenge(None, sig.r_bytes(), &vk.compressed, msg);
                 half_scalars_vartime(&k.to_le_bytes()).is_none()
             })
             .expect("a challenge without a half-size pair");

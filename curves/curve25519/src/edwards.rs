@@ -7,8 +7,7 @@
 //! case, which keeps the constant-time paths branch-free. Additions go through the "completed"
 //! point (E, F, G, H) so that a doubling followed by a doubling skips the T coordinate.
 
-use std::sync::OnceLock;
-
+use alloc::{vec, vec::Vec};
 use subtle::{Choice, ConditionallyNegatable, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
@@ -72,7 +71,7 @@ impl ConditionallySelectable for AffineNiels {
 
 impl AffineNiels {
     /// (y − x, y + x, 2d·x·y), for the lane form of the tables.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     pub(crate) fn parts(&self) -> [Fe; 3] {
         [self.y_minus_x, self.y_plus_x, self.xy2d]
     }
@@ -143,13 +142,13 @@ impl EdwardsPoint {
     };
 
     /// (X, Y, Z, T), for the lane form.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     pub(crate) fn coords(&self) -> [Fe; 4] {
         [self.x, self.y, self.z, self.t]
     }
 
     /// The point (X : Y : Z : T); the caller guarantees X·Y = Z·T and the curve equation.
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     pub(crate) fn from_coords(c: [Fe; 4]) -> EdwardsPoint {
         EdwardsPoint {
             x: c[0],
@@ -410,49 +409,16 @@ pub(crate) fn basepoint() -> EdwardsPoint {
     B
 }
 
-/// Affine Niels forms of a batch of points, with one shared inversion.
-fn batch_to_affine_niels(points: &[EdwardsPoint]) -> Vec<AffineNiels> {
-    let mut zs: Vec<Fe> = points.iter().map(|p| p.z).collect();
-    Fe::batch_invert(&mut zs);
-    let d2 = consts().d2;
-    points
-        .iter()
-        .zip(zs)
-        .map(|(p, zinv)| {
-            let x = p.x * zinv;
-            let y = p.y * zinv;
-            AffineNiels {
-                y_plus_x: y + x,
-                y_minus_x: y - x,
-                xy2d: x * y * d2,
-            }
-        })
-        .collect()
-}
+/// The fixed-base and verification tables of B, as compile-time constants (`tables.rs`,
+/// written by the ignored test `tables::write_tables` from the definitions in `tables`'s
+/// tests, which recompute every entry on each test run).
+#[rustfmt::skip]
+mod tables;
 
 /// Fixed-base table: row j holds k·256^j·B for k = 1..8 (affine Niels), 32 rows (24 KiB),
-/// computed once per process.
+/// a compile-time constant.
 pub(crate) fn base_table() -> &'static [[AffineNiels; 8]; 32] {
-    static T: OnceLock<Box<[[AffineNiels; 8]; 32]>> = OnceLock::new();
-    T.get_or_init(|| {
-        let mut points = Vec::with_capacity(256);
-        let mut row_base = basepoint();
-        for _ in 0..32 {
-            let row_niels = row_base.to_projective_niels();
-            let mut p = row_base;
-            for _ in 0..8 {
-                points.push(p);
-                p = p.add_niels(&row_niels).to_extended();
-            }
-            row_base = row_base.mul_by_pow2(8);
-        }
-        let niels = batch_to_affine_niels(&points);
-        let mut table = Box::new([[AffineNiels::IDENTITY; 8]; 32]);
-        for (j, row) in table.iter_mut().enumerate() {
-            row.copy_from_slice(&niels[8 * j..8 * j + 8]);
-        }
-        table
-    })
+    &tables::BASE_TABLE
 }
 
 /// Constant-time read of e·row[0] from a row of 1..8 multiples, e in [−8, 8]: every entry
@@ -481,7 +447,7 @@ pub(crate) fn select_signed(row: &[AffineNiels; 8], e: i8) -> AffineNiels {
 /// Runs on the AVX-512 IFMA lanes (`edwards_x4::mul_base`, same digits and table) where the
 /// CPU has them and the scalar code is not forced on this thread.
 pub(crate) fn mul_base(a: &Scalar) -> EdwardsPoint {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if let Some(cpu) = crate::edwards_x4::lane_cpu() {
         return crate::edwards_x4::mul_base(cpu, a);
     }
@@ -515,32 +481,16 @@ pub(crate) fn mul_base_scalar(a: &Scalar) -> EdwardsPoint {
 /// 128/(w + 1) ≈ 11.6 additions instead of 14.2 at width 8.
 pub(crate) const BASE_WNAF_WIDTH: usize = 10;
 
-/// Odd multiples P, 3P, ..., (2^(w−1) − 1)P of a point for width-w wNAF (affine Niels, one
-/// shared inversion).
-fn affine_odd_multiples(p: &EdwardsPoint, count: usize) -> Box<[AffineNiels]> {
-    let p2 = p.double().to_projective_niels();
-    let mut pts = Vec::with_capacity(count);
-    let mut q = *p;
-    for _ in 0..count {
-        pts.push(q);
-        q = q.add_niels(&p2).to_extended();
-    }
-    batch_to_affine_niels(&pts).into_boxed_slice()
-}
-
-/// Odd multiples of the base point B for width-[`BASE_WNAF_WIDTH`] wNAF (affine Niels).
+/// Odd multiples B, 3B, ..., 511B of the base point for width-[`BASE_WNAF_WIDTH`] wNAF
+/// (affine Niels), a compile-time constant.
 pub(crate) fn base_odd_multiples() -> &'static [AffineNiels] {
-    static T: OnceLock<Box<[AffineNiels]>> = OnceLock::new();
-    T.get_or_init(|| affine_odd_multiples(&basepoint(), 1 << (BASE_WNAF_WIDTH - 2)))
+    &tables::BASE_ODD_MULTIPLES
 }
 
 /// Odd multiples of B' = 2^128·B for width-[`BASE_WNAF_WIDTH`] wNAF (affine Niels): the
-/// table of the upper half of a split base-point scalar.
+/// table of the upper half of a split base-point scalar; a compile-time constant.
 pub(crate) fn base_128_odd_multiples() -> &'static [AffineNiels] {
-    static T: OnceLock<Box<[AffineNiels]>> = OnceLock::new();
-    T.get_or_init(|| {
-        affine_odd_multiples(&basepoint().mul_by_pow2(128), 1 << (BASE_WNAF_WIDTH - 2))
-    })
+    &tables::BASE_128_ODD_MULTIPLES
 }
 
 /// Whether [a1]P1 + [a2]P2 + [b_lo]B + [b_hi](2^128·B) is the identity, for public scalars
@@ -556,7 +506,7 @@ pub(crate) fn is_identity_quad_vartime(
     b_lo: &[u8; 32],
     b_hi: &[u8; 32],
 ) -> bool {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if let Some(cpu) = crate::edwards_x4::lane_cpu() {
         return crate::edwards_x4::is_identity_quad_vartime(cpu, a1, p1, a2, p2, b_lo, b_hi);
     }
@@ -620,7 +570,7 @@ pub(crate) fn double_scalar_mul_basepoint_vartime(
     point_a: &EdwardsPoint,
     b: &Scalar,
 ) -> EdwardsPoint {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if let Some(cpu) = crate::edwards_x4::lane_cpu() {
         return crate::edwards_x4::straus_vartime(
             cpu,
@@ -698,7 +648,7 @@ pub(crate) fn straus_vartime(
     scalars: &[Scalar],
     points: &[EdwardsPoint],
 ) -> EdwardsPoint {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if let Some(cpu) = crate::edwards_x4::lane_cpu() {
         return crate::edwards_x4::straus_vartime(cpu, base, scalars, points);
     }
@@ -746,7 +696,7 @@ pub(crate) fn straus_vartime(
 
 /// Pippenger's bucket method with signed radix-2^c digits; c grows with the number of terms.
 pub(crate) fn pippenger_vartime(scalars: &[Scalar], points: &[EdwardsPoint]) -> EdwardsPoint {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if let Some(cpu) = crate::edwards_x4::lane_cpu() {
         return crate::edwards_x4::pippenger_vartime(cpu, scalars, points);
     }

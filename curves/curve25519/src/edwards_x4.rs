@@ -27,8 +27,10 @@
 //! all. [`mul_base`] (secret scalars: signing, key generation, X25519 base) reads every
 //! table entry and keeps the wanted one by masks.
 
-use std::cell::Cell;
+use alloc::{boxed::Box, vec, vec::Vec};
+use core::cell::Cell;
 use std::sync::OnceLock;
+use std::thread_local;
 
 use fieldgen_generated::curve25519_p_x4::{FpX4, FpX4Cpu};
 
@@ -469,6 +471,7 @@ mod tests {
     use super::*;
     use crate::edwards::{basepoint, mul_base_scalar, mul_vartime};
     use crate::scalar::scalar_from_bytes_mod_order;
+    use std::format;
 
     fn cpu() -> Option<FpX4Cpu> {
         let cpu = FpX4Cpu::detect();

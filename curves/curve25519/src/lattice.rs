@@ -56,6 +56,7 @@ fn bit_len(a: &U256) -> u32 {
 
 /// a·2^s for s < 256; the caller guarantees that nothing is shifted out.
 #[inline]
+#[allow(clippy::needless_range_loop)] // i and j = i ∓ words index two arrays
 fn shl(a: &U256, s: u32) -> U256 {
     let (words, bits) = ((s / 64) as usize, s % 64);
     let mut out = [0u64; 4];
@@ -74,6 +75,7 @@ fn shl(a: &U256, s: u32) -> U256 {
 }
 
 /// a·2^−s rounded down, s < 256.
+#[allow(clippy::needless_range_loop)] // i and j = i ∓ words index two arrays
 fn shr(a: &U256, s: u32) -> U256 {
     let (words, bits) = ((s / 64) as usize, s % 64);
     let mut out = [0u64; 4];
@@ -410,6 +412,7 @@ pub(crate) fn split_128(s: &[u8; 32]) -> ([u8; 32], [u8; 32]) {
 mod tests {
     use super::*;
     use crate::scalar::scalar_from_bytes_mod_order;
+    use alloc::vec::Vec;
 
     fn scalar_of(b: &[u8; 32]) -> Scalar {
         scalar_from_bytes_mod_order(b)
@@ -484,7 +487,7 @@ mod tests {
         );
         let short = cases
             .iter()
-            .filter_map(|k| half_scalars_vartime(k))
+            .filter_map(half_scalars_vartime)
             .filter(|h| bit_len(&from_bytes(&h.v0)).max(bit_len(&from_bytes(&h.v1))) <= 129)
             .count();
         assert!(short * 10 >= cases.len() * 9, "{short} of {}", cases.len());

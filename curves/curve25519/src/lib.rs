@@ -7,9 +7,12 @@
 //! ladder, extended twisted Edwards formulas, scalar recodings, the fixed-base table and the
 //! multi-scalar multiplications.
 //!
-//! - [`x25519`], [`x25519_base`], [`x25519_checked`]: Diffie–Hellman on curve25519.
+//! - [`x25519`], [`x25519_base`], [`x25519_checked`]: Diffie–Hellman on curve25519; the
+//!   typed keys [`StaticSecret`], [`EphemeralSecret`], [`PublicKey`] and [`SharedSecret`] in
+//!   the shapes of x25519-dalek 3 (secrets and shared secrets zeroized on drop).
 //! - [`ed25519`]: signing keys, verifying keys, signatures and batch verification, with the
-//!   API of ed25519-dalek 2.x and the RustCrypto `signature` traits.
+//!   API of ed25519-dalek 3 and the RustCrypto `signature` 3 traits (the
+//!   signature type is the `ed25519` crate's `Signature`).
 //!
 //! ```
 //! use fieldgen_curve25519::ed25519::SigningKey;
@@ -27,12 +30,21 @@
 //! functions whose time depends on their (public) inputs end in `_vartime` or are
 //! verification functions, whose inputs are all public.
 
+#![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+// The multi-scalar multiplications (single verification's per-call tables included) and
+// batch decoding use `Vec`: the crate needs an allocator on every target.
+extern crate alloc;
+#[cfg(any(test, feature = "std"))]
+extern crate std;
+
 mod decode_x4;
 mod edwards;
-#[cfg(target_arch = "x86_64")]
+// The Edwards lane code keeps per-thread state (backend forcing for tests, run counters) and
+// lane tables built once per process: it needs `std`. Without it the scalar code runs.
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod edwards_x4;
 mod field;
 mod lattice;
@@ -40,8 +52,11 @@ mod scalar;
 mod x25519;
 #[cfg(target_arch = "x86_64")]
 mod x25519_ifma;
+mod x25519_keys;
 
 pub mod ed25519;
+
+pub use x25519_keys::{EphemeralSecret, PublicKey, SharedSecret, StaticSecret};
 
 pub use x25519::{
     clamp, x25519, x25519_backend, x25519_base, x25519_checked, x25519_with, X25519Backend,
@@ -104,7 +119,7 @@ impl core::fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl core::error::Error for Error {}
 
 /// Whether the standard library detects AVX-512F/VL/IFMA: the unit tests' check of the lane
 /// field's own CPUID code.

@@ -2,6 +2,7 @@
 //! multiplications use.
 
 use crate::field::Scalar;
+use alloc::{vec, vec::Vec};
 
 /// 2^248 mod l and 2^496 mod l (2^248 < l, so the first is exact), as compile-time constants.
 fn powers_of_2_248() -> &'static (Scalar, Scalar) {
@@ -159,7 +160,7 @@ mod tests {
         let two = Scalar::from_u64(2);
         let mut acc = Scalar::ZERO;
         for &d in naf.iter().rev() {
-            acc = acc * two;
+            acc *= two;
             let m = Scalar::from_u64(u64::from(d.unsigned_abs()));
             acc = if d < 0 { acc - m } else { acc + m };
         }
@@ -234,7 +235,7 @@ mod tests {
                 chunk.copy_from_slice(&state.to_le_bytes());
             }
             // Some short values, like the half-size verification scalars.
-            if state % 3 == 0 {
+            if state.is_multiple_of(3) {
                 b[17..].fill(0);
             }
             cases.push(b);

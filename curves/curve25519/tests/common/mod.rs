@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 /// Lowercase or uppercase hex to bytes; panics on malformed test data.
 pub fn hex(s: &str) -> Vec<u8> {
-    assert!(s.len() % 2 == 0, "odd-length hex in test data");
+    assert!(s.len().is_multiple_of(2), "odd-length hex in test data");
     (0..s.len())
         .step_by(2)
         .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex digit"))
