@@ -781,10 +781,12 @@ mod tests {
             // sympy's primitive_root, from its factorization of p − 1.
             ("p127-p", 43),
             ("p384-p", 19),
+            ("p224-p", 22),
+            ("p224-n", 2),
         ];
         // No independent least primitive root for these (p − 1 was not factored separately);
         // `generators_of_the_presets` checks their generators against the factorization.
-        let elsewhere = ["p521-p", "goldilocks-p"];
+        let elsewhere = ["p521-p", "goldilocks-p", "p384-n"];
         assert_eq!(expected.len() + elsewhere.len(), PRESETS.len());
         for (name, g) in expected {
             let p = big(super::super::find_preset(name).unwrap().modulus);
