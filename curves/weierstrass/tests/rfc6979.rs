@@ -7,13 +7,13 @@ mod common;
 
 use std::collections::HashMap;
 
+use base64ct::{Base64, Encoding};
 use common::unhex;
 use digest::common::BlockSizeUser;
 use digest::{Digest, Update};
 use fieldgen_weierstrass::curves::{P224, P256, P384};
 use fieldgen_weierstrass::ecdsa::{PublicKey, SecretKey, Signature};
 use fieldgen_weierstrass::{PrimeGroup, WeierstrassCurve};
-use base64ct::{Base64, Encoding};
 use spki::der::Decode;
 
 /// The test file as key PEMs and test stanzas (key = value lines).
@@ -30,8 +30,9 @@ fn parse() -> Parsed {
     let mut cur: HashMap<String, String> = HashMap::new();
     while let Some(line) = lines.next() {
         let line = line.trim_end();
-        if let Some(name) =
-            line.strip_prefix("PrivateKey=").or_else(|| line.strip_prefix("PublicKey="))
+        if let Some(name) = line
+            .strip_prefix("PrivateKey=")
+            .or_else(|| line.strip_prefix("PublicKey="))
         {
             let mut pem = String::new();
             for l in lines.by_ref() {
@@ -120,7 +121,11 @@ where
     let pub_name = format!("{name}_PUB");
     let sk = secret::<C>(&parsed.keys[&priv_name]);
     let pk = public::<C>(&parsed.keys[&pub_name]);
-    assert_eq!(sk.public_key().to_sec1_bytes(false), pk.to_sec1_bytes(false), "{name}");
+    assert_eq!(
+        sk.public_key().to_sec1_bytes(false),
+        pk.to_sec1_bytes(false),
+        "{name}"
+    );
     let (mut signs, mut verifies) = (0, 0);
     for st in &parsed.stanzas {
         let key = st.get("Key").map(String::as_str);
@@ -143,7 +148,8 @@ where
             }
             let expect_ok = st.get("Result").is_none();
             let h = digest(hash, msg);
-            let ok = Signature::<C>::from_der(&out).is_ok_and(|s| pk.verify_prehash(&h, &s).is_ok());
+            let ok =
+                Signature::<C>::from_der(&out).is_ok_and(|s| pk.verify_prehash(&h, &s).is_ok());
             assert_eq!(ok, expect_ok, "{name} verify {hash} {:?}", st["Input"]);
             verifies += 1;
         }
