@@ -5,6 +5,8 @@
 //! D.1.2.4, SEC 2 v2 §2.3.2, §2.4.2, §2.5.1), a = −3; secp256k1 from SEC 2 v2 §2.4.1, a = 0,
 //! b = 7. Every curve has cofactor 1. B3 is 3·b mod p.
 
+#[cfg(feature = "std")]
+use crate::group::FixedBaseTable;
 use crate::group::{AKind, AffinePoint, CurveParams, ProjectivePoint};
 use crate::protocol::WeierstrassCurve;
 
@@ -47,6 +49,18 @@ macro_rules! curve {
             type Digest = $digest;
             const SIGN_LOW_S: bool = $low_s;
             const OID: &'static str = $oid;
+
+            #[cfg(feature = "std")]
+            fn generator_table() -> Option<&'static FixedBaseTable<Self>> {
+                static TABLE: std::sync::OnceLock<FixedBaseTable<$name>> =
+                    std::sync::OnceLock::new();
+                Some(TABLE.get_or_init(|| {
+                    FixedBaseTable::new(
+                        &ProjectivePoint::GENERATOR,
+                        <$fr as fieldgen_field::Field>::BYTES,
+                    )
+                }))
+            }
         }
     };
 }

@@ -752,18 +752,8 @@ impl<C: CurveParams> ProjectivePoint<C> {
             return hi.add_point(&self.mul_le_bytes(&k[..MAX_SCALAR_BYTES]));
         }
         let mut acc = Self::IDENTITY;
-        let n = 2 * k.len();
-        // Signed digits from the bottom (each digit needs the carry out of the one below).
-        let mut carry = 0i8;
         let mut digits = [0i8; 2 * MAX_SCALAR_BYTES + 1];
-        for i in 0..n {
-            let nib = ((k[i / 2] >> (4 * (i % 2))) & 15) as i8;
-            let v = nib + carry;
-            // carry = 1 when v ≥ 8, computed without a branch.
-            carry = (v + 8) >> 4;
-            digits[i] = v - (carry << 4);
-        }
-        digits[n] = carry;
+        let n = recode_signed_radix16(k, &mut digits);
         for i in (0..=n).rev() {
             acc = acc.double().double().double().double();
             acc = acc.add_point(&lookup(&table, digits[i]));
@@ -814,6 +804,89 @@ impl<C: CurveParams> ProjectivePoint<C> {
 
 /// Longest scalar (in bytes) the recoding buffers hold: 576 bits, enough for P-521.
 const MAX_SCALAR_BYTES: usize = 72;
+
+/// Signed radix-16 digits of a little-endian k of at most MAX_SCALAR_BYTES bytes: digits[i]
+/// in [−8, 8) for i < 2·len and digits[2·len] in {0, 1}, with k = Σ digits[i]·16^i. Returns
+/// 2·len. Constant time (no branch on k).
+fn recode_signed_radix16(k: &[u8], digits: &mut [i8; 2 * MAX_SCALAR_BYTES + 1]) -> usize {
+    let n = 2 * k.len();
+    let mut carry = 0i8;
+    for i in 0..n {
+        let nib = ((k[i / 2] >> (4 * (i % 2))) & 15) as i8;
+        let v = nib + carry;
+        // carry = 1 when v ≥ 8, computed without a branch.
+        carry = (v + 8) >> 4;
+        digits[i] = v - (carry << 4);
+    }
+    digits[n] = carry;
+    n
+}
+
+/// A precomputed table for multiples of one fixed point B (the generator): row i holds
+/// j·16^i·B for j = 1..8 in affine form, one row per signed radix-16 digit of the longest
+/// scalar, so k·B = Σ dᵢ·16^i·B costs one mixed addition per digit and no doubling.
+///
+/// Size: (2·bytes + 1) rows × 8 affine points, e.g. 65 × 8 points (about 33 KiB with 64-bit
+/// limbs) for 32-byte scalars. Built with one batch normalisation per 64 points. Each row is
+/// read by a masked scan of all eight entries, so [`FixedBaseTable::mul_le_bytes`] is
+/// constant time like [`ProjectivePoint::mul_le_bytes`].
+#[derive(Clone)]
+pub struct FixedBaseTable<C: CurveParams> {
+    rows: alloc::vec::Vec<[AffinePoint<C>; 8]>,
+    bytes: usize,
+}
+
+impl<C: CurveParams> FixedBaseTable<C> {
+    /// The table of `base` for scalars of up to `scalar_bytes` bytes (at most 72).
+    pub fn new(base: &ProjectivePoint<C>, scalar_bytes: usize) -> Self {
+        let scalar_bytes = scalar_bytes.min(MAX_SCALAR_BYTES);
+        let rows_n = 2 * scalar_bytes + 1;
+        let mut proj = alloc::vec::Vec::with_capacity(rows_n * 8);
+        let mut row_base = *base;
+        for _ in 0..rows_n {
+            let mut p = row_base;
+            for _ in 0..8 {
+                proj.push(p);
+                p = p.add_point(&row_base);
+            }
+            // 16·B for the next row: the 8th multiple doubled.
+            row_base = proj[proj.len() - 1].double();
+        }
+        let mut affine = alloc::vec![AffinePoint::identity(); proj.len()];
+        ProjectivePoint::batch_to_affine(&proj, &mut affine);
+        let rows = affine
+            .chunks(8)
+            .map(|c| [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]])
+            .collect();
+        FixedBaseTable {
+            rows,
+            bytes: scalar_bytes,
+        }
+    }
+
+    /// k·B for k given as little-endian bytes, constant time in k (the time depends only on
+    /// k.len()). A k longer than the table was built for takes the generic path.
+    pub fn mul_le_bytes(&self, k: &[u8]) -> ProjectivePoint<C> {
+        if k.len() > self.bytes {
+            let base = self.rows[0][0].to_projective();
+            return base.mul_le_bytes(k);
+        }
+        let mut digits = [0i8; 2 * MAX_SCALAR_BYTES + 1];
+        let n = recode_signed_radix16(k, &mut digits);
+        let mut acc = ProjectivePoint::IDENTITY;
+        for (row, &d) in self.rows.iter().zip(digits[..=n].iter()) {
+            let sign = (d >> 7) as u8 & 1;
+            let abs = ((d as i16 ^ -(sign as i16)) + sign as i16) as u8;
+            let mut e = AffinePoint::identity();
+            for (j, p) in row.iter().enumerate() {
+                e.conditional_assign(p, abs.ct_eq(&(j as u8 + 1)));
+            }
+            e.y = C::Base::conditional_select(&e.y, &-e.y, Choice::from(sign));
+            acc = acc.add_mixed(&e);
+        }
+        acc
+    }
+}
 
 /// d·P from table[j] = (j+1)·P for a digit d in [−8, 8], constant time: every entry is read.
 fn lookup<C: CurveParams>(table: &[ProjectivePoint<C>; 8], d: i8) -> ProjectivePoint<C> {

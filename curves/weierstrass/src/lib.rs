@@ -13,12 +13,17 @@
 //!   traits, fixed-size and DER signatures).
 //!
 //! The crate is `no_std` and uses `alloc` for variable-length encodings (SEC 1 points, DER
-//! signatures, shared secrets).
+//! signatures, shared secrets). The default `std` feature keeps one lazily built
+//! [`FixedBaseTable`] of the generator per curve (a `std::sync::OnceLock`), which
+//! fixed-base multiplication (key generation, signing) uses; without it they take the
+//! variable-base path.
 
 #![no_std]
 #![deny(missing_docs)]
 
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 pub mod curves;
 pub mod ecdh;
@@ -27,7 +32,7 @@ pub mod group;
 pub mod protocol;
 pub mod sec1;
 
-pub use group::{AKind, AffinePoint, CurveParams, ProjectivePoint};
+pub use group::{AKind, AffinePoint, CurveParams, FixedBaseTable, ProjectivePoint};
 pub use protocol::{PrimeGroup, WeierstrassCurve};
 
 use core::fmt;

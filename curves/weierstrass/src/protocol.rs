@@ -14,7 +14,7 @@ use fieldgen_field::{Field, PrimeField};
 use subtle::{Choice, ConditionallySelectable, CtOption};
 use zeroize::Zeroize;
 
-use crate::group::{AffinePoint, CurveParams, ProjectivePoint};
+use crate::group::{AffinePoint, CurveParams, FixedBaseTable, ProjectivePoint};
 use crate::Error;
 
 /// A short-Weierstrass curve over GF(p) with a prime-order group (cofactor 1), its scalar
@@ -31,6 +31,12 @@ where
     const SIGN_LOW_S: bool;
     /// The named-curve object identifier (dotted decimal), as in SPKI `ECParameters`.
     const OID: &'static str;
+
+    /// A shared precomputed table of the generator for fixed-base multiplication, when the
+    /// curve keeps one (with the `std` feature); none otherwise.
+    fn generator_table() -> Option<&'static FixedBaseTable<Self>> {
+        None
+    }
 }
 
 /// A group of prime order n, written additively, with the operations the protocols need.
@@ -78,7 +84,15 @@ where
     }
 
     fn mul_base(k: &Self::Scalar) -> Self::Point {
-        Self::mul(&ProjectivePoint::GENERATOR, k)
+        match C::generator_table() {
+            Some(table) => {
+                let mut bytes = k.to_le_bytes();
+                let r = table.mul_le_bytes(bytes.as_ref());
+                bytes.as_mut().zeroize();
+                r
+            }
+            None => Self::mul(&ProjectivePoint::GENERATOR, k),
+        }
     }
 
     fn mul(p: &Self::Point, k: &Self::Scalar) -> Self::Point {

@@ -4,7 +4,7 @@
 
 use fieldgen_field::Field;
 use fieldgen_weierstrass::curves::{Secp256k1, P224, P256, P384};
-use fieldgen_weierstrass::{AffinePoint, CurveParams, ProjectivePoint};
+use fieldgen_weierstrass::{AffinePoint, CurveParams, FixedBaseTable, ProjectivePoint};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 use sha2::{Digest, Sha256};
@@ -162,7 +162,8 @@ fn check_curve<C: CurveParams>(published: &Published, label: &str) {
     assert_eq!(to_ref(&g), r.g, "{label}: generator");
     assert!(bool::from(g.is_on_curve()));
 
-    // Scalar multiplication by 0, 1, 2, n − 1, n, n + 1 on both paths.
+    // Scalar multiplication by 0, 1, 2, n − 1, n, n + 1 on all three paths.
+    let table = FixedBaseTable::<C>::new(&g, nbytes);
     for k in [
         BigUint::zero(),
         BigUint::one(),
@@ -178,6 +179,11 @@ fn check_curve<C: CurveParams>(published: &Published, label: &str) {
             to_ref(&g.mul_le_bytes_vartime(&kb)),
             want,
             "{label}: vartime k = {k}"
+        );
+        assert_eq!(
+            to_ref(&table.mul_le_bytes(&kb)),
+            want,
+            "{label}: table k = {k}"
         );
     }
 
@@ -195,6 +201,7 @@ fn check_curve<C: CurveParams>(published: &Published, label: &str) {
             want,
             "{label}: wNAF k·G"
         );
+        assert_eq!(to_ref(&table.mul_le_bytes(&kb)), want, "{label}: table k·G");
         assert!(bool::from(ct.is_on_curve()));
         pts.push(ct);
         refs.push(want);
