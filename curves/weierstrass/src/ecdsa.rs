@@ -209,6 +209,31 @@ impl<G: PrimeGroup> PublicKey<G> {
         })
     }
 
+    /// Decodes an X.509 SubjectPublicKeyInfo (RFC 5480 §2) in strict DER through the `spki`
+    /// crate: the algorithm must be id-ecPublicKey (1.2.840.10045.2.1) with the curve's
+    /// named-curve OID as parameters (explicit curve parameters are refused, as RFC 5480
+    /// §2.1.1 requires of conforming CAs), and the key a valid SEC 1 point as in
+    /// [`PublicKey::from_sec1_bytes`]. Errors: [`Error::InvalidSpki`] or the point's error.
+    pub fn from_spki_der(der: &[u8]) -> Result<Self, Error> {
+        use spki::der::Decode;
+        let info = spki::SubjectPublicKeyInfoRef::from_der(der).map_err(|_| Error::InvalidSpki)?;
+        let id_ec = spki::ObjectIdentifier::new_unwrap("1.2.840.10045.2.1");
+        let curve = spki::ObjectIdentifier::new(G::CURVE_OID).map_err(|_| Error::InvalidSpki)?;
+        if info.algorithm.oid != id_ec {
+            return Err(Error::InvalidSpki);
+        }
+        let params = info.algorithm.parameters.ok_or(Error::InvalidSpki)?;
+        let named: spki::ObjectIdentifier = params.decode_as().map_err(|_| Error::InvalidSpki)?;
+        if named != curve {
+            return Err(Error::InvalidSpki);
+        }
+        let point = info
+            .subject_public_key
+            .as_bytes()
+            .ok_or(Error::InvalidSpki)?;
+        Self::from_sec1_bytes(point)
+    }
+
     /// The SEC 1 encoding, compressed (1 + BYTES octets) or uncompressed (1 + 2·BYTES).
     pub fn to_sec1_bytes(&self, compressed: bool) -> Vec<u8> {
         G::encode(&self.point, compressed)

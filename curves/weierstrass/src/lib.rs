@@ -56,6 +56,9 @@ pub enum Error {
     MalformedDer,
     /// The signature does not verify (or has a high s under the strict low-s rule).
     InvalidSignature,
+    /// A SubjectPublicKeyInfo is not strict DER, not id-ecPublicKey, or names another curve
+    /// (or gives explicit curve parameters).
+    InvalidSpki,
 }
 
 impl fmt::Display for Error {
@@ -69,6 +72,7 @@ impl fmt::Display for Error {
             Error::InvalidScalar => "scalar is zero or not below the group order",
             Error::MalformedDer => "malformed DER signature",
             Error::InvalidSignature => "signature does not verify",
+            Error::InvalidSpki => "SubjectPublicKeyInfo is malformed or for another curve",
         })
     }
 }

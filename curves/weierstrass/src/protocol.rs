@@ -49,6 +49,8 @@ pub trait PrimeGroup: Copy + Clone + core::fmt::Debug + Default + Send + Sync + 
     type Digest: Digest + Update + BlockSizeUser + Clone;
     /// See [`WeierstrassCurve::SIGN_LOW_S`].
     const SIGN_LOW_S: bool;
+    /// The named-curve OID (dotted decimal) of SPKI `ECParameters` (RFC 5480 §2.1.1).
+    const CURVE_OID: &'static str;
 
     /// The base point G.
     fn generator() -> Self::Point;
@@ -78,6 +80,7 @@ where
     type Point = ProjectivePoint<C>;
     type Digest = C::Digest;
     const SIGN_LOW_S: bool = C::SIGN_LOW_S;
+    const CURVE_OID: &'static str = C::OID;
 
     fn generator() -> Self::Point {
         ProjectivePoint::GENERATOR

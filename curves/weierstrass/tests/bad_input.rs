@@ -237,6 +237,7 @@ fn errors_display() {
         Error::InvalidScalar,
         Error::MalformedDer,
         Error::InvalidSignature,
+        Error::InvalidSpki,
     ] {
         assert!(!e.to_string().is_empty());
         let _: &dyn core::error::Error = &e;

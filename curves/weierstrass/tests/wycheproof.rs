@@ -1,10 +1,12 @@
 //! Wycheproof ECDH and ECDSA verification vectors (C2SP/wycheproof, Apache-2.0; see
 //! tests/vectors/README.md): every verdict must match.
 //!
-//! ECDH peer keys are X.509 SubjectPublicKeyInfo DER. The rule followed: the SPKI must parse
-//! in strict DER (the `spki`/`der` crates), its algorithm must be id-ecPublicKey with the
-//! curve's named-curve OID as parameters (explicit curve parameters are refused), and the
-//! subject public key must be a valid SEC 1 point (compressed or uncompressed). Cases marked
+//! ECDH peer keys are X.509 SubjectPublicKeyInfo DER, decoded by `PublicKey::from_spki_der`.
+//! The rule it follows: the SPKI must parse in strict DER (the `spki`/`der` crates), its
+//! algorithm must be id-ecPublicKey with the curve's named-curve OID as parameters (explicit
+//! curve parameters are refused), and the subject public key must be a valid SEC 1 point
+//! (compressed or uncompressed). The ECDSA groups' keys are checked against a decoder written
+//! here with the same rule. Cases marked
 //! "acceptable" may go either way; when we accept one, the shared secret must still match.
 //! ECDSA signatures are strict DER; the Bitcoin file also demands low s.
 
@@ -54,8 +56,7 @@ where
             let shared = unhex(t["shared"].as_str().unwrap());
             let n = <C as WeierstrassCurve>::Scalar::BYTES;
             let got = (|| {
-                let point = spki_point::<C>(&public)?;
-                let peer = PublicKey::<C>::from_sec1_bytes(&point).ok()?;
+                let peer = PublicKey::<C>::from_spki_der(&public).ok()?;
                 let d = SecretKey::<C>::from_bytes(&fixed_be(&private, n)?).ok()?;
                 d.diffie_hellman(&peer).ok().map(|s| s.as_bytes().to_vec())
             })();
