@@ -54,6 +54,24 @@ pub mod secp256k1_n_64;
 /// secp256k1-n (32-bit limbs): secp256k1 group order n (SEC 2 v2 §2.4.1)
 #[rustfmt::skip]
 pub mod secp256k1_n_32;
+/// p224-p (64-bit limbs): NIST P-224 (secp224r1) base field, p = 2^224 - 2^96 + 1, 2-adicity 96 (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)
+#[rustfmt::skip]
+pub mod p224_p_64;
+/// p224-p (32-bit limbs): NIST P-224 (secp224r1) base field, p = 2^224 - 2^96 + 1, 2-adicity 96 (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)
+#[rustfmt::skip]
+pub mod p224_p_32;
+/// p224-n (64-bit limbs): NIST P-224 (secp224r1) group order n (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)
+#[rustfmt::skip]
+pub mod p224_n_64;
+/// p224-n (32-bit limbs): NIST P-224 (secp224r1) group order n (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)
+#[rustfmt::skip]
+pub mod p224_n_32;
+/// p384-n (64-bit limbs): NIST P-384 (secp384r1) group order n (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
+#[rustfmt::skip]
+pub mod p384_n_64;
+/// p384-n (32-bit limbs): NIST P-384 (secp384r1) group order n (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)
+#[rustfmt::skip]
+pub mod p384_n_32;
 /// bls12-381-p (64-bit limbs): BLS12-381 base field, 381 bits, x = -0xd201000000010000 (draft-irtf-cfrg-pairing-friendly-curves, BLS12_381)
 #[rustfmt::skip]
 pub mod bls12_381_p_64;
@@ -344,6 +362,14 @@ pub mod gf2_1024_penta_32;
 #[cfg(feature = "ff")]
 ::fieldgen_field::impl_ff!(secp256k1_n_32::Fr, 32);
 #[cfg(feature = "ff")]
+::fieldgen_field::impl_ff!(p224_p_64::Fp, 28);
+#[cfg(feature = "ff")]
+::fieldgen_field::impl_ff!(p224_p_32::Fp, 28);
+#[cfg(feature = "ff")]
+::fieldgen_field::impl_ff!(p224_n_64::Fr, 28);
+#[cfg(feature = "ff")]
+::fieldgen_field::impl_ff!(p224_n_32::Fr, 28);
+#[cfg(feature = "ff")]
 ::fieldgen_field::impl_ff!(bls12_381_p_64::Fp, 48);
 #[cfg(feature = "ff")]
 ::fieldgen_field::impl_ff!(bls12_381_p_32::Fp, 48);
@@ -449,6 +475,18 @@ pub mod gf2_1024_penta_32;
 ::fieldgen_field::impl_zeroize!(secp256k1_n_64::Fr);
 #[cfg(feature = "zeroize")]
 ::fieldgen_field::impl_zeroize!(secp256k1_n_32::Fr);
+#[cfg(feature = "zeroize")]
+::fieldgen_field::impl_zeroize!(p224_p_64::Fp);
+#[cfg(feature = "zeroize")]
+::fieldgen_field::impl_zeroize!(p224_p_32::Fp);
+#[cfg(feature = "zeroize")]
+::fieldgen_field::impl_zeroize!(p224_n_64::Fr);
+#[cfg(feature = "zeroize")]
+::fieldgen_field::impl_zeroize!(p224_n_32::Fr);
+#[cfg(feature = "zeroize")]
+::fieldgen_field::impl_zeroize!(p384_n_64::Fr);
+#[cfg(feature = "zeroize")]
+::fieldgen_field::impl_zeroize!(p384_n_32::Fr);
 #[cfg(feature = "zeroize")]
 ::fieldgen_field::impl_zeroize!(bls12_381_p_64::Fp);
 #[cfg(feature = "zeroize")]

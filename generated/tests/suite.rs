@@ -1,6 +1,6 @@
 //! The shared oracle suite (`fieldgen_tests::prime_field_suite!`) for every committed preset at
 //! 64- and 32-bit limbs. The moduli below are written out independently of the generator: the
-//! fixed primes from their specifications (RFC 7748 §4.1, FIPS 186-4 D.1.2.3, SEC 2 v2 §2.4.1,
+//! fixed primes from their specifications (RFC 7748 §4.1, FIPS 186-4 D.1.2.2–D.1.2.4, SEC 2 v2 §2.4.1,
 //! draft-irtf-cfrg-pairing-friendly-curves), the BN primes evaluated from
 //! p(z) = 36z⁴+36z³+24z²+6z+1 and r(z) = 36z⁴+36z³+18z²+6z+1 at the mcl curve parameters z.
 
@@ -74,6 +74,42 @@ fieldgen_tests::prime_field_suite!(
     secp256k1_n_32,
     fieldgen_generated::secp256k1_n_32::Fr,
     "0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    p224_p_64,
+    fieldgen_generated::p224_p_64::Fp,
+    "0xffffffffffffffffffffffffffffffff000000000000000000000001",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    p224_p_32,
+    fieldgen_generated::p224_p_32::Fp,
+    "0xffffffffffffffffffffffffffffffff000000000000000000000001",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    p224_n_64,
+    fieldgen_generated::p224_n_64::Fr,
+    "0xffffffffffffffffffffffffffff16a2e0b8f03e13dd29455c5c2a3d",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    p224_n_32,
+    fieldgen_generated::p224_n_32::Fr,
+    "0xffffffffffffffffffffffffffff16a2e0b8f03e13dd29455c5c2a3d",
+    32
+);
+fieldgen_tests::prime_field_suite!(
+    p384_n_64,
+    fieldgen_generated::p384_n_64::Fr,
+    "0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973",
+    64
+);
+fieldgen_tests::prime_field_suite!(
+    p384_n_32,
+    fieldgen_generated::p384_n_32::Fr,
+    "0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973",
     32
 );
 fieldgen_tests::prime_field_suite!(bls12_381_p_64, fieldgen_generated::bls12_381_p_64::Fp, "0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab", 64);

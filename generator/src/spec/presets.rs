@@ -156,6 +156,27 @@ pub static PRESETS: &[Preset] = &[
         description: "NIST P-384 (secp384r1) base field, p = 2^384 - 2^128 - 2^96 + 2^32 - 1 (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)",
     },
     Preset {
+        name: "p384-n",
+        aliases: &["secp384r1-n"],
+        modulus: "0xffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf581a0db248b0a77aecec196accc52973",
+        type_name: "Fr",
+        description: "NIST P-384 (secp384r1) group order n (FIPS 186-4 D.1.2.4; SEC 2 v2 §2.5.1)",
+    },
+    Preset {
+        name: "p224-p",
+        aliases: &["p224", "secp224r1-p"],
+        modulus: "2^224-2^96+1",
+        type_name: "Fp",
+        description: "NIST P-224 (secp224r1) base field, p = 2^224 - 2^96 + 1, 2-adicity 96 (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)",
+    },
+    Preset {
+        name: "p224-n",
+        aliases: &["secp224r1-n"],
+        modulus: "0xffffffffffffffffffffffffffff16a2e0b8f03e13dd29455c5c2a3d",
+        type_name: "Fr",
+        description: "NIST P-224 (secp224r1) group order n (FIPS 186-4 D.1.2.2; SEC 2 v2 §2.3.2)",
+    },
+    Preset {
         name: "goldilocks-p",
         aliases: &["goldilocks", "ed448-p", "curve448-p"],
         modulus: "2^448-2^224-1",
@@ -279,6 +300,9 @@ mod tests {
             ("p127-p", 127),
             ("p521-p", 521),
             ("p384-p", 384),
+            ("p384-n", 384),
+            ("p224-p", 224),
+            ("p224-n", 224),
             ("goldilocks-p", 448),
         ];
         assert_eq!(PRESETS.len(), expected_bits.len());
@@ -311,6 +335,10 @@ mod tests {
             (
                 "secp256k1-p",
                 "0xfffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f",
+            ),
+            (
+                "p224-p",
+                "0xffffffffffffffffffffffffffffffff000000000000000000000001",
             ),
         ];
         for (name, hex) in published {

@@ -1,0 +1,125 @@
+//! Group operations, ECDH and ECDSA of our curves beside the RustCrypto p256, p384 and k256
+//! crates in the same run:
+//! `cargo bench -p fieldgen-weierstrass --bench weierstrass`.
+//! Rows are `<curve>/<operation>/<implementation>`; compare within a row group.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use fieldgen_weierstrass::curves::{Secp256k1, P224, P256, P384};
+use fieldgen_weierstrass::ecdsa::{PublicKey, SecretKey};
+use fieldgen_weierstrass::{PrimeGroup, ProjectivePoint};
+use signature::{Signer, Verifier};
+use std::hint::black_box;
+
+const MSG: &[u8] = b"fieldgen weierstrass benchmark message";
+
+fn key_bytes(len: usize, tweak: u8) -> Vec<u8> {
+    (0..len)
+        .map(|i| (i as u8).wrapping_mul(29).wrapping_add(tweak) | 1)
+        .map(|b| b & 0x7f)
+        .collect()
+}
+
+macro_rules! ours {
+    ($c:expr, $curve:ty, $label:literal, $len:expr) => {{
+        let c: &mut Criterion = $c;
+        let sk = SecretKey::<$curve>::from_bytes(&key_bytes($len, 3)).unwrap();
+        let sk2 = SecretKey::<$curve>::from_bytes(&key_bytes($len, 7)).unwrap();
+        let pk2: PublicKey<$curve> = *sk2.public_key();
+        let p = *sk.public_key().as_point();
+        let q = *pk2.as_point();
+        let k = *sk2_scalar(&sk2);
+        let sig = sk.sign_message(MSG);
+        let pk = *sk.public_key();
+        c.bench_function(concat!($label, "/add/fieldgen"), |b| {
+            b.iter(|| black_box(p) + black_box(q))
+        });
+        c.bench_function(concat!($label, "/double/fieldgen"), |b| {
+            b.iter(|| ProjectivePoint::double(&black_box(p)))
+        });
+        c.bench_function(concat!($label, "/mul_var_base/fieldgen"), |b| {
+            b.iter(|| <$curve as PrimeGroup>::mul(&black_box(p), &black_box(k)))
+        });
+        c.bench_function(concat!($label, "/mul_fixed_base/fieldgen"), |b| {
+            b.iter(|| <$curve as PrimeGroup>::mul_base(&black_box(k)))
+        });
+        c.bench_function(concat!($label, "/ecdh/fieldgen"), |b| {
+            b.iter(|| sk.diffie_hellman(black_box(&pk2)).unwrap())
+        });
+        c.bench_function(concat!($label, "/sign/fieldgen"), |b| {
+            b.iter(|| Signer::<_>::sign(&sk, black_box(MSG)))
+        });
+        let _: &fieldgen_weierstrass::ecdsa::Signature<$curve> = &sig;
+        c.bench_function(concat!($label, "/verify/fieldgen"), |b| {
+            b.iter(|| pk.verify(black_box(MSG), black_box(&sig)).unwrap())
+        });
+    }};
+}
+
+/// The secret scalar of a key, through the public encoding (benches only).
+fn sk2_scalar<G: PrimeGroup>(sk: &SecretKey<G>) -> &'static G::Scalar {
+    use fieldgen_field::{ByteArray, Field};
+    let bytes = sk.to_bytes();
+    let mut b = <G::Scalar as Field>::Bytes::zeroed();
+    b.as_mut().copy_from_slice(&bytes);
+    Box::leak(Box::new(
+        Option::from(<G::Scalar as Field>::from_be_bytes(&b)).unwrap(),
+    ))
+}
+
+macro_rules! peer {
+    ($c:expr, $peer:ident, $label:literal, $name:literal, $len:expr) => {{
+        #[allow(unused_imports)]
+        use $peer::elliptic_curve::group::Group;
+        let c: &mut Criterion = $c;
+        let sk = $peer::SecretKey::from_slice(&key_bytes($len, 3)).unwrap();
+        let sk2 = $peer::SecretKey::from_slice(&key_bytes($len, 7)).unwrap();
+        let pk2 = sk2.public_key();
+        let p = sk.public_key().to_projective();
+        let q = pk2.to_projective();
+        let k = *sk2.to_nonzero_scalar();
+        let ssk = $peer::ecdsa::SigningKey::from_slice(&key_bytes($len, 3)).unwrap();
+        let svk = *ssk.verifying_key();
+        let sig: $peer::ecdsa::Signature = ssk.sign(MSG);
+        c.bench_function(concat!($label, "/add/", $name), |b| {
+            b.iter(|| black_box(p) + black_box(q))
+        });
+        c.bench_function(concat!($label, "/double/", $name), |b| {
+            b.iter(|| black_box(p).double())
+        });
+        c.bench_function(concat!($label, "/mul_var_base/", $name), |b| {
+            b.iter(|| black_box(p) * black_box(k))
+        });
+        c.bench_function(concat!($label, "/mul_fixed_base/", $name), |b| {
+            b.iter(|| $peer::ProjectivePoint::mul_by_generator(&black_box(k)))
+        });
+        c.bench_function(concat!($label, "/ecdh/", $name), |b| {
+            b.iter(|| sk.diffie_hellman(black_box(&pk2)))
+        });
+        c.bench_function(concat!($label, "/sign/", $name), |b| {
+            b.iter(|| -> $peer::ecdsa::Signature { ssk.sign(black_box(MSG)) })
+        });
+        c.bench_function(concat!($label, "/verify/", $name), |b| {
+            b.iter(|| svk.verify(black_box(MSG), black_box(&sig)).unwrap())
+        });
+    }};
+}
+
+fn benches(c: &mut Criterion) {
+    ours!(c, P256, "P-256", 32);
+    peer!(c, p256, "P-256", "p256", 32);
+    ours!(c, Secp256k1, "secp256k1", 32);
+    peer!(c, k256, "secp256k1", "k256", 32);
+    ours!(c, P384, "P-384", 48);
+    peer!(c, p384, "P-384", "p384", 48);
+    ours!(c, P224, "P-224", 28);
+}
+
+criterion_group! {
+    name = group;
+    config = Criterion::default()
+        .sample_size(20)
+        .warm_up_time(std::time::Duration::from_millis(300))
+        .measurement_time(std::time::Duration::from_secs(1));
+    targets = benches
+}
+criterion_main!(group);

@@ -1,0 +1,1032 @@
+//! The generic group law of y² = x³ + a·x + b over any [`Field`].
+//!
+//! Points are kept in homogeneous projective coordinates (X : Y : Z), x = X/Z, y = Y/Z, the
+//! identity being (0 : 1 : 0). Every addition and doubling uses the complete formulas of
+//! Renes, Costello and Batina, "Complete addition formulas for prime order elliptic curves"
+//! (EUROCRYPT 2016): Algorithms 1–3 for a general a, 4–6 for a = −3 and 7–9 for a = 0, chosen at
+//! compile time from [`CurveParams::A_KIND`]. Complete means no input (the identity, P = Q,
+//! P = −Q) needs a branch, which is what makes the constant-time scalar multiplication simple.
+//!
+//! Nothing here needs a prime field: the arithmetic is written against [`Field`] only, so an
+//! extension field (Fp2 for a pairing's G2) plugs in. The pieces that need GF(p) (SEC 1
+//! encodings) live in [`crate::sec1`].
+
+use core::fmt;
+use core::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+
+use fieldgen_field::Field;
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq, CtOption};
+
+/// Which of the Renes–Costello–Batina formula families a curve uses, fixed by its a.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AKind {
+    /// a = 0 (secp256k1, BN curves): Algorithms 7–9, 12M + 2·m(3b) per addition.
+    Zero,
+    /// a = −3 (the NIST curves): Algorithms 4–6, 12M + 2·m(b) per addition.
+    MinusThree,
+    /// Any other a: Algorithms 1–3, 12M + 3·m(a) + 2·m(3b) per addition.
+    Generic,
+}
+
+/// The constants of one curve y² = x³ + a·x + b (the shape of arkworks' `SWCurveConfig` and
+/// RustCrypto's `PrimeCurveParams`). Implemented by a zero-sized marker type per curve.
+///
+/// The implementer guarantees that the constants agree: `A` is −3 or 0 when `A_KIND` says
+/// so, `B3` = 3·b, and the generator lies on the curve (the curve tests check each).
+pub trait CurveParams: Copy + Clone + fmt::Debug + Default + Send + Sync + 'static {
+    /// The coordinate field.
+    type Base: Field;
+    /// A short name for messages ("P-256").
+    const NAME: &'static str;
+    /// The coefficient a.
+    const A: Self::Base;
+    /// The coefficient b.
+    const B: Self::Base;
+    /// 3·b, the constant the a = 0 and general formulas multiply by.
+    const B3: Self::Base;
+    /// Which formula family `A` selects.
+    const A_KIND: AKind;
+    /// Affine x of the base point of the prime-order subgroup.
+    const GENERATOR_X: Self::Base;
+    /// Affine y of the base point.
+    const GENERATOR_Y: Self::Base;
+
+    /// a·x, with the multiplication replaced by additions for a = 0 and a = −3.
+    #[inline(always)]
+    fn mul_by_a(x: &Self::Base) -> Self::Base {
+        match Self::A_KIND {
+            AKind::Zero => Self::Base::ZERO,
+            AKind::MinusThree => -(x.double() + *x),
+            AKind::Generic => Self::A * *x,
+        }
+    }
+}
+
+/// A point in affine coordinates (x, y), or the identity (then x = y = 0 and `infinity` set).
+#[derive(Clone, Copy)]
+pub struct AffinePoint<C: CurveParams> {
+    pub(crate) x: C::Base,
+    pub(crate) y: C::Base,
+    pub(crate) infinity: Choice,
+}
+
+/// A point in homogeneous projective coordinates (X : Y : Z), x = X/Z, y = Y/Z; the identity
+/// is any (0 : Y : 0).
+#[derive(Clone, Copy)]
+pub struct ProjectivePoint<C: CurveParams> {
+    pub(crate) x: C::Base,
+    pub(crate) y: C::Base,
+    pub(crate) z: C::Base,
+}
+
+impl<C: CurveParams> fmt::Debug for AffinePoint<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if bool::from(self.infinity) {
+            write!(f, "AffinePoint<{}>(identity)", C::NAME)
+        } else {
+            write!(f, "AffinePoint<{}>({:?}, {:?})", C::NAME, self.x, self.y)
+        }
+    }
+}
+
+impl<C: CurveParams> fmt::Debug for ProjectivePoint<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "ProjectivePoint<{}>({:?} : {:?} : {:?})",
+            C::NAME,
+            self.x,
+            self.y,
+            self.z
+        )
+    }
+}
+
+impl<C: CurveParams> AffinePoint<C> {
+    /// The identity.
+    pub fn identity() -> Self {
+        AffinePoint {
+            x: C::Base::ZERO,
+            y: C::Base::ZERO,
+            infinity: Choice::from(1),
+        }
+    }
+
+    /// The base point (GENERATOR_X, GENERATOR_Y).
+    pub fn generator() -> Self {
+        AffinePoint {
+            x: C::GENERATOR_X,
+            y: C::GENERATOR_Y,
+            infinity: Choice::from(0),
+        }
+    }
+
+    /// The point (x, y) if it lies on the curve; none otherwise. Constant time.
+    pub fn from_xy(x: C::Base, y: C::Base) -> CtOption<Self> {
+        let p = AffinePoint {
+            x,
+            y,
+            infinity: Choice::from(0),
+        };
+        let on = p.is_on_curve();
+        CtOption::new(p, on)
+    }
+
+    /// y² = x³ + a·x + b (true for the identity). Constant time.
+    pub fn is_on_curve(&self) -> Choice {
+        let rhs = (self.x.square() + C::A) * self.x + C::B;
+        let rhs = match C::A_KIND {
+            AKind::Zero => self.x.square() * self.x + C::B,
+            _ => rhs,
+        };
+        self.y.square().ct_eq(&rhs) | self.infinity
+    }
+
+    /// Whether this is the identity.
+    pub fn is_identity(&self) -> Choice {
+        self.infinity
+    }
+
+    /// The affine x-coordinate; none for the identity.
+    pub fn x(&self) -> CtOption<C::Base> {
+        CtOption::new(self.x, !self.infinity)
+    }
+
+    /// The affine y-coordinate; none for the identity.
+    pub fn y(&self) -> CtOption<C::Base> {
+        CtOption::new(self.y, !self.infinity)
+    }
+
+    /// (x, y, 1), or (0 : 1 : 0) for the identity.
+    pub fn to_projective(&self) -> ProjectivePoint<C> {
+        ProjectivePoint::conditional_select(
+            &ProjectivePoint {
+                x: self.x,
+                y: self.y,
+                z: C::Base::ONE,
+            },
+            &ProjectivePoint::IDENTITY,
+            self.infinity,
+        )
+    }
+}
+
+impl<C: CurveParams> ConditionallySelectable for AffinePoint<C> {
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        AffinePoint {
+            x: C::Base::conditional_select(&a.x, &b.x, choice),
+            y: C::Base::conditional_select(&a.y, &b.y, choice),
+            infinity: Choice::conditional_select(&a.infinity, &b.infinity, choice),
+        }
+    }
+}
+
+impl<C: CurveParams> ConstantTimeEq for AffinePoint<C> {
+    fn ct_eq(&self, other: &Self) -> Choice {
+        (self.infinity & other.infinity)
+            | (!self.infinity & !other.infinity & self.x.ct_eq(&other.x) & self.y.ct_eq(&other.y))
+    }
+}
+
+impl<C: CurveParams> PartialEq for AffinePoint<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<C: CurveParams> Eq for AffinePoint<C> {}
+
+impl<C: CurveParams> Neg for AffinePoint<C> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        AffinePoint {
+            x: self.x,
+            y: C::Base::conditional_select(&-self.y, &C::Base::ZERO, self.infinity),
+            infinity: self.infinity,
+        }
+    }
+}
+
+impl<C: CurveParams> Default for AffinePoint<C> {
+    fn default() -> Self {
+        Self::identity()
+    }
+}
+
+impl<C: CurveParams> ConditionallySelectable for ProjectivePoint<C> {
+    fn conditional_select(a: &Self, b: &Self, choice: Choice) -> Self {
+        ProjectivePoint {
+            x: C::Base::conditional_select(&a.x, &b.x, choice),
+            y: C::Base::conditional_select(&a.y, &b.y, choice),
+            z: C::Base::conditional_select(&a.z, &b.z, choice),
+        }
+    }
+}
+
+impl<C: CurveParams> ConstantTimeEq for ProjectivePoint<C> {
+    /// Cross-multiplied comparison X1·Z2 = X2·Z1 and Y1·Z2 = Y2·Z1 (two identities compare
+    /// equal, the identity and a finite point do not since Y ≠ 0 on both).
+    fn ct_eq(&self, other: &Self) -> Choice {
+        (self.x * other.z).ct_eq(&(other.x * self.z))
+            & (self.y * other.z).ct_eq(&(other.y * self.z))
+    }
+}
+
+impl<C: CurveParams> PartialEq for ProjectivePoint<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.ct_eq(other).into()
+    }
+}
+impl<C: CurveParams> Eq for ProjectivePoint<C> {}
+
+impl<C: CurveParams> Default for ProjectivePoint<C> {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+impl<C: CurveParams> From<AffinePoint<C>> for ProjectivePoint<C> {
+    fn from(p: AffinePoint<C>) -> Self {
+        p.to_projective()
+    }
+}
+
+impl<C: CurveParams> ProjectivePoint<C> {
+    /// The identity (0 : 1 : 0).
+    pub const IDENTITY: Self = ProjectivePoint {
+        x: C::Base::ZERO,
+        y: C::Base::ONE,
+        z: C::Base::ZERO,
+    };
+
+    /// The base point (GENERATOR_X : GENERATOR_Y : 1).
+    pub const GENERATOR: Self = ProjectivePoint {
+        x: C::GENERATOR_X,
+        y: C::GENERATOR_Y,
+        z: C::Base::ONE,
+    };
+
+    /// Whether this is the identity (Z = 0).
+    pub fn is_identity(&self) -> Choice {
+        self.z.is_zero()
+    }
+
+    /// The affine point: one constant-time inversion of Z; the identity maps to the identity.
+    pub fn to_affine(&self) -> AffinePoint<C> {
+        let zinv = self.z.invert().unwrap_or(C::Base::ZERO);
+        let inf = self.z.is_zero();
+        AffinePoint {
+            x: self.x * zinv,
+            y: self.y * zinv,
+            infinity: inf,
+        }
+    }
+
+    /// Normalises many points with one inversion (Montgomery's trick through
+    /// [`Field::batch_invert`]); `out[i]` is `points[i].to_affine()`. Constant time for a
+    /// given length. Panics if the lengths differ (a caller bug, not an input condition).
+    pub fn batch_to_affine(points: &[Self], out: &mut [AffinePoint<C>]) {
+        assert_eq!(points.len(), out.len(), "batch_to_affine: lengths differ");
+        for (chunk_p, chunk_o) in points.chunks(64).zip(out.chunks_mut(64)) {
+            let mut zs = [C::Base::ZERO; 64];
+            for (z, p) in zs.iter_mut().zip(chunk_p) {
+                *z = p.z;
+            }
+            C::Base::batch_invert(&mut zs[..chunk_p.len()]);
+            for ((o, p), zinv) in chunk_o.iter_mut().zip(chunk_p).zip(zs.iter()) {
+                *o = AffinePoint {
+                    x: p.x * *zinv,
+                    y: p.y * *zinv,
+                    infinity: p.z.is_zero(),
+                };
+            }
+        }
+    }
+
+    /// Y²·Z = X³ + a·X·Z² + b·Z³ (true for the identity). Constant time.
+    pub fn is_on_curve(&self) -> Choice {
+        let z2 = self.z.square();
+        let lhs = self.y.square() * self.z;
+        let rhs = self.x.square() * self.x + C::mul_by_a(&(self.x * z2)) + C::B * z2 * self.z;
+        lhs.ct_eq(&rhs)
+    }
+
+    /// 2·self by the complete doubling (RCB16 Algorithm 3, 6 or 9).
+    #[inline]
+    pub fn double(&self) -> Self {
+        match C::A_KIND {
+            AKind::Zero => self.double_a0(),
+            AKind::MinusThree => self.double_am3(),
+            AKind::Generic => self.double_generic(),
+        }
+    }
+
+    /// self + rhs by the complete addition (RCB16 Algorithm 1, 4 or 7).
+    #[inline]
+    pub fn add_point(&self, rhs: &Self) -> Self {
+        match C::A_KIND {
+            AKind::Zero => self.add_a0(rhs),
+            AKind::MinusThree => self.add_am3(rhs),
+            AKind::Generic => self.add_generic(rhs),
+        }
+    }
+
+    /// self + rhs for an affine rhs by the mixed addition (RCB16 Algorithm 2, 5 or 8; Z2 = 1),
+    /// with the identity case of rhs, which the mixed formulas do not cover, selected in
+    /// constant time.
+    #[inline]
+    pub fn add_mixed(&self, rhs: &AffinePoint<C>) -> Self {
+        let sum = match C::A_KIND {
+            AKind::Zero => self.add_mixed_a0(rhs),
+            AKind::MinusThree => self.add_mixed_am3(rhs),
+            AKind::Generic => self.add_mixed_generic(rhs),
+        };
+        Self::conditional_select(&sum, self, rhs.infinity)
+    }
+
+    // RCB16 Algorithm 1: complete addition, general a.
+    fn add_generic(&self, q: &Self) -> Self {
+        let (x1, y1, z1, x2, y2, z2) = (self.x, self.y, self.z, q.x, q.y, q.z);
+        let b3 = C::B3;
+        let mut t0 = x1 * x2;
+        let mut t1 = y1 * y2;
+        let mut t2 = z1 * z2;
+        let mut t3 = x1 + y1;
+        let mut t4 = x2 + y2;
+        t3 *= t4;
+        t4 = t0 + t1;
+        t3 -= t4;
+        t4 = x1 + z1;
+        let mut t5 = x2 + z2;
+        t4 *= t5;
+        t5 = t0 + t2;
+        t4 -= t5;
+        t5 = y1 + z1;
+        let mut x3 = y2 + z2;
+        t5 *= x3;
+        x3 = t1 + t2;
+        t5 -= x3;
+        let mut z3 = C::mul_by_a(&t4);
+        x3 = b3 * t2;
+        z3 = x3 + z3;
+        x3 = t1 - z3;
+        z3 += t1;
+        let mut y3 = x3 * z3;
+        t1 = t0.double() + t0;
+        t2 = C::mul_by_a(&t2);
+        t4 = b3 * t4;
+        t1 += t2;
+        t2 = t0 - t2;
+        t2 = C::mul_by_a(&t2);
+        t4 += t2;
+        t0 = t1 * t4;
+        y3 += t0;
+        t0 = t5 * t4;
+        x3 *= t3;
+        x3 -= t0;
+        t0 = t3 * t1;
+        z3 *= t5;
+        z3 += t0;
+        ProjectivePoint {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    // RCB16 Algorithm 2: mixed addition (Z2 = 1), general a.
+    fn add_mixed_generic(&self, q: &AffinePoint<C>) -> Self {
+        let (x1, y1, z1, x2, y2) = (self.x, self.y, self.z, q.x, q.y);
+        let b3 = C::B3;
+        let mut t0 = x1 * x2;
+        let mut t1 = y1 * y2;
+        let mut t3 = x2 + y2;
+        let mut t4 = x1 + y1;
+        t3 *= t4;
+        t4 = t0 + t1;
+        t3 -= t4;
+        t4 = x2 * z1;
+        t4 += x1;
+        let mut t5 = y2 * z1;
+        t5 += y1;
+        let mut z3 = C::mul_by_a(&t4);
+        let mut x3 = b3 * z1;
+        z3 = x3 + z3;
+        x3 = t1 - z3;
+        z3 += t1;
+        let mut y3 = x3 * z3;
+        t1 = t0.double() + t0;
+        let mut t2 = C::mul_by_a(&z1);
+        t4 = b3 * t4;
+        t1 += t2;
+        t2 = t0 - t2;
+        t2 = C::mul_by_a(&t2);
+        t4 += t2;
+        t0 = t1 * t4;
+        y3 += t0;
+        t0 = t5 * t4;
+        x3 *= t3;
+        x3 -= t0;
+        t0 = t3 * t1;
+        z3 *= t5;
+        z3 += t0;
+        ProjectivePoint {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    // RCB16 Algorithm 3: doubling, general a.
+    fn double_generic(&self) -> Self {
+        let (x, y, z) = (self.x, self.y, self.z);
+        let b3 = C::B3;
+        let mut t0 = x.square();
+        let t1 = y.square();
+        let mut t2 = z.square();
+        let mut t3 = x * y;
+        t3 = t3.double();
+        let mut z3 = x * z;
+        z3 = z3.double();
+        let mut x3 = C::mul_by_a(&z3);
+        let mut y3 = b3 * t2;
+        y3 += x3;
+        x3 = t1 - y3;
+        y3 += t1;
+        y3 *= x3;
+        x3 *= t3;
+        z3 = b3 * z3;
+        t2 = C::mul_by_a(&t2);
+        t3 = t0 - t2;
+        t3 = C::mul_by_a(&t3);
+        t3 += z3;
+        z3 = t0.double();
+        t0 += z3;
+        t0 += t2;
+        t0 *= t3;
+        y3 += t0;
+        t2 = y * z;
+        t2 = t2.double();
+        t0 = t2 * t3;
+        x3 -= t0;
+        z3 = t2 * t1;
+        z3 = z3.double().double();
+        ProjectivePoint {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    // RCB16 Algorithm 4: complete addition, a = −3.
+    fn add_am3(&self, q: &Self) -> Self {
+        let (x1, y1, z1, x2, y2, z2) = (self.x, self.y, self.z, q.x, q.y, q.z);
+        let b = C::B;
+        let mut t0 = x1 * x2;
+        let mut t1 = y1 * y2;
+        let mut t2 = z1 * z2;
+        let mut t3 = x1 + y1;
+        let mut t4 = x2 + y2;
+        t3 *= t4;
+        t4 = t0 + t1;
+        t3 -= t4;
+        t4 = y1 + z1;
+        let mut x3 = y2 + z2;
+        t4 *= x3;
+        x3 = t1 + t2;
+        t4 -= x3;
+        x3 = x1 + z1;
+        let mut y3 = x2 + z2;
+        x3 *= y3;
+        y3 = t0 + t2;
+        y3 = x3 - y3;
+        let mut z3 = b * t2;
+        x3 = y3 - z3;
+        z3 = x3.double();
+        x3 += z3;
+        z3 = t1 - x3;
+        x3 += t1;
+        y3 = b * y3;
+        t1 = t2.double();
+        t2 += t1;
+        y3 -= t2;
+        y3 -= t0;
+        t1 = y3.double();
+        y3 += t1;
+        t1 = t0.double();
+        t0 += t1;
+        t0 -= t2;
+        t1 = t4 * y3;
+        t2 = t0 * y3;
+        y3 = x3 * z3;
+        y3 += t2;
+        x3 *= t3;
+        x3 -= t1;
+        z3 *= t4;
+        t1 = t3 * t0;
+        z3 += t1;
+        ProjectivePoint {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    // RCB16 Algorithm 5: mixed addition (Z2 = 1), a = −3.
+    fn add_mixed_am3(&self, q: &AffinePoint<C>) -> Self {
+        let (x1, y1, z1, x2, y2) = (self.x, self.y, self.z, q.x, q.y);
+        let b = C::B;
+        let mut t0 = x1 * x2;
+        let mut t1 = y1 * y2;
+        let mut t3 = x2 + y2;
+        let mut t4 = x1 + y1;
+        t3 *= t4;
+        t4 = t0 + t1;
+        t3 -= t4;
+        t4 = y2 * z1;
+        t4 += y1;
+        let mut y3 = x2 * z1;
+        y3 += x1;
+        let mut z3 = b * z1;
+        let mut x3 = y3 - z3;
+        z3 = x3.double();
+        x3 += z3;
+        z3 = t1 - x3;
+        x3 += t1;
+        y3 = b * y3;
+        t1 = z1.double();
+        let mut t2 = t1 + z1;
+        y3 -= t2;
+        y3 -= t0;
+        t1 = y3.double();
+        y3 += t1;
+        t1 = t0.double();
+        t0 += t1;
+        t0 -= t2;
+        t1 = t4 * y3;
+        t2 = t0 * y3;
+        y3 = x3 * z3;
+        y3 += t2;
+        x3 *= t3;
+        x3 -= t1;
+        z3 *= t4;
+        t1 = t3 * t0;
+        z3 += t1;
+        ProjectivePoint {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    // RCB16 Algorithm 6: doubling, a = −3.
+    fn double_am3(&self) -> Self {
+        let (x, y, z) = (self.x, self.y, self.z);
+        let b = C::B;
+        let mut t0 = x.square();
+        let t1 = y.square();
+        let mut t2 = z.square();
+        let mut t3 = x * y;
+        t3 = t3.double();
+        let mut z3 = x * z;
+        z3 = z3.double();
+        let mut y3 = b * t2;
+        y3 -= z3;
+        let mut x3 = y3.double();
+        y3 += x3;
+        x3 = t1 - y3;
+        y3 += t1;
+        y3 *= x3;
+        x3 *= t3;
+        t3 = t2.double();
+        t2 += t3;
+        z3 = b * z3;
+        z3 -= t2;
+        z3 -= t0;
+        t3 = z3.double();
+        z3 += t3;
+        t3 = t0.double();
+        t0 += t3;
+        t0 -= t2;
+        t0 *= z3;
+        y3 += t0;
+        t0 = y * z;
+        t0 = t0.double();
+        z3 = t0 * z3;
+        x3 -= z3;
+        z3 = t0 * t1;
+        z3 = z3.double().double();
+        ProjectivePoint {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    // RCB16 Algorithm 7: complete addition, a = 0.
+    fn add_a0(&self, q: &Self) -> Self {
+        let (x1, y1, z1, x2, y2, z2) = (self.x, self.y, self.z, q.x, q.y, q.z);
+        let b3 = C::B3;
+        let mut t0 = x1 * x2;
+        let mut t1 = y1 * y2;
+        let mut t2 = z1 * z2;
+        let mut t3 = x1 + y1;
+        let mut t4 = x2 + y2;
+        t3 *= t4;
+        t4 = t0 + t1;
+        t3 -= t4;
+        t4 = y1 + z1;
+        let mut x3 = y2 + z2;
+        t4 *= x3;
+        x3 = t1 + t2;
+        t4 -= x3;
+        x3 = x1 + z1;
+        let mut y3 = x2 + z2;
+        x3 *= y3;
+        y3 = t0 + t2;
+        y3 = x3 - y3;
+        x3 = t0.double();
+        t0 += x3;
+        t2 = b3 * t2;
+        let mut z3 = t1 + t2;
+        t1 -= t2;
+        y3 = b3 * y3;
+        x3 = t4 * y3;
+        t2 = t3 * t1;
+        x3 = t2 - x3;
+        y3 *= t0;
+        t1 *= z3;
+        y3 += t1;
+        t0 *= t3;
+        z3 *= t4;
+        z3 += t0;
+        ProjectivePoint {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    // RCB16 Algorithm 8: mixed addition (Z2 = 1), a = 0.
+    fn add_mixed_a0(&self, q: &AffinePoint<C>) -> Self {
+        let (x1, y1, z1, x2, y2) = (self.x, self.y, self.z, q.x, q.y);
+        let b3 = C::B3;
+        let mut t0 = x1 * x2;
+        let mut t1 = y1 * y2;
+        let mut t3 = x2 + y2;
+        let mut t4 = x1 + y1;
+        t3 *= t4;
+        t4 = t0 + t1;
+        t3 -= t4;
+        t4 = y2 * z1;
+        t4 += y1;
+        let mut y3 = x2 * z1;
+        y3 += x1;
+        let mut x3 = t0.double();
+        t0 += x3;
+        let mut t2 = b3 * z1;
+        let mut z3 = t1 + t2;
+        t1 -= t2;
+        y3 = b3 * y3;
+        x3 = t4 * y3;
+        t2 = t3 * t1;
+        x3 = t2 - x3;
+        y3 *= t0;
+        t1 *= z3;
+        y3 += t1;
+        t0 *= t3;
+        z3 *= t4;
+        z3 += t0;
+        ProjectivePoint {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    // RCB16 Algorithm 9: doubling, a = 0.
+    fn double_a0(&self) -> Self {
+        let (x, y, z) = (self.x, self.y, self.z);
+        let b3 = C::B3;
+        let mut t0 = y.square();
+        let mut z3 = t0.double().double().double();
+        let mut t1 = y * z;
+        let mut t2 = z.square();
+        t2 = b3 * t2;
+        let mut x3 = t2 * z3;
+        let mut y3 = t0 + t2;
+        z3 *= t1;
+        t1 = t2.double();
+        t2 += t1;
+        t0 -= t2;
+        y3 *= t0;
+        y3 += x3;
+        t1 = x * y;
+        x3 = t0 * t1;
+        x3 = x3.double();
+        ProjectivePoint {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// k·self for k given as little-endian bytes (any length), constant time in k and self:
+    /// the time depends only on k.len().
+    ///
+    /// Fixed window of 4 bits with signed digits in [−8, 8) (the recoding of Joye and Tunstall,
+    /// "Exponent recoding and regular exponentiation algorithms", AFRICACRYPT 2009, for radix
+    /// 16): a table of 1·P … 8·P, each digit read by a scan of all eight entries with
+    /// `conditional_select` and negated with `conditional_negate`, four doublings and one
+    /// complete addition per digit.
+    pub fn mul_le_bytes(&self, k: &[u8]) -> Self {
+        let mut table = [*self; 8];
+        for i in 1..8 {
+            table[i] = table[i - 1].add_point(self);
+        }
+        if k.len() > MAX_SCALAR_BYTES {
+            // A longer scalar: k = hi·2^576 + lo, each half by this same routine.
+            let mut hi = self.mul_le_bytes(&k[MAX_SCALAR_BYTES..]);
+            for _ in 0..(8 * MAX_SCALAR_BYTES) {
+                hi = hi.double();
+            }
+            return hi.add_point(&self.mul_le_bytes(&k[..MAX_SCALAR_BYTES]));
+        }
+        let mut acc = Self::IDENTITY;
+        let mut digits = [0i8; 2 * MAX_SCALAR_BYTES + 1];
+        let n = recode_signed_radix16(k, &mut digits);
+        for i in (0..=n).rev() {
+            acc = acc.double().double().double().double();
+            acc = acc.add_point(&lookup(&table, digits[i]));
+        }
+        acc
+    }
+
+    /// k·self for k given as little-endian bytes, variable time (width-5 wNAF): only for a
+    /// public k and point (signature verification). Scalars longer than 72 bytes take the
+    /// constant-time path.
+    pub fn mul_le_bytes_vartime(&self, k: &[u8]) -> Self {
+        if k.len() > MAX_SCALAR_BYTES {
+            return self.mul_le_bytes(k);
+        }
+        let mut naf = [0i8; 8 * MAX_SCALAR_BYTES + 1];
+        let len = wnaf_vartime(k, &mut naf);
+        let table = odd_multiples_vartime(self);
+        let mut acc = Self::IDENTITY;
+        for &d in naf[..len].iter().rev() {
+            acc = acc.double();
+            acc = add_digit_vartime(&acc, &table, d);
+        }
+        acc
+    }
+
+    /// a·self + b·other for public a, b (little-endian bytes), variable time: Straus's
+    /// interleaving of two width-5 wNAF expansions with a shared chain of doublings (the
+    /// u1·G + u2·Q of ECDSA verification, SEC 1 §4.1.4 step 5).
+    pub fn double_mul_vartime(&self, a: &[u8], other: &Self, b: &[u8]) -> Self {
+        if a.len() > MAX_SCALAR_BYTES || b.len() > MAX_SCALAR_BYTES {
+            return self.mul_le_bytes(a).add_point(&other.mul_le_bytes(b));
+        }
+        let mut na = [0i8; 8 * MAX_SCALAR_BYTES + 1];
+        let mut nb = [0i8; 8 * MAX_SCALAR_BYTES + 1];
+        let la = wnaf_vartime(a, &mut na);
+        let lb = wnaf_vartime(b, &mut nb);
+        let ta = odd_multiples_vartime(self);
+        let tb = odd_multiples_vartime(other);
+        let mut acc = Self::IDENTITY;
+        for i in (0..la.max(lb)).rev() {
+            acc = acc.double();
+            acc = add_digit_vartime(&acc, &ta, na[i]);
+            acc = add_digit_vartime(&acc, &tb, nb[i]);
+        }
+        acc
+    }
+}
+
+/// Longest scalar (in bytes) the recoding buffers hold: 576 bits, enough for P-521.
+const MAX_SCALAR_BYTES: usize = 72;
+
+/// Signed radix-16 digits of a little-endian k of at most MAX_SCALAR_BYTES bytes: digits[i]
+/// in [−8, 8) for i < 2·len and digits[2·len] in {0, 1}, with k = Σ digits[i]·16^i. Returns
+/// 2·len. Constant time (no branch on k).
+fn recode_signed_radix16(k: &[u8], digits: &mut [i8; 2 * MAX_SCALAR_BYTES + 1]) -> usize {
+    let n = 2 * k.len();
+    let mut carry = 0i8;
+    for i in 0..n {
+        let nib = ((k[i / 2] >> (4 * (i % 2))) & 15) as i8;
+        let v = nib + carry;
+        // carry = 1 when v ≥ 8, computed without a branch.
+        carry = (v + 8) >> 4;
+        digits[i] = v - (carry << 4);
+    }
+    digits[n] = carry;
+    n
+}
+
+/// A precomputed table for multiples of one fixed point B (the generator): row i holds
+/// j·16^i·B for j = 1..8 in affine form, one row per signed radix-16 digit of the longest
+/// scalar, so k·B = Σ dᵢ·16^i·B costs one mixed addition per digit and no doubling.
+///
+/// Size: (2·bytes + 1) rows × 8 affine points, e.g. 65 × 8 points (about 33 KiB with 64-bit
+/// limbs) for 32-byte scalars. Built with one batch normalisation per 64 points. Each row is
+/// read by a masked scan of all eight entries, so [`FixedBaseTable::mul_le_bytes`] is
+/// constant time like [`ProjectivePoint::mul_le_bytes`].
+#[derive(Clone)]
+pub struct FixedBaseTable<C: CurveParams> {
+    rows: alloc::vec::Vec<[AffinePoint<C>; 8]>,
+    bytes: usize,
+}
+
+impl<C: CurveParams> FixedBaseTable<C> {
+    /// The table of `base` for scalars of up to `scalar_bytes` bytes (at most 72).
+    pub fn new(base: &ProjectivePoint<C>, scalar_bytes: usize) -> Self {
+        let scalar_bytes = scalar_bytes.min(MAX_SCALAR_BYTES);
+        let rows_n = 2 * scalar_bytes + 1;
+        let mut proj = alloc::vec::Vec::with_capacity(rows_n * 8);
+        let mut row_base = *base;
+        for _ in 0..rows_n {
+            let mut p = row_base;
+            for _ in 0..8 {
+                proj.push(p);
+                p = p.add_point(&row_base);
+            }
+            // 16·B for the next row: the 8th multiple doubled.
+            row_base = proj[proj.len() - 1].double();
+        }
+        let mut affine = alloc::vec![AffinePoint::identity(); proj.len()];
+        ProjectivePoint::batch_to_affine(&proj, &mut affine);
+        let rows = affine
+            .chunks(8)
+            .map(|c| [c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]])
+            .collect();
+        FixedBaseTable {
+            rows,
+            bytes: scalar_bytes,
+        }
+    }
+
+    /// k·B for k given as little-endian bytes, constant time in k (the time depends only on
+    /// k.len()). A k longer than the table was built for takes the generic path.
+    pub fn mul_le_bytes(&self, k: &[u8]) -> ProjectivePoint<C> {
+        if k.len() > self.bytes {
+            let base = self.rows[0][0].to_projective();
+            return base.mul_le_bytes(k);
+        }
+        let mut digits = [0i8; 2 * MAX_SCALAR_BYTES + 1];
+        let n = recode_signed_radix16(k, &mut digits);
+        let mut acc = ProjectivePoint::IDENTITY;
+        for (row, &d) in self.rows.iter().zip(digits[..=n].iter()) {
+            let sign = (d >> 7) as u8 & 1;
+            let abs = ((d as i16 ^ -(sign as i16)) + sign as i16) as u8;
+            let mut e = AffinePoint::identity();
+            for (j, p) in row.iter().enumerate() {
+                e.conditional_assign(p, abs.ct_eq(&(j as u8 + 1)));
+            }
+            e.y = C::Base::conditional_select(&e.y, &-e.y, Choice::from(sign));
+            acc = acc.add_mixed(&e);
+        }
+        acc
+    }
+}
+
+/// d·P from table[j] = (j+1)·P for a digit d in [−8, 8], constant time: every entry is read.
+fn lookup<C: CurveParams>(table: &[ProjectivePoint<C>; 8], d: i8) -> ProjectivePoint<C> {
+    // |d| and the sign without a branch.
+    let sign = (d >> 7) as u8 & 1;
+    let abs = ((d as i16 ^ -(sign as i16)) + sign as i16) as u8;
+    let mut r = ProjectivePoint::IDENTITY;
+    for (j, e) in table.iter().enumerate() {
+        r.conditional_assign(e, abs.ct_eq(&(j as u8 + 1)));
+    }
+    let y = C::Base::conditional_select(&r.y, &-r.y, Choice::from(sign));
+    ProjectivePoint { x: r.x, y, z: r.z }
+}
+
+/// P, 3P, 5P, …, 15P for width-5 wNAF digits.
+fn odd_multiples_vartime<C: CurveParams>(p: &ProjectivePoint<C>) -> [ProjectivePoint<C>; 8] {
+    let p2 = p.double();
+    let mut t = [*p; 8];
+    for i in 1..8 {
+        t[i] = t[i - 1].add_point(&p2);
+    }
+    t
+}
+
+fn add_digit_vartime<C: CurveParams>(
+    acc: &ProjectivePoint<C>,
+    table: &[ProjectivePoint<C>; 8],
+    d: i8,
+) -> ProjectivePoint<C> {
+    match d {
+        0 => *acc,
+        d if d > 0 => acc.add_point(&table[(d as usize) / 2]),
+        d => acc.add_point(&-table[((-d) as usize) / 2]),
+    }
+}
+
+/// Width-5 NAF of a little-endian scalar (Hankerson, Menezes, Vanstone, "Guide to Elliptic
+/// Curve Cryptography", Algorithm 3.35): digits odd in (−16, 16) or zero, any two nonzero
+/// digits at least 5 apart. Returns the number of digits written. Variable time.
+fn wnaf_vartime(k: &[u8], out: &mut [i8]) -> usize {
+    const W: u32 = 5;
+    // The scalar as little-endian 64-bit limbs with one limb of headroom for the carries.
+    let mut limbs = [0u64; MAX_SCALAR_BYTES / 8 + 2];
+    for (i, b) in k.iter().enumerate() {
+        limbs[i / 8] |= (*b as u64) << (8 * (i % 8));
+    }
+    let mut len = 0;
+    let mut pos = 0;
+    while limbs.iter().any(|&l| l != 0) {
+        let d = if limbs[0] & 1 == 1 {
+            let m = (limbs[0] & ((1 << W) - 1)) as i64;
+            let d = if m >= 1 << (W - 1) { m - (1 << W) } else { m };
+            // limbs -= d (d odd, |d| < 16).
+            if d > 0 {
+                limbs[0] -= d as u64; // the low bits equal d: no borrow
+            } else {
+                let mut carry = (-d) as u64;
+                for l in limbs.iter_mut() {
+                    let (s, c) = l.overflowing_add(carry);
+                    *l = s;
+                    carry = c as u64;
+                    if carry == 0 {
+                        break;
+                    }
+                }
+            }
+            d as i8
+        } else {
+            0
+        };
+        out[pos] = d;
+        pos += 1;
+        if d != 0 {
+            len = pos;
+        }
+        // limbs >>= 1
+        for i in 0..limbs.len() {
+            let next = if i + 1 < limbs.len() { limbs[i + 1] } else { 0 };
+            limbs[i] = (limbs[i] >> 1) | (next << 63);
+        }
+    }
+    len
+}
+
+impl<C: CurveParams> Add for ProjectivePoint<C> {
+    type Output = Self;
+    fn add(self, rhs: Self) -> Self {
+        self.add_point(&rhs)
+    }
+}
+impl<C: CurveParams> Add<&AffinePoint<C>> for ProjectivePoint<C> {
+    type Output = Self;
+    fn add(self, rhs: &AffinePoint<C>) -> Self {
+        self.add_mixed(rhs)
+    }
+}
+impl<C: CurveParams> Sub for ProjectivePoint<C> {
+    type Output = Self;
+    fn sub(self, rhs: Self) -> Self {
+        self.add_point(&-rhs)
+    }
+}
+impl<C: CurveParams> AddAssign for ProjectivePoint<C> {
+    fn add_assign(&mut self, rhs: Self) {
+        *self = self.add_point(&rhs);
+    }
+}
+impl<C: CurveParams> SubAssign for ProjectivePoint<C> {
+    fn sub_assign(&mut self, rhs: Self) {
+        *self = self.add_point(&-rhs);
+    }
+}
+impl<C: CurveParams> Neg for ProjectivePoint<C> {
+    type Output = Self;
+    fn neg(self) -> Self {
+        ProjectivePoint {
+            x: self.x,
+            y: -self.y,
+            z: self.z,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval(naf: &[i8]) -> i128 {
+        naf.iter().rev().fold(0i128, |acc, &d| 2 * acc + d as i128)
+    }
+
+    #[test]
+    fn wnaf_digits_rebuild_the_scalar() {
+        for v in [0u64, 1, 2, 15, 16, 17, 31, 0xdead_beef, u64::MAX] {
+            let mut out = [0i8; 8 * MAX_SCALAR_BYTES + 1];
+            let len = wnaf_vartime(&v.to_le_bytes(), &mut out);
+            assert_eq!(eval(&out[..len]), v as i128, "{v}");
+            for w in out[..len].windows(5) {
+                assert!(w.iter().filter(|&&d| d != 0).count() <= 1);
+            }
+        }
+    }
+}
