@@ -41,7 +41,7 @@ step "publishable crates package (cargo package --no-verify)"
 # with uncommitted edits can run this script.
 cargo package --workspace --no-verify --allow-dirty \
     --exclude generator --exclude fieldgen-tests --exclude fieldgen-benches \
-    --exclude fieldgen-cross --exclude fieldgen-macros-example
+    --exclude fieldgen-cross --exclude fieldgen-macros-example --exclude fieldgen-ctcheck
 
 step "tests (cargo test --workspace; peers stay behind the benches package's feature)"
 log=$(mktemp)
@@ -57,12 +57,27 @@ step "backends agree in an optimised build for this CPU (release, -C target-cpu=
 CARGO_TARGET_DIR=target/release-native RUSTFLAGS='-C target-cpu=native' \
     cargo test --release -p fieldgen-generated --test binary_backends --test backends
 
+step "constant time on the compiled code (valgrind memcheck, secrets marked undefined)"
+# fieldgen-ctcheck runs every constant-time field operation, the RSA modular exponentiation,
+# X25519 and Ed25519 signing with their secrets marked undefined (ctgrind); a secret-dependent
+# branch, address or division is reported and fails the step. `planted` checks that
+# deliberately leaky functions are reported, so the check can fail.
+command -v valgrind >/dev/null || {
+  sudo=""
+  if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq valgrind
+}
+cargo build --release -q -p fieldgen-ctcheck
+valgrind --quiet --error-exitcode=0 target/release/fieldgen-ctcheck planted
+valgrind --quiet --error-exitcode=0 target/release/fieldgen-ctcheck > /dev/null
+
 step "minimum supported Rust version: the publishable crates build with Rust 1.89"
 # rust-version in Cargo.toml is 1.89; this builds what is published with exactly that compiler
 # (host target only), in a target directory of its own.
 rustup toolchain install 1.89 --profile minimal >/dev/null
 CARGO_TARGET_DIR=target/msrv cargo +1.89 build -p fieldgen-field -p fieldgen-generator \
-    -p fieldgen-macros -p fieldgen-generated -p fieldgen-rsa -p fieldgen-curve25519 -p fieldgen-rsa-schemes
+    -p fieldgen-macros -p fieldgen-generated -p fieldgen-rsa -p fieldgen-curve25519 -p fieldgen-rsa-schemes \
+    -p fieldgen-weierstrass
 
 step "cross targets: aarch64, armv7, powerpc (big-endian), wasm32-wasip1 under emulation; no_std thumbv7em"
 bash scripts/cross.sh

@@ -48,7 +48,9 @@ fn operands<F: Field>(seed: u64) -> (F, F) {
     let n = b.len();
     let mut s = seed;
     for byte in b.iter_mut() {
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         *byte = (s >> 56) as u8;
     }
     // Below the modulus / degree: clear the top byte's high bits generously.
@@ -151,38 +153,108 @@ macro_rules! binaries {
 fn check_fields(r: &mut Report) {
     primes!(
         r,
-        curve25519_p_64::Fp, curve25519_p_32::Fp, curve25519_l_64::Fr, curve25519_l_32::Fr,
-        p256_p_64::Fp, p256_p_32::Fp, p256_n_64::Fr, p256_n_32::Fr,
-        secp256k1_p_64::Fp, secp256k1_p_32::Fp, secp256k1_n_64::Fr, secp256k1_n_32::Fr,
-        bls12_381_p_64::Fp, bls12_381_p_32::Fp, bls12_381_r_64::Fr, bls12_381_r_32::Fr,
-        bn254_p_64::Fp, bn254_p_32::Fp, bn254_r_64::Fr, bn254_r_32::Fr,
-        fp254bnb_p_64::Fp, fp254bnb_p_32::Fp, fp254bnb_r_64::Fr, fp254bnb_r_32::Fr,
-        bn381_p_64::Fp, bn381_p_32::Fp, bn381_r_64::Fr, bn381_r_32::Fr,
-        bn462_p_64::Fp, bn462_p_32::Fp, bn462_r_64::Fr, bn462_r_32::Fr,
-        p127_p_64::Fp, p127_p_32::Fp, p521_p_64::Fp, p521_p_32::Fp,
-        p384_p_64::Fp, p384_p_32::Fp, goldilocks_p_64::Fp, goldilocks_p_32::Fp,
-        secp256k1_p_solinas_32::Fp, p384_p_solinas_64::Fp, p384_p_solinas_32::Fp,
-        goldilocks_p_solinas_64::Fp, goldilocks_p_solinas_32::Fp,
-        curve25519_p_montgomery_64::Fp, secp256k1_p_montgomery_64::Fp,
-        curve25519_p_unsaturated_64::Fp, curve25519_p_unsaturated_32::Fp,
-        p521_p_unsaturated_64::Fp, p521_p_unsaturated_32::Fp,
-        p256_p_solinas_64::Fp, p256_p_solinas_32::Fp,
+        curve25519_p_64::Fp,
+        curve25519_p_32::Fp,
+        curve25519_l_64::Fr,
+        curve25519_l_32::Fr,
+        p256_p_64::Fp,
+        p256_p_32::Fp,
+        p256_n_64::Fr,
+        p256_n_32::Fr,
+        secp256k1_p_64::Fp,
+        secp256k1_p_32::Fp,
+        secp256k1_n_64::Fr,
+        secp256k1_n_32::Fr,
+        bls12_381_p_64::Fp,
+        bls12_381_p_32::Fp,
+        bls12_381_r_64::Fr,
+        bls12_381_r_32::Fr,
+        bn254_p_64::Fp,
+        bn254_p_32::Fp,
+        bn254_r_64::Fr,
+        bn254_r_32::Fr,
+        fp254bnb_p_64::Fp,
+        fp254bnb_p_32::Fp,
+        fp254bnb_r_64::Fr,
+        fp254bnb_r_32::Fr,
+        bn381_p_64::Fp,
+        bn381_p_32::Fp,
+        bn381_r_64::Fr,
+        bn381_r_32::Fr,
+        bn462_p_64::Fp,
+        bn462_p_32::Fp,
+        bn462_r_64::Fr,
+        bn462_r_32::Fr,
+        p127_p_64::Fp,
+        p127_p_32::Fp,
+        p521_p_64::Fp,
+        p521_p_32::Fp,
+        p384_p_64::Fp,
+        p384_p_32::Fp,
+        goldilocks_p_64::Fp,
+        goldilocks_p_32::Fp,
+        secp256k1_p_solinas_32::Fp,
+        p384_p_solinas_64::Fp,
+        p384_p_solinas_32::Fp,
+        goldilocks_p_solinas_64::Fp,
+        goldilocks_p_solinas_32::Fp,
+        curve25519_p_montgomery_64::Fp,
+        secp256k1_p_montgomery_64::Fp,
+        curve25519_p_unsaturated_64::Fp,
+        curve25519_p_unsaturated_32::Fp,
+        p521_p_unsaturated_64::Fp,
+        p521_p_unsaturated_32::Fp,
+        p256_p_solinas_64::Fp,
+        p256_p_solinas_32::Fp,
     );
     binaries!(
         r,
-        sect163_64::F163, sect163_32::F163, sect193_64::F193, sect193_32::F193,
-        sect233_64::F233, sect233_32::F233, sect239_64::F239, sect239_32::F239,
-        sect283_64::F283, sect283_32::F283, sect409_64::F409, sect409_32::F409,
-        sect571_64::F571, sect571_32::F571, gf2_155_64::F155, gf2_155_32::F155,
-        gf2_2_dense_64::F2, gf2_2_dense_32::F2, gf2_3_tri_64::F3, gf2_3_tri_32::F3,
-        gf2_8_penta_64::F8, gf2_8_penta_32::F8, gf2_31_dense_64::F31, gf2_31_dense_32::F31,
-        gf2_63_tri_64::F63, gf2_63_tri_32::F63, gf2_64_dense_64::F64, gf2_64_dense_32::F64,
-        gf2_65_penta_64::F65, gf2_65_penta_32::F65, gf2_127_tri_64::F127, gf2_127_tri_32::F127,
-        gf2_128_dense_64::F128, gf2_128_dense_32::F128, gf2_129_penta_64::F129,
-        gf2_129_penta_32::F129, gf2_191_tri_64::F191, gf2_191_tri_32::F191,
-        gf2_256_dense_64::F256, gf2_256_dense_32::F256, gf2_300_penta_64::F300,
-        gf2_300_penta_32::F300, gf2_521_dense_64::F521, gf2_521_dense_32::F521,
-        gf2_1024_penta_64::F1024, gf2_1024_penta_32::F1024,
+        sect163_64::F163,
+        sect163_32::F163,
+        sect193_64::F193,
+        sect193_32::F193,
+        sect233_64::F233,
+        sect233_32::F233,
+        sect239_64::F239,
+        sect239_32::F239,
+        sect283_64::F283,
+        sect283_32::F283,
+        sect409_64::F409,
+        sect409_32::F409,
+        sect571_64::F571,
+        sect571_32::F571,
+        gf2_155_64::F155,
+        gf2_155_32::F155,
+        gf2_2_dense_64::F2,
+        gf2_2_dense_32::F2,
+        gf2_3_tri_64::F3,
+        gf2_3_tri_32::F3,
+        gf2_8_penta_64::F8,
+        gf2_8_penta_32::F8,
+        gf2_31_dense_64::F31,
+        gf2_31_dense_32::F31,
+        gf2_63_tri_64::F63,
+        gf2_63_tri_32::F63,
+        gf2_64_dense_64::F64,
+        gf2_64_dense_32::F64,
+        gf2_65_penta_64::F65,
+        gf2_65_penta_32::F65,
+        gf2_127_tri_64::F127,
+        gf2_127_tri_32::F127,
+        gf2_128_dense_64::F128,
+        gf2_128_dense_32::F128,
+        gf2_129_penta_64::F129,
+        gf2_129_penta_32::F129,
+        gf2_191_tri_64::F191,
+        gf2_191_tri_32::F191,
+        gf2_256_dense_64::F256,
+        gf2_256_dense_32::F256,
+        gf2_300_penta_64::F300,
+        gf2_300_penta_32::F300,
+        gf2_521_dense_64::F521,
+        gf2_521_dense_32::F521,
+        gf2_1024_penta_64::F1024,
+        gf2_1024_penta_32::F1024,
     );
 }
 
@@ -199,9 +271,12 @@ macro_rules! rsa_size {
         let mut exp = [0x3cu8; 32];
         secret(&mut base);
         secret(&mut exp);
-        $r.run(concat!(stringify!($ctx), "::modexp(secret base, secret exponent)"), || {
-            black_box(ctx.modexp(&base, &exp));
-        });
+        $r.run(
+            concat!(stringify!($ctx), "::modexp(secret base, secret exponent)"),
+            || {
+                black_box(ctx.modexp(&base, &exp));
+            },
+        );
         $r.run(concat!(stringify!($ctx), "::mul/square"), || {
             let a = ctx.to_montgomery(&base);
             black_box(ctx.square(&ctx.mul(&a, &a)));

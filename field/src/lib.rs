@@ -31,6 +31,7 @@
 
 pub use subtle;
 
+pub mod barrier;
 pub mod konst;
 pub mod rsa;
 mod traits;

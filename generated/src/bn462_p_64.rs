@@ -4263,8 +4263,8 @@ impl Fp {
     #[inline(always)]
     fn safegcd_update_de(d: &mut [i64; 8], e: &mut [i64; 8], t: &[i64; 4]) {
         let (u, v, q, r) = (t[0], t[1], t[2], t[3]);
-        let sd = d[8 - 1] >> (64 - 1);
-        let se = e[8 - 1] >> (64 - 1);
+        let sd = ::fieldgen_field::barrier::i64(d[8 - 1] >> (64 - 1));
+        let se = ::fieldgen_field::barrier::i64(e[8 - 1] >> (64 - 1));
         let mut md = (u & sd).wrapping_add(v & se);
         let mut me = (q & sd).wrapping_add(r & se);
         let (u, v, q, r) = (u as i128, v as i128, q as i128, r as i128);
@@ -4347,10 +4347,11 @@ impl Fp {
     /// (−2p, p), made canonical and converted back to a field element. Constant time.
     #[inline(always)]
     fn safegcd_finish(f: &[i64; 8], mut d: [i64; 8]) -> Self {
-        let negative = d[8 - 1] >> (64 - 1);
+        let negative = ::fieldgen_field::barrier::i64(d[8 - 1] >> (64 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
-        Self::safegcd_negate_add_p(&mut d, f[8 - 1] >> (64 - 1), 0);
-        let negative = d[8 - 1] >> (64 - 1);
+        let f_negative = ::fieldgen_field::barrier::i64(f[8 - 1] >> (64 - 1));
+        Self::safegcd_negate_add_p(&mut d, f_negative, 0);
+        let negative = ::fieldgen_field::barrier::i64(d[8 - 1] >> (64 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
         let mut out = [0u8; 58];
         let mut acc: u128 = 0;

@@ -481,7 +481,7 @@ impl Fp {
         };
         let x16 = t16 as u64;
         let x17 = (t16 >> 127) as u64;
-        let x20 = (0 as u64).wrapping_sub(x17);
+        let x20 = ::fieldgen_field::barrier::u64((0 as u64).wrapping_sub(x17));
         let x21 = x10 ^ (x20 & (x10 ^ a[0]));
         let x22 = x12 ^ (x20 & (x12 ^ a[1]));
         let x23 = x14 ^ (x20 & (x14 ^ a[2]));
@@ -1038,8 +1038,8 @@ impl Fp {
     #[inline(always)]
     fn safegcd_update_de(d: &mut [i64; 5], e: &mut [i64; 5], t: &[i64; 4]) {
         let (u, v, q, r) = (t[0], t[1], t[2], t[3]);
-        let sd = d[5 - 1] >> (64 - 1);
-        let se = e[5 - 1] >> (64 - 1);
+        let sd = ::fieldgen_field::barrier::i64(d[5 - 1] >> (64 - 1));
+        let se = ::fieldgen_field::barrier::i64(e[5 - 1] >> (64 - 1));
         let mut md = (u & sd).wrapping_add(v & se);
         let mut me = (q & sd).wrapping_add(r & se);
         let (u, v, q, r) = (u as i128, v as i128, q as i128, r as i128);
@@ -1122,10 +1122,11 @@ impl Fp {
     /// (−2p, p), made canonical and converted back to a field element. Constant time.
     #[inline(always)]
     fn safegcd_finish(f: &[i64; 5], mut d: [i64; 5]) -> Self {
-        let negative = d[5 - 1] >> (64 - 1);
+        let negative = ::fieldgen_field::barrier::i64(d[5 - 1] >> (64 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
-        Self::safegcd_negate_add_p(&mut d, f[5 - 1] >> (64 - 1), 0);
-        let negative = d[5 - 1] >> (64 - 1);
+        let f_negative = ::fieldgen_field::barrier::i64(f[5 - 1] >> (64 - 1));
+        Self::safegcd_negate_add_p(&mut d, f_negative, 0);
+        let negative = ::fieldgen_field::barrier::i64(d[5 - 1] >> (64 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
         let mut out = [0u8; 32];
         let mut acc: u128 = 0;

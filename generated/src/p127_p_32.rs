@@ -472,7 +472,7 @@ impl Fp {
         };
         let x16 = t16 as u32;
         let x17 = (t16 >> 63) as u32;
-        let x20 = (0 as u32).wrapping_sub(x17);
+        let x20 = ::fieldgen_field::barrier::u32((0 as u32).wrapping_sub(x17));
         let x21 = x10 ^ (x20 & (x10 ^ a[0]));
         let x22 = x12 ^ (x20 & (x12 ^ a[1]));
         let x23 = x14 ^ (x20 & (x14 ^ a[2]));
@@ -818,8 +818,8 @@ impl Fp {
     #[inline(always)]
     fn safegcd_update_de(d: &mut [i32; 5], e: &mut [i32; 5], t: &[i32; 4]) {
         let (u, v, q, r) = (t[0], t[1], t[2], t[3]);
-        let sd = d[5 - 1] >> (32 - 1);
-        let se = e[5 - 1] >> (32 - 1);
+        let sd = ::fieldgen_field::barrier::i32(d[5 - 1] >> (32 - 1));
+        let se = ::fieldgen_field::barrier::i32(e[5 - 1] >> (32 - 1));
         let mut md = (u & sd).wrapping_add(v & se);
         let mut me = (q & sd).wrapping_add(r & se);
         let (u, v, q, r) = (u as i64, v as i64, q as i64, r as i64);
@@ -902,10 +902,11 @@ impl Fp {
     /// (−2p, p), made canonical and converted back to a field element. Constant time.
     #[inline(always)]
     fn safegcd_finish(f: &[i32; 5], mut d: [i32; 5]) -> Self {
-        let negative = d[5 - 1] >> (32 - 1);
+        let negative = ::fieldgen_field::barrier::i32(d[5 - 1] >> (32 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
-        Self::safegcd_negate_add_p(&mut d, f[5 - 1] >> (32 - 1), 0);
-        let negative = d[5 - 1] >> (32 - 1);
+        let f_negative = ::fieldgen_field::barrier::i32(f[5 - 1] >> (32 - 1));
+        Self::safegcd_negate_add_p(&mut d, f_negative, 0);
+        let negative = ::fieldgen_field::barrier::i32(d[5 - 1] >> (32 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
         let mut out = [0u8; 16];
         let mut acc: u128 = 0;

@@ -261,7 +261,7 @@ impl Fp {
         };
         let x8 = t8 as u64;
         let x9 = (t8 >> 127) as u64;
-        let x12 = (0 as u64).wrapping_sub(x9);
+        let x12 = ::fieldgen_field::barrier::u64((0 as u64).wrapping_sub(x9));
         let x13 = x6 ^ (x12 & (x6 ^ a[0]));
         let x14 = x8 ^ (x12 & (x8 ^ a[1]));
         [x13, x14]
@@ -760,8 +760,8 @@ impl Fp {
     #[inline(always)]
     fn safegcd_update_de(d: &mut [i64; 3], e: &mut [i64; 3], t: &[i64; 4]) {
         let (u, v, q, r) = (t[0], t[1], t[2], t[3]);
-        let sd = d[3 - 1] >> (64 - 1);
-        let se = e[3 - 1] >> (64 - 1);
+        let sd = ::fieldgen_field::barrier::i64(d[3 - 1] >> (64 - 1));
+        let se = ::fieldgen_field::barrier::i64(e[3 - 1] >> (64 - 1));
         let mut md = (u & sd).wrapping_add(v & se);
         let mut me = (q & sd).wrapping_add(r & se);
         let (u, v, q, r) = (u as i128, v as i128, q as i128, r as i128);
@@ -844,10 +844,11 @@ impl Fp {
     /// (−2p, p), made canonical and converted back to a field element. Constant time.
     #[inline(always)]
     fn safegcd_finish(f: &[i64; 3], mut d: [i64; 3]) -> Self {
-        let negative = d[3 - 1] >> (64 - 1);
+        let negative = ::fieldgen_field::barrier::i64(d[3 - 1] >> (64 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
-        Self::safegcd_negate_add_p(&mut d, f[3 - 1] >> (64 - 1), 0);
-        let negative = d[3 - 1] >> (64 - 1);
+        let f_negative = ::fieldgen_field::barrier::i64(f[3 - 1] >> (64 - 1));
+        Self::safegcd_negate_add_p(&mut d, f_negative, 0);
+        let negative = ::fieldgen_field::barrier::i64(d[3 - 1] >> (64 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
         let mut out = [0u8; 16];
         let mut acc: u128 = 0;

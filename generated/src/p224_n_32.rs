@@ -3112,8 +3112,8 @@ impl Fr {
     #[inline(always)]
     fn safegcd_update_de(d: &mut [i32; 8], e: &mut [i32; 8], t: &[i32; 4]) {
         let (u, v, q, r) = (t[0], t[1], t[2], t[3]);
-        let sd = d[8 - 1] >> (32 - 1);
-        let se = e[8 - 1] >> (32 - 1);
+        let sd = ::fieldgen_field::barrier::i32(d[8 - 1] >> (32 - 1));
+        let se = ::fieldgen_field::barrier::i32(e[8 - 1] >> (32 - 1));
         let mut md = (u & sd).wrapping_add(v & se);
         let mut me = (q & sd).wrapping_add(r & se);
         let (u, v, q, r) = (u as i64, v as i64, q as i64, r as i64);
@@ -3196,10 +3196,11 @@ impl Fr {
     /// (−2p, p), made canonical and converted back to a field element. Constant time.
     #[inline(always)]
     fn safegcd_finish(f: &[i32; 8], mut d: [i32; 8]) -> Self {
-        let negative = d[8 - 1] >> (32 - 1);
+        let negative = ::fieldgen_field::barrier::i32(d[8 - 1] >> (32 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
-        Self::safegcd_negate_add_p(&mut d, f[8 - 1] >> (32 - 1), 0);
-        let negative = d[8 - 1] >> (32 - 1);
+        let f_negative = ::fieldgen_field::barrier::i32(f[8 - 1] >> (32 - 1));
+        Self::safegcd_negate_add_p(&mut d, f_negative, 0);
+        let negative = ::fieldgen_field::barrier::i32(d[8 - 1] >> (32 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
         let mut out = [0u8; 28];
         let mut acc: u128 = 0;

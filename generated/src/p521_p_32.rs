@@ -2776,7 +2776,7 @@ impl Fp {
         };
         let x68 = t68 as u32;
         let x69 = (t68 >> 63) as u32;
-        let x72 = (0 as u32).wrapping_sub(x69);
+        let x72 = ::fieldgen_field::barrier::u32((0 as u32).wrapping_sub(x69));
         let x73 = x36 ^ (x72 & (x36 ^ a[0]));
         let x74 = x38 ^ (x72 & (x38 ^ a[1]));
         let x75 = x40 ^ (x72 & (x40 ^ a[2]));
@@ -3230,8 +3230,8 @@ impl Fp {
     #[inline(always)]
     fn safegcd_update_de(d: &mut [i32; 18], e: &mut [i32; 18], t: &[i32; 4]) {
         let (u, v, q, r) = (t[0], t[1], t[2], t[3]);
-        let sd = d[18 - 1] >> (32 - 1);
-        let se = e[18 - 1] >> (32 - 1);
+        let sd = ::fieldgen_field::barrier::i32(d[18 - 1] >> (32 - 1));
+        let se = ::fieldgen_field::barrier::i32(e[18 - 1] >> (32 - 1));
         let mut md = (u & sd).wrapping_add(v & se);
         let mut me = (q & sd).wrapping_add(r & se);
         let (u, v, q, r) = (u as i64, v as i64, q as i64, r as i64);
@@ -3314,10 +3314,11 @@ impl Fp {
     /// (−2p, p), made canonical and converted back to a field element. Constant time.
     #[inline(always)]
     fn safegcd_finish(f: &[i32; 18], mut d: [i32; 18]) -> Self {
-        let negative = d[18 - 1] >> (32 - 1);
+        let negative = ::fieldgen_field::barrier::i32(d[18 - 1] >> (32 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
-        Self::safegcd_negate_add_p(&mut d, f[18 - 1] >> (32 - 1), 0);
-        let negative = d[18 - 1] >> (32 - 1);
+        let f_negative = ::fieldgen_field::barrier::i32(f[18 - 1] >> (32 - 1));
+        Self::safegcd_negate_add_p(&mut d, f_negative, 0);
+        let negative = ::fieldgen_field::barrier::i32(d[18 - 1] >> (32 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
         let mut out = [0u8; 66];
         let mut acc: u128 = 0;

@@ -1197,7 +1197,7 @@ impl Fp {
         };
         let x36 = t36 as u64;
         let x37 = (t36 >> 127) as u64;
-        let x40 = (0 as u64).wrapping_sub(x37);
+        let x40 = ::fieldgen_field::barrier::u64((0 as u64).wrapping_sub(x37));
         let x41 = x20 ^ (x40 & (x20 ^ a[0]));
         let x42 = x22 ^ (x40 & (x22 ^ a[1]));
         let x43 = x24 ^ (x40 & (x24 ^ a[2]));
@@ -1624,8 +1624,8 @@ impl Fp {
     #[inline(always)]
     fn safegcd_update_de(d: &mut [i64; 9], e: &mut [i64; 9], t: &[i64; 4]) {
         let (u, v, q, r) = (t[0], t[1], t[2], t[3]);
-        let sd = d[9 - 1] >> (64 - 1);
-        let se = e[9 - 1] >> (64 - 1);
+        let sd = ::fieldgen_field::barrier::i64(d[9 - 1] >> (64 - 1));
+        let se = ::fieldgen_field::barrier::i64(e[9 - 1] >> (64 - 1));
         let mut md = (u & sd).wrapping_add(v & se);
         let mut me = (q & sd).wrapping_add(r & se);
         let (u, v, q, r) = (u as i128, v as i128, q as i128, r as i128);
@@ -1708,10 +1708,11 @@ impl Fp {
     /// (−2p, p), made canonical and converted back to a field element. Constant time.
     #[inline(always)]
     fn safegcd_finish(f: &[i64; 9], mut d: [i64; 9]) -> Self {
-        let negative = d[9 - 1] >> (64 - 1);
+        let negative = ::fieldgen_field::barrier::i64(d[9 - 1] >> (64 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
-        Self::safegcd_negate_add_p(&mut d, f[9 - 1] >> (64 - 1), 0);
-        let negative = d[9 - 1] >> (64 - 1);
+        let f_negative = ::fieldgen_field::barrier::i64(f[9 - 1] >> (64 - 1));
+        Self::safegcd_negate_add_p(&mut d, f_negative, 0);
+        let negative = ::fieldgen_field::barrier::i64(d[9 - 1] >> (64 - 1));
         Self::safegcd_negate_add_p(&mut d, 0, negative);
         let mut out = [0u8; 66];
         let mut acc: u128 = 0;

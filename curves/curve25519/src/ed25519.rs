@@ -424,8 +424,9 @@ impl SigningKey {
         rh.zeroize();
         let big_r = mul_base(&r).compress();
         let k = challenge(dom, &big_r, &self.verifying_key.compressed, msg);
-        // The stored scalar is canonical, so decoding cannot fail.
-        let mut a = Scalar::from_le_bytes(&self.scalar).unwrap();
+        // The stored scalar is canonical, so decoding cannot fail; selecting (not unwrapping)
+        // keeps the secret-derived validity flag off a branch.
+        let mut a = Scalar::from_le_bytes(&self.scalar).unwrap_or(Scalar::ZERO);
         let s = r + k * a;
         r.zeroize();
         a.zeroize();

@@ -19,11 +19,13 @@ fn powers_of_2_248() -> &'static (Scalar, Scalar) {
     &P
 }
 
-/// 31 little-endian bytes as a scalar: below 2^248 < l, so always canonical.
+/// 31 little-endian bytes as a scalar: below 2^248 < l, so always canonical. The decoding's
+/// validity flag is a secret-derived `Choice`: `unwrap` would branch on it (flagged by the
+/// valgrind constant-time check), so the always-taken value is selected instead.
 fn scalar_from_31(bytes: &[u8]) -> Scalar {
     let mut b = [0u8; 32];
     b[..31].copy_from_slice(bytes);
-    Scalar::from_le_bytes(&b).unwrap()
+    Scalar::from_le_bytes(&b).unwrap_or(Scalar::ZERO)
 }
 
 /// A 64-byte little-endian integer (a SHA-512 output, RFC 8032 §5.1.6–7) reduced mod l.

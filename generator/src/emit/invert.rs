@@ -244,8 +244,8 @@ pub fn safegcd_items(c: &FieldConsts) -> TokenStream {
         #[inline(always)]
         fn safegcd_update_de(d: &mut [#sw; #l], e: &mut [#sw; #l], t: &[#sw; 4]) {
             let (u, v, q, r) = (t[0], t[1], t[2], t[3]);
-            let sd = d[#l - 1] >> (#word_bits - 1);
-            let se = e[#l - 1] >> (#word_bits - 1);
+            let sd = ::fieldgen_field::barrier::#sw(d[#l - 1] >> (#word_bits - 1));
+            let se = ::fieldgen_field::barrier::#sw(e[#l - 1] >> (#word_bits - 1));
             let mut md = (u & sd).wrapping_add(v & se);
             let mut me = (q & sd).wrapping_add(r & se);
             let (u, v, q, r) = (u as #dw, v as #dw, q as #dw, r as #dw);
@@ -327,10 +327,13 @@ pub fn safegcd_items(c: &FieldConsts) -> TokenStream {
         /// (−2p, p), made canonical and converted back to a field element. Constant time.
         #[inline(always)]
         fn safegcd_finish(f: &[#sw; #l], mut d: [#sw; #l]) -> Self {
-            let negative = d[#l - 1] >> (#word_bits - 1);
+            // The sign masks go through a value barrier: LLVM unswitched the corrections
+            // on them into branches on the sign of the (secret) inverse.
+            let negative = ::fieldgen_field::barrier::#sw(d[#l - 1] >> (#word_bits - 1));
             Self::safegcd_negate_add_p(&mut d, 0, negative);
-            Self::safegcd_negate_add_p(&mut d, f[#l - 1] >> (#word_bits - 1), 0);
-            let negative = d[#l - 1] >> (#word_bits - 1);
+            let f_negative = ::fieldgen_field::barrier::#sw(f[#l - 1] >> (#word_bits - 1));
+            Self::safegcd_negate_add_p(&mut d, f_negative, 0);
+            let negative = ::fieldgen_field::barrier::#sw(d[#l - 1] >> (#word_bits - 1));
             Self::safegcd_negate_add_p(&mut d, 0, negative);
             // d is canonical in [0, p): back to bytes.
             let mut out = [0u8; #nb];

@@ -64,9 +64,18 @@ struct Defs {
     outs: Vec<(Var, TokenStream)>,
 }
 
+/// Functions whose masks go through `fieldgen_field::barrier`: those where LLVM turned a
+/// masked select back into a branch on a secret (the canonical-form comparison behind `ct_eq`
+/// and `is_zero`, in a loop of `batch_invert`, on 32-bit limbs), found by the valgrind
+/// constant-time check that guards the rest. Not every function: in the additions the barrier
+/// breaks LLVM's borrow-chain patterns (secp256k1's addition went from 10 to 26 cycles in
+/// llvm-mca's model) while their selects compile to `cmov`.
+const BARRIER_MASKS: &[&str] = &["canonical_limbs"];
+
 /// Emits `f` as a Rust function `fn name(a: &[W; n0], b: &[W; n1], ...) -> [W; out]`.
 /// `args` names the input arrays in order. The function is `#[inline]` and private.
 pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream {
+    let barrier_masks = BARRIER_MASKS.iter().any(|n| name == n);
     let words = Words { w: f.w };
     let word = words.word();
     let dword = words.dword();
@@ -223,6 +232,13 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
             Op::Shr { a, k } => {
                 let (a, k) = (val(a), super::field::lit(k as usize));
                 one(quote!(#a >> #k))
+            }
+            Op::Mask { bit } if barrier_masks => {
+                // Through a value barrier: a mask the optimiser knows to be 0 or all ones can
+                // become a branch again (see `fieldgen_field::barrier`).
+                let bit = val(bit);
+                let barrier = format_ident!("{}", if f.w == 64 { "u64" } else { "u32" });
+                one(quote!(::fieldgen_field::barrier::#barrier((0 as #word).wrapping_sub(#bit))))
             }
             Op::Mask { bit } => {
                 let bit = val(bit);
