@@ -11,12 +11,14 @@ command -v cargo >/dev/null || { echo "error: cargo not found: install Rust with
 rustup component add rustfmt >/dev/null 2>&1 || true
 cargo --version
 
-step "system packages (pkg-config, libssl-dev: the openssl crate of the RSA differential tests)"
-# curves/rsa's dev-dependency `openssl` links the system OpenSSL through pkg-config. Installs
-# what is missing (apt needs root or sudo).
+step "system packages (pkg-config, libssl-dev, libgmp-dev: the RSA differential tests and benches)"
+# curves/rsa's dev-dependency `openssl` links the system OpenSSL through pkg-config, and `rug`
+# (GMP, the evaluation bench) links the system libgmp. Installs what is missing (apt needs root
+# or sudo).
 missing=()
 command -v pkg-config >/dev/null || missing+=(pkg-config)
 pkg-config --exists openssl 2>/dev/null || missing+=(libssl-dev)
+dpkg -s libgmp-dev >/dev/null 2>&1 || ls /usr/include/*/gmp.h /usr/include/gmp.h >/dev/null 2>&1 || missing+=(libgmp-dev)
 if ((${#missing[@]})); then
   echo "installing: ${missing[*]}"
   sudo=""

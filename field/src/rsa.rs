@@ -1,7 +1,8 @@
 //! The big-integer helpers RSA needs beside Montgomery arithmetic, written once for every
 //! operand size: a constant-time binary extended GCD (gcd and modular inverse), the
 //! Baillie–PSW probable-prime test (trial division, Miller–Rabin to base 2, strong Lucas with
-//! Selfridge's parameters), random prime generation, and RSA-CRT key generation and the
+//! Selfridge's parameters), a variable-time Lehmer GCD and modular inverse for public values,
+//! random prime generation, and RSA-CRT key generation and the
 //! private-key operation for keys whose primes have N·64 bits.
 //!
 //! The generated RSA contexts (`MontN` of the `fieldgen-rsa` crate) implement
@@ -905,6 +906,229 @@ pub fn crt_recombine<M: MontContext<N>, const N: usize>(
     let mut out = M::WideBytes::zeroed();
     write_be(m.as_ref(), out.as_mut());
     out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Variable-time Lehmer GCD and modular inverse, for public values.
+
+/// Number of significant bits of x (0 for zero).
+fn bit_len<const N: usize>(x: &[u64; N]) -> u32 {
+    let mut i = N;
+    while i > 0 {
+        i -= 1;
+        if x[i] != 0 {
+            return 64 * i as u32 + 64 - x[i].leading_zeros();
+        }
+    }
+    0
+}
+
+/// Whether a ≥ b (variable time).
+fn ge_vartime<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
+    let mut i = N;
+    while i > 0 {
+        i -= 1;
+        if a[i] != b[i] {
+            return a[i] > b[i];
+        }
+    }
+    true
+}
+
+/// The 64 bits of x from bit k upwards, (x >> k) mod 2^64.
+fn word_at<const N: usize>(x: &[u64; N], k: u32) -> u64 {
+    let (w, b) = ((k / 64) as usize, k % 64);
+    let lo = if w < N { x[w] >> b } else { 0 };
+    let hi = if b > 0 && w + 1 < N {
+        x[w + 1] << (64 - b)
+    } else {
+        0
+    };
+    lo | hi
+}
+
+/// x << k for k < 64·N, bits above 64·N dropped (variable time in k).
+fn shl_vartime<const N: usize>(x: &[u64; N], k: u32) -> [u64; N] {
+    let (words, bits) = ((k / 64) as usize, k % 64);
+    let mut out = [0u64; N];
+    for i in words..N {
+        let lo = x[i - words] << bits;
+        let hi = if bits > 0 && i > words {
+            x[i - words - 1] >> (64 - bits)
+        } else {
+            0
+        };
+        out[i] = lo | hi;
+    }
+    out
+}
+
+/// c·x as N limbs and the limb above them.
+fn mul_word<const N: usize>(x: &[u64; N], c: u64) -> ([u64; N], u64) {
+    let mut out = [0u64; N];
+    let mut carry = 0u64;
+    for i in 0..N {
+        let t = x[i] as u128 * c as u128 + carry as u128;
+        out[i] = t as u64;
+        carry = (t >> 64) as u64;
+    }
+    (out, carry)
+}
+
+/// The signed sum of (p, p_top)·(−1)^pn and (q, q_top)·(−1)^qn, two values of N + 1 limbs,
+/// as a magnitude and a sign; the callers know the sum's magnitude is below 2^(64·N).
+fn signed_add<const N: usize>(
+    p: &[u64; N],
+    p_top: u64,
+    pn: bool,
+    q: &[u64; N],
+    q_top: u64,
+    qn: bool,
+) -> ([u64; N], bool) {
+    if pn == qn {
+        return (add_limbs(p, q).0, pn);
+    }
+    let (r, borrow) = sub_limbs(p, q);
+    let top = p_top.wrapping_sub(q_top).wrapping_sub(borrow);
+    if top >> 63 == 1 {
+        (sub_limbs(q, p).0, qn)
+    } else {
+        (r, pn)
+    }
+}
+
+/// s·x + t·y for signed words s, t and signed values x = (−1)^xn·|x|, y = (−1)^yn·|y|
+/// whose combination is known to be below 2^(64·N) in magnitude.
+fn lin_comb<const N: usize>(
+    x: &[u64; N],
+    xn: bool,
+    s: i128,
+    y: &[u64; N],
+    yn: bool,
+    t: i128,
+) -> ([u64; N], bool) {
+    let (p, p_top) = mul_word(x, s.unsigned_abs() as u64);
+    let (q, q_top) = mul_word(y, t.unsigned_abs() as u64);
+    signed_add(&p, p_top, xn ^ (s < 0), &q, q_top, yn ^ (t < 0))
+}
+
+/// A cofactor of the extended Lehmer GCD: magnitude and sign.
+type Cofactor<const N: usize> = ([u64; N], bool);
+
+/// One Euclidean division step for a ≥ b > 0: (a mod b, ua − ⌊a/b⌋·ub) by shift and
+/// subtract (variable time; the step Lehmer's algorithm takes when the leading words cannot
+/// predict the quotient, which then is large).
+fn div_step<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    cof: Option<(&Cofactor<N>, &Cofactor<N>)>,
+) -> ([u64; N], Option<Cofactor<N>>) {
+    let shift = bit_len(a) - bit_len(b);
+    let mut r = *a;
+    let mut acc = [0u64; N];
+    let mut i = shift + 1;
+    while i > 0 {
+        i -= 1;
+        let bs = shl_vartime(b, i);
+        if ge_vartime(&r, &bs) {
+            r = sub_limbs(&r, &bs).0;
+            if let Some((_, ub)) = cof {
+                acc = add_limbs(&acc, &shl_vartime(&ub.0, i)).0;
+            }
+        }
+    }
+    let new = cof.map(|(ua, ub)| signed_add(&ua.0, 0, ua.1, &acc, 0, !ub.1));
+    (r, new)
+}
+
+/// Lehmer's GCD of a ≥ b (Knuth, TAOCP vol. 2, §4.5.2, Algorithm L, with Collins' exact
+/// quotient test on 63-bit leading parts; H. Cohen, "A Course in Computational Algebraic
+/// Number Theory", Algorithm 1.3.7). With cofactors (ua, ub) it also returns u with
+/// gcd ≡ u·x whenever a ≡ ua·x and b ≡ ub·x modulo some m.
+fn lehmer_vartime<const N: usize>(
+    mut a: [u64; N],
+    mut b: [u64; N],
+    mut cof: Option<(Cofactor<N>, Cofactor<N>)>,
+) -> ([u64; N], Option<Cofactor<N>>) {
+    while b.iter().any(|w| *w != 0) {
+        // Leading 63 bits of a and the bits of b at the same position.
+        let k = bit_len(&a).saturating_sub(63);
+        let (mut ah, mut bh) = (word_at(&a, k) as i128, word_at(&b, k) as i128);
+        let (mut ca, mut cb, mut cc, mut cd) = (1i128, 0i128, 0i128, 1i128);
+        while bh != 0 {
+            let (d1, d2) = (bh + cc, bh + cd);
+            let (n1, n2) = (ah + ca, ah + cb);
+            if d1 <= 0 || d2 <= 0 || n1 < 0 || n2 < 0 {
+                break;
+            }
+            let q = n1 / d1;
+            if q != n2 / d2 {
+                break;
+            }
+            (ca, cc) = (cc, ca - q * cc);
+            (cb, cd) = (cd, cb - q * cd);
+            (ah, bh) = (bh, ah - q * bh);
+        }
+        if cb == 0 {
+            let (r, ub) = div_step(&a, &b, cof.as_ref().map(|(ua, ub)| (ua, ub)));
+            a = b;
+            b = r;
+            if let (Some((ua, old_ub)), Some(ub)) = (cof.as_mut(), ub) {
+                *ua = *old_ub;
+                *old_ub = ub;
+            }
+        } else {
+            let (na, _) = lin_comb(&a, false, ca, &b, false, cb);
+            let (nb, _) = lin_comb(&a, false, cc, &b, false, cd);
+            a = na;
+            b = nb;
+            if let Some((ua, ub)) = cof.as_mut() {
+                let nua = lin_comb(&ua.0, ua.1, ca, &ub.0, ub.1, cb);
+                let nub = lin_comb(&ua.0, ua.1, cc, &ub.0, ub.1, cd);
+                *ua = nua;
+                *ub = nub;
+            }
+        }
+    }
+    (a, cof.map(|(ua, _)| ua))
+}
+
+/// gcd(x, y) of any two values below 2^(64·N) (little-endian limbs); gcd(x, 0) = x, so
+/// gcd(0, 0) = 0. Variable time: for public values only (Lehmer's algorithm; Knuth, TAOCP
+/// vol. 2, §4.5.2, Algorithm L). The secret-safe [`gcd`] is constant time.
+pub fn gcd_vartime<const N: usize>(x: &[u64; N], y: &[u64; N]) -> [u64; N] {
+    assert_limbs::<N>();
+    let (a, b) = if ge_vartime(x, y) { (*x, *y) } else { (*y, *x) };
+    lehmer_vartime(a, b, None).0
+}
+
+/// x⁻¹ mod m (plain little-endian limbs in and out) for any x < 2^(64·N) and any modulus
+/// m ≥ 2, odd or even; none when m < 2 or gcd(x, m) ≠ 1. Variable time: for public values
+/// only (Lehmer's extended GCD; Knuth, TAOCP vol. 2, §4.5.2, Algorithm L, with the cofactor
+/// of x tracked). The secret-safe [`inv_mod`] is constant time.
+pub fn inv_mod_vartime<const N: usize>(m: &[u64; N], x: &[u64; N]) -> Option<[u64; N]> {
+    assert_limbs::<N>();
+    if bit_len(m) < 2 {
+        return None;
+    }
+    let xr = if ge_vartime(x, m) {
+        div_step(x, m, None).0
+    } else {
+        *x
+    };
+    // m ≡ 0·x and x ≡ 1·x (mod m).
+    let cof = (([0u64; N], false), (one_limbs::<N>(), false));
+    let (g, u) = lehmer_vartime(*m, xr, Some(cof));
+    if g != one_limbs::<N>() {
+        return None;
+    }
+    let (mag, neg) = u?;
+    // |u| < m; a negative cofactor is m − |u|.
+    if neg && mag.iter().any(|w| *w != 0) {
+        Some(sub_limbs(m, &mag).0)
+    } else {
+        Some(mag)
+    }
 }
 
 #[cfg(test)]
