@@ -107,1101 +107,1525 @@ impl Fp {
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_mul_portable(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
-        let t38: u64 = (a[0] as u64) * (b[0] as u64);
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 32) as u32;
+        let (x38, x39) = {
+            let t38: u64 = (a[0] as u64) * (b[0] as u64);
+            (t38 as u32, (t38 >> 32) as u32)
+        };
         let x40 = x38.wrapping_mul(0xfffcfffd_u32);
-        let t41: u64 = (x40 as u64) * (0xffffaaab_u32 as u64) + (x38 as u64);
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[1] as u64) * (b[0] as u64) + (x39 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (x40 as u64) * (0xb9feffff_u32 as u64) + (x43 as u64)
-            + (x42 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[2] as u64) * (b[0] as u64) + (x44 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (x40 as u64) * (0xb153ffff_u32 as u64) + (x47 as u64)
-            + (x46 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[3] as u64) * (b[0] as u64) + (x48 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (x40 as u64) * (0x1eabfffe_u32 as u64) + (x51 as u64)
-            + (x50 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[4] as u64) * (b[0] as u64) + (x52 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (x40 as u64) * (0xf6b0f624_u32 as u64) + (x55 as u64)
-            + (x54 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (b[0] as u64) + (x56 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (x40 as u64) * (0x6730d2a0_u32 as u64) + (x59 as u64)
-            + (x58 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[6] as u64) * (b[0] as u64) + (x60 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (x40 as u64) * (0xf38512bf_u32 as u64) + (x63 as u64)
-            + (x62 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[7] as u64) * (b[0] as u64) + (x64 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (x40 as u64) * (0x64774b84_u32 as u64) + (x67 as u64)
-            + (x66 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[8] as u64) * (b[0] as u64) + (x68 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (x40 as u64) * (0x434bacd7_u32 as u64) + (x71 as u64)
-            + (x70 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[9] as u64) * (b[0] as u64) + (x72 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (x40 as u64) * (0x4b1ba7b6_u32 as u64) + (x75 as u64)
-            + (x74 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[10] as u64) * (b[0] as u64) + (x76 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (x40 as u64) * (0x397fe69a_u32 as u64) + (x79 as u64)
-            + (x78 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[11] as u64) * (b[0] as u64) + (x80 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (x40 as u64) * (0x1a0111ea_u32 as u64) + (x83 as u64)
-            + (x82 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
+        let x42 = {
+            let t41: u64 = (x40 as u64) * (0xffffaaab_u32 as u64) + (x38 as u64);
+            (t41 >> 32) as u32
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[1] as u64) * (b[0] as u64) + (x39 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (x40 as u64) * (0xb9feffff_u32 as u64) + (x43 as u64)
+                + (x42 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[2] as u64) * (b[0] as u64) + (x44 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (x40 as u64) * (0xb153ffff_u32 as u64) + (x47 as u64)
+                + (x46 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[3] as u64) * (b[0] as u64) + (x48 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (x40 as u64) * (0x1eabfffe_u32 as u64) + (x51 as u64)
+                + (x50 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[4] as u64) * (b[0] as u64) + (x52 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (x40 as u64) * (0xf6b0f624_u32 as u64) + (x55 as u64)
+                + (x54 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (b[0] as u64) + (x56 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (x40 as u64) * (0x6730d2a0_u32 as u64) + (x59 as u64)
+                + (x58 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[6] as u64) * (b[0] as u64) + (x60 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (x40 as u64) * (0xf38512bf_u32 as u64) + (x63 as u64)
+                + (x62 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[7] as u64) * (b[0] as u64) + (x64 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (x40 as u64) * (0x64774b84_u32 as u64) + (x67 as u64)
+                + (x66 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[8] as u64) * (b[0] as u64) + (x68 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (x40 as u64) * (0x434bacd7_u32 as u64) + (x71 as u64)
+                + (x70 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[9] as u64) * (b[0] as u64) + (x72 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (x40 as u64) * (0x4b1ba7b6_u32 as u64) + (x75 as u64)
+                + (x74 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[10] as u64) * (b[0] as u64) + (x76 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (x40 as u64) * (0x397fe69a_u32 as u64) + (x79 as u64)
+                + (x78 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[11] as u64) * (b[0] as u64) + (x80 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (x40 as u64) * (0x1a0111ea_u32 as u64) + (x83 as u64)
+                + (x82 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
         let x87 = x84.wrapping_add(x86).wrapping_add(0x00000000_u32);
-        let t89: u64 = (a[0] as u64) * (b[1] as u64) + (x45 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
+        let (x89, x90) = {
+            let t89: u64 = (a[0] as u64) * (b[1] as u64) + (x45 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
         let x91 = x89.wrapping_mul(0xfffcfffd_u32);
-        let t92: u64 = (x91 as u64) * (0xffffaaab_u32 as u64) + (x89 as u64);
-        let x93 = (t92 >> 32) as u32;
-        let t94: u64 = (a[1] as u64) * (b[1] as u64) + (x49 as u64) + (x90 as u64);
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 32) as u32;
-        let t96: u64 = (x91 as u64) * (0xb9feffff_u32 as u64) + (x94 as u64)
-            + (x93 as u64);
-        let x96 = t96 as u32;
-        let x97 = (t96 >> 32) as u32;
-        let t98: u64 = (a[2] as u64) * (b[1] as u64) + (x53 as u64) + (x95 as u64);
-        let x98 = t98 as u32;
-        let x99 = (t98 >> 32) as u32;
-        let t100: u64 = (x91 as u64) * (0xb153ffff_u32 as u64) + (x98 as u64)
-            + (x97 as u64);
-        let x100 = t100 as u32;
-        let x101 = (t100 >> 32) as u32;
-        let t102: u64 = (a[3] as u64) * (b[1] as u64) + (x57 as u64) + (x99 as u64);
-        let x102 = t102 as u32;
-        let x103 = (t102 >> 32) as u32;
-        let t104: u64 = (x91 as u64) * (0x1eabfffe_u32 as u64) + (x102 as u64)
-            + (x101 as u64);
-        let x104 = t104 as u32;
-        let x105 = (t104 >> 32) as u32;
-        let t106: u64 = (a[4] as u64) * (b[1] as u64) + (x61 as u64) + (x103 as u64);
-        let x106 = t106 as u32;
-        let x107 = (t106 >> 32) as u32;
-        let t108: u64 = (x91 as u64) * (0xf6b0f624_u32 as u64) + (x106 as u64)
-            + (x105 as u64);
-        let x108 = t108 as u32;
-        let x109 = (t108 >> 32) as u32;
-        let t110: u64 = (a[5] as u64) * (b[1] as u64) + (x65 as u64) + (x107 as u64);
-        let x110 = t110 as u32;
-        let x111 = (t110 >> 32) as u32;
-        let t112: u64 = (x91 as u64) * (0x6730d2a0_u32 as u64) + (x110 as u64)
-            + (x109 as u64);
-        let x112 = t112 as u32;
-        let x113 = (t112 >> 32) as u32;
-        let t114: u64 = (a[6] as u64) * (b[1] as u64) + (x69 as u64) + (x111 as u64);
-        let x114 = t114 as u32;
-        let x115 = (t114 >> 32) as u32;
-        let t116: u64 = (x91 as u64) * (0xf38512bf_u32 as u64) + (x114 as u64)
-            + (x113 as u64);
-        let x116 = t116 as u32;
-        let x117 = (t116 >> 32) as u32;
-        let t118: u64 = (a[7] as u64) * (b[1] as u64) + (x73 as u64) + (x115 as u64);
-        let x118 = t118 as u32;
-        let x119 = (t118 >> 32) as u32;
-        let t120: u64 = (x91 as u64) * (0x64774b84_u32 as u64) + (x118 as u64)
-            + (x117 as u64);
-        let x120 = t120 as u32;
-        let x121 = (t120 >> 32) as u32;
-        let t122: u64 = (a[8] as u64) * (b[1] as u64) + (x77 as u64) + (x119 as u64);
-        let x122 = t122 as u32;
-        let x123 = (t122 >> 32) as u32;
-        let t124: u64 = (x91 as u64) * (0x434bacd7_u32 as u64) + (x122 as u64)
-            + (x121 as u64);
-        let x124 = t124 as u32;
-        let x125 = (t124 >> 32) as u32;
-        let t126: u64 = (a[9] as u64) * (b[1] as u64) + (x81 as u64) + (x123 as u64);
-        let x126 = t126 as u32;
-        let x127 = (t126 >> 32) as u32;
-        let t128: u64 = (x91 as u64) * (0x4b1ba7b6_u32 as u64) + (x126 as u64)
-            + (x125 as u64);
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 32) as u32;
-        let t130: u64 = (a[10] as u64) * (b[1] as u64) + (x85 as u64) + (x127 as u64);
-        let x130 = t130 as u32;
-        let x131 = (t130 >> 32) as u32;
-        let t132: u64 = (x91 as u64) * (0x397fe69a_u32 as u64) + (x130 as u64)
-            + (x129 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t134: u64 = (a[11] as u64) * (b[1] as u64) + (x87 as u64) + (x131 as u64);
-        let x134 = t134 as u32;
-        let x135 = (t134 >> 32) as u32;
-        let t136: u64 = (x91 as u64) * (0x1a0111ea_u32 as u64) + (x134 as u64)
-            + (x133 as u64);
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 32) as u32;
+        let x93 = {
+            let t92: u64 = (x91 as u64) * (0xffffaaab_u32 as u64) + (x89 as u64);
+            (t92 >> 32) as u32
+        };
+        let (x94, x95) = {
+            let t94: u64 = (a[1] as u64) * (b[1] as u64) + (x49 as u64) + (x90 as u64);
+            (t94 as u32, (t94 >> 32) as u32)
+        };
+        let (x96, x97) = {
+            let t96: u64 = (x91 as u64) * (0xb9feffff_u32 as u64) + (x94 as u64)
+                + (x93 as u64);
+            (t96 as u32, (t96 >> 32) as u32)
+        };
+        let (x98, x99) = {
+            let t98: u64 = (a[2] as u64) * (b[1] as u64) + (x53 as u64) + (x95 as u64);
+            (t98 as u32, (t98 >> 32) as u32)
+        };
+        let (x100, x101) = {
+            let t100: u64 = (x91 as u64) * (0xb153ffff_u32 as u64) + (x98 as u64)
+                + (x97 as u64);
+            (t100 as u32, (t100 >> 32) as u32)
+        };
+        let (x102, x103) = {
+            let t102: u64 = (a[3] as u64) * (b[1] as u64) + (x57 as u64) + (x99 as u64);
+            (t102 as u32, (t102 >> 32) as u32)
+        };
+        let (x104, x105) = {
+            let t104: u64 = (x91 as u64) * (0x1eabfffe_u32 as u64) + (x102 as u64)
+                + (x101 as u64);
+            (t104 as u32, (t104 >> 32) as u32)
+        };
+        let (x106, x107) = {
+            let t106: u64 = (a[4] as u64) * (b[1] as u64) + (x61 as u64) + (x103 as u64);
+            (t106 as u32, (t106 >> 32) as u32)
+        };
+        let (x108, x109) = {
+            let t108: u64 = (x91 as u64) * (0xf6b0f624_u32 as u64) + (x106 as u64)
+                + (x105 as u64);
+            (t108 as u32, (t108 >> 32) as u32)
+        };
+        let (x110, x111) = {
+            let t110: u64 = (a[5] as u64) * (b[1] as u64) + (x65 as u64) + (x107 as u64);
+            (t110 as u32, (t110 >> 32) as u32)
+        };
+        let (x112, x113) = {
+            let t112: u64 = (x91 as u64) * (0x6730d2a0_u32 as u64) + (x110 as u64)
+                + (x109 as u64);
+            (t112 as u32, (t112 >> 32) as u32)
+        };
+        let (x114, x115) = {
+            let t114: u64 = (a[6] as u64) * (b[1] as u64) + (x69 as u64) + (x111 as u64);
+            (t114 as u32, (t114 >> 32) as u32)
+        };
+        let (x116, x117) = {
+            let t116: u64 = (x91 as u64) * (0xf38512bf_u32 as u64) + (x114 as u64)
+                + (x113 as u64);
+            (t116 as u32, (t116 >> 32) as u32)
+        };
+        let (x118, x119) = {
+            let t118: u64 = (a[7] as u64) * (b[1] as u64) + (x73 as u64) + (x115 as u64);
+            (t118 as u32, (t118 >> 32) as u32)
+        };
+        let (x120, x121) = {
+            let t120: u64 = (x91 as u64) * (0x64774b84_u32 as u64) + (x118 as u64)
+                + (x117 as u64);
+            (t120 as u32, (t120 >> 32) as u32)
+        };
+        let (x122, x123) = {
+            let t122: u64 = (a[8] as u64) * (b[1] as u64) + (x77 as u64) + (x119 as u64);
+            (t122 as u32, (t122 >> 32) as u32)
+        };
+        let (x124, x125) = {
+            let t124: u64 = (x91 as u64) * (0x434bacd7_u32 as u64) + (x122 as u64)
+                + (x121 as u64);
+            (t124 as u32, (t124 >> 32) as u32)
+        };
+        let (x126, x127) = {
+            let t126: u64 = (a[9] as u64) * (b[1] as u64) + (x81 as u64) + (x123 as u64);
+            (t126 as u32, (t126 >> 32) as u32)
+        };
+        let (x128, x129) = {
+            let t128: u64 = (x91 as u64) * (0x4b1ba7b6_u32 as u64) + (x126 as u64)
+                + (x125 as u64);
+            (t128 as u32, (t128 >> 32) as u32)
+        };
+        let (x130, x131) = {
+            let t130: u64 = (a[10] as u64) * (b[1] as u64) + (x85 as u64)
+                + (x127 as u64);
+            (t130 as u32, (t130 >> 32) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = (x91 as u64) * (0x397fe69a_u32 as u64) + (x130 as u64)
+                + (x129 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
+        let (x134, x135) = {
+            let t134: u64 = (a[11] as u64) * (b[1] as u64) + (x87 as u64)
+                + (x131 as u64);
+            (t134 as u32, (t134 >> 32) as u32)
+        };
+        let (x136, x137) = {
+            let t136: u64 = (x91 as u64) * (0x1a0111ea_u32 as u64) + (x134 as u64)
+                + (x133 as u64);
+            (t136 as u32, (t136 >> 32) as u32)
+        };
         let x138 = x135.wrapping_add(x137).wrapping_add(0x00000000_u32);
-        let t140: u64 = (a[0] as u64) * (b[2] as u64) + (x96 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
+        let (x140, x141) = {
+            let t140: u64 = (a[0] as u64) * (b[2] as u64) + (x96 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
+        };
         let x142 = x140.wrapping_mul(0xfffcfffd_u32);
-        let t143: u64 = (x142 as u64) * (0xffffaaab_u32 as u64) + (x140 as u64);
-        let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (a[1] as u64) * (b[2] as u64) + (x100 as u64) + (x141 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (x142 as u64) * (0xb9feffff_u32 as u64) + (x145 as u64)
-            + (x144 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (a[2] as u64) * (b[2] as u64) + (x104 as u64) + (x146 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (x142 as u64) * (0xb153ffff_u32 as u64) + (x149 as u64)
-            + (x148 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (a[3] as u64) * (b[2] as u64) + (x108 as u64) + (x150 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (x142 as u64) * (0x1eabfffe_u32 as u64) + (x153 as u64)
-            + (x152 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (a[4] as u64) * (b[2] as u64) + (x112 as u64) + (x154 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let t159: u64 = (x142 as u64) * (0xf6b0f624_u32 as u64) + (x157 as u64)
-            + (x156 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t161: u64 = (a[5] as u64) * (b[2] as u64) + (x116 as u64) + (x158 as u64);
-        let x161 = t161 as u32;
-        let x162 = (t161 >> 32) as u32;
-        let t163: u64 = (x142 as u64) * (0x6730d2a0_u32 as u64) + (x161 as u64)
-            + (x160 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t165: u64 = (a[6] as u64) * (b[2] as u64) + (x120 as u64) + (x162 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
-        let t167: u64 = (x142 as u64) * (0xf38512bf_u32 as u64) + (x165 as u64)
-            + (x164 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t169: u64 = (a[7] as u64) * (b[2] as u64) + (x124 as u64) + (x166 as u64);
-        let x169 = t169 as u32;
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (x142 as u64) * (0x64774b84_u32 as u64) + (x169 as u64)
-            + (x168 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (a[8] as u64) * (b[2] as u64) + (x128 as u64) + (x170 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (x142 as u64) * (0x434bacd7_u32 as u64) + (x173 as u64)
-            + (x172 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (a[9] as u64) * (b[2] as u64) + (x132 as u64) + (x174 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (x142 as u64) * (0x4b1ba7b6_u32 as u64) + (x177 as u64)
-            + (x176 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (a[10] as u64) * (b[2] as u64) + (x136 as u64) + (x178 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (x142 as u64) * (0x397fe69a_u32 as u64) + (x181 as u64)
-            + (x180 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (a[11] as u64) * (b[2] as u64) + (x138 as u64) + (x182 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (x142 as u64) * (0x1a0111ea_u32 as u64) + (x185 as u64)
-            + (x184 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
+        let x144 = {
+            let t143: u64 = (x142 as u64) * (0xffffaaab_u32 as u64) + (x140 as u64);
+            (t143 >> 32) as u32
+        };
+        let (x145, x146) = {
+            let t145: u64 = (a[1] as u64) * (b[2] as u64) + (x100 as u64)
+                + (x141 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (x142 as u64) * (0xb9feffff_u32 as u64) + (x145 as u64)
+                + (x144 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (a[2] as u64) * (b[2] as u64) + (x104 as u64)
+                + (x146 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (x142 as u64) * (0xb153ffff_u32 as u64) + (x149 as u64)
+                + (x148 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (a[3] as u64) * (b[2] as u64) + (x108 as u64)
+                + (x150 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (x142 as u64) * (0x1eabfffe_u32 as u64) + (x153 as u64)
+                + (x152 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (a[4] as u64) * (b[2] as u64) + (x112 as u64)
+                + (x154 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (x142 as u64) * (0xf6b0f624_u32 as u64) + (x157 as u64)
+                + (x156 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (a[5] as u64) * (b[2] as u64) + (x116 as u64)
+                + (x158 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (x142 as u64) * (0x6730d2a0_u32 as u64) + (x161 as u64)
+                + (x160 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (a[6] as u64) * (b[2] as u64) + (x120 as u64)
+                + (x162 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (x142 as u64) * (0xf38512bf_u32 as u64) + (x165 as u64)
+                + (x164 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (a[7] as u64) * (b[2] as u64) + (x124 as u64)
+                + (x166 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (x142 as u64) * (0x64774b84_u32 as u64) + (x169 as u64)
+                + (x168 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (a[8] as u64) * (b[2] as u64) + (x128 as u64)
+                + (x170 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (x142 as u64) * (0x434bacd7_u32 as u64) + (x173 as u64)
+                + (x172 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (a[9] as u64) * (b[2] as u64) + (x132 as u64)
+                + (x174 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (x142 as u64) * (0x4b1ba7b6_u32 as u64) + (x177 as u64)
+                + (x176 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (a[10] as u64) * (b[2] as u64) + (x136 as u64)
+                + (x178 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (x142 as u64) * (0x397fe69a_u32 as u64) + (x181 as u64)
+                + (x180 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (a[11] as u64) * (b[2] as u64) + (x138 as u64)
+                + (x182 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (x142 as u64) * (0x1a0111ea_u32 as u64) + (x185 as u64)
+                + (x184 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
         let x189 = x186.wrapping_add(x188).wrapping_add(0x00000000_u32);
-        let t191: u64 = (a[0] as u64) * (b[3] as u64) + (x147 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
+        let (x191, x192) = {
+            let t191: u64 = (a[0] as u64) * (b[3] as u64) + (x147 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
         let x193 = x191.wrapping_mul(0xfffcfffd_u32);
-        let t194: u64 = (x193 as u64) * (0xffffaaab_u32 as u64) + (x191 as u64);
-        let x195 = (t194 >> 32) as u32;
-        let t196: u64 = (a[1] as u64) * (b[3] as u64) + (x151 as u64) + (x192 as u64);
-        let x196 = t196 as u32;
-        let x197 = (t196 >> 32) as u32;
-        let t198: u64 = (x193 as u64) * (0xb9feffff_u32 as u64) + (x196 as u64)
-            + (x195 as u64);
-        let x198 = t198 as u32;
-        let x199 = (t198 >> 32) as u32;
-        let t200: u64 = (a[2] as u64) * (b[3] as u64) + (x155 as u64) + (x197 as u64);
-        let x200 = t200 as u32;
-        let x201 = (t200 >> 32) as u32;
-        let t202: u64 = (x193 as u64) * (0xb153ffff_u32 as u64) + (x200 as u64)
-            + (x199 as u64);
-        let x202 = t202 as u32;
-        let x203 = (t202 >> 32) as u32;
-        let t204: u64 = (a[3] as u64) * (b[3] as u64) + (x159 as u64) + (x201 as u64);
-        let x204 = t204 as u32;
-        let x205 = (t204 >> 32) as u32;
-        let t206: u64 = (x193 as u64) * (0x1eabfffe_u32 as u64) + (x204 as u64)
-            + (x203 as u64);
-        let x206 = t206 as u32;
-        let x207 = (t206 >> 32) as u32;
-        let t208: u64 = (a[4] as u64) * (b[3] as u64) + (x163 as u64) + (x205 as u64);
-        let x208 = t208 as u32;
-        let x209 = (t208 >> 32) as u32;
-        let t210: u64 = (x193 as u64) * (0xf6b0f624_u32 as u64) + (x208 as u64)
-            + (x207 as u64);
-        let x210 = t210 as u32;
-        let x211 = (t210 >> 32) as u32;
-        let t212: u64 = (a[5] as u64) * (b[3] as u64) + (x167 as u64) + (x209 as u64);
-        let x212 = t212 as u32;
-        let x213 = (t212 >> 32) as u32;
-        let t214: u64 = (x193 as u64) * (0x6730d2a0_u32 as u64) + (x212 as u64)
-            + (x211 as u64);
-        let x214 = t214 as u32;
-        let x215 = (t214 >> 32) as u32;
-        let t216: u64 = (a[6] as u64) * (b[3] as u64) + (x171 as u64) + (x213 as u64);
-        let x216 = t216 as u32;
-        let x217 = (t216 >> 32) as u32;
-        let t218: u64 = (x193 as u64) * (0xf38512bf_u32 as u64) + (x216 as u64)
-            + (x215 as u64);
-        let x218 = t218 as u32;
-        let x219 = (t218 >> 32) as u32;
-        let t220: u64 = (a[7] as u64) * (b[3] as u64) + (x175 as u64) + (x217 as u64);
-        let x220 = t220 as u32;
-        let x221 = (t220 >> 32) as u32;
-        let t222: u64 = (x193 as u64) * (0x64774b84_u32 as u64) + (x220 as u64)
-            + (x219 as u64);
-        let x222 = t222 as u32;
-        let x223 = (t222 >> 32) as u32;
-        let t224: u64 = (a[8] as u64) * (b[3] as u64) + (x179 as u64) + (x221 as u64);
-        let x224 = t224 as u32;
-        let x225 = (t224 >> 32) as u32;
-        let t226: u64 = (x193 as u64) * (0x434bacd7_u32 as u64) + (x224 as u64)
-            + (x223 as u64);
-        let x226 = t226 as u32;
-        let x227 = (t226 >> 32) as u32;
-        let t228: u64 = (a[9] as u64) * (b[3] as u64) + (x183 as u64) + (x225 as u64);
-        let x228 = t228 as u32;
-        let x229 = (t228 >> 32) as u32;
-        let t230: u64 = (x193 as u64) * (0x4b1ba7b6_u32 as u64) + (x228 as u64)
-            + (x227 as u64);
-        let x230 = t230 as u32;
-        let x231 = (t230 >> 32) as u32;
-        let t232: u64 = (a[10] as u64) * (b[3] as u64) + (x187 as u64) + (x229 as u64);
-        let x232 = t232 as u32;
-        let x233 = (t232 >> 32) as u32;
-        let t234: u64 = (x193 as u64) * (0x397fe69a_u32 as u64) + (x232 as u64)
-            + (x231 as u64);
-        let x234 = t234 as u32;
-        let x235 = (t234 >> 32) as u32;
-        let t236: u64 = (a[11] as u64) * (b[3] as u64) + (x189 as u64) + (x233 as u64);
-        let x236 = t236 as u32;
-        let x237 = (t236 >> 32) as u32;
-        let t238: u64 = (x193 as u64) * (0x1a0111ea_u32 as u64) + (x236 as u64)
-            + (x235 as u64);
-        let x238 = t238 as u32;
-        let x239 = (t238 >> 32) as u32;
+        let x195 = {
+            let t194: u64 = (x193 as u64) * (0xffffaaab_u32 as u64) + (x191 as u64);
+            (t194 >> 32) as u32
+        };
+        let (x196, x197) = {
+            let t196: u64 = (a[1] as u64) * (b[3] as u64) + (x151 as u64)
+                + (x192 as u64);
+            (t196 as u32, (t196 >> 32) as u32)
+        };
+        let (x198, x199) = {
+            let t198: u64 = (x193 as u64) * (0xb9feffff_u32 as u64) + (x196 as u64)
+                + (x195 as u64);
+            (t198 as u32, (t198 >> 32) as u32)
+        };
+        let (x200, x201) = {
+            let t200: u64 = (a[2] as u64) * (b[3] as u64) + (x155 as u64)
+                + (x197 as u64);
+            (t200 as u32, (t200 >> 32) as u32)
+        };
+        let (x202, x203) = {
+            let t202: u64 = (x193 as u64) * (0xb153ffff_u32 as u64) + (x200 as u64)
+                + (x199 as u64);
+            (t202 as u32, (t202 >> 32) as u32)
+        };
+        let (x204, x205) = {
+            let t204: u64 = (a[3] as u64) * (b[3] as u64) + (x159 as u64)
+                + (x201 as u64);
+            (t204 as u32, (t204 >> 32) as u32)
+        };
+        let (x206, x207) = {
+            let t206: u64 = (x193 as u64) * (0x1eabfffe_u32 as u64) + (x204 as u64)
+                + (x203 as u64);
+            (t206 as u32, (t206 >> 32) as u32)
+        };
+        let (x208, x209) = {
+            let t208: u64 = (a[4] as u64) * (b[3] as u64) + (x163 as u64)
+                + (x205 as u64);
+            (t208 as u32, (t208 >> 32) as u32)
+        };
+        let (x210, x211) = {
+            let t210: u64 = (x193 as u64) * (0xf6b0f624_u32 as u64) + (x208 as u64)
+                + (x207 as u64);
+            (t210 as u32, (t210 >> 32) as u32)
+        };
+        let (x212, x213) = {
+            let t212: u64 = (a[5] as u64) * (b[3] as u64) + (x167 as u64)
+                + (x209 as u64);
+            (t212 as u32, (t212 >> 32) as u32)
+        };
+        let (x214, x215) = {
+            let t214: u64 = (x193 as u64) * (0x6730d2a0_u32 as u64) + (x212 as u64)
+                + (x211 as u64);
+            (t214 as u32, (t214 >> 32) as u32)
+        };
+        let (x216, x217) = {
+            let t216: u64 = (a[6] as u64) * (b[3] as u64) + (x171 as u64)
+                + (x213 as u64);
+            (t216 as u32, (t216 >> 32) as u32)
+        };
+        let (x218, x219) = {
+            let t218: u64 = (x193 as u64) * (0xf38512bf_u32 as u64) + (x216 as u64)
+                + (x215 as u64);
+            (t218 as u32, (t218 >> 32) as u32)
+        };
+        let (x220, x221) = {
+            let t220: u64 = (a[7] as u64) * (b[3] as u64) + (x175 as u64)
+                + (x217 as u64);
+            (t220 as u32, (t220 >> 32) as u32)
+        };
+        let (x222, x223) = {
+            let t222: u64 = (x193 as u64) * (0x64774b84_u32 as u64) + (x220 as u64)
+                + (x219 as u64);
+            (t222 as u32, (t222 >> 32) as u32)
+        };
+        let (x224, x225) = {
+            let t224: u64 = (a[8] as u64) * (b[3] as u64) + (x179 as u64)
+                + (x221 as u64);
+            (t224 as u32, (t224 >> 32) as u32)
+        };
+        let (x226, x227) = {
+            let t226: u64 = (x193 as u64) * (0x434bacd7_u32 as u64) + (x224 as u64)
+                + (x223 as u64);
+            (t226 as u32, (t226 >> 32) as u32)
+        };
+        let (x228, x229) = {
+            let t228: u64 = (a[9] as u64) * (b[3] as u64) + (x183 as u64)
+                + (x225 as u64);
+            (t228 as u32, (t228 >> 32) as u32)
+        };
+        let (x230, x231) = {
+            let t230: u64 = (x193 as u64) * (0x4b1ba7b6_u32 as u64) + (x228 as u64)
+                + (x227 as u64);
+            (t230 as u32, (t230 >> 32) as u32)
+        };
+        let (x232, x233) = {
+            let t232: u64 = (a[10] as u64) * (b[3] as u64) + (x187 as u64)
+                + (x229 as u64);
+            (t232 as u32, (t232 >> 32) as u32)
+        };
+        let (x234, x235) = {
+            let t234: u64 = (x193 as u64) * (0x397fe69a_u32 as u64) + (x232 as u64)
+                + (x231 as u64);
+            (t234 as u32, (t234 >> 32) as u32)
+        };
+        let (x236, x237) = {
+            let t236: u64 = (a[11] as u64) * (b[3] as u64) + (x189 as u64)
+                + (x233 as u64);
+            (t236 as u32, (t236 >> 32) as u32)
+        };
+        let (x238, x239) = {
+            let t238: u64 = (x193 as u64) * (0x1a0111ea_u32 as u64) + (x236 as u64)
+                + (x235 as u64);
+            (t238 as u32, (t238 >> 32) as u32)
+        };
         let x240 = x237.wrapping_add(x239).wrapping_add(0x00000000_u32);
-        let t242: u64 = (a[0] as u64) * (b[4] as u64) + (x198 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
+        let (x242, x243) = {
+            let t242: u64 = (a[0] as u64) * (b[4] as u64) + (x198 as u64);
+            (t242 as u32, (t242 >> 32) as u32)
+        };
         let x244 = x242.wrapping_mul(0xfffcfffd_u32);
-        let t245: u64 = (x244 as u64) * (0xffffaaab_u32 as u64) + (x242 as u64);
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (a[1] as u64) * (b[4] as u64) + (x202 as u64) + (x243 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (x244 as u64) * (0xb9feffff_u32 as u64) + (x247 as u64)
-            + (x246 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (a[2] as u64) * (b[4] as u64) + (x206 as u64) + (x248 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (x244 as u64) * (0xb153ffff_u32 as u64) + (x251 as u64)
-            + (x250 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (a[3] as u64) * (b[4] as u64) + (x210 as u64) + (x252 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (x244 as u64) * (0x1eabfffe_u32 as u64) + (x255 as u64)
-            + (x254 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (a[4] as u64) * (b[4] as u64) + (x214 as u64) + (x256 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t261: u64 = (x244 as u64) * (0xf6b0f624_u32 as u64) + (x259 as u64)
-            + (x258 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t263: u64 = (a[5] as u64) * (b[4] as u64) + (x218 as u64) + (x260 as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
-        let t265: u64 = (x244 as u64) * (0x6730d2a0_u32 as u64) + (x263 as u64)
-            + (x262 as u64);
-        let x265 = t265 as u32;
-        let x266 = (t265 >> 32) as u32;
-        let t267: u64 = (a[6] as u64) * (b[4] as u64) + (x222 as u64) + (x264 as u64);
-        let x267 = t267 as u32;
-        let x268 = (t267 >> 32) as u32;
-        let t269: u64 = (x244 as u64) * (0xf38512bf_u32 as u64) + (x267 as u64)
-            + (x266 as u64);
-        let x269 = t269 as u32;
-        let x270 = (t269 >> 32) as u32;
-        let t271: u64 = (a[7] as u64) * (b[4] as u64) + (x226 as u64) + (x268 as u64);
-        let x271 = t271 as u32;
-        let x272 = (t271 >> 32) as u32;
-        let t273: u64 = (x244 as u64) * (0x64774b84_u32 as u64) + (x271 as u64)
-            + (x270 as u64);
-        let x273 = t273 as u32;
-        let x274 = (t273 >> 32) as u32;
-        let t275: u64 = (a[8] as u64) * (b[4] as u64) + (x230 as u64) + (x272 as u64);
-        let x275 = t275 as u32;
-        let x276 = (t275 >> 32) as u32;
-        let t277: u64 = (x244 as u64) * (0x434bacd7_u32 as u64) + (x275 as u64)
-            + (x274 as u64);
-        let x277 = t277 as u32;
-        let x278 = (t277 >> 32) as u32;
-        let t279: u64 = (a[9] as u64) * (b[4] as u64) + (x234 as u64) + (x276 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
-        let t281: u64 = (x244 as u64) * (0x4b1ba7b6_u32 as u64) + (x279 as u64)
-            + (x278 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
-        let t283: u64 = (a[10] as u64) * (b[4] as u64) + (x238 as u64) + (x280 as u64);
-        let x283 = t283 as u32;
-        let x284 = (t283 >> 32) as u32;
-        let t285: u64 = (x244 as u64) * (0x397fe69a_u32 as u64) + (x283 as u64)
-            + (x282 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (a[11] as u64) * (b[4] as u64) + (x240 as u64) + (x284 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (x244 as u64) * (0x1a0111ea_u32 as u64) + (x287 as u64)
-            + (x286 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
+        let x246 = {
+            let t245: u64 = (x244 as u64) * (0xffffaaab_u32 as u64) + (x242 as u64);
+            (t245 >> 32) as u32
+        };
+        let (x247, x248) = {
+            let t247: u64 = (a[1] as u64) * (b[4] as u64) + (x202 as u64)
+                + (x243 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (x244 as u64) * (0xb9feffff_u32 as u64) + (x247 as u64)
+                + (x246 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (a[2] as u64) * (b[4] as u64) + (x206 as u64)
+                + (x248 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (x244 as u64) * (0xb153ffff_u32 as u64) + (x251 as u64)
+                + (x250 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (a[3] as u64) * (b[4] as u64) + (x210 as u64)
+                + (x252 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (x244 as u64) * (0x1eabfffe_u32 as u64) + (x255 as u64)
+                + (x254 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (a[4] as u64) * (b[4] as u64) + (x214 as u64)
+                + (x256 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (x244 as u64) * (0xf6b0f624_u32 as u64) + (x259 as u64)
+                + (x258 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (a[5] as u64) * (b[4] as u64) + (x218 as u64)
+                + (x260 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x265, x266) = {
+            let t265: u64 = (x244 as u64) * (0x6730d2a0_u32 as u64) + (x263 as u64)
+                + (x262 as u64);
+            (t265 as u32, (t265 >> 32) as u32)
+        };
+        let (x267, x268) = {
+            let t267: u64 = (a[6] as u64) * (b[4] as u64) + (x222 as u64)
+                + (x264 as u64);
+            (t267 as u32, (t267 >> 32) as u32)
+        };
+        let (x269, x270) = {
+            let t269: u64 = (x244 as u64) * (0xf38512bf_u32 as u64) + (x267 as u64)
+                + (x266 as u64);
+            (t269 as u32, (t269 >> 32) as u32)
+        };
+        let (x271, x272) = {
+            let t271: u64 = (a[7] as u64) * (b[4] as u64) + (x226 as u64)
+                + (x268 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
+        let (x273, x274) = {
+            let t273: u64 = (x244 as u64) * (0x64774b84_u32 as u64) + (x271 as u64)
+                + (x270 as u64);
+            (t273 as u32, (t273 >> 32) as u32)
+        };
+        let (x275, x276) = {
+            let t275: u64 = (a[8] as u64) * (b[4] as u64) + (x230 as u64)
+                + (x272 as u64);
+            (t275 as u32, (t275 >> 32) as u32)
+        };
+        let (x277, x278) = {
+            let t277: u64 = (x244 as u64) * (0x434bacd7_u32 as u64) + (x275 as u64)
+                + (x274 as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (a[9] as u64) * (b[4] as u64) + (x234 as u64)
+                + (x276 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
+        let (x281, x282) = {
+            let t281: u64 = (x244 as u64) * (0x4b1ba7b6_u32 as u64) + (x279 as u64)
+                + (x278 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
+        let (x283, x284) = {
+            let t283: u64 = (a[10] as u64) * (b[4] as u64) + (x238 as u64)
+                + (x280 as u64);
+            (t283 as u32, (t283 >> 32) as u32)
+        };
+        let (x285, x286) = {
+            let t285: u64 = (x244 as u64) * (0x397fe69a_u32 as u64) + (x283 as u64)
+                + (x282 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
+        let (x287, x288) = {
+            let t287: u64 = (a[11] as u64) * (b[4] as u64) + (x240 as u64)
+                + (x284 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (x244 as u64) * (0x1a0111ea_u32 as u64) + (x287 as u64)
+                + (x286 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
         let x291 = x288.wrapping_add(x290).wrapping_add(0x00000000_u32);
-        let t293: u64 = (a[0] as u64) * (b[5] as u64) + (x249 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
+        let (x293, x294) = {
+            let t293: u64 = (a[0] as u64) * (b[5] as u64) + (x249 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
         let x295 = x293.wrapping_mul(0xfffcfffd_u32);
-        let t296: u64 = (x295 as u64) * (0xffffaaab_u32 as u64) + (x293 as u64);
-        let x297 = (t296 >> 32) as u32;
-        let t298: u64 = (a[1] as u64) * (b[5] as u64) + (x253 as u64) + (x294 as u64);
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 32) as u32;
-        let t300: u64 = (x295 as u64) * (0xb9feffff_u32 as u64) + (x298 as u64)
-            + (x297 as u64);
-        let x300 = t300 as u32;
-        let x301 = (t300 >> 32) as u32;
-        let t302: u64 = (a[2] as u64) * (b[5] as u64) + (x257 as u64) + (x299 as u64);
-        let x302 = t302 as u32;
-        let x303 = (t302 >> 32) as u32;
-        let t304: u64 = (x295 as u64) * (0xb153ffff_u32 as u64) + (x302 as u64)
-            + (x301 as u64);
-        let x304 = t304 as u32;
-        let x305 = (t304 >> 32) as u32;
-        let t306: u64 = (a[3] as u64) * (b[5] as u64) + (x261 as u64) + (x303 as u64);
-        let x306 = t306 as u32;
-        let x307 = (t306 >> 32) as u32;
-        let t308: u64 = (x295 as u64) * (0x1eabfffe_u32 as u64) + (x306 as u64)
-            + (x305 as u64);
-        let x308 = t308 as u32;
-        let x309 = (t308 >> 32) as u32;
-        let t310: u64 = (a[4] as u64) * (b[5] as u64) + (x265 as u64) + (x307 as u64);
-        let x310 = t310 as u32;
-        let x311 = (t310 >> 32) as u32;
-        let t312: u64 = (x295 as u64) * (0xf6b0f624_u32 as u64) + (x310 as u64)
-            + (x309 as u64);
-        let x312 = t312 as u32;
-        let x313 = (t312 >> 32) as u32;
-        let t314: u64 = (a[5] as u64) * (b[5] as u64) + (x269 as u64) + (x311 as u64);
-        let x314 = t314 as u32;
-        let x315 = (t314 >> 32) as u32;
-        let t316: u64 = (x295 as u64) * (0x6730d2a0_u32 as u64) + (x314 as u64)
-            + (x313 as u64);
-        let x316 = t316 as u32;
-        let x317 = (t316 >> 32) as u32;
-        let t318: u64 = (a[6] as u64) * (b[5] as u64) + (x273 as u64) + (x315 as u64);
-        let x318 = t318 as u32;
-        let x319 = (t318 >> 32) as u32;
-        let t320: u64 = (x295 as u64) * (0xf38512bf_u32 as u64) + (x318 as u64)
-            + (x317 as u64);
-        let x320 = t320 as u32;
-        let x321 = (t320 >> 32) as u32;
-        let t322: u64 = (a[7] as u64) * (b[5] as u64) + (x277 as u64) + (x319 as u64);
-        let x322 = t322 as u32;
-        let x323 = (t322 >> 32) as u32;
-        let t324: u64 = (x295 as u64) * (0x64774b84_u32 as u64) + (x322 as u64)
-            + (x321 as u64);
-        let x324 = t324 as u32;
-        let x325 = (t324 >> 32) as u32;
-        let t326: u64 = (a[8] as u64) * (b[5] as u64) + (x281 as u64) + (x323 as u64);
-        let x326 = t326 as u32;
-        let x327 = (t326 >> 32) as u32;
-        let t328: u64 = (x295 as u64) * (0x434bacd7_u32 as u64) + (x326 as u64)
-            + (x325 as u64);
-        let x328 = t328 as u32;
-        let x329 = (t328 >> 32) as u32;
-        let t330: u64 = (a[9] as u64) * (b[5] as u64) + (x285 as u64) + (x327 as u64);
-        let x330 = t330 as u32;
-        let x331 = (t330 >> 32) as u32;
-        let t332: u64 = (x295 as u64) * (0x4b1ba7b6_u32 as u64) + (x330 as u64)
-            + (x329 as u64);
-        let x332 = t332 as u32;
-        let x333 = (t332 >> 32) as u32;
-        let t334: u64 = (a[10] as u64) * (b[5] as u64) + (x289 as u64) + (x331 as u64);
-        let x334 = t334 as u32;
-        let x335 = (t334 >> 32) as u32;
-        let t336: u64 = (x295 as u64) * (0x397fe69a_u32 as u64) + (x334 as u64)
-            + (x333 as u64);
-        let x336 = t336 as u32;
-        let x337 = (t336 >> 32) as u32;
-        let t338: u64 = (a[11] as u64) * (b[5] as u64) + (x291 as u64) + (x335 as u64);
-        let x338 = t338 as u32;
-        let x339 = (t338 >> 32) as u32;
-        let t340: u64 = (x295 as u64) * (0x1a0111ea_u32 as u64) + (x338 as u64)
-            + (x337 as u64);
-        let x340 = t340 as u32;
-        let x341 = (t340 >> 32) as u32;
+        let x297 = {
+            let t296: u64 = (x295 as u64) * (0xffffaaab_u32 as u64) + (x293 as u64);
+            (t296 >> 32) as u32
+        };
+        let (x298, x299) = {
+            let t298: u64 = (a[1] as u64) * (b[5] as u64) + (x253 as u64)
+                + (x294 as u64);
+            (t298 as u32, (t298 >> 32) as u32)
+        };
+        let (x300, x301) = {
+            let t300: u64 = (x295 as u64) * (0xb9feffff_u32 as u64) + (x298 as u64)
+                + (x297 as u64);
+            (t300 as u32, (t300 >> 32) as u32)
+        };
+        let (x302, x303) = {
+            let t302: u64 = (a[2] as u64) * (b[5] as u64) + (x257 as u64)
+                + (x299 as u64);
+            (t302 as u32, (t302 >> 32) as u32)
+        };
+        let (x304, x305) = {
+            let t304: u64 = (x295 as u64) * (0xb153ffff_u32 as u64) + (x302 as u64)
+                + (x301 as u64);
+            (t304 as u32, (t304 >> 32) as u32)
+        };
+        let (x306, x307) = {
+            let t306: u64 = (a[3] as u64) * (b[5] as u64) + (x261 as u64)
+                + (x303 as u64);
+            (t306 as u32, (t306 >> 32) as u32)
+        };
+        let (x308, x309) = {
+            let t308: u64 = (x295 as u64) * (0x1eabfffe_u32 as u64) + (x306 as u64)
+                + (x305 as u64);
+            (t308 as u32, (t308 >> 32) as u32)
+        };
+        let (x310, x311) = {
+            let t310: u64 = (a[4] as u64) * (b[5] as u64) + (x265 as u64)
+                + (x307 as u64);
+            (t310 as u32, (t310 >> 32) as u32)
+        };
+        let (x312, x313) = {
+            let t312: u64 = (x295 as u64) * (0xf6b0f624_u32 as u64) + (x310 as u64)
+                + (x309 as u64);
+            (t312 as u32, (t312 >> 32) as u32)
+        };
+        let (x314, x315) = {
+            let t314: u64 = (a[5] as u64) * (b[5] as u64) + (x269 as u64)
+                + (x311 as u64);
+            (t314 as u32, (t314 >> 32) as u32)
+        };
+        let (x316, x317) = {
+            let t316: u64 = (x295 as u64) * (0x6730d2a0_u32 as u64) + (x314 as u64)
+                + (x313 as u64);
+            (t316 as u32, (t316 >> 32) as u32)
+        };
+        let (x318, x319) = {
+            let t318: u64 = (a[6] as u64) * (b[5] as u64) + (x273 as u64)
+                + (x315 as u64);
+            (t318 as u32, (t318 >> 32) as u32)
+        };
+        let (x320, x321) = {
+            let t320: u64 = (x295 as u64) * (0xf38512bf_u32 as u64) + (x318 as u64)
+                + (x317 as u64);
+            (t320 as u32, (t320 >> 32) as u32)
+        };
+        let (x322, x323) = {
+            let t322: u64 = (a[7] as u64) * (b[5] as u64) + (x277 as u64)
+                + (x319 as u64);
+            (t322 as u32, (t322 >> 32) as u32)
+        };
+        let (x324, x325) = {
+            let t324: u64 = (x295 as u64) * (0x64774b84_u32 as u64) + (x322 as u64)
+                + (x321 as u64);
+            (t324 as u32, (t324 >> 32) as u32)
+        };
+        let (x326, x327) = {
+            let t326: u64 = (a[8] as u64) * (b[5] as u64) + (x281 as u64)
+                + (x323 as u64);
+            (t326 as u32, (t326 >> 32) as u32)
+        };
+        let (x328, x329) = {
+            let t328: u64 = (x295 as u64) * (0x434bacd7_u32 as u64) + (x326 as u64)
+                + (x325 as u64);
+            (t328 as u32, (t328 >> 32) as u32)
+        };
+        let (x330, x331) = {
+            let t330: u64 = (a[9] as u64) * (b[5] as u64) + (x285 as u64)
+                + (x327 as u64);
+            (t330 as u32, (t330 >> 32) as u32)
+        };
+        let (x332, x333) = {
+            let t332: u64 = (x295 as u64) * (0x4b1ba7b6_u32 as u64) + (x330 as u64)
+                + (x329 as u64);
+            (t332 as u32, (t332 >> 32) as u32)
+        };
+        let (x334, x335) = {
+            let t334: u64 = (a[10] as u64) * (b[5] as u64) + (x289 as u64)
+                + (x331 as u64);
+            (t334 as u32, (t334 >> 32) as u32)
+        };
+        let (x336, x337) = {
+            let t336: u64 = (x295 as u64) * (0x397fe69a_u32 as u64) + (x334 as u64)
+                + (x333 as u64);
+            (t336 as u32, (t336 >> 32) as u32)
+        };
+        let (x338, x339) = {
+            let t338: u64 = (a[11] as u64) * (b[5] as u64) + (x291 as u64)
+                + (x335 as u64);
+            (t338 as u32, (t338 >> 32) as u32)
+        };
+        let (x340, x341) = {
+            let t340: u64 = (x295 as u64) * (0x1a0111ea_u32 as u64) + (x338 as u64)
+                + (x337 as u64);
+            (t340 as u32, (t340 >> 32) as u32)
+        };
         let x342 = x339.wrapping_add(x341).wrapping_add(0x00000000_u32);
-        let t344: u64 = (a[0] as u64) * (b[6] as u64) + (x300 as u64);
-        let x344 = t344 as u32;
-        let x345 = (t344 >> 32) as u32;
+        let (x344, x345) = {
+            let t344: u64 = (a[0] as u64) * (b[6] as u64) + (x300 as u64);
+            (t344 as u32, (t344 >> 32) as u32)
+        };
         let x346 = x344.wrapping_mul(0xfffcfffd_u32);
-        let t347: u64 = (x346 as u64) * (0xffffaaab_u32 as u64) + (x344 as u64);
-        let x348 = (t347 >> 32) as u32;
-        let t349: u64 = (a[1] as u64) * (b[6] as u64) + (x304 as u64) + (x345 as u64);
-        let x349 = t349 as u32;
-        let x350 = (t349 >> 32) as u32;
-        let t351: u64 = (x346 as u64) * (0xb9feffff_u32 as u64) + (x349 as u64)
-            + (x348 as u64);
-        let x351 = t351 as u32;
-        let x352 = (t351 >> 32) as u32;
-        let t353: u64 = (a[2] as u64) * (b[6] as u64) + (x308 as u64) + (x350 as u64);
-        let x353 = t353 as u32;
-        let x354 = (t353 >> 32) as u32;
-        let t355: u64 = (x346 as u64) * (0xb153ffff_u32 as u64) + (x353 as u64)
-            + (x352 as u64);
-        let x355 = t355 as u32;
-        let x356 = (t355 >> 32) as u32;
-        let t357: u64 = (a[3] as u64) * (b[6] as u64) + (x312 as u64) + (x354 as u64);
-        let x357 = t357 as u32;
-        let x358 = (t357 >> 32) as u32;
-        let t359: u64 = (x346 as u64) * (0x1eabfffe_u32 as u64) + (x357 as u64)
-            + (x356 as u64);
-        let x359 = t359 as u32;
-        let x360 = (t359 >> 32) as u32;
-        let t361: u64 = (a[4] as u64) * (b[6] as u64) + (x316 as u64) + (x358 as u64);
-        let x361 = t361 as u32;
-        let x362 = (t361 >> 32) as u32;
-        let t363: u64 = (x346 as u64) * (0xf6b0f624_u32 as u64) + (x361 as u64)
-            + (x360 as u64);
-        let x363 = t363 as u32;
-        let x364 = (t363 >> 32) as u32;
-        let t365: u64 = (a[5] as u64) * (b[6] as u64) + (x320 as u64) + (x362 as u64);
-        let x365 = t365 as u32;
-        let x366 = (t365 >> 32) as u32;
-        let t367: u64 = (x346 as u64) * (0x6730d2a0_u32 as u64) + (x365 as u64)
-            + (x364 as u64);
-        let x367 = t367 as u32;
-        let x368 = (t367 >> 32) as u32;
-        let t369: u64 = (a[6] as u64) * (b[6] as u64) + (x324 as u64) + (x366 as u64);
-        let x369 = t369 as u32;
-        let x370 = (t369 >> 32) as u32;
-        let t371: u64 = (x346 as u64) * (0xf38512bf_u32 as u64) + (x369 as u64)
-            + (x368 as u64);
-        let x371 = t371 as u32;
-        let x372 = (t371 >> 32) as u32;
-        let t373: u64 = (a[7] as u64) * (b[6] as u64) + (x328 as u64) + (x370 as u64);
-        let x373 = t373 as u32;
-        let x374 = (t373 >> 32) as u32;
-        let t375: u64 = (x346 as u64) * (0x64774b84_u32 as u64) + (x373 as u64)
-            + (x372 as u64);
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 32) as u32;
-        let t377: u64 = (a[8] as u64) * (b[6] as u64) + (x332 as u64) + (x374 as u64);
-        let x377 = t377 as u32;
-        let x378 = (t377 >> 32) as u32;
-        let t379: u64 = (x346 as u64) * (0x434bacd7_u32 as u64) + (x377 as u64)
-            + (x376 as u64);
-        let x379 = t379 as u32;
-        let x380 = (t379 >> 32) as u32;
-        let t381: u64 = (a[9] as u64) * (b[6] as u64) + (x336 as u64) + (x378 as u64);
-        let x381 = t381 as u32;
-        let x382 = (t381 >> 32) as u32;
-        let t383: u64 = (x346 as u64) * (0x4b1ba7b6_u32 as u64) + (x381 as u64)
-            + (x380 as u64);
-        let x383 = t383 as u32;
-        let x384 = (t383 >> 32) as u32;
-        let t385: u64 = (a[10] as u64) * (b[6] as u64) + (x340 as u64) + (x382 as u64);
-        let x385 = t385 as u32;
-        let x386 = (t385 >> 32) as u32;
-        let t387: u64 = (x346 as u64) * (0x397fe69a_u32 as u64) + (x385 as u64)
-            + (x384 as u64);
-        let x387 = t387 as u32;
-        let x388 = (t387 >> 32) as u32;
-        let t389: u64 = (a[11] as u64) * (b[6] as u64) + (x342 as u64) + (x386 as u64);
-        let x389 = t389 as u32;
-        let x390 = (t389 >> 32) as u32;
-        let t391: u64 = (x346 as u64) * (0x1a0111ea_u32 as u64) + (x389 as u64)
-            + (x388 as u64);
-        let x391 = t391 as u32;
-        let x392 = (t391 >> 32) as u32;
+        let x348 = {
+            let t347: u64 = (x346 as u64) * (0xffffaaab_u32 as u64) + (x344 as u64);
+            (t347 >> 32) as u32
+        };
+        let (x349, x350) = {
+            let t349: u64 = (a[1] as u64) * (b[6] as u64) + (x304 as u64)
+                + (x345 as u64);
+            (t349 as u32, (t349 >> 32) as u32)
+        };
+        let (x351, x352) = {
+            let t351: u64 = (x346 as u64) * (0xb9feffff_u32 as u64) + (x349 as u64)
+                + (x348 as u64);
+            (t351 as u32, (t351 >> 32) as u32)
+        };
+        let (x353, x354) = {
+            let t353: u64 = (a[2] as u64) * (b[6] as u64) + (x308 as u64)
+                + (x350 as u64);
+            (t353 as u32, (t353 >> 32) as u32)
+        };
+        let (x355, x356) = {
+            let t355: u64 = (x346 as u64) * (0xb153ffff_u32 as u64) + (x353 as u64)
+                + (x352 as u64);
+            (t355 as u32, (t355 >> 32) as u32)
+        };
+        let (x357, x358) = {
+            let t357: u64 = (a[3] as u64) * (b[6] as u64) + (x312 as u64)
+                + (x354 as u64);
+            (t357 as u32, (t357 >> 32) as u32)
+        };
+        let (x359, x360) = {
+            let t359: u64 = (x346 as u64) * (0x1eabfffe_u32 as u64) + (x357 as u64)
+                + (x356 as u64);
+            (t359 as u32, (t359 >> 32) as u32)
+        };
+        let (x361, x362) = {
+            let t361: u64 = (a[4] as u64) * (b[6] as u64) + (x316 as u64)
+                + (x358 as u64);
+            (t361 as u32, (t361 >> 32) as u32)
+        };
+        let (x363, x364) = {
+            let t363: u64 = (x346 as u64) * (0xf6b0f624_u32 as u64) + (x361 as u64)
+                + (x360 as u64);
+            (t363 as u32, (t363 >> 32) as u32)
+        };
+        let (x365, x366) = {
+            let t365: u64 = (a[5] as u64) * (b[6] as u64) + (x320 as u64)
+                + (x362 as u64);
+            (t365 as u32, (t365 >> 32) as u32)
+        };
+        let (x367, x368) = {
+            let t367: u64 = (x346 as u64) * (0x6730d2a0_u32 as u64) + (x365 as u64)
+                + (x364 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
+        let (x369, x370) = {
+            let t369: u64 = (a[6] as u64) * (b[6] as u64) + (x324 as u64)
+                + (x366 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
+        let (x371, x372) = {
+            let t371: u64 = (x346 as u64) * (0xf38512bf_u32 as u64) + (x369 as u64)
+                + (x368 as u64);
+            (t371 as u32, (t371 >> 32) as u32)
+        };
+        let (x373, x374) = {
+            let t373: u64 = (a[7] as u64) * (b[6] as u64) + (x328 as u64)
+                + (x370 as u64);
+            (t373 as u32, (t373 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (x346 as u64) * (0x64774b84_u32 as u64) + (x373 as u64)
+                + (x372 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
+        let (x377, x378) = {
+            let t377: u64 = (a[8] as u64) * (b[6] as u64) + (x332 as u64)
+                + (x374 as u64);
+            (t377 as u32, (t377 >> 32) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = (x346 as u64) * (0x434bacd7_u32 as u64) + (x377 as u64)
+                + (x376 as u64);
+            (t379 as u32, (t379 >> 32) as u32)
+        };
+        let (x381, x382) = {
+            let t381: u64 = (a[9] as u64) * (b[6] as u64) + (x336 as u64)
+                + (x378 as u64);
+            (t381 as u32, (t381 >> 32) as u32)
+        };
+        let (x383, x384) = {
+            let t383: u64 = (x346 as u64) * (0x4b1ba7b6_u32 as u64) + (x381 as u64)
+                + (x380 as u64);
+            (t383 as u32, (t383 >> 32) as u32)
+        };
+        let (x385, x386) = {
+            let t385: u64 = (a[10] as u64) * (b[6] as u64) + (x340 as u64)
+                + (x382 as u64);
+            (t385 as u32, (t385 >> 32) as u32)
+        };
+        let (x387, x388) = {
+            let t387: u64 = (x346 as u64) * (0x397fe69a_u32 as u64) + (x385 as u64)
+                + (x384 as u64);
+            (t387 as u32, (t387 >> 32) as u32)
+        };
+        let (x389, x390) = {
+            let t389: u64 = (a[11] as u64) * (b[6] as u64) + (x342 as u64)
+                + (x386 as u64);
+            (t389 as u32, (t389 >> 32) as u32)
+        };
+        let (x391, x392) = {
+            let t391: u64 = (x346 as u64) * (0x1a0111ea_u32 as u64) + (x389 as u64)
+                + (x388 as u64);
+            (t391 as u32, (t391 >> 32) as u32)
+        };
         let x393 = x390.wrapping_add(x392).wrapping_add(0x00000000_u32);
-        let t395: u64 = (a[0] as u64) * (b[7] as u64) + (x351 as u64);
-        let x395 = t395 as u32;
-        let x396 = (t395 >> 32) as u32;
+        let (x395, x396) = {
+            let t395: u64 = (a[0] as u64) * (b[7] as u64) + (x351 as u64);
+            (t395 as u32, (t395 >> 32) as u32)
+        };
         let x397 = x395.wrapping_mul(0xfffcfffd_u32);
-        let t398: u64 = (x397 as u64) * (0xffffaaab_u32 as u64) + (x395 as u64);
-        let x399 = (t398 >> 32) as u32;
-        let t400: u64 = (a[1] as u64) * (b[7] as u64) + (x355 as u64) + (x396 as u64);
-        let x400 = t400 as u32;
-        let x401 = (t400 >> 32) as u32;
-        let t402: u64 = (x397 as u64) * (0xb9feffff_u32 as u64) + (x400 as u64)
-            + (x399 as u64);
-        let x402 = t402 as u32;
-        let x403 = (t402 >> 32) as u32;
-        let t404: u64 = (a[2] as u64) * (b[7] as u64) + (x359 as u64) + (x401 as u64);
-        let x404 = t404 as u32;
-        let x405 = (t404 >> 32) as u32;
-        let t406: u64 = (x397 as u64) * (0xb153ffff_u32 as u64) + (x404 as u64)
-            + (x403 as u64);
-        let x406 = t406 as u32;
-        let x407 = (t406 >> 32) as u32;
-        let t408: u64 = (a[3] as u64) * (b[7] as u64) + (x363 as u64) + (x405 as u64);
-        let x408 = t408 as u32;
-        let x409 = (t408 >> 32) as u32;
-        let t410: u64 = (x397 as u64) * (0x1eabfffe_u32 as u64) + (x408 as u64)
-            + (x407 as u64);
-        let x410 = t410 as u32;
-        let x411 = (t410 >> 32) as u32;
-        let t412: u64 = (a[4] as u64) * (b[7] as u64) + (x367 as u64) + (x409 as u64);
-        let x412 = t412 as u32;
-        let x413 = (t412 >> 32) as u32;
-        let t414: u64 = (x397 as u64) * (0xf6b0f624_u32 as u64) + (x412 as u64)
-            + (x411 as u64);
-        let x414 = t414 as u32;
-        let x415 = (t414 >> 32) as u32;
-        let t416: u64 = (a[5] as u64) * (b[7] as u64) + (x371 as u64) + (x413 as u64);
-        let x416 = t416 as u32;
-        let x417 = (t416 >> 32) as u32;
-        let t418: u64 = (x397 as u64) * (0x6730d2a0_u32 as u64) + (x416 as u64)
-            + (x415 as u64);
-        let x418 = t418 as u32;
-        let x419 = (t418 >> 32) as u32;
-        let t420: u64 = (a[6] as u64) * (b[7] as u64) + (x375 as u64) + (x417 as u64);
-        let x420 = t420 as u32;
-        let x421 = (t420 >> 32) as u32;
-        let t422: u64 = (x397 as u64) * (0xf38512bf_u32 as u64) + (x420 as u64)
-            + (x419 as u64);
-        let x422 = t422 as u32;
-        let x423 = (t422 >> 32) as u32;
-        let t424: u64 = (a[7] as u64) * (b[7] as u64) + (x379 as u64) + (x421 as u64);
-        let x424 = t424 as u32;
-        let x425 = (t424 >> 32) as u32;
-        let t426: u64 = (x397 as u64) * (0x64774b84_u32 as u64) + (x424 as u64)
-            + (x423 as u64);
-        let x426 = t426 as u32;
-        let x427 = (t426 >> 32) as u32;
-        let t428: u64 = (a[8] as u64) * (b[7] as u64) + (x383 as u64) + (x425 as u64);
-        let x428 = t428 as u32;
-        let x429 = (t428 >> 32) as u32;
-        let t430: u64 = (x397 as u64) * (0x434bacd7_u32 as u64) + (x428 as u64)
-            + (x427 as u64);
-        let x430 = t430 as u32;
-        let x431 = (t430 >> 32) as u32;
-        let t432: u64 = (a[9] as u64) * (b[7] as u64) + (x387 as u64) + (x429 as u64);
-        let x432 = t432 as u32;
-        let x433 = (t432 >> 32) as u32;
-        let t434: u64 = (x397 as u64) * (0x4b1ba7b6_u32 as u64) + (x432 as u64)
-            + (x431 as u64);
-        let x434 = t434 as u32;
-        let x435 = (t434 >> 32) as u32;
-        let t436: u64 = (a[10] as u64) * (b[7] as u64) + (x391 as u64) + (x433 as u64);
-        let x436 = t436 as u32;
-        let x437 = (t436 >> 32) as u32;
-        let t438: u64 = (x397 as u64) * (0x397fe69a_u32 as u64) + (x436 as u64)
-            + (x435 as u64);
-        let x438 = t438 as u32;
-        let x439 = (t438 >> 32) as u32;
-        let t440: u64 = (a[11] as u64) * (b[7] as u64) + (x393 as u64) + (x437 as u64);
-        let x440 = t440 as u32;
-        let x441 = (t440 >> 32) as u32;
-        let t442: u64 = (x397 as u64) * (0x1a0111ea_u32 as u64) + (x440 as u64)
-            + (x439 as u64);
-        let x442 = t442 as u32;
-        let x443 = (t442 >> 32) as u32;
+        let x399 = {
+            let t398: u64 = (x397 as u64) * (0xffffaaab_u32 as u64) + (x395 as u64);
+            (t398 >> 32) as u32
+        };
+        let (x400, x401) = {
+            let t400: u64 = (a[1] as u64) * (b[7] as u64) + (x355 as u64)
+                + (x396 as u64);
+            (t400 as u32, (t400 >> 32) as u32)
+        };
+        let (x402, x403) = {
+            let t402: u64 = (x397 as u64) * (0xb9feffff_u32 as u64) + (x400 as u64)
+                + (x399 as u64);
+            (t402 as u32, (t402 >> 32) as u32)
+        };
+        let (x404, x405) = {
+            let t404: u64 = (a[2] as u64) * (b[7] as u64) + (x359 as u64)
+                + (x401 as u64);
+            (t404 as u32, (t404 >> 32) as u32)
+        };
+        let (x406, x407) = {
+            let t406: u64 = (x397 as u64) * (0xb153ffff_u32 as u64) + (x404 as u64)
+                + (x403 as u64);
+            (t406 as u32, (t406 >> 32) as u32)
+        };
+        let (x408, x409) = {
+            let t408: u64 = (a[3] as u64) * (b[7] as u64) + (x363 as u64)
+                + (x405 as u64);
+            (t408 as u32, (t408 >> 32) as u32)
+        };
+        let (x410, x411) = {
+            let t410: u64 = (x397 as u64) * (0x1eabfffe_u32 as u64) + (x408 as u64)
+                + (x407 as u64);
+            (t410 as u32, (t410 >> 32) as u32)
+        };
+        let (x412, x413) = {
+            let t412: u64 = (a[4] as u64) * (b[7] as u64) + (x367 as u64)
+                + (x409 as u64);
+            (t412 as u32, (t412 >> 32) as u32)
+        };
+        let (x414, x415) = {
+            let t414: u64 = (x397 as u64) * (0xf6b0f624_u32 as u64) + (x412 as u64)
+                + (x411 as u64);
+            (t414 as u32, (t414 >> 32) as u32)
+        };
+        let (x416, x417) = {
+            let t416: u64 = (a[5] as u64) * (b[7] as u64) + (x371 as u64)
+                + (x413 as u64);
+            (t416 as u32, (t416 >> 32) as u32)
+        };
+        let (x418, x419) = {
+            let t418: u64 = (x397 as u64) * (0x6730d2a0_u32 as u64) + (x416 as u64)
+                + (x415 as u64);
+            (t418 as u32, (t418 >> 32) as u32)
+        };
+        let (x420, x421) = {
+            let t420: u64 = (a[6] as u64) * (b[7] as u64) + (x375 as u64)
+                + (x417 as u64);
+            (t420 as u32, (t420 >> 32) as u32)
+        };
+        let (x422, x423) = {
+            let t422: u64 = (x397 as u64) * (0xf38512bf_u32 as u64) + (x420 as u64)
+                + (x419 as u64);
+            (t422 as u32, (t422 >> 32) as u32)
+        };
+        let (x424, x425) = {
+            let t424: u64 = (a[7] as u64) * (b[7] as u64) + (x379 as u64)
+                + (x421 as u64);
+            (t424 as u32, (t424 >> 32) as u32)
+        };
+        let (x426, x427) = {
+            let t426: u64 = (x397 as u64) * (0x64774b84_u32 as u64) + (x424 as u64)
+                + (x423 as u64);
+            (t426 as u32, (t426 >> 32) as u32)
+        };
+        let (x428, x429) = {
+            let t428: u64 = (a[8] as u64) * (b[7] as u64) + (x383 as u64)
+                + (x425 as u64);
+            (t428 as u32, (t428 >> 32) as u32)
+        };
+        let (x430, x431) = {
+            let t430: u64 = (x397 as u64) * (0x434bacd7_u32 as u64) + (x428 as u64)
+                + (x427 as u64);
+            (t430 as u32, (t430 >> 32) as u32)
+        };
+        let (x432, x433) = {
+            let t432: u64 = (a[9] as u64) * (b[7] as u64) + (x387 as u64)
+                + (x429 as u64);
+            (t432 as u32, (t432 >> 32) as u32)
+        };
+        let (x434, x435) = {
+            let t434: u64 = (x397 as u64) * (0x4b1ba7b6_u32 as u64) + (x432 as u64)
+                + (x431 as u64);
+            (t434 as u32, (t434 >> 32) as u32)
+        };
+        let (x436, x437) = {
+            let t436: u64 = (a[10] as u64) * (b[7] as u64) + (x391 as u64)
+                + (x433 as u64);
+            (t436 as u32, (t436 >> 32) as u32)
+        };
+        let (x438, x439) = {
+            let t438: u64 = (x397 as u64) * (0x397fe69a_u32 as u64) + (x436 as u64)
+                + (x435 as u64);
+            (t438 as u32, (t438 >> 32) as u32)
+        };
+        let (x440, x441) = {
+            let t440: u64 = (a[11] as u64) * (b[7] as u64) + (x393 as u64)
+                + (x437 as u64);
+            (t440 as u32, (t440 >> 32) as u32)
+        };
+        let (x442, x443) = {
+            let t442: u64 = (x397 as u64) * (0x1a0111ea_u32 as u64) + (x440 as u64)
+                + (x439 as u64);
+            (t442 as u32, (t442 >> 32) as u32)
+        };
         let x444 = x441.wrapping_add(x443).wrapping_add(0x00000000_u32);
-        let t446: u64 = (a[0] as u64) * (b[8] as u64) + (x402 as u64);
-        let x446 = t446 as u32;
-        let x447 = (t446 >> 32) as u32;
+        let (x446, x447) = {
+            let t446: u64 = (a[0] as u64) * (b[8] as u64) + (x402 as u64);
+            (t446 as u32, (t446 >> 32) as u32)
+        };
         let x448 = x446.wrapping_mul(0xfffcfffd_u32);
-        let t449: u64 = (x448 as u64) * (0xffffaaab_u32 as u64) + (x446 as u64);
-        let x450 = (t449 >> 32) as u32;
-        let t451: u64 = (a[1] as u64) * (b[8] as u64) + (x406 as u64) + (x447 as u64);
-        let x451 = t451 as u32;
-        let x452 = (t451 >> 32) as u32;
-        let t453: u64 = (x448 as u64) * (0xb9feffff_u32 as u64) + (x451 as u64)
-            + (x450 as u64);
-        let x453 = t453 as u32;
-        let x454 = (t453 >> 32) as u32;
-        let t455: u64 = (a[2] as u64) * (b[8] as u64) + (x410 as u64) + (x452 as u64);
-        let x455 = t455 as u32;
-        let x456 = (t455 >> 32) as u32;
-        let t457: u64 = (x448 as u64) * (0xb153ffff_u32 as u64) + (x455 as u64)
-            + (x454 as u64);
-        let x457 = t457 as u32;
-        let x458 = (t457 >> 32) as u32;
-        let t459: u64 = (a[3] as u64) * (b[8] as u64) + (x414 as u64) + (x456 as u64);
-        let x459 = t459 as u32;
-        let x460 = (t459 >> 32) as u32;
-        let t461: u64 = (x448 as u64) * (0x1eabfffe_u32 as u64) + (x459 as u64)
-            + (x458 as u64);
-        let x461 = t461 as u32;
-        let x462 = (t461 >> 32) as u32;
-        let t463: u64 = (a[4] as u64) * (b[8] as u64) + (x418 as u64) + (x460 as u64);
-        let x463 = t463 as u32;
-        let x464 = (t463 >> 32) as u32;
-        let t465: u64 = (x448 as u64) * (0xf6b0f624_u32 as u64) + (x463 as u64)
-            + (x462 as u64);
-        let x465 = t465 as u32;
-        let x466 = (t465 >> 32) as u32;
-        let t467: u64 = (a[5] as u64) * (b[8] as u64) + (x422 as u64) + (x464 as u64);
-        let x467 = t467 as u32;
-        let x468 = (t467 >> 32) as u32;
-        let t469: u64 = (x448 as u64) * (0x6730d2a0_u32 as u64) + (x467 as u64)
-            + (x466 as u64);
-        let x469 = t469 as u32;
-        let x470 = (t469 >> 32) as u32;
-        let t471: u64 = (a[6] as u64) * (b[8] as u64) + (x426 as u64) + (x468 as u64);
-        let x471 = t471 as u32;
-        let x472 = (t471 >> 32) as u32;
-        let t473: u64 = (x448 as u64) * (0xf38512bf_u32 as u64) + (x471 as u64)
-            + (x470 as u64);
-        let x473 = t473 as u32;
-        let x474 = (t473 >> 32) as u32;
-        let t475: u64 = (a[7] as u64) * (b[8] as u64) + (x430 as u64) + (x472 as u64);
-        let x475 = t475 as u32;
-        let x476 = (t475 >> 32) as u32;
-        let t477: u64 = (x448 as u64) * (0x64774b84_u32 as u64) + (x475 as u64)
-            + (x474 as u64);
-        let x477 = t477 as u32;
-        let x478 = (t477 >> 32) as u32;
-        let t479: u64 = (a[8] as u64) * (b[8] as u64) + (x434 as u64) + (x476 as u64);
-        let x479 = t479 as u32;
-        let x480 = (t479 >> 32) as u32;
-        let t481: u64 = (x448 as u64) * (0x434bacd7_u32 as u64) + (x479 as u64)
-            + (x478 as u64);
-        let x481 = t481 as u32;
-        let x482 = (t481 >> 32) as u32;
-        let t483: u64 = (a[9] as u64) * (b[8] as u64) + (x438 as u64) + (x480 as u64);
-        let x483 = t483 as u32;
-        let x484 = (t483 >> 32) as u32;
-        let t485: u64 = (x448 as u64) * (0x4b1ba7b6_u32 as u64) + (x483 as u64)
-            + (x482 as u64);
-        let x485 = t485 as u32;
-        let x486 = (t485 >> 32) as u32;
-        let t487: u64 = (a[10] as u64) * (b[8] as u64) + (x442 as u64) + (x484 as u64);
-        let x487 = t487 as u32;
-        let x488 = (t487 >> 32) as u32;
-        let t489: u64 = (x448 as u64) * (0x397fe69a_u32 as u64) + (x487 as u64)
-            + (x486 as u64);
-        let x489 = t489 as u32;
-        let x490 = (t489 >> 32) as u32;
-        let t491: u64 = (a[11] as u64) * (b[8] as u64) + (x444 as u64) + (x488 as u64);
-        let x491 = t491 as u32;
-        let x492 = (t491 >> 32) as u32;
-        let t493: u64 = (x448 as u64) * (0x1a0111ea_u32 as u64) + (x491 as u64)
-            + (x490 as u64);
-        let x493 = t493 as u32;
-        let x494 = (t493 >> 32) as u32;
+        let x450 = {
+            let t449: u64 = (x448 as u64) * (0xffffaaab_u32 as u64) + (x446 as u64);
+            (t449 >> 32) as u32
+        };
+        let (x451, x452) = {
+            let t451: u64 = (a[1] as u64) * (b[8] as u64) + (x406 as u64)
+                + (x447 as u64);
+            (t451 as u32, (t451 >> 32) as u32)
+        };
+        let (x453, x454) = {
+            let t453: u64 = (x448 as u64) * (0xb9feffff_u32 as u64) + (x451 as u64)
+                + (x450 as u64);
+            (t453 as u32, (t453 >> 32) as u32)
+        };
+        let (x455, x456) = {
+            let t455: u64 = (a[2] as u64) * (b[8] as u64) + (x410 as u64)
+                + (x452 as u64);
+            (t455 as u32, (t455 >> 32) as u32)
+        };
+        let (x457, x458) = {
+            let t457: u64 = (x448 as u64) * (0xb153ffff_u32 as u64) + (x455 as u64)
+                + (x454 as u64);
+            (t457 as u32, (t457 >> 32) as u32)
+        };
+        let (x459, x460) = {
+            let t459: u64 = (a[3] as u64) * (b[8] as u64) + (x414 as u64)
+                + (x456 as u64);
+            (t459 as u32, (t459 >> 32) as u32)
+        };
+        let (x461, x462) = {
+            let t461: u64 = (x448 as u64) * (0x1eabfffe_u32 as u64) + (x459 as u64)
+                + (x458 as u64);
+            (t461 as u32, (t461 >> 32) as u32)
+        };
+        let (x463, x464) = {
+            let t463: u64 = (a[4] as u64) * (b[8] as u64) + (x418 as u64)
+                + (x460 as u64);
+            (t463 as u32, (t463 >> 32) as u32)
+        };
+        let (x465, x466) = {
+            let t465: u64 = (x448 as u64) * (0xf6b0f624_u32 as u64) + (x463 as u64)
+                + (x462 as u64);
+            (t465 as u32, (t465 >> 32) as u32)
+        };
+        let (x467, x468) = {
+            let t467: u64 = (a[5] as u64) * (b[8] as u64) + (x422 as u64)
+                + (x464 as u64);
+            (t467 as u32, (t467 >> 32) as u32)
+        };
+        let (x469, x470) = {
+            let t469: u64 = (x448 as u64) * (0x6730d2a0_u32 as u64) + (x467 as u64)
+                + (x466 as u64);
+            (t469 as u32, (t469 >> 32) as u32)
+        };
+        let (x471, x472) = {
+            let t471: u64 = (a[6] as u64) * (b[8] as u64) + (x426 as u64)
+                + (x468 as u64);
+            (t471 as u32, (t471 >> 32) as u32)
+        };
+        let (x473, x474) = {
+            let t473: u64 = (x448 as u64) * (0xf38512bf_u32 as u64) + (x471 as u64)
+                + (x470 as u64);
+            (t473 as u32, (t473 >> 32) as u32)
+        };
+        let (x475, x476) = {
+            let t475: u64 = (a[7] as u64) * (b[8] as u64) + (x430 as u64)
+                + (x472 as u64);
+            (t475 as u32, (t475 >> 32) as u32)
+        };
+        let (x477, x478) = {
+            let t477: u64 = (x448 as u64) * (0x64774b84_u32 as u64) + (x475 as u64)
+                + (x474 as u64);
+            (t477 as u32, (t477 >> 32) as u32)
+        };
+        let (x479, x480) = {
+            let t479: u64 = (a[8] as u64) * (b[8] as u64) + (x434 as u64)
+                + (x476 as u64);
+            (t479 as u32, (t479 >> 32) as u32)
+        };
+        let (x481, x482) = {
+            let t481: u64 = (x448 as u64) * (0x434bacd7_u32 as u64) + (x479 as u64)
+                + (x478 as u64);
+            (t481 as u32, (t481 >> 32) as u32)
+        };
+        let (x483, x484) = {
+            let t483: u64 = (a[9] as u64) * (b[8] as u64) + (x438 as u64)
+                + (x480 as u64);
+            (t483 as u32, (t483 >> 32) as u32)
+        };
+        let (x485, x486) = {
+            let t485: u64 = (x448 as u64) * (0x4b1ba7b6_u32 as u64) + (x483 as u64)
+                + (x482 as u64);
+            (t485 as u32, (t485 >> 32) as u32)
+        };
+        let (x487, x488) = {
+            let t487: u64 = (a[10] as u64) * (b[8] as u64) + (x442 as u64)
+                + (x484 as u64);
+            (t487 as u32, (t487 >> 32) as u32)
+        };
+        let (x489, x490) = {
+            let t489: u64 = (x448 as u64) * (0x397fe69a_u32 as u64) + (x487 as u64)
+                + (x486 as u64);
+            (t489 as u32, (t489 >> 32) as u32)
+        };
+        let (x491, x492) = {
+            let t491: u64 = (a[11] as u64) * (b[8] as u64) + (x444 as u64)
+                + (x488 as u64);
+            (t491 as u32, (t491 >> 32) as u32)
+        };
+        let (x493, x494) = {
+            let t493: u64 = (x448 as u64) * (0x1a0111ea_u32 as u64) + (x491 as u64)
+                + (x490 as u64);
+            (t493 as u32, (t493 >> 32) as u32)
+        };
         let x495 = x492.wrapping_add(x494).wrapping_add(0x00000000_u32);
-        let t497: u64 = (a[0] as u64) * (b[9] as u64) + (x453 as u64);
-        let x497 = t497 as u32;
-        let x498 = (t497 >> 32) as u32;
+        let (x497, x498) = {
+            let t497: u64 = (a[0] as u64) * (b[9] as u64) + (x453 as u64);
+            (t497 as u32, (t497 >> 32) as u32)
+        };
         let x499 = x497.wrapping_mul(0xfffcfffd_u32);
-        let t500: u64 = (x499 as u64) * (0xffffaaab_u32 as u64) + (x497 as u64);
-        let x501 = (t500 >> 32) as u32;
-        let t502: u64 = (a[1] as u64) * (b[9] as u64) + (x457 as u64) + (x498 as u64);
-        let x502 = t502 as u32;
-        let x503 = (t502 >> 32) as u32;
-        let t504: u64 = (x499 as u64) * (0xb9feffff_u32 as u64) + (x502 as u64)
-            + (x501 as u64);
-        let x504 = t504 as u32;
-        let x505 = (t504 >> 32) as u32;
-        let t506: u64 = (a[2] as u64) * (b[9] as u64) + (x461 as u64) + (x503 as u64);
-        let x506 = t506 as u32;
-        let x507 = (t506 >> 32) as u32;
-        let t508: u64 = (x499 as u64) * (0xb153ffff_u32 as u64) + (x506 as u64)
-            + (x505 as u64);
-        let x508 = t508 as u32;
-        let x509 = (t508 >> 32) as u32;
-        let t510: u64 = (a[3] as u64) * (b[9] as u64) + (x465 as u64) + (x507 as u64);
-        let x510 = t510 as u32;
-        let x511 = (t510 >> 32) as u32;
-        let t512: u64 = (x499 as u64) * (0x1eabfffe_u32 as u64) + (x510 as u64)
-            + (x509 as u64);
-        let x512 = t512 as u32;
-        let x513 = (t512 >> 32) as u32;
-        let t514: u64 = (a[4] as u64) * (b[9] as u64) + (x469 as u64) + (x511 as u64);
-        let x514 = t514 as u32;
-        let x515 = (t514 >> 32) as u32;
-        let t516: u64 = (x499 as u64) * (0xf6b0f624_u32 as u64) + (x514 as u64)
-            + (x513 as u64);
-        let x516 = t516 as u32;
-        let x517 = (t516 >> 32) as u32;
-        let t518: u64 = (a[5] as u64) * (b[9] as u64) + (x473 as u64) + (x515 as u64);
-        let x518 = t518 as u32;
-        let x519 = (t518 >> 32) as u32;
-        let t520: u64 = (x499 as u64) * (0x6730d2a0_u32 as u64) + (x518 as u64)
-            + (x517 as u64);
-        let x520 = t520 as u32;
-        let x521 = (t520 >> 32) as u32;
-        let t522: u64 = (a[6] as u64) * (b[9] as u64) + (x477 as u64) + (x519 as u64);
-        let x522 = t522 as u32;
-        let x523 = (t522 >> 32) as u32;
-        let t524: u64 = (x499 as u64) * (0xf38512bf_u32 as u64) + (x522 as u64)
-            + (x521 as u64);
-        let x524 = t524 as u32;
-        let x525 = (t524 >> 32) as u32;
-        let t526: u64 = (a[7] as u64) * (b[9] as u64) + (x481 as u64) + (x523 as u64);
-        let x526 = t526 as u32;
-        let x527 = (t526 >> 32) as u32;
-        let t528: u64 = (x499 as u64) * (0x64774b84_u32 as u64) + (x526 as u64)
-            + (x525 as u64);
-        let x528 = t528 as u32;
-        let x529 = (t528 >> 32) as u32;
-        let t530: u64 = (a[8] as u64) * (b[9] as u64) + (x485 as u64) + (x527 as u64);
-        let x530 = t530 as u32;
-        let x531 = (t530 >> 32) as u32;
-        let t532: u64 = (x499 as u64) * (0x434bacd7_u32 as u64) + (x530 as u64)
-            + (x529 as u64);
-        let x532 = t532 as u32;
-        let x533 = (t532 >> 32) as u32;
-        let t534: u64 = (a[9] as u64) * (b[9] as u64) + (x489 as u64) + (x531 as u64);
-        let x534 = t534 as u32;
-        let x535 = (t534 >> 32) as u32;
-        let t536: u64 = (x499 as u64) * (0x4b1ba7b6_u32 as u64) + (x534 as u64)
-            + (x533 as u64);
-        let x536 = t536 as u32;
-        let x537 = (t536 >> 32) as u32;
-        let t538: u64 = (a[10] as u64) * (b[9] as u64) + (x493 as u64) + (x535 as u64);
-        let x538 = t538 as u32;
-        let x539 = (t538 >> 32) as u32;
-        let t540: u64 = (x499 as u64) * (0x397fe69a_u32 as u64) + (x538 as u64)
-            + (x537 as u64);
-        let x540 = t540 as u32;
-        let x541 = (t540 >> 32) as u32;
-        let t542: u64 = (a[11] as u64) * (b[9] as u64) + (x495 as u64) + (x539 as u64);
-        let x542 = t542 as u32;
-        let x543 = (t542 >> 32) as u32;
-        let t544: u64 = (x499 as u64) * (0x1a0111ea_u32 as u64) + (x542 as u64)
-            + (x541 as u64);
-        let x544 = t544 as u32;
-        let x545 = (t544 >> 32) as u32;
+        let x501 = {
+            let t500: u64 = (x499 as u64) * (0xffffaaab_u32 as u64) + (x497 as u64);
+            (t500 >> 32) as u32
+        };
+        let (x502, x503) = {
+            let t502: u64 = (a[1] as u64) * (b[9] as u64) + (x457 as u64)
+                + (x498 as u64);
+            (t502 as u32, (t502 >> 32) as u32)
+        };
+        let (x504, x505) = {
+            let t504: u64 = (x499 as u64) * (0xb9feffff_u32 as u64) + (x502 as u64)
+                + (x501 as u64);
+            (t504 as u32, (t504 >> 32) as u32)
+        };
+        let (x506, x507) = {
+            let t506: u64 = (a[2] as u64) * (b[9] as u64) + (x461 as u64)
+                + (x503 as u64);
+            (t506 as u32, (t506 >> 32) as u32)
+        };
+        let (x508, x509) = {
+            let t508: u64 = (x499 as u64) * (0xb153ffff_u32 as u64) + (x506 as u64)
+                + (x505 as u64);
+            (t508 as u32, (t508 >> 32) as u32)
+        };
+        let (x510, x511) = {
+            let t510: u64 = (a[3] as u64) * (b[9] as u64) + (x465 as u64)
+                + (x507 as u64);
+            (t510 as u32, (t510 >> 32) as u32)
+        };
+        let (x512, x513) = {
+            let t512: u64 = (x499 as u64) * (0x1eabfffe_u32 as u64) + (x510 as u64)
+                + (x509 as u64);
+            (t512 as u32, (t512 >> 32) as u32)
+        };
+        let (x514, x515) = {
+            let t514: u64 = (a[4] as u64) * (b[9] as u64) + (x469 as u64)
+                + (x511 as u64);
+            (t514 as u32, (t514 >> 32) as u32)
+        };
+        let (x516, x517) = {
+            let t516: u64 = (x499 as u64) * (0xf6b0f624_u32 as u64) + (x514 as u64)
+                + (x513 as u64);
+            (t516 as u32, (t516 >> 32) as u32)
+        };
+        let (x518, x519) = {
+            let t518: u64 = (a[5] as u64) * (b[9] as u64) + (x473 as u64)
+                + (x515 as u64);
+            (t518 as u32, (t518 >> 32) as u32)
+        };
+        let (x520, x521) = {
+            let t520: u64 = (x499 as u64) * (0x6730d2a0_u32 as u64) + (x518 as u64)
+                + (x517 as u64);
+            (t520 as u32, (t520 >> 32) as u32)
+        };
+        let (x522, x523) = {
+            let t522: u64 = (a[6] as u64) * (b[9] as u64) + (x477 as u64)
+                + (x519 as u64);
+            (t522 as u32, (t522 >> 32) as u32)
+        };
+        let (x524, x525) = {
+            let t524: u64 = (x499 as u64) * (0xf38512bf_u32 as u64) + (x522 as u64)
+                + (x521 as u64);
+            (t524 as u32, (t524 >> 32) as u32)
+        };
+        let (x526, x527) = {
+            let t526: u64 = (a[7] as u64) * (b[9] as u64) + (x481 as u64)
+                + (x523 as u64);
+            (t526 as u32, (t526 >> 32) as u32)
+        };
+        let (x528, x529) = {
+            let t528: u64 = (x499 as u64) * (0x64774b84_u32 as u64) + (x526 as u64)
+                + (x525 as u64);
+            (t528 as u32, (t528 >> 32) as u32)
+        };
+        let (x530, x531) = {
+            let t530: u64 = (a[8] as u64) * (b[9] as u64) + (x485 as u64)
+                + (x527 as u64);
+            (t530 as u32, (t530 >> 32) as u32)
+        };
+        let (x532, x533) = {
+            let t532: u64 = (x499 as u64) * (0x434bacd7_u32 as u64) + (x530 as u64)
+                + (x529 as u64);
+            (t532 as u32, (t532 >> 32) as u32)
+        };
+        let (x534, x535) = {
+            let t534: u64 = (a[9] as u64) * (b[9] as u64) + (x489 as u64)
+                + (x531 as u64);
+            (t534 as u32, (t534 >> 32) as u32)
+        };
+        let (x536, x537) = {
+            let t536: u64 = (x499 as u64) * (0x4b1ba7b6_u32 as u64) + (x534 as u64)
+                + (x533 as u64);
+            (t536 as u32, (t536 >> 32) as u32)
+        };
+        let (x538, x539) = {
+            let t538: u64 = (a[10] as u64) * (b[9] as u64) + (x493 as u64)
+                + (x535 as u64);
+            (t538 as u32, (t538 >> 32) as u32)
+        };
+        let (x540, x541) = {
+            let t540: u64 = (x499 as u64) * (0x397fe69a_u32 as u64) + (x538 as u64)
+                + (x537 as u64);
+            (t540 as u32, (t540 >> 32) as u32)
+        };
+        let (x542, x543) = {
+            let t542: u64 = (a[11] as u64) * (b[9] as u64) + (x495 as u64)
+                + (x539 as u64);
+            (t542 as u32, (t542 >> 32) as u32)
+        };
+        let (x544, x545) = {
+            let t544: u64 = (x499 as u64) * (0x1a0111ea_u32 as u64) + (x542 as u64)
+                + (x541 as u64);
+            (t544 as u32, (t544 >> 32) as u32)
+        };
         let x546 = x543.wrapping_add(x545).wrapping_add(0x00000000_u32);
-        let t548: u64 = (a[0] as u64) * (b[10] as u64) + (x504 as u64);
-        let x548 = t548 as u32;
-        let x549 = (t548 >> 32) as u32;
+        let (x548, x549) = {
+            let t548: u64 = (a[0] as u64) * (b[10] as u64) + (x504 as u64);
+            (t548 as u32, (t548 >> 32) as u32)
+        };
         let x550 = x548.wrapping_mul(0xfffcfffd_u32);
-        let t551: u64 = (x550 as u64) * (0xffffaaab_u32 as u64) + (x548 as u64);
-        let x552 = (t551 >> 32) as u32;
-        let t553: u64 = (a[1] as u64) * (b[10] as u64) + (x508 as u64) + (x549 as u64);
-        let x553 = t553 as u32;
-        let x554 = (t553 >> 32) as u32;
-        let t555: u64 = (x550 as u64) * (0xb9feffff_u32 as u64) + (x553 as u64)
-            + (x552 as u64);
-        let x555 = t555 as u32;
-        let x556 = (t555 >> 32) as u32;
-        let t557: u64 = (a[2] as u64) * (b[10] as u64) + (x512 as u64) + (x554 as u64);
-        let x557 = t557 as u32;
-        let x558 = (t557 >> 32) as u32;
-        let t559: u64 = (x550 as u64) * (0xb153ffff_u32 as u64) + (x557 as u64)
-            + (x556 as u64);
-        let x559 = t559 as u32;
-        let x560 = (t559 >> 32) as u32;
-        let t561: u64 = (a[3] as u64) * (b[10] as u64) + (x516 as u64) + (x558 as u64);
-        let x561 = t561 as u32;
-        let x562 = (t561 >> 32) as u32;
-        let t563: u64 = (x550 as u64) * (0x1eabfffe_u32 as u64) + (x561 as u64)
-            + (x560 as u64);
-        let x563 = t563 as u32;
-        let x564 = (t563 >> 32) as u32;
-        let t565: u64 = (a[4] as u64) * (b[10] as u64) + (x520 as u64) + (x562 as u64);
-        let x565 = t565 as u32;
-        let x566 = (t565 >> 32) as u32;
-        let t567: u64 = (x550 as u64) * (0xf6b0f624_u32 as u64) + (x565 as u64)
-            + (x564 as u64);
-        let x567 = t567 as u32;
-        let x568 = (t567 >> 32) as u32;
-        let t569: u64 = (a[5] as u64) * (b[10] as u64) + (x524 as u64) + (x566 as u64);
-        let x569 = t569 as u32;
-        let x570 = (t569 >> 32) as u32;
-        let t571: u64 = (x550 as u64) * (0x6730d2a0_u32 as u64) + (x569 as u64)
-            + (x568 as u64);
-        let x571 = t571 as u32;
-        let x572 = (t571 >> 32) as u32;
-        let t573: u64 = (a[6] as u64) * (b[10] as u64) + (x528 as u64) + (x570 as u64);
-        let x573 = t573 as u32;
-        let x574 = (t573 >> 32) as u32;
-        let t575: u64 = (x550 as u64) * (0xf38512bf_u32 as u64) + (x573 as u64)
-            + (x572 as u64);
-        let x575 = t575 as u32;
-        let x576 = (t575 >> 32) as u32;
-        let t577: u64 = (a[7] as u64) * (b[10] as u64) + (x532 as u64) + (x574 as u64);
-        let x577 = t577 as u32;
-        let x578 = (t577 >> 32) as u32;
-        let t579: u64 = (x550 as u64) * (0x64774b84_u32 as u64) + (x577 as u64)
-            + (x576 as u64);
-        let x579 = t579 as u32;
-        let x580 = (t579 >> 32) as u32;
-        let t581: u64 = (a[8] as u64) * (b[10] as u64) + (x536 as u64) + (x578 as u64);
-        let x581 = t581 as u32;
-        let x582 = (t581 >> 32) as u32;
-        let t583: u64 = (x550 as u64) * (0x434bacd7_u32 as u64) + (x581 as u64)
-            + (x580 as u64);
-        let x583 = t583 as u32;
-        let x584 = (t583 >> 32) as u32;
-        let t585: u64 = (a[9] as u64) * (b[10] as u64) + (x540 as u64) + (x582 as u64);
-        let x585 = t585 as u32;
-        let x586 = (t585 >> 32) as u32;
-        let t587: u64 = (x550 as u64) * (0x4b1ba7b6_u32 as u64) + (x585 as u64)
-            + (x584 as u64);
-        let x587 = t587 as u32;
-        let x588 = (t587 >> 32) as u32;
-        let t589: u64 = (a[10] as u64) * (b[10] as u64) + (x544 as u64) + (x586 as u64);
-        let x589 = t589 as u32;
-        let x590 = (t589 >> 32) as u32;
-        let t591: u64 = (x550 as u64) * (0x397fe69a_u32 as u64) + (x589 as u64)
-            + (x588 as u64);
-        let x591 = t591 as u32;
-        let x592 = (t591 >> 32) as u32;
-        let t593: u64 = (a[11] as u64) * (b[10] as u64) + (x546 as u64) + (x590 as u64);
-        let x593 = t593 as u32;
-        let x594 = (t593 >> 32) as u32;
-        let t595: u64 = (x550 as u64) * (0x1a0111ea_u32 as u64) + (x593 as u64)
-            + (x592 as u64);
-        let x595 = t595 as u32;
-        let x596 = (t595 >> 32) as u32;
+        let x552 = {
+            let t551: u64 = (x550 as u64) * (0xffffaaab_u32 as u64) + (x548 as u64);
+            (t551 >> 32) as u32
+        };
+        let (x553, x554) = {
+            let t553: u64 = (a[1] as u64) * (b[10] as u64) + (x508 as u64)
+                + (x549 as u64);
+            (t553 as u32, (t553 >> 32) as u32)
+        };
+        let (x555, x556) = {
+            let t555: u64 = (x550 as u64) * (0xb9feffff_u32 as u64) + (x553 as u64)
+                + (x552 as u64);
+            (t555 as u32, (t555 >> 32) as u32)
+        };
+        let (x557, x558) = {
+            let t557: u64 = (a[2] as u64) * (b[10] as u64) + (x512 as u64)
+                + (x554 as u64);
+            (t557 as u32, (t557 >> 32) as u32)
+        };
+        let (x559, x560) = {
+            let t559: u64 = (x550 as u64) * (0xb153ffff_u32 as u64) + (x557 as u64)
+                + (x556 as u64);
+            (t559 as u32, (t559 >> 32) as u32)
+        };
+        let (x561, x562) = {
+            let t561: u64 = (a[3] as u64) * (b[10] as u64) + (x516 as u64)
+                + (x558 as u64);
+            (t561 as u32, (t561 >> 32) as u32)
+        };
+        let (x563, x564) = {
+            let t563: u64 = (x550 as u64) * (0x1eabfffe_u32 as u64) + (x561 as u64)
+                + (x560 as u64);
+            (t563 as u32, (t563 >> 32) as u32)
+        };
+        let (x565, x566) = {
+            let t565: u64 = (a[4] as u64) * (b[10] as u64) + (x520 as u64)
+                + (x562 as u64);
+            (t565 as u32, (t565 >> 32) as u32)
+        };
+        let (x567, x568) = {
+            let t567: u64 = (x550 as u64) * (0xf6b0f624_u32 as u64) + (x565 as u64)
+                + (x564 as u64);
+            (t567 as u32, (t567 >> 32) as u32)
+        };
+        let (x569, x570) = {
+            let t569: u64 = (a[5] as u64) * (b[10] as u64) + (x524 as u64)
+                + (x566 as u64);
+            (t569 as u32, (t569 >> 32) as u32)
+        };
+        let (x571, x572) = {
+            let t571: u64 = (x550 as u64) * (0x6730d2a0_u32 as u64) + (x569 as u64)
+                + (x568 as u64);
+            (t571 as u32, (t571 >> 32) as u32)
+        };
+        let (x573, x574) = {
+            let t573: u64 = (a[6] as u64) * (b[10] as u64) + (x528 as u64)
+                + (x570 as u64);
+            (t573 as u32, (t573 >> 32) as u32)
+        };
+        let (x575, x576) = {
+            let t575: u64 = (x550 as u64) * (0xf38512bf_u32 as u64) + (x573 as u64)
+                + (x572 as u64);
+            (t575 as u32, (t575 >> 32) as u32)
+        };
+        let (x577, x578) = {
+            let t577: u64 = (a[7] as u64) * (b[10] as u64) + (x532 as u64)
+                + (x574 as u64);
+            (t577 as u32, (t577 >> 32) as u32)
+        };
+        let (x579, x580) = {
+            let t579: u64 = (x550 as u64) * (0x64774b84_u32 as u64) + (x577 as u64)
+                + (x576 as u64);
+            (t579 as u32, (t579 >> 32) as u32)
+        };
+        let (x581, x582) = {
+            let t581: u64 = (a[8] as u64) * (b[10] as u64) + (x536 as u64)
+                + (x578 as u64);
+            (t581 as u32, (t581 >> 32) as u32)
+        };
+        let (x583, x584) = {
+            let t583: u64 = (x550 as u64) * (0x434bacd7_u32 as u64) + (x581 as u64)
+                + (x580 as u64);
+            (t583 as u32, (t583 >> 32) as u32)
+        };
+        let (x585, x586) = {
+            let t585: u64 = (a[9] as u64) * (b[10] as u64) + (x540 as u64)
+                + (x582 as u64);
+            (t585 as u32, (t585 >> 32) as u32)
+        };
+        let (x587, x588) = {
+            let t587: u64 = (x550 as u64) * (0x4b1ba7b6_u32 as u64) + (x585 as u64)
+                + (x584 as u64);
+            (t587 as u32, (t587 >> 32) as u32)
+        };
+        let (x589, x590) = {
+            let t589: u64 = (a[10] as u64) * (b[10] as u64) + (x544 as u64)
+                + (x586 as u64);
+            (t589 as u32, (t589 >> 32) as u32)
+        };
+        let (x591, x592) = {
+            let t591: u64 = (x550 as u64) * (0x397fe69a_u32 as u64) + (x589 as u64)
+                + (x588 as u64);
+            (t591 as u32, (t591 >> 32) as u32)
+        };
+        let (x593, x594) = {
+            let t593: u64 = (a[11] as u64) * (b[10] as u64) + (x546 as u64)
+                + (x590 as u64);
+            (t593 as u32, (t593 >> 32) as u32)
+        };
+        let (x595, x596) = {
+            let t595: u64 = (x550 as u64) * (0x1a0111ea_u32 as u64) + (x593 as u64)
+                + (x592 as u64);
+            (t595 as u32, (t595 >> 32) as u32)
+        };
         let x597 = x594.wrapping_add(x596).wrapping_add(0x00000000_u32);
-        let t599: u64 = (a[0] as u64) * (b[11] as u64) + (x555 as u64);
-        let x599 = t599 as u32;
-        let x600 = (t599 >> 32) as u32;
+        let (x599, x600) = {
+            let t599: u64 = (a[0] as u64) * (b[11] as u64) + (x555 as u64);
+            (t599 as u32, (t599 >> 32) as u32)
+        };
         let x601 = x599.wrapping_mul(0xfffcfffd_u32);
-        let t602: u64 = (x601 as u64) * (0xffffaaab_u32 as u64) + (x599 as u64);
-        let x603 = (t602 >> 32) as u32;
-        let t604: u64 = (a[1] as u64) * (b[11] as u64) + (x559 as u64) + (x600 as u64);
-        let x604 = t604 as u32;
-        let x605 = (t604 >> 32) as u32;
-        let t606: u64 = (x601 as u64) * (0xb9feffff_u32 as u64) + (x604 as u64)
-            + (x603 as u64);
-        let x606 = t606 as u32;
-        let x607 = (t606 >> 32) as u32;
-        let t608: u64 = (a[2] as u64) * (b[11] as u64) + (x563 as u64) + (x605 as u64);
-        let x608 = t608 as u32;
-        let x609 = (t608 >> 32) as u32;
-        let t610: u64 = (x601 as u64) * (0xb153ffff_u32 as u64) + (x608 as u64)
-            + (x607 as u64);
-        let x610 = t610 as u32;
-        let x611 = (t610 >> 32) as u32;
-        let t612: u64 = (a[3] as u64) * (b[11] as u64) + (x567 as u64) + (x609 as u64);
-        let x612 = t612 as u32;
-        let x613 = (t612 >> 32) as u32;
-        let t614: u64 = (x601 as u64) * (0x1eabfffe_u32 as u64) + (x612 as u64)
-            + (x611 as u64);
-        let x614 = t614 as u32;
-        let x615 = (t614 >> 32) as u32;
-        let t616: u64 = (a[4] as u64) * (b[11] as u64) + (x571 as u64) + (x613 as u64);
-        let x616 = t616 as u32;
-        let x617 = (t616 >> 32) as u32;
-        let t618: u64 = (x601 as u64) * (0xf6b0f624_u32 as u64) + (x616 as u64)
-            + (x615 as u64);
-        let x618 = t618 as u32;
-        let x619 = (t618 >> 32) as u32;
-        let t620: u64 = (a[5] as u64) * (b[11] as u64) + (x575 as u64) + (x617 as u64);
-        let x620 = t620 as u32;
-        let x621 = (t620 >> 32) as u32;
-        let t622: u64 = (x601 as u64) * (0x6730d2a0_u32 as u64) + (x620 as u64)
-            + (x619 as u64);
-        let x622 = t622 as u32;
-        let x623 = (t622 >> 32) as u32;
-        let t624: u64 = (a[6] as u64) * (b[11] as u64) + (x579 as u64) + (x621 as u64);
-        let x624 = t624 as u32;
-        let x625 = (t624 >> 32) as u32;
-        let t626: u64 = (x601 as u64) * (0xf38512bf_u32 as u64) + (x624 as u64)
-            + (x623 as u64);
-        let x626 = t626 as u32;
-        let x627 = (t626 >> 32) as u32;
-        let t628: u64 = (a[7] as u64) * (b[11] as u64) + (x583 as u64) + (x625 as u64);
-        let x628 = t628 as u32;
-        let x629 = (t628 >> 32) as u32;
-        let t630: u64 = (x601 as u64) * (0x64774b84_u32 as u64) + (x628 as u64)
-            + (x627 as u64);
-        let x630 = t630 as u32;
-        let x631 = (t630 >> 32) as u32;
-        let t632: u64 = (a[8] as u64) * (b[11] as u64) + (x587 as u64) + (x629 as u64);
-        let x632 = t632 as u32;
-        let x633 = (t632 >> 32) as u32;
-        let t634: u64 = (x601 as u64) * (0x434bacd7_u32 as u64) + (x632 as u64)
-            + (x631 as u64);
-        let x634 = t634 as u32;
-        let x635 = (t634 >> 32) as u32;
-        let t636: u64 = (a[9] as u64) * (b[11] as u64) + (x591 as u64) + (x633 as u64);
-        let x636 = t636 as u32;
-        let x637 = (t636 >> 32) as u32;
-        let t638: u64 = (x601 as u64) * (0x4b1ba7b6_u32 as u64) + (x636 as u64)
-            + (x635 as u64);
-        let x638 = t638 as u32;
-        let x639 = (t638 >> 32) as u32;
-        let t640: u64 = (a[10] as u64) * (b[11] as u64) + (x595 as u64) + (x637 as u64);
-        let x640 = t640 as u32;
-        let x641 = (t640 >> 32) as u32;
-        let t642: u64 = (x601 as u64) * (0x397fe69a_u32 as u64) + (x640 as u64)
-            + (x639 as u64);
-        let x642 = t642 as u32;
-        let x643 = (t642 >> 32) as u32;
-        let t644: u64 = (a[11] as u64) * (b[11] as u64) + (x597 as u64) + (x641 as u64);
-        let x644 = t644 as u32;
-        let x645 = (t644 >> 32) as u32;
-        let t646: u64 = (x601 as u64) * (0x1a0111ea_u32 as u64) + (x644 as u64)
-            + (x643 as u64);
-        let x646 = t646 as u32;
-        let x647 = (t646 >> 32) as u32;
+        let x603 = {
+            let t602: u64 = (x601 as u64) * (0xffffaaab_u32 as u64) + (x599 as u64);
+            (t602 >> 32) as u32
+        };
+        let (x604, x605) = {
+            let t604: u64 = (a[1] as u64) * (b[11] as u64) + (x559 as u64)
+                + (x600 as u64);
+            (t604 as u32, (t604 >> 32) as u32)
+        };
+        let (x606, x607) = {
+            let t606: u64 = (x601 as u64) * (0xb9feffff_u32 as u64) + (x604 as u64)
+                + (x603 as u64);
+            (t606 as u32, (t606 >> 32) as u32)
+        };
+        let (x608, x609) = {
+            let t608: u64 = (a[2] as u64) * (b[11] as u64) + (x563 as u64)
+                + (x605 as u64);
+            (t608 as u32, (t608 >> 32) as u32)
+        };
+        let (x610, x611) = {
+            let t610: u64 = (x601 as u64) * (0xb153ffff_u32 as u64) + (x608 as u64)
+                + (x607 as u64);
+            (t610 as u32, (t610 >> 32) as u32)
+        };
+        let (x612, x613) = {
+            let t612: u64 = (a[3] as u64) * (b[11] as u64) + (x567 as u64)
+                + (x609 as u64);
+            (t612 as u32, (t612 >> 32) as u32)
+        };
+        let (x614, x615) = {
+            let t614: u64 = (x601 as u64) * (0x1eabfffe_u32 as u64) + (x612 as u64)
+                + (x611 as u64);
+            (t614 as u32, (t614 >> 32) as u32)
+        };
+        let (x616, x617) = {
+            let t616: u64 = (a[4] as u64) * (b[11] as u64) + (x571 as u64)
+                + (x613 as u64);
+            (t616 as u32, (t616 >> 32) as u32)
+        };
+        let (x618, x619) = {
+            let t618: u64 = (x601 as u64) * (0xf6b0f624_u32 as u64) + (x616 as u64)
+                + (x615 as u64);
+            (t618 as u32, (t618 >> 32) as u32)
+        };
+        let (x620, x621) = {
+            let t620: u64 = (a[5] as u64) * (b[11] as u64) + (x575 as u64)
+                + (x617 as u64);
+            (t620 as u32, (t620 >> 32) as u32)
+        };
+        let (x622, x623) = {
+            let t622: u64 = (x601 as u64) * (0x6730d2a0_u32 as u64) + (x620 as u64)
+                + (x619 as u64);
+            (t622 as u32, (t622 >> 32) as u32)
+        };
+        let (x624, x625) = {
+            let t624: u64 = (a[6] as u64) * (b[11] as u64) + (x579 as u64)
+                + (x621 as u64);
+            (t624 as u32, (t624 >> 32) as u32)
+        };
+        let (x626, x627) = {
+            let t626: u64 = (x601 as u64) * (0xf38512bf_u32 as u64) + (x624 as u64)
+                + (x623 as u64);
+            (t626 as u32, (t626 >> 32) as u32)
+        };
+        let (x628, x629) = {
+            let t628: u64 = (a[7] as u64) * (b[11] as u64) + (x583 as u64)
+                + (x625 as u64);
+            (t628 as u32, (t628 >> 32) as u32)
+        };
+        let (x630, x631) = {
+            let t630: u64 = (x601 as u64) * (0x64774b84_u32 as u64) + (x628 as u64)
+                + (x627 as u64);
+            (t630 as u32, (t630 >> 32) as u32)
+        };
+        let (x632, x633) = {
+            let t632: u64 = (a[8] as u64) * (b[11] as u64) + (x587 as u64)
+                + (x629 as u64);
+            (t632 as u32, (t632 >> 32) as u32)
+        };
+        let (x634, x635) = {
+            let t634: u64 = (x601 as u64) * (0x434bacd7_u32 as u64) + (x632 as u64)
+                + (x631 as u64);
+            (t634 as u32, (t634 >> 32) as u32)
+        };
+        let (x636, x637) = {
+            let t636: u64 = (a[9] as u64) * (b[11] as u64) + (x591 as u64)
+                + (x633 as u64);
+            (t636 as u32, (t636 >> 32) as u32)
+        };
+        let (x638, x639) = {
+            let t638: u64 = (x601 as u64) * (0x4b1ba7b6_u32 as u64) + (x636 as u64)
+                + (x635 as u64);
+            (t638 as u32, (t638 >> 32) as u32)
+        };
+        let (x640, x641) = {
+            let t640: u64 = (a[10] as u64) * (b[11] as u64) + (x595 as u64)
+                + (x637 as u64);
+            (t640 as u32, (t640 >> 32) as u32)
+        };
+        let (x642, x643) = {
+            let t642: u64 = (x601 as u64) * (0x397fe69a_u32 as u64) + (x640 as u64)
+                + (x639 as u64);
+            (t642 as u32, (t642 >> 32) as u32)
+        };
+        let (x644, x645) = {
+            let t644: u64 = (a[11] as u64) * (b[11] as u64) + (x597 as u64)
+                + (x641 as u64);
+            (t644 as u32, (t644 >> 32) as u32)
+        };
+        let (x646, x647) = {
+            let t646: u64 = (x601 as u64) * (0x1a0111ea_u32 as u64) + (x644 as u64)
+                + (x643 as u64);
+            (t646 as u32, (t646 >> 32) as u32)
+        };
         let x648 = x645.wrapping_add(x647).wrapping_add(0x00000000_u32);
-        let t663: u64 = {
-            let (d, b1) = x606.overflowing_sub(0xffffaaab_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x663, x664) = {
+            let t663: u64 = {
+                let (d, b1) = x606.overflowing_sub(0xffffaaab_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t663 as u32, (t663 >> 63) as u32)
         };
-        let x663 = t663 as u32;
-        let x664 = (t663 >> 63) as u32;
-        let t665: u64 = {
-            let (d, b1) = x610.overflowing_sub(0xb9feffff_u32);
-            let (d, b2) = d.overflowing_sub(x664);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x665, x666) = {
+            let t665: u64 = {
+                let (d, b1) = x610.overflowing_sub(0xb9feffff_u32);
+                let (d, b2) = d.overflowing_sub(x664);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t665 as u32, (t665 >> 63) as u32)
         };
-        let x665 = t665 as u32;
-        let x666 = (t665 >> 63) as u32;
-        let t667: u64 = {
-            let (d, b1) = x614.overflowing_sub(0xb153ffff_u32);
-            let (d, b2) = d.overflowing_sub(x666);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x667, x668) = {
+            let t667: u64 = {
+                let (d, b1) = x614.overflowing_sub(0xb153ffff_u32);
+                let (d, b2) = d.overflowing_sub(x666);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t667 as u32, (t667 >> 63) as u32)
         };
-        let x667 = t667 as u32;
-        let x668 = (t667 >> 63) as u32;
-        let t669: u64 = {
-            let (d, b1) = x618.overflowing_sub(0x1eabfffe_u32);
-            let (d, b2) = d.overflowing_sub(x668);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x669, x670) = {
+            let t669: u64 = {
+                let (d, b1) = x618.overflowing_sub(0x1eabfffe_u32);
+                let (d, b2) = d.overflowing_sub(x668);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t669 as u32, (t669 >> 63) as u32)
         };
-        let x669 = t669 as u32;
-        let x670 = (t669 >> 63) as u32;
-        let t671: u64 = {
-            let (d, b1) = x622.overflowing_sub(0xf6b0f624_u32);
-            let (d, b2) = d.overflowing_sub(x670);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x671, x672) = {
+            let t671: u64 = {
+                let (d, b1) = x622.overflowing_sub(0xf6b0f624_u32);
+                let (d, b2) = d.overflowing_sub(x670);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t671 as u32, (t671 >> 63) as u32)
         };
-        let x671 = t671 as u32;
-        let x672 = (t671 >> 63) as u32;
-        let t673: u64 = {
-            let (d, b1) = x626.overflowing_sub(0x6730d2a0_u32);
-            let (d, b2) = d.overflowing_sub(x672);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x673, x674) = {
+            let t673: u64 = {
+                let (d, b1) = x626.overflowing_sub(0x6730d2a0_u32);
+                let (d, b2) = d.overflowing_sub(x672);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t673 as u32, (t673 >> 63) as u32)
         };
-        let x673 = t673 as u32;
-        let x674 = (t673 >> 63) as u32;
-        let t675: u64 = {
-            let (d, b1) = x630.overflowing_sub(0xf38512bf_u32);
-            let (d, b2) = d.overflowing_sub(x674);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x675, x676) = {
+            let t675: u64 = {
+                let (d, b1) = x630.overflowing_sub(0xf38512bf_u32);
+                let (d, b2) = d.overflowing_sub(x674);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t675 as u32, (t675 >> 63) as u32)
         };
-        let x675 = t675 as u32;
-        let x676 = (t675 >> 63) as u32;
-        let t677: u64 = {
-            let (d, b1) = x634.overflowing_sub(0x64774b84_u32);
-            let (d, b2) = d.overflowing_sub(x676);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x677, x678) = {
+            let t677: u64 = {
+                let (d, b1) = x634.overflowing_sub(0x64774b84_u32);
+                let (d, b2) = d.overflowing_sub(x676);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t677 as u32, (t677 >> 63) as u32)
         };
-        let x677 = t677 as u32;
-        let x678 = (t677 >> 63) as u32;
-        let t679: u64 = {
-            let (d, b1) = x638.overflowing_sub(0x434bacd7_u32);
-            let (d, b2) = d.overflowing_sub(x678);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x679, x680) = {
+            let t679: u64 = {
+                let (d, b1) = x638.overflowing_sub(0x434bacd7_u32);
+                let (d, b2) = d.overflowing_sub(x678);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t679 as u32, (t679 >> 63) as u32)
         };
-        let x679 = t679 as u32;
-        let x680 = (t679 >> 63) as u32;
-        let t681: u64 = {
-            let (d, b1) = x642.overflowing_sub(0x4b1ba7b6_u32);
-            let (d, b2) = d.overflowing_sub(x680);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x681, x682) = {
+            let t681: u64 = {
+                let (d, b1) = x642.overflowing_sub(0x4b1ba7b6_u32);
+                let (d, b2) = d.overflowing_sub(x680);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t681 as u32, (t681 >> 63) as u32)
         };
-        let x681 = t681 as u32;
-        let x682 = (t681 >> 63) as u32;
-        let t683: u64 = {
-            let (d, b1) = x646.overflowing_sub(0x397fe69a_u32);
-            let (d, b2) = d.overflowing_sub(x682);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x683, x684) = {
+            let t683: u64 = {
+                let (d, b1) = x646.overflowing_sub(0x397fe69a_u32);
+                let (d, b2) = d.overflowing_sub(x682);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t683 as u32, (t683 >> 63) as u32)
         };
-        let x683 = t683 as u32;
-        let x684 = (t683 >> 63) as u32;
-        let t685: u64 = {
-            let (d, b1) = x648.overflowing_sub(0x1a0111ea_u32);
-            let (d, b2) = d.overflowing_sub(x684);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x685, x686) = {
+            let t685: u64 = {
+                let (d, b1) = x648.overflowing_sub(0x1a0111ea_u32);
+                let (d, b2) = d.overflowing_sub(x684);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t685 as u32, (t685 >> 63) as u32)
         };
-        let x685 = t685 as u32;
-        let x686 = (t685 >> 63) as u32;
-        let x689 = (0 as u32).wrapping_sub(x686);
+        let x689 = 0u32.wrapping_sub(x686);
         let x690 = x663 ^ (x689 & (x663 ^ x606));
         let x691 = x665 ^ (x689 & (x665 ^ x610));
         let x692 = x667 ^ (x689 & (x667 ^ x614));
@@ -1218,206 +1642,285 @@ impl Fp {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_square_portable(a: &[u32; 12]) -> [u32; 12] {
-        let t13: u64 = (a[0] as u64) * (a[1] as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[0] as u64) * (a[2] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[3] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[4] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[5] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[0] as u64) * (a[6] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[0] as u64) * (a[7] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[0] as u64) * (a[8] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[0] as u64) * (a[9] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[0] as u64) * (a[10] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (a[11] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[1] as u64) * (a[2] as u64) + (x17 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[1] as u64) * (a[3] as u64) + (x19 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[1] as u64) * (a[4] as u64) + (x21 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[1] as u64) * (a[5] as u64) + (x23 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[1] as u64) * (a[6] as u64) + (x25 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[1] as u64) * (a[7] as u64) + (x27 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[1] as u64) * (a[8] as u64) + (x29 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[1] as u64) * (a[9] as u64) + (x31 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (a[10] as u64) + (x33 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[1] as u64) * (a[11] as u64) + (x34 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[2] as u64) * (a[3] as u64) + (x39 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[2] as u64) * (a[4] as u64) + (x41 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[2] as u64) * (a[5] as u64) + (x43 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[2] as u64) * (a[6] as u64) + (x45 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[2] as u64) * (a[7] as u64) + (x47 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[2] as u64) * (a[8] as u64) + (x49 as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[2] as u64) * (a[9] as u64) + (x51 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (a[10] as u64) + (x53 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[2] as u64) * (a[11] as u64) + (x54 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[3] as u64) * (a[4] as u64) + (x59 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[3] as u64) * (a[5] as u64) + (x61 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[3] as u64) * (a[6] as u64) + (x63 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[3] as u64) * (a[7] as u64) + (x65 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[3] as u64) * (a[8] as u64) + (x67 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[3] as u64) * (a[9] as u64) + (x69 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[3] as u64) * (a[10] as u64) + (x71 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[3] as u64) * (a[11] as u64) + (x72 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[4] as u64) * (a[5] as u64) + (x77 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[4] as u64) * (a[6] as u64) + (x79 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[4] as u64) * (a[7] as u64) + (x81 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[4] as u64) * (a[8] as u64) + (x83 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[4] as u64) * (a[9] as u64) + (x85 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[4] as u64) * (a[10] as u64) + (x87 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[4] as u64) * (a[11] as u64) + (x88 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[5] as u64) * (a[6] as u64) + (x93 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[5] as u64) * (a[7] as u64) + (x95 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[5] as u64) * (a[8] as u64) + (x97 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[5] as u64) * (a[9] as u64) + (x99 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[5] as u64) * (a[10] as u64) + (x101 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[5] as u64) * (a[11] as u64) + (x102 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[6] as u64) * (a[7] as u64) + (x107 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[6] as u64) * (a[8] as u64) + (x109 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[6] as u64) * (a[9] as u64) + (x111 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[6] as u64) * (a[10] as u64) + (x113 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[6] as u64) * (a[11] as u64) + (x114 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[7] as u64) * (a[8] as u64) + (x119 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[7] as u64) * (a[9] as u64) + (x121 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[7] as u64) * (a[10] as u64) + (x123 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[7] as u64) * (a[11] as u64) + (x124 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[8] as u64) * (a[9] as u64) + (x129 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[8] as u64) * (a[10] as u64) + (x131 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[8] as u64) * (a[11] as u64) + (x132 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[9] as u64) * (a[10] as u64) + (x137 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[9] as u64) * (a[11] as u64) + (x138 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[10] as u64) * (a[11] as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) * (a[1] as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[2] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[3] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[4] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[5] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[0] as u64) * (a[6] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) * (a[7] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[0] as u64) * (a[8] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) * (a[9] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[0] as u64) * (a[10] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (a[11] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) * (a[2] as u64) + (x17 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[1] as u64) * (a[3] as u64) + (x19 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[1] as u64) * (a[4] as u64) + (x21 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[1] as u64) * (a[5] as u64) + (x23 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[1] as u64) * (a[6] as u64) + (x25 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[1] as u64) * (a[7] as u64) + (x27 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[1] as u64) * (a[8] as u64) + (x29 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[1] as u64) * (a[9] as u64) + (x31 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (a[10] as u64) + (x33 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[1] as u64) * (a[11] as u64) + (x34 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[2] as u64) * (a[3] as u64) + (x39 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[2] as u64) * (a[4] as u64) + (x41 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[2] as u64) * (a[5] as u64) + (x43 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[2] as u64) * (a[6] as u64) + (x45 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[2] as u64) * (a[7] as u64) + (x47 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[2] as u64) * (a[8] as u64) + (x49 as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[2] as u64) * (a[9] as u64) + (x51 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[2] as u64) * (a[10] as u64) + (x53 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[2] as u64) * (a[11] as u64) + (x54 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[3] as u64) * (a[4] as u64) + (x59 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[3] as u64) * (a[5] as u64) + (x61 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[3] as u64) * (a[6] as u64) + (x63 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[3] as u64) * (a[7] as u64) + (x65 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[3] as u64) * (a[8] as u64) + (x67 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[3] as u64) * (a[9] as u64) + (x69 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[3] as u64) * (a[10] as u64) + (x71 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[3] as u64) * (a[11] as u64) + (x72 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[4] as u64) * (a[5] as u64) + (x77 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[4] as u64) * (a[6] as u64) + (x79 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[4] as u64) * (a[7] as u64) + (x81 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[4] as u64) * (a[8] as u64) + (x83 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[4] as u64) * (a[9] as u64) + (x85 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[4] as u64) * (a[10] as u64) + (x87 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[4] as u64) * (a[11] as u64) + (x88 as u64)
+                + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[5] as u64) * (a[6] as u64) + (x93 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[5] as u64) * (a[7] as u64) + (x95 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (a[8] as u64) + (x97 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[5] as u64) * (a[9] as u64) + (x99 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[5] as u64) * (a[10] as u64) + (x101 as u64)
+                + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[5] as u64) * (a[11] as u64) + (x102 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[6] as u64) * (a[7] as u64) + (x107 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[6] as u64) * (a[8] as u64) + (x109 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[6] as u64) * (a[9] as u64) + (x111 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[6] as u64) * (a[10] as u64) + (x113 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[6] as u64) * (a[11] as u64) + (x114 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[7] as u64) * (a[8] as u64) + (x119 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[7] as u64) * (a[9] as u64) + (x121 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[7] as u64) * (a[10] as u64) + (x123 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[7] as u64) * (a[11] as u64) + (x124 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[8] as u64) * (a[9] as u64) + (x129 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[8] as u64) * (a[10] as u64) + (x131 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[8] as u64) * (a[11] as u64) + (x132 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[9] as u64) * (a[10] as u64) + (x137 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[9] as u64) * (a[11] as u64) + (x138 as u64)
+                + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[10] as u64) * (a[11] as u64) + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
         let x146 = x144 << 1;
         let x147 = x143 >> 31;
         let x148 = x146 | x147;
@@ -1482,758 +1985,971 @@ impl Fp {
         let x207 = x13 >> 31;
         let x208 = x206 | x207;
         let x209 = x13 << 1;
-        let t213: u64 = (a[0] as u64) * (a[0] as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x209 as u64) + (x214 as u64) + (0x00000000_u32 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (a[1] as u64) * (a[1] as u64) + (x208 as u64) + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x205 as u64) + (x218 as u64) + (0x00000000_u32 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (a[2] as u64) * (a[2] as u64) + (x202 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x199 as u64) + (x222 as u64) + (0x00000000_u32 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (a[3] as u64) * (a[3] as u64) + (x196 as u64) + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (x193 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (a[4] as u64) * (a[4] as u64) + (x190 as u64) + (x228 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
-        let t231: u64 = (x187 as u64) + (x230 as u64) + (0x00000000_u32 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
-        let t233: u64 = (a[5] as u64) * (a[5] as u64) + (x184 as u64) + (x232 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (x181 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (a[6] as u64) * (a[6] as u64) + (x178 as u64) + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (x175 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[7] as u64) * (a[7] as u64) + (x172 as u64) + (x240 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (x169 as u64) + (x242 as u64) + (0x00000000_u32 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[8] as u64) * (a[8] as u64) + (x166 as u64) + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (x163 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (a[9] as u64) * (a[9] as u64) + (x160 as u64) + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (x157 as u64) + (x250 as u64) + (0x00000000_u32 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (a[10] as u64) * (a[10] as u64) + (x154 as u64) + (x252 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (x151 as u64) + (x254 as u64) + (0x00000000_u32 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (a[11] as u64) * (a[11] as u64) + (x148 as u64) + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
+        let (x213, x214) = {
+            let t213: u64 = (a[0] as u64) * (a[0] as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x209 as u64) + (x214 as u64) + (0x00000000_u32 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (a[1] as u64) * (a[1] as u64) + (x208 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x205 as u64) + (x218 as u64) + (0x00000000_u32 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (a[2] as u64) * (a[2] as u64) + (x202 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x199 as u64) + (x222 as u64) + (0x00000000_u32 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (a[3] as u64) * (a[3] as u64) + (x196 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x193 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (a[4] as u64) * (a[4] as u64) + (x190 as u64)
+                + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (x187 as u64) + (x230 as u64) + (0x00000000_u32 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
+        let (x233, x234) = {
+            let t233: u64 = (a[5] as u64) * (a[5] as u64) + (x184 as u64)
+                + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (x181 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (a[6] as u64) * (a[6] as u64) + (x178 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (x175 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[7] as u64) * (a[7] as u64) + (x172 as u64)
+                + (x240 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (x169 as u64) + (x242 as u64) + (0x00000000_u32 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[8] as u64) * (a[8] as u64) + (x166 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (x163 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (a[9] as u64) * (a[9] as u64) + (x160 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (x157 as u64) + (x250 as u64) + (0x00000000_u32 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (a[10] as u64) * (a[10] as u64) + (x154 as u64)
+                + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (x151 as u64) + (x254 as u64) + (0x00000000_u32 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (a[11] as u64) * (a[11] as u64) + (x148 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
         let x275 = x213.wrapping_mul(0xfffcfffd_u32);
-        let t276: u64 = (x275 as u64) * (0xffffaaab_u32 as u64) + (x213 as u64);
-        let x277 = (t276 >> 32) as u32;
-        let t278: u64 = (x275 as u64) * (0xb9feffff_u32 as u64) + (x215 as u64)
-            + (x277 as u64);
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 32) as u32;
-        let t280: u64 = (x275 as u64) * (0xb153ffff_u32 as u64) + (x217 as u64)
-            + (x279 as u64);
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 32) as u32;
-        let t282: u64 = (x275 as u64) * (0x1eabfffe_u32 as u64) + (x219 as u64)
-            + (x281 as u64);
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 32) as u32;
-        let t284: u64 = (x275 as u64) * (0xf6b0f624_u32 as u64) + (x221 as u64)
-            + (x283 as u64);
-        let x284 = t284 as u32;
-        let x285 = (t284 >> 32) as u32;
-        let t286: u64 = (x275 as u64) * (0x6730d2a0_u32 as u64) + (x223 as u64)
-            + (x285 as u64);
-        let x286 = t286 as u32;
-        let x287 = (t286 >> 32) as u32;
-        let t288: u64 = (x275 as u64) * (0xf38512bf_u32 as u64) + (x225 as u64)
-            + (x287 as u64);
-        let x288 = t288 as u32;
-        let x289 = (t288 >> 32) as u32;
-        let t290: u64 = (x275 as u64) * (0x64774b84_u32 as u64) + (x227 as u64)
-            + (x289 as u64);
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 32) as u32;
-        let t292: u64 = (x275 as u64) * (0x434bacd7_u32 as u64) + (x229 as u64)
-            + (x291 as u64);
-        let x292 = t292 as u32;
-        let x293 = (t292 >> 32) as u32;
-        let t294: u64 = (x275 as u64) * (0x4b1ba7b6_u32 as u64) + (x231 as u64)
-            + (x293 as u64);
-        let x294 = t294 as u32;
-        let x295 = (t294 >> 32) as u32;
-        let t296: u64 = (x275 as u64) * (0x397fe69a_u32 as u64) + (x233 as u64)
-            + (x295 as u64);
-        let x296 = t296 as u32;
-        let x297 = (t296 >> 32) as u32;
-        let t298: u64 = (x275 as u64) * (0x1a0111ea_u32 as u64) + (x235 as u64)
-            + (x297 as u64);
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 32) as u32;
-        let t300: u64 = (x237 as u64) + (x299 as u64) + (0x00000000_u32 as u64);
-        let x300 = t300 as u32;
-        let x301 = (t300 >> 32) as u32;
+        let x277 = {
+            let t276: u64 = (x275 as u64) * (0xffffaaab_u32 as u64) + (x213 as u64);
+            (t276 >> 32) as u32
+        };
+        let (x278, x279) = {
+            let t278: u64 = (x275 as u64) * (0xb9feffff_u32 as u64) + (x215 as u64)
+                + (x277 as u64);
+            (t278 as u32, (t278 >> 32) as u32)
+        };
+        let (x280, x281) = {
+            let t280: u64 = (x275 as u64) * (0xb153ffff_u32 as u64) + (x217 as u64)
+                + (x279 as u64);
+            (t280 as u32, (t280 >> 32) as u32)
+        };
+        let (x282, x283) = {
+            let t282: u64 = (x275 as u64) * (0x1eabfffe_u32 as u64) + (x219 as u64)
+                + (x281 as u64);
+            (t282 as u32, (t282 >> 32) as u32)
+        };
+        let (x284, x285) = {
+            let t284: u64 = (x275 as u64) * (0xf6b0f624_u32 as u64) + (x221 as u64)
+                + (x283 as u64);
+            (t284 as u32, (t284 >> 32) as u32)
+        };
+        let (x286, x287) = {
+            let t286: u64 = (x275 as u64) * (0x6730d2a0_u32 as u64) + (x223 as u64)
+                + (x285 as u64);
+            (t286 as u32, (t286 >> 32) as u32)
+        };
+        let (x288, x289) = {
+            let t288: u64 = (x275 as u64) * (0xf38512bf_u32 as u64) + (x225 as u64)
+                + (x287 as u64);
+            (t288 as u32, (t288 >> 32) as u32)
+        };
+        let (x290, x291) = {
+            let t290: u64 = (x275 as u64) * (0x64774b84_u32 as u64) + (x227 as u64)
+                + (x289 as u64);
+            (t290 as u32, (t290 >> 32) as u32)
+        };
+        let (x292, x293) = {
+            let t292: u64 = (x275 as u64) * (0x434bacd7_u32 as u64) + (x229 as u64)
+                + (x291 as u64);
+            (t292 as u32, (t292 >> 32) as u32)
+        };
+        let (x294, x295) = {
+            let t294: u64 = (x275 as u64) * (0x4b1ba7b6_u32 as u64) + (x231 as u64)
+                + (x293 as u64);
+            (t294 as u32, (t294 >> 32) as u32)
+        };
+        let (x296, x297) = {
+            let t296: u64 = (x275 as u64) * (0x397fe69a_u32 as u64) + (x233 as u64)
+                + (x295 as u64);
+            (t296 as u32, (t296 >> 32) as u32)
+        };
+        let (x298, x299) = {
+            let t298: u64 = (x275 as u64) * (0x1a0111ea_u32 as u64) + (x235 as u64)
+                + (x297 as u64);
+            (t298 as u32, (t298 >> 32) as u32)
+        };
+        let (x300, x301) = {
+            let t300: u64 = (x237 as u64) + (x299 as u64) + (0x00000000_u32 as u64);
+            (t300 as u32, (t300 >> 32) as u32)
+        };
         let x302 = x278.wrapping_mul(0xfffcfffd_u32);
-        let t303: u64 = (x302 as u64) * (0xffffaaab_u32 as u64) + (x278 as u64);
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (x302 as u64) * (0xb9feffff_u32 as u64) + (x280 as u64)
-            + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (x302 as u64) * (0xb153ffff_u32 as u64) + (x282 as u64)
-            + (x306 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (x302 as u64) * (0x1eabfffe_u32 as u64) + (x284 as u64)
-            + (x308 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (x302 as u64) * (0xf6b0f624_u32 as u64) + (x286 as u64)
-            + (x310 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
-        let t313: u64 = (x302 as u64) * (0x6730d2a0_u32 as u64) + (x288 as u64)
-            + (x312 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let t315: u64 = (x302 as u64) * (0xf38512bf_u32 as u64) + (x290 as u64)
-            + (x314 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
-        let t317: u64 = (x302 as u64) * (0x64774b84_u32 as u64) + (x292 as u64)
-            + (x316 as u64);
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 32) as u32;
-        let t319: u64 = (x302 as u64) * (0x434bacd7_u32 as u64) + (x294 as u64)
-            + (x318 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
-        let t321: u64 = (x302 as u64) * (0x4b1ba7b6_u32 as u64) + (x296 as u64)
-            + (x320 as u64);
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 32) as u32;
-        let t323: u64 = (x302 as u64) * (0x397fe69a_u32 as u64) + (x298 as u64)
-            + (x322 as u64);
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 32) as u32;
-        let t325: u64 = (x302 as u64) * (0x1a0111ea_u32 as u64) + (x300 as u64)
-            + (x324 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
-        let t327: u64 = (x239 as u64) + (x326 as u64) + (x301 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
+        let x304 = {
+            let t303: u64 = (x302 as u64) * (0xffffaaab_u32 as u64) + (x278 as u64);
+            (t303 >> 32) as u32
+        };
+        let (x305, x306) = {
+            let t305: u64 = (x302 as u64) * (0xb9feffff_u32 as u64) + (x280 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (x302 as u64) * (0xb153ffff_u32 as u64) + (x282 as u64)
+                + (x306 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (x302 as u64) * (0x1eabfffe_u32 as u64) + (x284 as u64)
+                + (x308 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (x302 as u64) * (0xf6b0f624_u32 as u64) + (x286 as u64)
+                + (x310 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (x302 as u64) * (0x6730d2a0_u32 as u64) + (x288 as u64)
+                + (x312 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (x302 as u64) * (0xf38512bf_u32 as u64) + (x290 as u64)
+                + (x314 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (x302 as u64) * (0x64774b84_u32 as u64) + (x292 as u64)
+                + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (x302 as u64) * (0x434bacd7_u32 as u64) + (x294 as u64)
+                + (x318 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (x302 as u64) * (0x4b1ba7b6_u32 as u64) + (x296 as u64)
+                + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (x302 as u64) * (0x397fe69a_u32 as u64) + (x298 as u64)
+                + (x322 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (x302 as u64) * (0x1a0111ea_u32 as u64) + (x300 as u64)
+                + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (x239 as u64) + (x326 as u64) + (x301 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
         let x329 = x305.wrapping_mul(0xfffcfffd_u32);
-        let t330: u64 = (x329 as u64) * (0xffffaaab_u32 as u64) + (x305 as u64);
-        let x331 = (t330 >> 32) as u32;
-        let t332: u64 = (x329 as u64) * (0xb9feffff_u32 as u64) + (x307 as u64)
-            + (x331 as u64);
-        let x332 = t332 as u32;
-        let x333 = (t332 >> 32) as u32;
-        let t334: u64 = (x329 as u64) * (0xb153ffff_u32 as u64) + (x309 as u64)
-            + (x333 as u64);
-        let x334 = t334 as u32;
-        let x335 = (t334 >> 32) as u32;
-        let t336: u64 = (x329 as u64) * (0x1eabfffe_u32 as u64) + (x311 as u64)
-            + (x335 as u64);
-        let x336 = t336 as u32;
-        let x337 = (t336 >> 32) as u32;
-        let t338: u64 = (x329 as u64) * (0xf6b0f624_u32 as u64) + (x313 as u64)
-            + (x337 as u64);
-        let x338 = t338 as u32;
-        let x339 = (t338 >> 32) as u32;
-        let t340: u64 = (x329 as u64) * (0x6730d2a0_u32 as u64) + (x315 as u64)
-            + (x339 as u64);
-        let x340 = t340 as u32;
-        let x341 = (t340 >> 32) as u32;
-        let t342: u64 = (x329 as u64) * (0xf38512bf_u32 as u64) + (x317 as u64)
-            + (x341 as u64);
-        let x342 = t342 as u32;
-        let x343 = (t342 >> 32) as u32;
-        let t344: u64 = (x329 as u64) * (0x64774b84_u32 as u64) + (x319 as u64)
-            + (x343 as u64);
-        let x344 = t344 as u32;
-        let x345 = (t344 >> 32) as u32;
-        let t346: u64 = (x329 as u64) * (0x434bacd7_u32 as u64) + (x321 as u64)
-            + (x345 as u64);
-        let x346 = t346 as u32;
-        let x347 = (t346 >> 32) as u32;
-        let t348: u64 = (x329 as u64) * (0x4b1ba7b6_u32 as u64) + (x323 as u64)
-            + (x347 as u64);
-        let x348 = t348 as u32;
-        let x349 = (t348 >> 32) as u32;
-        let t350: u64 = (x329 as u64) * (0x397fe69a_u32 as u64) + (x325 as u64)
-            + (x349 as u64);
-        let x350 = t350 as u32;
-        let x351 = (t350 >> 32) as u32;
-        let t352: u64 = (x329 as u64) * (0x1a0111ea_u32 as u64) + (x327 as u64)
-            + (x351 as u64);
-        let x352 = t352 as u32;
-        let x353 = (t352 >> 32) as u32;
-        let t354: u64 = (x241 as u64) + (x353 as u64) + (x328 as u64);
-        let x354 = t354 as u32;
-        let x355 = (t354 >> 32) as u32;
+        let x331 = {
+            let t330: u64 = (x329 as u64) * (0xffffaaab_u32 as u64) + (x305 as u64);
+            (t330 >> 32) as u32
+        };
+        let (x332, x333) = {
+            let t332: u64 = (x329 as u64) * (0xb9feffff_u32 as u64) + (x307 as u64)
+                + (x331 as u64);
+            (t332 as u32, (t332 >> 32) as u32)
+        };
+        let (x334, x335) = {
+            let t334: u64 = (x329 as u64) * (0xb153ffff_u32 as u64) + (x309 as u64)
+                + (x333 as u64);
+            (t334 as u32, (t334 >> 32) as u32)
+        };
+        let (x336, x337) = {
+            let t336: u64 = (x329 as u64) * (0x1eabfffe_u32 as u64) + (x311 as u64)
+                + (x335 as u64);
+            (t336 as u32, (t336 >> 32) as u32)
+        };
+        let (x338, x339) = {
+            let t338: u64 = (x329 as u64) * (0xf6b0f624_u32 as u64) + (x313 as u64)
+                + (x337 as u64);
+            (t338 as u32, (t338 >> 32) as u32)
+        };
+        let (x340, x341) = {
+            let t340: u64 = (x329 as u64) * (0x6730d2a0_u32 as u64) + (x315 as u64)
+                + (x339 as u64);
+            (t340 as u32, (t340 >> 32) as u32)
+        };
+        let (x342, x343) = {
+            let t342: u64 = (x329 as u64) * (0xf38512bf_u32 as u64) + (x317 as u64)
+                + (x341 as u64);
+            (t342 as u32, (t342 >> 32) as u32)
+        };
+        let (x344, x345) = {
+            let t344: u64 = (x329 as u64) * (0x64774b84_u32 as u64) + (x319 as u64)
+                + (x343 as u64);
+            (t344 as u32, (t344 >> 32) as u32)
+        };
+        let (x346, x347) = {
+            let t346: u64 = (x329 as u64) * (0x434bacd7_u32 as u64) + (x321 as u64)
+                + (x345 as u64);
+            (t346 as u32, (t346 >> 32) as u32)
+        };
+        let (x348, x349) = {
+            let t348: u64 = (x329 as u64) * (0x4b1ba7b6_u32 as u64) + (x323 as u64)
+                + (x347 as u64);
+            (t348 as u32, (t348 >> 32) as u32)
+        };
+        let (x350, x351) = {
+            let t350: u64 = (x329 as u64) * (0x397fe69a_u32 as u64) + (x325 as u64)
+                + (x349 as u64);
+            (t350 as u32, (t350 >> 32) as u32)
+        };
+        let (x352, x353) = {
+            let t352: u64 = (x329 as u64) * (0x1a0111ea_u32 as u64) + (x327 as u64)
+                + (x351 as u64);
+            (t352 as u32, (t352 >> 32) as u32)
+        };
+        let (x354, x355) = {
+            let t354: u64 = (x241 as u64) + (x353 as u64) + (x328 as u64);
+            (t354 as u32, (t354 >> 32) as u32)
+        };
         let x356 = x332.wrapping_mul(0xfffcfffd_u32);
-        let t357: u64 = (x356 as u64) * (0xffffaaab_u32 as u64) + (x332 as u64);
-        let x358 = (t357 >> 32) as u32;
-        let t359: u64 = (x356 as u64) * (0xb9feffff_u32 as u64) + (x334 as u64)
-            + (x358 as u64);
-        let x359 = t359 as u32;
-        let x360 = (t359 >> 32) as u32;
-        let t361: u64 = (x356 as u64) * (0xb153ffff_u32 as u64) + (x336 as u64)
-            + (x360 as u64);
-        let x361 = t361 as u32;
-        let x362 = (t361 >> 32) as u32;
-        let t363: u64 = (x356 as u64) * (0x1eabfffe_u32 as u64) + (x338 as u64)
-            + (x362 as u64);
-        let x363 = t363 as u32;
-        let x364 = (t363 >> 32) as u32;
-        let t365: u64 = (x356 as u64) * (0xf6b0f624_u32 as u64) + (x340 as u64)
-            + (x364 as u64);
-        let x365 = t365 as u32;
-        let x366 = (t365 >> 32) as u32;
-        let t367: u64 = (x356 as u64) * (0x6730d2a0_u32 as u64) + (x342 as u64)
-            + (x366 as u64);
-        let x367 = t367 as u32;
-        let x368 = (t367 >> 32) as u32;
-        let t369: u64 = (x356 as u64) * (0xf38512bf_u32 as u64) + (x344 as u64)
-            + (x368 as u64);
-        let x369 = t369 as u32;
-        let x370 = (t369 >> 32) as u32;
-        let t371: u64 = (x356 as u64) * (0x64774b84_u32 as u64) + (x346 as u64)
-            + (x370 as u64);
-        let x371 = t371 as u32;
-        let x372 = (t371 >> 32) as u32;
-        let t373: u64 = (x356 as u64) * (0x434bacd7_u32 as u64) + (x348 as u64)
-            + (x372 as u64);
-        let x373 = t373 as u32;
-        let x374 = (t373 >> 32) as u32;
-        let t375: u64 = (x356 as u64) * (0x4b1ba7b6_u32 as u64) + (x350 as u64)
-            + (x374 as u64);
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 32) as u32;
-        let t377: u64 = (x356 as u64) * (0x397fe69a_u32 as u64) + (x352 as u64)
-            + (x376 as u64);
-        let x377 = t377 as u32;
-        let x378 = (t377 >> 32) as u32;
-        let t379: u64 = (x356 as u64) * (0x1a0111ea_u32 as u64) + (x354 as u64)
-            + (x378 as u64);
-        let x379 = t379 as u32;
-        let x380 = (t379 >> 32) as u32;
-        let t381: u64 = (x243 as u64) + (x380 as u64) + (x355 as u64);
-        let x381 = t381 as u32;
-        let x382 = (t381 >> 32) as u32;
+        let x358 = {
+            let t357: u64 = (x356 as u64) * (0xffffaaab_u32 as u64) + (x332 as u64);
+            (t357 >> 32) as u32
+        };
+        let (x359, x360) = {
+            let t359: u64 = (x356 as u64) * (0xb9feffff_u32 as u64) + (x334 as u64)
+                + (x358 as u64);
+            (t359 as u32, (t359 >> 32) as u32)
+        };
+        let (x361, x362) = {
+            let t361: u64 = (x356 as u64) * (0xb153ffff_u32 as u64) + (x336 as u64)
+                + (x360 as u64);
+            (t361 as u32, (t361 >> 32) as u32)
+        };
+        let (x363, x364) = {
+            let t363: u64 = (x356 as u64) * (0x1eabfffe_u32 as u64) + (x338 as u64)
+                + (x362 as u64);
+            (t363 as u32, (t363 >> 32) as u32)
+        };
+        let (x365, x366) = {
+            let t365: u64 = (x356 as u64) * (0xf6b0f624_u32 as u64) + (x340 as u64)
+                + (x364 as u64);
+            (t365 as u32, (t365 >> 32) as u32)
+        };
+        let (x367, x368) = {
+            let t367: u64 = (x356 as u64) * (0x6730d2a0_u32 as u64) + (x342 as u64)
+                + (x366 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
+        let (x369, x370) = {
+            let t369: u64 = (x356 as u64) * (0xf38512bf_u32 as u64) + (x344 as u64)
+                + (x368 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
+        let (x371, x372) = {
+            let t371: u64 = (x356 as u64) * (0x64774b84_u32 as u64) + (x346 as u64)
+                + (x370 as u64);
+            (t371 as u32, (t371 >> 32) as u32)
+        };
+        let (x373, x374) = {
+            let t373: u64 = (x356 as u64) * (0x434bacd7_u32 as u64) + (x348 as u64)
+                + (x372 as u64);
+            (t373 as u32, (t373 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (x356 as u64) * (0x4b1ba7b6_u32 as u64) + (x350 as u64)
+                + (x374 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
+        let (x377, x378) = {
+            let t377: u64 = (x356 as u64) * (0x397fe69a_u32 as u64) + (x352 as u64)
+                + (x376 as u64);
+            (t377 as u32, (t377 >> 32) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = (x356 as u64) * (0x1a0111ea_u32 as u64) + (x354 as u64)
+                + (x378 as u64);
+            (t379 as u32, (t379 >> 32) as u32)
+        };
+        let (x381, x382) = {
+            let t381: u64 = (x243 as u64) + (x380 as u64) + (x355 as u64);
+            (t381 as u32, (t381 >> 32) as u32)
+        };
         let x383 = x359.wrapping_mul(0xfffcfffd_u32);
-        let t384: u64 = (x383 as u64) * (0xffffaaab_u32 as u64) + (x359 as u64);
-        let x385 = (t384 >> 32) as u32;
-        let t386: u64 = (x383 as u64) * (0xb9feffff_u32 as u64) + (x361 as u64)
-            + (x385 as u64);
-        let x386 = t386 as u32;
-        let x387 = (t386 >> 32) as u32;
-        let t388: u64 = (x383 as u64) * (0xb153ffff_u32 as u64) + (x363 as u64)
-            + (x387 as u64);
-        let x388 = t388 as u32;
-        let x389 = (t388 >> 32) as u32;
-        let t390: u64 = (x383 as u64) * (0x1eabfffe_u32 as u64) + (x365 as u64)
-            + (x389 as u64);
-        let x390 = t390 as u32;
-        let x391 = (t390 >> 32) as u32;
-        let t392: u64 = (x383 as u64) * (0xf6b0f624_u32 as u64) + (x367 as u64)
-            + (x391 as u64);
-        let x392 = t392 as u32;
-        let x393 = (t392 >> 32) as u32;
-        let t394: u64 = (x383 as u64) * (0x6730d2a0_u32 as u64) + (x369 as u64)
-            + (x393 as u64);
-        let x394 = t394 as u32;
-        let x395 = (t394 >> 32) as u32;
-        let t396: u64 = (x383 as u64) * (0xf38512bf_u32 as u64) + (x371 as u64)
-            + (x395 as u64);
-        let x396 = t396 as u32;
-        let x397 = (t396 >> 32) as u32;
-        let t398: u64 = (x383 as u64) * (0x64774b84_u32 as u64) + (x373 as u64)
-            + (x397 as u64);
-        let x398 = t398 as u32;
-        let x399 = (t398 >> 32) as u32;
-        let t400: u64 = (x383 as u64) * (0x434bacd7_u32 as u64) + (x375 as u64)
-            + (x399 as u64);
-        let x400 = t400 as u32;
-        let x401 = (t400 >> 32) as u32;
-        let t402: u64 = (x383 as u64) * (0x4b1ba7b6_u32 as u64) + (x377 as u64)
-            + (x401 as u64);
-        let x402 = t402 as u32;
-        let x403 = (t402 >> 32) as u32;
-        let t404: u64 = (x383 as u64) * (0x397fe69a_u32 as u64) + (x379 as u64)
-            + (x403 as u64);
-        let x404 = t404 as u32;
-        let x405 = (t404 >> 32) as u32;
-        let t406: u64 = (x383 as u64) * (0x1a0111ea_u32 as u64) + (x381 as u64)
-            + (x405 as u64);
-        let x406 = t406 as u32;
-        let x407 = (t406 >> 32) as u32;
-        let t408: u64 = (x245 as u64) + (x407 as u64) + (x382 as u64);
-        let x408 = t408 as u32;
-        let x409 = (t408 >> 32) as u32;
+        let x385 = {
+            let t384: u64 = (x383 as u64) * (0xffffaaab_u32 as u64) + (x359 as u64);
+            (t384 >> 32) as u32
+        };
+        let (x386, x387) = {
+            let t386: u64 = (x383 as u64) * (0xb9feffff_u32 as u64) + (x361 as u64)
+                + (x385 as u64);
+            (t386 as u32, (t386 >> 32) as u32)
+        };
+        let (x388, x389) = {
+            let t388: u64 = (x383 as u64) * (0xb153ffff_u32 as u64) + (x363 as u64)
+                + (x387 as u64);
+            (t388 as u32, (t388 >> 32) as u32)
+        };
+        let (x390, x391) = {
+            let t390: u64 = (x383 as u64) * (0x1eabfffe_u32 as u64) + (x365 as u64)
+                + (x389 as u64);
+            (t390 as u32, (t390 >> 32) as u32)
+        };
+        let (x392, x393) = {
+            let t392: u64 = (x383 as u64) * (0xf6b0f624_u32 as u64) + (x367 as u64)
+                + (x391 as u64);
+            (t392 as u32, (t392 >> 32) as u32)
+        };
+        let (x394, x395) = {
+            let t394: u64 = (x383 as u64) * (0x6730d2a0_u32 as u64) + (x369 as u64)
+                + (x393 as u64);
+            (t394 as u32, (t394 >> 32) as u32)
+        };
+        let (x396, x397) = {
+            let t396: u64 = (x383 as u64) * (0xf38512bf_u32 as u64) + (x371 as u64)
+                + (x395 as u64);
+            (t396 as u32, (t396 >> 32) as u32)
+        };
+        let (x398, x399) = {
+            let t398: u64 = (x383 as u64) * (0x64774b84_u32 as u64) + (x373 as u64)
+                + (x397 as u64);
+            (t398 as u32, (t398 >> 32) as u32)
+        };
+        let (x400, x401) = {
+            let t400: u64 = (x383 as u64) * (0x434bacd7_u32 as u64) + (x375 as u64)
+                + (x399 as u64);
+            (t400 as u32, (t400 >> 32) as u32)
+        };
+        let (x402, x403) = {
+            let t402: u64 = (x383 as u64) * (0x4b1ba7b6_u32 as u64) + (x377 as u64)
+                + (x401 as u64);
+            (t402 as u32, (t402 >> 32) as u32)
+        };
+        let (x404, x405) = {
+            let t404: u64 = (x383 as u64) * (0x397fe69a_u32 as u64) + (x379 as u64)
+                + (x403 as u64);
+            (t404 as u32, (t404 >> 32) as u32)
+        };
+        let (x406, x407) = {
+            let t406: u64 = (x383 as u64) * (0x1a0111ea_u32 as u64) + (x381 as u64)
+                + (x405 as u64);
+            (t406 as u32, (t406 >> 32) as u32)
+        };
+        let (x408, x409) = {
+            let t408: u64 = (x245 as u64) + (x407 as u64) + (x382 as u64);
+            (t408 as u32, (t408 >> 32) as u32)
+        };
         let x410 = x386.wrapping_mul(0xfffcfffd_u32);
-        let t411: u64 = (x410 as u64) * (0xffffaaab_u32 as u64) + (x386 as u64);
-        let x412 = (t411 >> 32) as u32;
-        let t413: u64 = (x410 as u64) * (0xb9feffff_u32 as u64) + (x388 as u64)
-            + (x412 as u64);
-        let x413 = t413 as u32;
-        let x414 = (t413 >> 32) as u32;
-        let t415: u64 = (x410 as u64) * (0xb153ffff_u32 as u64) + (x390 as u64)
-            + (x414 as u64);
-        let x415 = t415 as u32;
-        let x416 = (t415 >> 32) as u32;
-        let t417: u64 = (x410 as u64) * (0x1eabfffe_u32 as u64) + (x392 as u64)
-            + (x416 as u64);
-        let x417 = t417 as u32;
-        let x418 = (t417 >> 32) as u32;
-        let t419: u64 = (x410 as u64) * (0xf6b0f624_u32 as u64) + (x394 as u64)
-            + (x418 as u64);
-        let x419 = t419 as u32;
-        let x420 = (t419 >> 32) as u32;
-        let t421: u64 = (x410 as u64) * (0x6730d2a0_u32 as u64) + (x396 as u64)
-            + (x420 as u64);
-        let x421 = t421 as u32;
-        let x422 = (t421 >> 32) as u32;
-        let t423: u64 = (x410 as u64) * (0xf38512bf_u32 as u64) + (x398 as u64)
-            + (x422 as u64);
-        let x423 = t423 as u32;
-        let x424 = (t423 >> 32) as u32;
-        let t425: u64 = (x410 as u64) * (0x64774b84_u32 as u64) + (x400 as u64)
-            + (x424 as u64);
-        let x425 = t425 as u32;
-        let x426 = (t425 >> 32) as u32;
-        let t427: u64 = (x410 as u64) * (0x434bacd7_u32 as u64) + (x402 as u64)
-            + (x426 as u64);
-        let x427 = t427 as u32;
-        let x428 = (t427 >> 32) as u32;
-        let t429: u64 = (x410 as u64) * (0x4b1ba7b6_u32 as u64) + (x404 as u64)
-            + (x428 as u64);
-        let x429 = t429 as u32;
-        let x430 = (t429 >> 32) as u32;
-        let t431: u64 = (x410 as u64) * (0x397fe69a_u32 as u64) + (x406 as u64)
-            + (x430 as u64);
-        let x431 = t431 as u32;
-        let x432 = (t431 >> 32) as u32;
-        let t433: u64 = (x410 as u64) * (0x1a0111ea_u32 as u64) + (x408 as u64)
-            + (x432 as u64);
-        let x433 = t433 as u32;
-        let x434 = (t433 >> 32) as u32;
-        let t435: u64 = (x247 as u64) + (x434 as u64) + (x409 as u64);
-        let x435 = t435 as u32;
-        let x436 = (t435 >> 32) as u32;
+        let x412 = {
+            let t411: u64 = (x410 as u64) * (0xffffaaab_u32 as u64) + (x386 as u64);
+            (t411 >> 32) as u32
+        };
+        let (x413, x414) = {
+            let t413: u64 = (x410 as u64) * (0xb9feffff_u32 as u64) + (x388 as u64)
+                + (x412 as u64);
+            (t413 as u32, (t413 >> 32) as u32)
+        };
+        let (x415, x416) = {
+            let t415: u64 = (x410 as u64) * (0xb153ffff_u32 as u64) + (x390 as u64)
+                + (x414 as u64);
+            (t415 as u32, (t415 >> 32) as u32)
+        };
+        let (x417, x418) = {
+            let t417: u64 = (x410 as u64) * (0x1eabfffe_u32 as u64) + (x392 as u64)
+                + (x416 as u64);
+            (t417 as u32, (t417 >> 32) as u32)
+        };
+        let (x419, x420) = {
+            let t419: u64 = (x410 as u64) * (0xf6b0f624_u32 as u64) + (x394 as u64)
+                + (x418 as u64);
+            (t419 as u32, (t419 >> 32) as u32)
+        };
+        let (x421, x422) = {
+            let t421: u64 = (x410 as u64) * (0x6730d2a0_u32 as u64) + (x396 as u64)
+                + (x420 as u64);
+            (t421 as u32, (t421 >> 32) as u32)
+        };
+        let (x423, x424) = {
+            let t423: u64 = (x410 as u64) * (0xf38512bf_u32 as u64) + (x398 as u64)
+                + (x422 as u64);
+            (t423 as u32, (t423 >> 32) as u32)
+        };
+        let (x425, x426) = {
+            let t425: u64 = (x410 as u64) * (0x64774b84_u32 as u64) + (x400 as u64)
+                + (x424 as u64);
+            (t425 as u32, (t425 >> 32) as u32)
+        };
+        let (x427, x428) = {
+            let t427: u64 = (x410 as u64) * (0x434bacd7_u32 as u64) + (x402 as u64)
+                + (x426 as u64);
+            (t427 as u32, (t427 >> 32) as u32)
+        };
+        let (x429, x430) = {
+            let t429: u64 = (x410 as u64) * (0x4b1ba7b6_u32 as u64) + (x404 as u64)
+                + (x428 as u64);
+            (t429 as u32, (t429 >> 32) as u32)
+        };
+        let (x431, x432) = {
+            let t431: u64 = (x410 as u64) * (0x397fe69a_u32 as u64) + (x406 as u64)
+                + (x430 as u64);
+            (t431 as u32, (t431 >> 32) as u32)
+        };
+        let (x433, x434) = {
+            let t433: u64 = (x410 as u64) * (0x1a0111ea_u32 as u64) + (x408 as u64)
+                + (x432 as u64);
+            (t433 as u32, (t433 >> 32) as u32)
+        };
+        let (x435, x436) = {
+            let t435: u64 = (x247 as u64) + (x434 as u64) + (x409 as u64);
+            (t435 as u32, (t435 >> 32) as u32)
+        };
         let x437 = x413.wrapping_mul(0xfffcfffd_u32);
-        let t438: u64 = (x437 as u64) * (0xffffaaab_u32 as u64) + (x413 as u64);
-        let x439 = (t438 >> 32) as u32;
-        let t440: u64 = (x437 as u64) * (0xb9feffff_u32 as u64) + (x415 as u64)
-            + (x439 as u64);
-        let x440 = t440 as u32;
-        let x441 = (t440 >> 32) as u32;
-        let t442: u64 = (x437 as u64) * (0xb153ffff_u32 as u64) + (x417 as u64)
-            + (x441 as u64);
-        let x442 = t442 as u32;
-        let x443 = (t442 >> 32) as u32;
-        let t444: u64 = (x437 as u64) * (0x1eabfffe_u32 as u64) + (x419 as u64)
-            + (x443 as u64);
-        let x444 = t444 as u32;
-        let x445 = (t444 >> 32) as u32;
-        let t446: u64 = (x437 as u64) * (0xf6b0f624_u32 as u64) + (x421 as u64)
-            + (x445 as u64);
-        let x446 = t446 as u32;
-        let x447 = (t446 >> 32) as u32;
-        let t448: u64 = (x437 as u64) * (0x6730d2a0_u32 as u64) + (x423 as u64)
-            + (x447 as u64);
-        let x448 = t448 as u32;
-        let x449 = (t448 >> 32) as u32;
-        let t450: u64 = (x437 as u64) * (0xf38512bf_u32 as u64) + (x425 as u64)
-            + (x449 as u64);
-        let x450 = t450 as u32;
-        let x451 = (t450 >> 32) as u32;
-        let t452: u64 = (x437 as u64) * (0x64774b84_u32 as u64) + (x427 as u64)
-            + (x451 as u64);
-        let x452 = t452 as u32;
-        let x453 = (t452 >> 32) as u32;
-        let t454: u64 = (x437 as u64) * (0x434bacd7_u32 as u64) + (x429 as u64)
-            + (x453 as u64);
-        let x454 = t454 as u32;
-        let x455 = (t454 >> 32) as u32;
-        let t456: u64 = (x437 as u64) * (0x4b1ba7b6_u32 as u64) + (x431 as u64)
-            + (x455 as u64);
-        let x456 = t456 as u32;
-        let x457 = (t456 >> 32) as u32;
-        let t458: u64 = (x437 as u64) * (0x397fe69a_u32 as u64) + (x433 as u64)
-            + (x457 as u64);
-        let x458 = t458 as u32;
-        let x459 = (t458 >> 32) as u32;
-        let t460: u64 = (x437 as u64) * (0x1a0111ea_u32 as u64) + (x435 as u64)
-            + (x459 as u64);
-        let x460 = t460 as u32;
-        let x461 = (t460 >> 32) as u32;
-        let t462: u64 = (x249 as u64) + (x461 as u64) + (x436 as u64);
-        let x462 = t462 as u32;
-        let x463 = (t462 >> 32) as u32;
+        let x439 = {
+            let t438: u64 = (x437 as u64) * (0xffffaaab_u32 as u64) + (x413 as u64);
+            (t438 >> 32) as u32
+        };
+        let (x440, x441) = {
+            let t440: u64 = (x437 as u64) * (0xb9feffff_u32 as u64) + (x415 as u64)
+                + (x439 as u64);
+            (t440 as u32, (t440 >> 32) as u32)
+        };
+        let (x442, x443) = {
+            let t442: u64 = (x437 as u64) * (0xb153ffff_u32 as u64) + (x417 as u64)
+                + (x441 as u64);
+            (t442 as u32, (t442 >> 32) as u32)
+        };
+        let (x444, x445) = {
+            let t444: u64 = (x437 as u64) * (0x1eabfffe_u32 as u64) + (x419 as u64)
+                + (x443 as u64);
+            (t444 as u32, (t444 >> 32) as u32)
+        };
+        let (x446, x447) = {
+            let t446: u64 = (x437 as u64) * (0xf6b0f624_u32 as u64) + (x421 as u64)
+                + (x445 as u64);
+            (t446 as u32, (t446 >> 32) as u32)
+        };
+        let (x448, x449) = {
+            let t448: u64 = (x437 as u64) * (0x6730d2a0_u32 as u64) + (x423 as u64)
+                + (x447 as u64);
+            (t448 as u32, (t448 >> 32) as u32)
+        };
+        let (x450, x451) = {
+            let t450: u64 = (x437 as u64) * (0xf38512bf_u32 as u64) + (x425 as u64)
+                + (x449 as u64);
+            (t450 as u32, (t450 >> 32) as u32)
+        };
+        let (x452, x453) = {
+            let t452: u64 = (x437 as u64) * (0x64774b84_u32 as u64) + (x427 as u64)
+                + (x451 as u64);
+            (t452 as u32, (t452 >> 32) as u32)
+        };
+        let (x454, x455) = {
+            let t454: u64 = (x437 as u64) * (0x434bacd7_u32 as u64) + (x429 as u64)
+                + (x453 as u64);
+            (t454 as u32, (t454 >> 32) as u32)
+        };
+        let (x456, x457) = {
+            let t456: u64 = (x437 as u64) * (0x4b1ba7b6_u32 as u64) + (x431 as u64)
+                + (x455 as u64);
+            (t456 as u32, (t456 >> 32) as u32)
+        };
+        let (x458, x459) = {
+            let t458: u64 = (x437 as u64) * (0x397fe69a_u32 as u64) + (x433 as u64)
+                + (x457 as u64);
+            (t458 as u32, (t458 >> 32) as u32)
+        };
+        let (x460, x461) = {
+            let t460: u64 = (x437 as u64) * (0x1a0111ea_u32 as u64) + (x435 as u64)
+                + (x459 as u64);
+            (t460 as u32, (t460 >> 32) as u32)
+        };
+        let (x462, x463) = {
+            let t462: u64 = (x249 as u64) + (x461 as u64) + (x436 as u64);
+            (t462 as u32, (t462 >> 32) as u32)
+        };
         let x464 = x440.wrapping_mul(0xfffcfffd_u32);
-        let t465: u64 = (x464 as u64) * (0xffffaaab_u32 as u64) + (x440 as u64);
-        let x466 = (t465 >> 32) as u32;
-        let t467: u64 = (x464 as u64) * (0xb9feffff_u32 as u64) + (x442 as u64)
-            + (x466 as u64);
-        let x467 = t467 as u32;
-        let x468 = (t467 >> 32) as u32;
-        let t469: u64 = (x464 as u64) * (0xb153ffff_u32 as u64) + (x444 as u64)
-            + (x468 as u64);
-        let x469 = t469 as u32;
-        let x470 = (t469 >> 32) as u32;
-        let t471: u64 = (x464 as u64) * (0x1eabfffe_u32 as u64) + (x446 as u64)
-            + (x470 as u64);
-        let x471 = t471 as u32;
-        let x472 = (t471 >> 32) as u32;
-        let t473: u64 = (x464 as u64) * (0xf6b0f624_u32 as u64) + (x448 as u64)
-            + (x472 as u64);
-        let x473 = t473 as u32;
-        let x474 = (t473 >> 32) as u32;
-        let t475: u64 = (x464 as u64) * (0x6730d2a0_u32 as u64) + (x450 as u64)
-            + (x474 as u64);
-        let x475 = t475 as u32;
-        let x476 = (t475 >> 32) as u32;
-        let t477: u64 = (x464 as u64) * (0xf38512bf_u32 as u64) + (x452 as u64)
-            + (x476 as u64);
-        let x477 = t477 as u32;
-        let x478 = (t477 >> 32) as u32;
-        let t479: u64 = (x464 as u64) * (0x64774b84_u32 as u64) + (x454 as u64)
-            + (x478 as u64);
-        let x479 = t479 as u32;
-        let x480 = (t479 >> 32) as u32;
-        let t481: u64 = (x464 as u64) * (0x434bacd7_u32 as u64) + (x456 as u64)
-            + (x480 as u64);
-        let x481 = t481 as u32;
-        let x482 = (t481 >> 32) as u32;
-        let t483: u64 = (x464 as u64) * (0x4b1ba7b6_u32 as u64) + (x458 as u64)
-            + (x482 as u64);
-        let x483 = t483 as u32;
-        let x484 = (t483 >> 32) as u32;
-        let t485: u64 = (x464 as u64) * (0x397fe69a_u32 as u64) + (x460 as u64)
-            + (x484 as u64);
-        let x485 = t485 as u32;
-        let x486 = (t485 >> 32) as u32;
-        let t487: u64 = (x464 as u64) * (0x1a0111ea_u32 as u64) + (x462 as u64)
-            + (x486 as u64);
-        let x487 = t487 as u32;
-        let x488 = (t487 >> 32) as u32;
-        let t489: u64 = (x251 as u64) + (x488 as u64) + (x463 as u64);
-        let x489 = t489 as u32;
-        let x490 = (t489 >> 32) as u32;
+        let x466 = {
+            let t465: u64 = (x464 as u64) * (0xffffaaab_u32 as u64) + (x440 as u64);
+            (t465 >> 32) as u32
+        };
+        let (x467, x468) = {
+            let t467: u64 = (x464 as u64) * (0xb9feffff_u32 as u64) + (x442 as u64)
+                + (x466 as u64);
+            (t467 as u32, (t467 >> 32) as u32)
+        };
+        let (x469, x470) = {
+            let t469: u64 = (x464 as u64) * (0xb153ffff_u32 as u64) + (x444 as u64)
+                + (x468 as u64);
+            (t469 as u32, (t469 >> 32) as u32)
+        };
+        let (x471, x472) = {
+            let t471: u64 = (x464 as u64) * (0x1eabfffe_u32 as u64) + (x446 as u64)
+                + (x470 as u64);
+            (t471 as u32, (t471 >> 32) as u32)
+        };
+        let (x473, x474) = {
+            let t473: u64 = (x464 as u64) * (0xf6b0f624_u32 as u64) + (x448 as u64)
+                + (x472 as u64);
+            (t473 as u32, (t473 >> 32) as u32)
+        };
+        let (x475, x476) = {
+            let t475: u64 = (x464 as u64) * (0x6730d2a0_u32 as u64) + (x450 as u64)
+                + (x474 as u64);
+            (t475 as u32, (t475 >> 32) as u32)
+        };
+        let (x477, x478) = {
+            let t477: u64 = (x464 as u64) * (0xf38512bf_u32 as u64) + (x452 as u64)
+                + (x476 as u64);
+            (t477 as u32, (t477 >> 32) as u32)
+        };
+        let (x479, x480) = {
+            let t479: u64 = (x464 as u64) * (0x64774b84_u32 as u64) + (x454 as u64)
+                + (x478 as u64);
+            (t479 as u32, (t479 >> 32) as u32)
+        };
+        let (x481, x482) = {
+            let t481: u64 = (x464 as u64) * (0x434bacd7_u32 as u64) + (x456 as u64)
+                + (x480 as u64);
+            (t481 as u32, (t481 >> 32) as u32)
+        };
+        let (x483, x484) = {
+            let t483: u64 = (x464 as u64) * (0x4b1ba7b6_u32 as u64) + (x458 as u64)
+                + (x482 as u64);
+            (t483 as u32, (t483 >> 32) as u32)
+        };
+        let (x485, x486) = {
+            let t485: u64 = (x464 as u64) * (0x397fe69a_u32 as u64) + (x460 as u64)
+                + (x484 as u64);
+            (t485 as u32, (t485 >> 32) as u32)
+        };
+        let (x487, x488) = {
+            let t487: u64 = (x464 as u64) * (0x1a0111ea_u32 as u64) + (x462 as u64)
+                + (x486 as u64);
+            (t487 as u32, (t487 >> 32) as u32)
+        };
+        let (x489, x490) = {
+            let t489: u64 = (x251 as u64) + (x488 as u64) + (x463 as u64);
+            (t489 as u32, (t489 >> 32) as u32)
+        };
         let x491 = x467.wrapping_mul(0xfffcfffd_u32);
-        let t492: u64 = (x491 as u64) * (0xffffaaab_u32 as u64) + (x467 as u64);
-        let x493 = (t492 >> 32) as u32;
-        let t494: u64 = (x491 as u64) * (0xb9feffff_u32 as u64) + (x469 as u64)
-            + (x493 as u64);
-        let x494 = t494 as u32;
-        let x495 = (t494 >> 32) as u32;
-        let t496: u64 = (x491 as u64) * (0xb153ffff_u32 as u64) + (x471 as u64)
-            + (x495 as u64);
-        let x496 = t496 as u32;
-        let x497 = (t496 >> 32) as u32;
-        let t498: u64 = (x491 as u64) * (0x1eabfffe_u32 as u64) + (x473 as u64)
-            + (x497 as u64);
-        let x498 = t498 as u32;
-        let x499 = (t498 >> 32) as u32;
-        let t500: u64 = (x491 as u64) * (0xf6b0f624_u32 as u64) + (x475 as u64)
-            + (x499 as u64);
-        let x500 = t500 as u32;
-        let x501 = (t500 >> 32) as u32;
-        let t502: u64 = (x491 as u64) * (0x6730d2a0_u32 as u64) + (x477 as u64)
-            + (x501 as u64);
-        let x502 = t502 as u32;
-        let x503 = (t502 >> 32) as u32;
-        let t504: u64 = (x491 as u64) * (0xf38512bf_u32 as u64) + (x479 as u64)
-            + (x503 as u64);
-        let x504 = t504 as u32;
-        let x505 = (t504 >> 32) as u32;
-        let t506: u64 = (x491 as u64) * (0x64774b84_u32 as u64) + (x481 as u64)
-            + (x505 as u64);
-        let x506 = t506 as u32;
-        let x507 = (t506 >> 32) as u32;
-        let t508: u64 = (x491 as u64) * (0x434bacd7_u32 as u64) + (x483 as u64)
-            + (x507 as u64);
-        let x508 = t508 as u32;
-        let x509 = (t508 >> 32) as u32;
-        let t510: u64 = (x491 as u64) * (0x4b1ba7b6_u32 as u64) + (x485 as u64)
-            + (x509 as u64);
-        let x510 = t510 as u32;
-        let x511 = (t510 >> 32) as u32;
-        let t512: u64 = (x491 as u64) * (0x397fe69a_u32 as u64) + (x487 as u64)
-            + (x511 as u64);
-        let x512 = t512 as u32;
-        let x513 = (t512 >> 32) as u32;
-        let t514: u64 = (x491 as u64) * (0x1a0111ea_u32 as u64) + (x489 as u64)
-            + (x513 as u64);
-        let x514 = t514 as u32;
-        let x515 = (t514 >> 32) as u32;
-        let t516: u64 = (x253 as u64) + (x515 as u64) + (x490 as u64);
-        let x516 = t516 as u32;
-        let x517 = (t516 >> 32) as u32;
+        let x493 = {
+            let t492: u64 = (x491 as u64) * (0xffffaaab_u32 as u64) + (x467 as u64);
+            (t492 >> 32) as u32
+        };
+        let (x494, x495) = {
+            let t494: u64 = (x491 as u64) * (0xb9feffff_u32 as u64) + (x469 as u64)
+                + (x493 as u64);
+            (t494 as u32, (t494 >> 32) as u32)
+        };
+        let (x496, x497) = {
+            let t496: u64 = (x491 as u64) * (0xb153ffff_u32 as u64) + (x471 as u64)
+                + (x495 as u64);
+            (t496 as u32, (t496 >> 32) as u32)
+        };
+        let (x498, x499) = {
+            let t498: u64 = (x491 as u64) * (0x1eabfffe_u32 as u64) + (x473 as u64)
+                + (x497 as u64);
+            (t498 as u32, (t498 >> 32) as u32)
+        };
+        let (x500, x501) = {
+            let t500: u64 = (x491 as u64) * (0xf6b0f624_u32 as u64) + (x475 as u64)
+                + (x499 as u64);
+            (t500 as u32, (t500 >> 32) as u32)
+        };
+        let (x502, x503) = {
+            let t502: u64 = (x491 as u64) * (0x6730d2a0_u32 as u64) + (x477 as u64)
+                + (x501 as u64);
+            (t502 as u32, (t502 >> 32) as u32)
+        };
+        let (x504, x505) = {
+            let t504: u64 = (x491 as u64) * (0xf38512bf_u32 as u64) + (x479 as u64)
+                + (x503 as u64);
+            (t504 as u32, (t504 >> 32) as u32)
+        };
+        let (x506, x507) = {
+            let t506: u64 = (x491 as u64) * (0x64774b84_u32 as u64) + (x481 as u64)
+                + (x505 as u64);
+            (t506 as u32, (t506 >> 32) as u32)
+        };
+        let (x508, x509) = {
+            let t508: u64 = (x491 as u64) * (0x434bacd7_u32 as u64) + (x483 as u64)
+                + (x507 as u64);
+            (t508 as u32, (t508 >> 32) as u32)
+        };
+        let (x510, x511) = {
+            let t510: u64 = (x491 as u64) * (0x4b1ba7b6_u32 as u64) + (x485 as u64)
+                + (x509 as u64);
+            (t510 as u32, (t510 >> 32) as u32)
+        };
+        let (x512, x513) = {
+            let t512: u64 = (x491 as u64) * (0x397fe69a_u32 as u64) + (x487 as u64)
+                + (x511 as u64);
+            (t512 as u32, (t512 >> 32) as u32)
+        };
+        let (x514, x515) = {
+            let t514: u64 = (x491 as u64) * (0x1a0111ea_u32 as u64) + (x489 as u64)
+                + (x513 as u64);
+            (t514 as u32, (t514 >> 32) as u32)
+        };
+        let (x516, x517) = {
+            let t516: u64 = (x253 as u64) + (x515 as u64) + (x490 as u64);
+            (t516 as u32, (t516 >> 32) as u32)
+        };
         let x518 = x494.wrapping_mul(0xfffcfffd_u32);
-        let t519: u64 = (x518 as u64) * (0xffffaaab_u32 as u64) + (x494 as u64);
-        let x520 = (t519 >> 32) as u32;
-        let t521: u64 = (x518 as u64) * (0xb9feffff_u32 as u64) + (x496 as u64)
-            + (x520 as u64);
-        let x521 = t521 as u32;
-        let x522 = (t521 >> 32) as u32;
-        let t523: u64 = (x518 as u64) * (0xb153ffff_u32 as u64) + (x498 as u64)
-            + (x522 as u64);
-        let x523 = t523 as u32;
-        let x524 = (t523 >> 32) as u32;
-        let t525: u64 = (x518 as u64) * (0x1eabfffe_u32 as u64) + (x500 as u64)
-            + (x524 as u64);
-        let x525 = t525 as u32;
-        let x526 = (t525 >> 32) as u32;
-        let t527: u64 = (x518 as u64) * (0xf6b0f624_u32 as u64) + (x502 as u64)
-            + (x526 as u64);
-        let x527 = t527 as u32;
-        let x528 = (t527 >> 32) as u32;
-        let t529: u64 = (x518 as u64) * (0x6730d2a0_u32 as u64) + (x504 as u64)
-            + (x528 as u64);
-        let x529 = t529 as u32;
-        let x530 = (t529 >> 32) as u32;
-        let t531: u64 = (x518 as u64) * (0xf38512bf_u32 as u64) + (x506 as u64)
-            + (x530 as u64);
-        let x531 = t531 as u32;
-        let x532 = (t531 >> 32) as u32;
-        let t533: u64 = (x518 as u64) * (0x64774b84_u32 as u64) + (x508 as u64)
-            + (x532 as u64);
-        let x533 = t533 as u32;
-        let x534 = (t533 >> 32) as u32;
-        let t535: u64 = (x518 as u64) * (0x434bacd7_u32 as u64) + (x510 as u64)
-            + (x534 as u64);
-        let x535 = t535 as u32;
-        let x536 = (t535 >> 32) as u32;
-        let t537: u64 = (x518 as u64) * (0x4b1ba7b6_u32 as u64) + (x512 as u64)
-            + (x536 as u64);
-        let x537 = t537 as u32;
-        let x538 = (t537 >> 32) as u32;
-        let t539: u64 = (x518 as u64) * (0x397fe69a_u32 as u64) + (x514 as u64)
-            + (x538 as u64);
-        let x539 = t539 as u32;
-        let x540 = (t539 >> 32) as u32;
-        let t541: u64 = (x518 as u64) * (0x1a0111ea_u32 as u64) + (x516 as u64)
-            + (x540 as u64);
-        let x541 = t541 as u32;
-        let x542 = (t541 >> 32) as u32;
-        let t543: u64 = (x255 as u64) + (x542 as u64) + (x517 as u64);
-        let x543 = t543 as u32;
-        let x544 = (t543 >> 32) as u32;
+        let x520 = {
+            let t519: u64 = (x518 as u64) * (0xffffaaab_u32 as u64) + (x494 as u64);
+            (t519 >> 32) as u32
+        };
+        let (x521, x522) = {
+            let t521: u64 = (x518 as u64) * (0xb9feffff_u32 as u64) + (x496 as u64)
+                + (x520 as u64);
+            (t521 as u32, (t521 >> 32) as u32)
+        };
+        let (x523, x524) = {
+            let t523: u64 = (x518 as u64) * (0xb153ffff_u32 as u64) + (x498 as u64)
+                + (x522 as u64);
+            (t523 as u32, (t523 >> 32) as u32)
+        };
+        let (x525, x526) = {
+            let t525: u64 = (x518 as u64) * (0x1eabfffe_u32 as u64) + (x500 as u64)
+                + (x524 as u64);
+            (t525 as u32, (t525 >> 32) as u32)
+        };
+        let (x527, x528) = {
+            let t527: u64 = (x518 as u64) * (0xf6b0f624_u32 as u64) + (x502 as u64)
+                + (x526 as u64);
+            (t527 as u32, (t527 >> 32) as u32)
+        };
+        let (x529, x530) = {
+            let t529: u64 = (x518 as u64) * (0x6730d2a0_u32 as u64) + (x504 as u64)
+                + (x528 as u64);
+            (t529 as u32, (t529 >> 32) as u32)
+        };
+        let (x531, x532) = {
+            let t531: u64 = (x518 as u64) * (0xf38512bf_u32 as u64) + (x506 as u64)
+                + (x530 as u64);
+            (t531 as u32, (t531 >> 32) as u32)
+        };
+        let (x533, x534) = {
+            let t533: u64 = (x518 as u64) * (0x64774b84_u32 as u64) + (x508 as u64)
+                + (x532 as u64);
+            (t533 as u32, (t533 >> 32) as u32)
+        };
+        let (x535, x536) = {
+            let t535: u64 = (x518 as u64) * (0x434bacd7_u32 as u64) + (x510 as u64)
+                + (x534 as u64);
+            (t535 as u32, (t535 >> 32) as u32)
+        };
+        let (x537, x538) = {
+            let t537: u64 = (x518 as u64) * (0x4b1ba7b6_u32 as u64) + (x512 as u64)
+                + (x536 as u64);
+            (t537 as u32, (t537 >> 32) as u32)
+        };
+        let (x539, x540) = {
+            let t539: u64 = (x518 as u64) * (0x397fe69a_u32 as u64) + (x514 as u64)
+                + (x538 as u64);
+            (t539 as u32, (t539 >> 32) as u32)
+        };
+        let (x541, x542) = {
+            let t541: u64 = (x518 as u64) * (0x1a0111ea_u32 as u64) + (x516 as u64)
+                + (x540 as u64);
+            (t541 as u32, (t541 >> 32) as u32)
+        };
+        let (x543, x544) = {
+            let t543: u64 = (x255 as u64) + (x542 as u64) + (x517 as u64);
+            (t543 as u32, (t543 >> 32) as u32)
+        };
         let x545 = x521.wrapping_mul(0xfffcfffd_u32);
-        let t546: u64 = (x545 as u64) * (0xffffaaab_u32 as u64) + (x521 as u64);
-        let x547 = (t546 >> 32) as u32;
-        let t548: u64 = (x545 as u64) * (0xb9feffff_u32 as u64) + (x523 as u64)
-            + (x547 as u64);
-        let x548 = t548 as u32;
-        let x549 = (t548 >> 32) as u32;
-        let t550: u64 = (x545 as u64) * (0xb153ffff_u32 as u64) + (x525 as u64)
-            + (x549 as u64);
-        let x550 = t550 as u32;
-        let x551 = (t550 >> 32) as u32;
-        let t552: u64 = (x545 as u64) * (0x1eabfffe_u32 as u64) + (x527 as u64)
-            + (x551 as u64);
-        let x552 = t552 as u32;
-        let x553 = (t552 >> 32) as u32;
-        let t554: u64 = (x545 as u64) * (0xf6b0f624_u32 as u64) + (x529 as u64)
-            + (x553 as u64);
-        let x554 = t554 as u32;
-        let x555 = (t554 >> 32) as u32;
-        let t556: u64 = (x545 as u64) * (0x6730d2a0_u32 as u64) + (x531 as u64)
-            + (x555 as u64);
-        let x556 = t556 as u32;
-        let x557 = (t556 >> 32) as u32;
-        let t558: u64 = (x545 as u64) * (0xf38512bf_u32 as u64) + (x533 as u64)
-            + (x557 as u64);
-        let x558 = t558 as u32;
-        let x559 = (t558 >> 32) as u32;
-        let t560: u64 = (x545 as u64) * (0x64774b84_u32 as u64) + (x535 as u64)
-            + (x559 as u64);
-        let x560 = t560 as u32;
-        let x561 = (t560 >> 32) as u32;
-        let t562: u64 = (x545 as u64) * (0x434bacd7_u32 as u64) + (x537 as u64)
-            + (x561 as u64);
-        let x562 = t562 as u32;
-        let x563 = (t562 >> 32) as u32;
-        let t564: u64 = (x545 as u64) * (0x4b1ba7b6_u32 as u64) + (x539 as u64)
-            + (x563 as u64);
-        let x564 = t564 as u32;
-        let x565 = (t564 >> 32) as u32;
-        let t566: u64 = (x545 as u64) * (0x397fe69a_u32 as u64) + (x541 as u64)
-            + (x565 as u64);
-        let x566 = t566 as u32;
-        let x567 = (t566 >> 32) as u32;
-        let t568: u64 = (x545 as u64) * (0x1a0111ea_u32 as u64) + (x543 as u64)
-            + (x567 as u64);
-        let x568 = t568 as u32;
-        let x569 = (t568 >> 32) as u32;
-        let t570: u64 = (x257 as u64) + (x569 as u64) + (x544 as u64);
-        let x570 = t570 as u32;
-        let x571 = (t570 >> 32) as u32;
+        let x547 = {
+            let t546: u64 = (x545 as u64) * (0xffffaaab_u32 as u64) + (x521 as u64);
+            (t546 >> 32) as u32
+        };
+        let (x548, x549) = {
+            let t548: u64 = (x545 as u64) * (0xb9feffff_u32 as u64) + (x523 as u64)
+                + (x547 as u64);
+            (t548 as u32, (t548 >> 32) as u32)
+        };
+        let (x550, x551) = {
+            let t550: u64 = (x545 as u64) * (0xb153ffff_u32 as u64) + (x525 as u64)
+                + (x549 as u64);
+            (t550 as u32, (t550 >> 32) as u32)
+        };
+        let (x552, x553) = {
+            let t552: u64 = (x545 as u64) * (0x1eabfffe_u32 as u64) + (x527 as u64)
+                + (x551 as u64);
+            (t552 as u32, (t552 >> 32) as u32)
+        };
+        let (x554, x555) = {
+            let t554: u64 = (x545 as u64) * (0xf6b0f624_u32 as u64) + (x529 as u64)
+                + (x553 as u64);
+            (t554 as u32, (t554 >> 32) as u32)
+        };
+        let (x556, x557) = {
+            let t556: u64 = (x545 as u64) * (0x6730d2a0_u32 as u64) + (x531 as u64)
+                + (x555 as u64);
+            (t556 as u32, (t556 >> 32) as u32)
+        };
+        let (x558, x559) = {
+            let t558: u64 = (x545 as u64) * (0xf38512bf_u32 as u64) + (x533 as u64)
+                + (x557 as u64);
+            (t558 as u32, (t558 >> 32) as u32)
+        };
+        let (x560, x561) = {
+            let t560: u64 = (x545 as u64) * (0x64774b84_u32 as u64) + (x535 as u64)
+                + (x559 as u64);
+            (t560 as u32, (t560 >> 32) as u32)
+        };
+        let (x562, x563) = {
+            let t562: u64 = (x545 as u64) * (0x434bacd7_u32 as u64) + (x537 as u64)
+                + (x561 as u64);
+            (t562 as u32, (t562 >> 32) as u32)
+        };
+        let (x564, x565) = {
+            let t564: u64 = (x545 as u64) * (0x4b1ba7b6_u32 as u64) + (x539 as u64)
+                + (x563 as u64);
+            (t564 as u32, (t564 >> 32) as u32)
+        };
+        let (x566, x567) = {
+            let t566: u64 = (x545 as u64) * (0x397fe69a_u32 as u64) + (x541 as u64)
+                + (x565 as u64);
+            (t566 as u32, (t566 >> 32) as u32)
+        };
+        let (x568, x569) = {
+            let t568: u64 = (x545 as u64) * (0x1a0111ea_u32 as u64) + (x543 as u64)
+                + (x567 as u64);
+            (t568 as u32, (t568 >> 32) as u32)
+        };
+        let (x570, x571) = {
+            let t570: u64 = (x257 as u64) + (x569 as u64) + (x544 as u64);
+            (t570 as u32, (t570 >> 32) as u32)
+        };
         let x572 = x548.wrapping_mul(0xfffcfffd_u32);
-        let t573: u64 = (x572 as u64) * (0xffffaaab_u32 as u64) + (x548 as u64);
-        let x574 = (t573 >> 32) as u32;
-        let t575: u64 = (x572 as u64) * (0xb9feffff_u32 as u64) + (x550 as u64)
-            + (x574 as u64);
-        let x575 = t575 as u32;
-        let x576 = (t575 >> 32) as u32;
-        let t577: u64 = (x572 as u64) * (0xb153ffff_u32 as u64) + (x552 as u64)
-            + (x576 as u64);
-        let x577 = t577 as u32;
-        let x578 = (t577 >> 32) as u32;
-        let t579: u64 = (x572 as u64) * (0x1eabfffe_u32 as u64) + (x554 as u64)
-            + (x578 as u64);
-        let x579 = t579 as u32;
-        let x580 = (t579 >> 32) as u32;
-        let t581: u64 = (x572 as u64) * (0xf6b0f624_u32 as u64) + (x556 as u64)
-            + (x580 as u64);
-        let x581 = t581 as u32;
-        let x582 = (t581 >> 32) as u32;
-        let t583: u64 = (x572 as u64) * (0x6730d2a0_u32 as u64) + (x558 as u64)
-            + (x582 as u64);
-        let x583 = t583 as u32;
-        let x584 = (t583 >> 32) as u32;
-        let t585: u64 = (x572 as u64) * (0xf38512bf_u32 as u64) + (x560 as u64)
-            + (x584 as u64);
-        let x585 = t585 as u32;
-        let x586 = (t585 >> 32) as u32;
-        let t587: u64 = (x572 as u64) * (0x64774b84_u32 as u64) + (x562 as u64)
-            + (x586 as u64);
-        let x587 = t587 as u32;
-        let x588 = (t587 >> 32) as u32;
-        let t589: u64 = (x572 as u64) * (0x434bacd7_u32 as u64) + (x564 as u64)
-            + (x588 as u64);
-        let x589 = t589 as u32;
-        let x590 = (t589 >> 32) as u32;
-        let t591: u64 = (x572 as u64) * (0x4b1ba7b6_u32 as u64) + (x566 as u64)
-            + (x590 as u64);
-        let x591 = t591 as u32;
-        let x592 = (t591 >> 32) as u32;
-        let t593: u64 = (x572 as u64) * (0x397fe69a_u32 as u64) + (x568 as u64)
-            + (x592 as u64);
-        let x593 = t593 as u32;
-        let x594 = (t593 >> 32) as u32;
-        let t595: u64 = (x572 as u64) * (0x1a0111ea_u32 as u64) + (x570 as u64)
-            + (x594 as u64);
-        let x595 = t595 as u32;
-        let x596 = (t595 >> 32) as u32;
+        let x574 = {
+            let t573: u64 = (x572 as u64) * (0xffffaaab_u32 as u64) + (x548 as u64);
+            (t573 >> 32) as u32
+        };
+        let (x575, x576) = {
+            let t575: u64 = (x572 as u64) * (0xb9feffff_u32 as u64) + (x550 as u64)
+                + (x574 as u64);
+            (t575 as u32, (t575 >> 32) as u32)
+        };
+        let (x577, x578) = {
+            let t577: u64 = (x572 as u64) * (0xb153ffff_u32 as u64) + (x552 as u64)
+                + (x576 as u64);
+            (t577 as u32, (t577 >> 32) as u32)
+        };
+        let (x579, x580) = {
+            let t579: u64 = (x572 as u64) * (0x1eabfffe_u32 as u64) + (x554 as u64)
+                + (x578 as u64);
+            (t579 as u32, (t579 >> 32) as u32)
+        };
+        let (x581, x582) = {
+            let t581: u64 = (x572 as u64) * (0xf6b0f624_u32 as u64) + (x556 as u64)
+                + (x580 as u64);
+            (t581 as u32, (t581 >> 32) as u32)
+        };
+        let (x583, x584) = {
+            let t583: u64 = (x572 as u64) * (0x6730d2a0_u32 as u64) + (x558 as u64)
+                + (x582 as u64);
+            (t583 as u32, (t583 >> 32) as u32)
+        };
+        let (x585, x586) = {
+            let t585: u64 = (x572 as u64) * (0xf38512bf_u32 as u64) + (x560 as u64)
+                + (x584 as u64);
+            (t585 as u32, (t585 >> 32) as u32)
+        };
+        let (x587, x588) = {
+            let t587: u64 = (x572 as u64) * (0x64774b84_u32 as u64) + (x562 as u64)
+                + (x586 as u64);
+            (t587 as u32, (t587 >> 32) as u32)
+        };
+        let (x589, x590) = {
+            let t589: u64 = (x572 as u64) * (0x434bacd7_u32 as u64) + (x564 as u64)
+                + (x588 as u64);
+            (t589 as u32, (t589 >> 32) as u32)
+        };
+        let (x591, x592) = {
+            let t591: u64 = (x572 as u64) * (0x4b1ba7b6_u32 as u64) + (x566 as u64)
+                + (x590 as u64);
+            (t591 as u32, (t591 >> 32) as u32)
+        };
+        let (x593, x594) = {
+            let t593: u64 = (x572 as u64) * (0x397fe69a_u32 as u64) + (x568 as u64)
+                + (x592 as u64);
+            (t593 as u32, (t593 >> 32) as u32)
+        };
+        let (x595, x596) = {
+            let t595: u64 = (x572 as u64) * (0x1a0111ea_u32 as u64) + (x570 as u64)
+                + (x594 as u64);
+            (t595 as u32, (t595 >> 32) as u32)
+        };
         let x597 = x258.wrapping_add(x596).wrapping_add(x571);
-        let t612: u64 = {
-            let (d, b1) = x575.overflowing_sub(0xffffaaab_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x612, x613) = {
+            let t612: u64 = {
+                let (d, b1) = x575.overflowing_sub(0xffffaaab_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t612 as u32, (t612 >> 63) as u32)
         };
-        let x612 = t612 as u32;
-        let x613 = (t612 >> 63) as u32;
-        let t614: u64 = {
-            let (d, b1) = x577.overflowing_sub(0xb9feffff_u32);
-            let (d, b2) = d.overflowing_sub(x613);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x614, x615) = {
+            let t614: u64 = {
+                let (d, b1) = x577.overflowing_sub(0xb9feffff_u32);
+                let (d, b2) = d.overflowing_sub(x613);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t614 as u32, (t614 >> 63) as u32)
         };
-        let x614 = t614 as u32;
-        let x615 = (t614 >> 63) as u32;
-        let t616: u64 = {
-            let (d, b1) = x579.overflowing_sub(0xb153ffff_u32);
-            let (d, b2) = d.overflowing_sub(x615);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x616, x617) = {
+            let t616: u64 = {
+                let (d, b1) = x579.overflowing_sub(0xb153ffff_u32);
+                let (d, b2) = d.overflowing_sub(x615);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t616 as u32, (t616 >> 63) as u32)
         };
-        let x616 = t616 as u32;
-        let x617 = (t616 >> 63) as u32;
-        let t618: u64 = {
-            let (d, b1) = x581.overflowing_sub(0x1eabfffe_u32);
-            let (d, b2) = d.overflowing_sub(x617);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x618, x619) = {
+            let t618: u64 = {
+                let (d, b1) = x581.overflowing_sub(0x1eabfffe_u32);
+                let (d, b2) = d.overflowing_sub(x617);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t618 as u32, (t618 >> 63) as u32)
         };
-        let x618 = t618 as u32;
-        let x619 = (t618 >> 63) as u32;
-        let t620: u64 = {
-            let (d, b1) = x583.overflowing_sub(0xf6b0f624_u32);
-            let (d, b2) = d.overflowing_sub(x619);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x620, x621) = {
+            let t620: u64 = {
+                let (d, b1) = x583.overflowing_sub(0xf6b0f624_u32);
+                let (d, b2) = d.overflowing_sub(x619);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t620 as u32, (t620 >> 63) as u32)
         };
-        let x620 = t620 as u32;
-        let x621 = (t620 >> 63) as u32;
-        let t622: u64 = {
-            let (d, b1) = x585.overflowing_sub(0x6730d2a0_u32);
-            let (d, b2) = d.overflowing_sub(x621);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x622, x623) = {
+            let t622: u64 = {
+                let (d, b1) = x585.overflowing_sub(0x6730d2a0_u32);
+                let (d, b2) = d.overflowing_sub(x621);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t622 as u32, (t622 >> 63) as u32)
         };
-        let x622 = t622 as u32;
-        let x623 = (t622 >> 63) as u32;
-        let t624: u64 = {
-            let (d, b1) = x587.overflowing_sub(0xf38512bf_u32);
-            let (d, b2) = d.overflowing_sub(x623);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x624, x625) = {
+            let t624: u64 = {
+                let (d, b1) = x587.overflowing_sub(0xf38512bf_u32);
+                let (d, b2) = d.overflowing_sub(x623);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t624 as u32, (t624 >> 63) as u32)
         };
-        let x624 = t624 as u32;
-        let x625 = (t624 >> 63) as u32;
-        let t626: u64 = {
-            let (d, b1) = x589.overflowing_sub(0x64774b84_u32);
-            let (d, b2) = d.overflowing_sub(x625);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x626, x627) = {
+            let t626: u64 = {
+                let (d, b1) = x589.overflowing_sub(0x64774b84_u32);
+                let (d, b2) = d.overflowing_sub(x625);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t626 as u32, (t626 >> 63) as u32)
         };
-        let x626 = t626 as u32;
-        let x627 = (t626 >> 63) as u32;
-        let t628: u64 = {
-            let (d, b1) = x591.overflowing_sub(0x434bacd7_u32);
-            let (d, b2) = d.overflowing_sub(x627);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x628, x629) = {
+            let t628: u64 = {
+                let (d, b1) = x591.overflowing_sub(0x434bacd7_u32);
+                let (d, b2) = d.overflowing_sub(x627);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t628 as u32, (t628 >> 63) as u32)
         };
-        let x628 = t628 as u32;
-        let x629 = (t628 >> 63) as u32;
-        let t630: u64 = {
-            let (d, b1) = x593.overflowing_sub(0x4b1ba7b6_u32);
-            let (d, b2) = d.overflowing_sub(x629);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x630, x631) = {
+            let t630: u64 = {
+                let (d, b1) = x593.overflowing_sub(0x4b1ba7b6_u32);
+                let (d, b2) = d.overflowing_sub(x629);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t630 as u32, (t630 >> 63) as u32)
         };
-        let x630 = t630 as u32;
-        let x631 = (t630 >> 63) as u32;
-        let t632: u64 = {
-            let (d, b1) = x595.overflowing_sub(0x397fe69a_u32);
-            let (d, b2) = d.overflowing_sub(x631);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x632, x633) = {
+            let t632: u64 = {
+                let (d, b1) = x595.overflowing_sub(0x397fe69a_u32);
+                let (d, b2) = d.overflowing_sub(x631);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t632 as u32, (t632 >> 63) as u32)
         };
-        let x632 = t632 as u32;
-        let x633 = (t632 >> 63) as u32;
-        let t634: u64 = {
-            let (d, b1) = x597.overflowing_sub(0x1a0111ea_u32);
-            let (d, b2) = d.overflowing_sub(x633);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x634, x635) = {
+            let t634: u64 = {
+                let (d, b1) = x597.overflowing_sub(0x1a0111ea_u32);
+                let (d, b2) = d.overflowing_sub(x633);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t634 as u32, (t634 >> 63) as u32)
         };
-        let x634 = t634 as u32;
-        let x635 = (t634 >> 63) as u32;
-        let x638 = (0 as u32).wrapping_sub(x635);
+        let x638 = 0u32.wrapping_sub(x635);
         let x639 = x612 ^ (x638 & (x612 ^ x575));
         let x640 = x614 ^ (x638 & (x614 ^ x577));
         let x641 = x616 ^ (x638 & (x616 ^ x579));
@@ -2250,127 +2966,150 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
-        let t25: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[1] as u64) + (b[1] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[2] as u64) + (b[2] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[3] as u64) + (b[3] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[4] as u64) + (b[4] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[5] as u64) + (b[5] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[6] as u64) + (b[6] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[7] as u64) + (b[7] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[8] as u64) + (b[8] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[9] as u64) + (b[9] as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[10] as u64) + (b[10] as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[1] as u64) + (b[1] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[2] as u64) + (b[2] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[3] as u64) + (b[3] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[4] as u64) + (b[4] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[5] as u64) + (b[5] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[6] as u64) + (b[6] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[7] as u64) + (b[7] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[8] as u64) + (b[8] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[9] as u64) + (b[9] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[10] as u64) + (b[10] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
         let x47 = a[11].wrapping_add(b[11]).wrapping_add(x46);
-        let t62: u64 = {
-            let (d, b1) = x25.overflowing_sub(0xffffaaab_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x62, x63) = {
+            let t62: u64 = {
+                let (d, b1) = x25.overflowing_sub(0xffffaaab_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t62 as u32, (t62 >> 63) as u32)
         };
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 63) as u32;
-        let t64: u64 = {
-            let (d, b1) = x27.overflowing_sub(0xb9feffff_u32);
-            let (d, b2) = d.overflowing_sub(x63);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x64, x65) = {
+            let t64: u64 = {
+                let (d, b1) = x27.overflowing_sub(0xb9feffff_u32);
+                let (d, b2) = d.overflowing_sub(x63);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t64 as u32, (t64 >> 63) as u32)
         };
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 63) as u32;
-        let t66: u64 = {
-            let (d, b1) = x29.overflowing_sub(0xb153ffff_u32);
-            let (d, b2) = d.overflowing_sub(x65);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x66, x67) = {
+            let t66: u64 = {
+                let (d, b1) = x29.overflowing_sub(0xb153ffff_u32);
+                let (d, b2) = d.overflowing_sub(x65);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t66 as u32, (t66 >> 63) as u32)
         };
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 63) as u32;
-        let t68: u64 = {
-            let (d, b1) = x31.overflowing_sub(0x1eabfffe_u32);
-            let (d, b2) = d.overflowing_sub(x67);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x68, x69) = {
+            let t68: u64 = {
+                let (d, b1) = x31.overflowing_sub(0x1eabfffe_u32);
+                let (d, b2) = d.overflowing_sub(x67);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t68 as u32, (t68 >> 63) as u32)
         };
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 63) as u32;
-        let t70: u64 = {
-            let (d, b1) = x33.overflowing_sub(0xf6b0f624_u32);
-            let (d, b2) = d.overflowing_sub(x69);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x70, x71) = {
+            let t70: u64 = {
+                let (d, b1) = x33.overflowing_sub(0xf6b0f624_u32);
+                let (d, b2) = d.overflowing_sub(x69);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t70 as u32, (t70 >> 63) as u32)
         };
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 63) as u32;
-        let t72: u64 = {
-            let (d, b1) = x35.overflowing_sub(0x6730d2a0_u32);
-            let (d, b2) = d.overflowing_sub(x71);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x72, x73) = {
+            let t72: u64 = {
+                let (d, b1) = x35.overflowing_sub(0x6730d2a0_u32);
+                let (d, b2) = d.overflowing_sub(x71);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t72 as u32, (t72 >> 63) as u32)
         };
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 63) as u32;
-        let t74: u64 = {
-            let (d, b1) = x37.overflowing_sub(0xf38512bf_u32);
-            let (d, b2) = d.overflowing_sub(x73);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x74, x75) = {
+            let t74: u64 = {
+                let (d, b1) = x37.overflowing_sub(0xf38512bf_u32);
+                let (d, b2) = d.overflowing_sub(x73);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t74 as u32, (t74 >> 63) as u32)
         };
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 63) as u32;
-        let t76: u64 = {
-            let (d, b1) = x39.overflowing_sub(0x64774b84_u32);
-            let (d, b2) = d.overflowing_sub(x75);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x76, x77) = {
+            let t76: u64 = {
+                let (d, b1) = x39.overflowing_sub(0x64774b84_u32);
+                let (d, b2) = d.overflowing_sub(x75);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t76 as u32, (t76 >> 63) as u32)
         };
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 63) as u32;
-        let t78: u64 = {
-            let (d, b1) = x41.overflowing_sub(0x434bacd7_u32);
-            let (d, b2) = d.overflowing_sub(x77);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x78, x79) = {
+            let t78: u64 = {
+                let (d, b1) = x41.overflowing_sub(0x434bacd7_u32);
+                let (d, b2) = d.overflowing_sub(x77);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t78 as u32, (t78 >> 63) as u32)
         };
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 63) as u32;
-        let t80: u64 = {
-            let (d, b1) = x43.overflowing_sub(0x4b1ba7b6_u32);
-            let (d, b2) = d.overflowing_sub(x79);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x80, x81) = {
+            let t80: u64 = {
+                let (d, b1) = x43.overflowing_sub(0x4b1ba7b6_u32);
+                let (d, b2) = d.overflowing_sub(x79);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t80 as u32, (t80 >> 63) as u32)
         };
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 63) as u32;
-        let t82: u64 = {
-            let (d, b1) = x45.overflowing_sub(0x397fe69a_u32);
-            let (d, b2) = d.overflowing_sub(x81);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x82, x83) = {
+            let t82: u64 = {
+                let (d, b1) = x45.overflowing_sub(0x397fe69a_u32);
+                let (d, b2) = d.overflowing_sub(x81);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t82 as u32, (t82 >> 63) as u32)
         };
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 63) as u32;
-        let t84: u64 = {
-            let (d, b1) = x47.overflowing_sub(0x1a0111ea_u32);
-            let (d, b2) = d.overflowing_sub(x83);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x84, x85) = {
+            let t84: u64 = {
+                let (d, b1) = x47.overflowing_sub(0x1a0111ea_u32);
+                let (d, b2) = d.overflowing_sub(x83);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t84 as u32, (t84 >> 63) as u32)
         };
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 63) as u32;
-        let x88 = (0 as u32).wrapping_sub(x85);
+        let x88 = 0u32.wrapping_sub(x85);
         let x89 = x62 ^ (x88 & (x62 ^ x25));
         let x90 = x64 ^ (x88 & (x64 ^ x27));
         let x91 = x66 ^ (x88 & (x66 ^ x29));
@@ -2387,222 +3126,256 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
-        let t25: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let t33: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
         };
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 63) as u32;
-        let t35: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
         };
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 63) as u32;
-        let t37: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
         };
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 63) as u32;
-        let t39: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
         };
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 63) as u32;
-        let t41: u64 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
         };
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 63) as u32;
-        let t43: u64 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
-        let t47: u64 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t47 as u32, (t47 >> 63) as u32)
         };
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 63) as u32;
-        let x49 = (0 as u32).wrapping_sub(x48);
+        let x49 = 0u32.wrapping_sub(x48);
         let x62 = 0xffffaaab_u32 & x49;
-        let t63: u64 = (x25 as u64) + (x62 as u64) + (0x00000000_u32 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
+        let (x63, x64) = {
+            let t63: u64 = (x25 as u64) + (x62 as u64) + (0x00000000_u32 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
         let x65 = 0xb9feffff_u32 & x49;
-        let t66: u64 = (x27 as u64) + (x65 as u64) + (x64 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
+        let (x66, x67) = {
+            let t66: u64 = (x27 as u64) + (x65 as u64) + (x64 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
         let x68 = 0xb153ffff_u32 & x49;
-        let t69: u64 = (x29 as u64) + (x68 as u64) + (x67 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
+        let (x69, x70) = {
+            let t69: u64 = (x29 as u64) + (x68 as u64) + (x67 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
         let x71 = 0x1eabfffe_u32 & x49;
-        let t72: u64 = (x31 as u64) + (x71 as u64) + (x70 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
+        let (x72, x73) = {
+            let t72: u64 = (x31 as u64) + (x71 as u64) + (x70 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
         let x74 = 0xf6b0f624_u32 & x49;
-        let t75: u64 = (x33 as u64) + (x74 as u64) + (x73 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
+        let (x75, x76) = {
+            let t75: u64 = (x33 as u64) + (x74 as u64) + (x73 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
         let x77 = 0x6730d2a0_u32 & x49;
-        let t78: u64 = (x35 as u64) + (x77 as u64) + (x76 as u64);
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 32) as u32;
+        let (x78, x79) = {
+            let t78: u64 = (x35 as u64) + (x77 as u64) + (x76 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
         let x80 = 0xf38512bf_u32 & x49;
-        let t81: u64 = (x37 as u64) + (x80 as u64) + (x79 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
+        let (x81, x82) = {
+            let t81: u64 = (x37 as u64) + (x80 as u64) + (x79 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
         let x83 = 0x64774b84_u32 & x49;
-        let t84: u64 = (x39 as u64) + (x83 as u64) + (x82 as u64);
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 32) as u32;
+        let (x84, x85) = {
+            let t84: u64 = (x39 as u64) + (x83 as u64) + (x82 as u64);
+            (t84 as u32, (t84 >> 32) as u32)
+        };
         let x86 = 0x434bacd7_u32 & x49;
-        let t87: u64 = (x41 as u64) + (x86 as u64) + (x85 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
+        let (x87, x88) = {
+            let t87: u64 = (x41 as u64) + (x86 as u64) + (x85 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
         let x89 = 0x4b1ba7b6_u32 & x49;
-        let t90: u64 = (x43 as u64) + (x89 as u64) + (x88 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
+        let (x90, x91) = {
+            let t90: u64 = (x43 as u64) + (x89 as u64) + (x88 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
         let x92 = 0x397fe69a_u32 & x49;
-        let t93: u64 = (x45 as u64) + (x92 as u64) + (x91 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
+        let (x93, x94) = {
+            let t93: u64 = (x45 as u64) + (x92 as u64) + (x91 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
         let x95 = 0x1a0111ea_u32 & x49;
         let x96 = x47.wrapping_add(x95).wrapping_add(x94);
         [x63, x66, x69, x72, x75, x78, x81, x84, x87, x90, x93, x96]
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 12]) -> [u32; 12] {
-        let t25: u64 = {
-            let (d, b1) = 0xffffaaab_u32.overflowing_sub(a[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = 0xffffaaab_u32.overflowing_sub(a[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = 0xb9feffff_u32.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = 0xb9feffff_u32.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = 0xb153ffff_u32.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = 0xb153ffff_u32.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = 0x1eabfffe_u32.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = 0x1eabfffe_u32.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let t33: u64 = {
-            let (d, b1) = 0xf6b0f624_u32.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = 0xf6b0f624_u32.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
         };
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 63) as u32;
-        let t35: u64 = {
-            let (d, b1) = 0x6730d2a0_u32.overflowing_sub(a[5]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = 0x6730d2a0_u32.overflowing_sub(a[5]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
         };
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 63) as u32;
-        let t37: u64 = {
-            let (d, b1) = 0xf38512bf_u32.overflowing_sub(a[6]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = 0xf38512bf_u32.overflowing_sub(a[6]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
         };
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 63) as u32;
-        let t39: u64 = {
-            let (d, b1) = 0x64774b84_u32.overflowing_sub(a[7]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = 0x64774b84_u32.overflowing_sub(a[7]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
         };
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 63) as u32;
-        let t41: u64 = {
-            let (d, b1) = 0x434bacd7_u32.overflowing_sub(a[8]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = 0x434bacd7_u32.overflowing_sub(a[8]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
         };
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 63) as u32;
-        let t43: u64 = {
-            let (d, b1) = 0x4b1ba7b6_u32.overflowing_sub(a[9]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = 0x4b1ba7b6_u32.overflowing_sub(a[9]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = 0x397fe69a_u32.overflowing_sub(a[10]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = 0x397fe69a_u32.overflowing_sub(a[10]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
         let x47 = 0x1a0111ea_u32.wrapping_sub(a[11]).wrapping_sub(x46);
         let x49 = a[0] | a[1];
         let x50 = x49 | a[2];
@@ -2618,7 +3391,7 @@ impl Fp {
         let x60 = 0x00000000_u32.wrapping_sub(x59).wrapping_sub(0x00000000_u32);
         let x62 = x59 | x60;
         let x63 = x62 >> 31;
-        let x64 = (0 as u32).wrapping_sub(x63);
+        let x64 = 0u32.wrapping_sub(x63);
         let x65 = x25 & x64;
         let x66 = x27 & x64;
         let x67 = x29 & x64;
@@ -2635,127 +3408,150 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 12]) -> [u32; 12] {
-        let t13: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[1] as u64) + (a[1] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[2] as u64) + (a[2] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[3] as u64) + (a[3] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[4] as u64) + (a[4] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[5] as u64) + (a[5] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[6] as u64) + (a[6] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[7] as u64) + (a[7] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[8] as u64) + (a[8] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[9] as u64) + (a[9] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[10] as u64) + (a[10] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[1] as u64) + (a[1] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[2] as u64) + (a[2] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[3] as u64) + (a[3] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[4] as u64) + (a[4] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[5] as u64) + (a[5] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[6] as u64) + (a[6] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[7] as u64) + (a[7] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[8] as u64) + (a[8] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[9] as u64) + (a[9] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[10] as u64) + (a[10] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
         let x35 = a[11].wrapping_add(a[11]).wrapping_add(x34);
-        let t50: u64 = {
-            let (d, b1) = x13.overflowing_sub(0xffffaaab_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x50, x51) = {
+            let t50: u64 = {
+                let (d, b1) = x13.overflowing_sub(0xffffaaab_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t50 as u32, (t50 >> 63) as u32)
         };
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 63) as u32;
-        let t52: u64 = {
-            let (d, b1) = x15.overflowing_sub(0xb9feffff_u32);
-            let (d, b2) = d.overflowing_sub(x51);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x52, x53) = {
+            let t52: u64 = {
+                let (d, b1) = x15.overflowing_sub(0xb9feffff_u32);
+                let (d, b2) = d.overflowing_sub(x51);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t52 as u32, (t52 >> 63) as u32)
         };
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 63) as u32;
-        let t54: u64 = {
-            let (d, b1) = x17.overflowing_sub(0xb153ffff_u32);
-            let (d, b2) = d.overflowing_sub(x53);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x54, x55) = {
+            let t54: u64 = {
+                let (d, b1) = x17.overflowing_sub(0xb153ffff_u32);
+                let (d, b2) = d.overflowing_sub(x53);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t54 as u32, (t54 >> 63) as u32)
         };
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 63) as u32;
-        let t56: u64 = {
-            let (d, b1) = x19.overflowing_sub(0x1eabfffe_u32);
-            let (d, b2) = d.overflowing_sub(x55);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x56, x57) = {
+            let t56: u64 = {
+                let (d, b1) = x19.overflowing_sub(0x1eabfffe_u32);
+                let (d, b2) = d.overflowing_sub(x55);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t56 as u32, (t56 >> 63) as u32)
         };
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 63) as u32;
-        let t58: u64 = {
-            let (d, b1) = x21.overflowing_sub(0xf6b0f624_u32);
-            let (d, b2) = d.overflowing_sub(x57);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x58, x59) = {
+            let t58: u64 = {
+                let (d, b1) = x21.overflowing_sub(0xf6b0f624_u32);
+                let (d, b2) = d.overflowing_sub(x57);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t58 as u32, (t58 >> 63) as u32)
         };
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 63) as u32;
-        let t60: u64 = {
-            let (d, b1) = x23.overflowing_sub(0x6730d2a0_u32);
-            let (d, b2) = d.overflowing_sub(x59);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x60, x61) = {
+            let t60: u64 = {
+                let (d, b1) = x23.overflowing_sub(0x6730d2a0_u32);
+                let (d, b2) = d.overflowing_sub(x59);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t60 as u32, (t60 >> 63) as u32)
         };
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 63) as u32;
-        let t62: u64 = {
-            let (d, b1) = x25.overflowing_sub(0xf38512bf_u32);
-            let (d, b2) = d.overflowing_sub(x61);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x62, x63) = {
+            let t62: u64 = {
+                let (d, b1) = x25.overflowing_sub(0xf38512bf_u32);
+                let (d, b2) = d.overflowing_sub(x61);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t62 as u32, (t62 >> 63) as u32)
         };
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 63) as u32;
-        let t64: u64 = {
-            let (d, b1) = x27.overflowing_sub(0x64774b84_u32);
-            let (d, b2) = d.overflowing_sub(x63);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x64, x65) = {
+            let t64: u64 = {
+                let (d, b1) = x27.overflowing_sub(0x64774b84_u32);
+                let (d, b2) = d.overflowing_sub(x63);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t64 as u32, (t64 >> 63) as u32)
         };
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 63) as u32;
-        let t66: u64 = {
-            let (d, b1) = x29.overflowing_sub(0x434bacd7_u32);
-            let (d, b2) = d.overflowing_sub(x65);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x66, x67) = {
+            let t66: u64 = {
+                let (d, b1) = x29.overflowing_sub(0x434bacd7_u32);
+                let (d, b2) = d.overflowing_sub(x65);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t66 as u32, (t66 >> 63) as u32)
         };
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 63) as u32;
-        let t68: u64 = {
-            let (d, b1) = x31.overflowing_sub(0x4b1ba7b6_u32);
-            let (d, b2) = d.overflowing_sub(x67);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x68, x69) = {
+            let t68: u64 = {
+                let (d, b1) = x31.overflowing_sub(0x4b1ba7b6_u32);
+                let (d, b2) = d.overflowing_sub(x67);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t68 as u32, (t68 >> 63) as u32)
         };
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 63) as u32;
-        let t70: u64 = {
-            let (d, b1) = x33.overflowing_sub(0x397fe69a_u32);
-            let (d, b2) = d.overflowing_sub(x69);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x70, x71) = {
+            let t70: u64 = {
+                let (d, b1) = x33.overflowing_sub(0x397fe69a_u32);
+                let (d, b2) = d.overflowing_sub(x69);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t70 as u32, (t70 >> 63) as u32)
         };
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 63) as u32;
-        let t72: u64 = {
-            let (d, b1) = x35.overflowing_sub(0x1a0111ea_u32);
-            let (d, b2) = d.overflowing_sub(x71);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x72, x73) = {
+            let t72: u64 = {
+                let (d, b1) = x35.overflowing_sub(0x1a0111ea_u32);
+                let (d, b2) = d.overflowing_sub(x71);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t72 as u32, (t72 >> 63) as u32)
         };
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 63) as u32;
-        let x76 = (0 as u32).wrapping_sub(x73);
+        let x76 = 0u32.wrapping_sub(x73);
         let x77 = x50 ^ (x76 & (x50 ^ x13));
         let x78 = x52 ^ (x76 & (x52 ^ x15));
         let x79 = x54 ^ (x76 & (x54 ^ x17));
@@ -2772,669 +3568,837 @@ impl Fp {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u32; 12]) -> [u32; 12] {
         let x38 = a[0].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x40 = x38.wrapping_mul(0xfffcfffd_u32);
-        let t41: u64 = (x40 as u64) * (0xffffaaab_u32 as u64) + (x38 as u64);
-        let x42 = (t41 >> 32) as u32;
+        let x42 = {
+            let t41: u64 = (x40 as u64) * (0xffffaaab_u32 as u64) + (x38 as u64);
+            (t41 >> 32) as u32
+        };
         let x43 = a[1].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t45: u64 = (x40 as u64) * (0xb9feffff_u32 as u64) + (x43 as u64)
-            + (x42 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
+        let (x45, x46) = {
+            let t45: u64 = (x40 as u64) * (0xb9feffff_u32 as u64) + (x43 as u64)
+                + (x42 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
         let x47 = a[2].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t49: u64 = (x40 as u64) * (0xb153ffff_u32 as u64) + (x47 as u64)
-            + (x46 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
+        let (x49, x50) = {
+            let t49: u64 = (x40 as u64) * (0xb153ffff_u32 as u64) + (x47 as u64)
+                + (x46 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
         let x51 = a[3].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t53: u64 = (x40 as u64) * (0x1eabfffe_u32 as u64) + (x51 as u64)
-            + (x50 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
+        let (x53, x54) = {
+            let t53: u64 = (x40 as u64) * (0x1eabfffe_u32 as u64) + (x51 as u64)
+                + (x50 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
         let x55 = a[4].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t57: u64 = (x40 as u64) * (0xf6b0f624_u32 as u64) + (x55 as u64)
-            + (x54 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
+        let (x57, x58) = {
+            let t57: u64 = (x40 as u64) * (0xf6b0f624_u32 as u64) + (x55 as u64)
+                + (x54 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
         let x59 = a[5].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t61: u64 = (x40 as u64) * (0x6730d2a0_u32 as u64) + (x59 as u64)
-            + (x58 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
+        let (x61, x62) = {
+            let t61: u64 = (x40 as u64) * (0x6730d2a0_u32 as u64) + (x59 as u64)
+                + (x58 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
         let x63 = a[6].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t65: u64 = (x40 as u64) * (0xf38512bf_u32 as u64) + (x63 as u64)
-            + (x62 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
+        let (x65, x66) = {
+            let t65: u64 = (x40 as u64) * (0xf38512bf_u32 as u64) + (x63 as u64)
+                + (x62 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
         let x67 = a[7].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t69: u64 = (x40 as u64) * (0x64774b84_u32 as u64) + (x67 as u64)
-            + (x66 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
+        let (x69, x70) = {
+            let t69: u64 = (x40 as u64) * (0x64774b84_u32 as u64) + (x67 as u64)
+                + (x66 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
         let x71 = a[8].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t73: u64 = (x40 as u64) * (0x434bacd7_u32 as u64) + (x71 as u64)
-            + (x70 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
+        let (x73, x74) = {
+            let t73: u64 = (x40 as u64) * (0x434bacd7_u32 as u64) + (x71 as u64)
+                + (x70 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
         let x75 = a[9].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t77: u64 = (x40 as u64) * (0x4b1ba7b6_u32 as u64) + (x75 as u64)
-            + (x74 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
+        let (x77, x78) = {
+            let t77: u64 = (x40 as u64) * (0x4b1ba7b6_u32 as u64) + (x75 as u64)
+                + (x74 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
         let x79 = a[10].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t81: u64 = (x40 as u64) * (0x397fe69a_u32 as u64) + (x79 as u64)
-            + (x78 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
+        let (x81, x82) = {
+            let t81: u64 = (x40 as u64) * (0x397fe69a_u32 as u64) + (x79 as u64)
+                + (x78 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
         let x83 = a[11].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t85: u64 = (x40 as u64) * (0x1a0111ea_u32 as u64) + (x83 as u64)
-            + (x82 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
+        let (x85, x86) = {
+            let t85: u64 = (x40 as u64) * (0x1a0111ea_u32 as u64) + (x83 as u64)
+                + (x82 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
         let x91 = x45.wrapping_mul(0xfffcfffd_u32);
-        let t92: u64 = (x91 as u64) * (0xffffaaab_u32 as u64) + (x45 as u64);
-        let x93 = (t92 >> 32) as u32;
-        let t96: u64 = (x91 as u64) * (0xb9feffff_u32 as u64) + (x49 as u64)
-            + (x93 as u64);
-        let x96 = t96 as u32;
-        let x97 = (t96 >> 32) as u32;
-        let t100: u64 = (x91 as u64) * (0xb153ffff_u32 as u64) + (x53 as u64)
-            + (x97 as u64);
-        let x100 = t100 as u32;
-        let x101 = (t100 >> 32) as u32;
-        let t104: u64 = (x91 as u64) * (0x1eabfffe_u32 as u64) + (x57 as u64)
-            + (x101 as u64);
-        let x104 = t104 as u32;
-        let x105 = (t104 >> 32) as u32;
-        let t108: u64 = (x91 as u64) * (0xf6b0f624_u32 as u64) + (x61 as u64)
-            + (x105 as u64);
-        let x108 = t108 as u32;
-        let x109 = (t108 >> 32) as u32;
-        let t112: u64 = (x91 as u64) * (0x6730d2a0_u32 as u64) + (x65 as u64)
-            + (x109 as u64);
-        let x112 = t112 as u32;
-        let x113 = (t112 >> 32) as u32;
-        let t116: u64 = (x91 as u64) * (0xf38512bf_u32 as u64) + (x69 as u64)
-            + (x113 as u64);
-        let x116 = t116 as u32;
-        let x117 = (t116 >> 32) as u32;
-        let t120: u64 = (x91 as u64) * (0x64774b84_u32 as u64) + (x73 as u64)
-            + (x117 as u64);
-        let x120 = t120 as u32;
-        let x121 = (t120 >> 32) as u32;
-        let t124: u64 = (x91 as u64) * (0x434bacd7_u32 as u64) + (x77 as u64)
-            + (x121 as u64);
-        let x124 = t124 as u32;
-        let x125 = (t124 >> 32) as u32;
-        let t128: u64 = (x91 as u64) * (0x4b1ba7b6_u32 as u64) + (x81 as u64)
-            + (x125 as u64);
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 32) as u32;
-        let t132: u64 = (x91 as u64) * (0x397fe69a_u32 as u64) + (x85 as u64)
-            + (x129 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t136: u64 = (x91 as u64) * (0x1a0111ea_u32 as u64) + (x86 as u64)
-            + (x133 as u64);
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 32) as u32;
+        let x93 = {
+            let t92: u64 = (x91 as u64) * (0xffffaaab_u32 as u64) + (x45 as u64);
+            (t92 >> 32) as u32
+        };
+        let (x96, x97) = {
+            let t96: u64 = (x91 as u64) * (0xb9feffff_u32 as u64) + (x49 as u64)
+                + (x93 as u64);
+            (t96 as u32, (t96 >> 32) as u32)
+        };
+        let (x100, x101) = {
+            let t100: u64 = (x91 as u64) * (0xb153ffff_u32 as u64) + (x53 as u64)
+                + (x97 as u64);
+            (t100 as u32, (t100 >> 32) as u32)
+        };
+        let (x104, x105) = {
+            let t104: u64 = (x91 as u64) * (0x1eabfffe_u32 as u64) + (x57 as u64)
+                + (x101 as u64);
+            (t104 as u32, (t104 >> 32) as u32)
+        };
+        let (x108, x109) = {
+            let t108: u64 = (x91 as u64) * (0xf6b0f624_u32 as u64) + (x61 as u64)
+                + (x105 as u64);
+            (t108 as u32, (t108 >> 32) as u32)
+        };
+        let (x112, x113) = {
+            let t112: u64 = (x91 as u64) * (0x6730d2a0_u32 as u64) + (x65 as u64)
+                + (x109 as u64);
+            (t112 as u32, (t112 >> 32) as u32)
+        };
+        let (x116, x117) = {
+            let t116: u64 = (x91 as u64) * (0xf38512bf_u32 as u64) + (x69 as u64)
+                + (x113 as u64);
+            (t116 as u32, (t116 >> 32) as u32)
+        };
+        let (x120, x121) = {
+            let t120: u64 = (x91 as u64) * (0x64774b84_u32 as u64) + (x73 as u64)
+                + (x117 as u64);
+            (t120 as u32, (t120 >> 32) as u32)
+        };
+        let (x124, x125) = {
+            let t124: u64 = (x91 as u64) * (0x434bacd7_u32 as u64) + (x77 as u64)
+                + (x121 as u64);
+            (t124 as u32, (t124 >> 32) as u32)
+        };
+        let (x128, x129) = {
+            let t128: u64 = (x91 as u64) * (0x4b1ba7b6_u32 as u64) + (x81 as u64)
+                + (x125 as u64);
+            (t128 as u32, (t128 >> 32) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = (x91 as u64) * (0x397fe69a_u32 as u64) + (x85 as u64)
+                + (x129 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
+        let (x136, x137) = {
+            let t136: u64 = (x91 as u64) * (0x1a0111ea_u32 as u64) + (x86 as u64)
+                + (x133 as u64);
+            (t136 as u32, (t136 >> 32) as u32)
+        };
         let x142 = x96.wrapping_mul(0xfffcfffd_u32);
-        let t143: u64 = (x142 as u64) * (0xffffaaab_u32 as u64) + (x96 as u64);
-        let x144 = (t143 >> 32) as u32;
-        let t147: u64 = (x142 as u64) * (0xb9feffff_u32 as u64) + (x100 as u64)
-            + (x144 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t151: u64 = (x142 as u64) * (0xb153ffff_u32 as u64) + (x104 as u64)
-            + (x148 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t155: u64 = (x142 as u64) * (0x1eabfffe_u32 as u64) + (x108 as u64)
-            + (x152 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t159: u64 = (x142 as u64) * (0xf6b0f624_u32 as u64) + (x112 as u64)
-            + (x156 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t163: u64 = (x142 as u64) * (0x6730d2a0_u32 as u64) + (x116 as u64)
-            + (x160 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t167: u64 = (x142 as u64) * (0xf38512bf_u32 as u64) + (x120 as u64)
-            + (x164 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t171: u64 = (x142 as u64) * (0x64774b84_u32 as u64) + (x124 as u64)
-            + (x168 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t175: u64 = (x142 as u64) * (0x434bacd7_u32 as u64) + (x128 as u64)
-            + (x172 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t179: u64 = (x142 as u64) * (0x4b1ba7b6_u32 as u64) + (x132 as u64)
-            + (x176 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t183: u64 = (x142 as u64) * (0x397fe69a_u32 as u64) + (x136 as u64)
-            + (x180 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t187: u64 = (x142 as u64) * (0x1a0111ea_u32 as u64) + (x137 as u64)
-            + (x184 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
+        let x144 = {
+            let t143: u64 = (x142 as u64) * (0xffffaaab_u32 as u64) + (x96 as u64);
+            (t143 >> 32) as u32
+        };
+        let (x147, x148) = {
+            let t147: u64 = (x142 as u64) * (0xb9feffff_u32 as u64) + (x100 as u64)
+                + (x144 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (x142 as u64) * (0xb153ffff_u32 as u64) + (x104 as u64)
+                + (x148 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (x142 as u64) * (0x1eabfffe_u32 as u64) + (x108 as u64)
+                + (x152 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (x142 as u64) * (0xf6b0f624_u32 as u64) + (x112 as u64)
+                + (x156 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (x142 as u64) * (0x6730d2a0_u32 as u64) + (x116 as u64)
+                + (x160 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (x142 as u64) * (0xf38512bf_u32 as u64) + (x120 as u64)
+                + (x164 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (x142 as u64) * (0x64774b84_u32 as u64) + (x124 as u64)
+                + (x168 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (x142 as u64) * (0x434bacd7_u32 as u64) + (x128 as u64)
+                + (x172 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (x142 as u64) * (0x4b1ba7b6_u32 as u64) + (x132 as u64)
+                + (x176 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (x142 as u64) * (0x397fe69a_u32 as u64) + (x136 as u64)
+                + (x180 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (x142 as u64) * (0x1a0111ea_u32 as u64) + (x137 as u64)
+                + (x184 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
         let x193 = x147.wrapping_mul(0xfffcfffd_u32);
-        let t194: u64 = (x193 as u64) * (0xffffaaab_u32 as u64) + (x147 as u64);
-        let x195 = (t194 >> 32) as u32;
-        let t198: u64 = (x193 as u64) * (0xb9feffff_u32 as u64) + (x151 as u64)
-            + (x195 as u64);
-        let x198 = t198 as u32;
-        let x199 = (t198 >> 32) as u32;
-        let t202: u64 = (x193 as u64) * (0xb153ffff_u32 as u64) + (x155 as u64)
-            + (x199 as u64);
-        let x202 = t202 as u32;
-        let x203 = (t202 >> 32) as u32;
-        let t206: u64 = (x193 as u64) * (0x1eabfffe_u32 as u64) + (x159 as u64)
-            + (x203 as u64);
-        let x206 = t206 as u32;
-        let x207 = (t206 >> 32) as u32;
-        let t210: u64 = (x193 as u64) * (0xf6b0f624_u32 as u64) + (x163 as u64)
-            + (x207 as u64);
-        let x210 = t210 as u32;
-        let x211 = (t210 >> 32) as u32;
-        let t214: u64 = (x193 as u64) * (0x6730d2a0_u32 as u64) + (x167 as u64)
-            + (x211 as u64);
-        let x214 = t214 as u32;
-        let x215 = (t214 >> 32) as u32;
-        let t218: u64 = (x193 as u64) * (0xf38512bf_u32 as u64) + (x171 as u64)
-            + (x215 as u64);
-        let x218 = t218 as u32;
-        let x219 = (t218 >> 32) as u32;
-        let t222: u64 = (x193 as u64) * (0x64774b84_u32 as u64) + (x175 as u64)
-            + (x219 as u64);
-        let x222 = t222 as u32;
-        let x223 = (t222 >> 32) as u32;
-        let t226: u64 = (x193 as u64) * (0x434bacd7_u32 as u64) + (x179 as u64)
-            + (x223 as u64);
-        let x226 = t226 as u32;
-        let x227 = (t226 >> 32) as u32;
-        let t230: u64 = (x193 as u64) * (0x4b1ba7b6_u32 as u64) + (x183 as u64)
-            + (x227 as u64);
-        let x230 = t230 as u32;
-        let x231 = (t230 >> 32) as u32;
-        let t234: u64 = (x193 as u64) * (0x397fe69a_u32 as u64) + (x187 as u64)
-            + (x231 as u64);
-        let x234 = t234 as u32;
-        let x235 = (t234 >> 32) as u32;
-        let t238: u64 = (x193 as u64) * (0x1a0111ea_u32 as u64) + (x188 as u64)
-            + (x235 as u64);
-        let x238 = t238 as u32;
-        let x239 = (t238 >> 32) as u32;
+        let x195 = {
+            let t194: u64 = (x193 as u64) * (0xffffaaab_u32 as u64) + (x147 as u64);
+            (t194 >> 32) as u32
+        };
+        let (x198, x199) = {
+            let t198: u64 = (x193 as u64) * (0xb9feffff_u32 as u64) + (x151 as u64)
+                + (x195 as u64);
+            (t198 as u32, (t198 >> 32) as u32)
+        };
+        let (x202, x203) = {
+            let t202: u64 = (x193 as u64) * (0xb153ffff_u32 as u64) + (x155 as u64)
+                + (x199 as u64);
+            (t202 as u32, (t202 >> 32) as u32)
+        };
+        let (x206, x207) = {
+            let t206: u64 = (x193 as u64) * (0x1eabfffe_u32 as u64) + (x159 as u64)
+                + (x203 as u64);
+            (t206 as u32, (t206 >> 32) as u32)
+        };
+        let (x210, x211) = {
+            let t210: u64 = (x193 as u64) * (0xf6b0f624_u32 as u64) + (x163 as u64)
+                + (x207 as u64);
+            (t210 as u32, (t210 >> 32) as u32)
+        };
+        let (x214, x215) = {
+            let t214: u64 = (x193 as u64) * (0x6730d2a0_u32 as u64) + (x167 as u64)
+                + (x211 as u64);
+            (t214 as u32, (t214 >> 32) as u32)
+        };
+        let (x218, x219) = {
+            let t218: u64 = (x193 as u64) * (0xf38512bf_u32 as u64) + (x171 as u64)
+                + (x215 as u64);
+            (t218 as u32, (t218 >> 32) as u32)
+        };
+        let (x222, x223) = {
+            let t222: u64 = (x193 as u64) * (0x64774b84_u32 as u64) + (x175 as u64)
+                + (x219 as u64);
+            (t222 as u32, (t222 >> 32) as u32)
+        };
+        let (x226, x227) = {
+            let t226: u64 = (x193 as u64) * (0x434bacd7_u32 as u64) + (x179 as u64)
+                + (x223 as u64);
+            (t226 as u32, (t226 >> 32) as u32)
+        };
+        let (x230, x231) = {
+            let t230: u64 = (x193 as u64) * (0x4b1ba7b6_u32 as u64) + (x183 as u64)
+                + (x227 as u64);
+            (t230 as u32, (t230 >> 32) as u32)
+        };
+        let (x234, x235) = {
+            let t234: u64 = (x193 as u64) * (0x397fe69a_u32 as u64) + (x187 as u64)
+                + (x231 as u64);
+            (t234 as u32, (t234 >> 32) as u32)
+        };
+        let (x238, x239) = {
+            let t238: u64 = (x193 as u64) * (0x1a0111ea_u32 as u64) + (x188 as u64)
+                + (x235 as u64);
+            (t238 as u32, (t238 >> 32) as u32)
+        };
         let x244 = x198.wrapping_mul(0xfffcfffd_u32);
-        let t245: u64 = (x244 as u64) * (0xffffaaab_u32 as u64) + (x198 as u64);
-        let x246 = (t245 >> 32) as u32;
-        let t249: u64 = (x244 as u64) * (0xb9feffff_u32 as u64) + (x202 as u64)
-            + (x246 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t253: u64 = (x244 as u64) * (0xb153ffff_u32 as u64) + (x206 as u64)
-            + (x250 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t257: u64 = (x244 as u64) * (0x1eabfffe_u32 as u64) + (x210 as u64)
-            + (x254 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t261: u64 = (x244 as u64) * (0xf6b0f624_u32 as u64) + (x214 as u64)
-            + (x258 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t265: u64 = (x244 as u64) * (0x6730d2a0_u32 as u64) + (x218 as u64)
-            + (x262 as u64);
-        let x265 = t265 as u32;
-        let x266 = (t265 >> 32) as u32;
-        let t269: u64 = (x244 as u64) * (0xf38512bf_u32 as u64) + (x222 as u64)
-            + (x266 as u64);
-        let x269 = t269 as u32;
-        let x270 = (t269 >> 32) as u32;
-        let t273: u64 = (x244 as u64) * (0x64774b84_u32 as u64) + (x226 as u64)
-            + (x270 as u64);
-        let x273 = t273 as u32;
-        let x274 = (t273 >> 32) as u32;
-        let t277: u64 = (x244 as u64) * (0x434bacd7_u32 as u64) + (x230 as u64)
-            + (x274 as u64);
-        let x277 = t277 as u32;
-        let x278 = (t277 >> 32) as u32;
-        let t281: u64 = (x244 as u64) * (0x4b1ba7b6_u32 as u64) + (x234 as u64)
-            + (x278 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
-        let t285: u64 = (x244 as u64) * (0x397fe69a_u32 as u64) + (x238 as u64)
-            + (x282 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
-        let t289: u64 = (x244 as u64) * (0x1a0111ea_u32 as u64) + (x239 as u64)
-            + (x286 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
+        let x246 = {
+            let t245: u64 = (x244 as u64) * (0xffffaaab_u32 as u64) + (x198 as u64);
+            (t245 >> 32) as u32
+        };
+        let (x249, x250) = {
+            let t249: u64 = (x244 as u64) * (0xb9feffff_u32 as u64) + (x202 as u64)
+                + (x246 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (x244 as u64) * (0xb153ffff_u32 as u64) + (x206 as u64)
+                + (x250 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (x244 as u64) * (0x1eabfffe_u32 as u64) + (x210 as u64)
+                + (x254 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (x244 as u64) * (0xf6b0f624_u32 as u64) + (x214 as u64)
+                + (x258 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x265, x266) = {
+            let t265: u64 = (x244 as u64) * (0x6730d2a0_u32 as u64) + (x218 as u64)
+                + (x262 as u64);
+            (t265 as u32, (t265 >> 32) as u32)
+        };
+        let (x269, x270) = {
+            let t269: u64 = (x244 as u64) * (0xf38512bf_u32 as u64) + (x222 as u64)
+                + (x266 as u64);
+            (t269 as u32, (t269 >> 32) as u32)
+        };
+        let (x273, x274) = {
+            let t273: u64 = (x244 as u64) * (0x64774b84_u32 as u64) + (x226 as u64)
+                + (x270 as u64);
+            (t273 as u32, (t273 >> 32) as u32)
+        };
+        let (x277, x278) = {
+            let t277: u64 = (x244 as u64) * (0x434bacd7_u32 as u64) + (x230 as u64)
+                + (x274 as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x281, x282) = {
+            let t281: u64 = (x244 as u64) * (0x4b1ba7b6_u32 as u64) + (x234 as u64)
+                + (x278 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
+        let (x285, x286) = {
+            let t285: u64 = (x244 as u64) * (0x397fe69a_u32 as u64) + (x238 as u64)
+                + (x282 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (x244 as u64) * (0x1a0111ea_u32 as u64) + (x239 as u64)
+                + (x286 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
         let x295 = x249.wrapping_mul(0xfffcfffd_u32);
-        let t296: u64 = (x295 as u64) * (0xffffaaab_u32 as u64) + (x249 as u64);
-        let x297 = (t296 >> 32) as u32;
-        let t300: u64 = (x295 as u64) * (0xb9feffff_u32 as u64) + (x253 as u64)
-            + (x297 as u64);
-        let x300 = t300 as u32;
-        let x301 = (t300 >> 32) as u32;
-        let t304: u64 = (x295 as u64) * (0xb153ffff_u32 as u64) + (x257 as u64)
-            + (x301 as u64);
-        let x304 = t304 as u32;
-        let x305 = (t304 >> 32) as u32;
-        let t308: u64 = (x295 as u64) * (0x1eabfffe_u32 as u64) + (x261 as u64)
-            + (x305 as u64);
-        let x308 = t308 as u32;
-        let x309 = (t308 >> 32) as u32;
-        let t312: u64 = (x295 as u64) * (0xf6b0f624_u32 as u64) + (x265 as u64)
-            + (x309 as u64);
-        let x312 = t312 as u32;
-        let x313 = (t312 >> 32) as u32;
-        let t316: u64 = (x295 as u64) * (0x6730d2a0_u32 as u64) + (x269 as u64)
-            + (x313 as u64);
-        let x316 = t316 as u32;
-        let x317 = (t316 >> 32) as u32;
-        let t320: u64 = (x295 as u64) * (0xf38512bf_u32 as u64) + (x273 as u64)
-            + (x317 as u64);
-        let x320 = t320 as u32;
-        let x321 = (t320 >> 32) as u32;
-        let t324: u64 = (x295 as u64) * (0x64774b84_u32 as u64) + (x277 as u64)
-            + (x321 as u64);
-        let x324 = t324 as u32;
-        let x325 = (t324 >> 32) as u32;
-        let t328: u64 = (x295 as u64) * (0x434bacd7_u32 as u64) + (x281 as u64)
-            + (x325 as u64);
-        let x328 = t328 as u32;
-        let x329 = (t328 >> 32) as u32;
-        let t332: u64 = (x295 as u64) * (0x4b1ba7b6_u32 as u64) + (x285 as u64)
-            + (x329 as u64);
-        let x332 = t332 as u32;
-        let x333 = (t332 >> 32) as u32;
-        let t336: u64 = (x295 as u64) * (0x397fe69a_u32 as u64) + (x289 as u64)
-            + (x333 as u64);
-        let x336 = t336 as u32;
-        let x337 = (t336 >> 32) as u32;
-        let t340: u64 = (x295 as u64) * (0x1a0111ea_u32 as u64) + (x290 as u64)
-            + (x337 as u64);
-        let x340 = t340 as u32;
-        let x341 = (t340 >> 32) as u32;
+        let x297 = {
+            let t296: u64 = (x295 as u64) * (0xffffaaab_u32 as u64) + (x249 as u64);
+            (t296 >> 32) as u32
+        };
+        let (x300, x301) = {
+            let t300: u64 = (x295 as u64) * (0xb9feffff_u32 as u64) + (x253 as u64)
+                + (x297 as u64);
+            (t300 as u32, (t300 >> 32) as u32)
+        };
+        let (x304, x305) = {
+            let t304: u64 = (x295 as u64) * (0xb153ffff_u32 as u64) + (x257 as u64)
+                + (x301 as u64);
+            (t304 as u32, (t304 >> 32) as u32)
+        };
+        let (x308, x309) = {
+            let t308: u64 = (x295 as u64) * (0x1eabfffe_u32 as u64) + (x261 as u64)
+                + (x305 as u64);
+            (t308 as u32, (t308 >> 32) as u32)
+        };
+        let (x312, x313) = {
+            let t312: u64 = (x295 as u64) * (0xf6b0f624_u32 as u64) + (x265 as u64)
+                + (x309 as u64);
+            (t312 as u32, (t312 >> 32) as u32)
+        };
+        let (x316, x317) = {
+            let t316: u64 = (x295 as u64) * (0x6730d2a0_u32 as u64) + (x269 as u64)
+                + (x313 as u64);
+            (t316 as u32, (t316 >> 32) as u32)
+        };
+        let (x320, x321) = {
+            let t320: u64 = (x295 as u64) * (0xf38512bf_u32 as u64) + (x273 as u64)
+                + (x317 as u64);
+            (t320 as u32, (t320 >> 32) as u32)
+        };
+        let (x324, x325) = {
+            let t324: u64 = (x295 as u64) * (0x64774b84_u32 as u64) + (x277 as u64)
+                + (x321 as u64);
+            (t324 as u32, (t324 >> 32) as u32)
+        };
+        let (x328, x329) = {
+            let t328: u64 = (x295 as u64) * (0x434bacd7_u32 as u64) + (x281 as u64)
+                + (x325 as u64);
+            (t328 as u32, (t328 >> 32) as u32)
+        };
+        let (x332, x333) = {
+            let t332: u64 = (x295 as u64) * (0x4b1ba7b6_u32 as u64) + (x285 as u64)
+                + (x329 as u64);
+            (t332 as u32, (t332 >> 32) as u32)
+        };
+        let (x336, x337) = {
+            let t336: u64 = (x295 as u64) * (0x397fe69a_u32 as u64) + (x289 as u64)
+                + (x333 as u64);
+            (t336 as u32, (t336 >> 32) as u32)
+        };
+        let (x340, x341) = {
+            let t340: u64 = (x295 as u64) * (0x1a0111ea_u32 as u64) + (x290 as u64)
+                + (x337 as u64);
+            (t340 as u32, (t340 >> 32) as u32)
+        };
         let x346 = x300.wrapping_mul(0xfffcfffd_u32);
-        let t347: u64 = (x346 as u64) * (0xffffaaab_u32 as u64) + (x300 as u64);
-        let x348 = (t347 >> 32) as u32;
-        let t351: u64 = (x346 as u64) * (0xb9feffff_u32 as u64) + (x304 as u64)
-            + (x348 as u64);
-        let x351 = t351 as u32;
-        let x352 = (t351 >> 32) as u32;
-        let t355: u64 = (x346 as u64) * (0xb153ffff_u32 as u64) + (x308 as u64)
-            + (x352 as u64);
-        let x355 = t355 as u32;
-        let x356 = (t355 >> 32) as u32;
-        let t359: u64 = (x346 as u64) * (0x1eabfffe_u32 as u64) + (x312 as u64)
-            + (x356 as u64);
-        let x359 = t359 as u32;
-        let x360 = (t359 >> 32) as u32;
-        let t363: u64 = (x346 as u64) * (0xf6b0f624_u32 as u64) + (x316 as u64)
-            + (x360 as u64);
-        let x363 = t363 as u32;
-        let x364 = (t363 >> 32) as u32;
-        let t367: u64 = (x346 as u64) * (0x6730d2a0_u32 as u64) + (x320 as u64)
-            + (x364 as u64);
-        let x367 = t367 as u32;
-        let x368 = (t367 >> 32) as u32;
-        let t371: u64 = (x346 as u64) * (0xf38512bf_u32 as u64) + (x324 as u64)
-            + (x368 as u64);
-        let x371 = t371 as u32;
-        let x372 = (t371 >> 32) as u32;
-        let t375: u64 = (x346 as u64) * (0x64774b84_u32 as u64) + (x328 as u64)
-            + (x372 as u64);
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 32) as u32;
-        let t379: u64 = (x346 as u64) * (0x434bacd7_u32 as u64) + (x332 as u64)
-            + (x376 as u64);
-        let x379 = t379 as u32;
-        let x380 = (t379 >> 32) as u32;
-        let t383: u64 = (x346 as u64) * (0x4b1ba7b6_u32 as u64) + (x336 as u64)
-            + (x380 as u64);
-        let x383 = t383 as u32;
-        let x384 = (t383 >> 32) as u32;
-        let t387: u64 = (x346 as u64) * (0x397fe69a_u32 as u64) + (x340 as u64)
-            + (x384 as u64);
-        let x387 = t387 as u32;
-        let x388 = (t387 >> 32) as u32;
-        let t391: u64 = (x346 as u64) * (0x1a0111ea_u32 as u64) + (x341 as u64)
-            + (x388 as u64);
-        let x391 = t391 as u32;
-        let x392 = (t391 >> 32) as u32;
+        let x348 = {
+            let t347: u64 = (x346 as u64) * (0xffffaaab_u32 as u64) + (x300 as u64);
+            (t347 >> 32) as u32
+        };
+        let (x351, x352) = {
+            let t351: u64 = (x346 as u64) * (0xb9feffff_u32 as u64) + (x304 as u64)
+                + (x348 as u64);
+            (t351 as u32, (t351 >> 32) as u32)
+        };
+        let (x355, x356) = {
+            let t355: u64 = (x346 as u64) * (0xb153ffff_u32 as u64) + (x308 as u64)
+                + (x352 as u64);
+            (t355 as u32, (t355 >> 32) as u32)
+        };
+        let (x359, x360) = {
+            let t359: u64 = (x346 as u64) * (0x1eabfffe_u32 as u64) + (x312 as u64)
+                + (x356 as u64);
+            (t359 as u32, (t359 >> 32) as u32)
+        };
+        let (x363, x364) = {
+            let t363: u64 = (x346 as u64) * (0xf6b0f624_u32 as u64) + (x316 as u64)
+                + (x360 as u64);
+            (t363 as u32, (t363 >> 32) as u32)
+        };
+        let (x367, x368) = {
+            let t367: u64 = (x346 as u64) * (0x6730d2a0_u32 as u64) + (x320 as u64)
+                + (x364 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
+        let (x371, x372) = {
+            let t371: u64 = (x346 as u64) * (0xf38512bf_u32 as u64) + (x324 as u64)
+                + (x368 as u64);
+            (t371 as u32, (t371 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (x346 as u64) * (0x64774b84_u32 as u64) + (x328 as u64)
+                + (x372 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = (x346 as u64) * (0x434bacd7_u32 as u64) + (x332 as u64)
+                + (x376 as u64);
+            (t379 as u32, (t379 >> 32) as u32)
+        };
+        let (x383, x384) = {
+            let t383: u64 = (x346 as u64) * (0x4b1ba7b6_u32 as u64) + (x336 as u64)
+                + (x380 as u64);
+            (t383 as u32, (t383 >> 32) as u32)
+        };
+        let (x387, x388) = {
+            let t387: u64 = (x346 as u64) * (0x397fe69a_u32 as u64) + (x340 as u64)
+                + (x384 as u64);
+            (t387 as u32, (t387 >> 32) as u32)
+        };
+        let (x391, x392) = {
+            let t391: u64 = (x346 as u64) * (0x1a0111ea_u32 as u64) + (x341 as u64)
+                + (x388 as u64);
+            (t391 as u32, (t391 >> 32) as u32)
+        };
         let x397 = x351.wrapping_mul(0xfffcfffd_u32);
-        let t398: u64 = (x397 as u64) * (0xffffaaab_u32 as u64) + (x351 as u64);
-        let x399 = (t398 >> 32) as u32;
-        let t402: u64 = (x397 as u64) * (0xb9feffff_u32 as u64) + (x355 as u64)
-            + (x399 as u64);
-        let x402 = t402 as u32;
-        let x403 = (t402 >> 32) as u32;
-        let t406: u64 = (x397 as u64) * (0xb153ffff_u32 as u64) + (x359 as u64)
-            + (x403 as u64);
-        let x406 = t406 as u32;
-        let x407 = (t406 >> 32) as u32;
-        let t410: u64 = (x397 as u64) * (0x1eabfffe_u32 as u64) + (x363 as u64)
-            + (x407 as u64);
-        let x410 = t410 as u32;
-        let x411 = (t410 >> 32) as u32;
-        let t414: u64 = (x397 as u64) * (0xf6b0f624_u32 as u64) + (x367 as u64)
-            + (x411 as u64);
-        let x414 = t414 as u32;
-        let x415 = (t414 >> 32) as u32;
-        let t418: u64 = (x397 as u64) * (0x6730d2a0_u32 as u64) + (x371 as u64)
-            + (x415 as u64);
-        let x418 = t418 as u32;
-        let x419 = (t418 >> 32) as u32;
-        let t422: u64 = (x397 as u64) * (0xf38512bf_u32 as u64) + (x375 as u64)
-            + (x419 as u64);
-        let x422 = t422 as u32;
-        let x423 = (t422 >> 32) as u32;
-        let t426: u64 = (x397 as u64) * (0x64774b84_u32 as u64) + (x379 as u64)
-            + (x423 as u64);
-        let x426 = t426 as u32;
-        let x427 = (t426 >> 32) as u32;
-        let t430: u64 = (x397 as u64) * (0x434bacd7_u32 as u64) + (x383 as u64)
-            + (x427 as u64);
-        let x430 = t430 as u32;
-        let x431 = (t430 >> 32) as u32;
-        let t434: u64 = (x397 as u64) * (0x4b1ba7b6_u32 as u64) + (x387 as u64)
-            + (x431 as u64);
-        let x434 = t434 as u32;
-        let x435 = (t434 >> 32) as u32;
-        let t438: u64 = (x397 as u64) * (0x397fe69a_u32 as u64) + (x391 as u64)
-            + (x435 as u64);
-        let x438 = t438 as u32;
-        let x439 = (t438 >> 32) as u32;
-        let t442: u64 = (x397 as u64) * (0x1a0111ea_u32 as u64) + (x392 as u64)
-            + (x439 as u64);
-        let x442 = t442 as u32;
-        let x443 = (t442 >> 32) as u32;
+        let x399 = {
+            let t398: u64 = (x397 as u64) * (0xffffaaab_u32 as u64) + (x351 as u64);
+            (t398 >> 32) as u32
+        };
+        let (x402, x403) = {
+            let t402: u64 = (x397 as u64) * (0xb9feffff_u32 as u64) + (x355 as u64)
+                + (x399 as u64);
+            (t402 as u32, (t402 >> 32) as u32)
+        };
+        let (x406, x407) = {
+            let t406: u64 = (x397 as u64) * (0xb153ffff_u32 as u64) + (x359 as u64)
+                + (x403 as u64);
+            (t406 as u32, (t406 >> 32) as u32)
+        };
+        let (x410, x411) = {
+            let t410: u64 = (x397 as u64) * (0x1eabfffe_u32 as u64) + (x363 as u64)
+                + (x407 as u64);
+            (t410 as u32, (t410 >> 32) as u32)
+        };
+        let (x414, x415) = {
+            let t414: u64 = (x397 as u64) * (0xf6b0f624_u32 as u64) + (x367 as u64)
+                + (x411 as u64);
+            (t414 as u32, (t414 >> 32) as u32)
+        };
+        let (x418, x419) = {
+            let t418: u64 = (x397 as u64) * (0x6730d2a0_u32 as u64) + (x371 as u64)
+                + (x415 as u64);
+            (t418 as u32, (t418 >> 32) as u32)
+        };
+        let (x422, x423) = {
+            let t422: u64 = (x397 as u64) * (0xf38512bf_u32 as u64) + (x375 as u64)
+                + (x419 as u64);
+            (t422 as u32, (t422 >> 32) as u32)
+        };
+        let (x426, x427) = {
+            let t426: u64 = (x397 as u64) * (0x64774b84_u32 as u64) + (x379 as u64)
+                + (x423 as u64);
+            (t426 as u32, (t426 >> 32) as u32)
+        };
+        let (x430, x431) = {
+            let t430: u64 = (x397 as u64) * (0x434bacd7_u32 as u64) + (x383 as u64)
+                + (x427 as u64);
+            (t430 as u32, (t430 >> 32) as u32)
+        };
+        let (x434, x435) = {
+            let t434: u64 = (x397 as u64) * (0x4b1ba7b6_u32 as u64) + (x387 as u64)
+                + (x431 as u64);
+            (t434 as u32, (t434 >> 32) as u32)
+        };
+        let (x438, x439) = {
+            let t438: u64 = (x397 as u64) * (0x397fe69a_u32 as u64) + (x391 as u64)
+                + (x435 as u64);
+            (t438 as u32, (t438 >> 32) as u32)
+        };
+        let (x442, x443) = {
+            let t442: u64 = (x397 as u64) * (0x1a0111ea_u32 as u64) + (x392 as u64)
+                + (x439 as u64);
+            (t442 as u32, (t442 >> 32) as u32)
+        };
         let x448 = x402.wrapping_mul(0xfffcfffd_u32);
-        let t449: u64 = (x448 as u64) * (0xffffaaab_u32 as u64) + (x402 as u64);
-        let x450 = (t449 >> 32) as u32;
-        let t453: u64 = (x448 as u64) * (0xb9feffff_u32 as u64) + (x406 as u64)
-            + (x450 as u64);
-        let x453 = t453 as u32;
-        let x454 = (t453 >> 32) as u32;
-        let t457: u64 = (x448 as u64) * (0xb153ffff_u32 as u64) + (x410 as u64)
-            + (x454 as u64);
-        let x457 = t457 as u32;
-        let x458 = (t457 >> 32) as u32;
-        let t461: u64 = (x448 as u64) * (0x1eabfffe_u32 as u64) + (x414 as u64)
-            + (x458 as u64);
-        let x461 = t461 as u32;
-        let x462 = (t461 >> 32) as u32;
-        let t465: u64 = (x448 as u64) * (0xf6b0f624_u32 as u64) + (x418 as u64)
-            + (x462 as u64);
-        let x465 = t465 as u32;
-        let x466 = (t465 >> 32) as u32;
-        let t469: u64 = (x448 as u64) * (0x6730d2a0_u32 as u64) + (x422 as u64)
-            + (x466 as u64);
-        let x469 = t469 as u32;
-        let x470 = (t469 >> 32) as u32;
-        let t473: u64 = (x448 as u64) * (0xf38512bf_u32 as u64) + (x426 as u64)
-            + (x470 as u64);
-        let x473 = t473 as u32;
-        let x474 = (t473 >> 32) as u32;
-        let t477: u64 = (x448 as u64) * (0x64774b84_u32 as u64) + (x430 as u64)
-            + (x474 as u64);
-        let x477 = t477 as u32;
-        let x478 = (t477 >> 32) as u32;
-        let t481: u64 = (x448 as u64) * (0x434bacd7_u32 as u64) + (x434 as u64)
-            + (x478 as u64);
-        let x481 = t481 as u32;
-        let x482 = (t481 >> 32) as u32;
-        let t485: u64 = (x448 as u64) * (0x4b1ba7b6_u32 as u64) + (x438 as u64)
-            + (x482 as u64);
-        let x485 = t485 as u32;
-        let x486 = (t485 >> 32) as u32;
-        let t489: u64 = (x448 as u64) * (0x397fe69a_u32 as u64) + (x442 as u64)
-            + (x486 as u64);
-        let x489 = t489 as u32;
-        let x490 = (t489 >> 32) as u32;
-        let t493: u64 = (x448 as u64) * (0x1a0111ea_u32 as u64) + (x443 as u64)
-            + (x490 as u64);
-        let x493 = t493 as u32;
-        let x494 = (t493 >> 32) as u32;
+        let x450 = {
+            let t449: u64 = (x448 as u64) * (0xffffaaab_u32 as u64) + (x402 as u64);
+            (t449 >> 32) as u32
+        };
+        let (x453, x454) = {
+            let t453: u64 = (x448 as u64) * (0xb9feffff_u32 as u64) + (x406 as u64)
+                + (x450 as u64);
+            (t453 as u32, (t453 >> 32) as u32)
+        };
+        let (x457, x458) = {
+            let t457: u64 = (x448 as u64) * (0xb153ffff_u32 as u64) + (x410 as u64)
+                + (x454 as u64);
+            (t457 as u32, (t457 >> 32) as u32)
+        };
+        let (x461, x462) = {
+            let t461: u64 = (x448 as u64) * (0x1eabfffe_u32 as u64) + (x414 as u64)
+                + (x458 as u64);
+            (t461 as u32, (t461 >> 32) as u32)
+        };
+        let (x465, x466) = {
+            let t465: u64 = (x448 as u64) * (0xf6b0f624_u32 as u64) + (x418 as u64)
+                + (x462 as u64);
+            (t465 as u32, (t465 >> 32) as u32)
+        };
+        let (x469, x470) = {
+            let t469: u64 = (x448 as u64) * (0x6730d2a0_u32 as u64) + (x422 as u64)
+                + (x466 as u64);
+            (t469 as u32, (t469 >> 32) as u32)
+        };
+        let (x473, x474) = {
+            let t473: u64 = (x448 as u64) * (0xf38512bf_u32 as u64) + (x426 as u64)
+                + (x470 as u64);
+            (t473 as u32, (t473 >> 32) as u32)
+        };
+        let (x477, x478) = {
+            let t477: u64 = (x448 as u64) * (0x64774b84_u32 as u64) + (x430 as u64)
+                + (x474 as u64);
+            (t477 as u32, (t477 >> 32) as u32)
+        };
+        let (x481, x482) = {
+            let t481: u64 = (x448 as u64) * (0x434bacd7_u32 as u64) + (x434 as u64)
+                + (x478 as u64);
+            (t481 as u32, (t481 >> 32) as u32)
+        };
+        let (x485, x486) = {
+            let t485: u64 = (x448 as u64) * (0x4b1ba7b6_u32 as u64) + (x438 as u64)
+                + (x482 as u64);
+            (t485 as u32, (t485 >> 32) as u32)
+        };
+        let (x489, x490) = {
+            let t489: u64 = (x448 as u64) * (0x397fe69a_u32 as u64) + (x442 as u64)
+                + (x486 as u64);
+            (t489 as u32, (t489 >> 32) as u32)
+        };
+        let (x493, x494) = {
+            let t493: u64 = (x448 as u64) * (0x1a0111ea_u32 as u64) + (x443 as u64)
+                + (x490 as u64);
+            (t493 as u32, (t493 >> 32) as u32)
+        };
         let x499 = x453.wrapping_mul(0xfffcfffd_u32);
-        let t500: u64 = (x499 as u64) * (0xffffaaab_u32 as u64) + (x453 as u64);
-        let x501 = (t500 >> 32) as u32;
-        let t504: u64 = (x499 as u64) * (0xb9feffff_u32 as u64) + (x457 as u64)
-            + (x501 as u64);
-        let x504 = t504 as u32;
-        let x505 = (t504 >> 32) as u32;
-        let t508: u64 = (x499 as u64) * (0xb153ffff_u32 as u64) + (x461 as u64)
-            + (x505 as u64);
-        let x508 = t508 as u32;
-        let x509 = (t508 >> 32) as u32;
-        let t512: u64 = (x499 as u64) * (0x1eabfffe_u32 as u64) + (x465 as u64)
-            + (x509 as u64);
-        let x512 = t512 as u32;
-        let x513 = (t512 >> 32) as u32;
-        let t516: u64 = (x499 as u64) * (0xf6b0f624_u32 as u64) + (x469 as u64)
-            + (x513 as u64);
-        let x516 = t516 as u32;
-        let x517 = (t516 >> 32) as u32;
-        let t520: u64 = (x499 as u64) * (0x6730d2a0_u32 as u64) + (x473 as u64)
-            + (x517 as u64);
-        let x520 = t520 as u32;
-        let x521 = (t520 >> 32) as u32;
-        let t524: u64 = (x499 as u64) * (0xf38512bf_u32 as u64) + (x477 as u64)
-            + (x521 as u64);
-        let x524 = t524 as u32;
-        let x525 = (t524 >> 32) as u32;
-        let t528: u64 = (x499 as u64) * (0x64774b84_u32 as u64) + (x481 as u64)
-            + (x525 as u64);
-        let x528 = t528 as u32;
-        let x529 = (t528 >> 32) as u32;
-        let t532: u64 = (x499 as u64) * (0x434bacd7_u32 as u64) + (x485 as u64)
-            + (x529 as u64);
-        let x532 = t532 as u32;
-        let x533 = (t532 >> 32) as u32;
-        let t536: u64 = (x499 as u64) * (0x4b1ba7b6_u32 as u64) + (x489 as u64)
-            + (x533 as u64);
-        let x536 = t536 as u32;
-        let x537 = (t536 >> 32) as u32;
-        let t540: u64 = (x499 as u64) * (0x397fe69a_u32 as u64) + (x493 as u64)
-            + (x537 as u64);
-        let x540 = t540 as u32;
-        let x541 = (t540 >> 32) as u32;
-        let t544: u64 = (x499 as u64) * (0x1a0111ea_u32 as u64) + (x494 as u64)
-            + (x541 as u64);
-        let x544 = t544 as u32;
-        let x545 = (t544 >> 32) as u32;
+        let x501 = {
+            let t500: u64 = (x499 as u64) * (0xffffaaab_u32 as u64) + (x453 as u64);
+            (t500 >> 32) as u32
+        };
+        let (x504, x505) = {
+            let t504: u64 = (x499 as u64) * (0xb9feffff_u32 as u64) + (x457 as u64)
+                + (x501 as u64);
+            (t504 as u32, (t504 >> 32) as u32)
+        };
+        let (x508, x509) = {
+            let t508: u64 = (x499 as u64) * (0xb153ffff_u32 as u64) + (x461 as u64)
+                + (x505 as u64);
+            (t508 as u32, (t508 >> 32) as u32)
+        };
+        let (x512, x513) = {
+            let t512: u64 = (x499 as u64) * (0x1eabfffe_u32 as u64) + (x465 as u64)
+                + (x509 as u64);
+            (t512 as u32, (t512 >> 32) as u32)
+        };
+        let (x516, x517) = {
+            let t516: u64 = (x499 as u64) * (0xf6b0f624_u32 as u64) + (x469 as u64)
+                + (x513 as u64);
+            (t516 as u32, (t516 >> 32) as u32)
+        };
+        let (x520, x521) = {
+            let t520: u64 = (x499 as u64) * (0x6730d2a0_u32 as u64) + (x473 as u64)
+                + (x517 as u64);
+            (t520 as u32, (t520 >> 32) as u32)
+        };
+        let (x524, x525) = {
+            let t524: u64 = (x499 as u64) * (0xf38512bf_u32 as u64) + (x477 as u64)
+                + (x521 as u64);
+            (t524 as u32, (t524 >> 32) as u32)
+        };
+        let (x528, x529) = {
+            let t528: u64 = (x499 as u64) * (0x64774b84_u32 as u64) + (x481 as u64)
+                + (x525 as u64);
+            (t528 as u32, (t528 >> 32) as u32)
+        };
+        let (x532, x533) = {
+            let t532: u64 = (x499 as u64) * (0x434bacd7_u32 as u64) + (x485 as u64)
+                + (x529 as u64);
+            (t532 as u32, (t532 >> 32) as u32)
+        };
+        let (x536, x537) = {
+            let t536: u64 = (x499 as u64) * (0x4b1ba7b6_u32 as u64) + (x489 as u64)
+                + (x533 as u64);
+            (t536 as u32, (t536 >> 32) as u32)
+        };
+        let (x540, x541) = {
+            let t540: u64 = (x499 as u64) * (0x397fe69a_u32 as u64) + (x493 as u64)
+                + (x537 as u64);
+            (t540 as u32, (t540 >> 32) as u32)
+        };
+        let (x544, x545) = {
+            let t544: u64 = (x499 as u64) * (0x1a0111ea_u32 as u64) + (x494 as u64)
+                + (x541 as u64);
+            (t544 as u32, (t544 >> 32) as u32)
+        };
         let x550 = x504.wrapping_mul(0xfffcfffd_u32);
-        let t551: u64 = (x550 as u64) * (0xffffaaab_u32 as u64) + (x504 as u64);
-        let x552 = (t551 >> 32) as u32;
-        let t555: u64 = (x550 as u64) * (0xb9feffff_u32 as u64) + (x508 as u64)
-            + (x552 as u64);
-        let x555 = t555 as u32;
-        let x556 = (t555 >> 32) as u32;
-        let t559: u64 = (x550 as u64) * (0xb153ffff_u32 as u64) + (x512 as u64)
-            + (x556 as u64);
-        let x559 = t559 as u32;
-        let x560 = (t559 >> 32) as u32;
-        let t563: u64 = (x550 as u64) * (0x1eabfffe_u32 as u64) + (x516 as u64)
-            + (x560 as u64);
-        let x563 = t563 as u32;
-        let x564 = (t563 >> 32) as u32;
-        let t567: u64 = (x550 as u64) * (0xf6b0f624_u32 as u64) + (x520 as u64)
-            + (x564 as u64);
-        let x567 = t567 as u32;
-        let x568 = (t567 >> 32) as u32;
-        let t571: u64 = (x550 as u64) * (0x6730d2a0_u32 as u64) + (x524 as u64)
-            + (x568 as u64);
-        let x571 = t571 as u32;
-        let x572 = (t571 >> 32) as u32;
-        let t575: u64 = (x550 as u64) * (0xf38512bf_u32 as u64) + (x528 as u64)
-            + (x572 as u64);
-        let x575 = t575 as u32;
-        let x576 = (t575 >> 32) as u32;
-        let t579: u64 = (x550 as u64) * (0x64774b84_u32 as u64) + (x532 as u64)
-            + (x576 as u64);
-        let x579 = t579 as u32;
-        let x580 = (t579 >> 32) as u32;
-        let t583: u64 = (x550 as u64) * (0x434bacd7_u32 as u64) + (x536 as u64)
-            + (x580 as u64);
-        let x583 = t583 as u32;
-        let x584 = (t583 >> 32) as u32;
-        let t587: u64 = (x550 as u64) * (0x4b1ba7b6_u32 as u64) + (x540 as u64)
-            + (x584 as u64);
-        let x587 = t587 as u32;
-        let x588 = (t587 >> 32) as u32;
-        let t591: u64 = (x550 as u64) * (0x397fe69a_u32 as u64) + (x544 as u64)
-            + (x588 as u64);
-        let x591 = t591 as u32;
-        let x592 = (t591 >> 32) as u32;
-        let t595: u64 = (x550 as u64) * (0x1a0111ea_u32 as u64) + (x545 as u64)
-            + (x592 as u64);
-        let x595 = t595 as u32;
-        let x596 = (t595 >> 32) as u32;
+        let x552 = {
+            let t551: u64 = (x550 as u64) * (0xffffaaab_u32 as u64) + (x504 as u64);
+            (t551 >> 32) as u32
+        };
+        let (x555, x556) = {
+            let t555: u64 = (x550 as u64) * (0xb9feffff_u32 as u64) + (x508 as u64)
+                + (x552 as u64);
+            (t555 as u32, (t555 >> 32) as u32)
+        };
+        let (x559, x560) = {
+            let t559: u64 = (x550 as u64) * (0xb153ffff_u32 as u64) + (x512 as u64)
+                + (x556 as u64);
+            (t559 as u32, (t559 >> 32) as u32)
+        };
+        let (x563, x564) = {
+            let t563: u64 = (x550 as u64) * (0x1eabfffe_u32 as u64) + (x516 as u64)
+                + (x560 as u64);
+            (t563 as u32, (t563 >> 32) as u32)
+        };
+        let (x567, x568) = {
+            let t567: u64 = (x550 as u64) * (0xf6b0f624_u32 as u64) + (x520 as u64)
+                + (x564 as u64);
+            (t567 as u32, (t567 >> 32) as u32)
+        };
+        let (x571, x572) = {
+            let t571: u64 = (x550 as u64) * (0x6730d2a0_u32 as u64) + (x524 as u64)
+                + (x568 as u64);
+            (t571 as u32, (t571 >> 32) as u32)
+        };
+        let (x575, x576) = {
+            let t575: u64 = (x550 as u64) * (0xf38512bf_u32 as u64) + (x528 as u64)
+                + (x572 as u64);
+            (t575 as u32, (t575 >> 32) as u32)
+        };
+        let (x579, x580) = {
+            let t579: u64 = (x550 as u64) * (0x64774b84_u32 as u64) + (x532 as u64)
+                + (x576 as u64);
+            (t579 as u32, (t579 >> 32) as u32)
+        };
+        let (x583, x584) = {
+            let t583: u64 = (x550 as u64) * (0x434bacd7_u32 as u64) + (x536 as u64)
+                + (x580 as u64);
+            (t583 as u32, (t583 >> 32) as u32)
+        };
+        let (x587, x588) = {
+            let t587: u64 = (x550 as u64) * (0x4b1ba7b6_u32 as u64) + (x540 as u64)
+                + (x584 as u64);
+            (t587 as u32, (t587 >> 32) as u32)
+        };
+        let (x591, x592) = {
+            let t591: u64 = (x550 as u64) * (0x397fe69a_u32 as u64) + (x544 as u64)
+                + (x588 as u64);
+            (t591 as u32, (t591 >> 32) as u32)
+        };
+        let (x595, x596) = {
+            let t595: u64 = (x550 as u64) * (0x1a0111ea_u32 as u64) + (x545 as u64)
+                + (x592 as u64);
+            (t595 as u32, (t595 >> 32) as u32)
+        };
         let x601 = x555.wrapping_mul(0xfffcfffd_u32);
-        let t602: u64 = (x601 as u64) * (0xffffaaab_u32 as u64) + (x555 as u64);
-        let x603 = (t602 >> 32) as u32;
-        let t606: u64 = (x601 as u64) * (0xb9feffff_u32 as u64) + (x559 as u64)
-            + (x603 as u64);
-        let x606 = t606 as u32;
-        let x607 = (t606 >> 32) as u32;
-        let t610: u64 = (x601 as u64) * (0xb153ffff_u32 as u64) + (x563 as u64)
-            + (x607 as u64);
-        let x610 = t610 as u32;
-        let x611 = (t610 >> 32) as u32;
-        let t614: u64 = (x601 as u64) * (0x1eabfffe_u32 as u64) + (x567 as u64)
-            + (x611 as u64);
-        let x614 = t614 as u32;
-        let x615 = (t614 >> 32) as u32;
-        let t618: u64 = (x601 as u64) * (0xf6b0f624_u32 as u64) + (x571 as u64)
-            + (x615 as u64);
-        let x618 = t618 as u32;
-        let x619 = (t618 >> 32) as u32;
-        let t622: u64 = (x601 as u64) * (0x6730d2a0_u32 as u64) + (x575 as u64)
-            + (x619 as u64);
-        let x622 = t622 as u32;
-        let x623 = (t622 >> 32) as u32;
-        let t626: u64 = (x601 as u64) * (0xf38512bf_u32 as u64) + (x579 as u64)
-            + (x623 as u64);
-        let x626 = t626 as u32;
-        let x627 = (t626 >> 32) as u32;
-        let t630: u64 = (x601 as u64) * (0x64774b84_u32 as u64) + (x583 as u64)
-            + (x627 as u64);
-        let x630 = t630 as u32;
-        let x631 = (t630 >> 32) as u32;
-        let t634: u64 = (x601 as u64) * (0x434bacd7_u32 as u64) + (x587 as u64)
-            + (x631 as u64);
-        let x634 = t634 as u32;
-        let x635 = (t634 >> 32) as u32;
-        let t638: u64 = (x601 as u64) * (0x4b1ba7b6_u32 as u64) + (x591 as u64)
-            + (x635 as u64);
-        let x638 = t638 as u32;
-        let x639 = (t638 >> 32) as u32;
-        let t642: u64 = (x601 as u64) * (0x397fe69a_u32 as u64) + (x595 as u64)
-            + (x639 as u64);
-        let x642 = t642 as u32;
-        let x643 = (t642 >> 32) as u32;
-        let t646: u64 = (x601 as u64) * (0x1a0111ea_u32 as u64) + (x596 as u64)
-            + (x643 as u64);
-        let x646 = t646 as u32;
-        let x647 = (t646 >> 32) as u32;
-        let t663: u64 = {
-            let (d, b1) = x606.overflowing_sub(0xffffaaab_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x603 = {
+            let t602: u64 = (x601 as u64) * (0xffffaaab_u32 as u64) + (x555 as u64);
+            (t602 >> 32) as u32
         };
-        let x663 = t663 as u32;
-        let x664 = (t663 >> 63) as u32;
-        let t665: u64 = {
-            let (d, b1) = x610.overflowing_sub(0xb9feffff_u32);
-            let (d, b2) = d.overflowing_sub(x664);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x606, x607) = {
+            let t606: u64 = (x601 as u64) * (0xb9feffff_u32 as u64) + (x559 as u64)
+                + (x603 as u64);
+            (t606 as u32, (t606 >> 32) as u32)
         };
-        let x665 = t665 as u32;
-        let x666 = (t665 >> 63) as u32;
-        let t667: u64 = {
-            let (d, b1) = x614.overflowing_sub(0xb153ffff_u32);
-            let (d, b2) = d.overflowing_sub(x666);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x610, x611) = {
+            let t610: u64 = (x601 as u64) * (0xb153ffff_u32 as u64) + (x563 as u64)
+                + (x607 as u64);
+            (t610 as u32, (t610 >> 32) as u32)
         };
-        let x667 = t667 as u32;
-        let x668 = (t667 >> 63) as u32;
-        let t669: u64 = {
-            let (d, b1) = x618.overflowing_sub(0x1eabfffe_u32);
-            let (d, b2) = d.overflowing_sub(x668);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x614, x615) = {
+            let t614: u64 = (x601 as u64) * (0x1eabfffe_u32 as u64) + (x567 as u64)
+                + (x611 as u64);
+            (t614 as u32, (t614 >> 32) as u32)
         };
-        let x669 = t669 as u32;
-        let x670 = (t669 >> 63) as u32;
-        let t671: u64 = {
-            let (d, b1) = x622.overflowing_sub(0xf6b0f624_u32);
-            let (d, b2) = d.overflowing_sub(x670);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x618, x619) = {
+            let t618: u64 = (x601 as u64) * (0xf6b0f624_u32 as u64) + (x571 as u64)
+                + (x615 as u64);
+            (t618 as u32, (t618 >> 32) as u32)
         };
-        let x671 = t671 as u32;
-        let x672 = (t671 >> 63) as u32;
-        let t673: u64 = {
-            let (d, b1) = x626.overflowing_sub(0x6730d2a0_u32);
-            let (d, b2) = d.overflowing_sub(x672);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x622, x623) = {
+            let t622: u64 = (x601 as u64) * (0x6730d2a0_u32 as u64) + (x575 as u64)
+                + (x619 as u64);
+            (t622 as u32, (t622 >> 32) as u32)
         };
-        let x673 = t673 as u32;
-        let x674 = (t673 >> 63) as u32;
-        let t675: u64 = {
-            let (d, b1) = x630.overflowing_sub(0xf38512bf_u32);
-            let (d, b2) = d.overflowing_sub(x674);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x626, x627) = {
+            let t626: u64 = (x601 as u64) * (0xf38512bf_u32 as u64) + (x579 as u64)
+                + (x623 as u64);
+            (t626 as u32, (t626 >> 32) as u32)
         };
-        let x675 = t675 as u32;
-        let x676 = (t675 >> 63) as u32;
-        let t677: u64 = {
-            let (d, b1) = x634.overflowing_sub(0x64774b84_u32);
-            let (d, b2) = d.overflowing_sub(x676);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x630, x631) = {
+            let t630: u64 = (x601 as u64) * (0x64774b84_u32 as u64) + (x583 as u64)
+                + (x627 as u64);
+            (t630 as u32, (t630 >> 32) as u32)
         };
-        let x677 = t677 as u32;
-        let x678 = (t677 >> 63) as u32;
-        let t679: u64 = {
-            let (d, b1) = x638.overflowing_sub(0x434bacd7_u32);
-            let (d, b2) = d.overflowing_sub(x678);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x634, x635) = {
+            let t634: u64 = (x601 as u64) * (0x434bacd7_u32 as u64) + (x587 as u64)
+                + (x631 as u64);
+            (t634 as u32, (t634 >> 32) as u32)
         };
-        let x679 = t679 as u32;
-        let x680 = (t679 >> 63) as u32;
-        let t681: u64 = {
-            let (d, b1) = x642.overflowing_sub(0x4b1ba7b6_u32);
-            let (d, b2) = d.overflowing_sub(x680);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x638, x639) = {
+            let t638: u64 = (x601 as u64) * (0x4b1ba7b6_u32 as u64) + (x591 as u64)
+                + (x635 as u64);
+            (t638 as u32, (t638 >> 32) as u32)
         };
-        let x681 = t681 as u32;
-        let x682 = (t681 >> 63) as u32;
-        let t683: u64 = {
-            let (d, b1) = x646.overflowing_sub(0x397fe69a_u32);
-            let (d, b2) = d.overflowing_sub(x682);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x642, x643) = {
+            let t642: u64 = (x601 as u64) * (0x397fe69a_u32 as u64) + (x595 as u64)
+                + (x639 as u64);
+            (t642 as u32, (t642 >> 32) as u32)
         };
-        let x683 = t683 as u32;
-        let x684 = (t683 >> 63) as u32;
-        let t685: u64 = {
-            let (d, b1) = x647.overflowing_sub(0x1a0111ea_u32);
-            let (d, b2) = d.overflowing_sub(x684);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x646, x647) = {
+            let t646: u64 = (x601 as u64) * (0x1a0111ea_u32 as u64) + (x596 as u64)
+                + (x643 as u64);
+            (t646 as u32, (t646 >> 32) as u32)
         };
-        let x685 = t685 as u32;
-        let x686 = (t685 >> 63) as u32;
-        let x689 = (0 as u32).wrapping_sub(x686);
+        let (x663, x664) = {
+            let t663: u64 = {
+                let (d, b1) = x606.overflowing_sub(0xffffaaab_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t663 as u32, (t663 >> 63) as u32)
+        };
+        let (x665, x666) = {
+            let t665: u64 = {
+                let (d, b1) = x610.overflowing_sub(0xb9feffff_u32);
+                let (d, b2) = d.overflowing_sub(x664);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t665 as u32, (t665 >> 63) as u32)
+        };
+        let (x667, x668) = {
+            let t667: u64 = {
+                let (d, b1) = x614.overflowing_sub(0xb153ffff_u32);
+                let (d, b2) = d.overflowing_sub(x666);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t667 as u32, (t667 >> 63) as u32)
+        };
+        let (x669, x670) = {
+            let t669: u64 = {
+                let (d, b1) = x618.overflowing_sub(0x1eabfffe_u32);
+                let (d, b2) = d.overflowing_sub(x668);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t669 as u32, (t669 >> 63) as u32)
+        };
+        let (x671, x672) = {
+            let t671: u64 = {
+                let (d, b1) = x622.overflowing_sub(0xf6b0f624_u32);
+                let (d, b2) = d.overflowing_sub(x670);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t671 as u32, (t671 >> 63) as u32)
+        };
+        let (x673, x674) = {
+            let t673: u64 = {
+                let (d, b1) = x626.overflowing_sub(0x6730d2a0_u32);
+                let (d, b2) = d.overflowing_sub(x672);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t673 as u32, (t673 >> 63) as u32)
+        };
+        let (x675, x676) = {
+            let t675: u64 = {
+                let (d, b1) = x630.overflowing_sub(0xf38512bf_u32);
+                let (d, b2) = d.overflowing_sub(x674);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t675 as u32, (t675 >> 63) as u32)
+        };
+        let (x677, x678) = {
+            let t677: u64 = {
+                let (d, b1) = x634.overflowing_sub(0x64774b84_u32);
+                let (d, b2) = d.overflowing_sub(x676);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t677 as u32, (t677 >> 63) as u32)
+        };
+        let (x679, x680) = {
+            let t679: u64 = {
+                let (d, b1) = x638.overflowing_sub(0x434bacd7_u32);
+                let (d, b2) = d.overflowing_sub(x678);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t679 as u32, (t679 >> 63) as u32)
+        };
+        let (x681, x682) = {
+            let t681: u64 = {
+                let (d, b1) = x642.overflowing_sub(0x4b1ba7b6_u32);
+                let (d, b2) = d.overflowing_sub(x680);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t681 as u32, (t681 >> 63) as u32)
+        };
+        let (x683, x684) = {
+            let t683: u64 = {
+                let (d, b1) = x646.overflowing_sub(0x397fe69a_u32);
+                let (d, b2) = d.overflowing_sub(x682);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t683 as u32, (t683 >> 63) as u32)
+        };
+        let (x685, x686) = {
+            let t685: u64 = {
+                let (d, b1) = x647.overflowing_sub(0x1a0111ea_u32);
+                let (d, b2) = d.overflowing_sub(x684);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t685 as u32, (t685 >> 63) as u32)
+        };
+        let x689 = 0u32.wrapping_sub(x686);
         let x690 = x663 ^ (x689 & (x663 ^ x606));
         let x691 = x665 ^ (x689 & (x665 ^ x610));
         let x692 = x667 ^ (x689 & (x667 ^ x614));
@@ -4278,440 +5242,674 @@ impl Fp {
     }
     /// The 2n-limb product a·b of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_wide_limbs(a: &[u32; 12], b: &[u32; 12]) -> [u32; 24] {
-        let t25: u64 = (a[0] as u64) * (b[0] as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[1] as u64) * (b[0] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[2] as u64) * (b[0] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[3] as u64) * (b[0] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[4] as u64) * (b[0] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[5] as u64) * (b[0] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[6] as u64) * (b[0] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[7] as u64) * (b[0] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[8] as u64) * (b[0] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[9] as u64) * (b[0] as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[10] as u64) * (b[0] as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[11] as u64) * (b[0] as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[0] as u64) * (b[1] as u64) + (x27 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (b[1] as u64) + (x29 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[2] as u64) * (b[1] as u64) + (x31 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[3] as u64) * (b[1] as u64) + (x33 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) * (b[1] as u64) + (x35 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (b[1] as u64) + (x37 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[6] as u64) * (b[1] as u64) + (x39 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[7] as u64) * (b[1] as u64) + (x41 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[8] as u64) * (b[1] as u64) + (x43 as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[9] as u64) * (b[1] as u64) + (x45 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[10] as u64) * (b[1] as u64) + (x47 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[11] as u64) * (b[1] as u64) + (x48 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[0] as u64) * (b[2] as u64) + (x51 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[1] as u64) * (b[2] as u64) + (x53 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[2] as u64) * (b[2] as u64) + (x55 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[3] as u64) * (b[2] as u64) + (x57 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[4] as u64) * (b[2] as u64) + (x59 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[5] as u64) * (b[2] as u64) + (x61 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[6] as u64) * (b[2] as u64) + (x63 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[7] as u64) * (b[2] as u64) + (x65 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[8] as u64) * (b[2] as u64) + (x67 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[9] as u64) * (b[2] as u64) + (x69 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[10] as u64) * (b[2] as u64) + (x71 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[11] as u64) * (b[2] as u64) + (x72 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[0] as u64) * (b[3] as u64) + (x75 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[1] as u64) * (b[3] as u64) + (x77 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[2] as u64) * (b[3] as u64) + (x79 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[3] as u64) * (b[3] as u64) + (x81 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[4] as u64) * (b[3] as u64) + (x83 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[5] as u64) * (b[3] as u64) + (x85 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[6] as u64) * (b[3] as u64) + (x87 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[7] as u64) * (b[3] as u64) + (x89 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[8] as u64) * (b[3] as u64) + (x91 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[9] as u64) * (b[3] as u64) + (x93 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[10] as u64) * (b[3] as u64) + (x95 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[11] as u64) * (b[3] as u64) + (x96 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[0] as u64) * (b[4] as u64) + (x99 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[1] as u64) * (b[4] as u64) + (x101 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[2] as u64) * (b[4] as u64) + (x103 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[3] as u64) * (b[4] as u64) + (x105 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[4] as u64) * (b[4] as u64) + (x107 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[5] as u64) * (b[4] as u64) + (x109 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[6] as u64) * (b[4] as u64) + (x111 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[7] as u64) * (b[4] as u64) + (x113 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[8] as u64) * (b[4] as u64) + (x115 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[9] as u64) * (b[4] as u64) + (x117 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[10] as u64) * (b[4] as u64) + (x119 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[11] as u64) * (b[4] as u64) + (x120 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (a[0] as u64) * (b[5] as u64) + (x123 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (a[1] as u64) * (b[5] as u64) + (x125 as u64) + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (a[2] as u64) * (b[5] as u64) + (x127 as u64) + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (a[3] as u64) * (b[5] as u64) + (x129 as u64) + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (a[4] as u64) * (b[5] as u64) + (x131 as u64) + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (a[5] as u64) * (b[5] as u64) + (x133 as u64) + (x154 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (a[6] as u64) * (b[5] as u64) + (x135 as u64) + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let t159: u64 = (a[7] as u64) * (b[5] as u64) + (x137 as u64) + (x158 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t161: u64 = (a[8] as u64) * (b[5] as u64) + (x139 as u64) + (x160 as u64);
-        let x161 = t161 as u32;
-        let x162 = (t161 >> 32) as u32;
-        let t163: u64 = (a[9] as u64) * (b[5] as u64) + (x141 as u64) + (x162 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t165: u64 = (a[10] as u64) * (b[5] as u64) + (x143 as u64) + (x164 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
-        let t167: u64 = (a[11] as u64) * (b[5] as u64) + (x144 as u64) + (x166 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t169: u64 = (a[0] as u64) * (b[6] as u64) + (x147 as u64);
-        let x169 = t169 as u32;
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (a[1] as u64) * (b[6] as u64) + (x149 as u64) + (x170 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (a[2] as u64) * (b[6] as u64) + (x151 as u64) + (x172 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (a[3] as u64) * (b[6] as u64) + (x153 as u64) + (x174 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (a[4] as u64) * (b[6] as u64) + (x155 as u64) + (x176 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (a[5] as u64) * (b[6] as u64) + (x157 as u64) + (x178 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (a[6] as u64) * (b[6] as u64) + (x159 as u64) + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (a[7] as u64) * (b[6] as u64) + (x161 as u64) + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (a[8] as u64) * (b[6] as u64) + (x163 as u64) + (x184 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (a[9] as u64) * (b[6] as u64) + (x165 as u64) + (x186 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (a[10] as u64) * (b[6] as u64) + (x167 as u64) + (x188 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (a[11] as u64) * (b[6] as u64) + (x168 as u64) + (x190 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
-        let t193: u64 = (a[0] as u64) * (b[7] as u64) + (x171 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t195: u64 = (a[1] as u64) * (b[7] as u64) + (x173 as u64) + (x194 as u64);
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 32) as u32;
-        let t197: u64 = (a[2] as u64) * (b[7] as u64) + (x175 as u64) + (x196 as u64);
-        let x197 = t197 as u32;
-        let x198 = (t197 >> 32) as u32;
-        let t199: u64 = (a[3] as u64) * (b[7] as u64) + (x177 as u64) + (x198 as u64);
-        let x199 = t199 as u32;
-        let x200 = (t199 >> 32) as u32;
-        let t201: u64 = (a[4] as u64) * (b[7] as u64) + (x179 as u64) + (x200 as u64);
-        let x201 = t201 as u32;
-        let x202 = (t201 >> 32) as u32;
-        let t203: u64 = (a[5] as u64) * (b[7] as u64) + (x181 as u64) + (x202 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (a[6] as u64) * (b[7] as u64) + (x183 as u64) + (x204 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
-        let t207: u64 = (a[7] as u64) * (b[7] as u64) + (x185 as u64) + (x206 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (a[8] as u64) * (b[7] as u64) + (x187 as u64) + (x208 as u64);
-        let x209 = t209 as u32;
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (a[9] as u64) * (b[7] as u64) + (x189 as u64) + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (a[10] as u64) * (b[7] as u64) + (x191 as u64) + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (a[11] as u64) * (b[7] as u64) + (x192 as u64) + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (a[0] as u64) * (b[8] as u64) + (x195 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (a[1] as u64) * (b[8] as u64) + (x197 as u64) + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (a[2] as u64) * (b[8] as u64) + (x199 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (a[3] as u64) * (b[8] as u64) + (x201 as u64) + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (a[4] as u64) * (b[8] as u64) + (x203 as u64) + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (a[5] as u64) * (b[8] as u64) + (x205 as u64) + (x226 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (a[6] as u64) * (b[8] as u64) + (x207 as u64) + (x228 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
-        let t231: u64 = (a[7] as u64) * (b[8] as u64) + (x209 as u64) + (x230 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
-        let t233: u64 = (a[8] as u64) * (b[8] as u64) + (x211 as u64) + (x232 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (a[9] as u64) * (b[8] as u64) + (x213 as u64) + (x234 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (a[10] as u64) * (b[8] as u64) + (x215 as u64) + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (a[11] as u64) * (b[8] as u64) + (x216 as u64) + (x238 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[0] as u64) * (b[9] as u64) + (x219 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (a[1] as u64) * (b[9] as u64) + (x221 as u64) + (x242 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[2] as u64) * (b[9] as u64) + (x223 as u64) + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (a[3] as u64) * (b[9] as u64) + (x225 as u64) + (x246 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (a[4] as u64) * (b[9] as u64) + (x227 as u64) + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (a[5] as u64) * (b[9] as u64) + (x229 as u64) + (x250 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (a[6] as u64) * (b[9] as u64) + (x231 as u64) + (x252 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (a[7] as u64) * (b[9] as u64) + (x233 as u64) + (x254 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (a[8] as u64) * (b[9] as u64) + (x235 as u64) + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (a[9] as u64) * (b[9] as u64) + (x237 as u64) + (x258 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t261: u64 = (a[10] as u64) * (b[9] as u64) + (x239 as u64) + (x260 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t263: u64 = (a[11] as u64) * (b[9] as u64) + (x240 as u64) + (x262 as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
-        let t265: u64 = (a[0] as u64) * (b[10] as u64) + (x243 as u64);
-        let x265 = t265 as u32;
-        let x266 = (t265 >> 32) as u32;
-        let t267: u64 = (a[1] as u64) * (b[10] as u64) + (x245 as u64) + (x266 as u64);
-        let x267 = t267 as u32;
-        let x268 = (t267 >> 32) as u32;
-        let t269: u64 = (a[2] as u64) * (b[10] as u64) + (x247 as u64) + (x268 as u64);
-        let x269 = t269 as u32;
-        let x270 = (t269 >> 32) as u32;
-        let t271: u64 = (a[3] as u64) * (b[10] as u64) + (x249 as u64) + (x270 as u64);
-        let x271 = t271 as u32;
-        let x272 = (t271 >> 32) as u32;
-        let t273: u64 = (a[4] as u64) * (b[10] as u64) + (x251 as u64) + (x272 as u64);
-        let x273 = t273 as u32;
-        let x274 = (t273 >> 32) as u32;
-        let t275: u64 = (a[5] as u64) * (b[10] as u64) + (x253 as u64) + (x274 as u64);
-        let x275 = t275 as u32;
-        let x276 = (t275 >> 32) as u32;
-        let t277: u64 = (a[6] as u64) * (b[10] as u64) + (x255 as u64) + (x276 as u64);
-        let x277 = t277 as u32;
-        let x278 = (t277 >> 32) as u32;
-        let t279: u64 = (a[7] as u64) * (b[10] as u64) + (x257 as u64) + (x278 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
-        let t281: u64 = (a[8] as u64) * (b[10] as u64) + (x259 as u64) + (x280 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
-        let t283: u64 = (a[9] as u64) * (b[10] as u64) + (x261 as u64) + (x282 as u64);
-        let x283 = t283 as u32;
-        let x284 = (t283 >> 32) as u32;
-        let t285: u64 = (a[10] as u64) * (b[10] as u64) + (x263 as u64) + (x284 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (a[11] as u64) * (b[10] as u64) + (x264 as u64) + (x286 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (a[0] as u64) * (b[11] as u64) + (x267 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (a[1] as u64) * (b[11] as u64) + (x269 as u64) + (x290 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (a[2] as u64) * (b[11] as u64) + (x271 as u64) + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (a[3] as u64) * (b[11] as u64) + (x273 as u64) + (x294 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (a[4] as u64) * (b[11] as u64) + (x275 as u64) + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (a[5] as u64) * (b[11] as u64) + (x277 as u64) + (x298 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (a[6] as u64) * (b[11] as u64) + (x279 as u64) + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (a[7] as u64) * (b[11] as u64) + (x281 as u64) + (x302 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (a[8] as u64) * (b[11] as u64) + (x283 as u64) + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (a[9] as u64) * (b[11] as u64) + (x285 as u64) + (x306 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (a[10] as u64) * (b[11] as u64) + (x287 as u64) + (x308 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (a[11] as u64) * (b[11] as u64) + (x288 as u64) + (x310 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) * (b[0] as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[1] as u64) * (b[0] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[2] as u64) * (b[0] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[3] as u64) * (b[0] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[4] as u64) * (b[0] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[5] as u64) * (b[0] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[6] as u64) * (b[0] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[7] as u64) * (b[0] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[8] as u64) * (b[0] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[9] as u64) * (b[0] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[10] as u64) * (b[0] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[11] as u64) * (b[0] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[0] as u64) * (b[1] as u64) + (x27 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (b[1] as u64) + (x29 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[2] as u64) * (b[1] as u64) + (x31 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[3] as u64) * (b[1] as u64) + (x33 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) * (b[1] as u64) + (x35 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (b[1] as u64) + (x37 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[6] as u64) * (b[1] as u64) + (x39 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[7] as u64) * (b[1] as u64) + (x41 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[8] as u64) * (b[1] as u64) + (x43 as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[9] as u64) * (b[1] as u64) + (x45 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[10] as u64) * (b[1] as u64) + (x47 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[11] as u64) * (b[1] as u64) + (x48 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[0] as u64) * (b[2] as u64) + (x51 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[1] as u64) * (b[2] as u64) + (x53 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[2] as u64) * (b[2] as u64) + (x55 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[3] as u64) * (b[2] as u64) + (x57 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[4] as u64) * (b[2] as u64) + (x59 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[5] as u64) * (b[2] as u64) + (x61 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[6] as u64) * (b[2] as u64) + (x63 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[7] as u64) * (b[2] as u64) + (x65 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[8] as u64) * (b[2] as u64) + (x67 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[9] as u64) * (b[2] as u64) + (x69 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[10] as u64) * (b[2] as u64) + (x71 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[11] as u64) * (b[2] as u64) + (x72 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[0] as u64) * (b[3] as u64) + (x75 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[1] as u64) * (b[3] as u64) + (x77 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[2] as u64) * (b[3] as u64) + (x79 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[3] as u64) * (b[3] as u64) + (x81 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[4] as u64) * (b[3] as u64) + (x83 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (b[3] as u64) + (x85 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[6] as u64) * (b[3] as u64) + (x87 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[7] as u64) * (b[3] as u64) + (x89 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[8] as u64) * (b[3] as u64) + (x91 as u64) + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[9] as u64) * (b[3] as u64) + (x93 as u64) + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[10] as u64) * (b[3] as u64) + (x95 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[11] as u64) * (b[3] as u64) + (x96 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[0] as u64) * (b[4] as u64) + (x99 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[1] as u64) * (b[4] as u64) + (x101 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[2] as u64) * (b[4] as u64) + (x103 as u64)
+                + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[3] as u64) * (b[4] as u64) + (x105 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[4] as u64) * (b[4] as u64) + (x107 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[5] as u64) * (b[4] as u64) + (x109 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[6] as u64) * (b[4] as u64) + (x111 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[7] as u64) * (b[4] as u64) + (x113 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[8] as u64) * (b[4] as u64) + (x115 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[9] as u64) * (b[4] as u64) + (x117 as u64)
+                + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[10] as u64) * (b[4] as u64) + (x119 as u64)
+                + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[11] as u64) * (b[4] as u64) + (x120 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (a[0] as u64) * (b[5] as u64) + (x123 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (a[1] as u64) * (b[5] as u64) + (x125 as u64)
+                + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (a[2] as u64) * (b[5] as u64) + (x127 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (a[3] as u64) * (b[5] as u64) + (x129 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (a[4] as u64) * (b[5] as u64) + (x131 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (a[5] as u64) * (b[5] as u64) + (x133 as u64)
+                + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (a[6] as u64) * (b[5] as u64) + (x135 as u64)
+                + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (a[7] as u64) * (b[5] as u64) + (x137 as u64)
+                + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (a[8] as u64) * (b[5] as u64) + (x139 as u64)
+                + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (a[9] as u64) * (b[5] as u64) + (x141 as u64)
+                + (x162 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (a[10] as u64) * (b[5] as u64) + (x143 as u64)
+                + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (a[11] as u64) * (b[5] as u64) + (x144 as u64)
+                + (x166 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (a[0] as u64) * (b[6] as u64) + (x147 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (a[1] as u64) * (b[6] as u64) + (x149 as u64)
+                + (x170 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (a[2] as u64) * (b[6] as u64) + (x151 as u64)
+                + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (a[3] as u64) * (b[6] as u64) + (x153 as u64)
+                + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (a[4] as u64) * (b[6] as u64) + (x155 as u64)
+                + (x176 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (a[5] as u64) * (b[6] as u64) + (x157 as u64)
+                + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (a[6] as u64) * (b[6] as u64) + (x159 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (a[7] as u64) * (b[6] as u64) + (x161 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (a[8] as u64) * (b[6] as u64) + (x163 as u64)
+                + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (a[9] as u64) * (b[6] as u64) + (x165 as u64)
+                + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (a[10] as u64) * (b[6] as u64) + (x167 as u64)
+                + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (a[11] as u64) * (b[6] as u64) + (x168 as u64)
+                + (x190 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (a[0] as u64) * (b[7] as u64) + (x171 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (a[1] as u64) * (b[7] as u64) + (x173 as u64)
+                + (x194 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
+        let (x197, x198) = {
+            let t197: u64 = (a[2] as u64) * (b[7] as u64) + (x175 as u64)
+                + (x196 as u64);
+            (t197 as u32, (t197 >> 32) as u32)
+        };
+        let (x199, x200) = {
+            let t199: u64 = (a[3] as u64) * (b[7] as u64) + (x177 as u64)
+                + (x198 as u64);
+            (t199 as u32, (t199 >> 32) as u32)
+        };
+        let (x201, x202) = {
+            let t201: u64 = (a[4] as u64) * (b[7] as u64) + (x179 as u64)
+                + (x200 as u64);
+            (t201 as u32, (t201 >> 32) as u32)
+        };
+        let (x203, x204) = {
+            let t203: u64 = (a[5] as u64) * (b[7] as u64) + (x181 as u64)
+                + (x202 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let (x205, x206) = {
+            let t205: u64 = (a[6] as u64) * (b[7] as u64) + (x183 as u64)
+                + (x204 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
+        let (x207, x208) = {
+            let t207: u64 = (a[7] as u64) * (b[7] as u64) + (x185 as u64)
+                + (x206 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let (x209, x210) = {
+            let t209: u64 = (a[8] as u64) * (b[7] as u64) + (x187 as u64)
+                + (x208 as u64);
+            (t209 as u32, (t209 >> 32) as u32)
+        };
+        let (x211, x212) = {
+            let t211: u64 = (a[9] as u64) * (b[7] as u64) + (x189 as u64)
+                + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (a[10] as u64) * (b[7] as u64) + (x191 as u64)
+                + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (a[11] as u64) * (b[7] as u64) + (x192 as u64)
+                + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (a[0] as u64) * (b[8] as u64) + (x195 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (a[1] as u64) * (b[8] as u64) + (x197 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (a[2] as u64) * (b[8] as u64) + (x199 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (a[3] as u64) * (b[8] as u64) + (x201 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (a[4] as u64) * (b[8] as u64) + (x203 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (a[5] as u64) * (b[8] as u64) + (x205 as u64)
+                + (x226 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (a[6] as u64) * (b[8] as u64) + (x207 as u64)
+                + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (a[7] as u64) * (b[8] as u64) + (x209 as u64)
+                + (x230 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
+        let (x233, x234) = {
+            let t233: u64 = (a[8] as u64) * (b[8] as u64) + (x211 as u64)
+                + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (a[9] as u64) * (b[8] as u64) + (x213 as u64)
+                + (x234 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (a[10] as u64) * (b[8] as u64) + (x215 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (a[11] as u64) * (b[8] as u64) + (x216 as u64)
+                + (x238 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[0] as u64) * (b[9] as u64) + (x219 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (a[1] as u64) * (b[9] as u64) + (x221 as u64)
+                + (x242 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[2] as u64) * (b[9] as u64) + (x223 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (a[3] as u64) * (b[9] as u64) + (x225 as u64)
+                + (x246 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (a[4] as u64) * (b[9] as u64) + (x227 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (a[5] as u64) * (b[9] as u64) + (x229 as u64)
+                + (x250 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (a[6] as u64) * (b[9] as u64) + (x231 as u64)
+                + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (a[7] as u64) * (b[9] as u64) + (x233 as u64)
+                + (x254 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (a[8] as u64) * (b[9] as u64) + (x235 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (a[9] as u64) * (b[9] as u64) + (x237 as u64)
+                + (x258 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (a[10] as u64) * (b[9] as u64) + (x239 as u64)
+                + (x260 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (a[11] as u64) * (b[9] as u64) + (x240 as u64)
+                + (x262 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x265, x266) = {
+            let t265: u64 = (a[0] as u64) * (b[10] as u64) + (x243 as u64);
+            (t265 as u32, (t265 >> 32) as u32)
+        };
+        let (x267, x268) = {
+            let t267: u64 = (a[1] as u64) * (b[10] as u64) + (x245 as u64)
+                + (x266 as u64);
+            (t267 as u32, (t267 >> 32) as u32)
+        };
+        let (x269, x270) = {
+            let t269: u64 = (a[2] as u64) * (b[10] as u64) + (x247 as u64)
+                + (x268 as u64);
+            (t269 as u32, (t269 >> 32) as u32)
+        };
+        let (x271, x272) = {
+            let t271: u64 = (a[3] as u64) * (b[10] as u64) + (x249 as u64)
+                + (x270 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
+        let (x273, x274) = {
+            let t273: u64 = (a[4] as u64) * (b[10] as u64) + (x251 as u64)
+                + (x272 as u64);
+            (t273 as u32, (t273 >> 32) as u32)
+        };
+        let (x275, x276) = {
+            let t275: u64 = (a[5] as u64) * (b[10] as u64) + (x253 as u64)
+                + (x274 as u64);
+            (t275 as u32, (t275 >> 32) as u32)
+        };
+        let (x277, x278) = {
+            let t277: u64 = (a[6] as u64) * (b[10] as u64) + (x255 as u64)
+                + (x276 as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (a[7] as u64) * (b[10] as u64) + (x257 as u64)
+                + (x278 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
+        let (x281, x282) = {
+            let t281: u64 = (a[8] as u64) * (b[10] as u64) + (x259 as u64)
+                + (x280 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
+        let (x283, x284) = {
+            let t283: u64 = (a[9] as u64) * (b[10] as u64) + (x261 as u64)
+                + (x282 as u64);
+            (t283 as u32, (t283 >> 32) as u32)
+        };
+        let (x285, x286) = {
+            let t285: u64 = (a[10] as u64) * (b[10] as u64) + (x263 as u64)
+                + (x284 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
+        let (x287, x288) = {
+            let t287: u64 = (a[11] as u64) * (b[10] as u64) + (x264 as u64)
+                + (x286 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (a[0] as u64) * (b[11] as u64) + (x267 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (a[1] as u64) * (b[11] as u64) + (x269 as u64)
+                + (x290 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (a[2] as u64) * (b[11] as u64) + (x271 as u64)
+                + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (a[3] as u64) * (b[11] as u64) + (x273 as u64)
+                + (x294 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (a[4] as u64) * (b[11] as u64) + (x275 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (a[5] as u64) * (b[11] as u64) + (x277 as u64)
+                + (x298 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (a[6] as u64) * (b[11] as u64) + (x279 as u64)
+                + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (a[7] as u64) * (b[11] as u64) + (x281 as u64)
+                + (x302 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (a[8] as u64) * (b[11] as u64) + (x283 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (a[9] as u64) * (b[11] as u64) + (x285 as u64)
+                + (x306 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (a[10] as u64) * (b[11] as u64) + (x287 as u64)
+                + (x308 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (a[11] as u64) * (b[11] as u64) + (x288 as u64)
+                + (x310 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
         [
             x25,
             x49,
@@ -4741,206 +5939,285 @@ impl Fp {
     }
     /// The 2n-limb square a² of a value below p; off-diagonal products once.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_wide_limbs(a: &[u32; 12]) -> [u32; 24] {
-        let t13: u64 = (a[0] as u64) * (a[1] as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[0] as u64) * (a[2] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[3] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[4] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[5] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[0] as u64) * (a[6] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[0] as u64) * (a[7] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[0] as u64) * (a[8] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[0] as u64) * (a[9] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[0] as u64) * (a[10] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (a[11] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[1] as u64) * (a[2] as u64) + (x17 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[1] as u64) * (a[3] as u64) + (x19 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[1] as u64) * (a[4] as u64) + (x21 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[1] as u64) * (a[5] as u64) + (x23 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[1] as u64) * (a[6] as u64) + (x25 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[1] as u64) * (a[7] as u64) + (x27 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[1] as u64) * (a[8] as u64) + (x29 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[1] as u64) * (a[9] as u64) + (x31 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (a[10] as u64) + (x33 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[1] as u64) * (a[11] as u64) + (x34 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[2] as u64) * (a[3] as u64) + (x39 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[2] as u64) * (a[4] as u64) + (x41 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[2] as u64) * (a[5] as u64) + (x43 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[2] as u64) * (a[6] as u64) + (x45 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[2] as u64) * (a[7] as u64) + (x47 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[2] as u64) * (a[8] as u64) + (x49 as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[2] as u64) * (a[9] as u64) + (x51 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (a[10] as u64) + (x53 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[2] as u64) * (a[11] as u64) + (x54 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[3] as u64) * (a[4] as u64) + (x59 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[3] as u64) * (a[5] as u64) + (x61 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[3] as u64) * (a[6] as u64) + (x63 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[3] as u64) * (a[7] as u64) + (x65 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[3] as u64) * (a[8] as u64) + (x67 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[3] as u64) * (a[9] as u64) + (x69 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[3] as u64) * (a[10] as u64) + (x71 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[3] as u64) * (a[11] as u64) + (x72 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[4] as u64) * (a[5] as u64) + (x77 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[4] as u64) * (a[6] as u64) + (x79 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[4] as u64) * (a[7] as u64) + (x81 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[4] as u64) * (a[8] as u64) + (x83 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[4] as u64) * (a[9] as u64) + (x85 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[4] as u64) * (a[10] as u64) + (x87 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[4] as u64) * (a[11] as u64) + (x88 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[5] as u64) * (a[6] as u64) + (x93 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[5] as u64) * (a[7] as u64) + (x95 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[5] as u64) * (a[8] as u64) + (x97 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[5] as u64) * (a[9] as u64) + (x99 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[5] as u64) * (a[10] as u64) + (x101 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[5] as u64) * (a[11] as u64) + (x102 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[6] as u64) * (a[7] as u64) + (x107 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[6] as u64) * (a[8] as u64) + (x109 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[6] as u64) * (a[9] as u64) + (x111 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[6] as u64) * (a[10] as u64) + (x113 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[6] as u64) * (a[11] as u64) + (x114 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[7] as u64) * (a[8] as u64) + (x119 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[7] as u64) * (a[9] as u64) + (x121 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[7] as u64) * (a[10] as u64) + (x123 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[7] as u64) * (a[11] as u64) + (x124 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[8] as u64) * (a[9] as u64) + (x129 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[8] as u64) * (a[10] as u64) + (x131 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[8] as u64) * (a[11] as u64) + (x132 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[9] as u64) * (a[10] as u64) + (x137 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[9] as u64) * (a[11] as u64) + (x138 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[10] as u64) * (a[11] as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) * (a[1] as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[2] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[3] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[4] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[5] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[0] as u64) * (a[6] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) * (a[7] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[0] as u64) * (a[8] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) * (a[9] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[0] as u64) * (a[10] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (a[11] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) * (a[2] as u64) + (x17 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[1] as u64) * (a[3] as u64) + (x19 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[1] as u64) * (a[4] as u64) + (x21 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[1] as u64) * (a[5] as u64) + (x23 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[1] as u64) * (a[6] as u64) + (x25 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[1] as u64) * (a[7] as u64) + (x27 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[1] as u64) * (a[8] as u64) + (x29 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[1] as u64) * (a[9] as u64) + (x31 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (a[10] as u64) + (x33 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[1] as u64) * (a[11] as u64) + (x34 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[2] as u64) * (a[3] as u64) + (x39 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[2] as u64) * (a[4] as u64) + (x41 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[2] as u64) * (a[5] as u64) + (x43 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[2] as u64) * (a[6] as u64) + (x45 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[2] as u64) * (a[7] as u64) + (x47 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[2] as u64) * (a[8] as u64) + (x49 as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[2] as u64) * (a[9] as u64) + (x51 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[2] as u64) * (a[10] as u64) + (x53 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[2] as u64) * (a[11] as u64) + (x54 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[3] as u64) * (a[4] as u64) + (x59 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[3] as u64) * (a[5] as u64) + (x61 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[3] as u64) * (a[6] as u64) + (x63 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[3] as u64) * (a[7] as u64) + (x65 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[3] as u64) * (a[8] as u64) + (x67 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[3] as u64) * (a[9] as u64) + (x69 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[3] as u64) * (a[10] as u64) + (x71 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[3] as u64) * (a[11] as u64) + (x72 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[4] as u64) * (a[5] as u64) + (x77 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[4] as u64) * (a[6] as u64) + (x79 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[4] as u64) * (a[7] as u64) + (x81 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[4] as u64) * (a[8] as u64) + (x83 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[4] as u64) * (a[9] as u64) + (x85 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[4] as u64) * (a[10] as u64) + (x87 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[4] as u64) * (a[11] as u64) + (x88 as u64)
+                + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[5] as u64) * (a[6] as u64) + (x93 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[5] as u64) * (a[7] as u64) + (x95 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (a[8] as u64) + (x97 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[5] as u64) * (a[9] as u64) + (x99 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[5] as u64) * (a[10] as u64) + (x101 as u64)
+                + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[5] as u64) * (a[11] as u64) + (x102 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[6] as u64) * (a[7] as u64) + (x107 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[6] as u64) * (a[8] as u64) + (x109 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[6] as u64) * (a[9] as u64) + (x111 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[6] as u64) * (a[10] as u64) + (x113 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[6] as u64) * (a[11] as u64) + (x114 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[7] as u64) * (a[8] as u64) + (x119 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[7] as u64) * (a[9] as u64) + (x121 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[7] as u64) * (a[10] as u64) + (x123 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[7] as u64) * (a[11] as u64) + (x124 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[8] as u64) * (a[9] as u64) + (x129 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[8] as u64) * (a[10] as u64) + (x131 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[8] as u64) * (a[11] as u64) + (x132 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[9] as u64) * (a[10] as u64) + (x137 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[9] as u64) * (a[11] as u64) + (x138 as u64)
+                + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[10] as u64) * (a[11] as u64) + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
         let x146 = x144 << 1;
         let x147 = x143 >> 31;
         let x148 = x146 | x147;
@@ -5005,75 +6282,109 @@ impl Fp {
         let x207 = x13 >> 31;
         let x208 = x206 | x207;
         let x209 = x13 << 1;
-        let t213: u64 = (a[0] as u64) * (a[0] as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x209 as u64) + (x214 as u64) + (0x00000000_u32 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (a[1] as u64) * (a[1] as u64) + (x208 as u64) + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x205 as u64) + (x218 as u64) + (0x00000000_u32 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (a[2] as u64) * (a[2] as u64) + (x202 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x199 as u64) + (x222 as u64) + (0x00000000_u32 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (a[3] as u64) * (a[3] as u64) + (x196 as u64) + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (x193 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (a[4] as u64) * (a[4] as u64) + (x190 as u64) + (x228 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
-        let t231: u64 = (x187 as u64) + (x230 as u64) + (0x00000000_u32 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
-        let t233: u64 = (a[5] as u64) * (a[5] as u64) + (x184 as u64) + (x232 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (x181 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (a[6] as u64) * (a[6] as u64) + (x178 as u64) + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (x175 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[7] as u64) * (a[7] as u64) + (x172 as u64) + (x240 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (x169 as u64) + (x242 as u64) + (0x00000000_u32 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[8] as u64) * (a[8] as u64) + (x166 as u64) + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (x163 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (a[9] as u64) * (a[9] as u64) + (x160 as u64) + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (x157 as u64) + (x250 as u64) + (0x00000000_u32 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (a[10] as u64) * (a[10] as u64) + (x154 as u64) + (x252 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (x151 as u64) + (x254 as u64) + (0x00000000_u32 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (a[11] as u64) * (a[11] as u64) + (x148 as u64) + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
+        let (x213, x214) = {
+            let t213: u64 = (a[0] as u64) * (a[0] as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x209 as u64) + (x214 as u64) + (0x00000000_u32 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (a[1] as u64) * (a[1] as u64) + (x208 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x205 as u64) + (x218 as u64) + (0x00000000_u32 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (a[2] as u64) * (a[2] as u64) + (x202 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x199 as u64) + (x222 as u64) + (0x00000000_u32 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (a[3] as u64) * (a[3] as u64) + (x196 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x193 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (a[4] as u64) * (a[4] as u64) + (x190 as u64)
+                + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (x187 as u64) + (x230 as u64) + (0x00000000_u32 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
+        let (x233, x234) = {
+            let t233: u64 = (a[5] as u64) * (a[5] as u64) + (x184 as u64)
+                + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (x181 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (a[6] as u64) * (a[6] as u64) + (x178 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (x175 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[7] as u64) * (a[7] as u64) + (x172 as u64)
+                + (x240 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (x169 as u64) + (x242 as u64) + (0x00000000_u32 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[8] as u64) * (a[8] as u64) + (x166 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (x163 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (a[9] as u64) * (a[9] as u64) + (x160 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (x157 as u64) + (x250 as u64) + (0x00000000_u32 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (a[10] as u64) * (a[10] as u64) + (x154 as u64)
+                + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (x151 as u64) + (x254 as u64) + (0x00000000_u32 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (a[11] as u64) * (a[11] as u64) + (x148 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
         [
             x213,
             x215,
@@ -5103,691 +6414,870 @@ impl Fp {
     }
     /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn reduce_wide_limbs(t: &[u32; 24]) -> [u32; 12] {
         let x38 = t[0].wrapping_mul(0xfffcfffd_u32);
-        let t39: u64 = (x38 as u64) * (0xffffaaab_u32 as u64) + (t[0] as u64);
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (x38 as u64) * (0xb9feffff_u32 as u64) + (t[1] as u64)
-            + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (x38 as u64) * (0xb153ffff_u32 as u64) + (t[2] as u64)
-            + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (x38 as u64) * (0x1eabfffe_u32 as u64) + (t[3] as u64)
-            + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (x38 as u64) * (0xf6b0f624_u32 as u64) + (t[4] as u64)
-            + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (x38 as u64) * (0x6730d2a0_u32 as u64) + (t[5] as u64)
-            + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (x38 as u64) * (0xf38512bf_u32 as u64) + (t[6] as u64)
-            + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (x38 as u64) * (0x64774b84_u32 as u64) + (t[7] as u64)
-            + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (x38 as u64) * (0x434bacd7_u32 as u64) + (t[8] as u64)
-            + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (x38 as u64) * (0x4b1ba7b6_u32 as u64) + (t[9] as u64)
-            + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (x38 as u64) * (0x397fe69a_u32 as u64) + (t[10] as u64)
-            + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (x38 as u64) * (0x1a0111ea_u32 as u64) + (t[11] as u64)
-            + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (t[12] as u64) + (x62 as u64) + (0x00000000_u32 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
+        let x40 = {
+            let t39: u64 = (x38 as u64) * (0xffffaaab_u32 as u64) + (t[0] as u64);
+            (t39 >> 32) as u32
+        };
+        let (x41, x42) = {
+            let t41: u64 = (x38 as u64) * (0xb9feffff_u32 as u64) + (t[1] as u64)
+                + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (x38 as u64) * (0xb153ffff_u32 as u64) + (t[2] as u64)
+                + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (x38 as u64) * (0x1eabfffe_u32 as u64) + (t[3] as u64)
+                + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (x38 as u64) * (0xf6b0f624_u32 as u64) + (t[4] as u64)
+                + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (x38 as u64) * (0x6730d2a0_u32 as u64) + (t[5] as u64)
+                + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (x38 as u64) * (0xf38512bf_u32 as u64) + (t[6] as u64)
+                + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (x38 as u64) * (0x64774b84_u32 as u64) + (t[7] as u64)
+                + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (x38 as u64) * (0x434bacd7_u32 as u64) + (t[8] as u64)
+                + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (x38 as u64) * (0x4b1ba7b6_u32 as u64) + (t[9] as u64)
+                + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (x38 as u64) * (0x397fe69a_u32 as u64) + (t[10] as u64)
+                + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (x38 as u64) * (0x1a0111ea_u32 as u64) + (t[11] as u64)
+                + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (t[12] as u64) + (x62 as u64) + (0x00000000_u32 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
         let x65 = x41.wrapping_mul(0xfffcfffd_u32);
-        let t66: u64 = (x65 as u64) * (0xffffaaab_u32 as u64) + (x41 as u64);
-        let x67 = (t66 >> 32) as u32;
-        let t68: u64 = (x65 as u64) * (0xb9feffff_u32 as u64) + (x43 as u64)
-            + (x67 as u64);
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 32) as u32;
-        let t70: u64 = (x65 as u64) * (0xb153ffff_u32 as u64) + (x45 as u64)
-            + (x69 as u64);
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 32) as u32;
-        let t72: u64 = (x65 as u64) * (0x1eabfffe_u32 as u64) + (x47 as u64)
-            + (x71 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
-        let t74: u64 = (x65 as u64) * (0xf6b0f624_u32 as u64) + (x49 as u64)
-            + (x73 as u64);
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 32) as u32;
-        let t76: u64 = (x65 as u64) * (0x6730d2a0_u32 as u64) + (x51 as u64)
-            + (x75 as u64);
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 32) as u32;
-        let t78: u64 = (x65 as u64) * (0xf38512bf_u32 as u64) + (x53 as u64)
-            + (x77 as u64);
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 32) as u32;
-        let t80: u64 = (x65 as u64) * (0x64774b84_u32 as u64) + (x55 as u64)
-            + (x79 as u64);
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 32) as u32;
-        let t82: u64 = (x65 as u64) * (0x434bacd7_u32 as u64) + (x57 as u64)
-            + (x81 as u64);
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 32) as u32;
-        let t84: u64 = (x65 as u64) * (0x4b1ba7b6_u32 as u64) + (x59 as u64)
-            + (x83 as u64);
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 32) as u32;
-        let t86: u64 = (x65 as u64) * (0x397fe69a_u32 as u64) + (x61 as u64)
-            + (x85 as u64);
-        let x86 = t86 as u32;
-        let x87 = (t86 >> 32) as u32;
-        let t88: u64 = (x65 as u64) * (0x1a0111ea_u32 as u64) + (x63 as u64)
-            + (x87 as u64);
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 32) as u32;
-        let t90: u64 = (t[13] as u64) + (x89 as u64) + (x64 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
+        let x67 = {
+            let t66: u64 = (x65 as u64) * (0xffffaaab_u32 as u64) + (x41 as u64);
+            (t66 >> 32) as u32
+        };
+        let (x68, x69) = {
+            let t68: u64 = (x65 as u64) * (0xb9feffff_u32 as u64) + (x43 as u64)
+                + (x67 as u64);
+            (t68 as u32, (t68 >> 32) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = (x65 as u64) * (0xb153ffff_u32 as u64) + (x45 as u64)
+                + (x69 as u64);
+            (t70 as u32, (t70 >> 32) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = (x65 as u64) * (0x1eabfffe_u32 as u64) + (x47 as u64)
+                + (x71 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
+        let (x74, x75) = {
+            let t74: u64 = (x65 as u64) * (0xf6b0f624_u32 as u64) + (x49 as u64)
+                + (x73 as u64);
+            (t74 as u32, (t74 >> 32) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = (x65 as u64) * (0x6730d2a0_u32 as u64) + (x51 as u64)
+                + (x75 as u64);
+            (t76 as u32, (t76 >> 32) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = (x65 as u64) * (0xf38512bf_u32 as u64) + (x53 as u64)
+                + (x77 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
+        let (x80, x81) = {
+            let t80: u64 = (x65 as u64) * (0x64774b84_u32 as u64) + (x55 as u64)
+                + (x79 as u64);
+            (t80 as u32, (t80 >> 32) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = (x65 as u64) * (0x434bacd7_u32 as u64) + (x57 as u64)
+                + (x81 as u64);
+            (t82 as u32, (t82 >> 32) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = (x65 as u64) * (0x4b1ba7b6_u32 as u64) + (x59 as u64)
+                + (x83 as u64);
+            (t84 as u32, (t84 >> 32) as u32)
+        };
+        let (x86, x87) = {
+            let t86: u64 = (x65 as u64) * (0x397fe69a_u32 as u64) + (x61 as u64)
+                + (x85 as u64);
+            (t86 as u32, (t86 >> 32) as u32)
+        };
+        let (x88, x89) = {
+            let t88: u64 = (x65 as u64) * (0x1a0111ea_u32 as u64) + (x63 as u64)
+                + (x87 as u64);
+            (t88 as u32, (t88 >> 32) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = (t[13] as u64) + (x89 as u64) + (x64 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
         let x92 = x68.wrapping_mul(0xfffcfffd_u32);
-        let t93: u64 = (x92 as u64) * (0xffffaaab_u32 as u64) + (x68 as u64);
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (x92 as u64) * (0xb9feffff_u32 as u64) + (x70 as u64)
-            + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (x92 as u64) * (0xb153ffff_u32 as u64) + (x72 as u64)
-            + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (x92 as u64) * (0x1eabfffe_u32 as u64) + (x74 as u64)
-            + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (x92 as u64) * (0xf6b0f624_u32 as u64) + (x76 as u64)
-            + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (x92 as u64) * (0x6730d2a0_u32 as u64) + (x78 as u64)
-            + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (x92 as u64) * (0xf38512bf_u32 as u64) + (x80 as u64)
-            + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (x92 as u64) * (0x64774b84_u32 as u64) + (x82 as u64)
-            + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (x92 as u64) * (0x434bacd7_u32 as u64) + (x84 as u64)
-            + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (x92 as u64) * (0x4b1ba7b6_u32 as u64) + (x86 as u64)
-            + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (x92 as u64) * (0x397fe69a_u32 as u64) + (x88 as u64)
-            + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (x92 as u64) * (0x1a0111ea_u32 as u64) + (x90 as u64)
-            + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (t[14] as u64) + (x116 as u64) + (x91 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
+        let x94 = {
+            let t93: u64 = (x92 as u64) * (0xffffaaab_u32 as u64) + (x68 as u64);
+            (t93 >> 32) as u32
+        };
+        let (x95, x96) = {
+            let t95: u64 = (x92 as u64) * (0xb9feffff_u32 as u64) + (x70 as u64)
+                + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (x92 as u64) * (0xb153ffff_u32 as u64) + (x72 as u64)
+                + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (x92 as u64) * (0x1eabfffe_u32 as u64) + (x74 as u64)
+                + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (x92 as u64) * (0xf6b0f624_u32 as u64) + (x76 as u64)
+                + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (x92 as u64) * (0x6730d2a0_u32 as u64) + (x78 as u64)
+                + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (x92 as u64) * (0xf38512bf_u32 as u64) + (x80 as u64)
+                + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (x92 as u64) * (0x64774b84_u32 as u64) + (x82 as u64)
+                + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (x92 as u64) * (0x434bacd7_u32 as u64) + (x84 as u64)
+                + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x92 as u64) * (0x4b1ba7b6_u32 as u64) + (x86 as u64)
+                + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (x92 as u64) * (0x397fe69a_u32 as u64) + (x88 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x92 as u64) * (0x1a0111ea_u32 as u64) + (x90 as u64)
+                + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (t[14] as u64) + (x116 as u64) + (x91 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
         let x119 = x95.wrapping_mul(0xfffcfffd_u32);
-        let t120: u64 = (x119 as u64) * (0xffffaaab_u32 as u64) + (x95 as u64);
-        let x121 = (t120 >> 32) as u32;
-        let t122: u64 = (x119 as u64) * (0xb9feffff_u32 as u64) + (x97 as u64)
-            + (x121 as u64);
-        let x122 = t122 as u32;
-        let x123 = (t122 >> 32) as u32;
-        let t124: u64 = (x119 as u64) * (0xb153ffff_u32 as u64) + (x99 as u64)
-            + (x123 as u64);
-        let x124 = t124 as u32;
-        let x125 = (t124 >> 32) as u32;
-        let t126: u64 = (x119 as u64) * (0x1eabfffe_u32 as u64) + (x101 as u64)
-            + (x125 as u64);
-        let x126 = t126 as u32;
-        let x127 = (t126 >> 32) as u32;
-        let t128: u64 = (x119 as u64) * (0xf6b0f624_u32 as u64) + (x103 as u64)
-            + (x127 as u64);
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 32) as u32;
-        let t130: u64 = (x119 as u64) * (0x6730d2a0_u32 as u64) + (x105 as u64)
-            + (x129 as u64);
-        let x130 = t130 as u32;
-        let x131 = (t130 >> 32) as u32;
-        let t132: u64 = (x119 as u64) * (0xf38512bf_u32 as u64) + (x107 as u64)
-            + (x131 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t134: u64 = (x119 as u64) * (0x64774b84_u32 as u64) + (x109 as u64)
-            + (x133 as u64);
-        let x134 = t134 as u32;
-        let x135 = (t134 >> 32) as u32;
-        let t136: u64 = (x119 as u64) * (0x434bacd7_u32 as u64) + (x111 as u64)
-            + (x135 as u64);
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 32) as u32;
-        let t138: u64 = (x119 as u64) * (0x4b1ba7b6_u32 as u64) + (x113 as u64)
-            + (x137 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
-        let t140: u64 = (x119 as u64) * (0x397fe69a_u32 as u64) + (x115 as u64)
-            + (x139 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
-        let t142: u64 = (x119 as u64) * (0x1a0111ea_u32 as u64) + (x117 as u64)
-            + (x141 as u64);
-        let x142 = t142 as u32;
-        let x143 = (t142 >> 32) as u32;
-        let t144: u64 = (t[15] as u64) + (x143 as u64) + (x118 as u64);
-        let x144 = t144 as u32;
-        let x145 = (t144 >> 32) as u32;
+        let x121 = {
+            let t120: u64 = (x119 as u64) * (0xffffaaab_u32 as u64) + (x95 as u64);
+            (t120 >> 32) as u32
+        };
+        let (x122, x123) = {
+            let t122: u64 = (x119 as u64) * (0xb9feffff_u32 as u64) + (x97 as u64)
+                + (x121 as u64);
+            (t122 as u32, (t122 >> 32) as u32)
+        };
+        let (x124, x125) = {
+            let t124: u64 = (x119 as u64) * (0xb153ffff_u32 as u64) + (x99 as u64)
+                + (x123 as u64);
+            (t124 as u32, (t124 >> 32) as u32)
+        };
+        let (x126, x127) = {
+            let t126: u64 = (x119 as u64) * (0x1eabfffe_u32 as u64) + (x101 as u64)
+                + (x125 as u64);
+            (t126 as u32, (t126 >> 32) as u32)
+        };
+        let (x128, x129) = {
+            let t128: u64 = (x119 as u64) * (0xf6b0f624_u32 as u64) + (x103 as u64)
+                + (x127 as u64);
+            (t128 as u32, (t128 >> 32) as u32)
+        };
+        let (x130, x131) = {
+            let t130: u64 = (x119 as u64) * (0x6730d2a0_u32 as u64) + (x105 as u64)
+                + (x129 as u64);
+            (t130 as u32, (t130 >> 32) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = (x119 as u64) * (0xf38512bf_u32 as u64) + (x107 as u64)
+                + (x131 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
+        let (x134, x135) = {
+            let t134: u64 = (x119 as u64) * (0x64774b84_u32 as u64) + (x109 as u64)
+                + (x133 as u64);
+            (t134 as u32, (t134 >> 32) as u32)
+        };
+        let (x136, x137) = {
+            let t136: u64 = (x119 as u64) * (0x434bacd7_u32 as u64) + (x111 as u64)
+                + (x135 as u64);
+            (t136 as u32, (t136 >> 32) as u32)
+        };
+        let (x138, x139) = {
+            let t138: u64 = (x119 as u64) * (0x4b1ba7b6_u32 as u64) + (x113 as u64)
+                + (x137 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
+        let (x140, x141) = {
+            let t140: u64 = (x119 as u64) * (0x397fe69a_u32 as u64) + (x115 as u64)
+                + (x139 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
+        };
+        let (x142, x143) = {
+            let t142: u64 = (x119 as u64) * (0x1a0111ea_u32 as u64) + (x117 as u64)
+                + (x141 as u64);
+            (t142 as u32, (t142 >> 32) as u32)
+        };
+        let (x144, x145) = {
+            let t144: u64 = (t[15] as u64) + (x143 as u64) + (x118 as u64);
+            (t144 as u32, (t144 >> 32) as u32)
+        };
         let x146 = x122.wrapping_mul(0xfffcfffd_u32);
-        let t147: u64 = (x146 as u64) * (0xffffaaab_u32 as u64) + (x122 as u64);
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (x146 as u64) * (0xb9feffff_u32 as u64) + (x124 as u64)
-            + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (x146 as u64) * (0xb153ffff_u32 as u64) + (x126 as u64)
-            + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (x146 as u64) * (0x1eabfffe_u32 as u64) + (x128 as u64)
-            + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (x146 as u64) * (0xf6b0f624_u32 as u64) + (x130 as u64)
-            + (x154 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (x146 as u64) * (0x6730d2a0_u32 as u64) + (x132 as u64)
-            + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let t159: u64 = (x146 as u64) * (0xf38512bf_u32 as u64) + (x134 as u64)
-            + (x158 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t161: u64 = (x146 as u64) * (0x64774b84_u32 as u64) + (x136 as u64)
-            + (x160 as u64);
-        let x161 = t161 as u32;
-        let x162 = (t161 >> 32) as u32;
-        let t163: u64 = (x146 as u64) * (0x434bacd7_u32 as u64) + (x138 as u64)
-            + (x162 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t165: u64 = (x146 as u64) * (0x4b1ba7b6_u32 as u64) + (x140 as u64)
-            + (x164 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
-        let t167: u64 = (x146 as u64) * (0x397fe69a_u32 as u64) + (x142 as u64)
-            + (x166 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t169: u64 = (x146 as u64) * (0x1a0111ea_u32 as u64) + (x144 as u64)
-            + (x168 as u64);
-        let x169 = t169 as u32;
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (t[16] as u64) + (x170 as u64) + (x145 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
+        let x148 = {
+            let t147: u64 = (x146 as u64) * (0xffffaaab_u32 as u64) + (x122 as u64);
+            (t147 >> 32) as u32
+        };
+        let (x149, x150) = {
+            let t149: u64 = (x146 as u64) * (0xb9feffff_u32 as u64) + (x124 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (x146 as u64) * (0xb153ffff_u32 as u64) + (x126 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (x146 as u64) * (0x1eabfffe_u32 as u64) + (x128 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (x146 as u64) * (0xf6b0f624_u32 as u64) + (x130 as u64)
+                + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (x146 as u64) * (0x6730d2a0_u32 as u64) + (x132 as u64)
+                + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (x146 as u64) * (0xf38512bf_u32 as u64) + (x134 as u64)
+                + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (x146 as u64) * (0x64774b84_u32 as u64) + (x136 as u64)
+                + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (x146 as u64) * (0x434bacd7_u32 as u64) + (x138 as u64)
+                + (x162 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (x146 as u64) * (0x4b1ba7b6_u32 as u64) + (x140 as u64)
+                + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (x146 as u64) * (0x397fe69a_u32 as u64) + (x142 as u64)
+                + (x166 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (x146 as u64) * (0x1a0111ea_u32 as u64) + (x144 as u64)
+                + (x168 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (t[16] as u64) + (x170 as u64) + (x145 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
         let x173 = x149.wrapping_mul(0xfffcfffd_u32);
-        let t174: u64 = (x173 as u64) * (0xffffaaab_u32 as u64) + (x149 as u64);
-        let x175 = (t174 >> 32) as u32;
-        let t176: u64 = (x173 as u64) * (0xb9feffff_u32 as u64) + (x151 as u64)
-            + (x175 as u64);
-        let x176 = t176 as u32;
-        let x177 = (t176 >> 32) as u32;
-        let t178: u64 = (x173 as u64) * (0xb153ffff_u32 as u64) + (x153 as u64)
-            + (x177 as u64);
-        let x178 = t178 as u32;
-        let x179 = (t178 >> 32) as u32;
-        let t180: u64 = (x173 as u64) * (0x1eabfffe_u32 as u64) + (x155 as u64)
-            + (x179 as u64);
-        let x180 = t180 as u32;
-        let x181 = (t180 >> 32) as u32;
-        let t182: u64 = (x173 as u64) * (0xf6b0f624_u32 as u64) + (x157 as u64)
-            + (x181 as u64);
-        let x182 = t182 as u32;
-        let x183 = (t182 >> 32) as u32;
-        let t184: u64 = (x173 as u64) * (0x6730d2a0_u32 as u64) + (x159 as u64)
-            + (x183 as u64);
-        let x184 = t184 as u32;
-        let x185 = (t184 >> 32) as u32;
-        let t186: u64 = (x173 as u64) * (0xf38512bf_u32 as u64) + (x161 as u64)
-            + (x185 as u64);
-        let x186 = t186 as u32;
-        let x187 = (t186 >> 32) as u32;
-        let t188: u64 = (x173 as u64) * (0x64774b84_u32 as u64) + (x163 as u64)
-            + (x187 as u64);
-        let x188 = t188 as u32;
-        let x189 = (t188 >> 32) as u32;
-        let t190: u64 = (x173 as u64) * (0x434bacd7_u32 as u64) + (x165 as u64)
-            + (x189 as u64);
-        let x190 = t190 as u32;
-        let x191 = (t190 >> 32) as u32;
-        let t192: u64 = (x173 as u64) * (0x4b1ba7b6_u32 as u64) + (x167 as u64)
-            + (x191 as u64);
-        let x192 = t192 as u32;
-        let x193 = (t192 >> 32) as u32;
-        let t194: u64 = (x173 as u64) * (0x397fe69a_u32 as u64) + (x169 as u64)
-            + (x193 as u64);
-        let x194 = t194 as u32;
-        let x195 = (t194 >> 32) as u32;
-        let t196: u64 = (x173 as u64) * (0x1a0111ea_u32 as u64) + (x171 as u64)
-            + (x195 as u64);
-        let x196 = t196 as u32;
-        let x197 = (t196 >> 32) as u32;
-        let t198: u64 = (t[17] as u64) + (x197 as u64) + (x172 as u64);
-        let x198 = t198 as u32;
-        let x199 = (t198 >> 32) as u32;
+        let x175 = {
+            let t174: u64 = (x173 as u64) * (0xffffaaab_u32 as u64) + (x149 as u64);
+            (t174 >> 32) as u32
+        };
+        let (x176, x177) = {
+            let t176: u64 = (x173 as u64) * (0xb9feffff_u32 as u64) + (x151 as u64)
+                + (x175 as u64);
+            (t176 as u32, (t176 >> 32) as u32)
+        };
+        let (x178, x179) = {
+            let t178: u64 = (x173 as u64) * (0xb153ffff_u32 as u64) + (x153 as u64)
+                + (x177 as u64);
+            (t178 as u32, (t178 >> 32) as u32)
+        };
+        let (x180, x181) = {
+            let t180: u64 = (x173 as u64) * (0x1eabfffe_u32 as u64) + (x155 as u64)
+                + (x179 as u64);
+            (t180 as u32, (t180 >> 32) as u32)
+        };
+        let (x182, x183) = {
+            let t182: u64 = (x173 as u64) * (0xf6b0f624_u32 as u64) + (x157 as u64)
+                + (x181 as u64);
+            (t182 as u32, (t182 >> 32) as u32)
+        };
+        let (x184, x185) = {
+            let t184: u64 = (x173 as u64) * (0x6730d2a0_u32 as u64) + (x159 as u64)
+                + (x183 as u64);
+            (t184 as u32, (t184 >> 32) as u32)
+        };
+        let (x186, x187) = {
+            let t186: u64 = (x173 as u64) * (0xf38512bf_u32 as u64) + (x161 as u64)
+                + (x185 as u64);
+            (t186 as u32, (t186 >> 32) as u32)
+        };
+        let (x188, x189) = {
+            let t188: u64 = (x173 as u64) * (0x64774b84_u32 as u64) + (x163 as u64)
+                + (x187 as u64);
+            (t188 as u32, (t188 >> 32) as u32)
+        };
+        let (x190, x191) = {
+            let t190: u64 = (x173 as u64) * (0x434bacd7_u32 as u64) + (x165 as u64)
+                + (x189 as u64);
+            (t190 as u32, (t190 >> 32) as u32)
+        };
+        let (x192, x193) = {
+            let t192: u64 = (x173 as u64) * (0x4b1ba7b6_u32 as u64) + (x167 as u64)
+                + (x191 as u64);
+            (t192 as u32, (t192 >> 32) as u32)
+        };
+        let (x194, x195) = {
+            let t194: u64 = (x173 as u64) * (0x397fe69a_u32 as u64) + (x169 as u64)
+                + (x193 as u64);
+            (t194 as u32, (t194 >> 32) as u32)
+        };
+        let (x196, x197) = {
+            let t196: u64 = (x173 as u64) * (0x1a0111ea_u32 as u64) + (x171 as u64)
+                + (x195 as u64);
+            (t196 as u32, (t196 >> 32) as u32)
+        };
+        let (x198, x199) = {
+            let t198: u64 = (t[17] as u64) + (x197 as u64) + (x172 as u64);
+            (t198 as u32, (t198 >> 32) as u32)
+        };
         let x200 = x176.wrapping_mul(0xfffcfffd_u32);
-        let t201: u64 = (x200 as u64) * (0xffffaaab_u32 as u64) + (x176 as u64);
-        let x202 = (t201 >> 32) as u32;
-        let t203: u64 = (x200 as u64) * (0xb9feffff_u32 as u64) + (x178 as u64)
-            + (x202 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (x200 as u64) * (0xb153ffff_u32 as u64) + (x180 as u64)
-            + (x204 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
-        let t207: u64 = (x200 as u64) * (0x1eabfffe_u32 as u64) + (x182 as u64)
-            + (x206 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (x200 as u64) * (0xf6b0f624_u32 as u64) + (x184 as u64)
-            + (x208 as u64);
-        let x209 = t209 as u32;
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (x200 as u64) * (0x6730d2a0_u32 as u64) + (x186 as u64)
-            + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (x200 as u64) * (0xf38512bf_u32 as u64) + (x188 as u64)
-            + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x200 as u64) * (0x64774b84_u32 as u64) + (x190 as u64)
-            + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (x200 as u64) * (0x434bacd7_u32 as u64) + (x192 as u64)
-            + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x200 as u64) * (0x4b1ba7b6_u32 as u64) + (x194 as u64)
-            + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (x200 as u64) * (0x397fe69a_u32 as u64) + (x196 as u64)
-            + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x200 as u64) * (0x1a0111ea_u32 as u64) + (x198 as u64)
-            + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (t[18] as u64) + (x224 as u64) + (x199 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
+        let x202 = {
+            let t201: u64 = (x200 as u64) * (0xffffaaab_u32 as u64) + (x176 as u64);
+            (t201 >> 32) as u32
+        };
+        let (x203, x204) = {
+            let t203: u64 = (x200 as u64) * (0xb9feffff_u32 as u64) + (x178 as u64)
+                + (x202 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let (x205, x206) = {
+            let t205: u64 = (x200 as u64) * (0xb153ffff_u32 as u64) + (x180 as u64)
+                + (x204 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
+        let (x207, x208) = {
+            let t207: u64 = (x200 as u64) * (0x1eabfffe_u32 as u64) + (x182 as u64)
+                + (x206 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let (x209, x210) = {
+            let t209: u64 = (x200 as u64) * (0xf6b0f624_u32 as u64) + (x184 as u64)
+                + (x208 as u64);
+            (t209 as u32, (t209 >> 32) as u32)
+        };
+        let (x211, x212) = {
+            let t211: u64 = (x200 as u64) * (0x6730d2a0_u32 as u64) + (x186 as u64)
+                + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (x200 as u64) * (0xf38512bf_u32 as u64) + (x188 as u64)
+                + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x200 as u64) * (0x64774b84_u32 as u64) + (x190 as u64)
+                + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (x200 as u64) * (0x434bacd7_u32 as u64) + (x192 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x200 as u64) * (0x4b1ba7b6_u32 as u64) + (x194 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (x200 as u64) * (0x397fe69a_u32 as u64) + (x196 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x200 as u64) * (0x1a0111ea_u32 as u64) + (x198 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (t[18] as u64) + (x224 as u64) + (x199 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
         let x227 = x203.wrapping_mul(0xfffcfffd_u32);
-        let t228: u64 = (x227 as u64) * (0xffffaaab_u32 as u64) + (x203 as u64);
-        let x229 = (t228 >> 32) as u32;
-        let t230: u64 = (x227 as u64) * (0xb9feffff_u32 as u64) + (x205 as u64)
-            + (x229 as u64);
-        let x230 = t230 as u32;
-        let x231 = (t230 >> 32) as u32;
-        let t232: u64 = (x227 as u64) * (0xb153ffff_u32 as u64) + (x207 as u64)
-            + (x231 as u64);
-        let x232 = t232 as u32;
-        let x233 = (t232 >> 32) as u32;
-        let t234: u64 = (x227 as u64) * (0x1eabfffe_u32 as u64) + (x209 as u64)
-            + (x233 as u64);
-        let x234 = t234 as u32;
-        let x235 = (t234 >> 32) as u32;
-        let t236: u64 = (x227 as u64) * (0xf6b0f624_u32 as u64) + (x211 as u64)
-            + (x235 as u64);
-        let x236 = t236 as u32;
-        let x237 = (t236 >> 32) as u32;
-        let t238: u64 = (x227 as u64) * (0x6730d2a0_u32 as u64) + (x213 as u64)
-            + (x237 as u64);
-        let x238 = t238 as u32;
-        let x239 = (t238 >> 32) as u32;
-        let t240: u64 = (x227 as u64) * (0xf38512bf_u32 as u64) + (x215 as u64)
-            + (x239 as u64);
-        let x240 = t240 as u32;
-        let x241 = (t240 >> 32) as u32;
-        let t242: u64 = (x227 as u64) * (0x64774b84_u32 as u64) + (x217 as u64)
-            + (x241 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
-        let t244: u64 = (x227 as u64) * (0x434bacd7_u32 as u64) + (x219 as u64)
-            + (x243 as u64);
-        let x244 = t244 as u32;
-        let x245 = (t244 >> 32) as u32;
-        let t246: u64 = (x227 as u64) * (0x4b1ba7b6_u32 as u64) + (x221 as u64)
-            + (x245 as u64);
-        let x246 = t246 as u32;
-        let x247 = (t246 >> 32) as u32;
-        let t248: u64 = (x227 as u64) * (0x397fe69a_u32 as u64) + (x223 as u64)
-            + (x247 as u64);
-        let x248 = t248 as u32;
-        let x249 = (t248 >> 32) as u32;
-        let t250: u64 = (x227 as u64) * (0x1a0111ea_u32 as u64) + (x225 as u64)
-            + (x249 as u64);
-        let x250 = t250 as u32;
-        let x251 = (t250 >> 32) as u32;
-        let t252: u64 = (t[19] as u64) + (x251 as u64) + (x226 as u64);
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 32) as u32;
+        let x229 = {
+            let t228: u64 = (x227 as u64) * (0xffffaaab_u32 as u64) + (x203 as u64);
+            (t228 >> 32) as u32
+        };
+        let (x230, x231) = {
+            let t230: u64 = (x227 as u64) * (0xb9feffff_u32 as u64) + (x205 as u64)
+                + (x229 as u64);
+            (t230 as u32, (t230 >> 32) as u32)
+        };
+        let (x232, x233) = {
+            let t232: u64 = (x227 as u64) * (0xb153ffff_u32 as u64) + (x207 as u64)
+                + (x231 as u64);
+            (t232 as u32, (t232 >> 32) as u32)
+        };
+        let (x234, x235) = {
+            let t234: u64 = (x227 as u64) * (0x1eabfffe_u32 as u64) + (x209 as u64)
+                + (x233 as u64);
+            (t234 as u32, (t234 >> 32) as u32)
+        };
+        let (x236, x237) = {
+            let t236: u64 = (x227 as u64) * (0xf6b0f624_u32 as u64) + (x211 as u64)
+                + (x235 as u64);
+            (t236 as u32, (t236 >> 32) as u32)
+        };
+        let (x238, x239) = {
+            let t238: u64 = (x227 as u64) * (0x6730d2a0_u32 as u64) + (x213 as u64)
+                + (x237 as u64);
+            (t238 as u32, (t238 >> 32) as u32)
+        };
+        let (x240, x241) = {
+            let t240: u64 = (x227 as u64) * (0xf38512bf_u32 as u64) + (x215 as u64)
+                + (x239 as u64);
+            (t240 as u32, (t240 >> 32) as u32)
+        };
+        let (x242, x243) = {
+            let t242: u64 = (x227 as u64) * (0x64774b84_u32 as u64) + (x217 as u64)
+                + (x241 as u64);
+            (t242 as u32, (t242 >> 32) as u32)
+        };
+        let (x244, x245) = {
+            let t244: u64 = (x227 as u64) * (0x434bacd7_u32 as u64) + (x219 as u64)
+                + (x243 as u64);
+            (t244 as u32, (t244 >> 32) as u32)
+        };
+        let (x246, x247) = {
+            let t246: u64 = (x227 as u64) * (0x4b1ba7b6_u32 as u64) + (x221 as u64)
+                + (x245 as u64);
+            (t246 as u32, (t246 >> 32) as u32)
+        };
+        let (x248, x249) = {
+            let t248: u64 = (x227 as u64) * (0x397fe69a_u32 as u64) + (x223 as u64)
+                + (x247 as u64);
+            (t248 as u32, (t248 >> 32) as u32)
+        };
+        let (x250, x251) = {
+            let t250: u64 = (x227 as u64) * (0x1a0111ea_u32 as u64) + (x225 as u64)
+                + (x249 as u64);
+            (t250 as u32, (t250 >> 32) as u32)
+        };
+        let (x252, x253) = {
+            let t252: u64 = (t[19] as u64) + (x251 as u64) + (x226 as u64);
+            (t252 as u32, (t252 >> 32) as u32)
+        };
         let x254 = x230.wrapping_mul(0xfffcfffd_u32);
-        let t255: u64 = (x254 as u64) * (0xffffaaab_u32 as u64) + (x230 as u64);
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (x254 as u64) * (0xb9feffff_u32 as u64) + (x232 as u64)
-            + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (x254 as u64) * (0xb153ffff_u32 as u64) + (x234 as u64)
-            + (x258 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t261: u64 = (x254 as u64) * (0x1eabfffe_u32 as u64) + (x236 as u64)
-            + (x260 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t263: u64 = (x254 as u64) * (0xf6b0f624_u32 as u64) + (x238 as u64)
-            + (x262 as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
-        let t265: u64 = (x254 as u64) * (0x6730d2a0_u32 as u64) + (x240 as u64)
-            + (x264 as u64);
-        let x265 = t265 as u32;
-        let x266 = (t265 >> 32) as u32;
-        let t267: u64 = (x254 as u64) * (0xf38512bf_u32 as u64) + (x242 as u64)
-            + (x266 as u64);
-        let x267 = t267 as u32;
-        let x268 = (t267 >> 32) as u32;
-        let t269: u64 = (x254 as u64) * (0x64774b84_u32 as u64) + (x244 as u64)
-            + (x268 as u64);
-        let x269 = t269 as u32;
-        let x270 = (t269 >> 32) as u32;
-        let t271: u64 = (x254 as u64) * (0x434bacd7_u32 as u64) + (x246 as u64)
-            + (x270 as u64);
-        let x271 = t271 as u32;
-        let x272 = (t271 >> 32) as u32;
-        let t273: u64 = (x254 as u64) * (0x4b1ba7b6_u32 as u64) + (x248 as u64)
-            + (x272 as u64);
-        let x273 = t273 as u32;
-        let x274 = (t273 >> 32) as u32;
-        let t275: u64 = (x254 as u64) * (0x397fe69a_u32 as u64) + (x250 as u64)
-            + (x274 as u64);
-        let x275 = t275 as u32;
-        let x276 = (t275 >> 32) as u32;
-        let t277: u64 = (x254 as u64) * (0x1a0111ea_u32 as u64) + (x252 as u64)
-            + (x276 as u64);
-        let x277 = t277 as u32;
-        let x278 = (t277 >> 32) as u32;
-        let t279: u64 = (t[20] as u64) + (x278 as u64) + (x253 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
+        let x256 = {
+            let t255: u64 = (x254 as u64) * (0xffffaaab_u32 as u64) + (x230 as u64);
+            (t255 >> 32) as u32
+        };
+        let (x257, x258) = {
+            let t257: u64 = (x254 as u64) * (0xb9feffff_u32 as u64) + (x232 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (x254 as u64) * (0xb153ffff_u32 as u64) + (x234 as u64)
+                + (x258 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (x254 as u64) * (0x1eabfffe_u32 as u64) + (x236 as u64)
+                + (x260 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (x254 as u64) * (0xf6b0f624_u32 as u64) + (x238 as u64)
+                + (x262 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x265, x266) = {
+            let t265: u64 = (x254 as u64) * (0x6730d2a0_u32 as u64) + (x240 as u64)
+                + (x264 as u64);
+            (t265 as u32, (t265 >> 32) as u32)
+        };
+        let (x267, x268) = {
+            let t267: u64 = (x254 as u64) * (0xf38512bf_u32 as u64) + (x242 as u64)
+                + (x266 as u64);
+            (t267 as u32, (t267 >> 32) as u32)
+        };
+        let (x269, x270) = {
+            let t269: u64 = (x254 as u64) * (0x64774b84_u32 as u64) + (x244 as u64)
+                + (x268 as u64);
+            (t269 as u32, (t269 >> 32) as u32)
+        };
+        let (x271, x272) = {
+            let t271: u64 = (x254 as u64) * (0x434bacd7_u32 as u64) + (x246 as u64)
+                + (x270 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
+        let (x273, x274) = {
+            let t273: u64 = (x254 as u64) * (0x4b1ba7b6_u32 as u64) + (x248 as u64)
+                + (x272 as u64);
+            (t273 as u32, (t273 >> 32) as u32)
+        };
+        let (x275, x276) = {
+            let t275: u64 = (x254 as u64) * (0x397fe69a_u32 as u64) + (x250 as u64)
+                + (x274 as u64);
+            (t275 as u32, (t275 >> 32) as u32)
+        };
+        let (x277, x278) = {
+            let t277: u64 = (x254 as u64) * (0x1a0111ea_u32 as u64) + (x252 as u64)
+                + (x276 as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (t[20] as u64) + (x278 as u64) + (x253 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
         let x281 = x257.wrapping_mul(0xfffcfffd_u32);
-        let t282: u64 = (x281 as u64) * (0xffffaaab_u32 as u64) + (x257 as u64);
-        let x283 = (t282 >> 32) as u32;
-        let t284: u64 = (x281 as u64) * (0xb9feffff_u32 as u64) + (x259 as u64)
-            + (x283 as u64);
-        let x284 = t284 as u32;
-        let x285 = (t284 >> 32) as u32;
-        let t286: u64 = (x281 as u64) * (0xb153ffff_u32 as u64) + (x261 as u64)
-            + (x285 as u64);
-        let x286 = t286 as u32;
-        let x287 = (t286 >> 32) as u32;
-        let t288: u64 = (x281 as u64) * (0x1eabfffe_u32 as u64) + (x263 as u64)
-            + (x287 as u64);
-        let x288 = t288 as u32;
-        let x289 = (t288 >> 32) as u32;
-        let t290: u64 = (x281 as u64) * (0xf6b0f624_u32 as u64) + (x265 as u64)
-            + (x289 as u64);
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 32) as u32;
-        let t292: u64 = (x281 as u64) * (0x6730d2a0_u32 as u64) + (x267 as u64)
-            + (x291 as u64);
-        let x292 = t292 as u32;
-        let x293 = (t292 >> 32) as u32;
-        let t294: u64 = (x281 as u64) * (0xf38512bf_u32 as u64) + (x269 as u64)
-            + (x293 as u64);
-        let x294 = t294 as u32;
-        let x295 = (t294 >> 32) as u32;
-        let t296: u64 = (x281 as u64) * (0x64774b84_u32 as u64) + (x271 as u64)
-            + (x295 as u64);
-        let x296 = t296 as u32;
-        let x297 = (t296 >> 32) as u32;
-        let t298: u64 = (x281 as u64) * (0x434bacd7_u32 as u64) + (x273 as u64)
-            + (x297 as u64);
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 32) as u32;
-        let t300: u64 = (x281 as u64) * (0x4b1ba7b6_u32 as u64) + (x275 as u64)
-            + (x299 as u64);
-        let x300 = t300 as u32;
-        let x301 = (t300 >> 32) as u32;
-        let t302: u64 = (x281 as u64) * (0x397fe69a_u32 as u64) + (x277 as u64)
-            + (x301 as u64);
-        let x302 = t302 as u32;
-        let x303 = (t302 >> 32) as u32;
-        let t304: u64 = (x281 as u64) * (0x1a0111ea_u32 as u64) + (x279 as u64)
-            + (x303 as u64);
-        let x304 = t304 as u32;
-        let x305 = (t304 >> 32) as u32;
-        let t306: u64 = (t[21] as u64) + (x305 as u64) + (x280 as u64);
-        let x306 = t306 as u32;
-        let x307 = (t306 >> 32) as u32;
+        let x283 = {
+            let t282: u64 = (x281 as u64) * (0xffffaaab_u32 as u64) + (x257 as u64);
+            (t282 >> 32) as u32
+        };
+        let (x284, x285) = {
+            let t284: u64 = (x281 as u64) * (0xb9feffff_u32 as u64) + (x259 as u64)
+                + (x283 as u64);
+            (t284 as u32, (t284 >> 32) as u32)
+        };
+        let (x286, x287) = {
+            let t286: u64 = (x281 as u64) * (0xb153ffff_u32 as u64) + (x261 as u64)
+                + (x285 as u64);
+            (t286 as u32, (t286 >> 32) as u32)
+        };
+        let (x288, x289) = {
+            let t288: u64 = (x281 as u64) * (0x1eabfffe_u32 as u64) + (x263 as u64)
+                + (x287 as u64);
+            (t288 as u32, (t288 >> 32) as u32)
+        };
+        let (x290, x291) = {
+            let t290: u64 = (x281 as u64) * (0xf6b0f624_u32 as u64) + (x265 as u64)
+                + (x289 as u64);
+            (t290 as u32, (t290 >> 32) as u32)
+        };
+        let (x292, x293) = {
+            let t292: u64 = (x281 as u64) * (0x6730d2a0_u32 as u64) + (x267 as u64)
+                + (x291 as u64);
+            (t292 as u32, (t292 >> 32) as u32)
+        };
+        let (x294, x295) = {
+            let t294: u64 = (x281 as u64) * (0xf38512bf_u32 as u64) + (x269 as u64)
+                + (x293 as u64);
+            (t294 as u32, (t294 >> 32) as u32)
+        };
+        let (x296, x297) = {
+            let t296: u64 = (x281 as u64) * (0x64774b84_u32 as u64) + (x271 as u64)
+                + (x295 as u64);
+            (t296 as u32, (t296 >> 32) as u32)
+        };
+        let (x298, x299) = {
+            let t298: u64 = (x281 as u64) * (0x434bacd7_u32 as u64) + (x273 as u64)
+                + (x297 as u64);
+            (t298 as u32, (t298 >> 32) as u32)
+        };
+        let (x300, x301) = {
+            let t300: u64 = (x281 as u64) * (0x4b1ba7b6_u32 as u64) + (x275 as u64)
+                + (x299 as u64);
+            (t300 as u32, (t300 >> 32) as u32)
+        };
+        let (x302, x303) = {
+            let t302: u64 = (x281 as u64) * (0x397fe69a_u32 as u64) + (x277 as u64)
+                + (x301 as u64);
+            (t302 as u32, (t302 >> 32) as u32)
+        };
+        let (x304, x305) = {
+            let t304: u64 = (x281 as u64) * (0x1a0111ea_u32 as u64) + (x279 as u64)
+                + (x303 as u64);
+            (t304 as u32, (t304 >> 32) as u32)
+        };
+        let (x306, x307) = {
+            let t306: u64 = (t[21] as u64) + (x305 as u64) + (x280 as u64);
+            (t306 as u32, (t306 >> 32) as u32)
+        };
         let x308 = x284.wrapping_mul(0xfffcfffd_u32);
-        let t309: u64 = (x308 as u64) * (0xffffaaab_u32 as u64) + (x284 as u64);
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (x308 as u64) * (0xb9feffff_u32 as u64) + (x286 as u64)
-            + (x310 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
-        let t313: u64 = (x308 as u64) * (0xb153ffff_u32 as u64) + (x288 as u64)
-            + (x312 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let t315: u64 = (x308 as u64) * (0x1eabfffe_u32 as u64) + (x290 as u64)
-            + (x314 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
-        let t317: u64 = (x308 as u64) * (0xf6b0f624_u32 as u64) + (x292 as u64)
-            + (x316 as u64);
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 32) as u32;
-        let t319: u64 = (x308 as u64) * (0x6730d2a0_u32 as u64) + (x294 as u64)
-            + (x318 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
-        let t321: u64 = (x308 as u64) * (0xf38512bf_u32 as u64) + (x296 as u64)
-            + (x320 as u64);
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 32) as u32;
-        let t323: u64 = (x308 as u64) * (0x64774b84_u32 as u64) + (x298 as u64)
-            + (x322 as u64);
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 32) as u32;
-        let t325: u64 = (x308 as u64) * (0x434bacd7_u32 as u64) + (x300 as u64)
-            + (x324 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
-        let t327: u64 = (x308 as u64) * (0x4b1ba7b6_u32 as u64) + (x302 as u64)
-            + (x326 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
-        let t329: u64 = (x308 as u64) * (0x397fe69a_u32 as u64) + (x304 as u64)
-            + (x328 as u64);
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 32) as u32;
-        let t331: u64 = (x308 as u64) * (0x1a0111ea_u32 as u64) + (x306 as u64)
-            + (x330 as u64);
-        let x331 = t331 as u32;
-        let x332 = (t331 >> 32) as u32;
-        let t333: u64 = (t[22] as u64) + (x332 as u64) + (x307 as u64);
-        let x333 = t333 as u32;
-        let x334 = (t333 >> 32) as u32;
+        let x310 = {
+            let t309: u64 = (x308 as u64) * (0xffffaaab_u32 as u64) + (x284 as u64);
+            (t309 >> 32) as u32
+        };
+        let (x311, x312) = {
+            let t311: u64 = (x308 as u64) * (0xb9feffff_u32 as u64) + (x286 as u64)
+                + (x310 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (x308 as u64) * (0xb153ffff_u32 as u64) + (x288 as u64)
+                + (x312 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (x308 as u64) * (0x1eabfffe_u32 as u64) + (x290 as u64)
+                + (x314 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (x308 as u64) * (0xf6b0f624_u32 as u64) + (x292 as u64)
+                + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (x308 as u64) * (0x6730d2a0_u32 as u64) + (x294 as u64)
+                + (x318 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (x308 as u64) * (0xf38512bf_u32 as u64) + (x296 as u64)
+                + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (x308 as u64) * (0x64774b84_u32 as u64) + (x298 as u64)
+                + (x322 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (x308 as u64) * (0x434bacd7_u32 as u64) + (x300 as u64)
+                + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (x308 as u64) * (0x4b1ba7b6_u32 as u64) + (x302 as u64)
+                + (x326 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = (x308 as u64) * (0x397fe69a_u32 as u64) + (x304 as u64)
+                + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
+        let (x331, x332) = {
+            let t331: u64 = (x308 as u64) * (0x1a0111ea_u32 as u64) + (x306 as u64)
+                + (x330 as u64);
+            (t331 as u32, (t331 >> 32) as u32)
+        };
+        let (x333, x334) = {
+            let t333: u64 = (t[22] as u64) + (x332 as u64) + (x307 as u64);
+            (t333 as u32, (t333 >> 32) as u32)
+        };
         let x335 = x311.wrapping_mul(0xfffcfffd_u32);
-        let t336: u64 = (x335 as u64) * (0xffffaaab_u32 as u64) + (x311 as u64);
-        let x337 = (t336 >> 32) as u32;
-        let t338: u64 = (x335 as u64) * (0xb9feffff_u32 as u64) + (x313 as u64)
-            + (x337 as u64);
-        let x338 = t338 as u32;
-        let x339 = (t338 >> 32) as u32;
-        let t340: u64 = (x335 as u64) * (0xb153ffff_u32 as u64) + (x315 as u64)
-            + (x339 as u64);
-        let x340 = t340 as u32;
-        let x341 = (t340 >> 32) as u32;
-        let t342: u64 = (x335 as u64) * (0x1eabfffe_u32 as u64) + (x317 as u64)
-            + (x341 as u64);
-        let x342 = t342 as u32;
-        let x343 = (t342 >> 32) as u32;
-        let t344: u64 = (x335 as u64) * (0xf6b0f624_u32 as u64) + (x319 as u64)
-            + (x343 as u64);
-        let x344 = t344 as u32;
-        let x345 = (t344 >> 32) as u32;
-        let t346: u64 = (x335 as u64) * (0x6730d2a0_u32 as u64) + (x321 as u64)
-            + (x345 as u64);
-        let x346 = t346 as u32;
-        let x347 = (t346 >> 32) as u32;
-        let t348: u64 = (x335 as u64) * (0xf38512bf_u32 as u64) + (x323 as u64)
-            + (x347 as u64);
-        let x348 = t348 as u32;
-        let x349 = (t348 >> 32) as u32;
-        let t350: u64 = (x335 as u64) * (0x64774b84_u32 as u64) + (x325 as u64)
-            + (x349 as u64);
-        let x350 = t350 as u32;
-        let x351 = (t350 >> 32) as u32;
-        let t352: u64 = (x335 as u64) * (0x434bacd7_u32 as u64) + (x327 as u64)
-            + (x351 as u64);
-        let x352 = t352 as u32;
-        let x353 = (t352 >> 32) as u32;
-        let t354: u64 = (x335 as u64) * (0x4b1ba7b6_u32 as u64) + (x329 as u64)
-            + (x353 as u64);
-        let x354 = t354 as u32;
-        let x355 = (t354 >> 32) as u32;
-        let t356: u64 = (x335 as u64) * (0x397fe69a_u32 as u64) + (x331 as u64)
-            + (x355 as u64);
-        let x356 = t356 as u32;
-        let x357 = (t356 >> 32) as u32;
-        let t358: u64 = (x335 as u64) * (0x1a0111ea_u32 as u64) + (x333 as u64)
-            + (x357 as u64);
-        let x358 = t358 as u32;
-        let x359 = (t358 >> 32) as u32;
+        let x337 = {
+            let t336: u64 = (x335 as u64) * (0xffffaaab_u32 as u64) + (x311 as u64);
+            (t336 >> 32) as u32
+        };
+        let (x338, x339) = {
+            let t338: u64 = (x335 as u64) * (0xb9feffff_u32 as u64) + (x313 as u64)
+                + (x337 as u64);
+            (t338 as u32, (t338 >> 32) as u32)
+        };
+        let (x340, x341) = {
+            let t340: u64 = (x335 as u64) * (0xb153ffff_u32 as u64) + (x315 as u64)
+                + (x339 as u64);
+            (t340 as u32, (t340 >> 32) as u32)
+        };
+        let (x342, x343) = {
+            let t342: u64 = (x335 as u64) * (0x1eabfffe_u32 as u64) + (x317 as u64)
+                + (x341 as u64);
+            (t342 as u32, (t342 >> 32) as u32)
+        };
+        let (x344, x345) = {
+            let t344: u64 = (x335 as u64) * (0xf6b0f624_u32 as u64) + (x319 as u64)
+                + (x343 as u64);
+            (t344 as u32, (t344 >> 32) as u32)
+        };
+        let (x346, x347) = {
+            let t346: u64 = (x335 as u64) * (0x6730d2a0_u32 as u64) + (x321 as u64)
+                + (x345 as u64);
+            (t346 as u32, (t346 >> 32) as u32)
+        };
+        let (x348, x349) = {
+            let t348: u64 = (x335 as u64) * (0xf38512bf_u32 as u64) + (x323 as u64)
+                + (x347 as u64);
+            (t348 as u32, (t348 >> 32) as u32)
+        };
+        let (x350, x351) = {
+            let t350: u64 = (x335 as u64) * (0x64774b84_u32 as u64) + (x325 as u64)
+                + (x349 as u64);
+            (t350 as u32, (t350 >> 32) as u32)
+        };
+        let (x352, x353) = {
+            let t352: u64 = (x335 as u64) * (0x434bacd7_u32 as u64) + (x327 as u64)
+                + (x351 as u64);
+            (t352 as u32, (t352 >> 32) as u32)
+        };
+        let (x354, x355) = {
+            let t354: u64 = (x335 as u64) * (0x4b1ba7b6_u32 as u64) + (x329 as u64)
+                + (x353 as u64);
+            (t354 as u32, (t354 >> 32) as u32)
+        };
+        let (x356, x357) = {
+            let t356: u64 = (x335 as u64) * (0x397fe69a_u32 as u64) + (x331 as u64)
+                + (x355 as u64);
+            (t356 as u32, (t356 >> 32) as u32)
+        };
+        let (x358, x359) = {
+            let t358: u64 = (x335 as u64) * (0x1a0111ea_u32 as u64) + (x333 as u64)
+                + (x357 as u64);
+            (t358 as u32, (t358 >> 32) as u32)
+        };
         let x360 = t[23].wrapping_add(x359).wrapping_add(x334);
-        let t375: u64 = {
-            let (d, b1) = x338.overflowing_sub(0xffffaaab_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x375, x376) = {
+            let t375: u64 = {
+                let (d, b1) = x338.overflowing_sub(0xffffaaab_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t375 as u32, (t375 >> 63) as u32)
         };
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 63) as u32;
-        let t377: u64 = {
-            let (d, b1) = x340.overflowing_sub(0xb9feffff_u32);
-            let (d, b2) = d.overflowing_sub(x376);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x377, x378) = {
+            let t377: u64 = {
+                let (d, b1) = x340.overflowing_sub(0xb9feffff_u32);
+                let (d, b2) = d.overflowing_sub(x376);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t377 as u32, (t377 >> 63) as u32)
         };
-        let x377 = t377 as u32;
-        let x378 = (t377 >> 63) as u32;
-        let t379: u64 = {
-            let (d, b1) = x342.overflowing_sub(0xb153ffff_u32);
-            let (d, b2) = d.overflowing_sub(x378);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x379, x380) = {
+            let t379: u64 = {
+                let (d, b1) = x342.overflowing_sub(0xb153ffff_u32);
+                let (d, b2) = d.overflowing_sub(x378);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t379 as u32, (t379 >> 63) as u32)
         };
-        let x379 = t379 as u32;
-        let x380 = (t379 >> 63) as u32;
-        let t381: u64 = {
-            let (d, b1) = x344.overflowing_sub(0x1eabfffe_u32);
-            let (d, b2) = d.overflowing_sub(x380);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x381, x382) = {
+            let t381: u64 = {
+                let (d, b1) = x344.overflowing_sub(0x1eabfffe_u32);
+                let (d, b2) = d.overflowing_sub(x380);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t381 as u32, (t381 >> 63) as u32)
         };
-        let x381 = t381 as u32;
-        let x382 = (t381 >> 63) as u32;
-        let t383: u64 = {
-            let (d, b1) = x346.overflowing_sub(0xf6b0f624_u32);
-            let (d, b2) = d.overflowing_sub(x382);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x383, x384) = {
+            let t383: u64 = {
+                let (d, b1) = x346.overflowing_sub(0xf6b0f624_u32);
+                let (d, b2) = d.overflowing_sub(x382);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t383 as u32, (t383 >> 63) as u32)
         };
-        let x383 = t383 as u32;
-        let x384 = (t383 >> 63) as u32;
-        let t385: u64 = {
-            let (d, b1) = x348.overflowing_sub(0x6730d2a0_u32);
-            let (d, b2) = d.overflowing_sub(x384);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x385, x386) = {
+            let t385: u64 = {
+                let (d, b1) = x348.overflowing_sub(0x6730d2a0_u32);
+                let (d, b2) = d.overflowing_sub(x384);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t385 as u32, (t385 >> 63) as u32)
         };
-        let x385 = t385 as u32;
-        let x386 = (t385 >> 63) as u32;
-        let t387: u64 = {
-            let (d, b1) = x350.overflowing_sub(0xf38512bf_u32);
-            let (d, b2) = d.overflowing_sub(x386);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x387, x388) = {
+            let t387: u64 = {
+                let (d, b1) = x350.overflowing_sub(0xf38512bf_u32);
+                let (d, b2) = d.overflowing_sub(x386);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t387 as u32, (t387 >> 63) as u32)
         };
-        let x387 = t387 as u32;
-        let x388 = (t387 >> 63) as u32;
-        let t389: u64 = {
-            let (d, b1) = x352.overflowing_sub(0x64774b84_u32);
-            let (d, b2) = d.overflowing_sub(x388);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x389, x390) = {
+            let t389: u64 = {
+                let (d, b1) = x352.overflowing_sub(0x64774b84_u32);
+                let (d, b2) = d.overflowing_sub(x388);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t389 as u32, (t389 >> 63) as u32)
         };
-        let x389 = t389 as u32;
-        let x390 = (t389 >> 63) as u32;
-        let t391: u64 = {
-            let (d, b1) = x354.overflowing_sub(0x434bacd7_u32);
-            let (d, b2) = d.overflowing_sub(x390);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x391, x392) = {
+            let t391: u64 = {
+                let (d, b1) = x354.overflowing_sub(0x434bacd7_u32);
+                let (d, b2) = d.overflowing_sub(x390);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t391 as u32, (t391 >> 63) as u32)
         };
-        let x391 = t391 as u32;
-        let x392 = (t391 >> 63) as u32;
-        let t393: u64 = {
-            let (d, b1) = x356.overflowing_sub(0x4b1ba7b6_u32);
-            let (d, b2) = d.overflowing_sub(x392);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x393, x394) = {
+            let t393: u64 = {
+                let (d, b1) = x356.overflowing_sub(0x4b1ba7b6_u32);
+                let (d, b2) = d.overflowing_sub(x392);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t393 as u32, (t393 >> 63) as u32)
         };
-        let x393 = t393 as u32;
-        let x394 = (t393 >> 63) as u32;
-        let t395: u64 = {
-            let (d, b1) = x358.overflowing_sub(0x397fe69a_u32);
-            let (d, b2) = d.overflowing_sub(x394);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x395, x396) = {
+            let t395: u64 = {
+                let (d, b1) = x358.overflowing_sub(0x397fe69a_u32);
+                let (d, b2) = d.overflowing_sub(x394);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t395 as u32, (t395 >> 63) as u32)
         };
-        let x395 = t395 as u32;
-        let x396 = (t395 >> 63) as u32;
-        let t397: u64 = {
-            let (d, b1) = x360.overflowing_sub(0x1a0111ea_u32);
-            let (d, b2) = d.overflowing_sub(x396);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x397, x398) = {
+            let t397: u64 = {
+                let (d, b1) = x360.overflowing_sub(0x1a0111ea_u32);
+                let (d, b2) = d.overflowing_sub(x396);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t397 as u32, (t397 >> 63) as u32)
         };
-        let x397 = t397 as u32;
-        let x398 = (t397 >> 63) as u32;
-        let x401 = (0 as u32).wrapping_sub(x398);
+        let x401 = 0u32.wrapping_sub(x398);
         let x402 = x375 ^ (x401 & (x375 ^ x338));
         let x403 = x377 ^ (x401 & (x377 ^ x340));
         let x404 = x379 ^ (x401 & (x379 ^ x342));
@@ -5804,163 +7294,198 @@ impl Fp {
     }
     /// (a + b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u32; 24], b: &[u32; 24]) -> [u32; 24] {
-        let t49: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) + (b[1] as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[2] as u64) + (b[2] as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[3] as u64) + (b[3] as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) + (b[4] as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) + (b[5] as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[6] as u64) + (b[6] as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[7] as u64) + (b[7] as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[8] as u64) + (b[8] as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[9] as u64) + (b[9] as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[10] as u64) + (b[10] as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[11] as u64) + (b[11] as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[12] as u64) + (b[12] as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[13] as u64) + (b[13] as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[14] as u64) + (b[14] as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[15] as u64) + (b[15] as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[16] as u64) + (b[16] as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[17] as u64) + (b[17] as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[18] as u64) + (b[18] as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[19] as u64) + (b[19] as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[20] as u64) + (b[20] as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[21] as u64) + (b[21] as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[22] as u64) + (b[22] as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
+        let (x49, x50) = {
+            let t49: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) + (b[1] as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[2] as u64) + (b[2] as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[3] as u64) + (b[3] as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) + (b[4] as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) + (b[5] as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[6] as u64) + (b[6] as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[7] as u64) + (b[7] as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[8] as u64) + (b[8] as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[9] as u64) + (b[9] as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[10] as u64) + (b[10] as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[11] as u64) + (b[11] as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[12] as u64) + (b[12] as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[13] as u64) + (b[13] as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[14] as u64) + (b[14] as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[15] as u64) + (b[15] as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[16] as u64) + (b[16] as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[17] as u64) + (b[17] as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[18] as u64) + (b[18] as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[19] as u64) + (b[19] as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[20] as u64) + (b[20] as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[21] as u64) + (b[21] as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[22] as u64) + (b[22] as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
         let x95 = a[23].wrapping_add(b[23]).wrapping_add(x94);
-        let t110: u64 = {
-            let (d, b1) = x73.overflowing_sub(0xffffaaab_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x110, x111) = {
+            let t110: u64 = {
+                let (d, b1) = x73.overflowing_sub(0xffffaaab_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t110 as u32, (t110 >> 63) as u32)
         };
-        let x110 = t110 as u32;
-        let x111 = (t110 >> 63) as u32;
-        let t112: u64 = {
-            let (d, b1) = x75.overflowing_sub(0xb9feffff_u32);
-            let (d, b2) = d.overflowing_sub(x111);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x112, x113) = {
+            let t112: u64 = {
+                let (d, b1) = x75.overflowing_sub(0xb9feffff_u32);
+                let (d, b2) = d.overflowing_sub(x111);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t112 as u32, (t112 >> 63) as u32)
         };
-        let x112 = t112 as u32;
-        let x113 = (t112 >> 63) as u32;
-        let t114: u64 = {
-            let (d, b1) = x77.overflowing_sub(0xb153ffff_u32);
-            let (d, b2) = d.overflowing_sub(x113);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x114, x115) = {
+            let t114: u64 = {
+                let (d, b1) = x77.overflowing_sub(0xb153ffff_u32);
+                let (d, b2) = d.overflowing_sub(x113);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t114 as u32, (t114 >> 63) as u32)
         };
-        let x114 = t114 as u32;
-        let x115 = (t114 >> 63) as u32;
-        let t116: u64 = {
-            let (d, b1) = x79.overflowing_sub(0x1eabfffe_u32);
-            let (d, b2) = d.overflowing_sub(x115);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x116, x117) = {
+            let t116: u64 = {
+                let (d, b1) = x79.overflowing_sub(0x1eabfffe_u32);
+                let (d, b2) = d.overflowing_sub(x115);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t116 as u32, (t116 >> 63) as u32)
         };
-        let x116 = t116 as u32;
-        let x117 = (t116 >> 63) as u32;
-        let t118: u64 = {
-            let (d, b1) = x81.overflowing_sub(0xf6b0f624_u32);
-            let (d, b2) = d.overflowing_sub(x117);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x118, x119) = {
+            let t118: u64 = {
+                let (d, b1) = x81.overflowing_sub(0xf6b0f624_u32);
+                let (d, b2) = d.overflowing_sub(x117);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t118 as u32, (t118 >> 63) as u32)
         };
-        let x118 = t118 as u32;
-        let x119 = (t118 >> 63) as u32;
-        let t120: u64 = {
-            let (d, b1) = x83.overflowing_sub(0x6730d2a0_u32);
-            let (d, b2) = d.overflowing_sub(x119);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x120, x121) = {
+            let t120: u64 = {
+                let (d, b1) = x83.overflowing_sub(0x6730d2a0_u32);
+                let (d, b2) = d.overflowing_sub(x119);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t120 as u32, (t120 >> 63) as u32)
         };
-        let x120 = t120 as u32;
-        let x121 = (t120 >> 63) as u32;
-        let t122: u64 = {
-            let (d, b1) = x85.overflowing_sub(0xf38512bf_u32);
-            let (d, b2) = d.overflowing_sub(x121);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x122, x123) = {
+            let t122: u64 = {
+                let (d, b1) = x85.overflowing_sub(0xf38512bf_u32);
+                let (d, b2) = d.overflowing_sub(x121);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t122 as u32, (t122 >> 63) as u32)
         };
-        let x122 = t122 as u32;
-        let x123 = (t122 >> 63) as u32;
-        let t124: u64 = {
-            let (d, b1) = x87.overflowing_sub(0x64774b84_u32);
-            let (d, b2) = d.overflowing_sub(x123);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x124, x125) = {
+            let t124: u64 = {
+                let (d, b1) = x87.overflowing_sub(0x64774b84_u32);
+                let (d, b2) = d.overflowing_sub(x123);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t124 as u32, (t124 >> 63) as u32)
         };
-        let x124 = t124 as u32;
-        let x125 = (t124 >> 63) as u32;
-        let t126: u64 = {
-            let (d, b1) = x89.overflowing_sub(0x434bacd7_u32);
-            let (d, b2) = d.overflowing_sub(x125);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x126, x127) = {
+            let t126: u64 = {
+                let (d, b1) = x89.overflowing_sub(0x434bacd7_u32);
+                let (d, b2) = d.overflowing_sub(x125);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t126 as u32, (t126 >> 63) as u32)
         };
-        let x126 = t126 as u32;
-        let x127 = (t126 >> 63) as u32;
-        let t128: u64 = {
-            let (d, b1) = x91.overflowing_sub(0x4b1ba7b6_u32);
-            let (d, b2) = d.overflowing_sub(x127);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x128, x129) = {
+            let t128: u64 = {
+                let (d, b1) = x91.overflowing_sub(0x4b1ba7b6_u32);
+                let (d, b2) = d.overflowing_sub(x127);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t128 as u32, (t128 >> 63) as u32)
         };
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 63) as u32;
-        let t130: u64 = {
-            let (d, b1) = x93.overflowing_sub(0x397fe69a_u32);
-            let (d, b2) = d.overflowing_sub(x129);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x130, x131) = {
+            let t130: u64 = {
+                let (d, b1) = x93.overflowing_sub(0x397fe69a_u32);
+                let (d, b2) = d.overflowing_sub(x129);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t130 as u32, (t130 >> 63) as u32)
         };
-        let x130 = t130 as u32;
-        let x131 = (t130 >> 63) as u32;
-        let t132: u64 = {
-            let (d, b1) = x95.overflowing_sub(0x1a0111ea_u32);
-            let (d, b2) = d.overflowing_sub(x131);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x132, x133) = {
+            let t132: u64 = {
+                let (d, b1) = x95.overflowing_sub(0x1a0111ea_u32);
+                let (d, b2) = d.overflowing_sub(x131);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t132 as u32, (t132 >> 63) as u32)
         };
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 63) as u32;
-        let x136 = (0 as u32).wrapping_sub(x133);
+        let x136 = 0u32.wrapping_sub(x133);
         let x137 = x110 ^ (x136 & (x110 ^ x73));
         let x138 = x112 ^ (x136 & (x112 ^ x75));
         let x139 = x114 ^ (x136 & (x114 ^ x77));
@@ -6002,221 +7527,256 @@ impl Fp {
     }
     /// (a − b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u32; 24], b: &[u32; 24]) -> [u32; 24] {
-        let t49: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t49 as u32, (t49 >> 63) as u32)
         };
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 63) as u32;
-        let t51: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t51 as u32, (t51 >> 63) as u32)
         };
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 63) as u32;
-        let t53: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x52);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t53 as u32, (t53 >> 63) as u32)
         };
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 63) as u32;
-        let t55: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x54);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x55, x56) = {
+            let t55: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x54);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t55 as u32, (t55 >> 63) as u32)
         };
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 63) as u32;
-        let t57: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x56);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x57, x58) = {
+            let t57: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x56);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t57 as u32, (t57 >> 63) as u32)
         };
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 63) as u32;
-        let t59: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x58);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x59, x60) = {
+            let t59: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x58);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t59 as u32, (t59 >> 63) as u32)
         };
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 63) as u32;
-        let t61: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x60);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x61, x62) = {
+            let t61: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x60);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t61 as u32, (t61 >> 63) as u32)
         };
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 63) as u32;
-        let t63: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x62);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x63, x64) = {
+            let t63: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x62);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t63 as u32, (t63 >> 63) as u32)
         };
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 63) as u32;
-        let t65: u64 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x64);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x65, x66) = {
+            let t65: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x64);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t65 as u32, (t65 >> 63) as u32)
         };
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 63) as u32;
-        let t67: u64 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x66);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x67, x68) = {
+            let t67: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x66);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t67 as u32, (t67 >> 63) as u32)
         };
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 63) as u32;
-        let t69: u64 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x68);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x69, x70) = {
+            let t69: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x68);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t69 as u32, (t69 >> 63) as u32)
         };
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 63) as u32;
-        let t71: u64 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x70);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x71, x72) = {
+            let t71: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x70);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t71 as u32, (t71 >> 63) as u32)
         };
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 63) as u32;
-        let t73: u64 = {
-            let (d, b1) = a[12].overflowing_sub(b[12]);
-            let (d, b2) = d.overflowing_sub(x72);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x73, x74) = {
+            let t73: u64 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x72);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t73 as u32, (t73 >> 63) as u32)
         };
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 63) as u32;
-        let t75: u64 = {
-            let (d, b1) = a[13].overflowing_sub(b[13]);
-            let (d, b2) = d.overflowing_sub(x74);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x75, x76) = {
+            let t75: u64 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x74);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t75 as u32, (t75 >> 63) as u32)
         };
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 63) as u32;
-        let t77: u64 = {
-            let (d, b1) = a[14].overflowing_sub(b[14]);
-            let (d, b2) = d.overflowing_sub(x76);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x77, x78) = {
+            let t77: u64 = {
+                let (d, b1) = a[14].overflowing_sub(b[14]);
+                let (d, b2) = d.overflowing_sub(x76);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t77 as u32, (t77 >> 63) as u32)
         };
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 63) as u32;
-        let t79: u64 = {
-            let (d, b1) = a[15].overflowing_sub(b[15]);
-            let (d, b2) = d.overflowing_sub(x78);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x79, x80) = {
+            let t79: u64 = {
+                let (d, b1) = a[15].overflowing_sub(b[15]);
+                let (d, b2) = d.overflowing_sub(x78);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t79 as u32, (t79 >> 63) as u32)
         };
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 63) as u32;
-        let t81: u64 = {
-            let (d, b1) = a[16].overflowing_sub(b[16]);
-            let (d, b2) = d.overflowing_sub(x80);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x81, x82) = {
+            let t81: u64 = {
+                let (d, b1) = a[16].overflowing_sub(b[16]);
+                let (d, b2) = d.overflowing_sub(x80);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t81 as u32, (t81 >> 63) as u32)
         };
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 63) as u32;
-        let t83: u64 = {
-            let (d, b1) = a[17].overflowing_sub(b[17]);
-            let (d, b2) = d.overflowing_sub(x82);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x83, x84) = {
+            let t83: u64 = {
+                let (d, b1) = a[17].overflowing_sub(b[17]);
+                let (d, b2) = d.overflowing_sub(x82);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t83 as u32, (t83 >> 63) as u32)
         };
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 63) as u32;
-        let t85: u64 = {
-            let (d, b1) = a[18].overflowing_sub(b[18]);
-            let (d, b2) = d.overflowing_sub(x84);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x85, x86) = {
+            let t85: u64 = {
+                let (d, b1) = a[18].overflowing_sub(b[18]);
+                let (d, b2) = d.overflowing_sub(x84);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t85 as u32, (t85 >> 63) as u32)
         };
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 63) as u32;
-        let t87: u64 = {
-            let (d, b1) = a[19].overflowing_sub(b[19]);
-            let (d, b2) = d.overflowing_sub(x86);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x87, x88) = {
+            let t87: u64 = {
+                let (d, b1) = a[19].overflowing_sub(b[19]);
+                let (d, b2) = d.overflowing_sub(x86);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t87 as u32, (t87 >> 63) as u32)
         };
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 63) as u32;
-        let t89: u64 = {
-            let (d, b1) = a[20].overflowing_sub(b[20]);
-            let (d, b2) = d.overflowing_sub(x88);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x89, x90) = {
+            let t89: u64 = {
+                let (d, b1) = a[20].overflowing_sub(b[20]);
+                let (d, b2) = d.overflowing_sub(x88);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t89 as u32, (t89 >> 63) as u32)
         };
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 63) as u32;
-        let t91: u64 = {
-            let (d, b1) = a[21].overflowing_sub(b[21]);
-            let (d, b2) = d.overflowing_sub(x90);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x91, x92) = {
+            let t91: u64 = {
+                let (d, b1) = a[21].overflowing_sub(b[21]);
+                let (d, b2) = d.overflowing_sub(x90);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t91 as u32, (t91 >> 63) as u32)
         };
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 63) as u32;
-        let t93: u64 = {
-            let (d, b1) = a[22].overflowing_sub(b[22]);
-            let (d, b2) = d.overflowing_sub(x92);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x93, x94) = {
+            let t93: u64 = {
+                let (d, b1) = a[22].overflowing_sub(b[22]);
+                let (d, b2) = d.overflowing_sub(x92);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t93 as u32, (t93 >> 63) as u32)
         };
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 63) as u32;
-        let t95: u64 = {
-            let (d, b1) = a[23].overflowing_sub(b[23]);
-            let (d, b2) = d.overflowing_sub(x94);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x95, x96) = {
+            let t95: u64 = {
+                let (d, b1) = a[23].overflowing_sub(b[23]);
+                let (d, b2) = d.overflowing_sub(x94);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t95 as u32, (t95 >> 63) as u32)
         };
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 63) as u32;
-        let x97 = (0 as u32).wrapping_sub(x96);
+        let x97 = 0u32.wrapping_sub(x96);
         let x110 = 0xffffaaab_u32 & x97;
-        let t111: u64 = (x73 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
+        let (x111, x112) = {
+            let t111: u64 = (x73 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
         let x113 = 0xb9feffff_u32 & x97;
-        let t114: u64 = (x75 as u64) + (x113 as u64) + (x112 as u64);
-        let x114 = t114 as u32;
-        let x115 = (t114 >> 32) as u32;
+        let (x114, x115) = {
+            let t114: u64 = (x75 as u64) + (x113 as u64) + (x112 as u64);
+            (t114 as u32, (t114 >> 32) as u32)
+        };
         let x116 = 0xb153ffff_u32 & x97;
-        let t117: u64 = (x77 as u64) + (x116 as u64) + (x115 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
+        let (x117, x118) = {
+            let t117: u64 = (x77 as u64) + (x116 as u64) + (x115 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
         let x119 = 0x1eabfffe_u32 & x97;
-        let t120: u64 = (x79 as u64) + (x119 as u64) + (x118 as u64);
-        let x120 = t120 as u32;
-        let x121 = (t120 >> 32) as u32;
+        let (x120, x121) = {
+            let t120: u64 = (x79 as u64) + (x119 as u64) + (x118 as u64);
+            (t120 as u32, (t120 >> 32) as u32)
+        };
         let x122 = 0xf6b0f624_u32 & x97;
-        let t123: u64 = (x81 as u64) + (x122 as u64) + (x121 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
+        let (x123, x124) = {
+            let t123: u64 = (x81 as u64) + (x122 as u64) + (x121 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
         let x125 = 0x6730d2a0_u32 & x97;
-        let t126: u64 = (x83 as u64) + (x125 as u64) + (x124 as u64);
-        let x126 = t126 as u32;
-        let x127 = (t126 >> 32) as u32;
+        let (x126, x127) = {
+            let t126: u64 = (x83 as u64) + (x125 as u64) + (x124 as u64);
+            (t126 as u32, (t126 >> 32) as u32)
+        };
         let x128 = 0xf38512bf_u32 & x97;
-        let t129: u64 = (x85 as u64) + (x128 as u64) + (x127 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
+        let (x129, x130) = {
+            let t129: u64 = (x85 as u64) + (x128 as u64) + (x127 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
         let x131 = 0x64774b84_u32 & x97;
-        let t132: u64 = (x87 as u64) + (x131 as u64) + (x130 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
+        let (x132, x133) = {
+            let t132: u64 = (x87 as u64) + (x131 as u64) + (x130 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
         let x134 = 0x434bacd7_u32 & x97;
-        let t135: u64 = (x89 as u64) + (x134 as u64) + (x133 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
+        let (x135, x136) = {
+            let t135: u64 = (x89 as u64) + (x134 as u64) + (x133 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
         let x137 = 0x4b1ba7b6_u32 & x97;
-        let t138: u64 = (x91 as u64) + (x137 as u64) + (x136 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
+        let (x138, x139) = {
+            let t138: u64 = (x91 as u64) + (x137 as u64) + (x136 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
         let x140 = 0x397fe69a_u32 & x97;
-        let t141: u64 = (x93 as u64) + (x140 as u64) + (x139 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
+        let (x141, x142) = {
+            let t141: u64 = (x93 as u64) + (x140 as u64) + (x139 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
         let x143 = 0x1a0111ea_u32 & x97;
         let x144 = x95.wrapping_add(x143).wrapping_add(x142);
         [
@@ -6265,7 +7825,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u32; 12];
+        let mut limbs = [0u32; 12];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fp(Self::mont_mul(&limbs, &Self::R2))
@@ -6284,7 +7844,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 48]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u32; 12];
+        let mut limbs = [0u32; 12];
         let mut i = 0;
         while i < 48 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -6541,7 +8101,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 196611;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -6551,7 +8111,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -7026,7 +8586,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u32; 12];
+        let mut out = [0u32; 12];
         let mut i = 0;
         while i < 12 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
@@ -7342,7 +8902,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for FpWide {
         b: &FpWide,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> FpWide {
-        let mut out = [0 as u32; 24];
+        let mut out = [0u32; 24];
         let mut i = 0;
         while i < 24 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

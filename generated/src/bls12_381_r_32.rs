@@ -98,513 +98,692 @@ impl Fr {
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_mul_portable(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t26: u64 = (a[0] as u64) * (b[0] as u64);
-        let x26 = t26 as u32;
-        let x27 = (t26 >> 32) as u32;
+        let (x26, x27) = {
+            let t26: u64 = (a[0] as u64) * (b[0] as u64);
+            (t26 as u32, (t26 >> 32) as u32)
+        };
         let x28 = x26.wrapping_mul(0xffffffff_u32);
-        let t29: u64 = (x28 as u64) * (0x00000001_u32 as u64) + (x26 as u64);
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[1] as u64) * (b[0] as u64) + (x27 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (x28 as u64) * (0xffffffff_u32 as u64) + (x31 as u64)
-            + (x30 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[2] as u64) * (b[0] as u64) + (x32 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (x28 as u64) * (0xfffe5bfe_u32 as u64) + (x35 as u64)
-            + (x34 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[3] as u64) * (b[0] as u64) + (x36 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (x28 as u64) * (0x53bda402_u32 as u64) + (x39 as u64)
-            + (x38 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[4] as u64) * (b[0] as u64) + (x40 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (x28 as u64) * (0x09a1d805_u32 as u64) + (x43 as u64)
-            + (x42 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[5] as u64) * (b[0] as u64) + (x44 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (x28 as u64) * (0x3339d808_u32 as u64) + (x47 as u64)
-            + (x46 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[6] as u64) * (b[0] as u64) + (x48 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (x28 as u64) * (0x299d7d48_u32 as u64) + (x51 as u64)
-            + (x50 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[7] as u64) * (b[0] as u64) + (x52 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (x28 as u64) * (0x73eda753_u32 as u64) + (x55 as u64)
-            + (x54 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
+        let x30 = {
+            let t29: u64 = (x28 as u64) * (0x00000001_u32 as u64) + (x26 as u64);
+            (t29 >> 32) as u32
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[1] as u64) * (b[0] as u64) + (x27 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (x28 as u64) * (0xffffffff_u32 as u64) + (x31 as u64)
+                + (x30 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[2] as u64) * (b[0] as u64) + (x32 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (x28 as u64) * (0xfffe5bfe_u32 as u64) + (x35 as u64)
+                + (x34 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[3] as u64) * (b[0] as u64) + (x36 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (x28 as u64) * (0x53bda402_u32 as u64) + (x39 as u64)
+                + (x38 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[4] as u64) * (b[0] as u64) + (x40 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (x28 as u64) * (0x09a1d805_u32 as u64) + (x43 as u64)
+                + (x42 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[5] as u64) * (b[0] as u64) + (x44 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (x28 as u64) * (0x3339d808_u32 as u64) + (x47 as u64)
+                + (x46 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[6] as u64) * (b[0] as u64) + (x48 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (x28 as u64) * (0x299d7d48_u32 as u64) + (x51 as u64)
+                + (x50 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[7] as u64) * (b[0] as u64) + (x52 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (x28 as u64) * (0x73eda753_u32 as u64) + (x55 as u64)
+                + (x54 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
         let x59 = x56.wrapping_add(x58).wrapping_add(0x00000000_u32);
-        let t61: u64 = (a[0] as u64) * (b[1] as u64) + (x33 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
+        let (x61, x62) = {
+            let t61: u64 = (a[0] as u64) * (b[1] as u64) + (x33 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
         let x63 = x61.wrapping_mul(0xffffffff_u32);
-        let t64: u64 = (x63 as u64) * (0x00000001_u32 as u64) + (x61 as u64);
-        let x65 = (t64 >> 32) as u32;
-        let t66: u64 = (a[1] as u64) * (b[1] as u64) + (x37 as u64) + (x62 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
-        let t68: u64 = (x63 as u64) * (0xffffffff_u32 as u64) + (x66 as u64)
-            + (x65 as u64);
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 32) as u32;
-        let t70: u64 = (a[2] as u64) * (b[1] as u64) + (x41 as u64) + (x67 as u64);
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 32) as u32;
-        let t72: u64 = (x63 as u64) * (0xfffe5bfe_u32 as u64) + (x70 as u64)
-            + (x69 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
-        let t74: u64 = (a[3] as u64) * (b[1] as u64) + (x45 as u64) + (x71 as u64);
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 32) as u32;
-        let t76: u64 = (x63 as u64) * (0x53bda402_u32 as u64) + (x74 as u64)
-            + (x73 as u64);
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 32) as u32;
-        let t78: u64 = (a[4] as u64) * (b[1] as u64) + (x49 as u64) + (x75 as u64);
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 32) as u32;
-        let t80: u64 = (x63 as u64) * (0x09a1d805_u32 as u64) + (x78 as u64)
-            + (x77 as u64);
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 32) as u32;
-        let t82: u64 = (a[5] as u64) * (b[1] as u64) + (x53 as u64) + (x79 as u64);
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 32) as u32;
-        let t84: u64 = (x63 as u64) * (0x3339d808_u32 as u64) + (x82 as u64)
-            + (x81 as u64);
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 32) as u32;
-        let t86: u64 = (a[6] as u64) * (b[1] as u64) + (x57 as u64) + (x83 as u64);
-        let x86 = t86 as u32;
-        let x87 = (t86 >> 32) as u32;
-        let t88: u64 = (x63 as u64) * (0x299d7d48_u32 as u64) + (x86 as u64)
-            + (x85 as u64);
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 32) as u32;
-        let t90: u64 = (a[7] as u64) * (b[1] as u64) + (x59 as u64) + (x87 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
-        let t92: u64 = (x63 as u64) * (0x73eda753_u32 as u64) + (x90 as u64)
-            + (x89 as u64);
-        let x92 = t92 as u32;
-        let x93 = (t92 >> 32) as u32;
+        let x65 = {
+            let t64: u64 = (x63 as u64) * (0x00000001_u32 as u64) + (x61 as u64);
+            (t64 >> 32) as u32
+        };
+        let (x66, x67) = {
+            let t66: u64 = (a[1] as u64) * (b[1] as u64) + (x37 as u64) + (x62 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = (x63 as u64) * (0xffffffff_u32 as u64) + (x66 as u64)
+                + (x65 as u64);
+            (t68 as u32, (t68 >> 32) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = (a[2] as u64) * (b[1] as u64) + (x41 as u64) + (x67 as u64);
+            (t70 as u32, (t70 >> 32) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = (x63 as u64) * (0xfffe5bfe_u32 as u64) + (x70 as u64)
+                + (x69 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
+        let (x74, x75) = {
+            let t74: u64 = (a[3] as u64) * (b[1] as u64) + (x45 as u64) + (x71 as u64);
+            (t74 as u32, (t74 >> 32) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = (x63 as u64) * (0x53bda402_u32 as u64) + (x74 as u64)
+                + (x73 as u64);
+            (t76 as u32, (t76 >> 32) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = (a[4] as u64) * (b[1] as u64) + (x49 as u64) + (x75 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
+        let (x80, x81) = {
+            let t80: u64 = (x63 as u64) * (0x09a1d805_u32 as u64) + (x78 as u64)
+                + (x77 as u64);
+            (t80 as u32, (t80 >> 32) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = (a[5] as u64) * (b[1] as u64) + (x53 as u64) + (x79 as u64);
+            (t82 as u32, (t82 >> 32) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = (x63 as u64) * (0x3339d808_u32 as u64) + (x82 as u64)
+                + (x81 as u64);
+            (t84 as u32, (t84 >> 32) as u32)
+        };
+        let (x86, x87) = {
+            let t86: u64 = (a[6] as u64) * (b[1] as u64) + (x57 as u64) + (x83 as u64);
+            (t86 as u32, (t86 >> 32) as u32)
+        };
+        let (x88, x89) = {
+            let t88: u64 = (x63 as u64) * (0x299d7d48_u32 as u64) + (x86 as u64)
+                + (x85 as u64);
+            (t88 as u32, (t88 >> 32) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = (a[7] as u64) * (b[1] as u64) + (x59 as u64) + (x87 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
+        let (x92, x93) = {
+            let t92: u64 = (x63 as u64) * (0x73eda753_u32 as u64) + (x90 as u64)
+                + (x89 as u64);
+            (t92 as u32, (t92 >> 32) as u32)
+        };
         let x94 = x91.wrapping_add(x93).wrapping_add(0x00000000_u32);
-        let t96: u64 = (a[0] as u64) * (b[2] as u64) + (x68 as u64);
-        let x96 = t96 as u32;
-        let x97 = (t96 >> 32) as u32;
+        let (x96, x97) = {
+            let t96: u64 = (a[0] as u64) * (b[2] as u64) + (x68 as u64);
+            (t96 as u32, (t96 >> 32) as u32)
+        };
         let x98 = x96.wrapping_mul(0xffffffff_u32);
-        let t99: u64 = (x98 as u64) * (0x00000001_u32 as u64) + (x96 as u64);
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[1] as u64) * (b[2] as u64) + (x72 as u64) + (x97 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (x98 as u64) * (0xffffffff_u32 as u64) + (x101 as u64)
-            + (x100 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[2] as u64) * (b[2] as u64) + (x76 as u64) + (x102 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (x98 as u64) * (0xfffe5bfe_u32 as u64) + (x105 as u64)
-            + (x104 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[3] as u64) * (b[2] as u64) + (x80 as u64) + (x106 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (x98 as u64) * (0x53bda402_u32 as u64) + (x109 as u64)
-            + (x108 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[4] as u64) * (b[2] as u64) + (x84 as u64) + (x110 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (x98 as u64) * (0x09a1d805_u32 as u64) + (x113 as u64)
-            + (x112 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[5] as u64) * (b[2] as u64) + (x88 as u64) + (x114 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (x98 as u64) * (0x3339d808_u32 as u64) + (x117 as u64)
-            + (x116 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[6] as u64) * (b[2] as u64) + (x92 as u64) + (x118 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (x98 as u64) * (0x299d7d48_u32 as u64) + (x121 as u64)
-            + (x120 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[7] as u64) * (b[2] as u64) + (x94 as u64) + (x122 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (x98 as u64) * (0x73eda753_u32 as u64) + (x125 as u64)
-            + (x124 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
+        let x100 = {
+            let t99: u64 = (x98 as u64) * (0x00000001_u32 as u64) + (x96 as u64);
+            (t99 >> 32) as u32
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[1] as u64) * (b[2] as u64) + (x72 as u64) + (x97 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (x98 as u64) * (0xffffffff_u32 as u64) + (x101 as u64)
+                + (x100 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[2] as u64) * (b[2] as u64) + (x76 as u64) + (x102 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (x98 as u64) * (0xfffe5bfe_u32 as u64) + (x105 as u64)
+                + (x104 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[3] as u64) * (b[2] as u64) + (x80 as u64) + (x106 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x98 as u64) * (0x53bda402_u32 as u64) + (x109 as u64)
+                + (x108 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[4] as u64) * (b[2] as u64) + (x84 as u64) + (x110 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x98 as u64) * (0x09a1d805_u32 as u64) + (x113 as u64)
+                + (x112 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[5] as u64) * (b[2] as u64) + (x88 as u64) + (x114 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (x98 as u64) * (0x3339d808_u32 as u64) + (x117 as u64)
+                + (x116 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[6] as u64) * (b[2] as u64) + (x92 as u64) + (x118 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (x98 as u64) * (0x299d7d48_u32 as u64) + (x121 as u64)
+                + (x120 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[7] as u64) * (b[2] as u64) + (x94 as u64) + (x122 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (x98 as u64) * (0x73eda753_u32 as u64) + (x125 as u64)
+                + (x124 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
         let x129 = x126.wrapping_add(x128).wrapping_add(0x00000000_u32);
-        let t131: u64 = (a[0] as u64) * (b[3] as u64) + (x103 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
+        let (x131, x132) = {
+            let t131: u64 = (a[0] as u64) * (b[3] as u64) + (x103 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
         let x133 = x131.wrapping_mul(0xffffffff_u32);
-        let t134: u64 = (x133 as u64) * (0x00000001_u32 as u64) + (x131 as u64);
-        let x135 = (t134 >> 32) as u32;
-        let t136: u64 = (a[1] as u64) * (b[3] as u64) + (x107 as u64) + (x132 as u64);
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 32) as u32;
-        let t138: u64 = (x133 as u64) * (0xffffffff_u32 as u64) + (x136 as u64)
-            + (x135 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
-        let t140: u64 = (a[2] as u64) * (b[3] as u64) + (x111 as u64) + (x137 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
-        let t142: u64 = (x133 as u64) * (0xfffe5bfe_u32 as u64) + (x140 as u64)
-            + (x139 as u64);
-        let x142 = t142 as u32;
-        let x143 = (t142 >> 32) as u32;
-        let t144: u64 = (a[3] as u64) * (b[3] as u64) + (x115 as u64) + (x141 as u64);
-        let x144 = t144 as u32;
-        let x145 = (t144 >> 32) as u32;
-        let t146: u64 = (x133 as u64) * (0x53bda402_u32 as u64) + (x144 as u64)
-            + (x143 as u64);
-        let x146 = t146 as u32;
-        let x147 = (t146 >> 32) as u32;
-        let t148: u64 = (a[4] as u64) * (b[3] as u64) + (x119 as u64) + (x145 as u64);
-        let x148 = t148 as u32;
-        let x149 = (t148 >> 32) as u32;
-        let t150: u64 = (x133 as u64) * (0x09a1d805_u32 as u64) + (x148 as u64)
-            + (x147 as u64);
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 32) as u32;
-        let t152: u64 = (a[5] as u64) * (b[3] as u64) + (x123 as u64) + (x149 as u64);
-        let x152 = t152 as u32;
-        let x153 = (t152 >> 32) as u32;
-        let t154: u64 = (x133 as u64) * (0x3339d808_u32 as u64) + (x152 as u64)
-            + (x151 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
-        let t156: u64 = (a[6] as u64) * (b[3] as u64) + (x127 as u64) + (x153 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (x133 as u64) * (0x299d7d48_u32 as u64) + (x156 as u64)
-            + (x155 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t160: u64 = (a[7] as u64) * (b[3] as u64) + (x129 as u64) + (x157 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x133 as u64) * (0x73eda753_u32 as u64) + (x160 as u64)
-            + (x159 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
+        let x135 = {
+            let t134: u64 = (x133 as u64) * (0x00000001_u32 as u64) + (x131 as u64);
+            (t134 >> 32) as u32
+        };
+        let (x136, x137) = {
+            let t136: u64 = (a[1] as u64) * (b[3] as u64) + (x107 as u64)
+                + (x132 as u64);
+            (t136 as u32, (t136 >> 32) as u32)
+        };
+        let (x138, x139) = {
+            let t138: u64 = (x133 as u64) * (0xffffffff_u32 as u64) + (x136 as u64)
+                + (x135 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
+        let (x140, x141) = {
+            let t140: u64 = (a[2] as u64) * (b[3] as u64) + (x111 as u64)
+                + (x137 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
+        };
+        let (x142, x143) = {
+            let t142: u64 = (x133 as u64) * (0xfffe5bfe_u32 as u64) + (x140 as u64)
+                + (x139 as u64);
+            (t142 as u32, (t142 >> 32) as u32)
+        };
+        let (x144, x145) = {
+            let t144: u64 = (a[3] as u64) * (b[3] as u64) + (x115 as u64)
+                + (x141 as u64);
+            (t144 as u32, (t144 >> 32) as u32)
+        };
+        let (x146, x147) = {
+            let t146: u64 = (x133 as u64) * (0x53bda402_u32 as u64) + (x144 as u64)
+                + (x143 as u64);
+            (t146 as u32, (t146 >> 32) as u32)
+        };
+        let (x148, x149) = {
+            let t148: u64 = (a[4] as u64) * (b[3] as u64) + (x119 as u64)
+                + (x145 as u64);
+            (t148 as u32, (t148 >> 32) as u32)
+        };
+        let (x150, x151) = {
+            let t150: u64 = (x133 as u64) * (0x09a1d805_u32 as u64) + (x148 as u64)
+                + (x147 as u64);
+            (t150 as u32, (t150 >> 32) as u32)
+        };
+        let (x152, x153) = {
+            let t152: u64 = (a[5] as u64) * (b[3] as u64) + (x123 as u64)
+                + (x149 as u64);
+            (t152 as u32, (t152 >> 32) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = (x133 as u64) * (0x3339d808_u32 as u64) + (x152 as u64)
+                + (x151 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (a[6] as u64) * (b[3] as u64) + (x127 as u64)
+                + (x153 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (x133 as u64) * (0x299d7d48_u32 as u64) + (x156 as u64)
+                + (x155 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x160, x161) = {
+            let t160: u64 = (a[7] as u64) * (b[3] as u64) + (x129 as u64)
+                + (x157 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x133 as u64) * (0x73eda753_u32 as u64) + (x160 as u64)
+                + (x159 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
         let x164 = x161.wrapping_add(x163).wrapping_add(0x00000000_u32);
-        let t166: u64 = (a[0] as u64) * (b[4] as u64) + (x138 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
+        let (x166, x167) = {
+            let t166: u64 = (a[0] as u64) * (b[4] as u64) + (x138 as u64);
+            (t166 as u32, (t166 >> 32) as u32)
+        };
         let x168 = x166.wrapping_mul(0xffffffff_u32);
-        let t169: u64 = (x168 as u64) * (0x00000001_u32 as u64) + (x166 as u64);
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (a[1] as u64) * (b[4] as u64) + (x142 as u64) + (x167 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (x168 as u64) * (0xffffffff_u32 as u64) + (x171 as u64)
-            + (x170 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (a[2] as u64) * (b[4] as u64) + (x146 as u64) + (x172 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (x168 as u64) * (0xfffe5bfe_u32 as u64) + (x175 as u64)
-            + (x174 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (a[3] as u64) * (b[4] as u64) + (x150 as u64) + (x176 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (x168 as u64) * (0x53bda402_u32 as u64) + (x179 as u64)
-            + (x178 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (a[4] as u64) * (b[4] as u64) + (x154 as u64) + (x180 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (x168 as u64) * (0x09a1d805_u32 as u64) + (x183 as u64)
-            + (x182 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (a[5] as u64) * (b[4] as u64) + (x158 as u64) + (x184 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (x168 as u64) * (0x3339d808_u32 as u64) + (x187 as u64)
-            + (x186 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (a[6] as u64) * (b[4] as u64) + (x162 as u64) + (x188 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
-        let t193: u64 = (x168 as u64) * (0x299d7d48_u32 as u64) + (x191 as u64)
-            + (x190 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t195: u64 = (a[7] as u64) * (b[4] as u64) + (x164 as u64) + (x192 as u64);
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 32) as u32;
-        let t197: u64 = (x168 as u64) * (0x73eda753_u32 as u64) + (x195 as u64)
-            + (x194 as u64);
-        let x197 = t197 as u32;
-        let x198 = (t197 >> 32) as u32;
+        let x170 = {
+            let t169: u64 = (x168 as u64) * (0x00000001_u32 as u64) + (x166 as u64);
+            (t169 >> 32) as u32
+        };
+        let (x171, x172) = {
+            let t171: u64 = (a[1] as u64) * (b[4] as u64) + (x142 as u64)
+                + (x167 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (x168 as u64) * (0xffffffff_u32 as u64) + (x171 as u64)
+                + (x170 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (a[2] as u64) * (b[4] as u64) + (x146 as u64)
+                + (x172 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (x168 as u64) * (0xfffe5bfe_u32 as u64) + (x175 as u64)
+                + (x174 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (a[3] as u64) * (b[4] as u64) + (x150 as u64)
+                + (x176 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (x168 as u64) * (0x53bda402_u32 as u64) + (x179 as u64)
+                + (x178 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (a[4] as u64) * (b[4] as u64) + (x154 as u64)
+                + (x180 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (x168 as u64) * (0x09a1d805_u32 as u64) + (x183 as u64)
+                + (x182 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (a[5] as u64) * (b[4] as u64) + (x158 as u64)
+                + (x184 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (x168 as u64) * (0x3339d808_u32 as u64) + (x187 as u64)
+                + (x186 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (a[6] as u64) * (b[4] as u64) + (x162 as u64)
+                + (x188 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (x168 as u64) * (0x299d7d48_u32 as u64) + (x191 as u64)
+                + (x190 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (a[7] as u64) * (b[4] as u64) + (x164 as u64)
+                + (x192 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
+        let (x197, x198) = {
+            let t197: u64 = (x168 as u64) * (0x73eda753_u32 as u64) + (x195 as u64)
+                + (x194 as u64);
+            (t197 as u32, (t197 >> 32) as u32)
+        };
         let x199 = x196.wrapping_add(x198).wrapping_add(0x00000000_u32);
-        let t201: u64 = (a[0] as u64) * (b[5] as u64) + (x173 as u64);
-        let x201 = t201 as u32;
-        let x202 = (t201 >> 32) as u32;
+        let (x201, x202) = {
+            let t201: u64 = (a[0] as u64) * (b[5] as u64) + (x173 as u64);
+            (t201 as u32, (t201 >> 32) as u32)
+        };
         let x203 = x201.wrapping_mul(0xffffffff_u32);
-        let t204: u64 = (x203 as u64) * (0x00000001_u32 as u64) + (x201 as u64);
-        let x205 = (t204 >> 32) as u32;
-        let t206: u64 = (a[1] as u64) * (b[5] as u64) + (x177 as u64) + (x202 as u64);
-        let x206 = t206 as u32;
-        let x207 = (t206 >> 32) as u32;
-        let t208: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x206 as u64)
-            + (x205 as u64);
-        let x208 = t208 as u32;
-        let x209 = (t208 >> 32) as u32;
-        let t210: u64 = (a[2] as u64) * (b[5] as u64) + (x181 as u64) + (x207 as u64);
-        let x210 = t210 as u32;
-        let x211 = (t210 >> 32) as u32;
-        let t212: u64 = (x203 as u64) * (0xfffe5bfe_u32 as u64) + (x210 as u64)
-            + (x209 as u64);
-        let x212 = t212 as u32;
-        let x213 = (t212 >> 32) as u32;
-        let t214: u64 = (a[3] as u64) * (b[5] as u64) + (x185 as u64) + (x211 as u64);
-        let x214 = t214 as u32;
-        let x215 = (t214 >> 32) as u32;
-        let t216: u64 = (x203 as u64) * (0x53bda402_u32 as u64) + (x214 as u64)
-            + (x213 as u64);
-        let x216 = t216 as u32;
-        let x217 = (t216 >> 32) as u32;
-        let t218: u64 = (a[4] as u64) * (b[5] as u64) + (x189 as u64) + (x215 as u64);
-        let x218 = t218 as u32;
-        let x219 = (t218 >> 32) as u32;
-        let t220: u64 = (x203 as u64) * (0x09a1d805_u32 as u64) + (x218 as u64)
-            + (x217 as u64);
-        let x220 = t220 as u32;
-        let x221 = (t220 >> 32) as u32;
-        let t222: u64 = (a[5] as u64) * (b[5] as u64) + (x193 as u64) + (x219 as u64);
-        let x222 = t222 as u32;
-        let x223 = (t222 >> 32) as u32;
-        let t224: u64 = (x203 as u64) * (0x3339d808_u32 as u64) + (x222 as u64)
-            + (x221 as u64);
-        let x224 = t224 as u32;
-        let x225 = (t224 >> 32) as u32;
-        let t226: u64 = (a[6] as u64) * (b[5] as u64) + (x197 as u64) + (x223 as u64);
-        let x226 = t226 as u32;
-        let x227 = (t226 >> 32) as u32;
-        let t228: u64 = (x203 as u64) * (0x299d7d48_u32 as u64) + (x226 as u64)
-            + (x225 as u64);
-        let x228 = t228 as u32;
-        let x229 = (t228 >> 32) as u32;
-        let t230: u64 = (a[7] as u64) * (b[5] as u64) + (x199 as u64) + (x227 as u64);
-        let x230 = t230 as u32;
-        let x231 = (t230 >> 32) as u32;
-        let t232: u64 = (x203 as u64) * (0x73eda753_u32 as u64) + (x230 as u64)
-            + (x229 as u64);
-        let x232 = t232 as u32;
-        let x233 = (t232 >> 32) as u32;
+        let x205 = {
+            let t204: u64 = (x203 as u64) * (0x00000001_u32 as u64) + (x201 as u64);
+            (t204 >> 32) as u32
+        };
+        let (x206, x207) = {
+            let t206: u64 = (a[1] as u64) * (b[5] as u64) + (x177 as u64)
+                + (x202 as u64);
+            (t206 as u32, (t206 >> 32) as u32)
+        };
+        let (x208, x209) = {
+            let t208: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x206 as u64)
+                + (x205 as u64);
+            (t208 as u32, (t208 >> 32) as u32)
+        };
+        let (x210, x211) = {
+            let t210: u64 = (a[2] as u64) * (b[5] as u64) + (x181 as u64)
+                + (x207 as u64);
+            (t210 as u32, (t210 >> 32) as u32)
+        };
+        let (x212, x213) = {
+            let t212: u64 = (x203 as u64) * (0xfffe5bfe_u32 as u64) + (x210 as u64)
+                + (x209 as u64);
+            (t212 as u32, (t212 >> 32) as u32)
+        };
+        let (x214, x215) = {
+            let t214: u64 = (a[3] as u64) * (b[5] as u64) + (x185 as u64)
+                + (x211 as u64);
+            (t214 as u32, (t214 >> 32) as u32)
+        };
+        let (x216, x217) = {
+            let t216: u64 = (x203 as u64) * (0x53bda402_u32 as u64) + (x214 as u64)
+                + (x213 as u64);
+            (t216 as u32, (t216 >> 32) as u32)
+        };
+        let (x218, x219) = {
+            let t218: u64 = (a[4] as u64) * (b[5] as u64) + (x189 as u64)
+                + (x215 as u64);
+            (t218 as u32, (t218 >> 32) as u32)
+        };
+        let (x220, x221) = {
+            let t220: u64 = (x203 as u64) * (0x09a1d805_u32 as u64) + (x218 as u64)
+                + (x217 as u64);
+            (t220 as u32, (t220 >> 32) as u32)
+        };
+        let (x222, x223) = {
+            let t222: u64 = (a[5] as u64) * (b[5] as u64) + (x193 as u64)
+                + (x219 as u64);
+            (t222 as u32, (t222 >> 32) as u32)
+        };
+        let (x224, x225) = {
+            let t224: u64 = (x203 as u64) * (0x3339d808_u32 as u64) + (x222 as u64)
+                + (x221 as u64);
+            (t224 as u32, (t224 >> 32) as u32)
+        };
+        let (x226, x227) = {
+            let t226: u64 = (a[6] as u64) * (b[5] as u64) + (x197 as u64)
+                + (x223 as u64);
+            (t226 as u32, (t226 >> 32) as u32)
+        };
+        let (x228, x229) = {
+            let t228: u64 = (x203 as u64) * (0x299d7d48_u32 as u64) + (x226 as u64)
+                + (x225 as u64);
+            (t228 as u32, (t228 >> 32) as u32)
+        };
+        let (x230, x231) = {
+            let t230: u64 = (a[7] as u64) * (b[5] as u64) + (x199 as u64)
+                + (x227 as u64);
+            (t230 as u32, (t230 >> 32) as u32)
+        };
+        let (x232, x233) = {
+            let t232: u64 = (x203 as u64) * (0x73eda753_u32 as u64) + (x230 as u64)
+                + (x229 as u64);
+            (t232 as u32, (t232 >> 32) as u32)
+        };
         let x234 = x231.wrapping_add(x233).wrapping_add(0x00000000_u32);
-        let t236: u64 = (a[0] as u64) * (b[6] as u64) + (x208 as u64);
-        let x236 = t236 as u32;
-        let x237 = (t236 >> 32) as u32;
+        let (x236, x237) = {
+            let t236: u64 = (a[0] as u64) * (b[6] as u64) + (x208 as u64);
+            (t236 as u32, (t236 >> 32) as u32)
+        };
         let x238 = x236.wrapping_mul(0xffffffff_u32);
-        let t239: u64 = (x238 as u64) * (0x00000001_u32 as u64) + (x236 as u64);
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[1] as u64) * (b[6] as u64) + (x212 as u64) + (x237 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (x238 as u64) * (0xffffffff_u32 as u64) + (x241 as u64)
-            + (x240 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[2] as u64) * (b[6] as u64) + (x216 as u64) + (x242 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (x238 as u64) * (0xfffe5bfe_u32 as u64) + (x245 as u64)
-            + (x244 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (a[3] as u64) * (b[6] as u64) + (x220 as u64) + (x246 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (x238 as u64) * (0x53bda402_u32 as u64) + (x249 as u64)
-            + (x248 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (a[4] as u64) * (b[6] as u64) + (x224 as u64) + (x250 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (x238 as u64) * (0x09a1d805_u32 as u64) + (x253 as u64)
-            + (x252 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (a[5] as u64) * (b[6] as u64) + (x228 as u64) + (x254 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (x238 as u64) * (0x3339d808_u32 as u64) + (x257 as u64)
-            + (x256 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t261: u64 = (a[6] as u64) * (b[6] as u64) + (x232 as u64) + (x258 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t263: u64 = (x238 as u64) * (0x299d7d48_u32 as u64) + (x261 as u64)
-            + (x260 as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
-        let t265: u64 = (a[7] as u64) * (b[6] as u64) + (x234 as u64) + (x262 as u64);
-        let x265 = t265 as u32;
-        let x266 = (t265 >> 32) as u32;
-        let t267: u64 = (x238 as u64) * (0x73eda753_u32 as u64) + (x265 as u64)
-            + (x264 as u64);
-        let x267 = t267 as u32;
-        let x268 = (t267 >> 32) as u32;
+        let x240 = {
+            let t239: u64 = (x238 as u64) * (0x00000001_u32 as u64) + (x236 as u64);
+            (t239 >> 32) as u32
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[1] as u64) * (b[6] as u64) + (x212 as u64)
+                + (x237 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (x238 as u64) * (0xffffffff_u32 as u64) + (x241 as u64)
+                + (x240 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[2] as u64) * (b[6] as u64) + (x216 as u64)
+                + (x242 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (x238 as u64) * (0xfffe5bfe_u32 as u64) + (x245 as u64)
+                + (x244 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (a[3] as u64) * (b[6] as u64) + (x220 as u64)
+                + (x246 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (x238 as u64) * (0x53bda402_u32 as u64) + (x249 as u64)
+                + (x248 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (a[4] as u64) * (b[6] as u64) + (x224 as u64)
+                + (x250 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (x238 as u64) * (0x09a1d805_u32 as u64) + (x253 as u64)
+                + (x252 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (a[5] as u64) * (b[6] as u64) + (x228 as u64)
+                + (x254 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (x238 as u64) * (0x3339d808_u32 as u64) + (x257 as u64)
+                + (x256 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (a[6] as u64) * (b[6] as u64) + (x232 as u64)
+                + (x258 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (x238 as u64) * (0x299d7d48_u32 as u64) + (x261 as u64)
+                + (x260 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x265, x266) = {
+            let t265: u64 = (a[7] as u64) * (b[6] as u64) + (x234 as u64)
+                + (x262 as u64);
+            (t265 as u32, (t265 >> 32) as u32)
+        };
+        let (x267, x268) = {
+            let t267: u64 = (x238 as u64) * (0x73eda753_u32 as u64) + (x265 as u64)
+                + (x264 as u64);
+            (t267 as u32, (t267 >> 32) as u32)
+        };
         let x269 = x266.wrapping_add(x268).wrapping_add(0x00000000_u32);
-        let t271: u64 = (a[0] as u64) * (b[7] as u64) + (x243 as u64);
-        let x271 = t271 as u32;
-        let x272 = (t271 >> 32) as u32;
+        let (x271, x272) = {
+            let t271: u64 = (a[0] as u64) * (b[7] as u64) + (x243 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
         let x273 = x271.wrapping_mul(0xffffffff_u32);
-        let t274: u64 = (x273 as u64) * (0x00000001_u32 as u64) + (x271 as u64);
-        let x275 = (t274 >> 32) as u32;
-        let t276: u64 = (a[1] as u64) * (b[7] as u64) + (x247 as u64) + (x272 as u64);
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 32) as u32;
-        let t278: u64 = (x273 as u64) * (0xffffffff_u32 as u64) + (x276 as u64)
-            + (x275 as u64);
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 32) as u32;
-        let t280: u64 = (a[2] as u64) * (b[7] as u64) + (x251 as u64) + (x277 as u64);
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 32) as u32;
-        let t282: u64 = (x273 as u64) * (0xfffe5bfe_u32 as u64) + (x280 as u64)
-            + (x279 as u64);
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 32) as u32;
-        let t284: u64 = (a[3] as u64) * (b[7] as u64) + (x255 as u64) + (x281 as u64);
-        let x284 = t284 as u32;
-        let x285 = (t284 >> 32) as u32;
-        let t286: u64 = (x273 as u64) * (0x53bda402_u32 as u64) + (x284 as u64)
-            + (x283 as u64);
-        let x286 = t286 as u32;
-        let x287 = (t286 >> 32) as u32;
-        let t288: u64 = (a[4] as u64) * (b[7] as u64) + (x259 as u64) + (x285 as u64);
-        let x288 = t288 as u32;
-        let x289 = (t288 >> 32) as u32;
-        let t290: u64 = (x273 as u64) * (0x09a1d805_u32 as u64) + (x288 as u64)
-            + (x287 as u64);
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 32) as u32;
-        let t292: u64 = (a[5] as u64) * (b[7] as u64) + (x263 as u64) + (x289 as u64);
-        let x292 = t292 as u32;
-        let x293 = (t292 >> 32) as u32;
-        let t294: u64 = (x273 as u64) * (0x3339d808_u32 as u64) + (x292 as u64)
-            + (x291 as u64);
-        let x294 = t294 as u32;
-        let x295 = (t294 >> 32) as u32;
-        let t296: u64 = (a[6] as u64) * (b[7] as u64) + (x267 as u64) + (x293 as u64);
-        let x296 = t296 as u32;
-        let x297 = (t296 >> 32) as u32;
-        let t298: u64 = (x273 as u64) * (0x299d7d48_u32 as u64) + (x296 as u64)
-            + (x295 as u64);
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 32) as u32;
-        let t300: u64 = (a[7] as u64) * (b[7] as u64) + (x269 as u64) + (x297 as u64);
-        let x300 = t300 as u32;
-        let x301 = (t300 >> 32) as u32;
-        let t302: u64 = (x273 as u64) * (0x73eda753_u32 as u64) + (x300 as u64)
-            + (x299 as u64);
-        let x302 = t302 as u32;
-        let x303 = (t302 >> 32) as u32;
+        let x275 = {
+            let t274: u64 = (x273 as u64) * (0x00000001_u32 as u64) + (x271 as u64);
+            (t274 >> 32) as u32
+        };
+        let (x276, x277) = {
+            let t276: u64 = (a[1] as u64) * (b[7] as u64) + (x247 as u64)
+                + (x272 as u64);
+            (t276 as u32, (t276 >> 32) as u32)
+        };
+        let (x278, x279) = {
+            let t278: u64 = (x273 as u64) * (0xffffffff_u32 as u64) + (x276 as u64)
+                + (x275 as u64);
+            (t278 as u32, (t278 >> 32) as u32)
+        };
+        let (x280, x281) = {
+            let t280: u64 = (a[2] as u64) * (b[7] as u64) + (x251 as u64)
+                + (x277 as u64);
+            (t280 as u32, (t280 >> 32) as u32)
+        };
+        let (x282, x283) = {
+            let t282: u64 = (x273 as u64) * (0xfffe5bfe_u32 as u64) + (x280 as u64)
+                + (x279 as u64);
+            (t282 as u32, (t282 >> 32) as u32)
+        };
+        let (x284, x285) = {
+            let t284: u64 = (a[3] as u64) * (b[7] as u64) + (x255 as u64)
+                + (x281 as u64);
+            (t284 as u32, (t284 >> 32) as u32)
+        };
+        let (x286, x287) = {
+            let t286: u64 = (x273 as u64) * (0x53bda402_u32 as u64) + (x284 as u64)
+                + (x283 as u64);
+            (t286 as u32, (t286 >> 32) as u32)
+        };
+        let (x288, x289) = {
+            let t288: u64 = (a[4] as u64) * (b[7] as u64) + (x259 as u64)
+                + (x285 as u64);
+            (t288 as u32, (t288 >> 32) as u32)
+        };
+        let (x290, x291) = {
+            let t290: u64 = (x273 as u64) * (0x09a1d805_u32 as u64) + (x288 as u64)
+                + (x287 as u64);
+            (t290 as u32, (t290 >> 32) as u32)
+        };
+        let (x292, x293) = {
+            let t292: u64 = (a[5] as u64) * (b[7] as u64) + (x263 as u64)
+                + (x289 as u64);
+            (t292 as u32, (t292 >> 32) as u32)
+        };
+        let (x294, x295) = {
+            let t294: u64 = (x273 as u64) * (0x3339d808_u32 as u64) + (x292 as u64)
+                + (x291 as u64);
+            (t294 as u32, (t294 >> 32) as u32)
+        };
+        let (x296, x297) = {
+            let t296: u64 = (a[6] as u64) * (b[7] as u64) + (x267 as u64)
+                + (x293 as u64);
+            (t296 as u32, (t296 >> 32) as u32)
+        };
+        let (x298, x299) = {
+            let t298: u64 = (x273 as u64) * (0x299d7d48_u32 as u64) + (x296 as u64)
+                + (x295 as u64);
+            (t298 as u32, (t298 >> 32) as u32)
+        };
+        let (x300, x301) = {
+            let t300: u64 = (a[7] as u64) * (b[7] as u64) + (x269 as u64)
+                + (x297 as u64);
+            (t300 as u32, (t300 >> 32) as u32)
+        };
+        let (x302, x303) = {
+            let t302: u64 = (x273 as u64) * (0x73eda753_u32 as u64) + (x300 as u64)
+                + (x299 as u64);
+            (t302 as u32, (t302 >> 32) as u32)
+        };
         let x304 = x301.wrapping_add(x303).wrapping_add(0x00000000_u32);
-        let t315: u64 = {
-            let (d, b1) = x278.overflowing_sub(0x00000001_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x315, x316) = {
+            let t315: u64 = {
+                let (d, b1) = x278.overflowing_sub(0x00000001_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t315 as u32, (t315 >> 63) as u32)
         };
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 63) as u32;
-        let t317: u64 = {
-            let (d, b1) = x282.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x316);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x317, x318) = {
+            let t317: u64 = {
+                let (d, b1) = x282.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x316);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t317 as u32, (t317 >> 63) as u32)
         };
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 63) as u32;
-        let t319: u64 = {
-            let (d, b1) = x286.overflowing_sub(0xfffe5bfe_u32);
-            let (d, b2) = d.overflowing_sub(x318);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x319, x320) = {
+            let t319: u64 = {
+                let (d, b1) = x286.overflowing_sub(0xfffe5bfe_u32);
+                let (d, b2) = d.overflowing_sub(x318);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t319 as u32, (t319 >> 63) as u32)
         };
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 63) as u32;
-        let t321: u64 = {
-            let (d, b1) = x290.overflowing_sub(0x53bda402_u32);
-            let (d, b2) = d.overflowing_sub(x320);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x321, x322) = {
+            let t321: u64 = {
+                let (d, b1) = x290.overflowing_sub(0x53bda402_u32);
+                let (d, b2) = d.overflowing_sub(x320);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t321 as u32, (t321 >> 63) as u32)
         };
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 63) as u32;
-        let t323: u64 = {
-            let (d, b1) = x294.overflowing_sub(0x09a1d805_u32);
-            let (d, b2) = d.overflowing_sub(x322);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x323, x324) = {
+            let t323: u64 = {
+                let (d, b1) = x294.overflowing_sub(0x09a1d805_u32);
+                let (d, b2) = d.overflowing_sub(x322);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t323 as u32, (t323 >> 63) as u32)
         };
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 63) as u32;
-        let t325: u64 = {
-            let (d, b1) = x298.overflowing_sub(0x3339d808_u32);
-            let (d, b2) = d.overflowing_sub(x324);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x325, x326) = {
+            let t325: u64 = {
+                let (d, b1) = x298.overflowing_sub(0x3339d808_u32);
+                let (d, b2) = d.overflowing_sub(x324);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t325 as u32, (t325 >> 63) as u32)
         };
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 63) as u32;
-        let t327: u64 = {
-            let (d, b1) = x302.overflowing_sub(0x299d7d48_u32);
-            let (d, b2) = d.overflowing_sub(x326);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x327, x328) = {
+            let t327: u64 = {
+                let (d, b1) = x302.overflowing_sub(0x299d7d48_u32);
+                let (d, b2) = d.overflowing_sub(x326);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t327 as u32, (t327 >> 63) as u32)
         };
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 63) as u32;
-        let t329: u64 = {
-            let (d, b1) = x304.overflowing_sub(0x73eda753_u32);
-            let (d, b2) = d.overflowing_sub(x328);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x329, x330) = {
+            let t329: u64 = {
+                let (d, b1) = x304.overflowing_sub(0x73eda753_u32);
+                let (d, b2) = d.overflowing_sub(x328);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t329 as u32, (t329 >> 63) as u32)
         };
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 63) as u32;
-        let x333 = (0 as u32).wrapping_sub(x330);
+        let x333 = 0u32.wrapping_sub(x330);
         let x334 = x315 ^ (x333 & (x315 ^ x278));
         let x335 = x317 ^ (x333 & (x317 ^ x282));
         let x336 = x319 ^ (x333 & (x319 ^ x286));
@@ -617,92 +796,120 @@ impl Fr {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_square_portable(a: &[u32; 8]) -> [u32; 8] {
-        let t9: u64 = (a[0] as u64) * (a[1] as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[0] as u64) * (a[2] as u64) + (x10 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
-        let t13: u64 = (a[0] as u64) * (a[3] as u64) + (x12 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[0] as u64) * (a[4] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[5] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[6] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[7] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[1] as u64) * (a[2] as u64) + (x13 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[1] as u64) * (a[3] as u64) + (x15 as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[1] as u64) * (a[4] as u64) + (x17 as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[1] as u64) * (a[5] as u64) + (x19 as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[1] as u64) * (a[6] as u64) + (x21 as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[1] as u64) * (a[7] as u64) + (x22 as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[2] as u64) * (a[3] as u64) + (x27 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[2] as u64) * (a[4] as u64) + (x29 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[2] as u64) * (a[5] as u64) + (x31 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[2] as u64) * (a[6] as u64) + (x33 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[2] as u64) * (a[7] as u64) + (x34 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[3] as u64) * (a[4] as u64) + (x39 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[3] as u64) * (a[5] as u64) + (x41 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[3] as u64) * (a[6] as u64) + (x43 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[3] as u64) * (a[7] as u64) + (x44 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[4] as u64) * (a[5] as u64) + (x49 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[4] as u64) * (a[6] as u64) + (x51 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) * (a[7] as u64) + (x52 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (a[6] as u64) + (x57 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[5] as u64) * (a[7] as u64) + (x58 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[6] as u64) * (a[7] as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
+        let (x9, x10) = {
+            let t9: u64 = (a[0] as u64) * (a[1] as u64);
+            (t9 as u32, (t9 >> 32) as u32)
+        };
+        let (x11, x12) = {
+            let t11: u64 = (a[0] as u64) * (a[2] as u64) + (x10 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
+        };
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) * (a[3] as u64) + (x12 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[4] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[5] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[6] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[7] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[1] as u64) * (a[2] as u64) + (x13 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[1] as u64) * (a[3] as u64) + (x15 as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[1] as u64) * (a[4] as u64) + (x17 as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[1] as u64) * (a[5] as u64) + (x19 as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[1] as u64) * (a[6] as u64) + (x21 as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[1] as u64) * (a[7] as u64) + (x22 as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[2] as u64) * (a[3] as u64) + (x27 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) * (a[4] as u64) + (x29 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[2] as u64) * (a[5] as u64) + (x31 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[2] as u64) * (a[6] as u64) + (x33 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[2] as u64) * (a[7] as u64) + (x34 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[3] as u64) * (a[4] as u64) + (x39 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[3] as u64) * (a[5] as u64) + (x41 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[3] as u64) * (a[6] as u64) + (x43 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[3] as u64) * (a[7] as u64) + (x44 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[4] as u64) * (a[5] as u64) + (x49 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[4] as u64) * (a[6] as u64) + (x51 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) * (a[7] as u64) + (x52 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (a[6] as u64) + (x57 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[5] as u64) * (a[7] as u64) + (x58 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[6] as u64) * (a[7] as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
         let x66 = x64 << 1;
         let x67 = x63 >> 31;
         let x68 = x66 | x67;
@@ -743,378 +950,481 @@ impl Fr {
         let x103 = x9 >> 31;
         let x104 = x102 | x103;
         let x105 = x9 << 1;
-        let t109: u64 = (a[0] as u64) * (a[0] as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (x105 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[1] as u64) * (a[1] as u64) + (x104 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (x101 as u64) + (x114 as u64) + (0x00000000_u32 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[2] as u64) * (a[2] as u64) + (x98 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (x95 as u64) + (x118 as u64) + (0x00000000_u32 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[3] as u64) * (a[3] as u64) + (x92 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (x89 as u64) + (x122 as u64) + (0x00000000_u32 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[4] as u64) * (a[4] as u64) + (x86 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (x83 as u64) + (x126 as u64) + (0x00000000_u32 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[5] as u64) * (a[5] as u64) + (x80 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (x77 as u64) + (x130 as u64) + (0x00000000_u32 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[6] as u64) * (a[6] as u64) + (x74 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (x71 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[7] as u64) * (a[7] as u64) + (x68 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
+        let (x109, x110) = {
+            let t109: u64 = (a[0] as u64) * (a[0] as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x105 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[1] as u64) * (a[1] as u64) + (x104 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x101 as u64) + (x114 as u64) + (0x00000000_u32 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[2] as u64) * (a[2] as u64) + (x98 as u64) + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (x95 as u64) + (x118 as u64) + (0x00000000_u32 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[3] as u64) * (a[3] as u64) + (x92 as u64) + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (x89 as u64) + (x122 as u64) + (0x00000000_u32 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[4] as u64) * (a[4] as u64) + (x86 as u64) + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (x83 as u64) + (x126 as u64) + (0x00000000_u32 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[5] as u64) * (a[5] as u64) + (x80 as u64) + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (x77 as u64) + (x130 as u64) + (0x00000000_u32 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[6] as u64) * (a[6] as u64) + (x74 as u64) + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x71 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[7] as u64) * (a[7] as u64) + (x68 as u64) + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
         let x151 = x109.wrapping_mul(0xffffffff_u32);
-        let t152: u64 = (x151 as u64) * (0x00000001_u32 as u64) + (x109 as u64);
-        let x153 = (t152 >> 32) as u32;
-        let t154: u64 = (x151 as u64) * (0xffffffff_u32 as u64) + (x111 as u64)
-            + (x153 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
-        let t156: u64 = (x151 as u64) * (0xfffe5bfe_u32 as u64) + (x113 as u64)
-            + (x155 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (x151 as u64) * (0x53bda402_u32 as u64) + (x115 as u64)
-            + (x157 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t160: u64 = (x151 as u64) * (0x09a1d805_u32 as u64) + (x117 as u64)
-            + (x159 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x151 as u64) * (0x3339d808_u32 as u64) + (x119 as u64)
-            + (x161 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x151 as u64) * (0x299d7d48_u32 as u64) + (x121 as u64)
-            + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (x151 as u64) * (0x73eda753_u32 as u64) + (x123 as u64)
-            + (x165 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
-        let t168: u64 = (x125 as u64) + (x167 as u64) + (0x00000000_u32 as u64);
-        let x168 = t168 as u32;
-        let x169 = (t168 >> 32) as u32;
+        let x153 = {
+            let t152: u64 = (x151 as u64) * (0x00000001_u32 as u64) + (x109 as u64);
+            (t152 >> 32) as u32
+        };
+        let (x154, x155) = {
+            let t154: u64 = (x151 as u64) * (0xffffffff_u32 as u64) + (x111 as u64)
+                + (x153 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (x151 as u64) * (0xfffe5bfe_u32 as u64) + (x113 as u64)
+                + (x155 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (x151 as u64) * (0x53bda402_u32 as u64) + (x115 as u64)
+                + (x157 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x160, x161) = {
+            let t160: u64 = (x151 as u64) * (0x09a1d805_u32 as u64) + (x117 as u64)
+                + (x159 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x151 as u64) * (0x3339d808_u32 as u64) + (x119 as u64)
+                + (x161 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
+        let (x164, x165) = {
+            let t164: u64 = (x151 as u64) * (0x299d7d48_u32 as u64) + (x121 as u64)
+                + (x163 as u64);
+            (t164 as u32, (t164 >> 32) as u32)
+        };
+        let (x166, x167) = {
+            let t166: u64 = (x151 as u64) * (0x73eda753_u32 as u64) + (x123 as u64)
+                + (x165 as u64);
+            (t166 as u32, (t166 >> 32) as u32)
+        };
+        let (x168, x169) = {
+            let t168: u64 = (x125 as u64) + (x167 as u64) + (0x00000000_u32 as u64);
+            (t168 as u32, (t168 >> 32) as u32)
+        };
         let x170 = x154.wrapping_mul(0xffffffff_u32);
-        let t171: u64 = (x170 as u64) * (0x00000001_u32 as u64) + (x154 as u64);
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x156 as u64)
-            + (x172 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (x170 as u64) * (0xfffe5bfe_u32 as u64) + (x158 as u64)
-            + (x174 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (x170 as u64) * (0x53bda402_u32 as u64) + (x160 as u64)
-            + (x176 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (x170 as u64) * (0x09a1d805_u32 as u64) + (x162 as u64)
-            + (x178 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (x170 as u64) * (0x3339d808_u32 as u64) + (x164 as u64)
-            + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (x170 as u64) * (0x299d7d48_u32 as u64) + (x166 as u64)
-            + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (x170 as u64) * (0x73eda753_u32 as u64) + (x168 as u64)
-            + (x184 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (x127 as u64) + (x186 as u64) + (x169 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
+        let x172 = {
+            let t171: u64 = (x170 as u64) * (0x00000001_u32 as u64) + (x154 as u64);
+            (t171 >> 32) as u32
+        };
+        let (x173, x174) = {
+            let t173: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x156 as u64)
+                + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (x170 as u64) * (0xfffe5bfe_u32 as u64) + (x158 as u64)
+                + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (x170 as u64) * (0x53bda402_u32 as u64) + (x160 as u64)
+                + (x176 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (x170 as u64) * (0x09a1d805_u32 as u64) + (x162 as u64)
+                + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (x170 as u64) * (0x3339d808_u32 as u64) + (x164 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (x170 as u64) * (0x299d7d48_u32 as u64) + (x166 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (x170 as u64) * (0x73eda753_u32 as u64) + (x168 as u64)
+                + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (x127 as u64) + (x186 as u64) + (x169 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
         let x189 = x173.wrapping_mul(0xffffffff_u32);
-        let t190: u64 = (x189 as u64) * (0x00000001_u32 as u64) + (x173 as u64);
-        let x191 = (t190 >> 32) as u32;
-        let t192: u64 = (x189 as u64) * (0xffffffff_u32 as u64) + (x175 as u64)
-            + (x191 as u64);
-        let x192 = t192 as u32;
-        let x193 = (t192 >> 32) as u32;
-        let t194: u64 = (x189 as u64) * (0xfffe5bfe_u32 as u64) + (x177 as u64)
-            + (x193 as u64);
-        let x194 = t194 as u32;
-        let x195 = (t194 >> 32) as u32;
-        let t196: u64 = (x189 as u64) * (0x53bda402_u32 as u64) + (x179 as u64)
-            + (x195 as u64);
-        let x196 = t196 as u32;
-        let x197 = (t196 >> 32) as u32;
-        let t198: u64 = (x189 as u64) * (0x09a1d805_u32 as u64) + (x181 as u64)
-            + (x197 as u64);
-        let x198 = t198 as u32;
-        let x199 = (t198 >> 32) as u32;
-        let t200: u64 = (x189 as u64) * (0x3339d808_u32 as u64) + (x183 as u64)
-            + (x199 as u64);
-        let x200 = t200 as u32;
-        let x201 = (t200 >> 32) as u32;
-        let t202: u64 = (x189 as u64) * (0x299d7d48_u32 as u64) + (x185 as u64)
-            + (x201 as u64);
-        let x202 = t202 as u32;
-        let x203 = (t202 >> 32) as u32;
-        let t204: u64 = (x189 as u64) * (0x73eda753_u32 as u64) + (x187 as u64)
-            + (x203 as u64);
-        let x204 = t204 as u32;
-        let x205 = (t204 >> 32) as u32;
-        let t206: u64 = (x129 as u64) + (x205 as u64) + (x188 as u64);
-        let x206 = t206 as u32;
-        let x207 = (t206 >> 32) as u32;
+        let x191 = {
+            let t190: u64 = (x189 as u64) * (0x00000001_u32 as u64) + (x173 as u64);
+            (t190 >> 32) as u32
+        };
+        let (x192, x193) = {
+            let t192: u64 = (x189 as u64) * (0xffffffff_u32 as u64) + (x175 as u64)
+                + (x191 as u64);
+            (t192 as u32, (t192 >> 32) as u32)
+        };
+        let (x194, x195) = {
+            let t194: u64 = (x189 as u64) * (0xfffe5bfe_u32 as u64) + (x177 as u64)
+                + (x193 as u64);
+            (t194 as u32, (t194 >> 32) as u32)
+        };
+        let (x196, x197) = {
+            let t196: u64 = (x189 as u64) * (0x53bda402_u32 as u64) + (x179 as u64)
+                + (x195 as u64);
+            (t196 as u32, (t196 >> 32) as u32)
+        };
+        let (x198, x199) = {
+            let t198: u64 = (x189 as u64) * (0x09a1d805_u32 as u64) + (x181 as u64)
+                + (x197 as u64);
+            (t198 as u32, (t198 >> 32) as u32)
+        };
+        let (x200, x201) = {
+            let t200: u64 = (x189 as u64) * (0x3339d808_u32 as u64) + (x183 as u64)
+                + (x199 as u64);
+            (t200 as u32, (t200 >> 32) as u32)
+        };
+        let (x202, x203) = {
+            let t202: u64 = (x189 as u64) * (0x299d7d48_u32 as u64) + (x185 as u64)
+                + (x201 as u64);
+            (t202 as u32, (t202 >> 32) as u32)
+        };
+        let (x204, x205) = {
+            let t204: u64 = (x189 as u64) * (0x73eda753_u32 as u64) + (x187 as u64)
+                + (x203 as u64);
+            (t204 as u32, (t204 >> 32) as u32)
+        };
+        let (x206, x207) = {
+            let t206: u64 = (x129 as u64) + (x205 as u64) + (x188 as u64);
+            (t206 as u32, (t206 >> 32) as u32)
+        };
         let x208 = x192.wrapping_mul(0xffffffff_u32);
-        let t209: u64 = (x208 as u64) * (0x00000001_u32 as u64) + (x192 as u64);
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (x208 as u64) * (0xffffffff_u32 as u64) + (x194 as u64)
-            + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (x208 as u64) * (0xfffe5bfe_u32 as u64) + (x196 as u64)
-            + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x208 as u64) * (0x53bda402_u32 as u64) + (x198 as u64)
-            + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (x208 as u64) * (0x09a1d805_u32 as u64) + (x200 as u64)
-            + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x208 as u64) * (0x3339d808_u32 as u64) + (x202 as u64)
-            + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (x208 as u64) * (0x299d7d48_u32 as u64) + (x204 as u64)
-            + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x208 as u64) * (0x73eda753_u32 as u64) + (x206 as u64)
-            + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (x131 as u64) + (x224 as u64) + (x207 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
+        let x210 = {
+            let t209: u64 = (x208 as u64) * (0x00000001_u32 as u64) + (x192 as u64);
+            (t209 >> 32) as u32
+        };
+        let (x211, x212) = {
+            let t211: u64 = (x208 as u64) * (0xffffffff_u32 as u64) + (x194 as u64)
+                + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (x208 as u64) * (0xfffe5bfe_u32 as u64) + (x196 as u64)
+                + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x208 as u64) * (0x53bda402_u32 as u64) + (x198 as u64)
+                + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (x208 as u64) * (0x09a1d805_u32 as u64) + (x200 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x208 as u64) * (0x3339d808_u32 as u64) + (x202 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (x208 as u64) * (0x299d7d48_u32 as u64) + (x204 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x208 as u64) * (0x73eda753_u32 as u64) + (x206 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (x131 as u64) + (x224 as u64) + (x207 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
         let x227 = x211.wrapping_mul(0xffffffff_u32);
-        let t228: u64 = (x227 as u64) * (0x00000001_u32 as u64) + (x211 as u64);
-        let x229 = (t228 >> 32) as u32;
-        let t230: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x213 as u64)
-            + (x229 as u64);
-        let x230 = t230 as u32;
-        let x231 = (t230 >> 32) as u32;
-        let t232: u64 = (x227 as u64) * (0xfffe5bfe_u32 as u64) + (x215 as u64)
-            + (x231 as u64);
-        let x232 = t232 as u32;
-        let x233 = (t232 >> 32) as u32;
-        let t234: u64 = (x227 as u64) * (0x53bda402_u32 as u64) + (x217 as u64)
-            + (x233 as u64);
-        let x234 = t234 as u32;
-        let x235 = (t234 >> 32) as u32;
-        let t236: u64 = (x227 as u64) * (0x09a1d805_u32 as u64) + (x219 as u64)
-            + (x235 as u64);
-        let x236 = t236 as u32;
-        let x237 = (t236 >> 32) as u32;
-        let t238: u64 = (x227 as u64) * (0x3339d808_u32 as u64) + (x221 as u64)
-            + (x237 as u64);
-        let x238 = t238 as u32;
-        let x239 = (t238 >> 32) as u32;
-        let t240: u64 = (x227 as u64) * (0x299d7d48_u32 as u64) + (x223 as u64)
-            + (x239 as u64);
-        let x240 = t240 as u32;
-        let x241 = (t240 >> 32) as u32;
-        let t242: u64 = (x227 as u64) * (0x73eda753_u32 as u64) + (x225 as u64)
-            + (x241 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
-        let t244: u64 = (x133 as u64) + (x243 as u64) + (x226 as u64);
-        let x244 = t244 as u32;
-        let x245 = (t244 >> 32) as u32;
+        let x229 = {
+            let t228: u64 = (x227 as u64) * (0x00000001_u32 as u64) + (x211 as u64);
+            (t228 >> 32) as u32
+        };
+        let (x230, x231) = {
+            let t230: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x213 as u64)
+                + (x229 as u64);
+            (t230 as u32, (t230 >> 32) as u32)
+        };
+        let (x232, x233) = {
+            let t232: u64 = (x227 as u64) * (0xfffe5bfe_u32 as u64) + (x215 as u64)
+                + (x231 as u64);
+            (t232 as u32, (t232 >> 32) as u32)
+        };
+        let (x234, x235) = {
+            let t234: u64 = (x227 as u64) * (0x53bda402_u32 as u64) + (x217 as u64)
+                + (x233 as u64);
+            (t234 as u32, (t234 >> 32) as u32)
+        };
+        let (x236, x237) = {
+            let t236: u64 = (x227 as u64) * (0x09a1d805_u32 as u64) + (x219 as u64)
+                + (x235 as u64);
+            (t236 as u32, (t236 >> 32) as u32)
+        };
+        let (x238, x239) = {
+            let t238: u64 = (x227 as u64) * (0x3339d808_u32 as u64) + (x221 as u64)
+                + (x237 as u64);
+            (t238 as u32, (t238 >> 32) as u32)
+        };
+        let (x240, x241) = {
+            let t240: u64 = (x227 as u64) * (0x299d7d48_u32 as u64) + (x223 as u64)
+                + (x239 as u64);
+            (t240 as u32, (t240 >> 32) as u32)
+        };
+        let (x242, x243) = {
+            let t242: u64 = (x227 as u64) * (0x73eda753_u32 as u64) + (x225 as u64)
+                + (x241 as u64);
+            (t242 as u32, (t242 >> 32) as u32)
+        };
+        let (x244, x245) = {
+            let t244: u64 = (x133 as u64) + (x243 as u64) + (x226 as u64);
+            (t244 as u32, (t244 >> 32) as u32)
+        };
         let x246 = x230.wrapping_mul(0xffffffff_u32);
-        let t247: u64 = (x246 as u64) * (0x00000001_u32 as u64) + (x230 as u64);
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (x246 as u64) * (0xffffffff_u32 as u64) + (x232 as u64)
-            + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (x246 as u64) * (0xfffe5bfe_u32 as u64) + (x234 as u64)
-            + (x250 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (x246 as u64) * (0x53bda402_u32 as u64) + (x236 as u64)
-            + (x252 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (x246 as u64) * (0x09a1d805_u32 as u64) + (x238 as u64)
-            + (x254 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (x246 as u64) * (0x3339d808_u32 as u64) + (x240 as u64)
-            + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (x246 as u64) * (0x299d7d48_u32 as u64) + (x242 as u64)
-            + (x258 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t261: u64 = (x246 as u64) * (0x73eda753_u32 as u64) + (x244 as u64)
-            + (x260 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t263: u64 = (x135 as u64) + (x262 as u64) + (x245 as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
+        let x248 = {
+            let t247: u64 = (x246 as u64) * (0x00000001_u32 as u64) + (x230 as u64);
+            (t247 >> 32) as u32
+        };
+        let (x249, x250) = {
+            let t249: u64 = (x246 as u64) * (0xffffffff_u32 as u64) + (x232 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (x246 as u64) * (0xfffe5bfe_u32 as u64) + (x234 as u64)
+                + (x250 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (x246 as u64) * (0x53bda402_u32 as u64) + (x236 as u64)
+                + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (x246 as u64) * (0x09a1d805_u32 as u64) + (x238 as u64)
+                + (x254 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (x246 as u64) * (0x3339d808_u32 as u64) + (x240 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (x246 as u64) * (0x299d7d48_u32 as u64) + (x242 as u64)
+                + (x258 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (x246 as u64) * (0x73eda753_u32 as u64) + (x244 as u64)
+                + (x260 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (x135 as u64) + (x262 as u64) + (x245 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
         let x265 = x249.wrapping_mul(0xffffffff_u32);
-        let t266: u64 = (x265 as u64) * (0x00000001_u32 as u64) + (x249 as u64);
-        let x267 = (t266 >> 32) as u32;
-        let t268: u64 = (x265 as u64) * (0xffffffff_u32 as u64) + (x251 as u64)
-            + (x267 as u64);
-        let x268 = t268 as u32;
-        let x269 = (t268 >> 32) as u32;
-        let t270: u64 = (x265 as u64) * (0xfffe5bfe_u32 as u64) + (x253 as u64)
-            + (x269 as u64);
-        let x270 = t270 as u32;
-        let x271 = (t270 >> 32) as u32;
-        let t272: u64 = (x265 as u64) * (0x53bda402_u32 as u64) + (x255 as u64)
-            + (x271 as u64);
-        let x272 = t272 as u32;
-        let x273 = (t272 >> 32) as u32;
-        let t274: u64 = (x265 as u64) * (0x09a1d805_u32 as u64) + (x257 as u64)
-            + (x273 as u64);
-        let x274 = t274 as u32;
-        let x275 = (t274 >> 32) as u32;
-        let t276: u64 = (x265 as u64) * (0x3339d808_u32 as u64) + (x259 as u64)
-            + (x275 as u64);
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 32) as u32;
-        let t278: u64 = (x265 as u64) * (0x299d7d48_u32 as u64) + (x261 as u64)
-            + (x277 as u64);
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 32) as u32;
-        let t280: u64 = (x265 as u64) * (0x73eda753_u32 as u64) + (x263 as u64)
-            + (x279 as u64);
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 32) as u32;
-        let t282: u64 = (x137 as u64) + (x281 as u64) + (x264 as u64);
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 32) as u32;
+        let x267 = {
+            let t266: u64 = (x265 as u64) * (0x00000001_u32 as u64) + (x249 as u64);
+            (t266 >> 32) as u32
+        };
+        let (x268, x269) = {
+            let t268: u64 = (x265 as u64) * (0xffffffff_u32 as u64) + (x251 as u64)
+                + (x267 as u64);
+            (t268 as u32, (t268 >> 32) as u32)
+        };
+        let (x270, x271) = {
+            let t270: u64 = (x265 as u64) * (0xfffe5bfe_u32 as u64) + (x253 as u64)
+                + (x269 as u64);
+            (t270 as u32, (t270 >> 32) as u32)
+        };
+        let (x272, x273) = {
+            let t272: u64 = (x265 as u64) * (0x53bda402_u32 as u64) + (x255 as u64)
+                + (x271 as u64);
+            (t272 as u32, (t272 >> 32) as u32)
+        };
+        let (x274, x275) = {
+            let t274: u64 = (x265 as u64) * (0x09a1d805_u32 as u64) + (x257 as u64)
+                + (x273 as u64);
+            (t274 as u32, (t274 >> 32) as u32)
+        };
+        let (x276, x277) = {
+            let t276: u64 = (x265 as u64) * (0x3339d808_u32 as u64) + (x259 as u64)
+                + (x275 as u64);
+            (t276 as u32, (t276 >> 32) as u32)
+        };
+        let (x278, x279) = {
+            let t278: u64 = (x265 as u64) * (0x299d7d48_u32 as u64) + (x261 as u64)
+                + (x277 as u64);
+            (t278 as u32, (t278 >> 32) as u32)
+        };
+        let (x280, x281) = {
+            let t280: u64 = (x265 as u64) * (0x73eda753_u32 as u64) + (x263 as u64)
+                + (x279 as u64);
+            (t280 as u32, (t280 >> 32) as u32)
+        };
+        let (x282, x283) = {
+            let t282: u64 = (x137 as u64) + (x281 as u64) + (x264 as u64);
+            (t282 as u32, (t282 >> 32) as u32)
+        };
         let x284 = x268.wrapping_mul(0xffffffff_u32);
-        let t285: u64 = (x284 as u64) * (0x00000001_u32 as u64) + (x268 as u64);
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x270 as u64)
-            + (x286 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (x284 as u64) * (0xfffe5bfe_u32 as u64) + (x272 as u64)
-            + (x288 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (x284 as u64) * (0x53bda402_u32 as u64) + (x274 as u64)
-            + (x290 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (x284 as u64) * (0x09a1d805_u32 as u64) + (x276 as u64)
-            + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (x284 as u64) * (0x3339d808_u32 as u64) + (x278 as u64)
-            + (x294 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (x284 as u64) * (0x299d7d48_u32 as u64) + (x280 as u64)
-            + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (x284 as u64) * (0x73eda753_u32 as u64) + (x282 as u64)
-            + (x298 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
+        let x286 = {
+            let t285: u64 = (x284 as u64) * (0x00000001_u32 as u64) + (x268 as u64);
+            (t285 >> 32) as u32
+        };
+        let (x287, x288) = {
+            let t287: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x270 as u64)
+                + (x286 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (x284 as u64) * (0xfffe5bfe_u32 as u64) + (x272 as u64)
+                + (x288 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (x284 as u64) * (0x53bda402_u32 as u64) + (x274 as u64)
+                + (x290 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (x284 as u64) * (0x09a1d805_u32 as u64) + (x276 as u64)
+                + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (x284 as u64) * (0x3339d808_u32 as u64) + (x278 as u64)
+                + (x294 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (x284 as u64) * (0x299d7d48_u32 as u64) + (x280 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (x284 as u64) * (0x73eda753_u32 as u64) + (x282 as u64)
+                + (x298 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
         let x301 = x138.wrapping_add(x300).wrapping_add(x283);
-        let t312: u64 = {
-            let (d, b1) = x287.overflowing_sub(0x00000001_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x312, x313) = {
+            let t312: u64 = {
+                let (d, b1) = x287.overflowing_sub(0x00000001_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t312 as u32, (t312 >> 63) as u32)
         };
-        let x312 = t312 as u32;
-        let x313 = (t312 >> 63) as u32;
-        let t314: u64 = {
-            let (d, b1) = x289.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x313);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x314, x315) = {
+            let t314: u64 = {
+                let (d, b1) = x289.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x313);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t314 as u32, (t314 >> 63) as u32)
         };
-        let x314 = t314 as u32;
-        let x315 = (t314 >> 63) as u32;
-        let t316: u64 = {
-            let (d, b1) = x291.overflowing_sub(0xfffe5bfe_u32);
-            let (d, b2) = d.overflowing_sub(x315);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x316, x317) = {
+            let t316: u64 = {
+                let (d, b1) = x291.overflowing_sub(0xfffe5bfe_u32);
+                let (d, b2) = d.overflowing_sub(x315);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t316 as u32, (t316 >> 63) as u32)
         };
-        let x316 = t316 as u32;
-        let x317 = (t316 >> 63) as u32;
-        let t318: u64 = {
-            let (d, b1) = x293.overflowing_sub(0x53bda402_u32);
-            let (d, b2) = d.overflowing_sub(x317);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x318, x319) = {
+            let t318: u64 = {
+                let (d, b1) = x293.overflowing_sub(0x53bda402_u32);
+                let (d, b2) = d.overflowing_sub(x317);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t318 as u32, (t318 >> 63) as u32)
         };
-        let x318 = t318 as u32;
-        let x319 = (t318 >> 63) as u32;
-        let t320: u64 = {
-            let (d, b1) = x295.overflowing_sub(0x09a1d805_u32);
-            let (d, b2) = d.overflowing_sub(x319);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x320, x321) = {
+            let t320: u64 = {
+                let (d, b1) = x295.overflowing_sub(0x09a1d805_u32);
+                let (d, b2) = d.overflowing_sub(x319);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t320 as u32, (t320 >> 63) as u32)
         };
-        let x320 = t320 as u32;
-        let x321 = (t320 >> 63) as u32;
-        let t322: u64 = {
-            let (d, b1) = x297.overflowing_sub(0x3339d808_u32);
-            let (d, b2) = d.overflowing_sub(x321);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x322, x323) = {
+            let t322: u64 = {
+                let (d, b1) = x297.overflowing_sub(0x3339d808_u32);
+                let (d, b2) = d.overflowing_sub(x321);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t322 as u32, (t322 >> 63) as u32)
         };
-        let x322 = t322 as u32;
-        let x323 = (t322 >> 63) as u32;
-        let t324: u64 = {
-            let (d, b1) = x299.overflowing_sub(0x299d7d48_u32);
-            let (d, b2) = d.overflowing_sub(x323);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x324, x325) = {
+            let t324: u64 = {
+                let (d, b1) = x299.overflowing_sub(0x299d7d48_u32);
+                let (d, b2) = d.overflowing_sub(x323);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t324 as u32, (t324 >> 63) as u32)
         };
-        let x324 = t324 as u32;
-        let x325 = (t324 >> 63) as u32;
-        let t326: u64 = {
-            let (d, b1) = x301.overflowing_sub(0x73eda753_u32);
-            let (d, b2) = d.overflowing_sub(x325);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x326, x327) = {
+            let t326: u64 = {
+                let (d, b1) = x301.overflowing_sub(0x73eda753_u32);
+                let (d, b2) = d.overflowing_sub(x325);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t326 as u32, (t326 >> 63) as u32)
         };
-        let x326 = t326 as u32;
-        let x327 = (t326 >> 63) as u32;
-        let x330 = (0 as u32).wrapping_sub(x327);
+        let x330 = 0u32.wrapping_sub(x327);
         let x331 = x312 ^ (x330 & (x312 ^ x287));
         let x332 = x314 ^ (x330 & (x314 ^ x289));
         let x333 = x316 ^ (x330 & (x316 ^ x291));
@@ -1127,87 +1437,102 @@ impl Fr {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[1] as u64) + (b[1] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[2] as u64) + (b[2] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[3] as u64) + (b[3] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[4] as u64) + (b[4] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[5] as u64) + (b[5] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[6] as u64) + (b[6] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[1] as u64) + (b[1] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[2] as u64) + (b[2] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[3] as u64) + (b[3] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[4] as u64) + (b[4] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[5] as u64) + (b[5] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[6] as u64) + (b[6] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
         let x31 = a[7].wrapping_add(b[7]).wrapping_add(x30);
-        let t42: u64 = {
-            let (d, b1) = x17.overflowing_sub(0x00000001_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x42, x43) = {
+            let t42: u64 = {
+                let (d, b1) = x17.overflowing_sub(0x00000001_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t42 as u32, (t42 >> 63) as u32)
         };
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 63) as u32;
-        let t44: u64 = {
-            let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x44, x45) = {
+            let t44: u64 = {
+                let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t44 as u32, (t44 >> 63) as u32)
         };
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 63) as u32;
-        let t46: u64 = {
-            let (d, b1) = x21.overflowing_sub(0xfffe5bfe_u32);
-            let (d, b2) = d.overflowing_sub(x45);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x46, x47) = {
+            let t46: u64 = {
+                let (d, b1) = x21.overflowing_sub(0xfffe5bfe_u32);
+                let (d, b2) = d.overflowing_sub(x45);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t46 as u32, (t46 >> 63) as u32)
         };
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 63) as u32;
-        let t48: u64 = {
-            let (d, b1) = x23.overflowing_sub(0x53bda402_u32);
-            let (d, b2) = d.overflowing_sub(x47);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x48, x49) = {
+            let t48: u64 = {
+                let (d, b1) = x23.overflowing_sub(0x53bda402_u32);
+                let (d, b2) = d.overflowing_sub(x47);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t48 as u32, (t48 >> 63) as u32)
         };
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 63) as u32;
-        let t50: u64 = {
-            let (d, b1) = x25.overflowing_sub(0x09a1d805_u32);
-            let (d, b2) = d.overflowing_sub(x49);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x50, x51) = {
+            let t50: u64 = {
+                let (d, b1) = x25.overflowing_sub(0x09a1d805_u32);
+                let (d, b2) = d.overflowing_sub(x49);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t50 as u32, (t50 >> 63) as u32)
         };
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 63) as u32;
-        let t52: u64 = {
-            let (d, b1) = x27.overflowing_sub(0x3339d808_u32);
-            let (d, b2) = d.overflowing_sub(x51);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x52, x53) = {
+            let t52: u64 = {
+                let (d, b1) = x27.overflowing_sub(0x3339d808_u32);
+                let (d, b2) = d.overflowing_sub(x51);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t52 as u32, (t52 >> 63) as u32)
         };
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 63) as u32;
-        let t54: u64 = {
-            let (d, b1) = x29.overflowing_sub(0x299d7d48_u32);
-            let (d, b2) = d.overflowing_sub(x53);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x54, x55) = {
+            let t54: u64 = {
+                let (d, b1) = x29.overflowing_sub(0x299d7d48_u32);
+                let (d, b2) = d.overflowing_sub(x53);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t54 as u32, (t54 >> 63) as u32)
         };
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 63) as u32;
-        let t56: u64 = {
-            let (d, b1) = x31.overflowing_sub(0x73eda753_u32);
-            let (d, b2) = d.overflowing_sub(x55);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x56, x57) = {
+            let t56: u64 = {
+                let (d, b1) = x31.overflowing_sub(0x73eda753_u32);
+                let (d, b2) = d.overflowing_sub(x55);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t56 as u32, (t56 >> 63) as u32)
         };
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 63) as u32;
-        let x60 = (0 as u32).wrapping_sub(x57);
+        let x60 = 0u32.wrapping_sub(x57);
         let x61 = x42 ^ (x60 & (x42 ^ x17));
         let x62 = x44 ^ (x60 & (x44 ^ x19));
         let x63 = x46 ^ (x60 & (x46 ^ x21));
@@ -1220,149 +1545,171 @@ impl Fr {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t17 as u32, (t17 >> 63) as u32)
         };
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 63) as u32;
-        let t19: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t19 as u32, (t19 >> 63) as u32)
         };
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 63) as u32;
-        let t21: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t21 as u32, (t21 >> 63) as u32)
         };
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 63) as u32;
-        let t23: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t23 as u32, (t23 >> 63) as u32)
         };
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 63) as u32;
-        let t25: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let x33 = (0 as u32).wrapping_sub(x32);
+        let x33 = 0u32.wrapping_sub(x32);
         let x42 = 0x00000001_u32 & x33;
-        let t43: u64 = (x17 as u64) + (x42 as u64) + (0x00000000_u32 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t46: u64 = (x19 as u64) + (x33 as u64) + (x44 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
+        let (x43, x44) = {
+            let t43: u64 = (x17 as u64) + (x42 as u64) + (0x00000000_u32 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = (x19 as u64) + (x33 as u64) + (x44 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
         let x48 = 0xfffe5bfe_u32 & x33;
-        let t49: u64 = (x21 as u64) + (x48 as u64) + (x47 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
+        let (x49, x50) = {
+            let t49: u64 = (x21 as u64) + (x48 as u64) + (x47 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
         let x51 = 0x53bda402_u32 & x33;
-        let t52: u64 = (x23 as u64) + (x51 as u64) + (x50 as u64);
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 32) as u32;
+        let (x52, x53) = {
+            let t52: u64 = (x23 as u64) + (x51 as u64) + (x50 as u64);
+            (t52 as u32, (t52 >> 32) as u32)
+        };
         let x54 = 0x09a1d805_u32 & x33;
-        let t55: u64 = (x25 as u64) + (x54 as u64) + (x53 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
+        let (x55, x56) = {
+            let t55: u64 = (x25 as u64) + (x54 as u64) + (x53 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
         let x57 = 0x3339d808_u32 & x33;
-        let t58: u64 = (x27 as u64) + (x57 as u64) + (x56 as u64);
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 32) as u32;
+        let (x58, x59) = {
+            let t58: u64 = (x27 as u64) + (x57 as u64) + (x56 as u64);
+            (t58 as u32, (t58 >> 32) as u32)
+        };
         let x60 = 0x299d7d48_u32 & x33;
-        let t61: u64 = (x29 as u64) + (x60 as u64) + (x59 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
+        let (x61, x62) = {
+            let t61: u64 = (x29 as u64) + (x60 as u64) + (x59 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
         let x63 = 0x73eda753_u32 & x33;
         let x64 = x31.wrapping_add(x63).wrapping_add(x62);
         [x43, x46, x49, x52, x55, x58, x61, x64]
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = {
-            let (d, b1) = 0x00000001_u32.overflowing_sub(a[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = {
+                let (d, b1) = 0x00000001_u32.overflowing_sub(a[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t17 as u32, (t17 >> 63) as u32)
         };
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 63) as u32;
-        let t19: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t19 as u32, (t19 >> 63) as u32)
         };
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 63) as u32;
-        let t21: u64 = {
-            let (d, b1) = 0xfffe5bfe_u32.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = {
+                let (d, b1) = 0xfffe5bfe_u32.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t21 as u32, (t21 >> 63) as u32)
         };
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 63) as u32;
-        let t23: u64 = {
-            let (d, b1) = 0x53bda402_u32.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = {
+                let (d, b1) = 0x53bda402_u32.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t23 as u32, (t23 >> 63) as u32)
         };
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 63) as u32;
-        let t25: u64 = {
-            let (d, b1) = 0x09a1d805_u32.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = 0x09a1d805_u32.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = 0x3339d808_u32.overflowing_sub(a[5]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = 0x3339d808_u32.overflowing_sub(a[5]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = 0x299d7d48_u32.overflowing_sub(a[6]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = 0x299d7d48_u32.overflowing_sub(a[6]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
         let x31 = 0x73eda753_u32.wrapping_sub(a[7]).wrapping_sub(x30);
         let x33 = a[0] | a[1];
         let x34 = x33 | a[2];
@@ -1374,7 +1721,7 @@ impl Fr {
         let x40 = 0x00000000_u32.wrapping_sub(x39).wrapping_sub(0x00000000_u32);
         let x42 = x39 | x40;
         let x43 = x42 >> 31;
-        let x44 = (0 as u32).wrapping_sub(x43);
+        let x44 = 0u32.wrapping_sub(x43);
         let x45 = x17 & x44;
         let x46 = x19 & x44;
         let x47 = x21 & x44;
@@ -1387,87 +1734,102 @@ impl Fr {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 8]) -> [u32; 8] {
-        let t9: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[1] as u64) + (a[1] as u64) + (x10 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
-        let t13: u64 = (a[2] as u64) + (a[2] as u64) + (x12 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[3] as u64) + (a[3] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[4] as u64) + (a[4] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[5] as u64) + (a[5] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[6] as u64) + (a[6] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
+        let (x9, x10) = {
+            let t9: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
+            (t9 as u32, (t9 >> 32) as u32)
+        };
+        let (x11, x12) = {
+            let t11: u64 = (a[1] as u64) + (a[1] as u64) + (x10 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
+        };
+        let (x13, x14) = {
+            let t13: u64 = (a[2] as u64) + (a[2] as u64) + (x12 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[3] as u64) + (a[3] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[4] as u64) + (a[4] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[5] as u64) + (a[5] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[6] as u64) + (a[6] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
         let x23 = a[7].wrapping_add(a[7]).wrapping_add(x22);
-        let t34: u64 = {
-            let (d, b1) = x9.overflowing_sub(0x00000001_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x34, x35) = {
+            let t34: u64 = {
+                let (d, b1) = x9.overflowing_sub(0x00000001_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t34 as u32, (t34 >> 63) as u32)
         };
-        let x34 = t34 as u32;
-        let x35 = (t34 >> 63) as u32;
-        let t36: u64 = {
-            let (d, b1) = x11.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x35);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x36, x37) = {
+            let t36: u64 = {
+                let (d, b1) = x11.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x35);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t36 as u32, (t36 >> 63) as u32)
         };
-        let x36 = t36 as u32;
-        let x37 = (t36 >> 63) as u32;
-        let t38: u64 = {
-            let (d, b1) = x13.overflowing_sub(0xfffe5bfe_u32);
-            let (d, b2) = d.overflowing_sub(x37);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x38, x39) = {
+            let t38: u64 = {
+                let (d, b1) = x13.overflowing_sub(0xfffe5bfe_u32);
+                let (d, b2) = d.overflowing_sub(x37);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t38 as u32, (t38 >> 63) as u32)
         };
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 63) as u32;
-        let t40: u64 = {
-            let (d, b1) = x15.overflowing_sub(0x53bda402_u32);
-            let (d, b2) = d.overflowing_sub(x39);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x40, x41) = {
+            let t40: u64 = {
+                let (d, b1) = x15.overflowing_sub(0x53bda402_u32);
+                let (d, b2) = d.overflowing_sub(x39);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t40 as u32, (t40 >> 63) as u32)
         };
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 63) as u32;
-        let t42: u64 = {
-            let (d, b1) = x17.overflowing_sub(0x09a1d805_u32);
-            let (d, b2) = d.overflowing_sub(x41);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x42, x43) = {
+            let t42: u64 = {
+                let (d, b1) = x17.overflowing_sub(0x09a1d805_u32);
+                let (d, b2) = d.overflowing_sub(x41);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t42 as u32, (t42 >> 63) as u32)
         };
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 63) as u32;
-        let t44: u64 = {
-            let (d, b1) = x19.overflowing_sub(0x3339d808_u32);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x44, x45) = {
+            let t44: u64 = {
+                let (d, b1) = x19.overflowing_sub(0x3339d808_u32);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t44 as u32, (t44 >> 63) as u32)
         };
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 63) as u32;
-        let t46: u64 = {
-            let (d, b1) = x21.overflowing_sub(0x299d7d48_u32);
-            let (d, b2) = d.overflowing_sub(x45);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x46, x47) = {
+            let t46: u64 = {
+                let (d, b1) = x21.overflowing_sub(0x299d7d48_u32);
+                let (d, b2) = d.overflowing_sub(x45);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t46 as u32, (t46 >> 63) as u32)
         };
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 63) as u32;
-        let t48: u64 = {
-            let (d, b1) = x23.overflowing_sub(0x73eda753_u32);
-            let (d, b2) = d.overflowing_sub(x47);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x48, x49) = {
+            let t48: u64 = {
+                let (d, b1) = x23.overflowing_sub(0x73eda753_u32);
+                let (d, b2) = d.overflowing_sub(x47);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t48 as u32, (t48 >> 63) as u32)
         };
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 63) as u32;
-        let x52 = (0 as u32).wrapping_sub(x49);
+        let x52 = 0u32.wrapping_sub(x49);
         let x53 = x34 ^ (x52 & (x34 ^ x9));
         let x54 = x36 ^ (x52 & (x36 ^ x11));
         let x55 = x38 ^ (x52 & (x38 ^ x13));
@@ -1480,321 +1842,401 @@ impl Fr {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u32; 8]) -> [u32; 8] {
         let x26 = a[0].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x28 = x26.wrapping_mul(0xffffffff_u32);
-        let t29: u64 = (x28 as u64) * (0x00000001_u32 as u64) + (x26 as u64);
-        let x30 = (t29 >> 32) as u32;
+        let x30 = {
+            let t29: u64 = (x28 as u64) * (0x00000001_u32 as u64) + (x26 as u64);
+            (t29 >> 32) as u32
+        };
         let x31 = a[1].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t33: u64 = (x28 as u64) * (0xffffffff_u32 as u64) + (x31 as u64)
-            + (x30 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
+        let (x33, x34) = {
+            let t33: u64 = (x28 as u64) * (0xffffffff_u32 as u64) + (x31 as u64)
+                + (x30 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
         let x35 = a[2].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t37: u64 = (x28 as u64) * (0xfffe5bfe_u32 as u64) + (x35 as u64)
-            + (x34 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
+        let (x37, x38) = {
+            let t37: u64 = (x28 as u64) * (0xfffe5bfe_u32 as u64) + (x35 as u64)
+                + (x34 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
         let x39 = a[3].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t41: u64 = (x28 as u64) * (0x53bda402_u32 as u64) + (x39 as u64)
-            + (x38 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
+        let (x41, x42) = {
+            let t41: u64 = (x28 as u64) * (0x53bda402_u32 as u64) + (x39 as u64)
+                + (x38 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
         let x43 = a[4].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t45: u64 = (x28 as u64) * (0x09a1d805_u32 as u64) + (x43 as u64)
-            + (x42 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
+        let (x45, x46) = {
+            let t45: u64 = (x28 as u64) * (0x09a1d805_u32 as u64) + (x43 as u64)
+                + (x42 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
         let x47 = a[5].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t49: u64 = (x28 as u64) * (0x3339d808_u32 as u64) + (x47 as u64)
-            + (x46 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
+        let (x49, x50) = {
+            let t49: u64 = (x28 as u64) * (0x3339d808_u32 as u64) + (x47 as u64)
+                + (x46 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
         let x51 = a[6].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t53: u64 = (x28 as u64) * (0x299d7d48_u32 as u64) + (x51 as u64)
-            + (x50 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
+        let (x53, x54) = {
+            let t53: u64 = (x28 as u64) * (0x299d7d48_u32 as u64) + (x51 as u64)
+                + (x50 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
         let x55 = a[7].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t57: u64 = (x28 as u64) * (0x73eda753_u32 as u64) + (x55 as u64)
-            + (x54 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
+        let (x57, x58) = {
+            let t57: u64 = (x28 as u64) * (0x73eda753_u32 as u64) + (x55 as u64)
+                + (x54 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
         let x63 = x33.wrapping_mul(0xffffffff_u32);
-        let t64: u64 = (x63 as u64) * (0x00000001_u32 as u64) + (x33 as u64);
-        let x65 = (t64 >> 32) as u32;
-        let t68: u64 = (x63 as u64) * (0xffffffff_u32 as u64) + (x37 as u64)
-            + (x65 as u64);
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 32) as u32;
-        let t72: u64 = (x63 as u64) * (0xfffe5bfe_u32 as u64) + (x41 as u64)
-            + (x69 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
-        let t76: u64 = (x63 as u64) * (0x53bda402_u32 as u64) + (x45 as u64)
-            + (x73 as u64);
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 32) as u32;
-        let t80: u64 = (x63 as u64) * (0x09a1d805_u32 as u64) + (x49 as u64)
-            + (x77 as u64);
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 32) as u32;
-        let t84: u64 = (x63 as u64) * (0x3339d808_u32 as u64) + (x53 as u64)
-            + (x81 as u64);
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 32) as u32;
-        let t88: u64 = (x63 as u64) * (0x299d7d48_u32 as u64) + (x57 as u64)
-            + (x85 as u64);
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 32) as u32;
-        let t92: u64 = (x63 as u64) * (0x73eda753_u32 as u64) + (x58 as u64)
-            + (x89 as u64);
-        let x92 = t92 as u32;
-        let x93 = (t92 >> 32) as u32;
+        let x65 = {
+            let t64: u64 = (x63 as u64) * (0x00000001_u32 as u64) + (x33 as u64);
+            (t64 >> 32) as u32
+        };
+        let (x68, x69) = {
+            let t68: u64 = (x63 as u64) * (0xffffffff_u32 as u64) + (x37 as u64)
+                + (x65 as u64);
+            (t68 as u32, (t68 >> 32) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = (x63 as u64) * (0xfffe5bfe_u32 as u64) + (x41 as u64)
+                + (x69 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = (x63 as u64) * (0x53bda402_u32 as u64) + (x45 as u64)
+                + (x73 as u64);
+            (t76 as u32, (t76 >> 32) as u32)
+        };
+        let (x80, x81) = {
+            let t80: u64 = (x63 as u64) * (0x09a1d805_u32 as u64) + (x49 as u64)
+                + (x77 as u64);
+            (t80 as u32, (t80 >> 32) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = (x63 as u64) * (0x3339d808_u32 as u64) + (x53 as u64)
+                + (x81 as u64);
+            (t84 as u32, (t84 >> 32) as u32)
+        };
+        let (x88, x89) = {
+            let t88: u64 = (x63 as u64) * (0x299d7d48_u32 as u64) + (x57 as u64)
+                + (x85 as u64);
+            (t88 as u32, (t88 >> 32) as u32)
+        };
+        let (x92, x93) = {
+            let t92: u64 = (x63 as u64) * (0x73eda753_u32 as u64) + (x58 as u64)
+                + (x89 as u64);
+            (t92 as u32, (t92 >> 32) as u32)
+        };
         let x98 = x68.wrapping_mul(0xffffffff_u32);
-        let t99: u64 = (x98 as u64) * (0x00000001_u32 as u64) + (x68 as u64);
-        let x100 = (t99 >> 32) as u32;
-        let t103: u64 = (x98 as u64) * (0xffffffff_u32 as u64) + (x72 as u64)
-            + (x100 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t107: u64 = (x98 as u64) * (0xfffe5bfe_u32 as u64) + (x76 as u64)
-            + (x104 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t111: u64 = (x98 as u64) * (0x53bda402_u32 as u64) + (x80 as u64)
-            + (x108 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t115: u64 = (x98 as u64) * (0x09a1d805_u32 as u64) + (x84 as u64)
-            + (x112 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t119: u64 = (x98 as u64) * (0x3339d808_u32 as u64) + (x88 as u64)
-            + (x116 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t123: u64 = (x98 as u64) * (0x299d7d48_u32 as u64) + (x92 as u64)
-            + (x120 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t127: u64 = (x98 as u64) * (0x73eda753_u32 as u64) + (x93 as u64)
-            + (x124 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
+        let x100 = {
+            let t99: u64 = (x98 as u64) * (0x00000001_u32 as u64) + (x68 as u64);
+            (t99 >> 32) as u32
+        };
+        let (x103, x104) = {
+            let t103: u64 = (x98 as u64) * (0xffffffff_u32 as u64) + (x72 as u64)
+                + (x100 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (x98 as u64) * (0xfffe5bfe_u32 as u64) + (x76 as u64)
+                + (x104 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x98 as u64) * (0x53bda402_u32 as u64) + (x80 as u64)
+                + (x108 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x98 as u64) * (0x09a1d805_u32 as u64) + (x84 as u64)
+                + (x112 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (x98 as u64) * (0x3339d808_u32 as u64) + (x88 as u64)
+                + (x116 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (x98 as u64) * (0x299d7d48_u32 as u64) + (x92 as u64)
+                + (x120 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (x98 as u64) * (0x73eda753_u32 as u64) + (x93 as u64)
+                + (x124 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
         let x133 = x103.wrapping_mul(0xffffffff_u32);
-        let t134: u64 = (x133 as u64) * (0x00000001_u32 as u64) + (x103 as u64);
-        let x135 = (t134 >> 32) as u32;
-        let t138: u64 = (x133 as u64) * (0xffffffff_u32 as u64) + (x107 as u64)
-            + (x135 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
-        let t142: u64 = (x133 as u64) * (0xfffe5bfe_u32 as u64) + (x111 as u64)
-            + (x139 as u64);
-        let x142 = t142 as u32;
-        let x143 = (t142 >> 32) as u32;
-        let t146: u64 = (x133 as u64) * (0x53bda402_u32 as u64) + (x115 as u64)
-            + (x143 as u64);
-        let x146 = t146 as u32;
-        let x147 = (t146 >> 32) as u32;
-        let t150: u64 = (x133 as u64) * (0x09a1d805_u32 as u64) + (x119 as u64)
-            + (x147 as u64);
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 32) as u32;
-        let t154: u64 = (x133 as u64) * (0x3339d808_u32 as u64) + (x123 as u64)
-            + (x151 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
-        let t158: u64 = (x133 as u64) * (0x299d7d48_u32 as u64) + (x127 as u64)
-            + (x155 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t162: u64 = (x133 as u64) * (0x73eda753_u32 as u64) + (x128 as u64)
-            + (x159 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
+        let x135 = {
+            let t134: u64 = (x133 as u64) * (0x00000001_u32 as u64) + (x103 as u64);
+            (t134 >> 32) as u32
+        };
+        let (x138, x139) = {
+            let t138: u64 = (x133 as u64) * (0xffffffff_u32 as u64) + (x107 as u64)
+                + (x135 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
+        let (x142, x143) = {
+            let t142: u64 = (x133 as u64) * (0xfffe5bfe_u32 as u64) + (x111 as u64)
+                + (x139 as u64);
+            (t142 as u32, (t142 >> 32) as u32)
+        };
+        let (x146, x147) = {
+            let t146: u64 = (x133 as u64) * (0x53bda402_u32 as u64) + (x115 as u64)
+                + (x143 as u64);
+            (t146 as u32, (t146 >> 32) as u32)
+        };
+        let (x150, x151) = {
+            let t150: u64 = (x133 as u64) * (0x09a1d805_u32 as u64) + (x119 as u64)
+                + (x147 as u64);
+            (t150 as u32, (t150 >> 32) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = (x133 as u64) * (0x3339d808_u32 as u64) + (x123 as u64)
+                + (x151 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (x133 as u64) * (0x299d7d48_u32 as u64) + (x127 as u64)
+                + (x155 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x133 as u64) * (0x73eda753_u32 as u64) + (x128 as u64)
+                + (x159 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
         let x168 = x138.wrapping_mul(0xffffffff_u32);
-        let t169: u64 = (x168 as u64) * (0x00000001_u32 as u64) + (x138 as u64);
-        let x170 = (t169 >> 32) as u32;
-        let t173: u64 = (x168 as u64) * (0xffffffff_u32 as u64) + (x142 as u64)
-            + (x170 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t177: u64 = (x168 as u64) * (0xfffe5bfe_u32 as u64) + (x146 as u64)
-            + (x174 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t181: u64 = (x168 as u64) * (0x53bda402_u32 as u64) + (x150 as u64)
-            + (x178 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t185: u64 = (x168 as u64) * (0x09a1d805_u32 as u64) + (x154 as u64)
-            + (x182 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t189: u64 = (x168 as u64) * (0x3339d808_u32 as u64) + (x158 as u64)
-            + (x186 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t193: u64 = (x168 as u64) * (0x299d7d48_u32 as u64) + (x162 as u64)
-            + (x190 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t197: u64 = (x168 as u64) * (0x73eda753_u32 as u64) + (x163 as u64)
-            + (x194 as u64);
-        let x197 = t197 as u32;
-        let x198 = (t197 >> 32) as u32;
+        let x170 = {
+            let t169: u64 = (x168 as u64) * (0x00000001_u32 as u64) + (x138 as u64);
+            (t169 >> 32) as u32
+        };
+        let (x173, x174) = {
+            let t173: u64 = (x168 as u64) * (0xffffffff_u32 as u64) + (x142 as u64)
+                + (x170 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (x168 as u64) * (0xfffe5bfe_u32 as u64) + (x146 as u64)
+                + (x174 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (x168 as u64) * (0x53bda402_u32 as u64) + (x150 as u64)
+                + (x178 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (x168 as u64) * (0x09a1d805_u32 as u64) + (x154 as u64)
+                + (x182 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (x168 as u64) * (0x3339d808_u32 as u64) + (x158 as u64)
+                + (x186 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (x168 as u64) * (0x299d7d48_u32 as u64) + (x162 as u64)
+                + (x190 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x197, x198) = {
+            let t197: u64 = (x168 as u64) * (0x73eda753_u32 as u64) + (x163 as u64)
+                + (x194 as u64);
+            (t197 as u32, (t197 >> 32) as u32)
+        };
         let x203 = x173.wrapping_mul(0xffffffff_u32);
-        let t204: u64 = (x203 as u64) * (0x00000001_u32 as u64) + (x173 as u64);
-        let x205 = (t204 >> 32) as u32;
-        let t208: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x177 as u64)
-            + (x205 as u64);
-        let x208 = t208 as u32;
-        let x209 = (t208 >> 32) as u32;
-        let t212: u64 = (x203 as u64) * (0xfffe5bfe_u32 as u64) + (x181 as u64)
-            + (x209 as u64);
-        let x212 = t212 as u32;
-        let x213 = (t212 >> 32) as u32;
-        let t216: u64 = (x203 as u64) * (0x53bda402_u32 as u64) + (x185 as u64)
-            + (x213 as u64);
-        let x216 = t216 as u32;
-        let x217 = (t216 >> 32) as u32;
-        let t220: u64 = (x203 as u64) * (0x09a1d805_u32 as u64) + (x189 as u64)
-            + (x217 as u64);
-        let x220 = t220 as u32;
-        let x221 = (t220 >> 32) as u32;
-        let t224: u64 = (x203 as u64) * (0x3339d808_u32 as u64) + (x193 as u64)
-            + (x221 as u64);
-        let x224 = t224 as u32;
-        let x225 = (t224 >> 32) as u32;
-        let t228: u64 = (x203 as u64) * (0x299d7d48_u32 as u64) + (x197 as u64)
-            + (x225 as u64);
-        let x228 = t228 as u32;
-        let x229 = (t228 >> 32) as u32;
-        let t232: u64 = (x203 as u64) * (0x73eda753_u32 as u64) + (x198 as u64)
-            + (x229 as u64);
-        let x232 = t232 as u32;
-        let x233 = (t232 >> 32) as u32;
+        let x205 = {
+            let t204: u64 = (x203 as u64) * (0x00000001_u32 as u64) + (x173 as u64);
+            (t204 >> 32) as u32
+        };
+        let (x208, x209) = {
+            let t208: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x177 as u64)
+                + (x205 as u64);
+            (t208 as u32, (t208 >> 32) as u32)
+        };
+        let (x212, x213) = {
+            let t212: u64 = (x203 as u64) * (0xfffe5bfe_u32 as u64) + (x181 as u64)
+                + (x209 as u64);
+            (t212 as u32, (t212 >> 32) as u32)
+        };
+        let (x216, x217) = {
+            let t216: u64 = (x203 as u64) * (0x53bda402_u32 as u64) + (x185 as u64)
+                + (x213 as u64);
+            (t216 as u32, (t216 >> 32) as u32)
+        };
+        let (x220, x221) = {
+            let t220: u64 = (x203 as u64) * (0x09a1d805_u32 as u64) + (x189 as u64)
+                + (x217 as u64);
+            (t220 as u32, (t220 >> 32) as u32)
+        };
+        let (x224, x225) = {
+            let t224: u64 = (x203 as u64) * (0x3339d808_u32 as u64) + (x193 as u64)
+                + (x221 as u64);
+            (t224 as u32, (t224 >> 32) as u32)
+        };
+        let (x228, x229) = {
+            let t228: u64 = (x203 as u64) * (0x299d7d48_u32 as u64) + (x197 as u64)
+                + (x225 as u64);
+            (t228 as u32, (t228 >> 32) as u32)
+        };
+        let (x232, x233) = {
+            let t232: u64 = (x203 as u64) * (0x73eda753_u32 as u64) + (x198 as u64)
+                + (x229 as u64);
+            (t232 as u32, (t232 >> 32) as u32)
+        };
         let x238 = x208.wrapping_mul(0xffffffff_u32);
-        let t239: u64 = (x238 as u64) * (0x00000001_u32 as u64) + (x208 as u64);
-        let x240 = (t239 >> 32) as u32;
-        let t243: u64 = (x238 as u64) * (0xffffffff_u32 as u64) + (x212 as u64)
-            + (x240 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t247: u64 = (x238 as u64) * (0xfffe5bfe_u32 as u64) + (x216 as u64)
-            + (x244 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t251: u64 = (x238 as u64) * (0x53bda402_u32 as u64) + (x220 as u64)
-            + (x248 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t255: u64 = (x238 as u64) * (0x09a1d805_u32 as u64) + (x224 as u64)
-            + (x252 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t259: u64 = (x238 as u64) * (0x3339d808_u32 as u64) + (x228 as u64)
-            + (x256 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t263: u64 = (x238 as u64) * (0x299d7d48_u32 as u64) + (x232 as u64)
-            + (x260 as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
-        let t267: u64 = (x238 as u64) * (0x73eda753_u32 as u64) + (x233 as u64)
-            + (x264 as u64);
-        let x267 = t267 as u32;
-        let x268 = (t267 >> 32) as u32;
+        let x240 = {
+            let t239: u64 = (x238 as u64) * (0x00000001_u32 as u64) + (x208 as u64);
+            (t239 >> 32) as u32
+        };
+        let (x243, x244) = {
+            let t243: u64 = (x238 as u64) * (0xffffffff_u32 as u64) + (x212 as u64)
+                + (x240 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (x238 as u64) * (0xfffe5bfe_u32 as u64) + (x216 as u64)
+                + (x244 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (x238 as u64) * (0x53bda402_u32 as u64) + (x220 as u64)
+                + (x248 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (x238 as u64) * (0x09a1d805_u32 as u64) + (x224 as u64)
+                + (x252 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (x238 as u64) * (0x3339d808_u32 as u64) + (x228 as u64)
+                + (x256 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (x238 as u64) * (0x299d7d48_u32 as u64) + (x232 as u64)
+                + (x260 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x267, x268) = {
+            let t267: u64 = (x238 as u64) * (0x73eda753_u32 as u64) + (x233 as u64)
+                + (x264 as u64);
+            (t267 as u32, (t267 >> 32) as u32)
+        };
         let x273 = x243.wrapping_mul(0xffffffff_u32);
-        let t274: u64 = (x273 as u64) * (0x00000001_u32 as u64) + (x243 as u64);
-        let x275 = (t274 >> 32) as u32;
-        let t278: u64 = (x273 as u64) * (0xffffffff_u32 as u64) + (x247 as u64)
-            + (x275 as u64);
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 32) as u32;
-        let t282: u64 = (x273 as u64) * (0xfffe5bfe_u32 as u64) + (x251 as u64)
-            + (x279 as u64);
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 32) as u32;
-        let t286: u64 = (x273 as u64) * (0x53bda402_u32 as u64) + (x255 as u64)
-            + (x283 as u64);
-        let x286 = t286 as u32;
-        let x287 = (t286 >> 32) as u32;
-        let t290: u64 = (x273 as u64) * (0x09a1d805_u32 as u64) + (x259 as u64)
-            + (x287 as u64);
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 32) as u32;
-        let t294: u64 = (x273 as u64) * (0x3339d808_u32 as u64) + (x263 as u64)
-            + (x291 as u64);
-        let x294 = t294 as u32;
-        let x295 = (t294 >> 32) as u32;
-        let t298: u64 = (x273 as u64) * (0x299d7d48_u32 as u64) + (x267 as u64)
-            + (x295 as u64);
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 32) as u32;
-        let t302: u64 = (x273 as u64) * (0x73eda753_u32 as u64) + (x268 as u64)
-            + (x299 as u64);
-        let x302 = t302 as u32;
-        let x303 = (t302 >> 32) as u32;
-        let t315: u64 = {
-            let (d, b1) = x278.overflowing_sub(0x00000001_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x275 = {
+            let t274: u64 = (x273 as u64) * (0x00000001_u32 as u64) + (x243 as u64);
+            (t274 >> 32) as u32
         };
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 63) as u32;
-        let t317: u64 = {
-            let (d, b1) = x282.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x316);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x278, x279) = {
+            let t278: u64 = (x273 as u64) * (0xffffffff_u32 as u64) + (x247 as u64)
+                + (x275 as u64);
+            (t278 as u32, (t278 >> 32) as u32)
         };
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 63) as u32;
-        let t319: u64 = {
-            let (d, b1) = x286.overflowing_sub(0xfffe5bfe_u32);
-            let (d, b2) = d.overflowing_sub(x318);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x282, x283) = {
+            let t282: u64 = (x273 as u64) * (0xfffe5bfe_u32 as u64) + (x251 as u64)
+                + (x279 as u64);
+            (t282 as u32, (t282 >> 32) as u32)
         };
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 63) as u32;
-        let t321: u64 = {
-            let (d, b1) = x290.overflowing_sub(0x53bda402_u32);
-            let (d, b2) = d.overflowing_sub(x320);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x286, x287) = {
+            let t286: u64 = (x273 as u64) * (0x53bda402_u32 as u64) + (x255 as u64)
+                + (x283 as u64);
+            (t286 as u32, (t286 >> 32) as u32)
         };
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 63) as u32;
-        let t323: u64 = {
-            let (d, b1) = x294.overflowing_sub(0x09a1d805_u32);
-            let (d, b2) = d.overflowing_sub(x322);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x290, x291) = {
+            let t290: u64 = (x273 as u64) * (0x09a1d805_u32 as u64) + (x259 as u64)
+                + (x287 as u64);
+            (t290 as u32, (t290 >> 32) as u32)
         };
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 63) as u32;
-        let t325: u64 = {
-            let (d, b1) = x298.overflowing_sub(0x3339d808_u32);
-            let (d, b2) = d.overflowing_sub(x324);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x294, x295) = {
+            let t294: u64 = (x273 as u64) * (0x3339d808_u32 as u64) + (x263 as u64)
+                + (x291 as u64);
+            (t294 as u32, (t294 >> 32) as u32)
         };
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 63) as u32;
-        let t327: u64 = {
-            let (d, b1) = x302.overflowing_sub(0x299d7d48_u32);
-            let (d, b2) = d.overflowing_sub(x326);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x298, x299) = {
+            let t298: u64 = (x273 as u64) * (0x299d7d48_u32 as u64) + (x267 as u64)
+                + (x295 as u64);
+            (t298 as u32, (t298 >> 32) as u32)
         };
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 63) as u32;
-        let t329: u64 = {
-            let (d, b1) = x303.overflowing_sub(0x73eda753_u32);
-            let (d, b2) = d.overflowing_sub(x328);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x302, x303) = {
+            let t302: u64 = (x273 as u64) * (0x73eda753_u32 as u64) + (x268 as u64)
+                + (x299 as u64);
+            (t302 as u32, (t302 >> 32) as u32)
         };
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 63) as u32;
-        let x333 = (0 as u32).wrapping_sub(x330);
+        let (x315, x316) = {
+            let t315: u64 = {
+                let (d, b1) = x278.overflowing_sub(0x00000001_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t315 as u32, (t315 >> 63) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = {
+                let (d, b1) = x282.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x316);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t317 as u32, (t317 >> 63) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = {
+                let (d, b1) = x286.overflowing_sub(0xfffe5bfe_u32);
+                let (d, b2) = d.overflowing_sub(x318);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t319 as u32, (t319 >> 63) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = {
+                let (d, b1) = x290.overflowing_sub(0x53bda402_u32);
+                let (d, b2) = d.overflowing_sub(x320);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t321 as u32, (t321 >> 63) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = {
+                let (d, b1) = x294.overflowing_sub(0x09a1d805_u32);
+                let (d, b2) = d.overflowing_sub(x322);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t323 as u32, (t323 >> 63) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = {
+                let (d, b1) = x298.overflowing_sub(0x3339d808_u32);
+                let (d, b2) = d.overflowing_sub(x324);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t325 as u32, (t325 >> 63) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = {
+                let (d, b1) = x302.overflowing_sub(0x299d7d48_u32);
+                let (d, b2) = d.overflowing_sub(x326);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t327 as u32, (t327 >> 63) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = {
+                let (d, b1) = x303.overflowing_sub(0x73eda753_u32);
+                let (d, b2) = d.overflowing_sub(x328);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t329 as u32, (t329 >> 63) as u32)
+        };
+        let x333 = 0u32.wrapping_sub(x330);
         let x334 = x315 ^ (x333 & (x315 ^ x278));
         let x335 = x317 ^ (x333 & (x317 ^ x282));
         let x336 = x319 ^ (x333 & (x319 ^ x286));
@@ -2282,200 +2724,278 @@ impl Fr {
     }
     /// The 2n-limb product a·b of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_wide_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 16] {
-        let t17: u64 = (a[0] as u64) * (b[0] as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[1] as u64) * (b[0] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[2] as u64) * (b[0] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[3] as u64) * (b[0] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[4] as u64) * (b[0] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[5] as u64) * (b[0] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[6] as u64) * (b[0] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[7] as u64) * (b[0] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (b[1] as u64) + (x19 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[1] as u64) * (b[1] as u64) + (x21 as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[2] as u64) * (b[1] as u64) + (x23 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[3] as u64) * (b[1] as u64) + (x25 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[4] as u64) * (b[1] as u64) + (x27 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[5] as u64) * (b[1] as u64) + (x29 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[6] as u64) * (b[1] as u64) + (x31 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[7] as u64) * (b[1] as u64) + (x32 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[0] as u64) * (b[2] as u64) + (x35 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (b[2] as u64) + (x37 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[2] as u64) * (b[2] as u64) + (x39 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[3] as u64) * (b[2] as u64) + (x41 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) * (b[2] as u64) + (x43 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (b[2] as u64) + (x45 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[6] as u64) * (b[2] as u64) + (x47 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[7] as u64) * (b[2] as u64) + (x48 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[0] as u64) * (b[3] as u64) + (x51 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[1] as u64) * (b[3] as u64) + (x53 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (b[3] as u64) + (x55 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[3] as u64) * (b[3] as u64) + (x57 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[4] as u64) * (b[3] as u64) + (x59 as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[5] as u64) * (b[3] as u64) + (x61 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[6] as u64) * (b[3] as u64) + (x63 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[7] as u64) * (b[3] as u64) + (x64 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[0] as u64) * (b[4] as u64) + (x67 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[1] as u64) * (b[4] as u64) + (x69 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[2] as u64) * (b[4] as u64) + (x71 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[3] as u64) * (b[4] as u64) + (x73 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[4] as u64) * (b[4] as u64) + (x75 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[5] as u64) * (b[4] as u64) + (x77 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[6] as u64) * (b[4] as u64) + (x79 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[7] as u64) * (b[4] as u64) + (x80 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[0] as u64) * (b[5] as u64) + (x83 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[1] as u64) * (b[5] as u64) + (x85 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[2] as u64) * (b[5] as u64) + (x87 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[3] as u64) * (b[5] as u64) + (x89 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[4] as u64) * (b[5] as u64) + (x91 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[5] as u64) * (b[5] as u64) + (x93 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[6] as u64) * (b[5] as u64) + (x95 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[7] as u64) * (b[5] as u64) + (x96 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[0] as u64) * (b[6] as u64) + (x99 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[1] as u64) * (b[6] as u64) + (x101 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[2] as u64) * (b[6] as u64) + (x103 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[3] as u64) * (b[6] as u64) + (x105 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[4] as u64) * (b[6] as u64) + (x107 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[5] as u64) * (b[6] as u64) + (x109 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[6] as u64) * (b[6] as u64) + (x111 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[7] as u64) * (b[6] as u64) + (x112 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[0] as u64) * (b[7] as u64) + (x115 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[1] as u64) * (b[7] as u64) + (x117 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[2] as u64) * (b[7] as u64) + (x119 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[3] as u64) * (b[7] as u64) + (x121 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[4] as u64) * (b[7] as u64) + (x123 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[5] as u64) * (b[7] as u64) + (x125 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[6] as u64) * (b[7] as u64) + (x127 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[7] as u64) * (b[7] as u64) + (x128 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (b[0] as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[1] as u64) * (b[0] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[2] as u64) * (b[0] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[3] as u64) * (b[0] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[4] as u64) * (b[0] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[5] as u64) * (b[0] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[6] as u64) * (b[0] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[7] as u64) * (b[0] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (b[1] as u64) + (x19 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) * (b[1] as u64) + (x21 as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) * (b[1] as u64) + (x23 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[3] as u64) * (b[1] as u64) + (x25 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[4] as u64) * (b[1] as u64) + (x27 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[5] as u64) * (b[1] as u64) + (x29 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[6] as u64) * (b[1] as u64) + (x31 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[7] as u64) * (b[1] as u64) + (x32 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[0] as u64) * (b[2] as u64) + (x35 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (b[2] as u64) + (x37 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[2] as u64) * (b[2] as u64) + (x39 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[3] as u64) * (b[2] as u64) + (x41 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) * (b[2] as u64) + (x43 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (b[2] as u64) + (x45 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[6] as u64) * (b[2] as u64) + (x47 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[7] as u64) * (b[2] as u64) + (x48 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[0] as u64) * (b[3] as u64) + (x51 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[1] as u64) * (b[3] as u64) + (x53 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[2] as u64) * (b[3] as u64) + (x55 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[3] as u64) * (b[3] as u64) + (x57 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[4] as u64) * (b[3] as u64) + (x59 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[5] as u64) * (b[3] as u64) + (x61 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[6] as u64) * (b[3] as u64) + (x63 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[7] as u64) * (b[3] as u64) + (x64 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[0] as u64) * (b[4] as u64) + (x67 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[1] as u64) * (b[4] as u64) + (x69 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[2] as u64) * (b[4] as u64) + (x71 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[3] as u64) * (b[4] as u64) + (x73 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[4] as u64) * (b[4] as u64) + (x75 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[5] as u64) * (b[4] as u64) + (x77 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[6] as u64) * (b[4] as u64) + (x79 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[7] as u64) * (b[4] as u64) + (x80 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[0] as u64) * (b[5] as u64) + (x83 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[1] as u64) * (b[5] as u64) + (x85 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[2] as u64) * (b[5] as u64) + (x87 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[3] as u64) * (b[5] as u64) + (x89 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[4] as u64) * (b[5] as u64) + (x91 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (b[5] as u64) + (x93 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[6] as u64) * (b[5] as u64) + (x95 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[7] as u64) * (b[5] as u64) + (x96 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[0] as u64) * (b[6] as u64) + (x99 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[1] as u64) * (b[6] as u64) + (x101 as u64)
+                + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[2] as u64) * (b[6] as u64) + (x103 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[3] as u64) * (b[6] as u64) + (x105 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[4] as u64) * (b[6] as u64) + (x107 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[5] as u64) * (b[6] as u64) + (x109 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[6] as u64) * (b[6] as u64) + (x111 as u64)
+                + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[7] as u64) * (b[6] as u64) + (x112 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[0] as u64) * (b[7] as u64) + (x115 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[1] as u64) * (b[7] as u64) + (x117 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[2] as u64) * (b[7] as u64) + (x119 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[3] as u64) * (b[7] as u64) + (x121 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[4] as u64) * (b[7] as u64) + (x123 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[5] as u64) * (b[7] as u64) + (x125 as u64)
+                + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[6] as u64) * (b[7] as u64) + (x127 as u64)
+                + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[7] as u64) * (b[7] as u64) + (x128 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
         [
             x17,
             x33,
@@ -2497,92 +3017,120 @@ impl Fr {
     }
     /// The 2n-limb square a² of a value below p; off-diagonal products once.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_wide_limbs(a: &[u32; 8]) -> [u32; 16] {
-        let t9: u64 = (a[0] as u64) * (a[1] as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[0] as u64) * (a[2] as u64) + (x10 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
-        let t13: u64 = (a[0] as u64) * (a[3] as u64) + (x12 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[0] as u64) * (a[4] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[5] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[6] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[7] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[1] as u64) * (a[2] as u64) + (x13 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[1] as u64) * (a[3] as u64) + (x15 as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[1] as u64) * (a[4] as u64) + (x17 as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[1] as u64) * (a[5] as u64) + (x19 as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[1] as u64) * (a[6] as u64) + (x21 as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[1] as u64) * (a[7] as u64) + (x22 as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[2] as u64) * (a[3] as u64) + (x27 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[2] as u64) * (a[4] as u64) + (x29 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[2] as u64) * (a[5] as u64) + (x31 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[2] as u64) * (a[6] as u64) + (x33 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[2] as u64) * (a[7] as u64) + (x34 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[3] as u64) * (a[4] as u64) + (x39 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[3] as u64) * (a[5] as u64) + (x41 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[3] as u64) * (a[6] as u64) + (x43 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[3] as u64) * (a[7] as u64) + (x44 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[4] as u64) * (a[5] as u64) + (x49 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[4] as u64) * (a[6] as u64) + (x51 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) * (a[7] as u64) + (x52 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (a[6] as u64) + (x57 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[5] as u64) * (a[7] as u64) + (x58 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[6] as u64) * (a[7] as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
+        let (x9, x10) = {
+            let t9: u64 = (a[0] as u64) * (a[1] as u64);
+            (t9 as u32, (t9 >> 32) as u32)
+        };
+        let (x11, x12) = {
+            let t11: u64 = (a[0] as u64) * (a[2] as u64) + (x10 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
+        };
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) * (a[3] as u64) + (x12 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[4] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[5] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[6] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[7] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[1] as u64) * (a[2] as u64) + (x13 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[1] as u64) * (a[3] as u64) + (x15 as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[1] as u64) * (a[4] as u64) + (x17 as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[1] as u64) * (a[5] as u64) + (x19 as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[1] as u64) * (a[6] as u64) + (x21 as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[1] as u64) * (a[7] as u64) + (x22 as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[2] as u64) * (a[3] as u64) + (x27 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) * (a[4] as u64) + (x29 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[2] as u64) * (a[5] as u64) + (x31 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[2] as u64) * (a[6] as u64) + (x33 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[2] as u64) * (a[7] as u64) + (x34 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[3] as u64) * (a[4] as u64) + (x39 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[3] as u64) * (a[5] as u64) + (x41 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[3] as u64) * (a[6] as u64) + (x43 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[3] as u64) * (a[7] as u64) + (x44 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[4] as u64) * (a[5] as u64) + (x49 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[4] as u64) * (a[6] as u64) + (x51 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) * (a[7] as u64) + (x52 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (a[6] as u64) + (x57 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[5] as u64) * (a[7] as u64) + (x58 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[6] as u64) * (a[7] as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
         let x66 = x64 << 1;
         let x67 = x63 >> 31;
         let x68 = x66 | x67;
@@ -2623,51 +3171,67 @@ impl Fr {
         let x103 = x9 >> 31;
         let x104 = x102 | x103;
         let x105 = x9 << 1;
-        let t109: u64 = (a[0] as u64) * (a[0] as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (x105 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[1] as u64) * (a[1] as u64) + (x104 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (x101 as u64) + (x114 as u64) + (0x00000000_u32 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[2] as u64) * (a[2] as u64) + (x98 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (x95 as u64) + (x118 as u64) + (0x00000000_u32 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[3] as u64) * (a[3] as u64) + (x92 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (x89 as u64) + (x122 as u64) + (0x00000000_u32 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[4] as u64) * (a[4] as u64) + (x86 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (x83 as u64) + (x126 as u64) + (0x00000000_u32 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[5] as u64) * (a[5] as u64) + (x80 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (x77 as u64) + (x130 as u64) + (0x00000000_u32 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[6] as u64) * (a[6] as u64) + (x74 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (x71 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[7] as u64) * (a[7] as u64) + (x68 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
+        let (x109, x110) = {
+            let t109: u64 = (a[0] as u64) * (a[0] as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x105 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[1] as u64) * (a[1] as u64) + (x104 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x101 as u64) + (x114 as u64) + (0x00000000_u32 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[2] as u64) * (a[2] as u64) + (x98 as u64) + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (x95 as u64) + (x118 as u64) + (0x00000000_u32 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[3] as u64) * (a[3] as u64) + (x92 as u64) + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (x89 as u64) + (x122 as u64) + (0x00000000_u32 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[4] as u64) * (a[4] as u64) + (x86 as u64) + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (x83 as u64) + (x126 as u64) + (0x00000000_u32 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[5] as u64) * (a[5] as u64) + (x80 as u64) + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (x77 as u64) + (x130 as u64) + (0x00000000_u32 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[6] as u64) * (a[6] as u64) + (x74 as u64) + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x71 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[7] as u64) * (a[7] as u64) + (x68 as u64) + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
         [
             x109,
             x111,
@@ -2689,335 +3253,422 @@ impl Fr {
     }
     /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn reduce_wide_limbs(t: &[u32; 16]) -> [u32; 8] {
         let x26 = t[0].wrapping_mul(0xffffffff_u32);
-        let t27: u64 = (x26 as u64) * (0x00000001_u32 as u64) + (t[0] as u64);
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (x26 as u64) * (0xffffffff_u32 as u64) + (t[1] as u64)
-            + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (x26 as u64) * (0xfffe5bfe_u32 as u64) + (t[2] as u64)
-            + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (x26 as u64) * (0x53bda402_u32 as u64) + (t[3] as u64)
-            + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (x26 as u64) * (0x09a1d805_u32 as u64) + (t[4] as u64)
-            + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (x26 as u64) * (0x3339d808_u32 as u64) + (t[5] as u64)
-            + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (x26 as u64) * (0x299d7d48_u32 as u64) + (t[6] as u64)
-            + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (x26 as u64) * (0x73eda753_u32 as u64) + (t[7] as u64)
-            + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (t[8] as u64) + (x42 as u64) + (0x00000000_u32 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
+        let x28 = {
+            let t27: u64 = (x26 as u64) * (0x00000001_u32 as u64) + (t[0] as u64);
+            (t27 >> 32) as u32
+        };
+        let (x29, x30) = {
+            let t29: u64 = (x26 as u64) * (0xffffffff_u32 as u64) + (t[1] as u64)
+                + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (x26 as u64) * (0xfffe5bfe_u32 as u64) + (t[2] as u64)
+                + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (x26 as u64) * (0x53bda402_u32 as u64) + (t[3] as u64)
+                + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (x26 as u64) * (0x09a1d805_u32 as u64) + (t[4] as u64)
+                + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (x26 as u64) * (0x3339d808_u32 as u64) + (t[5] as u64)
+                + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (x26 as u64) * (0x299d7d48_u32 as u64) + (t[6] as u64)
+                + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (x26 as u64) * (0x73eda753_u32 as u64) + (t[7] as u64)
+                + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (t[8] as u64) + (x42 as u64) + (0x00000000_u32 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
         let x45 = x29.wrapping_mul(0xffffffff_u32);
-        let t46: u64 = (x45 as u64) * (0x00000001_u32 as u64) + (x29 as u64);
-        let x47 = (t46 >> 32) as u32;
-        let t48: u64 = (x45 as u64) * (0xffffffff_u32 as u64) + (x31 as u64)
-            + (x47 as u64);
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 32) as u32;
-        let t50: u64 = (x45 as u64) * (0xfffe5bfe_u32 as u64) + (x33 as u64)
-            + (x49 as u64);
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 32) as u32;
-        let t52: u64 = (x45 as u64) * (0x53bda402_u32 as u64) + (x35 as u64)
-            + (x51 as u64);
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 32) as u32;
-        let t54: u64 = (x45 as u64) * (0x09a1d805_u32 as u64) + (x37 as u64)
-            + (x53 as u64);
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 32) as u32;
-        let t56: u64 = (x45 as u64) * (0x3339d808_u32 as u64) + (x39 as u64)
-            + (x55 as u64);
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 32) as u32;
-        let t58: u64 = (x45 as u64) * (0x299d7d48_u32 as u64) + (x41 as u64)
-            + (x57 as u64);
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 32) as u32;
-        let t60: u64 = (x45 as u64) * (0x73eda753_u32 as u64) + (x43 as u64)
-            + (x59 as u64);
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 32) as u32;
-        let t62: u64 = (t[9] as u64) + (x61 as u64) + (x44 as u64);
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 32) as u32;
+        let x47 = {
+            let t46: u64 = (x45 as u64) * (0x00000001_u32 as u64) + (x29 as u64);
+            (t46 >> 32) as u32
+        };
+        let (x48, x49) = {
+            let t48: u64 = (x45 as u64) * (0xffffffff_u32 as u64) + (x31 as u64)
+                + (x47 as u64);
+            (t48 as u32, (t48 >> 32) as u32)
+        };
+        let (x50, x51) = {
+            let t50: u64 = (x45 as u64) * (0xfffe5bfe_u32 as u64) + (x33 as u64)
+                + (x49 as u64);
+            (t50 as u32, (t50 >> 32) as u32)
+        };
+        let (x52, x53) = {
+            let t52: u64 = (x45 as u64) * (0x53bda402_u32 as u64) + (x35 as u64)
+                + (x51 as u64);
+            (t52 as u32, (t52 >> 32) as u32)
+        };
+        let (x54, x55) = {
+            let t54: u64 = (x45 as u64) * (0x09a1d805_u32 as u64) + (x37 as u64)
+                + (x53 as u64);
+            (t54 as u32, (t54 >> 32) as u32)
+        };
+        let (x56, x57) = {
+            let t56: u64 = (x45 as u64) * (0x3339d808_u32 as u64) + (x39 as u64)
+                + (x55 as u64);
+            (t56 as u32, (t56 >> 32) as u32)
+        };
+        let (x58, x59) = {
+            let t58: u64 = (x45 as u64) * (0x299d7d48_u32 as u64) + (x41 as u64)
+                + (x57 as u64);
+            (t58 as u32, (t58 >> 32) as u32)
+        };
+        let (x60, x61) = {
+            let t60: u64 = (x45 as u64) * (0x73eda753_u32 as u64) + (x43 as u64)
+                + (x59 as u64);
+            (t60 as u32, (t60 >> 32) as u32)
+        };
+        let (x62, x63) = {
+            let t62: u64 = (t[9] as u64) + (x61 as u64) + (x44 as u64);
+            (t62 as u32, (t62 >> 32) as u32)
+        };
         let x64 = x48.wrapping_mul(0xffffffff_u32);
-        let t65: u64 = (x64 as u64) * (0x00000001_u32 as u64) + (x48 as u64);
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (x64 as u64) * (0xffffffff_u32 as u64) + (x50 as u64)
-            + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (x64 as u64) * (0xfffe5bfe_u32 as u64) + (x52 as u64)
-            + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (x64 as u64) * (0x53bda402_u32 as u64) + (x54 as u64)
-            + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (x64 as u64) * (0x09a1d805_u32 as u64) + (x56 as u64)
-            + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (x64 as u64) * (0x3339d808_u32 as u64) + (x58 as u64)
-            + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (x64 as u64) * (0x299d7d48_u32 as u64) + (x60 as u64)
-            + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (x64 as u64) * (0x73eda753_u32 as u64) + (x62 as u64)
-            + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (t[10] as u64) + (x80 as u64) + (x63 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
+        let x66 = {
+            let t65: u64 = (x64 as u64) * (0x00000001_u32 as u64) + (x48 as u64);
+            (t65 >> 32) as u32
+        };
+        let (x67, x68) = {
+            let t67: u64 = (x64 as u64) * (0xffffffff_u32 as u64) + (x50 as u64)
+                + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (x64 as u64) * (0xfffe5bfe_u32 as u64) + (x52 as u64)
+                + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (x64 as u64) * (0x53bda402_u32 as u64) + (x54 as u64)
+                + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (x64 as u64) * (0x09a1d805_u32 as u64) + (x56 as u64)
+                + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (x64 as u64) * (0x3339d808_u32 as u64) + (x58 as u64)
+                + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (x64 as u64) * (0x299d7d48_u32 as u64) + (x60 as u64)
+                + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (x64 as u64) * (0x73eda753_u32 as u64) + (x62 as u64)
+                + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (t[10] as u64) + (x80 as u64) + (x63 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
         let x83 = x67.wrapping_mul(0xffffffff_u32);
-        let t84: u64 = (x83 as u64) * (0x00000001_u32 as u64) + (x67 as u64);
-        let x85 = (t84 >> 32) as u32;
-        let t86: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x69 as u64)
-            + (x85 as u64);
-        let x86 = t86 as u32;
-        let x87 = (t86 >> 32) as u32;
-        let t88: u64 = (x83 as u64) * (0xfffe5bfe_u32 as u64) + (x71 as u64)
-            + (x87 as u64);
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 32) as u32;
-        let t90: u64 = (x83 as u64) * (0x53bda402_u32 as u64) + (x73 as u64)
-            + (x89 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
-        let t92: u64 = (x83 as u64) * (0x09a1d805_u32 as u64) + (x75 as u64)
-            + (x91 as u64);
-        let x92 = t92 as u32;
-        let x93 = (t92 >> 32) as u32;
-        let t94: u64 = (x83 as u64) * (0x3339d808_u32 as u64) + (x77 as u64)
-            + (x93 as u64);
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 32) as u32;
-        let t96: u64 = (x83 as u64) * (0x299d7d48_u32 as u64) + (x79 as u64)
-            + (x95 as u64);
-        let x96 = t96 as u32;
-        let x97 = (t96 >> 32) as u32;
-        let t98: u64 = (x83 as u64) * (0x73eda753_u32 as u64) + (x81 as u64)
-            + (x97 as u64);
-        let x98 = t98 as u32;
-        let x99 = (t98 >> 32) as u32;
-        let t100: u64 = (t[11] as u64) + (x99 as u64) + (x82 as u64);
-        let x100 = t100 as u32;
-        let x101 = (t100 >> 32) as u32;
+        let x85 = {
+            let t84: u64 = (x83 as u64) * (0x00000001_u32 as u64) + (x67 as u64);
+            (t84 >> 32) as u32
+        };
+        let (x86, x87) = {
+            let t86: u64 = (x83 as u64) * (0xffffffff_u32 as u64) + (x69 as u64)
+                + (x85 as u64);
+            (t86 as u32, (t86 >> 32) as u32)
+        };
+        let (x88, x89) = {
+            let t88: u64 = (x83 as u64) * (0xfffe5bfe_u32 as u64) + (x71 as u64)
+                + (x87 as u64);
+            (t88 as u32, (t88 >> 32) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = (x83 as u64) * (0x53bda402_u32 as u64) + (x73 as u64)
+                + (x89 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
+        let (x92, x93) = {
+            let t92: u64 = (x83 as u64) * (0x09a1d805_u32 as u64) + (x75 as u64)
+                + (x91 as u64);
+            (t92 as u32, (t92 >> 32) as u32)
+        };
+        let (x94, x95) = {
+            let t94: u64 = (x83 as u64) * (0x3339d808_u32 as u64) + (x77 as u64)
+                + (x93 as u64);
+            (t94 as u32, (t94 >> 32) as u32)
+        };
+        let (x96, x97) = {
+            let t96: u64 = (x83 as u64) * (0x299d7d48_u32 as u64) + (x79 as u64)
+                + (x95 as u64);
+            (t96 as u32, (t96 >> 32) as u32)
+        };
+        let (x98, x99) = {
+            let t98: u64 = (x83 as u64) * (0x73eda753_u32 as u64) + (x81 as u64)
+                + (x97 as u64);
+            (t98 as u32, (t98 >> 32) as u32)
+        };
+        let (x100, x101) = {
+            let t100: u64 = (t[11] as u64) + (x99 as u64) + (x82 as u64);
+            (t100 as u32, (t100 >> 32) as u32)
+        };
         let x102 = x86.wrapping_mul(0xffffffff_u32);
-        let t103: u64 = (x102 as u64) * (0x00000001_u32 as u64) + (x86 as u64);
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (x102 as u64) * (0xffffffff_u32 as u64) + (x88 as u64)
-            + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (x102 as u64) * (0xfffe5bfe_u32 as u64) + (x90 as u64)
-            + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (x102 as u64) * (0x53bda402_u32 as u64) + (x92 as u64)
-            + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (x102 as u64) * (0x09a1d805_u32 as u64) + (x94 as u64)
-            + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (x102 as u64) * (0x3339d808_u32 as u64) + (x96 as u64)
-            + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (x102 as u64) * (0x299d7d48_u32 as u64) + (x98 as u64)
-            + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (x102 as u64) * (0x73eda753_u32 as u64) + (x100 as u64)
-            + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (t[12] as u64) + (x118 as u64) + (x101 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
+        let x104 = {
+            let t103: u64 = (x102 as u64) * (0x00000001_u32 as u64) + (x86 as u64);
+            (t103 >> 32) as u32
+        };
+        let (x105, x106) = {
+            let t105: u64 = (x102 as u64) * (0xffffffff_u32 as u64) + (x88 as u64)
+                + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (x102 as u64) * (0xfffe5bfe_u32 as u64) + (x90 as u64)
+                + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (x102 as u64) * (0x53bda402_u32 as u64) + (x92 as u64)
+                + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x102 as u64) * (0x09a1d805_u32 as u64) + (x94 as u64)
+                + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (x102 as u64) * (0x3339d808_u32 as u64) + (x96 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x102 as u64) * (0x299d7d48_u32 as u64) + (x98 as u64)
+                + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (x102 as u64) * (0x73eda753_u32 as u64) + (x100 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (t[12] as u64) + (x118 as u64) + (x101 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
         let x121 = x105.wrapping_mul(0xffffffff_u32);
-        let t122: u64 = (x121 as u64) * (0x00000001_u32 as u64) + (x105 as u64);
-        let x123 = (t122 >> 32) as u32;
-        let t124: u64 = (x121 as u64) * (0xffffffff_u32 as u64) + (x107 as u64)
-            + (x123 as u64);
-        let x124 = t124 as u32;
-        let x125 = (t124 >> 32) as u32;
-        let t126: u64 = (x121 as u64) * (0xfffe5bfe_u32 as u64) + (x109 as u64)
-            + (x125 as u64);
-        let x126 = t126 as u32;
-        let x127 = (t126 >> 32) as u32;
-        let t128: u64 = (x121 as u64) * (0x53bda402_u32 as u64) + (x111 as u64)
-            + (x127 as u64);
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 32) as u32;
-        let t130: u64 = (x121 as u64) * (0x09a1d805_u32 as u64) + (x113 as u64)
-            + (x129 as u64);
-        let x130 = t130 as u32;
-        let x131 = (t130 >> 32) as u32;
-        let t132: u64 = (x121 as u64) * (0x3339d808_u32 as u64) + (x115 as u64)
-            + (x131 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t134: u64 = (x121 as u64) * (0x299d7d48_u32 as u64) + (x117 as u64)
-            + (x133 as u64);
-        let x134 = t134 as u32;
-        let x135 = (t134 >> 32) as u32;
-        let t136: u64 = (x121 as u64) * (0x73eda753_u32 as u64) + (x119 as u64)
-            + (x135 as u64);
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 32) as u32;
-        let t138: u64 = (t[13] as u64) + (x137 as u64) + (x120 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
+        let x123 = {
+            let t122: u64 = (x121 as u64) * (0x00000001_u32 as u64) + (x105 as u64);
+            (t122 >> 32) as u32
+        };
+        let (x124, x125) = {
+            let t124: u64 = (x121 as u64) * (0xffffffff_u32 as u64) + (x107 as u64)
+                + (x123 as u64);
+            (t124 as u32, (t124 >> 32) as u32)
+        };
+        let (x126, x127) = {
+            let t126: u64 = (x121 as u64) * (0xfffe5bfe_u32 as u64) + (x109 as u64)
+                + (x125 as u64);
+            (t126 as u32, (t126 >> 32) as u32)
+        };
+        let (x128, x129) = {
+            let t128: u64 = (x121 as u64) * (0x53bda402_u32 as u64) + (x111 as u64)
+                + (x127 as u64);
+            (t128 as u32, (t128 >> 32) as u32)
+        };
+        let (x130, x131) = {
+            let t130: u64 = (x121 as u64) * (0x09a1d805_u32 as u64) + (x113 as u64)
+                + (x129 as u64);
+            (t130 as u32, (t130 >> 32) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = (x121 as u64) * (0x3339d808_u32 as u64) + (x115 as u64)
+                + (x131 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
+        let (x134, x135) = {
+            let t134: u64 = (x121 as u64) * (0x299d7d48_u32 as u64) + (x117 as u64)
+                + (x133 as u64);
+            (t134 as u32, (t134 >> 32) as u32)
+        };
+        let (x136, x137) = {
+            let t136: u64 = (x121 as u64) * (0x73eda753_u32 as u64) + (x119 as u64)
+                + (x135 as u64);
+            (t136 as u32, (t136 >> 32) as u32)
+        };
+        let (x138, x139) = {
+            let t138: u64 = (t[13] as u64) + (x137 as u64) + (x120 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
         let x140 = x124.wrapping_mul(0xffffffff_u32);
-        let t141: u64 = (x140 as u64) * (0x00000001_u32 as u64) + (x124 as u64);
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x126 as u64)
-            + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (x140 as u64) * (0xfffe5bfe_u32 as u64) + (x128 as u64)
-            + (x144 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (x140 as u64) * (0x53bda402_u32 as u64) + (x130 as u64)
-            + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (x140 as u64) * (0x09a1d805_u32 as u64) + (x132 as u64)
-            + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (x140 as u64) * (0x3339d808_u32 as u64) + (x134 as u64)
-            + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (x140 as u64) * (0x299d7d48_u32 as u64) + (x136 as u64)
-            + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (x140 as u64) * (0x73eda753_u32 as u64) + (x138 as u64)
-            + (x154 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (t[14] as u64) + (x156 as u64) + (x139 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
+        let x142 = {
+            let t141: u64 = (x140 as u64) * (0x00000001_u32 as u64) + (x124 as u64);
+            (t141 >> 32) as u32
+        };
+        let (x143, x144) = {
+            let t143: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x126 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (x140 as u64) * (0xfffe5bfe_u32 as u64) + (x128 as u64)
+                + (x144 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (x140 as u64) * (0x53bda402_u32 as u64) + (x130 as u64)
+                + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (x140 as u64) * (0x09a1d805_u32 as u64) + (x132 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (x140 as u64) * (0x3339d808_u32 as u64) + (x134 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (x140 as u64) * (0x299d7d48_u32 as u64) + (x136 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (x140 as u64) * (0x73eda753_u32 as u64) + (x138 as u64)
+                + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (t[14] as u64) + (x156 as u64) + (x139 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
         let x159 = x143.wrapping_mul(0xffffffff_u32);
-        let t160: u64 = (x159 as u64) * (0x00000001_u32 as u64) + (x143 as u64);
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x159 as u64) * (0xffffffff_u32 as u64) + (x145 as u64)
-            + (x161 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x159 as u64) * (0xfffe5bfe_u32 as u64) + (x147 as u64)
-            + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (x159 as u64) * (0x53bda402_u32 as u64) + (x149 as u64)
-            + (x165 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
-        let t168: u64 = (x159 as u64) * (0x09a1d805_u32 as u64) + (x151 as u64)
-            + (x167 as u64);
-        let x168 = t168 as u32;
-        let x169 = (t168 >> 32) as u32;
-        let t170: u64 = (x159 as u64) * (0x3339d808_u32 as u64) + (x153 as u64)
-            + (x169 as u64);
-        let x170 = t170 as u32;
-        let x171 = (t170 >> 32) as u32;
-        let t172: u64 = (x159 as u64) * (0x299d7d48_u32 as u64) + (x155 as u64)
-            + (x171 as u64);
-        let x172 = t172 as u32;
-        let x173 = (t172 >> 32) as u32;
-        let t174: u64 = (x159 as u64) * (0x73eda753_u32 as u64) + (x157 as u64)
-            + (x173 as u64);
-        let x174 = t174 as u32;
-        let x175 = (t174 >> 32) as u32;
+        let x161 = {
+            let t160: u64 = (x159 as u64) * (0x00000001_u32 as u64) + (x143 as u64);
+            (t160 >> 32) as u32
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x159 as u64) * (0xffffffff_u32 as u64) + (x145 as u64)
+                + (x161 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
+        let (x164, x165) = {
+            let t164: u64 = (x159 as u64) * (0xfffe5bfe_u32 as u64) + (x147 as u64)
+                + (x163 as u64);
+            (t164 as u32, (t164 >> 32) as u32)
+        };
+        let (x166, x167) = {
+            let t166: u64 = (x159 as u64) * (0x53bda402_u32 as u64) + (x149 as u64)
+                + (x165 as u64);
+            (t166 as u32, (t166 >> 32) as u32)
+        };
+        let (x168, x169) = {
+            let t168: u64 = (x159 as u64) * (0x09a1d805_u32 as u64) + (x151 as u64)
+                + (x167 as u64);
+            (t168 as u32, (t168 >> 32) as u32)
+        };
+        let (x170, x171) = {
+            let t170: u64 = (x159 as u64) * (0x3339d808_u32 as u64) + (x153 as u64)
+                + (x169 as u64);
+            (t170 as u32, (t170 >> 32) as u32)
+        };
+        let (x172, x173) = {
+            let t172: u64 = (x159 as u64) * (0x299d7d48_u32 as u64) + (x155 as u64)
+                + (x171 as u64);
+            (t172 as u32, (t172 >> 32) as u32)
+        };
+        let (x174, x175) = {
+            let t174: u64 = (x159 as u64) * (0x73eda753_u32 as u64) + (x157 as u64)
+                + (x173 as u64);
+            (t174 as u32, (t174 >> 32) as u32)
+        };
         let x176 = t[15].wrapping_add(x175).wrapping_add(x158);
-        let t187: u64 = {
-            let (d, b1) = x162.overflowing_sub(0x00000001_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x187, x188) = {
+            let t187: u64 = {
+                let (d, b1) = x162.overflowing_sub(0x00000001_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t187 as u32, (t187 >> 63) as u32)
         };
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 63) as u32;
-        let t189: u64 = {
-            let (d, b1) = x164.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x188);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x189, x190) = {
+            let t189: u64 = {
+                let (d, b1) = x164.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x188);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t189 as u32, (t189 >> 63) as u32)
         };
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 63) as u32;
-        let t191: u64 = {
-            let (d, b1) = x166.overflowing_sub(0xfffe5bfe_u32);
-            let (d, b2) = d.overflowing_sub(x190);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x191, x192) = {
+            let t191: u64 = {
+                let (d, b1) = x166.overflowing_sub(0xfffe5bfe_u32);
+                let (d, b2) = d.overflowing_sub(x190);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t191 as u32, (t191 >> 63) as u32)
         };
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 63) as u32;
-        let t193: u64 = {
-            let (d, b1) = x168.overflowing_sub(0x53bda402_u32);
-            let (d, b2) = d.overflowing_sub(x192);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x193, x194) = {
+            let t193: u64 = {
+                let (d, b1) = x168.overflowing_sub(0x53bda402_u32);
+                let (d, b2) = d.overflowing_sub(x192);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t193 as u32, (t193 >> 63) as u32)
         };
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 63) as u32;
-        let t195: u64 = {
-            let (d, b1) = x170.overflowing_sub(0x09a1d805_u32);
-            let (d, b2) = d.overflowing_sub(x194);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x195, x196) = {
+            let t195: u64 = {
+                let (d, b1) = x170.overflowing_sub(0x09a1d805_u32);
+                let (d, b2) = d.overflowing_sub(x194);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t195 as u32, (t195 >> 63) as u32)
         };
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 63) as u32;
-        let t197: u64 = {
-            let (d, b1) = x172.overflowing_sub(0x3339d808_u32);
-            let (d, b2) = d.overflowing_sub(x196);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x197, x198) = {
+            let t197: u64 = {
+                let (d, b1) = x172.overflowing_sub(0x3339d808_u32);
+                let (d, b2) = d.overflowing_sub(x196);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t197 as u32, (t197 >> 63) as u32)
         };
-        let x197 = t197 as u32;
-        let x198 = (t197 >> 63) as u32;
-        let t199: u64 = {
-            let (d, b1) = x174.overflowing_sub(0x299d7d48_u32);
-            let (d, b2) = d.overflowing_sub(x198);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x199, x200) = {
+            let t199: u64 = {
+                let (d, b1) = x174.overflowing_sub(0x299d7d48_u32);
+                let (d, b2) = d.overflowing_sub(x198);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t199 as u32, (t199 >> 63) as u32)
         };
-        let x199 = t199 as u32;
-        let x200 = (t199 >> 63) as u32;
-        let t201: u64 = {
-            let (d, b1) = x176.overflowing_sub(0x73eda753_u32);
-            let (d, b2) = d.overflowing_sub(x200);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x201, x202) = {
+            let t201: u64 = {
+                let (d, b1) = x176.overflowing_sub(0x73eda753_u32);
+                let (d, b2) = d.overflowing_sub(x200);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t201 as u32, (t201 >> 63) as u32)
         };
-        let x201 = t201 as u32;
-        let x202 = (t201 >> 63) as u32;
-        let x205 = (0 as u32).wrapping_sub(x202);
+        let x205 = 0u32.wrapping_sub(x202);
         let x206 = x187 ^ (x205 & (x187 ^ x162));
         let x207 = x189 ^ (x205 & (x189 ^ x164));
         let x208 = x191 ^ (x205 & (x191 ^ x166));
@@ -3030,111 +3681,134 @@ impl Fr {
     }
     /// (a + b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u32; 16], b: &[u32; 16]) -> [u32; 16] {
-        let t33: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[1] as u64) + (b[1] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[2] as u64) + (b[2] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[3] as u64) + (b[3] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[4] as u64) + (b[4] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[5] as u64) + (b[5] as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[6] as u64) + (b[6] as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[7] as u64) + (b[7] as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[8] as u64) + (b[8] as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[9] as u64) + (b[9] as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[10] as u64) + (b[10] as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[11] as u64) + (b[11] as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[12] as u64) + (b[12] as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[13] as u64) + (b[13] as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[14] as u64) + (b[14] as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) + (b[1] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) + (b[2] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[3] as u64) + (b[3] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[4] as u64) + (b[4] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[5] as u64) + (b[5] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[6] as u64) + (b[6] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[7] as u64) + (b[7] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[8] as u64) + (b[8] as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[9] as u64) + (b[9] as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[10] as u64) + (b[10] as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[11] as u64) + (b[11] as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[12] as u64) + (b[12] as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[13] as u64) + (b[13] as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[14] as u64) + (b[14] as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
         let x63 = a[15].wrapping_add(b[15]).wrapping_add(x62);
-        let t74: u64 = {
-            let (d, b1) = x49.overflowing_sub(0x00000001_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x74, x75) = {
+            let t74: u64 = {
+                let (d, b1) = x49.overflowing_sub(0x00000001_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t74 as u32, (t74 >> 63) as u32)
         };
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 63) as u32;
-        let t76: u64 = {
-            let (d, b1) = x51.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x75);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x76, x77) = {
+            let t76: u64 = {
+                let (d, b1) = x51.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x75);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t76 as u32, (t76 >> 63) as u32)
         };
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 63) as u32;
-        let t78: u64 = {
-            let (d, b1) = x53.overflowing_sub(0xfffe5bfe_u32);
-            let (d, b2) = d.overflowing_sub(x77);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x78, x79) = {
+            let t78: u64 = {
+                let (d, b1) = x53.overflowing_sub(0xfffe5bfe_u32);
+                let (d, b2) = d.overflowing_sub(x77);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t78 as u32, (t78 >> 63) as u32)
         };
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 63) as u32;
-        let t80: u64 = {
-            let (d, b1) = x55.overflowing_sub(0x53bda402_u32);
-            let (d, b2) = d.overflowing_sub(x79);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x80, x81) = {
+            let t80: u64 = {
+                let (d, b1) = x55.overflowing_sub(0x53bda402_u32);
+                let (d, b2) = d.overflowing_sub(x79);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t80 as u32, (t80 >> 63) as u32)
         };
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 63) as u32;
-        let t82: u64 = {
-            let (d, b1) = x57.overflowing_sub(0x09a1d805_u32);
-            let (d, b2) = d.overflowing_sub(x81);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x82, x83) = {
+            let t82: u64 = {
+                let (d, b1) = x57.overflowing_sub(0x09a1d805_u32);
+                let (d, b2) = d.overflowing_sub(x81);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t82 as u32, (t82 >> 63) as u32)
         };
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 63) as u32;
-        let t84: u64 = {
-            let (d, b1) = x59.overflowing_sub(0x3339d808_u32);
-            let (d, b2) = d.overflowing_sub(x83);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x84, x85) = {
+            let t84: u64 = {
+                let (d, b1) = x59.overflowing_sub(0x3339d808_u32);
+                let (d, b2) = d.overflowing_sub(x83);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t84 as u32, (t84 >> 63) as u32)
         };
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 63) as u32;
-        let t86: u64 = {
-            let (d, b1) = x61.overflowing_sub(0x299d7d48_u32);
-            let (d, b2) = d.overflowing_sub(x85);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x86, x87) = {
+            let t86: u64 = {
+                let (d, b1) = x61.overflowing_sub(0x299d7d48_u32);
+                let (d, b2) = d.overflowing_sub(x85);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t86 as u32, (t86 >> 63) as u32)
         };
-        let x86 = t86 as u32;
-        let x87 = (t86 >> 63) as u32;
-        let t88: u64 = {
-            let (d, b1) = x63.overflowing_sub(0x73eda753_u32);
-            let (d, b2) = d.overflowing_sub(x87);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x88, x89) = {
+            let t88: u64 = {
+                let (d, b1) = x63.overflowing_sub(0x73eda753_u32);
+                let (d, b2) = d.overflowing_sub(x87);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t88 as u32, (t88 >> 63) as u32)
         };
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 63) as u32;
-        let x92 = (0 as u32).wrapping_sub(x89);
+        let x92 = 0u32.wrapping_sub(x89);
         let x93 = x74 ^ (x92 & (x74 ^ x49));
         let x94 = x76 ^ (x92 & (x76 ^ x51));
         let x95 = x78 ^ (x92 & (x78 ^ x53));
@@ -3147,148 +3821,171 @@ impl Fr {
     }
     /// (a − b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u32; 16], b: &[u32; 16]) -> [u32; 16] {
-        let t33: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
         };
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 63) as u32;
-        let t35: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
         };
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 63) as u32;
-        let t37: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
         };
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 63) as u32;
-        let t39: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
         };
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 63) as u32;
-        let t41: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
         };
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 63) as u32;
-        let t43: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
-        let t47: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t47 as u32, (t47 >> 63) as u32)
         };
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 63) as u32;
-        let t49: u64 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x48);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t49 as u32, (t49 >> 63) as u32)
         };
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 63) as u32;
-        let t51: u64 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t51 as u32, (t51 >> 63) as u32)
         };
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 63) as u32;
-        let t53: u64 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x52);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t53 as u32, (t53 >> 63) as u32)
         };
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 63) as u32;
-        let t55: u64 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x54);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x55, x56) = {
+            let t55: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x54);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t55 as u32, (t55 >> 63) as u32)
         };
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 63) as u32;
-        let t57: u64 = {
-            let (d, b1) = a[12].overflowing_sub(b[12]);
-            let (d, b2) = d.overflowing_sub(x56);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x57, x58) = {
+            let t57: u64 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x56);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t57 as u32, (t57 >> 63) as u32)
         };
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 63) as u32;
-        let t59: u64 = {
-            let (d, b1) = a[13].overflowing_sub(b[13]);
-            let (d, b2) = d.overflowing_sub(x58);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x59, x60) = {
+            let t59: u64 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x58);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t59 as u32, (t59 >> 63) as u32)
         };
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 63) as u32;
-        let t61: u64 = {
-            let (d, b1) = a[14].overflowing_sub(b[14]);
-            let (d, b2) = d.overflowing_sub(x60);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x61, x62) = {
+            let t61: u64 = {
+                let (d, b1) = a[14].overflowing_sub(b[14]);
+                let (d, b2) = d.overflowing_sub(x60);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t61 as u32, (t61 >> 63) as u32)
         };
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 63) as u32;
-        let t63: u64 = {
-            let (d, b1) = a[15].overflowing_sub(b[15]);
-            let (d, b2) = d.overflowing_sub(x62);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x63, x64) = {
+            let t63: u64 = {
+                let (d, b1) = a[15].overflowing_sub(b[15]);
+                let (d, b2) = d.overflowing_sub(x62);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t63 as u32, (t63 >> 63) as u32)
         };
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 63) as u32;
-        let x65 = (0 as u32).wrapping_sub(x64);
+        let x65 = 0u32.wrapping_sub(x64);
         let x74 = 0x00000001_u32 & x65;
-        let t75: u64 = (x49 as u64) + (x74 as u64) + (0x00000000_u32 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t78: u64 = (x51 as u64) + (x65 as u64) + (x76 as u64);
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 32) as u32;
+        let (x75, x76) = {
+            let t75: u64 = (x49 as u64) + (x74 as u64) + (0x00000000_u32 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = (x51 as u64) + (x65 as u64) + (x76 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
         let x80 = 0xfffe5bfe_u32 & x65;
-        let t81: u64 = (x53 as u64) + (x80 as u64) + (x79 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
+        let (x81, x82) = {
+            let t81: u64 = (x53 as u64) + (x80 as u64) + (x79 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
         let x83 = 0x53bda402_u32 & x65;
-        let t84: u64 = (x55 as u64) + (x83 as u64) + (x82 as u64);
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 32) as u32;
+        let (x84, x85) = {
+            let t84: u64 = (x55 as u64) + (x83 as u64) + (x82 as u64);
+            (t84 as u32, (t84 >> 32) as u32)
+        };
         let x86 = 0x09a1d805_u32 & x65;
-        let t87: u64 = (x57 as u64) + (x86 as u64) + (x85 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
+        let (x87, x88) = {
+            let t87: u64 = (x57 as u64) + (x86 as u64) + (x85 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
         let x89 = 0x3339d808_u32 & x65;
-        let t90: u64 = (x59 as u64) + (x89 as u64) + (x88 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
+        let (x90, x91) = {
+            let t90: u64 = (x59 as u64) + (x89 as u64) + (x88 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
         let x92 = 0x299d7d48_u32 & x65;
-        let t93: u64 = (x61 as u64) + (x92 as u64) + (x91 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
+        let (x93, x94) = {
+            let t93: u64 = (x61 as u64) + (x92 as u64) + (x91 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
         let x95 = 0x73eda753_u32 & x65;
         let x96 = x63.wrapping_add(x95).wrapping_add(x94);
         [x33, x35, x37, x39, x41, x43, x45, x47, x75, x78, x81, x84, x87, x90, x93, x96]
@@ -3312,7 +4009,7 @@ impl Fr {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fr {
-        let mut limbs = [0 as u32; 8];
+        let mut limbs = [0u32; 8];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fr(Self::mont_mul(&limbs, &Self::R2))
@@ -3331,7 +4028,7 @@ impl Fr {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 32]) -> ::fieldgen_field::subtle::CtOption<Fr> {
-        let mut limbs = [0 as u32; 8];
+        let mut limbs = [0u32; 8];
         let mut i = 0;
         while i < 32 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -3565,7 +4262,7 @@ impl Fr {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 1;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -3575,7 +4272,7 @@ impl Fr {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -4019,7 +4716,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fr {
         b: &Fr,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fr {
-        let mut out = [0 as u32; 8];
+        let mut out = [0u32; 8];
         let mut i = 0;
         while i < 8 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
@@ -4335,7 +5032,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for FrWide {
         b: &FrWide,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> FrWide {
-        let mut out = [0 as u32; 16];
+        let mut out = [0u32; 16];
         let mut i = 0;
         while i < 16 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

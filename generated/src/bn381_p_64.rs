@@ -99,321 +99,418 @@ impl Fp {
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_mul_portable(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let t20: u128 = (a[0] as u128) * (b[0] as u128);
-        let x20 = t20 as u64;
-        let x21 = (t20 >> 64) as u64;
+        let (x20, x21) = {
+            let t20: u128 = (a[0] as u128) * (b[0] as u128);
+            (t20 as u64, (t20 >> 64) as u64)
+        };
         let x22 = x20.wrapping_mul(0x79435e50d79435e5_u64);
-        let t23: u128 = (x22 as u128) * (0x0000000000000013_u64 as u128) + (x20 as u128);
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[1] as u128) * (b[0] as u128) + (x21 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (x22 as u128) * (0x0000001380052e00_u64 as u128) + (x25 as u128)
-            + (x24 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[2] as u128) * (b[0] as u128) + (x26 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (x22 as u128) * (0x4004620095040000_u64 as u128) + (x29 as u128)
-            + (x28 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[3] as u128) * (b[0] as u128) + (x30 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (x22 as u128) * (0x5b710818ac000008_u64 as u128) + (x33 as u128)
-            + (x32 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[4] as u128) * (b[0] as u128) + (x34 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (x22 as u128) * (0xe42de125b0015840_u64 as u128) + (x37 as u128)
-            + (x36 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[5] as u128) * (b[0] as u128) + (x38 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (x22 as u128) * (0x240026400f3d82b2_u64 as u128) + (x41 as u128)
-            + (x40 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
+        let x24 = {
+            let t23: u128 = (x22 as u128) * (0x0000000000000013_u64 as u128)
+                + (x20 as u128);
+            (t23 >> 64) as u64
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[1] as u128) * (b[0] as u128) + (x21 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (x22 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x25 as u128) + (x24 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[2] as u128) * (b[0] as u128) + (x26 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (x22 as u128) * (0x4004620095040000_u64 as u128)
+                + (x29 as u128) + (x28 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[3] as u128) * (b[0] as u128) + (x30 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (x22 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x33 as u128) + (x32 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[4] as u128) * (b[0] as u128) + (x34 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (x22 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x37 as u128) + (x36 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[5] as u128) * (b[0] as u128) + (x38 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (x22 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x41 as u128) + (x40 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
         let x45 = x42.wrapping_add(x44).wrapping_add(0x0000000000000000_u64);
-        let t47: u128 = (a[0] as u128) * (b[1] as u128) + (x27 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
+        let (x47, x48) = {
+            let t47: u128 = (a[0] as u128) * (b[1] as u128) + (x27 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
         let x49 = x47.wrapping_mul(0x79435e50d79435e5_u64);
-        let t50: u128 = (x49 as u128) * (0x0000000000000013_u64 as u128) + (x47 as u128);
-        let x51 = (t50 >> 64) as u64;
-        let t52: u128 = (a[1] as u128) * (b[1] as u128) + (x31 as u128) + (x48 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
-        let t54: u128 = (x49 as u128) * (0x0000001380052e00_u64 as u128) + (x52 as u128)
-            + (x51 as u128);
-        let x54 = t54 as u64;
-        let x55 = (t54 >> 64) as u64;
-        let t56: u128 = (a[2] as u128) * (b[1] as u128) + (x35 as u128) + (x53 as u128);
-        let x56 = t56 as u64;
-        let x57 = (t56 >> 64) as u64;
-        let t58: u128 = (x49 as u128) * (0x4004620095040000_u64 as u128) + (x56 as u128)
-            + (x55 as u128);
-        let x58 = t58 as u64;
-        let x59 = (t58 >> 64) as u64;
-        let t60: u128 = (a[3] as u128) * (b[1] as u128) + (x39 as u128) + (x57 as u128);
-        let x60 = t60 as u64;
-        let x61 = (t60 >> 64) as u64;
-        let t62: u128 = (x49 as u128) * (0x5b710818ac000008_u64 as u128) + (x60 as u128)
-            + (x59 as u128);
-        let x62 = t62 as u64;
-        let x63 = (t62 >> 64) as u64;
-        let t64: u128 = (a[4] as u128) * (b[1] as u128) + (x43 as u128) + (x61 as u128);
-        let x64 = t64 as u64;
-        let x65 = (t64 >> 64) as u64;
-        let t66: u128 = (x49 as u128) * (0xe42de125b0015840_u64 as u128) + (x64 as u128)
-            + (x63 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
-        let t68: u128 = (a[5] as u128) * (b[1] as u128) + (x45 as u128) + (x65 as u128);
-        let x68 = t68 as u64;
-        let x69 = (t68 >> 64) as u64;
-        let t70: u128 = (x49 as u128) * (0x240026400f3d82b2_u64 as u128) + (x68 as u128)
-            + (x67 as u128);
-        let x70 = t70 as u64;
-        let x71 = (t70 >> 64) as u64;
+        let x51 = {
+            let t50: u128 = (x49 as u128) * (0x0000000000000013_u64 as u128)
+                + (x47 as u128);
+            (t50 >> 64) as u64
+        };
+        let (x52, x53) = {
+            let t52: u128 = (a[1] as u128) * (b[1] as u128) + (x31 as u128)
+                + (x48 as u128);
+            (t52 as u64, (t52 >> 64) as u64)
+        };
+        let (x54, x55) = {
+            let t54: u128 = (x49 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x52 as u128) + (x51 as u128);
+            (t54 as u64, (t54 >> 64) as u64)
+        };
+        let (x56, x57) = {
+            let t56: u128 = (a[2] as u128) * (b[1] as u128) + (x35 as u128)
+                + (x53 as u128);
+            (t56 as u64, (t56 >> 64) as u64)
+        };
+        let (x58, x59) = {
+            let t58: u128 = (x49 as u128) * (0x4004620095040000_u64 as u128)
+                + (x56 as u128) + (x55 as u128);
+            (t58 as u64, (t58 >> 64) as u64)
+        };
+        let (x60, x61) = {
+            let t60: u128 = (a[3] as u128) * (b[1] as u128) + (x39 as u128)
+                + (x57 as u128);
+            (t60 as u64, (t60 >> 64) as u64)
+        };
+        let (x62, x63) = {
+            let t62: u128 = (x49 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x60 as u128) + (x59 as u128);
+            (t62 as u64, (t62 >> 64) as u64)
+        };
+        let (x64, x65) = {
+            let t64: u128 = (a[4] as u128) * (b[1] as u128) + (x43 as u128)
+                + (x61 as u128);
+            (t64 as u64, (t64 >> 64) as u64)
+        };
+        let (x66, x67) = {
+            let t66: u128 = (x49 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x64 as u128) + (x63 as u128);
+            (t66 as u64, (t66 >> 64) as u64)
+        };
+        let (x68, x69) = {
+            let t68: u128 = (a[5] as u128) * (b[1] as u128) + (x45 as u128)
+                + (x65 as u128);
+            (t68 as u64, (t68 >> 64) as u64)
+        };
+        let (x70, x71) = {
+            let t70: u128 = (x49 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x68 as u128) + (x67 as u128);
+            (t70 as u64, (t70 >> 64) as u64)
+        };
         let x72 = x69.wrapping_add(x71).wrapping_add(0x0000000000000000_u64);
-        let t74: u128 = (a[0] as u128) * (b[2] as u128) + (x54 as u128);
-        let x74 = t74 as u64;
-        let x75 = (t74 >> 64) as u64;
+        let (x74, x75) = {
+            let t74: u128 = (a[0] as u128) * (b[2] as u128) + (x54 as u128);
+            (t74 as u64, (t74 >> 64) as u64)
+        };
         let x76 = x74.wrapping_mul(0x79435e50d79435e5_u64);
-        let t77: u128 = (x76 as u128) * (0x0000000000000013_u64 as u128) + (x74 as u128);
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (a[1] as u128) * (b[2] as u128) + (x58 as u128) + (x75 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (x76 as u128) * (0x0000001380052e00_u64 as u128) + (x79 as u128)
-            + (x78 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (a[2] as u128) * (b[2] as u128) + (x62 as u128) + (x80 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (x76 as u128) * (0x4004620095040000_u64 as u128) + (x83 as u128)
-            + (x82 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (a[3] as u128) * (b[2] as u128) + (x66 as u128) + (x84 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (x76 as u128) * (0x5b710818ac000008_u64 as u128) + (x87 as u128)
-            + (x86 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
-        let t91: u128 = (a[4] as u128) * (b[2] as u128) + (x70 as u128) + (x88 as u128);
-        let x91 = t91 as u64;
-        let x92 = (t91 >> 64) as u64;
-        let t93: u128 = (x76 as u128) * (0xe42de125b0015840_u64 as u128) + (x91 as u128)
-            + (x90 as u128);
-        let x93 = t93 as u64;
-        let x94 = (t93 >> 64) as u64;
-        let t95: u128 = (a[5] as u128) * (b[2] as u128) + (x72 as u128) + (x92 as u128);
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 64) as u64;
-        let t97: u128 = (x76 as u128) * (0x240026400f3d82b2_u64 as u128) + (x95 as u128)
-            + (x94 as u128);
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 64) as u64;
+        let x78 = {
+            let t77: u128 = (x76 as u128) * (0x0000000000000013_u64 as u128)
+                + (x74 as u128);
+            (t77 >> 64) as u64
+        };
+        let (x79, x80) = {
+            let t79: u128 = (a[1] as u128) * (b[2] as u128) + (x58 as u128)
+                + (x75 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (x76 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x79 as u128) + (x78 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (a[2] as u128) * (b[2] as u128) + (x62 as u128)
+                + (x80 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (x76 as u128) * (0x4004620095040000_u64 as u128)
+                + (x83 as u128) + (x82 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (a[3] as u128) * (b[2] as u128) + (x66 as u128)
+                + (x84 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (x76 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x87 as u128) + (x86 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
+        let (x91, x92) = {
+            let t91: u128 = (a[4] as u128) * (b[2] as u128) + (x70 as u128)
+                + (x88 as u128);
+            (t91 as u64, (t91 >> 64) as u64)
+        };
+        let (x93, x94) = {
+            let t93: u128 = (x76 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x91 as u128) + (x90 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
+        let (x95, x96) = {
+            let t95: u128 = (a[5] as u128) * (b[2] as u128) + (x72 as u128)
+                + (x92 as u128);
+            (t95 as u64, (t95 >> 64) as u64)
+        };
+        let (x97, x98) = {
+            let t97: u128 = (x76 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x95 as u128) + (x94 as u128);
+            (t97 as u64, (t97 >> 64) as u64)
+        };
         let x99 = x96.wrapping_add(x98).wrapping_add(0x0000000000000000_u64);
-        let t101: u128 = (a[0] as u128) * (b[3] as u128) + (x81 as u128);
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 64) as u64;
+        let (x101, x102) = {
+            let t101: u128 = (a[0] as u128) * (b[3] as u128) + (x81 as u128);
+            (t101 as u64, (t101 >> 64) as u64)
+        };
         let x103 = x101.wrapping_mul(0x79435e50d79435e5_u64);
-        let t104: u128 = (x103 as u128) * (0x0000000000000013_u64 as u128)
-            + (x101 as u128);
-        let x105 = (t104 >> 64) as u64;
-        let t106: u128 = (a[1] as u128) * (b[3] as u128) + (x85 as u128)
-            + (x102 as u128);
-        let x106 = t106 as u64;
-        let x107 = (t106 >> 64) as u64;
-        let t108: u128 = (x103 as u128) * (0x0000001380052e00_u64 as u128)
-            + (x106 as u128) + (x105 as u128);
-        let x108 = t108 as u64;
-        let x109 = (t108 >> 64) as u64;
-        let t110: u128 = (a[2] as u128) * (b[3] as u128) + (x89 as u128)
-            + (x107 as u128);
-        let x110 = t110 as u64;
-        let x111 = (t110 >> 64) as u64;
-        let t112: u128 = (x103 as u128) * (0x4004620095040000_u64 as u128)
-            + (x110 as u128) + (x109 as u128);
-        let x112 = t112 as u64;
-        let x113 = (t112 >> 64) as u64;
-        let t114: u128 = (a[3] as u128) * (b[3] as u128) + (x93 as u128)
-            + (x111 as u128);
-        let x114 = t114 as u64;
-        let x115 = (t114 >> 64) as u64;
-        let t116: u128 = (x103 as u128) * (0x5b710818ac000008_u64 as u128)
-            + (x114 as u128) + (x113 as u128);
-        let x116 = t116 as u64;
-        let x117 = (t116 >> 64) as u64;
-        let t118: u128 = (a[4] as u128) * (b[3] as u128) + (x97 as u128)
-            + (x115 as u128);
-        let x118 = t118 as u64;
-        let x119 = (t118 >> 64) as u64;
-        let t120: u128 = (x103 as u128) * (0xe42de125b0015840_u64 as u128)
-            + (x118 as u128) + (x117 as u128);
-        let x120 = t120 as u64;
-        let x121 = (t120 >> 64) as u64;
-        let t122: u128 = (a[5] as u128) * (b[3] as u128) + (x99 as u128)
-            + (x119 as u128);
-        let x122 = t122 as u64;
-        let x123 = (t122 >> 64) as u64;
-        let t124: u128 = (x103 as u128) * (0x240026400f3d82b2_u64 as u128)
-            + (x122 as u128) + (x121 as u128);
-        let x124 = t124 as u64;
-        let x125 = (t124 >> 64) as u64;
+        let x105 = {
+            let t104: u128 = (x103 as u128) * (0x0000000000000013_u64 as u128)
+                + (x101 as u128);
+            (t104 >> 64) as u64
+        };
+        let (x106, x107) = {
+            let t106: u128 = (a[1] as u128) * (b[3] as u128) + (x85 as u128)
+                + (x102 as u128);
+            (t106 as u64, (t106 >> 64) as u64)
+        };
+        let (x108, x109) = {
+            let t108: u128 = (x103 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x106 as u128) + (x105 as u128);
+            (t108 as u64, (t108 >> 64) as u64)
+        };
+        let (x110, x111) = {
+            let t110: u128 = (a[2] as u128) * (b[3] as u128) + (x89 as u128)
+                + (x107 as u128);
+            (t110 as u64, (t110 >> 64) as u64)
+        };
+        let (x112, x113) = {
+            let t112: u128 = (x103 as u128) * (0x4004620095040000_u64 as u128)
+                + (x110 as u128) + (x109 as u128);
+            (t112 as u64, (t112 >> 64) as u64)
+        };
+        let (x114, x115) = {
+            let t114: u128 = (a[3] as u128) * (b[3] as u128) + (x93 as u128)
+                + (x111 as u128);
+            (t114 as u64, (t114 >> 64) as u64)
+        };
+        let (x116, x117) = {
+            let t116: u128 = (x103 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x114 as u128) + (x113 as u128);
+            (t116 as u64, (t116 >> 64) as u64)
+        };
+        let (x118, x119) = {
+            let t118: u128 = (a[4] as u128) * (b[3] as u128) + (x97 as u128)
+                + (x115 as u128);
+            (t118 as u64, (t118 >> 64) as u64)
+        };
+        let (x120, x121) = {
+            let t120: u128 = (x103 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x118 as u128) + (x117 as u128);
+            (t120 as u64, (t120 >> 64) as u64)
+        };
+        let (x122, x123) = {
+            let t122: u128 = (a[5] as u128) * (b[3] as u128) + (x99 as u128)
+                + (x119 as u128);
+            (t122 as u64, (t122 >> 64) as u64)
+        };
+        let (x124, x125) = {
+            let t124: u128 = (x103 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x122 as u128) + (x121 as u128);
+            (t124 as u64, (t124 >> 64) as u64)
+        };
         let x126 = x123.wrapping_add(x125).wrapping_add(0x0000000000000000_u64);
-        let t128: u128 = (a[0] as u128) * (b[4] as u128) + (x108 as u128);
-        let x128 = t128 as u64;
-        let x129 = (t128 >> 64) as u64;
+        let (x128, x129) = {
+            let t128: u128 = (a[0] as u128) * (b[4] as u128) + (x108 as u128);
+            (t128 as u64, (t128 >> 64) as u64)
+        };
         let x130 = x128.wrapping_mul(0x79435e50d79435e5_u64);
-        let t131: u128 = (x130 as u128) * (0x0000000000000013_u64 as u128)
-            + (x128 as u128);
-        let x132 = (t131 >> 64) as u64;
-        let t133: u128 = (a[1] as u128) * (b[4] as u128) + (x112 as u128)
-            + (x129 as u128);
-        let x133 = t133 as u64;
-        let x134 = (t133 >> 64) as u64;
-        let t135: u128 = (x130 as u128) * (0x0000001380052e00_u64 as u128)
-            + (x133 as u128) + (x132 as u128);
-        let x135 = t135 as u64;
-        let x136 = (t135 >> 64) as u64;
-        let t137: u128 = (a[2] as u128) * (b[4] as u128) + (x116 as u128)
-            + (x134 as u128);
-        let x137 = t137 as u64;
-        let x138 = (t137 >> 64) as u64;
-        let t139: u128 = (x130 as u128) * (0x4004620095040000_u64 as u128)
-            + (x137 as u128) + (x136 as u128);
-        let x139 = t139 as u64;
-        let x140 = (t139 >> 64) as u64;
-        let t141: u128 = (a[3] as u128) * (b[4] as u128) + (x120 as u128)
-            + (x138 as u128);
-        let x141 = t141 as u64;
-        let x142 = (t141 >> 64) as u64;
-        let t143: u128 = (x130 as u128) * (0x5b710818ac000008_u64 as u128)
-            + (x141 as u128) + (x140 as u128);
-        let x143 = t143 as u64;
-        let x144 = (t143 >> 64) as u64;
-        let t145: u128 = (a[4] as u128) * (b[4] as u128) + (x124 as u128)
-            + (x142 as u128);
-        let x145 = t145 as u64;
-        let x146 = (t145 >> 64) as u64;
-        let t147: u128 = (x130 as u128) * (0xe42de125b0015840_u64 as u128)
-            + (x145 as u128) + (x144 as u128);
-        let x147 = t147 as u64;
-        let x148 = (t147 >> 64) as u64;
-        let t149: u128 = (a[5] as u128) * (b[4] as u128) + (x126 as u128)
-            + (x146 as u128);
-        let x149 = t149 as u64;
-        let x150 = (t149 >> 64) as u64;
-        let t151: u128 = (x130 as u128) * (0x240026400f3d82b2_u64 as u128)
-            + (x149 as u128) + (x148 as u128);
-        let x151 = t151 as u64;
-        let x152 = (t151 >> 64) as u64;
+        let x132 = {
+            let t131: u128 = (x130 as u128) * (0x0000000000000013_u64 as u128)
+                + (x128 as u128);
+            (t131 >> 64) as u64
+        };
+        let (x133, x134) = {
+            let t133: u128 = (a[1] as u128) * (b[4] as u128) + (x112 as u128)
+                + (x129 as u128);
+            (t133 as u64, (t133 >> 64) as u64)
+        };
+        let (x135, x136) = {
+            let t135: u128 = (x130 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x133 as u128) + (x132 as u128);
+            (t135 as u64, (t135 >> 64) as u64)
+        };
+        let (x137, x138) = {
+            let t137: u128 = (a[2] as u128) * (b[4] as u128) + (x116 as u128)
+                + (x134 as u128);
+            (t137 as u64, (t137 >> 64) as u64)
+        };
+        let (x139, x140) = {
+            let t139: u128 = (x130 as u128) * (0x4004620095040000_u64 as u128)
+                + (x137 as u128) + (x136 as u128);
+            (t139 as u64, (t139 >> 64) as u64)
+        };
+        let (x141, x142) = {
+            let t141: u128 = (a[3] as u128) * (b[4] as u128) + (x120 as u128)
+                + (x138 as u128);
+            (t141 as u64, (t141 >> 64) as u64)
+        };
+        let (x143, x144) = {
+            let t143: u128 = (x130 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x141 as u128) + (x140 as u128);
+            (t143 as u64, (t143 >> 64) as u64)
+        };
+        let (x145, x146) = {
+            let t145: u128 = (a[4] as u128) * (b[4] as u128) + (x124 as u128)
+                + (x142 as u128);
+            (t145 as u64, (t145 >> 64) as u64)
+        };
+        let (x147, x148) = {
+            let t147: u128 = (x130 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x145 as u128) + (x144 as u128);
+            (t147 as u64, (t147 >> 64) as u64)
+        };
+        let (x149, x150) = {
+            let t149: u128 = (a[5] as u128) * (b[4] as u128) + (x126 as u128)
+                + (x146 as u128);
+            (t149 as u64, (t149 >> 64) as u64)
+        };
+        let (x151, x152) = {
+            let t151: u128 = (x130 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x149 as u128) + (x148 as u128);
+            (t151 as u64, (t151 >> 64) as u64)
+        };
         let x153 = x150.wrapping_add(x152).wrapping_add(0x0000000000000000_u64);
-        let t155: u128 = (a[0] as u128) * (b[5] as u128) + (x135 as u128);
-        let x155 = t155 as u64;
-        let x156 = (t155 >> 64) as u64;
+        let (x155, x156) = {
+            let t155: u128 = (a[0] as u128) * (b[5] as u128) + (x135 as u128);
+            (t155 as u64, (t155 >> 64) as u64)
+        };
         let x157 = x155.wrapping_mul(0x79435e50d79435e5_u64);
-        let t158: u128 = (x157 as u128) * (0x0000000000000013_u64 as u128)
-            + (x155 as u128);
-        let x159 = (t158 >> 64) as u64;
-        let t160: u128 = (a[1] as u128) * (b[5] as u128) + (x139 as u128)
-            + (x156 as u128);
-        let x160 = t160 as u64;
-        let x161 = (t160 >> 64) as u64;
-        let t162: u128 = (x157 as u128) * (0x0000001380052e00_u64 as u128)
-            + (x160 as u128) + (x159 as u128);
-        let x162 = t162 as u64;
-        let x163 = (t162 >> 64) as u64;
-        let t164: u128 = (a[2] as u128) * (b[5] as u128) + (x143 as u128)
-            + (x161 as u128);
-        let x164 = t164 as u64;
-        let x165 = (t164 >> 64) as u64;
-        let t166: u128 = (x157 as u128) * (0x4004620095040000_u64 as u128)
-            + (x164 as u128) + (x163 as u128);
-        let x166 = t166 as u64;
-        let x167 = (t166 >> 64) as u64;
-        let t168: u128 = (a[3] as u128) * (b[5] as u128) + (x147 as u128)
-            + (x165 as u128);
-        let x168 = t168 as u64;
-        let x169 = (t168 >> 64) as u64;
-        let t170: u128 = (x157 as u128) * (0x5b710818ac000008_u64 as u128)
-            + (x168 as u128) + (x167 as u128);
-        let x170 = t170 as u64;
-        let x171 = (t170 >> 64) as u64;
-        let t172: u128 = (a[4] as u128) * (b[5] as u128) + (x151 as u128)
-            + (x169 as u128);
-        let x172 = t172 as u64;
-        let x173 = (t172 >> 64) as u64;
-        let t174: u128 = (x157 as u128) * (0xe42de125b0015840_u64 as u128)
-            + (x172 as u128) + (x171 as u128);
-        let x174 = t174 as u64;
-        let x175 = (t174 >> 64) as u64;
-        let t176: u128 = (a[5] as u128) * (b[5] as u128) + (x153 as u128)
-            + (x173 as u128);
-        let x176 = t176 as u64;
-        let x177 = (t176 >> 64) as u64;
-        let t178: u128 = (x157 as u128) * (0x240026400f3d82b2_u64 as u128)
-            + (x176 as u128) + (x175 as u128);
-        let x178 = t178 as u64;
-        let x179 = (t178 >> 64) as u64;
+        let x159 = {
+            let t158: u128 = (x157 as u128) * (0x0000000000000013_u64 as u128)
+                + (x155 as u128);
+            (t158 >> 64) as u64
+        };
+        let (x160, x161) = {
+            let t160: u128 = (a[1] as u128) * (b[5] as u128) + (x139 as u128)
+                + (x156 as u128);
+            (t160 as u64, (t160 >> 64) as u64)
+        };
+        let (x162, x163) = {
+            let t162: u128 = (x157 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x160 as u128) + (x159 as u128);
+            (t162 as u64, (t162 >> 64) as u64)
+        };
+        let (x164, x165) = {
+            let t164: u128 = (a[2] as u128) * (b[5] as u128) + (x143 as u128)
+                + (x161 as u128);
+            (t164 as u64, (t164 >> 64) as u64)
+        };
+        let (x166, x167) = {
+            let t166: u128 = (x157 as u128) * (0x4004620095040000_u64 as u128)
+                + (x164 as u128) + (x163 as u128);
+            (t166 as u64, (t166 >> 64) as u64)
+        };
+        let (x168, x169) = {
+            let t168: u128 = (a[3] as u128) * (b[5] as u128) + (x147 as u128)
+                + (x165 as u128);
+            (t168 as u64, (t168 >> 64) as u64)
+        };
+        let (x170, x171) = {
+            let t170: u128 = (x157 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x168 as u128) + (x167 as u128);
+            (t170 as u64, (t170 >> 64) as u64)
+        };
+        let (x172, x173) = {
+            let t172: u128 = (a[4] as u128) * (b[5] as u128) + (x151 as u128)
+                + (x169 as u128);
+            (t172 as u64, (t172 >> 64) as u64)
+        };
+        let (x174, x175) = {
+            let t174: u128 = (x157 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x172 as u128) + (x171 as u128);
+            (t174 as u64, (t174 >> 64) as u64)
+        };
+        let (x176, x177) = {
+            let t176: u128 = (a[5] as u128) * (b[5] as u128) + (x153 as u128)
+                + (x173 as u128);
+            (t176 as u64, (t176 >> 64) as u64)
+        };
+        let (x178, x179) = {
+            let t178: u128 = (x157 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x176 as u128) + (x175 as u128);
+            (t178 as u64, (t178 >> 64) as u64)
+        };
         let x180 = x177.wrapping_add(x179).wrapping_add(0x0000000000000000_u64);
-        let t189: u128 = {
-            let (d, b1) = x162.overflowing_sub(0x0000000000000013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x189, x190) = {
+            let t189: u128 = {
+                let (d, b1) = x162.overflowing_sub(0x0000000000000013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t189 as u64, (t189 >> 127) as u64)
         };
-        let x189 = t189 as u64;
-        let x190 = (t189 >> 127) as u64;
-        let t191: u128 = {
-            let (d, b1) = x166.overflowing_sub(0x0000001380052e00_u64);
-            let (d, b2) = d.overflowing_sub(x190);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x191, x192) = {
+            let t191: u128 = {
+                let (d, b1) = x166.overflowing_sub(0x0000001380052e00_u64);
+                let (d, b2) = d.overflowing_sub(x190);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t191 as u64, (t191 >> 127) as u64)
         };
-        let x191 = t191 as u64;
-        let x192 = (t191 >> 127) as u64;
-        let t193: u128 = {
-            let (d, b1) = x170.overflowing_sub(0x4004620095040000_u64);
-            let (d, b2) = d.overflowing_sub(x192);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x193, x194) = {
+            let t193: u128 = {
+                let (d, b1) = x170.overflowing_sub(0x4004620095040000_u64);
+                let (d, b2) = d.overflowing_sub(x192);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t193 as u64, (t193 >> 127) as u64)
         };
-        let x193 = t193 as u64;
-        let x194 = (t193 >> 127) as u64;
-        let t195: u128 = {
-            let (d, b1) = x174.overflowing_sub(0x5b710818ac000008_u64);
-            let (d, b2) = d.overflowing_sub(x194);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x195, x196) = {
+            let t195: u128 = {
+                let (d, b1) = x174.overflowing_sub(0x5b710818ac000008_u64);
+                let (d, b2) = d.overflowing_sub(x194);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t195 as u64, (t195 >> 127) as u64)
         };
-        let x195 = t195 as u64;
-        let x196 = (t195 >> 127) as u64;
-        let t197: u128 = {
-            let (d, b1) = x178.overflowing_sub(0xe42de125b0015840_u64);
-            let (d, b2) = d.overflowing_sub(x196);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x197, x198) = {
+            let t197: u128 = {
+                let (d, b1) = x178.overflowing_sub(0xe42de125b0015840_u64);
+                let (d, b2) = d.overflowing_sub(x196);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t197 as u64, (t197 >> 127) as u64)
         };
-        let x197 = t197 as u64;
-        let x198 = (t197 >> 127) as u64;
-        let t199: u128 = {
-            let (d, b1) = x180.overflowing_sub(0x240026400f3d82b2_u64);
-            let (d, b2) = d.overflowing_sub(x198);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x199, x200) = {
+            let t199: u128 = {
+                let (d, b1) = x180.overflowing_sub(0x240026400f3d82b2_u64);
+                let (d, b2) = d.overflowing_sub(x198);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t199 as u64, (t199 >> 127) as u64)
         };
-        let x199 = t199 as u64;
-        let x200 = (t199 >> 127) as u64;
-        let x203 = (0 as u64).wrapping_sub(x200);
+        let x203 = 0u64.wrapping_sub(x200);
         let x204 = x189 ^ (x203 & (x189 ^ x162));
         let x205 = x191 ^ (x203 & (x191 ^ x166));
         let x206 = x193 ^ (x203 & (x193 ^ x170));
@@ -424,53 +521,74 @@ impl Fp {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_square_portable(a: &[u64; 6]) -> [u64; 6] {
-        let t7: u128 = (a[0] as u128) * (a[1] as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[0] as u128) * (a[2] as u128) + (x8 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[0] as u128) * (a[3] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[0] as u128) * (a[4] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[0] as u128) * (a[5] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[1] as u128) * (a[2] as u128) + (x11 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[1] as u128) * (a[3] as u128) + (x13 as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[1] as u128) * (a[4] as u128) + (x15 as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[1] as u128) * (a[5] as u128) + (x16 as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[2] as u128) * (a[3] as u128) + (x21 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[2] as u128) * (a[4] as u128) + (x23 as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[2] as u128) * (a[5] as u128) + (x24 as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[3] as u128) * (a[4] as u128) + (x29 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[3] as u128) * (a[5] as u128) + (x30 as u128) + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[4] as u128) * (a[5] as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
+        let (x7, x8) = {
+            let t7: u128 = (a[0] as u128) * (a[1] as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (a[2] as u128) + (x8 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[0] as u128) * (a[3] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[0] as u128) * (a[4] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[0] as u128) * (a[5] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[1] as u128) * (a[2] as u128) + (x11 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[1] as u128) * (a[3] as u128) + (x13 as u128)
+                + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[1] as u128) * (a[4] as u128) + (x15 as u128)
+                + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[1] as u128) * (a[5] as u128) + (x16 as u128)
+                + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[2] as u128) * (a[3] as u128) + (x21 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[2] as u128) * (a[4] as u128) + (x23 as u128)
+                + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[2] as u128) * (a[5] as u128) + (x24 as u128)
+                + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[3] as u128) * (a[4] as u128) + (x29 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[3] as u128) * (a[5] as u128) + (x30 as u128)
+                + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[4] as u128) * (a[5] as u128) + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
         let x38 = x36 << 1;
         let x39 = x35 >> 63;
         let x40 = x38 | x39;
@@ -499,243 +617,317 @@ impl Fp {
         let x63 = x7 >> 63;
         let x64 = x62 | x63;
         let x65 = x7 << 1;
-        let t69: u128 = (a[0] as u128) * (a[0] as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
-        let t71: u128 = (x65 as u128) + (x70 as u128) + (0x0000000000000000_u64 as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (a[1] as u128) * (a[1] as u128) + (x64 as u128) + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (x61 as u128) + (x74 as u128) + (0x0000000000000000_u64 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (a[2] as u128) * (a[2] as u128) + (x58 as u128) + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (x55 as u128) + (x78 as u128) + (0x0000000000000000_u64 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (a[3] as u128) * (a[3] as u128) + (x52 as u128) + (x80 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (x49 as u128) + (x82 as u128) + (0x0000000000000000_u64 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (a[4] as u128) * (a[4] as u128) + (x46 as u128) + (x84 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (x43 as u128) + (x86 as u128) + (0x0000000000000000_u64 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (a[5] as u128) * (a[5] as u128) + (x40 as u128) + (x88 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
+        let (x69, x70) = {
+            let t69: u128 = (a[0] as u128) * (a[0] as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = (x65 as u128) + (x70 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = (a[1] as u128) * (a[1] as u128) + (x64 as u128)
+                + (x72 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = (x61 as u128) + (x74 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = (a[2] as u128) * (a[2] as u128) + (x58 as u128)
+                + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (x55 as u128) + (x78 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (a[3] as u128) * (a[3] as u128) + (x52 as u128)
+                + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (x49 as u128) + (x82 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (a[4] as u128) * (a[4] as u128) + (x46 as u128)
+                + (x84 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (x43 as u128) + (x86 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (a[5] as u128) * (a[5] as u128) + (x40 as u128)
+                + (x88 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
         let x101 = x69.wrapping_mul(0x79435e50d79435e5_u64);
-        let t102: u128 = (x101 as u128) * (0x0000000000000013_u64 as u128)
-            + (x69 as u128);
-        let x103 = (t102 >> 64) as u64;
-        let t104: u128 = (x101 as u128) * (0x0000001380052e00_u64 as u128)
-            + (x71 as u128) + (x103 as u128);
-        let x104 = t104 as u64;
-        let x105 = (t104 >> 64) as u64;
-        let t106: u128 = (x101 as u128) * (0x4004620095040000_u64 as u128)
-            + (x73 as u128) + (x105 as u128);
-        let x106 = t106 as u64;
-        let x107 = (t106 >> 64) as u64;
-        let t108: u128 = (x101 as u128) * (0x5b710818ac000008_u64 as u128)
-            + (x75 as u128) + (x107 as u128);
-        let x108 = t108 as u64;
-        let x109 = (t108 >> 64) as u64;
-        let t110: u128 = (x101 as u128) * (0xe42de125b0015840_u64 as u128)
-            + (x77 as u128) + (x109 as u128);
-        let x110 = t110 as u64;
-        let x111 = (t110 >> 64) as u64;
-        let t112: u128 = (x101 as u128) * (0x240026400f3d82b2_u64 as u128)
-            + (x79 as u128) + (x111 as u128);
-        let x112 = t112 as u64;
-        let x113 = (t112 >> 64) as u64;
-        let t114: u128 = (x81 as u128) + (x113 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x114 = t114 as u64;
-        let x115 = (t114 >> 64) as u64;
+        let x103 = {
+            let t102: u128 = (x101 as u128) * (0x0000000000000013_u64 as u128)
+                + (x69 as u128);
+            (t102 >> 64) as u64
+        };
+        let (x104, x105) = {
+            let t104: u128 = (x101 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x71 as u128) + (x103 as u128);
+            (t104 as u64, (t104 >> 64) as u64)
+        };
+        let (x106, x107) = {
+            let t106: u128 = (x101 as u128) * (0x4004620095040000_u64 as u128)
+                + (x73 as u128) + (x105 as u128);
+            (t106 as u64, (t106 >> 64) as u64)
+        };
+        let (x108, x109) = {
+            let t108: u128 = (x101 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x75 as u128) + (x107 as u128);
+            (t108 as u64, (t108 >> 64) as u64)
+        };
+        let (x110, x111) = {
+            let t110: u128 = (x101 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x77 as u128) + (x109 as u128);
+            (t110 as u64, (t110 >> 64) as u64)
+        };
+        let (x112, x113) = {
+            let t112: u128 = (x101 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x79 as u128) + (x111 as u128);
+            (t112 as u64, (t112 >> 64) as u64)
+        };
+        let (x114, x115) = {
+            let t114: u128 = (x81 as u128) + (x113 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t114 as u64, (t114 >> 64) as u64)
+        };
         let x116 = x104.wrapping_mul(0x79435e50d79435e5_u64);
-        let t117: u128 = (x116 as u128) * (0x0000000000000013_u64 as u128)
-            + (x104 as u128);
-        let x118 = (t117 >> 64) as u64;
-        let t119: u128 = (x116 as u128) * (0x0000001380052e00_u64 as u128)
-            + (x106 as u128) + (x118 as u128);
-        let x119 = t119 as u64;
-        let x120 = (t119 >> 64) as u64;
-        let t121: u128 = (x116 as u128) * (0x4004620095040000_u64 as u128)
-            + (x108 as u128) + (x120 as u128);
-        let x121 = t121 as u64;
-        let x122 = (t121 >> 64) as u64;
-        let t123: u128 = (x116 as u128) * (0x5b710818ac000008_u64 as u128)
-            + (x110 as u128) + (x122 as u128);
-        let x123 = t123 as u64;
-        let x124 = (t123 >> 64) as u64;
-        let t125: u128 = (x116 as u128) * (0xe42de125b0015840_u64 as u128)
-            + (x112 as u128) + (x124 as u128);
-        let x125 = t125 as u64;
-        let x126 = (t125 >> 64) as u64;
-        let t127: u128 = (x116 as u128) * (0x240026400f3d82b2_u64 as u128)
-            + (x114 as u128) + (x126 as u128);
-        let x127 = t127 as u64;
-        let x128 = (t127 >> 64) as u64;
-        let t129: u128 = (x83 as u128) + (x128 as u128) + (x115 as u128);
-        let x129 = t129 as u64;
-        let x130 = (t129 >> 64) as u64;
+        let x118 = {
+            let t117: u128 = (x116 as u128) * (0x0000000000000013_u64 as u128)
+                + (x104 as u128);
+            (t117 >> 64) as u64
+        };
+        let (x119, x120) = {
+            let t119: u128 = (x116 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x106 as u128) + (x118 as u128);
+            (t119 as u64, (t119 >> 64) as u64)
+        };
+        let (x121, x122) = {
+            let t121: u128 = (x116 as u128) * (0x4004620095040000_u64 as u128)
+                + (x108 as u128) + (x120 as u128);
+            (t121 as u64, (t121 >> 64) as u64)
+        };
+        let (x123, x124) = {
+            let t123: u128 = (x116 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x110 as u128) + (x122 as u128);
+            (t123 as u64, (t123 >> 64) as u64)
+        };
+        let (x125, x126) = {
+            let t125: u128 = (x116 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x112 as u128) + (x124 as u128);
+            (t125 as u64, (t125 >> 64) as u64)
+        };
+        let (x127, x128) = {
+            let t127: u128 = (x116 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x114 as u128) + (x126 as u128);
+            (t127 as u64, (t127 >> 64) as u64)
+        };
+        let (x129, x130) = {
+            let t129: u128 = (x83 as u128) + (x128 as u128) + (x115 as u128);
+            (t129 as u64, (t129 >> 64) as u64)
+        };
         let x131 = x119.wrapping_mul(0x79435e50d79435e5_u64);
-        let t132: u128 = (x131 as u128) * (0x0000000000000013_u64 as u128)
-            + (x119 as u128);
-        let x133 = (t132 >> 64) as u64;
-        let t134: u128 = (x131 as u128) * (0x0000001380052e00_u64 as u128)
-            + (x121 as u128) + (x133 as u128);
-        let x134 = t134 as u64;
-        let x135 = (t134 >> 64) as u64;
-        let t136: u128 = (x131 as u128) * (0x4004620095040000_u64 as u128)
-            + (x123 as u128) + (x135 as u128);
-        let x136 = t136 as u64;
-        let x137 = (t136 >> 64) as u64;
-        let t138: u128 = (x131 as u128) * (0x5b710818ac000008_u64 as u128)
-            + (x125 as u128) + (x137 as u128);
-        let x138 = t138 as u64;
-        let x139 = (t138 >> 64) as u64;
-        let t140: u128 = (x131 as u128) * (0xe42de125b0015840_u64 as u128)
-            + (x127 as u128) + (x139 as u128);
-        let x140 = t140 as u64;
-        let x141 = (t140 >> 64) as u64;
-        let t142: u128 = (x131 as u128) * (0x240026400f3d82b2_u64 as u128)
-            + (x129 as u128) + (x141 as u128);
-        let x142 = t142 as u64;
-        let x143 = (t142 >> 64) as u64;
-        let t144: u128 = (x85 as u128) + (x143 as u128) + (x130 as u128);
-        let x144 = t144 as u64;
-        let x145 = (t144 >> 64) as u64;
+        let x133 = {
+            let t132: u128 = (x131 as u128) * (0x0000000000000013_u64 as u128)
+                + (x119 as u128);
+            (t132 >> 64) as u64
+        };
+        let (x134, x135) = {
+            let t134: u128 = (x131 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x121 as u128) + (x133 as u128);
+            (t134 as u64, (t134 >> 64) as u64)
+        };
+        let (x136, x137) = {
+            let t136: u128 = (x131 as u128) * (0x4004620095040000_u64 as u128)
+                + (x123 as u128) + (x135 as u128);
+            (t136 as u64, (t136 >> 64) as u64)
+        };
+        let (x138, x139) = {
+            let t138: u128 = (x131 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x125 as u128) + (x137 as u128);
+            (t138 as u64, (t138 >> 64) as u64)
+        };
+        let (x140, x141) = {
+            let t140: u128 = (x131 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x127 as u128) + (x139 as u128);
+            (t140 as u64, (t140 >> 64) as u64)
+        };
+        let (x142, x143) = {
+            let t142: u128 = (x131 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x129 as u128) + (x141 as u128);
+            (t142 as u64, (t142 >> 64) as u64)
+        };
+        let (x144, x145) = {
+            let t144: u128 = (x85 as u128) + (x143 as u128) + (x130 as u128);
+            (t144 as u64, (t144 >> 64) as u64)
+        };
         let x146 = x134.wrapping_mul(0x79435e50d79435e5_u64);
-        let t147: u128 = (x146 as u128) * (0x0000000000000013_u64 as u128)
-            + (x134 as u128);
-        let x148 = (t147 >> 64) as u64;
-        let t149: u128 = (x146 as u128) * (0x0000001380052e00_u64 as u128)
-            + (x136 as u128) + (x148 as u128);
-        let x149 = t149 as u64;
-        let x150 = (t149 >> 64) as u64;
-        let t151: u128 = (x146 as u128) * (0x4004620095040000_u64 as u128)
-            + (x138 as u128) + (x150 as u128);
-        let x151 = t151 as u64;
-        let x152 = (t151 >> 64) as u64;
-        let t153: u128 = (x146 as u128) * (0x5b710818ac000008_u64 as u128)
-            + (x140 as u128) + (x152 as u128);
-        let x153 = t153 as u64;
-        let x154 = (t153 >> 64) as u64;
-        let t155: u128 = (x146 as u128) * (0xe42de125b0015840_u64 as u128)
-            + (x142 as u128) + (x154 as u128);
-        let x155 = t155 as u64;
-        let x156 = (t155 >> 64) as u64;
-        let t157: u128 = (x146 as u128) * (0x240026400f3d82b2_u64 as u128)
-            + (x144 as u128) + (x156 as u128);
-        let x157 = t157 as u64;
-        let x158 = (t157 >> 64) as u64;
-        let t159: u128 = (x87 as u128) + (x158 as u128) + (x145 as u128);
-        let x159 = t159 as u64;
-        let x160 = (t159 >> 64) as u64;
+        let x148 = {
+            let t147: u128 = (x146 as u128) * (0x0000000000000013_u64 as u128)
+                + (x134 as u128);
+            (t147 >> 64) as u64
+        };
+        let (x149, x150) = {
+            let t149: u128 = (x146 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x136 as u128) + (x148 as u128);
+            (t149 as u64, (t149 >> 64) as u64)
+        };
+        let (x151, x152) = {
+            let t151: u128 = (x146 as u128) * (0x4004620095040000_u64 as u128)
+                + (x138 as u128) + (x150 as u128);
+            (t151 as u64, (t151 >> 64) as u64)
+        };
+        let (x153, x154) = {
+            let t153: u128 = (x146 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x140 as u128) + (x152 as u128);
+            (t153 as u64, (t153 >> 64) as u64)
+        };
+        let (x155, x156) = {
+            let t155: u128 = (x146 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x142 as u128) + (x154 as u128);
+            (t155 as u64, (t155 >> 64) as u64)
+        };
+        let (x157, x158) = {
+            let t157: u128 = (x146 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x144 as u128) + (x156 as u128);
+            (t157 as u64, (t157 >> 64) as u64)
+        };
+        let (x159, x160) = {
+            let t159: u128 = (x87 as u128) + (x158 as u128) + (x145 as u128);
+            (t159 as u64, (t159 >> 64) as u64)
+        };
         let x161 = x149.wrapping_mul(0x79435e50d79435e5_u64);
-        let t162: u128 = (x161 as u128) * (0x0000000000000013_u64 as u128)
-            + (x149 as u128);
-        let x163 = (t162 >> 64) as u64;
-        let t164: u128 = (x161 as u128) * (0x0000001380052e00_u64 as u128)
-            + (x151 as u128) + (x163 as u128);
-        let x164 = t164 as u64;
-        let x165 = (t164 >> 64) as u64;
-        let t166: u128 = (x161 as u128) * (0x4004620095040000_u64 as u128)
-            + (x153 as u128) + (x165 as u128);
-        let x166 = t166 as u64;
-        let x167 = (t166 >> 64) as u64;
-        let t168: u128 = (x161 as u128) * (0x5b710818ac000008_u64 as u128)
-            + (x155 as u128) + (x167 as u128);
-        let x168 = t168 as u64;
-        let x169 = (t168 >> 64) as u64;
-        let t170: u128 = (x161 as u128) * (0xe42de125b0015840_u64 as u128)
-            + (x157 as u128) + (x169 as u128);
-        let x170 = t170 as u64;
-        let x171 = (t170 >> 64) as u64;
-        let t172: u128 = (x161 as u128) * (0x240026400f3d82b2_u64 as u128)
-            + (x159 as u128) + (x171 as u128);
-        let x172 = t172 as u64;
-        let x173 = (t172 >> 64) as u64;
-        let t174: u128 = (x89 as u128) + (x173 as u128) + (x160 as u128);
-        let x174 = t174 as u64;
-        let x175 = (t174 >> 64) as u64;
+        let x163 = {
+            let t162: u128 = (x161 as u128) * (0x0000000000000013_u64 as u128)
+                + (x149 as u128);
+            (t162 >> 64) as u64
+        };
+        let (x164, x165) = {
+            let t164: u128 = (x161 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x151 as u128) + (x163 as u128);
+            (t164 as u64, (t164 >> 64) as u64)
+        };
+        let (x166, x167) = {
+            let t166: u128 = (x161 as u128) * (0x4004620095040000_u64 as u128)
+                + (x153 as u128) + (x165 as u128);
+            (t166 as u64, (t166 >> 64) as u64)
+        };
+        let (x168, x169) = {
+            let t168: u128 = (x161 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x155 as u128) + (x167 as u128);
+            (t168 as u64, (t168 >> 64) as u64)
+        };
+        let (x170, x171) = {
+            let t170: u128 = (x161 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x157 as u128) + (x169 as u128);
+            (t170 as u64, (t170 >> 64) as u64)
+        };
+        let (x172, x173) = {
+            let t172: u128 = (x161 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x159 as u128) + (x171 as u128);
+            (t172 as u64, (t172 >> 64) as u64)
+        };
+        let (x174, x175) = {
+            let t174: u128 = (x89 as u128) + (x173 as u128) + (x160 as u128);
+            (t174 as u64, (t174 >> 64) as u64)
+        };
         let x176 = x164.wrapping_mul(0x79435e50d79435e5_u64);
-        let t177: u128 = (x176 as u128) * (0x0000000000000013_u64 as u128)
-            + (x164 as u128);
-        let x178 = (t177 >> 64) as u64;
-        let t179: u128 = (x176 as u128) * (0x0000001380052e00_u64 as u128)
-            + (x166 as u128) + (x178 as u128);
-        let x179 = t179 as u64;
-        let x180 = (t179 >> 64) as u64;
-        let t181: u128 = (x176 as u128) * (0x4004620095040000_u64 as u128)
-            + (x168 as u128) + (x180 as u128);
-        let x181 = t181 as u64;
-        let x182 = (t181 >> 64) as u64;
-        let t183: u128 = (x176 as u128) * (0x5b710818ac000008_u64 as u128)
-            + (x170 as u128) + (x182 as u128);
-        let x183 = t183 as u64;
-        let x184 = (t183 >> 64) as u64;
-        let t185: u128 = (x176 as u128) * (0xe42de125b0015840_u64 as u128)
-            + (x172 as u128) + (x184 as u128);
-        let x185 = t185 as u64;
-        let x186 = (t185 >> 64) as u64;
-        let t187: u128 = (x176 as u128) * (0x240026400f3d82b2_u64 as u128)
-            + (x174 as u128) + (x186 as u128);
-        let x187 = t187 as u64;
-        let x188 = (t187 >> 64) as u64;
+        let x178 = {
+            let t177: u128 = (x176 as u128) * (0x0000000000000013_u64 as u128)
+                + (x164 as u128);
+            (t177 >> 64) as u64
+        };
+        let (x179, x180) = {
+            let t179: u128 = (x176 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x166 as u128) + (x178 as u128);
+            (t179 as u64, (t179 >> 64) as u64)
+        };
+        let (x181, x182) = {
+            let t181: u128 = (x176 as u128) * (0x4004620095040000_u64 as u128)
+                + (x168 as u128) + (x180 as u128);
+            (t181 as u64, (t181 >> 64) as u64)
+        };
+        let (x183, x184) = {
+            let t183: u128 = (x176 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x170 as u128) + (x182 as u128);
+            (t183 as u64, (t183 >> 64) as u64)
+        };
+        let (x185, x186) = {
+            let t185: u128 = (x176 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x172 as u128) + (x184 as u128);
+            (t185 as u64, (t185 >> 64) as u64)
+        };
+        let (x187, x188) = {
+            let t187: u128 = (x176 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x174 as u128) + (x186 as u128);
+            (t187 as u64, (t187 >> 64) as u64)
+        };
         let x189 = x90.wrapping_add(x188).wrapping_add(x175);
-        let t198: u128 = {
-            let (d, b1) = x179.overflowing_sub(0x0000000000000013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x198, x199) = {
+            let t198: u128 = {
+                let (d, b1) = x179.overflowing_sub(0x0000000000000013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t198 as u64, (t198 >> 127) as u64)
         };
-        let x198 = t198 as u64;
-        let x199 = (t198 >> 127) as u64;
-        let t200: u128 = {
-            let (d, b1) = x181.overflowing_sub(0x0000001380052e00_u64);
-            let (d, b2) = d.overflowing_sub(x199);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x200, x201) = {
+            let t200: u128 = {
+                let (d, b1) = x181.overflowing_sub(0x0000001380052e00_u64);
+                let (d, b2) = d.overflowing_sub(x199);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t200 as u64, (t200 >> 127) as u64)
         };
-        let x200 = t200 as u64;
-        let x201 = (t200 >> 127) as u64;
-        let t202: u128 = {
-            let (d, b1) = x183.overflowing_sub(0x4004620095040000_u64);
-            let (d, b2) = d.overflowing_sub(x201);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x202, x203) = {
+            let t202: u128 = {
+                let (d, b1) = x183.overflowing_sub(0x4004620095040000_u64);
+                let (d, b2) = d.overflowing_sub(x201);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t202 as u64, (t202 >> 127) as u64)
         };
-        let x202 = t202 as u64;
-        let x203 = (t202 >> 127) as u64;
-        let t204: u128 = {
-            let (d, b1) = x185.overflowing_sub(0x5b710818ac000008_u64);
-            let (d, b2) = d.overflowing_sub(x203);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x204, x205) = {
+            let t204: u128 = {
+                let (d, b1) = x185.overflowing_sub(0x5b710818ac000008_u64);
+                let (d, b2) = d.overflowing_sub(x203);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t204 as u64, (t204 >> 127) as u64)
         };
-        let x204 = t204 as u64;
-        let x205 = (t204 >> 127) as u64;
-        let t206: u128 = {
-            let (d, b1) = x187.overflowing_sub(0xe42de125b0015840_u64);
-            let (d, b2) = d.overflowing_sub(x205);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x206, x207) = {
+            let t206: u128 = {
+                let (d, b1) = x187.overflowing_sub(0xe42de125b0015840_u64);
+                let (d, b2) = d.overflowing_sub(x205);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t206 as u64, (t206 >> 127) as u64)
         };
-        let x206 = t206 as u64;
-        let x207 = (t206 >> 127) as u64;
-        let t208: u128 = {
-            let (d, b1) = x189.overflowing_sub(0x240026400f3d82b2_u64);
-            let (d, b2) = d.overflowing_sub(x207);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x208, x209) = {
+            let t208: u128 = {
+                let (d, b1) = x189.overflowing_sub(0x240026400f3d82b2_u64);
+                let (d, b2) = d.overflowing_sub(x207);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t208 as u64, (t208 >> 127) as u64)
         };
-        let x208 = t208 as u64;
-        let x209 = (t208 >> 127) as u64;
-        let x212 = (0 as u64).wrapping_sub(x209);
+        let x212 = 0u64.wrapping_sub(x209);
         let x213 = x198 ^ (x212 & (x198 ^ x179));
         let x214 = x200 ^ (x212 & (x200 ^ x181));
         let x215 = x202 ^ (x212 & (x202 ^ x183));
@@ -746,68 +938,79 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let t13: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[1] as u128) + (b[1] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[2] as u128) + (b[2] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[3] as u128) + (b[3] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[4] as u128) + (b[4] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
+        let (x13, x14) = {
+            let t13: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[1] as u128) + (b[1] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[2] as u128) + (b[2] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[3] as u128) + (b[3] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[4] as u128) + (b[4] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
         let x23 = a[5].wrapping_add(b[5]).wrapping_add(x22);
-        let t32: u128 = {
-            let (d, b1) = x13.overflowing_sub(0x0000000000000013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x32, x33) = {
+            let t32: u128 = {
+                let (d, b1) = x13.overflowing_sub(0x0000000000000013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t32 as u64, (t32 >> 127) as u64)
         };
-        let x32 = t32 as u64;
-        let x33 = (t32 >> 127) as u64;
-        let t34: u128 = {
-            let (d, b1) = x15.overflowing_sub(0x0000001380052e00_u64);
-            let (d, b2) = d.overflowing_sub(x33);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x34, x35) = {
+            let t34: u128 = {
+                let (d, b1) = x15.overflowing_sub(0x0000001380052e00_u64);
+                let (d, b2) = d.overflowing_sub(x33);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t34 as u64, (t34 >> 127) as u64)
         };
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 127) as u64;
-        let t36: u128 = {
-            let (d, b1) = x17.overflowing_sub(0x4004620095040000_u64);
-            let (d, b2) = d.overflowing_sub(x35);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x36, x37) = {
+            let t36: u128 = {
+                let (d, b1) = x17.overflowing_sub(0x4004620095040000_u64);
+                let (d, b2) = d.overflowing_sub(x35);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t36 as u64, (t36 >> 127) as u64)
         };
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 127) as u64;
-        let t38: u128 = {
-            let (d, b1) = x19.overflowing_sub(0x5b710818ac000008_u64);
-            let (d, b2) = d.overflowing_sub(x37);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x38, x39) = {
+            let t38: u128 = {
+                let (d, b1) = x19.overflowing_sub(0x5b710818ac000008_u64);
+                let (d, b2) = d.overflowing_sub(x37);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t38 as u64, (t38 >> 127) as u64)
         };
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 127) as u64;
-        let t40: u128 = {
-            let (d, b1) = x21.overflowing_sub(0xe42de125b0015840_u64);
-            let (d, b2) = d.overflowing_sub(x39);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x40, x41) = {
+            let t40: u128 = {
+                let (d, b1) = x21.overflowing_sub(0xe42de125b0015840_u64);
+                let (d, b2) = d.overflowing_sub(x39);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t40 as u64, (t40 >> 127) as u64)
         };
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 127) as u64;
-        let t42: u128 = {
-            let (d, b1) = x23.overflowing_sub(0x240026400f3d82b2_u64);
-            let (d, b2) = d.overflowing_sub(x41);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x42, x43) = {
+            let t42: u128 = {
+                let (d, b1) = x23.overflowing_sub(0x240026400f3d82b2_u64);
+                let (d, b2) = d.overflowing_sub(x41);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t42 as u64, (t42 >> 127) as u64)
         };
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 127) as u64;
-        let x46 = (0 as u64).wrapping_sub(x43);
+        let x46 = 0u64.wrapping_sub(x43);
         let x47 = x32 ^ (x46 & (x32 ^ x13));
         let x48 = x34 ^ (x46 & (x34 ^ x15));
         let x49 = x36 ^ (x46 & (x36 ^ x17));
@@ -818,114 +1021,131 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let t13: u128 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t13 as u64, (t13 >> 127) as u64)
         };
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 127) as u64;
-        let t15: u128 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x14);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x14);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t15 as u64, (t15 >> 127) as u64)
         };
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 127) as u64;
-        let t17: u128 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x16);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x16);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t17 as u64, (t17 >> 127) as u64)
         };
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 127) as u64;
-        let t19: u128 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x19, x20) = {
+            let t19: u128 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t19 as u64, (t19 >> 127) as u64)
         };
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 127) as u64;
-        let t21: u128 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t21 as u64, (t21 >> 127) as u64)
         };
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 127) as u64;
-        let t23: u128 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x23, x24) = {
+            let t23: u128 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t23 as u64, (t23 >> 127) as u64)
         };
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 127) as u64;
-        let x25 = (0 as u64).wrapping_sub(x24);
+        let x25 = 0u64.wrapping_sub(x24);
         let x32 = 0x0000000000000013_u64 & x25;
-        let t33: u128 = (x13 as u128) + (x32 as u128) + (0x0000000000000000_u64 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
+        let (x33, x34) = {
+            let t33: u128 = (x13 as u128) + (x32 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
         let x35 = 0x0000001380052e00_u64 & x25;
-        let t36: u128 = (x15 as u128) + (x35 as u128) + (x34 as u128);
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 64) as u64;
+        let (x36, x37) = {
+            let t36: u128 = (x15 as u128) + (x35 as u128) + (x34 as u128);
+            (t36 as u64, (t36 >> 64) as u64)
+        };
         let x38 = 0x4004620095040000_u64 & x25;
-        let t39: u128 = (x17 as u128) + (x38 as u128) + (x37 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
+        let (x39, x40) = {
+            let t39: u128 = (x17 as u128) + (x38 as u128) + (x37 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
         let x41 = 0x5b710818ac000008_u64 & x25;
-        let t42: u128 = (x19 as u128) + (x41 as u128) + (x40 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
+        let (x42, x43) = {
+            let t42: u128 = (x19 as u128) + (x41 as u128) + (x40 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
         let x44 = 0xe42de125b0015840_u64 & x25;
-        let t45: u128 = (x21 as u128) + (x44 as u128) + (x43 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
+        let (x45, x46) = {
+            let t45: u128 = (x21 as u128) + (x44 as u128) + (x43 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
         let x47 = 0x240026400f3d82b2_u64 & x25;
         let x48 = x23.wrapping_add(x47).wrapping_add(x46);
         [x33, x36, x39, x42, x45, x48]
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 6]) -> [u64; 6] {
-        let t13: u128 = {
-            let (d, b1) = 0x0000000000000013_u64.overflowing_sub(a[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = {
+                let (d, b1) = 0x0000000000000013_u64.overflowing_sub(a[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t13 as u64, (t13 >> 127) as u64)
         };
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 127) as u64;
-        let t15: u128 = {
-            let (d, b1) = 0x0000001380052e00_u64.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(x14);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = {
+                let (d, b1) = 0x0000001380052e00_u64.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(x14);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t15 as u64, (t15 >> 127) as u64)
         };
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 127) as u64;
-        let t17: u128 = {
-            let (d, b1) = 0x4004620095040000_u64.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x16);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = {
+                let (d, b1) = 0x4004620095040000_u64.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x16);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t17 as u64, (t17 >> 127) as u64)
         };
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 127) as u64;
-        let t19: u128 = {
-            let (d, b1) = 0x5b710818ac000008_u64.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x19, x20) = {
+            let t19: u128 = {
+                let (d, b1) = 0x5b710818ac000008_u64.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t19 as u64, (t19 >> 127) as u64)
         };
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 127) as u64;
-        let t21: u128 = {
-            let (d, b1) = 0xe42de125b0015840_u64.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = {
+                let (d, b1) = 0xe42de125b0015840_u64.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t21 as u64, (t21 >> 127) as u64)
         };
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 127) as u64;
         let x23 = 0x240026400f3d82b2_u64.wrapping_sub(a[5]).wrapping_sub(x22);
         let x25 = a[0] | a[1];
         let x26 = x25 | a[2];
@@ -937,7 +1157,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x32 = x29 | x30;
         let x33 = x32 >> 63;
-        let x34 = (0 as u64).wrapping_sub(x33);
+        let x34 = 0u64.wrapping_sub(x33);
         let x35 = x13 & x34;
         let x36 = x15 & x34;
         let x37 = x17 & x34;
@@ -948,68 +1168,79 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 6]) -> [u64; 6] {
-        let t7: u128 = (a[0] as u128) + (a[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[1] as u128) + (a[1] as u128) + (x8 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[2] as u128) + (a[2] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[3] as u128) + (a[3] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[4] as u128) + (a[4] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
+        let (x7, x8) = {
+            let t7: u128 = (a[0] as u128) + (a[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
+        let (x9, x10) = {
+            let t9: u128 = (a[1] as u128) + (a[1] as u128) + (x8 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[2] as u128) + (a[2] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[3] as u128) + (a[3] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[4] as u128) + (a[4] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
         let x17 = a[5].wrapping_add(a[5]).wrapping_add(x16);
-        let t26: u128 = {
-            let (d, b1) = x7.overflowing_sub(0x0000000000000013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x26, x27) = {
+            let t26: u128 = {
+                let (d, b1) = x7.overflowing_sub(0x0000000000000013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t26 as u64, (t26 >> 127) as u64)
         };
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 127) as u64;
-        let t28: u128 = {
-            let (d, b1) = x9.overflowing_sub(0x0000001380052e00_u64);
-            let (d, b2) = d.overflowing_sub(x27);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x28, x29) = {
+            let t28: u128 = {
+                let (d, b1) = x9.overflowing_sub(0x0000001380052e00_u64);
+                let (d, b2) = d.overflowing_sub(x27);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t28 as u64, (t28 >> 127) as u64)
         };
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 127) as u64;
-        let t30: u128 = {
-            let (d, b1) = x11.overflowing_sub(0x4004620095040000_u64);
-            let (d, b2) = d.overflowing_sub(x29);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x30, x31) = {
+            let t30: u128 = {
+                let (d, b1) = x11.overflowing_sub(0x4004620095040000_u64);
+                let (d, b2) = d.overflowing_sub(x29);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t30 as u64, (t30 >> 127) as u64)
         };
-        let x30 = t30 as u64;
-        let x31 = (t30 >> 127) as u64;
-        let t32: u128 = {
-            let (d, b1) = x13.overflowing_sub(0x5b710818ac000008_u64);
-            let (d, b2) = d.overflowing_sub(x31);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x32, x33) = {
+            let t32: u128 = {
+                let (d, b1) = x13.overflowing_sub(0x5b710818ac000008_u64);
+                let (d, b2) = d.overflowing_sub(x31);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t32 as u64, (t32 >> 127) as u64)
         };
-        let x32 = t32 as u64;
-        let x33 = (t32 >> 127) as u64;
-        let t34: u128 = {
-            let (d, b1) = x15.overflowing_sub(0xe42de125b0015840_u64);
-            let (d, b2) = d.overflowing_sub(x33);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x34, x35) = {
+            let t34: u128 = {
+                let (d, b1) = x15.overflowing_sub(0xe42de125b0015840_u64);
+                let (d, b2) = d.overflowing_sub(x33);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t34 as u64, (t34 >> 127) as u64)
         };
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 127) as u64;
-        let t36: u128 = {
-            let (d, b1) = x17.overflowing_sub(0x240026400f3d82b2_u64);
-            let (d, b2) = d.overflowing_sub(x35);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x36, x37) = {
+            let t36: u128 = {
+                let (d, b1) = x17.overflowing_sub(0x240026400f3d82b2_u64);
+                let (d, b2) = d.overflowing_sub(x35);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t36 as u64, (t36 >> 127) as u64)
         };
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 127) as u64;
-        let x40 = (0 as u64).wrapping_sub(x37);
+        let x40 = 0u64.wrapping_sub(x37);
         let x41 = x26 ^ (x40 & (x26 ^ x7));
         let x42 = x28 ^ (x40 & (x28 ^ x9));
         let x43 = x30 ^ (x40 & (x30 ^ x11));
@@ -1020,210 +1251,261 @@ impl Fp {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u64; 6]) -> [u64; 6] {
         let x20 = a[0]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
         let x22 = x20.wrapping_mul(0x79435e50d79435e5_u64);
-        let t23: u128 = (x22 as u128) * (0x0000000000000013_u64 as u128) + (x20 as u128);
-        let x24 = (t23 >> 64) as u64;
+        let x24 = {
+            let t23: u128 = (x22 as u128) * (0x0000000000000013_u64 as u128)
+                + (x20 as u128);
+            (t23 >> 64) as u64
+        };
         let x25 = a[1]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t27: u128 = (x22 as u128) * (0x0000001380052e00_u64 as u128) + (x25 as u128)
-            + (x24 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
+        let (x27, x28) = {
+            let t27: u128 = (x22 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x25 as u128) + (x24 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
         let x29 = a[2]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t31: u128 = (x22 as u128) * (0x4004620095040000_u64 as u128) + (x29 as u128)
-            + (x28 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
+        let (x31, x32) = {
+            let t31: u128 = (x22 as u128) * (0x4004620095040000_u64 as u128)
+                + (x29 as u128) + (x28 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
         let x33 = a[3]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t35: u128 = (x22 as u128) * (0x5b710818ac000008_u64 as u128) + (x33 as u128)
-            + (x32 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
+        let (x35, x36) = {
+            let t35: u128 = (x22 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x33 as u128) + (x32 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
         let x37 = a[4]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t39: u128 = (x22 as u128) * (0xe42de125b0015840_u64 as u128) + (x37 as u128)
-            + (x36 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
+        let (x39, x40) = {
+            let t39: u128 = (x22 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x37 as u128) + (x36 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
         let x41 = a[5]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t43: u128 = (x22 as u128) * (0x240026400f3d82b2_u64 as u128) + (x41 as u128)
-            + (x40 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
+        let (x43, x44) = {
+            let t43: u128 = (x22 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x41 as u128) + (x40 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
         let x49 = x27.wrapping_mul(0x79435e50d79435e5_u64);
-        let t50: u128 = (x49 as u128) * (0x0000000000000013_u64 as u128) + (x27 as u128);
-        let x51 = (t50 >> 64) as u64;
-        let t54: u128 = (x49 as u128) * (0x0000001380052e00_u64 as u128) + (x31 as u128)
-            + (x51 as u128);
-        let x54 = t54 as u64;
-        let x55 = (t54 >> 64) as u64;
-        let t58: u128 = (x49 as u128) * (0x4004620095040000_u64 as u128) + (x35 as u128)
-            + (x55 as u128);
-        let x58 = t58 as u64;
-        let x59 = (t58 >> 64) as u64;
-        let t62: u128 = (x49 as u128) * (0x5b710818ac000008_u64 as u128) + (x39 as u128)
-            + (x59 as u128);
-        let x62 = t62 as u64;
-        let x63 = (t62 >> 64) as u64;
-        let t66: u128 = (x49 as u128) * (0xe42de125b0015840_u64 as u128) + (x43 as u128)
-            + (x63 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
-        let t70: u128 = (x49 as u128) * (0x240026400f3d82b2_u64 as u128) + (x44 as u128)
-            + (x67 as u128);
-        let x70 = t70 as u64;
-        let x71 = (t70 >> 64) as u64;
+        let x51 = {
+            let t50: u128 = (x49 as u128) * (0x0000000000000013_u64 as u128)
+                + (x27 as u128);
+            (t50 >> 64) as u64
+        };
+        let (x54, x55) = {
+            let t54: u128 = (x49 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x31 as u128) + (x51 as u128);
+            (t54 as u64, (t54 >> 64) as u64)
+        };
+        let (x58, x59) = {
+            let t58: u128 = (x49 as u128) * (0x4004620095040000_u64 as u128)
+                + (x35 as u128) + (x55 as u128);
+            (t58 as u64, (t58 >> 64) as u64)
+        };
+        let (x62, x63) = {
+            let t62: u128 = (x49 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x39 as u128) + (x59 as u128);
+            (t62 as u64, (t62 >> 64) as u64)
+        };
+        let (x66, x67) = {
+            let t66: u128 = (x49 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x43 as u128) + (x63 as u128);
+            (t66 as u64, (t66 >> 64) as u64)
+        };
+        let (x70, x71) = {
+            let t70: u128 = (x49 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x44 as u128) + (x67 as u128);
+            (t70 as u64, (t70 >> 64) as u64)
+        };
         let x76 = x54.wrapping_mul(0x79435e50d79435e5_u64);
-        let t77: u128 = (x76 as u128) * (0x0000000000000013_u64 as u128) + (x54 as u128);
-        let x78 = (t77 >> 64) as u64;
-        let t81: u128 = (x76 as u128) * (0x0000001380052e00_u64 as u128) + (x58 as u128)
-            + (x78 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t85: u128 = (x76 as u128) * (0x4004620095040000_u64 as u128) + (x62 as u128)
-            + (x82 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t89: u128 = (x76 as u128) * (0x5b710818ac000008_u64 as u128) + (x66 as u128)
-            + (x86 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
-        let t93: u128 = (x76 as u128) * (0xe42de125b0015840_u64 as u128) + (x70 as u128)
-            + (x90 as u128);
-        let x93 = t93 as u64;
-        let x94 = (t93 >> 64) as u64;
-        let t97: u128 = (x76 as u128) * (0x240026400f3d82b2_u64 as u128) + (x71 as u128)
-            + (x94 as u128);
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 64) as u64;
+        let x78 = {
+            let t77: u128 = (x76 as u128) * (0x0000000000000013_u64 as u128)
+                + (x54 as u128);
+            (t77 >> 64) as u64
+        };
+        let (x81, x82) = {
+            let t81: u128 = (x76 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x58 as u128) + (x78 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (x76 as u128) * (0x4004620095040000_u64 as u128)
+                + (x62 as u128) + (x82 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (x76 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x66 as u128) + (x86 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
+        let (x93, x94) = {
+            let t93: u128 = (x76 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x70 as u128) + (x90 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
+        let (x97, x98) = {
+            let t97: u128 = (x76 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x71 as u128) + (x94 as u128);
+            (t97 as u64, (t97 >> 64) as u64)
+        };
         let x103 = x81.wrapping_mul(0x79435e50d79435e5_u64);
-        let t104: u128 = (x103 as u128) * (0x0000000000000013_u64 as u128)
-            + (x81 as u128);
-        let x105 = (t104 >> 64) as u64;
-        let t108: u128 = (x103 as u128) * (0x0000001380052e00_u64 as u128)
-            + (x85 as u128) + (x105 as u128);
-        let x108 = t108 as u64;
-        let x109 = (t108 >> 64) as u64;
-        let t112: u128 = (x103 as u128) * (0x4004620095040000_u64 as u128)
-            + (x89 as u128) + (x109 as u128);
-        let x112 = t112 as u64;
-        let x113 = (t112 >> 64) as u64;
-        let t116: u128 = (x103 as u128) * (0x5b710818ac000008_u64 as u128)
-            + (x93 as u128) + (x113 as u128);
-        let x116 = t116 as u64;
-        let x117 = (t116 >> 64) as u64;
-        let t120: u128 = (x103 as u128) * (0xe42de125b0015840_u64 as u128)
-            + (x97 as u128) + (x117 as u128);
-        let x120 = t120 as u64;
-        let x121 = (t120 >> 64) as u64;
-        let t124: u128 = (x103 as u128) * (0x240026400f3d82b2_u64 as u128)
-            + (x98 as u128) + (x121 as u128);
-        let x124 = t124 as u64;
-        let x125 = (t124 >> 64) as u64;
+        let x105 = {
+            let t104: u128 = (x103 as u128) * (0x0000000000000013_u64 as u128)
+                + (x81 as u128);
+            (t104 >> 64) as u64
+        };
+        let (x108, x109) = {
+            let t108: u128 = (x103 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x85 as u128) + (x105 as u128);
+            (t108 as u64, (t108 >> 64) as u64)
+        };
+        let (x112, x113) = {
+            let t112: u128 = (x103 as u128) * (0x4004620095040000_u64 as u128)
+                + (x89 as u128) + (x109 as u128);
+            (t112 as u64, (t112 >> 64) as u64)
+        };
+        let (x116, x117) = {
+            let t116: u128 = (x103 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x93 as u128) + (x113 as u128);
+            (t116 as u64, (t116 >> 64) as u64)
+        };
+        let (x120, x121) = {
+            let t120: u128 = (x103 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x97 as u128) + (x117 as u128);
+            (t120 as u64, (t120 >> 64) as u64)
+        };
+        let (x124, x125) = {
+            let t124: u128 = (x103 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x98 as u128) + (x121 as u128);
+            (t124 as u64, (t124 >> 64) as u64)
+        };
         let x130 = x108.wrapping_mul(0x79435e50d79435e5_u64);
-        let t131: u128 = (x130 as u128) * (0x0000000000000013_u64 as u128)
-            + (x108 as u128);
-        let x132 = (t131 >> 64) as u64;
-        let t135: u128 = (x130 as u128) * (0x0000001380052e00_u64 as u128)
-            + (x112 as u128) + (x132 as u128);
-        let x135 = t135 as u64;
-        let x136 = (t135 >> 64) as u64;
-        let t139: u128 = (x130 as u128) * (0x4004620095040000_u64 as u128)
-            + (x116 as u128) + (x136 as u128);
-        let x139 = t139 as u64;
-        let x140 = (t139 >> 64) as u64;
-        let t143: u128 = (x130 as u128) * (0x5b710818ac000008_u64 as u128)
-            + (x120 as u128) + (x140 as u128);
-        let x143 = t143 as u64;
-        let x144 = (t143 >> 64) as u64;
-        let t147: u128 = (x130 as u128) * (0xe42de125b0015840_u64 as u128)
-            + (x124 as u128) + (x144 as u128);
-        let x147 = t147 as u64;
-        let x148 = (t147 >> 64) as u64;
-        let t151: u128 = (x130 as u128) * (0x240026400f3d82b2_u64 as u128)
-            + (x125 as u128) + (x148 as u128);
-        let x151 = t151 as u64;
-        let x152 = (t151 >> 64) as u64;
+        let x132 = {
+            let t131: u128 = (x130 as u128) * (0x0000000000000013_u64 as u128)
+                + (x108 as u128);
+            (t131 >> 64) as u64
+        };
+        let (x135, x136) = {
+            let t135: u128 = (x130 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x112 as u128) + (x132 as u128);
+            (t135 as u64, (t135 >> 64) as u64)
+        };
+        let (x139, x140) = {
+            let t139: u128 = (x130 as u128) * (0x4004620095040000_u64 as u128)
+                + (x116 as u128) + (x136 as u128);
+            (t139 as u64, (t139 >> 64) as u64)
+        };
+        let (x143, x144) = {
+            let t143: u128 = (x130 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x120 as u128) + (x140 as u128);
+            (t143 as u64, (t143 >> 64) as u64)
+        };
+        let (x147, x148) = {
+            let t147: u128 = (x130 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x124 as u128) + (x144 as u128);
+            (t147 as u64, (t147 >> 64) as u64)
+        };
+        let (x151, x152) = {
+            let t151: u128 = (x130 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x125 as u128) + (x148 as u128);
+            (t151 as u64, (t151 >> 64) as u64)
+        };
         let x157 = x135.wrapping_mul(0x79435e50d79435e5_u64);
-        let t158: u128 = (x157 as u128) * (0x0000000000000013_u64 as u128)
-            + (x135 as u128);
-        let x159 = (t158 >> 64) as u64;
-        let t162: u128 = (x157 as u128) * (0x0000001380052e00_u64 as u128)
-            + (x139 as u128) + (x159 as u128);
-        let x162 = t162 as u64;
-        let x163 = (t162 >> 64) as u64;
-        let t166: u128 = (x157 as u128) * (0x4004620095040000_u64 as u128)
-            + (x143 as u128) + (x163 as u128);
-        let x166 = t166 as u64;
-        let x167 = (t166 >> 64) as u64;
-        let t170: u128 = (x157 as u128) * (0x5b710818ac000008_u64 as u128)
-            + (x147 as u128) + (x167 as u128);
-        let x170 = t170 as u64;
-        let x171 = (t170 >> 64) as u64;
-        let t174: u128 = (x157 as u128) * (0xe42de125b0015840_u64 as u128)
-            + (x151 as u128) + (x171 as u128);
-        let x174 = t174 as u64;
-        let x175 = (t174 >> 64) as u64;
-        let t178: u128 = (x157 as u128) * (0x240026400f3d82b2_u64 as u128)
-            + (x152 as u128) + (x175 as u128);
-        let x178 = t178 as u64;
-        let x179 = (t178 >> 64) as u64;
-        let t189: u128 = {
-            let (d, b1) = x162.overflowing_sub(0x0000000000000013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let x159 = {
+            let t158: u128 = (x157 as u128) * (0x0000000000000013_u64 as u128)
+                + (x135 as u128);
+            (t158 >> 64) as u64
         };
-        let x189 = t189 as u64;
-        let x190 = (t189 >> 127) as u64;
-        let t191: u128 = {
-            let (d, b1) = x166.overflowing_sub(0x0000001380052e00_u64);
-            let (d, b2) = d.overflowing_sub(x190);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x162, x163) = {
+            let t162: u128 = (x157 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x139 as u128) + (x159 as u128);
+            (t162 as u64, (t162 >> 64) as u64)
         };
-        let x191 = t191 as u64;
-        let x192 = (t191 >> 127) as u64;
-        let t193: u128 = {
-            let (d, b1) = x170.overflowing_sub(0x4004620095040000_u64);
-            let (d, b2) = d.overflowing_sub(x192);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x166, x167) = {
+            let t166: u128 = (x157 as u128) * (0x4004620095040000_u64 as u128)
+                + (x143 as u128) + (x163 as u128);
+            (t166 as u64, (t166 >> 64) as u64)
         };
-        let x193 = t193 as u64;
-        let x194 = (t193 >> 127) as u64;
-        let t195: u128 = {
-            let (d, b1) = x174.overflowing_sub(0x5b710818ac000008_u64);
-            let (d, b2) = d.overflowing_sub(x194);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x170, x171) = {
+            let t170: u128 = (x157 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x147 as u128) + (x167 as u128);
+            (t170 as u64, (t170 >> 64) as u64)
         };
-        let x195 = t195 as u64;
-        let x196 = (t195 >> 127) as u64;
-        let t197: u128 = {
-            let (d, b1) = x178.overflowing_sub(0xe42de125b0015840_u64);
-            let (d, b2) = d.overflowing_sub(x196);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x174, x175) = {
+            let t174: u128 = (x157 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x151 as u128) + (x171 as u128);
+            (t174 as u64, (t174 >> 64) as u64)
         };
-        let x197 = t197 as u64;
-        let x198 = (t197 >> 127) as u64;
-        let t199: u128 = {
-            let (d, b1) = x179.overflowing_sub(0x240026400f3d82b2_u64);
-            let (d, b2) = d.overflowing_sub(x198);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x178, x179) = {
+            let t178: u128 = (x157 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x152 as u128) + (x175 as u128);
+            (t178 as u64, (t178 >> 64) as u64)
         };
-        let x199 = t199 as u64;
-        let x200 = (t199 >> 127) as u64;
-        let x203 = (0 as u64).wrapping_sub(x200);
+        let (x189, x190) = {
+            let t189: u128 = {
+                let (d, b1) = x162.overflowing_sub(0x0000000000000013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t189 as u64, (t189 >> 127) as u64)
+        };
+        let (x191, x192) = {
+            let t191: u128 = {
+                let (d, b1) = x166.overflowing_sub(0x0000001380052e00_u64);
+                let (d, b2) = d.overflowing_sub(x190);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t191 as u64, (t191 >> 127) as u64)
+        };
+        let (x193, x194) = {
+            let t193: u128 = {
+                let (d, b1) = x170.overflowing_sub(0x4004620095040000_u64);
+                let (d, b2) = d.overflowing_sub(x192);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t193 as u64, (t193 >> 127) as u64)
+        };
+        let (x195, x196) = {
+            let t195: u128 = {
+                let (d, b1) = x174.overflowing_sub(0x5b710818ac000008_u64);
+                let (d, b2) = d.overflowing_sub(x194);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t195 as u64, (t195 >> 127) as u64)
+        };
+        let (x197, x198) = {
+            let t197: u128 = {
+                let (d, b1) = x178.overflowing_sub(0xe42de125b0015840_u64);
+                let (d, b2) = d.overflowing_sub(x196);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t197 as u64, (t197 >> 127) as u64)
+        };
+        let (x199, x200) = {
+            let t199: u128 = {
+                let (d, b1) = x179.overflowing_sub(0x240026400f3d82b2_u64);
+                let (d, b2) = d.overflowing_sub(x198);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t199 as u64, (t199 >> 127) as u64)
+        };
+        let x203 = 0u64.wrapping_sub(x200);
         let x204 = x189 ^ (x203 & (x189 ^ x162));
         let x205 = x191 ^ (x203 & (x191 ^ x166));
         let x206 = x193 ^ (x203 & (x193 ^ x170));
@@ -1888,167 +2170,249 @@ impl Fp {
     }
     /// The 2n-limb product a·b of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_wide_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 12] {
-        let t13: u128 = (a[0] as u128) * (b[0] as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[1] as u128) * (b[0] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[2] as u128) * (b[0] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[3] as u128) * (b[0] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[4] as u128) * (b[0] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[5] as u128) * (b[0] as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[0] as u128) * (b[1] as u128) + (x15 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[1] as u128) * (b[1] as u128) + (x17 as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[2] as u128) * (b[1] as u128) + (x19 as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[3] as u128) * (b[1] as u128) + (x21 as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[4] as u128) * (b[1] as u128) + (x23 as u128) + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[5] as u128) * (b[1] as u128) + (x24 as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[0] as u128) * (b[2] as u128) + (x27 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[1] as u128) * (b[2] as u128) + (x29 as u128) + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[2] as u128) * (b[2] as u128) + (x31 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[3] as u128) * (b[2] as u128) + (x33 as u128) + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[4] as u128) * (b[2] as u128) + (x35 as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (a[5] as u128) * (b[2] as u128) + (x36 as u128) + (x46 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[0] as u128) * (b[3] as u128) + (x39 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
-        let t51: u128 = (a[1] as u128) * (b[3] as u128) + (x41 as u128) + (x50 as u128);
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (a[2] as u128) * (b[3] as u128) + (x43 as u128) + (x52 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
-        let t55: u128 = (a[3] as u128) * (b[3] as u128) + (x45 as u128) + (x54 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
-        let t57: u128 = (a[4] as u128) * (b[3] as u128) + (x47 as u128) + (x56 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
-        let t59: u128 = (a[5] as u128) * (b[3] as u128) + (x48 as u128) + (x58 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t61: u128 = (a[0] as u128) * (b[4] as u128) + (x51 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
-        let t63: u128 = (a[1] as u128) * (b[4] as u128) + (x53 as u128) + (x62 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
-        let t65: u128 = (a[2] as u128) * (b[4] as u128) + (x55 as u128) + (x64 as u128);
-        let x65 = t65 as u64;
-        let x66 = (t65 >> 64) as u64;
-        let t67: u128 = (a[3] as u128) * (b[4] as u128) + (x57 as u128) + (x66 as u128);
-        let x67 = t67 as u64;
-        let x68 = (t67 >> 64) as u64;
-        let t69: u128 = (a[4] as u128) * (b[4] as u128) + (x59 as u128) + (x68 as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
-        let t71: u128 = (a[5] as u128) * (b[4] as u128) + (x60 as u128) + (x70 as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (a[0] as u128) * (b[5] as u128) + (x63 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (a[1] as u128) * (b[5] as u128) + (x65 as u128) + (x74 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (a[2] as u128) * (b[5] as u128) + (x67 as u128) + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (a[3] as u128) * (b[5] as u128) + (x69 as u128) + (x78 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (a[4] as u128) * (b[5] as u128) + (x71 as u128) + (x80 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (a[5] as u128) * (b[5] as u128) + (x72 as u128) + (x82 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
+        let (x13, x14) = {
+            let t13: u128 = (a[0] as u128) * (b[0] as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[1] as u128) * (b[0] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[2] as u128) * (b[0] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[3] as u128) * (b[0] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[4] as u128) * (b[0] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[5] as u128) * (b[0] as u128) + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[0] as u128) * (b[1] as u128) + (x15 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[1] as u128) * (b[1] as u128) + (x17 as u128)
+                + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[2] as u128) * (b[1] as u128) + (x19 as u128)
+                + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[3] as u128) * (b[1] as u128) + (x21 as u128)
+                + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[4] as u128) * (b[1] as u128) + (x23 as u128)
+                + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[5] as u128) * (b[1] as u128) + (x24 as u128)
+                + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[0] as u128) * (b[2] as u128) + (x27 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (a[1] as u128) * (b[2] as u128) + (x29 as u128)
+                + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[2] as u128) * (b[2] as u128) + (x31 as u128)
+                + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (a[3] as u128) * (b[2] as u128) + (x33 as u128)
+                + (x42 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[4] as u128) * (b[2] as u128) + (x35 as u128)
+                + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (a[5] as u128) * (b[2] as u128) + (x36 as u128)
+                + (x46 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[0] as u128) * (b[3] as u128) + (x39 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (a[1] as u128) * (b[3] as u128) + (x41 as u128)
+                + (x50 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (a[2] as u128) * (b[3] as u128) + (x43 as u128)
+                + (x52 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (a[3] as u128) * (b[3] as u128) + (x45 as u128)
+                + (x54 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x57, x58) = {
+            let t57: u128 = (a[4] as u128) * (b[3] as u128) + (x47 as u128)
+                + (x56 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (a[5] as u128) * (b[3] as u128) + (x48 as u128)
+                + (x58 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (a[0] as u128) * (b[4] as u128) + (x51 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (a[1] as u128) * (b[4] as u128) + (x53 as u128)
+                + (x62 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
+        let (x65, x66) = {
+            let t65: u128 = (a[2] as u128) * (b[4] as u128) + (x55 as u128)
+                + (x64 as u128);
+            (t65 as u64, (t65 >> 64) as u64)
+        };
+        let (x67, x68) = {
+            let t67: u128 = (a[3] as u128) * (b[4] as u128) + (x57 as u128)
+                + (x66 as u128);
+            (t67 as u64, (t67 >> 64) as u64)
+        };
+        let (x69, x70) = {
+            let t69: u128 = (a[4] as u128) * (b[4] as u128) + (x59 as u128)
+                + (x68 as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = (a[5] as u128) * (b[4] as u128) + (x60 as u128)
+                + (x70 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = (a[0] as u128) * (b[5] as u128) + (x63 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = (a[1] as u128) * (b[5] as u128) + (x65 as u128)
+                + (x74 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = (a[2] as u128) * (b[5] as u128) + (x67 as u128)
+                + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (a[3] as u128) * (b[5] as u128) + (x69 as u128)
+                + (x78 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (a[4] as u128) * (b[5] as u128) + (x71 as u128)
+                + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (a[5] as u128) * (b[5] as u128) + (x72 as u128)
+                + (x82 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
         [x13, x25, x37, x49, x61, x73, x75, x77, x79, x81, x83, x84]
     }
     /// The 2n-limb square a² of a value below p; off-diagonal products once.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_wide_limbs(a: &[u64; 6]) -> [u64; 12] {
-        let t7: u128 = (a[0] as u128) * (a[1] as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[0] as u128) * (a[2] as u128) + (x8 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[0] as u128) * (a[3] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[0] as u128) * (a[4] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[0] as u128) * (a[5] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[1] as u128) * (a[2] as u128) + (x11 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[1] as u128) * (a[3] as u128) + (x13 as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[1] as u128) * (a[4] as u128) + (x15 as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[1] as u128) * (a[5] as u128) + (x16 as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[2] as u128) * (a[3] as u128) + (x21 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[2] as u128) * (a[4] as u128) + (x23 as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[2] as u128) * (a[5] as u128) + (x24 as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[3] as u128) * (a[4] as u128) + (x29 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[3] as u128) * (a[5] as u128) + (x30 as u128) + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[4] as u128) * (a[5] as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
+        let (x7, x8) = {
+            let t7: u128 = (a[0] as u128) * (a[1] as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (a[2] as u128) + (x8 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[0] as u128) * (a[3] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[0] as u128) * (a[4] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[0] as u128) * (a[5] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[1] as u128) * (a[2] as u128) + (x11 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[1] as u128) * (a[3] as u128) + (x13 as u128)
+                + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[1] as u128) * (a[4] as u128) + (x15 as u128)
+                + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[1] as u128) * (a[5] as u128) + (x16 as u128)
+                + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[2] as u128) * (a[3] as u128) + (x21 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[2] as u128) * (a[4] as u128) + (x23 as u128)
+                + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[2] as u128) * (a[5] as u128) + (x24 as u128)
+                + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[3] as u128) * (a[4] as u128) + (x29 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[3] as u128) * (a[5] as u128) + (x30 as u128)
+                + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[4] as u128) * (a[5] as u128) + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
         let x38 = x36 << 1;
         let x39 = x35 >> 63;
         let x40 = x38 | x39;
@@ -2077,244 +2441,323 @@ impl Fp {
         let x63 = x7 >> 63;
         let x64 = x62 | x63;
         let x65 = x7 << 1;
-        let t69: u128 = (a[0] as u128) * (a[0] as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
-        let t71: u128 = (x65 as u128) + (x70 as u128) + (0x0000000000000000_u64 as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (a[1] as u128) * (a[1] as u128) + (x64 as u128) + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (x61 as u128) + (x74 as u128) + (0x0000000000000000_u64 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (a[2] as u128) * (a[2] as u128) + (x58 as u128) + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (x55 as u128) + (x78 as u128) + (0x0000000000000000_u64 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (a[3] as u128) * (a[3] as u128) + (x52 as u128) + (x80 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (x49 as u128) + (x82 as u128) + (0x0000000000000000_u64 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (a[4] as u128) * (a[4] as u128) + (x46 as u128) + (x84 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (x43 as u128) + (x86 as u128) + (0x0000000000000000_u64 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (a[5] as u128) * (a[5] as u128) + (x40 as u128) + (x88 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
+        let (x69, x70) = {
+            let t69: u128 = (a[0] as u128) * (a[0] as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = (x65 as u128) + (x70 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = (a[1] as u128) * (a[1] as u128) + (x64 as u128)
+                + (x72 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = (x61 as u128) + (x74 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = (a[2] as u128) * (a[2] as u128) + (x58 as u128)
+                + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (x55 as u128) + (x78 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (a[3] as u128) * (a[3] as u128) + (x52 as u128)
+                + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (x49 as u128) + (x82 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (a[4] as u128) * (a[4] as u128) + (x46 as u128)
+                + (x84 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (x43 as u128) + (x86 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (a[5] as u128) * (a[5] as u128) + (x40 as u128)
+                + (x88 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
         [x69, x71, x73, x75, x77, x79, x81, x83, x85, x87, x89, x90]
     }
     /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn reduce_wide_limbs(t: &[u64; 12]) -> [u64; 6] {
         let x20 = t[0].wrapping_mul(0x79435e50d79435e5_u64);
-        let t21: u128 = (x20 as u128) * (0x0000000000000013_u64 as u128)
-            + (t[0] as u128);
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (x20 as u128) * (0x0000001380052e00_u64 as u128) + (t[1] as u128)
-            + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (x20 as u128) * (0x4004620095040000_u64 as u128) + (t[2] as u128)
-            + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (x20 as u128) * (0x5b710818ac000008_u64 as u128) + (t[3] as u128)
-            + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (x20 as u128) * (0xe42de125b0015840_u64 as u128) + (t[4] as u128)
-            + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (x20 as u128) * (0x240026400f3d82b2_u64 as u128) + (t[5] as u128)
-            + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (t[6] as u128) + (x32 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
+        let x22 = {
+            let t21: u128 = (x20 as u128) * (0x0000000000000013_u64 as u128)
+                + (t[0] as u128);
+            (t21 >> 64) as u64
+        };
+        let (x23, x24) = {
+            let t23: u128 = (x20 as u128) * (0x0000001380052e00_u64 as u128)
+                + (t[1] as u128) + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (x20 as u128) * (0x4004620095040000_u64 as u128)
+                + (t[2] as u128) + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (x20 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (t[3] as u128) + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (x20 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (t[4] as u128) + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (x20 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (t[5] as u128) + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (t[6] as u128) + (x32 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
         let x35 = x23.wrapping_mul(0x79435e50d79435e5_u64);
-        let t36: u128 = (x35 as u128) * (0x0000000000000013_u64 as u128) + (x23 as u128);
-        let x37 = (t36 >> 64) as u64;
-        let t38: u128 = (x35 as u128) * (0x0000001380052e00_u64 as u128) + (x25 as u128)
-            + (x37 as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
-        let t40: u128 = (x35 as u128) * (0x4004620095040000_u64 as u128) + (x27 as u128)
-            + (x39 as u128);
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 64) as u64;
-        let t42: u128 = (x35 as u128) * (0x5b710818ac000008_u64 as u128) + (x29 as u128)
-            + (x41 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
-        let t44: u128 = (x35 as u128) * (0xe42de125b0015840_u64 as u128) + (x31 as u128)
-            + (x43 as u128);
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 64) as u64;
-        let t46: u128 = (x35 as u128) * (0x240026400f3d82b2_u64 as u128) + (x33 as u128)
-            + (x45 as u128);
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 64) as u64;
-        let t48: u128 = (t[7] as u128) + (x47 as u128) + (x34 as u128);
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 64) as u64;
+        let x37 = {
+            let t36: u128 = (x35 as u128) * (0x0000000000000013_u64 as u128)
+                + (x23 as u128);
+            (t36 >> 64) as u64
+        };
+        let (x38, x39) = {
+            let t38: u128 = (x35 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x25 as u128) + (x37 as u128);
+            (t38 as u64, (t38 >> 64) as u64)
+        };
+        let (x40, x41) = {
+            let t40: u128 = (x35 as u128) * (0x4004620095040000_u64 as u128)
+                + (x27 as u128) + (x39 as u128);
+            (t40 as u64, (t40 >> 64) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = (x35 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x29 as u128) + (x41 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
+        let (x44, x45) = {
+            let t44: u128 = (x35 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x31 as u128) + (x43 as u128);
+            (t44 as u64, (t44 >> 64) as u64)
+        };
+        let (x46, x47) = {
+            let t46: u128 = (x35 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x33 as u128) + (x45 as u128);
+            (t46 as u64, (t46 >> 64) as u64)
+        };
+        let (x48, x49) = {
+            let t48: u128 = (t[7] as u128) + (x47 as u128) + (x34 as u128);
+            (t48 as u64, (t48 >> 64) as u64)
+        };
         let x50 = x38.wrapping_mul(0x79435e50d79435e5_u64);
-        let t51: u128 = (x50 as u128) * (0x0000000000000013_u64 as u128) + (x38 as u128);
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (x50 as u128) * (0x0000001380052e00_u64 as u128) + (x40 as u128)
-            + (x52 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
-        let t55: u128 = (x50 as u128) * (0x4004620095040000_u64 as u128) + (x42 as u128)
-            + (x54 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
-        let t57: u128 = (x50 as u128) * (0x5b710818ac000008_u64 as u128) + (x44 as u128)
-            + (x56 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
-        let t59: u128 = (x50 as u128) * (0xe42de125b0015840_u64 as u128) + (x46 as u128)
-            + (x58 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t61: u128 = (x50 as u128) * (0x240026400f3d82b2_u64 as u128) + (x48 as u128)
-            + (x60 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
-        let t63: u128 = (t[8] as u128) + (x62 as u128) + (x49 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
+        let x52 = {
+            let t51: u128 = (x50 as u128) * (0x0000000000000013_u64 as u128)
+                + (x38 as u128);
+            (t51 >> 64) as u64
+        };
+        let (x53, x54) = {
+            let t53: u128 = (x50 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x40 as u128) + (x52 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (x50 as u128) * (0x4004620095040000_u64 as u128)
+                + (x42 as u128) + (x54 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x57, x58) = {
+            let t57: u128 = (x50 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x44 as u128) + (x56 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (x50 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x46 as u128) + (x58 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (x50 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x48 as u128) + (x60 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (t[8] as u128) + (x62 as u128) + (x49 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
         let x65 = x53.wrapping_mul(0x79435e50d79435e5_u64);
-        let t66: u128 = (x65 as u128) * (0x0000000000000013_u64 as u128) + (x53 as u128);
-        let x67 = (t66 >> 64) as u64;
-        let t68: u128 = (x65 as u128) * (0x0000001380052e00_u64 as u128) + (x55 as u128)
-            + (x67 as u128);
-        let x68 = t68 as u64;
-        let x69 = (t68 >> 64) as u64;
-        let t70: u128 = (x65 as u128) * (0x4004620095040000_u64 as u128) + (x57 as u128)
-            + (x69 as u128);
-        let x70 = t70 as u64;
-        let x71 = (t70 >> 64) as u64;
-        let t72: u128 = (x65 as u128) * (0x5b710818ac000008_u64 as u128) + (x59 as u128)
-            + (x71 as u128);
-        let x72 = t72 as u64;
-        let x73 = (t72 >> 64) as u64;
-        let t74: u128 = (x65 as u128) * (0xe42de125b0015840_u64 as u128) + (x61 as u128)
-            + (x73 as u128);
-        let x74 = t74 as u64;
-        let x75 = (t74 >> 64) as u64;
-        let t76: u128 = (x65 as u128) * (0x240026400f3d82b2_u64 as u128) + (x63 as u128)
-            + (x75 as u128);
-        let x76 = t76 as u64;
-        let x77 = (t76 >> 64) as u64;
-        let t78: u128 = (t[9] as u128) + (x77 as u128) + (x64 as u128);
-        let x78 = t78 as u64;
-        let x79 = (t78 >> 64) as u64;
+        let x67 = {
+            let t66: u128 = (x65 as u128) * (0x0000000000000013_u64 as u128)
+                + (x53 as u128);
+            (t66 >> 64) as u64
+        };
+        let (x68, x69) = {
+            let t68: u128 = (x65 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x55 as u128) + (x67 as u128);
+            (t68 as u64, (t68 >> 64) as u64)
+        };
+        let (x70, x71) = {
+            let t70: u128 = (x65 as u128) * (0x4004620095040000_u64 as u128)
+                + (x57 as u128) + (x69 as u128);
+            (t70 as u64, (t70 >> 64) as u64)
+        };
+        let (x72, x73) = {
+            let t72: u128 = (x65 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x59 as u128) + (x71 as u128);
+            (t72 as u64, (t72 >> 64) as u64)
+        };
+        let (x74, x75) = {
+            let t74: u128 = (x65 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x61 as u128) + (x73 as u128);
+            (t74 as u64, (t74 >> 64) as u64)
+        };
+        let (x76, x77) = {
+            let t76: u128 = (x65 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x63 as u128) + (x75 as u128);
+            (t76 as u64, (t76 >> 64) as u64)
+        };
+        let (x78, x79) = {
+            let t78: u128 = (t[9] as u128) + (x77 as u128) + (x64 as u128);
+            (t78 as u64, (t78 >> 64) as u64)
+        };
         let x80 = x68.wrapping_mul(0x79435e50d79435e5_u64);
-        let t81: u128 = (x80 as u128) * (0x0000000000000013_u64 as u128) + (x68 as u128);
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (x80 as u128) * (0x0000001380052e00_u64 as u128) + (x70 as u128)
-            + (x82 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (x80 as u128) * (0x4004620095040000_u64 as u128) + (x72 as u128)
-            + (x84 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (x80 as u128) * (0x5b710818ac000008_u64 as u128) + (x74 as u128)
-            + (x86 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (x80 as u128) * (0xe42de125b0015840_u64 as u128) + (x76 as u128)
-            + (x88 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
-        let t91: u128 = (x80 as u128) * (0x240026400f3d82b2_u64 as u128) + (x78 as u128)
-            + (x90 as u128);
-        let x91 = t91 as u64;
-        let x92 = (t91 >> 64) as u64;
-        let t93: u128 = (t[10] as u128) + (x92 as u128) + (x79 as u128);
-        let x93 = t93 as u64;
-        let x94 = (t93 >> 64) as u64;
+        let x82 = {
+            let t81: u128 = (x80 as u128) * (0x0000000000000013_u64 as u128)
+                + (x68 as u128);
+            (t81 >> 64) as u64
+        };
+        let (x83, x84) = {
+            let t83: u128 = (x80 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x70 as u128) + (x82 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (x80 as u128) * (0x4004620095040000_u64 as u128)
+                + (x72 as u128) + (x84 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (x80 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x74 as u128) + (x86 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (x80 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x76 as u128) + (x88 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
+        let (x91, x92) = {
+            let t91: u128 = (x80 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x78 as u128) + (x90 as u128);
+            (t91 as u64, (t91 >> 64) as u64)
+        };
+        let (x93, x94) = {
+            let t93: u128 = (t[10] as u128) + (x92 as u128) + (x79 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
         let x95 = x83.wrapping_mul(0x79435e50d79435e5_u64);
-        let t96: u128 = (x95 as u128) * (0x0000000000000013_u64 as u128) + (x83 as u128);
-        let x97 = (t96 >> 64) as u64;
-        let t98: u128 = (x95 as u128) * (0x0000001380052e00_u64 as u128) + (x85 as u128)
-            + (x97 as u128);
-        let x98 = t98 as u64;
-        let x99 = (t98 >> 64) as u64;
-        let t100: u128 = (x95 as u128) * (0x4004620095040000_u64 as u128) + (x87 as u128)
-            + (x99 as u128);
-        let x100 = t100 as u64;
-        let x101 = (t100 >> 64) as u64;
-        let t102: u128 = (x95 as u128) * (0x5b710818ac000008_u64 as u128) + (x89 as u128)
-            + (x101 as u128);
-        let x102 = t102 as u64;
-        let x103 = (t102 >> 64) as u64;
-        let t104: u128 = (x95 as u128) * (0xe42de125b0015840_u64 as u128) + (x91 as u128)
-            + (x103 as u128);
-        let x104 = t104 as u64;
-        let x105 = (t104 >> 64) as u64;
-        let t106: u128 = (x95 as u128) * (0x240026400f3d82b2_u64 as u128) + (x93 as u128)
-            + (x105 as u128);
-        let x106 = t106 as u64;
-        let x107 = (t106 >> 64) as u64;
+        let x97 = {
+            let t96: u128 = (x95 as u128) * (0x0000000000000013_u64 as u128)
+                + (x83 as u128);
+            (t96 >> 64) as u64
+        };
+        let (x98, x99) = {
+            let t98: u128 = (x95 as u128) * (0x0000001380052e00_u64 as u128)
+                + (x85 as u128) + (x97 as u128);
+            (t98 as u64, (t98 >> 64) as u64)
+        };
+        let (x100, x101) = {
+            let t100: u128 = (x95 as u128) * (0x4004620095040000_u64 as u128)
+                + (x87 as u128) + (x99 as u128);
+            (t100 as u64, (t100 >> 64) as u64)
+        };
+        let (x102, x103) = {
+            let t102: u128 = (x95 as u128) * (0x5b710818ac000008_u64 as u128)
+                + (x89 as u128) + (x101 as u128);
+            (t102 as u64, (t102 >> 64) as u64)
+        };
+        let (x104, x105) = {
+            let t104: u128 = (x95 as u128) * (0xe42de125b0015840_u64 as u128)
+                + (x91 as u128) + (x103 as u128);
+            (t104 as u64, (t104 >> 64) as u64)
+        };
+        let (x106, x107) = {
+            let t106: u128 = (x95 as u128) * (0x240026400f3d82b2_u64 as u128)
+                + (x93 as u128) + (x105 as u128);
+            (t106 as u64, (t106 >> 64) as u64)
+        };
         let x108 = t[11].wrapping_add(x107).wrapping_add(x94);
-        let t117: u128 = {
-            let (d, b1) = x98.overflowing_sub(0x0000000000000013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x117, x118) = {
+            let t117: u128 = {
+                let (d, b1) = x98.overflowing_sub(0x0000000000000013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t117 as u64, (t117 >> 127) as u64)
         };
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 127) as u64;
-        let t119: u128 = {
-            let (d, b1) = x100.overflowing_sub(0x0000001380052e00_u64);
-            let (d, b2) = d.overflowing_sub(x118);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x119, x120) = {
+            let t119: u128 = {
+                let (d, b1) = x100.overflowing_sub(0x0000001380052e00_u64);
+                let (d, b2) = d.overflowing_sub(x118);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t119 as u64, (t119 >> 127) as u64)
         };
-        let x119 = t119 as u64;
-        let x120 = (t119 >> 127) as u64;
-        let t121: u128 = {
-            let (d, b1) = x102.overflowing_sub(0x4004620095040000_u64);
-            let (d, b2) = d.overflowing_sub(x120);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x121, x122) = {
+            let t121: u128 = {
+                let (d, b1) = x102.overflowing_sub(0x4004620095040000_u64);
+                let (d, b2) = d.overflowing_sub(x120);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t121 as u64, (t121 >> 127) as u64)
         };
-        let x121 = t121 as u64;
-        let x122 = (t121 >> 127) as u64;
-        let t123: u128 = {
-            let (d, b1) = x104.overflowing_sub(0x5b710818ac000008_u64);
-            let (d, b2) = d.overflowing_sub(x122);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x123, x124) = {
+            let t123: u128 = {
+                let (d, b1) = x104.overflowing_sub(0x5b710818ac000008_u64);
+                let (d, b2) = d.overflowing_sub(x122);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t123 as u64, (t123 >> 127) as u64)
         };
-        let x123 = t123 as u64;
-        let x124 = (t123 >> 127) as u64;
-        let t125: u128 = {
-            let (d, b1) = x106.overflowing_sub(0xe42de125b0015840_u64);
-            let (d, b2) = d.overflowing_sub(x124);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x125, x126) = {
+            let t125: u128 = {
+                let (d, b1) = x106.overflowing_sub(0xe42de125b0015840_u64);
+                let (d, b2) = d.overflowing_sub(x124);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t125 as u64, (t125 >> 127) as u64)
         };
-        let x125 = t125 as u64;
-        let x126 = (t125 >> 127) as u64;
-        let t127: u128 = {
-            let (d, b1) = x108.overflowing_sub(0x240026400f3d82b2_u64);
-            let (d, b2) = d.overflowing_sub(x126);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x127, x128) = {
+            let t127: u128 = {
+                let (d, b1) = x108.overflowing_sub(0x240026400f3d82b2_u64);
+                let (d, b2) = d.overflowing_sub(x126);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t127 as u64, (t127 >> 127) as u64)
         };
-        let x127 = t127 as u64;
-        let x128 = (t127 >> 127) as u64;
-        let x131 = (0 as u64).wrapping_sub(x128);
+        let x131 = 0u64.wrapping_sub(x128);
         let x132 = x117 ^ (x131 & (x117 ^ x98));
         let x133 = x119 ^ (x131 & (x119 ^ x100));
         let x134 = x121 ^ (x131 & (x121 ^ x102));
@@ -2325,86 +2768,103 @@ impl Fp {
     }
     /// (a + b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u64; 12], b: &[u64; 12]) -> [u64; 12] {
-        let t25: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[1] as u128) + (b[1] as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[2] as u128) + (b[2] as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[3] as u128) + (b[3] as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[4] as u128) + (b[4] as u128) + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[5] as u128) + (b[5] as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[6] as u128) + (b[6] as u128) + (x36 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[7] as u128) + (b[7] as u128) + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[8] as u128) + (b[8] as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[9] as u128) + (b[9] as u128) + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[10] as u128) + (b[10] as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
+        let (x25, x26) = {
+            let t25: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[1] as u128) + (b[1] as u128) + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[2] as u128) + (b[2] as u128) + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[3] as u128) + (b[3] as u128) + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[4] as u128) + (b[4] as u128) + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[5] as u128) + (b[5] as u128) + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[6] as u128) + (b[6] as u128) + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (a[7] as u128) + (b[7] as u128) + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[8] as u128) + (b[8] as u128) + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (a[9] as u128) + (b[9] as u128) + (x42 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[10] as u128) + (b[10] as u128) + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
         let x47 = a[11].wrapping_add(b[11]).wrapping_add(x46);
-        let t56: u128 = {
-            let (d, b1) = x37.overflowing_sub(0x0000000000000013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x56, x57) = {
+            let t56: u128 = {
+                let (d, b1) = x37.overflowing_sub(0x0000000000000013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t56 as u64, (t56 >> 127) as u64)
         };
-        let x56 = t56 as u64;
-        let x57 = (t56 >> 127) as u64;
-        let t58: u128 = {
-            let (d, b1) = x39.overflowing_sub(0x0000001380052e00_u64);
-            let (d, b2) = d.overflowing_sub(x57);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x58, x59) = {
+            let t58: u128 = {
+                let (d, b1) = x39.overflowing_sub(0x0000001380052e00_u64);
+                let (d, b2) = d.overflowing_sub(x57);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t58 as u64, (t58 >> 127) as u64)
         };
-        let x58 = t58 as u64;
-        let x59 = (t58 >> 127) as u64;
-        let t60: u128 = {
-            let (d, b1) = x41.overflowing_sub(0x4004620095040000_u64);
-            let (d, b2) = d.overflowing_sub(x59);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x60, x61) = {
+            let t60: u128 = {
+                let (d, b1) = x41.overflowing_sub(0x4004620095040000_u64);
+                let (d, b2) = d.overflowing_sub(x59);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t60 as u64, (t60 >> 127) as u64)
         };
-        let x60 = t60 as u64;
-        let x61 = (t60 >> 127) as u64;
-        let t62: u128 = {
-            let (d, b1) = x43.overflowing_sub(0x5b710818ac000008_u64);
-            let (d, b2) = d.overflowing_sub(x61);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x62, x63) = {
+            let t62: u128 = {
+                let (d, b1) = x43.overflowing_sub(0x5b710818ac000008_u64);
+                let (d, b2) = d.overflowing_sub(x61);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t62 as u64, (t62 >> 127) as u64)
         };
-        let x62 = t62 as u64;
-        let x63 = (t62 >> 127) as u64;
-        let t64: u128 = {
-            let (d, b1) = x45.overflowing_sub(0xe42de125b0015840_u64);
-            let (d, b2) = d.overflowing_sub(x63);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x64, x65) = {
+            let t64: u128 = {
+                let (d, b1) = x45.overflowing_sub(0xe42de125b0015840_u64);
+                let (d, b2) = d.overflowing_sub(x63);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t64 as u64, (t64 >> 127) as u64)
         };
-        let x64 = t64 as u64;
-        let x65 = (t64 >> 127) as u64;
-        let t66: u128 = {
-            let (d, b1) = x47.overflowing_sub(0x240026400f3d82b2_u64);
-            let (d, b2) = d.overflowing_sub(x65);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x66, x67) = {
+            let t66: u128 = {
+                let (d, b1) = x47.overflowing_sub(0x240026400f3d82b2_u64);
+                let (d, b2) = d.overflowing_sub(x65);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t66 as u64, (t66 >> 127) as u64)
         };
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 127) as u64;
-        let x70 = (0 as u64).wrapping_sub(x67);
+        let x70 = 0u64.wrapping_sub(x67);
         let x71 = x56 ^ (x70 & (x56 ^ x37));
         let x72 = x58 ^ (x70 & (x58 ^ x39));
         let x73 = x60 ^ (x70 & (x60 ^ x41));
@@ -2415,113 +2875,131 @@ impl Fp {
     }
     /// (a − b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u64; 12], b: &[u64; 12]) -> [u64; 12] {
-        let t25: u128 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x25, x26) = {
+            let t25: u128 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t25 as u64, (t25 >> 127) as u64)
         };
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 127) as u64;
-        let t27: u128 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x27, x28) = {
+            let t27: u128 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t27 as u64, (t27 >> 127) as u64)
         };
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 127) as u64;
-        let t29: u128 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x29, x30) = {
+            let t29: u128 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t29 as u64, (t29 >> 127) as u64)
         };
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 127) as u64;
-        let t31: u128 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x31, x32) = {
+            let t31: u128 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t31 as u64, (t31 >> 127) as u64)
         };
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 127) as u64;
-        let t33: u128 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x32);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x33, x34) = {
+            let t33: u128 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x32);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t33 as u64, (t33 >> 127) as u64)
         };
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 127) as u64;
-        let t35: u128 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x35, x36) = {
+            let t35: u128 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t35 as u64, (t35 >> 127) as u64)
         };
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 127) as u64;
-        let t37: u128 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x37, x38) = {
+            let t37: u128 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t37 as u64, (t37 >> 127) as u64)
         };
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 127) as u64;
-        let t39: u128 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x39, x40) = {
+            let t39: u128 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t39 as u64, (t39 >> 127) as u64)
         };
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 127) as u64;
-        let t41: u128 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x41, x42) = {
+            let t41: u128 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t41 as u64, (t41 >> 127) as u64)
         };
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 127) as u64;
-        let t43: u128 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x43, x44) = {
+            let t43: u128 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t43 as u64, (t43 >> 127) as u64)
         };
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 127) as u64;
-        let t45: u128 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x45, x46) = {
+            let t45: u128 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t45 as u64, (t45 >> 127) as u64)
         };
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 127) as u64;
-        let t47: u128 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x47, x48) = {
+            let t47: u128 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t47 as u64, (t47 >> 127) as u64)
         };
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 127) as u64;
-        let x49 = (0 as u64).wrapping_sub(x48);
+        let x49 = 0u64.wrapping_sub(x48);
         let x56 = 0x0000000000000013_u64 & x49;
-        let t57: u128 = (x37 as u128) + (x56 as u128) + (0x0000000000000000_u64 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
+        let (x57, x58) = {
+            let t57: u128 = (x37 as u128) + (x56 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
         let x59 = 0x0000001380052e00_u64 & x49;
-        let t60: u128 = (x39 as u128) + (x59 as u128) + (x58 as u128);
-        let x60 = t60 as u64;
-        let x61 = (t60 >> 64) as u64;
+        let (x60, x61) = {
+            let t60: u128 = (x39 as u128) + (x59 as u128) + (x58 as u128);
+            (t60 as u64, (t60 >> 64) as u64)
+        };
         let x62 = 0x4004620095040000_u64 & x49;
-        let t63: u128 = (x41 as u128) + (x62 as u128) + (x61 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
+        let (x63, x64) = {
+            let t63: u128 = (x41 as u128) + (x62 as u128) + (x61 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
         let x65 = 0x5b710818ac000008_u64 & x49;
-        let t66: u128 = (x43 as u128) + (x65 as u128) + (x64 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
+        let (x66, x67) = {
+            let t66: u128 = (x43 as u128) + (x65 as u128) + (x64 as u128);
+            (t66 as u64, (t66 >> 64) as u64)
+        };
         let x68 = 0xe42de125b0015840_u64 & x49;
-        let t69: u128 = (x45 as u128) + (x68 as u128) + (x67 as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
+        let (x69, x70) = {
+            let t69: u128 = (x45 as u128) + (x68 as u128) + (x67 as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
         let x71 = 0x240026400f3d82b2_u64 & x49;
         let x72 = x47.wrapping_add(x71).wrapping_add(x70);
         [x25, x27, x29, x31, x33, x35, x57, x60, x63, x66, x69, x72]
@@ -2545,7 +3023,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u64; 6];
+        let mut limbs = [0u64; 6];
         limbs[0] = x;
         Fp(Self::mont_mul(&limbs, &Self::R2))
     }
@@ -2563,7 +3041,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 48]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u64; 6];
+        let mut limbs = [0u64; 6];
         let mut i = 0;
         while i < 48 {
             limbs[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -2789,7 +3267,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i64 = 485440633518672411;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i64 = ((1 as i64) << 62) - 1;
+    const SAFEGCD_MASK: i64 = (1 << 62) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -2799,7 +3277,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i64, i64, i64, i64) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 62 {
-            let c1 = (delta.wrapping_neg() >> (64 - 1)) as i64;
+            let c1 = delta.wrapping_neg() >> (64 - 1);
             let c2 = ((g & 1) as i64).wrapping_neg();
             let x = ((f as i64 ^ c1).wrapping_sub(c1)) as u64;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -3214,7 +3692,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u64; 6];
+        let mut out = [0u64; 6];
         let mut i = 0;
         while i < 6 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
@@ -3530,7 +4008,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for FpWide {
         b: &FpWide,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> FpWide {
-        let mut out = [0 as u64; 12];
+        let mut out = [0u64; 12];
         let mut i = 0;
         while i < 12 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

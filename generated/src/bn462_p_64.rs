@@ -108,557 +108,713 @@ impl Fp {
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_mul_portable(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
-        let t26: u128 = (a[0] as u128) * (b[0] as u128);
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 64) as u64;
+        let (x26, x27) = {
+            let t26: u128 = (a[0] as u128) * (b[0] as u128);
+            (t26 as u64, (t26 >> 64) as u64)
+        };
         let x28 = x26.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t29: u128 = (x28 as u128) * (0x2401b00840138013_u64 as u128) + (x26 as u128);
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[1] as u128) * (b[0] as u128) + (x27 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (x28 as u128) * (0xf687f64000000000_u64 as u128) + (x31 as u128)
-            + (x30 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[2] as u128) * (b[0] as u128) + (x32 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (x28 as u128) * (0xfffffff6ff66fc6f_u64 as u128) + (x35 as u128)
-            + (x34 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[3] as u128) * (b[0] as u128) + (x36 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (x28 as u128) * (0x12908f41c8020fff_u64 as u128) + (x39 as u128)
-            + (x38 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[4] as u128) * (b[0] as u128) + (x40 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (x28 as u128) * (0xbfca0000000000d8_u64 as u128) + (x43 as u128)
-            + (x42 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (a[5] as u128) * (b[0] as u128) + (x44 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (x28 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128) + (x47 as u128)
-            + (x46 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
-        let t51: u128 = (a[6] as u128) * (b[0] as u128) + (x48 as u128);
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (x28 as u128) * (0x80360120023fffff_u64 as u128) + (x51 as u128)
-            + (x50 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
-        let t55: u128 = (a[7] as u128) * (b[0] as u128) + (x52 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
-        let t57: u128 = (x28 as u128) * (0x0000000000002404_u64 as u128) + (x55 as u128)
-            + (x54 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
+        let x30 = {
+            let t29: u128 = (x28 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x26 as u128);
+            (t29 >> 64) as u64
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[1] as u128) * (b[0] as u128) + (x27 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (x28 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x31 as u128) + (x30 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[2] as u128) * (b[0] as u128) + (x32 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (x28 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x35 as u128) + (x34 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (a[3] as u128) * (b[0] as u128) + (x36 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (x28 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x39 as u128) + (x38 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (a[4] as u128) * (b[0] as u128) + (x40 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (x28 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x43 as u128) + (x42 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (a[5] as u128) * (b[0] as u128) + (x44 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (x28 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x47 as u128) + (x46 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (a[6] as u128) * (b[0] as u128) + (x48 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (x28 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x51 as u128) + (x50 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (a[7] as u128) * (b[0] as u128) + (x52 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x57, x58) = {
+            let t57: u128 = (x28 as u128) * (0x0000000000002404_u64 as u128)
+                + (x55 as u128) + (x54 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
         let x59 = x56.wrapping_add(x58).wrapping_add(0x0000000000000000_u64);
-        let t61: u128 = (a[0] as u128) * (b[1] as u128) + (x33 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
+        let (x61, x62) = {
+            let t61: u128 = (a[0] as u128) * (b[1] as u128) + (x33 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
         let x63 = x61.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t64: u128 = (x63 as u128) * (0x2401b00840138013_u64 as u128) + (x61 as u128);
-        let x65 = (t64 >> 64) as u64;
-        let t66: u128 = (a[1] as u128) * (b[1] as u128) + (x37 as u128) + (x62 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
-        let t68: u128 = (x63 as u128) * (0xf687f64000000000_u64 as u128) + (x66 as u128)
-            + (x65 as u128);
-        let x68 = t68 as u64;
-        let x69 = (t68 >> 64) as u64;
-        let t70: u128 = (a[2] as u128) * (b[1] as u128) + (x41 as u128) + (x67 as u128);
-        let x70 = t70 as u64;
-        let x71 = (t70 >> 64) as u64;
-        let t72: u128 = (x63 as u128) * (0xfffffff6ff66fc6f_u64 as u128) + (x70 as u128)
-            + (x69 as u128);
-        let x72 = t72 as u64;
-        let x73 = (t72 >> 64) as u64;
-        let t74: u128 = (a[3] as u128) * (b[1] as u128) + (x45 as u128) + (x71 as u128);
-        let x74 = t74 as u64;
-        let x75 = (t74 >> 64) as u64;
-        let t76: u128 = (x63 as u128) * (0x12908f41c8020fff_u64 as u128) + (x74 as u128)
-            + (x73 as u128);
-        let x76 = t76 as u64;
-        let x77 = (t76 >> 64) as u64;
-        let t78: u128 = (a[4] as u128) * (b[1] as u128) + (x49 as u128) + (x75 as u128);
-        let x78 = t78 as u64;
-        let x79 = (t78 >> 64) as u64;
-        let t80: u128 = (x63 as u128) * (0xbfca0000000000d8_u64 as u128) + (x78 as u128)
-            + (x77 as u128);
-        let x80 = t80 as u64;
-        let x81 = (t80 >> 64) as u64;
-        let t82: u128 = (a[5] as u128) * (b[1] as u128) + (x53 as u128) + (x79 as u128);
-        let x82 = t82 as u64;
-        let x83 = (t82 >> 64) as u64;
-        let t84: u128 = (x63 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128) + (x82 as u128)
-            + (x81 as u128);
-        let x84 = t84 as u64;
-        let x85 = (t84 >> 64) as u64;
-        let t86: u128 = (a[6] as u128) * (b[1] as u128) + (x57 as u128) + (x83 as u128);
-        let x86 = t86 as u64;
-        let x87 = (t86 >> 64) as u64;
-        let t88: u128 = (x63 as u128) * (0x80360120023fffff_u64 as u128) + (x86 as u128)
-            + (x85 as u128);
-        let x88 = t88 as u64;
-        let x89 = (t88 >> 64) as u64;
-        let t90: u128 = (a[7] as u128) * (b[1] as u128) + (x59 as u128) + (x87 as u128);
-        let x90 = t90 as u64;
-        let x91 = (t90 >> 64) as u64;
-        let t92: u128 = (x63 as u128) * (0x0000000000002404_u64 as u128) + (x90 as u128)
-            + (x89 as u128);
-        let x92 = t92 as u64;
-        let x93 = (t92 >> 64) as u64;
+        let x65 = {
+            let t64: u128 = (x63 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x61 as u128);
+            (t64 >> 64) as u64
+        };
+        let (x66, x67) = {
+            let t66: u128 = (a[1] as u128) * (b[1] as u128) + (x37 as u128)
+                + (x62 as u128);
+            (t66 as u64, (t66 >> 64) as u64)
+        };
+        let (x68, x69) = {
+            let t68: u128 = (x63 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x66 as u128) + (x65 as u128);
+            (t68 as u64, (t68 >> 64) as u64)
+        };
+        let (x70, x71) = {
+            let t70: u128 = (a[2] as u128) * (b[1] as u128) + (x41 as u128)
+                + (x67 as u128);
+            (t70 as u64, (t70 >> 64) as u64)
+        };
+        let (x72, x73) = {
+            let t72: u128 = (x63 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x70 as u128) + (x69 as u128);
+            (t72 as u64, (t72 >> 64) as u64)
+        };
+        let (x74, x75) = {
+            let t74: u128 = (a[3] as u128) * (b[1] as u128) + (x45 as u128)
+                + (x71 as u128);
+            (t74 as u64, (t74 >> 64) as u64)
+        };
+        let (x76, x77) = {
+            let t76: u128 = (x63 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x74 as u128) + (x73 as u128);
+            (t76 as u64, (t76 >> 64) as u64)
+        };
+        let (x78, x79) = {
+            let t78: u128 = (a[4] as u128) * (b[1] as u128) + (x49 as u128)
+                + (x75 as u128);
+            (t78 as u64, (t78 >> 64) as u64)
+        };
+        let (x80, x81) = {
+            let t80: u128 = (x63 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x78 as u128) + (x77 as u128);
+            (t80 as u64, (t80 >> 64) as u64)
+        };
+        let (x82, x83) = {
+            let t82: u128 = (a[5] as u128) * (b[1] as u128) + (x53 as u128)
+                + (x79 as u128);
+            (t82 as u64, (t82 >> 64) as u64)
+        };
+        let (x84, x85) = {
+            let t84: u128 = (x63 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x82 as u128) + (x81 as u128);
+            (t84 as u64, (t84 >> 64) as u64)
+        };
+        let (x86, x87) = {
+            let t86: u128 = (a[6] as u128) * (b[1] as u128) + (x57 as u128)
+                + (x83 as u128);
+            (t86 as u64, (t86 >> 64) as u64)
+        };
+        let (x88, x89) = {
+            let t88: u128 = (x63 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x86 as u128) + (x85 as u128);
+            (t88 as u64, (t88 >> 64) as u64)
+        };
+        let (x90, x91) = {
+            let t90: u128 = (a[7] as u128) * (b[1] as u128) + (x59 as u128)
+                + (x87 as u128);
+            (t90 as u64, (t90 >> 64) as u64)
+        };
+        let (x92, x93) = {
+            let t92: u128 = (x63 as u128) * (0x0000000000002404_u64 as u128)
+                + (x90 as u128) + (x89 as u128);
+            (t92 as u64, (t92 >> 64) as u64)
+        };
         let x94 = x91.wrapping_add(x93).wrapping_add(0x0000000000000000_u64);
-        let t96: u128 = (a[0] as u128) * (b[2] as u128) + (x68 as u128);
-        let x96 = t96 as u64;
-        let x97 = (t96 >> 64) as u64;
+        let (x96, x97) = {
+            let t96: u128 = (a[0] as u128) * (b[2] as u128) + (x68 as u128);
+            (t96 as u64, (t96 >> 64) as u64)
+        };
         let x98 = x96.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t99: u128 = (x98 as u128) * (0x2401b00840138013_u64 as u128) + (x96 as u128);
-        let x100 = (t99 >> 64) as u64;
-        let t101: u128 = (a[1] as u128) * (b[2] as u128) + (x72 as u128) + (x97 as u128);
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 64) as u64;
-        let t103: u128 = (x98 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x101 as u128) + (x100 as u128);
-        let x103 = t103 as u64;
-        let x104 = (t103 >> 64) as u64;
-        let t105: u128 = (a[2] as u128) * (b[2] as u128) + (x76 as u128)
-            + (x102 as u128);
-        let x105 = t105 as u64;
-        let x106 = (t105 >> 64) as u64;
-        let t107: u128 = (x98 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x105 as u128) + (x104 as u128);
-        let x107 = t107 as u64;
-        let x108 = (t107 >> 64) as u64;
-        let t109: u128 = (a[3] as u128) * (b[2] as u128) + (x80 as u128)
-            + (x106 as u128);
-        let x109 = t109 as u64;
-        let x110 = (t109 >> 64) as u64;
-        let t111: u128 = (x98 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x109 as u128) + (x108 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
-        let t113: u128 = (a[4] as u128) * (b[2] as u128) + (x84 as u128)
-            + (x110 as u128);
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 64) as u64;
-        let t115: u128 = (x98 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x113 as u128) + (x112 as u128);
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 64) as u64;
-        let t117: u128 = (a[5] as u128) * (b[2] as u128) + (x88 as u128)
-            + (x114 as u128);
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 64) as u64;
-        let t119: u128 = (x98 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x117 as u128) + (x116 as u128);
-        let x119 = t119 as u64;
-        let x120 = (t119 >> 64) as u64;
-        let t121: u128 = (a[6] as u128) * (b[2] as u128) + (x92 as u128)
-            + (x118 as u128);
-        let x121 = t121 as u64;
-        let x122 = (t121 >> 64) as u64;
-        let t123: u128 = (x98 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x121 as u128) + (x120 as u128);
-        let x123 = t123 as u64;
-        let x124 = (t123 >> 64) as u64;
-        let t125: u128 = (a[7] as u128) * (b[2] as u128) + (x94 as u128)
-            + (x122 as u128);
-        let x125 = t125 as u64;
-        let x126 = (t125 >> 64) as u64;
-        let t127: u128 = (x98 as u128) * (0x0000000000002404_u64 as u128)
-            + (x125 as u128) + (x124 as u128);
-        let x127 = t127 as u64;
-        let x128 = (t127 >> 64) as u64;
+        let x100 = {
+            let t99: u128 = (x98 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x96 as u128);
+            (t99 >> 64) as u64
+        };
+        let (x101, x102) = {
+            let t101: u128 = (a[1] as u128) * (b[2] as u128) + (x72 as u128)
+                + (x97 as u128);
+            (t101 as u64, (t101 >> 64) as u64)
+        };
+        let (x103, x104) = {
+            let t103: u128 = (x98 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x101 as u128) + (x100 as u128);
+            (t103 as u64, (t103 >> 64) as u64)
+        };
+        let (x105, x106) = {
+            let t105: u128 = (a[2] as u128) * (b[2] as u128) + (x76 as u128)
+                + (x102 as u128);
+            (t105 as u64, (t105 >> 64) as u64)
+        };
+        let (x107, x108) = {
+            let t107: u128 = (x98 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x105 as u128) + (x104 as u128);
+            (t107 as u64, (t107 >> 64) as u64)
+        };
+        let (x109, x110) = {
+            let t109: u128 = (a[3] as u128) * (b[2] as u128) + (x80 as u128)
+                + (x106 as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (x98 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x109 as u128) + (x108 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
+        let (x113, x114) = {
+            let t113: u128 = (a[4] as u128) * (b[2] as u128) + (x84 as u128)
+                + (x110 as u128);
+            (t113 as u64, (t113 >> 64) as u64)
+        };
+        let (x115, x116) = {
+            let t115: u128 = (x98 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x113 as u128) + (x112 as u128);
+            (t115 as u64, (t115 >> 64) as u64)
+        };
+        let (x117, x118) = {
+            let t117: u128 = (a[5] as u128) * (b[2] as u128) + (x88 as u128)
+                + (x114 as u128);
+            (t117 as u64, (t117 >> 64) as u64)
+        };
+        let (x119, x120) = {
+            let t119: u128 = (x98 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x117 as u128) + (x116 as u128);
+            (t119 as u64, (t119 >> 64) as u64)
+        };
+        let (x121, x122) = {
+            let t121: u128 = (a[6] as u128) * (b[2] as u128) + (x92 as u128)
+                + (x118 as u128);
+            (t121 as u64, (t121 >> 64) as u64)
+        };
+        let (x123, x124) = {
+            let t123: u128 = (x98 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x121 as u128) + (x120 as u128);
+            (t123 as u64, (t123 >> 64) as u64)
+        };
+        let (x125, x126) = {
+            let t125: u128 = (a[7] as u128) * (b[2] as u128) + (x94 as u128)
+                + (x122 as u128);
+            (t125 as u64, (t125 >> 64) as u64)
+        };
+        let (x127, x128) = {
+            let t127: u128 = (x98 as u128) * (0x0000000000002404_u64 as u128)
+                + (x125 as u128) + (x124 as u128);
+            (t127 as u64, (t127 >> 64) as u64)
+        };
         let x129 = x126.wrapping_add(x128).wrapping_add(0x0000000000000000_u64);
-        let t131: u128 = (a[0] as u128) * (b[3] as u128) + (x103 as u128);
-        let x131 = t131 as u64;
-        let x132 = (t131 >> 64) as u64;
+        let (x131, x132) = {
+            let t131: u128 = (a[0] as u128) * (b[3] as u128) + (x103 as u128);
+            (t131 as u64, (t131 >> 64) as u64)
+        };
         let x133 = x131.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t134: u128 = (x133 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x131 as u128);
-        let x135 = (t134 >> 64) as u64;
-        let t136: u128 = (a[1] as u128) * (b[3] as u128) + (x107 as u128)
-            + (x132 as u128);
-        let x136 = t136 as u64;
-        let x137 = (t136 >> 64) as u64;
-        let t138: u128 = (x133 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x136 as u128) + (x135 as u128);
-        let x138 = t138 as u64;
-        let x139 = (t138 >> 64) as u64;
-        let t140: u128 = (a[2] as u128) * (b[3] as u128) + (x111 as u128)
-            + (x137 as u128);
-        let x140 = t140 as u64;
-        let x141 = (t140 >> 64) as u64;
-        let t142: u128 = (x133 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x140 as u128) + (x139 as u128);
-        let x142 = t142 as u64;
-        let x143 = (t142 >> 64) as u64;
-        let t144: u128 = (a[3] as u128) * (b[3] as u128) + (x115 as u128)
-            + (x141 as u128);
-        let x144 = t144 as u64;
-        let x145 = (t144 >> 64) as u64;
-        let t146: u128 = (x133 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x144 as u128) + (x143 as u128);
-        let x146 = t146 as u64;
-        let x147 = (t146 >> 64) as u64;
-        let t148: u128 = (a[4] as u128) * (b[3] as u128) + (x119 as u128)
-            + (x145 as u128);
-        let x148 = t148 as u64;
-        let x149 = (t148 >> 64) as u64;
-        let t150: u128 = (x133 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x148 as u128) + (x147 as u128);
-        let x150 = t150 as u64;
-        let x151 = (t150 >> 64) as u64;
-        let t152: u128 = (a[5] as u128) * (b[3] as u128) + (x123 as u128)
-            + (x149 as u128);
-        let x152 = t152 as u64;
-        let x153 = (t152 >> 64) as u64;
-        let t154: u128 = (x133 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x152 as u128) + (x151 as u128);
-        let x154 = t154 as u64;
-        let x155 = (t154 >> 64) as u64;
-        let t156: u128 = (a[6] as u128) * (b[3] as u128) + (x127 as u128)
-            + (x153 as u128);
-        let x156 = t156 as u64;
-        let x157 = (t156 >> 64) as u64;
-        let t158: u128 = (x133 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x156 as u128) + (x155 as u128);
-        let x158 = t158 as u64;
-        let x159 = (t158 >> 64) as u64;
-        let t160: u128 = (a[7] as u128) * (b[3] as u128) + (x129 as u128)
-            + (x157 as u128);
-        let x160 = t160 as u64;
-        let x161 = (t160 >> 64) as u64;
-        let t162: u128 = (x133 as u128) * (0x0000000000002404_u64 as u128)
-            + (x160 as u128) + (x159 as u128);
-        let x162 = t162 as u64;
-        let x163 = (t162 >> 64) as u64;
+        let x135 = {
+            let t134: u128 = (x133 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x131 as u128);
+            (t134 >> 64) as u64
+        };
+        let (x136, x137) = {
+            let t136: u128 = (a[1] as u128) * (b[3] as u128) + (x107 as u128)
+                + (x132 as u128);
+            (t136 as u64, (t136 >> 64) as u64)
+        };
+        let (x138, x139) = {
+            let t138: u128 = (x133 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x136 as u128) + (x135 as u128);
+            (t138 as u64, (t138 >> 64) as u64)
+        };
+        let (x140, x141) = {
+            let t140: u128 = (a[2] as u128) * (b[3] as u128) + (x111 as u128)
+                + (x137 as u128);
+            (t140 as u64, (t140 >> 64) as u64)
+        };
+        let (x142, x143) = {
+            let t142: u128 = (x133 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x140 as u128) + (x139 as u128);
+            (t142 as u64, (t142 >> 64) as u64)
+        };
+        let (x144, x145) = {
+            let t144: u128 = (a[3] as u128) * (b[3] as u128) + (x115 as u128)
+                + (x141 as u128);
+            (t144 as u64, (t144 >> 64) as u64)
+        };
+        let (x146, x147) = {
+            let t146: u128 = (x133 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x144 as u128) + (x143 as u128);
+            (t146 as u64, (t146 >> 64) as u64)
+        };
+        let (x148, x149) = {
+            let t148: u128 = (a[4] as u128) * (b[3] as u128) + (x119 as u128)
+                + (x145 as u128);
+            (t148 as u64, (t148 >> 64) as u64)
+        };
+        let (x150, x151) = {
+            let t150: u128 = (x133 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x148 as u128) + (x147 as u128);
+            (t150 as u64, (t150 >> 64) as u64)
+        };
+        let (x152, x153) = {
+            let t152: u128 = (a[5] as u128) * (b[3] as u128) + (x123 as u128)
+                + (x149 as u128);
+            (t152 as u64, (t152 >> 64) as u64)
+        };
+        let (x154, x155) = {
+            let t154: u128 = (x133 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x152 as u128) + (x151 as u128);
+            (t154 as u64, (t154 >> 64) as u64)
+        };
+        let (x156, x157) = {
+            let t156: u128 = (a[6] as u128) * (b[3] as u128) + (x127 as u128)
+                + (x153 as u128);
+            (t156 as u64, (t156 >> 64) as u64)
+        };
+        let (x158, x159) = {
+            let t158: u128 = (x133 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x156 as u128) + (x155 as u128);
+            (t158 as u64, (t158 >> 64) as u64)
+        };
+        let (x160, x161) = {
+            let t160: u128 = (a[7] as u128) * (b[3] as u128) + (x129 as u128)
+                + (x157 as u128);
+            (t160 as u64, (t160 >> 64) as u64)
+        };
+        let (x162, x163) = {
+            let t162: u128 = (x133 as u128) * (0x0000000000002404_u64 as u128)
+                + (x160 as u128) + (x159 as u128);
+            (t162 as u64, (t162 >> 64) as u64)
+        };
         let x164 = x161.wrapping_add(x163).wrapping_add(0x0000000000000000_u64);
-        let t166: u128 = (a[0] as u128) * (b[4] as u128) + (x138 as u128);
-        let x166 = t166 as u64;
-        let x167 = (t166 >> 64) as u64;
+        let (x166, x167) = {
+            let t166: u128 = (a[0] as u128) * (b[4] as u128) + (x138 as u128);
+            (t166 as u64, (t166 >> 64) as u64)
+        };
         let x168 = x166.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t169: u128 = (x168 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x166 as u128);
-        let x170 = (t169 >> 64) as u64;
-        let t171: u128 = (a[1] as u128) * (b[4] as u128) + (x142 as u128)
-            + (x167 as u128);
-        let x171 = t171 as u64;
-        let x172 = (t171 >> 64) as u64;
-        let t173: u128 = (x168 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x171 as u128) + (x170 as u128);
-        let x173 = t173 as u64;
-        let x174 = (t173 >> 64) as u64;
-        let t175: u128 = (a[2] as u128) * (b[4] as u128) + (x146 as u128)
-            + (x172 as u128);
-        let x175 = t175 as u64;
-        let x176 = (t175 >> 64) as u64;
-        let t177: u128 = (x168 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x175 as u128) + (x174 as u128);
-        let x177 = t177 as u64;
-        let x178 = (t177 >> 64) as u64;
-        let t179: u128 = (a[3] as u128) * (b[4] as u128) + (x150 as u128)
-            + (x176 as u128);
-        let x179 = t179 as u64;
-        let x180 = (t179 >> 64) as u64;
-        let t181: u128 = (x168 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x179 as u128) + (x178 as u128);
-        let x181 = t181 as u64;
-        let x182 = (t181 >> 64) as u64;
-        let t183: u128 = (a[4] as u128) * (b[4] as u128) + (x154 as u128)
-            + (x180 as u128);
-        let x183 = t183 as u64;
-        let x184 = (t183 >> 64) as u64;
-        let t185: u128 = (x168 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x183 as u128) + (x182 as u128);
-        let x185 = t185 as u64;
-        let x186 = (t185 >> 64) as u64;
-        let t187: u128 = (a[5] as u128) * (b[4] as u128) + (x158 as u128)
-            + (x184 as u128);
-        let x187 = t187 as u64;
-        let x188 = (t187 >> 64) as u64;
-        let t189: u128 = (x168 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x187 as u128) + (x186 as u128);
-        let x189 = t189 as u64;
-        let x190 = (t189 >> 64) as u64;
-        let t191: u128 = (a[6] as u128) * (b[4] as u128) + (x162 as u128)
-            + (x188 as u128);
-        let x191 = t191 as u64;
-        let x192 = (t191 >> 64) as u64;
-        let t193: u128 = (x168 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x191 as u128) + (x190 as u128);
-        let x193 = t193 as u64;
-        let x194 = (t193 >> 64) as u64;
-        let t195: u128 = (a[7] as u128) * (b[4] as u128) + (x164 as u128)
-            + (x192 as u128);
-        let x195 = t195 as u64;
-        let x196 = (t195 >> 64) as u64;
-        let t197: u128 = (x168 as u128) * (0x0000000000002404_u64 as u128)
-            + (x195 as u128) + (x194 as u128);
-        let x197 = t197 as u64;
-        let x198 = (t197 >> 64) as u64;
+        let x170 = {
+            let t169: u128 = (x168 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x166 as u128);
+            (t169 >> 64) as u64
+        };
+        let (x171, x172) = {
+            let t171: u128 = (a[1] as u128) * (b[4] as u128) + (x142 as u128)
+                + (x167 as u128);
+            (t171 as u64, (t171 >> 64) as u64)
+        };
+        let (x173, x174) = {
+            let t173: u128 = (x168 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x171 as u128) + (x170 as u128);
+            (t173 as u64, (t173 >> 64) as u64)
+        };
+        let (x175, x176) = {
+            let t175: u128 = (a[2] as u128) * (b[4] as u128) + (x146 as u128)
+                + (x172 as u128);
+            (t175 as u64, (t175 >> 64) as u64)
+        };
+        let (x177, x178) = {
+            let t177: u128 = (x168 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x175 as u128) + (x174 as u128);
+            (t177 as u64, (t177 >> 64) as u64)
+        };
+        let (x179, x180) = {
+            let t179: u128 = (a[3] as u128) * (b[4] as u128) + (x150 as u128)
+                + (x176 as u128);
+            (t179 as u64, (t179 >> 64) as u64)
+        };
+        let (x181, x182) = {
+            let t181: u128 = (x168 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x179 as u128) + (x178 as u128);
+            (t181 as u64, (t181 >> 64) as u64)
+        };
+        let (x183, x184) = {
+            let t183: u128 = (a[4] as u128) * (b[4] as u128) + (x154 as u128)
+                + (x180 as u128);
+            (t183 as u64, (t183 >> 64) as u64)
+        };
+        let (x185, x186) = {
+            let t185: u128 = (x168 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x183 as u128) + (x182 as u128);
+            (t185 as u64, (t185 >> 64) as u64)
+        };
+        let (x187, x188) = {
+            let t187: u128 = (a[5] as u128) * (b[4] as u128) + (x158 as u128)
+                + (x184 as u128);
+            (t187 as u64, (t187 >> 64) as u64)
+        };
+        let (x189, x190) = {
+            let t189: u128 = (x168 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x187 as u128) + (x186 as u128);
+            (t189 as u64, (t189 >> 64) as u64)
+        };
+        let (x191, x192) = {
+            let t191: u128 = (a[6] as u128) * (b[4] as u128) + (x162 as u128)
+                + (x188 as u128);
+            (t191 as u64, (t191 >> 64) as u64)
+        };
+        let (x193, x194) = {
+            let t193: u128 = (x168 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x191 as u128) + (x190 as u128);
+            (t193 as u64, (t193 >> 64) as u64)
+        };
+        let (x195, x196) = {
+            let t195: u128 = (a[7] as u128) * (b[4] as u128) + (x164 as u128)
+                + (x192 as u128);
+            (t195 as u64, (t195 >> 64) as u64)
+        };
+        let (x197, x198) = {
+            let t197: u128 = (x168 as u128) * (0x0000000000002404_u64 as u128)
+                + (x195 as u128) + (x194 as u128);
+            (t197 as u64, (t197 >> 64) as u64)
+        };
         let x199 = x196.wrapping_add(x198).wrapping_add(0x0000000000000000_u64);
-        let t201: u128 = (a[0] as u128) * (b[5] as u128) + (x173 as u128);
-        let x201 = t201 as u64;
-        let x202 = (t201 >> 64) as u64;
+        let (x201, x202) = {
+            let t201: u128 = (a[0] as u128) * (b[5] as u128) + (x173 as u128);
+            (t201 as u64, (t201 >> 64) as u64)
+        };
         let x203 = x201.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t204: u128 = (x203 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x201 as u128);
-        let x205 = (t204 >> 64) as u64;
-        let t206: u128 = (a[1] as u128) * (b[5] as u128) + (x177 as u128)
-            + (x202 as u128);
-        let x206 = t206 as u64;
-        let x207 = (t206 >> 64) as u64;
-        let t208: u128 = (x203 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x206 as u128) + (x205 as u128);
-        let x208 = t208 as u64;
-        let x209 = (t208 >> 64) as u64;
-        let t210: u128 = (a[2] as u128) * (b[5] as u128) + (x181 as u128)
-            + (x207 as u128);
-        let x210 = t210 as u64;
-        let x211 = (t210 >> 64) as u64;
-        let t212: u128 = (x203 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x210 as u128) + (x209 as u128);
-        let x212 = t212 as u64;
-        let x213 = (t212 >> 64) as u64;
-        let t214: u128 = (a[3] as u128) * (b[5] as u128) + (x185 as u128)
-            + (x211 as u128);
-        let x214 = t214 as u64;
-        let x215 = (t214 >> 64) as u64;
-        let t216: u128 = (x203 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x214 as u128) + (x213 as u128);
-        let x216 = t216 as u64;
-        let x217 = (t216 >> 64) as u64;
-        let t218: u128 = (a[4] as u128) * (b[5] as u128) + (x189 as u128)
-            + (x215 as u128);
-        let x218 = t218 as u64;
-        let x219 = (t218 >> 64) as u64;
-        let t220: u128 = (x203 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x218 as u128) + (x217 as u128);
-        let x220 = t220 as u64;
-        let x221 = (t220 >> 64) as u64;
-        let t222: u128 = (a[5] as u128) * (b[5] as u128) + (x193 as u128)
-            + (x219 as u128);
-        let x222 = t222 as u64;
-        let x223 = (t222 >> 64) as u64;
-        let t224: u128 = (x203 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x222 as u128) + (x221 as u128);
-        let x224 = t224 as u64;
-        let x225 = (t224 >> 64) as u64;
-        let t226: u128 = (a[6] as u128) * (b[5] as u128) + (x197 as u128)
-            + (x223 as u128);
-        let x226 = t226 as u64;
-        let x227 = (t226 >> 64) as u64;
-        let t228: u128 = (x203 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x226 as u128) + (x225 as u128);
-        let x228 = t228 as u64;
-        let x229 = (t228 >> 64) as u64;
-        let t230: u128 = (a[7] as u128) * (b[5] as u128) + (x199 as u128)
-            + (x227 as u128);
-        let x230 = t230 as u64;
-        let x231 = (t230 >> 64) as u64;
-        let t232: u128 = (x203 as u128) * (0x0000000000002404_u64 as u128)
-            + (x230 as u128) + (x229 as u128);
-        let x232 = t232 as u64;
-        let x233 = (t232 >> 64) as u64;
+        let x205 = {
+            let t204: u128 = (x203 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x201 as u128);
+            (t204 >> 64) as u64
+        };
+        let (x206, x207) = {
+            let t206: u128 = (a[1] as u128) * (b[5] as u128) + (x177 as u128)
+                + (x202 as u128);
+            (t206 as u64, (t206 >> 64) as u64)
+        };
+        let (x208, x209) = {
+            let t208: u128 = (x203 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x206 as u128) + (x205 as u128);
+            (t208 as u64, (t208 >> 64) as u64)
+        };
+        let (x210, x211) = {
+            let t210: u128 = (a[2] as u128) * (b[5] as u128) + (x181 as u128)
+                + (x207 as u128);
+            (t210 as u64, (t210 >> 64) as u64)
+        };
+        let (x212, x213) = {
+            let t212: u128 = (x203 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x210 as u128) + (x209 as u128);
+            (t212 as u64, (t212 >> 64) as u64)
+        };
+        let (x214, x215) = {
+            let t214: u128 = (a[3] as u128) * (b[5] as u128) + (x185 as u128)
+                + (x211 as u128);
+            (t214 as u64, (t214 >> 64) as u64)
+        };
+        let (x216, x217) = {
+            let t216: u128 = (x203 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x214 as u128) + (x213 as u128);
+            (t216 as u64, (t216 >> 64) as u64)
+        };
+        let (x218, x219) = {
+            let t218: u128 = (a[4] as u128) * (b[5] as u128) + (x189 as u128)
+                + (x215 as u128);
+            (t218 as u64, (t218 >> 64) as u64)
+        };
+        let (x220, x221) = {
+            let t220: u128 = (x203 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x218 as u128) + (x217 as u128);
+            (t220 as u64, (t220 >> 64) as u64)
+        };
+        let (x222, x223) = {
+            let t222: u128 = (a[5] as u128) * (b[5] as u128) + (x193 as u128)
+                + (x219 as u128);
+            (t222 as u64, (t222 >> 64) as u64)
+        };
+        let (x224, x225) = {
+            let t224: u128 = (x203 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x222 as u128) + (x221 as u128);
+            (t224 as u64, (t224 >> 64) as u64)
+        };
+        let (x226, x227) = {
+            let t226: u128 = (a[6] as u128) * (b[5] as u128) + (x197 as u128)
+                + (x223 as u128);
+            (t226 as u64, (t226 >> 64) as u64)
+        };
+        let (x228, x229) = {
+            let t228: u128 = (x203 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x226 as u128) + (x225 as u128);
+            (t228 as u64, (t228 >> 64) as u64)
+        };
+        let (x230, x231) = {
+            let t230: u128 = (a[7] as u128) * (b[5] as u128) + (x199 as u128)
+                + (x227 as u128);
+            (t230 as u64, (t230 >> 64) as u64)
+        };
+        let (x232, x233) = {
+            let t232: u128 = (x203 as u128) * (0x0000000000002404_u64 as u128)
+                + (x230 as u128) + (x229 as u128);
+            (t232 as u64, (t232 >> 64) as u64)
+        };
         let x234 = x231.wrapping_add(x233).wrapping_add(0x0000000000000000_u64);
-        let t236: u128 = (a[0] as u128) * (b[6] as u128) + (x208 as u128);
-        let x236 = t236 as u64;
-        let x237 = (t236 >> 64) as u64;
+        let (x236, x237) = {
+            let t236: u128 = (a[0] as u128) * (b[6] as u128) + (x208 as u128);
+            (t236 as u64, (t236 >> 64) as u64)
+        };
         let x238 = x236.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t239: u128 = (x238 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x236 as u128);
-        let x240 = (t239 >> 64) as u64;
-        let t241: u128 = (a[1] as u128) * (b[6] as u128) + (x212 as u128)
-            + (x237 as u128);
-        let x241 = t241 as u64;
-        let x242 = (t241 >> 64) as u64;
-        let t243: u128 = (x238 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x241 as u128) + (x240 as u128);
-        let x243 = t243 as u64;
-        let x244 = (t243 >> 64) as u64;
-        let t245: u128 = (a[2] as u128) * (b[6] as u128) + (x216 as u128)
-            + (x242 as u128);
-        let x245 = t245 as u64;
-        let x246 = (t245 >> 64) as u64;
-        let t247: u128 = (x238 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x245 as u128) + (x244 as u128);
-        let x247 = t247 as u64;
-        let x248 = (t247 >> 64) as u64;
-        let t249: u128 = (a[3] as u128) * (b[6] as u128) + (x220 as u128)
-            + (x246 as u128);
-        let x249 = t249 as u64;
-        let x250 = (t249 >> 64) as u64;
-        let t251: u128 = (x238 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x249 as u128) + (x248 as u128);
-        let x251 = t251 as u64;
-        let x252 = (t251 >> 64) as u64;
-        let t253: u128 = (a[4] as u128) * (b[6] as u128) + (x224 as u128)
-            + (x250 as u128);
-        let x253 = t253 as u64;
-        let x254 = (t253 >> 64) as u64;
-        let t255: u128 = (x238 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x253 as u128) + (x252 as u128);
-        let x255 = t255 as u64;
-        let x256 = (t255 >> 64) as u64;
-        let t257: u128 = (a[5] as u128) * (b[6] as u128) + (x228 as u128)
-            + (x254 as u128);
-        let x257 = t257 as u64;
-        let x258 = (t257 >> 64) as u64;
-        let t259: u128 = (x238 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x257 as u128) + (x256 as u128);
-        let x259 = t259 as u64;
-        let x260 = (t259 >> 64) as u64;
-        let t261: u128 = (a[6] as u128) * (b[6] as u128) + (x232 as u128)
-            + (x258 as u128);
-        let x261 = t261 as u64;
-        let x262 = (t261 >> 64) as u64;
-        let t263: u128 = (x238 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x261 as u128) + (x260 as u128);
-        let x263 = t263 as u64;
-        let x264 = (t263 >> 64) as u64;
-        let t265: u128 = (a[7] as u128) * (b[6] as u128) + (x234 as u128)
-            + (x262 as u128);
-        let x265 = t265 as u64;
-        let x266 = (t265 >> 64) as u64;
-        let t267: u128 = (x238 as u128) * (0x0000000000002404_u64 as u128)
-            + (x265 as u128) + (x264 as u128);
-        let x267 = t267 as u64;
-        let x268 = (t267 >> 64) as u64;
+        let x240 = {
+            let t239: u128 = (x238 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x236 as u128);
+            (t239 >> 64) as u64
+        };
+        let (x241, x242) = {
+            let t241: u128 = (a[1] as u128) * (b[6] as u128) + (x212 as u128)
+                + (x237 as u128);
+            (t241 as u64, (t241 >> 64) as u64)
+        };
+        let (x243, x244) = {
+            let t243: u128 = (x238 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x241 as u128) + (x240 as u128);
+            (t243 as u64, (t243 >> 64) as u64)
+        };
+        let (x245, x246) = {
+            let t245: u128 = (a[2] as u128) * (b[6] as u128) + (x216 as u128)
+                + (x242 as u128);
+            (t245 as u64, (t245 >> 64) as u64)
+        };
+        let (x247, x248) = {
+            let t247: u128 = (x238 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x245 as u128) + (x244 as u128);
+            (t247 as u64, (t247 >> 64) as u64)
+        };
+        let (x249, x250) = {
+            let t249: u128 = (a[3] as u128) * (b[6] as u128) + (x220 as u128)
+                + (x246 as u128);
+            (t249 as u64, (t249 >> 64) as u64)
+        };
+        let (x251, x252) = {
+            let t251: u128 = (x238 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x249 as u128) + (x248 as u128);
+            (t251 as u64, (t251 >> 64) as u64)
+        };
+        let (x253, x254) = {
+            let t253: u128 = (a[4] as u128) * (b[6] as u128) + (x224 as u128)
+                + (x250 as u128);
+            (t253 as u64, (t253 >> 64) as u64)
+        };
+        let (x255, x256) = {
+            let t255: u128 = (x238 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x253 as u128) + (x252 as u128);
+            (t255 as u64, (t255 >> 64) as u64)
+        };
+        let (x257, x258) = {
+            let t257: u128 = (a[5] as u128) * (b[6] as u128) + (x228 as u128)
+                + (x254 as u128);
+            (t257 as u64, (t257 >> 64) as u64)
+        };
+        let (x259, x260) = {
+            let t259: u128 = (x238 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x257 as u128) + (x256 as u128);
+            (t259 as u64, (t259 >> 64) as u64)
+        };
+        let (x261, x262) = {
+            let t261: u128 = (a[6] as u128) * (b[6] as u128) + (x232 as u128)
+                + (x258 as u128);
+            (t261 as u64, (t261 >> 64) as u64)
+        };
+        let (x263, x264) = {
+            let t263: u128 = (x238 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x261 as u128) + (x260 as u128);
+            (t263 as u64, (t263 >> 64) as u64)
+        };
+        let (x265, x266) = {
+            let t265: u128 = (a[7] as u128) * (b[6] as u128) + (x234 as u128)
+                + (x262 as u128);
+            (t265 as u64, (t265 >> 64) as u64)
+        };
+        let (x267, x268) = {
+            let t267: u128 = (x238 as u128) * (0x0000000000002404_u64 as u128)
+                + (x265 as u128) + (x264 as u128);
+            (t267 as u64, (t267 >> 64) as u64)
+        };
         let x269 = x266.wrapping_add(x268).wrapping_add(0x0000000000000000_u64);
-        let t271: u128 = (a[0] as u128) * (b[7] as u128) + (x243 as u128);
-        let x271 = t271 as u64;
-        let x272 = (t271 >> 64) as u64;
+        let (x271, x272) = {
+            let t271: u128 = (a[0] as u128) * (b[7] as u128) + (x243 as u128);
+            (t271 as u64, (t271 >> 64) as u64)
+        };
         let x273 = x271.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t274: u128 = (x273 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x271 as u128);
-        let x275 = (t274 >> 64) as u64;
-        let t276: u128 = (a[1] as u128) * (b[7] as u128) + (x247 as u128)
-            + (x272 as u128);
-        let x276 = t276 as u64;
-        let x277 = (t276 >> 64) as u64;
-        let t278: u128 = (x273 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x276 as u128) + (x275 as u128);
-        let x278 = t278 as u64;
-        let x279 = (t278 >> 64) as u64;
-        let t280: u128 = (a[2] as u128) * (b[7] as u128) + (x251 as u128)
-            + (x277 as u128);
-        let x280 = t280 as u64;
-        let x281 = (t280 >> 64) as u64;
-        let t282: u128 = (x273 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x280 as u128) + (x279 as u128);
-        let x282 = t282 as u64;
-        let x283 = (t282 >> 64) as u64;
-        let t284: u128 = (a[3] as u128) * (b[7] as u128) + (x255 as u128)
-            + (x281 as u128);
-        let x284 = t284 as u64;
-        let x285 = (t284 >> 64) as u64;
-        let t286: u128 = (x273 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x284 as u128) + (x283 as u128);
-        let x286 = t286 as u64;
-        let x287 = (t286 >> 64) as u64;
-        let t288: u128 = (a[4] as u128) * (b[7] as u128) + (x259 as u128)
-            + (x285 as u128);
-        let x288 = t288 as u64;
-        let x289 = (t288 >> 64) as u64;
-        let t290: u128 = (x273 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x288 as u128) + (x287 as u128);
-        let x290 = t290 as u64;
-        let x291 = (t290 >> 64) as u64;
-        let t292: u128 = (a[5] as u128) * (b[7] as u128) + (x263 as u128)
-            + (x289 as u128);
-        let x292 = t292 as u64;
-        let x293 = (t292 >> 64) as u64;
-        let t294: u128 = (x273 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x292 as u128) + (x291 as u128);
-        let x294 = t294 as u64;
-        let x295 = (t294 >> 64) as u64;
-        let t296: u128 = (a[6] as u128) * (b[7] as u128) + (x267 as u128)
-            + (x293 as u128);
-        let x296 = t296 as u64;
-        let x297 = (t296 >> 64) as u64;
-        let t298: u128 = (x273 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x296 as u128) + (x295 as u128);
-        let x298 = t298 as u64;
-        let x299 = (t298 >> 64) as u64;
-        let t300: u128 = (a[7] as u128) * (b[7] as u128) + (x269 as u128)
-            + (x297 as u128);
-        let x300 = t300 as u64;
-        let t302: u128 = (x273 as u128) * (0x0000000000002404_u64 as u128)
-            + (x300 as u128) + (x299 as u128);
-        let x302 = t302 as u64;
-        let x303 = (t302 >> 64) as u64;
-        let t315: u128 = {
-            let (d, b1) = x278.overflowing_sub(0x2401b00840138013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let x275 = {
+            let t274: u128 = (x273 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x271 as u128);
+            (t274 >> 64) as u64
         };
-        let x315 = t315 as u64;
-        let x316 = (t315 >> 127) as u64;
-        let t317: u128 = {
-            let (d, b1) = x282.overflowing_sub(0xf687f64000000000_u64);
-            let (d, b2) = d.overflowing_sub(x316);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x276, x277) = {
+            let t276: u128 = (a[1] as u128) * (b[7] as u128) + (x247 as u128)
+                + (x272 as u128);
+            (t276 as u64, (t276 >> 64) as u64)
         };
-        let x317 = t317 as u64;
-        let x318 = (t317 >> 127) as u64;
-        let t319: u128 = {
-            let (d, b1) = x286.overflowing_sub(0xfffffff6ff66fc6f_u64);
-            let (d, b2) = d.overflowing_sub(x318);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x278, x279) = {
+            let t278: u128 = (x273 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x276 as u128) + (x275 as u128);
+            (t278 as u64, (t278 >> 64) as u64)
         };
-        let x319 = t319 as u64;
-        let x320 = (t319 >> 127) as u64;
-        let t321: u128 = {
-            let (d, b1) = x290.overflowing_sub(0x12908f41c8020fff_u64);
-            let (d, b2) = d.overflowing_sub(x320);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x280, x281) = {
+            let t280: u128 = (a[2] as u128) * (b[7] as u128) + (x251 as u128)
+                + (x277 as u128);
+            (t280 as u64, (t280 >> 64) as u64)
         };
-        let x321 = t321 as u64;
-        let x322 = (t321 >> 127) as u64;
-        let t323: u128 = {
-            let (d, b1) = x294.overflowing_sub(0xbfca0000000000d8_u64);
-            let (d, b2) = d.overflowing_sub(x322);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x282, x283) = {
+            let t282: u128 = (x273 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x280 as u128) + (x279 as u128);
+            (t282 as u64, (t282 >> 64) as u64)
         };
-        let x323 = t323 as u64;
-        let x324 = (t323 >> 127) as u64;
-        let t325: u128 = {
-            let (d, b1) = x298.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-            let (d, b2) = d.overflowing_sub(x324);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x284, x285) = {
+            let t284: u128 = (a[3] as u128) * (b[7] as u128) + (x255 as u128)
+                + (x281 as u128);
+            (t284 as u64, (t284 >> 64) as u64)
         };
-        let x325 = t325 as u64;
-        let x326 = (t325 >> 127) as u64;
-        let t327: u128 = {
-            let (d, b1) = x302.overflowing_sub(0x80360120023fffff_u64);
-            let (d, b2) = d.overflowing_sub(x326);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x286, x287) = {
+            let t286: u128 = (x273 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x284 as u128) + (x283 as u128);
+            (t286 as u64, (t286 >> 64) as u64)
         };
-        let x327 = t327 as u64;
-        let x328 = (t327 >> 127) as u64;
-        let t329: u128 = {
-            let (d, b1) = x303.overflowing_sub(0x0000000000002404_u64);
-            let (d, b2) = d.overflowing_sub(x328);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x288, x289) = {
+            let t288: u128 = (a[4] as u128) * (b[7] as u128) + (x259 as u128)
+                + (x285 as u128);
+            (t288 as u64, (t288 >> 64) as u64)
         };
-        let x329 = t329 as u64;
-        let x330 = (t329 >> 127) as u64;
-        let x333 = (0 as u64).wrapping_sub(x330);
+        let (x290, x291) = {
+            let t290: u128 = (x273 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x288 as u128) + (x287 as u128);
+            (t290 as u64, (t290 >> 64) as u64)
+        };
+        let (x292, x293) = {
+            let t292: u128 = (a[5] as u128) * (b[7] as u128) + (x263 as u128)
+                + (x289 as u128);
+            (t292 as u64, (t292 >> 64) as u64)
+        };
+        let (x294, x295) = {
+            let t294: u128 = (x273 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x292 as u128) + (x291 as u128);
+            (t294 as u64, (t294 >> 64) as u64)
+        };
+        let (x296, x297) = {
+            let t296: u128 = (a[6] as u128) * (b[7] as u128) + (x267 as u128)
+                + (x293 as u128);
+            (t296 as u64, (t296 >> 64) as u64)
+        };
+        let (x298, x299) = {
+            let t298: u128 = (x273 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x296 as u128) + (x295 as u128);
+            (t298 as u64, (t298 >> 64) as u64)
+        };
+        let x300 = {
+            let t300: u128 = (a[7] as u128) * (b[7] as u128) + (x269 as u128)
+                + (x297 as u128);
+            t300 as u64
+        };
+        let (x302, x303) = {
+            let t302: u128 = (x273 as u128) * (0x0000000000002404_u64 as u128)
+                + (x300 as u128) + (x299 as u128);
+            (t302 as u64, (t302 >> 64) as u64)
+        };
+        let (x315, x316) = {
+            let t315: u128 = {
+                let (d, b1) = x278.overflowing_sub(0x2401b00840138013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t315 as u64, (t315 >> 127) as u64)
+        };
+        let (x317, x318) = {
+            let t317: u128 = {
+                let (d, b1) = x282.overflowing_sub(0xf687f64000000000_u64);
+                let (d, b2) = d.overflowing_sub(x316);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t317 as u64, (t317 >> 127) as u64)
+        };
+        let (x319, x320) = {
+            let t319: u128 = {
+                let (d, b1) = x286.overflowing_sub(0xfffffff6ff66fc6f_u64);
+                let (d, b2) = d.overflowing_sub(x318);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t319 as u64, (t319 >> 127) as u64)
+        };
+        let (x321, x322) = {
+            let t321: u128 = {
+                let (d, b1) = x290.overflowing_sub(0x12908f41c8020fff_u64);
+                let (d, b2) = d.overflowing_sub(x320);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t321 as u64, (t321 >> 127) as u64)
+        };
+        let (x323, x324) = {
+            let t323: u128 = {
+                let (d, b1) = x294.overflowing_sub(0xbfca0000000000d8_u64);
+                let (d, b2) = d.overflowing_sub(x322);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t323 as u64, (t323 >> 127) as u64)
+        };
+        let (x325, x326) = {
+            let t325: u128 = {
+                let (d, b1) = x298.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
+                let (d, b2) = d.overflowing_sub(x324);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t325 as u64, (t325 >> 127) as u64)
+        };
+        let (x327, x328) = {
+            let t327: u128 = {
+                let (d, b1) = x302.overflowing_sub(0x80360120023fffff_u64);
+                let (d, b2) = d.overflowing_sub(x326);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t327 as u64, (t327 >> 127) as u64)
+        };
+        let (x329, x330) = {
+            let t329: u128 = {
+                let (d, b1) = x303.overflowing_sub(0x0000000000002404_u64);
+                let (d, b2) = d.overflowing_sub(x328);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t329 as u64, (t329 >> 127) as u64)
+        };
+        let x333 = 0u64.wrapping_sub(x330);
         let x334 = x315 ^ (x333 & (x315 ^ x278));
         let x335 = x317 ^ (x333 & (x317 ^ x282));
         let x336 = x319 ^ (x333 & (x319 ^ x286));
@@ -671,92 +827,135 @@ impl Fp {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_square_portable(a: &[u64; 8]) -> [u64; 8] {
-        let t9: u128 = (a[0] as u128) * (a[1] as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[0] as u128) * (a[2] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[0] as u128) * (a[3] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[0] as u128) * (a[4] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[0] as u128) * (a[5] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[0] as u128) * (a[6] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[0] as u128) * (a[7] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[1] as u128) * (a[2] as u128) + (x13 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[1] as u128) * (a[3] as u128) + (x15 as u128) + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[1] as u128) * (a[4] as u128) + (x17 as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[1] as u128) * (a[5] as u128) + (x19 as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[1] as u128) * (a[6] as u128) + (x21 as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[1] as u128) * (a[7] as u128) + (x22 as u128) + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[2] as u128) * (a[3] as u128) + (x27 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[2] as u128) * (a[4] as u128) + (x29 as u128) + (x36 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[2] as u128) * (a[5] as u128) + (x31 as u128) + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[2] as u128) * (a[6] as u128) + (x33 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[2] as u128) * (a[7] as u128) + (x34 as u128) + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[3] as u128) * (a[4] as u128) + (x39 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (a[3] as u128) * (a[5] as u128) + (x41 as u128) + (x46 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[3] as u128) * (a[6] as u128) + (x43 as u128) + (x48 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
-        let t51: u128 = (a[3] as u128) * (a[7] as u128) + (x44 as u128) + (x50 as u128);
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (a[4] as u128) * (a[5] as u128) + (x49 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
-        let t55: u128 = (a[4] as u128) * (a[6] as u128) + (x51 as u128) + (x54 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
-        let t57: u128 = (a[4] as u128) * (a[7] as u128) + (x52 as u128) + (x56 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
-        let t59: u128 = (a[5] as u128) * (a[6] as u128) + (x57 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t61: u128 = (a[5] as u128) * (a[7] as u128) + (x58 as u128) + (x60 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
-        let t63: u128 = (a[6] as u128) * (a[7] as u128) + (x62 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (a[1] as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[0] as u128) * (a[2] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[0] as u128) * (a[3] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[0] as u128) * (a[4] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[0] as u128) * (a[5] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[0] as u128) * (a[6] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[0] as u128) * (a[7] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[1] as u128) * (a[2] as u128) + (x13 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[1] as u128) * (a[3] as u128) + (x15 as u128)
+                + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[1] as u128) * (a[4] as u128) + (x17 as u128)
+                + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[1] as u128) * (a[5] as u128) + (x19 as u128)
+                + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[1] as u128) * (a[6] as u128) + (x21 as u128)
+                + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[1] as u128) * (a[7] as u128) + (x22 as u128)
+                + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[2] as u128) * (a[3] as u128) + (x27 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[2] as u128) * (a[4] as u128) + (x29 as u128)
+                + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (a[2] as u128) * (a[5] as u128) + (x31 as u128)
+                + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[2] as u128) * (a[6] as u128) + (x33 as u128)
+                + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (a[2] as u128) * (a[7] as u128) + (x34 as u128)
+                + (x42 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[3] as u128) * (a[4] as u128) + (x39 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (a[3] as u128) * (a[5] as u128) + (x41 as u128)
+                + (x46 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[3] as u128) * (a[6] as u128) + (x43 as u128)
+                + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (a[3] as u128) * (a[7] as u128) + (x44 as u128)
+                + (x50 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (a[4] as u128) * (a[5] as u128) + (x49 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (a[4] as u128) * (a[6] as u128) + (x51 as u128)
+                + (x54 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x57, x58) = {
+            let t57: u128 = (a[4] as u128) * (a[7] as u128) + (x52 as u128)
+                + (x56 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (a[5] as u128) * (a[6] as u128) + (x57 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (a[5] as u128) * (a[7] as u128) + (x58 as u128)
+                + (x60 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (a[6] as u128) * (a[7] as u128) + (x62 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
         let x66 = x64 << 1;
         let x67 = x63 >> 63;
         let x68 = x66 | x67;
@@ -797,397 +996,499 @@ impl Fp {
         let x103 = x9 >> 63;
         let x104 = x102 | x103;
         let x105 = x9 << 1;
-        let t109: u128 = (a[0] as u128) * (a[0] as u128);
-        let x109 = t109 as u64;
-        let x110 = (t109 >> 64) as u64;
-        let t111: u128 = (x105 as u128) + (x110 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
-        let t113: u128 = (a[1] as u128) * (a[1] as u128) + (x104 as u128)
-            + (x112 as u128);
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 64) as u64;
-        let t115: u128 = (x101 as u128) + (x114 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 64) as u64;
-        let t117: u128 = (a[2] as u128) * (a[2] as u128) + (x98 as u128)
-            + (x116 as u128);
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 64) as u64;
-        let t119: u128 = (x95 as u128) + (x118 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x119 = t119 as u64;
-        let x120 = (t119 >> 64) as u64;
-        let t121: u128 = (a[3] as u128) * (a[3] as u128) + (x92 as u128)
-            + (x120 as u128);
-        let x121 = t121 as u64;
-        let x122 = (t121 >> 64) as u64;
-        let t123: u128 = (x89 as u128) + (x122 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x123 = t123 as u64;
-        let x124 = (t123 >> 64) as u64;
-        let t125: u128 = (a[4] as u128) * (a[4] as u128) + (x86 as u128)
-            + (x124 as u128);
-        let x125 = t125 as u64;
-        let x126 = (t125 >> 64) as u64;
-        let t127: u128 = (x83 as u128) + (x126 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x127 = t127 as u64;
-        let x128 = (t127 >> 64) as u64;
-        let t129: u128 = (a[5] as u128) * (a[5] as u128) + (x80 as u128)
-            + (x128 as u128);
-        let x129 = t129 as u64;
-        let x130 = (t129 >> 64) as u64;
-        let t131: u128 = (x77 as u128) + (x130 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x131 = t131 as u64;
-        let x132 = (t131 >> 64) as u64;
-        let t133: u128 = (a[6] as u128) * (a[6] as u128) + (x74 as u128)
-            + (x132 as u128);
-        let x133 = t133 as u64;
-        let x134 = (t133 >> 64) as u64;
-        let t135: u128 = (x71 as u128) + (x134 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x135 = t135 as u64;
-        let x136 = (t135 >> 64) as u64;
-        let t137: u128 = (a[7] as u128) * (a[7] as u128) + (x68 as u128)
-            + (x136 as u128);
-        let x137 = t137 as u64;
+        let (x109, x110) = {
+            let t109: u128 = (a[0] as u128) * (a[0] as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (x105 as u128) + (x110 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
+        let (x113, x114) = {
+            let t113: u128 = (a[1] as u128) * (a[1] as u128) + (x104 as u128)
+                + (x112 as u128);
+            (t113 as u64, (t113 >> 64) as u64)
+        };
+        let (x115, x116) = {
+            let t115: u128 = (x101 as u128) + (x114 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t115 as u64, (t115 >> 64) as u64)
+        };
+        let (x117, x118) = {
+            let t117: u128 = (a[2] as u128) * (a[2] as u128) + (x98 as u128)
+                + (x116 as u128);
+            (t117 as u64, (t117 >> 64) as u64)
+        };
+        let (x119, x120) = {
+            let t119: u128 = (x95 as u128) + (x118 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t119 as u64, (t119 >> 64) as u64)
+        };
+        let (x121, x122) = {
+            let t121: u128 = (a[3] as u128) * (a[3] as u128) + (x92 as u128)
+                + (x120 as u128);
+            (t121 as u64, (t121 >> 64) as u64)
+        };
+        let (x123, x124) = {
+            let t123: u128 = (x89 as u128) + (x122 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t123 as u64, (t123 >> 64) as u64)
+        };
+        let (x125, x126) = {
+            let t125: u128 = (a[4] as u128) * (a[4] as u128) + (x86 as u128)
+                + (x124 as u128);
+            (t125 as u64, (t125 >> 64) as u64)
+        };
+        let (x127, x128) = {
+            let t127: u128 = (x83 as u128) + (x126 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t127 as u64, (t127 >> 64) as u64)
+        };
+        let (x129, x130) = {
+            let t129: u128 = (a[5] as u128) * (a[5] as u128) + (x80 as u128)
+                + (x128 as u128);
+            (t129 as u64, (t129 >> 64) as u64)
+        };
+        let (x131, x132) = {
+            let t131: u128 = (x77 as u128) + (x130 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t131 as u64, (t131 >> 64) as u64)
+        };
+        let (x133, x134) = {
+            let t133: u128 = (a[6] as u128) * (a[6] as u128) + (x74 as u128)
+                + (x132 as u128);
+            (t133 as u64, (t133 >> 64) as u64)
+        };
+        let (x135, x136) = {
+            let t135: u128 = (x71 as u128) + (x134 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t135 as u64, (t135 >> 64) as u64)
+        };
+        let x137 = {
+            let t137: u128 = (a[7] as u128) * (a[7] as u128) + (x68 as u128)
+                + (x136 as u128);
+            t137 as u64
+        };
         let x151 = x109.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t152: u128 = (x151 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x109 as u128);
-        let x153 = (t152 >> 64) as u64;
-        let t154: u128 = (x151 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x111 as u128) + (x153 as u128);
-        let x154 = t154 as u64;
-        let x155 = (t154 >> 64) as u64;
-        let t156: u128 = (x151 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x113 as u128) + (x155 as u128);
-        let x156 = t156 as u64;
-        let x157 = (t156 >> 64) as u64;
-        let t158: u128 = (x151 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x115 as u128) + (x157 as u128);
-        let x158 = t158 as u64;
-        let x159 = (t158 >> 64) as u64;
-        let t160: u128 = (x151 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x117 as u128) + (x159 as u128);
-        let x160 = t160 as u64;
-        let x161 = (t160 >> 64) as u64;
-        let t162: u128 = (x151 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x119 as u128) + (x161 as u128);
-        let x162 = t162 as u64;
-        let x163 = (t162 >> 64) as u64;
-        let t164: u128 = (x151 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x121 as u128) + (x163 as u128);
-        let x164 = t164 as u64;
-        let x165 = (t164 >> 64) as u64;
-        let t166: u128 = (x151 as u128) * (0x0000000000002404_u64 as u128)
-            + (x123 as u128) + (x165 as u128);
-        let x166 = t166 as u64;
-        let x167 = (t166 >> 64) as u64;
-        let t168: u128 = (x125 as u128) + (x167 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x168 = t168 as u64;
-        let x169 = (t168 >> 64) as u64;
+        let x153 = {
+            let t152: u128 = (x151 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x109 as u128);
+            (t152 >> 64) as u64
+        };
+        let (x154, x155) = {
+            let t154: u128 = (x151 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x111 as u128) + (x153 as u128);
+            (t154 as u64, (t154 >> 64) as u64)
+        };
+        let (x156, x157) = {
+            let t156: u128 = (x151 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x113 as u128) + (x155 as u128);
+            (t156 as u64, (t156 >> 64) as u64)
+        };
+        let (x158, x159) = {
+            let t158: u128 = (x151 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x115 as u128) + (x157 as u128);
+            (t158 as u64, (t158 >> 64) as u64)
+        };
+        let (x160, x161) = {
+            let t160: u128 = (x151 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x117 as u128) + (x159 as u128);
+            (t160 as u64, (t160 >> 64) as u64)
+        };
+        let (x162, x163) = {
+            let t162: u128 = (x151 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x119 as u128) + (x161 as u128);
+            (t162 as u64, (t162 >> 64) as u64)
+        };
+        let (x164, x165) = {
+            let t164: u128 = (x151 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x121 as u128) + (x163 as u128);
+            (t164 as u64, (t164 >> 64) as u64)
+        };
+        let (x166, x167) = {
+            let t166: u128 = (x151 as u128) * (0x0000000000002404_u64 as u128)
+                + (x123 as u128) + (x165 as u128);
+            (t166 as u64, (t166 >> 64) as u64)
+        };
+        let (x168, x169) = {
+            let t168: u128 = (x125 as u128) + (x167 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t168 as u64, (t168 >> 64) as u64)
+        };
         let x170 = x154.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t171: u128 = (x170 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x154 as u128);
-        let x172 = (t171 >> 64) as u64;
-        let t173: u128 = (x170 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x156 as u128) + (x172 as u128);
-        let x173 = t173 as u64;
-        let x174 = (t173 >> 64) as u64;
-        let t175: u128 = (x170 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x158 as u128) + (x174 as u128);
-        let x175 = t175 as u64;
-        let x176 = (t175 >> 64) as u64;
-        let t177: u128 = (x170 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x160 as u128) + (x176 as u128);
-        let x177 = t177 as u64;
-        let x178 = (t177 >> 64) as u64;
-        let t179: u128 = (x170 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x162 as u128) + (x178 as u128);
-        let x179 = t179 as u64;
-        let x180 = (t179 >> 64) as u64;
-        let t181: u128 = (x170 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x164 as u128) + (x180 as u128);
-        let x181 = t181 as u64;
-        let x182 = (t181 >> 64) as u64;
-        let t183: u128 = (x170 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x166 as u128) + (x182 as u128);
-        let x183 = t183 as u64;
-        let x184 = (t183 >> 64) as u64;
-        let t185: u128 = (x170 as u128) * (0x0000000000002404_u64 as u128)
-            + (x168 as u128) + (x184 as u128);
-        let x185 = t185 as u64;
-        let x186 = (t185 >> 64) as u64;
-        let t187: u128 = (x127 as u128) + (x186 as u128) + (x169 as u128);
-        let x187 = t187 as u64;
-        let x188 = (t187 >> 64) as u64;
+        let x172 = {
+            let t171: u128 = (x170 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x154 as u128);
+            (t171 >> 64) as u64
+        };
+        let (x173, x174) = {
+            let t173: u128 = (x170 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x156 as u128) + (x172 as u128);
+            (t173 as u64, (t173 >> 64) as u64)
+        };
+        let (x175, x176) = {
+            let t175: u128 = (x170 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x158 as u128) + (x174 as u128);
+            (t175 as u64, (t175 >> 64) as u64)
+        };
+        let (x177, x178) = {
+            let t177: u128 = (x170 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x160 as u128) + (x176 as u128);
+            (t177 as u64, (t177 >> 64) as u64)
+        };
+        let (x179, x180) = {
+            let t179: u128 = (x170 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x162 as u128) + (x178 as u128);
+            (t179 as u64, (t179 >> 64) as u64)
+        };
+        let (x181, x182) = {
+            let t181: u128 = (x170 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x164 as u128) + (x180 as u128);
+            (t181 as u64, (t181 >> 64) as u64)
+        };
+        let (x183, x184) = {
+            let t183: u128 = (x170 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x166 as u128) + (x182 as u128);
+            (t183 as u64, (t183 >> 64) as u64)
+        };
+        let (x185, x186) = {
+            let t185: u128 = (x170 as u128) * (0x0000000000002404_u64 as u128)
+                + (x168 as u128) + (x184 as u128);
+            (t185 as u64, (t185 >> 64) as u64)
+        };
+        let (x187, x188) = {
+            let t187: u128 = (x127 as u128) + (x186 as u128) + (x169 as u128);
+            (t187 as u64, (t187 >> 64) as u64)
+        };
         let x189 = x173.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t190: u128 = (x189 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x173 as u128);
-        let x191 = (t190 >> 64) as u64;
-        let t192: u128 = (x189 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x175 as u128) + (x191 as u128);
-        let x192 = t192 as u64;
-        let x193 = (t192 >> 64) as u64;
-        let t194: u128 = (x189 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x177 as u128) + (x193 as u128);
-        let x194 = t194 as u64;
-        let x195 = (t194 >> 64) as u64;
-        let t196: u128 = (x189 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x179 as u128) + (x195 as u128);
-        let x196 = t196 as u64;
-        let x197 = (t196 >> 64) as u64;
-        let t198: u128 = (x189 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x181 as u128) + (x197 as u128);
-        let x198 = t198 as u64;
-        let x199 = (t198 >> 64) as u64;
-        let t200: u128 = (x189 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x183 as u128) + (x199 as u128);
-        let x200 = t200 as u64;
-        let x201 = (t200 >> 64) as u64;
-        let t202: u128 = (x189 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x185 as u128) + (x201 as u128);
-        let x202 = t202 as u64;
-        let x203 = (t202 >> 64) as u64;
-        let t204: u128 = (x189 as u128) * (0x0000000000002404_u64 as u128)
-            + (x187 as u128) + (x203 as u128);
-        let x204 = t204 as u64;
-        let x205 = (t204 >> 64) as u64;
-        let t206: u128 = (x129 as u128) + (x205 as u128) + (x188 as u128);
-        let x206 = t206 as u64;
-        let x207 = (t206 >> 64) as u64;
+        let x191 = {
+            let t190: u128 = (x189 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x173 as u128);
+            (t190 >> 64) as u64
+        };
+        let (x192, x193) = {
+            let t192: u128 = (x189 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x175 as u128) + (x191 as u128);
+            (t192 as u64, (t192 >> 64) as u64)
+        };
+        let (x194, x195) = {
+            let t194: u128 = (x189 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x177 as u128) + (x193 as u128);
+            (t194 as u64, (t194 >> 64) as u64)
+        };
+        let (x196, x197) = {
+            let t196: u128 = (x189 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x179 as u128) + (x195 as u128);
+            (t196 as u64, (t196 >> 64) as u64)
+        };
+        let (x198, x199) = {
+            let t198: u128 = (x189 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x181 as u128) + (x197 as u128);
+            (t198 as u64, (t198 >> 64) as u64)
+        };
+        let (x200, x201) = {
+            let t200: u128 = (x189 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x183 as u128) + (x199 as u128);
+            (t200 as u64, (t200 >> 64) as u64)
+        };
+        let (x202, x203) = {
+            let t202: u128 = (x189 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x185 as u128) + (x201 as u128);
+            (t202 as u64, (t202 >> 64) as u64)
+        };
+        let (x204, x205) = {
+            let t204: u128 = (x189 as u128) * (0x0000000000002404_u64 as u128)
+                + (x187 as u128) + (x203 as u128);
+            (t204 as u64, (t204 >> 64) as u64)
+        };
+        let (x206, x207) = {
+            let t206: u128 = (x129 as u128) + (x205 as u128) + (x188 as u128);
+            (t206 as u64, (t206 >> 64) as u64)
+        };
         let x208 = x192.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t209: u128 = (x208 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x192 as u128);
-        let x210 = (t209 >> 64) as u64;
-        let t211: u128 = (x208 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x194 as u128) + (x210 as u128);
-        let x211 = t211 as u64;
-        let x212 = (t211 >> 64) as u64;
-        let t213: u128 = (x208 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x196 as u128) + (x212 as u128);
-        let x213 = t213 as u64;
-        let x214 = (t213 >> 64) as u64;
-        let t215: u128 = (x208 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x198 as u128) + (x214 as u128);
-        let x215 = t215 as u64;
-        let x216 = (t215 >> 64) as u64;
-        let t217: u128 = (x208 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x200 as u128) + (x216 as u128);
-        let x217 = t217 as u64;
-        let x218 = (t217 >> 64) as u64;
-        let t219: u128 = (x208 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x202 as u128) + (x218 as u128);
-        let x219 = t219 as u64;
-        let x220 = (t219 >> 64) as u64;
-        let t221: u128 = (x208 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x204 as u128) + (x220 as u128);
-        let x221 = t221 as u64;
-        let x222 = (t221 >> 64) as u64;
-        let t223: u128 = (x208 as u128) * (0x0000000000002404_u64 as u128)
-            + (x206 as u128) + (x222 as u128);
-        let x223 = t223 as u64;
-        let x224 = (t223 >> 64) as u64;
-        let t225: u128 = (x131 as u128) + (x224 as u128) + (x207 as u128);
-        let x225 = t225 as u64;
-        let x226 = (t225 >> 64) as u64;
+        let x210 = {
+            let t209: u128 = (x208 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x192 as u128);
+            (t209 >> 64) as u64
+        };
+        let (x211, x212) = {
+            let t211: u128 = (x208 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x194 as u128) + (x210 as u128);
+            (t211 as u64, (t211 >> 64) as u64)
+        };
+        let (x213, x214) = {
+            let t213: u128 = (x208 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x196 as u128) + (x212 as u128);
+            (t213 as u64, (t213 >> 64) as u64)
+        };
+        let (x215, x216) = {
+            let t215: u128 = (x208 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x198 as u128) + (x214 as u128);
+            (t215 as u64, (t215 >> 64) as u64)
+        };
+        let (x217, x218) = {
+            let t217: u128 = (x208 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x200 as u128) + (x216 as u128);
+            (t217 as u64, (t217 >> 64) as u64)
+        };
+        let (x219, x220) = {
+            let t219: u128 = (x208 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x202 as u128) + (x218 as u128);
+            (t219 as u64, (t219 >> 64) as u64)
+        };
+        let (x221, x222) = {
+            let t221: u128 = (x208 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x204 as u128) + (x220 as u128);
+            (t221 as u64, (t221 >> 64) as u64)
+        };
+        let (x223, x224) = {
+            let t223: u128 = (x208 as u128) * (0x0000000000002404_u64 as u128)
+                + (x206 as u128) + (x222 as u128);
+            (t223 as u64, (t223 >> 64) as u64)
+        };
+        let (x225, x226) = {
+            let t225: u128 = (x131 as u128) + (x224 as u128) + (x207 as u128);
+            (t225 as u64, (t225 >> 64) as u64)
+        };
         let x227 = x211.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t228: u128 = (x227 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x211 as u128);
-        let x229 = (t228 >> 64) as u64;
-        let t230: u128 = (x227 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x213 as u128) + (x229 as u128);
-        let x230 = t230 as u64;
-        let x231 = (t230 >> 64) as u64;
-        let t232: u128 = (x227 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x215 as u128) + (x231 as u128);
-        let x232 = t232 as u64;
-        let x233 = (t232 >> 64) as u64;
-        let t234: u128 = (x227 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x217 as u128) + (x233 as u128);
-        let x234 = t234 as u64;
-        let x235 = (t234 >> 64) as u64;
-        let t236: u128 = (x227 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x219 as u128) + (x235 as u128);
-        let x236 = t236 as u64;
-        let x237 = (t236 >> 64) as u64;
-        let t238: u128 = (x227 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x221 as u128) + (x237 as u128);
-        let x238 = t238 as u64;
-        let x239 = (t238 >> 64) as u64;
-        let t240: u128 = (x227 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x223 as u128) + (x239 as u128);
-        let x240 = t240 as u64;
-        let x241 = (t240 >> 64) as u64;
-        let t242: u128 = (x227 as u128) * (0x0000000000002404_u64 as u128)
-            + (x225 as u128) + (x241 as u128);
-        let x242 = t242 as u64;
-        let x243 = (t242 >> 64) as u64;
-        let t244: u128 = (x133 as u128) + (x243 as u128) + (x226 as u128);
-        let x244 = t244 as u64;
-        let x245 = (t244 >> 64) as u64;
+        let x229 = {
+            let t228: u128 = (x227 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x211 as u128);
+            (t228 >> 64) as u64
+        };
+        let (x230, x231) = {
+            let t230: u128 = (x227 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x213 as u128) + (x229 as u128);
+            (t230 as u64, (t230 >> 64) as u64)
+        };
+        let (x232, x233) = {
+            let t232: u128 = (x227 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x215 as u128) + (x231 as u128);
+            (t232 as u64, (t232 >> 64) as u64)
+        };
+        let (x234, x235) = {
+            let t234: u128 = (x227 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x217 as u128) + (x233 as u128);
+            (t234 as u64, (t234 >> 64) as u64)
+        };
+        let (x236, x237) = {
+            let t236: u128 = (x227 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x219 as u128) + (x235 as u128);
+            (t236 as u64, (t236 >> 64) as u64)
+        };
+        let (x238, x239) = {
+            let t238: u128 = (x227 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x221 as u128) + (x237 as u128);
+            (t238 as u64, (t238 >> 64) as u64)
+        };
+        let (x240, x241) = {
+            let t240: u128 = (x227 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x223 as u128) + (x239 as u128);
+            (t240 as u64, (t240 >> 64) as u64)
+        };
+        let (x242, x243) = {
+            let t242: u128 = (x227 as u128) * (0x0000000000002404_u64 as u128)
+                + (x225 as u128) + (x241 as u128);
+            (t242 as u64, (t242 >> 64) as u64)
+        };
+        let (x244, x245) = {
+            let t244: u128 = (x133 as u128) + (x243 as u128) + (x226 as u128);
+            (t244 as u64, (t244 >> 64) as u64)
+        };
         let x246 = x230.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t247: u128 = (x246 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x230 as u128);
-        let x248 = (t247 >> 64) as u64;
-        let t249: u128 = (x246 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x232 as u128) + (x248 as u128);
-        let x249 = t249 as u64;
-        let x250 = (t249 >> 64) as u64;
-        let t251: u128 = (x246 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x234 as u128) + (x250 as u128);
-        let x251 = t251 as u64;
-        let x252 = (t251 >> 64) as u64;
-        let t253: u128 = (x246 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x236 as u128) + (x252 as u128);
-        let x253 = t253 as u64;
-        let x254 = (t253 >> 64) as u64;
-        let t255: u128 = (x246 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x238 as u128) + (x254 as u128);
-        let x255 = t255 as u64;
-        let x256 = (t255 >> 64) as u64;
-        let t257: u128 = (x246 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x240 as u128) + (x256 as u128);
-        let x257 = t257 as u64;
-        let x258 = (t257 >> 64) as u64;
-        let t259: u128 = (x246 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x242 as u128) + (x258 as u128);
-        let x259 = t259 as u64;
-        let x260 = (t259 >> 64) as u64;
-        let t261: u128 = (x246 as u128) * (0x0000000000002404_u64 as u128)
-            + (x244 as u128) + (x260 as u128);
-        let x261 = t261 as u64;
-        let x262 = (t261 >> 64) as u64;
-        let t263: u128 = (x135 as u128) + (x262 as u128) + (x245 as u128);
-        let x263 = t263 as u64;
-        let x264 = (t263 >> 64) as u64;
+        let x248 = {
+            let t247: u128 = (x246 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x230 as u128);
+            (t247 >> 64) as u64
+        };
+        let (x249, x250) = {
+            let t249: u128 = (x246 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x232 as u128) + (x248 as u128);
+            (t249 as u64, (t249 >> 64) as u64)
+        };
+        let (x251, x252) = {
+            let t251: u128 = (x246 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x234 as u128) + (x250 as u128);
+            (t251 as u64, (t251 >> 64) as u64)
+        };
+        let (x253, x254) = {
+            let t253: u128 = (x246 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x236 as u128) + (x252 as u128);
+            (t253 as u64, (t253 >> 64) as u64)
+        };
+        let (x255, x256) = {
+            let t255: u128 = (x246 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x238 as u128) + (x254 as u128);
+            (t255 as u64, (t255 >> 64) as u64)
+        };
+        let (x257, x258) = {
+            let t257: u128 = (x246 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x240 as u128) + (x256 as u128);
+            (t257 as u64, (t257 >> 64) as u64)
+        };
+        let (x259, x260) = {
+            let t259: u128 = (x246 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x242 as u128) + (x258 as u128);
+            (t259 as u64, (t259 >> 64) as u64)
+        };
+        let (x261, x262) = {
+            let t261: u128 = (x246 as u128) * (0x0000000000002404_u64 as u128)
+                + (x244 as u128) + (x260 as u128);
+            (t261 as u64, (t261 >> 64) as u64)
+        };
+        let (x263, x264) = {
+            let t263: u128 = (x135 as u128) + (x262 as u128) + (x245 as u128);
+            (t263 as u64, (t263 >> 64) as u64)
+        };
         let x265 = x249.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t266: u128 = (x265 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x249 as u128);
-        let x267 = (t266 >> 64) as u64;
-        let t268: u128 = (x265 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x251 as u128) + (x267 as u128);
-        let x268 = t268 as u64;
-        let x269 = (t268 >> 64) as u64;
-        let t270: u128 = (x265 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x253 as u128) + (x269 as u128);
-        let x270 = t270 as u64;
-        let x271 = (t270 >> 64) as u64;
-        let t272: u128 = (x265 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x255 as u128) + (x271 as u128);
-        let x272 = t272 as u64;
-        let x273 = (t272 >> 64) as u64;
-        let t274: u128 = (x265 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x257 as u128) + (x273 as u128);
-        let x274 = t274 as u64;
-        let x275 = (t274 >> 64) as u64;
-        let t276: u128 = (x265 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x259 as u128) + (x275 as u128);
-        let x276 = t276 as u64;
-        let x277 = (t276 >> 64) as u64;
-        let t278: u128 = (x265 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x261 as u128) + (x277 as u128);
-        let x278 = t278 as u64;
-        let x279 = (t278 >> 64) as u64;
-        let t280: u128 = (x265 as u128) * (0x0000000000002404_u64 as u128)
-            + (x263 as u128) + (x279 as u128);
-        let x280 = t280 as u64;
-        let x281 = (t280 >> 64) as u64;
+        let x267 = {
+            let t266: u128 = (x265 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x249 as u128);
+            (t266 >> 64) as u64
+        };
+        let (x268, x269) = {
+            let t268: u128 = (x265 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x251 as u128) + (x267 as u128);
+            (t268 as u64, (t268 >> 64) as u64)
+        };
+        let (x270, x271) = {
+            let t270: u128 = (x265 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x253 as u128) + (x269 as u128);
+            (t270 as u64, (t270 >> 64) as u64)
+        };
+        let (x272, x273) = {
+            let t272: u128 = (x265 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x255 as u128) + (x271 as u128);
+            (t272 as u64, (t272 >> 64) as u64)
+        };
+        let (x274, x275) = {
+            let t274: u128 = (x265 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x257 as u128) + (x273 as u128);
+            (t274 as u64, (t274 >> 64) as u64)
+        };
+        let (x276, x277) = {
+            let t276: u128 = (x265 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x259 as u128) + (x275 as u128);
+            (t276 as u64, (t276 >> 64) as u64)
+        };
+        let (x278, x279) = {
+            let t278: u128 = (x265 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x261 as u128) + (x277 as u128);
+            (t278 as u64, (t278 >> 64) as u64)
+        };
+        let (x280, x281) = {
+            let t280: u128 = (x265 as u128) * (0x0000000000002404_u64 as u128)
+                + (x263 as u128) + (x279 as u128);
+            (t280 as u64, (t280 >> 64) as u64)
+        };
         let x282 = x137.wrapping_add(x281).wrapping_add(x264);
         let x284 = x268.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t285: u128 = (x284 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x268 as u128);
-        let x286 = (t285 >> 64) as u64;
-        let t287: u128 = (x284 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x270 as u128) + (x286 as u128);
-        let x287 = t287 as u64;
-        let x288 = (t287 >> 64) as u64;
-        let t289: u128 = (x284 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x272 as u128) + (x288 as u128);
-        let x289 = t289 as u64;
-        let x290 = (t289 >> 64) as u64;
-        let t291: u128 = (x284 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x274 as u128) + (x290 as u128);
-        let x291 = t291 as u64;
-        let x292 = (t291 >> 64) as u64;
-        let t293: u128 = (x284 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x276 as u128) + (x292 as u128);
-        let x293 = t293 as u64;
-        let x294 = (t293 >> 64) as u64;
-        let t295: u128 = (x284 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x278 as u128) + (x294 as u128);
-        let x295 = t295 as u64;
-        let x296 = (t295 >> 64) as u64;
-        let t297: u128 = (x284 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x280 as u128) + (x296 as u128);
-        let x297 = t297 as u64;
-        let x298 = (t297 >> 64) as u64;
-        let t299: u128 = (x284 as u128) * (0x0000000000002404_u64 as u128)
-            + (x282 as u128) + (x298 as u128);
-        let x299 = t299 as u64;
-        let x300 = (t299 >> 64) as u64;
-        let t312: u128 = {
-            let (d, b1) = x287.overflowing_sub(0x2401b00840138013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let x286 = {
+            let t285: u128 = (x284 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x268 as u128);
+            (t285 >> 64) as u64
         };
-        let x312 = t312 as u64;
-        let x313 = (t312 >> 127) as u64;
-        let t314: u128 = {
-            let (d, b1) = x289.overflowing_sub(0xf687f64000000000_u64);
-            let (d, b2) = d.overflowing_sub(x313);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x287, x288) = {
+            let t287: u128 = (x284 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x270 as u128) + (x286 as u128);
+            (t287 as u64, (t287 >> 64) as u64)
         };
-        let x314 = t314 as u64;
-        let x315 = (t314 >> 127) as u64;
-        let t316: u128 = {
-            let (d, b1) = x291.overflowing_sub(0xfffffff6ff66fc6f_u64);
-            let (d, b2) = d.overflowing_sub(x315);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x289, x290) = {
+            let t289: u128 = (x284 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x272 as u128) + (x288 as u128);
+            (t289 as u64, (t289 >> 64) as u64)
         };
-        let x316 = t316 as u64;
-        let x317 = (t316 >> 127) as u64;
-        let t318: u128 = {
-            let (d, b1) = x293.overflowing_sub(0x12908f41c8020fff_u64);
-            let (d, b2) = d.overflowing_sub(x317);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x291, x292) = {
+            let t291: u128 = (x284 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x274 as u128) + (x290 as u128);
+            (t291 as u64, (t291 >> 64) as u64)
         };
-        let x318 = t318 as u64;
-        let x319 = (t318 >> 127) as u64;
-        let t320: u128 = {
-            let (d, b1) = x295.overflowing_sub(0xbfca0000000000d8_u64);
-            let (d, b2) = d.overflowing_sub(x319);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x293, x294) = {
+            let t293: u128 = (x284 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x276 as u128) + (x292 as u128);
+            (t293 as u64, (t293 >> 64) as u64)
         };
-        let x320 = t320 as u64;
-        let x321 = (t320 >> 127) as u64;
-        let t322: u128 = {
-            let (d, b1) = x297.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-            let (d, b2) = d.overflowing_sub(x321);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x295, x296) = {
+            let t295: u128 = (x284 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x278 as u128) + (x294 as u128);
+            (t295 as u64, (t295 >> 64) as u64)
         };
-        let x322 = t322 as u64;
-        let x323 = (t322 >> 127) as u64;
-        let t324: u128 = {
-            let (d, b1) = x299.overflowing_sub(0x80360120023fffff_u64);
-            let (d, b2) = d.overflowing_sub(x323);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x297, x298) = {
+            let t297: u128 = (x284 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x280 as u128) + (x296 as u128);
+            (t297 as u64, (t297 >> 64) as u64)
         };
-        let x324 = t324 as u64;
-        let x325 = (t324 >> 127) as u64;
-        let t326: u128 = {
-            let (d, b1) = x300.overflowing_sub(0x0000000000002404_u64);
-            let (d, b2) = d.overflowing_sub(x325);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x299, x300) = {
+            let t299: u128 = (x284 as u128) * (0x0000000000002404_u64 as u128)
+                + (x282 as u128) + (x298 as u128);
+            (t299 as u64, (t299 >> 64) as u64)
         };
-        let x326 = t326 as u64;
-        let x327 = (t326 >> 127) as u64;
-        let x330 = (0 as u64).wrapping_sub(x327);
+        let (x312, x313) = {
+            let t312: u128 = {
+                let (d, b1) = x287.overflowing_sub(0x2401b00840138013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t312 as u64, (t312 >> 127) as u64)
+        };
+        let (x314, x315) = {
+            let t314: u128 = {
+                let (d, b1) = x289.overflowing_sub(0xf687f64000000000_u64);
+                let (d, b2) = d.overflowing_sub(x313);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t314 as u64, (t314 >> 127) as u64)
+        };
+        let (x316, x317) = {
+            let t316: u128 = {
+                let (d, b1) = x291.overflowing_sub(0xfffffff6ff66fc6f_u64);
+                let (d, b2) = d.overflowing_sub(x315);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t316 as u64, (t316 >> 127) as u64)
+        };
+        let (x318, x319) = {
+            let t318: u128 = {
+                let (d, b1) = x293.overflowing_sub(0x12908f41c8020fff_u64);
+                let (d, b2) = d.overflowing_sub(x317);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t318 as u64, (t318 >> 127) as u64)
+        };
+        let (x320, x321) = {
+            let t320: u128 = {
+                let (d, b1) = x295.overflowing_sub(0xbfca0000000000d8_u64);
+                let (d, b2) = d.overflowing_sub(x319);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t320 as u64, (t320 >> 127) as u64)
+        };
+        let (x322, x323) = {
+            let t322: u128 = {
+                let (d, b1) = x297.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
+                let (d, b2) = d.overflowing_sub(x321);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t322 as u64, (t322 >> 127) as u64)
+        };
+        let (x324, x325) = {
+            let t324: u128 = {
+                let (d, b1) = x299.overflowing_sub(0x80360120023fffff_u64);
+                let (d, b2) = d.overflowing_sub(x323);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t324 as u64, (t324 >> 127) as u64)
+        };
+        let (x326, x327) = {
+            let t326: u128 = {
+                let (d, b1) = x300.overflowing_sub(0x0000000000002404_u64);
+                let (d, b2) = d.overflowing_sub(x325);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t326 as u64, (t326 >> 127) as u64)
+        };
+        let x330 = 0u64.wrapping_sub(x327);
         let x331 = x312 ^ (x330 & (x312 ^ x287));
         let x332 = x314 ^ (x330 & (x314 ^ x289));
         let x333 = x316 ^ (x330 & (x316 ^ x291));
@@ -1200,88 +1501,103 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
-        let t17: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[1] as u128) + (b[1] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[2] as u128) + (b[2] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[3] as u128) + (b[3] as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[4] as u128) + (b[4] as u128) + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[5] as u128) + (b[5] as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[6] as u128) + (b[6] as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
+        let (x17, x18) = {
+            let t17: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[1] as u128) + (b[1] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[2] as u128) + (b[2] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[3] as u128) + (b[3] as u128) + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[4] as u128) + (b[4] as u128) + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[5] as u128) + (b[5] as u128) + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[6] as u128) + (b[6] as u128) + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
         let x31 = a[7].wrapping_add(b[7]).wrapping_add(x30);
-        let t42: u128 = {
-            let (d, b1) = x17.overflowing_sub(0x2401b00840138013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x42, x43) = {
+            let t42: u128 = {
+                let (d, b1) = x17.overflowing_sub(0x2401b00840138013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t42 as u64, (t42 >> 127) as u64)
         };
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 127) as u64;
-        let t44: u128 = {
-            let (d, b1) = x19.overflowing_sub(0xf687f64000000000_u64);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x44, x45) = {
+            let t44: u128 = {
+                let (d, b1) = x19.overflowing_sub(0xf687f64000000000_u64);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t44 as u64, (t44 >> 127) as u64)
         };
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 127) as u64;
-        let t46: u128 = {
-            let (d, b1) = x21.overflowing_sub(0xfffffff6ff66fc6f_u64);
-            let (d, b2) = d.overflowing_sub(x45);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x46, x47) = {
+            let t46: u128 = {
+                let (d, b1) = x21.overflowing_sub(0xfffffff6ff66fc6f_u64);
+                let (d, b2) = d.overflowing_sub(x45);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t46 as u64, (t46 >> 127) as u64)
         };
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 127) as u64;
-        let t48: u128 = {
-            let (d, b1) = x23.overflowing_sub(0x12908f41c8020fff_u64);
-            let (d, b2) = d.overflowing_sub(x47);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x48, x49) = {
+            let t48: u128 = {
+                let (d, b1) = x23.overflowing_sub(0x12908f41c8020fff_u64);
+                let (d, b2) = d.overflowing_sub(x47);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t48 as u64, (t48 >> 127) as u64)
         };
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 127) as u64;
-        let t50: u128 = {
-            let (d, b1) = x25.overflowing_sub(0xbfca0000000000d8_u64);
-            let (d, b2) = d.overflowing_sub(x49);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x50, x51) = {
+            let t50: u128 = {
+                let (d, b1) = x25.overflowing_sub(0xbfca0000000000d8_u64);
+                let (d, b2) = d.overflowing_sub(x49);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t50 as u64, (t50 >> 127) as u64)
         };
-        let x50 = t50 as u64;
-        let x51 = (t50 >> 127) as u64;
-        let t52: u128 = {
-            let (d, b1) = x27.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-            let (d, b2) = d.overflowing_sub(x51);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x52, x53) = {
+            let t52: u128 = {
+                let (d, b1) = x27.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
+                let (d, b2) = d.overflowing_sub(x51);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t52 as u64, (t52 >> 127) as u64)
         };
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 127) as u64;
-        let t54: u128 = {
-            let (d, b1) = x29.overflowing_sub(0x80360120023fffff_u64);
-            let (d, b2) = d.overflowing_sub(x53);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x54, x55) = {
+            let t54: u128 = {
+                let (d, b1) = x29.overflowing_sub(0x80360120023fffff_u64);
+                let (d, b2) = d.overflowing_sub(x53);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t54 as u64, (t54 >> 127) as u64)
         };
-        let x54 = t54 as u64;
-        let x55 = (t54 >> 127) as u64;
-        let t56: u128 = {
-            let (d, b1) = x31.overflowing_sub(0x0000000000002404_u64);
-            let (d, b2) = d.overflowing_sub(x55);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x56, x57) = {
+            let t56: u128 = {
+                let (d, b1) = x31.overflowing_sub(0x0000000000002404_u64);
+                let (d, b2) = d.overflowing_sub(x55);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t56 as u64, (t56 >> 127) as u64)
         };
-        let x56 = t56 as u64;
-        let x57 = (t56 >> 127) as u64;
-        let x60 = (0 as u64).wrapping_sub(x57);
+        let x60 = 0u64.wrapping_sub(x57);
         let x61 = x42 ^ (x60 & (x42 ^ x17));
         let x62 = x44 ^ (x60 & (x44 ^ x19));
         let x63 = x46 ^ (x60 & (x46 ^ x21));
@@ -1294,150 +1610,173 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
-        let t17: u128 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t17 as u64, (t17 >> 127) as u64)
         };
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 127) as u64;
-        let t19: u128 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x19, x20) = {
+            let t19: u128 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t19 as u64, (t19 >> 127) as u64)
         };
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 127) as u64;
-        let t21: u128 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t21 as u64, (t21 >> 127) as u64)
         };
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 127) as u64;
-        let t23: u128 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x23, x24) = {
+            let t23: u128 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t23 as u64, (t23 >> 127) as u64)
         };
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 127) as u64;
-        let t25: u128 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x25, x26) = {
+            let t25: u128 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t25 as u64, (t25 >> 127) as u64)
         };
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 127) as u64;
-        let t27: u128 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x27, x28) = {
+            let t27: u128 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t27 as u64, (t27 >> 127) as u64)
         };
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 127) as u64;
-        let t29: u128 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x29, x30) = {
+            let t29: u128 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t29 as u64, (t29 >> 127) as u64)
         };
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 127) as u64;
-        let t31: u128 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x31, x32) = {
+            let t31: u128 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t31 as u64, (t31 >> 127) as u64)
         };
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 127) as u64;
-        let x33 = (0 as u64).wrapping_sub(x32);
+        let x33 = 0u64.wrapping_sub(x32);
         let x42 = 0x2401b00840138013_u64 & x33;
-        let t43: u128 = (x17 as u128) + (x42 as u128) + (0x0000000000000000_u64 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
+        let (x43, x44) = {
+            let t43: u128 = (x17 as u128) + (x42 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
         let x45 = 0xf687f64000000000_u64 & x33;
-        let t46: u128 = (x19 as u128) + (x45 as u128) + (x44 as u128);
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 64) as u64;
+        let (x46, x47) = {
+            let t46: u128 = (x19 as u128) + (x45 as u128) + (x44 as u128);
+            (t46 as u64, (t46 >> 64) as u64)
+        };
         let x48 = 0xfffffff6ff66fc6f_u64 & x33;
-        let t49: u128 = (x21 as u128) + (x48 as u128) + (x47 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
+        let (x49, x50) = {
+            let t49: u128 = (x21 as u128) + (x48 as u128) + (x47 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
         let x51 = 0x12908f41c8020fff_u64 & x33;
-        let t52: u128 = (x23 as u128) + (x51 as u128) + (x50 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
+        let (x52, x53) = {
+            let t52: u128 = (x23 as u128) + (x51 as u128) + (x50 as u128);
+            (t52 as u64, (t52 >> 64) as u64)
+        };
         let x54 = 0xbfca0000000000d8_u64 & x33;
-        let t55: u128 = (x25 as u128) + (x54 as u128) + (x53 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
+        let (x55, x56) = {
+            let t55: u128 = (x25 as u128) + (x54 as u128) + (x53 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
         let x57 = 0xfffff6ff0cf6b7d9_u64 & x33;
-        let t58: u128 = (x27 as u128) + (x57 as u128) + (x56 as u128);
-        let x58 = t58 as u64;
-        let x59 = (t58 >> 64) as u64;
+        let (x58, x59) = {
+            let t58: u128 = (x27 as u128) + (x57 as u128) + (x56 as u128);
+            (t58 as u64, (t58 >> 64) as u64)
+        };
         let x60 = 0x80360120023fffff_u64 & x33;
-        let t61: u128 = (x29 as u128) + (x60 as u128) + (x59 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
+        let (x61, x62) = {
+            let t61: u128 = (x29 as u128) + (x60 as u128) + (x59 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
         let x63 = 0x0000000000002404_u64 & x33;
         let x64 = x31.wrapping_add(x63).wrapping_add(x62);
         [x43, x46, x49, x52, x55, x58, x61, x64]
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 8]) -> [u64; 8] {
-        let t17: u128 = {
-            let (d, b1) = 0x2401b00840138013_u64.overflowing_sub(a[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = {
+                let (d, b1) = 0x2401b00840138013_u64.overflowing_sub(a[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t17 as u64, (t17 >> 127) as u64)
         };
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 127) as u64;
-        let t19: u128 = {
-            let (d, b1) = 0xf687f64000000000_u64.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x19, x20) = {
+            let t19: u128 = {
+                let (d, b1) = 0xf687f64000000000_u64.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t19 as u64, (t19 >> 127) as u64)
         };
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 127) as u64;
-        let t21: u128 = {
-            let (d, b1) = 0xfffffff6ff66fc6f_u64.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = {
+                let (d, b1) = 0xfffffff6ff66fc6f_u64.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t21 as u64, (t21 >> 127) as u64)
         };
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 127) as u64;
-        let t23: u128 = {
-            let (d, b1) = 0x12908f41c8020fff_u64.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x23, x24) = {
+            let t23: u128 = {
+                let (d, b1) = 0x12908f41c8020fff_u64.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t23 as u64, (t23 >> 127) as u64)
         };
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 127) as u64;
-        let t25: u128 = {
-            let (d, b1) = 0xbfca0000000000d8_u64.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x25, x26) = {
+            let t25: u128 = {
+                let (d, b1) = 0xbfca0000000000d8_u64.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t25 as u64, (t25 >> 127) as u64)
         };
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 127) as u64;
-        let t27: u128 = {
-            let (d, b1) = 0xfffff6ff0cf6b7d9_u64.overflowing_sub(a[5]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x27, x28) = {
+            let t27: u128 = {
+                let (d, b1) = 0xfffff6ff0cf6b7d9_u64.overflowing_sub(a[5]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t27 as u64, (t27 >> 127) as u64)
         };
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 127) as u64;
-        let t29: u128 = {
-            let (d, b1) = 0x80360120023fffff_u64.overflowing_sub(a[6]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x29, x30) = {
+            let t29: u128 = {
+                let (d, b1) = 0x80360120023fffff_u64.overflowing_sub(a[6]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t29 as u64, (t29 >> 127) as u64)
         };
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 127) as u64;
         let x31 = 0x0000000000002404_u64.wrapping_sub(a[7]).wrapping_sub(x30);
         let x33 = a[0] | a[1];
         let x34 = x33 | a[2];
@@ -1451,7 +1790,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x42 = x39 | x40;
         let x43 = x42 >> 63;
-        let x44 = (0 as u64).wrapping_sub(x43);
+        let x44 = 0u64.wrapping_sub(x43);
         let x45 = x17 & x44;
         let x46 = x19 & x44;
         let x47 = x21 & x44;
@@ -1464,88 +1803,103 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 8]) -> [u64; 8] {
-        let t9: u128 = (a[0] as u128) + (a[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) + (a[1] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[2] as u128) + (a[2] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[3] as u128) + (a[3] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[4] as u128) + (a[4] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[5] as u128) + (a[5] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[6] as u128) + (a[6] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) + (a[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) + (a[1] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[2] as u128) + (a[2] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[3] as u128) + (a[3] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[4] as u128) + (a[4] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[5] as u128) + (a[5] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[6] as u128) + (a[6] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
         let x23 = a[7].wrapping_add(a[7]).wrapping_add(x22);
-        let t34: u128 = {
-            let (d, b1) = x9.overflowing_sub(0x2401b00840138013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x34, x35) = {
+            let t34: u128 = {
+                let (d, b1) = x9.overflowing_sub(0x2401b00840138013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t34 as u64, (t34 >> 127) as u64)
         };
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 127) as u64;
-        let t36: u128 = {
-            let (d, b1) = x11.overflowing_sub(0xf687f64000000000_u64);
-            let (d, b2) = d.overflowing_sub(x35);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x36, x37) = {
+            let t36: u128 = {
+                let (d, b1) = x11.overflowing_sub(0xf687f64000000000_u64);
+                let (d, b2) = d.overflowing_sub(x35);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t36 as u64, (t36 >> 127) as u64)
         };
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 127) as u64;
-        let t38: u128 = {
-            let (d, b1) = x13.overflowing_sub(0xfffffff6ff66fc6f_u64);
-            let (d, b2) = d.overflowing_sub(x37);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x38, x39) = {
+            let t38: u128 = {
+                let (d, b1) = x13.overflowing_sub(0xfffffff6ff66fc6f_u64);
+                let (d, b2) = d.overflowing_sub(x37);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t38 as u64, (t38 >> 127) as u64)
         };
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 127) as u64;
-        let t40: u128 = {
-            let (d, b1) = x15.overflowing_sub(0x12908f41c8020fff_u64);
-            let (d, b2) = d.overflowing_sub(x39);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x40, x41) = {
+            let t40: u128 = {
+                let (d, b1) = x15.overflowing_sub(0x12908f41c8020fff_u64);
+                let (d, b2) = d.overflowing_sub(x39);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t40 as u64, (t40 >> 127) as u64)
         };
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 127) as u64;
-        let t42: u128 = {
-            let (d, b1) = x17.overflowing_sub(0xbfca0000000000d8_u64);
-            let (d, b2) = d.overflowing_sub(x41);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x42, x43) = {
+            let t42: u128 = {
+                let (d, b1) = x17.overflowing_sub(0xbfca0000000000d8_u64);
+                let (d, b2) = d.overflowing_sub(x41);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t42 as u64, (t42 >> 127) as u64)
         };
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 127) as u64;
-        let t44: u128 = {
-            let (d, b1) = x19.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x44, x45) = {
+            let t44: u128 = {
+                let (d, b1) = x19.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t44 as u64, (t44 >> 127) as u64)
         };
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 127) as u64;
-        let t46: u128 = {
-            let (d, b1) = x21.overflowing_sub(0x80360120023fffff_u64);
-            let (d, b2) = d.overflowing_sub(x45);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x46, x47) = {
+            let t46: u128 = {
+                let (d, b1) = x21.overflowing_sub(0x80360120023fffff_u64);
+                let (d, b2) = d.overflowing_sub(x45);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t46 as u64, (t46 >> 127) as u64)
         };
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 127) as u64;
-        let t48: u128 = {
-            let (d, b1) = x23.overflowing_sub(0x0000000000002404_u64);
-            let (d, b2) = d.overflowing_sub(x47);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x48, x49) = {
+            let t48: u128 = {
+                let (d, b1) = x23.overflowing_sub(0x0000000000002404_u64);
+                let (d, b2) = d.overflowing_sub(x47);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t48 as u64, (t48 >> 127) as u64)
         };
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 127) as u64;
-        let x52 = (0 as u64).wrapping_sub(x49);
+        let x52 = 0u64.wrapping_sub(x49);
         let x53 = x34 ^ (x52 & (x34 ^ x9));
         let x54 = x36 ^ (x52 & (x36 ^ x11));
         let x55 = x38 ^ (x52 & (x38 ^ x13));
@@ -1558,342 +1912,425 @@ impl Fp {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u64; 8]) -> [u64; 8] {
         let x26 = a[0]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
         let x28 = x26.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t29: u128 = (x28 as u128) * (0x2401b00840138013_u64 as u128) + (x26 as u128);
-        let x30 = (t29 >> 64) as u64;
+        let x30 = {
+            let t29: u128 = (x28 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x26 as u128);
+            (t29 >> 64) as u64
+        };
         let x31 = a[1]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t33: u128 = (x28 as u128) * (0xf687f64000000000_u64 as u128) + (x31 as u128)
-            + (x30 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
+        let (x33, x34) = {
+            let t33: u128 = (x28 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x31 as u128) + (x30 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
         let x35 = a[2]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t37: u128 = (x28 as u128) * (0xfffffff6ff66fc6f_u64 as u128) + (x35 as u128)
-            + (x34 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
+        let (x37, x38) = {
+            let t37: u128 = (x28 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x35 as u128) + (x34 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
         let x39 = a[3]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t41: u128 = (x28 as u128) * (0x12908f41c8020fff_u64 as u128) + (x39 as u128)
-            + (x38 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
+        let (x41, x42) = {
+            let t41: u128 = (x28 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x39 as u128) + (x38 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
         let x43 = a[4]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t45: u128 = (x28 as u128) * (0xbfca0000000000d8_u64 as u128) + (x43 as u128)
-            + (x42 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
+        let (x45, x46) = {
+            let t45: u128 = (x28 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x43 as u128) + (x42 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
         let x47 = a[5]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t49: u128 = (x28 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128) + (x47 as u128)
-            + (x46 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
+        let (x49, x50) = {
+            let t49: u128 = (x28 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x47 as u128) + (x46 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
         let x51 = a[6]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t53: u128 = (x28 as u128) * (0x80360120023fffff_u64 as u128) + (x51 as u128)
-            + (x50 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
+        let (x53, x54) = {
+            let t53: u128 = (x28 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x51 as u128) + (x50 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
         let x55 = a[7]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t57: u128 = (x28 as u128) * (0x0000000000002404_u64 as u128) + (x55 as u128)
-            + (x54 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
+        let (x57, x58) = {
+            let t57: u128 = (x28 as u128) * (0x0000000000002404_u64 as u128)
+                + (x55 as u128) + (x54 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
         let x63 = x33.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t64: u128 = (x63 as u128) * (0x2401b00840138013_u64 as u128) + (x33 as u128);
-        let x65 = (t64 >> 64) as u64;
-        let t68: u128 = (x63 as u128) * (0xf687f64000000000_u64 as u128) + (x37 as u128)
-            + (x65 as u128);
-        let x68 = t68 as u64;
-        let x69 = (t68 >> 64) as u64;
-        let t72: u128 = (x63 as u128) * (0xfffffff6ff66fc6f_u64 as u128) + (x41 as u128)
-            + (x69 as u128);
-        let x72 = t72 as u64;
-        let x73 = (t72 >> 64) as u64;
-        let t76: u128 = (x63 as u128) * (0x12908f41c8020fff_u64 as u128) + (x45 as u128)
-            + (x73 as u128);
-        let x76 = t76 as u64;
-        let x77 = (t76 >> 64) as u64;
-        let t80: u128 = (x63 as u128) * (0xbfca0000000000d8_u64 as u128) + (x49 as u128)
-            + (x77 as u128);
-        let x80 = t80 as u64;
-        let x81 = (t80 >> 64) as u64;
-        let t84: u128 = (x63 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128) + (x53 as u128)
-            + (x81 as u128);
-        let x84 = t84 as u64;
-        let x85 = (t84 >> 64) as u64;
-        let t88: u128 = (x63 as u128) * (0x80360120023fffff_u64 as u128) + (x57 as u128)
-            + (x85 as u128);
-        let x88 = t88 as u64;
-        let x89 = (t88 >> 64) as u64;
-        let t92: u128 = (x63 as u128) * (0x0000000000002404_u64 as u128) + (x58 as u128)
-            + (x89 as u128);
-        let x92 = t92 as u64;
-        let x93 = (t92 >> 64) as u64;
+        let x65 = {
+            let t64: u128 = (x63 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x33 as u128);
+            (t64 >> 64) as u64
+        };
+        let (x68, x69) = {
+            let t68: u128 = (x63 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x37 as u128) + (x65 as u128);
+            (t68 as u64, (t68 >> 64) as u64)
+        };
+        let (x72, x73) = {
+            let t72: u128 = (x63 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x41 as u128) + (x69 as u128);
+            (t72 as u64, (t72 >> 64) as u64)
+        };
+        let (x76, x77) = {
+            let t76: u128 = (x63 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x45 as u128) + (x73 as u128);
+            (t76 as u64, (t76 >> 64) as u64)
+        };
+        let (x80, x81) = {
+            let t80: u128 = (x63 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x49 as u128) + (x77 as u128);
+            (t80 as u64, (t80 >> 64) as u64)
+        };
+        let (x84, x85) = {
+            let t84: u128 = (x63 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x53 as u128) + (x81 as u128);
+            (t84 as u64, (t84 >> 64) as u64)
+        };
+        let (x88, x89) = {
+            let t88: u128 = (x63 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x57 as u128) + (x85 as u128);
+            (t88 as u64, (t88 >> 64) as u64)
+        };
+        let (x92, x93) = {
+            let t92: u128 = (x63 as u128) * (0x0000000000002404_u64 as u128)
+                + (x58 as u128) + (x89 as u128);
+            (t92 as u64, (t92 >> 64) as u64)
+        };
         let x98 = x68.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t99: u128 = (x98 as u128) * (0x2401b00840138013_u64 as u128) + (x68 as u128);
-        let x100 = (t99 >> 64) as u64;
-        let t103: u128 = (x98 as u128) * (0xf687f64000000000_u64 as u128) + (x72 as u128)
-            + (x100 as u128);
-        let x103 = t103 as u64;
-        let x104 = (t103 >> 64) as u64;
-        let t107: u128 = (x98 as u128) * (0xfffffff6ff66fc6f_u64 as u128) + (x76 as u128)
-            + (x104 as u128);
-        let x107 = t107 as u64;
-        let x108 = (t107 >> 64) as u64;
-        let t111: u128 = (x98 as u128) * (0x12908f41c8020fff_u64 as u128) + (x80 as u128)
-            + (x108 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
-        let t115: u128 = (x98 as u128) * (0xbfca0000000000d8_u64 as u128) + (x84 as u128)
-            + (x112 as u128);
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 64) as u64;
-        let t119: u128 = (x98 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128) + (x88 as u128)
-            + (x116 as u128);
-        let x119 = t119 as u64;
-        let x120 = (t119 >> 64) as u64;
-        let t123: u128 = (x98 as u128) * (0x80360120023fffff_u64 as u128) + (x92 as u128)
-            + (x120 as u128);
-        let x123 = t123 as u64;
-        let x124 = (t123 >> 64) as u64;
-        let t127: u128 = (x98 as u128) * (0x0000000000002404_u64 as u128) + (x93 as u128)
-            + (x124 as u128);
-        let x127 = t127 as u64;
-        let x128 = (t127 >> 64) as u64;
+        let x100 = {
+            let t99: u128 = (x98 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x68 as u128);
+            (t99 >> 64) as u64
+        };
+        let (x103, x104) = {
+            let t103: u128 = (x98 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x72 as u128) + (x100 as u128);
+            (t103 as u64, (t103 >> 64) as u64)
+        };
+        let (x107, x108) = {
+            let t107: u128 = (x98 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x76 as u128) + (x104 as u128);
+            (t107 as u64, (t107 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (x98 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x80 as u128) + (x108 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
+        let (x115, x116) = {
+            let t115: u128 = (x98 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x84 as u128) + (x112 as u128);
+            (t115 as u64, (t115 >> 64) as u64)
+        };
+        let (x119, x120) = {
+            let t119: u128 = (x98 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x88 as u128) + (x116 as u128);
+            (t119 as u64, (t119 >> 64) as u64)
+        };
+        let (x123, x124) = {
+            let t123: u128 = (x98 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x92 as u128) + (x120 as u128);
+            (t123 as u64, (t123 >> 64) as u64)
+        };
+        let (x127, x128) = {
+            let t127: u128 = (x98 as u128) * (0x0000000000002404_u64 as u128)
+                + (x93 as u128) + (x124 as u128);
+            (t127 as u64, (t127 >> 64) as u64)
+        };
         let x133 = x103.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t134: u128 = (x133 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x103 as u128);
-        let x135 = (t134 >> 64) as u64;
-        let t138: u128 = (x133 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x107 as u128) + (x135 as u128);
-        let x138 = t138 as u64;
-        let x139 = (t138 >> 64) as u64;
-        let t142: u128 = (x133 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x111 as u128) + (x139 as u128);
-        let x142 = t142 as u64;
-        let x143 = (t142 >> 64) as u64;
-        let t146: u128 = (x133 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x115 as u128) + (x143 as u128);
-        let x146 = t146 as u64;
-        let x147 = (t146 >> 64) as u64;
-        let t150: u128 = (x133 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x119 as u128) + (x147 as u128);
-        let x150 = t150 as u64;
-        let x151 = (t150 >> 64) as u64;
-        let t154: u128 = (x133 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x123 as u128) + (x151 as u128);
-        let x154 = t154 as u64;
-        let x155 = (t154 >> 64) as u64;
-        let t158: u128 = (x133 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x127 as u128) + (x155 as u128);
-        let x158 = t158 as u64;
-        let x159 = (t158 >> 64) as u64;
-        let t162: u128 = (x133 as u128) * (0x0000000000002404_u64 as u128)
-            + (x128 as u128) + (x159 as u128);
-        let x162 = t162 as u64;
-        let x163 = (t162 >> 64) as u64;
+        let x135 = {
+            let t134: u128 = (x133 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x103 as u128);
+            (t134 >> 64) as u64
+        };
+        let (x138, x139) = {
+            let t138: u128 = (x133 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x107 as u128) + (x135 as u128);
+            (t138 as u64, (t138 >> 64) as u64)
+        };
+        let (x142, x143) = {
+            let t142: u128 = (x133 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x111 as u128) + (x139 as u128);
+            (t142 as u64, (t142 >> 64) as u64)
+        };
+        let (x146, x147) = {
+            let t146: u128 = (x133 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x115 as u128) + (x143 as u128);
+            (t146 as u64, (t146 >> 64) as u64)
+        };
+        let (x150, x151) = {
+            let t150: u128 = (x133 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x119 as u128) + (x147 as u128);
+            (t150 as u64, (t150 >> 64) as u64)
+        };
+        let (x154, x155) = {
+            let t154: u128 = (x133 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x123 as u128) + (x151 as u128);
+            (t154 as u64, (t154 >> 64) as u64)
+        };
+        let (x158, x159) = {
+            let t158: u128 = (x133 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x127 as u128) + (x155 as u128);
+            (t158 as u64, (t158 >> 64) as u64)
+        };
+        let (x162, x163) = {
+            let t162: u128 = (x133 as u128) * (0x0000000000002404_u64 as u128)
+                + (x128 as u128) + (x159 as u128);
+            (t162 as u64, (t162 >> 64) as u64)
+        };
         let x168 = x138.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t169: u128 = (x168 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x138 as u128);
-        let x170 = (t169 >> 64) as u64;
-        let t173: u128 = (x168 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x142 as u128) + (x170 as u128);
-        let x173 = t173 as u64;
-        let x174 = (t173 >> 64) as u64;
-        let t177: u128 = (x168 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x146 as u128) + (x174 as u128);
-        let x177 = t177 as u64;
-        let x178 = (t177 >> 64) as u64;
-        let t181: u128 = (x168 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x150 as u128) + (x178 as u128);
-        let x181 = t181 as u64;
-        let x182 = (t181 >> 64) as u64;
-        let t185: u128 = (x168 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x154 as u128) + (x182 as u128);
-        let x185 = t185 as u64;
-        let x186 = (t185 >> 64) as u64;
-        let t189: u128 = (x168 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x158 as u128) + (x186 as u128);
-        let x189 = t189 as u64;
-        let x190 = (t189 >> 64) as u64;
-        let t193: u128 = (x168 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x162 as u128) + (x190 as u128);
-        let x193 = t193 as u64;
-        let x194 = (t193 >> 64) as u64;
-        let t197: u128 = (x168 as u128) * (0x0000000000002404_u64 as u128)
-            + (x163 as u128) + (x194 as u128);
-        let x197 = t197 as u64;
-        let x198 = (t197 >> 64) as u64;
+        let x170 = {
+            let t169: u128 = (x168 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x138 as u128);
+            (t169 >> 64) as u64
+        };
+        let (x173, x174) = {
+            let t173: u128 = (x168 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x142 as u128) + (x170 as u128);
+            (t173 as u64, (t173 >> 64) as u64)
+        };
+        let (x177, x178) = {
+            let t177: u128 = (x168 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x146 as u128) + (x174 as u128);
+            (t177 as u64, (t177 >> 64) as u64)
+        };
+        let (x181, x182) = {
+            let t181: u128 = (x168 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x150 as u128) + (x178 as u128);
+            (t181 as u64, (t181 >> 64) as u64)
+        };
+        let (x185, x186) = {
+            let t185: u128 = (x168 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x154 as u128) + (x182 as u128);
+            (t185 as u64, (t185 >> 64) as u64)
+        };
+        let (x189, x190) = {
+            let t189: u128 = (x168 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x158 as u128) + (x186 as u128);
+            (t189 as u64, (t189 >> 64) as u64)
+        };
+        let (x193, x194) = {
+            let t193: u128 = (x168 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x162 as u128) + (x190 as u128);
+            (t193 as u64, (t193 >> 64) as u64)
+        };
+        let (x197, x198) = {
+            let t197: u128 = (x168 as u128) * (0x0000000000002404_u64 as u128)
+                + (x163 as u128) + (x194 as u128);
+            (t197 as u64, (t197 >> 64) as u64)
+        };
         let x203 = x173.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t204: u128 = (x203 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x173 as u128);
-        let x205 = (t204 >> 64) as u64;
-        let t208: u128 = (x203 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x177 as u128) + (x205 as u128);
-        let x208 = t208 as u64;
-        let x209 = (t208 >> 64) as u64;
-        let t212: u128 = (x203 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x181 as u128) + (x209 as u128);
-        let x212 = t212 as u64;
-        let x213 = (t212 >> 64) as u64;
-        let t216: u128 = (x203 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x185 as u128) + (x213 as u128);
-        let x216 = t216 as u64;
-        let x217 = (t216 >> 64) as u64;
-        let t220: u128 = (x203 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x189 as u128) + (x217 as u128);
-        let x220 = t220 as u64;
-        let x221 = (t220 >> 64) as u64;
-        let t224: u128 = (x203 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x193 as u128) + (x221 as u128);
-        let x224 = t224 as u64;
-        let x225 = (t224 >> 64) as u64;
-        let t228: u128 = (x203 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x197 as u128) + (x225 as u128);
-        let x228 = t228 as u64;
-        let x229 = (t228 >> 64) as u64;
-        let t232: u128 = (x203 as u128) * (0x0000000000002404_u64 as u128)
-            + (x198 as u128) + (x229 as u128);
-        let x232 = t232 as u64;
-        let x233 = (t232 >> 64) as u64;
+        let x205 = {
+            let t204: u128 = (x203 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x173 as u128);
+            (t204 >> 64) as u64
+        };
+        let (x208, x209) = {
+            let t208: u128 = (x203 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x177 as u128) + (x205 as u128);
+            (t208 as u64, (t208 >> 64) as u64)
+        };
+        let (x212, x213) = {
+            let t212: u128 = (x203 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x181 as u128) + (x209 as u128);
+            (t212 as u64, (t212 >> 64) as u64)
+        };
+        let (x216, x217) = {
+            let t216: u128 = (x203 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x185 as u128) + (x213 as u128);
+            (t216 as u64, (t216 >> 64) as u64)
+        };
+        let (x220, x221) = {
+            let t220: u128 = (x203 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x189 as u128) + (x217 as u128);
+            (t220 as u64, (t220 >> 64) as u64)
+        };
+        let (x224, x225) = {
+            let t224: u128 = (x203 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x193 as u128) + (x221 as u128);
+            (t224 as u64, (t224 >> 64) as u64)
+        };
+        let (x228, x229) = {
+            let t228: u128 = (x203 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x197 as u128) + (x225 as u128);
+            (t228 as u64, (t228 >> 64) as u64)
+        };
+        let (x232, x233) = {
+            let t232: u128 = (x203 as u128) * (0x0000000000002404_u64 as u128)
+                + (x198 as u128) + (x229 as u128);
+            (t232 as u64, (t232 >> 64) as u64)
+        };
         let x238 = x208.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t239: u128 = (x238 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x208 as u128);
-        let x240 = (t239 >> 64) as u64;
-        let t243: u128 = (x238 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x212 as u128) + (x240 as u128);
-        let x243 = t243 as u64;
-        let x244 = (t243 >> 64) as u64;
-        let t247: u128 = (x238 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x216 as u128) + (x244 as u128);
-        let x247 = t247 as u64;
-        let x248 = (t247 >> 64) as u64;
-        let t251: u128 = (x238 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x220 as u128) + (x248 as u128);
-        let x251 = t251 as u64;
-        let x252 = (t251 >> 64) as u64;
-        let t255: u128 = (x238 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x224 as u128) + (x252 as u128);
-        let x255 = t255 as u64;
-        let x256 = (t255 >> 64) as u64;
-        let t259: u128 = (x238 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x228 as u128) + (x256 as u128);
-        let x259 = t259 as u64;
-        let x260 = (t259 >> 64) as u64;
-        let t263: u128 = (x238 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x232 as u128) + (x260 as u128);
-        let x263 = t263 as u64;
-        let x264 = (t263 >> 64) as u64;
-        let t267: u128 = (x238 as u128) * (0x0000000000002404_u64 as u128)
-            + (x233 as u128) + (x264 as u128);
-        let x267 = t267 as u64;
-        let x268 = (t267 >> 64) as u64;
+        let x240 = {
+            let t239: u128 = (x238 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x208 as u128);
+            (t239 >> 64) as u64
+        };
+        let (x243, x244) = {
+            let t243: u128 = (x238 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x212 as u128) + (x240 as u128);
+            (t243 as u64, (t243 >> 64) as u64)
+        };
+        let (x247, x248) = {
+            let t247: u128 = (x238 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x216 as u128) + (x244 as u128);
+            (t247 as u64, (t247 >> 64) as u64)
+        };
+        let (x251, x252) = {
+            let t251: u128 = (x238 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x220 as u128) + (x248 as u128);
+            (t251 as u64, (t251 >> 64) as u64)
+        };
+        let (x255, x256) = {
+            let t255: u128 = (x238 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x224 as u128) + (x252 as u128);
+            (t255 as u64, (t255 >> 64) as u64)
+        };
+        let (x259, x260) = {
+            let t259: u128 = (x238 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x228 as u128) + (x256 as u128);
+            (t259 as u64, (t259 >> 64) as u64)
+        };
+        let (x263, x264) = {
+            let t263: u128 = (x238 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x232 as u128) + (x260 as u128);
+            (t263 as u64, (t263 >> 64) as u64)
+        };
+        let (x267, x268) = {
+            let t267: u128 = (x238 as u128) * (0x0000000000002404_u64 as u128)
+                + (x233 as u128) + (x264 as u128);
+            (t267 as u64, (t267 >> 64) as u64)
+        };
         let x273 = x243.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t274: u128 = (x273 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x243 as u128);
-        let x275 = (t274 >> 64) as u64;
-        let t278: u128 = (x273 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x247 as u128) + (x275 as u128);
-        let x278 = t278 as u64;
-        let x279 = (t278 >> 64) as u64;
-        let t282: u128 = (x273 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x251 as u128) + (x279 as u128);
-        let x282 = t282 as u64;
-        let x283 = (t282 >> 64) as u64;
-        let t286: u128 = (x273 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x255 as u128) + (x283 as u128);
-        let x286 = t286 as u64;
-        let x287 = (t286 >> 64) as u64;
-        let t290: u128 = (x273 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x259 as u128) + (x287 as u128);
-        let x290 = t290 as u64;
-        let x291 = (t290 >> 64) as u64;
-        let t294: u128 = (x273 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x263 as u128) + (x291 as u128);
-        let x294 = t294 as u64;
-        let x295 = (t294 >> 64) as u64;
-        let t298: u128 = (x273 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x267 as u128) + (x295 as u128);
-        let x298 = t298 as u64;
-        let x299 = (t298 >> 64) as u64;
-        let t302: u128 = (x273 as u128) * (0x0000000000002404_u64 as u128)
-            + (x268 as u128) + (x299 as u128);
-        let x302 = t302 as u64;
-        let x303 = (t302 >> 64) as u64;
-        let t315: u128 = {
-            let (d, b1) = x278.overflowing_sub(0x2401b00840138013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let x275 = {
+            let t274: u128 = (x273 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x243 as u128);
+            (t274 >> 64) as u64
         };
-        let x315 = t315 as u64;
-        let x316 = (t315 >> 127) as u64;
-        let t317: u128 = {
-            let (d, b1) = x282.overflowing_sub(0xf687f64000000000_u64);
-            let (d, b2) = d.overflowing_sub(x316);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x278, x279) = {
+            let t278: u128 = (x273 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x247 as u128) + (x275 as u128);
+            (t278 as u64, (t278 >> 64) as u64)
         };
-        let x317 = t317 as u64;
-        let x318 = (t317 >> 127) as u64;
-        let t319: u128 = {
-            let (d, b1) = x286.overflowing_sub(0xfffffff6ff66fc6f_u64);
-            let (d, b2) = d.overflowing_sub(x318);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x282, x283) = {
+            let t282: u128 = (x273 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x251 as u128) + (x279 as u128);
+            (t282 as u64, (t282 >> 64) as u64)
         };
-        let x319 = t319 as u64;
-        let x320 = (t319 >> 127) as u64;
-        let t321: u128 = {
-            let (d, b1) = x290.overflowing_sub(0x12908f41c8020fff_u64);
-            let (d, b2) = d.overflowing_sub(x320);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x286, x287) = {
+            let t286: u128 = (x273 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x255 as u128) + (x283 as u128);
+            (t286 as u64, (t286 >> 64) as u64)
         };
-        let x321 = t321 as u64;
-        let x322 = (t321 >> 127) as u64;
-        let t323: u128 = {
-            let (d, b1) = x294.overflowing_sub(0xbfca0000000000d8_u64);
-            let (d, b2) = d.overflowing_sub(x322);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x290, x291) = {
+            let t290: u128 = (x273 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x259 as u128) + (x287 as u128);
+            (t290 as u64, (t290 >> 64) as u64)
         };
-        let x323 = t323 as u64;
-        let x324 = (t323 >> 127) as u64;
-        let t325: u128 = {
-            let (d, b1) = x298.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-            let (d, b2) = d.overflowing_sub(x324);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x294, x295) = {
+            let t294: u128 = (x273 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x263 as u128) + (x291 as u128);
+            (t294 as u64, (t294 >> 64) as u64)
         };
-        let x325 = t325 as u64;
-        let x326 = (t325 >> 127) as u64;
-        let t327: u128 = {
-            let (d, b1) = x302.overflowing_sub(0x80360120023fffff_u64);
-            let (d, b2) = d.overflowing_sub(x326);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x298, x299) = {
+            let t298: u128 = (x273 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x267 as u128) + (x295 as u128);
+            (t298 as u64, (t298 >> 64) as u64)
         };
-        let x327 = t327 as u64;
-        let x328 = (t327 >> 127) as u64;
-        let t329: u128 = {
-            let (d, b1) = x303.overflowing_sub(0x0000000000002404_u64);
-            let (d, b2) = d.overflowing_sub(x328);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x302, x303) = {
+            let t302: u128 = (x273 as u128) * (0x0000000000002404_u64 as u128)
+                + (x268 as u128) + (x299 as u128);
+            (t302 as u64, (t302 >> 64) as u64)
         };
-        let x329 = t329 as u64;
-        let x330 = (t329 >> 127) as u64;
-        let x333 = (0 as u64).wrapping_sub(x330);
+        let (x315, x316) = {
+            let t315: u128 = {
+                let (d, b1) = x278.overflowing_sub(0x2401b00840138013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t315 as u64, (t315 >> 127) as u64)
+        };
+        let (x317, x318) = {
+            let t317: u128 = {
+                let (d, b1) = x282.overflowing_sub(0xf687f64000000000_u64);
+                let (d, b2) = d.overflowing_sub(x316);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t317 as u64, (t317 >> 127) as u64)
+        };
+        let (x319, x320) = {
+            let t319: u128 = {
+                let (d, b1) = x286.overflowing_sub(0xfffffff6ff66fc6f_u64);
+                let (d, b2) = d.overflowing_sub(x318);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t319 as u64, (t319 >> 127) as u64)
+        };
+        let (x321, x322) = {
+            let t321: u128 = {
+                let (d, b1) = x290.overflowing_sub(0x12908f41c8020fff_u64);
+                let (d, b2) = d.overflowing_sub(x320);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t321 as u64, (t321 >> 127) as u64)
+        };
+        let (x323, x324) = {
+            let t323: u128 = {
+                let (d, b1) = x294.overflowing_sub(0xbfca0000000000d8_u64);
+                let (d, b2) = d.overflowing_sub(x322);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t323 as u64, (t323 >> 127) as u64)
+        };
+        let (x325, x326) = {
+            let t325: u128 = {
+                let (d, b1) = x298.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
+                let (d, b2) = d.overflowing_sub(x324);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t325 as u64, (t325 >> 127) as u64)
+        };
+        let (x327, x328) = {
+            let t327: u128 = {
+                let (d, b1) = x302.overflowing_sub(0x80360120023fffff_u64);
+                let (d, b2) = d.overflowing_sub(x326);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t327 as u64, (t327 >> 127) as u64)
+        };
+        let (x329, x330) = {
+            let t329: u128 = {
+                let (d, b1) = x303.overflowing_sub(0x0000000000002404_u64);
+                let (d, b2) = d.overflowing_sub(x328);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t329 as u64, (t329 >> 127) as u64)
+        };
+        let x333 = 0u64.wrapping_sub(x330);
         let x334 = x315 ^ (x333 & (x315 ^ x278));
         let x335 = x317 ^ (x333 & (x317 ^ x282));
         let x336 = x319 ^ (x333 & (x319 ^ x286));
@@ -2868,219 +3305,313 @@ impl Fp {
     }
     /// The 2n-limb product a·b of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_wide_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 16] {
-        let t17: u128 = (a[0] as u128) * (b[0] as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[1] as u128) * (b[0] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[2] as u128) * (b[0] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[3] as u128) * (b[0] as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[4] as u128) * (b[0] as u128) + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[5] as u128) * (b[0] as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[6] as u128) * (b[0] as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[7] as u128) * (b[0] as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[0] as u128) * (b[1] as u128) + (x19 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[1] as u128) * (b[1] as u128) + (x21 as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[2] as u128) * (b[1] as u128) + (x23 as u128) + (x36 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[3] as u128) * (b[1] as u128) + (x25 as u128) + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[4] as u128) * (b[1] as u128) + (x27 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[5] as u128) * (b[1] as u128) + (x29 as u128) + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[6] as u128) * (b[1] as u128) + (x31 as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (a[7] as u128) * (b[1] as u128) + (x32 as u128) + (x46 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[0] as u128) * (b[2] as u128) + (x35 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
-        let t51: u128 = (a[1] as u128) * (b[2] as u128) + (x37 as u128) + (x50 as u128);
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (a[2] as u128) * (b[2] as u128) + (x39 as u128) + (x52 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
-        let t55: u128 = (a[3] as u128) * (b[2] as u128) + (x41 as u128) + (x54 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
-        let t57: u128 = (a[4] as u128) * (b[2] as u128) + (x43 as u128) + (x56 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
-        let t59: u128 = (a[5] as u128) * (b[2] as u128) + (x45 as u128) + (x58 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t61: u128 = (a[6] as u128) * (b[2] as u128) + (x47 as u128) + (x60 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
-        let t63: u128 = (a[7] as u128) * (b[2] as u128) + (x48 as u128) + (x62 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
-        let t65: u128 = (a[0] as u128) * (b[3] as u128) + (x51 as u128);
-        let x65 = t65 as u64;
-        let x66 = (t65 >> 64) as u64;
-        let t67: u128 = (a[1] as u128) * (b[3] as u128) + (x53 as u128) + (x66 as u128);
-        let x67 = t67 as u64;
-        let x68 = (t67 >> 64) as u64;
-        let t69: u128 = (a[2] as u128) * (b[3] as u128) + (x55 as u128) + (x68 as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
-        let t71: u128 = (a[3] as u128) * (b[3] as u128) + (x57 as u128) + (x70 as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (a[4] as u128) * (b[3] as u128) + (x59 as u128) + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (a[5] as u128) * (b[3] as u128) + (x61 as u128) + (x74 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (a[6] as u128) * (b[3] as u128) + (x63 as u128) + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (a[7] as u128) * (b[3] as u128) + (x64 as u128) + (x78 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (a[0] as u128) * (b[4] as u128) + (x67 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (a[1] as u128) * (b[4] as u128) + (x69 as u128) + (x82 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (a[2] as u128) * (b[4] as u128) + (x71 as u128) + (x84 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (a[3] as u128) * (b[4] as u128) + (x73 as u128) + (x86 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (a[4] as u128) * (b[4] as u128) + (x75 as u128) + (x88 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
-        let t91: u128 = (a[5] as u128) * (b[4] as u128) + (x77 as u128) + (x90 as u128);
-        let x91 = t91 as u64;
-        let x92 = (t91 >> 64) as u64;
-        let t93: u128 = (a[6] as u128) * (b[4] as u128) + (x79 as u128) + (x92 as u128);
-        let x93 = t93 as u64;
-        let x94 = (t93 >> 64) as u64;
-        let t95: u128 = (a[7] as u128) * (b[4] as u128) + (x80 as u128) + (x94 as u128);
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 64) as u64;
-        let t97: u128 = (a[0] as u128) * (b[5] as u128) + (x83 as u128);
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 64) as u64;
-        let t99: u128 = (a[1] as u128) * (b[5] as u128) + (x85 as u128) + (x98 as u128);
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 64) as u64;
-        let t101: u128 = (a[2] as u128) * (b[5] as u128) + (x87 as u128)
-            + (x100 as u128);
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 64) as u64;
-        let t103: u128 = (a[3] as u128) * (b[5] as u128) + (x89 as u128)
-            + (x102 as u128);
-        let x103 = t103 as u64;
-        let x104 = (t103 >> 64) as u64;
-        let t105: u128 = (a[4] as u128) * (b[5] as u128) + (x91 as u128)
-            + (x104 as u128);
-        let x105 = t105 as u64;
-        let x106 = (t105 >> 64) as u64;
-        let t107: u128 = (a[5] as u128) * (b[5] as u128) + (x93 as u128)
-            + (x106 as u128);
-        let x107 = t107 as u64;
-        let x108 = (t107 >> 64) as u64;
-        let t109: u128 = (a[6] as u128) * (b[5] as u128) + (x95 as u128)
-            + (x108 as u128);
-        let x109 = t109 as u64;
-        let x110 = (t109 >> 64) as u64;
-        let t111: u128 = (a[7] as u128) * (b[5] as u128) + (x96 as u128)
-            + (x110 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
-        let t113: u128 = (a[0] as u128) * (b[6] as u128) + (x99 as u128);
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 64) as u64;
-        let t115: u128 = (a[1] as u128) * (b[6] as u128) + (x101 as u128)
-            + (x114 as u128);
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 64) as u64;
-        let t117: u128 = (a[2] as u128) * (b[6] as u128) + (x103 as u128)
-            + (x116 as u128);
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 64) as u64;
-        let t119: u128 = (a[3] as u128) * (b[6] as u128) + (x105 as u128)
-            + (x118 as u128);
-        let x119 = t119 as u64;
-        let x120 = (t119 >> 64) as u64;
-        let t121: u128 = (a[4] as u128) * (b[6] as u128) + (x107 as u128)
-            + (x120 as u128);
-        let x121 = t121 as u64;
-        let x122 = (t121 >> 64) as u64;
-        let t123: u128 = (a[5] as u128) * (b[6] as u128) + (x109 as u128)
-            + (x122 as u128);
-        let x123 = t123 as u64;
-        let x124 = (t123 >> 64) as u64;
-        let t125: u128 = (a[6] as u128) * (b[6] as u128) + (x111 as u128)
-            + (x124 as u128);
-        let x125 = t125 as u64;
-        let x126 = (t125 >> 64) as u64;
-        let t127: u128 = (a[7] as u128) * (b[6] as u128) + (x112 as u128)
-            + (x126 as u128);
-        let x127 = t127 as u64;
-        let x128 = (t127 >> 64) as u64;
-        let t129: u128 = (a[0] as u128) * (b[7] as u128) + (x115 as u128);
-        let x129 = t129 as u64;
-        let x130 = (t129 >> 64) as u64;
-        let t131: u128 = (a[1] as u128) * (b[7] as u128) + (x117 as u128)
-            + (x130 as u128);
-        let x131 = t131 as u64;
-        let x132 = (t131 >> 64) as u64;
-        let t133: u128 = (a[2] as u128) * (b[7] as u128) + (x119 as u128)
-            + (x132 as u128);
-        let x133 = t133 as u64;
-        let x134 = (t133 >> 64) as u64;
-        let t135: u128 = (a[3] as u128) * (b[7] as u128) + (x121 as u128)
-            + (x134 as u128);
-        let x135 = t135 as u64;
-        let x136 = (t135 >> 64) as u64;
-        let t137: u128 = (a[4] as u128) * (b[7] as u128) + (x123 as u128)
-            + (x136 as u128);
-        let x137 = t137 as u64;
-        let x138 = (t137 >> 64) as u64;
-        let t139: u128 = (a[5] as u128) * (b[7] as u128) + (x125 as u128)
-            + (x138 as u128);
-        let x139 = t139 as u64;
-        let x140 = (t139 >> 64) as u64;
-        let t141: u128 = (a[6] as u128) * (b[7] as u128) + (x127 as u128)
-            + (x140 as u128);
-        let x141 = t141 as u64;
-        let x142 = (t141 >> 64) as u64;
-        let t143: u128 = (a[7] as u128) * (b[7] as u128) + (x128 as u128)
-            + (x142 as u128);
-        let x143 = t143 as u64;
+        let (x17, x18) = {
+            let t17: u128 = (a[0] as u128) * (b[0] as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[1] as u128) * (b[0] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[2] as u128) * (b[0] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[3] as u128) * (b[0] as u128) + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[4] as u128) * (b[0] as u128) + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[5] as u128) * (b[0] as u128) + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[6] as u128) * (b[0] as u128) + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[7] as u128) * (b[0] as u128) + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[0] as u128) * (b[1] as u128) + (x19 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[1] as u128) * (b[1] as u128) + (x21 as u128)
+                + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[2] as u128) * (b[1] as u128) + (x23 as u128)
+                + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (a[3] as u128) * (b[1] as u128) + (x25 as u128)
+                + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[4] as u128) * (b[1] as u128) + (x27 as u128)
+                + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (a[5] as u128) * (b[1] as u128) + (x29 as u128)
+                + (x42 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[6] as u128) * (b[1] as u128) + (x31 as u128)
+                + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (a[7] as u128) * (b[1] as u128) + (x32 as u128)
+                + (x46 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[0] as u128) * (b[2] as u128) + (x35 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (a[1] as u128) * (b[2] as u128) + (x37 as u128)
+                + (x50 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (a[2] as u128) * (b[2] as u128) + (x39 as u128)
+                + (x52 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (a[3] as u128) * (b[2] as u128) + (x41 as u128)
+                + (x54 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x57, x58) = {
+            let t57: u128 = (a[4] as u128) * (b[2] as u128) + (x43 as u128)
+                + (x56 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (a[5] as u128) * (b[2] as u128) + (x45 as u128)
+                + (x58 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (a[6] as u128) * (b[2] as u128) + (x47 as u128)
+                + (x60 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (a[7] as u128) * (b[2] as u128) + (x48 as u128)
+                + (x62 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
+        let (x65, x66) = {
+            let t65: u128 = (a[0] as u128) * (b[3] as u128) + (x51 as u128);
+            (t65 as u64, (t65 >> 64) as u64)
+        };
+        let (x67, x68) = {
+            let t67: u128 = (a[1] as u128) * (b[3] as u128) + (x53 as u128)
+                + (x66 as u128);
+            (t67 as u64, (t67 >> 64) as u64)
+        };
+        let (x69, x70) = {
+            let t69: u128 = (a[2] as u128) * (b[3] as u128) + (x55 as u128)
+                + (x68 as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = (a[3] as u128) * (b[3] as u128) + (x57 as u128)
+                + (x70 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = (a[4] as u128) * (b[3] as u128) + (x59 as u128)
+                + (x72 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = (a[5] as u128) * (b[3] as u128) + (x61 as u128)
+                + (x74 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = (a[6] as u128) * (b[3] as u128) + (x63 as u128)
+                + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (a[7] as u128) * (b[3] as u128) + (x64 as u128)
+                + (x78 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (a[0] as u128) * (b[4] as u128) + (x67 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (a[1] as u128) * (b[4] as u128) + (x69 as u128)
+                + (x82 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (a[2] as u128) * (b[4] as u128) + (x71 as u128)
+                + (x84 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (a[3] as u128) * (b[4] as u128) + (x73 as u128)
+                + (x86 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (a[4] as u128) * (b[4] as u128) + (x75 as u128)
+                + (x88 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
+        let (x91, x92) = {
+            let t91: u128 = (a[5] as u128) * (b[4] as u128) + (x77 as u128)
+                + (x90 as u128);
+            (t91 as u64, (t91 >> 64) as u64)
+        };
+        let (x93, x94) = {
+            let t93: u128 = (a[6] as u128) * (b[4] as u128) + (x79 as u128)
+                + (x92 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
+        let (x95, x96) = {
+            let t95: u128 = (a[7] as u128) * (b[4] as u128) + (x80 as u128)
+                + (x94 as u128);
+            (t95 as u64, (t95 >> 64) as u64)
+        };
+        let (x97, x98) = {
+            let t97: u128 = (a[0] as u128) * (b[5] as u128) + (x83 as u128);
+            (t97 as u64, (t97 >> 64) as u64)
+        };
+        let (x99, x100) = {
+            let t99: u128 = (a[1] as u128) * (b[5] as u128) + (x85 as u128)
+                + (x98 as u128);
+            (t99 as u64, (t99 >> 64) as u64)
+        };
+        let (x101, x102) = {
+            let t101: u128 = (a[2] as u128) * (b[5] as u128) + (x87 as u128)
+                + (x100 as u128);
+            (t101 as u64, (t101 >> 64) as u64)
+        };
+        let (x103, x104) = {
+            let t103: u128 = (a[3] as u128) * (b[5] as u128) + (x89 as u128)
+                + (x102 as u128);
+            (t103 as u64, (t103 >> 64) as u64)
+        };
+        let (x105, x106) = {
+            let t105: u128 = (a[4] as u128) * (b[5] as u128) + (x91 as u128)
+                + (x104 as u128);
+            (t105 as u64, (t105 >> 64) as u64)
+        };
+        let (x107, x108) = {
+            let t107: u128 = (a[5] as u128) * (b[5] as u128) + (x93 as u128)
+                + (x106 as u128);
+            (t107 as u64, (t107 >> 64) as u64)
+        };
+        let (x109, x110) = {
+            let t109: u128 = (a[6] as u128) * (b[5] as u128) + (x95 as u128)
+                + (x108 as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (a[7] as u128) * (b[5] as u128) + (x96 as u128)
+                + (x110 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
+        let (x113, x114) = {
+            let t113: u128 = (a[0] as u128) * (b[6] as u128) + (x99 as u128);
+            (t113 as u64, (t113 >> 64) as u64)
+        };
+        let (x115, x116) = {
+            let t115: u128 = (a[1] as u128) * (b[6] as u128) + (x101 as u128)
+                + (x114 as u128);
+            (t115 as u64, (t115 >> 64) as u64)
+        };
+        let (x117, x118) = {
+            let t117: u128 = (a[2] as u128) * (b[6] as u128) + (x103 as u128)
+                + (x116 as u128);
+            (t117 as u64, (t117 >> 64) as u64)
+        };
+        let (x119, x120) = {
+            let t119: u128 = (a[3] as u128) * (b[6] as u128) + (x105 as u128)
+                + (x118 as u128);
+            (t119 as u64, (t119 >> 64) as u64)
+        };
+        let (x121, x122) = {
+            let t121: u128 = (a[4] as u128) * (b[6] as u128) + (x107 as u128)
+                + (x120 as u128);
+            (t121 as u64, (t121 >> 64) as u64)
+        };
+        let (x123, x124) = {
+            let t123: u128 = (a[5] as u128) * (b[6] as u128) + (x109 as u128)
+                + (x122 as u128);
+            (t123 as u64, (t123 >> 64) as u64)
+        };
+        let (x125, x126) = {
+            let t125: u128 = (a[6] as u128) * (b[6] as u128) + (x111 as u128)
+                + (x124 as u128);
+            (t125 as u64, (t125 >> 64) as u64)
+        };
+        let (x127, x128) = {
+            let t127: u128 = (a[7] as u128) * (b[6] as u128) + (x112 as u128)
+                + (x126 as u128);
+            (t127 as u64, (t127 >> 64) as u64)
+        };
+        let (x129, x130) = {
+            let t129: u128 = (a[0] as u128) * (b[7] as u128) + (x115 as u128);
+            (t129 as u64, (t129 >> 64) as u64)
+        };
+        let (x131, x132) = {
+            let t131: u128 = (a[1] as u128) * (b[7] as u128) + (x117 as u128)
+                + (x130 as u128);
+            (t131 as u64, (t131 >> 64) as u64)
+        };
+        let (x133, x134) = {
+            let t133: u128 = (a[2] as u128) * (b[7] as u128) + (x119 as u128)
+                + (x132 as u128);
+            (t133 as u64, (t133 >> 64) as u64)
+        };
+        let (x135, x136) = {
+            let t135: u128 = (a[3] as u128) * (b[7] as u128) + (x121 as u128)
+                + (x134 as u128);
+            (t135 as u64, (t135 >> 64) as u64)
+        };
+        let (x137, x138) = {
+            let t137: u128 = (a[4] as u128) * (b[7] as u128) + (x123 as u128)
+                + (x136 as u128);
+            (t137 as u64, (t137 >> 64) as u64)
+        };
+        let (x139, x140) = {
+            let t139: u128 = (a[5] as u128) * (b[7] as u128) + (x125 as u128)
+                + (x138 as u128);
+            (t139 as u64, (t139 >> 64) as u64)
+        };
+        let (x141, x142) = {
+            let t141: u128 = (a[6] as u128) * (b[7] as u128) + (x127 as u128)
+                + (x140 as u128);
+            (t141 as u64, (t141 >> 64) as u64)
+        };
+        let x143 = {
+            let t143: u128 = (a[7] as u128) * (b[7] as u128) + (x128 as u128)
+                + (x142 as u128);
+            t143 as u64
+        };
         [
             x17,
             x33,
@@ -3102,92 +3633,135 @@ impl Fp {
     }
     /// The 2n-limb square a² of a value below p; off-diagonal products once.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_wide_limbs(a: &[u64; 8]) -> [u64; 16] {
-        let t9: u128 = (a[0] as u128) * (a[1] as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[0] as u128) * (a[2] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[0] as u128) * (a[3] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[0] as u128) * (a[4] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[0] as u128) * (a[5] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[0] as u128) * (a[6] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[0] as u128) * (a[7] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[1] as u128) * (a[2] as u128) + (x13 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[1] as u128) * (a[3] as u128) + (x15 as u128) + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[1] as u128) * (a[4] as u128) + (x17 as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[1] as u128) * (a[5] as u128) + (x19 as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[1] as u128) * (a[6] as u128) + (x21 as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[1] as u128) * (a[7] as u128) + (x22 as u128) + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[2] as u128) * (a[3] as u128) + (x27 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[2] as u128) * (a[4] as u128) + (x29 as u128) + (x36 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[2] as u128) * (a[5] as u128) + (x31 as u128) + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[2] as u128) * (a[6] as u128) + (x33 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[2] as u128) * (a[7] as u128) + (x34 as u128) + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[3] as u128) * (a[4] as u128) + (x39 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (a[3] as u128) * (a[5] as u128) + (x41 as u128) + (x46 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[3] as u128) * (a[6] as u128) + (x43 as u128) + (x48 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
-        let t51: u128 = (a[3] as u128) * (a[7] as u128) + (x44 as u128) + (x50 as u128);
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (a[4] as u128) * (a[5] as u128) + (x49 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
-        let t55: u128 = (a[4] as u128) * (a[6] as u128) + (x51 as u128) + (x54 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
-        let t57: u128 = (a[4] as u128) * (a[7] as u128) + (x52 as u128) + (x56 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
-        let t59: u128 = (a[5] as u128) * (a[6] as u128) + (x57 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t61: u128 = (a[5] as u128) * (a[7] as u128) + (x58 as u128) + (x60 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
-        let t63: u128 = (a[6] as u128) * (a[7] as u128) + (x62 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (a[1] as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[0] as u128) * (a[2] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[0] as u128) * (a[3] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[0] as u128) * (a[4] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[0] as u128) * (a[5] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[0] as u128) * (a[6] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[0] as u128) * (a[7] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[1] as u128) * (a[2] as u128) + (x13 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[1] as u128) * (a[3] as u128) + (x15 as u128)
+                + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[1] as u128) * (a[4] as u128) + (x17 as u128)
+                + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[1] as u128) * (a[5] as u128) + (x19 as u128)
+                + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[1] as u128) * (a[6] as u128) + (x21 as u128)
+                + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[1] as u128) * (a[7] as u128) + (x22 as u128)
+                + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[2] as u128) * (a[3] as u128) + (x27 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[2] as u128) * (a[4] as u128) + (x29 as u128)
+                + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (a[2] as u128) * (a[5] as u128) + (x31 as u128)
+                + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[2] as u128) * (a[6] as u128) + (x33 as u128)
+                + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (a[2] as u128) * (a[7] as u128) + (x34 as u128)
+                + (x42 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[3] as u128) * (a[4] as u128) + (x39 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (a[3] as u128) * (a[5] as u128) + (x41 as u128)
+                + (x46 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[3] as u128) * (a[6] as u128) + (x43 as u128)
+                + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (a[3] as u128) * (a[7] as u128) + (x44 as u128)
+                + (x50 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (a[4] as u128) * (a[5] as u128) + (x49 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (a[4] as u128) * (a[6] as u128) + (x51 as u128)
+                + (x54 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x57, x58) = {
+            let t57: u128 = (a[4] as u128) * (a[7] as u128) + (x52 as u128)
+                + (x56 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (a[5] as u128) * (a[6] as u128) + (x57 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (a[5] as u128) * (a[7] as u128) + (x58 as u128)
+                + (x60 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (a[6] as u128) * (a[7] as u128) + (x62 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
         let x66 = x64 << 1;
         let x67 = x63 >> 63;
         let x68 = x66 | x67;
@@ -3228,64 +3802,80 @@ impl Fp {
         let x103 = x9 >> 63;
         let x104 = x102 | x103;
         let x105 = x9 << 1;
-        let t109: u128 = (a[0] as u128) * (a[0] as u128);
-        let x109 = t109 as u64;
-        let x110 = (t109 >> 64) as u64;
-        let t111: u128 = (x105 as u128) + (x110 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
-        let t113: u128 = (a[1] as u128) * (a[1] as u128) + (x104 as u128)
-            + (x112 as u128);
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 64) as u64;
-        let t115: u128 = (x101 as u128) + (x114 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 64) as u64;
-        let t117: u128 = (a[2] as u128) * (a[2] as u128) + (x98 as u128)
-            + (x116 as u128);
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 64) as u64;
-        let t119: u128 = (x95 as u128) + (x118 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x119 = t119 as u64;
-        let x120 = (t119 >> 64) as u64;
-        let t121: u128 = (a[3] as u128) * (a[3] as u128) + (x92 as u128)
-            + (x120 as u128);
-        let x121 = t121 as u64;
-        let x122 = (t121 >> 64) as u64;
-        let t123: u128 = (x89 as u128) + (x122 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x123 = t123 as u64;
-        let x124 = (t123 >> 64) as u64;
-        let t125: u128 = (a[4] as u128) * (a[4] as u128) + (x86 as u128)
-            + (x124 as u128);
-        let x125 = t125 as u64;
-        let x126 = (t125 >> 64) as u64;
-        let t127: u128 = (x83 as u128) + (x126 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x127 = t127 as u64;
-        let x128 = (t127 >> 64) as u64;
-        let t129: u128 = (a[5] as u128) * (a[5] as u128) + (x80 as u128)
-            + (x128 as u128);
-        let x129 = t129 as u64;
-        let x130 = (t129 >> 64) as u64;
-        let t131: u128 = (x77 as u128) + (x130 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x131 = t131 as u64;
-        let x132 = (t131 >> 64) as u64;
-        let t133: u128 = (a[6] as u128) * (a[6] as u128) + (x74 as u128)
-            + (x132 as u128);
-        let x133 = t133 as u64;
-        let x134 = (t133 >> 64) as u64;
-        let t135: u128 = (x71 as u128) + (x134 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x135 = t135 as u64;
-        let x136 = (t135 >> 64) as u64;
-        let t137: u128 = (a[7] as u128) * (a[7] as u128) + (x68 as u128)
-            + (x136 as u128);
-        let x137 = t137 as u64;
+        let (x109, x110) = {
+            let t109: u128 = (a[0] as u128) * (a[0] as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (x105 as u128) + (x110 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
+        let (x113, x114) = {
+            let t113: u128 = (a[1] as u128) * (a[1] as u128) + (x104 as u128)
+                + (x112 as u128);
+            (t113 as u64, (t113 >> 64) as u64)
+        };
+        let (x115, x116) = {
+            let t115: u128 = (x101 as u128) + (x114 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t115 as u64, (t115 >> 64) as u64)
+        };
+        let (x117, x118) = {
+            let t117: u128 = (a[2] as u128) * (a[2] as u128) + (x98 as u128)
+                + (x116 as u128);
+            (t117 as u64, (t117 >> 64) as u64)
+        };
+        let (x119, x120) = {
+            let t119: u128 = (x95 as u128) + (x118 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t119 as u64, (t119 >> 64) as u64)
+        };
+        let (x121, x122) = {
+            let t121: u128 = (a[3] as u128) * (a[3] as u128) + (x92 as u128)
+                + (x120 as u128);
+            (t121 as u64, (t121 >> 64) as u64)
+        };
+        let (x123, x124) = {
+            let t123: u128 = (x89 as u128) + (x122 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t123 as u64, (t123 >> 64) as u64)
+        };
+        let (x125, x126) = {
+            let t125: u128 = (a[4] as u128) * (a[4] as u128) + (x86 as u128)
+                + (x124 as u128);
+            (t125 as u64, (t125 >> 64) as u64)
+        };
+        let (x127, x128) = {
+            let t127: u128 = (x83 as u128) + (x126 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t127 as u64, (t127 >> 64) as u64)
+        };
+        let (x129, x130) = {
+            let t129: u128 = (a[5] as u128) * (a[5] as u128) + (x80 as u128)
+                + (x128 as u128);
+            (t129 as u64, (t129 >> 64) as u64)
+        };
+        let (x131, x132) = {
+            let t131: u128 = (x77 as u128) + (x130 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t131 as u64, (t131 >> 64) as u64)
+        };
+        let (x133, x134) = {
+            let t133: u128 = (a[6] as u128) * (a[6] as u128) + (x74 as u128)
+                + (x132 as u128);
+            (t133 as u64, (t133 >> 64) as u64)
+        };
+        let (x135, x136) = {
+            let t135: u128 = (x71 as u128) + (x134 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t135 as u64, (t135 >> 64) as u64)
+        };
+        let x137 = {
+            let t137: u128 = (a[7] as u128) * (a[7] as u128) + (x68 as u128)
+                + (x136 as u128);
+            t137 as u64
+        };
         [
             x109,
             x111,
@@ -3307,341 +3897,431 @@ impl Fp {
     }
     /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn reduce_wide_limbs(t: &[u64; 16]) -> [u64; 8] {
         let x26 = t[0].wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t27: u128 = (x26 as u128) * (0x2401b00840138013_u64 as u128)
-            + (t[0] as u128);
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (x26 as u128) * (0xf687f64000000000_u64 as u128) + (t[1] as u128)
-            + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (x26 as u128) * (0xfffffff6ff66fc6f_u64 as u128) + (t[2] as u128)
-            + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (x26 as u128) * (0x12908f41c8020fff_u64 as u128) + (t[3] as u128)
-            + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (x26 as u128) * (0xbfca0000000000d8_u64 as u128) + (t[4] as u128)
-            + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (x26 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128) + (t[5] as u128)
-            + (x36 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (x26 as u128) * (0x80360120023fffff_u64 as u128) + (t[6] as u128)
-            + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (x26 as u128) * (0x0000000000002404_u64 as u128) + (t[7] as u128)
-            + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (t[8] as u128) + (x42 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
+        let x28 = {
+            let t27: u128 = (x26 as u128) * (0x2401b00840138013_u64 as u128)
+                + (t[0] as u128);
+            (t27 >> 64) as u64
+        };
+        let (x29, x30) = {
+            let t29: u128 = (x26 as u128) * (0xf687f64000000000_u64 as u128)
+                + (t[1] as u128) + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (x26 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (t[2] as u128) + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (x26 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (t[3] as u128) + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (x26 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (t[4] as u128) + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (x26 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (t[5] as u128) + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (x26 as u128) * (0x80360120023fffff_u64 as u128)
+                + (t[6] as u128) + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (x26 as u128) * (0x0000000000002404_u64 as u128)
+                + (t[7] as u128) + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (t[8] as u128) + (x42 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
         let x45 = x29.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t46: u128 = (x45 as u128) * (0x2401b00840138013_u64 as u128) + (x29 as u128);
-        let x47 = (t46 >> 64) as u64;
-        let t48: u128 = (x45 as u128) * (0xf687f64000000000_u64 as u128) + (x31 as u128)
-            + (x47 as u128);
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 64) as u64;
-        let t50: u128 = (x45 as u128) * (0xfffffff6ff66fc6f_u64 as u128) + (x33 as u128)
-            + (x49 as u128);
-        let x50 = t50 as u64;
-        let x51 = (t50 >> 64) as u64;
-        let t52: u128 = (x45 as u128) * (0x12908f41c8020fff_u64 as u128) + (x35 as u128)
-            + (x51 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
-        let t54: u128 = (x45 as u128) * (0xbfca0000000000d8_u64 as u128) + (x37 as u128)
-            + (x53 as u128);
-        let x54 = t54 as u64;
-        let x55 = (t54 >> 64) as u64;
-        let t56: u128 = (x45 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128) + (x39 as u128)
-            + (x55 as u128);
-        let x56 = t56 as u64;
-        let x57 = (t56 >> 64) as u64;
-        let t58: u128 = (x45 as u128) * (0x80360120023fffff_u64 as u128) + (x41 as u128)
-            + (x57 as u128);
-        let x58 = t58 as u64;
-        let x59 = (t58 >> 64) as u64;
-        let t60: u128 = (x45 as u128) * (0x0000000000002404_u64 as u128) + (x43 as u128)
-            + (x59 as u128);
-        let x60 = t60 as u64;
-        let x61 = (t60 >> 64) as u64;
-        let t62: u128 = (t[9] as u128) + (x61 as u128) + (x44 as u128);
-        let x62 = t62 as u64;
-        let x63 = (t62 >> 64) as u64;
+        let x47 = {
+            let t46: u128 = (x45 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x29 as u128);
+            (t46 >> 64) as u64
+        };
+        let (x48, x49) = {
+            let t48: u128 = (x45 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x31 as u128) + (x47 as u128);
+            (t48 as u64, (t48 >> 64) as u64)
+        };
+        let (x50, x51) = {
+            let t50: u128 = (x45 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x33 as u128) + (x49 as u128);
+            (t50 as u64, (t50 >> 64) as u64)
+        };
+        let (x52, x53) = {
+            let t52: u128 = (x45 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x35 as u128) + (x51 as u128);
+            (t52 as u64, (t52 >> 64) as u64)
+        };
+        let (x54, x55) = {
+            let t54: u128 = (x45 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x37 as u128) + (x53 as u128);
+            (t54 as u64, (t54 >> 64) as u64)
+        };
+        let (x56, x57) = {
+            let t56: u128 = (x45 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x39 as u128) + (x55 as u128);
+            (t56 as u64, (t56 >> 64) as u64)
+        };
+        let (x58, x59) = {
+            let t58: u128 = (x45 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x41 as u128) + (x57 as u128);
+            (t58 as u64, (t58 >> 64) as u64)
+        };
+        let (x60, x61) = {
+            let t60: u128 = (x45 as u128) * (0x0000000000002404_u64 as u128)
+                + (x43 as u128) + (x59 as u128);
+            (t60 as u64, (t60 >> 64) as u64)
+        };
+        let (x62, x63) = {
+            let t62: u128 = (t[9] as u128) + (x61 as u128) + (x44 as u128);
+            (t62 as u64, (t62 >> 64) as u64)
+        };
         let x64 = x48.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t65: u128 = (x64 as u128) * (0x2401b00840138013_u64 as u128) + (x48 as u128);
-        let x66 = (t65 >> 64) as u64;
-        let t67: u128 = (x64 as u128) * (0xf687f64000000000_u64 as u128) + (x50 as u128)
-            + (x66 as u128);
-        let x67 = t67 as u64;
-        let x68 = (t67 >> 64) as u64;
-        let t69: u128 = (x64 as u128) * (0xfffffff6ff66fc6f_u64 as u128) + (x52 as u128)
-            + (x68 as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
-        let t71: u128 = (x64 as u128) * (0x12908f41c8020fff_u64 as u128) + (x54 as u128)
-            + (x70 as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (x64 as u128) * (0xbfca0000000000d8_u64 as u128) + (x56 as u128)
-            + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (x64 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128) + (x58 as u128)
-            + (x74 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (x64 as u128) * (0x80360120023fffff_u64 as u128) + (x60 as u128)
-            + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (x64 as u128) * (0x0000000000002404_u64 as u128) + (x62 as u128)
-            + (x78 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (t[10] as u128) + (x80 as u128) + (x63 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
+        let x66 = {
+            let t65: u128 = (x64 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x48 as u128);
+            (t65 >> 64) as u64
+        };
+        let (x67, x68) = {
+            let t67: u128 = (x64 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x50 as u128) + (x66 as u128);
+            (t67 as u64, (t67 >> 64) as u64)
+        };
+        let (x69, x70) = {
+            let t69: u128 = (x64 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x52 as u128) + (x68 as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = (x64 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x54 as u128) + (x70 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = (x64 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x56 as u128) + (x72 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = (x64 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x58 as u128) + (x74 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = (x64 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x60 as u128) + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (x64 as u128) * (0x0000000000002404_u64 as u128)
+                + (x62 as u128) + (x78 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (t[10] as u128) + (x80 as u128) + (x63 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
         let x83 = x67.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t84: u128 = (x83 as u128) * (0x2401b00840138013_u64 as u128) + (x67 as u128);
-        let x85 = (t84 >> 64) as u64;
-        let t86: u128 = (x83 as u128) * (0xf687f64000000000_u64 as u128) + (x69 as u128)
-            + (x85 as u128);
-        let x86 = t86 as u64;
-        let x87 = (t86 >> 64) as u64;
-        let t88: u128 = (x83 as u128) * (0xfffffff6ff66fc6f_u64 as u128) + (x71 as u128)
-            + (x87 as u128);
-        let x88 = t88 as u64;
-        let x89 = (t88 >> 64) as u64;
-        let t90: u128 = (x83 as u128) * (0x12908f41c8020fff_u64 as u128) + (x73 as u128)
-            + (x89 as u128);
-        let x90 = t90 as u64;
-        let x91 = (t90 >> 64) as u64;
-        let t92: u128 = (x83 as u128) * (0xbfca0000000000d8_u64 as u128) + (x75 as u128)
-            + (x91 as u128);
-        let x92 = t92 as u64;
-        let x93 = (t92 >> 64) as u64;
-        let t94: u128 = (x83 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128) + (x77 as u128)
-            + (x93 as u128);
-        let x94 = t94 as u64;
-        let x95 = (t94 >> 64) as u64;
-        let t96: u128 = (x83 as u128) * (0x80360120023fffff_u64 as u128) + (x79 as u128)
-            + (x95 as u128);
-        let x96 = t96 as u64;
-        let x97 = (t96 >> 64) as u64;
-        let t98: u128 = (x83 as u128) * (0x0000000000002404_u64 as u128) + (x81 as u128)
-            + (x97 as u128);
-        let x98 = t98 as u64;
-        let x99 = (t98 >> 64) as u64;
-        let t100: u128 = (t[11] as u128) + (x99 as u128) + (x82 as u128);
-        let x100 = t100 as u64;
-        let x101 = (t100 >> 64) as u64;
+        let x85 = {
+            let t84: u128 = (x83 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x67 as u128);
+            (t84 >> 64) as u64
+        };
+        let (x86, x87) = {
+            let t86: u128 = (x83 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x69 as u128) + (x85 as u128);
+            (t86 as u64, (t86 >> 64) as u64)
+        };
+        let (x88, x89) = {
+            let t88: u128 = (x83 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x71 as u128) + (x87 as u128);
+            (t88 as u64, (t88 >> 64) as u64)
+        };
+        let (x90, x91) = {
+            let t90: u128 = (x83 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x73 as u128) + (x89 as u128);
+            (t90 as u64, (t90 >> 64) as u64)
+        };
+        let (x92, x93) = {
+            let t92: u128 = (x83 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x75 as u128) + (x91 as u128);
+            (t92 as u64, (t92 >> 64) as u64)
+        };
+        let (x94, x95) = {
+            let t94: u128 = (x83 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x77 as u128) + (x93 as u128);
+            (t94 as u64, (t94 >> 64) as u64)
+        };
+        let (x96, x97) = {
+            let t96: u128 = (x83 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x79 as u128) + (x95 as u128);
+            (t96 as u64, (t96 >> 64) as u64)
+        };
+        let (x98, x99) = {
+            let t98: u128 = (x83 as u128) * (0x0000000000002404_u64 as u128)
+                + (x81 as u128) + (x97 as u128);
+            (t98 as u64, (t98 >> 64) as u64)
+        };
+        let (x100, x101) = {
+            let t100: u128 = (t[11] as u128) + (x99 as u128) + (x82 as u128);
+            (t100 as u64, (t100 >> 64) as u64)
+        };
         let x102 = x86.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t103: u128 = (x102 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x86 as u128);
-        let x104 = (t103 >> 64) as u64;
-        let t105: u128 = (x102 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x88 as u128) + (x104 as u128);
-        let x105 = t105 as u64;
-        let x106 = (t105 >> 64) as u64;
-        let t107: u128 = (x102 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x90 as u128) + (x106 as u128);
-        let x107 = t107 as u64;
-        let x108 = (t107 >> 64) as u64;
-        let t109: u128 = (x102 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x92 as u128) + (x108 as u128);
-        let x109 = t109 as u64;
-        let x110 = (t109 >> 64) as u64;
-        let t111: u128 = (x102 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x94 as u128) + (x110 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
-        let t113: u128 = (x102 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x96 as u128) + (x112 as u128);
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 64) as u64;
-        let t115: u128 = (x102 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x98 as u128) + (x114 as u128);
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 64) as u64;
-        let t117: u128 = (x102 as u128) * (0x0000000000002404_u64 as u128)
-            + (x100 as u128) + (x116 as u128);
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 64) as u64;
-        let t119: u128 = (t[12] as u128) + (x118 as u128) + (x101 as u128);
-        let x119 = t119 as u64;
-        let x120 = (t119 >> 64) as u64;
+        let x104 = {
+            let t103: u128 = (x102 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x86 as u128);
+            (t103 >> 64) as u64
+        };
+        let (x105, x106) = {
+            let t105: u128 = (x102 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x88 as u128) + (x104 as u128);
+            (t105 as u64, (t105 >> 64) as u64)
+        };
+        let (x107, x108) = {
+            let t107: u128 = (x102 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x90 as u128) + (x106 as u128);
+            (t107 as u64, (t107 >> 64) as u64)
+        };
+        let (x109, x110) = {
+            let t109: u128 = (x102 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x92 as u128) + (x108 as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (x102 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x94 as u128) + (x110 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
+        let (x113, x114) = {
+            let t113: u128 = (x102 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x96 as u128) + (x112 as u128);
+            (t113 as u64, (t113 >> 64) as u64)
+        };
+        let (x115, x116) = {
+            let t115: u128 = (x102 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x98 as u128) + (x114 as u128);
+            (t115 as u64, (t115 >> 64) as u64)
+        };
+        let (x117, x118) = {
+            let t117: u128 = (x102 as u128) * (0x0000000000002404_u64 as u128)
+                + (x100 as u128) + (x116 as u128);
+            (t117 as u64, (t117 >> 64) as u64)
+        };
+        let (x119, x120) = {
+            let t119: u128 = (t[12] as u128) + (x118 as u128) + (x101 as u128);
+            (t119 as u64, (t119 >> 64) as u64)
+        };
         let x121 = x105.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t122: u128 = (x121 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x105 as u128);
-        let x123 = (t122 >> 64) as u64;
-        let t124: u128 = (x121 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x107 as u128) + (x123 as u128);
-        let x124 = t124 as u64;
-        let x125 = (t124 >> 64) as u64;
-        let t126: u128 = (x121 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x109 as u128) + (x125 as u128);
-        let x126 = t126 as u64;
-        let x127 = (t126 >> 64) as u64;
-        let t128: u128 = (x121 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x111 as u128) + (x127 as u128);
-        let x128 = t128 as u64;
-        let x129 = (t128 >> 64) as u64;
-        let t130: u128 = (x121 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x113 as u128) + (x129 as u128);
-        let x130 = t130 as u64;
-        let x131 = (t130 >> 64) as u64;
-        let t132: u128 = (x121 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x115 as u128) + (x131 as u128);
-        let x132 = t132 as u64;
-        let x133 = (t132 >> 64) as u64;
-        let t134: u128 = (x121 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x117 as u128) + (x133 as u128);
-        let x134 = t134 as u64;
-        let x135 = (t134 >> 64) as u64;
-        let t136: u128 = (x121 as u128) * (0x0000000000002404_u64 as u128)
-            + (x119 as u128) + (x135 as u128);
-        let x136 = t136 as u64;
-        let x137 = (t136 >> 64) as u64;
-        let t138: u128 = (t[13] as u128) + (x137 as u128) + (x120 as u128);
-        let x138 = t138 as u64;
-        let x139 = (t138 >> 64) as u64;
+        let x123 = {
+            let t122: u128 = (x121 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x105 as u128);
+            (t122 >> 64) as u64
+        };
+        let (x124, x125) = {
+            let t124: u128 = (x121 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x107 as u128) + (x123 as u128);
+            (t124 as u64, (t124 >> 64) as u64)
+        };
+        let (x126, x127) = {
+            let t126: u128 = (x121 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x109 as u128) + (x125 as u128);
+            (t126 as u64, (t126 >> 64) as u64)
+        };
+        let (x128, x129) = {
+            let t128: u128 = (x121 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x111 as u128) + (x127 as u128);
+            (t128 as u64, (t128 >> 64) as u64)
+        };
+        let (x130, x131) = {
+            let t130: u128 = (x121 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x113 as u128) + (x129 as u128);
+            (t130 as u64, (t130 >> 64) as u64)
+        };
+        let (x132, x133) = {
+            let t132: u128 = (x121 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x115 as u128) + (x131 as u128);
+            (t132 as u64, (t132 >> 64) as u64)
+        };
+        let (x134, x135) = {
+            let t134: u128 = (x121 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x117 as u128) + (x133 as u128);
+            (t134 as u64, (t134 >> 64) as u64)
+        };
+        let (x136, x137) = {
+            let t136: u128 = (x121 as u128) * (0x0000000000002404_u64 as u128)
+                + (x119 as u128) + (x135 as u128);
+            (t136 as u64, (t136 >> 64) as u64)
+        };
+        let (x138, x139) = {
+            let t138: u128 = (t[13] as u128) + (x137 as u128) + (x120 as u128);
+            (t138 as u64, (t138 >> 64) as u64)
+        };
         let x140 = x124.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t141: u128 = (x140 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x124 as u128);
-        let x142 = (t141 >> 64) as u64;
-        let t143: u128 = (x140 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x126 as u128) + (x142 as u128);
-        let x143 = t143 as u64;
-        let x144 = (t143 >> 64) as u64;
-        let t145: u128 = (x140 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x128 as u128) + (x144 as u128);
-        let x145 = t145 as u64;
-        let x146 = (t145 >> 64) as u64;
-        let t147: u128 = (x140 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x130 as u128) + (x146 as u128);
-        let x147 = t147 as u64;
-        let x148 = (t147 >> 64) as u64;
-        let t149: u128 = (x140 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x132 as u128) + (x148 as u128);
-        let x149 = t149 as u64;
-        let x150 = (t149 >> 64) as u64;
-        let t151: u128 = (x140 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x134 as u128) + (x150 as u128);
-        let x151 = t151 as u64;
-        let x152 = (t151 >> 64) as u64;
-        let t153: u128 = (x140 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x136 as u128) + (x152 as u128);
-        let x153 = t153 as u64;
-        let x154 = (t153 >> 64) as u64;
-        let t155: u128 = (x140 as u128) * (0x0000000000002404_u64 as u128)
-            + (x138 as u128) + (x154 as u128);
-        let x155 = t155 as u64;
-        let x156 = (t155 >> 64) as u64;
-        let t157: u128 = (t[14] as u128) + (x156 as u128) + (x139 as u128);
-        let x157 = t157 as u64;
-        let x158 = (t157 >> 64) as u64;
+        let x142 = {
+            let t141: u128 = (x140 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x124 as u128);
+            (t141 >> 64) as u64
+        };
+        let (x143, x144) = {
+            let t143: u128 = (x140 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x126 as u128) + (x142 as u128);
+            (t143 as u64, (t143 >> 64) as u64)
+        };
+        let (x145, x146) = {
+            let t145: u128 = (x140 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x128 as u128) + (x144 as u128);
+            (t145 as u64, (t145 >> 64) as u64)
+        };
+        let (x147, x148) = {
+            let t147: u128 = (x140 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x130 as u128) + (x146 as u128);
+            (t147 as u64, (t147 >> 64) as u64)
+        };
+        let (x149, x150) = {
+            let t149: u128 = (x140 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x132 as u128) + (x148 as u128);
+            (t149 as u64, (t149 >> 64) as u64)
+        };
+        let (x151, x152) = {
+            let t151: u128 = (x140 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x134 as u128) + (x150 as u128);
+            (t151 as u64, (t151 >> 64) as u64)
+        };
+        let (x153, x154) = {
+            let t153: u128 = (x140 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x136 as u128) + (x152 as u128);
+            (t153 as u64, (t153 >> 64) as u64)
+        };
+        let (x155, x156) = {
+            let t155: u128 = (x140 as u128) * (0x0000000000002404_u64 as u128)
+                + (x138 as u128) + (x154 as u128);
+            (t155 as u64, (t155 >> 64) as u64)
+        };
+        let (x157, x158) = {
+            let t157: u128 = (t[14] as u128) + (x156 as u128) + (x139 as u128);
+            (t157 as u64, (t157 >> 64) as u64)
+        };
         let x159 = x143.wrapping_mul(0xe718ce9e711bb5e5_u64);
-        let t160: u128 = (x159 as u128) * (0x2401b00840138013_u64 as u128)
-            + (x143 as u128);
-        let x161 = (t160 >> 64) as u64;
-        let t162: u128 = (x159 as u128) * (0xf687f64000000000_u64 as u128)
-            + (x145 as u128) + (x161 as u128);
-        let x162 = t162 as u64;
-        let x163 = (t162 >> 64) as u64;
-        let t164: u128 = (x159 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
-            + (x147 as u128) + (x163 as u128);
-        let x164 = t164 as u64;
-        let x165 = (t164 >> 64) as u64;
-        let t166: u128 = (x159 as u128) * (0x12908f41c8020fff_u64 as u128)
-            + (x149 as u128) + (x165 as u128);
-        let x166 = t166 as u64;
-        let x167 = (t166 >> 64) as u64;
-        let t168: u128 = (x159 as u128) * (0xbfca0000000000d8_u64 as u128)
-            + (x151 as u128) + (x167 as u128);
-        let x168 = t168 as u64;
-        let x169 = (t168 >> 64) as u64;
-        let t170: u128 = (x159 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
-            + (x153 as u128) + (x169 as u128);
-        let x170 = t170 as u64;
-        let x171 = (t170 >> 64) as u64;
-        let t172: u128 = (x159 as u128) * (0x80360120023fffff_u64 as u128)
-            + (x155 as u128) + (x171 as u128);
-        let x172 = t172 as u64;
-        let x173 = (t172 >> 64) as u64;
-        let t174: u128 = (x159 as u128) * (0x0000000000002404_u64 as u128)
-            + (x157 as u128) + (x173 as u128);
-        let x174 = t174 as u64;
-        let x175 = (t174 >> 64) as u64;
+        let x161 = {
+            let t160: u128 = (x159 as u128) * (0x2401b00840138013_u64 as u128)
+                + (x143 as u128);
+            (t160 >> 64) as u64
+        };
+        let (x162, x163) = {
+            let t162: u128 = (x159 as u128) * (0xf687f64000000000_u64 as u128)
+                + (x145 as u128) + (x161 as u128);
+            (t162 as u64, (t162 >> 64) as u64)
+        };
+        let (x164, x165) = {
+            let t164: u128 = (x159 as u128) * (0xfffffff6ff66fc6f_u64 as u128)
+                + (x147 as u128) + (x163 as u128);
+            (t164 as u64, (t164 >> 64) as u64)
+        };
+        let (x166, x167) = {
+            let t166: u128 = (x159 as u128) * (0x12908f41c8020fff_u64 as u128)
+                + (x149 as u128) + (x165 as u128);
+            (t166 as u64, (t166 >> 64) as u64)
+        };
+        let (x168, x169) = {
+            let t168: u128 = (x159 as u128) * (0xbfca0000000000d8_u64 as u128)
+                + (x151 as u128) + (x167 as u128);
+            (t168 as u64, (t168 >> 64) as u64)
+        };
+        let (x170, x171) = {
+            let t170: u128 = (x159 as u128) * (0xfffff6ff0cf6b7d9_u64 as u128)
+                + (x153 as u128) + (x169 as u128);
+            (t170 as u64, (t170 >> 64) as u64)
+        };
+        let (x172, x173) = {
+            let t172: u128 = (x159 as u128) * (0x80360120023fffff_u64 as u128)
+                + (x155 as u128) + (x171 as u128);
+            (t172 as u64, (t172 >> 64) as u64)
+        };
+        let (x174, x175) = {
+            let t174: u128 = (x159 as u128) * (0x0000000000002404_u64 as u128)
+                + (x157 as u128) + (x173 as u128);
+            (t174 as u64, (t174 >> 64) as u64)
+        };
         let x176 = t[15].wrapping_add(x175).wrapping_add(x158);
-        let t187: u128 = {
-            let (d, b1) = x162.overflowing_sub(0x2401b00840138013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x187, x188) = {
+            let t187: u128 = {
+                let (d, b1) = x162.overflowing_sub(0x2401b00840138013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t187 as u64, (t187 >> 127) as u64)
         };
-        let x187 = t187 as u64;
-        let x188 = (t187 >> 127) as u64;
-        let t189: u128 = {
-            let (d, b1) = x164.overflowing_sub(0xf687f64000000000_u64);
-            let (d, b2) = d.overflowing_sub(x188);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x189, x190) = {
+            let t189: u128 = {
+                let (d, b1) = x164.overflowing_sub(0xf687f64000000000_u64);
+                let (d, b2) = d.overflowing_sub(x188);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t189 as u64, (t189 >> 127) as u64)
         };
-        let x189 = t189 as u64;
-        let x190 = (t189 >> 127) as u64;
-        let t191: u128 = {
-            let (d, b1) = x166.overflowing_sub(0xfffffff6ff66fc6f_u64);
-            let (d, b2) = d.overflowing_sub(x190);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x191, x192) = {
+            let t191: u128 = {
+                let (d, b1) = x166.overflowing_sub(0xfffffff6ff66fc6f_u64);
+                let (d, b2) = d.overflowing_sub(x190);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t191 as u64, (t191 >> 127) as u64)
         };
-        let x191 = t191 as u64;
-        let x192 = (t191 >> 127) as u64;
-        let t193: u128 = {
-            let (d, b1) = x168.overflowing_sub(0x12908f41c8020fff_u64);
-            let (d, b2) = d.overflowing_sub(x192);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x193, x194) = {
+            let t193: u128 = {
+                let (d, b1) = x168.overflowing_sub(0x12908f41c8020fff_u64);
+                let (d, b2) = d.overflowing_sub(x192);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t193 as u64, (t193 >> 127) as u64)
         };
-        let x193 = t193 as u64;
-        let x194 = (t193 >> 127) as u64;
-        let t195: u128 = {
-            let (d, b1) = x170.overflowing_sub(0xbfca0000000000d8_u64);
-            let (d, b2) = d.overflowing_sub(x194);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x195, x196) = {
+            let t195: u128 = {
+                let (d, b1) = x170.overflowing_sub(0xbfca0000000000d8_u64);
+                let (d, b2) = d.overflowing_sub(x194);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t195 as u64, (t195 >> 127) as u64)
         };
-        let x195 = t195 as u64;
-        let x196 = (t195 >> 127) as u64;
-        let t197: u128 = {
-            let (d, b1) = x172.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-            let (d, b2) = d.overflowing_sub(x196);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x197, x198) = {
+            let t197: u128 = {
+                let (d, b1) = x172.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
+                let (d, b2) = d.overflowing_sub(x196);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t197 as u64, (t197 >> 127) as u64)
         };
-        let x197 = t197 as u64;
-        let x198 = (t197 >> 127) as u64;
-        let t199: u128 = {
-            let (d, b1) = x174.overflowing_sub(0x80360120023fffff_u64);
-            let (d, b2) = d.overflowing_sub(x198);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x199, x200) = {
+            let t199: u128 = {
+                let (d, b1) = x174.overflowing_sub(0x80360120023fffff_u64);
+                let (d, b2) = d.overflowing_sub(x198);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t199 as u64, (t199 >> 127) as u64)
         };
-        let x199 = t199 as u64;
-        let x200 = (t199 >> 127) as u64;
-        let t201: u128 = {
-            let (d, b1) = x176.overflowing_sub(0x0000000000002404_u64);
-            let (d, b2) = d.overflowing_sub(x200);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x201, x202) = {
+            let t201: u128 = {
+                let (d, b1) = x176.overflowing_sub(0x0000000000002404_u64);
+                let (d, b2) = d.overflowing_sub(x200);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t201 as u64, (t201 >> 127) as u64)
         };
-        let x201 = t201 as u64;
-        let x202 = (t201 >> 127) as u64;
-        let x205 = (0 as u64).wrapping_sub(x202);
+        let x205 = 0u64.wrapping_sub(x202);
         let x206 = x187 ^ (x205 & (x187 ^ x162));
         let x207 = x189 ^ (x205 & (x189 ^ x164));
         let x208 = x191 ^ (x205 & (x191 ^ x166));
@@ -3654,112 +4334,135 @@ impl Fp {
     }
     /// (a + b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u64; 16], b: &[u64; 16]) -> [u64; 16] {
-        let t33: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[1] as u128) + (b[1] as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[2] as u128) + (b[2] as u128) + (x36 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[3] as u128) + (b[3] as u128) + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[4] as u128) + (b[4] as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[5] as u128) + (b[5] as u128) + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[6] as u128) + (b[6] as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (a[7] as u128) + (b[7] as u128) + (x46 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[8] as u128) + (b[8] as u128) + (x48 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
-        let t51: u128 = (a[9] as u128) + (b[9] as u128) + (x50 as u128);
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (a[10] as u128) + (b[10] as u128) + (x52 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
-        let t55: u128 = (a[11] as u128) + (b[11] as u128) + (x54 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
-        let t57: u128 = (a[12] as u128) + (b[12] as u128) + (x56 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
-        let t59: u128 = (a[13] as u128) + (b[13] as u128) + (x58 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t61: u128 = (a[14] as u128) + (b[14] as u128) + (x60 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
+        let (x33, x34) = {
+            let t33: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[1] as u128) + (b[1] as u128) + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[2] as u128) + (b[2] as u128) + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (a[3] as u128) + (b[3] as u128) + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[4] as u128) + (b[4] as u128) + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (a[5] as u128) + (b[5] as u128) + (x42 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[6] as u128) + (b[6] as u128) + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (a[7] as u128) + (b[7] as u128) + (x46 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[8] as u128) + (b[8] as u128) + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (a[9] as u128) + (b[9] as u128) + (x50 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (a[10] as u128) + (b[10] as u128) + (x52 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (a[11] as u128) + (b[11] as u128) + (x54 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x57, x58) = {
+            let t57: u128 = (a[12] as u128) + (b[12] as u128) + (x56 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (a[13] as u128) + (b[13] as u128) + (x58 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (a[14] as u128) + (b[14] as u128) + (x60 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
         let x63 = a[15].wrapping_add(b[15]).wrapping_add(x62);
-        let t74: u128 = {
-            let (d, b1) = x49.overflowing_sub(0x2401b00840138013_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x74, x75) = {
+            let t74: u128 = {
+                let (d, b1) = x49.overflowing_sub(0x2401b00840138013_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t74 as u64, (t74 >> 127) as u64)
         };
-        let x74 = t74 as u64;
-        let x75 = (t74 >> 127) as u64;
-        let t76: u128 = {
-            let (d, b1) = x51.overflowing_sub(0xf687f64000000000_u64);
-            let (d, b2) = d.overflowing_sub(x75);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x76, x77) = {
+            let t76: u128 = {
+                let (d, b1) = x51.overflowing_sub(0xf687f64000000000_u64);
+                let (d, b2) = d.overflowing_sub(x75);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t76 as u64, (t76 >> 127) as u64)
         };
-        let x76 = t76 as u64;
-        let x77 = (t76 >> 127) as u64;
-        let t78: u128 = {
-            let (d, b1) = x53.overflowing_sub(0xfffffff6ff66fc6f_u64);
-            let (d, b2) = d.overflowing_sub(x77);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x78, x79) = {
+            let t78: u128 = {
+                let (d, b1) = x53.overflowing_sub(0xfffffff6ff66fc6f_u64);
+                let (d, b2) = d.overflowing_sub(x77);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t78 as u64, (t78 >> 127) as u64)
         };
-        let x78 = t78 as u64;
-        let x79 = (t78 >> 127) as u64;
-        let t80: u128 = {
-            let (d, b1) = x55.overflowing_sub(0x12908f41c8020fff_u64);
-            let (d, b2) = d.overflowing_sub(x79);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x80, x81) = {
+            let t80: u128 = {
+                let (d, b1) = x55.overflowing_sub(0x12908f41c8020fff_u64);
+                let (d, b2) = d.overflowing_sub(x79);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t80 as u64, (t80 >> 127) as u64)
         };
-        let x80 = t80 as u64;
-        let x81 = (t80 >> 127) as u64;
-        let t82: u128 = {
-            let (d, b1) = x57.overflowing_sub(0xbfca0000000000d8_u64);
-            let (d, b2) = d.overflowing_sub(x81);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x82, x83) = {
+            let t82: u128 = {
+                let (d, b1) = x57.overflowing_sub(0xbfca0000000000d8_u64);
+                let (d, b2) = d.overflowing_sub(x81);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t82 as u64, (t82 >> 127) as u64)
         };
-        let x82 = t82 as u64;
-        let x83 = (t82 >> 127) as u64;
-        let t84: u128 = {
-            let (d, b1) = x59.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
-            let (d, b2) = d.overflowing_sub(x83);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x84, x85) = {
+            let t84: u128 = {
+                let (d, b1) = x59.overflowing_sub(0xfffff6ff0cf6b7d9_u64);
+                let (d, b2) = d.overflowing_sub(x83);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t84 as u64, (t84 >> 127) as u64)
         };
-        let x84 = t84 as u64;
-        let x85 = (t84 >> 127) as u64;
-        let t86: u128 = {
-            let (d, b1) = x61.overflowing_sub(0x80360120023fffff_u64);
-            let (d, b2) = d.overflowing_sub(x85);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x86, x87) = {
+            let t86: u128 = {
+                let (d, b1) = x61.overflowing_sub(0x80360120023fffff_u64);
+                let (d, b2) = d.overflowing_sub(x85);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t86 as u64, (t86 >> 127) as u64)
         };
-        let x86 = t86 as u64;
-        let x87 = (t86 >> 127) as u64;
-        let t88: u128 = {
-            let (d, b1) = x63.overflowing_sub(0x0000000000002404_u64);
-            let (d, b2) = d.overflowing_sub(x87);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x88, x89) = {
+            let t88: u128 = {
+                let (d, b1) = x63.overflowing_sub(0x0000000000002404_u64);
+                let (d, b2) = d.overflowing_sub(x87);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t88 as u64, (t88 >> 127) as u64)
         };
-        let x88 = t88 as u64;
-        let x89 = (t88 >> 127) as u64;
-        let x92 = (0 as u64).wrapping_sub(x89);
+        let x92 = 0u64.wrapping_sub(x89);
         let x93 = x74 ^ (x92 & (x74 ^ x49));
         let x94 = x76 ^ (x92 & (x76 ^ x51));
         let x95 = x78 ^ (x92 & (x78 ^ x53));
@@ -3772,149 +4475,173 @@ impl Fp {
     }
     /// (a − b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u64; 16], b: &[u64; 16]) -> [u64; 16] {
-        let t33: u128 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x33, x34) = {
+            let t33: u128 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t33 as u64, (t33 >> 127) as u64)
         };
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 127) as u64;
-        let t35: u128 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x35, x36) = {
+            let t35: u128 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t35 as u64, (t35 >> 127) as u64)
         };
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 127) as u64;
-        let t37: u128 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x37, x38) = {
+            let t37: u128 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t37 as u64, (t37 >> 127) as u64)
         };
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 127) as u64;
-        let t39: u128 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x39, x40) = {
+            let t39: u128 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t39 as u64, (t39 >> 127) as u64)
         };
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 127) as u64;
-        let t41: u128 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x41, x42) = {
+            let t41: u128 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t41 as u64, (t41 >> 127) as u64)
         };
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 127) as u64;
-        let t43: u128 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x43, x44) = {
+            let t43: u128 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t43 as u64, (t43 >> 127) as u64)
         };
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 127) as u64;
-        let t45: u128 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x45, x46) = {
+            let t45: u128 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t45 as u64, (t45 >> 127) as u64)
         };
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 127) as u64;
-        let t47: u128 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x47, x48) = {
+            let t47: u128 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t47 as u64, (t47 >> 127) as u64)
         };
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 127) as u64;
-        let t49: u128 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x48);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x49, x50) = {
+            let t49: u128 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t49 as u64, (t49 >> 127) as u64)
         };
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 127) as u64;
-        let t51: u128 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x51, x52) = {
+            let t51: u128 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t51 as u64, (t51 >> 127) as u64)
         };
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 127) as u64;
-        let t53: u128 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x52);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x53, x54) = {
+            let t53: u128 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t53 as u64, (t53 >> 127) as u64)
         };
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 127) as u64;
-        let t55: u128 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x54);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x55, x56) = {
+            let t55: u128 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x54);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t55 as u64, (t55 >> 127) as u64)
         };
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 127) as u64;
-        let t57: u128 = {
-            let (d, b1) = a[12].overflowing_sub(b[12]);
-            let (d, b2) = d.overflowing_sub(x56);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x57, x58) = {
+            let t57: u128 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x56);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t57 as u64, (t57 >> 127) as u64)
         };
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 127) as u64;
-        let t59: u128 = {
-            let (d, b1) = a[13].overflowing_sub(b[13]);
-            let (d, b2) = d.overflowing_sub(x58);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x59, x60) = {
+            let t59: u128 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x58);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t59 as u64, (t59 >> 127) as u64)
         };
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 127) as u64;
-        let t61: u128 = {
-            let (d, b1) = a[14].overflowing_sub(b[14]);
-            let (d, b2) = d.overflowing_sub(x60);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x61, x62) = {
+            let t61: u128 = {
+                let (d, b1) = a[14].overflowing_sub(b[14]);
+                let (d, b2) = d.overflowing_sub(x60);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t61 as u64, (t61 >> 127) as u64)
         };
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 127) as u64;
-        let t63: u128 = {
-            let (d, b1) = a[15].overflowing_sub(b[15]);
-            let (d, b2) = d.overflowing_sub(x62);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x63, x64) = {
+            let t63: u128 = {
+                let (d, b1) = a[15].overflowing_sub(b[15]);
+                let (d, b2) = d.overflowing_sub(x62);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t63 as u64, (t63 >> 127) as u64)
         };
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 127) as u64;
-        let x65 = (0 as u64).wrapping_sub(x64);
+        let x65 = 0u64.wrapping_sub(x64);
         let x74 = 0x2401b00840138013_u64 & x65;
-        let t75: u128 = (x49 as u128) + (x74 as u128) + (0x0000000000000000_u64 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
+        let (x75, x76) = {
+            let t75: u128 = (x49 as u128) + (x74 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
         let x77 = 0xf687f64000000000_u64 & x65;
-        let t78: u128 = (x51 as u128) + (x77 as u128) + (x76 as u128);
-        let x78 = t78 as u64;
-        let x79 = (t78 >> 64) as u64;
+        let (x78, x79) = {
+            let t78: u128 = (x51 as u128) + (x77 as u128) + (x76 as u128);
+            (t78 as u64, (t78 >> 64) as u64)
+        };
         let x80 = 0xfffffff6ff66fc6f_u64 & x65;
-        let t81: u128 = (x53 as u128) + (x80 as u128) + (x79 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
+        let (x81, x82) = {
+            let t81: u128 = (x53 as u128) + (x80 as u128) + (x79 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
         let x83 = 0x12908f41c8020fff_u64 & x65;
-        let t84: u128 = (x55 as u128) + (x83 as u128) + (x82 as u128);
-        let x84 = t84 as u64;
-        let x85 = (t84 >> 64) as u64;
+        let (x84, x85) = {
+            let t84: u128 = (x55 as u128) + (x83 as u128) + (x82 as u128);
+            (t84 as u64, (t84 >> 64) as u64)
+        };
         let x86 = 0xbfca0000000000d8_u64 & x65;
-        let t87: u128 = (x57 as u128) + (x86 as u128) + (x85 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
+        let (x87, x88) = {
+            let t87: u128 = (x57 as u128) + (x86 as u128) + (x85 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
         let x89 = 0xfffff6ff0cf6b7d9_u64 & x65;
-        let t90: u128 = (x59 as u128) + (x89 as u128) + (x88 as u128);
-        let x90 = t90 as u64;
-        let x91 = (t90 >> 64) as u64;
+        let (x90, x91) = {
+            let t90: u128 = (x59 as u128) + (x89 as u128) + (x88 as u128);
+            (t90 as u64, (t90 >> 64) as u64)
+        };
         let x92 = 0x80360120023fffff_u64 & x65;
-        let t93: u128 = (x61 as u128) + (x92 as u128) + (x91 as u128);
-        let x93 = t93 as u64;
-        let x94 = (t93 >> 64) as u64;
+        let (x93, x94) = {
+            let t93: u128 = (x61 as u128) + (x92 as u128) + (x91 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
         let x95 = 0x0000000000002404_u64 & x65;
         let x96 = x63.wrapping_add(x95).wrapping_add(x94);
         [x33, x35, x37, x39, x41, x43, x45, x47, x75, x78, x81, x84, x87, x90, x93, x96]
@@ -3938,7 +4665,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u64; 8];
+        let mut limbs = [0u64; 8];
         limbs[0] = x;
         Fp(Self::mont_mul(&limbs, &Self::R2))
     }
@@ -3956,7 +4683,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 58]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u64; 8];
+        let mut limbs = [0u64; 8];
         let mut i = 0;
         while i < 58 {
             limbs[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -4206,7 +4933,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i64 = 1794457271609346587;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i64 = ((1 as i64) << 62) - 1;
+    const SAFEGCD_MASK: i64 = (1 << 62) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -4216,7 +4943,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i64, i64, i64, i64) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 62 {
-            let c1 = (delta.wrapping_neg() >> (64 - 1)) as i64;
+            let c1 = delta.wrapping_neg() >> (64 - 1);
             let c2 = ((g & 1) as i64).wrapping_neg();
             let x = ((f as i64 ^ c1).wrapping_sub(c1)) as u64;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -4677,7 +5404,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u64; 8];
+        let mut out = [0u64; 8];
         let mut i = 0;
         while i < 8 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
@@ -4993,7 +5720,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for FpWide {
         b: &FpWide,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> FpWide {
-        let mut out = [0 as u64; 16];
+        let mut out = [0u64; 16];
         let mut i = 0;
         while i < 16 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -83,347 +83,468 @@ impl Fp {
     }
     /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = (a[0] as u64) * (b[0] as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[1] as u64) * (b[0] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[2] as u64) * (b[0] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[3] as u64) * (b[0] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[4] as u64) * (b[0] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[5] as u64) * (b[0] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[6] as u64) * (b[0] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[7] as u64) * (b[0] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (b[1] as u64) + (x19 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[1] as u64) * (b[1] as u64) + (x21 as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[2] as u64) * (b[1] as u64) + (x23 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[3] as u64) * (b[1] as u64) + (x25 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[4] as u64) * (b[1] as u64) + (x27 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[5] as u64) * (b[1] as u64) + (x29 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[6] as u64) * (b[1] as u64) + (x31 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[7] as u64) * (b[1] as u64) + (x32 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[0] as u64) * (b[2] as u64) + (x35 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (b[2] as u64) + (x37 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[2] as u64) * (b[2] as u64) + (x39 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[3] as u64) * (b[2] as u64) + (x41 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) * (b[2] as u64) + (x43 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (b[2] as u64) + (x45 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[6] as u64) * (b[2] as u64) + (x47 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[7] as u64) * (b[2] as u64) + (x48 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[0] as u64) * (b[3] as u64) + (x51 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[1] as u64) * (b[3] as u64) + (x53 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (b[3] as u64) + (x55 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[3] as u64) * (b[3] as u64) + (x57 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[4] as u64) * (b[3] as u64) + (x59 as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[5] as u64) * (b[3] as u64) + (x61 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[6] as u64) * (b[3] as u64) + (x63 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[7] as u64) * (b[3] as u64) + (x64 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[0] as u64) * (b[4] as u64) + (x67 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[1] as u64) * (b[4] as u64) + (x69 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[2] as u64) * (b[4] as u64) + (x71 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[3] as u64) * (b[4] as u64) + (x73 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[4] as u64) * (b[4] as u64) + (x75 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[5] as u64) * (b[4] as u64) + (x77 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[6] as u64) * (b[4] as u64) + (x79 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[7] as u64) * (b[4] as u64) + (x80 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[0] as u64) * (b[5] as u64) + (x83 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[1] as u64) * (b[5] as u64) + (x85 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[2] as u64) * (b[5] as u64) + (x87 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[3] as u64) * (b[5] as u64) + (x89 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[4] as u64) * (b[5] as u64) + (x91 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[5] as u64) * (b[5] as u64) + (x93 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[6] as u64) * (b[5] as u64) + (x95 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[7] as u64) * (b[5] as u64) + (x96 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[0] as u64) * (b[6] as u64) + (x99 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[1] as u64) * (b[6] as u64) + (x101 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[2] as u64) * (b[6] as u64) + (x103 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[3] as u64) * (b[6] as u64) + (x105 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[4] as u64) * (b[6] as u64) + (x107 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[5] as u64) * (b[6] as u64) + (x109 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[6] as u64) * (b[6] as u64) + (x111 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[7] as u64) * (b[6] as u64) + (x112 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[0] as u64) * (b[7] as u64) + (x115 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[1] as u64) * (b[7] as u64) + (x117 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[2] as u64) * (b[7] as u64) + (x119 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[3] as u64) * (b[7] as u64) + (x121 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[4] as u64) * (b[7] as u64) + (x123 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[5] as u64) * (b[7] as u64) + (x125 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[6] as u64) * (b[7] as u64) + (x127 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[7] as u64) * (b[7] as u64) + (x128 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t148: u64 = (x131 as u64) * (0x00000026_u32 as u64) + (x17 as u64);
-        let x148 = t148 as u32;
-        let x149 = (t148 >> 32) as u32;
-        let t150: u64 = (x133 as u64) * (0x00000026_u32 as u64) + (x33 as u64)
-            + (x149 as u64);
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 32) as u32;
-        let t152: u64 = (x135 as u64) * (0x00000026_u32 as u64) + (x49 as u64)
-            + (x151 as u64);
-        let x152 = t152 as u32;
-        let x153 = (t152 >> 32) as u32;
-        let t154: u64 = (x137 as u64) * (0x00000026_u32 as u64) + (x65 as u64)
-            + (x153 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
-        let t156: u64 = (x139 as u64) * (0x00000026_u32 as u64) + (x81 as u64)
-            + (x155 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (x141 as u64) * (0x00000026_u32 as u64) + (x97 as u64)
-            + (x157 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t160: u64 = (x143 as u64) * (0x00000026_u32 as u64) + (x113 as u64)
-            + (x159 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x144 as u64) * (0x00000026_u32 as u64) + (x129 as u64)
-            + (x161 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (b[0] as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[1] as u64) * (b[0] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[2] as u64) * (b[0] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[3] as u64) * (b[0] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[4] as u64) * (b[0] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[5] as u64) * (b[0] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[6] as u64) * (b[0] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[7] as u64) * (b[0] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (b[1] as u64) + (x19 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) * (b[1] as u64) + (x21 as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) * (b[1] as u64) + (x23 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[3] as u64) * (b[1] as u64) + (x25 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[4] as u64) * (b[1] as u64) + (x27 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[5] as u64) * (b[1] as u64) + (x29 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[6] as u64) * (b[1] as u64) + (x31 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[7] as u64) * (b[1] as u64) + (x32 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[0] as u64) * (b[2] as u64) + (x35 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (b[2] as u64) + (x37 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[2] as u64) * (b[2] as u64) + (x39 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[3] as u64) * (b[2] as u64) + (x41 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) * (b[2] as u64) + (x43 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (b[2] as u64) + (x45 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[6] as u64) * (b[2] as u64) + (x47 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[7] as u64) * (b[2] as u64) + (x48 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[0] as u64) * (b[3] as u64) + (x51 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[1] as u64) * (b[3] as u64) + (x53 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[2] as u64) * (b[3] as u64) + (x55 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[3] as u64) * (b[3] as u64) + (x57 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[4] as u64) * (b[3] as u64) + (x59 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[5] as u64) * (b[3] as u64) + (x61 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[6] as u64) * (b[3] as u64) + (x63 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[7] as u64) * (b[3] as u64) + (x64 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[0] as u64) * (b[4] as u64) + (x67 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[1] as u64) * (b[4] as u64) + (x69 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[2] as u64) * (b[4] as u64) + (x71 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[3] as u64) * (b[4] as u64) + (x73 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[4] as u64) * (b[4] as u64) + (x75 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[5] as u64) * (b[4] as u64) + (x77 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[6] as u64) * (b[4] as u64) + (x79 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[7] as u64) * (b[4] as u64) + (x80 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[0] as u64) * (b[5] as u64) + (x83 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[1] as u64) * (b[5] as u64) + (x85 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[2] as u64) * (b[5] as u64) + (x87 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[3] as u64) * (b[5] as u64) + (x89 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[4] as u64) * (b[5] as u64) + (x91 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (b[5] as u64) + (x93 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[6] as u64) * (b[5] as u64) + (x95 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[7] as u64) * (b[5] as u64) + (x96 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[0] as u64) * (b[6] as u64) + (x99 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[1] as u64) * (b[6] as u64) + (x101 as u64)
+                + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[2] as u64) * (b[6] as u64) + (x103 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[3] as u64) * (b[6] as u64) + (x105 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[4] as u64) * (b[6] as u64) + (x107 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[5] as u64) * (b[6] as u64) + (x109 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[6] as u64) * (b[6] as u64) + (x111 as u64)
+                + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[7] as u64) * (b[6] as u64) + (x112 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[0] as u64) * (b[7] as u64) + (x115 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[1] as u64) * (b[7] as u64) + (x117 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[2] as u64) * (b[7] as u64) + (x119 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[3] as u64) * (b[7] as u64) + (x121 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[4] as u64) * (b[7] as u64) + (x123 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[5] as u64) * (b[7] as u64) + (x125 as u64)
+                + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[6] as u64) * (b[7] as u64) + (x127 as u64)
+                + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[7] as u64) * (b[7] as u64) + (x128 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x148, x149) = {
+            let t148: u64 = (x131 as u64) * (0x00000026_u32 as u64) + (x17 as u64);
+            (t148 as u32, (t148 >> 32) as u32)
+        };
+        let (x150, x151) = {
+            let t150: u64 = (x133 as u64) * (0x00000026_u32 as u64) + (x33 as u64)
+                + (x149 as u64);
+            (t150 as u32, (t150 >> 32) as u32)
+        };
+        let (x152, x153) = {
+            let t152: u64 = (x135 as u64) * (0x00000026_u32 as u64) + (x49 as u64)
+                + (x151 as u64);
+            (t152 as u32, (t152 >> 32) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = (x137 as u64) * (0x00000026_u32 as u64) + (x65 as u64)
+                + (x153 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (x139 as u64) * (0x00000026_u32 as u64) + (x81 as u64)
+                + (x155 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (x141 as u64) * (0x00000026_u32 as u64) + (x97 as u64)
+                + (x157 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x160, x161) = {
+            let t160: u64 = (x143 as u64) * (0x00000026_u32 as u64) + (x113 as u64)
+                + (x159 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x144 as u64) * (0x00000026_u32 as u64) + (x129 as u64)
+                + (x161 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
         let x167 = x162 >> 31;
         let x168 = x163 << 1;
         let x169 = x167 | x168;
         let x171 = x162 & 0x7fffffff_u32;
-        let t174: u64 = (x169 as u64) * (0x00000013_u32 as u64) + (x148 as u64);
-        let x174 = t174 as u32;
-        let x175 = (t174 >> 32) as u32;
-        let t176: u64 = (x150 as u64) + (x175 as u64) + (0x00000000_u32 as u64);
-        let x176 = t176 as u32;
-        let x177 = (t176 >> 32) as u32;
-        let t178: u64 = (x152 as u64) + (0x00000000_u32 as u64) + (x177 as u64);
-        let x178 = t178 as u32;
-        let x179 = (t178 >> 32) as u32;
-        let t180: u64 = (x154 as u64) + (0x00000000_u32 as u64) + (x179 as u64);
-        let x180 = t180 as u32;
-        let x181 = (t180 >> 32) as u32;
-        let t182: u64 = (x156 as u64) + (0x00000000_u32 as u64) + (x181 as u64);
-        let x182 = t182 as u32;
-        let x183 = (t182 >> 32) as u32;
-        let t184: u64 = (x158 as u64) + (0x00000000_u32 as u64) + (x183 as u64);
-        let x184 = t184 as u32;
-        let x185 = (t184 >> 32) as u32;
-        let t186: u64 = (x160 as u64) + (0x00000000_u32 as u64) + (x185 as u64);
-        let x186 = t186 as u32;
-        let x187 = (t186 >> 32) as u32;
+        let (x174, x175) = {
+            let t174: u64 = (x169 as u64) * (0x00000013_u32 as u64) + (x148 as u64);
+            (t174 as u32, (t174 >> 32) as u32)
+        };
+        let (x176, x177) = {
+            let t176: u64 = (x150 as u64) + (x175 as u64) + (0x00000000_u32 as u64);
+            (t176 as u32, (t176 >> 32) as u32)
+        };
+        let (x178, x179) = {
+            let t178: u64 = (x152 as u64) + (0x00000000_u32 as u64) + (x177 as u64);
+            (t178 as u32, (t178 >> 32) as u32)
+        };
+        let (x180, x181) = {
+            let t180: u64 = (x154 as u64) + (0x00000000_u32 as u64) + (x179 as u64);
+            (t180 as u32, (t180 >> 32) as u32)
+        };
+        let (x182, x183) = {
+            let t182: u64 = (x156 as u64) + (0x00000000_u32 as u64) + (x181 as u64);
+            (t182 as u32, (t182 >> 32) as u32)
+        };
+        let (x184, x185) = {
+            let t184: u64 = (x158 as u64) + (0x00000000_u32 as u64) + (x183 as u64);
+            (t184 as u32, (t184 >> 32) as u32)
+        };
+        let (x186, x187) = {
+            let t186: u64 = (x160 as u64) + (0x00000000_u32 as u64) + (x185 as u64);
+            (t186 as u32, (t186 >> 32) as u32)
+        };
         let x188 = x171.wrapping_add(0x00000000_u32).wrapping_add(x187);
         [x174, x176, x178, x180, x182, x184, x186, x188]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u32; 8]) -> [u32; 8] {
-        let t9: u64 = (a[0] as u64) * (a[1] as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[0] as u64) * (a[2] as u64) + (x10 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
-        let t13: u64 = (a[0] as u64) * (a[3] as u64) + (x12 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[0] as u64) * (a[4] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[5] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[6] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[7] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[1] as u64) * (a[2] as u64) + (x13 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[1] as u64) * (a[3] as u64) + (x15 as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[1] as u64) * (a[4] as u64) + (x17 as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[1] as u64) * (a[5] as u64) + (x19 as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[1] as u64) * (a[6] as u64) + (x21 as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[1] as u64) * (a[7] as u64) + (x22 as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[2] as u64) * (a[3] as u64) + (x27 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[2] as u64) * (a[4] as u64) + (x29 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[2] as u64) * (a[5] as u64) + (x31 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[2] as u64) * (a[6] as u64) + (x33 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[2] as u64) * (a[7] as u64) + (x34 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[3] as u64) * (a[4] as u64) + (x39 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[3] as u64) * (a[5] as u64) + (x41 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[3] as u64) * (a[6] as u64) + (x43 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[3] as u64) * (a[7] as u64) + (x44 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[4] as u64) * (a[5] as u64) + (x49 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[4] as u64) * (a[6] as u64) + (x51 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) * (a[7] as u64) + (x52 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (a[6] as u64) + (x57 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[5] as u64) * (a[7] as u64) + (x58 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[6] as u64) * (a[7] as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
+        let (x9, x10) = {
+            let t9: u64 = (a[0] as u64) * (a[1] as u64);
+            (t9 as u32, (t9 >> 32) as u32)
+        };
+        let (x11, x12) = {
+            let t11: u64 = (a[0] as u64) * (a[2] as u64) + (x10 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
+        };
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) * (a[3] as u64) + (x12 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[4] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[5] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[6] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[7] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[1] as u64) * (a[2] as u64) + (x13 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[1] as u64) * (a[3] as u64) + (x15 as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[1] as u64) * (a[4] as u64) + (x17 as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[1] as u64) * (a[5] as u64) + (x19 as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[1] as u64) * (a[6] as u64) + (x21 as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[1] as u64) * (a[7] as u64) + (x22 as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[2] as u64) * (a[3] as u64) + (x27 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) * (a[4] as u64) + (x29 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[2] as u64) * (a[5] as u64) + (x31 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[2] as u64) * (a[6] as u64) + (x33 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[2] as u64) * (a[7] as u64) + (x34 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[3] as u64) * (a[4] as u64) + (x39 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[3] as u64) * (a[5] as u64) + (x41 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[3] as u64) * (a[6] as u64) + (x43 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[3] as u64) * (a[7] as u64) + (x44 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[4] as u64) * (a[5] as u64) + (x49 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[4] as u64) * (a[6] as u64) + (x51 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) * (a[7] as u64) + (x52 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (a[6] as u64) + (x57 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[5] as u64) * (a[7] as u64) + (x58 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[6] as u64) * (a[7] as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
         let x65 = x64 >> 31;
         let x66 = x64 << 1;
         let x67 = x63 >> 31;
@@ -465,528 +586,648 @@ impl Fp {
         let x103 = x9 >> 31;
         let x104 = x102 | x103;
         let x105 = x9 << 1;
-        let t109: u64 = (a[0] as u64) * (a[0] as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (x105 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[1] as u64) * (a[1] as u64) + (x104 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (x101 as u64) + (x114 as u64) + (0x00000000_u32 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[2] as u64) * (a[2] as u64) + (x98 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (x95 as u64) + (x118 as u64) + (0x00000000_u32 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[3] as u64) * (a[3] as u64) + (x92 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (x89 as u64) + (x122 as u64) + (0x00000000_u32 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[4] as u64) * (a[4] as u64) + (x86 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (x83 as u64) + (x126 as u64) + (0x00000000_u32 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[5] as u64) * (a[5] as u64) + (x80 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (x77 as u64) + (x130 as u64) + (0x00000000_u32 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[6] as u64) * (a[6] as u64) + (x74 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (x71 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[7] as u64) * (a[7] as u64) + (x68 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
+        let (x109, x110) = {
+            let t109: u64 = (a[0] as u64) * (a[0] as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x105 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[1] as u64) * (a[1] as u64) + (x104 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x101 as u64) + (x114 as u64) + (0x00000000_u32 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[2] as u64) * (a[2] as u64) + (x98 as u64) + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (x95 as u64) + (x118 as u64) + (0x00000000_u32 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[3] as u64) * (a[3] as u64) + (x92 as u64) + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (x89 as u64) + (x122 as u64) + (0x00000000_u32 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[4] as u64) * (a[4] as u64) + (x86 as u64) + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (x83 as u64) + (x126 as u64) + (0x00000000_u32 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[5] as u64) * (a[5] as u64) + (x80 as u64) + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (x77 as u64) + (x130 as u64) + (0x00000000_u32 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[6] as u64) * (a[6] as u64) + (x74 as u64) + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x71 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[7] as u64) * (a[7] as u64) + (x68 as u64) + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
         let x139 = x65.wrapping_add(x138).wrapping_add(0x00000000_u32);
-        let t144: u64 = (x125 as u64) * (0x00000026_u32 as u64) + (x109 as u64);
-        let x144 = t144 as u32;
-        let x145 = (t144 >> 32) as u32;
-        let t146: u64 = (x127 as u64) * (0x00000026_u32 as u64) + (x111 as u64)
-            + (x145 as u64);
-        let x146 = t146 as u32;
-        let x147 = (t146 >> 32) as u32;
-        let t148: u64 = (x129 as u64) * (0x00000026_u32 as u64) + (x113 as u64)
-            + (x147 as u64);
-        let x148 = t148 as u32;
-        let x149 = (t148 >> 32) as u32;
-        let t150: u64 = (x131 as u64) * (0x00000026_u32 as u64) + (x115 as u64)
-            + (x149 as u64);
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 32) as u32;
-        let t152: u64 = (x133 as u64) * (0x00000026_u32 as u64) + (x117 as u64)
-            + (x151 as u64);
-        let x152 = t152 as u32;
-        let x153 = (t152 >> 32) as u32;
-        let t154: u64 = (x135 as u64) * (0x00000026_u32 as u64) + (x119 as u64)
-            + (x153 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
-        let t156: u64 = (x137 as u64) * (0x00000026_u32 as u64) + (x121 as u64)
-            + (x155 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (x139 as u64) * (0x00000026_u32 as u64) + (x123 as u64)
-            + (x157 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
+        let (x144, x145) = {
+            let t144: u64 = (x125 as u64) * (0x00000026_u32 as u64) + (x109 as u64);
+            (t144 as u32, (t144 >> 32) as u32)
+        };
+        let (x146, x147) = {
+            let t146: u64 = (x127 as u64) * (0x00000026_u32 as u64) + (x111 as u64)
+                + (x145 as u64);
+            (t146 as u32, (t146 >> 32) as u32)
+        };
+        let (x148, x149) = {
+            let t148: u64 = (x129 as u64) * (0x00000026_u32 as u64) + (x113 as u64)
+                + (x147 as u64);
+            (t148 as u32, (t148 >> 32) as u32)
+        };
+        let (x150, x151) = {
+            let t150: u64 = (x131 as u64) * (0x00000026_u32 as u64) + (x115 as u64)
+                + (x149 as u64);
+            (t150 as u32, (t150 >> 32) as u32)
+        };
+        let (x152, x153) = {
+            let t152: u64 = (x133 as u64) * (0x00000026_u32 as u64) + (x117 as u64)
+                + (x151 as u64);
+            (t152 as u32, (t152 >> 32) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = (x135 as u64) * (0x00000026_u32 as u64) + (x119 as u64)
+                + (x153 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (x137 as u64) * (0x00000026_u32 as u64) + (x121 as u64)
+                + (x155 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (x139 as u64) * (0x00000026_u32 as u64) + (x123 as u64)
+                + (x157 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
         let x163 = x158 >> 31;
         let x164 = x159 << 1;
         let x165 = x163 | x164;
         let x167 = x158 & 0x7fffffff_u32;
-        let t170: u64 = (x165 as u64) * (0x00000013_u32 as u64) + (x144 as u64);
-        let x170 = t170 as u32;
-        let x171 = (t170 >> 32) as u32;
-        let t172: u64 = (x146 as u64) + (x171 as u64) + (0x00000000_u32 as u64);
-        let x172 = t172 as u32;
-        let x173 = (t172 >> 32) as u32;
-        let t174: u64 = (x148 as u64) + (0x00000000_u32 as u64) + (x173 as u64);
-        let x174 = t174 as u32;
-        let x175 = (t174 >> 32) as u32;
-        let t176: u64 = (x150 as u64) + (0x00000000_u32 as u64) + (x175 as u64);
-        let x176 = t176 as u32;
-        let x177 = (t176 >> 32) as u32;
-        let t178: u64 = (x152 as u64) + (0x00000000_u32 as u64) + (x177 as u64);
-        let x178 = t178 as u32;
-        let x179 = (t178 >> 32) as u32;
-        let t180: u64 = (x154 as u64) + (0x00000000_u32 as u64) + (x179 as u64);
-        let x180 = t180 as u32;
-        let x181 = (t180 >> 32) as u32;
-        let t182: u64 = (x156 as u64) + (0x00000000_u32 as u64) + (x181 as u64);
-        let x182 = t182 as u32;
-        let x183 = (t182 >> 32) as u32;
+        let (x170, x171) = {
+            let t170: u64 = (x165 as u64) * (0x00000013_u32 as u64) + (x144 as u64);
+            (t170 as u32, (t170 >> 32) as u32)
+        };
+        let (x172, x173) = {
+            let t172: u64 = (x146 as u64) + (x171 as u64) + (0x00000000_u32 as u64);
+            (t172 as u32, (t172 >> 32) as u32)
+        };
+        let (x174, x175) = {
+            let t174: u64 = (x148 as u64) + (0x00000000_u32 as u64) + (x173 as u64);
+            (t174 as u32, (t174 >> 32) as u32)
+        };
+        let (x176, x177) = {
+            let t176: u64 = (x150 as u64) + (0x00000000_u32 as u64) + (x175 as u64);
+            (t176 as u32, (t176 >> 32) as u32)
+        };
+        let (x178, x179) = {
+            let t178: u64 = (x152 as u64) + (0x00000000_u32 as u64) + (x177 as u64);
+            (t178 as u32, (t178 >> 32) as u32)
+        };
+        let (x180, x181) = {
+            let t180: u64 = (x154 as u64) + (0x00000000_u32 as u64) + (x179 as u64);
+            (t180 as u32, (t180 >> 32) as u32)
+        };
+        let (x182, x183) = {
+            let t182: u64 = (x156 as u64) + (0x00000000_u32 as u64) + (x181 as u64);
+            (t182 as u32, (t182 >> 32) as u32)
+        };
         let x184 = x167.wrapping_add(0x00000000_u32).wrapping_add(x183);
         [x170, x172, x174, x176, x178, x180, x182, x184]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u32; 8], k: &[u32; 1]) -> [u32; 8] {
-        let t10: u64 = (a[0] as u64) * (k[0] as u64);
-        let x10 = t10 as u32;
-        let x11 = (t10 >> 32) as u32;
-        let t12: u64 = (a[1] as u64) * (k[0] as u64) + (x11 as u64);
-        let x12 = t12 as u32;
-        let x13 = (t12 >> 32) as u32;
-        let t14: u64 = (a[2] as u64) * (k[0] as u64) + (x13 as u64);
-        let x14 = t14 as u32;
-        let x15 = (t14 >> 32) as u32;
-        let t16: u64 = (a[3] as u64) * (k[0] as u64) + (x15 as u64);
-        let x16 = t16 as u32;
-        let x17 = (t16 >> 32) as u32;
-        let t18: u64 = (a[4] as u64) * (k[0] as u64) + (x17 as u64);
-        let x18 = t18 as u32;
-        let x19 = (t18 >> 32) as u32;
-        let t20: u64 = (a[5] as u64) * (k[0] as u64) + (x19 as u64);
-        let x20 = t20 as u32;
-        let x21 = (t20 >> 32) as u32;
-        let t22: u64 = (a[6] as u64) * (k[0] as u64) + (x21 as u64);
-        let x22 = t22 as u32;
-        let x23 = (t22 >> 32) as u32;
-        let t24: u64 = (a[7] as u64) * (k[0] as u64) + (x23 as u64);
-        let x24 = t24 as u32;
-        let x25 = (t24 >> 32) as u32;
+        let (x10, x11) = {
+            let t10: u64 = (a[0] as u64) * (k[0] as u64);
+            (t10 as u32, (t10 >> 32) as u32)
+        };
+        let (x12, x13) = {
+            let t12: u64 = (a[1] as u64) * (k[0] as u64) + (x11 as u64);
+            (t12 as u32, (t12 >> 32) as u32)
+        };
+        let (x14, x15) = {
+            let t14: u64 = (a[2] as u64) * (k[0] as u64) + (x13 as u64);
+            (t14 as u32, (t14 >> 32) as u32)
+        };
+        let (x16, x17) = {
+            let t16: u64 = (a[3] as u64) * (k[0] as u64) + (x15 as u64);
+            (t16 as u32, (t16 >> 32) as u32)
+        };
+        let (x18, x19) = {
+            let t18: u64 = (a[4] as u64) * (k[0] as u64) + (x17 as u64);
+            (t18 as u32, (t18 >> 32) as u32)
+        };
+        let (x20, x21) = {
+            let t20: u64 = (a[5] as u64) * (k[0] as u64) + (x19 as u64);
+            (t20 as u32, (t20 >> 32) as u32)
+        };
+        let (x22, x23) = {
+            let t22: u64 = (a[6] as u64) * (k[0] as u64) + (x21 as u64);
+            (t22 as u32, (t22 >> 32) as u32)
+        };
+        let (x24, x25) = {
+            let t24: u64 = (a[7] as u64) * (k[0] as u64) + (x23 as u64);
+            (t24 as u32, (t24 >> 32) as u32)
+        };
         let x27 = x24 >> 31;
         let x28 = x25 << 1;
         let x29 = x27 | x28;
         let x30 = x25 >> 31;
         let x32 = x24 & 0x7fffffff_u32;
-        let t35: u64 = (x29 as u64) * (0x00000013_u32 as u64) + (x10 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (x30 as u64) * (0x00000013_u32 as u64) + (x12 as u64)
-            + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (x14 as u64) + (x38 as u64) + (0x00000000_u32 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (x16 as u64) + (0x00000000_u32 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (x18 as u64) + (0x00000000_u32 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (x20 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (x22 as u64) + (0x00000000_u32 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
+        let (x35, x36) = {
+            let t35: u64 = (x29 as u64) * (0x00000013_u32 as u64) + (x10 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (x30 as u64) * (0x00000013_u32 as u64) + (x12 as u64)
+                + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (x14 as u64) + (x38 as u64) + (0x00000000_u32 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (x16 as u64) + (0x00000000_u32 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (x18 as u64) + (0x00000000_u32 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (x20 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (x22 as u64) + (0x00000000_u32 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
         let x49 = x32.wrapping_add(0x00000000_u32).wrapping_add(x48);
         [x35, x37, x39, x41, x43, x45, x47, x49]
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[1] as u64) + (b[1] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[2] as u64) + (b[2] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[3] as u64) + (b[3] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[4] as u64) + (b[4] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[5] as u64) + (b[5] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[6] as u64) + (b[6] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[7] as u64) + (b[7] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[1] as u64) + (b[1] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[2] as u64) + (b[2] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[3] as u64) + (b[3] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[4] as u64) + (b[4] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[5] as u64) + (b[5] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[6] as u64) + (b[6] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[7] as u64) + (b[7] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
         let x34 = x31 >> 31;
         let x35 = x32 << 1;
         let x36 = x34 | x35;
         let x38 = x31 & 0x7fffffff_u32;
-        let t41: u64 = (x36 as u64) * (0x00000013_u32 as u64) + (x17 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (x19 as u64) + (x42 as u64) + (0x00000000_u32 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (x21 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (x23 as u64) + (0x00000000_u32 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (x25 as u64) + (0x00000000_u32 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (x27 as u64) + (0x00000000_u32 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (x29 as u64) + (0x00000000_u32 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
+        let (x41, x42) = {
+            let t41: u64 = (x36 as u64) * (0x00000013_u32 as u64) + (x17 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (x19 as u64) + (x42 as u64) + (0x00000000_u32 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (x21 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (x23 as u64) + (0x00000000_u32 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (x25 as u64) + (0x00000000_u32 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (x27 as u64) + (0x00000000_u32 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (x29 as u64) + (0x00000000_u32 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
         let x55 = x38.wrapping_add(0x00000000_u32).wrapping_add(x54);
         [x41, x43, x45, x47, x49, x51, x53, x55]
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t25: u64 = {
-            let (d, b1) = 0xffffffda_u32.overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = 0xffffffda_u32.overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let t33: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
         };
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 63) as u32;
-        let t35: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
         };
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 63) as u32;
-        let t37: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
         };
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 63) as u32;
         let x39 = 0xffffffff_u32.wrapping_sub(b[7]).wrapping_sub(x38);
-        let t42: u64 = (a[0] as u64) + (x25 as u64) + (0x00000000_u32 as u64);
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 32) as u32;
-        let t44: u64 = (a[1] as u64) + (x27 as u64) + (x43 as u64);
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 32) as u32;
-        let t46: u64 = (a[2] as u64) + (x29 as u64) + (x45 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
-        let t48: u64 = (a[3] as u64) + (x31 as u64) + (x47 as u64);
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 32) as u32;
-        let t50: u64 = (a[4] as u64) + (x33 as u64) + (x49 as u64);
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 32) as u32;
-        let t52: u64 = (a[5] as u64) + (x35 as u64) + (x51 as u64);
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 32) as u32;
-        let t54: u64 = (a[6] as u64) + (x37 as u64) + (x53 as u64);
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 32) as u32;
-        let t56: u64 = (a[7] as u64) + (x39 as u64) + (x55 as u64);
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 32) as u32;
+        let (x42, x43) = {
+            let t42: u64 = (a[0] as u64) + (x25 as u64) + (0x00000000_u32 as u64);
+            (t42 as u32, (t42 >> 32) as u32)
+        };
+        let (x44, x45) = {
+            let t44: u64 = (a[1] as u64) + (x27 as u64) + (x43 as u64);
+            (t44 as u32, (t44 >> 32) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = (a[2] as u64) + (x29 as u64) + (x45 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = (a[3] as u64) + (x31 as u64) + (x47 as u64);
+            (t48 as u32, (t48 >> 32) as u32)
+        };
+        let (x50, x51) = {
+            let t50: u64 = (a[4] as u64) + (x33 as u64) + (x49 as u64);
+            (t50 as u32, (t50 >> 32) as u32)
+        };
+        let (x52, x53) = {
+            let t52: u64 = (a[5] as u64) + (x35 as u64) + (x51 as u64);
+            (t52 as u32, (t52 >> 32) as u32)
+        };
+        let (x54, x55) = {
+            let t54: u64 = (a[6] as u64) + (x37 as u64) + (x53 as u64);
+            (t54 as u32, (t54 >> 32) as u32)
+        };
+        let (x56, x57) = {
+            let t56: u64 = (a[7] as u64) + (x39 as u64) + (x55 as u64);
+            (t56 as u32, (t56 >> 32) as u32)
+        };
         let x59 = x56 >> 31;
         let x60 = x57 << 1;
         let x61 = x59 | x60;
         let x63 = x56 & 0x7fffffff_u32;
-        let t66: u64 = (x61 as u64) * (0x00000013_u32 as u64) + (x42 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
-        let t68: u64 = (x44 as u64) + (x67 as u64) + (0x00000000_u32 as u64);
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 32) as u32;
-        let t70: u64 = (x46 as u64) + (0x00000000_u32 as u64) + (x69 as u64);
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 32) as u32;
-        let t72: u64 = (x48 as u64) + (0x00000000_u32 as u64) + (x71 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
-        let t74: u64 = (x50 as u64) + (0x00000000_u32 as u64) + (x73 as u64);
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 32) as u32;
-        let t76: u64 = (x52 as u64) + (0x00000000_u32 as u64) + (x75 as u64);
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 32) as u32;
-        let t78: u64 = (x54 as u64) + (0x00000000_u32 as u64) + (x77 as u64);
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 32) as u32;
+        let (x66, x67) = {
+            let t66: u64 = (x61 as u64) * (0x00000013_u32 as u64) + (x42 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = (x44 as u64) + (x67 as u64) + (0x00000000_u32 as u64);
+            (t68 as u32, (t68 >> 32) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = (x46 as u64) + (0x00000000_u32 as u64) + (x69 as u64);
+            (t70 as u32, (t70 >> 32) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = (x48 as u64) + (0x00000000_u32 as u64) + (x71 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
+        let (x74, x75) = {
+            let t74: u64 = (x50 as u64) + (0x00000000_u32 as u64) + (x73 as u64);
+            (t74 as u32, (t74 >> 32) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = (x52 as u64) + (0x00000000_u32 as u64) + (x75 as u64);
+            (t76 as u32, (t76 >> 32) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = (x54 as u64) + (0x00000000_u32 as u64) + (x77 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
         let x80 = x63.wrapping_add(0x00000000_u32).wrapping_add(x79);
         [x66, x68, x70, x72, x74, x76, x78, x80]
     }
     /// −a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = {
-            let (d, b1) = 0xffffffda_u32.overflowing_sub(a[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = {
+                let (d, b1) = 0xffffffda_u32.overflowing_sub(a[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t17 as u32, (t17 >> 63) as u32)
         };
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 63) as u32;
-        let t19: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t19 as u32, (t19 >> 63) as u32)
         };
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 63) as u32;
-        let t21: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t21 as u32, (t21 >> 63) as u32)
         };
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 63) as u32;
-        let t23: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t23 as u32, (t23 >> 63) as u32)
         };
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 63) as u32;
-        let t25: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[5]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[5]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[6]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[6]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
         let x31 = 0xffffffff_u32.wrapping_sub(a[7]).wrapping_sub(x30);
         let x34 = x31 >> 31;
         let x36 = x31 & 0x7fffffff_u32;
-        let t39: u64 = (x34 as u64) * (0x00000013_u32 as u64) + (x17 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (x19 as u64) + (x40 as u64) + (0x00000000_u32 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (x21 as u64) + (0x00000000_u32 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (x23 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (x25 as u64) + (0x00000000_u32 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (x27 as u64) + (0x00000000_u32 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (x29 as u64) + (0x00000000_u32 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
+        let (x39, x40) = {
+            let t39: u64 = (x34 as u64) * (0x00000013_u32 as u64) + (x17 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (x19 as u64) + (x40 as u64) + (0x00000000_u32 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (x21 as u64) + (0x00000000_u32 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (x23 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (x25 as u64) + (0x00000000_u32 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (x27 as u64) + (0x00000000_u32 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (x29 as u64) + (0x00000000_u32 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
         let x53 = x36.wrapping_add(0x00000000_u32).wrapping_add(x52);
         [x39, x41, x43, x45, x47, x49, x51, x53]
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 8]) -> [u32; 8] {
-        let t9: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[1] as u64) + (a[1] as u64) + (x10 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
-        let t13: u64 = (a[2] as u64) + (a[2] as u64) + (x12 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[3] as u64) + (a[3] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[4] as u64) + (a[4] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[5] as u64) + (a[5] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[6] as u64) + (a[6] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[7] as u64) + (a[7] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
+        let (x9, x10) = {
+            let t9: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
+            (t9 as u32, (t9 >> 32) as u32)
+        };
+        let (x11, x12) = {
+            let t11: u64 = (a[1] as u64) + (a[1] as u64) + (x10 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
+        };
+        let (x13, x14) = {
+            let t13: u64 = (a[2] as u64) + (a[2] as u64) + (x12 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[3] as u64) + (a[3] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[4] as u64) + (a[4] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[5] as u64) + (a[5] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[6] as u64) + (a[6] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[7] as u64) + (a[7] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
         let x26 = x23 >> 31;
         let x27 = x24 << 1;
         let x28 = x26 | x27;
         let x30 = x23 & 0x7fffffff_u32;
-        let t33: u64 = (x28 as u64) * (0x00000013_u32 as u64) + (x9 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (x11 as u64) + (x34 as u64) + (0x00000000_u32 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (x13 as u64) + (0x00000000_u32 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (x15 as u64) + (0x00000000_u32 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (x17 as u64) + (0x00000000_u32 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (x19 as u64) + (0x00000000_u32 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (x21 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
+        let (x33, x34) = {
+            let t33: u64 = (x28 as u64) * (0x00000013_u32 as u64) + (x9 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (x11 as u64) + (x34 as u64) + (0x00000000_u32 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (x13 as u64) + (0x00000000_u32 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (x15 as u64) + (0x00000000_u32 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (x17 as u64) + (0x00000000_u32 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (x19 as u64) + (0x00000000_u32 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (x21 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
         let x47 = x30.wrapping_add(0x00000000_u32).wrapping_add(x46);
         [x33, x35, x37, x39, x41, x43, x45, x47]
     }
     /// The canonical value in [0, p) of a stored value.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u32; 8]) -> [u32; 8] {
-        let t18: u64 = {
-            let (d, b1) = a[0].overflowing_sub(0xffffffed_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x18, x19) = {
+            let t18: u64 = {
+                let (d, b1) = a[0].overflowing_sub(0xffffffed_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t18 as u32, (t18 >> 63) as u32)
         };
-        let x18 = t18 as u32;
-        let x19 = (t18 >> 63) as u32;
-        let t20: u64 = {
-            let (d, b1) = a[1].overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x19);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x20, x21) = {
+            let t20: u64 = {
+                let (d, b1) = a[1].overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x19);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t20 as u32, (t20 >> 63) as u32)
         };
-        let x20 = t20 as u32;
-        let x21 = (t20 >> 63) as u32;
-        let t22: u64 = {
-            let (d, b1) = a[2].overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x21);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x22, x23) = {
+            let t22: u64 = {
+                let (d, b1) = a[2].overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x21);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t22 as u32, (t22 >> 63) as u32)
         };
-        let x22 = t22 as u32;
-        let x23 = (t22 >> 63) as u32;
-        let t24: u64 = {
-            let (d, b1) = a[3].overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x23);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x24, x25) = {
+            let t24: u64 = {
+                let (d, b1) = a[3].overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x23);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t24 as u32, (t24 >> 63) as u32)
         };
-        let x24 = t24 as u32;
-        let x25 = (t24 >> 63) as u32;
-        let t26: u64 = {
-            let (d, b1) = a[4].overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x25);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x26, x27) = {
+            let t26: u64 = {
+                let (d, b1) = a[4].overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x25);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t26 as u32, (t26 >> 63) as u32)
         };
-        let x26 = t26 as u32;
-        let x27 = (t26 >> 63) as u32;
-        let t28: u64 = {
-            let (d, b1) = a[5].overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x27);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x28, x29) = {
+            let t28: u64 = {
+                let (d, b1) = a[5].overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x27);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t28 as u32, (t28 >> 63) as u32)
         };
-        let x28 = t28 as u32;
-        let x29 = (t28 >> 63) as u32;
-        let t30: u64 = {
-            let (d, b1) = a[6].overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x29);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x30, x31) = {
+            let t30: u64 = {
+                let (d, b1) = a[6].overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x29);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t30 as u32, (t30 >> 63) as u32)
         };
-        let x30 = t30 as u32;
-        let x31 = (t30 >> 63) as u32;
-        let t32: u64 = {
-            let (d, b1) = a[7].overflowing_sub(0x7fffffff_u32);
-            let (d, b2) = d.overflowing_sub(x31);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x32, x33) = {
+            let t32: u64 = {
+                let (d, b1) = a[7].overflowing_sub(0x7fffffff_u32);
+                let (d, b2) = d.overflowing_sub(x31);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t32 as u32, (t32 >> 63) as u32)
         };
-        let x32 = t32 as u32;
-        let x33 = (t32 >> 63) as u32;
-        let x36 = ::fieldgen_field::barrier::u32((0 as u32).wrapping_sub(x33));
+        let x36 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x33));
         let x37 = x18 ^ (x36 & (x18 ^ a[0]));
         let x38 = x20 ^ (x36 & (x20 ^ a[1]));
         let x39 = x22 ^ (x36 & (x22 ^ a[2]));
@@ -1045,7 +1286,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u32; 8];
+        let mut limbs = [0u32; 8];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fp(limbs)
@@ -1064,7 +1305,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 32]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u32; 8];
+        let mut limbs = [0u32; 8];
         let mut i = 0;
         while i < 32 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -1123,7 +1364,7 @@ impl Fp {
     /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
     #[inline]
     pub fn mul_small(&self, k: u32) -> Fp {
-        Fp(Self::mul_small_limbs(&self.0, &[k as u32]))
+        Fp(Self::mul_small_limbs(&self.0, &[k]))
     }
     /// −self.
     #[inline]
@@ -1301,7 +1542,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 395589093;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -1311,7 +1552,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -1760,7 +2001,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u32; 8];
+        let mut out = [0u32; 8];
         let mut i = 0;
         while i < 8 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -83,109 +83,152 @@ impl Fp {
     }
     /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = (a[0] as u128) * (b[0] as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) * (b[0] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[2] as u128) * (b[0] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[3] as u128) * (b[0] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[0] as u128) * (b[1] as u128) + (x11 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[1] as u128) * (b[1] as u128) + (x13 as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[2] as u128) * (b[1] as u128) + (x15 as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[3] as u128) * (b[1] as u128) + (x16 as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[0] as u128) * (b[2] as u128) + (x19 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[1] as u128) * (b[2] as u128) + (x21 as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[2] as u128) * (b[2] as u128) + (x23 as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[3] as u128) * (b[2] as u128) + (x24 as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[0] as u128) * (b[3] as u128) + (x27 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[1] as u128) * (b[3] as u128) + (x29 as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[2] as u128) * (b[3] as u128) + (x31 as u128) + (x36 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[3] as u128) * (b[3] as u128) + (x32 as u128) + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t44: u128 = (x35 as u128) * (0x0000000000000026_u64 as u128) + (x9 as u128);
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 64) as u64;
-        let t46: u128 = (x37 as u128) * (0x0000000000000026_u64 as u128) + (x17 as u128)
-            + (x45 as u128);
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 64) as u64;
-        let t48: u128 = (x39 as u128) * (0x0000000000000026_u64 as u128) + (x25 as u128)
-            + (x47 as u128);
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 64) as u64;
-        let t50: u128 = (x40 as u128) * (0x0000000000000026_u64 as u128) + (x33 as u128)
-            + (x49 as u128);
-        let x50 = t50 as u64;
-        let x51 = (t50 >> 64) as u64;
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (b[0] as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) * (b[0] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[2] as u128) * (b[0] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[3] as u128) * (b[0] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[0] as u128) * (b[1] as u128) + (x11 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[1] as u128) * (b[1] as u128) + (x13 as u128)
+                + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[2] as u128) * (b[1] as u128) + (x15 as u128)
+                + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[3] as u128) * (b[1] as u128) + (x16 as u128)
+                + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[0] as u128) * (b[2] as u128) + (x19 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[1] as u128) * (b[2] as u128) + (x21 as u128)
+                + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[2] as u128) * (b[2] as u128) + (x23 as u128)
+                + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[3] as u128) * (b[2] as u128) + (x24 as u128)
+                + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[0] as u128) * (b[3] as u128) + (x27 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[1] as u128) * (b[3] as u128) + (x29 as u128)
+                + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[2] as u128) * (b[3] as u128) + (x31 as u128)
+                + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (a[3] as u128) * (b[3] as u128) + (x32 as u128)
+                + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x44, x45) = {
+            let t44: u128 = (x35 as u128) * (0x0000000000000026_u64 as u128)
+                + (x9 as u128);
+            (t44 as u64, (t44 >> 64) as u64)
+        };
+        let (x46, x47) = {
+            let t46: u128 = (x37 as u128) * (0x0000000000000026_u64 as u128)
+                + (x17 as u128) + (x45 as u128);
+            (t46 as u64, (t46 >> 64) as u64)
+        };
+        let (x48, x49) = {
+            let t48: u128 = (x39 as u128) * (0x0000000000000026_u64 as u128)
+                + (x25 as u128) + (x47 as u128);
+            (t48 as u64, (t48 >> 64) as u64)
+        };
+        let (x50, x51) = {
+            let t50: u128 = (x40 as u128) * (0x0000000000000026_u64 as u128)
+                + (x33 as u128) + (x49 as u128);
+            (t50 as u64, (t50 >> 64) as u64)
+        };
         let x55 = x50 >> 63;
         let x56 = x51 << 1;
         let x57 = x55 | x56;
         let x59 = x50 & 0x7fffffffffffffff_u64;
-        let t62: u128 = (x57 as u128) * (0x0000000000000013_u64 as u128) + (x44 as u128);
-        let x62 = t62 as u64;
-        let x63 = (t62 >> 64) as u64;
-        let t64: u128 = (x46 as u128) + (x63 as u128) + (0x0000000000000000_u64 as u128);
-        let x64 = t64 as u64;
-        let x65 = (t64 >> 64) as u64;
-        let t66: u128 = (x48 as u128) + (0x0000000000000000_u64 as u128) + (x65 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
+        let (x62, x63) = {
+            let t62: u128 = (x57 as u128) * (0x0000000000000013_u64 as u128)
+                + (x44 as u128);
+            (t62 as u64, (t62 >> 64) as u64)
+        };
+        let (x64, x65) = {
+            let t64: u128 = (x46 as u128) + (x63 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t64 as u64, (t64 >> 64) as u64)
+        };
+        let (x66, x67) = {
+            let t66: u128 = (x48 as u128) + (0x0000000000000000_u64 as u128)
+                + (x65 as u128);
+            (t66 as u64, (t66 >> 64) as u64)
+        };
         let x68 = x59.wrapping_add(0x0000000000000000_u64).wrapping_add(x67);
         [x62, x64, x66, x68]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u64; 4]) -> [u64; 4] {
-        let t5: u128 = (a[0] as u128) * (a[1] as u128);
-        let x5 = t5 as u64;
-        let x6 = (t5 >> 64) as u64;
-        let t7: u128 = (a[0] as u128) * (a[2] as u128) + (x6 as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[0] as u128) * (a[3] as u128) + (x8 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) * (a[2] as u128) + (x9 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[1] as u128) * (a[3] as u128) + (x10 as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[2] as u128) * (a[3] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
+        let (x5, x6) = {
+            let t5: u128 = (a[0] as u128) * (a[1] as u128);
+            (t5 as u64, (t5 >> 64) as u64)
+        };
+        let (x7, x8) = {
+            let t7: u128 = (a[0] as u128) * (a[2] as u128) + (x6 as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (a[3] as u128) + (x8 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) * (a[2] as u128) + (x9 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[1] as u128) * (a[3] as u128) + (x10 as u128)
+                + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[2] as u128) * (a[3] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
         let x17 = x16 >> 63;
         let x18 = x16 << 1;
         let x19 = x15 >> 63;
@@ -203,285 +246,365 @@ impl Fp {
         let x31 = x5 >> 63;
         let x32 = x30 | x31;
         let x33 = x5 << 1;
-        let t37: u128 = (a[0] as u128) * (a[0] as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (x33 as u128) + (x38 as u128) + (0x0000000000000000_u64 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (x29 as u128) + (x42 as u128) + (0x0000000000000000_u64 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (x23 as u128) + (x46 as u128) + (0x0000000000000000_u64 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128) + (x48 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
+        let (x37, x38) = {
+            let t37: u128 = (a[0] as u128) * (a[0] as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (x33 as u128) + (x38 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128)
+                + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (x29 as u128) + (x42 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128)
+                + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (x23 as u128) + (x46 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128)
+                + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
         let x51 = x17.wrapping_add(x50).wrapping_add(0x0000000000000000_u64);
-        let t56: u128 = (x45 as u128) * (0x0000000000000026_u64 as u128) + (x37 as u128);
-        let x56 = t56 as u64;
-        let x57 = (t56 >> 64) as u64;
-        let t58: u128 = (x47 as u128) * (0x0000000000000026_u64 as u128) + (x39 as u128)
-            + (x57 as u128);
-        let x58 = t58 as u64;
-        let x59 = (t58 >> 64) as u64;
-        let t60: u128 = (x49 as u128) * (0x0000000000000026_u64 as u128) + (x41 as u128)
-            + (x59 as u128);
-        let x60 = t60 as u64;
-        let x61 = (t60 >> 64) as u64;
-        let t62: u128 = (x51 as u128) * (0x0000000000000026_u64 as u128) + (x43 as u128)
-            + (x61 as u128);
-        let x62 = t62 as u64;
-        let x63 = (t62 >> 64) as u64;
+        let (x56, x57) = {
+            let t56: u128 = (x45 as u128) * (0x0000000000000026_u64 as u128)
+                + (x37 as u128);
+            (t56 as u64, (t56 >> 64) as u64)
+        };
+        let (x58, x59) = {
+            let t58: u128 = (x47 as u128) * (0x0000000000000026_u64 as u128)
+                + (x39 as u128) + (x57 as u128);
+            (t58 as u64, (t58 >> 64) as u64)
+        };
+        let (x60, x61) = {
+            let t60: u128 = (x49 as u128) * (0x0000000000000026_u64 as u128)
+                + (x41 as u128) + (x59 as u128);
+            (t60 as u64, (t60 >> 64) as u64)
+        };
+        let (x62, x63) = {
+            let t62: u128 = (x51 as u128) * (0x0000000000000026_u64 as u128)
+                + (x43 as u128) + (x61 as u128);
+            (t62 as u64, (t62 >> 64) as u64)
+        };
         let x67 = x62 >> 63;
         let x68 = x63 << 1;
         let x69 = x67 | x68;
         let x71 = x62 & 0x7fffffffffffffff_u64;
-        let t74: u128 = (x69 as u128) * (0x0000000000000013_u64 as u128) + (x56 as u128);
-        let x74 = t74 as u64;
-        let x75 = (t74 >> 64) as u64;
-        let t76: u128 = (x58 as u128) + (x75 as u128) + (0x0000000000000000_u64 as u128);
-        let x76 = t76 as u64;
-        let x77 = (t76 >> 64) as u64;
-        let t78: u128 = (x60 as u128) + (0x0000000000000000_u64 as u128) + (x77 as u128);
-        let x78 = t78 as u64;
-        let x79 = (t78 >> 64) as u64;
+        let (x74, x75) = {
+            let t74: u128 = (x69 as u128) * (0x0000000000000013_u64 as u128)
+                + (x56 as u128);
+            (t74 as u64, (t74 >> 64) as u64)
+        };
+        let (x76, x77) = {
+            let t76: u128 = (x58 as u128) + (x75 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t76 as u64, (t76 >> 64) as u64)
+        };
+        let (x78, x79) = {
+            let t78: u128 = (x60 as u128) + (0x0000000000000000_u64 as u128)
+                + (x77 as u128);
+            (t78 as u64, (t78 >> 64) as u64)
+        };
         let x80 = x71.wrapping_add(0x0000000000000000_u64).wrapping_add(x79);
         [x74, x76, x78, x80]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u64; 4], k: &[u64; 1]) -> [u64; 4] {
-        let t6: u128 = (a[0] as u128) * (k[0] as u128);
-        let x6 = t6 as u64;
-        let x7 = (t6 >> 64) as u64;
-        let t8: u128 = (a[1] as u128) * (k[0] as u128) + (x7 as u128);
-        let x8 = t8 as u64;
-        let x9 = (t8 >> 64) as u64;
-        let t10: u128 = (a[2] as u128) * (k[0] as u128) + (x9 as u128);
-        let x10 = t10 as u64;
-        let x11 = (t10 >> 64) as u64;
-        let t12: u128 = (a[3] as u128) * (k[0] as u128) + (x11 as u128);
-        let x12 = t12 as u64;
-        let x13 = (t12 >> 64) as u64;
+        let (x6, x7) = {
+            let t6: u128 = (a[0] as u128) * (k[0] as u128);
+            (t6 as u64, (t6 >> 64) as u64)
+        };
+        let (x8, x9) = {
+            let t8: u128 = (a[1] as u128) * (k[0] as u128) + (x7 as u128);
+            (t8 as u64, (t8 >> 64) as u64)
+        };
+        let (x10, x11) = {
+            let t10: u128 = (a[2] as u128) * (k[0] as u128) + (x9 as u128);
+            (t10 as u64, (t10 >> 64) as u64)
+        };
+        let (x12, x13) = {
+            let t12: u128 = (a[3] as u128) * (k[0] as u128) + (x11 as u128);
+            (t12 as u64, (t12 >> 64) as u64)
+        };
         let x15 = x12 >> 63;
         let x16 = x13 << 1;
         let x17 = x15 | x16;
         let x19 = x12 & 0x7fffffffffffffff_u64;
-        let t22: u128 = (x17 as u128) * (0x0000000000000013_u64 as u128) + (x6 as u128);
-        let x22 = t22 as u64;
-        let x23 = (t22 >> 64) as u64;
-        let t24: u128 = (x8 as u128) + (x23 as u128) + (0x0000000000000000_u64 as u128);
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 64) as u64;
-        let t26: u128 = (x10 as u128) + (0x0000000000000000_u64 as u128) + (x25 as u128);
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 64) as u64;
+        let (x22, x23) = {
+            let t22: u128 = (x17 as u128) * (0x0000000000000013_u64 as u128)
+                + (x6 as u128);
+            (t22 as u64, (t22 >> 64) as u64)
+        };
+        let (x24, x25) = {
+            let t24: u128 = (x8 as u128) + (x23 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t24 as u64, (t24 >> 64) as u64)
+        };
+        let (x26, x27) = {
+            let t26: u128 = (x10 as u128) + (0x0000000000000000_u64 as u128)
+                + (x25 as u128);
+            (t26 as u64, (t26 >> 64) as u64)
+        };
         let x28 = x19.wrapping_add(0x0000000000000000_u64).wrapping_add(x27);
         [x22, x24, x26, x28]
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) + (b[1] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[2] as u128) + (b[2] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[3] as u128) + (b[3] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) + (b[1] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[2] as u128) + (b[2] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[3] as u128) + (b[3] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
         let x18 = x15 >> 63;
         let x19 = x16 << 1;
         let x20 = x18 | x19;
         let x22 = x15 & 0x7fffffffffffffff_u64;
-        let t25: u128 = (x20 as u128) * (0x0000000000000013_u64 as u128) + (x9 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (x11 as u128) + (x26 as u128) + (0x0000000000000000_u64 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
+        let (x25, x26) = {
+            let t25: u128 = (x20 as u128) * (0x0000000000000013_u64 as u128)
+                + (x9 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (x11 as u128) + (x26 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128)
+                + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
         let x31 = x22.wrapping_add(0x0000000000000000_u64).wrapping_add(x30);
         [x25, x27, x29, x31]
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t13: u128 = {
-            let (d, b1) = 0xffffffffffffffda_u64.overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = {
+                let (d, b1) = 0xffffffffffffffda_u64.overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t13 as u64, (t13 >> 127) as u64)
         };
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 127) as u64;
-        let t15: u128 = {
-            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x14);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = {
+                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x14);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t15 as u64, (t15 >> 127) as u64)
         };
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 127) as u64;
-        let t17: u128 = {
-            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x16);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = {
+                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x16);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t17 as u64, (t17 >> 127) as u64)
         };
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 127) as u64;
         let x19 = 0xffffffffffffffff_u64.wrapping_sub(b[3]).wrapping_sub(x18);
-        let t22: u128 = (a[0] as u128) + (x13 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x22 = t22 as u64;
-        let x23 = (t22 >> 64) as u64;
-        let t24: u128 = (a[1] as u128) + (x15 as u128) + (x23 as u128);
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 64) as u64;
-        let t26: u128 = (a[2] as u128) + (x17 as u128) + (x25 as u128);
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 64) as u64;
-        let t28: u128 = (a[3] as u128) + (x19 as u128) + (x27 as u128);
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 64) as u64;
+        let (x22, x23) = {
+            let t22: u128 = (a[0] as u128) + (x13 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t22 as u64, (t22 >> 64) as u64)
+        };
+        let (x24, x25) = {
+            let t24: u128 = (a[1] as u128) + (x15 as u128) + (x23 as u128);
+            (t24 as u64, (t24 >> 64) as u64)
+        };
+        let (x26, x27) = {
+            let t26: u128 = (a[2] as u128) + (x17 as u128) + (x25 as u128);
+            (t26 as u64, (t26 >> 64) as u64)
+        };
+        let (x28, x29) = {
+            let t28: u128 = (a[3] as u128) + (x19 as u128) + (x27 as u128);
+            (t28 as u64, (t28 >> 64) as u64)
+        };
         let x31 = x28 >> 63;
         let x32 = x29 << 1;
         let x33 = x31 | x32;
         let x35 = x28 & 0x7fffffffffffffff_u64;
-        let t38: u128 = (x33 as u128) * (0x0000000000000013_u64 as u128) + (x22 as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
-        let t40: u128 = (x24 as u128) + (x39 as u128) + (0x0000000000000000_u64 as u128);
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 64) as u64;
-        let t42: u128 = (x26 as u128) + (0x0000000000000000_u64 as u128) + (x41 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
+        let (x38, x39) = {
+            let t38: u128 = (x33 as u128) * (0x0000000000000013_u64 as u128)
+                + (x22 as u128);
+            (t38 as u64, (t38 >> 64) as u64)
+        };
+        let (x40, x41) = {
+            let t40: u128 = (x24 as u128) + (x39 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t40 as u64, (t40 >> 64) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = (x26 as u128) + (0x0000000000000000_u64 as u128)
+                + (x41 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
         let x44 = x35.wrapping_add(0x0000000000000000_u64).wrapping_add(x43);
         [x38, x40, x42, x44]
     }
     /// −a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = {
-            let (d, b1) = 0xffffffffffffffda_u64.overflowing_sub(a[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x9, x10) = {
+            let t9: u128 = {
+                let (d, b1) = 0xffffffffffffffda_u64.overflowing_sub(a[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t9 as u64, (t9 >> 127) as u64)
         };
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 127) as u64;
-        let t11: u128 = {
-            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(x10);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x11, x12) = {
+            let t11: u128 = {
+                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(x10);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t11 as u64, (t11 >> 127) as u64)
         };
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 127) as u64;
-        let t13: u128 = {
-            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x12);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = {
+                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x12);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t13 as u64, (t13 >> 127) as u64)
         };
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 127) as u64;
         let x15 = 0xffffffffffffffff_u64.wrapping_sub(a[3]).wrapping_sub(x14);
         let x18 = x15 >> 63;
         let x20 = x15 & 0x7fffffffffffffff_u64;
-        let t23: u128 = (x18 as u128) * (0x0000000000000013_u64 as u128) + (x9 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (x11 as u128) + (x24 as u128) + (0x0000000000000000_u64 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
+        let (x23, x24) = {
+            let t23: u128 = (x18 as u128) * (0x0000000000000013_u64 as u128)
+                + (x9 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (x11 as u128) + (x24 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128)
+                + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
         let x29 = x20.wrapping_add(0x0000000000000000_u64).wrapping_add(x28);
         [x23, x25, x27, x29]
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let t5: u128 = (a[0] as u128) + (a[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x5 = t5 as u64;
-        let x6 = (t5 >> 64) as u64;
-        let t7: u128 = (a[1] as u128) + (a[1] as u128) + (x6 as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[2] as u128) + (a[2] as u128) + (x8 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[3] as u128) + (a[3] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
+        let (x5, x6) = {
+            let t5: u128 = (a[0] as u128) + (a[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t5 as u64, (t5 >> 64) as u64)
+        };
+        let (x7, x8) = {
+            let t7: u128 = (a[1] as u128) + (a[1] as u128) + (x6 as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
+        let (x9, x10) = {
+            let t9: u128 = (a[2] as u128) + (a[2] as u128) + (x8 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[3] as u128) + (a[3] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
         let x14 = x11 >> 63;
         let x15 = x12 << 1;
         let x16 = x14 | x15;
         let x18 = x11 & 0x7fffffffffffffff_u64;
-        let t21: u128 = (x16 as u128) * (0x0000000000000013_u64 as u128) + (x5 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (x7 as u128) + (x22 as u128) + (0x0000000000000000_u64 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (x9 as u128) + (0x0000000000000000_u64 as u128) + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
+        let (x21, x22) = {
+            let t21: u128 = (x16 as u128) * (0x0000000000000013_u64 as u128)
+                + (x5 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (x7 as u128) + (x22 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (x9 as u128) + (0x0000000000000000_u64 as u128)
+                + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
         let x27 = x18.wrapping_add(0x0000000000000000_u64).wrapping_add(x26);
         [x21, x23, x25, x27]
     }
     /// The canonical value in [0, p) of a stored value.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let t10: u128 = {
-            let (d, b1) = a[0].overflowing_sub(0xffffffffffffffed_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x10, x11) = {
+            let t10: u128 = {
+                let (d, b1) = a[0].overflowing_sub(0xffffffffffffffed_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t10 as u64, (t10 >> 127) as u64)
         };
-        let x10 = t10 as u64;
-        let x11 = (t10 >> 127) as u64;
-        let t12: u128 = {
-            let (d, b1) = a[1].overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x11);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x12, x13) = {
+            let t12: u128 = {
+                let (d, b1) = a[1].overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x11);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t12 as u64, (t12 >> 127) as u64)
         };
-        let x12 = t12 as u64;
-        let x13 = (t12 >> 127) as u64;
-        let t14: u128 = {
-            let (d, b1) = a[2].overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x13);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x14, x15) = {
+            let t14: u128 = {
+                let (d, b1) = a[2].overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x13);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t14 as u64, (t14 >> 127) as u64)
         };
-        let x14 = t14 as u64;
-        let x15 = (t14 >> 127) as u64;
-        let t16: u128 = {
-            let (d, b1) = a[3].overflowing_sub(0x7fffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x15);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x16, x17) = {
+            let t16: u128 = {
+                let (d, b1) = a[3].overflowing_sub(0x7fffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x15);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t16 as u64, (t16 >> 127) as u64)
         };
-        let x16 = t16 as u64;
-        let x17 = (t16 >> 127) as u64;
-        let x20 = ::fieldgen_field::barrier::u64((0 as u64).wrapping_sub(x17));
+        let x20 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x17));
         let x21 = x10 ^ (x20 & (x10 ^ a[0]));
         let x22 = x12 ^ (x20 & (x12 ^ a[1]));
         let x23 = x14 ^ (x20 & (x14 ^ a[2]));
@@ -726,7 +849,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u64; 4];
+        let mut limbs = [0u64; 4];
         limbs[0] = x;
         Fp(limbs)
     }
@@ -744,7 +867,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 32]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u64; 4];
+        let mut limbs = [0u64; 4];
         let mut i = 0;
         while i < 32 {
             limbs[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -981,7 +1104,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i64 = 4126245384908715493;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i64 = ((1 as i64) << 62) - 1;
+    const SAFEGCD_MASK: i64 = (1 << 62) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -991,7 +1114,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i64, i64, i64, i64) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 62 {
-            let c1 = (delta.wrapping_neg() >> (64 - 1)) as i64;
+            let c1 = delta.wrapping_neg() >> (64 - 1);
             let c2 = ((g & 1) as i64).wrapping_neg();
             let x = ((f as i64 ^ c1).wrapping_sub(c1)) as u64;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -1440,7 +1563,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u64; 4];
+        let mut out = [0u64; 4];
         let mut i = 0;
         while i < 4 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

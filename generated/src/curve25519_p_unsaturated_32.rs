@@ -94,506 +94,619 @@ impl Fp {
     }
     /// a·b mod p: column sums of limb products (c and the mixed-radix factor 2 folded in), one carry pass (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u32; 10], b: &[u32; 10]) -> [u32; 10] {
-        let t22: u64 = (a[0] as u64) * (b[0] as u64);
-        let x22 = t22 as u32;
-        let x23 = (t22 >> 32) as u32;
+        let (x22, x23) = {
+            let t22: u64 = (a[0] as u64) * (b[0] as u64);
+            (t22 as u32, (t22 >> 32) as u32)
+        };
         let x24 = a[1] << 1;
         let x25 = b[9].wrapping_mul(0x00000013_u32);
-        let t27: u64 = (x24 as u64) * (x25 as u64) + (x22 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
+        let (x27, x28) = {
+            let t27: u64 = (x24 as u64) * (x25 as u64) + (x22 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
         let x29 = x28.wrapping_add(x23).wrapping_add(0x00000000_u32);
         let x31 = b[8].wrapping_mul(0x00000013_u32);
-        let t33: u64 = (a[2] as u64) * (x31 as u64) + (x27 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
+        let (x33, x34) = {
+            let t33: u64 = (a[2] as u64) * (x31 as u64) + (x27 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
         let x35 = x34.wrapping_add(x29).wrapping_add(0x00000000_u32);
         let x37 = a[3] << 1;
         let x38 = b[7].wrapping_mul(0x00000013_u32);
-        let t40: u64 = (x37 as u64) * (x38 as u64) + (x33 as u64);
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 32) as u32;
+        let (x40, x41) = {
+            let t40: u64 = (x37 as u64) * (x38 as u64) + (x33 as u64);
+            (t40 as u32, (t40 >> 32) as u32)
+        };
         let x42 = x41.wrapping_add(x35).wrapping_add(0x00000000_u32);
         let x44 = b[6].wrapping_mul(0x00000013_u32);
-        let t46: u64 = (a[4] as u64) * (x44 as u64) + (x40 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
+        let (x46, x47) = {
+            let t46: u64 = (a[4] as u64) * (x44 as u64) + (x40 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
         let x48 = x47.wrapping_add(x42).wrapping_add(0x00000000_u32);
         let x50 = a[5] << 1;
         let x51 = b[5].wrapping_mul(0x00000013_u32);
-        let t53: u64 = (x50 as u64) * (x51 as u64) + (x46 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
+        let (x53, x54) = {
+            let t53: u64 = (x50 as u64) * (x51 as u64) + (x46 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
         let x55 = x54.wrapping_add(x48).wrapping_add(0x00000000_u32);
         let x57 = b[4].wrapping_mul(0x00000013_u32);
-        let t59: u64 = (a[6] as u64) * (x57 as u64) + (x53 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
+        let (x59, x60) = {
+            let t59: u64 = (a[6] as u64) * (x57 as u64) + (x53 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
         let x61 = x60.wrapping_add(x55).wrapping_add(0x00000000_u32);
         let x63 = a[7] << 1;
         let x64 = b[3].wrapping_mul(0x00000013_u32);
-        let t66: u64 = (x63 as u64) * (x64 as u64) + (x59 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
+        let (x66, x67) = {
+            let t66: u64 = (x63 as u64) * (x64 as u64) + (x59 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
         let x68 = x67.wrapping_add(x61).wrapping_add(0x00000000_u32);
         let x70 = b[2].wrapping_mul(0x00000013_u32);
-        let t72: u64 = (a[8] as u64) * (x70 as u64) + (x66 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
+        let (x72, x73) = {
+            let t72: u64 = (a[8] as u64) * (x70 as u64) + (x66 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
         let x74 = x73.wrapping_add(x68).wrapping_add(0x00000000_u32);
         let x76 = a[9] << 1;
         let x77 = b[1].wrapping_mul(0x00000013_u32);
-        let t79: u64 = (x76 as u64) * (x77 as u64) + (x72 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
+        let (x79, x80) = {
+            let t79: u64 = (x76 as u64) * (x77 as u64) + (x72 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
         let x81 = x80.wrapping_add(x74).wrapping_add(0x00000000_u32);
-        let t84: u64 = (a[0] as u64) * (b[1] as u64);
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 32) as u32;
-        let t87: u64 = (a[1] as u64) * (b[0] as u64) + (x84 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
+        let (x84, x85) = {
+            let t84: u64 = (a[0] as u64) * (b[1] as u64);
+            (t84 as u32, (t84 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[1] as u64) * (b[0] as u64) + (x84 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
         let x89 = x88.wrapping_add(x85).wrapping_add(0x00000000_u32);
-        let t92: u64 = (a[2] as u64) * (x25 as u64) + (x87 as u64);
-        let x92 = t92 as u32;
-        let x93 = (t92 >> 32) as u32;
+        let (x92, x93) = {
+            let t92: u64 = (a[2] as u64) * (x25 as u64) + (x87 as u64);
+            (t92 as u32, (t92 >> 32) as u32)
+        };
         let x94 = x93.wrapping_add(x89).wrapping_add(0x00000000_u32);
-        let t97: u64 = (a[3] as u64) * (x31 as u64) + (x92 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
+        let (x97, x98) = {
+            let t97: u64 = (a[3] as u64) * (x31 as u64) + (x92 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
         let x99 = x98.wrapping_add(x94).wrapping_add(0x00000000_u32);
-        let t102: u64 = (a[4] as u64) * (x38 as u64) + (x97 as u64);
-        let x102 = t102 as u32;
-        let x103 = (t102 >> 32) as u32;
+        let (x102, x103) = {
+            let t102: u64 = (a[4] as u64) * (x38 as u64) + (x97 as u64);
+            (t102 as u32, (t102 >> 32) as u32)
+        };
         let x104 = x103.wrapping_add(x99).wrapping_add(0x00000000_u32);
-        let t107: u64 = (a[5] as u64) * (x44 as u64) + (x102 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (x44 as u64) + (x102 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
         let x109 = x108.wrapping_add(x104).wrapping_add(0x00000000_u32);
-        let t112: u64 = (a[6] as u64) * (x51 as u64) + (x107 as u64);
-        let x112 = t112 as u32;
-        let x113 = (t112 >> 32) as u32;
+        let (x112, x113) = {
+            let t112: u64 = (a[6] as u64) * (x51 as u64) + (x107 as u64);
+            (t112 as u32, (t112 >> 32) as u32)
+        };
         let x114 = x113.wrapping_add(x109).wrapping_add(0x00000000_u32);
-        let t117: u64 = (a[7] as u64) * (x57 as u64) + (x112 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
+        let (x117, x118) = {
+            let t117: u64 = (a[7] as u64) * (x57 as u64) + (x112 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
         let x119 = x118.wrapping_add(x114).wrapping_add(0x00000000_u32);
-        let t122: u64 = (a[8] as u64) * (x64 as u64) + (x117 as u64);
-        let x122 = t122 as u32;
-        let x123 = (t122 >> 32) as u32;
+        let (x122, x123) = {
+            let t122: u64 = (a[8] as u64) * (x64 as u64) + (x117 as u64);
+            (t122 as u32, (t122 >> 32) as u32)
+        };
         let x124 = x123.wrapping_add(x119).wrapping_add(0x00000000_u32);
-        let t127: u64 = (a[9] as u64) * (x70 as u64) + (x122 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
+        let (x127, x128) = {
+            let t127: u64 = (a[9] as u64) * (x70 as u64) + (x122 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
         let x129 = x128.wrapping_add(x124).wrapping_add(0x00000000_u32);
-        let t132: u64 = (a[0] as u64) * (b[2] as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t135: u64 = (x24 as u64) * (b[1] as u64) + (x132 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
+        let (x132, x133) = {
+            let t132: u64 = (a[0] as u64) * (b[2] as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x24 as u64) * (b[1] as u64) + (x132 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
         let x137 = x136.wrapping_add(x133).wrapping_add(0x00000000_u32);
-        let t140: u64 = (a[2] as u64) * (b[0] as u64) + (x135 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
+        let (x140, x141) = {
+            let t140: u64 = (a[2] as u64) * (b[0] as u64) + (x135 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
+        };
         let x142 = x141.wrapping_add(x137).wrapping_add(0x00000000_u32);
-        let t145: u64 = (x37 as u64) * (x25 as u64) + (x140 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
+        let (x145, x146) = {
+            let t145: u64 = (x37 as u64) * (x25 as u64) + (x140 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
         let x147 = x146.wrapping_add(x142).wrapping_add(0x00000000_u32);
-        let t150: u64 = (a[4] as u64) * (x31 as u64) + (x145 as u64);
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 32) as u32;
+        let (x150, x151) = {
+            let t150: u64 = (a[4] as u64) * (x31 as u64) + (x145 as u64);
+            (t150 as u32, (t150 >> 32) as u32)
+        };
         let x152 = x151.wrapping_add(x147).wrapping_add(0x00000000_u32);
-        let t155: u64 = (x50 as u64) * (x38 as u64) + (x150 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
+        let (x155, x156) = {
+            let t155: u64 = (x50 as u64) * (x38 as u64) + (x150 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
         let x157 = x156.wrapping_add(x152).wrapping_add(0x00000000_u32);
-        let t160: u64 = (a[6] as u64) * (x44 as u64) + (x155 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
+        let (x160, x161) = {
+            let t160: u64 = (a[6] as u64) * (x44 as u64) + (x155 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
         let x162 = x161.wrapping_add(x157).wrapping_add(0x00000000_u32);
-        let t165: u64 = (x63 as u64) * (x51 as u64) + (x160 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
+        let (x165, x166) = {
+            let t165: u64 = (x63 as u64) * (x51 as u64) + (x160 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
         let x167 = x166.wrapping_add(x162).wrapping_add(0x00000000_u32);
-        let t170: u64 = (a[8] as u64) * (x57 as u64) + (x165 as u64);
-        let x170 = t170 as u32;
-        let x171 = (t170 >> 32) as u32;
+        let (x170, x171) = {
+            let t170: u64 = (a[8] as u64) * (x57 as u64) + (x165 as u64);
+            (t170 as u32, (t170 >> 32) as u32)
+        };
         let x172 = x171.wrapping_add(x167).wrapping_add(0x00000000_u32);
-        let t175: u64 = (x76 as u64) * (x64 as u64) + (x170 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
+        let (x175, x176) = {
+            let t175: u64 = (x76 as u64) * (x64 as u64) + (x170 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
         let x177 = x176.wrapping_add(x172).wrapping_add(0x00000000_u32);
-        let t180: u64 = (a[0] as u64) * (b[3] as u64);
-        let x180 = t180 as u32;
-        let x181 = (t180 >> 32) as u32;
-        let t183: u64 = (a[1] as u64) * (b[2] as u64) + (x180 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
+        let (x180, x181) = {
+            let t180: u64 = (a[0] as u64) * (b[3] as u64);
+            (t180 as u32, (t180 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (a[1] as u64) * (b[2] as u64) + (x180 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
         let x185 = x184.wrapping_add(x181).wrapping_add(0x00000000_u32);
-        let t188: u64 = (a[2] as u64) * (b[1] as u64) + (x183 as u64);
-        let x188 = t188 as u32;
-        let x189 = (t188 >> 32) as u32;
+        let (x188, x189) = {
+            let t188: u64 = (a[2] as u64) * (b[1] as u64) + (x183 as u64);
+            (t188 as u32, (t188 >> 32) as u32)
+        };
         let x190 = x189.wrapping_add(x185).wrapping_add(0x00000000_u32);
-        let t193: u64 = (a[3] as u64) * (b[0] as u64) + (x188 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
+        let (x193, x194) = {
+            let t193: u64 = (a[3] as u64) * (b[0] as u64) + (x188 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
         let x195 = x194.wrapping_add(x190).wrapping_add(0x00000000_u32);
-        let t198: u64 = (a[4] as u64) * (x25 as u64) + (x193 as u64);
-        let x198 = t198 as u32;
-        let x199 = (t198 >> 32) as u32;
+        let (x198, x199) = {
+            let t198: u64 = (a[4] as u64) * (x25 as u64) + (x193 as u64);
+            (t198 as u32, (t198 >> 32) as u32)
+        };
         let x200 = x199.wrapping_add(x195).wrapping_add(0x00000000_u32);
-        let t203: u64 = (a[5] as u64) * (x31 as u64) + (x198 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
+        let (x203, x204) = {
+            let t203: u64 = (a[5] as u64) * (x31 as u64) + (x198 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
         let x205 = x204.wrapping_add(x200).wrapping_add(0x00000000_u32);
-        let t208: u64 = (a[6] as u64) * (x38 as u64) + (x203 as u64);
-        let x208 = t208 as u32;
-        let x209 = (t208 >> 32) as u32;
+        let (x208, x209) = {
+            let t208: u64 = (a[6] as u64) * (x38 as u64) + (x203 as u64);
+            (t208 as u32, (t208 >> 32) as u32)
+        };
         let x210 = x209.wrapping_add(x205).wrapping_add(0x00000000_u32);
-        let t213: u64 = (a[7] as u64) * (x44 as u64) + (x208 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
+        let (x213, x214) = {
+            let t213: u64 = (a[7] as u64) * (x44 as u64) + (x208 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
         let x215 = x214.wrapping_add(x210).wrapping_add(0x00000000_u32);
-        let t218: u64 = (a[8] as u64) * (x51 as u64) + (x213 as u64);
-        let x218 = t218 as u32;
-        let x219 = (t218 >> 32) as u32;
+        let (x218, x219) = {
+            let t218: u64 = (a[8] as u64) * (x51 as u64) + (x213 as u64);
+            (t218 as u32, (t218 >> 32) as u32)
+        };
         let x220 = x219.wrapping_add(x215).wrapping_add(0x00000000_u32);
-        let t223: u64 = (a[9] as u64) * (x57 as u64) + (x218 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
+        let (x223, x224) = {
+            let t223: u64 = (a[9] as u64) * (x57 as u64) + (x218 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
         let x225 = x224.wrapping_add(x220).wrapping_add(0x00000000_u32);
-        let t228: u64 = (a[0] as u64) * (b[4] as u64);
-        let x228 = t228 as u32;
-        let x229 = (t228 >> 32) as u32;
-        let t231: u64 = (x24 as u64) * (b[3] as u64) + (x228 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
+        let (x228, x229) = {
+            let t228: u64 = (a[0] as u64) * (b[4] as u64);
+            (t228 as u32, (t228 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (x24 as u64) * (b[3] as u64) + (x228 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
         let x233 = x232.wrapping_add(x229).wrapping_add(0x00000000_u32);
-        let t236: u64 = (a[2] as u64) * (b[2] as u64) + (x231 as u64);
-        let x236 = t236 as u32;
-        let x237 = (t236 >> 32) as u32;
+        let (x236, x237) = {
+            let t236: u64 = (a[2] as u64) * (b[2] as u64) + (x231 as u64);
+            (t236 as u32, (t236 >> 32) as u32)
+        };
         let x238 = x237.wrapping_add(x233).wrapping_add(0x00000000_u32);
-        let t241: u64 = (x37 as u64) * (b[1] as u64) + (x236 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
+        let (x241, x242) = {
+            let t241: u64 = (x37 as u64) * (b[1] as u64) + (x236 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
         let x243 = x242.wrapping_add(x238).wrapping_add(0x00000000_u32);
-        let t246: u64 = (a[4] as u64) * (b[0] as u64) + (x241 as u64);
-        let x246 = t246 as u32;
-        let x247 = (t246 >> 32) as u32;
+        let (x246, x247) = {
+            let t246: u64 = (a[4] as u64) * (b[0] as u64) + (x241 as u64);
+            (t246 as u32, (t246 >> 32) as u32)
+        };
         let x248 = x247.wrapping_add(x243).wrapping_add(0x00000000_u32);
-        let t251: u64 = (x50 as u64) * (x25 as u64) + (x246 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
+        let (x251, x252) = {
+            let t251: u64 = (x50 as u64) * (x25 as u64) + (x246 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
         let x253 = x252.wrapping_add(x248).wrapping_add(0x00000000_u32);
-        let t256: u64 = (a[6] as u64) * (x31 as u64) + (x251 as u64);
-        let x256 = t256 as u32;
-        let x257 = (t256 >> 32) as u32;
+        let (x256, x257) = {
+            let t256: u64 = (a[6] as u64) * (x31 as u64) + (x251 as u64);
+            (t256 as u32, (t256 >> 32) as u32)
+        };
         let x258 = x257.wrapping_add(x253).wrapping_add(0x00000000_u32);
-        let t261: u64 = (x63 as u64) * (x38 as u64) + (x256 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
+        let (x261, x262) = {
+            let t261: u64 = (x63 as u64) * (x38 as u64) + (x256 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
         let x263 = x262.wrapping_add(x258).wrapping_add(0x00000000_u32);
-        let t266: u64 = (a[8] as u64) * (x44 as u64) + (x261 as u64);
-        let x266 = t266 as u32;
-        let x267 = (t266 >> 32) as u32;
+        let (x266, x267) = {
+            let t266: u64 = (a[8] as u64) * (x44 as u64) + (x261 as u64);
+            (t266 as u32, (t266 >> 32) as u32)
+        };
         let x268 = x267.wrapping_add(x263).wrapping_add(0x00000000_u32);
-        let t271: u64 = (x76 as u64) * (x51 as u64) + (x266 as u64);
-        let x271 = t271 as u32;
-        let x272 = (t271 >> 32) as u32;
+        let (x271, x272) = {
+            let t271: u64 = (x76 as u64) * (x51 as u64) + (x266 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
         let x273 = x272.wrapping_add(x268).wrapping_add(0x00000000_u32);
-        let t276: u64 = (a[0] as u64) * (b[5] as u64);
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 32) as u32;
-        let t279: u64 = (a[1] as u64) * (b[4] as u64) + (x276 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
+        let (x276, x277) = {
+            let t276: u64 = (a[0] as u64) * (b[5] as u64);
+            (t276 as u32, (t276 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (a[1] as u64) * (b[4] as u64) + (x276 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
         let x281 = x280.wrapping_add(x277).wrapping_add(0x00000000_u32);
-        let t284: u64 = (a[2] as u64) * (b[3] as u64) + (x279 as u64);
-        let x284 = t284 as u32;
-        let x285 = (t284 >> 32) as u32;
+        let (x284, x285) = {
+            let t284: u64 = (a[2] as u64) * (b[3] as u64) + (x279 as u64);
+            (t284 as u32, (t284 >> 32) as u32)
+        };
         let x286 = x285.wrapping_add(x281).wrapping_add(0x00000000_u32);
-        let t289: u64 = (a[3] as u64) * (b[2] as u64) + (x284 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
+        let (x289, x290) = {
+            let t289: u64 = (a[3] as u64) * (b[2] as u64) + (x284 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
         let x291 = x290.wrapping_add(x286).wrapping_add(0x00000000_u32);
-        let t294: u64 = (a[4] as u64) * (b[1] as u64) + (x289 as u64);
-        let x294 = t294 as u32;
-        let x295 = (t294 >> 32) as u32;
+        let (x294, x295) = {
+            let t294: u64 = (a[4] as u64) * (b[1] as u64) + (x289 as u64);
+            (t294 as u32, (t294 >> 32) as u32)
+        };
         let x296 = x295.wrapping_add(x291).wrapping_add(0x00000000_u32);
-        let t299: u64 = (a[5] as u64) * (b[0] as u64) + (x294 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
+        let (x299, x300) = {
+            let t299: u64 = (a[5] as u64) * (b[0] as u64) + (x294 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
         let x301 = x300.wrapping_add(x296).wrapping_add(0x00000000_u32);
-        let t304: u64 = (a[6] as u64) * (x25 as u64) + (x299 as u64);
-        let x304 = t304 as u32;
-        let x305 = (t304 >> 32) as u32;
+        let (x304, x305) = {
+            let t304: u64 = (a[6] as u64) * (x25 as u64) + (x299 as u64);
+            (t304 as u32, (t304 >> 32) as u32)
+        };
         let x306 = x305.wrapping_add(x301).wrapping_add(0x00000000_u32);
-        let t309: u64 = (a[7] as u64) * (x31 as u64) + (x304 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
+        let (x309, x310) = {
+            let t309: u64 = (a[7] as u64) * (x31 as u64) + (x304 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
         let x311 = x310.wrapping_add(x306).wrapping_add(0x00000000_u32);
-        let t314: u64 = (a[8] as u64) * (x38 as u64) + (x309 as u64);
-        let x314 = t314 as u32;
-        let x315 = (t314 >> 32) as u32;
+        let (x314, x315) = {
+            let t314: u64 = (a[8] as u64) * (x38 as u64) + (x309 as u64);
+            (t314 as u32, (t314 >> 32) as u32)
+        };
         let x316 = x315.wrapping_add(x311).wrapping_add(0x00000000_u32);
-        let t319: u64 = (a[9] as u64) * (x44 as u64) + (x314 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
+        let (x319, x320) = {
+            let t319: u64 = (a[9] as u64) * (x44 as u64) + (x314 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
         let x321 = x320.wrapping_add(x316).wrapping_add(0x00000000_u32);
-        let t324: u64 = (a[0] as u64) * (b[6] as u64);
-        let x324 = t324 as u32;
-        let x325 = (t324 >> 32) as u32;
-        let t327: u64 = (x24 as u64) * (b[5] as u64) + (x324 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
+        let (x324, x325) = {
+            let t324: u64 = (a[0] as u64) * (b[6] as u64);
+            (t324 as u32, (t324 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (x24 as u64) * (b[5] as u64) + (x324 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
         let x329 = x328.wrapping_add(x325).wrapping_add(0x00000000_u32);
-        let t332: u64 = (a[2] as u64) * (b[4] as u64) + (x327 as u64);
-        let x332 = t332 as u32;
-        let x333 = (t332 >> 32) as u32;
+        let (x332, x333) = {
+            let t332: u64 = (a[2] as u64) * (b[4] as u64) + (x327 as u64);
+            (t332 as u32, (t332 >> 32) as u32)
+        };
         let x334 = x333.wrapping_add(x329).wrapping_add(0x00000000_u32);
-        let t337: u64 = (x37 as u64) * (b[3] as u64) + (x332 as u64);
-        let x337 = t337 as u32;
-        let x338 = (t337 >> 32) as u32;
+        let (x337, x338) = {
+            let t337: u64 = (x37 as u64) * (b[3] as u64) + (x332 as u64);
+            (t337 as u32, (t337 >> 32) as u32)
+        };
         let x339 = x338.wrapping_add(x334).wrapping_add(0x00000000_u32);
-        let t342: u64 = (a[4] as u64) * (b[2] as u64) + (x337 as u64);
-        let x342 = t342 as u32;
-        let x343 = (t342 >> 32) as u32;
+        let (x342, x343) = {
+            let t342: u64 = (a[4] as u64) * (b[2] as u64) + (x337 as u64);
+            (t342 as u32, (t342 >> 32) as u32)
+        };
         let x344 = x343.wrapping_add(x339).wrapping_add(0x00000000_u32);
-        let t347: u64 = (x50 as u64) * (b[1] as u64) + (x342 as u64);
-        let x347 = t347 as u32;
-        let x348 = (t347 >> 32) as u32;
+        let (x347, x348) = {
+            let t347: u64 = (x50 as u64) * (b[1] as u64) + (x342 as u64);
+            (t347 as u32, (t347 >> 32) as u32)
+        };
         let x349 = x348.wrapping_add(x344).wrapping_add(0x00000000_u32);
-        let t352: u64 = (a[6] as u64) * (b[0] as u64) + (x347 as u64);
-        let x352 = t352 as u32;
-        let x353 = (t352 >> 32) as u32;
+        let (x352, x353) = {
+            let t352: u64 = (a[6] as u64) * (b[0] as u64) + (x347 as u64);
+            (t352 as u32, (t352 >> 32) as u32)
+        };
         let x354 = x353.wrapping_add(x349).wrapping_add(0x00000000_u32);
-        let t357: u64 = (x63 as u64) * (x25 as u64) + (x352 as u64);
-        let x357 = t357 as u32;
-        let x358 = (t357 >> 32) as u32;
+        let (x357, x358) = {
+            let t357: u64 = (x63 as u64) * (x25 as u64) + (x352 as u64);
+            (t357 as u32, (t357 >> 32) as u32)
+        };
         let x359 = x358.wrapping_add(x354).wrapping_add(0x00000000_u32);
-        let t362: u64 = (a[8] as u64) * (x31 as u64) + (x357 as u64);
-        let x362 = t362 as u32;
-        let x363 = (t362 >> 32) as u32;
+        let (x362, x363) = {
+            let t362: u64 = (a[8] as u64) * (x31 as u64) + (x357 as u64);
+            (t362 as u32, (t362 >> 32) as u32)
+        };
         let x364 = x363.wrapping_add(x359).wrapping_add(0x00000000_u32);
-        let t367: u64 = (x76 as u64) * (x38 as u64) + (x362 as u64);
-        let x367 = t367 as u32;
-        let x368 = (t367 >> 32) as u32;
+        let (x367, x368) = {
+            let t367: u64 = (x76 as u64) * (x38 as u64) + (x362 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
         let x369 = x368.wrapping_add(x364).wrapping_add(0x00000000_u32);
-        let t372: u64 = (a[0] as u64) * (b[7] as u64);
-        let x372 = t372 as u32;
-        let x373 = (t372 >> 32) as u32;
-        let t375: u64 = (a[1] as u64) * (b[6] as u64) + (x372 as u64);
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 32) as u32;
+        let (x372, x373) = {
+            let t372: u64 = (a[0] as u64) * (b[7] as u64);
+            (t372 as u32, (t372 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (a[1] as u64) * (b[6] as u64) + (x372 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
         let x377 = x376.wrapping_add(x373).wrapping_add(0x00000000_u32);
-        let t380: u64 = (a[2] as u64) * (b[5] as u64) + (x375 as u64);
-        let x380 = t380 as u32;
-        let x381 = (t380 >> 32) as u32;
+        let (x380, x381) = {
+            let t380: u64 = (a[2] as u64) * (b[5] as u64) + (x375 as u64);
+            (t380 as u32, (t380 >> 32) as u32)
+        };
         let x382 = x381.wrapping_add(x377).wrapping_add(0x00000000_u32);
-        let t385: u64 = (a[3] as u64) * (b[4] as u64) + (x380 as u64);
-        let x385 = t385 as u32;
-        let x386 = (t385 >> 32) as u32;
+        let (x385, x386) = {
+            let t385: u64 = (a[3] as u64) * (b[4] as u64) + (x380 as u64);
+            (t385 as u32, (t385 >> 32) as u32)
+        };
         let x387 = x386.wrapping_add(x382).wrapping_add(0x00000000_u32);
-        let t390: u64 = (a[4] as u64) * (b[3] as u64) + (x385 as u64);
-        let x390 = t390 as u32;
-        let x391 = (t390 >> 32) as u32;
+        let (x390, x391) = {
+            let t390: u64 = (a[4] as u64) * (b[3] as u64) + (x385 as u64);
+            (t390 as u32, (t390 >> 32) as u32)
+        };
         let x392 = x391.wrapping_add(x387).wrapping_add(0x00000000_u32);
-        let t395: u64 = (a[5] as u64) * (b[2] as u64) + (x390 as u64);
-        let x395 = t395 as u32;
-        let x396 = (t395 >> 32) as u32;
+        let (x395, x396) = {
+            let t395: u64 = (a[5] as u64) * (b[2] as u64) + (x390 as u64);
+            (t395 as u32, (t395 >> 32) as u32)
+        };
         let x397 = x396.wrapping_add(x392).wrapping_add(0x00000000_u32);
-        let t400: u64 = (a[6] as u64) * (b[1] as u64) + (x395 as u64);
-        let x400 = t400 as u32;
-        let x401 = (t400 >> 32) as u32;
+        let (x400, x401) = {
+            let t400: u64 = (a[6] as u64) * (b[1] as u64) + (x395 as u64);
+            (t400 as u32, (t400 >> 32) as u32)
+        };
         let x402 = x401.wrapping_add(x397).wrapping_add(0x00000000_u32);
-        let t405: u64 = (a[7] as u64) * (b[0] as u64) + (x400 as u64);
-        let x405 = t405 as u32;
-        let x406 = (t405 >> 32) as u32;
+        let (x405, x406) = {
+            let t405: u64 = (a[7] as u64) * (b[0] as u64) + (x400 as u64);
+            (t405 as u32, (t405 >> 32) as u32)
+        };
         let x407 = x406.wrapping_add(x402).wrapping_add(0x00000000_u32);
-        let t410: u64 = (a[8] as u64) * (x25 as u64) + (x405 as u64);
-        let x410 = t410 as u32;
-        let x411 = (t410 >> 32) as u32;
+        let (x410, x411) = {
+            let t410: u64 = (a[8] as u64) * (x25 as u64) + (x405 as u64);
+            (t410 as u32, (t410 >> 32) as u32)
+        };
         let x412 = x411.wrapping_add(x407).wrapping_add(0x00000000_u32);
-        let t415: u64 = (a[9] as u64) * (x31 as u64) + (x410 as u64);
-        let x415 = t415 as u32;
-        let x416 = (t415 >> 32) as u32;
+        let (x415, x416) = {
+            let t415: u64 = (a[9] as u64) * (x31 as u64) + (x410 as u64);
+            (t415 as u32, (t415 >> 32) as u32)
+        };
         let x417 = x416.wrapping_add(x412).wrapping_add(0x00000000_u32);
-        let t420: u64 = (a[0] as u64) * (b[8] as u64);
-        let x420 = t420 as u32;
-        let x421 = (t420 >> 32) as u32;
-        let t423: u64 = (x24 as u64) * (b[7] as u64) + (x420 as u64);
-        let x423 = t423 as u32;
-        let x424 = (t423 >> 32) as u32;
+        let (x420, x421) = {
+            let t420: u64 = (a[0] as u64) * (b[8] as u64);
+            (t420 as u32, (t420 >> 32) as u32)
+        };
+        let (x423, x424) = {
+            let t423: u64 = (x24 as u64) * (b[7] as u64) + (x420 as u64);
+            (t423 as u32, (t423 >> 32) as u32)
+        };
         let x425 = x424.wrapping_add(x421).wrapping_add(0x00000000_u32);
-        let t428: u64 = (a[2] as u64) * (b[6] as u64) + (x423 as u64);
-        let x428 = t428 as u32;
-        let x429 = (t428 >> 32) as u32;
+        let (x428, x429) = {
+            let t428: u64 = (a[2] as u64) * (b[6] as u64) + (x423 as u64);
+            (t428 as u32, (t428 >> 32) as u32)
+        };
         let x430 = x429.wrapping_add(x425).wrapping_add(0x00000000_u32);
-        let t433: u64 = (x37 as u64) * (b[5] as u64) + (x428 as u64);
-        let x433 = t433 as u32;
-        let x434 = (t433 >> 32) as u32;
+        let (x433, x434) = {
+            let t433: u64 = (x37 as u64) * (b[5] as u64) + (x428 as u64);
+            (t433 as u32, (t433 >> 32) as u32)
+        };
         let x435 = x434.wrapping_add(x430).wrapping_add(0x00000000_u32);
-        let t438: u64 = (a[4] as u64) * (b[4] as u64) + (x433 as u64);
-        let x438 = t438 as u32;
-        let x439 = (t438 >> 32) as u32;
+        let (x438, x439) = {
+            let t438: u64 = (a[4] as u64) * (b[4] as u64) + (x433 as u64);
+            (t438 as u32, (t438 >> 32) as u32)
+        };
         let x440 = x439.wrapping_add(x435).wrapping_add(0x00000000_u32);
-        let t443: u64 = (x50 as u64) * (b[3] as u64) + (x438 as u64);
-        let x443 = t443 as u32;
-        let x444 = (t443 >> 32) as u32;
+        let (x443, x444) = {
+            let t443: u64 = (x50 as u64) * (b[3] as u64) + (x438 as u64);
+            (t443 as u32, (t443 >> 32) as u32)
+        };
         let x445 = x444.wrapping_add(x440).wrapping_add(0x00000000_u32);
-        let t448: u64 = (a[6] as u64) * (b[2] as u64) + (x443 as u64);
-        let x448 = t448 as u32;
-        let x449 = (t448 >> 32) as u32;
+        let (x448, x449) = {
+            let t448: u64 = (a[6] as u64) * (b[2] as u64) + (x443 as u64);
+            (t448 as u32, (t448 >> 32) as u32)
+        };
         let x450 = x449.wrapping_add(x445).wrapping_add(0x00000000_u32);
-        let t453: u64 = (x63 as u64) * (b[1] as u64) + (x448 as u64);
-        let x453 = t453 as u32;
-        let x454 = (t453 >> 32) as u32;
+        let (x453, x454) = {
+            let t453: u64 = (x63 as u64) * (b[1] as u64) + (x448 as u64);
+            (t453 as u32, (t453 >> 32) as u32)
+        };
         let x455 = x454.wrapping_add(x450).wrapping_add(0x00000000_u32);
-        let t458: u64 = (a[8] as u64) * (b[0] as u64) + (x453 as u64);
-        let x458 = t458 as u32;
-        let x459 = (t458 >> 32) as u32;
+        let (x458, x459) = {
+            let t458: u64 = (a[8] as u64) * (b[0] as u64) + (x453 as u64);
+            (t458 as u32, (t458 >> 32) as u32)
+        };
         let x460 = x459.wrapping_add(x455).wrapping_add(0x00000000_u32);
-        let t463: u64 = (x76 as u64) * (x25 as u64) + (x458 as u64);
-        let x463 = t463 as u32;
-        let x464 = (t463 >> 32) as u32;
+        let (x463, x464) = {
+            let t463: u64 = (x76 as u64) * (x25 as u64) + (x458 as u64);
+            (t463 as u32, (t463 >> 32) as u32)
+        };
         let x465 = x464.wrapping_add(x460).wrapping_add(0x00000000_u32);
-        let t468: u64 = (a[0] as u64) * (b[9] as u64);
-        let x468 = t468 as u32;
-        let x469 = (t468 >> 32) as u32;
-        let t471: u64 = (a[1] as u64) * (b[8] as u64) + (x468 as u64);
-        let x471 = t471 as u32;
-        let x472 = (t471 >> 32) as u32;
+        let (x468, x469) = {
+            let t468: u64 = (a[0] as u64) * (b[9] as u64);
+            (t468 as u32, (t468 >> 32) as u32)
+        };
+        let (x471, x472) = {
+            let t471: u64 = (a[1] as u64) * (b[8] as u64) + (x468 as u64);
+            (t471 as u32, (t471 >> 32) as u32)
+        };
         let x473 = x472.wrapping_add(x469).wrapping_add(0x00000000_u32);
-        let t476: u64 = (a[2] as u64) * (b[7] as u64) + (x471 as u64);
-        let x476 = t476 as u32;
-        let x477 = (t476 >> 32) as u32;
+        let (x476, x477) = {
+            let t476: u64 = (a[2] as u64) * (b[7] as u64) + (x471 as u64);
+            (t476 as u32, (t476 >> 32) as u32)
+        };
         let x478 = x477.wrapping_add(x473).wrapping_add(0x00000000_u32);
-        let t481: u64 = (a[3] as u64) * (b[6] as u64) + (x476 as u64);
-        let x481 = t481 as u32;
-        let x482 = (t481 >> 32) as u32;
+        let (x481, x482) = {
+            let t481: u64 = (a[3] as u64) * (b[6] as u64) + (x476 as u64);
+            (t481 as u32, (t481 >> 32) as u32)
+        };
         let x483 = x482.wrapping_add(x478).wrapping_add(0x00000000_u32);
-        let t486: u64 = (a[4] as u64) * (b[5] as u64) + (x481 as u64);
-        let x486 = t486 as u32;
-        let x487 = (t486 >> 32) as u32;
+        let (x486, x487) = {
+            let t486: u64 = (a[4] as u64) * (b[5] as u64) + (x481 as u64);
+            (t486 as u32, (t486 >> 32) as u32)
+        };
         let x488 = x487.wrapping_add(x483).wrapping_add(0x00000000_u32);
-        let t491: u64 = (a[5] as u64) * (b[4] as u64) + (x486 as u64);
-        let x491 = t491 as u32;
-        let x492 = (t491 >> 32) as u32;
+        let (x491, x492) = {
+            let t491: u64 = (a[5] as u64) * (b[4] as u64) + (x486 as u64);
+            (t491 as u32, (t491 >> 32) as u32)
+        };
         let x493 = x492.wrapping_add(x488).wrapping_add(0x00000000_u32);
-        let t496: u64 = (a[6] as u64) * (b[3] as u64) + (x491 as u64);
-        let x496 = t496 as u32;
-        let x497 = (t496 >> 32) as u32;
+        let (x496, x497) = {
+            let t496: u64 = (a[6] as u64) * (b[3] as u64) + (x491 as u64);
+            (t496 as u32, (t496 >> 32) as u32)
+        };
         let x498 = x497.wrapping_add(x493).wrapping_add(0x00000000_u32);
-        let t501: u64 = (a[7] as u64) * (b[2] as u64) + (x496 as u64);
-        let x501 = t501 as u32;
-        let x502 = (t501 >> 32) as u32;
+        let (x501, x502) = {
+            let t501: u64 = (a[7] as u64) * (b[2] as u64) + (x496 as u64);
+            (t501 as u32, (t501 >> 32) as u32)
+        };
         let x503 = x502.wrapping_add(x498).wrapping_add(0x00000000_u32);
-        let t506: u64 = (a[8] as u64) * (b[1] as u64) + (x501 as u64);
-        let x506 = t506 as u32;
-        let x507 = (t506 >> 32) as u32;
+        let (x506, x507) = {
+            let t506: u64 = (a[8] as u64) * (b[1] as u64) + (x501 as u64);
+            (t506 as u32, (t506 >> 32) as u32)
+        };
         let x508 = x507.wrapping_add(x503).wrapping_add(0x00000000_u32);
-        let t511: u64 = (a[9] as u64) * (b[0] as u64) + (x506 as u64);
-        let x511 = t511 as u32;
-        let x512 = (t511 >> 32) as u32;
+        let (x511, x512) = {
+            let t511: u64 = (a[9] as u64) * (b[0] as u64) + (x506 as u64);
+            (t511 as u32, (t511 >> 32) as u32)
+        };
         let x513 = x512.wrapping_add(x508).wrapping_add(0x00000000_u32);
         let x516 = x79 & 0x03ffffff_u32;
         let x517 = x79 >> 26;
         let x518 = x81 << 6;
         let x519 = x517 | x518;
         let x520 = x81 >> 26;
-        let t522: u64 = (x127 as u64) + (x519 as u64) + (0x00000000_u32 as u64);
-        let x522 = t522 as u32;
-        let x523 = (t522 >> 32) as u32;
+        let (x522, x523) = {
+            let t522: u64 = (x127 as u64) + (x519 as u64) + (0x00000000_u32 as u64);
+            (t522 as u32, (t522 >> 32) as u32)
+        };
         let x524 = x129.wrapping_add(x520).wrapping_add(x523);
         let x527 = x522 & 0x01ffffff_u32;
         let x528 = x522 >> 25;
         let x529 = x524 << 7;
         let x530 = x528 | x529;
         let x531 = x524 >> 25;
-        let t533: u64 = (x175 as u64) + (x530 as u64) + (0x00000000_u32 as u64);
-        let x533 = t533 as u32;
-        let x534 = (t533 >> 32) as u32;
+        let (x533, x534) = {
+            let t533: u64 = (x175 as u64) + (x530 as u64) + (0x00000000_u32 as u64);
+            (t533 as u32, (t533 >> 32) as u32)
+        };
         let x535 = x177.wrapping_add(x531).wrapping_add(x534);
         let x538 = x533 & 0x03ffffff_u32;
         let x539 = x533 >> 26;
         let x540 = x535 << 6;
         let x541 = x539 | x540;
         let x542 = x535 >> 26;
-        let t544: u64 = (x223 as u64) + (x541 as u64) + (0x00000000_u32 as u64);
-        let x544 = t544 as u32;
-        let x545 = (t544 >> 32) as u32;
+        let (x544, x545) = {
+            let t544: u64 = (x223 as u64) + (x541 as u64) + (0x00000000_u32 as u64);
+            (t544 as u32, (t544 >> 32) as u32)
+        };
         let x546 = x225.wrapping_add(x542).wrapping_add(x545);
         let x549 = x544 & 0x01ffffff_u32;
         let x550 = x544 >> 25;
         let x551 = x546 << 7;
         let x552 = x550 | x551;
         let x553 = x546 >> 25;
-        let t555: u64 = (x271 as u64) + (x552 as u64) + (0x00000000_u32 as u64);
-        let x555 = t555 as u32;
-        let x556 = (t555 >> 32) as u32;
+        let (x555, x556) = {
+            let t555: u64 = (x271 as u64) + (x552 as u64) + (0x00000000_u32 as u64);
+            (t555 as u32, (t555 >> 32) as u32)
+        };
         let x557 = x273.wrapping_add(x553).wrapping_add(x556);
         let x560 = x555 & 0x03ffffff_u32;
         let x561 = x555 >> 26;
         let x562 = x557 << 6;
         let x563 = x561 | x562;
         let x564 = x557 >> 26;
-        let t566: u64 = (x319 as u64) + (x563 as u64) + (0x00000000_u32 as u64);
-        let x566 = t566 as u32;
-        let x567 = (t566 >> 32) as u32;
+        let (x566, x567) = {
+            let t566: u64 = (x319 as u64) + (x563 as u64) + (0x00000000_u32 as u64);
+            (t566 as u32, (t566 >> 32) as u32)
+        };
         let x568 = x321.wrapping_add(x564).wrapping_add(x567);
         let x571 = x566 & 0x01ffffff_u32;
         let x572 = x566 >> 25;
         let x573 = x568 << 7;
         let x574 = x572 | x573;
         let x575 = x568 >> 25;
-        let t577: u64 = (x367 as u64) + (x574 as u64) + (0x00000000_u32 as u64);
-        let x577 = t577 as u32;
-        let x578 = (t577 >> 32) as u32;
+        let (x577, x578) = {
+            let t577: u64 = (x367 as u64) + (x574 as u64) + (0x00000000_u32 as u64);
+            (t577 as u32, (t577 >> 32) as u32)
+        };
         let x579 = x369.wrapping_add(x575).wrapping_add(x578);
         let x582 = x577 & 0x03ffffff_u32;
         let x583 = x577 >> 26;
         let x584 = x579 << 6;
         let x585 = x583 | x584;
         let x586 = x579 >> 26;
-        let t588: u64 = (x415 as u64) + (x585 as u64) + (0x00000000_u32 as u64);
-        let x588 = t588 as u32;
-        let x589 = (t588 >> 32) as u32;
+        let (x588, x589) = {
+            let t588: u64 = (x415 as u64) + (x585 as u64) + (0x00000000_u32 as u64);
+            (t588 as u32, (t588 >> 32) as u32)
+        };
         let x590 = x417.wrapping_add(x586).wrapping_add(x589);
         let x593 = x588 & 0x01ffffff_u32;
         let x594 = x588 >> 25;
         let x595 = x590 << 7;
         let x596 = x594 | x595;
         let x597 = x590 >> 25;
-        let t599: u64 = (x463 as u64) + (x596 as u64) + (0x00000000_u32 as u64);
-        let x599 = t599 as u32;
-        let x600 = (t599 >> 32) as u32;
+        let (x599, x600) = {
+            let t599: u64 = (x463 as u64) + (x596 as u64) + (0x00000000_u32 as u64);
+            (t599 as u32, (t599 >> 32) as u32)
+        };
         let x601 = x465.wrapping_add(x597).wrapping_add(x600);
         let x604 = x599 & 0x03ffffff_u32;
         let x605 = x599 >> 26;
         let x606 = x601 << 6;
         let x607 = x605 | x606;
         let x608 = x601 >> 26;
-        let t610: u64 = (x511 as u64) + (x607 as u64) + (0x00000000_u32 as u64);
-        let x610 = t610 as u32;
-        let x611 = (t610 >> 32) as u32;
+        let (x610, x611) = {
+            let t610: u64 = (x511 as u64) + (x607 as u64) + (0x00000000_u32 as u64);
+            (t610 as u32, (t610 >> 32) as u32)
+        };
         let x612 = x513.wrapping_add(x608).wrapping_add(x611);
         let x615 = x610 & 0x01ffffff_u32;
         let x616 = x610 >> 25;
         let x617 = x612 << 7;
         let x618 = x616 | x617;
         let x619 = x612 >> 25;
-        let t622: u64 = (x618 as u64) * (0x00000013_u32 as u64);
-        let x622 = t622 as u32;
-        let x623 = (t622 >> 32) as u32;
-        let t624: u64 = (x619 as u64) * (0x00000013_u32 as u64) + (x623 as u64);
-        let x624 = t624 as u32;
-        let t627: u64 = (x516 as u64) + (x622 as u64) + (0x00000000_u32 as u64);
-        let x627 = t627 as u32;
-        let x628 = (t627 >> 32) as u32;
+        let (x622, x623) = {
+            let t622: u64 = (x618 as u64) * (0x00000013_u32 as u64);
+            (t622 as u32, (t622 >> 32) as u32)
+        };
+        let x624 = {
+            let t624: u64 = (x619 as u64) * (0x00000013_u32 as u64) + (x623 as u64);
+            t624 as u32
+        };
+        let (x627, x628) = {
+            let t627: u64 = (x516 as u64) + (x622 as u64) + (0x00000000_u32 as u64);
+            (t627 as u32, (t627 >> 32) as u32)
+        };
         let x629 = x624.wrapping_add(0x00000000_u32).wrapping_add(x628);
         let x632 = x627 & 0x03ffffff_u32;
         let x633 = x627 >> 26;
@@ -604,331 +717,399 @@ impl Fp {
     }
     /// a² mod p: off-diagonal products once, doubled by a shift, one carry pass (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u32; 10]) -> [u32; 10] {
-        let t12: u64 = (a[0] as u64) * (a[0] as u64);
-        let x12 = t12 as u32;
-        let x13 = (t12 >> 32) as u32;
+        let (x12, x13) = {
+            let t12: u64 = (a[0] as u64) * (a[0] as u64);
+            (t12 as u32, (t12 >> 32) as u32)
+        };
         let x14 = a[1] << 2;
         let x15 = a[9].wrapping_mul(0x00000013_u32);
-        let t17: u64 = (x14 as u64) * (x15 as u64) + (x12 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
+        let (x17, x18) = {
+            let t17: u64 = (x14 as u64) * (x15 as u64) + (x12 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
         let x19 = x18.wrapping_add(x13).wrapping_add(0x00000000_u32);
         let x21 = a[2] << 1;
         let x22 = a[8].wrapping_mul(0x00000013_u32);
-        let t24: u64 = (x21 as u64) * (x22 as u64) + (x17 as u64);
-        let x24 = t24 as u32;
-        let x25 = (t24 >> 32) as u32;
+        let (x24, x25) = {
+            let t24: u64 = (x21 as u64) * (x22 as u64) + (x17 as u64);
+            (t24 as u32, (t24 >> 32) as u32)
+        };
         let x26 = x25.wrapping_add(x19).wrapping_add(0x00000000_u32);
         let x28 = a[3] << 2;
         let x29 = a[7].wrapping_mul(0x00000013_u32);
-        let t31: u64 = (x28 as u64) * (x29 as u64) + (x24 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
+        let (x31, x32) = {
+            let t31: u64 = (x28 as u64) * (x29 as u64) + (x24 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
         let x33 = x32.wrapping_add(x26).wrapping_add(0x00000000_u32);
         let x35 = a[4] << 1;
         let x36 = a[6].wrapping_mul(0x00000013_u32);
-        let t38: u64 = (x35 as u64) * (x36 as u64) + (x31 as u64);
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 32) as u32;
+        let (x38, x39) = {
+            let t38: u64 = (x35 as u64) * (x36 as u64) + (x31 as u64);
+            (t38 as u32, (t38 >> 32) as u32)
+        };
         let x40 = x39.wrapping_add(x33).wrapping_add(0x00000000_u32);
         let x42 = a[5] << 1;
         let x43 = a[5].wrapping_mul(0x00000013_u32);
-        let t45: u64 = (x42 as u64) * (x43 as u64) + (x38 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
+        let (x45, x46) = {
+            let t45: u64 = (x42 as u64) * (x43 as u64) + (x38 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
         let x47 = x46.wrapping_add(x40).wrapping_add(0x00000000_u32);
         let x49 = a[0] << 1;
-        let t51: u64 = (x49 as u64) * (a[1] as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t54: u64 = (x21 as u64) * (x15 as u64) + (x51 as u64);
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 32) as u32;
+        let (x51, x52) = {
+            let t51: u64 = (x49 as u64) * (a[1] as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x54, x55) = {
+            let t54: u64 = (x21 as u64) * (x15 as u64) + (x51 as u64);
+            (t54 as u32, (t54 >> 32) as u32)
+        };
         let x56 = x55.wrapping_add(x52).wrapping_add(0x00000000_u32);
         let x58 = a[3] << 1;
-        let t60: u64 = (x58 as u64) * (x22 as u64) + (x54 as u64);
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 32) as u32;
+        let (x60, x61) = {
+            let t60: u64 = (x58 as u64) * (x22 as u64) + (x54 as u64);
+            (t60 as u32, (t60 >> 32) as u32)
+        };
         let x62 = x61.wrapping_add(x56).wrapping_add(0x00000000_u32);
-        let t65: u64 = (x35 as u64) * (x29 as u64) + (x60 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
+        let (x65, x66) = {
+            let t65: u64 = (x35 as u64) * (x29 as u64) + (x60 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
         let x67 = x66.wrapping_add(x62).wrapping_add(0x00000000_u32);
-        let t70: u64 = (x42 as u64) * (x36 as u64) + (x65 as u64);
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 32) as u32;
+        let (x70, x71) = {
+            let t70: u64 = (x42 as u64) * (x36 as u64) + (x65 as u64);
+            (t70 as u32, (t70 >> 32) as u32)
+        };
         let x72 = x71.wrapping_add(x67).wrapping_add(0x00000000_u32);
-        let t75: u64 = (x49 as u64) * (a[2] as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
+        let (x75, x76) = {
+            let t75: u64 = (x49 as u64) * (a[2] as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
         let x77 = a[1] << 1;
-        let t79: u64 = (x77 as u64) * (a[1] as u64) + (x75 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
+        let (x79, x80) = {
+            let t79: u64 = (x77 as u64) * (a[1] as u64) + (x75 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
         let x81 = x80.wrapping_add(x76).wrapping_add(0x00000000_u32);
-        let t84: u64 = (x28 as u64) * (x15 as u64) + (x79 as u64);
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 32) as u32;
+        let (x84, x85) = {
+            let t84: u64 = (x28 as u64) * (x15 as u64) + (x79 as u64);
+            (t84 as u32, (t84 >> 32) as u32)
+        };
         let x86 = x85.wrapping_add(x81).wrapping_add(0x00000000_u32);
-        let t89: u64 = (x35 as u64) * (x22 as u64) + (x84 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
+        let (x89, x90) = {
+            let t89: u64 = (x35 as u64) * (x22 as u64) + (x84 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
         let x91 = x90.wrapping_add(x86).wrapping_add(0x00000000_u32);
         let x93 = a[5] << 2;
-        let t95: u64 = (x93 as u64) * (x29 as u64) + (x89 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
+        let (x95, x96) = {
+            let t95: u64 = (x93 as u64) * (x29 as u64) + (x89 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
         let x97 = x96.wrapping_add(x91).wrapping_add(0x00000000_u32);
-        let t100: u64 = (a[6] as u64) * (x36 as u64) + (x95 as u64);
-        let x100 = t100 as u32;
-        let x101 = (t100 >> 32) as u32;
+        let (x100, x101) = {
+            let t100: u64 = (a[6] as u64) * (x36 as u64) + (x95 as u64);
+            (t100 as u32, (t100 >> 32) as u32)
+        };
         let x102 = x101.wrapping_add(x97).wrapping_add(0x00000000_u32);
-        let t105: u64 = (x49 as u64) * (a[3] as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t108: u64 = (x77 as u64) * (a[2] as u64) + (x105 as u64);
-        let x108 = t108 as u32;
-        let x109 = (t108 >> 32) as u32;
+        let (x105, x106) = {
+            let t105: u64 = (x49 as u64) * (a[3] as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x108, x109) = {
+            let t108: u64 = (x77 as u64) * (a[2] as u64) + (x105 as u64);
+            (t108 as u32, (t108 >> 32) as u32)
+        };
         let x110 = x109.wrapping_add(x106).wrapping_add(0x00000000_u32);
-        let t113: u64 = (x35 as u64) * (x15 as u64) + (x108 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
+        let (x113, x114) = {
+            let t113: u64 = (x35 as u64) * (x15 as u64) + (x108 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
         let x115 = x114.wrapping_add(x110).wrapping_add(0x00000000_u32);
-        let t118: u64 = (x42 as u64) * (x22 as u64) + (x113 as u64);
-        let x118 = t118 as u32;
-        let x119 = (t118 >> 32) as u32;
+        let (x118, x119) = {
+            let t118: u64 = (x42 as u64) * (x22 as u64) + (x113 as u64);
+            (t118 as u32, (t118 >> 32) as u32)
+        };
         let x120 = x119.wrapping_add(x115).wrapping_add(0x00000000_u32);
         let x122 = a[6] << 1;
-        let t124: u64 = (x122 as u64) * (x29 as u64) + (x118 as u64);
-        let x124 = t124 as u32;
-        let x125 = (t124 >> 32) as u32;
+        let (x124, x125) = {
+            let t124: u64 = (x122 as u64) * (x29 as u64) + (x118 as u64);
+            (t124 as u32, (t124 >> 32) as u32)
+        };
         let x126 = x125.wrapping_add(x120).wrapping_add(0x00000000_u32);
-        let t129: u64 = (x49 as u64) * (a[4] as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t132: u64 = (x14 as u64) * (a[3] as u64) + (x129 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
+        let (x129, x130) = {
+            let t129: u64 = (x49 as u64) * (a[4] as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = (x14 as u64) * (a[3] as u64) + (x129 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
         let x134 = x133.wrapping_add(x130).wrapping_add(0x00000000_u32);
-        let t137: u64 = (a[2] as u64) * (a[2] as u64) + (x132 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
+        let (x137, x138) = {
+            let t137: u64 = (a[2] as u64) * (a[2] as u64) + (x132 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
         let x139 = x138.wrapping_add(x134).wrapping_add(0x00000000_u32);
-        let t142: u64 = (x93 as u64) * (x15 as u64) + (x137 as u64);
-        let x142 = t142 as u32;
-        let x143 = (t142 >> 32) as u32;
+        let (x142, x143) = {
+            let t142: u64 = (x93 as u64) * (x15 as u64) + (x137 as u64);
+            (t142 as u32, (t142 >> 32) as u32)
+        };
         let x144 = x143.wrapping_add(x139).wrapping_add(0x00000000_u32);
-        let t147: u64 = (x122 as u64) * (x22 as u64) + (x142 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
+        let (x147, x148) = {
+            let t147: u64 = (x122 as u64) * (x22 as u64) + (x142 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
         let x149 = x148.wrapping_add(x144).wrapping_add(0x00000000_u32);
         let x151 = a[7] << 1;
-        let t153: u64 = (x151 as u64) * (x29 as u64) + (x147 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
+        let (x153, x154) = {
+            let t153: u64 = (x151 as u64) * (x29 as u64) + (x147 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
         let x155 = x154.wrapping_add(x149).wrapping_add(0x00000000_u32);
-        let t158: u64 = (x49 as u64) * (a[5] as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t161: u64 = (x77 as u64) * (a[4] as u64) + (x158 as u64);
-        let x161 = t161 as u32;
-        let x162 = (t161 >> 32) as u32;
+        let (x158, x159) = {
+            let t158: u64 = (x49 as u64) * (a[5] as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (x77 as u64) * (a[4] as u64) + (x158 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
         let x163 = x162.wrapping_add(x159).wrapping_add(0x00000000_u32);
-        let t166: u64 = (x21 as u64) * (a[3] as u64) + (x161 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
+        let (x166, x167) = {
+            let t166: u64 = (x21 as u64) * (a[3] as u64) + (x161 as u64);
+            (t166 as u32, (t166 >> 32) as u32)
+        };
         let x168 = x167.wrapping_add(x163).wrapping_add(0x00000000_u32);
-        let t171: u64 = (x122 as u64) * (x15 as u64) + (x166 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
+        let (x171, x172) = {
+            let t171: u64 = (x122 as u64) * (x15 as u64) + (x166 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
         let x173 = x172.wrapping_add(x168).wrapping_add(0x00000000_u32);
-        let t176: u64 = (x151 as u64) * (x22 as u64) + (x171 as u64);
-        let x176 = t176 as u32;
-        let x177 = (t176 >> 32) as u32;
+        let (x176, x177) = {
+            let t176: u64 = (x151 as u64) * (x22 as u64) + (x171 as u64);
+            (t176 as u32, (t176 >> 32) as u32)
+        };
         let x178 = x177.wrapping_add(x173).wrapping_add(0x00000000_u32);
-        let t181: u64 = (x49 as u64) * (a[6] as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t184: u64 = (x14 as u64) * (a[5] as u64) + (x181 as u64);
-        let x184 = t184 as u32;
-        let x185 = (t184 >> 32) as u32;
+        let (x181, x182) = {
+            let t181: u64 = (x49 as u64) * (a[6] as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x184, x185) = {
+            let t184: u64 = (x14 as u64) * (a[5] as u64) + (x181 as u64);
+            (t184 as u32, (t184 >> 32) as u32)
+        };
         let x186 = x185.wrapping_add(x182).wrapping_add(0x00000000_u32);
-        let t189: u64 = (x21 as u64) * (a[4] as u64) + (x184 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
+        let (x189, x190) = {
+            let t189: u64 = (x21 as u64) * (a[4] as u64) + (x184 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
         let x191 = x190.wrapping_add(x186).wrapping_add(0x00000000_u32);
-        let t194: u64 = (x58 as u64) * (a[3] as u64) + (x189 as u64);
-        let x194 = t194 as u32;
-        let x195 = (t194 >> 32) as u32;
+        let (x194, x195) = {
+            let t194: u64 = (x58 as u64) * (a[3] as u64) + (x189 as u64);
+            (t194 as u32, (t194 >> 32) as u32)
+        };
         let x196 = x195.wrapping_add(x191).wrapping_add(0x00000000_u32);
         let x198 = a[7] << 2;
-        let t200: u64 = (x198 as u64) * (x15 as u64) + (x194 as u64);
-        let x200 = t200 as u32;
-        let x201 = (t200 >> 32) as u32;
+        let (x200, x201) = {
+            let t200: u64 = (x198 as u64) * (x15 as u64) + (x194 as u64);
+            (t200 as u32, (t200 >> 32) as u32)
+        };
         let x202 = x201.wrapping_add(x196).wrapping_add(0x00000000_u32);
-        let t205: u64 = (a[8] as u64) * (x22 as u64) + (x200 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
+        let (x205, x206) = {
+            let t205: u64 = (a[8] as u64) * (x22 as u64) + (x200 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
         let x207 = x206.wrapping_add(x202).wrapping_add(0x00000000_u32);
-        let t210: u64 = (x49 as u64) * (a[7] as u64);
-        let x210 = t210 as u32;
-        let x211 = (t210 >> 32) as u32;
-        let t213: u64 = (x77 as u64) * (a[6] as u64) + (x210 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
+        let (x210, x211) = {
+            let t210: u64 = (x49 as u64) * (a[7] as u64);
+            (t210 as u32, (t210 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (x77 as u64) * (a[6] as u64) + (x210 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
         let x215 = x214.wrapping_add(x211).wrapping_add(0x00000000_u32);
-        let t218: u64 = (x21 as u64) * (a[5] as u64) + (x213 as u64);
-        let x218 = t218 as u32;
-        let x219 = (t218 >> 32) as u32;
+        let (x218, x219) = {
+            let t218: u64 = (x21 as u64) * (a[5] as u64) + (x213 as u64);
+            (t218 as u32, (t218 >> 32) as u32)
+        };
         let x220 = x219.wrapping_add(x215).wrapping_add(0x00000000_u32);
-        let t223: u64 = (x58 as u64) * (a[4] as u64) + (x218 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
+        let (x223, x224) = {
+            let t223: u64 = (x58 as u64) * (a[4] as u64) + (x218 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
         let x225 = x224.wrapping_add(x220).wrapping_add(0x00000000_u32);
         let x227 = a[8] << 1;
-        let t229: u64 = (x227 as u64) * (x15 as u64) + (x223 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
+        let (x229, x230) = {
+            let t229: u64 = (x227 as u64) * (x15 as u64) + (x223 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
         let x231 = x230.wrapping_add(x225).wrapping_add(0x00000000_u32);
-        let t234: u64 = (x49 as u64) * (a[8] as u64);
-        let x234 = t234 as u32;
-        let x235 = (t234 >> 32) as u32;
-        let t237: u64 = (x14 as u64) * (a[7] as u64) + (x234 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
+        let (x234, x235) = {
+            let t234: u64 = (x49 as u64) * (a[8] as u64);
+            (t234 as u32, (t234 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (x14 as u64) * (a[7] as u64) + (x234 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
         let x239 = x238.wrapping_add(x235).wrapping_add(0x00000000_u32);
-        let t242: u64 = (x21 as u64) * (a[6] as u64) + (x237 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
+        let (x242, x243) = {
+            let t242: u64 = (x21 as u64) * (a[6] as u64) + (x237 as u64);
+            (t242 as u32, (t242 >> 32) as u32)
+        };
         let x244 = x243.wrapping_add(x239).wrapping_add(0x00000000_u32);
-        let t247: u64 = (x28 as u64) * (a[5] as u64) + (x242 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
+        let (x247, x248) = {
+            let t247: u64 = (x28 as u64) * (a[5] as u64) + (x242 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
         let x249 = x248.wrapping_add(x244).wrapping_add(0x00000000_u32);
-        let t252: u64 = (a[4] as u64) * (a[4] as u64) + (x247 as u64);
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 32) as u32;
+        let (x252, x253) = {
+            let t252: u64 = (a[4] as u64) * (a[4] as u64) + (x247 as u64);
+            (t252 as u32, (t252 >> 32) as u32)
+        };
         let x254 = x253.wrapping_add(x249).wrapping_add(0x00000000_u32);
         let x256 = a[9] << 1;
-        let t258: u64 = (x256 as u64) * (x15 as u64) + (x252 as u64);
-        let x258 = t258 as u32;
-        let x259 = (t258 >> 32) as u32;
+        let (x258, x259) = {
+            let t258: u64 = (x256 as u64) * (x15 as u64) + (x252 as u64);
+            (t258 as u32, (t258 >> 32) as u32)
+        };
         let x260 = x259.wrapping_add(x254).wrapping_add(0x00000000_u32);
-        let t263: u64 = (x49 as u64) * (a[9] as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
-        let t266: u64 = (x77 as u64) * (a[8] as u64) + (x263 as u64);
-        let x266 = t266 as u32;
-        let x267 = (t266 >> 32) as u32;
+        let (x263, x264) = {
+            let t263: u64 = (x49 as u64) * (a[9] as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x266, x267) = {
+            let t266: u64 = (x77 as u64) * (a[8] as u64) + (x263 as u64);
+            (t266 as u32, (t266 >> 32) as u32)
+        };
         let x268 = x267.wrapping_add(x264).wrapping_add(0x00000000_u32);
-        let t271: u64 = (x21 as u64) * (a[7] as u64) + (x266 as u64);
-        let x271 = t271 as u32;
-        let x272 = (t271 >> 32) as u32;
+        let (x271, x272) = {
+            let t271: u64 = (x21 as u64) * (a[7] as u64) + (x266 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
         let x273 = x272.wrapping_add(x268).wrapping_add(0x00000000_u32);
-        let t276: u64 = (x58 as u64) * (a[6] as u64) + (x271 as u64);
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 32) as u32;
+        let (x276, x277) = {
+            let t276: u64 = (x58 as u64) * (a[6] as u64) + (x271 as u64);
+            (t276 as u32, (t276 >> 32) as u32)
+        };
         let x278 = x277.wrapping_add(x273).wrapping_add(0x00000000_u32);
-        let t281: u64 = (x35 as u64) * (a[5] as u64) + (x276 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
+        let (x281, x282) = {
+            let t281: u64 = (x35 as u64) * (a[5] as u64) + (x276 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
         let x283 = x282.wrapping_add(x278).wrapping_add(0x00000000_u32);
         let x286 = x45 & 0x03ffffff_u32;
         let x287 = x45 >> 26;
         let x288 = x47 << 6;
         let x289 = x287 | x288;
         let x290 = x47 >> 26;
-        let t292: u64 = (x70 as u64) + (x289 as u64) + (0x00000000_u32 as u64);
-        let x292 = t292 as u32;
-        let x293 = (t292 >> 32) as u32;
+        let (x292, x293) = {
+            let t292: u64 = (x70 as u64) + (x289 as u64) + (0x00000000_u32 as u64);
+            (t292 as u32, (t292 >> 32) as u32)
+        };
         let x294 = x72.wrapping_add(x290).wrapping_add(x293);
         let x297 = x292 & 0x01ffffff_u32;
         let x298 = x292 >> 25;
         let x299 = x294 << 7;
         let x300 = x298 | x299;
         let x301 = x294 >> 25;
-        let t303: u64 = (x100 as u64) + (x300 as u64) + (0x00000000_u32 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
+        let (x303, x304) = {
+            let t303: u64 = (x100 as u64) + (x300 as u64) + (0x00000000_u32 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
         let x305 = x102.wrapping_add(x301).wrapping_add(x304);
         let x308 = x303 & 0x03ffffff_u32;
         let x309 = x303 >> 26;
         let x310 = x305 << 6;
         let x311 = x309 | x310;
         let x312 = x305 >> 26;
-        let t314: u64 = (x124 as u64) + (x311 as u64) + (0x00000000_u32 as u64);
-        let x314 = t314 as u32;
-        let x315 = (t314 >> 32) as u32;
+        let (x314, x315) = {
+            let t314: u64 = (x124 as u64) + (x311 as u64) + (0x00000000_u32 as u64);
+            (t314 as u32, (t314 >> 32) as u32)
+        };
         let x316 = x126.wrapping_add(x312).wrapping_add(x315);
         let x319 = x314 & 0x01ffffff_u32;
         let x320 = x314 >> 25;
         let x321 = x316 << 7;
         let x322 = x320 | x321;
         let x323 = x316 >> 25;
-        let t325: u64 = (x153 as u64) + (x322 as u64) + (0x00000000_u32 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
+        let (x325, x326) = {
+            let t325: u64 = (x153 as u64) + (x322 as u64) + (0x00000000_u32 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
         let x327 = x155.wrapping_add(x323).wrapping_add(x326);
         let x330 = x325 & 0x03ffffff_u32;
         let x331 = x325 >> 26;
         let x332 = x327 << 6;
         let x333 = x331 | x332;
         let x334 = x327 >> 26;
-        let t336: u64 = (x176 as u64) + (x333 as u64) + (0x00000000_u32 as u64);
-        let x336 = t336 as u32;
-        let x337 = (t336 >> 32) as u32;
+        let (x336, x337) = {
+            let t336: u64 = (x176 as u64) + (x333 as u64) + (0x00000000_u32 as u64);
+            (t336 as u32, (t336 >> 32) as u32)
+        };
         let x338 = x178.wrapping_add(x334).wrapping_add(x337);
         let x341 = x336 & 0x01ffffff_u32;
         let x342 = x336 >> 25;
         let x343 = x338 << 7;
         let x344 = x342 | x343;
         let x345 = x338 >> 25;
-        let t347: u64 = (x205 as u64) + (x344 as u64) + (0x00000000_u32 as u64);
-        let x347 = t347 as u32;
-        let x348 = (t347 >> 32) as u32;
+        let (x347, x348) = {
+            let t347: u64 = (x205 as u64) + (x344 as u64) + (0x00000000_u32 as u64);
+            (t347 as u32, (t347 >> 32) as u32)
+        };
         let x349 = x207.wrapping_add(x345).wrapping_add(x348);
         let x352 = x347 & 0x03ffffff_u32;
         let x353 = x347 >> 26;
         let x354 = x349 << 6;
         let x355 = x353 | x354;
         let x356 = x349 >> 26;
-        let t358: u64 = (x229 as u64) + (x355 as u64) + (0x00000000_u32 as u64);
-        let x358 = t358 as u32;
-        let x359 = (t358 >> 32) as u32;
+        let (x358, x359) = {
+            let t358: u64 = (x229 as u64) + (x355 as u64) + (0x00000000_u32 as u64);
+            (t358 as u32, (t358 >> 32) as u32)
+        };
         let x360 = x231.wrapping_add(x356).wrapping_add(x359);
         let x363 = x358 & 0x01ffffff_u32;
         let x364 = x358 >> 25;
         let x365 = x360 << 7;
         let x366 = x364 | x365;
         let x367 = x360 >> 25;
-        let t369: u64 = (x258 as u64) + (x366 as u64) + (0x00000000_u32 as u64);
-        let x369 = t369 as u32;
-        let x370 = (t369 >> 32) as u32;
+        let (x369, x370) = {
+            let t369: u64 = (x258 as u64) + (x366 as u64) + (0x00000000_u32 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
         let x371 = x260.wrapping_add(x367).wrapping_add(x370);
         let x374 = x369 & 0x03ffffff_u32;
         let x375 = x369 >> 26;
         let x376 = x371 << 6;
         let x377 = x375 | x376;
         let x378 = x371 >> 26;
-        let t380: u64 = (x281 as u64) + (x377 as u64) + (0x00000000_u32 as u64);
-        let x380 = t380 as u32;
-        let x381 = (t380 >> 32) as u32;
+        let (x380, x381) = {
+            let t380: u64 = (x281 as u64) + (x377 as u64) + (0x00000000_u32 as u64);
+            (t380 as u32, (t380 >> 32) as u32)
+        };
         let x382 = x283.wrapping_add(x378).wrapping_add(x381);
         let x385 = x380 & 0x01ffffff_u32;
         let x386 = x380 >> 25;
         let x387 = x382 << 7;
         let x388 = x386 | x387;
         let x389 = x382 >> 25;
-        let t392: u64 = (x388 as u64) * (0x00000013_u32 as u64);
-        let x392 = t392 as u32;
-        let x393 = (t392 >> 32) as u32;
-        let t394: u64 = (x389 as u64) * (0x00000013_u32 as u64) + (x393 as u64);
-        let x394 = t394 as u32;
-        let t397: u64 = (x286 as u64) + (x392 as u64) + (0x00000000_u32 as u64);
-        let x397 = t397 as u32;
-        let x398 = (t397 >> 32) as u32;
+        let (x392, x393) = {
+            let t392: u64 = (x388 as u64) * (0x00000013_u32 as u64);
+            (t392 as u32, (t392 >> 32) as u32)
+        };
+        let x394 = {
+            let t394: u64 = (x389 as u64) * (0x00000013_u32 as u64) + (x393 as u64);
+            t394 as u32
+        };
+        let (x397, x398) = {
+            let t397: u64 = (x286 as u64) + (x392 as u64) + (0x00000000_u32 as u64);
+            (t397 as u32, (t397 >> 32) as u32)
+        };
         let x399 = x394.wrapping_add(0x00000000_u32).wrapping_add(x398);
         let x402 = x397 & 0x03ffffff_u32;
         let x403 = x397 >> 26;
@@ -939,132 +1120,155 @@ impl Fp {
     }
     /// a·k mod p for a one-word k below 2^32: limb products, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u32; 10], k: &[u32; 1]) -> [u32; 10] {
-        let t12: u64 = (a[0] as u64) * (k[0] as u64);
-        let x12 = t12 as u32;
-        let x13 = (t12 >> 32) as u32;
-        let t14: u64 = (a[1] as u64) * (k[0] as u64);
-        let x14 = t14 as u32;
-        let x15 = (t14 >> 32) as u32;
-        let t16: u64 = (a[2] as u64) * (k[0] as u64);
-        let x16 = t16 as u32;
-        let x17 = (t16 >> 32) as u32;
-        let t18: u64 = (a[3] as u64) * (k[0] as u64);
-        let x18 = t18 as u32;
-        let x19 = (t18 >> 32) as u32;
-        let t20: u64 = (a[4] as u64) * (k[0] as u64);
-        let x20 = t20 as u32;
-        let x21 = (t20 >> 32) as u32;
-        let t22: u64 = (a[5] as u64) * (k[0] as u64);
-        let x22 = t22 as u32;
-        let x23 = (t22 >> 32) as u32;
-        let t24: u64 = (a[6] as u64) * (k[0] as u64);
-        let x24 = t24 as u32;
-        let x25 = (t24 >> 32) as u32;
-        let t26: u64 = (a[7] as u64) * (k[0] as u64);
-        let x26 = t26 as u32;
-        let x27 = (t26 >> 32) as u32;
-        let t28: u64 = (a[8] as u64) * (k[0] as u64);
-        let x28 = t28 as u32;
-        let x29 = (t28 >> 32) as u32;
-        let t30: u64 = (a[9] as u64) * (k[0] as u64);
-        let x30 = t30 as u32;
-        let x31 = (t30 >> 32) as u32;
+        let (x12, x13) = {
+            let t12: u64 = (a[0] as u64) * (k[0] as u64);
+            (t12 as u32, (t12 >> 32) as u32)
+        };
+        let (x14, x15) = {
+            let t14: u64 = (a[1] as u64) * (k[0] as u64);
+            (t14 as u32, (t14 >> 32) as u32)
+        };
+        let (x16, x17) = {
+            let t16: u64 = (a[2] as u64) * (k[0] as u64);
+            (t16 as u32, (t16 >> 32) as u32)
+        };
+        let (x18, x19) = {
+            let t18: u64 = (a[3] as u64) * (k[0] as u64);
+            (t18 as u32, (t18 >> 32) as u32)
+        };
+        let (x20, x21) = {
+            let t20: u64 = (a[4] as u64) * (k[0] as u64);
+            (t20 as u32, (t20 >> 32) as u32)
+        };
+        let (x22, x23) = {
+            let t22: u64 = (a[5] as u64) * (k[0] as u64);
+            (t22 as u32, (t22 >> 32) as u32)
+        };
+        let (x24, x25) = {
+            let t24: u64 = (a[6] as u64) * (k[0] as u64);
+            (t24 as u32, (t24 >> 32) as u32)
+        };
+        let (x26, x27) = {
+            let t26: u64 = (a[7] as u64) * (k[0] as u64);
+            (t26 as u32, (t26 >> 32) as u32)
+        };
+        let (x28, x29) = {
+            let t28: u64 = (a[8] as u64) * (k[0] as u64);
+            (t28 as u32, (t28 >> 32) as u32)
+        };
+        let (x30, x31) = {
+            let t30: u64 = (a[9] as u64) * (k[0] as u64);
+            (t30 as u32, (t30 >> 32) as u32)
+        };
         let x33 = x12 & 0x03ffffff_u32;
         let x34 = x12 >> 26;
         let x35 = x13 << 6;
         let x36 = x34 | x35;
         let x37 = x13 >> 26;
-        let t39: u64 = (x14 as u64) + (x36 as u64) + (0x00000000_u32 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
+        let (x39, x40) = {
+            let t39: u64 = (x14 as u64) + (x36 as u64) + (0x00000000_u32 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
         let x41 = x15.wrapping_add(x37).wrapping_add(x40);
         let x44 = x39 & 0x01ffffff_u32;
         let x45 = x39 >> 25;
         let x46 = x41 << 7;
         let x47 = x45 | x46;
         let x48 = x41 >> 25;
-        let t50: u64 = (x16 as u64) + (x47 as u64) + (0x00000000_u32 as u64);
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 32) as u32;
+        let (x50, x51) = {
+            let t50: u64 = (x16 as u64) + (x47 as u64) + (0x00000000_u32 as u64);
+            (t50 as u32, (t50 >> 32) as u32)
+        };
         let x52 = x17.wrapping_add(x48).wrapping_add(x51);
         let x55 = x50 & 0x03ffffff_u32;
         let x56 = x50 >> 26;
         let x57 = x52 << 6;
         let x58 = x56 | x57;
         let x59 = x52 >> 26;
-        let t61: u64 = (x18 as u64) + (x58 as u64) + (0x00000000_u32 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
+        let (x61, x62) = {
+            let t61: u64 = (x18 as u64) + (x58 as u64) + (0x00000000_u32 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
         let x63 = x19.wrapping_add(x59).wrapping_add(x62);
         let x66 = x61 & 0x01ffffff_u32;
         let x67 = x61 >> 25;
         let x68 = x63 << 7;
         let x69 = x67 | x68;
         let x70 = x63 >> 25;
-        let t72: u64 = (x20 as u64) + (x69 as u64) + (0x00000000_u32 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
+        let (x72, x73) = {
+            let t72: u64 = (x20 as u64) + (x69 as u64) + (0x00000000_u32 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
         let x74 = x21.wrapping_add(x70).wrapping_add(x73);
         let x77 = x72 & 0x03ffffff_u32;
         let x78 = x72 >> 26;
         let x79 = x74 << 6;
         let x80 = x78 | x79;
         let x81 = x74 >> 26;
-        let t83: u64 = (x22 as u64) + (x80 as u64) + (0x00000000_u32 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
+        let (x83, x84) = {
+            let t83: u64 = (x22 as u64) + (x80 as u64) + (0x00000000_u32 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
         let x85 = x23.wrapping_add(x81).wrapping_add(x84);
         let x88 = x83 & 0x01ffffff_u32;
         let x89 = x83 >> 25;
         let x90 = x85 << 7;
         let x91 = x89 | x90;
         let x92 = x85 >> 25;
-        let t94: u64 = (x24 as u64) + (x91 as u64) + (0x00000000_u32 as u64);
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 32) as u32;
+        let (x94, x95) = {
+            let t94: u64 = (x24 as u64) + (x91 as u64) + (0x00000000_u32 as u64);
+            (t94 as u32, (t94 >> 32) as u32)
+        };
         let x96 = x25.wrapping_add(x92).wrapping_add(x95);
         let x99 = x94 & 0x03ffffff_u32;
         let x100 = x94 >> 26;
         let x101 = x96 << 6;
         let x102 = x100 | x101;
         let x103 = x96 >> 26;
-        let t105: u64 = (x26 as u64) + (x102 as u64) + (0x00000000_u32 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
+        let (x105, x106) = {
+            let t105: u64 = (x26 as u64) + (x102 as u64) + (0x00000000_u32 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
         let x107 = x27.wrapping_add(x103).wrapping_add(x106);
         let x110 = x105 & 0x01ffffff_u32;
         let x111 = x105 >> 25;
         let x112 = x107 << 7;
         let x113 = x111 | x112;
         let x114 = x107 >> 25;
-        let t116: u64 = (x28 as u64) + (x113 as u64) + (0x00000000_u32 as u64);
-        let x116 = t116 as u32;
-        let x117 = (t116 >> 32) as u32;
+        let (x116, x117) = {
+            let t116: u64 = (x28 as u64) + (x113 as u64) + (0x00000000_u32 as u64);
+            (t116 as u32, (t116 >> 32) as u32)
+        };
         let x118 = x29.wrapping_add(x114).wrapping_add(x117);
         let x121 = x116 & 0x03ffffff_u32;
         let x122 = x116 >> 26;
         let x123 = x118 << 6;
         let x124 = x122 | x123;
         let x125 = x118 >> 26;
-        let t127: u64 = (x30 as u64) + (x124 as u64) + (0x00000000_u32 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
+        let (x127, x128) = {
+            let t127: u64 = (x30 as u64) + (x124 as u64) + (0x00000000_u32 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
         let x129 = x31.wrapping_add(x125).wrapping_add(x128);
         let x132 = x127 & 0x01ffffff_u32;
         let x133 = x127 >> 25;
         let x134 = x129 << 7;
         let x135 = x133 | x134;
         let x136 = x129 >> 25;
-        let t139: u64 = (x135 as u64) * (0x00000013_u32 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (x136 as u64) * (0x00000013_u32 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let t144: u64 = (x33 as u64) + (x139 as u64) + (0x00000000_u32 as u64);
-        let x144 = t144 as u32;
-        let x145 = (t144 >> 32) as u32;
+        let (x139, x140) = {
+            let t139: u64 = (x135 as u64) * (0x00000013_u32 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let x141 = {
+            let t141: u64 = (x136 as u64) * (0x00000013_u32 as u64) + (x140 as u64);
+            t141 as u32
+        };
+        let (x144, x145) = {
+            let t144: u64 = (x33 as u64) + (x139 as u64) + (0x00000000_u32 as u64);
+            (t144 as u32, (t144 >> 32) as u32)
+        };
         let x146 = x141.wrapping_add(0x00000000_u32).wrapping_add(x145);
         let x149 = x144 & 0x03ffffff_u32;
         let x150 = x144 >> 26;
@@ -1075,7 +1279,7 @@ impl Fp {
     }
     /// a + b mod p: limb sums, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 10], b: &[u32; 10]) -> [u32; 10] {
         let x21 = a[0].wrapping_add(b[0]).wrapping_add(0x00000000_u32);
         let x23 = a[1].wrapping_add(b[1]).wrapping_add(0x00000000_u32);
@@ -1116,8 +1320,10 @@ impl Fp {
         let x93 = x39.wrapping_add(x91).wrapping_add(0x00000000_u32);
         let x96 = x93 & 0x01ffffff_u32;
         let x97 = x93 >> 25;
-        let t100: u64 = (x97 as u64) * (0x00000013_u32 as u64);
-        let x100 = t100 as u32;
+        let x100 = {
+            let t100: u64 = (x97 as u64) * (0x00000013_u32 as u64);
+            t100 as u32
+        };
         let x103 = x42.wrapping_add(x100).wrapping_add(0x00000000_u32);
         let x106 = x103 & 0x03ffffff_u32;
         let x107 = x103 >> 26;
@@ -1126,7 +1332,7 @@ impl Fp {
     }
     /// a − b mod p: a + 2p − b limb by limb, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 10], b: &[u32; 10]) -> [u32; 10] {
         let x22 = a[0].wrapping_add(0x07ffffda_u32).wrapping_add(0x00000000_u32);
         let x24 = x22.wrapping_sub(b[0]).wrapping_sub(0x00000000_u32);
@@ -1177,8 +1383,10 @@ impl Fp {
         let x123 = x69.wrapping_add(x121).wrapping_add(0x00000000_u32);
         let x126 = x123 & 0x01ffffff_u32;
         let x127 = x123 >> 25;
-        let t130: u64 = (x127 as u64) * (0x00000013_u32 as u64);
-        let x130 = t130 as u32;
+        let x130 = {
+            let t130: u64 = (x127 as u64) * (0x00000013_u32 as u64);
+            t130 as u32
+        };
         let x133 = x72.wrapping_add(x130).wrapping_add(0x00000000_u32);
         let x136 = x133 & 0x03ffffff_u32;
         let x137 = x133 >> 26;
@@ -1187,7 +1395,7 @@ impl Fp {
     }
     /// −a mod p: 2p − a limb by limb, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 10]) -> [u32; 10] {
         let x12 = 0x07ffffda_u32.wrapping_sub(a[0]).wrapping_sub(0x00000000_u32);
         let x15 = 0x03fffffe_u32.wrapping_sub(a[1]).wrapping_sub(0x00000000_u32);
@@ -1228,8 +1436,10 @@ impl Fp {
         let x93 = x39.wrapping_add(x91).wrapping_add(0x00000000_u32);
         let x96 = x93 & 0x01ffffff_u32;
         let x97 = x93 >> 25;
-        let t100: u64 = (x97 as u64) * (0x00000013_u32 as u64);
-        let x100 = t100 as u32;
+        let x100 = {
+            let t100: u64 = (x97 as u64) * (0x00000013_u32 as u64);
+            t100 as u32
+        };
         let x103 = x42.wrapping_add(x100).wrapping_add(0x00000000_u32);
         let x106 = x103 & 0x03ffffff_u32;
         let x107 = x103 >> 26;
@@ -1238,7 +1448,7 @@ impl Fp {
     }
     /// 2a mod p: one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 10]) -> [u32; 10] {
         let x11 = a[0].wrapping_add(a[0]).wrapping_add(0x00000000_u32);
         let x13 = a[1].wrapping_add(a[1]).wrapping_add(0x00000000_u32);
@@ -1279,8 +1489,10 @@ impl Fp {
         let x83 = x29.wrapping_add(x81).wrapping_add(0x00000000_u32);
         let x86 = x83 & 0x01ffffff_u32;
         let x87 = x83 >> 25;
-        let t90: u64 = (x87 as u64) * (0x00000013_u32 as u64);
-        let x90 = t90 as u32;
+        let x90 = {
+            let t90: u64 = (x87 as u64) * (0x00000013_u32 as u64);
+            t90 as u32
+        };
         let x93 = x32.wrapping_add(x90).wrapping_add(0x00000000_u32);
         let x96 = x93 & 0x03ffffff_u32;
         let x97 = x93 >> 26;
@@ -1289,7 +1501,7 @@ impl Fp {
     }
     /// The canonical value in [0, p) of a tight value, as saturated little-endian words.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u32; 10]) -> [u32; 8] {
         let x12 = a[0].wrapping_add(0x00000013_u32).wrapping_add(0x00000000_u32);
         let x14 = x12 >> 26;
@@ -1367,7 +1579,7 @@ impl Fp {
     }
     /// The tight limbs of a value below p given as saturated little-endian words.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_canonical_limbs(a: &[u32; 8]) -> [u32; 10] {
         let x9 = a[0] & 0x03ffffff_u32;
         let x10 = a[0] >> 26;
@@ -1449,7 +1661,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u32; 8];
+        let mut limbs = [0u32; 8];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fp(Self::from_canonical_limbs(&limbs))
@@ -1468,7 +1680,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 32]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u32; 8];
+        let mut limbs = [0u32; 8];
         let mut i = 0;
         while i < 32 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -1530,7 +1742,7 @@ impl Fp {
     /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
     #[inline]
     pub fn mul_small(&self, k: u32) -> Fp {
-        Fp(Self::mul_small_limbs(&self.0, &[k as u32]))
+        Fp(Self::mul_small_limbs(&self.0, &[k]))
     }
     /// −self.
     #[inline]
@@ -1708,7 +1920,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 395589093;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -1718,7 +1930,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -2167,7 +2379,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u32; 10];
+        let mut out = [0u32; 10];
         let mut i = 0;
         while i < 10 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -87,149 +87,180 @@ impl Fp {
     }
     /// a·b mod p: column sums of limb products (c and the mixed-radix factor 2 folded in), one carry pass (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
-        let t12: u128 = (a[0] as u128) * (b[0] as u128);
-        let x12 = t12 as u64;
-        let x13 = (t12 >> 64) as u64;
+        let (x12, x13) = {
+            let t12: u128 = (a[0] as u128) * (b[0] as u128);
+            (t12 as u64, (t12 >> 64) as u64)
+        };
         let x14 = b[4].wrapping_mul(0x0000000000000013_u64);
-        let t16: u128 = (a[1] as u128) * (x14 as u128) + (x12 as u128);
-        let x16 = t16 as u64;
-        let x17 = (t16 >> 64) as u64;
+        let (x16, x17) = {
+            let t16: u128 = (a[1] as u128) * (x14 as u128) + (x12 as u128);
+            (t16 as u64, (t16 >> 64) as u64)
+        };
         let x18 = x17.wrapping_add(x13).wrapping_add(0x0000000000000000_u64);
         let x20 = b[3].wrapping_mul(0x0000000000000013_u64);
-        let t22: u128 = (a[2] as u128) * (x20 as u128) + (x16 as u128);
-        let x22 = t22 as u64;
-        let x23 = (t22 >> 64) as u64;
+        let (x22, x23) = {
+            let t22: u128 = (a[2] as u128) * (x20 as u128) + (x16 as u128);
+            (t22 as u64, (t22 >> 64) as u64)
+        };
         let x24 = x23.wrapping_add(x18).wrapping_add(0x0000000000000000_u64);
         let x26 = b[2].wrapping_mul(0x0000000000000013_u64);
-        let t28: u128 = (a[3] as u128) * (x26 as u128) + (x22 as u128);
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 64) as u64;
+        let (x28, x29) = {
+            let t28: u128 = (a[3] as u128) * (x26 as u128) + (x22 as u128);
+            (t28 as u64, (t28 >> 64) as u64)
+        };
         let x30 = x29.wrapping_add(x24).wrapping_add(0x0000000000000000_u64);
         let x32 = b[1].wrapping_mul(0x0000000000000013_u64);
-        let t34: u128 = (a[4] as u128) * (x32 as u128) + (x28 as u128);
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 64) as u64;
+        let (x34, x35) = {
+            let t34: u128 = (a[4] as u128) * (x32 as u128) + (x28 as u128);
+            (t34 as u64, (t34 >> 64) as u64)
+        };
         let x36 = x35.wrapping_add(x30).wrapping_add(0x0000000000000000_u64);
-        let t39: u128 = (a[0] as u128) * (b[1] as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t42: u128 = (a[1] as u128) * (b[0] as u128) + (x39 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
+        let (x39, x40) = {
+            let t39: u128 = (a[0] as u128) * (b[1] as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = (a[1] as u128) * (b[0] as u128) + (x39 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
         let x44 = x43.wrapping_add(x40).wrapping_add(0x0000000000000000_u64);
-        let t47: u128 = (a[2] as u128) * (x14 as u128) + (x42 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
+        let (x47, x48) = {
+            let t47: u128 = (a[2] as u128) * (x14 as u128) + (x42 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
         let x49 = x48.wrapping_add(x44).wrapping_add(0x0000000000000000_u64);
-        let t52: u128 = (a[3] as u128) * (x20 as u128) + (x47 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
+        let (x52, x53) = {
+            let t52: u128 = (a[3] as u128) * (x20 as u128) + (x47 as u128);
+            (t52 as u64, (t52 >> 64) as u64)
+        };
         let x54 = x53.wrapping_add(x49).wrapping_add(0x0000000000000000_u64);
-        let t57: u128 = (a[4] as u128) * (x26 as u128) + (x52 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
+        let (x57, x58) = {
+            let t57: u128 = (a[4] as u128) * (x26 as u128) + (x52 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
         let x59 = x58.wrapping_add(x54).wrapping_add(0x0000000000000000_u64);
-        let t62: u128 = (a[0] as u128) * (b[2] as u128);
-        let x62 = t62 as u64;
-        let x63 = (t62 >> 64) as u64;
-        let t65: u128 = (a[1] as u128) * (b[1] as u128) + (x62 as u128);
-        let x65 = t65 as u64;
-        let x66 = (t65 >> 64) as u64;
+        let (x62, x63) = {
+            let t62: u128 = (a[0] as u128) * (b[2] as u128);
+            (t62 as u64, (t62 >> 64) as u64)
+        };
+        let (x65, x66) = {
+            let t65: u128 = (a[1] as u128) * (b[1] as u128) + (x62 as u128);
+            (t65 as u64, (t65 >> 64) as u64)
+        };
         let x67 = x66.wrapping_add(x63).wrapping_add(0x0000000000000000_u64);
-        let t70: u128 = (a[2] as u128) * (b[0] as u128) + (x65 as u128);
-        let x70 = t70 as u64;
-        let x71 = (t70 >> 64) as u64;
+        let (x70, x71) = {
+            let t70: u128 = (a[2] as u128) * (b[0] as u128) + (x65 as u128);
+            (t70 as u64, (t70 >> 64) as u64)
+        };
         let x72 = x71.wrapping_add(x67).wrapping_add(0x0000000000000000_u64);
-        let t75: u128 = (a[3] as u128) * (x14 as u128) + (x70 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
+        let (x75, x76) = {
+            let t75: u128 = (a[3] as u128) * (x14 as u128) + (x70 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
         let x77 = x76.wrapping_add(x72).wrapping_add(0x0000000000000000_u64);
-        let t80: u128 = (a[4] as u128) * (x20 as u128) + (x75 as u128);
-        let x80 = t80 as u64;
-        let x81 = (t80 >> 64) as u64;
+        let (x80, x81) = {
+            let t80: u128 = (a[4] as u128) * (x20 as u128) + (x75 as u128);
+            (t80 as u64, (t80 >> 64) as u64)
+        };
         let x82 = x81.wrapping_add(x77).wrapping_add(0x0000000000000000_u64);
-        let t85: u128 = (a[0] as u128) * (b[3] as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t88: u128 = (a[1] as u128) * (b[2] as u128) + (x85 as u128);
-        let x88 = t88 as u64;
-        let x89 = (t88 >> 64) as u64;
+        let (x85, x86) = {
+            let t85: u128 = (a[0] as u128) * (b[3] as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x88, x89) = {
+            let t88: u128 = (a[1] as u128) * (b[2] as u128) + (x85 as u128);
+            (t88 as u64, (t88 >> 64) as u64)
+        };
         let x90 = x89.wrapping_add(x86).wrapping_add(0x0000000000000000_u64);
-        let t93: u128 = (a[2] as u128) * (b[1] as u128) + (x88 as u128);
-        let x93 = t93 as u64;
-        let x94 = (t93 >> 64) as u64;
+        let (x93, x94) = {
+            let t93: u128 = (a[2] as u128) * (b[1] as u128) + (x88 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
         let x95 = x94.wrapping_add(x90).wrapping_add(0x0000000000000000_u64);
-        let t98: u128 = (a[3] as u128) * (b[0] as u128) + (x93 as u128);
-        let x98 = t98 as u64;
-        let x99 = (t98 >> 64) as u64;
+        let (x98, x99) = {
+            let t98: u128 = (a[3] as u128) * (b[0] as u128) + (x93 as u128);
+            (t98 as u64, (t98 >> 64) as u64)
+        };
         let x100 = x99.wrapping_add(x95).wrapping_add(0x0000000000000000_u64);
-        let t103: u128 = (a[4] as u128) * (x14 as u128) + (x98 as u128);
-        let x103 = t103 as u64;
-        let x104 = (t103 >> 64) as u64;
+        let (x103, x104) = {
+            let t103: u128 = (a[4] as u128) * (x14 as u128) + (x98 as u128);
+            (t103 as u64, (t103 >> 64) as u64)
+        };
         let x105 = x104.wrapping_add(x100).wrapping_add(0x0000000000000000_u64);
-        let t108: u128 = (a[0] as u128) * (b[4] as u128);
-        let x108 = t108 as u64;
-        let x109 = (t108 >> 64) as u64;
-        let t111: u128 = (a[1] as u128) * (b[3] as u128) + (x108 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
+        let (x108, x109) = {
+            let t108: u128 = (a[0] as u128) * (b[4] as u128);
+            (t108 as u64, (t108 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (a[1] as u128) * (b[3] as u128) + (x108 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
         let x113 = x112.wrapping_add(x109).wrapping_add(0x0000000000000000_u64);
-        let t116: u128 = (a[2] as u128) * (b[2] as u128) + (x111 as u128);
-        let x116 = t116 as u64;
-        let x117 = (t116 >> 64) as u64;
+        let (x116, x117) = {
+            let t116: u128 = (a[2] as u128) * (b[2] as u128) + (x111 as u128);
+            (t116 as u64, (t116 >> 64) as u64)
+        };
         let x118 = x117.wrapping_add(x113).wrapping_add(0x0000000000000000_u64);
-        let t121: u128 = (a[3] as u128) * (b[1] as u128) + (x116 as u128);
-        let x121 = t121 as u64;
-        let x122 = (t121 >> 64) as u64;
+        let (x121, x122) = {
+            let t121: u128 = (a[3] as u128) * (b[1] as u128) + (x116 as u128);
+            (t121 as u64, (t121 >> 64) as u64)
+        };
         let x123 = x122.wrapping_add(x118).wrapping_add(0x0000000000000000_u64);
-        let t126: u128 = (a[4] as u128) * (b[0] as u128) + (x121 as u128);
-        let x126 = t126 as u64;
-        let x127 = (t126 >> 64) as u64;
+        let (x126, x127) = {
+            let t126: u128 = (a[4] as u128) * (b[0] as u128) + (x121 as u128);
+            (t126 as u64, (t126 >> 64) as u64)
+        };
         let x128 = x127.wrapping_add(x123).wrapping_add(0x0000000000000000_u64);
         let x131 = x34 & 0x0007ffffffffffff_u64;
         let x132 = x34 >> 51;
         let x133 = x36 << 13;
         let x134 = x132 | x133;
-        let t137: u128 = (x57 as u128) + (x134 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x137 = t137 as u64;
-        let x138 = (t137 >> 64) as u64;
+        let (x137, x138) = {
+            let t137: u128 = (x57 as u128) + (x134 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t137 as u64, (t137 >> 64) as u64)
+        };
         let x139 = x59.wrapping_add(0x0000000000000000_u64).wrapping_add(x138);
         let x142 = x137 & 0x0007ffffffffffff_u64;
         let x143 = x137 >> 51;
         let x144 = x139 << 13;
         let x145 = x143 | x144;
-        let t148: u128 = (x80 as u128) + (x145 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x148 = t148 as u64;
-        let x149 = (t148 >> 64) as u64;
+        let (x148, x149) = {
+            let t148: u128 = (x80 as u128) + (x145 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t148 as u64, (t148 >> 64) as u64)
+        };
         let x150 = x82.wrapping_add(0x0000000000000000_u64).wrapping_add(x149);
         let x153 = x148 & 0x0007ffffffffffff_u64;
         let x154 = x148 >> 51;
         let x155 = x150 << 13;
         let x156 = x154 | x155;
-        let t159: u128 = (x103 as u128) + (x156 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x159 = t159 as u64;
-        let x160 = (t159 >> 64) as u64;
+        let (x159, x160) = {
+            let t159: u128 = (x103 as u128) + (x156 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t159 as u64, (t159 >> 64) as u64)
+        };
         let x161 = x105.wrapping_add(0x0000000000000000_u64).wrapping_add(x160);
         let x164 = x159 & 0x0007ffffffffffff_u64;
         let x165 = x159 >> 51;
         let x166 = x161 << 13;
         let x167 = x165 | x166;
-        let t170: u128 = (x126 as u128) + (x167 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x170 = t170 as u64;
-        let x171 = (t170 >> 64) as u64;
+        let (x170, x171) = {
+            let t170: u128 = (x126 as u128) + (x167 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t170 as u64, (t170 >> 64) as u64)
+        };
         let x172 = x128.wrapping_add(0x0000000000000000_u64).wrapping_add(x171);
         let x175 = x170 & 0x0007ffffffffffff_u64;
         let x176 = x170 >> 51;
         let x177 = x172 << 13;
         let x178 = x176 | x177;
-        let t182: u128 = (x178 as u128) * (0x0000000000000013_u64 as u128);
-        let x182 = t182 as u64;
+        let x182 = {
+            let t182: u128 = (x178 as u128) * (0x0000000000000013_u64 as u128);
+            t182 as u64
+        };
         let x185 = x131.wrapping_add(x182).wrapping_add(0x0000000000000000_u64);
         let x188 = x185 & 0x0007ffffffffffff_u64;
         let x189 = x185 >> 51;
@@ -238,109 +269,132 @@ impl Fp {
     }
     /// a² mod p: off-diagonal products once, doubled by a shift, one carry pass (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u64; 5]) -> [u64; 5] {
-        let t7: u128 = (a[0] as u128) * (a[0] as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
+        let (x7, x8) = {
+            let t7: u128 = (a[0] as u128) * (a[0] as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
         let x9 = a[1] << 1;
         let x10 = a[4].wrapping_mul(0x0000000000000013_u64);
-        let t12: u128 = (x9 as u128) * (x10 as u128) + (x7 as u128);
-        let x12 = t12 as u64;
-        let x13 = (t12 >> 64) as u64;
+        let (x12, x13) = {
+            let t12: u128 = (x9 as u128) * (x10 as u128) + (x7 as u128);
+            (t12 as u64, (t12 >> 64) as u64)
+        };
         let x14 = x13.wrapping_add(x8).wrapping_add(0x0000000000000000_u64);
         let x16 = a[2] << 1;
         let x17 = a[3].wrapping_mul(0x0000000000000013_u64);
-        let t19: u128 = (x16 as u128) * (x17 as u128) + (x12 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
+        let (x19, x20) = {
+            let t19: u128 = (x16 as u128) * (x17 as u128) + (x12 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
         let x21 = x20.wrapping_add(x14).wrapping_add(0x0000000000000000_u64);
         let x23 = a[0] << 1;
-        let t25: u128 = (x23 as u128) * (a[1] as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t28: u128 = (x16 as u128) * (x10 as u128) + (x25 as u128);
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 64) as u64;
+        let (x25, x26) = {
+            let t25: u128 = (x23 as u128) * (a[1] as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x28, x29) = {
+            let t28: u128 = (x16 as u128) * (x10 as u128) + (x25 as u128);
+            (t28 as u64, (t28 >> 64) as u64)
+        };
         let x30 = x29.wrapping_add(x26).wrapping_add(0x0000000000000000_u64);
-        let t33: u128 = (a[3] as u128) * (x17 as u128) + (x28 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
+        let (x33, x34) = {
+            let t33: u128 = (a[3] as u128) * (x17 as u128) + (x28 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
         let x35 = x34.wrapping_add(x30).wrapping_add(0x0000000000000000_u64);
-        let t38: u128 = (x23 as u128) * (a[2] as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
-        let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x38 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
+        let (x38, x39) = {
+            let t38: u128 = (x23 as u128) * (a[2] as u128);
+            (t38 as u64, (t38 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x38 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
         let x43 = x42.wrapping_add(x39).wrapping_add(0x0000000000000000_u64);
         let x45 = a[3] << 1;
-        let t47: u128 = (x45 as u128) * (x10 as u128) + (x41 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
+        let (x47, x48) = {
+            let t47: u128 = (x45 as u128) * (x10 as u128) + (x41 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
         let x49 = x48.wrapping_add(x43).wrapping_add(0x0000000000000000_u64);
-        let t52: u128 = (x23 as u128) * (a[3] as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
-        let t55: u128 = (x9 as u128) * (a[2] as u128) + (x52 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
+        let (x52, x53) = {
+            let t52: u128 = (x23 as u128) * (a[3] as u128);
+            (t52 as u64, (t52 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (x9 as u128) * (a[2] as u128) + (x52 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
         let x57 = x56.wrapping_add(x53).wrapping_add(0x0000000000000000_u64);
-        let t60: u128 = (a[4] as u128) * (x10 as u128) + (x55 as u128);
-        let x60 = t60 as u64;
-        let x61 = (t60 >> 64) as u64;
+        let (x60, x61) = {
+            let t60: u128 = (a[4] as u128) * (x10 as u128) + (x55 as u128);
+            (t60 as u64, (t60 >> 64) as u64)
+        };
         let x62 = x61.wrapping_add(x57).wrapping_add(0x0000000000000000_u64);
-        let t65: u128 = (x23 as u128) * (a[4] as u128);
-        let x65 = t65 as u64;
-        let x66 = (t65 >> 64) as u64;
-        let t68: u128 = (x9 as u128) * (a[3] as u128) + (x65 as u128);
-        let x68 = t68 as u64;
-        let x69 = (t68 >> 64) as u64;
+        let (x65, x66) = {
+            let t65: u128 = (x23 as u128) * (a[4] as u128);
+            (t65 as u64, (t65 >> 64) as u64)
+        };
+        let (x68, x69) = {
+            let t68: u128 = (x9 as u128) * (a[3] as u128) + (x65 as u128);
+            (t68 as u64, (t68 >> 64) as u64)
+        };
         let x70 = x69.wrapping_add(x66).wrapping_add(0x0000000000000000_u64);
-        let t73: u128 = (a[2] as u128) * (a[2] as u128) + (x68 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
+        let (x73, x74) = {
+            let t73: u128 = (a[2] as u128) * (a[2] as u128) + (x68 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
         let x75 = x74.wrapping_add(x70).wrapping_add(0x0000000000000000_u64);
         let x78 = x19 & 0x0007ffffffffffff_u64;
         let x79 = x19 >> 51;
         let x80 = x21 << 13;
         let x81 = x79 | x80;
-        let t84: u128 = (x33 as u128) + (x81 as u128) + (0x0000000000000000_u64 as u128);
-        let x84 = t84 as u64;
-        let x85 = (t84 >> 64) as u64;
+        let (x84, x85) = {
+            let t84: u128 = (x33 as u128) + (x81 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t84 as u64, (t84 >> 64) as u64)
+        };
         let x86 = x35.wrapping_add(0x0000000000000000_u64).wrapping_add(x85);
         let x89 = x84 & 0x0007ffffffffffff_u64;
         let x90 = x84 >> 51;
         let x91 = x86 << 13;
         let x92 = x90 | x91;
-        let t95: u128 = (x47 as u128) + (x92 as u128) + (0x0000000000000000_u64 as u128);
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 64) as u64;
+        let (x95, x96) = {
+            let t95: u128 = (x47 as u128) + (x92 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t95 as u64, (t95 >> 64) as u64)
+        };
         let x97 = x49.wrapping_add(0x0000000000000000_u64).wrapping_add(x96);
         let x100 = x95 & 0x0007ffffffffffff_u64;
         let x101 = x95 >> 51;
         let x102 = x97 << 13;
         let x103 = x101 | x102;
-        let t106: u128 = (x60 as u128) + (x103 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x106 = t106 as u64;
-        let x107 = (t106 >> 64) as u64;
+        let (x106, x107) = {
+            let t106: u128 = (x60 as u128) + (x103 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t106 as u64, (t106 >> 64) as u64)
+        };
         let x108 = x62.wrapping_add(0x0000000000000000_u64).wrapping_add(x107);
         let x111 = x106 & 0x0007ffffffffffff_u64;
         let x112 = x106 >> 51;
         let x113 = x108 << 13;
         let x114 = x112 | x113;
-        let t117: u128 = (x73 as u128) + (x114 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 64) as u64;
+        let (x117, x118) = {
+            let t117: u128 = (x73 as u128) + (x114 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t117 as u64, (t117 >> 64) as u64)
+        };
         let x119 = x75.wrapping_add(0x0000000000000000_u64).wrapping_add(x118);
         let x122 = x117 & 0x0007ffffffffffff_u64;
         let x123 = x117 >> 51;
         let x124 = x119 << 13;
         let x125 = x123 | x124;
-        let t129: u128 = (x125 as u128) * (0x0000000000000013_u64 as u128);
-        let x129 = t129 as u64;
+        let x129 = {
+            let t129: u128 = (x125 as u128) * (0x0000000000000013_u64 as u128);
+            t129 as u64
+        };
         let x132 = x78.wrapping_add(x129).wrapping_add(0x0000000000000000_u64);
         let x135 = x132 & 0x0007ffffffffffff_u64;
         let x136 = x132 >> 51;
@@ -349,61 +403,76 @@ impl Fp {
     }
     /// a·k mod p for a one-word k below 2^32: limb products, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u64; 5], k: &[u64; 1]) -> [u64; 5] {
-        let t7: u128 = (a[0] as u128) * (k[0] as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[1] as u128) * (k[0] as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[2] as u128) * (k[0] as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[3] as u128) * (k[0] as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[4] as u128) * (k[0] as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
+        let (x7, x8) = {
+            let t7: u128 = (a[0] as u128) * (k[0] as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
+        let (x9, x10) = {
+            let t9: u128 = (a[1] as u128) * (k[0] as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[2] as u128) * (k[0] as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[3] as u128) * (k[0] as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[4] as u128) * (k[0] as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
         let x18 = x7 & 0x0007ffffffffffff_u64;
         let x19 = x7 >> 51;
         let x20 = x8 << 13;
         let x21 = x19 | x20;
-        let t24: u128 = (x9 as u128) + (x21 as u128) + (0x0000000000000000_u64 as u128);
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 64) as u64;
+        let (x24, x25) = {
+            let t24: u128 = (x9 as u128) + (x21 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t24 as u64, (t24 >> 64) as u64)
+        };
         let x26 = x10.wrapping_add(0x0000000000000000_u64).wrapping_add(x25);
         let x29 = x24 & 0x0007ffffffffffff_u64;
         let x30 = x24 >> 51;
         let x31 = x26 << 13;
         let x32 = x30 | x31;
-        let t35: u128 = (x11 as u128) + (x32 as u128) + (0x0000000000000000_u64 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
+        let (x35, x36) = {
+            let t35: u128 = (x11 as u128) + (x32 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
         let x37 = x12.wrapping_add(0x0000000000000000_u64).wrapping_add(x36);
         let x40 = x35 & 0x0007ffffffffffff_u64;
         let x41 = x35 >> 51;
         let x42 = x37 << 13;
         let x43 = x41 | x42;
-        let t46: u128 = (x13 as u128) + (x43 as u128) + (0x0000000000000000_u64 as u128);
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 64) as u64;
+        let (x46, x47) = {
+            let t46: u128 = (x13 as u128) + (x43 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t46 as u64, (t46 >> 64) as u64)
+        };
         let x48 = x14.wrapping_add(0x0000000000000000_u64).wrapping_add(x47);
         let x51 = x46 & 0x0007ffffffffffff_u64;
         let x52 = x46 >> 51;
         let x53 = x48 << 13;
         let x54 = x52 | x53;
-        let t57: u128 = (x15 as u128) + (x54 as u128) + (0x0000000000000000_u64 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
+        let (x57, x58) = {
+            let t57: u128 = (x15 as u128) + (x54 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
         let x59 = x16.wrapping_add(0x0000000000000000_u64).wrapping_add(x58);
         let x62 = x57 & 0x0007ffffffffffff_u64;
         let x63 = x57 >> 51;
         let x64 = x59 << 13;
         let x65 = x63 | x64;
-        let t69: u128 = (x65 as u128) * (0x0000000000000013_u64 as u128);
-        let x69 = t69 as u64;
+        let x69 = {
+            let t69: u128 = (x65 as u128) * (0x0000000000000013_u64 as u128);
+            t69 as u64
+        };
         let x72 = x18.wrapping_add(x69).wrapping_add(0x0000000000000000_u64);
         let x75 = x72 & 0x0007ffffffffffff_u64;
         let x76 = x72 >> 51;
@@ -412,7 +481,7 @@ impl Fp {
     }
     /// a + b mod p: limb sums, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
         let x11 = a[0].wrapping_add(b[0]).wrapping_add(0x0000000000000000_u64);
         let x13 = a[1].wrapping_add(b[1]).wrapping_add(0x0000000000000000_u64);
@@ -433,8 +502,10 @@ impl Fp {
         let x43 = x19.wrapping_add(x41).wrapping_add(0x0000000000000000_u64);
         let x46 = x43 & 0x0007ffffffffffff_u64;
         let x47 = x43 >> 51;
-        let t50: u128 = (x47 as u128) * (0x0000000000000013_u64 as u128);
-        let x50 = t50 as u64;
+        let x50 = {
+            let t50: u128 = (x47 as u128) * (0x0000000000000013_u64 as u128);
+            t50 as u64
+        };
         let x53 = x22.wrapping_add(x50).wrapping_add(0x0000000000000000_u64);
         let x56 = x53 & 0x0007ffffffffffff_u64;
         let x57 = x53 >> 51;
@@ -443,7 +514,7 @@ impl Fp {
     }
     /// a − b mod p: a + 2p − b limb by limb, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 5], b: &[u64; 5]) -> [u64; 5] {
         let x12 = a[0]
             .wrapping_add(0x000fffffffffffda_u64)
@@ -479,8 +550,10 @@ impl Fp {
         let x58 = x34.wrapping_add(x56).wrapping_add(0x0000000000000000_u64);
         let x61 = x58 & 0x0007ffffffffffff_u64;
         let x62 = x58 >> 51;
-        let t65: u128 = (x62 as u128) * (0x0000000000000013_u64 as u128);
-        let x65 = t65 as u64;
+        let x65 = {
+            let t65: u128 = (x62 as u128) * (0x0000000000000013_u64 as u128);
+            t65 as u64
+        };
         let x68 = x37.wrapping_add(x65).wrapping_add(0x0000000000000000_u64);
         let x71 = x68 & 0x0007ffffffffffff_u64;
         let x72 = x68 >> 51;
@@ -489,7 +562,7 @@ impl Fp {
     }
     /// −a mod p: 2p − a limb by limb, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 5]) -> [u64; 5] {
         let x7 = 0x000fffffffffffda_u64
             .wrapping_sub(a[0])
@@ -520,8 +593,10 @@ impl Fp {
         let x43 = x19.wrapping_add(x41).wrapping_add(0x0000000000000000_u64);
         let x46 = x43 & 0x0007ffffffffffff_u64;
         let x47 = x43 >> 51;
-        let t50: u128 = (x47 as u128) * (0x0000000000000013_u64 as u128);
-        let x50 = t50 as u64;
+        let x50 = {
+            let t50: u128 = (x47 as u128) * (0x0000000000000013_u64 as u128);
+            t50 as u64
+        };
         let x53 = x22.wrapping_add(x50).wrapping_add(0x0000000000000000_u64);
         let x56 = x53 & 0x0007ffffffffffff_u64;
         let x57 = x53 >> 51;
@@ -530,7 +605,7 @@ impl Fp {
     }
     /// 2a mod p: one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 5]) -> [u64; 5] {
         let x6 = a[0].wrapping_add(a[0]).wrapping_add(0x0000000000000000_u64);
         let x8 = a[1].wrapping_add(a[1]).wrapping_add(0x0000000000000000_u64);
@@ -551,8 +626,10 @@ impl Fp {
         let x38 = x14.wrapping_add(x36).wrapping_add(0x0000000000000000_u64);
         let x41 = x38 & 0x0007ffffffffffff_u64;
         let x42 = x38 >> 51;
-        let t45: u128 = (x42 as u128) * (0x0000000000000013_u64 as u128);
-        let x45 = t45 as u64;
+        let x45 = {
+            let t45: u128 = (x42 as u128) * (0x0000000000000013_u64 as u128);
+            t45 as u64
+        };
         let x48 = x17.wrapping_add(x45).wrapping_add(0x0000000000000000_u64);
         let x51 = x48 & 0x0007ffffffffffff_u64;
         let x52 = x48 >> 51;
@@ -561,7 +638,7 @@ impl Fp {
     }
     /// The canonical value in [0, p) of a tight value, as saturated little-endian words.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u64; 5]) -> [u64; 4] {
         let x7 = a[0]
             .wrapping_add(0x0000000000000013_u64)
@@ -605,7 +682,7 @@ impl Fp {
     }
     /// The tight limbs of a value below p given as saturated little-endian words.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_canonical_limbs(a: &[u64; 4]) -> [u64; 5] {
         let x5 = a[0] & 0x0007ffffffffffff_u64;
         let x6 = a[0] >> 51;
@@ -672,7 +749,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u64; 4];
+        let mut limbs = [0u64; 4];
         limbs[0] = x;
         Fp(Self::from_canonical_limbs(&limbs))
     }
@@ -690,7 +767,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 32]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u64; 4];
+        let mut limbs = [0u64; 4];
         let mut i = 0;
         while i < 32 {
             limbs[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -930,7 +1007,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i64 = 4126245384908715493;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i64 = ((1 as i64) << 62) - 1;
+    const SAFEGCD_MASK: i64 = (1 << 62) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -940,7 +1017,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i64, i64, i64, i64) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 62 {
-            let c1 = (delta.wrapping_neg() >> (64 - 1)) as i64;
+            let c1 = delta.wrapping_neg() >> (64 - 1);
             let c2 = ((g & 1) as i64).wrapping_neg();
             let x = ((f as i64 ^ c1).wrapping_sub(c1)) as u64;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -1389,7 +1466,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u64; 5];
+        let mut out = [0u64; 5];
         let mut i = 0;
         while i < 5 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

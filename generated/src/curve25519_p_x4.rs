@@ -122,11 +122,11 @@ impl FpX4 {
         for j in 0..4 {
             let l = Self::canonical(limbs[j]);
             let mut words = [0u64; 4 + 1];
-            for i in 0..5 {
+            for (i, li) in l.iter().enumerate() {
                 let bit = 51 * i;
-                words[bit / 64] |= l[i] << (bit % 64);
+                words[bit / 64] |= li << (bit % 64);
                 if bit % 64 + 51 > 64 {
-                    words[bit / 64 + 1] |= l[i] >> (64 - bit % 64);
+                    words[bit / 64 + 1] |= li >> (64 - bit % 64);
                 }
             }
             for (n, byte) in out[j].iter_mut().enumerate() {
@@ -144,13 +144,13 @@ impl FpX4 {
             for (n, byte) in bytes[j].iter().enumerate() {
                 words[n / 8] |= (*byte as u64) << (8 * (n % 8));
             }
-            for i in 0..5 {
+            for (i, limb) in limbs[j].iter_mut().enumerate() {
                 let bit = 51 * i;
                 let mut v = words[bit / 64] >> (bit % 64);
                 if bit % 64 + 51 > 64 {
                     v |= words[bit / 64 + 1] << (64 - bit % 64);
                 }
-                limbs[j][i] = v & 2251799813685247u64;
+                *limb = v & 2251799813685247u64;
             }
         }
         match Self::from_limbs(cpu, &limbs) {
@@ -186,9 +186,9 @@ impl FpX4 {
     fn canonical(mut l: [u64; 5]) -> [u64; 5] {
         for _ in 0..3 {
             let mut carry = 0u64;
-            for i in 0..5 {
-                let v = l[i] + carry;
-                l[i] = v & 2251799813685247u64;
+            for li in l.iter_mut() {
+                let v = *li + carry;
+                *li = v & 2251799813685247u64;
                 carry = v >> 51;
             }
             l[0] += 19u64 * carry;

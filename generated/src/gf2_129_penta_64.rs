@@ -59,7 +59,7 @@ impl F129 {
     }
     /// Decodes 17 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 129 is set.
     pub fn from_le_bytes(bytes: &[u8; 17]) -> ::fieldgen_field::subtle::CtOption<F129> {
-        let mut w = [0 as u64; 3];
+        let mut w = [0u64; 3];
         let mut i = 0;
         while i < 17 {
             w[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -97,7 +97,7 @@ impl F129 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F129) -> F129 {
-        let mut r = [0 as u64; 3];
+        let mut r = [0u64; 3];
         let mut i = 0;
         while i < 3 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -242,35 +242,34 @@ impl F129 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (64 as i64)
-                        + (64 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 64 + (64 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u64; 4], src: &[u64; 4], s: usize) {
-            let (q, r) = (s / 64 as usize, s % 64 as usize);
+            let (q, r) = (s / 64, s % 64);
             let mut i = 4;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (64 as usize - r)
+                    src[i - q - 1] >> (64 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u64; 4];
+        let mut u = [0u64; 4];
         u[..3].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u64; 4];
+        let mut g1 = [0u64; 4];
         g1[0] = 1;
-        let mut g2 = [0 as u64; 4];
+        let mut g2 = [0u64; 4];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -287,7 +286,7 @@ impl F129 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u64; 3];
+        let mut r = [0u64; 3];
         r.copy_from_slice(&g1[..3]);
         ::core::option::Option::Some(F129(r))
     }
@@ -357,14 +356,14 @@ impl F129 {
         ];
         let t = Self::mul_wide(&h, &Self::BARRETT_MU_LOW);
         let q: [u64; 3] = [
-            h[0] ^ (((t[2] >> 1) | (t[3] << 63))),
-            h[1] ^ (((t[3] >> 1) | (t[4] << 63))),
-            h[2] ^ (((t[4] >> 1) | (t[5] << 63))),
+            h[0] ^ ((t[2] >> 1) | (t[3] << 63)),
+            h[1] ^ ((t[3] >> 1) | (t[4] << 63)),
+            h[2] ^ ((t[4] >> 1) | (t[5] << 63)),
         ];
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
         [
-            (c[0]) ^ (u[0]),
-            (c[1]) ^ (u[1]),
+            c[0] ^ u[0],
+            c[1] ^ u[1],
             (c[2] & 0x0000000000000001) ^ (u[2] & 0x0000000000000001),
         ]
     }
@@ -381,14 +380,14 @@ impl F129 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u128) * (y[0] as u128) ^ (x[1] as u128) * (y[3] as u128)
-            ^ (x[2] as u128) * (y[2] as u128) ^ (x[3] as u128) * (y[1] as u128);
-        let z1 = (x[0] as u128) * (y[1] as u128) ^ (x[1] as u128) * (y[0] as u128)
-            ^ (x[2] as u128) * (y[3] as u128) ^ (x[3] as u128) * (y[2] as u128);
-        let z2 = (x[0] as u128) * (y[2] as u128) ^ (x[1] as u128) * (y[1] as u128)
-            ^ (x[2] as u128) * (y[0] as u128) ^ (x[3] as u128) * (y[3] as u128);
-        let z3 = (x[0] as u128) * (y[3] as u128) ^ (x[1] as u128) * (y[2] as u128)
-            ^ (x[2] as u128) * (y[1] as u128) ^ (x[3] as u128) * (y[0] as u128);
+        let z0 = ((x[0] as u128) * (y[0] as u128)) ^ ((x[1] as u128) * (y[3] as u128))
+            ^ ((x[2] as u128) * (y[2] as u128)) ^ ((x[3] as u128) * (y[1] as u128));
+        let z1 = ((x[0] as u128) * (y[1] as u128)) ^ ((x[1] as u128) * (y[0] as u128))
+            ^ ((x[2] as u128) * (y[3] as u128)) ^ ((x[3] as u128) * (y[2] as u128));
+        let z2 = ((x[0] as u128) * (y[2] as u128)) ^ ((x[1] as u128) * (y[1] as u128))
+            ^ ((x[2] as u128) * (y[0] as u128)) ^ ((x[3] as u128) * (y[3] as u128));
+        let z3 = ((x[0] as u128) * (y[3] as u128)) ^ ((x[1] as u128) * (y[2] as u128))
+            ^ ((x[2] as u128) * (y[1] as u128)) ^ ((x[3] as u128) * (y[0] as u128));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 6 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are 3 of 43 bits, taken from and returned to 64-bit words by shifts. Constant time where integer multiplication is.
@@ -430,7 +429,7 @@ impl F129 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u64; 3]) -> [u64; 6] {
-        let mut r = [0 as u64; 6];
+        let mut r = [0u64; 6];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 32);
         r[2] = Self::spread(a[1]);
@@ -1534,7 +1533,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F129 {
         b: &F129,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F129 {
-        let mut out = [0 as u64; 3];
+        let mut out = [0u64; 3];
         let mut i = 0;
         while i < 3 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -63,7 +63,7 @@ impl F300 {
     }
     /// Decodes 38 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 300 is set.
     pub fn from_le_bytes(bytes: &[u8; 38]) -> ::fieldgen_field::subtle::CtOption<F300> {
-        let mut w = [0 as u32; 10];
+        let mut w = [0u32; 10];
         let mut i = 0;
         while i < 38 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -101,7 +101,7 @@ impl F300 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F300) -> F300 {
-        let mut r = [0 as u32; 10];
+        let mut r = [0u32; 10];
         let mut i = 0;
         while i < 10 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -230,35 +230,34 @@ impl F300 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (32 as i64)
-                        + (32 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 32 + (32 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u32; 11], src: &[u32; 11], s: usize) {
-            let (q, r) = (s / 32 as usize, s % 32 as usize);
+            let (q, r) = (s / 32, s % 32);
             let mut i = 11;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (32 as usize - r)
+                    src[i - q - 1] >> (32 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u32; 11];
+        let mut u = [0u32; 11];
         u[..10].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u32; 11];
+        let mut g1 = [0u32; 11];
         g1[0] = 1;
-        let mut g2 = [0 as u32; 11];
+        let mut g2 = [0u32; 11];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -275,7 +274,7 @@ impl F300 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u32; 10];
+        let mut r = [0u32; 10];
         r.copy_from_slice(&g1[..10]);
         ::core::option::Option::Some(F300(r))
     }
@@ -374,28 +373,28 @@ impl F300 {
         ];
         let t = Self::mul_wide(&h, &Self::BARRETT_MU_LOW);
         let q: [u32; 10] = [
-            h[0] ^ (((t[9] >> 12) | (t[10] << 20))),
-            h[1] ^ (((t[10] >> 12) | (t[11] << 20))),
-            h[2] ^ (((t[11] >> 12) | (t[12] << 20))),
-            h[3] ^ (((t[12] >> 12) | (t[13] << 20))),
-            h[4] ^ (((t[13] >> 12) | (t[14] << 20))),
-            h[5] ^ (((t[14] >> 12) | (t[15] << 20))),
-            h[6] ^ (((t[15] >> 12) | (t[16] << 20))),
-            h[7] ^ (((t[16] >> 12) | (t[17] << 20))),
-            h[8] ^ (((t[17] >> 12) | (t[18] << 20))),
-            h[9] ^ (((t[18] >> 12) | (t[19] << 20))),
+            h[0] ^ ((t[9] >> 12) | (t[10] << 20)),
+            h[1] ^ ((t[10] >> 12) | (t[11] << 20)),
+            h[2] ^ ((t[11] >> 12) | (t[12] << 20)),
+            h[3] ^ ((t[12] >> 12) | (t[13] << 20)),
+            h[4] ^ ((t[13] >> 12) | (t[14] << 20)),
+            h[5] ^ ((t[14] >> 12) | (t[15] << 20)),
+            h[6] ^ ((t[15] >> 12) | (t[16] << 20)),
+            h[7] ^ ((t[16] >> 12) | (t[17] << 20)),
+            h[8] ^ ((t[17] >> 12) | (t[18] << 20)),
+            h[9] ^ ((t[18] >> 12) | (t[19] << 20)),
         ];
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
         [
-            (c[0]) ^ (u[0]),
-            (c[1]) ^ (u[1]),
-            (c[2]) ^ (u[2]),
-            (c[3]) ^ (u[3]),
-            (c[4]) ^ (u[4]),
-            (c[5]) ^ (u[5]),
-            (c[6]) ^ (u[6]),
-            (c[7]) ^ (u[7]),
-            (c[8]) ^ (u[8]),
+            c[0] ^ u[0],
+            c[1] ^ u[1],
+            c[2] ^ u[2],
+            c[3] ^ u[3],
+            c[4] ^ u[4],
+            c[5] ^ u[5],
+            c[6] ^ u[6],
+            c[7] ^ u[7],
+            c[8] ^ u[8],
             (c[9] & 0x00000fff) ^ (u[9] & 0x00000fff),
         ]
     }
@@ -406,7 +405,7 @@ impl F300 {
     /// time on any core: no branch or index depends on a or b, and no multiplier is used.
     #[inline]
     fn mul_wide_comb(a: &[u32; 10], b: &[u32; 10]) -> [u32; 20] {
-        let mut acc = [0 as u32; 20];
+        let mut acc = [0u32; 20];
         let mut k: u32 = 32;
         while k > 0 {
             k -= 1;
@@ -429,7 +428,7 @@ impl F300 {
             acc[2] = (acc[2] << 1) | (acc[1] >> 31);
             acc[1] = (acc[1] << 1) | (acc[0] >> 31);
             acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
+            let m0 = 0u32.wrapping_sub((a[0] >> k) & 1);
             acc[0] ^= b[0] & m0;
             acc[1] ^= b[1] & m0;
             acc[2] ^= b[2] & m0;
@@ -440,7 +439,7 @@ impl F300 {
             acc[7] ^= b[7] & m0;
             acc[8] ^= b[8] & m0;
             acc[9] ^= b[9] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
+            let m1 = 0u32.wrapping_sub((a[1] >> k) & 1);
             acc[1] ^= b[0] & m1;
             acc[2] ^= b[1] & m1;
             acc[3] ^= b[2] & m1;
@@ -451,7 +450,7 @@ impl F300 {
             acc[8] ^= b[7] & m1;
             acc[9] ^= b[8] & m1;
             acc[10] ^= b[9] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
+            let m2 = 0u32.wrapping_sub((a[2] >> k) & 1);
             acc[2] ^= b[0] & m2;
             acc[3] ^= b[1] & m2;
             acc[4] ^= b[2] & m2;
@@ -462,7 +461,7 @@ impl F300 {
             acc[9] ^= b[7] & m2;
             acc[10] ^= b[8] & m2;
             acc[11] ^= b[9] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
+            let m3 = 0u32.wrapping_sub((a[3] >> k) & 1);
             acc[3] ^= b[0] & m3;
             acc[4] ^= b[1] & m3;
             acc[5] ^= b[2] & m3;
@@ -473,7 +472,7 @@ impl F300 {
             acc[10] ^= b[7] & m3;
             acc[11] ^= b[8] & m3;
             acc[12] ^= b[9] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
+            let m4 = 0u32.wrapping_sub((a[4] >> k) & 1);
             acc[4] ^= b[0] & m4;
             acc[5] ^= b[1] & m4;
             acc[6] ^= b[2] & m4;
@@ -484,7 +483,7 @@ impl F300 {
             acc[11] ^= b[7] & m4;
             acc[12] ^= b[8] & m4;
             acc[13] ^= b[9] & m4;
-            let m5 = (0 as u32).wrapping_sub((a[5] >> k) & 1);
+            let m5 = 0u32.wrapping_sub((a[5] >> k) & 1);
             acc[5] ^= b[0] & m5;
             acc[6] ^= b[1] & m5;
             acc[7] ^= b[2] & m5;
@@ -495,7 +494,7 @@ impl F300 {
             acc[12] ^= b[7] & m5;
             acc[13] ^= b[8] & m5;
             acc[14] ^= b[9] & m5;
-            let m6 = (0 as u32).wrapping_sub((a[6] >> k) & 1);
+            let m6 = 0u32.wrapping_sub((a[6] >> k) & 1);
             acc[6] ^= b[0] & m6;
             acc[7] ^= b[1] & m6;
             acc[8] ^= b[2] & m6;
@@ -506,7 +505,7 @@ impl F300 {
             acc[13] ^= b[7] & m6;
             acc[14] ^= b[8] & m6;
             acc[15] ^= b[9] & m6;
-            let m7 = (0 as u32).wrapping_sub((a[7] >> k) & 1);
+            let m7 = 0u32.wrapping_sub((a[7] >> k) & 1);
             acc[7] ^= b[0] & m7;
             acc[8] ^= b[1] & m7;
             acc[9] ^= b[2] & m7;
@@ -517,7 +516,7 @@ impl F300 {
             acc[14] ^= b[7] & m7;
             acc[15] ^= b[8] & m7;
             acc[16] ^= b[9] & m7;
-            let m8 = (0 as u32).wrapping_sub((a[8] >> k) & 1);
+            let m8 = 0u32.wrapping_sub((a[8] >> k) & 1);
             acc[8] ^= b[0] & m8;
             acc[9] ^= b[1] & m8;
             acc[10] ^= b[2] & m8;
@@ -528,7 +527,7 @@ impl F300 {
             acc[15] ^= b[7] & m8;
             acc[16] ^= b[8] & m8;
             acc[17] ^= b[9] & m8;
-            let m9 = (0 as u32).wrapping_sub((a[9] >> k) & 1);
+            let m9 = 0u32.wrapping_sub((a[9] >> k) & 1);
             acc[9] ^= b[0] & m9;
             acc[10] ^= b[1] & m9;
             acc[11] ^= b[2] & m9;
@@ -552,14 +551,14 @@ impl F300 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
-            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
-        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
-            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
-        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
-            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
-        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
-            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        let z0 = ((x[0] as u64) * (y[0] as u64)) ^ ((x[1] as u64) * (y[3] as u64))
+            ^ ((x[2] as u64) * (y[2] as u64)) ^ ((x[3] as u64) * (y[1] as u64));
+        let z1 = ((x[0] as u64) * (y[1] as u64)) ^ ((x[1] as u64) * (y[0] as u64))
+            ^ ((x[2] as u64) * (y[3] as u64)) ^ ((x[3] as u64) * (y[2] as u64));
+        let z2 = ((x[0] as u64) * (y[2] as u64)) ^ ((x[1] as u64) * (y[1] as u64))
+            ^ ((x[2] as u64) * (y[0] as u64)) ^ ((x[3] as u64) * (y[3] as u64));
+        let z3 = ((x[0] as u64) * (y[3] as u64)) ^ ((x[1] as u64) * (y[2] as u64))
+            ^ ((x[2] as u64) * (y[1] as u64)) ^ ((x[3] as u64) * (y[0] as u64));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 39 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
@@ -881,7 +880,7 @@ impl F300 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u32; 10]) -> [u32; 20] {
-        let mut r = [0 as u32; 20];
+        let mut r = [0u32; 20];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 16);
         r[2] = Self::spread(a[1]);
@@ -1043,7 +1042,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F300 {
         b: &F300,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F300 {
-        let mut out = [0 as u32; 10];
+        let mut out = [0u32; 10];
         let mut i = 0;
         while i < 10 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -50,7 +50,7 @@ impl F31 {
     }
     /// Decodes 4 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 31 is set.
     pub fn from_le_bytes(bytes: &[u8; 4]) -> ::fieldgen_field::subtle::CtOption<F31> {
-        let mut w = [0 as u32; 1];
+        let mut w = [0u32; 1];
         let mut i = 0;
         while i < 4 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -88,7 +88,7 @@ impl F31 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F31) -> F31 {
-        let mut r = [0 as u32; 1];
+        let mut r = [0u32; 1];
         let mut i = 0;
         while i < 1 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -212,35 +212,34 @@ impl F31 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (32 as i64)
-                        + (32 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 32 + (32 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u32; 2], src: &[u32; 2], s: usize) {
-            let (q, r) = (s / 32 as usize, s % 32 as usize);
+            let (q, r) = (s / 32, s % 32);
             let mut i = 2;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (32 as usize - r)
+                    src[i - q - 1] >> (32 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u32; 2];
+        let mut u = [0u32; 2];
         u[..1].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u32; 2];
+        let mut g1 = [0u32; 2];
         g1[0] = 1;
-        let mut g2 = [0 as u32; 2];
+        let mut g2 = [0u32; 2];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -257,7 +256,7 @@ impl F31 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u32; 1];
+        let mut r = [0u32; 1];
         r.copy_from_slice(&g1[..1]);
         ::core::option::Option::Some(F31(r))
     }
@@ -312,7 +311,7 @@ impl F31 {
     fn reduce(c: &[u32; 2]) -> [u32; 1] {
         let h: [u32; 1] = [((c[0] >> 31) | (c[1] << 1))];
         let t = Self::mul_wide(&h, &Self::BARRETT_MU_LOW);
-        let q: [u32; 1] = [h[0] ^ (((t[0] >> 31) | (t[1] << 1)))];
+        let q: [u32; 1] = [h[0] ^ ((t[0] >> 31) | (t[1] << 1))];
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
         [(c[0] & 0x7fffffff) ^ (u[0] & 0x7fffffff)]
     }
@@ -323,13 +322,13 @@ impl F31 {
     /// time on any core: no branch or index depends on a or b, and no multiplier is used.
     #[inline]
     fn mul_wide_comb(a: &[u32; 1], b: &[u32; 1]) -> [u32; 2] {
-        let mut acc = [0 as u32; 2];
+        let mut acc = [0u32; 2];
         let mut k: u32 = 32;
         while k > 0 {
             k -= 1;
             acc[1] = (acc[1] << 1) | (acc[0] >> 31);
             acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
+            let m0 = 0u32.wrapping_sub((a[0] >> k) & 1);
             acc[0] ^= b[0] & m0;
         }
         acc
@@ -344,14 +343,14 @@ impl F31 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
-            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
-        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
-            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
-        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
-            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
-        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
-            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        let z0 = ((x[0] as u64) * (y[0] as u64)) ^ ((x[1] as u64) * (y[3] as u64))
+            ^ ((x[2] as u64) * (y[2] as u64)) ^ ((x[3] as u64) * (y[1] as u64));
+        let z1 = ((x[0] as u64) * (y[1] as u64)) ^ ((x[1] as u64) * (y[0] as u64))
+            ^ ((x[2] as u64) * (y[3] as u64)) ^ ((x[3] as u64) * (y[2] as u64));
+        let z2 = ((x[0] as u64) * (y[2] as u64)) ^ ((x[1] as u64) * (y[1] as u64))
+            ^ ((x[2] as u64) * (y[0] as u64)) ^ ((x[3] as u64) * (y[3] as u64));
+        let z3 = ((x[0] as u64) * (y[3] as u64)) ^ ((x[1] as u64) * (y[2] as u64))
+            ^ ((x[2] as u64) * (y[1] as u64)) ^ ((x[3] as u64) * (y[0] as u64));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 1 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
@@ -413,7 +412,7 @@ impl F31 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u32; 1]) -> [u32; 2] {
-        let mut r = [0 as u32; 2];
+        let mut r = [0u32; 2];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 16);
         r
@@ -558,7 +557,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F31 {
         b: &F31,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F31 {
-        let mut out = [0 as u32; 1];
+        let mut out = [0u32; 1];
         let mut i = 0;
         while i < 1 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -48,7 +48,7 @@ impl F3 {
     }
     /// Decodes 1 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 3 is set.
     pub fn from_le_bytes(bytes: &[u8; 1]) -> ::fieldgen_field::subtle::CtOption<F3> {
-        let mut w = [0 as u64; 1];
+        let mut w = [0u64; 1];
         let mut i = 0;
         while i < 1 {
             w[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -86,7 +86,7 @@ impl F3 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F3) -> F3 {
-        let mut r = [0 as u64; 1];
+        let mut r = [0u64; 1];
         let mut i = 0;
         while i < 1 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -214,35 +214,34 @@ impl F3 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (64 as i64)
-                        + (64 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 64 + (64 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u64; 2], src: &[u64; 2], s: usize) {
-            let (q, r) = (s / 64 as usize, s % 64 as usize);
+            let (q, r) = (s / 64, s % 64);
             let mut i = 2;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (64 as usize - r)
+                    src[i - q - 1] >> (64 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u64; 2];
+        let mut u = [0u64; 2];
         u[..1].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u64; 2];
+        let mut g1 = [0u64; 2];
         g1[0] = 1;
-        let mut g2 = [0 as u64; 2];
+        let mut g2 = [0u64; 2];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -259,7 +258,7 @@ impl F3 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u64; 1];
+        let mut r = [0u64; 1];
         r.copy_from_slice(&g1[..1]);
         ::core::option::Option::Some(F3(r))
     }
@@ -315,7 +314,7 @@ impl F3 {
     fn reduce(c: &[u64; 2]) -> [u64; 1] {
         let h: [u64; 1] = [((c[0] >> 3) | (c[1] << 61))];
         let t = Self::mul_wide(&h, &Self::BARRETT_MU_LOW);
-        let q: [u64; 1] = [h[0] ^ (((t[0] >> 3) | (t[1] << 61)))];
+        let q: [u64; 1] = [h[0] ^ ((t[0] >> 3) | (t[1] << 61))];
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
         [(c[0] & 0x0000000000000007) ^ (u[0] & 0x0000000000000007)]
     }
@@ -332,14 +331,14 @@ impl F3 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u128) * (y[0] as u128) ^ (x[1] as u128) * (y[3] as u128)
-            ^ (x[2] as u128) * (y[2] as u128) ^ (x[3] as u128) * (y[1] as u128);
-        let z1 = (x[0] as u128) * (y[1] as u128) ^ (x[1] as u128) * (y[0] as u128)
-            ^ (x[2] as u128) * (y[3] as u128) ^ (x[3] as u128) * (y[2] as u128);
-        let z2 = (x[0] as u128) * (y[2] as u128) ^ (x[1] as u128) * (y[1] as u128)
-            ^ (x[2] as u128) * (y[0] as u128) ^ (x[3] as u128) * (y[3] as u128);
-        let z3 = (x[0] as u128) * (y[3] as u128) ^ (x[1] as u128) * (y[2] as u128)
-            ^ (x[2] as u128) * (y[1] as u128) ^ (x[3] as u128) * (y[0] as u128);
+        let z0 = ((x[0] as u128) * (y[0] as u128)) ^ ((x[1] as u128) * (y[3] as u128))
+            ^ ((x[2] as u128) * (y[2] as u128)) ^ ((x[3] as u128) * (y[1] as u128));
+        let z1 = ((x[0] as u128) * (y[1] as u128)) ^ ((x[1] as u128) * (y[0] as u128))
+            ^ ((x[2] as u128) * (y[3] as u128)) ^ ((x[3] as u128) * (y[2] as u128));
+        let z2 = ((x[0] as u128) * (y[2] as u128)) ^ ((x[1] as u128) * (y[1] as u128))
+            ^ ((x[2] as u128) * (y[0] as u128)) ^ ((x[3] as u128) * (y[3] as u128));
+        let z3 = ((x[0] as u128) * (y[3] as u128)) ^ ((x[1] as u128) * (y[2] as u128))
+            ^ ((x[2] as u128) * (y[1] as u128)) ^ ((x[3] as u128) * (y[0] as u128));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 1 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are 1 of 3 bits, taken from and returned to 64-bit words by shifts. Constant time where integer multiplication is.
@@ -353,7 +352,7 @@ impl F3 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u64; 1]) -> [u64; 2] {
-        let mut r = [0 as u64; 2];
+        let mut r = [0u64; 2];
         r[0] = Self::spread(a[0]);
         r
     }
@@ -659,7 +658,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F3 {
         b: &F3,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F3 {
-        let mut out = [0 as u64; 1];
+        let mut out = [0u64; 1];
         let mut i = 0;
         while i < 1 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -85,7 +85,7 @@ impl F521 {
     }
     /// Decodes 66 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 521 is set.
     pub fn from_le_bytes(bytes: &[u8; 66]) -> ::fieldgen_field::subtle::CtOption<F521> {
-        let mut w = [0 as u32; 17];
+        let mut w = [0u32; 17];
         let mut i = 0;
         while i < 66 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -123,7 +123,7 @@ impl F521 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F521) -> F521 {
-        let mut r = [0 as u32; 17];
+        let mut r = [0u32; 17];
         let mut i = 0;
         while i < 17 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -250,35 +250,34 @@ impl F521 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (32 as i64)
-                        + (32 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 32 + (32 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u32; 18], src: &[u32; 18], s: usize) {
-            let (q, r) = (s / 32 as usize, s % 32 as usize);
+            let (q, r) = (s / 32, s % 32);
             let mut i = 18;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (32 as usize - r)
+                    src[i - q - 1] >> (32 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u32; 18];
+        let mut u = [0u32; 18];
         u[..17].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u32; 18];
+        let mut g1 = [0u32; 18];
         g1[0] = 1;
-        let mut g2 = [0 as u32; 18];
+        let mut g2 = [0u32; 18];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -295,7 +294,7 @@ impl F521 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u32; 17];
+        let mut r = [0u32; 17];
         r.copy_from_slice(&g1[..17]);
         ::core::option::Option::Some(F521(r))
     }
@@ -421,42 +420,42 @@ impl F521 {
         ];
         let t = Self::mul_wide(&h, &Self::BARRETT_MU_LOW);
         let q: [u32; 17] = [
-            h[0] ^ (((t[16] >> 9) | (t[17] << 23))),
-            h[1] ^ (((t[17] >> 9) | (t[18] << 23))),
-            h[2] ^ (((t[18] >> 9) | (t[19] << 23))),
-            h[3] ^ (((t[19] >> 9) | (t[20] << 23))),
-            h[4] ^ (((t[20] >> 9) | (t[21] << 23))),
-            h[5] ^ (((t[21] >> 9) | (t[22] << 23))),
-            h[6] ^ (((t[22] >> 9) | (t[23] << 23))),
-            h[7] ^ (((t[23] >> 9) | (t[24] << 23))),
-            h[8] ^ (((t[24] >> 9) | (t[25] << 23))),
-            h[9] ^ (((t[25] >> 9) | (t[26] << 23))),
-            h[10] ^ (((t[26] >> 9) | (t[27] << 23))),
-            h[11] ^ (((t[27] >> 9) | (t[28] << 23))),
-            h[12] ^ (((t[28] >> 9) | (t[29] << 23))),
-            h[13] ^ (((t[29] >> 9) | (t[30] << 23))),
-            h[14] ^ (((t[30] >> 9) | (t[31] << 23))),
-            h[15] ^ (((t[31] >> 9) | (t[32] << 23))),
-            h[16] ^ (((t[32] >> 9) | (t[33] << 23))),
+            h[0] ^ ((t[16] >> 9) | (t[17] << 23)),
+            h[1] ^ ((t[17] >> 9) | (t[18] << 23)),
+            h[2] ^ ((t[18] >> 9) | (t[19] << 23)),
+            h[3] ^ ((t[19] >> 9) | (t[20] << 23)),
+            h[4] ^ ((t[20] >> 9) | (t[21] << 23)),
+            h[5] ^ ((t[21] >> 9) | (t[22] << 23)),
+            h[6] ^ ((t[22] >> 9) | (t[23] << 23)),
+            h[7] ^ ((t[23] >> 9) | (t[24] << 23)),
+            h[8] ^ ((t[24] >> 9) | (t[25] << 23)),
+            h[9] ^ ((t[25] >> 9) | (t[26] << 23)),
+            h[10] ^ ((t[26] >> 9) | (t[27] << 23)),
+            h[11] ^ ((t[27] >> 9) | (t[28] << 23)),
+            h[12] ^ ((t[28] >> 9) | (t[29] << 23)),
+            h[13] ^ ((t[29] >> 9) | (t[30] << 23)),
+            h[14] ^ ((t[30] >> 9) | (t[31] << 23)),
+            h[15] ^ ((t[31] >> 9) | (t[32] << 23)),
+            h[16] ^ ((t[32] >> 9) | (t[33] << 23)),
         ];
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
         [
-            (c[0]) ^ (u[0]),
-            (c[1]) ^ (u[1]),
-            (c[2]) ^ (u[2]),
-            (c[3]) ^ (u[3]),
-            (c[4]) ^ (u[4]),
-            (c[5]) ^ (u[5]),
-            (c[6]) ^ (u[6]),
-            (c[7]) ^ (u[7]),
-            (c[8]) ^ (u[8]),
-            (c[9]) ^ (u[9]),
-            (c[10]) ^ (u[10]),
-            (c[11]) ^ (u[11]),
-            (c[12]) ^ (u[12]),
-            (c[13]) ^ (u[13]),
-            (c[14]) ^ (u[14]),
-            (c[15]) ^ (u[15]),
+            c[0] ^ u[0],
+            c[1] ^ u[1],
+            c[2] ^ u[2],
+            c[3] ^ u[3],
+            c[4] ^ u[4],
+            c[5] ^ u[5],
+            c[6] ^ u[6],
+            c[7] ^ u[7],
+            c[8] ^ u[8],
+            c[9] ^ u[9],
+            c[10] ^ u[10],
+            c[11] ^ u[11],
+            c[12] ^ u[12],
+            c[13] ^ u[13],
+            c[14] ^ u[14],
+            c[15] ^ u[15],
             (c[16] & 0x000001ff) ^ (u[16] & 0x000001ff),
         ]
     }
@@ -467,7 +466,7 @@ impl F521 {
     /// time on any core: no branch or index depends on a or b, and no multiplier is used.
     #[inline]
     fn mul_wide_comb(a: &[u32; 17], b: &[u32; 17]) -> [u32; 34] {
-        let mut acc = [0 as u32; 34];
+        let mut acc = [0u32; 34];
         let mut k: u32 = 32;
         while k > 0 {
             k -= 1;
@@ -504,7 +503,7 @@ impl F521 {
             acc[2] = (acc[2] << 1) | (acc[1] >> 31);
             acc[1] = (acc[1] << 1) | (acc[0] >> 31);
             acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
+            let m0 = 0u32.wrapping_sub((a[0] >> k) & 1);
             acc[0] ^= b[0] & m0;
             acc[1] ^= b[1] & m0;
             acc[2] ^= b[2] & m0;
@@ -522,7 +521,7 @@ impl F521 {
             acc[14] ^= b[14] & m0;
             acc[15] ^= b[15] & m0;
             acc[16] ^= b[16] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
+            let m1 = 0u32.wrapping_sub((a[1] >> k) & 1);
             acc[1] ^= b[0] & m1;
             acc[2] ^= b[1] & m1;
             acc[3] ^= b[2] & m1;
@@ -540,7 +539,7 @@ impl F521 {
             acc[15] ^= b[14] & m1;
             acc[16] ^= b[15] & m1;
             acc[17] ^= b[16] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
+            let m2 = 0u32.wrapping_sub((a[2] >> k) & 1);
             acc[2] ^= b[0] & m2;
             acc[3] ^= b[1] & m2;
             acc[4] ^= b[2] & m2;
@@ -558,7 +557,7 @@ impl F521 {
             acc[16] ^= b[14] & m2;
             acc[17] ^= b[15] & m2;
             acc[18] ^= b[16] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
+            let m3 = 0u32.wrapping_sub((a[3] >> k) & 1);
             acc[3] ^= b[0] & m3;
             acc[4] ^= b[1] & m3;
             acc[5] ^= b[2] & m3;
@@ -576,7 +575,7 @@ impl F521 {
             acc[17] ^= b[14] & m3;
             acc[18] ^= b[15] & m3;
             acc[19] ^= b[16] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
+            let m4 = 0u32.wrapping_sub((a[4] >> k) & 1);
             acc[4] ^= b[0] & m4;
             acc[5] ^= b[1] & m4;
             acc[6] ^= b[2] & m4;
@@ -594,7 +593,7 @@ impl F521 {
             acc[18] ^= b[14] & m4;
             acc[19] ^= b[15] & m4;
             acc[20] ^= b[16] & m4;
-            let m5 = (0 as u32).wrapping_sub((a[5] >> k) & 1);
+            let m5 = 0u32.wrapping_sub((a[5] >> k) & 1);
             acc[5] ^= b[0] & m5;
             acc[6] ^= b[1] & m5;
             acc[7] ^= b[2] & m5;
@@ -612,7 +611,7 @@ impl F521 {
             acc[19] ^= b[14] & m5;
             acc[20] ^= b[15] & m5;
             acc[21] ^= b[16] & m5;
-            let m6 = (0 as u32).wrapping_sub((a[6] >> k) & 1);
+            let m6 = 0u32.wrapping_sub((a[6] >> k) & 1);
             acc[6] ^= b[0] & m6;
             acc[7] ^= b[1] & m6;
             acc[8] ^= b[2] & m6;
@@ -630,7 +629,7 @@ impl F521 {
             acc[20] ^= b[14] & m6;
             acc[21] ^= b[15] & m6;
             acc[22] ^= b[16] & m6;
-            let m7 = (0 as u32).wrapping_sub((a[7] >> k) & 1);
+            let m7 = 0u32.wrapping_sub((a[7] >> k) & 1);
             acc[7] ^= b[0] & m7;
             acc[8] ^= b[1] & m7;
             acc[9] ^= b[2] & m7;
@@ -648,7 +647,7 @@ impl F521 {
             acc[21] ^= b[14] & m7;
             acc[22] ^= b[15] & m7;
             acc[23] ^= b[16] & m7;
-            let m8 = (0 as u32).wrapping_sub((a[8] >> k) & 1);
+            let m8 = 0u32.wrapping_sub((a[8] >> k) & 1);
             acc[8] ^= b[0] & m8;
             acc[9] ^= b[1] & m8;
             acc[10] ^= b[2] & m8;
@@ -666,7 +665,7 @@ impl F521 {
             acc[22] ^= b[14] & m8;
             acc[23] ^= b[15] & m8;
             acc[24] ^= b[16] & m8;
-            let m9 = (0 as u32).wrapping_sub((a[9] >> k) & 1);
+            let m9 = 0u32.wrapping_sub((a[9] >> k) & 1);
             acc[9] ^= b[0] & m9;
             acc[10] ^= b[1] & m9;
             acc[11] ^= b[2] & m9;
@@ -684,7 +683,7 @@ impl F521 {
             acc[23] ^= b[14] & m9;
             acc[24] ^= b[15] & m9;
             acc[25] ^= b[16] & m9;
-            let m10 = (0 as u32).wrapping_sub((a[10] >> k) & 1);
+            let m10 = 0u32.wrapping_sub((a[10] >> k) & 1);
             acc[10] ^= b[0] & m10;
             acc[11] ^= b[1] & m10;
             acc[12] ^= b[2] & m10;
@@ -702,7 +701,7 @@ impl F521 {
             acc[24] ^= b[14] & m10;
             acc[25] ^= b[15] & m10;
             acc[26] ^= b[16] & m10;
-            let m11 = (0 as u32).wrapping_sub((a[11] >> k) & 1);
+            let m11 = 0u32.wrapping_sub((a[11] >> k) & 1);
             acc[11] ^= b[0] & m11;
             acc[12] ^= b[1] & m11;
             acc[13] ^= b[2] & m11;
@@ -720,7 +719,7 @@ impl F521 {
             acc[25] ^= b[14] & m11;
             acc[26] ^= b[15] & m11;
             acc[27] ^= b[16] & m11;
-            let m12 = (0 as u32).wrapping_sub((a[12] >> k) & 1);
+            let m12 = 0u32.wrapping_sub((a[12] >> k) & 1);
             acc[12] ^= b[0] & m12;
             acc[13] ^= b[1] & m12;
             acc[14] ^= b[2] & m12;
@@ -738,7 +737,7 @@ impl F521 {
             acc[26] ^= b[14] & m12;
             acc[27] ^= b[15] & m12;
             acc[28] ^= b[16] & m12;
-            let m13 = (0 as u32).wrapping_sub((a[13] >> k) & 1);
+            let m13 = 0u32.wrapping_sub((a[13] >> k) & 1);
             acc[13] ^= b[0] & m13;
             acc[14] ^= b[1] & m13;
             acc[15] ^= b[2] & m13;
@@ -756,7 +755,7 @@ impl F521 {
             acc[27] ^= b[14] & m13;
             acc[28] ^= b[15] & m13;
             acc[29] ^= b[16] & m13;
-            let m14 = (0 as u32).wrapping_sub((a[14] >> k) & 1);
+            let m14 = 0u32.wrapping_sub((a[14] >> k) & 1);
             acc[14] ^= b[0] & m14;
             acc[15] ^= b[1] & m14;
             acc[16] ^= b[2] & m14;
@@ -774,7 +773,7 @@ impl F521 {
             acc[28] ^= b[14] & m14;
             acc[29] ^= b[15] & m14;
             acc[30] ^= b[16] & m14;
-            let m15 = (0 as u32).wrapping_sub((a[15] >> k) & 1);
+            let m15 = 0u32.wrapping_sub((a[15] >> k) & 1);
             acc[15] ^= b[0] & m15;
             acc[16] ^= b[1] & m15;
             acc[17] ^= b[2] & m15;
@@ -792,7 +791,7 @@ impl F521 {
             acc[29] ^= b[14] & m15;
             acc[30] ^= b[15] & m15;
             acc[31] ^= b[16] & m15;
-            let m16 = (0 as u32).wrapping_sub((a[16] >> k) & 1);
+            let m16 = 0u32.wrapping_sub((a[16] >> k) & 1);
             acc[16] ^= b[0] & m16;
             acc[17] ^= b[1] & m16;
             acc[18] ^= b[2] & m16;
@@ -823,14 +822,14 @@ impl F521 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
-            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
-        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
-            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
-        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
-            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
-        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
-            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        let z0 = ((x[0] as u64) * (y[0] as u64)) ^ ((x[1] as u64) * (y[3] as u64))
+            ^ ((x[2] as u64) * (y[2] as u64)) ^ ((x[3] as u64) * (y[1] as u64));
+        let z1 = ((x[0] as u64) * (y[1] as u64)) ^ ((x[1] as u64) * (y[0] as u64))
+            ^ ((x[2] as u64) * (y[3] as u64)) ^ ((x[3] as u64) * (y[2] as u64));
+        let z2 = ((x[0] as u64) * (y[2] as u64)) ^ ((x[1] as u64) * (y[1] as u64))
+            ^ ((x[2] as u64) * (y[0] as u64)) ^ ((x[3] as u64) * (y[3] as u64));
+        let z3 = ((x[0] as u64) * (y[3] as u64)) ^ ((x[1] as u64) * (y[2] as u64))
+            ^ ((x[2] as u64) * (y[1] as u64)) ^ ((x[3] as u64) * (y[0] as u64));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 94 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
@@ -1518,7 +1517,7 @@ impl F521 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u32; 17]) -> [u32; 34] {
-        let mut r = [0 as u32; 34];
+        let mut r = [0u32; 34];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 16);
         r[2] = Self::spread(a[1]);
@@ -1694,7 +1693,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F521 {
         b: &F521,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F521 {
-        let mut out = [0 as u32; 17];
+        let mut out = [0u32; 17];
         let mut i = 0;
         while i < 17 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -86,7 +86,7 @@ impl F521 {
     }
     /// Decodes 66 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 521 is set.
     pub fn from_le_bytes(bytes: &[u8; 66]) -> ::fieldgen_field::subtle::CtOption<F521> {
-        let mut w = [0 as u64; 9];
+        let mut w = [0u64; 9];
         let mut i = 0;
         while i < 66 {
             w[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -124,7 +124,7 @@ impl F521 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F521) -> F521 {
-        let mut r = [0 as u64; 9];
+        let mut r = [0u64; 9];
         let mut i = 0;
         while i < 9 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -272,35 +272,34 @@ impl F521 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (64 as i64)
-                        + (64 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 64 + (64 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u64; 10], src: &[u64; 10], s: usize) {
-            let (q, r) = (s / 64 as usize, s % 64 as usize);
+            let (q, r) = (s / 64, s % 64);
             let mut i = 10;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (64 as usize - r)
+                    src[i - q - 1] >> (64 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u64; 10];
+        let mut u = [0u64; 10];
         u[..9].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u64; 10];
+        let mut g1 = [0u64; 10];
         g1[0] = 1;
-        let mut g2 = [0 as u64; 10];
+        let mut g2 = [0u64; 10];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -317,7 +316,7 @@ impl F521 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u64; 9];
+        let mut r = [0u64; 9];
         r.copy_from_slice(&g1[..9]);
         ::core::option::Option::Some(F521(r))
     }
@@ -412,26 +411,26 @@ impl F521 {
         ];
         let t = Self::mul_wide(&h, &Self::BARRETT_MU_LOW);
         let q: [u64; 9] = [
-            h[0] ^ (((t[8] >> 9) | (t[9] << 55))),
-            h[1] ^ (((t[9] >> 9) | (t[10] << 55))),
-            h[2] ^ (((t[10] >> 9) | (t[11] << 55))),
-            h[3] ^ (((t[11] >> 9) | (t[12] << 55))),
-            h[4] ^ (((t[12] >> 9) | (t[13] << 55))),
-            h[5] ^ (((t[13] >> 9) | (t[14] << 55))),
-            h[6] ^ (((t[14] >> 9) | (t[15] << 55))),
-            h[7] ^ (((t[15] >> 9) | (t[16] << 55))),
-            h[8] ^ (((t[16] >> 9) | (t[17] << 55))),
+            h[0] ^ ((t[8] >> 9) | (t[9] << 55)),
+            h[1] ^ ((t[9] >> 9) | (t[10] << 55)),
+            h[2] ^ ((t[10] >> 9) | (t[11] << 55)),
+            h[3] ^ ((t[11] >> 9) | (t[12] << 55)),
+            h[4] ^ ((t[12] >> 9) | (t[13] << 55)),
+            h[5] ^ ((t[13] >> 9) | (t[14] << 55)),
+            h[6] ^ ((t[14] >> 9) | (t[15] << 55)),
+            h[7] ^ ((t[15] >> 9) | (t[16] << 55)),
+            h[8] ^ ((t[16] >> 9) | (t[17] << 55)),
         ];
         let u = Self::mul_wide(&q, &Self::POLY_LOW);
         [
-            (c[0]) ^ (u[0]),
-            (c[1]) ^ (u[1]),
-            (c[2]) ^ (u[2]),
-            (c[3]) ^ (u[3]),
-            (c[4]) ^ (u[4]),
-            (c[5]) ^ (u[5]),
-            (c[6]) ^ (u[6]),
-            (c[7]) ^ (u[7]),
+            c[0] ^ u[0],
+            c[1] ^ u[1],
+            c[2] ^ u[2],
+            c[3] ^ u[3],
+            c[4] ^ u[4],
+            c[5] ^ u[5],
+            c[6] ^ u[6],
+            c[7] ^ u[7],
             (c[8] & 0x00000000000001ff) ^ (u[8] & 0x00000000000001ff),
         ]
     }
@@ -448,14 +447,14 @@ impl F521 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u128) * (y[0] as u128) ^ (x[1] as u128) * (y[3] as u128)
-            ^ (x[2] as u128) * (y[2] as u128) ^ (x[3] as u128) * (y[1] as u128);
-        let z1 = (x[0] as u128) * (y[1] as u128) ^ (x[1] as u128) * (y[0] as u128)
-            ^ (x[2] as u128) * (y[3] as u128) ^ (x[3] as u128) * (y[2] as u128);
-        let z2 = (x[0] as u128) * (y[2] as u128) ^ (x[1] as u128) * (y[1] as u128)
-            ^ (x[2] as u128) * (y[0] as u128) ^ (x[3] as u128) * (y[3] as u128);
-        let z3 = (x[0] as u128) * (y[3] as u128) ^ (x[1] as u128) * (y[2] as u128)
-            ^ (x[2] as u128) * (y[1] as u128) ^ (x[3] as u128) * (y[0] as u128);
+        let z0 = ((x[0] as u128) * (y[0] as u128)) ^ ((x[1] as u128) * (y[3] as u128))
+            ^ ((x[2] as u128) * (y[2] as u128)) ^ ((x[3] as u128) * (y[1] as u128));
+        let z1 = ((x[0] as u128) * (y[1] as u128)) ^ ((x[1] as u128) * (y[0] as u128))
+            ^ ((x[2] as u128) * (y[3] as u128)) ^ ((x[3] as u128) * (y[2] as u128));
+        let z2 = ((x[0] as u128) * (y[2] as u128)) ^ ((x[1] as u128) * (y[1] as u128))
+            ^ ((x[2] as u128) * (y[0] as u128)) ^ ((x[3] as u128) * (y[3] as u128));
+        let z3 = ((x[0] as u128) * (y[3] as u128)) ^ ((x[1] as u128) * (y[2] as u128))
+            ^ ((x[2] as u128) * (y[1] as u128)) ^ ((x[3] as u128) * (y[0] as u128));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 34 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are 9 of 58 bits, taken from and returned to 64-bit words by shifts. Constant time where integer multiplication is.
@@ -690,7 +689,7 @@ impl F521 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u64; 9]) -> [u64; 18] {
-        let mut r = [0 as u64; 18];
+        let mut r = [0u64; 18];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 32);
         r[2] = Self::spread(a[1]);
@@ -1121,24 +1120,24 @@ impl F521 {
         let mut e = [0u64; 5];
         let mut o = [0u64; 5];
         unsafe {
-            e[0] |= ::core::arch::x86_64::_pext_u64(a[0], 0x5555_5555_5555_5555) << 0;
-            o[0] |= ::core::arch::x86_64::_pext_u64(a[0], 0xaaaa_aaaa_aaaa_aaaa) << 0;
+            e[0] |= ::core::arch::x86_64::_pext_u64(a[0], 0x5555_5555_5555_5555);
+            o[0] |= ::core::arch::x86_64::_pext_u64(a[0], 0xaaaa_aaaa_aaaa_aaaa);
             e[0] |= ::core::arch::x86_64::_pext_u64(a[1], 0x5555_5555_5555_5555) << 32;
             o[0] |= ::core::arch::x86_64::_pext_u64(a[1], 0xaaaa_aaaa_aaaa_aaaa) << 32;
-            e[1] |= ::core::arch::x86_64::_pext_u64(a[2], 0x5555_5555_5555_5555) << 0;
-            o[1] |= ::core::arch::x86_64::_pext_u64(a[2], 0xaaaa_aaaa_aaaa_aaaa) << 0;
+            e[1] |= ::core::arch::x86_64::_pext_u64(a[2], 0x5555_5555_5555_5555);
+            o[1] |= ::core::arch::x86_64::_pext_u64(a[2], 0xaaaa_aaaa_aaaa_aaaa);
             e[1] |= ::core::arch::x86_64::_pext_u64(a[3], 0x5555_5555_5555_5555) << 32;
             o[1] |= ::core::arch::x86_64::_pext_u64(a[3], 0xaaaa_aaaa_aaaa_aaaa) << 32;
-            e[2] |= ::core::arch::x86_64::_pext_u64(a[4], 0x5555_5555_5555_5555) << 0;
-            o[2] |= ::core::arch::x86_64::_pext_u64(a[4], 0xaaaa_aaaa_aaaa_aaaa) << 0;
+            e[2] |= ::core::arch::x86_64::_pext_u64(a[4], 0x5555_5555_5555_5555);
+            o[2] |= ::core::arch::x86_64::_pext_u64(a[4], 0xaaaa_aaaa_aaaa_aaaa);
             e[2] |= ::core::arch::x86_64::_pext_u64(a[5], 0x5555_5555_5555_5555) << 32;
             o[2] |= ::core::arch::x86_64::_pext_u64(a[5], 0xaaaa_aaaa_aaaa_aaaa) << 32;
-            e[3] |= ::core::arch::x86_64::_pext_u64(a[6], 0x5555_5555_5555_5555) << 0;
-            o[3] |= ::core::arch::x86_64::_pext_u64(a[6], 0xaaaa_aaaa_aaaa_aaaa) << 0;
+            e[3] |= ::core::arch::x86_64::_pext_u64(a[6], 0x5555_5555_5555_5555);
+            o[3] |= ::core::arch::x86_64::_pext_u64(a[6], 0xaaaa_aaaa_aaaa_aaaa);
             e[3] |= ::core::arch::x86_64::_pext_u64(a[7], 0x5555_5555_5555_5555) << 32;
             o[3] |= ::core::arch::x86_64::_pext_u64(a[7], 0xaaaa_aaaa_aaaa_aaaa) << 32;
-            e[4] |= ::core::arch::x86_64::_pext_u64(a[8], 0x5555_5555_5555_5555) << 0;
-            o[4] |= ::core::arch::x86_64::_pext_u64(a[8], 0xaaaa_aaaa_aaaa_aaaa) << 0;
+            e[4] |= ::core::arch::x86_64::_pext_u64(a[8], 0x5555_5555_5555_5555);
+            o[4] |= ::core::arch::x86_64::_pext_u64(a[8], 0xaaaa_aaaa_aaaa_aaaa);
         }
         let mut acc0 = ::core::arch::x86_64::_mm512_setzero_si512();
         let mut acc1 = ::core::arch::x86_64::_mm512_setzero_si512();
@@ -1168,8 +1167,8 @@ impl F521 {
             /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 576) };
             unsafe {
-                let k = (x >> 0) as u8;
-                let ko = (xo >> 0) as u8;
+                let k = x as u8;
+                let ko = xo as u8;
                 let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast());
                 ::core::arch::asm!(
                     "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg)
@@ -1985,8 +1984,8 @@ impl F521 {
         /// `mat.len()`; the split's `asm!` blocks as above.
         let p = unsafe { mat.as_ptr().add(2304) };
         unsafe {
-            let k = (x >> 0) as u8;
-            let ko = (xo >> 0) as u8;
+            let k = x as u8;
+            let ko = xo as u8;
             let col = ::core::arch::x86_64::_mm512_loadu_si512(p.add(0).cast());
             ::core::arch::asm!(
                 "vpxorq {a}{{{k}}}, {a}, {c}", a = inout(zmm_reg) acc0, k = in (kreg) k,
@@ -5193,7 +5192,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F521 {
         b: &F521,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F521 {
-        let mut out = [0 as u64; 9];
+        let mut out = [0u64; 9];
         let mut i = 0;
         while i < 9 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

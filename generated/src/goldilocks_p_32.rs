@@ -109,1551 +109,2160 @@ impl Fp {
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_mul_portable(a: &[u32; 14], b: &[u32; 14]) -> [u32; 14] {
-        let t44: u64 = (a[0] as u64) * (b[0] as u64);
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 32) as u32;
-        let t46: u64 = (a[1] as u64) * (b[0] as u64) + (x45 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
-        let t48: u64 = (a[2] as u64) * (b[0] as u64) + (x47 as u64);
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 32) as u32;
-        let t50: u64 = (a[3] as u64) * (b[0] as u64) + (x49 as u64);
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 32) as u32;
-        let t52: u64 = (a[4] as u64) * (b[0] as u64) + (x51 as u64);
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 32) as u32;
-        let t54: u64 = (a[5] as u64) * (b[0] as u64) + (x53 as u64);
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 32) as u32;
-        let t56: u64 = (a[6] as u64) * (b[0] as u64) + (x55 as u64);
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 32) as u32;
-        let t58: u64 = (a[7] as u64) * (b[0] as u64) + (x57 as u64);
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 32) as u32;
-        let t60: u64 = (a[8] as u64) * (b[0] as u64) + (x59 as u64);
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 32) as u32;
-        let t62: u64 = (a[9] as u64) * (b[0] as u64) + (x61 as u64);
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 32) as u32;
-        let t64: u64 = (a[10] as u64) * (b[0] as u64) + (x63 as u64);
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 32) as u32;
-        let t66: u64 = (a[11] as u64) * (b[0] as u64) + (x65 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
-        let t68: u64 = (a[12] as u64) * (b[0] as u64) + (x67 as u64);
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 32) as u32;
-        let t70: u64 = (a[13] as u64) * (b[0] as u64) + (x69 as u64);
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 32) as u32;
-        let t75: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x44 as u64);
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x46 as u64)
-            + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x48 as u64)
-            + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x50 as u64)
-            + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x52 as u64)
-            + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x54 as u64)
-            + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x56 as u64)
-            + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (x44 as u64) * (0xfffffffe_u32 as u64) + (x58 as u64)
-            + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x60 as u64)
-            + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x62 as u64)
-            + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x64 as u64)
-            + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x66 as u64)
-            + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x68 as u64)
-            + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x70 as u64)
-            + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (x71 as u64) + (x102 as u64) + (0x00000000_u32 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t107: u64 = (a[0] as u64) * (b[1] as u64) + (x77 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[1] as u64) * (b[1] as u64) + (x79 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[2] as u64) * (b[1] as u64) + (x81 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[3] as u64) * (b[1] as u64) + (x83 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[4] as u64) * (b[1] as u64) + (x85 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[5] as u64) * (b[1] as u64) + (x87 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[6] as u64) * (b[1] as u64) + (x89 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[7] as u64) * (b[1] as u64) + (x91 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[8] as u64) * (b[1] as u64) + (x93 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[9] as u64) * (b[1] as u64) + (x95 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[10] as u64) * (b[1] as u64) + (x97 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[11] as u64) * (b[1] as u64) + (x99 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[12] as u64) * (b[1] as u64) + (x101 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[13] as u64) * (b[1] as u64) + (x103 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (x104 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t138: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x107 as u64);
-        let x139 = (t138 >> 32) as u32;
-        let t140: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x109 as u64)
-            + (x139 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
-        let t142: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x111 as u64)
-            + (x141 as u64);
-        let x142 = t142 as u32;
-        let x143 = (t142 >> 32) as u32;
-        let t144: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x113 as u64)
-            + (x143 as u64);
-        let x144 = t144 as u32;
-        let x145 = (t144 >> 32) as u32;
-        let t146: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x115 as u64)
-            + (x145 as u64);
-        let x146 = t146 as u32;
-        let x147 = (t146 >> 32) as u32;
-        let t148: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x117 as u64)
-            + (x147 as u64);
-        let x148 = t148 as u32;
-        let x149 = (t148 >> 32) as u32;
-        let t150: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x119 as u64)
-            + (x149 as u64);
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 32) as u32;
-        let t152: u64 = (x107 as u64) * (0xfffffffe_u32 as u64) + (x121 as u64)
-            + (x151 as u64);
-        let x152 = t152 as u32;
-        let x153 = (t152 >> 32) as u32;
-        let t154: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x123 as u64)
-            + (x153 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
-        let t156: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x125 as u64)
-            + (x155 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x127 as u64)
-            + (x157 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t160: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x129 as u64)
-            + (x159 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x131 as u64)
-            + (x161 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x133 as u64)
-            + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (x135 as u64) + (x165 as u64) + (0x00000000_u32 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
+        let (x44, x45) = {
+            let t44: u64 = (a[0] as u64) * (b[0] as u64);
+            (t44 as u32, (t44 >> 32) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = (a[1] as u64) * (b[0] as u64) + (x45 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = (a[2] as u64) * (b[0] as u64) + (x47 as u64);
+            (t48 as u32, (t48 >> 32) as u32)
+        };
+        let (x50, x51) = {
+            let t50: u64 = (a[3] as u64) * (b[0] as u64) + (x49 as u64);
+            (t50 as u32, (t50 >> 32) as u32)
+        };
+        let (x52, x53) = {
+            let t52: u64 = (a[4] as u64) * (b[0] as u64) + (x51 as u64);
+            (t52 as u32, (t52 >> 32) as u32)
+        };
+        let (x54, x55) = {
+            let t54: u64 = (a[5] as u64) * (b[0] as u64) + (x53 as u64);
+            (t54 as u32, (t54 >> 32) as u32)
+        };
+        let (x56, x57) = {
+            let t56: u64 = (a[6] as u64) * (b[0] as u64) + (x55 as u64);
+            (t56 as u32, (t56 >> 32) as u32)
+        };
+        let (x58, x59) = {
+            let t58: u64 = (a[7] as u64) * (b[0] as u64) + (x57 as u64);
+            (t58 as u32, (t58 >> 32) as u32)
+        };
+        let (x60, x61) = {
+            let t60: u64 = (a[8] as u64) * (b[0] as u64) + (x59 as u64);
+            (t60 as u32, (t60 >> 32) as u32)
+        };
+        let (x62, x63) = {
+            let t62: u64 = (a[9] as u64) * (b[0] as u64) + (x61 as u64);
+            (t62 as u32, (t62 >> 32) as u32)
+        };
+        let (x64, x65) = {
+            let t64: u64 = (a[10] as u64) * (b[0] as u64) + (x63 as u64);
+            (t64 as u32, (t64 >> 32) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = (a[11] as u64) * (b[0] as u64) + (x65 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = (a[12] as u64) * (b[0] as u64) + (x67 as u64);
+            (t68 as u32, (t68 >> 32) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = (a[13] as u64) * (b[0] as u64) + (x69 as u64);
+            (t70 as u32, (t70 >> 32) as u32)
+        };
+        let x76 = {
+            let t75: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x44 as u64);
+            (t75 >> 32) as u32
+        };
+        let (x77, x78) = {
+            let t77: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x46 as u64)
+                + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x48 as u64)
+                + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x50 as u64)
+                + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x52 as u64)
+                + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x54 as u64)
+                + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x56 as u64)
+                + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (x44 as u64) * (0xfffffffe_u32 as u64) + (x58 as u64)
+                + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x60 as u64)
+                + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x62 as u64)
+                + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x64 as u64)
+                + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x66 as u64)
+                + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x68 as u64)
+                + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x70 as u64)
+                + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (x71 as u64) + (x102 as u64) + (0x00000000_u32 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[0] as u64) * (b[1] as u64) + (x77 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[1] as u64) * (b[1] as u64) + (x79 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[2] as u64) * (b[1] as u64) + (x81 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[3] as u64) * (b[1] as u64) + (x83 as u64) + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[4] as u64) * (b[1] as u64) + (x85 as u64) + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[5] as u64) * (b[1] as u64) + (x87 as u64) + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[6] as u64) * (b[1] as u64) + (x89 as u64) + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[7] as u64) * (b[1] as u64) + (x91 as u64) + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[8] as u64) * (b[1] as u64) + (x93 as u64) + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[9] as u64) * (b[1] as u64) + (x95 as u64) + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[10] as u64) * (b[1] as u64) + (x97 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[11] as u64) * (b[1] as u64) + (x99 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[12] as u64) * (b[1] as u64) + (x101 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[13] as u64) * (b[1] as u64) + (x103 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x104 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let x139 = {
+            let t138: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x107 as u64);
+            (t138 >> 32) as u32
+        };
+        let (x140, x141) = {
+            let t140: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x109 as u64)
+                + (x139 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
+        };
+        let (x142, x143) = {
+            let t142: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x111 as u64)
+                + (x141 as u64);
+            (t142 as u32, (t142 >> 32) as u32)
+        };
+        let (x144, x145) = {
+            let t144: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x113 as u64)
+                + (x143 as u64);
+            (t144 as u32, (t144 >> 32) as u32)
+        };
+        let (x146, x147) = {
+            let t146: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x115 as u64)
+                + (x145 as u64);
+            (t146 as u32, (t146 >> 32) as u32)
+        };
+        let (x148, x149) = {
+            let t148: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x117 as u64)
+                + (x147 as u64);
+            (t148 as u32, (t148 >> 32) as u32)
+        };
+        let (x150, x151) = {
+            let t150: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x119 as u64)
+                + (x149 as u64);
+            (t150 as u32, (t150 >> 32) as u32)
+        };
+        let (x152, x153) = {
+            let t152: u64 = (x107 as u64) * (0xfffffffe_u32 as u64) + (x121 as u64)
+                + (x151 as u64);
+            (t152 as u32, (t152 >> 32) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x123 as u64)
+                + (x153 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x125 as u64)
+                + (x155 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x127 as u64)
+                + (x157 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x160, x161) = {
+            let t160: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x129 as u64)
+                + (x159 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x131 as u64)
+                + (x161 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
+        let (x164, x165) = {
+            let t164: u64 = (x107 as u64) * (0xffffffff_u32 as u64) + (x133 as u64)
+                + (x163 as u64);
+            (t164 as u32, (t164 >> 32) as u32)
+        };
+        let (x166, x167) = {
+            let t166: u64 = (x135 as u64) + (x165 as u64) + (0x00000000_u32 as u64);
+            (t166 as u32, (t166 >> 32) as u32)
+        };
         let x168 = x136.wrapping_add(x167).wrapping_add(0x00000000_u32);
-        let t170: u64 = (a[0] as u64) * (b[2] as u64) + (x140 as u64);
-        let x170 = t170 as u32;
-        let x171 = (t170 >> 32) as u32;
-        let t172: u64 = (a[1] as u64) * (b[2] as u64) + (x142 as u64) + (x171 as u64);
-        let x172 = t172 as u32;
-        let x173 = (t172 >> 32) as u32;
-        let t174: u64 = (a[2] as u64) * (b[2] as u64) + (x144 as u64) + (x173 as u64);
-        let x174 = t174 as u32;
-        let x175 = (t174 >> 32) as u32;
-        let t176: u64 = (a[3] as u64) * (b[2] as u64) + (x146 as u64) + (x175 as u64);
-        let x176 = t176 as u32;
-        let x177 = (t176 >> 32) as u32;
-        let t178: u64 = (a[4] as u64) * (b[2] as u64) + (x148 as u64) + (x177 as u64);
-        let x178 = t178 as u32;
-        let x179 = (t178 >> 32) as u32;
-        let t180: u64 = (a[5] as u64) * (b[2] as u64) + (x150 as u64) + (x179 as u64);
-        let x180 = t180 as u32;
-        let x181 = (t180 >> 32) as u32;
-        let t182: u64 = (a[6] as u64) * (b[2] as u64) + (x152 as u64) + (x181 as u64);
-        let x182 = t182 as u32;
-        let x183 = (t182 >> 32) as u32;
-        let t184: u64 = (a[7] as u64) * (b[2] as u64) + (x154 as u64) + (x183 as u64);
-        let x184 = t184 as u32;
-        let x185 = (t184 >> 32) as u32;
-        let t186: u64 = (a[8] as u64) * (b[2] as u64) + (x156 as u64) + (x185 as u64);
-        let x186 = t186 as u32;
-        let x187 = (t186 >> 32) as u32;
-        let t188: u64 = (a[9] as u64) * (b[2] as u64) + (x158 as u64) + (x187 as u64);
-        let x188 = t188 as u32;
-        let x189 = (t188 >> 32) as u32;
-        let t190: u64 = (a[10] as u64) * (b[2] as u64) + (x160 as u64) + (x189 as u64);
-        let x190 = t190 as u32;
-        let x191 = (t190 >> 32) as u32;
-        let t192: u64 = (a[11] as u64) * (b[2] as u64) + (x162 as u64) + (x191 as u64);
-        let x192 = t192 as u32;
-        let x193 = (t192 >> 32) as u32;
-        let t194: u64 = (a[12] as u64) * (b[2] as u64) + (x164 as u64) + (x193 as u64);
-        let x194 = t194 as u32;
-        let x195 = (t194 >> 32) as u32;
-        let t196: u64 = (a[13] as u64) * (b[2] as u64) + (x166 as u64) + (x195 as u64);
-        let x196 = t196 as u32;
-        let x197 = (t196 >> 32) as u32;
-        let t198: u64 = (x168 as u64) + (x197 as u64) + (0x00000000_u32 as u64);
-        let x198 = t198 as u32;
-        let x199 = (t198 >> 32) as u32;
-        let t201: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x170 as u64);
-        let x202 = (t201 >> 32) as u32;
-        let t203: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x172 as u64)
-            + (x202 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x174 as u64)
-            + (x204 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
-        let t207: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x176 as u64)
-            + (x206 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x178 as u64)
-            + (x208 as u64);
-        let x209 = t209 as u32;
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x180 as u64)
-            + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x182 as u64)
-            + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x170 as u64) * (0xfffffffe_u32 as u64) + (x184 as u64)
-            + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x186 as u64)
-            + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x188 as u64)
-            + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x190 as u64)
-            + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x192 as u64)
-            + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x194 as u64)
-            + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x196 as u64)
-            + (x226 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (x198 as u64) + (x228 as u64) + (0x00000000_u32 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
+        let (x170, x171) = {
+            let t170: u64 = (a[0] as u64) * (b[2] as u64) + (x140 as u64);
+            (t170 as u32, (t170 >> 32) as u32)
+        };
+        let (x172, x173) = {
+            let t172: u64 = (a[1] as u64) * (b[2] as u64) + (x142 as u64)
+                + (x171 as u64);
+            (t172 as u32, (t172 >> 32) as u32)
+        };
+        let (x174, x175) = {
+            let t174: u64 = (a[2] as u64) * (b[2] as u64) + (x144 as u64)
+                + (x173 as u64);
+            (t174 as u32, (t174 >> 32) as u32)
+        };
+        let (x176, x177) = {
+            let t176: u64 = (a[3] as u64) * (b[2] as u64) + (x146 as u64)
+                + (x175 as u64);
+            (t176 as u32, (t176 >> 32) as u32)
+        };
+        let (x178, x179) = {
+            let t178: u64 = (a[4] as u64) * (b[2] as u64) + (x148 as u64)
+                + (x177 as u64);
+            (t178 as u32, (t178 >> 32) as u32)
+        };
+        let (x180, x181) = {
+            let t180: u64 = (a[5] as u64) * (b[2] as u64) + (x150 as u64)
+                + (x179 as u64);
+            (t180 as u32, (t180 >> 32) as u32)
+        };
+        let (x182, x183) = {
+            let t182: u64 = (a[6] as u64) * (b[2] as u64) + (x152 as u64)
+                + (x181 as u64);
+            (t182 as u32, (t182 >> 32) as u32)
+        };
+        let (x184, x185) = {
+            let t184: u64 = (a[7] as u64) * (b[2] as u64) + (x154 as u64)
+                + (x183 as u64);
+            (t184 as u32, (t184 >> 32) as u32)
+        };
+        let (x186, x187) = {
+            let t186: u64 = (a[8] as u64) * (b[2] as u64) + (x156 as u64)
+                + (x185 as u64);
+            (t186 as u32, (t186 >> 32) as u32)
+        };
+        let (x188, x189) = {
+            let t188: u64 = (a[9] as u64) * (b[2] as u64) + (x158 as u64)
+                + (x187 as u64);
+            (t188 as u32, (t188 >> 32) as u32)
+        };
+        let (x190, x191) = {
+            let t190: u64 = (a[10] as u64) * (b[2] as u64) + (x160 as u64)
+                + (x189 as u64);
+            (t190 as u32, (t190 >> 32) as u32)
+        };
+        let (x192, x193) = {
+            let t192: u64 = (a[11] as u64) * (b[2] as u64) + (x162 as u64)
+                + (x191 as u64);
+            (t192 as u32, (t192 >> 32) as u32)
+        };
+        let (x194, x195) = {
+            let t194: u64 = (a[12] as u64) * (b[2] as u64) + (x164 as u64)
+                + (x193 as u64);
+            (t194 as u32, (t194 >> 32) as u32)
+        };
+        let (x196, x197) = {
+            let t196: u64 = (a[13] as u64) * (b[2] as u64) + (x166 as u64)
+                + (x195 as u64);
+            (t196 as u32, (t196 >> 32) as u32)
+        };
+        let (x198, x199) = {
+            let t198: u64 = (x168 as u64) + (x197 as u64) + (0x00000000_u32 as u64);
+            (t198 as u32, (t198 >> 32) as u32)
+        };
+        let x202 = {
+            let t201: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x170 as u64);
+            (t201 >> 32) as u32
+        };
+        let (x203, x204) = {
+            let t203: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x172 as u64)
+                + (x202 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let (x205, x206) = {
+            let t205: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x174 as u64)
+                + (x204 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
+        let (x207, x208) = {
+            let t207: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x176 as u64)
+                + (x206 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let (x209, x210) = {
+            let t209: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x178 as u64)
+                + (x208 as u64);
+            (t209 as u32, (t209 >> 32) as u32)
+        };
+        let (x211, x212) = {
+            let t211: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x180 as u64)
+                + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x182 as u64)
+                + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x170 as u64) * (0xfffffffe_u32 as u64) + (x184 as u64)
+                + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x186 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x188 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x190 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x192 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x194 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x170 as u64) * (0xffffffff_u32 as u64) + (x196 as u64)
+                + (x226 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (x198 as u64) + (x228 as u64) + (0x00000000_u32 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
         let x231 = x199.wrapping_add(x230).wrapping_add(0x00000000_u32);
-        let t233: u64 = (a[0] as u64) * (b[3] as u64) + (x203 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (a[1] as u64) * (b[3] as u64) + (x205 as u64) + (x234 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (a[2] as u64) * (b[3] as u64) + (x207 as u64) + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (a[3] as u64) * (b[3] as u64) + (x209 as u64) + (x238 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[4] as u64) * (b[3] as u64) + (x211 as u64) + (x240 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (a[5] as u64) * (b[3] as u64) + (x213 as u64) + (x242 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[6] as u64) * (b[3] as u64) + (x215 as u64) + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (a[7] as u64) * (b[3] as u64) + (x217 as u64) + (x246 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (a[8] as u64) * (b[3] as u64) + (x219 as u64) + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (a[9] as u64) * (b[3] as u64) + (x221 as u64) + (x250 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (a[10] as u64) * (b[3] as u64) + (x223 as u64) + (x252 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (a[11] as u64) * (b[3] as u64) + (x225 as u64) + (x254 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (a[12] as u64) * (b[3] as u64) + (x227 as u64) + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (a[13] as u64) * (b[3] as u64) + (x229 as u64) + (x258 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t261: u64 = (x231 as u64) + (x260 as u64) + (0x00000000_u32 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t264: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x233 as u64);
-        let x265 = (t264 >> 32) as u32;
-        let t266: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x235 as u64)
-            + (x265 as u64);
-        let x266 = t266 as u32;
-        let x267 = (t266 >> 32) as u32;
-        let t268: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x237 as u64)
-            + (x267 as u64);
-        let x268 = t268 as u32;
-        let x269 = (t268 >> 32) as u32;
-        let t270: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x239 as u64)
-            + (x269 as u64);
-        let x270 = t270 as u32;
-        let x271 = (t270 >> 32) as u32;
-        let t272: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x241 as u64)
-            + (x271 as u64);
-        let x272 = t272 as u32;
-        let x273 = (t272 >> 32) as u32;
-        let t274: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x243 as u64)
-            + (x273 as u64);
-        let x274 = t274 as u32;
-        let x275 = (t274 >> 32) as u32;
-        let t276: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x245 as u64)
-            + (x275 as u64);
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 32) as u32;
-        let t278: u64 = (x233 as u64) * (0xfffffffe_u32 as u64) + (x247 as u64)
-            + (x277 as u64);
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 32) as u32;
-        let t280: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x249 as u64)
-            + (x279 as u64);
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 32) as u32;
-        let t282: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x251 as u64)
-            + (x281 as u64);
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 32) as u32;
-        let t284: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x253 as u64)
-            + (x283 as u64);
-        let x284 = t284 as u32;
-        let x285 = (t284 >> 32) as u32;
-        let t286: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x255 as u64)
-            + (x285 as u64);
-        let x286 = t286 as u32;
-        let x287 = (t286 >> 32) as u32;
-        let t288: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x257 as u64)
-            + (x287 as u64);
-        let x288 = t288 as u32;
-        let x289 = (t288 >> 32) as u32;
-        let t290: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x259 as u64)
-            + (x289 as u64);
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 32) as u32;
-        let t292: u64 = (x261 as u64) + (x291 as u64) + (0x00000000_u32 as u64);
-        let x292 = t292 as u32;
-        let x293 = (t292 >> 32) as u32;
+        let (x233, x234) = {
+            let t233: u64 = (a[0] as u64) * (b[3] as u64) + (x203 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (a[1] as u64) * (b[3] as u64) + (x205 as u64)
+                + (x234 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (a[2] as u64) * (b[3] as u64) + (x207 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (a[3] as u64) * (b[3] as u64) + (x209 as u64)
+                + (x238 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[4] as u64) * (b[3] as u64) + (x211 as u64)
+                + (x240 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (a[5] as u64) * (b[3] as u64) + (x213 as u64)
+                + (x242 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[6] as u64) * (b[3] as u64) + (x215 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (a[7] as u64) * (b[3] as u64) + (x217 as u64)
+                + (x246 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (a[8] as u64) * (b[3] as u64) + (x219 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (a[9] as u64) * (b[3] as u64) + (x221 as u64)
+                + (x250 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (a[10] as u64) * (b[3] as u64) + (x223 as u64)
+                + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (a[11] as u64) * (b[3] as u64) + (x225 as u64)
+                + (x254 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (a[12] as u64) * (b[3] as u64) + (x227 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (a[13] as u64) * (b[3] as u64) + (x229 as u64)
+                + (x258 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (x231 as u64) + (x260 as u64) + (0x00000000_u32 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let x265 = {
+            let t264: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x233 as u64);
+            (t264 >> 32) as u32
+        };
+        let (x266, x267) = {
+            let t266: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x235 as u64)
+                + (x265 as u64);
+            (t266 as u32, (t266 >> 32) as u32)
+        };
+        let (x268, x269) = {
+            let t268: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x237 as u64)
+                + (x267 as u64);
+            (t268 as u32, (t268 >> 32) as u32)
+        };
+        let (x270, x271) = {
+            let t270: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x239 as u64)
+                + (x269 as u64);
+            (t270 as u32, (t270 >> 32) as u32)
+        };
+        let (x272, x273) = {
+            let t272: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x241 as u64)
+                + (x271 as u64);
+            (t272 as u32, (t272 >> 32) as u32)
+        };
+        let (x274, x275) = {
+            let t274: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x243 as u64)
+                + (x273 as u64);
+            (t274 as u32, (t274 >> 32) as u32)
+        };
+        let (x276, x277) = {
+            let t276: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x245 as u64)
+                + (x275 as u64);
+            (t276 as u32, (t276 >> 32) as u32)
+        };
+        let (x278, x279) = {
+            let t278: u64 = (x233 as u64) * (0xfffffffe_u32 as u64) + (x247 as u64)
+                + (x277 as u64);
+            (t278 as u32, (t278 >> 32) as u32)
+        };
+        let (x280, x281) = {
+            let t280: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x249 as u64)
+                + (x279 as u64);
+            (t280 as u32, (t280 >> 32) as u32)
+        };
+        let (x282, x283) = {
+            let t282: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x251 as u64)
+                + (x281 as u64);
+            (t282 as u32, (t282 >> 32) as u32)
+        };
+        let (x284, x285) = {
+            let t284: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x253 as u64)
+                + (x283 as u64);
+            (t284 as u32, (t284 >> 32) as u32)
+        };
+        let (x286, x287) = {
+            let t286: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x255 as u64)
+                + (x285 as u64);
+            (t286 as u32, (t286 >> 32) as u32)
+        };
+        let (x288, x289) = {
+            let t288: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x257 as u64)
+                + (x287 as u64);
+            (t288 as u32, (t288 >> 32) as u32)
+        };
+        let (x290, x291) = {
+            let t290: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x259 as u64)
+                + (x289 as u64);
+            (t290 as u32, (t290 >> 32) as u32)
+        };
+        let (x292, x293) = {
+            let t292: u64 = (x261 as u64) + (x291 as u64) + (0x00000000_u32 as u64);
+            (t292 as u32, (t292 >> 32) as u32)
+        };
         let x294 = x262.wrapping_add(x293).wrapping_add(0x00000000_u32);
-        let t296: u64 = (a[0] as u64) * (b[4] as u64) + (x266 as u64);
-        let x296 = t296 as u32;
-        let x297 = (t296 >> 32) as u32;
-        let t298: u64 = (a[1] as u64) * (b[4] as u64) + (x268 as u64) + (x297 as u64);
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 32) as u32;
-        let t300: u64 = (a[2] as u64) * (b[4] as u64) + (x270 as u64) + (x299 as u64);
-        let x300 = t300 as u32;
-        let x301 = (t300 >> 32) as u32;
-        let t302: u64 = (a[3] as u64) * (b[4] as u64) + (x272 as u64) + (x301 as u64);
-        let x302 = t302 as u32;
-        let x303 = (t302 >> 32) as u32;
-        let t304: u64 = (a[4] as u64) * (b[4] as u64) + (x274 as u64) + (x303 as u64);
-        let x304 = t304 as u32;
-        let x305 = (t304 >> 32) as u32;
-        let t306: u64 = (a[5] as u64) * (b[4] as u64) + (x276 as u64) + (x305 as u64);
-        let x306 = t306 as u32;
-        let x307 = (t306 >> 32) as u32;
-        let t308: u64 = (a[6] as u64) * (b[4] as u64) + (x278 as u64) + (x307 as u64);
-        let x308 = t308 as u32;
-        let x309 = (t308 >> 32) as u32;
-        let t310: u64 = (a[7] as u64) * (b[4] as u64) + (x280 as u64) + (x309 as u64);
-        let x310 = t310 as u32;
-        let x311 = (t310 >> 32) as u32;
-        let t312: u64 = (a[8] as u64) * (b[4] as u64) + (x282 as u64) + (x311 as u64);
-        let x312 = t312 as u32;
-        let x313 = (t312 >> 32) as u32;
-        let t314: u64 = (a[9] as u64) * (b[4] as u64) + (x284 as u64) + (x313 as u64);
-        let x314 = t314 as u32;
-        let x315 = (t314 >> 32) as u32;
-        let t316: u64 = (a[10] as u64) * (b[4] as u64) + (x286 as u64) + (x315 as u64);
-        let x316 = t316 as u32;
-        let x317 = (t316 >> 32) as u32;
-        let t318: u64 = (a[11] as u64) * (b[4] as u64) + (x288 as u64) + (x317 as u64);
-        let x318 = t318 as u32;
-        let x319 = (t318 >> 32) as u32;
-        let t320: u64 = (a[12] as u64) * (b[4] as u64) + (x290 as u64) + (x319 as u64);
-        let x320 = t320 as u32;
-        let x321 = (t320 >> 32) as u32;
-        let t322: u64 = (a[13] as u64) * (b[4] as u64) + (x292 as u64) + (x321 as u64);
-        let x322 = t322 as u32;
-        let x323 = (t322 >> 32) as u32;
-        let t324: u64 = (x294 as u64) + (x323 as u64) + (0x00000000_u32 as u64);
-        let x324 = t324 as u32;
-        let x325 = (t324 >> 32) as u32;
-        let t327: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x296 as u64);
-        let x328 = (t327 >> 32) as u32;
-        let t329: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x298 as u64)
-            + (x328 as u64);
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 32) as u32;
-        let t331: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x300 as u64)
-            + (x330 as u64);
-        let x331 = t331 as u32;
-        let x332 = (t331 >> 32) as u32;
-        let t333: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x302 as u64)
-            + (x332 as u64);
-        let x333 = t333 as u32;
-        let x334 = (t333 >> 32) as u32;
-        let t335: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x304 as u64)
-            + (x334 as u64);
-        let x335 = t335 as u32;
-        let x336 = (t335 >> 32) as u32;
-        let t337: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x306 as u64)
-            + (x336 as u64);
-        let x337 = t337 as u32;
-        let x338 = (t337 >> 32) as u32;
-        let t339: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x308 as u64)
-            + (x338 as u64);
-        let x339 = t339 as u32;
-        let x340 = (t339 >> 32) as u32;
-        let t341: u64 = (x296 as u64) * (0xfffffffe_u32 as u64) + (x310 as u64)
-            + (x340 as u64);
-        let x341 = t341 as u32;
-        let x342 = (t341 >> 32) as u32;
-        let t343: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x312 as u64)
-            + (x342 as u64);
-        let x343 = t343 as u32;
-        let x344 = (t343 >> 32) as u32;
-        let t345: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x314 as u64)
-            + (x344 as u64);
-        let x345 = t345 as u32;
-        let x346 = (t345 >> 32) as u32;
-        let t347: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x316 as u64)
-            + (x346 as u64);
-        let x347 = t347 as u32;
-        let x348 = (t347 >> 32) as u32;
-        let t349: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x318 as u64)
-            + (x348 as u64);
-        let x349 = t349 as u32;
-        let x350 = (t349 >> 32) as u32;
-        let t351: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x320 as u64)
-            + (x350 as u64);
-        let x351 = t351 as u32;
-        let x352 = (t351 >> 32) as u32;
-        let t353: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x322 as u64)
-            + (x352 as u64);
-        let x353 = t353 as u32;
-        let x354 = (t353 >> 32) as u32;
-        let t355: u64 = (x324 as u64) + (x354 as u64) + (0x00000000_u32 as u64);
-        let x355 = t355 as u32;
-        let x356 = (t355 >> 32) as u32;
+        let (x296, x297) = {
+            let t296: u64 = (a[0] as u64) * (b[4] as u64) + (x266 as u64);
+            (t296 as u32, (t296 >> 32) as u32)
+        };
+        let (x298, x299) = {
+            let t298: u64 = (a[1] as u64) * (b[4] as u64) + (x268 as u64)
+                + (x297 as u64);
+            (t298 as u32, (t298 >> 32) as u32)
+        };
+        let (x300, x301) = {
+            let t300: u64 = (a[2] as u64) * (b[4] as u64) + (x270 as u64)
+                + (x299 as u64);
+            (t300 as u32, (t300 >> 32) as u32)
+        };
+        let (x302, x303) = {
+            let t302: u64 = (a[3] as u64) * (b[4] as u64) + (x272 as u64)
+                + (x301 as u64);
+            (t302 as u32, (t302 >> 32) as u32)
+        };
+        let (x304, x305) = {
+            let t304: u64 = (a[4] as u64) * (b[4] as u64) + (x274 as u64)
+                + (x303 as u64);
+            (t304 as u32, (t304 >> 32) as u32)
+        };
+        let (x306, x307) = {
+            let t306: u64 = (a[5] as u64) * (b[4] as u64) + (x276 as u64)
+                + (x305 as u64);
+            (t306 as u32, (t306 >> 32) as u32)
+        };
+        let (x308, x309) = {
+            let t308: u64 = (a[6] as u64) * (b[4] as u64) + (x278 as u64)
+                + (x307 as u64);
+            (t308 as u32, (t308 >> 32) as u32)
+        };
+        let (x310, x311) = {
+            let t310: u64 = (a[7] as u64) * (b[4] as u64) + (x280 as u64)
+                + (x309 as u64);
+            (t310 as u32, (t310 >> 32) as u32)
+        };
+        let (x312, x313) = {
+            let t312: u64 = (a[8] as u64) * (b[4] as u64) + (x282 as u64)
+                + (x311 as u64);
+            (t312 as u32, (t312 >> 32) as u32)
+        };
+        let (x314, x315) = {
+            let t314: u64 = (a[9] as u64) * (b[4] as u64) + (x284 as u64)
+                + (x313 as u64);
+            (t314 as u32, (t314 >> 32) as u32)
+        };
+        let (x316, x317) = {
+            let t316: u64 = (a[10] as u64) * (b[4] as u64) + (x286 as u64)
+                + (x315 as u64);
+            (t316 as u32, (t316 >> 32) as u32)
+        };
+        let (x318, x319) = {
+            let t318: u64 = (a[11] as u64) * (b[4] as u64) + (x288 as u64)
+                + (x317 as u64);
+            (t318 as u32, (t318 >> 32) as u32)
+        };
+        let (x320, x321) = {
+            let t320: u64 = (a[12] as u64) * (b[4] as u64) + (x290 as u64)
+                + (x319 as u64);
+            (t320 as u32, (t320 >> 32) as u32)
+        };
+        let (x322, x323) = {
+            let t322: u64 = (a[13] as u64) * (b[4] as u64) + (x292 as u64)
+                + (x321 as u64);
+            (t322 as u32, (t322 >> 32) as u32)
+        };
+        let (x324, x325) = {
+            let t324: u64 = (x294 as u64) + (x323 as u64) + (0x00000000_u32 as u64);
+            (t324 as u32, (t324 >> 32) as u32)
+        };
+        let x328 = {
+            let t327: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x296 as u64);
+            (t327 >> 32) as u32
+        };
+        let (x329, x330) = {
+            let t329: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x298 as u64)
+                + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
+        let (x331, x332) = {
+            let t331: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x300 as u64)
+                + (x330 as u64);
+            (t331 as u32, (t331 >> 32) as u32)
+        };
+        let (x333, x334) = {
+            let t333: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x302 as u64)
+                + (x332 as u64);
+            (t333 as u32, (t333 >> 32) as u32)
+        };
+        let (x335, x336) = {
+            let t335: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x304 as u64)
+                + (x334 as u64);
+            (t335 as u32, (t335 >> 32) as u32)
+        };
+        let (x337, x338) = {
+            let t337: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x306 as u64)
+                + (x336 as u64);
+            (t337 as u32, (t337 >> 32) as u32)
+        };
+        let (x339, x340) = {
+            let t339: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x308 as u64)
+                + (x338 as u64);
+            (t339 as u32, (t339 >> 32) as u32)
+        };
+        let (x341, x342) = {
+            let t341: u64 = (x296 as u64) * (0xfffffffe_u32 as u64) + (x310 as u64)
+                + (x340 as u64);
+            (t341 as u32, (t341 >> 32) as u32)
+        };
+        let (x343, x344) = {
+            let t343: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x312 as u64)
+                + (x342 as u64);
+            (t343 as u32, (t343 >> 32) as u32)
+        };
+        let (x345, x346) = {
+            let t345: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x314 as u64)
+                + (x344 as u64);
+            (t345 as u32, (t345 >> 32) as u32)
+        };
+        let (x347, x348) = {
+            let t347: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x316 as u64)
+                + (x346 as u64);
+            (t347 as u32, (t347 >> 32) as u32)
+        };
+        let (x349, x350) = {
+            let t349: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x318 as u64)
+                + (x348 as u64);
+            (t349 as u32, (t349 >> 32) as u32)
+        };
+        let (x351, x352) = {
+            let t351: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x320 as u64)
+                + (x350 as u64);
+            (t351 as u32, (t351 >> 32) as u32)
+        };
+        let (x353, x354) = {
+            let t353: u64 = (x296 as u64) * (0xffffffff_u32 as u64) + (x322 as u64)
+                + (x352 as u64);
+            (t353 as u32, (t353 >> 32) as u32)
+        };
+        let (x355, x356) = {
+            let t355: u64 = (x324 as u64) + (x354 as u64) + (0x00000000_u32 as u64);
+            (t355 as u32, (t355 >> 32) as u32)
+        };
         let x357 = x325.wrapping_add(x356).wrapping_add(0x00000000_u32);
-        let t359: u64 = (a[0] as u64) * (b[5] as u64) + (x329 as u64);
-        let x359 = t359 as u32;
-        let x360 = (t359 >> 32) as u32;
-        let t361: u64 = (a[1] as u64) * (b[5] as u64) + (x331 as u64) + (x360 as u64);
-        let x361 = t361 as u32;
-        let x362 = (t361 >> 32) as u32;
-        let t363: u64 = (a[2] as u64) * (b[5] as u64) + (x333 as u64) + (x362 as u64);
-        let x363 = t363 as u32;
-        let x364 = (t363 >> 32) as u32;
-        let t365: u64 = (a[3] as u64) * (b[5] as u64) + (x335 as u64) + (x364 as u64);
-        let x365 = t365 as u32;
-        let x366 = (t365 >> 32) as u32;
-        let t367: u64 = (a[4] as u64) * (b[5] as u64) + (x337 as u64) + (x366 as u64);
-        let x367 = t367 as u32;
-        let x368 = (t367 >> 32) as u32;
-        let t369: u64 = (a[5] as u64) * (b[5] as u64) + (x339 as u64) + (x368 as u64);
-        let x369 = t369 as u32;
-        let x370 = (t369 >> 32) as u32;
-        let t371: u64 = (a[6] as u64) * (b[5] as u64) + (x341 as u64) + (x370 as u64);
-        let x371 = t371 as u32;
-        let x372 = (t371 >> 32) as u32;
-        let t373: u64 = (a[7] as u64) * (b[5] as u64) + (x343 as u64) + (x372 as u64);
-        let x373 = t373 as u32;
-        let x374 = (t373 >> 32) as u32;
-        let t375: u64 = (a[8] as u64) * (b[5] as u64) + (x345 as u64) + (x374 as u64);
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 32) as u32;
-        let t377: u64 = (a[9] as u64) * (b[5] as u64) + (x347 as u64) + (x376 as u64);
-        let x377 = t377 as u32;
-        let x378 = (t377 >> 32) as u32;
-        let t379: u64 = (a[10] as u64) * (b[5] as u64) + (x349 as u64) + (x378 as u64);
-        let x379 = t379 as u32;
-        let x380 = (t379 >> 32) as u32;
-        let t381: u64 = (a[11] as u64) * (b[5] as u64) + (x351 as u64) + (x380 as u64);
-        let x381 = t381 as u32;
-        let x382 = (t381 >> 32) as u32;
-        let t383: u64 = (a[12] as u64) * (b[5] as u64) + (x353 as u64) + (x382 as u64);
-        let x383 = t383 as u32;
-        let x384 = (t383 >> 32) as u32;
-        let t385: u64 = (a[13] as u64) * (b[5] as u64) + (x355 as u64) + (x384 as u64);
-        let x385 = t385 as u32;
-        let x386 = (t385 >> 32) as u32;
-        let t387: u64 = (x357 as u64) + (x386 as u64) + (0x00000000_u32 as u64);
-        let x387 = t387 as u32;
-        let x388 = (t387 >> 32) as u32;
-        let t390: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x359 as u64);
-        let x391 = (t390 >> 32) as u32;
-        let t392: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x361 as u64)
-            + (x391 as u64);
-        let x392 = t392 as u32;
-        let x393 = (t392 >> 32) as u32;
-        let t394: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x363 as u64)
-            + (x393 as u64);
-        let x394 = t394 as u32;
-        let x395 = (t394 >> 32) as u32;
-        let t396: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x365 as u64)
-            + (x395 as u64);
-        let x396 = t396 as u32;
-        let x397 = (t396 >> 32) as u32;
-        let t398: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x367 as u64)
-            + (x397 as u64);
-        let x398 = t398 as u32;
-        let x399 = (t398 >> 32) as u32;
-        let t400: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x369 as u64)
-            + (x399 as u64);
-        let x400 = t400 as u32;
-        let x401 = (t400 >> 32) as u32;
-        let t402: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x371 as u64)
-            + (x401 as u64);
-        let x402 = t402 as u32;
-        let x403 = (t402 >> 32) as u32;
-        let t404: u64 = (x359 as u64) * (0xfffffffe_u32 as u64) + (x373 as u64)
-            + (x403 as u64);
-        let x404 = t404 as u32;
-        let x405 = (t404 >> 32) as u32;
-        let t406: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x375 as u64)
-            + (x405 as u64);
-        let x406 = t406 as u32;
-        let x407 = (t406 >> 32) as u32;
-        let t408: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x377 as u64)
-            + (x407 as u64);
-        let x408 = t408 as u32;
-        let x409 = (t408 >> 32) as u32;
-        let t410: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x379 as u64)
-            + (x409 as u64);
-        let x410 = t410 as u32;
-        let x411 = (t410 >> 32) as u32;
-        let t412: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x381 as u64)
-            + (x411 as u64);
-        let x412 = t412 as u32;
-        let x413 = (t412 >> 32) as u32;
-        let t414: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x383 as u64)
-            + (x413 as u64);
-        let x414 = t414 as u32;
-        let x415 = (t414 >> 32) as u32;
-        let t416: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x385 as u64)
-            + (x415 as u64);
-        let x416 = t416 as u32;
-        let x417 = (t416 >> 32) as u32;
-        let t418: u64 = (x387 as u64) + (x417 as u64) + (0x00000000_u32 as u64);
-        let x418 = t418 as u32;
-        let x419 = (t418 >> 32) as u32;
+        let (x359, x360) = {
+            let t359: u64 = (a[0] as u64) * (b[5] as u64) + (x329 as u64);
+            (t359 as u32, (t359 >> 32) as u32)
+        };
+        let (x361, x362) = {
+            let t361: u64 = (a[1] as u64) * (b[5] as u64) + (x331 as u64)
+                + (x360 as u64);
+            (t361 as u32, (t361 >> 32) as u32)
+        };
+        let (x363, x364) = {
+            let t363: u64 = (a[2] as u64) * (b[5] as u64) + (x333 as u64)
+                + (x362 as u64);
+            (t363 as u32, (t363 >> 32) as u32)
+        };
+        let (x365, x366) = {
+            let t365: u64 = (a[3] as u64) * (b[5] as u64) + (x335 as u64)
+                + (x364 as u64);
+            (t365 as u32, (t365 >> 32) as u32)
+        };
+        let (x367, x368) = {
+            let t367: u64 = (a[4] as u64) * (b[5] as u64) + (x337 as u64)
+                + (x366 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
+        let (x369, x370) = {
+            let t369: u64 = (a[5] as u64) * (b[5] as u64) + (x339 as u64)
+                + (x368 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
+        let (x371, x372) = {
+            let t371: u64 = (a[6] as u64) * (b[5] as u64) + (x341 as u64)
+                + (x370 as u64);
+            (t371 as u32, (t371 >> 32) as u32)
+        };
+        let (x373, x374) = {
+            let t373: u64 = (a[7] as u64) * (b[5] as u64) + (x343 as u64)
+                + (x372 as u64);
+            (t373 as u32, (t373 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (a[8] as u64) * (b[5] as u64) + (x345 as u64)
+                + (x374 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
+        let (x377, x378) = {
+            let t377: u64 = (a[9] as u64) * (b[5] as u64) + (x347 as u64)
+                + (x376 as u64);
+            (t377 as u32, (t377 >> 32) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = (a[10] as u64) * (b[5] as u64) + (x349 as u64)
+                + (x378 as u64);
+            (t379 as u32, (t379 >> 32) as u32)
+        };
+        let (x381, x382) = {
+            let t381: u64 = (a[11] as u64) * (b[5] as u64) + (x351 as u64)
+                + (x380 as u64);
+            (t381 as u32, (t381 >> 32) as u32)
+        };
+        let (x383, x384) = {
+            let t383: u64 = (a[12] as u64) * (b[5] as u64) + (x353 as u64)
+                + (x382 as u64);
+            (t383 as u32, (t383 >> 32) as u32)
+        };
+        let (x385, x386) = {
+            let t385: u64 = (a[13] as u64) * (b[5] as u64) + (x355 as u64)
+                + (x384 as u64);
+            (t385 as u32, (t385 >> 32) as u32)
+        };
+        let (x387, x388) = {
+            let t387: u64 = (x357 as u64) + (x386 as u64) + (0x00000000_u32 as u64);
+            (t387 as u32, (t387 >> 32) as u32)
+        };
+        let x391 = {
+            let t390: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x359 as u64);
+            (t390 >> 32) as u32
+        };
+        let (x392, x393) = {
+            let t392: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x361 as u64)
+                + (x391 as u64);
+            (t392 as u32, (t392 >> 32) as u32)
+        };
+        let (x394, x395) = {
+            let t394: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x363 as u64)
+                + (x393 as u64);
+            (t394 as u32, (t394 >> 32) as u32)
+        };
+        let (x396, x397) = {
+            let t396: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x365 as u64)
+                + (x395 as u64);
+            (t396 as u32, (t396 >> 32) as u32)
+        };
+        let (x398, x399) = {
+            let t398: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x367 as u64)
+                + (x397 as u64);
+            (t398 as u32, (t398 >> 32) as u32)
+        };
+        let (x400, x401) = {
+            let t400: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x369 as u64)
+                + (x399 as u64);
+            (t400 as u32, (t400 >> 32) as u32)
+        };
+        let (x402, x403) = {
+            let t402: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x371 as u64)
+                + (x401 as u64);
+            (t402 as u32, (t402 >> 32) as u32)
+        };
+        let (x404, x405) = {
+            let t404: u64 = (x359 as u64) * (0xfffffffe_u32 as u64) + (x373 as u64)
+                + (x403 as u64);
+            (t404 as u32, (t404 >> 32) as u32)
+        };
+        let (x406, x407) = {
+            let t406: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x375 as u64)
+                + (x405 as u64);
+            (t406 as u32, (t406 >> 32) as u32)
+        };
+        let (x408, x409) = {
+            let t408: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x377 as u64)
+                + (x407 as u64);
+            (t408 as u32, (t408 >> 32) as u32)
+        };
+        let (x410, x411) = {
+            let t410: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x379 as u64)
+                + (x409 as u64);
+            (t410 as u32, (t410 >> 32) as u32)
+        };
+        let (x412, x413) = {
+            let t412: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x381 as u64)
+                + (x411 as u64);
+            (t412 as u32, (t412 >> 32) as u32)
+        };
+        let (x414, x415) = {
+            let t414: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x383 as u64)
+                + (x413 as u64);
+            (t414 as u32, (t414 >> 32) as u32)
+        };
+        let (x416, x417) = {
+            let t416: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x385 as u64)
+                + (x415 as u64);
+            (t416 as u32, (t416 >> 32) as u32)
+        };
+        let (x418, x419) = {
+            let t418: u64 = (x387 as u64) + (x417 as u64) + (0x00000000_u32 as u64);
+            (t418 as u32, (t418 >> 32) as u32)
+        };
         let x420 = x388.wrapping_add(x419).wrapping_add(0x00000000_u32);
-        let t422: u64 = (a[0] as u64) * (b[6] as u64) + (x392 as u64);
-        let x422 = t422 as u32;
-        let x423 = (t422 >> 32) as u32;
-        let t424: u64 = (a[1] as u64) * (b[6] as u64) + (x394 as u64) + (x423 as u64);
-        let x424 = t424 as u32;
-        let x425 = (t424 >> 32) as u32;
-        let t426: u64 = (a[2] as u64) * (b[6] as u64) + (x396 as u64) + (x425 as u64);
-        let x426 = t426 as u32;
-        let x427 = (t426 >> 32) as u32;
-        let t428: u64 = (a[3] as u64) * (b[6] as u64) + (x398 as u64) + (x427 as u64);
-        let x428 = t428 as u32;
-        let x429 = (t428 >> 32) as u32;
-        let t430: u64 = (a[4] as u64) * (b[6] as u64) + (x400 as u64) + (x429 as u64);
-        let x430 = t430 as u32;
-        let x431 = (t430 >> 32) as u32;
-        let t432: u64 = (a[5] as u64) * (b[6] as u64) + (x402 as u64) + (x431 as u64);
-        let x432 = t432 as u32;
-        let x433 = (t432 >> 32) as u32;
-        let t434: u64 = (a[6] as u64) * (b[6] as u64) + (x404 as u64) + (x433 as u64);
-        let x434 = t434 as u32;
-        let x435 = (t434 >> 32) as u32;
-        let t436: u64 = (a[7] as u64) * (b[6] as u64) + (x406 as u64) + (x435 as u64);
-        let x436 = t436 as u32;
-        let x437 = (t436 >> 32) as u32;
-        let t438: u64 = (a[8] as u64) * (b[6] as u64) + (x408 as u64) + (x437 as u64);
-        let x438 = t438 as u32;
-        let x439 = (t438 >> 32) as u32;
-        let t440: u64 = (a[9] as u64) * (b[6] as u64) + (x410 as u64) + (x439 as u64);
-        let x440 = t440 as u32;
-        let x441 = (t440 >> 32) as u32;
-        let t442: u64 = (a[10] as u64) * (b[6] as u64) + (x412 as u64) + (x441 as u64);
-        let x442 = t442 as u32;
-        let x443 = (t442 >> 32) as u32;
-        let t444: u64 = (a[11] as u64) * (b[6] as u64) + (x414 as u64) + (x443 as u64);
-        let x444 = t444 as u32;
-        let x445 = (t444 >> 32) as u32;
-        let t446: u64 = (a[12] as u64) * (b[6] as u64) + (x416 as u64) + (x445 as u64);
-        let x446 = t446 as u32;
-        let x447 = (t446 >> 32) as u32;
-        let t448: u64 = (a[13] as u64) * (b[6] as u64) + (x418 as u64) + (x447 as u64);
-        let x448 = t448 as u32;
-        let x449 = (t448 >> 32) as u32;
-        let t450: u64 = (x420 as u64) + (x449 as u64) + (0x00000000_u32 as u64);
-        let x450 = t450 as u32;
-        let x451 = (t450 >> 32) as u32;
-        let t453: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x422 as u64);
-        let x454 = (t453 >> 32) as u32;
-        let t455: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x424 as u64)
-            + (x454 as u64);
-        let x455 = t455 as u32;
-        let x456 = (t455 >> 32) as u32;
-        let t457: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x426 as u64)
-            + (x456 as u64);
-        let x457 = t457 as u32;
-        let x458 = (t457 >> 32) as u32;
-        let t459: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x428 as u64)
-            + (x458 as u64);
-        let x459 = t459 as u32;
-        let x460 = (t459 >> 32) as u32;
-        let t461: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x430 as u64)
-            + (x460 as u64);
-        let x461 = t461 as u32;
-        let x462 = (t461 >> 32) as u32;
-        let t463: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x432 as u64)
-            + (x462 as u64);
-        let x463 = t463 as u32;
-        let x464 = (t463 >> 32) as u32;
-        let t465: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x434 as u64)
-            + (x464 as u64);
-        let x465 = t465 as u32;
-        let x466 = (t465 >> 32) as u32;
-        let t467: u64 = (x422 as u64) * (0xfffffffe_u32 as u64) + (x436 as u64)
-            + (x466 as u64);
-        let x467 = t467 as u32;
-        let x468 = (t467 >> 32) as u32;
-        let t469: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x438 as u64)
-            + (x468 as u64);
-        let x469 = t469 as u32;
-        let x470 = (t469 >> 32) as u32;
-        let t471: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x440 as u64)
-            + (x470 as u64);
-        let x471 = t471 as u32;
-        let x472 = (t471 >> 32) as u32;
-        let t473: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x442 as u64)
-            + (x472 as u64);
-        let x473 = t473 as u32;
-        let x474 = (t473 >> 32) as u32;
-        let t475: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x444 as u64)
-            + (x474 as u64);
-        let x475 = t475 as u32;
-        let x476 = (t475 >> 32) as u32;
-        let t477: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x446 as u64)
-            + (x476 as u64);
-        let x477 = t477 as u32;
-        let x478 = (t477 >> 32) as u32;
-        let t479: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x448 as u64)
-            + (x478 as u64);
-        let x479 = t479 as u32;
-        let x480 = (t479 >> 32) as u32;
-        let t481: u64 = (x450 as u64) + (x480 as u64) + (0x00000000_u32 as u64);
-        let x481 = t481 as u32;
-        let x482 = (t481 >> 32) as u32;
+        let (x422, x423) = {
+            let t422: u64 = (a[0] as u64) * (b[6] as u64) + (x392 as u64);
+            (t422 as u32, (t422 >> 32) as u32)
+        };
+        let (x424, x425) = {
+            let t424: u64 = (a[1] as u64) * (b[6] as u64) + (x394 as u64)
+                + (x423 as u64);
+            (t424 as u32, (t424 >> 32) as u32)
+        };
+        let (x426, x427) = {
+            let t426: u64 = (a[2] as u64) * (b[6] as u64) + (x396 as u64)
+                + (x425 as u64);
+            (t426 as u32, (t426 >> 32) as u32)
+        };
+        let (x428, x429) = {
+            let t428: u64 = (a[3] as u64) * (b[6] as u64) + (x398 as u64)
+                + (x427 as u64);
+            (t428 as u32, (t428 >> 32) as u32)
+        };
+        let (x430, x431) = {
+            let t430: u64 = (a[4] as u64) * (b[6] as u64) + (x400 as u64)
+                + (x429 as u64);
+            (t430 as u32, (t430 >> 32) as u32)
+        };
+        let (x432, x433) = {
+            let t432: u64 = (a[5] as u64) * (b[6] as u64) + (x402 as u64)
+                + (x431 as u64);
+            (t432 as u32, (t432 >> 32) as u32)
+        };
+        let (x434, x435) = {
+            let t434: u64 = (a[6] as u64) * (b[6] as u64) + (x404 as u64)
+                + (x433 as u64);
+            (t434 as u32, (t434 >> 32) as u32)
+        };
+        let (x436, x437) = {
+            let t436: u64 = (a[7] as u64) * (b[6] as u64) + (x406 as u64)
+                + (x435 as u64);
+            (t436 as u32, (t436 >> 32) as u32)
+        };
+        let (x438, x439) = {
+            let t438: u64 = (a[8] as u64) * (b[6] as u64) + (x408 as u64)
+                + (x437 as u64);
+            (t438 as u32, (t438 >> 32) as u32)
+        };
+        let (x440, x441) = {
+            let t440: u64 = (a[9] as u64) * (b[6] as u64) + (x410 as u64)
+                + (x439 as u64);
+            (t440 as u32, (t440 >> 32) as u32)
+        };
+        let (x442, x443) = {
+            let t442: u64 = (a[10] as u64) * (b[6] as u64) + (x412 as u64)
+                + (x441 as u64);
+            (t442 as u32, (t442 >> 32) as u32)
+        };
+        let (x444, x445) = {
+            let t444: u64 = (a[11] as u64) * (b[6] as u64) + (x414 as u64)
+                + (x443 as u64);
+            (t444 as u32, (t444 >> 32) as u32)
+        };
+        let (x446, x447) = {
+            let t446: u64 = (a[12] as u64) * (b[6] as u64) + (x416 as u64)
+                + (x445 as u64);
+            (t446 as u32, (t446 >> 32) as u32)
+        };
+        let (x448, x449) = {
+            let t448: u64 = (a[13] as u64) * (b[6] as u64) + (x418 as u64)
+                + (x447 as u64);
+            (t448 as u32, (t448 >> 32) as u32)
+        };
+        let (x450, x451) = {
+            let t450: u64 = (x420 as u64) + (x449 as u64) + (0x00000000_u32 as u64);
+            (t450 as u32, (t450 >> 32) as u32)
+        };
+        let x454 = {
+            let t453: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x422 as u64);
+            (t453 >> 32) as u32
+        };
+        let (x455, x456) = {
+            let t455: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x424 as u64)
+                + (x454 as u64);
+            (t455 as u32, (t455 >> 32) as u32)
+        };
+        let (x457, x458) = {
+            let t457: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x426 as u64)
+                + (x456 as u64);
+            (t457 as u32, (t457 >> 32) as u32)
+        };
+        let (x459, x460) = {
+            let t459: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x428 as u64)
+                + (x458 as u64);
+            (t459 as u32, (t459 >> 32) as u32)
+        };
+        let (x461, x462) = {
+            let t461: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x430 as u64)
+                + (x460 as u64);
+            (t461 as u32, (t461 >> 32) as u32)
+        };
+        let (x463, x464) = {
+            let t463: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x432 as u64)
+                + (x462 as u64);
+            (t463 as u32, (t463 >> 32) as u32)
+        };
+        let (x465, x466) = {
+            let t465: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x434 as u64)
+                + (x464 as u64);
+            (t465 as u32, (t465 >> 32) as u32)
+        };
+        let (x467, x468) = {
+            let t467: u64 = (x422 as u64) * (0xfffffffe_u32 as u64) + (x436 as u64)
+                + (x466 as u64);
+            (t467 as u32, (t467 >> 32) as u32)
+        };
+        let (x469, x470) = {
+            let t469: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x438 as u64)
+                + (x468 as u64);
+            (t469 as u32, (t469 >> 32) as u32)
+        };
+        let (x471, x472) = {
+            let t471: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x440 as u64)
+                + (x470 as u64);
+            (t471 as u32, (t471 >> 32) as u32)
+        };
+        let (x473, x474) = {
+            let t473: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x442 as u64)
+                + (x472 as u64);
+            (t473 as u32, (t473 >> 32) as u32)
+        };
+        let (x475, x476) = {
+            let t475: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x444 as u64)
+                + (x474 as u64);
+            (t475 as u32, (t475 >> 32) as u32)
+        };
+        let (x477, x478) = {
+            let t477: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x446 as u64)
+                + (x476 as u64);
+            (t477 as u32, (t477 >> 32) as u32)
+        };
+        let (x479, x480) = {
+            let t479: u64 = (x422 as u64) * (0xffffffff_u32 as u64) + (x448 as u64)
+                + (x478 as u64);
+            (t479 as u32, (t479 >> 32) as u32)
+        };
+        let (x481, x482) = {
+            let t481: u64 = (x450 as u64) + (x480 as u64) + (0x00000000_u32 as u64);
+            (t481 as u32, (t481 >> 32) as u32)
+        };
         let x483 = x451.wrapping_add(x482).wrapping_add(0x00000000_u32);
-        let t485: u64 = (a[0] as u64) * (b[7] as u64) + (x455 as u64);
-        let x485 = t485 as u32;
-        let x486 = (t485 >> 32) as u32;
-        let t487: u64 = (a[1] as u64) * (b[7] as u64) + (x457 as u64) + (x486 as u64);
-        let x487 = t487 as u32;
-        let x488 = (t487 >> 32) as u32;
-        let t489: u64 = (a[2] as u64) * (b[7] as u64) + (x459 as u64) + (x488 as u64);
-        let x489 = t489 as u32;
-        let x490 = (t489 >> 32) as u32;
-        let t491: u64 = (a[3] as u64) * (b[7] as u64) + (x461 as u64) + (x490 as u64);
-        let x491 = t491 as u32;
-        let x492 = (t491 >> 32) as u32;
-        let t493: u64 = (a[4] as u64) * (b[7] as u64) + (x463 as u64) + (x492 as u64);
-        let x493 = t493 as u32;
-        let x494 = (t493 >> 32) as u32;
-        let t495: u64 = (a[5] as u64) * (b[7] as u64) + (x465 as u64) + (x494 as u64);
-        let x495 = t495 as u32;
-        let x496 = (t495 >> 32) as u32;
-        let t497: u64 = (a[6] as u64) * (b[7] as u64) + (x467 as u64) + (x496 as u64);
-        let x497 = t497 as u32;
-        let x498 = (t497 >> 32) as u32;
-        let t499: u64 = (a[7] as u64) * (b[7] as u64) + (x469 as u64) + (x498 as u64);
-        let x499 = t499 as u32;
-        let x500 = (t499 >> 32) as u32;
-        let t501: u64 = (a[8] as u64) * (b[7] as u64) + (x471 as u64) + (x500 as u64);
-        let x501 = t501 as u32;
-        let x502 = (t501 >> 32) as u32;
-        let t503: u64 = (a[9] as u64) * (b[7] as u64) + (x473 as u64) + (x502 as u64);
-        let x503 = t503 as u32;
-        let x504 = (t503 >> 32) as u32;
-        let t505: u64 = (a[10] as u64) * (b[7] as u64) + (x475 as u64) + (x504 as u64);
-        let x505 = t505 as u32;
-        let x506 = (t505 >> 32) as u32;
-        let t507: u64 = (a[11] as u64) * (b[7] as u64) + (x477 as u64) + (x506 as u64);
-        let x507 = t507 as u32;
-        let x508 = (t507 >> 32) as u32;
-        let t509: u64 = (a[12] as u64) * (b[7] as u64) + (x479 as u64) + (x508 as u64);
-        let x509 = t509 as u32;
-        let x510 = (t509 >> 32) as u32;
-        let t511: u64 = (a[13] as u64) * (b[7] as u64) + (x481 as u64) + (x510 as u64);
-        let x511 = t511 as u32;
-        let x512 = (t511 >> 32) as u32;
-        let t513: u64 = (x483 as u64) + (x512 as u64) + (0x00000000_u32 as u64);
-        let x513 = t513 as u32;
-        let x514 = (t513 >> 32) as u32;
-        let t516: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x485 as u64);
-        let x517 = (t516 >> 32) as u32;
-        let t518: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x487 as u64)
-            + (x517 as u64);
-        let x518 = t518 as u32;
-        let x519 = (t518 >> 32) as u32;
-        let t520: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x489 as u64)
-            + (x519 as u64);
-        let x520 = t520 as u32;
-        let x521 = (t520 >> 32) as u32;
-        let t522: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x491 as u64)
-            + (x521 as u64);
-        let x522 = t522 as u32;
-        let x523 = (t522 >> 32) as u32;
-        let t524: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x493 as u64)
-            + (x523 as u64);
-        let x524 = t524 as u32;
-        let x525 = (t524 >> 32) as u32;
-        let t526: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x495 as u64)
-            + (x525 as u64);
-        let x526 = t526 as u32;
-        let x527 = (t526 >> 32) as u32;
-        let t528: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x497 as u64)
-            + (x527 as u64);
-        let x528 = t528 as u32;
-        let x529 = (t528 >> 32) as u32;
-        let t530: u64 = (x485 as u64) * (0xfffffffe_u32 as u64) + (x499 as u64)
-            + (x529 as u64);
-        let x530 = t530 as u32;
-        let x531 = (t530 >> 32) as u32;
-        let t532: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x501 as u64)
-            + (x531 as u64);
-        let x532 = t532 as u32;
-        let x533 = (t532 >> 32) as u32;
-        let t534: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x503 as u64)
-            + (x533 as u64);
-        let x534 = t534 as u32;
-        let x535 = (t534 >> 32) as u32;
-        let t536: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x505 as u64)
-            + (x535 as u64);
-        let x536 = t536 as u32;
-        let x537 = (t536 >> 32) as u32;
-        let t538: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x507 as u64)
-            + (x537 as u64);
-        let x538 = t538 as u32;
-        let x539 = (t538 >> 32) as u32;
-        let t540: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x509 as u64)
-            + (x539 as u64);
-        let x540 = t540 as u32;
-        let x541 = (t540 >> 32) as u32;
-        let t542: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x511 as u64)
-            + (x541 as u64);
-        let x542 = t542 as u32;
-        let x543 = (t542 >> 32) as u32;
-        let t544: u64 = (x513 as u64) + (x543 as u64) + (0x00000000_u32 as u64);
-        let x544 = t544 as u32;
-        let x545 = (t544 >> 32) as u32;
+        let (x485, x486) = {
+            let t485: u64 = (a[0] as u64) * (b[7] as u64) + (x455 as u64);
+            (t485 as u32, (t485 >> 32) as u32)
+        };
+        let (x487, x488) = {
+            let t487: u64 = (a[1] as u64) * (b[7] as u64) + (x457 as u64)
+                + (x486 as u64);
+            (t487 as u32, (t487 >> 32) as u32)
+        };
+        let (x489, x490) = {
+            let t489: u64 = (a[2] as u64) * (b[7] as u64) + (x459 as u64)
+                + (x488 as u64);
+            (t489 as u32, (t489 >> 32) as u32)
+        };
+        let (x491, x492) = {
+            let t491: u64 = (a[3] as u64) * (b[7] as u64) + (x461 as u64)
+                + (x490 as u64);
+            (t491 as u32, (t491 >> 32) as u32)
+        };
+        let (x493, x494) = {
+            let t493: u64 = (a[4] as u64) * (b[7] as u64) + (x463 as u64)
+                + (x492 as u64);
+            (t493 as u32, (t493 >> 32) as u32)
+        };
+        let (x495, x496) = {
+            let t495: u64 = (a[5] as u64) * (b[7] as u64) + (x465 as u64)
+                + (x494 as u64);
+            (t495 as u32, (t495 >> 32) as u32)
+        };
+        let (x497, x498) = {
+            let t497: u64 = (a[6] as u64) * (b[7] as u64) + (x467 as u64)
+                + (x496 as u64);
+            (t497 as u32, (t497 >> 32) as u32)
+        };
+        let (x499, x500) = {
+            let t499: u64 = (a[7] as u64) * (b[7] as u64) + (x469 as u64)
+                + (x498 as u64);
+            (t499 as u32, (t499 >> 32) as u32)
+        };
+        let (x501, x502) = {
+            let t501: u64 = (a[8] as u64) * (b[7] as u64) + (x471 as u64)
+                + (x500 as u64);
+            (t501 as u32, (t501 >> 32) as u32)
+        };
+        let (x503, x504) = {
+            let t503: u64 = (a[9] as u64) * (b[7] as u64) + (x473 as u64)
+                + (x502 as u64);
+            (t503 as u32, (t503 >> 32) as u32)
+        };
+        let (x505, x506) = {
+            let t505: u64 = (a[10] as u64) * (b[7] as u64) + (x475 as u64)
+                + (x504 as u64);
+            (t505 as u32, (t505 >> 32) as u32)
+        };
+        let (x507, x508) = {
+            let t507: u64 = (a[11] as u64) * (b[7] as u64) + (x477 as u64)
+                + (x506 as u64);
+            (t507 as u32, (t507 >> 32) as u32)
+        };
+        let (x509, x510) = {
+            let t509: u64 = (a[12] as u64) * (b[7] as u64) + (x479 as u64)
+                + (x508 as u64);
+            (t509 as u32, (t509 >> 32) as u32)
+        };
+        let (x511, x512) = {
+            let t511: u64 = (a[13] as u64) * (b[7] as u64) + (x481 as u64)
+                + (x510 as u64);
+            (t511 as u32, (t511 >> 32) as u32)
+        };
+        let (x513, x514) = {
+            let t513: u64 = (x483 as u64) + (x512 as u64) + (0x00000000_u32 as u64);
+            (t513 as u32, (t513 >> 32) as u32)
+        };
+        let x517 = {
+            let t516: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x485 as u64);
+            (t516 >> 32) as u32
+        };
+        let (x518, x519) = {
+            let t518: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x487 as u64)
+                + (x517 as u64);
+            (t518 as u32, (t518 >> 32) as u32)
+        };
+        let (x520, x521) = {
+            let t520: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x489 as u64)
+                + (x519 as u64);
+            (t520 as u32, (t520 >> 32) as u32)
+        };
+        let (x522, x523) = {
+            let t522: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x491 as u64)
+                + (x521 as u64);
+            (t522 as u32, (t522 >> 32) as u32)
+        };
+        let (x524, x525) = {
+            let t524: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x493 as u64)
+                + (x523 as u64);
+            (t524 as u32, (t524 >> 32) as u32)
+        };
+        let (x526, x527) = {
+            let t526: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x495 as u64)
+                + (x525 as u64);
+            (t526 as u32, (t526 >> 32) as u32)
+        };
+        let (x528, x529) = {
+            let t528: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x497 as u64)
+                + (x527 as u64);
+            (t528 as u32, (t528 >> 32) as u32)
+        };
+        let (x530, x531) = {
+            let t530: u64 = (x485 as u64) * (0xfffffffe_u32 as u64) + (x499 as u64)
+                + (x529 as u64);
+            (t530 as u32, (t530 >> 32) as u32)
+        };
+        let (x532, x533) = {
+            let t532: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x501 as u64)
+                + (x531 as u64);
+            (t532 as u32, (t532 >> 32) as u32)
+        };
+        let (x534, x535) = {
+            let t534: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x503 as u64)
+                + (x533 as u64);
+            (t534 as u32, (t534 >> 32) as u32)
+        };
+        let (x536, x537) = {
+            let t536: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x505 as u64)
+                + (x535 as u64);
+            (t536 as u32, (t536 >> 32) as u32)
+        };
+        let (x538, x539) = {
+            let t538: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x507 as u64)
+                + (x537 as u64);
+            (t538 as u32, (t538 >> 32) as u32)
+        };
+        let (x540, x541) = {
+            let t540: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x509 as u64)
+                + (x539 as u64);
+            (t540 as u32, (t540 >> 32) as u32)
+        };
+        let (x542, x543) = {
+            let t542: u64 = (x485 as u64) * (0xffffffff_u32 as u64) + (x511 as u64)
+                + (x541 as u64);
+            (t542 as u32, (t542 >> 32) as u32)
+        };
+        let (x544, x545) = {
+            let t544: u64 = (x513 as u64) + (x543 as u64) + (0x00000000_u32 as u64);
+            (t544 as u32, (t544 >> 32) as u32)
+        };
         let x546 = x514.wrapping_add(x545).wrapping_add(0x00000000_u32);
-        let t548: u64 = (a[0] as u64) * (b[8] as u64) + (x518 as u64);
-        let x548 = t548 as u32;
-        let x549 = (t548 >> 32) as u32;
-        let t550: u64 = (a[1] as u64) * (b[8] as u64) + (x520 as u64) + (x549 as u64);
-        let x550 = t550 as u32;
-        let x551 = (t550 >> 32) as u32;
-        let t552: u64 = (a[2] as u64) * (b[8] as u64) + (x522 as u64) + (x551 as u64);
-        let x552 = t552 as u32;
-        let x553 = (t552 >> 32) as u32;
-        let t554: u64 = (a[3] as u64) * (b[8] as u64) + (x524 as u64) + (x553 as u64);
-        let x554 = t554 as u32;
-        let x555 = (t554 >> 32) as u32;
-        let t556: u64 = (a[4] as u64) * (b[8] as u64) + (x526 as u64) + (x555 as u64);
-        let x556 = t556 as u32;
-        let x557 = (t556 >> 32) as u32;
-        let t558: u64 = (a[5] as u64) * (b[8] as u64) + (x528 as u64) + (x557 as u64);
-        let x558 = t558 as u32;
-        let x559 = (t558 >> 32) as u32;
-        let t560: u64 = (a[6] as u64) * (b[8] as u64) + (x530 as u64) + (x559 as u64);
-        let x560 = t560 as u32;
-        let x561 = (t560 >> 32) as u32;
-        let t562: u64 = (a[7] as u64) * (b[8] as u64) + (x532 as u64) + (x561 as u64);
-        let x562 = t562 as u32;
-        let x563 = (t562 >> 32) as u32;
-        let t564: u64 = (a[8] as u64) * (b[8] as u64) + (x534 as u64) + (x563 as u64);
-        let x564 = t564 as u32;
-        let x565 = (t564 >> 32) as u32;
-        let t566: u64 = (a[9] as u64) * (b[8] as u64) + (x536 as u64) + (x565 as u64);
-        let x566 = t566 as u32;
-        let x567 = (t566 >> 32) as u32;
-        let t568: u64 = (a[10] as u64) * (b[8] as u64) + (x538 as u64) + (x567 as u64);
-        let x568 = t568 as u32;
-        let x569 = (t568 >> 32) as u32;
-        let t570: u64 = (a[11] as u64) * (b[8] as u64) + (x540 as u64) + (x569 as u64);
-        let x570 = t570 as u32;
-        let x571 = (t570 >> 32) as u32;
-        let t572: u64 = (a[12] as u64) * (b[8] as u64) + (x542 as u64) + (x571 as u64);
-        let x572 = t572 as u32;
-        let x573 = (t572 >> 32) as u32;
-        let t574: u64 = (a[13] as u64) * (b[8] as u64) + (x544 as u64) + (x573 as u64);
-        let x574 = t574 as u32;
-        let x575 = (t574 >> 32) as u32;
-        let t576: u64 = (x546 as u64) + (x575 as u64) + (0x00000000_u32 as u64);
-        let x576 = t576 as u32;
-        let x577 = (t576 >> 32) as u32;
-        let t579: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x548 as u64);
-        let x580 = (t579 >> 32) as u32;
-        let t581: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x550 as u64)
-            + (x580 as u64);
-        let x581 = t581 as u32;
-        let x582 = (t581 >> 32) as u32;
-        let t583: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x552 as u64)
-            + (x582 as u64);
-        let x583 = t583 as u32;
-        let x584 = (t583 >> 32) as u32;
-        let t585: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x554 as u64)
-            + (x584 as u64);
-        let x585 = t585 as u32;
-        let x586 = (t585 >> 32) as u32;
-        let t587: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x556 as u64)
-            + (x586 as u64);
-        let x587 = t587 as u32;
-        let x588 = (t587 >> 32) as u32;
-        let t589: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x558 as u64)
-            + (x588 as u64);
-        let x589 = t589 as u32;
-        let x590 = (t589 >> 32) as u32;
-        let t591: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x560 as u64)
-            + (x590 as u64);
-        let x591 = t591 as u32;
-        let x592 = (t591 >> 32) as u32;
-        let t593: u64 = (x548 as u64) * (0xfffffffe_u32 as u64) + (x562 as u64)
-            + (x592 as u64);
-        let x593 = t593 as u32;
-        let x594 = (t593 >> 32) as u32;
-        let t595: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x564 as u64)
-            + (x594 as u64);
-        let x595 = t595 as u32;
-        let x596 = (t595 >> 32) as u32;
-        let t597: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x566 as u64)
-            + (x596 as u64);
-        let x597 = t597 as u32;
-        let x598 = (t597 >> 32) as u32;
-        let t599: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x568 as u64)
-            + (x598 as u64);
-        let x599 = t599 as u32;
-        let x600 = (t599 >> 32) as u32;
-        let t601: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x570 as u64)
-            + (x600 as u64);
-        let x601 = t601 as u32;
-        let x602 = (t601 >> 32) as u32;
-        let t603: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x572 as u64)
-            + (x602 as u64);
-        let x603 = t603 as u32;
-        let x604 = (t603 >> 32) as u32;
-        let t605: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x574 as u64)
-            + (x604 as u64);
-        let x605 = t605 as u32;
-        let x606 = (t605 >> 32) as u32;
-        let t607: u64 = (x576 as u64) + (x606 as u64) + (0x00000000_u32 as u64);
-        let x607 = t607 as u32;
-        let x608 = (t607 >> 32) as u32;
+        let (x548, x549) = {
+            let t548: u64 = (a[0] as u64) * (b[8] as u64) + (x518 as u64);
+            (t548 as u32, (t548 >> 32) as u32)
+        };
+        let (x550, x551) = {
+            let t550: u64 = (a[1] as u64) * (b[8] as u64) + (x520 as u64)
+                + (x549 as u64);
+            (t550 as u32, (t550 >> 32) as u32)
+        };
+        let (x552, x553) = {
+            let t552: u64 = (a[2] as u64) * (b[8] as u64) + (x522 as u64)
+                + (x551 as u64);
+            (t552 as u32, (t552 >> 32) as u32)
+        };
+        let (x554, x555) = {
+            let t554: u64 = (a[3] as u64) * (b[8] as u64) + (x524 as u64)
+                + (x553 as u64);
+            (t554 as u32, (t554 >> 32) as u32)
+        };
+        let (x556, x557) = {
+            let t556: u64 = (a[4] as u64) * (b[8] as u64) + (x526 as u64)
+                + (x555 as u64);
+            (t556 as u32, (t556 >> 32) as u32)
+        };
+        let (x558, x559) = {
+            let t558: u64 = (a[5] as u64) * (b[8] as u64) + (x528 as u64)
+                + (x557 as u64);
+            (t558 as u32, (t558 >> 32) as u32)
+        };
+        let (x560, x561) = {
+            let t560: u64 = (a[6] as u64) * (b[8] as u64) + (x530 as u64)
+                + (x559 as u64);
+            (t560 as u32, (t560 >> 32) as u32)
+        };
+        let (x562, x563) = {
+            let t562: u64 = (a[7] as u64) * (b[8] as u64) + (x532 as u64)
+                + (x561 as u64);
+            (t562 as u32, (t562 >> 32) as u32)
+        };
+        let (x564, x565) = {
+            let t564: u64 = (a[8] as u64) * (b[8] as u64) + (x534 as u64)
+                + (x563 as u64);
+            (t564 as u32, (t564 >> 32) as u32)
+        };
+        let (x566, x567) = {
+            let t566: u64 = (a[9] as u64) * (b[8] as u64) + (x536 as u64)
+                + (x565 as u64);
+            (t566 as u32, (t566 >> 32) as u32)
+        };
+        let (x568, x569) = {
+            let t568: u64 = (a[10] as u64) * (b[8] as u64) + (x538 as u64)
+                + (x567 as u64);
+            (t568 as u32, (t568 >> 32) as u32)
+        };
+        let (x570, x571) = {
+            let t570: u64 = (a[11] as u64) * (b[8] as u64) + (x540 as u64)
+                + (x569 as u64);
+            (t570 as u32, (t570 >> 32) as u32)
+        };
+        let (x572, x573) = {
+            let t572: u64 = (a[12] as u64) * (b[8] as u64) + (x542 as u64)
+                + (x571 as u64);
+            (t572 as u32, (t572 >> 32) as u32)
+        };
+        let (x574, x575) = {
+            let t574: u64 = (a[13] as u64) * (b[8] as u64) + (x544 as u64)
+                + (x573 as u64);
+            (t574 as u32, (t574 >> 32) as u32)
+        };
+        let (x576, x577) = {
+            let t576: u64 = (x546 as u64) + (x575 as u64) + (0x00000000_u32 as u64);
+            (t576 as u32, (t576 >> 32) as u32)
+        };
+        let x580 = {
+            let t579: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x548 as u64);
+            (t579 >> 32) as u32
+        };
+        let (x581, x582) = {
+            let t581: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x550 as u64)
+                + (x580 as u64);
+            (t581 as u32, (t581 >> 32) as u32)
+        };
+        let (x583, x584) = {
+            let t583: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x552 as u64)
+                + (x582 as u64);
+            (t583 as u32, (t583 >> 32) as u32)
+        };
+        let (x585, x586) = {
+            let t585: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x554 as u64)
+                + (x584 as u64);
+            (t585 as u32, (t585 >> 32) as u32)
+        };
+        let (x587, x588) = {
+            let t587: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x556 as u64)
+                + (x586 as u64);
+            (t587 as u32, (t587 >> 32) as u32)
+        };
+        let (x589, x590) = {
+            let t589: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x558 as u64)
+                + (x588 as u64);
+            (t589 as u32, (t589 >> 32) as u32)
+        };
+        let (x591, x592) = {
+            let t591: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x560 as u64)
+                + (x590 as u64);
+            (t591 as u32, (t591 >> 32) as u32)
+        };
+        let (x593, x594) = {
+            let t593: u64 = (x548 as u64) * (0xfffffffe_u32 as u64) + (x562 as u64)
+                + (x592 as u64);
+            (t593 as u32, (t593 >> 32) as u32)
+        };
+        let (x595, x596) = {
+            let t595: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x564 as u64)
+                + (x594 as u64);
+            (t595 as u32, (t595 >> 32) as u32)
+        };
+        let (x597, x598) = {
+            let t597: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x566 as u64)
+                + (x596 as u64);
+            (t597 as u32, (t597 >> 32) as u32)
+        };
+        let (x599, x600) = {
+            let t599: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x568 as u64)
+                + (x598 as u64);
+            (t599 as u32, (t599 >> 32) as u32)
+        };
+        let (x601, x602) = {
+            let t601: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x570 as u64)
+                + (x600 as u64);
+            (t601 as u32, (t601 >> 32) as u32)
+        };
+        let (x603, x604) = {
+            let t603: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x572 as u64)
+                + (x602 as u64);
+            (t603 as u32, (t603 >> 32) as u32)
+        };
+        let (x605, x606) = {
+            let t605: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x574 as u64)
+                + (x604 as u64);
+            (t605 as u32, (t605 >> 32) as u32)
+        };
+        let (x607, x608) = {
+            let t607: u64 = (x576 as u64) + (x606 as u64) + (0x00000000_u32 as u64);
+            (t607 as u32, (t607 >> 32) as u32)
+        };
         let x609 = x577.wrapping_add(x608).wrapping_add(0x00000000_u32);
-        let t611: u64 = (a[0] as u64) * (b[9] as u64) + (x581 as u64);
-        let x611 = t611 as u32;
-        let x612 = (t611 >> 32) as u32;
-        let t613: u64 = (a[1] as u64) * (b[9] as u64) + (x583 as u64) + (x612 as u64);
-        let x613 = t613 as u32;
-        let x614 = (t613 >> 32) as u32;
-        let t615: u64 = (a[2] as u64) * (b[9] as u64) + (x585 as u64) + (x614 as u64);
-        let x615 = t615 as u32;
-        let x616 = (t615 >> 32) as u32;
-        let t617: u64 = (a[3] as u64) * (b[9] as u64) + (x587 as u64) + (x616 as u64);
-        let x617 = t617 as u32;
-        let x618 = (t617 >> 32) as u32;
-        let t619: u64 = (a[4] as u64) * (b[9] as u64) + (x589 as u64) + (x618 as u64);
-        let x619 = t619 as u32;
-        let x620 = (t619 >> 32) as u32;
-        let t621: u64 = (a[5] as u64) * (b[9] as u64) + (x591 as u64) + (x620 as u64);
-        let x621 = t621 as u32;
-        let x622 = (t621 >> 32) as u32;
-        let t623: u64 = (a[6] as u64) * (b[9] as u64) + (x593 as u64) + (x622 as u64);
-        let x623 = t623 as u32;
-        let x624 = (t623 >> 32) as u32;
-        let t625: u64 = (a[7] as u64) * (b[9] as u64) + (x595 as u64) + (x624 as u64);
-        let x625 = t625 as u32;
-        let x626 = (t625 >> 32) as u32;
-        let t627: u64 = (a[8] as u64) * (b[9] as u64) + (x597 as u64) + (x626 as u64);
-        let x627 = t627 as u32;
-        let x628 = (t627 >> 32) as u32;
-        let t629: u64 = (a[9] as u64) * (b[9] as u64) + (x599 as u64) + (x628 as u64);
-        let x629 = t629 as u32;
-        let x630 = (t629 >> 32) as u32;
-        let t631: u64 = (a[10] as u64) * (b[9] as u64) + (x601 as u64) + (x630 as u64);
-        let x631 = t631 as u32;
-        let x632 = (t631 >> 32) as u32;
-        let t633: u64 = (a[11] as u64) * (b[9] as u64) + (x603 as u64) + (x632 as u64);
-        let x633 = t633 as u32;
-        let x634 = (t633 >> 32) as u32;
-        let t635: u64 = (a[12] as u64) * (b[9] as u64) + (x605 as u64) + (x634 as u64);
-        let x635 = t635 as u32;
-        let x636 = (t635 >> 32) as u32;
-        let t637: u64 = (a[13] as u64) * (b[9] as u64) + (x607 as u64) + (x636 as u64);
-        let x637 = t637 as u32;
-        let x638 = (t637 >> 32) as u32;
-        let t639: u64 = (x609 as u64) + (x638 as u64) + (0x00000000_u32 as u64);
-        let x639 = t639 as u32;
-        let x640 = (t639 >> 32) as u32;
-        let t642: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x611 as u64);
-        let x643 = (t642 >> 32) as u32;
-        let t644: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x613 as u64)
-            + (x643 as u64);
-        let x644 = t644 as u32;
-        let x645 = (t644 >> 32) as u32;
-        let t646: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x615 as u64)
-            + (x645 as u64);
-        let x646 = t646 as u32;
-        let x647 = (t646 >> 32) as u32;
-        let t648: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x617 as u64)
-            + (x647 as u64);
-        let x648 = t648 as u32;
-        let x649 = (t648 >> 32) as u32;
-        let t650: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x619 as u64)
-            + (x649 as u64);
-        let x650 = t650 as u32;
-        let x651 = (t650 >> 32) as u32;
-        let t652: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x621 as u64)
-            + (x651 as u64);
-        let x652 = t652 as u32;
-        let x653 = (t652 >> 32) as u32;
-        let t654: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x623 as u64)
-            + (x653 as u64);
-        let x654 = t654 as u32;
-        let x655 = (t654 >> 32) as u32;
-        let t656: u64 = (x611 as u64) * (0xfffffffe_u32 as u64) + (x625 as u64)
-            + (x655 as u64);
-        let x656 = t656 as u32;
-        let x657 = (t656 >> 32) as u32;
-        let t658: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x627 as u64)
-            + (x657 as u64);
-        let x658 = t658 as u32;
-        let x659 = (t658 >> 32) as u32;
-        let t660: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x629 as u64)
-            + (x659 as u64);
-        let x660 = t660 as u32;
-        let x661 = (t660 >> 32) as u32;
-        let t662: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x631 as u64)
-            + (x661 as u64);
-        let x662 = t662 as u32;
-        let x663 = (t662 >> 32) as u32;
-        let t664: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x633 as u64)
-            + (x663 as u64);
-        let x664 = t664 as u32;
-        let x665 = (t664 >> 32) as u32;
-        let t666: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x635 as u64)
-            + (x665 as u64);
-        let x666 = t666 as u32;
-        let x667 = (t666 >> 32) as u32;
-        let t668: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x637 as u64)
-            + (x667 as u64);
-        let x668 = t668 as u32;
-        let x669 = (t668 >> 32) as u32;
-        let t670: u64 = (x639 as u64) + (x669 as u64) + (0x00000000_u32 as u64);
-        let x670 = t670 as u32;
-        let x671 = (t670 >> 32) as u32;
+        let (x611, x612) = {
+            let t611: u64 = (a[0] as u64) * (b[9] as u64) + (x581 as u64);
+            (t611 as u32, (t611 >> 32) as u32)
+        };
+        let (x613, x614) = {
+            let t613: u64 = (a[1] as u64) * (b[9] as u64) + (x583 as u64)
+                + (x612 as u64);
+            (t613 as u32, (t613 >> 32) as u32)
+        };
+        let (x615, x616) = {
+            let t615: u64 = (a[2] as u64) * (b[9] as u64) + (x585 as u64)
+                + (x614 as u64);
+            (t615 as u32, (t615 >> 32) as u32)
+        };
+        let (x617, x618) = {
+            let t617: u64 = (a[3] as u64) * (b[9] as u64) + (x587 as u64)
+                + (x616 as u64);
+            (t617 as u32, (t617 >> 32) as u32)
+        };
+        let (x619, x620) = {
+            let t619: u64 = (a[4] as u64) * (b[9] as u64) + (x589 as u64)
+                + (x618 as u64);
+            (t619 as u32, (t619 >> 32) as u32)
+        };
+        let (x621, x622) = {
+            let t621: u64 = (a[5] as u64) * (b[9] as u64) + (x591 as u64)
+                + (x620 as u64);
+            (t621 as u32, (t621 >> 32) as u32)
+        };
+        let (x623, x624) = {
+            let t623: u64 = (a[6] as u64) * (b[9] as u64) + (x593 as u64)
+                + (x622 as u64);
+            (t623 as u32, (t623 >> 32) as u32)
+        };
+        let (x625, x626) = {
+            let t625: u64 = (a[7] as u64) * (b[9] as u64) + (x595 as u64)
+                + (x624 as u64);
+            (t625 as u32, (t625 >> 32) as u32)
+        };
+        let (x627, x628) = {
+            let t627: u64 = (a[8] as u64) * (b[9] as u64) + (x597 as u64)
+                + (x626 as u64);
+            (t627 as u32, (t627 >> 32) as u32)
+        };
+        let (x629, x630) = {
+            let t629: u64 = (a[9] as u64) * (b[9] as u64) + (x599 as u64)
+                + (x628 as u64);
+            (t629 as u32, (t629 >> 32) as u32)
+        };
+        let (x631, x632) = {
+            let t631: u64 = (a[10] as u64) * (b[9] as u64) + (x601 as u64)
+                + (x630 as u64);
+            (t631 as u32, (t631 >> 32) as u32)
+        };
+        let (x633, x634) = {
+            let t633: u64 = (a[11] as u64) * (b[9] as u64) + (x603 as u64)
+                + (x632 as u64);
+            (t633 as u32, (t633 >> 32) as u32)
+        };
+        let (x635, x636) = {
+            let t635: u64 = (a[12] as u64) * (b[9] as u64) + (x605 as u64)
+                + (x634 as u64);
+            (t635 as u32, (t635 >> 32) as u32)
+        };
+        let (x637, x638) = {
+            let t637: u64 = (a[13] as u64) * (b[9] as u64) + (x607 as u64)
+                + (x636 as u64);
+            (t637 as u32, (t637 >> 32) as u32)
+        };
+        let (x639, x640) = {
+            let t639: u64 = (x609 as u64) + (x638 as u64) + (0x00000000_u32 as u64);
+            (t639 as u32, (t639 >> 32) as u32)
+        };
+        let x643 = {
+            let t642: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x611 as u64);
+            (t642 >> 32) as u32
+        };
+        let (x644, x645) = {
+            let t644: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x613 as u64)
+                + (x643 as u64);
+            (t644 as u32, (t644 >> 32) as u32)
+        };
+        let (x646, x647) = {
+            let t646: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x615 as u64)
+                + (x645 as u64);
+            (t646 as u32, (t646 >> 32) as u32)
+        };
+        let (x648, x649) = {
+            let t648: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x617 as u64)
+                + (x647 as u64);
+            (t648 as u32, (t648 >> 32) as u32)
+        };
+        let (x650, x651) = {
+            let t650: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x619 as u64)
+                + (x649 as u64);
+            (t650 as u32, (t650 >> 32) as u32)
+        };
+        let (x652, x653) = {
+            let t652: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x621 as u64)
+                + (x651 as u64);
+            (t652 as u32, (t652 >> 32) as u32)
+        };
+        let (x654, x655) = {
+            let t654: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x623 as u64)
+                + (x653 as u64);
+            (t654 as u32, (t654 >> 32) as u32)
+        };
+        let (x656, x657) = {
+            let t656: u64 = (x611 as u64) * (0xfffffffe_u32 as u64) + (x625 as u64)
+                + (x655 as u64);
+            (t656 as u32, (t656 >> 32) as u32)
+        };
+        let (x658, x659) = {
+            let t658: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x627 as u64)
+                + (x657 as u64);
+            (t658 as u32, (t658 >> 32) as u32)
+        };
+        let (x660, x661) = {
+            let t660: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x629 as u64)
+                + (x659 as u64);
+            (t660 as u32, (t660 >> 32) as u32)
+        };
+        let (x662, x663) = {
+            let t662: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x631 as u64)
+                + (x661 as u64);
+            (t662 as u32, (t662 >> 32) as u32)
+        };
+        let (x664, x665) = {
+            let t664: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x633 as u64)
+                + (x663 as u64);
+            (t664 as u32, (t664 >> 32) as u32)
+        };
+        let (x666, x667) = {
+            let t666: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x635 as u64)
+                + (x665 as u64);
+            (t666 as u32, (t666 >> 32) as u32)
+        };
+        let (x668, x669) = {
+            let t668: u64 = (x611 as u64) * (0xffffffff_u32 as u64) + (x637 as u64)
+                + (x667 as u64);
+            (t668 as u32, (t668 >> 32) as u32)
+        };
+        let (x670, x671) = {
+            let t670: u64 = (x639 as u64) + (x669 as u64) + (0x00000000_u32 as u64);
+            (t670 as u32, (t670 >> 32) as u32)
+        };
         let x672 = x640.wrapping_add(x671).wrapping_add(0x00000000_u32);
-        let t674: u64 = (a[0] as u64) * (b[10] as u64) + (x644 as u64);
-        let x674 = t674 as u32;
-        let x675 = (t674 >> 32) as u32;
-        let t676: u64 = (a[1] as u64) * (b[10] as u64) + (x646 as u64) + (x675 as u64);
-        let x676 = t676 as u32;
-        let x677 = (t676 >> 32) as u32;
-        let t678: u64 = (a[2] as u64) * (b[10] as u64) + (x648 as u64) + (x677 as u64);
-        let x678 = t678 as u32;
-        let x679 = (t678 >> 32) as u32;
-        let t680: u64 = (a[3] as u64) * (b[10] as u64) + (x650 as u64) + (x679 as u64);
-        let x680 = t680 as u32;
-        let x681 = (t680 >> 32) as u32;
-        let t682: u64 = (a[4] as u64) * (b[10] as u64) + (x652 as u64) + (x681 as u64);
-        let x682 = t682 as u32;
-        let x683 = (t682 >> 32) as u32;
-        let t684: u64 = (a[5] as u64) * (b[10] as u64) + (x654 as u64) + (x683 as u64);
-        let x684 = t684 as u32;
-        let x685 = (t684 >> 32) as u32;
-        let t686: u64 = (a[6] as u64) * (b[10] as u64) + (x656 as u64) + (x685 as u64);
-        let x686 = t686 as u32;
-        let x687 = (t686 >> 32) as u32;
-        let t688: u64 = (a[7] as u64) * (b[10] as u64) + (x658 as u64) + (x687 as u64);
-        let x688 = t688 as u32;
-        let x689 = (t688 >> 32) as u32;
-        let t690: u64 = (a[8] as u64) * (b[10] as u64) + (x660 as u64) + (x689 as u64);
-        let x690 = t690 as u32;
-        let x691 = (t690 >> 32) as u32;
-        let t692: u64 = (a[9] as u64) * (b[10] as u64) + (x662 as u64) + (x691 as u64);
-        let x692 = t692 as u32;
-        let x693 = (t692 >> 32) as u32;
-        let t694: u64 = (a[10] as u64) * (b[10] as u64) + (x664 as u64) + (x693 as u64);
-        let x694 = t694 as u32;
-        let x695 = (t694 >> 32) as u32;
-        let t696: u64 = (a[11] as u64) * (b[10] as u64) + (x666 as u64) + (x695 as u64);
-        let x696 = t696 as u32;
-        let x697 = (t696 >> 32) as u32;
-        let t698: u64 = (a[12] as u64) * (b[10] as u64) + (x668 as u64) + (x697 as u64);
-        let x698 = t698 as u32;
-        let x699 = (t698 >> 32) as u32;
-        let t700: u64 = (a[13] as u64) * (b[10] as u64) + (x670 as u64) + (x699 as u64);
-        let x700 = t700 as u32;
-        let x701 = (t700 >> 32) as u32;
-        let t702: u64 = (x672 as u64) + (x701 as u64) + (0x00000000_u32 as u64);
-        let x702 = t702 as u32;
-        let x703 = (t702 >> 32) as u32;
-        let t705: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x674 as u64);
-        let x706 = (t705 >> 32) as u32;
-        let t707: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x676 as u64)
-            + (x706 as u64);
-        let x707 = t707 as u32;
-        let x708 = (t707 >> 32) as u32;
-        let t709: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x678 as u64)
-            + (x708 as u64);
-        let x709 = t709 as u32;
-        let x710 = (t709 >> 32) as u32;
-        let t711: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x680 as u64)
-            + (x710 as u64);
-        let x711 = t711 as u32;
-        let x712 = (t711 >> 32) as u32;
-        let t713: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x682 as u64)
-            + (x712 as u64);
-        let x713 = t713 as u32;
-        let x714 = (t713 >> 32) as u32;
-        let t715: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x684 as u64)
-            + (x714 as u64);
-        let x715 = t715 as u32;
-        let x716 = (t715 >> 32) as u32;
-        let t717: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x686 as u64)
-            + (x716 as u64);
-        let x717 = t717 as u32;
-        let x718 = (t717 >> 32) as u32;
-        let t719: u64 = (x674 as u64) * (0xfffffffe_u32 as u64) + (x688 as u64)
-            + (x718 as u64);
-        let x719 = t719 as u32;
-        let x720 = (t719 >> 32) as u32;
-        let t721: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x690 as u64)
-            + (x720 as u64);
-        let x721 = t721 as u32;
-        let x722 = (t721 >> 32) as u32;
-        let t723: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x692 as u64)
-            + (x722 as u64);
-        let x723 = t723 as u32;
-        let x724 = (t723 >> 32) as u32;
-        let t725: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x694 as u64)
-            + (x724 as u64);
-        let x725 = t725 as u32;
-        let x726 = (t725 >> 32) as u32;
-        let t727: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x696 as u64)
-            + (x726 as u64);
-        let x727 = t727 as u32;
-        let x728 = (t727 >> 32) as u32;
-        let t729: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x698 as u64)
-            + (x728 as u64);
-        let x729 = t729 as u32;
-        let x730 = (t729 >> 32) as u32;
-        let t731: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x700 as u64)
-            + (x730 as u64);
-        let x731 = t731 as u32;
-        let x732 = (t731 >> 32) as u32;
-        let t733: u64 = (x702 as u64) + (x732 as u64) + (0x00000000_u32 as u64);
-        let x733 = t733 as u32;
-        let x734 = (t733 >> 32) as u32;
+        let (x674, x675) = {
+            let t674: u64 = (a[0] as u64) * (b[10] as u64) + (x644 as u64);
+            (t674 as u32, (t674 >> 32) as u32)
+        };
+        let (x676, x677) = {
+            let t676: u64 = (a[1] as u64) * (b[10] as u64) + (x646 as u64)
+                + (x675 as u64);
+            (t676 as u32, (t676 >> 32) as u32)
+        };
+        let (x678, x679) = {
+            let t678: u64 = (a[2] as u64) * (b[10] as u64) + (x648 as u64)
+                + (x677 as u64);
+            (t678 as u32, (t678 >> 32) as u32)
+        };
+        let (x680, x681) = {
+            let t680: u64 = (a[3] as u64) * (b[10] as u64) + (x650 as u64)
+                + (x679 as u64);
+            (t680 as u32, (t680 >> 32) as u32)
+        };
+        let (x682, x683) = {
+            let t682: u64 = (a[4] as u64) * (b[10] as u64) + (x652 as u64)
+                + (x681 as u64);
+            (t682 as u32, (t682 >> 32) as u32)
+        };
+        let (x684, x685) = {
+            let t684: u64 = (a[5] as u64) * (b[10] as u64) + (x654 as u64)
+                + (x683 as u64);
+            (t684 as u32, (t684 >> 32) as u32)
+        };
+        let (x686, x687) = {
+            let t686: u64 = (a[6] as u64) * (b[10] as u64) + (x656 as u64)
+                + (x685 as u64);
+            (t686 as u32, (t686 >> 32) as u32)
+        };
+        let (x688, x689) = {
+            let t688: u64 = (a[7] as u64) * (b[10] as u64) + (x658 as u64)
+                + (x687 as u64);
+            (t688 as u32, (t688 >> 32) as u32)
+        };
+        let (x690, x691) = {
+            let t690: u64 = (a[8] as u64) * (b[10] as u64) + (x660 as u64)
+                + (x689 as u64);
+            (t690 as u32, (t690 >> 32) as u32)
+        };
+        let (x692, x693) = {
+            let t692: u64 = (a[9] as u64) * (b[10] as u64) + (x662 as u64)
+                + (x691 as u64);
+            (t692 as u32, (t692 >> 32) as u32)
+        };
+        let (x694, x695) = {
+            let t694: u64 = (a[10] as u64) * (b[10] as u64) + (x664 as u64)
+                + (x693 as u64);
+            (t694 as u32, (t694 >> 32) as u32)
+        };
+        let (x696, x697) = {
+            let t696: u64 = (a[11] as u64) * (b[10] as u64) + (x666 as u64)
+                + (x695 as u64);
+            (t696 as u32, (t696 >> 32) as u32)
+        };
+        let (x698, x699) = {
+            let t698: u64 = (a[12] as u64) * (b[10] as u64) + (x668 as u64)
+                + (x697 as u64);
+            (t698 as u32, (t698 >> 32) as u32)
+        };
+        let (x700, x701) = {
+            let t700: u64 = (a[13] as u64) * (b[10] as u64) + (x670 as u64)
+                + (x699 as u64);
+            (t700 as u32, (t700 >> 32) as u32)
+        };
+        let (x702, x703) = {
+            let t702: u64 = (x672 as u64) + (x701 as u64) + (0x00000000_u32 as u64);
+            (t702 as u32, (t702 >> 32) as u32)
+        };
+        let x706 = {
+            let t705: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x674 as u64);
+            (t705 >> 32) as u32
+        };
+        let (x707, x708) = {
+            let t707: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x676 as u64)
+                + (x706 as u64);
+            (t707 as u32, (t707 >> 32) as u32)
+        };
+        let (x709, x710) = {
+            let t709: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x678 as u64)
+                + (x708 as u64);
+            (t709 as u32, (t709 >> 32) as u32)
+        };
+        let (x711, x712) = {
+            let t711: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x680 as u64)
+                + (x710 as u64);
+            (t711 as u32, (t711 >> 32) as u32)
+        };
+        let (x713, x714) = {
+            let t713: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x682 as u64)
+                + (x712 as u64);
+            (t713 as u32, (t713 >> 32) as u32)
+        };
+        let (x715, x716) = {
+            let t715: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x684 as u64)
+                + (x714 as u64);
+            (t715 as u32, (t715 >> 32) as u32)
+        };
+        let (x717, x718) = {
+            let t717: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x686 as u64)
+                + (x716 as u64);
+            (t717 as u32, (t717 >> 32) as u32)
+        };
+        let (x719, x720) = {
+            let t719: u64 = (x674 as u64) * (0xfffffffe_u32 as u64) + (x688 as u64)
+                + (x718 as u64);
+            (t719 as u32, (t719 >> 32) as u32)
+        };
+        let (x721, x722) = {
+            let t721: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x690 as u64)
+                + (x720 as u64);
+            (t721 as u32, (t721 >> 32) as u32)
+        };
+        let (x723, x724) = {
+            let t723: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x692 as u64)
+                + (x722 as u64);
+            (t723 as u32, (t723 >> 32) as u32)
+        };
+        let (x725, x726) = {
+            let t725: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x694 as u64)
+                + (x724 as u64);
+            (t725 as u32, (t725 >> 32) as u32)
+        };
+        let (x727, x728) = {
+            let t727: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x696 as u64)
+                + (x726 as u64);
+            (t727 as u32, (t727 >> 32) as u32)
+        };
+        let (x729, x730) = {
+            let t729: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x698 as u64)
+                + (x728 as u64);
+            (t729 as u32, (t729 >> 32) as u32)
+        };
+        let (x731, x732) = {
+            let t731: u64 = (x674 as u64) * (0xffffffff_u32 as u64) + (x700 as u64)
+                + (x730 as u64);
+            (t731 as u32, (t731 >> 32) as u32)
+        };
+        let (x733, x734) = {
+            let t733: u64 = (x702 as u64) + (x732 as u64) + (0x00000000_u32 as u64);
+            (t733 as u32, (t733 >> 32) as u32)
+        };
         let x735 = x703.wrapping_add(x734).wrapping_add(0x00000000_u32);
-        let t737: u64 = (a[0] as u64) * (b[11] as u64) + (x707 as u64);
-        let x737 = t737 as u32;
-        let x738 = (t737 >> 32) as u32;
-        let t739: u64 = (a[1] as u64) * (b[11] as u64) + (x709 as u64) + (x738 as u64);
-        let x739 = t739 as u32;
-        let x740 = (t739 >> 32) as u32;
-        let t741: u64 = (a[2] as u64) * (b[11] as u64) + (x711 as u64) + (x740 as u64);
-        let x741 = t741 as u32;
-        let x742 = (t741 >> 32) as u32;
-        let t743: u64 = (a[3] as u64) * (b[11] as u64) + (x713 as u64) + (x742 as u64);
-        let x743 = t743 as u32;
-        let x744 = (t743 >> 32) as u32;
-        let t745: u64 = (a[4] as u64) * (b[11] as u64) + (x715 as u64) + (x744 as u64);
-        let x745 = t745 as u32;
-        let x746 = (t745 >> 32) as u32;
-        let t747: u64 = (a[5] as u64) * (b[11] as u64) + (x717 as u64) + (x746 as u64);
-        let x747 = t747 as u32;
-        let x748 = (t747 >> 32) as u32;
-        let t749: u64 = (a[6] as u64) * (b[11] as u64) + (x719 as u64) + (x748 as u64);
-        let x749 = t749 as u32;
-        let x750 = (t749 >> 32) as u32;
-        let t751: u64 = (a[7] as u64) * (b[11] as u64) + (x721 as u64) + (x750 as u64);
-        let x751 = t751 as u32;
-        let x752 = (t751 >> 32) as u32;
-        let t753: u64 = (a[8] as u64) * (b[11] as u64) + (x723 as u64) + (x752 as u64);
-        let x753 = t753 as u32;
-        let x754 = (t753 >> 32) as u32;
-        let t755: u64 = (a[9] as u64) * (b[11] as u64) + (x725 as u64) + (x754 as u64);
-        let x755 = t755 as u32;
-        let x756 = (t755 >> 32) as u32;
-        let t757: u64 = (a[10] as u64) * (b[11] as u64) + (x727 as u64) + (x756 as u64);
-        let x757 = t757 as u32;
-        let x758 = (t757 >> 32) as u32;
-        let t759: u64 = (a[11] as u64) * (b[11] as u64) + (x729 as u64) + (x758 as u64);
-        let x759 = t759 as u32;
-        let x760 = (t759 >> 32) as u32;
-        let t761: u64 = (a[12] as u64) * (b[11] as u64) + (x731 as u64) + (x760 as u64);
-        let x761 = t761 as u32;
-        let x762 = (t761 >> 32) as u32;
-        let t763: u64 = (a[13] as u64) * (b[11] as u64) + (x733 as u64) + (x762 as u64);
-        let x763 = t763 as u32;
-        let x764 = (t763 >> 32) as u32;
-        let t765: u64 = (x735 as u64) + (x764 as u64) + (0x00000000_u32 as u64);
-        let x765 = t765 as u32;
-        let x766 = (t765 >> 32) as u32;
-        let t768: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x737 as u64);
-        let x769 = (t768 >> 32) as u32;
-        let t770: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x739 as u64)
-            + (x769 as u64);
-        let x770 = t770 as u32;
-        let x771 = (t770 >> 32) as u32;
-        let t772: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x741 as u64)
-            + (x771 as u64);
-        let x772 = t772 as u32;
-        let x773 = (t772 >> 32) as u32;
-        let t774: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x743 as u64)
-            + (x773 as u64);
-        let x774 = t774 as u32;
-        let x775 = (t774 >> 32) as u32;
-        let t776: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x745 as u64)
-            + (x775 as u64);
-        let x776 = t776 as u32;
-        let x777 = (t776 >> 32) as u32;
-        let t778: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x747 as u64)
-            + (x777 as u64);
-        let x778 = t778 as u32;
-        let x779 = (t778 >> 32) as u32;
-        let t780: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x749 as u64)
-            + (x779 as u64);
-        let x780 = t780 as u32;
-        let x781 = (t780 >> 32) as u32;
-        let t782: u64 = (x737 as u64) * (0xfffffffe_u32 as u64) + (x751 as u64)
-            + (x781 as u64);
-        let x782 = t782 as u32;
-        let x783 = (t782 >> 32) as u32;
-        let t784: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x753 as u64)
-            + (x783 as u64);
-        let x784 = t784 as u32;
-        let x785 = (t784 >> 32) as u32;
-        let t786: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x755 as u64)
-            + (x785 as u64);
-        let x786 = t786 as u32;
-        let x787 = (t786 >> 32) as u32;
-        let t788: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x757 as u64)
-            + (x787 as u64);
-        let x788 = t788 as u32;
-        let x789 = (t788 >> 32) as u32;
-        let t790: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x759 as u64)
-            + (x789 as u64);
-        let x790 = t790 as u32;
-        let x791 = (t790 >> 32) as u32;
-        let t792: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x761 as u64)
-            + (x791 as u64);
-        let x792 = t792 as u32;
-        let x793 = (t792 >> 32) as u32;
-        let t794: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x763 as u64)
-            + (x793 as u64);
-        let x794 = t794 as u32;
-        let x795 = (t794 >> 32) as u32;
-        let t796: u64 = (x765 as u64) + (x795 as u64) + (0x00000000_u32 as u64);
-        let x796 = t796 as u32;
-        let x797 = (t796 >> 32) as u32;
+        let (x737, x738) = {
+            let t737: u64 = (a[0] as u64) * (b[11] as u64) + (x707 as u64);
+            (t737 as u32, (t737 >> 32) as u32)
+        };
+        let (x739, x740) = {
+            let t739: u64 = (a[1] as u64) * (b[11] as u64) + (x709 as u64)
+                + (x738 as u64);
+            (t739 as u32, (t739 >> 32) as u32)
+        };
+        let (x741, x742) = {
+            let t741: u64 = (a[2] as u64) * (b[11] as u64) + (x711 as u64)
+                + (x740 as u64);
+            (t741 as u32, (t741 >> 32) as u32)
+        };
+        let (x743, x744) = {
+            let t743: u64 = (a[3] as u64) * (b[11] as u64) + (x713 as u64)
+                + (x742 as u64);
+            (t743 as u32, (t743 >> 32) as u32)
+        };
+        let (x745, x746) = {
+            let t745: u64 = (a[4] as u64) * (b[11] as u64) + (x715 as u64)
+                + (x744 as u64);
+            (t745 as u32, (t745 >> 32) as u32)
+        };
+        let (x747, x748) = {
+            let t747: u64 = (a[5] as u64) * (b[11] as u64) + (x717 as u64)
+                + (x746 as u64);
+            (t747 as u32, (t747 >> 32) as u32)
+        };
+        let (x749, x750) = {
+            let t749: u64 = (a[6] as u64) * (b[11] as u64) + (x719 as u64)
+                + (x748 as u64);
+            (t749 as u32, (t749 >> 32) as u32)
+        };
+        let (x751, x752) = {
+            let t751: u64 = (a[7] as u64) * (b[11] as u64) + (x721 as u64)
+                + (x750 as u64);
+            (t751 as u32, (t751 >> 32) as u32)
+        };
+        let (x753, x754) = {
+            let t753: u64 = (a[8] as u64) * (b[11] as u64) + (x723 as u64)
+                + (x752 as u64);
+            (t753 as u32, (t753 >> 32) as u32)
+        };
+        let (x755, x756) = {
+            let t755: u64 = (a[9] as u64) * (b[11] as u64) + (x725 as u64)
+                + (x754 as u64);
+            (t755 as u32, (t755 >> 32) as u32)
+        };
+        let (x757, x758) = {
+            let t757: u64 = (a[10] as u64) * (b[11] as u64) + (x727 as u64)
+                + (x756 as u64);
+            (t757 as u32, (t757 >> 32) as u32)
+        };
+        let (x759, x760) = {
+            let t759: u64 = (a[11] as u64) * (b[11] as u64) + (x729 as u64)
+                + (x758 as u64);
+            (t759 as u32, (t759 >> 32) as u32)
+        };
+        let (x761, x762) = {
+            let t761: u64 = (a[12] as u64) * (b[11] as u64) + (x731 as u64)
+                + (x760 as u64);
+            (t761 as u32, (t761 >> 32) as u32)
+        };
+        let (x763, x764) = {
+            let t763: u64 = (a[13] as u64) * (b[11] as u64) + (x733 as u64)
+                + (x762 as u64);
+            (t763 as u32, (t763 >> 32) as u32)
+        };
+        let (x765, x766) = {
+            let t765: u64 = (x735 as u64) + (x764 as u64) + (0x00000000_u32 as u64);
+            (t765 as u32, (t765 >> 32) as u32)
+        };
+        let x769 = {
+            let t768: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x737 as u64);
+            (t768 >> 32) as u32
+        };
+        let (x770, x771) = {
+            let t770: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x739 as u64)
+                + (x769 as u64);
+            (t770 as u32, (t770 >> 32) as u32)
+        };
+        let (x772, x773) = {
+            let t772: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x741 as u64)
+                + (x771 as u64);
+            (t772 as u32, (t772 >> 32) as u32)
+        };
+        let (x774, x775) = {
+            let t774: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x743 as u64)
+                + (x773 as u64);
+            (t774 as u32, (t774 >> 32) as u32)
+        };
+        let (x776, x777) = {
+            let t776: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x745 as u64)
+                + (x775 as u64);
+            (t776 as u32, (t776 >> 32) as u32)
+        };
+        let (x778, x779) = {
+            let t778: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x747 as u64)
+                + (x777 as u64);
+            (t778 as u32, (t778 >> 32) as u32)
+        };
+        let (x780, x781) = {
+            let t780: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x749 as u64)
+                + (x779 as u64);
+            (t780 as u32, (t780 >> 32) as u32)
+        };
+        let (x782, x783) = {
+            let t782: u64 = (x737 as u64) * (0xfffffffe_u32 as u64) + (x751 as u64)
+                + (x781 as u64);
+            (t782 as u32, (t782 >> 32) as u32)
+        };
+        let (x784, x785) = {
+            let t784: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x753 as u64)
+                + (x783 as u64);
+            (t784 as u32, (t784 >> 32) as u32)
+        };
+        let (x786, x787) = {
+            let t786: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x755 as u64)
+                + (x785 as u64);
+            (t786 as u32, (t786 >> 32) as u32)
+        };
+        let (x788, x789) = {
+            let t788: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x757 as u64)
+                + (x787 as u64);
+            (t788 as u32, (t788 >> 32) as u32)
+        };
+        let (x790, x791) = {
+            let t790: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x759 as u64)
+                + (x789 as u64);
+            (t790 as u32, (t790 >> 32) as u32)
+        };
+        let (x792, x793) = {
+            let t792: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x761 as u64)
+                + (x791 as u64);
+            (t792 as u32, (t792 >> 32) as u32)
+        };
+        let (x794, x795) = {
+            let t794: u64 = (x737 as u64) * (0xffffffff_u32 as u64) + (x763 as u64)
+                + (x793 as u64);
+            (t794 as u32, (t794 >> 32) as u32)
+        };
+        let (x796, x797) = {
+            let t796: u64 = (x765 as u64) + (x795 as u64) + (0x00000000_u32 as u64);
+            (t796 as u32, (t796 >> 32) as u32)
+        };
         let x798 = x766.wrapping_add(x797).wrapping_add(0x00000000_u32);
-        let t800: u64 = (a[0] as u64) * (b[12] as u64) + (x770 as u64);
-        let x800 = t800 as u32;
-        let x801 = (t800 >> 32) as u32;
-        let t802: u64 = (a[1] as u64) * (b[12] as u64) + (x772 as u64) + (x801 as u64);
-        let x802 = t802 as u32;
-        let x803 = (t802 >> 32) as u32;
-        let t804: u64 = (a[2] as u64) * (b[12] as u64) + (x774 as u64) + (x803 as u64);
-        let x804 = t804 as u32;
-        let x805 = (t804 >> 32) as u32;
-        let t806: u64 = (a[3] as u64) * (b[12] as u64) + (x776 as u64) + (x805 as u64);
-        let x806 = t806 as u32;
-        let x807 = (t806 >> 32) as u32;
-        let t808: u64 = (a[4] as u64) * (b[12] as u64) + (x778 as u64) + (x807 as u64);
-        let x808 = t808 as u32;
-        let x809 = (t808 >> 32) as u32;
-        let t810: u64 = (a[5] as u64) * (b[12] as u64) + (x780 as u64) + (x809 as u64);
-        let x810 = t810 as u32;
-        let x811 = (t810 >> 32) as u32;
-        let t812: u64 = (a[6] as u64) * (b[12] as u64) + (x782 as u64) + (x811 as u64);
-        let x812 = t812 as u32;
-        let x813 = (t812 >> 32) as u32;
-        let t814: u64 = (a[7] as u64) * (b[12] as u64) + (x784 as u64) + (x813 as u64);
-        let x814 = t814 as u32;
-        let x815 = (t814 >> 32) as u32;
-        let t816: u64 = (a[8] as u64) * (b[12] as u64) + (x786 as u64) + (x815 as u64);
-        let x816 = t816 as u32;
-        let x817 = (t816 >> 32) as u32;
-        let t818: u64 = (a[9] as u64) * (b[12] as u64) + (x788 as u64) + (x817 as u64);
-        let x818 = t818 as u32;
-        let x819 = (t818 >> 32) as u32;
-        let t820: u64 = (a[10] as u64) * (b[12] as u64) + (x790 as u64) + (x819 as u64);
-        let x820 = t820 as u32;
-        let x821 = (t820 >> 32) as u32;
-        let t822: u64 = (a[11] as u64) * (b[12] as u64) + (x792 as u64) + (x821 as u64);
-        let x822 = t822 as u32;
-        let x823 = (t822 >> 32) as u32;
-        let t824: u64 = (a[12] as u64) * (b[12] as u64) + (x794 as u64) + (x823 as u64);
-        let x824 = t824 as u32;
-        let x825 = (t824 >> 32) as u32;
-        let t826: u64 = (a[13] as u64) * (b[12] as u64) + (x796 as u64) + (x825 as u64);
-        let x826 = t826 as u32;
-        let x827 = (t826 >> 32) as u32;
-        let t828: u64 = (x798 as u64) + (x827 as u64) + (0x00000000_u32 as u64);
-        let x828 = t828 as u32;
-        let x829 = (t828 >> 32) as u32;
-        let t831: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x800 as u64);
-        let x832 = (t831 >> 32) as u32;
-        let t833: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x802 as u64)
-            + (x832 as u64);
-        let x833 = t833 as u32;
-        let x834 = (t833 >> 32) as u32;
-        let t835: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x804 as u64)
-            + (x834 as u64);
-        let x835 = t835 as u32;
-        let x836 = (t835 >> 32) as u32;
-        let t837: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x806 as u64)
-            + (x836 as u64);
-        let x837 = t837 as u32;
-        let x838 = (t837 >> 32) as u32;
-        let t839: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x808 as u64)
-            + (x838 as u64);
-        let x839 = t839 as u32;
-        let x840 = (t839 >> 32) as u32;
-        let t841: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x810 as u64)
-            + (x840 as u64);
-        let x841 = t841 as u32;
-        let x842 = (t841 >> 32) as u32;
-        let t843: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x812 as u64)
-            + (x842 as u64);
-        let x843 = t843 as u32;
-        let x844 = (t843 >> 32) as u32;
-        let t845: u64 = (x800 as u64) * (0xfffffffe_u32 as u64) + (x814 as u64)
-            + (x844 as u64);
-        let x845 = t845 as u32;
-        let x846 = (t845 >> 32) as u32;
-        let t847: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x816 as u64)
-            + (x846 as u64);
-        let x847 = t847 as u32;
-        let x848 = (t847 >> 32) as u32;
-        let t849: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x818 as u64)
-            + (x848 as u64);
-        let x849 = t849 as u32;
-        let x850 = (t849 >> 32) as u32;
-        let t851: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x820 as u64)
-            + (x850 as u64);
-        let x851 = t851 as u32;
-        let x852 = (t851 >> 32) as u32;
-        let t853: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x822 as u64)
-            + (x852 as u64);
-        let x853 = t853 as u32;
-        let x854 = (t853 >> 32) as u32;
-        let t855: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x824 as u64)
-            + (x854 as u64);
-        let x855 = t855 as u32;
-        let x856 = (t855 >> 32) as u32;
-        let t857: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x826 as u64)
-            + (x856 as u64);
-        let x857 = t857 as u32;
-        let x858 = (t857 >> 32) as u32;
-        let t859: u64 = (x828 as u64) + (x858 as u64) + (0x00000000_u32 as u64);
-        let x859 = t859 as u32;
-        let x860 = (t859 >> 32) as u32;
+        let (x800, x801) = {
+            let t800: u64 = (a[0] as u64) * (b[12] as u64) + (x770 as u64);
+            (t800 as u32, (t800 >> 32) as u32)
+        };
+        let (x802, x803) = {
+            let t802: u64 = (a[1] as u64) * (b[12] as u64) + (x772 as u64)
+                + (x801 as u64);
+            (t802 as u32, (t802 >> 32) as u32)
+        };
+        let (x804, x805) = {
+            let t804: u64 = (a[2] as u64) * (b[12] as u64) + (x774 as u64)
+                + (x803 as u64);
+            (t804 as u32, (t804 >> 32) as u32)
+        };
+        let (x806, x807) = {
+            let t806: u64 = (a[3] as u64) * (b[12] as u64) + (x776 as u64)
+                + (x805 as u64);
+            (t806 as u32, (t806 >> 32) as u32)
+        };
+        let (x808, x809) = {
+            let t808: u64 = (a[4] as u64) * (b[12] as u64) + (x778 as u64)
+                + (x807 as u64);
+            (t808 as u32, (t808 >> 32) as u32)
+        };
+        let (x810, x811) = {
+            let t810: u64 = (a[5] as u64) * (b[12] as u64) + (x780 as u64)
+                + (x809 as u64);
+            (t810 as u32, (t810 >> 32) as u32)
+        };
+        let (x812, x813) = {
+            let t812: u64 = (a[6] as u64) * (b[12] as u64) + (x782 as u64)
+                + (x811 as u64);
+            (t812 as u32, (t812 >> 32) as u32)
+        };
+        let (x814, x815) = {
+            let t814: u64 = (a[7] as u64) * (b[12] as u64) + (x784 as u64)
+                + (x813 as u64);
+            (t814 as u32, (t814 >> 32) as u32)
+        };
+        let (x816, x817) = {
+            let t816: u64 = (a[8] as u64) * (b[12] as u64) + (x786 as u64)
+                + (x815 as u64);
+            (t816 as u32, (t816 >> 32) as u32)
+        };
+        let (x818, x819) = {
+            let t818: u64 = (a[9] as u64) * (b[12] as u64) + (x788 as u64)
+                + (x817 as u64);
+            (t818 as u32, (t818 >> 32) as u32)
+        };
+        let (x820, x821) = {
+            let t820: u64 = (a[10] as u64) * (b[12] as u64) + (x790 as u64)
+                + (x819 as u64);
+            (t820 as u32, (t820 >> 32) as u32)
+        };
+        let (x822, x823) = {
+            let t822: u64 = (a[11] as u64) * (b[12] as u64) + (x792 as u64)
+                + (x821 as u64);
+            (t822 as u32, (t822 >> 32) as u32)
+        };
+        let (x824, x825) = {
+            let t824: u64 = (a[12] as u64) * (b[12] as u64) + (x794 as u64)
+                + (x823 as u64);
+            (t824 as u32, (t824 >> 32) as u32)
+        };
+        let (x826, x827) = {
+            let t826: u64 = (a[13] as u64) * (b[12] as u64) + (x796 as u64)
+                + (x825 as u64);
+            (t826 as u32, (t826 >> 32) as u32)
+        };
+        let (x828, x829) = {
+            let t828: u64 = (x798 as u64) + (x827 as u64) + (0x00000000_u32 as u64);
+            (t828 as u32, (t828 >> 32) as u32)
+        };
+        let x832 = {
+            let t831: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x800 as u64);
+            (t831 >> 32) as u32
+        };
+        let (x833, x834) = {
+            let t833: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x802 as u64)
+                + (x832 as u64);
+            (t833 as u32, (t833 >> 32) as u32)
+        };
+        let (x835, x836) = {
+            let t835: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x804 as u64)
+                + (x834 as u64);
+            (t835 as u32, (t835 >> 32) as u32)
+        };
+        let (x837, x838) = {
+            let t837: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x806 as u64)
+                + (x836 as u64);
+            (t837 as u32, (t837 >> 32) as u32)
+        };
+        let (x839, x840) = {
+            let t839: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x808 as u64)
+                + (x838 as u64);
+            (t839 as u32, (t839 >> 32) as u32)
+        };
+        let (x841, x842) = {
+            let t841: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x810 as u64)
+                + (x840 as u64);
+            (t841 as u32, (t841 >> 32) as u32)
+        };
+        let (x843, x844) = {
+            let t843: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x812 as u64)
+                + (x842 as u64);
+            (t843 as u32, (t843 >> 32) as u32)
+        };
+        let (x845, x846) = {
+            let t845: u64 = (x800 as u64) * (0xfffffffe_u32 as u64) + (x814 as u64)
+                + (x844 as u64);
+            (t845 as u32, (t845 >> 32) as u32)
+        };
+        let (x847, x848) = {
+            let t847: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x816 as u64)
+                + (x846 as u64);
+            (t847 as u32, (t847 >> 32) as u32)
+        };
+        let (x849, x850) = {
+            let t849: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x818 as u64)
+                + (x848 as u64);
+            (t849 as u32, (t849 >> 32) as u32)
+        };
+        let (x851, x852) = {
+            let t851: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x820 as u64)
+                + (x850 as u64);
+            (t851 as u32, (t851 >> 32) as u32)
+        };
+        let (x853, x854) = {
+            let t853: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x822 as u64)
+                + (x852 as u64);
+            (t853 as u32, (t853 >> 32) as u32)
+        };
+        let (x855, x856) = {
+            let t855: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x824 as u64)
+                + (x854 as u64);
+            (t855 as u32, (t855 >> 32) as u32)
+        };
+        let (x857, x858) = {
+            let t857: u64 = (x800 as u64) * (0xffffffff_u32 as u64) + (x826 as u64)
+                + (x856 as u64);
+            (t857 as u32, (t857 >> 32) as u32)
+        };
+        let (x859, x860) = {
+            let t859: u64 = (x828 as u64) + (x858 as u64) + (0x00000000_u32 as u64);
+            (t859 as u32, (t859 >> 32) as u32)
+        };
         let x861 = x829.wrapping_add(x860).wrapping_add(0x00000000_u32);
-        let t863: u64 = (a[0] as u64) * (b[13] as u64) + (x833 as u64);
-        let x863 = t863 as u32;
-        let x864 = (t863 >> 32) as u32;
-        let t865: u64 = (a[1] as u64) * (b[13] as u64) + (x835 as u64) + (x864 as u64);
-        let x865 = t865 as u32;
-        let x866 = (t865 >> 32) as u32;
-        let t867: u64 = (a[2] as u64) * (b[13] as u64) + (x837 as u64) + (x866 as u64);
-        let x867 = t867 as u32;
-        let x868 = (t867 >> 32) as u32;
-        let t869: u64 = (a[3] as u64) * (b[13] as u64) + (x839 as u64) + (x868 as u64);
-        let x869 = t869 as u32;
-        let x870 = (t869 >> 32) as u32;
-        let t871: u64 = (a[4] as u64) * (b[13] as u64) + (x841 as u64) + (x870 as u64);
-        let x871 = t871 as u32;
-        let x872 = (t871 >> 32) as u32;
-        let t873: u64 = (a[5] as u64) * (b[13] as u64) + (x843 as u64) + (x872 as u64);
-        let x873 = t873 as u32;
-        let x874 = (t873 >> 32) as u32;
-        let t875: u64 = (a[6] as u64) * (b[13] as u64) + (x845 as u64) + (x874 as u64);
-        let x875 = t875 as u32;
-        let x876 = (t875 >> 32) as u32;
-        let t877: u64 = (a[7] as u64) * (b[13] as u64) + (x847 as u64) + (x876 as u64);
-        let x877 = t877 as u32;
-        let x878 = (t877 >> 32) as u32;
-        let t879: u64 = (a[8] as u64) * (b[13] as u64) + (x849 as u64) + (x878 as u64);
-        let x879 = t879 as u32;
-        let x880 = (t879 >> 32) as u32;
-        let t881: u64 = (a[9] as u64) * (b[13] as u64) + (x851 as u64) + (x880 as u64);
-        let x881 = t881 as u32;
-        let x882 = (t881 >> 32) as u32;
-        let t883: u64 = (a[10] as u64) * (b[13] as u64) + (x853 as u64) + (x882 as u64);
-        let x883 = t883 as u32;
-        let x884 = (t883 >> 32) as u32;
-        let t885: u64 = (a[11] as u64) * (b[13] as u64) + (x855 as u64) + (x884 as u64);
-        let x885 = t885 as u32;
-        let x886 = (t885 >> 32) as u32;
-        let t887: u64 = (a[12] as u64) * (b[13] as u64) + (x857 as u64) + (x886 as u64);
-        let x887 = t887 as u32;
-        let x888 = (t887 >> 32) as u32;
-        let t889: u64 = (a[13] as u64) * (b[13] as u64) + (x859 as u64) + (x888 as u64);
-        let x889 = t889 as u32;
-        let x890 = (t889 >> 32) as u32;
-        let t891: u64 = (x861 as u64) + (x890 as u64) + (0x00000000_u32 as u64);
-        let x891 = t891 as u32;
-        let x892 = (t891 >> 32) as u32;
-        let t894: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x863 as u64);
-        let x895 = (t894 >> 32) as u32;
-        let t896: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x865 as u64)
-            + (x895 as u64);
-        let x896 = t896 as u32;
-        let x897 = (t896 >> 32) as u32;
-        let t898: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x867 as u64)
-            + (x897 as u64);
-        let x898 = t898 as u32;
-        let x899 = (t898 >> 32) as u32;
-        let t900: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x869 as u64)
-            + (x899 as u64);
-        let x900 = t900 as u32;
-        let x901 = (t900 >> 32) as u32;
-        let t902: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x871 as u64)
-            + (x901 as u64);
-        let x902 = t902 as u32;
-        let x903 = (t902 >> 32) as u32;
-        let t904: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x873 as u64)
-            + (x903 as u64);
-        let x904 = t904 as u32;
-        let x905 = (t904 >> 32) as u32;
-        let t906: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x875 as u64)
-            + (x905 as u64);
-        let x906 = t906 as u32;
-        let x907 = (t906 >> 32) as u32;
-        let t908: u64 = (x863 as u64) * (0xfffffffe_u32 as u64) + (x877 as u64)
-            + (x907 as u64);
-        let x908 = t908 as u32;
-        let x909 = (t908 >> 32) as u32;
-        let t910: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x879 as u64)
-            + (x909 as u64);
-        let x910 = t910 as u32;
-        let x911 = (t910 >> 32) as u32;
-        let t912: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x881 as u64)
-            + (x911 as u64);
-        let x912 = t912 as u32;
-        let x913 = (t912 >> 32) as u32;
-        let t914: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x883 as u64)
-            + (x913 as u64);
-        let x914 = t914 as u32;
-        let x915 = (t914 >> 32) as u32;
-        let t916: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x885 as u64)
-            + (x915 as u64);
-        let x916 = t916 as u32;
-        let x917 = (t916 >> 32) as u32;
-        let t918: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x887 as u64)
-            + (x917 as u64);
-        let x918 = t918 as u32;
-        let x919 = (t918 >> 32) as u32;
-        let t920: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x889 as u64)
-            + (x919 as u64);
-        let x920 = t920 as u32;
-        let x921 = (t920 >> 32) as u32;
-        let t922: u64 = (x891 as u64) + (x921 as u64) + (0x00000000_u32 as u64);
-        let x922 = t922 as u32;
-        let x923 = (t922 >> 32) as u32;
+        let (x863, x864) = {
+            let t863: u64 = (a[0] as u64) * (b[13] as u64) + (x833 as u64);
+            (t863 as u32, (t863 >> 32) as u32)
+        };
+        let (x865, x866) = {
+            let t865: u64 = (a[1] as u64) * (b[13] as u64) + (x835 as u64)
+                + (x864 as u64);
+            (t865 as u32, (t865 >> 32) as u32)
+        };
+        let (x867, x868) = {
+            let t867: u64 = (a[2] as u64) * (b[13] as u64) + (x837 as u64)
+                + (x866 as u64);
+            (t867 as u32, (t867 >> 32) as u32)
+        };
+        let (x869, x870) = {
+            let t869: u64 = (a[3] as u64) * (b[13] as u64) + (x839 as u64)
+                + (x868 as u64);
+            (t869 as u32, (t869 >> 32) as u32)
+        };
+        let (x871, x872) = {
+            let t871: u64 = (a[4] as u64) * (b[13] as u64) + (x841 as u64)
+                + (x870 as u64);
+            (t871 as u32, (t871 >> 32) as u32)
+        };
+        let (x873, x874) = {
+            let t873: u64 = (a[5] as u64) * (b[13] as u64) + (x843 as u64)
+                + (x872 as u64);
+            (t873 as u32, (t873 >> 32) as u32)
+        };
+        let (x875, x876) = {
+            let t875: u64 = (a[6] as u64) * (b[13] as u64) + (x845 as u64)
+                + (x874 as u64);
+            (t875 as u32, (t875 >> 32) as u32)
+        };
+        let (x877, x878) = {
+            let t877: u64 = (a[7] as u64) * (b[13] as u64) + (x847 as u64)
+                + (x876 as u64);
+            (t877 as u32, (t877 >> 32) as u32)
+        };
+        let (x879, x880) = {
+            let t879: u64 = (a[8] as u64) * (b[13] as u64) + (x849 as u64)
+                + (x878 as u64);
+            (t879 as u32, (t879 >> 32) as u32)
+        };
+        let (x881, x882) = {
+            let t881: u64 = (a[9] as u64) * (b[13] as u64) + (x851 as u64)
+                + (x880 as u64);
+            (t881 as u32, (t881 >> 32) as u32)
+        };
+        let (x883, x884) = {
+            let t883: u64 = (a[10] as u64) * (b[13] as u64) + (x853 as u64)
+                + (x882 as u64);
+            (t883 as u32, (t883 >> 32) as u32)
+        };
+        let (x885, x886) = {
+            let t885: u64 = (a[11] as u64) * (b[13] as u64) + (x855 as u64)
+                + (x884 as u64);
+            (t885 as u32, (t885 >> 32) as u32)
+        };
+        let (x887, x888) = {
+            let t887: u64 = (a[12] as u64) * (b[13] as u64) + (x857 as u64)
+                + (x886 as u64);
+            (t887 as u32, (t887 >> 32) as u32)
+        };
+        let (x889, x890) = {
+            let t889: u64 = (a[13] as u64) * (b[13] as u64) + (x859 as u64)
+                + (x888 as u64);
+            (t889 as u32, (t889 >> 32) as u32)
+        };
+        let (x891, x892) = {
+            let t891: u64 = (x861 as u64) + (x890 as u64) + (0x00000000_u32 as u64);
+            (t891 as u32, (t891 >> 32) as u32)
+        };
+        let x895 = {
+            let t894: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x863 as u64);
+            (t894 >> 32) as u32
+        };
+        let (x896, x897) = {
+            let t896: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x865 as u64)
+                + (x895 as u64);
+            (t896 as u32, (t896 >> 32) as u32)
+        };
+        let (x898, x899) = {
+            let t898: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x867 as u64)
+                + (x897 as u64);
+            (t898 as u32, (t898 >> 32) as u32)
+        };
+        let (x900, x901) = {
+            let t900: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x869 as u64)
+                + (x899 as u64);
+            (t900 as u32, (t900 >> 32) as u32)
+        };
+        let (x902, x903) = {
+            let t902: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x871 as u64)
+                + (x901 as u64);
+            (t902 as u32, (t902 >> 32) as u32)
+        };
+        let (x904, x905) = {
+            let t904: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x873 as u64)
+                + (x903 as u64);
+            (t904 as u32, (t904 >> 32) as u32)
+        };
+        let (x906, x907) = {
+            let t906: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x875 as u64)
+                + (x905 as u64);
+            (t906 as u32, (t906 >> 32) as u32)
+        };
+        let (x908, x909) = {
+            let t908: u64 = (x863 as u64) * (0xfffffffe_u32 as u64) + (x877 as u64)
+                + (x907 as u64);
+            (t908 as u32, (t908 >> 32) as u32)
+        };
+        let (x910, x911) = {
+            let t910: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x879 as u64)
+                + (x909 as u64);
+            (t910 as u32, (t910 >> 32) as u32)
+        };
+        let (x912, x913) = {
+            let t912: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x881 as u64)
+                + (x911 as u64);
+            (t912 as u32, (t912 >> 32) as u32)
+        };
+        let (x914, x915) = {
+            let t914: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x883 as u64)
+                + (x913 as u64);
+            (t914 as u32, (t914 >> 32) as u32)
+        };
+        let (x916, x917) = {
+            let t916: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x885 as u64)
+                + (x915 as u64);
+            (t916 as u32, (t916 >> 32) as u32)
+        };
+        let (x918, x919) = {
+            let t918: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x887 as u64)
+                + (x917 as u64);
+            (t918 as u32, (t918 >> 32) as u32)
+        };
+        let (x920, x921) = {
+            let t920: u64 = (x863 as u64) * (0xffffffff_u32 as u64) + (x889 as u64)
+                + (x919 as u64);
+            (t920 as u32, (t920 >> 32) as u32)
+        };
+        let (x922, x923) = {
+            let t922: u64 = (x891 as u64) + (x921 as u64) + (0x00000000_u32 as u64);
+            (t922 as u32, (t922 >> 32) as u32)
+        };
         let x924 = x892.wrapping_add(x923).wrapping_add(0x00000000_u32);
-        let t941: u64 = {
-            let (d, b1) = x896.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x941, x942) = {
+            let t941: u64 = {
+                let (d, b1) = x896.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t941 as u32, (t941 >> 63) as u32)
         };
-        let x941 = t941 as u32;
-        let x942 = (t941 >> 63) as u32;
-        let t943: u64 = {
-            let (d, b1) = x898.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x942);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x943, x944) = {
+            let t943: u64 = {
+                let (d, b1) = x898.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x942);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t943 as u32, (t943 >> 63) as u32)
         };
-        let x943 = t943 as u32;
-        let x944 = (t943 >> 63) as u32;
-        let t945: u64 = {
-            let (d, b1) = x900.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x944);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x945, x946) = {
+            let t945: u64 = {
+                let (d, b1) = x900.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x944);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t945 as u32, (t945 >> 63) as u32)
         };
-        let x945 = t945 as u32;
-        let x946 = (t945 >> 63) as u32;
-        let t947: u64 = {
-            let (d, b1) = x902.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x946);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x947, x948) = {
+            let t947: u64 = {
+                let (d, b1) = x902.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x946);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t947 as u32, (t947 >> 63) as u32)
         };
-        let x947 = t947 as u32;
-        let x948 = (t947 >> 63) as u32;
-        let t949: u64 = {
-            let (d, b1) = x904.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x948);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x949, x950) = {
+            let t949: u64 = {
+                let (d, b1) = x904.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x948);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t949 as u32, (t949 >> 63) as u32)
         };
-        let x949 = t949 as u32;
-        let x950 = (t949 >> 63) as u32;
-        let t951: u64 = {
-            let (d, b1) = x906.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x950);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x951, x952) = {
+            let t951: u64 = {
+                let (d, b1) = x906.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x950);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t951 as u32, (t951 >> 63) as u32)
         };
-        let x951 = t951 as u32;
-        let x952 = (t951 >> 63) as u32;
-        let t953: u64 = {
-            let (d, b1) = x908.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x952);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x953, x954) = {
+            let t953: u64 = {
+                let (d, b1) = x908.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x952);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t953 as u32, (t953 >> 63) as u32)
         };
-        let x953 = t953 as u32;
-        let x954 = (t953 >> 63) as u32;
-        let t955: u64 = {
-            let (d, b1) = x910.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x954);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x955, x956) = {
+            let t955: u64 = {
+                let (d, b1) = x910.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x954);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t955 as u32, (t955 >> 63) as u32)
         };
-        let x955 = t955 as u32;
-        let x956 = (t955 >> 63) as u32;
-        let t957: u64 = {
-            let (d, b1) = x912.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x956);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x957, x958) = {
+            let t957: u64 = {
+                let (d, b1) = x912.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x956);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t957 as u32, (t957 >> 63) as u32)
         };
-        let x957 = t957 as u32;
-        let x958 = (t957 >> 63) as u32;
-        let t959: u64 = {
-            let (d, b1) = x914.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x958);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x959, x960) = {
+            let t959: u64 = {
+                let (d, b1) = x914.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x958);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t959 as u32, (t959 >> 63) as u32)
         };
-        let x959 = t959 as u32;
-        let x960 = (t959 >> 63) as u32;
-        let t961: u64 = {
-            let (d, b1) = x916.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x960);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x961, x962) = {
+            let t961: u64 = {
+                let (d, b1) = x916.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x960);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t961 as u32, (t961 >> 63) as u32)
         };
-        let x961 = t961 as u32;
-        let x962 = (t961 >> 63) as u32;
-        let t963: u64 = {
-            let (d, b1) = x918.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x962);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x963, x964) = {
+            let t963: u64 = {
+                let (d, b1) = x918.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x962);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t963 as u32, (t963 >> 63) as u32)
         };
-        let x963 = t963 as u32;
-        let x964 = (t963 >> 63) as u32;
-        let t965: u64 = {
-            let (d, b1) = x920.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x964);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x965, x966) = {
+            let t965: u64 = {
+                let (d, b1) = x920.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x964);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t965 as u32, (t965 >> 63) as u32)
         };
-        let x965 = t965 as u32;
-        let x966 = (t965 >> 63) as u32;
-        let t967: u64 = {
-            let (d, b1) = x922.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x966);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x967, x968) = {
+            let t967: u64 = {
+                let (d, b1) = x922.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x966);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t967 as u32, (t967 >> 63) as u32)
         };
-        let x967 = t967 as u32;
-        let x968 = (t967 >> 63) as u32;
-        let t969: u64 = {
-            let (d, b1) = x924.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x968);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x970 = {
+            let t969: u64 = {
+                let (d, b1) = x924.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x968);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t969 >> 63) as u32
         };
-        let x970 = (t969 >> 63) as u32;
-        let x971 = (0 as u32).wrapping_sub(x970);
+        let x971 = 0u32.wrapping_sub(x970);
         let x972 = x941 ^ (x971 & (x941 ^ x896));
         let x973 = x943 ^ (x971 & (x943 ^ x898));
         let x974 = x945 ^ (x971 & (x945 ^ x900));
@@ -1687,281 +2296,407 @@ impl Fp {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_square_portable(a: &[u32; 14]) -> [u32; 14] {
-        let t15: u64 = (a[0] as u64) * (a[1] as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[2] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[3] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[4] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[0] as u64) * (a[5] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[0] as u64) * (a[6] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[0] as u64) * (a[7] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[0] as u64) * (a[8] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[0] as u64) * (a[9] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (a[10] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[0] as u64) * (a[11] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[0] as u64) * (a[12] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[0] as u64) * (a[13] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[1] as u64) * (a[2] as u64) + (x19 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[1] as u64) * (a[3] as u64) + (x21 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[1] as u64) * (a[4] as u64) + (x23 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[1] as u64) * (a[5] as u64) + (x25 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[1] as u64) * (a[6] as u64) + (x27 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (a[7] as u64) + (x29 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[1] as u64) * (a[8] as u64) + (x31 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[1] as u64) * (a[9] as u64) + (x33 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[1] as u64) * (a[10] as u64) + (x35 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[1] as u64) * (a[11] as u64) + (x37 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[1] as u64) * (a[12] as u64) + (x39 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[1] as u64) * (a[13] as u64) + (x40 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[2] as u64) * (a[3] as u64) + (x45 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[2] as u64) * (a[4] as u64) + (x47 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (a[5] as u64) + (x49 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[2] as u64) * (a[6] as u64) + (x51 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[2] as u64) * (a[7] as u64) + (x53 as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[2] as u64) * (a[8] as u64) + (x55 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[2] as u64) * (a[9] as u64) + (x57 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[2] as u64) * (a[10] as u64) + (x59 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[2] as u64) * (a[11] as u64) + (x61 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[2] as u64) * (a[12] as u64) + (x63 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[2] as u64) * (a[13] as u64) + (x64 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[3] as u64) * (a[4] as u64) + (x69 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[3] as u64) * (a[5] as u64) + (x71 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[3] as u64) * (a[6] as u64) + (x73 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[3] as u64) * (a[7] as u64) + (x75 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[3] as u64) * (a[8] as u64) + (x77 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[3] as u64) * (a[9] as u64) + (x79 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[3] as u64) * (a[10] as u64) + (x81 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[3] as u64) * (a[11] as u64) + (x83 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[3] as u64) * (a[12] as u64) + (x85 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[3] as u64) * (a[13] as u64) + (x86 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[4] as u64) * (a[5] as u64) + (x91 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[4] as u64) * (a[6] as u64) + (x93 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[4] as u64) * (a[7] as u64) + (x95 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[4] as u64) * (a[8] as u64) + (x97 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[4] as u64) * (a[9] as u64) + (x99 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[4] as u64) * (a[10] as u64) + (x101 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[4] as u64) * (a[11] as u64) + (x103 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[4] as u64) * (a[12] as u64) + (x105 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[4] as u64) * (a[13] as u64) + (x106 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[5] as u64) * (a[6] as u64) + (x111 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[5] as u64) * (a[7] as u64) + (x113 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[5] as u64) * (a[8] as u64) + (x115 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[5] as u64) * (a[9] as u64) + (x117 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[5] as u64) * (a[10] as u64) + (x119 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[5] as u64) * (a[11] as u64) + (x121 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[5] as u64) * (a[12] as u64) + (x123 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[5] as u64) * (a[13] as u64) + (x124 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[6] as u64) * (a[7] as u64) + (x129 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[6] as u64) * (a[8] as u64) + (x131 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (a[6] as u64) * (a[9] as u64) + (x133 as u64) + (x144 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (a[6] as u64) * (a[10] as u64) + (x135 as u64) + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (a[6] as u64) * (a[11] as u64) + (x137 as u64) + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (a[6] as u64) * (a[12] as u64) + (x139 as u64) + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (a[6] as u64) * (a[13] as u64) + (x140 as u64) + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (a[7] as u64) * (a[8] as u64) + (x145 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (a[7] as u64) * (a[9] as u64) + (x147 as u64) + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let t159: u64 = (a[7] as u64) * (a[10] as u64) + (x149 as u64) + (x158 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t161: u64 = (a[7] as u64) * (a[11] as u64) + (x151 as u64) + (x160 as u64);
-        let x161 = t161 as u32;
-        let x162 = (t161 >> 32) as u32;
-        let t163: u64 = (a[7] as u64) * (a[12] as u64) + (x153 as u64) + (x162 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t165: u64 = (a[7] as u64) * (a[13] as u64) + (x154 as u64) + (x164 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
-        let t167: u64 = (a[8] as u64) * (a[9] as u64) + (x159 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t169: u64 = (a[8] as u64) * (a[10] as u64) + (x161 as u64) + (x168 as u64);
-        let x169 = t169 as u32;
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (a[8] as u64) * (a[11] as u64) + (x163 as u64) + (x170 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (a[8] as u64) * (a[12] as u64) + (x165 as u64) + (x172 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (a[8] as u64) * (a[13] as u64) + (x166 as u64) + (x174 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (a[9] as u64) * (a[10] as u64) + (x171 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (a[9] as u64) * (a[11] as u64) + (x173 as u64) + (x178 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (a[9] as u64) * (a[12] as u64) + (x175 as u64) + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (a[9] as u64) * (a[13] as u64) + (x176 as u64) + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (a[10] as u64) * (a[11] as u64) + (x181 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (a[10] as u64) * (a[12] as u64) + (x183 as u64) + (x186 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (a[10] as u64) * (a[13] as u64) + (x184 as u64) + (x188 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (a[11] as u64) * (a[12] as u64) + (x189 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
-        let t193: u64 = (a[11] as u64) * (a[13] as u64) + (x190 as u64) + (x192 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t195: u64 = (a[12] as u64) * (a[13] as u64) + (x194 as u64);
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 32) as u32;
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[1] as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[2] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[3] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[4] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[0] as u64) * (a[5] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) * (a[6] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[0] as u64) * (a[7] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) * (a[8] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[0] as u64) * (a[9] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (a[10] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[0] as u64) * (a[11] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[0] as u64) * (a[12] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[0] as u64) * (a[13] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[1] as u64) * (a[2] as u64) + (x19 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[1] as u64) * (a[3] as u64) + (x21 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[1] as u64) * (a[4] as u64) + (x23 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[1] as u64) * (a[5] as u64) + (x25 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[1] as u64) * (a[6] as u64) + (x27 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (a[7] as u64) + (x29 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[1] as u64) * (a[8] as u64) + (x31 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[1] as u64) * (a[9] as u64) + (x33 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[1] as u64) * (a[10] as u64) + (x35 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[1] as u64) * (a[11] as u64) + (x37 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[1] as u64) * (a[12] as u64) + (x39 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[1] as u64) * (a[13] as u64) + (x40 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[2] as u64) * (a[3] as u64) + (x45 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[2] as u64) * (a[4] as u64) + (x47 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[2] as u64) * (a[5] as u64) + (x49 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[2] as u64) * (a[6] as u64) + (x51 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[2] as u64) * (a[7] as u64) + (x53 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[2] as u64) * (a[8] as u64) + (x55 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[2] as u64) * (a[9] as u64) + (x57 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[2] as u64) * (a[10] as u64) + (x59 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[2] as u64) * (a[11] as u64) + (x61 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[2] as u64) * (a[12] as u64) + (x63 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[2] as u64) * (a[13] as u64) + (x64 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[3] as u64) * (a[4] as u64) + (x69 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[3] as u64) * (a[5] as u64) + (x71 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[3] as u64) * (a[6] as u64) + (x73 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[3] as u64) * (a[7] as u64) + (x75 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[3] as u64) * (a[8] as u64) + (x77 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[3] as u64) * (a[9] as u64) + (x79 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[3] as u64) * (a[10] as u64) + (x81 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[3] as u64) * (a[11] as u64) + (x83 as u64)
+                + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[3] as u64) * (a[12] as u64) + (x85 as u64)
+                + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[3] as u64) * (a[13] as u64) + (x86 as u64)
+                + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[4] as u64) * (a[5] as u64) + (x91 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[4] as u64) * (a[6] as u64) + (x93 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[4] as u64) * (a[7] as u64) + (x95 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[4] as u64) * (a[8] as u64) + (x97 as u64) + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[4] as u64) * (a[9] as u64) + (x99 as u64) + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[4] as u64) * (a[10] as u64) + (x101 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[4] as u64) * (a[11] as u64) + (x103 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[4] as u64) * (a[12] as u64) + (x105 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[4] as u64) * (a[13] as u64) + (x106 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[5] as u64) * (a[6] as u64) + (x111 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[5] as u64) * (a[7] as u64) + (x113 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[5] as u64) * (a[8] as u64) + (x115 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[5] as u64) * (a[9] as u64) + (x117 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[5] as u64) * (a[10] as u64) + (x119 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[5] as u64) * (a[11] as u64) + (x121 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[5] as u64) * (a[12] as u64) + (x123 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[5] as u64) * (a[13] as u64) + (x124 as u64)
+                + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[6] as u64) * (a[7] as u64) + (x129 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[6] as u64) * (a[8] as u64) + (x131 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (a[6] as u64) * (a[9] as u64) + (x133 as u64)
+                + (x144 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (a[6] as u64) * (a[10] as u64) + (x135 as u64)
+                + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (a[6] as u64) * (a[11] as u64) + (x137 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (a[6] as u64) * (a[12] as u64) + (x139 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (a[6] as u64) * (a[13] as u64) + (x140 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (a[7] as u64) * (a[8] as u64) + (x145 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (a[7] as u64) * (a[9] as u64) + (x147 as u64)
+                + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (a[7] as u64) * (a[10] as u64) + (x149 as u64)
+                + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (a[7] as u64) * (a[11] as u64) + (x151 as u64)
+                + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (a[7] as u64) * (a[12] as u64) + (x153 as u64)
+                + (x162 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (a[7] as u64) * (a[13] as u64) + (x154 as u64)
+                + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (a[8] as u64) * (a[9] as u64) + (x159 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (a[8] as u64) * (a[10] as u64) + (x161 as u64)
+                + (x168 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (a[8] as u64) * (a[11] as u64) + (x163 as u64)
+                + (x170 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (a[8] as u64) * (a[12] as u64) + (x165 as u64)
+                + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (a[8] as u64) * (a[13] as u64) + (x166 as u64)
+                + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (a[9] as u64) * (a[10] as u64) + (x171 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (a[9] as u64) * (a[11] as u64) + (x173 as u64)
+                + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (a[9] as u64) * (a[12] as u64) + (x175 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (a[9] as u64) * (a[13] as u64) + (x176 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (a[10] as u64) * (a[11] as u64) + (x181 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (a[10] as u64) * (a[12] as u64) + (x183 as u64)
+                + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (a[10] as u64) * (a[13] as u64) + (x184 as u64)
+                + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (a[11] as u64) * (a[12] as u64) + (x189 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (a[11] as u64) * (a[13] as u64) + (x190 as u64)
+                + (x192 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (a[12] as u64) * (a[13] as u64) + (x194 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
         let x197 = x196 >> 31;
         let x198 = x196 << 1;
         let x199 = x195 >> 31;
@@ -2039,991 +2774,1271 @@ impl Fp {
         let x271 = x15 >> 31;
         let x272 = x270 | x271;
         let x273 = x15 << 1;
-        let t277: u64 = (a[0] as u64) * (a[0] as u64);
-        let x277 = t277 as u32;
-        let x278 = (t277 >> 32) as u32;
-        let t279: u64 = (x273 as u64) + (x278 as u64) + (0x00000000_u32 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
-        let t281: u64 = (a[1] as u64) * (a[1] as u64) + (x272 as u64) + (x280 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
-        let t283: u64 = (x269 as u64) + (x282 as u64) + (0x00000000_u32 as u64);
-        let x283 = t283 as u32;
-        let x284 = (t283 >> 32) as u32;
-        let t285: u64 = (a[2] as u64) * (a[2] as u64) + (x266 as u64) + (x284 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (x263 as u64) + (x286 as u64) + (0x00000000_u32 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (a[3] as u64) * (a[3] as u64) + (x260 as u64) + (x288 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (x257 as u64) + (x290 as u64) + (0x00000000_u32 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (a[4] as u64) * (a[4] as u64) + (x254 as u64) + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (x251 as u64) + (x294 as u64) + (0x00000000_u32 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (a[5] as u64) * (a[5] as u64) + (x248 as u64) + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (x245 as u64) + (x298 as u64) + (0x00000000_u32 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (a[6] as u64) * (a[6] as u64) + (x242 as u64) + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (x239 as u64) + (x302 as u64) + (0x00000000_u32 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (a[7] as u64) * (a[7] as u64) + (x236 as u64) + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (x233 as u64) + (x306 as u64) + (0x00000000_u32 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (a[8] as u64) * (a[8] as u64) + (x230 as u64) + (x308 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (x227 as u64) + (x310 as u64) + (0x00000000_u32 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
-        let t313: u64 = (a[9] as u64) * (a[9] as u64) + (x224 as u64) + (x312 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let t315: u64 = (x221 as u64) + (x314 as u64) + (0x00000000_u32 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
-        let t317: u64 = (a[10] as u64) * (a[10] as u64) + (x218 as u64) + (x316 as u64);
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 32) as u32;
-        let t319: u64 = (x215 as u64) + (x318 as u64) + (0x00000000_u32 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
-        let t321: u64 = (a[11] as u64) * (a[11] as u64) + (x212 as u64) + (x320 as u64);
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 32) as u32;
-        let t323: u64 = (x209 as u64) + (x322 as u64) + (0x00000000_u32 as u64);
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 32) as u32;
-        let t325: u64 = (a[12] as u64) * (a[12] as u64) + (x206 as u64) + (x324 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
-        let t327: u64 = (x203 as u64) + (x326 as u64) + (0x00000000_u32 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
-        let t329: u64 = (a[13] as u64) * (a[13] as u64) + (x200 as u64) + (x328 as u64);
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 32) as u32;
+        let (x277, x278) = {
+            let t277: u64 = (a[0] as u64) * (a[0] as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (x273 as u64) + (x278 as u64) + (0x00000000_u32 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
+        let (x281, x282) = {
+            let t281: u64 = (a[1] as u64) * (a[1] as u64) + (x272 as u64)
+                + (x280 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
+        let (x283, x284) = {
+            let t283: u64 = (x269 as u64) + (x282 as u64) + (0x00000000_u32 as u64);
+            (t283 as u32, (t283 >> 32) as u32)
+        };
+        let (x285, x286) = {
+            let t285: u64 = (a[2] as u64) * (a[2] as u64) + (x266 as u64)
+                + (x284 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
+        let (x287, x288) = {
+            let t287: u64 = (x263 as u64) + (x286 as u64) + (0x00000000_u32 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (a[3] as u64) * (a[3] as u64) + (x260 as u64)
+                + (x288 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (x257 as u64) + (x290 as u64) + (0x00000000_u32 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (a[4] as u64) * (a[4] as u64) + (x254 as u64)
+                + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (x251 as u64) + (x294 as u64) + (0x00000000_u32 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (a[5] as u64) * (a[5] as u64) + (x248 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (x245 as u64) + (x298 as u64) + (0x00000000_u32 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (a[6] as u64) * (a[6] as u64) + (x242 as u64)
+                + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (x239 as u64) + (x302 as u64) + (0x00000000_u32 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (a[7] as u64) * (a[7] as u64) + (x236 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (x233 as u64) + (x306 as u64) + (0x00000000_u32 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (a[8] as u64) * (a[8] as u64) + (x230 as u64)
+                + (x308 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (x227 as u64) + (x310 as u64) + (0x00000000_u32 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (a[9] as u64) * (a[9] as u64) + (x224 as u64)
+                + (x312 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (x221 as u64) + (x314 as u64) + (0x00000000_u32 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (a[10] as u64) * (a[10] as u64) + (x218 as u64)
+                + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (x215 as u64) + (x318 as u64) + (0x00000000_u32 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (a[11] as u64) * (a[11] as u64) + (x212 as u64)
+                + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (x209 as u64) + (x322 as u64) + (0x00000000_u32 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (a[12] as u64) * (a[12] as u64) + (x206 as u64)
+                + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (x203 as u64) + (x326 as u64) + (0x00000000_u32 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = (a[13] as u64) * (a[13] as u64) + (x200 as u64)
+                + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
         let x331 = x197.wrapping_add(x330).wrapping_add(0x00000000_u32);
-        let t350: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x277 as u64);
-        let x351 = (t350 >> 32) as u32;
-        let t352: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x279 as u64)
-            + (x351 as u64);
-        let x352 = t352 as u32;
-        let x353 = (t352 >> 32) as u32;
-        let t354: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x281 as u64)
-            + (x353 as u64);
-        let x354 = t354 as u32;
-        let x355 = (t354 >> 32) as u32;
-        let t356: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x283 as u64)
-            + (x355 as u64);
-        let x356 = t356 as u32;
-        let x357 = (t356 >> 32) as u32;
-        let t358: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x285 as u64)
-            + (x357 as u64);
-        let x358 = t358 as u32;
-        let x359 = (t358 >> 32) as u32;
-        let t360: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x287 as u64)
-            + (x359 as u64);
-        let x360 = t360 as u32;
-        let x361 = (t360 >> 32) as u32;
-        let t362: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x289 as u64)
-            + (x361 as u64);
-        let x362 = t362 as u32;
-        let x363 = (t362 >> 32) as u32;
-        let t364: u64 = (x277 as u64) * (0xfffffffe_u32 as u64) + (x291 as u64)
-            + (x363 as u64);
-        let x364 = t364 as u32;
-        let x365 = (t364 >> 32) as u32;
-        let t366: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x293 as u64)
-            + (x365 as u64);
-        let x366 = t366 as u32;
-        let x367 = (t366 >> 32) as u32;
-        let t368: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x295 as u64)
-            + (x367 as u64);
-        let x368 = t368 as u32;
-        let x369 = (t368 >> 32) as u32;
-        let t370: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x297 as u64)
-            + (x369 as u64);
-        let x370 = t370 as u32;
-        let x371 = (t370 >> 32) as u32;
-        let t372: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x299 as u64)
-            + (x371 as u64);
-        let x372 = t372 as u32;
-        let x373 = (t372 >> 32) as u32;
-        let t374: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x301 as u64)
-            + (x373 as u64);
-        let x374 = t374 as u32;
-        let x375 = (t374 >> 32) as u32;
-        let t376: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x303 as u64)
-            + (x375 as u64);
-        let x376 = t376 as u32;
-        let x377 = (t376 >> 32) as u32;
-        let t378: u64 = (x305 as u64) + (x377 as u64) + (0x00000000_u32 as u64);
-        let x378 = t378 as u32;
-        let x379 = (t378 >> 32) as u32;
-        let t381: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x352 as u64);
-        let x382 = (t381 >> 32) as u32;
-        let t383: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x354 as u64)
-            + (x382 as u64);
-        let x383 = t383 as u32;
-        let x384 = (t383 >> 32) as u32;
-        let t385: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x356 as u64)
-            + (x384 as u64);
-        let x385 = t385 as u32;
-        let x386 = (t385 >> 32) as u32;
-        let t387: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x358 as u64)
-            + (x386 as u64);
-        let x387 = t387 as u32;
-        let x388 = (t387 >> 32) as u32;
-        let t389: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x360 as u64)
-            + (x388 as u64);
-        let x389 = t389 as u32;
-        let x390 = (t389 >> 32) as u32;
-        let t391: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x362 as u64)
-            + (x390 as u64);
-        let x391 = t391 as u32;
-        let x392 = (t391 >> 32) as u32;
-        let t393: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x364 as u64)
-            + (x392 as u64);
-        let x393 = t393 as u32;
-        let x394 = (t393 >> 32) as u32;
-        let t395: u64 = (x352 as u64) * (0xfffffffe_u32 as u64) + (x366 as u64)
-            + (x394 as u64);
-        let x395 = t395 as u32;
-        let x396 = (t395 >> 32) as u32;
-        let t397: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x368 as u64)
-            + (x396 as u64);
-        let x397 = t397 as u32;
-        let x398 = (t397 >> 32) as u32;
-        let t399: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x370 as u64)
-            + (x398 as u64);
-        let x399 = t399 as u32;
-        let x400 = (t399 >> 32) as u32;
-        let t401: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x372 as u64)
-            + (x400 as u64);
-        let x401 = t401 as u32;
-        let x402 = (t401 >> 32) as u32;
-        let t403: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x374 as u64)
-            + (x402 as u64);
-        let x403 = t403 as u32;
-        let x404 = (t403 >> 32) as u32;
-        let t405: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x376 as u64)
-            + (x404 as u64);
-        let x405 = t405 as u32;
-        let x406 = (t405 >> 32) as u32;
-        let t407: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x378 as u64)
-            + (x406 as u64);
-        let x407 = t407 as u32;
-        let x408 = (t407 >> 32) as u32;
-        let t409: u64 = (x307 as u64) + (x408 as u64) + (x379 as u64);
-        let x409 = t409 as u32;
-        let x410 = (t409 >> 32) as u32;
-        let t412: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x383 as u64);
-        let x413 = (t412 >> 32) as u32;
-        let t414: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x385 as u64)
-            + (x413 as u64);
-        let x414 = t414 as u32;
-        let x415 = (t414 >> 32) as u32;
-        let t416: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x387 as u64)
-            + (x415 as u64);
-        let x416 = t416 as u32;
-        let x417 = (t416 >> 32) as u32;
-        let t418: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x389 as u64)
-            + (x417 as u64);
-        let x418 = t418 as u32;
-        let x419 = (t418 >> 32) as u32;
-        let t420: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x391 as u64)
-            + (x419 as u64);
-        let x420 = t420 as u32;
-        let x421 = (t420 >> 32) as u32;
-        let t422: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x393 as u64)
-            + (x421 as u64);
-        let x422 = t422 as u32;
-        let x423 = (t422 >> 32) as u32;
-        let t424: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x395 as u64)
-            + (x423 as u64);
-        let x424 = t424 as u32;
-        let x425 = (t424 >> 32) as u32;
-        let t426: u64 = (x383 as u64) * (0xfffffffe_u32 as u64) + (x397 as u64)
-            + (x425 as u64);
-        let x426 = t426 as u32;
-        let x427 = (t426 >> 32) as u32;
-        let t428: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x399 as u64)
-            + (x427 as u64);
-        let x428 = t428 as u32;
-        let x429 = (t428 >> 32) as u32;
-        let t430: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x401 as u64)
-            + (x429 as u64);
-        let x430 = t430 as u32;
-        let x431 = (t430 >> 32) as u32;
-        let t432: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x403 as u64)
-            + (x431 as u64);
-        let x432 = t432 as u32;
-        let x433 = (t432 >> 32) as u32;
-        let t434: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x405 as u64)
-            + (x433 as u64);
-        let x434 = t434 as u32;
-        let x435 = (t434 >> 32) as u32;
-        let t436: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x407 as u64)
-            + (x435 as u64);
-        let x436 = t436 as u32;
-        let x437 = (t436 >> 32) as u32;
-        let t438: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x409 as u64)
-            + (x437 as u64);
-        let x438 = t438 as u32;
-        let x439 = (t438 >> 32) as u32;
-        let t440: u64 = (x309 as u64) + (x439 as u64) + (x410 as u64);
-        let x440 = t440 as u32;
-        let x441 = (t440 >> 32) as u32;
-        let t443: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x414 as u64);
-        let x444 = (t443 >> 32) as u32;
-        let t445: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x416 as u64)
-            + (x444 as u64);
-        let x445 = t445 as u32;
-        let x446 = (t445 >> 32) as u32;
-        let t447: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x418 as u64)
-            + (x446 as u64);
-        let x447 = t447 as u32;
-        let x448 = (t447 >> 32) as u32;
-        let t449: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x420 as u64)
-            + (x448 as u64);
-        let x449 = t449 as u32;
-        let x450 = (t449 >> 32) as u32;
-        let t451: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x422 as u64)
-            + (x450 as u64);
-        let x451 = t451 as u32;
-        let x452 = (t451 >> 32) as u32;
-        let t453: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x424 as u64)
-            + (x452 as u64);
-        let x453 = t453 as u32;
-        let x454 = (t453 >> 32) as u32;
-        let t455: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x426 as u64)
-            + (x454 as u64);
-        let x455 = t455 as u32;
-        let x456 = (t455 >> 32) as u32;
-        let t457: u64 = (x414 as u64) * (0xfffffffe_u32 as u64) + (x428 as u64)
-            + (x456 as u64);
-        let x457 = t457 as u32;
-        let x458 = (t457 >> 32) as u32;
-        let t459: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x430 as u64)
-            + (x458 as u64);
-        let x459 = t459 as u32;
-        let x460 = (t459 >> 32) as u32;
-        let t461: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x432 as u64)
-            + (x460 as u64);
-        let x461 = t461 as u32;
-        let x462 = (t461 >> 32) as u32;
-        let t463: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x434 as u64)
-            + (x462 as u64);
-        let x463 = t463 as u32;
-        let x464 = (t463 >> 32) as u32;
-        let t465: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x436 as u64)
-            + (x464 as u64);
-        let x465 = t465 as u32;
-        let x466 = (t465 >> 32) as u32;
-        let t467: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x438 as u64)
-            + (x466 as u64);
-        let x467 = t467 as u32;
-        let x468 = (t467 >> 32) as u32;
-        let t469: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x440 as u64)
-            + (x468 as u64);
-        let x469 = t469 as u32;
-        let x470 = (t469 >> 32) as u32;
-        let t471: u64 = (x311 as u64) + (x470 as u64) + (x441 as u64);
-        let x471 = t471 as u32;
-        let x472 = (t471 >> 32) as u32;
-        let t474: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x445 as u64);
-        let x475 = (t474 >> 32) as u32;
-        let t476: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x447 as u64)
-            + (x475 as u64);
-        let x476 = t476 as u32;
-        let x477 = (t476 >> 32) as u32;
-        let t478: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x449 as u64)
-            + (x477 as u64);
-        let x478 = t478 as u32;
-        let x479 = (t478 >> 32) as u32;
-        let t480: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x451 as u64)
-            + (x479 as u64);
-        let x480 = t480 as u32;
-        let x481 = (t480 >> 32) as u32;
-        let t482: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x453 as u64)
-            + (x481 as u64);
-        let x482 = t482 as u32;
-        let x483 = (t482 >> 32) as u32;
-        let t484: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x455 as u64)
-            + (x483 as u64);
-        let x484 = t484 as u32;
-        let x485 = (t484 >> 32) as u32;
-        let t486: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x457 as u64)
-            + (x485 as u64);
-        let x486 = t486 as u32;
-        let x487 = (t486 >> 32) as u32;
-        let t488: u64 = (x445 as u64) * (0xfffffffe_u32 as u64) + (x459 as u64)
-            + (x487 as u64);
-        let x488 = t488 as u32;
-        let x489 = (t488 >> 32) as u32;
-        let t490: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x461 as u64)
-            + (x489 as u64);
-        let x490 = t490 as u32;
-        let x491 = (t490 >> 32) as u32;
-        let t492: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x463 as u64)
-            + (x491 as u64);
-        let x492 = t492 as u32;
-        let x493 = (t492 >> 32) as u32;
-        let t494: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x465 as u64)
-            + (x493 as u64);
-        let x494 = t494 as u32;
-        let x495 = (t494 >> 32) as u32;
-        let t496: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x467 as u64)
-            + (x495 as u64);
-        let x496 = t496 as u32;
-        let x497 = (t496 >> 32) as u32;
-        let t498: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x469 as u64)
-            + (x497 as u64);
-        let x498 = t498 as u32;
-        let x499 = (t498 >> 32) as u32;
-        let t500: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x471 as u64)
-            + (x499 as u64);
-        let x500 = t500 as u32;
-        let x501 = (t500 >> 32) as u32;
-        let t502: u64 = (x313 as u64) + (x501 as u64) + (x472 as u64);
-        let x502 = t502 as u32;
-        let x503 = (t502 >> 32) as u32;
-        let t505: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x476 as u64);
-        let x506 = (t505 >> 32) as u32;
-        let t507: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x478 as u64)
-            + (x506 as u64);
-        let x507 = t507 as u32;
-        let x508 = (t507 >> 32) as u32;
-        let t509: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x480 as u64)
-            + (x508 as u64);
-        let x509 = t509 as u32;
-        let x510 = (t509 >> 32) as u32;
-        let t511: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x482 as u64)
-            + (x510 as u64);
-        let x511 = t511 as u32;
-        let x512 = (t511 >> 32) as u32;
-        let t513: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x484 as u64)
-            + (x512 as u64);
-        let x513 = t513 as u32;
-        let x514 = (t513 >> 32) as u32;
-        let t515: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x486 as u64)
-            + (x514 as u64);
-        let x515 = t515 as u32;
-        let x516 = (t515 >> 32) as u32;
-        let t517: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x488 as u64)
-            + (x516 as u64);
-        let x517 = t517 as u32;
-        let x518 = (t517 >> 32) as u32;
-        let t519: u64 = (x476 as u64) * (0xfffffffe_u32 as u64) + (x490 as u64)
-            + (x518 as u64);
-        let x519 = t519 as u32;
-        let x520 = (t519 >> 32) as u32;
-        let t521: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x492 as u64)
-            + (x520 as u64);
-        let x521 = t521 as u32;
-        let x522 = (t521 >> 32) as u32;
-        let t523: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x494 as u64)
-            + (x522 as u64);
-        let x523 = t523 as u32;
-        let x524 = (t523 >> 32) as u32;
-        let t525: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x496 as u64)
-            + (x524 as u64);
-        let x525 = t525 as u32;
-        let x526 = (t525 >> 32) as u32;
-        let t527: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x498 as u64)
-            + (x526 as u64);
-        let x527 = t527 as u32;
-        let x528 = (t527 >> 32) as u32;
-        let t529: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x500 as u64)
-            + (x528 as u64);
-        let x529 = t529 as u32;
-        let x530 = (t529 >> 32) as u32;
-        let t531: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x502 as u64)
-            + (x530 as u64);
-        let x531 = t531 as u32;
-        let x532 = (t531 >> 32) as u32;
-        let t533: u64 = (x315 as u64) + (x532 as u64) + (x503 as u64);
-        let x533 = t533 as u32;
-        let x534 = (t533 >> 32) as u32;
-        let t536: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x507 as u64);
-        let x537 = (t536 >> 32) as u32;
-        let t538: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x509 as u64)
-            + (x537 as u64);
-        let x538 = t538 as u32;
-        let x539 = (t538 >> 32) as u32;
-        let t540: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x511 as u64)
-            + (x539 as u64);
-        let x540 = t540 as u32;
-        let x541 = (t540 >> 32) as u32;
-        let t542: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x513 as u64)
-            + (x541 as u64);
-        let x542 = t542 as u32;
-        let x543 = (t542 >> 32) as u32;
-        let t544: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x515 as u64)
-            + (x543 as u64);
-        let x544 = t544 as u32;
-        let x545 = (t544 >> 32) as u32;
-        let t546: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x517 as u64)
-            + (x545 as u64);
-        let x546 = t546 as u32;
-        let x547 = (t546 >> 32) as u32;
-        let t548: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x519 as u64)
-            + (x547 as u64);
-        let x548 = t548 as u32;
-        let x549 = (t548 >> 32) as u32;
-        let t550: u64 = (x507 as u64) * (0xfffffffe_u32 as u64) + (x521 as u64)
-            + (x549 as u64);
-        let x550 = t550 as u32;
-        let x551 = (t550 >> 32) as u32;
-        let t552: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x523 as u64)
-            + (x551 as u64);
-        let x552 = t552 as u32;
-        let x553 = (t552 >> 32) as u32;
-        let t554: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x525 as u64)
-            + (x553 as u64);
-        let x554 = t554 as u32;
-        let x555 = (t554 >> 32) as u32;
-        let t556: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x527 as u64)
-            + (x555 as u64);
-        let x556 = t556 as u32;
-        let x557 = (t556 >> 32) as u32;
-        let t558: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x529 as u64)
-            + (x557 as u64);
-        let x558 = t558 as u32;
-        let x559 = (t558 >> 32) as u32;
-        let t560: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x531 as u64)
-            + (x559 as u64);
-        let x560 = t560 as u32;
-        let x561 = (t560 >> 32) as u32;
-        let t562: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x533 as u64)
-            + (x561 as u64);
-        let x562 = t562 as u32;
-        let x563 = (t562 >> 32) as u32;
-        let t564: u64 = (x317 as u64) + (x563 as u64) + (x534 as u64);
-        let x564 = t564 as u32;
-        let x565 = (t564 >> 32) as u32;
-        let t567: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x538 as u64);
-        let x568 = (t567 >> 32) as u32;
-        let t569: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x540 as u64)
-            + (x568 as u64);
-        let x569 = t569 as u32;
-        let x570 = (t569 >> 32) as u32;
-        let t571: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x542 as u64)
-            + (x570 as u64);
-        let x571 = t571 as u32;
-        let x572 = (t571 >> 32) as u32;
-        let t573: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x544 as u64)
-            + (x572 as u64);
-        let x573 = t573 as u32;
-        let x574 = (t573 >> 32) as u32;
-        let t575: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x546 as u64)
-            + (x574 as u64);
-        let x575 = t575 as u32;
-        let x576 = (t575 >> 32) as u32;
-        let t577: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x548 as u64)
-            + (x576 as u64);
-        let x577 = t577 as u32;
-        let x578 = (t577 >> 32) as u32;
-        let t579: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x550 as u64)
-            + (x578 as u64);
-        let x579 = t579 as u32;
-        let x580 = (t579 >> 32) as u32;
-        let t581: u64 = (x538 as u64) * (0xfffffffe_u32 as u64) + (x552 as u64)
-            + (x580 as u64);
-        let x581 = t581 as u32;
-        let x582 = (t581 >> 32) as u32;
-        let t583: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x554 as u64)
-            + (x582 as u64);
-        let x583 = t583 as u32;
-        let x584 = (t583 >> 32) as u32;
-        let t585: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x556 as u64)
-            + (x584 as u64);
-        let x585 = t585 as u32;
-        let x586 = (t585 >> 32) as u32;
-        let t587: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x558 as u64)
-            + (x586 as u64);
-        let x587 = t587 as u32;
-        let x588 = (t587 >> 32) as u32;
-        let t589: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x560 as u64)
-            + (x588 as u64);
-        let x589 = t589 as u32;
-        let x590 = (t589 >> 32) as u32;
-        let t591: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x562 as u64)
-            + (x590 as u64);
-        let x591 = t591 as u32;
-        let x592 = (t591 >> 32) as u32;
-        let t593: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x564 as u64)
-            + (x592 as u64);
-        let x593 = t593 as u32;
-        let x594 = (t593 >> 32) as u32;
-        let t595: u64 = (x319 as u64) + (x594 as u64) + (x565 as u64);
-        let x595 = t595 as u32;
-        let x596 = (t595 >> 32) as u32;
-        let t598: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x569 as u64);
-        let x599 = (t598 >> 32) as u32;
-        let t600: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x571 as u64)
-            + (x599 as u64);
-        let x600 = t600 as u32;
-        let x601 = (t600 >> 32) as u32;
-        let t602: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x573 as u64)
-            + (x601 as u64);
-        let x602 = t602 as u32;
-        let x603 = (t602 >> 32) as u32;
-        let t604: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x575 as u64)
-            + (x603 as u64);
-        let x604 = t604 as u32;
-        let x605 = (t604 >> 32) as u32;
-        let t606: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x577 as u64)
-            + (x605 as u64);
-        let x606 = t606 as u32;
-        let x607 = (t606 >> 32) as u32;
-        let t608: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x579 as u64)
-            + (x607 as u64);
-        let x608 = t608 as u32;
-        let x609 = (t608 >> 32) as u32;
-        let t610: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x581 as u64)
-            + (x609 as u64);
-        let x610 = t610 as u32;
-        let x611 = (t610 >> 32) as u32;
-        let t612: u64 = (x569 as u64) * (0xfffffffe_u32 as u64) + (x583 as u64)
-            + (x611 as u64);
-        let x612 = t612 as u32;
-        let x613 = (t612 >> 32) as u32;
-        let t614: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x585 as u64)
-            + (x613 as u64);
-        let x614 = t614 as u32;
-        let x615 = (t614 >> 32) as u32;
-        let t616: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x587 as u64)
-            + (x615 as u64);
-        let x616 = t616 as u32;
-        let x617 = (t616 >> 32) as u32;
-        let t618: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x589 as u64)
-            + (x617 as u64);
-        let x618 = t618 as u32;
-        let x619 = (t618 >> 32) as u32;
-        let t620: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x591 as u64)
-            + (x619 as u64);
-        let x620 = t620 as u32;
-        let x621 = (t620 >> 32) as u32;
-        let t622: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x593 as u64)
-            + (x621 as u64);
-        let x622 = t622 as u32;
-        let x623 = (t622 >> 32) as u32;
-        let t624: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x595 as u64)
-            + (x623 as u64);
-        let x624 = t624 as u32;
-        let x625 = (t624 >> 32) as u32;
-        let t626: u64 = (x321 as u64) + (x625 as u64) + (x596 as u64);
-        let x626 = t626 as u32;
-        let x627 = (t626 >> 32) as u32;
-        let t629: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x600 as u64);
-        let x630 = (t629 >> 32) as u32;
-        let t631: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x602 as u64)
-            + (x630 as u64);
-        let x631 = t631 as u32;
-        let x632 = (t631 >> 32) as u32;
-        let t633: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x604 as u64)
-            + (x632 as u64);
-        let x633 = t633 as u32;
-        let x634 = (t633 >> 32) as u32;
-        let t635: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x606 as u64)
-            + (x634 as u64);
-        let x635 = t635 as u32;
-        let x636 = (t635 >> 32) as u32;
-        let t637: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x608 as u64)
-            + (x636 as u64);
-        let x637 = t637 as u32;
-        let x638 = (t637 >> 32) as u32;
-        let t639: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x610 as u64)
-            + (x638 as u64);
-        let x639 = t639 as u32;
-        let x640 = (t639 >> 32) as u32;
-        let t641: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x612 as u64)
-            + (x640 as u64);
-        let x641 = t641 as u32;
-        let x642 = (t641 >> 32) as u32;
-        let t643: u64 = (x600 as u64) * (0xfffffffe_u32 as u64) + (x614 as u64)
-            + (x642 as u64);
-        let x643 = t643 as u32;
-        let x644 = (t643 >> 32) as u32;
-        let t645: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x616 as u64)
-            + (x644 as u64);
-        let x645 = t645 as u32;
-        let x646 = (t645 >> 32) as u32;
-        let t647: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x618 as u64)
-            + (x646 as u64);
-        let x647 = t647 as u32;
-        let x648 = (t647 >> 32) as u32;
-        let t649: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x620 as u64)
-            + (x648 as u64);
-        let x649 = t649 as u32;
-        let x650 = (t649 >> 32) as u32;
-        let t651: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x622 as u64)
-            + (x650 as u64);
-        let x651 = t651 as u32;
-        let x652 = (t651 >> 32) as u32;
-        let t653: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x624 as u64)
-            + (x652 as u64);
-        let x653 = t653 as u32;
-        let x654 = (t653 >> 32) as u32;
-        let t655: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x626 as u64)
-            + (x654 as u64);
-        let x655 = t655 as u32;
-        let x656 = (t655 >> 32) as u32;
-        let t657: u64 = (x323 as u64) + (x656 as u64) + (x627 as u64);
-        let x657 = t657 as u32;
-        let x658 = (t657 >> 32) as u32;
-        let t660: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x631 as u64);
-        let x661 = (t660 >> 32) as u32;
-        let t662: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x633 as u64)
-            + (x661 as u64);
-        let x662 = t662 as u32;
-        let x663 = (t662 >> 32) as u32;
-        let t664: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x635 as u64)
-            + (x663 as u64);
-        let x664 = t664 as u32;
-        let x665 = (t664 >> 32) as u32;
-        let t666: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x637 as u64)
-            + (x665 as u64);
-        let x666 = t666 as u32;
-        let x667 = (t666 >> 32) as u32;
-        let t668: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x639 as u64)
-            + (x667 as u64);
-        let x668 = t668 as u32;
-        let x669 = (t668 >> 32) as u32;
-        let t670: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x641 as u64)
-            + (x669 as u64);
-        let x670 = t670 as u32;
-        let x671 = (t670 >> 32) as u32;
-        let t672: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x643 as u64)
-            + (x671 as u64);
-        let x672 = t672 as u32;
-        let x673 = (t672 >> 32) as u32;
-        let t674: u64 = (x631 as u64) * (0xfffffffe_u32 as u64) + (x645 as u64)
-            + (x673 as u64);
-        let x674 = t674 as u32;
-        let x675 = (t674 >> 32) as u32;
-        let t676: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x647 as u64)
-            + (x675 as u64);
-        let x676 = t676 as u32;
-        let x677 = (t676 >> 32) as u32;
-        let t678: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x649 as u64)
-            + (x677 as u64);
-        let x678 = t678 as u32;
-        let x679 = (t678 >> 32) as u32;
-        let t680: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x651 as u64)
-            + (x679 as u64);
-        let x680 = t680 as u32;
-        let x681 = (t680 >> 32) as u32;
-        let t682: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x653 as u64)
-            + (x681 as u64);
-        let x682 = t682 as u32;
-        let x683 = (t682 >> 32) as u32;
-        let t684: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x655 as u64)
-            + (x683 as u64);
-        let x684 = t684 as u32;
-        let x685 = (t684 >> 32) as u32;
-        let t686: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x657 as u64)
-            + (x685 as u64);
-        let x686 = t686 as u32;
-        let x687 = (t686 >> 32) as u32;
-        let t688: u64 = (x325 as u64) + (x687 as u64) + (x658 as u64);
-        let x688 = t688 as u32;
-        let x689 = (t688 >> 32) as u32;
-        let t691: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x662 as u64);
-        let x692 = (t691 >> 32) as u32;
-        let t693: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x664 as u64)
-            + (x692 as u64);
-        let x693 = t693 as u32;
-        let x694 = (t693 >> 32) as u32;
-        let t695: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x666 as u64)
-            + (x694 as u64);
-        let x695 = t695 as u32;
-        let x696 = (t695 >> 32) as u32;
-        let t697: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x668 as u64)
-            + (x696 as u64);
-        let x697 = t697 as u32;
-        let x698 = (t697 >> 32) as u32;
-        let t699: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x670 as u64)
-            + (x698 as u64);
-        let x699 = t699 as u32;
-        let x700 = (t699 >> 32) as u32;
-        let t701: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x672 as u64)
-            + (x700 as u64);
-        let x701 = t701 as u32;
-        let x702 = (t701 >> 32) as u32;
-        let t703: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x674 as u64)
-            + (x702 as u64);
-        let x703 = t703 as u32;
-        let x704 = (t703 >> 32) as u32;
-        let t705: u64 = (x662 as u64) * (0xfffffffe_u32 as u64) + (x676 as u64)
-            + (x704 as u64);
-        let x705 = t705 as u32;
-        let x706 = (t705 >> 32) as u32;
-        let t707: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x678 as u64)
-            + (x706 as u64);
-        let x707 = t707 as u32;
-        let x708 = (t707 >> 32) as u32;
-        let t709: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x680 as u64)
-            + (x708 as u64);
-        let x709 = t709 as u32;
-        let x710 = (t709 >> 32) as u32;
-        let t711: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x682 as u64)
-            + (x710 as u64);
-        let x711 = t711 as u32;
-        let x712 = (t711 >> 32) as u32;
-        let t713: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x684 as u64)
-            + (x712 as u64);
-        let x713 = t713 as u32;
-        let x714 = (t713 >> 32) as u32;
-        let t715: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x686 as u64)
-            + (x714 as u64);
-        let x715 = t715 as u32;
-        let x716 = (t715 >> 32) as u32;
-        let t717: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x688 as u64)
-            + (x716 as u64);
-        let x717 = t717 as u32;
-        let x718 = (t717 >> 32) as u32;
-        let t719: u64 = (x327 as u64) + (x718 as u64) + (x689 as u64);
-        let x719 = t719 as u32;
-        let x720 = (t719 >> 32) as u32;
-        let t722: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x693 as u64);
-        let x723 = (t722 >> 32) as u32;
-        let t724: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x695 as u64)
-            + (x723 as u64);
-        let x724 = t724 as u32;
-        let x725 = (t724 >> 32) as u32;
-        let t726: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x697 as u64)
-            + (x725 as u64);
-        let x726 = t726 as u32;
-        let x727 = (t726 >> 32) as u32;
-        let t728: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x699 as u64)
-            + (x727 as u64);
-        let x728 = t728 as u32;
-        let x729 = (t728 >> 32) as u32;
-        let t730: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x701 as u64)
-            + (x729 as u64);
-        let x730 = t730 as u32;
-        let x731 = (t730 >> 32) as u32;
-        let t732: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x703 as u64)
-            + (x731 as u64);
-        let x732 = t732 as u32;
-        let x733 = (t732 >> 32) as u32;
-        let t734: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x705 as u64)
-            + (x733 as u64);
-        let x734 = t734 as u32;
-        let x735 = (t734 >> 32) as u32;
-        let t736: u64 = (x693 as u64) * (0xfffffffe_u32 as u64) + (x707 as u64)
-            + (x735 as u64);
-        let x736 = t736 as u32;
-        let x737 = (t736 >> 32) as u32;
-        let t738: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x709 as u64)
-            + (x737 as u64);
-        let x738 = t738 as u32;
-        let x739 = (t738 >> 32) as u32;
-        let t740: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x711 as u64)
-            + (x739 as u64);
-        let x740 = t740 as u32;
-        let x741 = (t740 >> 32) as u32;
-        let t742: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x713 as u64)
-            + (x741 as u64);
-        let x742 = t742 as u32;
-        let x743 = (t742 >> 32) as u32;
-        let t744: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x715 as u64)
-            + (x743 as u64);
-        let x744 = t744 as u32;
-        let x745 = (t744 >> 32) as u32;
-        let t746: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x717 as u64)
-            + (x745 as u64);
-        let x746 = t746 as u32;
-        let x747 = (t746 >> 32) as u32;
-        let t748: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x719 as u64)
-            + (x747 as u64);
-        let x748 = t748 as u32;
-        let x749 = (t748 >> 32) as u32;
-        let t750: u64 = (x329 as u64) + (x749 as u64) + (x720 as u64);
-        let x750 = t750 as u32;
-        let x751 = (t750 >> 32) as u32;
-        let t753: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x724 as u64);
-        let x754 = (t753 >> 32) as u32;
-        let t755: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x726 as u64)
-            + (x754 as u64);
-        let x755 = t755 as u32;
-        let x756 = (t755 >> 32) as u32;
-        let t757: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x728 as u64)
-            + (x756 as u64);
-        let x757 = t757 as u32;
-        let x758 = (t757 >> 32) as u32;
-        let t759: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x730 as u64)
-            + (x758 as u64);
-        let x759 = t759 as u32;
-        let x760 = (t759 >> 32) as u32;
-        let t761: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x732 as u64)
-            + (x760 as u64);
-        let x761 = t761 as u32;
-        let x762 = (t761 >> 32) as u32;
-        let t763: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x734 as u64)
-            + (x762 as u64);
-        let x763 = t763 as u32;
-        let x764 = (t763 >> 32) as u32;
-        let t765: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x736 as u64)
-            + (x764 as u64);
-        let x765 = t765 as u32;
-        let x766 = (t765 >> 32) as u32;
-        let t767: u64 = (x724 as u64) * (0xfffffffe_u32 as u64) + (x738 as u64)
-            + (x766 as u64);
-        let x767 = t767 as u32;
-        let x768 = (t767 >> 32) as u32;
-        let t769: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x740 as u64)
-            + (x768 as u64);
-        let x769 = t769 as u32;
-        let x770 = (t769 >> 32) as u32;
-        let t771: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x742 as u64)
-            + (x770 as u64);
-        let x771 = t771 as u32;
-        let x772 = (t771 >> 32) as u32;
-        let t773: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x744 as u64)
-            + (x772 as u64);
-        let x773 = t773 as u32;
-        let x774 = (t773 >> 32) as u32;
-        let t775: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x746 as u64)
-            + (x774 as u64);
-        let x775 = t775 as u32;
-        let x776 = (t775 >> 32) as u32;
-        let t777: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x748 as u64)
-            + (x776 as u64);
-        let x777 = t777 as u32;
-        let x778 = (t777 >> 32) as u32;
-        let t779: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x750 as u64)
-            + (x778 as u64);
-        let x779 = t779 as u32;
-        let x780 = (t779 >> 32) as u32;
-        let t781: u64 = (x331 as u64) + (x780 as u64) + (x751 as u64);
-        let x781 = t781 as u32;
-        let x782 = (t781 >> 32) as u32;
-        let t798: u64 = {
-            let (d, b1) = x755.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x351 = {
+            let t350: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x277 as u64);
+            (t350 >> 32) as u32
         };
-        let x798 = t798 as u32;
-        let x799 = (t798 >> 63) as u32;
-        let t800: u64 = {
-            let (d, b1) = x757.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x799);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x352, x353) = {
+            let t352: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x279 as u64)
+                + (x351 as u64);
+            (t352 as u32, (t352 >> 32) as u32)
         };
-        let x800 = t800 as u32;
-        let x801 = (t800 >> 63) as u32;
-        let t802: u64 = {
-            let (d, b1) = x759.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x801);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x354, x355) = {
+            let t354: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x281 as u64)
+                + (x353 as u64);
+            (t354 as u32, (t354 >> 32) as u32)
         };
-        let x802 = t802 as u32;
-        let x803 = (t802 >> 63) as u32;
-        let t804: u64 = {
-            let (d, b1) = x761.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x803);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x356, x357) = {
+            let t356: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x283 as u64)
+                + (x355 as u64);
+            (t356 as u32, (t356 >> 32) as u32)
         };
-        let x804 = t804 as u32;
-        let x805 = (t804 >> 63) as u32;
-        let t806: u64 = {
-            let (d, b1) = x763.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x805);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x358, x359) = {
+            let t358: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x285 as u64)
+                + (x357 as u64);
+            (t358 as u32, (t358 >> 32) as u32)
         };
-        let x806 = t806 as u32;
-        let x807 = (t806 >> 63) as u32;
-        let t808: u64 = {
-            let (d, b1) = x765.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x807);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x360, x361) = {
+            let t360: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x287 as u64)
+                + (x359 as u64);
+            (t360 as u32, (t360 >> 32) as u32)
         };
-        let x808 = t808 as u32;
-        let x809 = (t808 >> 63) as u32;
-        let t810: u64 = {
-            let (d, b1) = x767.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x809);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x362, x363) = {
+            let t362: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x289 as u64)
+                + (x361 as u64);
+            (t362 as u32, (t362 >> 32) as u32)
         };
-        let x810 = t810 as u32;
-        let x811 = (t810 >> 63) as u32;
-        let t812: u64 = {
-            let (d, b1) = x769.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x811);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x364, x365) = {
+            let t364: u64 = (x277 as u64) * (0xfffffffe_u32 as u64) + (x291 as u64)
+                + (x363 as u64);
+            (t364 as u32, (t364 >> 32) as u32)
         };
-        let x812 = t812 as u32;
-        let x813 = (t812 >> 63) as u32;
-        let t814: u64 = {
-            let (d, b1) = x771.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x813);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x366, x367) = {
+            let t366: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x293 as u64)
+                + (x365 as u64);
+            (t366 as u32, (t366 >> 32) as u32)
         };
-        let x814 = t814 as u32;
-        let x815 = (t814 >> 63) as u32;
-        let t816: u64 = {
-            let (d, b1) = x773.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x815);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x368, x369) = {
+            let t368: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x295 as u64)
+                + (x367 as u64);
+            (t368 as u32, (t368 >> 32) as u32)
         };
-        let x816 = t816 as u32;
-        let x817 = (t816 >> 63) as u32;
-        let t818: u64 = {
-            let (d, b1) = x775.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x817);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x370, x371) = {
+            let t370: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x297 as u64)
+                + (x369 as u64);
+            (t370 as u32, (t370 >> 32) as u32)
         };
-        let x818 = t818 as u32;
-        let x819 = (t818 >> 63) as u32;
-        let t820: u64 = {
-            let (d, b1) = x777.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x819);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x372, x373) = {
+            let t372: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x299 as u64)
+                + (x371 as u64);
+            (t372 as u32, (t372 >> 32) as u32)
         };
-        let x820 = t820 as u32;
-        let x821 = (t820 >> 63) as u32;
-        let t822: u64 = {
-            let (d, b1) = x779.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x821);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x374, x375) = {
+            let t374: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x301 as u64)
+                + (x373 as u64);
+            (t374 as u32, (t374 >> 32) as u32)
         };
-        let x822 = t822 as u32;
-        let x823 = (t822 >> 63) as u32;
-        let t824: u64 = {
-            let (d, b1) = x781.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x823);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x376, x377) = {
+            let t376: u64 = (x277 as u64) * (0xffffffff_u32 as u64) + (x303 as u64)
+                + (x375 as u64);
+            (t376 as u32, (t376 >> 32) as u32)
         };
-        let x824 = t824 as u32;
-        let x825 = (t824 >> 63) as u32;
-        let t826: u64 = {
-            let (d, b1) = x782.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x825);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x378, x379) = {
+            let t378: u64 = (x305 as u64) + (x377 as u64) + (0x00000000_u32 as u64);
+            (t378 as u32, (t378 >> 32) as u32)
         };
-        let x827 = (t826 >> 63) as u32;
-        let x828 = (0 as u32).wrapping_sub(x827);
+        let x382 = {
+            let t381: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x352 as u64);
+            (t381 >> 32) as u32
+        };
+        let (x383, x384) = {
+            let t383: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x354 as u64)
+                + (x382 as u64);
+            (t383 as u32, (t383 >> 32) as u32)
+        };
+        let (x385, x386) = {
+            let t385: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x356 as u64)
+                + (x384 as u64);
+            (t385 as u32, (t385 >> 32) as u32)
+        };
+        let (x387, x388) = {
+            let t387: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x358 as u64)
+                + (x386 as u64);
+            (t387 as u32, (t387 >> 32) as u32)
+        };
+        let (x389, x390) = {
+            let t389: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x360 as u64)
+                + (x388 as u64);
+            (t389 as u32, (t389 >> 32) as u32)
+        };
+        let (x391, x392) = {
+            let t391: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x362 as u64)
+                + (x390 as u64);
+            (t391 as u32, (t391 >> 32) as u32)
+        };
+        let (x393, x394) = {
+            let t393: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x364 as u64)
+                + (x392 as u64);
+            (t393 as u32, (t393 >> 32) as u32)
+        };
+        let (x395, x396) = {
+            let t395: u64 = (x352 as u64) * (0xfffffffe_u32 as u64) + (x366 as u64)
+                + (x394 as u64);
+            (t395 as u32, (t395 >> 32) as u32)
+        };
+        let (x397, x398) = {
+            let t397: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x368 as u64)
+                + (x396 as u64);
+            (t397 as u32, (t397 >> 32) as u32)
+        };
+        let (x399, x400) = {
+            let t399: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x370 as u64)
+                + (x398 as u64);
+            (t399 as u32, (t399 >> 32) as u32)
+        };
+        let (x401, x402) = {
+            let t401: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x372 as u64)
+                + (x400 as u64);
+            (t401 as u32, (t401 >> 32) as u32)
+        };
+        let (x403, x404) = {
+            let t403: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x374 as u64)
+                + (x402 as u64);
+            (t403 as u32, (t403 >> 32) as u32)
+        };
+        let (x405, x406) = {
+            let t405: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x376 as u64)
+                + (x404 as u64);
+            (t405 as u32, (t405 >> 32) as u32)
+        };
+        let (x407, x408) = {
+            let t407: u64 = (x352 as u64) * (0xffffffff_u32 as u64) + (x378 as u64)
+                + (x406 as u64);
+            (t407 as u32, (t407 >> 32) as u32)
+        };
+        let (x409, x410) = {
+            let t409: u64 = (x307 as u64) + (x408 as u64) + (x379 as u64);
+            (t409 as u32, (t409 >> 32) as u32)
+        };
+        let x413 = {
+            let t412: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x383 as u64);
+            (t412 >> 32) as u32
+        };
+        let (x414, x415) = {
+            let t414: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x385 as u64)
+                + (x413 as u64);
+            (t414 as u32, (t414 >> 32) as u32)
+        };
+        let (x416, x417) = {
+            let t416: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x387 as u64)
+                + (x415 as u64);
+            (t416 as u32, (t416 >> 32) as u32)
+        };
+        let (x418, x419) = {
+            let t418: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x389 as u64)
+                + (x417 as u64);
+            (t418 as u32, (t418 >> 32) as u32)
+        };
+        let (x420, x421) = {
+            let t420: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x391 as u64)
+                + (x419 as u64);
+            (t420 as u32, (t420 >> 32) as u32)
+        };
+        let (x422, x423) = {
+            let t422: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x393 as u64)
+                + (x421 as u64);
+            (t422 as u32, (t422 >> 32) as u32)
+        };
+        let (x424, x425) = {
+            let t424: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x395 as u64)
+                + (x423 as u64);
+            (t424 as u32, (t424 >> 32) as u32)
+        };
+        let (x426, x427) = {
+            let t426: u64 = (x383 as u64) * (0xfffffffe_u32 as u64) + (x397 as u64)
+                + (x425 as u64);
+            (t426 as u32, (t426 >> 32) as u32)
+        };
+        let (x428, x429) = {
+            let t428: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x399 as u64)
+                + (x427 as u64);
+            (t428 as u32, (t428 >> 32) as u32)
+        };
+        let (x430, x431) = {
+            let t430: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x401 as u64)
+                + (x429 as u64);
+            (t430 as u32, (t430 >> 32) as u32)
+        };
+        let (x432, x433) = {
+            let t432: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x403 as u64)
+                + (x431 as u64);
+            (t432 as u32, (t432 >> 32) as u32)
+        };
+        let (x434, x435) = {
+            let t434: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x405 as u64)
+                + (x433 as u64);
+            (t434 as u32, (t434 >> 32) as u32)
+        };
+        let (x436, x437) = {
+            let t436: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x407 as u64)
+                + (x435 as u64);
+            (t436 as u32, (t436 >> 32) as u32)
+        };
+        let (x438, x439) = {
+            let t438: u64 = (x383 as u64) * (0xffffffff_u32 as u64) + (x409 as u64)
+                + (x437 as u64);
+            (t438 as u32, (t438 >> 32) as u32)
+        };
+        let (x440, x441) = {
+            let t440: u64 = (x309 as u64) + (x439 as u64) + (x410 as u64);
+            (t440 as u32, (t440 >> 32) as u32)
+        };
+        let x444 = {
+            let t443: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x414 as u64);
+            (t443 >> 32) as u32
+        };
+        let (x445, x446) = {
+            let t445: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x416 as u64)
+                + (x444 as u64);
+            (t445 as u32, (t445 >> 32) as u32)
+        };
+        let (x447, x448) = {
+            let t447: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x418 as u64)
+                + (x446 as u64);
+            (t447 as u32, (t447 >> 32) as u32)
+        };
+        let (x449, x450) = {
+            let t449: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x420 as u64)
+                + (x448 as u64);
+            (t449 as u32, (t449 >> 32) as u32)
+        };
+        let (x451, x452) = {
+            let t451: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x422 as u64)
+                + (x450 as u64);
+            (t451 as u32, (t451 >> 32) as u32)
+        };
+        let (x453, x454) = {
+            let t453: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x424 as u64)
+                + (x452 as u64);
+            (t453 as u32, (t453 >> 32) as u32)
+        };
+        let (x455, x456) = {
+            let t455: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x426 as u64)
+                + (x454 as u64);
+            (t455 as u32, (t455 >> 32) as u32)
+        };
+        let (x457, x458) = {
+            let t457: u64 = (x414 as u64) * (0xfffffffe_u32 as u64) + (x428 as u64)
+                + (x456 as u64);
+            (t457 as u32, (t457 >> 32) as u32)
+        };
+        let (x459, x460) = {
+            let t459: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x430 as u64)
+                + (x458 as u64);
+            (t459 as u32, (t459 >> 32) as u32)
+        };
+        let (x461, x462) = {
+            let t461: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x432 as u64)
+                + (x460 as u64);
+            (t461 as u32, (t461 >> 32) as u32)
+        };
+        let (x463, x464) = {
+            let t463: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x434 as u64)
+                + (x462 as u64);
+            (t463 as u32, (t463 >> 32) as u32)
+        };
+        let (x465, x466) = {
+            let t465: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x436 as u64)
+                + (x464 as u64);
+            (t465 as u32, (t465 >> 32) as u32)
+        };
+        let (x467, x468) = {
+            let t467: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x438 as u64)
+                + (x466 as u64);
+            (t467 as u32, (t467 >> 32) as u32)
+        };
+        let (x469, x470) = {
+            let t469: u64 = (x414 as u64) * (0xffffffff_u32 as u64) + (x440 as u64)
+                + (x468 as u64);
+            (t469 as u32, (t469 >> 32) as u32)
+        };
+        let (x471, x472) = {
+            let t471: u64 = (x311 as u64) + (x470 as u64) + (x441 as u64);
+            (t471 as u32, (t471 >> 32) as u32)
+        };
+        let x475 = {
+            let t474: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x445 as u64);
+            (t474 >> 32) as u32
+        };
+        let (x476, x477) = {
+            let t476: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x447 as u64)
+                + (x475 as u64);
+            (t476 as u32, (t476 >> 32) as u32)
+        };
+        let (x478, x479) = {
+            let t478: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x449 as u64)
+                + (x477 as u64);
+            (t478 as u32, (t478 >> 32) as u32)
+        };
+        let (x480, x481) = {
+            let t480: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x451 as u64)
+                + (x479 as u64);
+            (t480 as u32, (t480 >> 32) as u32)
+        };
+        let (x482, x483) = {
+            let t482: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x453 as u64)
+                + (x481 as u64);
+            (t482 as u32, (t482 >> 32) as u32)
+        };
+        let (x484, x485) = {
+            let t484: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x455 as u64)
+                + (x483 as u64);
+            (t484 as u32, (t484 >> 32) as u32)
+        };
+        let (x486, x487) = {
+            let t486: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x457 as u64)
+                + (x485 as u64);
+            (t486 as u32, (t486 >> 32) as u32)
+        };
+        let (x488, x489) = {
+            let t488: u64 = (x445 as u64) * (0xfffffffe_u32 as u64) + (x459 as u64)
+                + (x487 as u64);
+            (t488 as u32, (t488 >> 32) as u32)
+        };
+        let (x490, x491) = {
+            let t490: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x461 as u64)
+                + (x489 as u64);
+            (t490 as u32, (t490 >> 32) as u32)
+        };
+        let (x492, x493) = {
+            let t492: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x463 as u64)
+                + (x491 as u64);
+            (t492 as u32, (t492 >> 32) as u32)
+        };
+        let (x494, x495) = {
+            let t494: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x465 as u64)
+                + (x493 as u64);
+            (t494 as u32, (t494 >> 32) as u32)
+        };
+        let (x496, x497) = {
+            let t496: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x467 as u64)
+                + (x495 as u64);
+            (t496 as u32, (t496 >> 32) as u32)
+        };
+        let (x498, x499) = {
+            let t498: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x469 as u64)
+                + (x497 as u64);
+            (t498 as u32, (t498 >> 32) as u32)
+        };
+        let (x500, x501) = {
+            let t500: u64 = (x445 as u64) * (0xffffffff_u32 as u64) + (x471 as u64)
+                + (x499 as u64);
+            (t500 as u32, (t500 >> 32) as u32)
+        };
+        let (x502, x503) = {
+            let t502: u64 = (x313 as u64) + (x501 as u64) + (x472 as u64);
+            (t502 as u32, (t502 >> 32) as u32)
+        };
+        let x506 = {
+            let t505: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x476 as u64);
+            (t505 >> 32) as u32
+        };
+        let (x507, x508) = {
+            let t507: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x478 as u64)
+                + (x506 as u64);
+            (t507 as u32, (t507 >> 32) as u32)
+        };
+        let (x509, x510) = {
+            let t509: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x480 as u64)
+                + (x508 as u64);
+            (t509 as u32, (t509 >> 32) as u32)
+        };
+        let (x511, x512) = {
+            let t511: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x482 as u64)
+                + (x510 as u64);
+            (t511 as u32, (t511 >> 32) as u32)
+        };
+        let (x513, x514) = {
+            let t513: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x484 as u64)
+                + (x512 as u64);
+            (t513 as u32, (t513 >> 32) as u32)
+        };
+        let (x515, x516) = {
+            let t515: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x486 as u64)
+                + (x514 as u64);
+            (t515 as u32, (t515 >> 32) as u32)
+        };
+        let (x517, x518) = {
+            let t517: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x488 as u64)
+                + (x516 as u64);
+            (t517 as u32, (t517 >> 32) as u32)
+        };
+        let (x519, x520) = {
+            let t519: u64 = (x476 as u64) * (0xfffffffe_u32 as u64) + (x490 as u64)
+                + (x518 as u64);
+            (t519 as u32, (t519 >> 32) as u32)
+        };
+        let (x521, x522) = {
+            let t521: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x492 as u64)
+                + (x520 as u64);
+            (t521 as u32, (t521 >> 32) as u32)
+        };
+        let (x523, x524) = {
+            let t523: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x494 as u64)
+                + (x522 as u64);
+            (t523 as u32, (t523 >> 32) as u32)
+        };
+        let (x525, x526) = {
+            let t525: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x496 as u64)
+                + (x524 as u64);
+            (t525 as u32, (t525 >> 32) as u32)
+        };
+        let (x527, x528) = {
+            let t527: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x498 as u64)
+                + (x526 as u64);
+            (t527 as u32, (t527 >> 32) as u32)
+        };
+        let (x529, x530) = {
+            let t529: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x500 as u64)
+                + (x528 as u64);
+            (t529 as u32, (t529 >> 32) as u32)
+        };
+        let (x531, x532) = {
+            let t531: u64 = (x476 as u64) * (0xffffffff_u32 as u64) + (x502 as u64)
+                + (x530 as u64);
+            (t531 as u32, (t531 >> 32) as u32)
+        };
+        let (x533, x534) = {
+            let t533: u64 = (x315 as u64) + (x532 as u64) + (x503 as u64);
+            (t533 as u32, (t533 >> 32) as u32)
+        };
+        let x537 = {
+            let t536: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x507 as u64);
+            (t536 >> 32) as u32
+        };
+        let (x538, x539) = {
+            let t538: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x509 as u64)
+                + (x537 as u64);
+            (t538 as u32, (t538 >> 32) as u32)
+        };
+        let (x540, x541) = {
+            let t540: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x511 as u64)
+                + (x539 as u64);
+            (t540 as u32, (t540 >> 32) as u32)
+        };
+        let (x542, x543) = {
+            let t542: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x513 as u64)
+                + (x541 as u64);
+            (t542 as u32, (t542 >> 32) as u32)
+        };
+        let (x544, x545) = {
+            let t544: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x515 as u64)
+                + (x543 as u64);
+            (t544 as u32, (t544 >> 32) as u32)
+        };
+        let (x546, x547) = {
+            let t546: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x517 as u64)
+                + (x545 as u64);
+            (t546 as u32, (t546 >> 32) as u32)
+        };
+        let (x548, x549) = {
+            let t548: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x519 as u64)
+                + (x547 as u64);
+            (t548 as u32, (t548 >> 32) as u32)
+        };
+        let (x550, x551) = {
+            let t550: u64 = (x507 as u64) * (0xfffffffe_u32 as u64) + (x521 as u64)
+                + (x549 as u64);
+            (t550 as u32, (t550 >> 32) as u32)
+        };
+        let (x552, x553) = {
+            let t552: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x523 as u64)
+                + (x551 as u64);
+            (t552 as u32, (t552 >> 32) as u32)
+        };
+        let (x554, x555) = {
+            let t554: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x525 as u64)
+                + (x553 as u64);
+            (t554 as u32, (t554 >> 32) as u32)
+        };
+        let (x556, x557) = {
+            let t556: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x527 as u64)
+                + (x555 as u64);
+            (t556 as u32, (t556 >> 32) as u32)
+        };
+        let (x558, x559) = {
+            let t558: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x529 as u64)
+                + (x557 as u64);
+            (t558 as u32, (t558 >> 32) as u32)
+        };
+        let (x560, x561) = {
+            let t560: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x531 as u64)
+                + (x559 as u64);
+            (t560 as u32, (t560 >> 32) as u32)
+        };
+        let (x562, x563) = {
+            let t562: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x533 as u64)
+                + (x561 as u64);
+            (t562 as u32, (t562 >> 32) as u32)
+        };
+        let (x564, x565) = {
+            let t564: u64 = (x317 as u64) + (x563 as u64) + (x534 as u64);
+            (t564 as u32, (t564 >> 32) as u32)
+        };
+        let x568 = {
+            let t567: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x538 as u64);
+            (t567 >> 32) as u32
+        };
+        let (x569, x570) = {
+            let t569: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x540 as u64)
+                + (x568 as u64);
+            (t569 as u32, (t569 >> 32) as u32)
+        };
+        let (x571, x572) = {
+            let t571: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x542 as u64)
+                + (x570 as u64);
+            (t571 as u32, (t571 >> 32) as u32)
+        };
+        let (x573, x574) = {
+            let t573: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x544 as u64)
+                + (x572 as u64);
+            (t573 as u32, (t573 >> 32) as u32)
+        };
+        let (x575, x576) = {
+            let t575: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x546 as u64)
+                + (x574 as u64);
+            (t575 as u32, (t575 >> 32) as u32)
+        };
+        let (x577, x578) = {
+            let t577: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x548 as u64)
+                + (x576 as u64);
+            (t577 as u32, (t577 >> 32) as u32)
+        };
+        let (x579, x580) = {
+            let t579: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x550 as u64)
+                + (x578 as u64);
+            (t579 as u32, (t579 >> 32) as u32)
+        };
+        let (x581, x582) = {
+            let t581: u64 = (x538 as u64) * (0xfffffffe_u32 as u64) + (x552 as u64)
+                + (x580 as u64);
+            (t581 as u32, (t581 >> 32) as u32)
+        };
+        let (x583, x584) = {
+            let t583: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x554 as u64)
+                + (x582 as u64);
+            (t583 as u32, (t583 >> 32) as u32)
+        };
+        let (x585, x586) = {
+            let t585: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x556 as u64)
+                + (x584 as u64);
+            (t585 as u32, (t585 >> 32) as u32)
+        };
+        let (x587, x588) = {
+            let t587: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x558 as u64)
+                + (x586 as u64);
+            (t587 as u32, (t587 >> 32) as u32)
+        };
+        let (x589, x590) = {
+            let t589: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x560 as u64)
+                + (x588 as u64);
+            (t589 as u32, (t589 >> 32) as u32)
+        };
+        let (x591, x592) = {
+            let t591: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x562 as u64)
+                + (x590 as u64);
+            (t591 as u32, (t591 >> 32) as u32)
+        };
+        let (x593, x594) = {
+            let t593: u64 = (x538 as u64) * (0xffffffff_u32 as u64) + (x564 as u64)
+                + (x592 as u64);
+            (t593 as u32, (t593 >> 32) as u32)
+        };
+        let (x595, x596) = {
+            let t595: u64 = (x319 as u64) + (x594 as u64) + (x565 as u64);
+            (t595 as u32, (t595 >> 32) as u32)
+        };
+        let x599 = {
+            let t598: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x569 as u64);
+            (t598 >> 32) as u32
+        };
+        let (x600, x601) = {
+            let t600: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x571 as u64)
+                + (x599 as u64);
+            (t600 as u32, (t600 >> 32) as u32)
+        };
+        let (x602, x603) = {
+            let t602: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x573 as u64)
+                + (x601 as u64);
+            (t602 as u32, (t602 >> 32) as u32)
+        };
+        let (x604, x605) = {
+            let t604: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x575 as u64)
+                + (x603 as u64);
+            (t604 as u32, (t604 >> 32) as u32)
+        };
+        let (x606, x607) = {
+            let t606: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x577 as u64)
+                + (x605 as u64);
+            (t606 as u32, (t606 >> 32) as u32)
+        };
+        let (x608, x609) = {
+            let t608: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x579 as u64)
+                + (x607 as u64);
+            (t608 as u32, (t608 >> 32) as u32)
+        };
+        let (x610, x611) = {
+            let t610: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x581 as u64)
+                + (x609 as u64);
+            (t610 as u32, (t610 >> 32) as u32)
+        };
+        let (x612, x613) = {
+            let t612: u64 = (x569 as u64) * (0xfffffffe_u32 as u64) + (x583 as u64)
+                + (x611 as u64);
+            (t612 as u32, (t612 >> 32) as u32)
+        };
+        let (x614, x615) = {
+            let t614: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x585 as u64)
+                + (x613 as u64);
+            (t614 as u32, (t614 >> 32) as u32)
+        };
+        let (x616, x617) = {
+            let t616: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x587 as u64)
+                + (x615 as u64);
+            (t616 as u32, (t616 >> 32) as u32)
+        };
+        let (x618, x619) = {
+            let t618: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x589 as u64)
+                + (x617 as u64);
+            (t618 as u32, (t618 >> 32) as u32)
+        };
+        let (x620, x621) = {
+            let t620: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x591 as u64)
+                + (x619 as u64);
+            (t620 as u32, (t620 >> 32) as u32)
+        };
+        let (x622, x623) = {
+            let t622: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x593 as u64)
+                + (x621 as u64);
+            (t622 as u32, (t622 >> 32) as u32)
+        };
+        let (x624, x625) = {
+            let t624: u64 = (x569 as u64) * (0xffffffff_u32 as u64) + (x595 as u64)
+                + (x623 as u64);
+            (t624 as u32, (t624 >> 32) as u32)
+        };
+        let (x626, x627) = {
+            let t626: u64 = (x321 as u64) + (x625 as u64) + (x596 as u64);
+            (t626 as u32, (t626 >> 32) as u32)
+        };
+        let x630 = {
+            let t629: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x600 as u64);
+            (t629 >> 32) as u32
+        };
+        let (x631, x632) = {
+            let t631: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x602 as u64)
+                + (x630 as u64);
+            (t631 as u32, (t631 >> 32) as u32)
+        };
+        let (x633, x634) = {
+            let t633: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x604 as u64)
+                + (x632 as u64);
+            (t633 as u32, (t633 >> 32) as u32)
+        };
+        let (x635, x636) = {
+            let t635: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x606 as u64)
+                + (x634 as u64);
+            (t635 as u32, (t635 >> 32) as u32)
+        };
+        let (x637, x638) = {
+            let t637: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x608 as u64)
+                + (x636 as u64);
+            (t637 as u32, (t637 >> 32) as u32)
+        };
+        let (x639, x640) = {
+            let t639: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x610 as u64)
+                + (x638 as u64);
+            (t639 as u32, (t639 >> 32) as u32)
+        };
+        let (x641, x642) = {
+            let t641: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x612 as u64)
+                + (x640 as u64);
+            (t641 as u32, (t641 >> 32) as u32)
+        };
+        let (x643, x644) = {
+            let t643: u64 = (x600 as u64) * (0xfffffffe_u32 as u64) + (x614 as u64)
+                + (x642 as u64);
+            (t643 as u32, (t643 >> 32) as u32)
+        };
+        let (x645, x646) = {
+            let t645: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x616 as u64)
+                + (x644 as u64);
+            (t645 as u32, (t645 >> 32) as u32)
+        };
+        let (x647, x648) = {
+            let t647: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x618 as u64)
+                + (x646 as u64);
+            (t647 as u32, (t647 >> 32) as u32)
+        };
+        let (x649, x650) = {
+            let t649: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x620 as u64)
+                + (x648 as u64);
+            (t649 as u32, (t649 >> 32) as u32)
+        };
+        let (x651, x652) = {
+            let t651: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x622 as u64)
+                + (x650 as u64);
+            (t651 as u32, (t651 >> 32) as u32)
+        };
+        let (x653, x654) = {
+            let t653: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x624 as u64)
+                + (x652 as u64);
+            (t653 as u32, (t653 >> 32) as u32)
+        };
+        let (x655, x656) = {
+            let t655: u64 = (x600 as u64) * (0xffffffff_u32 as u64) + (x626 as u64)
+                + (x654 as u64);
+            (t655 as u32, (t655 >> 32) as u32)
+        };
+        let (x657, x658) = {
+            let t657: u64 = (x323 as u64) + (x656 as u64) + (x627 as u64);
+            (t657 as u32, (t657 >> 32) as u32)
+        };
+        let x661 = {
+            let t660: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x631 as u64);
+            (t660 >> 32) as u32
+        };
+        let (x662, x663) = {
+            let t662: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x633 as u64)
+                + (x661 as u64);
+            (t662 as u32, (t662 >> 32) as u32)
+        };
+        let (x664, x665) = {
+            let t664: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x635 as u64)
+                + (x663 as u64);
+            (t664 as u32, (t664 >> 32) as u32)
+        };
+        let (x666, x667) = {
+            let t666: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x637 as u64)
+                + (x665 as u64);
+            (t666 as u32, (t666 >> 32) as u32)
+        };
+        let (x668, x669) = {
+            let t668: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x639 as u64)
+                + (x667 as u64);
+            (t668 as u32, (t668 >> 32) as u32)
+        };
+        let (x670, x671) = {
+            let t670: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x641 as u64)
+                + (x669 as u64);
+            (t670 as u32, (t670 >> 32) as u32)
+        };
+        let (x672, x673) = {
+            let t672: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x643 as u64)
+                + (x671 as u64);
+            (t672 as u32, (t672 >> 32) as u32)
+        };
+        let (x674, x675) = {
+            let t674: u64 = (x631 as u64) * (0xfffffffe_u32 as u64) + (x645 as u64)
+                + (x673 as u64);
+            (t674 as u32, (t674 >> 32) as u32)
+        };
+        let (x676, x677) = {
+            let t676: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x647 as u64)
+                + (x675 as u64);
+            (t676 as u32, (t676 >> 32) as u32)
+        };
+        let (x678, x679) = {
+            let t678: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x649 as u64)
+                + (x677 as u64);
+            (t678 as u32, (t678 >> 32) as u32)
+        };
+        let (x680, x681) = {
+            let t680: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x651 as u64)
+                + (x679 as u64);
+            (t680 as u32, (t680 >> 32) as u32)
+        };
+        let (x682, x683) = {
+            let t682: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x653 as u64)
+                + (x681 as u64);
+            (t682 as u32, (t682 >> 32) as u32)
+        };
+        let (x684, x685) = {
+            let t684: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x655 as u64)
+                + (x683 as u64);
+            (t684 as u32, (t684 >> 32) as u32)
+        };
+        let (x686, x687) = {
+            let t686: u64 = (x631 as u64) * (0xffffffff_u32 as u64) + (x657 as u64)
+                + (x685 as u64);
+            (t686 as u32, (t686 >> 32) as u32)
+        };
+        let (x688, x689) = {
+            let t688: u64 = (x325 as u64) + (x687 as u64) + (x658 as u64);
+            (t688 as u32, (t688 >> 32) as u32)
+        };
+        let x692 = {
+            let t691: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x662 as u64);
+            (t691 >> 32) as u32
+        };
+        let (x693, x694) = {
+            let t693: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x664 as u64)
+                + (x692 as u64);
+            (t693 as u32, (t693 >> 32) as u32)
+        };
+        let (x695, x696) = {
+            let t695: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x666 as u64)
+                + (x694 as u64);
+            (t695 as u32, (t695 >> 32) as u32)
+        };
+        let (x697, x698) = {
+            let t697: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x668 as u64)
+                + (x696 as u64);
+            (t697 as u32, (t697 >> 32) as u32)
+        };
+        let (x699, x700) = {
+            let t699: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x670 as u64)
+                + (x698 as u64);
+            (t699 as u32, (t699 >> 32) as u32)
+        };
+        let (x701, x702) = {
+            let t701: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x672 as u64)
+                + (x700 as u64);
+            (t701 as u32, (t701 >> 32) as u32)
+        };
+        let (x703, x704) = {
+            let t703: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x674 as u64)
+                + (x702 as u64);
+            (t703 as u32, (t703 >> 32) as u32)
+        };
+        let (x705, x706) = {
+            let t705: u64 = (x662 as u64) * (0xfffffffe_u32 as u64) + (x676 as u64)
+                + (x704 as u64);
+            (t705 as u32, (t705 >> 32) as u32)
+        };
+        let (x707, x708) = {
+            let t707: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x678 as u64)
+                + (x706 as u64);
+            (t707 as u32, (t707 >> 32) as u32)
+        };
+        let (x709, x710) = {
+            let t709: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x680 as u64)
+                + (x708 as u64);
+            (t709 as u32, (t709 >> 32) as u32)
+        };
+        let (x711, x712) = {
+            let t711: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x682 as u64)
+                + (x710 as u64);
+            (t711 as u32, (t711 >> 32) as u32)
+        };
+        let (x713, x714) = {
+            let t713: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x684 as u64)
+                + (x712 as u64);
+            (t713 as u32, (t713 >> 32) as u32)
+        };
+        let (x715, x716) = {
+            let t715: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x686 as u64)
+                + (x714 as u64);
+            (t715 as u32, (t715 >> 32) as u32)
+        };
+        let (x717, x718) = {
+            let t717: u64 = (x662 as u64) * (0xffffffff_u32 as u64) + (x688 as u64)
+                + (x716 as u64);
+            (t717 as u32, (t717 >> 32) as u32)
+        };
+        let (x719, x720) = {
+            let t719: u64 = (x327 as u64) + (x718 as u64) + (x689 as u64);
+            (t719 as u32, (t719 >> 32) as u32)
+        };
+        let x723 = {
+            let t722: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x693 as u64);
+            (t722 >> 32) as u32
+        };
+        let (x724, x725) = {
+            let t724: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x695 as u64)
+                + (x723 as u64);
+            (t724 as u32, (t724 >> 32) as u32)
+        };
+        let (x726, x727) = {
+            let t726: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x697 as u64)
+                + (x725 as u64);
+            (t726 as u32, (t726 >> 32) as u32)
+        };
+        let (x728, x729) = {
+            let t728: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x699 as u64)
+                + (x727 as u64);
+            (t728 as u32, (t728 >> 32) as u32)
+        };
+        let (x730, x731) = {
+            let t730: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x701 as u64)
+                + (x729 as u64);
+            (t730 as u32, (t730 >> 32) as u32)
+        };
+        let (x732, x733) = {
+            let t732: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x703 as u64)
+                + (x731 as u64);
+            (t732 as u32, (t732 >> 32) as u32)
+        };
+        let (x734, x735) = {
+            let t734: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x705 as u64)
+                + (x733 as u64);
+            (t734 as u32, (t734 >> 32) as u32)
+        };
+        let (x736, x737) = {
+            let t736: u64 = (x693 as u64) * (0xfffffffe_u32 as u64) + (x707 as u64)
+                + (x735 as u64);
+            (t736 as u32, (t736 >> 32) as u32)
+        };
+        let (x738, x739) = {
+            let t738: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x709 as u64)
+                + (x737 as u64);
+            (t738 as u32, (t738 >> 32) as u32)
+        };
+        let (x740, x741) = {
+            let t740: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x711 as u64)
+                + (x739 as u64);
+            (t740 as u32, (t740 >> 32) as u32)
+        };
+        let (x742, x743) = {
+            let t742: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x713 as u64)
+                + (x741 as u64);
+            (t742 as u32, (t742 >> 32) as u32)
+        };
+        let (x744, x745) = {
+            let t744: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x715 as u64)
+                + (x743 as u64);
+            (t744 as u32, (t744 >> 32) as u32)
+        };
+        let (x746, x747) = {
+            let t746: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x717 as u64)
+                + (x745 as u64);
+            (t746 as u32, (t746 >> 32) as u32)
+        };
+        let (x748, x749) = {
+            let t748: u64 = (x693 as u64) * (0xffffffff_u32 as u64) + (x719 as u64)
+                + (x747 as u64);
+            (t748 as u32, (t748 >> 32) as u32)
+        };
+        let (x750, x751) = {
+            let t750: u64 = (x329 as u64) + (x749 as u64) + (x720 as u64);
+            (t750 as u32, (t750 >> 32) as u32)
+        };
+        let x754 = {
+            let t753: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x724 as u64);
+            (t753 >> 32) as u32
+        };
+        let (x755, x756) = {
+            let t755: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x726 as u64)
+                + (x754 as u64);
+            (t755 as u32, (t755 >> 32) as u32)
+        };
+        let (x757, x758) = {
+            let t757: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x728 as u64)
+                + (x756 as u64);
+            (t757 as u32, (t757 >> 32) as u32)
+        };
+        let (x759, x760) = {
+            let t759: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x730 as u64)
+                + (x758 as u64);
+            (t759 as u32, (t759 >> 32) as u32)
+        };
+        let (x761, x762) = {
+            let t761: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x732 as u64)
+                + (x760 as u64);
+            (t761 as u32, (t761 >> 32) as u32)
+        };
+        let (x763, x764) = {
+            let t763: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x734 as u64)
+                + (x762 as u64);
+            (t763 as u32, (t763 >> 32) as u32)
+        };
+        let (x765, x766) = {
+            let t765: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x736 as u64)
+                + (x764 as u64);
+            (t765 as u32, (t765 >> 32) as u32)
+        };
+        let (x767, x768) = {
+            let t767: u64 = (x724 as u64) * (0xfffffffe_u32 as u64) + (x738 as u64)
+                + (x766 as u64);
+            (t767 as u32, (t767 >> 32) as u32)
+        };
+        let (x769, x770) = {
+            let t769: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x740 as u64)
+                + (x768 as u64);
+            (t769 as u32, (t769 >> 32) as u32)
+        };
+        let (x771, x772) = {
+            let t771: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x742 as u64)
+                + (x770 as u64);
+            (t771 as u32, (t771 >> 32) as u32)
+        };
+        let (x773, x774) = {
+            let t773: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x744 as u64)
+                + (x772 as u64);
+            (t773 as u32, (t773 >> 32) as u32)
+        };
+        let (x775, x776) = {
+            let t775: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x746 as u64)
+                + (x774 as u64);
+            (t775 as u32, (t775 >> 32) as u32)
+        };
+        let (x777, x778) = {
+            let t777: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x748 as u64)
+                + (x776 as u64);
+            (t777 as u32, (t777 >> 32) as u32)
+        };
+        let (x779, x780) = {
+            let t779: u64 = (x724 as u64) * (0xffffffff_u32 as u64) + (x750 as u64)
+                + (x778 as u64);
+            (t779 as u32, (t779 >> 32) as u32)
+        };
+        let (x781, x782) = {
+            let t781: u64 = (x331 as u64) + (x780 as u64) + (x751 as u64);
+            (t781 as u32, (t781 >> 32) as u32)
+        };
+        let (x798, x799) = {
+            let t798: u64 = {
+                let (d, b1) = x755.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t798 as u32, (t798 >> 63) as u32)
+        };
+        let (x800, x801) = {
+            let t800: u64 = {
+                let (d, b1) = x757.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x799);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t800 as u32, (t800 >> 63) as u32)
+        };
+        let (x802, x803) = {
+            let t802: u64 = {
+                let (d, b1) = x759.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x801);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t802 as u32, (t802 >> 63) as u32)
+        };
+        let (x804, x805) = {
+            let t804: u64 = {
+                let (d, b1) = x761.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x803);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t804 as u32, (t804 >> 63) as u32)
+        };
+        let (x806, x807) = {
+            let t806: u64 = {
+                let (d, b1) = x763.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x805);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t806 as u32, (t806 >> 63) as u32)
+        };
+        let (x808, x809) = {
+            let t808: u64 = {
+                let (d, b1) = x765.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x807);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t808 as u32, (t808 >> 63) as u32)
+        };
+        let (x810, x811) = {
+            let t810: u64 = {
+                let (d, b1) = x767.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x809);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t810 as u32, (t810 >> 63) as u32)
+        };
+        let (x812, x813) = {
+            let t812: u64 = {
+                let (d, b1) = x769.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x811);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t812 as u32, (t812 >> 63) as u32)
+        };
+        let (x814, x815) = {
+            let t814: u64 = {
+                let (d, b1) = x771.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x813);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t814 as u32, (t814 >> 63) as u32)
+        };
+        let (x816, x817) = {
+            let t816: u64 = {
+                let (d, b1) = x773.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x815);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t816 as u32, (t816 >> 63) as u32)
+        };
+        let (x818, x819) = {
+            let t818: u64 = {
+                let (d, b1) = x775.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x817);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t818 as u32, (t818 >> 63) as u32)
+        };
+        let (x820, x821) = {
+            let t820: u64 = {
+                let (d, b1) = x777.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x819);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t820 as u32, (t820 >> 63) as u32)
+        };
+        let (x822, x823) = {
+            let t822: u64 = {
+                let (d, b1) = x779.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x821);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t822 as u32, (t822 >> 63) as u32)
+        };
+        let (x824, x825) = {
+            let t824: u64 = {
+                let (d, b1) = x781.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x823);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t824 as u32, (t824 >> 63) as u32)
+        };
+        let x827 = {
+            let t826: u64 = {
+                let (d, b1) = x782.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x825);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t826 >> 63) as u32
+        };
+        let x828 = 0u32.wrapping_sub(x827);
         let x829 = x798 ^ (x828 & (x798 ^ x755));
         let x830 = x800 ^ (x828 & (x800 ^ x757));
         let x831 = x802 ^ (x828 & (x802 ^ x759));
@@ -3057,155 +4072,185 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 14], b: &[u32; 14]) -> [u32; 14] {
-        let t29: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[1] as u64) + (b[1] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[2] as u64) + (b[2] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[3] as u64) + (b[3] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[4] as u64) + (b[4] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[5] as u64) + (b[5] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[6] as u64) + (b[6] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[7] as u64) + (b[7] as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[8] as u64) + (b[8] as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[9] as u64) + (b[9] as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[10] as u64) + (b[10] as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[11] as u64) + (b[11] as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[12] as u64) + (b[12] as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[13] as u64) + (b[13] as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t72: u64 = {
-            let (d, b1) = x29.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
         };
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 63) as u32;
-        let t74: u64 = {
-            let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x73);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = (a[1] as u64) + (b[1] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
         };
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 63) as u32;
-        let t76: u64 = {
-            let (d, b1) = x33.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x75);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = (a[2] as u64) + (b[2] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
         };
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 63) as u32;
-        let t78: u64 = {
-            let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x77);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = (a[3] as u64) + (b[3] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
         };
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 63) as u32;
-        let t80: u64 = {
-            let (d, b1) = x37.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x79);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = (a[4] as u64) + (b[4] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
         };
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 63) as u32;
-        let t82: u64 = {
-            let (d, b1) = x39.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x81);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = (a[5] as u64) + (b[5] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
         };
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 63) as u32;
-        let t84: u64 = {
-            let (d, b1) = x41.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x83);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = (a[6] as u64) + (b[6] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
         };
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 63) as u32;
-        let t86: u64 = {
-            let (d, b1) = x43.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x85);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = (a[7] as u64) + (b[7] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
         };
-        let x86 = t86 as u32;
-        let x87 = (t86 >> 63) as u32;
-        let t88: u64 = {
-            let (d, b1) = x45.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x87);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = (a[8] as u64) + (b[8] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
         };
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 63) as u32;
-        let t90: u64 = {
-            let (d, b1) = x47.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x89);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = (a[9] as u64) + (b[9] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
         };
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 63) as u32;
-        let t92: u64 = {
-            let (d, b1) = x49.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x91);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = (a[10] as u64) + (b[10] as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
         };
-        let x92 = t92 as u32;
-        let x93 = (t92 >> 63) as u32;
-        let t94: u64 = {
-            let (d, b1) = x51.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x93);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = (a[11] as u64) + (b[11] as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
         };
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 63) as u32;
-        let t96: u64 = {
-            let (d, b1) = x53.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x95);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = (a[12] as u64) + (b[12] as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
         };
-        let x96 = t96 as u32;
-        let x97 = (t96 >> 63) as u32;
-        let t98: u64 = {
-            let (d, b1) = x55.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x97);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x55, x56) = {
+            let t55: u64 = (a[13] as u64) + (b[13] as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
         };
-        let x98 = t98 as u32;
-        let x99 = (t98 >> 63) as u32;
-        let t100: u64 = {
-            let (d, b1) = x56.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x99);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x72, x73) = {
+            let t72: u64 = {
+                let (d, b1) = x29.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t72 as u32, (t72 >> 63) as u32)
         };
-        let x101 = (t100 >> 63) as u32;
-        let x102 = (0 as u32).wrapping_sub(x101);
+        let (x74, x75) = {
+            let t74: u64 = {
+                let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x73);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t74 as u32, (t74 >> 63) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = {
+                let (d, b1) = x33.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x75);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t76 as u32, (t76 >> 63) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = {
+                let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x77);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t78 as u32, (t78 >> 63) as u32)
+        };
+        let (x80, x81) = {
+            let t80: u64 = {
+                let (d, b1) = x37.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x79);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t80 as u32, (t80 >> 63) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = {
+                let (d, b1) = x39.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x81);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t82 as u32, (t82 >> 63) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = {
+                let (d, b1) = x41.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x83);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t84 as u32, (t84 >> 63) as u32)
+        };
+        let (x86, x87) = {
+            let t86: u64 = {
+                let (d, b1) = x43.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x85);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t86 as u32, (t86 >> 63) as u32)
+        };
+        let (x88, x89) = {
+            let t88: u64 = {
+                let (d, b1) = x45.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x87);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t88 as u32, (t88 >> 63) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = {
+                let (d, b1) = x47.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x89);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t90 as u32, (t90 >> 63) as u32)
+        };
+        let (x92, x93) = {
+            let t92: u64 = {
+                let (d, b1) = x49.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x91);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t92 as u32, (t92 >> 63) as u32)
+        };
+        let (x94, x95) = {
+            let t94: u64 = {
+                let (d, b1) = x51.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x93);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t94 as u32, (t94 >> 63) as u32)
+        };
+        let (x96, x97) = {
+            let t96: u64 = {
+                let (d, b1) = x53.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x95);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t96 as u32, (t96 >> 63) as u32)
+        };
+        let (x98, x99) = {
+            let t98: u64 = {
+                let (d, b1) = x55.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x97);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t98 as u32, (t98 >> 63) as u32)
+        };
+        let x101 = {
+            let t100: u64 = {
+                let (d, b1) = x56.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x99);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t100 >> 63) as u32
+        };
+        let x102 = 0u32.wrapping_sub(x101);
         let x103 = x72 ^ (x102 & (x72 ^ x29));
         let x104 = x74 ^ (x102 & (x74 ^ x31));
         let x105 = x76 ^ (x102 & (x76 ^ x33));
@@ -3239,153 +4284,180 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 14], b: &[u32; 14]) -> [u32; 14] {
-        let t29: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let t33: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
         };
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 63) as u32;
-        let t35: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
         };
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 63) as u32;
-        let t37: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
         };
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 63) as u32;
-        let t39: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
         };
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 63) as u32;
-        let t41: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
         };
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 63) as u32;
-        let t43: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
-        let t47: u64 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t47 as u32, (t47 >> 63) as u32)
         };
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 63) as u32;
-        let t49: u64 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x48);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t49 as u32, (t49 >> 63) as u32)
         };
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 63) as u32;
-        let t51: u64 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t51 as u32, (t51 >> 63) as u32)
         };
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 63) as u32;
-        let t53: u64 = {
-            let (d, b1) = a[12].overflowing_sub(b[12]);
-            let (d, b2) = d.overflowing_sub(x52);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t53 as u32, (t53 >> 63) as u32)
         };
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 63) as u32;
-        let t55: u64 = {
-            let (d, b1) = a[13].overflowing_sub(b[13]);
-            let (d, b2) = d.overflowing_sub(x54);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x55, x56) = {
+            let t55: u64 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x54);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t55 as u32, (t55 >> 63) as u32)
         };
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 63) as u32;
-        let x57 = (0 as u32).wrapping_sub(x56);
-        let t73: u64 = (x29 as u64) + (x57 as u64) + (0x00000000_u32 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t76: u64 = (x31 as u64) + (x57 as u64) + (x74 as u64);
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 32) as u32;
-        let t79: u64 = (x33 as u64) + (x57 as u64) + (x77 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t82: u64 = (x35 as u64) + (x57 as u64) + (x80 as u64);
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 32) as u32;
-        let t85: u64 = (x37 as u64) + (x57 as u64) + (x83 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t88: u64 = (x39 as u64) + (x57 as u64) + (x86 as u64);
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 32) as u32;
-        let t91: u64 = (x41 as u64) + (x57 as u64) + (x89 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
+        let x57 = 0u32.wrapping_sub(x56);
+        let (x73, x74) = {
+            let t73: u64 = (x29 as u64) + (x57 as u64) + (0x00000000_u32 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = (x31 as u64) + (x57 as u64) + (x74 as u64);
+            (t76 as u32, (t76 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (x33 as u64) + (x57 as u64) + (x77 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = (x35 as u64) + (x57 as u64) + (x80 as u64);
+            (t82 as u32, (t82 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (x37 as u64) + (x57 as u64) + (x83 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x88, x89) = {
+            let t88: u64 = (x39 as u64) + (x57 as u64) + (x86 as u64);
+            (t88 as u32, (t88 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (x41 as u64) + (x57 as u64) + (x89 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
         let x93 = 0xfffffffe_u32 & x57;
-        let t94: u64 = (x43 as u64) + (x93 as u64) + (x92 as u64);
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 32) as u32;
-        let t97: u64 = (x45 as u64) + (x57 as u64) + (x95 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t100: u64 = (x47 as u64) + (x57 as u64) + (x98 as u64);
-        let x100 = t100 as u32;
-        let x101 = (t100 >> 32) as u32;
-        let t103: u64 = (x49 as u64) + (x57 as u64) + (x101 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t106: u64 = (x51 as u64) + (x57 as u64) + (x104 as u64);
-        let x106 = t106 as u32;
-        let x107 = (t106 >> 32) as u32;
-        let t109: u64 = (x53 as u64) + (x57 as u64) + (x107 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
+        let (x94, x95) = {
+            let t94: u64 = (x43 as u64) + (x93 as u64) + (x92 as u64);
+            (t94 as u32, (t94 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (x45 as u64) + (x57 as u64) + (x95 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x100, x101) = {
+            let t100: u64 = (x47 as u64) + (x57 as u64) + (x98 as u64);
+            (t100 as u32, (t100 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (x49 as u64) + (x57 as u64) + (x101 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x106, x107) = {
+            let t106: u64 = (x51 as u64) + (x57 as u64) + (x104 as u64);
+            (t106 as u32, (t106 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (x53 as u64) + (x57 as u64) + (x107 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
         let x112 = x55.wrapping_add(x57).wrapping_add(x110);
         [x73, x76, x79, x82, x85, x88, x91, x94, x97, x100, x103, x106, x109, x112]
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 14]) -> [u32; 14] {
         let x29 = 0xffffffff_u32.wrapping_sub(a[0]).wrapping_sub(0x00000000_u32);
         let x31 = 0xffffffff_u32.wrapping_sub(a[1]).wrapping_sub(0x00000000_u32);
@@ -3394,48 +4466,54 @@ impl Fp {
         let x37 = 0xffffffff_u32.wrapping_sub(a[4]).wrapping_sub(0x00000000_u32);
         let x39 = 0xffffffff_u32.wrapping_sub(a[5]).wrapping_sub(0x00000000_u32);
         let x41 = 0xffffffff_u32.wrapping_sub(a[6]).wrapping_sub(0x00000000_u32);
-        let t43: u64 = {
-            let (d, b1) = 0xfffffffe_u32.overflowing_sub(a[7]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = 0xfffffffe_u32.overflowing_sub(a[7]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[8]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[8]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
-        let t47: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[9]);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[9]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t47 as u32, (t47 >> 63) as u32)
         };
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 63) as u32;
-        let t49: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[10]);
-            let (d, b2) = d.overflowing_sub(x48);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[10]);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t49 as u32, (t49 >> 63) as u32)
         };
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 63) as u32;
-        let t51: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[11]);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[11]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t51 as u32, (t51 >> 63) as u32)
         };
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 63) as u32;
-        let t53: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[12]);
-            let (d, b2) = d.overflowing_sub(x52);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[12]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t53 as u32, (t53 >> 63) as u32)
         };
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 63) as u32;
         let x55 = 0xffffffff_u32.wrapping_sub(a[13]).wrapping_sub(x54);
         let x57 = a[0] | a[1];
         let x58 = x57 | a[2];
@@ -3453,7 +4531,7 @@ impl Fp {
         let x70 = 0x00000000_u32.wrapping_sub(x69).wrapping_sub(0x00000000_u32);
         let x72 = x69 | x70;
         let x73 = x72 >> 31;
-        let x74 = (0 as u32).wrapping_sub(x73);
+        let x74 = 0u32.wrapping_sub(x73);
         let x75 = x29 & x74;
         let x76 = x31 & x74;
         let x77 = x33 & x74;
@@ -3472,155 +4550,185 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 14]) -> [u32; 14] {
-        let t15: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[1] as u64) + (a[1] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[2] as u64) + (a[2] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[3] as u64) + (a[3] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[4] as u64) + (a[4] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[5] as u64) + (a[5] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[6] as u64) + (a[6] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[7] as u64) + (a[7] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[8] as u64) + (a[8] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[9] as u64) + (a[9] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[10] as u64) + (a[10] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[11] as u64) + (a[11] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[12] as u64) + (a[12] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[13] as u64) + (a[13] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t58: u64 = {
-            let (d, b1) = x15.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
         };
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 63) as u32;
-        let t60: u64 = {
-            let (d, b1) = x17.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x59);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = (a[1] as u64) + (a[1] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
         };
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 63) as u32;
-        let t62: u64 = {
-            let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x61);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = (a[2] as u64) + (a[2] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
         };
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 63) as u32;
-        let t64: u64 = {
-            let (d, b1) = x21.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x63);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = (a[3] as u64) + (a[3] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
         };
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 63) as u32;
-        let t66: u64 = {
-            let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x65);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = (a[4] as u64) + (a[4] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
         };
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 63) as u32;
-        let t68: u64 = {
-            let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x67);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = (a[5] as u64) + (a[5] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
         };
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 63) as u32;
-        let t70: u64 = {
-            let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x69);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = (a[6] as u64) + (a[6] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
         };
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 63) as u32;
-        let t72: u64 = {
-            let (d, b1) = x29.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x71);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = (a[7] as u64) + (a[7] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
         };
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 63) as u32;
-        let t74: u64 = {
-            let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x73);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = (a[8] as u64) + (a[8] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
         };
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 63) as u32;
-        let t76: u64 = {
-            let (d, b1) = x33.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x75);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = (a[9] as u64) + (a[9] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
         };
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 63) as u32;
-        let t78: u64 = {
-            let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x77);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = (a[10] as u64) + (a[10] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
         };
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 63) as u32;
-        let t80: u64 = {
-            let (d, b1) = x37.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x79);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = (a[11] as u64) + (a[11] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
         };
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 63) as u32;
-        let t82: u64 = {
-            let (d, b1) = x39.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x81);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = (a[12] as u64) + (a[12] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
         };
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 63) as u32;
-        let t84: u64 = {
-            let (d, b1) = x41.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x83);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = (a[13] as u64) + (a[13] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
         };
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 63) as u32;
-        let t86: u64 = {
-            let (d, b1) = x42.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x85);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x58, x59) = {
+            let t58: u64 = {
+                let (d, b1) = x15.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t58 as u32, (t58 >> 63) as u32)
         };
-        let x87 = (t86 >> 63) as u32;
-        let x88 = (0 as u32).wrapping_sub(x87);
+        let (x60, x61) = {
+            let t60: u64 = {
+                let (d, b1) = x17.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x59);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t60 as u32, (t60 >> 63) as u32)
+        };
+        let (x62, x63) = {
+            let t62: u64 = {
+                let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x61);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t62 as u32, (t62 >> 63) as u32)
+        };
+        let (x64, x65) = {
+            let t64: u64 = {
+                let (d, b1) = x21.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x63);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t64 as u32, (t64 >> 63) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = {
+                let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x65);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t66 as u32, (t66 >> 63) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = {
+                let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x67);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t68 as u32, (t68 >> 63) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = {
+                let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x69);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t70 as u32, (t70 >> 63) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = {
+                let (d, b1) = x29.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x71);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t72 as u32, (t72 >> 63) as u32)
+        };
+        let (x74, x75) = {
+            let t74: u64 = {
+                let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x73);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t74 as u32, (t74 >> 63) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = {
+                let (d, b1) = x33.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x75);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t76 as u32, (t76 >> 63) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = {
+                let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x77);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t78 as u32, (t78 >> 63) as u32)
+        };
+        let (x80, x81) = {
+            let t80: u64 = {
+                let (d, b1) = x37.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x79);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t80 as u32, (t80 >> 63) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = {
+                let (d, b1) = x39.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x81);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t82 as u32, (t82 >> 63) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = {
+                let (d, b1) = x41.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x83);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t84 as u32, (t84 >> 63) as u32)
+        };
+        let x87 = {
+            let t86: u64 = {
+                let (d, b1) = x42.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x85);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t86 >> 63) as u32
+        };
+        let x88 = 0u32.wrapping_sub(x87);
         let x89 = x58 ^ (x88 & (x58 ^ x15));
         let x90 = x60 ^ (x88 & (x60 ^ x17));
         let x91 = x62 ^ (x88 & (x62 ^ x19));
@@ -3639,7 +4747,7 @@ impl Fp {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u32; 14]) -> [u32; 14] {
         let x44 = a[0].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x46 = a[1].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
@@ -3655,861 +4763,1085 @@ impl Fp {
         let x66 = a[11].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x68 = a[12].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x70 = a[13].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t75: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x44 as u64);
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x46 as u64)
-            + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x48 as u64)
-            + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x50 as u64)
-            + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x52 as u64)
-            + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x54 as u64)
-            + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x56 as u64)
-            + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (x44 as u64) * (0xfffffffe_u32 as u64) + (x58 as u64)
-            + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x60 as u64)
-            + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x62 as u64)
-            + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x64 as u64)
-            + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x66 as u64)
-            + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x68 as u64)
-            + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x70 as u64)
-            + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t138: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x77 as u64);
-        let x139 = (t138 >> 32) as u32;
-        let t140: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x79 as u64)
-            + (x139 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
-        let t142: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x81 as u64)
-            + (x141 as u64);
-        let x142 = t142 as u32;
-        let x143 = (t142 >> 32) as u32;
-        let t144: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x83 as u64)
-            + (x143 as u64);
-        let x144 = t144 as u32;
-        let x145 = (t144 >> 32) as u32;
-        let t146: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x85 as u64)
-            + (x145 as u64);
-        let x146 = t146 as u32;
-        let x147 = (t146 >> 32) as u32;
-        let t148: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x87 as u64)
-            + (x147 as u64);
-        let x148 = t148 as u32;
-        let x149 = (t148 >> 32) as u32;
-        let t150: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x89 as u64)
-            + (x149 as u64);
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 32) as u32;
-        let t152: u64 = (x77 as u64) * (0xfffffffe_u32 as u64) + (x91 as u64)
-            + (x151 as u64);
-        let x152 = t152 as u32;
-        let x153 = (t152 >> 32) as u32;
-        let t154: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x93 as u64)
-            + (x153 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
-        let t156: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x95 as u64)
-            + (x155 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x97 as u64)
-            + (x157 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t160: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x99 as u64)
-            + (x159 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x101 as u64)
-            + (x161 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x102 as u64)
-            + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t201: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x140 as u64);
-        let x202 = (t201 >> 32) as u32;
-        let t203: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x142 as u64)
-            + (x202 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x144 as u64)
-            + (x204 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
-        let t207: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x146 as u64)
-            + (x206 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x148 as u64)
-            + (x208 as u64);
-        let x209 = t209 as u32;
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x150 as u64)
-            + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x152 as u64)
-            + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x140 as u64) * (0xfffffffe_u32 as u64) + (x154 as u64)
-            + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x156 as u64)
-            + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x158 as u64)
-            + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x160 as u64)
-            + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x162 as u64)
-            + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x164 as u64)
-            + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x165 as u64)
-            + (x226 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t264: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x203 as u64);
-        let x265 = (t264 >> 32) as u32;
-        let t266: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x205 as u64)
-            + (x265 as u64);
-        let x266 = t266 as u32;
-        let x267 = (t266 >> 32) as u32;
-        let t268: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x207 as u64)
-            + (x267 as u64);
-        let x268 = t268 as u32;
-        let x269 = (t268 >> 32) as u32;
-        let t270: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x209 as u64)
-            + (x269 as u64);
-        let x270 = t270 as u32;
-        let x271 = (t270 >> 32) as u32;
-        let t272: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x211 as u64)
-            + (x271 as u64);
-        let x272 = t272 as u32;
-        let x273 = (t272 >> 32) as u32;
-        let t274: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x213 as u64)
-            + (x273 as u64);
-        let x274 = t274 as u32;
-        let x275 = (t274 >> 32) as u32;
-        let t276: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x215 as u64)
-            + (x275 as u64);
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 32) as u32;
-        let t278: u64 = (x203 as u64) * (0xfffffffe_u32 as u64) + (x217 as u64)
-            + (x277 as u64);
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 32) as u32;
-        let t280: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x219 as u64)
-            + (x279 as u64);
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 32) as u32;
-        let t282: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x221 as u64)
-            + (x281 as u64);
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 32) as u32;
-        let t284: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x223 as u64)
-            + (x283 as u64);
-        let x284 = t284 as u32;
-        let x285 = (t284 >> 32) as u32;
-        let t286: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
-            + (x285 as u64);
-        let x286 = t286 as u32;
-        let x287 = (t286 >> 32) as u32;
-        let t288: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x227 as u64)
-            + (x287 as u64);
-        let x288 = t288 as u32;
-        let x289 = (t288 >> 32) as u32;
-        let t290: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x228 as u64)
-            + (x289 as u64);
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 32) as u32;
-        let t327: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x266 as u64);
-        let x328 = (t327 >> 32) as u32;
-        let t329: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x268 as u64)
-            + (x328 as u64);
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 32) as u32;
-        let t331: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x270 as u64)
-            + (x330 as u64);
-        let x331 = t331 as u32;
-        let x332 = (t331 >> 32) as u32;
-        let t333: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x272 as u64)
-            + (x332 as u64);
-        let x333 = t333 as u32;
-        let x334 = (t333 >> 32) as u32;
-        let t335: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x274 as u64)
-            + (x334 as u64);
-        let x335 = t335 as u32;
-        let x336 = (t335 >> 32) as u32;
-        let t337: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x276 as u64)
-            + (x336 as u64);
-        let x337 = t337 as u32;
-        let x338 = (t337 >> 32) as u32;
-        let t339: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x278 as u64)
-            + (x338 as u64);
-        let x339 = t339 as u32;
-        let x340 = (t339 >> 32) as u32;
-        let t341: u64 = (x266 as u64) * (0xfffffffe_u32 as u64) + (x280 as u64)
-            + (x340 as u64);
-        let x341 = t341 as u32;
-        let x342 = (t341 >> 32) as u32;
-        let t343: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x282 as u64)
-            + (x342 as u64);
-        let x343 = t343 as u32;
-        let x344 = (t343 >> 32) as u32;
-        let t345: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x284 as u64)
-            + (x344 as u64);
-        let x345 = t345 as u32;
-        let x346 = (t345 >> 32) as u32;
-        let t347: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x286 as u64)
-            + (x346 as u64);
-        let x347 = t347 as u32;
-        let x348 = (t347 >> 32) as u32;
-        let t349: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x288 as u64)
-            + (x348 as u64);
-        let x349 = t349 as u32;
-        let x350 = (t349 >> 32) as u32;
-        let t351: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x290 as u64)
-            + (x350 as u64);
-        let x351 = t351 as u32;
-        let x352 = (t351 >> 32) as u32;
-        let t353: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x291 as u64)
-            + (x352 as u64);
-        let x353 = t353 as u32;
-        let x354 = (t353 >> 32) as u32;
-        let t390: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x329 as u64);
-        let x391 = (t390 >> 32) as u32;
-        let t392: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x331 as u64)
-            + (x391 as u64);
-        let x392 = t392 as u32;
-        let x393 = (t392 >> 32) as u32;
-        let t394: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x333 as u64)
-            + (x393 as u64);
-        let x394 = t394 as u32;
-        let x395 = (t394 >> 32) as u32;
-        let t396: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x335 as u64)
-            + (x395 as u64);
-        let x396 = t396 as u32;
-        let x397 = (t396 >> 32) as u32;
-        let t398: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x337 as u64)
-            + (x397 as u64);
-        let x398 = t398 as u32;
-        let x399 = (t398 >> 32) as u32;
-        let t400: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x339 as u64)
-            + (x399 as u64);
-        let x400 = t400 as u32;
-        let x401 = (t400 >> 32) as u32;
-        let t402: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x341 as u64)
-            + (x401 as u64);
-        let x402 = t402 as u32;
-        let x403 = (t402 >> 32) as u32;
-        let t404: u64 = (x329 as u64) * (0xfffffffe_u32 as u64) + (x343 as u64)
-            + (x403 as u64);
-        let x404 = t404 as u32;
-        let x405 = (t404 >> 32) as u32;
-        let t406: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x345 as u64)
-            + (x405 as u64);
-        let x406 = t406 as u32;
-        let x407 = (t406 >> 32) as u32;
-        let t408: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x347 as u64)
-            + (x407 as u64);
-        let x408 = t408 as u32;
-        let x409 = (t408 >> 32) as u32;
-        let t410: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x349 as u64)
-            + (x409 as u64);
-        let x410 = t410 as u32;
-        let x411 = (t410 >> 32) as u32;
-        let t412: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x351 as u64)
-            + (x411 as u64);
-        let x412 = t412 as u32;
-        let x413 = (t412 >> 32) as u32;
-        let t414: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x353 as u64)
-            + (x413 as u64);
-        let x414 = t414 as u32;
-        let x415 = (t414 >> 32) as u32;
-        let t416: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x354 as u64)
-            + (x415 as u64);
-        let x416 = t416 as u32;
-        let x417 = (t416 >> 32) as u32;
-        let t453: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x392 as u64);
-        let x454 = (t453 >> 32) as u32;
-        let t455: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x394 as u64)
-            + (x454 as u64);
-        let x455 = t455 as u32;
-        let x456 = (t455 >> 32) as u32;
-        let t457: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x396 as u64)
-            + (x456 as u64);
-        let x457 = t457 as u32;
-        let x458 = (t457 >> 32) as u32;
-        let t459: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x398 as u64)
-            + (x458 as u64);
-        let x459 = t459 as u32;
-        let x460 = (t459 >> 32) as u32;
-        let t461: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x400 as u64)
-            + (x460 as u64);
-        let x461 = t461 as u32;
-        let x462 = (t461 >> 32) as u32;
-        let t463: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x402 as u64)
-            + (x462 as u64);
-        let x463 = t463 as u32;
-        let x464 = (t463 >> 32) as u32;
-        let t465: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x404 as u64)
-            + (x464 as u64);
-        let x465 = t465 as u32;
-        let x466 = (t465 >> 32) as u32;
-        let t467: u64 = (x392 as u64) * (0xfffffffe_u32 as u64) + (x406 as u64)
-            + (x466 as u64);
-        let x467 = t467 as u32;
-        let x468 = (t467 >> 32) as u32;
-        let t469: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x408 as u64)
-            + (x468 as u64);
-        let x469 = t469 as u32;
-        let x470 = (t469 >> 32) as u32;
-        let t471: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x410 as u64)
-            + (x470 as u64);
-        let x471 = t471 as u32;
-        let x472 = (t471 >> 32) as u32;
-        let t473: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x412 as u64)
-            + (x472 as u64);
-        let x473 = t473 as u32;
-        let x474 = (t473 >> 32) as u32;
-        let t475: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x414 as u64)
-            + (x474 as u64);
-        let x475 = t475 as u32;
-        let x476 = (t475 >> 32) as u32;
-        let t477: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x416 as u64)
-            + (x476 as u64);
-        let x477 = t477 as u32;
-        let x478 = (t477 >> 32) as u32;
-        let t479: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x417 as u64)
-            + (x478 as u64);
-        let x479 = t479 as u32;
-        let x480 = (t479 >> 32) as u32;
-        let t516: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x455 as u64);
-        let x517 = (t516 >> 32) as u32;
-        let t518: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x457 as u64)
-            + (x517 as u64);
-        let x518 = t518 as u32;
-        let x519 = (t518 >> 32) as u32;
-        let t520: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x459 as u64)
-            + (x519 as u64);
-        let x520 = t520 as u32;
-        let x521 = (t520 >> 32) as u32;
-        let t522: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x461 as u64)
-            + (x521 as u64);
-        let x522 = t522 as u32;
-        let x523 = (t522 >> 32) as u32;
-        let t524: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x463 as u64)
-            + (x523 as u64);
-        let x524 = t524 as u32;
-        let x525 = (t524 >> 32) as u32;
-        let t526: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x465 as u64)
-            + (x525 as u64);
-        let x526 = t526 as u32;
-        let x527 = (t526 >> 32) as u32;
-        let t528: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x467 as u64)
-            + (x527 as u64);
-        let x528 = t528 as u32;
-        let x529 = (t528 >> 32) as u32;
-        let t530: u64 = (x455 as u64) * (0xfffffffe_u32 as u64) + (x469 as u64)
-            + (x529 as u64);
-        let x530 = t530 as u32;
-        let x531 = (t530 >> 32) as u32;
-        let t532: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x471 as u64)
-            + (x531 as u64);
-        let x532 = t532 as u32;
-        let x533 = (t532 >> 32) as u32;
-        let t534: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x473 as u64)
-            + (x533 as u64);
-        let x534 = t534 as u32;
-        let x535 = (t534 >> 32) as u32;
-        let t536: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x475 as u64)
-            + (x535 as u64);
-        let x536 = t536 as u32;
-        let x537 = (t536 >> 32) as u32;
-        let t538: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x477 as u64)
-            + (x537 as u64);
-        let x538 = t538 as u32;
-        let x539 = (t538 >> 32) as u32;
-        let t540: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x479 as u64)
-            + (x539 as u64);
-        let x540 = t540 as u32;
-        let x541 = (t540 >> 32) as u32;
-        let t542: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x480 as u64)
-            + (x541 as u64);
-        let x542 = t542 as u32;
-        let x543 = (t542 >> 32) as u32;
-        let t579: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x518 as u64);
-        let x580 = (t579 >> 32) as u32;
-        let t581: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x520 as u64)
-            + (x580 as u64);
-        let x581 = t581 as u32;
-        let x582 = (t581 >> 32) as u32;
-        let t583: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x522 as u64)
-            + (x582 as u64);
-        let x583 = t583 as u32;
-        let x584 = (t583 >> 32) as u32;
-        let t585: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x524 as u64)
-            + (x584 as u64);
-        let x585 = t585 as u32;
-        let x586 = (t585 >> 32) as u32;
-        let t587: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x526 as u64)
-            + (x586 as u64);
-        let x587 = t587 as u32;
-        let x588 = (t587 >> 32) as u32;
-        let t589: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x528 as u64)
-            + (x588 as u64);
-        let x589 = t589 as u32;
-        let x590 = (t589 >> 32) as u32;
-        let t591: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x530 as u64)
-            + (x590 as u64);
-        let x591 = t591 as u32;
-        let x592 = (t591 >> 32) as u32;
-        let t593: u64 = (x518 as u64) * (0xfffffffe_u32 as u64) + (x532 as u64)
-            + (x592 as u64);
-        let x593 = t593 as u32;
-        let x594 = (t593 >> 32) as u32;
-        let t595: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x534 as u64)
-            + (x594 as u64);
-        let x595 = t595 as u32;
-        let x596 = (t595 >> 32) as u32;
-        let t597: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x536 as u64)
-            + (x596 as u64);
-        let x597 = t597 as u32;
-        let x598 = (t597 >> 32) as u32;
-        let t599: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x538 as u64)
-            + (x598 as u64);
-        let x599 = t599 as u32;
-        let x600 = (t599 >> 32) as u32;
-        let t601: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x540 as u64)
-            + (x600 as u64);
-        let x601 = t601 as u32;
-        let x602 = (t601 >> 32) as u32;
-        let t603: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x542 as u64)
-            + (x602 as u64);
-        let x603 = t603 as u32;
-        let x604 = (t603 >> 32) as u32;
-        let t605: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x543 as u64)
-            + (x604 as u64);
-        let x605 = t605 as u32;
-        let x606 = (t605 >> 32) as u32;
-        let t642: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x581 as u64);
-        let x643 = (t642 >> 32) as u32;
-        let t644: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x583 as u64)
-            + (x643 as u64);
-        let x644 = t644 as u32;
-        let x645 = (t644 >> 32) as u32;
-        let t646: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x585 as u64)
-            + (x645 as u64);
-        let x646 = t646 as u32;
-        let x647 = (t646 >> 32) as u32;
-        let t648: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x587 as u64)
-            + (x647 as u64);
-        let x648 = t648 as u32;
-        let x649 = (t648 >> 32) as u32;
-        let t650: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x589 as u64)
-            + (x649 as u64);
-        let x650 = t650 as u32;
-        let x651 = (t650 >> 32) as u32;
-        let t652: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x591 as u64)
-            + (x651 as u64);
-        let x652 = t652 as u32;
-        let x653 = (t652 >> 32) as u32;
-        let t654: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x593 as u64)
-            + (x653 as u64);
-        let x654 = t654 as u32;
-        let x655 = (t654 >> 32) as u32;
-        let t656: u64 = (x581 as u64) * (0xfffffffe_u32 as u64) + (x595 as u64)
-            + (x655 as u64);
-        let x656 = t656 as u32;
-        let x657 = (t656 >> 32) as u32;
-        let t658: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x597 as u64)
-            + (x657 as u64);
-        let x658 = t658 as u32;
-        let x659 = (t658 >> 32) as u32;
-        let t660: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x599 as u64)
-            + (x659 as u64);
-        let x660 = t660 as u32;
-        let x661 = (t660 >> 32) as u32;
-        let t662: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x601 as u64)
-            + (x661 as u64);
-        let x662 = t662 as u32;
-        let x663 = (t662 >> 32) as u32;
-        let t664: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x603 as u64)
-            + (x663 as u64);
-        let x664 = t664 as u32;
-        let x665 = (t664 >> 32) as u32;
-        let t666: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x605 as u64)
-            + (x665 as u64);
-        let x666 = t666 as u32;
-        let x667 = (t666 >> 32) as u32;
-        let t668: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x606 as u64)
-            + (x667 as u64);
-        let x668 = t668 as u32;
-        let x669 = (t668 >> 32) as u32;
-        let t705: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x644 as u64);
-        let x706 = (t705 >> 32) as u32;
-        let t707: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x646 as u64)
-            + (x706 as u64);
-        let x707 = t707 as u32;
-        let x708 = (t707 >> 32) as u32;
-        let t709: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x648 as u64)
-            + (x708 as u64);
-        let x709 = t709 as u32;
-        let x710 = (t709 >> 32) as u32;
-        let t711: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x650 as u64)
-            + (x710 as u64);
-        let x711 = t711 as u32;
-        let x712 = (t711 >> 32) as u32;
-        let t713: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x652 as u64)
-            + (x712 as u64);
-        let x713 = t713 as u32;
-        let x714 = (t713 >> 32) as u32;
-        let t715: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x654 as u64)
-            + (x714 as u64);
-        let x715 = t715 as u32;
-        let x716 = (t715 >> 32) as u32;
-        let t717: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x656 as u64)
-            + (x716 as u64);
-        let x717 = t717 as u32;
-        let x718 = (t717 >> 32) as u32;
-        let t719: u64 = (x644 as u64) * (0xfffffffe_u32 as u64) + (x658 as u64)
-            + (x718 as u64);
-        let x719 = t719 as u32;
-        let x720 = (t719 >> 32) as u32;
-        let t721: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x660 as u64)
-            + (x720 as u64);
-        let x721 = t721 as u32;
-        let x722 = (t721 >> 32) as u32;
-        let t723: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x662 as u64)
-            + (x722 as u64);
-        let x723 = t723 as u32;
-        let x724 = (t723 >> 32) as u32;
-        let t725: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x664 as u64)
-            + (x724 as u64);
-        let x725 = t725 as u32;
-        let x726 = (t725 >> 32) as u32;
-        let t727: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x666 as u64)
-            + (x726 as u64);
-        let x727 = t727 as u32;
-        let x728 = (t727 >> 32) as u32;
-        let t729: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x668 as u64)
-            + (x728 as u64);
-        let x729 = t729 as u32;
-        let x730 = (t729 >> 32) as u32;
-        let t731: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x669 as u64)
-            + (x730 as u64);
-        let x731 = t731 as u32;
-        let x732 = (t731 >> 32) as u32;
-        let t768: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x707 as u64);
-        let x769 = (t768 >> 32) as u32;
-        let t770: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x709 as u64)
-            + (x769 as u64);
-        let x770 = t770 as u32;
-        let x771 = (t770 >> 32) as u32;
-        let t772: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x711 as u64)
-            + (x771 as u64);
-        let x772 = t772 as u32;
-        let x773 = (t772 >> 32) as u32;
-        let t774: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x713 as u64)
-            + (x773 as u64);
-        let x774 = t774 as u32;
-        let x775 = (t774 >> 32) as u32;
-        let t776: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x715 as u64)
-            + (x775 as u64);
-        let x776 = t776 as u32;
-        let x777 = (t776 >> 32) as u32;
-        let t778: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x717 as u64)
-            + (x777 as u64);
-        let x778 = t778 as u32;
-        let x779 = (t778 >> 32) as u32;
-        let t780: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x719 as u64)
-            + (x779 as u64);
-        let x780 = t780 as u32;
-        let x781 = (t780 >> 32) as u32;
-        let t782: u64 = (x707 as u64) * (0xfffffffe_u32 as u64) + (x721 as u64)
-            + (x781 as u64);
-        let x782 = t782 as u32;
-        let x783 = (t782 >> 32) as u32;
-        let t784: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x723 as u64)
-            + (x783 as u64);
-        let x784 = t784 as u32;
-        let x785 = (t784 >> 32) as u32;
-        let t786: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x725 as u64)
-            + (x785 as u64);
-        let x786 = t786 as u32;
-        let x787 = (t786 >> 32) as u32;
-        let t788: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x727 as u64)
-            + (x787 as u64);
-        let x788 = t788 as u32;
-        let x789 = (t788 >> 32) as u32;
-        let t790: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x729 as u64)
-            + (x789 as u64);
-        let x790 = t790 as u32;
-        let x791 = (t790 >> 32) as u32;
-        let t792: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x731 as u64)
-            + (x791 as u64);
-        let x792 = t792 as u32;
-        let x793 = (t792 >> 32) as u32;
-        let t794: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x732 as u64)
-            + (x793 as u64);
-        let x794 = t794 as u32;
-        let x795 = (t794 >> 32) as u32;
-        let t831: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x770 as u64);
-        let x832 = (t831 >> 32) as u32;
-        let t833: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x772 as u64)
-            + (x832 as u64);
-        let x833 = t833 as u32;
-        let x834 = (t833 >> 32) as u32;
-        let t835: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x774 as u64)
-            + (x834 as u64);
-        let x835 = t835 as u32;
-        let x836 = (t835 >> 32) as u32;
-        let t837: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x776 as u64)
-            + (x836 as u64);
-        let x837 = t837 as u32;
-        let x838 = (t837 >> 32) as u32;
-        let t839: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x778 as u64)
-            + (x838 as u64);
-        let x839 = t839 as u32;
-        let x840 = (t839 >> 32) as u32;
-        let t841: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x780 as u64)
-            + (x840 as u64);
-        let x841 = t841 as u32;
-        let x842 = (t841 >> 32) as u32;
-        let t843: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x782 as u64)
-            + (x842 as u64);
-        let x843 = t843 as u32;
-        let x844 = (t843 >> 32) as u32;
-        let t845: u64 = (x770 as u64) * (0xfffffffe_u32 as u64) + (x784 as u64)
-            + (x844 as u64);
-        let x845 = t845 as u32;
-        let x846 = (t845 >> 32) as u32;
-        let t847: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x786 as u64)
-            + (x846 as u64);
-        let x847 = t847 as u32;
-        let x848 = (t847 >> 32) as u32;
-        let t849: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x788 as u64)
-            + (x848 as u64);
-        let x849 = t849 as u32;
-        let x850 = (t849 >> 32) as u32;
-        let t851: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x790 as u64)
-            + (x850 as u64);
-        let x851 = t851 as u32;
-        let x852 = (t851 >> 32) as u32;
-        let t853: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x792 as u64)
-            + (x852 as u64);
-        let x853 = t853 as u32;
-        let x854 = (t853 >> 32) as u32;
-        let t855: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x794 as u64)
-            + (x854 as u64);
-        let x855 = t855 as u32;
-        let x856 = (t855 >> 32) as u32;
-        let t857: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x795 as u64)
-            + (x856 as u64);
-        let x857 = t857 as u32;
-        let x858 = (t857 >> 32) as u32;
-        let t894: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x833 as u64);
-        let x895 = (t894 >> 32) as u32;
-        let t896: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x835 as u64)
-            + (x895 as u64);
-        let x896 = t896 as u32;
-        let x897 = (t896 >> 32) as u32;
-        let t898: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x837 as u64)
-            + (x897 as u64);
-        let x898 = t898 as u32;
-        let x899 = (t898 >> 32) as u32;
-        let t900: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x839 as u64)
-            + (x899 as u64);
-        let x900 = t900 as u32;
-        let x901 = (t900 >> 32) as u32;
-        let t902: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x841 as u64)
-            + (x901 as u64);
-        let x902 = t902 as u32;
-        let x903 = (t902 >> 32) as u32;
-        let t904: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x843 as u64)
-            + (x903 as u64);
-        let x904 = t904 as u32;
-        let x905 = (t904 >> 32) as u32;
-        let t906: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x845 as u64)
-            + (x905 as u64);
-        let x906 = t906 as u32;
-        let x907 = (t906 >> 32) as u32;
-        let t908: u64 = (x833 as u64) * (0xfffffffe_u32 as u64) + (x847 as u64)
-            + (x907 as u64);
-        let x908 = t908 as u32;
-        let x909 = (t908 >> 32) as u32;
-        let t910: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x849 as u64)
-            + (x909 as u64);
-        let x910 = t910 as u32;
-        let x911 = (t910 >> 32) as u32;
-        let t912: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x851 as u64)
-            + (x911 as u64);
-        let x912 = t912 as u32;
-        let x913 = (t912 >> 32) as u32;
-        let t914: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x853 as u64)
-            + (x913 as u64);
-        let x914 = t914 as u32;
-        let x915 = (t914 >> 32) as u32;
-        let t916: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x855 as u64)
-            + (x915 as u64);
-        let x916 = t916 as u32;
-        let x917 = (t916 >> 32) as u32;
-        let t918: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x857 as u64)
-            + (x917 as u64);
-        let x918 = t918 as u32;
-        let x919 = (t918 >> 32) as u32;
-        let t920: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x858 as u64)
-            + (x919 as u64);
-        let x920 = t920 as u32;
-        let x921 = (t920 >> 32) as u32;
-        let t941: u64 = {
-            let (d, b1) = x896.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x76 = {
+            let t75: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x44 as u64);
+            (t75 >> 32) as u32
         };
-        let x941 = t941 as u32;
-        let x942 = (t941 >> 63) as u32;
-        let t943: u64 = {
-            let (d, b1) = x898.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x942);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x77, x78) = {
+            let t77: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x46 as u64)
+                + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
         };
-        let x943 = t943 as u32;
-        let x944 = (t943 >> 63) as u32;
-        let t945: u64 = {
-            let (d, b1) = x900.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x944);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x79, x80) = {
+            let t79: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x48 as u64)
+                + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
         };
-        let x945 = t945 as u32;
-        let x946 = (t945 >> 63) as u32;
-        let t947: u64 = {
-            let (d, b1) = x902.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x946);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x81, x82) = {
+            let t81: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x50 as u64)
+                + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
         };
-        let x947 = t947 as u32;
-        let x948 = (t947 >> 63) as u32;
-        let t949: u64 = {
-            let (d, b1) = x904.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x948);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x83, x84) = {
+            let t83: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x52 as u64)
+                + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
         };
-        let x949 = t949 as u32;
-        let x950 = (t949 >> 63) as u32;
-        let t951: u64 = {
-            let (d, b1) = x906.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x950);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x85, x86) = {
+            let t85: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x54 as u64)
+                + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
         };
-        let x951 = t951 as u32;
-        let x952 = (t951 >> 63) as u32;
-        let t953: u64 = {
-            let (d, b1) = x908.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x952);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x87, x88) = {
+            let t87: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x56 as u64)
+                + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
         };
-        let x953 = t953 as u32;
-        let x954 = (t953 >> 63) as u32;
-        let t955: u64 = {
-            let (d, b1) = x910.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x954);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x89, x90) = {
+            let t89: u64 = (x44 as u64) * (0xfffffffe_u32 as u64) + (x58 as u64)
+                + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
         };
-        let x955 = t955 as u32;
-        let x956 = (t955 >> 63) as u32;
-        let t957: u64 = {
-            let (d, b1) = x912.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x956);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x91, x92) = {
+            let t91: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x60 as u64)
+                + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
         };
-        let x957 = t957 as u32;
-        let x958 = (t957 >> 63) as u32;
-        let t959: u64 = {
-            let (d, b1) = x914.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x958);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x93, x94) = {
+            let t93: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x62 as u64)
+                + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
         };
-        let x959 = t959 as u32;
-        let x960 = (t959 >> 63) as u32;
-        let t961: u64 = {
-            let (d, b1) = x916.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x960);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x95, x96) = {
+            let t95: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x64 as u64)
+                + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
         };
-        let x961 = t961 as u32;
-        let x962 = (t961 >> 63) as u32;
-        let t963: u64 = {
-            let (d, b1) = x918.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x962);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x97, x98) = {
+            let t97: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x66 as u64)
+                + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
         };
-        let x963 = t963 as u32;
-        let x964 = (t963 >> 63) as u32;
-        let t965: u64 = {
-            let (d, b1) = x920.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x964);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x99, x100) = {
+            let t99: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x68 as u64)
+                + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
         };
-        let x965 = t965 as u32;
-        let x966 = (t965 >> 63) as u32;
-        let t967: u64 = {
-            let (d, b1) = x921.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x966);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x101, x102) = {
+            let t101: u64 = (x44 as u64) * (0xffffffff_u32 as u64) + (x70 as u64)
+                + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
         };
-        let x967 = t967 as u32;
-        let x968 = (t967 >> 63) as u32;
-        let x971 = (0 as u32).wrapping_sub(x968);
+        let x139 = {
+            let t138: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x77 as u64);
+            (t138 >> 32) as u32
+        };
+        let (x140, x141) = {
+            let t140: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x79 as u64)
+                + (x139 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
+        };
+        let (x142, x143) = {
+            let t142: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x81 as u64)
+                + (x141 as u64);
+            (t142 as u32, (t142 >> 32) as u32)
+        };
+        let (x144, x145) = {
+            let t144: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x83 as u64)
+                + (x143 as u64);
+            (t144 as u32, (t144 >> 32) as u32)
+        };
+        let (x146, x147) = {
+            let t146: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x85 as u64)
+                + (x145 as u64);
+            (t146 as u32, (t146 >> 32) as u32)
+        };
+        let (x148, x149) = {
+            let t148: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x87 as u64)
+                + (x147 as u64);
+            (t148 as u32, (t148 >> 32) as u32)
+        };
+        let (x150, x151) = {
+            let t150: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x89 as u64)
+                + (x149 as u64);
+            (t150 as u32, (t150 >> 32) as u32)
+        };
+        let (x152, x153) = {
+            let t152: u64 = (x77 as u64) * (0xfffffffe_u32 as u64) + (x91 as u64)
+                + (x151 as u64);
+            (t152 as u32, (t152 >> 32) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x93 as u64)
+                + (x153 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x95 as u64)
+                + (x155 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x97 as u64)
+                + (x157 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x160, x161) = {
+            let t160: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x99 as u64)
+                + (x159 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x101 as u64)
+                + (x161 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
+        let (x164, x165) = {
+            let t164: u64 = (x77 as u64) * (0xffffffff_u32 as u64) + (x102 as u64)
+                + (x163 as u64);
+            (t164 as u32, (t164 >> 32) as u32)
+        };
+        let x202 = {
+            let t201: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x140 as u64);
+            (t201 >> 32) as u32
+        };
+        let (x203, x204) = {
+            let t203: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x142 as u64)
+                + (x202 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let (x205, x206) = {
+            let t205: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x144 as u64)
+                + (x204 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
+        let (x207, x208) = {
+            let t207: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x146 as u64)
+                + (x206 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let (x209, x210) = {
+            let t209: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x148 as u64)
+                + (x208 as u64);
+            (t209 as u32, (t209 >> 32) as u32)
+        };
+        let (x211, x212) = {
+            let t211: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x150 as u64)
+                + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x152 as u64)
+                + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x140 as u64) * (0xfffffffe_u32 as u64) + (x154 as u64)
+                + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x156 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x158 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x160 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x162 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x164 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x165 as u64)
+                + (x226 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let x265 = {
+            let t264: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x203 as u64);
+            (t264 >> 32) as u32
+        };
+        let (x266, x267) = {
+            let t266: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x205 as u64)
+                + (x265 as u64);
+            (t266 as u32, (t266 >> 32) as u32)
+        };
+        let (x268, x269) = {
+            let t268: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x207 as u64)
+                + (x267 as u64);
+            (t268 as u32, (t268 >> 32) as u32)
+        };
+        let (x270, x271) = {
+            let t270: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x209 as u64)
+                + (x269 as u64);
+            (t270 as u32, (t270 >> 32) as u32)
+        };
+        let (x272, x273) = {
+            let t272: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x211 as u64)
+                + (x271 as u64);
+            (t272 as u32, (t272 >> 32) as u32)
+        };
+        let (x274, x275) = {
+            let t274: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x213 as u64)
+                + (x273 as u64);
+            (t274 as u32, (t274 >> 32) as u32)
+        };
+        let (x276, x277) = {
+            let t276: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x215 as u64)
+                + (x275 as u64);
+            (t276 as u32, (t276 >> 32) as u32)
+        };
+        let (x278, x279) = {
+            let t278: u64 = (x203 as u64) * (0xfffffffe_u32 as u64) + (x217 as u64)
+                + (x277 as u64);
+            (t278 as u32, (t278 >> 32) as u32)
+        };
+        let (x280, x281) = {
+            let t280: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x219 as u64)
+                + (x279 as u64);
+            (t280 as u32, (t280 >> 32) as u32)
+        };
+        let (x282, x283) = {
+            let t282: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x221 as u64)
+                + (x281 as u64);
+            (t282 as u32, (t282 >> 32) as u32)
+        };
+        let (x284, x285) = {
+            let t284: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x223 as u64)
+                + (x283 as u64);
+            (t284 as u32, (t284 >> 32) as u32)
+        };
+        let (x286, x287) = {
+            let t286: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
+                + (x285 as u64);
+            (t286 as u32, (t286 >> 32) as u32)
+        };
+        let (x288, x289) = {
+            let t288: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x227 as u64)
+                + (x287 as u64);
+            (t288 as u32, (t288 >> 32) as u32)
+        };
+        let (x290, x291) = {
+            let t290: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x228 as u64)
+                + (x289 as u64);
+            (t290 as u32, (t290 >> 32) as u32)
+        };
+        let x328 = {
+            let t327: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x266 as u64);
+            (t327 >> 32) as u32
+        };
+        let (x329, x330) = {
+            let t329: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x268 as u64)
+                + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
+        let (x331, x332) = {
+            let t331: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x270 as u64)
+                + (x330 as u64);
+            (t331 as u32, (t331 >> 32) as u32)
+        };
+        let (x333, x334) = {
+            let t333: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x272 as u64)
+                + (x332 as u64);
+            (t333 as u32, (t333 >> 32) as u32)
+        };
+        let (x335, x336) = {
+            let t335: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x274 as u64)
+                + (x334 as u64);
+            (t335 as u32, (t335 >> 32) as u32)
+        };
+        let (x337, x338) = {
+            let t337: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x276 as u64)
+                + (x336 as u64);
+            (t337 as u32, (t337 >> 32) as u32)
+        };
+        let (x339, x340) = {
+            let t339: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x278 as u64)
+                + (x338 as u64);
+            (t339 as u32, (t339 >> 32) as u32)
+        };
+        let (x341, x342) = {
+            let t341: u64 = (x266 as u64) * (0xfffffffe_u32 as u64) + (x280 as u64)
+                + (x340 as u64);
+            (t341 as u32, (t341 >> 32) as u32)
+        };
+        let (x343, x344) = {
+            let t343: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x282 as u64)
+                + (x342 as u64);
+            (t343 as u32, (t343 >> 32) as u32)
+        };
+        let (x345, x346) = {
+            let t345: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x284 as u64)
+                + (x344 as u64);
+            (t345 as u32, (t345 >> 32) as u32)
+        };
+        let (x347, x348) = {
+            let t347: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x286 as u64)
+                + (x346 as u64);
+            (t347 as u32, (t347 >> 32) as u32)
+        };
+        let (x349, x350) = {
+            let t349: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x288 as u64)
+                + (x348 as u64);
+            (t349 as u32, (t349 >> 32) as u32)
+        };
+        let (x351, x352) = {
+            let t351: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x290 as u64)
+                + (x350 as u64);
+            (t351 as u32, (t351 >> 32) as u32)
+        };
+        let (x353, x354) = {
+            let t353: u64 = (x266 as u64) * (0xffffffff_u32 as u64) + (x291 as u64)
+                + (x352 as u64);
+            (t353 as u32, (t353 >> 32) as u32)
+        };
+        let x391 = {
+            let t390: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x329 as u64);
+            (t390 >> 32) as u32
+        };
+        let (x392, x393) = {
+            let t392: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x331 as u64)
+                + (x391 as u64);
+            (t392 as u32, (t392 >> 32) as u32)
+        };
+        let (x394, x395) = {
+            let t394: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x333 as u64)
+                + (x393 as u64);
+            (t394 as u32, (t394 >> 32) as u32)
+        };
+        let (x396, x397) = {
+            let t396: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x335 as u64)
+                + (x395 as u64);
+            (t396 as u32, (t396 >> 32) as u32)
+        };
+        let (x398, x399) = {
+            let t398: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x337 as u64)
+                + (x397 as u64);
+            (t398 as u32, (t398 >> 32) as u32)
+        };
+        let (x400, x401) = {
+            let t400: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x339 as u64)
+                + (x399 as u64);
+            (t400 as u32, (t400 >> 32) as u32)
+        };
+        let (x402, x403) = {
+            let t402: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x341 as u64)
+                + (x401 as u64);
+            (t402 as u32, (t402 >> 32) as u32)
+        };
+        let (x404, x405) = {
+            let t404: u64 = (x329 as u64) * (0xfffffffe_u32 as u64) + (x343 as u64)
+                + (x403 as u64);
+            (t404 as u32, (t404 >> 32) as u32)
+        };
+        let (x406, x407) = {
+            let t406: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x345 as u64)
+                + (x405 as u64);
+            (t406 as u32, (t406 >> 32) as u32)
+        };
+        let (x408, x409) = {
+            let t408: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x347 as u64)
+                + (x407 as u64);
+            (t408 as u32, (t408 >> 32) as u32)
+        };
+        let (x410, x411) = {
+            let t410: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x349 as u64)
+                + (x409 as u64);
+            (t410 as u32, (t410 >> 32) as u32)
+        };
+        let (x412, x413) = {
+            let t412: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x351 as u64)
+                + (x411 as u64);
+            (t412 as u32, (t412 >> 32) as u32)
+        };
+        let (x414, x415) = {
+            let t414: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x353 as u64)
+                + (x413 as u64);
+            (t414 as u32, (t414 >> 32) as u32)
+        };
+        let (x416, x417) = {
+            let t416: u64 = (x329 as u64) * (0xffffffff_u32 as u64) + (x354 as u64)
+                + (x415 as u64);
+            (t416 as u32, (t416 >> 32) as u32)
+        };
+        let x454 = {
+            let t453: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x392 as u64);
+            (t453 >> 32) as u32
+        };
+        let (x455, x456) = {
+            let t455: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x394 as u64)
+                + (x454 as u64);
+            (t455 as u32, (t455 >> 32) as u32)
+        };
+        let (x457, x458) = {
+            let t457: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x396 as u64)
+                + (x456 as u64);
+            (t457 as u32, (t457 >> 32) as u32)
+        };
+        let (x459, x460) = {
+            let t459: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x398 as u64)
+                + (x458 as u64);
+            (t459 as u32, (t459 >> 32) as u32)
+        };
+        let (x461, x462) = {
+            let t461: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x400 as u64)
+                + (x460 as u64);
+            (t461 as u32, (t461 >> 32) as u32)
+        };
+        let (x463, x464) = {
+            let t463: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x402 as u64)
+                + (x462 as u64);
+            (t463 as u32, (t463 >> 32) as u32)
+        };
+        let (x465, x466) = {
+            let t465: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x404 as u64)
+                + (x464 as u64);
+            (t465 as u32, (t465 >> 32) as u32)
+        };
+        let (x467, x468) = {
+            let t467: u64 = (x392 as u64) * (0xfffffffe_u32 as u64) + (x406 as u64)
+                + (x466 as u64);
+            (t467 as u32, (t467 >> 32) as u32)
+        };
+        let (x469, x470) = {
+            let t469: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x408 as u64)
+                + (x468 as u64);
+            (t469 as u32, (t469 >> 32) as u32)
+        };
+        let (x471, x472) = {
+            let t471: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x410 as u64)
+                + (x470 as u64);
+            (t471 as u32, (t471 >> 32) as u32)
+        };
+        let (x473, x474) = {
+            let t473: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x412 as u64)
+                + (x472 as u64);
+            (t473 as u32, (t473 >> 32) as u32)
+        };
+        let (x475, x476) = {
+            let t475: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x414 as u64)
+                + (x474 as u64);
+            (t475 as u32, (t475 >> 32) as u32)
+        };
+        let (x477, x478) = {
+            let t477: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x416 as u64)
+                + (x476 as u64);
+            (t477 as u32, (t477 >> 32) as u32)
+        };
+        let (x479, x480) = {
+            let t479: u64 = (x392 as u64) * (0xffffffff_u32 as u64) + (x417 as u64)
+                + (x478 as u64);
+            (t479 as u32, (t479 >> 32) as u32)
+        };
+        let x517 = {
+            let t516: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x455 as u64);
+            (t516 >> 32) as u32
+        };
+        let (x518, x519) = {
+            let t518: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x457 as u64)
+                + (x517 as u64);
+            (t518 as u32, (t518 >> 32) as u32)
+        };
+        let (x520, x521) = {
+            let t520: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x459 as u64)
+                + (x519 as u64);
+            (t520 as u32, (t520 >> 32) as u32)
+        };
+        let (x522, x523) = {
+            let t522: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x461 as u64)
+                + (x521 as u64);
+            (t522 as u32, (t522 >> 32) as u32)
+        };
+        let (x524, x525) = {
+            let t524: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x463 as u64)
+                + (x523 as u64);
+            (t524 as u32, (t524 >> 32) as u32)
+        };
+        let (x526, x527) = {
+            let t526: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x465 as u64)
+                + (x525 as u64);
+            (t526 as u32, (t526 >> 32) as u32)
+        };
+        let (x528, x529) = {
+            let t528: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x467 as u64)
+                + (x527 as u64);
+            (t528 as u32, (t528 >> 32) as u32)
+        };
+        let (x530, x531) = {
+            let t530: u64 = (x455 as u64) * (0xfffffffe_u32 as u64) + (x469 as u64)
+                + (x529 as u64);
+            (t530 as u32, (t530 >> 32) as u32)
+        };
+        let (x532, x533) = {
+            let t532: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x471 as u64)
+                + (x531 as u64);
+            (t532 as u32, (t532 >> 32) as u32)
+        };
+        let (x534, x535) = {
+            let t534: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x473 as u64)
+                + (x533 as u64);
+            (t534 as u32, (t534 >> 32) as u32)
+        };
+        let (x536, x537) = {
+            let t536: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x475 as u64)
+                + (x535 as u64);
+            (t536 as u32, (t536 >> 32) as u32)
+        };
+        let (x538, x539) = {
+            let t538: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x477 as u64)
+                + (x537 as u64);
+            (t538 as u32, (t538 >> 32) as u32)
+        };
+        let (x540, x541) = {
+            let t540: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x479 as u64)
+                + (x539 as u64);
+            (t540 as u32, (t540 >> 32) as u32)
+        };
+        let (x542, x543) = {
+            let t542: u64 = (x455 as u64) * (0xffffffff_u32 as u64) + (x480 as u64)
+                + (x541 as u64);
+            (t542 as u32, (t542 >> 32) as u32)
+        };
+        let x580 = {
+            let t579: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x518 as u64);
+            (t579 >> 32) as u32
+        };
+        let (x581, x582) = {
+            let t581: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x520 as u64)
+                + (x580 as u64);
+            (t581 as u32, (t581 >> 32) as u32)
+        };
+        let (x583, x584) = {
+            let t583: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x522 as u64)
+                + (x582 as u64);
+            (t583 as u32, (t583 >> 32) as u32)
+        };
+        let (x585, x586) = {
+            let t585: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x524 as u64)
+                + (x584 as u64);
+            (t585 as u32, (t585 >> 32) as u32)
+        };
+        let (x587, x588) = {
+            let t587: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x526 as u64)
+                + (x586 as u64);
+            (t587 as u32, (t587 >> 32) as u32)
+        };
+        let (x589, x590) = {
+            let t589: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x528 as u64)
+                + (x588 as u64);
+            (t589 as u32, (t589 >> 32) as u32)
+        };
+        let (x591, x592) = {
+            let t591: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x530 as u64)
+                + (x590 as u64);
+            (t591 as u32, (t591 >> 32) as u32)
+        };
+        let (x593, x594) = {
+            let t593: u64 = (x518 as u64) * (0xfffffffe_u32 as u64) + (x532 as u64)
+                + (x592 as u64);
+            (t593 as u32, (t593 >> 32) as u32)
+        };
+        let (x595, x596) = {
+            let t595: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x534 as u64)
+                + (x594 as u64);
+            (t595 as u32, (t595 >> 32) as u32)
+        };
+        let (x597, x598) = {
+            let t597: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x536 as u64)
+                + (x596 as u64);
+            (t597 as u32, (t597 >> 32) as u32)
+        };
+        let (x599, x600) = {
+            let t599: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x538 as u64)
+                + (x598 as u64);
+            (t599 as u32, (t599 >> 32) as u32)
+        };
+        let (x601, x602) = {
+            let t601: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x540 as u64)
+                + (x600 as u64);
+            (t601 as u32, (t601 >> 32) as u32)
+        };
+        let (x603, x604) = {
+            let t603: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x542 as u64)
+                + (x602 as u64);
+            (t603 as u32, (t603 >> 32) as u32)
+        };
+        let (x605, x606) = {
+            let t605: u64 = (x518 as u64) * (0xffffffff_u32 as u64) + (x543 as u64)
+                + (x604 as u64);
+            (t605 as u32, (t605 >> 32) as u32)
+        };
+        let x643 = {
+            let t642: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x581 as u64);
+            (t642 >> 32) as u32
+        };
+        let (x644, x645) = {
+            let t644: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x583 as u64)
+                + (x643 as u64);
+            (t644 as u32, (t644 >> 32) as u32)
+        };
+        let (x646, x647) = {
+            let t646: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x585 as u64)
+                + (x645 as u64);
+            (t646 as u32, (t646 >> 32) as u32)
+        };
+        let (x648, x649) = {
+            let t648: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x587 as u64)
+                + (x647 as u64);
+            (t648 as u32, (t648 >> 32) as u32)
+        };
+        let (x650, x651) = {
+            let t650: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x589 as u64)
+                + (x649 as u64);
+            (t650 as u32, (t650 >> 32) as u32)
+        };
+        let (x652, x653) = {
+            let t652: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x591 as u64)
+                + (x651 as u64);
+            (t652 as u32, (t652 >> 32) as u32)
+        };
+        let (x654, x655) = {
+            let t654: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x593 as u64)
+                + (x653 as u64);
+            (t654 as u32, (t654 >> 32) as u32)
+        };
+        let (x656, x657) = {
+            let t656: u64 = (x581 as u64) * (0xfffffffe_u32 as u64) + (x595 as u64)
+                + (x655 as u64);
+            (t656 as u32, (t656 >> 32) as u32)
+        };
+        let (x658, x659) = {
+            let t658: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x597 as u64)
+                + (x657 as u64);
+            (t658 as u32, (t658 >> 32) as u32)
+        };
+        let (x660, x661) = {
+            let t660: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x599 as u64)
+                + (x659 as u64);
+            (t660 as u32, (t660 >> 32) as u32)
+        };
+        let (x662, x663) = {
+            let t662: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x601 as u64)
+                + (x661 as u64);
+            (t662 as u32, (t662 >> 32) as u32)
+        };
+        let (x664, x665) = {
+            let t664: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x603 as u64)
+                + (x663 as u64);
+            (t664 as u32, (t664 >> 32) as u32)
+        };
+        let (x666, x667) = {
+            let t666: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x605 as u64)
+                + (x665 as u64);
+            (t666 as u32, (t666 >> 32) as u32)
+        };
+        let (x668, x669) = {
+            let t668: u64 = (x581 as u64) * (0xffffffff_u32 as u64) + (x606 as u64)
+                + (x667 as u64);
+            (t668 as u32, (t668 >> 32) as u32)
+        };
+        let x706 = {
+            let t705: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x644 as u64);
+            (t705 >> 32) as u32
+        };
+        let (x707, x708) = {
+            let t707: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x646 as u64)
+                + (x706 as u64);
+            (t707 as u32, (t707 >> 32) as u32)
+        };
+        let (x709, x710) = {
+            let t709: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x648 as u64)
+                + (x708 as u64);
+            (t709 as u32, (t709 >> 32) as u32)
+        };
+        let (x711, x712) = {
+            let t711: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x650 as u64)
+                + (x710 as u64);
+            (t711 as u32, (t711 >> 32) as u32)
+        };
+        let (x713, x714) = {
+            let t713: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x652 as u64)
+                + (x712 as u64);
+            (t713 as u32, (t713 >> 32) as u32)
+        };
+        let (x715, x716) = {
+            let t715: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x654 as u64)
+                + (x714 as u64);
+            (t715 as u32, (t715 >> 32) as u32)
+        };
+        let (x717, x718) = {
+            let t717: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x656 as u64)
+                + (x716 as u64);
+            (t717 as u32, (t717 >> 32) as u32)
+        };
+        let (x719, x720) = {
+            let t719: u64 = (x644 as u64) * (0xfffffffe_u32 as u64) + (x658 as u64)
+                + (x718 as u64);
+            (t719 as u32, (t719 >> 32) as u32)
+        };
+        let (x721, x722) = {
+            let t721: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x660 as u64)
+                + (x720 as u64);
+            (t721 as u32, (t721 >> 32) as u32)
+        };
+        let (x723, x724) = {
+            let t723: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x662 as u64)
+                + (x722 as u64);
+            (t723 as u32, (t723 >> 32) as u32)
+        };
+        let (x725, x726) = {
+            let t725: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x664 as u64)
+                + (x724 as u64);
+            (t725 as u32, (t725 >> 32) as u32)
+        };
+        let (x727, x728) = {
+            let t727: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x666 as u64)
+                + (x726 as u64);
+            (t727 as u32, (t727 >> 32) as u32)
+        };
+        let (x729, x730) = {
+            let t729: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x668 as u64)
+                + (x728 as u64);
+            (t729 as u32, (t729 >> 32) as u32)
+        };
+        let (x731, x732) = {
+            let t731: u64 = (x644 as u64) * (0xffffffff_u32 as u64) + (x669 as u64)
+                + (x730 as u64);
+            (t731 as u32, (t731 >> 32) as u32)
+        };
+        let x769 = {
+            let t768: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x707 as u64);
+            (t768 >> 32) as u32
+        };
+        let (x770, x771) = {
+            let t770: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x709 as u64)
+                + (x769 as u64);
+            (t770 as u32, (t770 >> 32) as u32)
+        };
+        let (x772, x773) = {
+            let t772: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x711 as u64)
+                + (x771 as u64);
+            (t772 as u32, (t772 >> 32) as u32)
+        };
+        let (x774, x775) = {
+            let t774: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x713 as u64)
+                + (x773 as u64);
+            (t774 as u32, (t774 >> 32) as u32)
+        };
+        let (x776, x777) = {
+            let t776: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x715 as u64)
+                + (x775 as u64);
+            (t776 as u32, (t776 >> 32) as u32)
+        };
+        let (x778, x779) = {
+            let t778: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x717 as u64)
+                + (x777 as u64);
+            (t778 as u32, (t778 >> 32) as u32)
+        };
+        let (x780, x781) = {
+            let t780: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x719 as u64)
+                + (x779 as u64);
+            (t780 as u32, (t780 >> 32) as u32)
+        };
+        let (x782, x783) = {
+            let t782: u64 = (x707 as u64) * (0xfffffffe_u32 as u64) + (x721 as u64)
+                + (x781 as u64);
+            (t782 as u32, (t782 >> 32) as u32)
+        };
+        let (x784, x785) = {
+            let t784: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x723 as u64)
+                + (x783 as u64);
+            (t784 as u32, (t784 >> 32) as u32)
+        };
+        let (x786, x787) = {
+            let t786: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x725 as u64)
+                + (x785 as u64);
+            (t786 as u32, (t786 >> 32) as u32)
+        };
+        let (x788, x789) = {
+            let t788: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x727 as u64)
+                + (x787 as u64);
+            (t788 as u32, (t788 >> 32) as u32)
+        };
+        let (x790, x791) = {
+            let t790: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x729 as u64)
+                + (x789 as u64);
+            (t790 as u32, (t790 >> 32) as u32)
+        };
+        let (x792, x793) = {
+            let t792: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x731 as u64)
+                + (x791 as u64);
+            (t792 as u32, (t792 >> 32) as u32)
+        };
+        let (x794, x795) = {
+            let t794: u64 = (x707 as u64) * (0xffffffff_u32 as u64) + (x732 as u64)
+                + (x793 as u64);
+            (t794 as u32, (t794 >> 32) as u32)
+        };
+        let x832 = {
+            let t831: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x770 as u64);
+            (t831 >> 32) as u32
+        };
+        let (x833, x834) = {
+            let t833: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x772 as u64)
+                + (x832 as u64);
+            (t833 as u32, (t833 >> 32) as u32)
+        };
+        let (x835, x836) = {
+            let t835: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x774 as u64)
+                + (x834 as u64);
+            (t835 as u32, (t835 >> 32) as u32)
+        };
+        let (x837, x838) = {
+            let t837: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x776 as u64)
+                + (x836 as u64);
+            (t837 as u32, (t837 >> 32) as u32)
+        };
+        let (x839, x840) = {
+            let t839: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x778 as u64)
+                + (x838 as u64);
+            (t839 as u32, (t839 >> 32) as u32)
+        };
+        let (x841, x842) = {
+            let t841: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x780 as u64)
+                + (x840 as u64);
+            (t841 as u32, (t841 >> 32) as u32)
+        };
+        let (x843, x844) = {
+            let t843: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x782 as u64)
+                + (x842 as u64);
+            (t843 as u32, (t843 >> 32) as u32)
+        };
+        let (x845, x846) = {
+            let t845: u64 = (x770 as u64) * (0xfffffffe_u32 as u64) + (x784 as u64)
+                + (x844 as u64);
+            (t845 as u32, (t845 >> 32) as u32)
+        };
+        let (x847, x848) = {
+            let t847: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x786 as u64)
+                + (x846 as u64);
+            (t847 as u32, (t847 >> 32) as u32)
+        };
+        let (x849, x850) = {
+            let t849: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x788 as u64)
+                + (x848 as u64);
+            (t849 as u32, (t849 >> 32) as u32)
+        };
+        let (x851, x852) = {
+            let t851: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x790 as u64)
+                + (x850 as u64);
+            (t851 as u32, (t851 >> 32) as u32)
+        };
+        let (x853, x854) = {
+            let t853: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x792 as u64)
+                + (x852 as u64);
+            (t853 as u32, (t853 >> 32) as u32)
+        };
+        let (x855, x856) = {
+            let t855: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x794 as u64)
+                + (x854 as u64);
+            (t855 as u32, (t855 >> 32) as u32)
+        };
+        let (x857, x858) = {
+            let t857: u64 = (x770 as u64) * (0xffffffff_u32 as u64) + (x795 as u64)
+                + (x856 as u64);
+            (t857 as u32, (t857 >> 32) as u32)
+        };
+        let x895 = {
+            let t894: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x833 as u64);
+            (t894 >> 32) as u32
+        };
+        let (x896, x897) = {
+            let t896: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x835 as u64)
+                + (x895 as u64);
+            (t896 as u32, (t896 >> 32) as u32)
+        };
+        let (x898, x899) = {
+            let t898: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x837 as u64)
+                + (x897 as u64);
+            (t898 as u32, (t898 >> 32) as u32)
+        };
+        let (x900, x901) = {
+            let t900: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x839 as u64)
+                + (x899 as u64);
+            (t900 as u32, (t900 >> 32) as u32)
+        };
+        let (x902, x903) = {
+            let t902: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x841 as u64)
+                + (x901 as u64);
+            (t902 as u32, (t902 >> 32) as u32)
+        };
+        let (x904, x905) = {
+            let t904: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x843 as u64)
+                + (x903 as u64);
+            (t904 as u32, (t904 >> 32) as u32)
+        };
+        let (x906, x907) = {
+            let t906: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x845 as u64)
+                + (x905 as u64);
+            (t906 as u32, (t906 >> 32) as u32)
+        };
+        let (x908, x909) = {
+            let t908: u64 = (x833 as u64) * (0xfffffffe_u32 as u64) + (x847 as u64)
+                + (x907 as u64);
+            (t908 as u32, (t908 >> 32) as u32)
+        };
+        let (x910, x911) = {
+            let t910: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x849 as u64)
+                + (x909 as u64);
+            (t910 as u32, (t910 >> 32) as u32)
+        };
+        let (x912, x913) = {
+            let t912: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x851 as u64)
+                + (x911 as u64);
+            (t912 as u32, (t912 >> 32) as u32)
+        };
+        let (x914, x915) = {
+            let t914: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x853 as u64)
+                + (x913 as u64);
+            (t914 as u32, (t914 >> 32) as u32)
+        };
+        let (x916, x917) = {
+            let t916: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x855 as u64)
+                + (x915 as u64);
+            (t916 as u32, (t916 >> 32) as u32)
+        };
+        let (x918, x919) = {
+            let t918: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x857 as u64)
+                + (x917 as u64);
+            (t918 as u32, (t918 >> 32) as u32)
+        };
+        let (x920, x921) = {
+            let t920: u64 = (x833 as u64) * (0xffffffff_u32 as u64) + (x858 as u64)
+                + (x919 as u64);
+            (t920 as u32, (t920 >> 32) as u32)
+        };
+        let (x941, x942) = {
+            let t941: u64 = {
+                let (d, b1) = x896.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t941 as u32, (t941 >> 63) as u32)
+        };
+        let (x943, x944) = {
+            let t943: u64 = {
+                let (d, b1) = x898.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x942);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t943 as u32, (t943 >> 63) as u32)
+        };
+        let (x945, x946) = {
+            let t945: u64 = {
+                let (d, b1) = x900.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x944);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t945 as u32, (t945 >> 63) as u32)
+        };
+        let (x947, x948) = {
+            let t947: u64 = {
+                let (d, b1) = x902.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x946);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t947 as u32, (t947 >> 63) as u32)
+        };
+        let (x949, x950) = {
+            let t949: u64 = {
+                let (d, b1) = x904.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x948);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t949 as u32, (t949 >> 63) as u32)
+        };
+        let (x951, x952) = {
+            let t951: u64 = {
+                let (d, b1) = x906.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x950);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t951 as u32, (t951 >> 63) as u32)
+        };
+        let (x953, x954) = {
+            let t953: u64 = {
+                let (d, b1) = x908.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x952);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t953 as u32, (t953 >> 63) as u32)
+        };
+        let (x955, x956) = {
+            let t955: u64 = {
+                let (d, b1) = x910.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x954);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t955 as u32, (t955 >> 63) as u32)
+        };
+        let (x957, x958) = {
+            let t957: u64 = {
+                let (d, b1) = x912.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x956);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t957 as u32, (t957 >> 63) as u32)
+        };
+        let (x959, x960) = {
+            let t959: u64 = {
+                let (d, b1) = x914.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x958);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t959 as u32, (t959 >> 63) as u32)
+        };
+        let (x961, x962) = {
+            let t961: u64 = {
+                let (d, b1) = x916.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x960);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t961 as u32, (t961 >> 63) as u32)
+        };
+        let (x963, x964) = {
+            let t963: u64 = {
+                let (d, b1) = x918.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x962);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t963 as u32, (t963 >> 63) as u32)
+        };
+        let (x965, x966) = {
+            let t965: u64 = {
+                let (d, b1) = x920.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x964);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t965 as u32, (t965 >> 63) as u32)
+        };
+        let (x967, x968) = {
+            let t967: u64 = {
+                let (d, b1) = x921.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x966);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t967 as u32, (t967 >> 63) as u32)
+        };
+        let x971 = 0u32.wrapping_sub(x968);
         let x972 = x941 ^ (x971 & (x941 ^ x896));
         let x973 = x943 ^ (x971 & (x943 ^ x898));
         let x974 = x945 ^ (x971 & (x945 ^ x900));
@@ -4589,596 +5921,933 @@ impl Fp {
     }
     /// The 2n-limb product a·b of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_wide_limbs(a: &[u32; 14], b: &[u32; 14]) -> [u32; 28] {
-        let t29: u64 = (a[0] as u64) * (b[0] as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[1] as u64) * (b[0] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[2] as u64) * (b[0] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[3] as u64) * (b[0] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[4] as u64) * (b[0] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[5] as u64) * (b[0] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[6] as u64) * (b[0] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[7] as u64) * (b[0] as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[8] as u64) * (b[0] as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[9] as u64) * (b[0] as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[10] as u64) * (b[0] as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[11] as u64) * (b[0] as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[12] as u64) * (b[0] as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[13] as u64) * (b[0] as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[0] as u64) * (b[1] as u64) + (x31 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[1] as u64) * (b[1] as u64) + (x33 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[2] as u64) * (b[1] as u64) + (x35 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[3] as u64) * (b[1] as u64) + (x37 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[4] as u64) * (b[1] as u64) + (x39 as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[5] as u64) * (b[1] as u64) + (x41 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[6] as u64) * (b[1] as u64) + (x43 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[7] as u64) * (b[1] as u64) + (x45 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[8] as u64) * (b[1] as u64) + (x47 as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[9] as u64) * (b[1] as u64) + (x49 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[10] as u64) * (b[1] as u64) + (x51 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[11] as u64) * (b[1] as u64) + (x53 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[12] as u64) * (b[1] as u64) + (x55 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[13] as u64) * (b[1] as u64) + (x56 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[0] as u64) * (b[2] as u64) + (x59 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[1] as u64) * (b[2] as u64) + (x61 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[2] as u64) * (b[2] as u64) + (x63 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[3] as u64) * (b[2] as u64) + (x65 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[4] as u64) * (b[2] as u64) + (x67 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[5] as u64) * (b[2] as u64) + (x69 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[6] as u64) * (b[2] as u64) + (x71 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[7] as u64) * (b[2] as u64) + (x73 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[8] as u64) * (b[2] as u64) + (x75 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[9] as u64) * (b[2] as u64) + (x77 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[10] as u64) * (b[2] as u64) + (x79 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[11] as u64) * (b[2] as u64) + (x81 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[12] as u64) * (b[2] as u64) + (x83 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[13] as u64) * (b[2] as u64) + (x84 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[0] as u64) * (b[3] as u64) + (x87 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[1] as u64) * (b[3] as u64) + (x89 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[2] as u64) * (b[3] as u64) + (x91 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[3] as u64) * (b[3] as u64) + (x93 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[4] as u64) * (b[3] as u64) + (x95 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[5] as u64) * (b[3] as u64) + (x97 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[6] as u64) * (b[3] as u64) + (x99 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[7] as u64) * (b[3] as u64) + (x101 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[8] as u64) * (b[3] as u64) + (x103 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[9] as u64) * (b[3] as u64) + (x105 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[10] as u64) * (b[3] as u64) + (x107 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[11] as u64) * (b[3] as u64) + (x109 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[12] as u64) * (b[3] as u64) + (x111 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[13] as u64) * (b[3] as u64) + (x112 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[0] as u64) * (b[4] as u64) + (x115 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[1] as u64) * (b[4] as u64) + (x117 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (a[2] as u64) * (b[4] as u64) + (x119 as u64) + (x144 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (a[3] as u64) * (b[4] as u64) + (x121 as u64) + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (a[4] as u64) * (b[4] as u64) + (x123 as u64) + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (a[5] as u64) * (b[4] as u64) + (x125 as u64) + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (a[6] as u64) * (b[4] as u64) + (x127 as u64) + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (a[7] as u64) * (b[4] as u64) + (x129 as u64) + (x154 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (a[8] as u64) * (b[4] as u64) + (x131 as u64) + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let t159: u64 = (a[9] as u64) * (b[4] as u64) + (x133 as u64) + (x158 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t161: u64 = (a[10] as u64) * (b[4] as u64) + (x135 as u64) + (x160 as u64);
-        let x161 = t161 as u32;
-        let x162 = (t161 >> 32) as u32;
-        let t163: u64 = (a[11] as u64) * (b[4] as u64) + (x137 as u64) + (x162 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t165: u64 = (a[12] as u64) * (b[4] as u64) + (x139 as u64) + (x164 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
-        let t167: u64 = (a[13] as u64) * (b[4] as u64) + (x140 as u64) + (x166 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t169: u64 = (a[0] as u64) * (b[5] as u64) + (x143 as u64);
-        let x169 = t169 as u32;
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (a[1] as u64) * (b[5] as u64) + (x145 as u64) + (x170 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (a[2] as u64) * (b[5] as u64) + (x147 as u64) + (x172 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (a[3] as u64) * (b[5] as u64) + (x149 as u64) + (x174 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (a[4] as u64) * (b[5] as u64) + (x151 as u64) + (x176 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (a[5] as u64) * (b[5] as u64) + (x153 as u64) + (x178 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (a[6] as u64) * (b[5] as u64) + (x155 as u64) + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (a[7] as u64) * (b[5] as u64) + (x157 as u64) + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (a[8] as u64) * (b[5] as u64) + (x159 as u64) + (x184 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (a[9] as u64) * (b[5] as u64) + (x161 as u64) + (x186 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (a[10] as u64) * (b[5] as u64) + (x163 as u64) + (x188 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (a[11] as u64) * (b[5] as u64) + (x165 as u64) + (x190 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
-        let t193: u64 = (a[12] as u64) * (b[5] as u64) + (x167 as u64) + (x192 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t195: u64 = (a[13] as u64) * (b[5] as u64) + (x168 as u64) + (x194 as u64);
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 32) as u32;
-        let t197: u64 = (a[0] as u64) * (b[6] as u64) + (x171 as u64);
-        let x197 = t197 as u32;
-        let x198 = (t197 >> 32) as u32;
-        let t199: u64 = (a[1] as u64) * (b[6] as u64) + (x173 as u64) + (x198 as u64);
-        let x199 = t199 as u32;
-        let x200 = (t199 >> 32) as u32;
-        let t201: u64 = (a[2] as u64) * (b[6] as u64) + (x175 as u64) + (x200 as u64);
-        let x201 = t201 as u32;
-        let x202 = (t201 >> 32) as u32;
-        let t203: u64 = (a[3] as u64) * (b[6] as u64) + (x177 as u64) + (x202 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (a[4] as u64) * (b[6] as u64) + (x179 as u64) + (x204 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
-        let t207: u64 = (a[5] as u64) * (b[6] as u64) + (x181 as u64) + (x206 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (a[6] as u64) * (b[6] as u64) + (x183 as u64) + (x208 as u64);
-        let x209 = t209 as u32;
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (a[7] as u64) * (b[6] as u64) + (x185 as u64) + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (a[8] as u64) * (b[6] as u64) + (x187 as u64) + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (a[9] as u64) * (b[6] as u64) + (x189 as u64) + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (a[10] as u64) * (b[6] as u64) + (x191 as u64) + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (a[11] as u64) * (b[6] as u64) + (x193 as u64) + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (a[12] as u64) * (b[6] as u64) + (x195 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (a[13] as u64) * (b[6] as u64) + (x196 as u64) + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (a[0] as u64) * (b[7] as u64) + (x199 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (a[1] as u64) * (b[7] as u64) + (x201 as u64) + (x226 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (a[2] as u64) * (b[7] as u64) + (x203 as u64) + (x228 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
-        let t231: u64 = (a[3] as u64) * (b[7] as u64) + (x205 as u64) + (x230 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
-        let t233: u64 = (a[4] as u64) * (b[7] as u64) + (x207 as u64) + (x232 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (a[5] as u64) * (b[7] as u64) + (x209 as u64) + (x234 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (a[6] as u64) * (b[7] as u64) + (x211 as u64) + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (a[7] as u64) * (b[7] as u64) + (x213 as u64) + (x238 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[8] as u64) * (b[7] as u64) + (x215 as u64) + (x240 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (a[9] as u64) * (b[7] as u64) + (x217 as u64) + (x242 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[10] as u64) * (b[7] as u64) + (x219 as u64) + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (a[11] as u64) * (b[7] as u64) + (x221 as u64) + (x246 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (a[12] as u64) * (b[7] as u64) + (x223 as u64) + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (a[13] as u64) * (b[7] as u64) + (x224 as u64) + (x250 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (a[0] as u64) * (b[8] as u64) + (x227 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (a[1] as u64) * (b[8] as u64) + (x229 as u64) + (x254 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (a[2] as u64) * (b[8] as u64) + (x231 as u64) + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (a[3] as u64) * (b[8] as u64) + (x233 as u64) + (x258 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t261: u64 = (a[4] as u64) * (b[8] as u64) + (x235 as u64) + (x260 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t263: u64 = (a[5] as u64) * (b[8] as u64) + (x237 as u64) + (x262 as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
-        let t265: u64 = (a[6] as u64) * (b[8] as u64) + (x239 as u64) + (x264 as u64);
-        let x265 = t265 as u32;
-        let x266 = (t265 >> 32) as u32;
-        let t267: u64 = (a[7] as u64) * (b[8] as u64) + (x241 as u64) + (x266 as u64);
-        let x267 = t267 as u32;
-        let x268 = (t267 >> 32) as u32;
-        let t269: u64 = (a[8] as u64) * (b[8] as u64) + (x243 as u64) + (x268 as u64);
-        let x269 = t269 as u32;
-        let x270 = (t269 >> 32) as u32;
-        let t271: u64 = (a[9] as u64) * (b[8] as u64) + (x245 as u64) + (x270 as u64);
-        let x271 = t271 as u32;
-        let x272 = (t271 >> 32) as u32;
-        let t273: u64 = (a[10] as u64) * (b[8] as u64) + (x247 as u64) + (x272 as u64);
-        let x273 = t273 as u32;
-        let x274 = (t273 >> 32) as u32;
-        let t275: u64 = (a[11] as u64) * (b[8] as u64) + (x249 as u64) + (x274 as u64);
-        let x275 = t275 as u32;
-        let x276 = (t275 >> 32) as u32;
-        let t277: u64 = (a[12] as u64) * (b[8] as u64) + (x251 as u64) + (x276 as u64);
-        let x277 = t277 as u32;
-        let x278 = (t277 >> 32) as u32;
-        let t279: u64 = (a[13] as u64) * (b[8] as u64) + (x252 as u64) + (x278 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
-        let t281: u64 = (a[0] as u64) * (b[9] as u64) + (x255 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
-        let t283: u64 = (a[1] as u64) * (b[9] as u64) + (x257 as u64) + (x282 as u64);
-        let x283 = t283 as u32;
-        let x284 = (t283 >> 32) as u32;
-        let t285: u64 = (a[2] as u64) * (b[9] as u64) + (x259 as u64) + (x284 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (a[3] as u64) * (b[9] as u64) + (x261 as u64) + (x286 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (a[4] as u64) * (b[9] as u64) + (x263 as u64) + (x288 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (a[5] as u64) * (b[9] as u64) + (x265 as u64) + (x290 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (a[6] as u64) * (b[9] as u64) + (x267 as u64) + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (a[7] as u64) * (b[9] as u64) + (x269 as u64) + (x294 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (a[8] as u64) * (b[9] as u64) + (x271 as u64) + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (a[9] as u64) * (b[9] as u64) + (x273 as u64) + (x298 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (a[10] as u64) * (b[9] as u64) + (x275 as u64) + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (a[11] as u64) * (b[9] as u64) + (x277 as u64) + (x302 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (a[12] as u64) * (b[9] as u64) + (x279 as u64) + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (a[13] as u64) * (b[9] as u64) + (x280 as u64) + (x306 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (a[0] as u64) * (b[10] as u64) + (x283 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (a[1] as u64) * (b[10] as u64) + (x285 as u64) + (x310 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
-        let t313: u64 = (a[2] as u64) * (b[10] as u64) + (x287 as u64) + (x312 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let t315: u64 = (a[3] as u64) * (b[10] as u64) + (x289 as u64) + (x314 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
-        let t317: u64 = (a[4] as u64) * (b[10] as u64) + (x291 as u64) + (x316 as u64);
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 32) as u32;
-        let t319: u64 = (a[5] as u64) * (b[10] as u64) + (x293 as u64) + (x318 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
-        let t321: u64 = (a[6] as u64) * (b[10] as u64) + (x295 as u64) + (x320 as u64);
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 32) as u32;
-        let t323: u64 = (a[7] as u64) * (b[10] as u64) + (x297 as u64) + (x322 as u64);
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 32) as u32;
-        let t325: u64 = (a[8] as u64) * (b[10] as u64) + (x299 as u64) + (x324 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
-        let t327: u64 = (a[9] as u64) * (b[10] as u64) + (x301 as u64) + (x326 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
-        let t329: u64 = (a[10] as u64) * (b[10] as u64) + (x303 as u64) + (x328 as u64);
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 32) as u32;
-        let t331: u64 = (a[11] as u64) * (b[10] as u64) + (x305 as u64) + (x330 as u64);
-        let x331 = t331 as u32;
-        let x332 = (t331 >> 32) as u32;
-        let t333: u64 = (a[12] as u64) * (b[10] as u64) + (x307 as u64) + (x332 as u64);
-        let x333 = t333 as u32;
-        let x334 = (t333 >> 32) as u32;
-        let t335: u64 = (a[13] as u64) * (b[10] as u64) + (x308 as u64) + (x334 as u64);
-        let x335 = t335 as u32;
-        let x336 = (t335 >> 32) as u32;
-        let t337: u64 = (a[0] as u64) * (b[11] as u64) + (x311 as u64);
-        let x337 = t337 as u32;
-        let x338 = (t337 >> 32) as u32;
-        let t339: u64 = (a[1] as u64) * (b[11] as u64) + (x313 as u64) + (x338 as u64);
-        let x339 = t339 as u32;
-        let x340 = (t339 >> 32) as u32;
-        let t341: u64 = (a[2] as u64) * (b[11] as u64) + (x315 as u64) + (x340 as u64);
-        let x341 = t341 as u32;
-        let x342 = (t341 >> 32) as u32;
-        let t343: u64 = (a[3] as u64) * (b[11] as u64) + (x317 as u64) + (x342 as u64);
-        let x343 = t343 as u32;
-        let x344 = (t343 >> 32) as u32;
-        let t345: u64 = (a[4] as u64) * (b[11] as u64) + (x319 as u64) + (x344 as u64);
-        let x345 = t345 as u32;
-        let x346 = (t345 >> 32) as u32;
-        let t347: u64 = (a[5] as u64) * (b[11] as u64) + (x321 as u64) + (x346 as u64);
-        let x347 = t347 as u32;
-        let x348 = (t347 >> 32) as u32;
-        let t349: u64 = (a[6] as u64) * (b[11] as u64) + (x323 as u64) + (x348 as u64);
-        let x349 = t349 as u32;
-        let x350 = (t349 >> 32) as u32;
-        let t351: u64 = (a[7] as u64) * (b[11] as u64) + (x325 as u64) + (x350 as u64);
-        let x351 = t351 as u32;
-        let x352 = (t351 >> 32) as u32;
-        let t353: u64 = (a[8] as u64) * (b[11] as u64) + (x327 as u64) + (x352 as u64);
-        let x353 = t353 as u32;
-        let x354 = (t353 >> 32) as u32;
-        let t355: u64 = (a[9] as u64) * (b[11] as u64) + (x329 as u64) + (x354 as u64);
-        let x355 = t355 as u32;
-        let x356 = (t355 >> 32) as u32;
-        let t357: u64 = (a[10] as u64) * (b[11] as u64) + (x331 as u64) + (x356 as u64);
-        let x357 = t357 as u32;
-        let x358 = (t357 >> 32) as u32;
-        let t359: u64 = (a[11] as u64) * (b[11] as u64) + (x333 as u64) + (x358 as u64);
-        let x359 = t359 as u32;
-        let x360 = (t359 >> 32) as u32;
-        let t361: u64 = (a[12] as u64) * (b[11] as u64) + (x335 as u64) + (x360 as u64);
-        let x361 = t361 as u32;
-        let x362 = (t361 >> 32) as u32;
-        let t363: u64 = (a[13] as u64) * (b[11] as u64) + (x336 as u64) + (x362 as u64);
-        let x363 = t363 as u32;
-        let x364 = (t363 >> 32) as u32;
-        let t365: u64 = (a[0] as u64) * (b[12] as u64) + (x339 as u64);
-        let x365 = t365 as u32;
-        let x366 = (t365 >> 32) as u32;
-        let t367: u64 = (a[1] as u64) * (b[12] as u64) + (x341 as u64) + (x366 as u64);
-        let x367 = t367 as u32;
-        let x368 = (t367 >> 32) as u32;
-        let t369: u64 = (a[2] as u64) * (b[12] as u64) + (x343 as u64) + (x368 as u64);
-        let x369 = t369 as u32;
-        let x370 = (t369 >> 32) as u32;
-        let t371: u64 = (a[3] as u64) * (b[12] as u64) + (x345 as u64) + (x370 as u64);
-        let x371 = t371 as u32;
-        let x372 = (t371 >> 32) as u32;
-        let t373: u64 = (a[4] as u64) * (b[12] as u64) + (x347 as u64) + (x372 as u64);
-        let x373 = t373 as u32;
-        let x374 = (t373 >> 32) as u32;
-        let t375: u64 = (a[5] as u64) * (b[12] as u64) + (x349 as u64) + (x374 as u64);
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 32) as u32;
-        let t377: u64 = (a[6] as u64) * (b[12] as u64) + (x351 as u64) + (x376 as u64);
-        let x377 = t377 as u32;
-        let x378 = (t377 >> 32) as u32;
-        let t379: u64 = (a[7] as u64) * (b[12] as u64) + (x353 as u64) + (x378 as u64);
-        let x379 = t379 as u32;
-        let x380 = (t379 >> 32) as u32;
-        let t381: u64 = (a[8] as u64) * (b[12] as u64) + (x355 as u64) + (x380 as u64);
-        let x381 = t381 as u32;
-        let x382 = (t381 >> 32) as u32;
-        let t383: u64 = (a[9] as u64) * (b[12] as u64) + (x357 as u64) + (x382 as u64);
-        let x383 = t383 as u32;
-        let x384 = (t383 >> 32) as u32;
-        let t385: u64 = (a[10] as u64) * (b[12] as u64) + (x359 as u64) + (x384 as u64);
-        let x385 = t385 as u32;
-        let x386 = (t385 >> 32) as u32;
-        let t387: u64 = (a[11] as u64) * (b[12] as u64) + (x361 as u64) + (x386 as u64);
-        let x387 = t387 as u32;
-        let x388 = (t387 >> 32) as u32;
-        let t389: u64 = (a[12] as u64) * (b[12] as u64) + (x363 as u64) + (x388 as u64);
-        let x389 = t389 as u32;
-        let x390 = (t389 >> 32) as u32;
-        let t391: u64 = (a[13] as u64) * (b[12] as u64) + (x364 as u64) + (x390 as u64);
-        let x391 = t391 as u32;
-        let x392 = (t391 >> 32) as u32;
-        let t393: u64 = (a[0] as u64) * (b[13] as u64) + (x367 as u64);
-        let x393 = t393 as u32;
-        let x394 = (t393 >> 32) as u32;
-        let t395: u64 = (a[1] as u64) * (b[13] as u64) + (x369 as u64) + (x394 as u64);
-        let x395 = t395 as u32;
-        let x396 = (t395 >> 32) as u32;
-        let t397: u64 = (a[2] as u64) * (b[13] as u64) + (x371 as u64) + (x396 as u64);
-        let x397 = t397 as u32;
-        let x398 = (t397 >> 32) as u32;
-        let t399: u64 = (a[3] as u64) * (b[13] as u64) + (x373 as u64) + (x398 as u64);
-        let x399 = t399 as u32;
-        let x400 = (t399 >> 32) as u32;
-        let t401: u64 = (a[4] as u64) * (b[13] as u64) + (x375 as u64) + (x400 as u64);
-        let x401 = t401 as u32;
-        let x402 = (t401 >> 32) as u32;
-        let t403: u64 = (a[5] as u64) * (b[13] as u64) + (x377 as u64) + (x402 as u64);
-        let x403 = t403 as u32;
-        let x404 = (t403 >> 32) as u32;
-        let t405: u64 = (a[6] as u64) * (b[13] as u64) + (x379 as u64) + (x404 as u64);
-        let x405 = t405 as u32;
-        let x406 = (t405 >> 32) as u32;
-        let t407: u64 = (a[7] as u64) * (b[13] as u64) + (x381 as u64) + (x406 as u64);
-        let x407 = t407 as u32;
-        let x408 = (t407 >> 32) as u32;
-        let t409: u64 = (a[8] as u64) * (b[13] as u64) + (x383 as u64) + (x408 as u64);
-        let x409 = t409 as u32;
-        let x410 = (t409 >> 32) as u32;
-        let t411: u64 = (a[9] as u64) * (b[13] as u64) + (x385 as u64) + (x410 as u64);
-        let x411 = t411 as u32;
-        let x412 = (t411 >> 32) as u32;
-        let t413: u64 = (a[10] as u64) * (b[13] as u64) + (x387 as u64) + (x412 as u64);
-        let x413 = t413 as u32;
-        let x414 = (t413 >> 32) as u32;
-        let t415: u64 = (a[11] as u64) * (b[13] as u64) + (x389 as u64) + (x414 as u64);
-        let x415 = t415 as u32;
-        let x416 = (t415 >> 32) as u32;
-        let t417: u64 = (a[12] as u64) * (b[13] as u64) + (x391 as u64) + (x416 as u64);
-        let x417 = t417 as u32;
-        let x418 = (t417 >> 32) as u32;
-        let t419: u64 = (a[13] as u64) * (b[13] as u64) + (x392 as u64) + (x418 as u64);
-        let x419 = t419 as u32;
-        let x420 = (t419 >> 32) as u32;
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) * (b[0] as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[1] as u64) * (b[0] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[2] as u64) * (b[0] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[3] as u64) * (b[0] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[4] as u64) * (b[0] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[5] as u64) * (b[0] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[6] as u64) * (b[0] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[7] as u64) * (b[0] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[8] as u64) * (b[0] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[9] as u64) * (b[0] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[10] as u64) * (b[0] as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[11] as u64) * (b[0] as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[12] as u64) * (b[0] as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[13] as u64) * (b[0] as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[0] as u64) * (b[1] as u64) + (x31 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[1] as u64) * (b[1] as u64) + (x33 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[2] as u64) * (b[1] as u64) + (x35 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[3] as u64) * (b[1] as u64) + (x37 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[4] as u64) * (b[1] as u64) + (x39 as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[5] as u64) * (b[1] as u64) + (x41 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[6] as u64) * (b[1] as u64) + (x43 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[7] as u64) * (b[1] as u64) + (x45 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[8] as u64) * (b[1] as u64) + (x47 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[9] as u64) * (b[1] as u64) + (x49 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[10] as u64) * (b[1] as u64) + (x51 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[11] as u64) * (b[1] as u64) + (x53 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[12] as u64) * (b[1] as u64) + (x55 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[13] as u64) * (b[1] as u64) + (x56 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[0] as u64) * (b[2] as u64) + (x59 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[1] as u64) * (b[2] as u64) + (x61 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[2] as u64) * (b[2] as u64) + (x63 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[3] as u64) * (b[2] as u64) + (x65 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[4] as u64) * (b[2] as u64) + (x67 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[5] as u64) * (b[2] as u64) + (x69 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[6] as u64) * (b[2] as u64) + (x71 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[7] as u64) * (b[2] as u64) + (x73 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[8] as u64) * (b[2] as u64) + (x75 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[9] as u64) * (b[2] as u64) + (x77 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[10] as u64) * (b[2] as u64) + (x79 as u64)
+                + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[11] as u64) * (b[2] as u64) + (x81 as u64)
+                + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[12] as u64) * (b[2] as u64) + (x83 as u64)
+                + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[13] as u64) * (b[2] as u64) + (x84 as u64)
+                + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[0] as u64) * (b[3] as u64) + (x87 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[1] as u64) * (b[3] as u64) + (x89 as u64) + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[2] as u64) * (b[3] as u64) + (x91 as u64) + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[3] as u64) * (b[3] as u64) + (x93 as u64) + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[4] as u64) * (b[3] as u64) + (x95 as u64) + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[5] as u64) * (b[3] as u64) + (x97 as u64) + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[6] as u64) * (b[3] as u64) + (x99 as u64) + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[7] as u64) * (b[3] as u64) + (x101 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[8] as u64) * (b[3] as u64) + (x103 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[9] as u64) * (b[3] as u64) + (x105 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[10] as u64) * (b[3] as u64) + (x107 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[11] as u64) * (b[3] as u64) + (x109 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[12] as u64) * (b[3] as u64) + (x111 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[13] as u64) * (b[3] as u64) + (x112 as u64)
+                + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[0] as u64) * (b[4] as u64) + (x115 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[1] as u64) * (b[4] as u64) + (x117 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (a[2] as u64) * (b[4] as u64) + (x119 as u64)
+                + (x144 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (a[3] as u64) * (b[4] as u64) + (x121 as u64)
+                + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (a[4] as u64) * (b[4] as u64) + (x123 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (a[5] as u64) * (b[4] as u64) + (x125 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (a[6] as u64) * (b[4] as u64) + (x127 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (a[7] as u64) * (b[4] as u64) + (x129 as u64)
+                + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (a[8] as u64) * (b[4] as u64) + (x131 as u64)
+                + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (a[9] as u64) * (b[4] as u64) + (x133 as u64)
+                + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (a[10] as u64) * (b[4] as u64) + (x135 as u64)
+                + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (a[11] as u64) * (b[4] as u64) + (x137 as u64)
+                + (x162 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (a[12] as u64) * (b[4] as u64) + (x139 as u64)
+                + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (a[13] as u64) * (b[4] as u64) + (x140 as u64)
+                + (x166 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (a[0] as u64) * (b[5] as u64) + (x143 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (a[1] as u64) * (b[5] as u64) + (x145 as u64)
+                + (x170 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (a[2] as u64) * (b[5] as u64) + (x147 as u64)
+                + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (a[3] as u64) * (b[5] as u64) + (x149 as u64)
+                + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (a[4] as u64) * (b[5] as u64) + (x151 as u64)
+                + (x176 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (a[5] as u64) * (b[5] as u64) + (x153 as u64)
+                + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (a[6] as u64) * (b[5] as u64) + (x155 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (a[7] as u64) * (b[5] as u64) + (x157 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (a[8] as u64) * (b[5] as u64) + (x159 as u64)
+                + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (a[9] as u64) * (b[5] as u64) + (x161 as u64)
+                + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (a[10] as u64) * (b[5] as u64) + (x163 as u64)
+                + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (a[11] as u64) * (b[5] as u64) + (x165 as u64)
+                + (x190 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (a[12] as u64) * (b[5] as u64) + (x167 as u64)
+                + (x192 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (a[13] as u64) * (b[5] as u64) + (x168 as u64)
+                + (x194 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
+        let (x197, x198) = {
+            let t197: u64 = (a[0] as u64) * (b[6] as u64) + (x171 as u64);
+            (t197 as u32, (t197 >> 32) as u32)
+        };
+        let (x199, x200) = {
+            let t199: u64 = (a[1] as u64) * (b[6] as u64) + (x173 as u64)
+                + (x198 as u64);
+            (t199 as u32, (t199 >> 32) as u32)
+        };
+        let (x201, x202) = {
+            let t201: u64 = (a[2] as u64) * (b[6] as u64) + (x175 as u64)
+                + (x200 as u64);
+            (t201 as u32, (t201 >> 32) as u32)
+        };
+        let (x203, x204) = {
+            let t203: u64 = (a[3] as u64) * (b[6] as u64) + (x177 as u64)
+                + (x202 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let (x205, x206) = {
+            let t205: u64 = (a[4] as u64) * (b[6] as u64) + (x179 as u64)
+                + (x204 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
+        let (x207, x208) = {
+            let t207: u64 = (a[5] as u64) * (b[6] as u64) + (x181 as u64)
+                + (x206 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let (x209, x210) = {
+            let t209: u64 = (a[6] as u64) * (b[6] as u64) + (x183 as u64)
+                + (x208 as u64);
+            (t209 as u32, (t209 >> 32) as u32)
+        };
+        let (x211, x212) = {
+            let t211: u64 = (a[7] as u64) * (b[6] as u64) + (x185 as u64)
+                + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (a[8] as u64) * (b[6] as u64) + (x187 as u64)
+                + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (a[9] as u64) * (b[6] as u64) + (x189 as u64)
+                + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (a[10] as u64) * (b[6] as u64) + (x191 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (a[11] as u64) * (b[6] as u64) + (x193 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (a[12] as u64) * (b[6] as u64) + (x195 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (a[13] as u64) * (b[6] as u64) + (x196 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (a[0] as u64) * (b[7] as u64) + (x199 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (a[1] as u64) * (b[7] as u64) + (x201 as u64)
+                + (x226 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (a[2] as u64) * (b[7] as u64) + (x203 as u64)
+                + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (a[3] as u64) * (b[7] as u64) + (x205 as u64)
+                + (x230 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
+        let (x233, x234) = {
+            let t233: u64 = (a[4] as u64) * (b[7] as u64) + (x207 as u64)
+                + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (a[5] as u64) * (b[7] as u64) + (x209 as u64)
+                + (x234 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (a[6] as u64) * (b[7] as u64) + (x211 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (a[7] as u64) * (b[7] as u64) + (x213 as u64)
+                + (x238 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[8] as u64) * (b[7] as u64) + (x215 as u64)
+                + (x240 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (a[9] as u64) * (b[7] as u64) + (x217 as u64)
+                + (x242 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[10] as u64) * (b[7] as u64) + (x219 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (a[11] as u64) * (b[7] as u64) + (x221 as u64)
+                + (x246 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (a[12] as u64) * (b[7] as u64) + (x223 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (a[13] as u64) * (b[7] as u64) + (x224 as u64)
+                + (x250 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (a[0] as u64) * (b[8] as u64) + (x227 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (a[1] as u64) * (b[8] as u64) + (x229 as u64)
+                + (x254 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (a[2] as u64) * (b[8] as u64) + (x231 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (a[3] as u64) * (b[8] as u64) + (x233 as u64)
+                + (x258 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (a[4] as u64) * (b[8] as u64) + (x235 as u64)
+                + (x260 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (a[5] as u64) * (b[8] as u64) + (x237 as u64)
+                + (x262 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x265, x266) = {
+            let t265: u64 = (a[6] as u64) * (b[8] as u64) + (x239 as u64)
+                + (x264 as u64);
+            (t265 as u32, (t265 >> 32) as u32)
+        };
+        let (x267, x268) = {
+            let t267: u64 = (a[7] as u64) * (b[8] as u64) + (x241 as u64)
+                + (x266 as u64);
+            (t267 as u32, (t267 >> 32) as u32)
+        };
+        let (x269, x270) = {
+            let t269: u64 = (a[8] as u64) * (b[8] as u64) + (x243 as u64)
+                + (x268 as u64);
+            (t269 as u32, (t269 >> 32) as u32)
+        };
+        let (x271, x272) = {
+            let t271: u64 = (a[9] as u64) * (b[8] as u64) + (x245 as u64)
+                + (x270 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
+        let (x273, x274) = {
+            let t273: u64 = (a[10] as u64) * (b[8] as u64) + (x247 as u64)
+                + (x272 as u64);
+            (t273 as u32, (t273 >> 32) as u32)
+        };
+        let (x275, x276) = {
+            let t275: u64 = (a[11] as u64) * (b[8] as u64) + (x249 as u64)
+                + (x274 as u64);
+            (t275 as u32, (t275 >> 32) as u32)
+        };
+        let (x277, x278) = {
+            let t277: u64 = (a[12] as u64) * (b[8] as u64) + (x251 as u64)
+                + (x276 as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (a[13] as u64) * (b[8] as u64) + (x252 as u64)
+                + (x278 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
+        let (x281, x282) = {
+            let t281: u64 = (a[0] as u64) * (b[9] as u64) + (x255 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
+        let (x283, x284) = {
+            let t283: u64 = (a[1] as u64) * (b[9] as u64) + (x257 as u64)
+                + (x282 as u64);
+            (t283 as u32, (t283 >> 32) as u32)
+        };
+        let (x285, x286) = {
+            let t285: u64 = (a[2] as u64) * (b[9] as u64) + (x259 as u64)
+                + (x284 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
+        let (x287, x288) = {
+            let t287: u64 = (a[3] as u64) * (b[9] as u64) + (x261 as u64)
+                + (x286 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (a[4] as u64) * (b[9] as u64) + (x263 as u64)
+                + (x288 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (a[5] as u64) * (b[9] as u64) + (x265 as u64)
+                + (x290 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (a[6] as u64) * (b[9] as u64) + (x267 as u64)
+                + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (a[7] as u64) * (b[9] as u64) + (x269 as u64)
+                + (x294 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (a[8] as u64) * (b[9] as u64) + (x271 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (a[9] as u64) * (b[9] as u64) + (x273 as u64)
+                + (x298 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (a[10] as u64) * (b[9] as u64) + (x275 as u64)
+                + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (a[11] as u64) * (b[9] as u64) + (x277 as u64)
+                + (x302 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (a[12] as u64) * (b[9] as u64) + (x279 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (a[13] as u64) * (b[9] as u64) + (x280 as u64)
+                + (x306 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (a[0] as u64) * (b[10] as u64) + (x283 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (a[1] as u64) * (b[10] as u64) + (x285 as u64)
+                + (x310 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (a[2] as u64) * (b[10] as u64) + (x287 as u64)
+                + (x312 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (a[3] as u64) * (b[10] as u64) + (x289 as u64)
+                + (x314 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (a[4] as u64) * (b[10] as u64) + (x291 as u64)
+                + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (a[5] as u64) * (b[10] as u64) + (x293 as u64)
+                + (x318 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (a[6] as u64) * (b[10] as u64) + (x295 as u64)
+                + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (a[7] as u64) * (b[10] as u64) + (x297 as u64)
+                + (x322 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (a[8] as u64) * (b[10] as u64) + (x299 as u64)
+                + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (a[9] as u64) * (b[10] as u64) + (x301 as u64)
+                + (x326 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = (a[10] as u64) * (b[10] as u64) + (x303 as u64)
+                + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
+        let (x331, x332) = {
+            let t331: u64 = (a[11] as u64) * (b[10] as u64) + (x305 as u64)
+                + (x330 as u64);
+            (t331 as u32, (t331 >> 32) as u32)
+        };
+        let (x333, x334) = {
+            let t333: u64 = (a[12] as u64) * (b[10] as u64) + (x307 as u64)
+                + (x332 as u64);
+            (t333 as u32, (t333 >> 32) as u32)
+        };
+        let (x335, x336) = {
+            let t335: u64 = (a[13] as u64) * (b[10] as u64) + (x308 as u64)
+                + (x334 as u64);
+            (t335 as u32, (t335 >> 32) as u32)
+        };
+        let (x337, x338) = {
+            let t337: u64 = (a[0] as u64) * (b[11] as u64) + (x311 as u64);
+            (t337 as u32, (t337 >> 32) as u32)
+        };
+        let (x339, x340) = {
+            let t339: u64 = (a[1] as u64) * (b[11] as u64) + (x313 as u64)
+                + (x338 as u64);
+            (t339 as u32, (t339 >> 32) as u32)
+        };
+        let (x341, x342) = {
+            let t341: u64 = (a[2] as u64) * (b[11] as u64) + (x315 as u64)
+                + (x340 as u64);
+            (t341 as u32, (t341 >> 32) as u32)
+        };
+        let (x343, x344) = {
+            let t343: u64 = (a[3] as u64) * (b[11] as u64) + (x317 as u64)
+                + (x342 as u64);
+            (t343 as u32, (t343 >> 32) as u32)
+        };
+        let (x345, x346) = {
+            let t345: u64 = (a[4] as u64) * (b[11] as u64) + (x319 as u64)
+                + (x344 as u64);
+            (t345 as u32, (t345 >> 32) as u32)
+        };
+        let (x347, x348) = {
+            let t347: u64 = (a[5] as u64) * (b[11] as u64) + (x321 as u64)
+                + (x346 as u64);
+            (t347 as u32, (t347 >> 32) as u32)
+        };
+        let (x349, x350) = {
+            let t349: u64 = (a[6] as u64) * (b[11] as u64) + (x323 as u64)
+                + (x348 as u64);
+            (t349 as u32, (t349 >> 32) as u32)
+        };
+        let (x351, x352) = {
+            let t351: u64 = (a[7] as u64) * (b[11] as u64) + (x325 as u64)
+                + (x350 as u64);
+            (t351 as u32, (t351 >> 32) as u32)
+        };
+        let (x353, x354) = {
+            let t353: u64 = (a[8] as u64) * (b[11] as u64) + (x327 as u64)
+                + (x352 as u64);
+            (t353 as u32, (t353 >> 32) as u32)
+        };
+        let (x355, x356) = {
+            let t355: u64 = (a[9] as u64) * (b[11] as u64) + (x329 as u64)
+                + (x354 as u64);
+            (t355 as u32, (t355 >> 32) as u32)
+        };
+        let (x357, x358) = {
+            let t357: u64 = (a[10] as u64) * (b[11] as u64) + (x331 as u64)
+                + (x356 as u64);
+            (t357 as u32, (t357 >> 32) as u32)
+        };
+        let (x359, x360) = {
+            let t359: u64 = (a[11] as u64) * (b[11] as u64) + (x333 as u64)
+                + (x358 as u64);
+            (t359 as u32, (t359 >> 32) as u32)
+        };
+        let (x361, x362) = {
+            let t361: u64 = (a[12] as u64) * (b[11] as u64) + (x335 as u64)
+                + (x360 as u64);
+            (t361 as u32, (t361 >> 32) as u32)
+        };
+        let (x363, x364) = {
+            let t363: u64 = (a[13] as u64) * (b[11] as u64) + (x336 as u64)
+                + (x362 as u64);
+            (t363 as u32, (t363 >> 32) as u32)
+        };
+        let (x365, x366) = {
+            let t365: u64 = (a[0] as u64) * (b[12] as u64) + (x339 as u64);
+            (t365 as u32, (t365 >> 32) as u32)
+        };
+        let (x367, x368) = {
+            let t367: u64 = (a[1] as u64) * (b[12] as u64) + (x341 as u64)
+                + (x366 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
+        let (x369, x370) = {
+            let t369: u64 = (a[2] as u64) * (b[12] as u64) + (x343 as u64)
+                + (x368 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
+        let (x371, x372) = {
+            let t371: u64 = (a[3] as u64) * (b[12] as u64) + (x345 as u64)
+                + (x370 as u64);
+            (t371 as u32, (t371 >> 32) as u32)
+        };
+        let (x373, x374) = {
+            let t373: u64 = (a[4] as u64) * (b[12] as u64) + (x347 as u64)
+                + (x372 as u64);
+            (t373 as u32, (t373 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (a[5] as u64) * (b[12] as u64) + (x349 as u64)
+                + (x374 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
+        let (x377, x378) = {
+            let t377: u64 = (a[6] as u64) * (b[12] as u64) + (x351 as u64)
+                + (x376 as u64);
+            (t377 as u32, (t377 >> 32) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = (a[7] as u64) * (b[12] as u64) + (x353 as u64)
+                + (x378 as u64);
+            (t379 as u32, (t379 >> 32) as u32)
+        };
+        let (x381, x382) = {
+            let t381: u64 = (a[8] as u64) * (b[12] as u64) + (x355 as u64)
+                + (x380 as u64);
+            (t381 as u32, (t381 >> 32) as u32)
+        };
+        let (x383, x384) = {
+            let t383: u64 = (a[9] as u64) * (b[12] as u64) + (x357 as u64)
+                + (x382 as u64);
+            (t383 as u32, (t383 >> 32) as u32)
+        };
+        let (x385, x386) = {
+            let t385: u64 = (a[10] as u64) * (b[12] as u64) + (x359 as u64)
+                + (x384 as u64);
+            (t385 as u32, (t385 >> 32) as u32)
+        };
+        let (x387, x388) = {
+            let t387: u64 = (a[11] as u64) * (b[12] as u64) + (x361 as u64)
+                + (x386 as u64);
+            (t387 as u32, (t387 >> 32) as u32)
+        };
+        let (x389, x390) = {
+            let t389: u64 = (a[12] as u64) * (b[12] as u64) + (x363 as u64)
+                + (x388 as u64);
+            (t389 as u32, (t389 >> 32) as u32)
+        };
+        let (x391, x392) = {
+            let t391: u64 = (a[13] as u64) * (b[12] as u64) + (x364 as u64)
+                + (x390 as u64);
+            (t391 as u32, (t391 >> 32) as u32)
+        };
+        let (x393, x394) = {
+            let t393: u64 = (a[0] as u64) * (b[13] as u64) + (x367 as u64);
+            (t393 as u32, (t393 >> 32) as u32)
+        };
+        let (x395, x396) = {
+            let t395: u64 = (a[1] as u64) * (b[13] as u64) + (x369 as u64)
+                + (x394 as u64);
+            (t395 as u32, (t395 >> 32) as u32)
+        };
+        let (x397, x398) = {
+            let t397: u64 = (a[2] as u64) * (b[13] as u64) + (x371 as u64)
+                + (x396 as u64);
+            (t397 as u32, (t397 >> 32) as u32)
+        };
+        let (x399, x400) = {
+            let t399: u64 = (a[3] as u64) * (b[13] as u64) + (x373 as u64)
+                + (x398 as u64);
+            (t399 as u32, (t399 >> 32) as u32)
+        };
+        let (x401, x402) = {
+            let t401: u64 = (a[4] as u64) * (b[13] as u64) + (x375 as u64)
+                + (x400 as u64);
+            (t401 as u32, (t401 >> 32) as u32)
+        };
+        let (x403, x404) = {
+            let t403: u64 = (a[5] as u64) * (b[13] as u64) + (x377 as u64)
+                + (x402 as u64);
+            (t403 as u32, (t403 >> 32) as u32)
+        };
+        let (x405, x406) = {
+            let t405: u64 = (a[6] as u64) * (b[13] as u64) + (x379 as u64)
+                + (x404 as u64);
+            (t405 as u32, (t405 >> 32) as u32)
+        };
+        let (x407, x408) = {
+            let t407: u64 = (a[7] as u64) * (b[13] as u64) + (x381 as u64)
+                + (x406 as u64);
+            (t407 as u32, (t407 >> 32) as u32)
+        };
+        let (x409, x410) = {
+            let t409: u64 = (a[8] as u64) * (b[13] as u64) + (x383 as u64)
+                + (x408 as u64);
+            (t409 as u32, (t409 >> 32) as u32)
+        };
+        let (x411, x412) = {
+            let t411: u64 = (a[9] as u64) * (b[13] as u64) + (x385 as u64)
+                + (x410 as u64);
+            (t411 as u32, (t411 >> 32) as u32)
+        };
+        let (x413, x414) = {
+            let t413: u64 = (a[10] as u64) * (b[13] as u64) + (x387 as u64)
+                + (x412 as u64);
+            (t413 as u32, (t413 >> 32) as u32)
+        };
+        let (x415, x416) = {
+            let t415: u64 = (a[11] as u64) * (b[13] as u64) + (x389 as u64)
+                + (x414 as u64);
+            (t415 as u32, (t415 >> 32) as u32)
+        };
+        let (x417, x418) = {
+            let t417: u64 = (a[12] as u64) * (b[13] as u64) + (x391 as u64)
+                + (x416 as u64);
+            (t417 as u32, (t417 >> 32) as u32)
+        };
+        let (x419, x420) = {
+            let t419: u64 = (a[13] as u64) * (b[13] as u64) + (x392 as u64)
+                + (x418 as u64);
+            (t419 as u32, (t419 >> 32) as u32)
+        };
         [
             x29,
             x57,
@@ -5212,281 +6881,407 @@ impl Fp {
     }
     /// The 2n-limb square a² of a value below p; off-diagonal products once.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_wide_limbs(a: &[u32; 14]) -> [u32; 28] {
-        let t15: u64 = (a[0] as u64) * (a[1] as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[2] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[3] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[4] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[0] as u64) * (a[5] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[0] as u64) * (a[6] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[0] as u64) * (a[7] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[0] as u64) * (a[8] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[0] as u64) * (a[9] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (a[10] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[0] as u64) * (a[11] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[0] as u64) * (a[12] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[0] as u64) * (a[13] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[1] as u64) * (a[2] as u64) + (x19 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[1] as u64) * (a[3] as u64) + (x21 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[1] as u64) * (a[4] as u64) + (x23 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[1] as u64) * (a[5] as u64) + (x25 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[1] as u64) * (a[6] as u64) + (x27 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (a[7] as u64) + (x29 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[1] as u64) * (a[8] as u64) + (x31 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[1] as u64) * (a[9] as u64) + (x33 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[1] as u64) * (a[10] as u64) + (x35 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[1] as u64) * (a[11] as u64) + (x37 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[1] as u64) * (a[12] as u64) + (x39 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[1] as u64) * (a[13] as u64) + (x40 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[2] as u64) * (a[3] as u64) + (x45 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[2] as u64) * (a[4] as u64) + (x47 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (a[5] as u64) + (x49 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[2] as u64) * (a[6] as u64) + (x51 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[2] as u64) * (a[7] as u64) + (x53 as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[2] as u64) * (a[8] as u64) + (x55 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[2] as u64) * (a[9] as u64) + (x57 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[2] as u64) * (a[10] as u64) + (x59 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[2] as u64) * (a[11] as u64) + (x61 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[2] as u64) * (a[12] as u64) + (x63 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[2] as u64) * (a[13] as u64) + (x64 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[3] as u64) * (a[4] as u64) + (x69 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[3] as u64) * (a[5] as u64) + (x71 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[3] as u64) * (a[6] as u64) + (x73 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[3] as u64) * (a[7] as u64) + (x75 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[3] as u64) * (a[8] as u64) + (x77 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[3] as u64) * (a[9] as u64) + (x79 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[3] as u64) * (a[10] as u64) + (x81 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[3] as u64) * (a[11] as u64) + (x83 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[3] as u64) * (a[12] as u64) + (x85 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[3] as u64) * (a[13] as u64) + (x86 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[4] as u64) * (a[5] as u64) + (x91 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[4] as u64) * (a[6] as u64) + (x93 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[4] as u64) * (a[7] as u64) + (x95 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[4] as u64) * (a[8] as u64) + (x97 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[4] as u64) * (a[9] as u64) + (x99 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[4] as u64) * (a[10] as u64) + (x101 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[4] as u64) * (a[11] as u64) + (x103 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[4] as u64) * (a[12] as u64) + (x105 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[4] as u64) * (a[13] as u64) + (x106 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[5] as u64) * (a[6] as u64) + (x111 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[5] as u64) * (a[7] as u64) + (x113 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[5] as u64) * (a[8] as u64) + (x115 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[5] as u64) * (a[9] as u64) + (x117 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[5] as u64) * (a[10] as u64) + (x119 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[5] as u64) * (a[11] as u64) + (x121 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[5] as u64) * (a[12] as u64) + (x123 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[5] as u64) * (a[13] as u64) + (x124 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[6] as u64) * (a[7] as u64) + (x129 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[6] as u64) * (a[8] as u64) + (x131 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (a[6] as u64) * (a[9] as u64) + (x133 as u64) + (x144 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (a[6] as u64) * (a[10] as u64) + (x135 as u64) + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (a[6] as u64) * (a[11] as u64) + (x137 as u64) + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (a[6] as u64) * (a[12] as u64) + (x139 as u64) + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (a[6] as u64) * (a[13] as u64) + (x140 as u64) + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (a[7] as u64) * (a[8] as u64) + (x145 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (a[7] as u64) * (a[9] as u64) + (x147 as u64) + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let t159: u64 = (a[7] as u64) * (a[10] as u64) + (x149 as u64) + (x158 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t161: u64 = (a[7] as u64) * (a[11] as u64) + (x151 as u64) + (x160 as u64);
-        let x161 = t161 as u32;
-        let x162 = (t161 >> 32) as u32;
-        let t163: u64 = (a[7] as u64) * (a[12] as u64) + (x153 as u64) + (x162 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t165: u64 = (a[7] as u64) * (a[13] as u64) + (x154 as u64) + (x164 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
-        let t167: u64 = (a[8] as u64) * (a[9] as u64) + (x159 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t169: u64 = (a[8] as u64) * (a[10] as u64) + (x161 as u64) + (x168 as u64);
-        let x169 = t169 as u32;
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (a[8] as u64) * (a[11] as u64) + (x163 as u64) + (x170 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (a[8] as u64) * (a[12] as u64) + (x165 as u64) + (x172 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (a[8] as u64) * (a[13] as u64) + (x166 as u64) + (x174 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (a[9] as u64) * (a[10] as u64) + (x171 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (a[9] as u64) * (a[11] as u64) + (x173 as u64) + (x178 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (a[9] as u64) * (a[12] as u64) + (x175 as u64) + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (a[9] as u64) * (a[13] as u64) + (x176 as u64) + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (a[10] as u64) * (a[11] as u64) + (x181 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (a[10] as u64) * (a[12] as u64) + (x183 as u64) + (x186 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (a[10] as u64) * (a[13] as u64) + (x184 as u64) + (x188 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (a[11] as u64) * (a[12] as u64) + (x189 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
-        let t193: u64 = (a[11] as u64) * (a[13] as u64) + (x190 as u64) + (x192 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t195: u64 = (a[12] as u64) * (a[13] as u64) + (x194 as u64);
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 32) as u32;
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[1] as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[2] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[3] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[4] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[0] as u64) * (a[5] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) * (a[6] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[0] as u64) * (a[7] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) * (a[8] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[0] as u64) * (a[9] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (a[10] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[0] as u64) * (a[11] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[0] as u64) * (a[12] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[0] as u64) * (a[13] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[1] as u64) * (a[2] as u64) + (x19 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[1] as u64) * (a[3] as u64) + (x21 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[1] as u64) * (a[4] as u64) + (x23 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[1] as u64) * (a[5] as u64) + (x25 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[1] as u64) * (a[6] as u64) + (x27 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (a[7] as u64) + (x29 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[1] as u64) * (a[8] as u64) + (x31 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[1] as u64) * (a[9] as u64) + (x33 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[1] as u64) * (a[10] as u64) + (x35 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[1] as u64) * (a[11] as u64) + (x37 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[1] as u64) * (a[12] as u64) + (x39 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[1] as u64) * (a[13] as u64) + (x40 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[2] as u64) * (a[3] as u64) + (x45 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[2] as u64) * (a[4] as u64) + (x47 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[2] as u64) * (a[5] as u64) + (x49 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[2] as u64) * (a[6] as u64) + (x51 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[2] as u64) * (a[7] as u64) + (x53 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[2] as u64) * (a[8] as u64) + (x55 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[2] as u64) * (a[9] as u64) + (x57 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[2] as u64) * (a[10] as u64) + (x59 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[2] as u64) * (a[11] as u64) + (x61 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[2] as u64) * (a[12] as u64) + (x63 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[2] as u64) * (a[13] as u64) + (x64 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[3] as u64) * (a[4] as u64) + (x69 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[3] as u64) * (a[5] as u64) + (x71 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[3] as u64) * (a[6] as u64) + (x73 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[3] as u64) * (a[7] as u64) + (x75 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[3] as u64) * (a[8] as u64) + (x77 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[3] as u64) * (a[9] as u64) + (x79 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[3] as u64) * (a[10] as u64) + (x81 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[3] as u64) * (a[11] as u64) + (x83 as u64)
+                + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[3] as u64) * (a[12] as u64) + (x85 as u64)
+                + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[3] as u64) * (a[13] as u64) + (x86 as u64)
+                + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[4] as u64) * (a[5] as u64) + (x91 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[4] as u64) * (a[6] as u64) + (x93 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[4] as u64) * (a[7] as u64) + (x95 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[4] as u64) * (a[8] as u64) + (x97 as u64) + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[4] as u64) * (a[9] as u64) + (x99 as u64) + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[4] as u64) * (a[10] as u64) + (x101 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[4] as u64) * (a[11] as u64) + (x103 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[4] as u64) * (a[12] as u64) + (x105 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[4] as u64) * (a[13] as u64) + (x106 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[5] as u64) * (a[6] as u64) + (x111 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[5] as u64) * (a[7] as u64) + (x113 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[5] as u64) * (a[8] as u64) + (x115 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[5] as u64) * (a[9] as u64) + (x117 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[5] as u64) * (a[10] as u64) + (x119 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[5] as u64) * (a[11] as u64) + (x121 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[5] as u64) * (a[12] as u64) + (x123 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[5] as u64) * (a[13] as u64) + (x124 as u64)
+                + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[6] as u64) * (a[7] as u64) + (x129 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[6] as u64) * (a[8] as u64) + (x131 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (a[6] as u64) * (a[9] as u64) + (x133 as u64)
+                + (x144 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (a[6] as u64) * (a[10] as u64) + (x135 as u64)
+                + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (a[6] as u64) * (a[11] as u64) + (x137 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (a[6] as u64) * (a[12] as u64) + (x139 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (a[6] as u64) * (a[13] as u64) + (x140 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (a[7] as u64) * (a[8] as u64) + (x145 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (a[7] as u64) * (a[9] as u64) + (x147 as u64)
+                + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (a[7] as u64) * (a[10] as u64) + (x149 as u64)
+                + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (a[7] as u64) * (a[11] as u64) + (x151 as u64)
+                + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (a[7] as u64) * (a[12] as u64) + (x153 as u64)
+                + (x162 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (a[7] as u64) * (a[13] as u64) + (x154 as u64)
+                + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (a[8] as u64) * (a[9] as u64) + (x159 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (a[8] as u64) * (a[10] as u64) + (x161 as u64)
+                + (x168 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (a[8] as u64) * (a[11] as u64) + (x163 as u64)
+                + (x170 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (a[8] as u64) * (a[12] as u64) + (x165 as u64)
+                + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (a[8] as u64) * (a[13] as u64) + (x166 as u64)
+                + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (a[9] as u64) * (a[10] as u64) + (x171 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (a[9] as u64) * (a[11] as u64) + (x173 as u64)
+                + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (a[9] as u64) * (a[12] as u64) + (x175 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (a[9] as u64) * (a[13] as u64) + (x176 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (a[10] as u64) * (a[11] as u64) + (x181 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (a[10] as u64) * (a[12] as u64) + (x183 as u64)
+                + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (a[10] as u64) * (a[13] as u64) + (x184 as u64)
+                + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (a[11] as u64) * (a[12] as u64) + (x189 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (a[11] as u64) * (a[13] as u64) + (x190 as u64)
+                + (x192 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (a[12] as u64) * (a[13] as u64) + (x194 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
         let x197 = x196 >> 31;
         let x198 = x196 << 1;
         let x199 = x195 >> 31;
@@ -5564,87 +7359,127 @@ impl Fp {
         let x271 = x15 >> 31;
         let x272 = x270 | x271;
         let x273 = x15 << 1;
-        let t277: u64 = (a[0] as u64) * (a[0] as u64);
-        let x277 = t277 as u32;
-        let x278 = (t277 >> 32) as u32;
-        let t279: u64 = (x273 as u64) + (x278 as u64) + (0x00000000_u32 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
-        let t281: u64 = (a[1] as u64) * (a[1] as u64) + (x272 as u64) + (x280 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
-        let t283: u64 = (x269 as u64) + (x282 as u64) + (0x00000000_u32 as u64);
-        let x283 = t283 as u32;
-        let x284 = (t283 >> 32) as u32;
-        let t285: u64 = (a[2] as u64) * (a[2] as u64) + (x266 as u64) + (x284 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (x263 as u64) + (x286 as u64) + (0x00000000_u32 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (a[3] as u64) * (a[3] as u64) + (x260 as u64) + (x288 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (x257 as u64) + (x290 as u64) + (0x00000000_u32 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (a[4] as u64) * (a[4] as u64) + (x254 as u64) + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (x251 as u64) + (x294 as u64) + (0x00000000_u32 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (a[5] as u64) * (a[5] as u64) + (x248 as u64) + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (x245 as u64) + (x298 as u64) + (0x00000000_u32 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (a[6] as u64) * (a[6] as u64) + (x242 as u64) + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (x239 as u64) + (x302 as u64) + (0x00000000_u32 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (a[7] as u64) * (a[7] as u64) + (x236 as u64) + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (x233 as u64) + (x306 as u64) + (0x00000000_u32 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (a[8] as u64) * (a[8] as u64) + (x230 as u64) + (x308 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (x227 as u64) + (x310 as u64) + (0x00000000_u32 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
-        let t313: u64 = (a[9] as u64) * (a[9] as u64) + (x224 as u64) + (x312 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let t315: u64 = (x221 as u64) + (x314 as u64) + (0x00000000_u32 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
-        let t317: u64 = (a[10] as u64) * (a[10] as u64) + (x218 as u64) + (x316 as u64);
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 32) as u32;
-        let t319: u64 = (x215 as u64) + (x318 as u64) + (0x00000000_u32 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
-        let t321: u64 = (a[11] as u64) * (a[11] as u64) + (x212 as u64) + (x320 as u64);
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 32) as u32;
-        let t323: u64 = (x209 as u64) + (x322 as u64) + (0x00000000_u32 as u64);
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 32) as u32;
-        let t325: u64 = (a[12] as u64) * (a[12] as u64) + (x206 as u64) + (x324 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
-        let t327: u64 = (x203 as u64) + (x326 as u64) + (0x00000000_u32 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
-        let t329: u64 = (a[13] as u64) * (a[13] as u64) + (x200 as u64) + (x328 as u64);
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 32) as u32;
+        let (x277, x278) = {
+            let t277: u64 = (a[0] as u64) * (a[0] as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (x273 as u64) + (x278 as u64) + (0x00000000_u32 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
+        let (x281, x282) = {
+            let t281: u64 = (a[1] as u64) * (a[1] as u64) + (x272 as u64)
+                + (x280 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
+        let (x283, x284) = {
+            let t283: u64 = (x269 as u64) + (x282 as u64) + (0x00000000_u32 as u64);
+            (t283 as u32, (t283 >> 32) as u32)
+        };
+        let (x285, x286) = {
+            let t285: u64 = (a[2] as u64) * (a[2] as u64) + (x266 as u64)
+                + (x284 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
+        let (x287, x288) = {
+            let t287: u64 = (x263 as u64) + (x286 as u64) + (0x00000000_u32 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (a[3] as u64) * (a[3] as u64) + (x260 as u64)
+                + (x288 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (x257 as u64) + (x290 as u64) + (0x00000000_u32 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (a[4] as u64) * (a[4] as u64) + (x254 as u64)
+                + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (x251 as u64) + (x294 as u64) + (0x00000000_u32 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (a[5] as u64) * (a[5] as u64) + (x248 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (x245 as u64) + (x298 as u64) + (0x00000000_u32 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (a[6] as u64) * (a[6] as u64) + (x242 as u64)
+                + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (x239 as u64) + (x302 as u64) + (0x00000000_u32 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (a[7] as u64) * (a[7] as u64) + (x236 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (x233 as u64) + (x306 as u64) + (0x00000000_u32 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (a[8] as u64) * (a[8] as u64) + (x230 as u64)
+                + (x308 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (x227 as u64) + (x310 as u64) + (0x00000000_u32 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (a[9] as u64) * (a[9] as u64) + (x224 as u64)
+                + (x312 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (x221 as u64) + (x314 as u64) + (0x00000000_u32 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (a[10] as u64) * (a[10] as u64) + (x218 as u64)
+                + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (x215 as u64) + (x318 as u64) + (0x00000000_u32 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (a[11] as u64) * (a[11] as u64) + (x212 as u64)
+                + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (x209 as u64) + (x322 as u64) + (0x00000000_u32 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (a[12] as u64) * (a[12] as u64) + (x206 as u64)
+                + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (x203 as u64) + (x326 as u64) + (0x00000000_u32 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = (a[13] as u64) * (a[13] as u64) + (x200 as u64)
+                + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
         let x331 = x197.wrapping_add(x330).wrapping_add(0x00000000_u32);
         [
             x277,
@@ -5679,911 +7514,1151 @@ impl Fp {
     }
     /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn reduce_wide_limbs(t: &[u32; 28]) -> [u32; 14] {
-        let t45: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[0] as u64);
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[1] as u64)
-            + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[2] as u64)
-            + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[3] as u64)
-            + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[4] as u64)
-            + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[5] as u64)
-            + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[6] as u64)
-            + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (t[0] as u64) * (0xfffffffe_u32 as u64) + (t[7] as u64)
-            + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[8] as u64)
-            + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[9] as u64)
-            + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[10] as u64)
-            + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[11] as u64)
-            + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[12] as u64)
-            + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[13] as u64)
-            + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (t[14] as u64) + (x72 as u64) + (0x00000000_u32 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t76: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x47 as u64);
-        let x77 = (t76 >> 32) as u32;
-        let t78: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x49 as u64)
-            + (x77 as u64);
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 32) as u32;
-        let t80: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x51 as u64)
-            + (x79 as u64);
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 32) as u32;
-        let t82: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x53 as u64)
-            + (x81 as u64);
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 32) as u32;
-        let t84: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x55 as u64)
-            + (x83 as u64);
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 32) as u32;
-        let t86: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x57 as u64)
-            + (x85 as u64);
-        let x86 = t86 as u32;
-        let x87 = (t86 >> 32) as u32;
-        let t88: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x59 as u64)
-            + (x87 as u64);
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 32) as u32;
-        let t90: u64 = (x47 as u64) * (0xfffffffe_u32 as u64) + (x61 as u64)
-            + (x89 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
-        let t92: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x63 as u64)
-            + (x91 as u64);
-        let x92 = t92 as u32;
-        let x93 = (t92 >> 32) as u32;
-        let t94: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x65 as u64)
-            + (x93 as u64);
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 32) as u32;
-        let t96: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x67 as u64)
-            + (x95 as u64);
-        let x96 = t96 as u32;
-        let x97 = (t96 >> 32) as u32;
-        let t98: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x69 as u64)
-            + (x97 as u64);
-        let x98 = t98 as u32;
-        let x99 = (t98 >> 32) as u32;
-        let t100: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x71 as u64)
-            + (x99 as u64);
-        let x100 = t100 as u32;
-        let x101 = (t100 >> 32) as u32;
-        let t102: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x73 as u64)
-            + (x101 as u64);
-        let x102 = t102 as u32;
-        let x103 = (t102 >> 32) as u32;
-        let t104: u64 = (t[15] as u64) + (x103 as u64) + (x74 as u64);
-        let x104 = t104 as u32;
-        let x105 = (t104 >> 32) as u32;
-        let t107: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x78 as u64);
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x80 as u64)
-            + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x82 as u64)
-            + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x84 as u64)
-            + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x86 as u64)
-            + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x88 as u64)
-            + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x90 as u64)
-            + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (x78 as u64) * (0xfffffffe_u32 as u64) + (x92 as u64)
-            + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x94 as u64)
-            + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x96 as u64)
-            + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x98 as u64)
-            + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x100 as u64)
-            + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x102 as u64)
-            + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x104 as u64)
-            + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (t[16] as u64) + (x134 as u64) + (x105 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t138: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x109 as u64);
-        let x139 = (t138 >> 32) as u32;
-        let t140: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x111 as u64)
-            + (x139 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
-        let t142: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x113 as u64)
-            + (x141 as u64);
-        let x142 = t142 as u32;
-        let x143 = (t142 >> 32) as u32;
-        let t144: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x115 as u64)
-            + (x143 as u64);
-        let x144 = t144 as u32;
-        let x145 = (t144 >> 32) as u32;
-        let t146: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x117 as u64)
-            + (x145 as u64);
-        let x146 = t146 as u32;
-        let x147 = (t146 >> 32) as u32;
-        let t148: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x119 as u64)
-            + (x147 as u64);
-        let x148 = t148 as u32;
-        let x149 = (t148 >> 32) as u32;
-        let t150: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x121 as u64)
-            + (x149 as u64);
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 32) as u32;
-        let t152: u64 = (x109 as u64) * (0xfffffffe_u32 as u64) + (x123 as u64)
-            + (x151 as u64);
-        let x152 = t152 as u32;
-        let x153 = (t152 >> 32) as u32;
-        let t154: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x125 as u64)
-            + (x153 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
-        let t156: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x127 as u64)
-            + (x155 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x129 as u64)
-            + (x157 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t160: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x131 as u64)
-            + (x159 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x133 as u64)
-            + (x161 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x135 as u64)
-            + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (t[17] as u64) + (x165 as u64) + (x136 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
-        let t169: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x140 as u64);
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x142 as u64)
-            + (x170 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x144 as u64)
-            + (x172 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x146 as u64)
-            + (x174 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x148 as u64)
-            + (x176 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x150 as u64)
-            + (x178 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x152 as u64)
-            + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (x140 as u64) * (0xfffffffe_u32 as u64) + (x154 as u64)
-            + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x156 as u64)
-            + (x184 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x158 as u64)
-            + (x186 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x160 as u64)
-            + (x188 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x162 as u64)
-            + (x190 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
-        let t193: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x164 as u64)
-            + (x192 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t195: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x166 as u64)
-            + (x194 as u64);
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 32) as u32;
-        let t197: u64 = (t[18] as u64) + (x196 as u64) + (x167 as u64);
-        let x197 = t197 as u32;
-        let x198 = (t197 >> 32) as u32;
-        let t200: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x171 as u64);
-        let x201 = (t200 >> 32) as u32;
-        let t202: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x173 as u64)
-            + (x201 as u64);
-        let x202 = t202 as u32;
-        let x203 = (t202 >> 32) as u32;
-        let t204: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x175 as u64)
-            + (x203 as u64);
-        let x204 = t204 as u32;
-        let x205 = (t204 >> 32) as u32;
-        let t206: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x177 as u64)
-            + (x205 as u64);
-        let x206 = t206 as u32;
-        let x207 = (t206 >> 32) as u32;
-        let t208: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x179 as u64)
-            + (x207 as u64);
-        let x208 = t208 as u32;
-        let x209 = (t208 >> 32) as u32;
-        let t210: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x181 as u64)
-            + (x209 as u64);
-        let x210 = t210 as u32;
-        let x211 = (t210 >> 32) as u32;
-        let t212: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x183 as u64)
-            + (x211 as u64);
-        let x212 = t212 as u32;
-        let x213 = (t212 >> 32) as u32;
-        let t214: u64 = (x171 as u64) * (0xfffffffe_u32 as u64) + (x185 as u64)
-            + (x213 as u64);
-        let x214 = t214 as u32;
-        let x215 = (t214 >> 32) as u32;
-        let t216: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x187 as u64)
-            + (x215 as u64);
-        let x216 = t216 as u32;
-        let x217 = (t216 >> 32) as u32;
-        let t218: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x189 as u64)
-            + (x217 as u64);
-        let x218 = t218 as u32;
-        let x219 = (t218 >> 32) as u32;
-        let t220: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x191 as u64)
-            + (x219 as u64);
-        let x220 = t220 as u32;
-        let x221 = (t220 >> 32) as u32;
-        let t222: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x193 as u64)
-            + (x221 as u64);
-        let x222 = t222 as u32;
-        let x223 = (t222 >> 32) as u32;
-        let t224: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x195 as u64)
-            + (x223 as u64);
-        let x224 = t224 as u32;
-        let x225 = (t224 >> 32) as u32;
-        let t226: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x197 as u64)
-            + (x225 as u64);
-        let x226 = t226 as u32;
-        let x227 = (t226 >> 32) as u32;
-        let t228: u64 = (t[19] as u64) + (x227 as u64) + (x198 as u64);
-        let x228 = t228 as u32;
-        let x229 = (t228 >> 32) as u32;
-        let t231: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x202 as u64);
-        let x232 = (t231 >> 32) as u32;
-        let t233: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x204 as u64)
-            + (x232 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x206 as u64)
-            + (x234 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x208 as u64)
-            + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x210 as u64)
-            + (x238 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x212 as u64)
-            + (x240 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x214 as u64)
-            + (x242 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (x202 as u64) * (0xfffffffe_u32 as u64) + (x216 as u64)
-            + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x218 as u64)
-            + (x246 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x220 as u64)
-            + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x222 as u64)
-            + (x250 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x224 as u64)
-            + (x252 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x226 as u64)
-            + (x254 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x228 as u64)
-            + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (t[20] as u64) + (x258 as u64) + (x229 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t262: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x233 as u64);
-        let x263 = (t262 >> 32) as u32;
-        let t264: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x235 as u64)
-            + (x263 as u64);
-        let x264 = t264 as u32;
-        let x265 = (t264 >> 32) as u32;
-        let t266: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x237 as u64)
-            + (x265 as u64);
-        let x266 = t266 as u32;
-        let x267 = (t266 >> 32) as u32;
-        let t268: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x239 as u64)
-            + (x267 as u64);
-        let x268 = t268 as u32;
-        let x269 = (t268 >> 32) as u32;
-        let t270: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x241 as u64)
-            + (x269 as u64);
-        let x270 = t270 as u32;
-        let x271 = (t270 >> 32) as u32;
-        let t272: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x243 as u64)
-            + (x271 as u64);
-        let x272 = t272 as u32;
-        let x273 = (t272 >> 32) as u32;
-        let t274: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x245 as u64)
-            + (x273 as u64);
-        let x274 = t274 as u32;
-        let x275 = (t274 >> 32) as u32;
-        let t276: u64 = (x233 as u64) * (0xfffffffe_u32 as u64) + (x247 as u64)
-            + (x275 as u64);
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 32) as u32;
-        let t278: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x249 as u64)
-            + (x277 as u64);
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 32) as u32;
-        let t280: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x251 as u64)
-            + (x279 as u64);
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 32) as u32;
-        let t282: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x253 as u64)
-            + (x281 as u64);
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 32) as u32;
-        let t284: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x255 as u64)
-            + (x283 as u64);
-        let x284 = t284 as u32;
-        let x285 = (t284 >> 32) as u32;
-        let t286: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x257 as u64)
-            + (x285 as u64);
-        let x286 = t286 as u32;
-        let x287 = (t286 >> 32) as u32;
-        let t288: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x259 as u64)
-            + (x287 as u64);
-        let x288 = t288 as u32;
-        let x289 = (t288 >> 32) as u32;
-        let t290: u64 = (t[21] as u64) + (x289 as u64) + (x260 as u64);
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 32) as u32;
-        let t293: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x264 as u64);
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x266 as u64)
-            + (x294 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x268 as u64)
-            + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x270 as u64)
-            + (x298 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x272 as u64)
-            + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x274 as u64)
-            + (x302 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x276 as u64)
-            + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (x264 as u64) * (0xfffffffe_u32 as u64) + (x278 as u64)
-            + (x306 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x280 as u64)
-            + (x308 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x282 as u64)
-            + (x310 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
-        let t313: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x284 as u64)
-            + (x312 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let t315: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x286 as u64)
-            + (x314 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
-        let t317: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x288 as u64)
-            + (x316 as u64);
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 32) as u32;
-        let t319: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x290 as u64)
-            + (x318 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
-        let t321: u64 = (t[22] as u64) + (x320 as u64) + (x291 as u64);
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 32) as u32;
-        let t324: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x295 as u64);
-        let x325 = (t324 >> 32) as u32;
-        let t326: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x297 as u64)
-            + (x325 as u64);
-        let x326 = t326 as u32;
-        let x327 = (t326 >> 32) as u32;
-        let t328: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x299 as u64)
-            + (x327 as u64);
-        let x328 = t328 as u32;
-        let x329 = (t328 >> 32) as u32;
-        let t330: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x301 as u64)
-            + (x329 as u64);
-        let x330 = t330 as u32;
-        let x331 = (t330 >> 32) as u32;
-        let t332: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x303 as u64)
-            + (x331 as u64);
-        let x332 = t332 as u32;
-        let x333 = (t332 >> 32) as u32;
-        let t334: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x305 as u64)
-            + (x333 as u64);
-        let x334 = t334 as u32;
-        let x335 = (t334 >> 32) as u32;
-        let t336: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x307 as u64)
-            + (x335 as u64);
-        let x336 = t336 as u32;
-        let x337 = (t336 >> 32) as u32;
-        let t338: u64 = (x295 as u64) * (0xfffffffe_u32 as u64) + (x309 as u64)
-            + (x337 as u64);
-        let x338 = t338 as u32;
-        let x339 = (t338 >> 32) as u32;
-        let t340: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x311 as u64)
-            + (x339 as u64);
-        let x340 = t340 as u32;
-        let x341 = (t340 >> 32) as u32;
-        let t342: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x313 as u64)
-            + (x341 as u64);
-        let x342 = t342 as u32;
-        let x343 = (t342 >> 32) as u32;
-        let t344: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x315 as u64)
-            + (x343 as u64);
-        let x344 = t344 as u32;
-        let x345 = (t344 >> 32) as u32;
-        let t346: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x317 as u64)
-            + (x345 as u64);
-        let x346 = t346 as u32;
-        let x347 = (t346 >> 32) as u32;
-        let t348: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x319 as u64)
-            + (x347 as u64);
-        let x348 = t348 as u32;
-        let x349 = (t348 >> 32) as u32;
-        let t350: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x321 as u64)
-            + (x349 as u64);
-        let x350 = t350 as u32;
-        let x351 = (t350 >> 32) as u32;
-        let t352: u64 = (t[23] as u64) + (x351 as u64) + (x322 as u64);
-        let x352 = t352 as u32;
-        let x353 = (t352 >> 32) as u32;
-        let t355: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x326 as u64);
-        let x356 = (t355 >> 32) as u32;
-        let t357: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x328 as u64)
-            + (x356 as u64);
-        let x357 = t357 as u32;
-        let x358 = (t357 >> 32) as u32;
-        let t359: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x330 as u64)
-            + (x358 as u64);
-        let x359 = t359 as u32;
-        let x360 = (t359 >> 32) as u32;
-        let t361: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x332 as u64)
-            + (x360 as u64);
-        let x361 = t361 as u32;
-        let x362 = (t361 >> 32) as u32;
-        let t363: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x334 as u64)
-            + (x362 as u64);
-        let x363 = t363 as u32;
-        let x364 = (t363 >> 32) as u32;
-        let t365: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x336 as u64)
-            + (x364 as u64);
-        let x365 = t365 as u32;
-        let x366 = (t365 >> 32) as u32;
-        let t367: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x338 as u64)
-            + (x366 as u64);
-        let x367 = t367 as u32;
-        let x368 = (t367 >> 32) as u32;
-        let t369: u64 = (x326 as u64) * (0xfffffffe_u32 as u64) + (x340 as u64)
-            + (x368 as u64);
-        let x369 = t369 as u32;
-        let x370 = (t369 >> 32) as u32;
-        let t371: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x342 as u64)
-            + (x370 as u64);
-        let x371 = t371 as u32;
-        let x372 = (t371 >> 32) as u32;
-        let t373: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x344 as u64)
-            + (x372 as u64);
-        let x373 = t373 as u32;
-        let x374 = (t373 >> 32) as u32;
-        let t375: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x346 as u64)
-            + (x374 as u64);
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 32) as u32;
-        let t377: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x348 as u64)
-            + (x376 as u64);
-        let x377 = t377 as u32;
-        let x378 = (t377 >> 32) as u32;
-        let t379: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x350 as u64)
-            + (x378 as u64);
-        let x379 = t379 as u32;
-        let x380 = (t379 >> 32) as u32;
-        let t381: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x352 as u64)
-            + (x380 as u64);
-        let x381 = t381 as u32;
-        let x382 = (t381 >> 32) as u32;
-        let t383: u64 = (t[24] as u64) + (x382 as u64) + (x353 as u64);
-        let x383 = t383 as u32;
-        let x384 = (t383 >> 32) as u32;
-        let t386: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x357 as u64);
-        let x387 = (t386 >> 32) as u32;
-        let t388: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x359 as u64)
-            + (x387 as u64);
-        let x388 = t388 as u32;
-        let x389 = (t388 >> 32) as u32;
-        let t390: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x361 as u64)
-            + (x389 as u64);
-        let x390 = t390 as u32;
-        let x391 = (t390 >> 32) as u32;
-        let t392: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x363 as u64)
-            + (x391 as u64);
-        let x392 = t392 as u32;
-        let x393 = (t392 >> 32) as u32;
-        let t394: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x365 as u64)
-            + (x393 as u64);
-        let x394 = t394 as u32;
-        let x395 = (t394 >> 32) as u32;
-        let t396: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x367 as u64)
-            + (x395 as u64);
-        let x396 = t396 as u32;
-        let x397 = (t396 >> 32) as u32;
-        let t398: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x369 as u64)
-            + (x397 as u64);
-        let x398 = t398 as u32;
-        let x399 = (t398 >> 32) as u32;
-        let t400: u64 = (x357 as u64) * (0xfffffffe_u32 as u64) + (x371 as u64)
-            + (x399 as u64);
-        let x400 = t400 as u32;
-        let x401 = (t400 >> 32) as u32;
-        let t402: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x373 as u64)
-            + (x401 as u64);
-        let x402 = t402 as u32;
-        let x403 = (t402 >> 32) as u32;
-        let t404: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x375 as u64)
-            + (x403 as u64);
-        let x404 = t404 as u32;
-        let x405 = (t404 >> 32) as u32;
-        let t406: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x377 as u64)
-            + (x405 as u64);
-        let x406 = t406 as u32;
-        let x407 = (t406 >> 32) as u32;
-        let t408: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x379 as u64)
-            + (x407 as u64);
-        let x408 = t408 as u32;
-        let x409 = (t408 >> 32) as u32;
-        let t410: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x381 as u64)
-            + (x409 as u64);
-        let x410 = t410 as u32;
-        let x411 = (t410 >> 32) as u32;
-        let t412: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x383 as u64)
-            + (x411 as u64);
-        let x412 = t412 as u32;
-        let x413 = (t412 >> 32) as u32;
-        let t414: u64 = (t[25] as u64) + (x413 as u64) + (x384 as u64);
-        let x414 = t414 as u32;
-        let x415 = (t414 >> 32) as u32;
-        let t417: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x388 as u64);
-        let x418 = (t417 >> 32) as u32;
-        let t419: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x390 as u64)
-            + (x418 as u64);
-        let x419 = t419 as u32;
-        let x420 = (t419 >> 32) as u32;
-        let t421: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x392 as u64)
-            + (x420 as u64);
-        let x421 = t421 as u32;
-        let x422 = (t421 >> 32) as u32;
-        let t423: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x394 as u64)
-            + (x422 as u64);
-        let x423 = t423 as u32;
-        let x424 = (t423 >> 32) as u32;
-        let t425: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x396 as u64)
-            + (x424 as u64);
-        let x425 = t425 as u32;
-        let x426 = (t425 >> 32) as u32;
-        let t427: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x398 as u64)
-            + (x426 as u64);
-        let x427 = t427 as u32;
-        let x428 = (t427 >> 32) as u32;
-        let t429: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x400 as u64)
-            + (x428 as u64);
-        let x429 = t429 as u32;
-        let x430 = (t429 >> 32) as u32;
-        let t431: u64 = (x388 as u64) * (0xfffffffe_u32 as u64) + (x402 as u64)
-            + (x430 as u64);
-        let x431 = t431 as u32;
-        let x432 = (t431 >> 32) as u32;
-        let t433: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x404 as u64)
-            + (x432 as u64);
-        let x433 = t433 as u32;
-        let x434 = (t433 >> 32) as u32;
-        let t435: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x406 as u64)
-            + (x434 as u64);
-        let x435 = t435 as u32;
-        let x436 = (t435 >> 32) as u32;
-        let t437: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x408 as u64)
-            + (x436 as u64);
-        let x437 = t437 as u32;
-        let x438 = (t437 >> 32) as u32;
-        let t439: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x410 as u64)
-            + (x438 as u64);
-        let x439 = t439 as u32;
-        let x440 = (t439 >> 32) as u32;
-        let t441: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x412 as u64)
-            + (x440 as u64);
-        let x441 = t441 as u32;
-        let x442 = (t441 >> 32) as u32;
-        let t443: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x414 as u64)
-            + (x442 as u64);
-        let x443 = t443 as u32;
-        let x444 = (t443 >> 32) as u32;
-        let t445: u64 = (t[26] as u64) + (x444 as u64) + (x415 as u64);
-        let x445 = t445 as u32;
-        let x446 = (t445 >> 32) as u32;
-        let t448: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x419 as u64);
-        let x449 = (t448 >> 32) as u32;
-        let t450: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x421 as u64)
-            + (x449 as u64);
-        let x450 = t450 as u32;
-        let x451 = (t450 >> 32) as u32;
-        let t452: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x423 as u64)
-            + (x451 as u64);
-        let x452 = t452 as u32;
-        let x453 = (t452 >> 32) as u32;
-        let t454: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x425 as u64)
-            + (x453 as u64);
-        let x454 = t454 as u32;
-        let x455 = (t454 >> 32) as u32;
-        let t456: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x427 as u64)
-            + (x455 as u64);
-        let x456 = t456 as u32;
-        let x457 = (t456 >> 32) as u32;
-        let t458: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x429 as u64)
-            + (x457 as u64);
-        let x458 = t458 as u32;
-        let x459 = (t458 >> 32) as u32;
-        let t460: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x431 as u64)
-            + (x459 as u64);
-        let x460 = t460 as u32;
-        let x461 = (t460 >> 32) as u32;
-        let t462: u64 = (x419 as u64) * (0xfffffffe_u32 as u64) + (x433 as u64)
-            + (x461 as u64);
-        let x462 = t462 as u32;
-        let x463 = (t462 >> 32) as u32;
-        let t464: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x435 as u64)
-            + (x463 as u64);
-        let x464 = t464 as u32;
-        let x465 = (t464 >> 32) as u32;
-        let t466: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x437 as u64)
-            + (x465 as u64);
-        let x466 = t466 as u32;
-        let x467 = (t466 >> 32) as u32;
-        let t468: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x439 as u64)
-            + (x467 as u64);
-        let x468 = t468 as u32;
-        let x469 = (t468 >> 32) as u32;
-        let t470: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x441 as u64)
-            + (x469 as u64);
-        let x470 = t470 as u32;
-        let x471 = (t470 >> 32) as u32;
-        let t472: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x443 as u64)
-            + (x471 as u64);
-        let x472 = t472 as u32;
-        let x473 = (t472 >> 32) as u32;
-        let t474: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x445 as u64)
-            + (x473 as u64);
-        let x474 = t474 as u32;
-        let x475 = (t474 >> 32) as u32;
-        let t476: u64 = (t[27] as u64) + (x475 as u64) + (x446 as u64);
-        let x476 = t476 as u32;
-        let x477 = (t476 >> 32) as u32;
-        let t493: u64 = {
-            let (d, b1) = x450.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x46 = {
+            let t45: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[0] as u64);
+            (t45 >> 32) as u32
         };
-        let x493 = t493 as u32;
-        let x494 = (t493 >> 63) as u32;
-        let t495: u64 = {
-            let (d, b1) = x452.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x494);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[1] as u64)
+                + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
         };
-        let x495 = t495 as u32;
-        let x496 = (t495 >> 63) as u32;
-        let t497: u64 = {
-            let (d, b1) = x454.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x496);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[2] as u64)
+                + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
         };
-        let x497 = t497 as u32;
-        let x498 = (t497 >> 63) as u32;
-        let t499: u64 = {
-            let (d, b1) = x456.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x498);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[3] as u64)
+                + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
         };
-        let x499 = t499 as u32;
-        let x500 = (t499 >> 63) as u32;
-        let t501: u64 = {
-            let (d, b1) = x458.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x500);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[4] as u64)
+                + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
         };
-        let x501 = t501 as u32;
-        let x502 = (t501 >> 63) as u32;
-        let t503: u64 = {
-            let (d, b1) = x460.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x502);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x55, x56) = {
+            let t55: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[5] as u64)
+                + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
         };
-        let x503 = t503 as u32;
-        let x504 = (t503 >> 63) as u32;
-        let t505: u64 = {
-            let (d, b1) = x462.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x504);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x57, x58) = {
+            let t57: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[6] as u64)
+                + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
         };
-        let x505 = t505 as u32;
-        let x506 = (t505 >> 63) as u32;
-        let t507: u64 = {
-            let (d, b1) = x464.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x506);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x59, x60) = {
+            let t59: u64 = (t[0] as u64) * (0xfffffffe_u32 as u64) + (t[7] as u64)
+                + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
         };
-        let x507 = t507 as u32;
-        let x508 = (t507 >> 63) as u32;
-        let t509: u64 = {
-            let (d, b1) = x466.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x508);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x61, x62) = {
+            let t61: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[8] as u64)
+                + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
         };
-        let x509 = t509 as u32;
-        let x510 = (t509 >> 63) as u32;
-        let t511: u64 = {
-            let (d, b1) = x468.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x510);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x63, x64) = {
+            let t63: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[9] as u64)
+                + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
         };
-        let x511 = t511 as u32;
-        let x512 = (t511 >> 63) as u32;
-        let t513: u64 = {
-            let (d, b1) = x470.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x512);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x65, x66) = {
+            let t65: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[10] as u64)
+                + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
         };
-        let x513 = t513 as u32;
-        let x514 = (t513 >> 63) as u32;
-        let t515: u64 = {
-            let (d, b1) = x472.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x514);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x67, x68) = {
+            let t67: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[11] as u64)
+                + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
         };
-        let x515 = t515 as u32;
-        let x516 = (t515 >> 63) as u32;
-        let t517: u64 = {
-            let (d, b1) = x474.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x516);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x69, x70) = {
+            let t69: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[12] as u64)
+                + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
         };
-        let x517 = t517 as u32;
-        let x518 = (t517 >> 63) as u32;
-        let t519: u64 = {
-            let (d, b1) = x476.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x518);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x71, x72) = {
+            let t71: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[13] as u64)
+                + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
         };
-        let x519 = t519 as u32;
-        let x520 = (t519 >> 63) as u32;
-        let t521: u64 = {
-            let (d, b1) = x477.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x520);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x73, x74) = {
+            let t73: u64 = (t[14] as u64) + (x72 as u64) + (0x00000000_u32 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
         };
-        let x522 = (t521 >> 63) as u32;
-        let x523 = (0 as u32).wrapping_sub(x522);
+        let x77 = {
+            let t76: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x47 as u64);
+            (t76 >> 32) as u32
+        };
+        let (x78, x79) = {
+            let t78: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x49 as u64)
+                + (x77 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
+        let (x80, x81) = {
+            let t80: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x51 as u64)
+                + (x79 as u64);
+            (t80 as u32, (t80 >> 32) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x53 as u64)
+                + (x81 as u64);
+            (t82 as u32, (t82 >> 32) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x55 as u64)
+                + (x83 as u64);
+            (t84 as u32, (t84 >> 32) as u32)
+        };
+        let (x86, x87) = {
+            let t86: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x57 as u64)
+                + (x85 as u64);
+            (t86 as u32, (t86 >> 32) as u32)
+        };
+        let (x88, x89) = {
+            let t88: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x59 as u64)
+                + (x87 as u64);
+            (t88 as u32, (t88 >> 32) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = (x47 as u64) * (0xfffffffe_u32 as u64) + (x61 as u64)
+                + (x89 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
+        let (x92, x93) = {
+            let t92: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x63 as u64)
+                + (x91 as u64);
+            (t92 as u32, (t92 >> 32) as u32)
+        };
+        let (x94, x95) = {
+            let t94: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x65 as u64)
+                + (x93 as u64);
+            (t94 as u32, (t94 >> 32) as u32)
+        };
+        let (x96, x97) = {
+            let t96: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x67 as u64)
+                + (x95 as u64);
+            (t96 as u32, (t96 >> 32) as u32)
+        };
+        let (x98, x99) = {
+            let t98: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x69 as u64)
+                + (x97 as u64);
+            (t98 as u32, (t98 >> 32) as u32)
+        };
+        let (x100, x101) = {
+            let t100: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x71 as u64)
+                + (x99 as u64);
+            (t100 as u32, (t100 >> 32) as u32)
+        };
+        let (x102, x103) = {
+            let t102: u64 = (x47 as u64) * (0xffffffff_u32 as u64) + (x73 as u64)
+                + (x101 as u64);
+            (t102 as u32, (t102 >> 32) as u32)
+        };
+        let (x104, x105) = {
+            let t104: u64 = (t[15] as u64) + (x103 as u64) + (x74 as u64);
+            (t104 as u32, (t104 >> 32) as u32)
+        };
+        let x108 = {
+            let t107: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x78 as u64);
+            (t107 >> 32) as u32
+        };
+        let (x109, x110) = {
+            let t109: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x80 as u64)
+                + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x82 as u64)
+                + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x84 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x86 as u64)
+                + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x88 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x90 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (x78 as u64) * (0xfffffffe_u32 as u64) + (x92 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x94 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x96 as u64)
+                + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x98 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x100 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x102 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (x78 as u64) * (0xffffffff_u32 as u64) + (x104 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (t[16] as u64) + (x134 as u64) + (x105 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let x139 = {
+            let t138: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x109 as u64);
+            (t138 >> 32) as u32
+        };
+        let (x140, x141) = {
+            let t140: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x111 as u64)
+                + (x139 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
+        };
+        let (x142, x143) = {
+            let t142: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x113 as u64)
+                + (x141 as u64);
+            (t142 as u32, (t142 >> 32) as u32)
+        };
+        let (x144, x145) = {
+            let t144: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x115 as u64)
+                + (x143 as u64);
+            (t144 as u32, (t144 >> 32) as u32)
+        };
+        let (x146, x147) = {
+            let t146: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x117 as u64)
+                + (x145 as u64);
+            (t146 as u32, (t146 >> 32) as u32)
+        };
+        let (x148, x149) = {
+            let t148: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x119 as u64)
+                + (x147 as u64);
+            (t148 as u32, (t148 >> 32) as u32)
+        };
+        let (x150, x151) = {
+            let t150: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x121 as u64)
+                + (x149 as u64);
+            (t150 as u32, (t150 >> 32) as u32)
+        };
+        let (x152, x153) = {
+            let t152: u64 = (x109 as u64) * (0xfffffffe_u32 as u64) + (x123 as u64)
+                + (x151 as u64);
+            (t152 as u32, (t152 >> 32) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x125 as u64)
+                + (x153 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x127 as u64)
+                + (x155 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x129 as u64)
+                + (x157 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x160, x161) = {
+            let t160: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x131 as u64)
+                + (x159 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x133 as u64)
+                + (x161 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
+        let (x164, x165) = {
+            let t164: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x135 as u64)
+                + (x163 as u64);
+            (t164 as u32, (t164 >> 32) as u32)
+        };
+        let (x166, x167) = {
+            let t166: u64 = (t[17] as u64) + (x165 as u64) + (x136 as u64);
+            (t166 as u32, (t166 >> 32) as u32)
+        };
+        let x170 = {
+            let t169: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x140 as u64);
+            (t169 >> 32) as u32
+        };
+        let (x171, x172) = {
+            let t171: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x142 as u64)
+                + (x170 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x144 as u64)
+                + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x146 as u64)
+                + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x148 as u64)
+                + (x176 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x150 as u64)
+                + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x152 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (x140 as u64) * (0xfffffffe_u32 as u64) + (x154 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x156 as u64)
+                + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x158 as u64)
+                + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x160 as u64)
+                + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x162 as u64)
+                + (x190 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x164 as u64)
+                + (x192 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (x140 as u64) * (0xffffffff_u32 as u64) + (x166 as u64)
+                + (x194 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
+        let (x197, x198) = {
+            let t197: u64 = (t[18] as u64) + (x196 as u64) + (x167 as u64);
+            (t197 as u32, (t197 >> 32) as u32)
+        };
+        let x201 = {
+            let t200: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x171 as u64);
+            (t200 >> 32) as u32
+        };
+        let (x202, x203) = {
+            let t202: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x173 as u64)
+                + (x201 as u64);
+            (t202 as u32, (t202 >> 32) as u32)
+        };
+        let (x204, x205) = {
+            let t204: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x175 as u64)
+                + (x203 as u64);
+            (t204 as u32, (t204 >> 32) as u32)
+        };
+        let (x206, x207) = {
+            let t206: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x177 as u64)
+                + (x205 as u64);
+            (t206 as u32, (t206 >> 32) as u32)
+        };
+        let (x208, x209) = {
+            let t208: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x179 as u64)
+                + (x207 as u64);
+            (t208 as u32, (t208 >> 32) as u32)
+        };
+        let (x210, x211) = {
+            let t210: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x181 as u64)
+                + (x209 as u64);
+            (t210 as u32, (t210 >> 32) as u32)
+        };
+        let (x212, x213) = {
+            let t212: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x183 as u64)
+                + (x211 as u64);
+            (t212 as u32, (t212 >> 32) as u32)
+        };
+        let (x214, x215) = {
+            let t214: u64 = (x171 as u64) * (0xfffffffe_u32 as u64) + (x185 as u64)
+                + (x213 as u64);
+            (t214 as u32, (t214 >> 32) as u32)
+        };
+        let (x216, x217) = {
+            let t216: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x187 as u64)
+                + (x215 as u64);
+            (t216 as u32, (t216 >> 32) as u32)
+        };
+        let (x218, x219) = {
+            let t218: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x189 as u64)
+                + (x217 as u64);
+            (t218 as u32, (t218 >> 32) as u32)
+        };
+        let (x220, x221) = {
+            let t220: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x191 as u64)
+                + (x219 as u64);
+            (t220 as u32, (t220 >> 32) as u32)
+        };
+        let (x222, x223) = {
+            let t222: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x193 as u64)
+                + (x221 as u64);
+            (t222 as u32, (t222 >> 32) as u32)
+        };
+        let (x224, x225) = {
+            let t224: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x195 as u64)
+                + (x223 as u64);
+            (t224 as u32, (t224 >> 32) as u32)
+        };
+        let (x226, x227) = {
+            let t226: u64 = (x171 as u64) * (0xffffffff_u32 as u64) + (x197 as u64)
+                + (x225 as u64);
+            (t226 as u32, (t226 >> 32) as u32)
+        };
+        let (x228, x229) = {
+            let t228: u64 = (t[19] as u64) + (x227 as u64) + (x198 as u64);
+            (t228 as u32, (t228 >> 32) as u32)
+        };
+        let x232 = {
+            let t231: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x202 as u64);
+            (t231 >> 32) as u32
+        };
+        let (x233, x234) = {
+            let t233: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x204 as u64)
+                + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x206 as u64)
+                + (x234 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x208 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x210 as u64)
+                + (x238 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x212 as u64)
+                + (x240 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x214 as u64)
+                + (x242 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (x202 as u64) * (0xfffffffe_u32 as u64) + (x216 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x218 as u64)
+                + (x246 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x220 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x222 as u64)
+                + (x250 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x224 as u64)
+                + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x226 as u64)
+                + (x254 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (x202 as u64) * (0xffffffff_u32 as u64) + (x228 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (t[20] as u64) + (x258 as u64) + (x229 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let x263 = {
+            let t262: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x233 as u64);
+            (t262 >> 32) as u32
+        };
+        let (x264, x265) = {
+            let t264: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x235 as u64)
+                + (x263 as u64);
+            (t264 as u32, (t264 >> 32) as u32)
+        };
+        let (x266, x267) = {
+            let t266: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x237 as u64)
+                + (x265 as u64);
+            (t266 as u32, (t266 >> 32) as u32)
+        };
+        let (x268, x269) = {
+            let t268: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x239 as u64)
+                + (x267 as u64);
+            (t268 as u32, (t268 >> 32) as u32)
+        };
+        let (x270, x271) = {
+            let t270: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x241 as u64)
+                + (x269 as u64);
+            (t270 as u32, (t270 >> 32) as u32)
+        };
+        let (x272, x273) = {
+            let t272: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x243 as u64)
+                + (x271 as u64);
+            (t272 as u32, (t272 >> 32) as u32)
+        };
+        let (x274, x275) = {
+            let t274: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x245 as u64)
+                + (x273 as u64);
+            (t274 as u32, (t274 >> 32) as u32)
+        };
+        let (x276, x277) = {
+            let t276: u64 = (x233 as u64) * (0xfffffffe_u32 as u64) + (x247 as u64)
+                + (x275 as u64);
+            (t276 as u32, (t276 >> 32) as u32)
+        };
+        let (x278, x279) = {
+            let t278: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x249 as u64)
+                + (x277 as u64);
+            (t278 as u32, (t278 >> 32) as u32)
+        };
+        let (x280, x281) = {
+            let t280: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x251 as u64)
+                + (x279 as u64);
+            (t280 as u32, (t280 >> 32) as u32)
+        };
+        let (x282, x283) = {
+            let t282: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x253 as u64)
+                + (x281 as u64);
+            (t282 as u32, (t282 >> 32) as u32)
+        };
+        let (x284, x285) = {
+            let t284: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x255 as u64)
+                + (x283 as u64);
+            (t284 as u32, (t284 >> 32) as u32)
+        };
+        let (x286, x287) = {
+            let t286: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x257 as u64)
+                + (x285 as u64);
+            (t286 as u32, (t286 >> 32) as u32)
+        };
+        let (x288, x289) = {
+            let t288: u64 = (x233 as u64) * (0xffffffff_u32 as u64) + (x259 as u64)
+                + (x287 as u64);
+            (t288 as u32, (t288 >> 32) as u32)
+        };
+        let (x290, x291) = {
+            let t290: u64 = (t[21] as u64) + (x289 as u64) + (x260 as u64);
+            (t290 as u32, (t290 >> 32) as u32)
+        };
+        let x294 = {
+            let t293: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x264 as u64);
+            (t293 >> 32) as u32
+        };
+        let (x295, x296) = {
+            let t295: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x266 as u64)
+                + (x294 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x268 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x270 as u64)
+                + (x298 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x272 as u64)
+                + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x274 as u64)
+                + (x302 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x276 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (x264 as u64) * (0xfffffffe_u32 as u64) + (x278 as u64)
+                + (x306 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x280 as u64)
+                + (x308 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x282 as u64)
+                + (x310 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x284 as u64)
+                + (x312 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x286 as u64)
+                + (x314 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x288 as u64)
+                + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (x264 as u64) * (0xffffffff_u32 as u64) + (x290 as u64)
+                + (x318 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (t[22] as u64) + (x320 as u64) + (x291 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let x325 = {
+            let t324: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x295 as u64);
+            (t324 >> 32) as u32
+        };
+        let (x326, x327) = {
+            let t326: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x297 as u64)
+                + (x325 as u64);
+            (t326 as u32, (t326 >> 32) as u32)
+        };
+        let (x328, x329) = {
+            let t328: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x299 as u64)
+                + (x327 as u64);
+            (t328 as u32, (t328 >> 32) as u32)
+        };
+        let (x330, x331) = {
+            let t330: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x301 as u64)
+                + (x329 as u64);
+            (t330 as u32, (t330 >> 32) as u32)
+        };
+        let (x332, x333) = {
+            let t332: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x303 as u64)
+                + (x331 as u64);
+            (t332 as u32, (t332 >> 32) as u32)
+        };
+        let (x334, x335) = {
+            let t334: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x305 as u64)
+                + (x333 as u64);
+            (t334 as u32, (t334 >> 32) as u32)
+        };
+        let (x336, x337) = {
+            let t336: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x307 as u64)
+                + (x335 as u64);
+            (t336 as u32, (t336 >> 32) as u32)
+        };
+        let (x338, x339) = {
+            let t338: u64 = (x295 as u64) * (0xfffffffe_u32 as u64) + (x309 as u64)
+                + (x337 as u64);
+            (t338 as u32, (t338 >> 32) as u32)
+        };
+        let (x340, x341) = {
+            let t340: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x311 as u64)
+                + (x339 as u64);
+            (t340 as u32, (t340 >> 32) as u32)
+        };
+        let (x342, x343) = {
+            let t342: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x313 as u64)
+                + (x341 as u64);
+            (t342 as u32, (t342 >> 32) as u32)
+        };
+        let (x344, x345) = {
+            let t344: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x315 as u64)
+                + (x343 as u64);
+            (t344 as u32, (t344 >> 32) as u32)
+        };
+        let (x346, x347) = {
+            let t346: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x317 as u64)
+                + (x345 as u64);
+            (t346 as u32, (t346 >> 32) as u32)
+        };
+        let (x348, x349) = {
+            let t348: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x319 as u64)
+                + (x347 as u64);
+            (t348 as u32, (t348 >> 32) as u32)
+        };
+        let (x350, x351) = {
+            let t350: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x321 as u64)
+                + (x349 as u64);
+            (t350 as u32, (t350 >> 32) as u32)
+        };
+        let (x352, x353) = {
+            let t352: u64 = (t[23] as u64) + (x351 as u64) + (x322 as u64);
+            (t352 as u32, (t352 >> 32) as u32)
+        };
+        let x356 = {
+            let t355: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x326 as u64);
+            (t355 >> 32) as u32
+        };
+        let (x357, x358) = {
+            let t357: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x328 as u64)
+                + (x356 as u64);
+            (t357 as u32, (t357 >> 32) as u32)
+        };
+        let (x359, x360) = {
+            let t359: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x330 as u64)
+                + (x358 as u64);
+            (t359 as u32, (t359 >> 32) as u32)
+        };
+        let (x361, x362) = {
+            let t361: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x332 as u64)
+                + (x360 as u64);
+            (t361 as u32, (t361 >> 32) as u32)
+        };
+        let (x363, x364) = {
+            let t363: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x334 as u64)
+                + (x362 as u64);
+            (t363 as u32, (t363 >> 32) as u32)
+        };
+        let (x365, x366) = {
+            let t365: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x336 as u64)
+                + (x364 as u64);
+            (t365 as u32, (t365 >> 32) as u32)
+        };
+        let (x367, x368) = {
+            let t367: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x338 as u64)
+                + (x366 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
+        let (x369, x370) = {
+            let t369: u64 = (x326 as u64) * (0xfffffffe_u32 as u64) + (x340 as u64)
+                + (x368 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
+        let (x371, x372) = {
+            let t371: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x342 as u64)
+                + (x370 as u64);
+            (t371 as u32, (t371 >> 32) as u32)
+        };
+        let (x373, x374) = {
+            let t373: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x344 as u64)
+                + (x372 as u64);
+            (t373 as u32, (t373 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x346 as u64)
+                + (x374 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
+        let (x377, x378) = {
+            let t377: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x348 as u64)
+                + (x376 as u64);
+            (t377 as u32, (t377 >> 32) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x350 as u64)
+                + (x378 as u64);
+            (t379 as u32, (t379 >> 32) as u32)
+        };
+        let (x381, x382) = {
+            let t381: u64 = (x326 as u64) * (0xffffffff_u32 as u64) + (x352 as u64)
+                + (x380 as u64);
+            (t381 as u32, (t381 >> 32) as u32)
+        };
+        let (x383, x384) = {
+            let t383: u64 = (t[24] as u64) + (x382 as u64) + (x353 as u64);
+            (t383 as u32, (t383 >> 32) as u32)
+        };
+        let x387 = {
+            let t386: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x357 as u64);
+            (t386 >> 32) as u32
+        };
+        let (x388, x389) = {
+            let t388: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x359 as u64)
+                + (x387 as u64);
+            (t388 as u32, (t388 >> 32) as u32)
+        };
+        let (x390, x391) = {
+            let t390: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x361 as u64)
+                + (x389 as u64);
+            (t390 as u32, (t390 >> 32) as u32)
+        };
+        let (x392, x393) = {
+            let t392: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x363 as u64)
+                + (x391 as u64);
+            (t392 as u32, (t392 >> 32) as u32)
+        };
+        let (x394, x395) = {
+            let t394: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x365 as u64)
+                + (x393 as u64);
+            (t394 as u32, (t394 >> 32) as u32)
+        };
+        let (x396, x397) = {
+            let t396: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x367 as u64)
+                + (x395 as u64);
+            (t396 as u32, (t396 >> 32) as u32)
+        };
+        let (x398, x399) = {
+            let t398: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x369 as u64)
+                + (x397 as u64);
+            (t398 as u32, (t398 >> 32) as u32)
+        };
+        let (x400, x401) = {
+            let t400: u64 = (x357 as u64) * (0xfffffffe_u32 as u64) + (x371 as u64)
+                + (x399 as u64);
+            (t400 as u32, (t400 >> 32) as u32)
+        };
+        let (x402, x403) = {
+            let t402: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x373 as u64)
+                + (x401 as u64);
+            (t402 as u32, (t402 >> 32) as u32)
+        };
+        let (x404, x405) = {
+            let t404: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x375 as u64)
+                + (x403 as u64);
+            (t404 as u32, (t404 >> 32) as u32)
+        };
+        let (x406, x407) = {
+            let t406: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x377 as u64)
+                + (x405 as u64);
+            (t406 as u32, (t406 >> 32) as u32)
+        };
+        let (x408, x409) = {
+            let t408: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x379 as u64)
+                + (x407 as u64);
+            (t408 as u32, (t408 >> 32) as u32)
+        };
+        let (x410, x411) = {
+            let t410: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x381 as u64)
+                + (x409 as u64);
+            (t410 as u32, (t410 >> 32) as u32)
+        };
+        let (x412, x413) = {
+            let t412: u64 = (x357 as u64) * (0xffffffff_u32 as u64) + (x383 as u64)
+                + (x411 as u64);
+            (t412 as u32, (t412 >> 32) as u32)
+        };
+        let (x414, x415) = {
+            let t414: u64 = (t[25] as u64) + (x413 as u64) + (x384 as u64);
+            (t414 as u32, (t414 >> 32) as u32)
+        };
+        let x418 = {
+            let t417: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x388 as u64);
+            (t417 >> 32) as u32
+        };
+        let (x419, x420) = {
+            let t419: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x390 as u64)
+                + (x418 as u64);
+            (t419 as u32, (t419 >> 32) as u32)
+        };
+        let (x421, x422) = {
+            let t421: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x392 as u64)
+                + (x420 as u64);
+            (t421 as u32, (t421 >> 32) as u32)
+        };
+        let (x423, x424) = {
+            let t423: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x394 as u64)
+                + (x422 as u64);
+            (t423 as u32, (t423 >> 32) as u32)
+        };
+        let (x425, x426) = {
+            let t425: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x396 as u64)
+                + (x424 as u64);
+            (t425 as u32, (t425 >> 32) as u32)
+        };
+        let (x427, x428) = {
+            let t427: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x398 as u64)
+                + (x426 as u64);
+            (t427 as u32, (t427 >> 32) as u32)
+        };
+        let (x429, x430) = {
+            let t429: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x400 as u64)
+                + (x428 as u64);
+            (t429 as u32, (t429 >> 32) as u32)
+        };
+        let (x431, x432) = {
+            let t431: u64 = (x388 as u64) * (0xfffffffe_u32 as u64) + (x402 as u64)
+                + (x430 as u64);
+            (t431 as u32, (t431 >> 32) as u32)
+        };
+        let (x433, x434) = {
+            let t433: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x404 as u64)
+                + (x432 as u64);
+            (t433 as u32, (t433 >> 32) as u32)
+        };
+        let (x435, x436) = {
+            let t435: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x406 as u64)
+                + (x434 as u64);
+            (t435 as u32, (t435 >> 32) as u32)
+        };
+        let (x437, x438) = {
+            let t437: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x408 as u64)
+                + (x436 as u64);
+            (t437 as u32, (t437 >> 32) as u32)
+        };
+        let (x439, x440) = {
+            let t439: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x410 as u64)
+                + (x438 as u64);
+            (t439 as u32, (t439 >> 32) as u32)
+        };
+        let (x441, x442) = {
+            let t441: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x412 as u64)
+                + (x440 as u64);
+            (t441 as u32, (t441 >> 32) as u32)
+        };
+        let (x443, x444) = {
+            let t443: u64 = (x388 as u64) * (0xffffffff_u32 as u64) + (x414 as u64)
+                + (x442 as u64);
+            (t443 as u32, (t443 >> 32) as u32)
+        };
+        let (x445, x446) = {
+            let t445: u64 = (t[26] as u64) + (x444 as u64) + (x415 as u64);
+            (t445 as u32, (t445 >> 32) as u32)
+        };
+        let x449 = {
+            let t448: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x419 as u64);
+            (t448 >> 32) as u32
+        };
+        let (x450, x451) = {
+            let t450: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x421 as u64)
+                + (x449 as u64);
+            (t450 as u32, (t450 >> 32) as u32)
+        };
+        let (x452, x453) = {
+            let t452: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x423 as u64)
+                + (x451 as u64);
+            (t452 as u32, (t452 >> 32) as u32)
+        };
+        let (x454, x455) = {
+            let t454: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x425 as u64)
+                + (x453 as u64);
+            (t454 as u32, (t454 >> 32) as u32)
+        };
+        let (x456, x457) = {
+            let t456: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x427 as u64)
+                + (x455 as u64);
+            (t456 as u32, (t456 >> 32) as u32)
+        };
+        let (x458, x459) = {
+            let t458: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x429 as u64)
+                + (x457 as u64);
+            (t458 as u32, (t458 >> 32) as u32)
+        };
+        let (x460, x461) = {
+            let t460: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x431 as u64)
+                + (x459 as u64);
+            (t460 as u32, (t460 >> 32) as u32)
+        };
+        let (x462, x463) = {
+            let t462: u64 = (x419 as u64) * (0xfffffffe_u32 as u64) + (x433 as u64)
+                + (x461 as u64);
+            (t462 as u32, (t462 >> 32) as u32)
+        };
+        let (x464, x465) = {
+            let t464: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x435 as u64)
+                + (x463 as u64);
+            (t464 as u32, (t464 >> 32) as u32)
+        };
+        let (x466, x467) = {
+            let t466: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x437 as u64)
+                + (x465 as u64);
+            (t466 as u32, (t466 >> 32) as u32)
+        };
+        let (x468, x469) = {
+            let t468: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x439 as u64)
+                + (x467 as u64);
+            (t468 as u32, (t468 >> 32) as u32)
+        };
+        let (x470, x471) = {
+            let t470: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x441 as u64)
+                + (x469 as u64);
+            (t470 as u32, (t470 >> 32) as u32)
+        };
+        let (x472, x473) = {
+            let t472: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x443 as u64)
+                + (x471 as u64);
+            (t472 as u32, (t472 >> 32) as u32)
+        };
+        let (x474, x475) = {
+            let t474: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x445 as u64)
+                + (x473 as u64);
+            (t474 as u32, (t474 >> 32) as u32)
+        };
+        let (x476, x477) = {
+            let t476: u64 = (t[27] as u64) + (x475 as u64) + (x446 as u64);
+            (t476 as u32, (t476 >> 32) as u32)
+        };
+        let (x493, x494) = {
+            let t493: u64 = {
+                let (d, b1) = x450.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t493 as u32, (t493 >> 63) as u32)
+        };
+        let (x495, x496) = {
+            let t495: u64 = {
+                let (d, b1) = x452.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x494);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t495 as u32, (t495 >> 63) as u32)
+        };
+        let (x497, x498) = {
+            let t497: u64 = {
+                let (d, b1) = x454.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x496);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t497 as u32, (t497 >> 63) as u32)
+        };
+        let (x499, x500) = {
+            let t499: u64 = {
+                let (d, b1) = x456.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x498);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t499 as u32, (t499 >> 63) as u32)
+        };
+        let (x501, x502) = {
+            let t501: u64 = {
+                let (d, b1) = x458.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x500);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t501 as u32, (t501 >> 63) as u32)
+        };
+        let (x503, x504) = {
+            let t503: u64 = {
+                let (d, b1) = x460.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x502);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t503 as u32, (t503 >> 63) as u32)
+        };
+        let (x505, x506) = {
+            let t505: u64 = {
+                let (d, b1) = x462.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x504);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t505 as u32, (t505 >> 63) as u32)
+        };
+        let (x507, x508) = {
+            let t507: u64 = {
+                let (d, b1) = x464.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x506);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t507 as u32, (t507 >> 63) as u32)
+        };
+        let (x509, x510) = {
+            let t509: u64 = {
+                let (d, b1) = x466.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x508);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t509 as u32, (t509 >> 63) as u32)
+        };
+        let (x511, x512) = {
+            let t511: u64 = {
+                let (d, b1) = x468.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x510);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t511 as u32, (t511 >> 63) as u32)
+        };
+        let (x513, x514) = {
+            let t513: u64 = {
+                let (d, b1) = x470.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x512);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t513 as u32, (t513 >> 63) as u32)
+        };
+        let (x515, x516) = {
+            let t515: u64 = {
+                let (d, b1) = x472.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x514);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t515 as u32, (t515 >> 63) as u32)
+        };
+        let (x517, x518) = {
+            let t517: u64 = {
+                let (d, b1) = x474.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x516);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t517 as u32, (t517 >> 63) as u32)
+        };
+        let (x519, x520) = {
+            let t519: u64 = {
+                let (d, b1) = x476.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x518);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t519 as u32, (t519 >> 63) as u32)
+        };
+        let x522 = {
+            let t521: u64 = {
+                let (d, b1) = x477.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x520);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t521 >> 63) as u32
+        };
+        let x523 = 0u32.wrapping_sub(x522);
         let x524 = x493 ^ (x523 & (x493 ^ x450));
         let x525 = x495 ^ (x523 & (x495 ^ x452));
         let x526 = x497 ^ (x523 & (x497 ^ x454));
@@ -6617,197 +8692,241 @@ impl Fp {
     }
     /// (a + b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u32; 28], b: &[u32; 28]) -> [u32; 28] {
-        let t57: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[1] as u64) + (b[1] as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[2] as u64) + (b[2] as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[3] as u64) + (b[3] as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[4] as u64) + (b[4] as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[5] as u64) + (b[5] as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[6] as u64) + (b[6] as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[7] as u64) + (b[7] as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[8] as u64) + (b[8] as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[9] as u64) + (b[9] as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[10] as u64) + (b[10] as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[11] as u64) + (b[11] as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[12] as u64) + (b[12] as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[13] as u64) + (b[13] as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[14] as u64) + (b[14] as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[15] as u64) + (b[15] as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[16] as u64) + (b[16] as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[17] as u64) + (b[17] as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[18] as u64) + (b[18] as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[19] as u64) + (b[19] as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[20] as u64) + (b[20] as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[21] as u64) + (b[21] as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[22] as u64) + (b[22] as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[23] as u64) + (b[23] as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[24] as u64) + (b[24] as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[25] as u64) + (b[25] as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[26] as u64) + (b[26] as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[27] as u64) + (b[27] as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t128: u64 = {
-            let (d, b1) = x85.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x57, x58) = {
+            let t57: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
         };
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 63) as u32;
-        let t130: u64 = {
-            let (d, b1) = x87.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x129);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x59, x60) = {
+            let t59: u64 = (a[1] as u64) + (b[1] as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
         };
-        let x130 = t130 as u32;
-        let x131 = (t130 >> 63) as u32;
-        let t132: u64 = {
-            let (d, b1) = x89.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x131);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x61, x62) = {
+            let t61: u64 = (a[2] as u64) + (b[2] as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
         };
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 63) as u32;
-        let t134: u64 = {
-            let (d, b1) = x91.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x133);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x63, x64) = {
+            let t63: u64 = (a[3] as u64) + (b[3] as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
         };
-        let x134 = t134 as u32;
-        let x135 = (t134 >> 63) as u32;
-        let t136: u64 = {
-            let (d, b1) = x93.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x135);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x65, x66) = {
+            let t65: u64 = (a[4] as u64) + (b[4] as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
         };
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 63) as u32;
-        let t138: u64 = {
-            let (d, b1) = x95.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x137);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x67, x68) = {
+            let t67: u64 = (a[5] as u64) + (b[5] as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
         };
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 63) as u32;
-        let t140: u64 = {
-            let (d, b1) = x97.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x139);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x69, x70) = {
+            let t69: u64 = (a[6] as u64) + (b[6] as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
         };
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 63) as u32;
-        let t142: u64 = {
-            let (d, b1) = x99.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x141);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x71, x72) = {
+            let t71: u64 = (a[7] as u64) + (b[7] as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
         };
-        let x142 = t142 as u32;
-        let x143 = (t142 >> 63) as u32;
-        let t144: u64 = {
-            let (d, b1) = x101.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x143);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x73, x74) = {
+            let t73: u64 = (a[8] as u64) + (b[8] as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
         };
-        let x144 = t144 as u32;
-        let x145 = (t144 >> 63) as u32;
-        let t146: u64 = {
-            let (d, b1) = x103.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x145);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x75, x76) = {
+            let t75: u64 = (a[9] as u64) + (b[9] as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
         };
-        let x146 = t146 as u32;
-        let x147 = (t146 >> 63) as u32;
-        let t148: u64 = {
-            let (d, b1) = x105.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x147);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x77, x78) = {
+            let t77: u64 = (a[10] as u64) + (b[10] as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
         };
-        let x148 = t148 as u32;
-        let x149 = (t148 >> 63) as u32;
-        let t150: u64 = {
-            let (d, b1) = x107.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x149);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x79, x80) = {
+            let t79: u64 = (a[11] as u64) + (b[11] as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
         };
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 63) as u32;
-        let t152: u64 = {
-            let (d, b1) = x109.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x151);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x81, x82) = {
+            let t81: u64 = (a[12] as u64) + (b[12] as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
         };
-        let x152 = t152 as u32;
-        let x153 = (t152 >> 63) as u32;
-        let t154: u64 = {
-            let (d, b1) = x111.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x153);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x83, x84) = {
+            let t83: u64 = (a[13] as u64) + (b[13] as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
         };
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 63) as u32;
-        let t156: u64 = {
-            let (d, b1) = x112.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x155);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x85, x86) = {
+            let t85: u64 = (a[14] as u64) + (b[14] as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
         };
-        let x157 = (t156 >> 63) as u32;
-        let x158 = (0 as u32).wrapping_sub(x157);
+        let (x87, x88) = {
+            let t87: u64 = (a[15] as u64) + (b[15] as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[16] as u64) + (b[16] as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[17] as u64) + (b[17] as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[18] as u64) + (b[18] as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[19] as u64) + (b[19] as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[20] as u64) + (b[20] as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[21] as u64) + (b[21] as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[22] as u64) + (b[22] as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[23] as u64) + (b[23] as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[24] as u64) + (b[24] as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[25] as u64) + (b[25] as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[26] as u64) + (b[26] as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[27] as u64) + (b[27] as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x128, x129) = {
+            let t128: u64 = {
+                let (d, b1) = x85.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t128 as u32, (t128 >> 63) as u32)
+        };
+        let (x130, x131) = {
+            let t130: u64 = {
+                let (d, b1) = x87.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x129);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t130 as u32, (t130 >> 63) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = {
+                let (d, b1) = x89.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x131);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t132 as u32, (t132 >> 63) as u32)
+        };
+        let (x134, x135) = {
+            let t134: u64 = {
+                let (d, b1) = x91.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x133);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t134 as u32, (t134 >> 63) as u32)
+        };
+        let (x136, x137) = {
+            let t136: u64 = {
+                let (d, b1) = x93.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x135);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t136 as u32, (t136 >> 63) as u32)
+        };
+        let (x138, x139) = {
+            let t138: u64 = {
+                let (d, b1) = x95.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x137);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t138 as u32, (t138 >> 63) as u32)
+        };
+        let (x140, x141) = {
+            let t140: u64 = {
+                let (d, b1) = x97.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x139);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t140 as u32, (t140 >> 63) as u32)
+        };
+        let (x142, x143) = {
+            let t142: u64 = {
+                let (d, b1) = x99.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x141);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t142 as u32, (t142 >> 63) as u32)
+        };
+        let (x144, x145) = {
+            let t144: u64 = {
+                let (d, b1) = x101.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x143);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t144 as u32, (t144 >> 63) as u32)
+        };
+        let (x146, x147) = {
+            let t146: u64 = {
+                let (d, b1) = x103.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x145);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t146 as u32, (t146 >> 63) as u32)
+        };
+        let (x148, x149) = {
+            let t148: u64 = {
+                let (d, b1) = x105.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x147);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t148 as u32, (t148 >> 63) as u32)
+        };
+        let (x150, x151) = {
+            let t150: u64 = {
+                let (d, b1) = x107.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x149);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t150 as u32, (t150 >> 63) as u32)
+        };
+        let (x152, x153) = {
+            let t152: u64 = {
+                let (d, b1) = x109.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x151);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t152 as u32, (t152 >> 63) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = {
+                let (d, b1) = x111.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x153);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t154 as u32, (t154 >> 63) as u32)
+        };
+        let x157 = {
+            let t156: u64 = {
+                let (d, b1) = x112.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x155);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t156 >> 63) as u32
+        };
+        let x158 = 0u32.wrapping_sub(x157);
         let x159 = x128 ^ (x158 & (x128 ^ x85));
         let x160 = x130 ^ (x158 & (x130 ^ x87));
         let x161 = x132 ^ (x158 & (x132 ^ x89));
@@ -6855,245 +8974,286 @@ impl Fp {
     }
     /// (a − b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u32; 28], b: &[u32; 28]) -> [u32; 28] {
-        let t57: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x57, x58) = {
+            let t57: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t57 as u32, (t57 >> 63) as u32)
         };
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 63) as u32;
-        let t59: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x58);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x59, x60) = {
+            let t59: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x58);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t59 as u32, (t59 >> 63) as u32)
         };
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 63) as u32;
-        let t61: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x60);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x61, x62) = {
+            let t61: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x60);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t61 as u32, (t61 >> 63) as u32)
         };
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 63) as u32;
-        let t63: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x62);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x63, x64) = {
+            let t63: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x62);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t63 as u32, (t63 >> 63) as u32)
         };
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 63) as u32;
-        let t65: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x64);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x65, x66) = {
+            let t65: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x64);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t65 as u32, (t65 >> 63) as u32)
         };
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 63) as u32;
-        let t67: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x66);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x67, x68) = {
+            let t67: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x66);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t67 as u32, (t67 >> 63) as u32)
         };
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 63) as u32;
-        let t69: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x68);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x69, x70) = {
+            let t69: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x68);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t69 as u32, (t69 >> 63) as u32)
         };
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 63) as u32;
-        let t71: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x70);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x71, x72) = {
+            let t71: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x70);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t71 as u32, (t71 >> 63) as u32)
         };
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 63) as u32;
-        let t73: u64 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x72);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x73, x74) = {
+            let t73: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x72);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t73 as u32, (t73 >> 63) as u32)
         };
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 63) as u32;
-        let t75: u64 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x74);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x75, x76) = {
+            let t75: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x74);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t75 as u32, (t75 >> 63) as u32)
         };
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 63) as u32;
-        let t77: u64 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x76);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x77, x78) = {
+            let t77: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x76);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t77 as u32, (t77 >> 63) as u32)
         };
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 63) as u32;
-        let t79: u64 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x78);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x79, x80) = {
+            let t79: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x78);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t79 as u32, (t79 >> 63) as u32)
         };
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 63) as u32;
-        let t81: u64 = {
-            let (d, b1) = a[12].overflowing_sub(b[12]);
-            let (d, b2) = d.overflowing_sub(x80);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x81, x82) = {
+            let t81: u64 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x80);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t81 as u32, (t81 >> 63) as u32)
         };
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 63) as u32;
-        let t83: u64 = {
-            let (d, b1) = a[13].overflowing_sub(b[13]);
-            let (d, b2) = d.overflowing_sub(x82);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x83, x84) = {
+            let t83: u64 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x82);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t83 as u32, (t83 >> 63) as u32)
         };
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 63) as u32;
-        let t85: u64 = {
-            let (d, b1) = a[14].overflowing_sub(b[14]);
-            let (d, b2) = d.overflowing_sub(x84);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x85, x86) = {
+            let t85: u64 = {
+                let (d, b1) = a[14].overflowing_sub(b[14]);
+                let (d, b2) = d.overflowing_sub(x84);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t85 as u32, (t85 >> 63) as u32)
         };
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 63) as u32;
-        let t87: u64 = {
-            let (d, b1) = a[15].overflowing_sub(b[15]);
-            let (d, b2) = d.overflowing_sub(x86);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x87, x88) = {
+            let t87: u64 = {
+                let (d, b1) = a[15].overflowing_sub(b[15]);
+                let (d, b2) = d.overflowing_sub(x86);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t87 as u32, (t87 >> 63) as u32)
         };
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 63) as u32;
-        let t89: u64 = {
-            let (d, b1) = a[16].overflowing_sub(b[16]);
-            let (d, b2) = d.overflowing_sub(x88);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x89, x90) = {
+            let t89: u64 = {
+                let (d, b1) = a[16].overflowing_sub(b[16]);
+                let (d, b2) = d.overflowing_sub(x88);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t89 as u32, (t89 >> 63) as u32)
         };
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 63) as u32;
-        let t91: u64 = {
-            let (d, b1) = a[17].overflowing_sub(b[17]);
-            let (d, b2) = d.overflowing_sub(x90);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x91, x92) = {
+            let t91: u64 = {
+                let (d, b1) = a[17].overflowing_sub(b[17]);
+                let (d, b2) = d.overflowing_sub(x90);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t91 as u32, (t91 >> 63) as u32)
         };
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 63) as u32;
-        let t93: u64 = {
-            let (d, b1) = a[18].overflowing_sub(b[18]);
-            let (d, b2) = d.overflowing_sub(x92);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x93, x94) = {
+            let t93: u64 = {
+                let (d, b1) = a[18].overflowing_sub(b[18]);
+                let (d, b2) = d.overflowing_sub(x92);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t93 as u32, (t93 >> 63) as u32)
         };
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 63) as u32;
-        let t95: u64 = {
-            let (d, b1) = a[19].overflowing_sub(b[19]);
-            let (d, b2) = d.overflowing_sub(x94);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x95, x96) = {
+            let t95: u64 = {
+                let (d, b1) = a[19].overflowing_sub(b[19]);
+                let (d, b2) = d.overflowing_sub(x94);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t95 as u32, (t95 >> 63) as u32)
         };
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 63) as u32;
-        let t97: u64 = {
-            let (d, b1) = a[20].overflowing_sub(b[20]);
-            let (d, b2) = d.overflowing_sub(x96);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x97, x98) = {
+            let t97: u64 = {
+                let (d, b1) = a[20].overflowing_sub(b[20]);
+                let (d, b2) = d.overflowing_sub(x96);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t97 as u32, (t97 >> 63) as u32)
         };
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 63) as u32;
-        let t99: u64 = {
-            let (d, b1) = a[21].overflowing_sub(b[21]);
-            let (d, b2) = d.overflowing_sub(x98);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x99, x100) = {
+            let t99: u64 = {
+                let (d, b1) = a[21].overflowing_sub(b[21]);
+                let (d, b2) = d.overflowing_sub(x98);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t99 as u32, (t99 >> 63) as u32)
         };
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 63) as u32;
-        let t101: u64 = {
-            let (d, b1) = a[22].overflowing_sub(b[22]);
-            let (d, b2) = d.overflowing_sub(x100);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x101, x102) = {
+            let t101: u64 = {
+                let (d, b1) = a[22].overflowing_sub(b[22]);
+                let (d, b2) = d.overflowing_sub(x100);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t101 as u32, (t101 >> 63) as u32)
         };
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 63) as u32;
-        let t103: u64 = {
-            let (d, b1) = a[23].overflowing_sub(b[23]);
-            let (d, b2) = d.overflowing_sub(x102);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x103, x104) = {
+            let t103: u64 = {
+                let (d, b1) = a[23].overflowing_sub(b[23]);
+                let (d, b2) = d.overflowing_sub(x102);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t103 as u32, (t103 >> 63) as u32)
         };
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 63) as u32;
-        let t105: u64 = {
-            let (d, b1) = a[24].overflowing_sub(b[24]);
-            let (d, b2) = d.overflowing_sub(x104);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x105, x106) = {
+            let t105: u64 = {
+                let (d, b1) = a[24].overflowing_sub(b[24]);
+                let (d, b2) = d.overflowing_sub(x104);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t105 as u32, (t105 >> 63) as u32)
         };
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 63) as u32;
-        let t107: u64 = {
-            let (d, b1) = a[25].overflowing_sub(b[25]);
-            let (d, b2) = d.overflowing_sub(x106);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x107, x108) = {
+            let t107: u64 = {
+                let (d, b1) = a[25].overflowing_sub(b[25]);
+                let (d, b2) = d.overflowing_sub(x106);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t107 as u32, (t107 >> 63) as u32)
         };
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 63) as u32;
-        let t109: u64 = {
-            let (d, b1) = a[26].overflowing_sub(b[26]);
-            let (d, b2) = d.overflowing_sub(x108);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x109, x110) = {
+            let t109: u64 = {
+                let (d, b1) = a[26].overflowing_sub(b[26]);
+                let (d, b2) = d.overflowing_sub(x108);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t109 as u32, (t109 >> 63) as u32)
         };
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 63) as u32;
-        let t111: u64 = {
-            let (d, b1) = a[27].overflowing_sub(b[27]);
-            let (d, b2) = d.overflowing_sub(x110);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x111, x112) = {
+            let t111: u64 = {
+                let (d, b1) = a[27].overflowing_sub(b[27]);
+                let (d, b2) = d.overflowing_sub(x110);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t111 as u32, (t111 >> 63) as u32)
         };
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 63) as u32;
-        let x113 = (0 as u32).wrapping_sub(x112);
-        let t129: u64 = (x85 as u64) + (x113 as u64) + (0x00000000_u32 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t132: u64 = (x87 as u64) + (x113 as u64) + (x130 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t135: u64 = (x89 as u64) + (x113 as u64) + (x133 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t138: u64 = (x91 as u64) + (x113 as u64) + (x136 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
-        let t141: u64 = (x93 as u64) + (x113 as u64) + (x139 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t144: u64 = (x95 as u64) + (x113 as u64) + (x142 as u64);
-        let x144 = t144 as u32;
-        let x145 = (t144 >> 32) as u32;
-        let t147: u64 = (x97 as u64) + (x113 as u64) + (x145 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
+        let x113 = 0u32.wrapping_sub(x112);
+        let (x129, x130) = {
+            let t129: u64 = (x85 as u64) + (x113 as u64) + (0x00000000_u32 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = (x87 as u64) + (x113 as u64) + (x130 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x89 as u64) + (x113 as u64) + (x133 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x138, x139) = {
+            let t138: u64 = (x91 as u64) + (x113 as u64) + (x136 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (x93 as u64) + (x113 as u64) + (x139 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x144, x145) = {
+            let t144: u64 = (x95 as u64) + (x113 as u64) + (x142 as u64);
+            (t144 as u32, (t144 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (x97 as u64) + (x113 as u64) + (x145 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
         let x149 = 0xfffffffe_u32 & x113;
-        let t150: u64 = (x99 as u64) + (x149 as u64) + (x148 as u64);
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 32) as u32;
-        let t153: u64 = (x101 as u64) + (x113 as u64) + (x151 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t156: u64 = (x103 as u64) + (x113 as u64) + (x154 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t159: u64 = (x105 as u64) + (x113 as u64) + (x157 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t162: u64 = (x107 as u64) + (x113 as u64) + (x160 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t165: u64 = (x109 as u64) + (x113 as u64) + (x163 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
+        let (x150, x151) = {
+            let t150: u64 = (x99 as u64) + (x149 as u64) + (x148 as u64);
+            (t150 as u32, (t150 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (x101 as u64) + (x113 as u64) + (x151 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (x103 as u64) + (x113 as u64) + (x154 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (x105 as u64) + (x113 as u64) + (x157 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x107 as u64) + (x113 as u64) + (x160 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (x109 as u64) + (x113 as u64) + (x163 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
         let x168 = x111.wrapping_add(x113).wrapping_add(x166);
         [
             x57,
@@ -7145,7 +9305,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u32; 14];
+        let mut limbs = [0u32; 14];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fp(Self::mont_mul(&limbs, &Self::R2))
@@ -7164,7 +9324,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 56]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u32; 14];
+        let mut limbs = [0u32; 14];
         let mut i = 0;
         while i < 56 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -7444,7 +9604,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 1073741823;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -7454,7 +9614,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -7931,7 +10091,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u32; 14];
+        let mut out = [0u32; 14];
         let mut i = 0;
         while i < 14 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
@@ -8247,7 +10407,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for FpWide {
         b: &FpWide,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> FpWide {
-        let mut out = [0 as u32; 28];
+        let mut out = [0u32; 28];
         let mut i = 0;
         while i < 28 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

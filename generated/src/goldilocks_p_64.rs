@@ -109,480 +109,621 @@ impl Fp {
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_mul_portable(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
-        let t23: u128 = (a[0] as u128) * (b[0] as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[1] as u128) * (b[0] as u128) + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[2] as u128) * (b[0] as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[3] as u128) * (b[0] as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[4] as u128) * (b[0] as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[5] as u128) * (b[0] as u128) + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[6] as u128) * (b[0] as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t40: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128) + (x23 as u128);
-        let x41 = (t40 >> 64) as u64;
-        let t42: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128) + (x25 as u128)
-            + (x41 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
-        let t44: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128) + (x27 as u128)
-            + (x43 as u128);
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 64) as u64;
-        let t46: u128 = (x23 as u128) * (0xfffffffeffffffff_u64 as u128) + (x29 as u128)
-            + (x45 as u128);
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 64) as u64;
-        let t48: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128) + (x31 as u128)
-            + (x47 as u128);
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 64) as u64;
-        let t50: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128) + (x33 as u128)
-            + (x49 as u128);
-        let x50 = t50 as u64;
-        let x51 = (t50 >> 64) as u64;
-        let t52: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128) + (x35 as u128)
-            + (x51 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
-        let t54: u128 = (x36 as u128) + (x53 as u128) + (0x0000000000000000_u64 as u128);
-        let x54 = t54 as u64;
-        let x55 = (t54 >> 64) as u64;
-        let t58: u128 = (a[0] as u128) * (b[1] as u128) + (x42 as u128);
-        let x58 = t58 as u64;
-        let x59 = (t58 >> 64) as u64;
-        let t60: u128 = (a[1] as u128) * (b[1] as u128) + (x44 as u128) + (x59 as u128);
-        let x60 = t60 as u64;
-        let x61 = (t60 >> 64) as u64;
-        let t62: u128 = (a[2] as u128) * (b[1] as u128) + (x46 as u128) + (x61 as u128);
-        let x62 = t62 as u64;
-        let x63 = (t62 >> 64) as u64;
-        let t64: u128 = (a[3] as u128) * (b[1] as u128) + (x48 as u128) + (x63 as u128);
-        let x64 = t64 as u64;
-        let x65 = (t64 >> 64) as u64;
-        let t66: u128 = (a[4] as u128) * (b[1] as u128) + (x50 as u128) + (x65 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
-        let t68: u128 = (a[5] as u128) * (b[1] as u128) + (x52 as u128) + (x67 as u128);
-        let x68 = t68 as u64;
-        let x69 = (t68 >> 64) as u64;
-        let t70: u128 = (a[6] as u128) * (b[1] as u128) + (x54 as u128) + (x69 as u128);
-        let x70 = t70 as u64;
-        let x71 = (t70 >> 64) as u64;
-        let t72: u128 = (x55 as u128) + (x71 as u128) + (0x0000000000000000_u64 as u128);
-        let x72 = t72 as u64;
-        let x73 = (t72 >> 64) as u64;
-        let t75: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128) + (x58 as u128);
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128) + (x60 as u128)
-            + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128) + (x62 as u128)
-            + (x78 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (x58 as u128) * (0xfffffffeffffffff_u64 as u128) + (x64 as u128)
-            + (x80 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128) + (x66 as u128)
-            + (x82 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128) + (x68 as u128)
-            + (x84 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128) + (x70 as u128)
-            + (x86 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (x72 as u128) + (x88 as u128) + (0x0000000000000000_u64 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
+        let (x23, x24) = {
+            let t23: u128 = (a[0] as u128) * (b[0] as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[1] as u128) * (b[0] as u128) + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[2] as u128) * (b[0] as u128) + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[3] as u128) * (b[0] as u128) + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[4] as u128) * (b[0] as u128) + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[5] as u128) * (b[0] as u128) + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[6] as u128) * (b[0] as u128) + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let x41 = {
+            let t40: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x23 as u128);
+            (t40 >> 64) as u64
+        };
+        let (x42, x43) = {
+            let t42: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x25 as u128) + (x41 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
+        let (x44, x45) = {
+            let t44: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x27 as u128) + (x43 as u128);
+            (t44 as u64, (t44 >> 64) as u64)
+        };
+        let (x46, x47) = {
+            let t46: u128 = (x23 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x29 as u128) + (x45 as u128);
+            (t46 as u64, (t46 >> 64) as u64)
+        };
+        let (x48, x49) = {
+            let t48: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x31 as u128) + (x47 as u128);
+            (t48 as u64, (t48 >> 64) as u64)
+        };
+        let (x50, x51) = {
+            let t50: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x33 as u128) + (x49 as u128);
+            (t50 as u64, (t50 >> 64) as u64)
+        };
+        let (x52, x53) = {
+            let t52: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x35 as u128) + (x51 as u128);
+            (t52 as u64, (t52 >> 64) as u64)
+        };
+        let (x54, x55) = {
+            let t54: u128 = (x36 as u128) + (x53 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t54 as u64, (t54 >> 64) as u64)
+        };
+        let (x58, x59) = {
+            let t58: u128 = (a[0] as u128) * (b[1] as u128) + (x42 as u128);
+            (t58 as u64, (t58 >> 64) as u64)
+        };
+        let (x60, x61) = {
+            let t60: u128 = (a[1] as u128) * (b[1] as u128) + (x44 as u128)
+                + (x59 as u128);
+            (t60 as u64, (t60 >> 64) as u64)
+        };
+        let (x62, x63) = {
+            let t62: u128 = (a[2] as u128) * (b[1] as u128) + (x46 as u128)
+                + (x61 as u128);
+            (t62 as u64, (t62 >> 64) as u64)
+        };
+        let (x64, x65) = {
+            let t64: u128 = (a[3] as u128) * (b[1] as u128) + (x48 as u128)
+                + (x63 as u128);
+            (t64 as u64, (t64 >> 64) as u64)
+        };
+        let (x66, x67) = {
+            let t66: u128 = (a[4] as u128) * (b[1] as u128) + (x50 as u128)
+                + (x65 as u128);
+            (t66 as u64, (t66 >> 64) as u64)
+        };
+        let (x68, x69) = {
+            let t68: u128 = (a[5] as u128) * (b[1] as u128) + (x52 as u128)
+                + (x67 as u128);
+            (t68 as u64, (t68 >> 64) as u64)
+        };
+        let (x70, x71) = {
+            let t70: u128 = (a[6] as u128) * (b[1] as u128) + (x54 as u128)
+                + (x69 as u128);
+            (t70 as u64, (t70 >> 64) as u64)
+        };
+        let (x72, x73) = {
+            let t72: u128 = (x55 as u128) + (x71 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t72 as u64, (t72 >> 64) as u64)
+        };
+        let x76 = {
+            let t75: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x58 as u128);
+            (t75 >> 64) as u64
+        };
+        let (x77, x78) = {
+            let t77: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x60 as u128) + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x62 as u128) + (x78 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (x58 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x64 as u128) + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x66 as u128) + (x82 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x68 as u128) + (x84 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (x58 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x70 as u128) + (x86 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (x72 as u128) + (x88 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
         let x91 = x73.wrapping_add(x90).wrapping_add(0x0000000000000000_u64);
-        let t93: u128 = (a[0] as u128) * (b[2] as u128) + (x77 as u128);
-        let x93 = t93 as u64;
-        let x94 = (t93 >> 64) as u64;
-        let t95: u128 = (a[1] as u128) * (b[2] as u128) + (x79 as u128) + (x94 as u128);
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 64) as u64;
-        let t97: u128 = (a[2] as u128) * (b[2] as u128) + (x81 as u128) + (x96 as u128);
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 64) as u64;
-        let t99: u128 = (a[3] as u128) * (b[2] as u128) + (x83 as u128) + (x98 as u128);
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 64) as u64;
-        let t101: u128 = (a[4] as u128) * (b[2] as u128) + (x85 as u128)
-            + (x100 as u128);
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 64) as u64;
-        let t103: u128 = (a[5] as u128) * (b[2] as u128) + (x87 as u128)
-            + (x102 as u128);
-        let x103 = t103 as u64;
-        let x104 = (t103 >> 64) as u64;
-        let t105: u128 = (a[6] as u128) * (b[2] as u128) + (x89 as u128)
-            + (x104 as u128);
-        let x105 = t105 as u64;
-        let x106 = (t105 >> 64) as u64;
-        let t107: u128 = (x91 as u128) + (x106 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x107 = t107 as u64;
-        let x108 = (t107 >> 64) as u64;
-        let t110: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x93 as u128);
-        let x111 = (t110 >> 64) as u64;
-        let t112: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128) + (x95 as u128)
-            + (x111 as u128);
-        let x112 = t112 as u64;
-        let x113 = (t112 >> 64) as u64;
-        let t114: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128) + (x97 as u128)
-            + (x113 as u128);
-        let x114 = t114 as u64;
-        let x115 = (t114 >> 64) as u64;
-        let t116: u128 = (x93 as u128) * (0xfffffffeffffffff_u64 as u128) + (x99 as u128)
-            + (x115 as u128);
-        let x116 = t116 as u64;
-        let x117 = (t116 >> 64) as u64;
-        let t118: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x101 as u128) + (x117 as u128);
-        let x118 = t118 as u64;
-        let x119 = (t118 >> 64) as u64;
-        let t120: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x103 as u128) + (x119 as u128);
-        let x120 = t120 as u64;
-        let x121 = (t120 >> 64) as u64;
-        let t122: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x105 as u128) + (x121 as u128);
-        let x122 = t122 as u64;
-        let x123 = (t122 >> 64) as u64;
-        let t124: u128 = (x107 as u128) + (x123 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x124 = t124 as u64;
-        let x125 = (t124 >> 64) as u64;
+        let (x93, x94) = {
+            let t93: u128 = (a[0] as u128) * (b[2] as u128) + (x77 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
+        let (x95, x96) = {
+            let t95: u128 = (a[1] as u128) * (b[2] as u128) + (x79 as u128)
+                + (x94 as u128);
+            (t95 as u64, (t95 >> 64) as u64)
+        };
+        let (x97, x98) = {
+            let t97: u128 = (a[2] as u128) * (b[2] as u128) + (x81 as u128)
+                + (x96 as u128);
+            (t97 as u64, (t97 >> 64) as u64)
+        };
+        let (x99, x100) = {
+            let t99: u128 = (a[3] as u128) * (b[2] as u128) + (x83 as u128)
+                + (x98 as u128);
+            (t99 as u64, (t99 >> 64) as u64)
+        };
+        let (x101, x102) = {
+            let t101: u128 = (a[4] as u128) * (b[2] as u128) + (x85 as u128)
+                + (x100 as u128);
+            (t101 as u64, (t101 >> 64) as u64)
+        };
+        let (x103, x104) = {
+            let t103: u128 = (a[5] as u128) * (b[2] as u128) + (x87 as u128)
+                + (x102 as u128);
+            (t103 as u64, (t103 >> 64) as u64)
+        };
+        let (x105, x106) = {
+            let t105: u128 = (a[6] as u128) * (b[2] as u128) + (x89 as u128)
+                + (x104 as u128);
+            (t105 as u64, (t105 >> 64) as u64)
+        };
+        let (x107, x108) = {
+            let t107: u128 = (x91 as u128) + (x106 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t107 as u64, (t107 >> 64) as u64)
+        };
+        let x111 = {
+            let t110: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x93 as u128);
+            (t110 >> 64) as u64
+        };
+        let (x112, x113) = {
+            let t112: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x95 as u128) + (x111 as u128);
+            (t112 as u64, (t112 >> 64) as u64)
+        };
+        let (x114, x115) = {
+            let t114: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x97 as u128) + (x113 as u128);
+            (t114 as u64, (t114 >> 64) as u64)
+        };
+        let (x116, x117) = {
+            let t116: u128 = (x93 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x99 as u128) + (x115 as u128);
+            (t116 as u64, (t116 >> 64) as u64)
+        };
+        let (x118, x119) = {
+            let t118: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x101 as u128) + (x117 as u128);
+            (t118 as u64, (t118 >> 64) as u64)
+        };
+        let (x120, x121) = {
+            let t120: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x103 as u128) + (x119 as u128);
+            (t120 as u64, (t120 >> 64) as u64)
+        };
+        let (x122, x123) = {
+            let t122: u128 = (x93 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x105 as u128) + (x121 as u128);
+            (t122 as u64, (t122 >> 64) as u64)
+        };
+        let (x124, x125) = {
+            let t124: u128 = (x107 as u128) + (x123 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t124 as u64, (t124 >> 64) as u64)
+        };
         let x126 = x108.wrapping_add(x125).wrapping_add(0x0000000000000000_u64);
-        let t128: u128 = (a[0] as u128) * (b[3] as u128) + (x112 as u128);
-        let x128 = t128 as u64;
-        let x129 = (t128 >> 64) as u64;
-        let t130: u128 = (a[1] as u128) * (b[3] as u128) + (x114 as u128)
-            + (x129 as u128);
-        let x130 = t130 as u64;
-        let x131 = (t130 >> 64) as u64;
-        let t132: u128 = (a[2] as u128) * (b[3] as u128) + (x116 as u128)
-            + (x131 as u128);
-        let x132 = t132 as u64;
-        let x133 = (t132 >> 64) as u64;
-        let t134: u128 = (a[3] as u128) * (b[3] as u128) + (x118 as u128)
-            + (x133 as u128);
-        let x134 = t134 as u64;
-        let x135 = (t134 >> 64) as u64;
-        let t136: u128 = (a[4] as u128) * (b[3] as u128) + (x120 as u128)
-            + (x135 as u128);
-        let x136 = t136 as u64;
-        let x137 = (t136 >> 64) as u64;
-        let t138: u128 = (a[5] as u128) * (b[3] as u128) + (x122 as u128)
-            + (x137 as u128);
-        let x138 = t138 as u64;
-        let x139 = (t138 >> 64) as u64;
-        let t140: u128 = (a[6] as u128) * (b[3] as u128) + (x124 as u128)
-            + (x139 as u128);
-        let x140 = t140 as u64;
-        let x141 = (t140 >> 64) as u64;
-        let t142: u128 = (x126 as u128) + (x141 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x142 = t142 as u64;
-        let x143 = (t142 >> 64) as u64;
-        let t145: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x128 as u128);
-        let x146 = (t145 >> 64) as u64;
-        let t147: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x130 as u128) + (x146 as u128);
-        let x147 = t147 as u64;
-        let x148 = (t147 >> 64) as u64;
-        let t149: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x132 as u128) + (x148 as u128);
-        let x149 = t149 as u64;
-        let x150 = (t149 >> 64) as u64;
-        let t151: u128 = (x128 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x134 as u128) + (x150 as u128);
-        let x151 = t151 as u64;
-        let x152 = (t151 >> 64) as u64;
-        let t153: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x136 as u128) + (x152 as u128);
-        let x153 = t153 as u64;
-        let x154 = (t153 >> 64) as u64;
-        let t155: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x138 as u128) + (x154 as u128);
-        let x155 = t155 as u64;
-        let x156 = (t155 >> 64) as u64;
-        let t157: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x140 as u128) + (x156 as u128);
-        let x157 = t157 as u64;
-        let x158 = (t157 >> 64) as u64;
-        let t159: u128 = (x142 as u128) + (x158 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x159 = t159 as u64;
-        let x160 = (t159 >> 64) as u64;
+        let (x128, x129) = {
+            let t128: u128 = (a[0] as u128) * (b[3] as u128) + (x112 as u128);
+            (t128 as u64, (t128 >> 64) as u64)
+        };
+        let (x130, x131) = {
+            let t130: u128 = (a[1] as u128) * (b[3] as u128) + (x114 as u128)
+                + (x129 as u128);
+            (t130 as u64, (t130 >> 64) as u64)
+        };
+        let (x132, x133) = {
+            let t132: u128 = (a[2] as u128) * (b[3] as u128) + (x116 as u128)
+                + (x131 as u128);
+            (t132 as u64, (t132 >> 64) as u64)
+        };
+        let (x134, x135) = {
+            let t134: u128 = (a[3] as u128) * (b[3] as u128) + (x118 as u128)
+                + (x133 as u128);
+            (t134 as u64, (t134 >> 64) as u64)
+        };
+        let (x136, x137) = {
+            let t136: u128 = (a[4] as u128) * (b[3] as u128) + (x120 as u128)
+                + (x135 as u128);
+            (t136 as u64, (t136 >> 64) as u64)
+        };
+        let (x138, x139) = {
+            let t138: u128 = (a[5] as u128) * (b[3] as u128) + (x122 as u128)
+                + (x137 as u128);
+            (t138 as u64, (t138 >> 64) as u64)
+        };
+        let (x140, x141) = {
+            let t140: u128 = (a[6] as u128) * (b[3] as u128) + (x124 as u128)
+                + (x139 as u128);
+            (t140 as u64, (t140 >> 64) as u64)
+        };
+        let (x142, x143) = {
+            let t142: u128 = (x126 as u128) + (x141 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t142 as u64, (t142 >> 64) as u64)
+        };
+        let x146 = {
+            let t145: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x128 as u128);
+            (t145 >> 64) as u64
+        };
+        let (x147, x148) = {
+            let t147: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x130 as u128) + (x146 as u128);
+            (t147 as u64, (t147 >> 64) as u64)
+        };
+        let (x149, x150) = {
+            let t149: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x132 as u128) + (x148 as u128);
+            (t149 as u64, (t149 >> 64) as u64)
+        };
+        let (x151, x152) = {
+            let t151: u128 = (x128 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x134 as u128) + (x150 as u128);
+            (t151 as u64, (t151 >> 64) as u64)
+        };
+        let (x153, x154) = {
+            let t153: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x136 as u128) + (x152 as u128);
+            (t153 as u64, (t153 >> 64) as u64)
+        };
+        let (x155, x156) = {
+            let t155: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x138 as u128) + (x154 as u128);
+            (t155 as u64, (t155 >> 64) as u64)
+        };
+        let (x157, x158) = {
+            let t157: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x140 as u128) + (x156 as u128);
+            (t157 as u64, (t157 >> 64) as u64)
+        };
+        let (x159, x160) = {
+            let t159: u128 = (x142 as u128) + (x158 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t159 as u64, (t159 >> 64) as u64)
+        };
         let x161 = x143.wrapping_add(x160).wrapping_add(0x0000000000000000_u64);
-        let t163: u128 = (a[0] as u128) * (b[4] as u128) + (x147 as u128);
-        let x163 = t163 as u64;
-        let x164 = (t163 >> 64) as u64;
-        let t165: u128 = (a[1] as u128) * (b[4] as u128) + (x149 as u128)
-            + (x164 as u128);
-        let x165 = t165 as u64;
-        let x166 = (t165 >> 64) as u64;
-        let t167: u128 = (a[2] as u128) * (b[4] as u128) + (x151 as u128)
-            + (x166 as u128);
-        let x167 = t167 as u64;
-        let x168 = (t167 >> 64) as u64;
-        let t169: u128 = (a[3] as u128) * (b[4] as u128) + (x153 as u128)
-            + (x168 as u128);
-        let x169 = t169 as u64;
-        let x170 = (t169 >> 64) as u64;
-        let t171: u128 = (a[4] as u128) * (b[4] as u128) + (x155 as u128)
-            + (x170 as u128);
-        let x171 = t171 as u64;
-        let x172 = (t171 >> 64) as u64;
-        let t173: u128 = (a[5] as u128) * (b[4] as u128) + (x157 as u128)
-            + (x172 as u128);
-        let x173 = t173 as u64;
-        let x174 = (t173 >> 64) as u64;
-        let t175: u128 = (a[6] as u128) * (b[4] as u128) + (x159 as u128)
-            + (x174 as u128);
-        let x175 = t175 as u64;
-        let x176 = (t175 >> 64) as u64;
-        let t177: u128 = (x161 as u128) + (x176 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x177 = t177 as u64;
-        let x178 = (t177 >> 64) as u64;
-        let t180: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x163 as u128);
-        let x181 = (t180 >> 64) as u64;
-        let t182: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x165 as u128) + (x181 as u128);
-        let x182 = t182 as u64;
-        let x183 = (t182 >> 64) as u64;
-        let t184: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x167 as u128) + (x183 as u128);
-        let x184 = t184 as u64;
-        let x185 = (t184 >> 64) as u64;
-        let t186: u128 = (x163 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x169 as u128) + (x185 as u128);
-        let x186 = t186 as u64;
-        let x187 = (t186 >> 64) as u64;
-        let t188: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x171 as u128) + (x187 as u128);
-        let x188 = t188 as u64;
-        let x189 = (t188 >> 64) as u64;
-        let t190: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x173 as u128) + (x189 as u128);
-        let x190 = t190 as u64;
-        let x191 = (t190 >> 64) as u64;
-        let t192: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x175 as u128) + (x191 as u128);
-        let x192 = t192 as u64;
-        let x193 = (t192 >> 64) as u64;
-        let t194: u128 = (x177 as u128) + (x193 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x194 = t194 as u64;
-        let x195 = (t194 >> 64) as u64;
+        let (x163, x164) = {
+            let t163: u128 = (a[0] as u128) * (b[4] as u128) + (x147 as u128);
+            (t163 as u64, (t163 >> 64) as u64)
+        };
+        let (x165, x166) = {
+            let t165: u128 = (a[1] as u128) * (b[4] as u128) + (x149 as u128)
+                + (x164 as u128);
+            (t165 as u64, (t165 >> 64) as u64)
+        };
+        let (x167, x168) = {
+            let t167: u128 = (a[2] as u128) * (b[4] as u128) + (x151 as u128)
+                + (x166 as u128);
+            (t167 as u64, (t167 >> 64) as u64)
+        };
+        let (x169, x170) = {
+            let t169: u128 = (a[3] as u128) * (b[4] as u128) + (x153 as u128)
+                + (x168 as u128);
+            (t169 as u64, (t169 >> 64) as u64)
+        };
+        let (x171, x172) = {
+            let t171: u128 = (a[4] as u128) * (b[4] as u128) + (x155 as u128)
+                + (x170 as u128);
+            (t171 as u64, (t171 >> 64) as u64)
+        };
+        let (x173, x174) = {
+            let t173: u128 = (a[5] as u128) * (b[4] as u128) + (x157 as u128)
+                + (x172 as u128);
+            (t173 as u64, (t173 >> 64) as u64)
+        };
+        let (x175, x176) = {
+            let t175: u128 = (a[6] as u128) * (b[4] as u128) + (x159 as u128)
+                + (x174 as u128);
+            (t175 as u64, (t175 >> 64) as u64)
+        };
+        let (x177, x178) = {
+            let t177: u128 = (x161 as u128) + (x176 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t177 as u64, (t177 >> 64) as u64)
+        };
+        let x181 = {
+            let t180: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x163 as u128);
+            (t180 >> 64) as u64
+        };
+        let (x182, x183) = {
+            let t182: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x165 as u128) + (x181 as u128);
+            (t182 as u64, (t182 >> 64) as u64)
+        };
+        let (x184, x185) = {
+            let t184: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x167 as u128) + (x183 as u128);
+            (t184 as u64, (t184 >> 64) as u64)
+        };
+        let (x186, x187) = {
+            let t186: u128 = (x163 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x169 as u128) + (x185 as u128);
+            (t186 as u64, (t186 >> 64) as u64)
+        };
+        let (x188, x189) = {
+            let t188: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x171 as u128) + (x187 as u128);
+            (t188 as u64, (t188 >> 64) as u64)
+        };
+        let (x190, x191) = {
+            let t190: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x173 as u128) + (x189 as u128);
+            (t190 as u64, (t190 >> 64) as u64)
+        };
+        let (x192, x193) = {
+            let t192: u128 = (x163 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x175 as u128) + (x191 as u128);
+            (t192 as u64, (t192 >> 64) as u64)
+        };
+        let (x194, x195) = {
+            let t194: u128 = (x177 as u128) + (x193 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t194 as u64, (t194 >> 64) as u64)
+        };
         let x196 = x178.wrapping_add(x195).wrapping_add(0x0000000000000000_u64);
-        let t198: u128 = (a[0] as u128) * (b[5] as u128) + (x182 as u128);
-        let x198 = t198 as u64;
-        let x199 = (t198 >> 64) as u64;
-        let t200: u128 = (a[1] as u128) * (b[5] as u128) + (x184 as u128)
-            + (x199 as u128);
-        let x200 = t200 as u64;
-        let x201 = (t200 >> 64) as u64;
-        let t202: u128 = (a[2] as u128) * (b[5] as u128) + (x186 as u128)
-            + (x201 as u128);
-        let x202 = t202 as u64;
-        let x203 = (t202 >> 64) as u64;
-        let t204: u128 = (a[3] as u128) * (b[5] as u128) + (x188 as u128)
-            + (x203 as u128);
-        let x204 = t204 as u64;
-        let x205 = (t204 >> 64) as u64;
-        let t206: u128 = (a[4] as u128) * (b[5] as u128) + (x190 as u128)
-            + (x205 as u128);
-        let x206 = t206 as u64;
-        let x207 = (t206 >> 64) as u64;
-        let t208: u128 = (a[5] as u128) * (b[5] as u128) + (x192 as u128)
-            + (x207 as u128);
-        let x208 = t208 as u64;
-        let x209 = (t208 >> 64) as u64;
-        let t210: u128 = (a[6] as u128) * (b[5] as u128) + (x194 as u128)
-            + (x209 as u128);
-        let x210 = t210 as u64;
-        let x211 = (t210 >> 64) as u64;
-        let t212: u128 = (x196 as u128) + (x211 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x212 = t212 as u64;
-        let x213 = (t212 >> 64) as u64;
-        let t215: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x198 as u128);
-        let x216 = (t215 >> 64) as u64;
-        let t217: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x200 as u128) + (x216 as u128);
-        let x217 = t217 as u64;
-        let x218 = (t217 >> 64) as u64;
-        let t219: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x202 as u128) + (x218 as u128);
-        let x219 = t219 as u64;
-        let x220 = (t219 >> 64) as u64;
-        let t221: u128 = (x198 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x204 as u128) + (x220 as u128);
-        let x221 = t221 as u64;
-        let x222 = (t221 >> 64) as u64;
-        let t223: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x206 as u128) + (x222 as u128);
-        let x223 = t223 as u64;
-        let x224 = (t223 >> 64) as u64;
-        let t225: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x208 as u128) + (x224 as u128);
-        let x225 = t225 as u64;
-        let x226 = (t225 >> 64) as u64;
-        let t227: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x210 as u128) + (x226 as u128);
-        let x227 = t227 as u64;
-        let x228 = (t227 >> 64) as u64;
-        let t229: u128 = (x212 as u128) + (x228 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x229 = t229 as u64;
-        let x230 = (t229 >> 64) as u64;
+        let (x198, x199) = {
+            let t198: u128 = (a[0] as u128) * (b[5] as u128) + (x182 as u128);
+            (t198 as u64, (t198 >> 64) as u64)
+        };
+        let (x200, x201) = {
+            let t200: u128 = (a[1] as u128) * (b[5] as u128) + (x184 as u128)
+                + (x199 as u128);
+            (t200 as u64, (t200 >> 64) as u64)
+        };
+        let (x202, x203) = {
+            let t202: u128 = (a[2] as u128) * (b[5] as u128) + (x186 as u128)
+                + (x201 as u128);
+            (t202 as u64, (t202 >> 64) as u64)
+        };
+        let (x204, x205) = {
+            let t204: u128 = (a[3] as u128) * (b[5] as u128) + (x188 as u128)
+                + (x203 as u128);
+            (t204 as u64, (t204 >> 64) as u64)
+        };
+        let (x206, x207) = {
+            let t206: u128 = (a[4] as u128) * (b[5] as u128) + (x190 as u128)
+                + (x205 as u128);
+            (t206 as u64, (t206 >> 64) as u64)
+        };
+        let (x208, x209) = {
+            let t208: u128 = (a[5] as u128) * (b[5] as u128) + (x192 as u128)
+                + (x207 as u128);
+            (t208 as u64, (t208 >> 64) as u64)
+        };
+        let (x210, x211) = {
+            let t210: u128 = (a[6] as u128) * (b[5] as u128) + (x194 as u128)
+                + (x209 as u128);
+            (t210 as u64, (t210 >> 64) as u64)
+        };
+        let (x212, x213) = {
+            let t212: u128 = (x196 as u128) + (x211 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t212 as u64, (t212 >> 64) as u64)
+        };
+        let x216 = {
+            let t215: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x198 as u128);
+            (t215 >> 64) as u64
+        };
+        let (x217, x218) = {
+            let t217: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x200 as u128) + (x216 as u128);
+            (t217 as u64, (t217 >> 64) as u64)
+        };
+        let (x219, x220) = {
+            let t219: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x202 as u128) + (x218 as u128);
+            (t219 as u64, (t219 >> 64) as u64)
+        };
+        let (x221, x222) = {
+            let t221: u128 = (x198 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x204 as u128) + (x220 as u128);
+            (t221 as u64, (t221 >> 64) as u64)
+        };
+        let (x223, x224) = {
+            let t223: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x206 as u128) + (x222 as u128);
+            (t223 as u64, (t223 >> 64) as u64)
+        };
+        let (x225, x226) = {
+            let t225: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x208 as u128) + (x224 as u128);
+            (t225 as u64, (t225 >> 64) as u64)
+        };
+        let (x227, x228) = {
+            let t227: u128 = (x198 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x210 as u128) + (x226 as u128);
+            (t227 as u64, (t227 >> 64) as u64)
+        };
+        let (x229, x230) = {
+            let t229: u128 = (x212 as u128) + (x228 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t229 as u64, (t229 >> 64) as u64)
+        };
         let x231 = x213.wrapping_add(x230).wrapping_add(0x0000000000000000_u64);
-        let t233: u128 = (a[0] as u128) * (b[6] as u128) + (x217 as u128);
-        let x233 = t233 as u64;
-        let x234 = (t233 >> 64) as u64;
-        let t235: u128 = (a[1] as u128) * (b[6] as u128) + (x219 as u128)
-            + (x234 as u128);
-        let x235 = t235 as u64;
-        let x236 = (t235 >> 64) as u64;
-        let t237: u128 = (a[2] as u128) * (b[6] as u128) + (x221 as u128)
-            + (x236 as u128);
-        let x237 = t237 as u64;
-        let x238 = (t237 >> 64) as u64;
-        let t239: u128 = (a[3] as u128) * (b[6] as u128) + (x223 as u128)
-            + (x238 as u128);
-        let x239 = t239 as u64;
-        let x240 = (t239 >> 64) as u64;
-        let t241: u128 = (a[4] as u128) * (b[6] as u128) + (x225 as u128)
-            + (x240 as u128);
-        let x241 = t241 as u64;
-        let x242 = (t241 >> 64) as u64;
-        let t243: u128 = (a[5] as u128) * (b[6] as u128) + (x227 as u128)
-            + (x242 as u128);
-        let x243 = t243 as u64;
-        let x244 = (t243 >> 64) as u64;
-        let t245: u128 = (a[6] as u128) * (b[6] as u128) + (x229 as u128)
-            + (x244 as u128);
-        let x245 = t245 as u64;
-        let x246 = (t245 >> 64) as u64;
-        let t247: u128 = (x231 as u128) + (x246 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x247 = t247 as u64;
-        let x248 = (t247 >> 64) as u64;
-        let t250: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x233 as u128);
-        let x251 = (t250 >> 64) as u64;
-        let t252: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x235 as u128) + (x251 as u128);
-        let x252 = t252 as u64;
-        let x253 = (t252 >> 64) as u64;
-        let t254: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x237 as u128) + (x253 as u128);
-        let x254 = t254 as u64;
-        let x255 = (t254 >> 64) as u64;
-        let t256: u128 = (x233 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x239 as u128) + (x255 as u128);
-        let x256 = t256 as u64;
-        let x257 = (t256 >> 64) as u64;
-        let t258: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x241 as u128) + (x257 as u128);
-        let x258 = t258 as u64;
-        let x259 = (t258 >> 64) as u64;
-        let t260: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x243 as u128) + (x259 as u128);
-        let x260 = t260 as u64;
-        let x261 = (t260 >> 64) as u64;
-        let t262: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x245 as u128) + (x261 as u128);
-        let x262 = t262 as u64;
-        let x263 = (t262 >> 64) as u64;
-        let t264: u128 = (x247 as u128) + (x263 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x264 = t264 as u64;
-        let x265 = (t264 >> 64) as u64;
+        let (x233, x234) = {
+            let t233: u128 = (a[0] as u128) * (b[6] as u128) + (x217 as u128);
+            (t233 as u64, (t233 >> 64) as u64)
+        };
+        let (x235, x236) = {
+            let t235: u128 = (a[1] as u128) * (b[6] as u128) + (x219 as u128)
+                + (x234 as u128);
+            (t235 as u64, (t235 >> 64) as u64)
+        };
+        let (x237, x238) = {
+            let t237: u128 = (a[2] as u128) * (b[6] as u128) + (x221 as u128)
+                + (x236 as u128);
+            (t237 as u64, (t237 >> 64) as u64)
+        };
+        let (x239, x240) = {
+            let t239: u128 = (a[3] as u128) * (b[6] as u128) + (x223 as u128)
+                + (x238 as u128);
+            (t239 as u64, (t239 >> 64) as u64)
+        };
+        let (x241, x242) = {
+            let t241: u128 = (a[4] as u128) * (b[6] as u128) + (x225 as u128)
+                + (x240 as u128);
+            (t241 as u64, (t241 >> 64) as u64)
+        };
+        let (x243, x244) = {
+            let t243: u128 = (a[5] as u128) * (b[6] as u128) + (x227 as u128)
+                + (x242 as u128);
+            (t243 as u64, (t243 >> 64) as u64)
+        };
+        let (x245, x246) = {
+            let t245: u128 = (a[6] as u128) * (b[6] as u128) + (x229 as u128)
+                + (x244 as u128);
+            (t245 as u64, (t245 >> 64) as u64)
+        };
+        let (x247, x248) = {
+            let t247: u128 = (x231 as u128) + (x246 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t247 as u64, (t247 >> 64) as u64)
+        };
+        let x251 = {
+            let t250: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x233 as u128);
+            (t250 >> 64) as u64
+        };
+        let (x252, x253) = {
+            let t252: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x235 as u128) + (x251 as u128);
+            (t252 as u64, (t252 >> 64) as u64)
+        };
+        let (x254, x255) = {
+            let t254: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x237 as u128) + (x253 as u128);
+            (t254 as u64, (t254 >> 64) as u64)
+        };
+        let (x256, x257) = {
+            let t256: u128 = (x233 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x239 as u128) + (x255 as u128);
+            (t256 as u64, (t256 >> 64) as u64)
+        };
+        let (x258, x259) = {
+            let t258: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x241 as u128) + (x257 as u128);
+            (t258 as u64, (t258 >> 64) as u64)
+        };
+        let (x260, x261) = {
+            let t260: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x243 as u128) + (x259 as u128);
+            (t260 as u64, (t260 >> 64) as u64)
+        };
+        let (x262, x263) = {
+            let t262: u128 = (x233 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x245 as u128) + (x261 as u128);
+            (t262 as u64, (t262 >> 64) as u64)
+        };
+        let (x264, x265) = {
+            let t264: u128 = (x247 as u128) + (x263 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t264 as u64, (t264 >> 64) as u64)
+        };
         let x266 = x248.wrapping_add(x265).wrapping_add(0x0000000000000000_u64);
-        let t276: u128 = {
-            let (d, b1) = x252.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x276, x277) = {
+            let t276: u128 = {
+                let (d, b1) = x252.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t276 as u64, (t276 >> 127) as u64)
         };
-        let x276 = t276 as u64;
-        let x277 = (t276 >> 127) as u64;
-        let t278: u128 = {
-            let (d, b1) = x254.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x277);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x278, x279) = {
+            let t278: u128 = {
+                let (d, b1) = x254.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x277);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t278 as u64, (t278 >> 127) as u64)
         };
-        let x278 = t278 as u64;
-        let x279 = (t278 >> 127) as u64;
-        let t280: u128 = {
-            let (d, b1) = x256.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x279);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x280, x281) = {
+            let t280: u128 = {
+                let (d, b1) = x256.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x279);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t280 as u64, (t280 >> 127) as u64)
         };
-        let x280 = t280 as u64;
-        let x281 = (t280 >> 127) as u64;
-        let t282: u128 = {
-            let (d, b1) = x258.overflowing_sub(0xfffffffeffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x281);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x282, x283) = {
+            let t282: u128 = {
+                let (d, b1) = x258.overflowing_sub(0xfffffffeffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x281);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t282 as u64, (t282 >> 127) as u64)
         };
-        let x282 = t282 as u64;
-        let x283 = (t282 >> 127) as u64;
-        let t284: u128 = {
-            let (d, b1) = x260.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x283);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x284, x285) = {
+            let t284: u128 = {
+                let (d, b1) = x260.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x283);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t284 as u64, (t284 >> 127) as u64)
         };
-        let x284 = t284 as u64;
-        let x285 = (t284 >> 127) as u64;
-        let t286: u128 = {
-            let (d, b1) = x262.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x285);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x286, x287) = {
+            let t286: u128 = {
+                let (d, b1) = x262.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x285);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t286 as u64, (t286 >> 127) as u64)
         };
-        let x286 = t286 as u64;
-        let x287 = (t286 >> 127) as u64;
-        let t288: u128 = {
-            let (d, b1) = x264.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x287);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x288, x289) = {
+            let t288: u128 = {
+                let (d, b1) = x264.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x287);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t288 as u64, (t288 >> 127) as u64)
         };
-        let x288 = t288 as u64;
-        let x289 = (t288 >> 127) as u64;
-        let t290: u128 = {
-            let (d, b1) = x266.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x289);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let x291 = {
+            let t290: u128 = {
+                let (d, b1) = x266.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x289);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t290 >> 127) as u64
         };
-        let x291 = (t290 >> 127) as u64;
-        let x292 = (0 as u64).wrapping_sub(x291);
+        let x292 = 0u64.wrapping_sub(x291);
         let x293 = x276 ^ (x292 & (x276 ^ x252));
         let x294 = x278 ^ (x292 & (x278 ^ x254));
         let x295 = x280 ^ (x292 & (x280 ^ x256));
@@ -594,71 +735,102 @@ impl Fp {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_square_portable(a: &[u64; 7]) -> [u64; 7] {
-        let t8: u128 = (a[0] as u128) * (a[1] as u128);
-        let x8 = t8 as u64;
-        let x9 = (t8 >> 64) as u64;
-        let t10: u128 = (a[0] as u128) * (a[2] as u128) + (x9 as u128);
-        let x10 = t10 as u64;
-        let x11 = (t10 >> 64) as u64;
-        let t12: u128 = (a[0] as u128) * (a[3] as u128) + (x11 as u128);
-        let x12 = t12 as u64;
-        let x13 = (t12 >> 64) as u64;
-        let t14: u128 = (a[0] as u128) * (a[4] as u128) + (x13 as u128);
-        let x14 = t14 as u64;
-        let x15 = (t14 >> 64) as u64;
-        let t16: u128 = (a[0] as u128) * (a[5] as u128) + (x15 as u128);
-        let x16 = t16 as u64;
-        let x17 = (t16 >> 64) as u64;
-        let t18: u128 = (a[0] as u128) * (a[6] as u128) + (x17 as u128);
-        let x18 = t18 as u64;
-        let x19 = (t18 >> 64) as u64;
-        let t20: u128 = (a[1] as u128) * (a[2] as u128) + (x12 as u128);
-        let x20 = t20 as u64;
-        let x21 = (t20 >> 64) as u64;
-        let t22: u128 = (a[1] as u128) * (a[3] as u128) + (x14 as u128) + (x21 as u128);
-        let x22 = t22 as u64;
-        let x23 = (t22 >> 64) as u64;
-        let t24: u128 = (a[1] as u128) * (a[4] as u128) + (x16 as u128) + (x23 as u128);
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 64) as u64;
-        let t26: u128 = (a[1] as u128) * (a[5] as u128) + (x18 as u128) + (x25 as u128);
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 64) as u64;
-        let t28: u128 = (a[1] as u128) * (a[6] as u128) + (x19 as u128) + (x27 as u128);
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 64) as u64;
-        let t30: u128 = (a[2] as u128) * (a[3] as u128) + (x24 as u128);
-        let x30 = t30 as u64;
-        let x31 = (t30 >> 64) as u64;
-        let t32: u128 = (a[2] as u128) * (a[4] as u128) + (x26 as u128) + (x31 as u128);
-        let x32 = t32 as u64;
-        let x33 = (t32 >> 64) as u64;
-        let t34: u128 = (a[2] as u128) * (a[5] as u128) + (x28 as u128) + (x33 as u128);
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 64) as u64;
-        let t36: u128 = (a[2] as u128) * (a[6] as u128) + (x29 as u128) + (x35 as u128);
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 64) as u64;
-        let t38: u128 = (a[3] as u128) * (a[4] as u128) + (x34 as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
-        let t40: u128 = (a[3] as u128) * (a[5] as u128) + (x36 as u128) + (x39 as u128);
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 64) as u64;
-        let t42: u128 = (a[3] as u128) * (a[6] as u128) + (x37 as u128) + (x41 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
-        let t44: u128 = (a[4] as u128) * (a[5] as u128) + (x42 as u128);
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 64) as u64;
-        let t46: u128 = (a[4] as u128) * (a[6] as u128) + (x43 as u128) + (x45 as u128);
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 64) as u64;
-        let t48: u128 = (a[5] as u128) * (a[6] as u128) + (x47 as u128);
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 64) as u64;
+        let (x8, x9) = {
+            let t8: u128 = (a[0] as u128) * (a[1] as u128);
+            (t8 as u64, (t8 >> 64) as u64)
+        };
+        let (x10, x11) = {
+            let t10: u128 = (a[0] as u128) * (a[2] as u128) + (x9 as u128);
+            (t10 as u64, (t10 >> 64) as u64)
+        };
+        let (x12, x13) = {
+            let t12: u128 = (a[0] as u128) * (a[3] as u128) + (x11 as u128);
+            (t12 as u64, (t12 >> 64) as u64)
+        };
+        let (x14, x15) = {
+            let t14: u128 = (a[0] as u128) * (a[4] as u128) + (x13 as u128);
+            (t14 as u64, (t14 >> 64) as u64)
+        };
+        let (x16, x17) = {
+            let t16: u128 = (a[0] as u128) * (a[5] as u128) + (x15 as u128);
+            (t16 as u64, (t16 >> 64) as u64)
+        };
+        let (x18, x19) = {
+            let t18: u128 = (a[0] as u128) * (a[6] as u128) + (x17 as u128);
+            (t18 as u64, (t18 >> 64) as u64)
+        };
+        let (x20, x21) = {
+            let t20: u128 = (a[1] as u128) * (a[2] as u128) + (x12 as u128);
+            (t20 as u64, (t20 >> 64) as u64)
+        };
+        let (x22, x23) = {
+            let t22: u128 = (a[1] as u128) * (a[3] as u128) + (x14 as u128)
+                + (x21 as u128);
+            (t22 as u64, (t22 >> 64) as u64)
+        };
+        let (x24, x25) = {
+            let t24: u128 = (a[1] as u128) * (a[4] as u128) + (x16 as u128)
+                + (x23 as u128);
+            (t24 as u64, (t24 >> 64) as u64)
+        };
+        let (x26, x27) = {
+            let t26: u128 = (a[1] as u128) * (a[5] as u128) + (x18 as u128)
+                + (x25 as u128);
+            (t26 as u64, (t26 >> 64) as u64)
+        };
+        let (x28, x29) = {
+            let t28: u128 = (a[1] as u128) * (a[6] as u128) + (x19 as u128)
+                + (x27 as u128);
+            (t28 as u64, (t28 >> 64) as u64)
+        };
+        let (x30, x31) = {
+            let t30: u128 = (a[2] as u128) * (a[3] as u128) + (x24 as u128);
+            (t30 as u64, (t30 >> 64) as u64)
+        };
+        let (x32, x33) = {
+            let t32: u128 = (a[2] as u128) * (a[4] as u128) + (x26 as u128)
+                + (x31 as u128);
+            (t32 as u64, (t32 >> 64) as u64)
+        };
+        let (x34, x35) = {
+            let t34: u128 = (a[2] as u128) * (a[5] as u128) + (x28 as u128)
+                + (x33 as u128);
+            (t34 as u64, (t34 >> 64) as u64)
+        };
+        let (x36, x37) = {
+            let t36: u128 = (a[2] as u128) * (a[6] as u128) + (x29 as u128)
+                + (x35 as u128);
+            (t36 as u64, (t36 >> 64) as u64)
+        };
+        let (x38, x39) = {
+            let t38: u128 = (a[3] as u128) * (a[4] as u128) + (x34 as u128);
+            (t38 as u64, (t38 >> 64) as u64)
+        };
+        let (x40, x41) = {
+            let t40: u128 = (a[3] as u128) * (a[5] as u128) + (x36 as u128)
+                + (x39 as u128);
+            (t40 as u64, (t40 >> 64) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = (a[3] as u128) * (a[6] as u128) + (x37 as u128)
+                + (x41 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
+        let (x44, x45) = {
+            let t44: u128 = (a[4] as u128) * (a[5] as u128) + (x42 as u128);
+            (t44 as u64, (t44 >> 64) as u64)
+        };
+        let (x46, x47) = {
+            let t46: u128 = (a[4] as u128) * (a[6] as u128) + (x43 as u128)
+                + (x45 as u128);
+            (t46 as u64, (t46 >> 64) as u64)
+        };
+        let (x48, x49) = {
+            let t48: u128 = (a[5] as u128) * (a[6] as u128) + (x47 as u128);
+            (t48 as u64, (t48 >> 64) as u64)
+        };
         let x50 = x49 >> 63;
         let x51 = x49 << 1;
         let x52 = x48 >> 63;
@@ -694,319 +866,410 @@ impl Fp {
         let x82 = x8 >> 63;
         let x83 = x81 | x82;
         let x84 = x8 << 1;
-        let t88: u128 = (a[0] as u128) * (a[0] as u128);
-        let x88 = t88 as u64;
-        let x89 = (t88 >> 64) as u64;
-        let t90: u128 = (x84 as u128) + (x89 as u128) + (0x0000000000000000_u64 as u128);
-        let x90 = t90 as u64;
-        let x91 = (t90 >> 64) as u64;
-        let t92: u128 = (a[1] as u128) * (a[1] as u128) + (x83 as u128) + (x91 as u128);
-        let x92 = t92 as u64;
-        let x93 = (t92 >> 64) as u64;
-        let t94: u128 = (x80 as u128) + (x93 as u128) + (0x0000000000000000_u64 as u128);
-        let x94 = t94 as u64;
-        let x95 = (t94 >> 64) as u64;
-        let t96: u128 = (a[2] as u128) * (a[2] as u128) + (x77 as u128) + (x95 as u128);
-        let x96 = t96 as u64;
-        let x97 = (t96 >> 64) as u64;
-        let t98: u128 = (x74 as u128) + (x97 as u128) + (0x0000000000000000_u64 as u128);
-        let x98 = t98 as u64;
-        let x99 = (t98 >> 64) as u64;
-        let t100: u128 = (a[3] as u128) * (a[3] as u128) + (x71 as u128) + (x99 as u128);
-        let x100 = t100 as u64;
-        let x101 = (t100 >> 64) as u64;
-        let t102: u128 = (x68 as u128) + (x101 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x102 = t102 as u64;
-        let x103 = (t102 >> 64) as u64;
-        let t104: u128 = (a[4] as u128) * (a[4] as u128) + (x65 as u128)
-            + (x103 as u128);
-        let x104 = t104 as u64;
-        let x105 = (t104 >> 64) as u64;
-        let t106: u128 = (x62 as u128) + (x105 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x106 = t106 as u64;
-        let x107 = (t106 >> 64) as u64;
-        let t108: u128 = (a[5] as u128) * (a[5] as u128) + (x59 as u128)
-            + (x107 as u128);
-        let x108 = t108 as u64;
-        let x109 = (t108 >> 64) as u64;
-        let t110: u128 = (x56 as u128) + (x109 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x110 = t110 as u64;
-        let x111 = (t110 >> 64) as u64;
-        let t112: u128 = (a[6] as u128) * (a[6] as u128) + (x53 as u128)
-            + (x111 as u128);
-        let x112 = t112 as u64;
-        let x113 = (t112 >> 64) as u64;
+        let (x88, x89) = {
+            let t88: u128 = (a[0] as u128) * (a[0] as u128);
+            (t88 as u64, (t88 >> 64) as u64)
+        };
+        let (x90, x91) = {
+            let t90: u128 = (x84 as u128) + (x89 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t90 as u64, (t90 >> 64) as u64)
+        };
+        let (x92, x93) = {
+            let t92: u128 = (a[1] as u128) * (a[1] as u128) + (x83 as u128)
+                + (x91 as u128);
+            (t92 as u64, (t92 >> 64) as u64)
+        };
+        let (x94, x95) = {
+            let t94: u128 = (x80 as u128) + (x93 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t94 as u64, (t94 >> 64) as u64)
+        };
+        let (x96, x97) = {
+            let t96: u128 = (a[2] as u128) * (a[2] as u128) + (x77 as u128)
+                + (x95 as u128);
+            (t96 as u64, (t96 >> 64) as u64)
+        };
+        let (x98, x99) = {
+            let t98: u128 = (x74 as u128) + (x97 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t98 as u64, (t98 >> 64) as u64)
+        };
+        let (x100, x101) = {
+            let t100: u128 = (a[3] as u128) * (a[3] as u128) + (x71 as u128)
+                + (x99 as u128);
+            (t100 as u64, (t100 >> 64) as u64)
+        };
+        let (x102, x103) = {
+            let t102: u128 = (x68 as u128) + (x101 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t102 as u64, (t102 >> 64) as u64)
+        };
+        let (x104, x105) = {
+            let t104: u128 = (a[4] as u128) * (a[4] as u128) + (x65 as u128)
+                + (x103 as u128);
+            (t104 as u64, (t104 >> 64) as u64)
+        };
+        let (x106, x107) = {
+            let t106: u128 = (x62 as u128) + (x105 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t106 as u64, (t106 >> 64) as u64)
+        };
+        let (x108, x109) = {
+            let t108: u128 = (a[5] as u128) * (a[5] as u128) + (x59 as u128)
+                + (x107 as u128);
+            (t108 as u64, (t108 >> 64) as u64)
+        };
+        let (x110, x111) = {
+            let t110: u128 = (x56 as u128) + (x109 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t110 as u64, (t110 >> 64) as u64)
+        };
+        let (x112, x113) = {
+            let t112: u128 = (a[6] as u128) * (a[6] as u128) + (x53 as u128)
+                + (x111 as u128);
+            (t112 as u64, (t112 >> 64) as u64)
+        };
         let x114 = x50.wrapping_add(x113).wrapping_add(0x0000000000000000_u64);
-        let t126: u128 = (x88 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x88 as u128);
-        let x127 = (t126 >> 64) as u64;
-        let t128: u128 = (x88 as u128) * (0xffffffffffffffff_u64 as u128) + (x90 as u128)
-            + (x127 as u128);
-        let x128 = t128 as u64;
-        let x129 = (t128 >> 64) as u64;
-        let t130: u128 = (x88 as u128) * (0xffffffffffffffff_u64 as u128) + (x92 as u128)
-            + (x129 as u128);
-        let x130 = t130 as u64;
-        let x131 = (t130 >> 64) as u64;
-        let t132: u128 = (x88 as u128) * (0xfffffffeffffffff_u64 as u128) + (x94 as u128)
-            + (x131 as u128);
-        let x132 = t132 as u64;
-        let x133 = (t132 >> 64) as u64;
-        let t134: u128 = (x88 as u128) * (0xffffffffffffffff_u64 as u128) + (x96 as u128)
-            + (x133 as u128);
-        let x134 = t134 as u64;
-        let x135 = (t134 >> 64) as u64;
-        let t136: u128 = (x88 as u128) * (0xffffffffffffffff_u64 as u128) + (x98 as u128)
-            + (x135 as u128);
-        let x136 = t136 as u64;
-        let x137 = (t136 >> 64) as u64;
-        let t138: u128 = (x88 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x100 as u128) + (x137 as u128);
-        let x138 = t138 as u64;
-        let x139 = (t138 >> 64) as u64;
-        let t140: u128 = (x102 as u128) + (x139 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x140 = t140 as u64;
-        let x141 = (t140 >> 64) as u64;
-        let t143: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x128 as u128);
-        let x144 = (t143 >> 64) as u64;
-        let t145: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x130 as u128) + (x144 as u128);
-        let x145 = t145 as u64;
-        let x146 = (t145 >> 64) as u64;
-        let t147: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x132 as u128) + (x146 as u128);
-        let x147 = t147 as u64;
-        let x148 = (t147 >> 64) as u64;
-        let t149: u128 = (x128 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x134 as u128) + (x148 as u128);
-        let x149 = t149 as u64;
-        let x150 = (t149 >> 64) as u64;
-        let t151: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x136 as u128) + (x150 as u128);
-        let x151 = t151 as u64;
-        let x152 = (t151 >> 64) as u64;
-        let t153: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x138 as u128) + (x152 as u128);
-        let x153 = t153 as u64;
-        let x154 = (t153 >> 64) as u64;
-        let t155: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x140 as u128) + (x154 as u128);
-        let x155 = t155 as u64;
-        let x156 = (t155 >> 64) as u64;
-        let t157: u128 = (x104 as u128) + (x156 as u128) + (x141 as u128);
-        let x157 = t157 as u64;
-        let x158 = (t157 >> 64) as u64;
-        let t160: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x145 as u128);
-        let x161 = (t160 >> 64) as u64;
-        let t162: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x147 as u128) + (x161 as u128);
-        let x162 = t162 as u64;
-        let x163 = (t162 >> 64) as u64;
-        let t164: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x149 as u128) + (x163 as u128);
-        let x164 = t164 as u64;
-        let x165 = (t164 >> 64) as u64;
-        let t166: u128 = (x145 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x151 as u128) + (x165 as u128);
-        let x166 = t166 as u64;
-        let x167 = (t166 >> 64) as u64;
-        let t168: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x153 as u128) + (x167 as u128);
-        let x168 = t168 as u64;
-        let x169 = (t168 >> 64) as u64;
-        let t170: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x155 as u128) + (x169 as u128);
-        let x170 = t170 as u64;
-        let x171 = (t170 >> 64) as u64;
-        let t172: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x157 as u128) + (x171 as u128);
-        let x172 = t172 as u64;
-        let x173 = (t172 >> 64) as u64;
-        let t174: u128 = (x106 as u128) + (x173 as u128) + (x158 as u128);
-        let x174 = t174 as u64;
-        let x175 = (t174 >> 64) as u64;
-        let t177: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x162 as u128);
-        let x178 = (t177 >> 64) as u64;
-        let t179: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x164 as u128) + (x178 as u128);
-        let x179 = t179 as u64;
-        let x180 = (t179 >> 64) as u64;
-        let t181: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x166 as u128) + (x180 as u128);
-        let x181 = t181 as u64;
-        let x182 = (t181 >> 64) as u64;
-        let t183: u128 = (x162 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x168 as u128) + (x182 as u128);
-        let x183 = t183 as u64;
-        let x184 = (t183 >> 64) as u64;
-        let t185: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x170 as u128) + (x184 as u128);
-        let x185 = t185 as u64;
-        let x186 = (t185 >> 64) as u64;
-        let t187: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x172 as u128) + (x186 as u128);
-        let x187 = t187 as u64;
-        let x188 = (t187 >> 64) as u64;
-        let t189: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x174 as u128) + (x188 as u128);
-        let x189 = t189 as u64;
-        let x190 = (t189 >> 64) as u64;
-        let t191: u128 = (x108 as u128) + (x190 as u128) + (x175 as u128);
-        let x191 = t191 as u64;
-        let x192 = (t191 >> 64) as u64;
-        let t194: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x179 as u128);
-        let x195 = (t194 >> 64) as u64;
-        let t196: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x181 as u128) + (x195 as u128);
-        let x196 = t196 as u64;
-        let x197 = (t196 >> 64) as u64;
-        let t198: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x183 as u128) + (x197 as u128);
-        let x198 = t198 as u64;
-        let x199 = (t198 >> 64) as u64;
-        let t200: u128 = (x179 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x185 as u128) + (x199 as u128);
-        let x200 = t200 as u64;
-        let x201 = (t200 >> 64) as u64;
-        let t202: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x187 as u128) + (x201 as u128);
-        let x202 = t202 as u64;
-        let x203 = (t202 >> 64) as u64;
-        let t204: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x189 as u128) + (x203 as u128);
-        let x204 = t204 as u64;
-        let x205 = (t204 >> 64) as u64;
-        let t206: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x191 as u128) + (x205 as u128);
-        let x206 = t206 as u64;
-        let x207 = (t206 >> 64) as u64;
-        let t208: u128 = (x110 as u128) + (x207 as u128) + (x192 as u128);
-        let x208 = t208 as u64;
-        let x209 = (t208 >> 64) as u64;
-        let t211: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x196 as u128);
-        let x212 = (t211 >> 64) as u64;
-        let t213: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x198 as u128) + (x212 as u128);
-        let x213 = t213 as u64;
-        let x214 = (t213 >> 64) as u64;
-        let t215: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x200 as u128) + (x214 as u128);
-        let x215 = t215 as u64;
-        let x216 = (t215 >> 64) as u64;
-        let t217: u128 = (x196 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x202 as u128) + (x216 as u128);
-        let x217 = t217 as u64;
-        let x218 = (t217 >> 64) as u64;
-        let t219: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x204 as u128) + (x218 as u128);
-        let x219 = t219 as u64;
-        let x220 = (t219 >> 64) as u64;
-        let t221: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x206 as u128) + (x220 as u128);
-        let x221 = t221 as u64;
-        let x222 = (t221 >> 64) as u64;
-        let t223: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x208 as u128) + (x222 as u128);
-        let x223 = t223 as u64;
-        let x224 = (t223 >> 64) as u64;
-        let t225: u128 = (x112 as u128) + (x224 as u128) + (x209 as u128);
-        let x225 = t225 as u64;
-        let x226 = (t225 >> 64) as u64;
-        let t228: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x213 as u128);
-        let x229 = (t228 >> 64) as u64;
-        let t230: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x215 as u128) + (x229 as u128);
-        let x230 = t230 as u64;
-        let x231 = (t230 >> 64) as u64;
-        let t232: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x217 as u128) + (x231 as u128);
-        let x232 = t232 as u64;
-        let x233 = (t232 >> 64) as u64;
-        let t234: u128 = (x213 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x219 as u128) + (x233 as u128);
-        let x234 = t234 as u64;
-        let x235 = (t234 >> 64) as u64;
-        let t236: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x221 as u128) + (x235 as u128);
-        let x236 = t236 as u64;
-        let x237 = (t236 >> 64) as u64;
-        let t238: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x223 as u128) + (x237 as u128);
-        let x238 = t238 as u64;
-        let x239 = (t238 >> 64) as u64;
-        let t240: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x225 as u128) + (x239 as u128);
-        let x240 = t240 as u64;
-        let x241 = (t240 >> 64) as u64;
-        let t242: u128 = (x114 as u128) + (x241 as u128) + (x226 as u128);
-        let x242 = t242 as u64;
-        let x243 = (t242 >> 64) as u64;
-        let t252: u128 = {
-            let (d, b1) = x230.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let x127 = {
+            let t126: u128 = (x88 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x88 as u128);
+            (t126 >> 64) as u64
         };
-        let x252 = t252 as u64;
-        let x253 = (t252 >> 127) as u64;
-        let t254: u128 = {
-            let (d, b1) = x232.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x253);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x128, x129) = {
+            let t128: u128 = (x88 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x90 as u128) + (x127 as u128);
+            (t128 as u64, (t128 >> 64) as u64)
         };
-        let x254 = t254 as u64;
-        let x255 = (t254 >> 127) as u64;
-        let t256: u128 = {
-            let (d, b1) = x234.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x255);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x130, x131) = {
+            let t130: u128 = (x88 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x92 as u128) + (x129 as u128);
+            (t130 as u64, (t130 >> 64) as u64)
         };
-        let x256 = t256 as u64;
-        let x257 = (t256 >> 127) as u64;
-        let t258: u128 = {
-            let (d, b1) = x236.overflowing_sub(0xfffffffeffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x257);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x132, x133) = {
+            let t132: u128 = (x88 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x94 as u128) + (x131 as u128);
+            (t132 as u64, (t132 >> 64) as u64)
         };
-        let x258 = t258 as u64;
-        let x259 = (t258 >> 127) as u64;
-        let t260: u128 = {
-            let (d, b1) = x238.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x259);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x134, x135) = {
+            let t134: u128 = (x88 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x96 as u128) + (x133 as u128);
+            (t134 as u64, (t134 >> 64) as u64)
         };
-        let x260 = t260 as u64;
-        let x261 = (t260 >> 127) as u64;
-        let t262: u128 = {
-            let (d, b1) = x240.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x261);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x136, x137) = {
+            let t136: u128 = (x88 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x98 as u128) + (x135 as u128);
+            (t136 as u64, (t136 >> 64) as u64)
         };
-        let x262 = t262 as u64;
-        let x263 = (t262 >> 127) as u64;
-        let t264: u128 = {
-            let (d, b1) = x242.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x263);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x138, x139) = {
+            let t138: u128 = (x88 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x100 as u128) + (x137 as u128);
+            (t138 as u64, (t138 >> 64) as u64)
         };
-        let x264 = t264 as u64;
-        let x265 = (t264 >> 127) as u64;
-        let t266: u128 = {
-            let (d, b1) = x243.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x265);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x140, x141) = {
+            let t140: u128 = (x102 as u128) + (x139 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t140 as u64, (t140 >> 64) as u64)
         };
-        let x267 = (t266 >> 127) as u64;
-        let x268 = (0 as u64).wrapping_sub(x267);
+        let x144 = {
+            let t143: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x128 as u128);
+            (t143 >> 64) as u64
+        };
+        let (x145, x146) = {
+            let t145: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x130 as u128) + (x144 as u128);
+            (t145 as u64, (t145 >> 64) as u64)
+        };
+        let (x147, x148) = {
+            let t147: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x132 as u128) + (x146 as u128);
+            (t147 as u64, (t147 >> 64) as u64)
+        };
+        let (x149, x150) = {
+            let t149: u128 = (x128 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x134 as u128) + (x148 as u128);
+            (t149 as u64, (t149 >> 64) as u64)
+        };
+        let (x151, x152) = {
+            let t151: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x136 as u128) + (x150 as u128);
+            (t151 as u64, (t151 >> 64) as u64)
+        };
+        let (x153, x154) = {
+            let t153: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x138 as u128) + (x152 as u128);
+            (t153 as u64, (t153 >> 64) as u64)
+        };
+        let (x155, x156) = {
+            let t155: u128 = (x128 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x140 as u128) + (x154 as u128);
+            (t155 as u64, (t155 >> 64) as u64)
+        };
+        let (x157, x158) = {
+            let t157: u128 = (x104 as u128) + (x156 as u128) + (x141 as u128);
+            (t157 as u64, (t157 >> 64) as u64)
+        };
+        let x161 = {
+            let t160: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x145 as u128);
+            (t160 >> 64) as u64
+        };
+        let (x162, x163) = {
+            let t162: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x147 as u128) + (x161 as u128);
+            (t162 as u64, (t162 >> 64) as u64)
+        };
+        let (x164, x165) = {
+            let t164: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x149 as u128) + (x163 as u128);
+            (t164 as u64, (t164 >> 64) as u64)
+        };
+        let (x166, x167) = {
+            let t166: u128 = (x145 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x151 as u128) + (x165 as u128);
+            (t166 as u64, (t166 >> 64) as u64)
+        };
+        let (x168, x169) = {
+            let t168: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x153 as u128) + (x167 as u128);
+            (t168 as u64, (t168 >> 64) as u64)
+        };
+        let (x170, x171) = {
+            let t170: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x155 as u128) + (x169 as u128);
+            (t170 as u64, (t170 >> 64) as u64)
+        };
+        let (x172, x173) = {
+            let t172: u128 = (x145 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x157 as u128) + (x171 as u128);
+            (t172 as u64, (t172 >> 64) as u64)
+        };
+        let (x174, x175) = {
+            let t174: u128 = (x106 as u128) + (x173 as u128) + (x158 as u128);
+            (t174 as u64, (t174 >> 64) as u64)
+        };
+        let x178 = {
+            let t177: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x162 as u128);
+            (t177 >> 64) as u64
+        };
+        let (x179, x180) = {
+            let t179: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x164 as u128) + (x178 as u128);
+            (t179 as u64, (t179 >> 64) as u64)
+        };
+        let (x181, x182) = {
+            let t181: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x166 as u128) + (x180 as u128);
+            (t181 as u64, (t181 >> 64) as u64)
+        };
+        let (x183, x184) = {
+            let t183: u128 = (x162 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x168 as u128) + (x182 as u128);
+            (t183 as u64, (t183 >> 64) as u64)
+        };
+        let (x185, x186) = {
+            let t185: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x170 as u128) + (x184 as u128);
+            (t185 as u64, (t185 >> 64) as u64)
+        };
+        let (x187, x188) = {
+            let t187: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x172 as u128) + (x186 as u128);
+            (t187 as u64, (t187 >> 64) as u64)
+        };
+        let (x189, x190) = {
+            let t189: u128 = (x162 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x174 as u128) + (x188 as u128);
+            (t189 as u64, (t189 >> 64) as u64)
+        };
+        let (x191, x192) = {
+            let t191: u128 = (x108 as u128) + (x190 as u128) + (x175 as u128);
+            (t191 as u64, (t191 >> 64) as u64)
+        };
+        let x195 = {
+            let t194: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x179 as u128);
+            (t194 >> 64) as u64
+        };
+        let (x196, x197) = {
+            let t196: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x181 as u128) + (x195 as u128);
+            (t196 as u64, (t196 >> 64) as u64)
+        };
+        let (x198, x199) = {
+            let t198: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x183 as u128) + (x197 as u128);
+            (t198 as u64, (t198 >> 64) as u64)
+        };
+        let (x200, x201) = {
+            let t200: u128 = (x179 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x185 as u128) + (x199 as u128);
+            (t200 as u64, (t200 >> 64) as u64)
+        };
+        let (x202, x203) = {
+            let t202: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x187 as u128) + (x201 as u128);
+            (t202 as u64, (t202 >> 64) as u64)
+        };
+        let (x204, x205) = {
+            let t204: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x189 as u128) + (x203 as u128);
+            (t204 as u64, (t204 >> 64) as u64)
+        };
+        let (x206, x207) = {
+            let t206: u128 = (x179 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x191 as u128) + (x205 as u128);
+            (t206 as u64, (t206 >> 64) as u64)
+        };
+        let (x208, x209) = {
+            let t208: u128 = (x110 as u128) + (x207 as u128) + (x192 as u128);
+            (t208 as u64, (t208 >> 64) as u64)
+        };
+        let x212 = {
+            let t211: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x196 as u128);
+            (t211 >> 64) as u64
+        };
+        let (x213, x214) = {
+            let t213: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x198 as u128) + (x212 as u128);
+            (t213 as u64, (t213 >> 64) as u64)
+        };
+        let (x215, x216) = {
+            let t215: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x200 as u128) + (x214 as u128);
+            (t215 as u64, (t215 >> 64) as u64)
+        };
+        let (x217, x218) = {
+            let t217: u128 = (x196 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x202 as u128) + (x216 as u128);
+            (t217 as u64, (t217 >> 64) as u64)
+        };
+        let (x219, x220) = {
+            let t219: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x204 as u128) + (x218 as u128);
+            (t219 as u64, (t219 >> 64) as u64)
+        };
+        let (x221, x222) = {
+            let t221: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x206 as u128) + (x220 as u128);
+            (t221 as u64, (t221 >> 64) as u64)
+        };
+        let (x223, x224) = {
+            let t223: u128 = (x196 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x208 as u128) + (x222 as u128);
+            (t223 as u64, (t223 >> 64) as u64)
+        };
+        let (x225, x226) = {
+            let t225: u128 = (x112 as u128) + (x224 as u128) + (x209 as u128);
+            (t225 as u64, (t225 >> 64) as u64)
+        };
+        let x229 = {
+            let t228: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x213 as u128);
+            (t228 >> 64) as u64
+        };
+        let (x230, x231) = {
+            let t230: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x215 as u128) + (x229 as u128);
+            (t230 as u64, (t230 >> 64) as u64)
+        };
+        let (x232, x233) = {
+            let t232: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x217 as u128) + (x231 as u128);
+            (t232 as u64, (t232 >> 64) as u64)
+        };
+        let (x234, x235) = {
+            let t234: u128 = (x213 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x219 as u128) + (x233 as u128);
+            (t234 as u64, (t234 >> 64) as u64)
+        };
+        let (x236, x237) = {
+            let t236: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x221 as u128) + (x235 as u128);
+            (t236 as u64, (t236 >> 64) as u64)
+        };
+        let (x238, x239) = {
+            let t238: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x223 as u128) + (x237 as u128);
+            (t238 as u64, (t238 >> 64) as u64)
+        };
+        let (x240, x241) = {
+            let t240: u128 = (x213 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x225 as u128) + (x239 as u128);
+            (t240 as u64, (t240 >> 64) as u64)
+        };
+        let (x242, x243) = {
+            let t242: u128 = (x114 as u128) + (x241 as u128) + (x226 as u128);
+            (t242 as u64, (t242 >> 64) as u64)
+        };
+        let (x252, x253) = {
+            let t252: u128 = {
+                let (d, b1) = x230.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t252 as u64, (t252 >> 127) as u64)
+        };
+        let (x254, x255) = {
+            let t254: u128 = {
+                let (d, b1) = x232.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x253);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t254 as u64, (t254 >> 127) as u64)
+        };
+        let (x256, x257) = {
+            let t256: u128 = {
+                let (d, b1) = x234.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x255);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t256 as u64, (t256 >> 127) as u64)
+        };
+        let (x258, x259) = {
+            let t258: u128 = {
+                let (d, b1) = x236.overflowing_sub(0xfffffffeffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x257);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t258 as u64, (t258 >> 127) as u64)
+        };
+        let (x260, x261) = {
+            let t260: u128 = {
+                let (d, b1) = x238.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x259);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t260 as u64, (t260 >> 127) as u64)
+        };
+        let (x262, x263) = {
+            let t262: u128 = {
+                let (d, b1) = x240.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x261);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t262 as u64, (t262 >> 127) as u64)
+        };
+        let (x264, x265) = {
+            let t264: u128 = {
+                let (d, b1) = x242.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x263);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t264 as u64, (t264 >> 127) as u64)
+        };
+        let x267 = {
+            let t266: u128 = {
+                let (d, b1) = x243.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x265);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t266 >> 127) as u64
+        };
+        let x268 = 0u64.wrapping_sub(x267);
         let x269 = x252 ^ (x268 & (x252 ^ x230));
         let x270 = x254 ^ (x268 & (x254 ^ x232));
         let x271 = x256 ^ (x268 & (x256 ^ x234));
@@ -1018,86 +1281,102 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
-        let t15: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[1] as u128) + (b[1] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[2] as u128) + (b[2] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[3] as u128) + (b[3] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[4] as u128) + (b[4] as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[5] as u128) + (b[5] as u128) + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[6] as u128) + (b[6] as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t37: u128 = {
-            let (d, b1) = x15.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
         };
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 127) as u64;
-        let t39: u128 = {
-            let (d, b1) = x17.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = (a[1] as u128) + (b[1] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
         };
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 127) as u64;
-        let t41: u128 = {
-            let (d, b1) = x19.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x19, x20) = {
+            let t19: u128 = (a[2] as u128) + (b[2] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
         };
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 127) as u64;
-        let t43: u128 = {
-            let (d, b1) = x21.overflowing_sub(0xfffffffeffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = (a[3] as u128) + (b[3] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
         };
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 127) as u64;
-        let t45: u128 = {
-            let (d, b1) = x23.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x23, x24) = {
+            let t23: u128 = (a[4] as u128) + (b[4] as u128) + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
         };
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 127) as u64;
-        let t47: u128 = {
-            let (d, b1) = x25.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x25, x26) = {
+            let t25: u128 = (a[5] as u128) + (b[5] as u128) + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
         };
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 127) as u64;
-        let t49: u128 = {
-            let (d, b1) = x27.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x48);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x27, x28) = {
+            let t27: u128 = (a[6] as u128) + (b[6] as u128) + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
         };
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 127) as u64;
-        let t51: u128 = {
-            let (d, b1) = x28.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x37, x38) = {
+            let t37: u128 = {
+                let (d, b1) = x15.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t37 as u64, (t37 >> 127) as u64)
         };
-        let x52 = (t51 >> 127) as u64;
-        let x53 = (0 as u64).wrapping_sub(x52);
+        let (x39, x40) = {
+            let t39: u128 = {
+                let (d, b1) = x17.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t39 as u64, (t39 >> 127) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = {
+                let (d, b1) = x19.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t41 as u64, (t41 >> 127) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = {
+                let (d, b1) = x21.overflowing_sub(0xfffffffeffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t43 as u64, (t43 >> 127) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = {
+                let (d, b1) = x23.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t45 as u64, (t45 >> 127) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = {
+                let (d, b1) = x25.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t47 as u64, (t47 >> 127) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = {
+                let (d, b1) = x27.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t49 as u64, (t49 >> 127) as u64)
+        };
+        let x52 = {
+            let t51: u128 = {
+                let (d, b1) = x28.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t51 >> 127) as u64
+        };
+        let x53 = 0u64.wrapping_sub(x52);
         let x54 = x37 ^ (x53 & (x37 ^ x15));
         let x55 = x39 ^ (x53 & (x39 ^ x17));
         let x56 = x41 ^ (x53 & (x41 ^ x19));
@@ -1109,83 +1388,97 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
-        let t15: u128 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t15 as u64, (t15 >> 127) as u64)
         };
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 127) as u64;
-        let t17: u128 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x16);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x16);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t17 as u64, (t17 >> 127) as u64)
         };
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 127) as u64;
-        let t19: u128 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x19, x20) = {
+            let t19: u128 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t19 as u64, (t19 >> 127) as u64)
         };
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 127) as u64;
-        let t21: u128 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t21 as u64, (t21 >> 127) as u64)
         };
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 127) as u64;
-        let t23: u128 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x23, x24) = {
+            let t23: u128 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t23 as u64, (t23 >> 127) as u64)
         };
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 127) as u64;
-        let t25: u128 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x25, x26) = {
+            let t25: u128 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t25 as u64, (t25 >> 127) as u64)
         };
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 127) as u64;
-        let t27: u128 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x27, x28) = {
+            let t27: u128 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t27 as u64, (t27 >> 127) as u64)
         };
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 127) as u64;
-        let x29 = (0 as u64).wrapping_sub(x28);
-        let t38: u128 = (x15 as u128) + (x29 as u128) + (0x0000000000000000_u64 as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
-        let t41: u128 = (x17 as u128) + (x29 as u128) + (x39 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t44: u128 = (x19 as u128) + (x29 as u128) + (x42 as u128);
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 64) as u64;
+        let x29 = 0u64.wrapping_sub(x28);
+        let (x38, x39) = {
+            let t38: u128 = (x15 as u128) + (x29 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t38 as u64, (t38 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (x17 as u128) + (x29 as u128) + (x39 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x44, x45) = {
+            let t44: u128 = (x19 as u128) + (x29 as u128) + (x42 as u128);
+            (t44 as u64, (t44 >> 64) as u64)
+        };
         let x46 = 0xfffffffeffffffff_u64 & x29;
-        let t47: u128 = (x21 as u128) + (x46 as u128) + (x45 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t50: u128 = (x23 as u128) + (x29 as u128) + (x48 as u128);
-        let x50 = t50 as u64;
-        let x51 = (t50 >> 64) as u64;
-        let t53: u128 = (x25 as u128) + (x29 as u128) + (x51 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
+        let (x47, x48) = {
+            let t47: u128 = (x21 as u128) + (x46 as u128) + (x45 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x50, x51) = {
+            let t50: u128 = (x23 as u128) + (x29 as u128) + (x48 as u128);
+            (t50 as u64, (t50 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (x25 as u128) + (x29 as u128) + (x51 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
         let x56 = x27.wrapping_add(x29).wrapping_add(x54);
         [x38, x41, x44, x47, x50, x53, x56]
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 7]) -> [u64; 7] {
         let x15 = 0xffffffffffffffff_u64
             .wrapping_sub(a[0])
@@ -1196,27 +1489,30 @@ impl Fp {
         let x19 = 0xffffffffffffffff_u64
             .wrapping_sub(a[2])
             .wrapping_sub(0x0000000000000000_u64);
-        let t21: u128 = {
-            let (d, b1) = 0xfffffffeffffffff_u64.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = {
+                let (d, b1) = 0xfffffffeffffffff_u64.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t21 as u64, (t21 >> 127) as u64)
         };
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 127) as u64;
-        let t23: u128 = {
-            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x23, x24) = {
+            let t23: u128 = {
+                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t23 as u64, (t23 >> 127) as u64)
         };
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 127) as u64;
-        let t25: u128 = {
-            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[5]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x25, x26) = {
+            let t25: u128 = {
+                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[5]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t25 as u64, (t25 >> 127) as u64)
         };
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 127) as u64;
         let x27 = 0xffffffffffffffff_u64.wrapping_sub(a[6]).wrapping_sub(x26);
         let x29 = a[0] | a[1];
         let x30 = x29 | a[2];
@@ -1229,7 +1525,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x37 = x34 | x35;
         let x38 = x37 >> 63;
-        let x39 = (0 as u64).wrapping_sub(x38);
+        let x39 = 0u64.wrapping_sub(x38);
         let x40 = x15 & x39;
         let x41 = x17 & x39;
         let x42 = x19 & x39;
@@ -1241,86 +1537,102 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 7]) -> [u64; 7] {
-        let t8: u128 = (a[0] as u128) + (a[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x8 = t8 as u64;
-        let x9 = (t8 >> 64) as u64;
-        let t10: u128 = (a[1] as u128) + (a[1] as u128) + (x9 as u128);
-        let x10 = t10 as u64;
-        let x11 = (t10 >> 64) as u64;
-        let t12: u128 = (a[2] as u128) + (a[2] as u128) + (x11 as u128);
-        let x12 = t12 as u64;
-        let x13 = (t12 >> 64) as u64;
-        let t14: u128 = (a[3] as u128) + (a[3] as u128) + (x13 as u128);
-        let x14 = t14 as u64;
-        let x15 = (t14 >> 64) as u64;
-        let t16: u128 = (a[4] as u128) + (a[4] as u128) + (x15 as u128);
-        let x16 = t16 as u64;
-        let x17 = (t16 >> 64) as u64;
-        let t18: u128 = (a[5] as u128) + (a[5] as u128) + (x17 as u128);
-        let x18 = t18 as u64;
-        let x19 = (t18 >> 64) as u64;
-        let t20: u128 = (a[6] as u128) + (a[6] as u128) + (x19 as u128);
-        let x20 = t20 as u64;
-        let x21 = (t20 >> 64) as u64;
-        let t30: u128 = {
-            let (d, b1) = x8.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x8, x9) = {
+            let t8: u128 = (a[0] as u128) + (a[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t8 as u64, (t8 >> 64) as u64)
         };
-        let x30 = t30 as u64;
-        let x31 = (t30 >> 127) as u64;
-        let t32: u128 = {
-            let (d, b1) = x10.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x31);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x10, x11) = {
+            let t10: u128 = (a[1] as u128) + (a[1] as u128) + (x9 as u128);
+            (t10 as u64, (t10 >> 64) as u64)
         };
-        let x32 = t32 as u64;
-        let x33 = (t32 >> 127) as u64;
-        let t34: u128 = {
-            let (d, b1) = x12.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x33);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x12, x13) = {
+            let t12: u128 = (a[2] as u128) + (a[2] as u128) + (x11 as u128);
+            (t12 as u64, (t12 >> 64) as u64)
         };
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 127) as u64;
-        let t36: u128 = {
-            let (d, b1) = x14.overflowing_sub(0xfffffffeffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x35);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x14, x15) = {
+            let t14: u128 = (a[3] as u128) + (a[3] as u128) + (x13 as u128);
+            (t14 as u64, (t14 >> 64) as u64)
         };
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 127) as u64;
-        let t38: u128 = {
-            let (d, b1) = x16.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x37);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x16, x17) = {
+            let t16: u128 = (a[4] as u128) + (a[4] as u128) + (x15 as u128);
+            (t16 as u64, (t16 >> 64) as u64)
         };
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 127) as u64;
-        let t40: u128 = {
-            let (d, b1) = x18.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x39);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x18, x19) = {
+            let t18: u128 = (a[5] as u128) + (a[5] as u128) + (x17 as u128);
+            (t18 as u64, (t18 >> 64) as u64)
         };
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 127) as u64;
-        let t42: u128 = {
-            let (d, b1) = x20.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x41);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x20, x21) = {
+            let t20: u128 = (a[6] as u128) + (a[6] as u128) + (x19 as u128);
+            (t20 as u64, (t20 >> 64) as u64)
         };
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 127) as u64;
-        let t44: u128 = {
-            let (d, b1) = x21.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x30, x31) = {
+            let t30: u128 = {
+                let (d, b1) = x8.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t30 as u64, (t30 >> 127) as u64)
         };
-        let x45 = (t44 >> 127) as u64;
-        let x46 = (0 as u64).wrapping_sub(x45);
+        let (x32, x33) = {
+            let t32: u128 = {
+                let (d, b1) = x10.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x31);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t32 as u64, (t32 >> 127) as u64)
+        };
+        let (x34, x35) = {
+            let t34: u128 = {
+                let (d, b1) = x12.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x33);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t34 as u64, (t34 >> 127) as u64)
+        };
+        let (x36, x37) = {
+            let t36: u128 = {
+                let (d, b1) = x14.overflowing_sub(0xfffffffeffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x35);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t36 as u64, (t36 >> 127) as u64)
+        };
+        let (x38, x39) = {
+            let t38: u128 = {
+                let (d, b1) = x16.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x37);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t38 as u64, (t38 >> 127) as u64)
+        };
+        let (x40, x41) = {
+            let t40: u128 = {
+                let (d, b1) = x18.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x39);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t40 as u64, (t40 >> 127) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = {
+                let (d, b1) = x20.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x41);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t42 as u64, (t42 >> 127) as u64)
+        };
+        let x45 = {
+            let t44: u128 = {
+                let (d, b1) = x21.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t44 >> 127) as u64
+        };
+        let x46 = 0u64.wrapping_sub(x45);
         let x47 = x30 ^ (x46 & (x30 ^ x8));
         let x48 = x32 ^ (x46 & (x32 ^ x10));
         let x49 = x34 ^ (x46 & (x34 ^ x12));
@@ -1332,7 +1644,7 @@ impl Fp {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u64; 7]) -> [u64; 7] {
         let x23 = a[0]
             .wrapping_add(0x0000000000000000_u64)
@@ -1355,243 +1667,308 @@ impl Fp {
         let x35 = a[6]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t40: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128) + (x23 as u128);
-        let x41 = (t40 >> 64) as u64;
-        let t42: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128) + (x25 as u128)
-            + (x41 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
-        let t44: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128) + (x27 as u128)
-            + (x43 as u128);
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 64) as u64;
-        let t46: u128 = (x23 as u128) * (0xfffffffeffffffff_u64 as u128) + (x29 as u128)
-            + (x45 as u128);
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 64) as u64;
-        let t48: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128) + (x31 as u128)
-            + (x47 as u128);
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 64) as u64;
-        let t50: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128) + (x33 as u128)
-            + (x49 as u128);
-        let x50 = t50 as u64;
-        let x51 = (t50 >> 64) as u64;
-        let t52: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128) + (x35 as u128)
-            + (x51 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
-        let t75: u128 = (x42 as u128) * (0xffffffffffffffff_u64 as u128) + (x42 as u128);
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (x42 as u128) * (0xffffffffffffffff_u64 as u128) + (x44 as u128)
-            + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (x42 as u128) * (0xffffffffffffffff_u64 as u128) + (x46 as u128)
-            + (x78 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (x42 as u128) * (0xfffffffeffffffff_u64 as u128) + (x48 as u128)
-            + (x80 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (x42 as u128) * (0xffffffffffffffff_u64 as u128) + (x50 as u128)
-            + (x82 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (x42 as u128) * (0xffffffffffffffff_u64 as u128) + (x52 as u128)
-            + (x84 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (x42 as u128) * (0xffffffffffffffff_u64 as u128) + (x53 as u128)
-            + (x86 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t110: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x77 as u128);
-        let x111 = (t110 >> 64) as u64;
-        let t112: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x79 as u128)
-            + (x111 as u128);
-        let x112 = t112 as u64;
-        let x113 = (t112 >> 64) as u64;
-        let t114: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x81 as u128)
-            + (x113 as u128);
-        let x114 = t114 as u64;
-        let x115 = (t114 >> 64) as u64;
-        let t116: u128 = (x77 as u128) * (0xfffffffeffffffff_u64 as u128) + (x83 as u128)
-            + (x115 as u128);
-        let x116 = t116 as u64;
-        let x117 = (t116 >> 64) as u64;
-        let t118: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x85 as u128)
-            + (x117 as u128);
-        let x118 = t118 as u64;
-        let x119 = (t118 >> 64) as u64;
-        let t120: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x87 as u128)
-            + (x119 as u128);
-        let x120 = t120 as u64;
-        let x121 = (t120 >> 64) as u64;
-        let t122: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x88 as u128)
-            + (x121 as u128);
-        let x122 = t122 as u64;
-        let x123 = (t122 >> 64) as u64;
-        let t145: u128 = (x112 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x112 as u128);
-        let x146 = (t145 >> 64) as u64;
-        let t147: u128 = (x112 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x114 as u128) + (x146 as u128);
-        let x147 = t147 as u64;
-        let x148 = (t147 >> 64) as u64;
-        let t149: u128 = (x112 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x116 as u128) + (x148 as u128);
-        let x149 = t149 as u64;
-        let x150 = (t149 >> 64) as u64;
-        let t151: u128 = (x112 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x118 as u128) + (x150 as u128);
-        let x151 = t151 as u64;
-        let x152 = (t151 >> 64) as u64;
-        let t153: u128 = (x112 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x120 as u128) + (x152 as u128);
-        let x153 = t153 as u64;
-        let x154 = (t153 >> 64) as u64;
-        let t155: u128 = (x112 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x122 as u128) + (x154 as u128);
-        let x155 = t155 as u64;
-        let x156 = (t155 >> 64) as u64;
-        let t157: u128 = (x112 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x123 as u128) + (x156 as u128);
-        let x157 = t157 as u64;
-        let x158 = (t157 >> 64) as u64;
-        let t180: u128 = (x147 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x147 as u128);
-        let x181 = (t180 >> 64) as u64;
-        let t182: u128 = (x147 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x149 as u128) + (x181 as u128);
-        let x182 = t182 as u64;
-        let x183 = (t182 >> 64) as u64;
-        let t184: u128 = (x147 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x151 as u128) + (x183 as u128);
-        let x184 = t184 as u64;
-        let x185 = (t184 >> 64) as u64;
-        let t186: u128 = (x147 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x153 as u128) + (x185 as u128);
-        let x186 = t186 as u64;
-        let x187 = (t186 >> 64) as u64;
-        let t188: u128 = (x147 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x155 as u128) + (x187 as u128);
-        let x188 = t188 as u64;
-        let x189 = (t188 >> 64) as u64;
-        let t190: u128 = (x147 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x157 as u128) + (x189 as u128);
-        let x190 = t190 as u64;
-        let x191 = (t190 >> 64) as u64;
-        let t192: u128 = (x147 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x158 as u128) + (x191 as u128);
-        let x192 = t192 as u64;
-        let x193 = (t192 >> 64) as u64;
-        let t215: u128 = (x182 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x182 as u128);
-        let x216 = (t215 >> 64) as u64;
-        let t217: u128 = (x182 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x184 as u128) + (x216 as u128);
-        let x217 = t217 as u64;
-        let x218 = (t217 >> 64) as u64;
-        let t219: u128 = (x182 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x186 as u128) + (x218 as u128);
-        let x219 = t219 as u64;
-        let x220 = (t219 >> 64) as u64;
-        let t221: u128 = (x182 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x188 as u128) + (x220 as u128);
-        let x221 = t221 as u64;
-        let x222 = (t221 >> 64) as u64;
-        let t223: u128 = (x182 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x190 as u128) + (x222 as u128);
-        let x223 = t223 as u64;
-        let x224 = (t223 >> 64) as u64;
-        let t225: u128 = (x182 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x192 as u128) + (x224 as u128);
-        let x225 = t225 as u64;
-        let x226 = (t225 >> 64) as u64;
-        let t227: u128 = (x182 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x193 as u128) + (x226 as u128);
-        let x227 = t227 as u64;
-        let x228 = (t227 >> 64) as u64;
-        let t250: u128 = (x217 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x217 as u128);
-        let x251 = (t250 >> 64) as u64;
-        let t252: u128 = (x217 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x219 as u128) + (x251 as u128);
-        let x252 = t252 as u64;
-        let x253 = (t252 >> 64) as u64;
-        let t254: u128 = (x217 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x221 as u128) + (x253 as u128);
-        let x254 = t254 as u64;
-        let x255 = (t254 >> 64) as u64;
-        let t256: u128 = (x217 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x223 as u128) + (x255 as u128);
-        let x256 = t256 as u64;
-        let x257 = (t256 >> 64) as u64;
-        let t258: u128 = (x217 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x225 as u128) + (x257 as u128);
-        let x258 = t258 as u64;
-        let x259 = (t258 >> 64) as u64;
-        let t260: u128 = (x217 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x227 as u128) + (x259 as u128);
-        let x260 = t260 as u64;
-        let x261 = (t260 >> 64) as u64;
-        let t262: u128 = (x217 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x228 as u128) + (x261 as u128);
-        let x262 = t262 as u64;
-        let x263 = (t262 >> 64) as u64;
-        let t276: u128 = {
-            let (d, b1) = x252.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let x41 = {
+            let t40: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x23 as u128);
+            (t40 >> 64) as u64
         };
-        let x276 = t276 as u64;
-        let x277 = (t276 >> 127) as u64;
-        let t278: u128 = {
-            let (d, b1) = x254.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x277);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x42, x43) = {
+            let t42: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x25 as u128) + (x41 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
         };
-        let x278 = t278 as u64;
-        let x279 = (t278 >> 127) as u64;
-        let t280: u128 = {
-            let (d, b1) = x256.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x279);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x44, x45) = {
+            let t44: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x27 as u128) + (x43 as u128);
+            (t44 as u64, (t44 >> 64) as u64)
         };
-        let x280 = t280 as u64;
-        let x281 = (t280 >> 127) as u64;
-        let t282: u128 = {
-            let (d, b1) = x258.overflowing_sub(0xfffffffeffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x281);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x46, x47) = {
+            let t46: u128 = (x23 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x29 as u128) + (x45 as u128);
+            (t46 as u64, (t46 >> 64) as u64)
         };
-        let x282 = t282 as u64;
-        let x283 = (t282 >> 127) as u64;
-        let t284: u128 = {
-            let (d, b1) = x260.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x283);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x48, x49) = {
+            let t48: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x31 as u128) + (x47 as u128);
+            (t48 as u64, (t48 >> 64) as u64)
         };
-        let x284 = t284 as u64;
-        let x285 = (t284 >> 127) as u64;
-        let t286: u128 = {
-            let (d, b1) = x262.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x285);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x50, x51) = {
+            let t50: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x33 as u128) + (x49 as u128);
+            (t50 as u64, (t50 >> 64) as u64)
         };
-        let x286 = t286 as u64;
-        let x287 = (t286 >> 127) as u64;
-        let t288: u128 = {
-            let (d, b1) = x263.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x287);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x52, x53) = {
+            let t52: u128 = (x23 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x35 as u128) + (x51 as u128);
+            (t52 as u64, (t52 >> 64) as u64)
         };
-        let x288 = t288 as u64;
-        let x289 = (t288 >> 127) as u64;
-        let x292 = (0 as u64).wrapping_sub(x289);
+        let x76 = {
+            let t75: u128 = (x42 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x42 as u128);
+            (t75 >> 64) as u64
+        };
+        let (x77, x78) = {
+            let t77: u128 = (x42 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x44 as u128) + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (x42 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x46 as u128) + (x78 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (x42 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x48 as u128) + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (x42 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x50 as u128) + (x82 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (x42 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x52 as u128) + (x84 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (x42 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x53 as u128) + (x86 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let x111 = {
+            let t110: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x77 as u128);
+            (t110 >> 64) as u64
+        };
+        let (x112, x113) = {
+            let t112: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x79 as u128) + (x111 as u128);
+            (t112 as u64, (t112 >> 64) as u64)
+        };
+        let (x114, x115) = {
+            let t114: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x81 as u128) + (x113 as u128);
+            (t114 as u64, (t114 >> 64) as u64)
+        };
+        let (x116, x117) = {
+            let t116: u128 = (x77 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x83 as u128) + (x115 as u128);
+            (t116 as u64, (t116 >> 64) as u64)
+        };
+        let (x118, x119) = {
+            let t118: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x85 as u128) + (x117 as u128);
+            (t118 as u64, (t118 >> 64) as u64)
+        };
+        let (x120, x121) = {
+            let t120: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x87 as u128) + (x119 as u128);
+            (t120 as u64, (t120 >> 64) as u64)
+        };
+        let (x122, x123) = {
+            let t122: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x88 as u128) + (x121 as u128);
+            (t122 as u64, (t122 >> 64) as u64)
+        };
+        let x146 = {
+            let t145: u128 = (x112 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x112 as u128);
+            (t145 >> 64) as u64
+        };
+        let (x147, x148) = {
+            let t147: u128 = (x112 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x114 as u128) + (x146 as u128);
+            (t147 as u64, (t147 >> 64) as u64)
+        };
+        let (x149, x150) = {
+            let t149: u128 = (x112 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x116 as u128) + (x148 as u128);
+            (t149 as u64, (t149 >> 64) as u64)
+        };
+        let (x151, x152) = {
+            let t151: u128 = (x112 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x118 as u128) + (x150 as u128);
+            (t151 as u64, (t151 >> 64) as u64)
+        };
+        let (x153, x154) = {
+            let t153: u128 = (x112 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x120 as u128) + (x152 as u128);
+            (t153 as u64, (t153 >> 64) as u64)
+        };
+        let (x155, x156) = {
+            let t155: u128 = (x112 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x122 as u128) + (x154 as u128);
+            (t155 as u64, (t155 >> 64) as u64)
+        };
+        let (x157, x158) = {
+            let t157: u128 = (x112 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x123 as u128) + (x156 as u128);
+            (t157 as u64, (t157 >> 64) as u64)
+        };
+        let x181 = {
+            let t180: u128 = (x147 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x147 as u128);
+            (t180 >> 64) as u64
+        };
+        let (x182, x183) = {
+            let t182: u128 = (x147 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x149 as u128) + (x181 as u128);
+            (t182 as u64, (t182 >> 64) as u64)
+        };
+        let (x184, x185) = {
+            let t184: u128 = (x147 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x151 as u128) + (x183 as u128);
+            (t184 as u64, (t184 >> 64) as u64)
+        };
+        let (x186, x187) = {
+            let t186: u128 = (x147 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x153 as u128) + (x185 as u128);
+            (t186 as u64, (t186 >> 64) as u64)
+        };
+        let (x188, x189) = {
+            let t188: u128 = (x147 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x155 as u128) + (x187 as u128);
+            (t188 as u64, (t188 >> 64) as u64)
+        };
+        let (x190, x191) = {
+            let t190: u128 = (x147 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x157 as u128) + (x189 as u128);
+            (t190 as u64, (t190 >> 64) as u64)
+        };
+        let (x192, x193) = {
+            let t192: u128 = (x147 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x158 as u128) + (x191 as u128);
+            (t192 as u64, (t192 >> 64) as u64)
+        };
+        let x216 = {
+            let t215: u128 = (x182 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x182 as u128);
+            (t215 >> 64) as u64
+        };
+        let (x217, x218) = {
+            let t217: u128 = (x182 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x184 as u128) + (x216 as u128);
+            (t217 as u64, (t217 >> 64) as u64)
+        };
+        let (x219, x220) = {
+            let t219: u128 = (x182 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x186 as u128) + (x218 as u128);
+            (t219 as u64, (t219 >> 64) as u64)
+        };
+        let (x221, x222) = {
+            let t221: u128 = (x182 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x188 as u128) + (x220 as u128);
+            (t221 as u64, (t221 >> 64) as u64)
+        };
+        let (x223, x224) = {
+            let t223: u128 = (x182 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x190 as u128) + (x222 as u128);
+            (t223 as u64, (t223 >> 64) as u64)
+        };
+        let (x225, x226) = {
+            let t225: u128 = (x182 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x192 as u128) + (x224 as u128);
+            (t225 as u64, (t225 >> 64) as u64)
+        };
+        let (x227, x228) = {
+            let t227: u128 = (x182 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x193 as u128) + (x226 as u128);
+            (t227 as u64, (t227 >> 64) as u64)
+        };
+        let x251 = {
+            let t250: u128 = (x217 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x217 as u128);
+            (t250 >> 64) as u64
+        };
+        let (x252, x253) = {
+            let t252: u128 = (x217 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x219 as u128) + (x251 as u128);
+            (t252 as u64, (t252 >> 64) as u64)
+        };
+        let (x254, x255) = {
+            let t254: u128 = (x217 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x221 as u128) + (x253 as u128);
+            (t254 as u64, (t254 >> 64) as u64)
+        };
+        let (x256, x257) = {
+            let t256: u128 = (x217 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x223 as u128) + (x255 as u128);
+            (t256 as u64, (t256 >> 64) as u64)
+        };
+        let (x258, x259) = {
+            let t258: u128 = (x217 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x225 as u128) + (x257 as u128);
+            (t258 as u64, (t258 >> 64) as u64)
+        };
+        let (x260, x261) = {
+            let t260: u128 = (x217 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x227 as u128) + (x259 as u128);
+            (t260 as u64, (t260 >> 64) as u64)
+        };
+        let (x262, x263) = {
+            let t262: u128 = (x217 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x228 as u128) + (x261 as u128);
+            (t262 as u64, (t262 >> 64) as u64)
+        };
+        let (x276, x277) = {
+            let t276: u128 = {
+                let (d, b1) = x252.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t276 as u64, (t276 >> 127) as u64)
+        };
+        let (x278, x279) = {
+            let t278: u128 = {
+                let (d, b1) = x254.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x277);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t278 as u64, (t278 >> 127) as u64)
+        };
+        let (x280, x281) = {
+            let t280: u128 = {
+                let (d, b1) = x256.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x279);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t280 as u64, (t280 >> 127) as u64)
+        };
+        let (x282, x283) = {
+            let t282: u128 = {
+                let (d, b1) = x258.overflowing_sub(0xfffffffeffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x281);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t282 as u64, (t282 >> 127) as u64)
+        };
+        let (x284, x285) = {
+            let t284: u128 = {
+                let (d, b1) = x260.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x283);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t284 as u64, (t284 >> 127) as u64)
+        };
+        let (x286, x287) = {
+            let t286: u128 = {
+                let (d, b1) = x262.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x285);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t286 as u64, (t286 >> 127) as u64)
+        };
+        let (x288, x289) = {
+            let t288: u128 = {
+                let (d, b1) = x263.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x287);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t288 as u64, (t288 >> 127) as u64)
+        };
+        let x292 = 0u64.wrapping_sub(x289);
         let x293 = x276 ^ (x292 & (x276 ^ x252));
         let x294 = x278 ^ (x292 & (x278 ^ x254));
         let x295 = x280 ^ (x292 & (x280 ^ x256));
@@ -2401,230 +2778,340 @@ impl Fp {
     }
     /// The 2n-limb product a·b of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_wide_limbs(a: &[u64; 7], b: &[u64; 7]) -> [u64; 14] {
-        let t15: u128 = (a[0] as u128) * (b[0] as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[1] as u128) * (b[0] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[2] as u128) * (b[0] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[3] as u128) * (b[0] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[4] as u128) * (b[0] as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[5] as u128) * (b[0] as u128) + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[6] as u128) * (b[0] as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[0] as u128) * (b[1] as u128) + (x17 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[1] as u128) * (b[1] as u128) + (x19 as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[2] as u128) * (b[1] as u128) + (x21 as u128) + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[3] as u128) * (b[1] as u128) + (x23 as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[4] as u128) * (b[1] as u128) + (x25 as u128) + (x36 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[5] as u128) * (b[1] as u128) + (x27 as u128) + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[6] as u128) * (b[1] as u128) + (x28 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[0] as u128) * (b[2] as u128) + (x31 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[1] as u128) * (b[2] as u128) + (x33 as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (a[2] as u128) * (b[2] as u128) + (x35 as u128) + (x46 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[3] as u128) * (b[2] as u128) + (x37 as u128) + (x48 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
-        let t51: u128 = (a[4] as u128) * (b[2] as u128) + (x39 as u128) + (x50 as u128);
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (a[5] as u128) * (b[2] as u128) + (x41 as u128) + (x52 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
-        let t55: u128 = (a[6] as u128) * (b[2] as u128) + (x42 as u128) + (x54 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
-        let t57: u128 = (a[0] as u128) * (b[3] as u128) + (x45 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
-        let t59: u128 = (a[1] as u128) * (b[3] as u128) + (x47 as u128) + (x58 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t61: u128 = (a[2] as u128) * (b[3] as u128) + (x49 as u128) + (x60 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
-        let t63: u128 = (a[3] as u128) * (b[3] as u128) + (x51 as u128) + (x62 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
-        let t65: u128 = (a[4] as u128) * (b[3] as u128) + (x53 as u128) + (x64 as u128);
-        let x65 = t65 as u64;
-        let x66 = (t65 >> 64) as u64;
-        let t67: u128 = (a[5] as u128) * (b[3] as u128) + (x55 as u128) + (x66 as u128);
-        let x67 = t67 as u64;
-        let x68 = (t67 >> 64) as u64;
-        let t69: u128 = (a[6] as u128) * (b[3] as u128) + (x56 as u128) + (x68 as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
-        let t71: u128 = (a[0] as u128) * (b[4] as u128) + (x59 as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (a[1] as u128) * (b[4] as u128) + (x61 as u128) + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (a[2] as u128) * (b[4] as u128) + (x63 as u128) + (x74 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (a[3] as u128) * (b[4] as u128) + (x65 as u128) + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (a[4] as u128) * (b[4] as u128) + (x67 as u128) + (x78 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (a[5] as u128) * (b[4] as u128) + (x69 as u128) + (x80 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (a[6] as u128) * (b[4] as u128) + (x70 as u128) + (x82 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (a[0] as u128) * (b[5] as u128) + (x73 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (a[1] as u128) * (b[5] as u128) + (x75 as u128) + (x86 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (a[2] as u128) * (b[5] as u128) + (x77 as u128) + (x88 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
-        let t91: u128 = (a[3] as u128) * (b[5] as u128) + (x79 as u128) + (x90 as u128);
-        let x91 = t91 as u64;
-        let x92 = (t91 >> 64) as u64;
-        let t93: u128 = (a[4] as u128) * (b[5] as u128) + (x81 as u128) + (x92 as u128);
-        let x93 = t93 as u64;
-        let x94 = (t93 >> 64) as u64;
-        let t95: u128 = (a[5] as u128) * (b[5] as u128) + (x83 as u128) + (x94 as u128);
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 64) as u64;
-        let t97: u128 = (a[6] as u128) * (b[5] as u128) + (x84 as u128) + (x96 as u128);
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 64) as u64;
-        let t99: u128 = (a[0] as u128) * (b[6] as u128) + (x87 as u128);
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 64) as u64;
-        let t101: u128 = (a[1] as u128) * (b[6] as u128) + (x89 as u128)
-            + (x100 as u128);
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 64) as u64;
-        let t103: u128 = (a[2] as u128) * (b[6] as u128) + (x91 as u128)
-            + (x102 as u128);
-        let x103 = t103 as u64;
-        let x104 = (t103 >> 64) as u64;
-        let t105: u128 = (a[3] as u128) * (b[6] as u128) + (x93 as u128)
-            + (x104 as u128);
-        let x105 = t105 as u64;
-        let x106 = (t105 >> 64) as u64;
-        let t107: u128 = (a[4] as u128) * (b[6] as u128) + (x95 as u128)
-            + (x106 as u128);
-        let x107 = t107 as u64;
-        let x108 = (t107 >> 64) as u64;
-        let t109: u128 = (a[5] as u128) * (b[6] as u128) + (x97 as u128)
-            + (x108 as u128);
-        let x109 = t109 as u64;
-        let x110 = (t109 >> 64) as u64;
-        let t111: u128 = (a[6] as u128) * (b[6] as u128) + (x98 as u128)
-            + (x110 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
+        let (x15, x16) = {
+            let t15: u128 = (a[0] as u128) * (b[0] as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[1] as u128) * (b[0] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[2] as u128) * (b[0] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[3] as u128) * (b[0] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[4] as u128) * (b[0] as u128) + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[5] as u128) * (b[0] as u128) + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[6] as u128) * (b[0] as u128) + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[0] as u128) * (b[1] as u128) + (x17 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[1] as u128) * (b[1] as u128) + (x19 as u128)
+                + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[2] as u128) * (b[1] as u128) + (x21 as u128)
+                + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[3] as u128) * (b[1] as u128) + (x23 as u128)
+                + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[4] as u128) * (b[1] as u128) + (x25 as u128)
+                + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (a[5] as u128) * (b[1] as u128) + (x27 as u128)
+                + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[6] as u128) * (b[1] as u128) + (x28 as u128)
+                + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (a[0] as u128) * (b[2] as u128) + (x31 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[1] as u128) * (b[2] as u128) + (x33 as u128)
+                + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (a[2] as u128) * (b[2] as u128) + (x35 as u128)
+                + (x46 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[3] as u128) * (b[2] as u128) + (x37 as u128)
+                + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (a[4] as u128) * (b[2] as u128) + (x39 as u128)
+                + (x50 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (a[5] as u128) * (b[2] as u128) + (x41 as u128)
+                + (x52 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (a[6] as u128) * (b[2] as u128) + (x42 as u128)
+                + (x54 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x57, x58) = {
+            let t57: u128 = (a[0] as u128) * (b[3] as u128) + (x45 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (a[1] as u128) * (b[3] as u128) + (x47 as u128)
+                + (x58 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (a[2] as u128) * (b[3] as u128) + (x49 as u128)
+                + (x60 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (a[3] as u128) * (b[3] as u128) + (x51 as u128)
+                + (x62 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
+        let (x65, x66) = {
+            let t65: u128 = (a[4] as u128) * (b[3] as u128) + (x53 as u128)
+                + (x64 as u128);
+            (t65 as u64, (t65 >> 64) as u64)
+        };
+        let (x67, x68) = {
+            let t67: u128 = (a[5] as u128) * (b[3] as u128) + (x55 as u128)
+                + (x66 as u128);
+            (t67 as u64, (t67 >> 64) as u64)
+        };
+        let (x69, x70) = {
+            let t69: u128 = (a[6] as u128) * (b[3] as u128) + (x56 as u128)
+                + (x68 as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = (a[0] as u128) * (b[4] as u128) + (x59 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = (a[1] as u128) * (b[4] as u128) + (x61 as u128)
+                + (x72 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = (a[2] as u128) * (b[4] as u128) + (x63 as u128)
+                + (x74 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = (a[3] as u128) * (b[4] as u128) + (x65 as u128)
+                + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (a[4] as u128) * (b[4] as u128) + (x67 as u128)
+                + (x78 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (a[5] as u128) * (b[4] as u128) + (x69 as u128)
+                + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (a[6] as u128) * (b[4] as u128) + (x70 as u128)
+                + (x82 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (a[0] as u128) * (b[5] as u128) + (x73 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (a[1] as u128) * (b[5] as u128) + (x75 as u128)
+                + (x86 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (a[2] as u128) * (b[5] as u128) + (x77 as u128)
+                + (x88 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
+        let (x91, x92) = {
+            let t91: u128 = (a[3] as u128) * (b[5] as u128) + (x79 as u128)
+                + (x90 as u128);
+            (t91 as u64, (t91 >> 64) as u64)
+        };
+        let (x93, x94) = {
+            let t93: u128 = (a[4] as u128) * (b[5] as u128) + (x81 as u128)
+                + (x92 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
+        let (x95, x96) = {
+            let t95: u128 = (a[5] as u128) * (b[5] as u128) + (x83 as u128)
+                + (x94 as u128);
+            (t95 as u64, (t95 >> 64) as u64)
+        };
+        let (x97, x98) = {
+            let t97: u128 = (a[6] as u128) * (b[5] as u128) + (x84 as u128)
+                + (x96 as u128);
+            (t97 as u64, (t97 >> 64) as u64)
+        };
+        let (x99, x100) = {
+            let t99: u128 = (a[0] as u128) * (b[6] as u128) + (x87 as u128);
+            (t99 as u64, (t99 >> 64) as u64)
+        };
+        let (x101, x102) = {
+            let t101: u128 = (a[1] as u128) * (b[6] as u128) + (x89 as u128)
+                + (x100 as u128);
+            (t101 as u64, (t101 >> 64) as u64)
+        };
+        let (x103, x104) = {
+            let t103: u128 = (a[2] as u128) * (b[6] as u128) + (x91 as u128)
+                + (x102 as u128);
+            (t103 as u64, (t103 >> 64) as u64)
+        };
+        let (x105, x106) = {
+            let t105: u128 = (a[3] as u128) * (b[6] as u128) + (x93 as u128)
+                + (x104 as u128);
+            (t105 as u64, (t105 >> 64) as u64)
+        };
+        let (x107, x108) = {
+            let t107: u128 = (a[4] as u128) * (b[6] as u128) + (x95 as u128)
+                + (x106 as u128);
+            (t107 as u64, (t107 >> 64) as u64)
+        };
+        let (x109, x110) = {
+            let t109: u128 = (a[5] as u128) * (b[6] as u128) + (x97 as u128)
+                + (x108 as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (a[6] as u128) * (b[6] as u128) + (x98 as u128)
+                + (x110 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
         [x15, x29, x43, x57, x71, x85, x99, x101, x103, x105, x107, x109, x111, x112]
     }
     /// The 2n-limb square a² of a value below p; off-diagonal products once.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_wide_limbs(a: &[u64; 7]) -> [u64; 14] {
-        let t8: u128 = (a[0] as u128) * (a[1] as u128);
-        let x8 = t8 as u64;
-        let x9 = (t8 >> 64) as u64;
-        let t10: u128 = (a[0] as u128) * (a[2] as u128) + (x9 as u128);
-        let x10 = t10 as u64;
-        let x11 = (t10 >> 64) as u64;
-        let t12: u128 = (a[0] as u128) * (a[3] as u128) + (x11 as u128);
-        let x12 = t12 as u64;
-        let x13 = (t12 >> 64) as u64;
-        let t14: u128 = (a[0] as u128) * (a[4] as u128) + (x13 as u128);
-        let x14 = t14 as u64;
-        let x15 = (t14 >> 64) as u64;
-        let t16: u128 = (a[0] as u128) * (a[5] as u128) + (x15 as u128);
-        let x16 = t16 as u64;
-        let x17 = (t16 >> 64) as u64;
-        let t18: u128 = (a[0] as u128) * (a[6] as u128) + (x17 as u128);
-        let x18 = t18 as u64;
-        let x19 = (t18 >> 64) as u64;
-        let t20: u128 = (a[1] as u128) * (a[2] as u128) + (x12 as u128);
-        let x20 = t20 as u64;
-        let x21 = (t20 >> 64) as u64;
-        let t22: u128 = (a[1] as u128) * (a[3] as u128) + (x14 as u128) + (x21 as u128);
-        let x22 = t22 as u64;
-        let x23 = (t22 >> 64) as u64;
-        let t24: u128 = (a[1] as u128) * (a[4] as u128) + (x16 as u128) + (x23 as u128);
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 64) as u64;
-        let t26: u128 = (a[1] as u128) * (a[5] as u128) + (x18 as u128) + (x25 as u128);
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 64) as u64;
-        let t28: u128 = (a[1] as u128) * (a[6] as u128) + (x19 as u128) + (x27 as u128);
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 64) as u64;
-        let t30: u128 = (a[2] as u128) * (a[3] as u128) + (x24 as u128);
-        let x30 = t30 as u64;
-        let x31 = (t30 >> 64) as u64;
-        let t32: u128 = (a[2] as u128) * (a[4] as u128) + (x26 as u128) + (x31 as u128);
-        let x32 = t32 as u64;
-        let x33 = (t32 >> 64) as u64;
-        let t34: u128 = (a[2] as u128) * (a[5] as u128) + (x28 as u128) + (x33 as u128);
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 64) as u64;
-        let t36: u128 = (a[2] as u128) * (a[6] as u128) + (x29 as u128) + (x35 as u128);
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 64) as u64;
-        let t38: u128 = (a[3] as u128) * (a[4] as u128) + (x34 as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
-        let t40: u128 = (a[3] as u128) * (a[5] as u128) + (x36 as u128) + (x39 as u128);
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 64) as u64;
-        let t42: u128 = (a[3] as u128) * (a[6] as u128) + (x37 as u128) + (x41 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
-        let t44: u128 = (a[4] as u128) * (a[5] as u128) + (x42 as u128);
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 64) as u64;
-        let t46: u128 = (a[4] as u128) * (a[6] as u128) + (x43 as u128) + (x45 as u128);
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 64) as u64;
-        let t48: u128 = (a[5] as u128) * (a[6] as u128) + (x47 as u128);
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 64) as u64;
+        let (x8, x9) = {
+            let t8: u128 = (a[0] as u128) * (a[1] as u128);
+            (t8 as u64, (t8 >> 64) as u64)
+        };
+        let (x10, x11) = {
+            let t10: u128 = (a[0] as u128) * (a[2] as u128) + (x9 as u128);
+            (t10 as u64, (t10 >> 64) as u64)
+        };
+        let (x12, x13) = {
+            let t12: u128 = (a[0] as u128) * (a[3] as u128) + (x11 as u128);
+            (t12 as u64, (t12 >> 64) as u64)
+        };
+        let (x14, x15) = {
+            let t14: u128 = (a[0] as u128) * (a[4] as u128) + (x13 as u128);
+            (t14 as u64, (t14 >> 64) as u64)
+        };
+        let (x16, x17) = {
+            let t16: u128 = (a[0] as u128) * (a[5] as u128) + (x15 as u128);
+            (t16 as u64, (t16 >> 64) as u64)
+        };
+        let (x18, x19) = {
+            let t18: u128 = (a[0] as u128) * (a[6] as u128) + (x17 as u128);
+            (t18 as u64, (t18 >> 64) as u64)
+        };
+        let (x20, x21) = {
+            let t20: u128 = (a[1] as u128) * (a[2] as u128) + (x12 as u128);
+            (t20 as u64, (t20 >> 64) as u64)
+        };
+        let (x22, x23) = {
+            let t22: u128 = (a[1] as u128) * (a[3] as u128) + (x14 as u128)
+                + (x21 as u128);
+            (t22 as u64, (t22 >> 64) as u64)
+        };
+        let (x24, x25) = {
+            let t24: u128 = (a[1] as u128) * (a[4] as u128) + (x16 as u128)
+                + (x23 as u128);
+            (t24 as u64, (t24 >> 64) as u64)
+        };
+        let (x26, x27) = {
+            let t26: u128 = (a[1] as u128) * (a[5] as u128) + (x18 as u128)
+                + (x25 as u128);
+            (t26 as u64, (t26 >> 64) as u64)
+        };
+        let (x28, x29) = {
+            let t28: u128 = (a[1] as u128) * (a[6] as u128) + (x19 as u128)
+                + (x27 as u128);
+            (t28 as u64, (t28 >> 64) as u64)
+        };
+        let (x30, x31) = {
+            let t30: u128 = (a[2] as u128) * (a[3] as u128) + (x24 as u128);
+            (t30 as u64, (t30 >> 64) as u64)
+        };
+        let (x32, x33) = {
+            let t32: u128 = (a[2] as u128) * (a[4] as u128) + (x26 as u128)
+                + (x31 as u128);
+            (t32 as u64, (t32 >> 64) as u64)
+        };
+        let (x34, x35) = {
+            let t34: u128 = (a[2] as u128) * (a[5] as u128) + (x28 as u128)
+                + (x33 as u128);
+            (t34 as u64, (t34 >> 64) as u64)
+        };
+        let (x36, x37) = {
+            let t36: u128 = (a[2] as u128) * (a[6] as u128) + (x29 as u128)
+                + (x35 as u128);
+            (t36 as u64, (t36 >> 64) as u64)
+        };
+        let (x38, x39) = {
+            let t38: u128 = (a[3] as u128) * (a[4] as u128) + (x34 as u128);
+            (t38 as u64, (t38 >> 64) as u64)
+        };
+        let (x40, x41) = {
+            let t40: u128 = (a[3] as u128) * (a[5] as u128) + (x36 as u128)
+                + (x39 as u128);
+            (t40 as u64, (t40 >> 64) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = (a[3] as u128) * (a[6] as u128) + (x37 as u128)
+                + (x41 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
+        let (x44, x45) = {
+            let t44: u128 = (a[4] as u128) * (a[5] as u128) + (x42 as u128);
+            (t44 as u64, (t44 >> 64) as u64)
+        };
+        let (x46, x47) = {
+            let t46: u128 = (a[4] as u128) * (a[6] as u128) + (x43 as u128)
+                + (x45 as u128);
+            (t46 as u64, (t46 >> 64) as u64)
+        };
+        let (x48, x49) = {
+            let t48: u128 = (a[5] as u128) * (a[6] as u128) + (x47 as u128);
+            (t48 as u64, (t48 >> 64) as u64)
+        };
         let x50 = x49 >> 63;
         let x51 = x49 << 1;
         let x52 = x48 >> 63;
@@ -2660,321 +3147,416 @@ impl Fp {
         let x82 = x8 >> 63;
         let x83 = x81 | x82;
         let x84 = x8 << 1;
-        let t88: u128 = (a[0] as u128) * (a[0] as u128);
-        let x88 = t88 as u64;
-        let x89 = (t88 >> 64) as u64;
-        let t90: u128 = (x84 as u128) + (x89 as u128) + (0x0000000000000000_u64 as u128);
-        let x90 = t90 as u64;
-        let x91 = (t90 >> 64) as u64;
-        let t92: u128 = (a[1] as u128) * (a[1] as u128) + (x83 as u128) + (x91 as u128);
-        let x92 = t92 as u64;
-        let x93 = (t92 >> 64) as u64;
-        let t94: u128 = (x80 as u128) + (x93 as u128) + (0x0000000000000000_u64 as u128);
-        let x94 = t94 as u64;
-        let x95 = (t94 >> 64) as u64;
-        let t96: u128 = (a[2] as u128) * (a[2] as u128) + (x77 as u128) + (x95 as u128);
-        let x96 = t96 as u64;
-        let x97 = (t96 >> 64) as u64;
-        let t98: u128 = (x74 as u128) + (x97 as u128) + (0x0000000000000000_u64 as u128);
-        let x98 = t98 as u64;
-        let x99 = (t98 >> 64) as u64;
-        let t100: u128 = (a[3] as u128) * (a[3] as u128) + (x71 as u128) + (x99 as u128);
-        let x100 = t100 as u64;
-        let x101 = (t100 >> 64) as u64;
-        let t102: u128 = (x68 as u128) + (x101 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x102 = t102 as u64;
-        let x103 = (t102 >> 64) as u64;
-        let t104: u128 = (a[4] as u128) * (a[4] as u128) + (x65 as u128)
-            + (x103 as u128);
-        let x104 = t104 as u64;
-        let x105 = (t104 >> 64) as u64;
-        let t106: u128 = (x62 as u128) + (x105 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x106 = t106 as u64;
-        let x107 = (t106 >> 64) as u64;
-        let t108: u128 = (a[5] as u128) * (a[5] as u128) + (x59 as u128)
-            + (x107 as u128);
-        let x108 = t108 as u64;
-        let x109 = (t108 >> 64) as u64;
-        let t110: u128 = (x56 as u128) + (x109 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x110 = t110 as u64;
-        let x111 = (t110 >> 64) as u64;
-        let t112: u128 = (a[6] as u128) * (a[6] as u128) + (x53 as u128)
-            + (x111 as u128);
-        let x112 = t112 as u64;
-        let x113 = (t112 >> 64) as u64;
+        let (x88, x89) = {
+            let t88: u128 = (a[0] as u128) * (a[0] as u128);
+            (t88 as u64, (t88 >> 64) as u64)
+        };
+        let (x90, x91) = {
+            let t90: u128 = (x84 as u128) + (x89 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t90 as u64, (t90 >> 64) as u64)
+        };
+        let (x92, x93) = {
+            let t92: u128 = (a[1] as u128) * (a[1] as u128) + (x83 as u128)
+                + (x91 as u128);
+            (t92 as u64, (t92 >> 64) as u64)
+        };
+        let (x94, x95) = {
+            let t94: u128 = (x80 as u128) + (x93 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t94 as u64, (t94 >> 64) as u64)
+        };
+        let (x96, x97) = {
+            let t96: u128 = (a[2] as u128) * (a[2] as u128) + (x77 as u128)
+                + (x95 as u128);
+            (t96 as u64, (t96 >> 64) as u64)
+        };
+        let (x98, x99) = {
+            let t98: u128 = (x74 as u128) + (x97 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t98 as u64, (t98 >> 64) as u64)
+        };
+        let (x100, x101) = {
+            let t100: u128 = (a[3] as u128) * (a[3] as u128) + (x71 as u128)
+                + (x99 as u128);
+            (t100 as u64, (t100 >> 64) as u64)
+        };
+        let (x102, x103) = {
+            let t102: u128 = (x68 as u128) + (x101 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t102 as u64, (t102 >> 64) as u64)
+        };
+        let (x104, x105) = {
+            let t104: u128 = (a[4] as u128) * (a[4] as u128) + (x65 as u128)
+                + (x103 as u128);
+            (t104 as u64, (t104 >> 64) as u64)
+        };
+        let (x106, x107) = {
+            let t106: u128 = (x62 as u128) + (x105 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t106 as u64, (t106 >> 64) as u64)
+        };
+        let (x108, x109) = {
+            let t108: u128 = (a[5] as u128) * (a[5] as u128) + (x59 as u128)
+                + (x107 as u128);
+            (t108 as u64, (t108 >> 64) as u64)
+        };
+        let (x110, x111) = {
+            let t110: u128 = (x56 as u128) + (x109 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t110 as u64, (t110 >> 64) as u64)
+        };
+        let (x112, x113) = {
+            let t112: u128 = (a[6] as u128) * (a[6] as u128) + (x53 as u128)
+                + (x111 as u128);
+            (t112 as u64, (t112 >> 64) as u64)
+        };
         let x114 = x50.wrapping_add(x113).wrapping_add(0x0000000000000000_u64);
         [x88, x90, x92, x94, x96, x98, x100, x102, x104, x106, x108, x110, x112, x114]
     }
     /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn reduce_wide_limbs(t: &[u64; 14]) -> [u64; 7] {
-        let t24: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
-            + (t[0] as u128);
-        let x25 = (t24 >> 64) as u64;
-        let t26: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
-            + (t[1] as u128) + (x25 as u128);
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 64) as u64;
-        let t28: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
-            + (t[2] as u128) + (x27 as u128);
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 64) as u64;
-        let t30: u128 = (t[0] as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (t[3] as u128) + (x29 as u128);
-        let x30 = t30 as u64;
-        let x31 = (t30 >> 64) as u64;
-        let t32: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
-            + (t[4] as u128) + (x31 as u128);
-        let x32 = t32 as u64;
-        let x33 = (t32 >> 64) as u64;
-        let t34: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
-            + (t[5] as u128) + (x33 as u128);
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 64) as u64;
-        let t36: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
-            + (t[6] as u128) + (x35 as u128);
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 64) as u64;
-        let t38: u128 = (t[7] as u128) + (x37 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
-        let t41: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128) + (x26 as u128);
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128) + (x28 as u128)
-            + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128) + (x30 as u128)
-            + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (x26 as u128) * (0xfffffffeffffffff_u64 as u128) + (x32 as u128)
-            + (x46 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128) + (x34 as u128)
-            + (x48 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
-        let t51: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128) + (x36 as u128)
-            + (x50 as u128);
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128) + (x38 as u128)
-            + (x52 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
-        let t55: u128 = (t[8] as u128) + (x54 as u128) + (x39 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
-        let t58: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128) + (x43 as u128);
-        let x59 = (t58 >> 64) as u64;
-        let t60: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128) + (x45 as u128)
-            + (x59 as u128);
-        let x60 = t60 as u64;
-        let x61 = (t60 >> 64) as u64;
-        let t62: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128) + (x47 as u128)
-            + (x61 as u128);
-        let x62 = t62 as u64;
-        let x63 = (t62 >> 64) as u64;
-        let t64: u128 = (x43 as u128) * (0xfffffffeffffffff_u64 as u128) + (x49 as u128)
-            + (x63 as u128);
-        let x64 = t64 as u64;
-        let x65 = (t64 >> 64) as u64;
-        let t66: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128) + (x51 as u128)
-            + (x65 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
-        let t68: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128) + (x53 as u128)
-            + (x67 as u128);
-        let x68 = t68 as u64;
-        let x69 = (t68 >> 64) as u64;
-        let t70: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128) + (x55 as u128)
-            + (x69 as u128);
-        let x70 = t70 as u64;
-        let x71 = (t70 >> 64) as u64;
-        let t72: u128 = (t[9] as u128) + (x71 as u128) + (x56 as u128);
-        let x72 = t72 as u64;
-        let x73 = (t72 >> 64) as u64;
-        let t75: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128) + (x60 as u128);
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128) + (x62 as u128)
-            + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128) + (x64 as u128)
-            + (x78 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (x60 as u128) * (0xfffffffeffffffff_u64 as u128) + (x66 as u128)
-            + (x80 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128) + (x68 as u128)
-            + (x82 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128) + (x70 as u128)
-            + (x84 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128) + (x72 as u128)
-            + (x86 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (t[10] as u128) + (x88 as u128) + (x73 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
-        let t92: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x77 as u128);
-        let x93 = (t92 >> 64) as u64;
-        let t94: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x79 as u128)
-            + (x93 as u128);
-        let x94 = t94 as u64;
-        let x95 = (t94 >> 64) as u64;
-        let t96: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x81 as u128)
-            + (x95 as u128);
-        let x96 = t96 as u64;
-        let x97 = (t96 >> 64) as u64;
-        let t98: u128 = (x77 as u128) * (0xfffffffeffffffff_u64 as u128) + (x83 as u128)
-            + (x97 as u128);
-        let x98 = t98 as u64;
-        let x99 = (t98 >> 64) as u64;
-        let t100: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x85 as u128)
-            + (x99 as u128);
-        let x100 = t100 as u64;
-        let x101 = (t100 >> 64) as u64;
-        let t102: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x87 as u128)
-            + (x101 as u128);
-        let x102 = t102 as u64;
-        let x103 = (t102 >> 64) as u64;
-        let t104: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128) + (x89 as u128)
-            + (x103 as u128);
-        let x104 = t104 as u64;
-        let x105 = (t104 >> 64) as u64;
-        let t106: u128 = (t[11] as u128) + (x105 as u128) + (x90 as u128);
-        let x106 = t106 as u64;
-        let x107 = (t106 >> 64) as u64;
-        let t109: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x94 as u128);
-        let x110 = (t109 >> 64) as u64;
-        let t111: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128) + (x96 as u128)
-            + (x110 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
-        let t113: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128) + (x98 as u128)
-            + (x112 as u128);
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 64) as u64;
-        let t115: u128 = (x94 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x100 as u128) + (x114 as u128);
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 64) as u64;
-        let t117: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x102 as u128) + (x116 as u128);
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 64) as u64;
-        let t119: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x104 as u128) + (x118 as u128);
-        let x119 = t119 as u64;
-        let x120 = (t119 >> 64) as u64;
-        let t121: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x106 as u128) + (x120 as u128);
-        let x121 = t121 as u64;
-        let x122 = (t121 >> 64) as u64;
-        let t123: u128 = (t[12] as u128) + (x122 as u128) + (x107 as u128);
-        let x123 = t123 as u64;
-        let x124 = (t123 >> 64) as u64;
-        let t126: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x111 as u128);
-        let x127 = (t126 >> 64) as u64;
-        let t128: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x113 as u128) + (x127 as u128);
-        let x128 = t128 as u64;
-        let x129 = (t128 >> 64) as u64;
-        let t130: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x115 as u128) + (x129 as u128);
-        let x130 = t130 as u64;
-        let x131 = (t130 >> 64) as u64;
-        let t132: u128 = (x111 as u128) * (0xfffffffeffffffff_u64 as u128)
-            + (x117 as u128) + (x131 as u128);
-        let x132 = t132 as u64;
-        let x133 = (t132 >> 64) as u64;
-        let t134: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x119 as u128) + (x133 as u128);
-        let x134 = t134 as u64;
-        let x135 = (t134 >> 64) as u64;
-        let t136: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x121 as u128) + (x135 as u128);
-        let x136 = t136 as u64;
-        let x137 = (t136 >> 64) as u64;
-        let t138: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x123 as u128) + (x137 as u128);
-        let x138 = t138 as u64;
-        let x139 = (t138 >> 64) as u64;
-        let t140: u128 = (t[13] as u128) + (x139 as u128) + (x124 as u128);
-        let x140 = t140 as u64;
-        let x141 = (t140 >> 64) as u64;
-        let t150: u128 = {
-            let (d, b1) = x128.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let x25 = {
+            let t24: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+                + (t[0] as u128);
+            (t24 >> 64) as u64
         };
-        let x150 = t150 as u64;
-        let x151 = (t150 >> 127) as u64;
-        let t152: u128 = {
-            let (d, b1) = x130.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x151);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x26, x27) = {
+            let t26: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+                + (t[1] as u128) + (x25 as u128);
+            (t26 as u64, (t26 >> 64) as u64)
         };
-        let x152 = t152 as u64;
-        let x153 = (t152 >> 127) as u64;
-        let t154: u128 = {
-            let (d, b1) = x132.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x153);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x28, x29) = {
+            let t28: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+                + (t[2] as u128) + (x27 as u128);
+            (t28 as u64, (t28 >> 64) as u64)
         };
-        let x154 = t154 as u64;
-        let x155 = (t154 >> 127) as u64;
-        let t156: u128 = {
-            let (d, b1) = x134.overflowing_sub(0xfffffffeffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x155);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x30, x31) = {
+            let t30: u128 = (t[0] as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (t[3] as u128) + (x29 as u128);
+            (t30 as u64, (t30 >> 64) as u64)
         };
-        let x156 = t156 as u64;
-        let x157 = (t156 >> 127) as u64;
-        let t158: u128 = {
-            let (d, b1) = x136.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x157);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x32, x33) = {
+            let t32: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+                + (t[4] as u128) + (x31 as u128);
+            (t32 as u64, (t32 >> 64) as u64)
         };
-        let x158 = t158 as u64;
-        let x159 = (t158 >> 127) as u64;
-        let t160: u128 = {
-            let (d, b1) = x138.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x159);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x34, x35) = {
+            let t34: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+                + (t[5] as u128) + (x33 as u128);
+            (t34 as u64, (t34 >> 64) as u64)
         };
-        let x160 = t160 as u64;
-        let x161 = (t160 >> 127) as u64;
-        let t162: u128 = {
-            let (d, b1) = x140.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x161);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x36, x37) = {
+            let t36: u128 = (t[0] as u128) * (0xffffffffffffffff_u64 as u128)
+                + (t[6] as u128) + (x35 as u128);
+            (t36 as u64, (t36 >> 64) as u64)
         };
-        let x162 = t162 as u64;
-        let x163 = (t162 >> 127) as u64;
-        let t164: u128 = {
-            let (d, b1) = x141.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x163);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x38, x39) = {
+            let t38: u128 = (t[7] as u128) + (x37 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t38 as u64, (t38 >> 64) as u64)
         };
-        let x165 = (t164 >> 127) as u64;
-        let x166 = (0 as u64).wrapping_sub(x165);
+        let x42 = {
+            let t41: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x26 as u128);
+            (t41 >> 64) as u64
+        };
+        let (x43, x44) = {
+            let t43: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x28 as u128) + (x42 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x30 as u128) + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (x26 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x32 as u128) + (x46 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x34 as u128) + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x36 as u128) + (x50 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (x26 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x38 as u128) + (x52 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (t[8] as u128) + (x54 as u128) + (x39 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let x59 = {
+            let t58: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x43 as u128);
+            (t58 >> 64) as u64
+        };
+        let (x60, x61) = {
+            let t60: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x45 as u128) + (x59 as u128);
+            (t60 as u64, (t60 >> 64) as u64)
+        };
+        let (x62, x63) = {
+            let t62: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x47 as u128) + (x61 as u128);
+            (t62 as u64, (t62 >> 64) as u64)
+        };
+        let (x64, x65) = {
+            let t64: u128 = (x43 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x49 as u128) + (x63 as u128);
+            (t64 as u64, (t64 >> 64) as u64)
+        };
+        let (x66, x67) = {
+            let t66: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x51 as u128) + (x65 as u128);
+            (t66 as u64, (t66 >> 64) as u64)
+        };
+        let (x68, x69) = {
+            let t68: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x53 as u128) + (x67 as u128);
+            (t68 as u64, (t68 >> 64) as u64)
+        };
+        let (x70, x71) = {
+            let t70: u128 = (x43 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x55 as u128) + (x69 as u128);
+            (t70 as u64, (t70 >> 64) as u64)
+        };
+        let (x72, x73) = {
+            let t72: u128 = (t[9] as u128) + (x71 as u128) + (x56 as u128);
+            (t72 as u64, (t72 >> 64) as u64)
+        };
+        let x76 = {
+            let t75: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x60 as u128);
+            (t75 >> 64) as u64
+        };
+        let (x77, x78) = {
+            let t77: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x62 as u128) + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x64 as u128) + (x78 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (x60 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x66 as u128) + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x68 as u128) + (x82 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x70 as u128) + (x84 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (x60 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x72 as u128) + (x86 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (t[10] as u128) + (x88 as u128) + (x73 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
+        let x93 = {
+            let t92: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x77 as u128);
+            (t92 >> 64) as u64
+        };
+        let (x94, x95) = {
+            let t94: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x79 as u128) + (x93 as u128);
+            (t94 as u64, (t94 >> 64) as u64)
+        };
+        let (x96, x97) = {
+            let t96: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x81 as u128) + (x95 as u128);
+            (t96 as u64, (t96 >> 64) as u64)
+        };
+        let (x98, x99) = {
+            let t98: u128 = (x77 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x83 as u128) + (x97 as u128);
+            (t98 as u64, (t98 >> 64) as u64)
+        };
+        let (x100, x101) = {
+            let t100: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x85 as u128) + (x99 as u128);
+            (t100 as u64, (t100 >> 64) as u64)
+        };
+        let (x102, x103) = {
+            let t102: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x87 as u128) + (x101 as u128);
+            (t102 as u64, (t102 >> 64) as u64)
+        };
+        let (x104, x105) = {
+            let t104: u128 = (x77 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x89 as u128) + (x103 as u128);
+            (t104 as u64, (t104 >> 64) as u64)
+        };
+        let (x106, x107) = {
+            let t106: u128 = (t[11] as u128) + (x105 as u128) + (x90 as u128);
+            (t106 as u64, (t106 >> 64) as u64)
+        };
+        let x110 = {
+            let t109: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x94 as u128);
+            (t109 >> 64) as u64
+        };
+        let (x111, x112) = {
+            let t111: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x96 as u128) + (x110 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
+        let (x113, x114) = {
+            let t113: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x98 as u128) + (x112 as u128);
+            (t113 as u64, (t113 >> 64) as u64)
+        };
+        let (x115, x116) = {
+            let t115: u128 = (x94 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x100 as u128) + (x114 as u128);
+            (t115 as u64, (t115 >> 64) as u64)
+        };
+        let (x117, x118) = {
+            let t117: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x102 as u128) + (x116 as u128);
+            (t117 as u64, (t117 >> 64) as u64)
+        };
+        let (x119, x120) = {
+            let t119: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x104 as u128) + (x118 as u128);
+            (t119 as u64, (t119 >> 64) as u64)
+        };
+        let (x121, x122) = {
+            let t121: u128 = (x94 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x106 as u128) + (x120 as u128);
+            (t121 as u64, (t121 >> 64) as u64)
+        };
+        let (x123, x124) = {
+            let t123: u128 = (t[12] as u128) + (x122 as u128) + (x107 as u128);
+            (t123 as u64, (t123 >> 64) as u64)
+        };
+        let x127 = {
+            let t126: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x111 as u128);
+            (t126 >> 64) as u64
+        };
+        let (x128, x129) = {
+            let t128: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x113 as u128) + (x127 as u128);
+            (t128 as u64, (t128 >> 64) as u64)
+        };
+        let (x130, x131) = {
+            let t130: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x115 as u128) + (x129 as u128);
+            (t130 as u64, (t130 >> 64) as u64)
+        };
+        let (x132, x133) = {
+            let t132: u128 = (x111 as u128) * (0xfffffffeffffffff_u64 as u128)
+                + (x117 as u128) + (x131 as u128);
+            (t132 as u64, (t132 >> 64) as u64)
+        };
+        let (x134, x135) = {
+            let t134: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x119 as u128) + (x133 as u128);
+            (t134 as u64, (t134 >> 64) as u64)
+        };
+        let (x136, x137) = {
+            let t136: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x121 as u128) + (x135 as u128);
+            (t136 as u64, (t136 >> 64) as u64)
+        };
+        let (x138, x139) = {
+            let t138: u128 = (x111 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x123 as u128) + (x137 as u128);
+            (t138 as u64, (t138 >> 64) as u64)
+        };
+        let (x140, x141) = {
+            let t140: u128 = (t[13] as u128) + (x139 as u128) + (x124 as u128);
+            (t140 as u64, (t140 >> 64) as u64)
+        };
+        let (x150, x151) = {
+            let t150: u128 = {
+                let (d, b1) = x128.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t150 as u64, (t150 >> 127) as u64)
+        };
+        let (x152, x153) = {
+            let t152: u128 = {
+                let (d, b1) = x130.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x151);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t152 as u64, (t152 >> 127) as u64)
+        };
+        let (x154, x155) = {
+            let t154: u128 = {
+                let (d, b1) = x132.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x153);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t154 as u64, (t154 >> 127) as u64)
+        };
+        let (x156, x157) = {
+            let t156: u128 = {
+                let (d, b1) = x134.overflowing_sub(0xfffffffeffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x155);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t156 as u64, (t156 >> 127) as u64)
+        };
+        let (x158, x159) = {
+            let t158: u128 = {
+                let (d, b1) = x136.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x157);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t158 as u64, (t158 >> 127) as u64)
+        };
+        let (x160, x161) = {
+            let t160: u128 = {
+                let (d, b1) = x138.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x159);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t160 as u64, (t160 >> 127) as u64)
+        };
+        let (x162, x163) = {
+            let t162: u128 = {
+                let (d, b1) = x140.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x161);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t162 as u64, (t162 >> 127) as u64)
+        };
+        let x165 = {
+            let t164: u128 = {
+                let (d, b1) = x141.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x163);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t164 >> 127) as u64
+        };
+        let x166 = 0u64.wrapping_sub(x165);
         let x167 = x150 ^ (x166 & (x150 ^ x128));
         let x168 = x152 ^ (x166 & (x152 ^ x130));
         let x169 = x154 ^ (x166 & (x154 ^ x132));
@@ -2986,107 +3568,130 @@ impl Fp {
     }
     /// (a + b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u64; 14], b: &[u64; 14]) -> [u64; 14] {
-        let t29: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[1] as u128) + (b[1] as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[2] as u128) + (b[2] as u128) + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[3] as u128) + (b[3] as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[4] as u128) + (b[4] as u128) + (x36 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[5] as u128) + (b[5] as u128) + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[6] as u128) + (b[6] as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[7] as u128) + (b[7] as u128) + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[8] as u128) + (b[8] as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (a[9] as u128) + (b[9] as u128) + (x46 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[10] as u128) + (b[10] as u128) + (x48 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
-        let t51: u128 = (a[11] as u128) + (b[11] as u128) + (x50 as u128);
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (a[12] as u128) + (b[12] as u128) + (x52 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
-        let t55: u128 = (a[13] as u128) + (b[13] as u128) + (x54 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
-        let t65: u128 = {
-            let (d, b1) = x43.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x29, x30) = {
+            let t29: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
         };
-        let x65 = t65 as u64;
-        let x66 = (t65 >> 127) as u64;
-        let t67: u128 = {
-            let (d, b1) = x45.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x66);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x31, x32) = {
+            let t31: u128 = (a[1] as u128) + (b[1] as u128) + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
         };
-        let x67 = t67 as u64;
-        let x68 = (t67 >> 127) as u64;
-        let t69: u128 = {
-            let (d, b1) = x47.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x68);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x33, x34) = {
+            let t33: u128 = (a[2] as u128) + (b[2] as u128) + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
         };
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 127) as u64;
-        let t71: u128 = {
-            let (d, b1) = x49.overflowing_sub(0xfffffffeffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x70);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x35, x36) = {
+            let t35: u128 = (a[3] as u128) + (b[3] as u128) + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
         };
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 127) as u64;
-        let t73: u128 = {
-            let (d, b1) = x51.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x72);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x37, x38) = {
+            let t37: u128 = (a[4] as u128) + (b[4] as u128) + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
         };
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 127) as u64;
-        let t75: u128 = {
-            let (d, b1) = x53.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x74);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x39, x40) = {
+            let t39: u128 = (a[5] as u128) + (b[5] as u128) + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
         };
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 127) as u64;
-        let t77: u128 = {
-            let (d, b1) = x55.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x76);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x41, x42) = {
+            let t41: u128 = (a[6] as u128) + (b[6] as u128) + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
         };
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 127) as u64;
-        let t79: u128 = {
-            let (d, b1) = x56.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x78);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x43, x44) = {
+            let t43: u128 = (a[7] as u128) + (b[7] as u128) + (x42 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
         };
-        let x80 = (t79 >> 127) as u64;
-        let x81 = (0 as u64).wrapping_sub(x80);
+        let (x45, x46) = {
+            let t45: u128 = (a[8] as u128) + (b[8] as u128) + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (a[9] as u128) + (b[9] as u128) + (x46 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[10] as u128) + (b[10] as u128) + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (a[11] as u128) + (b[11] as u128) + (x50 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (a[12] as u128) + (b[12] as u128) + (x52 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (a[13] as u128) + (b[13] as u128) + (x54 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x65, x66) = {
+            let t65: u128 = {
+                let (d, b1) = x43.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t65 as u64, (t65 >> 127) as u64)
+        };
+        let (x67, x68) = {
+            let t67: u128 = {
+                let (d, b1) = x45.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x66);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t67 as u64, (t67 >> 127) as u64)
+        };
+        let (x69, x70) = {
+            let t69: u128 = {
+                let (d, b1) = x47.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x68);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t69 as u64, (t69 >> 127) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = {
+                let (d, b1) = x49.overflowing_sub(0xfffffffeffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x70);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t71 as u64, (t71 >> 127) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = {
+                let (d, b1) = x51.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x72);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t73 as u64, (t73 >> 127) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = {
+                let (d, b1) = x53.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x74);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t75 as u64, (t75 >> 127) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = {
+                let (d, b1) = x55.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x76);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t77 as u64, (t77 >> 127) as u64)
+        };
+        let x80 = {
+            let t79: u128 = {
+                let (d, b1) = x56.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x78);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t79 >> 127) as u64
+        };
+        let x81 = 0u64.wrapping_sub(x80);
         let x82 = x65 ^ (x81 & (x65 ^ x43));
         let x83 = x67 ^ (x81 & (x67 ^ x45));
         let x84 = x69 ^ (x81 & (x69 ^ x47));
@@ -3098,126 +3703,147 @@ impl Fp {
     }
     /// (a − b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u64; 14], b: &[u64; 14]) -> [u64; 14] {
-        let t29: u128 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x29, x30) = {
+            let t29: u128 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t29 as u64, (t29 >> 127) as u64)
         };
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 127) as u64;
-        let t31: u128 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x31, x32) = {
+            let t31: u128 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t31 as u64, (t31 >> 127) as u64)
         };
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 127) as u64;
-        let t33: u128 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x32);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x33, x34) = {
+            let t33: u128 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x32);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t33 as u64, (t33 >> 127) as u64)
         };
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 127) as u64;
-        let t35: u128 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x35, x36) = {
+            let t35: u128 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t35 as u64, (t35 >> 127) as u64)
         };
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 127) as u64;
-        let t37: u128 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x37, x38) = {
+            let t37: u128 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t37 as u64, (t37 >> 127) as u64)
         };
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 127) as u64;
-        let t39: u128 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x39, x40) = {
+            let t39: u128 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t39 as u64, (t39 >> 127) as u64)
         };
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 127) as u64;
-        let t41: u128 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x41, x42) = {
+            let t41: u128 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t41 as u64, (t41 >> 127) as u64)
         };
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 127) as u64;
-        let t43: u128 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x43, x44) = {
+            let t43: u128 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t43 as u64, (t43 >> 127) as u64)
         };
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 127) as u64;
-        let t45: u128 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x45, x46) = {
+            let t45: u128 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t45 as u64, (t45 >> 127) as u64)
         };
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 127) as u64;
-        let t47: u128 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x47, x48) = {
+            let t47: u128 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t47 as u64, (t47 >> 127) as u64)
         };
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 127) as u64;
-        let t49: u128 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x48);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x49, x50) = {
+            let t49: u128 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t49 as u64, (t49 >> 127) as u64)
         };
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 127) as u64;
-        let t51: u128 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x51, x52) = {
+            let t51: u128 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t51 as u64, (t51 >> 127) as u64)
         };
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 127) as u64;
-        let t53: u128 = {
-            let (d, b1) = a[12].overflowing_sub(b[12]);
-            let (d, b2) = d.overflowing_sub(x52);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x53, x54) = {
+            let t53: u128 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t53 as u64, (t53 >> 127) as u64)
         };
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 127) as u64;
-        let t55: u128 = {
-            let (d, b1) = a[13].overflowing_sub(b[13]);
-            let (d, b2) = d.overflowing_sub(x54);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x55, x56) = {
+            let t55: u128 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x54);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t55 as u64, (t55 >> 127) as u64)
         };
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 127) as u64;
-        let x57 = (0 as u64).wrapping_sub(x56);
-        let t66: u128 = (x43 as u128) + (x57 as u128) + (0x0000000000000000_u64 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
-        let t69: u128 = (x45 as u128) + (x57 as u128) + (x67 as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
-        let t72: u128 = (x47 as u128) + (x57 as u128) + (x70 as u128);
-        let x72 = t72 as u64;
-        let x73 = (t72 >> 64) as u64;
+        let x57 = 0u64.wrapping_sub(x56);
+        let (x66, x67) = {
+            let t66: u128 = (x43 as u128) + (x57 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t66 as u64, (t66 >> 64) as u64)
+        };
+        let (x69, x70) = {
+            let t69: u128 = (x45 as u128) + (x57 as u128) + (x67 as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x72, x73) = {
+            let t72: u128 = (x47 as u128) + (x57 as u128) + (x70 as u128);
+            (t72 as u64, (t72 >> 64) as u64)
+        };
         let x74 = 0xfffffffeffffffff_u64 & x57;
-        let t75: u128 = (x49 as u128) + (x74 as u128) + (x73 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t78: u128 = (x51 as u128) + (x57 as u128) + (x76 as u128);
-        let x78 = t78 as u64;
-        let x79 = (t78 >> 64) as u64;
-        let t81: u128 = (x53 as u128) + (x57 as u128) + (x79 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
+        let (x75, x76) = {
+            let t75: u128 = (x49 as u128) + (x74 as u128) + (x73 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x78, x79) = {
+            let t78: u128 = (x51 as u128) + (x57 as u128) + (x76 as u128);
+            (t78 as u64, (t78 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (x53 as u128) + (x57 as u128) + (x79 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
         let x84 = x55.wrapping_add(x57).wrapping_add(x82);
         [x29, x31, x33, x35, x37, x39, x41, x66, x69, x72, x75, x78, x81, x84]
     }
@@ -3240,7 +3866,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u64; 7];
+        let mut limbs = [0u64; 7];
         limbs[0] = x;
         Fp(Self::mont_mul(&limbs, &Self::R2))
     }
@@ -3258,7 +3884,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 56]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u64; 7];
+        let mut limbs = [0u64; 7];
         let mut i = 0;
         while i < 56 {
             limbs[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -3538,7 +4164,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i64 = 4611686018427387903;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i64 = ((1 as i64) << 62) - 1;
+    const SAFEGCD_MASK: i64 = (1 << 62) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -3548,7 +4174,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i64, i64, i64, i64) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 62 {
-            let c1 = (delta.wrapping_neg() >> (64 - 1)) as i64;
+            let c1 = delta.wrapping_neg() >> (64 - 1);
             let c2 = ((g & 1) as i64).wrapping_neg();
             let x = ((f as i64 ^ c1).wrapping_sub(c1)) as u64;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -4025,7 +4651,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u64; 7];
+        let mut out = [0u64; 7];
         let mut i = 0;
         while i < 7 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
@@ -4341,7 +4967,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for FpWide {
         b: &FpWide,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> FpWide {
-        let mut out = [0 as u64; 14];
+        let mut out = [0u64; 14];
         let mut i = 0;
         while i < 14 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -93,596 +93,933 @@ impl Fp {
     }
     /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u32; 14], b: &[u32; 14]) -> [u32; 14] {
-        let t29: u64 = (a[0] as u64) * (b[0] as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[1] as u64) * (b[0] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[2] as u64) * (b[0] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[3] as u64) * (b[0] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[4] as u64) * (b[0] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[5] as u64) * (b[0] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[6] as u64) * (b[0] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[7] as u64) * (b[0] as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[8] as u64) * (b[0] as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[9] as u64) * (b[0] as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[10] as u64) * (b[0] as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[11] as u64) * (b[0] as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[12] as u64) * (b[0] as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[13] as u64) * (b[0] as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[0] as u64) * (b[1] as u64) + (x31 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[1] as u64) * (b[1] as u64) + (x33 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[2] as u64) * (b[1] as u64) + (x35 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[3] as u64) * (b[1] as u64) + (x37 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[4] as u64) * (b[1] as u64) + (x39 as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[5] as u64) * (b[1] as u64) + (x41 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[6] as u64) * (b[1] as u64) + (x43 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[7] as u64) * (b[1] as u64) + (x45 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[8] as u64) * (b[1] as u64) + (x47 as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[9] as u64) * (b[1] as u64) + (x49 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[10] as u64) * (b[1] as u64) + (x51 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[11] as u64) * (b[1] as u64) + (x53 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[12] as u64) * (b[1] as u64) + (x55 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[13] as u64) * (b[1] as u64) + (x56 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[0] as u64) * (b[2] as u64) + (x59 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[1] as u64) * (b[2] as u64) + (x61 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[2] as u64) * (b[2] as u64) + (x63 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[3] as u64) * (b[2] as u64) + (x65 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[4] as u64) * (b[2] as u64) + (x67 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[5] as u64) * (b[2] as u64) + (x69 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[6] as u64) * (b[2] as u64) + (x71 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[7] as u64) * (b[2] as u64) + (x73 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[8] as u64) * (b[2] as u64) + (x75 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[9] as u64) * (b[2] as u64) + (x77 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[10] as u64) * (b[2] as u64) + (x79 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[11] as u64) * (b[2] as u64) + (x81 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[12] as u64) * (b[2] as u64) + (x83 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[13] as u64) * (b[2] as u64) + (x84 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[0] as u64) * (b[3] as u64) + (x87 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[1] as u64) * (b[3] as u64) + (x89 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[2] as u64) * (b[3] as u64) + (x91 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[3] as u64) * (b[3] as u64) + (x93 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[4] as u64) * (b[3] as u64) + (x95 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[5] as u64) * (b[3] as u64) + (x97 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[6] as u64) * (b[3] as u64) + (x99 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[7] as u64) * (b[3] as u64) + (x101 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[8] as u64) * (b[3] as u64) + (x103 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[9] as u64) * (b[3] as u64) + (x105 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[10] as u64) * (b[3] as u64) + (x107 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[11] as u64) * (b[3] as u64) + (x109 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[12] as u64) * (b[3] as u64) + (x111 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[13] as u64) * (b[3] as u64) + (x112 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[0] as u64) * (b[4] as u64) + (x115 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[1] as u64) * (b[4] as u64) + (x117 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (a[2] as u64) * (b[4] as u64) + (x119 as u64) + (x144 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (a[3] as u64) * (b[4] as u64) + (x121 as u64) + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (a[4] as u64) * (b[4] as u64) + (x123 as u64) + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (a[5] as u64) * (b[4] as u64) + (x125 as u64) + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (a[6] as u64) * (b[4] as u64) + (x127 as u64) + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (a[7] as u64) * (b[4] as u64) + (x129 as u64) + (x154 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (a[8] as u64) * (b[4] as u64) + (x131 as u64) + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let t159: u64 = (a[9] as u64) * (b[4] as u64) + (x133 as u64) + (x158 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t161: u64 = (a[10] as u64) * (b[4] as u64) + (x135 as u64) + (x160 as u64);
-        let x161 = t161 as u32;
-        let x162 = (t161 >> 32) as u32;
-        let t163: u64 = (a[11] as u64) * (b[4] as u64) + (x137 as u64) + (x162 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t165: u64 = (a[12] as u64) * (b[4] as u64) + (x139 as u64) + (x164 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
-        let t167: u64 = (a[13] as u64) * (b[4] as u64) + (x140 as u64) + (x166 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t169: u64 = (a[0] as u64) * (b[5] as u64) + (x143 as u64);
-        let x169 = t169 as u32;
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (a[1] as u64) * (b[5] as u64) + (x145 as u64) + (x170 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (a[2] as u64) * (b[5] as u64) + (x147 as u64) + (x172 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (a[3] as u64) * (b[5] as u64) + (x149 as u64) + (x174 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (a[4] as u64) * (b[5] as u64) + (x151 as u64) + (x176 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (a[5] as u64) * (b[5] as u64) + (x153 as u64) + (x178 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (a[6] as u64) * (b[5] as u64) + (x155 as u64) + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (a[7] as u64) * (b[5] as u64) + (x157 as u64) + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (a[8] as u64) * (b[5] as u64) + (x159 as u64) + (x184 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (a[9] as u64) * (b[5] as u64) + (x161 as u64) + (x186 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (a[10] as u64) * (b[5] as u64) + (x163 as u64) + (x188 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (a[11] as u64) * (b[5] as u64) + (x165 as u64) + (x190 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
-        let t193: u64 = (a[12] as u64) * (b[5] as u64) + (x167 as u64) + (x192 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t195: u64 = (a[13] as u64) * (b[5] as u64) + (x168 as u64) + (x194 as u64);
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 32) as u32;
-        let t197: u64 = (a[0] as u64) * (b[6] as u64) + (x171 as u64);
-        let x197 = t197 as u32;
-        let x198 = (t197 >> 32) as u32;
-        let t199: u64 = (a[1] as u64) * (b[6] as u64) + (x173 as u64) + (x198 as u64);
-        let x199 = t199 as u32;
-        let x200 = (t199 >> 32) as u32;
-        let t201: u64 = (a[2] as u64) * (b[6] as u64) + (x175 as u64) + (x200 as u64);
-        let x201 = t201 as u32;
-        let x202 = (t201 >> 32) as u32;
-        let t203: u64 = (a[3] as u64) * (b[6] as u64) + (x177 as u64) + (x202 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (a[4] as u64) * (b[6] as u64) + (x179 as u64) + (x204 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
-        let t207: u64 = (a[5] as u64) * (b[6] as u64) + (x181 as u64) + (x206 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (a[6] as u64) * (b[6] as u64) + (x183 as u64) + (x208 as u64);
-        let x209 = t209 as u32;
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (a[7] as u64) * (b[6] as u64) + (x185 as u64) + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (a[8] as u64) * (b[6] as u64) + (x187 as u64) + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (a[9] as u64) * (b[6] as u64) + (x189 as u64) + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (a[10] as u64) * (b[6] as u64) + (x191 as u64) + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (a[11] as u64) * (b[6] as u64) + (x193 as u64) + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (a[12] as u64) * (b[6] as u64) + (x195 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (a[13] as u64) * (b[6] as u64) + (x196 as u64) + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (a[0] as u64) * (b[7] as u64) + (x199 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (a[1] as u64) * (b[7] as u64) + (x201 as u64) + (x226 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (a[2] as u64) * (b[7] as u64) + (x203 as u64) + (x228 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
-        let t231: u64 = (a[3] as u64) * (b[7] as u64) + (x205 as u64) + (x230 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
-        let t233: u64 = (a[4] as u64) * (b[7] as u64) + (x207 as u64) + (x232 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (a[5] as u64) * (b[7] as u64) + (x209 as u64) + (x234 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (a[6] as u64) * (b[7] as u64) + (x211 as u64) + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (a[7] as u64) * (b[7] as u64) + (x213 as u64) + (x238 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[8] as u64) * (b[7] as u64) + (x215 as u64) + (x240 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (a[9] as u64) * (b[7] as u64) + (x217 as u64) + (x242 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[10] as u64) * (b[7] as u64) + (x219 as u64) + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (a[11] as u64) * (b[7] as u64) + (x221 as u64) + (x246 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (a[12] as u64) * (b[7] as u64) + (x223 as u64) + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (a[13] as u64) * (b[7] as u64) + (x224 as u64) + (x250 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (a[0] as u64) * (b[8] as u64) + (x227 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (a[1] as u64) * (b[8] as u64) + (x229 as u64) + (x254 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (a[2] as u64) * (b[8] as u64) + (x231 as u64) + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (a[3] as u64) * (b[8] as u64) + (x233 as u64) + (x258 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t261: u64 = (a[4] as u64) * (b[8] as u64) + (x235 as u64) + (x260 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t263: u64 = (a[5] as u64) * (b[8] as u64) + (x237 as u64) + (x262 as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
-        let t265: u64 = (a[6] as u64) * (b[8] as u64) + (x239 as u64) + (x264 as u64);
-        let x265 = t265 as u32;
-        let x266 = (t265 >> 32) as u32;
-        let t267: u64 = (a[7] as u64) * (b[8] as u64) + (x241 as u64) + (x266 as u64);
-        let x267 = t267 as u32;
-        let x268 = (t267 >> 32) as u32;
-        let t269: u64 = (a[8] as u64) * (b[8] as u64) + (x243 as u64) + (x268 as u64);
-        let x269 = t269 as u32;
-        let x270 = (t269 >> 32) as u32;
-        let t271: u64 = (a[9] as u64) * (b[8] as u64) + (x245 as u64) + (x270 as u64);
-        let x271 = t271 as u32;
-        let x272 = (t271 >> 32) as u32;
-        let t273: u64 = (a[10] as u64) * (b[8] as u64) + (x247 as u64) + (x272 as u64);
-        let x273 = t273 as u32;
-        let x274 = (t273 >> 32) as u32;
-        let t275: u64 = (a[11] as u64) * (b[8] as u64) + (x249 as u64) + (x274 as u64);
-        let x275 = t275 as u32;
-        let x276 = (t275 >> 32) as u32;
-        let t277: u64 = (a[12] as u64) * (b[8] as u64) + (x251 as u64) + (x276 as u64);
-        let x277 = t277 as u32;
-        let x278 = (t277 >> 32) as u32;
-        let t279: u64 = (a[13] as u64) * (b[8] as u64) + (x252 as u64) + (x278 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
-        let t281: u64 = (a[0] as u64) * (b[9] as u64) + (x255 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
-        let t283: u64 = (a[1] as u64) * (b[9] as u64) + (x257 as u64) + (x282 as u64);
-        let x283 = t283 as u32;
-        let x284 = (t283 >> 32) as u32;
-        let t285: u64 = (a[2] as u64) * (b[9] as u64) + (x259 as u64) + (x284 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (a[3] as u64) * (b[9] as u64) + (x261 as u64) + (x286 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (a[4] as u64) * (b[9] as u64) + (x263 as u64) + (x288 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (a[5] as u64) * (b[9] as u64) + (x265 as u64) + (x290 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (a[6] as u64) * (b[9] as u64) + (x267 as u64) + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (a[7] as u64) * (b[9] as u64) + (x269 as u64) + (x294 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (a[8] as u64) * (b[9] as u64) + (x271 as u64) + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (a[9] as u64) * (b[9] as u64) + (x273 as u64) + (x298 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (a[10] as u64) * (b[9] as u64) + (x275 as u64) + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (a[11] as u64) * (b[9] as u64) + (x277 as u64) + (x302 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (a[12] as u64) * (b[9] as u64) + (x279 as u64) + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (a[13] as u64) * (b[9] as u64) + (x280 as u64) + (x306 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (a[0] as u64) * (b[10] as u64) + (x283 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (a[1] as u64) * (b[10] as u64) + (x285 as u64) + (x310 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
-        let t313: u64 = (a[2] as u64) * (b[10] as u64) + (x287 as u64) + (x312 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let t315: u64 = (a[3] as u64) * (b[10] as u64) + (x289 as u64) + (x314 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
-        let t317: u64 = (a[4] as u64) * (b[10] as u64) + (x291 as u64) + (x316 as u64);
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 32) as u32;
-        let t319: u64 = (a[5] as u64) * (b[10] as u64) + (x293 as u64) + (x318 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
-        let t321: u64 = (a[6] as u64) * (b[10] as u64) + (x295 as u64) + (x320 as u64);
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 32) as u32;
-        let t323: u64 = (a[7] as u64) * (b[10] as u64) + (x297 as u64) + (x322 as u64);
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 32) as u32;
-        let t325: u64 = (a[8] as u64) * (b[10] as u64) + (x299 as u64) + (x324 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
-        let t327: u64 = (a[9] as u64) * (b[10] as u64) + (x301 as u64) + (x326 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
-        let t329: u64 = (a[10] as u64) * (b[10] as u64) + (x303 as u64) + (x328 as u64);
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 32) as u32;
-        let t331: u64 = (a[11] as u64) * (b[10] as u64) + (x305 as u64) + (x330 as u64);
-        let x331 = t331 as u32;
-        let x332 = (t331 >> 32) as u32;
-        let t333: u64 = (a[12] as u64) * (b[10] as u64) + (x307 as u64) + (x332 as u64);
-        let x333 = t333 as u32;
-        let x334 = (t333 >> 32) as u32;
-        let t335: u64 = (a[13] as u64) * (b[10] as u64) + (x308 as u64) + (x334 as u64);
-        let x335 = t335 as u32;
-        let x336 = (t335 >> 32) as u32;
-        let t337: u64 = (a[0] as u64) * (b[11] as u64) + (x311 as u64);
-        let x337 = t337 as u32;
-        let x338 = (t337 >> 32) as u32;
-        let t339: u64 = (a[1] as u64) * (b[11] as u64) + (x313 as u64) + (x338 as u64);
-        let x339 = t339 as u32;
-        let x340 = (t339 >> 32) as u32;
-        let t341: u64 = (a[2] as u64) * (b[11] as u64) + (x315 as u64) + (x340 as u64);
-        let x341 = t341 as u32;
-        let x342 = (t341 >> 32) as u32;
-        let t343: u64 = (a[3] as u64) * (b[11] as u64) + (x317 as u64) + (x342 as u64);
-        let x343 = t343 as u32;
-        let x344 = (t343 >> 32) as u32;
-        let t345: u64 = (a[4] as u64) * (b[11] as u64) + (x319 as u64) + (x344 as u64);
-        let x345 = t345 as u32;
-        let x346 = (t345 >> 32) as u32;
-        let t347: u64 = (a[5] as u64) * (b[11] as u64) + (x321 as u64) + (x346 as u64);
-        let x347 = t347 as u32;
-        let x348 = (t347 >> 32) as u32;
-        let t349: u64 = (a[6] as u64) * (b[11] as u64) + (x323 as u64) + (x348 as u64);
-        let x349 = t349 as u32;
-        let x350 = (t349 >> 32) as u32;
-        let t351: u64 = (a[7] as u64) * (b[11] as u64) + (x325 as u64) + (x350 as u64);
-        let x351 = t351 as u32;
-        let x352 = (t351 >> 32) as u32;
-        let t353: u64 = (a[8] as u64) * (b[11] as u64) + (x327 as u64) + (x352 as u64);
-        let x353 = t353 as u32;
-        let x354 = (t353 >> 32) as u32;
-        let t355: u64 = (a[9] as u64) * (b[11] as u64) + (x329 as u64) + (x354 as u64);
-        let x355 = t355 as u32;
-        let x356 = (t355 >> 32) as u32;
-        let t357: u64 = (a[10] as u64) * (b[11] as u64) + (x331 as u64) + (x356 as u64);
-        let x357 = t357 as u32;
-        let x358 = (t357 >> 32) as u32;
-        let t359: u64 = (a[11] as u64) * (b[11] as u64) + (x333 as u64) + (x358 as u64);
-        let x359 = t359 as u32;
-        let x360 = (t359 >> 32) as u32;
-        let t361: u64 = (a[12] as u64) * (b[11] as u64) + (x335 as u64) + (x360 as u64);
-        let x361 = t361 as u32;
-        let x362 = (t361 >> 32) as u32;
-        let t363: u64 = (a[13] as u64) * (b[11] as u64) + (x336 as u64) + (x362 as u64);
-        let x363 = t363 as u32;
-        let x364 = (t363 >> 32) as u32;
-        let t365: u64 = (a[0] as u64) * (b[12] as u64) + (x339 as u64);
-        let x365 = t365 as u32;
-        let x366 = (t365 >> 32) as u32;
-        let t367: u64 = (a[1] as u64) * (b[12] as u64) + (x341 as u64) + (x366 as u64);
-        let x367 = t367 as u32;
-        let x368 = (t367 >> 32) as u32;
-        let t369: u64 = (a[2] as u64) * (b[12] as u64) + (x343 as u64) + (x368 as u64);
-        let x369 = t369 as u32;
-        let x370 = (t369 >> 32) as u32;
-        let t371: u64 = (a[3] as u64) * (b[12] as u64) + (x345 as u64) + (x370 as u64);
-        let x371 = t371 as u32;
-        let x372 = (t371 >> 32) as u32;
-        let t373: u64 = (a[4] as u64) * (b[12] as u64) + (x347 as u64) + (x372 as u64);
-        let x373 = t373 as u32;
-        let x374 = (t373 >> 32) as u32;
-        let t375: u64 = (a[5] as u64) * (b[12] as u64) + (x349 as u64) + (x374 as u64);
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 32) as u32;
-        let t377: u64 = (a[6] as u64) * (b[12] as u64) + (x351 as u64) + (x376 as u64);
-        let x377 = t377 as u32;
-        let x378 = (t377 >> 32) as u32;
-        let t379: u64 = (a[7] as u64) * (b[12] as u64) + (x353 as u64) + (x378 as u64);
-        let x379 = t379 as u32;
-        let x380 = (t379 >> 32) as u32;
-        let t381: u64 = (a[8] as u64) * (b[12] as u64) + (x355 as u64) + (x380 as u64);
-        let x381 = t381 as u32;
-        let x382 = (t381 >> 32) as u32;
-        let t383: u64 = (a[9] as u64) * (b[12] as u64) + (x357 as u64) + (x382 as u64);
-        let x383 = t383 as u32;
-        let x384 = (t383 >> 32) as u32;
-        let t385: u64 = (a[10] as u64) * (b[12] as u64) + (x359 as u64) + (x384 as u64);
-        let x385 = t385 as u32;
-        let x386 = (t385 >> 32) as u32;
-        let t387: u64 = (a[11] as u64) * (b[12] as u64) + (x361 as u64) + (x386 as u64);
-        let x387 = t387 as u32;
-        let x388 = (t387 >> 32) as u32;
-        let t389: u64 = (a[12] as u64) * (b[12] as u64) + (x363 as u64) + (x388 as u64);
-        let x389 = t389 as u32;
-        let x390 = (t389 >> 32) as u32;
-        let t391: u64 = (a[13] as u64) * (b[12] as u64) + (x364 as u64) + (x390 as u64);
-        let x391 = t391 as u32;
-        let x392 = (t391 >> 32) as u32;
-        let t393: u64 = (a[0] as u64) * (b[13] as u64) + (x367 as u64);
-        let x393 = t393 as u32;
-        let x394 = (t393 >> 32) as u32;
-        let t395: u64 = (a[1] as u64) * (b[13] as u64) + (x369 as u64) + (x394 as u64);
-        let x395 = t395 as u32;
-        let x396 = (t395 >> 32) as u32;
-        let t397: u64 = (a[2] as u64) * (b[13] as u64) + (x371 as u64) + (x396 as u64);
-        let x397 = t397 as u32;
-        let x398 = (t397 >> 32) as u32;
-        let t399: u64 = (a[3] as u64) * (b[13] as u64) + (x373 as u64) + (x398 as u64);
-        let x399 = t399 as u32;
-        let x400 = (t399 >> 32) as u32;
-        let t401: u64 = (a[4] as u64) * (b[13] as u64) + (x375 as u64) + (x400 as u64);
-        let x401 = t401 as u32;
-        let x402 = (t401 >> 32) as u32;
-        let t403: u64 = (a[5] as u64) * (b[13] as u64) + (x377 as u64) + (x402 as u64);
-        let x403 = t403 as u32;
-        let x404 = (t403 >> 32) as u32;
-        let t405: u64 = (a[6] as u64) * (b[13] as u64) + (x379 as u64) + (x404 as u64);
-        let x405 = t405 as u32;
-        let x406 = (t405 >> 32) as u32;
-        let t407: u64 = (a[7] as u64) * (b[13] as u64) + (x381 as u64) + (x406 as u64);
-        let x407 = t407 as u32;
-        let x408 = (t407 >> 32) as u32;
-        let t409: u64 = (a[8] as u64) * (b[13] as u64) + (x383 as u64) + (x408 as u64);
-        let x409 = t409 as u32;
-        let x410 = (t409 >> 32) as u32;
-        let t411: u64 = (a[9] as u64) * (b[13] as u64) + (x385 as u64) + (x410 as u64);
-        let x411 = t411 as u32;
-        let x412 = (t411 >> 32) as u32;
-        let t413: u64 = (a[10] as u64) * (b[13] as u64) + (x387 as u64) + (x412 as u64);
-        let x413 = t413 as u32;
-        let x414 = (t413 >> 32) as u32;
-        let t415: u64 = (a[11] as u64) * (b[13] as u64) + (x389 as u64) + (x414 as u64);
-        let x415 = t415 as u32;
-        let x416 = (t415 >> 32) as u32;
-        let t417: u64 = (a[12] as u64) * (b[13] as u64) + (x391 as u64) + (x416 as u64);
-        let x417 = t417 as u32;
-        let x418 = (t417 >> 32) as u32;
-        let t419: u64 = (a[13] as u64) * (b[13] as u64) + (x392 as u64) + (x418 as u64);
-        let x419 = t419 as u32;
-        let x420 = (t419 >> 32) as u32;
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) * (b[0] as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[1] as u64) * (b[0] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[2] as u64) * (b[0] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[3] as u64) * (b[0] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[4] as u64) * (b[0] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[5] as u64) * (b[0] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[6] as u64) * (b[0] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[7] as u64) * (b[0] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[8] as u64) * (b[0] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[9] as u64) * (b[0] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[10] as u64) * (b[0] as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[11] as u64) * (b[0] as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[12] as u64) * (b[0] as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[13] as u64) * (b[0] as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[0] as u64) * (b[1] as u64) + (x31 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[1] as u64) * (b[1] as u64) + (x33 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[2] as u64) * (b[1] as u64) + (x35 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[3] as u64) * (b[1] as u64) + (x37 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[4] as u64) * (b[1] as u64) + (x39 as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[5] as u64) * (b[1] as u64) + (x41 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[6] as u64) * (b[1] as u64) + (x43 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[7] as u64) * (b[1] as u64) + (x45 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[8] as u64) * (b[1] as u64) + (x47 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[9] as u64) * (b[1] as u64) + (x49 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[10] as u64) * (b[1] as u64) + (x51 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[11] as u64) * (b[1] as u64) + (x53 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[12] as u64) * (b[1] as u64) + (x55 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[13] as u64) * (b[1] as u64) + (x56 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[0] as u64) * (b[2] as u64) + (x59 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[1] as u64) * (b[2] as u64) + (x61 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[2] as u64) * (b[2] as u64) + (x63 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[3] as u64) * (b[2] as u64) + (x65 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[4] as u64) * (b[2] as u64) + (x67 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[5] as u64) * (b[2] as u64) + (x69 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[6] as u64) * (b[2] as u64) + (x71 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[7] as u64) * (b[2] as u64) + (x73 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[8] as u64) * (b[2] as u64) + (x75 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[9] as u64) * (b[2] as u64) + (x77 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[10] as u64) * (b[2] as u64) + (x79 as u64)
+                + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[11] as u64) * (b[2] as u64) + (x81 as u64)
+                + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[12] as u64) * (b[2] as u64) + (x83 as u64)
+                + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[13] as u64) * (b[2] as u64) + (x84 as u64)
+                + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[0] as u64) * (b[3] as u64) + (x87 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[1] as u64) * (b[3] as u64) + (x89 as u64) + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[2] as u64) * (b[3] as u64) + (x91 as u64) + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[3] as u64) * (b[3] as u64) + (x93 as u64) + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[4] as u64) * (b[3] as u64) + (x95 as u64) + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[5] as u64) * (b[3] as u64) + (x97 as u64) + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[6] as u64) * (b[3] as u64) + (x99 as u64) + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[7] as u64) * (b[3] as u64) + (x101 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[8] as u64) * (b[3] as u64) + (x103 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[9] as u64) * (b[3] as u64) + (x105 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[10] as u64) * (b[3] as u64) + (x107 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[11] as u64) * (b[3] as u64) + (x109 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[12] as u64) * (b[3] as u64) + (x111 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[13] as u64) * (b[3] as u64) + (x112 as u64)
+                + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[0] as u64) * (b[4] as u64) + (x115 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[1] as u64) * (b[4] as u64) + (x117 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (a[2] as u64) * (b[4] as u64) + (x119 as u64)
+                + (x144 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (a[3] as u64) * (b[4] as u64) + (x121 as u64)
+                + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (a[4] as u64) * (b[4] as u64) + (x123 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (a[5] as u64) * (b[4] as u64) + (x125 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (a[6] as u64) * (b[4] as u64) + (x127 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (a[7] as u64) * (b[4] as u64) + (x129 as u64)
+                + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (a[8] as u64) * (b[4] as u64) + (x131 as u64)
+                + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (a[9] as u64) * (b[4] as u64) + (x133 as u64)
+                + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (a[10] as u64) * (b[4] as u64) + (x135 as u64)
+                + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (a[11] as u64) * (b[4] as u64) + (x137 as u64)
+                + (x162 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (a[12] as u64) * (b[4] as u64) + (x139 as u64)
+                + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (a[13] as u64) * (b[4] as u64) + (x140 as u64)
+                + (x166 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (a[0] as u64) * (b[5] as u64) + (x143 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (a[1] as u64) * (b[5] as u64) + (x145 as u64)
+                + (x170 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (a[2] as u64) * (b[5] as u64) + (x147 as u64)
+                + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (a[3] as u64) * (b[5] as u64) + (x149 as u64)
+                + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (a[4] as u64) * (b[5] as u64) + (x151 as u64)
+                + (x176 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (a[5] as u64) * (b[5] as u64) + (x153 as u64)
+                + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (a[6] as u64) * (b[5] as u64) + (x155 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (a[7] as u64) * (b[5] as u64) + (x157 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (a[8] as u64) * (b[5] as u64) + (x159 as u64)
+                + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (a[9] as u64) * (b[5] as u64) + (x161 as u64)
+                + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (a[10] as u64) * (b[5] as u64) + (x163 as u64)
+                + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (a[11] as u64) * (b[5] as u64) + (x165 as u64)
+                + (x190 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (a[12] as u64) * (b[5] as u64) + (x167 as u64)
+                + (x192 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (a[13] as u64) * (b[5] as u64) + (x168 as u64)
+                + (x194 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
+        let (x197, x198) = {
+            let t197: u64 = (a[0] as u64) * (b[6] as u64) + (x171 as u64);
+            (t197 as u32, (t197 >> 32) as u32)
+        };
+        let (x199, x200) = {
+            let t199: u64 = (a[1] as u64) * (b[6] as u64) + (x173 as u64)
+                + (x198 as u64);
+            (t199 as u32, (t199 >> 32) as u32)
+        };
+        let (x201, x202) = {
+            let t201: u64 = (a[2] as u64) * (b[6] as u64) + (x175 as u64)
+                + (x200 as u64);
+            (t201 as u32, (t201 >> 32) as u32)
+        };
+        let (x203, x204) = {
+            let t203: u64 = (a[3] as u64) * (b[6] as u64) + (x177 as u64)
+                + (x202 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let (x205, x206) = {
+            let t205: u64 = (a[4] as u64) * (b[6] as u64) + (x179 as u64)
+                + (x204 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
+        let (x207, x208) = {
+            let t207: u64 = (a[5] as u64) * (b[6] as u64) + (x181 as u64)
+                + (x206 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let (x209, x210) = {
+            let t209: u64 = (a[6] as u64) * (b[6] as u64) + (x183 as u64)
+                + (x208 as u64);
+            (t209 as u32, (t209 >> 32) as u32)
+        };
+        let (x211, x212) = {
+            let t211: u64 = (a[7] as u64) * (b[6] as u64) + (x185 as u64)
+                + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (a[8] as u64) * (b[6] as u64) + (x187 as u64)
+                + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (a[9] as u64) * (b[6] as u64) + (x189 as u64)
+                + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (a[10] as u64) * (b[6] as u64) + (x191 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (a[11] as u64) * (b[6] as u64) + (x193 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (a[12] as u64) * (b[6] as u64) + (x195 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (a[13] as u64) * (b[6] as u64) + (x196 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (a[0] as u64) * (b[7] as u64) + (x199 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (a[1] as u64) * (b[7] as u64) + (x201 as u64)
+                + (x226 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (a[2] as u64) * (b[7] as u64) + (x203 as u64)
+                + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (a[3] as u64) * (b[7] as u64) + (x205 as u64)
+                + (x230 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
+        let (x233, x234) = {
+            let t233: u64 = (a[4] as u64) * (b[7] as u64) + (x207 as u64)
+                + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (a[5] as u64) * (b[7] as u64) + (x209 as u64)
+                + (x234 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (a[6] as u64) * (b[7] as u64) + (x211 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (a[7] as u64) * (b[7] as u64) + (x213 as u64)
+                + (x238 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[8] as u64) * (b[7] as u64) + (x215 as u64)
+                + (x240 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (a[9] as u64) * (b[7] as u64) + (x217 as u64)
+                + (x242 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[10] as u64) * (b[7] as u64) + (x219 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (a[11] as u64) * (b[7] as u64) + (x221 as u64)
+                + (x246 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (a[12] as u64) * (b[7] as u64) + (x223 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (a[13] as u64) * (b[7] as u64) + (x224 as u64)
+                + (x250 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (a[0] as u64) * (b[8] as u64) + (x227 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (a[1] as u64) * (b[8] as u64) + (x229 as u64)
+                + (x254 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (a[2] as u64) * (b[8] as u64) + (x231 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (a[3] as u64) * (b[8] as u64) + (x233 as u64)
+                + (x258 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (a[4] as u64) * (b[8] as u64) + (x235 as u64)
+                + (x260 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (a[5] as u64) * (b[8] as u64) + (x237 as u64)
+                + (x262 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x265, x266) = {
+            let t265: u64 = (a[6] as u64) * (b[8] as u64) + (x239 as u64)
+                + (x264 as u64);
+            (t265 as u32, (t265 >> 32) as u32)
+        };
+        let (x267, x268) = {
+            let t267: u64 = (a[7] as u64) * (b[8] as u64) + (x241 as u64)
+                + (x266 as u64);
+            (t267 as u32, (t267 >> 32) as u32)
+        };
+        let (x269, x270) = {
+            let t269: u64 = (a[8] as u64) * (b[8] as u64) + (x243 as u64)
+                + (x268 as u64);
+            (t269 as u32, (t269 >> 32) as u32)
+        };
+        let (x271, x272) = {
+            let t271: u64 = (a[9] as u64) * (b[8] as u64) + (x245 as u64)
+                + (x270 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
+        let (x273, x274) = {
+            let t273: u64 = (a[10] as u64) * (b[8] as u64) + (x247 as u64)
+                + (x272 as u64);
+            (t273 as u32, (t273 >> 32) as u32)
+        };
+        let (x275, x276) = {
+            let t275: u64 = (a[11] as u64) * (b[8] as u64) + (x249 as u64)
+                + (x274 as u64);
+            (t275 as u32, (t275 >> 32) as u32)
+        };
+        let (x277, x278) = {
+            let t277: u64 = (a[12] as u64) * (b[8] as u64) + (x251 as u64)
+                + (x276 as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (a[13] as u64) * (b[8] as u64) + (x252 as u64)
+                + (x278 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
+        let (x281, x282) = {
+            let t281: u64 = (a[0] as u64) * (b[9] as u64) + (x255 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
+        let (x283, x284) = {
+            let t283: u64 = (a[1] as u64) * (b[9] as u64) + (x257 as u64)
+                + (x282 as u64);
+            (t283 as u32, (t283 >> 32) as u32)
+        };
+        let (x285, x286) = {
+            let t285: u64 = (a[2] as u64) * (b[9] as u64) + (x259 as u64)
+                + (x284 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
+        let (x287, x288) = {
+            let t287: u64 = (a[3] as u64) * (b[9] as u64) + (x261 as u64)
+                + (x286 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (a[4] as u64) * (b[9] as u64) + (x263 as u64)
+                + (x288 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (a[5] as u64) * (b[9] as u64) + (x265 as u64)
+                + (x290 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (a[6] as u64) * (b[9] as u64) + (x267 as u64)
+                + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (a[7] as u64) * (b[9] as u64) + (x269 as u64)
+                + (x294 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (a[8] as u64) * (b[9] as u64) + (x271 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (a[9] as u64) * (b[9] as u64) + (x273 as u64)
+                + (x298 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (a[10] as u64) * (b[9] as u64) + (x275 as u64)
+                + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (a[11] as u64) * (b[9] as u64) + (x277 as u64)
+                + (x302 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (a[12] as u64) * (b[9] as u64) + (x279 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (a[13] as u64) * (b[9] as u64) + (x280 as u64)
+                + (x306 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (a[0] as u64) * (b[10] as u64) + (x283 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (a[1] as u64) * (b[10] as u64) + (x285 as u64)
+                + (x310 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (a[2] as u64) * (b[10] as u64) + (x287 as u64)
+                + (x312 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (a[3] as u64) * (b[10] as u64) + (x289 as u64)
+                + (x314 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (a[4] as u64) * (b[10] as u64) + (x291 as u64)
+                + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (a[5] as u64) * (b[10] as u64) + (x293 as u64)
+                + (x318 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (a[6] as u64) * (b[10] as u64) + (x295 as u64)
+                + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (a[7] as u64) * (b[10] as u64) + (x297 as u64)
+                + (x322 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (a[8] as u64) * (b[10] as u64) + (x299 as u64)
+                + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (a[9] as u64) * (b[10] as u64) + (x301 as u64)
+                + (x326 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = (a[10] as u64) * (b[10] as u64) + (x303 as u64)
+                + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
+        let (x331, x332) = {
+            let t331: u64 = (a[11] as u64) * (b[10] as u64) + (x305 as u64)
+                + (x330 as u64);
+            (t331 as u32, (t331 >> 32) as u32)
+        };
+        let (x333, x334) = {
+            let t333: u64 = (a[12] as u64) * (b[10] as u64) + (x307 as u64)
+                + (x332 as u64);
+            (t333 as u32, (t333 >> 32) as u32)
+        };
+        let (x335, x336) = {
+            let t335: u64 = (a[13] as u64) * (b[10] as u64) + (x308 as u64)
+                + (x334 as u64);
+            (t335 as u32, (t335 >> 32) as u32)
+        };
+        let (x337, x338) = {
+            let t337: u64 = (a[0] as u64) * (b[11] as u64) + (x311 as u64);
+            (t337 as u32, (t337 >> 32) as u32)
+        };
+        let (x339, x340) = {
+            let t339: u64 = (a[1] as u64) * (b[11] as u64) + (x313 as u64)
+                + (x338 as u64);
+            (t339 as u32, (t339 >> 32) as u32)
+        };
+        let (x341, x342) = {
+            let t341: u64 = (a[2] as u64) * (b[11] as u64) + (x315 as u64)
+                + (x340 as u64);
+            (t341 as u32, (t341 >> 32) as u32)
+        };
+        let (x343, x344) = {
+            let t343: u64 = (a[3] as u64) * (b[11] as u64) + (x317 as u64)
+                + (x342 as u64);
+            (t343 as u32, (t343 >> 32) as u32)
+        };
+        let (x345, x346) = {
+            let t345: u64 = (a[4] as u64) * (b[11] as u64) + (x319 as u64)
+                + (x344 as u64);
+            (t345 as u32, (t345 >> 32) as u32)
+        };
+        let (x347, x348) = {
+            let t347: u64 = (a[5] as u64) * (b[11] as u64) + (x321 as u64)
+                + (x346 as u64);
+            (t347 as u32, (t347 >> 32) as u32)
+        };
+        let (x349, x350) = {
+            let t349: u64 = (a[6] as u64) * (b[11] as u64) + (x323 as u64)
+                + (x348 as u64);
+            (t349 as u32, (t349 >> 32) as u32)
+        };
+        let (x351, x352) = {
+            let t351: u64 = (a[7] as u64) * (b[11] as u64) + (x325 as u64)
+                + (x350 as u64);
+            (t351 as u32, (t351 >> 32) as u32)
+        };
+        let (x353, x354) = {
+            let t353: u64 = (a[8] as u64) * (b[11] as u64) + (x327 as u64)
+                + (x352 as u64);
+            (t353 as u32, (t353 >> 32) as u32)
+        };
+        let (x355, x356) = {
+            let t355: u64 = (a[9] as u64) * (b[11] as u64) + (x329 as u64)
+                + (x354 as u64);
+            (t355 as u32, (t355 >> 32) as u32)
+        };
+        let (x357, x358) = {
+            let t357: u64 = (a[10] as u64) * (b[11] as u64) + (x331 as u64)
+                + (x356 as u64);
+            (t357 as u32, (t357 >> 32) as u32)
+        };
+        let (x359, x360) = {
+            let t359: u64 = (a[11] as u64) * (b[11] as u64) + (x333 as u64)
+                + (x358 as u64);
+            (t359 as u32, (t359 >> 32) as u32)
+        };
+        let (x361, x362) = {
+            let t361: u64 = (a[12] as u64) * (b[11] as u64) + (x335 as u64)
+                + (x360 as u64);
+            (t361 as u32, (t361 >> 32) as u32)
+        };
+        let (x363, x364) = {
+            let t363: u64 = (a[13] as u64) * (b[11] as u64) + (x336 as u64)
+                + (x362 as u64);
+            (t363 as u32, (t363 >> 32) as u32)
+        };
+        let (x365, x366) = {
+            let t365: u64 = (a[0] as u64) * (b[12] as u64) + (x339 as u64);
+            (t365 as u32, (t365 >> 32) as u32)
+        };
+        let (x367, x368) = {
+            let t367: u64 = (a[1] as u64) * (b[12] as u64) + (x341 as u64)
+                + (x366 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
+        let (x369, x370) = {
+            let t369: u64 = (a[2] as u64) * (b[12] as u64) + (x343 as u64)
+                + (x368 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
+        let (x371, x372) = {
+            let t371: u64 = (a[3] as u64) * (b[12] as u64) + (x345 as u64)
+                + (x370 as u64);
+            (t371 as u32, (t371 >> 32) as u32)
+        };
+        let (x373, x374) = {
+            let t373: u64 = (a[4] as u64) * (b[12] as u64) + (x347 as u64)
+                + (x372 as u64);
+            (t373 as u32, (t373 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (a[5] as u64) * (b[12] as u64) + (x349 as u64)
+                + (x374 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
+        let (x377, x378) = {
+            let t377: u64 = (a[6] as u64) * (b[12] as u64) + (x351 as u64)
+                + (x376 as u64);
+            (t377 as u32, (t377 >> 32) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = (a[7] as u64) * (b[12] as u64) + (x353 as u64)
+                + (x378 as u64);
+            (t379 as u32, (t379 >> 32) as u32)
+        };
+        let (x381, x382) = {
+            let t381: u64 = (a[8] as u64) * (b[12] as u64) + (x355 as u64)
+                + (x380 as u64);
+            (t381 as u32, (t381 >> 32) as u32)
+        };
+        let (x383, x384) = {
+            let t383: u64 = (a[9] as u64) * (b[12] as u64) + (x357 as u64)
+                + (x382 as u64);
+            (t383 as u32, (t383 >> 32) as u32)
+        };
+        let (x385, x386) = {
+            let t385: u64 = (a[10] as u64) * (b[12] as u64) + (x359 as u64)
+                + (x384 as u64);
+            (t385 as u32, (t385 >> 32) as u32)
+        };
+        let (x387, x388) = {
+            let t387: u64 = (a[11] as u64) * (b[12] as u64) + (x361 as u64)
+                + (x386 as u64);
+            (t387 as u32, (t387 >> 32) as u32)
+        };
+        let (x389, x390) = {
+            let t389: u64 = (a[12] as u64) * (b[12] as u64) + (x363 as u64)
+                + (x388 as u64);
+            (t389 as u32, (t389 >> 32) as u32)
+        };
+        let (x391, x392) = {
+            let t391: u64 = (a[13] as u64) * (b[12] as u64) + (x364 as u64)
+                + (x390 as u64);
+            (t391 as u32, (t391 >> 32) as u32)
+        };
+        let (x393, x394) = {
+            let t393: u64 = (a[0] as u64) * (b[13] as u64) + (x367 as u64);
+            (t393 as u32, (t393 >> 32) as u32)
+        };
+        let (x395, x396) = {
+            let t395: u64 = (a[1] as u64) * (b[13] as u64) + (x369 as u64)
+                + (x394 as u64);
+            (t395 as u32, (t395 >> 32) as u32)
+        };
+        let (x397, x398) = {
+            let t397: u64 = (a[2] as u64) * (b[13] as u64) + (x371 as u64)
+                + (x396 as u64);
+            (t397 as u32, (t397 >> 32) as u32)
+        };
+        let (x399, x400) = {
+            let t399: u64 = (a[3] as u64) * (b[13] as u64) + (x373 as u64)
+                + (x398 as u64);
+            (t399 as u32, (t399 >> 32) as u32)
+        };
+        let (x401, x402) = {
+            let t401: u64 = (a[4] as u64) * (b[13] as u64) + (x375 as u64)
+                + (x400 as u64);
+            (t401 as u32, (t401 >> 32) as u32)
+        };
+        let (x403, x404) = {
+            let t403: u64 = (a[5] as u64) * (b[13] as u64) + (x377 as u64)
+                + (x402 as u64);
+            (t403 as u32, (t403 >> 32) as u32)
+        };
+        let (x405, x406) = {
+            let t405: u64 = (a[6] as u64) * (b[13] as u64) + (x379 as u64)
+                + (x404 as u64);
+            (t405 as u32, (t405 >> 32) as u32)
+        };
+        let (x407, x408) = {
+            let t407: u64 = (a[7] as u64) * (b[13] as u64) + (x381 as u64)
+                + (x406 as u64);
+            (t407 as u32, (t407 >> 32) as u32)
+        };
+        let (x409, x410) = {
+            let t409: u64 = (a[8] as u64) * (b[13] as u64) + (x383 as u64)
+                + (x408 as u64);
+            (t409 as u32, (t409 >> 32) as u32)
+        };
+        let (x411, x412) = {
+            let t411: u64 = (a[9] as u64) * (b[13] as u64) + (x385 as u64)
+                + (x410 as u64);
+            (t411 as u32, (t411 >> 32) as u32)
+        };
+        let (x413, x414) = {
+            let t413: u64 = (a[10] as u64) * (b[13] as u64) + (x387 as u64)
+                + (x412 as u64);
+            (t413 as u32, (t413 >> 32) as u32)
+        };
+        let (x415, x416) = {
+            let t415: u64 = (a[11] as u64) * (b[13] as u64) + (x389 as u64)
+                + (x414 as u64);
+            (t415 as u32, (t415 >> 32) as u32)
+        };
+        let (x417, x418) = {
+            let t417: u64 = (a[12] as u64) * (b[13] as u64) + (x391 as u64)
+                + (x416 as u64);
+            (t417 as u32, (t417 >> 32) as u32)
+        };
+        let (x419, x420) = {
+            let t419: u64 = (a[13] as u64) * (b[13] as u64) + (x392 as u64)
+                + (x418 as u64);
+            (t419 as u32, (t419 >> 32) as u32)
+        };
         let x432 = x395.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x434 = x397.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x436 = x399.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
@@ -697,117 +1034,152 @@ impl Fp {
         let x454 = x417.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x456 = x419.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x458 = x420.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t628: u64 = (x395 as u64) * (0x00000001_u32 as u64) + (x446 as u64);
-        let x628 = t628 as u32;
-        let x629 = (t628 >> 32) as u32;
-        let t630: u64 = (x397 as u64) * (0x00000001_u32 as u64) + (x448 as u64)
-            + (x629 as u64);
-        let x630 = t630 as u32;
-        let x631 = (t630 >> 32) as u32;
-        let t632: u64 = (x399 as u64) * (0x00000001_u32 as u64) + (x450 as u64)
-            + (x631 as u64);
-        let x632 = t632 as u32;
-        let x633 = (t632 >> 32) as u32;
-        let t634: u64 = (x401 as u64) * (0x00000001_u32 as u64) + (x452 as u64)
-            + (x633 as u64);
-        let x634 = t634 as u32;
-        let x635 = (t634 >> 32) as u32;
-        let t636: u64 = (x403 as u64) * (0x00000001_u32 as u64) + (x454 as u64)
-            + (x635 as u64);
-        let x636 = t636 as u32;
-        let x637 = (t636 >> 32) as u32;
-        let t638: u64 = (x405 as u64) * (0x00000001_u32 as u64) + (x456 as u64)
-            + (x637 as u64);
-        let x638 = t638 as u32;
-        let x639 = (t638 >> 32) as u32;
-        let t640: u64 = (x407 as u64) * (0x00000001_u32 as u64) + (x458 as u64)
-            + (x639 as u64);
-        let x640 = t640 as u32;
-        let x641 = (t640 >> 32) as u32;
-        let t642: u64 = (x409 as u64) + (x641 as u64) + (0x00000000_u32 as u64);
-        let x642 = t642 as u32;
-        let x643 = (t642 >> 32) as u32;
-        let t644: u64 = (x411 as u64) + (x643 as u64) + (0x00000000_u32 as u64);
-        let x644 = t644 as u32;
-        let x645 = (t644 >> 32) as u32;
-        let t646: u64 = (x413 as u64) + (x645 as u64) + (0x00000000_u32 as u64);
-        let x646 = t646 as u32;
-        let x647 = (t646 >> 32) as u32;
-        let t648: u64 = (x415 as u64) + (x647 as u64) + (0x00000000_u32 as u64);
-        let x648 = t648 as u32;
-        let x649 = (t648 >> 32) as u32;
-        let t650: u64 = (x417 as u64) + (x649 as u64) + (0x00000000_u32 as u64);
-        let x650 = t650 as u32;
-        let x651 = (t650 >> 32) as u32;
-        let t652: u64 = (x419 as u64) + (x651 as u64) + (0x00000000_u32 as u64);
-        let x652 = t652 as u32;
-        let x653 = (t652 >> 32) as u32;
-        let t654: u64 = (x420 as u64) + (x653 as u64) + (0x00000000_u32 as u64);
-        let x654 = t654 as u32;
-        let x655 = (t654 >> 32) as u32;
-        let t656: u64 = (x29 as u64) + (x432 as u64) + (0x00000000_u32 as u64);
-        let x656 = t656 as u32;
-        let x657 = (t656 >> 32) as u32;
-        let t658: u64 = (x57 as u64) + (x434 as u64) + (x657 as u64);
-        let x658 = t658 as u32;
-        let x659 = (t658 >> 32) as u32;
-        let t660: u64 = (x85 as u64) + (x436 as u64) + (x659 as u64);
-        let x660 = t660 as u32;
-        let x661 = (t660 >> 32) as u32;
-        let t662: u64 = (x113 as u64) + (x438 as u64) + (x661 as u64);
-        let x662 = t662 as u32;
-        let x663 = (t662 >> 32) as u32;
-        let t664: u64 = (x141 as u64) + (x440 as u64) + (x663 as u64);
-        let x664 = t664 as u32;
-        let x665 = (t664 >> 32) as u32;
-        let t666: u64 = (x169 as u64) + (x442 as u64) + (x665 as u64);
-        let x666 = t666 as u32;
-        let x667 = (t666 >> 32) as u32;
-        let t668: u64 = (x197 as u64) + (x444 as u64) + (x667 as u64);
-        let x668 = t668 as u32;
-        let x669 = (t668 >> 32) as u32;
-        let t670: u64 = (x225 as u64) + (x628 as u64) + (x669 as u64);
-        let x670 = t670 as u32;
-        let x671 = (t670 >> 32) as u32;
-        let t672: u64 = (x253 as u64) + (x630 as u64) + (x671 as u64);
-        let x672 = t672 as u32;
-        let x673 = (t672 >> 32) as u32;
-        let t674: u64 = (x281 as u64) + (x632 as u64) + (x673 as u64);
-        let x674 = t674 as u32;
-        let x675 = (t674 >> 32) as u32;
-        let t676: u64 = (x309 as u64) + (x634 as u64) + (x675 as u64);
-        let x676 = t676 as u32;
-        let x677 = (t676 >> 32) as u32;
-        let t678: u64 = (x337 as u64) + (x636 as u64) + (x677 as u64);
-        let x678 = t678 as u32;
-        let x679 = (t678 >> 32) as u32;
-        let t680: u64 = (x365 as u64) + (x638 as u64) + (x679 as u64);
-        let x680 = t680 as u32;
-        let x681 = (t680 >> 32) as u32;
-        let t682: u64 = (x393 as u64) + (x640 as u64) + (x681 as u64);
-        let x682 = t682 as u32;
-        let x683 = (t682 >> 32) as u32;
-        let t684: u64 = (0x00000000_u32 as u64) + (x642 as u64) + (x683 as u64);
-        let x684 = t684 as u32;
-        let x685 = (t684 >> 32) as u32;
-        let t686: u64 = (0x00000000_u32 as u64) + (x644 as u64) + (x685 as u64);
-        let x686 = t686 as u32;
-        let x687 = (t686 >> 32) as u32;
-        let t688: u64 = (0x00000000_u32 as u64) + (x646 as u64) + (x687 as u64);
-        let x688 = t688 as u32;
-        let x689 = (t688 >> 32) as u32;
-        let t690: u64 = (0x00000000_u32 as u64) + (x648 as u64) + (x689 as u64);
-        let x690 = t690 as u32;
-        let x691 = (t690 >> 32) as u32;
-        let t692: u64 = (0x00000000_u32 as u64) + (x650 as u64) + (x691 as u64);
-        let x692 = t692 as u32;
-        let x693 = (t692 >> 32) as u32;
-        let t694: u64 = (0x00000000_u32 as u64) + (x652 as u64) + (x693 as u64);
-        let x694 = t694 as u32;
-        let x695 = (t694 >> 32) as u32;
-        let t696: u64 = (0x00000000_u32 as u64) + (x654 as u64) + (x695 as u64);
-        let x696 = t696 as u32;
-        let x697 = (t696 >> 32) as u32;
+        let (x628, x629) = {
+            let t628: u64 = (x395 as u64) * (0x00000001_u32 as u64) + (x446 as u64);
+            (t628 as u32, (t628 >> 32) as u32)
+        };
+        let (x630, x631) = {
+            let t630: u64 = (x397 as u64) * (0x00000001_u32 as u64) + (x448 as u64)
+                + (x629 as u64);
+            (t630 as u32, (t630 >> 32) as u32)
+        };
+        let (x632, x633) = {
+            let t632: u64 = (x399 as u64) * (0x00000001_u32 as u64) + (x450 as u64)
+                + (x631 as u64);
+            (t632 as u32, (t632 >> 32) as u32)
+        };
+        let (x634, x635) = {
+            let t634: u64 = (x401 as u64) * (0x00000001_u32 as u64) + (x452 as u64)
+                + (x633 as u64);
+            (t634 as u32, (t634 >> 32) as u32)
+        };
+        let (x636, x637) = {
+            let t636: u64 = (x403 as u64) * (0x00000001_u32 as u64) + (x454 as u64)
+                + (x635 as u64);
+            (t636 as u32, (t636 >> 32) as u32)
+        };
+        let (x638, x639) = {
+            let t638: u64 = (x405 as u64) * (0x00000001_u32 as u64) + (x456 as u64)
+                + (x637 as u64);
+            (t638 as u32, (t638 >> 32) as u32)
+        };
+        let (x640, x641) = {
+            let t640: u64 = (x407 as u64) * (0x00000001_u32 as u64) + (x458 as u64)
+                + (x639 as u64);
+            (t640 as u32, (t640 >> 32) as u32)
+        };
+        let (x642, x643) = {
+            let t642: u64 = (x409 as u64) + (x641 as u64) + (0x00000000_u32 as u64);
+            (t642 as u32, (t642 >> 32) as u32)
+        };
+        let (x644, x645) = {
+            let t644: u64 = (x411 as u64) + (x643 as u64) + (0x00000000_u32 as u64);
+            (t644 as u32, (t644 >> 32) as u32)
+        };
+        let (x646, x647) = {
+            let t646: u64 = (x413 as u64) + (x645 as u64) + (0x00000000_u32 as u64);
+            (t646 as u32, (t646 >> 32) as u32)
+        };
+        let (x648, x649) = {
+            let t648: u64 = (x415 as u64) + (x647 as u64) + (0x00000000_u32 as u64);
+            (t648 as u32, (t648 >> 32) as u32)
+        };
+        let (x650, x651) = {
+            let t650: u64 = (x417 as u64) + (x649 as u64) + (0x00000000_u32 as u64);
+            (t650 as u32, (t650 >> 32) as u32)
+        };
+        let (x652, x653) = {
+            let t652: u64 = (x419 as u64) + (x651 as u64) + (0x00000000_u32 as u64);
+            (t652 as u32, (t652 >> 32) as u32)
+        };
+        let (x654, x655) = {
+            let t654: u64 = (x420 as u64) + (x653 as u64) + (0x00000000_u32 as u64);
+            (t654 as u32, (t654 >> 32) as u32)
+        };
+        let (x656, x657) = {
+            let t656: u64 = (x29 as u64) + (x432 as u64) + (0x00000000_u32 as u64);
+            (t656 as u32, (t656 >> 32) as u32)
+        };
+        let (x658, x659) = {
+            let t658: u64 = (x57 as u64) + (x434 as u64) + (x657 as u64);
+            (t658 as u32, (t658 >> 32) as u32)
+        };
+        let (x660, x661) = {
+            let t660: u64 = (x85 as u64) + (x436 as u64) + (x659 as u64);
+            (t660 as u32, (t660 >> 32) as u32)
+        };
+        let (x662, x663) = {
+            let t662: u64 = (x113 as u64) + (x438 as u64) + (x661 as u64);
+            (t662 as u32, (t662 >> 32) as u32)
+        };
+        let (x664, x665) = {
+            let t664: u64 = (x141 as u64) + (x440 as u64) + (x663 as u64);
+            (t664 as u32, (t664 >> 32) as u32)
+        };
+        let (x666, x667) = {
+            let t666: u64 = (x169 as u64) + (x442 as u64) + (x665 as u64);
+            (t666 as u32, (t666 >> 32) as u32)
+        };
+        let (x668, x669) = {
+            let t668: u64 = (x197 as u64) + (x444 as u64) + (x667 as u64);
+            (t668 as u32, (t668 >> 32) as u32)
+        };
+        let (x670, x671) = {
+            let t670: u64 = (x225 as u64) + (x628 as u64) + (x669 as u64);
+            (t670 as u32, (t670 >> 32) as u32)
+        };
+        let (x672, x673) = {
+            let t672: u64 = (x253 as u64) + (x630 as u64) + (x671 as u64);
+            (t672 as u32, (t672 >> 32) as u32)
+        };
+        let (x674, x675) = {
+            let t674: u64 = (x281 as u64) + (x632 as u64) + (x673 as u64);
+            (t674 as u32, (t674 >> 32) as u32)
+        };
+        let (x676, x677) = {
+            let t676: u64 = (x309 as u64) + (x634 as u64) + (x675 as u64);
+            (t676 as u32, (t676 >> 32) as u32)
+        };
+        let (x678, x679) = {
+            let t678: u64 = (x337 as u64) + (x636 as u64) + (x677 as u64);
+            (t678 as u32, (t678 >> 32) as u32)
+        };
+        let (x680, x681) = {
+            let t680: u64 = (x365 as u64) + (x638 as u64) + (x679 as u64);
+            (t680 as u32, (t680 >> 32) as u32)
+        };
+        let (x682, x683) = {
+            let t682: u64 = (x393 as u64) + (x640 as u64) + (x681 as u64);
+            (t682 as u32, (t682 >> 32) as u32)
+        };
+        let (x684, x685) = {
+            let t684: u64 = (0x00000000_u32 as u64) + (x642 as u64) + (x683 as u64);
+            (t684 as u32, (t684 >> 32) as u32)
+        };
+        let (x686, x687) = {
+            let t686: u64 = (0x00000000_u32 as u64) + (x644 as u64) + (x685 as u64);
+            (t686 as u32, (t686 >> 32) as u32)
+        };
+        let (x688, x689) = {
+            let t688: u64 = (0x00000000_u32 as u64) + (x646 as u64) + (x687 as u64);
+            (t688 as u32, (t688 >> 32) as u32)
+        };
+        let (x690, x691) = {
+            let t690: u64 = (0x00000000_u32 as u64) + (x648 as u64) + (x689 as u64);
+            (t690 as u32, (t690 >> 32) as u32)
+        };
+        let (x692, x693) = {
+            let t692: u64 = (0x00000000_u32 as u64) + (x650 as u64) + (x691 as u64);
+            (t692 as u32, (t692 >> 32) as u32)
+        };
+        let (x694, x695) = {
+            let t694: u64 = (0x00000000_u32 as u64) + (x652 as u64) + (x693 as u64);
+            (t694 as u32, (t694 >> 32) as u32)
+        };
+        let (x696, x697) = {
+            let t696: u64 = (0x00000000_u32 as u64) + (x654 as u64) + (x695 as u64);
+            (t696 as u32, (t696 >> 32) as u32)
+        };
         let x698 = 0x00000000_u32.wrapping_add(x655).wrapping_add(x697);
         let x711 = x684.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x713 = x686.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
@@ -817,256 +1189,318 @@ impl Fp {
         let x721 = x694.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x723 = x696.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x725 = x698.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t823: u64 = (x684 as u64) * (0x00000001_u32 as u64) + (x725 as u64);
-        let x823 = t823 as u32;
-        let x824 = (t823 >> 32) as u32;
-        let t825: u64 = (x686 as u64) + (x824 as u64) + (0x00000000_u32 as u64);
-        let x825 = t825 as u32;
-        let x826 = (t825 >> 32) as u32;
-        let t827: u64 = (x688 as u64) + (x826 as u64) + (0x00000000_u32 as u64);
-        let x827 = t827 as u32;
-        let x828 = (t827 >> 32) as u32;
-        let t829: u64 = (x690 as u64) + (x828 as u64) + (0x00000000_u32 as u64);
-        let x829 = t829 as u32;
-        let x830 = (t829 >> 32) as u32;
-        let t831: u64 = (x692 as u64) + (x830 as u64) + (0x00000000_u32 as u64);
-        let x831 = t831 as u32;
-        let x832 = (t831 >> 32) as u32;
-        let t833: u64 = (x694 as u64) + (x832 as u64) + (0x00000000_u32 as u64);
-        let x833 = t833 as u32;
-        let x834 = (t833 >> 32) as u32;
-        let t835: u64 = (x696 as u64) + (x834 as u64) + (0x00000000_u32 as u64);
-        let x835 = t835 as u32;
-        let x836 = (t835 >> 32) as u32;
+        let (x823, x824) = {
+            let t823: u64 = (x684 as u64) * (0x00000001_u32 as u64) + (x725 as u64);
+            (t823 as u32, (t823 >> 32) as u32)
+        };
+        let (x825, x826) = {
+            let t825: u64 = (x686 as u64) + (x824 as u64) + (0x00000000_u32 as u64);
+            (t825 as u32, (t825 >> 32) as u32)
+        };
+        let (x827, x828) = {
+            let t827: u64 = (x688 as u64) + (x826 as u64) + (0x00000000_u32 as u64);
+            (t827 as u32, (t827 >> 32) as u32)
+        };
+        let (x829, x830) = {
+            let t829: u64 = (x690 as u64) + (x828 as u64) + (0x00000000_u32 as u64);
+            (t829 as u32, (t829 >> 32) as u32)
+        };
+        let (x831, x832) = {
+            let t831: u64 = (x692 as u64) + (x830 as u64) + (0x00000000_u32 as u64);
+            (t831 as u32, (t831 >> 32) as u32)
+        };
+        let (x833, x834) = {
+            let t833: u64 = (x694 as u64) + (x832 as u64) + (0x00000000_u32 as u64);
+            (t833 as u32, (t833 >> 32) as u32)
+        };
+        let (x835, x836) = {
+            let t835: u64 = (x696 as u64) + (x834 as u64) + (0x00000000_u32 as u64);
+            (t835 as u32, (t835 >> 32) as u32)
+        };
         let x837 = x698.wrapping_add(x836).wrapping_add(0x00000000_u32);
-        let t839: u64 = (x656 as u64) + (x711 as u64) + (0x00000000_u32 as u64);
-        let x839 = t839 as u32;
-        let x840 = (t839 >> 32) as u32;
-        let t841: u64 = (x658 as u64) + (x713 as u64) + (x840 as u64);
-        let x841 = t841 as u32;
-        let x842 = (t841 >> 32) as u32;
-        let t843: u64 = (x660 as u64) + (x715 as u64) + (x842 as u64);
-        let x843 = t843 as u32;
-        let x844 = (t843 >> 32) as u32;
-        let t845: u64 = (x662 as u64) + (x717 as u64) + (x844 as u64);
-        let x845 = t845 as u32;
-        let x846 = (t845 >> 32) as u32;
-        let t847: u64 = (x664 as u64) + (x719 as u64) + (x846 as u64);
-        let x847 = t847 as u32;
-        let x848 = (t847 >> 32) as u32;
-        let t849: u64 = (x666 as u64) + (x721 as u64) + (x848 as u64);
-        let x849 = t849 as u32;
-        let x850 = (t849 >> 32) as u32;
-        let t851: u64 = (x668 as u64) + (x723 as u64) + (x850 as u64);
-        let x851 = t851 as u32;
-        let x852 = (t851 >> 32) as u32;
-        let t853: u64 = (x670 as u64) + (x823 as u64) + (x852 as u64);
-        let x853 = t853 as u32;
-        let x854 = (t853 >> 32) as u32;
-        let t855: u64 = (x672 as u64) + (x825 as u64) + (x854 as u64);
-        let x855 = t855 as u32;
-        let x856 = (t855 >> 32) as u32;
-        let t857: u64 = (x674 as u64) + (x827 as u64) + (x856 as u64);
-        let x857 = t857 as u32;
-        let x858 = (t857 >> 32) as u32;
-        let t859: u64 = (x676 as u64) + (x829 as u64) + (x858 as u64);
-        let x859 = t859 as u32;
-        let x860 = (t859 >> 32) as u32;
-        let t861: u64 = (x678 as u64) + (x831 as u64) + (x860 as u64);
-        let x861 = t861 as u32;
-        let x862 = (t861 >> 32) as u32;
-        let t863: u64 = (x680 as u64) + (x833 as u64) + (x862 as u64);
-        let x863 = t863 as u32;
-        let x864 = (t863 >> 32) as u32;
-        let t865: u64 = (x682 as u64) + (x835 as u64) + (x864 as u64);
-        let x865 = t865 as u32;
-        let x866 = (t865 >> 32) as u32;
+        let (x839, x840) = {
+            let t839: u64 = (x656 as u64) + (x711 as u64) + (0x00000000_u32 as u64);
+            (t839 as u32, (t839 >> 32) as u32)
+        };
+        let (x841, x842) = {
+            let t841: u64 = (x658 as u64) + (x713 as u64) + (x840 as u64);
+            (t841 as u32, (t841 >> 32) as u32)
+        };
+        let (x843, x844) = {
+            let t843: u64 = (x660 as u64) + (x715 as u64) + (x842 as u64);
+            (t843 as u32, (t843 >> 32) as u32)
+        };
+        let (x845, x846) = {
+            let t845: u64 = (x662 as u64) + (x717 as u64) + (x844 as u64);
+            (t845 as u32, (t845 >> 32) as u32)
+        };
+        let (x847, x848) = {
+            let t847: u64 = (x664 as u64) + (x719 as u64) + (x846 as u64);
+            (t847 as u32, (t847 >> 32) as u32)
+        };
+        let (x849, x850) = {
+            let t849: u64 = (x666 as u64) + (x721 as u64) + (x848 as u64);
+            (t849 as u32, (t849 >> 32) as u32)
+        };
+        let (x851, x852) = {
+            let t851: u64 = (x668 as u64) + (x723 as u64) + (x850 as u64);
+            (t851 as u32, (t851 >> 32) as u32)
+        };
+        let (x853, x854) = {
+            let t853: u64 = (x670 as u64) + (x823 as u64) + (x852 as u64);
+            (t853 as u32, (t853 >> 32) as u32)
+        };
+        let (x855, x856) = {
+            let t855: u64 = (x672 as u64) + (x825 as u64) + (x854 as u64);
+            (t855 as u32, (t855 >> 32) as u32)
+        };
+        let (x857, x858) = {
+            let t857: u64 = (x674 as u64) + (x827 as u64) + (x856 as u64);
+            (t857 as u32, (t857 >> 32) as u32)
+        };
+        let (x859, x860) = {
+            let t859: u64 = (x676 as u64) + (x829 as u64) + (x858 as u64);
+            (t859 as u32, (t859 >> 32) as u32)
+        };
+        let (x861, x862) = {
+            let t861: u64 = (x678 as u64) + (x831 as u64) + (x860 as u64);
+            (t861 as u32, (t861 >> 32) as u32)
+        };
+        let (x863, x864) = {
+            let t863: u64 = (x680 as u64) + (x833 as u64) + (x862 as u64);
+            (t863 as u32, (t863 >> 32) as u32)
+        };
+        let (x865, x866) = {
+            let t865: u64 = (x682 as u64) + (x835 as u64) + (x864 as u64);
+            (t865 as u32, (t865 >> 32) as u32)
+        };
         let x867 = 0x00000000_u32.wrapping_add(x837).wrapping_add(x866);
         let x880 = x867.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x894 = x867.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t896: u64 = (x839 as u64) + (x880 as u64) + (0x00000000_u32 as u64);
-        let x896 = t896 as u32;
-        let x897 = (t896 >> 32) as u32;
-        let t898: u64 = (x841 as u64) + (0x00000000_u32 as u64) + (x897 as u64);
-        let x898 = t898 as u32;
-        let x899 = (t898 >> 32) as u32;
-        let t900: u64 = (x843 as u64) + (0x00000000_u32 as u64) + (x899 as u64);
-        let x900 = t900 as u32;
-        let x901 = (t900 >> 32) as u32;
-        let t902: u64 = (x845 as u64) + (0x00000000_u32 as u64) + (x901 as u64);
-        let x902 = t902 as u32;
-        let x903 = (t902 >> 32) as u32;
-        let t904: u64 = (x847 as u64) + (0x00000000_u32 as u64) + (x903 as u64);
-        let x904 = t904 as u32;
-        let x905 = (t904 >> 32) as u32;
-        let t906: u64 = (x849 as u64) + (0x00000000_u32 as u64) + (x905 as u64);
-        let x906 = t906 as u32;
-        let x907 = (t906 >> 32) as u32;
-        let t908: u64 = (x851 as u64) + (0x00000000_u32 as u64) + (x907 as u64);
-        let x908 = t908 as u32;
-        let x909 = (t908 >> 32) as u32;
-        let t910: u64 = (x853 as u64) + (x894 as u64) + (x909 as u64);
-        let x910 = t910 as u32;
-        let x911 = (t910 >> 32) as u32;
-        let t912: u64 = (x855 as u64) + (0x00000000_u32 as u64) + (x911 as u64);
-        let x912 = t912 as u32;
-        let x913 = (t912 >> 32) as u32;
-        let t914: u64 = (x857 as u64) + (0x00000000_u32 as u64) + (x913 as u64);
-        let x914 = t914 as u32;
-        let x915 = (t914 >> 32) as u32;
-        let t916: u64 = (x859 as u64) + (0x00000000_u32 as u64) + (x915 as u64);
-        let x916 = t916 as u32;
-        let x917 = (t916 >> 32) as u32;
-        let t918: u64 = (x861 as u64) + (0x00000000_u32 as u64) + (x917 as u64);
-        let x918 = t918 as u32;
-        let x919 = (t918 >> 32) as u32;
-        let t920: u64 = (x863 as u64) + (0x00000000_u32 as u64) + (x919 as u64);
-        let x920 = t920 as u32;
-        let x921 = (t920 >> 32) as u32;
-        let t922: u64 = (x865 as u64) + (0x00000000_u32 as u64) + (x921 as u64);
-        let x922 = t922 as u32;
-        let x923 = (t922 >> 32) as u32;
+        let (x896, x897) = {
+            let t896: u64 = (x839 as u64) + (x880 as u64) + (0x00000000_u32 as u64);
+            (t896 as u32, (t896 >> 32) as u32)
+        };
+        let (x898, x899) = {
+            let t898: u64 = (x841 as u64) + (0x00000000_u32 as u64) + (x897 as u64);
+            (t898 as u32, (t898 >> 32) as u32)
+        };
+        let (x900, x901) = {
+            let t900: u64 = (x843 as u64) + (0x00000000_u32 as u64) + (x899 as u64);
+            (t900 as u32, (t900 >> 32) as u32)
+        };
+        let (x902, x903) = {
+            let t902: u64 = (x845 as u64) + (0x00000000_u32 as u64) + (x901 as u64);
+            (t902 as u32, (t902 >> 32) as u32)
+        };
+        let (x904, x905) = {
+            let t904: u64 = (x847 as u64) + (0x00000000_u32 as u64) + (x903 as u64);
+            (t904 as u32, (t904 >> 32) as u32)
+        };
+        let (x906, x907) = {
+            let t906: u64 = (x849 as u64) + (0x00000000_u32 as u64) + (x905 as u64);
+            (t906 as u32, (t906 >> 32) as u32)
+        };
+        let (x908, x909) = {
+            let t908: u64 = (x851 as u64) + (0x00000000_u32 as u64) + (x907 as u64);
+            (t908 as u32, (t908 >> 32) as u32)
+        };
+        let (x910, x911) = {
+            let t910: u64 = (x853 as u64) + (x894 as u64) + (x909 as u64);
+            (t910 as u32, (t910 >> 32) as u32)
+        };
+        let (x912, x913) = {
+            let t912: u64 = (x855 as u64) + (0x00000000_u32 as u64) + (x911 as u64);
+            (t912 as u32, (t912 >> 32) as u32)
+        };
+        let (x914, x915) = {
+            let t914: u64 = (x857 as u64) + (0x00000000_u32 as u64) + (x913 as u64);
+            (t914 as u32, (t914 >> 32) as u32)
+        };
+        let (x916, x917) = {
+            let t916: u64 = (x859 as u64) + (0x00000000_u32 as u64) + (x915 as u64);
+            (t916 as u32, (t916 >> 32) as u32)
+        };
+        let (x918, x919) = {
+            let t918: u64 = (x861 as u64) + (0x00000000_u32 as u64) + (x917 as u64);
+            (t918 as u32, (t918 >> 32) as u32)
+        };
+        let (x920, x921) = {
+            let t920: u64 = (x863 as u64) + (0x00000000_u32 as u64) + (x919 as u64);
+            (t920 as u32, (t920 >> 32) as u32)
+        };
+        let (x922, x923) = {
+            let t922: u64 = (x865 as u64) + (0x00000000_u32 as u64) + (x921 as u64);
+            (t922 as u32, (t922 >> 32) as u32)
+        };
         let x936 = x923.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x950 = x923.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t952: u64 = (x896 as u64) + (x936 as u64) + (0x00000000_u32 as u64);
-        let x952 = t952 as u32;
-        let x953 = (t952 >> 32) as u32;
-        let t954: u64 = (x898 as u64) + (0x00000000_u32 as u64) + (x953 as u64);
-        let x954 = t954 as u32;
-        let x955 = (t954 >> 32) as u32;
-        let t956: u64 = (x900 as u64) + (0x00000000_u32 as u64) + (x955 as u64);
-        let x956 = t956 as u32;
-        let x957 = (t956 >> 32) as u32;
-        let t958: u64 = (x902 as u64) + (0x00000000_u32 as u64) + (x957 as u64);
-        let x958 = t958 as u32;
-        let x959 = (t958 >> 32) as u32;
-        let t960: u64 = (x904 as u64) + (0x00000000_u32 as u64) + (x959 as u64);
-        let x960 = t960 as u32;
-        let x961 = (t960 >> 32) as u32;
-        let t962: u64 = (x906 as u64) + (0x00000000_u32 as u64) + (x961 as u64);
-        let x962 = t962 as u32;
-        let x963 = (t962 >> 32) as u32;
-        let t964: u64 = (x908 as u64) + (0x00000000_u32 as u64) + (x963 as u64);
-        let x964 = t964 as u32;
-        let x965 = (t964 >> 32) as u32;
-        let t966: u64 = (x910 as u64) + (x950 as u64) + (x965 as u64);
-        let x966 = t966 as u32;
-        let x967 = (t966 >> 32) as u32;
-        let t968: u64 = (x912 as u64) + (0x00000000_u32 as u64) + (x967 as u64);
-        let x968 = t968 as u32;
-        let x969 = (t968 >> 32) as u32;
-        let t970: u64 = (x914 as u64) + (0x00000000_u32 as u64) + (x969 as u64);
-        let x970 = t970 as u32;
-        let x971 = (t970 >> 32) as u32;
-        let t972: u64 = (x916 as u64) + (0x00000000_u32 as u64) + (x971 as u64);
-        let x972 = t972 as u32;
-        let x973 = (t972 >> 32) as u32;
-        let t974: u64 = (x918 as u64) + (0x00000000_u32 as u64) + (x973 as u64);
-        let x974 = t974 as u32;
-        let x975 = (t974 >> 32) as u32;
-        let t976: u64 = (x920 as u64) + (0x00000000_u32 as u64) + (x975 as u64);
-        let x976 = t976 as u32;
-        let x977 = (t976 >> 32) as u32;
+        let (x952, x953) = {
+            let t952: u64 = (x896 as u64) + (x936 as u64) + (0x00000000_u32 as u64);
+            (t952 as u32, (t952 >> 32) as u32)
+        };
+        let (x954, x955) = {
+            let t954: u64 = (x898 as u64) + (0x00000000_u32 as u64) + (x953 as u64);
+            (t954 as u32, (t954 >> 32) as u32)
+        };
+        let (x956, x957) = {
+            let t956: u64 = (x900 as u64) + (0x00000000_u32 as u64) + (x955 as u64);
+            (t956 as u32, (t956 >> 32) as u32)
+        };
+        let (x958, x959) = {
+            let t958: u64 = (x902 as u64) + (0x00000000_u32 as u64) + (x957 as u64);
+            (t958 as u32, (t958 >> 32) as u32)
+        };
+        let (x960, x961) = {
+            let t960: u64 = (x904 as u64) + (0x00000000_u32 as u64) + (x959 as u64);
+            (t960 as u32, (t960 >> 32) as u32)
+        };
+        let (x962, x963) = {
+            let t962: u64 = (x906 as u64) + (0x00000000_u32 as u64) + (x961 as u64);
+            (t962 as u32, (t962 >> 32) as u32)
+        };
+        let (x964, x965) = {
+            let t964: u64 = (x908 as u64) + (0x00000000_u32 as u64) + (x963 as u64);
+            (t964 as u32, (t964 >> 32) as u32)
+        };
+        let (x966, x967) = {
+            let t966: u64 = (x910 as u64) + (x950 as u64) + (x965 as u64);
+            (t966 as u32, (t966 >> 32) as u32)
+        };
+        let (x968, x969) = {
+            let t968: u64 = (x912 as u64) + (0x00000000_u32 as u64) + (x967 as u64);
+            (t968 as u32, (t968 >> 32) as u32)
+        };
+        let (x970, x971) = {
+            let t970: u64 = (x914 as u64) + (0x00000000_u32 as u64) + (x969 as u64);
+            (t970 as u32, (t970 >> 32) as u32)
+        };
+        let (x972, x973) = {
+            let t972: u64 = (x916 as u64) + (0x00000000_u32 as u64) + (x971 as u64);
+            (t972 as u32, (t972 >> 32) as u32)
+        };
+        let (x974, x975) = {
+            let t974: u64 = (x918 as u64) + (0x00000000_u32 as u64) + (x973 as u64);
+            (t974 as u32, (t974 >> 32) as u32)
+        };
+        let (x976, x977) = {
+            let t976: u64 = (x920 as u64) + (0x00000000_u32 as u64) + (x975 as u64);
+            (t976 as u32, (t976 >> 32) as u32)
+        };
         let x978 = x922.wrapping_add(0x00000000_u32).wrapping_add(x977);
-        let t996: u64 = {
-            let (d, b1) = x952.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x996, x997) = {
+            let t996: u64 = {
+                let (d, b1) = x952.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t996 as u32, (t996 >> 63) as u32)
         };
-        let x996 = t996 as u32;
-        let x997 = (t996 >> 63) as u32;
-        let t998: u64 = {
-            let (d, b1) = x954.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x997);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x998, x999) = {
+            let t998: u64 = {
+                let (d, b1) = x954.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x997);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t998 as u32, (t998 >> 63) as u32)
         };
-        let x998 = t998 as u32;
-        let x999 = (t998 >> 63) as u32;
-        let t1000: u64 = {
-            let (d, b1) = x956.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x999);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x1000, x1001) = {
+            let t1000: u64 = {
+                let (d, b1) = x956.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x999);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t1000 as u32, (t1000 >> 63) as u32)
         };
-        let x1000 = t1000 as u32;
-        let x1001 = (t1000 >> 63) as u32;
-        let t1002: u64 = {
-            let (d, b1) = x958.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x1001);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x1002, x1003) = {
+            let t1002: u64 = {
+                let (d, b1) = x958.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x1001);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t1002 as u32, (t1002 >> 63) as u32)
         };
-        let x1002 = t1002 as u32;
-        let x1003 = (t1002 >> 63) as u32;
-        let t1004: u64 = {
-            let (d, b1) = x960.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x1003);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x1004, x1005) = {
+            let t1004: u64 = {
+                let (d, b1) = x960.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x1003);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t1004 as u32, (t1004 >> 63) as u32)
         };
-        let x1004 = t1004 as u32;
-        let x1005 = (t1004 >> 63) as u32;
-        let t1006: u64 = {
-            let (d, b1) = x962.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x1005);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x1006, x1007) = {
+            let t1006: u64 = {
+                let (d, b1) = x962.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x1005);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t1006 as u32, (t1006 >> 63) as u32)
         };
-        let x1006 = t1006 as u32;
-        let x1007 = (t1006 >> 63) as u32;
-        let t1008: u64 = {
-            let (d, b1) = x964.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x1007);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x1008, x1009) = {
+            let t1008: u64 = {
+                let (d, b1) = x964.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x1007);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t1008 as u32, (t1008 >> 63) as u32)
         };
-        let x1008 = t1008 as u32;
-        let x1009 = (t1008 >> 63) as u32;
-        let t1010: u64 = {
-            let (d, b1) = x966.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x1009);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x1010, x1011) = {
+            let t1010: u64 = {
+                let (d, b1) = x966.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x1009);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t1010 as u32, (t1010 >> 63) as u32)
         };
-        let x1010 = t1010 as u32;
-        let x1011 = (t1010 >> 63) as u32;
-        let t1012: u64 = {
-            let (d, b1) = x968.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x1011);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x1012, x1013) = {
+            let t1012: u64 = {
+                let (d, b1) = x968.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x1011);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t1012 as u32, (t1012 >> 63) as u32)
         };
-        let x1012 = t1012 as u32;
-        let x1013 = (t1012 >> 63) as u32;
-        let t1014: u64 = {
-            let (d, b1) = x970.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x1013);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x1014, x1015) = {
+            let t1014: u64 = {
+                let (d, b1) = x970.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x1013);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t1014 as u32, (t1014 >> 63) as u32)
         };
-        let x1014 = t1014 as u32;
-        let x1015 = (t1014 >> 63) as u32;
-        let t1016: u64 = {
-            let (d, b1) = x972.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x1015);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x1016, x1017) = {
+            let t1016: u64 = {
+                let (d, b1) = x972.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x1015);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t1016 as u32, (t1016 >> 63) as u32)
         };
-        let x1016 = t1016 as u32;
-        let x1017 = (t1016 >> 63) as u32;
-        let t1018: u64 = {
-            let (d, b1) = x974.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x1017);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x1018, x1019) = {
+            let t1018: u64 = {
+                let (d, b1) = x974.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x1017);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t1018 as u32, (t1018 >> 63) as u32)
         };
-        let x1018 = t1018 as u32;
-        let x1019 = (t1018 >> 63) as u32;
-        let t1020: u64 = {
-            let (d, b1) = x976.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x1019);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x1020, x1021) = {
+            let t1020: u64 = {
+                let (d, b1) = x976.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x1019);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t1020 as u32, (t1020 >> 63) as u32)
         };
-        let x1020 = t1020 as u32;
-        let x1021 = (t1020 >> 63) as u32;
-        let t1022: u64 = {
-            let (d, b1) = x978.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x1021);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x1022, x1023) = {
+            let t1022: u64 = {
+                let (d, b1) = x978.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x1021);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t1022 as u32, (t1022 >> 63) as u32)
         };
-        let x1022 = t1022 as u32;
-        let x1023 = (t1022 >> 63) as u32;
-        let x1026 = (0 as u32).wrapping_sub(x1023);
+        let x1026 = 0u32.wrapping_sub(x1023);
         let x1027 = x996 ^ (x1026 & (x996 ^ x952));
         let x1028 = x998 ^ (x1026 & (x998 ^ x954));
         let x1029 = x1000 ^ (x1026 & (x1000 ^ x956));
@@ -1100,281 +1534,407 @@ impl Fp {
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u32; 14]) -> [u32; 14] {
-        let t15: u64 = (a[0] as u64) * (a[1] as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[2] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[3] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[4] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[0] as u64) * (a[5] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[0] as u64) * (a[6] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[0] as u64) * (a[7] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[0] as u64) * (a[8] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[0] as u64) * (a[9] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (a[10] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[0] as u64) * (a[11] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[0] as u64) * (a[12] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[0] as u64) * (a[13] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[1] as u64) * (a[2] as u64) + (x19 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[1] as u64) * (a[3] as u64) + (x21 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[1] as u64) * (a[4] as u64) + (x23 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[1] as u64) * (a[5] as u64) + (x25 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[1] as u64) * (a[6] as u64) + (x27 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (a[7] as u64) + (x29 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[1] as u64) * (a[8] as u64) + (x31 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[1] as u64) * (a[9] as u64) + (x33 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[1] as u64) * (a[10] as u64) + (x35 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[1] as u64) * (a[11] as u64) + (x37 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[1] as u64) * (a[12] as u64) + (x39 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[1] as u64) * (a[13] as u64) + (x40 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[2] as u64) * (a[3] as u64) + (x45 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[2] as u64) * (a[4] as u64) + (x47 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (a[5] as u64) + (x49 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[2] as u64) * (a[6] as u64) + (x51 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[2] as u64) * (a[7] as u64) + (x53 as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[2] as u64) * (a[8] as u64) + (x55 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[2] as u64) * (a[9] as u64) + (x57 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[2] as u64) * (a[10] as u64) + (x59 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[2] as u64) * (a[11] as u64) + (x61 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[2] as u64) * (a[12] as u64) + (x63 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[2] as u64) * (a[13] as u64) + (x64 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[3] as u64) * (a[4] as u64) + (x69 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[3] as u64) * (a[5] as u64) + (x71 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[3] as u64) * (a[6] as u64) + (x73 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[3] as u64) * (a[7] as u64) + (x75 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[3] as u64) * (a[8] as u64) + (x77 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[3] as u64) * (a[9] as u64) + (x79 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[3] as u64) * (a[10] as u64) + (x81 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[3] as u64) * (a[11] as u64) + (x83 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[3] as u64) * (a[12] as u64) + (x85 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[3] as u64) * (a[13] as u64) + (x86 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[4] as u64) * (a[5] as u64) + (x91 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[4] as u64) * (a[6] as u64) + (x93 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[4] as u64) * (a[7] as u64) + (x95 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[4] as u64) * (a[8] as u64) + (x97 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[4] as u64) * (a[9] as u64) + (x99 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[4] as u64) * (a[10] as u64) + (x101 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[4] as u64) * (a[11] as u64) + (x103 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[4] as u64) * (a[12] as u64) + (x105 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[4] as u64) * (a[13] as u64) + (x106 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[5] as u64) * (a[6] as u64) + (x111 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[5] as u64) * (a[7] as u64) + (x113 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[5] as u64) * (a[8] as u64) + (x115 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[5] as u64) * (a[9] as u64) + (x117 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[5] as u64) * (a[10] as u64) + (x119 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[5] as u64) * (a[11] as u64) + (x121 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[5] as u64) * (a[12] as u64) + (x123 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[5] as u64) * (a[13] as u64) + (x124 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[6] as u64) * (a[7] as u64) + (x129 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[6] as u64) * (a[8] as u64) + (x131 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (a[6] as u64) * (a[9] as u64) + (x133 as u64) + (x144 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (a[6] as u64) * (a[10] as u64) + (x135 as u64) + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (a[6] as u64) * (a[11] as u64) + (x137 as u64) + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (a[6] as u64) * (a[12] as u64) + (x139 as u64) + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (a[6] as u64) * (a[13] as u64) + (x140 as u64) + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (a[7] as u64) * (a[8] as u64) + (x145 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (a[7] as u64) * (a[9] as u64) + (x147 as u64) + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let t159: u64 = (a[7] as u64) * (a[10] as u64) + (x149 as u64) + (x158 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t161: u64 = (a[7] as u64) * (a[11] as u64) + (x151 as u64) + (x160 as u64);
-        let x161 = t161 as u32;
-        let x162 = (t161 >> 32) as u32;
-        let t163: u64 = (a[7] as u64) * (a[12] as u64) + (x153 as u64) + (x162 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t165: u64 = (a[7] as u64) * (a[13] as u64) + (x154 as u64) + (x164 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
-        let t167: u64 = (a[8] as u64) * (a[9] as u64) + (x159 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t169: u64 = (a[8] as u64) * (a[10] as u64) + (x161 as u64) + (x168 as u64);
-        let x169 = t169 as u32;
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (a[8] as u64) * (a[11] as u64) + (x163 as u64) + (x170 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (a[8] as u64) * (a[12] as u64) + (x165 as u64) + (x172 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (a[8] as u64) * (a[13] as u64) + (x166 as u64) + (x174 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (a[9] as u64) * (a[10] as u64) + (x171 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (a[9] as u64) * (a[11] as u64) + (x173 as u64) + (x178 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (a[9] as u64) * (a[12] as u64) + (x175 as u64) + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (a[9] as u64) * (a[13] as u64) + (x176 as u64) + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (a[10] as u64) * (a[11] as u64) + (x181 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (a[10] as u64) * (a[12] as u64) + (x183 as u64) + (x186 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (a[10] as u64) * (a[13] as u64) + (x184 as u64) + (x188 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (a[11] as u64) * (a[12] as u64) + (x189 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
-        let t193: u64 = (a[11] as u64) * (a[13] as u64) + (x190 as u64) + (x192 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t195: u64 = (a[12] as u64) * (a[13] as u64) + (x194 as u64);
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 32) as u32;
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[1] as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[2] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[3] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[4] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[0] as u64) * (a[5] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) * (a[6] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[0] as u64) * (a[7] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) * (a[8] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[0] as u64) * (a[9] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (a[10] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[0] as u64) * (a[11] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[0] as u64) * (a[12] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[0] as u64) * (a[13] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[1] as u64) * (a[2] as u64) + (x19 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[1] as u64) * (a[3] as u64) + (x21 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[1] as u64) * (a[4] as u64) + (x23 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[1] as u64) * (a[5] as u64) + (x25 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[1] as u64) * (a[6] as u64) + (x27 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (a[7] as u64) + (x29 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[1] as u64) * (a[8] as u64) + (x31 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[1] as u64) * (a[9] as u64) + (x33 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[1] as u64) * (a[10] as u64) + (x35 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[1] as u64) * (a[11] as u64) + (x37 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[1] as u64) * (a[12] as u64) + (x39 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[1] as u64) * (a[13] as u64) + (x40 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[2] as u64) * (a[3] as u64) + (x45 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[2] as u64) * (a[4] as u64) + (x47 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[2] as u64) * (a[5] as u64) + (x49 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[2] as u64) * (a[6] as u64) + (x51 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[2] as u64) * (a[7] as u64) + (x53 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[2] as u64) * (a[8] as u64) + (x55 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[2] as u64) * (a[9] as u64) + (x57 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[2] as u64) * (a[10] as u64) + (x59 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[2] as u64) * (a[11] as u64) + (x61 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[2] as u64) * (a[12] as u64) + (x63 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[2] as u64) * (a[13] as u64) + (x64 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[3] as u64) * (a[4] as u64) + (x69 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[3] as u64) * (a[5] as u64) + (x71 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[3] as u64) * (a[6] as u64) + (x73 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[3] as u64) * (a[7] as u64) + (x75 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[3] as u64) * (a[8] as u64) + (x77 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[3] as u64) * (a[9] as u64) + (x79 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[3] as u64) * (a[10] as u64) + (x81 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[3] as u64) * (a[11] as u64) + (x83 as u64)
+                + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[3] as u64) * (a[12] as u64) + (x85 as u64)
+                + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[3] as u64) * (a[13] as u64) + (x86 as u64)
+                + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[4] as u64) * (a[5] as u64) + (x91 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[4] as u64) * (a[6] as u64) + (x93 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[4] as u64) * (a[7] as u64) + (x95 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[4] as u64) * (a[8] as u64) + (x97 as u64) + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[4] as u64) * (a[9] as u64) + (x99 as u64) + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[4] as u64) * (a[10] as u64) + (x101 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[4] as u64) * (a[11] as u64) + (x103 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[4] as u64) * (a[12] as u64) + (x105 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[4] as u64) * (a[13] as u64) + (x106 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[5] as u64) * (a[6] as u64) + (x111 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[5] as u64) * (a[7] as u64) + (x113 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[5] as u64) * (a[8] as u64) + (x115 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[5] as u64) * (a[9] as u64) + (x117 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[5] as u64) * (a[10] as u64) + (x119 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[5] as u64) * (a[11] as u64) + (x121 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[5] as u64) * (a[12] as u64) + (x123 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[5] as u64) * (a[13] as u64) + (x124 as u64)
+                + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[6] as u64) * (a[7] as u64) + (x129 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[6] as u64) * (a[8] as u64) + (x131 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (a[6] as u64) * (a[9] as u64) + (x133 as u64)
+                + (x144 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (a[6] as u64) * (a[10] as u64) + (x135 as u64)
+                + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (a[6] as u64) * (a[11] as u64) + (x137 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (a[6] as u64) * (a[12] as u64) + (x139 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (a[6] as u64) * (a[13] as u64) + (x140 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (a[7] as u64) * (a[8] as u64) + (x145 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (a[7] as u64) * (a[9] as u64) + (x147 as u64)
+                + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (a[7] as u64) * (a[10] as u64) + (x149 as u64)
+                + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (a[7] as u64) * (a[11] as u64) + (x151 as u64)
+                + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (a[7] as u64) * (a[12] as u64) + (x153 as u64)
+                + (x162 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (a[7] as u64) * (a[13] as u64) + (x154 as u64)
+                + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (a[8] as u64) * (a[9] as u64) + (x159 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (a[8] as u64) * (a[10] as u64) + (x161 as u64)
+                + (x168 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (a[8] as u64) * (a[11] as u64) + (x163 as u64)
+                + (x170 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (a[8] as u64) * (a[12] as u64) + (x165 as u64)
+                + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (a[8] as u64) * (a[13] as u64) + (x166 as u64)
+                + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (a[9] as u64) * (a[10] as u64) + (x171 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (a[9] as u64) * (a[11] as u64) + (x173 as u64)
+                + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (a[9] as u64) * (a[12] as u64) + (x175 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (a[9] as u64) * (a[13] as u64) + (x176 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (a[10] as u64) * (a[11] as u64) + (x181 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (a[10] as u64) * (a[12] as u64) + (x183 as u64)
+                + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (a[10] as u64) * (a[13] as u64) + (x184 as u64)
+                + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (a[11] as u64) * (a[12] as u64) + (x189 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (a[11] as u64) * (a[13] as u64) + (x190 as u64)
+                + (x192 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (a[12] as u64) * (a[13] as u64) + (x194 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
         let x197 = x196 >> 31;
         let x198 = x196 << 1;
         let x199 = x195 >> 31;
@@ -1452,87 +2012,127 @@ impl Fp {
         let x271 = x15 >> 31;
         let x272 = x270 | x271;
         let x273 = x15 << 1;
-        let t277: u64 = (a[0] as u64) * (a[0] as u64);
-        let x277 = t277 as u32;
-        let x278 = (t277 >> 32) as u32;
-        let t279: u64 = (x273 as u64) + (x278 as u64) + (0x00000000_u32 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
-        let t281: u64 = (a[1] as u64) * (a[1] as u64) + (x272 as u64) + (x280 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
-        let t283: u64 = (x269 as u64) + (x282 as u64) + (0x00000000_u32 as u64);
-        let x283 = t283 as u32;
-        let x284 = (t283 >> 32) as u32;
-        let t285: u64 = (a[2] as u64) * (a[2] as u64) + (x266 as u64) + (x284 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (x263 as u64) + (x286 as u64) + (0x00000000_u32 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (a[3] as u64) * (a[3] as u64) + (x260 as u64) + (x288 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (x257 as u64) + (x290 as u64) + (0x00000000_u32 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (a[4] as u64) * (a[4] as u64) + (x254 as u64) + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (x251 as u64) + (x294 as u64) + (0x00000000_u32 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (a[5] as u64) * (a[5] as u64) + (x248 as u64) + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (x245 as u64) + (x298 as u64) + (0x00000000_u32 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (a[6] as u64) * (a[6] as u64) + (x242 as u64) + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (x239 as u64) + (x302 as u64) + (0x00000000_u32 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (a[7] as u64) * (a[7] as u64) + (x236 as u64) + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (x233 as u64) + (x306 as u64) + (0x00000000_u32 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (a[8] as u64) * (a[8] as u64) + (x230 as u64) + (x308 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (x227 as u64) + (x310 as u64) + (0x00000000_u32 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
-        let t313: u64 = (a[9] as u64) * (a[9] as u64) + (x224 as u64) + (x312 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let t315: u64 = (x221 as u64) + (x314 as u64) + (0x00000000_u32 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
-        let t317: u64 = (a[10] as u64) * (a[10] as u64) + (x218 as u64) + (x316 as u64);
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 32) as u32;
-        let t319: u64 = (x215 as u64) + (x318 as u64) + (0x00000000_u32 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
-        let t321: u64 = (a[11] as u64) * (a[11] as u64) + (x212 as u64) + (x320 as u64);
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 32) as u32;
-        let t323: u64 = (x209 as u64) + (x322 as u64) + (0x00000000_u32 as u64);
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 32) as u32;
-        let t325: u64 = (a[12] as u64) * (a[12] as u64) + (x206 as u64) + (x324 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
-        let t327: u64 = (x203 as u64) + (x326 as u64) + (0x00000000_u32 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
-        let t329: u64 = (a[13] as u64) * (a[13] as u64) + (x200 as u64) + (x328 as u64);
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 32) as u32;
+        let (x277, x278) = {
+            let t277: u64 = (a[0] as u64) * (a[0] as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (x273 as u64) + (x278 as u64) + (0x00000000_u32 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
+        let (x281, x282) = {
+            let t281: u64 = (a[1] as u64) * (a[1] as u64) + (x272 as u64)
+                + (x280 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
+        let (x283, x284) = {
+            let t283: u64 = (x269 as u64) + (x282 as u64) + (0x00000000_u32 as u64);
+            (t283 as u32, (t283 >> 32) as u32)
+        };
+        let (x285, x286) = {
+            let t285: u64 = (a[2] as u64) * (a[2] as u64) + (x266 as u64)
+                + (x284 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
+        let (x287, x288) = {
+            let t287: u64 = (x263 as u64) + (x286 as u64) + (0x00000000_u32 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (a[3] as u64) * (a[3] as u64) + (x260 as u64)
+                + (x288 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (x257 as u64) + (x290 as u64) + (0x00000000_u32 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (a[4] as u64) * (a[4] as u64) + (x254 as u64)
+                + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (x251 as u64) + (x294 as u64) + (0x00000000_u32 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (a[5] as u64) * (a[5] as u64) + (x248 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (x245 as u64) + (x298 as u64) + (0x00000000_u32 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (a[6] as u64) * (a[6] as u64) + (x242 as u64)
+                + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (x239 as u64) + (x302 as u64) + (0x00000000_u32 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (a[7] as u64) * (a[7] as u64) + (x236 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (x233 as u64) + (x306 as u64) + (0x00000000_u32 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (a[8] as u64) * (a[8] as u64) + (x230 as u64)
+                + (x308 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (x227 as u64) + (x310 as u64) + (0x00000000_u32 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (a[9] as u64) * (a[9] as u64) + (x224 as u64)
+                + (x312 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (x221 as u64) + (x314 as u64) + (0x00000000_u32 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (a[10] as u64) * (a[10] as u64) + (x218 as u64)
+                + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (x215 as u64) + (x318 as u64) + (0x00000000_u32 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (a[11] as u64) * (a[11] as u64) + (x212 as u64)
+                + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (x209 as u64) + (x322 as u64) + (0x00000000_u32 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (a[12] as u64) * (a[12] as u64) + (x206 as u64)
+                + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (x203 as u64) + (x326 as u64) + (0x00000000_u32 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = (a[13] as u64) * (a[13] as u64) + (x200 as u64)
+                + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
         let x331 = x197.wrapping_add(x330).wrapping_add(0x00000000_u32);
         let x344 = x305.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x346 = x307.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
@@ -1548,117 +2148,152 @@ impl Fp {
         let x366 = x327.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x368 = x329.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x370 = x331.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t540: u64 = (x305 as u64) * (0x00000001_u32 as u64) + (x358 as u64);
-        let x540 = t540 as u32;
-        let x541 = (t540 >> 32) as u32;
-        let t542: u64 = (x307 as u64) * (0x00000001_u32 as u64) + (x360 as u64)
-            + (x541 as u64);
-        let x542 = t542 as u32;
-        let x543 = (t542 >> 32) as u32;
-        let t544: u64 = (x309 as u64) * (0x00000001_u32 as u64) + (x362 as u64)
-            + (x543 as u64);
-        let x544 = t544 as u32;
-        let x545 = (t544 >> 32) as u32;
-        let t546: u64 = (x311 as u64) * (0x00000001_u32 as u64) + (x364 as u64)
-            + (x545 as u64);
-        let x546 = t546 as u32;
-        let x547 = (t546 >> 32) as u32;
-        let t548: u64 = (x313 as u64) * (0x00000001_u32 as u64) + (x366 as u64)
-            + (x547 as u64);
-        let x548 = t548 as u32;
-        let x549 = (t548 >> 32) as u32;
-        let t550: u64 = (x315 as u64) * (0x00000001_u32 as u64) + (x368 as u64)
-            + (x549 as u64);
-        let x550 = t550 as u32;
-        let x551 = (t550 >> 32) as u32;
-        let t552: u64 = (x317 as u64) * (0x00000001_u32 as u64) + (x370 as u64)
-            + (x551 as u64);
-        let x552 = t552 as u32;
-        let x553 = (t552 >> 32) as u32;
-        let t554: u64 = (x319 as u64) + (x553 as u64) + (0x00000000_u32 as u64);
-        let x554 = t554 as u32;
-        let x555 = (t554 >> 32) as u32;
-        let t556: u64 = (x321 as u64) + (x555 as u64) + (0x00000000_u32 as u64);
-        let x556 = t556 as u32;
-        let x557 = (t556 >> 32) as u32;
-        let t558: u64 = (x323 as u64) + (x557 as u64) + (0x00000000_u32 as u64);
-        let x558 = t558 as u32;
-        let x559 = (t558 >> 32) as u32;
-        let t560: u64 = (x325 as u64) + (x559 as u64) + (0x00000000_u32 as u64);
-        let x560 = t560 as u32;
-        let x561 = (t560 >> 32) as u32;
-        let t562: u64 = (x327 as u64) + (x561 as u64) + (0x00000000_u32 as u64);
-        let x562 = t562 as u32;
-        let x563 = (t562 >> 32) as u32;
-        let t564: u64 = (x329 as u64) + (x563 as u64) + (0x00000000_u32 as u64);
-        let x564 = t564 as u32;
-        let x565 = (t564 >> 32) as u32;
-        let t566: u64 = (x331 as u64) + (x565 as u64) + (0x00000000_u32 as u64);
-        let x566 = t566 as u32;
-        let x567 = (t566 >> 32) as u32;
-        let t568: u64 = (x277 as u64) + (x344 as u64) + (0x00000000_u32 as u64);
-        let x568 = t568 as u32;
-        let x569 = (t568 >> 32) as u32;
-        let t570: u64 = (x279 as u64) + (x346 as u64) + (x569 as u64);
-        let x570 = t570 as u32;
-        let x571 = (t570 >> 32) as u32;
-        let t572: u64 = (x281 as u64) + (x348 as u64) + (x571 as u64);
-        let x572 = t572 as u32;
-        let x573 = (t572 >> 32) as u32;
-        let t574: u64 = (x283 as u64) + (x350 as u64) + (x573 as u64);
-        let x574 = t574 as u32;
-        let x575 = (t574 >> 32) as u32;
-        let t576: u64 = (x285 as u64) + (x352 as u64) + (x575 as u64);
-        let x576 = t576 as u32;
-        let x577 = (t576 >> 32) as u32;
-        let t578: u64 = (x287 as u64) + (x354 as u64) + (x577 as u64);
-        let x578 = t578 as u32;
-        let x579 = (t578 >> 32) as u32;
-        let t580: u64 = (x289 as u64) + (x356 as u64) + (x579 as u64);
-        let x580 = t580 as u32;
-        let x581 = (t580 >> 32) as u32;
-        let t582: u64 = (x291 as u64) + (x540 as u64) + (x581 as u64);
-        let x582 = t582 as u32;
-        let x583 = (t582 >> 32) as u32;
-        let t584: u64 = (x293 as u64) + (x542 as u64) + (x583 as u64);
-        let x584 = t584 as u32;
-        let x585 = (t584 >> 32) as u32;
-        let t586: u64 = (x295 as u64) + (x544 as u64) + (x585 as u64);
-        let x586 = t586 as u32;
-        let x587 = (t586 >> 32) as u32;
-        let t588: u64 = (x297 as u64) + (x546 as u64) + (x587 as u64);
-        let x588 = t588 as u32;
-        let x589 = (t588 >> 32) as u32;
-        let t590: u64 = (x299 as u64) + (x548 as u64) + (x589 as u64);
-        let x590 = t590 as u32;
-        let x591 = (t590 >> 32) as u32;
-        let t592: u64 = (x301 as u64) + (x550 as u64) + (x591 as u64);
-        let x592 = t592 as u32;
-        let x593 = (t592 >> 32) as u32;
-        let t594: u64 = (x303 as u64) + (x552 as u64) + (x593 as u64);
-        let x594 = t594 as u32;
-        let x595 = (t594 >> 32) as u32;
-        let t596: u64 = (0x00000000_u32 as u64) + (x554 as u64) + (x595 as u64);
-        let x596 = t596 as u32;
-        let x597 = (t596 >> 32) as u32;
-        let t598: u64 = (0x00000000_u32 as u64) + (x556 as u64) + (x597 as u64);
-        let x598 = t598 as u32;
-        let x599 = (t598 >> 32) as u32;
-        let t600: u64 = (0x00000000_u32 as u64) + (x558 as u64) + (x599 as u64);
-        let x600 = t600 as u32;
-        let x601 = (t600 >> 32) as u32;
-        let t602: u64 = (0x00000000_u32 as u64) + (x560 as u64) + (x601 as u64);
-        let x602 = t602 as u32;
-        let x603 = (t602 >> 32) as u32;
-        let t604: u64 = (0x00000000_u32 as u64) + (x562 as u64) + (x603 as u64);
-        let x604 = t604 as u32;
-        let x605 = (t604 >> 32) as u32;
-        let t606: u64 = (0x00000000_u32 as u64) + (x564 as u64) + (x605 as u64);
-        let x606 = t606 as u32;
-        let x607 = (t606 >> 32) as u32;
-        let t608: u64 = (0x00000000_u32 as u64) + (x566 as u64) + (x607 as u64);
-        let x608 = t608 as u32;
-        let x609 = (t608 >> 32) as u32;
+        let (x540, x541) = {
+            let t540: u64 = (x305 as u64) * (0x00000001_u32 as u64) + (x358 as u64);
+            (t540 as u32, (t540 >> 32) as u32)
+        };
+        let (x542, x543) = {
+            let t542: u64 = (x307 as u64) * (0x00000001_u32 as u64) + (x360 as u64)
+                + (x541 as u64);
+            (t542 as u32, (t542 >> 32) as u32)
+        };
+        let (x544, x545) = {
+            let t544: u64 = (x309 as u64) * (0x00000001_u32 as u64) + (x362 as u64)
+                + (x543 as u64);
+            (t544 as u32, (t544 >> 32) as u32)
+        };
+        let (x546, x547) = {
+            let t546: u64 = (x311 as u64) * (0x00000001_u32 as u64) + (x364 as u64)
+                + (x545 as u64);
+            (t546 as u32, (t546 >> 32) as u32)
+        };
+        let (x548, x549) = {
+            let t548: u64 = (x313 as u64) * (0x00000001_u32 as u64) + (x366 as u64)
+                + (x547 as u64);
+            (t548 as u32, (t548 >> 32) as u32)
+        };
+        let (x550, x551) = {
+            let t550: u64 = (x315 as u64) * (0x00000001_u32 as u64) + (x368 as u64)
+                + (x549 as u64);
+            (t550 as u32, (t550 >> 32) as u32)
+        };
+        let (x552, x553) = {
+            let t552: u64 = (x317 as u64) * (0x00000001_u32 as u64) + (x370 as u64)
+                + (x551 as u64);
+            (t552 as u32, (t552 >> 32) as u32)
+        };
+        let (x554, x555) = {
+            let t554: u64 = (x319 as u64) + (x553 as u64) + (0x00000000_u32 as u64);
+            (t554 as u32, (t554 >> 32) as u32)
+        };
+        let (x556, x557) = {
+            let t556: u64 = (x321 as u64) + (x555 as u64) + (0x00000000_u32 as u64);
+            (t556 as u32, (t556 >> 32) as u32)
+        };
+        let (x558, x559) = {
+            let t558: u64 = (x323 as u64) + (x557 as u64) + (0x00000000_u32 as u64);
+            (t558 as u32, (t558 >> 32) as u32)
+        };
+        let (x560, x561) = {
+            let t560: u64 = (x325 as u64) + (x559 as u64) + (0x00000000_u32 as u64);
+            (t560 as u32, (t560 >> 32) as u32)
+        };
+        let (x562, x563) = {
+            let t562: u64 = (x327 as u64) + (x561 as u64) + (0x00000000_u32 as u64);
+            (t562 as u32, (t562 >> 32) as u32)
+        };
+        let (x564, x565) = {
+            let t564: u64 = (x329 as u64) + (x563 as u64) + (0x00000000_u32 as u64);
+            (t564 as u32, (t564 >> 32) as u32)
+        };
+        let (x566, x567) = {
+            let t566: u64 = (x331 as u64) + (x565 as u64) + (0x00000000_u32 as u64);
+            (t566 as u32, (t566 >> 32) as u32)
+        };
+        let (x568, x569) = {
+            let t568: u64 = (x277 as u64) + (x344 as u64) + (0x00000000_u32 as u64);
+            (t568 as u32, (t568 >> 32) as u32)
+        };
+        let (x570, x571) = {
+            let t570: u64 = (x279 as u64) + (x346 as u64) + (x569 as u64);
+            (t570 as u32, (t570 >> 32) as u32)
+        };
+        let (x572, x573) = {
+            let t572: u64 = (x281 as u64) + (x348 as u64) + (x571 as u64);
+            (t572 as u32, (t572 >> 32) as u32)
+        };
+        let (x574, x575) = {
+            let t574: u64 = (x283 as u64) + (x350 as u64) + (x573 as u64);
+            (t574 as u32, (t574 >> 32) as u32)
+        };
+        let (x576, x577) = {
+            let t576: u64 = (x285 as u64) + (x352 as u64) + (x575 as u64);
+            (t576 as u32, (t576 >> 32) as u32)
+        };
+        let (x578, x579) = {
+            let t578: u64 = (x287 as u64) + (x354 as u64) + (x577 as u64);
+            (t578 as u32, (t578 >> 32) as u32)
+        };
+        let (x580, x581) = {
+            let t580: u64 = (x289 as u64) + (x356 as u64) + (x579 as u64);
+            (t580 as u32, (t580 >> 32) as u32)
+        };
+        let (x582, x583) = {
+            let t582: u64 = (x291 as u64) + (x540 as u64) + (x581 as u64);
+            (t582 as u32, (t582 >> 32) as u32)
+        };
+        let (x584, x585) = {
+            let t584: u64 = (x293 as u64) + (x542 as u64) + (x583 as u64);
+            (t584 as u32, (t584 >> 32) as u32)
+        };
+        let (x586, x587) = {
+            let t586: u64 = (x295 as u64) + (x544 as u64) + (x585 as u64);
+            (t586 as u32, (t586 >> 32) as u32)
+        };
+        let (x588, x589) = {
+            let t588: u64 = (x297 as u64) + (x546 as u64) + (x587 as u64);
+            (t588 as u32, (t588 >> 32) as u32)
+        };
+        let (x590, x591) = {
+            let t590: u64 = (x299 as u64) + (x548 as u64) + (x589 as u64);
+            (t590 as u32, (t590 >> 32) as u32)
+        };
+        let (x592, x593) = {
+            let t592: u64 = (x301 as u64) + (x550 as u64) + (x591 as u64);
+            (t592 as u32, (t592 >> 32) as u32)
+        };
+        let (x594, x595) = {
+            let t594: u64 = (x303 as u64) + (x552 as u64) + (x593 as u64);
+            (t594 as u32, (t594 >> 32) as u32)
+        };
+        let (x596, x597) = {
+            let t596: u64 = (0x00000000_u32 as u64) + (x554 as u64) + (x595 as u64);
+            (t596 as u32, (t596 >> 32) as u32)
+        };
+        let (x598, x599) = {
+            let t598: u64 = (0x00000000_u32 as u64) + (x556 as u64) + (x597 as u64);
+            (t598 as u32, (t598 >> 32) as u32)
+        };
+        let (x600, x601) = {
+            let t600: u64 = (0x00000000_u32 as u64) + (x558 as u64) + (x599 as u64);
+            (t600 as u32, (t600 >> 32) as u32)
+        };
+        let (x602, x603) = {
+            let t602: u64 = (0x00000000_u32 as u64) + (x560 as u64) + (x601 as u64);
+            (t602 as u32, (t602 >> 32) as u32)
+        };
+        let (x604, x605) = {
+            let t604: u64 = (0x00000000_u32 as u64) + (x562 as u64) + (x603 as u64);
+            (t604 as u32, (t604 >> 32) as u32)
+        };
+        let (x606, x607) = {
+            let t606: u64 = (0x00000000_u32 as u64) + (x564 as u64) + (x605 as u64);
+            (t606 as u32, (t606 >> 32) as u32)
+        };
+        let (x608, x609) = {
+            let t608: u64 = (0x00000000_u32 as u64) + (x566 as u64) + (x607 as u64);
+            (t608 as u32, (t608 >> 32) as u32)
+        };
         let x610 = 0x00000000_u32.wrapping_add(x567).wrapping_add(x609);
         let x623 = x596.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x625 = x598.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
@@ -1668,256 +2303,318 @@ impl Fp {
         let x633 = x606.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x635 = x608.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x637 = x610.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t735: u64 = (x596 as u64) * (0x00000001_u32 as u64) + (x637 as u64);
-        let x735 = t735 as u32;
-        let x736 = (t735 >> 32) as u32;
-        let t737: u64 = (x598 as u64) + (x736 as u64) + (0x00000000_u32 as u64);
-        let x737 = t737 as u32;
-        let x738 = (t737 >> 32) as u32;
-        let t739: u64 = (x600 as u64) + (x738 as u64) + (0x00000000_u32 as u64);
-        let x739 = t739 as u32;
-        let x740 = (t739 >> 32) as u32;
-        let t741: u64 = (x602 as u64) + (x740 as u64) + (0x00000000_u32 as u64);
-        let x741 = t741 as u32;
-        let x742 = (t741 >> 32) as u32;
-        let t743: u64 = (x604 as u64) + (x742 as u64) + (0x00000000_u32 as u64);
-        let x743 = t743 as u32;
-        let x744 = (t743 >> 32) as u32;
-        let t745: u64 = (x606 as u64) + (x744 as u64) + (0x00000000_u32 as u64);
-        let x745 = t745 as u32;
-        let x746 = (t745 >> 32) as u32;
-        let t747: u64 = (x608 as u64) + (x746 as u64) + (0x00000000_u32 as u64);
-        let x747 = t747 as u32;
-        let x748 = (t747 >> 32) as u32;
+        let (x735, x736) = {
+            let t735: u64 = (x596 as u64) * (0x00000001_u32 as u64) + (x637 as u64);
+            (t735 as u32, (t735 >> 32) as u32)
+        };
+        let (x737, x738) = {
+            let t737: u64 = (x598 as u64) + (x736 as u64) + (0x00000000_u32 as u64);
+            (t737 as u32, (t737 >> 32) as u32)
+        };
+        let (x739, x740) = {
+            let t739: u64 = (x600 as u64) + (x738 as u64) + (0x00000000_u32 as u64);
+            (t739 as u32, (t739 >> 32) as u32)
+        };
+        let (x741, x742) = {
+            let t741: u64 = (x602 as u64) + (x740 as u64) + (0x00000000_u32 as u64);
+            (t741 as u32, (t741 >> 32) as u32)
+        };
+        let (x743, x744) = {
+            let t743: u64 = (x604 as u64) + (x742 as u64) + (0x00000000_u32 as u64);
+            (t743 as u32, (t743 >> 32) as u32)
+        };
+        let (x745, x746) = {
+            let t745: u64 = (x606 as u64) + (x744 as u64) + (0x00000000_u32 as u64);
+            (t745 as u32, (t745 >> 32) as u32)
+        };
+        let (x747, x748) = {
+            let t747: u64 = (x608 as u64) + (x746 as u64) + (0x00000000_u32 as u64);
+            (t747 as u32, (t747 >> 32) as u32)
+        };
         let x749 = x610.wrapping_add(x748).wrapping_add(0x00000000_u32);
-        let t751: u64 = (x568 as u64) + (x623 as u64) + (0x00000000_u32 as u64);
-        let x751 = t751 as u32;
-        let x752 = (t751 >> 32) as u32;
-        let t753: u64 = (x570 as u64) + (x625 as u64) + (x752 as u64);
-        let x753 = t753 as u32;
-        let x754 = (t753 >> 32) as u32;
-        let t755: u64 = (x572 as u64) + (x627 as u64) + (x754 as u64);
-        let x755 = t755 as u32;
-        let x756 = (t755 >> 32) as u32;
-        let t757: u64 = (x574 as u64) + (x629 as u64) + (x756 as u64);
-        let x757 = t757 as u32;
-        let x758 = (t757 >> 32) as u32;
-        let t759: u64 = (x576 as u64) + (x631 as u64) + (x758 as u64);
-        let x759 = t759 as u32;
-        let x760 = (t759 >> 32) as u32;
-        let t761: u64 = (x578 as u64) + (x633 as u64) + (x760 as u64);
-        let x761 = t761 as u32;
-        let x762 = (t761 >> 32) as u32;
-        let t763: u64 = (x580 as u64) + (x635 as u64) + (x762 as u64);
-        let x763 = t763 as u32;
-        let x764 = (t763 >> 32) as u32;
-        let t765: u64 = (x582 as u64) + (x735 as u64) + (x764 as u64);
-        let x765 = t765 as u32;
-        let x766 = (t765 >> 32) as u32;
-        let t767: u64 = (x584 as u64) + (x737 as u64) + (x766 as u64);
-        let x767 = t767 as u32;
-        let x768 = (t767 >> 32) as u32;
-        let t769: u64 = (x586 as u64) + (x739 as u64) + (x768 as u64);
-        let x769 = t769 as u32;
-        let x770 = (t769 >> 32) as u32;
-        let t771: u64 = (x588 as u64) + (x741 as u64) + (x770 as u64);
-        let x771 = t771 as u32;
-        let x772 = (t771 >> 32) as u32;
-        let t773: u64 = (x590 as u64) + (x743 as u64) + (x772 as u64);
-        let x773 = t773 as u32;
-        let x774 = (t773 >> 32) as u32;
-        let t775: u64 = (x592 as u64) + (x745 as u64) + (x774 as u64);
-        let x775 = t775 as u32;
-        let x776 = (t775 >> 32) as u32;
-        let t777: u64 = (x594 as u64) + (x747 as u64) + (x776 as u64);
-        let x777 = t777 as u32;
-        let x778 = (t777 >> 32) as u32;
+        let (x751, x752) = {
+            let t751: u64 = (x568 as u64) + (x623 as u64) + (0x00000000_u32 as u64);
+            (t751 as u32, (t751 >> 32) as u32)
+        };
+        let (x753, x754) = {
+            let t753: u64 = (x570 as u64) + (x625 as u64) + (x752 as u64);
+            (t753 as u32, (t753 >> 32) as u32)
+        };
+        let (x755, x756) = {
+            let t755: u64 = (x572 as u64) + (x627 as u64) + (x754 as u64);
+            (t755 as u32, (t755 >> 32) as u32)
+        };
+        let (x757, x758) = {
+            let t757: u64 = (x574 as u64) + (x629 as u64) + (x756 as u64);
+            (t757 as u32, (t757 >> 32) as u32)
+        };
+        let (x759, x760) = {
+            let t759: u64 = (x576 as u64) + (x631 as u64) + (x758 as u64);
+            (t759 as u32, (t759 >> 32) as u32)
+        };
+        let (x761, x762) = {
+            let t761: u64 = (x578 as u64) + (x633 as u64) + (x760 as u64);
+            (t761 as u32, (t761 >> 32) as u32)
+        };
+        let (x763, x764) = {
+            let t763: u64 = (x580 as u64) + (x635 as u64) + (x762 as u64);
+            (t763 as u32, (t763 >> 32) as u32)
+        };
+        let (x765, x766) = {
+            let t765: u64 = (x582 as u64) + (x735 as u64) + (x764 as u64);
+            (t765 as u32, (t765 >> 32) as u32)
+        };
+        let (x767, x768) = {
+            let t767: u64 = (x584 as u64) + (x737 as u64) + (x766 as u64);
+            (t767 as u32, (t767 >> 32) as u32)
+        };
+        let (x769, x770) = {
+            let t769: u64 = (x586 as u64) + (x739 as u64) + (x768 as u64);
+            (t769 as u32, (t769 >> 32) as u32)
+        };
+        let (x771, x772) = {
+            let t771: u64 = (x588 as u64) + (x741 as u64) + (x770 as u64);
+            (t771 as u32, (t771 >> 32) as u32)
+        };
+        let (x773, x774) = {
+            let t773: u64 = (x590 as u64) + (x743 as u64) + (x772 as u64);
+            (t773 as u32, (t773 >> 32) as u32)
+        };
+        let (x775, x776) = {
+            let t775: u64 = (x592 as u64) + (x745 as u64) + (x774 as u64);
+            (t775 as u32, (t775 >> 32) as u32)
+        };
+        let (x777, x778) = {
+            let t777: u64 = (x594 as u64) + (x747 as u64) + (x776 as u64);
+            (t777 as u32, (t777 >> 32) as u32)
+        };
         let x779 = 0x00000000_u32.wrapping_add(x749).wrapping_add(x778);
         let x792 = x779.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x806 = x779.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t808: u64 = (x751 as u64) + (x792 as u64) + (0x00000000_u32 as u64);
-        let x808 = t808 as u32;
-        let x809 = (t808 >> 32) as u32;
-        let t810: u64 = (x753 as u64) + (0x00000000_u32 as u64) + (x809 as u64);
-        let x810 = t810 as u32;
-        let x811 = (t810 >> 32) as u32;
-        let t812: u64 = (x755 as u64) + (0x00000000_u32 as u64) + (x811 as u64);
-        let x812 = t812 as u32;
-        let x813 = (t812 >> 32) as u32;
-        let t814: u64 = (x757 as u64) + (0x00000000_u32 as u64) + (x813 as u64);
-        let x814 = t814 as u32;
-        let x815 = (t814 >> 32) as u32;
-        let t816: u64 = (x759 as u64) + (0x00000000_u32 as u64) + (x815 as u64);
-        let x816 = t816 as u32;
-        let x817 = (t816 >> 32) as u32;
-        let t818: u64 = (x761 as u64) + (0x00000000_u32 as u64) + (x817 as u64);
-        let x818 = t818 as u32;
-        let x819 = (t818 >> 32) as u32;
-        let t820: u64 = (x763 as u64) + (0x00000000_u32 as u64) + (x819 as u64);
-        let x820 = t820 as u32;
-        let x821 = (t820 >> 32) as u32;
-        let t822: u64 = (x765 as u64) + (x806 as u64) + (x821 as u64);
-        let x822 = t822 as u32;
-        let x823 = (t822 >> 32) as u32;
-        let t824: u64 = (x767 as u64) + (0x00000000_u32 as u64) + (x823 as u64);
-        let x824 = t824 as u32;
-        let x825 = (t824 >> 32) as u32;
-        let t826: u64 = (x769 as u64) + (0x00000000_u32 as u64) + (x825 as u64);
-        let x826 = t826 as u32;
-        let x827 = (t826 >> 32) as u32;
-        let t828: u64 = (x771 as u64) + (0x00000000_u32 as u64) + (x827 as u64);
-        let x828 = t828 as u32;
-        let x829 = (t828 >> 32) as u32;
-        let t830: u64 = (x773 as u64) + (0x00000000_u32 as u64) + (x829 as u64);
-        let x830 = t830 as u32;
-        let x831 = (t830 >> 32) as u32;
-        let t832: u64 = (x775 as u64) + (0x00000000_u32 as u64) + (x831 as u64);
-        let x832 = t832 as u32;
-        let x833 = (t832 >> 32) as u32;
-        let t834: u64 = (x777 as u64) + (0x00000000_u32 as u64) + (x833 as u64);
-        let x834 = t834 as u32;
-        let x835 = (t834 >> 32) as u32;
+        let (x808, x809) = {
+            let t808: u64 = (x751 as u64) + (x792 as u64) + (0x00000000_u32 as u64);
+            (t808 as u32, (t808 >> 32) as u32)
+        };
+        let (x810, x811) = {
+            let t810: u64 = (x753 as u64) + (0x00000000_u32 as u64) + (x809 as u64);
+            (t810 as u32, (t810 >> 32) as u32)
+        };
+        let (x812, x813) = {
+            let t812: u64 = (x755 as u64) + (0x00000000_u32 as u64) + (x811 as u64);
+            (t812 as u32, (t812 >> 32) as u32)
+        };
+        let (x814, x815) = {
+            let t814: u64 = (x757 as u64) + (0x00000000_u32 as u64) + (x813 as u64);
+            (t814 as u32, (t814 >> 32) as u32)
+        };
+        let (x816, x817) = {
+            let t816: u64 = (x759 as u64) + (0x00000000_u32 as u64) + (x815 as u64);
+            (t816 as u32, (t816 >> 32) as u32)
+        };
+        let (x818, x819) = {
+            let t818: u64 = (x761 as u64) + (0x00000000_u32 as u64) + (x817 as u64);
+            (t818 as u32, (t818 >> 32) as u32)
+        };
+        let (x820, x821) = {
+            let t820: u64 = (x763 as u64) + (0x00000000_u32 as u64) + (x819 as u64);
+            (t820 as u32, (t820 >> 32) as u32)
+        };
+        let (x822, x823) = {
+            let t822: u64 = (x765 as u64) + (x806 as u64) + (x821 as u64);
+            (t822 as u32, (t822 >> 32) as u32)
+        };
+        let (x824, x825) = {
+            let t824: u64 = (x767 as u64) + (0x00000000_u32 as u64) + (x823 as u64);
+            (t824 as u32, (t824 >> 32) as u32)
+        };
+        let (x826, x827) = {
+            let t826: u64 = (x769 as u64) + (0x00000000_u32 as u64) + (x825 as u64);
+            (t826 as u32, (t826 >> 32) as u32)
+        };
+        let (x828, x829) = {
+            let t828: u64 = (x771 as u64) + (0x00000000_u32 as u64) + (x827 as u64);
+            (t828 as u32, (t828 >> 32) as u32)
+        };
+        let (x830, x831) = {
+            let t830: u64 = (x773 as u64) + (0x00000000_u32 as u64) + (x829 as u64);
+            (t830 as u32, (t830 >> 32) as u32)
+        };
+        let (x832, x833) = {
+            let t832: u64 = (x775 as u64) + (0x00000000_u32 as u64) + (x831 as u64);
+            (t832 as u32, (t832 >> 32) as u32)
+        };
+        let (x834, x835) = {
+            let t834: u64 = (x777 as u64) + (0x00000000_u32 as u64) + (x833 as u64);
+            (t834 as u32, (t834 >> 32) as u32)
+        };
         let x848 = x835.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x862 = x835.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t864: u64 = (x808 as u64) + (x848 as u64) + (0x00000000_u32 as u64);
-        let x864 = t864 as u32;
-        let x865 = (t864 >> 32) as u32;
-        let t866: u64 = (x810 as u64) + (0x00000000_u32 as u64) + (x865 as u64);
-        let x866 = t866 as u32;
-        let x867 = (t866 >> 32) as u32;
-        let t868: u64 = (x812 as u64) + (0x00000000_u32 as u64) + (x867 as u64);
-        let x868 = t868 as u32;
-        let x869 = (t868 >> 32) as u32;
-        let t870: u64 = (x814 as u64) + (0x00000000_u32 as u64) + (x869 as u64);
-        let x870 = t870 as u32;
-        let x871 = (t870 >> 32) as u32;
-        let t872: u64 = (x816 as u64) + (0x00000000_u32 as u64) + (x871 as u64);
-        let x872 = t872 as u32;
-        let x873 = (t872 >> 32) as u32;
-        let t874: u64 = (x818 as u64) + (0x00000000_u32 as u64) + (x873 as u64);
-        let x874 = t874 as u32;
-        let x875 = (t874 >> 32) as u32;
-        let t876: u64 = (x820 as u64) + (0x00000000_u32 as u64) + (x875 as u64);
-        let x876 = t876 as u32;
-        let x877 = (t876 >> 32) as u32;
-        let t878: u64 = (x822 as u64) + (x862 as u64) + (x877 as u64);
-        let x878 = t878 as u32;
-        let x879 = (t878 >> 32) as u32;
-        let t880: u64 = (x824 as u64) + (0x00000000_u32 as u64) + (x879 as u64);
-        let x880 = t880 as u32;
-        let x881 = (t880 >> 32) as u32;
-        let t882: u64 = (x826 as u64) + (0x00000000_u32 as u64) + (x881 as u64);
-        let x882 = t882 as u32;
-        let x883 = (t882 >> 32) as u32;
-        let t884: u64 = (x828 as u64) + (0x00000000_u32 as u64) + (x883 as u64);
-        let x884 = t884 as u32;
-        let x885 = (t884 >> 32) as u32;
-        let t886: u64 = (x830 as u64) + (0x00000000_u32 as u64) + (x885 as u64);
-        let x886 = t886 as u32;
-        let x887 = (t886 >> 32) as u32;
-        let t888: u64 = (x832 as u64) + (0x00000000_u32 as u64) + (x887 as u64);
-        let x888 = t888 as u32;
-        let x889 = (t888 >> 32) as u32;
+        let (x864, x865) = {
+            let t864: u64 = (x808 as u64) + (x848 as u64) + (0x00000000_u32 as u64);
+            (t864 as u32, (t864 >> 32) as u32)
+        };
+        let (x866, x867) = {
+            let t866: u64 = (x810 as u64) + (0x00000000_u32 as u64) + (x865 as u64);
+            (t866 as u32, (t866 >> 32) as u32)
+        };
+        let (x868, x869) = {
+            let t868: u64 = (x812 as u64) + (0x00000000_u32 as u64) + (x867 as u64);
+            (t868 as u32, (t868 >> 32) as u32)
+        };
+        let (x870, x871) = {
+            let t870: u64 = (x814 as u64) + (0x00000000_u32 as u64) + (x869 as u64);
+            (t870 as u32, (t870 >> 32) as u32)
+        };
+        let (x872, x873) = {
+            let t872: u64 = (x816 as u64) + (0x00000000_u32 as u64) + (x871 as u64);
+            (t872 as u32, (t872 >> 32) as u32)
+        };
+        let (x874, x875) = {
+            let t874: u64 = (x818 as u64) + (0x00000000_u32 as u64) + (x873 as u64);
+            (t874 as u32, (t874 >> 32) as u32)
+        };
+        let (x876, x877) = {
+            let t876: u64 = (x820 as u64) + (0x00000000_u32 as u64) + (x875 as u64);
+            (t876 as u32, (t876 >> 32) as u32)
+        };
+        let (x878, x879) = {
+            let t878: u64 = (x822 as u64) + (x862 as u64) + (x877 as u64);
+            (t878 as u32, (t878 >> 32) as u32)
+        };
+        let (x880, x881) = {
+            let t880: u64 = (x824 as u64) + (0x00000000_u32 as u64) + (x879 as u64);
+            (t880 as u32, (t880 >> 32) as u32)
+        };
+        let (x882, x883) = {
+            let t882: u64 = (x826 as u64) + (0x00000000_u32 as u64) + (x881 as u64);
+            (t882 as u32, (t882 >> 32) as u32)
+        };
+        let (x884, x885) = {
+            let t884: u64 = (x828 as u64) + (0x00000000_u32 as u64) + (x883 as u64);
+            (t884 as u32, (t884 >> 32) as u32)
+        };
+        let (x886, x887) = {
+            let t886: u64 = (x830 as u64) + (0x00000000_u32 as u64) + (x885 as u64);
+            (t886 as u32, (t886 >> 32) as u32)
+        };
+        let (x888, x889) = {
+            let t888: u64 = (x832 as u64) + (0x00000000_u32 as u64) + (x887 as u64);
+            (t888 as u32, (t888 >> 32) as u32)
+        };
         let x890 = x834.wrapping_add(0x00000000_u32).wrapping_add(x889);
-        let t908: u64 = {
-            let (d, b1) = x864.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x908, x909) = {
+            let t908: u64 = {
+                let (d, b1) = x864.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t908 as u32, (t908 >> 63) as u32)
         };
-        let x908 = t908 as u32;
-        let x909 = (t908 >> 63) as u32;
-        let t910: u64 = {
-            let (d, b1) = x866.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x909);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x910, x911) = {
+            let t910: u64 = {
+                let (d, b1) = x866.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x909);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t910 as u32, (t910 >> 63) as u32)
         };
-        let x910 = t910 as u32;
-        let x911 = (t910 >> 63) as u32;
-        let t912: u64 = {
-            let (d, b1) = x868.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x911);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x912, x913) = {
+            let t912: u64 = {
+                let (d, b1) = x868.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x911);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t912 as u32, (t912 >> 63) as u32)
         };
-        let x912 = t912 as u32;
-        let x913 = (t912 >> 63) as u32;
-        let t914: u64 = {
-            let (d, b1) = x870.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x913);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x914, x915) = {
+            let t914: u64 = {
+                let (d, b1) = x870.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x913);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t914 as u32, (t914 >> 63) as u32)
         };
-        let x914 = t914 as u32;
-        let x915 = (t914 >> 63) as u32;
-        let t916: u64 = {
-            let (d, b1) = x872.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x915);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x916, x917) = {
+            let t916: u64 = {
+                let (d, b1) = x872.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x915);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t916 as u32, (t916 >> 63) as u32)
         };
-        let x916 = t916 as u32;
-        let x917 = (t916 >> 63) as u32;
-        let t918: u64 = {
-            let (d, b1) = x874.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x917);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x918, x919) = {
+            let t918: u64 = {
+                let (d, b1) = x874.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x917);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t918 as u32, (t918 >> 63) as u32)
         };
-        let x918 = t918 as u32;
-        let x919 = (t918 >> 63) as u32;
-        let t920: u64 = {
-            let (d, b1) = x876.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x919);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x920, x921) = {
+            let t920: u64 = {
+                let (d, b1) = x876.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x919);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t920 as u32, (t920 >> 63) as u32)
         };
-        let x920 = t920 as u32;
-        let x921 = (t920 >> 63) as u32;
-        let t922: u64 = {
-            let (d, b1) = x878.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x921);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x922, x923) = {
+            let t922: u64 = {
+                let (d, b1) = x878.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x921);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t922 as u32, (t922 >> 63) as u32)
         };
-        let x922 = t922 as u32;
-        let x923 = (t922 >> 63) as u32;
-        let t924: u64 = {
-            let (d, b1) = x880.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x923);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x924, x925) = {
+            let t924: u64 = {
+                let (d, b1) = x880.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x923);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t924 as u32, (t924 >> 63) as u32)
         };
-        let x924 = t924 as u32;
-        let x925 = (t924 >> 63) as u32;
-        let t926: u64 = {
-            let (d, b1) = x882.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x925);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x926, x927) = {
+            let t926: u64 = {
+                let (d, b1) = x882.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x925);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t926 as u32, (t926 >> 63) as u32)
         };
-        let x926 = t926 as u32;
-        let x927 = (t926 >> 63) as u32;
-        let t928: u64 = {
-            let (d, b1) = x884.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x927);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x928, x929) = {
+            let t928: u64 = {
+                let (d, b1) = x884.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x927);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t928 as u32, (t928 >> 63) as u32)
         };
-        let x928 = t928 as u32;
-        let x929 = (t928 >> 63) as u32;
-        let t930: u64 = {
-            let (d, b1) = x886.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x929);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x930, x931) = {
+            let t930: u64 = {
+                let (d, b1) = x886.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x929);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t930 as u32, (t930 >> 63) as u32)
         };
-        let x930 = t930 as u32;
-        let x931 = (t930 >> 63) as u32;
-        let t932: u64 = {
-            let (d, b1) = x888.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x931);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x932, x933) = {
+            let t932: u64 = {
+                let (d, b1) = x888.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x931);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t932 as u32, (t932 >> 63) as u32)
         };
-        let x932 = t932 as u32;
-        let x933 = (t932 >> 63) as u32;
-        let t934: u64 = {
-            let (d, b1) = x890.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x933);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x934, x935) = {
+            let t934: u64 = {
+                let (d, b1) = x890.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x933);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t934 as u32, (t934 >> 63) as u32)
         };
-        let x934 = t934 as u32;
-        let x935 = (t934 >> 63) as u32;
-        let x938 = (0 as u32).wrapping_sub(x935);
+        let x938 = 0u32.wrapping_sub(x935);
         let x939 = x908 ^ (x938 & (x908 ^ x864));
         let x940 = x910 ^ (x938 & (x910 ^ x866));
         let x941 = x912 ^ (x938 & (x912 ^ x868));
@@ -1951,235 +2648,290 @@ impl Fp {
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u32; 14], k: &[u32; 1]) -> [u32; 14] {
-        let t16: u64 = (a[0] as u64) * (k[0] as u64);
-        let x16 = t16 as u32;
-        let x17 = (t16 >> 32) as u32;
-        let t18: u64 = (a[1] as u64) * (k[0] as u64) + (x17 as u64);
-        let x18 = t18 as u32;
-        let x19 = (t18 >> 32) as u32;
-        let t20: u64 = (a[2] as u64) * (k[0] as u64) + (x19 as u64);
-        let x20 = t20 as u32;
-        let x21 = (t20 >> 32) as u32;
-        let t22: u64 = (a[3] as u64) * (k[0] as u64) + (x21 as u64);
-        let x22 = t22 as u32;
-        let x23 = (t22 >> 32) as u32;
-        let t24: u64 = (a[4] as u64) * (k[0] as u64) + (x23 as u64);
-        let x24 = t24 as u32;
-        let x25 = (t24 >> 32) as u32;
-        let t26: u64 = (a[5] as u64) * (k[0] as u64) + (x25 as u64);
-        let x26 = t26 as u32;
-        let x27 = (t26 >> 32) as u32;
-        let t28: u64 = (a[6] as u64) * (k[0] as u64) + (x27 as u64);
-        let x28 = t28 as u32;
-        let x29 = (t28 >> 32) as u32;
-        let t30: u64 = (a[7] as u64) * (k[0] as u64) + (x29 as u64);
-        let x30 = t30 as u32;
-        let x31 = (t30 >> 32) as u32;
-        let t32: u64 = (a[8] as u64) * (k[0] as u64) + (x31 as u64);
-        let x32 = t32 as u32;
-        let x33 = (t32 >> 32) as u32;
-        let t34: u64 = (a[9] as u64) * (k[0] as u64) + (x33 as u64);
-        let x34 = t34 as u32;
-        let x35 = (t34 >> 32) as u32;
-        let t36: u64 = (a[10] as u64) * (k[0] as u64) + (x35 as u64);
-        let x36 = t36 as u32;
-        let x37 = (t36 >> 32) as u32;
-        let t38: u64 = (a[11] as u64) * (k[0] as u64) + (x37 as u64);
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 32) as u32;
-        let t40: u64 = (a[12] as u64) * (k[0] as u64) + (x39 as u64);
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 32) as u32;
-        let t42: u64 = (a[13] as u64) * (k[0] as u64) + (x41 as u64);
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 32) as u32;
+        let (x16, x17) = {
+            let t16: u64 = (a[0] as u64) * (k[0] as u64);
+            (t16 as u32, (t16 >> 32) as u32)
+        };
+        let (x18, x19) = {
+            let t18: u64 = (a[1] as u64) * (k[0] as u64) + (x17 as u64);
+            (t18 as u32, (t18 >> 32) as u32)
+        };
+        let (x20, x21) = {
+            let t20: u64 = (a[2] as u64) * (k[0] as u64) + (x19 as u64);
+            (t20 as u32, (t20 >> 32) as u32)
+        };
+        let (x22, x23) = {
+            let t22: u64 = (a[3] as u64) * (k[0] as u64) + (x21 as u64);
+            (t22 as u32, (t22 >> 32) as u32)
+        };
+        let (x24, x25) = {
+            let t24: u64 = (a[4] as u64) * (k[0] as u64) + (x23 as u64);
+            (t24 as u32, (t24 >> 32) as u32)
+        };
+        let (x26, x27) = {
+            let t26: u64 = (a[5] as u64) * (k[0] as u64) + (x25 as u64);
+            (t26 as u32, (t26 >> 32) as u32)
+        };
+        let (x28, x29) = {
+            let t28: u64 = (a[6] as u64) * (k[0] as u64) + (x27 as u64);
+            (t28 as u32, (t28 >> 32) as u32)
+        };
+        let (x30, x31) = {
+            let t30: u64 = (a[7] as u64) * (k[0] as u64) + (x29 as u64);
+            (t30 as u32, (t30 >> 32) as u32)
+        };
+        let (x32, x33) = {
+            let t32: u64 = (a[8] as u64) * (k[0] as u64) + (x31 as u64);
+            (t32 as u32, (t32 >> 32) as u32)
+        };
+        let (x34, x35) = {
+            let t34: u64 = (a[9] as u64) * (k[0] as u64) + (x33 as u64);
+            (t34 as u32, (t34 >> 32) as u32)
+        };
+        let (x36, x37) = {
+            let t36: u64 = (a[10] as u64) * (k[0] as u64) + (x35 as u64);
+            (t36 as u32, (t36 >> 32) as u32)
+        };
+        let (x38, x39) = {
+            let t38: u64 = (a[11] as u64) * (k[0] as u64) + (x37 as u64);
+            (t38 as u32, (t38 >> 32) as u32)
+        };
+        let (x40, x41) = {
+            let t40: u64 = (a[12] as u64) * (k[0] as u64) + (x39 as u64);
+            (t40 as u32, (t40 >> 32) as u32)
+        };
+        let (x42, x43) = {
+            let t42: u64 = (a[13] as u64) * (k[0] as u64) + (x41 as u64);
+            (t42 as u32, (t42 >> 32) as u32)
+        };
         let x55 = x43.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x69 = x43.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t71: u64 = (x16 as u64) + (x55 as u64) + (0x00000000_u32 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (x18 as u64) + (0x00000000_u32 as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (x20 as u64) + (0x00000000_u32 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (x22 as u64) + (0x00000000_u32 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (x24 as u64) + (0x00000000_u32 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (x26 as u64) + (0x00000000_u32 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (x28 as u64) + (0x00000000_u32 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (x30 as u64) + (x69 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (x32 as u64) + (0x00000000_u32 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (x34 as u64) + (0x00000000_u32 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (x36 as u64) + (0x00000000_u32 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (x38 as u64) + (0x00000000_u32 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (x40 as u64) + (0x00000000_u32 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (x42 as u64) + (0x00000000_u32 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
+        let (x71, x72) = {
+            let t71: u64 = (x16 as u64) + (x55 as u64) + (0x00000000_u32 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (x18 as u64) + (0x00000000_u32 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (x20 as u64) + (0x00000000_u32 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (x22 as u64) + (0x00000000_u32 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (x24 as u64) + (0x00000000_u32 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (x26 as u64) + (0x00000000_u32 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (x28 as u64) + (0x00000000_u32 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (x30 as u64) + (x69 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (x32 as u64) + (0x00000000_u32 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (x34 as u64) + (0x00000000_u32 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (x36 as u64) + (0x00000000_u32 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (x38 as u64) + (0x00000000_u32 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (x40 as u64) + (0x00000000_u32 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (x42 as u64) + (0x00000000_u32 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
         let x111 = x98.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x125 = x98.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t127: u64 = (x71 as u64) + (x111 as u64) + (0x00000000_u32 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (x73 as u64) + (0x00000000_u32 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (x75 as u64) + (0x00000000_u32 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (x77 as u64) + (0x00000000_u32 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (x79 as u64) + (0x00000000_u32 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (x81 as u64) + (0x00000000_u32 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (x83 as u64) + (0x00000000_u32 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (x85 as u64) + (x125 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (x87 as u64) + (0x00000000_u32 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (x89 as u64) + (0x00000000_u32 as u64) + (x144 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (x91 as u64) + (0x00000000_u32 as u64) + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (x93 as u64) + (0x00000000_u32 as u64) + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (x95 as u64) + (0x00000000_u32 as u64) + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
+        let (x127, x128) = {
+            let t127: u64 = (x71 as u64) + (x111 as u64) + (0x00000000_u32 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (x73 as u64) + (0x00000000_u32 as u64) + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (x75 as u64) + (0x00000000_u32 as u64) + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (x77 as u64) + (0x00000000_u32 as u64) + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x79 as u64) + (0x00000000_u32 as u64) + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (x81 as u64) + (0x00000000_u32 as u64) + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (x83 as u64) + (0x00000000_u32 as u64) + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (x85 as u64) + (x125 as u64) + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (x87 as u64) + (0x00000000_u32 as u64) + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (x89 as u64) + (0x00000000_u32 as u64) + (x144 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (x91 as u64) + (0x00000000_u32 as u64) + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (x93 as u64) + (0x00000000_u32 as u64) + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (x95 as u64) + (0x00000000_u32 as u64) + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
         let x153 = x97.wrapping_add(0x00000000_u32).wrapping_add(x152);
-        let t171: u64 = {
-            let (d, b1) = x127.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x171, x172) = {
+            let t171: u64 = {
+                let (d, b1) = x127.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t171 as u32, (t171 >> 63) as u32)
         };
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 63) as u32;
-        let t173: u64 = {
-            let (d, b1) = x129.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x172);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x173, x174) = {
+            let t173: u64 = {
+                let (d, b1) = x129.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x172);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t173 as u32, (t173 >> 63) as u32)
         };
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 63) as u32;
-        let t175: u64 = {
-            let (d, b1) = x131.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x174);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x175, x176) = {
+            let t175: u64 = {
+                let (d, b1) = x131.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x174);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t175 as u32, (t175 >> 63) as u32)
         };
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 63) as u32;
-        let t177: u64 = {
-            let (d, b1) = x133.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x176);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x177, x178) = {
+            let t177: u64 = {
+                let (d, b1) = x133.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x176);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t177 as u32, (t177 >> 63) as u32)
         };
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 63) as u32;
-        let t179: u64 = {
-            let (d, b1) = x135.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x178);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x179, x180) = {
+            let t179: u64 = {
+                let (d, b1) = x135.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x178);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t179 as u32, (t179 >> 63) as u32)
         };
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 63) as u32;
-        let t181: u64 = {
-            let (d, b1) = x137.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x180);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x181, x182) = {
+            let t181: u64 = {
+                let (d, b1) = x137.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x180);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t181 as u32, (t181 >> 63) as u32)
         };
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 63) as u32;
-        let t183: u64 = {
-            let (d, b1) = x139.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x182);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x183, x184) = {
+            let t183: u64 = {
+                let (d, b1) = x139.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x182);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t183 as u32, (t183 >> 63) as u32)
         };
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 63) as u32;
-        let t185: u64 = {
-            let (d, b1) = x141.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x184);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x185, x186) = {
+            let t185: u64 = {
+                let (d, b1) = x141.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x184);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t185 as u32, (t185 >> 63) as u32)
         };
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 63) as u32;
-        let t187: u64 = {
-            let (d, b1) = x143.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x186);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x187, x188) = {
+            let t187: u64 = {
+                let (d, b1) = x143.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x186);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t187 as u32, (t187 >> 63) as u32)
         };
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 63) as u32;
-        let t189: u64 = {
-            let (d, b1) = x145.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x188);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x189, x190) = {
+            let t189: u64 = {
+                let (d, b1) = x145.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x188);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t189 as u32, (t189 >> 63) as u32)
         };
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 63) as u32;
-        let t191: u64 = {
-            let (d, b1) = x147.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x190);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x191, x192) = {
+            let t191: u64 = {
+                let (d, b1) = x147.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x190);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t191 as u32, (t191 >> 63) as u32)
         };
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 63) as u32;
-        let t193: u64 = {
-            let (d, b1) = x149.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x192);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x193, x194) = {
+            let t193: u64 = {
+                let (d, b1) = x149.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x192);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t193 as u32, (t193 >> 63) as u32)
         };
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 63) as u32;
-        let t195: u64 = {
-            let (d, b1) = x151.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x194);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x195, x196) = {
+            let t195: u64 = {
+                let (d, b1) = x151.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x194);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t195 as u32, (t195 >> 63) as u32)
         };
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 63) as u32;
-        let t197: u64 = {
-            let (d, b1) = x153.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x196);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x197, x198) = {
+            let t197: u64 = {
+                let (d, b1) = x153.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x196);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t197 as u32, (t197 >> 63) as u32)
         };
-        let x197 = t197 as u32;
-        let x198 = (t197 >> 63) as u32;
-        let x201 = (0 as u32).wrapping_sub(x198);
+        let x201 = 0u32.wrapping_sub(x198);
         let x202 = x171 ^ (x201 & (x171 ^ x127));
         let x203 = x173 ^ (x201 & (x173 ^ x129));
         let x204 = x175 ^ (x201 & (x175 ^ x131));
@@ -2213,155 +2965,185 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 14], b: &[u32; 14]) -> [u32; 14] {
-        let t29: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[1] as u64) + (b[1] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[2] as u64) + (b[2] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[3] as u64) + (b[3] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[4] as u64) + (b[4] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[5] as u64) + (b[5] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[6] as u64) + (b[6] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[7] as u64) + (b[7] as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[8] as u64) + (b[8] as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[9] as u64) + (b[9] as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[10] as u64) + (b[10] as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[11] as u64) + (b[11] as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[12] as u64) + (b[12] as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[13] as u64) + (b[13] as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t72: u64 = {
-            let (d, b1) = x29.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
         };
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 63) as u32;
-        let t74: u64 = {
-            let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x73);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = (a[1] as u64) + (b[1] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
         };
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 63) as u32;
-        let t76: u64 = {
-            let (d, b1) = x33.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x75);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = (a[2] as u64) + (b[2] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
         };
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 63) as u32;
-        let t78: u64 = {
-            let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x77);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = (a[3] as u64) + (b[3] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
         };
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 63) as u32;
-        let t80: u64 = {
-            let (d, b1) = x37.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x79);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = (a[4] as u64) + (b[4] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
         };
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 63) as u32;
-        let t82: u64 = {
-            let (d, b1) = x39.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x81);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = (a[5] as u64) + (b[5] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
         };
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 63) as u32;
-        let t84: u64 = {
-            let (d, b1) = x41.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x83);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = (a[6] as u64) + (b[6] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
         };
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 63) as u32;
-        let t86: u64 = {
-            let (d, b1) = x43.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x85);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = (a[7] as u64) + (b[7] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
         };
-        let x86 = t86 as u32;
-        let x87 = (t86 >> 63) as u32;
-        let t88: u64 = {
-            let (d, b1) = x45.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x87);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = (a[8] as u64) + (b[8] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
         };
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 63) as u32;
-        let t90: u64 = {
-            let (d, b1) = x47.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x89);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = (a[9] as u64) + (b[9] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
         };
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 63) as u32;
-        let t92: u64 = {
-            let (d, b1) = x49.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x91);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = (a[10] as u64) + (b[10] as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
         };
-        let x92 = t92 as u32;
-        let x93 = (t92 >> 63) as u32;
-        let t94: u64 = {
-            let (d, b1) = x51.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x93);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = (a[11] as u64) + (b[11] as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
         };
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 63) as u32;
-        let t96: u64 = {
-            let (d, b1) = x53.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x95);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = (a[12] as u64) + (b[12] as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
         };
-        let x96 = t96 as u32;
-        let x97 = (t96 >> 63) as u32;
-        let t98: u64 = {
-            let (d, b1) = x55.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x97);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x55, x56) = {
+            let t55: u64 = (a[13] as u64) + (b[13] as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
         };
-        let x98 = t98 as u32;
-        let x99 = (t98 >> 63) as u32;
-        let t100: u64 = {
-            let (d, b1) = x56.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x99);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x72, x73) = {
+            let t72: u64 = {
+                let (d, b1) = x29.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t72 as u32, (t72 >> 63) as u32)
         };
-        let x101 = (t100 >> 63) as u32;
-        let x102 = (0 as u32).wrapping_sub(x101);
+        let (x74, x75) = {
+            let t74: u64 = {
+                let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x73);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t74 as u32, (t74 >> 63) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = {
+                let (d, b1) = x33.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x75);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t76 as u32, (t76 >> 63) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = {
+                let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x77);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t78 as u32, (t78 >> 63) as u32)
+        };
+        let (x80, x81) = {
+            let t80: u64 = {
+                let (d, b1) = x37.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x79);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t80 as u32, (t80 >> 63) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = {
+                let (d, b1) = x39.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x81);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t82 as u32, (t82 >> 63) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = {
+                let (d, b1) = x41.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x83);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t84 as u32, (t84 >> 63) as u32)
+        };
+        let (x86, x87) = {
+            let t86: u64 = {
+                let (d, b1) = x43.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x85);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t86 as u32, (t86 >> 63) as u32)
+        };
+        let (x88, x89) = {
+            let t88: u64 = {
+                let (d, b1) = x45.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x87);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t88 as u32, (t88 >> 63) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = {
+                let (d, b1) = x47.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x89);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t90 as u32, (t90 >> 63) as u32)
+        };
+        let (x92, x93) = {
+            let t92: u64 = {
+                let (d, b1) = x49.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x91);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t92 as u32, (t92 >> 63) as u32)
+        };
+        let (x94, x95) = {
+            let t94: u64 = {
+                let (d, b1) = x51.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x93);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t94 as u32, (t94 >> 63) as u32)
+        };
+        let (x96, x97) = {
+            let t96: u64 = {
+                let (d, b1) = x53.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x95);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t96 as u32, (t96 >> 63) as u32)
+        };
+        let (x98, x99) = {
+            let t98: u64 = {
+                let (d, b1) = x55.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x97);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t98 as u32, (t98 >> 63) as u32)
+        };
+        let x101 = {
+            let t100: u64 = {
+                let (d, b1) = x56.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x99);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t100 >> 63) as u32
+        };
+        let x102 = 0u32.wrapping_sub(x101);
         let x103 = x72 ^ (x102 & (x72 ^ x29));
         let x104 = x74 ^ (x102 & (x74 ^ x31));
         let x105 = x76 ^ (x102 & (x76 ^ x33));
@@ -2395,153 +3177,180 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 14], b: &[u32; 14]) -> [u32; 14] {
-        let t29: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let t33: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
         };
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 63) as u32;
-        let t35: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
         };
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 63) as u32;
-        let t37: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
         };
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 63) as u32;
-        let t39: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
         };
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 63) as u32;
-        let t41: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
         };
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 63) as u32;
-        let t43: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
-        let t47: u64 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t47 as u32, (t47 >> 63) as u32)
         };
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 63) as u32;
-        let t49: u64 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x48);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t49 as u32, (t49 >> 63) as u32)
         };
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 63) as u32;
-        let t51: u64 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t51 as u32, (t51 >> 63) as u32)
         };
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 63) as u32;
-        let t53: u64 = {
-            let (d, b1) = a[12].overflowing_sub(b[12]);
-            let (d, b2) = d.overflowing_sub(x52);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t53 as u32, (t53 >> 63) as u32)
         };
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 63) as u32;
-        let t55: u64 = {
-            let (d, b1) = a[13].overflowing_sub(b[13]);
-            let (d, b2) = d.overflowing_sub(x54);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x55, x56) = {
+            let t55: u64 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x54);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t55 as u32, (t55 >> 63) as u32)
         };
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 63) as u32;
-        let x57 = (0 as u32).wrapping_sub(x56);
-        let t73: u64 = (x29 as u64) + (x57 as u64) + (0x00000000_u32 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t76: u64 = (x31 as u64) + (x57 as u64) + (x74 as u64);
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 32) as u32;
-        let t79: u64 = (x33 as u64) + (x57 as u64) + (x77 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t82: u64 = (x35 as u64) + (x57 as u64) + (x80 as u64);
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 32) as u32;
-        let t85: u64 = (x37 as u64) + (x57 as u64) + (x83 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t88: u64 = (x39 as u64) + (x57 as u64) + (x86 as u64);
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 32) as u32;
-        let t91: u64 = (x41 as u64) + (x57 as u64) + (x89 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
+        let x57 = 0u32.wrapping_sub(x56);
+        let (x73, x74) = {
+            let t73: u64 = (x29 as u64) + (x57 as u64) + (0x00000000_u32 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = (x31 as u64) + (x57 as u64) + (x74 as u64);
+            (t76 as u32, (t76 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (x33 as u64) + (x57 as u64) + (x77 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = (x35 as u64) + (x57 as u64) + (x80 as u64);
+            (t82 as u32, (t82 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (x37 as u64) + (x57 as u64) + (x83 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x88, x89) = {
+            let t88: u64 = (x39 as u64) + (x57 as u64) + (x86 as u64);
+            (t88 as u32, (t88 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (x41 as u64) + (x57 as u64) + (x89 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
         let x93 = 0xfffffffe_u32 & x57;
-        let t94: u64 = (x43 as u64) + (x93 as u64) + (x92 as u64);
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 32) as u32;
-        let t97: u64 = (x45 as u64) + (x57 as u64) + (x95 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t100: u64 = (x47 as u64) + (x57 as u64) + (x98 as u64);
-        let x100 = t100 as u32;
-        let x101 = (t100 >> 32) as u32;
-        let t103: u64 = (x49 as u64) + (x57 as u64) + (x101 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t106: u64 = (x51 as u64) + (x57 as u64) + (x104 as u64);
-        let x106 = t106 as u32;
-        let x107 = (t106 >> 32) as u32;
-        let t109: u64 = (x53 as u64) + (x57 as u64) + (x107 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
+        let (x94, x95) = {
+            let t94: u64 = (x43 as u64) + (x93 as u64) + (x92 as u64);
+            (t94 as u32, (t94 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (x45 as u64) + (x57 as u64) + (x95 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x100, x101) = {
+            let t100: u64 = (x47 as u64) + (x57 as u64) + (x98 as u64);
+            (t100 as u32, (t100 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (x49 as u64) + (x57 as u64) + (x101 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x106, x107) = {
+            let t106: u64 = (x51 as u64) + (x57 as u64) + (x104 as u64);
+            (t106 as u32, (t106 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (x53 as u64) + (x57 as u64) + (x107 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
         let x112 = x55.wrapping_add(x57).wrapping_add(x110);
         [x73, x76, x79, x82, x85, x88, x91, x94, x97, x100, x103, x106, x109, x112]
     }
     /// −a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 14]) -> [u32; 14] {
         let x29 = 0xffffffff_u32.wrapping_sub(a[0]).wrapping_sub(0x00000000_u32);
         let x31 = 0xffffffff_u32.wrapping_sub(a[1]).wrapping_sub(0x00000000_u32);
@@ -2550,48 +3359,54 @@ impl Fp {
         let x37 = 0xffffffff_u32.wrapping_sub(a[4]).wrapping_sub(0x00000000_u32);
         let x39 = 0xffffffff_u32.wrapping_sub(a[5]).wrapping_sub(0x00000000_u32);
         let x41 = 0xffffffff_u32.wrapping_sub(a[6]).wrapping_sub(0x00000000_u32);
-        let t43: u64 = {
-            let (d, b1) = 0xfffffffe_u32.overflowing_sub(a[7]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = 0xfffffffe_u32.overflowing_sub(a[7]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[8]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[8]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
-        let t47: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[9]);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[9]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t47 as u32, (t47 >> 63) as u32)
         };
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 63) as u32;
-        let t49: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[10]);
-            let (d, b2) = d.overflowing_sub(x48);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[10]);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t49 as u32, (t49 >> 63) as u32)
         };
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 63) as u32;
-        let t51: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[11]);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[11]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t51 as u32, (t51 >> 63) as u32)
         };
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 63) as u32;
-        let t53: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[12]);
-            let (d, b2) = d.overflowing_sub(x52);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[12]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t53 as u32, (t53 >> 63) as u32)
         };
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 63) as u32;
         let x55 = 0xffffffff_u32.wrapping_sub(a[13]).wrapping_sub(x54);
         let x57 = a[0] | a[1];
         let x58 = x57 | a[2];
@@ -2609,7 +3424,7 @@ impl Fp {
         let x70 = 0x00000000_u32.wrapping_sub(x69).wrapping_sub(0x00000000_u32);
         let x72 = x69 | x70;
         let x73 = x72 >> 31;
-        let x74 = (0 as u32).wrapping_sub(x73);
+        let x74 = 0u32.wrapping_sub(x73);
         let x75 = x29 & x74;
         let x76 = x31 & x74;
         let x77 = x33 & x74;
@@ -2628,155 +3443,185 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 14]) -> [u32; 14] {
-        let t15: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[1] as u64) + (a[1] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[2] as u64) + (a[2] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[3] as u64) + (a[3] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[4] as u64) + (a[4] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[5] as u64) + (a[5] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[6] as u64) + (a[6] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[7] as u64) + (a[7] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[8] as u64) + (a[8] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[9] as u64) + (a[9] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[10] as u64) + (a[10] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[11] as u64) + (a[11] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[12] as u64) + (a[12] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[13] as u64) + (a[13] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t58: u64 = {
-            let (d, b1) = x15.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
         };
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 63) as u32;
-        let t60: u64 = {
-            let (d, b1) = x17.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x59);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = (a[1] as u64) + (a[1] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
         };
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 63) as u32;
-        let t62: u64 = {
-            let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x61);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = (a[2] as u64) + (a[2] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
         };
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 63) as u32;
-        let t64: u64 = {
-            let (d, b1) = x21.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x63);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = (a[3] as u64) + (a[3] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
         };
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 63) as u32;
-        let t66: u64 = {
-            let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x65);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = (a[4] as u64) + (a[4] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
         };
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 63) as u32;
-        let t68: u64 = {
-            let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x67);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = (a[5] as u64) + (a[5] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
         };
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 63) as u32;
-        let t70: u64 = {
-            let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x69);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = (a[6] as u64) + (a[6] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
         };
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 63) as u32;
-        let t72: u64 = {
-            let (d, b1) = x29.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x71);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = (a[7] as u64) + (a[7] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
         };
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 63) as u32;
-        let t74: u64 = {
-            let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x73);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = (a[8] as u64) + (a[8] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
         };
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 63) as u32;
-        let t76: u64 = {
-            let (d, b1) = x33.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x75);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = (a[9] as u64) + (a[9] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
         };
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 63) as u32;
-        let t78: u64 = {
-            let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x77);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = (a[10] as u64) + (a[10] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
         };
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 63) as u32;
-        let t80: u64 = {
-            let (d, b1) = x37.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x79);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = (a[11] as u64) + (a[11] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
         };
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 63) as u32;
-        let t82: u64 = {
-            let (d, b1) = x39.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x81);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = (a[12] as u64) + (a[12] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
         };
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 63) as u32;
-        let t84: u64 = {
-            let (d, b1) = x41.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x83);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = (a[13] as u64) + (a[13] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
         };
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 63) as u32;
-        let t86: u64 = {
-            let (d, b1) = x42.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x85);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x58, x59) = {
+            let t58: u64 = {
+                let (d, b1) = x15.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t58 as u32, (t58 >> 63) as u32)
         };
-        let x87 = (t86 >> 63) as u32;
-        let x88 = (0 as u32).wrapping_sub(x87);
+        let (x60, x61) = {
+            let t60: u64 = {
+                let (d, b1) = x17.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x59);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t60 as u32, (t60 >> 63) as u32)
+        };
+        let (x62, x63) = {
+            let t62: u64 = {
+                let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x61);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t62 as u32, (t62 >> 63) as u32)
+        };
+        let (x64, x65) = {
+            let t64: u64 = {
+                let (d, b1) = x21.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x63);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t64 as u32, (t64 >> 63) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = {
+                let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x65);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t66 as u32, (t66 >> 63) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = {
+                let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x67);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t68 as u32, (t68 >> 63) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = {
+                let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x69);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t70 as u32, (t70 >> 63) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = {
+                let (d, b1) = x29.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x71);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t72 as u32, (t72 >> 63) as u32)
+        };
+        let (x74, x75) = {
+            let t74: u64 = {
+                let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x73);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t74 as u32, (t74 >> 63) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = {
+                let (d, b1) = x33.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x75);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t76 as u32, (t76 >> 63) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = {
+                let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x77);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t78 as u32, (t78 >> 63) as u32)
+        };
+        let (x80, x81) = {
+            let t80: u64 = {
+                let (d, b1) = x37.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x79);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t80 as u32, (t80 >> 63) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = {
+                let (d, b1) = x39.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x81);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t82 as u32, (t82 >> 63) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = {
+                let (d, b1) = x41.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x83);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t84 as u32, (t84 >> 63) as u32)
+        };
+        let x87 = {
+            let t86: u64 = {
+                let (d, b1) = x42.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x85);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t86 >> 63) as u32
+        };
+        let x88 = 0u32.wrapping_sub(x87);
         let x89 = x58 ^ (x88 & (x58 ^ x15));
         let x90 = x60 ^ (x88 & (x60 ^ x17));
         let x91 = x62 ^ (x88 & (x62 ^ x19));
@@ -2795,7 +3640,7 @@ impl Fp {
     }
     /// The canonical value in [0, p) of a stored value.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u32; 14]) -> [u32; 14] {
         [
             a[0],
@@ -2862,7 +3707,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u32; 14];
+        let mut limbs = [0u32; 14];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fp(limbs)
@@ -2881,7 +3726,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 56]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u32; 14];
+        let mut limbs = [0u32; 14];
         let mut i = 0;
         while i < 56 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -2940,7 +3785,7 @@ impl Fp {
     /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
     #[inline]
     pub fn mul_small(&self, k: u32) -> Fp {
-        Fp(Self::mul_small_limbs(&self.0, &[k as u32]))
+        Fp(Self::mul_small_limbs(&self.0, &[k]))
     }
     /// −self.
     #[inline]
@@ -3158,7 +4003,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 1073741823;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -3168,7 +4013,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -3645,7 +4490,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u32; 14];
+        let mut out = [0u32; 14];
         let mut i = 0;
         while i < 14 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

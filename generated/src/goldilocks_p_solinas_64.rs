@@ -93,161 +93,240 @@ impl Fp {
     }
     /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
-        let t15: u128 = (a[0] as u128) * (b[0] as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[1] as u128) * (b[0] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[2] as u128) * (b[0] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[3] as u128) * (b[0] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[4] as u128) * (b[0] as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[5] as u128) * (b[0] as u128) + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[6] as u128) * (b[0] as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[0] as u128) * (b[1] as u128) + (x17 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[1] as u128) * (b[1] as u128) + (x19 as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[2] as u128) * (b[1] as u128) + (x21 as u128) + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[3] as u128) * (b[1] as u128) + (x23 as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[4] as u128) * (b[1] as u128) + (x25 as u128) + (x36 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[5] as u128) * (b[1] as u128) + (x27 as u128) + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[6] as u128) * (b[1] as u128) + (x28 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[0] as u128) * (b[2] as u128) + (x31 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[1] as u128) * (b[2] as u128) + (x33 as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (a[2] as u128) * (b[2] as u128) + (x35 as u128) + (x46 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[3] as u128) * (b[2] as u128) + (x37 as u128) + (x48 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
-        let t51: u128 = (a[4] as u128) * (b[2] as u128) + (x39 as u128) + (x50 as u128);
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (a[5] as u128) * (b[2] as u128) + (x41 as u128) + (x52 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
-        let t55: u128 = (a[6] as u128) * (b[2] as u128) + (x42 as u128) + (x54 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
-        let t57: u128 = (a[0] as u128) * (b[3] as u128) + (x45 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
-        let t59: u128 = (a[1] as u128) * (b[3] as u128) + (x47 as u128) + (x58 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t61: u128 = (a[2] as u128) * (b[3] as u128) + (x49 as u128) + (x60 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
-        let t63: u128 = (a[3] as u128) * (b[3] as u128) + (x51 as u128) + (x62 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
-        let t65: u128 = (a[4] as u128) * (b[3] as u128) + (x53 as u128) + (x64 as u128);
-        let x65 = t65 as u64;
-        let x66 = (t65 >> 64) as u64;
-        let t67: u128 = (a[5] as u128) * (b[3] as u128) + (x55 as u128) + (x66 as u128);
-        let x67 = t67 as u64;
-        let x68 = (t67 >> 64) as u64;
-        let t69: u128 = (a[6] as u128) * (b[3] as u128) + (x56 as u128) + (x68 as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
-        let t71: u128 = (a[0] as u128) * (b[4] as u128) + (x59 as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (a[1] as u128) * (b[4] as u128) + (x61 as u128) + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (a[2] as u128) * (b[4] as u128) + (x63 as u128) + (x74 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (a[3] as u128) * (b[4] as u128) + (x65 as u128) + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (a[4] as u128) * (b[4] as u128) + (x67 as u128) + (x78 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (a[5] as u128) * (b[4] as u128) + (x69 as u128) + (x80 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (a[6] as u128) * (b[4] as u128) + (x70 as u128) + (x82 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (a[0] as u128) * (b[5] as u128) + (x73 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (a[1] as u128) * (b[5] as u128) + (x75 as u128) + (x86 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (a[2] as u128) * (b[5] as u128) + (x77 as u128) + (x88 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
-        let t91: u128 = (a[3] as u128) * (b[5] as u128) + (x79 as u128) + (x90 as u128);
-        let x91 = t91 as u64;
-        let x92 = (t91 >> 64) as u64;
-        let t93: u128 = (a[4] as u128) * (b[5] as u128) + (x81 as u128) + (x92 as u128);
-        let x93 = t93 as u64;
-        let x94 = (t93 >> 64) as u64;
-        let t95: u128 = (a[5] as u128) * (b[5] as u128) + (x83 as u128) + (x94 as u128);
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 64) as u64;
-        let t97: u128 = (a[6] as u128) * (b[5] as u128) + (x84 as u128) + (x96 as u128);
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 64) as u64;
-        let t99: u128 = (a[0] as u128) * (b[6] as u128) + (x87 as u128);
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 64) as u64;
-        let t101: u128 = (a[1] as u128) * (b[6] as u128) + (x89 as u128)
-            + (x100 as u128);
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 64) as u64;
-        let t103: u128 = (a[2] as u128) * (b[6] as u128) + (x91 as u128)
-            + (x102 as u128);
-        let x103 = t103 as u64;
-        let x104 = (t103 >> 64) as u64;
-        let t105: u128 = (a[3] as u128) * (b[6] as u128) + (x93 as u128)
-            + (x104 as u128);
-        let x105 = t105 as u64;
-        let x106 = (t105 >> 64) as u64;
-        let t107: u128 = (a[4] as u128) * (b[6] as u128) + (x95 as u128)
-            + (x106 as u128);
-        let x107 = t107 as u64;
-        let x108 = (t107 >> 64) as u64;
-        let t109: u128 = (a[5] as u128) * (b[6] as u128) + (x97 as u128)
-            + (x108 as u128);
-        let x109 = t109 as u64;
-        let x110 = (t109 >> 64) as u64;
-        let t111: u128 = (a[6] as u128) * (b[6] as u128) + (x98 as u128)
-            + (x110 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
+        let (x15, x16) = {
+            let t15: u128 = (a[0] as u128) * (b[0] as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[1] as u128) * (b[0] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[2] as u128) * (b[0] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[3] as u128) * (b[0] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[4] as u128) * (b[0] as u128) + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[5] as u128) * (b[0] as u128) + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[6] as u128) * (b[0] as u128) + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[0] as u128) * (b[1] as u128) + (x17 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[1] as u128) * (b[1] as u128) + (x19 as u128)
+                + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[2] as u128) * (b[1] as u128) + (x21 as u128)
+                + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[3] as u128) * (b[1] as u128) + (x23 as u128)
+                + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[4] as u128) * (b[1] as u128) + (x25 as u128)
+                + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (a[5] as u128) * (b[1] as u128) + (x27 as u128)
+                + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[6] as u128) * (b[1] as u128) + (x28 as u128)
+                + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (a[0] as u128) * (b[2] as u128) + (x31 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[1] as u128) * (b[2] as u128) + (x33 as u128)
+                + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (a[2] as u128) * (b[2] as u128) + (x35 as u128)
+                + (x46 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[3] as u128) * (b[2] as u128) + (x37 as u128)
+                + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (a[4] as u128) * (b[2] as u128) + (x39 as u128)
+                + (x50 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (a[5] as u128) * (b[2] as u128) + (x41 as u128)
+                + (x52 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (a[6] as u128) * (b[2] as u128) + (x42 as u128)
+                + (x54 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x57, x58) = {
+            let t57: u128 = (a[0] as u128) * (b[3] as u128) + (x45 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (a[1] as u128) * (b[3] as u128) + (x47 as u128)
+                + (x58 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (a[2] as u128) * (b[3] as u128) + (x49 as u128)
+                + (x60 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (a[3] as u128) * (b[3] as u128) + (x51 as u128)
+                + (x62 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
+        let (x65, x66) = {
+            let t65: u128 = (a[4] as u128) * (b[3] as u128) + (x53 as u128)
+                + (x64 as u128);
+            (t65 as u64, (t65 >> 64) as u64)
+        };
+        let (x67, x68) = {
+            let t67: u128 = (a[5] as u128) * (b[3] as u128) + (x55 as u128)
+                + (x66 as u128);
+            (t67 as u64, (t67 >> 64) as u64)
+        };
+        let (x69, x70) = {
+            let t69: u128 = (a[6] as u128) * (b[3] as u128) + (x56 as u128)
+                + (x68 as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = (a[0] as u128) * (b[4] as u128) + (x59 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = (a[1] as u128) * (b[4] as u128) + (x61 as u128)
+                + (x72 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = (a[2] as u128) * (b[4] as u128) + (x63 as u128)
+                + (x74 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = (a[3] as u128) * (b[4] as u128) + (x65 as u128)
+                + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (a[4] as u128) * (b[4] as u128) + (x67 as u128)
+                + (x78 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (a[5] as u128) * (b[4] as u128) + (x69 as u128)
+                + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (a[6] as u128) * (b[4] as u128) + (x70 as u128)
+                + (x82 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (a[0] as u128) * (b[5] as u128) + (x73 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (a[1] as u128) * (b[5] as u128) + (x75 as u128)
+                + (x86 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (a[2] as u128) * (b[5] as u128) + (x77 as u128)
+                + (x88 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
+        let (x91, x92) = {
+            let t91: u128 = (a[3] as u128) * (b[5] as u128) + (x79 as u128)
+                + (x90 as u128);
+            (t91 as u64, (t91 >> 64) as u64)
+        };
+        let (x93, x94) = {
+            let t93: u128 = (a[4] as u128) * (b[5] as u128) + (x81 as u128)
+                + (x92 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
+        let (x95, x96) = {
+            let t95: u128 = (a[5] as u128) * (b[5] as u128) + (x83 as u128)
+                + (x94 as u128);
+            (t95 as u64, (t95 >> 64) as u64)
+        };
+        let (x97, x98) = {
+            let t97: u128 = (a[6] as u128) * (b[5] as u128) + (x84 as u128)
+                + (x96 as u128);
+            (t97 as u64, (t97 >> 64) as u64)
+        };
+        let (x99, x100) = {
+            let t99: u128 = (a[0] as u128) * (b[6] as u128) + (x87 as u128);
+            (t99 as u64, (t99 >> 64) as u64)
+        };
+        let (x101, x102) = {
+            let t101: u128 = (a[1] as u128) * (b[6] as u128) + (x89 as u128)
+                + (x100 as u128);
+            (t101 as u64, (t101 >> 64) as u64)
+        };
+        let (x103, x104) = {
+            let t103: u128 = (a[2] as u128) * (b[6] as u128) + (x91 as u128)
+                + (x102 as u128);
+            (t103 as u64, (t103 >> 64) as u64)
+        };
+        let (x105, x106) = {
+            let t105: u128 = (a[3] as u128) * (b[6] as u128) + (x93 as u128)
+                + (x104 as u128);
+            (t105 as u64, (t105 >> 64) as u64)
+        };
+        let (x107, x108) = {
+            let t107: u128 = (a[4] as u128) * (b[6] as u128) + (x95 as u128)
+                + (x106 as u128);
+            (t107 as u64, (t107 >> 64) as u64)
+        };
+        let (x109, x110) = {
+            let t109: u128 = (a[5] as u128) * (b[6] as u128) + (x97 as u128)
+                + (x108 as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (a[6] as u128) * (b[6] as u128) + (x98 as u128)
+                + (x110 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
         let x120 = x101
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
@@ -269,68 +348,85 @@ impl Fp {
         let x132 = x112
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t162: u128 = (x101 as u128) * (0x0000000100000000_u64 as u128)
-            + (x126 as u128);
-        let x162 = t162 as u64;
-        let x163 = (t162 >> 64) as u64;
-        let t164: u128 = (x103 as u128) * (0x0000000100000000_u64 as u128)
-            + (x128 as u128) + (x163 as u128);
-        let x164 = t164 as u64;
-        let x165 = (t164 >> 64) as u64;
-        let t166: u128 = (x105 as u128) * (0x0000000100000000_u64 as u128)
-            + (x130 as u128) + (x165 as u128);
-        let x166 = t166 as u64;
-        let x167 = (t166 >> 64) as u64;
-        let t168: u128 = (x107 as u128) * (0x0000000100000000_u64 as u128)
-            + (x132 as u128) + (x167 as u128);
-        let x168 = t168 as u64;
-        let x169 = (t168 >> 64) as u64;
-        let t170: u128 = (x109 as u128) * (0x0000000100000000_u64 as u128)
-            + (x169 as u128);
-        let x170 = t170 as u64;
-        let x171 = (t170 >> 64) as u64;
-        let t172: u128 = (x111 as u128) * (0x0000000100000000_u64 as u128)
-            + (x171 as u128);
-        let x172 = t172 as u64;
-        let x173 = (t172 >> 64) as u64;
-        let t174: u128 = (x112 as u128) * (0x0000000100000000_u64 as u128)
-            + (x173 as u128);
-        let x174 = t174 as u64;
-        let x175 = (t174 >> 64) as u64;
-        let t176: u128 = (x15 as u128) + (x120 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x176 = t176 as u64;
-        let x177 = (t176 >> 64) as u64;
-        let t178: u128 = (x29 as u128) + (x122 as u128) + (x177 as u128);
-        let x178 = t178 as u64;
-        let x179 = (t178 >> 64) as u64;
-        let t180: u128 = (x43 as u128) + (x124 as u128) + (x179 as u128);
-        let x180 = t180 as u64;
-        let x181 = (t180 >> 64) as u64;
-        let t182: u128 = (x57 as u128) + (x162 as u128) + (x181 as u128);
-        let x182 = t182 as u64;
-        let x183 = (t182 >> 64) as u64;
-        let t184: u128 = (x71 as u128) + (x164 as u128) + (x183 as u128);
-        let x184 = t184 as u64;
-        let x185 = (t184 >> 64) as u64;
-        let t186: u128 = (x85 as u128) + (x166 as u128) + (x185 as u128);
-        let x186 = t186 as u64;
-        let x187 = (t186 >> 64) as u64;
-        let t188: u128 = (x99 as u128) + (x168 as u128) + (x187 as u128);
-        let x188 = t188 as u64;
-        let x189 = (t188 >> 64) as u64;
-        let t190: u128 = (0x0000000000000000_u64 as u128) + (x170 as u128)
-            + (x189 as u128);
-        let x190 = t190 as u64;
-        let x191 = (t190 >> 64) as u64;
-        let t192: u128 = (0x0000000000000000_u64 as u128) + (x172 as u128)
-            + (x191 as u128);
-        let x192 = t192 as u64;
-        let x193 = (t192 >> 64) as u64;
-        let t194: u128 = (0x0000000000000000_u64 as u128) + (x174 as u128)
-            + (x193 as u128);
-        let x194 = t194 as u64;
-        let x195 = (t194 >> 64) as u64;
+        let (x162, x163) = {
+            let t162: u128 = (x101 as u128) * (0x0000000100000000_u64 as u128)
+                + (x126 as u128);
+            (t162 as u64, (t162 >> 64) as u64)
+        };
+        let (x164, x165) = {
+            let t164: u128 = (x103 as u128) * (0x0000000100000000_u64 as u128)
+                + (x128 as u128) + (x163 as u128);
+            (t164 as u64, (t164 >> 64) as u64)
+        };
+        let (x166, x167) = {
+            let t166: u128 = (x105 as u128) * (0x0000000100000000_u64 as u128)
+                + (x130 as u128) + (x165 as u128);
+            (t166 as u64, (t166 >> 64) as u64)
+        };
+        let (x168, x169) = {
+            let t168: u128 = (x107 as u128) * (0x0000000100000000_u64 as u128)
+                + (x132 as u128) + (x167 as u128);
+            (t168 as u64, (t168 >> 64) as u64)
+        };
+        let (x170, x171) = {
+            let t170: u128 = (x109 as u128) * (0x0000000100000000_u64 as u128)
+                + (x169 as u128);
+            (t170 as u64, (t170 >> 64) as u64)
+        };
+        let (x172, x173) = {
+            let t172: u128 = (x111 as u128) * (0x0000000100000000_u64 as u128)
+                + (x171 as u128);
+            (t172 as u64, (t172 >> 64) as u64)
+        };
+        let (x174, x175) = {
+            let t174: u128 = (x112 as u128) * (0x0000000100000000_u64 as u128)
+                + (x173 as u128);
+            (t174 as u64, (t174 >> 64) as u64)
+        };
+        let (x176, x177) = {
+            let t176: u128 = (x15 as u128) + (x120 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t176 as u64, (t176 >> 64) as u64)
+        };
+        let (x178, x179) = {
+            let t178: u128 = (x29 as u128) + (x122 as u128) + (x177 as u128);
+            (t178 as u64, (t178 >> 64) as u64)
+        };
+        let (x180, x181) = {
+            let t180: u128 = (x43 as u128) + (x124 as u128) + (x179 as u128);
+            (t180 as u64, (t180 >> 64) as u64)
+        };
+        let (x182, x183) = {
+            let t182: u128 = (x57 as u128) + (x162 as u128) + (x181 as u128);
+            (t182 as u64, (t182 >> 64) as u64)
+        };
+        let (x184, x185) = {
+            let t184: u128 = (x71 as u128) + (x164 as u128) + (x183 as u128);
+            (t184 as u64, (t184 >> 64) as u64)
+        };
+        let (x186, x187) = {
+            let t186: u128 = (x85 as u128) + (x166 as u128) + (x185 as u128);
+            (t186 as u64, (t186 >> 64) as u64)
+        };
+        let (x188, x189) = {
+            let t188: u128 = (x99 as u128) + (x168 as u128) + (x187 as u128);
+            (t188 as u64, (t188 >> 64) as u64)
+        };
+        let (x190, x191) = {
+            let t190: u128 = (0x0000000000000000_u64 as u128) + (x170 as u128)
+                + (x189 as u128);
+            (t190 as u64, (t190 >> 64) as u64)
+        };
+        let (x192, x193) = {
+            let t192: u128 = (0x0000000000000000_u64 as u128) + (x172 as u128)
+                + (x191 as u128);
+            (t192 as u64, (t192 >> 64) as u64)
+        };
+        let (x194, x195) = {
+            let t194: u128 = (0x0000000000000000_u64 as u128) + (x174 as u128)
+                + (x193 as u128);
+            (t194 as u64, (t194 >> 64) as u64)
+        };
         let x196 = 0x0000000000000000_u64.wrapping_add(x175).wrapping_add(x195);
         let x205 = x190
             .wrapping_add(0x0000000000000000_u64)
@@ -344,156 +440,191 @@ impl Fp {
         let x211 = x196
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t229: u128 = (x190 as u128) * (0x0000000100000000_u64 as u128)
-            + (x211 as u128);
-        let x229 = t229 as u64;
-        let x230 = (t229 >> 64) as u64;
-        let t231: u128 = (x192 as u128) * (0x0000000100000000_u64 as u128)
-            + (x230 as u128);
-        let x231 = t231 as u64;
-        let x232 = (t231 >> 64) as u64;
-        let t233: u128 = (x194 as u128) * (0x0000000100000000_u64 as u128)
-            + (x232 as u128);
-        let x233 = t233 as u64;
-        let x234 = (t233 >> 64) as u64;
-        let t235: u128 = (x196 as u128) * (0x0000000100000000_u64 as u128)
-            + (x234 as u128);
-        let x235 = t235 as u64;
-        let x236 = (t235 >> 64) as u64;
-        let t237: u128 = (x176 as u128) + (x205 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x237 = t237 as u64;
-        let x238 = (t237 >> 64) as u64;
-        let t239: u128 = (x178 as u128) + (x207 as u128) + (x238 as u128);
-        let x239 = t239 as u64;
-        let x240 = (t239 >> 64) as u64;
-        let t241: u128 = (x180 as u128) + (x209 as u128) + (x240 as u128);
-        let x241 = t241 as u64;
-        let x242 = (t241 >> 64) as u64;
-        let t243: u128 = (x182 as u128) + (x229 as u128) + (x242 as u128);
-        let x243 = t243 as u64;
-        let x244 = (t243 >> 64) as u64;
-        let t245: u128 = (x184 as u128) + (x231 as u128) + (x244 as u128);
-        let x245 = t245 as u64;
-        let x246 = (t245 >> 64) as u64;
-        let t247: u128 = (x186 as u128) + (x233 as u128) + (x246 as u128);
-        let x247 = t247 as u64;
-        let x248 = (t247 >> 64) as u64;
-        let t249: u128 = (x188 as u128) + (x235 as u128) + (x248 as u128);
-        let x249 = t249 as u64;
-        let x250 = (t249 >> 64) as u64;
+        let (x229, x230) = {
+            let t229: u128 = (x190 as u128) * (0x0000000100000000_u64 as u128)
+                + (x211 as u128);
+            (t229 as u64, (t229 >> 64) as u64)
+        };
+        let (x231, x232) = {
+            let t231: u128 = (x192 as u128) * (0x0000000100000000_u64 as u128)
+                + (x230 as u128);
+            (t231 as u64, (t231 >> 64) as u64)
+        };
+        let (x233, x234) = {
+            let t233: u128 = (x194 as u128) * (0x0000000100000000_u64 as u128)
+                + (x232 as u128);
+            (t233 as u64, (t233 >> 64) as u64)
+        };
+        let (x235, x236) = {
+            let t235: u128 = (x196 as u128) * (0x0000000100000000_u64 as u128)
+                + (x234 as u128);
+            (t235 as u64, (t235 >> 64) as u64)
+        };
+        let (x237, x238) = {
+            let t237: u128 = (x176 as u128) + (x205 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t237 as u64, (t237 >> 64) as u64)
+        };
+        let (x239, x240) = {
+            let t239: u128 = (x178 as u128) + (x207 as u128) + (x238 as u128);
+            (t239 as u64, (t239 >> 64) as u64)
+        };
+        let (x241, x242) = {
+            let t241: u128 = (x180 as u128) + (x209 as u128) + (x240 as u128);
+            (t241 as u64, (t241 >> 64) as u64)
+        };
+        let (x243, x244) = {
+            let t243: u128 = (x182 as u128) + (x229 as u128) + (x242 as u128);
+            (t243 as u64, (t243 >> 64) as u64)
+        };
+        let (x245, x246) = {
+            let t245: u128 = (x184 as u128) + (x231 as u128) + (x244 as u128);
+            (t245 as u64, (t245 >> 64) as u64)
+        };
+        let (x247, x248) = {
+            let t247: u128 = (x186 as u128) + (x233 as u128) + (x246 as u128);
+            (t247 as u64, (t247 >> 64) as u64)
+        };
+        let (x249, x250) = {
+            let t249: u128 = (x188 as u128) + (x235 as u128) + (x248 as u128);
+            (t249 as u64, (t249 >> 64) as u64)
+        };
         let x251 = 0x0000000000000000_u64.wrapping_add(x236).wrapping_add(x250);
         let x260 = x251
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t266: u128 = (x251 as u128) * (0x0000000100000000_u64 as u128);
-        let x266 = t266 as u64;
-        let t268: u128 = (x237 as u128) + (x260 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x268 = t268 as u64;
-        let x269 = (t268 >> 64) as u64;
-        let t270: u128 = (x239 as u128) + (0x0000000000000000_u64 as u128)
-            + (x269 as u128);
-        let x270 = t270 as u64;
-        let x271 = (t270 >> 64) as u64;
-        let t272: u128 = (x241 as u128) + (0x0000000000000000_u64 as u128)
-            + (x271 as u128);
-        let x272 = t272 as u64;
-        let x273 = (t272 >> 64) as u64;
-        let t274: u128 = (x243 as u128) + (x266 as u128) + (x273 as u128);
-        let x274 = t274 as u64;
-        let x275 = (t274 >> 64) as u64;
-        let t276: u128 = (x245 as u128) + (0x0000000000000000_u64 as u128)
-            + (x275 as u128);
-        let x276 = t276 as u64;
-        let x277 = (t276 >> 64) as u64;
-        let t278: u128 = (x247 as u128) + (0x0000000000000000_u64 as u128)
-            + (x277 as u128);
-        let x278 = t278 as u64;
-        let x279 = (t278 >> 64) as u64;
-        let t280: u128 = (x249 as u128) + (0x0000000000000000_u64 as u128)
-            + (x279 as u128);
-        let x280 = t280 as u64;
-        let x281 = (t280 >> 64) as u64;
+        let x266 = {
+            let t266: u128 = (x251 as u128) * (0x0000000100000000_u64 as u128);
+            t266 as u64
+        };
+        let (x268, x269) = {
+            let t268: u128 = (x237 as u128) + (x260 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t268 as u64, (t268 >> 64) as u64)
+        };
+        let (x270, x271) = {
+            let t270: u128 = (x239 as u128) + (0x0000000000000000_u64 as u128)
+                + (x269 as u128);
+            (t270 as u64, (t270 >> 64) as u64)
+        };
+        let (x272, x273) = {
+            let t272: u128 = (x241 as u128) + (0x0000000000000000_u64 as u128)
+                + (x271 as u128);
+            (t272 as u64, (t272 >> 64) as u64)
+        };
+        let (x274, x275) = {
+            let t274: u128 = (x243 as u128) + (x266 as u128) + (x273 as u128);
+            (t274 as u64, (t274 >> 64) as u64)
+        };
+        let (x276, x277) = {
+            let t276: u128 = (x245 as u128) + (0x0000000000000000_u64 as u128)
+                + (x275 as u128);
+            (t276 as u64, (t276 >> 64) as u64)
+        };
+        let (x278, x279) = {
+            let t278: u128 = (x247 as u128) + (0x0000000000000000_u64 as u128)
+                + (x277 as u128);
+            (t278 as u64, (t278 >> 64) as u64)
+        };
+        let (x280, x281) = {
+            let t280: u128 = (x249 as u128) + (0x0000000000000000_u64 as u128)
+                + (x279 as u128);
+            (t280 as u64, (t280 >> 64) as u64)
+        };
         let x290 = x281
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t296: u128 = (x281 as u128) * (0x0000000100000000_u64 as u128);
-        let x296 = t296 as u64;
-        let t298: u128 = (x268 as u128) + (x290 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x298 = t298 as u64;
-        let x299 = (t298 >> 64) as u64;
-        let t300: u128 = (x270 as u128) + (0x0000000000000000_u64 as u128)
-            + (x299 as u128);
-        let x300 = t300 as u64;
-        let x301 = (t300 >> 64) as u64;
-        let t302: u128 = (x272 as u128) + (0x0000000000000000_u64 as u128)
-            + (x301 as u128);
-        let x302 = t302 as u64;
-        let x303 = (t302 >> 64) as u64;
-        let t304: u128 = (x274 as u128) + (x296 as u128) + (x303 as u128);
-        let x304 = t304 as u64;
-        let x305 = (t304 >> 64) as u64;
-        let t306: u128 = (x276 as u128) + (0x0000000000000000_u64 as u128)
-            + (x305 as u128);
-        let x306 = t306 as u64;
-        let x307 = (t306 >> 64) as u64;
-        let t308: u128 = (x278 as u128) + (0x0000000000000000_u64 as u128)
-            + (x307 as u128);
-        let x308 = t308 as u64;
-        let x309 = (t308 >> 64) as u64;
+        let x296 = {
+            let t296: u128 = (x281 as u128) * (0x0000000100000000_u64 as u128);
+            t296 as u64
+        };
+        let (x298, x299) = {
+            let t298: u128 = (x268 as u128) + (x290 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t298 as u64, (t298 >> 64) as u64)
+        };
+        let (x300, x301) = {
+            let t300: u128 = (x270 as u128) + (0x0000000000000000_u64 as u128)
+                + (x299 as u128);
+            (t300 as u64, (t300 >> 64) as u64)
+        };
+        let (x302, x303) = {
+            let t302: u128 = (x272 as u128) + (0x0000000000000000_u64 as u128)
+                + (x301 as u128);
+            (t302 as u64, (t302 >> 64) as u64)
+        };
+        let (x304, x305) = {
+            let t304: u128 = (x274 as u128) + (x296 as u128) + (x303 as u128);
+            (t304 as u64, (t304 >> 64) as u64)
+        };
+        let (x306, x307) = {
+            let t306: u128 = (x276 as u128) + (0x0000000000000000_u64 as u128)
+                + (x305 as u128);
+            (t306 as u64, (t306 >> 64) as u64)
+        };
+        let (x308, x309) = {
+            let t308: u128 = (x278 as u128) + (0x0000000000000000_u64 as u128)
+                + (x307 as u128);
+            (t308 as u64, (t308 >> 64) as u64)
+        };
         let x310 = x280.wrapping_add(0x0000000000000000_u64).wrapping_add(x309);
-        let t321: u128 = {
-            let (d, b1) = x298.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x321, x322) = {
+            let t321: u128 = {
+                let (d, b1) = x298.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t321 as u64, (t321 >> 127) as u64)
         };
-        let x321 = t321 as u64;
-        let x322 = (t321 >> 127) as u64;
-        let t323: u128 = {
-            let (d, b1) = x300.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x322);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x323, x324) = {
+            let t323: u128 = {
+                let (d, b1) = x300.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x322);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t323 as u64, (t323 >> 127) as u64)
         };
-        let x323 = t323 as u64;
-        let x324 = (t323 >> 127) as u64;
-        let t325: u128 = {
-            let (d, b1) = x302.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x324);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x325, x326) = {
+            let t325: u128 = {
+                let (d, b1) = x302.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x324);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t325 as u64, (t325 >> 127) as u64)
         };
-        let x325 = t325 as u64;
-        let x326 = (t325 >> 127) as u64;
-        let t327: u128 = {
-            let (d, b1) = x304.overflowing_sub(0xfffffffeffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x326);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x327, x328) = {
+            let t327: u128 = {
+                let (d, b1) = x304.overflowing_sub(0xfffffffeffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x326);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t327 as u64, (t327 >> 127) as u64)
         };
-        let x327 = t327 as u64;
-        let x328 = (t327 >> 127) as u64;
-        let t329: u128 = {
-            let (d, b1) = x306.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x328);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x329, x330) = {
+            let t329: u128 = {
+                let (d, b1) = x306.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x328);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t329 as u64, (t329 >> 127) as u64)
         };
-        let x329 = t329 as u64;
-        let x330 = (t329 >> 127) as u64;
-        let t331: u128 = {
-            let (d, b1) = x308.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x330);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x331, x332) = {
+            let t331: u128 = {
+                let (d, b1) = x308.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x330);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t331 as u64, (t331 >> 127) as u64)
         };
-        let x331 = t331 as u64;
-        let x332 = (t331 >> 127) as u64;
-        let t333: u128 = {
-            let (d, b1) = x310.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x332);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x333, x334) = {
+            let t333: u128 = {
+                let (d, b1) = x310.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x332);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t333 as u64, (t333 >> 127) as u64)
         };
-        let x333 = t333 as u64;
-        let x334 = (t333 >> 127) as u64;
-        let x337 = (0 as u64).wrapping_sub(x334);
+        let x337 = 0u64.wrapping_sub(x334);
         let x338 = x321 ^ (x337 & (x321 ^ x298));
         let x339 = x323 ^ (x337 & (x323 ^ x300));
         let x340 = x325 ^ (x337 & (x325 ^ x302));
@@ -505,71 +636,102 @@ impl Fp {
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u64; 7]) -> [u64; 7] {
-        let t8: u128 = (a[0] as u128) * (a[1] as u128);
-        let x8 = t8 as u64;
-        let x9 = (t8 >> 64) as u64;
-        let t10: u128 = (a[0] as u128) * (a[2] as u128) + (x9 as u128);
-        let x10 = t10 as u64;
-        let x11 = (t10 >> 64) as u64;
-        let t12: u128 = (a[0] as u128) * (a[3] as u128) + (x11 as u128);
-        let x12 = t12 as u64;
-        let x13 = (t12 >> 64) as u64;
-        let t14: u128 = (a[0] as u128) * (a[4] as u128) + (x13 as u128);
-        let x14 = t14 as u64;
-        let x15 = (t14 >> 64) as u64;
-        let t16: u128 = (a[0] as u128) * (a[5] as u128) + (x15 as u128);
-        let x16 = t16 as u64;
-        let x17 = (t16 >> 64) as u64;
-        let t18: u128 = (a[0] as u128) * (a[6] as u128) + (x17 as u128);
-        let x18 = t18 as u64;
-        let x19 = (t18 >> 64) as u64;
-        let t20: u128 = (a[1] as u128) * (a[2] as u128) + (x12 as u128);
-        let x20 = t20 as u64;
-        let x21 = (t20 >> 64) as u64;
-        let t22: u128 = (a[1] as u128) * (a[3] as u128) + (x14 as u128) + (x21 as u128);
-        let x22 = t22 as u64;
-        let x23 = (t22 >> 64) as u64;
-        let t24: u128 = (a[1] as u128) * (a[4] as u128) + (x16 as u128) + (x23 as u128);
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 64) as u64;
-        let t26: u128 = (a[1] as u128) * (a[5] as u128) + (x18 as u128) + (x25 as u128);
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 64) as u64;
-        let t28: u128 = (a[1] as u128) * (a[6] as u128) + (x19 as u128) + (x27 as u128);
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 64) as u64;
-        let t30: u128 = (a[2] as u128) * (a[3] as u128) + (x24 as u128);
-        let x30 = t30 as u64;
-        let x31 = (t30 >> 64) as u64;
-        let t32: u128 = (a[2] as u128) * (a[4] as u128) + (x26 as u128) + (x31 as u128);
-        let x32 = t32 as u64;
-        let x33 = (t32 >> 64) as u64;
-        let t34: u128 = (a[2] as u128) * (a[5] as u128) + (x28 as u128) + (x33 as u128);
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 64) as u64;
-        let t36: u128 = (a[2] as u128) * (a[6] as u128) + (x29 as u128) + (x35 as u128);
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 64) as u64;
-        let t38: u128 = (a[3] as u128) * (a[4] as u128) + (x34 as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
-        let t40: u128 = (a[3] as u128) * (a[5] as u128) + (x36 as u128) + (x39 as u128);
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 64) as u64;
-        let t42: u128 = (a[3] as u128) * (a[6] as u128) + (x37 as u128) + (x41 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
-        let t44: u128 = (a[4] as u128) * (a[5] as u128) + (x42 as u128);
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 64) as u64;
-        let t46: u128 = (a[4] as u128) * (a[6] as u128) + (x43 as u128) + (x45 as u128);
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 64) as u64;
-        let t48: u128 = (a[5] as u128) * (a[6] as u128) + (x47 as u128);
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 64) as u64;
+        let (x8, x9) = {
+            let t8: u128 = (a[0] as u128) * (a[1] as u128);
+            (t8 as u64, (t8 >> 64) as u64)
+        };
+        let (x10, x11) = {
+            let t10: u128 = (a[0] as u128) * (a[2] as u128) + (x9 as u128);
+            (t10 as u64, (t10 >> 64) as u64)
+        };
+        let (x12, x13) = {
+            let t12: u128 = (a[0] as u128) * (a[3] as u128) + (x11 as u128);
+            (t12 as u64, (t12 >> 64) as u64)
+        };
+        let (x14, x15) = {
+            let t14: u128 = (a[0] as u128) * (a[4] as u128) + (x13 as u128);
+            (t14 as u64, (t14 >> 64) as u64)
+        };
+        let (x16, x17) = {
+            let t16: u128 = (a[0] as u128) * (a[5] as u128) + (x15 as u128);
+            (t16 as u64, (t16 >> 64) as u64)
+        };
+        let (x18, x19) = {
+            let t18: u128 = (a[0] as u128) * (a[6] as u128) + (x17 as u128);
+            (t18 as u64, (t18 >> 64) as u64)
+        };
+        let (x20, x21) = {
+            let t20: u128 = (a[1] as u128) * (a[2] as u128) + (x12 as u128);
+            (t20 as u64, (t20 >> 64) as u64)
+        };
+        let (x22, x23) = {
+            let t22: u128 = (a[1] as u128) * (a[3] as u128) + (x14 as u128)
+                + (x21 as u128);
+            (t22 as u64, (t22 >> 64) as u64)
+        };
+        let (x24, x25) = {
+            let t24: u128 = (a[1] as u128) * (a[4] as u128) + (x16 as u128)
+                + (x23 as u128);
+            (t24 as u64, (t24 >> 64) as u64)
+        };
+        let (x26, x27) = {
+            let t26: u128 = (a[1] as u128) * (a[5] as u128) + (x18 as u128)
+                + (x25 as u128);
+            (t26 as u64, (t26 >> 64) as u64)
+        };
+        let (x28, x29) = {
+            let t28: u128 = (a[1] as u128) * (a[6] as u128) + (x19 as u128)
+                + (x27 as u128);
+            (t28 as u64, (t28 >> 64) as u64)
+        };
+        let (x30, x31) = {
+            let t30: u128 = (a[2] as u128) * (a[3] as u128) + (x24 as u128);
+            (t30 as u64, (t30 >> 64) as u64)
+        };
+        let (x32, x33) = {
+            let t32: u128 = (a[2] as u128) * (a[4] as u128) + (x26 as u128)
+                + (x31 as u128);
+            (t32 as u64, (t32 >> 64) as u64)
+        };
+        let (x34, x35) = {
+            let t34: u128 = (a[2] as u128) * (a[5] as u128) + (x28 as u128)
+                + (x33 as u128);
+            (t34 as u64, (t34 >> 64) as u64)
+        };
+        let (x36, x37) = {
+            let t36: u128 = (a[2] as u128) * (a[6] as u128) + (x29 as u128)
+                + (x35 as u128);
+            (t36 as u64, (t36 >> 64) as u64)
+        };
+        let (x38, x39) = {
+            let t38: u128 = (a[3] as u128) * (a[4] as u128) + (x34 as u128);
+            (t38 as u64, (t38 >> 64) as u64)
+        };
+        let (x40, x41) = {
+            let t40: u128 = (a[3] as u128) * (a[5] as u128) + (x36 as u128)
+                + (x39 as u128);
+            (t40 as u64, (t40 >> 64) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = (a[3] as u128) * (a[6] as u128) + (x37 as u128)
+                + (x41 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
+        let (x44, x45) = {
+            let t44: u128 = (a[4] as u128) * (a[5] as u128) + (x42 as u128);
+            (t44 as u64, (t44 >> 64) as u64)
+        };
+        let (x46, x47) = {
+            let t46: u128 = (a[4] as u128) * (a[6] as u128) + (x43 as u128)
+                + (x45 as u128);
+            (t46 as u64, (t46 >> 64) as u64)
+        };
+        let (x48, x49) = {
+            let t48: u128 = (a[5] as u128) * (a[6] as u128) + (x47 as u128);
+            (t48 as u64, (t48 >> 64) as u64)
+        };
         let x50 = x49 >> 63;
         let x51 = x49 << 1;
         let x52 = x48 >> 63;
@@ -605,51 +767,70 @@ impl Fp {
         let x82 = x8 >> 63;
         let x83 = x81 | x82;
         let x84 = x8 << 1;
-        let t88: u128 = (a[0] as u128) * (a[0] as u128);
-        let x88 = t88 as u64;
-        let x89 = (t88 >> 64) as u64;
-        let t90: u128 = (x84 as u128) + (x89 as u128) + (0x0000000000000000_u64 as u128);
-        let x90 = t90 as u64;
-        let x91 = (t90 >> 64) as u64;
-        let t92: u128 = (a[1] as u128) * (a[1] as u128) + (x83 as u128) + (x91 as u128);
-        let x92 = t92 as u64;
-        let x93 = (t92 >> 64) as u64;
-        let t94: u128 = (x80 as u128) + (x93 as u128) + (0x0000000000000000_u64 as u128);
-        let x94 = t94 as u64;
-        let x95 = (t94 >> 64) as u64;
-        let t96: u128 = (a[2] as u128) * (a[2] as u128) + (x77 as u128) + (x95 as u128);
-        let x96 = t96 as u64;
-        let x97 = (t96 >> 64) as u64;
-        let t98: u128 = (x74 as u128) + (x97 as u128) + (0x0000000000000000_u64 as u128);
-        let x98 = t98 as u64;
-        let x99 = (t98 >> 64) as u64;
-        let t100: u128 = (a[3] as u128) * (a[3] as u128) + (x71 as u128) + (x99 as u128);
-        let x100 = t100 as u64;
-        let x101 = (t100 >> 64) as u64;
-        let t102: u128 = (x68 as u128) + (x101 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x102 = t102 as u64;
-        let x103 = (t102 >> 64) as u64;
-        let t104: u128 = (a[4] as u128) * (a[4] as u128) + (x65 as u128)
-            + (x103 as u128);
-        let x104 = t104 as u64;
-        let x105 = (t104 >> 64) as u64;
-        let t106: u128 = (x62 as u128) + (x105 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x106 = t106 as u64;
-        let x107 = (t106 >> 64) as u64;
-        let t108: u128 = (a[5] as u128) * (a[5] as u128) + (x59 as u128)
-            + (x107 as u128);
-        let x108 = t108 as u64;
-        let x109 = (t108 >> 64) as u64;
-        let t110: u128 = (x56 as u128) + (x109 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x110 = t110 as u64;
-        let x111 = (t110 >> 64) as u64;
-        let t112: u128 = (a[6] as u128) * (a[6] as u128) + (x53 as u128)
-            + (x111 as u128);
-        let x112 = t112 as u64;
-        let x113 = (t112 >> 64) as u64;
+        let (x88, x89) = {
+            let t88: u128 = (a[0] as u128) * (a[0] as u128);
+            (t88 as u64, (t88 >> 64) as u64)
+        };
+        let (x90, x91) = {
+            let t90: u128 = (x84 as u128) + (x89 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t90 as u64, (t90 >> 64) as u64)
+        };
+        let (x92, x93) = {
+            let t92: u128 = (a[1] as u128) * (a[1] as u128) + (x83 as u128)
+                + (x91 as u128);
+            (t92 as u64, (t92 >> 64) as u64)
+        };
+        let (x94, x95) = {
+            let t94: u128 = (x80 as u128) + (x93 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t94 as u64, (t94 >> 64) as u64)
+        };
+        let (x96, x97) = {
+            let t96: u128 = (a[2] as u128) * (a[2] as u128) + (x77 as u128)
+                + (x95 as u128);
+            (t96 as u64, (t96 >> 64) as u64)
+        };
+        let (x98, x99) = {
+            let t98: u128 = (x74 as u128) + (x97 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t98 as u64, (t98 >> 64) as u64)
+        };
+        let (x100, x101) = {
+            let t100: u128 = (a[3] as u128) * (a[3] as u128) + (x71 as u128)
+                + (x99 as u128);
+            (t100 as u64, (t100 >> 64) as u64)
+        };
+        let (x102, x103) = {
+            let t102: u128 = (x68 as u128) + (x101 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t102 as u64, (t102 >> 64) as u64)
+        };
+        let (x104, x105) = {
+            let t104: u128 = (a[4] as u128) * (a[4] as u128) + (x65 as u128)
+                + (x103 as u128);
+            (t104 as u64, (t104 >> 64) as u64)
+        };
+        let (x106, x107) = {
+            let t106: u128 = (x62 as u128) + (x105 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t106 as u64, (t106 >> 64) as u64)
+        };
+        let (x108, x109) = {
+            let t108: u128 = (a[5] as u128) * (a[5] as u128) + (x59 as u128)
+                + (x107 as u128);
+            (t108 as u64, (t108 >> 64) as u64)
+        };
+        let (x110, x111) = {
+            let t110: u128 = (x56 as u128) + (x109 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t110 as u64, (t110 >> 64) as u64)
+        };
+        let (x112, x113) = {
+            let t112: u128 = (a[6] as u128) * (a[6] as u128) + (x53 as u128)
+                + (x111 as u128);
+            (t112 as u64, (t112 >> 64) as u64)
+        };
         let x114 = x50.wrapping_add(x113).wrapping_add(0x0000000000000000_u64);
         let x123 = x102
             .wrapping_add(0x0000000000000000_u64)
@@ -672,68 +853,85 @@ impl Fp {
         let x135 = x114
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t165: u128 = (x102 as u128) * (0x0000000100000000_u64 as u128)
-            + (x129 as u128);
-        let x165 = t165 as u64;
-        let x166 = (t165 >> 64) as u64;
-        let t167: u128 = (x104 as u128) * (0x0000000100000000_u64 as u128)
-            + (x131 as u128) + (x166 as u128);
-        let x167 = t167 as u64;
-        let x168 = (t167 >> 64) as u64;
-        let t169: u128 = (x106 as u128) * (0x0000000100000000_u64 as u128)
-            + (x133 as u128) + (x168 as u128);
-        let x169 = t169 as u64;
-        let x170 = (t169 >> 64) as u64;
-        let t171: u128 = (x108 as u128) * (0x0000000100000000_u64 as u128)
-            + (x135 as u128) + (x170 as u128);
-        let x171 = t171 as u64;
-        let x172 = (t171 >> 64) as u64;
-        let t173: u128 = (x110 as u128) * (0x0000000100000000_u64 as u128)
-            + (x172 as u128);
-        let x173 = t173 as u64;
-        let x174 = (t173 >> 64) as u64;
-        let t175: u128 = (x112 as u128) * (0x0000000100000000_u64 as u128)
-            + (x174 as u128);
-        let x175 = t175 as u64;
-        let x176 = (t175 >> 64) as u64;
-        let t177: u128 = (x114 as u128) * (0x0000000100000000_u64 as u128)
-            + (x176 as u128);
-        let x177 = t177 as u64;
-        let x178 = (t177 >> 64) as u64;
-        let t179: u128 = (x88 as u128) + (x123 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x179 = t179 as u64;
-        let x180 = (t179 >> 64) as u64;
-        let t181: u128 = (x90 as u128) + (x125 as u128) + (x180 as u128);
-        let x181 = t181 as u64;
-        let x182 = (t181 >> 64) as u64;
-        let t183: u128 = (x92 as u128) + (x127 as u128) + (x182 as u128);
-        let x183 = t183 as u64;
-        let x184 = (t183 >> 64) as u64;
-        let t185: u128 = (x94 as u128) + (x165 as u128) + (x184 as u128);
-        let x185 = t185 as u64;
-        let x186 = (t185 >> 64) as u64;
-        let t187: u128 = (x96 as u128) + (x167 as u128) + (x186 as u128);
-        let x187 = t187 as u64;
-        let x188 = (t187 >> 64) as u64;
-        let t189: u128 = (x98 as u128) + (x169 as u128) + (x188 as u128);
-        let x189 = t189 as u64;
-        let x190 = (t189 >> 64) as u64;
-        let t191: u128 = (x100 as u128) + (x171 as u128) + (x190 as u128);
-        let x191 = t191 as u64;
-        let x192 = (t191 >> 64) as u64;
-        let t193: u128 = (0x0000000000000000_u64 as u128) + (x173 as u128)
-            + (x192 as u128);
-        let x193 = t193 as u64;
-        let x194 = (t193 >> 64) as u64;
-        let t195: u128 = (0x0000000000000000_u64 as u128) + (x175 as u128)
-            + (x194 as u128);
-        let x195 = t195 as u64;
-        let x196 = (t195 >> 64) as u64;
-        let t197: u128 = (0x0000000000000000_u64 as u128) + (x177 as u128)
-            + (x196 as u128);
-        let x197 = t197 as u64;
-        let x198 = (t197 >> 64) as u64;
+        let (x165, x166) = {
+            let t165: u128 = (x102 as u128) * (0x0000000100000000_u64 as u128)
+                + (x129 as u128);
+            (t165 as u64, (t165 >> 64) as u64)
+        };
+        let (x167, x168) = {
+            let t167: u128 = (x104 as u128) * (0x0000000100000000_u64 as u128)
+                + (x131 as u128) + (x166 as u128);
+            (t167 as u64, (t167 >> 64) as u64)
+        };
+        let (x169, x170) = {
+            let t169: u128 = (x106 as u128) * (0x0000000100000000_u64 as u128)
+                + (x133 as u128) + (x168 as u128);
+            (t169 as u64, (t169 >> 64) as u64)
+        };
+        let (x171, x172) = {
+            let t171: u128 = (x108 as u128) * (0x0000000100000000_u64 as u128)
+                + (x135 as u128) + (x170 as u128);
+            (t171 as u64, (t171 >> 64) as u64)
+        };
+        let (x173, x174) = {
+            let t173: u128 = (x110 as u128) * (0x0000000100000000_u64 as u128)
+                + (x172 as u128);
+            (t173 as u64, (t173 >> 64) as u64)
+        };
+        let (x175, x176) = {
+            let t175: u128 = (x112 as u128) * (0x0000000100000000_u64 as u128)
+                + (x174 as u128);
+            (t175 as u64, (t175 >> 64) as u64)
+        };
+        let (x177, x178) = {
+            let t177: u128 = (x114 as u128) * (0x0000000100000000_u64 as u128)
+                + (x176 as u128);
+            (t177 as u64, (t177 >> 64) as u64)
+        };
+        let (x179, x180) = {
+            let t179: u128 = (x88 as u128) + (x123 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t179 as u64, (t179 >> 64) as u64)
+        };
+        let (x181, x182) = {
+            let t181: u128 = (x90 as u128) + (x125 as u128) + (x180 as u128);
+            (t181 as u64, (t181 >> 64) as u64)
+        };
+        let (x183, x184) = {
+            let t183: u128 = (x92 as u128) + (x127 as u128) + (x182 as u128);
+            (t183 as u64, (t183 >> 64) as u64)
+        };
+        let (x185, x186) = {
+            let t185: u128 = (x94 as u128) + (x165 as u128) + (x184 as u128);
+            (t185 as u64, (t185 >> 64) as u64)
+        };
+        let (x187, x188) = {
+            let t187: u128 = (x96 as u128) + (x167 as u128) + (x186 as u128);
+            (t187 as u64, (t187 >> 64) as u64)
+        };
+        let (x189, x190) = {
+            let t189: u128 = (x98 as u128) + (x169 as u128) + (x188 as u128);
+            (t189 as u64, (t189 >> 64) as u64)
+        };
+        let (x191, x192) = {
+            let t191: u128 = (x100 as u128) + (x171 as u128) + (x190 as u128);
+            (t191 as u64, (t191 >> 64) as u64)
+        };
+        let (x193, x194) = {
+            let t193: u128 = (0x0000000000000000_u64 as u128) + (x173 as u128)
+                + (x192 as u128);
+            (t193 as u64, (t193 >> 64) as u64)
+        };
+        let (x195, x196) = {
+            let t195: u128 = (0x0000000000000000_u64 as u128) + (x175 as u128)
+                + (x194 as u128);
+            (t195 as u64, (t195 >> 64) as u64)
+        };
+        let (x197, x198) = {
+            let t197: u128 = (0x0000000000000000_u64 as u128) + (x177 as u128)
+                + (x196 as u128);
+            (t197 as u64, (t197 >> 64) as u64)
+        };
         let x199 = 0x0000000000000000_u64.wrapping_add(x178).wrapping_add(x198);
         let x208 = x193
             .wrapping_add(0x0000000000000000_u64)
@@ -747,156 +945,191 @@ impl Fp {
         let x214 = x199
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t232: u128 = (x193 as u128) * (0x0000000100000000_u64 as u128)
-            + (x214 as u128);
-        let x232 = t232 as u64;
-        let x233 = (t232 >> 64) as u64;
-        let t234: u128 = (x195 as u128) * (0x0000000100000000_u64 as u128)
-            + (x233 as u128);
-        let x234 = t234 as u64;
-        let x235 = (t234 >> 64) as u64;
-        let t236: u128 = (x197 as u128) * (0x0000000100000000_u64 as u128)
-            + (x235 as u128);
-        let x236 = t236 as u64;
-        let x237 = (t236 >> 64) as u64;
-        let t238: u128 = (x199 as u128) * (0x0000000100000000_u64 as u128)
-            + (x237 as u128);
-        let x238 = t238 as u64;
-        let x239 = (t238 >> 64) as u64;
-        let t240: u128 = (x179 as u128) + (x208 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x240 = t240 as u64;
-        let x241 = (t240 >> 64) as u64;
-        let t242: u128 = (x181 as u128) + (x210 as u128) + (x241 as u128);
-        let x242 = t242 as u64;
-        let x243 = (t242 >> 64) as u64;
-        let t244: u128 = (x183 as u128) + (x212 as u128) + (x243 as u128);
-        let x244 = t244 as u64;
-        let x245 = (t244 >> 64) as u64;
-        let t246: u128 = (x185 as u128) + (x232 as u128) + (x245 as u128);
-        let x246 = t246 as u64;
-        let x247 = (t246 >> 64) as u64;
-        let t248: u128 = (x187 as u128) + (x234 as u128) + (x247 as u128);
-        let x248 = t248 as u64;
-        let x249 = (t248 >> 64) as u64;
-        let t250: u128 = (x189 as u128) + (x236 as u128) + (x249 as u128);
-        let x250 = t250 as u64;
-        let x251 = (t250 >> 64) as u64;
-        let t252: u128 = (x191 as u128) + (x238 as u128) + (x251 as u128);
-        let x252 = t252 as u64;
-        let x253 = (t252 >> 64) as u64;
+        let (x232, x233) = {
+            let t232: u128 = (x193 as u128) * (0x0000000100000000_u64 as u128)
+                + (x214 as u128);
+            (t232 as u64, (t232 >> 64) as u64)
+        };
+        let (x234, x235) = {
+            let t234: u128 = (x195 as u128) * (0x0000000100000000_u64 as u128)
+                + (x233 as u128);
+            (t234 as u64, (t234 >> 64) as u64)
+        };
+        let (x236, x237) = {
+            let t236: u128 = (x197 as u128) * (0x0000000100000000_u64 as u128)
+                + (x235 as u128);
+            (t236 as u64, (t236 >> 64) as u64)
+        };
+        let (x238, x239) = {
+            let t238: u128 = (x199 as u128) * (0x0000000100000000_u64 as u128)
+                + (x237 as u128);
+            (t238 as u64, (t238 >> 64) as u64)
+        };
+        let (x240, x241) = {
+            let t240: u128 = (x179 as u128) + (x208 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t240 as u64, (t240 >> 64) as u64)
+        };
+        let (x242, x243) = {
+            let t242: u128 = (x181 as u128) + (x210 as u128) + (x241 as u128);
+            (t242 as u64, (t242 >> 64) as u64)
+        };
+        let (x244, x245) = {
+            let t244: u128 = (x183 as u128) + (x212 as u128) + (x243 as u128);
+            (t244 as u64, (t244 >> 64) as u64)
+        };
+        let (x246, x247) = {
+            let t246: u128 = (x185 as u128) + (x232 as u128) + (x245 as u128);
+            (t246 as u64, (t246 >> 64) as u64)
+        };
+        let (x248, x249) = {
+            let t248: u128 = (x187 as u128) + (x234 as u128) + (x247 as u128);
+            (t248 as u64, (t248 >> 64) as u64)
+        };
+        let (x250, x251) = {
+            let t250: u128 = (x189 as u128) + (x236 as u128) + (x249 as u128);
+            (t250 as u64, (t250 >> 64) as u64)
+        };
+        let (x252, x253) = {
+            let t252: u128 = (x191 as u128) + (x238 as u128) + (x251 as u128);
+            (t252 as u64, (t252 >> 64) as u64)
+        };
         let x254 = 0x0000000000000000_u64.wrapping_add(x239).wrapping_add(x253);
         let x263 = x254
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t269: u128 = (x254 as u128) * (0x0000000100000000_u64 as u128);
-        let x269 = t269 as u64;
-        let t271: u128 = (x240 as u128) + (x263 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x271 = t271 as u64;
-        let x272 = (t271 >> 64) as u64;
-        let t273: u128 = (x242 as u128) + (0x0000000000000000_u64 as u128)
-            + (x272 as u128);
-        let x273 = t273 as u64;
-        let x274 = (t273 >> 64) as u64;
-        let t275: u128 = (x244 as u128) + (0x0000000000000000_u64 as u128)
-            + (x274 as u128);
-        let x275 = t275 as u64;
-        let x276 = (t275 >> 64) as u64;
-        let t277: u128 = (x246 as u128) + (x269 as u128) + (x276 as u128);
-        let x277 = t277 as u64;
-        let x278 = (t277 >> 64) as u64;
-        let t279: u128 = (x248 as u128) + (0x0000000000000000_u64 as u128)
-            + (x278 as u128);
-        let x279 = t279 as u64;
-        let x280 = (t279 >> 64) as u64;
-        let t281: u128 = (x250 as u128) + (0x0000000000000000_u64 as u128)
-            + (x280 as u128);
-        let x281 = t281 as u64;
-        let x282 = (t281 >> 64) as u64;
-        let t283: u128 = (x252 as u128) + (0x0000000000000000_u64 as u128)
-            + (x282 as u128);
-        let x283 = t283 as u64;
-        let x284 = (t283 >> 64) as u64;
+        let x269 = {
+            let t269: u128 = (x254 as u128) * (0x0000000100000000_u64 as u128);
+            t269 as u64
+        };
+        let (x271, x272) = {
+            let t271: u128 = (x240 as u128) + (x263 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t271 as u64, (t271 >> 64) as u64)
+        };
+        let (x273, x274) = {
+            let t273: u128 = (x242 as u128) + (0x0000000000000000_u64 as u128)
+                + (x272 as u128);
+            (t273 as u64, (t273 >> 64) as u64)
+        };
+        let (x275, x276) = {
+            let t275: u128 = (x244 as u128) + (0x0000000000000000_u64 as u128)
+                + (x274 as u128);
+            (t275 as u64, (t275 >> 64) as u64)
+        };
+        let (x277, x278) = {
+            let t277: u128 = (x246 as u128) + (x269 as u128) + (x276 as u128);
+            (t277 as u64, (t277 >> 64) as u64)
+        };
+        let (x279, x280) = {
+            let t279: u128 = (x248 as u128) + (0x0000000000000000_u64 as u128)
+                + (x278 as u128);
+            (t279 as u64, (t279 >> 64) as u64)
+        };
+        let (x281, x282) = {
+            let t281: u128 = (x250 as u128) + (0x0000000000000000_u64 as u128)
+                + (x280 as u128);
+            (t281 as u64, (t281 >> 64) as u64)
+        };
+        let (x283, x284) = {
+            let t283: u128 = (x252 as u128) + (0x0000000000000000_u64 as u128)
+                + (x282 as u128);
+            (t283 as u64, (t283 >> 64) as u64)
+        };
         let x293 = x284
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t299: u128 = (x284 as u128) * (0x0000000100000000_u64 as u128);
-        let x299 = t299 as u64;
-        let t301: u128 = (x271 as u128) + (x293 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x301 = t301 as u64;
-        let x302 = (t301 >> 64) as u64;
-        let t303: u128 = (x273 as u128) + (0x0000000000000000_u64 as u128)
-            + (x302 as u128);
-        let x303 = t303 as u64;
-        let x304 = (t303 >> 64) as u64;
-        let t305: u128 = (x275 as u128) + (0x0000000000000000_u64 as u128)
-            + (x304 as u128);
-        let x305 = t305 as u64;
-        let x306 = (t305 >> 64) as u64;
-        let t307: u128 = (x277 as u128) + (x299 as u128) + (x306 as u128);
-        let x307 = t307 as u64;
-        let x308 = (t307 >> 64) as u64;
-        let t309: u128 = (x279 as u128) + (0x0000000000000000_u64 as u128)
-            + (x308 as u128);
-        let x309 = t309 as u64;
-        let x310 = (t309 >> 64) as u64;
-        let t311: u128 = (x281 as u128) + (0x0000000000000000_u64 as u128)
-            + (x310 as u128);
-        let x311 = t311 as u64;
-        let x312 = (t311 >> 64) as u64;
+        let x299 = {
+            let t299: u128 = (x284 as u128) * (0x0000000100000000_u64 as u128);
+            t299 as u64
+        };
+        let (x301, x302) = {
+            let t301: u128 = (x271 as u128) + (x293 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t301 as u64, (t301 >> 64) as u64)
+        };
+        let (x303, x304) = {
+            let t303: u128 = (x273 as u128) + (0x0000000000000000_u64 as u128)
+                + (x302 as u128);
+            (t303 as u64, (t303 >> 64) as u64)
+        };
+        let (x305, x306) = {
+            let t305: u128 = (x275 as u128) + (0x0000000000000000_u64 as u128)
+                + (x304 as u128);
+            (t305 as u64, (t305 >> 64) as u64)
+        };
+        let (x307, x308) = {
+            let t307: u128 = (x277 as u128) + (x299 as u128) + (x306 as u128);
+            (t307 as u64, (t307 >> 64) as u64)
+        };
+        let (x309, x310) = {
+            let t309: u128 = (x279 as u128) + (0x0000000000000000_u64 as u128)
+                + (x308 as u128);
+            (t309 as u64, (t309 >> 64) as u64)
+        };
+        let (x311, x312) = {
+            let t311: u128 = (x281 as u128) + (0x0000000000000000_u64 as u128)
+                + (x310 as u128);
+            (t311 as u64, (t311 >> 64) as u64)
+        };
         let x313 = x283.wrapping_add(0x0000000000000000_u64).wrapping_add(x312);
-        let t324: u128 = {
-            let (d, b1) = x301.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x324, x325) = {
+            let t324: u128 = {
+                let (d, b1) = x301.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t324 as u64, (t324 >> 127) as u64)
         };
-        let x324 = t324 as u64;
-        let x325 = (t324 >> 127) as u64;
-        let t326: u128 = {
-            let (d, b1) = x303.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x325);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x326, x327) = {
+            let t326: u128 = {
+                let (d, b1) = x303.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x325);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t326 as u64, (t326 >> 127) as u64)
         };
-        let x326 = t326 as u64;
-        let x327 = (t326 >> 127) as u64;
-        let t328: u128 = {
-            let (d, b1) = x305.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x327);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x328, x329) = {
+            let t328: u128 = {
+                let (d, b1) = x305.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x327);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t328 as u64, (t328 >> 127) as u64)
         };
-        let x328 = t328 as u64;
-        let x329 = (t328 >> 127) as u64;
-        let t330: u128 = {
-            let (d, b1) = x307.overflowing_sub(0xfffffffeffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x329);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x330, x331) = {
+            let t330: u128 = {
+                let (d, b1) = x307.overflowing_sub(0xfffffffeffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x329);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t330 as u64, (t330 >> 127) as u64)
         };
-        let x330 = t330 as u64;
-        let x331 = (t330 >> 127) as u64;
-        let t332: u128 = {
-            let (d, b1) = x309.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x331);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x332, x333) = {
+            let t332: u128 = {
+                let (d, b1) = x309.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x331);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t332 as u64, (t332 >> 127) as u64)
         };
-        let x332 = t332 as u64;
-        let x333 = (t332 >> 127) as u64;
-        let t334: u128 = {
-            let (d, b1) = x311.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x333);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x334, x335) = {
+            let t334: u128 = {
+                let (d, b1) = x311.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x333);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t334 as u64, (t334 >> 127) as u64)
         };
-        let x334 = t334 as u64;
-        let x335 = (t334 >> 127) as u64;
-        let t336: u128 = {
-            let (d, b1) = x313.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x335);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x336, x337) = {
+            let t336: u128 = {
+                let (d, b1) = x313.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x335);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t336 as u64, (t336 >> 127) as u64)
         };
-        let x336 = t336 as u64;
-        let x337 = (t336 >> 127) as u64;
-        let x340 = (0 as u64).wrapping_sub(x337);
+        let x340 = 0u64.wrapping_sub(x337);
         let x341 = x324 ^ (x340 & (x324 ^ x301));
         let x342 = x326 ^ (x340 & (x326 ^ x303));
         let x343 = x328 ^ (x340 & (x328 ^ x305));
@@ -908,129 +1141,171 @@ impl Fp {
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u64; 7], k: &[u64; 1]) -> [u64; 7] {
-        let t9: u128 = (a[0] as u128) * (k[0] as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) * (k[0] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[2] as u128) * (k[0] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[3] as u128) * (k[0] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[4] as u128) * (k[0] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[5] as u128) * (k[0] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[6] as u128) * (k[0] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (k[0] as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) * (k[0] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[2] as u128) * (k[0] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[3] as u128) * (k[0] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[4] as u128) * (k[0] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[5] as u128) * (k[0] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[6] as u128) * (k[0] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
         let x30 = x22
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t36: u128 = (x22 as u128) * (0x0000000100000000_u64 as u128);
-        let x36 = t36 as u64;
-        let t38: u128 = (x9 as u128) + (x30 as u128) + (0x0000000000000000_u64 as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
-        let t40: u128 = (x11 as u128) + (0x0000000000000000_u64 as u128) + (x39 as u128);
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 64) as u64;
-        let t42: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128) + (x41 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
-        let t44: u128 = (x15 as u128) + (x36 as u128) + (x43 as u128);
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 64) as u64;
-        let t46: u128 = (x17 as u128) + (0x0000000000000000_u64 as u128) + (x45 as u128);
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 64) as u64;
-        let t48: u128 = (x19 as u128) + (0x0000000000000000_u64 as u128) + (x47 as u128);
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 64) as u64;
-        let t50: u128 = (x21 as u128) + (0x0000000000000000_u64 as u128) + (x49 as u128);
-        let x50 = t50 as u64;
-        let x51 = (t50 >> 64) as u64;
+        let x36 = {
+            let t36: u128 = (x22 as u128) * (0x0000000100000000_u64 as u128);
+            t36 as u64
+        };
+        let (x38, x39) = {
+            let t38: u128 = (x9 as u128) + (x30 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t38 as u64, (t38 >> 64) as u64)
+        };
+        let (x40, x41) = {
+            let t40: u128 = (x11 as u128) + (0x0000000000000000_u64 as u128)
+                + (x39 as u128);
+            (t40 as u64, (t40 >> 64) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128)
+                + (x41 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
+        let (x44, x45) = {
+            let t44: u128 = (x15 as u128) + (x36 as u128) + (x43 as u128);
+            (t44 as u64, (t44 >> 64) as u64)
+        };
+        let (x46, x47) = {
+            let t46: u128 = (x17 as u128) + (0x0000000000000000_u64 as u128)
+                + (x45 as u128);
+            (t46 as u64, (t46 >> 64) as u64)
+        };
+        let (x48, x49) = {
+            let t48: u128 = (x19 as u128) + (0x0000000000000000_u64 as u128)
+                + (x47 as u128);
+            (t48 as u64, (t48 >> 64) as u64)
+        };
+        let (x50, x51) = {
+            let t50: u128 = (x21 as u128) + (0x0000000000000000_u64 as u128)
+                + (x49 as u128);
+            (t50 as u64, (t50 >> 64) as u64)
+        };
         let x60 = x51
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t66: u128 = (x51 as u128) * (0x0000000100000000_u64 as u128);
-        let x66 = t66 as u64;
-        let t68: u128 = (x38 as u128) + (x60 as u128) + (0x0000000000000000_u64 as u128);
-        let x68 = t68 as u64;
-        let x69 = (t68 >> 64) as u64;
-        let t70: u128 = (x40 as u128) + (0x0000000000000000_u64 as u128) + (x69 as u128);
-        let x70 = t70 as u64;
-        let x71 = (t70 >> 64) as u64;
-        let t72: u128 = (x42 as u128) + (0x0000000000000000_u64 as u128) + (x71 as u128);
-        let x72 = t72 as u64;
-        let x73 = (t72 >> 64) as u64;
-        let t74: u128 = (x44 as u128) + (x66 as u128) + (x73 as u128);
-        let x74 = t74 as u64;
-        let x75 = (t74 >> 64) as u64;
-        let t76: u128 = (x46 as u128) + (0x0000000000000000_u64 as u128) + (x75 as u128);
-        let x76 = t76 as u64;
-        let x77 = (t76 >> 64) as u64;
-        let t78: u128 = (x48 as u128) + (0x0000000000000000_u64 as u128) + (x77 as u128);
-        let x78 = t78 as u64;
-        let x79 = (t78 >> 64) as u64;
+        let x66 = {
+            let t66: u128 = (x51 as u128) * (0x0000000100000000_u64 as u128);
+            t66 as u64
+        };
+        let (x68, x69) = {
+            let t68: u128 = (x38 as u128) + (x60 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t68 as u64, (t68 >> 64) as u64)
+        };
+        let (x70, x71) = {
+            let t70: u128 = (x40 as u128) + (0x0000000000000000_u64 as u128)
+                + (x69 as u128);
+            (t70 as u64, (t70 >> 64) as u64)
+        };
+        let (x72, x73) = {
+            let t72: u128 = (x42 as u128) + (0x0000000000000000_u64 as u128)
+                + (x71 as u128);
+            (t72 as u64, (t72 >> 64) as u64)
+        };
+        let (x74, x75) = {
+            let t74: u128 = (x44 as u128) + (x66 as u128) + (x73 as u128);
+            (t74 as u64, (t74 >> 64) as u64)
+        };
+        let (x76, x77) = {
+            let t76: u128 = (x46 as u128) + (0x0000000000000000_u64 as u128)
+                + (x75 as u128);
+            (t76 as u64, (t76 >> 64) as u64)
+        };
+        let (x78, x79) = {
+            let t78: u128 = (x48 as u128) + (0x0000000000000000_u64 as u128)
+                + (x77 as u128);
+            (t78 as u64, (t78 >> 64) as u64)
+        };
         let x80 = x50.wrapping_add(0x0000000000000000_u64).wrapping_add(x79);
-        let t91: u128 = {
-            let (d, b1) = x68.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x91, x92) = {
+            let t91: u128 = {
+                let (d, b1) = x68.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t91 as u64, (t91 >> 127) as u64)
         };
-        let x91 = t91 as u64;
-        let x92 = (t91 >> 127) as u64;
-        let t93: u128 = {
-            let (d, b1) = x70.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x92);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x93, x94) = {
+            let t93: u128 = {
+                let (d, b1) = x70.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x92);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t93 as u64, (t93 >> 127) as u64)
         };
-        let x93 = t93 as u64;
-        let x94 = (t93 >> 127) as u64;
-        let t95: u128 = {
-            let (d, b1) = x72.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x94);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x95, x96) = {
+            let t95: u128 = {
+                let (d, b1) = x72.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x94);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t95 as u64, (t95 >> 127) as u64)
         };
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 127) as u64;
-        let t97: u128 = {
-            let (d, b1) = x74.overflowing_sub(0xfffffffeffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x96);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x97, x98) = {
+            let t97: u128 = {
+                let (d, b1) = x74.overflowing_sub(0xfffffffeffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x96);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t97 as u64, (t97 >> 127) as u64)
         };
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 127) as u64;
-        let t99: u128 = {
-            let (d, b1) = x76.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x98);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x99, x100) = {
+            let t99: u128 = {
+                let (d, b1) = x76.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x98);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t99 as u64, (t99 >> 127) as u64)
         };
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 127) as u64;
-        let t101: u128 = {
-            let (d, b1) = x78.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x100);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x101, x102) = {
+            let t101: u128 = {
+                let (d, b1) = x78.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x100);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t101 as u64, (t101 >> 127) as u64)
         };
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 127) as u64;
-        let t103: u128 = {
-            let (d, b1) = x80.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x102);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x103, x104) = {
+            let t103: u128 = {
+                let (d, b1) = x80.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x102);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t103 as u64, (t103 >> 127) as u64)
         };
-        let x103 = t103 as u64;
-        let x104 = (t103 >> 127) as u64;
-        let x107 = (0 as u64).wrapping_sub(x104);
+        let x107 = 0u64.wrapping_sub(x104);
         let x108 = x91 ^ (x107 & (x91 ^ x68));
         let x109 = x93 ^ (x107 & (x93 ^ x70));
         let x110 = x95 ^ (x107 & (x95 ^ x72));
@@ -1042,86 +1317,102 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
-        let t15: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[1] as u128) + (b[1] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[2] as u128) + (b[2] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[3] as u128) + (b[3] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[4] as u128) + (b[4] as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[5] as u128) + (b[5] as u128) + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[6] as u128) + (b[6] as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t37: u128 = {
-            let (d, b1) = x15.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
         };
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 127) as u64;
-        let t39: u128 = {
-            let (d, b1) = x17.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = (a[1] as u128) + (b[1] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
         };
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 127) as u64;
-        let t41: u128 = {
-            let (d, b1) = x19.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x19, x20) = {
+            let t19: u128 = (a[2] as u128) + (b[2] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
         };
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 127) as u64;
-        let t43: u128 = {
-            let (d, b1) = x21.overflowing_sub(0xfffffffeffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = (a[3] as u128) + (b[3] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
         };
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 127) as u64;
-        let t45: u128 = {
-            let (d, b1) = x23.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x23, x24) = {
+            let t23: u128 = (a[4] as u128) + (b[4] as u128) + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
         };
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 127) as u64;
-        let t47: u128 = {
-            let (d, b1) = x25.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x25, x26) = {
+            let t25: u128 = (a[5] as u128) + (b[5] as u128) + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
         };
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 127) as u64;
-        let t49: u128 = {
-            let (d, b1) = x27.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x48);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x27, x28) = {
+            let t27: u128 = (a[6] as u128) + (b[6] as u128) + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
         };
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 127) as u64;
-        let t51: u128 = {
-            let (d, b1) = x28.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x37, x38) = {
+            let t37: u128 = {
+                let (d, b1) = x15.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t37 as u64, (t37 >> 127) as u64)
         };
-        let x52 = (t51 >> 127) as u64;
-        let x53 = (0 as u64).wrapping_sub(x52);
+        let (x39, x40) = {
+            let t39: u128 = {
+                let (d, b1) = x17.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t39 as u64, (t39 >> 127) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = {
+                let (d, b1) = x19.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t41 as u64, (t41 >> 127) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = {
+                let (d, b1) = x21.overflowing_sub(0xfffffffeffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t43 as u64, (t43 >> 127) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = {
+                let (d, b1) = x23.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t45 as u64, (t45 >> 127) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = {
+                let (d, b1) = x25.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t47 as u64, (t47 >> 127) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = {
+                let (d, b1) = x27.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t49 as u64, (t49 >> 127) as u64)
+        };
+        let x52 = {
+            let t51: u128 = {
+                let (d, b1) = x28.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t51 >> 127) as u64
+        };
+        let x53 = 0u64.wrapping_sub(x52);
         let x54 = x37 ^ (x53 & (x37 ^ x15));
         let x55 = x39 ^ (x53 & (x39 ^ x17));
         let x56 = x41 ^ (x53 & (x41 ^ x19));
@@ -1133,83 +1424,97 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 7], b: &[u64; 7]) -> [u64; 7] {
-        let t15: u128 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t15 as u64, (t15 >> 127) as u64)
         };
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 127) as u64;
-        let t17: u128 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x16);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x16);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t17 as u64, (t17 >> 127) as u64)
         };
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 127) as u64;
-        let t19: u128 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x19, x20) = {
+            let t19: u128 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t19 as u64, (t19 >> 127) as u64)
         };
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 127) as u64;
-        let t21: u128 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t21 as u64, (t21 >> 127) as u64)
         };
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 127) as u64;
-        let t23: u128 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x23, x24) = {
+            let t23: u128 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t23 as u64, (t23 >> 127) as u64)
         };
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 127) as u64;
-        let t25: u128 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x25, x26) = {
+            let t25: u128 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t25 as u64, (t25 >> 127) as u64)
         };
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 127) as u64;
-        let t27: u128 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x27, x28) = {
+            let t27: u128 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t27 as u64, (t27 >> 127) as u64)
         };
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 127) as u64;
-        let x29 = (0 as u64).wrapping_sub(x28);
-        let t38: u128 = (x15 as u128) + (x29 as u128) + (0x0000000000000000_u64 as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
-        let t41: u128 = (x17 as u128) + (x29 as u128) + (x39 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t44: u128 = (x19 as u128) + (x29 as u128) + (x42 as u128);
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 64) as u64;
+        let x29 = 0u64.wrapping_sub(x28);
+        let (x38, x39) = {
+            let t38: u128 = (x15 as u128) + (x29 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t38 as u64, (t38 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (x17 as u128) + (x29 as u128) + (x39 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x44, x45) = {
+            let t44: u128 = (x19 as u128) + (x29 as u128) + (x42 as u128);
+            (t44 as u64, (t44 >> 64) as u64)
+        };
         let x46 = 0xfffffffeffffffff_u64 & x29;
-        let t47: u128 = (x21 as u128) + (x46 as u128) + (x45 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t50: u128 = (x23 as u128) + (x29 as u128) + (x48 as u128);
-        let x50 = t50 as u64;
-        let x51 = (t50 >> 64) as u64;
-        let t53: u128 = (x25 as u128) + (x29 as u128) + (x51 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
+        let (x47, x48) = {
+            let t47: u128 = (x21 as u128) + (x46 as u128) + (x45 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x50, x51) = {
+            let t50: u128 = (x23 as u128) + (x29 as u128) + (x48 as u128);
+            (t50 as u64, (t50 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (x25 as u128) + (x29 as u128) + (x51 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
         let x56 = x27.wrapping_add(x29).wrapping_add(x54);
         [x38, x41, x44, x47, x50, x53, x56]
     }
     /// −a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 7]) -> [u64; 7] {
         let x15 = 0xffffffffffffffff_u64
             .wrapping_sub(a[0])
@@ -1220,27 +1525,30 @@ impl Fp {
         let x19 = 0xffffffffffffffff_u64
             .wrapping_sub(a[2])
             .wrapping_sub(0x0000000000000000_u64);
-        let t21: u128 = {
-            let (d, b1) = 0xfffffffeffffffff_u64.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = {
+                let (d, b1) = 0xfffffffeffffffff_u64.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t21 as u64, (t21 >> 127) as u64)
         };
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 127) as u64;
-        let t23: u128 = {
-            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x23, x24) = {
+            let t23: u128 = {
+                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t23 as u64, (t23 >> 127) as u64)
         };
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 127) as u64;
-        let t25: u128 = {
-            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[5]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x25, x26) = {
+            let t25: u128 = {
+                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[5]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t25 as u64, (t25 >> 127) as u64)
         };
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 127) as u64;
         let x27 = 0xffffffffffffffff_u64.wrapping_sub(a[6]).wrapping_sub(x26);
         let x29 = a[0] | a[1];
         let x30 = x29 | a[2];
@@ -1253,7 +1561,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x37 = x34 | x35;
         let x38 = x37 >> 63;
-        let x39 = (0 as u64).wrapping_sub(x38);
+        let x39 = 0u64.wrapping_sub(x38);
         let x40 = x15 & x39;
         let x41 = x17 & x39;
         let x42 = x19 & x39;
@@ -1265,86 +1573,102 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 7]) -> [u64; 7] {
-        let t8: u128 = (a[0] as u128) + (a[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x8 = t8 as u64;
-        let x9 = (t8 >> 64) as u64;
-        let t10: u128 = (a[1] as u128) + (a[1] as u128) + (x9 as u128);
-        let x10 = t10 as u64;
-        let x11 = (t10 >> 64) as u64;
-        let t12: u128 = (a[2] as u128) + (a[2] as u128) + (x11 as u128);
-        let x12 = t12 as u64;
-        let x13 = (t12 >> 64) as u64;
-        let t14: u128 = (a[3] as u128) + (a[3] as u128) + (x13 as u128);
-        let x14 = t14 as u64;
-        let x15 = (t14 >> 64) as u64;
-        let t16: u128 = (a[4] as u128) + (a[4] as u128) + (x15 as u128);
-        let x16 = t16 as u64;
-        let x17 = (t16 >> 64) as u64;
-        let t18: u128 = (a[5] as u128) + (a[5] as u128) + (x17 as u128);
-        let x18 = t18 as u64;
-        let x19 = (t18 >> 64) as u64;
-        let t20: u128 = (a[6] as u128) + (a[6] as u128) + (x19 as u128);
-        let x20 = t20 as u64;
-        let x21 = (t20 >> 64) as u64;
-        let t30: u128 = {
-            let (d, b1) = x8.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x8, x9) = {
+            let t8: u128 = (a[0] as u128) + (a[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t8 as u64, (t8 >> 64) as u64)
         };
-        let x30 = t30 as u64;
-        let x31 = (t30 >> 127) as u64;
-        let t32: u128 = {
-            let (d, b1) = x10.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x31);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x10, x11) = {
+            let t10: u128 = (a[1] as u128) + (a[1] as u128) + (x9 as u128);
+            (t10 as u64, (t10 >> 64) as u64)
         };
-        let x32 = t32 as u64;
-        let x33 = (t32 >> 127) as u64;
-        let t34: u128 = {
-            let (d, b1) = x12.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x33);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x12, x13) = {
+            let t12: u128 = (a[2] as u128) + (a[2] as u128) + (x11 as u128);
+            (t12 as u64, (t12 >> 64) as u64)
         };
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 127) as u64;
-        let t36: u128 = {
-            let (d, b1) = x14.overflowing_sub(0xfffffffeffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x35);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x14, x15) = {
+            let t14: u128 = (a[3] as u128) + (a[3] as u128) + (x13 as u128);
+            (t14 as u64, (t14 >> 64) as u64)
         };
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 127) as u64;
-        let t38: u128 = {
-            let (d, b1) = x16.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x37);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x16, x17) = {
+            let t16: u128 = (a[4] as u128) + (a[4] as u128) + (x15 as u128);
+            (t16 as u64, (t16 >> 64) as u64)
         };
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 127) as u64;
-        let t40: u128 = {
-            let (d, b1) = x18.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x39);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x18, x19) = {
+            let t18: u128 = (a[5] as u128) + (a[5] as u128) + (x17 as u128);
+            (t18 as u64, (t18 >> 64) as u64)
         };
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 127) as u64;
-        let t42: u128 = {
-            let (d, b1) = x20.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x41);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x20, x21) = {
+            let t20: u128 = (a[6] as u128) + (a[6] as u128) + (x19 as u128);
+            (t20 as u64, (t20 >> 64) as u64)
         };
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 127) as u64;
-        let t44: u128 = {
-            let (d, b1) = x21.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x30, x31) = {
+            let t30: u128 = {
+                let (d, b1) = x8.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t30 as u64, (t30 >> 127) as u64)
         };
-        let x45 = (t44 >> 127) as u64;
-        let x46 = (0 as u64).wrapping_sub(x45);
+        let (x32, x33) = {
+            let t32: u128 = {
+                let (d, b1) = x10.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x31);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t32 as u64, (t32 >> 127) as u64)
+        };
+        let (x34, x35) = {
+            let t34: u128 = {
+                let (d, b1) = x12.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x33);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t34 as u64, (t34 >> 127) as u64)
+        };
+        let (x36, x37) = {
+            let t36: u128 = {
+                let (d, b1) = x14.overflowing_sub(0xfffffffeffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x35);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t36 as u64, (t36 >> 127) as u64)
+        };
+        let (x38, x39) = {
+            let t38: u128 = {
+                let (d, b1) = x16.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x37);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t38 as u64, (t38 >> 127) as u64)
+        };
+        let (x40, x41) = {
+            let t40: u128 = {
+                let (d, b1) = x18.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x39);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t40 as u64, (t40 >> 127) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = {
+                let (d, b1) = x20.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x41);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t42 as u64, (t42 >> 127) as u64)
+        };
+        let x45 = {
+            let t44: u128 = {
+                let (d, b1) = x21.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t44 >> 127) as u64
+        };
+        let x46 = 0u64.wrapping_sub(x45);
         let x47 = x30 ^ (x46 & (x30 ^ x8));
         let x48 = x32 ^ (x46 & (x32 ^ x10));
         let x49 = x34 ^ (x46 & (x34 ^ x12));
@@ -1356,7 +1680,7 @@ impl Fp {
     }
     /// The canonical value in [0, p) of a stored value.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u64; 7]) -> [u64; 7] {
         [a[0], a[1], a[2], a[3], a[4], a[5], a[6]]
     }
@@ -1408,7 +1732,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u64; 7];
+        let mut limbs = [0u64; 7];
         limbs[0] = x;
         Fp(limbs)
     }
@@ -1426,7 +1750,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 56]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u64; 7];
+        let mut limbs = [0u64; 7];
         let mut i = 0;
         while i < 56 {
             limbs[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -1703,7 +2027,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i64 = 4611686018427387903;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i64 = ((1 as i64) << 62) - 1;
+    const SAFEGCD_MASK: i64 = (1 << 62) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -1713,7 +2037,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i64, i64, i64, i64) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 62 {
-            let c1 = (delta.wrapping_neg() >> (64 - 1)) as i64;
+            let c1 = delta.wrapping_neg() >> (64 - 1);
             let c2 = ((g & 1) as i64).wrapping_neg();
             let x = ((f as i64 ^ c1).wrapping_sub(c1)) as u64;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -2190,7 +2514,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u64; 7];
+        let mut out = [0u64; 7];
         let mut i = 0;
         while i < 7 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -75,109 +75,138 @@ impl Fp {
     }
     /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u32; 4], b: &[u32; 4]) -> [u32; 4] {
-        let t9: u64 = (a[0] as u64) * (b[0] as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[1] as u64) * (b[0] as u64) + (x10 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
-        let t13: u64 = (a[2] as u64) * (b[0] as u64) + (x12 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[3] as u64) * (b[0] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (b[1] as u64) + (x11 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[1] as u64) * (b[1] as u64) + (x13 as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[2] as u64) * (b[1] as u64) + (x15 as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[3] as u64) * (b[1] as u64) + (x16 as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[0] as u64) * (b[2] as u64) + (x19 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[1] as u64) * (b[2] as u64) + (x21 as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[2] as u64) * (b[2] as u64) + (x23 as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[3] as u64) * (b[2] as u64) + (x24 as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (b[3] as u64) + (x27 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[1] as u64) * (b[3] as u64) + (x29 as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[2] as u64) * (b[3] as u64) + (x31 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[3] as u64) * (b[3] as u64) + (x32 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t44: u64 = (x35 as u64) * (0x00000002_u32 as u64) + (x9 as u64);
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 32) as u32;
-        let t46: u64 = (x37 as u64) * (0x00000002_u32 as u64) + (x17 as u64)
-            + (x45 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
-        let t48: u64 = (x39 as u64) * (0x00000002_u32 as u64) + (x25 as u64)
-            + (x47 as u64);
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 32) as u32;
-        let t50: u64 = (x40 as u64) * (0x00000002_u32 as u64) + (x33 as u64)
-            + (x49 as u64);
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 32) as u32;
+        let (x9, x10) = {
+            let t9: u64 = (a[0] as u64) * (b[0] as u64);
+            (t9 as u32, (t9 >> 32) as u32)
+        };
+        let (x11, x12) = {
+            let t11: u64 = (a[1] as u64) * (b[0] as u64) + (x10 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
+        };
+        let (x13, x14) = {
+            let t13: u64 = (a[2] as u64) * (b[0] as u64) + (x12 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[3] as u64) * (b[0] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (b[1] as u64) + (x11 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[1] as u64) * (b[1] as u64) + (x13 as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[2] as u64) * (b[1] as u64) + (x15 as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[3] as u64) * (b[1] as u64) + (x16 as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) * (b[2] as u64) + (x19 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[1] as u64) * (b[2] as u64) + (x21 as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[2] as u64) * (b[2] as u64) + (x23 as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[3] as u64) * (b[2] as u64) + (x24 as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (b[3] as u64) + (x27 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) * (b[3] as u64) + (x29 as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) * (b[3] as u64) + (x31 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[3] as u64) * (b[3] as u64) + (x32 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x44, x45) = {
+            let t44: u64 = (x35 as u64) * (0x00000002_u32 as u64) + (x9 as u64);
+            (t44 as u32, (t44 >> 32) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = (x37 as u64) * (0x00000002_u32 as u64) + (x17 as u64)
+                + (x45 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = (x39 as u64) * (0x00000002_u32 as u64) + (x25 as u64)
+                + (x47 as u64);
+            (t48 as u32, (t48 >> 32) as u32)
+        };
+        let (x50, x51) = {
+            let t50: u64 = (x40 as u64) * (0x00000002_u32 as u64) + (x33 as u64)
+                + (x49 as u64);
+            (t50 as u32, (t50 >> 32) as u32)
+        };
         let x55 = x50 >> 31;
         let x56 = x51 << 1;
         let x57 = x55 | x56;
         let x59 = x50 & 0x7fffffff_u32;
-        let t62: u64 = (x57 as u64) * (0x00000001_u32 as u64) + (x44 as u64);
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 32) as u32;
-        let t64: u64 = (x46 as u64) + (x63 as u64) + (0x00000000_u32 as u64);
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 32) as u32;
-        let t66: u64 = (x48 as u64) + (0x00000000_u32 as u64) + (x65 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
+        let (x62, x63) = {
+            let t62: u64 = (x57 as u64) * (0x00000001_u32 as u64) + (x44 as u64);
+            (t62 as u32, (t62 >> 32) as u32)
+        };
+        let (x64, x65) = {
+            let t64: u64 = (x46 as u64) + (x63 as u64) + (0x00000000_u32 as u64);
+            (t64 as u32, (t64 >> 32) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = (x48 as u64) + (0x00000000_u32 as u64) + (x65 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
         let x68 = x59.wrapping_add(0x00000000_u32).wrapping_add(x67);
         [x62, x64, x66, x68]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u32; 4]) -> [u32; 4] {
-        let t5: u64 = (a[0] as u64) * (a[1] as u64);
-        let x5 = t5 as u32;
-        let x6 = (t5 >> 32) as u32;
-        let t7: u64 = (a[0] as u64) * (a[2] as u64) + (x6 as u64);
-        let x7 = t7 as u32;
-        let x8 = (t7 >> 32) as u32;
-        let t9: u64 = (a[0] as u64) * (a[3] as u64) + (x8 as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[1] as u64) * (a[2] as u64) + (x9 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
-        let t13: u64 = (a[1] as u64) * (a[3] as u64) + (x10 as u64) + (x12 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[2] as u64) * (a[3] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
+        let (x5, x6) = {
+            let t5: u64 = (a[0] as u64) * (a[1] as u64);
+            (t5 as u32, (t5 >> 32) as u32)
+        };
+        let (x7, x8) = {
+            let t7: u64 = (a[0] as u64) * (a[2] as u64) + (x6 as u64);
+            (t7 as u32, (t7 >> 32) as u32)
+        };
+        let (x9, x10) = {
+            let t9: u64 = (a[0] as u64) * (a[3] as u64) + (x8 as u64);
+            (t9 as u32, (t9 >> 32) as u32)
+        };
+        let (x11, x12) = {
+            let t11: u64 = (a[1] as u64) * (a[2] as u64) + (x9 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
+        };
+        let (x13, x14) = {
+            let t13: u64 = (a[1] as u64) * (a[3] as u64) + (x10 as u64) + (x12 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[2] as u64) * (a[3] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
         let x17 = x16 >> 31;
         let x18 = x16 << 1;
         let x19 = x15 >> 31;
@@ -195,284 +224,339 @@ impl Fp {
         let x31 = x5 >> 31;
         let x32 = x30 | x31;
         let x33 = x5 << 1;
-        let t37: u64 = (a[0] as u64) * (a[0] as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (x33 as u64) + (x38 as u64) + (0x00000000_u32 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[1] as u64) * (a[1] as u64) + (x32 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (x29 as u64) + (x42 as u64) + (0x00000000_u32 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[2] as u64) * (a[2] as u64) + (x26 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (x23 as u64) + (x46 as u64) + (0x00000000_u32 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[3] as u64) * (a[3] as u64) + (x20 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
+        let (x37, x38) = {
+            let t37: u64 = (a[0] as u64) * (a[0] as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (x33 as u64) + (x38 as u64) + (0x00000000_u32 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[1] as u64) * (a[1] as u64) + (x32 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (x29 as u64) + (x42 as u64) + (0x00000000_u32 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[2] as u64) * (a[2] as u64) + (x26 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (x23 as u64) + (x46 as u64) + (0x00000000_u32 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[3] as u64) * (a[3] as u64) + (x20 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
         let x51 = x17.wrapping_add(x50).wrapping_add(0x00000000_u32);
-        let t56: u64 = (x45 as u64) * (0x00000002_u32 as u64) + (x37 as u64);
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 32) as u32;
-        let t58: u64 = (x47 as u64) * (0x00000002_u32 as u64) + (x39 as u64)
-            + (x57 as u64);
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 32) as u32;
-        let t60: u64 = (x49 as u64) * (0x00000002_u32 as u64) + (x41 as u64)
-            + (x59 as u64);
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 32) as u32;
-        let t62: u64 = (x51 as u64) * (0x00000002_u32 as u64) + (x43 as u64)
-            + (x61 as u64);
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 32) as u32;
+        let (x56, x57) = {
+            let t56: u64 = (x45 as u64) * (0x00000002_u32 as u64) + (x37 as u64);
+            (t56 as u32, (t56 >> 32) as u32)
+        };
+        let (x58, x59) = {
+            let t58: u64 = (x47 as u64) * (0x00000002_u32 as u64) + (x39 as u64)
+                + (x57 as u64);
+            (t58 as u32, (t58 >> 32) as u32)
+        };
+        let (x60, x61) = {
+            let t60: u64 = (x49 as u64) * (0x00000002_u32 as u64) + (x41 as u64)
+                + (x59 as u64);
+            (t60 as u32, (t60 >> 32) as u32)
+        };
+        let (x62, x63) = {
+            let t62: u64 = (x51 as u64) * (0x00000002_u32 as u64) + (x43 as u64)
+                + (x61 as u64);
+            (t62 as u32, (t62 >> 32) as u32)
+        };
         let x67 = x62 >> 31;
         let x68 = x63 << 1;
         let x69 = x67 | x68;
         let x71 = x62 & 0x7fffffff_u32;
-        let t74: u64 = (x69 as u64) * (0x00000001_u32 as u64) + (x56 as u64);
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 32) as u32;
-        let t76: u64 = (x58 as u64) + (x75 as u64) + (0x00000000_u32 as u64);
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 32) as u32;
-        let t78: u64 = (x60 as u64) + (0x00000000_u32 as u64) + (x77 as u64);
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 32) as u32;
+        let (x74, x75) = {
+            let t74: u64 = (x69 as u64) * (0x00000001_u32 as u64) + (x56 as u64);
+            (t74 as u32, (t74 >> 32) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = (x58 as u64) + (x75 as u64) + (0x00000000_u32 as u64);
+            (t76 as u32, (t76 >> 32) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = (x60 as u64) + (0x00000000_u32 as u64) + (x77 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
         let x80 = x71.wrapping_add(0x00000000_u32).wrapping_add(x79);
         [x74, x76, x78, x80]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u32; 4], k: &[u32; 1]) -> [u32; 4] {
-        let t6: u64 = (a[0] as u64) * (k[0] as u64);
-        let x6 = t6 as u32;
-        let x7 = (t6 >> 32) as u32;
-        let t8: u64 = (a[1] as u64) * (k[0] as u64) + (x7 as u64);
-        let x8 = t8 as u32;
-        let x9 = (t8 >> 32) as u32;
-        let t10: u64 = (a[2] as u64) * (k[0] as u64) + (x9 as u64);
-        let x10 = t10 as u32;
-        let x11 = (t10 >> 32) as u32;
-        let t12: u64 = (a[3] as u64) * (k[0] as u64) + (x11 as u64);
-        let x12 = t12 as u32;
-        let x13 = (t12 >> 32) as u32;
+        let (x6, x7) = {
+            let t6: u64 = (a[0] as u64) * (k[0] as u64);
+            (t6 as u32, (t6 >> 32) as u32)
+        };
+        let (x8, x9) = {
+            let t8: u64 = (a[1] as u64) * (k[0] as u64) + (x7 as u64);
+            (t8 as u32, (t8 >> 32) as u32)
+        };
+        let (x10, x11) = {
+            let t10: u64 = (a[2] as u64) * (k[0] as u64) + (x9 as u64);
+            (t10 as u32, (t10 >> 32) as u32)
+        };
+        let (x12, x13) = {
+            let t12: u64 = (a[3] as u64) * (k[0] as u64) + (x11 as u64);
+            (t12 as u32, (t12 >> 32) as u32)
+        };
         let x15 = x12 >> 31;
         let x16 = x13 << 1;
         let x17 = x15 | x16;
         let x18 = x13 >> 31;
         let x20 = x12 & 0x7fffffff_u32;
-        let t23: u64 = (x17 as u64) * (0x00000001_u32 as u64) + (x6 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (x18 as u64) * (0x00000001_u32 as u64) + (x8 as u64)
-            + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (x10 as u64) + (x26 as u64) + (0x00000000_u32 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
+        let (x23, x24) = {
+            let t23: u64 = (x17 as u64) * (0x00000001_u32 as u64) + (x6 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (x18 as u64) * (0x00000001_u32 as u64) + (x8 as u64)
+                + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (x10 as u64) + (x26 as u64) + (0x00000000_u32 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
         let x29 = x20.wrapping_add(0x00000000_u32).wrapping_add(x28);
         [x23, x25, x27, x29]
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 4], b: &[u32; 4]) -> [u32; 4] {
-        let t9: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[1] as u64) + (b[1] as u64) + (x10 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
-        let t13: u64 = (a[2] as u64) + (b[2] as u64) + (x12 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[3] as u64) + (b[3] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
+        let (x9, x10) = {
+            let t9: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t9 as u32, (t9 >> 32) as u32)
+        };
+        let (x11, x12) = {
+            let t11: u64 = (a[1] as u64) + (b[1] as u64) + (x10 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
+        };
+        let (x13, x14) = {
+            let t13: u64 = (a[2] as u64) + (b[2] as u64) + (x12 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[3] as u64) + (b[3] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
         let x18 = x15 >> 31;
         let x19 = x16 << 1;
         let x20 = x18 | x19;
         let x22 = x15 & 0x7fffffff_u32;
-        let t25: u64 = (x20 as u64) * (0x00000001_u32 as u64) + (x9 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (x11 as u64) + (x26 as u64) + (0x00000000_u32 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (x13 as u64) + (0x00000000_u32 as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
+        let (x25, x26) = {
+            let t25: u64 = (x20 as u64) * (0x00000001_u32 as u64) + (x9 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (x11 as u64) + (x26 as u64) + (0x00000000_u32 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (x13 as u64) + (0x00000000_u32 as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
         let x31 = x22.wrapping_add(0x00000000_u32).wrapping_add(x30);
         [x25, x27, x29, x31]
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 4], b: &[u32; 4]) -> [u32; 4] {
-        let t13: u64 = {
-            let (d, b1) = 0xfffffffe_u32.overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x13, x14) = {
+            let t13: u64 = {
+                let (d, b1) = 0xfffffffe_u32.overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t13 as u32, (t13 >> 63) as u32)
         };
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 63) as u32;
-        let t15: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x14);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x15, x16) = {
+            let t15: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x14);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t15 as u32, (t15 >> 63) as u32)
         };
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 63) as u32;
-        let t17: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x16);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x16);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t17 as u32, (t17 >> 63) as u32)
         };
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 63) as u32;
         let x19 = 0xffffffff_u32.wrapping_sub(b[3]).wrapping_sub(x18);
-        let t22: u64 = (a[0] as u64) + (x13 as u64) + (0x00000000_u32 as u64);
-        let x22 = t22 as u32;
-        let x23 = (t22 >> 32) as u32;
-        let t24: u64 = (a[1] as u64) + (x15 as u64) + (x23 as u64);
-        let x24 = t24 as u32;
-        let x25 = (t24 >> 32) as u32;
-        let t26: u64 = (a[2] as u64) + (x17 as u64) + (x25 as u64);
-        let x26 = t26 as u32;
-        let x27 = (t26 >> 32) as u32;
-        let t28: u64 = (a[3] as u64) + (x19 as u64) + (x27 as u64);
-        let x28 = t28 as u32;
-        let x29 = (t28 >> 32) as u32;
+        let (x22, x23) = {
+            let t22: u64 = (a[0] as u64) + (x13 as u64) + (0x00000000_u32 as u64);
+            (t22 as u32, (t22 >> 32) as u32)
+        };
+        let (x24, x25) = {
+            let t24: u64 = (a[1] as u64) + (x15 as u64) + (x23 as u64);
+            (t24 as u32, (t24 >> 32) as u32)
+        };
+        let (x26, x27) = {
+            let t26: u64 = (a[2] as u64) + (x17 as u64) + (x25 as u64);
+            (t26 as u32, (t26 >> 32) as u32)
+        };
+        let (x28, x29) = {
+            let t28: u64 = (a[3] as u64) + (x19 as u64) + (x27 as u64);
+            (t28 as u32, (t28 >> 32) as u32)
+        };
         let x31 = x28 >> 31;
         let x32 = x29 << 1;
         let x33 = x31 | x32;
         let x35 = x28 & 0x7fffffff_u32;
-        let t38: u64 = (x33 as u64) * (0x00000001_u32 as u64) + (x22 as u64);
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 32) as u32;
-        let t40: u64 = (x24 as u64) + (x39 as u64) + (0x00000000_u32 as u64);
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 32) as u32;
-        let t42: u64 = (x26 as u64) + (0x00000000_u32 as u64) + (x41 as u64);
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 32) as u32;
+        let (x38, x39) = {
+            let t38: u64 = (x33 as u64) * (0x00000001_u32 as u64) + (x22 as u64);
+            (t38 as u32, (t38 >> 32) as u32)
+        };
+        let (x40, x41) = {
+            let t40: u64 = (x24 as u64) + (x39 as u64) + (0x00000000_u32 as u64);
+            (t40 as u32, (t40 >> 32) as u32)
+        };
+        let (x42, x43) = {
+            let t42: u64 = (x26 as u64) + (0x00000000_u32 as u64) + (x41 as u64);
+            (t42 as u32, (t42 >> 32) as u32)
+        };
         let x44 = x35.wrapping_add(0x00000000_u32).wrapping_add(x43);
         [x38, x40, x42, x44]
     }
     /// −a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 4]) -> [u32; 4] {
-        let t9: u64 = {
-            let (d, b1) = 0xfffffffe_u32.overflowing_sub(a[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x9, x10) = {
+            let t9: u64 = {
+                let (d, b1) = 0xfffffffe_u32.overflowing_sub(a[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t9 as u32, (t9 >> 63) as u32)
         };
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 63) as u32;
-        let t11: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(x10);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x11, x12) = {
+            let t11: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(x10);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t11 as u32, (t11 >> 63) as u32)
         };
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 63) as u32;
-        let t13: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x12);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x13, x14) = {
+            let t13: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x12);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t13 as u32, (t13 >> 63) as u32)
         };
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 63) as u32;
         let x15 = 0xffffffff_u32.wrapping_sub(a[3]).wrapping_sub(x14);
         let x18 = x15 >> 31;
         let x20 = x15 & 0x7fffffff_u32;
-        let t23: u64 = (x18 as u64) * (0x00000001_u32 as u64) + (x9 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (x11 as u64) + (x24 as u64) + (0x00000000_u32 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (x13 as u64) + (0x00000000_u32 as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
+        let (x23, x24) = {
+            let t23: u64 = (x18 as u64) * (0x00000001_u32 as u64) + (x9 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (x11 as u64) + (x24 as u64) + (0x00000000_u32 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (x13 as u64) + (0x00000000_u32 as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
         let x29 = x20.wrapping_add(0x00000000_u32).wrapping_add(x28);
         [x23, x25, x27, x29]
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 4]) -> [u32; 4] {
-        let t5: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
-        let x5 = t5 as u32;
-        let x6 = (t5 >> 32) as u32;
-        let t7: u64 = (a[1] as u64) + (a[1] as u64) + (x6 as u64);
-        let x7 = t7 as u32;
-        let x8 = (t7 >> 32) as u32;
-        let t9: u64 = (a[2] as u64) + (a[2] as u64) + (x8 as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[3] as u64) + (a[3] as u64) + (x10 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
+        let (x5, x6) = {
+            let t5: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
+            (t5 as u32, (t5 >> 32) as u32)
+        };
+        let (x7, x8) = {
+            let t7: u64 = (a[1] as u64) + (a[1] as u64) + (x6 as u64);
+            (t7 as u32, (t7 >> 32) as u32)
+        };
+        let (x9, x10) = {
+            let t9: u64 = (a[2] as u64) + (a[2] as u64) + (x8 as u64);
+            (t9 as u32, (t9 >> 32) as u32)
+        };
+        let (x11, x12) = {
+            let t11: u64 = (a[3] as u64) + (a[3] as u64) + (x10 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
+        };
         let x14 = x11 >> 31;
         let x15 = x12 << 1;
         let x16 = x14 | x15;
         let x18 = x11 & 0x7fffffff_u32;
-        let t21: u64 = (x16 as u64) * (0x00000001_u32 as u64) + (x5 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (x7 as u64) + (x22 as u64) + (0x00000000_u32 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (x9 as u64) + (0x00000000_u32 as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
+        let (x21, x22) = {
+            let t21: u64 = (x16 as u64) * (0x00000001_u32 as u64) + (x5 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (x7 as u64) + (x22 as u64) + (0x00000000_u32 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (x9 as u64) + (0x00000000_u32 as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
         let x27 = x18.wrapping_add(0x00000000_u32).wrapping_add(x26);
         [x21, x23, x25, x27]
     }
     /// The canonical value in [0, p) of a stored value.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u32; 4]) -> [u32; 4] {
-        let t10: u64 = {
-            let (d, b1) = a[0].overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x10, x11) = {
+            let t10: u64 = {
+                let (d, b1) = a[0].overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t10 as u32, (t10 >> 63) as u32)
         };
-        let x10 = t10 as u32;
-        let x11 = (t10 >> 63) as u32;
-        let t12: u64 = {
-            let (d, b1) = a[1].overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x11);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x12, x13) = {
+            let t12: u64 = {
+                let (d, b1) = a[1].overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x11);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t12 as u32, (t12 >> 63) as u32)
         };
-        let x12 = t12 as u32;
-        let x13 = (t12 >> 63) as u32;
-        let t14: u64 = {
-            let (d, b1) = a[2].overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x13);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x14, x15) = {
+            let t14: u64 = {
+                let (d, b1) = a[2].overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x13);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t14 as u32, (t14 >> 63) as u32)
         };
-        let x14 = t14 as u32;
-        let x15 = (t14 >> 63) as u32;
-        let t16: u64 = {
-            let (d, b1) = a[3].overflowing_sub(0x7fffffff_u32);
-            let (d, b2) = d.overflowing_sub(x15);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x16, x17) = {
+            let t16: u64 = {
+                let (d, b1) = a[3].overflowing_sub(0x7fffffff_u32);
+                let (d, b2) = d.overflowing_sub(x15);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t16 as u32, (t16 >> 63) as u32)
         };
-        let x16 = t16 as u32;
-        let x17 = (t16 >> 63) as u32;
-        let x20 = ::fieldgen_field::barrier::u32((0 as u32).wrapping_sub(x17));
+        let x20 = ::fieldgen_field::barrier::u32(0u32.wrapping_sub(x17));
         let x21 = x10 ^ (x20 & (x10 ^ a[0]));
         let x22 = x12 ^ (x20 & (x12 ^ a[1]));
         let x23 = x14 ^ (x20 & (x14 ^ a[2]));
@@ -527,7 +611,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u32; 4];
+        let mut limbs = [0u32; 4];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fp(limbs)
@@ -546,7 +630,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 16]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u32; 4];
+        let mut limbs = [0u32; 4];
         let mut i = 0;
         while i < 16 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -605,7 +689,7 @@ impl Fp {
     /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
     #[inline]
     pub fn mul_small(&self, k: u32) -> Fp {
-        Fp(Self::mul_small_limbs(&self.0, &[k as u32]))
+        Fp(Self::mul_small_limbs(&self.0, &[k]))
     }
     /// −self.
     #[inline]
@@ -761,7 +845,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 1073741823;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -771,7 +855,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -1142,7 +1226,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u32; 4];
+        let mut out = [0u32; 4];
         let mut i = 0;
         while i < 4 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

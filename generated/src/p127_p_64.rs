@@ -65,203 +65,247 @@ impl Fp {
     }
     /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u64; 2], b: &[u64; 2]) -> [u64; 2] {
-        let t5: u128 = (a[0] as u128) * (b[0] as u128);
-        let x5 = t5 as u64;
-        let x6 = (t5 >> 64) as u64;
-        let t7: u128 = (a[1] as u128) * (b[0] as u128) + (x6 as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[0] as u128) * (b[1] as u128) + (x7 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) * (b[1] as u128) + (x8 as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t16: u128 = (x11 as u128) * (0x0000000000000002_u64 as u128) + (x5 as u128);
-        let x16 = t16 as u64;
-        let x17 = (t16 >> 64) as u64;
-        let t18: u128 = (x12 as u128) * (0x0000000000000002_u64 as u128) + (x9 as u128)
-            + (x17 as u128);
-        let x18 = t18 as u64;
-        let x19 = (t18 >> 64) as u64;
+        let (x5, x6) = {
+            let t5: u128 = (a[0] as u128) * (b[0] as u128);
+            (t5 as u64, (t5 >> 64) as u64)
+        };
+        let (x7, x8) = {
+            let t7: u128 = (a[1] as u128) * (b[0] as u128) + (x6 as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (b[1] as u128) + (x7 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) * (b[1] as u128) + (x8 as u128)
+                + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x16, x17) = {
+            let t16: u128 = (x11 as u128) * (0x0000000000000002_u64 as u128)
+                + (x5 as u128);
+            (t16 as u64, (t16 >> 64) as u64)
+        };
+        let (x18, x19) = {
+            let t18: u128 = (x12 as u128) * (0x0000000000000002_u64 as u128)
+                + (x9 as u128) + (x17 as u128);
+            (t18 as u64, (t18 >> 64) as u64)
+        };
         let x23 = x18 >> 63;
         let x24 = x19 << 1;
         let x25 = x23 | x24;
         let x27 = x18 & 0x7fffffffffffffff_u64;
-        let t30: u128 = (x25 as u128) * (0x0000000000000001_u64 as u128) + (x16 as u128);
-        let x30 = t30 as u64;
-        let x31 = (t30 >> 64) as u64;
+        let (x30, x31) = {
+            let t30: u128 = (x25 as u128) * (0x0000000000000001_u64 as u128)
+                + (x16 as u128);
+            (t30 as u64, (t30 >> 64) as u64)
+        };
         let x32 = x27.wrapping_add(x31).wrapping_add(0x0000000000000000_u64);
         [x30, x32]
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u64; 2]) -> [u64; 2] {
-        let t3: u128 = (a[0] as u128) * (a[1] as u128);
-        let x3 = t3 as u64;
-        let x4 = (t3 >> 64) as u64;
+        let (x3, x4) = {
+            let t3: u128 = (a[0] as u128) * (a[1] as u128);
+            (t3 as u64, (t3 >> 64) as u64)
+        };
         let x6 = x4 << 1;
         let x7 = x3 >> 63;
         let x8 = x6 | x7;
         let x9 = x3 << 1;
-        let t13: u128 = (a[0] as u128) * (a[0] as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (x9 as u128) + (x14 as u128) + (0x0000000000000000_u64 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[1] as u128) * (a[1] as u128) + (x8 as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t24: u128 = (x17 as u128) * (0x0000000000000002_u64 as u128) + (x13 as u128);
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 64) as u64;
-        let t26: u128 = (x18 as u128) * (0x0000000000000002_u64 as u128) + (x15 as u128)
-            + (x25 as u128);
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 64) as u64;
+        let (x13, x14) = {
+            let t13: u128 = (a[0] as u128) * (a[0] as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (x9 as u128) + (x14 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[1] as u128) * (a[1] as u128) + (x8 as u128)
+                + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x24, x25) = {
+            let t24: u128 = (x17 as u128) * (0x0000000000000002_u64 as u128)
+                + (x13 as u128);
+            (t24 as u64, (t24 >> 64) as u64)
+        };
+        let (x26, x27) = {
+            let t26: u128 = (x18 as u128) * (0x0000000000000002_u64 as u128)
+                + (x15 as u128) + (x25 as u128);
+            (t26 as u64, (t26 >> 64) as u64)
+        };
         let x31 = x26 >> 63;
         let x32 = x27 << 1;
         let x33 = x31 | x32;
         let x35 = x26 & 0x7fffffffffffffff_u64;
-        let t38: u128 = (x33 as u128) * (0x0000000000000001_u64 as u128) + (x24 as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
+        let (x38, x39) = {
+            let t38: u128 = (x33 as u128) * (0x0000000000000001_u64 as u128)
+                + (x24 as u128);
+            (t38 as u64, (t38 >> 64) as u64)
+        };
         let x40 = x35.wrapping_add(x39).wrapping_add(0x0000000000000000_u64);
         [x38, x40]
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u64; 2], k: &[u64; 1]) -> [u64; 2] {
-        let t4: u128 = (a[0] as u128) * (k[0] as u128);
-        let x4 = t4 as u64;
-        let x5 = (t4 >> 64) as u64;
-        let t6: u128 = (a[1] as u128) * (k[0] as u128) + (x5 as u128);
-        let x6 = t6 as u64;
-        let x7 = (t6 >> 64) as u64;
+        let (x4, x5) = {
+            let t4: u128 = (a[0] as u128) * (k[0] as u128);
+            (t4 as u64, (t4 >> 64) as u64)
+        };
+        let (x6, x7) = {
+            let t6: u128 = (a[1] as u128) * (k[0] as u128) + (x5 as u128);
+            (t6 as u64, (t6 >> 64) as u64)
+        };
         let x9 = x6 >> 63;
         let x10 = x7 << 1;
         let x11 = x9 | x10;
         let x13 = x6 & 0x7fffffffffffffff_u64;
-        let t16: u128 = (x11 as u128) * (0x0000000000000001_u64 as u128) + (x4 as u128);
-        let x16 = t16 as u64;
-        let x17 = (t16 >> 64) as u64;
+        let (x16, x17) = {
+            let t16: u128 = (x11 as u128) * (0x0000000000000001_u64 as u128)
+                + (x4 as u128);
+            (t16 as u64, (t16 >> 64) as u64)
+        };
         let x18 = x13.wrapping_add(x17).wrapping_add(0x0000000000000000_u64);
         [x16, x18]
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 2], b: &[u64; 2]) -> [u64; 2] {
-        let t5: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x5 = t5 as u64;
-        let x6 = (t5 >> 64) as u64;
-        let t7: u128 = (a[1] as u128) + (b[1] as u128) + (x6 as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
+        let (x5, x6) = {
+            let t5: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t5 as u64, (t5 >> 64) as u64)
+        };
+        let (x7, x8) = {
+            let t7: u128 = (a[1] as u128) + (b[1] as u128) + (x6 as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
         let x10 = x7 >> 63;
         let x11 = x8 << 1;
         let x12 = x10 | x11;
         let x14 = x7 & 0x7fffffffffffffff_u64;
-        let t17: u128 = (x12 as u128) * (0x0000000000000001_u64 as u128) + (x5 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
+        let (x17, x18) = {
+            let t17: u128 = (x12 as u128) * (0x0000000000000001_u64 as u128)
+                + (x5 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
         let x19 = x14.wrapping_add(x18).wrapping_add(0x0000000000000000_u64);
         [x17, x19]
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 2], b: &[u64; 2]) -> [u64; 2] {
-        let t7: u128 = {
-            let (d, b1) = 0xfffffffffffffffe_u64.overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x7, x8) = {
+            let t7: u128 = {
+                let (d, b1) = 0xfffffffffffffffe_u64.overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t7 as u64, (t7 >> 127) as u64)
         };
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 127) as u64;
         let x9 = 0xffffffffffffffff_u64.wrapping_sub(b[1]).wrapping_sub(x8);
-        let t12: u128 = (a[0] as u128) + (x7 as u128) + (0x0000000000000000_u64 as u128);
-        let x12 = t12 as u64;
-        let x13 = (t12 >> 64) as u64;
-        let t14: u128 = (a[1] as u128) + (x9 as u128) + (x13 as u128);
-        let x14 = t14 as u64;
-        let x15 = (t14 >> 64) as u64;
+        let (x12, x13) = {
+            let t12: u128 = (a[0] as u128) + (x7 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t12 as u64, (t12 >> 64) as u64)
+        };
+        let (x14, x15) = {
+            let t14: u128 = (a[1] as u128) + (x9 as u128) + (x13 as u128);
+            (t14 as u64, (t14 >> 64) as u64)
+        };
         let x17 = x14 >> 63;
         let x18 = x15 << 1;
         let x19 = x17 | x18;
         let x21 = x14 & 0x7fffffffffffffff_u64;
-        let t24: u128 = (x19 as u128) * (0x0000000000000001_u64 as u128) + (x12 as u128);
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 64) as u64;
+        let (x24, x25) = {
+            let t24: u128 = (x19 as u128) * (0x0000000000000001_u64 as u128)
+                + (x12 as u128);
+            (t24 as u64, (t24 >> 64) as u64)
+        };
         let x26 = x21.wrapping_add(x25).wrapping_add(0x0000000000000000_u64);
         [x24, x26]
     }
     /// −a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 2]) -> [u64; 2] {
-        let t5: u128 = {
-            let (d, b1) = 0xfffffffffffffffe_u64.overflowing_sub(a[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x5, x6) = {
+            let t5: u128 = {
+                let (d, b1) = 0xfffffffffffffffe_u64.overflowing_sub(a[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t5 as u64, (t5 >> 127) as u64)
         };
-        let x5 = t5 as u64;
-        let x6 = (t5 >> 127) as u64;
         let x7 = 0xffffffffffffffff_u64.wrapping_sub(a[1]).wrapping_sub(x6);
         let x10 = x7 >> 63;
         let x12 = x7 & 0x7fffffffffffffff_u64;
-        let t15: u128 = (x10 as u128) * (0x0000000000000001_u64 as u128) + (x5 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
+        let (x15, x16) = {
+            let t15: u128 = (x10 as u128) * (0x0000000000000001_u64 as u128)
+                + (x5 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
         let x17 = x12.wrapping_add(x16).wrapping_add(0x0000000000000000_u64);
         [x15, x17]
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 2]) -> [u64; 2] {
-        let t3: u128 = (a[0] as u128) + (a[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x3 = t3 as u64;
-        let x4 = (t3 >> 64) as u64;
-        let t5: u128 = (a[1] as u128) + (a[1] as u128) + (x4 as u128);
-        let x5 = t5 as u64;
-        let x6 = (t5 >> 64) as u64;
+        let (x3, x4) = {
+            let t3: u128 = (a[0] as u128) + (a[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t3 as u64, (t3 >> 64) as u64)
+        };
+        let (x5, x6) = {
+            let t5: u128 = (a[1] as u128) + (a[1] as u128) + (x4 as u128);
+            (t5 as u64, (t5 >> 64) as u64)
+        };
         let x8 = x5 >> 63;
         let x9 = x6 << 1;
         let x10 = x8 | x9;
         let x12 = x5 & 0x7fffffffffffffff_u64;
-        let t15: u128 = (x10 as u128) * (0x0000000000000001_u64 as u128) + (x3 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
+        let (x15, x16) = {
+            let t15: u128 = (x10 as u128) * (0x0000000000000001_u64 as u128)
+                + (x3 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
         let x17 = x12.wrapping_add(x16).wrapping_add(0x0000000000000000_u64);
         [x15, x17]
     }
     /// The canonical value in [0, p) of a stored value.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u64; 2]) -> [u64; 2] {
-        let t6: u128 = {
-            let (d, b1) = a[0].overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x6, x7) = {
+            let t6: u128 = {
+                let (d, b1) = a[0].overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t6 as u64, (t6 >> 127) as u64)
         };
-        let x6 = t6 as u64;
-        let x7 = (t6 >> 127) as u64;
-        let t8: u128 = {
-            let (d, b1) = a[1].overflowing_sub(0x7fffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x7);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x8, x9) = {
+            let t8: u128 = {
+                let (d, b1) = a[1].overflowing_sub(0x7fffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x7);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t8 as u64, (t8 >> 127) as u64)
         };
-        let x8 = t8 as u64;
-        let x9 = (t8 >> 127) as u64;
-        let x12 = ::fieldgen_field::barrier::u64((0 as u64).wrapping_sub(x9));
+        let x12 = ::fieldgen_field::barrier::u64(0u64.wrapping_sub(x9));
         let x13 = x6 ^ (x12 & (x6 ^ a[0]));
         let x14 = x8 ^ (x12 & (x8 ^ a[1]));
         [x13, x14]
@@ -470,7 +514,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u64; 2];
+        let mut limbs = [0u64; 2];
         limbs[0] = x;
         Fp(limbs)
     }
@@ -488,7 +532,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 16]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u64; 2];
+        let mut limbs = [0u64; 2];
         let mut i = 0;
         while i < 16 {
             limbs[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -703,7 +747,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i64 = 4611686018427387903;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i64 = ((1 as i64) << 62) - 1;
+    const SAFEGCD_MASK: i64 = (1 << 62) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -713,7 +757,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i64, i64, i64, i64) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 62 {
-            let c1 = (delta.wrapping_neg() >> (64 - 1)) as i64;
+            let c1 = delta.wrapping_neg() >> (64 - 1);
             let c2 = ((g & 1) as i64).wrapping_neg();
             let x = ((f as i64 ^ c1).wrapping_sub(c1)) as u64;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -1084,7 +1128,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u64; 2];
+        let mut out = [0u64; 2];
         let mut i = 0;
         while i < 2 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

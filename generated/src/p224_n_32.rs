@@ -98,445 +98,596 @@ impl Fr {
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_mul_portable(a: &[u32; 7], b: &[u32; 7]) -> [u32; 7] {
-        let t23: u64 = (a[0] as u64) * (b[0] as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[1] as u64) * (b[0] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[2] as u64) * (b[0] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[3] as u64) * (b[0] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[4] as u64) * (b[0] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[5] as u64) * (b[0] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[6] as u64) * (b[0] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
+        let (x23, x24) = {
+            let t23: u64 = (a[0] as u64) * (b[0] as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[1] as u64) * (b[0] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[2] as u64) * (b[0] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[3] as u64) * (b[0] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[4] as u64) * (b[0] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[5] as u64) * (b[0] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[6] as u64) * (b[0] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
         let x39 = x23.wrapping_mul(0x6a1fc2eb_u32);
-        let t40: u64 = (x39 as u64) * (0x5c5c2a3d_u32 as u64) + (x23 as u64);
-        let x41 = (t40 >> 32) as u32;
-        let t42: u64 = (x39 as u64) * (0x13dd2945_u32 as u64) + (x25 as u64)
-            + (x41 as u64);
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 32) as u32;
-        let t44: u64 = (x39 as u64) * (0xe0b8f03e_u32 as u64) + (x27 as u64)
-            + (x43 as u64);
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 32) as u32;
-        let t46: u64 = (x39 as u64) * (0xffff16a2_u32 as u64) + (x29 as u64)
-            + (x45 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
-        let t48: u64 = (x39 as u64) * (0xffffffff_u32 as u64) + (x31 as u64)
-            + (x47 as u64);
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 32) as u32;
-        let t50: u64 = (x39 as u64) * (0xffffffff_u32 as u64) + (x33 as u64)
-            + (x49 as u64);
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 32) as u32;
-        let t52: u64 = (x39 as u64) * (0xffffffff_u32 as u64) + (x35 as u64)
-            + (x51 as u64);
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 32) as u32;
-        let t54: u64 = (x36 as u64) + (x53 as u64) + (0x00000000_u32 as u64);
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 32) as u32;
-        let t58: u64 = (a[0] as u64) * (b[1] as u64) + (x42 as u64);
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 32) as u32;
-        let t60: u64 = (a[1] as u64) * (b[1] as u64) + (x44 as u64) + (x59 as u64);
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 32) as u32;
-        let t62: u64 = (a[2] as u64) * (b[1] as u64) + (x46 as u64) + (x61 as u64);
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 32) as u32;
-        let t64: u64 = (a[3] as u64) * (b[1] as u64) + (x48 as u64) + (x63 as u64);
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 32) as u32;
-        let t66: u64 = (a[4] as u64) * (b[1] as u64) + (x50 as u64) + (x65 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
-        let t68: u64 = (a[5] as u64) * (b[1] as u64) + (x52 as u64) + (x67 as u64);
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 32) as u32;
-        let t70: u64 = (a[6] as u64) * (b[1] as u64) + (x54 as u64) + (x69 as u64);
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 32) as u32;
-        let t72: u64 = (x55 as u64) + (x71 as u64) + (0x00000000_u32 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
+        let x41 = {
+            let t40: u64 = (x39 as u64) * (0x5c5c2a3d_u32 as u64) + (x23 as u64);
+            (t40 >> 32) as u32
+        };
+        let (x42, x43) = {
+            let t42: u64 = (x39 as u64) * (0x13dd2945_u32 as u64) + (x25 as u64)
+                + (x41 as u64);
+            (t42 as u32, (t42 >> 32) as u32)
+        };
+        let (x44, x45) = {
+            let t44: u64 = (x39 as u64) * (0xe0b8f03e_u32 as u64) + (x27 as u64)
+                + (x43 as u64);
+            (t44 as u32, (t44 >> 32) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = (x39 as u64) * (0xffff16a2_u32 as u64) + (x29 as u64)
+                + (x45 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = (x39 as u64) * (0xffffffff_u32 as u64) + (x31 as u64)
+                + (x47 as u64);
+            (t48 as u32, (t48 >> 32) as u32)
+        };
+        let (x50, x51) = {
+            let t50: u64 = (x39 as u64) * (0xffffffff_u32 as u64) + (x33 as u64)
+                + (x49 as u64);
+            (t50 as u32, (t50 >> 32) as u32)
+        };
+        let (x52, x53) = {
+            let t52: u64 = (x39 as u64) * (0xffffffff_u32 as u64) + (x35 as u64)
+                + (x51 as u64);
+            (t52 as u32, (t52 >> 32) as u32)
+        };
+        let (x54, x55) = {
+            let t54: u64 = (x36 as u64) + (x53 as u64) + (0x00000000_u32 as u64);
+            (t54 as u32, (t54 >> 32) as u32)
+        };
+        let (x58, x59) = {
+            let t58: u64 = (a[0] as u64) * (b[1] as u64) + (x42 as u64);
+            (t58 as u32, (t58 >> 32) as u32)
+        };
+        let (x60, x61) = {
+            let t60: u64 = (a[1] as u64) * (b[1] as u64) + (x44 as u64) + (x59 as u64);
+            (t60 as u32, (t60 >> 32) as u32)
+        };
+        let (x62, x63) = {
+            let t62: u64 = (a[2] as u64) * (b[1] as u64) + (x46 as u64) + (x61 as u64);
+            (t62 as u32, (t62 >> 32) as u32)
+        };
+        let (x64, x65) = {
+            let t64: u64 = (a[3] as u64) * (b[1] as u64) + (x48 as u64) + (x63 as u64);
+            (t64 as u32, (t64 >> 32) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = (a[4] as u64) * (b[1] as u64) + (x50 as u64) + (x65 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = (a[5] as u64) * (b[1] as u64) + (x52 as u64) + (x67 as u64);
+            (t68 as u32, (t68 >> 32) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = (a[6] as u64) * (b[1] as u64) + (x54 as u64) + (x69 as u64);
+            (t70 as u32, (t70 >> 32) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = (x55 as u64) + (x71 as u64) + (0x00000000_u32 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
         let x74 = x58.wrapping_mul(0x6a1fc2eb_u32);
-        let t75: u64 = (x74 as u64) * (0x5c5c2a3d_u32 as u64) + (x58 as u64);
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (x74 as u64) * (0x13dd2945_u32 as u64) + (x60 as u64)
-            + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (x74 as u64) * (0xe0b8f03e_u32 as u64) + (x62 as u64)
-            + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (x74 as u64) * (0xffff16a2_u32 as u64) + (x64 as u64)
-            + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x66 as u64)
-            + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x68 as u64)
-            + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x70 as u64)
-            + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (x72 as u64) + (x88 as u64) + (0x00000000_u32 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
+        let x76 = {
+            let t75: u64 = (x74 as u64) * (0x5c5c2a3d_u32 as u64) + (x58 as u64);
+            (t75 >> 32) as u32
+        };
+        let (x77, x78) = {
+            let t77: u64 = (x74 as u64) * (0x13dd2945_u32 as u64) + (x60 as u64)
+                + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (x74 as u64) * (0xe0b8f03e_u32 as u64) + (x62 as u64)
+                + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (x74 as u64) * (0xffff16a2_u32 as u64) + (x64 as u64)
+                + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x66 as u64)
+                + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x68 as u64)
+                + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x70 as u64)
+                + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (x72 as u64) + (x88 as u64) + (0x00000000_u32 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
         let x91 = x73.wrapping_add(x90).wrapping_add(0x00000000_u32);
-        let t93: u64 = (a[0] as u64) * (b[2] as u64) + (x77 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[1] as u64) * (b[2] as u64) + (x79 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[2] as u64) * (b[2] as u64) + (x81 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[3] as u64) * (b[2] as u64) + (x83 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[4] as u64) * (b[2] as u64) + (x85 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[5] as u64) * (b[2] as u64) + (x87 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[6] as u64) * (b[2] as u64) + (x89 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (x91 as u64) + (x106 as u64) + (0x00000000_u32 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
+        let (x93, x94) = {
+            let t93: u64 = (a[0] as u64) * (b[2] as u64) + (x77 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[1] as u64) * (b[2] as u64) + (x79 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[2] as u64) * (b[2] as u64) + (x81 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[3] as u64) * (b[2] as u64) + (x83 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[4] as u64) * (b[2] as u64) + (x85 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[5] as u64) * (b[2] as u64) + (x87 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[6] as u64) * (b[2] as u64) + (x89 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (x91 as u64) + (x106 as u64) + (0x00000000_u32 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
         let x109 = x93.wrapping_mul(0x6a1fc2eb_u32);
-        let t110: u64 = (x109 as u64) * (0x5c5c2a3d_u32 as u64) + (x93 as u64);
-        let x111 = (t110 >> 32) as u32;
-        let t112: u64 = (x109 as u64) * (0x13dd2945_u32 as u64) + (x95 as u64)
-            + (x111 as u64);
-        let x112 = t112 as u32;
-        let x113 = (t112 >> 32) as u32;
-        let t114: u64 = (x109 as u64) * (0xe0b8f03e_u32 as u64) + (x97 as u64)
-            + (x113 as u64);
-        let x114 = t114 as u32;
-        let x115 = (t114 >> 32) as u32;
-        let t116: u64 = (x109 as u64) * (0xffff16a2_u32 as u64) + (x99 as u64)
-            + (x115 as u64);
-        let x116 = t116 as u32;
-        let x117 = (t116 >> 32) as u32;
-        let t118: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x101 as u64)
-            + (x117 as u64);
-        let x118 = t118 as u32;
-        let x119 = (t118 >> 32) as u32;
-        let t120: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x103 as u64)
-            + (x119 as u64);
-        let x120 = t120 as u32;
-        let x121 = (t120 >> 32) as u32;
-        let t122: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x105 as u64)
-            + (x121 as u64);
-        let x122 = t122 as u32;
-        let x123 = (t122 >> 32) as u32;
-        let t124: u64 = (x107 as u64) + (x123 as u64) + (0x00000000_u32 as u64);
-        let x124 = t124 as u32;
-        let x125 = (t124 >> 32) as u32;
+        let x111 = {
+            let t110: u64 = (x109 as u64) * (0x5c5c2a3d_u32 as u64) + (x93 as u64);
+            (t110 >> 32) as u32
+        };
+        let (x112, x113) = {
+            let t112: u64 = (x109 as u64) * (0x13dd2945_u32 as u64) + (x95 as u64)
+                + (x111 as u64);
+            (t112 as u32, (t112 >> 32) as u32)
+        };
+        let (x114, x115) = {
+            let t114: u64 = (x109 as u64) * (0xe0b8f03e_u32 as u64) + (x97 as u64)
+                + (x113 as u64);
+            (t114 as u32, (t114 >> 32) as u32)
+        };
+        let (x116, x117) = {
+            let t116: u64 = (x109 as u64) * (0xffff16a2_u32 as u64) + (x99 as u64)
+                + (x115 as u64);
+            (t116 as u32, (t116 >> 32) as u32)
+        };
+        let (x118, x119) = {
+            let t118: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x101 as u64)
+                + (x117 as u64);
+            (t118 as u32, (t118 >> 32) as u32)
+        };
+        let (x120, x121) = {
+            let t120: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x103 as u64)
+                + (x119 as u64);
+            (t120 as u32, (t120 >> 32) as u32)
+        };
+        let (x122, x123) = {
+            let t122: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x105 as u64)
+                + (x121 as u64);
+            (t122 as u32, (t122 >> 32) as u32)
+        };
+        let (x124, x125) = {
+            let t124: u64 = (x107 as u64) + (x123 as u64) + (0x00000000_u32 as u64);
+            (t124 as u32, (t124 >> 32) as u32)
+        };
         let x126 = x108.wrapping_add(x125).wrapping_add(0x00000000_u32);
-        let t128: u64 = (a[0] as u64) * (b[3] as u64) + (x112 as u64);
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 32) as u32;
-        let t130: u64 = (a[1] as u64) * (b[3] as u64) + (x114 as u64) + (x129 as u64);
-        let x130 = t130 as u32;
-        let x131 = (t130 >> 32) as u32;
-        let t132: u64 = (a[2] as u64) * (b[3] as u64) + (x116 as u64) + (x131 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t134: u64 = (a[3] as u64) * (b[3] as u64) + (x118 as u64) + (x133 as u64);
-        let x134 = t134 as u32;
-        let x135 = (t134 >> 32) as u32;
-        let t136: u64 = (a[4] as u64) * (b[3] as u64) + (x120 as u64) + (x135 as u64);
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 32) as u32;
-        let t138: u64 = (a[5] as u64) * (b[3] as u64) + (x122 as u64) + (x137 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
-        let t140: u64 = (a[6] as u64) * (b[3] as u64) + (x124 as u64) + (x139 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
-        let t142: u64 = (x126 as u64) + (x141 as u64) + (0x00000000_u32 as u64);
-        let x142 = t142 as u32;
-        let x143 = (t142 >> 32) as u32;
+        let (x128, x129) = {
+            let t128: u64 = (a[0] as u64) * (b[3] as u64) + (x112 as u64);
+            (t128 as u32, (t128 >> 32) as u32)
+        };
+        let (x130, x131) = {
+            let t130: u64 = (a[1] as u64) * (b[3] as u64) + (x114 as u64)
+                + (x129 as u64);
+            (t130 as u32, (t130 >> 32) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = (a[2] as u64) * (b[3] as u64) + (x116 as u64)
+                + (x131 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
+        let (x134, x135) = {
+            let t134: u64 = (a[3] as u64) * (b[3] as u64) + (x118 as u64)
+                + (x133 as u64);
+            (t134 as u32, (t134 >> 32) as u32)
+        };
+        let (x136, x137) = {
+            let t136: u64 = (a[4] as u64) * (b[3] as u64) + (x120 as u64)
+                + (x135 as u64);
+            (t136 as u32, (t136 >> 32) as u32)
+        };
+        let (x138, x139) = {
+            let t138: u64 = (a[5] as u64) * (b[3] as u64) + (x122 as u64)
+                + (x137 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
+        let (x140, x141) = {
+            let t140: u64 = (a[6] as u64) * (b[3] as u64) + (x124 as u64)
+                + (x139 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
+        };
+        let (x142, x143) = {
+            let t142: u64 = (x126 as u64) + (x141 as u64) + (0x00000000_u32 as u64);
+            (t142 as u32, (t142 >> 32) as u32)
+        };
         let x144 = x128.wrapping_mul(0x6a1fc2eb_u32);
-        let t145: u64 = (x144 as u64) * (0x5c5c2a3d_u32 as u64) + (x128 as u64);
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (x144 as u64) * (0x13dd2945_u32 as u64) + (x130 as u64)
-            + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (x144 as u64) * (0xe0b8f03e_u32 as u64) + (x132 as u64)
-            + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (x144 as u64) * (0xffff16a2_u32 as u64) + (x134 as u64)
-            + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (x144 as u64) * (0xffffffff_u32 as u64) + (x136 as u64)
-            + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (x144 as u64) * (0xffffffff_u32 as u64) + (x138 as u64)
-            + (x154 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (x144 as u64) * (0xffffffff_u32 as u64) + (x140 as u64)
-            + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let t159: u64 = (x142 as u64) + (x158 as u64) + (0x00000000_u32 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
+        let x146 = {
+            let t145: u64 = (x144 as u64) * (0x5c5c2a3d_u32 as u64) + (x128 as u64);
+            (t145 >> 32) as u32
+        };
+        let (x147, x148) = {
+            let t147: u64 = (x144 as u64) * (0x13dd2945_u32 as u64) + (x130 as u64)
+                + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (x144 as u64) * (0xe0b8f03e_u32 as u64) + (x132 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (x144 as u64) * (0xffff16a2_u32 as u64) + (x134 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (x144 as u64) * (0xffffffff_u32 as u64) + (x136 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (x144 as u64) * (0xffffffff_u32 as u64) + (x138 as u64)
+                + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (x144 as u64) * (0xffffffff_u32 as u64) + (x140 as u64)
+                + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (x142 as u64) + (x158 as u64) + (0x00000000_u32 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
         let x161 = x143.wrapping_add(x160).wrapping_add(0x00000000_u32);
-        let t163: u64 = (a[0] as u64) * (b[4] as u64) + (x147 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t165: u64 = (a[1] as u64) * (b[4] as u64) + (x149 as u64) + (x164 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
-        let t167: u64 = (a[2] as u64) * (b[4] as u64) + (x151 as u64) + (x166 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t169: u64 = (a[3] as u64) * (b[4] as u64) + (x153 as u64) + (x168 as u64);
-        let x169 = t169 as u32;
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (a[4] as u64) * (b[4] as u64) + (x155 as u64) + (x170 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (a[5] as u64) * (b[4] as u64) + (x157 as u64) + (x172 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (a[6] as u64) * (b[4] as u64) + (x159 as u64) + (x174 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (x161 as u64) + (x176 as u64) + (0x00000000_u32 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
+        let (x163, x164) = {
+            let t163: u64 = (a[0] as u64) * (b[4] as u64) + (x147 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (a[1] as u64) * (b[4] as u64) + (x149 as u64)
+                + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (a[2] as u64) * (b[4] as u64) + (x151 as u64)
+                + (x166 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (a[3] as u64) * (b[4] as u64) + (x153 as u64)
+                + (x168 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (a[4] as u64) * (b[4] as u64) + (x155 as u64)
+                + (x170 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (a[5] as u64) * (b[4] as u64) + (x157 as u64)
+                + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (a[6] as u64) * (b[4] as u64) + (x159 as u64)
+                + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (x161 as u64) + (x176 as u64) + (0x00000000_u32 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
         let x179 = x163.wrapping_mul(0x6a1fc2eb_u32);
-        let t180: u64 = (x179 as u64) * (0x5c5c2a3d_u32 as u64) + (x163 as u64);
-        let x181 = (t180 >> 32) as u32;
-        let t182: u64 = (x179 as u64) * (0x13dd2945_u32 as u64) + (x165 as u64)
-            + (x181 as u64);
-        let x182 = t182 as u32;
-        let x183 = (t182 >> 32) as u32;
-        let t184: u64 = (x179 as u64) * (0xe0b8f03e_u32 as u64) + (x167 as u64)
-            + (x183 as u64);
-        let x184 = t184 as u32;
-        let x185 = (t184 >> 32) as u32;
-        let t186: u64 = (x179 as u64) * (0xffff16a2_u32 as u64) + (x169 as u64)
-            + (x185 as u64);
-        let x186 = t186 as u32;
-        let x187 = (t186 >> 32) as u32;
-        let t188: u64 = (x179 as u64) * (0xffffffff_u32 as u64) + (x171 as u64)
-            + (x187 as u64);
-        let x188 = t188 as u32;
-        let x189 = (t188 >> 32) as u32;
-        let t190: u64 = (x179 as u64) * (0xffffffff_u32 as u64) + (x173 as u64)
-            + (x189 as u64);
-        let x190 = t190 as u32;
-        let x191 = (t190 >> 32) as u32;
-        let t192: u64 = (x179 as u64) * (0xffffffff_u32 as u64) + (x175 as u64)
-            + (x191 as u64);
-        let x192 = t192 as u32;
-        let x193 = (t192 >> 32) as u32;
-        let t194: u64 = (x177 as u64) + (x193 as u64) + (0x00000000_u32 as u64);
-        let x194 = t194 as u32;
-        let x195 = (t194 >> 32) as u32;
+        let x181 = {
+            let t180: u64 = (x179 as u64) * (0x5c5c2a3d_u32 as u64) + (x163 as u64);
+            (t180 >> 32) as u32
+        };
+        let (x182, x183) = {
+            let t182: u64 = (x179 as u64) * (0x13dd2945_u32 as u64) + (x165 as u64)
+                + (x181 as u64);
+            (t182 as u32, (t182 >> 32) as u32)
+        };
+        let (x184, x185) = {
+            let t184: u64 = (x179 as u64) * (0xe0b8f03e_u32 as u64) + (x167 as u64)
+                + (x183 as u64);
+            (t184 as u32, (t184 >> 32) as u32)
+        };
+        let (x186, x187) = {
+            let t186: u64 = (x179 as u64) * (0xffff16a2_u32 as u64) + (x169 as u64)
+                + (x185 as u64);
+            (t186 as u32, (t186 >> 32) as u32)
+        };
+        let (x188, x189) = {
+            let t188: u64 = (x179 as u64) * (0xffffffff_u32 as u64) + (x171 as u64)
+                + (x187 as u64);
+            (t188 as u32, (t188 >> 32) as u32)
+        };
+        let (x190, x191) = {
+            let t190: u64 = (x179 as u64) * (0xffffffff_u32 as u64) + (x173 as u64)
+                + (x189 as u64);
+            (t190 as u32, (t190 >> 32) as u32)
+        };
+        let (x192, x193) = {
+            let t192: u64 = (x179 as u64) * (0xffffffff_u32 as u64) + (x175 as u64)
+                + (x191 as u64);
+            (t192 as u32, (t192 >> 32) as u32)
+        };
+        let (x194, x195) = {
+            let t194: u64 = (x177 as u64) + (x193 as u64) + (0x00000000_u32 as u64);
+            (t194 as u32, (t194 >> 32) as u32)
+        };
         let x196 = x178.wrapping_add(x195).wrapping_add(0x00000000_u32);
-        let t198: u64 = (a[0] as u64) * (b[5] as u64) + (x182 as u64);
-        let x198 = t198 as u32;
-        let x199 = (t198 >> 32) as u32;
-        let t200: u64 = (a[1] as u64) * (b[5] as u64) + (x184 as u64) + (x199 as u64);
-        let x200 = t200 as u32;
-        let x201 = (t200 >> 32) as u32;
-        let t202: u64 = (a[2] as u64) * (b[5] as u64) + (x186 as u64) + (x201 as u64);
-        let x202 = t202 as u32;
-        let x203 = (t202 >> 32) as u32;
-        let t204: u64 = (a[3] as u64) * (b[5] as u64) + (x188 as u64) + (x203 as u64);
-        let x204 = t204 as u32;
-        let x205 = (t204 >> 32) as u32;
-        let t206: u64 = (a[4] as u64) * (b[5] as u64) + (x190 as u64) + (x205 as u64);
-        let x206 = t206 as u32;
-        let x207 = (t206 >> 32) as u32;
-        let t208: u64 = (a[5] as u64) * (b[5] as u64) + (x192 as u64) + (x207 as u64);
-        let x208 = t208 as u32;
-        let x209 = (t208 >> 32) as u32;
-        let t210: u64 = (a[6] as u64) * (b[5] as u64) + (x194 as u64) + (x209 as u64);
-        let x210 = t210 as u32;
-        let x211 = (t210 >> 32) as u32;
-        let t212: u64 = (x196 as u64) + (x211 as u64) + (0x00000000_u32 as u64);
-        let x212 = t212 as u32;
-        let x213 = (t212 >> 32) as u32;
+        let (x198, x199) = {
+            let t198: u64 = (a[0] as u64) * (b[5] as u64) + (x182 as u64);
+            (t198 as u32, (t198 >> 32) as u32)
+        };
+        let (x200, x201) = {
+            let t200: u64 = (a[1] as u64) * (b[5] as u64) + (x184 as u64)
+                + (x199 as u64);
+            (t200 as u32, (t200 >> 32) as u32)
+        };
+        let (x202, x203) = {
+            let t202: u64 = (a[2] as u64) * (b[5] as u64) + (x186 as u64)
+                + (x201 as u64);
+            (t202 as u32, (t202 >> 32) as u32)
+        };
+        let (x204, x205) = {
+            let t204: u64 = (a[3] as u64) * (b[5] as u64) + (x188 as u64)
+                + (x203 as u64);
+            (t204 as u32, (t204 >> 32) as u32)
+        };
+        let (x206, x207) = {
+            let t206: u64 = (a[4] as u64) * (b[5] as u64) + (x190 as u64)
+                + (x205 as u64);
+            (t206 as u32, (t206 >> 32) as u32)
+        };
+        let (x208, x209) = {
+            let t208: u64 = (a[5] as u64) * (b[5] as u64) + (x192 as u64)
+                + (x207 as u64);
+            (t208 as u32, (t208 >> 32) as u32)
+        };
+        let (x210, x211) = {
+            let t210: u64 = (a[6] as u64) * (b[5] as u64) + (x194 as u64)
+                + (x209 as u64);
+            (t210 as u32, (t210 >> 32) as u32)
+        };
+        let (x212, x213) = {
+            let t212: u64 = (x196 as u64) + (x211 as u64) + (0x00000000_u32 as u64);
+            (t212 as u32, (t212 >> 32) as u32)
+        };
         let x214 = x198.wrapping_mul(0x6a1fc2eb_u32);
-        let t215: u64 = (x214 as u64) * (0x5c5c2a3d_u32 as u64) + (x198 as u64);
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (x214 as u64) * (0x13dd2945_u32 as u64) + (x200 as u64)
-            + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x214 as u64) * (0xe0b8f03e_u32 as u64) + (x202 as u64)
-            + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (x214 as u64) * (0xffff16a2_u32 as u64) + (x204 as u64)
-            + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x214 as u64) * (0xffffffff_u32 as u64) + (x206 as u64)
-            + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (x214 as u64) * (0xffffffff_u32 as u64) + (x208 as u64)
-            + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (x214 as u64) * (0xffffffff_u32 as u64) + (x210 as u64)
-            + (x226 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (x212 as u64) + (x228 as u64) + (0x00000000_u32 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
+        let x216 = {
+            let t215: u64 = (x214 as u64) * (0x5c5c2a3d_u32 as u64) + (x198 as u64);
+            (t215 >> 32) as u32
+        };
+        let (x217, x218) = {
+            let t217: u64 = (x214 as u64) * (0x13dd2945_u32 as u64) + (x200 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x214 as u64) * (0xe0b8f03e_u32 as u64) + (x202 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (x214 as u64) * (0xffff16a2_u32 as u64) + (x204 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x214 as u64) * (0xffffffff_u32 as u64) + (x206 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (x214 as u64) * (0xffffffff_u32 as u64) + (x208 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x214 as u64) * (0xffffffff_u32 as u64) + (x210 as u64)
+                + (x226 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (x212 as u64) + (x228 as u64) + (0x00000000_u32 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
         let x231 = x213.wrapping_add(x230).wrapping_add(0x00000000_u32);
-        let t233: u64 = (a[0] as u64) * (b[6] as u64) + (x217 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (a[1] as u64) * (b[6] as u64) + (x219 as u64) + (x234 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (a[2] as u64) * (b[6] as u64) + (x221 as u64) + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (a[3] as u64) * (b[6] as u64) + (x223 as u64) + (x238 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[4] as u64) * (b[6] as u64) + (x225 as u64) + (x240 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (a[5] as u64) * (b[6] as u64) + (x227 as u64) + (x242 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[6] as u64) * (b[6] as u64) + (x229 as u64) + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (x231 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
+        let (x233, x234) = {
+            let t233: u64 = (a[0] as u64) * (b[6] as u64) + (x217 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (a[1] as u64) * (b[6] as u64) + (x219 as u64)
+                + (x234 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (a[2] as u64) * (b[6] as u64) + (x221 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (a[3] as u64) * (b[6] as u64) + (x223 as u64)
+                + (x238 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[4] as u64) * (b[6] as u64) + (x225 as u64)
+                + (x240 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (a[5] as u64) * (b[6] as u64) + (x227 as u64)
+                + (x242 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[6] as u64) * (b[6] as u64) + (x229 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (x231 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
         let x249 = x233.wrapping_mul(0x6a1fc2eb_u32);
-        let t250: u64 = (x249 as u64) * (0x5c5c2a3d_u32 as u64) + (x233 as u64);
-        let x251 = (t250 >> 32) as u32;
-        let t252: u64 = (x249 as u64) * (0x13dd2945_u32 as u64) + (x235 as u64)
-            + (x251 as u64);
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 32) as u32;
-        let t254: u64 = (x249 as u64) * (0xe0b8f03e_u32 as u64) + (x237 as u64)
-            + (x253 as u64);
-        let x254 = t254 as u32;
-        let x255 = (t254 >> 32) as u32;
-        let t256: u64 = (x249 as u64) * (0xffff16a2_u32 as u64) + (x239 as u64)
-            + (x255 as u64);
-        let x256 = t256 as u32;
-        let x257 = (t256 >> 32) as u32;
-        let t258: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x241 as u64)
-            + (x257 as u64);
-        let x258 = t258 as u32;
-        let x259 = (t258 >> 32) as u32;
-        let t260: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x243 as u64)
-            + (x259 as u64);
-        let x260 = t260 as u32;
-        let x261 = (t260 >> 32) as u32;
-        let t262: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x245 as u64)
-            + (x261 as u64);
-        let x262 = t262 as u32;
-        let x263 = (t262 >> 32) as u32;
-        let t264: u64 = (x247 as u64) + (x263 as u64) + (0x00000000_u32 as u64);
-        let x264 = t264 as u32;
-        let x265 = (t264 >> 32) as u32;
+        let x251 = {
+            let t250: u64 = (x249 as u64) * (0x5c5c2a3d_u32 as u64) + (x233 as u64);
+            (t250 >> 32) as u32
+        };
+        let (x252, x253) = {
+            let t252: u64 = (x249 as u64) * (0x13dd2945_u32 as u64) + (x235 as u64)
+                + (x251 as u64);
+            (t252 as u32, (t252 >> 32) as u32)
+        };
+        let (x254, x255) = {
+            let t254: u64 = (x249 as u64) * (0xe0b8f03e_u32 as u64) + (x237 as u64)
+                + (x253 as u64);
+            (t254 as u32, (t254 >> 32) as u32)
+        };
+        let (x256, x257) = {
+            let t256: u64 = (x249 as u64) * (0xffff16a2_u32 as u64) + (x239 as u64)
+                + (x255 as u64);
+            (t256 as u32, (t256 >> 32) as u32)
+        };
+        let (x258, x259) = {
+            let t258: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x241 as u64)
+                + (x257 as u64);
+            (t258 as u32, (t258 >> 32) as u32)
+        };
+        let (x260, x261) = {
+            let t260: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x243 as u64)
+                + (x259 as u64);
+            (t260 as u32, (t260 >> 32) as u32)
+        };
+        let (x262, x263) = {
+            let t262: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x245 as u64)
+                + (x261 as u64);
+            (t262 as u32, (t262 >> 32) as u32)
+        };
+        let (x264, x265) = {
+            let t264: u64 = (x247 as u64) + (x263 as u64) + (0x00000000_u32 as u64);
+            (t264 as u32, (t264 >> 32) as u32)
+        };
         let x266 = x248.wrapping_add(x265).wrapping_add(0x00000000_u32);
-        let t276: u64 = {
-            let (d, b1) = x252.overflowing_sub(0x5c5c2a3d_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x276, x277) = {
+            let t276: u64 = {
+                let (d, b1) = x252.overflowing_sub(0x5c5c2a3d_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t276 as u32, (t276 >> 63) as u32)
         };
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 63) as u32;
-        let t278: u64 = {
-            let (d, b1) = x254.overflowing_sub(0x13dd2945_u32);
-            let (d, b2) = d.overflowing_sub(x277);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x278, x279) = {
+            let t278: u64 = {
+                let (d, b1) = x254.overflowing_sub(0x13dd2945_u32);
+                let (d, b2) = d.overflowing_sub(x277);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t278 as u32, (t278 >> 63) as u32)
         };
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 63) as u32;
-        let t280: u64 = {
-            let (d, b1) = x256.overflowing_sub(0xe0b8f03e_u32);
-            let (d, b2) = d.overflowing_sub(x279);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x280, x281) = {
+            let t280: u64 = {
+                let (d, b1) = x256.overflowing_sub(0xe0b8f03e_u32);
+                let (d, b2) = d.overflowing_sub(x279);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t280 as u32, (t280 >> 63) as u32)
         };
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 63) as u32;
-        let t282: u64 = {
-            let (d, b1) = x258.overflowing_sub(0xffff16a2_u32);
-            let (d, b2) = d.overflowing_sub(x281);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x282, x283) = {
+            let t282: u64 = {
+                let (d, b1) = x258.overflowing_sub(0xffff16a2_u32);
+                let (d, b2) = d.overflowing_sub(x281);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t282 as u32, (t282 >> 63) as u32)
         };
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 63) as u32;
-        let t284: u64 = {
-            let (d, b1) = x260.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x283);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x284, x285) = {
+            let t284: u64 = {
+                let (d, b1) = x260.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x283);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t284 as u32, (t284 >> 63) as u32)
         };
-        let x284 = t284 as u32;
-        let x285 = (t284 >> 63) as u32;
-        let t286: u64 = {
-            let (d, b1) = x262.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x285);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x286, x287) = {
+            let t286: u64 = {
+                let (d, b1) = x262.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x285);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t286 as u32, (t286 >> 63) as u32)
         };
-        let x286 = t286 as u32;
-        let x287 = (t286 >> 63) as u32;
-        let t288: u64 = {
-            let (d, b1) = x264.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x287);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x288, x289) = {
+            let t288: u64 = {
+                let (d, b1) = x264.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x287);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t288 as u32, (t288 >> 63) as u32)
         };
-        let x288 = t288 as u32;
-        let x289 = (t288 >> 63) as u32;
-        let t290: u64 = {
-            let (d, b1) = x266.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x289);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x291 = {
+            let t290: u64 = {
+                let (d, b1) = x266.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x289);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t290 >> 63) as u32
         };
-        let x291 = (t290 >> 63) as u32;
-        let x292 = (0 as u32).wrapping_sub(x291);
+        let x292 = 0u32.wrapping_sub(x291);
         let x293 = x276 ^ (x292 & (x276 ^ x252));
         let x294 = x278 ^ (x292 & (x278 ^ x254));
         let x295 = x280 ^ (x292 & (x280 ^ x256));
@@ -548,71 +699,92 @@ impl Fr {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_square_portable(a: &[u32; 7]) -> [u32; 7] {
-        let t8: u64 = (a[0] as u64) * (a[1] as u64);
-        let x8 = t8 as u32;
-        let x9 = (t8 >> 32) as u32;
-        let t10: u64 = (a[0] as u64) * (a[2] as u64) + (x9 as u64);
-        let x10 = t10 as u32;
-        let x11 = (t10 >> 32) as u32;
-        let t12: u64 = (a[0] as u64) * (a[3] as u64) + (x11 as u64);
-        let x12 = t12 as u32;
-        let x13 = (t12 >> 32) as u32;
-        let t14: u64 = (a[0] as u64) * (a[4] as u64) + (x13 as u64);
-        let x14 = t14 as u32;
-        let x15 = (t14 >> 32) as u32;
-        let t16: u64 = (a[0] as u64) * (a[5] as u64) + (x15 as u64);
-        let x16 = t16 as u32;
-        let x17 = (t16 >> 32) as u32;
-        let t18: u64 = (a[0] as u64) * (a[6] as u64) + (x17 as u64);
-        let x18 = t18 as u32;
-        let x19 = (t18 >> 32) as u32;
-        let t20: u64 = (a[1] as u64) * (a[2] as u64) + (x12 as u64);
-        let x20 = t20 as u32;
-        let x21 = (t20 >> 32) as u32;
-        let t22: u64 = (a[1] as u64) * (a[3] as u64) + (x14 as u64) + (x21 as u64);
-        let x22 = t22 as u32;
-        let x23 = (t22 >> 32) as u32;
-        let t24: u64 = (a[1] as u64) * (a[4] as u64) + (x16 as u64) + (x23 as u64);
-        let x24 = t24 as u32;
-        let x25 = (t24 >> 32) as u32;
-        let t26: u64 = (a[1] as u64) * (a[5] as u64) + (x18 as u64) + (x25 as u64);
-        let x26 = t26 as u32;
-        let x27 = (t26 >> 32) as u32;
-        let t28: u64 = (a[1] as u64) * (a[6] as u64) + (x19 as u64) + (x27 as u64);
-        let x28 = t28 as u32;
-        let x29 = (t28 >> 32) as u32;
-        let t30: u64 = (a[2] as u64) * (a[3] as u64) + (x24 as u64);
-        let x30 = t30 as u32;
-        let x31 = (t30 >> 32) as u32;
-        let t32: u64 = (a[2] as u64) * (a[4] as u64) + (x26 as u64) + (x31 as u64);
-        let x32 = t32 as u32;
-        let x33 = (t32 >> 32) as u32;
-        let t34: u64 = (a[2] as u64) * (a[5] as u64) + (x28 as u64) + (x33 as u64);
-        let x34 = t34 as u32;
-        let x35 = (t34 >> 32) as u32;
-        let t36: u64 = (a[2] as u64) * (a[6] as u64) + (x29 as u64) + (x35 as u64);
-        let x36 = t36 as u32;
-        let x37 = (t36 >> 32) as u32;
-        let t38: u64 = (a[3] as u64) * (a[4] as u64) + (x34 as u64);
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 32) as u32;
-        let t40: u64 = (a[3] as u64) * (a[5] as u64) + (x36 as u64) + (x39 as u64);
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 32) as u32;
-        let t42: u64 = (a[3] as u64) * (a[6] as u64) + (x37 as u64) + (x41 as u64);
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 32) as u32;
-        let t44: u64 = (a[4] as u64) * (a[5] as u64) + (x42 as u64);
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 32) as u32;
-        let t46: u64 = (a[4] as u64) * (a[6] as u64) + (x43 as u64) + (x45 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
-        let t48: u64 = (a[5] as u64) * (a[6] as u64) + (x47 as u64);
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 32) as u32;
+        let (x8, x9) = {
+            let t8: u64 = (a[0] as u64) * (a[1] as u64);
+            (t8 as u32, (t8 >> 32) as u32)
+        };
+        let (x10, x11) = {
+            let t10: u64 = (a[0] as u64) * (a[2] as u64) + (x9 as u64);
+            (t10 as u32, (t10 >> 32) as u32)
+        };
+        let (x12, x13) = {
+            let t12: u64 = (a[0] as u64) * (a[3] as u64) + (x11 as u64);
+            (t12 as u32, (t12 >> 32) as u32)
+        };
+        let (x14, x15) = {
+            let t14: u64 = (a[0] as u64) * (a[4] as u64) + (x13 as u64);
+            (t14 as u32, (t14 >> 32) as u32)
+        };
+        let (x16, x17) = {
+            let t16: u64 = (a[0] as u64) * (a[5] as u64) + (x15 as u64);
+            (t16 as u32, (t16 >> 32) as u32)
+        };
+        let (x18, x19) = {
+            let t18: u64 = (a[0] as u64) * (a[6] as u64) + (x17 as u64);
+            (t18 as u32, (t18 >> 32) as u32)
+        };
+        let (x20, x21) = {
+            let t20: u64 = (a[1] as u64) * (a[2] as u64) + (x12 as u64);
+            (t20 as u32, (t20 >> 32) as u32)
+        };
+        let (x22, x23) = {
+            let t22: u64 = (a[1] as u64) * (a[3] as u64) + (x14 as u64) + (x21 as u64);
+            (t22 as u32, (t22 >> 32) as u32)
+        };
+        let (x24, x25) = {
+            let t24: u64 = (a[1] as u64) * (a[4] as u64) + (x16 as u64) + (x23 as u64);
+            (t24 as u32, (t24 >> 32) as u32)
+        };
+        let (x26, x27) = {
+            let t26: u64 = (a[1] as u64) * (a[5] as u64) + (x18 as u64) + (x25 as u64);
+            (t26 as u32, (t26 >> 32) as u32)
+        };
+        let (x28, x29) = {
+            let t28: u64 = (a[1] as u64) * (a[6] as u64) + (x19 as u64) + (x27 as u64);
+            (t28 as u32, (t28 >> 32) as u32)
+        };
+        let (x30, x31) = {
+            let t30: u64 = (a[2] as u64) * (a[3] as u64) + (x24 as u64);
+            (t30 as u32, (t30 >> 32) as u32)
+        };
+        let (x32, x33) = {
+            let t32: u64 = (a[2] as u64) * (a[4] as u64) + (x26 as u64) + (x31 as u64);
+            (t32 as u32, (t32 >> 32) as u32)
+        };
+        let (x34, x35) = {
+            let t34: u64 = (a[2] as u64) * (a[5] as u64) + (x28 as u64) + (x33 as u64);
+            (t34 as u32, (t34 >> 32) as u32)
+        };
+        let (x36, x37) = {
+            let t36: u64 = (a[2] as u64) * (a[6] as u64) + (x29 as u64) + (x35 as u64);
+            (t36 as u32, (t36 >> 32) as u32)
+        };
+        let (x38, x39) = {
+            let t38: u64 = (a[3] as u64) * (a[4] as u64) + (x34 as u64);
+            (t38 as u32, (t38 >> 32) as u32)
+        };
+        let (x40, x41) = {
+            let t40: u64 = (a[3] as u64) * (a[5] as u64) + (x36 as u64) + (x39 as u64);
+            (t40 as u32, (t40 >> 32) as u32)
+        };
+        let (x42, x43) = {
+            let t42: u64 = (a[3] as u64) * (a[6] as u64) + (x37 as u64) + (x41 as u64);
+            (t42 as u32, (t42 >> 32) as u32)
+        };
+        let (x44, x45) = {
+            let t44: u64 = (a[4] as u64) * (a[5] as u64) + (x42 as u64);
+            (t44 as u32, (t44 >> 32) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = (a[4] as u64) * (a[6] as u64) + (x43 as u64) + (x45 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = (a[5] as u64) * (a[6] as u64) + (x47 as u64);
+            (t48 as u32, (t48 >> 32) as u32)
+        };
         let x50 = x49 >> 31;
         let x51 = x49 << 1;
         let x52 = x48 >> 31;
@@ -648,312 +820,397 @@ impl Fr {
         let x82 = x8 >> 31;
         let x83 = x81 | x82;
         let x84 = x8 << 1;
-        let t88: u64 = (a[0] as u64) * (a[0] as u64);
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 32) as u32;
-        let t90: u64 = (x84 as u64) + (x89 as u64) + (0x00000000_u32 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
-        let t92: u64 = (a[1] as u64) * (a[1] as u64) + (x83 as u64) + (x91 as u64);
-        let x92 = t92 as u32;
-        let x93 = (t92 >> 32) as u32;
-        let t94: u64 = (x80 as u64) + (x93 as u64) + (0x00000000_u32 as u64);
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 32) as u32;
-        let t96: u64 = (a[2] as u64) * (a[2] as u64) + (x77 as u64) + (x95 as u64);
-        let x96 = t96 as u32;
-        let x97 = (t96 >> 32) as u32;
-        let t98: u64 = (x74 as u64) + (x97 as u64) + (0x00000000_u32 as u64);
-        let x98 = t98 as u32;
-        let x99 = (t98 >> 32) as u32;
-        let t100: u64 = (a[3] as u64) * (a[3] as u64) + (x71 as u64) + (x99 as u64);
-        let x100 = t100 as u32;
-        let x101 = (t100 >> 32) as u32;
-        let t102: u64 = (x68 as u64) + (x101 as u64) + (0x00000000_u32 as u64);
-        let x102 = t102 as u32;
-        let x103 = (t102 >> 32) as u32;
-        let t104: u64 = (a[4] as u64) * (a[4] as u64) + (x65 as u64) + (x103 as u64);
-        let x104 = t104 as u32;
-        let x105 = (t104 >> 32) as u32;
-        let t106: u64 = (x62 as u64) + (x105 as u64) + (0x00000000_u32 as u64);
-        let x106 = t106 as u32;
-        let x107 = (t106 >> 32) as u32;
-        let t108: u64 = (a[5] as u64) * (a[5] as u64) + (x59 as u64) + (x107 as u64);
-        let x108 = t108 as u32;
-        let x109 = (t108 >> 32) as u32;
-        let t110: u64 = (x56 as u64) + (x109 as u64) + (0x00000000_u32 as u64);
-        let x110 = t110 as u32;
-        let x111 = (t110 >> 32) as u32;
-        let t112: u64 = (a[6] as u64) * (a[6] as u64) + (x53 as u64) + (x111 as u64);
-        let x112 = t112 as u32;
-        let x113 = (t112 >> 32) as u32;
+        let (x88, x89) = {
+            let t88: u64 = (a[0] as u64) * (a[0] as u64);
+            (t88 as u32, (t88 >> 32) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = (x84 as u64) + (x89 as u64) + (0x00000000_u32 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
+        let (x92, x93) = {
+            let t92: u64 = (a[1] as u64) * (a[1] as u64) + (x83 as u64) + (x91 as u64);
+            (t92 as u32, (t92 >> 32) as u32)
+        };
+        let (x94, x95) = {
+            let t94: u64 = (x80 as u64) + (x93 as u64) + (0x00000000_u32 as u64);
+            (t94 as u32, (t94 >> 32) as u32)
+        };
+        let (x96, x97) = {
+            let t96: u64 = (a[2] as u64) * (a[2] as u64) + (x77 as u64) + (x95 as u64);
+            (t96 as u32, (t96 >> 32) as u32)
+        };
+        let (x98, x99) = {
+            let t98: u64 = (x74 as u64) + (x97 as u64) + (0x00000000_u32 as u64);
+            (t98 as u32, (t98 >> 32) as u32)
+        };
+        let (x100, x101) = {
+            let t100: u64 = (a[3] as u64) * (a[3] as u64) + (x71 as u64) + (x99 as u64);
+            (t100 as u32, (t100 >> 32) as u32)
+        };
+        let (x102, x103) = {
+            let t102: u64 = (x68 as u64) + (x101 as u64) + (0x00000000_u32 as u64);
+            (t102 as u32, (t102 >> 32) as u32)
+        };
+        let (x104, x105) = {
+            let t104: u64 = (a[4] as u64) * (a[4] as u64) + (x65 as u64) + (x103 as u64);
+            (t104 as u32, (t104 >> 32) as u32)
+        };
+        let (x106, x107) = {
+            let t106: u64 = (x62 as u64) + (x105 as u64) + (0x00000000_u32 as u64);
+            (t106 as u32, (t106 >> 32) as u32)
+        };
+        let (x108, x109) = {
+            let t108: u64 = (a[5] as u64) * (a[5] as u64) + (x59 as u64) + (x107 as u64);
+            (t108 as u32, (t108 >> 32) as u32)
+        };
+        let (x110, x111) = {
+            let t110: u64 = (x56 as u64) + (x109 as u64) + (0x00000000_u32 as u64);
+            (t110 as u32, (t110 >> 32) as u32)
+        };
+        let (x112, x113) = {
+            let t112: u64 = (a[6] as u64) * (a[6] as u64) + (x53 as u64) + (x111 as u64);
+            (t112 as u32, (t112 >> 32) as u32)
+        };
         let x114 = x50.wrapping_add(x113).wrapping_add(0x00000000_u32);
         let x125 = x88.wrapping_mul(0x6a1fc2eb_u32);
-        let t126: u64 = (x125 as u64) * (0x5c5c2a3d_u32 as u64) + (x88 as u64);
-        let x127 = (t126 >> 32) as u32;
-        let t128: u64 = (x125 as u64) * (0x13dd2945_u32 as u64) + (x90 as u64)
-            + (x127 as u64);
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 32) as u32;
-        let t130: u64 = (x125 as u64) * (0xe0b8f03e_u32 as u64) + (x92 as u64)
-            + (x129 as u64);
-        let x130 = t130 as u32;
-        let x131 = (t130 >> 32) as u32;
-        let t132: u64 = (x125 as u64) * (0xffff16a2_u32 as u64) + (x94 as u64)
-            + (x131 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t134: u64 = (x125 as u64) * (0xffffffff_u32 as u64) + (x96 as u64)
-            + (x133 as u64);
-        let x134 = t134 as u32;
-        let x135 = (t134 >> 32) as u32;
-        let t136: u64 = (x125 as u64) * (0xffffffff_u32 as u64) + (x98 as u64)
-            + (x135 as u64);
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 32) as u32;
-        let t138: u64 = (x125 as u64) * (0xffffffff_u32 as u64) + (x100 as u64)
-            + (x137 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
-        let t140: u64 = (x102 as u64) + (x139 as u64) + (0x00000000_u32 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
+        let x127 = {
+            let t126: u64 = (x125 as u64) * (0x5c5c2a3d_u32 as u64) + (x88 as u64);
+            (t126 >> 32) as u32
+        };
+        let (x128, x129) = {
+            let t128: u64 = (x125 as u64) * (0x13dd2945_u32 as u64) + (x90 as u64)
+                + (x127 as u64);
+            (t128 as u32, (t128 >> 32) as u32)
+        };
+        let (x130, x131) = {
+            let t130: u64 = (x125 as u64) * (0xe0b8f03e_u32 as u64) + (x92 as u64)
+                + (x129 as u64);
+            (t130 as u32, (t130 >> 32) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = (x125 as u64) * (0xffff16a2_u32 as u64) + (x94 as u64)
+                + (x131 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
+        let (x134, x135) = {
+            let t134: u64 = (x125 as u64) * (0xffffffff_u32 as u64) + (x96 as u64)
+                + (x133 as u64);
+            (t134 as u32, (t134 >> 32) as u32)
+        };
+        let (x136, x137) = {
+            let t136: u64 = (x125 as u64) * (0xffffffff_u32 as u64) + (x98 as u64)
+                + (x135 as u64);
+            (t136 as u32, (t136 >> 32) as u32)
+        };
+        let (x138, x139) = {
+            let t138: u64 = (x125 as u64) * (0xffffffff_u32 as u64) + (x100 as u64)
+                + (x137 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
+        let (x140, x141) = {
+            let t140: u64 = (x102 as u64) + (x139 as u64) + (0x00000000_u32 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
+        };
         let x142 = x128.wrapping_mul(0x6a1fc2eb_u32);
-        let t143: u64 = (x142 as u64) * (0x5c5c2a3d_u32 as u64) + (x128 as u64);
-        let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (x142 as u64) * (0x13dd2945_u32 as u64) + (x130 as u64)
-            + (x144 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (x142 as u64) * (0xe0b8f03e_u32 as u64) + (x132 as u64)
-            + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (x142 as u64) * (0xffff16a2_u32 as u64) + (x134 as u64)
-            + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (x142 as u64) * (0xffffffff_u32 as u64) + (x136 as u64)
-            + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (x142 as u64) * (0xffffffff_u32 as u64) + (x138 as u64)
-            + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (x142 as u64) * (0xffffffff_u32 as u64) + (x140 as u64)
-            + (x154 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (x104 as u64) + (x156 as u64) + (x141 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
+        let x144 = {
+            let t143: u64 = (x142 as u64) * (0x5c5c2a3d_u32 as u64) + (x128 as u64);
+            (t143 >> 32) as u32
+        };
+        let (x145, x146) = {
+            let t145: u64 = (x142 as u64) * (0x13dd2945_u32 as u64) + (x130 as u64)
+                + (x144 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (x142 as u64) * (0xe0b8f03e_u32 as u64) + (x132 as u64)
+                + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (x142 as u64) * (0xffff16a2_u32 as u64) + (x134 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (x142 as u64) * (0xffffffff_u32 as u64) + (x136 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (x142 as u64) * (0xffffffff_u32 as u64) + (x138 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (x142 as u64) * (0xffffffff_u32 as u64) + (x140 as u64)
+                + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (x104 as u64) + (x156 as u64) + (x141 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
         let x159 = x145.wrapping_mul(0x6a1fc2eb_u32);
-        let t160: u64 = (x159 as u64) * (0x5c5c2a3d_u32 as u64) + (x145 as u64);
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x159 as u64) * (0x13dd2945_u32 as u64) + (x147 as u64)
-            + (x161 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x159 as u64) * (0xe0b8f03e_u32 as u64) + (x149 as u64)
-            + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (x159 as u64) * (0xffff16a2_u32 as u64) + (x151 as u64)
-            + (x165 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
-        let t168: u64 = (x159 as u64) * (0xffffffff_u32 as u64) + (x153 as u64)
-            + (x167 as u64);
-        let x168 = t168 as u32;
-        let x169 = (t168 >> 32) as u32;
-        let t170: u64 = (x159 as u64) * (0xffffffff_u32 as u64) + (x155 as u64)
-            + (x169 as u64);
-        let x170 = t170 as u32;
-        let x171 = (t170 >> 32) as u32;
-        let t172: u64 = (x159 as u64) * (0xffffffff_u32 as u64) + (x157 as u64)
-            + (x171 as u64);
-        let x172 = t172 as u32;
-        let x173 = (t172 >> 32) as u32;
-        let t174: u64 = (x106 as u64) + (x173 as u64) + (x158 as u64);
-        let x174 = t174 as u32;
-        let x175 = (t174 >> 32) as u32;
+        let x161 = {
+            let t160: u64 = (x159 as u64) * (0x5c5c2a3d_u32 as u64) + (x145 as u64);
+            (t160 >> 32) as u32
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x159 as u64) * (0x13dd2945_u32 as u64) + (x147 as u64)
+                + (x161 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
+        let (x164, x165) = {
+            let t164: u64 = (x159 as u64) * (0xe0b8f03e_u32 as u64) + (x149 as u64)
+                + (x163 as u64);
+            (t164 as u32, (t164 >> 32) as u32)
+        };
+        let (x166, x167) = {
+            let t166: u64 = (x159 as u64) * (0xffff16a2_u32 as u64) + (x151 as u64)
+                + (x165 as u64);
+            (t166 as u32, (t166 >> 32) as u32)
+        };
+        let (x168, x169) = {
+            let t168: u64 = (x159 as u64) * (0xffffffff_u32 as u64) + (x153 as u64)
+                + (x167 as u64);
+            (t168 as u32, (t168 >> 32) as u32)
+        };
+        let (x170, x171) = {
+            let t170: u64 = (x159 as u64) * (0xffffffff_u32 as u64) + (x155 as u64)
+                + (x169 as u64);
+            (t170 as u32, (t170 >> 32) as u32)
+        };
+        let (x172, x173) = {
+            let t172: u64 = (x159 as u64) * (0xffffffff_u32 as u64) + (x157 as u64)
+                + (x171 as u64);
+            (t172 as u32, (t172 >> 32) as u32)
+        };
+        let (x174, x175) = {
+            let t174: u64 = (x106 as u64) + (x173 as u64) + (x158 as u64);
+            (t174 as u32, (t174 >> 32) as u32)
+        };
         let x176 = x162.wrapping_mul(0x6a1fc2eb_u32);
-        let t177: u64 = (x176 as u64) * (0x5c5c2a3d_u32 as u64) + (x162 as u64);
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (x176 as u64) * (0x13dd2945_u32 as u64) + (x164 as u64)
-            + (x178 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (x176 as u64) * (0xe0b8f03e_u32 as u64) + (x166 as u64)
-            + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (x176 as u64) * (0xffff16a2_u32 as u64) + (x168 as u64)
-            + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x170 as u64)
-            + (x184 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x172 as u64)
-            + (x186 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x174 as u64)
-            + (x188 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (x108 as u64) + (x190 as u64) + (x175 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
+        let x178 = {
+            let t177: u64 = (x176 as u64) * (0x5c5c2a3d_u32 as u64) + (x162 as u64);
+            (t177 >> 32) as u32
+        };
+        let (x179, x180) = {
+            let t179: u64 = (x176 as u64) * (0x13dd2945_u32 as u64) + (x164 as u64)
+                + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (x176 as u64) * (0xe0b8f03e_u32 as u64) + (x166 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (x176 as u64) * (0xffff16a2_u32 as u64) + (x168 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x170 as u64)
+                + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x172 as u64)
+                + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x174 as u64)
+                + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (x108 as u64) + (x190 as u64) + (x175 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
         let x193 = x179.wrapping_mul(0x6a1fc2eb_u32);
-        let t194: u64 = (x193 as u64) * (0x5c5c2a3d_u32 as u64) + (x179 as u64);
-        let x195 = (t194 >> 32) as u32;
-        let t196: u64 = (x193 as u64) * (0x13dd2945_u32 as u64) + (x181 as u64)
-            + (x195 as u64);
-        let x196 = t196 as u32;
-        let x197 = (t196 >> 32) as u32;
-        let t198: u64 = (x193 as u64) * (0xe0b8f03e_u32 as u64) + (x183 as u64)
-            + (x197 as u64);
-        let x198 = t198 as u32;
-        let x199 = (t198 >> 32) as u32;
-        let t200: u64 = (x193 as u64) * (0xffff16a2_u32 as u64) + (x185 as u64)
-            + (x199 as u64);
-        let x200 = t200 as u32;
-        let x201 = (t200 >> 32) as u32;
-        let t202: u64 = (x193 as u64) * (0xffffffff_u32 as u64) + (x187 as u64)
-            + (x201 as u64);
-        let x202 = t202 as u32;
-        let x203 = (t202 >> 32) as u32;
-        let t204: u64 = (x193 as u64) * (0xffffffff_u32 as u64) + (x189 as u64)
-            + (x203 as u64);
-        let x204 = t204 as u32;
-        let x205 = (t204 >> 32) as u32;
-        let t206: u64 = (x193 as u64) * (0xffffffff_u32 as u64) + (x191 as u64)
-            + (x205 as u64);
-        let x206 = t206 as u32;
-        let x207 = (t206 >> 32) as u32;
-        let t208: u64 = (x110 as u64) + (x207 as u64) + (x192 as u64);
-        let x208 = t208 as u32;
-        let x209 = (t208 >> 32) as u32;
+        let x195 = {
+            let t194: u64 = (x193 as u64) * (0x5c5c2a3d_u32 as u64) + (x179 as u64);
+            (t194 >> 32) as u32
+        };
+        let (x196, x197) = {
+            let t196: u64 = (x193 as u64) * (0x13dd2945_u32 as u64) + (x181 as u64)
+                + (x195 as u64);
+            (t196 as u32, (t196 >> 32) as u32)
+        };
+        let (x198, x199) = {
+            let t198: u64 = (x193 as u64) * (0xe0b8f03e_u32 as u64) + (x183 as u64)
+                + (x197 as u64);
+            (t198 as u32, (t198 >> 32) as u32)
+        };
+        let (x200, x201) = {
+            let t200: u64 = (x193 as u64) * (0xffff16a2_u32 as u64) + (x185 as u64)
+                + (x199 as u64);
+            (t200 as u32, (t200 >> 32) as u32)
+        };
+        let (x202, x203) = {
+            let t202: u64 = (x193 as u64) * (0xffffffff_u32 as u64) + (x187 as u64)
+                + (x201 as u64);
+            (t202 as u32, (t202 >> 32) as u32)
+        };
+        let (x204, x205) = {
+            let t204: u64 = (x193 as u64) * (0xffffffff_u32 as u64) + (x189 as u64)
+                + (x203 as u64);
+            (t204 as u32, (t204 >> 32) as u32)
+        };
+        let (x206, x207) = {
+            let t206: u64 = (x193 as u64) * (0xffffffff_u32 as u64) + (x191 as u64)
+                + (x205 as u64);
+            (t206 as u32, (t206 >> 32) as u32)
+        };
+        let (x208, x209) = {
+            let t208: u64 = (x110 as u64) + (x207 as u64) + (x192 as u64);
+            (t208 as u32, (t208 >> 32) as u32)
+        };
         let x210 = x196.wrapping_mul(0x6a1fc2eb_u32);
-        let t211: u64 = (x210 as u64) * (0x5c5c2a3d_u32 as u64) + (x196 as u64);
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (x210 as u64) * (0x13dd2945_u32 as u64) + (x198 as u64)
-            + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x210 as u64) * (0xe0b8f03e_u32 as u64) + (x200 as u64)
-            + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (x210 as u64) * (0xffff16a2_u32 as u64) + (x202 as u64)
-            + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x210 as u64) * (0xffffffff_u32 as u64) + (x204 as u64)
-            + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (x210 as u64) * (0xffffffff_u32 as u64) + (x206 as u64)
-            + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x210 as u64) * (0xffffffff_u32 as u64) + (x208 as u64)
-            + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (x112 as u64) + (x224 as u64) + (x209 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
+        let x212 = {
+            let t211: u64 = (x210 as u64) * (0x5c5c2a3d_u32 as u64) + (x196 as u64);
+            (t211 >> 32) as u32
+        };
+        let (x213, x214) = {
+            let t213: u64 = (x210 as u64) * (0x13dd2945_u32 as u64) + (x198 as u64)
+                + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x210 as u64) * (0xe0b8f03e_u32 as u64) + (x200 as u64)
+                + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (x210 as u64) * (0xffff16a2_u32 as u64) + (x202 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x210 as u64) * (0xffffffff_u32 as u64) + (x204 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (x210 as u64) * (0xffffffff_u32 as u64) + (x206 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x210 as u64) * (0xffffffff_u32 as u64) + (x208 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (x112 as u64) + (x224 as u64) + (x209 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
         let x227 = x213.wrapping_mul(0x6a1fc2eb_u32);
-        let t228: u64 = (x227 as u64) * (0x5c5c2a3d_u32 as u64) + (x213 as u64);
-        let x229 = (t228 >> 32) as u32;
-        let t230: u64 = (x227 as u64) * (0x13dd2945_u32 as u64) + (x215 as u64)
-            + (x229 as u64);
-        let x230 = t230 as u32;
-        let x231 = (t230 >> 32) as u32;
-        let t232: u64 = (x227 as u64) * (0xe0b8f03e_u32 as u64) + (x217 as u64)
-            + (x231 as u64);
-        let x232 = t232 as u32;
-        let x233 = (t232 >> 32) as u32;
-        let t234: u64 = (x227 as u64) * (0xffff16a2_u32 as u64) + (x219 as u64)
-            + (x233 as u64);
-        let x234 = t234 as u32;
-        let x235 = (t234 >> 32) as u32;
-        let t236: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x221 as u64)
-            + (x235 as u64);
-        let x236 = t236 as u32;
-        let x237 = (t236 >> 32) as u32;
-        let t238: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x223 as u64)
-            + (x237 as u64);
-        let x238 = t238 as u32;
-        let x239 = (t238 >> 32) as u32;
-        let t240: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
-            + (x239 as u64);
-        let x240 = t240 as u32;
-        let x241 = (t240 >> 32) as u32;
-        let t242: u64 = (x114 as u64) + (x241 as u64) + (x226 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
-        let t252: u64 = {
-            let (d, b1) = x230.overflowing_sub(0x5c5c2a3d_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x229 = {
+            let t228: u64 = (x227 as u64) * (0x5c5c2a3d_u32 as u64) + (x213 as u64);
+            (t228 >> 32) as u32
         };
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 63) as u32;
-        let t254: u64 = {
-            let (d, b1) = x232.overflowing_sub(0x13dd2945_u32);
-            let (d, b2) = d.overflowing_sub(x253);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x230, x231) = {
+            let t230: u64 = (x227 as u64) * (0x13dd2945_u32 as u64) + (x215 as u64)
+                + (x229 as u64);
+            (t230 as u32, (t230 >> 32) as u32)
         };
-        let x254 = t254 as u32;
-        let x255 = (t254 >> 63) as u32;
-        let t256: u64 = {
-            let (d, b1) = x234.overflowing_sub(0xe0b8f03e_u32);
-            let (d, b2) = d.overflowing_sub(x255);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x232, x233) = {
+            let t232: u64 = (x227 as u64) * (0xe0b8f03e_u32 as u64) + (x217 as u64)
+                + (x231 as u64);
+            (t232 as u32, (t232 >> 32) as u32)
         };
-        let x256 = t256 as u32;
-        let x257 = (t256 >> 63) as u32;
-        let t258: u64 = {
-            let (d, b1) = x236.overflowing_sub(0xffff16a2_u32);
-            let (d, b2) = d.overflowing_sub(x257);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x234, x235) = {
+            let t234: u64 = (x227 as u64) * (0xffff16a2_u32 as u64) + (x219 as u64)
+                + (x233 as u64);
+            (t234 as u32, (t234 >> 32) as u32)
         };
-        let x258 = t258 as u32;
-        let x259 = (t258 >> 63) as u32;
-        let t260: u64 = {
-            let (d, b1) = x238.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x259);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x236, x237) = {
+            let t236: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x221 as u64)
+                + (x235 as u64);
+            (t236 as u32, (t236 >> 32) as u32)
         };
-        let x260 = t260 as u32;
-        let x261 = (t260 >> 63) as u32;
-        let t262: u64 = {
-            let (d, b1) = x240.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x261);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x238, x239) = {
+            let t238: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x223 as u64)
+                + (x237 as u64);
+            (t238 as u32, (t238 >> 32) as u32)
         };
-        let x262 = t262 as u32;
-        let x263 = (t262 >> 63) as u32;
-        let t264: u64 = {
-            let (d, b1) = x242.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x263);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x240, x241) = {
+            let t240: u64 = (x227 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
+                + (x239 as u64);
+            (t240 as u32, (t240 >> 32) as u32)
         };
-        let x264 = t264 as u32;
-        let x265 = (t264 >> 63) as u32;
-        let t266: u64 = {
-            let (d, b1) = x243.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x265);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x242, x243) = {
+            let t242: u64 = (x114 as u64) + (x241 as u64) + (x226 as u64);
+            (t242 as u32, (t242 >> 32) as u32)
         };
-        let x267 = (t266 >> 63) as u32;
-        let x268 = (0 as u32).wrapping_sub(x267);
+        let (x252, x253) = {
+            let t252: u64 = {
+                let (d, b1) = x230.overflowing_sub(0x5c5c2a3d_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t252 as u32, (t252 >> 63) as u32)
+        };
+        let (x254, x255) = {
+            let t254: u64 = {
+                let (d, b1) = x232.overflowing_sub(0x13dd2945_u32);
+                let (d, b2) = d.overflowing_sub(x253);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t254 as u32, (t254 >> 63) as u32)
+        };
+        let (x256, x257) = {
+            let t256: u64 = {
+                let (d, b1) = x234.overflowing_sub(0xe0b8f03e_u32);
+                let (d, b2) = d.overflowing_sub(x255);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t256 as u32, (t256 >> 63) as u32)
+        };
+        let (x258, x259) = {
+            let t258: u64 = {
+                let (d, b1) = x236.overflowing_sub(0xffff16a2_u32);
+                let (d, b2) = d.overflowing_sub(x257);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t258 as u32, (t258 >> 63) as u32)
+        };
+        let (x260, x261) = {
+            let t260: u64 = {
+                let (d, b1) = x238.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x259);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t260 as u32, (t260 >> 63) as u32)
+        };
+        let (x262, x263) = {
+            let t262: u64 = {
+                let (d, b1) = x240.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x261);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t262 as u32, (t262 >> 63) as u32)
+        };
+        let (x264, x265) = {
+            let t264: u64 = {
+                let (d, b1) = x242.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x263);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t264 as u32, (t264 >> 63) as u32)
+        };
+        let x267 = {
+            let t266: u64 = {
+                let (d, b1) = x243.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x265);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t266 >> 63) as u32
+        };
+        let x268 = 0u32.wrapping_sub(x267);
         let x269 = x252 ^ (x268 & (x252 ^ x230));
         let x270 = x254 ^ (x268 & (x254 ^ x232));
         let x271 = x256 ^ (x268 & (x256 ^ x234));
@@ -965,85 +1222,101 @@ impl Fr {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 7], b: &[u32; 7]) -> [u32; 7] {
-        let t15: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[1] as u64) + (b[1] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[2] as u64) + (b[2] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[3] as u64) + (b[3] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[4] as u64) + (b[4] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[5] as u64) + (b[5] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[6] as u64) + (b[6] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t37: u64 = {
-            let (d, b1) = x15.overflowing_sub(0x5c5c2a3d_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
         };
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 63) as u32;
-        let t39: u64 = {
-            let (d, b1) = x17.overflowing_sub(0x13dd2945_u32);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = (a[1] as u64) + (b[1] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
         };
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 63) as u32;
-        let t41: u64 = {
-            let (d, b1) = x19.overflowing_sub(0xe0b8f03e_u32);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = (a[2] as u64) + (b[2] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
         };
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 63) as u32;
-        let t43: u64 = {
-            let (d, b1) = x21.overflowing_sub(0xffff16a2_u32);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = (a[3] as u64) + (b[3] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = (a[4] as u64) + (b[4] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
-        let t47: u64 = {
-            let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = (a[5] as u64) + (b[5] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
         };
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 63) as u32;
-        let t49: u64 = {
-            let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x48);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = (a[6] as u64) + (b[6] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
         };
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 63) as u32;
-        let t51: u64 = {
-            let (d, b1) = x28.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = x15.overflowing_sub(0x5c5c2a3d_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
         };
-        let x52 = (t51 >> 63) as u32;
-        let x53 = (0 as u32).wrapping_sub(x52);
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = x17.overflowing_sub(0x13dd2945_u32);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = x19.overflowing_sub(0xe0b8f03e_u32);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = x21.overflowing_sub(0xffff16a2_u32);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = {
+                let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t47 as u32, (t47 >> 63) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = {
+                let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t49 as u32, (t49 >> 63) as u32)
+        };
+        let x52 = {
+            let t51: u64 = {
+                let (d, b1) = x28.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t51 >> 63) as u32
+        };
+        let x53 = 0u32.wrapping_sub(x52);
         let x54 = x37 ^ (x53 & (x37 ^ x15));
         let x55 = x39 ^ (x53 & (x39 ^ x17));
         let x56 = x41 ^ (x53 & (x41 ^ x19));
@@ -1055,129 +1328,148 @@ impl Fr {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 7], b: &[u32; 7]) -> [u32; 7] {
-        let t15: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x15, x16) = {
+            let t15: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t15 as u32, (t15 >> 63) as u32)
         };
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 63) as u32;
-        let t17: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x16);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x16);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t17 as u32, (t17 >> 63) as u32)
         };
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 63) as u32;
-        let t19: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t19 as u32, (t19 >> 63) as u32)
         };
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 63) as u32;
-        let t21: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t21 as u32, (t21 >> 63) as u32)
         };
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 63) as u32;
-        let t23: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t23 as u32, (t23 >> 63) as u32)
         };
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 63) as u32;
-        let t25: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let x29 = (0 as u32).wrapping_sub(x28);
+        let x29 = 0u32.wrapping_sub(x28);
         let x37 = 0x5c5c2a3d_u32 & x29;
-        let t38: u64 = (x15 as u64) + (x37 as u64) + (0x00000000_u32 as u64);
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 32) as u32;
+        let (x38, x39) = {
+            let t38: u64 = (x15 as u64) + (x37 as u64) + (0x00000000_u32 as u64);
+            (t38 as u32, (t38 >> 32) as u32)
+        };
         let x40 = 0x13dd2945_u32 & x29;
-        let t41: u64 = (x17 as u64) + (x40 as u64) + (x39 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
+        let (x41, x42) = {
+            let t41: u64 = (x17 as u64) + (x40 as u64) + (x39 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
         let x43 = 0xe0b8f03e_u32 & x29;
-        let t44: u64 = (x19 as u64) + (x43 as u64) + (x42 as u64);
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 32) as u32;
+        let (x44, x45) = {
+            let t44: u64 = (x19 as u64) + (x43 as u64) + (x42 as u64);
+            (t44 as u32, (t44 >> 32) as u32)
+        };
         let x46 = 0xffff16a2_u32 & x29;
-        let t47: u64 = (x21 as u64) + (x46 as u64) + (x45 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t50: u64 = (x23 as u64) + (x29 as u64) + (x48 as u64);
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 32) as u32;
-        let t53: u64 = (x25 as u64) + (x29 as u64) + (x51 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
+        let (x47, x48) = {
+            let t47: u64 = (x21 as u64) + (x46 as u64) + (x45 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x50, x51) = {
+            let t50: u64 = (x23 as u64) + (x29 as u64) + (x48 as u64);
+            (t50 as u32, (t50 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (x25 as u64) + (x29 as u64) + (x51 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
         let x56 = x27.wrapping_add(x29).wrapping_add(x54);
         [x38, x41, x44, x47, x50, x53, x56]
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 7]) -> [u32; 7] {
-        let t15: u64 = {
-            let (d, b1) = 0x5c5c2a3d_u32.overflowing_sub(a[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x15, x16) = {
+            let t15: u64 = {
+                let (d, b1) = 0x5c5c2a3d_u32.overflowing_sub(a[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t15 as u32, (t15 >> 63) as u32)
         };
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 63) as u32;
-        let t17: u64 = {
-            let (d, b1) = 0x13dd2945_u32.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(x16);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = {
+                let (d, b1) = 0x13dd2945_u32.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(x16);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t17 as u32, (t17 >> 63) as u32)
         };
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 63) as u32;
-        let t19: u64 = {
-            let (d, b1) = 0xe0b8f03e_u32.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = {
+                let (d, b1) = 0xe0b8f03e_u32.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t19 as u32, (t19 >> 63) as u32)
         };
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 63) as u32;
-        let t21: u64 = {
-            let (d, b1) = 0xffff16a2_u32.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = {
+                let (d, b1) = 0xffff16a2_u32.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t21 as u32, (t21 >> 63) as u32)
         };
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 63) as u32;
-        let t23: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t23 as u32, (t23 >> 63) as u32)
         };
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 63) as u32;
-        let t25: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[5]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[5]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
         let x27 = 0xffffffff_u32.wrapping_sub(a[6]).wrapping_sub(x26);
         let x29 = a[0] | a[1];
         let x30 = x29 | a[2];
@@ -1188,7 +1480,7 @@ impl Fr {
         let x35 = 0x00000000_u32.wrapping_sub(x34).wrapping_sub(0x00000000_u32);
         let x37 = x34 | x35;
         let x38 = x37 >> 31;
-        let x39 = (0 as u32).wrapping_sub(x38);
+        let x39 = 0u32.wrapping_sub(x38);
         let x40 = x15 & x39;
         let x41 = x17 & x39;
         let x42 = x19 & x39;
@@ -1200,85 +1492,101 @@ impl Fr {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 7]) -> [u32; 7] {
-        let t8: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
-        let x8 = t8 as u32;
-        let x9 = (t8 >> 32) as u32;
-        let t10: u64 = (a[1] as u64) + (a[1] as u64) + (x9 as u64);
-        let x10 = t10 as u32;
-        let x11 = (t10 >> 32) as u32;
-        let t12: u64 = (a[2] as u64) + (a[2] as u64) + (x11 as u64);
-        let x12 = t12 as u32;
-        let x13 = (t12 >> 32) as u32;
-        let t14: u64 = (a[3] as u64) + (a[3] as u64) + (x13 as u64);
-        let x14 = t14 as u32;
-        let x15 = (t14 >> 32) as u32;
-        let t16: u64 = (a[4] as u64) + (a[4] as u64) + (x15 as u64);
-        let x16 = t16 as u32;
-        let x17 = (t16 >> 32) as u32;
-        let t18: u64 = (a[5] as u64) + (a[5] as u64) + (x17 as u64);
-        let x18 = t18 as u32;
-        let x19 = (t18 >> 32) as u32;
-        let t20: u64 = (a[6] as u64) + (a[6] as u64) + (x19 as u64);
-        let x20 = t20 as u32;
-        let x21 = (t20 >> 32) as u32;
-        let t30: u64 = {
-            let (d, b1) = x8.overflowing_sub(0x5c5c2a3d_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x8, x9) = {
+            let t8: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
+            (t8 as u32, (t8 >> 32) as u32)
         };
-        let x30 = t30 as u32;
-        let x31 = (t30 >> 63) as u32;
-        let t32: u64 = {
-            let (d, b1) = x10.overflowing_sub(0x13dd2945_u32);
-            let (d, b2) = d.overflowing_sub(x31);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x10, x11) = {
+            let t10: u64 = (a[1] as u64) + (a[1] as u64) + (x9 as u64);
+            (t10 as u32, (t10 >> 32) as u32)
         };
-        let x32 = t32 as u32;
-        let x33 = (t32 >> 63) as u32;
-        let t34: u64 = {
-            let (d, b1) = x12.overflowing_sub(0xe0b8f03e_u32);
-            let (d, b2) = d.overflowing_sub(x33);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x12, x13) = {
+            let t12: u64 = (a[2] as u64) + (a[2] as u64) + (x11 as u64);
+            (t12 as u32, (t12 >> 32) as u32)
         };
-        let x34 = t34 as u32;
-        let x35 = (t34 >> 63) as u32;
-        let t36: u64 = {
-            let (d, b1) = x14.overflowing_sub(0xffff16a2_u32);
-            let (d, b2) = d.overflowing_sub(x35);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x14, x15) = {
+            let t14: u64 = (a[3] as u64) + (a[3] as u64) + (x13 as u64);
+            (t14 as u32, (t14 >> 32) as u32)
         };
-        let x36 = t36 as u32;
-        let x37 = (t36 >> 63) as u32;
-        let t38: u64 = {
-            let (d, b1) = x16.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x37);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x16, x17) = {
+            let t16: u64 = (a[4] as u64) + (a[4] as u64) + (x15 as u64);
+            (t16 as u32, (t16 >> 32) as u32)
         };
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 63) as u32;
-        let t40: u64 = {
-            let (d, b1) = x18.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x39);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x18, x19) = {
+            let t18: u64 = (a[5] as u64) + (a[5] as u64) + (x17 as u64);
+            (t18 as u32, (t18 >> 32) as u32)
         };
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 63) as u32;
-        let t42: u64 = {
-            let (d, b1) = x20.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x41);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x20, x21) = {
+            let t20: u64 = (a[6] as u64) + (a[6] as u64) + (x19 as u64);
+            (t20 as u32, (t20 >> 32) as u32)
         };
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 63) as u32;
-        let t44: u64 = {
-            let (d, b1) = x21.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x30, x31) = {
+            let t30: u64 = {
+                let (d, b1) = x8.overflowing_sub(0x5c5c2a3d_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t30 as u32, (t30 >> 63) as u32)
         };
-        let x45 = (t44 >> 63) as u32;
-        let x46 = (0 as u32).wrapping_sub(x45);
+        let (x32, x33) = {
+            let t32: u64 = {
+                let (d, b1) = x10.overflowing_sub(0x13dd2945_u32);
+                let (d, b2) = d.overflowing_sub(x31);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t32 as u32, (t32 >> 63) as u32)
+        };
+        let (x34, x35) = {
+            let t34: u64 = {
+                let (d, b1) = x12.overflowing_sub(0xe0b8f03e_u32);
+                let (d, b2) = d.overflowing_sub(x33);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t34 as u32, (t34 >> 63) as u32)
+        };
+        let (x36, x37) = {
+            let t36: u64 = {
+                let (d, b1) = x14.overflowing_sub(0xffff16a2_u32);
+                let (d, b2) = d.overflowing_sub(x35);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t36 as u32, (t36 >> 63) as u32)
+        };
+        let (x38, x39) = {
+            let t38: u64 = {
+                let (d, b1) = x16.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x37);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t38 as u32, (t38 >> 63) as u32)
+        };
+        let (x40, x41) = {
+            let t40: u64 = {
+                let (d, b1) = x18.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x39);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t40 as u32, (t40 >> 63) as u32)
+        };
+        let (x42, x43) = {
+            let t42: u64 = {
+                let (d, b1) = x20.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x41);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t42 as u32, (t42 >> 63) as u32)
+        };
+        let x45 = {
+            let t44: u64 = {
+                let (d, b1) = x21.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t44 >> 63) as u32
+        };
+        let x46 = 0u32.wrapping_sub(x45);
         let x47 = x30 ^ (x46 & (x30 ^ x8));
         let x48 = x32 ^ (x46 & (x32 ^ x10));
         let x49 = x34 ^ (x46 & (x34 ^ x12));
@@ -1290,7 +1598,7 @@ impl Fr {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u32; 7]) -> [u32; 7] {
         let x23 = a[0].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x25 = a[1].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
@@ -1300,244 +1608,307 @@ impl Fr {
         let x33 = a[5].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x35 = a[6].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x39 = x23.wrapping_mul(0x6a1fc2eb_u32);
-        let t40: u64 = (x39 as u64) * (0x5c5c2a3d_u32 as u64) + (x23 as u64);
-        let x41 = (t40 >> 32) as u32;
-        let t42: u64 = (x39 as u64) * (0x13dd2945_u32 as u64) + (x25 as u64)
-            + (x41 as u64);
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 32) as u32;
-        let t44: u64 = (x39 as u64) * (0xe0b8f03e_u32 as u64) + (x27 as u64)
-            + (x43 as u64);
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 32) as u32;
-        let t46: u64 = (x39 as u64) * (0xffff16a2_u32 as u64) + (x29 as u64)
-            + (x45 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
-        let t48: u64 = (x39 as u64) * (0xffffffff_u32 as u64) + (x31 as u64)
-            + (x47 as u64);
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 32) as u32;
-        let t50: u64 = (x39 as u64) * (0xffffffff_u32 as u64) + (x33 as u64)
-            + (x49 as u64);
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 32) as u32;
-        let t52: u64 = (x39 as u64) * (0xffffffff_u32 as u64) + (x35 as u64)
-            + (x51 as u64);
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 32) as u32;
+        let x41 = {
+            let t40: u64 = (x39 as u64) * (0x5c5c2a3d_u32 as u64) + (x23 as u64);
+            (t40 >> 32) as u32
+        };
+        let (x42, x43) = {
+            let t42: u64 = (x39 as u64) * (0x13dd2945_u32 as u64) + (x25 as u64)
+                + (x41 as u64);
+            (t42 as u32, (t42 >> 32) as u32)
+        };
+        let (x44, x45) = {
+            let t44: u64 = (x39 as u64) * (0xe0b8f03e_u32 as u64) + (x27 as u64)
+                + (x43 as u64);
+            (t44 as u32, (t44 >> 32) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = (x39 as u64) * (0xffff16a2_u32 as u64) + (x29 as u64)
+                + (x45 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = (x39 as u64) * (0xffffffff_u32 as u64) + (x31 as u64)
+                + (x47 as u64);
+            (t48 as u32, (t48 >> 32) as u32)
+        };
+        let (x50, x51) = {
+            let t50: u64 = (x39 as u64) * (0xffffffff_u32 as u64) + (x33 as u64)
+                + (x49 as u64);
+            (t50 as u32, (t50 >> 32) as u32)
+        };
+        let (x52, x53) = {
+            let t52: u64 = (x39 as u64) * (0xffffffff_u32 as u64) + (x35 as u64)
+                + (x51 as u64);
+            (t52 as u32, (t52 >> 32) as u32)
+        };
         let x74 = x42.wrapping_mul(0x6a1fc2eb_u32);
-        let t75: u64 = (x74 as u64) * (0x5c5c2a3d_u32 as u64) + (x42 as u64);
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (x74 as u64) * (0x13dd2945_u32 as u64) + (x44 as u64)
-            + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (x74 as u64) * (0xe0b8f03e_u32 as u64) + (x46 as u64)
-            + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (x74 as u64) * (0xffff16a2_u32 as u64) + (x48 as u64)
-            + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x50 as u64)
-            + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x52 as u64)
-            + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x53 as u64)
-            + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
+        let x76 = {
+            let t75: u64 = (x74 as u64) * (0x5c5c2a3d_u32 as u64) + (x42 as u64);
+            (t75 >> 32) as u32
+        };
+        let (x77, x78) = {
+            let t77: u64 = (x74 as u64) * (0x13dd2945_u32 as u64) + (x44 as u64)
+                + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (x74 as u64) * (0xe0b8f03e_u32 as u64) + (x46 as u64)
+                + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (x74 as u64) * (0xffff16a2_u32 as u64) + (x48 as u64)
+                + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x50 as u64)
+                + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x52 as u64)
+                + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x53 as u64)
+                + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
         let x109 = x77.wrapping_mul(0x6a1fc2eb_u32);
-        let t110: u64 = (x109 as u64) * (0x5c5c2a3d_u32 as u64) + (x77 as u64);
-        let x111 = (t110 >> 32) as u32;
-        let t112: u64 = (x109 as u64) * (0x13dd2945_u32 as u64) + (x79 as u64)
-            + (x111 as u64);
-        let x112 = t112 as u32;
-        let x113 = (t112 >> 32) as u32;
-        let t114: u64 = (x109 as u64) * (0xe0b8f03e_u32 as u64) + (x81 as u64)
-            + (x113 as u64);
-        let x114 = t114 as u32;
-        let x115 = (t114 >> 32) as u32;
-        let t116: u64 = (x109 as u64) * (0xffff16a2_u32 as u64) + (x83 as u64)
-            + (x115 as u64);
-        let x116 = t116 as u32;
-        let x117 = (t116 >> 32) as u32;
-        let t118: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x85 as u64)
-            + (x117 as u64);
-        let x118 = t118 as u32;
-        let x119 = (t118 >> 32) as u32;
-        let t120: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x87 as u64)
-            + (x119 as u64);
-        let x120 = t120 as u32;
-        let x121 = (t120 >> 32) as u32;
-        let t122: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x88 as u64)
-            + (x121 as u64);
-        let x122 = t122 as u32;
-        let x123 = (t122 >> 32) as u32;
+        let x111 = {
+            let t110: u64 = (x109 as u64) * (0x5c5c2a3d_u32 as u64) + (x77 as u64);
+            (t110 >> 32) as u32
+        };
+        let (x112, x113) = {
+            let t112: u64 = (x109 as u64) * (0x13dd2945_u32 as u64) + (x79 as u64)
+                + (x111 as u64);
+            (t112 as u32, (t112 >> 32) as u32)
+        };
+        let (x114, x115) = {
+            let t114: u64 = (x109 as u64) * (0xe0b8f03e_u32 as u64) + (x81 as u64)
+                + (x113 as u64);
+            (t114 as u32, (t114 >> 32) as u32)
+        };
+        let (x116, x117) = {
+            let t116: u64 = (x109 as u64) * (0xffff16a2_u32 as u64) + (x83 as u64)
+                + (x115 as u64);
+            (t116 as u32, (t116 >> 32) as u32)
+        };
+        let (x118, x119) = {
+            let t118: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x85 as u64)
+                + (x117 as u64);
+            (t118 as u32, (t118 >> 32) as u32)
+        };
+        let (x120, x121) = {
+            let t120: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x87 as u64)
+                + (x119 as u64);
+            (t120 as u32, (t120 >> 32) as u32)
+        };
+        let (x122, x123) = {
+            let t122: u64 = (x109 as u64) * (0xffffffff_u32 as u64) + (x88 as u64)
+                + (x121 as u64);
+            (t122 as u32, (t122 >> 32) as u32)
+        };
         let x144 = x112.wrapping_mul(0x6a1fc2eb_u32);
-        let t145: u64 = (x144 as u64) * (0x5c5c2a3d_u32 as u64) + (x112 as u64);
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (x144 as u64) * (0x13dd2945_u32 as u64) + (x114 as u64)
-            + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (x144 as u64) * (0xe0b8f03e_u32 as u64) + (x116 as u64)
-            + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (x144 as u64) * (0xffff16a2_u32 as u64) + (x118 as u64)
-            + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (x144 as u64) * (0xffffffff_u32 as u64) + (x120 as u64)
-            + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (x144 as u64) * (0xffffffff_u32 as u64) + (x122 as u64)
-            + (x154 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (x144 as u64) * (0xffffffff_u32 as u64) + (x123 as u64)
-            + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
+        let x146 = {
+            let t145: u64 = (x144 as u64) * (0x5c5c2a3d_u32 as u64) + (x112 as u64);
+            (t145 >> 32) as u32
+        };
+        let (x147, x148) = {
+            let t147: u64 = (x144 as u64) * (0x13dd2945_u32 as u64) + (x114 as u64)
+                + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (x144 as u64) * (0xe0b8f03e_u32 as u64) + (x116 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (x144 as u64) * (0xffff16a2_u32 as u64) + (x118 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (x144 as u64) * (0xffffffff_u32 as u64) + (x120 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (x144 as u64) * (0xffffffff_u32 as u64) + (x122 as u64)
+                + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (x144 as u64) * (0xffffffff_u32 as u64) + (x123 as u64)
+                + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
         let x179 = x147.wrapping_mul(0x6a1fc2eb_u32);
-        let t180: u64 = (x179 as u64) * (0x5c5c2a3d_u32 as u64) + (x147 as u64);
-        let x181 = (t180 >> 32) as u32;
-        let t182: u64 = (x179 as u64) * (0x13dd2945_u32 as u64) + (x149 as u64)
-            + (x181 as u64);
-        let x182 = t182 as u32;
-        let x183 = (t182 >> 32) as u32;
-        let t184: u64 = (x179 as u64) * (0xe0b8f03e_u32 as u64) + (x151 as u64)
-            + (x183 as u64);
-        let x184 = t184 as u32;
-        let x185 = (t184 >> 32) as u32;
-        let t186: u64 = (x179 as u64) * (0xffff16a2_u32 as u64) + (x153 as u64)
-            + (x185 as u64);
-        let x186 = t186 as u32;
-        let x187 = (t186 >> 32) as u32;
-        let t188: u64 = (x179 as u64) * (0xffffffff_u32 as u64) + (x155 as u64)
-            + (x187 as u64);
-        let x188 = t188 as u32;
-        let x189 = (t188 >> 32) as u32;
-        let t190: u64 = (x179 as u64) * (0xffffffff_u32 as u64) + (x157 as u64)
-            + (x189 as u64);
-        let x190 = t190 as u32;
-        let x191 = (t190 >> 32) as u32;
-        let t192: u64 = (x179 as u64) * (0xffffffff_u32 as u64) + (x158 as u64)
-            + (x191 as u64);
-        let x192 = t192 as u32;
-        let x193 = (t192 >> 32) as u32;
+        let x181 = {
+            let t180: u64 = (x179 as u64) * (0x5c5c2a3d_u32 as u64) + (x147 as u64);
+            (t180 >> 32) as u32
+        };
+        let (x182, x183) = {
+            let t182: u64 = (x179 as u64) * (0x13dd2945_u32 as u64) + (x149 as u64)
+                + (x181 as u64);
+            (t182 as u32, (t182 >> 32) as u32)
+        };
+        let (x184, x185) = {
+            let t184: u64 = (x179 as u64) * (0xe0b8f03e_u32 as u64) + (x151 as u64)
+                + (x183 as u64);
+            (t184 as u32, (t184 >> 32) as u32)
+        };
+        let (x186, x187) = {
+            let t186: u64 = (x179 as u64) * (0xffff16a2_u32 as u64) + (x153 as u64)
+                + (x185 as u64);
+            (t186 as u32, (t186 >> 32) as u32)
+        };
+        let (x188, x189) = {
+            let t188: u64 = (x179 as u64) * (0xffffffff_u32 as u64) + (x155 as u64)
+                + (x187 as u64);
+            (t188 as u32, (t188 >> 32) as u32)
+        };
+        let (x190, x191) = {
+            let t190: u64 = (x179 as u64) * (0xffffffff_u32 as u64) + (x157 as u64)
+                + (x189 as u64);
+            (t190 as u32, (t190 >> 32) as u32)
+        };
+        let (x192, x193) = {
+            let t192: u64 = (x179 as u64) * (0xffffffff_u32 as u64) + (x158 as u64)
+                + (x191 as u64);
+            (t192 as u32, (t192 >> 32) as u32)
+        };
         let x214 = x182.wrapping_mul(0x6a1fc2eb_u32);
-        let t215: u64 = (x214 as u64) * (0x5c5c2a3d_u32 as u64) + (x182 as u64);
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (x214 as u64) * (0x13dd2945_u32 as u64) + (x184 as u64)
-            + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x214 as u64) * (0xe0b8f03e_u32 as u64) + (x186 as u64)
-            + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (x214 as u64) * (0xffff16a2_u32 as u64) + (x188 as u64)
-            + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x214 as u64) * (0xffffffff_u32 as u64) + (x190 as u64)
-            + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (x214 as u64) * (0xffffffff_u32 as u64) + (x192 as u64)
-            + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (x214 as u64) * (0xffffffff_u32 as u64) + (x193 as u64)
-            + (x226 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
+        let x216 = {
+            let t215: u64 = (x214 as u64) * (0x5c5c2a3d_u32 as u64) + (x182 as u64);
+            (t215 >> 32) as u32
+        };
+        let (x217, x218) = {
+            let t217: u64 = (x214 as u64) * (0x13dd2945_u32 as u64) + (x184 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x214 as u64) * (0xe0b8f03e_u32 as u64) + (x186 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (x214 as u64) * (0xffff16a2_u32 as u64) + (x188 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x214 as u64) * (0xffffffff_u32 as u64) + (x190 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (x214 as u64) * (0xffffffff_u32 as u64) + (x192 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x214 as u64) * (0xffffffff_u32 as u64) + (x193 as u64)
+                + (x226 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
         let x249 = x217.wrapping_mul(0x6a1fc2eb_u32);
-        let t250: u64 = (x249 as u64) * (0x5c5c2a3d_u32 as u64) + (x217 as u64);
-        let x251 = (t250 >> 32) as u32;
-        let t252: u64 = (x249 as u64) * (0x13dd2945_u32 as u64) + (x219 as u64)
-            + (x251 as u64);
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 32) as u32;
-        let t254: u64 = (x249 as u64) * (0xe0b8f03e_u32 as u64) + (x221 as u64)
-            + (x253 as u64);
-        let x254 = t254 as u32;
-        let x255 = (t254 >> 32) as u32;
-        let t256: u64 = (x249 as u64) * (0xffff16a2_u32 as u64) + (x223 as u64)
-            + (x255 as u64);
-        let x256 = t256 as u32;
-        let x257 = (t256 >> 32) as u32;
-        let t258: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
-            + (x257 as u64);
-        let x258 = t258 as u32;
-        let x259 = (t258 >> 32) as u32;
-        let t260: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x227 as u64)
-            + (x259 as u64);
-        let x260 = t260 as u32;
-        let x261 = (t260 >> 32) as u32;
-        let t262: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x228 as u64)
-            + (x261 as u64);
-        let x262 = t262 as u32;
-        let x263 = (t262 >> 32) as u32;
-        let t276: u64 = {
-            let (d, b1) = x252.overflowing_sub(0x5c5c2a3d_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x251 = {
+            let t250: u64 = (x249 as u64) * (0x5c5c2a3d_u32 as u64) + (x217 as u64);
+            (t250 >> 32) as u32
         };
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 63) as u32;
-        let t278: u64 = {
-            let (d, b1) = x254.overflowing_sub(0x13dd2945_u32);
-            let (d, b2) = d.overflowing_sub(x277);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x252, x253) = {
+            let t252: u64 = (x249 as u64) * (0x13dd2945_u32 as u64) + (x219 as u64)
+                + (x251 as u64);
+            (t252 as u32, (t252 >> 32) as u32)
         };
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 63) as u32;
-        let t280: u64 = {
-            let (d, b1) = x256.overflowing_sub(0xe0b8f03e_u32);
-            let (d, b2) = d.overflowing_sub(x279);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x254, x255) = {
+            let t254: u64 = (x249 as u64) * (0xe0b8f03e_u32 as u64) + (x221 as u64)
+                + (x253 as u64);
+            (t254 as u32, (t254 >> 32) as u32)
         };
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 63) as u32;
-        let t282: u64 = {
-            let (d, b1) = x258.overflowing_sub(0xffff16a2_u32);
-            let (d, b2) = d.overflowing_sub(x281);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x256, x257) = {
+            let t256: u64 = (x249 as u64) * (0xffff16a2_u32 as u64) + (x223 as u64)
+                + (x255 as u64);
+            (t256 as u32, (t256 >> 32) as u32)
         };
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 63) as u32;
-        let t284: u64 = {
-            let (d, b1) = x260.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x283);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x258, x259) = {
+            let t258: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
+                + (x257 as u64);
+            (t258 as u32, (t258 >> 32) as u32)
         };
-        let x284 = t284 as u32;
-        let x285 = (t284 >> 63) as u32;
-        let t286: u64 = {
-            let (d, b1) = x262.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x285);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x260, x261) = {
+            let t260: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x227 as u64)
+                + (x259 as u64);
+            (t260 as u32, (t260 >> 32) as u32)
         };
-        let x286 = t286 as u32;
-        let x287 = (t286 >> 63) as u32;
-        let t288: u64 = {
-            let (d, b1) = x263.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x287);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x262, x263) = {
+            let t262: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x228 as u64)
+                + (x261 as u64);
+            (t262 as u32, (t262 >> 32) as u32)
         };
-        let x288 = t288 as u32;
-        let x289 = (t288 >> 63) as u32;
-        let x292 = (0 as u32).wrapping_sub(x289);
+        let (x276, x277) = {
+            let t276: u64 = {
+                let (d, b1) = x252.overflowing_sub(0x5c5c2a3d_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t276 as u32, (t276 >> 63) as u32)
+        };
+        let (x278, x279) = {
+            let t278: u64 = {
+                let (d, b1) = x254.overflowing_sub(0x13dd2945_u32);
+                let (d, b2) = d.overflowing_sub(x277);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t278 as u32, (t278 >> 63) as u32)
+        };
+        let (x280, x281) = {
+            let t280: u64 = {
+                let (d, b1) = x256.overflowing_sub(0xe0b8f03e_u32);
+                let (d, b2) = d.overflowing_sub(x279);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t280 as u32, (t280 >> 63) as u32)
+        };
+        let (x282, x283) = {
+            let t282: u64 = {
+                let (d, b1) = x258.overflowing_sub(0xffff16a2_u32);
+                let (d, b2) = d.overflowing_sub(x281);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t282 as u32, (t282 >> 63) as u32)
+        };
+        let (x284, x285) = {
+            let t284: u64 = {
+                let (d, b1) = x260.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x283);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t284 as u32, (t284 >> 63) as u32)
+        };
+        let (x286, x287) = {
+            let t286: u64 = {
+                let (d, b1) = x262.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x285);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t286 as u32, (t286 >> 63) as u32)
+        };
+        let (x288, x289) = {
+            let t288: u64 = {
+                let (d, b1) = x263.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x287);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t288 as u32, (t288 >> 63) as u32)
+        };
+        let x292 = 0u32.wrapping_sub(x289);
         let x293 = x276 ^ (x292 & (x276 ^ x252));
         let x294 = x278 ^ (x292 & (x278 ^ x254));
         let x295 = x280 ^ (x292 & (x280 ^ x256));
@@ -1963,224 +2334,294 @@ impl Fr {
     }
     /// The 2n-limb product a·b of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_wide_limbs(a: &[u32; 7], b: &[u32; 7]) -> [u32; 14] {
-        let t15: u64 = (a[0] as u64) * (b[0] as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[1] as u64) * (b[0] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[2] as u64) * (b[0] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[3] as u64) * (b[0] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[4] as u64) * (b[0] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[5] as u64) * (b[0] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[6] as u64) * (b[0] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[0] as u64) * (b[1] as u64) + (x17 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[1] as u64) * (b[1] as u64) + (x19 as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[2] as u64) * (b[1] as u64) + (x21 as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[3] as u64) * (b[1] as u64) + (x23 as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[4] as u64) * (b[1] as u64) + (x25 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[5] as u64) * (b[1] as u64) + (x27 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[6] as u64) * (b[1] as u64) + (x28 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[0] as u64) * (b[2] as u64) + (x31 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[1] as u64) * (b[2] as u64) + (x33 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[2] as u64) * (b[2] as u64) + (x35 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[3] as u64) * (b[2] as u64) + (x37 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[4] as u64) * (b[2] as u64) + (x39 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[5] as u64) * (b[2] as u64) + (x41 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[6] as u64) * (b[2] as u64) + (x42 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[0] as u64) * (b[3] as u64) + (x45 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[1] as u64) * (b[3] as u64) + (x47 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[2] as u64) * (b[3] as u64) + (x49 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[3] as u64) * (b[3] as u64) + (x51 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[4] as u64) * (b[3] as u64) + (x53 as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[5] as u64) * (b[3] as u64) + (x55 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[6] as u64) * (b[3] as u64) + (x56 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[0] as u64) * (b[4] as u64) + (x59 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[1] as u64) * (b[4] as u64) + (x61 as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[2] as u64) * (b[4] as u64) + (x63 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[3] as u64) * (b[4] as u64) + (x65 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[4] as u64) * (b[4] as u64) + (x67 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[5] as u64) * (b[4] as u64) + (x69 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[6] as u64) * (b[4] as u64) + (x70 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[0] as u64) * (b[5] as u64) + (x73 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[1] as u64) * (b[5] as u64) + (x75 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[2] as u64) * (b[5] as u64) + (x77 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[3] as u64) * (b[5] as u64) + (x79 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[4] as u64) * (b[5] as u64) + (x81 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[5] as u64) * (b[5] as u64) + (x83 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[6] as u64) * (b[5] as u64) + (x84 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[0] as u64) * (b[6] as u64) + (x87 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[1] as u64) * (b[6] as u64) + (x89 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[2] as u64) * (b[6] as u64) + (x91 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[3] as u64) * (b[6] as u64) + (x93 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[4] as u64) * (b[6] as u64) + (x95 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[5] as u64) * (b[6] as u64) + (x97 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[6] as u64) * (b[6] as u64) + (x98 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (b[0] as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[1] as u64) * (b[0] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[2] as u64) * (b[0] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[3] as u64) * (b[0] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[4] as u64) * (b[0] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[5] as u64) * (b[0] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[6] as u64) * (b[0] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) * (b[1] as u64) + (x17 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[1] as u64) * (b[1] as u64) + (x19 as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[2] as u64) * (b[1] as u64) + (x21 as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[3] as u64) * (b[1] as u64) + (x23 as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[4] as u64) * (b[1] as u64) + (x25 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[5] as u64) * (b[1] as u64) + (x27 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[6] as u64) * (b[1] as u64) + (x28 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[0] as u64) * (b[2] as u64) + (x31 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[1] as u64) * (b[2] as u64) + (x33 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[2] as u64) * (b[2] as u64) + (x35 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[3] as u64) * (b[2] as u64) + (x37 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[4] as u64) * (b[2] as u64) + (x39 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[5] as u64) * (b[2] as u64) + (x41 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[6] as u64) * (b[2] as u64) + (x42 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[0] as u64) * (b[3] as u64) + (x45 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[1] as u64) * (b[3] as u64) + (x47 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[2] as u64) * (b[3] as u64) + (x49 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[3] as u64) * (b[3] as u64) + (x51 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[4] as u64) * (b[3] as u64) + (x53 as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[5] as u64) * (b[3] as u64) + (x55 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[6] as u64) * (b[3] as u64) + (x56 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[0] as u64) * (b[4] as u64) + (x59 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[1] as u64) * (b[4] as u64) + (x61 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[2] as u64) * (b[4] as u64) + (x63 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[3] as u64) * (b[4] as u64) + (x65 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[4] as u64) * (b[4] as u64) + (x67 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[5] as u64) * (b[4] as u64) + (x69 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[6] as u64) * (b[4] as u64) + (x70 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[0] as u64) * (b[5] as u64) + (x73 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[1] as u64) * (b[5] as u64) + (x75 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[2] as u64) * (b[5] as u64) + (x77 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[3] as u64) * (b[5] as u64) + (x79 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[4] as u64) * (b[5] as u64) + (x81 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[5] as u64) * (b[5] as u64) + (x83 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[6] as u64) * (b[5] as u64) + (x84 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[0] as u64) * (b[6] as u64) + (x87 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[1] as u64) * (b[6] as u64) + (x89 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[2] as u64) * (b[6] as u64) + (x91 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[3] as u64) * (b[6] as u64) + (x93 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[4] as u64) * (b[6] as u64) + (x95 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[5] as u64) * (b[6] as u64) + (x97 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[6] as u64) * (b[6] as u64) + (x98 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
         [x15, x29, x43, x57, x71, x85, x99, x101, x103, x105, x107, x109, x111, x112]
     }
     /// The 2n-limb square a² of a value below p; off-diagonal products once.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_wide_limbs(a: &[u32; 7]) -> [u32; 14] {
-        let t8: u64 = (a[0] as u64) * (a[1] as u64);
-        let x8 = t8 as u32;
-        let x9 = (t8 >> 32) as u32;
-        let t10: u64 = (a[0] as u64) * (a[2] as u64) + (x9 as u64);
-        let x10 = t10 as u32;
-        let x11 = (t10 >> 32) as u32;
-        let t12: u64 = (a[0] as u64) * (a[3] as u64) + (x11 as u64);
-        let x12 = t12 as u32;
-        let x13 = (t12 >> 32) as u32;
-        let t14: u64 = (a[0] as u64) * (a[4] as u64) + (x13 as u64);
-        let x14 = t14 as u32;
-        let x15 = (t14 >> 32) as u32;
-        let t16: u64 = (a[0] as u64) * (a[5] as u64) + (x15 as u64);
-        let x16 = t16 as u32;
-        let x17 = (t16 >> 32) as u32;
-        let t18: u64 = (a[0] as u64) * (a[6] as u64) + (x17 as u64);
-        let x18 = t18 as u32;
-        let x19 = (t18 >> 32) as u32;
-        let t20: u64 = (a[1] as u64) * (a[2] as u64) + (x12 as u64);
-        let x20 = t20 as u32;
-        let x21 = (t20 >> 32) as u32;
-        let t22: u64 = (a[1] as u64) * (a[3] as u64) + (x14 as u64) + (x21 as u64);
-        let x22 = t22 as u32;
-        let x23 = (t22 >> 32) as u32;
-        let t24: u64 = (a[1] as u64) * (a[4] as u64) + (x16 as u64) + (x23 as u64);
-        let x24 = t24 as u32;
-        let x25 = (t24 >> 32) as u32;
-        let t26: u64 = (a[1] as u64) * (a[5] as u64) + (x18 as u64) + (x25 as u64);
-        let x26 = t26 as u32;
-        let x27 = (t26 >> 32) as u32;
-        let t28: u64 = (a[1] as u64) * (a[6] as u64) + (x19 as u64) + (x27 as u64);
-        let x28 = t28 as u32;
-        let x29 = (t28 >> 32) as u32;
-        let t30: u64 = (a[2] as u64) * (a[3] as u64) + (x24 as u64);
-        let x30 = t30 as u32;
-        let x31 = (t30 >> 32) as u32;
-        let t32: u64 = (a[2] as u64) * (a[4] as u64) + (x26 as u64) + (x31 as u64);
-        let x32 = t32 as u32;
-        let x33 = (t32 >> 32) as u32;
-        let t34: u64 = (a[2] as u64) * (a[5] as u64) + (x28 as u64) + (x33 as u64);
-        let x34 = t34 as u32;
-        let x35 = (t34 >> 32) as u32;
-        let t36: u64 = (a[2] as u64) * (a[6] as u64) + (x29 as u64) + (x35 as u64);
-        let x36 = t36 as u32;
-        let x37 = (t36 >> 32) as u32;
-        let t38: u64 = (a[3] as u64) * (a[4] as u64) + (x34 as u64);
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 32) as u32;
-        let t40: u64 = (a[3] as u64) * (a[5] as u64) + (x36 as u64) + (x39 as u64);
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 32) as u32;
-        let t42: u64 = (a[3] as u64) * (a[6] as u64) + (x37 as u64) + (x41 as u64);
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 32) as u32;
-        let t44: u64 = (a[4] as u64) * (a[5] as u64) + (x42 as u64);
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 32) as u32;
-        let t46: u64 = (a[4] as u64) * (a[6] as u64) + (x43 as u64) + (x45 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
-        let t48: u64 = (a[5] as u64) * (a[6] as u64) + (x47 as u64);
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 32) as u32;
+        let (x8, x9) = {
+            let t8: u64 = (a[0] as u64) * (a[1] as u64);
+            (t8 as u32, (t8 >> 32) as u32)
+        };
+        let (x10, x11) = {
+            let t10: u64 = (a[0] as u64) * (a[2] as u64) + (x9 as u64);
+            (t10 as u32, (t10 >> 32) as u32)
+        };
+        let (x12, x13) = {
+            let t12: u64 = (a[0] as u64) * (a[3] as u64) + (x11 as u64);
+            (t12 as u32, (t12 >> 32) as u32)
+        };
+        let (x14, x15) = {
+            let t14: u64 = (a[0] as u64) * (a[4] as u64) + (x13 as u64);
+            (t14 as u32, (t14 >> 32) as u32)
+        };
+        let (x16, x17) = {
+            let t16: u64 = (a[0] as u64) * (a[5] as u64) + (x15 as u64);
+            (t16 as u32, (t16 >> 32) as u32)
+        };
+        let (x18, x19) = {
+            let t18: u64 = (a[0] as u64) * (a[6] as u64) + (x17 as u64);
+            (t18 as u32, (t18 >> 32) as u32)
+        };
+        let (x20, x21) = {
+            let t20: u64 = (a[1] as u64) * (a[2] as u64) + (x12 as u64);
+            (t20 as u32, (t20 >> 32) as u32)
+        };
+        let (x22, x23) = {
+            let t22: u64 = (a[1] as u64) * (a[3] as u64) + (x14 as u64) + (x21 as u64);
+            (t22 as u32, (t22 >> 32) as u32)
+        };
+        let (x24, x25) = {
+            let t24: u64 = (a[1] as u64) * (a[4] as u64) + (x16 as u64) + (x23 as u64);
+            (t24 as u32, (t24 >> 32) as u32)
+        };
+        let (x26, x27) = {
+            let t26: u64 = (a[1] as u64) * (a[5] as u64) + (x18 as u64) + (x25 as u64);
+            (t26 as u32, (t26 >> 32) as u32)
+        };
+        let (x28, x29) = {
+            let t28: u64 = (a[1] as u64) * (a[6] as u64) + (x19 as u64) + (x27 as u64);
+            (t28 as u32, (t28 >> 32) as u32)
+        };
+        let (x30, x31) = {
+            let t30: u64 = (a[2] as u64) * (a[3] as u64) + (x24 as u64);
+            (t30 as u32, (t30 >> 32) as u32)
+        };
+        let (x32, x33) = {
+            let t32: u64 = (a[2] as u64) * (a[4] as u64) + (x26 as u64) + (x31 as u64);
+            (t32 as u32, (t32 >> 32) as u32)
+        };
+        let (x34, x35) = {
+            let t34: u64 = (a[2] as u64) * (a[5] as u64) + (x28 as u64) + (x33 as u64);
+            (t34 as u32, (t34 >> 32) as u32)
+        };
+        let (x36, x37) = {
+            let t36: u64 = (a[2] as u64) * (a[6] as u64) + (x29 as u64) + (x35 as u64);
+            (t36 as u32, (t36 >> 32) as u32)
+        };
+        let (x38, x39) = {
+            let t38: u64 = (a[3] as u64) * (a[4] as u64) + (x34 as u64);
+            (t38 as u32, (t38 >> 32) as u32)
+        };
+        let (x40, x41) = {
+            let t40: u64 = (a[3] as u64) * (a[5] as u64) + (x36 as u64) + (x39 as u64);
+            (t40 as u32, (t40 >> 32) as u32)
+        };
+        let (x42, x43) = {
+            let t42: u64 = (a[3] as u64) * (a[6] as u64) + (x37 as u64) + (x41 as u64);
+            (t42 as u32, (t42 >> 32) as u32)
+        };
+        let (x44, x45) = {
+            let t44: u64 = (a[4] as u64) * (a[5] as u64) + (x42 as u64);
+            (t44 as u32, (t44 >> 32) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = (a[4] as u64) * (a[6] as u64) + (x43 as u64) + (x45 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = (a[5] as u64) * (a[6] as u64) + (x47 as u64);
+            (t48 as u32, (t48 >> 32) as u32)
+        };
         let x50 = x49 >> 31;
         let x51 = x49 << 1;
         let x52 = x48 >> 31;
@@ -2216,318 +2657,403 @@ impl Fr {
         let x82 = x8 >> 31;
         let x83 = x81 | x82;
         let x84 = x8 << 1;
-        let t88: u64 = (a[0] as u64) * (a[0] as u64);
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 32) as u32;
-        let t90: u64 = (x84 as u64) + (x89 as u64) + (0x00000000_u32 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
-        let t92: u64 = (a[1] as u64) * (a[1] as u64) + (x83 as u64) + (x91 as u64);
-        let x92 = t92 as u32;
-        let x93 = (t92 >> 32) as u32;
-        let t94: u64 = (x80 as u64) + (x93 as u64) + (0x00000000_u32 as u64);
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 32) as u32;
-        let t96: u64 = (a[2] as u64) * (a[2] as u64) + (x77 as u64) + (x95 as u64);
-        let x96 = t96 as u32;
-        let x97 = (t96 >> 32) as u32;
-        let t98: u64 = (x74 as u64) + (x97 as u64) + (0x00000000_u32 as u64);
-        let x98 = t98 as u32;
-        let x99 = (t98 >> 32) as u32;
-        let t100: u64 = (a[3] as u64) * (a[3] as u64) + (x71 as u64) + (x99 as u64);
-        let x100 = t100 as u32;
-        let x101 = (t100 >> 32) as u32;
-        let t102: u64 = (x68 as u64) + (x101 as u64) + (0x00000000_u32 as u64);
-        let x102 = t102 as u32;
-        let x103 = (t102 >> 32) as u32;
-        let t104: u64 = (a[4] as u64) * (a[4] as u64) + (x65 as u64) + (x103 as u64);
-        let x104 = t104 as u32;
-        let x105 = (t104 >> 32) as u32;
-        let t106: u64 = (x62 as u64) + (x105 as u64) + (0x00000000_u32 as u64);
-        let x106 = t106 as u32;
-        let x107 = (t106 >> 32) as u32;
-        let t108: u64 = (a[5] as u64) * (a[5] as u64) + (x59 as u64) + (x107 as u64);
-        let x108 = t108 as u32;
-        let x109 = (t108 >> 32) as u32;
-        let t110: u64 = (x56 as u64) + (x109 as u64) + (0x00000000_u32 as u64);
-        let x110 = t110 as u32;
-        let x111 = (t110 >> 32) as u32;
-        let t112: u64 = (a[6] as u64) * (a[6] as u64) + (x53 as u64) + (x111 as u64);
-        let x112 = t112 as u32;
-        let x113 = (t112 >> 32) as u32;
+        let (x88, x89) = {
+            let t88: u64 = (a[0] as u64) * (a[0] as u64);
+            (t88 as u32, (t88 >> 32) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = (x84 as u64) + (x89 as u64) + (0x00000000_u32 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
+        let (x92, x93) = {
+            let t92: u64 = (a[1] as u64) * (a[1] as u64) + (x83 as u64) + (x91 as u64);
+            (t92 as u32, (t92 >> 32) as u32)
+        };
+        let (x94, x95) = {
+            let t94: u64 = (x80 as u64) + (x93 as u64) + (0x00000000_u32 as u64);
+            (t94 as u32, (t94 >> 32) as u32)
+        };
+        let (x96, x97) = {
+            let t96: u64 = (a[2] as u64) * (a[2] as u64) + (x77 as u64) + (x95 as u64);
+            (t96 as u32, (t96 >> 32) as u32)
+        };
+        let (x98, x99) = {
+            let t98: u64 = (x74 as u64) + (x97 as u64) + (0x00000000_u32 as u64);
+            (t98 as u32, (t98 >> 32) as u32)
+        };
+        let (x100, x101) = {
+            let t100: u64 = (a[3] as u64) * (a[3] as u64) + (x71 as u64) + (x99 as u64);
+            (t100 as u32, (t100 >> 32) as u32)
+        };
+        let (x102, x103) = {
+            let t102: u64 = (x68 as u64) + (x101 as u64) + (0x00000000_u32 as u64);
+            (t102 as u32, (t102 >> 32) as u32)
+        };
+        let (x104, x105) = {
+            let t104: u64 = (a[4] as u64) * (a[4] as u64) + (x65 as u64) + (x103 as u64);
+            (t104 as u32, (t104 >> 32) as u32)
+        };
+        let (x106, x107) = {
+            let t106: u64 = (x62 as u64) + (x105 as u64) + (0x00000000_u32 as u64);
+            (t106 as u32, (t106 >> 32) as u32)
+        };
+        let (x108, x109) = {
+            let t108: u64 = (a[5] as u64) * (a[5] as u64) + (x59 as u64) + (x107 as u64);
+            (t108 as u32, (t108 >> 32) as u32)
+        };
+        let (x110, x111) = {
+            let t110: u64 = (x56 as u64) + (x109 as u64) + (0x00000000_u32 as u64);
+            (t110 as u32, (t110 >> 32) as u32)
+        };
+        let (x112, x113) = {
+            let t112: u64 = (a[6] as u64) * (a[6] as u64) + (x53 as u64) + (x111 as u64);
+            (t112 as u32, (t112 >> 32) as u32)
+        };
         let x114 = x50.wrapping_add(x113).wrapping_add(0x00000000_u32);
         [x88, x90, x92, x94, x96, x98, x100, x102, x104, x106, x108, x110, x112, x114]
     }
     /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn reduce_wide_limbs(t: &[u32; 14]) -> [u32; 7] {
         let x23 = t[0].wrapping_mul(0x6a1fc2eb_u32);
-        let t24: u64 = (x23 as u64) * (0x5c5c2a3d_u32 as u64) + (t[0] as u64);
-        let x25 = (t24 >> 32) as u32;
-        let t26: u64 = (x23 as u64) * (0x13dd2945_u32 as u64) + (t[1] as u64)
-            + (x25 as u64);
-        let x26 = t26 as u32;
-        let x27 = (t26 >> 32) as u32;
-        let t28: u64 = (x23 as u64) * (0xe0b8f03e_u32 as u64) + (t[2] as u64)
-            + (x27 as u64);
-        let x28 = t28 as u32;
-        let x29 = (t28 >> 32) as u32;
-        let t30: u64 = (x23 as u64) * (0xffff16a2_u32 as u64) + (t[3] as u64)
-            + (x29 as u64);
-        let x30 = t30 as u32;
-        let x31 = (t30 >> 32) as u32;
-        let t32: u64 = (x23 as u64) * (0xffffffff_u32 as u64) + (t[4] as u64)
-            + (x31 as u64);
-        let x32 = t32 as u32;
-        let x33 = (t32 >> 32) as u32;
-        let t34: u64 = (x23 as u64) * (0xffffffff_u32 as u64) + (t[5] as u64)
-            + (x33 as u64);
-        let x34 = t34 as u32;
-        let x35 = (t34 >> 32) as u32;
-        let t36: u64 = (x23 as u64) * (0xffffffff_u32 as u64) + (t[6] as u64)
-            + (x35 as u64);
-        let x36 = t36 as u32;
-        let x37 = (t36 >> 32) as u32;
-        let t38: u64 = (t[7] as u64) + (x37 as u64) + (0x00000000_u32 as u64);
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 32) as u32;
+        let x25 = {
+            let t24: u64 = (x23 as u64) * (0x5c5c2a3d_u32 as u64) + (t[0] as u64);
+            (t24 >> 32) as u32
+        };
+        let (x26, x27) = {
+            let t26: u64 = (x23 as u64) * (0x13dd2945_u32 as u64) + (t[1] as u64)
+                + (x25 as u64);
+            (t26 as u32, (t26 >> 32) as u32)
+        };
+        let (x28, x29) = {
+            let t28: u64 = (x23 as u64) * (0xe0b8f03e_u32 as u64) + (t[2] as u64)
+                + (x27 as u64);
+            (t28 as u32, (t28 >> 32) as u32)
+        };
+        let (x30, x31) = {
+            let t30: u64 = (x23 as u64) * (0xffff16a2_u32 as u64) + (t[3] as u64)
+                + (x29 as u64);
+            (t30 as u32, (t30 >> 32) as u32)
+        };
+        let (x32, x33) = {
+            let t32: u64 = (x23 as u64) * (0xffffffff_u32 as u64) + (t[4] as u64)
+                + (x31 as u64);
+            (t32 as u32, (t32 >> 32) as u32)
+        };
+        let (x34, x35) = {
+            let t34: u64 = (x23 as u64) * (0xffffffff_u32 as u64) + (t[5] as u64)
+                + (x33 as u64);
+            (t34 as u32, (t34 >> 32) as u32)
+        };
+        let (x36, x37) = {
+            let t36: u64 = (x23 as u64) * (0xffffffff_u32 as u64) + (t[6] as u64)
+                + (x35 as u64);
+            (t36 as u32, (t36 >> 32) as u32)
+        };
+        let (x38, x39) = {
+            let t38: u64 = (t[7] as u64) + (x37 as u64) + (0x00000000_u32 as u64);
+            (t38 as u32, (t38 >> 32) as u32)
+        };
         let x40 = x26.wrapping_mul(0x6a1fc2eb_u32);
-        let t41: u64 = (x40 as u64) * (0x5c5c2a3d_u32 as u64) + (x26 as u64);
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (x40 as u64) * (0x13dd2945_u32 as u64) + (x28 as u64)
-            + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (x40 as u64) * (0xe0b8f03e_u32 as u64) + (x30 as u64)
-            + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (x40 as u64) * (0xffff16a2_u32 as u64) + (x32 as u64)
-            + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (x40 as u64) * (0xffffffff_u32 as u64) + (x34 as u64)
-            + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (x40 as u64) * (0xffffffff_u32 as u64) + (x36 as u64)
-            + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (x40 as u64) * (0xffffffff_u32 as u64) + (x38 as u64)
-            + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (t[8] as u64) + (x54 as u64) + (x39 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
+        let x42 = {
+            let t41: u64 = (x40 as u64) * (0x5c5c2a3d_u32 as u64) + (x26 as u64);
+            (t41 >> 32) as u32
+        };
+        let (x43, x44) = {
+            let t43: u64 = (x40 as u64) * (0x13dd2945_u32 as u64) + (x28 as u64)
+                + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (x40 as u64) * (0xe0b8f03e_u32 as u64) + (x30 as u64)
+                + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (x40 as u64) * (0xffff16a2_u32 as u64) + (x32 as u64)
+                + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (x40 as u64) * (0xffffffff_u32 as u64) + (x34 as u64)
+                + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (x40 as u64) * (0xffffffff_u32 as u64) + (x36 as u64)
+                + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (x40 as u64) * (0xffffffff_u32 as u64) + (x38 as u64)
+                + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (t[8] as u64) + (x54 as u64) + (x39 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
         let x57 = x43.wrapping_mul(0x6a1fc2eb_u32);
-        let t58: u64 = (x57 as u64) * (0x5c5c2a3d_u32 as u64) + (x43 as u64);
-        let x59 = (t58 >> 32) as u32;
-        let t60: u64 = (x57 as u64) * (0x13dd2945_u32 as u64) + (x45 as u64)
-            + (x59 as u64);
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 32) as u32;
-        let t62: u64 = (x57 as u64) * (0xe0b8f03e_u32 as u64) + (x47 as u64)
-            + (x61 as u64);
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 32) as u32;
-        let t64: u64 = (x57 as u64) * (0xffff16a2_u32 as u64) + (x49 as u64)
-            + (x63 as u64);
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 32) as u32;
-        let t66: u64 = (x57 as u64) * (0xffffffff_u32 as u64) + (x51 as u64)
-            + (x65 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
-        let t68: u64 = (x57 as u64) * (0xffffffff_u32 as u64) + (x53 as u64)
-            + (x67 as u64);
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 32) as u32;
-        let t70: u64 = (x57 as u64) * (0xffffffff_u32 as u64) + (x55 as u64)
-            + (x69 as u64);
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 32) as u32;
-        let t72: u64 = (t[9] as u64) + (x71 as u64) + (x56 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
+        let x59 = {
+            let t58: u64 = (x57 as u64) * (0x5c5c2a3d_u32 as u64) + (x43 as u64);
+            (t58 >> 32) as u32
+        };
+        let (x60, x61) = {
+            let t60: u64 = (x57 as u64) * (0x13dd2945_u32 as u64) + (x45 as u64)
+                + (x59 as u64);
+            (t60 as u32, (t60 >> 32) as u32)
+        };
+        let (x62, x63) = {
+            let t62: u64 = (x57 as u64) * (0xe0b8f03e_u32 as u64) + (x47 as u64)
+                + (x61 as u64);
+            (t62 as u32, (t62 >> 32) as u32)
+        };
+        let (x64, x65) = {
+            let t64: u64 = (x57 as u64) * (0xffff16a2_u32 as u64) + (x49 as u64)
+                + (x63 as u64);
+            (t64 as u32, (t64 >> 32) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = (x57 as u64) * (0xffffffff_u32 as u64) + (x51 as u64)
+                + (x65 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = (x57 as u64) * (0xffffffff_u32 as u64) + (x53 as u64)
+                + (x67 as u64);
+            (t68 as u32, (t68 >> 32) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = (x57 as u64) * (0xffffffff_u32 as u64) + (x55 as u64)
+                + (x69 as u64);
+            (t70 as u32, (t70 >> 32) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = (t[9] as u64) + (x71 as u64) + (x56 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
         let x74 = x60.wrapping_mul(0x6a1fc2eb_u32);
-        let t75: u64 = (x74 as u64) * (0x5c5c2a3d_u32 as u64) + (x60 as u64);
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (x74 as u64) * (0x13dd2945_u32 as u64) + (x62 as u64)
-            + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (x74 as u64) * (0xe0b8f03e_u32 as u64) + (x64 as u64)
-            + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (x74 as u64) * (0xffff16a2_u32 as u64) + (x66 as u64)
-            + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x68 as u64)
-            + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x70 as u64)
-            + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x72 as u64)
-            + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (t[10] as u64) + (x88 as u64) + (x73 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
+        let x76 = {
+            let t75: u64 = (x74 as u64) * (0x5c5c2a3d_u32 as u64) + (x60 as u64);
+            (t75 >> 32) as u32
+        };
+        let (x77, x78) = {
+            let t77: u64 = (x74 as u64) * (0x13dd2945_u32 as u64) + (x62 as u64)
+                + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (x74 as u64) * (0xe0b8f03e_u32 as u64) + (x64 as u64)
+                + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (x74 as u64) * (0xffff16a2_u32 as u64) + (x66 as u64)
+                + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x68 as u64)
+                + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x70 as u64)
+                + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (x74 as u64) * (0xffffffff_u32 as u64) + (x72 as u64)
+                + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (t[10] as u64) + (x88 as u64) + (x73 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
         let x91 = x77.wrapping_mul(0x6a1fc2eb_u32);
-        let t92: u64 = (x91 as u64) * (0x5c5c2a3d_u32 as u64) + (x77 as u64);
-        let x93 = (t92 >> 32) as u32;
-        let t94: u64 = (x91 as u64) * (0x13dd2945_u32 as u64) + (x79 as u64)
-            + (x93 as u64);
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 32) as u32;
-        let t96: u64 = (x91 as u64) * (0xe0b8f03e_u32 as u64) + (x81 as u64)
-            + (x95 as u64);
-        let x96 = t96 as u32;
-        let x97 = (t96 >> 32) as u32;
-        let t98: u64 = (x91 as u64) * (0xffff16a2_u32 as u64) + (x83 as u64)
-            + (x97 as u64);
-        let x98 = t98 as u32;
-        let x99 = (t98 >> 32) as u32;
-        let t100: u64 = (x91 as u64) * (0xffffffff_u32 as u64) + (x85 as u64)
-            + (x99 as u64);
-        let x100 = t100 as u32;
-        let x101 = (t100 >> 32) as u32;
-        let t102: u64 = (x91 as u64) * (0xffffffff_u32 as u64) + (x87 as u64)
-            + (x101 as u64);
-        let x102 = t102 as u32;
-        let x103 = (t102 >> 32) as u32;
-        let t104: u64 = (x91 as u64) * (0xffffffff_u32 as u64) + (x89 as u64)
-            + (x103 as u64);
-        let x104 = t104 as u32;
-        let x105 = (t104 >> 32) as u32;
-        let t106: u64 = (t[11] as u64) + (x105 as u64) + (x90 as u64);
-        let x106 = t106 as u32;
-        let x107 = (t106 >> 32) as u32;
+        let x93 = {
+            let t92: u64 = (x91 as u64) * (0x5c5c2a3d_u32 as u64) + (x77 as u64);
+            (t92 >> 32) as u32
+        };
+        let (x94, x95) = {
+            let t94: u64 = (x91 as u64) * (0x13dd2945_u32 as u64) + (x79 as u64)
+                + (x93 as u64);
+            (t94 as u32, (t94 >> 32) as u32)
+        };
+        let (x96, x97) = {
+            let t96: u64 = (x91 as u64) * (0xe0b8f03e_u32 as u64) + (x81 as u64)
+                + (x95 as u64);
+            (t96 as u32, (t96 >> 32) as u32)
+        };
+        let (x98, x99) = {
+            let t98: u64 = (x91 as u64) * (0xffff16a2_u32 as u64) + (x83 as u64)
+                + (x97 as u64);
+            (t98 as u32, (t98 >> 32) as u32)
+        };
+        let (x100, x101) = {
+            let t100: u64 = (x91 as u64) * (0xffffffff_u32 as u64) + (x85 as u64)
+                + (x99 as u64);
+            (t100 as u32, (t100 >> 32) as u32)
+        };
+        let (x102, x103) = {
+            let t102: u64 = (x91 as u64) * (0xffffffff_u32 as u64) + (x87 as u64)
+                + (x101 as u64);
+            (t102 as u32, (t102 >> 32) as u32)
+        };
+        let (x104, x105) = {
+            let t104: u64 = (x91 as u64) * (0xffffffff_u32 as u64) + (x89 as u64)
+                + (x103 as u64);
+            (t104 as u32, (t104 >> 32) as u32)
+        };
+        let (x106, x107) = {
+            let t106: u64 = (t[11] as u64) + (x105 as u64) + (x90 as u64);
+            (t106 as u32, (t106 >> 32) as u32)
+        };
         let x108 = x94.wrapping_mul(0x6a1fc2eb_u32);
-        let t109: u64 = (x108 as u64) * (0x5c5c2a3d_u32 as u64) + (x94 as u64);
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (x108 as u64) * (0x13dd2945_u32 as u64) + (x96 as u64)
-            + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (x108 as u64) * (0xe0b8f03e_u32 as u64) + (x98 as u64)
-            + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (x108 as u64) * (0xffff16a2_u32 as u64) + (x100 as u64)
-            + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (x108 as u64) * (0xffffffff_u32 as u64) + (x102 as u64)
-            + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (x108 as u64) * (0xffffffff_u32 as u64) + (x104 as u64)
-            + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (x108 as u64) * (0xffffffff_u32 as u64) + (x106 as u64)
-            + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (t[12] as u64) + (x122 as u64) + (x107 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
+        let x110 = {
+            let t109: u64 = (x108 as u64) * (0x5c5c2a3d_u32 as u64) + (x94 as u64);
+            (t109 >> 32) as u32
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x108 as u64) * (0x13dd2945_u32 as u64) + (x96 as u64)
+                + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (x108 as u64) * (0xe0b8f03e_u32 as u64) + (x98 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x108 as u64) * (0xffff16a2_u32 as u64) + (x100 as u64)
+                + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (x108 as u64) * (0xffffffff_u32 as u64) + (x102 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (x108 as u64) * (0xffffffff_u32 as u64) + (x104 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (x108 as u64) * (0xffffffff_u32 as u64) + (x106 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (t[12] as u64) + (x122 as u64) + (x107 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
         let x125 = x111.wrapping_mul(0x6a1fc2eb_u32);
-        let t126: u64 = (x125 as u64) * (0x5c5c2a3d_u32 as u64) + (x111 as u64);
-        let x127 = (t126 >> 32) as u32;
-        let t128: u64 = (x125 as u64) * (0x13dd2945_u32 as u64) + (x113 as u64)
-            + (x127 as u64);
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 32) as u32;
-        let t130: u64 = (x125 as u64) * (0xe0b8f03e_u32 as u64) + (x115 as u64)
-            + (x129 as u64);
-        let x130 = t130 as u32;
-        let x131 = (t130 >> 32) as u32;
-        let t132: u64 = (x125 as u64) * (0xffff16a2_u32 as u64) + (x117 as u64)
-            + (x131 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t134: u64 = (x125 as u64) * (0xffffffff_u32 as u64) + (x119 as u64)
-            + (x133 as u64);
-        let x134 = t134 as u32;
-        let x135 = (t134 >> 32) as u32;
-        let t136: u64 = (x125 as u64) * (0xffffffff_u32 as u64) + (x121 as u64)
-            + (x135 as u64);
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 32) as u32;
-        let t138: u64 = (x125 as u64) * (0xffffffff_u32 as u64) + (x123 as u64)
-            + (x137 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
-        let t140: u64 = (t[13] as u64) + (x139 as u64) + (x124 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
-        let t150: u64 = {
-            let (d, b1) = x128.overflowing_sub(0x5c5c2a3d_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x127 = {
+            let t126: u64 = (x125 as u64) * (0x5c5c2a3d_u32 as u64) + (x111 as u64);
+            (t126 >> 32) as u32
         };
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 63) as u32;
-        let t152: u64 = {
-            let (d, b1) = x130.overflowing_sub(0x13dd2945_u32);
-            let (d, b2) = d.overflowing_sub(x151);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x128, x129) = {
+            let t128: u64 = (x125 as u64) * (0x13dd2945_u32 as u64) + (x113 as u64)
+                + (x127 as u64);
+            (t128 as u32, (t128 >> 32) as u32)
         };
-        let x152 = t152 as u32;
-        let x153 = (t152 >> 63) as u32;
-        let t154: u64 = {
-            let (d, b1) = x132.overflowing_sub(0xe0b8f03e_u32);
-            let (d, b2) = d.overflowing_sub(x153);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x130, x131) = {
+            let t130: u64 = (x125 as u64) * (0xe0b8f03e_u32 as u64) + (x115 as u64)
+                + (x129 as u64);
+            (t130 as u32, (t130 >> 32) as u32)
         };
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 63) as u32;
-        let t156: u64 = {
-            let (d, b1) = x134.overflowing_sub(0xffff16a2_u32);
-            let (d, b2) = d.overflowing_sub(x155);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x132, x133) = {
+            let t132: u64 = (x125 as u64) * (0xffff16a2_u32 as u64) + (x117 as u64)
+                + (x131 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
         };
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 63) as u32;
-        let t158: u64 = {
-            let (d, b1) = x136.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x157);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x134, x135) = {
+            let t134: u64 = (x125 as u64) * (0xffffffff_u32 as u64) + (x119 as u64)
+                + (x133 as u64);
+            (t134 as u32, (t134 >> 32) as u32)
         };
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 63) as u32;
-        let t160: u64 = {
-            let (d, b1) = x138.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x159);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x136, x137) = {
+            let t136: u64 = (x125 as u64) * (0xffffffff_u32 as u64) + (x121 as u64)
+                + (x135 as u64);
+            (t136 as u32, (t136 >> 32) as u32)
         };
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 63) as u32;
-        let t162: u64 = {
-            let (d, b1) = x140.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x161);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x138, x139) = {
+            let t138: u64 = (x125 as u64) * (0xffffffff_u32 as u64) + (x123 as u64)
+                + (x137 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
         };
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 63) as u32;
-        let t164: u64 = {
-            let (d, b1) = x141.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x163);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x140, x141) = {
+            let t140: u64 = (t[13] as u64) + (x139 as u64) + (x124 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
         };
-        let x165 = (t164 >> 63) as u32;
-        let x166 = (0 as u32).wrapping_sub(x165);
+        let (x150, x151) = {
+            let t150: u64 = {
+                let (d, b1) = x128.overflowing_sub(0x5c5c2a3d_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t150 as u32, (t150 >> 63) as u32)
+        };
+        let (x152, x153) = {
+            let t152: u64 = {
+                let (d, b1) = x130.overflowing_sub(0x13dd2945_u32);
+                let (d, b2) = d.overflowing_sub(x151);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t152 as u32, (t152 >> 63) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = {
+                let (d, b1) = x132.overflowing_sub(0xe0b8f03e_u32);
+                let (d, b2) = d.overflowing_sub(x153);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t154 as u32, (t154 >> 63) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = {
+                let (d, b1) = x134.overflowing_sub(0xffff16a2_u32);
+                let (d, b2) = d.overflowing_sub(x155);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t156 as u32, (t156 >> 63) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = {
+                let (d, b1) = x136.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x157);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t158 as u32, (t158 >> 63) as u32)
+        };
+        let (x160, x161) = {
+            let t160: u64 = {
+                let (d, b1) = x138.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x159);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t160 as u32, (t160 >> 63) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = {
+                let (d, b1) = x140.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x161);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t162 as u32, (t162 >> 63) as u32)
+        };
+        let x165 = {
+            let t164: u64 = {
+                let (d, b1) = x141.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x163);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t164 >> 63) as u32
+        };
+        let x166 = 0u32.wrapping_sub(x165);
         let x167 = x150 ^ (x166 & (x150 ^ x128));
         let x168 = x152 ^ (x166 & (x152 ^ x130));
         let x169 = x154 ^ (x166 & (x154 ^ x132));
@@ -2539,106 +3065,129 @@ impl Fr {
     }
     /// (a + b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u32; 14], b: &[u32; 14]) -> [u32; 14] {
-        let t29: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[1] as u64) + (b[1] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[2] as u64) + (b[2] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[3] as u64) + (b[3] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[4] as u64) + (b[4] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[5] as u64) + (b[5] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[6] as u64) + (b[6] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[7] as u64) + (b[7] as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[8] as u64) + (b[8] as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[9] as u64) + (b[9] as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[10] as u64) + (b[10] as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[11] as u64) + (b[11] as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[12] as u64) + (b[12] as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[13] as u64) + (b[13] as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t65: u64 = {
-            let (d, b1) = x43.overflowing_sub(0x5c5c2a3d_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
         };
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 63) as u32;
-        let t67: u64 = {
-            let (d, b1) = x45.overflowing_sub(0x13dd2945_u32);
-            let (d, b2) = d.overflowing_sub(x66);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = (a[1] as u64) + (b[1] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
         };
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 63) as u32;
-        let t69: u64 = {
-            let (d, b1) = x47.overflowing_sub(0xe0b8f03e_u32);
-            let (d, b2) = d.overflowing_sub(x68);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = (a[2] as u64) + (b[2] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
         };
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 63) as u32;
-        let t71: u64 = {
-            let (d, b1) = x49.overflowing_sub(0xffff16a2_u32);
-            let (d, b2) = d.overflowing_sub(x70);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = (a[3] as u64) + (b[3] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
         };
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 63) as u32;
-        let t73: u64 = {
-            let (d, b1) = x51.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x72);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = (a[4] as u64) + (b[4] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
         };
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 63) as u32;
-        let t75: u64 = {
-            let (d, b1) = x53.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x74);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = (a[5] as u64) + (b[5] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
         };
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 63) as u32;
-        let t77: u64 = {
-            let (d, b1) = x55.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x76);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = (a[6] as u64) + (b[6] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
         };
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 63) as u32;
-        let t79: u64 = {
-            let (d, b1) = x56.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x78);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = (a[7] as u64) + (b[7] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
         };
-        let x80 = (t79 >> 63) as u32;
-        let x81 = (0 as u32).wrapping_sub(x80);
+        let (x45, x46) = {
+            let t45: u64 = (a[8] as u64) + (b[8] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[9] as u64) + (b[9] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[10] as u64) + (b[10] as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[11] as u64) + (b[11] as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[12] as u64) + (b[12] as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[13] as u64) + (b[13] as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = {
+                let (d, b1) = x43.overflowing_sub(0x5c5c2a3d_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t65 as u32, (t65 >> 63) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = {
+                let (d, b1) = x45.overflowing_sub(0x13dd2945_u32);
+                let (d, b2) = d.overflowing_sub(x66);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t67 as u32, (t67 >> 63) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = {
+                let (d, b1) = x47.overflowing_sub(0xe0b8f03e_u32);
+                let (d, b2) = d.overflowing_sub(x68);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t69 as u32, (t69 >> 63) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = {
+                let (d, b1) = x49.overflowing_sub(0xffff16a2_u32);
+                let (d, b2) = d.overflowing_sub(x70);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t71 as u32, (t71 >> 63) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = {
+                let (d, b1) = x51.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x72);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t73 as u32, (t73 >> 63) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = {
+                let (d, b1) = x53.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x74);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t75 as u32, (t75 >> 63) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = {
+                let (d, b1) = x55.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x76);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t77 as u32, (t77 >> 63) as u32)
+        };
+        let x80 = {
+            let t79: u64 = {
+                let (d, b1) = x56.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x78);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t79 >> 63) as u32
+        };
+        let x81 = 0u32.wrapping_sub(x80);
         let x82 = x65 ^ (x81 & (x65 ^ x43));
         let x83 = x67 ^ (x81 & (x67 ^ x45));
         let x84 = x69 ^ (x81 & (x69 ^ x47));
@@ -2650,129 +3199,149 @@ impl Fr {
     }
     /// (a − b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u32; 14], b: &[u32; 14]) -> [u32; 14] {
-        let t29: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let t33: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
         };
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 63) as u32;
-        let t35: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
         };
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 63) as u32;
-        let t37: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
         };
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 63) as u32;
-        let t39: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
         };
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 63) as u32;
-        let t41: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
         };
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 63) as u32;
-        let t43: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
-        let t47: u64 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t47 as u32, (t47 >> 63) as u32)
         };
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 63) as u32;
-        let t49: u64 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x48);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x48);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t49 as u32, (t49 >> 63) as u32)
         };
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 63) as u32;
-        let t51: u64 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t51 as u32, (t51 >> 63) as u32)
         };
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 63) as u32;
-        let t53: u64 = {
-            let (d, b1) = a[12].overflowing_sub(b[12]);
-            let (d, b2) = d.overflowing_sub(x52);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t53 as u32, (t53 >> 63) as u32)
         };
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 63) as u32;
-        let t55: u64 = {
-            let (d, b1) = a[13].overflowing_sub(b[13]);
-            let (d, b2) = d.overflowing_sub(x54);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x55, x56) = {
+            let t55: u64 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x54);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t55 as u32, (t55 >> 63) as u32)
         };
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 63) as u32;
-        let x57 = (0 as u32).wrapping_sub(x56);
+        let x57 = 0u32.wrapping_sub(x56);
         let x65 = 0x5c5c2a3d_u32 & x57;
-        let t66: u64 = (x43 as u64) + (x65 as u64) + (0x00000000_u32 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
+        let (x66, x67) = {
+            let t66: u64 = (x43 as u64) + (x65 as u64) + (0x00000000_u32 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
         let x68 = 0x13dd2945_u32 & x57;
-        let t69: u64 = (x45 as u64) + (x68 as u64) + (x67 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
+        let (x69, x70) = {
+            let t69: u64 = (x45 as u64) + (x68 as u64) + (x67 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
         let x71 = 0xe0b8f03e_u32 & x57;
-        let t72: u64 = (x47 as u64) + (x71 as u64) + (x70 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
+        let (x72, x73) = {
+            let t72: u64 = (x47 as u64) + (x71 as u64) + (x70 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
         let x74 = 0xffff16a2_u32 & x57;
-        let t75: u64 = (x49 as u64) + (x74 as u64) + (x73 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t78: u64 = (x51 as u64) + (x57 as u64) + (x76 as u64);
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 32) as u32;
-        let t81: u64 = (x53 as u64) + (x57 as u64) + (x79 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
+        let (x75, x76) = {
+            let t75: u64 = (x49 as u64) + (x74 as u64) + (x73 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = (x51 as u64) + (x57 as u64) + (x76 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (x53 as u64) + (x57 as u64) + (x79 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
         let x84 = x55.wrapping_add(x57).wrapping_add(x82);
         [x29, x31, x33, x35, x37, x39, x41, x66, x69, x72, x75, x78, x81, x84]
     }
@@ -2795,7 +3364,7 @@ impl Fr {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fr {
-        let mut limbs = [0 as u32; 7];
+        let mut limbs = [0u32; 7];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fr(Self::mont_mul(&limbs, &Self::R2))
@@ -2814,7 +3383,7 @@ impl Fr {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 28]) -> ::fieldgen_field::subtle::CtOption<Fr> {
-        let mut limbs = [0 as u32; 7];
+        let mut limbs = [0u32; 7];
         let mut i = 0;
         while i < 28 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -3055,7 +3624,7 @@ impl Fr {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 367017237;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -3065,7 +3634,7 @@ impl Fr {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -3512,7 +4081,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fr {
         b: &Fr,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fr {
-        let mut out = [0 as u32; 7];
+        let mut out = [0u32; 7];
         let mut i = 0;
         while i < 7 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
@@ -3828,7 +4397,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for FrWide {
         b: &FrWide,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> FrWide {
-        let mut out = [0 as u32; 14];
+        let mut out = [0u32; 14];
         let mut i = 0;
         while i < 14 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -98,149 +98,202 @@ impl Fr {
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_mul_portable(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t14: u128 = (a[0] as u128) * (b[0] as u128);
-        let x14 = t14 as u64;
-        let x15 = (t14 >> 64) as u64;
+        let (x14, x15) = {
+            let t14: u128 = (a[0] as u128) * (b[0] as u128);
+            (t14 as u64, (t14 >> 64) as u64)
+        };
         let x16 = x14.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t17: u128 = (x16 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x14 as u128);
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[1] as u128) * (b[0] as u128) + (x15 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (x16 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x19 as u128)
-            + (x18 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[2] as u128) * (b[0] as u128) + (x20 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (x16 as u128) * (0xffffffffffffffff_u64 as u128) + (x23 as u128)
-            + (x22 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[3] as u128) * (b[0] as u128) + (x24 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (x16 as u128) * (0x00000000ffffffff_u64 as u128) + (x27 as u128)
-            + (x26 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
+        let x18 = {
+            let t17: u128 = (x16 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x14 as u128);
+            (t17 >> 64) as u64
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[1] as u128) * (b[0] as u128) + (x15 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (x16 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x19 as u128) + (x18 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[2] as u128) * (b[0] as u128) + (x20 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (x16 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x23 as u128) + (x22 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[3] as u128) * (b[0] as u128) + (x24 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (x16 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x27 as u128) + (x26 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
         let x31 = x28.wrapping_add(x30).wrapping_add(0x0000000000000000_u64);
-        let t33: u128 = (a[0] as u128) * (b[1] as u128) + (x21 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
+        let (x33, x34) = {
+            let t33: u128 = (a[0] as u128) * (b[1] as u128) + (x21 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
         let x35 = x33.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t36: u128 = (x35 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x33 as u128);
-        let x37 = (t36 >> 64) as u64;
-        let t38: u128 = (a[1] as u128) * (b[1] as u128) + (x25 as u128) + (x34 as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
-        let t40: u128 = (x35 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x38 as u128)
-            + (x37 as u128);
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 64) as u64;
-        let t42: u128 = (a[2] as u128) * (b[1] as u128) + (x29 as u128) + (x39 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
-        let t44: u128 = (x35 as u128) * (0xffffffffffffffff_u64 as u128) + (x42 as u128)
-            + (x41 as u128);
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 64) as u64;
-        let t46: u128 = (a[3] as u128) * (b[1] as u128) + (x31 as u128) + (x43 as u128);
-        let x46 = t46 as u64;
-        let x47 = (t46 >> 64) as u64;
-        let t48: u128 = (x35 as u128) * (0x00000000ffffffff_u64 as u128) + (x46 as u128)
-            + (x45 as u128);
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 64) as u64;
+        let x37 = {
+            let t36: u128 = (x35 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x33 as u128);
+            (t36 >> 64) as u64
+        };
+        let (x38, x39) = {
+            let t38: u128 = (a[1] as u128) * (b[1] as u128) + (x25 as u128)
+                + (x34 as u128);
+            (t38 as u64, (t38 >> 64) as u64)
+        };
+        let (x40, x41) = {
+            let t40: u128 = (x35 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x38 as u128) + (x37 as u128);
+            (t40 as u64, (t40 >> 64) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = (a[2] as u128) * (b[1] as u128) + (x29 as u128)
+                + (x39 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
+        let (x44, x45) = {
+            let t44: u128 = (x35 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x42 as u128) + (x41 as u128);
+            (t44 as u64, (t44 >> 64) as u64)
+        };
+        let (x46, x47) = {
+            let t46: u128 = (a[3] as u128) * (b[1] as u128) + (x31 as u128)
+                + (x43 as u128);
+            (t46 as u64, (t46 >> 64) as u64)
+        };
+        let (x48, x49) = {
+            let t48: u128 = (x35 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x46 as u128) + (x45 as u128);
+            (t48 as u64, (t48 >> 64) as u64)
+        };
         let x50 = x47.wrapping_add(x49).wrapping_add(0x0000000000000000_u64);
-        let t52: u128 = (a[0] as u128) * (b[2] as u128) + (x40 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
+        let (x52, x53) = {
+            let t52: u128 = (a[0] as u128) * (b[2] as u128) + (x40 as u128);
+            (t52 as u64, (t52 >> 64) as u64)
+        };
         let x54 = x52.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t55: u128 = (x54 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x52 as u128);
-        let x56 = (t55 >> 64) as u64;
-        let t57: u128 = (a[1] as u128) * (b[2] as u128) + (x44 as u128) + (x53 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
-        let t59: u128 = (x54 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x57 as u128)
-            + (x56 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t61: u128 = (a[2] as u128) * (b[2] as u128) + (x48 as u128) + (x58 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
-        let t63: u128 = (x54 as u128) * (0xffffffffffffffff_u64 as u128) + (x61 as u128)
-            + (x60 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
-        let t65: u128 = (a[3] as u128) * (b[2] as u128) + (x50 as u128) + (x62 as u128);
-        let x65 = t65 as u64;
-        let x66 = (t65 >> 64) as u64;
-        let t67: u128 = (x54 as u128) * (0x00000000ffffffff_u64 as u128) + (x65 as u128)
-            + (x64 as u128);
-        let x67 = t67 as u64;
-        let x68 = (t67 >> 64) as u64;
+        let x56 = {
+            let t55: u128 = (x54 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x52 as u128);
+            (t55 >> 64) as u64
+        };
+        let (x57, x58) = {
+            let t57: u128 = (a[1] as u128) * (b[2] as u128) + (x44 as u128)
+                + (x53 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (x54 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x57 as u128) + (x56 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (a[2] as u128) * (b[2] as u128) + (x48 as u128)
+                + (x58 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (x54 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x61 as u128) + (x60 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
+        let (x65, x66) = {
+            let t65: u128 = (a[3] as u128) * (b[2] as u128) + (x50 as u128)
+                + (x62 as u128);
+            (t65 as u64, (t65 >> 64) as u64)
+        };
+        let (x67, x68) = {
+            let t67: u128 = (x54 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x65 as u128) + (x64 as u128);
+            (t67 as u64, (t67 >> 64) as u64)
+        };
         let x69 = x66.wrapping_add(x68).wrapping_add(0x0000000000000000_u64);
-        let t71: u128 = (a[0] as u128) * (b[3] as u128) + (x59 as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
+        let (x71, x72) = {
+            let t71: u128 = (a[0] as u128) * (b[3] as u128) + (x59 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
         let x73 = x71.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t74: u128 = (x73 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x71 as u128);
-        let x75 = (t74 >> 64) as u64;
-        let t76: u128 = (a[1] as u128) * (b[3] as u128) + (x63 as u128) + (x72 as u128);
-        let x76 = t76 as u64;
-        let x77 = (t76 >> 64) as u64;
-        let t78: u128 = (x73 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x76 as u128)
-            + (x75 as u128);
-        let x78 = t78 as u64;
-        let x79 = (t78 >> 64) as u64;
-        let t80: u128 = (a[2] as u128) * (b[3] as u128) + (x67 as u128) + (x77 as u128);
-        let x80 = t80 as u64;
-        let x81 = (t80 >> 64) as u64;
-        let t82: u128 = (x73 as u128) * (0xffffffffffffffff_u64 as u128) + (x80 as u128)
-            + (x79 as u128);
-        let x82 = t82 as u64;
-        let x83 = (t82 >> 64) as u64;
-        let t84: u128 = (a[3] as u128) * (b[3] as u128) + (x69 as u128) + (x81 as u128);
-        let x84 = t84 as u64;
-        let x85 = (t84 >> 64) as u64;
-        let t86: u128 = (x73 as u128) * (0x00000000ffffffff_u64 as u128) + (x84 as u128)
-            + (x83 as u128);
-        let x86 = t86 as u64;
-        let x87 = (t86 >> 64) as u64;
+        let x75 = {
+            let t74: u128 = (x73 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x71 as u128);
+            (t74 >> 64) as u64
+        };
+        let (x76, x77) = {
+            let t76: u128 = (a[1] as u128) * (b[3] as u128) + (x63 as u128)
+                + (x72 as u128);
+            (t76 as u64, (t76 >> 64) as u64)
+        };
+        let (x78, x79) = {
+            let t78: u128 = (x73 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x76 as u128) + (x75 as u128);
+            (t78 as u64, (t78 >> 64) as u64)
+        };
+        let (x80, x81) = {
+            let t80: u128 = (a[2] as u128) * (b[3] as u128) + (x67 as u128)
+                + (x77 as u128);
+            (t80 as u64, (t80 >> 64) as u64)
+        };
+        let (x82, x83) = {
+            let t82: u128 = (x73 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x80 as u128) + (x79 as u128);
+            (t82 as u64, (t82 >> 64) as u64)
+        };
+        let (x84, x85) = {
+            let t84: u128 = (a[3] as u128) * (b[3] as u128) + (x69 as u128)
+                + (x81 as u128);
+            (t84 as u64, (t84 >> 64) as u64)
+        };
+        let (x86, x87) = {
+            let t86: u128 = (x73 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x84 as u128) + (x83 as u128);
+            (t86 as u64, (t86 >> 64) as u64)
+        };
         let x88 = x85.wrapping_add(x87).wrapping_add(0x0000000000000000_u64);
-        let t95: u128 = {
-            let (d, b1) = x78.overflowing_sub(0x13dd29455c5c2a3d_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x95, x96) = {
+            let t95: u128 = {
+                let (d, b1) = x78.overflowing_sub(0x13dd29455c5c2a3d_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t95 as u64, (t95 >> 127) as u64)
         };
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 127) as u64;
-        let t97: u128 = {
-            let (d, b1) = x82.overflowing_sub(0xffff16a2e0b8f03e_u64);
-            let (d, b2) = d.overflowing_sub(x96);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x97, x98) = {
+            let t97: u128 = {
+                let (d, b1) = x82.overflowing_sub(0xffff16a2e0b8f03e_u64);
+                let (d, b2) = d.overflowing_sub(x96);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t97 as u64, (t97 >> 127) as u64)
         };
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 127) as u64;
-        let t99: u128 = {
-            let (d, b1) = x86.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x98);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x99, x100) = {
+            let t99: u128 = {
+                let (d, b1) = x86.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x98);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t99 as u64, (t99 >> 127) as u64)
         };
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 127) as u64;
-        let t101: u128 = {
-            let (d, b1) = x88.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x100);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x101, x102) = {
+            let t101: u128 = {
+                let (d, b1) = x88.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x100);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t101 as u64, (t101 >> 127) as u64)
         };
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 127) as u64;
-        let x105 = (0 as u64).wrapping_sub(x102);
+        let x105 = 0u64.wrapping_sub(x102);
         let x106 = x95 ^ (x105 & (x95 ^ x78));
         let x107 = x97 ^ (x105 & (x97 ^ x82));
         let x108 = x99 ^ (x105 & (x99 ^ x86));
@@ -249,26 +302,33 @@ impl Fr {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_square_portable(a: &[u64; 4]) -> [u64; 4] {
-        let t5: u128 = (a[0] as u128) * (a[1] as u128);
-        let x5 = t5 as u64;
-        let x6 = (t5 >> 64) as u64;
-        let t7: u128 = (a[0] as u128) * (a[2] as u128) + (x6 as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[0] as u128) * (a[3] as u128) + (x8 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) * (a[2] as u128) + (x9 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[1] as u128) * (a[3] as u128) + (x10 as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[2] as u128) * (a[3] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
+        let (x5, x6) = {
+            let t5: u128 = (a[0] as u128) * (a[1] as u128);
+            (t5 as u64, (t5 >> 64) as u64)
+        };
+        let (x7, x8) = {
+            let t7: u128 = (a[0] as u128) * (a[2] as u128) + (x6 as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (a[3] as u128) + (x8 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) * (a[2] as u128) + (x9 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[1] as u128) * (a[3] as u128) + (x10 as u128)
+                + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[2] as u128) * (a[3] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
         let x18 = x16 << 1;
         let x19 = x15 >> 63;
         let x20 = x18 | x19;
@@ -285,126 +345,171 @@ impl Fr {
         let x31 = x5 >> 63;
         let x32 = x30 | x31;
         let x33 = x5 << 1;
-        let t37: u128 = (a[0] as u128) * (a[0] as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (x33 as u128) + (x38 as u128) + (0x0000000000000000_u64 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (x29 as u128) + (x42 as u128) + (0x0000000000000000_u64 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (x23 as u128) + (x46 as u128) + (0x0000000000000000_u64 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128) + (x48 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
+        let (x37, x38) = {
+            let t37: u128 = (a[0] as u128) * (a[0] as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (x33 as u128) + (x38 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128)
+                + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (x29 as u128) + (x42 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128)
+                + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (x23 as u128) + (x46 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128)
+                + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
         let x59 = x37.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t60: u128 = (x59 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x37 as u128);
-        let x61 = (t60 >> 64) as u64;
-        let t62: u128 = (x59 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x39 as u128)
-            + (x61 as u128);
-        let x62 = t62 as u64;
-        let x63 = (t62 >> 64) as u64;
-        let t64: u128 = (x59 as u128) * (0xffffffffffffffff_u64 as u128) + (x41 as u128)
-            + (x63 as u128);
-        let x64 = t64 as u64;
-        let x65 = (t64 >> 64) as u64;
-        let t66: u128 = (x59 as u128) * (0x00000000ffffffff_u64 as u128) + (x43 as u128)
-            + (x65 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
-        let t68: u128 = (x45 as u128) + (x67 as u128) + (0x0000000000000000_u64 as u128);
-        let x68 = t68 as u64;
-        let x69 = (t68 >> 64) as u64;
+        let x61 = {
+            let t60: u128 = (x59 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x37 as u128);
+            (t60 >> 64) as u64
+        };
+        let (x62, x63) = {
+            let t62: u128 = (x59 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x39 as u128) + (x61 as u128);
+            (t62 as u64, (t62 >> 64) as u64)
+        };
+        let (x64, x65) = {
+            let t64: u128 = (x59 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x41 as u128) + (x63 as u128);
+            (t64 as u64, (t64 >> 64) as u64)
+        };
+        let (x66, x67) = {
+            let t66: u128 = (x59 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x43 as u128) + (x65 as u128);
+            (t66 as u64, (t66 >> 64) as u64)
+        };
+        let (x68, x69) = {
+            let t68: u128 = (x45 as u128) + (x67 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t68 as u64, (t68 >> 64) as u64)
+        };
         let x70 = x62.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t71: u128 = (x70 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x62 as u128);
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (x70 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x64 as u128)
-            + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128) + (x66 as u128)
-            + (x74 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (x70 as u128) * (0x00000000ffffffff_u64 as u128) + (x68 as u128)
-            + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (x47 as u128) + (x78 as u128) + (x69 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
+        let x72 = {
+            let t71: u128 = (x70 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x62 as u128);
+            (t71 >> 64) as u64
+        };
+        let (x73, x74) = {
+            let t73: u128 = (x70 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x64 as u128) + (x72 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = (x70 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x66 as u128) + (x74 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = (x70 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x68 as u128) + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (x47 as u128) + (x78 as u128) + (x69 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
         let x81 = x73.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t82: u128 = (x81 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x73 as u128);
-        let x83 = (t82 >> 64) as u64;
-        let t84: u128 = (x81 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x75 as u128)
-            + (x83 as u128);
-        let x84 = t84 as u64;
-        let x85 = (t84 >> 64) as u64;
-        let t86: u128 = (x81 as u128) * (0xffffffffffffffff_u64 as u128) + (x77 as u128)
-            + (x85 as u128);
-        let x86 = t86 as u64;
-        let x87 = (t86 >> 64) as u64;
-        let t88: u128 = (x81 as u128) * (0x00000000ffffffff_u64 as u128) + (x79 as u128)
-            + (x87 as u128);
-        let x88 = t88 as u64;
-        let x89 = (t88 >> 64) as u64;
-        let t90: u128 = (x49 as u128) + (x89 as u128) + (x80 as u128);
-        let x90 = t90 as u64;
-        let x91 = (t90 >> 64) as u64;
+        let x83 = {
+            let t82: u128 = (x81 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x73 as u128);
+            (t82 >> 64) as u64
+        };
+        let (x84, x85) = {
+            let t84: u128 = (x81 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x75 as u128) + (x83 as u128);
+            (t84 as u64, (t84 >> 64) as u64)
+        };
+        let (x86, x87) = {
+            let t86: u128 = (x81 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x77 as u128) + (x85 as u128);
+            (t86 as u64, (t86 >> 64) as u64)
+        };
+        let (x88, x89) = {
+            let t88: u128 = (x81 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x79 as u128) + (x87 as u128);
+            (t88 as u64, (t88 >> 64) as u64)
+        };
+        let (x90, x91) = {
+            let t90: u128 = (x49 as u128) + (x89 as u128) + (x80 as u128);
+            (t90 as u64, (t90 >> 64) as u64)
+        };
         let x92 = x84.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t93: u128 = (x92 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x84 as u128);
-        let x94 = (t93 >> 64) as u64;
-        let t95: u128 = (x92 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x86 as u128)
-            + (x94 as u128);
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 64) as u64;
-        let t97: u128 = (x92 as u128) * (0xffffffffffffffff_u64 as u128) + (x88 as u128)
-            + (x96 as u128);
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 64) as u64;
-        let t99: u128 = (x92 as u128) * (0x00000000ffffffff_u64 as u128) + (x90 as u128)
-            + (x98 as u128);
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 64) as u64;
+        let x94 = {
+            let t93: u128 = (x92 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x84 as u128);
+            (t93 >> 64) as u64
+        };
+        let (x95, x96) = {
+            let t95: u128 = (x92 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x86 as u128) + (x94 as u128);
+            (t95 as u64, (t95 >> 64) as u64)
+        };
+        let (x97, x98) = {
+            let t97: u128 = (x92 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x88 as u128) + (x96 as u128);
+            (t97 as u64, (t97 >> 64) as u64)
+        };
+        let (x99, x100) = {
+            let t99: u128 = (x92 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x90 as u128) + (x98 as u128);
+            (t99 as u64, (t99 >> 64) as u64)
+        };
         let x101 = x50.wrapping_add(x100).wrapping_add(x91);
-        let t108: u128 = {
-            let (d, b1) = x95.overflowing_sub(0x13dd29455c5c2a3d_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x108, x109) = {
+            let t108: u128 = {
+                let (d, b1) = x95.overflowing_sub(0x13dd29455c5c2a3d_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t108 as u64, (t108 >> 127) as u64)
         };
-        let x108 = t108 as u64;
-        let x109 = (t108 >> 127) as u64;
-        let t110: u128 = {
-            let (d, b1) = x97.overflowing_sub(0xffff16a2e0b8f03e_u64);
-            let (d, b2) = d.overflowing_sub(x109);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x110, x111) = {
+            let t110: u128 = {
+                let (d, b1) = x97.overflowing_sub(0xffff16a2e0b8f03e_u64);
+                let (d, b2) = d.overflowing_sub(x109);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t110 as u64, (t110 >> 127) as u64)
         };
-        let x110 = t110 as u64;
-        let x111 = (t110 >> 127) as u64;
-        let t112: u128 = {
-            let (d, b1) = x99.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x111);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x112, x113) = {
+            let t112: u128 = {
+                let (d, b1) = x99.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x111);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t112 as u64, (t112 >> 127) as u64)
         };
-        let x112 = t112 as u64;
-        let x113 = (t112 >> 127) as u64;
-        let t114: u128 = {
-            let (d, b1) = x101.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x113);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x114, x115) = {
+            let t114: u128 = {
+                let (d, b1) = x101.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x113);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t114 as u64, (t114 >> 127) as u64)
         };
-        let x114 = t114 as u64;
-        let x115 = (t114 >> 127) as u64;
-        let x118 = (0 as u64).wrapping_sub(x115);
+        let x118 = 0u64.wrapping_sub(x115);
         let x119 = x108 ^ (x118 & (x108 ^ x95));
         let x120 = x110 ^ (x118 & (x110 ^ x97));
         let x121 = x112 ^ (x118 & (x112 ^ x99));
@@ -413,48 +518,55 @@ impl Fr {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) + (b[1] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[2] as u128) + (b[2] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) + (b[1] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[2] as u128) + (b[2] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
         let x15 = a[3].wrapping_add(b[3]).wrapping_add(x14);
-        let t22: u128 = {
-            let (d, b1) = x9.overflowing_sub(0x13dd29455c5c2a3d_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x22, x23) = {
+            let t22: u128 = {
+                let (d, b1) = x9.overflowing_sub(0x13dd29455c5c2a3d_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t22 as u64, (t22 >> 127) as u64)
         };
-        let x22 = t22 as u64;
-        let x23 = (t22 >> 127) as u64;
-        let t24: u128 = {
-            let (d, b1) = x11.overflowing_sub(0xffff16a2e0b8f03e_u64);
-            let (d, b2) = d.overflowing_sub(x23);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x24, x25) = {
+            let t24: u128 = {
+                let (d, b1) = x11.overflowing_sub(0xffff16a2e0b8f03e_u64);
+                let (d, b2) = d.overflowing_sub(x23);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t24 as u64, (t24 >> 127) as u64)
         };
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 127) as u64;
-        let t26: u128 = {
-            let (d, b1) = x13.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x25);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x26, x27) = {
+            let t26: u128 = {
+                let (d, b1) = x13.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x25);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t26 as u64, (t26 >> 127) as u64)
         };
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 127) as u64;
-        let t28: u128 = {
-            let (d, b1) = x15.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x27);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x28, x29) = {
+            let t28: u128 = {
+                let (d, b1) = x15.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x27);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t28 as u64, (t28 >> 127) as u64)
         };
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 127) as u64;
-        let x32 = (0 as u64).wrapping_sub(x29);
+        let x32 = 0u64.wrapping_sub(x29);
         let x33 = x22 ^ (x32 & (x22 ^ x9));
         let x34 = x24 ^ (x32 & (x24 ^ x11));
         let x35 = x26 ^ (x32 & (x26 ^ x13));
@@ -463,77 +575,88 @@ impl Fr {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x9, x10) = {
+            let t9: u128 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t9 as u64, (t9 >> 127) as u64)
         };
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 127) as u64;
-        let t11: u128 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x10);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x11, x12) = {
+            let t11: u128 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x10);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t11 as u64, (t11 >> 127) as u64)
         };
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 127) as u64;
-        let t13: u128 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x12);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x12);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t13 as u64, (t13 >> 127) as u64)
         };
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 127) as u64;
-        let t15: u128 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x14);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x14);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t15 as u64, (t15 >> 127) as u64)
         };
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 127) as u64;
-        let x17 = (0 as u64).wrapping_sub(x16);
+        let x17 = 0u64.wrapping_sub(x16);
         let x22 = 0x13dd29455c5c2a3d_u64 & x17;
-        let t23: u128 = (x9 as u128) + (x22 as u128) + (0x0000000000000000_u64 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
+        let (x23, x24) = {
+            let t23: u128 = (x9 as u128) + (x22 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
         let x25 = 0xffff16a2e0b8f03e_u64 & x17;
-        let t26: u128 = (x11 as u128) + (x25 as u128) + (x24 as u128);
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 64) as u64;
-        let t29: u128 = (x13 as u128) + (x17 as u128) + (x27 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
+        let (x26, x27) = {
+            let t26: u128 = (x11 as u128) + (x25 as u128) + (x24 as u128);
+            (t26 as u64, (t26 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (x13 as u128) + (x17 as u128) + (x27 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
         let x31 = 0x00000000ffffffff_u64 & x17;
         let x32 = x15.wrapping_add(x31).wrapping_add(x30);
         [x23, x26, x29, x32]
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = {
-            let (d, b1) = 0x13dd29455c5c2a3d_u64.overflowing_sub(a[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x9, x10) = {
+            let t9: u128 = {
+                let (d, b1) = 0x13dd29455c5c2a3d_u64.overflowing_sub(a[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t9 as u64, (t9 >> 127) as u64)
         };
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 127) as u64;
-        let t11: u128 = {
-            let (d, b1) = 0xffff16a2e0b8f03e_u64.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(x10);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x11, x12) = {
+            let t11: u128 = {
+                let (d, b1) = 0xffff16a2e0b8f03e_u64.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(x10);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t11 as u64, (t11 >> 127) as u64)
         };
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 127) as u64;
-        let t13: u128 = {
-            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x12);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = {
+                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x12);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t13 as u64, (t13 >> 127) as u64)
         };
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 127) as u64;
         let x15 = 0x00000000ffffffff_u64.wrapping_sub(a[3]).wrapping_sub(x14);
         let x17 = a[0] | a[1];
         let x18 = x17 | a[2];
@@ -543,7 +666,7 @@ impl Fr {
             .wrapping_sub(0x0000000000000000_u64);
         let x22 = x19 | x20;
         let x23 = x22 >> 63;
-        let x24 = (0 as u64).wrapping_sub(x23);
+        let x24 = 0u64.wrapping_sub(x23);
         let x25 = x9 & x24;
         let x26 = x11 & x24;
         let x27 = x13 & x24;
@@ -552,48 +675,55 @@ impl Fr {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let t5: u128 = (a[0] as u128) + (a[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x5 = t5 as u64;
-        let x6 = (t5 >> 64) as u64;
-        let t7: u128 = (a[1] as u128) + (a[1] as u128) + (x6 as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[2] as u128) + (a[2] as u128) + (x8 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
+        let (x5, x6) = {
+            let t5: u128 = (a[0] as u128) + (a[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t5 as u64, (t5 >> 64) as u64)
+        };
+        let (x7, x8) = {
+            let t7: u128 = (a[1] as u128) + (a[1] as u128) + (x6 as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
+        let (x9, x10) = {
+            let t9: u128 = (a[2] as u128) + (a[2] as u128) + (x8 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
         let x11 = a[3].wrapping_add(a[3]).wrapping_add(x10);
-        let t18: u128 = {
-            let (d, b1) = x5.overflowing_sub(0x13dd29455c5c2a3d_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x18, x19) = {
+            let t18: u128 = {
+                let (d, b1) = x5.overflowing_sub(0x13dd29455c5c2a3d_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t18 as u64, (t18 >> 127) as u64)
         };
-        let x18 = t18 as u64;
-        let x19 = (t18 >> 127) as u64;
-        let t20: u128 = {
-            let (d, b1) = x7.overflowing_sub(0xffff16a2e0b8f03e_u64);
-            let (d, b2) = d.overflowing_sub(x19);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x20, x21) = {
+            let t20: u128 = {
+                let (d, b1) = x7.overflowing_sub(0xffff16a2e0b8f03e_u64);
+                let (d, b2) = d.overflowing_sub(x19);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t20 as u64, (t20 >> 127) as u64)
         };
-        let x20 = t20 as u64;
-        let x21 = (t20 >> 127) as u64;
-        let t22: u128 = {
-            let (d, b1) = x9.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x21);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x22, x23) = {
+            let t22: u128 = {
+                let (d, b1) = x9.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x21);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t22 as u64, (t22 >> 127) as u64)
         };
-        let x22 = t22 as u64;
-        let x23 = (t22 >> 127) as u64;
-        let t24: u128 = {
-            let (d, b1) = x11.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x23);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x24, x25) = {
+            let t24: u128 = {
+                let (d, b1) = x11.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x23);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t24 as u64, (t24 >> 127) as u64)
         };
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 127) as u64;
-        let x28 = (0 as u64).wrapping_sub(x25);
+        let x28 = 0u64.wrapping_sub(x25);
         let x29 = x18 ^ (x28 & (x18 ^ x5));
         let x30 = x20 ^ (x28 & (x20 ^ x7));
         let x31 = x22 ^ (x28 & (x22 ^ x9));
@@ -602,109 +732,137 @@ impl Fr {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u64; 4]) -> [u64; 4] {
         let x14 = a[0]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
         let x16 = x14.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t17: u128 = (x16 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x14 as u128);
-        let x18 = (t17 >> 64) as u64;
+        let x18 = {
+            let t17: u128 = (x16 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x14 as u128);
+            (t17 >> 64) as u64
+        };
         let x19 = a[1]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t21: u128 = (x16 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x19 as u128)
-            + (x18 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
+        let (x21, x22) = {
+            let t21: u128 = (x16 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x19 as u128) + (x18 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
         let x23 = a[2]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t25: u128 = (x16 as u128) * (0xffffffffffffffff_u64 as u128) + (x23 as u128)
-            + (x22 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
+        let (x25, x26) = {
+            let t25: u128 = (x16 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x23 as u128) + (x22 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
         let x27 = a[3]
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t29: u128 = (x16 as u128) * (0x00000000ffffffff_u64 as u128) + (x27 as u128)
-            + (x26 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
+        let (x29, x30) = {
+            let t29: u128 = (x16 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x27 as u128) + (x26 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
         let x35 = x21.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t36: u128 = (x35 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x21 as u128);
-        let x37 = (t36 >> 64) as u64;
-        let t40: u128 = (x35 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x25 as u128)
-            + (x37 as u128);
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 64) as u64;
-        let t44: u128 = (x35 as u128) * (0xffffffffffffffff_u64 as u128) + (x29 as u128)
-            + (x41 as u128);
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 64) as u64;
-        let t48: u128 = (x35 as u128) * (0x00000000ffffffff_u64 as u128) + (x30 as u128)
-            + (x45 as u128);
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 64) as u64;
+        let x37 = {
+            let t36: u128 = (x35 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x21 as u128);
+            (t36 >> 64) as u64
+        };
+        let (x40, x41) = {
+            let t40: u128 = (x35 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x25 as u128) + (x37 as u128);
+            (t40 as u64, (t40 >> 64) as u64)
+        };
+        let (x44, x45) = {
+            let t44: u128 = (x35 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x29 as u128) + (x41 as u128);
+            (t44 as u64, (t44 >> 64) as u64)
+        };
+        let (x48, x49) = {
+            let t48: u128 = (x35 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x30 as u128) + (x45 as u128);
+            (t48 as u64, (t48 >> 64) as u64)
+        };
         let x54 = x40.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t55: u128 = (x54 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x40 as u128);
-        let x56 = (t55 >> 64) as u64;
-        let t59: u128 = (x54 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x44 as u128)
-            + (x56 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t63: u128 = (x54 as u128) * (0xffffffffffffffff_u64 as u128) + (x48 as u128)
-            + (x60 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
-        let t67: u128 = (x54 as u128) * (0x00000000ffffffff_u64 as u128) + (x49 as u128)
-            + (x64 as u128);
-        let x67 = t67 as u64;
-        let x68 = (t67 >> 64) as u64;
+        let x56 = {
+            let t55: u128 = (x54 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x40 as u128);
+            (t55 >> 64) as u64
+        };
+        let (x59, x60) = {
+            let t59: u128 = (x54 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x44 as u128) + (x56 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (x54 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x48 as u128) + (x60 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
+        let (x67, x68) = {
+            let t67: u128 = (x54 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x49 as u128) + (x64 as u128);
+            (t67 as u64, (t67 >> 64) as u64)
+        };
         let x73 = x59.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t74: u128 = (x73 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x59 as u128);
-        let x75 = (t74 >> 64) as u64;
-        let t78: u128 = (x73 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x63 as u128)
-            + (x75 as u128);
-        let x78 = t78 as u64;
-        let x79 = (t78 >> 64) as u64;
-        let t82: u128 = (x73 as u128) * (0xffffffffffffffff_u64 as u128) + (x67 as u128)
-            + (x79 as u128);
-        let x82 = t82 as u64;
-        let x83 = (t82 >> 64) as u64;
-        let t86: u128 = (x73 as u128) * (0x00000000ffffffff_u64 as u128) + (x68 as u128)
-            + (x83 as u128);
-        let x86 = t86 as u64;
-        let x87 = (t86 >> 64) as u64;
-        let t95: u128 = {
-            let (d, b1) = x78.overflowing_sub(0x13dd29455c5c2a3d_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let x75 = {
+            let t74: u128 = (x73 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x59 as u128);
+            (t74 >> 64) as u64
         };
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 127) as u64;
-        let t97: u128 = {
-            let (d, b1) = x82.overflowing_sub(0xffff16a2e0b8f03e_u64);
-            let (d, b2) = d.overflowing_sub(x96);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x78, x79) = {
+            let t78: u128 = (x73 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x63 as u128) + (x75 as u128);
+            (t78 as u64, (t78 >> 64) as u64)
         };
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 127) as u64;
-        let t99: u128 = {
-            let (d, b1) = x86.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x98);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x82, x83) = {
+            let t82: u128 = (x73 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x67 as u128) + (x79 as u128);
+            (t82 as u64, (t82 >> 64) as u64)
         };
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 127) as u64;
-        let t101: u128 = {
-            let (d, b1) = x87.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x100);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x86, x87) = {
+            let t86: u128 = (x73 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x68 as u128) + (x83 as u128);
+            (t86 as u64, (t86 >> 64) as u64)
         };
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 127) as u64;
-        let x105 = (0 as u64).wrapping_sub(x102);
+        let (x95, x96) = {
+            let t95: u128 = {
+                let (d, b1) = x78.overflowing_sub(0x13dd29455c5c2a3d_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t95 as u64, (t95 >> 127) as u64)
+        };
+        let (x97, x98) = {
+            let t97: u128 = {
+                let (d, b1) = x82.overflowing_sub(0xffff16a2e0b8f03e_u64);
+                let (d, b2) = d.overflowing_sub(x96);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t97 as u64, (t97 >> 127) as u64)
+        };
+        let (x99, x100) = {
+            let t99: u128 = {
+                let (d, b1) = x86.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x98);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t99 as u64, (t99 >> 127) as u64)
+        };
+        let (x101, x102) = {
+            let t101: u128 = {
+                let (d, b1) = x87.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x100);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t101 as u64, (t101 >> 127) as u64)
+        };
+        let x105 = 0u64.wrapping_sub(x102);
         let x106 = x95 ^ (x105 & (x95 ^ x78));
         let x107 = x97 ^ (x105 & (x97 ^ x82));
         let x108 = x99 ^ (x105 & (x99 ^ x86));
@@ -1153,79 +1311,112 @@ impl Fr {
     }
     /// The 2n-limb product a·b of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_wide_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 8] {
-        let t9: u128 = (a[0] as u128) * (b[0] as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) * (b[0] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[2] as u128) * (b[0] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[3] as u128) * (b[0] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[0] as u128) * (b[1] as u128) + (x11 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[1] as u128) * (b[1] as u128) + (x13 as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[2] as u128) * (b[1] as u128) + (x15 as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[3] as u128) * (b[1] as u128) + (x16 as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[0] as u128) * (b[2] as u128) + (x19 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[1] as u128) * (b[2] as u128) + (x21 as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[2] as u128) * (b[2] as u128) + (x23 as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[3] as u128) * (b[2] as u128) + (x24 as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[0] as u128) * (b[3] as u128) + (x27 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[1] as u128) * (b[3] as u128) + (x29 as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[2] as u128) * (b[3] as u128) + (x31 as u128) + (x36 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[3] as u128) * (b[3] as u128) + (x32 as u128) + (x38 as u128);
-        let x39 = t39 as u64;
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (b[0] as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) * (b[0] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[2] as u128) * (b[0] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[3] as u128) * (b[0] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[0] as u128) * (b[1] as u128) + (x11 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[1] as u128) * (b[1] as u128) + (x13 as u128)
+                + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[2] as u128) * (b[1] as u128) + (x15 as u128)
+                + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[3] as u128) * (b[1] as u128) + (x16 as u128)
+                + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[0] as u128) * (b[2] as u128) + (x19 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[1] as u128) * (b[2] as u128) + (x21 as u128)
+                + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[2] as u128) * (b[2] as u128) + (x23 as u128)
+                + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[3] as u128) * (b[2] as u128) + (x24 as u128)
+                + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[0] as u128) * (b[3] as u128) + (x27 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[1] as u128) * (b[3] as u128) + (x29 as u128)
+                + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[2] as u128) * (b[3] as u128) + (x31 as u128)
+                + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let x39 = {
+            let t39: u128 = (a[3] as u128) * (b[3] as u128) + (x32 as u128)
+                + (x38 as u128);
+            t39 as u64
+        };
         [x9, x17, x25, x33, x35, x37, x39, 0x0000000000000000_u64]
     }
     /// The 2n-limb square a² of a value below p; off-diagonal products once.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_wide_limbs(a: &[u64; 4]) -> [u64; 8] {
-        let t5: u128 = (a[0] as u128) * (a[1] as u128);
-        let x5 = t5 as u64;
-        let x6 = (t5 >> 64) as u64;
-        let t7: u128 = (a[0] as u128) * (a[2] as u128) + (x6 as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[0] as u128) * (a[3] as u128) + (x8 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) * (a[2] as u128) + (x9 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[1] as u128) * (a[3] as u128) + (x10 as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[2] as u128) * (a[3] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
+        let (x5, x6) = {
+            let t5: u128 = (a[0] as u128) * (a[1] as u128);
+            (t5 as u64, (t5 >> 64) as u64)
+        };
+        let (x7, x8) = {
+            let t7: u128 = (a[0] as u128) * (a[2] as u128) + (x6 as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (a[3] as u128) + (x8 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) * (a[2] as u128) + (x9 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[1] as u128) * (a[3] as u128) + (x10 as u128)
+                + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[2] as u128) * (a[3] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
         let x18 = x16 << 1;
         let x19 = x15 >> 63;
         let x20 = x18 | x19;
@@ -1242,134 +1433,177 @@ impl Fr {
         let x31 = x5 >> 63;
         let x32 = x30 | x31;
         let x33 = x5 << 1;
-        let t37: u128 = (a[0] as u128) * (a[0] as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (x33 as u128) + (x38 as u128) + (0x0000000000000000_u64 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (x29 as u128) + (x42 as u128) + (0x0000000000000000_u64 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (x23 as u128) + (x46 as u128) + (0x0000000000000000_u64 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128) + (x48 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
+        let (x37, x38) = {
+            let t37: u128 = (a[0] as u128) * (a[0] as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (x33 as u128) + (x38 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128)
+                + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (x29 as u128) + (x42 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128)
+                + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (x23 as u128) + (x46 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128)
+                + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
         [x37, x39, x41, x43, x45, x47, x49, x50]
     }
     /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn reduce_wide_limbs(t: &[u64; 8]) -> [u64; 4] {
         let x14 = t[0].wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t15: u128 = (x14 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
-            + (t[0] as u128);
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (x14 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (t[1] as u128)
-            + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (x14 as u128) * (0xffffffffffffffff_u64 as u128) + (t[2] as u128)
-            + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (x14 as u128) * (0x00000000ffffffff_u64 as u128) + (t[3] as u128)
-            + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (t[4] as u128) + (x22 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
+        let x16 = {
+            let t15: u128 = (x14 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (t[0] as u128);
+            (t15 >> 64) as u64
+        };
+        let (x17, x18) = {
+            let t17: u128 = (x14 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (t[1] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (x14 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (t[2] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (x14 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (t[3] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (t[4] as u128) + (x22 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
         let x25 = x17.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t26: u128 = (x25 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x17 as u128);
-        let x27 = (t26 >> 64) as u64;
-        let t28: u128 = (x25 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x19 as u128)
-            + (x27 as u128);
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 64) as u64;
-        let t30: u128 = (x25 as u128) * (0xffffffffffffffff_u64 as u128) + (x21 as u128)
-            + (x29 as u128);
-        let x30 = t30 as u64;
-        let x31 = (t30 >> 64) as u64;
-        let t32: u128 = (x25 as u128) * (0x00000000ffffffff_u64 as u128) + (x23 as u128)
-            + (x31 as u128);
-        let x32 = t32 as u64;
-        let x33 = (t32 >> 64) as u64;
-        let t34: u128 = (t[5] as u128) + (x33 as u128) + (x24 as u128);
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 64) as u64;
+        let x27 = {
+            let t26: u128 = (x25 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x17 as u128);
+            (t26 >> 64) as u64
+        };
+        let (x28, x29) = {
+            let t28: u128 = (x25 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x19 as u128) + (x27 as u128);
+            (t28 as u64, (t28 >> 64) as u64)
+        };
+        let (x30, x31) = {
+            let t30: u128 = (x25 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x21 as u128) + (x29 as u128);
+            (t30 as u64, (t30 >> 64) as u64)
+        };
+        let (x32, x33) = {
+            let t32: u128 = (x25 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x23 as u128) + (x31 as u128);
+            (t32 as u64, (t32 >> 64) as u64)
+        };
+        let (x34, x35) = {
+            let t34: u128 = (t[5] as u128) + (x33 as u128) + (x24 as u128);
+            (t34 as u64, (t34 >> 64) as u64)
+        };
         let x36 = x28.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t37: u128 = (x36 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x28 as u128);
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (x36 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x30 as u128)
-            + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (x36 as u128) * (0xffffffffffffffff_u64 as u128) + (x32 as u128)
-            + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (x36 as u128) * (0x00000000ffffffff_u64 as u128) + (x34 as u128)
-            + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (t[6] as u128) + (x44 as u128) + (x35 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
+        let x38 = {
+            let t37: u128 = (x36 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x28 as u128);
+            (t37 >> 64) as u64
+        };
+        let (x39, x40) = {
+            let t39: u128 = (x36 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x30 as u128) + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (x36 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x32 as u128) + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (x36 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x34 as u128) + (x42 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (t[6] as u128) + (x44 as u128) + (x35 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
         let x47 = x39.wrapping_mul(0xd6e242706a1fc2eb_u64);
-        let t48: u128 = (x47 as u128) * (0x13dd29455c5c2a3d_u64 as u128) + (x39 as u128);
-        let x49 = (t48 >> 64) as u64;
-        let t50: u128 = (x47 as u128) * (0xffff16a2e0b8f03e_u64 as u128) + (x41 as u128)
-            + (x49 as u128);
-        let x50 = t50 as u64;
-        let x51 = (t50 >> 64) as u64;
-        let t52: u128 = (x47 as u128) * (0xffffffffffffffff_u64 as u128) + (x43 as u128)
-            + (x51 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
-        let t54: u128 = (x47 as u128) * (0x00000000ffffffff_u64 as u128) + (x45 as u128)
-            + (x53 as u128);
-        let x54 = t54 as u64;
-        let x55 = (t54 >> 64) as u64;
+        let x49 = {
+            let t48: u128 = (x47 as u128) * (0x13dd29455c5c2a3d_u64 as u128)
+                + (x39 as u128);
+            (t48 >> 64) as u64
+        };
+        let (x50, x51) = {
+            let t50: u128 = (x47 as u128) * (0xffff16a2e0b8f03e_u64 as u128)
+                + (x41 as u128) + (x49 as u128);
+            (t50 as u64, (t50 >> 64) as u64)
+        };
+        let (x52, x53) = {
+            let t52: u128 = (x47 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x43 as u128) + (x51 as u128);
+            (t52 as u64, (t52 >> 64) as u64)
+        };
+        let (x54, x55) = {
+            let t54: u128 = (x47 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x45 as u128) + (x53 as u128);
+            (t54 as u64, (t54 >> 64) as u64)
+        };
         let x56 = t[7].wrapping_add(x55).wrapping_add(x46);
-        let t63: u128 = {
-            let (d, b1) = x50.overflowing_sub(0x13dd29455c5c2a3d_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x63, x64) = {
+            let t63: u128 = {
+                let (d, b1) = x50.overflowing_sub(0x13dd29455c5c2a3d_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t63 as u64, (t63 >> 127) as u64)
         };
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 127) as u64;
-        let t65: u128 = {
-            let (d, b1) = x52.overflowing_sub(0xffff16a2e0b8f03e_u64);
-            let (d, b2) = d.overflowing_sub(x64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x65, x66) = {
+            let t65: u128 = {
+                let (d, b1) = x52.overflowing_sub(0xffff16a2e0b8f03e_u64);
+                let (d, b2) = d.overflowing_sub(x64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t65 as u64, (t65 >> 127) as u64)
         };
-        let x65 = t65 as u64;
-        let x66 = (t65 >> 127) as u64;
-        let t67: u128 = {
-            let (d, b1) = x54.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x66);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x67, x68) = {
+            let t67: u128 = {
+                let (d, b1) = x54.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x66);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t67 as u64, (t67 >> 127) as u64)
         };
-        let x67 = t67 as u64;
-        let x68 = (t67 >> 127) as u64;
-        let t69: u128 = {
-            let (d, b1) = x56.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x68);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x69, x70) = {
+            let t69: u128 = {
+                let (d, b1) = x56.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x68);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t69 as u64, (t69 >> 127) as u64)
         };
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 127) as u64;
-        let x73 = (0 as u64).wrapping_sub(x70);
+        let x73 = 0u64.wrapping_sub(x70);
         let x74 = x63 ^ (x73 & (x63 ^ x50));
         let x75 = x65 ^ (x73 & (x65 ^ x52));
         let x76 = x67 ^ (x73 & (x67 ^ x54));
@@ -1378,60 +1612,71 @@ impl Fr {
     }
     /// (a + b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
-        let t17: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[1] as u128) + (b[1] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[2] as u128) + (b[2] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[3] as u128) + (b[3] as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[4] as u128) + (b[4] as u128) + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[5] as u128) + (b[5] as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[6] as u128) + (b[6] as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
+        let (x17, x18) = {
+            let t17: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[1] as u128) + (b[1] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[2] as u128) + (b[2] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[3] as u128) + (b[3] as u128) + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[4] as u128) + (b[4] as u128) + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[5] as u128) + (b[5] as u128) + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[6] as u128) + (b[6] as u128) + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
         let x31 = a[7].wrapping_add(b[7]).wrapping_add(x30);
-        let t38: u128 = {
-            let (d, b1) = x25.overflowing_sub(0x13dd29455c5c2a3d_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x38, x39) = {
+            let t38: u128 = {
+                let (d, b1) = x25.overflowing_sub(0x13dd29455c5c2a3d_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t38 as u64, (t38 >> 127) as u64)
         };
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 127) as u64;
-        let t40: u128 = {
-            let (d, b1) = x27.overflowing_sub(0xffff16a2e0b8f03e_u64);
-            let (d, b2) = d.overflowing_sub(x39);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x40, x41) = {
+            let t40: u128 = {
+                let (d, b1) = x27.overflowing_sub(0xffff16a2e0b8f03e_u64);
+                let (d, b2) = d.overflowing_sub(x39);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t40 as u64, (t40 >> 127) as u64)
         };
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 127) as u64;
-        let t42: u128 = {
-            let (d, b1) = x29.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x41);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x42, x43) = {
+            let t42: u128 = {
+                let (d, b1) = x29.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x41);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t42 as u64, (t42 >> 127) as u64)
         };
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 127) as u64;
-        let t44: u128 = {
-            let (d, b1) = x31.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x44, x45) = {
+            let t44: u128 = {
+                let (d, b1) = x31.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t44 as u64, (t44 >> 127) as u64)
         };
-        let x44 = t44 as u64;
-        let x45 = (t44 >> 127) as u64;
-        let x48 = (0 as u64).wrapping_sub(x45);
+        let x48 = 0u64.wrapping_sub(x45);
         let x49 = x38 ^ (x48 & (x38 ^ x25));
         let x50 = x40 ^ (x48 & (x40 ^ x27));
         let x51 = x42 ^ (x48 & (x42 ^ x29));
@@ -1440,76 +1685,88 @@ impl Fr {
     }
     /// (a − b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u64; 8], b: &[u64; 8]) -> [u64; 8] {
-        let t17: u128 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t17 as u64, (t17 >> 127) as u64)
         };
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 127) as u64;
-        let t19: u128 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x19, x20) = {
+            let t19: u128 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t19 as u64, (t19 >> 127) as u64)
         };
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 127) as u64;
-        let t21: u128 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t21 as u64, (t21 >> 127) as u64)
         };
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 127) as u64;
-        let t23: u128 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x23, x24) = {
+            let t23: u128 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t23 as u64, (t23 >> 127) as u64)
         };
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 127) as u64;
-        let t25: u128 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x25, x26) = {
+            let t25: u128 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t25 as u64, (t25 >> 127) as u64)
         };
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 127) as u64;
-        let t27: u128 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x27, x28) = {
+            let t27: u128 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t27 as u64, (t27 >> 127) as u64)
         };
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 127) as u64;
-        let t29: u128 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x29, x30) = {
+            let t29: u128 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t29 as u64, (t29 >> 127) as u64)
         };
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 127) as u64;
-        let t31: u128 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x31, x32) = {
+            let t31: u128 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t31 as u64, (t31 >> 127) as u64)
         };
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 127) as u64;
-        let x33 = (0 as u64).wrapping_sub(x32);
+        let x33 = 0u64.wrapping_sub(x32);
         let x38 = 0x13dd29455c5c2a3d_u64 & x33;
-        let t39: u128 = (x25 as u128) + (x38 as u128) + (0x0000000000000000_u64 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
+        let (x39, x40) = {
+            let t39: u128 = (x25 as u128) + (x38 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
         let x41 = 0xffff16a2e0b8f03e_u64 & x33;
-        let t42: u128 = (x27 as u128) + (x41 as u128) + (x40 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
-        let t45: u128 = (x29 as u128) + (x33 as u128) + (x43 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
+        let (x42, x43) = {
+            let t42: u128 = (x27 as u128) + (x41 as u128) + (x40 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (x29 as u128) + (x33 as u128) + (x43 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
         let x47 = 0x00000000ffffffff_u64 & x33;
         let x48 = x31.wrapping_add(x47).wrapping_add(x46);
         [x17, x19, x21, x23, x39, x42, x45, x48]
@@ -1533,7 +1790,7 @@ impl Fr {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fr {
-        let mut limbs = [0 as u64; 4];
+        let mut limbs = [0u64; 4];
         limbs[0] = x;
         Fr(Self::mont_mul(&limbs, &Self::R2))
     }
@@ -1551,7 +1808,7 @@ impl Fr {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 28]) -> ::fieldgen_field::subtle::CtOption<Fr> {
-        let mut limbs = [0 as u64; 4];
+        let mut limbs = [0u64; 4];
         let mut i = 0;
         while i < 28 {
             limbs[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -1791,7 +2048,7 @@ impl Fr {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i64 = 2962732554272128277;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i64 = ((1 as i64) << 62) - 1;
+    const SAFEGCD_MASK: i64 = (1 << 62) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -1801,7 +2058,7 @@ impl Fr {
         let (mut u, mut v, mut q, mut r): (i64, i64, i64, i64) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 62 {
-            let c1 = (delta.wrapping_neg() >> (64 - 1)) as i64;
+            let c1 = delta.wrapping_neg() >> (64 - 1);
             let c2 = ((g & 1) as i64).wrapping_neg();
             let x = ((f as i64 ^ c1).wrapping_sub(c1)) as u64;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -2248,7 +2505,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fr {
         b: &Fr,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fr {
-        let mut out = [0 as u64; 4];
+        let mut out = [0u64; 4];
         let mut i = 0;
         while i < 4 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
@@ -2564,7 +2821,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for FrWide {
         b: &FrWide,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> FrWide {
-        let mut out = [0 as u64; 8];
+        let mut out = [0u64; 8];
         let mut i = 0;
         while i < 8 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -83,683 +83,870 @@ impl Fp {
     }
     /// a·b mod p: operand-scanning product, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = (a[0] as u64) * (b[0] as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[1] as u64) * (b[0] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[2] as u64) * (b[0] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[3] as u64) * (b[0] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[4] as u64) * (b[0] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[5] as u64) * (b[0] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[6] as u64) * (b[0] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[7] as u64) * (b[0] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (b[1] as u64) + (x19 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[1] as u64) * (b[1] as u64) + (x21 as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[2] as u64) * (b[1] as u64) + (x23 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[3] as u64) * (b[1] as u64) + (x25 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[4] as u64) * (b[1] as u64) + (x27 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[5] as u64) * (b[1] as u64) + (x29 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[6] as u64) * (b[1] as u64) + (x31 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[7] as u64) * (b[1] as u64) + (x32 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[0] as u64) * (b[2] as u64) + (x35 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (b[2] as u64) + (x37 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[2] as u64) * (b[2] as u64) + (x39 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[3] as u64) * (b[2] as u64) + (x41 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) * (b[2] as u64) + (x43 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (b[2] as u64) + (x45 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[6] as u64) * (b[2] as u64) + (x47 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[7] as u64) * (b[2] as u64) + (x48 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[0] as u64) * (b[3] as u64) + (x51 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[1] as u64) * (b[3] as u64) + (x53 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (b[3] as u64) + (x55 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[3] as u64) * (b[3] as u64) + (x57 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[4] as u64) * (b[3] as u64) + (x59 as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[5] as u64) * (b[3] as u64) + (x61 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[6] as u64) * (b[3] as u64) + (x63 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[7] as u64) * (b[3] as u64) + (x64 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[0] as u64) * (b[4] as u64) + (x67 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[1] as u64) * (b[4] as u64) + (x69 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[2] as u64) * (b[4] as u64) + (x71 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[3] as u64) * (b[4] as u64) + (x73 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[4] as u64) * (b[4] as u64) + (x75 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[5] as u64) * (b[4] as u64) + (x77 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[6] as u64) * (b[4] as u64) + (x79 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[7] as u64) * (b[4] as u64) + (x80 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[0] as u64) * (b[5] as u64) + (x83 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[1] as u64) * (b[5] as u64) + (x85 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[2] as u64) * (b[5] as u64) + (x87 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[3] as u64) * (b[5] as u64) + (x89 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[4] as u64) * (b[5] as u64) + (x91 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[5] as u64) * (b[5] as u64) + (x93 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[6] as u64) * (b[5] as u64) + (x95 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[7] as u64) * (b[5] as u64) + (x96 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[0] as u64) * (b[6] as u64) + (x99 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[1] as u64) * (b[6] as u64) + (x101 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[2] as u64) * (b[6] as u64) + (x103 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[3] as u64) * (b[6] as u64) + (x105 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[4] as u64) * (b[6] as u64) + (x107 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[5] as u64) * (b[6] as u64) + (x109 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[6] as u64) * (b[6] as u64) + (x111 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[7] as u64) * (b[6] as u64) + (x112 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[0] as u64) * (b[7] as u64) + (x115 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[1] as u64) * (b[7] as u64) + (x117 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[2] as u64) * (b[7] as u64) + (x119 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[3] as u64) * (b[7] as u64) + (x121 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[4] as u64) * (b[7] as u64) + (x123 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[5] as u64) * (b[7] as u64) + (x125 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[6] as u64) * (b[7] as u64) + (x127 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[7] as u64) * (b[7] as u64) + (x128 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t156: u64 = (x17 as u64) + (0xfffffffb_u32 as u64) + (0x00000000_u32 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (x33 as u64) + (0xffffffff_u32 as u64) + (x157 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t160: u64 = (x49 as u64) + (0xffffffff_u32 as u64) + (x159 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x65 as u64) + (0x00000004_u32 as u64) + (x161 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x81 as u64) + (0x00000000_u32 as u64) + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (x97 as u64) + (0x00000000_u32 as u64) + (x165 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
-        let t168: u64 = (x113 as u64) + (0x00000005_u32 as u64) + (x167 as u64);
-        let x168 = t168 as u32;
-        let x169 = (t168 >> 32) as u32;
-        let t170: u64 = (x129 as u64) + (0xfffffffb_u32 as u64) + (x169 as u64);
-        let x170 = t170 as u32;
-        let x171 = (t170 >> 32) as u32;
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (b[0] as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[1] as u64) * (b[0] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[2] as u64) * (b[0] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[3] as u64) * (b[0] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[4] as u64) * (b[0] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[5] as u64) * (b[0] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[6] as u64) * (b[0] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[7] as u64) * (b[0] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (b[1] as u64) + (x19 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) * (b[1] as u64) + (x21 as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) * (b[1] as u64) + (x23 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[3] as u64) * (b[1] as u64) + (x25 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[4] as u64) * (b[1] as u64) + (x27 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[5] as u64) * (b[1] as u64) + (x29 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[6] as u64) * (b[1] as u64) + (x31 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[7] as u64) * (b[1] as u64) + (x32 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[0] as u64) * (b[2] as u64) + (x35 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (b[2] as u64) + (x37 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[2] as u64) * (b[2] as u64) + (x39 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[3] as u64) * (b[2] as u64) + (x41 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) * (b[2] as u64) + (x43 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (b[2] as u64) + (x45 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[6] as u64) * (b[2] as u64) + (x47 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[7] as u64) * (b[2] as u64) + (x48 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[0] as u64) * (b[3] as u64) + (x51 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[1] as u64) * (b[3] as u64) + (x53 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[2] as u64) * (b[3] as u64) + (x55 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[3] as u64) * (b[3] as u64) + (x57 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[4] as u64) * (b[3] as u64) + (x59 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[5] as u64) * (b[3] as u64) + (x61 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[6] as u64) * (b[3] as u64) + (x63 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[7] as u64) * (b[3] as u64) + (x64 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[0] as u64) * (b[4] as u64) + (x67 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[1] as u64) * (b[4] as u64) + (x69 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[2] as u64) * (b[4] as u64) + (x71 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[3] as u64) * (b[4] as u64) + (x73 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[4] as u64) * (b[4] as u64) + (x75 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[5] as u64) * (b[4] as u64) + (x77 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[6] as u64) * (b[4] as u64) + (x79 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[7] as u64) * (b[4] as u64) + (x80 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[0] as u64) * (b[5] as u64) + (x83 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[1] as u64) * (b[5] as u64) + (x85 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[2] as u64) * (b[5] as u64) + (x87 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[3] as u64) * (b[5] as u64) + (x89 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[4] as u64) * (b[5] as u64) + (x91 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (b[5] as u64) + (x93 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[6] as u64) * (b[5] as u64) + (x95 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[7] as u64) * (b[5] as u64) + (x96 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[0] as u64) * (b[6] as u64) + (x99 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[1] as u64) * (b[6] as u64) + (x101 as u64)
+                + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[2] as u64) * (b[6] as u64) + (x103 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[3] as u64) * (b[6] as u64) + (x105 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[4] as u64) * (b[6] as u64) + (x107 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[5] as u64) * (b[6] as u64) + (x109 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[6] as u64) * (b[6] as u64) + (x111 as u64)
+                + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[7] as u64) * (b[6] as u64) + (x112 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[0] as u64) * (b[7] as u64) + (x115 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[1] as u64) * (b[7] as u64) + (x117 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[2] as u64) * (b[7] as u64) + (x119 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[3] as u64) * (b[7] as u64) + (x121 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[4] as u64) * (b[7] as u64) + (x123 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[5] as u64) * (b[7] as u64) + (x125 as u64)
+                + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[6] as u64) * (b[7] as u64) + (x127 as u64)
+                + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[7] as u64) * (b[7] as u64) + (x128 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (x17 as u64) + (0xfffffffb_u32 as u64)
+                + (0x00000000_u32 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (x33 as u64) + (0xffffffff_u32 as u64) + (x157 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x160, x161) = {
+            let t160: u64 = (x49 as u64) + (0xffffffff_u32 as u64) + (x159 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x65 as u64) + (0x00000004_u32 as u64) + (x161 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
+        let (x164, x165) = {
+            let t164: u64 = (x81 as u64) + (0x00000000_u32 as u64) + (x163 as u64);
+            (t164 as u32, (t164 >> 32) as u32)
+        };
+        let (x166, x167) = {
+            let t166: u64 = (x97 as u64) + (0x00000000_u32 as u64) + (x165 as u64);
+            (t166 as u32, (t166 >> 32) as u32)
+        };
+        let (x168, x169) = {
+            let t168: u64 = (x113 as u64) + (0x00000005_u32 as u64) + (x167 as u64);
+            (t168 as u32, (t168 >> 32) as u32)
+        };
+        let (x170, x171) = {
+            let t170: u64 = (x129 as u64) + (0xfffffffb_u32 as u64) + (x169 as u64);
+            (t170 as u32, (t170 >> 32) as u32)
+        };
         let x176 = x171.wrapping_add(0x00000004_u32).wrapping_add(0x00000000_u32);
-        let t180: u64 = (x156 as u64) + (x131 as u64) + (0x00000000_u32 as u64);
-        let x180 = t180 as u32;
-        let x181 = (t180 >> 32) as u32;
-        let t182: u64 = (x158 as u64) + (x133 as u64) + (x181 as u64);
-        let x182 = t182 as u32;
-        let x183 = (t182 >> 32) as u32;
-        let t184: u64 = (x160 as u64) + (x135 as u64) + (x183 as u64);
-        let x184 = t184 as u32;
-        let x185 = (t184 >> 32) as u32;
-        let t186: u64 = (x162 as u64) + (x137 as u64) + (x185 as u64);
-        let x186 = t186 as u32;
-        let x187 = (t186 >> 32) as u32;
-        let t188: u64 = (x164 as u64) + (x139 as u64) + (x187 as u64);
-        let x188 = t188 as u32;
-        let x189 = (t188 >> 32) as u32;
-        let t190: u64 = (x166 as u64) + (x141 as u64) + (x189 as u64);
-        let x190 = t190 as u32;
-        let x191 = (t190 >> 32) as u32;
-        let t192: u64 = (x168 as u64) + (x141 as u64) + (x191 as u64);
-        let x192 = t192 as u32;
-        let x193 = (t192 >> 32) as u32;
-        let t194: u64 = (x170 as u64) + (x131 as u64) + (x193 as u64);
-        let x194 = t194 as u32;
-        let x195 = (t194 >> 32) as u32;
+        let (x180, x181) = {
+            let t180: u64 = (x156 as u64) + (x131 as u64) + (0x00000000_u32 as u64);
+            (t180 as u32, (t180 >> 32) as u32)
+        };
+        let (x182, x183) = {
+            let t182: u64 = (x158 as u64) + (x133 as u64) + (x181 as u64);
+            (t182 as u32, (t182 >> 32) as u32)
+        };
+        let (x184, x185) = {
+            let t184: u64 = (x160 as u64) + (x135 as u64) + (x183 as u64);
+            (t184 as u32, (t184 >> 32) as u32)
+        };
+        let (x186, x187) = {
+            let t186: u64 = (x162 as u64) + (x137 as u64) + (x185 as u64);
+            (t186 as u32, (t186 >> 32) as u32)
+        };
+        let (x188, x189) = {
+            let t188: u64 = (x164 as u64) + (x139 as u64) + (x187 as u64);
+            (t188 as u32, (t188 >> 32) as u32)
+        };
+        let (x190, x191) = {
+            let t190: u64 = (x166 as u64) + (x141 as u64) + (x189 as u64);
+            (t190 as u32, (t190 >> 32) as u32)
+        };
+        let (x192, x193) = {
+            let t192: u64 = (x168 as u64) + (x141 as u64) + (x191 as u64);
+            (t192 as u32, (t192 >> 32) as u32)
+        };
+        let (x194, x195) = {
+            let t194: u64 = (x170 as u64) + (x131 as u64) + (x193 as u64);
+            (t194 as u32, (t194 >> 32) as u32)
+        };
         let x196 = x176.wrapping_add(0x00000000_u32).wrapping_add(x195);
-        let t200: u64 = (x180 as u64) + (x133 as u64) + (0x00000000_u32 as u64);
-        let x200 = t200 as u32;
-        let x201 = (t200 >> 32) as u32;
-        let t202: u64 = (x182 as u64) + (x135 as u64) + (x201 as u64);
-        let x202 = t202 as u32;
-        let x203 = (t202 >> 32) as u32;
-        let t204: u64 = (x184 as u64) + (x137 as u64) + (x203 as u64);
-        let x204 = t204 as u32;
-        let x205 = (t204 >> 32) as u32;
-        let t206: u64 = (x186 as u64) + (x137 as u64) + (x205 as u64);
-        let x206 = t206 as u32;
-        let x207 = (t206 >> 32) as u32;
-        let t208: u64 = (x188 as u64) + (x139 as u64) + (x207 as u64);
-        let x208 = t208 as u32;
-        let x209 = (t208 >> 32) as u32;
-        let t210: u64 = (x190 as u64) + (x141 as u64) + (x209 as u64);
-        let x210 = t210 as u32;
-        let x211 = (t210 >> 32) as u32;
-        let t212: u64 = (x192 as u64) + (x143 as u64) + (x211 as u64);
-        let x212 = t212 as u32;
-        let x213 = (t212 >> 32) as u32;
-        let t214: u64 = (x194 as u64) + (x144 as u64) + (x213 as u64);
-        let x214 = t214 as u32;
-        let x215 = (t214 >> 32) as u32;
+        let (x200, x201) = {
+            let t200: u64 = (x180 as u64) + (x133 as u64) + (0x00000000_u32 as u64);
+            (t200 as u32, (t200 >> 32) as u32)
+        };
+        let (x202, x203) = {
+            let t202: u64 = (x182 as u64) + (x135 as u64) + (x201 as u64);
+            (t202 as u32, (t202 >> 32) as u32)
+        };
+        let (x204, x205) = {
+            let t204: u64 = (x184 as u64) + (x137 as u64) + (x203 as u64);
+            (t204 as u32, (t204 >> 32) as u32)
+        };
+        let (x206, x207) = {
+            let t206: u64 = (x186 as u64) + (x137 as u64) + (x205 as u64);
+            (t206 as u32, (t206 >> 32) as u32)
+        };
+        let (x208, x209) = {
+            let t208: u64 = (x188 as u64) + (x139 as u64) + (x207 as u64);
+            (t208 as u32, (t208 >> 32) as u32)
+        };
+        let (x210, x211) = {
+            let t210: u64 = (x190 as u64) + (x141 as u64) + (x209 as u64);
+            (t210 as u32, (t210 >> 32) as u32)
+        };
+        let (x212, x213) = {
+            let t212: u64 = (x192 as u64) + (x143 as u64) + (x211 as u64);
+            (t212 as u32, (t212 >> 32) as u32)
+        };
+        let (x214, x215) = {
+            let t214: u64 = (x194 as u64) + (x144 as u64) + (x213 as u64);
+            (t214 as u32, (t214 >> 32) as u32)
+        };
         let x216 = x196.wrapping_add(0x00000000_u32).wrapping_add(x215);
-        let t226: u64 = (x206 as u64) + (x139 as u64) + (0x00000000_u32 as u64);
-        let x226 = t226 as u32;
-        let x227 = (t226 >> 32) as u32;
-        let t228: u64 = (x208 as u64) + (x141 as u64) + (x227 as u64);
-        let x228 = t228 as u32;
-        let x229 = (t228 >> 32) as u32;
-        let t230: u64 = (x210 as u64) + (x143 as u64) + (x229 as u64);
-        let x230 = t230 as u32;
-        let x231 = (t230 >> 32) as u32;
-        let t232: u64 = (x212 as u64) + (x143 as u64) + (x231 as u64);
-        let x232 = t232 as u32;
-        let x233 = (t232 >> 32) as u32;
-        let t234: u64 = (x214 as u64) + (x144 as u64) + (x233 as u64);
-        let x234 = t234 as u32;
-        let x235 = (t234 >> 32) as u32;
+        let (x226, x227) = {
+            let t226: u64 = (x206 as u64) + (x139 as u64) + (0x00000000_u32 as u64);
+            (t226 as u32, (t226 >> 32) as u32)
+        };
+        let (x228, x229) = {
+            let t228: u64 = (x208 as u64) + (x141 as u64) + (x227 as u64);
+            (t228 as u32, (t228 >> 32) as u32)
+        };
+        let (x230, x231) = {
+            let t230: u64 = (x210 as u64) + (x143 as u64) + (x229 as u64);
+            (t230 as u32, (t230 >> 32) as u32)
+        };
+        let (x232, x233) = {
+            let t232: u64 = (x212 as u64) + (x143 as u64) + (x231 as u64);
+            (t232 as u32, (t232 >> 32) as u32)
+        };
+        let (x234, x235) = {
+            let t234: u64 = (x214 as u64) + (x144 as u64) + (x233 as u64);
+            (t234 as u32, (t234 >> 32) as u32)
+        };
         let x236 = x216.wrapping_add(0x00000000_u32).wrapping_add(x235);
-        let t246: u64 = (x226 as u64) + (x139 as u64) + (0x00000000_u32 as u64);
-        let x246 = t246 as u32;
-        let x247 = (t246 >> 32) as u32;
-        let t248: u64 = (x228 as u64) + (x141 as u64) + (x247 as u64);
-        let x248 = t248 as u32;
-        let x249 = (t248 >> 32) as u32;
-        let t250: u64 = (x230 as u64) + (x143 as u64) + (x249 as u64);
-        let x250 = t250 as u32;
-        let x251 = (t250 >> 32) as u32;
-        let t252: u64 = (x232 as u64) + (x143 as u64) + (x251 as u64);
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 32) as u32;
-        let t254: u64 = (x234 as u64) + (x144 as u64) + (x253 as u64);
-        let x254 = t254 as u32;
-        let x255 = (t254 >> 32) as u32;
+        let (x246, x247) = {
+            let t246: u64 = (x226 as u64) + (x139 as u64) + (0x00000000_u32 as u64);
+            (t246 as u32, (t246 >> 32) as u32)
+        };
+        let (x248, x249) = {
+            let t248: u64 = (x228 as u64) + (x141 as u64) + (x247 as u64);
+            (t248 as u32, (t248 >> 32) as u32)
+        };
+        let (x250, x251) = {
+            let t250: u64 = (x230 as u64) + (x143 as u64) + (x249 as u64);
+            (t250 as u32, (t250 >> 32) as u32)
+        };
+        let (x252, x253) = {
+            let t252: u64 = (x232 as u64) + (x143 as u64) + (x251 as u64);
+            (t252 as u32, (t252 >> 32) as u32)
+        };
+        let (x254, x255) = {
+            let t254: u64 = (x234 as u64) + (x144 as u64) + (x253 as u64);
+            (t254 as u32, (t254 >> 32) as u32)
+        };
         let x256 = x236.wrapping_add(0x00000000_u32).wrapping_add(x255);
-        let t266: u64 = (x246 as u64) + (x141 as u64) + (0x00000000_u32 as u64);
-        let x266 = t266 as u32;
-        let x267 = (t266 >> 32) as u32;
-        let t268: u64 = (x248 as u64) + (x143 as u64) + (x267 as u64);
-        let x268 = t268 as u32;
-        let x269 = (t268 >> 32) as u32;
-        let t270: u64 = (x250 as u64) + (x144 as u64) + (x269 as u64);
-        let x270 = t270 as u32;
-        let x271 = (t270 >> 32) as u32;
-        let t272: u64 = (x252 as u64) + (x144 as u64) + (x271 as u64);
-        let x272 = t272 as u32;
-        let x273 = (t272 >> 32) as u32;
-        let t274: u64 = (x254 as u64) + (0x00000000_u32 as u64) + (x273 as u64);
-        let x274 = t274 as u32;
-        let x275 = (t274 >> 32) as u32;
+        let (x266, x267) = {
+            let t266: u64 = (x246 as u64) + (x141 as u64) + (0x00000000_u32 as u64);
+            (t266 as u32, (t266 >> 32) as u32)
+        };
+        let (x268, x269) = {
+            let t268: u64 = (x248 as u64) + (x143 as u64) + (x267 as u64);
+            (t268 as u32, (t268 >> 32) as u32)
+        };
+        let (x270, x271) = {
+            let t270: u64 = (x250 as u64) + (x144 as u64) + (x269 as u64);
+            (t270 as u32, (t270 >> 32) as u32)
+        };
+        let (x272, x273) = {
+            let t272: u64 = (x252 as u64) + (x144 as u64) + (x271 as u64);
+            (t272 as u32, (t272 >> 32) as u32)
+        };
+        let (x274, x275) = {
+            let t274: u64 = (x254 as u64) + (0x00000000_u32 as u64) + (x273 as u64);
+            (t274 as u32, (t274 >> 32) as u32)
+        };
         let x276 = x256.wrapping_add(0x00000000_u32).wrapping_add(x275);
-        let t292: u64 = (x272 as u64) + (x144 as u64) + (0x00000000_u32 as u64);
-        let x292 = t292 as u32;
-        let x293 = (t292 >> 32) as u32;
-        let t294: u64 = (x274 as u64) + (0x00000000_u32 as u64) + (x293 as u64);
-        let x294 = t294 as u32;
-        let x295 = (t294 >> 32) as u32;
+        let (x292, x293) = {
+            let t292: u64 = (x272 as u64) + (x144 as u64) + (0x00000000_u32 as u64);
+            (t292 as u32, (t292 >> 32) as u32)
+        };
+        let (x294, x295) = {
+            let t294: u64 = (x274 as u64) + (0x00000000_u32 as u64) + (x293 as u64);
+            (t294 as u32, (t294 >> 32) as u32)
+        };
         let x296 = x276.wrapping_add(0x00000000_u32).wrapping_add(x295);
-        let t300: u64 = {
-            let (d, b1) = x200.overflowing_sub(x137);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x300, x301) = {
+            let t300: u64 = {
+                let (d, b1) = x200.overflowing_sub(x137);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t300 as u32, (t300 >> 63) as u32)
         };
-        let x300 = t300 as u32;
-        let x301 = (t300 >> 63) as u32;
-        let t302: u64 = {
-            let (d, b1) = x202.overflowing_sub(x139);
-            let (d, b2) = d.overflowing_sub(x301);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x302, x303) = {
+            let t302: u64 = {
+                let (d, b1) = x202.overflowing_sub(x139);
+                let (d, b2) = d.overflowing_sub(x301);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t302 as u32, (t302 >> 63) as u32)
         };
-        let x302 = t302 as u32;
-        let x303 = (t302 >> 63) as u32;
-        let t304: u64 = {
-            let (d, b1) = x204.overflowing_sub(x141);
-            let (d, b2) = d.overflowing_sub(x303);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x304, x305) = {
+            let t304: u64 = {
+                let (d, b1) = x204.overflowing_sub(x141);
+                let (d, b2) = d.overflowing_sub(x303);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t304 as u32, (t304 >> 63) as u32)
         };
-        let x304 = t304 as u32;
-        let x305 = (t304 >> 63) as u32;
-        let t306: u64 = {
-            let (d, b1) = x266.overflowing_sub(x131);
-            let (d, b2) = d.overflowing_sub(x305);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x306, x307) = {
+            let t306: u64 = {
+                let (d, b1) = x266.overflowing_sub(x131);
+                let (d, b2) = d.overflowing_sub(x305);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t306 as u32, (t306 >> 63) as u32)
         };
-        let x306 = t306 as u32;
-        let x307 = (t306 >> 63) as u32;
-        let t308: u64 = {
-            let (d, b1) = x268.overflowing_sub(x133);
-            let (d, b2) = d.overflowing_sub(x307);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x308, x309) = {
+            let t308: u64 = {
+                let (d, b1) = x268.overflowing_sub(x133);
+                let (d, b2) = d.overflowing_sub(x307);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t308 as u32, (t308 >> 63) as u32)
         };
-        let x308 = t308 as u32;
-        let x309 = (t308 >> 63) as u32;
-        let t310: u64 = {
-            let (d, b1) = x270.overflowing_sub(x135);
-            let (d, b2) = d.overflowing_sub(x309);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x310, x311) = {
+            let t310: u64 = {
+                let (d, b1) = x270.overflowing_sub(x135);
+                let (d, b2) = d.overflowing_sub(x309);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t310 as u32, (t310 >> 63) as u32)
         };
-        let x310 = t310 as u32;
-        let x311 = (t310 >> 63) as u32;
-        let t312: u64 = {
-            let (d, b1) = x292.overflowing_sub(x131);
-            let (d, b2) = d.overflowing_sub(x311);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x312, x313) = {
+            let t312: u64 = {
+                let (d, b1) = x292.overflowing_sub(x131);
+                let (d, b2) = d.overflowing_sub(x311);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t312 as u32, (t312 >> 63) as u32)
         };
-        let x312 = t312 as u32;
-        let x313 = (t312 >> 63) as u32;
-        let t314: u64 = {
-            let (d, b1) = x294.overflowing_sub(x135);
-            let (d, b2) = d.overflowing_sub(x313);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x314, x315) = {
+            let t314: u64 = {
+                let (d, b1) = x294.overflowing_sub(x135);
+                let (d, b2) = d.overflowing_sub(x313);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t314 as u32, (t314 >> 63) as u32)
         };
-        let x314 = t314 as u32;
-        let x315 = (t314 >> 63) as u32;
         let x316 = x296.wrapping_sub(0x00000000_u32).wrapping_sub(x315);
-        let t320: u64 = {
-            let (d, b1) = x300.overflowing_sub(x139);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x320, x321) = {
+            let t320: u64 = {
+                let (d, b1) = x300.overflowing_sub(x139);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t320 as u32, (t320 >> 63) as u32)
         };
-        let x320 = t320 as u32;
-        let x321 = (t320 >> 63) as u32;
-        let t322: u64 = {
-            let (d, b1) = x302.overflowing_sub(x141);
-            let (d, b2) = d.overflowing_sub(x321);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x322, x323) = {
+            let t322: u64 = {
+                let (d, b1) = x302.overflowing_sub(x141);
+                let (d, b2) = d.overflowing_sub(x321);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t322 as u32, (t322 >> 63) as u32)
         };
-        let x322 = t322 as u32;
-        let x323 = (t322 >> 63) as u32;
-        let t324: u64 = {
-            let (d, b1) = x304.overflowing_sub(x143);
-            let (d, b2) = d.overflowing_sub(x323);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x324, x325) = {
+            let t324: u64 = {
+                let (d, b1) = x304.overflowing_sub(x143);
+                let (d, b2) = d.overflowing_sub(x323);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t324 as u32, (t324 >> 63) as u32)
         };
-        let x324 = t324 as u32;
-        let x325 = (t324 >> 63) as u32;
-        let t326: u64 = {
-            let (d, b1) = x306.overflowing_sub(x133);
-            let (d, b2) = d.overflowing_sub(x325);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x326, x327) = {
+            let t326: u64 = {
+                let (d, b1) = x306.overflowing_sub(x133);
+                let (d, b2) = d.overflowing_sub(x325);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t326 as u32, (t326 >> 63) as u32)
         };
-        let x326 = t326 as u32;
-        let x327 = (t326 >> 63) as u32;
-        let t328: u64 = {
-            let (d, b1) = x308.overflowing_sub(x135);
-            let (d, b2) = d.overflowing_sub(x327);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x328, x329) = {
+            let t328: u64 = {
+                let (d, b1) = x308.overflowing_sub(x135);
+                let (d, b2) = d.overflowing_sub(x327);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t328 as u32, (t328 >> 63) as u32)
         };
-        let x328 = t328 as u32;
-        let x329 = (t328 >> 63) as u32;
-        let t330: u64 = {
-            let (d, b1) = x310.overflowing_sub(x137);
-            let (d, b2) = d.overflowing_sub(x329);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x330, x331) = {
+            let t330: u64 = {
+                let (d, b1) = x310.overflowing_sub(x137);
+                let (d, b2) = d.overflowing_sub(x329);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t330 as u32, (t330 >> 63) as u32)
         };
-        let x330 = t330 as u32;
-        let x331 = (t330 >> 63) as u32;
-        let t332: u64 = {
-            let (d, b1) = x312.overflowing_sub(x133);
-            let (d, b2) = d.overflowing_sub(x331);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x332, x333) = {
+            let t332: u64 = {
+                let (d, b1) = x312.overflowing_sub(x133);
+                let (d, b2) = d.overflowing_sub(x331);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t332 as u32, (t332 >> 63) as u32)
         };
-        let x332 = t332 as u32;
-        let x333 = (t332 >> 63) as u32;
-        let t334: u64 = {
-            let (d, b1) = x314.overflowing_sub(x137);
-            let (d, b2) = d.overflowing_sub(x333);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x334, x335) = {
+            let t334: u64 = {
+                let (d, b1) = x314.overflowing_sub(x137);
+                let (d, b2) = d.overflowing_sub(x333);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t334 as u32, (t334 >> 63) as u32)
         };
-        let x334 = t334 as u32;
-        let x335 = (t334 >> 63) as u32;
         let x336 = x316.wrapping_sub(0x00000000_u32).wrapping_sub(x335);
-        let t340: u64 = {
-            let (d, b1) = x320.overflowing_sub(x141);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x340, x341) = {
+            let t340: u64 = {
+                let (d, b1) = x320.overflowing_sub(x141);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t340 as u32, (t340 >> 63) as u32)
         };
-        let x340 = t340 as u32;
-        let x341 = (t340 >> 63) as u32;
-        let t342: u64 = {
-            let (d, b1) = x322.overflowing_sub(x143);
-            let (d, b2) = d.overflowing_sub(x341);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x342, x343) = {
+            let t342: u64 = {
+                let (d, b1) = x322.overflowing_sub(x143);
+                let (d, b2) = d.overflowing_sub(x341);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t342 as u32, (t342 >> 63) as u32)
         };
-        let x342 = t342 as u32;
-        let x343 = (t342 >> 63) as u32;
-        let t344: u64 = {
-            let (d, b1) = x324.overflowing_sub(x144);
-            let (d, b2) = d.overflowing_sub(x343);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x344, x345) = {
+            let t344: u64 = {
+                let (d, b1) = x324.overflowing_sub(x144);
+                let (d, b2) = d.overflowing_sub(x343);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t344 as u32, (t344 >> 63) as u32)
         };
-        let x344 = t344 as u32;
-        let x345 = (t344 >> 63) as u32;
-        let t346: u64 = {
-            let (d, b1) = x326.overflowing_sub(x144);
-            let (d, b2) = d.overflowing_sub(x345);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x346, x347) = {
+            let t346: u64 = {
+                let (d, b1) = x326.overflowing_sub(x144);
+                let (d, b2) = d.overflowing_sub(x345);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t346 as u32, (t346 >> 63) as u32)
         };
-        let x346 = t346 as u32;
-        let x347 = (t346 >> 63) as u32;
-        let t348: u64 = {
-            let (d, b1) = x328.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x347);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x348, x349) = {
+            let t348: u64 = {
+                let (d, b1) = x328.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x347);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t348 as u32, (t348 >> 63) as u32)
         };
-        let x348 = t348 as u32;
-        let x349 = (t348 >> 63) as u32;
-        let t350: u64 = {
-            let (d, b1) = x330.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x349);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x350, x351) = {
+            let t350: u64 = {
+                let (d, b1) = x330.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x349);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t350 as u32, (t350 >> 63) as u32)
         };
-        let x350 = t350 as u32;
-        let x351 = (t350 >> 63) as u32;
-        let t352: u64 = {
-            let (d, b1) = x332.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x351);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x352, x353) = {
+            let t352: u64 = {
+                let (d, b1) = x332.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x351);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t352 as u32, (t352 >> 63) as u32)
         };
-        let x352 = t352 as u32;
-        let x353 = (t352 >> 63) as u32;
-        let t354: u64 = {
-            let (d, b1) = x334.overflowing_sub(x139);
-            let (d, b2) = d.overflowing_sub(x353);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x354, x355) = {
+            let t354: u64 = {
+                let (d, b1) = x334.overflowing_sub(x139);
+                let (d, b2) = d.overflowing_sub(x353);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t354 as u32, (t354 >> 63) as u32)
         };
-        let x354 = t354 as u32;
-        let x355 = (t354 >> 63) as u32;
         let x356 = x336.wrapping_sub(0x00000000_u32).wrapping_sub(x355);
-        let t360: u64 = {
-            let (d, b1) = x340.overflowing_sub(x143);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x360, x361) = {
+            let t360: u64 = {
+                let (d, b1) = x340.overflowing_sub(x143);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t360 as u32, (t360 >> 63) as u32)
         };
-        let x360 = t360 as u32;
-        let x361 = (t360 >> 63) as u32;
-        let t362: u64 = {
-            let (d, b1) = x342.overflowing_sub(x144);
-            let (d, b2) = d.overflowing_sub(x361);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x362, x363) = {
+            let t362: u64 = {
+                let (d, b1) = x342.overflowing_sub(x144);
+                let (d, b2) = d.overflowing_sub(x361);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t362 as u32, (t362 >> 63) as u32)
         };
-        let x362 = t362 as u32;
-        let x363 = (t362 >> 63) as u32;
-        let t364: u64 = {
-            let (d, b1) = x344.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x363);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x364, x365) = {
+            let t364: u64 = {
+                let (d, b1) = x344.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x363);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t364 as u32, (t364 >> 63) as u32)
         };
-        let x364 = t364 as u32;
-        let x365 = (t364 >> 63) as u32;
-        let t366: u64 = {
-            let (d, b1) = x346.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x365);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x366, x367) = {
+            let t366: u64 = {
+                let (d, b1) = x346.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x365);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t366 as u32, (t366 >> 63) as u32)
         };
-        let x366 = t366 as u32;
-        let x367 = (t366 >> 63) as u32;
-        let t368: u64 = {
-            let (d, b1) = x348.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x367);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x368, x369) = {
+            let t368: u64 = {
+                let (d, b1) = x348.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x367);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t368 as u32, (t368 >> 63) as u32)
         };
-        let x368 = t368 as u32;
-        let x369 = (t368 >> 63) as u32;
-        let t370: u64 = {
-            let (d, b1) = x350.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x369);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x370, x371) = {
+            let t370: u64 = {
+                let (d, b1) = x350.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x369);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t370 as u32, (t370 >> 63) as u32)
         };
-        let x370 = t370 as u32;
-        let x371 = (t370 >> 63) as u32;
-        let t372: u64 = {
-            let (d, b1) = x352.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x371);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x372, x373) = {
+            let t372: u64 = {
+                let (d, b1) = x352.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x371);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t372 as u32, (t372 >> 63) as u32)
         };
-        let x372 = t372 as u32;
-        let x373 = (t372 >> 63) as u32;
-        let t374: u64 = {
-            let (d, b1) = x354.overflowing_sub(x141);
-            let (d, b2) = d.overflowing_sub(x373);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x374, x375) = {
+            let t374: u64 = {
+                let (d, b1) = x354.overflowing_sub(x141);
+                let (d, b2) = d.overflowing_sub(x373);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t374 as u32, (t374 >> 63) as u32)
         };
-        let x374 = t374 as u32;
-        let x375 = (t374 >> 63) as u32;
         let x376 = x356.wrapping_sub(0x00000000_u32).wrapping_sub(x375);
         let x388 = x376.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t394: u64 = (x376 as u64) * (0xffffffff_u32 as u64);
-        let x394 = t394 as u32;
-        let x395 = (t394 >> 32) as u32;
-        let t396: u64 = (x376 as u64) * (0xffffffff_u32 as u64) + (x395 as u64);
-        let x396 = t396 as u32;
-        let x397 = (t396 >> 32) as u32;
-        let t398: u64 = (x376 as u64) * (0xffffffff_u32 as u64) + (x397 as u64);
-        let x398 = t398 as u32;
-        let x399 = (t398 >> 32) as u32;
-        let t400: u64 = (x376 as u64) * (0xfffffffe_u32 as u64) + (x399 as u64);
-        let x400 = t400 as u32;
-        let x401 = (t400 >> 32) as u32;
-        let t402: u64 = (x360 as u64) + (x388 as u64) + (0x00000000_u32 as u64);
-        let x402 = t402 as u32;
-        let x403 = (t402 >> 32) as u32;
-        let t404: u64 = (x362 as u64) + (0x00000000_u32 as u64) + (x403 as u64);
-        let x404 = t404 as u32;
-        let x405 = (t404 >> 32) as u32;
-        let t406: u64 = (x364 as u64) + (0x00000000_u32 as u64) + (x405 as u64);
-        let x406 = t406 as u32;
-        let x407 = (t406 >> 32) as u32;
-        let t408: u64 = (x366 as u64) + (x394 as u64) + (x407 as u64);
-        let x408 = t408 as u32;
-        let x409 = (t408 >> 32) as u32;
-        let t410: u64 = (x368 as u64) + (x396 as u64) + (x409 as u64);
-        let x410 = t410 as u32;
-        let x411 = (t410 >> 32) as u32;
-        let t412: u64 = (x370 as u64) + (x398 as u64) + (x411 as u64);
-        let x412 = t412 as u32;
-        let x413 = (t412 >> 32) as u32;
-        let t414: u64 = (x372 as u64) + (x400 as u64) + (x413 as u64);
-        let x414 = t414 as u32;
-        let x415 = (t414 >> 32) as u32;
-        let t416: u64 = (x374 as u64) + (x401 as u64) + (x415 as u64);
-        let x416 = t416 as u32;
-        let x417 = (t416 >> 32) as u32;
+        let (x394, x395) = {
+            let t394: u64 = (x376 as u64) * (0xffffffff_u32 as u64);
+            (t394 as u32, (t394 >> 32) as u32)
+        };
+        let (x396, x397) = {
+            let t396: u64 = (x376 as u64) * (0xffffffff_u32 as u64) + (x395 as u64);
+            (t396 as u32, (t396 >> 32) as u32)
+        };
+        let (x398, x399) = {
+            let t398: u64 = (x376 as u64) * (0xffffffff_u32 as u64) + (x397 as u64);
+            (t398 as u32, (t398 >> 32) as u32)
+        };
+        let (x400, x401) = {
+            let t400: u64 = (x376 as u64) * (0xfffffffe_u32 as u64) + (x399 as u64);
+            (t400 as u32, (t400 >> 32) as u32)
+        };
+        let (x402, x403) = {
+            let t402: u64 = (x360 as u64) + (x388 as u64) + (0x00000000_u32 as u64);
+            (t402 as u32, (t402 >> 32) as u32)
+        };
+        let (x404, x405) = {
+            let t404: u64 = (x362 as u64) + (0x00000000_u32 as u64) + (x403 as u64);
+            (t404 as u32, (t404 >> 32) as u32)
+        };
+        let (x406, x407) = {
+            let t406: u64 = (x364 as u64) + (0x00000000_u32 as u64) + (x405 as u64);
+            (t406 as u32, (t406 >> 32) as u32)
+        };
+        let (x408, x409) = {
+            let t408: u64 = (x366 as u64) + (x394 as u64) + (x407 as u64);
+            (t408 as u32, (t408 >> 32) as u32)
+        };
+        let (x410, x411) = {
+            let t410: u64 = (x368 as u64) + (x396 as u64) + (x409 as u64);
+            (t410 as u32, (t410 >> 32) as u32)
+        };
+        let (x412, x413) = {
+            let t412: u64 = (x370 as u64) + (x398 as u64) + (x411 as u64);
+            (t412 as u32, (t412 >> 32) as u32)
+        };
+        let (x414, x415) = {
+            let t414: u64 = (x372 as u64) + (x400 as u64) + (x413 as u64);
+            (t414 as u32, (t414 >> 32) as u32)
+        };
+        let (x416, x417) = {
+            let t416: u64 = (x374 as u64) + (x401 as u64) + (x415 as u64);
+            (t416 as u32, (t416 >> 32) as u32)
+        };
         let x429 = x417.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t435: u64 = (x417 as u64) * (0xffffffff_u32 as u64);
-        let x435 = t435 as u32;
-        let t437: u64 = (x417 as u64) * (0xffffffff_u32 as u64);
-        let x437 = t437 as u32;
-        let t439: u64 = (x417 as u64) * (0xffffffff_u32 as u64);
-        let x439 = t439 as u32;
-        let t441: u64 = (x417 as u64) * (0xfffffffe_u32 as u64);
-        let x441 = t441 as u32;
-        let t443: u64 = (x402 as u64) + (x429 as u64) + (0x00000000_u32 as u64);
-        let x443 = t443 as u32;
-        let x444 = (t443 >> 32) as u32;
-        let t445: u64 = (x404 as u64) + (0x00000000_u32 as u64) + (x444 as u64);
-        let x445 = t445 as u32;
-        let x446 = (t445 >> 32) as u32;
-        let t447: u64 = (x406 as u64) + (0x00000000_u32 as u64) + (x446 as u64);
-        let x447 = t447 as u32;
-        let x448 = (t447 >> 32) as u32;
-        let t449: u64 = (x408 as u64) + (x435 as u64) + (x448 as u64);
-        let x449 = t449 as u32;
-        let x450 = (t449 >> 32) as u32;
-        let t451: u64 = (x410 as u64) + (x437 as u64) + (x450 as u64);
-        let x451 = t451 as u32;
-        let x452 = (t451 >> 32) as u32;
-        let t453: u64 = (x412 as u64) + (x439 as u64) + (x452 as u64);
-        let x453 = t453 as u32;
-        let x454 = (t453 >> 32) as u32;
-        let t455: u64 = (x414 as u64) + (x441 as u64) + (x454 as u64);
-        let x455 = t455 as u32;
-        let x456 = (t455 >> 32) as u32;
+        let x435 = {
+            let t435: u64 = (x417 as u64) * (0xffffffff_u32 as u64);
+            t435 as u32
+        };
+        let x437 = {
+            let t437: u64 = (x417 as u64) * (0xffffffff_u32 as u64);
+            t437 as u32
+        };
+        let x439 = {
+            let t439: u64 = (x417 as u64) * (0xffffffff_u32 as u64);
+            t439 as u32
+        };
+        let x441 = {
+            let t441: u64 = (x417 as u64) * (0xfffffffe_u32 as u64);
+            t441 as u32
+        };
+        let (x443, x444) = {
+            let t443: u64 = (x402 as u64) + (x429 as u64) + (0x00000000_u32 as u64);
+            (t443 as u32, (t443 >> 32) as u32)
+        };
+        let (x445, x446) = {
+            let t445: u64 = (x404 as u64) + (0x00000000_u32 as u64) + (x444 as u64);
+            (t445 as u32, (t445 >> 32) as u32)
+        };
+        let (x447, x448) = {
+            let t447: u64 = (x406 as u64) + (0x00000000_u32 as u64) + (x446 as u64);
+            (t447 as u32, (t447 >> 32) as u32)
+        };
+        let (x449, x450) = {
+            let t449: u64 = (x408 as u64) + (x435 as u64) + (x448 as u64);
+            (t449 as u32, (t449 >> 32) as u32)
+        };
+        let (x451, x452) = {
+            let t451: u64 = (x410 as u64) + (x437 as u64) + (x450 as u64);
+            (t451 as u32, (t451 >> 32) as u32)
+        };
+        let (x453, x454) = {
+            let t453: u64 = (x412 as u64) + (x439 as u64) + (x452 as u64);
+            (t453 as u32, (t453 >> 32) as u32)
+        };
+        let (x455, x456) = {
+            let t455: u64 = (x414 as u64) + (x441 as u64) + (x454 as u64);
+            (t455 as u32, (t455 >> 32) as u32)
+        };
         let x457 = x416.wrapping_add(0x00000000_u32).wrapping_add(x456);
-        let t469: u64 = {
-            let (d, b1) = x443.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x469, x470) = {
+            let t469: u64 = {
+                let (d, b1) = x443.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t469 as u32, (t469 >> 63) as u32)
         };
-        let x469 = t469 as u32;
-        let x470 = (t469 >> 63) as u32;
-        let t471: u64 = {
-            let (d, b1) = x445.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x470);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x471, x472) = {
+            let t471: u64 = {
+                let (d, b1) = x445.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x470);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t471 as u32, (t471 >> 63) as u32)
         };
-        let x471 = t471 as u32;
-        let x472 = (t471 >> 63) as u32;
-        let t473: u64 = {
-            let (d, b1) = x447.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x472);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x473, x474) = {
+            let t473: u64 = {
+                let (d, b1) = x447.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x472);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t473 as u32, (t473 >> 63) as u32)
         };
-        let x473 = t473 as u32;
-        let x474 = (t473 >> 63) as u32;
-        let t475: u64 = {
-            let (d, b1) = x449.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x474);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x475, x476) = {
+            let t475: u64 = {
+                let (d, b1) = x449.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x474);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t475 as u32, (t475 >> 63) as u32)
         };
-        let x475 = t475 as u32;
-        let x476 = (t475 >> 63) as u32;
-        let t477: u64 = {
-            let (d, b1) = x451.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x476);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x477, x478) = {
+            let t477: u64 = {
+                let (d, b1) = x451.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x476);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t477 as u32, (t477 >> 63) as u32)
         };
-        let x477 = t477 as u32;
-        let x478 = (t477 >> 63) as u32;
-        let t479: u64 = {
-            let (d, b1) = x453.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x478);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x479, x480) = {
+            let t479: u64 = {
+                let (d, b1) = x453.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x478);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t479 as u32, (t479 >> 63) as u32)
         };
-        let x479 = t479 as u32;
-        let x480 = (t479 >> 63) as u32;
-        let t481: u64 = {
-            let (d, b1) = x455.overflowing_sub(0x00000001_u32);
-            let (d, b2) = d.overflowing_sub(x480);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x481, x482) = {
+            let t481: u64 = {
+                let (d, b1) = x455.overflowing_sub(0x00000001_u32);
+                let (d, b2) = d.overflowing_sub(x480);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t481 as u32, (t481 >> 63) as u32)
         };
-        let x481 = t481 as u32;
-        let x482 = (t481 >> 63) as u32;
-        let t483: u64 = {
-            let (d, b1) = x457.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x482);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x483, x484) = {
+            let t483: u64 = {
+                let (d, b1) = x457.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x482);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t483 as u32, (t483 >> 63) as u32)
         };
-        let x483 = t483 as u32;
-        let x484 = (t483 >> 63) as u32;
-        let x487 = (0 as u32).wrapping_sub(x484);
+        let x487 = 0u32.wrapping_sub(x484);
         let x488 = x469 ^ (x487 & (x469 ^ x443));
         let x489 = x471 ^ (x487 & (x471 ^ x445));
         let x490 = x473 ^ (x487 & (x473 ^ x447));
@@ -772,92 +959,120 @@ impl Fp {
     }
     /// a² mod p: off-diagonal products once, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u32; 8]) -> [u32; 8] {
-        let t9: u64 = (a[0] as u64) * (a[1] as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[0] as u64) * (a[2] as u64) + (x10 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
-        let t13: u64 = (a[0] as u64) * (a[3] as u64) + (x12 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[0] as u64) * (a[4] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[5] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[6] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[7] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[1] as u64) * (a[2] as u64) + (x13 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[1] as u64) * (a[3] as u64) + (x15 as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[1] as u64) * (a[4] as u64) + (x17 as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[1] as u64) * (a[5] as u64) + (x19 as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[1] as u64) * (a[6] as u64) + (x21 as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[1] as u64) * (a[7] as u64) + (x22 as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[2] as u64) * (a[3] as u64) + (x27 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[2] as u64) * (a[4] as u64) + (x29 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[2] as u64) * (a[5] as u64) + (x31 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[2] as u64) * (a[6] as u64) + (x33 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[2] as u64) * (a[7] as u64) + (x34 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[3] as u64) * (a[4] as u64) + (x39 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[3] as u64) * (a[5] as u64) + (x41 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[3] as u64) * (a[6] as u64) + (x43 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[3] as u64) * (a[7] as u64) + (x44 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[4] as u64) * (a[5] as u64) + (x49 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[4] as u64) * (a[6] as u64) + (x51 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) * (a[7] as u64) + (x52 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (a[6] as u64) + (x57 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[5] as u64) * (a[7] as u64) + (x58 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[6] as u64) * (a[7] as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
+        let (x9, x10) = {
+            let t9: u64 = (a[0] as u64) * (a[1] as u64);
+            (t9 as u32, (t9 >> 32) as u32)
+        };
+        let (x11, x12) = {
+            let t11: u64 = (a[0] as u64) * (a[2] as u64) + (x10 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
+        };
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) * (a[3] as u64) + (x12 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[4] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[5] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[6] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[7] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[1] as u64) * (a[2] as u64) + (x13 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[1] as u64) * (a[3] as u64) + (x15 as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[1] as u64) * (a[4] as u64) + (x17 as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[1] as u64) * (a[5] as u64) + (x19 as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[1] as u64) * (a[6] as u64) + (x21 as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[1] as u64) * (a[7] as u64) + (x22 as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[2] as u64) * (a[3] as u64) + (x27 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) * (a[4] as u64) + (x29 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[2] as u64) * (a[5] as u64) + (x31 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[2] as u64) * (a[6] as u64) + (x33 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[2] as u64) * (a[7] as u64) + (x34 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[3] as u64) * (a[4] as u64) + (x39 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[3] as u64) * (a[5] as u64) + (x41 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[3] as u64) * (a[6] as u64) + (x43 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[3] as u64) * (a[7] as u64) + (x44 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[4] as u64) * (a[5] as u64) + (x49 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[4] as u64) * (a[6] as u64) + (x51 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) * (a[7] as u64) + (x52 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (a[6] as u64) + (x57 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[5] as u64) * (a[7] as u64) + (x58 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[6] as u64) * (a[7] as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
         let x65 = x64 >> 31;
         let x66 = x64 << 1;
         let x67 = x63 >> 31;
@@ -899,536 +1114,660 @@ impl Fp {
         let x103 = x9 >> 31;
         let x104 = x102 | x103;
         let x105 = x9 << 1;
-        let t109: u64 = (a[0] as u64) * (a[0] as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (x105 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[1] as u64) * (a[1] as u64) + (x104 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (x101 as u64) + (x114 as u64) + (0x00000000_u32 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[2] as u64) * (a[2] as u64) + (x98 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (x95 as u64) + (x118 as u64) + (0x00000000_u32 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[3] as u64) * (a[3] as u64) + (x92 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (x89 as u64) + (x122 as u64) + (0x00000000_u32 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[4] as u64) * (a[4] as u64) + (x86 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (x83 as u64) + (x126 as u64) + (0x00000000_u32 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[5] as u64) * (a[5] as u64) + (x80 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (x77 as u64) + (x130 as u64) + (0x00000000_u32 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[6] as u64) * (a[6] as u64) + (x74 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (x71 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[7] as u64) * (a[7] as u64) + (x68 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
+        let (x109, x110) = {
+            let t109: u64 = (a[0] as u64) * (a[0] as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x105 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[1] as u64) * (a[1] as u64) + (x104 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x101 as u64) + (x114 as u64) + (0x00000000_u32 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[2] as u64) * (a[2] as u64) + (x98 as u64) + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (x95 as u64) + (x118 as u64) + (0x00000000_u32 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[3] as u64) * (a[3] as u64) + (x92 as u64) + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (x89 as u64) + (x122 as u64) + (0x00000000_u32 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[4] as u64) * (a[4] as u64) + (x86 as u64) + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (x83 as u64) + (x126 as u64) + (0x00000000_u32 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[5] as u64) * (a[5] as u64) + (x80 as u64) + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (x77 as u64) + (x130 as u64) + (0x00000000_u32 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[6] as u64) * (a[6] as u64) + (x74 as u64) + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x71 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[7] as u64) * (a[7] as u64) + (x68 as u64) + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
         let x139 = x65.wrapping_add(x138).wrapping_add(0x00000000_u32);
-        let t152: u64 = (x109 as u64) + (0xfffffffb_u32 as u64)
-            + (0x00000000_u32 as u64);
-        let x152 = t152 as u32;
-        let x153 = (t152 >> 32) as u32;
-        let t154: u64 = (x111 as u64) + (0xffffffff_u32 as u64) + (x153 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
-        let t156: u64 = (x113 as u64) + (0xffffffff_u32 as u64) + (x155 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (x115 as u64) + (0x00000004_u32 as u64) + (x157 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t160: u64 = (x117 as u64) + (0x00000000_u32 as u64) + (x159 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x119 as u64) + (0x00000000_u32 as u64) + (x161 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x121 as u64) + (0x00000005_u32 as u64) + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (x123 as u64) + (0xfffffffb_u32 as u64) + (x165 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
+        let (x152, x153) = {
+            let t152: u64 = (x109 as u64) + (0xfffffffb_u32 as u64)
+                + (0x00000000_u32 as u64);
+            (t152 as u32, (t152 >> 32) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = (x111 as u64) + (0xffffffff_u32 as u64) + (x153 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (x113 as u64) + (0xffffffff_u32 as u64) + (x155 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (x115 as u64) + (0x00000004_u32 as u64) + (x157 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x160, x161) = {
+            let t160: u64 = (x117 as u64) + (0x00000000_u32 as u64) + (x159 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x119 as u64) + (0x00000000_u32 as u64) + (x161 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
+        let (x164, x165) = {
+            let t164: u64 = (x121 as u64) + (0x00000005_u32 as u64) + (x163 as u64);
+            (t164 as u32, (t164 >> 32) as u32)
+        };
+        let (x166, x167) = {
+            let t166: u64 = (x123 as u64) + (0xfffffffb_u32 as u64) + (x165 as u64);
+            (t166 as u32, (t166 >> 32) as u32)
+        };
         let x172 = x167.wrapping_add(0x00000004_u32).wrapping_add(0x00000000_u32);
-        let t176: u64 = (x152 as u64) + (x125 as u64) + (0x00000000_u32 as u64);
-        let x176 = t176 as u32;
-        let x177 = (t176 >> 32) as u32;
-        let t178: u64 = (x154 as u64) + (x127 as u64) + (x177 as u64);
-        let x178 = t178 as u32;
-        let x179 = (t178 >> 32) as u32;
-        let t180: u64 = (x156 as u64) + (x129 as u64) + (x179 as u64);
-        let x180 = t180 as u32;
-        let x181 = (t180 >> 32) as u32;
-        let t182: u64 = (x158 as u64) + (x131 as u64) + (x181 as u64);
-        let x182 = t182 as u32;
-        let x183 = (t182 >> 32) as u32;
-        let t184: u64 = (x160 as u64) + (x133 as u64) + (x183 as u64);
-        let x184 = t184 as u32;
-        let x185 = (t184 >> 32) as u32;
-        let t186: u64 = (x162 as u64) + (x135 as u64) + (x185 as u64);
-        let x186 = t186 as u32;
-        let x187 = (t186 >> 32) as u32;
-        let t188: u64 = (x164 as u64) + (x135 as u64) + (x187 as u64);
-        let x188 = t188 as u32;
-        let x189 = (t188 >> 32) as u32;
-        let t190: u64 = (x166 as u64) + (x125 as u64) + (x189 as u64);
-        let x190 = t190 as u32;
-        let x191 = (t190 >> 32) as u32;
+        let (x176, x177) = {
+            let t176: u64 = (x152 as u64) + (x125 as u64) + (0x00000000_u32 as u64);
+            (t176 as u32, (t176 >> 32) as u32)
+        };
+        let (x178, x179) = {
+            let t178: u64 = (x154 as u64) + (x127 as u64) + (x177 as u64);
+            (t178 as u32, (t178 >> 32) as u32)
+        };
+        let (x180, x181) = {
+            let t180: u64 = (x156 as u64) + (x129 as u64) + (x179 as u64);
+            (t180 as u32, (t180 >> 32) as u32)
+        };
+        let (x182, x183) = {
+            let t182: u64 = (x158 as u64) + (x131 as u64) + (x181 as u64);
+            (t182 as u32, (t182 >> 32) as u32)
+        };
+        let (x184, x185) = {
+            let t184: u64 = (x160 as u64) + (x133 as u64) + (x183 as u64);
+            (t184 as u32, (t184 >> 32) as u32)
+        };
+        let (x186, x187) = {
+            let t186: u64 = (x162 as u64) + (x135 as u64) + (x185 as u64);
+            (t186 as u32, (t186 >> 32) as u32)
+        };
+        let (x188, x189) = {
+            let t188: u64 = (x164 as u64) + (x135 as u64) + (x187 as u64);
+            (t188 as u32, (t188 >> 32) as u32)
+        };
+        let (x190, x191) = {
+            let t190: u64 = (x166 as u64) + (x125 as u64) + (x189 as u64);
+            (t190 as u32, (t190 >> 32) as u32)
+        };
         let x192 = x172.wrapping_add(0x00000000_u32).wrapping_add(x191);
-        let t196: u64 = (x176 as u64) + (x127 as u64) + (0x00000000_u32 as u64);
-        let x196 = t196 as u32;
-        let x197 = (t196 >> 32) as u32;
-        let t198: u64 = (x178 as u64) + (x129 as u64) + (x197 as u64);
-        let x198 = t198 as u32;
-        let x199 = (t198 >> 32) as u32;
-        let t200: u64 = (x180 as u64) + (x131 as u64) + (x199 as u64);
-        let x200 = t200 as u32;
-        let x201 = (t200 >> 32) as u32;
-        let t202: u64 = (x182 as u64) + (x131 as u64) + (x201 as u64);
-        let x202 = t202 as u32;
-        let x203 = (t202 >> 32) as u32;
-        let t204: u64 = (x184 as u64) + (x133 as u64) + (x203 as u64);
-        let x204 = t204 as u32;
-        let x205 = (t204 >> 32) as u32;
-        let t206: u64 = (x186 as u64) + (x135 as u64) + (x205 as u64);
-        let x206 = t206 as u32;
-        let x207 = (t206 >> 32) as u32;
-        let t208: u64 = (x188 as u64) + (x137 as u64) + (x207 as u64);
-        let x208 = t208 as u32;
-        let x209 = (t208 >> 32) as u32;
-        let t210: u64 = (x190 as u64) + (x139 as u64) + (x209 as u64);
-        let x210 = t210 as u32;
-        let x211 = (t210 >> 32) as u32;
+        let (x196, x197) = {
+            let t196: u64 = (x176 as u64) + (x127 as u64) + (0x00000000_u32 as u64);
+            (t196 as u32, (t196 >> 32) as u32)
+        };
+        let (x198, x199) = {
+            let t198: u64 = (x178 as u64) + (x129 as u64) + (x197 as u64);
+            (t198 as u32, (t198 >> 32) as u32)
+        };
+        let (x200, x201) = {
+            let t200: u64 = (x180 as u64) + (x131 as u64) + (x199 as u64);
+            (t200 as u32, (t200 >> 32) as u32)
+        };
+        let (x202, x203) = {
+            let t202: u64 = (x182 as u64) + (x131 as u64) + (x201 as u64);
+            (t202 as u32, (t202 >> 32) as u32)
+        };
+        let (x204, x205) = {
+            let t204: u64 = (x184 as u64) + (x133 as u64) + (x203 as u64);
+            (t204 as u32, (t204 >> 32) as u32)
+        };
+        let (x206, x207) = {
+            let t206: u64 = (x186 as u64) + (x135 as u64) + (x205 as u64);
+            (t206 as u32, (t206 >> 32) as u32)
+        };
+        let (x208, x209) = {
+            let t208: u64 = (x188 as u64) + (x137 as u64) + (x207 as u64);
+            (t208 as u32, (t208 >> 32) as u32)
+        };
+        let (x210, x211) = {
+            let t210: u64 = (x190 as u64) + (x139 as u64) + (x209 as u64);
+            (t210 as u32, (t210 >> 32) as u32)
+        };
         let x212 = x192.wrapping_add(0x00000000_u32).wrapping_add(x211);
-        let t222: u64 = (x202 as u64) + (x133 as u64) + (0x00000000_u32 as u64);
-        let x222 = t222 as u32;
-        let x223 = (t222 >> 32) as u32;
-        let t224: u64 = (x204 as u64) + (x135 as u64) + (x223 as u64);
-        let x224 = t224 as u32;
-        let x225 = (t224 >> 32) as u32;
-        let t226: u64 = (x206 as u64) + (x137 as u64) + (x225 as u64);
-        let x226 = t226 as u32;
-        let x227 = (t226 >> 32) as u32;
-        let t228: u64 = (x208 as u64) + (x137 as u64) + (x227 as u64);
-        let x228 = t228 as u32;
-        let x229 = (t228 >> 32) as u32;
-        let t230: u64 = (x210 as u64) + (x139 as u64) + (x229 as u64);
-        let x230 = t230 as u32;
-        let x231 = (t230 >> 32) as u32;
+        let (x222, x223) = {
+            let t222: u64 = (x202 as u64) + (x133 as u64) + (0x00000000_u32 as u64);
+            (t222 as u32, (t222 >> 32) as u32)
+        };
+        let (x224, x225) = {
+            let t224: u64 = (x204 as u64) + (x135 as u64) + (x223 as u64);
+            (t224 as u32, (t224 >> 32) as u32)
+        };
+        let (x226, x227) = {
+            let t226: u64 = (x206 as u64) + (x137 as u64) + (x225 as u64);
+            (t226 as u32, (t226 >> 32) as u32)
+        };
+        let (x228, x229) = {
+            let t228: u64 = (x208 as u64) + (x137 as u64) + (x227 as u64);
+            (t228 as u32, (t228 >> 32) as u32)
+        };
+        let (x230, x231) = {
+            let t230: u64 = (x210 as u64) + (x139 as u64) + (x229 as u64);
+            (t230 as u32, (t230 >> 32) as u32)
+        };
         let x232 = x212.wrapping_add(0x00000000_u32).wrapping_add(x231);
-        let t242: u64 = (x222 as u64) + (x133 as u64) + (0x00000000_u32 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
-        let t244: u64 = (x224 as u64) + (x135 as u64) + (x243 as u64);
-        let x244 = t244 as u32;
-        let x245 = (t244 >> 32) as u32;
-        let t246: u64 = (x226 as u64) + (x137 as u64) + (x245 as u64);
-        let x246 = t246 as u32;
-        let x247 = (t246 >> 32) as u32;
-        let t248: u64 = (x228 as u64) + (x137 as u64) + (x247 as u64);
-        let x248 = t248 as u32;
-        let x249 = (t248 >> 32) as u32;
-        let t250: u64 = (x230 as u64) + (x139 as u64) + (x249 as u64);
-        let x250 = t250 as u32;
-        let x251 = (t250 >> 32) as u32;
+        let (x242, x243) = {
+            let t242: u64 = (x222 as u64) + (x133 as u64) + (0x00000000_u32 as u64);
+            (t242 as u32, (t242 >> 32) as u32)
+        };
+        let (x244, x245) = {
+            let t244: u64 = (x224 as u64) + (x135 as u64) + (x243 as u64);
+            (t244 as u32, (t244 >> 32) as u32)
+        };
+        let (x246, x247) = {
+            let t246: u64 = (x226 as u64) + (x137 as u64) + (x245 as u64);
+            (t246 as u32, (t246 >> 32) as u32)
+        };
+        let (x248, x249) = {
+            let t248: u64 = (x228 as u64) + (x137 as u64) + (x247 as u64);
+            (t248 as u32, (t248 >> 32) as u32)
+        };
+        let (x250, x251) = {
+            let t250: u64 = (x230 as u64) + (x139 as u64) + (x249 as u64);
+            (t250 as u32, (t250 >> 32) as u32)
+        };
         let x252 = x232.wrapping_add(0x00000000_u32).wrapping_add(x251);
-        let t262: u64 = (x242 as u64) + (x135 as u64) + (0x00000000_u32 as u64);
-        let x262 = t262 as u32;
-        let x263 = (t262 >> 32) as u32;
-        let t264: u64 = (x244 as u64) + (x137 as u64) + (x263 as u64);
-        let x264 = t264 as u32;
-        let x265 = (t264 >> 32) as u32;
-        let t266: u64 = (x246 as u64) + (x139 as u64) + (x265 as u64);
-        let x266 = t266 as u32;
-        let x267 = (t266 >> 32) as u32;
-        let t268: u64 = (x248 as u64) + (x139 as u64) + (x267 as u64);
-        let x268 = t268 as u32;
-        let x269 = (t268 >> 32) as u32;
-        let t270: u64 = (x250 as u64) + (0x00000000_u32 as u64) + (x269 as u64);
-        let x270 = t270 as u32;
-        let x271 = (t270 >> 32) as u32;
+        let (x262, x263) = {
+            let t262: u64 = (x242 as u64) + (x135 as u64) + (0x00000000_u32 as u64);
+            (t262 as u32, (t262 >> 32) as u32)
+        };
+        let (x264, x265) = {
+            let t264: u64 = (x244 as u64) + (x137 as u64) + (x263 as u64);
+            (t264 as u32, (t264 >> 32) as u32)
+        };
+        let (x266, x267) = {
+            let t266: u64 = (x246 as u64) + (x139 as u64) + (x265 as u64);
+            (t266 as u32, (t266 >> 32) as u32)
+        };
+        let (x268, x269) = {
+            let t268: u64 = (x248 as u64) + (x139 as u64) + (x267 as u64);
+            (t268 as u32, (t268 >> 32) as u32)
+        };
+        let (x270, x271) = {
+            let t270: u64 = (x250 as u64) + (0x00000000_u32 as u64) + (x269 as u64);
+            (t270 as u32, (t270 >> 32) as u32)
+        };
         let x272 = x252.wrapping_add(0x00000000_u32).wrapping_add(x271);
-        let t288: u64 = (x268 as u64) + (x139 as u64) + (0x00000000_u32 as u64);
-        let x288 = t288 as u32;
-        let x289 = (t288 >> 32) as u32;
-        let t290: u64 = (x270 as u64) + (0x00000000_u32 as u64) + (x289 as u64);
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 32) as u32;
+        let (x288, x289) = {
+            let t288: u64 = (x268 as u64) + (x139 as u64) + (0x00000000_u32 as u64);
+            (t288 as u32, (t288 >> 32) as u32)
+        };
+        let (x290, x291) = {
+            let t290: u64 = (x270 as u64) + (0x00000000_u32 as u64) + (x289 as u64);
+            (t290 as u32, (t290 >> 32) as u32)
+        };
         let x292 = x272.wrapping_add(0x00000000_u32).wrapping_add(x291);
-        let t296: u64 = {
-            let (d, b1) = x196.overflowing_sub(x131);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x296, x297) = {
+            let t296: u64 = {
+                let (d, b1) = x196.overflowing_sub(x131);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t296 as u32, (t296 >> 63) as u32)
         };
-        let x296 = t296 as u32;
-        let x297 = (t296 >> 63) as u32;
-        let t298: u64 = {
-            let (d, b1) = x198.overflowing_sub(x133);
-            let (d, b2) = d.overflowing_sub(x297);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x298, x299) = {
+            let t298: u64 = {
+                let (d, b1) = x198.overflowing_sub(x133);
+                let (d, b2) = d.overflowing_sub(x297);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t298 as u32, (t298 >> 63) as u32)
         };
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 63) as u32;
-        let t300: u64 = {
-            let (d, b1) = x200.overflowing_sub(x135);
-            let (d, b2) = d.overflowing_sub(x299);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x300, x301) = {
+            let t300: u64 = {
+                let (d, b1) = x200.overflowing_sub(x135);
+                let (d, b2) = d.overflowing_sub(x299);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t300 as u32, (t300 >> 63) as u32)
         };
-        let x300 = t300 as u32;
-        let x301 = (t300 >> 63) as u32;
-        let t302: u64 = {
-            let (d, b1) = x262.overflowing_sub(x125);
-            let (d, b2) = d.overflowing_sub(x301);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x302, x303) = {
+            let t302: u64 = {
+                let (d, b1) = x262.overflowing_sub(x125);
+                let (d, b2) = d.overflowing_sub(x301);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t302 as u32, (t302 >> 63) as u32)
         };
-        let x302 = t302 as u32;
-        let x303 = (t302 >> 63) as u32;
-        let t304: u64 = {
-            let (d, b1) = x264.overflowing_sub(x127);
-            let (d, b2) = d.overflowing_sub(x303);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x304, x305) = {
+            let t304: u64 = {
+                let (d, b1) = x264.overflowing_sub(x127);
+                let (d, b2) = d.overflowing_sub(x303);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t304 as u32, (t304 >> 63) as u32)
         };
-        let x304 = t304 as u32;
-        let x305 = (t304 >> 63) as u32;
-        let t306: u64 = {
-            let (d, b1) = x266.overflowing_sub(x129);
-            let (d, b2) = d.overflowing_sub(x305);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x306, x307) = {
+            let t306: u64 = {
+                let (d, b1) = x266.overflowing_sub(x129);
+                let (d, b2) = d.overflowing_sub(x305);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t306 as u32, (t306 >> 63) as u32)
         };
-        let x306 = t306 as u32;
-        let x307 = (t306 >> 63) as u32;
-        let t308: u64 = {
-            let (d, b1) = x288.overflowing_sub(x125);
-            let (d, b2) = d.overflowing_sub(x307);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x308, x309) = {
+            let t308: u64 = {
+                let (d, b1) = x288.overflowing_sub(x125);
+                let (d, b2) = d.overflowing_sub(x307);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t308 as u32, (t308 >> 63) as u32)
         };
-        let x308 = t308 as u32;
-        let x309 = (t308 >> 63) as u32;
-        let t310: u64 = {
-            let (d, b1) = x290.overflowing_sub(x129);
-            let (d, b2) = d.overflowing_sub(x309);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x310, x311) = {
+            let t310: u64 = {
+                let (d, b1) = x290.overflowing_sub(x129);
+                let (d, b2) = d.overflowing_sub(x309);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t310 as u32, (t310 >> 63) as u32)
         };
-        let x310 = t310 as u32;
-        let x311 = (t310 >> 63) as u32;
         let x312 = x292.wrapping_sub(0x00000000_u32).wrapping_sub(x311);
-        let t316: u64 = {
-            let (d, b1) = x296.overflowing_sub(x133);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x316, x317) = {
+            let t316: u64 = {
+                let (d, b1) = x296.overflowing_sub(x133);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t316 as u32, (t316 >> 63) as u32)
         };
-        let x316 = t316 as u32;
-        let x317 = (t316 >> 63) as u32;
-        let t318: u64 = {
-            let (d, b1) = x298.overflowing_sub(x135);
-            let (d, b2) = d.overflowing_sub(x317);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x318, x319) = {
+            let t318: u64 = {
+                let (d, b1) = x298.overflowing_sub(x135);
+                let (d, b2) = d.overflowing_sub(x317);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t318 as u32, (t318 >> 63) as u32)
         };
-        let x318 = t318 as u32;
-        let x319 = (t318 >> 63) as u32;
-        let t320: u64 = {
-            let (d, b1) = x300.overflowing_sub(x137);
-            let (d, b2) = d.overflowing_sub(x319);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x320, x321) = {
+            let t320: u64 = {
+                let (d, b1) = x300.overflowing_sub(x137);
+                let (d, b2) = d.overflowing_sub(x319);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t320 as u32, (t320 >> 63) as u32)
         };
-        let x320 = t320 as u32;
-        let x321 = (t320 >> 63) as u32;
-        let t322: u64 = {
-            let (d, b1) = x302.overflowing_sub(x127);
-            let (d, b2) = d.overflowing_sub(x321);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x322, x323) = {
+            let t322: u64 = {
+                let (d, b1) = x302.overflowing_sub(x127);
+                let (d, b2) = d.overflowing_sub(x321);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t322 as u32, (t322 >> 63) as u32)
         };
-        let x322 = t322 as u32;
-        let x323 = (t322 >> 63) as u32;
-        let t324: u64 = {
-            let (d, b1) = x304.overflowing_sub(x129);
-            let (d, b2) = d.overflowing_sub(x323);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x324, x325) = {
+            let t324: u64 = {
+                let (d, b1) = x304.overflowing_sub(x129);
+                let (d, b2) = d.overflowing_sub(x323);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t324 as u32, (t324 >> 63) as u32)
         };
-        let x324 = t324 as u32;
-        let x325 = (t324 >> 63) as u32;
-        let t326: u64 = {
-            let (d, b1) = x306.overflowing_sub(x131);
-            let (d, b2) = d.overflowing_sub(x325);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x326, x327) = {
+            let t326: u64 = {
+                let (d, b1) = x306.overflowing_sub(x131);
+                let (d, b2) = d.overflowing_sub(x325);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t326 as u32, (t326 >> 63) as u32)
         };
-        let x326 = t326 as u32;
-        let x327 = (t326 >> 63) as u32;
-        let t328: u64 = {
-            let (d, b1) = x308.overflowing_sub(x127);
-            let (d, b2) = d.overflowing_sub(x327);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x328, x329) = {
+            let t328: u64 = {
+                let (d, b1) = x308.overflowing_sub(x127);
+                let (d, b2) = d.overflowing_sub(x327);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t328 as u32, (t328 >> 63) as u32)
         };
-        let x328 = t328 as u32;
-        let x329 = (t328 >> 63) as u32;
-        let t330: u64 = {
-            let (d, b1) = x310.overflowing_sub(x131);
-            let (d, b2) = d.overflowing_sub(x329);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x330, x331) = {
+            let t330: u64 = {
+                let (d, b1) = x310.overflowing_sub(x131);
+                let (d, b2) = d.overflowing_sub(x329);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t330 as u32, (t330 >> 63) as u32)
         };
-        let x330 = t330 as u32;
-        let x331 = (t330 >> 63) as u32;
         let x332 = x312.wrapping_sub(0x00000000_u32).wrapping_sub(x331);
-        let t336: u64 = {
-            let (d, b1) = x316.overflowing_sub(x135);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x336, x337) = {
+            let t336: u64 = {
+                let (d, b1) = x316.overflowing_sub(x135);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t336 as u32, (t336 >> 63) as u32)
         };
-        let x336 = t336 as u32;
-        let x337 = (t336 >> 63) as u32;
-        let t338: u64 = {
-            let (d, b1) = x318.overflowing_sub(x137);
-            let (d, b2) = d.overflowing_sub(x337);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x338, x339) = {
+            let t338: u64 = {
+                let (d, b1) = x318.overflowing_sub(x137);
+                let (d, b2) = d.overflowing_sub(x337);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t338 as u32, (t338 >> 63) as u32)
         };
-        let x338 = t338 as u32;
-        let x339 = (t338 >> 63) as u32;
-        let t340: u64 = {
-            let (d, b1) = x320.overflowing_sub(x139);
-            let (d, b2) = d.overflowing_sub(x339);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x340, x341) = {
+            let t340: u64 = {
+                let (d, b1) = x320.overflowing_sub(x139);
+                let (d, b2) = d.overflowing_sub(x339);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t340 as u32, (t340 >> 63) as u32)
         };
-        let x340 = t340 as u32;
-        let x341 = (t340 >> 63) as u32;
-        let t342: u64 = {
-            let (d, b1) = x322.overflowing_sub(x139);
-            let (d, b2) = d.overflowing_sub(x341);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x342, x343) = {
+            let t342: u64 = {
+                let (d, b1) = x322.overflowing_sub(x139);
+                let (d, b2) = d.overflowing_sub(x341);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t342 as u32, (t342 >> 63) as u32)
         };
-        let x342 = t342 as u32;
-        let x343 = (t342 >> 63) as u32;
-        let t344: u64 = {
-            let (d, b1) = x324.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x343);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x344, x345) = {
+            let t344: u64 = {
+                let (d, b1) = x324.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x343);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t344 as u32, (t344 >> 63) as u32)
         };
-        let x344 = t344 as u32;
-        let x345 = (t344 >> 63) as u32;
-        let t346: u64 = {
-            let (d, b1) = x326.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x345);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x346, x347) = {
+            let t346: u64 = {
+                let (d, b1) = x326.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x345);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t346 as u32, (t346 >> 63) as u32)
         };
-        let x346 = t346 as u32;
-        let x347 = (t346 >> 63) as u32;
-        let t348: u64 = {
-            let (d, b1) = x328.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x347);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x348, x349) = {
+            let t348: u64 = {
+                let (d, b1) = x328.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x347);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t348 as u32, (t348 >> 63) as u32)
         };
-        let x348 = t348 as u32;
-        let x349 = (t348 >> 63) as u32;
-        let t350: u64 = {
-            let (d, b1) = x330.overflowing_sub(x133);
-            let (d, b2) = d.overflowing_sub(x349);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x350, x351) = {
+            let t350: u64 = {
+                let (d, b1) = x330.overflowing_sub(x133);
+                let (d, b2) = d.overflowing_sub(x349);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t350 as u32, (t350 >> 63) as u32)
         };
-        let x350 = t350 as u32;
-        let x351 = (t350 >> 63) as u32;
         let x352 = x332.wrapping_sub(0x00000000_u32).wrapping_sub(x351);
-        let t356: u64 = {
-            let (d, b1) = x336.overflowing_sub(x137);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x356, x357) = {
+            let t356: u64 = {
+                let (d, b1) = x336.overflowing_sub(x137);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t356 as u32, (t356 >> 63) as u32)
         };
-        let x356 = t356 as u32;
-        let x357 = (t356 >> 63) as u32;
-        let t358: u64 = {
-            let (d, b1) = x338.overflowing_sub(x139);
-            let (d, b2) = d.overflowing_sub(x357);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x358, x359) = {
+            let t358: u64 = {
+                let (d, b1) = x338.overflowing_sub(x139);
+                let (d, b2) = d.overflowing_sub(x357);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t358 as u32, (t358 >> 63) as u32)
         };
-        let x358 = t358 as u32;
-        let x359 = (t358 >> 63) as u32;
-        let t360: u64 = {
-            let (d, b1) = x340.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x359);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x360, x361) = {
+            let t360: u64 = {
+                let (d, b1) = x340.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x359);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t360 as u32, (t360 >> 63) as u32)
         };
-        let x360 = t360 as u32;
-        let x361 = (t360 >> 63) as u32;
-        let t362: u64 = {
-            let (d, b1) = x342.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x361);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x362, x363) = {
+            let t362: u64 = {
+                let (d, b1) = x342.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x361);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t362 as u32, (t362 >> 63) as u32)
         };
-        let x362 = t362 as u32;
-        let x363 = (t362 >> 63) as u32;
-        let t364: u64 = {
-            let (d, b1) = x344.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x363);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x364, x365) = {
+            let t364: u64 = {
+                let (d, b1) = x344.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x363);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t364 as u32, (t364 >> 63) as u32)
         };
-        let x364 = t364 as u32;
-        let x365 = (t364 >> 63) as u32;
-        let t366: u64 = {
-            let (d, b1) = x346.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x365);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x366, x367) = {
+            let t366: u64 = {
+                let (d, b1) = x346.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x365);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t366 as u32, (t366 >> 63) as u32)
         };
-        let x366 = t366 as u32;
-        let x367 = (t366 >> 63) as u32;
-        let t368: u64 = {
-            let (d, b1) = x348.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x367);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x368, x369) = {
+            let t368: u64 = {
+                let (d, b1) = x348.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x367);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t368 as u32, (t368 >> 63) as u32)
         };
-        let x368 = t368 as u32;
-        let x369 = (t368 >> 63) as u32;
-        let t370: u64 = {
-            let (d, b1) = x350.overflowing_sub(x135);
-            let (d, b2) = d.overflowing_sub(x369);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x370, x371) = {
+            let t370: u64 = {
+                let (d, b1) = x350.overflowing_sub(x135);
+                let (d, b2) = d.overflowing_sub(x369);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t370 as u32, (t370 >> 63) as u32)
         };
-        let x370 = t370 as u32;
-        let x371 = (t370 >> 63) as u32;
         let x372 = x352.wrapping_sub(0x00000000_u32).wrapping_sub(x371);
         let x384 = x372.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t390: u64 = (x372 as u64) * (0xffffffff_u32 as u64);
-        let x390 = t390 as u32;
-        let x391 = (t390 >> 32) as u32;
-        let t392: u64 = (x372 as u64) * (0xffffffff_u32 as u64) + (x391 as u64);
-        let x392 = t392 as u32;
-        let x393 = (t392 >> 32) as u32;
-        let t394: u64 = (x372 as u64) * (0xffffffff_u32 as u64) + (x393 as u64);
-        let x394 = t394 as u32;
-        let x395 = (t394 >> 32) as u32;
-        let t396: u64 = (x372 as u64) * (0xfffffffe_u32 as u64) + (x395 as u64);
-        let x396 = t396 as u32;
-        let x397 = (t396 >> 32) as u32;
-        let t398: u64 = (x356 as u64) + (x384 as u64) + (0x00000000_u32 as u64);
-        let x398 = t398 as u32;
-        let x399 = (t398 >> 32) as u32;
-        let t400: u64 = (x358 as u64) + (0x00000000_u32 as u64) + (x399 as u64);
-        let x400 = t400 as u32;
-        let x401 = (t400 >> 32) as u32;
-        let t402: u64 = (x360 as u64) + (0x00000000_u32 as u64) + (x401 as u64);
-        let x402 = t402 as u32;
-        let x403 = (t402 >> 32) as u32;
-        let t404: u64 = (x362 as u64) + (x390 as u64) + (x403 as u64);
-        let x404 = t404 as u32;
-        let x405 = (t404 >> 32) as u32;
-        let t406: u64 = (x364 as u64) + (x392 as u64) + (x405 as u64);
-        let x406 = t406 as u32;
-        let x407 = (t406 >> 32) as u32;
-        let t408: u64 = (x366 as u64) + (x394 as u64) + (x407 as u64);
-        let x408 = t408 as u32;
-        let x409 = (t408 >> 32) as u32;
-        let t410: u64 = (x368 as u64) + (x396 as u64) + (x409 as u64);
-        let x410 = t410 as u32;
-        let x411 = (t410 >> 32) as u32;
-        let t412: u64 = (x370 as u64) + (x397 as u64) + (x411 as u64);
-        let x412 = t412 as u32;
-        let x413 = (t412 >> 32) as u32;
+        let (x390, x391) = {
+            let t390: u64 = (x372 as u64) * (0xffffffff_u32 as u64);
+            (t390 as u32, (t390 >> 32) as u32)
+        };
+        let (x392, x393) = {
+            let t392: u64 = (x372 as u64) * (0xffffffff_u32 as u64) + (x391 as u64);
+            (t392 as u32, (t392 >> 32) as u32)
+        };
+        let (x394, x395) = {
+            let t394: u64 = (x372 as u64) * (0xffffffff_u32 as u64) + (x393 as u64);
+            (t394 as u32, (t394 >> 32) as u32)
+        };
+        let (x396, x397) = {
+            let t396: u64 = (x372 as u64) * (0xfffffffe_u32 as u64) + (x395 as u64);
+            (t396 as u32, (t396 >> 32) as u32)
+        };
+        let (x398, x399) = {
+            let t398: u64 = (x356 as u64) + (x384 as u64) + (0x00000000_u32 as u64);
+            (t398 as u32, (t398 >> 32) as u32)
+        };
+        let (x400, x401) = {
+            let t400: u64 = (x358 as u64) + (0x00000000_u32 as u64) + (x399 as u64);
+            (t400 as u32, (t400 >> 32) as u32)
+        };
+        let (x402, x403) = {
+            let t402: u64 = (x360 as u64) + (0x00000000_u32 as u64) + (x401 as u64);
+            (t402 as u32, (t402 >> 32) as u32)
+        };
+        let (x404, x405) = {
+            let t404: u64 = (x362 as u64) + (x390 as u64) + (x403 as u64);
+            (t404 as u32, (t404 >> 32) as u32)
+        };
+        let (x406, x407) = {
+            let t406: u64 = (x364 as u64) + (x392 as u64) + (x405 as u64);
+            (t406 as u32, (t406 >> 32) as u32)
+        };
+        let (x408, x409) = {
+            let t408: u64 = (x366 as u64) + (x394 as u64) + (x407 as u64);
+            (t408 as u32, (t408 >> 32) as u32)
+        };
+        let (x410, x411) = {
+            let t410: u64 = (x368 as u64) + (x396 as u64) + (x409 as u64);
+            (t410 as u32, (t410 >> 32) as u32)
+        };
+        let (x412, x413) = {
+            let t412: u64 = (x370 as u64) + (x397 as u64) + (x411 as u64);
+            (t412 as u32, (t412 >> 32) as u32)
+        };
         let x425 = x413.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t431: u64 = (x413 as u64) * (0xffffffff_u32 as u64);
-        let x431 = t431 as u32;
-        let t433: u64 = (x413 as u64) * (0xffffffff_u32 as u64);
-        let x433 = t433 as u32;
-        let t435: u64 = (x413 as u64) * (0xffffffff_u32 as u64);
-        let x435 = t435 as u32;
-        let t437: u64 = (x413 as u64) * (0xfffffffe_u32 as u64);
-        let x437 = t437 as u32;
-        let t439: u64 = (x398 as u64) + (x425 as u64) + (0x00000000_u32 as u64);
-        let x439 = t439 as u32;
-        let x440 = (t439 >> 32) as u32;
-        let t441: u64 = (x400 as u64) + (0x00000000_u32 as u64) + (x440 as u64);
-        let x441 = t441 as u32;
-        let x442 = (t441 >> 32) as u32;
-        let t443: u64 = (x402 as u64) + (0x00000000_u32 as u64) + (x442 as u64);
-        let x443 = t443 as u32;
-        let x444 = (t443 >> 32) as u32;
-        let t445: u64 = (x404 as u64) + (x431 as u64) + (x444 as u64);
-        let x445 = t445 as u32;
-        let x446 = (t445 >> 32) as u32;
-        let t447: u64 = (x406 as u64) + (x433 as u64) + (x446 as u64);
-        let x447 = t447 as u32;
-        let x448 = (t447 >> 32) as u32;
-        let t449: u64 = (x408 as u64) + (x435 as u64) + (x448 as u64);
-        let x449 = t449 as u32;
-        let x450 = (t449 >> 32) as u32;
-        let t451: u64 = (x410 as u64) + (x437 as u64) + (x450 as u64);
-        let x451 = t451 as u32;
-        let x452 = (t451 >> 32) as u32;
+        let x431 = {
+            let t431: u64 = (x413 as u64) * (0xffffffff_u32 as u64);
+            t431 as u32
+        };
+        let x433 = {
+            let t433: u64 = (x413 as u64) * (0xffffffff_u32 as u64);
+            t433 as u32
+        };
+        let x435 = {
+            let t435: u64 = (x413 as u64) * (0xffffffff_u32 as u64);
+            t435 as u32
+        };
+        let x437 = {
+            let t437: u64 = (x413 as u64) * (0xfffffffe_u32 as u64);
+            t437 as u32
+        };
+        let (x439, x440) = {
+            let t439: u64 = (x398 as u64) + (x425 as u64) + (0x00000000_u32 as u64);
+            (t439 as u32, (t439 >> 32) as u32)
+        };
+        let (x441, x442) = {
+            let t441: u64 = (x400 as u64) + (0x00000000_u32 as u64) + (x440 as u64);
+            (t441 as u32, (t441 >> 32) as u32)
+        };
+        let (x443, x444) = {
+            let t443: u64 = (x402 as u64) + (0x00000000_u32 as u64) + (x442 as u64);
+            (t443 as u32, (t443 >> 32) as u32)
+        };
+        let (x445, x446) = {
+            let t445: u64 = (x404 as u64) + (x431 as u64) + (x444 as u64);
+            (t445 as u32, (t445 >> 32) as u32)
+        };
+        let (x447, x448) = {
+            let t447: u64 = (x406 as u64) + (x433 as u64) + (x446 as u64);
+            (t447 as u32, (t447 >> 32) as u32)
+        };
+        let (x449, x450) = {
+            let t449: u64 = (x408 as u64) + (x435 as u64) + (x448 as u64);
+            (t449 as u32, (t449 >> 32) as u32)
+        };
+        let (x451, x452) = {
+            let t451: u64 = (x410 as u64) + (x437 as u64) + (x450 as u64);
+            (t451 as u32, (t451 >> 32) as u32)
+        };
         let x453 = x412.wrapping_add(0x00000000_u32).wrapping_add(x452);
-        let t465: u64 = {
-            let (d, b1) = x439.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x465, x466) = {
+            let t465: u64 = {
+                let (d, b1) = x439.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t465 as u32, (t465 >> 63) as u32)
         };
-        let x465 = t465 as u32;
-        let x466 = (t465 >> 63) as u32;
-        let t467: u64 = {
-            let (d, b1) = x441.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x466);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x467, x468) = {
+            let t467: u64 = {
+                let (d, b1) = x441.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x466);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t467 as u32, (t467 >> 63) as u32)
         };
-        let x467 = t467 as u32;
-        let x468 = (t467 >> 63) as u32;
-        let t469: u64 = {
-            let (d, b1) = x443.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x468);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x469, x470) = {
+            let t469: u64 = {
+                let (d, b1) = x443.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x468);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t469 as u32, (t469 >> 63) as u32)
         };
-        let x469 = t469 as u32;
-        let x470 = (t469 >> 63) as u32;
-        let t471: u64 = {
-            let (d, b1) = x445.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x470);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x471, x472) = {
+            let t471: u64 = {
+                let (d, b1) = x445.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x470);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t471 as u32, (t471 >> 63) as u32)
         };
-        let x471 = t471 as u32;
-        let x472 = (t471 >> 63) as u32;
-        let t473: u64 = {
-            let (d, b1) = x447.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x472);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x473, x474) = {
+            let t473: u64 = {
+                let (d, b1) = x447.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x472);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t473 as u32, (t473 >> 63) as u32)
         };
-        let x473 = t473 as u32;
-        let x474 = (t473 >> 63) as u32;
-        let t475: u64 = {
-            let (d, b1) = x449.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x474);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x475, x476) = {
+            let t475: u64 = {
+                let (d, b1) = x449.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x474);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t475 as u32, (t475 >> 63) as u32)
         };
-        let x475 = t475 as u32;
-        let x476 = (t475 >> 63) as u32;
-        let t477: u64 = {
-            let (d, b1) = x451.overflowing_sub(0x00000001_u32);
-            let (d, b2) = d.overflowing_sub(x476);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x477, x478) = {
+            let t477: u64 = {
+                let (d, b1) = x451.overflowing_sub(0x00000001_u32);
+                let (d, b2) = d.overflowing_sub(x476);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t477 as u32, (t477 >> 63) as u32)
         };
-        let x477 = t477 as u32;
-        let x478 = (t477 >> 63) as u32;
-        let t479: u64 = {
-            let (d, b1) = x453.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x478);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x479, x480) = {
+            let t479: u64 = {
+                let (d, b1) = x453.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x478);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t479 as u32, (t479 >> 63) as u32)
         };
-        let x479 = t479 as u32;
-        let x480 = (t479 >> 63) as u32;
-        let x483 = (0 as u32).wrapping_sub(x480);
+        let x483 = 0u32.wrapping_sub(x480);
         let x484 = x465 ^ (x483 & (x465 ^ x439));
         let x485 = x467 ^ (x483 & (x467 ^ x441));
         let x486 = x469 ^ (x483 & (x469 ^ x443));
@@ -1441,243 +1780,308 @@ impl Fp {
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u32; 8], k: &[u32; 1]) -> [u32; 8] {
-        let t10: u64 = (a[0] as u64) * (k[0] as u64);
-        let x10 = t10 as u32;
-        let x11 = (t10 >> 32) as u32;
-        let t12: u64 = (a[1] as u64) * (k[0] as u64) + (x11 as u64);
-        let x12 = t12 as u32;
-        let x13 = (t12 >> 32) as u32;
-        let t14: u64 = (a[2] as u64) * (k[0] as u64) + (x13 as u64);
-        let x14 = t14 as u32;
-        let x15 = (t14 >> 32) as u32;
-        let t16: u64 = (a[3] as u64) * (k[0] as u64) + (x15 as u64);
-        let x16 = t16 as u32;
-        let x17 = (t16 >> 32) as u32;
-        let t18: u64 = (a[4] as u64) * (k[0] as u64) + (x17 as u64);
-        let x18 = t18 as u32;
-        let x19 = (t18 >> 32) as u32;
-        let t20: u64 = (a[5] as u64) * (k[0] as u64) + (x19 as u64);
-        let x20 = t20 as u32;
-        let x21 = (t20 >> 32) as u32;
-        let t22: u64 = (a[6] as u64) * (k[0] as u64) + (x21 as u64);
-        let x22 = t22 as u32;
-        let x23 = (t22 >> 32) as u32;
-        let t24: u64 = (a[7] as u64) * (k[0] as u64) + (x23 as u64);
-        let x24 = t24 as u32;
-        let x25 = (t24 >> 32) as u32;
-        let t38: u64 = (x10 as u64) + (0xfffffffb_u32 as u64) + (0x00000000_u32 as u64);
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 32) as u32;
-        let t40: u64 = (x12 as u64) + (0xffffffff_u32 as u64) + (x39 as u64);
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 32) as u32;
-        let t42: u64 = (x14 as u64) + (0xffffffff_u32 as u64) + (x41 as u64);
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 32) as u32;
-        let t44: u64 = (x16 as u64) + (0x00000004_u32 as u64) + (x43 as u64);
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 32) as u32;
-        let t46: u64 = (x18 as u64) + (0x00000000_u32 as u64) + (x45 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
-        let t48: u64 = (x20 as u64) + (0x00000000_u32 as u64) + (x47 as u64);
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 32) as u32;
-        let t50: u64 = (x22 as u64) + (0x00000005_u32 as u64) + (x49 as u64);
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 32) as u32;
-        let t52: u64 = (x24 as u64) + (0xfffffffb_u32 as u64) + (x51 as u64);
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 32) as u32;
+        let (x10, x11) = {
+            let t10: u64 = (a[0] as u64) * (k[0] as u64);
+            (t10 as u32, (t10 >> 32) as u32)
+        };
+        let (x12, x13) = {
+            let t12: u64 = (a[1] as u64) * (k[0] as u64) + (x11 as u64);
+            (t12 as u32, (t12 >> 32) as u32)
+        };
+        let (x14, x15) = {
+            let t14: u64 = (a[2] as u64) * (k[0] as u64) + (x13 as u64);
+            (t14 as u32, (t14 >> 32) as u32)
+        };
+        let (x16, x17) = {
+            let t16: u64 = (a[3] as u64) * (k[0] as u64) + (x15 as u64);
+            (t16 as u32, (t16 >> 32) as u32)
+        };
+        let (x18, x19) = {
+            let t18: u64 = (a[4] as u64) * (k[0] as u64) + (x17 as u64);
+            (t18 as u32, (t18 >> 32) as u32)
+        };
+        let (x20, x21) = {
+            let t20: u64 = (a[5] as u64) * (k[0] as u64) + (x19 as u64);
+            (t20 as u32, (t20 >> 32) as u32)
+        };
+        let (x22, x23) = {
+            let t22: u64 = (a[6] as u64) * (k[0] as u64) + (x21 as u64);
+            (t22 as u32, (t22 >> 32) as u32)
+        };
+        let (x24, x25) = {
+            let t24: u64 = (a[7] as u64) * (k[0] as u64) + (x23 as u64);
+            (t24 as u32, (t24 >> 32) as u32)
+        };
+        let (x38, x39) = {
+            let t38: u64 = (x10 as u64) + (0xfffffffb_u32 as u64)
+                + (0x00000000_u32 as u64);
+            (t38 as u32, (t38 >> 32) as u32)
+        };
+        let (x40, x41) = {
+            let t40: u64 = (x12 as u64) + (0xffffffff_u32 as u64) + (x39 as u64);
+            (t40 as u32, (t40 >> 32) as u32)
+        };
+        let (x42, x43) = {
+            let t42: u64 = (x14 as u64) + (0xffffffff_u32 as u64) + (x41 as u64);
+            (t42 as u32, (t42 >> 32) as u32)
+        };
+        let (x44, x45) = {
+            let t44: u64 = (x16 as u64) + (0x00000004_u32 as u64) + (x43 as u64);
+            (t44 as u32, (t44 >> 32) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = (x18 as u64) + (0x00000000_u32 as u64) + (x45 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = (x20 as u64) + (0x00000000_u32 as u64) + (x47 as u64);
+            (t48 as u32, (t48 >> 32) as u32)
+        };
+        let (x50, x51) = {
+            let t50: u64 = (x22 as u64) + (0x00000005_u32 as u64) + (x49 as u64);
+            (t50 as u32, (t50 >> 32) as u32)
+        };
+        let (x52, x53) = {
+            let t52: u64 = (x24 as u64) + (0xfffffffb_u32 as u64) + (x51 as u64);
+            (t52 as u32, (t52 >> 32) as u32)
+        };
         let x58 = x53.wrapping_add(0x00000004_u32).wrapping_add(0x00000000_u32);
-        let t62: u64 = (x38 as u64) + (x25 as u64) + (0x00000000_u32 as u64);
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 32) as u32;
-        let t64: u64 = (x40 as u64) + (0x00000000_u32 as u64) + (x63 as u64);
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 32) as u32;
-        let t66: u64 = (x42 as u64) + (0x00000000_u32 as u64) + (x65 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
-        let t68: u64 = (x44 as u64) + (0x00000000_u32 as u64) + (x67 as u64);
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 32) as u32;
-        let t70: u64 = (x46 as u64) + (0x00000000_u32 as u64) + (x69 as u64);
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 32) as u32;
-        let t72: u64 = (x48 as u64) + (0x00000000_u32 as u64) + (x71 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
-        let t74: u64 = (x50 as u64) + (0x00000000_u32 as u64) + (x73 as u64);
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 32) as u32;
-        let t76: u64 = (x52 as u64) + (x25 as u64) + (x75 as u64);
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 32) as u32;
+        let (x62, x63) = {
+            let t62: u64 = (x38 as u64) + (x25 as u64) + (0x00000000_u32 as u64);
+            (t62 as u32, (t62 >> 32) as u32)
+        };
+        let (x64, x65) = {
+            let t64: u64 = (x40 as u64) + (0x00000000_u32 as u64) + (x63 as u64);
+            (t64 as u32, (t64 >> 32) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = (x42 as u64) + (0x00000000_u32 as u64) + (x65 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = (x44 as u64) + (0x00000000_u32 as u64) + (x67 as u64);
+            (t68 as u32, (t68 >> 32) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = (x46 as u64) + (0x00000000_u32 as u64) + (x69 as u64);
+            (t70 as u32, (t70 >> 32) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = (x48 as u64) + (0x00000000_u32 as u64) + (x71 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
+        let (x74, x75) = {
+            let t74: u64 = (x50 as u64) + (0x00000000_u32 as u64) + (x73 as u64);
+            (t74 as u32, (t74 >> 32) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = (x52 as u64) + (x25 as u64) + (x75 as u64);
+            (t76 as u32, (t76 >> 32) as u32)
+        };
         let x78 = x58.wrapping_add(0x00000000_u32).wrapping_add(x77);
-        let t188: u64 = {
-            let (d, b1) = x68.overflowing_sub(x25);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x188, x189) = {
+            let t188: u64 = {
+                let (d, b1) = x68.overflowing_sub(x25);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t188 as u32, (t188 >> 63) as u32)
         };
-        let x188 = t188 as u32;
-        let x189 = (t188 >> 63) as u32;
-        let t190: u64 = {
-            let (d, b1) = x70.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x189);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x190, x191) = {
+            let t190: u64 = {
+                let (d, b1) = x70.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x189);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t190 as u32, (t190 >> 63) as u32)
         };
-        let x190 = t190 as u32;
-        let x191 = (t190 >> 63) as u32;
-        let t192: u64 = {
-            let (d, b1) = x72.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x191);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x192, x193) = {
+            let t192: u64 = {
+                let (d, b1) = x72.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x191);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t192 as u32, (t192 >> 63) as u32)
         };
-        let x192 = t192 as u32;
-        let x193 = (t192 >> 63) as u32;
-        let t194: u64 = {
-            let (d, b1) = x74.overflowing_sub(x25);
-            let (d, b2) = d.overflowing_sub(x193);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x194, x195) = {
+            let t194: u64 = {
+                let (d, b1) = x74.overflowing_sub(x25);
+                let (d, b2) = d.overflowing_sub(x193);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t194 as u32, (t194 >> 63) as u32)
         };
-        let x194 = t194 as u32;
-        let x195 = (t194 >> 63) as u32;
-        let t196: u64 = {
-            let (d, b1) = x76.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x195);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x196, x197) = {
+            let t196: u64 = {
+                let (d, b1) = x76.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x195);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t196 as u32, (t196 >> 63) as u32)
         };
-        let x196 = t196 as u32;
-        let x197 = (t196 >> 63) as u32;
         let x198 = x78.wrapping_sub(0x00000000_u32).wrapping_sub(x197);
         let x270 = x198.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t276: u64 = (x198 as u64) * (0xffffffff_u32 as u64);
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 32) as u32;
-        let t278: u64 = (x198 as u64) * (0xffffffff_u32 as u64) + (x277 as u64);
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 32) as u32;
-        let t280: u64 = (x198 as u64) * (0xffffffff_u32 as u64) + (x279 as u64);
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 32) as u32;
-        let t282: u64 = (x198 as u64) * (0xfffffffe_u32 as u64) + (x281 as u64);
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 32) as u32;
-        let t284: u64 = (x62 as u64) + (x270 as u64) + (0x00000000_u32 as u64);
-        let x284 = t284 as u32;
-        let x285 = (t284 >> 32) as u32;
-        let t286: u64 = (x64 as u64) + (0x00000000_u32 as u64) + (x285 as u64);
-        let x286 = t286 as u32;
-        let x287 = (t286 >> 32) as u32;
-        let t288: u64 = (x66 as u64) + (0x00000000_u32 as u64) + (x287 as u64);
-        let x288 = t288 as u32;
-        let x289 = (t288 >> 32) as u32;
-        let t290: u64 = (x188 as u64) + (x276 as u64) + (x289 as u64);
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 32) as u32;
-        let t292: u64 = (x190 as u64) + (x278 as u64) + (x291 as u64);
-        let x292 = t292 as u32;
-        let x293 = (t292 >> 32) as u32;
-        let t294: u64 = (x192 as u64) + (x280 as u64) + (x293 as u64);
-        let x294 = t294 as u32;
-        let x295 = (t294 >> 32) as u32;
-        let t296: u64 = (x194 as u64) + (x282 as u64) + (x295 as u64);
-        let x296 = t296 as u32;
-        let x297 = (t296 >> 32) as u32;
-        let t298: u64 = (x196 as u64) + (x283 as u64) + (x297 as u64);
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 32) as u32;
+        let (x276, x277) = {
+            let t276: u64 = (x198 as u64) * (0xffffffff_u32 as u64);
+            (t276 as u32, (t276 >> 32) as u32)
+        };
+        let (x278, x279) = {
+            let t278: u64 = (x198 as u64) * (0xffffffff_u32 as u64) + (x277 as u64);
+            (t278 as u32, (t278 >> 32) as u32)
+        };
+        let (x280, x281) = {
+            let t280: u64 = (x198 as u64) * (0xffffffff_u32 as u64) + (x279 as u64);
+            (t280 as u32, (t280 >> 32) as u32)
+        };
+        let (x282, x283) = {
+            let t282: u64 = (x198 as u64) * (0xfffffffe_u32 as u64) + (x281 as u64);
+            (t282 as u32, (t282 >> 32) as u32)
+        };
+        let (x284, x285) = {
+            let t284: u64 = (x62 as u64) + (x270 as u64) + (0x00000000_u32 as u64);
+            (t284 as u32, (t284 >> 32) as u32)
+        };
+        let (x286, x287) = {
+            let t286: u64 = (x64 as u64) + (0x00000000_u32 as u64) + (x285 as u64);
+            (t286 as u32, (t286 >> 32) as u32)
+        };
+        let (x288, x289) = {
+            let t288: u64 = (x66 as u64) + (0x00000000_u32 as u64) + (x287 as u64);
+            (t288 as u32, (t288 >> 32) as u32)
+        };
+        let (x290, x291) = {
+            let t290: u64 = (x188 as u64) + (x276 as u64) + (x289 as u64);
+            (t290 as u32, (t290 >> 32) as u32)
+        };
+        let (x292, x293) = {
+            let t292: u64 = (x190 as u64) + (x278 as u64) + (x291 as u64);
+            (t292 as u32, (t292 >> 32) as u32)
+        };
+        let (x294, x295) = {
+            let t294: u64 = (x192 as u64) + (x280 as u64) + (x293 as u64);
+            (t294 as u32, (t294 >> 32) as u32)
+        };
+        let (x296, x297) = {
+            let t296: u64 = (x194 as u64) + (x282 as u64) + (x295 as u64);
+            (t296 as u32, (t296 >> 32) as u32)
+        };
+        let (x298, x299) = {
+            let t298: u64 = (x196 as u64) + (x283 as u64) + (x297 as u64);
+            (t298 as u32, (t298 >> 32) as u32)
+        };
         let x311 = x299.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t317: u64 = (x299 as u64) * (0xffffffff_u32 as u64);
-        let x317 = t317 as u32;
-        let t319: u64 = (x299 as u64) * (0xffffffff_u32 as u64);
-        let x319 = t319 as u32;
-        let t321: u64 = (x299 as u64) * (0xffffffff_u32 as u64);
-        let x321 = t321 as u32;
-        let t323: u64 = (x299 as u64) * (0xfffffffe_u32 as u64);
-        let x323 = t323 as u32;
-        let t325: u64 = (x284 as u64) + (x311 as u64) + (0x00000000_u32 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
-        let t327: u64 = (x286 as u64) + (0x00000000_u32 as u64) + (x326 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
-        let t329: u64 = (x288 as u64) + (0x00000000_u32 as u64) + (x328 as u64);
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 32) as u32;
-        let t331: u64 = (x290 as u64) + (x317 as u64) + (x330 as u64);
-        let x331 = t331 as u32;
-        let x332 = (t331 >> 32) as u32;
-        let t333: u64 = (x292 as u64) + (x319 as u64) + (x332 as u64);
-        let x333 = t333 as u32;
-        let x334 = (t333 >> 32) as u32;
-        let t335: u64 = (x294 as u64) + (x321 as u64) + (x334 as u64);
-        let x335 = t335 as u32;
-        let x336 = (t335 >> 32) as u32;
-        let t337: u64 = (x296 as u64) + (x323 as u64) + (x336 as u64);
-        let x337 = t337 as u32;
-        let x338 = (t337 >> 32) as u32;
+        let x317 = {
+            let t317: u64 = (x299 as u64) * (0xffffffff_u32 as u64);
+            t317 as u32
+        };
+        let x319 = {
+            let t319: u64 = (x299 as u64) * (0xffffffff_u32 as u64);
+            t319 as u32
+        };
+        let x321 = {
+            let t321: u64 = (x299 as u64) * (0xffffffff_u32 as u64);
+            t321 as u32
+        };
+        let x323 = {
+            let t323: u64 = (x299 as u64) * (0xfffffffe_u32 as u64);
+            t323 as u32
+        };
+        let (x325, x326) = {
+            let t325: u64 = (x284 as u64) + (x311 as u64) + (0x00000000_u32 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (x286 as u64) + (0x00000000_u32 as u64) + (x326 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = (x288 as u64) + (0x00000000_u32 as u64) + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
+        let (x331, x332) = {
+            let t331: u64 = (x290 as u64) + (x317 as u64) + (x330 as u64);
+            (t331 as u32, (t331 >> 32) as u32)
+        };
+        let (x333, x334) = {
+            let t333: u64 = (x292 as u64) + (x319 as u64) + (x332 as u64);
+            (t333 as u32, (t333 >> 32) as u32)
+        };
+        let (x335, x336) = {
+            let t335: u64 = (x294 as u64) + (x321 as u64) + (x334 as u64);
+            (t335 as u32, (t335 >> 32) as u32)
+        };
+        let (x337, x338) = {
+            let t337: u64 = (x296 as u64) + (x323 as u64) + (x336 as u64);
+            (t337 as u32, (t337 >> 32) as u32)
+        };
         let x339 = x298.wrapping_add(0x00000000_u32).wrapping_add(x338);
-        let t351: u64 = {
-            let (d, b1) = x325.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x351, x352) = {
+            let t351: u64 = {
+                let (d, b1) = x325.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t351 as u32, (t351 >> 63) as u32)
         };
-        let x351 = t351 as u32;
-        let x352 = (t351 >> 63) as u32;
-        let t353: u64 = {
-            let (d, b1) = x327.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x352);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x353, x354) = {
+            let t353: u64 = {
+                let (d, b1) = x327.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x352);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t353 as u32, (t353 >> 63) as u32)
         };
-        let x353 = t353 as u32;
-        let x354 = (t353 >> 63) as u32;
-        let t355: u64 = {
-            let (d, b1) = x329.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x354);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x355, x356) = {
+            let t355: u64 = {
+                let (d, b1) = x329.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x354);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t355 as u32, (t355 >> 63) as u32)
         };
-        let x355 = t355 as u32;
-        let x356 = (t355 >> 63) as u32;
-        let t357: u64 = {
-            let (d, b1) = x331.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x356);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x357, x358) = {
+            let t357: u64 = {
+                let (d, b1) = x331.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x356);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t357 as u32, (t357 >> 63) as u32)
         };
-        let x357 = t357 as u32;
-        let x358 = (t357 >> 63) as u32;
-        let t359: u64 = {
-            let (d, b1) = x333.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x358);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x359, x360) = {
+            let t359: u64 = {
+                let (d, b1) = x333.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x358);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t359 as u32, (t359 >> 63) as u32)
         };
-        let x359 = t359 as u32;
-        let x360 = (t359 >> 63) as u32;
-        let t361: u64 = {
-            let (d, b1) = x335.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x360);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x361, x362) = {
+            let t361: u64 = {
+                let (d, b1) = x335.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x360);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t361 as u32, (t361 >> 63) as u32)
         };
-        let x361 = t361 as u32;
-        let x362 = (t361 >> 63) as u32;
-        let t363: u64 = {
-            let (d, b1) = x337.overflowing_sub(0x00000001_u32);
-            let (d, b2) = d.overflowing_sub(x362);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x363, x364) = {
+            let t363: u64 = {
+                let (d, b1) = x337.overflowing_sub(0x00000001_u32);
+                let (d, b2) = d.overflowing_sub(x362);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t363 as u32, (t363 >> 63) as u32)
         };
-        let x363 = t363 as u32;
-        let x364 = (t363 >> 63) as u32;
-        let t365: u64 = {
-            let (d, b1) = x339.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x364);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x365, x366) = {
+            let t365: u64 = {
+                let (d, b1) = x339.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x364);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t365 as u32, (t365 >> 63) as u32)
         };
-        let x365 = t365 as u32;
-        let x366 = (t365 >> 63) as u32;
-        let x369 = (0 as u32).wrapping_sub(x366);
+        let x369 = 0u32.wrapping_sub(x366);
         let x370 = x351 ^ (x369 & (x351 ^ x325));
         let x371 = x353 ^ (x369 & (x353 ^ x327));
         let x372 = x355 ^ (x369 & (x355 ^ x329));
@@ -1690,95 +2094,113 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[1] as u64) + (b[1] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[2] as u64) + (b[2] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[3] as u64) + (b[3] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[4] as u64) + (b[4] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[5] as u64) + (b[5] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[6] as u64) + (b[6] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[7] as u64) + (b[7] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t42: u64 = {
-            let (d, b1) = x17.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
         };
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 63) as u32;
-        let t44: u64 = {
-            let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = (a[1] as u64) + (b[1] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
         };
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 63) as u32;
-        let t46: u64 = {
-            let (d, b1) = x21.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x45);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = (a[2] as u64) + (b[2] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
         };
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 63) as u32;
-        let t48: u64 = {
-            let (d, b1) = x23.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x47);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = (a[3] as u64) + (b[3] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
         };
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 63) as u32;
-        let t50: u64 = {
-            let (d, b1) = x25.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x49);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = (a[4] as u64) + (b[4] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
         };
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 63) as u32;
-        let t52: u64 = {
-            let (d, b1) = x27.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x51);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = (a[5] as u64) + (b[5] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
         };
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 63) as u32;
-        let t54: u64 = {
-            let (d, b1) = x29.overflowing_sub(0x00000001_u32);
-            let (d, b2) = d.overflowing_sub(x53);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = (a[6] as u64) + (b[6] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
         };
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 63) as u32;
-        let t56: u64 = {
-            let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x55);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = (a[7] as u64) + (b[7] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
         };
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 63) as u32;
-        let t58: u64 = {
-            let (d, b1) = x32.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x57);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x42, x43) = {
+            let t42: u64 = {
+                let (d, b1) = x17.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t42 as u32, (t42 >> 63) as u32)
         };
-        let x59 = (t58 >> 63) as u32;
-        let x60 = (0 as u32).wrapping_sub(x59);
+        let (x44, x45) = {
+            let t44: u64 = {
+                let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t44 as u32, (t44 >> 63) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = {
+                let (d, b1) = x21.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x45);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t46 as u32, (t46 >> 63) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = {
+                let (d, b1) = x23.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x47);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t48 as u32, (t48 >> 63) as u32)
+        };
+        let (x50, x51) = {
+            let t50: u64 = {
+                let (d, b1) = x25.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x49);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t50 as u32, (t50 >> 63) as u32)
+        };
+        let (x52, x53) = {
+            let t52: u64 = {
+                let (d, b1) = x27.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x51);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t52 as u32, (t52 >> 63) as u32)
+        };
+        let (x54, x55) = {
+            let t54: u64 = {
+                let (d, b1) = x29.overflowing_sub(0x00000001_u32);
+                let (d, b2) = d.overflowing_sub(x53);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t54 as u32, (t54 >> 63) as u32)
+        };
+        let (x56, x57) = {
+            let t56: u64 = {
+                let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x55);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t56 as u32, (t56 >> 63) as u32)
+        };
+        let x59 = {
+            let t58: u64 = {
+                let (d, b1) = x32.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x57);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t58 >> 63) as u32
+        };
+        let x60 = 0u32.wrapping_sub(x59);
         let x61 = x42 ^ (x60 & (x42 ^ x17));
         let x62 = x44 ^ (x60 & (x44 ^ x19));
         let x63 = x46 ^ (x60 & (x46 ^ x21));
@@ -1791,125 +2213,144 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t17 as u32, (t17 >> 63) as u32)
         };
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 63) as u32;
-        let t19: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t19 as u32, (t19 >> 63) as u32)
         };
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 63) as u32;
-        let t21: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t21 as u32, (t21 >> 63) as u32)
         };
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 63) as u32;
-        let t23: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t23 as u32, (t23 >> 63) as u32)
         };
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 63) as u32;
-        let t25: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let x33 = (0 as u32).wrapping_sub(x32);
-        let t43: u64 = (x17 as u64) + (x33 as u64) + (0x00000000_u32 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t46: u64 = (x19 as u64) + (x33 as u64) + (x44 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
-        let t49: u64 = (x21 as u64) + (x33 as u64) + (x47 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t52: u64 = (x23 as u64) + (0x00000000_u32 as u64) + (x50 as u64);
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 32) as u32;
-        let t55: u64 = (x25 as u64) + (0x00000000_u32 as u64) + (x53 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t58: u64 = (x27 as u64) + (0x00000000_u32 as u64) + (x56 as u64);
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 32) as u32;
+        let x33 = 0u32.wrapping_sub(x32);
+        let (x43, x44) = {
+            let t43: u64 = (x17 as u64) + (x33 as u64) + (0x00000000_u32 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = (x19 as u64) + (x33 as u64) + (x44 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (x21 as u64) + (x33 as u64) + (x47 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x52, x53) = {
+            let t52: u64 = (x23 as u64) + (0x00000000_u32 as u64) + (x50 as u64);
+            (t52 as u32, (t52 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (x25 as u64) + (0x00000000_u32 as u64) + (x53 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x58, x59) = {
+            let t58: u64 = (x27 as u64) + (0x00000000_u32 as u64) + (x56 as u64);
+            (t58 as u32, (t58 >> 32) as u32)
+        };
         let x60 = 0x00000001_u32 & x33;
-        let t61: u64 = (x29 as u64) + (x60 as u64) + (x59 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
+        let (x61, x62) = {
+            let t61: u64 = (x29 as u64) + (x60 as u64) + (x59 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
         let x64 = x31.wrapping_add(x33).wrapping_add(x62);
         [x43, x46, x49, x52, x55, x58, x61, x64]
     }
     /// −a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 8]) -> [u32; 8] {
         let x17 = 0xffffffff_u32.wrapping_sub(a[0]).wrapping_sub(0x00000000_u32);
         let x19 = 0xffffffff_u32.wrapping_sub(a[1]).wrapping_sub(0x00000000_u32);
         let x21 = 0xffffffff_u32.wrapping_sub(a[2]).wrapping_sub(0x00000000_u32);
-        let t23: u64 = {
-            let (d, b1) = 0x00000000_u32.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = {
+                let (d, b1) = 0x00000000_u32.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t23 as u32, (t23 >> 63) as u32)
         };
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 63) as u32;
-        let t25: u64 = {
-            let (d, b1) = 0x00000000_u32.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = 0x00000000_u32.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = 0x00000000_u32.overflowing_sub(a[5]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = 0x00000000_u32.overflowing_sub(a[5]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = 0x00000001_u32.overflowing_sub(a[6]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = 0x00000001_u32.overflowing_sub(a[6]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
         let x31 = 0xffffffff_u32.wrapping_sub(a[7]).wrapping_sub(x30);
         let x33 = a[0] | a[1];
         let x34 = x33 | a[2];
@@ -1921,7 +2362,7 @@ impl Fp {
         let x40 = 0x00000000_u32.wrapping_sub(x39).wrapping_sub(0x00000000_u32);
         let x42 = x39 | x40;
         let x43 = x42 >> 31;
-        let x44 = (0 as u32).wrapping_sub(x43);
+        let x44 = 0u32.wrapping_sub(x43);
         let x45 = x17 & x44;
         let x46 = x19 & x44;
         let x47 = x21 & x44;
@@ -1934,95 +2375,113 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 8]) -> [u32; 8] {
-        let t9: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[1] as u64) + (a[1] as u64) + (x10 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
-        let t13: u64 = (a[2] as u64) + (a[2] as u64) + (x12 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[3] as u64) + (a[3] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[4] as u64) + (a[4] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[5] as u64) + (a[5] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[6] as u64) + (a[6] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[7] as u64) + (a[7] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t34: u64 = {
-            let (d, b1) = x9.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x9, x10) = {
+            let t9: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
+            (t9 as u32, (t9 >> 32) as u32)
         };
-        let x34 = t34 as u32;
-        let x35 = (t34 >> 63) as u32;
-        let t36: u64 = {
-            let (d, b1) = x11.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x35);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x11, x12) = {
+            let t11: u64 = (a[1] as u64) + (a[1] as u64) + (x10 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
         };
-        let x36 = t36 as u32;
-        let x37 = (t36 >> 63) as u32;
-        let t38: u64 = {
-            let (d, b1) = x13.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x37);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x13, x14) = {
+            let t13: u64 = (a[2] as u64) + (a[2] as u64) + (x12 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
         };
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 63) as u32;
-        let t40: u64 = {
-            let (d, b1) = x15.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x39);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x15, x16) = {
+            let t15: u64 = (a[3] as u64) + (a[3] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
         };
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 63) as u32;
-        let t42: u64 = {
-            let (d, b1) = x17.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x41);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = (a[4] as u64) + (a[4] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
         };
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 63) as u32;
-        let t44: u64 = {
-            let (d, b1) = x19.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = (a[5] as u64) + (a[5] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
         };
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 63) as u32;
-        let t46: u64 = {
-            let (d, b1) = x21.overflowing_sub(0x00000001_u32);
-            let (d, b2) = d.overflowing_sub(x45);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = (a[6] as u64) + (a[6] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
         };
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 63) as u32;
-        let t48: u64 = {
-            let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x47);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = (a[7] as u64) + (a[7] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
         };
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 63) as u32;
-        let t50: u64 = {
-            let (d, b1) = x24.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x49);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x34, x35) = {
+            let t34: u64 = {
+                let (d, b1) = x9.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t34 as u32, (t34 >> 63) as u32)
         };
-        let x51 = (t50 >> 63) as u32;
-        let x52 = (0 as u32).wrapping_sub(x51);
+        let (x36, x37) = {
+            let t36: u64 = {
+                let (d, b1) = x11.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x35);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t36 as u32, (t36 >> 63) as u32)
+        };
+        let (x38, x39) = {
+            let t38: u64 = {
+                let (d, b1) = x13.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x37);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t38 as u32, (t38 >> 63) as u32)
+        };
+        let (x40, x41) = {
+            let t40: u64 = {
+                let (d, b1) = x15.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x39);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t40 as u32, (t40 >> 63) as u32)
+        };
+        let (x42, x43) = {
+            let t42: u64 = {
+                let (d, b1) = x17.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x41);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t42 as u32, (t42 >> 63) as u32)
+        };
+        let (x44, x45) = {
+            let t44: u64 = {
+                let (d, b1) = x19.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t44 as u32, (t44 >> 63) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = {
+                let (d, b1) = x21.overflowing_sub(0x00000001_u32);
+                let (d, b2) = d.overflowing_sub(x45);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t46 as u32, (t46 >> 63) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = {
+                let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x47);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t48 as u32, (t48 >> 63) as u32)
+        };
+        let x51 = {
+            let t50: u64 = {
+                let (d, b1) = x24.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x49);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t50 >> 63) as u32
+        };
+        let x52 = 0u32.wrapping_sub(x51);
         let x53 = x34 ^ (x52 & (x34 ^ x9));
         let x54 = x36 ^ (x52 & (x36 ^ x11));
         let x55 = x38 ^ (x52 & (x38 ^ x13));
@@ -2035,7 +2494,7 @@ impl Fp {
     }
     /// The canonical value in [0, p) of a stored value.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u32; 8]) -> [u32; 8] {
         [a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]]
     }
@@ -2087,7 +2546,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u32; 8];
+        let mut limbs = [0u32; 8];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fp(limbs)
@@ -2106,7 +2565,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 32]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u32; 8];
+        let mut limbs = [0u32; 8];
         let mut i = 0;
         while i < 32 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -2165,7 +2624,7 @@ impl Fp {
     /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
     #[inline]
     pub fn mul_small(&self, k: u32) -> Fp {
-        Fp(Self::mul_small_limbs(&self.0, &[k as u32]))
+        Fp(Self::mul_small_limbs(&self.0, &[k]))
     }
     /// −self.
     #[inline]
@@ -2319,7 +2778,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 1073741823;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -2329,7 +2788,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -2707,7 +3166,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u32; 8];
+        let mut out = [0u32; 8];
         let mut i = 0;
         while i < 8 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -83,69 +83,101 @@ impl Fp {
     }
     /// a·b mod p: operand-scanning product, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = (a[0] as u128) * (b[0] as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) * (b[0] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[2] as u128) * (b[0] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[3] as u128) * (b[0] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[0] as u128) * (b[1] as u128) + (x11 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[1] as u128) * (b[1] as u128) + (x13 as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[2] as u128) * (b[1] as u128) + (x15 as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[3] as u128) * (b[1] as u128) + (x16 as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[0] as u128) * (b[2] as u128) + (x19 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[1] as u128) * (b[2] as u128) + (x21 as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[2] as u128) * (b[2] as u128) + (x23 as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[3] as u128) * (b[2] as u128) + (x24 as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[0] as u128) * (b[3] as u128) + (x27 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[1] as u128) * (b[3] as u128) + (x29 as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[2] as u128) * (b[3] as u128) + (x31 as u128) + (x36 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[3] as u128) * (b[3] as u128) + (x32 as u128) + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t47: u128 = (x9 as u128) + (0xfffffffffffffffb_u64 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (x17 as u128) + (0x00000004ffffffff_u64 as u128) + (x48 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
-        let t51: u128 = (x25 as u128) + (0x0000000000000000_u64 as u128) + (x50 as u128);
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (x33 as u128) + (0xfffffffb00000005_u64 as u128) + (x52 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (b[0] as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) * (b[0] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[2] as u128) * (b[0] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[3] as u128) * (b[0] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[0] as u128) * (b[1] as u128) + (x11 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[1] as u128) * (b[1] as u128) + (x13 as u128)
+                + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[2] as u128) * (b[1] as u128) + (x15 as u128)
+                + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[3] as u128) * (b[1] as u128) + (x16 as u128)
+                + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[0] as u128) * (b[2] as u128) + (x19 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[1] as u128) * (b[2] as u128) + (x21 as u128)
+                + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[2] as u128) * (b[2] as u128) + (x23 as u128)
+                + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[3] as u128) * (b[2] as u128) + (x24 as u128)
+                + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[0] as u128) * (b[3] as u128) + (x27 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[1] as u128) * (b[3] as u128) + (x29 as u128)
+                + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[2] as u128) * (b[3] as u128) + (x31 as u128)
+                + (x36 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (a[3] as u128) * (b[3] as u128) + (x32 as u128)
+                + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (x9 as u128) + (0xfffffffffffffffb_u64 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (x17 as u128) + (0x00000004ffffffff_u64 as u128)
+                + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (x25 as u128) + (0x0000000000000000_u64 as u128)
+                + (x50 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (x33 as u128) + (0xfffffffb00000005_u64 as u128)
+                + (x52 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
         let x59 = x54
             .wrapping_add(0x0000000000000004_u64)
             .wrapping_add(0x0000000000000000_u64);
@@ -153,18 +185,23 @@ impl Fp {
         let x63 = x62 << 32;
         let x64 = x39 >> 32;
         let x65 = x64 | x63;
-        let t67: u128 = (x47 as u128) + (x35 as u128) + (0x0000000000000000_u64 as u128);
-        let x67 = t67 as u64;
-        let x68 = (t67 >> 64) as u64;
-        let t69: u128 = (x49 as u128) + (x37 as u128) + (x68 as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
-        let t71: u128 = (x51 as u128) + (x39 as u128) + (x70 as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (x53 as u128) + (x65 as u128) + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
+        let (x67, x68) = {
+            let t67: u128 = (x47 as u128) + (x35 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t67 as u64, (t67 >> 64) as u64)
+        };
+        let (x69, x70) = {
+            let t69: u128 = (x49 as u128) + (x37 as u128) + (x68 as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = (x51 as u128) + (x39 as u128) + (x70 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = (x53 as u128) + (x65 as u128) + (x72 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
         let x75 = x59.wrapping_add(0x0000000000000000_u64).wrapping_add(x74);
         let x78 = x37 & 0x00000000ffffffff_u64;
         let x79 = x78 << 32;
@@ -174,18 +211,23 @@ impl Fp {
         let x83 = x82 << 32;
         let x84 = x37 >> 32;
         let x85 = x84 | x83;
-        let t87: u128 = (x67 as u128) + (x81 as u128) + (0x0000000000000000_u64 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (x69 as u128) + (x85 as u128) + (x88 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
-        let t91: u128 = (x71 as u128) + (x39 as u128) + (x90 as u128);
-        let x91 = t91 as u64;
-        let x92 = (t91 >> 64) as u64;
-        let t93: u128 = (x73 as u128) + (x40 as u128) + (x92 as u128);
-        let x93 = t93 as u64;
-        let x94 = (t93 >> 64) as u64;
+        let (x87, x88) = {
+            let t87: u128 = (x67 as u128) + (x81 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (x69 as u128) + (x85 as u128) + (x88 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
+        let (x91, x92) = {
+            let t91: u128 = (x71 as u128) + (x39 as u128) + (x90 as u128);
+            (t91 as u64, (t91 >> 64) as u64)
+        };
+        let (x93, x94) = {
+            let t93: u128 = (x73 as u128) + (x40 as u128) + (x92 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
         let x95 = x75.wrapping_add(0x0000000000000000_u64).wrapping_add(x94);
         let x99 = x39 & 0x00000000ffffffff_u64;
         let x100 = x99 << 32;
@@ -193,16 +235,19 @@ impl Fp {
         let x103 = x102 << 32;
         let x104 = x39 >> 32;
         let x105 = x104 | x103;
-        let t109: u128 = (x89 as u128) + (x100 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x109 = t109 as u64;
-        let x110 = (t109 >> 64) as u64;
-        let t111: u128 = (x91 as u128) + (x105 as u128) + (x110 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
-        let t113: u128 = (x93 as u128) + (x40 as u128) + (x112 as u128);
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 64) as u64;
+        let (x109, x110) = {
+            let t109: u128 = (x89 as u128) + (x100 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (x91 as u128) + (x105 as u128) + (x110 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
+        let (x113, x114) = {
+            let t113: u128 = (x93 as u128) + (x40 as u128) + (x112 as u128);
+            (t113 as u64, (t113 >> 64) as u64)
+        };
         let x115 = x95.wrapping_add(0x0000000000000000_u64).wrapping_add(x114);
         let x119 = x39 & 0x00000000ffffffff_u64;
         let x120 = x119 << 32;
@@ -210,35 +255,42 @@ impl Fp {
         let x123 = x122 << 32;
         let x124 = x39 >> 32;
         let x125 = x124 | x123;
-        let t129: u128 = (x109 as u128) + (x120 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x129 = t129 as u64;
-        let x130 = (t129 >> 64) as u64;
-        let t131: u128 = (x111 as u128) + (x125 as u128) + (x130 as u128);
-        let x131 = t131 as u64;
-        let x132 = (t131 >> 64) as u64;
-        let t133: u128 = (x113 as u128) + (x40 as u128) + (x132 as u128);
-        let x133 = t133 as u64;
-        let x134 = (t133 >> 64) as u64;
+        let (x129, x130) = {
+            let t129: u128 = (x109 as u128) + (x120 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t129 as u64, (t129 >> 64) as u64)
+        };
+        let (x131, x132) = {
+            let t131: u128 = (x111 as u128) + (x125 as u128) + (x130 as u128);
+            (t131 as u64, (t131 >> 64) as u64)
+        };
+        let (x133, x134) = {
+            let t133: u128 = (x113 as u128) + (x40 as u128) + (x132 as u128);
+            (t133 as u64, (t133 >> 64) as u64)
+        };
         let x135 = x115.wrapping_add(0x0000000000000000_u64).wrapping_add(x134);
         let x139 = x39 & 0xffffffff00000000_u64;
         let x140 = x40 >> 32;
-        let t144: u128 = (x129 as u128) + (x139 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x144 = t144 as u64;
-        let x145 = (t144 >> 64) as u64;
-        let t146: u128 = (x131 as u128) + (x40 as u128) + (x145 as u128);
-        let x146 = t146 as u64;
-        let x147 = (t146 >> 64) as u64;
-        let t148: u128 = (x133 as u128) + (x140 as u128) + (x147 as u128);
-        let x148 = t148 as u64;
-        let x149 = (t148 >> 64) as u64;
+        let (x144, x145) = {
+            let t144: u128 = (x129 as u128) + (x139 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t144 as u64, (t144 >> 64) as u64)
+        };
+        let (x146, x147) = {
+            let t146: u128 = (x131 as u128) + (x40 as u128) + (x145 as u128);
+            (t146 as u64, (t146 >> 64) as u64)
+        };
+        let (x148, x149) = {
+            let t148: u128 = (x133 as u128) + (x140 as u128) + (x147 as u128);
+            (t148 as u64, (t148 >> 64) as u64)
+        };
         let x150 = x135.wrapping_add(0x0000000000000000_u64).wrapping_add(x149);
         let x155 = x40 >> 32;
-        let t163: u128 = (x148 as u128) + (x155 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x163 = t163 as u64;
-        let x164 = (t163 >> 64) as u64;
+        let (x163, x164) = {
+            let t163: u128 = (x148 as u128) + (x155 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t163 as u64, (t163 >> 64) as u64)
+        };
         let x165 = x150.wrapping_add(0x0000000000000000_u64).wrapping_add(x164);
         let x168 = x39 & 0x00000000ffffffff_u64;
         let x169 = x168 << 32;
@@ -256,34 +308,38 @@ impl Fp {
         let x184 = x183 << 32;
         let x186 = x35 & 0x00000000ffffffff_u64;
         let x187 = x186 | x184;
-        let t189: u128 = {
-            let (d, b1) = x87.overflowing_sub(x171);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x189, x190) = {
+            let t189: u128 = {
+                let (d, b1) = x87.overflowing_sub(x171);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t189 as u64, (t189 >> 127) as u64)
         };
-        let x189 = t189 as u64;
-        let x190 = (t189 >> 127) as u64;
-        let t191: u128 = {
-            let (d, b1) = x144.overflowing_sub(x176);
-            let (d, b2) = d.overflowing_sub(x190);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x191, x192) = {
+            let t191: u128 = {
+                let (d, b1) = x144.overflowing_sub(x176);
+                let (d, b2) = d.overflowing_sub(x190);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t191 as u64, (t191 >> 127) as u64)
         };
-        let x191 = t191 as u64;
-        let x192 = (t191 >> 127) as u64;
-        let t193: u128 = {
-            let (d, b1) = x146.overflowing_sub(x181);
-            let (d, b2) = d.overflowing_sub(x192);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x193, x194) = {
+            let t193: u128 = {
+                let (d, b1) = x146.overflowing_sub(x181);
+                let (d, b2) = d.overflowing_sub(x192);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t193 as u64, (t193 >> 127) as u64)
         };
-        let x193 = t193 as u64;
-        let x194 = (t193 >> 127) as u64;
-        let t195: u128 = {
-            let (d, b1) = x163.overflowing_sub(x187);
-            let (d, b2) = d.overflowing_sub(x194);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x195, x196) = {
+            let t195: u128 = {
+                let (d, b1) = x163.overflowing_sub(x187);
+                let (d, b2) = d.overflowing_sub(x194);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t195 as u64, (t195 >> 127) as u64)
         };
-        let x195 = t195 as u64;
-        let x196 = (t195 >> 127) as u64;
         let x197 = x165.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x196);
         let x199 = x35 >> 32;
         let x200 = x199 << 32;
@@ -293,34 +349,38 @@ impl Fp {
         let x205 = x204 << 32;
         let x206 = x35 >> 32;
         let x207 = x206 | x205;
-        let t209: u128 = {
-            let (d, b1) = x189.overflowing_sub(x39);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x209, x210) = {
+            let t209: u128 = {
+                let (d, b1) = x189.overflowing_sub(x39);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t209 as u64, (t209 >> 127) as u64)
         };
-        let x209 = t209 as u64;
-        let x210 = (t209 >> 127) as u64;
-        let t211: u128 = {
-            let (d, b1) = x191.overflowing_sub(x203);
-            let (d, b2) = d.overflowing_sub(x210);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x211, x212) = {
+            let t211: u128 = {
+                let (d, b1) = x191.overflowing_sub(x203);
+                let (d, b2) = d.overflowing_sub(x210);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t211 as u64, (t211 >> 127) as u64)
         };
-        let x211 = t211 as u64;
-        let x212 = (t211 >> 127) as u64;
-        let t213: u128 = {
-            let (d, b1) = x193.overflowing_sub(x37);
-            let (d, b2) = d.overflowing_sub(x212);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x213, x214) = {
+            let t213: u128 = {
+                let (d, b1) = x193.overflowing_sub(x37);
+                let (d, b2) = d.overflowing_sub(x212);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t213 as u64, (t213 >> 127) as u64)
         };
-        let x213 = t213 as u64;
-        let x214 = (t213 >> 127) as u64;
-        let t215: u128 = {
-            let (d, b1) = x195.overflowing_sub(x207);
-            let (d, b2) = d.overflowing_sub(x214);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x215, x216) = {
+            let t215: u128 = {
+                let (d, b1) = x195.overflowing_sub(x207);
+                let (d, b2) = d.overflowing_sub(x214);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t215 as u64, (t215 >> 127) as u64)
         };
-        let x215 = t215 as u64;
-        let x216 = (t215 >> 127) as u64;
         let x217 = x197.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x216);
         let x220 = x40 & 0x00000000ffffffff_u64;
         let x221 = x220 << 32;
@@ -332,140 +392,169 @@ impl Fp {
         let x227 = x226 | x225;
         let x230 = x39 & 0x00000000ffffffff_u64;
         let x231 = x230 << 32;
-        let t233: u128 = {
-            let (d, b1) = x209.overflowing_sub(x223);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x233, x234) = {
+            let t233: u128 = {
+                let (d, b1) = x209.overflowing_sub(x223);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t233 as u64, (t233 >> 127) as u64)
         };
-        let x233 = t233 as u64;
-        let x234 = (t233 >> 127) as u64;
-        let t235: u128 = {
-            let (d, b1) = x211.overflowing_sub(x227);
-            let (d, b2) = d.overflowing_sub(x234);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x235, x236) = {
+            let t235: u128 = {
+                let (d, b1) = x211.overflowing_sub(x227);
+                let (d, b2) = d.overflowing_sub(x234);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t235 as u64, (t235 >> 127) as u64)
         };
-        let x235 = t235 as u64;
-        let x236 = (t235 >> 127) as u64;
-        let t237: u128 = {
-            let (d, b1) = x213.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x236);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x237, x238) = {
+            let t237: u128 = {
+                let (d, b1) = x213.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x236);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t237 as u64, (t237 >> 127) as u64)
         };
-        let x237 = t237 as u64;
-        let x238 = (t237 >> 127) as u64;
-        let t239: u128 = {
-            let (d, b1) = x215.overflowing_sub(x231);
-            let (d, b2) = d.overflowing_sub(x238);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x239, x240) = {
+            let t239: u128 = {
+                let (d, b1) = x215.overflowing_sub(x231);
+                let (d, b2) = d.overflowing_sub(x238);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t239 as u64, (t239 >> 127) as u64)
         };
-        let x239 = t239 as u64;
-        let x240 = (t239 >> 127) as u64;
         let x241 = x217.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x240);
         let x246 = x39 & 0xffffffff00000000_u64;
-        let t248: u128 = {
-            let (d, b1) = x233.overflowing_sub(x40);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x248, x249) = {
+            let t248: u128 = {
+                let (d, b1) = x233.overflowing_sub(x40);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t248 as u64, (t248 >> 127) as u64)
         };
-        let x248 = t248 as u64;
-        let x249 = (t248 >> 127) as u64;
-        let t250: u128 = {
-            let (d, b1) = x235.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x249);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x250, x251) = {
+            let t250: u128 = {
+                let (d, b1) = x235.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x249);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t250 as u64, (t250 >> 127) as u64)
         };
-        let x250 = t250 as u64;
-        let x251 = (t250 >> 127) as u64;
-        let t252: u128 = {
-            let (d, b1) = x237.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x251);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x252, x253) = {
+            let t252: u128 = {
+                let (d, b1) = x237.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x251);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t252 as u64, (t252 >> 127) as u64)
         };
-        let x252 = t252 as u64;
-        let x253 = (t252 >> 127) as u64;
-        let t254: u128 = {
-            let (d, b1) = x239.overflowing_sub(x246);
-            let (d, b2) = d.overflowing_sub(x253);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x254, x255) = {
+            let t254: u128 = {
+                let (d, b1) = x239.overflowing_sub(x246);
+                let (d, b2) = d.overflowing_sub(x253);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t254 as u64, (t254 >> 127) as u64)
         };
-        let x254 = t254 as u64;
-        let x255 = (t254 >> 127) as u64;
         let x256 = x241.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x255);
         let x265 = x256
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t267: u128 = (x256 as u128) * (0xffffffff00000000_u64 as u128);
-        let x267 = t267 as u64;
-        let x268 = (t267 >> 64) as u64;
-        let t269: u128 = (x256 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x268 as u128);
-        let x269 = t269 as u64;
-        let x270 = (t269 >> 64) as u64;
-        let t271: u128 = (x256 as u128) * (0x00000000fffffffe_u64 as u128)
-            + (x270 as u128);
-        let x271 = t271 as u64;
-        let t273: u128 = (x248 as u128) + (x265 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x273 = t273 as u64;
-        let x274 = (t273 >> 64) as u64;
-        let t275: u128 = (x250 as u128) + (x267 as u128) + (x274 as u128);
-        let x275 = t275 as u64;
-        let x276 = (t275 >> 64) as u64;
-        let t277: u128 = (x252 as u128) + (x269 as u128) + (x276 as u128);
-        let x277 = t277 as u64;
-        let x278 = (t277 >> 64) as u64;
-        let t279: u128 = (x254 as u128) + (x271 as u128) + (x278 as u128);
-        let x279 = t279 as u64;
-        let x280 = (t279 >> 64) as u64;
+        let (x267, x268) = {
+            let t267: u128 = (x256 as u128) * (0xffffffff00000000_u64 as u128);
+            (t267 as u64, (t267 >> 64) as u64)
+        };
+        let (x269, x270) = {
+            let t269: u128 = (x256 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x268 as u128);
+            (t269 as u64, (t269 >> 64) as u64)
+        };
+        let x271 = {
+            let t271: u128 = (x256 as u128) * (0x00000000fffffffe_u64 as u128)
+                + (x270 as u128);
+            t271 as u64
+        };
+        let (x273, x274) = {
+            let t273: u128 = (x248 as u128) + (x265 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t273 as u64, (t273 >> 64) as u64)
+        };
+        let (x275, x276) = {
+            let t275: u128 = (x250 as u128) + (x267 as u128) + (x274 as u128);
+            (t275 as u64, (t275 >> 64) as u64)
+        };
+        let (x277, x278) = {
+            let t277: u128 = (x252 as u128) + (x269 as u128) + (x276 as u128);
+            (t277 as u64, (t277 >> 64) as u64)
+        };
+        let (x279, x280) = {
+            let t279: u128 = (x254 as u128) + (x271 as u128) + (x278 as u128);
+            (t279 as u64, (t279 >> 64) as u64)
+        };
         let x289 = x280
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t291: u128 = (x280 as u128) * (0xffffffff00000000_u64 as u128);
-        let x291 = t291 as u64;
-        let t293: u128 = (x280 as u128) * (0xffffffffffffffff_u64 as u128);
-        let x293 = t293 as u64;
-        let t295: u128 = (x280 as u128) * (0x00000000fffffffe_u64 as u128);
-        let x295 = t295 as u64;
-        let t297: u128 = (x273 as u128) + (x289 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x297 = t297 as u64;
-        let x298 = (t297 >> 64) as u64;
-        let t299: u128 = (x275 as u128) + (x291 as u128) + (x298 as u128);
-        let x299 = t299 as u64;
-        let x300 = (t299 >> 64) as u64;
-        let t301: u128 = (x277 as u128) + (x293 as u128) + (x300 as u128);
-        let x301 = t301 as u64;
-        let x302 = (t301 >> 64) as u64;
+        let x291 = {
+            let t291: u128 = (x280 as u128) * (0xffffffff00000000_u64 as u128);
+            t291 as u64
+        };
+        let x293 = {
+            let t293: u128 = (x280 as u128) * (0xffffffffffffffff_u64 as u128);
+            t293 as u64
+        };
+        let x295 = {
+            let t295: u128 = (x280 as u128) * (0x00000000fffffffe_u64 as u128);
+            t295 as u64
+        };
+        let (x297, x298) = {
+            let t297: u128 = (x273 as u128) + (x289 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t297 as u64, (t297 >> 64) as u64)
+        };
+        let (x299, x300) = {
+            let t299: u128 = (x275 as u128) + (x291 as u128) + (x298 as u128);
+            (t299 as u64, (t299 >> 64) as u64)
+        };
+        let (x301, x302) = {
+            let t301: u128 = (x277 as u128) + (x293 as u128) + (x300 as u128);
+            (t301 as u64, (t301 >> 64) as u64)
+        };
         let x303 = x279.wrapping_add(x295).wrapping_add(x302);
-        let t311: u128 = {
-            let (d, b1) = x297.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x311, x312) = {
+            let t311: u128 = {
+                let (d, b1) = x297.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t311 as u64, (t311 >> 127) as u64)
         };
-        let x311 = t311 as u64;
-        let x312 = (t311 >> 127) as u64;
-        let t313: u128 = {
-            let (d, b1) = x299.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x312);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x313, x314) = {
+            let t313: u128 = {
+                let (d, b1) = x299.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x312);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t313 as u64, (t313 >> 127) as u64)
         };
-        let x313 = t313 as u64;
-        let x314 = (t313 >> 127) as u64;
-        let t315: u128 = {
-            let (d, b1) = x301.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x314);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x315, x316) = {
+            let t315: u128 = {
+                let (d, b1) = x301.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x314);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t315 as u64, (t315 >> 127) as u64)
         };
-        let x315 = t315 as u64;
-        let x316 = (t315 >> 127) as u64;
-        let t317: u128 = {
-            let (d, b1) = x303.overflowing_sub(0xffffffff00000001_u64);
-            let (d, b2) = d.overflowing_sub(x316);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x317, x318) = {
+            let t317: u128 = {
+                let (d, b1) = x303.overflowing_sub(0xffffffff00000001_u64);
+                let (d, b2) = d.overflowing_sub(x316);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t317 as u64, (t317 >> 127) as u64)
         };
-        let x317 = t317 as u64;
-        let x318 = (t317 >> 127) as u64;
-        let x321 = (0 as u64).wrapping_sub(x318);
+        let x321 = 0u64.wrapping_sub(x318);
         let x322 = x311 ^ (x321 & (x311 ^ x297));
         let x323 = x313 ^ (x321 & (x313 ^ x299));
         let x324 = x315 ^ (x321 & (x315 ^ x301));
@@ -474,26 +563,33 @@ impl Fp {
     }
     /// a² mod p: off-diagonal products once, then the signed 32-bit Solinas terms (FIPS 186-4 D.2) and one fold by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u64; 4]) -> [u64; 4] {
-        let t5: u128 = (a[0] as u128) * (a[1] as u128);
-        let x5 = t5 as u64;
-        let x6 = (t5 >> 64) as u64;
-        let t7: u128 = (a[0] as u128) * (a[2] as u128) + (x6 as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[0] as u128) * (a[3] as u128) + (x8 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) * (a[2] as u128) + (x9 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[1] as u128) * (a[3] as u128) + (x10 as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[2] as u128) * (a[3] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
+        let (x5, x6) = {
+            let t5: u128 = (a[0] as u128) * (a[1] as u128);
+            (t5 as u64, (t5 >> 64) as u64)
+        };
+        let (x7, x8) = {
+            let t7: u128 = (a[0] as u128) * (a[2] as u128) + (x6 as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (a[3] as u128) + (x8 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) * (a[2] as u128) + (x9 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[1] as u128) * (a[3] as u128) + (x10 as u128)
+                + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[2] as u128) * (a[3] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
         let x17 = x16 >> 63;
         let x18 = x16 << 1;
         let x19 = x15 >> 63;
@@ -511,41 +607,61 @@ impl Fp {
         let x31 = x5 >> 63;
         let x32 = x30 | x31;
         let x33 = x5 << 1;
-        let t37: u128 = (a[0] as u128) * (a[0] as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (x33 as u128) + (x38 as u128) + (0x0000000000000000_u64 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (x29 as u128) + (x42 as u128) + (0x0000000000000000_u64 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (x23 as u128) + (x46 as u128) + (0x0000000000000000_u64 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128) + (x48 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
+        let (x37, x38) = {
+            let t37: u128 = (a[0] as u128) * (a[0] as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (x33 as u128) + (x38 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[1] as u128) * (a[1] as u128) + (x32 as u128)
+                + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (x29 as u128) + (x42 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[2] as u128) * (a[2] as u128) + (x26 as u128)
+                + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (x23 as u128) + (x46 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[3] as u128) * (a[3] as u128) + (x20 as u128)
+                + (x48 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
         let x51 = x17.wrapping_add(x50).wrapping_add(0x0000000000000000_u64);
-        let t59: u128 = (x37 as u128) + (0xfffffffffffffffb_u64 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t61: u128 = (x39 as u128) + (0x00000004ffffffff_u64 as u128) + (x60 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
-        let t63: u128 = (x41 as u128) + (0x0000000000000000_u64 as u128) + (x62 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
-        let t65: u128 = (x43 as u128) + (0xfffffffb00000005_u64 as u128) + (x64 as u128);
-        let x65 = t65 as u64;
-        let x66 = (t65 >> 64) as u64;
+        let (x59, x60) = {
+            let t59: u128 = (x37 as u128) + (0xfffffffffffffffb_u64 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (x39 as u128) + (0x00000004ffffffff_u64 as u128)
+                + (x60 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (x41 as u128) + (0x0000000000000000_u64 as u128)
+                + (x62 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
+        let (x65, x66) = {
+            let t65: u128 = (x43 as u128) + (0xfffffffb00000005_u64 as u128)
+                + (x64 as u128);
+            (t65 as u64, (t65 >> 64) as u64)
+        };
         let x71 = x66
             .wrapping_add(0x0000000000000004_u64)
             .wrapping_add(0x0000000000000000_u64);
@@ -553,18 +669,23 @@ impl Fp {
         let x75 = x74 << 32;
         let x76 = x49 >> 32;
         let x77 = x76 | x75;
-        let t79: u128 = (x59 as u128) + (x45 as u128) + (0x0000000000000000_u64 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (x61 as u128) + (x47 as u128) + (x80 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (x63 as u128) + (x49 as u128) + (x82 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (x65 as u128) + (x77 as u128) + (x84 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
+        let (x79, x80) = {
+            let t79: u128 = (x59 as u128) + (x45 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (x61 as u128) + (x47 as u128) + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (x63 as u128) + (x49 as u128) + (x82 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (x65 as u128) + (x77 as u128) + (x84 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
         let x87 = x71.wrapping_add(0x0000000000000000_u64).wrapping_add(x86);
         let x90 = x47 & 0x00000000ffffffff_u64;
         let x91 = x90 << 32;
@@ -574,18 +695,23 @@ impl Fp {
         let x95 = x94 << 32;
         let x96 = x47 >> 32;
         let x97 = x96 | x95;
-        let t99: u128 = (x79 as u128) + (x93 as u128) + (0x0000000000000000_u64 as u128);
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 64) as u64;
-        let t101: u128 = (x81 as u128) + (x97 as u128) + (x100 as u128);
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 64) as u64;
-        let t103: u128 = (x83 as u128) + (x49 as u128) + (x102 as u128);
-        let x103 = t103 as u64;
-        let x104 = (t103 >> 64) as u64;
-        let t105: u128 = (x85 as u128) + (x51 as u128) + (x104 as u128);
-        let x105 = t105 as u64;
-        let x106 = (t105 >> 64) as u64;
+        let (x99, x100) = {
+            let t99: u128 = (x79 as u128) + (x93 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t99 as u64, (t99 >> 64) as u64)
+        };
+        let (x101, x102) = {
+            let t101: u128 = (x81 as u128) + (x97 as u128) + (x100 as u128);
+            (t101 as u64, (t101 >> 64) as u64)
+        };
+        let (x103, x104) = {
+            let t103: u128 = (x83 as u128) + (x49 as u128) + (x102 as u128);
+            (t103 as u64, (t103 >> 64) as u64)
+        };
+        let (x105, x106) = {
+            let t105: u128 = (x85 as u128) + (x51 as u128) + (x104 as u128);
+            (t105 as u64, (t105 >> 64) as u64)
+        };
         let x107 = x87.wrapping_add(0x0000000000000000_u64).wrapping_add(x106);
         let x111 = x49 & 0x00000000ffffffff_u64;
         let x112 = x111 << 32;
@@ -593,16 +719,19 @@ impl Fp {
         let x115 = x114 << 32;
         let x116 = x49 >> 32;
         let x117 = x116 | x115;
-        let t121: u128 = (x101 as u128) + (x112 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x121 = t121 as u64;
-        let x122 = (t121 >> 64) as u64;
-        let t123: u128 = (x103 as u128) + (x117 as u128) + (x122 as u128);
-        let x123 = t123 as u64;
-        let x124 = (t123 >> 64) as u64;
-        let t125: u128 = (x105 as u128) + (x51 as u128) + (x124 as u128);
-        let x125 = t125 as u64;
-        let x126 = (t125 >> 64) as u64;
+        let (x121, x122) = {
+            let t121: u128 = (x101 as u128) + (x112 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t121 as u64, (t121 >> 64) as u64)
+        };
+        let (x123, x124) = {
+            let t123: u128 = (x103 as u128) + (x117 as u128) + (x122 as u128);
+            (t123 as u64, (t123 >> 64) as u64)
+        };
+        let (x125, x126) = {
+            let t125: u128 = (x105 as u128) + (x51 as u128) + (x124 as u128);
+            (t125 as u64, (t125 >> 64) as u64)
+        };
         let x127 = x107.wrapping_add(0x0000000000000000_u64).wrapping_add(x126);
         let x131 = x49 & 0x00000000ffffffff_u64;
         let x132 = x131 << 32;
@@ -610,35 +739,42 @@ impl Fp {
         let x135 = x134 << 32;
         let x136 = x49 >> 32;
         let x137 = x136 | x135;
-        let t141: u128 = (x121 as u128) + (x132 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x141 = t141 as u64;
-        let x142 = (t141 >> 64) as u64;
-        let t143: u128 = (x123 as u128) + (x137 as u128) + (x142 as u128);
-        let x143 = t143 as u64;
-        let x144 = (t143 >> 64) as u64;
-        let t145: u128 = (x125 as u128) + (x51 as u128) + (x144 as u128);
-        let x145 = t145 as u64;
-        let x146 = (t145 >> 64) as u64;
+        let (x141, x142) = {
+            let t141: u128 = (x121 as u128) + (x132 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t141 as u64, (t141 >> 64) as u64)
+        };
+        let (x143, x144) = {
+            let t143: u128 = (x123 as u128) + (x137 as u128) + (x142 as u128);
+            (t143 as u64, (t143 >> 64) as u64)
+        };
+        let (x145, x146) = {
+            let t145: u128 = (x125 as u128) + (x51 as u128) + (x144 as u128);
+            (t145 as u64, (t145 >> 64) as u64)
+        };
         let x147 = x127.wrapping_add(0x0000000000000000_u64).wrapping_add(x146);
         let x151 = x49 & 0xffffffff00000000_u64;
         let x152 = x51 >> 32;
-        let t156: u128 = (x141 as u128) + (x151 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x156 = t156 as u64;
-        let x157 = (t156 >> 64) as u64;
-        let t158: u128 = (x143 as u128) + (x51 as u128) + (x157 as u128);
-        let x158 = t158 as u64;
-        let x159 = (t158 >> 64) as u64;
-        let t160: u128 = (x145 as u128) + (x152 as u128) + (x159 as u128);
-        let x160 = t160 as u64;
-        let x161 = (t160 >> 64) as u64;
+        let (x156, x157) = {
+            let t156: u128 = (x141 as u128) + (x151 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t156 as u64, (t156 >> 64) as u64)
+        };
+        let (x158, x159) = {
+            let t158: u128 = (x143 as u128) + (x51 as u128) + (x157 as u128);
+            (t158 as u64, (t158 >> 64) as u64)
+        };
+        let (x160, x161) = {
+            let t160: u128 = (x145 as u128) + (x152 as u128) + (x159 as u128);
+            (t160 as u64, (t160 >> 64) as u64)
+        };
         let x162 = x147.wrapping_add(0x0000000000000000_u64).wrapping_add(x161);
         let x167 = x51 >> 32;
-        let t175: u128 = (x160 as u128) + (x167 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x175 = t175 as u64;
-        let x176 = (t175 >> 64) as u64;
+        let (x175, x176) = {
+            let t175: u128 = (x160 as u128) + (x167 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t175 as u64, (t175 >> 64) as u64)
+        };
         let x177 = x162.wrapping_add(0x0000000000000000_u64).wrapping_add(x176);
         let x180 = x49 & 0x00000000ffffffff_u64;
         let x181 = x180 << 32;
@@ -656,34 +792,38 @@ impl Fp {
         let x196 = x195 << 32;
         let x198 = x45 & 0x00000000ffffffff_u64;
         let x199 = x198 | x196;
-        let t201: u128 = {
-            let (d, b1) = x99.overflowing_sub(x183);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x201, x202) = {
+            let t201: u128 = {
+                let (d, b1) = x99.overflowing_sub(x183);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t201 as u64, (t201 >> 127) as u64)
         };
-        let x201 = t201 as u64;
-        let x202 = (t201 >> 127) as u64;
-        let t203: u128 = {
-            let (d, b1) = x156.overflowing_sub(x188);
-            let (d, b2) = d.overflowing_sub(x202);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x203, x204) = {
+            let t203: u128 = {
+                let (d, b1) = x156.overflowing_sub(x188);
+                let (d, b2) = d.overflowing_sub(x202);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t203 as u64, (t203 >> 127) as u64)
         };
-        let x203 = t203 as u64;
-        let x204 = (t203 >> 127) as u64;
-        let t205: u128 = {
-            let (d, b1) = x158.overflowing_sub(x193);
-            let (d, b2) = d.overflowing_sub(x204);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x205, x206) = {
+            let t205: u128 = {
+                let (d, b1) = x158.overflowing_sub(x193);
+                let (d, b2) = d.overflowing_sub(x204);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t205 as u64, (t205 >> 127) as u64)
         };
-        let x205 = t205 as u64;
-        let x206 = (t205 >> 127) as u64;
-        let t207: u128 = {
-            let (d, b1) = x175.overflowing_sub(x199);
-            let (d, b2) = d.overflowing_sub(x206);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x207, x208) = {
+            let t207: u128 = {
+                let (d, b1) = x175.overflowing_sub(x199);
+                let (d, b2) = d.overflowing_sub(x206);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t207 as u64, (t207 >> 127) as u64)
         };
-        let x207 = t207 as u64;
-        let x208 = (t207 >> 127) as u64;
         let x209 = x177.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x208);
         let x211 = x45 >> 32;
         let x212 = x211 << 32;
@@ -693,34 +833,38 @@ impl Fp {
         let x217 = x216 << 32;
         let x218 = x45 >> 32;
         let x219 = x218 | x217;
-        let t221: u128 = {
-            let (d, b1) = x201.overflowing_sub(x49);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x221, x222) = {
+            let t221: u128 = {
+                let (d, b1) = x201.overflowing_sub(x49);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t221 as u64, (t221 >> 127) as u64)
         };
-        let x221 = t221 as u64;
-        let x222 = (t221 >> 127) as u64;
-        let t223: u128 = {
-            let (d, b1) = x203.overflowing_sub(x215);
-            let (d, b2) = d.overflowing_sub(x222);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x223, x224) = {
+            let t223: u128 = {
+                let (d, b1) = x203.overflowing_sub(x215);
+                let (d, b2) = d.overflowing_sub(x222);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t223 as u64, (t223 >> 127) as u64)
         };
-        let x223 = t223 as u64;
-        let x224 = (t223 >> 127) as u64;
-        let t225: u128 = {
-            let (d, b1) = x205.overflowing_sub(x47);
-            let (d, b2) = d.overflowing_sub(x224);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x225, x226) = {
+            let t225: u128 = {
+                let (d, b1) = x205.overflowing_sub(x47);
+                let (d, b2) = d.overflowing_sub(x224);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t225 as u64, (t225 >> 127) as u64)
         };
-        let x225 = t225 as u64;
-        let x226 = (t225 >> 127) as u64;
-        let t227: u128 = {
-            let (d, b1) = x207.overflowing_sub(x219);
-            let (d, b2) = d.overflowing_sub(x226);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x227, x228) = {
+            let t227: u128 = {
+                let (d, b1) = x207.overflowing_sub(x219);
+                let (d, b2) = d.overflowing_sub(x226);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t227 as u64, (t227 >> 127) as u64)
         };
-        let x227 = t227 as u64;
-        let x228 = (t227 >> 127) as u64;
         let x229 = x209.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x228);
         let x232 = x51 & 0x00000000ffffffff_u64;
         let x233 = x232 << 32;
@@ -732,140 +876,169 @@ impl Fp {
         let x239 = x238 | x237;
         let x242 = x49 & 0x00000000ffffffff_u64;
         let x243 = x242 << 32;
-        let t245: u128 = {
-            let (d, b1) = x221.overflowing_sub(x235);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x245, x246) = {
+            let t245: u128 = {
+                let (d, b1) = x221.overflowing_sub(x235);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t245 as u64, (t245 >> 127) as u64)
         };
-        let x245 = t245 as u64;
-        let x246 = (t245 >> 127) as u64;
-        let t247: u128 = {
-            let (d, b1) = x223.overflowing_sub(x239);
-            let (d, b2) = d.overflowing_sub(x246);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x247, x248) = {
+            let t247: u128 = {
+                let (d, b1) = x223.overflowing_sub(x239);
+                let (d, b2) = d.overflowing_sub(x246);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t247 as u64, (t247 >> 127) as u64)
         };
-        let x247 = t247 as u64;
-        let x248 = (t247 >> 127) as u64;
-        let t249: u128 = {
-            let (d, b1) = x225.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x248);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x249, x250) = {
+            let t249: u128 = {
+                let (d, b1) = x225.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x248);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t249 as u64, (t249 >> 127) as u64)
         };
-        let x249 = t249 as u64;
-        let x250 = (t249 >> 127) as u64;
-        let t251: u128 = {
-            let (d, b1) = x227.overflowing_sub(x243);
-            let (d, b2) = d.overflowing_sub(x250);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x251, x252) = {
+            let t251: u128 = {
+                let (d, b1) = x227.overflowing_sub(x243);
+                let (d, b2) = d.overflowing_sub(x250);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t251 as u64, (t251 >> 127) as u64)
         };
-        let x251 = t251 as u64;
-        let x252 = (t251 >> 127) as u64;
         let x253 = x229.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x252);
         let x258 = x49 & 0xffffffff00000000_u64;
-        let t260: u128 = {
-            let (d, b1) = x245.overflowing_sub(x51);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x260, x261) = {
+            let t260: u128 = {
+                let (d, b1) = x245.overflowing_sub(x51);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t260 as u64, (t260 >> 127) as u64)
         };
-        let x260 = t260 as u64;
-        let x261 = (t260 >> 127) as u64;
-        let t262: u128 = {
-            let (d, b1) = x247.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x261);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x262, x263) = {
+            let t262: u128 = {
+                let (d, b1) = x247.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x261);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t262 as u64, (t262 >> 127) as u64)
         };
-        let x262 = t262 as u64;
-        let x263 = (t262 >> 127) as u64;
-        let t264: u128 = {
-            let (d, b1) = x249.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x263);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x264, x265) = {
+            let t264: u128 = {
+                let (d, b1) = x249.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x263);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t264 as u64, (t264 >> 127) as u64)
         };
-        let x264 = t264 as u64;
-        let x265 = (t264 >> 127) as u64;
-        let t266: u128 = {
-            let (d, b1) = x251.overflowing_sub(x258);
-            let (d, b2) = d.overflowing_sub(x265);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x266, x267) = {
+            let t266: u128 = {
+                let (d, b1) = x251.overflowing_sub(x258);
+                let (d, b2) = d.overflowing_sub(x265);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t266 as u64, (t266 >> 127) as u64)
         };
-        let x266 = t266 as u64;
-        let x267 = (t266 >> 127) as u64;
         let x268 = x253.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x267);
         let x277 = x268
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t279: u128 = (x268 as u128) * (0xffffffff00000000_u64 as u128);
-        let x279 = t279 as u64;
-        let x280 = (t279 >> 64) as u64;
-        let t281: u128 = (x268 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x280 as u128);
-        let x281 = t281 as u64;
-        let x282 = (t281 >> 64) as u64;
-        let t283: u128 = (x268 as u128) * (0x00000000fffffffe_u64 as u128)
-            + (x282 as u128);
-        let x283 = t283 as u64;
-        let t285: u128 = (x260 as u128) + (x277 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x285 = t285 as u64;
-        let x286 = (t285 >> 64) as u64;
-        let t287: u128 = (x262 as u128) + (x279 as u128) + (x286 as u128);
-        let x287 = t287 as u64;
-        let x288 = (t287 >> 64) as u64;
-        let t289: u128 = (x264 as u128) + (x281 as u128) + (x288 as u128);
-        let x289 = t289 as u64;
-        let x290 = (t289 >> 64) as u64;
-        let t291: u128 = (x266 as u128) + (x283 as u128) + (x290 as u128);
-        let x291 = t291 as u64;
-        let x292 = (t291 >> 64) as u64;
+        let (x279, x280) = {
+            let t279: u128 = (x268 as u128) * (0xffffffff00000000_u64 as u128);
+            (t279 as u64, (t279 >> 64) as u64)
+        };
+        let (x281, x282) = {
+            let t281: u128 = (x268 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x280 as u128);
+            (t281 as u64, (t281 >> 64) as u64)
+        };
+        let x283 = {
+            let t283: u128 = (x268 as u128) * (0x00000000fffffffe_u64 as u128)
+                + (x282 as u128);
+            t283 as u64
+        };
+        let (x285, x286) = {
+            let t285: u128 = (x260 as u128) + (x277 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t285 as u64, (t285 >> 64) as u64)
+        };
+        let (x287, x288) = {
+            let t287: u128 = (x262 as u128) + (x279 as u128) + (x286 as u128);
+            (t287 as u64, (t287 >> 64) as u64)
+        };
+        let (x289, x290) = {
+            let t289: u128 = (x264 as u128) + (x281 as u128) + (x288 as u128);
+            (t289 as u64, (t289 >> 64) as u64)
+        };
+        let (x291, x292) = {
+            let t291: u128 = (x266 as u128) + (x283 as u128) + (x290 as u128);
+            (t291 as u64, (t291 >> 64) as u64)
+        };
         let x301 = x292
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t303: u128 = (x292 as u128) * (0xffffffff00000000_u64 as u128);
-        let x303 = t303 as u64;
-        let t305: u128 = (x292 as u128) * (0xffffffffffffffff_u64 as u128);
-        let x305 = t305 as u64;
-        let t307: u128 = (x292 as u128) * (0x00000000fffffffe_u64 as u128);
-        let x307 = t307 as u64;
-        let t309: u128 = (x285 as u128) + (x301 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x309 = t309 as u64;
-        let x310 = (t309 >> 64) as u64;
-        let t311: u128 = (x287 as u128) + (x303 as u128) + (x310 as u128);
-        let x311 = t311 as u64;
-        let x312 = (t311 >> 64) as u64;
-        let t313: u128 = (x289 as u128) + (x305 as u128) + (x312 as u128);
-        let x313 = t313 as u64;
-        let x314 = (t313 >> 64) as u64;
+        let x303 = {
+            let t303: u128 = (x292 as u128) * (0xffffffff00000000_u64 as u128);
+            t303 as u64
+        };
+        let x305 = {
+            let t305: u128 = (x292 as u128) * (0xffffffffffffffff_u64 as u128);
+            t305 as u64
+        };
+        let x307 = {
+            let t307: u128 = (x292 as u128) * (0x00000000fffffffe_u64 as u128);
+            t307 as u64
+        };
+        let (x309, x310) = {
+            let t309: u128 = (x285 as u128) + (x301 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t309 as u64, (t309 >> 64) as u64)
+        };
+        let (x311, x312) = {
+            let t311: u128 = (x287 as u128) + (x303 as u128) + (x310 as u128);
+            (t311 as u64, (t311 >> 64) as u64)
+        };
+        let (x313, x314) = {
+            let t313: u128 = (x289 as u128) + (x305 as u128) + (x312 as u128);
+            (t313 as u64, (t313 >> 64) as u64)
+        };
         let x315 = x291.wrapping_add(x307).wrapping_add(x314);
-        let t323: u128 = {
-            let (d, b1) = x309.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x323, x324) = {
+            let t323: u128 = {
+                let (d, b1) = x309.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t323 as u64, (t323 >> 127) as u64)
         };
-        let x323 = t323 as u64;
-        let x324 = (t323 >> 127) as u64;
-        let t325: u128 = {
-            let (d, b1) = x311.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x324);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x325, x326) = {
+            let t325: u128 = {
+                let (d, b1) = x311.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x324);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t325 as u64, (t325 >> 127) as u64)
         };
-        let x325 = t325 as u64;
-        let x326 = (t325 >> 127) as u64;
-        let t327: u128 = {
-            let (d, b1) = x313.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x326);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x327, x328) = {
+            let t327: u128 = {
+                let (d, b1) = x313.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x326);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t327 as u64, (t327 >> 127) as u64)
         };
-        let x327 = t327 as u64;
-        let x328 = (t327 >> 127) as u64;
-        let t329: u128 = {
-            let (d, b1) = x315.overflowing_sub(0xffffffff00000001_u64);
-            let (d, b2) = d.overflowing_sub(x328);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x329, x330) = {
+            let t329: u128 = {
+                let (d, b1) = x315.overflowing_sub(0xffffffff00000001_u64);
+                let (d, b2) = d.overflowing_sub(x328);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t329 as u64, (t329 >> 127) as u64)
         };
-        let x329 = t329 as u64;
-        let x330 = (t329 >> 127) as u64;
-        let x333 = (0 as u64).wrapping_sub(x330);
+        let x333 = 0u64.wrapping_sub(x330);
         let x334 = x323 ^ (x333 & (x323 ^ x309));
         let x335 = x325 ^ (x333 & (x325 ^ x311));
         let x336 = x327 ^ (x333 & (x327 ^ x313));
@@ -874,151 +1047,193 @@ impl Fp {
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u64; 4], k: &[u64; 1]) -> [u64; 4] {
-        let t6: u128 = (a[0] as u128) * (k[0] as u128);
-        let x6 = t6 as u64;
-        let x7 = (t6 >> 64) as u64;
-        let t8: u128 = (a[1] as u128) * (k[0] as u128) + (x7 as u128);
-        let x8 = t8 as u64;
-        let x9 = (t8 >> 64) as u64;
-        let t10: u128 = (a[2] as u128) * (k[0] as u128) + (x9 as u128);
-        let x10 = t10 as u64;
-        let x11 = (t10 >> 64) as u64;
-        let t12: u128 = (a[3] as u128) * (k[0] as u128) + (x11 as u128);
-        let x12 = t12 as u64;
-        let x13 = (t12 >> 64) as u64;
-        let t21: u128 = (x6 as u128) + (0xfffffffffffffffb_u64 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (x8 as u128) + (0x00000004ffffffff_u64 as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (x10 as u128) + (0x0000000000000000_u64 as u128) + (x24 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (x12 as u128) + (0xfffffffb00000005_u64 as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
+        let (x6, x7) = {
+            let t6: u128 = (a[0] as u128) * (k[0] as u128);
+            (t6 as u64, (t6 >> 64) as u64)
+        };
+        let (x8, x9) = {
+            let t8: u128 = (a[1] as u128) * (k[0] as u128) + (x7 as u128);
+            (t8 as u64, (t8 >> 64) as u64)
+        };
+        let (x10, x11) = {
+            let t10: u128 = (a[2] as u128) * (k[0] as u128) + (x9 as u128);
+            (t10 as u64, (t10 >> 64) as u64)
+        };
+        let (x12, x13) = {
+            let t12: u128 = (a[3] as u128) * (k[0] as u128) + (x11 as u128);
+            (t12 as u64, (t12 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (x6 as u128) + (0xfffffffffffffffb_u64 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (x8 as u128) + (0x00000004ffffffff_u64 as u128)
+                + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (x10 as u128) + (0x0000000000000000_u64 as u128)
+                + (x24 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (x12 as u128) + (0xfffffffb00000005_u64 as u128)
+                + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
         let x33 = x28
             .wrapping_add(0x0000000000000004_u64)
             .wrapping_add(0x0000000000000000_u64);
         let x36 = x13 & 0x00000000ffffffff_u64;
         let x37 = x36 << 32;
-        let t41: u128 = (x21 as u128) + (x13 as u128) + (0x0000000000000000_u64 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (x23 as u128) + (0x0000000000000000_u64 as u128) + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (x25 as u128) + (0x0000000000000000_u64 as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (x27 as u128) + (x37 as u128) + (x46 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
+        let (x41, x42) = {
+            let t41: u128 = (x21 as u128) + (x13 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (x23 as u128) + (0x0000000000000000_u64 as u128)
+                + (x42 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (x25 as u128) + (0x0000000000000000_u64 as u128)
+                + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (x27 as u128) + (x37 as u128) + (x46 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
         let x49 = x33.wrapping_add(0x0000000000000000_u64).wrapping_add(x48);
         let x147 = x13 & 0x00000000ffffffff_u64;
         let x148 = x147 << 32;
         let x160 = x13 & 0x00000000ffffffff_u64;
-        let t165: u128 = {
-            let (d, b1) = x43.overflowing_sub(x148);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x165, x166) = {
+            let t165: u128 = {
+                let (d, b1) = x43.overflowing_sub(x148);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t165 as u64, (t165 >> 127) as u64)
         };
-        let x165 = t165 as u64;
-        let x166 = (t165 >> 127) as u64;
-        let t167: u128 = {
-            let (d, b1) = x45.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x166);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x167, x168) = {
+            let t167: u128 = {
+                let (d, b1) = x45.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x166);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t167 as u64, (t167 >> 127) as u64)
         };
-        let x167 = t167 as u64;
-        let x168 = (t167 >> 127) as u64;
-        let t169: u128 = {
-            let (d, b1) = x47.overflowing_sub(x160);
-            let (d, b2) = d.overflowing_sub(x168);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x169, x170) = {
+            let t169: u128 = {
+                let (d, b1) = x47.overflowing_sub(x160);
+                let (d, b2) = d.overflowing_sub(x168);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t169 as u64, (t169 >> 127) as u64)
         };
-        let x169 = t169 as u64;
-        let x170 = (t169 >> 127) as u64;
         let x171 = x49.wrapping_sub(0x0000000000000000_u64).wrapping_sub(x170);
         let x239 = x171
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t241: u128 = (x171 as u128) * (0xffffffff00000000_u64 as u128);
-        let x241 = t241 as u64;
-        let x242 = (t241 >> 64) as u64;
-        let t243: u128 = (x171 as u128) * (0xffffffffffffffff_u64 as u128)
-            + (x242 as u128);
-        let x243 = t243 as u64;
-        let x244 = (t243 >> 64) as u64;
-        let t245: u128 = (x171 as u128) * (0x00000000fffffffe_u64 as u128)
-            + (x244 as u128);
-        let x245 = t245 as u64;
-        let t247: u128 = (x41 as u128) + (x239 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x247 = t247 as u64;
-        let x248 = (t247 >> 64) as u64;
-        let t249: u128 = (x165 as u128) + (x241 as u128) + (x248 as u128);
-        let x249 = t249 as u64;
-        let x250 = (t249 >> 64) as u64;
-        let t251: u128 = (x167 as u128) + (x243 as u128) + (x250 as u128);
-        let x251 = t251 as u64;
-        let x252 = (t251 >> 64) as u64;
-        let t253: u128 = (x169 as u128) + (x245 as u128) + (x252 as u128);
-        let x253 = t253 as u64;
-        let x254 = (t253 >> 64) as u64;
+        let (x241, x242) = {
+            let t241: u128 = (x171 as u128) * (0xffffffff00000000_u64 as u128);
+            (t241 as u64, (t241 >> 64) as u64)
+        };
+        let (x243, x244) = {
+            let t243: u128 = (x171 as u128) * (0xffffffffffffffff_u64 as u128)
+                + (x242 as u128);
+            (t243 as u64, (t243 >> 64) as u64)
+        };
+        let x245 = {
+            let t245: u128 = (x171 as u128) * (0x00000000fffffffe_u64 as u128)
+                + (x244 as u128);
+            t245 as u64
+        };
+        let (x247, x248) = {
+            let t247: u128 = (x41 as u128) + (x239 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t247 as u64, (t247 >> 64) as u64)
+        };
+        let (x249, x250) = {
+            let t249: u128 = (x165 as u128) + (x241 as u128) + (x248 as u128);
+            (t249 as u64, (t249 >> 64) as u64)
+        };
+        let (x251, x252) = {
+            let t251: u128 = (x167 as u128) + (x243 as u128) + (x250 as u128);
+            (t251 as u64, (t251 >> 64) as u64)
+        };
+        let (x253, x254) = {
+            let t253: u128 = (x169 as u128) + (x245 as u128) + (x252 as u128);
+            (t253 as u64, (t253 >> 64) as u64)
+        };
         let x263 = x254
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t265: u128 = (x254 as u128) * (0xffffffff00000000_u64 as u128);
-        let x265 = t265 as u64;
-        let t267: u128 = (x254 as u128) * (0xffffffffffffffff_u64 as u128);
-        let x267 = t267 as u64;
-        let t269: u128 = (x254 as u128) * (0x00000000fffffffe_u64 as u128);
-        let x269 = t269 as u64;
-        let t271: u128 = (x247 as u128) + (x263 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x271 = t271 as u64;
-        let x272 = (t271 >> 64) as u64;
-        let t273: u128 = (x249 as u128) + (x265 as u128) + (x272 as u128);
-        let x273 = t273 as u64;
-        let x274 = (t273 >> 64) as u64;
-        let t275: u128 = (x251 as u128) + (x267 as u128) + (x274 as u128);
-        let x275 = t275 as u64;
-        let x276 = (t275 >> 64) as u64;
+        let x265 = {
+            let t265: u128 = (x254 as u128) * (0xffffffff00000000_u64 as u128);
+            t265 as u64
+        };
+        let x267 = {
+            let t267: u128 = (x254 as u128) * (0xffffffffffffffff_u64 as u128);
+            t267 as u64
+        };
+        let x269 = {
+            let t269: u128 = (x254 as u128) * (0x00000000fffffffe_u64 as u128);
+            t269 as u64
+        };
+        let (x271, x272) = {
+            let t271: u128 = (x247 as u128) + (x263 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t271 as u64, (t271 >> 64) as u64)
+        };
+        let (x273, x274) = {
+            let t273: u128 = (x249 as u128) + (x265 as u128) + (x272 as u128);
+            (t273 as u64, (t273 >> 64) as u64)
+        };
+        let (x275, x276) = {
+            let t275: u128 = (x251 as u128) + (x267 as u128) + (x274 as u128);
+            (t275 as u64, (t275 >> 64) as u64)
+        };
         let x277 = x253.wrapping_add(x269).wrapping_add(x276);
-        let t285: u128 = {
-            let (d, b1) = x271.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x285, x286) = {
+            let t285: u128 = {
+                let (d, b1) = x271.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t285 as u64, (t285 >> 127) as u64)
         };
-        let x285 = t285 as u64;
-        let x286 = (t285 >> 127) as u64;
-        let t287: u128 = {
-            let (d, b1) = x273.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x286);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x287, x288) = {
+            let t287: u128 = {
+                let (d, b1) = x273.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x286);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t287 as u64, (t287 >> 127) as u64)
         };
-        let x287 = t287 as u64;
-        let x288 = (t287 >> 127) as u64;
-        let t289: u128 = {
-            let (d, b1) = x275.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x288);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x289, x290) = {
+            let t289: u128 = {
+                let (d, b1) = x275.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x288);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t289 as u64, (t289 >> 127) as u64)
         };
-        let x289 = t289 as u64;
-        let x290 = (t289 >> 127) as u64;
-        let t291: u128 = {
-            let (d, b1) = x277.overflowing_sub(0xffffffff00000001_u64);
-            let (d, b2) = d.overflowing_sub(x290);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x291, x292) = {
+            let t291: u128 = {
+                let (d, b1) = x277.overflowing_sub(0xffffffff00000001_u64);
+                let (d, b2) = d.overflowing_sub(x290);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t291 as u64, (t291 >> 127) as u64)
         };
-        let x291 = t291 as u64;
-        let x292 = (t291 >> 127) as u64;
-        let x295 = (0 as u64).wrapping_sub(x292);
+        let x295 = 0u64.wrapping_sub(x292);
         let x296 = x285 ^ (x295 & (x285 ^ x271));
         let x297 = x287 ^ (x295 & (x287 ^ x273));
         let x298 = x289 ^ (x295 & (x289 ^ x275));
@@ -1027,56 +1242,66 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[1] as u128) + (b[1] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[2] as u128) + (b[2] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[3] as u128) + (b[3] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t22: u128 = {
-            let (d, b1) = x9.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
         };
-        let x22 = t22 as u64;
-        let x23 = (t22 >> 127) as u64;
-        let t24: u128 = {
-            let (d, b1) = x11.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x23);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x11, x12) = {
+            let t11: u128 = (a[1] as u128) + (b[1] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
         };
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 127) as u64;
-        let t26: u128 = {
-            let (d, b1) = x13.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x25);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = (a[2] as u128) + (b[2] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
         };
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 127) as u64;
-        let t28: u128 = {
-            let (d, b1) = x15.overflowing_sub(0xffffffff00000001_u64);
-            let (d, b2) = d.overflowing_sub(x27);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = (a[3] as u128) + (b[3] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
         };
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 127) as u64;
-        let t30: u128 = {
-            let (d, b1) = x16.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x29);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x22, x23) = {
+            let t22: u128 = {
+                let (d, b1) = x9.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t22 as u64, (t22 >> 127) as u64)
         };
-        let x31 = (t30 >> 127) as u64;
-        let x32 = (0 as u64).wrapping_sub(x31);
+        let (x24, x25) = {
+            let t24: u128 = {
+                let (d, b1) = x11.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x23);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t24 as u64, (t24 >> 127) as u64)
+        };
+        let (x26, x27) = {
+            let t26: u128 = {
+                let (d, b1) = x13.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x25);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t26 as u64, (t26 >> 127) as u64)
+        };
+        let (x28, x29) = {
+            let t28: u128 = {
+                let (d, b1) = x15.overflowing_sub(0xffffffff00000001_u64);
+                let (d, b2) = d.overflowing_sub(x27);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t28 as u64, (t28 >> 127) as u64)
+        };
+        let x31 = {
+            let t30: u128 = {
+                let (d, b1) = x16.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x29);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t30 >> 127) as u64
+        };
+        let x32 = 0u64.wrapping_sub(x31);
         let x33 = x22 ^ (x32 & (x22 ^ x9));
         let x34 = x24 ^ (x32 & (x24 ^ x11));
         let x35 = x26 ^ (x32 & (x26 ^ x13));
@@ -1085,72 +1310,83 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-        let t9: u128 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x9, x10) = {
+            let t9: u128 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t9 as u64, (t9 >> 127) as u64)
         };
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 127) as u64;
-        let t11: u128 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x10);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x11, x12) = {
+            let t11: u128 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x10);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t11 as u64, (t11 >> 127) as u64)
         };
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 127) as u64;
-        let t13: u128 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x12);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x12);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t13 as u64, (t13 >> 127) as u64)
         };
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 127) as u64;
-        let t15: u128 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x14);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x14);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t15 as u64, (t15 >> 127) as u64)
         };
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 127) as u64;
-        let x17 = (0 as u64).wrapping_sub(x16);
-        let t23: u128 = (x9 as u128) + (x17 as u128) + (0x0000000000000000_u64 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
+        let x17 = 0u64.wrapping_sub(x16);
+        let (x23, x24) = {
+            let t23: u128 = (x9 as u128) + (x17 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
         let x25 = 0x00000000ffffffff_u64 & x17;
-        let t26: u128 = (x11 as u128) + (x25 as u128) + (x24 as u128);
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 64) as u64;
-        let t29: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128) + (x27 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
+        let (x26, x27) = {
+            let t26: u128 = (x11 as u128) + (x25 as u128) + (x24 as u128);
+            (t26 as u64, (t26 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (x13 as u128) + (0x0000000000000000_u64 as u128)
+                + (x27 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
         let x31 = 0xffffffff00000001_u64 & x17;
         let x32 = x15.wrapping_add(x31).wrapping_add(x30);
         [x23, x26, x29, x32]
     }
     /// −a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 4]) -> [u64; 4] {
         let x9 = 0xffffffffffffffff_u64
             .wrapping_sub(a[0])
             .wrapping_sub(0x0000000000000000_u64);
-        let t11: u128 = {
-            let (d, b1) = 0x00000000ffffffff_u64.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x11, x12) = {
+            let t11: u128 = {
+                let (d, b1) = 0x00000000ffffffff_u64.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t11 as u64, (t11 >> 127) as u64)
         };
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 127) as u64;
-        let t13: u128 = {
-            let (d, b1) = 0x0000000000000000_u64.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x12);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = {
+                let (d, b1) = 0x0000000000000000_u64.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x12);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t13 as u64, (t13 >> 127) as u64)
         };
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 127) as u64;
         let x15 = 0xffffffff00000001_u64.wrapping_sub(a[3]).wrapping_sub(x14);
         let x17 = a[0] | a[1];
         let x18 = x17 | a[2];
@@ -1160,7 +1396,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x22 = x19 | x20;
         let x23 = x22 >> 63;
-        let x24 = (0 as u64).wrapping_sub(x23);
+        let x24 = 0u64.wrapping_sub(x23);
         let x25 = x9 & x24;
         let x26 = x11 & x24;
         let x27 = x13 & x24;
@@ -1169,56 +1405,66 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 4]) -> [u64; 4] {
-        let t5: u128 = (a[0] as u128) + (a[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x5 = t5 as u64;
-        let x6 = (t5 >> 64) as u64;
-        let t7: u128 = (a[1] as u128) + (a[1] as u128) + (x6 as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[2] as u128) + (a[2] as u128) + (x8 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[3] as u128) + (a[3] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t18: u128 = {
-            let (d, b1) = x5.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x5, x6) = {
+            let t5: u128 = (a[0] as u128) + (a[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t5 as u64, (t5 >> 64) as u64)
         };
-        let x18 = t18 as u64;
-        let x19 = (t18 >> 127) as u64;
-        let t20: u128 = {
-            let (d, b1) = x7.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x19);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x7, x8) = {
+            let t7: u128 = (a[1] as u128) + (a[1] as u128) + (x6 as u128);
+            (t7 as u64, (t7 >> 64) as u64)
         };
-        let x20 = t20 as u64;
-        let x21 = (t20 >> 127) as u64;
-        let t22: u128 = {
-            let (d, b1) = x9.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x21);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x9, x10) = {
+            let t9: u128 = (a[2] as u128) + (a[2] as u128) + (x8 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
         };
-        let x22 = t22 as u64;
-        let x23 = (t22 >> 127) as u64;
-        let t24: u128 = {
-            let (d, b1) = x11.overflowing_sub(0xffffffff00000001_u64);
-            let (d, b2) = d.overflowing_sub(x23);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x11, x12) = {
+            let t11: u128 = (a[3] as u128) + (a[3] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
         };
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 127) as u64;
-        let t26: u128 = {
-            let (d, b1) = x12.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x25);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x18, x19) = {
+            let t18: u128 = {
+                let (d, b1) = x5.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t18 as u64, (t18 >> 127) as u64)
         };
-        let x27 = (t26 >> 127) as u64;
-        let x28 = (0 as u64).wrapping_sub(x27);
+        let (x20, x21) = {
+            let t20: u128 = {
+                let (d, b1) = x7.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x19);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t20 as u64, (t20 >> 127) as u64)
+        };
+        let (x22, x23) = {
+            let t22: u128 = {
+                let (d, b1) = x9.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x21);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t22 as u64, (t22 >> 127) as u64)
+        };
+        let (x24, x25) = {
+            let t24: u128 = {
+                let (d, b1) = x11.overflowing_sub(0xffffffff00000001_u64);
+                let (d, b2) = d.overflowing_sub(x23);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t24 as u64, (t24 >> 127) as u64)
+        };
+        let x27 = {
+            let t26: u128 = {
+                let (d, b1) = x12.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x25);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t26 >> 127) as u64
+        };
+        let x28 = 0u64.wrapping_sub(x27);
         let x29 = x18 ^ (x28 & (x18 ^ x5));
         let x30 = x20 ^ (x28 & (x20 ^ x7));
         let x31 = x22 ^ (x28 & (x22 ^ x9));
@@ -1227,7 +1473,7 @@ impl Fp {
     }
     /// The canonical value in [0, p) of a stored value.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u64; 4]) -> [u64; 4] {
         [a[0], a[1], a[2], a[3]]
     }
@@ -1279,7 +1525,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u64; 4];
+        let mut limbs = [0u64; 4];
         limbs[0] = x;
         Fp(limbs)
     }
@@ -1297,7 +1543,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 32]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u64; 4];
+        let mut limbs = [0u64; 4];
         let mut i = 0;
         while i < 32 {
             limbs[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -1510,7 +1756,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i64 = 4611686018427387903;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i64 = ((1 as i64) << 62) - 1;
+    const SAFEGCD_MASK: i64 = (1 << 62) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -1520,7 +1766,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i64, i64, i64, i64) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 62 {
-            let c1 = (delta.wrapping_neg() >> (64 - 1)) as i64;
+            let c1 = delta.wrapping_neg() >> (64 - 1);
             let c2 = ((g & 1) as i64).wrapping_neg();
             let x = ((f as i64 ^ c1).wrapping_sub(c1)) as u64;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -1898,7 +2144,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u64; 4];
+        let mut out = [0u64; 4];
         let mut i = 0;
         while i < 4 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

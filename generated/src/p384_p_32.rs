@@ -108,1139 +108,1588 @@ impl Fp {
     }
     /// Montgomery product a·b·R⁻¹ mod p of two values below p (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_mul_portable(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
-        let t38: u64 = (a[0] as u64) * (b[0] as u64);
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 32) as u32;
-        let t40: u64 = (a[1] as u64) * (b[0] as u64) + (x39 as u64);
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 32) as u32;
-        let t42: u64 = (a[2] as u64) * (b[0] as u64) + (x41 as u64);
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 32) as u32;
-        let t44: u64 = (a[3] as u64) * (b[0] as u64) + (x43 as u64);
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 32) as u32;
-        let t46: u64 = (a[4] as u64) * (b[0] as u64) + (x45 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
-        let t48: u64 = (a[5] as u64) * (b[0] as u64) + (x47 as u64);
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 32) as u32;
-        let t50: u64 = (a[6] as u64) * (b[0] as u64) + (x49 as u64);
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 32) as u32;
-        let t52: u64 = (a[7] as u64) * (b[0] as u64) + (x51 as u64);
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 32) as u32;
-        let t54: u64 = (a[8] as u64) * (b[0] as u64) + (x53 as u64);
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 32) as u32;
-        let t56: u64 = (a[9] as u64) * (b[0] as u64) + (x55 as u64);
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 32) as u32;
-        let t58: u64 = (a[10] as u64) * (b[0] as u64) + (x57 as u64);
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 32) as u32;
-        let t60: u64 = (a[11] as u64) * (b[0] as u64) + (x59 as u64);
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 32) as u32;
-        let t65: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x38 as u64);
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (x40 as u64) + (x66 as u64) + (0x00000000_u32 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (x42 as u64) + (x68 as u64) + (0x00000000_u32 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x44 as u64)
-            + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (x38 as u64) * (0xfffffffe_u32 as u64) + (x46 as u64)
-            + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x48 as u64)
-            + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x50 as u64)
-            + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x52 as u64)
-            + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x54 as u64)
-            + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x56 as u64)
-            + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x58 as u64)
-            + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x60 as u64)
-            + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (x61 as u64) + (x88 as u64) + (0x00000000_u32 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t93: u64 = (a[0] as u64) * (b[1] as u64) + (x67 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[1] as u64) * (b[1] as u64) + (x69 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[2] as u64) * (b[1] as u64) + (x71 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[3] as u64) * (b[1] as u64) + (x73 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[4] as u64) * (b[1] as u64) + (x75 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[5] as u64) * (b[1] as u64) + (x77 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[6] as u64) * (b[1] as u64) + (x79 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[7] as u64) * (b[1] as u64) + (x81 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[8] as u64) * (b[1] as u64) + (x83 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[9] as u64) * (b[1] as u64) + (x85 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[10] as u64) * (b[1] as u64) + (x87 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[11] as u64) * (b[1] as u64) + (x89 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (x90 as u64) + (x116 as u64) + (0x00000000_u32 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t120: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x93 as u64);
-        let x121 = (t120 >> 32) as u32;
-        let t122: u64 = (x95 as u64) + (x121 as u64) + (0x00000000_u32 as u64);
-        let x122 = t122 as u32;
-        let x123 = (t122 >> 32) as u32;
-        let t124: u64 = (x97 as u64) + (x123 as u64) + (0x00000000_u32 as u64);
-        let x124 = t124 as u32;
-        let x125 = (t124 >> 32) as u32;
-        let t126: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x99 as u64)
-            + (x125 as u64);
-        let x126 = t126 as u32;
-        let x127 = (t126 >> 32) as u32;
-        let t128: u64 = (x93 as u64) * (0xfffffffe_u32 as u64) + (x101 as u64)
-            + (x127 as u64);
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 32) as u32;
-        let t130: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x103 as u64)
-            + (x129 as u64);
-        let x130 = t130 as u32;
-        let x131 = (t130 >> 32) as u32;
-        let t132: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x105 as u64)
-            + (x131 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t134: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x107 as u64)
-            + (x133 as u64);
-        let x134 = t134 as u32;
-        let x135 = (t134 >> 32) as u32;
-        let t136: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x109 as u64)
-            + (x135 as u64);
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 32) as u32;
-        let t138: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x111 as u64)
-            + (x137 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
-        let t140: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x113 as u64)
-            + (x139 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
-        let t142: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x115 as u64)
-            + (x141 as u64);
-        let x142 = t142 as u32;
-        let x143 = (t142 >> 32) as u32;
-        let t144: u64 = (x117 as u64) + (x143 as u64) + (0x00000000_u32 as u64);
-        let x144 = t144 as u32;
-        let x145 = (t144 >> 32) as u32;
+        let (x38, x39) = {
+            let t38: u64 = (a[0] as u64) * (b[0] as u64);
+            (t38 as u32, (t38 >> 32) as u32)
+        };
+        let (x40, x41) = {
+            let t40: u64 = (a[1] as u64) * (b[0] as u64) + (x39 as u64);
+            (t40 as u32, (t40 >> 32) as u32)
+        };
+        let (x42, x43) = {
+            let t42: u64 = (a[2] as u64) * (b[0] as u64) + (x41 as u64);
+            (t42 as u32, (t42 >> 32) as u32)
+        };
+        let (x44, x45) = {
+            let t44: u64 = (a[3] as u64) * (b[0] as u64) + (x43 as u64);
+            (t44 as u32, (t44 >> 32) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = (a[4] as u64) * (b[0] as u64) + (x45 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = (a[5] as u64) * (b[0] as u64) + (x47 as u64);
+            (t48 as u32, (t48 >> 32) as u32)
+        };
+        let (x50, x51) = {
+            let t50: u64 = (a[6] as u64) * (b[0] as u64) + (x49 as u64);
+            (t50 as u32, (t50 >> 32) as u32)
+        };
+        let (x52, x53) = {
+            let t52: u64 = (a[7] as u64) * (b[0] as u64) + (x51 as u64);
+            (t52 as u32, (t52 >> 32) as u32)
+        };
+        let (x54, x55) = {
+            let t54: u64 = (a[8] as u64) * (b[0] as u64) + (x53 as u64);
+            (t54 as u32, (t54 >> 32) as u32)
+        };
+        let (x56, x57) = {
+            let t56: u64 = (a[9] as u64) * (b[0] as u64) + (x55 as u64);
+            (t56 as u32, (t56 >> 32) as u32)
+        };
+        let (x58, x59) = {
+            let t58: u64 = (a[10] as u64) * (b[0] as u64) + (x57 as u64);
+            (t58 as u32, (t58 >> 32) as u32)
+        };
+        let (x60, x61) = {
+            let t60: u64 = (a[11] as u64) * (b[0] as u64) + (x59 as u64);
+            (t60 as u32, (t60 >> 32) as u32)
+        };
+        let x66 = {
+            let t65: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x38 as u64);
+            (t65 >> 32) as u32
+        };
+        let (x67, x68) = {
+            let t67: u64 = (x40 as u64) + (x66 as u64) + (0x00000000_u32 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (x42 as u64) + (x68 as u64) + (0x00000000_u32 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x44 as u64)
+                + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (x38 as u64) * (0xfffffffe_u32 as u64) + (x46 as u64)
+                + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x48 as u64)
+                + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x50 as u64)
+                + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x52 as u64)
+                + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x54 as u64)
+                + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x56 as u64)
+                + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x58 as u64)
+                + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x60 as u64)
+                + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (x61 as u64) + (x88 as u64) + (0x00000000_u32 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[0] as u64) * (b[1] as u64) + (x67 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[1] as u64) * (b[1] as u64) + (x69 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[2] as u64) * (b[1] as u64) + (x71 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[3] as u64) * (b[1] as u64) + (x73 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[4] as u64) * (b[1] as u64) + (x75 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[5] as u64) * (b[1] as u64) + (x77 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[6] as u64) * (b[1] as u64) + (x79 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[7] as u64) * (b[1] as u64) + (x81 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[8] as u64) * (b[1] as u64) + (x83 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[9] as u64) * (b[1] as u64) + (x85 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[10] as u64) * (b[1] as u64) + (x87 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[11] as u64) * (b[1] as u64) + (x89 as u64)
+                + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (x90 as u64) + (x116 as u64) + (0x00000000_u32 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let x121 = {
+            let t120: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x93 as u64);
+            (t120 >> 32) as u32
+        };
+        let (x122, x123) = {
+            let t122: u64 = (x95 as u64) + (x121 as u64) + (0x00000000_u32 as u64);
+            (t122 as u32, (t122 >> 32) as u32)
+        };
+        let (x124, x125) = {
+            let t124: u64 = (x97 as u64) + (x123 as u64) + (0x00000000_u32 as u64);
+            (t124 as u32, (t124 >> 32) as u32)
+        };
+        let (x126, x127) = {
+            let t126: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x99 as u64)
+                + (x125 as u64);
+            (t126 as u32, (t126 >> 32) as u32)
+        };
+        let (x128, x129) = {
+            let t128: u64 = (x93 as u64) * (0xfffffffe_u32 as u64) + (x101 as u64)
+                + (x127 as u64);
+            (t128 as u32, (t128 >> 32) as u32)
+        };
+        let (x130, x131) = {
+            let t130: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x103 as u64)
+                + (x129 as u64);
+            (t130 as u32, (t130 >> 32) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x105 as u64)
+                + (x131 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
+        let (x134, x135) = {
+            let t134: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x107 as u64)
+                + (x133 as u64);
+            (t134 as u32, (t134 >> 32) as u32)
+        };
+        let (x136, x137) = {
+            let t136: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x109 as u64)
+                + (x135 as u64);
+            (t136 as u32, (t136 >> 32) as u32)
+        };
+        let (x138, x139) = {
+            let t138: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x111 as u64)
+                + (x137 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
+        let (x140, x141) = {
+            let t140: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x113 as u64)
+                + (x139 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
+        };
+        let (x142, x143) = {
+            let t142: u64 = (x93 as u64) * (0xffffffff_u32 as u64) + (x115 as u64)
+                + (x141 as u64);
+            (t142 as u32, (t142 >> 32) as u32)
+        };
+        let (x144, x145) = {
+            let t144: u64 = (x117 as u64) + (x143 as u64) + (0x00000000_u32 as u64);
+            (t144 as u32, (t144 >> 32) as u32)
+        };
         let x146 = x118.wrapping_add(x145).wrapping_add(0x00000000_u32);
-        let t148: u64 = (a[0] as u64) * (b[2] as u64) + (x122 as u64);
-        let x148 = t148 as u32;
-        let x149 = (t148 >> 32) as u32;
-        let t150: u64 = (a[1] as u64) * (b[2] as u64) + (x124 as u64) + (x149 as u64);
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 32) as u32;
-        let t152: u64 = (a[2] as u64) * (b[2] as u64) + (x126 as u64) + (x151 as u64);
-        let x152 = t152 as u32;
-        let x153 = (t152 >> 32) as u32;
-        let t154: u64 = (a[3] as u64) * (b[2] as u64) + (x128 as u64) + (x153 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
-        let t156: u64 = (a[4] as u64) * (b[2] as u64) + (x130 as u64) + (x155 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (a[5] as u64) * (b[2] as u64) + (x132 as u64) + (x157 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t160: u64 = (a[6] as u64) * (b[2] as u64) + (x134 as u64) + (x159 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (a[7] as u64) * (b[2] as u64) + (x136 as u64) + (x161 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (a[8] as u64) * (b[2] as u64) + (x138 as u64) + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (a[9] as u64) * (b[2] as u64) + (x140 as u64) + (x165 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
-        let t168: u64 = (a[10] as u64) * (b[2] as u64) + (x142 as u64) + (x167 as u64);
-        let x168 = t168 as u32;
-        let x169 = (t168 >> 32) as u32;
-        let t170: u64 = (a[11] as u64) * (b[2] as u64) + (x144 as u64) + (x169 as u64);
-        let x170 = t170 as u32;
-        let x171 = (t170 >> 32) as u32;
-        let t172: u64 = (x146 as u64) + (x171 as u64) + (0x00000000_u32 as u64);
-        let x172 = t172 as u32;
-        let x173 = (t172 >> 32) as u32;
-        let t175: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x148 as u64);
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (x150 as u64) + (x176 as u64) + (0x00000000_u32 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (x152 as u64) + (x178 as u64) + (0x00000000_u32 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x154 as u64)
-            + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (x148 as u64) * (0xfffffffe_u32 as u64) + (x156 as u64)
-            + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x158 as u64)
-            + (x184 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x160 as u64)
-            + (x186 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x162 as u64)
-            + (x188 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x164 as u64)
-            + (x190 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
-        let t193: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x166 as u64)
-            + (x192 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t195: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x168 as u64)
-            + (x194 as u64);
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 32) as u32;
-        let t197: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x170 as u64)
-            + (x196 as u64);
-        let x197 = t197 as u32;
-        let x198 = (t197 >> 32) as u32;
-        let t199: u64 = (x172 as u64) + (x198 as u64) + (0x00000000_u32 as u64);
-        let x199 = t199 as u32;
-        let x200 = (t199 >> 32) as u32;
+        let (x148, x149) = {
+            let t148: u64 = (a[0] as u64) * (b[2] as u64) + (x122 as u64);
+            (t148 as u32, (t148 >> 32) as u32)
+        };
+        let (x150, x151) = {
+            let t150: u64 = (a[1] as u64) * (b[2] as u64) + (x124 as u64)
+                + (x149 as u64);
+            (t150 as u32, (t150 >> 32) as u32)
+        };
+        let (x152, x153) = {
+            let t152: u64 = (a[2] as u64) * (b[2] as u64) + (x126 as u64)
+                + (x151 as u64);
+            (t152 as u32, (t152 >> 32) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = (a[3] as u64) * (b[2] as u64) + (x128 as u64)
+                + (x153 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (a[4] as u64) * (b[2] as u64) + (x130 as u64)
+                + (x155 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (a[5] as u64) * (b[2] as u64) + (x132 as u64)
+                + (x157 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x160, x161) = {
+            let t160: u64 = (a[6] as u64) * (b[2] as u64) + (x134 as u64)
+                + (x159 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (a[7] as u64) * (b[2] as u64) + (x136 as u64)
+                + (x161 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
+        let (x164, x165) = {
+            let t164: u64 = (a[8] as u64) * (b[2] as u64) + (x138 as u64)
+                + (x163 as u64);
+            (t164 as u32, (t164 >> 32) as u32)
+        };
+        let (x166, x167) = {
+            let t166: u64 = (a[9] as u64) * (b[2] as u64) + (x140 as u64)
+                + (x165 as u64);
+            (t166 as u32, (t166 >> 32) as u32)
+        };
+        let (x168, x169) = {
+            let t168: u64 = (a[10] as u64) * (b[2] as u64) + (x142 as u64)
+                + (x167 as u64);
+            (t168 as u32, (t168 >> 32) as u32)
+        };
+        let (x170, x171) = {
+            let t170: u64 = (a[11] as u64) * (b[2] as u64) + (x144 as u64)
+                + (x169 as u64);
+            (t170 as u32, (t170 >> 32) as u32)
+        };
+        let (x172, x173) = {
+            let t172: u64 = (x146 as u64) + (x171 as u64) + (0x00000000_u32 as u64);
+            (t172 as u32, (t172 >> 32) as u32)
+        };
+        let x176 = {
+            let t175: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x148 as u64);
+            (t175 >> 32) as u32
+        };
+        let (x177, x178) = {
+            let t177: u64 = (x150 as u64) + (x176 as u64) + (0x00000000_u32 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (x152 as u64) + (x178 as u64) + (0x00000000_u32 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x154 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (x148 as u64) * (0xfffffffe_u32 as u64) + (x156 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x158 as u64)
+                + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x160 as u64)
+                + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x162 as u64)
+                + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x164 as u64)
+                + (x190 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x166 as u64)
+                + (x192 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x168 as u64)
+                + (x194 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
+        let (x197, x198) = {
+            let t197: u64 = (x148 as u64) * (0xffffffff_u32 as u64) + (x170 as u64)
+                + (x196 as u64);
+            (t197 as u32, (t197 >> 32) as u32)
+        };
+        let (x199, x200) = {
+            let t199: u64 = (x172 as u64) + (x198 as u64) + (0x00000000_u32 as u64);
+            (t199 as u32, (t199 >> 32) as u32)
+        };
         let x201 = x173.wrapping_add(x200).wrapping_add(0x00000000_u32);
-        let t203: u64 = (a[0] as u64) * (b[3] as u64) + (x177 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (a[1] as u64) * (b[3] as u64) + (x179 as u64) + (x204 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
-        let t207: u64 = (a[2] as u64) * (b[3] as u64) + (x181 as u64) + (x206 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (a[3] as u64) * (b[3] as u64) + (x183 as u64) + (x208 as u64);
-        let x209 = t209 as u32;
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (a[4] as u64) * (b[3] as u64) + (x185 as u64) + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (a[5] as u64) * (b[3] as u64) + (x187 as u64) + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (a[6] as u64) * (b[3] as u64) + (x189 as u64) + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (a[7] as u64) * (b[3] as u64) + (x191 as u64) + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (a[8] as u64) * (b[3] as u64) + (x193 as u64) + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (a[9] as u64) * (b[3] as u64) + (x195 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (a[10] as u64) * (b[3] as u64) + (x197 as u64) + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (a[11] as u64) * (b[3] as u64) + (x199 as u64) + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (x201 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t230: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x203 as u64);
-        let x231 = (t230 >> 32) as u32;
-        let t232: u64 = (x205 as u64) + (x231 as u64) + (0x00000000_u32 as u64);
-        let x232 = t232 as u32;
-        let x233 = (t232 >> 32) as u32;
-        let t234: u64 = (x207 as u64) + (x233 as u64) + (0x00000000_u32 as u64);
-        let x234 = t234 as u32;
-        let x235 = (t234 >> 32) as u32;
-        let t236: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x209 as u64)
-            + (x235 as u64);
-        let x236 = t236 as u32;
-        let x237 = (t236 >> 32) as u32;
-        let t238: u64 = (x203 as u64) * (0xfffffffe_u32 as u64) + (x211 as u64)
-            + (x237 as u64);
-        let x238 = t238 as u32;
-        let x239 = (t238 >> 32) as u32;
-        let t240: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x213 as u64)
-            + (x239 as u64);
-        let x240 = t240 as u32;
-        let x241 = (t240 >> 32) as u32;
-        let t242: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x215 as u64)
-            + (x241 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
-        let t244: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x217 as u64)
-            + (x243 as u64);
-        let x244 = t244 as u32;
-        let x245 = (t244 >> 32) as u32;
-        let t246: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x219 as u64)
-            + (x245 as u64);
-        let x246 = t246 as u32;
-        let x247 = (t246 >> 32) as u32;
-        let t248: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x221 as u64)
-            + (x247 as u64);
-        let x248 = t248 as u32;
-        let x249 = (t248 >> 32) as u32;
-        let t250: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x223 as u64)
-            + (x249 as u64);
-        let x250 = t250 as u32;
-        let x251 = (t250 >> 32) as u32;
-        let t252: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
-            + (x251 as u64);
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 32) as u32;
-        let t254: u64 = (x227 as u64) + (x253 as u64) + (0x00000000_u32 as u64);
-        let x254 = t254 as u32;
-        let x255 = (t254 >> 32) as u32;
+        let (x203, x204) = {
+            let t203: u64 = (a[0] as u64) * (b[3] as u64) + (x177 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let (x205, x206) = {
+            let t205: u64 = (a[1] as u64) * (b[3] as u64) + (x179 as u64)
+                + (x204 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
+        let (x207, x208) = {
+            let t207: u64 = (a[2] as u64) * (b[3] as u64) + (x181 as u64)
+                + (x206 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let (x209, x210) = {
+            let t209: u64 = (a[3] as u64) * (b[3] as u64) + (x183 as u64)
+                + (x208 as u64);
+            (t209 as u32, (t209 >> 32) as u32)
+        };
+        let (x211, x212) = {
+            let t211: u64 = (a[4] as u64) * (b[3] as u64) + (x185 as u64)
+                + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (a[5] as u64) * (b[3] as u64) + (x187 as u64)
+                + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (a[6] as u64) * (b[3] as u64) + (x189 as u64)
+                + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (a[7] as u64) * (b[3] as u64) + (x191 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (a[8] as u64) * (b[3] as u64) + (x193 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (a[9] as u64) * (b[3] as u64) + (x195 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (a[10] as u64) * (b[3] as u64) + (x197 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (a[11] as u64) * (b[3] as u64) + (x199 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x201 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let x231 = {
+            let t230: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x203 as u64);
+            (t230 >> 32) as u32
+        };
+        let (x232, x233) = {
+            let t232: u64 = (x205 as u64) + (x231 as u64) + (0x00000000_u32 as u64);
+            (t232 as u32, (t232 >> 32) as u32)
+        };
+        let (x234, x235) = {
+            let t234: u64 = (x207 as u64) + (x233 as u64) + (0x00000000_u32 as u64);
+            (t234 as u32, (t234 >> 32) as u32)
+        };
+        let (x236, x237) = {
+            let t236: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x209 as u64)
+                + (x235 as u64);
+            (t236 as u32, (t236 >> 32) as u32)
+        };
+        let (x238, x239) = {
+            let t238: u64 = (x203 as u64) * (0xfffffffe_u32 as u64) + (x211 as u64)
+                + (x237 as u64);
+            (t238 as u32, (t238 >> 32) as u32)
+        };
+        let (x240, x241) = {
+            let t240: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x213 as u64)
+                + (x239 as u64);
+            (t240 as u32, (t240 >> 32) as u32)
+        };
+        let (x242, x243) = {
+            let t242: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x215 as u64)
+                + (x241 as u64);
+            (t242 as u32, (t242 >> 32) as u32)
+        };
+        let (x244, x245) = {
+            let t244: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x217 as u64)
+                + (x243 as u64);
+            (t244 as u32, (t244 >> 32) as u32)
+        };
+        let (x246, x247) = {
+            let t246: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x219 as u64)
+                + (x245 as u64);
+            (t246 as u32, (t246 >> 32) as u32)
+        };
+        let (x248, x249) = {
+            let t248: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x221 as u64)
+                + (x247 as u64);
+            (t248 as u32, (t248 >> 32) as u32)
+        };
+        let (x250, x251) = {
+            let t250: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x223 as u64)
+                + (x249 as u64);
+            (t250 as u32, (t250 >> 32) as u32)
+        };
+        let (x252, x253) = {
+            let t252: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
+                + (x251 as u64);
+            (t252 as u32, (t252 >> 32) as u32)
+        };
+        let (x254, x255) = {
+            let t254: u64 = (x227 as u64) + (x253 as u64) + (0x00000000_u32 as u64);
+            (t254 as u32, (t254 >> 32) as u32)
+        };
         let x256 = x228.wrapping_add(x255).wrapping_add(0x00000000_u32);
-        let t258: u64 = (a[0] as u64) * (b[4] as u64) + (x232 as u64);
-        let x258 = t258 as u32;
-        let x259 = (t258 >> 32) as u32;
-        let t260: u64 = (a[1] as u64) * (b[4] as u64) + (x234 as u64) + (x259 as u64);
-        let x260 = t260 as u32;
-        let x261 = (t260 >> 32) as u32;
-        let t262: u64 = (a[2] as u64) * (b[4] as u64) + (x236 as u64) + (x261 as u64);
-        let x262 = t262 as u32;
-        let x263 = (t262 >> 32) as u32;
-        let t264: u64 = (a[3] as u64) * (b[4] as u64) + (x238 as u64) + (x263 as u64);
-        let x264 = t264 as u32;
-        let x265 = (t264 >> 32) as u32;
-        let t266: u64 = (a[4] as u64) * (b[4] as u64) + (x240 as u64) + (x265 as u64);
-        let x266 = t266 as u32;
-        let x267 = (t266 >> 32) as u32;
-        let t268: u64 = (a[5] as u64) * (b[4] as u64) + (x242 as u64) + (x267 as u64);
-        let x268 = t268 as u32;
-        let x269 = (t268 >> 32) as u32;
-        let t270: u64 = (a[6] as u64) * (b[4] as u64) + (x244 as u64) + (x269 as u64);
-        let x270 = t270 as u32;
-        let x271 = (t270 >> 32) as u32;
-        let t272: u64 = (a[7] as u64) * (b[4] as u64) + (x246 as u64) + (x271 as u64);
-        let x272 = t272 as u32;
-        let x273 = (t272 >> 32) as u32;
-        let t274: u64 = (a[8] as u64) * (b[4] as u64) + (x248 as u64) + (x273 as u64);
-        let x274 = t274 as u32;
-        let x275 = (t274 >> 32) as u32;
-        let t276: u64 = (a[9] as u64) * (b[4] as u64) + (x250 as u64) + (x275 as u64);
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 32) as u32;
-        let t278: u64 = (a[10] as u64) * (b[4] as u64) + (x252 as u64) + (x277 as u64);
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 32) as u32;
-        let t280: u64 = (a[11] as u64) * (b[4] as u64) + (x254 as u64) + (x279 as u64);
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 32) as u32;
-        let t282: u64 = (x256 as u64) + (x281 as u64) + (0x00000000_u32 as u64);
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 32) as u32;
-        let t285: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x258 as u64);
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (x260 as u64) + (x286 as u64) + (0x00000000_u32 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (x262 as u64) + (x288 as u64) + (0x00000000_u32 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x264 as u64)
-            + (x290 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (x258 as u64) * (0xfffffffe_u32 as u64) + (x266 as u64)
-            + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x268 as u64)
-            + (x294 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x270 as u64)
-            + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x272 as u64)
-            + (x298 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x274 as u64)
-            + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x276 as u64)
-            + (x302 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x278 as u64)
-            + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x280 as u64)
-            + (x306 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (x282 as u64) + (x308 as u64) + (0x00000000_u32 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
+        let (x258, x259) = {
+            let t258: u64 = (a[0] as u64) * (b[4] as u64) + (x232 as u64);
+            (t258 as u32, (t258 >> 32) as u32)
+        };
+        let (x260, x261) = {
+            let t260: u64 = (a[1] as u64) * (b[4] as u64) + (x234 as u64)
+                + (x259 as u64);
+            (t260 as u32, (t260 >> 32) as u32)
+        };
+        let (x262, x263) = {
+            let t262: u64 = (a[2] as u64) * (b[4] as u64) + (x236 as u64)
+                + (x261 as u64);
+            (t262 as u32, (t262 >> 32) as u32)
+        };
+        let (x264, x265) = {
+            let t264: u64 = (a[3] as u64) * (b[4] as u64) + (x238 as u64)
+                + (x263 as u64);
+            (t264 as u32, (t264 >> 32) as u32)
+        };
+        let (x266, x267) = {
+            let t266: u64 = (a[4] as u64) * (b[4] as u64) + (x240 as u64)
+                + (x265 as u64);
+            (t266 as u32, (t266 >> 32) as u32)
+        };
+        let (x268, x269) = {
+            let t268: u64 = (a[5] as u64) * (b[4] as u64) + (x242 as u64)
+                + (x267 as u64);
+            (t268 as u32, (t268 >> 32) as u32)
+        };
+        let (x270, x271) = {
+            let t270: u64 = (a[6] as u64) * (b[4] as u64) + (x244 as u64)
+                + (x269 as u64);
+            (t270 as u32, (t270 >> 32) as u32)
+        };
+        let (x272, x273) = {
+            let t272: u64 = (a[7] as u64) * (b[4] as u64) + (x246 as u64)
+                + (x271 as u64);
+            (t272 as u32, (t272 >> 32) as u32)
+        };
+        let (x274, x275) = {
+            let t274: u64 = (a[8] as u64) * (b[4] as u64) + (x248 as u64)
+                + (x273 as u64);
+            (t274 as u32, (t274 >> 32) as u32)
+        };
+        let (x276, x277) = {
+            let t276: u64 = (a[9] as u64) * (b[4] as u64) + (x250 as u64)
+                + (x275 as u64);
+            (t276 as u32, (t276 >> 32) as u32)
+        };
+        let (x278, x279) = {
+            let t278: u64 = (a[10] as u64) * (b[4] as u64) + (x252 as u64)
+                + (x277 as u64);
+            (t278 as u32, (t278 >> 32) as u32)
+        };
+        let (x280, x281) = {
+            let t280: u64 = (a[11] as u64) * (b[4] as u64) + (x254 as u64)
+                + (x279 as u64);
+            (t280 as u32, (t280 >> 32) as u32)
+        };
+        let (x282, x283) = {
+            let t282: u64 = (x256 as u64) + (x281 as u64) + (0x00000000_u32 as u64);
+            (t282 as u32, (t282 >> 32) as u32)
+        };
+        let x286 = {
+            let t285: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x258 as u64);
+            (t285 >> 32) as u32
+        };
+        let (x287, x288) = {
+            let t287: u64 = (x260 as u64) + (x286 as u64) + (0x00000000_u32 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (x262 as u64) + (x288 as u64) + (0x00000000_u32 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x264 as u64)
+                + (x290 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (x258 as u64) * (0xfffffffe_u32 as u64) + (x266 as u64)
+                + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x268 as u64)
+                + (x294 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x270 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x272 as u64)
+                + (x298 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x274 as u64)
+                + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x276 as u64)
+                + (x302 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x278 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (x258 as u64) * (0xffffffff_u32 as u64) + (x280 as u64)
+                + (x306 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (x282 as u64) + (x308 as u64) + (0x00000000_u32 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
         let x311 = x283.wrapping_add(x310).wrapping_add(0x00000000_u32);
-        let t313: u64 = (a[0] as u64) * (b[5] as u64) + (x287 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let t315: u64 = (a[1] as u64) * (b[5] as u64) + (x289 as u64) + (x314 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
-        let t317: u64 = (a[2] as u64) * (b[5] as u64) + (x291 as u64) + (x316 as u64);
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 32) as u32;
-        let t319: u64 = (a[3] as u64) * (b[5] as u64) + (x293 as u64) + (x318 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
-        let t321: u64 = (a[4] as u64) * (b[5] as u64) + (x295 as u64) + (x320 as u64);
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 32) as u32;
-        let t323: u64 = (a[5] as u64) * (b[5] as u64) + (x297 as u64) + (x322 as u64);
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 32) as u32;
-        let t325: u64 = (a[6] as u64) * (b[5] as u64) + (x299 as u64) + (x324 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
-        let t327: u64 = (a[7] as u64) * (b[5] as u64) + (x301 as u64) + (x326 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
-        let t329: u64 = (a[8] as u64) * (b[5] as u64) + (x303 as u64) + (x328 as u64);
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 32) as u32;
-        let t331: u64 = (a[9] as u64) * (b[5] as u64) + (x305 as u64) + (x330 as u64);
-        let x331 = t331 as u32;
-        let x332 = (t331 >> 32) as u32;
-        let t333: u64 = (a[10] as u64) * (b[5] as u64) + (x307 as u64) + (x332 as u64);
-        let x333 = t333 as u32;
-        let x334 = (t333 >> 32) as u32;
-        let t335: u64 = (a[11] as u64) * (b[5] as u64) + (x309 as u64) + (x334 as u64);
-        let x335 = t335 as u32;
-        let x336 = (t335 >> 32) as u32;
-        let t337: u64 = (x311 as u64) + (x336 as u64) + (0x00000000_u32 as u64);
-        let x337 = t337 as u32;
-        let x338 = (t337 >> 32) as u32;
-        let t340: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x313 as u64);
-        let x341 = (t340 >> 32) as u32;
-        let t342: u64 = (x315 as u64) + (x341 as u64) + (0x00000000_u32 as u64);
-        let x342 = t342 as u32;
-        let x343 = (t342 >> 32) as u32;
-        let t344: u64 = (x317 as u64) + (x343 as u64) + (0x00000000_u32 as u64);
-        let x344 = t344 as u32;
-        let x345 = (t344 >> 32) as u32;
-        let t346: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x319 as u64)
-            + (x345 as u64);
-        let x346 = t346 as u32;
-        let x347 = (t346 >> 32) as u32;
-        let t348: u64 = (x313 as u64) * (0xfffffffe_u32 as u64) + (x321 as u64)
-            + (x347 as u64);
-        let x348 = t348 as u32;
-        let x349 = (t348 >> 32) as u32;
-        let t350: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x323 as u64)
-            + (x349 as u64);
-        let x350 = t350 as u32;
-        let x351 = (t350 >> 32) as u32;
-        let t352: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x325 as u64)
-            + (x351 as u64);
-        let x352 = t352 as u32;
-        let x353 = (t352 >> 32) as u32;
-        let t354: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x327 as u64)
-            + (x353 as u64);
-        let x354 = t354 as u32;
-        let x355 = (t354 >> 32) as u32;
-        let t356: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x329 as u64)
-            + (x355 as u64);
-        let x356 = t356 as u32;
-        let x357 = (t356 >> 32) as u32;
-        let t358: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x331 as u64)
-            + (x357 as u64);
-        let x358 = t358 as u32;
-        let x359 = (t358 >> 32) as u32;
-        let t360: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x333 as u64)
-            + (x359 as u64);
-        let x360 = t360 as u32;
-        let x361 = (t360 >> 32) as u32;
-        let t362: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x335 as u64)
-            + (x361 as u64);
-        let x362 = t362 as u32;
-        let x363 = (t362 >> 32) as u32;
-        let t364: u64 = (x337 as u64) + (x363 as u64) + (0x00000000_u32 as u64);
-        let x364 = t364 as u32;
-        let x365 = (t364 >> 32) as u32;
+        let (x313, x314) = {
+            let t313: u64 = (a[0] as u64) * (b[5] as u64) + (x287 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (a[1] as u64) * (b[5] as u64) + (x289 as u64)
+                + (x314 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (a[2] as u64) * (b[5] as u64) + (x291 as u64)
+                + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (a[3] as u64) * (b[5] as u64) + (x293 as u64)
+                + (x318 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (a[4] as u64) * (b[5] as u64) + (x295 as u64)
+                + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (a[5] as u64) * (b[5] as u64) + (x297 as u64)
+                + (x322 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (a[6] as u64) * (b[5] as u64) + (x299 as u64)
+                + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (a[7] as u64) * (b[5] as u64) + (x301 as u64)
+                + (x326 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = (a[8] as u64) * (b[5] as u64) + (x303 as u64)
+                + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
+        let (x331, x332) = {
+            let t331: u64 = (a[9] as u64) * (b[5] as u64) + (x305 as u64)
+                + (x330 as u64);
+            (t331 as u32, (t331 >> 32) as u32)
+        };
+        let (x333, x334) = {
+            let t333: u64 = (a[10] as u64) * (b[5] as u64) + (x307 as u64)
+                + (x332 as u64);
+            (t333 as u32, (t333 >> 32) as u32)
+        };
+        let (x335, x336) = {
+            let t335: u64 = (a[11] as u64) * (b[5] as u64) + (x309 as u64)
+                + (x334 as u64);
+            (t335 as u32, (t335 >> 32) as u32)
+        };
+        let (x337, x338) = {
+            let t337: u64 = (x311 as u64) + (x336 as u64) + (0x00000000_u32 as u64);
+            (t337 as u32, (t337 >> 32) as u32)
+        };
+        let x341 = {
+            let t340: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x313 as u64);
+            (t340 >> 32) as u32
+        };
+        let (x342, x343) = {
+            let t342: u64 = (x315 as u64) + (x341 as u64) + (0x00000000_u32 as u64);
+            (t342 as u32, (t342 >> 32) as u32)
+        };
+        let (x344, x345) = {
+            let t344: u64 = (x317 as u64) + (x343 as u64) + (0x00000000_u32 as u64);
+            (t344 as u32, (t344 >> 32) as u32)
+        };
+        let (x346, x347) = {
+            let t346: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x319 as u64)
+                + (x345 as u64);
+            (t346 as u32, (t346 >> 32) as u32)
+        };
+        let (x348, x349) = {
+            let t348: u64 = (x313 as u64) * (0xfffffffe_u32 as u64) + (x321 as u64)
+                + (x347 as u64);
+            (t348 as u32, (t348 >> 32) as u32)
+        };
+        let (x350, x351) = {
+            let t350: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x323 as u64)
+                + (x349 as u64);
+            (t350 as u32, (t350 >> 32) as u32)
+        };
+        let (x352, x353) = {
+            let t352: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x325 as u64)
+                + (x351 as u64);
+            (t352 as u32, (t352 >> 32) as u32)
+        };
+        let (x354, x355) = {
+            let t354: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x327 as u64)
+                + (x353 as u64);
+            (t354 as u32, (t354 >> 32) as u32)
+        };
+        let (x356, x357) = {
+            let t356: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x329 as u64)
+                + (x355 as u64);
+            (t356 as u32, (t356 >> 32) as u32)
+        };
+        let (x358, x359) = {
+            let t358: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x331 as u64)
+                + (x357 as u64);
+            (t358 as u32, (t358 >> 32) as u32)
+        };
+        let (x360, x361) = {
+            let t360: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x333 as u64)
+                + (x359 as u64);
+            (t360 as u32, (t360 >> 32) as u32)
+        };
+        let (x362, x363) = {
+            let t362: u64 = (x313 as u64) * (0xffffffff_u32 as u64) + (x335 as u64)
+                + (x361 as u64);
+            (t362 as u32, (t362 >> 32) as u32)
+        };
+        let (x364, x365) = {
+            let t364: u64 = (x337 as u64) + (x363 as u64) + (0x00000000_u32 as u64);
+            (t364 as u32, (t364 >> 32) as u32)
+        };
         let x366 = x338.wrapping_add(x365).wrapping_add(0x00000000_u32);
-        let t368: u64 = (a[0] as u64) * (b[6] as u64) + (x342 as u64);
-        let x368 = t368 as u32;
-        let x369 = (t368 >> 32) as u32;
-        let t370: u64 = (a[1] as u64) * (b[6] as u64) + (x344 as u64) + (x369 as u64);
-        let x370 = t370 as u32;
-        let x371 = (t370 >> 32) as u32;
-        let t372: u64 = (a[2] as u64) * (b[6] as u64) + (x346 as u64) + (x371 as u64);
-        let x372 = t372 as u32;
-        let x373 = (t372 >> 32) as u32;
-        let t374: u64 = (a[3] as u64) * (b[6] as u64) + (x348 as u64) + (x373 as u64);
-        let x374 = t374 as u32;
-        let x375 = (t374 >> 32) as u32;
-        let t376: u64 = (a[4] as u64) * (b[6] as u64) + (x350 as u64) + (x375 as u64);
-        let x376 = t376 as u32;
-        let x377 = (t376 >> 32) as u32;
-        let t378: u64 = (a[5] as u64) * (b[6] as u64) + (x352 as u64) + (x377 as u64);
-        let x378 = t378 as u32;
-        let x379 = (t378 >> 32) as u32;
-        let t380: u64 = (a[6] as u64) * (b[6] as u64) + (x354 as u64) + (x379 as u64);
-        let x380 = t380 as u32;
-        let x381 = (t380 >> 32) as u32;
-        let t382: u64 = (a[7] as u64) * (b[6] as u64) + (x356 as u64) + (x381 as u64);
-        let x382 = t382 as u32;
-        let x383 = (t382 >> 32) as u32;
-        let t384: u64 = (a[8] as u64) * (b[6] as u64) + (x358 as u64) + (x383 as u64);
-        let x384 = t384 as u32;
-        let x385 = (t384 >> 32) as u32;
-        let t386: u64 = (a[9] as u64) * (b[6] as u64) + (x360 as u64) + (x385 as u64);
-        let x386 = t386 as u32;
-        let x387 = (t386 >> 32) as u32;
-        let t388: u64 = (a[10] as u64) * (b[6] as u64) + (x362 as u64) + (x387 as u64);
-        let x388 = t388 as u32;
-        let x389 = (t388 >> 32) as u32;
-        let t390: u64 = (a[11] as u64) * (b[6] as u64) + (x364 as u64) + (x389 as u64);
-        let x390 = t390 as u32;
-        let x391 = (t390 >> 32) as u32;
-        let t392: u64 = (x366 as u64) + (x391 as u64) + (0x00000000_u32 as u64);
-        let x392 = t392 as u32;
-        let x393 = (t392 >> 32) as u32;
-        let t395: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x368 as u64);
-        let x396 = (t395 >> 32) as u32;
-        let t397: u64 = (x370 as u64) + (x396 as u64) + (0x00000000_u32 as u64);
-        let x397 = t397 as u32;
-        let x398 = (t397 >> 32) as u32;
-        let t399: u64 = (x372 as u64) + (x398 as u64) + (0x00000000_u32 as u64);
-        let x399 = t399 as u32;
-        let x400 = (t399 >> 32) as u32;
-        let t401: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x374 as u64)
-            + (x400 as u64);
-        let x401 = t401 as u32;
-        let x402 = (t401 >> 32) as u32;
-        let t403: u64 = (x368 as u64) * (0xfffffffe_u32 as u64) + (x376 as u64)
-            + (x402 as u64);
-        let x403 = t403 as u32;
-        let x404 = (t403 >> 32) as u32;
-        let t405: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x378 as u64)
-            + (x404 as u64);
-        let x405 = t405 as u32;
-        let x406 = (t405 >> 32) as u32;
-        let t407: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x380 as u64)
-            + (x406 as u64);
-        let x407 = t407 as u32;
-        let x408 = (t407 >> 32) as u32;
-        let t409: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x382 as u64)
-            + (x408 as u64);
-        let x409 = t409 as u32;
-        let x410 = (t409 >> 32) as u32;
-        let t411: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x384 as u64)
-            + (x410 as u64);
-        let x411 = t411 as u32;
-        let x412 = (t411 >> 32) as u32;
-        let t413: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x386 as u64)
-            + (x412 as u64);
-        let x413 = t413 as u32;
-        let x414 = (t413 >> 32) as u32;
-        let t415: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x388 as u64)
-            + (x414 as u64);
-        let x415 = t415 as u32;
-        let x416 = (t415 >> 32) as u32;
-        let t417: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x390 as u64)
-            + (x416 as u64);
-        let x417 = t417 as u32;
-        let x418 = (t417 >> 32) as u32;
-        let t419: u64 = (x392 as u64) + (x418 as u64) + (0x00000000_u32 as u64);
-        let x419 = t419 as u32;
-        let x420 = (t419 >> 32) as u32;
+        let (x368, x369) = {
+            let t368: u64 = (a[0] as u64) * (b[6] as u64) + (x342 as u64);
+            (t368 as u32, (t368 >> 32) as u32)
+        };
+        let (x370, x371) = {
+            let t370: u64 = (a[1] as u64) * (b[6] as u64) + (x344 as u64)
+                + (x369 as u64);
+            (t370 as u32, (t370 >> 32) as u32)
+        };
+        let (x372, x373) = {
+            let t372: u64 = (a[2] as u64) * (b[6] as u64) + (x346 as u64)
+                + (x371 as u64);
+            (t372 as u32, (t372 >> 32) as u32)
+        };
+        let (x374, x375) = {
+            let t374: u64 = (a[3] as u64) * (b[6] as u64) + (x348 as u64)
+                + (x373 as u64);
+            (t374 as u32, (t374 >> 32) as u32)
+        };
+        let (x376, x377) = {
+            let t376: u64 = (a[4] as u64) * (b[6] as u64) + (x350 as u64)
+                + (x375 as u64);
+            (t376 as u32, (t376 >> 32) as u32)
+        };
+        let (x378, x379) = {
+            let t378: u64 = (a[5] as u64) * (b[6] as u64) + (x352 as u64)
+                + (x377 as u64);
+            (t378 as u32, (t378 >> 32) as u32)
+        };
+        let (x380, x381) = {
+            let t380: u64 = (a[6] as u64) * (b[6] as u64) + (x354 as u64)
+                + (x379 as u64);
+            (t380 as u32, (t380 >> 32) as u32)
+        };
+        let (x382, x383) = {
+            let t382: u64 = (a[7] as u64) * (b[6] as u64) + (x356 as u64)
+                + (x381 as u64);
+            (t382 as u32, (t382 >> 32) as u32)
+        };
+        let (x384, x385) = {
+            let t384: u64 = (a[8] as u64) * (b[6] as u64) + (x358 as u64)
+                + (x383 as u64);
+            (t384 as u32, (t384 >> 32) as u32)
+        };
+        let (x386, x387) = {
+            let t386: u64 = (a[9] as u64) * (b[6] as u64) + (x360 as u64)
+                + (x385 as u64);
+            (t386 as u32, (t386 >> 32) as u32)
+        };
+        let (x388, x389) = {
+            let t388: u64 = (a[10] as u64) * (b[6] as u64) + (x362 as u64)
+                + (x387 as u64);
+            (t388 as u32, (t388 >> 32) as u32)
+        };
+        let (x390, x391) = {
+            let t390: u64 = (a[11] as u64) * (b[6] as u64) + (x364 as u64)
+                + (x389 as u64);
+            (t390 as u32, (t390 >> 32) as u32)
+        };
+        let (x392, x393) = {
+            let t392: u64 = (x366 as u64) + (x391 as u64) + (0x00000000_u32 as u64);
+            (t392 as u32, (t392 >> 32) as u32)
+        };
+        let x396 = {
+            let t395: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x368 as u64);
+            (t395 >> 32) as u32
+        };
+        let (x397, x398) = {
+            let t397: u64 = (x370 as u64) + (x396 as u64) + (0x00000000_u32 as u64);
+            (t397 as u32, (t397 >> 32) as u32)
+        };
+        let (x399, x400) = {
+            let t399: u64 = (x372 as u64) + (x398 as u64) + (0x00000000_u32 as u64);
+            (t399 as u32, (t399 >> 32) as u32)
+        };
+        let (x401, x402) = {
+            let t401: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x374 as u64)
+                + (x400 as u64);
+            (t401 as u32, (t401 >> 32) as u32)
+        };
+        let (x403, x404) = {
+            let t403: u64 = (x368 as u64) * (0xfffffffe_u32 as u64) + (x376 as u64)
+                + (x402 as u64);
+            (t403 as u32, (t403 >> 32) as u32)
+        };
+        let (x405, x406) = {
+            let t405: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x378 as u64)
+                + (x404 as u64);
+            (t405 as u32, (t405 >> 32) as u32)
+        };
+        let (x407, x408) = {
+            let t407: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x380 as u64)
+                + (x406 as u64);
+            (t407 as u32, (t407 >> 32) as u32)
+        };
+        let (x409, x410) = {
+            let t409: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x382 as u64)
+                + (x408 as u64);
+            (t409 as u32, (t409 >> 32) as u32)
+        };
+        let (x411, x412) = {
+            let t411: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x384 as u64)
+                + (x410 as u64);
+            (t411 as u32, (t411 >> 32) as u32)
+        };
+        let (x413, x414) = {
+            let t413: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x386 as u64)
+                + (x412 as u64);
+            (t413 as u32, (t413 >> 32) as u32)
+        };
+        let (x415, x416) = {
+            let t415: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x388 as u64)
+                + (x414 as u64);
+            (t415 as u32, (t415 >> 32) as u32)
+        };
+        let (x417, x418) = {
+            let t417: u64 = (x368 as u64) * (0xffffffff_u32 as u64) + (x390 as u64)
+                + (x416 as u64);
+            (t417 as u32, (t417 >> 32) as u32)
+        };
+        let (x419, x420) = {
+            let t419: u64 = (x392 as u64) + (x418 as u64) + (0x00000000_u32 as u64);
+            (t419 as u32, (t419 >> 32) as u32)
+        };
         let x421 = x393.wrapping_add(x420).wrapping_add(0x00000000_u32);
-        let t423: u64 = (a[0] as u64) * (b[7] as u64) + (x397 as u64);
-        let x423 = t423 as u32;
-        let x424 = (t423 >> 32) as u32;
-        let t425: u64 = (a[1] as u64) * (b[7] as u64) + (x399 as u64) + (x424 as u64);
-        let x425 = t425 as u32;
-        let x426 = (t425 >> 32) as u32;
-        let t427: u64 = (a[2] as u64) * (b[7] as u64) + (x401 as u64) + (x426 as u64);
-        let x427 = t427 as u32;
-        let x428 = (t427 >> 32) as u32;
-        let t429: u64 = (a[3] as u64) * (b[7] as u64) + (x403 as u64) + (x428 as u64);
-        let x429 = t429 as u32;
-        let x430 = (t429 >> 32) as u32;
-        let t431: u64 = (a[4] as u64) * (b[7] as u64) + (x405 as u64) + (x430 as u64);
-        let x431 = t431 as u32;
-        let x432 = (t431 >> 32) as u32;
-        let t433: u64 = (a[5] as u64) * (b[7] as u64) + (x407 as u64) + (x432 as u64);
-        let x433 = t433 as u32;
-        let x434 = (t433 >> 32) as u32;
-        let t435: u64 = (a[6] as u64) * (b[7] as u64) + (x409 as u64) + (x434 as u64);
-        let x435 = t435 as u32;
-        let x436 = (t435 >> 32) as u32;
-        let t437: u64 = (a[7] as u64) * (b[7] as u64) + (x411 as u64) + (x436 as u64);
-        let x437 = t437 as u32;
-        let x438 = (t437 >> 32) as u32;
-        let t439: u64 = (a[8] as u64) * (b[7] as u64) + (x413 as u64) + (x438 as u64);
-        let x439 = t439 as u32;
-        let x440 = (t439 >> 32) as u32;
-        let t441: u64 = (a[9] as u64) * (b[7] as u64) + (x415 as u64) + (x440 as u64);
-        let x441 = t441 as u32;
-        let x442 = (t441 >> 32) as u32;
-        let t443: u64 = (a[10] as u64) * (b[7] as u64) + (x417 as u64) + (x442 as u64);
-        let x443 = t443 as u32;
-        let x444 = (t443 >> 32) as u32;
-        let t445: u64 = (a[11] as u64) * (b[7] as u64) + (x419 as u64) + (x444 as u64);
-        let x445 = t445 as u32;
-        let x446 = (t445 >> 32) as u32;
-        let t447: u64 = (x421 as u64) + (x446 as u64) + (0x00000000_u32 as u64);
-        let x447 = t447 as u32;
-        let x448 = (t447 >> 32) as u32;
-        let t450: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x423 as u64);
-        let x451 = (t450 >> 32) as u32;
-        let t452: u64 = (x425 as u64) + (x451 as u64) + (0x00000000_u32 as u64);
-        let x452 = t452 as u32;
-        let x453 = (t452 >> 32) as u32;
-        let t454: u64 = (x427 as u64) + (x453 as u64) + (0x00000000_u32 as u64);
-        let x454 = t454 as u32;
-        let x455 = (t454 >> 32) as u32;
-        let t456: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x429 as u64)
-            + (x455 as u64);
-        let x456 = t456 as u32;
-        let x457 = (t456 >> 32) as u32;
-        let t458: u64 = (x423 as u64) * (0xfffffffe_u32 as u64) + (x431 as u64)
-            + (x457 as u64);
-        let x458 = t458 as u32;
-        let x459 = (t458 >> 32) as u32;
-        let t460: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x433 as u64)
-            + (x459 as u64);
-        let x460 = t460 as u32;
-        let x461 = (t460 >> 32) as u32;
-        let t462: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x435 as u64)
-            + (x461 as u64);
-        let x462 = t462 as u32;
-        let x463 = (t462 >> 32) as u32;
-        let t464: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x437 as u64)
-            + (x463 as u64);
-        let x464 = t464 as u32;
-        let x465 = (t464 >> 32) as u32;
-        let t466: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x439 as u64)
-            + (x465 as u64);
-        let x466 = t466 as u32;
-        let x467 = (t466 >> 32) as u32;
-        let t468: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x441 as u64)
-            + (x467 as u64);
-        let x468 = t468 as u32;
-        let x469 = (t468 >> 32) as u32;
-        let t470: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x443 as u64)
-            + (x469 as u64);
-        let x470 = t470 as u32;
-        let x471 = (t470 >> 32) as u32;
-        let t472: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x445 as u64)
-            + (x471 as u64);
-        let x472 = t472 as u32;
-        let x473 = (t472 >> 32) as u32;
-        let t474: u64 = (x447 as u64) + (x473 as u64) + (0x00000000_u32 as u64);
-        let x474 = t474 as u32;
-        let x475 = (t474 >> 32) as u32;
+        let (x423, x424) = {
+            let t423: u64 = (a[0] as u64) * (b[7] as u64) + (x397 as u64);
+            (t423 as u32, (t423 >> 32) as u32)
+        };
+        let (x425, x426) = {
+            let t425: u64 = (a[1] as u64) * (b[7] as u64) + (x399 as u64)
+                + (x424 as u64);
+            (t425 as u32, (t425 >> 32) as u32)
+        };
+        let (x427, x428) = {
+            let t427: u64 = (a[2] as u64) * (b[7] as u64) + (x401 as u64)
+                + (x426 as u64);
+            (t427 as u32, (t427 >> 32) as u32)
+        };
+        let (x429, x430) = {
+            let t429: u64 = (a[3] as u64) * (b[7] as u64) + (x403 as u64)
+                + (x428 as u64);
+            (t429 as u32, (t429 >> 32) as u32)
+        };
+        let (x431, x432) = {
+            let t431: u64 = (a[4] as u64) * (b[7] as u64) + (x405 as u64)
+                + (x430 as u64);
+            (t431 as u32, (t431 >> 32) as u32)
+        };
+        let (x433, x434) = {
+            let t433: u64 = (a[5] as u64) * (b[7] as u64) + (x407 as u64)
+                + (x432 as u64);
+            (t433 as u32, (t433 >> 32) as u32)
+        };
+        let (x435, x436) = {
+            let t435: u64 = (a[6] as u64) * (b[7] as u64) + (x409 as u64)
+                + (x434 as u64);
+            (t435 as u32, (t435 >> 32) as u32)
+        };
+        let (x437, x438) = {
+            let t437: u64 = (a[7] as u64) * (b[7] as u64) + (x411 as u64)
+                + (x436 as u64);
+            (t437 as u32, (t437 >> 32) as u32)
+        };
+        let (x439, x440) = {
+            let t439: u64 = (a[8] as u64) * (b[7] as u64) + (x413 as u64)
+                + (x438 as u64);
+            (t439 as u32, (t439 >> 32) as u32)
+        };
+        let (x441, x442) = {
+            let t441: u64 = (a[9] as u64) * (b[7] as u64) + (x415 as u64)
+                + (x440 as u64);
+            (t441 as u32, (t441 >> 32) as u32)
+        };
+        let (x443, x444) = {
+            let t443: u64 = (a[10] as u64) * (b[7] as u64) + (x417 as u64)
+                + (x442 as u64);
+            (t443 as u32, (t443 >> 32) as u32)
+        };
+        let (x445, x446) = {
+            let t445: u64 = (a[11] as u64) * (b[7] as u64) + (x419 as u64)
+                + (x444 as u64);
+            (t445 as u32, (t445 >> 32) as u32)
+        };
+        let (x447, x448) = {
+            let t447: u64 = (x421 as u64) + (x446 as u64) + (0x00000000_u32 as u64);
+            (t447 as u32, (t447 >> 32) as u32)
+        };
+        let x451 = {
+            let t450: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x423 as u64);
+            (t450 >> 32) as u32
+        };
+        let (x452, x453) = {
+            let t452: u64 = (x425 as u64) + (x451 as u64) + (0x00000000_u32 as u64);
+            (t452 as u32, (t452 >> 32) as u32)
+        };
+        let (x454, x455) = {
+            let t454: u64 = (x427 as u64) + (x453 as u64) + (0x00000000_u32 as u64);
+            (t454 as u32, (t454 >> 32) as u32)
+        };
+        let (x456, x457) = {
+            let t456: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x429 as u64)
+                + (x455 as u64);
+            (t456 as u32, (t456 >> 32) as u32)
+        };
+        let (x458, x459) = {
+            let t458: u64 = (x423 as u64) * (0xfffffffe_u32 as u64) + (x431 as u64)
+                + (x457 as u64);
+            (t458 as u32, (t458 >> 32) as u32)
+        };
+        let (x460, x461) = {
+            let t460: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x433 as u64)
+                + (x459 as u64);
+            (t460 as u32, (t460 >> 32) as u32)
+        };
+        let (x462, x463) = {
+            let t462: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x435 as u64)
+                + (x461 as u64);
+            (t462 as u32, (t462 >> 32) as u32)
+        };
+        let (x464, x465) = {
+            let t464: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x437 as u64)
+                + (x463 as u64);
+            (t464 as u32, (t464 >> 32) as u32)
+        };
+        let (x466, x467) = {
+            let t466: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x439 as u64)
+                + (x465 as u64);
+            (t466 as u32, (t466 >> 32) as u32)
+        };
+        let (x468, x469) = {
+            let t468: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x441 as u64)
+                + (x467 as u64);
+            (t468 as u32, (t468 >> 32) as u32)
+        };
+        let (x470, x471) = {
+            let t470: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x443 as u64)
+                + (x469 as u64);
+            (t470 as u32, (t470 >> 32) as u32)
+        };
+        let (x472, x473) = {
+            let t472: u64 = (x423 as u64) * (0xffffffff_u32 as u64) + (x445 as u64)
+                + (x471 as u64);
+            (t472 as u32, (t472 >> 32) as u32)
+        };
+        let (x474, x475) = {
+            let t474: u64 = (x447 as u64) + (x473 as u64) + (0x00000000_u32 as u64);
+            (t474 as u32, (t474 >> 32) as u32)
+        };
         let x476 = x448.wrapping_add(x475).wrapping_add(0x00000000_u32);
-        let t478: u64 = (a[0] as u64) * (b[8] as u64) + (x452 as u64);
-        let x478 = t478 as u32;
-        let x479 = (t478 >> 32) as u32;
-        let t480: u64 = (a[1] as u64) * (b[8] as u64) + (x454 as u64) + (x479 as u64);
-        let x480 = t480 as u32;
-        let x481 = (t480 >> 32) as u32;
-        let t482: u64 = (a[2] as u64) * (b[8] as u64) + (x456 as u64) + (x481 as u64);
-        let x482 = t482 as u32;
-        let x483 = (t482 >> 32) as u32;
-        let t484: u64 = (a[3] as u64) * (b[8] as u64) + (x458 as u64) + (x483 as u64);
-        let x484 = t484 as u32;
-        let x485 = (t484 >> 32) as u32;
-        let t486: u64 = (a[4] as u64) * (b[8] as u64) + (x460 as u64) + (x485 as u64);
-        let x486 = t486 as u32;
-        let x487 = (t486 >> 32) as u32;
-        let t488: u64 = (a[5] as u64) * (b[8] as u64) + (x462 as u64) + (x487 as u64);
-        let x488 = t488 as u32;
-        let x489 = (t488 >> 32) as u32;
-        let t490: u64 = (a[6] as u64) * (b[8] as u64) + (x464 as u64) + (x489 as u64);
-        let x490 = t490 as u32;
-        let x491 = (t490 >> 32) as u32;
-        let t492: u64 = (a[7] as u64) * (b[8] as u64) + (x466 as u64) + (x491 as u64);
-        let x492 = t492 as u32;
-        let x493 = (t492 >> 32) as u32;
-        let t494: u64 = (a[8] as u64) * (b[8] as u64) + (x468 as u64) + (x493 as u64);
-        let x494 = t494 as u32;
-        let x495 = (t494 >> 32) as u32;
-        let t496: u64 = (a[9] as u64) * (b[8] as u64) + (x470 as u64) + (x495 as u64);
-        let x496 = t496 as u32;
-        let x497 = (t496 >> 32) as u32;
-        let t498: u64 = (a[10] as u64) * (b[8] as u64) + (x472 as u64) + (x497 as u64);
-        let x498 = t498 as u32;
-        let x499 = (t498 >> 32) as u32;
-        let t500: u64 = (a[11] as u64) * (b[8] as u64) + (x474 as u64) + (x499 as u64);
-        let x500 = t500 as u32;
-        let x501 = (t500 >> 32) as u32;
-        let t502: u64 = (x476 as u64) + (x501 as u64) + (0x00000000_u32 as u64);
-        let x502 = t502 as u32;
-        let x503 = (t502 >> 32) as u32;
-        let t505: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x478 as u64);
-        let x506 = (t505 >> 32) as u32;
-        let t507: u64 = (x480 as u64) + (x506 as u64) + (0x00000000_u32 as u64);
-        let x507 = t507 as u32;
-        let x508 = (t507 >> 32) as u32;
-        let t509: u64 = (x482 as u64) + (x508 as u64) + (0x00000000_u32 as u64);
-        let x509 = t509 as u32;
-        let x510 = (t509 >> 32) as u32;
-        let t511: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x484 as u64)
-            + (x510 as u64);
-        let x511 = t511 as u32;
-        let x512 = (t511 >> 32) as u32;
-        let t513: u64 = (x478 as u64) * (0xfffffffe_u32 as u64) + (x486 as u64)
-            + (x512 as u64);
-        let x513 = t513 as u32;
-        let x514 = (t513 >> 32) as u32;
-        let t515: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x488 as u64)
-            + (x514 as u64);
-        let x515 = t515 as u32;
-        let x516 = (t515 >> 32) as u32;
-        let t517: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x490 as u64)
-            + (x516 as u64);
-        let x517 = t517 as u32;
-        let x518 = (t517 >> 32) as u32;
-        let t519: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x492 as u64)
-            + (x518 as u64);
-        let x519 = t519 as u32;
-        let x520 = (t519 >> 32) as u32;
-        let t521: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x494 as u64)
-            + (x520 as u64);
-        let x521 = t521 as u32;
-        let x522 = (t521 >> 32) as u32;
-        let t523: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x496 as u64)
-            + (x522 as u64);
-        let x523 = t523 as u32;
-        let x524 = (t523 >> 32) as u32;
-        let t525: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x498 as u64)
-            + (x524 as u64);
-        let x525 = t525 as u32;
-        let x526 = (t525 >> 32) as u32;
-        let t527: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x500 as u64)
-            + (x526 as u64);
-        let x527 = t527 as u32;
-        let x528 = (t527 >> 32) as u32;
-        let t529: u64 = (x502 as u64) + (x528 as u64) + (0x00000000_u32 as u64);
-        let x529 = t529 as u32;
-        let x530 = (t529 >> 32) as u32;
+        let (x478, x479) = {
+            let t478: u64 = (a[0] as u64) * (b[8] as u64) + (x452 as u64);
+            (t478 as u32, (t478 >> 32) as u32)
+        };
+        let (x480, x481) = {
+            let t480: u64 = (a[1] as u64) * (b[8] as u64) + (x454 as u64)
+                + (x479 as u64);
+            (t480 as u32, (t480 >> 32) as u32)
+        };
+        let (x482, x483) = {
+            let t482: u64 = (a[2] as u64) * (b[8] as u64) + (x456 as u64)
+                + (x481 as u64);
+            (t482 as u32, (t482 >> 32) as u32)
+        };
+        let (x484, x485) = {
+            let t484: u64 = (a[3] as u64) * (b[8] as u64) + (x458 as u64)
+                + (x483 as u64);
+            (t484 as u32, (t484 >> 32) as u32)
+        };
+        let (x486, x487) = {
+            let t486: u64 = (a[4] as u64) * (b[8] as u64) + (x460 as u64)
+                + (x485 as u64);
+            (t486 as u32, (t486 >> 32) as u32)
+        };
+        let (x488, x489) = {
+            let t488: u64 = (a[5] as u64) * (b[8] as u64) + (x462 as u64)
+                + (x487 as u64);
+            (t488 as u32, (t488 >> 32) as u32)
+        };
+        let (x490, x491) = {
+            let t490: u64 = (a[6] as u64) * (b[8] as u64) + (x464 as u64)
+                + (x489 as u64);
+            (t490 as u32, (t490 >> 32) as u32)
+        };
+        let (x492, x493) = {
+            let t492: u64 = (a[7] as u64) * (b[8] as u64) + (x466 as u64)
+                + (x491 as u64);
+            (t492 as u32, (t492 >> 32) as u32)
+        };
+        let (x494, x495) = {
+            let t494: u64 = (a[8] as u64) * (b[8] as u64) + (x468 as u64)
+                + (x493 as u64);
+            (t494 as u32, (t494 >> 32) as u32)
+        };
+        let (x496, x497) = {
+            let t496: u64 = (a[9] as u64) * (b[8] as u64) + (x470 as u64)
+                + (x495 as u64);
+            (t496 as u32, (t496 >> 32) as u32)
+        };
+        let (x498, x499) = {
+            let t498: u64 = (a[10] as u64) * (b[8] as u64) + (x472 as u64)
+                + (x497 as u64);
+            (t498 as u32, (t498 >> 32) as u32)
+        };
+        let (x500, x501) = {
+            let t500: u64 = (a[11] as u64) * (b[8] as u64) + (x474 as u64)
+                + (x499 as u64);
+            (t500 as u32, (t500 >> 32) as u32)
+        };
+        let (x502, x503) = {
+            let t502: u64 = (x476 as u64) + (x501 as u64) + (0x00000000_u32 as u64);
+            (t502 as u32, (t502 >> 32) as u32)
+        };
+        let x506 = {
+            let t505: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x478 as u64);
+            (t505 >> 32) as u32
+        };
+        let (x507, x508) = {
+            let t507: u64 = (x480 as u64) + (x506 as u64) + (0x00000000_u32 as u64);
+            (t507 as u32, (t507 >> 32) as u32)
+        };
+        let (x509, x510) = {
+            let t509: u64 = (x482 as u64) + (x508 as u64) + (0x00000000_u32 as u64);
+            (t509 as u32, (t509 >> 32) as u32)
+        };
+        let (x511, x512) = {
+            let t511: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x484 as u64)
+                + (x510 as u64);
+            (t511 as u32, (t511 >> 32) as u32)
+        };
+        let (x513, x514) = {
+            let t513: u64 = (x478 as u64) * (0xfffffffe_u32 as u64) + (x486 as u64)
+                + (x512 as u64);
+            (t513 as u32, (t513 >> 32) as u32)
+        };
+        let (x515, x516) = {
+            let t515: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x488 as u64)
+                + (x514 as u64);
+            (t515 as u32, (t515 >> 32) as u32)
+        };
+        let (x517, x518) = {
+            let t517: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x490 as u64)
+                + (x516 as u64);
+            (t517 as u32, (t517 >> 32) as u32)
+        };
+        let (x519, x520) = {
+            let t519: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x492 as u64)
+                + (x518 as u64);
+            (t519 as u32, (t519 >> 32) as u32)
+        };
+        let (x521, x522) = {
+            let t521: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x494 as u64)
+                + (x520 as u64);
+            (t521 as u32, (t521 >> 32) as u32)
+        };
+        let (x523, x524) = {
+            let t523: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x496 as u64)
+                + (x522 as u64);
+            (t523 as u32, (t523 >> 32) as u32)
+        };
+        let (x525, x526) = {
+            let t525: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x498 as u64)
+                + (x524 as u64);
+            (t525 as u32, (t525 >> 32) as u32)
+        };
+        let (x527, x528) = {
+            let t527: u64 = (x478 as u64) * (0xffffffff_u32 as u64) + (x500 as u64)
+                + (x526 as u64);
+            (t527 as u32, (t527 >> 32) as u32)
+        };
+        let (x529, x530) = {
+            let t529: u64 = (x502 as u64) + (x528 as u64) + (0x00000000_u32 as u64);
+            (t529 as u32, (t529 >> 32) as u32)
+        };
         let x531 = x503.wrapping_add(x530).wrapping_add(0x00000000_u32);
-        let t533: u64 = (a[0] as u64) * (b[9] as u64) + (x507 as u64);
-        let x533 = t533 as u32;
-        let x534 = (t533 >> 32) as u32;
-        let t535: u64 = (a[1] as u64) * (b[9] as u64) + (x509 as u64) + (x534 as u64);
-        let x535 = t535 as u32;
-        let x536 = (t535 >> 32) as u32;
-        let t537: u64 = (a[2] as u64) * (b[9] as u64) + (x511 as u64) + (x536 as u64);
-        let x537 = t537 as u32;
-        let x538 = (t537 >> 32) as u32;
-        let t539: u64 = (a[3] as u64) * (b[9] as u64) + (x513 as u64) + (x538 as u64);
-        let x539 = t539 as u32;
-        let x540 = (t539 >> 32) as u32;
-        let t541: u64 = (a[4] as u64) * (b[9] as u64) + (x515 as u64) + (x540 as u64);
-        let x541 = t541 as u32;
-        let x542 = (t541 >> 32) as u32;
-        let t543: u64 = (a[5] as u64) * (b[9] as u64) + (x517 as u64) + (x542 as u64);
-        let x543 = t543 as u32;
-        let x544 = (t543 >> 32) as u32;
-        let t545: u64 = (a[6] as u64) * (b[9] as u64) + (x519 as u64) + (x544 as u64);
-        let x545 = t545 as u32;
-        let x546 = (t545 >> 32) as u32;
-        let t547: u64 = (a[7] as u64) * (b[9] as u64) + (x521 as u64) + (x546 as u64);
-        let x547 = t547 as u32;
-        let x548 = (t547 >> 32) as u32;
-        let t549: u64 = (a[8] as u64) * (b[9] as u64) + (x523 as u64) + (x548 as u64);
-        let x549 = t549 as u32;
-        let x550 = (t549 >> 32) as u32;
-        let t551: u64 = (a[9] as u64) * (b[9] as u64) + (x525 as u64) + (x550 as u64);
-        let x551 = t551 as u32;
-        let x552 = (t551 >> 32) as u32;
-        let t553: u64 = (a[10] as u64) * (b[9] as u64) + (x527 as u64) + (x552 as u64);
-        let x553 = t553 as u32;
-        let x554 = (t553 >> 32) as u32;
-        let t555: u64 = (a[11] as u64) * (b[9] as u64) + (x529 as u64) + (x554 as u64);
-        let x555 = t555 as u32;
-        let x556 = (t555 >> 32) as u32;
-        let t557: u64 = (x531 as u64) + (x556 as u64) + (0x00000000_u32 as u64);
-        let x557 = t557 as u32;
-        let x558 = (t557 >> 32) as u32;
-        let t560: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x533 as u64);
-        let x561 = (t560 >> 32) as u32;
-        let t562: u64 = (x535 as u64) + (x561 as u64) + (0x00000000_u32 as u64);
-        let x562 = t562 as u32;
-        let x563 = (t562 >> 32) as u32;
-        let t564: u64 = (x537 as u64) + (x563 as u64) + (0x00000000_u32 as u64);
-        let x564 = t564 as u32;
-        let x565 = (t564 >> 32) as u32;
-        let t566: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x539 as u64)
-            + (x565 as u64);
-        let x566 = t566 as u32;
-        let x567 = (t566 >> 32) as u32;
-        let t568: u64 = (x533 as u64) * (0xfffffffe_u32 as u64) + (x541 as u64)
-            + (x567 as u64);
-        let x568 = t568 as u32;
-        let x569 = (t568 >> 32) as u32;
-        let t570: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x543 as u64)
-            + (x569 as u64);
-        let x570 = t570 as u32;
-        let x571 = (t570 >> 32) as u32;
-        let t572: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x545 as u64)
-            + (x571 as u64);
-        let x572 = t572 as u32;
-        let x573 = (t572 >> 32) as u32;
-        let t574: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x547 as u64)
-            + (x573 as u64);
-        let x574 = t574 as u32;
-        let x575 = (t574 >> 32) as u32;
-        let t576: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x549 as u64)
-            + (x575 as u64);
-        let x576 = t576 as u32;
-        let x577 = (t576 >> 32) as u32;
-        let t578: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x551 as u64)
-            + (x577 as u64);
-        let x578 = t578 as u32;
-        let x579 = (t578 >> 32) as u32;
-        let t580: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x553 as u64)
-            + (x579 as u64);
-        let x580 = t580 as u32;
-        let x581 = (t580 >> 32) as u32;
-        let t582: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x555 as u64)
-            + (x581 as u64);
-        let x582 = t582 as u32;
-        let x583 = (t582 >> 32) as u32;
-        let t584: u64 = (x557 as u64) + (x583 as u64) + (0x00000000_u32 as u64);
-        let x584 = t584 as u32;
-        let x585 = (t584 >> 32) as u32;
+        let (x533, x534) = {
+            let t533: u64 = (a[0] as u64) * (b[9] as u64) + (x507 as u64);
+            (t533 as u32, (t533 >> 32) as u32)
+        };
+        let (x535, x536) = {
+            let t535: u64 = (a[1] as u64) * (b[9] as u64) + (x509 as u64)
+                + (x534 as u64);
+            (t535 as u32, (t535 >> 32) as u32)
+        };
+        let (x537, x538) = {
+            let t537: u64 = (a[2] as u64) * (b[9] as u64) + (x511 as u64)
+                + (x536 as u64);
+            (t537 as u32, (t537 >> 32) as u32)
+        };
+        let (x539, x540) = {
+            let t539: u64 = (a[3] as u64) * (b[9] as u64) + (x513 as u64)
+                + (x538 as u64);
+            (t539 as u32, (t539 >> 32) as u32)
+        };
+        let (x541, x542) = {
+            let t541: u64 = (a[4] as u64) * (b[9] as u64) + (x515 as u64)
+                + (x540 as u64);
+            (t541 as u32, (t541 >> 32) as u32)
+        };
+        let (x543, x544) = {
+            let t543: u64 = (a[5] as u64) * (b[9] as u64) + (x517 as u64)
+                + (x542 as u64);
+            (t543 as u32, (t543 >> 32) as u32)
+        };
+        let (x545, x546) = {
+            let t545: u64 = (a[6] as u64) * (b[9] as u64) + (x519 as u64)
+                + (x544 as u64);
+            (t545 as u32, (t545 >> 32) as u32)
+        };
+        let (x547, x548) = {
+            let t547: u64 = (a[7] as u64) * (b[9] as u64) + (x521 as u64)
+                + (x546 as u64);
+            (t547 as u32, (t547 >> 32) as u32)
+        };
+        let (x549, x550) = {
+            let t549: u64 = (a[8] as u64) * (b[9] as u64) + (x523 as u64)
+                + (x548 as u64);
+            (t549 as u32, (t549 >> 32) as u32)
+        };
+        let (x551, x552) = {
+            let t551: u64 = (a[9] as u64) * (b[9] as u64) + (x525 as u64)
+                + (x550 as u64);
+            (t551 as u32, (t551 >> 32) as u32)
+        };
+        let (x553, x554) = {
+            let t553: u64 = (a[10] as u64) * (b[9] as u64) + (x527 as u64)
+                + (x552 as u64);
+            (t553 as u32, (t553 >> 32) as u32)
+        };
+        let (x555, x556) = {
+            let t555: u64 = (a[11] as u64) * (b[9] as u64) + (x529 as u64)
+                + (x554 as u64);
+            (t555 as u32, (t555 >> 32) as u32)
+        };
+        let (x557, x558) = {
+            let t557: u64 = (x531 as u64) + (x556 as u64) + (0x00000000_u32 as u64);
+            (t557 as u32, (t557 >> 32) as u32)
+        };
+        let x561 = {
+            let t560: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x533 as u64);
+            (t560 >> 32) as u32
+        };
+        let (x562, x563) = {
+            let t562: u64 = (x535 as u64) + (x561 as u64) + (0x00000000_u32 as u64);
+            (t562 as u32, (t562 >> 32) as u32)
+        };
+        let (x564, x565) = {
+            let t564: u64 = (x537 as u64) + (x563 as u64) + (0x00000000_u32 as u64);
+            (t564 as u32, (t564 >> 32) as u32)
+        };
+        let (x566, x567) = {
+            let t566: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x539 as u64)
+                + (x565 as u64);
+            (t566 as u32, (t566 >> 32) as u32)
+        };
+        let (x568, x569) = {
+            let t568: u64 = (x533 as u64) * (0xfffffffe_u32 as u64) + (x541 as u64)
+                + (x567 as u64);
+            (t568 as u32, (t568 >> 32) as u32)
+        };
+        let (x570, x571) = {
+            let t570: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x543 as u64)
+                + (x569 as u64);
+            (t570 as u32, (t570 >> 32) as u32)
+        };
+        let (x572, x573) = {
+            let t572: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x545 as u64)
+                + (x571 as u64);
+            (t572 as u32, (t572 >> 32) as u32)
+        };
+        let (x574, x575) = {
+            let t574: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x547 as u64)
+                + (x573 as u64);
+            (t574 as u32, (t574 >> 32) as u32)
+        };
+        let (x576, x577) = {
+            let t576: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x549 as u64)
+                + (x575 as u64);
+            (t576 as u32, (t576 >> 32) as u32)
+        };
+        let (x578, x579) = {
+            let t578: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x551 as u64)
+                + (x577 as u64);
+            (t578 as u32, (t578 >> 32) as u32)
+        };
+        let (x580, x581) = {
+            let t580: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x553 as u64)
+                + (x579 as u64);
+            (t580 as u32, (t580 >> 32) as u32)
+        };
+        let (x582, x583) = {
+            let t582: u64 = (x533 as u64) * (0xffffffff_u32 as u64) + (x555 as u64)
+                + (x581 as u64);
+            (t582 as u32, (t582 >> 32) as u32)
+        };
+        let (x584, x585) = {
+            let t584: u64 = (x557 as u64) + (x583 as u64) + (0x00000000_u32 as u64);
+            (t584 as u32, (t584 >> 32) as u32)
+        };
         let x586 = x558.wrapping_add(x585).wrapping_add(0x00000000_u32);
-        let t588: u64 = (a[0] as u64) * (b[10] as u64) + (x562 as u64);
-        let x588 = t588 as u32;
-        let x589 = (t588 >> 32) as u32;
-        let t590: u64 = (a[1] as u64) * (b[10] as u64) + (x564 as u64) + (x589 as u64);
-        let x590 = t590 as u32;
-        let x591 = (t590 >> 32) as u32;
-        let t592: u64 = (a[2] as u64) * (b[10] as u64) + (x566 as u64) + (x591 as u64);
-        let x592 = t592 as u32;
-        let x593 = (t592 >> 32) as u32;
-        let t594: u64 = (a[3] as u64) * (b[10] as u64) + (x568 as u64) + (x593 as u64);
-        let x594 = t594 as u32;
-        let x595 = (t594 >> 32) as u32;
-        let t596: u64 = (a[4] as u64) * (b[10] as u64) + (x570 as u64) + (x595 as u64);
-        let x596 = t596 as u32;
-        let x597 = (t596 >> 32) as u32;
-        let t598: u64 = (a[5] as u64) * (b[10] as u64) + (x572 as u64) + (x597 as u64);
-        let x598 = t598 as u32;
-        let x599 = (t598 >> 32) as u32;
-        let t600: u64 = (a[6] as u64) * (b[10] as u64) + (x574 as u64) + (x599 as u64);
-        let x600 = t600 as u32;
-        let x601 = (t600 >> 32) as u32;
-        let t602: u64 = (a[7] as u64) * (b[10] as u64) + (x576 as u64) + (x601 as u64);
-        let x602 = t602 as u32;
-        let x603 = (t602 >> 32) as u32;
-        let t604: u64 = (a[8] as u64) * (b[10] as u64) + (x578 as u64) + (x603 as u64);
-        let x604 = t604 as u32;
-        let x605 = (t604 >> 32) as u32;
-        let t606: u64 = (a[9] as u64) * (b[10] as u64) + (x580 as u64) + (x605 as u64);
-        let x606 = t606 as u32;
-        let x607 = (t606 >> 32) as u32;
-        let t608: u64 = (a[10] as u64) * (b[10] as u64) + (x582 as u64) + (x607 as u64);
-        let x608 = t608 as u32;
-        let x609 = (t608 >> 32) as u32;
-        let t610: u64 = (a[11] as u64) * (b[10] as u64) + (x584 as u64) + (x609 as u64);
-        let x610 = t610 as u32;
-        let x611 = (t610 >> 32) as u32;
-        let t612: u64 = (x586 as u64) + (x611 as u64) + (0x00000000_u32 as u64);
-        let x612 = t612 as u32;
-        let x613 = (t612 >> 32) as u32;
-        let t615: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x588 as u64);
-        let x616 = (t615 >> 32) as u32;
-        let t617: u64 = (x590 as u64) + (x616 as u64) + (0x00000000_u32 as u64);
-        let x617 = t617 as u32;
-        let x618 = (t617 >> 32) as u32;
-        let t619: u64 = (x592 as u64) + (x618 as u64) + (0x00000000_u32 as u64);
-        let x619 = t619 as u32;
-        let x620 = (t619 >> 32) as u32;
-        let t621: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x594 as u64)
-            + (x620 as u64);
-        let x621 = t621 as u32;
-        let x622 = (t621 >> 32) as u32;
-        let t623: u64 = (x588 as u64) * (0xfffffffe_u32 as u64) + (x596 as u64)
-            + (x622 as u64);
-        let x623 = t623 as u32;
-        let x624 = (t623 >> 32) as u32;
-        let t625: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x598 as u64)
-            + (x624 as u64);
-        let x625 = t625 as u32;
-        let x626 = (t625 >> 32) as u32;
-        let t627: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x600 as u64)
-            + (x626 as u64);
-        let x627 = t627 as u32;
-        let x628 = (t627 >> 32) as u32;
-        let t629: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x602 as u64)
-            + (x628 as u64);
-        let x629 = t629 as u32;
-        let x630 = (t629 >> 32) as u32;
-        let t631: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x604 as u64)
-            + (x630 as u64);
-        let x631 = t631 as u32;
-        let x632 = (t631 >> 32) as u32;
-        let t633: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x606 as u64)
-            + (x632 as u64);
-        let x633 = t633 as u32;
-        let x634 = (t633 >> 32) as u32;
-        let t635: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x608 as u64)
-            + (x634 as u64);
-        let x635 = t635 as u32;
-        let x636 = (t635 >> 32) as u32;
-        let t637: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x610 as u64)
-            + (x636 as u64);
-        let x637 = t637 as u32;
-        let x638 = (t637 >> 32) as u32;
-        let t639: u64 = (x612 as u64) + (x638 as u64) + (0x00000000_u32 as u64);
-        let x639 = t639 as u32;
-        let x640 = (t639 >> 32) as u32;
+        let (x588, x589) = {
+            let t588: u64 = (a[0] as u64) * (b[10] as u64) + (x562 as u64);
+            (t588 as u32, (t588 >> 32) as u32)
+        };
+        let (x590, x591) = {
+            let t590: u64 = (a[1] as u64) * (b[10] as u64) + (x564 as u64)
+                + (x589 as u64);
+            (t590 as u32, (t590 >> 32) as u32)
+        };
+        let (x592, x593) = {
+            let t592: u64 = (a[2] as u64) * (b[10] as u64) + (x566 as u64)
+                + (x591 as u64);
+            (t592 as u32, (t592 >> 32) as u32)
+        };
+        let (x594, x595) = {
+            let t594: u64 = (a[3] as u64) * (b[10] as u64) + (x568 as u64)
+                + (x593 as u64);
+            (t594 as u32, (t594 >> 32) as u32)
+        };
+        let (x596, x597) = {
+            let t596: u64 = (a[4] as u64) * (b[10] as u64) + (x570 as u64)
+                + (x595 as u64);
+            (t596 as u32, (t596 >> 32) as u32)
+        };
+        let (x598, x599) = {
+            let t598: u64 = (a[5] as u64) * (b[10] as u64) + (x572 as u64)
+                + (x597 as u64);
+            (t598 as u32, (t598 >> 32) as u32)
+        };
+        let (x600, x601) = {
+            let t600: u64 = (a[6] as u64) * (b[10] as u64) + (x574 as u64)
+                + (x599 as u64);
+            (t600 as u32, (t600 >> 32) as u32)
+        };
+        let (x602, x603) = {
+            let t602: u64 = (a[7] as u64) * (b[10] as u64) + (x576 as u64)
+                + (x601 as u64);
+            (t602 as u32, (t602 >> 32) as u32)
+        };
+        let (x604, x605) = {
+            let t604: u64 = (a[8] as u64) * (b[10] as u64) + (x578 as u64)
+                + (x603 as u64);
+            (t604 as u32, (t604 >> 32) as u32)
+        };
+        let (x606, x607) = {
+            let t606: u64 = (a[9] as u64) * (b[10] as u64) + (x580 as u64)
+                + (x605 as u64);
+            (t606 as u32, (t606 >> 32) as u32)
+        };
+        let (x608, x609) = {
+            let t608: u64 = (a[10] as u64) * (b[10] as u64) + (x582 as u64)
+                + (x607 as u64);
+            (t608 as u32, (t608 >> 32) as u32)
+        };
+        let (x610, x611) = {
+            let t610: u64 = (a[11] as u64) * (b[10] as u64) + (x584 as u64)
+                + (x609 as u64);
+            (t610 as u32, (t610 >> 32) as u32)
+        };
+        let (x612, x613) = {
+            let t612: u64 = (x586 as u64) + (x611 as u64) + (0x00000000_u32 as u64);
+            (t612 as u32, (t612 >> 32) as u32)
+        };
+        let x616 = {
+            let t615: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x588 as u64);
+            (t615 >> 32) as u32
+        };
+        let (x617, x618) = {
+            let t617: u64 = (x590 as u64) + (x616 as u64) + (0x00000000_u32 as u64);
+            (t617 as u32, (t617 >> 32) as u32)
+        };
+        let (x619, x620) = {
+            let t619: u64 = (x592 as u64) + (x618 as u64) + (0x00000000_u32 as u64);
+            (t619 as u32, (t619 >> 32) as u32)
+        };
+        let (x621, x622) = {
+            let t621: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x594 as u64)
+                + (x620 as u64);
+            (t621 as u32, (t621 >> 32) as u32)
+        };
+        let (x623, x624) = {
+            let t623: u64 = (x588 as u64) * (0xfffffffe_u32 as u64) + (x596 as u64)
+                + (x622 as u64);
+            (t623 as u32, (t623 >> 32) as u32)
+        };
+        let (x625, x626) = {
+            let t625: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x598 as u64)
+                + (x624 as u64);
+            (t625 as u32, (t625 >> 32) as u32)
+        };
+        let (x627, x628) = {
+            let t627: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x600 as u64)
+                + (x626 as u64);
+            (t627 as u32, (t627 >> 32) as u32)
+        };
+        let (x629, x630) = {
+            let t629: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x602 as u64)
+                + (x628 as u64);
+            (t629 as u32, (t629 >> 32) as u32)
+        };
+        let (x631, x632) = {
+            let t631: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x604 as u64)
+                + (x630 as u64);
+            (t631 as u32, (t631 >> 32) as u32)
+        };
+        let (x633, x634) = {
+            let t633: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x606 as u64)
+                + (x632 as u64);
+            (t633 as u32, (t633 >> 32) as u32)
+        };
+        let (x635, x636) = {
+            let t635: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x608 as u64)
+                + (x634 as u64);
+            (t635 as u32, (t635 >> 32) as u32)
+        };
+        let (x637, x638) = {
+            let t637: u64 = (x588 as u64) * (0xffffffff_u32 as u64) + (x610 as u64)
+                + (x636 as u64);
+            (t637 as u32, (t637 >> 32) as u32)
+        };
+        let (x639, x640) = {
+            let t639: u64 = (x612 as u64) + (x638 as u64) + (0x00000000_u32 as u64);
+            (t639 as u32, (t639 >> 32) as u32)
+        };
         let x641 = x613.wrapping_add(x640).wrapping_add(0x00000000_u32);
-        let t643: u64 = (a[0] as u64) * (b[11] as u64) + (x617 as u64);
-        let x643 = t643 as u32;
-        let x644 = (t643 >> 32) as u32;
-        let t645: u64 = (a[1] as u64) * (b[11] as u64) + (x619 as u64) + (x644 as u64);
-        let x645 = t645 as u32;
-        let x646 = (t645 >> 32) as u32;
-        let t647: u64 = (a[2] as u64) * (b[11] as u64) + (x621 as u64) + (x646 as u64);
-        let x647 = t647 as u32;
-        let x648 = (t647 >> 32) as u32;
-        let t649: u64 = (a[3] as u64) * (b[11] as u64) + (x623 as u64) + (x648 as u64);
-        let x649 = t649 as u32;
-        let x650 = (t649 >> 32) as u32;
-        let t651: u64 = (a[4] as u64) * (b[11] as u64) + (x625 as u64) + (x650 as u64);
-        let x651 = t651 as u32;
-        let x652 = (t651 >> 32) as u32;
-        let t653: u64 = (a[5] as u64) * (b[11] as u64) + (x627 as u64) + (x652 as u64);
-        let x653 = t653 as u32;
-        let x654 = (t653 >> 32) as u32;
-        let t655: u64 = (a[6] as u64) * (b[11] as u64) + (x629 as u64) + (x654 as u64);
-        let x655 = t655 as u32;
-        let x656 = (t655 >> 32) as u32;
-        let t657: u64 = (a[7] as u64) * (b[11] as u64) + (x631 as u64) + (x656 as u64);
-        let x657 = t657 as u32;
-        let x658 = (t657 >> 32) as u32;
-        let t659: u64 = (a[8] as u64) * (b[11] as u64) + (x633 as u64) + (x658 as u64);
-        let x659 = t659 as u32;
-        let x660 = (t659 >> 32) as u32;
-        let t661: u64 = (a[9] as u64) * (b[11] as u64) + (x635 as u64) + (x660 as u64);
-        let x661 = t661 as u32;
-        let x662 = (t661 >> 32) as u32;
-        let t663: u64 = (a[10] as u64) * (b[11] as u64) + (x637 as u64) + (x662 as u64);
-        let x663 = t663 as u32;
-        let x664 = (t663 >> 32) as u32;
-        let t665: u64 = (a[11] as u64) * (b[11] as u64) + (x639 as u64) + (x664 as u64);
-        let x665 = t665 as u32;
-        let x666 = (t665 >> 32) as u32;
-        let t667: u64 = (x641 as u64) + (x666 as u64) + (0x00000000_u32 as u64);
-        let x667 = t667 as u32;
-        let x668 = (t667 >> 32) as u32;
-        let t670: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x643 as u64);
-        let x671 = (t670 >> 32) as u32;
-        let t672: u64 = (x645 as u64) + (x671 as u64) + (0x00000000_u32 as u64);
-        let x672 = t672 as u32;
-        let x673 = (t672 >> 32) as u32;
-        let t674: u64 = (x647 as u64) + (x673 as u64) + (0x00000000_u32 as u64);
-        let x674 = t674 as u32;
-        let x675 = (t674 >> 32) as u32;
-        let t676: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x649 as u64)
-            + (x675 as u64);
-        let x676 = t676 as u32;
-        let x677 = (t676 >> 32) as u32;
-        let t678: u64 = (x643 as u64) * (0xfffffffe_u32 as u64) + (x651 as u64)
-            + (x677 as u64);
-        let x678 = t678 as u32;
-        let x679 = (t678 >> 32) as u32;
-        let t680: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x653 as u64)
-            + (x679 as u64);
-        let x680 = t680 as u32;
-        let x681 = (t680 >> 32) as u32;
-        let t682: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x655 as u64)
-            + (x681 as u64);
-        let x682 = t682 as u32;
-        let x683 = (t682 >> 32) as u32;
-        let t684: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x657 as u64)
-            + (x683 as u64);
-        let x684 = t684 as u32;
-        let x685 = (t684 >> 32) as u32;
-        let t686: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x659 as u64)
-            + (x685 as u64);
-        let x686 = t686 as u32;
-        let x687 = (t686 >> 32) as u32;
-        let t688: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x661 as u64)
-            + (x687 as u64);
-        let x688 = t688 as u32;
-        let x689 = (t688 >> 32) as u32;
-        let t690: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x663 as u64)
-            + (x689 as u64);
-        let x690 = t690 as u32;
-        let x691 = (t690 >> 32) as u32;
-        let t692: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x665 as u64)
-            + (x691 as u64);
-        let x692 = t692 as u32;
-        let x693 = (t692 >> 32) as u32;
-        let t694: u64 = (x667 as u64) + (x693 as u64) + (0x00000000_u32 as u64);
-        let x694 = t694 as u32;
-        let x695 = (t694 >> 32) as u32;
+        let (x643, x644) = {
+            let t643: u64 = (a[0] as u64) * (b[11] as u64) + (x617 as u64);
+            (t643 as u32, (t643 >> 32) as u32)
+        };
+        let (x645, x646) = {
+            let t645: u64 = (a[1] as u64) * (b[11] as u64) + (x619 as u64)
+                + (x644 as u64);
+            (t645 as u32, (t645 >> 32) as u32)
+        };
+        let (x647, x648) = {
+            let t647: u64 = (a[2] as u64) * (b[11] as u64) + (x621 as u64)
+                + (x646 as u64);
+            (t647 as u32, (t647 >> 32) as u32)
+        };
+        let (x649, x650) = {
+            let t649: u64 = (a[3] as u64) * (b[11] as u64) + (x623 as u64)
+                + (x648 as u64);
+            (t649 as u32, (t649 >> 32) as u32)
+        };
+        let (x651, x652) = {
+            let t651: u64 = (a[4] as u64) * (b[11] as u64) + (x625 as u64)
+                + (x650 as u64);
+            (t651 as u32, (t651 >> 32) as u32)
+        };
+        let (x653, x654) = {
+            let t653: u64 = (a[5] as u64) * (b[11] as u64) + (x627 as u64)
+                + (x652 as u64);
+            (t653 as u32, (t653 >> 32) as u32)
+        };
+        let (x655, x656) = {
+            let t655: u64 = (a[6] as u64) * (b[11] as u64) + (x629 as u64)
+                + (x654 as u64);
+            (t655 as u32, (t655 >> 32) as u32)
+        };
+        let (x657, x658) = {
+            let t657: u64 = (a[7] as u64) * (b[11] as u64) + (x631 as u64)
+                + (x656 as u64);
+            (t657 as u32, (t657 >> 32) as u32)
+        };
+        let (x659, x660) = {
+            let t659: u64 = (a[8] as u64) * (b[11] as u64) + (x633 as u64)
+                + (x658 as u64);
+            (t659 as u32, (t659 >> 32) as u32)
+        };
+        let (x661, x662) = {
+            let t661: u64 = (a[9] as u64) * (b[11] as u64) + (x635 as u64)
+                + (x660 as u64);
+            (t661 as u32, (t661 >> 32) as u32)
+        };
+        let (x663, x664) = {
+            let t663: u64 = (a[10] as u64) * (b[11] as u64) + (x637 as u64)
+                + (x662 as u64);
+            (t663 as u32, (t663 >> 32) as u32)
+        };
+        let (x665, x666) = {
+            let t665: u64 = (a[11] as u64) * (b[11] as u64) + (x639 as u64)
+                + (x664 as u64);
+            (t665 as u32, (t665 >> 32) as u32)
+        };
+        let (x667, x668) = {
+            let t667: u64 = (x641 as u64) + (x666 as u64) + (0x00000000_u32 as u64);
+            (t667 as u32, (t667 >> 32) as u32)
+        };
+        let x671 = {
+            let t670: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x643 as u64);
+            (t670 >> 32) as u32
+        };
+        let (x672, x673) = {
+            let t672: u64 = (x645 as u64) + (x671 as u64) + (0x00000000_u32 as u64);
+            (t672 as u32, (t672 >> 32) as u32)
+        };
+        let (x674, x675) = {
+            let t674: u64 = (x647 as u64) + (x673 as u64) + (0x00000000_u32 as u64);
+            (t674 as u32, (t674 >> 32) as u32)
+        };
+        let (x676, x677) = {
+            let t676: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x649 as u64)
+                + (x675 as u64);
+            (t676 as u32, (t676 >> 32) as u32)
+        };
+        let (x678, x679) = {
+            let t678: u64 = (x643 as u64) * (0xfffffffe_u32 as u64) + (x651 as u64)
+                + (x677 as u64);
+            (t678 as u32, (t678 >> 32) as u32)
+        };
+        let (x680, x681) = {
+            let t680: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x653 as u64)
+                + (x679 as u64);
+            (t680 as u32, (t680 >> 32) as u32)
+        };
+        let (x682, x683) = {
+            let t682: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x655 as u64)
+                + (x681 as u64);
+            (t682 as u32, (t682 >> 32) as u32)
+        };
+        let (x684, x685) = {
+            let t684: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x657 as u64)
+                + (x683 as u64);
+            (t684 as u32, (t684 >> 32) as u32)
+        };
+        let (x686, x687) = {
+            let t686: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x659 as u64)
+                + (x685 as u64);
+            (t686 as u32, (t686 >> 32) as u32)
+        };
+        let (x688, x689) = {
+            let t688: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x661 as u64)
+                + (x687 as u64);
+            (t688 as u32, (t688 >> 32) as u32)
+        };
+        let (x690, x691) = {
+            let t690: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x663 as u64)
+                + (x689 as u64);
+            (t690 as u32, (t690 >> 32) as u32)
+        };
+        let (x692, x693) = {
+            let t692: u64 = (x643 as u64) * (0xffffffff_u32 as u64) + (x665 as u64)
+                + (x691 as u64);
+            (t692 as u32, (t692 >> 32) as u32)
+        };
+        let (x694, x695) = {
+            let t694: u64 = (x667 as u64) + (x693 as u64) + (0x00000000_u32 as u64);
+            (t694 as u32, (t694 >> 32) as u32)
+        };
         let x696 = x668.wrapping_add(x695).wrapping_add(0x00000000_u32);
-        let t711: u64 = {
-            let (d, b1) = x672.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x711, x712) = {
+            let t711: u64 = {
+                let (d, b1) = x672.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t711 as u32, (t711 >> 63) as u32)
         };
-        let x711 = t711 as u32;
-        let x712 = (t711 >> 63) as u32;
-        let t713: u64 = {
-            let (d, b1) = x674.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x712);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x713, x714) = {
+            let t713: u64 = {
+                let (d, b1) = x674.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x712);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t713 as u32, (t713 >> 63) as u32)
         };
-        let x713 = t713 as u32;
-        let x714 = (t713 >> 63) as u32;
-        let t715: u64 = {
-            let (d, b1) = x676.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x714);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x715, x716) = {
+            let t715: u64 = {
+                let (d, b1) = x676.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x714);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t715 as u32, (t715 >> 63) as u32)
         };
-        let x715 = t715 as u32;
-        let x716 = (t715 >> 63) as u32;
-        let t717: u64 = {
-            let (d, b1) = x678.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x716);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x717, x718) = {
+            let t717: u64 = {
+                let (d, b1) = x678.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x716);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t717 as u32, (t717 >> 63) as u32)
         };
-        let x717 = t717 as u32;
-        let x718 = (t717 >> 63) as u32;
-        let t719: u64 = {
-            let (d, b1) = x680.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x718);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x719, x720) = {
+            let t719: u64 = {
+                let (d, b1) = x680.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x718);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t719 as u32, (t719 >> 63) as u32)
         };
-        let x719 = t719 as u32;
-        let x720 = (t719 >> 63) as u32;
-        let t721: u64 = {
-            let (d, b1) = x682.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x720);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x721, x722) = {
+            let t721: u64 = {
+                let (d, b1) = x682.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x720);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t721 as u32, (t721 >> 63) as u32)
         };
-        let x721 = t721 as u32;
-        let x722 = (t721 >> 63) as u32;
-        let t723: u64 = {
-            let (d, b1) = x684.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x722);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x723, x724) = {
+            let t723: u64 = {
+                let (d, b1) = x684.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x722);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t723 as u32, (t723 >> 63) as u32)
         };
-        let x723 = t723 as u32;
-        let x724 = (t723 >> 63) as u32;
-        let t725: u64 = {
-            let (d, b1) = x686.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x724);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x725, x726) = {
+            let t725: u64 = {
+                let (d, b1) = x686.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x724);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t725 as u32, (t725 >> 63) as u32)
         };
-        let x725 = t725 as u32;
-        let x726 = (t725 >> 63) as u32;
-        let t727: u64 = {
-            let (d, b1) = x688.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x726);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x727, x728) = {
+            let t727: u64 = {
+                let (d, b1) = x688.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x726);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t727 as u32, (t727 >> 63) as u32)
         };
-        let x727 = t727 as u32;
-        let x728 = (t727 >> 63) as u32;
-        let t729: u64 = {
-            let (d, b1) = x690.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x728);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x729, x730) = {
+            let t729: u64 = {
+                let (d, b1) = x690.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x728);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t729 as u32, (t729 >> 63) as u32)
         };
-        let x729 = t729 as u32;
-        let x730 = (t729 >> 63) as u32;
-        let t731: u64 = {
-            let (d, b1) = x692.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x730);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x731, x732) = {
+            let t731: u64 = {
+                let (d, b1) = x692.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x730);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t731 as u32, (t731 >> 63) as u32)
         };
-        let x731 = t731 as u32;
-        let x732 = (t731 >> 63) as u32;
-        let t733: u64 = {
-            let (d, b1) = x694.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x732);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x733, x734) = {
+            let t733: u64 = {
+                let (d, b1) = x694.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x732);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t733 as u32, (t733 >> 63) as u32)
         };
-        let x733 = t733 as u32;
-        let x734 = (t733 >> 63) as u32;
-        let t735: u64 = {
-            let (d, b1) = x696.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x734);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x736 = {
+            let t735: u64 = {
+                let (d, b1) = x696.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x734);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t735 >> 63) as u32
         };
-        let x736 = (t735 >> 63) as u32;
-        let x737 = (0 as u32).wrapping_sub(x736);
+        let x737 = 0u32.wrapping_sub(x736);
         let x738 = x711 ^ (x737 & (x711 ^ x672));
         let x739 = x713 ^ (x737 & (x713 ^ x674));
         let x740 = x715 ^ (x737 & (x715 ^ x676));
@@ -1257,206 +1706,285 @@ impl Fp {
     }
     /// Montgomery square a²·R⁻¹ mod p; off-diagonal products computed once (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mont_square_portable(a: &[u32; 12]) -> [u32; 12] {
-        let t13: u64 = (a[0] as u64) * (a[1] as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[0] as u64) * (a[2] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[3] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[4] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[5] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[0] as u64) * (a[6] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[0] as u64) * (a[7] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[0] as u64) * (a[8] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[0] as u64) * (a[9] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[0] as u64) * (a[10] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (a[11] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[1] as u64) * (a[2] as u64) + (x17 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[1] as u64) * (a[3] as u64) + (x19 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[1] as u64) * (a[4] as u64) + (x21 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[1] as u64) * (a[5] as u64) + (x23 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[1] as u64) * (a[6] as u64) + (x25 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[1] as u64) * (a[7] as u64) + (x27 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[1] as u64) * (a[8] as u64) + (x29 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[1] as u64) * (a[9] as u64) + (x31 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (a[10] as u64) + (x33 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[1] as u64) * (a[11] as u64) + (x34 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[2] as u64) * (a[3] as u64) + (x39 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[2] as u64) * (a[4] as u64) + (x41 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[2] as u64) * (a[5] as u64) + (x43 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[2] as u64) * (a[6] as u64) + (x45 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[2] as u64) * (a[7] as u64) + (x47 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[2] as u64) * (a[8] as u64) + (x49 as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[2] as u64) * (a[9] as u64) + (x51 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (a[10] as u64) + (x53 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[2] as u64) * (a[11] as u64) + (x54 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[3] as u64) * (a[4] as u64) + (x59 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[3] as u64) * (a[5] as u64) + (x61 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[3] as u64) * (a[6] as u64) + (x63 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[3] as u64) * (a[7] as u64) + (x65 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[3] as u64) * (a[8] as u64) + (x67 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[3] as u64) * (a[9] as u64) + (x69 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[3] as u64) * (a[10] as u64) + (x71 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[3] as u64) * (a[11] as u64) + (x72 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[4] as u64) * (a[5] as u64) + (x77 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[4] as u64) * (a[6] as u64) + (x79 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[4] as u64) * (a[7] as u64) + (x81 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[4] as u64) * (a[8] as u64) + (x83 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[4] as u64) * (a[9] as u64) + (x85 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[4] as u64) * (a[10] as u64) + (x87 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[4] as u64) * (a[11] as u64) + (x88 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[5] as u64) * (a[6] as u64) + (x93 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[5] as u64) * (a[7] as u64) + (x95 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[5] as u64) * (a[8] as u64) + (x97 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[5] as u64) * (a[9] as u64) + (x99 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[5] as u64) * (a[10] as u64) + (x101 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[5] as u64) * (a[11] as u64) + (x102 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[6] as u64) * (a[7] as u64) + (x107 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[6] as u64) * (a[8] as u64) + (x109 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[6] as u64) * (a[9] as u64) + (x111 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[6] as u64) * (a[10] as u64) + (x113 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[6] as u64) * (a[11] as u64) + (x114 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[7] as u64) * (a[8] as u64) + (x119 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[7] as u64) * (a[9] as u64) + (x121 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[7] as u64) * (a[10] as u64) + (x123 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[7] as u64) * (a[11] as u64) + (x124 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[8] as u64) * (a[9] as u64) + (x129 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[8] as u64) * (a[10] as u64) + (x131 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[8] as u64) * (a[11] as u64) + (x132 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[9] as u64) * (a[10] as u64) + (x137 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[9] as u64) * (a[11] as u64) + (x138 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[10] as u64) * (a[11] as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) * (a[1] as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[2] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[3] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[4] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[5] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[0] as u64) * (a[6] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) * (a[7] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[0] as u64) * (a[8] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) * (a[9] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[0] as u64) * (a[10] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (a[11] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) * (a[2] as u64) + (x17 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[1] as u64) * (a[3] as u64) + (x19 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[1] as u64) * (a[4] as u64) + (x21 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[1] as u64) * (a[5] as u64) + (x23 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[1] as u64) * (a[6] as u64) + (x25 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[1] as u64) * (a[7] as u64) + (x27 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[1] as u64) * (a[8] as u64) + (x29 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[1] as u64) * (a[9] as u64) + (x31 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (a[10] as u64) + (x33 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[1] as u64) * (a[11] as u64) + (x34 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[2] as u64) * (a[3] as u64) + (x39 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[2] as u64) * (a[4] as u64) + (x41 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[2] as u64) * (a[5] as u64) + (x43 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[2] as u64) * (a[6] as u64) + (x45 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[2] as u64) * (a[7] as u64) + (x47 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[2] as u64) * (a[8] as u64) + (x49 as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[2] as u64) * (a[9] as u64) + (x51 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[2] as u64) * (a[10] as u64) + (x53 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[2] as u64) * (a[11] as u64) + (x54 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[3] as u64) * (a[4] as u64) + (x59 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[3] as u64) * (a[5] as u64) + (x61 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[3] as u64) * (a[6] as u64) + (x63 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[3] as u64) * (a[7] as u64) + (x65 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[3] as u64) * (a[8] as u64) + (x67 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[3] as u64) * (a[9] as u64) + (x69 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[3] as u64) * (a[10] as u64) + (x71 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[3] as u64) * (a[11] as u64) + (x72 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[4] as u64) * (a[5] as u64) + (x77 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[4] as u64) * (a[6] as u64) + (x79 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[4] as u64) * (a[7] as u64) + (x81 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[4] as u64) * (a[8] as u64) + (x83 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[4] as u64) * (a[9] as u64) + (x85 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[4] as u64) * (a[10] as u64) + (x87 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[4] as u64) * (a[11] as u64) + (x88 as u64)
+                + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[5] as u64) * (a[6] as u64) + (x93 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[5] as u64) * (a[7] as u64) + (x95 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (a[8] as u64) + (x97 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[5] as u64) * (a[9] as u64) + (x99 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[5] as u64) * (a[10] as u64) + (x101 as u64)
+                + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[5] as u64) * (a[11] as u64) + (x102 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[6] as u64) * (a[7] as u64) + (x107 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[6] as u64) * (a[8] as u64) + (x109 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[6] as u64) * (a[9] as u64) + (x111 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[6] as u64) * (a[10] as u64) + (x113 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[6] as u64) * (a[11] as u64) + (x114 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[7] as u64) * (a[8] as u64) + (x119 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[7] as u64) * (a[9] as u64) + (x121 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[7] as u64) * (a[10] as u64) + (x123 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[7] as u64) * (a[11] as u64) + (x124 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[8] as u64) * (a[9] as u64) + (x129 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[8] as u64) * (a[10] as u64) + (x131 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[8] as u64) * (a[11] as u64) + (x132 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[9] as u64) * (a[10] as u64) + (x137 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[9] as u64) * (a[11] as u64) + (x138 as u64)
+                + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[10] as u64) * (a[11] as u64) + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
         let x145 = x144 >> 31;
         let x146 = x144 << 1;
         let x147 = x143 >> 31;
@@ -1522,731 +2050,947 @@ impl Fp {
         let x207 = x13 >> 31;
         let x208 = x206 | x207;
         let x209 = x13 << 1;
-        let t213: u64 = (a[0] as u64) * (a[0] as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x209 as u64) + (x214 as u64) + (0x00000000_u32 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (a[1] as u64) * (a[1] as u64) + (x208 as u64) + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x205 as u64) + (x218 as u64) + (0x00000000_u32 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (a[2] as u64) * (a[2] as u64) + (x202 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x199 as u64) + (x222 as u64) + (0x00000000_u32 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (a[3] as u64) * (a[3] as u64) + (x196 as u64) + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (x193 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (a[4] as u64) * (a[4] as u64) + (x190 as u64) + (x228 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
-        let t231: u64 = (x187 as u64) + (x230 as u64) + (0x00000000_u32 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
-        let t233: u64 = (a[5] as u64) * (a[5] as u64) + (x184 as u64) + (x232 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (x181 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (a[6] as u64) * (a[6] as u64) + (x178 as u64) + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (x175 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[7] as u64) * (a[7] as u64) + (x172 as u64) + (x240 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (x169 as u64) + (x242 as u64) + (0x00000000_u32 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[8] as u64) * (a[8] as u64) + (x166 as u64) + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (x163 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (a[9] as u64) * (a[9] as u64) + (x160 as u64) + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (x157 as u64) + (x250 as u64) + (0x00000000_u32 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (a[10] as u64) * (a[10] as u64) + (x154 as u64) + (x252 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (x151 as u64) + (x254 as u64) + (0x00000000_u32 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (a[11] as u64) * (a[11] as u64) + (x148 as u64) + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
+        let (x213, x214) = {
+            let t213: u64 = (a[0] as u64) * (a[0] as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x209 as u64) + (x214 as u64) + (0x00000000_u32 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (a[1] as u64) * (a[1] as u64) + (x208 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x205 as u64) + (x218 as u64) + (0x00000000_u32 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (a[2] as u64) * (a[2] as u64) + (x202 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x199 as u64) + (x222 as u64) + (0x00000000_u32 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (a[3] as u64) * (a[3] as u64) + (x196 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x193 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (a[4] as u64) * (a[4] as u64) + (x190 as u64)
+                + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (x187 as u64) + (x230 as u64) + (0x00000000_u32 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
+        let (x233, x234) = {
+            let t233: u64 = (a[5] as u64) * (a[5] as u64) + (x184 as u64)
+                + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (x181 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (a[6] as u64) * (a[6] as u64) + (x178 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (x175 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[7] as u64) * (a[7] as u64) + (x172 as u64)
+                + (x240 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (x169 as u64) + (x242 as u64) + (0x00000000_u32 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[8] as u64) * (a[8] as u64) + (x166 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (x163 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (a[9] as u64) * (a[9] as u64) + (x160 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (x157 as u64) + (x250 as u64) + (0x00000000_u32 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (a[10] as u64) * (a[10] as u64) + (x154 as u64)
+                + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (x151 as u64) + (x254 as u64) + (0x00000000_u32 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (a[11] as u64) * (a[11] as u64) + (x148 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
         let x259 = x145.wrapping_add(x258).wrapping_add(0x00000000_u32);
-        let t276: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x213 as u64);
-        let x277 = (t276 >> 32) as u32;
-        let t278: u64 = (x215 as u64) + (x277 as u64) + (0x00000000_u32 as u64);
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 32) as u32;
-        let t280: u64 = (x217 as u64) + (x279 as u64) + (0x00000000_u32 as u64);
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 32) as u32;
-        let t282: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x219 as u64)
-            + (x281 as u64);
-        let x282 = t282 as u32;
-        let x283 = (t282 >> 32) as u32;
-        let t284: u64 = (x213 as u64) * (0xfffffffe_u32 as u64) + (x221 as u64)
-            + (x283 as u64);
-        let x284 = t284 as u32;
-        let x285 = (t284 >> 32) as u32;
-        let t286: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x223 as u64)
-            + (x285 as u64);
-        let x286 = t286 as u32;
-        let x287 = (t286 >> 32) as u32;
-        let t288: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
-            + (x287 as u64);
-        let x288 = t288 as u32;
-        let x289 = (t288 >> 32) as u32;
-        let t290: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x227 as u64)
-            + (x289 as u64);
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 32) as u32;
-        let t292: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x229 as u64)
-            + (x291 as u64);
-        let x292 = t292 as u32;
-        let x293 = (t292 >> 32) as u32;
-        let t294: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x231 as u64)
-            + (x293 as u64);
-        let x294 = t294 as u32;
-        let x295 = (t294 >> 32) as u32;
-        let t296: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x233 as u64)
-            + (x295 as u64);
-        let x296 = t296 as u32;
-        let x297 = (t296 >> 32) as u32;
-        let t298: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x235 as u64)
-            + (x297 as u64);
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 32) as u32;
-        let t300: u64 = (x237 as u64) + (x299 as u64) + (0x00000000_u32 as u64);
-        let x300 = t300 as u32;
-        let x301 = (t300 >> 32) as u32;
-        let t303: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x278 as u64);
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (x280 as u64) + (x304 as u64) + (0x00000000_u32 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (x282 as u64) + (x306 as u64) + (0x00000000_u32 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x284 as u64)
-            + (x308 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (x278 as u64) * (0xfffffffe_u32 as u64) + (x286 as u64)
-            + (x310 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
-        let t313: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x288 as u64)
-            + (x312 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let t315: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x290 as u64)
-            + (x314 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
-        let t317: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x292 as u64)
-            + (x316 as u64);
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 32) as u32;
-        let t319: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x294 as u64)
-            + (x318 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
-        let t321: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x296 as u64)
-            + (x320 as u64);
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 32) as u32;
-        let t323: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x298 as u64)
-            + (x322 as u64);
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 32) as u32;
-        let t325: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x300 as u64)
-            + (x324 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
-        let t327: u64 = (x239 as u64) + (x326 as u64) + (x301 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
-        let t330: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x305 as u64);
-        let x331 = (t330 >> 32) as u32;
-        let t332: u64 = (x307 as u64) + (x331 as u64) + (0x00000000_u32 as u64);
-        let x332 = t332 as u32;
-        let x333 = (t332 >> 32) as u32;
-        let t334: u64 = (x309 as u64) + (x333 as u64) + (0x00000000_u32 as u64);
-        let x334 = t334 as u32;
-        let x335 = (t334 >> 32) as u32;
-        let t336: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x311 as u64)
-            + (x335 as u64);
-        let x336 = t336 as u32;
-        let x337 = (t336 >> 32) as u32;
-        let t338: u64 = (x305 as u64) * (0xfffffffe_u32 as u64) + (x313 as u64)
-            + (x337 as u64);
-        let x338 = t338 as u32;
-        let x339 = (t338 >> 32) as u32;
-        let t340: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x315 as u64)
-            + (x339 as u64);
-        let x340 = t340 as u32;
-        let x341 = (t340 >> 32) as u32;
-        let t342: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x317 as u64)
-            + (x341 as u64);
-        let x342 = t342 as u32;
-        let x343 = (t342 >> 32) as u32;
-        let t344: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x319 as u64)
-            + (x343 as u64);
-        let x344 = t344 as u32;
-        let x345 = (t344 >> 32) as u32;
-        let t346: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x321 as u64)
-            + (x345 as u64);
-        let x346 = t346 as u32;
-        let x347 = (t346 >> 32) as u32;
-        let t348: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x323 as u64)
-            + (x347 as u64);
-        let x348 = t348 as u32;
-        let x349 = (t348 >> 32) as u32;
-        let t350: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x325 as u64)
-            + (x349 as u64);
-        let x350 = t350 as u32;
-        let x351 = (t350 >> 32) as u32;
-        let t352: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x327 as u64)
-            + (x351 as u64);
-        let x352 = t352 as u32;
-        let x353 = (t352 >> 32) as u32;
-        let t354: u64 = (x241 as u64) + (x353 as u64) + (x328 as u64);
-        let x354 = t354 as u32;
-        let x355 = (t354 >> 32) as u32;
-        let t357: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x332 as u64);
-        let x358 = (t357 >> 32) as u32;
-        let t359: u64 = (x334 as u64) + (x358 as u64) + (0x00000000_u32 as u64);
-        let x359 = t359 as u32;
-        let x360 = (t359 >> 32) as u32;
-        let t361: u64 = (x336 as u64) + (x360 as u64) + (0x00000000_u32 as u64);
-        let x361 = t361 as u32;
-        let x362 = (t361 >> 32) as u32;
-        let t363: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x338 as u64)
-            + (x362 as u64);
-        let x363 = t363 as u32;
-        let x364 = (t363 >> 32) as u32;
-        let t365: u64 = (x332 as u64) * (0xfffffffe_u32 as u64) + (x340 as u64)
-            + (x364 as u64);
-        let x365 = t365 as u32;
-        let x366 = (t365 >> 32) as u32;
-        let t367: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x342 as u64)
-            + (x366 as u64);
-        let x367 = t367 as u32;
-        let x368 = (t367 >> 32) as u32;
-        let t369: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x344 as u64)
-            + (x368 as u64);
-        let x369 = t369 as u32;
-        let x370 = (t369 >> 32) as u32;
-        let t371: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x346 as u64)
-            + (x370 as u64);
-        let x371 = t371 as u32;
-        let x372 = (t371 >> 32) as u32;
-        let t373: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x348 as u64)
-            + (x372 as u64);
-        let x373 = t373 as u32;
-        let x374 = (t373 >> 32) as u32;
-        let t375: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x350 as u64)
-            + (x374 as u64);
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 32) as u32;
-        let t377: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x352 as u64)
-            + (x376 as u64);
-        let x377 = t377 as u32;
-        let x378 = (t377 >> 32) as u32;
-        let t379: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x354 as u64)
-            + (x378 as u64);
-        let x379 = t379 as u32;
-        let x380 = (t379 >> 32) as u32;
-        let t381: u64 = (x243 as u64) + (x380 as u64) + (x355 as u64);
-        let x381 = t381 as u32;
-        let x382 = (t381 >> 32) as u32;
-        let t384: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x359 as u64);
-        let x385 = (t384 >> 32) as u32;
-        let t386: u64 = (x361 as u64) + (x385 as u64) + (0x00000000_u32 as u64);
-        let x386 = t386 as u32;
-        let x387 = (t386 >> 32) as u32;
-        let t388: u64 = (x363 as u64) + (x387 as u64) + (0x00000000_u32 as u64);
-        let x388 = t388 as u32;
-        let x389 = (t388 >> 32) as u32;
-        let t390: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x365 as u64)
-            + (x389 as u64);
-        let x390 = t390 as u32;
-        let x391 = (t390 >> 32) as u32;
-        let t392: u64 = (x359 as u64) * (0xfffffffe_u32 as u64) + (x367 as u64)
-            + (x391 as u64);
-        let x392 = t392 as u32;
-        let x393 = (t392 >> 32) as u32;
-        let t394: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x369 as u64)
-            + (x393 as u64);
-        let x394 = t394 as u32;
-        let x395 = (t394 >> 32) as u32;
-        let t396: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x371 as u64)
-            + (x395 as u64);
-        let x396 = t396 as u32;
-        let x397 = (t396 >> 32) as u32;
-        let t398: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x373 as u64)
-            + (x397 as u64);
-        let x398 = t398 as u32;
-        let x399 = (t398 >> 32) as u32;
-        let t400: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x375 as u64)
-            + (x399 as u64);
-        let x400 = t400 as u32;
-        let x401 = (t400 >> 32) as u32;
-        let t402: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x377 as u64)
-            + (x401 as u64);
-        let x402 = t402 as u32;
-        let x403 = (t402 >> 32) as u32;
-        let t404: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x379 as u64)
-            + (x403 as u64);
-        let x404 = t404 as u32;
-        let x405 = (t404 >> 32) as u32;
-        let t406: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x381 as u64)
-            + (x405 as u64);
-        let x406 = t406 as u32;
-        let x407 = (t406 >> 32) as u32;
-        let t408: u64 = (x245 as u64) + (x407 as u64) + (x382 as u64);
-        let x408 = t408 as u32;
-        let x409 = (t408 >> 32) as u32;
-        let t411: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x386 as u64);
-        let x412 = (t411 >> 32) as u32;
-        let t413: u64 = (x388 as u64) + (x412 as u64) + (0x00000000_u32 as u64);
-        let x413 = t413 as u32;
-        let x414 = (t413 >> 32) as u32;
-        let t415: u64 = (x390 as u64) + (x414 as u64) + (0x00000000_u32 as u64);
-        let x415 = t415 as u32;
-        let x416 = (t415 >> 32) as u32;
-        let t417: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x392 as u64)
-            + (x416 as u64);
-        let x417 = t417 as u32;
-        let x418 = (t417 >> 32) as u32;
-        let t419: u64 = (x386 as u64) * (0xfffffffe_u32 as u64) + (x394 as u64)
-            + (x418 as u64);
-        let x419 = t419 as u32;
-        let x420 = (t419 >> 32) as u32;
-        let t421: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x396 as u64)
-            + (x420 as u64);
-        let x421 = t421 as u32;
-        let x422 = (t421 >> 32) as u32;
-        let t423: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x398 as u64)
-            + (x422 as u64);
-        let x423 = t423 as u32;
-        let x424 = (t423 >> 32) as u32;
-        let t425: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x400 as u64)
-            + (x424 as u64);
-        let x425 = t425 as u32;
-        let x426 = (t425 >> 32) as u32;
-        let t427: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x402 as u64)
-            + (x426 as u64);
-        let x427 = t427 as u32;
-        let x428 = (t427 >> 32) as u32;
-        let t429: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x404 as u64)
-            + (x428 as u64);
-        let x429 = t429 as u32;
-        let x430 = (t429 >> 32) as u32;
-        let t431: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x406 as u64)
-            + (x430 as u64);
-        let x431 = t431 as u32;
-        let x432 = (t431 >> 32) as u32;
-        let t433: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x408 as u64)
-            + (x432 as u64);
-        let x433 = t433 as u32;
-        let x434 = (t433 >> 32) as u32;
-        let t435: u64 = (x247 as u64) + (x434 as u64) + (x409 as u64);
-        let x435 = t435 as u32;
-        let x436 = (t435 >> 32) as u32;
-        let t438: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x413 as u64);
-        let x439 = (t438 >> 32) as u32;
-        let t440: u64 = (x415 as u64) + (x439 as u64) + (0x00000000_u32 as u64);
-        let x440 = t440 as u32;
-        let x441 = (t440 >> 32) as u32;
-        let t442: u64 = (x417 as u64) + (x441 as u64) + (0x00000000_u32 as u64);
-        let x442 = t442 as u32;
-        let x443 = (t442 >> 32) as u32;
-        let t444: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x419 as u64)
-            + (x443 as u64);
-        let x444 = t444 as u32;
-        let x445 = (t444 >> 32) as u32;
-        let t446: u64 = (x413 as u64) * (0xfffffffe_u32 as u64) + (x421 as u64)
-            + (x445 as u64);
-        let x446 = t446 as u32;
-        let x447 = (t446 >> 32) as u32;
-        let t448: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x423 as u64)
-            + (x447 as u64);
-        let x448 = t448 as u32;
-        let x449 = (t448 >> 32) as u32;
-        let t450: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x425 as u64)
-            + (x449 as u64);
-        let x450 = t450 as u32;
-        let x451 = (t450 >> 32) as u32;
-        let t452: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x427 as u64)
-            + (x451 as u64);
-        let x452 = t452 as u32;
-        let x453 = (t452 >> 32) as u32;
-        let t454: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x429 as u64)
-            + (x453 as u64);
-        let x454 = t454 as u32;
-        let x455 = (t454 >> 32) as u32;
-        let t456: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x431 as u64)
-            + (x455 as u64);
-        let x456 = t456 as u32;
-        let x457 = (t456 >> 32) as u32;
-        let t458: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x433 as u64)
-            + (x457 as u64);
-        let x458 = t458 as u32;
-        let x459 = (t458 >> 32) as u32;
-        let t460: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x435 as u64)
-            + (x459 as u64);
-        let x460 = t460 as u32;
-        let x461 = (t460 >> 32) as u32;
-        let t462: u64 = (x249 as u64) + (x461 as u64) + (x436 as u64);
-        let x462 = t462 as u32;
-        let x463 = (t462 >> 32) as u32;
-        let t465: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x440 as u64);
-        let x466 = (t465 >> 32) as u32;
-        let t467: u64 = (x442 as u64) + (x466 as u64) + (0x00000000_u32 as u64);
-        let x467 = t467 as u32;
-        let x468 = (t467 >> 32) as u32;
-        let t469: u64 = (x444 as u64) + (x468 as u64) + (0x00000000_u32 as u64);
-        let x469 = t469 as u32;
-        let x470 = (t469 >> 32) as u32;
-        let t471: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x446 as u64)
-            + (x470 as u64);
-        let x471 = t471 as u32;
-        let x472 = (t471 >> 32) as u32;
-        let t473: u64 = (x440 as u64) * (0xfffffffe_u32 as u64) + (x448 as u64)
-            + (x472 as u64);
-        let x473 = t473 as u32;
-        let x474 = (t473 >> 32) as u32;
-        let t475: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x450 as u64)
-            + (x474 as u64);
-        let x475 = t475 as u32;
-        let x476 = (t475 >> 32) as u32;
-        let t477: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x452 as u64)
-            + (x476 as u64);
-        let x477 = t477 as u32;
-        let x478 = (t477 >> 32) as u32;
-        let t479: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x454 as u64)
-            + (x478 as u64);
-        let x479 = t479 as u32;
-        let x480 = (t479 >> 32) as u32;
-        let t481: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x456 as u64)
-            + (x480 as u64);
-        let x481 = t481 as u32;
-        let x482 = (t481 >> 32) as u32;
-        let t483: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x458 as u64)
-            + (x482 as u64);
-        let x483 = t483 as u32;
-        let x484 = (t483 >> 32) as u32;
-        let t485: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x460 as u64)
-            + (x484 as u64);
-        let x485 = t485 as u32;
-        let x486 = (t485 >> 32) as u32;
-        let t487: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x462 as u64)
-            + (x486 as u64);
-        let x487 = t487 as u32;
-        let x488 = (t487 >> 32) as u32;
-        let t489: u64 = (x251 as u64) + (x488 as u64) + (x463 as u64);
-        let x489 = t489 as u32;
-        let x490 = (t489 >> 32) as u32;
-        let t492: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x467 as u64);
-        let x493 = (t492 >> 32) as u32;
-        let t494: u64 = (x469 as u64) + (x493 as u64) + (0x00000000_u32 as u64);
-        let x494 = t494 as u32;
-        let x495 = (t494 >> 32) as u32;
-        let t496: u64 = (x471 as u64) + (x495 as u64) + (0x00000000_u32 as u64);
-        let x496 = t496 as u32;
-        let x497 = (t496 >> 32) as u32;
-        let t498: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x473 as u64)
-            + (x497 as u64);
-        let x498 = t498 as u32;
-        let x499 = (t498 >> 32) as u32;
-        let t500: u64 = (x467 as u64) * (0xfffffffe_u32 as u64) + (x475 as u64)
-            + (x499 as u64);
-        let x500 = t500 as u32;
-        let x501 = (t500 >> 32) as u32;
-        let t502: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x477 as u64)
-            + (x501 as u64);
-        let x502 = t502 as u32;
-        let x503 = (t502 >> 32) as u32;
-        let t504: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x479 as u64)
-            + (x503 as u64);
-        let x504 = t504 as u32;
-        let x505 = (t504 >> 32) as u32;
-        let t506: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x481 as u64)
-            + (x505 as u64);
-        let x506 = t506 as u32;
-        let x507 = (t506 >> 32) as u32;
-        let t508: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x483 as u64)
-            + (x507 as u64);
-        let x508 = t508 as u32;
-        let x509 = (t508 >> 32) as u32;
-        let t510: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x485 as u64)
-            + (x509 as u64);
-        let x510 = t510 as u32;
-        let x511 = (t510 >> 32) as u32;
-        let t512: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x487 as u64)
-            + (x511 as u64);
-        let x512 = t512 as u32;
-        let x513 = (t512 >> 32) as u32;
-        let t514: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x489 as u64)
-            + (x513 as u64);
-        let x514 = t514 as u32;
-        let x515 = (t514 >> 32) as u32;
-        let t516: u64 = (x253 as u64) + (x515 as u64) + (x490 as u64);
-        let x516 = t516 as u32;
-        let x517 = (t516 >> 32) as u32;
-        let t519: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x494 as u64);
-        let x520 = (t519 >> 32) as u32;
-        let t521: u64 = (x496 as u64) + (x520 as u64) + (0x00000000_u32 as u64);
-        let x521 = t521 as u32;
-        let x522 = (t521 >> 32) as u32;
-        let t523: u64 = (x498 as u64) + (x522 as u64) + (0x00000000_u32 as u64);
-        let x523 = t523 as u32;
-        let x524 = (t523 >> 32) as u32;
-        let t525: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x500 as u64)
-            + (x524 as u64);
-        let x525 = t525 as u32;
-        let x526 = (t525 >> 32) as u32;
-        let t527: u64 = (x494 as u64) * (0xfffffffe_u32 as u64) + (x502 as u64)
-            + (x526 as u64);
-        let x527 = t527 as u32;
-        let x528 = (t527 >> 32) as u32;
-        let t529: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x504 as u64)
-            + (x528 as u64);
-        let x529 = t529 as u32;
-        let x530 = (t529 >> 32) as u32;
-        let t531: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x506 as u64)
-            + (x530 as u64);
-        let x531 = t531 as u32;
-        let x532 = (t531 >> 32) as u32;
-        let t533: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x508 as u64)
-            + (x532 as u64);
-        let x533 = t533 as u32;
-        let x534 = (t533 >> 32) as u32;
-        let t535: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x510 as u64)
-            + (x534 as u64);
-        let x535 = t535 as u32;
-        let x536 = (t535 >> 32) as u32;
-        let t537: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x512 as u64)
-            + (x536 as u64);
-        let x537 = t537 as u32;
-        let x538 = (t537 >> 32) as u32;
-        let t539: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x514 as u64)
-            + (x538 as u64);
-        let x539 = t539 as u32;
-        let x540 = (t539 >> 32) as u32;
-        let t541: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x516 as u64)
-            + (x540 as u64);
-        let x541 = t541 as u32;
-        let x542 = (t541 >> 32) as u32;
-        let t543: u64 = (x255 as u64) + (x542 as u64) + (x517 as u64);
-        let x543 = t543 as u32;
-        let x544 = (t543 >> 32) as u32;
-        let t546: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x521 as u64);
-        let x547 = (t546 >> 32) as u32;
-        let t548: u64 = (x523 as u64) + (x547 as u64) + (0x00000000_u32 as u64);
-        let x548 = t548 as u32;
-        let x549 = (t548 >> 32) as u32;
-        let t550: u64 = (x525 as u64) + (x549 as u64) + (0x00000000_u32 as u64);
-        let x550 = t550 as u32;
-        let x551 = (t550 >> 32) as u32;
-        let t552: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x527 as u64)
-            + (x551 as u64);
-        let x552 = t552 as u32;
-        let x553 = (t552 >> 32) as u32;
-        let t554: u64 = (x521 as u64) * (0xfffffffe_u32 as u64) + (x529 as u64)
-            + (x553 as u64);
-        let x554 = t554 as u32;
-        let x555 = (t554 >> 32) as u32;
-        let t556: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x531 as u64)
-            + (x555 as u64);
-        let x556 = t556 as u32;
-        let x557 = (t556 >> 32) as u32;
-        let t558: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x533 as u64)
-            + (x557 as u64);
-        let x558 = t558 as u32;
-        let x559 = (t558 >> 32) as u32;
-        let t560: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x535 as u64)
-            + (x559 as u64);
-        let x560 = t560 as u32;
-        let x561 = (t560 >> 32) as u32;
-        let t562: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x537 as u64)
-            + (x561 as u64);
-        let x562 = t562 as u32;
-        let x563 = (t562 >> 32) as u32;
-        let t564: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x539 as u64)
-            + (x563 as u64);
-        let x564 = t564 as u32;
-        let x565 = (t564 >> 32) as u32;
-        let t566: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x541 as u64)
-            + (x565 as u64);
-        let x566 = t566 as u32;
-        let x567 = (t566 >> 32) as u32;
-        let t568: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x543 as u64)
-            + (x567 as u64);
-        let x568 = t568 as u32;
-        let x569 = (t568 >> 32) as u32;
-        let t570: u64 = (x257 as u64) + (x569 as u64) + (x544 as u64);
-        let x570 = t570 as u32;
-        let x571 = (t570 >> 32) as u32;
-        let t573: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x548 as u64);
-        let x574 = (t573 >> 32) as u32;
-        let t575: u64 = (x550 as u64) + (x574 as u64) + (0x00000000_u32 as u64);
-        let x575 = t575 as u32;
-        let x576 = (t575 >> 32) as u32;
-        let t577: u64 = (x552 as u64) + (x576 as u64) + (0x00000000_u32 as u64);
-        let x577 = t577 as u32;
-        let x578 = (t577 >> 32) as u32;
-        let t579: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x554 as u64)
-            + (x578 as u64);
-        let x579 = t579 as u32;
-        let x580 = (t579 >> 32) as u32;
-        let t581: u64 = (x548 as u64) * (0xfffffffe_u32 as u64) + (x556 as u64)
-            + (x580 as u64);
-        let x581 = t581 as u32;
-        let x582 = (t581 >> 32) as u32;
-        let t583: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x558 as u64)
-            + (x582 as u64);
-        let x583 = t583 as u32;
-        let x584 = (t583 >> 32) as u32;
-        let t585: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x560 as u64)
-            + (x584 as u64);
-        let x585 = t585 as u32;
-        let x586 = (t585 >> 32) as u32;
-        let t587: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x562 as u64)
-            + (x586 as u64);
-        let x587 = t587 as u32;
-        let x588 = (t587 >> 32) as u32;
-        let t589: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x564 as u64)
-            + (x588 as u64);
-        let x589 = t589 as u32;
-        let x590 = (t589 >> 32) as u32;
-        let t591: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x566 as u64)
-            + (x590 as u64);
-        let x591 = t591 as u32;
-        let x592 = (t591 >> 32) as u32;
-        let t593: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x568 as u64)
-            + (x592 as u64);
-        let x593 = t593 as u32;
-        let x594 = (t593 >> 32) as u32;
-        let t595: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x570 as u64)
-            + (x594 as u64);
-        let x595 = t595 as u32;
-        let x596 = (t595 >> 32) as u32;
-        let t597: u64 = (x259 as u64) + (x596 as u64) + (x571 as u64);
-        let x597 = t597 as u32;
-        let x598 = (t597 >> 32) as u32;
-        let t612: u64 = {
-            let (d, b1) = x575.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x277 = {
+            let t276: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x213 as u64);
+            (t276 >> 32) as u32
         };
-        let x612 = t612 as u32;
-        let x613 = (t612 >> 63) as u32;
-        let t614: u64 = {
-            let (d, b1) = x577.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x613);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x278, x279) = {
+            let t278: u64 = (x215 as u64) + (x277 as u64) + (0x00000000_u32 as u64);
+            (t278 as u32, (t278 >> 32) as u32)
         };
-        let x614 = t614 as u32;
-        let x615 = (t614 >> 63) as u32;
-        let t616: u64 = {
-            let (d, b1) = x579.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x615);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x280, x281) = {
+            let t280: u64 = (x217 as u64) + (x279 as u64) + (0x00000000_u32 as u64);
+            (t280 as u32, (t280 >> 32) as u32)
         };
-        let x616 = t616 as u32;
-        let x617 = (t616 >> 63) as u32;
-        let t618: u64 = {
-            let (d, b1) = x581.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x617);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x282, x283) = {
+            let t282: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x219 as u64)
+                + (x281 as u64);
+            (t282 as u32, (t282 >> 32) as u32)
         };
-        let x618 = t618 as u32;
-        let x619 = (t618 >> 63) as u32;
-        let t620: u64 = {
-            let (d, b1) = x583.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x619);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x284, x285) = {
+            let t284: u64 = (x213 as u64) * (0xfffffffe_u32 as u64) + (x221 as u64)
+                + (x283 as u64);
+            (t284 as u32, (t284 >> 32) as u32)
         };
-        let x620 = t620 as u32;
-        let x621 = (t620 >> 63) as u32;
-        let t622: u64 = {
-            let (d, b1) = x585.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x621);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x286, x287) = {
+            let t286: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x223 as u64)
+                + (x285 as u64);
+            (t286 as u32, (t286 >> 32) as u32)
         };
-        let x622 = t622 as u32;
-        let x623 = (t622 >> 63) as u32;
-        let t624: u64 = {
-            let (d, b1) = x587.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x623);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x288, x289) = {
+            let t288: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
+                + (x287 as u64);
+            (t288 as u32, (t288 >> 32) as u32)
         };
-        let x624 = t624 as u32;
-        let x625 = (t624 >> 63) as u32;
-        let t626: u64 = {
-            let (d, b1) = x589.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x625);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x290, x291) = {
+            let t290: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x227 as u64)
+                + (x289 as u64);
+            (t290 as u32, (t290 >> 32) as u32)
         };
-        let x626 = t626 as u32;
-        let x627 = (t626 >> 63) as u32;
-        let t628: u64 = {
-            let (d, b1) = x591.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x627);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x292, x293) = {
+            let t292: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x229 as u64)
+                + (x291 as u64);
+            (t292 as u32, (t292 >> 32) as u32)
         };
-        let x628 = t628 as u32;
-        let x629 = (t628 >> 63) as u32;
-        let t630: u64 = {
-            let (d, b1) = x593.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x629);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x294, x295) = {
+            let t294: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x231 as u64)
+                + (x293 as u64);
+            (t294 as u32, (t294 >> 32) as u32)
         };
-        let x630 = t630 as u32;
-        let x631 = (t630 >> 63) as u32;
-        let t632: u64 = {
-            let (d, b1) = x595.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x631);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x296, x297) = {
+            let t296: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x233 as u64)
+                + (x295 as u64);
+            (t296 as u32, (t296 >> 32) as u32)
         };
-        let x632 = t632 as u32;
-        let x633 = (t632 >> 63) as u32;
-        let t634: u64 = {
-            let (d, b1) = x597.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x633);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x298, x299) = {
+            let t298: u64 = (x213 as u64) * (0xffffffff_u32 as u64) + (x235 as u64)
+                + (x297 as u64);
+            (t298 as u32, (t298 >> 32) as u32)
         };
-        let x634 = t634 as u32;
-        let x635 = (t634 >> 63) as u32;
-        let t636: u64 = {
-            let (d, b1) = x598.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x635);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x300, x301) = {
+            let t300: u64 = (x237 as u64) + (x299 as u64) + (0x00000000_u32 as u64);
+            (t300 as u32, (t300 >> 32) as u32)
         };
-        let x637 = (t636 >> 63) as u32;
-        let x638 = (0 as u32).wrapping_sub(x637);
+        let x304 = {
+            let t303: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x278 as u64);
+            (t303 >> 32) as u32
+        };
+        let (x305, x306) = {
+            let t305: u64 = (x280 as u64) + (x304 as u64) + (0x00000000_u32 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (x282 as u64) + (x306 as u64) + (0x00000000_u32 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x284 as u64)
+                + (x308 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (x278 as u64) * (0xfffffffe_u32 as u64) + (x286 as u64)
+                + (x310 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x288 as u64)
+                + (x312 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x290 as u64)
+                + (x314 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x292 as u64)
+                + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x294 as u64)
+                + (x318 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x296 as u64)
+                + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x298 as u64)
+                + (x322 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (x278 as u64) * (0xffffffff_u32 as u64) + (x300 as u64)
+                + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (x239 as u64) + (x326 as u64) + (x301 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let x331 = {
+            let t330: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x305 as u64);
+            (t330 >> 32) as u32
+        };
+        let (x332, x333) = {
+            let t332: u64 = (x307 as u64) + (x331 as u64) + (0x00000000_u32 as u64);
+            (t332 as u32, (t332 >> 32) as u32)
+        };
+        let (x334, x335) = {
+            let t334: u64 = (x309 as u64) + (x333 as u64) + (0x00000000_u32 as u64);
+            (t334 as u32, (t334 >> 32) as u32)
+        };
+        let (x336, x337) = {
+            let t336: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x311 as u64)
+                + (x335 as u64);
+            (t336 as u32, (t336 >> 32) as u32)
+        };
+        let (x338, x339) = {
+            let t338: u64 = (x305 as u64) * (0xfffffffe_u32 as u64) + (x313 as u64)
+                + (x337 as u64);
+            (t338 as u32, (t338 >> 32) as u32)
+        };
+        let (x340, x341) = {
+            let t340: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x315 as u64)
+                + (x339 as u64);
+            (t340 as u32, (t340 >> 32) as u32)
+        };
+        let (x342, x343) = {
+            let t342: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x317 as u64)
+                + (x341 as u64);
+            (t342 as u32, (t342 >> 32) as u32)
+        };
+        let (x344, x345) = {
+            let t344: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x319 as u64)
+                + (x343 as u64);
+            (t344 as u32, (t344 >> 32) as u32)
+        };
+        let (x346, x347) = {
+            let t346: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x321 as u64)
+                + (x345 as u64);
+            (t346 as u32, (t346 >> 32) as u32)
+        };
+        let (x348, x349) = {
+            let t348: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x323 as u64)
+                + (x347 as u64);
+            (t348 as u32, (t348 >> 32) as u32)
+        };
+        let (x350, x351) = {
+            let t350: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x325 as u64)
+                + (x349 as u64);
+            (t350 as u32, (t350 >> 32) as u32)
+        };
+        let (x352, x353) = {
+            let t352: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x327 as u64)
+                + (x351 as u64);
+            (t352 as u32, (t352 >> 32) as u32)
+        };
+        let (x354, x355) = {
+            let t354: u64 = (x241 as u64) + (x353 as u64) + (x328 as u64);
+            (t354 as u32, (t354 >> 32) as u32)
+        };
+        let x358 = {
+            let t357: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x332 as u64);
+            (t357 >> 32) as u32
+        };
+        let (x359, x360) = {
+            let t359: u64 = (x334 as u64) + (x358 as u64) + (0x00000000_u32 as u64);
+            (t359 as u32, (t359 >> 32) as u32)
+        };
+        let (x361, x362) = {
+            let t361: u64 = (x336 as u64) + (x360 as u64) + (0x00000000_u32 as u64);
+            (t361 as u32, (t361 >> 32) as u32)
+        };
+        let (x363, x364) = {
+            let t363: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x338 as u64)
+                + (x362 as u64);
+            (t363 as u32, (t363 >> 32) as u32)
+        };
+        let (x365, x366) = {
+            let t365: u64 = (x332 as u64) * (0xfffffffe_u32 as u64) + (x340 as u64)
+                + (x364 as u64);
+            (t365 as u32, (t365 >> 32) as u32)
+        };
+        let (x367, x368) = {
+            let t367: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x342 as u64)
+                + (x366 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
+        let (x369, x370) = {
+            let t369: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x344 as u64)
+                + (x368 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
+        let (x371, x372) = {
+            let t371: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x346 as u64)
+                + (x370 as u64);
+            (t371 as u32, (t371 >> 32) as u32)
+        };
+        let (x373, x374) = {
+            let t373: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x348 as u64)
+                + (x372 as u64);
+            (t373 as u32, (t373 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x350 as u64)
+                + (x374 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
+        let (x377, x378) = {
+            let t377: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x352 as u64)
+                + (x376 as u64);
+            (t377 as u32, (t377 >> 32) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = (x332 as u64) * (0xffffffff_u32 as u64) + (x354 as u64)
+                + (x378 as u64);
+            (t379 as u32, (t379 >> 32) as u32)
+        };
+        let (x381, x382) = {
+            let t381: u64 = (x243 as u64) + (x380 as u64) + (x355 as u64);
+            (t381 as u32, (t381 >> 32) as u32)
+        };
+        let x385 = {
+            let t384: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x359 as u64);
+            (t384 >> 32) as u32
+        };
+        let (x386, x387) = {
+            let t386: u64 = (x361 as u64) + (x385 as u64) + (0x00000000_u32 as u64);
+            (t386 as u32, (t386 >> 32) as u32)
+        };
+        let (x388, x389) = {
+            let t388: u64 = (x363 as u64) + (x387 as u64) + (0x00000000_u32 as u64);
+            (t388 as u32, (t388 >> 32) as u32)
+        };
+        let (x390, x391) = {
+            let t390: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x365 as u64)
+                + (x389 as u64);
+            (t390 as u32, (t390 >> 32) as u32)
+        };
+        let (x392, x393) = {
+            let t392: u64 = (x359 as u64) * (0xfffffffe_u32 as u64) + (x367 as u64)
+                + (x391 as u64);
+            (t392 as u32, (t392 >> 32) as u32)
+        };
+        let (x394, x395) = {
+            let t394: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x369 as u64)
+                + (x393 as u64);
+            (t394 as u32, (t394 >> 32) as u32)
+        };
+        let (x396, x397) = {
+            let t396: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x371 as u64)
+                + (x395 as u64);
+            (t396 as u32, (t396 >> 32) as u32)
+        };
+        let (x398, x399) = {
+            let t398: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x373 as u64)
+                + (x397 as u64);
+            (t398 as u32, (t398 >> 32) as u32)
+        };
+        let (x400, x401) = {
+            let t400: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x375 as u64)
+                + (x399 as u64);
+            (t400 as u32, (t400 >> 32) as u32)
+        };
+        let (x402, x403) = {
+            let t402: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x377 as u64)
+                + (x401 as u64);
+            (t402 as u32, (t402 >> 32) as u32)
+        };
+        let (x404, x405) = {
+            let t404: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x379 as u64)
+                + (x403 as u64);
+            (t404 as u32, (t404 >> 32) as u32)
+        };
+        let (x406, x407) = {
+            let t406: u64 = (x359 as u64) * (0xffffffff_u32 as u64) + (x381 as u64)
+                + (x405 as u64);
+            (t406 as u32, (t406 >> 32) as u32)
+        };
+        let (x408, x409) = {
+            let t408: u64 = (x245 as u64) + (x407 as u64) + (x382 as u64);
+            (t408 as u32, (t408 >> 32) as u32)
+        };
+        let x412 = {
+            let t411: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x386 as u64);
+            (t411 >> 32) as u32
+        };
+        let (x413, x414) = {
+            let t413: u64 = (x388 as u64) + (x412 as u64) + (0x00000000_u32 as u64);
+            (t413 as u32, (t413 >> 32) as u32)
+        };
+        let (x415, x416) = {
+            let t415: u64 = (x390 as u64) + (x414 as u64) + (0x00000000_u32 as u64);
+            (t415 as u32, (t415 >> 32) as u32)
+        };
+        let (x417, x418) = {
+            let t417: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x392 as u64)
+                + (x416 as u64);
+            (t417 as u32, (t417 >> 32) as u32)
+        };
+        let (x419, x420) = {
+            let t419: u64 = (x386 as u64) * (0xfffffffe_u32 as u64) + (x394 as u64)
+                + (x418 as u64);
+            (t419 as u32, (t419 >> 32) as u32)
+        };
+        let (x421, x422) = {
+            let t421: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x396 as u64)
+                + (x420 as u64);
+            (t421 as u32, (t421 >> 32) as u32)
+        };
+        let (x423, x424) = {
+            let t423: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x398 as u64)
+                + (x422 as u64);
+            (t423 as u32, (t423 >> 32) as u32)
+        };
+        let (x425, x426) = {
+            let t425: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x400 as u64)
+                + (x424 as u64);
+            (t425 as u32, (t425 >> 32) as u32)
+        };
+        let (x427, x428) = {
+            let t427: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x402 as u64)
+                + (x426 as u64);
+            (t427 as u32, (t427 >> 32) as u32)
+        };
+        let (x429, x430) = {
+            let t429: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x404 as u64)
+                + (x428 as u64);
+            (t429 as u32, (t429 >> 32) as u32)
+        };
+        let (x431, x432) = {
+            let t431: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x406 as u64)
+                + (x430 as u64);
+            (t431 as u32, (t431 >> 32) as u32)
+        };
+        let (x433, x434) = {
+            let t433: u64 = (x386 as u64) * (0xffffffff_u32 as u64) + (x408 as u64)
+                + (x432 as u64);
+            (t433 as u32, (t433 >> 32) as u32)
+        };
+        let (x435, x436) = {
+            let t435: u64 = (x247 as u64) + (x434 as u64) + (x409 as u64);
+            (t435 as u32, (t435 >> 32) as u32)
+        };
+        let x439 = {
+            let t438: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x413 as u64);
+            (t438 >> 32) as u32
+        };
+        let (x440, x441) = {
+            let t440: u64 = (x415 as u64) + (x439 as u64) + (0x00000000_u32 as u64);
+            (t440 as u32, (t440 >> 32) as u32)
+        };
+        let (x442, x443) = {
+            let t442: u64 = (x417 as u64) + (x441 as u64) + (0x00000000_u32 as u64);
+            (t442 as u32, (t442 >> 32) as u32)
+        };
+        let (x444, x445) = {
+            let t444: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x419 as u64)
+                + (x443 as u64);
+            (t444 as u32, (t444 >> 32) as u32)
+        };
+        let (x446, x447) = {
+            let t446: u64 = (x413 as u64) * (0xfffffffe_u32 as u64) + (x421 as u64)
+                + (x445 as u64);
+            (t446 as u32, (t446 >> 32) as u32)
+        };
+        let (x448, x449) = {
+            let t448: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x423 as u64)
+                + (x447 as u64);
+            (t448 as u32, (t448 >> 32) as u32)
+        };
+        let (x450, x451) = {
+            let t450: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x425 as u64)
+                + (x449 as u64);
+            (t450 as u32, (t450 >> 32) as u32)
+        };
+        let (x452, x453) = {
+            let t452: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x427 as u64)
+                + (x451 as u64);
+            (t452 as u32, (t452 >> 32) as u32)
+        };
+        let (x454, x455) = {
+            let t454: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x429 as u64)
+                + (x453 as u64);
+            (t454 as u32, (t454 >> 32) as u32)
+        };
+        let (x456, x457) = {
+            let t456: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x431 as u64)
+                + (x455 as u64);
+            (t456 as u32, (t456 >> 32) as u32)
+        };
+        let (x458, x459) = {
+            let t458: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x433 as u64)
+                + (x457 as u64);
+            (t458 as u32, (t458 >> 32) as u32)
+        };
+        let (x460, x461) = {
+            let t460: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x435 as u64)
+                + (x459 as u64);
+            (t460 as u32, (t460 >> 32) as u32)
+        };
+        let (x462, x463) = {
+            let t462: u64 = (x249 as u64) + (x461 as u64) + (x436 as u64);
+            (t462 as u32, (t462 >> 32) as u32)
+        };
+        let x466 = {
+            let t465: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x440 as u64);
+            (t465 >> 32) as u32
+        };
+        let (x467, x468) = {
+            let t467: u64 = (x442 as u64) + (x466 as u64) + (0x00000000_u32 as u64);
+            (t467 as u32, (t467 >> 32) as u32)
+        };
+        let (x469, x470) = {
+            let t469: u64 = (x444 as u64) + (x468 as u64) + (0x00000000_u32 as u64);
+            (t469 as u32, (t469 >> 32) as u32)
+        };
+        let (x471, x472) = {
+            let t471: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x446 as u64)
+                + (x470 as u64);
+            (t471 as u32, (t471 >> 32) as u32)
+        };
+        let (x473, x474) = {
+            let t473: u64 = (x440 as u64) * (0xfffffffe_u32 as u64) + (x448 as u64)
+                + (x472 as u64);
+            (t473 as u32, (t473 >> 32) as u32)
+        };
+        let (x475, x476) = {
+            let t475: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x450 as u64)
+                + (x474 as u64);
+            (t475 as u32, (t475 >> 32) as u32)
+        };
+        let (x477, x478) = {
+            let t477: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x452 as u64)
+                + (x476 as u64);
+            (t477 as u32, (t477 >> 32) as u32)
+        };
+        let (x479, x480) = {
+            let t479: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x454 as u64)
+                + (x478 as u64);
+            (t479 as u32, (t479 >> 32) as u32)
+        };
+        let (x481, x482) = {
+            let t481: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x456 as u64)
+                + (x480 as u64);
+            (t481 as u32, (t481 >> 32) as u32)
+        };
+        let (x483, x484) = {
+            let t483: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x458 as u64)
+                + (x482 as u64);
+            (t483 as u32, (t483 >> 32) as u32)
+        };
+        let (x485, x486) = {
+            let t485: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x460 as u64)
+                + (x484 as u64);
+            (t485 as u32, (t485 >> 32) as u32)
+        };
+        let (x487, x488) = {
+            let t487: u64 = (x440 as u64) * (0xffffffff_u32 as u64) + (x462 as u64)
+                + (x486 as u64);
+            (t487 as u32, (t487 >> 32) as u32)
+        };
+        let (x489, x490) = {
+            let t489: u64 = (x251 as u64) + (x488 as u64) + (x463 as u64);
+            (t489 as u32, (t489 >> 32) as u32)
+        };
+        let x493 = {
+            let t492: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x467 as u64);
+            (t492 >> 32) as u32
+        };
+        let (x494, x495) = {
+            let t494: u64 = (x469 as u64) + (x493 as u64) + (0x00000000_u32 as u64);
+            (t494 as u32, (t494 >> 32) as u32)
+        };
+        let (x496, x497) = {
+            let t496: u64 = (x471 as u64) + (x495 as u64) + (0x00000000_u32 as u64);
+            (t496 as u32, (t496 >> 32) as u32)
+        };
+        let (x498, x499) = {
+            let t498: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x473 as u64)
+                + (x497 as u64);
+            (t498 as u32, (t498 >> 32) as u32)
+        };
+        let (x500, x501) = {
+            let t500: u64 = (x467 as u64) * (0xfffffffe_u32 as u64) + (x475 as u64)
+                + (x499 as u64);
+            (t500 as u32, (t500 >> 32) as u32)
+        };
+        let (x502, x503) = {
+            let t502: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x477 as u64)
+                + (x501 as u64);
+            (t502 as u32, (t502 >> 32) as u32)
+        };
+        let (x504, x505) = {
+            let t504: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x479 as u64)
+                + (x503 as u64);
+            (t504 as u32, (t504 >> 32) as u32)
+        };
+        let (x506, x507) = {
+            let t506: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x481 as u64)
+                + (x505 as u64);
+            (t506 as u32, (t506 >> 32) as u32)
+        };
+        let (x508, x509) = {
+            let t508: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x483 as u64)
+                + (x507 as u64);
+            (t508 as u32, (t508 >> 32) as u32)
+        };
+        let (x510, x511) = {
+            let t510: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x485 as u64)
+                + (x509 as u64);
+            (t510 as u32, (t510 >> 32) as u32)
+        };
+        let (x512, x513) = {
+            let t512: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x487 as u64)
+                + (x511 as u64);
+            (t512 as u32, (t512 >> 32) as u32)
+        };
+        let (x514, x515) = {
+            let t514: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x489 as u64)
+                + (x513 as u64);
+            (t514 as u32, (t514 >> 32) as u32)
+        };
+        let (x516, x517) = {
+            let t516: u64 = (x253 as u64) + (x515 as u64) + (x490 as u64);
+            (t516 as u32, (t516 >> 32) as u32)
+        };
+        let x520 = {
+            let t519: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x494 as u64);
+            (t519 >> 32) as u32
+        };
+        let (x521, x522) = {
+            let t521: u64 = (x496 as u64) + (x520 as u64) + (0x00000000_u32 as u64);
+            (t521 as u32, (t521 >> 32) as u32)
+        };
+        let (x523, x524) = {
+            let t523: u64 = (x498 as u64) + (x522 as u64) + (0x00000000_u32 as u64);
+            (t523 as u32, (t523 >> 32) as u32)
+        };
+        let (x525, x526) = {
+            let t525: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x500 as u64)
+                + (x524 as u64);
+            (t525 as u32, (t525 >> 32) as u32)
+        };
+        let (x527, x528) = {
+            let t527: u64 = (x494 as u64) * (0xfffffffe_u32 as u64) + (x502 as u64)
+                + (x526 as u64);
+            (t527 as u32, (t527 >> 32) as u32)
+        };
+        let (x529, x530) = {
+            let t529: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x504 as u64)
+                + (x528 as u64);
+            (t529 as u32, (t529 >> 32) as u32)
+        };
+        let (x531, x532) = {
+            let t531: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x506 as u64)
+                + (x530 as u64);
+            (t531 as u32, (t531 >> 32) as u32)
+        };
+        let (x533, x534) = {
+            let t533: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x508 as u64)
+                + (x532 as u64);
+            (t533 as u32, (t533 >> 32) as u32)
+        };
+        let (x535, x536) = {
+            let t535: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x510 as u64)
+                + (x534 as u64);
+            (t535 as u32, (t535 >> 32) as u32)
+        };
+        let (x537, x538) = {
+            let t537: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x512 as u64)
+                + (x536 as u64);
+            (t537 as u32, (t537 >> 32) as u32)
+        };
+        let (x539, x540) = {
+            let t539: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x514 as u64)
+                + (x538 as u64);
+            (t539 as u32, (t539 >> 32) as u32)
+        };
+        let (x541, x542) = {
+            let t541: u64 = (x494 as u64) * (0xffffffff_u32 as u64) + (x516 as u64)
+                + (x540 as u64);
+            (t541 as u32, (t541 >> 32) as u32)
+        };
+        let (x543, x544) = {
+            let t543: u64 = (x255 as u64) + (x542 as u64) + (x517 as u64);
+            (t543 as u32, (t543 >> 32) as u32)
+        };
+        let x547 = {
+            let t546: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x521 as u64);
+            (t546 >> 32) as u32
+        };
+        let (x548, x549) = {
+            let t548: u64 = (x523 as u64) + (x547 as u64) + (0x00000000_u32 as u64);
+            (t548 as u32, (t548 >> 32) as u32)
+        };
+        let (x550, x551) = {
+            let t550: u64 = (x525 as u64) + (x549 as u64) + (0x00000000_u32 as u64);
+            (t550 as u32, (t550 >> 32) as u32)
+        };
+        let (x552, x553) = {
+            let t552: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x527 as u64)
+                + (x551 as u64);
+            (t552 as u32, (t552 >> 32) as u32)
+        };
+        let (x554, x555) = {
+            let t554: u64 = (x521 as u64) * (0xfffffffe_u32 as u64) + (x529 as u64)
+                + (x553 as u64);
+            (t554 as u32, (t554 >> 32) as u32)
+        };
+        let (x556, x557) = {
+            let t556: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x531 as u64)
+                + (x555 as u64);
+            (t556 as u32, (t556 >> 32) as u32)
+        };
+        let (x558, x559) = {
+            let t558: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x533 as u64)
+                + (x557 as u64);
+            (t558 as u32, (t558 >> 32) as u32)
+        };
+        let (x560, x561) = {
+            let t560: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x535 as u64)
+                + (x559 as u64);
+            (t560 as u32, (t560 >> 32) as u32)
+        };
+        let (x562, x563) = {
+            let t562: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x537 as u64)
+                + (x561 as u64);
+            (t562 as u32, (t562 >> 32) as u32)
+        };
+        let (x564, x565) = {
+            let t564: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x539 as u64)
+                + (x563 as u64);
+            (t564 as u32, (t564 >> 32) as u32)
+        };
+        let (x566, x567) = {
+            let t566: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x541 as u64)
+                + (x565 as u64);
+            (t566 as u32, (t566 >> 32) as u32)
+        };
+        let (x568, x569) = {
+            let t568: u64 = (x521 as u64) * (0xffffffff_u32 as u64) + (x543 as u64)
+                + (x567 as u64);
+            (t568 as u32, (t568 >> 32) as u32)
+        };
+        let (x570, x571) = {
+            let t570: u64 = (x257 as u64) + (x569 as u64) + (x544 as u64);
+            (t570 as u32, (t570 >> 32) as u32)
+        };
+        let x574 = {
+            let t573: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x548 as u64);
+            (t573 >> 32) as u32
+        };
+        let (x575, x576) = {
+            let t575: u64 = (x550 as u64) + (x574 as u64) + (0x00000000_u32 as u64);
+            (t575 as u32, (t575 >> 32) as u32)
+        };
+        let (x577, x578) = {
+            let t577: u64 = (x552 as u64) + (x576 as u64) + (0x00000000_u32 as u64);
+            (t577 as u32, (t577 >> 32) as u32)
+        };
+        let (x579, x580) = {
+            let t579: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x554 as u64)
+                + (x578 as u64);
+            (t579 as u32, (t579 >> 32) as u32)
+        };
+        let (x581, x582) = {
+            let t581: u64 = (x548 as u64) * (0xfffffffe_u32 as u64) + (x556 as u64)
+                + (x580 as u64);
+            (t581 as u32, (t581 >> 32) as u32)
+        };
+        let (x583, x584) = {
+            let t583: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x558 as u64)
+                + (x582 as u64);
+            (t583 as u32, (t583 >> 32) as u32)
+        };
+        let (x585, x586) = {
+            let t585: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x560 as u64)
+                + (x584 as u64);
+            (t585 as u32, (t585 >> 32) as u32)
+        };
+        let (x587, x588) = {
+            let t587: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x562 as u64)
+                + (x586 as u64);
+            (t587 as u32, (t587 >> 32) as u32)
+        };
+        let (x589, x590) = {
+            let t589: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x564 as u64)
+                + (x588 as u64);
+            (t589 as u32, (t589 >> 32) as u32)
+        };
+        let (x591, x592) = {
+            let t591: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x566 as u64)
+                + (x590 as u64);
+            (t591 as u32, (t591 >> 32) as u32)
+        };
+        let (x593, x594) = {
+            let t593: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x568 as u64)
+                + (x592 as u64);
+            (t593 as u32, (t593 >> 32) as u32)
+        };
+        let (x595, x596) = {
+            let t595: u64 = (x548 as u64) * (0xffffffff_u32 as u64) + (x570 as u64)
+                + (x594 as u64);
+            (t595 as u32, (t595 >> 32) as u32)
+        };
+        let (x597, x598) = {
+            let t597: u64 = (x259 as u64) + (x596 as u64) + (x571 as u64);
+            (t597 as u32, (t597 >> 32) as u32)
+        };
+        let (x612, x613) = {
+            let t612: u64 = {
+                let (d, b1) = x575.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t612 as u32, (t612 >> 63) as u32)
+        };
+        let (x614, x615) = {
+            let t614: u64 = {
+                let (d, b1) = x577.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x613);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t614 as u32, (t614 >> 63) as u32)
+        };
+        let (x616, x617) = {
+            let t616: u64 = {
+                let (d, b1) = x579.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x615);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t616 as u32, (t616 >> 63) as u32)
+        };
+        let (x618, x619) = {
+            let t618: u64 = {
+                let (d, b1) = x581.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x617);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t618 as u32, (t618 >> 63) as u32)
+        };
+        let (x620, x621) = {
+            let t620: u64 = {
+                let (d, b1) = x583.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x619);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t620 as u32, (t620 >> 63) as u32)
+        };
+        let (x622, x623) = {
+            let t622: u64 = {
+                let (d, b1) = x585.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x621);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t622 as u32, (t622 >> 63) as u32)
+        };
+        let (x624, x625) = {
+            let t624: u64 = {
+                let (d, b1) = x587.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x623);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t624 as u32, (t624 >> 63) as u32)
+        };
+        let (x626, x627) = {
+            let t626: u64 = {
+                let (d, b1) = x589.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x625);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t626 as u32, (t626 >> 63) as u32)
+        };
+        let (x628, x629) = {
+            let t628: u64 = {
+                let (d, b1) = x591.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x627);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t628 as u32, (t628 >> 63) as u32)
+        };
+        let (x630, x631) = {
+            let t630: u64 = {
+                let (d, b1) = x593.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x629);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t630 as u32, (t630 >> 63) as u32)
+        };
+        let (x632, x633) = {
+            let t632: u64 = {
+                let (d, b1) = x595.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x631);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t632 as u32, (t632 >> 63) as u32)
+        };
+        let (x634, x635) = {
+            let t634: u64 = {
+                let (d, b1) = x597.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x633);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t634 as u32, (t634 >> 63) as u32)
+        };
+        let x637 = {
+            let t636: u64 = {
+                let (d, b1) = x598.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x635);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t636 >> 63) as u32
+        };
+        let x638 = 0u32.wrapping_sub(x637);
         let x639 = x612 ^ (x638 & (x612 ^ x575));
         let x640 = x614 ^ (x638 & (x614 ^ x577));
         let x641 = x616 ^ (x638 & (x616 ^ x579));
@@ -2263,135 +3007,161 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
-        let t25: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[1] as u64) + (b[1] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[2] as u64) + (b[2] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[3] as u64) + (b[3] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[4] as u64) + (b[4] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[5] as u64) + (b[5] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[6] as u64) + (b[6] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[7] as u64) + (b[7] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[8] as u64) + (b[8] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[9] as u64) + (b[9] as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[10] as u64) + (b[10] as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[11] as u64) + (b[11] as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t62: u64 = {
-            let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
         };
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 63) as u32;
-        let t64: u64 = {
-            let (d, b1) = x27.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x63);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = (a[1] as u64) + (b[1] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
         };
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 63) as u32;
-        let t66: u64 = {
-            let (d, b1) = x29.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x65);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = (a[2] as u64) + (b[2] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
         };
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 63) as u32;
-        let t68: u64 = {
-            let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x67);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = (a[3] as u64) + (b[3] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
         };
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 63) as u32;
-        let t70: u64 = {
-            let (d, b1) = x33.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x69);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = (a[4] as u64) + (b[4] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
         };
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 63) as u32;
-        let t72: u64 = {
-            let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x71);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = (a[5] as u64) + (b[5] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
         };
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 63) as u32;
-        let t74: u64 = {
-            let (d, b1) = x37.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x73);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = (a[6] as u64) + (b[6] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
         };
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 63) as u32;
-        let t76: u64 = {
-            let (d, b1) = x39.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x75);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = (a[7] as u64) + (b[7] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
         };
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 63) as u32;
-        let t78: u64 = {
-            let (d, b1) = x41.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x77);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = (a[8] as u64) + (b[8] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
         };
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 63) as u32;
-        let t80: u64 = {
-            let (d, b1) = x43.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x79);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = (a[9] as u64) + (b[9] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
         };
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 63) as u32;
-        let t82: u64 = {
-            let (d, b1) = x45.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x81);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = (a[10] as u64) + (b[10] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
         };
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 63) as u32;
-        let t84: u64 = {
-            let (d, b1) = x47.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x83);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = (a[11] as u64) + (b[11] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
         };
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 63) as u32;
-        let t86: u64 = {
-            let (d, b1) = x48.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x85);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x62, x63) = {
+            let t62: u64 = {
+                let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t62 as u32, (t62 >> 63) as u32)
         };
-        let x87 = (t86 >> 63) as u32;
-        let x88 = (0 as u32).wrapping_sub(x87);
+        let (x64, x65) = {
+            let t64: u64 = {
+                let (d, b1) = x27.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x63);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t64 as u32, (t64 >> 63) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = {
+                let (d, b1) = x29.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x65);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t66 as u32, (t66 >> 63) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = {
+                let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x67);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t68 as u32, (t68 >> 63) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = {
+                let (d, b1) = x33.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x69);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t70 as u32, (t70 >> 63) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = {
+                let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x71);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t72 as u32, (t72 >> 63) as u32)
+        };
+        let (x74, x75) = {
+            let t74: u64 = {
+                let (d, b1) = x37.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x73);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t74 as u32, (t74 >> 63) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = {
+                let (d, b1) = x39.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x75);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t76 as u32, (t76 >> 63) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = {
+                let (d, b1) = x41.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x77);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t78 as u32, (t78 >> 63) as u32)
+        };
+        let (x80, x81) = {
+            let t80: u64 = {
+                let (d, b1) = x43.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x79);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t80 as u32, (t80 >> 63) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = {
+                let (d, b1) = x45.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x81);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t82 as u32, (t82 >> 63) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = {
+                let (d, b1) = x47.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x83);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t84 as u32, (t84 >> 63) as u32)
+        };
+        let x87 = {
+            let t86: u64 = {
+                let (d, b1) = x48.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x85);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t86 >> 63) as u32
+        };
+        let x88 = 0u32.wrapping_sub(x87);
         let x89 = x62 ^ (x88 & (x62 ^ x25));
         let x90 = x64 ^ (x88 & (x64 ^ x27));
         let x91 = x66 ^ (x88 & (x66 ^ x29));
@@ -2408,205 +3178,238 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
-        let t25: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let t33: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
         };
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 63) as u32;
-        let t35: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
         };
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 63) as u32;
-        let t37: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
         };
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 63) as u32;
-        let t39: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
         };
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 63) as u32;
-        let t41: u64 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
         };
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 63) as u32;
-        let t43: u64 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
-        let t47: u64 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t47 as u32, (t47 >> 63) as u32)
         };
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 63) as u32;
-        let x49 = (0 as u32).wrapping_sub(x48);
-        let t63: u64 = (x25 as u64) + (x49 as u64) + (0x00000000_u32 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t66: u64 = (x27 as u64) + (0x00000000_u32 as u64) + (x64 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
-        let t69: u64 = (x29 as u64) + (0x00000000_u32 as u64) + (x67 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t72: u64 = (x31 as u64) + (x49 as u64) + (x70 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
+        let x49 = 0u32.wrapping_sub(x48);
+        let (x63, x64) = {
+            let t63: u64 = (x25 as u64) + (x49 as u64) + (0x00000000_u32 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = (x27 as u64) + (0x00000000_u32 as u64) + (x64 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (x29 as u64) + (0x00000000_u32 as u64) + (x67 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = (x31 as u64) + (x49 as u64) + (x70 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
         let x74 = 0xfffffffe_u32 & x49;
-        let t75: u64 = (x33 as u64) + (x74 as u64) + (x73 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t78: u64 = (x35 as u64) + (x49 as u64) + (x76 as u64);
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 32) as u32;
-        let t81: u64 = (x37 as u64) + (x49 as u64) + (x79 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t84: u64 = (x39 as u64) + (x49 as u64) + (x82 as u64);
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 32) as u32;
-        let t87: u64 = (x41 as u64) + (x49 as u64) + (x85 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t90: u64 = (x43 as u64) + (x49 as u64) + (x88 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
-        let t93: u64 = (x45 as u64) + (x49 as u64) + (x91 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
+        let (x75, x76) = {
+            let t75: u64 = (x33 as u64) + (x74 as u64) + (x73 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = (x35 as u64) + (x49 as u64) + (x76 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (x37 as u64) + (x49 as u64) + (x79 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = (x39 as u64) + (x49 as u64) + (x82 as u64);
+            (t84 as u32, (t84 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (x41 as u64) + (x49 as u64) + (x85 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = (x43 as u64) + (x49 as u64) + (x88 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (x45 as u64) + (x49 as u64) + (x91 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
         let x96 = x47.wrapping_add(x49).wrapping_add(x94);
         [x63, x66, x69, x72, x75, x78, x81, x84, x87, x90, x93, x96]
     }
     /// −a mod p (zero stays zero).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 12]) -> [u32; 12] {
         let x25 = 0xffffffff_u32.wrapping_sub(a[0]).wrapping_sub(0x00000000_u32);
-        let t27: u64 = {
-            let (d, b1) = 0x00000000_u32.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = 0x00000000_u32.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = 0x00000000_u32.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = 0x00000000_u32.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let t33: u64 = {
-            let (d, b1) = 0xfffffffe_u32.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = 0xfffffffe_u32.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
         };
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 63) as u32;
-        let t35: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[5]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[5]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
         };
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 63) as u32;
-        let t37: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[6]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[6]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
         };
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 63) as u32;
-        let t39: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[7]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[7]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
         };
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 63) as u32;
-        let t41: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[8]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[8]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
         };
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 63) as u32;
-        let t43: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[9]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[9]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[10]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[10]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
         let x47 = 0xffffffff_u32.wrapping_sub(a[11]).wrapping_sub(x46);
         let x49 = a[0] | a[1];
         let x50 = x49 | a[2];
@@ -2622,7 +3425,7 @@ impl Fp {
         let x60 = 0x00000000_u32.wrapping_sub(x59).wrapping_sub(0x00000000_u32);
         let x62 = x59 | x60;
         let x63 = x62 >> 31;
-        let x64 = (0 as u32).wrapping_sub(x63);
+        let x64 = 0u32.wrapping_sub(x63);
         let x65 = x25 & x64;
         let x66 = x27 & x64;
         let x67 = x29 & x64;
@@ -2639,135 +3442,161 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 12]) -> [u32; 12] {
-        let t13: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[1] as u64) + (a[1] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[2] as u64) + (a[2] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[3] as u64) + (a[3] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[4] as u64) + (a[4] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[5] as u64) + (a[5] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[6] as u64) + (a[6] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[7] as u64) + (a[7] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[8] as u64) + (a[8] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[9] as u64) + (a[9] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[10] as u64) + (a[10] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[11] as u64) + (a[11] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t50: u64 = {
-            let (d, b1) = x13.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
         };
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 63) as u32;
-        let t52: u64 = {
-            let (d, b1) = x15.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x51);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x15, x16) = {
+            let t15: u64 = (a[1] as u64) + (a[1] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
         };
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 63) as u32;
-        let t54: u64 = {
-            let (d, b1) = x17.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x53);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = (a[2] as u64) + (a[2] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
         };
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 63) as u32;
-        let t56: u64 = {
-            let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x55);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = (a[3] as u64) + (a[3] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
         };
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 63) as u32;
-        let t58: u64 = {
-            let (d, b1) = x21.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x57);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = (a[4] as u64) + (a[4] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
         };
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 63) as u32;
-        let t60: u64 = {
-            let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x59);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = (a[5] as u64) + (a[5] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
         };
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 63) as u32;
-        let t62: u64 = {
-            let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x61);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = (a[6] as u64) + (a[6] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
         };
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 63) as u32;
-        let t64: u64 = {
-            let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x63);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = (a[7] as u64) + (a[7] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
         };
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 63) as u32;
-        let t66: u64 = {
-            let (d, b1) = x29.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x65);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = (a[8] as u64) + (a[8] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
         };
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 63) as u32;
-        let t68: u64 = {
-            let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x67);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = (a[9] as u64) + (a[9] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
         };
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 63) as u32;
-        let t70: u64 = {
-            let (d, b1) = x33.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x69);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = (a[10] as u64) + (a[10] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
         };
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 63) as u32;
-        let t72: u64 = {
-            let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x71);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = (a[11] as u64) + (a[11] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
         };
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 63) as u32;
-        let t74: u64 = {
-            let (d, b1) = x36.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x73);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x50, x51) = {
+            let t50: u64 = {
+                let (d, b1) = x13.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t50 as u32, (t50 >> 63) as u32)
         };
-        let x75 = (t74 >> 63) as u32;
-        let x76 = (0 as u32).wrapping_sub(x75);
+        let (x52, x53) = {
+            let t52: u64 = {
+                let (d, b1) = x15.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x51);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t52 as u32, (t52 >> 63) as u32)
+        };
+        let (x54, x55) = {
+            let t54: u64 = {
+                let (d, b1) = x17.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x53);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t54 as u32, (t54 >> 63) as u32)
+        };
+        let (x56, x57) = {
+            let t56: u64 = {
+                let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x55);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t56 as u32, (t56 >> 63) as u32)
+        };
+        let (x58, x59) = {
+            let t58: u64 = {
+                let (d, b1) = x21.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x57);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t58 as u32, (t58 >> 63) as u32)
+        };
+        let (x60, x61) = {
+            let t60: u64 = {
+                let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x59);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t60 as u32, (t60 >> 63) as u32)
+        };
+        let (x62, x63) = {
+            let t62: u64 = {
+                let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x61);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t62 as u32, (t62 >> 63) as u32)
+        };
+        let (x64, x65) = {
+            let t64: u64 = {
+                let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x63);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t64 as u32, (t64 >> 63) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = {
+                let (d, b1) = x29.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x65);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t66 as u32, (t66 >> 63) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = {
+                let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x67);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t68 as u32, (t68 >> 63) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = {
+                let (d, b1) = x33.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x69);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t70 as u32, (t70 >> 63) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = {
+                let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x71);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t72 as u32, (t72 >> 63) as u32)
+        };
+        let x75 = {
+            let t74: u64 = {
+                let (d, b1) = x36.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x73);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t74 >> 63) as u32
+        };
+        let x76 = 0u32.wrapping_sub(x75);
         let x77 = x50 ^ (x76 & (x50 ^ x13));
         let x78 = x52 ^ (x76 & (x52 ^ x15));
         let x79 = x54 ^ (x76 & (x54 ^ x17));
@@ -2784,7 +3613,7 @@ impl Fp {
     }
     /// a·R⁻¹ mod p: leaves Montgomery form.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_mont_limbs(a: &[u32; 12]) -> [u32; 12] {
         let x38 = a[0].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x40 = a[1].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
@@ -2798,619 +3627,787 @@ impl Fp {
         let x56 = a[9].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x58 = a[10].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x60 = a[11].wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t65: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x38 as u64);
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (x40 as u64) + (x66 as u64) + (0x00000000_u32 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (x42 as u64) + (x68 as u64) + (0x00000000_u32 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x44 as u64)
-            + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (x38 as u64) * (0xfffffffe_u32 as u64) + (x46 as u64)
-            + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x48 as u64)
-            + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x50 as u64)
-            + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x52 as u64)
-            + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x54 as u64)
-            + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x56 as u64)
-            + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x58 as u64)
-            + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x60 as u64)
-            + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t120: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x67 as u64);
-        let x121 = (t120 >> 32) as u32;
-        let t122: u64 = (x69 as u64) + (x121 as u64) + (0x00000000_u32 as u64);
-        let x122 = t122 as u32;
-        let x123 = (t122 >> 32) as u32;
-        let t124: u64 = (x71 as u64) + (x123 as u64) + (0x00000000_u32 as u64);
-        let x124 = t124 as u32;
-        let x125 = (t124 >> 32) as u32;
-        let t126: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x73 as u64)
-            + (x125 as u64);
-        let x126 = t126 as u32;
-        let x127 = (t126 >> 32) as u32;
-        let t128: u64 = (x67 as u64) * (0xfffffffe_u32 as u64) + (x75 as u64)
-            + (x127 as u64);
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 32) as u32;
-        let t130: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x77 as u64)
-            + (x129 as u64);
-        let x130 = t130 as u32;
-        let x131 = (t130 >> 32) as u32;
-        let t132: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x79 as u64)
-            + (x131 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t134: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x81 as u64)
-            + (x133 as u64);
-        let x134 = t134 as u32;
-        let x135 = (t134 >> 32) as u32;
-        let t136: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x83 as u64)
-            + (x135 as u64);
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 32) as u32;
-        let t138: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x85 as u64)
-            + (x137 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
-        let t140: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x87 as u64)
-            + (x139 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
-        let t142: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x88 as u64)
-            + (x141 as u64);
-        let x142 = t142 as u32;
-        let x143 = (t142 >> 32) as u32;
-        let t175: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x122 as u64);
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (x124 as u64) + (x176 as u64) + (0x00000000_u32 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (x126 as u64) + (x178 as u64) + (0x00000000_u32 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x128 as u64)
-            + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (x122 as u64) * (0xfffffffe_u32 as u64) + (x130 as u64)
-            + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x132 as u64)
-            + (x184 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x134 as u64)
-            + (x186 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x136 as u64)
-            + (x188 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x138 as u64)
-            + (x190 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
-        let t193: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x140 as u64)
-            + (x192 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t195: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x142 as u64)
-            + (x194 as u64);
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 32) as u32;
-        let t197: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x143 as u64)
-            + (x196 as u64);
-        let x197 = t197 as u32;
-        let x198 = (t197 >> 32) as u32;
-        let t230: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x177 as u64);
-        let x231 = (t230 >> 32) as u32;
-        let t232: u64 = (x179 as u64) + (x231 as u64) + (0x00000000_u32 as u64);
-        let x232 = t232 as u32;
-        let x233 = (t232 >> 32) as u32;
-        let t234: u64 = (x181 as u64) + (x233 as u64) + (0x00000000_u32 as u64);
-        let x234 = t234 as u32;
-        let x235 = (t234 >> 32) as u32;
-        let t236: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x183 as u64)
-            + (x235 as u64);
-        let x236 = t236 as u32;
-        let x237 = (t236 >> 32) as u32;
-        let t238: u64 = (x177 as u64) * (0xfffffffe_u32 as u64) + (x185 as u64)
-            + (x237 as u64);
-        let x238 = t238 as u32;
-        let x239 = (t238 >> 32) as u32;
-        let t240: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x187 as u64)
-            + (x239 as u64);
-        let x240 = t240 as u32;
-        let x241 = (t240 >> 32) as u32;
-        let t242: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x189 as u64)
-            + (x241 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
-        let t244: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x191 as u64)
-            + (x243 as u64);
-        let x244 = t244 as u32;
-        let x245 = (t244 >> 32) as u32;
-        let t246: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x193 as u64)
-            + (x245 as u64);
-        let x246 = t246 as u32;
-        let x247 = (t246 >> 32) as u32;
-        let t248: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x195 as u64)
-            + (x247 as u64);
-        let x248 = t248 as u32;
-        let x249 = (t248 >> 32) as u32;
-        let t250: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x197 as u64)
-            + (x249 as u64);
-        let x250 = t250 as u32;
-        let x251 = (t250 >> 32) as u32;
-        let t252: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x198 as u64)
-            + (x251 as u64);
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 32) as u32;
-        let t285: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x232 as u64);
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (x234 as u64) + (x286 as u64) + (0x00000000_u32 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (x236 as u64) + (x288 as u64) + (0x00000000_u32 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x238 as u64)
-            + (x290 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (x232 as u64) * (0xfffffffe_u32 as u64) + (x240 as u64)
-            + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x242 as u64)
-            + (x294 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x244 as u64)
-            + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x246 as u64)
-            + (x298 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x248 as u64)
-            + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x250 as u64)
-            + (x302 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x252 as u64)
-            + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x253 as u64)
-            + (x306 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t340: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x287 as u64);
-        let x341 = (t340 >> 32) as u32;
-        let t342: u64 = (x289 as u64) + (x341 as u64) + (0x00000000_u32 as u64);
-        let x342 = t342 as u32;
-        let x343 = (t342 >> 32) as u32;
-        let t344: u64 = (x291 as u64) + (x343 as u64) + (0x00000000_u32 as u64);
-        let x344 = t344 as u32;
-        let x345 = (t344 >> 32) as u32;
-        let t346: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x293 as u64)
-            + (x345 as u64);
-        let x346 = t346 as u32;
-        let x347 = (t346 >> 32) as u32;
-        let t348: u64 = (x287 as u64) * (0xfffffffe_u32 as u64) + (x295 as u64)
-            + (x347 as u64);
-        let x348 = t348 as u32;
-        let x349 = (t348 >> 32) as u32;
-        let t350: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x297 as u64)
-            + (x349 as u64);
-        let x350 = t350 as u32;
-        let x351 = (t350 >> 32) as u32;
-        let t352: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x299 as u64)
-            + (x351 as u64);
-        let x352 = t352 as u32;
-        let x353 = (t352 >> 32) as u32;
-        let t354: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x301 as u64)
-            + (x353 as u64);
-        let x354 = t354 as u32;
-        let x355 = (t354 >> 32) as u32;
-        let t356: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x303 as u64)
-            + (x355 as u64);
-        let x356 = t356 as u32;
-        let x357 = (t356 >> 32) as u32;
-        let t358: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x305 as u64)
-            + (x357 as u64);
-        let x358 = t358 as u32;
-        let x359 = (t358 >> 32) as u32;
-        let t360: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x307 as u64)
-            + (x359 as u64);
-        let x360 = t360 as u32;
-        let x361 = (t360 >> 32) as u32;
-        let t362: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x308 as u64)
-            + (x361 as u64);
-        let x362 = t362 as u32;
-        let x363 = (t362 >> 32) as u32;
-        let t395: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x342 as u64);
-        let x396 = (t395 >> 32) as u32;
-        let t397: u64 = (x344 as u64) + (x396 as u64) + (0x00000000_u32 as u64);
-        let x397 = t397 as u32;
-        let x398 = (t397 >> 32) as u32;
-        let t399: u64 = (x346 as u64) + (x398 as u64) + (0x00000000_u32 as u64);
-        let x399 = t399 as u32;
-        let x400 = (t399 >> 32) as u32;
-        let t401: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x348 as u64)
-            + (x400 as u64);
-        let x401 = t401 as u32;
-        let x402 = (t401 >> 32) as u32;
-        let t403: u64 = (x342 as u64) * (0xfffffffe_u32 as u64) + (x350 as u64)
-            + (x402 as u64);
-        let x403 = t403 as u32;
-        let x404 = (t403 >> 32) as u32;
-        let t405: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x352 as u64)
-            + (x404 as u64);
-        let x405 = t405 as u32;
-        let x406 = (t405 >> 32) as u32;
-        let t407: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x354 as u64)
-            + (x406 as u64);
-        let x407 = t407 as u32;
-        let x408 = (t407 >> 32) as u32;
-        let t409: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x356 as u64)
-            + (x408 as u64);
-        let x409 = t409 as u32;
-        let x410 = (t409 >> 32) as u32;
-        let t411: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x358 as u64)
-            + (x410 as u64);
-        let x411 = t411 as u32;
-        let x412 = (t411 >> 32) as u32;
-        let t413: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x360 as u64)
-            + (x412 as u64);
-        let x413 = t413 as u32;
-        let x414 = (t413 >> 32) as u32;
-        let t415: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x362 as u64)
-            + (x414 as u64);
-        let x415 = t415 as u32;
-        let x416 = (t415 >> 32) as u32;
-        let t417: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x363 as u64)
-            + (x416 as u64);
-        let x417 = t417 as u32;
-        let x418 = (t417 >> 32) as u32;
-        let t450: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x397 as u64);
-        let x451 = (t450 >> 32) as u32;
-        let t452: u64 = (x399 as u64) + (x451 as u64) + (0x00000000_u32 as u64);
-        let x452 = t452 as u32;
-        let x453 = (t452 >> 32) as u32;
-        let t454: u64 = (x401 as u64) + (x453 as u64) + (0x00000000_u32 as u64);
-        let x454 = t454 as u32;
-        let x455 = (t454 >> 32) as u32;
-        let t456: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x403 as u64)
-            + (x455 as u64);
-        let x456 = t456 as u32;
-        let x457 = (t456 >> 32) as u32;
-        let t458: u64 = (x397 as u64) * (0xfffffffe_u32 as u64) + (x405 as u64)
-            + (x457 as u64);
-        let x458 = t458 as u32;
-        let x459 = (t458 >> 32) as u32;
-        let t460: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x407 as u64)
-            + (x459 as u64);
-        let x460 = t460 as u32;
-        let x461 = (t460 >> 32) as u32;
-        let t462: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x409 as u64)
-            + (x461 as u64);
-        let x462 = t462 as u32;
-        let x463 = (t462 >> 32) as u32;
-        let t464: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x411 as u64)
-            + (x463 as u64);
-        let x464 = t464 as u32;
-        let x465 = (t464 >> 32) as u32;
-        let t466: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x413 as u64)
-            + (x465 as u64);
-        let x466 = t466 as u32;
-        let x467 = (t466 >> 32) as u32;
-        let t468: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x415 as u64)
-            + (x467 as u64);
-        let x468 = t468 as u32;
-        let x469 = (t468 >> 32) as u32;
-        let t470: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x417 as u64)
-            + (x469 as u64);
-        let x470 = t470 as u32;
-        let x471 = (t470 >> 32) as u32;
-        let t472: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x418 as u64)
-            + (x471 as u64);
-        let x472 = t472 as u32;
-        let x473 = (t472 >> 32) as u32;
-        let t505: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x452 as u64);
-        let x506 = (t505 >> 32) as u32;
-        let t507: u64 = (x454 as u64) + (x506 as u64) + (0x00000000_u32 as u64);
-        let x507 = t507 as u32;
-        let x508 = (t507 >> 32) as u32;
-        let t509: u64 = (x456 as u64) + (x508 as u64) + (0x00000000_u32 as u64);
-        let x509 = t509 as u32;
-        let x510 = (t509 >> 32) as u32;
-        let t511: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x458 as u64)
-            + (x510 as u64);
-        let x511 = t511 as u32;
-        let x512 = (t511 >> 32) as u32;
-        let t513: u64 = (x452 as u64) * (0xfffffffe_u32 as u64) + (x460 as u64)
-            + (x512 as u64);
-        let x513 = t513 as u32;
-        let x514 = (t513 >> 32) as u32;
-        let t515: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x462 as u64)
-            + (x514 as u64);
-        let x515 = t515 as u32;
-        let x516 = (t515 >> 32) as u32;
-        let t517: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x464 as u64)
-            + (x516 as u64);
-        let x517 = t517 as u32;
-        let x518 = (t517 >> 32) as u32;
-        let t519: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x466 as u64)
-            + (x518 as u64);
-        let x519 = t519 as u32;
-        let x520 = (t519 >> 32) as u32;
-        let t521: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x468 as u64)
-            + (x520 as u64);
-        let x521 = t521 as u32;
-        let x522 = (t521 >> 32) as u32;
-        let t523: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x470 as u64)
-            + (x522 as u64);
-        let x523 = t523 as u32;
-        let x524 = (t523 >> 32) as u32;
-        let t525: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x472 as u64)
-            + (x524 as u64);
-        let x525 = t525 as u32;
-        let x526 = (t525 >> 32) as u32;
-        let t527: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x473 as u64)
-            + (x526 as u64);
-        let x527 = t527 as u32;
-        let x528 = (t527 >> 32) as u32;
-        let t560: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x507 as u64);
-        let x561 = (t560 >> 32) as u32;
-        let t562: u64 = (x509 as u64) + (x561 as u64) + (0x00000000_u32 as u64);
-        let x562 = t562 as u32;
-        let x563 = (t562 >> 32) as u32;
-        let t564: u64 = (x511 as u64) + (x563 as u64) + (0x00000000_u32 as u64);
-        let x564 = t564 as u32;
-        let x565 = (t564 >> 32) as u32;
-        let t566: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x513 as u64)
-            + (x565 as u64);
-        let x566 = t566 as u32;
-        let x567 = (t566 >> 32) as u32;
-        let t568: u64 = (x507 as u64) * (0xfffffffe_u32 as u64) + (x515 as u64)
-            + (x567 as u64);
-        let x568 = t568 as u32;
-        let x569 = (t568 >> 32) as u32;
-        let t570: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x517 as u64)
-            + (x569 as u64);
-        let x570 = t570 as u32;
-        let x571 = (t570 >> 32) as u32;
-        let t572: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x519 as u64)
-            + (x571 as u64);
-        let x572 = t572 as u32;
-        let x573 = (t572 >> 32) as u32;
-        let t574: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x521 as u64)
-            + (x573 as u64);
-        let x574 = t574 as u32;
-        let x575 = (t574 >> 32) as u32;
-        let t576: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x523 as u64)
-            + (x575 as u64);
-        let x576 = t576 as u32;
-        let x577 = (t576 >> 32) as u32;
-        let t578: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x525 as u64)
-            + (x577 as u64);
-        let x578 = t578 as u32;
-        let x579 = (t578 >> 32) as u32;
-        let t580: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x527 as u64)
-            + (x579 as u64);
-        let x580 = t580 as u32;
-        let x581 = (t580 >> 32) as u32;
-        let t582: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x528 as u64)
-            + (x581 as u64);
-        let x582 = t582 as u32;
-        let x583 = (t582 >> 32) as u32;
-        let t615: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x562 as u64);
-        let x616 = (t615 >> 32) as u32;
-        let t617: u64 = (x564 as u64) + (x616 as u64) + (0x00000000_u32 as u64);
-        let x617 = t617 as u32;
-        let x618 = (t617 >> 32) as u32;
-        let t619: u64 = (x566 as u64) + (x618 as u64) + (0x00000000_u32 as u64);
-        let x619 = t619 as u32;
-        let x620 = (t619 >> 32) as u32;
-        let t621: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x568 as u64)
-            + (x620 as u64);
-        let x621 = t621 as u32;
-        let x622 = (t621 >> 32) as u32;
-        let t623: u64 = (x562 as u64) * (0xfffffffe_u32 as u64) + (x570 as u64)
-            + (x622 as u64);
-        let x623 = t623 as u32;
-        let x624 = (t623 >> 32) as u32;
-        let t625: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x572 as u64)
-            + (x624 as u64);
-        let x625 = t625 as u32;
-        let x626 = (t625 >> 32) as u32;
-        let t627: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x574 as u64)
-            + (x626 as u64);
-        let x627 = t627 as u32;
-        let x628 = (t627 >> 32) as u32;
-        let t629: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x576 as u64)
-            + (x628 as u64);
-        let x629 = t629 as u32;
-        let x630 = (t629 >> 32) as u32;
-        let t631: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x578 as u64)
-            + (x630 as u64);
-        let x631 = t631 as u32;
-        let x632 = (t631 >> 32) as u32;
-        let t633: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x580 as u64)
-            + (x632 as u64);
-        let x633 = t633 as u32;
-        let x634 = (t633 >> 32) as u32;
-        let t635: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x582 as u64)
-            + (x634 as u64);
-        let x635 = t635 as u32;
-        let x636 = (t635 >> 32) as u32;
-        let t637: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x583 as u64)
-            + (x636 as u64);
-        let x637 = t637 as u32;
-        let x638 = (t637 >> 32) as u32;
-        let t670: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x617 as u64);
-        let x671 = (t670 >> 32) as u32;
-        let t672: u64 = (x619 as u64) + (x671 as u64) + (0x00000000_u32 as u64);
-        let x672 = t672 as u32;
-        let x673 = (t672 >> 32) as u32;
-        let t674: u64 = (x621 as u64) + (x673 as u64) + (0x00000000_u32 as u64);
-        let x674 = t674 as u32;
-        let x675 = (t674 >> 32) as u32;
-        let t676: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x623 as u64)
-            + (x675 as u64);
-        let x676 = t676 as u32;
-        let x677 = (t676 >> 32) as u32;
-        let t678: u64 = (x617 as u64) * (0xfffffffe_u32 as u64) + (x625 as u64)
-            + (x677 as u64);
-        let x678 = t678 as u32;
-        let x679 = (t678 >> 32) as u32;
-        let t680: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x627 as u64)
-            + (x679 as u64);
-        let x680 = t680 as u32;
-        let x681 = (t680 >> 32) as u32;
-        let t682: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x629 as u64)
-            + (x681 as u64);
-        let x682 = t682 as u32;
-        let x683 = (t682 >> 32) as u32;
-        let t684: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x631 as u64)
-            + (x683 as u64);
-        let x684 = t684 as u32;
-        let x685 = (t684 >> 32) as u32;
-        let t686: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x633 as u64)
-            + (x685 as u64);
-        let x686 = t686 as u32;
-        let x687 = (t686 >> 32) as u32;
-        let t688: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x635 as u64)
-            + (x687 as u64);
-        let x688 = t688 as u32;
-        let x689 = (t688 >> 32) as u32;
-        let t690: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x637 as u64)
-            + (x689 as u64);
-        let x690 = t690 as u32;
-        let x691 = (t690 >> 32) as u32;
-        let t692: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x638 as u64)
-            + (x691 as u64);
-        let x692 = t692 as u32;
-        let x693 = (t692 >> 32) as u32;
-        let t711: u64 = {
-            let (d, b1) = x672.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x66 = {
+            let t65: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x38 as u64);
+            (t65 >> 32) as u32
         };
-        let x711 = t711 as u32;
-        let x712 = (t711 >> 63) as u32;
-        let t713: u64 = {
-            let (d, b1) = x674.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x712);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x67, x68) = {
+            let t67: u64 = (x40 as u64) + (x66 as u64) + (0x00000000_u32 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
         };
-        let x713 = t713 as u32;
-        let x714 = (t713 >> 63) as u32;
-        let t715: u64 = {
-            let (d, b1) = x676.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x714);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x69, x70) = {
+            let t69: u64 = (x42 as u64) + (x68 as u64) + (0x00000000_u32 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
         };
-        let x715 = t715 as u32;
-        let x716 = (t715 >> 63) as u32;
-        let t717: u64 = {
-            let (d, b1) = x678.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x716);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x71, x72) = {
+            let t71: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x44 as u64)
+                + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
         };
-        let x717 = t717 as u32;
-        let x718 = (t717 >> 63) as u32;
-        let t719: u64 = {
-            let (d, b1) = x680.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x718);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x73, x74) = {
+            let t73: u64 = (x38 as u64) * (0xfffffffe_u32 as u64) + (x46 as u64)
+                + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
         };
-        let x719 = t719 as u32;
-        let x720 = (t719 >> 63) as u32;
-        let t721: u64 = {
-            let (d, b1) = x682.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x720);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x75, x76) = {
+            let t75: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x48 as u64)
+                + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
         };
-        let x721 = t721 as u32;
-        let x722 = (t721 >> 63) as u32;
-        let t723: u64 = {
-            let (d, b1) = x684.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x722);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x77, x78) = {
+            let t77: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x50 as u64)
+                + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
         };
-        let x723 = t723 as u32;
-        let x724 = (t723 >> 63) as u32;
-        let t725: u64 = {
-            let (d, b1) = x686.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x724);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x79, x80) = {
+            let t79: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x52 as u64)
+                + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
         };
-        let x725 = t725 as u32;
-        let x726 = (t725 >> 63) as u32;
-        let t727: u64 = {
-            let (d, b1) = x688.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x726);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x81, x82) = {
+            let t81: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x54 as u64)
+                + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
         };
-        let x727 = t727 as u32;
-        let x728 = (t727 >> 63) as u32;
-        let t729: u64 = {
-            let (d, b1) = x690.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x728);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x83, x84) = {
+            let t83: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x56 as u64)
+                + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
         };
-        let x729 = t729 as u32;
-        let x730 = (t729 >> 63) as u32;
-        let t731: u64 = {
-            let (d, b1) = x692.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x730);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x85, x86) = {
+            let t85: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x58 as u64)
+                + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
         };
-        let x731 = t731 as u32;
-        let x732 = (t731 >> 63) as u32;
-        let t733: u64 = {
-            let (d, b1) = x693.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x732);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x87, x88) = {
+            let t87: u64 = (x38 as u64) * (0xffffffff_u32 as u64) + (x60 as u64)
+                + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
         };
-        let x733 = t733 as u32;
-        let x734 = (t733 >> 63) as u32;
-        let x737 = (0 as u32).wrapping_sub(x734);
+        let x121 = {
+            let t120: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x67 as u64);
+            (t120 >> 32) as u32
+        };
+        let (x122, x123) = {
+            let t122: u64 = (x69 as u64) + (x121 as u64) + (0x00000000_u32 as u64);
+            (t122 as u32, (t122 >> 32) as u32)
+        };
+        let (x124, x125) = {
+            let t124: u64 = (x71 as u64) + (x123 as u64) + (0x00000000_u32 as u64);
+            (t124 as u32, (t124 >> 32) as u32)
+        };
+        let (x126, x127) = {
+            let t126: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x73 as u64)
+                + (x125 as u64);
+            (t126 as u32, (t126 >> 32) as u32)
+        };
+        let (x128, x129) = {
+            let t128: u64 = (x67 as u64) * (0xfffffffe_u32 as u64) + (x75 as u64)
+                + (x127 as u64);
+            (t128 as u32, (t128 >> 32) as u32)
+        };
+        let (x130, x131) = {
+            let t130: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x77 as u64)
+                + (x129 as u64);
+            (t130 as u32, (t130 >> 32) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x79 as u64)
+                + (x131 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
+        let (x134, x135) = {
+            let t134: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x81 as u64)
+                + (x133 as u64);
+            (t134 as u32, (t134 >> 32) as u32)
+        };
+        let (x136, x137) = {
+            let t136: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x83 as u64)
+                + (x135 as u64);
+            (t136 as u32, (t136 >> 32) as u32)
+        };
+        let (x138, x139) = {
+            let t138: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x85 as u64)
+                + (x137 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
+        let (x140, x141) = {
+            let t140: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x87 as u64)
+                + (x139 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
+        };
+        let (x142, x143) = {
+            let t142: u64 = (x67 as u64) * (0xffffffff_u32 as u64) + (x88 as u64)
+                + (x141 as u64);
+            (t142 as u32, (t142 >> 32) as u32)
+        };
+        let x176 = {
+            let t175: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x122 as u64);
+            (t175 >> 32) as u32
+        };
+        let (x177, x178) = {
+            let t177: u64 = (x124 as u64) + (x176 as u64) + (0x00000000_u32 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (x126 as u64) + (x178 as u64) + (0x00000000_u32 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x128 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (x122 as u64) * (0xfffffffe_u32 as u64) + (x130 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x132 as u64)
+                + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x134 as u64)
+                + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x136 as u64)
+                + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x138 as u64)
+                + (x190 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x140 as u64)
+                + (x192 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x142 as u64)
+                + (x194 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
+        let (x197, x198) = {
+            let t197: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x143 as u64)
+                + (x196 as u64);
+            (t197 as u32, (t197 >> 32) as u32)
+        };
+        let x231 = {
+            let t230: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x177 as u64);
+            (t230 >> 32) as u32
+        };
+        let (x232, x233) = {
+            let t232: u64 = (x179 as u64) + (x231 as u64) + (0x00000000_u32 as u64);
+            (t232 as u32, (t232 >> 32) as u32)
+        };
+        let (x234, x235) = {
+            let t234: u64 = (x181 as u64) + (x233 as u64) + (0x00000000_u32 as u64);
+            (t234 as u32, (t234 >> 32) as u32)
+        };
+        let (x236, x237) = {
+            let t236: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x183 as u64)
+                + (x235 as u64);
+            (t236 as u32, (t236 >> 32) as u32)
+        };
+        let (x238, x239) = {
+            let t238: u64 = (x177 as u64) * (0xfffffffe_u32 as u64) + (x185 as u64)
+                + (x237 as u64);
+            (t238 as u32, (t238 >> 32) as u32)
+        };
+        let (x240, x241) = {
+            let t240: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x187 as u64)
+                + (x239 as u64);
+            (t240 as u32, (t240 >> 32) as u32)
+        };
+        let (x242, x243) = {
+            let t242: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x189 as u64)
+                + (x241 as u64);
+            (t242 as u32, (t242 >> 32) as u32)
+        };
+        let (x244, x245) = {
+            let t244: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x191 as u64)
+                + (x243 as u64);
+            (t244 as u32, (t244 >> 32) as u32)
+        };
+        let (x246, x247) = {
+            let t246: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x193 as u64)
+                + (x245 as u64);
+            (t246 as u32, (t246 >> 32) as u32)
+        };
+        let (x248, x249) = {
+            let t248: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x195 as u64)
+                + (x247 as u64);
+            (t248 as u32, (t248 >> 32) as u32)
+        };
+        let (x250, x251) = {
+            let t250: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x197 as u64)
+                + (x249 as u64);
+            (t250 as u32, (t250 >> 32) as u32)
+        };
+        let (x252, x253) = {
+            let t252: u64 = (x177 as u64) * (0xffffffff_u32 as u64) + (x198 as u64)
+                + (x251 as u64);
+            (t252 as u32, (t252 >> 32) as u32)
+        };
+        let x286 = {
+            let t285: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x232 as u64);
+            (t285 >> 32) as u32
+        };
+        let (x287, x288) = {
+            let t287: u64 = (x234 as u64) + (x286 as u64) + (0x00000000_u32 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (x236 as u64) + (x288 as u64) + (0x00000000_u32 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x238 as u64)
+                + (x290 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (x232 as u64) * (0xfffffffe_u32 as u64) + (x240 as u64)
+                + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x242 as u64)
+                + (x294 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x244 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x246 as u64)
+                + (x298 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x248 as u64)
+                + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x250 as u64)
+                + (x302 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x252 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (x232 as u64) * (0xffffffff_u32 as u64) + (x253 as u64)
+                + (x306 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let x341 = {
+            let t340: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x287 as u64);
+            (t340 >> 32) as u32
+        };
+        let (x342, x343) = {
+            let t342: u64 = (x289 as u64) + (x341 as u64) + (0x00000000_u32 as u64);
+            (t342 as u32, (t342 >> 32) as u32)
+        };
+        let (x344, x345) = {
+            let t344: u64 = (x291 as u64) + (x343 as u64) + (0x00000000_u32 as u64);
+            (t344 as u32, (t344 >> 32) as u32)
+        };
+        let (x346, x347) = {
+            let t346: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x293 as u64)
+                + (x345 as u64);
+            (t346 as u32, (t346 >> 32) as u32)
+        };
+        let (x348, x349) = {
+            let t348: u64 = (x287 as u64) * (0xfffffffe_u32 as u64) + (x295 as u64)
+                + (x347 as u64);
+            (t348 as u32, (t348 >> 32) as u32)
+        };
+        let (x350, x351) = {
+            let t350: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x297 as u64)
+                + (x349 as u64);
+            (t350 as u32, (t350 >> 32) as u32)
+        };
+        let (x352, x353) = {
+            let t352: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x299 as u64)
+                + (x351 as u64);
+            (t352 as u32, (t352 >> 32) as u32)
+        };
+        let (x354, x355) = {
+            let t354: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x301 as u64)
+                + (x353 as u64);
+            (t354 as u32, (t354 >> 32) as u32)
+        };
+        let (x356, x357) = {
+            let t356: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x303 as u64)
+                + (x355 as u64);
+            (t356 as u32, (t356 >> 32) as u32)
+        };
+        let (x358, x359) = {
+            let t358: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x305 as u64)
+                + (x357 as u64);
+            (t358 as u32, (t358 >> 32) as u32)
+        };
+        let (x360, x361) = {
+            let t360: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x307 as u64)
+                + (x359 as u64);
+            (t360 as u32, (t360 >> 32) as u32)
+        };
+        let (x362, x363) = {
+            let t362: u64 = (x287 as u64) * (0xffffffff_u32 as u64) + (x308 as u64)
+                + (x361 as u64);
+            (t362 as u32, (t362 >> 32) as u32)
+        };
+        let x396 = {
+            let t395: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x342 as u64);
+            (t395 >> 32) as u32
+        };
+        let (x397, x398) = {
+            let t397: u64 = (x344 as u64) + (x396 as u64) + (0x00000000_u32 as u64);
+            (t397 as u32, (t397 >> 32) as u32)
+        };
+        let (x399, x400) = {
+            let t399: u64 = (x346 as u64) + (x398 as u64) + (0x00000000_u32 as u64);
+            (t399 as u32, (t399 >> 32) as u32)
+        };
+        let (x401, x402) = {
+            let t401: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x348 as u64)
+                + (x400 as u64);
+            (t401 as u32, (t401 >> 32) as u32)
+        };
+        let (x403, x404) = {
+            let t403: u64 = (x342 as u64) * (0xfffffffe_u32 as u64) + (x350 as u64)
+                + (x402 as u64);
+            (t403 as u32, (t403 >> 32) as u32)
+        };
+        let (x405, x406) = {
+            let t405: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x352 as u64)
+                + (x404 as u64);
+            (t405 as u32, (t405 >> 32) as u32)
+        };
+        let (x407, x408) = {
+            let t407: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x354 as u64)
+                + (x406 as u64);
+            (t407 as u32, (t407 >> 32) as u32)
+        };
+        let (x409, x410) = {
+            let t409: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x356 as u64)
+                + (x408 as u64);
+            (t409 as u32, (t409 >> 32) as u32)
+        };
+        let (x411, x412) = {
+            let t411: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x358 as u64)
+                + (x410 as u64);
+            (t411 as u32, (t411 >> 32) as u32)
+        };
+        let (x413, x414) = {
+            let t413: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x360 as u64)
+                + (x412 as u64);
+            (t413 as u32, (t413 >> 32) as u32)
+        };
+        let (x415, x416) = {
+            let t415: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x362 as u64)
+                + (x414 as u64);
+            (t415 as u32, (t415 >> 32) as u32)
+        };
+        let (x417, x418) = {
+            let t417: u64 = (x342 as u64) * (0xffffffff_u32 as u64) + (x363 as u64)
+                + (x416 as u64);
+            (t417 as u32, (t417 >> 32) as u32)
+        };
+        let x451 = {
+            let t450: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x397 as u64);
+            (t450 >> 32) as u32
+        };
+        let (x452, x453) = {
+            let t452: u64 = (x399 as u64) + (x451 as u64) + (0x00000000_u32 as u64);
+            (t452 as u32, (t452 >> 32) as u32)
+        };
+        let (x454, x455) = {
+            let t454: u64 = (x401 as u64) + (x453 as u64) + (0x00000000_u32 as u64);
+            (t454 as u32, (t454 >> 32) as u32)
+        };
+        let (x456, x457) = {
+            let t456: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x403 as u64)
+                + (x455 as u64);
+            (t456 as u32, (t456 >> 32) as u32)
+        };
+        let (x458, x459) = {
+            let t458: u64 = (x397 as u64) * (0xfffffffe_u32 as u64) + (x405 as u64)
+                + (x457 as u64);
+            (t458 as u32, (t458 >> 32) as u32)
+        };
+        let (x460, x461) = {
+            let t460: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x407 as u64)
+                + (x459 as u64);
+            (t460 as u32, (t460 >> 32) as u32)
+        };
+        let (x462, x463) = {
+            let t462: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x409 as u64)
+                + (x461 as u64);
+            (t462 as u32, (t462 >> 32) as u32)
+        };
+        let (x464, x465) = {
+            let t464: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x411 as u64)
+                + (x463 as u64);
+            (t464 as u32, (t464 >> 32) as u32)
+        };
+        let (x466, x467) = {
+            let t466: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x413 as u64)
+                + (x465 as u64);
+            (t466 as u32, (t466 >> 32) as u32)
+        };
+        let (x468, x469) = {
+            let t468: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x415 as u64)
+                + (x467 as u64);
+            (t468 as u32, (t468 >> 32) as u32)
+        };
+        let (x470, x471) = {
+            let t470: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x417 as u64)
+                + (x469 as u64);
+            (t470 as u32, (t470 >> 32) as u32)
+        };
+        let (x472, x473) = {
+            let t472: u64 = (x397 as u64) * (0xffffffff_u32 as u64) + (x418 as u64)
+                + (x471 as u64);
+            (t472 as u32, (t472 >> 32) as u32)
+        };
+        let x506 = {
+            let t505: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x452 as u64);
+            (t505 >> 32) as u32
+        };
+        let (x507, x508) = {
+            let t507: u64 = (x454 as u64) + (x506 as u64) + (0x00000000_u32 as u64);
+            (t507 as u32, (t507 >> 32) as u32)
+        };
+        let (x509, x510) = {
+            let t509: u64 = (x456 as u64) + (x508 as u64) + (0x00000000_u32 as u64);
+            (t509 as u32, (t509 >> 32) as u32)
+        };
+        let (x511, x512) = {
+            let t511: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x458 as u64)
+                + (x510 as u64);
+            (t511 as u32, (t511 >> 32) as u32)
+        };
+        let (x513, x514) = {
+            let t513: u64 = (x452 as u64) * (0xfffffffe_u32 as u64) + (x460 as u64)
+                + (x512 as u64);
+            (t513 as u32, (t513 >> 32) as u32)
+        };
+        let (x515, x516) = {
+            let t515: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x462 as u64)
+                + (x514 as u64);
+            (t515 as u32, (t515 >> 32) as u32)
+        };
+        let (x517, x518) = {
+            let t517: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x464 as u64)
+                + (x516 as u64);
+            (t517 as u32, (t517 >> 32) as u32)
+        };
+        let (x519, x520) = {
+            let t519: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x466 as u64)
+                + (x518 as u64);
+            (t519 as u32, (t519 >> 32) as u32)
+        };
+        let (x521, x522) = {
+            let t521: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x468 as u64)
+                + (x520 as u64);
+            (t521 as u32, (t521 >> 32) as u32)
+        };
+        let (x523, x524) = {
+            let t523: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x470 as u64)
+                + (x522 as u64);
+            (t523 as u32, (t523 >> 32) as u32)
+        };
+        let (x525, x526) = {
+            let t525: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x472 as u64)
+                + (x524 as u64);
+            (t525 as u32, (t525 >> 32) as u32)
+        };
+        let (x527, x528) = {
+            let t527: u64 = (x452 as u64) * (0xffffffff_u32 as u64) + (x473 as u64)
+                + (x526 as u64);
+            (t527 as u32, (t527 >> 32) as u32)
+        };
+        let x561 = {
+            let t560: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x507 as u64);
+            (t560 >> 32) as u32
+        };
+        let (x562, x563) = {
+            let t562: u64 = (x509 as u64) + (x561 as u64) + (0x00000000_u32 as u64);
+            (t562 as u32, (t562 >> 32) as u32)
+        };
+        let (x564, x565) = {
+            let t564: u64 = (x511 as u64) + (x563 as u64) + (0x00000000_u32 as u64);
+            (t564 as u32, (t564 >> 32) as u32)
+        };
+        let (x566, x567) = {
+            let t566: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x513 as u64)
+                + (x565 as u64);
+            (t566 as u32, (t566 >> 32) as u32)
+        };
+        let (x568, x569) = {
+            let t568: u64 = (x507 as u64) * (0xfffffffe_u32 as u64) + (x515 as u64)
+                + (x567 as u64);
+            (t568 as u32, (t568 >> 32) as u32)
+        };
+        let (x570, x571) = {
+            let t570: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x517 as u64)
+                + (x569 as u64);
+            (t570 as u32, (t570 >> 32) as u32)
+        };
+        let (x572, x573) = {
+            let t572: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x519 as u64)
+                + (x571 as u64);
+            (t572 as u32, (t572 >> 32) as u32)
+        };
+        let (x574, x575) = {
+            let t574: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x521 as u64)
+                + (x573 as u64);
+            (t574 as u32, (t574 >> 32) as u32)
+        };
+        let (x576, x577) = {
+            let t576: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x523 as u64)
+                + (x575 as u64);
+            (t576 as u32, (t576 >> 32) as u32)
+        };
+        let (x578, x579) = {
+            let t578: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x525 as u64)
+                + (x577 as u64);
+            (t578 as u32, (t578 >> 32) as u32)
+        };
+        let (x580, x581) = {
+            let t580: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x527 as u64)
+                + (x579 as u64);
+            (t580 as u32, (t580 >> 32) as u32)
+        };
+        let (x582, x583) = {
+            let t582: u64 = (x507 as u64) * (0xffffffff_u32 as u64) + (x528 as u64)
+                + (x581 as u64);
+            (t582 as u32, (t582 >> 32) as u32)
+        };
+        let x616 = {
+            let t615: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x562 as u64);
+            (t615 >> 32) as u32
+        };
+        let (x617, x618) = {
+            let t617: u64 = (x564 as u64) + (x616 as u64) + (0x00000000_u32 as u64);
+            (t617 as u32, (t617 >> 32) as u32)
+        };
+        let (x619, x620) = {
+            let t619: u64 = (x566 as u64) + (x618 as u64) + (0x00000000_u32 as u64);
+            (t619 as u32, (t619 >> 32) as u32)
+        };
+        let (x621, x622) = {
+            let t621: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x568 as u64)
+                + (x620 as u64);
+            (t621 as u32, (t621 >> 32) as u32)
+        };
+        let (x623, x624) = {
+            let t623: u64 = (x562 as u64) * (0xfffffffe_u32 as u64) + (x570 as u64)
+                + (x622 as u64);
+            (t623 as u32, (t623 >> 32) as u32)
+        };
+        let (x625, x626) = {
+            let t625: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x572 as u64)
+                + (x624 as u64);
+            (t625 as u32, (t625 >> 32) as u32)
+        };
+        let (x627, x628) = {
+            let t627: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x574 as u64)
+                + (x626 as u64);
+            (t627 as u32, (t627 >> 32) as u32)
+        };
+        let (x629, x630) = {
+            let t629: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x576 as u64)
+                + (x628 as u64);
+            (t629 as u32, (t629 >> 32) as u32)
+        };
+        let (x631, x632) = {
+            let t631: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x578 as u64)
+                + (x630 as u64);
+            (t631 as u32, (t631 >> 32) as u32)
+        };
+        let (x633, x634) = {
+            let t633: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x580 as u64)
+                + (x632 as u64);
+            (t633 as u32, (t633 >> 32) as u32)
+        };
+        let (x635, x636) = {
+            let t635: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x582 as u64)
+                + (x634 as u64);
+            (t635 as u32, (t635 >> 32) as u32)
+        };
+        let (x637, x638) = {
+            let t637: u64 = (x562 as u64) * (0xffffffff_u32 as u64) + (x583 as u64)
+                + (x636 as u64);
+            (t637 as u32, (t637 >> 32) as u32)
+        };
+        let x671 = {
+            let t670: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x617 as u64);
+            (t670 >> 32) as u32
+        };
+        let (x672, x673) = {
+            let t672: u64 = (x619 as u64) + (x671 as u64) + (0x00000000_u32 as u64);
+            (t672 as u32, (t672 >> 32) as u32)
+        };
+        let (x674, x675) = {
+            let t674: u64 = (x621 as u64) + (x673 as u64) + (0x00000000_u32 as u64);
+            (t674 as u32, (t674 >> 32) as u32)
+        };
+        let (x676, x677) = {
+            let t676: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x623 as u64)
+                + (x675 as u64);
+            (t676 as u32, (t676 >> 32) as u32)
+        };
+        let (x678, x679) = {
+            let t678: u64 = (x617 as u64) * (0xfffffffe_u32 as u64) + (x625 as u64)
+                + (x677 as u64);
+            (t678 as u32, (t678 >> 32) as u32)
+        };
+        let (x680, x681) = {
+            let t680: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x627 as u64)
+                + (x679 as u64);
+            (t680 as u32, (t680 >> 32) as u32)
+        };
+        let (x682, x683) = {
+            let t682: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x629 as u64)
+                + (x681 as u64);
+            (t682 as u32, (t682 >> 32) as u32)
+        };
+        let (x684, x685) = {
+            let t684: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x631 as u64)
+                + (x683 as u64);
+            (t684 as u32, (t684 >> 32) as u32)
+        };
+        let (x686, x687) = {
+            let t686: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x633 as u64)
+                + (x685 as u64);
+            (t686 as u32, (t686 >> 32) as u32)
+        };
+        let (x688, x689) = {
+            let t688: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x635 as u64)
+                + (x687 as u64);
+            (t688 as u32, (t688 >> 32) as u32)
+        };
+        let (x690, x691) = {
+            let t690: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x637 as u64)
+                + (x689 as u64);
+            (t690 as u32, (t690 >> 32) as u32)
+        };
+        let (x692, x693) = {
+            let t692: u64 = (x617 as u64) * (0xffffffff_u32 as u64) + (x638 as u64)
+                + (x691 as u64);
+            (t692 as u32, (t692 >> 32) as u32)
+        };
+        let (x711, x712) = {
+            let t711: u64 = {
+                let (d, b1) = x672.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t711 as u32, (t711 >> 63) as u32)
+        };
+        let (x713, x714) = {
+            let t713: u64 = {
+                let (d, b1) = x674.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x712);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t713 as u32, (t713 >> 63) as u32)
+        };
+        let (x715, x716) = {
+            let t715: u64 = {
+                let (d, b1) = x676.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x714);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t715 as u32, (t715 >> 63) as u32)
+        };
+        let (x717, x718) = {
+            let t717: u64 = {
+                let (d, b1) = x678.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x716);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t717 as u32, (t717 >> 63) as u32)
+        };
+        let (x719, x720) = {
+            let t719: u64 = {
+                let (d, b1) = x680.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x718);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t719 as u32, (t719 >> 63) as u32)
+        };
+        let (x721, x722) = {
+            let t721: u64 = {
+                let (d, b1) = x682.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x720);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t721 as u32, (t721 >> 63) as u32)
+        };
+        let (x723, x724) = {
+            let t723: u64 = {
+                let (d, b1) = x684.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x722);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t723 as u32, (t723 >> 63) as u32)
+        };
+        let (x725, x726) = {
+            let t725: u64 = {
+                let (d, b1) = x686.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x724);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t725 as u32, (t725 >> 63) as u32)
+        };
+        let (x727, x728) = {
+            let t727: u64 = {
+                let (d, b1) = x688.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x726);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t727 as u32, (t727 >> 63) as u32)
+        };
+        let (x729, x730) = {
+            let t729: u64 = {
+                let (d, b1) = x690.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x728);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t729 as u32, (t729 >> 63) as u32)
+        };
+        let (x731, x732) = {
+            let t731: u64 = {
+                let (d, b1) = x692.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x730);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t731 as u32, (t731 >> 63) as u32)
+        };
+        let (x733, x734) = {
+            let t733: u64 = {
+                let (d, b1) = x693.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x732);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t733 as u32, (t733 >> 63) as u32)
+        };
+        let x737 = 0u32.wrapping_sub(x734);
         let x738 = x711 ^ (x737 & (x711 ^ x672));
         let x739 = x713 ^ (x737 & (x713 ^ x674));
         let x740 = x715 ^ (x737 & (x715 ^ x676));
@@ -3473,440 +4470,674 @@ impl Fp {
     }
     /// The 2n-limb product a·b of two values below p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_wide_limbs(a: &[u32; 12], b: &[u32; 12]) -> [u32; 24] {
-        let t25: u64 = (a[0] as u64) * (b[0] as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[1] as u64) * (b[0] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[2] as u64) * (b[0] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[3] as u64) * (b[0] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[4] as u64) * (b[0] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[5] as u64) * (b[0] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[6] as u64) * (b[0] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[7] as u64) * (b[0] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[8] as u64) * (b[0] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[9] as u64) * (b[0] as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[10] as u64) * (b[0] as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[11] as u64) * (b[0] as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[0] as u64) * (b[1] as u64) + (x27 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (b[1] as u64) + (x29 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[2] as u64) * (b[1] as u64) + (x31 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[3] as u64) * (b[1] as u64) + (x33 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) * (b[1] as u64) + (x35 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (b[1] as u64) + (x37 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[6] as u64) * (b[1] as u64) + (x39 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[7] as u64) * (b[1] as u64) + (x41 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[8] as u64) * (b[1] as u64) + (x43 as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[9] as u64) * (b[1] as u64) + (x45 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[10] as u64) * (b[1] as u64) + (x47 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[11] as u64) * (b[1] as u64) + (x48 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[0] as u64) * (b[2] as u64) + (x51 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[1] as u64) * (b[2] as u64) + (x53 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[2] as u64) * (b[2] as u64) + (x55 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[3] as u64) * (b[2] as u64) + (x57 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[4] as u64) * (b[2] as u64) + (x59 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[5] as u64) * (b[2] as u64) + (x61 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[6] as u64) * (b[2] as u64) + (x63 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[7] as u64) * (b[2] as u64) + (x65 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[8] as u64) * (b[2] as u64) + (x67 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[9] as u64) * (b[2] as u64) + (x69 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[10] as u64) * (b[2] as u64) + (x71 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[11] as u64) * (b[2] as u64) + (x72 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[0] as u64) * (b[3] as u64) + (x75 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[1] as u64) * (b[3] as u64) + (x77 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[2] as u64) * (b[3] as u64) + (x79 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[3] as u64) * (b[3] as u64) + (x81 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[4] as u64) * (b[3] as u64) + (x83 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[5] as u64) * (b[3] as u64) + (x85 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[6] as u64) * (b[3] as u64) + (x87 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[7] as u64) * (b[3] as u64) + (x89 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[8] as u64) * (b[3] as u64) + (x91 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[9] as u64) * (b[3] as u64) + (x93 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[10] as u64) * (b[3] as u64) + (x95 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[11] as u64) * (b[3] as u64) + (x96 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[0] as u64) * (b[4] as u64) + (x99 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[1] as u64) * (b[4] as u64) + (x101 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[2] as u64) * (b[4] as u64) + (x103 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[3] as u64) * (b[4] as u64) + (x105 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[4] as u64) * (b[4] as u64) + (x107 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[5] as u64) * (b[4] as u64) + (x109 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[6] as u64) * (b[4] as u64) + (x111 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[7] as u64) * (b[4] as u64) + (x113 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[8] as u64) * (b[4] as u64) + (x115 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[9] as u64) * (b[4] as u64) + (x117 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[10] as u64) * (b[4] as u64) + (x119 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[11] as u64) * (b[4] as u64) + (x120 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (a[0] as u64) * (b[5] as u64) + (x123 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (a[1] as u64) * (b[5] as u64) + (x125 as u64) + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (a[2] as u64) * (b[5] as u64) + (x127 as u64) + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (a[3] as u64) * (b[5] as u64) + (x129 as u64) + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (a[4] as u64) * (b[5] as u64) + (x131 as u64) + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (a[5] as u64) * (b[5] as u64) + (x133 as u64) + (x154 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (a[6] as u64) * (b[5] as u64) + (x135 as u64) + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let t159: u64 = (a[7] as u64) * (b[5] as u64) + (x137 as u64) + (x158 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t161: u64 = (a[8] as u64) * (b[5] as u64) + (x139 as u64) + (x160 as u64);
-        let x161 = t161 as u32;
-        let x162 = (t161 >> 32) as u32;
-        let t163: u64 = (a[9] as u64) * (b[5] as u64) + (x141 as u64) + (x162 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t165: u64 = (a[10] as u64) * (b[5] as u64) + (x143 as u64) + (x164 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
-        let t167: u64 = (a[11] as u64) * (b[5] as u64) + (x144 as u64) + (x166 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t169: u64 = (a[0] as u64) * (b[6] as u64) + (x147 as u64);
-        let x169 = t169 as u32;
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (a[1] as u64) * (b[6] as u64) + (x149 as u64) + (x170 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (a[2] as u64) * (b[6] as u64) + (x151 as u64) + (x172 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (a[3] as u64) * (b[6] as u64) + (x153 as u64) + (x174 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (a[4] as u64) * (b[6] as u64) + (x155 as u64) + (x176 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (a[5] as u64) * (b[6] as u64) + (x157 as u64) + (x178 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (a[6] as u64) * (b[6] as u64) + (x159 as u64) + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (a[7] as u64) * (b[6] as u64) + (x161 as u64) + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (a[8] as u64) * (b[6] as u64) + (x163 as u64) + (x184 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (a[9] as u64) * (b[6] as u64) + (x165 as u64) + (x186 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (a[10] as u64) * (b[6] as u64) + (x167 as u64) + (x188 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (a[11] as u64) * (b[6] as u64) + (x168 as u64) + (x190 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
-        let t193: u64 = (a[0] as u64) * (b[7] as u64) + (x171 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t195: u64 = (a[1] as u64) * (b[7] as u64) + (x173 as u64) + (x194 as u64);
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 32) as u32;
-        let t197: u64 = (a[2] as u64) * (b[7] as u64) + (x175 as u64) + (x196 as u64);
-        let x197 = t197 as u32;
-        let x198 = (t197 >> 32) as u32;
-        let t199: u64 = (a[3] as u64) * (b[7] as u64) + (x177 as u64) + (x198 as u64);
-        let x199 = t199 as u32;
-        let x200 = (t199 >> 32) as u32;
-        let t201: u64 = (a[4] as u64) * (b[7] as u64) + (x179 as u64) + (x200 as u64);
-        let x201 = t201 as u32;
-        let x202 = (t201 >> 32) as u32;
-        let t203: u64 = (a[5] as u64) * (b[7] as u64) + (x181 as u64) + (x202 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (a[6] as u64) * (b[7] as u64) + (x183 as u64) + (x204 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
-        let t207: u64 = (a[7] as u64) * (b[7] as u64) + (x185 as u64) + (x206 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (a[8] as u64) * (b[7] as u64) + (x187 as u64) + (x208 as u64);
-        let x209 = t209 as u32;
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (a[9] as u64) * (b[7] as u64) + (x189 as u64) + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (a[10] as u64) * (b[7] as u64) + (x191 as u64) + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (a[11] as u64) * (b[7] as u64) + (x192 as u64) + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (a[0] as u64) * (b[8] as u64) + (x195 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (a[1] as u64) * (b[8] as u64) + (x197 as u64) + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (a[2] as u64) * (b[8] as u64) + (x199 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (a[3] as u64) * (b[8] as u64) + (x201 as u64) + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (a[4] as u64) * (b[8] as u64) + (x203 as u64) + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (a[5] as u64) * (b[8] as u64) + (x205 as u64) + (x226 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (a[6] as u64) * (b[8] as u64) + (x207 as u64) + (x228 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
-        let t231: u64 = (a[7] as u64) * (b[8] as u64) + (x209 as u64) + (x230 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
-        let t233: u64 = (a[8] as u64) * (b[8] as u64) + (x211 as u64) + (x232 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (a[9] as u64) * (b[8] as u64) + (x213 as u64) + (x234 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (a[10] as u64) * (b[8] as u64) + (x215 as u64) + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (a[11] as u64) * (b[8] as u64) + (x216 as u64) + (x238 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[0] as u64) * (b[9] as u64) + (x219 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (a[1] as u64) * (b[9] as u64) + (x221 as u64) + (x242 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[2] as u64) * (b[9] as u64) + (x223 as u64) + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (a[3] as u64) * (b[9] as u64) + (x225 as u64) + (x246 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (a[4] as u64) * (b[9] as u64) + (x227 as u64) + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (a[5] as u64) * (b[9] as u64) + (x229 as u64) + (x250 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (a[6] as u64) * (b[9] as u64) + (x231 as u64) + (x252 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (a[7] as u64) * (b[9] as u64) + (x233 as u64) + (x254 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (a[8] as u64) * (b[9] as u64) + (x235 as u64) + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (a[9] as u64) * (b[9] as u64) + (x237 as u64) + (x258 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t261: u64 = (a[10] as u64) * (b[9] as u64) + (x239 as u64) + (x260 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t263: u64 = (a[11] as u64) * (b[9] as u64) + (x240 as u64) + (x262 as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
-        let t265: u64 = (a[0] as u64) * (b[10] as u64) + (x243 as u64);
-        let x265 = t265 as u32;
-        let x266 = (t265 >> 32) as u32;
-        let t267: u64 = (a[1] as u64) * (b[10] as u64) + (x245 as u64) + (x266 as u64);
-        let x267 = t267 as u32;
-        let x268 = (t267 >> 32) as u32;
-        let t269: u64 = (a[2] as u64) * (b[10] as u64) + (x247 as u64) + (x268 as u64);
-        let x269 = t269 as u32;
-        let x270 = (t269 >> 32) as u32;
-        let t271: u64 = (a[3] as u64) * (b[10] as u64) + (x249 as u64) + (x270 as u64);
-        let x271 = t271 as u32;
-        let x272 = (t271 >> 32) as u32;
-        let t273: u64 = (a[4] as u64) * (b[10] as u64) + (x251 as u64) + (x272 as u64);
-        let x273 = t273 as u32;
-        let x274 = (t273 >> 32) as u32;
-        let t275: u64 = (a[5] as u64) * (b[10] as u64) + (x253 as u64) + (x274 as u64);
-        let x275 = t275 as u32;
-        let x276 = (t275 >> 32) as u32;
-        let t277: u64 = (a[6] as u64) * (b[10] as u64) + (x255 as u64) + (x276 as u64);
-        let x277 = t277 as u32;
-        let x278 = (t277 >> 32) as u32;
-        let t279: u64 = (a[7] as u64) * (b[10] as u64) + (x257 as u64) + (x278 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
-        let t281: u64 = (a[8] as u64) * (b[10] as u64) + (x259 as u64) + (x280 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
-        let t283: u64 = (a[9] as u64) * (b[10] as u64) + (x261 as u64) + (x282 as u64);
-        let x283 = t283 as u32;
-        let x284 = (t283 >> 32) as u32;
-        let t285: u64 = (a[10] as u64) * (b[10] as u64) + (x263 as u64) + (x284 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (a[11] as u64) * (b[10] as u64) + (x264 as u64) + (x286 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (a[0] as u64) * (b[11] as u64) + (x267 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (a[1] as u64) * (b[11] as u64) + (x269 as u64) + (x290 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (a[2] as u64) * (b[11] as u64) + (x271 as u64) + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (a[3] as u64) * (b[11] as u64) + (x273 as u64) + (x294 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (a[4] as u64) * (b[11] as u64) + (x275 as u64) + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (a[5] as u64) * (b[11] as u64) + (x277 as u64) + (x298 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (a[6] as u64) * (b[11] as u64) + (x279 as u64) + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (a[7] as u64) * (b[11] as u64) + (x281 as u64) + (x302 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (a[8] as u64) * (b[11] as u64) + (x283 as u64) + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (a[9] as u64) * (b[11] as u64) + (x285 as u64) + (x306 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (a[10] as u64) * (b[11] as u64) + (x287 as u64) + (x308 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (a[11] as u64) * (b[11] as u64) + (x288 as u64) + (x310 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) * (b[0] as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[1] as u64) * (b[0] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[2] as u64) * (b[0] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[3] as u64) * (b[0] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[4] as u64) * (b[0] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[5] as u64) * (b[0] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[6] as u64) * (b[0] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[7] as u64) * (b[0] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[8] as u64) * (b[0] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[9] as u64) * (b[0] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[10] as u64) * (b[0] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[11] as u64) * (b[0] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[0] as u64) * (b[1] as u64) + (x27 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (b[1] as u64) + (x29 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[2] as u64) * (b[1] as u64) + (x31 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[3] as u64) * (b[1] as u64) + (x33 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) * (b[1] as u64) + (x35 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (b[1] as u64) + (x37 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[6] as u64) * (b[1] as u64) + (x39 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[7] as u64) * (b[1] as u64) + (x41 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[8] as u64) * (b[1] as u64) + (x43 as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[9] as u64) * (b[1] as u64) + (x45 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[10] as u64) * (b[1] as u64) + (x47 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[11] as u64) * (b[1] as u64) + (x48 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[0] as u64) * (b[2] as u64) + (x51 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[1] as u64) * (b[2] as u64) + (x53 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[2] as u64) * (b[2] as u64) + (x55 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[3] as u64) * (b[2] as u64) + (x57 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[4] as u64) * (b[2] as u64) + (x59 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[5] as u64) * (b[2] as u64) + (x61 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[6] as u64) * (b[2] as u64) + (x63 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[7] as u64) * (b[2] as u64) + (x65 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[8] as u64) * (b[2] as u64) + (x67 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[9] as u64) * (b[2] as u64) + (x69 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[10] as u64) * (b[2] as u64) + (x71 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[11] as u64) * (b[2] as u64) + (x72 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[0] as u64) * (b[3] as u64) + (x75 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[1] as u64) * (b[3] as u64) + (x77 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[2] as u64) * (b[3] as u64) + (x79 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[3] as u64) * (b[3] as u64) + (x81 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[4] as u64) * (b[3] as u64) + (x83 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (b[3] as u64) + (x85 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[6] as u64) * (b[3] as u64) + (x87 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[7] as u64) * (b[3] as u64) + (x89 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[8] as u64) * (b[3] as u64) + (x91 as u64) + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[9] as u64) * (b[3] as u64) + (x93 as u64) + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[10] as u64) * (b[3] as u64) + (x95 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[11] as u64) * (b[3] as u64) + (x96 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[0] as u64) * (b[4] as u64) + (x99 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[1] as u64) * (b[4] as u64) + (x101 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[2] as u64) * (b[4] as u64) + (x103 as u64)
+                + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[3] as u64) * (b[4] as u64) + (x105 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[4] as u64) * (b[4] as u64) + (x107 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[5] as u64) * (b[4] as u64) + (x109 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[6] as u64) * (b[4] as u64) + (x111 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[7] as u64) * (b[4] as u64) + (x113 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[8] as u64) * (b[4] as u64) + (x115 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[9] as u64) * (b[4] as u64) + (x117 as u64)
+                + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[10] as u64) * (b[4] as u64) + (x119 as u64)
+                + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[11] as u64) * (b[4] as u64) + (x120 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (a[0] as u64) * (b[5] as u64) + (x123 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (a[1] as u64) * (b[5] as u64) + (x125 as u64)
+                + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (a[2] as u64) * (b[5] as u64) + (x127 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (a[3] as u64) * (b[5] as u64) + (x129 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (a[4] as u64) * (b[5] as u64) + (x131 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (a[5] as u64) * (b[5] as u64) + (x133 as u64)
+                + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (a[6] as u64) * (b[5] as u64) + (x135 as u64)
+                + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (a[7] as u64) * (b[5] as u64) + (x137 as u64)
+                + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (a[8] as u64) * (b[5] as u64) + (x139 as u64)
+                + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (a[9] as u64) * (b[5] as u64) + (x141 as u64)
+                + (x162 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (a[10] as u64) * (b[5] as u64) + (x143 as u64)
+                + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (a[11] as u64) * (b[5] as u64) + (x144 as u64)
+                + (x166 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (a[0] as u64) * (b[6] as u64) + (x147 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (a[1] as u64) * (b[6] as u64) + (x149 as u64)
+                + (x170 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (a[2] as u64) * (b[6] as u64) + (x151 as u64)
+                + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (a[3] as u64) * (b[6] as u64) + (x153 as u64)
+                + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (a[4] as u64) * (b[6] as u64) + (x155 as u64)
+                + (x176 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (a[5] as u64) * (b[6] as u64) + (x157 as u64)
+                + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (a[6] as u64) * (b[6] as u64) + (x159 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (a[7] as u64) * (b[6] as u64) + (x161 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (a[8] as u64) * (b[6] as u64) + (x163 as u64)
+                + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (a[9] as u64) * (b[6] as u64) + (x165 as u64)
+                + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (a[10] as u64) * (b[6] as u64) + (x167 as u64)
+                + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (a[11] as u64) * (b[6] as u64) + (x168 as u64)
+                + (x190 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (a[0] as u64) * (b[7] as u64) + (x171 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (a[1] as u64) * (b[7] as u64) + (x173 as u64)
+                + (x194 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
+        let (x197, x198) = {
+            let t197: u64 = (a[2] as u64) * (b[7] as u64) + (x175 as u64)
+                + (x196 as u64);
+            (t197 as u32, (t197 >> 32) as u32)
+        };
+        let (x199, x200) = {
+            let t199: u64 = (a[3] as u64) * (b[7] as u64) + (x177 as u64)
+                + (x198 as u64);
+            (t199 as u32, (t199 >> 32) as u32)
+        };
+        let (x201, x202) = {
+            let t201: u64 = (a[4] as u64) * (b[7] as u64) + (x179 as u64)
+                + (x200 as u64);
+            (t201 as u32, (t201 >> 32) as u32)
+        };
+        let (x203, x204) = {
+            let t203: u64 = (a[5] as u64) * (b[7] as u64) + (x181 as u64)
+                + (x202 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let (x205, x206) = {
+            let t205: u64 = (a[6] as u64) * (b[7] as u64) + (x183 as u64)
+                + (x204 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
+        let (x207, x208) = {
+            let t207: u64 = (a[7] as u64) * (b[7] as u64) + (x185 as u64)
+                + (x206 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let (x209, x210) = {
+            let t209: u64 = (a[8] as u64) * (b[7] as u64) + (x187 as u64)
+                + (x208 as u64);
+            (t209 as u32, (t209 >> 32) as u32)
+        };
+        let (x211, x212) = {
+            let t211: u64 = (a[9] as u64) * (b[7] as u64) + (x189 as u64)
+                + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (a[10] as u64) * (b[7] as u64) + (x191 as u64)
+                + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (a[11] as u64) * (b[7] as u64) + (x192 as u64)
+                + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (a[0] as u64) * (b[8] as u64) + (x195 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (a[1] as u64) * (b[8] as u64) + (x197 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (a[2] as u64) * (b[8] as u64) + (x199 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (a[3] as u64) * (b[8] as u64) + (x201 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (a[4] as u64) * (b[8] as u64) + (x203 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (a[5] as u64) * (b[8] as u64) + (x205 as u64)
+                + (x226 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (a[6] as u64) * (b[8] as u64) + (x207 as u64)
+                + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (a[7] as u64) * (b[8] as u64) + (x209 as u64)
+                + (x230 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
+        let (x233, x234) = {
+            let t233: u64 = (a[8] as u64) * (b[8] as u64) + (x211 as u64)
+                + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (a[9] as u64) * (b[8] as u64) + (x213 as u64)
+                + (x234 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (a[10] as u64) * (b[8] as u64) + (x215 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (a[11] as u64) * (b[8] as u64) + (x216 as u64)
+                + (x238 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[0] as u64) * (b[9] as u64) + (x219 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (a[1] as u64) * (b[9] as u64) + (x221 as u64)
+                + (x242 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[2] as u64) * (b[9] as u64) + (x223 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (a[3] as u64) * (b[9] as u64) + (x225 as u64)
+                + (x246 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (a[4] as u64) * (b[9] as u64) + (x227 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (a[5] as u64) * (b[9] as u64) + (x229 as u64)
+                + (x250 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (a[6] as u64) * (b[9] as u64) + (x231 as u64)
+                + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (a[7] as u64) * (b[9] as u64) + (x233 as u64)
+                + (x254 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (a[8] as u64) * (b[9] as u64) + (x235 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (a[9] as u64) * (b[9] as u64) + (x237 as u64)
+                + (x258 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (a[10] as u64) * (b[9] as u64) + (x239 as u64)
+                + (x260 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (a[11] as u64) * (b[9] as u64) + (x240 as u64)
+                + (x262 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x265, x266) = {
+            let t265: u64 = (a[0] as u64) * (b[10] as u64) + (x243 as u64);
+            (t265 as u32, (t265 >> 32) as u32)
+        };
+        let (x267, x268) = {
+            let t267: u64 = (a[1] as u64) * (b[10] as u64) + (x245 as u64)
+                + (x266 as u64);
+            (t267 as u32, (t267 >> 32) as u32)
+        };
+        let (x269, x270) = {
+            let t269: u64 = (a[2] as u64) * (b[10] as u64) + (x247 as u64)
+                + (x268 as u64);
+            (t269 as u32, (t269 >> 32) as u32)
+        };
+        let (x271, x272) = {
+            let t271: u64 = (a[3] as u64) * (b[10] as u64) + (x249 as u64)
+                + (x270 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
+        let (x273, x274) = {
+            let t273: u64 = (a[4] as u64) * (b[10] as u64) + (x251 as u64)
+                + (x272 as u64);
+            (t273 as u32, (t273 >> 32) as u32)
+        };
+        let (x275, x276) = {
+            let t275: u64 = (a[5] as u64) * (b[10] as u64) + (x253 as u64)
+                + (x274 as u64);
+            (t275 as u32, (t275 >> 32) as u32)
+        };
+        let (x277, x278) = {
+            let t277: u64 = (a[6] as u64) * (b[10] as u64) + (x255 as u64)
+                + (x276 as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (a[7] as u64) * (b[10] as u64) + (x257 as u64)
+                + (x278 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
+        let (x281, x282) = {
+            let t281: u64 = (a[8] as u64) * (b[10] as u64) + (x259 as u64)
+                + (x280 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
+        let (x283, x284) = {
+            let t283: u64 = (a[9] as u64) * (b[10] as u64) + (x261 as u64)
+                + (x282 as u64);
+            (t283 as u32, (t283 >> 32) as u32)
+        };
+        let (x285, x286) = {
+            let t285: u64 = (a[10] as u64) * (b[10] as u64) + (x263 as u64)
+                + (x284 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
+        let (x287, x288) = {
+            let t287: u64 = (a[11] as u64) * (b[10] as u64) + (x264 as u64)
+                + (x286 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (a[0] as u64) * (b[11] as u64) + (x267 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (a[1] as u64) * (b[11] as u64) + (x269 as u64)
+                + (x290 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (a[2] as u64) * (b[11] as u64) + (x271 as u64)
+                + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (a[3] as u64) * (b[11] as u64) + (x273 as u64)
+                + (x294 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (a[4] as u64) * (b[11] as u64) + (x275 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (a[5] as u64) * (b[11] as u64) + (x277 as u64)
+                + (x298 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (a[6] as u64) * (b[11] as u64) + (x279 as u64)
+                + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (a[7] as u64) * (b[11] as u64) + (x281 as u64)
+                + (x302 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (a[8] as u64) * (b[11] as u64) + (x283 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (a[9] as u64) * (b[11] as u64) + (x285 as u64)
+                + (x306 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (a[10] as u64) * (b[11] as u64) + (x287 as u64)
+                + (x308 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (a[11] as u64) * (b[11] as u64) + (x288 as u64)
+                + (x310 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
         [
             x25,
             x49,
@@ -3936,206 +5167,285 @@ impl Fp {
     }
     /// The 2n-limb square a² of a value below p; off-diagonal products once.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_wide_limbs(a: &[u32; 12]) -> [u32; 24] {
-        let t13: u64 = (a[0] as u64) * (a[1] as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[0] as u64) * (a[2] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[3] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[4] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[5] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[0] as u64) * (a[6] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[0] as u64) * (a[7] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[0] as u64) * (a[8] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[0] as u64) * (a[9] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[0] as u64) * (a[10] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (a[11] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[1] as u64) * (a[2] as u64) + (x17 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[1] as u64) * (a[3] as u64) + (x19 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[1] as u64) * (a[4] as u64) + (x21 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[1] as u64) * (a[5] as u64) + (x23 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[1] as u64) * (a[6] as u64) + (x25 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[1] as u64) * (a[7] as u64) + (x27 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[1] as u64) * (a[8] as u64) + (x29 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[1] as u64) * (a[9] as u64) + (x31 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (a[10] as u64) + (x33 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[1] as u64) * (a[11] as u64) + (x34 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[2] as u64) * (a[3] as u64) + (x39 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[2] as u64) * (a[4] as u64) + (x41 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[2] as u64) * (a[5] as u64) + (x43 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[2] as u64) * (a[6] as u64) + (x45 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[2] as u64) * (a[7] as u64) + (x47 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[2] as u64) * (a[8] as u64) + (x49 as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[2] as u64) * (a[9] as u64) + (x51 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (a[10] as u64) + (x53 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[2] as u64) * (a[11] as u64) + (x54 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[3] as u64) * (a[4] as u64) + (x59 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[3] as u64) * (a[5] as u64) + (x61 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[3] as u64) * (a[6] as u64) + (x63 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[3] as u64) * (a[7] as u64) + (x65 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[3] as u64) * (a[8] as u64) + (x67 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[3] as u64) * (a[9] as u64) + (x69 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[3] as u64) * (a[10] as u64) + (x71 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[3] as u64) * (a[11] as u64) + (x72 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[4] as u64) * (a[5] as u64) + (x77 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[4] as u64) * (a[6] as u64) + (x79 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[4] as u64) * (a[7] as u64) + (x81 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[4] as u64) * (a[8] as u64) + (x83 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[4] as u64) * (a[9] as u64) + (x85 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[4] as u64) * (a[10] as u64) + (x87 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[4] as u64) * (a[11] as u64) + (x88 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[5] as u64) * (a[6] as u64) + (x93 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[5] as u64) * (a[7] as u64) + (x95 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[5] as u64) * (a[8] as u64) + (x97 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[5] as u64) * (a[9] as u64) + (x99 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[5] as u64) * (a[10] as u64) + (x101 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[5] as u64) * (a[11] as u64) + (x102 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[6] as u64) * (a[7] as u64) + (x107 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[6] as u64) * (a[8] as u64) + (x109 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[6] as u64) * (a[9] as u64) + (x111 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[6] as u64) * (a[10] as u64) + (x113 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[6] as u64) * (a[11] as u64) + (x114 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[7] as u64) * (a[8] as u64) + (x119 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[7] as u64) * (a[9] as u64) + (x121 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[7] as u64) * (a[10] as u64) + (x123 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[7] as u64) * (a[11] as u64) + (x124 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[8] as u64) * (a[9] as u64) + (x129 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[8] as u64) * (a[10] as u64) + (x131 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[8] as u64) * (a[11] as u64) + (x132 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[9] as u64) * (a[10] as u64) + (x137 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[9] as u64) * (a[11] as u64) + (x138 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[10] as u64) * (a[11] as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) * (a[1] as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[2] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[3] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[4] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[5] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[0] as u64) * (a[6] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) * (a[7] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[0] as u64) * (a[8] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) * (a[9] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[0] as u64) * (a[10] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (a[11] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) * (a[2] as u64) + (x17 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[1] as u64) * (a[3] as u64) + (x19 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[1] as u64) * (a[4] as u64) + (x21 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[1] as u64) * (a[5] as u64) + (x23 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[1] as u64) * (a[6] as u64) + (x25 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[1] as u64) * (a[7] as u64) + (x27 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[1] as u64) * (a[8] as u64) + (x29 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[1] as u64) * (a[9] as u64) + (x31 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (a[10] as u64) + (x33 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[1] as u64) * (a[11] as u64) + (x34 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[2] as u64) * (a[3] as u64) + (x39 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[2] as u64) * (a[4] as u64) + (x41 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[2] as u64) * (a[5] as u64) + (x43 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[2] as u64) * (a[6] as u64) + (x45 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[2] as u64) * (a[7] as u64) + (x47 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[2] as u64) * (a[8] as u64) + (x49 as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[2] as u64) * (a[9] as u64) + (x51 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[2] as u64) * (a[10] as u64) + (x53 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[2] as u64) * (a[11] as u64) + (x54 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[3] as u64) * (a[4] as u64) + (x59 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[3] as u64) * (a[5] as u64) + (x61 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[3] as u64) * (a[6] as u64) + (x63 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[3] as u64) * (a[7] as u64) + (x65 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[3] as u64) * (a[8] as u64) + (x67 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[3] as u64) * (a[9] as u64) + (x69 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[3] as u64) * (a[10] as u64) + (x71 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[3] as u64) * (a[11] as u64) + (x72 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[4] as u64) * (a[5] as u64) + (x77 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[4] as u64) * (a[6] as u64) + (x79 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[4] as u64) * (a[7] as u64) + (x81 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[4] as u64) * (a[8] as u64) + (x83 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[4] as u64) * (a[9] as u64) + (x85 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[4] as u64) * (a[10] as u64) + (x87 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[4] as u64) * (a[11] as u64) + (x88 as u64)
+                + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[5] as u64) * (a[6] as u64) + (x93 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[5] as u64) * (a[7] as u64) + (x95 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (a[8] as u64) + (x97 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[5] as u64) * (a[9] as u64) + (x99 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[5] as u64) * (a[10] as u64) + (x101 as u64)
+                + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[5] as u64) * (a[11] as u64) + (x102 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[6] as u64) * (a[7] as u64) + (x107 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[6] as u64) * (a[8] as u64) + (x109 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[6] as u64) * (a[9] as u64) + (x111 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[6] as u64) * (a[10] as u64) + (x113 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[6] as u64) * (a[11] as u64) + (x114 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[7] as u64) * (a[8] as u64) + (x119 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[7] as u64) * (a[9] as u64) + (x121 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[7] as u64) * (a[10] as u64) + (x123 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[7] as u64) * (a[11] as u64) + (x124 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[8] as u64) * (a[9] as u64) + (x129 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[8] as u64) * (a[10] as u64) + (x131 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[8] as u64) * (a[11] as u64) + (x132 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[9] as u64) * (a[10] as u64) + (x137 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[9] as u64) * (a[11] as u64) + (x138 as u64)
+                + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[10] as u64) * (a[11] as u64) + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
         let x145 = x144 >> 31;
         let x146 = x144 << 1;
         let x147 = x143 >> 31;
@@ -4201,75 +5511,109 @@ impl Fp {
         let x207 = x13 >> 31;
         let x208 = x206 | x207;
         let x209 = x13 << 1;
-        let t213: u64 = (a[0] as u64) * (a[0] as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x209 as u64) + (x214 as u64) + (0x00000000_u32 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (a[1] as u64) * (a[1] as u64) + (x208 as u64) + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x205 as u64) + (x218 as u64) + (0x00000000_u32 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (a[2] as u64) * (a[2] as u64) + (x202 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x199 as u64) + (x222 as u64) + (0x00000000_u32 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (a[3] as u64) * (a[3] as u64) + (x196 as u64) + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (x193 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (a[4] as u64) * (a[4] as u64) + (x190 as u64) + (x228 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
-        let t231: u64 = (x187 as u64) + (x230 as u64) + (0x00000000_u32 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
-        let t233: u64 = (a[5] as u64) * (a[5] as u64) + (x184 as u64) + (x232 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (x181 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (a[6] as u64) * (a[6] as u64) + (x178 as u64) + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (x175 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[7] as u64) * (a[7] as u64) + (x172 as u64) + (x240 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (x169 as u64) + (x242 as u64) + (0x00000000_u32 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[8] as u64) * (a[8] as u64) + (x166 as u64) + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (x163 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (a[9] as u64) * (a[9] as u64) + (x160 as u64) + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (x157 as u64) + (x250 as u64) + (0x00000000_u32 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (a[10] as u64) * (a[10] as u64) + (x154 as u64) + (x252 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (x151 as u64) + (x254 as u64) + (0x00000000_u32 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (a[11] as u64) * (a[11] as u64) + (x148 as u64) + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
+        let (x213, x214) = {
+            let t213: u64 = (a[0] as u64) * (a[0] as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x209 as u64) + (x214 as u64) + (0x00000000_u32 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (a[1] as u64) * (a[1] as u64) + (x208 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x205 as u64) + (x218 as u64) + (0x00000000_u32 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (a[2] as u64) * (a[2] as u64) + (x202 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x199 as u64) + (x222 as u64) + (0x00000000_u32 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (a[3] as u64) * (a[3] as u64) + (x196 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x193 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (a[4] as u64) * (a[4] as u64) + (x190 as u64)
+                + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (x187 as u64) + (x230 as u64) + (0x00000000_u32 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
+        let (x233, x234) = {
+            let t233: u64 = (a[5] as u64) * (a[5] as u64) + (x184 as u64)
+                + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (x181 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (a[6] as u64) * (a[6] as u64) + (x178 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (x175 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[7] as u64) * (a[7] as u64) + (x172 as u64)
+                + (x240 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (x169 as u64) + (x242 as u64) + (0x00000000_u32 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[8] as u64) * (a[8] as u64) + (x166 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (x163 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (a[9] as u64) * (a[9] as u64) + (x160 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (x157 as u64) + (x250 as u64) + (0x00000000_u32 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (a[10] as u64) * (a[10] as u64) + (x154 as u64)
+                + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (x151 as u64) + (x254 as u64) + (0x00000000_u32 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (a[11] as u64) * (a[11] as u64) + (x148 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
         let x259 = x145.wrapping_add(x258).wrapping_add(0x00000000_u32);
         [
             x213,
@@ -4300,663 +5644,845 @@ impl Fp {
     }
     /// T·R⁻¹ mod p for T below p·R (Montgomery reduction, SOS).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn reduce_wide_limbs(t: &[u32; 24]) -> [u32; 12] {
-        let t39: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[0] as u64);
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (t[1] as u64) + (x40 as u64) + (0x00000000_u32 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (t[2] as u64) + (x42 as u64) + (0x00000000_u32 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[3] as u64)
-            + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (t[0] as u64) * (0xfffffffe_u32 as u64) + (t[4] as u64)
-            + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[5] as u64)
-            + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[6] as u64)
-            + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[7] as u64)
-            + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[8] as u64)
-            + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[9] as u64)
-            + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[10] as u64)
-            + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[11] as u64)
-            + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (t[12] as u64) + (x62 as u64) + (0x00000000_u32 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t66: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x41 as u64);
-        let x67 = (t66 >> 32) as u32;
-        let t68: u64 = (x43 as u64) + (x67 as u64) + (0x00000000_u32 as u64);
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 32) as u32;
-        let t70: u64 = (x45 as u64) + (x69 as u64) + (0x00000000_u32 as u64);
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 32) as u32;
-        let t72: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x47 as u64)
-            + (x71 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
-        let t74: u64 = (x41 as u64) * (0xfffffffe_u32 as u64) + (x49 as u64)
-            + (x73 as u64);
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 32) as u32;
-        let t76: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x51 as u64)
-            + (x75 as u64);
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 32) as u32;
-        let t78: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x53 as u64)
-            + (x77 as u64);
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 32) as u32;
-        let t80: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x55 as u64)
-            + (x79 as u64);
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 32) as u32;
-        let t82: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x57 as u64)
-            + (x81 as u64);
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 32) as u32;
-        let t84: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x59 as u64)
-            + (x83 as u64);
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 32) as u32;
-        let t86: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x61 as u64)
-            + (x85 as u64);
-        let x86 = t86 as u32;
-        let x87 = (t86 >> 32) as u32;
-        let t88: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x63 as u64)
-            + (x87 as u64);
-        let x88 = t88 as u32;
-        let x89 = (t88 >> 32) as u32;
-        let t90: u64 = (t[13] as u64) + (x89 as u64) + (x64 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
-        let t93: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x68 as u64);
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (x70 as u64) + (x94 as u64) + (0x00000000_u32 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (x72 as u64) + (x96 as u64) + (0x00000000_u32 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x74 as u64)
-            + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (x68 as u64) * (0xfffffffe_u32 as u64) + (x76 as u64)
-            + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x78 as u64)
-            + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x80 as u64)
-            + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x82 as u64)
-            + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x84 as u64)
-            + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x86 as u64)
-            + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x88 as u64)
-            + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x90 as u64)
-            + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (t[14] as u64) + (x116 as u64) + (x91 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t120: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x95 as u64);
-        let x121 = (t120 >> 32) as u32;
-        let t122: u64 = (x97 as u64) + (x121 as u64) + (0x00000000_u32 as u64);
-        let x122 = t122 as u32;
-        let x123 = (t122 >> 32) as u32;
-        let t124: u64 = (x99 as u64) + (x123 as u64) + (0x00000000_u32 as u64);
-        let x124 = t124 as u32;
-        let x125 = (t124 >> 32) as u32;
-        let t126: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x101 as u64)
-            + (x125 as u64);
-        let x126 = t126 as u32;
-        let x127 = (t126 >> 32) as u32;
-        let t128: u64 = (x95 as u64) * (0xfffffffe_u32 as u64) + (x103 as u64)
-            + (x127 as u64);
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 32) as u32;
-        let t130: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x105 as u64)
-            + (x129 as u64);
-        let x130 = t130 as u32;
-        let x131 = (t130 >> 32) as u32;
-        let t132: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x107 as u64)
-            + (x131 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t134: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x109 as u64)
-            + (x133 as u64);
-        let x134 = t134 as u32;
-        let x135 = (t134 >> 32) as u32;
-        let t136: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x111 as u64)
-            + (x135 as u64);
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 32) as u32;
-        let t138: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x113 as u64)
-            + (x137 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
-        let t140: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x115 as u64)
-            + (x139 as u64);
-        let x140 = t140 as u32;
-        let x141 = (t140 >> 32) as u32;
-        let t142: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x117 as u64)
-            + (x141 as u64);
-        let x142 = t142 as u32;
-        let x143 = (t142 >> 32) as u32;
-        let t144: u64 = (t[15] as u64) + (x143 as u64) + (x118 as u64);
-        let x144 = t144 as u32;
-        let x145 = (t144 >> 32) as u32;
-        let t147: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x122 as u64);
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (x124 as u64) + (x148 as u64) + (0x00000000_u32 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (x126 as u64) + (x150 as u64) + (0x00000000_u32 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x128 as u64)
-            + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (x122 as u64) * (0xfffffffe_u32 as u64) + (x130 as u64)
-            + (x154 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x132 as u64)
-            + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let t159: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x134 as u64)
-            + (x158 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t161: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x136 as u64)
-            + (x160 as u64);
-        let x161 = t161 as u32;
-        let x162 = (t161 >> 32) as u32;
-        let t163: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x138 as u64)
-            + (x162 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t165: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x140 as u64)
-            + (x164 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
-        let t167: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x142 as u64)
-            + (x166 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t169: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x144 as u64)
-            + (x168 as u64);
-        let x169 = t169 as u32;
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (t[16] as u64) + (x170 as u64) + (x145 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t174: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x149 as u64);
-        let x175 = (t174 >> 32) as u32;
-        let t176: u64 = (x151 as u64) + (x175 as u64) + (0x00000000_u32 as u64);
-        let x176 = t176 as u32;
-        let x177 = (t176 >> 32) as u32;
-        let t178: u64 = (x153 as u64) + (x177 as u64) + (0x00000000_u32 as u64);
-        let x178 = t178 as u32;
-        let x179 = (t178 >> 32) as u32;
-        let t180: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x155 as u64)
-            + (x179 as u64);
-        let x180 = t180 as u32;
-        let x181 = (t180 >> 32) as u32;
-        let t182: u64 = (x149 as u64) * (0xfffffffe_u32 as u64) + (x157 as u64)
-            + (x181 as u64);
-        let x182 = t182 as u32;
-        let x183 = (t182 >> 32) as u32;
-        let t184: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x159 as u64)
-            + (x183 as u64);
-        let x184 = t184 as u32;
-        let x185 = (t184 >> 32) as u32;
-        let t186: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x161 as u64)
-            + (x185 as u64);
-        let x186 = t186 as u32;
-        let x187 = (t186 >> 32) as u32;
-        let t188: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x163 as u64)
-            + (x187 as u64);
-        let x188 = t188 as u32;
-        let x189 = (t188 >> 32) as u32;
-        let t190: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x165 as u64)
-            + (x189 as u64);
-        let x190 = t190 as u32;
-        let x191 = (t190 >> 32) as u32;
-        let t192: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x167 as u64)
-            + (x191 as u64);
-        let x192 = t192 as u32;
-        let x193 = (t192 >> 32) as u32;
-        let t194: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x169 as u64)
-            + (x193 as u64);
-        let x194 = t194 as u32;
-        let x195 = (t194 >> 32) as u32;
-        let t196: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x171 as u64)
-            + (x195 as u64);
-        let x196 = t196 as u32;
-        let x197 = (t196 >> 32) as u32;
-        let t198: u64 = (t[17] as u64) + (x197 as u64) + (x172 as u64);
-        let x198 = t198 as u32;
-        let x199 = (t198 >> 32) as u32;
-        let t201: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x176 as u64);
-        let x202 = (t201 >> 32) as u32;
-        let t203: u64 = (x178 as u64) + (x202 as u64) + (0x00000000_u32 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (x180 as u64) + (x204 as u64) + (0x00000000_u32 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
-        let t207: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x182 as u64)
-            + (x206 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (x176 as u64) * (0xfffffffe_u32 as u64) + (x184 as u64)
-            + (x208 as u64);
-        let x209 = t209 as u32;
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x186 as u64)
-            + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x188 as u64)
-            + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x190 as u64)
-            + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x192 as u64)
-            + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x194 as u64)
-            + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x196 as u64)
-            + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x198 as u64)
-            + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (t[18] as u64) + (x224 as u64) + (x199 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t228: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x203 as u64);
-        let x229 = (t228 >> 32) as u32;
-        let t230: u64 = (x205 as u64) + (x229 as u64) + (0x00000000_u32 as u64);
-        let x230 = t230 as u32;
-        let x231 = (t230 >> 32) as u32;
-        let t232: u64 = (x207 as u64) + (x231 as u64) + (0x00000000_u32 as u64);
-        let x232 = t232 as u32;
-        let x233 = (t232 >> 32) as u32;
-        let t234: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x209 as u64)
-            + (x233 as u64);
-        let x234 = t234 as u32;
-        let x235 = (t234 >> 32) as u32;
-        let t236: u64 = (x203 as u64) * (0xfffffffe_u32 as u64) + (x211 as u64)
-            + (x235 as u64);
-        let x236 = t236 as u32;
-        let x237 = (t236 >> 32) as u32;
-        let t238: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x213 as u64)
-            + (x237 as u64);
-        let x238 = t238 as u32;
-        let x239 = (t238 >> 32) as u32;
-        let t240: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x215 as u64)
-            + (x239 as u64);
-        let x240 = t240 as u32;
-        let x241 = (t240 >> 32) as u32;
-        let t242: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x217 as u64)
-            + (x241 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
-        let t244: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x219 as u64)
-            + (x243 as u64);
-        let x244 = t244 as u32;
-        let x245 = (t244 >> 32) as u32;
-        let t246: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x221 as u64)
-            + (x245 as u64);
-        let x246 = t246 as u32;
-        let x247 = (t246 >> 32) as u32;
-        let t248: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x223 as u64)
-            + (x247 as u64);
-        let x248 = t248 as u32;
-        let x249 = (t248 >> 32) as u32;
-        let t250: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
-            + (x249 as u64);
-        let x250 = t250 as u32;
-        let x251 = (t250 >> 32) as u32;
-        let t252: u64 = (t[19] as u64) + (x251 as u64) + (x226 as u64);
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 32) as u32;
-        let t255: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x230 as u64);
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (x232 as u64) + (x256 as u64) + (0x00000000_u32 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (x234 as u64) + (x258 as u64) + (0x00000000_u32 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t261: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x236 as u64)
-            + (x260 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t263: u64 = (x230 as u64) * (0xfffffffe_u32 as u64) + (x238 as u64)
-            + (x262 as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
-        let t265: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x240 as u64)
-            + (x264 as u64);
-        let x265 = t265 as u32;
-        let x266 = (t265 >> 32) as u32;
-        let t267: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x242 as u64)
-            + (x266 as u64);
-        let x267 = t267 as u32;
-        let x268 = (t267 >> 32) as u32;
-        let t269: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x244 as u64)
-            + (x268 as u64);
-        let x269 = t269 as u32;
-        let x270 = (t269 >> 32) as u32;
-        let t271: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x246 as u64)
-            + (x270 as u64);
-        let x271 = t271 as u32;
-        let x272 = (t271 >> 32) as u32;
-        let t273: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x248 as u64)
-            + (x272 as u64);
-        let x273 = t273 as u32;
-        let x274 = (t273 >> 32) as u32;
-        let t275: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x250 as u64)
-            + (x274 as u64);
-        let x275 = t275 as u32;
-        let x276 = (t275 >> 32) as u32;
-        let t277: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x252 as u64)
-            + (x276 as u64);
-        let x277 = t277 as u32;
-        let x278 = (t277 >> 32) as u32;
-        let t279: u64 = (t[20] as u64) + (x278 as u64) + (x253 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
-        let t282: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x257 as u64);
-        let x283 = (t282 >> 32) as u32;
-        let t284: u64 = (x259 as u64) + (x283 as u64) + (0x00000000_u32 as u64);
-        let x284 = t284 as u32;
-        let x285 = (t284 >> 32) as u32;
-        let t286: u64 = (x261 as u64) + (x285 as u64) + (0x00000000_u32 as u64);
-        let x286 = t286 as u32;
-        let x287 = (t286 >> 32) as u32;
-        let t288: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x263 as u64)
-            + (x287 as u64);
-        let x288 = t288 as u32;
-        let x289 = (t288 >> 32) as u32;
-        let t290: u64 = (x257 as u64) * (0xfffffffe_u32 as u64) + (x265 as u64)
-            + (x289 as u64);
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 32) as u32;
-        let t292: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x267 as u64)
-            + (x291 as u64);
-        let x292 = t292 as u32;
-        let x293 = (t292 >> 32) as u32;
-        let t294: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x269 as u64)
-            + (x293 as u64);
-        let x294 = t294 as u32;
-        let x295 = (t294 >> 32) as u32;
-        let t296: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x271 as u64)
-            + (x295 as u64);
-        let x296 = t296 as u32;
-        let x297 = (t296 >> 32) as u32;
-        let t298: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x273 as u64)
-            + (x297 as u64);
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 32) as u32;
-        let t300: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x275 as u64)
-            + (x299 as u64);
-        let x300 = t300 as u32;
-        let x301 = (t300 >> 32) as u32;
-        let t302: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x277 as u64)
-            + (x301 as u64);
-        let x302 = t302 as u32;
-        let x303 = (t302 >> 32) as u32;
-        let t304: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x279 as u64)
-            + (x303 as u64);
-        let x304 = t304 as u32;
-        let x305 = (t304 >> 32) as u32;
-        let t306: u64 = (t[21] as u64) + (x305 as u64) + (x280 as u64);
-        let x306 = t306 as u32;
-        let x307 = (t306 >> 32) as u32;
-        let t309: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x284 as u64);
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (x286 as u64) + (x310 as u64) + (0x00000000_u32 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
-        let t313: u64 = (x288 as u64) + (x312 as u64) + (0x00000000_u32 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let t315: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x290 as u64)
-            + (x314 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
-        let t317: u64 = (x284 as u64) * (0xfffffffe_u32 as u64) + (x292 as u64)
-            + (x316 as u64);
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 32) as u32;
-        let t319: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x294 as u64)
-            + (x318 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
-        let t321: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x296 as u64)
-            + (x320 as u64);
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 32) as u32;
-        let t323: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x298 as u64)
-            + (x322 as u64);
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 32) as u32;
-        let t325: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x300 as u64)
-            + (x324 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
-        let t327: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x302 as u64)
-            + (x326 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
-        let t329: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x304 as u64)
-            + (x328 as u64);
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 32) as u32;
-        let t331: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x306 as u64)
-            + (x330 as u64);
-        let x331 = t331 as u32;
-        let x332 = (t331 >> 32) as u32;
-        let t333: u64 = (t[22] as u64) + (x332 as u64) + (x307 as u64);
-        let x333 = t333 as u32;
-        let x334 = (t333 >> 32) as u32;
-        let t336: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x311 as u64);
-        let x337 = (t336 >> 32) as u32;
-        let t338: u64 = (x313 as u64) + (x337 as u64) + (0x00000000_u32 as u64);
-        let x338 = t338 as u32;
-        let x339 = (t338 >> 32) as u32;
-        let t340: u64 = (x315 as u64) + (x339 as u64) + (0x00000000_u32 as u64);
-        let x340 = t340 as u32;
-        let x341 = (t340 >> 32) as u32;
-        let t342: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x317 as u64)
-            + (x341 as u64);
-        let x342 = t342 as u32;
-        let x343 = (t342 >> 32) as u32;
-        let t344: u64 = (x311 as u64) * (0xfffffffe_u32 as u64) + (x319 as u64)
-            + (x343 as u64);
-        let x344 = t344 as u32;
-        let x345 = (t344 >> 32) as u32;
-        let t346: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x321 as u64)
-            + (x345 as u64);
-        let x346 = t346 as u32;
-        let x347 = (t346 >> 32) as u32;
-        let t348: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x323 as u64)
-            + (x347 as u64);
-        let x348 = t348 as u32;
-        let x349 = (t348 >> 32) as u32;
-        let t350: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x325 as u64)
-            + (x349 as u64);
-        let x350 = t350 as u32;
-        let x351 = (t350 >> 32) as u32;
-        let t352: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x327 as u64)
-            + (x351 as u64);
-        let x352 = t352 as u32;
-        let x353 = (t352 >> 32) as u32;
-        let t354: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x329 as u64)
-            + (x353 as u64);
-        let x354 = t354 as u32;
-        let x355 = (t354 >> 32) as u32;
-        let t356: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x331 as u64)
-            + (x355 as u64);
-        let x356 = t356 as u32;
-        let x357 = (t356 >> 32) as u32;
-        let t358: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x333 as u64)
-            + (x357 as u64);
-        let x358 = t358 as u32;
-        let x359 = (t358 >> 32) as u32;
-        let t360: u64 = (t[23] as u64) + (x359 as u64) + (x334 as u64);
-        let x360 = t360 as u32;
-        let x361 = (t360 >> 32) as u32;
-        let t375: u64 = {
-            let (d, b1) = x338.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let x40 = {
+            let t39: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[0] as u64);
+            (t39 >> 32) as u32
         };
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 63) as u32;
-        let t377: u64 = {
-            let (d, b1) = x340.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x376);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = (t[1] as u64) + (x40 as u64) + (0x00000000_u32 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
         };
-        let x377 = t377 as u32;
-        let x378 = (t377 >> 63) as u32;
-        let t379: u64 = {
-            let (d, b1) = x342.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x378);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = (t[2] as u64) + (x42 as u64) + (0x00000000_u32 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
         };
-        let x379 = t379 as u32;
-        let x380 = (t379 >> 63) as u32;
-        let t381: u64 = {
-            let (d, b1) = x344.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x380);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[3] as u64)
+                + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
         };
-        let x381 = t381 as u32;
-        let x382 = (t381 >> 63) as u32;
-        let t383: u64 = {
-            let (d, b1) = x346.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x382);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = (t[0] as u64) * (0xfffffffe_u32 as u64) + (t[4] as u64)
+                + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
         };
-        let x383 = t383 as u32;
-        let x384 = (t383 >> 63) as u32;
-        let t385: u64 = {
-            let (d, b1) = x348.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x384);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[5] as u64)
+                + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
         };
-        let x385 = t385 as u32;
-        let x386 = (t385 >> 63) as u32;
-        let t387: u64 = {
-            let (d, b1) = x350.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x386);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[6] as u64)
+                + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
         };
-        let x387 = t387 as u32;
-        let x388 = (t387 >> 63) as u32;
-        let t389: u64 = {
-            let (d, b1) = x352.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x388);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[7] as u64)
+                + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
         };
-        let x389 = t389 as u32;
-        let x390 = (t389 >> 63) as u32;
-        let t391: u64 = {
-            let (d, b1) = x354.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x390);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x55, x56) = {
+            let t55: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[8] as u64)
+                + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
         };
-        let x391 = t391 as u32;
-        let x392 = (t391 >> 63) as u32;
-        let t393: u64 = {
-            let (d, b1) = x356.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x392);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x57, x58) = {
+            let t57: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[9] as u64)
+                + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
         };
-        let x393 = t393 as u32;
-        let x394 = (t393 >> 63) as u32;
-        let t395: u64 = {
-            let (d, b1) = x358.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x394);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x59, x60) = {
+            let t59: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[10] as u64)
+                + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
         };
-        let x395 = t395 as u32;
-        let x396 = (t395 >> 63) as u32;
-        let t397: u64 = {
-            let (d, b1) = x360.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x396);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x61, x62) = {
+            let t61: u64 = (t[0] as u64) * (0xffffffff_u32 as u64) + (t[11] as u64)
+                + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
         };
-        let x397 = t397 as u32;
-        let x398 = (t397 >> 63) as u32;
-        let t399: u64 = {
-            let (d, b1) = x361.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x398);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x63, x64) = {
+            let t63: u64 = (t[12] as u64) + (x62 as u64) + (0x00000000_u32 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
         };
-        let x400 = (t399 >> 63) as u32;
-        let x401 = (0 as u32).wrapping_sub(x400);
+        let x67 = {
+            let t66: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x41 as u64);
+            (t66 >> 32) as u32
+        };
+        let (x68, x69) = {
+            let t68: u64 = (x43 as u64) + (x67 as u64) + (0x00000000_u32 as u64);
+            (t68 as u32, (t68 >> 32) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = (x45 as u64) + (x69 as u64) + (0x00000000_u32 as u64);
+            (t70 as u32, (t70 >> 32) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x47 as u64)
+                + (x71 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
+        let (x74, x75) = {
+            let t74: u64 = (x41 as u64) * (0xfffffffe_u32 as u64) + (x49 as u64)
+                + (x73 as u64);
+            (t74 as u32, (t74 >> 32) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x51 as u64)
+                + (x75 as u64);
+            (t76 as u32, (t76 >> 32) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x53 as u64)
+                + (x77 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
+        let (x80, x81) = {
+            let t80: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x55 as u64)
+                + (x79 as u64);
+            (t80 as u32, (t80 >> 32) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x57 as u64)
+                + (x81 as u64);
+            (t82 as u32, (t82 >> 32) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x59 as u64)
+                + (x83 as u64);
+            (t84 as u32, (t84 >> 32) as u32)
+        };
+        let (x86, x87) = {
+            let t86: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x61 as u64)
+                + (x85 as u64);
+            (t86 as u32, (t86 >> 32) as u32)
+        };
+        let (x88, x89) = {
+            let t88: u64 = (x41 as u64) * (0xffffffff_u32 as u64) + (x63 as u64)
+                + (x87 as u64);
+            (t88 as u32, (t88 >> 32) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = (t[13] as u64) + (x89 as u64) + (x64 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
+        let x94 = {
+            let t93: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x68 as u64);
+            (t93 >> 32) as u32
+        };
+        let (x95, x96) = {
+            let t95: u64 = (x70 as u64) + (x94 as u64) + (0x00000000_u32 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (x72 as u64) + (x96 as u64) + (0x00000000_u32 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x74 as u64)
+                + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (x68 as u64) * (0xfffffffe_u32 as u64) + (x76 as u64)
+                + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x78 as u64)
+                + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x80 as u64)
+                + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x82 as u64)
+                + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x84 as u64)
+                + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x86 as u64)
+                + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x88 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x68 as u64) * (0xffffffff_u32 as u64) + (x90 as u64)
+                + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (t[14] as u64) + (x116 as u64) + (x91 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let x121 = {
+            let t120: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x95 as u64);
+            (t120 >> 32) as u32
+        };
+        let (x122, x123) = {
+            let t122: u64 = (x97 as u64) + (x121 as u64) + (0x00000000_u32 as u64);
+            (t122 as u32, (t122 >> 32) as u32)
+        };
+        let (x124, x125) = {
+            let t124: u64 = (x99 as u64) + (x123 as u64) + (0x00000000_u32 as u64);
+            (t124 as u32, (t124 >> 32) as u32)
+        };
+        let (x126, x127) = {
+            let t126: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x101 as u64)
+                + (x125 as u64);
+            (t126 as u32, (t126 >> 32) as u32)
+        };
+        let (x128, x129) = {
+            let t128: u64 = (x95 as u64) * (0xfffffffe_u32 as u64) + (x103 as u64)
+                + (x127 as u64);
+            (t128 as u32, (t128 >> 32) as u32)
+        };
+        let (x130, x131) = {
+            let t130: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x105 as u64)
+                + (x129 as u64);
+            (t130 as u32, (t130 >> 32) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x107 as u64)
+                + (x131 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
+        let (x134, x135) = {
+            let t134: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x109 as u64)
+                + (x133 as u64);
+            (t134 as u32, (t134 >> 32) as u32)
+        };
+        let (x136, x137) = {
+            let t136: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x111 as u64)
+                + (x135 as u64);
+            (t136 as u32, (t136 >> 32) as u32)
+        };
+        let (x138, x139) = {
+            let t138: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x113 as u64)
+                + (x137 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
+        let (x140, x141) = {
+            let t140: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x115 as u64)
+                + (x139 as u64);
+            (t140 as u32, (t140 >> 32) as u32)
+        };
+        let (x142, x143) = {
+            let t142: u64 = (x95 as u64) * (0xffffffff_u32 as u64) + (x117 as u64)
+                + (x141 as u64);
+            (t142 as u32, (t142 >> 32) as u32)
+        };
+        let (x144, x145) = {
+            let t144: u64 = (t[15] as u64) + (x143 as u64) + (x118 as u64);
+            (t144 as u32, (t144 >> 32) as u32)
+        };
+        let x148 = {
+            let t147: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x122 as u64);
+            (t147 >> 32) as u32
+        };
+        let (x149, x150) = {
+            let t149: u64 = (x124 as u64) + (x148 as u64) + (0x00000000_u32 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (x126 as u64) + (x150 as u64) + (0x00000000_u32 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x128 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (x122 as u64) * (0xfffffffe_u32 as u64) + (x130 as u64)
+                + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x132 as u64)
+                + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x134 as u64)
+                + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x136 as u64)
+                + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x138 as u64)
+                + (x162 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x140 as u64)
+                + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x142 as u64)
+                + (x166 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (x122 as u64) * (0xffffffff_u32 as u64) + (x144 as u64)
+                + (x168 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (t[16] as u64) + (x170 as u64) + (x145 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let x175 = {
+            let t174: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x149 as u64);
+            (t174 >> 32) as u32
+        };
+        let (x176, x177) = {
+            let t176: u64 = (x151 as u64) + (x175 as u64) + (0x00000000_u32 as u64);
+            (t176 as u32, (t176 >> 32) as u32)
+        };
+        let (x178, x179) = {
+            let t178: u64 = (x153 as u64) + (x177 as u64) + (0x00000000_u32 as u64);
+            (t178 as u32, (t178 >> 32) as u32)
+        };
+        let (x180, x181) = {
+            let t180: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x155 as u64)
+                + (x179 as u64);
+            (t180 as u32, (t180 >> 32) as u32)
+        };
+        let (x182, x183) = {
+            let t182: u64 = (x149 as u64) * (0xfffffffe_u32 as u64) + (x157 as u64)
+                + (x181 as u64);
+            (t182 as u32, (t182 >> 32) as u32)
+        };
+        let (x184, x185) = {
+            let t184: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x159 as u64)
+                + (x183 as u64);
+            (t184 as u32, (t184 >> 32) as u32)
+        };
+        let (x186, x187) = {
+            let t186: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x161 as u64)
+                + (x185 as u64);
+            (t186 as u32, (t186 >> 32) as u32)
+        };
+        let (x188, x189) = {
+            let t188: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x163 as u64)
+                + (x187 as u64);
+            (t188 as u32, (t188 >> 32) as u32)
+        };
+        let (x190, x191) = {
+            let t190: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x165 as u64)
+                + (x189 as u64);
+            (t190 as u32, (t190 >> 32) as u32)
+        };
+        let (x192, x193) = {
+            let t192: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x167 as u64)
+                + (x191 as u64);
+            (t192 as u32, (t192 >> 32) as u32)
+        };
+        let (x194, x195) = {
+            let t194: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x169 as u64)
+                + (x193 as u64);
+            (t194 as u32, (t194 >> 32) as u32)
+        };
+        let (x196, x197) = {
+            let t196: u64 = (x149 as u64) * (0xffffffff_u32 as u64) + (x171 as u64)
+                + (x195 as u64);
+            (t196 as u32, (t196 >> 32) as u32)
+        };
+        let (x198, x199) = {
+            let t198: u64 = (t[17] as u64) + (x197 as u64) + (x172 as u64);
+            (t198 as u32, (t198 >> 32) as u32)
+        };
+        let x202 = {
+            let t201: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x176 as u64);
+            (t201 >> 32) as u32
+        };
+        let (x203, x204) = {
+            let t203: u64 = (x178 as u64) + (x202 as u64) + (0x00000000_u32 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let (x205, x206) = {
+            let t205: u64 = (x180 as u64) + (x204 as u64) + (0x00000000_u32 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
+        let (x207, x208) = {
+            let t207: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x182 as u64)
+                + (x206 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let (x209, x210) = {
+            let t209: u64 = (x176 as u64) * (0xfffffffe_u32 as u64) + (x184 as u64)
+                + (x208 as u64);
+            (t209 as u32, (t209 >> 32) as u32)
+        };
+        let (x211, x212) = {
+            let t211: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x186 as u64)
+                + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x188 as u64)
+                + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x190 as u64)
+                + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x192 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x194 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x196 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x176 as u64) * (0xffffffff_u32 as u64) + (x198 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (t[18] as u64) + (x224 as u64) + (x199 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let x229 = {
+            let t228: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x203 as u64);
+            (t228 >> 32) as u32
+        };
+        let (x230, x231) = {
+            let t230: u64 = (x205 as u64) + (x229 as u64) + (0x00000000_u32 as u64);
+            (t230 as u32, (t230 >> 32) as u32)
+        };
+        let (x232, x233) = {
+            let t232: u64 = (x207 as u64) + (x231 as u64) + (0x00000000_u32 as u64);
+            (t232 as u32, (t232 >> 32) as u32)
+        };
+        let (x234, x235) = {
+            let t234: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x209 as u64)
+                + (x233 as u64);
+            (t234 as u32, (t234 >> 32) as u32)
+        };
+        let (x236, x237) = {
+            let t236: u64 = (x203 as u64) * (0xfffffffe_u32 as u64) + (x211 as u64)
+                + (x235 as u64);
+            (t236 as u32, (t236 >> 32) as u32)
+        };
+        let (x238, x239) = {
+            let t238: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x213 as u64)
+                + (x237 as u64);
+            (t238 as u32, (t238 >> 32) as u32)
+        };
+        let (x240, x241) = {
+            let t240: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x215 as u64)
+                + (x239 as u64);
+            (t240 as u32, (t240 >> 32) as u32)
+        };
+        let (x242, x243) = {
+            let t242: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x217 as u64)
+                + (x241 as u64);
+            (t242 as u32, (t242 >> 32) as u32)
+        };
+        let (x244, x245) = {
+            let t244: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x219 as u64)
+                + (x243 as u64);
+            (t244 as u32, (t244 >> 32) as u32)
+        };
+        let (x246, x247) = {
+            let t246: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x221 as u64)
+                + (x245 as u64);
+            (t246 as u32, (t246 >> 32) as u32)
+        };
+        let (x248, x249) = {
+            let t248: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x223 as u64)
+                + (x247 as u64);
+            (t248 as u32, (t248 >> 32) as u32)
+        };
+        let (x250, x251) = {
+            let t250: u64 = (x203 as u64) * (0xffffffff_u32 as u64) + (x225 as u64)
+                + (x249 as u64);
+            (t250 as u32, (t250 >> 32) as u32)
+        };
+        let (x252, x253) = {
+            let t252: u64 = (t[19] as u64) + (x251 as u64) + (x226 as u64);
+            (t252 as u32, (t252 >> 32) as u32)
+        };
+        let x256 = {
+            let t255: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x230 as u64);
+            (t255 >> 32) as u32
+        };
+        let (x257, x258) = {
+            let t257: u64 = (x232 as u64) + (x256 as u64) + (0x00000000_u32 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (x234 as u64) + (x258 as u64) + (0x00000000_u32 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x236 as u64)
+                + (x260 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (x230 as u64) * (0xfffffffe_u32 as u64) + (x238 as u64)
+                + (x262 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x265, x266) = {
+            let t265: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x240 as u64)
+                + (x264 as u64);
+            (t265 as u32, (t265 >> 32) as u32)
+        };
+        let (x267, x268) = {
+            let t267: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x242 as u64)
+                + (x266 as u64);
+            (t267 as u32, (t267 >> 32) as u32)
+        };
+        let (x269, x270) = {
+            let t269: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x244 as u64)
+                + (x268 as u64);
+            (t269 as u32, (t269 >> 32) as u32)
+        };
+        let (x271, x272) = {
+            let t271: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x246 as u64)
+                + (x270 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
+        let (x273, x274) = {
+            let t273: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x248 as u64)
+                + (x272 as u64);
+            (t273 as u32, (t273 >> 32) as u32)
+        };
+        let (x275, x276) = {
+            let t275: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x250 as u64)
+                + (x274 as u64);
+            (t275 as u32, (t275 >> 32) as u32)
+        };
+        let (x277, x278) = {
+            let t277: u64 = (x230 as u64) * (0xffffffff_u32 as u64) + (x252 as u64)
+                + (x276 as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (t[20] as u64) + (x278 as u64) + (x253 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
+        let x283 = {
+            let t282: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x257 as u64);
+            (t282 >> 32) as u32
+        };
+        let (x284, x285) = {
+            let t284: u64 = (x259 as u64) + (x283 as u64) + (0x00000000_u32 as u64);
+            (t284 as u32, (t284 >> 32) as u32)
+        };
+        let (x286, x287) = {
+            let t286: u64 = (x261 as u64) + (x285 as u64) + (0x00000000_u32 as u64);
+            (t286 as u32, (t286 >> 32) as u32)
+        };
+        let (x288, x289) = {
+            let t288: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x263 as u64)
+                + (x287 as u64);
+            (t288 as u32, (t288 >> 32) as u32)
+        };
+        let (x290, x291) = {
+            let t290: u64 = (x257 as u64) * (0xfffffffe_u32 as u64) + (x265 as u64)
+                + (x289 as u64);
+            (t290 as u32, (t290 >> 32) as u32)
+        };
+        let (x292, x293) = {
+            let t292: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x267 as u64)
+                + (x291 as u64);
+            (t292 as u32, (t292 >> 32) as u32)
+        };
+        let (x294, x295) = {
+            let t294: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x269 as u64)
+                + (x293 as u64);
+            (t294 as u32, (t294 >> 32) as u32)
+        };
+        let (x296, x297) = {
+            let t296: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x271 as u64)
+                + (x295 as u64);
+            (t296 as u32, (t296 >> 32) as u32)
+        };
+        let (x298, x299) = {
+            let t298: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x273 as u64)
+                + (x297 as u64);
+            (t298 as u32, (t298 >> 32) as u32)
+        };
+        let (x300, x301) = {
+            let t300: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x275 as u64)
+                + (x299 as u64);
+            (t300 as u32, (t300 >> 32) as u32)
+        };
+        let (x302, x303) = {
+            let t302: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x277 as u64)
+                + (x301 as u64);
+            (t302 as u32, (t302 >> 32) as u32)
+        };
+        let (x304, x305) = {
+            let t304: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x279 as u64)
+                + (x303 as u64);
+            (t304 as u32, (t304 >> 32) as u32)
+        };
+        let (x306, x307) = {
+            let t306: u64 = (t[21] as u64) + (x305 as u64) + (x280 as u64);
+            (t306 as u32, (t306 >> 32) as u32)
+        };
+        let x310 = {
+            let t309: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x284 as u64);
+            (t309 >> 32) as u32
+        };
+        let (x311, x312) = {
+            let t311: u64 = (x286 as u64) + (x310 as u64) + (0x00000000_u32 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (x288 as u64) + (x312 as u64) + (0x00000000_u32 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x290 as u64)
+                + (x314 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (x284 as u64) * (0xfffffffe_u32 as u64) + (x292 as u64)
+                + (x316 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x294 as u64)
+                + (x318 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x296 as u64)
+                + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x298 as u64)
+                + (x322 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x300 as u64)
+                + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x302 as u64)
+                + (x326 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x304 as u64)
+                + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
+        let (x331, x332) = {
+            let t331: u64 = (x284 as u64) * (0xffffffff_u32 as u64) + (x306 as u64)
+                + (x330 as u64);
+            (t331 as u32, (t331 >> 32) as u32)
+        };
+        let (x333, x334) = {
+            let t333: u64 = (t[22] as u64) + (x332 as u64) + (x307 as u64);
+            (t333 as u32, (t333 >> 32) as u32)
+        };
+        let x337 = {
+            let t336: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x311 as u64);
+            (t336 >> 32) as u32
+        };
+        let (x338, x339) = {
+            let t338: u64 = (x313 as u64) + (x337 as u64) + (0x00000000_u32 as u64);
+            (t338 as u32, (t338 >> 32) as u32)
+        };
+        let (x340, x341) = {
+            let t340: u64 = (x315 as u64) + (x339 as u64) + (0x00000000_u32 as u64);
+            (t340 as u32, (t340 >> 32) as u32)
+        };
+        let (x342, x343) = {
+            let t342: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x317 as u64)
+                + (x341 as u64);
+            (t342 as u32, (t342 >> 32) as u32)
+        };
+        let (x344, x345) = {
+            let t344: u64 = (x311 as u64) * (0xfffffffe_u32 as u64) + (x319 as u64)
+                + (x343 as u64);
+            (t344 as u32, (t344 >> 32) as u32)
+        };
+        let (x346, x347) = {
+            let t346: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x321 as u64)
+                + (x345 as u64);
+            (t346 as u32, (t346 >> 32) as u32)
+        };
+        let (x348, x349) = {
+            let t348: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x323 as u64)
+                + (x347 as u64);
+            (t348 as u32, (t348 >> 32) as u32)
+        };
+        let (x350, x351) = {
+            let t350: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x325 as u64)
+                + (x349 as u64);
+            (t350 as u32, (t350 >> 32) as u32)
+        };
+        let (x352, x353) = {
+            let t352: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x327 as u64)
+                + (x351 as u64);
+            (t352 as u32, (t352 >> 32) as u32)
+        };
+        let (x354, x355) = {
+            let t354: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x329 as u64)
+                + (x353 as u64);
+            (t354 as u32, (t354 >> 32) as u32)
+        };
+        let (x356, x357) = {
+            let t356: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x331 as u64)
+                + (x355 as u64);
+            (t356 as u32, (t356 >> 32) as u32)
+        };
+        let (x358, x359) = {
+            let t358: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x333 as u64)
+                + (x357 as u64);
+            (t358 as u32, (t358 >> 32) as u32)
+        };
+        let (x360, x361) = {
+            let t360: u64 = (t[23] as u64) + (x359 as u64) + (x334 as u64);
+            (t360 as u32, (t360 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = {
+                let (d, b1) = x338.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t375 as u32, (t375 >> 63) as u32)
+        };
+        let (x377, x378) = {
+            let t377: u64 = {
+                let (d, b1) = x340.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x376);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t377 as u32, (t377 >> 63) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = {
+                let (d, b1) = x342.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x378);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t379 as u32, (t379 >> 63) as u32)
+        };
+        let (x381, x382) = {
+            let t381: u64 = {
+                let (d, b1) = x344.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x380);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t381 as u32, (t381 >> 63) as u32)
+        };
+        let (x383, x384) = {
+            let t383: u64 = {
+                let (d, b1) = x346.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x382);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t383 as u32, (t383 >> 63) as u32)
+        };
+        let (x385, x386) = {
+            let t385: u64 = {
+                let (d, b1) = x348.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x384);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t385 as u32, (t385 >> 63) as u32)
+        };
+        let (x387, x388) = {
+            let t387: u64 = {
+                let (d, b1) = x350.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x386);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t387 as u32, (t387 >> 63) as u32)
+        };
+        let (x389, x390) = {
+            let t389: u64 = {
+                let (d, b1) = x352.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x388);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t389 as u32, (t389 >> 63) as u32)
+        };
+        let (x391, x392) = {
+            let t391: u64 = {
+                let (d, b1) = x354.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x390);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t391 as u32, (t391 >> 63) as u32)
+        };
+        let (x393, x394) = {
+            let t393: u64 = {
+                let (d, b1) = x356.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x392);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t393 as u32, (t393 >> 63) as u32)
+        };
+        let (x395, x396) = {
+            let t395: u64 = {
+                let (d, b1) = x358.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x394);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t395 as u32, (t395 >> 63) as u32)
+        };
+        let (x397, x398) = {
+            let t397: u64 = {
+                let (d, b1) = x360.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x396);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t397 as u32, (t397 >> 63) as u32)
+        };
+        let x400 = {
+            let t399: u64 = {
+                let (d, b1) = x361.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x398);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t399 >> 63) as u32
+        };
+        let x401 = 0u32.wrapping_sub(x400);
         let x402 = x375 ^ (x401 & (x375 ^ x338));
         let x403 = x377 ^ (x401 & (x377 ^ x340));
         let x404 = x379 ^ (x401 & (x379 ^ x342));
@@ -4973,171 +6499,209 @@ impl Fp {
     }
     /// (a + b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_wide_limbs(a: &[u32; 24], b: &[u32; 24]) -> [u32; 24] {
-        let t49: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) + (b[1] as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[2] as u64) + (b[2] as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[3] as u64) + (b[3] as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) + (b[4] as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) + (b[5] as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[6] as u64) + (b[6] as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[7] as u64) + (b[7] as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[8] as u64) + (b[8] as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[9] as u64) + (b[9] as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[10] as u64) + (b[10] as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[11] as u64) + (b[11] as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[12] as u64) + (b[12] as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[13] as u64) + (b[13] as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[14] as u64) + (b[14] as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[15] as u64) + (b[15] as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[16] as u64) + (b[16] as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[17] as u64) + (b[17] as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[18] as u64) + (b[18] as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[19] as u64) + (b[19] as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[20] as u64) + (b[20] as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[21] as u64) + (b[21] as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[22] as u64) + (b[22] as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[23] as u64) + (b[23] as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t110: u64 = {
-            let (d, b1) = x73.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
         };
-        let x110 = t110 as u32;
-        let x111 = (t110 >> 63) as u32;
-        let t112: u64 = {
-            let (d, b1) = x75.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x111);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) + (b[1] as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
         };
-        let x112 = t112 as u32;
-        let x113 = (t112 >> 63) as u32;
-        let t114: u64 = {
-            let (d, b1) = x77.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x113);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = (a[2] as u64) + (b[2] as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
         };
-        let x114 = t114 as u32;
-        let x115 = (t114 >> 63) as u32;
-        let t116: u64 = {
-            let (d, b1) = x79.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x115);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x55, x56) = {
+            let t55: u64 = (a[3] as u64) + (b[3] as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
         };
-        let x116 = t116 as u32;
-        let x117 = (t116 >> 63) as u32;
-        let t118: u64 = {
-            let (d, b1) = x81.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x117);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) + (b[4] as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
         };
-        let x118 = t118 as u32;
-        let x119 = (t118 >> 63) as u32;
-        let t120: u64 = {
-            let (d, b1) = x83.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x119);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) + (b[5] as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
         };
-        let x120 = t120 as u32;
-        let x121 = (t120 >> 63) as u32;
-        let t122: u64 = {
-            let (d, b1) = x85.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x121);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x61, x62) = {
+            let t61: u64 = (a[6] as u64) + (b[6] as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
         };
-        let x122 = t122 as u32;
-        let x123 = (t122 >> 63) as u32;
-        let t124: u64 = {
-            let (d, b1) = x87.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x123);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x63, x64) = {
+            let t63: u64 = (a[7] as u64) + (b[7] as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
         };
-        let x124 = t124 as u32;
-        let x125 = (t124 >> 63) as u32;
-        let t126: u64 = {
-            let (d, b1) = x89.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x125);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x65, x66) = {
+            let t65: u64 = (a[8] as u64) + (b[8] as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
         };
-        let x126 = t126 as u32;
-        let x127 = (t126 >> 63) as u32;
-        let t128: u64 = {
-            let (d, b1) = x91.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x127);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x67, x68) = {
+            let t67: u64 = (a[9] as u64) + (b[9] as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
         };
-        let x128 = t128 as u32;
-        let x129 = (t128 >> 63) as u32;
-        let t130: u64 = {
-            let (d, b1) = x93.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x129);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x69, x70) = {
+            let t69: u64 = (a[10] as u64) + (b[10] as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
         };
-        let x130 = t130 as u32;
-        let x131 = (t130 >> 63) as u32;
-        let t132: u64 = {
-            let (d, b1) = x95.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x131);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x71, x72) = {
+            let t71: u64 = (a[11] as u64) + (b[11] as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
         };
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 63) as u32;
-        let t134: u64 = {
-            let (d, b1) = x96.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x133);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x73, x74) = {
+            let t73: u64 = (a[12] as u64) + (b[12] as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
         };
-        let x135 = (t134 >> 63) as u32;
-        let x136 = (0 as u32).wrapping_sub(x135);
+        let (x75, x76) = {
+            let t75: u64 = (a[13] as u64) + (b[13] as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[14] as u64) + (b[14] as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[15] as u64) + (b[15] as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[16] as u64) + (b[16] as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[17] as u64) + (b[17] as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[18] as u64) + (b[18] as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[19] as u64) + (b[19] as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[20] as u64) + (b[20] as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[21] as u64) + (b[21] as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[22] as u64) + (b[22] as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[23] as u64) + (b[23] as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x110, x111) = {
+            let t110: u64 = {
+                let (d, b1) = x73.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t110 as u32, (t110 >> 63) as u32)
+        };
+        let (x112, x113) = {
+            let t112: u64 = {
+                let (d, b1) = x75.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x111);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t112 as u32, (t112 >> 63) as u32)
+        };
+        let (x114, x115) = {
+            let t114: u64 = {
+                let (d, b1) = x77.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x113);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t114 as u32, (t114 >> 63) as u32)
+        };
+        let (x116, x117) = {
+            let t116: u64 = {
+                let (d, b1) = x79.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x115);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t116 as u32, (t116 >> 63) as u32)
+        };
+        let (x118, x119) = {
+            let t118: u64 = {
+                let (d, b1) = x81.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x117);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t118 as u32, (t118 >> 63) as u32)
+        };
+        let (x120, x121) = {
+            let t120: u64 = {
+                let (d, b1) = x83.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x119);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t120 as u32, (t120 >> 63) as u32)
+        };
+        let (x122, x123) = {
+            let t122: u64 = {
+                let (d, b1) = x85.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x121);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t122 as u32, (t122 >> 63) as u32)
+        };
+        let (x124, x125) = {
+            let t124: u64 = {
+                let (d, b1) = x87.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x123);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t124 as u32, (t124 >> 63) as u32)
+        };
+        let (x126, x127) = {
+            let t126: u64 = {
+                let (d, b1) = x89.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x125);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t126 as u32, (t126 >> 63) as u32)
+        };
+        let (x128, x129) = {
+            let t128: u64 = {
+                let (d, b1) = x91.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x127);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t128 as u32, (t128 >> 63) as u32)
+        };
+        let (x130, x131) = {
+            let t130: u64 = {
+                let (d, b1) = x93.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x129);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t130 as u32, (t130 >> 63) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = {
+                let (d, b1) = x95.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x131);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t132 as u32, (t132 >> 63) as u32)
+        };
+        let x135 = {
+            let t134: u64 = {
+                let (d, b1) = x96.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x133);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t134 >> 63) as u32
+        };
+        let x136 = 0u32.wrapping_sub(x135);
         let x137 = x110 ^ (x136 & (x110 ^ x73));
         let x138 = x112 ^ (x136 & (x112 ^ x75));
         let x139 = x114 ^ (x136 & (x114 ^ x77));
@@ -5179,211 +6743,246 @@ impl Fp {
     }
     /// (a − b) mod p·R for a, b below p·R.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_wide_limbs(a: &[u32; 24], b: &[u32; 24]) -> [u32; 24] {
-        let t49: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x49, x50) = {
+            let t49: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t49 as u32, (t49 >> 63) as u32)
         };
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 63) as u32;
-        let t51: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x50);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x51, x52) = {
+            let t51: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x50);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t51 as u32, (t51 >> 63) as u32)
         };
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 63) as u32;
-        let t53: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x52);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x53, x54) = {
+            let t53: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x52);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t53 as u32, (t53 >> 63) as u32)
         };
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 63) as u32;
-        let t55: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x54);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x55, x56) = {
+            let t55: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x54);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t55 as u32, (t55 >> 63) as u32)
         };
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 63) as u32;
-        let t57: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x56);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x57, x58) = {
+            let t57: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x56);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t57 as u32, (t57 >> 63) as u32)
         };
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 63) as u32;
-        let t59: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x58);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x59, x60) = {
+            let t59: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x58);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t59 as u32, (t59 >> 63) as u32)
         };
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 63) as u32;
-        let t61: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x60);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x61, x62) = {
+            let t61: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x60);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t61 as u32, (t61 >> 63) as u32)
         };
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 63) as u32;
-        let t63: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x62);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x63, x64) = {
+            let t63: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x62);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t63 as u32, (t63 >> 63) as u32)
         };
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 63) as u32;
-        let t65: u64 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x64);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x65, x66) = {
+            let t65: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x64);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t65 as u32, (t65 >> 63) as u32)
         };
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 63) as u32;
-        let t67: u64 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x66);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x67, x68) = {
+            let t67: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x66);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t67 as u32, (t67 >> 63) as u32)
         };
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 63) as u32;
-        let t69: u64 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x68);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x69, x70) = {
+            let t69: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x68);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t69 as u32, (t69 >> 63) as u32)
         };
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 63) as u32;
-        let t71: u64 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x70);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x71, x72) = {
+            let t71: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x70);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t71 as u32, (t71 >> 63) as u32)
         };
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 63) as u32;
-        let t73: u64 = {
-            let (d, b1) = a[12].overflowing_sub(b[12]);
-            let (d, b2) = d.overflowing_sub(x72);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x73, x74) = {
+            let t73: u64 = {
+                let (d, b1) = a[12].overflowing_sub(b[12]);
+                let (d, b2) = d.overflowing_sub(x72);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t73 as u32, (t73 >> 63) as u32)
         };
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 63) as u32;
-        let t75: u64 = {
-            let (d, b1) = a[13].overflowing_sub(b[13]);
-            let (d, b2) = d.overflowing_sub(x74);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x75, x76) = {
+            let t75: u64 = {
+                let (d, b1) = a[13].overflowing_sub(b[13]);
+                let (d, b2) = d.overflowing_sub(x74);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t75 as u32, (t75 >> 63) as u32)
         };
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 63) as u32;
-        let t77: u64 = {
-            let (d, b1) = a[14].overflowing_sub(b[14]);
-            let (d, b2) = d.overflowing_sub(x76);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x77, x78) = {
+            let t77: u64 = {
+                let (d, b1) = a[14].overflowing_sub(b[14]);
+                let (d, b2) = d.overflowing_sub(x76);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t77 as u32, (t77 >> 63) as u32)
         };
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 63) as u32;
-        let t79: u64 = {
-            let (d, b1) = a[15].overflowing_sub(b[15]);
-            let (d, b2) = d.overflowing_sub(x78);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x79, x80) = {
+            let t79: u64 = {
+                let (d, b1) = a[15].overflowing_sub(b[15]);
+                let (d, b2) = d.overflowing_sub(x78);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t79 as u32, (t79 >> 63) as u32)
         };
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 63) as u32;
-        let t81: u64 = {
-            let (d, b1) = a[16].overflowing_sub(b[16]);
-            let (d, b2) = d.overflowing_sub(x80);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x81, x82) = {
+            let t81: u64 = {
+                let (d, b1) = a[16].overflowing_sub(b[16]);
+                let (d, b2) = d.overflowing_sub(x80);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t81 as u32, (t81 >> 63) as u32)
         };
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 63) as u32;
-        let t83: u64 = {
-            let (d, b1) = a[17].overflowing_sub(b[17]);
-            let (d, b2) = d.overflowing_sub(x82);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x83, x84) = {
+            let t83: u64 = {
+                let (d, b1) = a[17].overflowing_sub(b[17]);
+                let (d, b2) = d.overflowing_sub(x82);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t83 as u32, (t83 >> 63) as u32)
         };
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 63) as u32;
-        let t85: u64 = {
-            let (d, b1) = a[18].overflowing_sub(b[18]);
-            let (d, b2) = d.overflowing_sub(x84);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x85, x86) = {
+            let t85: u64 = {
+                let (d, b1) = a[18].overflowing_sub(b[18]);
+                let (d, b2) = d.overflowing_sub(x84);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t85 as u32, (t85 >> 63) as u32)
         };
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 63) as u32;
-        let t87: u64 = {
-            let (d, b1) = a[19].overflowing_sub(b[19]);
-            let (d, b2) = d.overflowing_sub(x86);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x87, x88) = {
+            let t87: u64 = {
+                let (d, b1) = a[19].overflowing_sub(b[19]);
+                let (d, b2) = d.overflowing_sub(x86);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t87 as u32, (t87 >> 63) as u32)
         };
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 63) as u32;
-        let t89: u64 = {
-            let (d, b1) = a[20].overflowing_sub(b[20]);
-            let (d, b2) = d.overflowing_sub(x88);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x89, x90) = {
+            let t89: u64 = {
+                let (d, b1) = a[20].overflowing_sub(b[20]);
+                let (d, b2) = d.overflowing_sub(x88);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t89 as u32, (t89 >> 63) as u32)
         };
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 63) as u32;
-        let t91: u64 = {
-            let (d, b1) = a[21].overflowing_sub(b[21]);
-            let (d, b2) = d.overflowing_sub(x90);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x91, x92) = {
+            let t91: u64 = {
+                let (d, b1) = a[21].overflowing_sub(b[21]);
+                let (d, b2) = d.overflowing_sub(x90);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t91 as u32, (t91 >> 63) as u32)
         };
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 63) as u32;
-        let t93: u64 = {
-            let (d, b1) = a[22].overflowing_sub(b[22]);
-            let (d, b2) = d.overflowing_sub(x92);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x93, x94) = {
+            let t93: u64 = {
+                let (d, b1) = a[22].overflowing_sub(b[22]);
+                let (d, b2) = d.overflowing_sub(x92);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t93 as u32, (t93 >> 63) as u32)
         };
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 63) as u32;
-        let t95: u64 = {
-            let (d, b1) = a[23].overflowing_sub(b[23]);
-            let (d, b2) = d.overflowing_sub(x94);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x95, x96) = {
+            let t95: u64 = {
+                let (d, b1) = a[23].overflowing_sub(b[23]);
+                let (d, b2) = d.overflowing_sub(x94);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t95 as u32, (t95 >> 63) as u32)
         };
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 63) as u32;
-        let x97 = (0 as u32).wrapping_sub(x96);
-        let t111: u64 = (x73 as u64) + (x97 as u64) + (0x00000000_u32 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t114: u64 = (x75 as u64) + (0x00000000_u32 as u64) + (x112 as u64);
-        let x114 = t114 as u32;
-        let x115 = (t114 >> 32) as u32;
-        let t117: u64 = (x77 as u64) + (0x00000000_u32 as u64) + (x115 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t120: u64 = (x79 as u64) + (x97 as u64) + (x118 as u64);
-        let x120 = t120 as u32;
-        let x121 = (t120 >> 32) as u32;
+        let x97 = 0u32.wrapping_sub(x96);
+        let (x111, x112) = {
+            let t111: u64 = (x73 as u64) + (x97 as u64) + (0x00000000_u32 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x114, x115) = {
+            let t114: u64 = (x75 as u64) + (0x00000000_u32 as u64) + (x112 as u64);
+            (t114 as u32, (t114 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (x77 as u64) + (0x00000000_u32 as u64) + (x115 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x120, x121) = {
+            let t120: u64 = (x79 as u64) + (x97 as u64) + (x118 as u64);
+            (t120 as u32, (t120 >> 32) as u32)
+        };
         let x122 = 0xfffffffe_u32 & x97;
-        let t123: u64 = (x81 as u64) + (x122 as u64) + (x121 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t126: u64 = (x83 as u64) + (x97 as u64) + (x124 as u64);
-        let x126 = t126 as u32;
-        let x127 = (t126 >> 32) as u32;
-        let t129: u64 = (x85 as u64) + (x97 as u64) + (x127 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t132: u64 = (x87 as u64) + (x97 as u64) + (x130 as u64);
-        let x132 = t132 as u32;
-        let x133 = (t132 >> 32) as u32;
-        let t135: u64 = (x89 as u64) + (x97 as u64) + (x133 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t138: u64 = (x91 as u64) + (x97 as u64) + (x136 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
-        let t141: u64 = (x93 as u64) + (x97 as u64) + (x139 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
+        let (x123, x124) = {
+            let t123: u64 = (x81 as u64) + (x122 as u64) + (x121 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x126, x127) = {
+            let t126: u64 = (x83 as u64) + (x97 as u64) + (x124 as u64);
+            (t126 as u32, (t126 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (x85 as u64) + (x97 as u64) + (x127 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x132, x133) = {
+            let t132: u64 = (x87 as u64) + (x97 as u64) + (x130 as u64);
+            (t132 as u32, (t132 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x89 as u64) + (x97 as u64) + (x133 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x138, x139) = {
+            let t138: u64 = (x91 as u64) + (x97 as u64) + (x136 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (x93 as u64) + (x97 as u64) + (x139 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
         let x144 = x95.wrapping_add(x97).wrapping_add(x142);
         [
             x49,
@@ -5431,7 +7030,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u32; 12];
+        let mut limbs = [0u32; 12];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fp(Self::mont_mul(&limbs, &Self::R2))
@@ -5450,7 +7049,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 48]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u32; 12];
+        let mut limbs = [0u32; 12];
         let mut i = 0;
         while i < 48 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -5704,7 +7303,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 1073741823;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -5714,7 +7313,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -6180,7 +7779,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u32; 12];
+        let mut out = [0u32; 12];
         let mut i = 0;
         while i < 12 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(
@@ -6496,7 +8095,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for FpWide {
         b: &FpWide,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> FpWide {
-        let mut out = [0 as u32; 24];
+        let mut out = [0u32; 24];
         let mut i = 0;
         while i < 24 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

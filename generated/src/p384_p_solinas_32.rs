@@ -92,440 +92,674 @@ impl Fp {
     }
     /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
-        let t25: u64 = (a[0] as u64) * (b[0] as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[1] as u64) * (b[0] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[2] as u64) * (b[0] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[3] as u64) * (b[0] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[4] as u64) * (b[0] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[5] as u64) * (b[0] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[6] as u64) * (b[0] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[7] as u64) * (b[0] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[8] as u64) * (b[0] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[9] as u64) * (b[0] as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[10] as u64) * (b[0] as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[11] as u64) * (b[0] as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[0] as u64) * (b[1] as u64) + (x27 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (b[1] as u64) + (x29 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[2] as u64) * (b[1] as u64) + (x31 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[3] as u64) * (b[1] as u64) + (x33 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) * (b[1] as u64) + (x35 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (b[1] as u64) + (x37 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[6] as u64) * (b[1] as u64) + (x39 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[7] as u64) * (b[1] as u64) + (x41 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[8] as u64) * (b[1] as u64) + (x43 as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[9] as u64) * (b[1] as u64) + (x45 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[10] as u64) * (b[1] as u64) + (x47 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[11] as u64) * (b[1] as u64) + (x48 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[0] as u64) * (b[2] as u64) + (x51 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[1] as u64) * (b[2] as u64) + (x53 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[2] as u64) * (b[2] as u64) + (x55 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[3] as u64) * (b[2] as u64) + (x57 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[4] as u64) * (b[2] as u64) + (x59 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[5] as u64) * (b[2] as u64) + (x61 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[6] as u64) * (b[2] as u64) + (x63 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[7] as u64) * (b[2] as u64) + (x65 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[8] as u64) * (b[2] as u64) + (x67 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[9] as u64) * (b[2] as u64) + (x69 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[10] as u64) * (b[2] as u64) + (x71 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[11] as u64) * (b[2] as u64) + (x72 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[0] as u64) * (b[3] as u64) + (x75 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[1] as u64) * (b[3] as u64) + (x77 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[2] as u64) * (b[3] as u64) + (x79 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[3] as u64) * (b[3] as u64) + (x81 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[4] as u64) * (b[3] as u64) + (x83 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[5] as u64) * (b[3] as u64) + (x85 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[6] as u64) * (b[3] as u64) + (x87 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[7] as u64) * (b[3] as u64) + (x89 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[8] as u64) * (b[3] as u64) + (x91 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[9] as u64) * (b[3] as u64) + (x93 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[10] as u64) * (b[3] as u64) + (x95 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[11] as u64) * (b[3] as u64) + (x96 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[0] as u64) * (b[4] as u64) + (x99 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[1] as u64) * (b[4] as u64) + (x101 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[2] as u64) * (b[4] as u64) + (x103 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[3] as u64) * (b[4] as u64) + (x105 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[4] as u64) * (b[4] as u64) + (x107 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[5] as u64) * (b[4] as u64) + (x109 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[6] as u64) * (b[4] as u64) + (x111 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[7] as u64) * (b[4] as u64) + (x113 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[8] as u64) * (b[4] as u64) + (x115 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[9] as u64) * (b[4] as u64) + (x117 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[10] as u64) * (b[4] as u64) + (x119 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[11] as u64) * (b[4] as u64) + (x120 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t145: u64 = (a[0] as u64) * (b[5] as u64) + (x123 as u64);
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 32) as u32;
-        let t147: u64 = (a[1] as u64) * (b[5] as u64) + (x125 as u64) + (x146 as u64);
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 32) as u32;
-        let t149: u64 = (a[2] as u64) * (b[5] as u64) + (x127 as u64) + (x148 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
-        let t151: u64 = (a[3] as u64) * (b[5] as u64) + (x129 as u64) + (x150 as u64);
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 32) as u32;
-        let t153: u64 = (a[4] as u64) * (b[5] as u64) + (x131 as u64) + (x152 as u64);
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 32) as u32;
-        let t155: u64 = (a[5] as u64) * (b[5] as u64) + (x133 as u64) + (x154 as u64);
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 32) as u32;
-        let t157: u64 = (a[6] as u64) * (b[5] as u64) + (x135 as u64) + (x156 as u64);
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 32) as u32;
-        let t159: u64 = (a[7] as u64) * (b[5] as u64) + (x137 as u64) + (x158 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
-        let t161: u64 = (a[8] as u64) * (b[5] as u64) + (x139 as u64) + (x160 as u64);
-        let x161 = t161 as u32;
-        let x162 = (t161 >> 32) as u32;
-        let t163: u64 = (a[9] as u64) * (b[5] as u64) + (x141 as u64) + (x162 as u64);
-        let x163 = t163 as u32;
-        let x164 = (t163 >> 32) as u32;
-        let t165: u64 = (a[10] as u64) * (b[5] as u64) + (x143 as u64) + (x164 as u64);
-        let x165 = t165 as u32;
-        let x166 = (t165 >> 32) as u32;
-        let t167: u64 = (a[11] as u64) * (b[5] as u64) + (x144 as u64) + (x166 as u64);
-        let x167 = t167 as u32;
-        let x168 = (t167 >> 32) as u32;
-        let t169: u64 = (a[0] as u64) * (b[6] as u64) + (x147 as u64);
-        let x169 = t169 as u32;
-        let x170 = (t169 >> 32) as u32;
-        let t171: u64 = (a[1] as u64) * (b[6] as u64) + (x149 as u64) + (x170 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
-        let t173: u64 = (a[2] as u64) * (b[6] as u64) + (x151 as u64) + (x172 as u64);
-        let x173 = t173 as u32;
-        let x174 = (t173 >> 32) as u32;
-        let t175: u64 = (a[3] as u64) * (b[6] as u64) + (x153 as u64) + (x174 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
-        let t177: u64 = (a[4] as u64) * (b[6] as u64) + (x155 as u64) + (x176 as u64);
-        let x177 = t177 as u32;
-        let x178 = (t177 >> 32) as u32;
-        let t179: u64 = (a[5] as u64) * (b[6] as u64) + (x157 as u64) + (x178 as u64);
-        let x179 = t179 as u32;
-        let x180 = (t179 >> 32) as u32;
-        let t181: u64 = (a[6] as u64) * (b[6] as u64) + (x159 as u64) + (x180 as u64);
-        let x181 = t181 as u32;
-        let x182 = (t181 >> 32) as u32;
-        let t183: u64 = (a[7] as u64) * (b[6] as u64) + (x161 as u64) + (x182 as u64);
-        let x183 = t183 as u32;
-        let x184 = (t183 >> 32) as u32;
-        let t185: u64 = (a[8] as u64) * (b[6] as u64) + (x163 as u64) + (x184 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
-        let t187: u64 = (a[9] as u64) * (b[6] as u64) + (x165 as u64) + (x186 as u64);
-        let x187 = t187 as u32;
-        let x188 = (t187 >> 32) as u32;
-        let t189: u64 = (a[10] as u64) * (b[6] as u64) + (x167 as u64) + (x188 as u64);
-        let x189 = t189 as u32;
-        let x190 = (t189 >> 32) as u32;
-        let t191: u64 = (a[11] as u64) * (b[6] as u64) + (x168 as u64) + (x190 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
-        let t193: u64 = (a[0] as u64) * (b[7] as u64) + (x171 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
-        let t195: u64 = (a[1] as u64) * (b[7] as u64) + (x173 as u64) + (x194 as u64);
-        let x195 = t195 as u32;
-        let x196 = (t195 >> 32) as u32;
-        let t197: u64 = (a[2] as u64) * (b[7] as u64) + (x175 as u64) + (x196 as u64);
-        let x197 = t197 as u32;
-        let x198 = (t197 >> 32) as u32;
-        let t199: u64 = (a[3] as u64) * (b[7] as u64) + (x177 as u64) + (x198 as u64);
-        let x199 = t199 as u32;
-        let x200 = (t199 >> 32) as u32;
-        let t201: u64 = (a[4] as u64) * (b[7] as u64) + (x179 as u64) + (x200 as u64);
-        let x201 = t201 as u32;
-        let x202 = (t201 >> 32) as u32;
-        let t203: u64 = (a[5] as u64) * (b[7] as u64) + (x181 as u64) + (x202 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (a[6] as u64) * (b[7] as u64) + (x183 as u64) + (x204 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
-        let t207: u64 = (a[7] as u64) * (b[7] as u64) + (x185 as u64) + (x206 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (a[8] as u64) * (b[7] as u64) + (x187 as u64) + (x208 as u64);
-        let x209 = t209 as u32;
-        let x210 = (t209 >> 32) as u32;
-        let t211: u64 = (a[9] as u64) * (b[7] as u64) + (x189 as u64) + (x210 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (a[10] as u64) * (b[7] as u64) + (x191 as u64) + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (a[11] as u64) * (b[7] as u64) + (x192 as u64) + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (a[0] as u64) * (b[8] as u64) + (x195 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (a[1] as u64) * (b[8] as u64) + (x197 as u64) + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (a[2] as u64) * (b[8] as u64) + (x199 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (a[3] as u64) * (b[8] as u64) + (x201 as u64) + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (a[4] as u64) * (b[8] as u64) + (x203 as u64) + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (a[5] as u64) * (b[8] as u64) + (x205 as u64) + (x226 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (a[6] as u64) * (b[8] as u64) + (x207 as u64) + (x228 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
-        let t231: u64 = (a[7] as u64) * (b[8] as u64) + (x209 as u64) + (x230 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
-        let t233: u64 = (a[8] as u64) * (b[8] as u64) + (x211 as u64) + (x232 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (a[9] as u64) * (b[8] as u64) + (x213 as u64) + (x234 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (a[10] as u64) * (b[8] as u64) + (x215 as u64) + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (a[11] as u64) * (b[8] as u64) + (x216 as u64) + (x238 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[0] as u64) * (b[9] as u64) + (x219 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (a[1] as u64) * (b[9] as u64) + (x221 as u64) + (x242 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[2] as u64) * (b[9] as u64) + (x223 as u64) + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (a[3] as u64) * (b[9] as u64) + (x225 as u64) + (x246 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (a[4] as u64) * (b[9] as u64) + (x227 as u64) + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (a[5] as u64) * (b[9] as u64) + (x229 as u64) + (x250 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (a[6] as u64) * (b[9] as u64) + (x231 as u64) + (x252 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (a[7] as u64) * (b[9] as u64) + (x233 as u64) + (x254 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (a[8] as u64) * (b[9] as u64) + (x235 as u64) + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
-        let t259: u64 = (a[9] as u64) * (b[9] as u64) + (x237 as u64) + (x258 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
-        let t261: u64 = (a[10] as u64) * (b[9] as u64) + (x239 as u64) + (x260 as u64);
-        let x261 = t261 as u32;
-        let x262 = (t261 >> 32) as u32;
-        let t263: u64 = (a[11] as u64) * (b[9] as u64) + (x240 as u64) + (x262 as u64);
-        let x263 = t263 as u32;
-        let x264 = (t263 >> 32) as u32;
-        let t265: u64 = (a[0] as u64) * (b[10] as u64) + (x243 as u64);
-        let x265 = t265 as u32;
-        let x266 = (t265 >> 32) as u32;
-        let t267: u64 = (a[1] as u64) * (b[10] as u64) + (x245 as u64) + (x266 as u64);
-        let x267 = t267 as u32;
-        let x268 = (t267 >> 32) as u32;
-        let t269: u64 = (a[2] as u64) * (b[10] as u64) + (x247 as u64) + (x268 as u64);
-        let x269 = t269 as u32;
-        let x270 = (t269 >> 32) as u32;
-        let t271: u64 = (a[3] as u64) * (b[10] as u64) + (x249 as u64) + (x270 as u64);
-        let x271 = t271 as u32;
-        let x272 = (t271 >> 32) as u32;
-        let t273: u64 = (a[4] as u64) * (b[10] as u64) + (x251 as u64) + (x272 as u64);
-        let x273 = t273 as u32;
-        let x274 = (t273 >> 32) as u32;
-        let t275: u64 = (a[5] as u64) * (b[10] as u64) + (x253 as u64) + (x274 as u64);
-        let x275 = t275 as u32;
-        let x276 = (t275 >> 32) as u32;
-        let t277: u64 = (a[6] as u64) * (b[10] as u64) + (x255 as u64) + (x276 as u64);
-        let x277 = t277 as u32;
-        let x278 = (t277 >> 32) as u32;
-        let t279: u64 = (a[7] as u64) * (b[10] as u64) + (x257 as u64) + (x278 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
-        let t281: u64 = (a[8] as u64) * (b[10] as u64) + (x259 as u64) + (x280 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
-        let t283: u64 = (a[9] as u64) * (b[10] as u64) + (x261 as u64) + (x282 as u64);
-        let x283 = t283 as u32;
-        let x284 = (t283 >> 32) as u32;
-        let t285: u64 = (a[10] as u64) * (b[10] as u64) + (x263 as u64) + (x284 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
-        let t287: u64 = (a[11] as u64) * (b[10] as u64) + (x264 as u64) + (x286 as u64);
-        let x287 = t287 as u32;
-        let x288 = (t287 >> 32) as u32;
-        let t289: u64 = (a[0] as u64) * (b[11] as u64) + (x267 as u64);
-        let x289 = t289 as u32;
-        let x290 = (t289 >> 32) as u32;
-        let t291: u64 = (a[1] as u64) * (b[11] as u64) + (x269 as u64) + (x290 as u64);
-        let x291 = t291 as u32;
-        let x292 = (t291 >> 32) as u32;
-        let t293: u64 = (a[2] as u64) * (b[11] as u64) + (x271 as u64) + (x292 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (a[3] as u64) * (b[11] as u64) + (x273 as u64) + (x294 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (a[4] as u64) * (b[11] as u64) + (x275 as u64) + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (a[5] as u64) * (b[11] as u64) + (x277 as u64) + (x298 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (a[6] as u64) * (b[11] as u64) + (x279 as u64) + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (a[7] as u64) * (b[11] as u64) + (x281 as u64) + (x302 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (a[8] as u64) * (b[11] as u64) + (x283 as u64) + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (a[9] as u64) * (b[11] as u64) + (x285 as u64) + (x306 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (a[10] as u64) * (b[11] as u64) + (x287 as u64) + (x308 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (a[11] as u64) * (b[11] as u64) + (x288 as u64) + (x310 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) * (b[0] as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[1] as u64) * (b[0] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[2] as u64) * (b[0] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[3] as u64) * (b[0] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[4] as u64) * (b[0] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[5] as u64) * (b[0] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[6] as u64) * (b[0] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[7] as u64) * (b[0] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[8] as u64) * (b[0] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[9] as u64) * (b[0] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[10] as u64) * (b[0] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[11] as u64) * (b[0] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[0] as u64) * (b[1] as u64) + (x27 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (b[1] as u64) + (x29 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[2] as u64) * (b[1] as u64) + (x31 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[3] as u64) * (b[1] as u64) + (x33 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) * (b[1] as u64) + (x35 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (b[1] as u64) + (x37 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[6] as u64) * (b[1] as u64) + (x39 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[7] as u64) * (b[1] as u64) + (x41 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[8] as u64) * (b[1] as u64) + (x43 as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[9] as u64) * (b[1] as u64) + (x45 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[10] as u64) * (b[1] as u64) + (x47 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[11] as u64) * (b[1] as u64) + (x48 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[0] as u64) * (b[2] as u64) + (x51 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[1] as u64) * (b[2] as u64) + (x53 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[2] as u64) * (b[2] as u64) + (x55 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[3] as u64) * (b[2] as u64) + (x57 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[4] as u64) * (b[2] as u64) + (x59 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[5] as u64) * (b[2] as u64) + (x61 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[6] as u64) * (b[2] as u64) + (x63 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[7] as u64) * (b[2] as u64) + (x65 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[8] as u64) * (b[2] as u64) + (x67 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[9] as u64) * (b[2] as u64) + (x69 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[10] as u64) * (b[2] as u64) + (x71 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[11] as u64) * (b[2] as u64) + (x72 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[0] as u64) * (b[3] as u64) + (x75 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[1] as u64) * (b[3] as u64) + (x77 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[2] as u64) * (b[3] as u64) + (x79 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[3] as u64) * (b[3] as u64) + (x81 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[4] as u64) * (b[3] as u64) + (x83 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (b[3] as u64) + (x85 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[6] as u64) * (b[3] as u64) + (x87 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[7] as u64) * (b[3] as u64) + (x89 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[8] as u64) * (b[3] as u64) + (x91 as u64) + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[9] as u64) * (b[3] as u64) + (x93 as u64) + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[10] as u64) * (b[3] as u64) + (x95 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[11] as u64) * (b[3] as u64) + (x96 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[0] as u64) * (b[4] as u64) + (x99 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[1] as u64) * (b[4] as u64) + (x101 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[2] as u64) * (b[4] as u64) + (x103 as u64)
+                + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[3] as u64) * (b[4] as u64) + (x105 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[4] as u64) * (b[4] as u64) + (x107 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[5] as u64) * (b[4] as u64) + (x109 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[6] as u64) * (b[4] as u64) + (x111 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[7] as u64) * (b[4] as u64) + (x113 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[8] as u64) * (b[4] as u64) + (x115 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[9] as u64) * (b[4] as u64) + (x117 as u64)
+                + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[10] as u64) * (b[4] as u64) + (x119 as u64)
+                + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[11] as u64) * (b[4] as u64) + (x120 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x145, x146) = {
+            let t145: u64 = (a[0] as u64) * (b[5] as u64) + (x123 as u64);
+            (t145 as u32, (t145 >> 32) as u32)
+        };
+        let (x147, x148) = {
+            let t147: u64 = (a[1] as u64) * (b[5] as u64) + (x125 as u64)
+                + (x146 as u64);
+            (t147 as u32, (t147 >> 32) as u32)
+        };
+        let (x149, x150) = {
+            let t149: u64 = (a[2] as u64) * (b[5] as u64) + (x127 as u64)
+                + (x148 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
+        let (x151, x152) = {
+            let t151: u64 = (a[3] as u64) * (b[5] as u64) + (x129 as u64)
+                + (x150 as u64);
+            (t151 as u32, (t151 >> 32) as u32)
+        };
+        let (x153, x154) = {
+            let t153: u64 = (a[4] as u64) * (b[5] as u64) + (x131 as u64)
+                + (x152 as u64);
+            (t153 as u32, (t153 >> 32) as u32)
+        };
+        let (x155, x156) = {
+            let t155: u64 = (a[5] as u64) * (b[5] as u64) + (x133 as u64)
+                + (x154 as u64);
+            (t155 as u32, (t155 >> 32) as u32)
+        };
+        let (x157, x158) = {
+            let t157: u64 = (a[6] as u64) * (b[5] as u64) + (x135 as u64)
+                + (x156 as u64);
+            (t157 as u32, (t157 >> 32) as u32)
+        };
+        let (x159, x160) = {
+            let t159: u64 = (a[7] as u64) * (b[5] as u64) + (x137 as u64)
+                + (x158 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
+        let (x161, x162) = {
+            let t161: u64 = (a[8] as u64) * (b[5] as u64) + (x139 as u64)
+                + (x160 as u64);
+            (t161 as u32, (t161 >> 32) as u32)
+        };
+        let (x163, x164) = {
+            let t163: u64 = (a[9] as u64) * (b[5] as u64) + (x141 as u64)
+                + (x162 as u64);
+            (t163 as u32, (t163 >> 32) as u32)
+        };
+        let (x165, x166) = {
+            let t165: u64 = (a[10] as u64) * (b[5] as u64) + (x143 as u64)
+                + (x164 as u64);
+            (t165 as u32, (t165 >> 32) as u32)
+        };
+        let (x167, x168) = {
+            let t167: u64 = (a[11] as u64) * (b[5] as u64) + (x144 as u64)
+                + (x166 as u64);
+            (t167 as u32, (t167 >> 32) as u32)
+        };
+        let (x169, x170) = {
+            let t169: u64 = (a[0] as u64) * (b[6] as u64) + (x147 as u64);
+            (t169 as u32, (t169 >> 32) as u32)
+        };
+        let (x171, x172) = {
+            let t171: u64 = (a[1] as u64) * (b[6] as u64) + (x149 as u64)
+                + (x170 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
+        let (x173, x174) = {
+            let t173: u64 = (a[2] as u64) * (b[6] as u64) + (x151 as u64)
+                + (x172 as u64);
+            (t173 as u32, (t173 >> 32) as u32)
+        };
+        let (x175, x176) = {
+            let t175: u64 = (a[3] as u64) * (b[6] as u64) + (x153 as u64)
+                + (x174 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
+        let (x177, x178) = {
+            let t177: u64 = (a[4] as u64) * (b[6] as u64) + (x155 as u64)
+                + (x176 as u64);
+            (t177 as u32, (t177 >> 32) as u32)
+        };
+        let (x179, x180) = {
+            let t179: u64 = (a[5] as u64) * (b[6] as u64) + (x157 as u64)
+                + (x178 as u64);
+            (t179 as u32, (t179 >> 32) as u32)
+        };
+        let (x181, x182) = {
+            let t181: u64 = (a[6] as u64) * (b[6] as u64) + (x159 as u64)
+                + (x180 as u64);
+            (t181 as u32, (t181 >> 32) as u32)
+        };
+        let (x183, x184) = {
+            let t183: u64 = (a[7] as u64) * (b[6] as u64) + (x161 as u64)
+                + (x182 as u64);
+            (t183 as u32, (t183 >> 32) as u32)
+        };
+        let (x185, x186) = {
+            let t185: u64 = (a[8] as u64) * (b[6] as u64) + (x163 as u64)
+                + (x184 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
+        let (x187, x188) = {
+            let t187: u64 = (a[9] as u64) * (b[6] as u64) + (x165 as u64)
+                + (x186 as u64);
+            (t187 as u32, (t187 >> 32) as u32)
+        };
+        let (x189, x190) = {
+            let t189: u64 = (a[10] as u64) * (b[6] as u64) + (x167 as u64)
+                + (x188 as u64);
+            (t189 as u32, (t189 >> 32) as u32)
+        };
+        let (x191, x192) = {
+            let t191: u64 = (a[11] as u64) * (b[6] as u64) + (x168 as u64)
+                + (x190 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
+        let (x193, x194) = {
+            let t193: u64 = (a[0] as u64) * (b[7] as u64) + (x171 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
+        let (x195, x196) = {
+            let t195: u64 = (a[1] as u64) * (b[7] as u64) + (x173 as u64)
+                + (x194 as u64);
+            (t195 as u32, (t195 >> 32) as u32)
+        };
+        let (x197, x198) = {
+            let t197: u64 = (a[2] as u64) * (b[7] as u64) + (x175 as u64)
+                + (x196 as u64);
+            (t197 as u32, (t197 >> 32) as u32)
+        };
+        let (x199, x200) = {
+            let t199: u64 = (a[3] as u64) * (b[7] as u64) + (x177 as u64)
+                + (x198 as u64);
+            (t199 as u32, (t199 >> 32) as u32)
+        };
+        let (x201, x202) = {
+            let t201: u64 = (a[4] as u64) * (b[7] as u64) + (x179 as u64)
+                + (x200 as u64);
+            (t201 as u32, (t201 >> 32) as u32)
+        };
+        let (x203, x204) = {
+            let t203: u64 = (a[5] as u64) * (b[7] as u64) + (x181 as u64)
+                + (x202 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let (x205, x206) = {
+            let t205: u64 = (a[6] as u64) * (b[7] as u64) + (x183 as u64)
+                + (x204 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
+        let (x207, x208) = {
+            let t207: u64 = (a[7] as u64) * (b[7] as u64) + (x185 as u64)
+                + (x206 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let (x209, x210) = {
+            let t209: u64 = (a[8] as u64) * (b[7] as u64) + (x187 as u64)
+                + (x208 as u64);
+            (t209 as u32, (t209 >> 32) as u32)
+        };
+        let (x211, x212) = {
+            let t211: u64 = (a[9] as u64) * (b[7] as u64) + (x189 as u64)
+                + (x210 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (a[10] as u64) * (b[7] as u64) + (x191 as u64)
+                + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (a[11] as u64) * (b[7] as u64) + (x192 as u64)
+                + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (a[0] as u64) * (b[8] as u64) + (x195 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (a[1] as u64) * (b[8] as u64) + (x197 as u64)
+                + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (a[2] as u64) * (b[8] as u64) + (x199 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (a[3] as u64) * (b[8] as u64) + (x201 as u64)
+                + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (a[4] as u64) * (b[8] as u64) + (x203 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (a[5] as u64) * (b[8] as u64) + (x205 as u64)
+                + (x226 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (a[6] as u64) * (b[8] as u64) + (x207 as u64)
+                + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (a[7] as u64) * (b[8] as u64) + (x209 as u64)
+                + (x230 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
+        let (x233, x234) = {
+            let t233: u64 = (a[8] as u64) * (b[8] as u64) + (x211 as u64)
+                + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (a[9] as u64) * (b[8] as u64) + (x213 as u64)
+                + (x234 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (a[10] as u64) * (b[8] as u64) + (x215 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (a[11] as u64) * (b[8] as u64) + (x216 as u64)
+                + (x238 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[0] as u64) * (b[9] as u64) + (x219 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (a[1] as u64) * (b[9] as u64) + (x221 as u64)
+                + (x242 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[2] as u64) * (b[9] as u64) + (x223 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (a[3] as u64) * (b[9] as u64) + (x225 as u64)
+                + (x246 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (a[4] as u64) * (b[9] as u64) + (x227 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (a[5] as u64) * (b[9] as u64) + (x229 as u64)
+                + (x250 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (a[6] as u64) * (b[9] as u64) + (x231 as u64)
+                + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (a[7] as u64) * (b[9] as u64) + (x233 as u64)
+                + (x254 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (a[8] as u64) * (b[9] as u64) + (x235 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
+        let (x259, x260) = {
+            let t259: u64 = (a[9] as u64) * (b[9] as u64) + (x237 as u64)
+                + (x258 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
+        let (x261, x262) = {
+            let t261: u64 = (a[10] as u64) * (b[9] as u64) + (x239 as u64)
+                + (x260 as u64);
+            (t261 as u32, (t261 >> 32) as u32)
+        };
+        let (x263, x264) = {
+            let t263: u64 = (a[11] as u64) * (b[9] as u64) + (x240 as u64)
+                + (x262 as u64);
+            (t263 as u32, (t263 >> 32) as u32)
+        };
+        let (x265, x266) = {
+            let t265: u64 = (a[0] as u64) * (b[10] as u64) + (x243 as u64);
+            (t265 as u32, (t265 >> 32) as u32)
+        };
+        let (x267, x268) = {
+            let t267: u64 = (a[1] as u64) * (b[10] as u64) + (x245 as u64)
+                + (x266 as u64);
+            (t267 as u32, (t267 >> 32) as u32)
+        };
+        let (x269, x270) = {
+            let t269: u64 = (a[2] as u64) * (b[10] as u64) + (x247 as u64)
+                + (x268 as u64);
+            (t269 as u32, (t269 >> 32) as u32)
+        };
+        let (x271, x272) = {
+            let t271: u64 = (a[3] as u64) * (b[10] as u64) + (x249 as u64)
+                + (x270 as u64);
+            (t271 as u32, (t271 >> 32) as u32)
+        };
+        let (x273, x274) = {
+            let t273: u64 = (a[4] as u64) * (b[10] as u64) + (x251 as u64)
+                + (x272 as u64);
+            (t273 as u32, (t273 >> 32) as u32)
+        };
+        let (x275, x276) = {
+            let t275: u64 = (a[5] as u64) * (b[10] as u64) + (x253 as u64)
+                + (x274 as u64);
+            (t275 as u32, (t275 >> 32) as u32)
+        };
+        let (x277, x278) = {
+            let t277: u64 = (a[6] as u64) * (b[10] as u64) + (x255 as u64)
+                + (x276 as u64);
+            (t277 as u32, (t277 >> 32) as u32)
+        };
+        let (x279, x280) = {
+            let t279: u64 = (a[7] as u64) * (b[10] as u64) + (x257 as u64)
+                + (x278 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
+        let (x281, x282) = {
+            let t281: u64 = (a[8] as u64) * (b[10] as u64) + (x259 as u64)
+                + (x280 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
+        let (x283, x284) = {
+            let t283: u64 = (a[9] as u64) * (b[10] as u64) + (x261 as u64)
+                + (x282 as u64);
+            (t283 as u32, (t283 >> 32) as u32)
+        };
+        let (x285, x286) = {
+            let t285: u64 = (a[10] as u64) * (b[10] as u64) + (x263 as u64)
+                + (x284 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
+        let (x287, x288) = {
+            let t287: u64 = (a[11] as u64) * (b[10] as u64) + (x264 as u64)
+                + (x286 as u64);
+            (t287 as u32, (t287 >> 32) as u32)
+        };
+        let (x289, x290) = {
+            let t289: u64 = (a[0] as u64) * (b[11] as u64) + (x267 as u64);
+            (t289 as u32, (t289 >> 32) as u32)
+        };
+        let (x291, x292) = {
+            let t291: u64 = (a[1] as u64) * (b[11] as u64) + (x269 as u64)
+                + (x290 as u64);
+            (t291 as u32, (t291 >> 32) as u32)
+        };
+        let (x293, x294) = {
+            let t293: u64 = (a[2] as u64) * (b[11] as u64) + (x271 as u64)
+                + (x292 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (a[3] as u64) * (b[11] as u64) + (x273 as u64)
+                + (x294 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (a[4] as u64) * (b[11] as u64) + (x275 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (a[5] as u64) * (b[11] as u64) + (x277 as u64)
+                + (x298 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (a[6] as u64) * (b[11] as u64) + (x279 as u64)
+                + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (a[7] as u64) * (b[11] as u64) + (x281 as u64)
+                + (x302 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (a[8] as u64) * (b[11] as u64) + (x283 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (a[9] as u64) * (b[11] as u64) + (x285 as u64)
+                + (x306 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (a[10] as u64) * (b[11] as u64) + (x287 as u64)
+                + (x308 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (a[11] as u64) * (b[11] as u64) + (x288 as u64)
+                + (x310 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
         let x321 = x291.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x323 = x293.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x325 = x295.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
@@ -538,455 +772,576 @@ impl Fp {
         let x339 = x309.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x341 = x311.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x343 = x312.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t345: u64 = (x291 as u64) * (0xffffffff_u32 as u64) + (x323 as u64);
-        let x345 = t345 as u32;
-        let x346 = (t345 >> 32) as u32;
-        let t347: u64 = (x293 as u64) * (0xffffffff_u32 as u64) + (x325 as u64)
-            + (x346 as u64);
-        let x347 = t347 as u32;
-        let x348 = (t347 >> 32) as u32;
-        let t349: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x327 as u64)
-            + (x348 as u64);
-        let x349 = t349 as u32;
-        let x350 = (t349 >> 32) as u32;
-        let t351: u64 = (x297 as u64) * (0xffffffff_u32 as u64) + (x329 as u64)
-            + (x350 as u64);
-        let x351 = t351 as u32;
-        let x352 = (t351 >> 32) as u32;
-        let t353: u64 = (x299 as u64) * (0xffffffff_u32 as u64) + (x331 as u64)
-            + (x352 as u64);
-        let x353 = t353 as u32;
-        let x354 = (t353 >> 32) as u32;
-        let t355: u64 = (x301 as u64) * (0xffffffff_u32 as u64) + (x333 as u64)
-            + (x354 as u64);
-        let x355 = t355 as u32;
-        let x356 = (t355 >> 32) as u32;
-        let t357: u64 = (x303 as u64) * (0xffffffff_u32 as u64) + (x335 as u64)
-            + (x356 as u64);
-        let x357 = t357 as u32;
-        let x358 = (t357 >> 32) as u32;
-        let t359: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x337 as u64)
-            + (x358 as u64);
-        let x359 = t359 as u32;
-        let x360 = (t359 >> 32) as u32;
-        let t361: u64 = (x307 as u64) * (0xffffffff_u32 as u64) + (x339 as u64)
-            + (x360 as u64);
-        let x361 = t361 as u32;
-        let x362 = (t361 >> 32) as u32;
-        let t363: u64 = (x309 as u64) * (0xffffffff_u32 as u64) + (x341 as u64)
-            + (x362 as u64);
-        let x363 = t363 as u32;
-        let x364 = (t363 >> 32) as u32;
-        let t365: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x343 as u64)
-            + (x364 as u64);
-        let x365 = t365 as u32;
-        let x366 = (t365 >> 32) as u32;
-        let t367: u64 = (x312 as u64) * (0xffffffff_u32 as u64) + (x366 as u64);
-        let x367 = t367 as u32;
-        let x368 = (t367 >> 32) as u32;
-        let t369: u64 = (x291 as u64) * (0xffffffff_u32 as u64) + (x347 as u64);
-        let x369 = t369 as u32;
-        let x370 = (t369 >> 32) as u32;
-        let t371: u64 = (x293 as u64) * (0xffffffff_u32 as u64) + (x349 as u64)
-            + (x370 as u64);
-        let x371 = t371 as u32;
-        let x372 = (t371 >> 32) as u32;
-        let t373: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x351 as u64)
-            + (x372 as u64);
-        let x373 = t373 as u32;
-        let x374 = (t373 >> 32) as u32;
-        let t375: u64 = (x297 as u64) * (0xffffffff_u32 as u64) + (x353 as u64)
-            + (x374 as u64);
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 32) as u32;
-        let t377: u64 = (x299 as u64) * (0xffffffff_u32 as u64) + (x355 as u64)
-            + (x376 as u64);
-        let x377 = t377 as u32;
-        let x378 = (t377 >> 32) as u32;
-        let t379: u64 = (x301 as u64) * (0xffffffff_u32 as u64) + (x357 as u64)
-            + (x378 as u64);
-        let x379 = t379 as u32;
-        let x380 = (t379 >> 32) as u32;
-        let t381: u64 = (x303 as u64) * (0xffffffff_u32 as u64) + (x359 as u64)
-            + (x380 as u64);
-        let x381 = t381 as u32;
-        let x382 = (t381 >> 32) as u32;
-        let t383: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x361 as u64)
-            + (x382 as u64);
-        let x383 = t383 as u32;
-        let x384 = (t383 >> 32) as u32;
-        let t385: u64 = (x307 as u64) * (0xffffffff_u32 as u64) + (x363 as u64)
-            + (x384 as u64);
-        let x385 = t385 as u32;
-        let x386 = (t385 >> 32) as u32;
-        let t387: u64 = (x309 as u64) * (0xffffffff_u32 as u64) + (x365 as u64)
-            + (x386 as u64);
-        let x387 = t387 as u32;
-        let x388 = (t387 >> 32) as u32;
-        let t389: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x367 as u64)
-            + (x388 as u64);
-        let x389 = t389 as u32;
-        let x390 = (t389 >> 32) as u32;
-        let t391: u64 = (x312 as u64) * (0xffffffff_u32 as u64) + (x368 as u64)
-            + (x390 as u64);
-        let x391 = t391 as u32;
-        let x392 = (t391 >> 32) as u32;
-        let t417: u64 = (x291 as u64) * (0x00000001_u32 as u64) + (x373 as u64);
-        let x417 = t417 as u32;
-        let x418 = (t417 >> 32) as u32;
-        let t419: u64 = (x293 as u64) * (0x00000001_u32 as u64) + (x375 as u64)
-            + (x418 as u64);
-        let x419 = t419 as u32;
-        let x420 = (t419 >> 32) as u32;
-        let t421: u64 = (x295 as u64) * (0x00000001_u32 as u64) + (x377 as u64)
-            + (x420 as u64);
-        let x421 = t421 as u32;
-        let x422 = (t421 >> 32) as u32;
-        let t423: u64 = (x297 as u64) * (0x00000001_u32 as u64) + (x379 as u64)
-            + (x422 as u64);
-        let x423 = t423 as u32;
-        let x424 = (t423 >> 32) as u32;
-        let t425: u64 = (x299 as u64) * (0x00000001_u32 as u64) + (x381 as u64)
-            + (x424 as u64);
-        let x425 = t425 as u32;
-        let x426 = (t425 >> 32) as u32;
-        let t427: u64 = (x301 as u64) * (0x00000001_u32 as u64) + (x383 as u64)
-            + (x426 as u64);
-        let x427 = t427 as u32;
-        let x428 = (t427 >> 32) as u32;
-        let t429: u64 = (x303 as u64) * (0x00000001_u32 as u64) + (x385 as u64)
-            + (x428 as u64);
-        let x429 = t429 as u32;
-        let x430 = (t429 >> 32) as u32;
-        let t431: u64 = (x305 as u64) * (0x00000001_u32 as u64) + (x387 as u64)
-            + (x430 as u64);
-        let x431 = t431 as u32;
-        let x432 = (t431 >> 32) as u32;
-        let t433: u64 = (x307 as u64) * (0x00000001_u32 as u64) + (x389 as u64)
-            + (x432 as u64);
-        let x433 = t433 as u32;
-        let x434 = (t433 >> 32) as u32;
-        let t435: u64 = (x309 as u64) * (0x00000001_u32 as u64) + (x391 as u64)
-            + (x434 as u64);
-        let x435 = t435 as u32;
-        let x436 = (t435 >> 32) as u32;
-        let t437: u64 = (x311 as u64) * (0x00000001_u32 as u64) + (x392 as u64)
-            + (x436 as u64);
-        let x437 = t437 as u32;
-        let x438 = (t437 >> 32) as u32;
-        let t439: u64 = (x312 as u64) + (x438 as u64) + (0x00000000_u32 as u64);
-        let x439 = t439 as u32;
-        let x440 = (t439 >> 32) as u32;
-        let t441: u64 = (x25 as u64) + (x321 as u64) + (0x00000000_u32 as u64);
-        let x441 = t441 as u32;
-        let x442 = (t441 >> 32) as u32;
-        let t443: u64 = (x49 as u64) + (x345 as u64) + (x442 as u64);
-        let x443 = t443 as u32;
-        let x444 = (t443 >> 32) as u32;
-        let t445: u64 = (x73 as u64) + (x369 as u64) + (x444 as u64);
-        let x445 = t445 as u32;
-        let x446 = (t445 >> 32) as u32;
-        let t447: u64 = (x97 as u64) + (x371 as u64) + (x446 as u64);
-        let x447 = t447 as u32;
-        let x448 = (t447 >> 32) as u32;
-        let t449: u64 = (x121 as u64) + (x417 as u64) + (x448 as u64);
-        let x449 = t449 as u32;
-        let x450 = (t449 >> 32) as u32;
-        let t451: u64 = (x145 as u64) + (x419 as u64) + (x450 as u64);
-        let x451 = t451 as u32;
-        let x452 = (t451 >> 32) as u32;
-        let t453: u64 = (x169 as u64) + (x421 as u64) + (x452 as u64);
-        let x453 = t453 as u32;
-        let x454 = (t453 >> 32) as u32;
-        let t455: u64 = (x193 as u64) + (x423 as u64) + (x454 as u64);
-        let x455 = t455 as u32;
-        let x456 = (t455 >> 32) as u32;
-        let t457: u64 = (x217 as u64) + (x425 as u64) + (x456 as u64);
-        let x457 = t457 as u32;
-        let x458 = (t457 >> 32) as u32;
-        let t459: u64 = (x241 as u64) + (x427 as u64) + (x458 as u64);
-        let x459 = t459 as u32;
-        let x460 = (t459 >> 32) as u32;
-        let t461: u64 = (x265 as u64) + (x429 as u64) + (x460 as u64);
-        let x461 = t461 as u32;
-        let x462 = (t461 >> 32) as u32;
-        let t463: u64 = (x289 as u64) + (x431 as u64) + (x462 as u64);
-        let x463 = t463 as u32;
-        let x464 = (t463 >> 32) as u32;
-        let t465: u64 = (0x00000000_u32 as u64) + (x433 as u64) + (x464 as u64);
-        let x465 = t465 as u32;
-        let x466 = (t465 >> 32) as u32;
-        let t467: u64 = (0x00000000_u32 as u64) + (x435 as u64) + (x466 as u64);
-        let x467 = t467 as u32;
-        let x468 = (t467 >> 32) as u32;
-        let t469: u64 = (0x00000000_u32 as u64) + (x437 as u64) + (x468 as u64);
-        let x469 = t469 as u32;
-        let x470 = (t469 >> 32) as u32;
-        let t471: u64 = (0x00000000_u32 as u64) + (x439 as u64) + (x470 as u64);
-        let x471 = t471 as u32;
-        let x472 = (t471 >> 32) as u32;
+        let (x345, x346) = {
+            let t345: u64 = (x291 as u64) * (0xffffffff_u32 as u64) + (x323 as u64);
+            (t345 as u32, (t345 >> 32) as u32)
+        };
+        let (x347, x348) = {
+            let t347: u64 = (x293 as u64) * (0xffffffff_u32 as u64) + (x325 as u64)
+                + (x346 as u64);
+            (t347 as u32, (t347 >> 32) as u32)
+        };
+        let (x349, x350) = {
+            let t349: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x327 as u64)
+                + (x348 as u64);
+            (t349 as u32, (t349 >> 32) as u32)
+        };
+        let (x351, x352) = {
+            let t351: u64 = (x297 as u64) * (0xffffffff_u32 as u64) + (x329 as u64)
+                + (x350 as u64);
+            (t351 as u32, (t351 >> 32) as u32)
+        };
+        let (x353, x354) = {
+            let t353: u64 = (x299 as u64) * (0xffffffff_u32 as u64) + (x331 as u64)
+                + (x352 as u64);
+            (t353 as u32, (t353 >> 32) as u32)
+        };
+        let (x355, x356) = {
+            let t355: u64 = (x301 as u64) * (0xffffffff_u32 as u64) + (x333 as u64)
+                + (x354 as u64);
+            (t355 as u32, (t355 >> 32) as u32)
+        };
+        let (x357, x358) = {
+            let t357: u64 = (x303 as u64) * (0xffffffff_u32 as u64) + (x335 as u64)
+                + (x356 as u64);
+            (t357 as u32, (t357 >> 32) as u32)
+        };
+        let (x359, x360) = {
+            let t359: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x337 as u64)
+                + (x358 as u64);
+            (t359 as u32, (t359 >> 32) as u32)
+        };
+        let (x361, x362) = {
+            let t361: u64 = (x307 as u64) * (0xffffffff_u32 as u64) + (x339 as u64)
+                + (x360 as u64);
+            (t361 as u32, (t361 >> 32) as u32)
+        };
+        let (x363, x364) = {
+            let t363: u64 = (x309 as u64) * (0xffffffff_u32 as u64) + (x341 as u64)
+                + (x362 as u64);
+            (t363 as u32, (t363 >> 32) as u32)
+        };
+        let (x365, x366) = {
+            let t365: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x343 as u64)
+                + (x364 as u64);
+            (t365 as u32, (t365 >> 32) as u32)
+        };
+        let (x367, x368) = {
+            let t367: u64 = (x312 as u64) * (0xffffffff_u32 as u64) + (x366 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
+        let (x369, x370) = {
+            let t369: u64 = (x291 as u64) * (0xffffffff_u32 as u64) + (x347 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
+        let (x371, x372) = {
+            let t371: u64 = (x293 as u64) * (0xffffffff_u32 as u64) + (x349 as u64)
+                + (x370 as u64);
+            (t371 as u32, (t371 >> 32) as u32)
+        };
+        let (x373, x374) = {
+            let t373: u64 = (x295 as u64) * (0xffffffff_u32 as u64) + (x351 as u64)
+                + (x372 as u64);
+            (t373 as u32, (t373 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (x297 as u64) * (0xffffffff_u32 as u64) + (x353 as u64)
+                + (x374 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
+        let (x377, x378) = {
+            let t377: u64 = (x299 as u64) * (0xffffffff_u32 as u64) + (x355 as u64)
+                + (x376 as u64);
+            (t377 as u32, (t377 >> 32) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = (x301 as u64) * (0xffffffff_u32 as u64) + (x357 as u64)
+                + (x378 as u64);
+            (t379 as u32, (t379 >> 32) as u32)
+        };
+        let (x381, x382) = {
+            let t381: u64 = (x303 as u64) * (0xffffffff_u32 as u64) + (x359 as u64)
+                + (x380 as u64);
+            (t381 as u32, (t381 >> 32) as u32)
+        };
+        let (x383, x384) = {
+            let t383: u64 = (x305 as u64) * (0xffffffff_u32 as u64) + (x361 as u64)
+                + (x382 as u64);
+            (t383 as u32, (t383 >> 32) as u32)
+        };
+        let (x385, x386) = {
+            let t385: u64 = (x307 as u64) * (0xffffffff_u32 as u64) + (x363 as u64)
+                + (x384 as u64);
+            (t385 as u32, (t385 >> 32) as u32)
+        };
+        let (x387, x388) = {
+            let t387: u64 = (x309 as u64) * (0xffffffff_u32 as u64) + (x365 as u64)
+                + (x386 as u64);
+            (t387 as u32, (t387 >> 32) as u32)
+        };
+        let (x389, x390) = {
+            let t389: u64 = (x311 as u64) * (0xffffffff_u32 as u64) + (x367 as u64)
+                + (x388 as u64);
+            (t389 as u32, (t389 >> 32) as u32)
+        };
+        let (x391, x392) = {
+            let t391: u64 = (x312 as u64) * (0xffffffff_u32 as u64) + (x368 as u64)
+                + (x390 as u64);
+            (t391 as u32, (t391 >> 32) as u32)
+        };
+        let (x417, x418) = {
+            let t417: u64 = (x291 as u64) * (0x00000001_u32 as u64) + (x373 as u64);
+            (t417 as u32, (t417 >> 32) as u32)
+        };
+        let (x419, x420) = {
+            let t419: u64 = (x293 as u64) * (0x00000001_u32 as u64) + (x375 as u64)
+                + (x418 as u64);
+            (t419 as u32, (t419 >> 32) as u32)
+        };
+        let (x421, x422) = {
+            let t421: u64 = (x295 as u64) * (0x00000001_u32 as u64) + (x377 as u64)
+                + (x420 as u64);
+            (t421 as u32, (t421 >> 32) as u32)
+        };
+        let (x423, x424) = {
+            let t423: u64 = (x297 as u64) * (0x00000001_u32 as u64) + (x379 as u64)
+                + (x422 as u64);
+            (t423 as u32, (t423 >> 32) as u32)
+        };
+        let (x425, x426) = {
+            let t425: u64 = (x299 as u64) * (0x00000001_u32 as u64) + (x381 as u64)
+                + (x424 as u64);
+            (t425 as u32, (t425 >> 32) as u32)
+        };
+        let (x427, x428) = {
+            let t427: u64 = (x301 as u64) * (0x00000001_u32 as u64) + (x383 as u64)
+                + (x426 as u64);
+            (t427 as u32, (t427 >> 32) as u32)
+        };
+        let (x429, x430) = {
+            let t429: u64 = (x303 as u64) * (0x00000001_u32 as u64) + (x385 as u64)
+                + (x428 as u64);
+            (t429 as u32, (t429 >> 32) as u32)
+        };
+        let (x431, x432) = {
+            let t431: u64 = (x305 as u64) * (0x00000001_u32 as u64) + (x387 as u64)
+                + (x430 as u64);
+            (t431 as u32, (t431 >> 32) as u32)
+        };
+        let (x433, x434) = {
+            let t433: u64 = (x307 as u64) * (0x00000001_u32 as u64) + (x389 as u64)
+                + (x432 as u64);
+            (t433 as u32, (t433 >> 32) as u32)
+        };
+        let (x435, x436) = {
+            let t435: u64 = (x309 as u64) * (0x00000001_u32 as u64) + (x391 as u64)
+                + (x434 as u64);
+            (t435 as u32, (t435 >> 32) as u32)
+        };
+        let (x437, x438) = {
+            let t437: u64 = (x311 as u64) * (0x00000001_u32 as u64) + (x392 as u64)
+                + (x436 as u64);
+            (t437 as u32, (t437 >> 32) as u32)
+        };
+        let (x439, x440) = {
+            let t439: u64 = (x312 as u64) + (x438 as u64) + (0x00000000_u32 as u64);
+            (t439 as u32, (t439 >> 32) as u32)
+        };
+        let (x441, x442) = {
+            let t441: u64 = (x25 as u64) + (x321 as u64) + (0x00000000_u32 as u64);
+            (t441 as u32, (t441 >> 32) as u32)
+        };
+        let (x443, x444) = {
+            let t443: u64 = (x49 as u64) + (x345 as u64) + (x442 as u64);
+            (t443 as u32, (t443 >> 32) as u32)
+        };
+        let (x445, x446) = {
+            let t445: u64 = (x73 as u64) + (x369 as u64) + (x444 as u64);
+            (t445 as u32, (t445 >> 32) as u32)
+        };
+        let (x447, x448) = {
+            let t447: u64 = (x97 as u64) + (x371 as u64) + (x446 as u64);
+            (t447 as u32, (t447 >> 32) as u32)
+        };
+        let (x449, x450) = {
+            let t449: u64 = (x121 as u64) + (x417 as u64) + (x448 as u64);
+            (t449 as u32, (t449 >> 32) as u32)
+        };
+        let (x451, x452) = {
+            let t451: u64 = (x145 as u64) + (x419 as u64) + (x450 as u64);
+            (t451 as u32, (t451 >> 32) as u32)
+        };
+        let (x453, x454) = {
+            let t453: u64 = (x169 as u64) + (x421 as u64) + (x452 as u64);
+            (t453 as u32, (t453 >> 32) as u32)
+        };
+        let (x455, x456) = {
+            let t455: u64 = (x193 as u64) + (x423 as u64) + (x454 as u64);
+            (t455 as u32, (t455 >> 32) as u32)
+        };
+        let (x457, x458) = {
+            let t457: u64 = (x217 as u64) + (x425 as u64) + (x456 as u64);
+            (t457 as u32, (t457 >> 32) as u32)
+        };
+        let (x459, x460) = {
+            let t459: u64 = (x241 as u64) + (x427 as u64) + (x458 as u64);
+            (t459 as u32, (t459 >> 32) as u32)
+        };
+        let (x461, x462) = {
+            let t461: u64 = (x265 as u64) + (x429 as u64) + (x460 as u64);
+            (t461 as u32, (t461 >> 32) as u32)
+        };
+        let (x463, x464) = {
+            let t463: u64 = (x289 as u64) + (x431 as u64) + (x462 as u64);
+            (t463 as u32, (t463 >> 32) as u32)
+        };
+        let (x465, x466) = {
+            let t465: u64 = (0x00000000_u32 as u64) + (x433 as u64) + (x464 as u64);
+            (t465 as u32, (t465 >> 32) as u32)
+        };
+        let (x467, x468) = {
+            let t467: u64 = (0x00000000_u32 as u64) + (x435 as u64) + (x466 as u64);
+            (t467 as u32, (t467 >> 32) as u32)
+        };
+        let (x469, x470) = {
+            let t469: u64 = (0x00000000_u32 as u64) + (x437 as u64) + (x468 as u64);
+            (t469 as u32, (t469 >> 32) as u32)
+        };
+        let (x471, x472) = {
+            let t471: u64 = (0x00000000_u32 as u64) + (x439 as u64) + (x470 as u64);
+            (t471 as u32, (t471 >> 32) as u32)
+        };
         let x473 = 0x00000000_u32.wrapping_add(x440).wrapping_add(x472);
         let x483 = x465.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x485 = x467.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x487 = x469.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x489 = x471.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x491 = x473.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t493: u64 = (x465 as u64) * (0xffffffff_u32 as u64) + (x485 as u64);
-        let x493 = t493 as u32;
-        let x494 = (t493 >> 32) as u32;
-        let t495: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x487 as u64)
-            + (x494 as u64);
-        let x495 = t495 as u32;
-        let x496 = (t495 >> 32) as u32;
-        let t497: u64 = (x469 as u64) * (0xffffffff_u32 as u64) + (x489 as u64)
-            + (x496 as u64);
-        let x497 = t497 as u32;
-        let x498 = (t497 >> 32) as u32;
-        let t499: u64 = (x471 as u64) * (0xffffffff_u32 as u64) + (x491 as u64)
-            + (x498 as u64);
-        let x499 = t499 as u32;
-        let x500 = (t499 >> 32) as u32;
-        let t501: u64 = (x473 as u64) * (0xffffffff_u32 as u64) + (x500 as u64);
-        let x501 = t501 as u32;
-        let x502 = (t501 >> 32) as u32;
-        let t503: u64 = (x465 as u64) * (0xffffffff_u32 as u64) + (x495 as u64);
-        let x503 = t503 as u32;
-        let x504 = (t503 >> 32) as u32;
-        let t505: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x497 as u64)
-            + (x504 as u64);
-        let x505 = t505 as u32;
-        let x506 = (t505 >> 32) as u32;
-        let t507: u64 = (x469 as u64) * (0xffffffff_u32 as u64) + (x499 as u64)
-            + (x506 as u64);
-        let x507 = t507 as u32;
-        let x508 = (t507 >> 32) as u32;
-        let t509: u64 = (x471 as u64) * (0xffffffff_u32 as u64) + (x501 as u64)
-            + (x508 as u64);
-        let x509 = t509 as u32;
-        let x510 = (t509 >> 32) as u32;
-        let t511: u64 = (x473 as u64) * (0xffffffff_u32 as u64) + (x502 as u64)
-            + (x510 as u64);
-        let x511 = t511 as u32;
-        let x512 = (t511 >> 32) as u32;
-        let t523: u64 = (x465 as u64) * (0x00000001_u32 as u64) + (x507 as u64);
-        let x523 = t523 as u32;
-        let x524 = (t523 >> 32) as u32;
-        let t525: u64 = (x467 as u64) * (0x00000001_u32 as u64) + (x509 as u64)
-            + (x524 as u64);
-        let x525 = t525 as u32;
-        let x526 = (t525 >> 32) as u32;
-        let t527: u64 = (x469 as u64) * (0x00000001_u32 as u64) + (x511 as u64)
-            + (x526 as u64);
-        let x527 = t527 as u32;
-        let x528 = (t527 >> 32) as u32;
-        let t529: u64 = (x471 as u64) * (0x00000001_u32 as u64) + (x512 as u64)
-            + (x528 as u64);
-        let x529 = t529 as u32;
-        let x530 = (t529 >> 32) as u32;
+        let (x493, x494) = {
+            let t493: u64 = (x465 as u64) * (0xffffffff_u32 as u64) + (x485 as u64);
+            (t493 as u32, (t493 >> 32) as u32)
+        };
+        let (x495, x496) = {
+            let t495: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x487 as u64)
+                + (x494 as u64);
+            (t495 as u32, (t495 >> 32) as u32)
+        };
+        let (x497, x498) = {
+            let t497: u64 = (x469 as u64) * (0xffffffff_u32 as u64) + (x489 as u64)
+                + (x496 as u64);
+            (t497 as u32, (t497 >> 32) as u32)
+        };
+        let (x499, x500) = {
+            let t499: u64 = (x471 as u64) * (0xffffffff_u32 as u64) + (x491 as u64)
+                + (x498 as u64);
+            (t499 as u32, (t499 >> 32) as u32)
+        };
+        let (x501, x502) = {
+            let t501: u64 = (x473 as u64) * (0xffffffff_u32 as u64) + (x500 as u64);
+            (t501 as u32, (t501 >> 32) as u32)
+        };
+        let (x503, x504) = {
+            let t503: u64 = (x465 as u64) * (0xffffffff_u32 as u64) + (x495 as u64);
+            (t503 as u32, (t503 >> 32) as u32)
+        };
+        let (x505, x506) = {
+            let t505: u64 = (x467 as u64) * (0xffffffff_u32 as u64) + (x497 as u64)
+                + (x504 as u64);
+            (t505 as u32, (t505 >> 32) as u32)
+        };
+        let (x507, x508) = {
+            let t507: u64 = (x469 as u64) * (0xffffffff_u32 as u64) + (x499 as u64)
+                + (x506 as u64);
+            (t507 as u32, (t507 >> 32) as u32)
+        };
+        let (x509, x510) = {
+            let t509: u64 = (x471 as u64) * (0xffffffff_u32 as u64) + (x501 as u64)
+                + (x508 as u64);
+            (t509 as u32, (t509 >> 32) as u32)
+        };
+        let (x511, x512) = {
+            let t511: u64 = (x473 as u64) * (0xffffffff_u32 as u64) + (x502 as u64)
+                + (x510 as u64);
+            (t511 as u32, (t511 >> 32) as u32)
+        };
+        let (x523, x524) = {
+            let t523: u64 = (x465 as u64) * (0x00000001_u32 as u64) + (x507 as u64);
+            (t523 as u32, (t523 >> 32) as u32)
+        };
+        let (x525, x526) = {
+            let t525: u64 = (x467 as u64) * (0x00000001_u32 as u64) + (x509 as u64)
+                + (x524 as u64);
+            (t525 as u32, (t525 >> 32) as u32)
+        };
+        let (x527, x528) = {
+            let t527: u64 = (x469 as u64) * (0x00000001_u32 as u64) + (x511 as u64)
+                + (x526 as u64);
+            (t527 as u32, (t527 >> 32) as u32)
+        };
+        let (x529, x530) = {
+            let t529: u64 = (x471 as u64) * (0x00000001_u32 as u64) + (x512 as u64)
+                + (x528 as u64);
+            (t529 as u32, (t529 >> 32) as u32)
+        };
         let x531 = x473.wrapping_add(x530).wrapping_add(0x00000000_u32);
-        let t533: u64 = (x441 as u64) + (x483 as u64) + (0x00000000_u32 as u64);
-        let x533 = t533 as u32;
-        let x534 = (t533 >> 32) as u32;
-        let t535: u64 = (x443 as u64) + (x493 as u64) + (x534 as u64);
-        let x535 = t535 as u32;
-        let x536 = (t535 >> 32) as u32;
-        let t537: u64 = (x445 as u64) + (x503 as u64) + (x536 as u64);
-        let x537 = t537 as u32;
-        let x538 = (t537 >> 32) as u32;
-        let t539: u64 = (x447 as u64) + (x505 as u64) + (x538 as u64);
-        let x539 = t539 as u32;
-        let x540 = (t539 >> 32) as u32;
-        let t541: u64 = (x449 as u64) + (x523 as u64) + (x540 as u64);
-        let x541 = t541 as u32;
-        let x542 = (t541 >> 32) as u32;
-        let t543: u64 = (x451 as u64) + (x525 as u64) + (x542 as u64);
-        let x543 = t543 as u32;
-        let x544 = (t543 >> 32) as u32;
-        let t545: u64 = (x453 as u64) + (x527 as u64) + (x544 as u64);
-        let x545 = t545 as u32;
-        let x546 = (t545 >> 32) as u32;
-        let t547: u64 = (x455 as u64) + (x529 as u64) + (x546 as u64);
-        let x547 = t547 as u32;
-        let x548 = (t547 >> 32) as u32;
-        let t549: u64 = (x457 as u64) + (x531 as u64) + (x548 as u64);
-        let x549 = t549 as u32;
-        let x550 = (t549 >> 32) as u32;
-        let t551: u64 = (x459 as u64) + (0x00000000_u32 as u64) + (x550 as u64);
-        let x551 = t551 as u32;
-        let x552 = (t551 >> 32) as u32;
-        let t553: u64 = (x461 as u64) + (0x00000000_u32 as u64) + (x552 as u64);
-        let x553 = t553 as u32;
-        let x554 = (t553 >> 32) as u32;
-        let t555: u64 = (x463 as u64) + (0x00000000_u32 as u64) + (x554 as u64);
-        let x555 = t555 as u32;
-        let x556 = (t555 >> 32) as u32;
+        let (x533, x534) = {
+            let t533: u64 = (x441 as u64) + (x483 as u64) + (0x00000000_u32 as u64);
+            (t533 as u32, (t533 >> 32) as u32)
+        };
+        let (x535, x536) = {
+            let t535: u64 = (x443 as u64) + (x493 as u64) + (x534 as u64);
+            (t535 as u32, (t535 >> 32) as u32)
+        };
+        let (x537, x538) = {
+            let t537: u64 = (x445 as u64) + (x503 as u64) + (x536 as u64);
+            (t537 as u32, (t537 >> 32) as u32)
+        };
+        let (x539, x540) = {
+            let t539: u64 = (x447 as u64) + (x505 as u64) + (x538 as u64);
+            (t539 as u32, (t539 >> 32) as u32)
+        };
+        let (x541, x542) = {
+            let t541: u64 = (x449 as u64) + (x523 as u64) + (x540 as u64);
+            (t541 as u32, (t541 >> 32) as u32)
+        };
+        let (x543, x544) = {
+            let t543: u64 = (x451 as u64) + (x525 as u64) + (x542 as u64);
+            (t543 as u32, (t543 >> 32) as u32)
+        };
+        let (x545, x546) = {
+            let t545: u64 = (x453 as u64) + (x527 as u64) + (x544 as u64);
+            (t545 as u32, (t545 >> 32) as u32)
+        };
+        let (x547, x548) = {
+            let t547: u64 = (x455 as u64) + (x529 as u64) + (x546 as u64);
+            (t547 as u32, (t547 >> 32) as u32)
+        };
+        let (x549, x550) = {
+            let t549: u64 = (x457 as u64) + (x531 as u64) + (x548 as u64);
+            (t549 as u32, (t549 >> 32) as u32)
+        };
+        let (x551, x552) = {
+            let t551: u64 = (x459 as u64) + (0x00000000_u32 as u64) + (x550 as u64);
+            (t551 as u32, (t551 >> 32) as u32)
+        };
+        let (x553, x554) = {
+            let t553: u64 = (x461 as u64) + (0x00000000_u32 as u64) + (x552 as u64);
+            (t553 as u32, (t553 >> 32) as u32)
+        };
+        let (x555, x556) = {
+            let t555: u64 = (x463 as u64) + (0x00000000_u32 as u64) + (x554 as u64);
+            (t555 as u32, (t555 >> 32) as u32)
+        };
         let x567 = x556.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t569: u64 = (x556 as u64) * (0xffffffff_u32 as u64);
-        let x569 = t569 as u32;
-        let t571: u64 = (x556 as u64) * (0xffffffff_u32 as u64);
-        let x571 = t571 as u32;
+        let x569 = {
+            let t569: u64 = (x556 as u64) * (0xffffffff_u32 as u64);
+            t569 as u32
+        };
+        let x571 = {
+            let t571: u64 = (x556 as u64) * (0xffffffff_u32 as u64);
+            t571 as u32
+        };
         let x575 = x556.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t577: u64 = (x533 as u64) + (x567 as u64) + (0x00000000_u32 as u64);
-        let x577 = t577 as u32;
-        let x578 = (t577 >> 32) as u32;
-        let t579: u64 = (x535 as u64) + (x569 as u64) + (x578 as u64);
-        let x579 = t579 as u32;
-        let x580 = (t579 >> 32) as u32;
-        let t581: u64 = (x537 as u64) + (x571 as u64) + (x580 as u64);
-        let x581 = t581 as u32;
-        let x582 = (t581 >> 32) as u32;
-        let t583: u64 = (x539 as u64) + (0x00000000_u32 as u64) + (x582 as u64);
-        let x583 = t583 as u32;
-        let x584 = (t583 >> 32) as u32;
-        let t585: u64 = (x541 as u64) + (x575 as u64) + (x584 as u64);
-        let x585 = t585 as u32;
-        let x586 = (t585 >> 32) as u32;
-        let t587: u64 = (x543 as u64) + (0x00000000_u32 as u64) + (x586 as u64);
-        let x587 = t587 as u32;
-        let x588 = (t587 >> 32) as u32;
-        let t589: u64 = (x545 as u64) + (0x00000000_u32 as u64) + (x588 as u64);
-        let x589 = t589 as u32;
-        let x590 = (t589 >> 32) as u32;
-        let t591: u64 = (x547 as u64) + (0x00000000_u32 as u64) + (x590 as u64);
-        let x591 = t591 as u32;
-        let x592 = (t591 >> 32) as u32;
-        let t593: u64 = (x549 as u64) + (0x00000000_u32 as u64) + (x592 as u64);
-        let x593 = t593 as u32;
-        let x594 = (t593 >> 32) as u32;
-        let t595: u64 = (x551 as u64) + (0x00000000_u32 as u64) + (x594 as u64);
-        let x595 = t595 as u32;
-        let x596 = (t595 >> 32) as u32;
-        let t597: u64 = (x553 as u64) + (0x00000000_u32 as u64) + (x596 as u64);
-        let x597 = t597 as u32;
-        let x598 = (t597 >> 32) as u32;
-        let t599: u64 = (x555 as u64) + (0x00000000_u32 as u64) + (x598 as u64);
-        let x599 = t599 as u32;
-        let x600 = (t599 >> 32) as u32;
+        let (x577, x578) = {
+            let t577: u64 = (x533 as u64) + (x567 as u64) + (0x00000000_u32 as u64);
+            (t577 as u32, (t577 >> 32) as u32)
+        };
+        let (x579, x580) = {
+            let t579: u64 = (x535 as u64) + (x569 as u64) + (x578 as u64);
+            (t579 as u32, (t579 >> 32) as u32)
+        };
+        let (x581, x582) = {
+            let t581: u64 = (x537 as u64) + (x571 as u64) + (x580 as u64);
+            (t581 as u32, (t581 >> 32) as u32)
+        };
+        let (x583, x584) = {
+            let t583: u64 = (x539 as u64) + (0x00000000_u32 as u64) + (x582 as u64);
+            (t583 as u32, (t583 >> 32) as u32)
+        };
+        let (x585, x586) = {
+            let t585: u64 = (x541 as u64) + (x575 as u64) + (x584 as u64);
+            (t585 as u32, (t585 >> 32) as u32)
+        };
+        let (x587, x588) = {
+            let t587: u64 = (x543 as u64) + (0x00000000_u32 as u64) + (x586 as u64);
+            (t587 as u32, (t587 >> 32) as u32)
+        };
+        let (x589, x590) = {
+            let t589: u64 = (x545 as u64) + (0x00000000_u32 as u64) + (x588 as u64);
+            (t589 as u32, (t589 >> 32) as u32)
+        };
+        let (x591, x592) = {
+            let t591: u64 = (x547 as u64) + (0x00000000_u32 as u64) + (x590 as u64);
+            (t591 as u32, (t591 >> 32) as u32)
+        };
+        let (x593, x594) = {
+            let t593: u64 = (x549 as u64) + (0x00000000_u32 as u64) + (x592 as u64);
+            (t593 as u32, (t593 >> 32) as u32)
+        };
+        let (x595, x596) = {
+            let t595: u64 = (x551 as u64) + (0x00000000_u32 as u64) + (x594 as u64);
+            (t595 as u32, (t595 >> 32) as u32)
+        };
+        let (x597, x598) = {
+            let t597: u64 = (x553 as u64) + (0x00000000_u32 as u64) + (x596 as u64);
+            (t597 as u32, (t597 >> 32) as u32)
+        };
+        let (x599, x600) = {
+            let t599: u64 = (x555 as u64) + (0x00000000_u32 as u64) + (x598 as u64);
+            (t599 as u32, (t599 >> 32) as u32)
+        };
         let x610 = x600.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t612: u64 = (x600 as u64) * (0xffffffff_u32 as u64);
-        let x612 = t612 as u32;
-        let t614: u64 = (x600 as u64) * (0xffffffff_u32 as u64);
-        let x614 = t614 as u32;
+        let x612 = {
+            let t612: u64 = (x600 as u64) * (0xffffffff_u32 as u64);
+            t612 as u32
+        };
+        let x614 = {
+            let t614: u64 = (x600 as u64) * (0xffffffff_u32 as u64);
+            t614 as u32
+        };
         let x618 = x600.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t620: u64 = (x577 as u64) + (x610 as u64) + (0x00000000_u32 as u64);
-        let x620 = t620 as u32;
-        let x621 = (t620 >> 32) as u32;
-        let t622: u64 = (x579 as u64) + (x612 as u64) + (x621 as u64);
-        let x622 = t622 as u32;
-        let x623 = (t622 >> 32) as u32;
-        let t624: u64 = (x581 as u64) + (x614 as u64) + (x623 as u64);
-        let x624 = t624 as u32;
-        let x625 = (t624 >> 32) as u32;
-        let t626: u64 = (x583 as u64) + (0x00000000_u32 as u64) + (x625 as u64);
-        let x626 = t626 as u32;
-        let x627 = (t626 >> 32) as u32;
-        let t628: u64 = (x585 as u64) + (x618 as u64) + (x627 as u64);
-        let x628 = t628 as u32;
-        let x629 = (t628 >> 32) as u32;
-        let t630: u64 = (x587 as u64) + (0x00000000_u32 as u64) + (x629 as u64);
-        let x630 = t630 as u32;
-        let x631 = (t630 >> 32) as u32;
-        let t632: u64 = (x589 as u64) + (0x00000000_u32 as u64) + (x631 as u64);
-        let x632 = t632 as u32;
-        let x633 = (t632 >> 32) as u32;
-        let t634: u64 = (x591 as u64) + (0x00000000_u32 as u64) + (x633 as u64);
-        let x634 = t634 as u32;
-        let x635 = (t634 >> 32) as u32;
-        let t636: u64 = (x593 as u64) + (0x00000000_u32 as u64) + (x635 as u64);
-        let x636 = t636 as u32;
-        let x637 = (t636 >> 32) as u32;
-        let t638: u64 = (x595 as u64) + (0x00000000_u32 as u64) + (x637 as u64);
-        let x638 = t638 as u32;
-        let x639 = (t638 >> 32) as u32;
-        let t640: u64 = (x597 as u64) + (0x00000000_u32 as u64) + (x639 as u64);
-        let x640 = t640 as u32;
-        let x641 = (t640 >> 32) as u32;
+        let (x620, x621) = {
+            let t620: u64 = (x577 as u64) + (x610 as u64) + (0x00000000_u32 as u64);
+            (t620 as u32, (t620 >> 32) as u32)
+        };
+        let (x622, x623) = {
+            let t622: u64 = (x579 as u64) + (x612 as u64) + (x621 as u64);
+            (t622 as u32, (t622 >> 32) as u32)
+        };
+        let (x624, x625) = {
+            let t624: u64 = (x581 as u64) + (x614 as u64) + (x623 as u64);
+            (t624 as u32, (t624 >> 32) as u32)
+        };
+        let (x626, x627) = {
+            let t626: u64 = (x583 as u64) + (0x00000000_u32 as u64) + (x625 as u64);
+            (t626 as u32, (t626 >> 32) as u32)
+        };
+        let (x628, x629) = {
+            let t628: u64 = (x585 as u64) + (x618 as u64) + (x627 as u64);
+            (t628 as u32, (t628 >> 32) as u32)
+        };
+        let (x630, x631) = {
+            let t630: u64 = (x587 as u64) + (0x00000000_u32 as u64) + (x629 as u64);
+            (t630 as u32, (t630 >> 32) as u32)
+        };
+        let (x632, x633) = {
+            let t632: u64 = (x589 as u64) + (0x00000000_u32 as u64) + (x631 as u64);
+            (t632 as u32, (t632 >> 32) as u32)
+        };
+        let (x634, x635) = {
+            let t634: u64 = (x591 as u64) + (0x00000000_u32 as u64) + (x633 as u64);
+            (t634 as u32, (t634 >> 32) as u32)
+        };
+        let (x636, x637) = {
+            let t636: u64 = (x593 as u64) + (0x00000000_u32 as u64) + (x635 as u64);
+            (t636 as u32, (t636 >> 32) as u32)
+        };
+        let (x638, x639) = {
+            let t638: u64 = (x595 as u64) + (0x00000000_u32 as u64) + (x637 as u64);
+            (t638 as u32, (t638 >> 32) as u32)
+        };
+        let (x640, x641) = {
+            let t640: u64 = (x597 as u64) + (0x00000000_u32 as u64) + (x639 as u64);
+            (t640 as u32, (t640 >> 32) as u32)
+        };
         let x642 = x599.wrapping_add(0x00000000_u32).wrapping_add(x641);
-        let t658: u64 = {
-            let (d, b1) = x620.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x658, x659) = {
+            let t658: u64 = {
+                let (d, b1) = x620.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t658 as u32, (t658 >> 63) as u32)
         };
-        let x658 = t658 as u32;
-        let x659 = (t658 >> 63) as u32;
-        let t660: u64 = {
-            let (d, b1) = x622.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x659);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x660, x661) = {
+            let t660: u64 = {
+                let (d, b1) = x622.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x659);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t660 as u32, (t660 >> 63) as u32)
         };
-        let x660 = t660 as u32;
-        let x661 = (t660 >> 63) as u32;
-        let t662: u64 = {
-            let (d, b1) = x624.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x661);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x662, x663) = {
+            let t662: u64 = {
+                let (d, b1) = x624.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x661);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t662 as u32, (t662 >> 63) as u32)
         };
-        let x662 = t662 as u32;
-        let x663 = (t662 >> 63) as u32;
-        let t664: u64 = {
-            let (d, b1) = x626.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x663);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x664, x665) = {
+            let t664: u64 = {
+                let (d, b1) = x626.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x663);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t664 as u32, (t664 >> 63) as u32)
         };
-        let x664 = t664 as u32;
-        let x665 = (t664 >> 63) as u32;
-        let t666: u64 = {
-            let (d, b1) = x628.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x665);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x666, x667) = {
+            let t666: u64 = {
+                let (d, b1) = x628.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x665);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t666 as u32, (t666 >> 63) as u32)
         };
-        let x666 = t666 as u32;
-        let x667 = (t666 >> 63) as u32;
-        let t668: u64 = {
-            let (d, b1) = x630.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x667);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x668, x669) = {
+            let t668: u64 = {
+                let (d, b1) = x630.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x667);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t668 as u32, (t668 >> 63) as u32)
         };
-        let x668 = t668 as u32;
-        let x669 = (t668 >> 63) as u32;
-        let t670: u64 = {
-            let (d, b1) = x632.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x669);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x670, x671) = {
+            let t670: u64 = {
+                let (d, b1) = x632.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x669);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t670 as u32, (t670 >> 63) as u32)
         };
-        let x670 = t670 as u32;
-        let x671 = (t670 >> 63) as u32;
-        let t672: u64 = {
-            let (d, b1) = x634.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x671);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x672, x673) = {
+            let t672: u64 = {
+                let (d, b1) = x634.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x671);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t672 as u32, (t672 >> 63) as u32)
         };
-        let x672 = t672 as u32;
-        let x673 = (t672 >> 63) as u32;
-        let t674: u64 = {
-            let (d, b1) = x636.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x673);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x674, x675) = {
+            let t674: u64 = {
+                let (d, b1) = x636.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x673);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t674 as u32, (t674 >> 63) as u32)
         };
-        let x674 = t674 as u32;
-        let x675 = (t674 >> 63) as u32;
-        let t676: u64 = {
-            let (d, b1) = x638.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x675);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x676, x677) = {
+            let t676: u64 = {
+                let (d, b1) = x638.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x675);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t676 as u32, (t676 >> 63) as u32)
         };
-        let x676 = t676 as u32;
-        let x677 = (t676 >> 63) as u32;
-        let t678: u64 = {
-            let (d, b1) = x640.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x677);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x678, x679) = {
+            let t678: u64 = {
+                let (d, b1) = x640.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x677);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t678 as u32, (t678 >> 63) as u32)
         };
-        let x678 = t678 as u32;
-        let x679 = (t678 >> 63) as u32;
-        let t680: u64 = {
-            let (d, b1) = x642.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x679);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x680, x681) = {
+            let t680: u64 = {
+                let (d, b1) = x642.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x679);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t680 as u32, (t680 >> 63) as u32)
         };
-        let x680 = t680 as u32;
-        let x681 = (t680 >> 63) as u32;
-        let x684 = (0 as u32).wrapping_sub(x681);
+        let x684 = 0u32.wrapping_sub(x681);
         let x685 = x658 ^ (x684 & (x658 ^ x620));
         let x686 = x660 ^ (x684 & (x660 ^ x622));
         let x687 = x662 ^ (x684 & (x662 ^ x624));
@@ -1003,206 +1358,285 @@ impl Fp {
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u32; 12]) -> [u32; 12] {
-        let t13: u64 = (a[0] as u64) * (a[1] as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[0] as u64) * (a[2] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[3] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[4] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[5] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[0] as u64) * (a[6] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[0] as u64) * (a[7] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[0] as u64) * (a[8] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[0] as u64) * (a[9] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[0] as u64) * (a[10] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (a[11] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[1] as u64) * (a[2] as u64) + (x17 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[1] as u64) * (a[3] as u64) + (x19 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[1] as u64) * (a[4] as u64) + (x21 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[1] as u64) * (a[5] as u64) + (x23 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[1] as u64) * (a[6] as u64) + (x25 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[1] as u64) * (a[7] as u64) + (x27 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[1] as u64) * (a[8] as u64) + (x29 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[1] as u64) * (a[9] as u64) + (x31 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (a[10] as u64) + (x33 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[1] as u64) * (a[11] as u64) + (x34 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[2] as u64) * (a[3] as u64) + (x39 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[2] as u64) * (a[4] as u64) + (x41 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[2] as u64) * (a[5] as u64) + (x43 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[2] as u64) * (a[6] as u64) + (x45 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[2] as u64) * (a[7] as u64) + (x47 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[2] as u64) * (a[8] as u64) + (x49 as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[2] as u64) * (a[9] as u64) + (x51 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (a[10] as u64) + (x53 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[2] as u64) * (a[11] as u64) + (x54 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[3] as u64) * (a[4] as u64) + (x59 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[3] as u64) * (a[5] as u64) + (x61 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[3] as u64) * (a[6] as u64) + (x63 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[3] as u64) * (a[7] as u64) + (x65 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[3] as u64) * (a[8] as u64) + (x67 as u64) + (x80 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[3] as u64) * (a[9] as u64) + (x69 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[3] as u64) * (a[10] as u64) + (x71 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[3] as u64) * (a[11] as u64) + (x72 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[4] as u64) * (a[5] as u64) + (x77 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[4] as u64) * (a[6] as u64) + (x79 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[4] as u64) * (a[7] as u64) + (x81 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[4] as u64) * (a[8] as u64) + (x83 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[4] as u64) * (a[9] as u64) + (x85 as u64) + (x96 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[4] as u64) * (a[10] as u64) + (x87 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[4] as u64) * (a[11] as u64) + (x88 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[5] as u64) * (a[6] as u64) + (x93 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[5] as u64) * (a[7] as u64) + (x95 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[5] as u64) * (a[8] as u64) + (x97 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[5] as u64) * (a[9] as u64) + (x99 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[5] as u64) * (a[10] as u64) + (x101 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[5] as u64) * (a[11] as u64) + (x102 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[6] as u64) * (a[7] as u64) + (x107 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[6] as u64) * (a[8] as u64) + (x109 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[6] as u64) * (a[9] as u64) + (x111 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[6] as u64) * (a[10] as u64) + (x113 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[6] as u64) * (a[11] as u64) + (x114 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[7] as u64) * (a[8] as u64) + (x119 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[7] as u64) * (a[9] as u64) + (x121 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[7] as u64) * (a[10] as u64) + (x123 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[7] as u64) * (a[11] as u64) + (x124 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[8] as u64) * (a[9] as u64) + (x129 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[8] as u64) * (a[10] as u64) + (x131 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[8] as u64) * (a[11] as u64) + (x132 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[9] as u64) * (a[10] as u64) + (x137 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[9] as u64) * (a[11] as u64) + (x138 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[10] as u64) * (a[11] as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) * (a[1] as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[2] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[3] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[4] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[5] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[0] as u64) * (a[6] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) * (a[7] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[0] as u64) * (a[8] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[0] as u64) * (a[9] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[0] as u64) * (a[10] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (a[11] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) * (a[2] as u64) + (x17 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[1] as u64) * (a[3] as u64) + (x19 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[1] as u64) * (a[4] as u64) + (x21 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[1] as u64) * (a[5] as u64) + (x23 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[1] as u64) * (a[6] as u64) + (x25 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[1] as u64) * (a[7] as u64) + (x27 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[1] as u64) * (a[8] as u64) + (x29 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[1] as u64) * (a[9] as u64) + (x31 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (a[10] as u64) + (x33 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[1] as u64) * (a[11] as u64) + (x34 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[2] as u64) * (a[3] as u64) + (x39 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[2] as u64) * (a[4] as u64) + (x41 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[2] as u64) * (a[5] as u64) + (x43 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[2] as u64) * (a[6] as u64) + (x45 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[2] as u64) * (a[7] as u64) + (x47 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[2] as u64) * (a[8] as u64) + (x49 as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[2] as u64) * (a[9] as u64) + (x51 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[2] as u64) * (a[10] as u64) + (x53 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[2] as u64) * (a[11] as u64) + (x54 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[3] as u64) * (a[4] as u64) + (x59 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[3] as u64) * (a[5] as u64) + (x61 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[3] as u64) * (a[6] as u64) + (x63 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[3] as u64) * (a[7] as u64) + (x65 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[3] as u64) * (a[8] as u64) + (x67 as u64) + (x80 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[3] as u64) * (a[9] as u64) + (x69 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[3] as u64) * (a[10] as u64) + (x71 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[3] as u64) * (a[11] as u64) + (x72 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[4] as u64) * (a[5] as u64) + (x77 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[4] as u64) * (a[6] as u64) + (x79 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[4] as u64) * (a[7] as u64) + (x81 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[4] as u64) * (a[8] as u64) + (x83 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[4] as u64) * (a[9] as u64) + (x85 as u64) + (x96 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[4] as u64) * (a[10] as u64) + (x87 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[4] as u64) * (a[11] as u64) + (x88 as u64)
+                + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[5] as u64) * (a[6] as u64) + (x93 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[5] as u64) * (a[7] as u64) + (x95 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (a[8] as u64) + (x97 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[5] as u64) * (a[9] as u64) + (x99 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[5] as u64) * (a[10] as u64) + (x101 as u64)
+                + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[5] as u64) * (a[11] as u64) + (x102 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[6] as u64) * (a[7] as u64) + (x107 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[6] as u64) * (a[8] as u64) + (x109 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[6] as u64) * (a[9] as u64) + (x111 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[6] as u64) * (a[10] as u64) + (x113 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[6] as u64) * (a[11] as u64) + (x114 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[7] as u64) * (a[8] as u64) + (x119 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[7] as u64) * (a[9] as u64) + (x121 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[7] as u64) * (a[10] as u64) + (x123 as u64)
+                + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[7] as u64) * (a[11] as u64) + (x124 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[8] as u64) * (a[9] as u64) + (x129 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[8] as u64) * (a[10] as u64) + (x131 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[8] as u64) * (a[11] as u64) + (x132 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[9] as u64) * (a[10] as u64) + (x137 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[9] as u64) * (a[11] as u64) + (x138 as u64)
+                + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[10] as u64) * (a[11] as u64) + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
         let x145 = x144 >> 31;
         let x146 = x144 << 1;
         let x147 = x143 >> 31;
@@ -1268,75 +1702,109 @@ impl Fp {
         let x207 = x13 >> 31;
         let x208 = x206 | x207;
         let x209 = x13 << 1;
-        let t213: u64 = (a[0] as u64) * (a[0] as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x209 as u64) + (x214 as u64) + (0x00000000_u32 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (a[1] as u64) * (a[1] as u64) + (x208 as u64) + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x205 as u64) + (x218 as u64) + (0x00000000_u32 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (a[2] as u64) * (a[2] as u64) + (x202 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x199 as u64) + (x222 as u64) + (0x00000000_u32 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (a[3] as u64) * (a[3] as u64) + (x196 as u64) + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (x193 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (a[4] as u64) * (a[4] as u64) + (x190 as u64) + (x228 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
-        let t231: u64 = (x187 as u64) + (x230 as u64) + (0x00000000_u32 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
-        let t233: u64 = (a[5] as u64) * (a[5] as u64) + (x184 as u64) + (x232 as u64);
-        let x233 = t233 as u32;
-        let x234 = (t233 >> 32) as u32;
-        let t235: u64 = (x181 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
-        let x235 = t235 as u32;
-        let x236 = (t235 >> 32) as u32;
-        let t237: u64 = (a[6] as u64) * (a[6] as u64) + (x178 as u64) + (x236 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
-        let t239: u64 = (x175 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
-        let x239 = t239 as u32;
-        let x240 = (t239 >> 32) as u32;
-        let t241: u64 = (a[7] as u64) * (a[7] as u64) + (x172 as u64) + (x240 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
-        let t243: u64 = (x169 as u64) + (x242 as u64) + (0x00000000_u32 as u64);
-        let x243 = t243 as u32;
-        let x244 = (t243 >> 32) as u32;
-        let t245: u64 = (a[8] as u64) * (a[8] as u64) + (x166 as u64) + (x244 as u64);
-        let x245 = t245 as u32;
-        let x246 = (t245 >> 32) as u32;
-        let t247: u64 = (x163 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
-        let x247 = t247 as u32;
-        let x248 = (t247 >> 32) as u32;
-        let t249: u64 = (a[9] as u64) * (a[9] as u64) + (x160 as u64) + (x248 as u64);
-        let x249 = t249 as u32;
-        let x250 = (t249 >> 32) as u32;
-        let t251: u64 = (x157 as u64) + (x250 as u64) + (0x00000000_u32 as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t253: u64 = (a[10] as u64) * (a[10] as u64) + (x154 as u64) + (x252 as u64);
-        let x253 = t253 as u32;
-        let x254 = (t253 >> 32) as u32;
-        let t255: u64 = (x151 as u64) + (x254 as u64) + (0x00000000_u32 as u64);
-        let x255 = t255 as u32;
-        let x256 = (t255 >> 32) as u32;
-        let t257: u64 = (a[11] as u64) * (a[11] as u64) + (x148 as u64) + (x256 as u64);
-        let x257 = t257 as u32;
-        let x258 = (t257 >> 32) as u32;
+        let (x213, x214) = {
+            let t213: u64 = (a[0] as u64) * (a[0] as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x209 as u64) + (x214 as u64) + (0x00000000_u32 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (a[1] as u64) * (a[1] as u64) + (x208 as u64)
+                + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x205 as u64) + (x218 as u64) + (0x00000000_u32 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (a[2] as u64) * (a[2] as u64) + (x202 as u64)
+                + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x199 as u64) + (x222 as u64) + (0x00000000_u32 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (a[3] as u64) * (a[3] as u64) + (x196 as u64)
+                + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x193 as u64) + (x226 as u64) + (0x00000000_u32 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (a[4] as u64) * (a[4] as u64) + (x190 as u64)
+                + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let (x231, x232) = {
+            let t231: u64 = (x187 as u64) + (x230 as u64) + (0x00000000_u32 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
+        let (x233, x234) = {
+            let t233: u64 = (a[5] as u64) * (a[5] as u64) + (x184 as u64)
+                + (x232 as u64);
+            (t233 as u32, (t233 >> 32) as u32)
+        };
+        let (x235, x236) = {
+            let t235: u64 = (x181 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
+            (t235 as u32, (t235 >> 32) as u32)
+        };
+        let (x237, x238) = {
+            let t237: u64 = (a[6] as u64) * (a[6] as u64) + (x178 as u64)
+                + (x236 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
+        let (x239, x240) = {
+            let t239: u64 = (x175 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
+            (t239 as u32, (t239 >> 32) as u32)
+        };
+        let (x241, x242) = {
+            let t241: u64 = (a[7] as u64) * (a[7] as u64) + (x172 as u64)
+                + (x240 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
+        let (x243, x244) = {
+            let t243: u64 = (x169 as u64) + (x242 as u64) + (0x00000000_u32 as u64);
+            (t243 as u32, (t243 >> 32) as u32)
+        };
+        let (x245, x246) = {
+            let t245: u64 = (a[8] as u64) * (a[8] as u64) + (x166 as u64)
+                + (x244 as u64);
+            (t245 as u32, (t245 >> 32) as u32)
+        };
+        let (x247, x248) = {
+            let t247: u64 = (x163 as u64) + (x246 as u64) + (0x00000000_u32 as u64);
+            (t247 as u32, (t247 >> 32) as u32)
+        };
+        let (x249, x250) = {
+            let t249: u64 = (a[9] as u64) * (a[9] as u64) + (x160 as u64)
+                + (x248 as u64);
+            (t249 as u32, (t249 >> 32) as u32)
+        };
+        let (x251, x252) = {
+            let t251: u64 = (x157 as u64) + (x250 as u64) + (0x00000000_u32 as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x253, x254) = {
+            let t253: u64 = (a[10] as u64) * (a[10] as u64) + (x154 as u64)
+                + (x252 as u64);
+            (t253 as u32, (t253 >> 32) as u32)
+        };
+        let (x255, x256) = {
+            let t255: u64 = (x151 as u64) + (x254 as u64) + (0x00000000_u32 as u64);
+            (t255 as u32, (t255 >> 32) as u32)
+        };
+        let (x257, x258) = {
+            let t257: u64 = (a[11] as u64) * (a[11] as u64) + (x148 as u64)
+                + (x256 as u64);
+            (t257 as u32, (t257 >> 32) as u32)
+        };
         let x259 = x145.wrapping_add(x258).wrapping_add(0x00000000_u32);
         let x269 = x237.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x271 = x239.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
@@ -1350,455 +1818,576 @@ impl Fp {
         let x287 = x255.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x289 = x257.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x291 = x259.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t293: u64 = (x237 as u64) * (0xffffffff_u32 as u64) + (x271 as u64);
-        let x293 = t293 as u32;
-        let x294 = (t293 >> 32) as u32;
-        let t295: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x273 as u64)
-            + (x294 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
-        let t297: u64 = (x241 as u64) * (0xffffffff_u32 as u64) + (x275 as u64)
-            + (x296 as u64);
-        let x297 = t297 as u32;
-        let x298 = (t297 >> 32) as u32;
-        let t299: u64 = (x243 as u64) * (0xffffffff_u32 as u64) + (x277 as u64)
-            + (x298 as u64);
-        let x299 = t299 as u32;
-        let x300 = (t299 >> 32) as u32;
-        let t301: u64 = (x245 as u64) * (0xffffffff_u32 as u64) + (x279 as u64)
-            + (x300 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
-        let t303: u64 = (x247 as u64) * (0xffffffff_u32 as u64) + (x281 as u64)
-            + (x302 as u64);
-        let x303 = t303 as u32;
-        let x304 = (t303 >> 32) as u32;
-        let t305: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x283 as u64)
-            + (x304 as u64);
-        let x305 = t305 as u32;
-        let x306 = (t305 >> 32) as u32;
-        let t307: u64 = (x251 as u64) * (0xffffffff_u32 as u64) + (x285 as u64)
-            + (x306 as u64);
-        let x307 = t307 as u32;
-        let x308 = (t307 >> 32) as u32;
-        let t309: u64 = (x253 as u64) * (0xffffffff_u32 as u64) + (x287 as u64)
-            + (x308 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
-        let t311: u64 = (x255 as u64) * (0xffffffff_u32 as u64) + (x289 as u64)
-            + (x310 as u64);
-        let x311 = t311 as u32;
-        let x312 = (t311 >> 32) as u32;
-        let t313: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x291 as u64)
-            + (x312 as u64);
-        let x313 = t313 as u32;
-        let x314 = (t313 >> 32) as u32;
-        let t315: u64 = (x259 as u64) * (0xffffffff_u32 as u64) + (x314 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
-        let t317: u64 = (x237 as u64) * (0xffffffff_u32 as u64) + (x295 as u64);
-        let x317 = t317 as u32;
-        let x318 = (t317 >> 32) as u32;
-        let t319: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x297 as u64)
-            + (x318 as u64);
-        let x319 = t319 as u32;
-        let x320 = (t319 >> 32) as u32;
-        let t321: u64 = (x241 as u64) * (0xffffffff_u32 as u64) + (x299 as u64)
-            + (x320 as u64);
-        let x321 = t321 as u32;
-        let x322 = (t321 >> 32) as u32;
-        let t323: u64 = (x243 as u64) * (0xffffffff_u32 as u64) + (x301 as u64)
-            + (x322 as u64);
-        let x323 = t323 as u32;
-        let x324 = (t323 >> 32) as u32;
-        let t325: u64 = (x245 as u64) * (0xffffffff_u32 as u64) + (x303 as u64)
-            + (x324 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
-        let t327: u64 = (x247 as u64) * (0xffffffff_u32 as u64) + (x305 as u64)
-            + (x326 as u64);
-        let x327 = t327 as u32;
-        let x328 = (t327 >> 32) as u32;
-        let t329: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x307 as u64)
-            + (x328 as u64);
-        let x329 = t329 as u32;
-        let x330 = (t329 >> 32) as u32;
-        let t331: u64 = (x251 as u64) * (0xffffffff_u32 as u64) + (x309 as u64)
-            + (x330 as u64);
-        let x331 = t331 as u32;
-        let x332 = (t331 >> 32) as u32;
-        let t333: u64 = (x253 as u64) * (0xffffffff_u32 as u64) + (x311 as u64)
-            + (x332 as u64);
-        let x333 = t333 as u32;
-        let x334 = (t333 >> 32) as u32;
-        let t335: u64 = (x255 as u64) * (0xffffffff_u32 as u64) + (x313 as u64)
-            + (x334 as u64);
-        let x335 = t335 as u32;
-        let x336 = (t335 >> 32) as u32;
-        let t337: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x315 as u64)
-            + (x336 as u64);
-        let x337 = t337 as u32;
-        let x338 = (t337 >> 32) as u32;
-        let t339: u64 = (x259 as u64) * (0xffffffff_u32 as u64) + (x316 as u64)
-            + (x338 as u64);
-        let x339 = t339 as u32;
-        let x340 = (t339 >> 32) as u32;
-        let t365: u64 = (x237 as u64) * (0x00000001_u32 as u64) + (x321 as u64);
-        let x365 = t365 as u32;
-        let x366 = (t365 >> 32) as u32;
-        let t367: u64 = (x239 as u64) * (0x00000001_u32 as u64) + (x323 as u64)
-            + (x366 as u64);
-        let x367 = t367 as u32;
-        let x368 = (t367 >> 32) as u32;
-        let t369: u64 = (x241 as u64) * (0x00000001_u32 as u64) + (x325 as u64)
-            + (x368 as u64);
-        let x369 = t369 as u32;
-        let x370 = (t369 >> 32) as u32;
-        let t371: u64 = (x243 as u64) * (0x00000001_u32 as u64) + (x327 as u64)
-            + (x370 as u64);
-        let x371 = t371 as u32;
-        let x372 = (t371 >> 32) as u32;
-        let t373: u64 = (x245 as u64) * (0x00000001_u32 as u64) + (x329 as u64)
-            + (x372 as u64);
-        let x373 = t373 as u32;
-        let x374 = (t373 >> 32) as u32;
-        let t375: u64 = (x247 as u64) * (0x00000001_u32 as u64) + (x331 as u64)
-            + (x374 as u64);
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 32) as u32;
-        let t377: u64 = (x249 as u64) * (0x00000001_u32 as u64) + (x333 as u64)
-            + (x376 as u64);
-        let x377 = t377 as u32;
-        let x378 = (t377 >> 32) as u32;
-        let t379: u64 = (x251 as u64) * (0x00000001_u32 as u64) + (x335 as u64)
-            + (x378 as u64);
-        let x379 = t379 as u32;
-        let x380 = (t379 >> 32) as u32;
-        let t381: u64 = (x253 as u64) * (0x00000001_u32 as u64) + (x337 as u64)
-            + (x380 as u64);
-        let x381 = t381 as u32;
-        let x382 = (t381 >> 32) as u32;
-        let t383: u64 = (x255 as u64) * (0x00000001_u32 as u64) + (x339 as u64)
-            + (x382 as u64);
-        let x383 = t383 as u32;
-        let x384 = (t383 >> 32) as u32;
-        let t385: u64 = (x257 as u64) * (0x00000001_u32 as u64) + (x340 as u64)
-            + (x384 as u64);
-        let x385 = t385 as u32;
-        let x386 = (t385 >> 32) as u32;
-        let t387: u64 = (x259 as u64) + (x386 as u64) + (0x00000000_u32 as u64);
-        let x387 = t387 as u32;
-        let x388 = (t387 >> 32) as u32;
-        let t389: u64 = (x213 as u64) + (x269 as u64) + (0x00000000_u32 as u64);
-        let x389 = t389 as u32;
-        let x390 = (t389 >> 32) as u32;
-        let t391: u64 = (x215 as u64) + (x293 as u64) + (x390 as u64);
-        let x391 = t391 as u32;
-        let x392 = (t391 >> 32) as u32;
-        let t393: u64 = (x217 as u64) + (x317 as u64) + (x392 as u64);
-        let x393 = t393 as u32;
-        let x394 = (t393 >> 32) as u32;
-        let t395: u64 = (x219 as u64) + (x319 as u64) + (x394 as u64);
-        let x395 = t395 as u32;
-        let x396 = (t395 >> 32) as u32;
-        let t397: u64 = (x221 as u64) + (x365 as u64) + (x396 as u64);
-        let x397 = t397 as u32;
-        let x398 = (t397 >> 32) as u32;
-        let t399: u64 = (x223 as u64) + (x367 as u64) + (x398 as u64);
-        let x399 = t399 as u32;
-        let x400 = (t399 >> 32) as u32;
-        let t401: u64 = (x225 as u64) + (x369 as u64) + (x400 as u64);
-        let x401 = t401 as u32;
-        let x402 = (t401 >> 32) as u32;
-        let t403: u64 = (x227 as u64) + (x371 as u64) + (x402 as u64);
-        let x403 = t403 as u32;
-        let x404 = (t403 >> 32) as u32;
-        let t405: u64 = (x229 as u64) + (x373 as u64) + (x404 as u64);
-        let x405 = t405 as u32;
-        let x406 = (t405 >> 32) as u32;
-        let t407: u64 = (x231 as u64) + (x375 as u64) + (x406 as u64);
-        let x407 = t407 as u32;
-        let x408 = (t407 >> 32) as u32;
-        let t409: u64 = (x233 as u64) + (x377 as u64) + (x408 as u64);
-        let x409 = t409 as u32;
-        let x410 = (t409 >> 32) as u32;
-        let t411: u64 = (x235 as u64) + (x379 as u64) + (x410 as u64);
-        let x411 = t411 as u32;
-        let x412 = (t411 >> 32) as u32;
-        let t413: u64 = (0x00000000_u32 as u64) + (x381 as u64) + (x412 as u64);
-        let x413 = t413 as u32;
-        let x414 = (t413 >> 32) as u32;
-        let t415: u64 = (0x00000000_u32 as u64) + (x383 as u64) + (x414 as u64);
-        let x415 = t415 as u32;
-        let x416 = (t415 >> 32) as u32;
-        let t417: u64 = (0x00000000_u32 as u64) + (x385 as u64) + (x416 as u64);
-        let x417 = t417 as u32;
-        let x418 = (t417 >> 32) as u32;
-        let t419: u64 = (0x00000000_u32 as u64) + (x387 as u64) + (x418 as u64);
-        let x419 = t419 as u32;
-        let x420 = (t419 >> 32) as u32;
+        let (x293, x294) = {
+            let t293: u64 = (x237 as u64) * (0xffffffff_u32 as u64) + (x271 as u64);
+            (t293 as u32, (t293 >> 32) as u32)
+        };
+        let (x295, x296) = {
+            let t295: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x273 as u64)
+                + (x294 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
+        let (x297, x298) = {
+            let t297: u64 = (x241 as u64) * (0xffffffff_u32 as u64) + (x275 as u64)
+                + (x296 as u64);
+            (t297 as u32, (t297 >> 32) as u32)
+        };
+        let (x299, x300) = {
+            let t299: u64 = (x243 as u64) * (0xffffffff_u32 as u64) + (x277 as u64)
+                + (x298 as u64);
+            (t299 as u32, (t299 >> 32) as u32)
+        };
+        let (x301, x302) = {
+            let t301: u64 = (x245 as u64) * (0xffffffff_u32 as u64) + (x279 as u64)
+                + (x300 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
+        let (x303, x304) = {
+            let t303: u64 = (x247 as u64) * (0xffffffff_u32 as u64) + (x281 as u64)
+                + (x302 as u64);
+            (t303 as u32, (t303 >> 32) as u32)
+        };
+        let (x305, x306) = {
+            let t305: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x283 as u64)
+                + (x304 as u64);
+            (t305 as u32, (t305 >> 32) as u32)
+        };
+        let (x307, x308) = {
+            let t307: u64 = (x251 as u64) * (0xffffffff_u32 as u64) + (x285 as u64)
+                + (x306 as u64);
+            (t307 as u32, (t307 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (x253 as u64) * (0xffffffff_u32 as u64) + (x287 as u64)
+                + (x308 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
+        let (x311, x312) = {
+            let t311: u64 = (x255 as u64) * (0xffffffff_u32 as u64) + (x289 as u64)
+                + (x310 as u64);
+            (t311 as u32, (t311 >> 32) as u32)
+        };
+        let (x313, x314) = {
+            let t313: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x291 as u64)
+                + (x312 as u64);
+            (t313 as u32, (t313 >> 32) as u32)
+        };
+        let (x315, x316) = {
+            let t315: u64 = (x259 as u64) * (0xffffffff_u32 as u64) + (x314 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
+        let (x317, x318) = {
+            let t317: u64 = (x237 as u64) * (0xffffffff_u32 as u64) + (x295 as u64);
+            (t317 as u32, (t317 >> 32) as u32)
+        };
+        let (x319, x320) = {
+            let t319: u64 = (x239 as u64) * (0xffffffff_u32 as u64) + (x297 as u64)
+                + (x318 as u64);
+            (t319 as u32, (t319 >> 32) as u32)
+        };
+        let (x321, x322) = {
+            let t321: u64 = (x241 as u64) * (0xffffffff_u32 as u64) + (x299 as u64)
+                + (x320 as u64);
+            (t321 as u32, (t321 >> 32) as u32)
+        };
+        let (x323, x324) = {
+            let t323: u64 = (x243 as u64) * (0xffffffff_u32 as u64) + (x301 as u64)
+                + (x322 as u64);
+            (t323 as u32, (t323 >> 32) as u32)
+        };
+        let (x325, x326) = {
+            let t325: u64 = (x245 as u64) * (0xffffffff_u32 as u64) + (x303 as u64)
+                + (x324 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
+        let (x327, x328) = {
+            let t327: u64 = (x247 as u64) * (0xffffffff_u32 as u64) + (x305 as u64)
+                + (x326 as u64);
+            (t327 as u32, (t327 >> 32) as u32)
+        };
+        let (x329, x330) = {
+            let t329: u64 = (x249 as u64) * (0xffffffff_u32 as u64) + (x307 as u64)
+                + (x328 as u64);
+            (t329 as u32, (t329 >> 32) as u32)
+        };
+        let (x331, x332) = {
+            let t331: u64 = (x251 as u64) * (0xffffffff_u32 as u64) + (x309 as u64)
+                + (x330 as u64);
+            (t331 as u32, (t331 >> 32) as u32)
+        };
+        let (x333, x334) = {
+            let t333: u64 = (x253 as u64) * (0xffffffff_u32 as u64) + (x311 as u64)
+                + (x332 as u64);
+            (t333 as u32, (t333 >> 32) as u32)
+        };
+        let (x335, x336) = {
+            let t335: u64 = (x255 as u64) * (0xffffffff_u32 as u64) + (x313 as u64)
+                + (x334 as u64);
+            (t335 as u32, (t335 >> 32) as u32)
+        };
+        let (x337, x338) = {
+            let t337: u64 = (x257 as u64) * (0xffffffff_u32 as u64) + (x315 as u64)
+                + (x336 as u64);
+            (t337 as u32, (t337 >> 32) as u32)
+        };
+        let (x339, x340) = {
+            let t339: u64 = (x259 as u64) * (0xffffffff_u32 as u64) + (x316 as u64)
+                + (x338 as u64);
+            (t339 as u32, (t339 >> 32) as u32)
+        };
+        let (x365, x366) = {
+            let t365: u64 = (x237 as u64) * (0x00000001_u32 as u64) + (x321 as u64);
+            (t365 as u32, (t365 >> 32) as u32)
+        };
+        let (x367, x368) = {
+            let t367: u64 = (x239 as u64) * (0x00000001_u32 as u64) + (x323 as u64)
+                + (x366 as u64);
+            (t367 as u32, (t367 >> 32) as u32)
+        };
+        let (x369, x370) = {
+            let t369: u64 = (x241 as u64) * (0x00000001_u32 as u64) + (x325 as u64)
+                + (x368 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
+        let (x371, x372) = {
+            let t371: u64 = (x243 as u64) * (0x00000001_u32 as u64) + (x327 as u64)
+                + (x370 as u64);
+            (t371 as u32, (t371 >> 32) as u32)
+        };
+        let (x373, x374) = {
+            let t373: u64 = (x245 as u64) * (0x00000001_u32 as u64) + (x329 as u64)
+                + (x372 as u64);
+            (t373 as u32, (t373 >> 32) as u32)
+        };
+        let (x375, x376) = {
+            let t375: u64 = (x247 as u64) * (0x00000001_u32 as u64) + (x331 as u64)
+                + (x374 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
+        let (x377, x378) = {
+            let t377: u64 = (x249 as u64) * (0x00000001_u32 as u64) + (x333 as u64)
+                + (x376 as u64);
+            (t377 as u32, (t377 >> 32) as u32)
+        };
+        let (x379, x380) = {
+            let t379: u64 = (x251 as u64) * (0x00000001_u32 as u64) + (x335 as u64)
+                + (x378 as u64);
+            (t379 as u32, (t379 >> 32) as u32)
+        };
+        let (x381, x382) = {
+            let t381: u64 = (x253 as u64) * (0x00000001_u32 as u64) + (x337 as u64)
+                + (x380 as u64);
+            (t381 as u32, (t381 >> 32) as u32)
+        };
+        let (x383, x384) = {
+            let t383: u64 = (x255 as u64) * (0x00000001_u32 as u64) + (x339 as u64)
+                + (x382 as u64);
+            (t383 as u32, (t383 >> 32) as u32)
+        };
+        let (x385, x386) = {
+            let t385: u64 = (x257 as u64) * (0x00000001_u32 as u64) + (x340 as u64)
+                + (x384 as u64);
+            (t385 as u32, (t385 >> 32) as u32)
+        };
+        let (x387, x388) = {
+            let t387: u64 = (x259 as u64) + (x386 as u64) + (0x00000000_u32 as u64);
+            (t387 as u32, (t387 >> 32) as u32)
+        };
+        let (x389, x390) = {
+            let t389: u64 = (x213 as u64) + (x269 as u64) + (0x00000000_u32 as u64);
+            (t389 as u32, (t389 >> 32) as u32)
+        };
+        let (x391, x392) = {
+            let t391: u64 = (x215 as u64) + (x293 as u64) + (x390 as u64);
+            (t391 as u32, (t391 >> 32) as u32)
+        };
+        let (x393, x394) = {
+            let t393: u64 = (x217 as u64) + (x317 as u64) + (x392 as u64);
+            (t393 as u32, (t393 >> 32) as u32)
+        };
+        let (x395, x396) = {
+            let t395: u64 = (x219 as u64) + (x319 as u64) + (x394 as u64);
+            (t395 as u32, (t395 >> 32) as u32)
+        };
+        let (x397, x398) = {
+            let t397: u64 = (x221 as u64) + (x365 as u64) + (x396 as u64);
+            (t397 as u32, (t397 >> 32) as u32)
+        };
+        let (x399, x400) = {
+            let t399: u64 = (x223 as u64) + (x367 as u64) + (x398 as u64);
+            (t399 as u32, (t399 >> 32) as u32)
+        };
+        let (x401, x402) = {
+            let t401: u64 = (x225 as u64) + (x369 as u64) + (x400 as u64);
+            (t401 as u32, (t401 >> 32) as u32)
+        };
+        let (x403, x404) = {
+            let t403: u64 = (x227 as u64) + (x371 as u64) + (x402 as u64);
+            (t403 as u32, (t403 >> 32) as u32)
+        };
+        let (x405, x406) = {
+            let t405: u64 = (x229 as u64) + (x373 as u64) + (x404 as u64);
+            (t405 as u32, (t405 >> 32) as u32)
+        };
+        let (x407, x408) = {
+            let t407: u64 = (x231 as u64) + (x375 as u64) + (x406 as u64);
+            (t407 as u32, (t407 >> 32) as u32)
+        };
+        let (x409, x410) = {
+            let t409: u64 = (x233 as u64) + (x377 as u64) + (x408 as u64);
+            (t409 as u32, (t409 >> 32) as u32)
+        };
+        let (x411, x412) = {
+            let t411: u64 = (x235 as u64) + (x379 as u64) + (x410 as u64);
+            (t411 as u32, (t411 >> 32) as u32)
+        };
+        let (x413, x414) = {
+            let t413: u64 = (0x00000000_u32 as u64) + (x381 as u64) + (x412 as u64);
+            (t413 as u32, (t413 >> 32) as u32)
+        };
+        let (x415, x416) = {
+            let t415: u64 = (0x00000000_u32 as u64) + (x383 as u64) + (x414 as u64);
+            (t415 as u32, (t415 >> 32) as u32)
+        };
+        let (x417, x418) = {
+            let t417: u64 = (0x00000000_u32 as u64) + (x385 as u64) + (x416 as u64);
+            (t417 as u32, (t417 >> 32) as u32)
+        };
+        let (x419, x420) = {
+            let t419: u64 = (0x00000000_u32 as u64) + (x387 as u64) + (x418 as u64);
+            (t419 as u32, (t419 >> 32) as u32)
+        };
         let x421 = 0x00000000_u32.wrapping_add(x388).wrapping_add(x420);
         let x431 = x413.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x433 = x415.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x435 = x417.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x437 = x419.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x439 = x421.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t441: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x433 as u64);
-        let x441 = t441 as u32;
-        let x442 = (t441 >> 32) as u32;
-        let t443: u64 = (x415 as u64) * (0xffffffff_u32 as u64) + (x435 as u64)
-            + (x442 as u64);
-        let x443 = t443 as u32;
-        let x444 = (t443 >> 32) as u32;
-        let t445: u64 = (x417 as u64) * (0xffffffff_u32 as u64) + (x437 as u64)
-            + (x444 as u64);
-        let x445 = t445 as u32;
-        let x446 = (t445 >> 32) as u32;
-        let t447: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x439 as u64)
-            + (x446 as u64);
-        let x447 = t447 as u32;
-        let x448 = (t447 >> 32) as u32;
-        let t449: u64 = (x421 as u64) * (0xffffffff_u32 as u64) + (x448 as u64);
-        let x449 = t449 as u32;
-        let x450 = (t449 >> 32) as u32;
-        let t451: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x443 as u64);
-        let x451 = t451 as u32;
-        let x452 = (t451 >> 32) as u32;
-        let t453: u64 = (x415 as u64) * (0xffffffff_u32 as u64) + (x445 as u64)
-            + (x452 as u64);
-        let x453 = t453 as u32;
-        let x454 = (t453 >> 32) as u32;
-        let t455: u64 = (x417 as u64) * (0xffffffff_u32 as u64) + (x447 as u64)
-            + (x454 as u64);
-        let x455 = t455 as u32;
-        let x456 = (t455 >> 32) as u32;
-        let t457: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x449 as u64)
-            + (x456 as u64);
-        let x457 = t457 as u32;
-        let x458 = (t457 >> 32) as u32;
-        let t459: u64 = (x421 as u64) * (0xffffffff_u32 as u64) + (x450 as u64)
-            + (x458 as u64);
-        let x459 = t459 as u32;
-        let x460 = (t459 >> 32) as u32;
-        let t471: u64 = (x413 as u64) * (0x00000001_u32 as u64) + (x455 as u64);
-        let x471 = t471 as u32;
-        let x472 = (t471 >> 32) as u32;
-        let t473: u64 = (x415 as u64) * (0x00000001_u32 as u64) + (x457 as u64)
-            + (x472 as u64);
-        let x473 = t473 as u32;
-        let x474 = (t473 >> 32) as u32;
-        let t475: u64 = (x417 as u64) * (0x00000001_u32 as u64) + (x459 as u64)
-            + (x474 as u64);
-        let x475 = t475 as u32;
-        let x476 = (t475 >> 32) as u32;
-        let t477: u64 = (x419 as u64) * (0x00000001_u32 as u64) + (x460 as u64)
-            + (x476 as u64);
-        let x477 = t477 as u32;
-        let x478 = (t477 >> 32) as u32;
+        let (x441, x442) = {
+            let t441: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x433 as u64);
+            (t441 as u32, (t441 >> 32) as u32)
+        };
+        let (x443, x444) = {
+            let t443: u64 = (x415 as u64) * (0xffffffff_u32 as u64) + (x435 as u64)
+                + (x442 as u64);
+            (t443 as u32, (t443 >> 32) as u32)
+        };
+        let (x445, x446) = {
+            let t445: u64 = (x417 as u64) * (0xffffffff_u32 as u64) + (x437 as u64)
+                + (x444 as u64);
+            (t445 as u32, (t445 >> 32) as u32)
+        };
+        let (x447, x448) = {
+            let t447: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x439 as u64)
+                + (x446 as u64);
+            (t447 as u32, (t447 >> 32) as u32)
+        };
+        let (x449, x450) = {
+            let t449: u64 = (x421 as u64) * (0xffffffff_u32 as u64) + (x448 as u64);
+            (t449 as u32, (t449 >> 32) as u32)
+        };
+        let (x451, x452) = {
+            let t451: u64 = (x413 as u64) * (0xffffffff_u32 as u64) + (x443 as u64);
+            (t451 as u32, (t451 >> 32) as u32)
+        };
+        let (x453, x454) = {
+            let t453: u64 = (x415 as u64) * (0xffffffff_u32 as u64) + (x445 as u64)
+                + (x452 as u64);
+            (t453 as u32, (t453 >> 32) as u32)
+        };
+        let (x455, x456) = {
+            let t455: u64 = (x417 as u64) * (0xffffffff_u32 as u64) + (x447 as u64)
+                + (x454 as u64);
+            (t455 as u32, (t455 >> 32) as u32)
+        };
+        let (x457, x458) = {
+            let t457: u64 = (x419 as u64) * (0xffffffff_u32 as u64) + (x449 as u64)
+                + (x456 as u64);
+            (t457 as u32, (t457 >> 32) as u32)
+        };
+        let (x459, x460) = {
+            let t459: u64 = (x421 as u64) * (0xffffffff_u32 as u64) + (x450 as u64)
+                + (x458 as u64);
+            (t459 as u32, (t459 >> 32) as u32)
+        };
+        let (x471, x472) = {
+            let t471: u64 = (x413 as u64) * (0x00000001_u32 as u64) + (x455 as u64);
+            (t471 as u32, (t471 >> 32) as u32)
+        };
+        let (x473, x474) = {
+            let t473: u64 = (x415 as u64) * (0x00000001_u32 as u64) + (x457 as u64)
+                + (x472 as u64);
+            (t473 as u32, (t473 >> 32) as u32)
+        };
+        let (x475, x476) = {
+            let t475: u64 = (x417 as u64) * (0x00000001_u32 as u64) + (x459 as u64)
+                + (x474 as u64);
+            (t475 as u32, (t475 >> 32) as u32)
+        };
+        let (x477, x478) = {
+            let t477: u64 = (x419 as u64) * (0x00000001_u32 as u64) + (x460 as u64)
+                + (x476 as u64);
+            (t477 as u32, (t477 >> 32) as u32)
+        };
         let x479 = x421.wrapping_add(x478).wrapping_add(0x00000000_u32);
-        let t481: u64 = (x389 as u64) + (x431 as u64) + (0x00000000_u32 as u64);
-        let x481 = t481 as u32;
-        let x482 = (t481 >> 32) as u32;
-        let t483: u64 = (x391 as u64) + (x441 as u64) + (x482 as u64);
-        let x483 = t483 as u32;
-        let x484 = (t483 >> 32) as u32;
-        let t485: u64 = (x393 as u64) + (x451 as u64) + (x484 as u64);
-        let x485 = t485 as u32;
-        let x486 = (t485 >> 32) as u32;
-        let t487: u64 = (x395 as u64) + (x453 as u64) + (x486 as u64);
-        let x487 = t487 as u32;
-        let x488 = (t487 >> 32) as u32;
-        let t489: u64 = (x397 as u64) + (x471 as u64) + (x488 as u64);
-        let x489 = t489 as u32;
-        let x490 = (t489 >> 32) as u32;
-        let t491: u64 = (x399 as u64) + (x473 as u64) + (x490 as u64);
-        let x491 = t491 as u32;
-        let x492 = (t491 >> 32) as u32;
-        let t493: u64 = (x401 as u64) + (x475 as u64) + (x492 as u64);
-        let x493 = t493 as u32;
-        let x494 = (t493 >> 32) as u32;
-        let t495: u64 = (x403 as u64) + (x477 as u64) + (x494 as u64);
-        let x495 = t495 as u32;
-        let x496 = (t495 >> 32) as u32;
-        let t497: u64 = (x405 as u64) + (x479 as u64) + (x496 as u64);
-        let x497 = t497 as u32;
-        let x498 = (t497 >> 32) as u32;
-        let t499: u64 = (x407 as u64) + (0x00000000_u32 as u64) + (x498 as u64);
-        let x499 = t499 as u32;
-        let x500 = (t499 >> 32) as u32;
-        let t501: u64 = (x409 as u64) + (0x00000000_u32 as u64) + (x500 as u64);
-        let x501 = t501 as u32;
-        let x502 = (t501 >> 32) as u32;
-        let t503: u64 = (x411 as u64) + (0x00000000_u32 as u64) + (x502 as u64);
-        let x503 = t503 as u32;
-        let x504 = (t503 >> 32) as u32;
+        let (x481, x482) = {
+            let t481: u64 = (x389 as u64) + (x431 as u64) + (0x00000000_u32 as u64);
+            (t481 as u32, (t481 >> 32) as u32)
+        };
+        let (x483, x484) = {
+            let t483: u64 = (x391 as u64) + (x441 as u64) + (x482 as u64);
+            (t483 as u32, (t483 >> 32) as u32)
+        };
+        let (x485, x486) = {
+            let t485: u64 = (x393 as u64) + (x451 as u64) + (x484 as u64);
+            (t485 as u32, (t485 >> 32) as u32)
+        };
+        let (x487, x488) = {
+            let t487: u64 = (x395 as u64) + (x453 as u64) + (x486 as u64);
+            (t487 as u32, (t487 >> 32) as u32)
+        };
+        let (x489, x490) = {
+            let t489: u64 = (x397 as u64) + (x471 as u64) + (x488 as u64);
+            (t489 as u32, (t489 >> 32) as u32)
+        };
+        let (x491, x492) = {
+            let t491: u64 = (x399 as u64) + (x473 as u64) + (x490 as u64);
+            (t491 as u32, (t491 >> 32) as u32)
+        };
+        let (x493, x494) = {
+            let t493: u64 = (x401 as u64) + (x475 as u64) + (x492 as u64);
+            (t493 as u32, (t493 >> 32) as u32)
+        };
+        let (x495, x496) = {
+            let t495: u64 = (x403 as u64) + (x477 as u64) + (x494 as u64);
+            (t495 as u32, (t495 >> 32) as u32)
+        };
+        let (x497, x498) = {
+            let t497: u64 = (x405 as u64) + (x479 as u64) + (x496 as u64);
+            (t497 as u32, (t497 >> 32) as u32)
+        };
+        let (x499, x500) = {
+            let t499: u64 = (x407 as u64) + (0x00000000_u32 as u64) + (x498 as u64);
+            (t499 as u32, (t499 >> 32) as u32)
+        };
+        let (x501, x502) = {
+            let t501: u64 = (x409 as u64) + (0x00000000_u32 as u64) + (x500 as u64);
+            (t501 as u32, (t501 >> 32) as u32)
+        };
+        let (x503, x504) = {
+            let t503: u64 = (x411 as u64) + (0x00000000_u32 as u64) + (x502 as u64);
+            (t503 as u32, (t503 >> 32) as u32)
+        };
         let x515 = x504.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t517: u64 = (x504 as u64) * (0xffffffff_u32 as u64);
-        let x517 = t517 as u32;
-        let t519: u64 = (x504 as u64) * (0xffffffff_u32 as u64);
-        let x519 = t519 as u32;
+        let x517 = {
+            let t517: u64 = (x504 as u64) * (0xffffffff_u32 as u64);
+            t517 as u32
+        };
+        let x519 = {
+            let t519: u64 = (x504 as u64) * (0xffffffff_u32 as u64);
+            t519 as u32
+        };
         let x523 = x504.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t525: u64 = (x481 as u64) + (x515 as u64) + (0x00000000_u32 as u64);
-        let x525 = t525 as u32;
-        let x526 = (t525 >> 32) as u32;
-        let t527: u64 = (x483 as u64) + (x517 as u64) + (x526 as u64);
-        let x527 = t527 as u32;
-        let x528 = (t527 >> 32) as u32;
-        let t529: u64 = (x485 as u64) + (x519 as u64) + (x528 as u64);
-        let x529 = t529 as u32;
-        let x530 = (t529 >> 32) as u32;
-        let t531: u64 = (x487 as u64) + (0x00000000_u32 as u64) + (x530 as u64);
-        let x531 = t531 as u32;
-        let x532 = (t531 >> 32) as u32;
-        let t533: u64 = (x489 as u64) + (x523 as u64) + (x532 as u64);
-        let x533 = t533 as u32;
-        let x534 = (t533 >> 32) as u32;
-        let t535: u64 = (x491 as u64) + (0x00000000_u32 as u64) + (x534 as u64);
-        let x535 = t535 as u32;
-        let x536 = (t535 >> 32) as u32;
-        let t537: u64 = (x493 as u64) + (0x00000000_u32 as u64) + (x536 as u64);
-        let x537 = t537 as u32;
-        let x538 = (t537 >> 32) as u32;
-        let t539: u64 = (x495 as u64) + (0x00000000_u32 as u64) + (x538 as u64);
-        let x539 = t539 as u32;
-        let x540 = (t539 >> 32) as u32;
-        let t541: u64 = (x497 as u64) + (0x00000000_u32 as u64) + (x540 as u64);
-        let x541 = t541 as u32;
-        let x542 = (t541 >> 32) as u32;
-        let t543: u64 = (x499 as u64) + (0x00000000_u32 as u64) + (x542 as u64);
-        let x543 = t543 as u32;
-        let x544 = (t543 >> 32) as u32;
-        let t545: u64 = (x501 as u64) + (0x00000000_u32 as u64) + (x544 as u64);
-        let x545 = t545 as u32;
-        let x546 = (t545 >> 32) as u32;
-        let t547: u64 = (x503 as u64) + (0x00000000_u32 as u64) + (x546 as u64);
-        let x547 = t547 as u32;
-        let x548 = (t547 >> 32) as u32;
+        let (x525, x526) = {
+            let t525: u64 = (x481 as u64) + (x515 as u64) + (0x00000000_u32 as u64);
+            (t525 as u32, (t525 >> 32) as u32)
+        };
+        let (x527, x528) = {
+            let t527: u64 = (x483 as u64) + (x517 as u64) + (x526 as u64);
+            (t527 as u32, (t527 >> 32) as u32)
+        };
+        let (x529, x530) = {
+            let t529: u64 = (x485 as u64) + (x519 as u64) + (x528 as u64);
+            (t529 as u32, (t529 >> 32) as u32)
+        };
+        let (x531, x532) = {
+            let t531: u64 = (x487 as u64) + (0x00000000_u32 as u64) + (x530 as u64);
+            (t531 as u32, (t531 >> 32) as u32)
+        };
+        let (x533, x534) = {
+            let t533: u64 = (x489 as u64) + (x523 as u64) + (x532 as u64);
+            (t533 as u32, (t533 >> 32) as u32)
+        };
+        let (x535, x536) = {
+            let t535: u64 = (x491 as u64) + (0x00000000_u32 as u64) + (x534 as u64);
+            (t535 as u32, (t535 >> 32) as u32)
+        };
+        let (x537, x538) = {
+            let t537: u64 = (x493 as u64) + (0x00000000_u32 as u64) + (x536 as u64);
+            (t537 as u32, (t537 >> 32) as u32)
+        };
+        let (x539, x540) = {
+            let t539: u64 = (x495 as u64) + (0x00000000_u32 as u64) + (x538 as u64);
+            (t539 as u32, (t539 >> 32) as u32)
+        };
+        let (x541, x542) = {
+            let t541: u64 = (x497 as u64) + (0x00000000_u32 as u64) + (x540 as u64);
+            (t541 as u32, (t541 >> 32) as u32)
+        };
+        let (x543, x544) = {
+            let t543: u64 = (x499 as u64) + (0x00000000_u32 as u64) + (x542 as u64);
+            (t543 as u32, (t543 >> 32) as u32)
+        };
+        let (x545, x546) = {
+            let t545: u64 = (x501 as u64) + (0x00000000_u32 as u64) + (x544 as u64);
+            (t545 as u32, (t545 >> 32) as u32)
+        };
+        let (x547, x548) = {
+            let t547: u64 = (x503 as u64) + (0x00000000_u32 as u64) + (x546 as u64);
+            (t547 as u32, (t547 >> 32) as u32)
+        };
         let x558 = x548.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t560: u64 = (x548 as u64) * (0xffffffff_u32 as u64);
-        let x560 = t560 as u32;
-        let t562: u64 = (x548 as u64) * (0xffffffff_u32 as u64);
-        let x562 = t562 as u32;
+        let x560 = {
+            let t560: u64 = (x548 as u64) * (0xffffffff_u32 as u64);
+            t560 as u32
+        };
+        let x562 = {
+            let t562: u64 = (x548 as u64) * (0xffffffff_u32 as u64);
+            t562 as u32
+        };
         let x566 = x548.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t568: u64 = (x525 as u64) + (x558 as u64) + (0x00000000_u32 as u64);
-        let x568 = t568 as u32;
-        let x569 = (t568 >> 32) as u32;
-        let t570: u64 = (x527 as u64) + (x560 as u64) + (x569 as u64);
-        let x570 = t570 as u32;
-        let x571 = (t570 >> 32) as u32;
-        let t572: u64 = (x529 as u64) + (x562 as u64) + (x571 as u64);
-        let x572 = t572 as u32;
-        let x573 = (t572 >> 32) as u32;
-        let t574: u64 = (x531 as u64) + (0x00000000_u32 as u64) + (x573 as u64);
-        let x574 = t574 as u32;
-        let x575 = (t574 >> 32) as u32;
-        let t576: u64 = (x533 as u64) + (x566 as u64) + (x575 as u64);
-        let x576 = t576 as u32;
-        let x577 = (t576 >> 32) as u32;
-        let t578: u64 = (x535 as u64) + (0x00000000_u32 as u64) + (x577 as u64);
-        let x578 = t578 as u32;
-        let x579 = (t578 >> 32) as u32;
-        let t580: u64 = (x537 as u64) + (0x00000000_u32 as u64) + (x579 as u64);
-        let x580 = t580 as u32;
-        let x581 = (t580 >> 32) as u32;
-        let t582: u64 = (x539 as u64) + (0x00000000_u32 as u64) + (x581 as u64);
-        let x582 = t582 as u32;
-        let x583 = (t582 >> 32) as u32;
-        let t584: u64 = (x541 as u64) + (0x00000000_u32 as u64) + (x583 as u64);
-        let x584 = t584 as u32;
-        let x585 = (t584 >> 32) as u32;
-        let t586: u64 = (x543 as u64) + (0x00000000_u32 as u64) + (x585 as u64);
-        let x586 = t586 as u32;
-        let x587 = (t586 >> 32) as u32;
-        let t588: u64 = (x545 as u64) + (0x00000000_u32 as u64) + (x587 as u64);
-        let x588 = t588 as u32;
-        let x589 = (t588 >> 32) as u32;
+        let (x568, x569) = {
+            let t568: u64 = (x525 as u64) + (x558 as u64) + (0x00000000_u32 as u64);
+            (t568 as u32, (t568 >> 32) as u32)
+        };
+        let (x570, x571) = {
+            let t570: u64 = (x527 as u64) + (x560 as u64) + (x569 as u64);
+            (t570 as u32, (t570 >> 32) as u32)
+        };
+        let (x572, x573) = {
+            let t572: u64 = (x529 as u64) + (x562 as u64) + (x571 as u64);
+            (t572 as u32, (t572 >> 32) as u32)
+        };
+        let (x574, x575) = {
+            let t574: u64 = (x531 as u64) + (0x00000000_u32 as u64) + (x573 as u64);
+            (t574 as u32, (t574 >> 32) as u32)
+        };
+        let (x576, x577) = {
+            let t576: u64 = (x533 as u64) + (x566 as u64) + (x575 as u64);
+            (t576 as u32, (t576 >> 32) as u32)
+        };
+        let (x578, x579) = {
+            let t578: u64 = (x535 as u64) + (0x00000000_u32 as u64) + (x577 as u64);
+            (t578 as u32, (t578 >> 32) as u32)
+        };
+        let (x580, x581) = {
+            let t580: u64 = (x537 as u64) + (0x00000000_u32 as u64) + (x579 as u64);
+            (t580 as u32, (t580 >> 32) as u32)
+        };
+        let (x582, x583) = {
+            let t582: u64 = (x539 as u64) + (0x00000000_u32 as u64) + (x581 as u64);
+            (t582 as u32, (t582 >> 32) as u32)
+        };
+        let (x584, x585) = {
+            let t584: u64 = (x541 as u64) + (0x00000000_u32 as u64) + (x583 as u64);
+            (t584 as u32, (t584 >> 32) as u32)
+        };
+        let (x586, x587) = {
+            let t586: u64 = (x543 as u64) + (0x00000000_u32 as u64) + (x585 as u64);
+            (t586 as u32, (t586 >> 32) as u32)
+        };
+        let (x588, x589) = {
+            let t588: u64 = (x545 as u64) + (0x00000000_u32 as u64) + (x587 as u64);
+            (t588 as u32, (t588 >> 32) as u32)
+        };
         let x590 = x547.wrapping_add(0x00000000_u32).wrapping_add(x589);
-        let t606: u64 = {
-            let (d, b1) = x568.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x606, x607) = {
+            let t606: u64 = {
+                let (d, b1) = x568.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t606 as u32, (t606 >> 63) as u32)
         };
-        let x606 = t606 as u32;
-        let x607 = (t606 >> 63) as u32;
-        let t608: u64 = {
-            let (d, b1) = x570.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x607);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x608, x609) = {
+            let t608: u64 = {
+                let (d, b1) = x570.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x607);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t608 as u32, (t608 >> 63) as u32)
         };
-        let x608 = t608 as u32;
-        let x609 = (t608 >> 63) as u32;
-        let t610: u64 = {
-            let (d, b1) = x572.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x609);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x610, x611) = {
+            let t610: u64 = {
+                let (d, b1) = x572.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x609);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t610 as u32, (t610 >> 63) as u32)
         };
-        let x610 = t610 as u32;
-        let x611 = (t610 >> 63) as u32;
-        let t612: u64 = {
-            let (d, b1) = x574.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x611);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x612, x613) = {
+            let t612: u64 = {
+                let (d, b1) = x574.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x611);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t612 as u32, (t612 >> 63) as u32)
         };
-        let x612 = t612 as u32;
-        let x613 = (t612 >> 63) as u32;
-        let t614: u64 = {
-            let (d, b1) = x576.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x613);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x614, x615) = {
+            let t614: u64 = {
+                let (d, b1) = x576.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x613);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t614 as u32, (t614 >> 63) as u32)
         };
-        let x614 = t614 as u32;
-        let x615 = (t614 >> 63) as u32;
-        let t616: u64 = {
-            let (d, b1) = x578.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x615);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x616, x617) = {
+            let t616: u64 = {
+                let (d, b1) = x578.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x615);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t616 as u32, (t616 >> 63) as u32)
         };
-        let x616 = t616 as u32;
-        let x617 = (t616 >> 63) as u32;
-        let t618: u64 = {
-            let (d, b1) = x580.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x617);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x618, x619) = {
+            let t618: u64 = {
+                let (d, b1) = x580.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x617);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t618 as u32, (t618 >> 63) as u32)
         };
-        let x618 = t618 as u32;
-        let x619 = (t618 >> 63) as u32;
-        let t620: u64 = {
-            let (d, b1) = x582.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x619);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x620, x621) = {
+            let t620: u64 = {
+                let (d, b1) = x582.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x619);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t620 as u32, (t620 >> 63) as u32)
         };
-        let x620 = t620 as u32;
-        let x621 = (t620 >> 63) as u32;
-        let t622: u64 = {
-            let (d, b1) = x584.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x621);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x622, x623) = {
+            let t622: u64 = {
+                let (d, b1) = x584.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x621);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t622 as u32, (t622 >> 63) as u32)
         };
-        let x622 = t622 as u32;
-        let x623 = (t622 >> 63) as u32;
-        let t624: u64 = {
-            let (d, b1) = x586.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x623);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x624, x625) = {
+            let t624: u64 = {
+                let (d, b1) = x586.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x623);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t624 as u32, (t624 >> 63) as u32)
         };
-        let x624 = t624 as u32;
-        let x625 = (t624 >> 63) as u32;
-        let t626: u64 = {
-            let (d, b1) = x588.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x625);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x626, x627) = {
+            let t626: u64 = {
+                let (d, b1) = x588.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x625);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t626 as u32, (t626 >> 63) as u32)
         };
-        let x626 = t626 as u32;
-        let x627 = (t626 >> 63) as u32;
-        let t628: u64 = {
-            let (d, b1) = x590.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x627);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x628, x629) = {
+            let t628: u64 = {
+                let (d, b1) = x590.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x627);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t628 as u32, (t628 >> 63) as u32)
         };
-        let x628 = t628 as u32;
-        let x629 = (t628 >> 63) as u32;
-        let x632 = (0 as u32).wrapping_sub(x629);
+        let x632 = 0u32.wrapping_sub(x629);
         let x633 = x606 ^ (x632 & (x606 ^ x568));
         let x634 = x608 ^ (x632 & (x608 ^ x570));
         let x635 = x610 ^ (x632 & (x610 ^ x572));
@@ -1815,213 +2404,266 @@ impl Fp {
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u32; 12], k: &[u32; 1]) -> [u32; 12] {
-        let t14: u64 = (a[0] as u64) * (k[0] as u64);
-        let x14 = t14 as u32;
-        let x15 = (t14 >> 32) as u32;
-        let t16: u64 = (a[1] as u64) * (k[0] as u64) + (x15 as u64);
-        let x16 = t16 as u32;
-        let x17 = (t16 >> 32) as u32;
-        let t18: u64 = (a[2] as u64) * (k[0] as u64) + (x17 as u64);
-        let x18 = t18 as u32;
-        let x19 = (t18 >> 32) as u32;
-        let t20: u64 = (a[3] as u64) * (k[0] as u64) + (x19 as u64);
-        let x20 = t20 as u32;
-        let x21 = (t20 >> 32) as u32;
-        let t22: u64 = (a[4] as u64) * (k[0] as u64) + (x21 as u64);
-        let x22 = t22 as u32;
-        let x23 = (t22 >> 32) as u32;
-        let t24: u64 = (a[5] as u64) * (k[0] as u64) + (x23 as u64);
-        let x24 = t24 as u32;
-        let x25 = (t24 >> 32) as u32;
-        let t26: u64 = (a[6] as u64) * (k[0] as u64) + (x25 as u64);
-        let x26 = t26 as u32;
-        let x27 = (t26 >> 32) as u32;
-        let t28: u64 = (a[7] as u64) * (k[0] as u64) + (x27 as u64);
-        let x28 = t28 as u32;
-        let x29 = (t28 >> 32) as u32;
-        let t30: u64 = (a[8] as u64) * (k[0] as u64) + (x29 as u64);
-        let x30 = t30 as u32;
-        let x31 = (t30 >> 32) as u32;
-        let t32: u64 = (a[9] as u64) * (k[0] as u64) + (x31 as u64);
-        let x32 = t32 as u32;
-        let x33 = (t32 >> 32) as u32;
-        let t34: u64 = (a[10] as u64) * (k[0] as u64) + (x33 as u64);
-        let x34 = t34 as u32;
-        let x35 = (t34 >> 32) as u32;
-        let t36: u64 = (a[11] as u64) * (k[0] as u64) + (x35 as u64);
-        let x36 = t36 as u32;
-        let x37 = (t36 >> 32) as u32;
+        let (x14, x15) = {
+            let t14: u64 = (a[0] as u64) * (k[0] as u64);
+            (t14 as u32, (t14 >> 32) as u32)
+        };
+        let (x16, x17) = {
+            let t16: u64 = (a[1] as u64) * (k[0] as u64) + (x15 as u64);
+            (t16 as u32, (t16 >> 32) as u32)
+        };
+        let (x18, x19) = {
+            let t18: u64 = (a[2] as u64) * (k[0] as u64) + (x17 as u64);
+            (t18 as u32, (t18 >> 32) as u32)
+        };
+        let (x20, x21) = {
+            let t20: u64 = (a[3] as u64) * (k[0] as u64) + (x19 as u64);
+            (t20 as u32, (t20 >> 32) as u32)
+        };
+        let (x22, x23) = {
+            let t22: u64 = (a[4] as u64) * (k[0] as u64) + (x21 as u64);
+            (t22 as u32, (t22 >> 32) as u32)
+        };
+        let (x24, x25) = {
+            let t24: u64 = (a[5] as u64) * (k[0] as u64) + (x23 as u64);
+            (t24 as u32, (t24 >> 32) as u32)
+        };
+        let (x26, x27) = {
+            let t26: u64 = (a[6] as u64) * (k[0] as u64) + (x25 as u64);
+            (t26 as u32, (t26 >> 32) as u32)
+        };
+        let (x28, x29) = {
+            let t28: u64 = (a[7] as u64) * (k[0] as u64) + (x27 as u64);
+            (t28 as u32, (t28 >> 32) as u32)
+        };
+        let (x30, x31) = {
+            let t30: u64 = (a[8] as u64) * (k[0] as u64) + (x29 as u64);
+            (t30 as u32, (t30 >> 32) as u32)
+        };
+        let (x32, x33) = {
+            let t32: u64 = (a[9] as u64) * (k[0] as u64) + (x31 as u64);
+            (t32 as u32, (t32 >> 32) as u32)
+        };
+        let (x34, x35) = {
+            let t34: u64 = (a[10] as u64) * (k[0] as u64) + (x33 as u64);
+            (t34 as u32, (t34 >> 32) as u32)
+        };
+        let (x36, x37) = {
+            let t36: u64 = (a[11] as u64) * (k[0] as u64) + (x35 as u64);
+            (t36 as u32, (t36 >> 32) as u32)
+        };
         let x46 = x37.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t48: u64 = (x37 as u64) * (0xffffffff_u32 as u64);
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 32) as u32;
-        let t50: u64 = (x37 as u64) * (0xffffffff_u32 as u64) + (x49 as u64);
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 32) as u32;
+        let (x48, x49) = {
+            let t48: u64 = (x37 as u64) * (0xffffffff_u32 as u64);
+            (t48 as u32, (t48 >> 32) as u32)
+        };
+        let (x50, x51) = {
+            let t50: u64 = (x37 as u64) * (0xffffffff_u32 as u64) + (x49 as u64);
+            (t50 as u32, (t50 >> 32) as u32)
+        };
         let x54 = x37.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t56: u64 = (x14 as u64) + (x46 as u64) + (0x00000000_u32 as u64);
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 32) as u32;
-        let t58: u64 = (x16 as u64) + (x48 as u64) + (x57 as u64);
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 32) as u32;
-        let t60: u64 = (x18 as u64) + (x50 as u64) + (x59 as u64);
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 32) as u32;
-        let t62: u64 = (x20 as u64) + (x51 as u64) + (x61 as u64);
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 32) as u32;
-        let t64: u64 = (x22 as u64) + (x54 as u64) + (x63 as u64);
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 32) as u32;
-        let t66: u64 = (x24 as u64) + (0x00000000_u32 as u64) + (x65 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
-        let t68: u64 = (x26 as u64) + (0x00000000_u32 as u64) + (x67 as u64);
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 32) as u32;
-        let t70: u64 = (x28 as u64) + (0x00000000_u32 as u64) + (x69 as u64);
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 32) as u32;
-        let t72: u64 = (x30 as u64) + (0x00000000_u32 as u64) + (x71 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
-        let t74: u64 = (x32 as u64) + (0x00000000_u32 as u64) + (x73 as u64);
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 32) as u32;
-        let t76: u64 = (x34 as u64) + (0x00000000_u32 as u64) + (x75 as u64);
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 32) as u32;
-        let t78: u64 = (x36 as u64) + (0x00000000_u32 as u64) + (x77 as u64);
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 32) as u32;
+        let (x56, x57) = {
+            let t56: u64 = (x14 as u64) + (x46 as u64) + (0x00000000_u32 as u64);
+            (t56 as u32, (t56 >> 32) as u32)
+        };
+        let (x58, x59) = {
+            let t58: u64 = (x16 as u64) + (x48 as u64) + (x57 as u64);
+            (t58 as u32, (t58 >> 32) as u32)
+        };
+        let (x60, x61) = {
+            let t60: u64 = (x18 as u64) + (x50 as u64) + (x59 as u64);
+            (t60 as u32, (t60 >> 32) as u32)
+        };
+        let (x62, x63) = {
+            let t62: u64 = (x20 as u64) + (x51 as u64) + (x61 as u64);
+            (t62 as u32, (t62 >> 32) as u32)
+        };
+        let (x64, x65) = {
+            let t64: u64 = (x22 as u64) + (x54 as u64) + (x63 as u64);
+            (t64 as u32, (t64 >> 32) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = (x24 as u64) + (0x00000000_u32 as u64) + (x65 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = (x26 as u64) + (0x00000000_u32 as u64) + (x67 as u64);
+            (t68 as u32, (t68 >> 32) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = (x28 as u64) + (0x00000000_u32 as u64) + (x69 as u64);
+            (t70 as u32, (t70 >> 32) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = (x30 as u64) + (0x00000000_u32 as u64) + (x71 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
+        let (x74, x75) = {
+            let t74: u64 = (x32 as u64) + (0x00000000_u32 as u64) + (x73 as u64);
+            (t74 as u32, (t74 >> 32) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = (x34 as u64) + (0x00000000_u32 as u64) + (x75 as u64);
+            (t76 as u32, (t76 >> 32) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = (x36 as u64) + (0x00000000_u32 as u64) + (x77 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
         let x89 = x79.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t91: u64 = (x79 as u64) * (0xffffffff_u32 as u64);
-        let x91 = t91 as u32;
-        let t93: u64 = (x79 as u64) * (0xffffffff_u32 as u64);
-        let x93 = t93 as u32;
+        let x91 = {
+            let t91: u64 = (x79 as u64) * (0xffffffff_u32 as u64);
+            t91 as u32
+        };
+        let x93 = {
+            let t93: u64 = (x79 as u64) * (0xffffffff_u32 as u64);
+            t93 as u32
+        };
         let x97 = x79.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t99: u64 = (x56 as u64) + (x89 as u64) + (0x00000000_u32 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (x58 as u64) + (x91 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (x60 as u64) + (x93 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (x62 as u64) + (0x00000000_u32 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (x64 as u64) + (x97 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (x66 as u64) + (0x00000000_u32 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (x68 as u64) + (0x00000000_u32 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (x70 as u64) + (0x00000000_u32 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (x72 as u64) + (0x00000000_u32 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (x74 as u64) + (0x00000000_u32 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (x76 as u64) + (0x00000000_u32 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
+        let (x99, x100) = {
+            let t99: u64 = (x56 as u64) + (x89 as u64) + (0x00000000_u32 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (x58 as u64) + (x91 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (x60 as u64) + (x93 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (x62 as u64) + (0x00000000_u32 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (x64 as u64) + (x97 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (x66 as u64) + (0x00000000_u32 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x68 as u64) + (0x00000000_u32 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (x70 as u64) + (0x00000000_u32 as u64) + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x72 as u64) + (0x00000000_u32 as u64) + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (x74 as u64) + (0x00000000_u32 as u64) + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (x76 as u64) + (0x00000000_u32 as u64) + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
         let x121 = x78.wrapping_add(0x00000000_u32).wrapping_add(x120);
-        let t137: u64 = {
-            let (d, b1) = x99.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x137, x138) = {
+            let t137: u64 = {
+                let (d, b1) = x99.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t137 as u32, (t137 >> 63) as u32)
         };
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 63) as u32;
-        let t139: u64 = {
-            let (d, b1) = x101.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x138);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x139, x140) = {
+            let t139: u64 = {
+                let (d, b1) = x101.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x138);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t139 as u32, (t139 >> 63) as u32)
         };
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 63) as u32;
-        let t141: u64 = {
-            let (d, b1) = x103.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x140);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x141, x142) = {
+            let t141: u64 = {
+                let (d, b1) = x103.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x140);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t141 as u32, (t141 >> 63) as u32)
         };
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 63) as u32;
-        let t143: u64 = {
-            let (d, b1) = x105.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x142);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x143, x144) = {
+            let t143: u64 = {
+                let (d, b1) = x105.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x142);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t143 as u32, (t143 >> 63) as u32)
         };
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 63) as u32;
-        let t145: u64 = {
-            let (d, b1) = x107.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x144);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x145, x146) = {
+            let t145: u64 = {
+                let (d, b1) = x107.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x144);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t145 as u32, (t145 >> 63) as u32)
         };
-        let x145 = t145 as u32;
-        let x146 = (t145 >> 63) as u32;
-        let t147: u64 = {
-            let (d, b1) = x109.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x146);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x147, x148) = {
+            let t147: u64 = {
+                let (d, b1) = x109.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x146);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t147 as u32, (t147 >> 63) as u32)
         };
-        let x147 = t147 as u32;
-        let x148 = (t147 >> 63) as u32;
-        let t149: u64 = {
-            let (d, b1) = x111.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x148);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x149, x150) = {
+            let t149: u64 = {
+                let (d, b1) = x111.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x148);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t149 as u32, (t149 >> 63) as u32)
         };
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 63) as u32;
-        let t151: u64 = {
-            let (d, b1) = x113.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x150);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x151, x152) = {
+            let t151: u64 = {
+                let (d, b1) = x113.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x150);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t151 as u32, (t151 >> 63) as u32)
         };
-        let x151 = t151 as u32;
-        let x152 = (t151 >> 63) as u32;
-        let t153: u64 = {
-            let (d, b1) = x115.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x152);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x153, x154) = {
+            let t153: u64 = {
+                let (d, b1) = x115.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x152);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t153 as u32, (t153 >> 63) as u32)
         };
-        let x153 = t153 as u32;
-        let x154 = (t153 >> 63) as u32;
-        let t155: u64 = {
-            let (d, b1) = x117.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x154);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x155, x156) = {
+            let t155: u64 = {
+                let (d, b1) = x117.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x154);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t155 as u32, (t155 >> 63) as u32)
         };
-        let x155 = t155 as u32;
-        let x156 = (t155 >> 63) as u32;
-        let t157: u64 = {
-            let (d, b1) = x119.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x156);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x157, x158) = {
+            let t157: u64 = {
+                let (d, b1) = x119.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x156);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t157 as u32, (t157 >> 63) as u32)
         };
-        let x157 = t157 as u32;
-        let x158 = (t157 >> 63) as u32;
-        let t159: u64 = {
-            let (d, b1) = x121.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x158);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x159, x160) = {
+            let t159: u64 = {
+                let (d, b1) = x121.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x158);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t159 as u32, (t159 >> 63) as u32)
         };
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 63) as u32;
-        let x163 = (0 as u32).wrapping_sub(x160);
+        let x163 = 0u32.wrapping_sub(x160);
         let x164 = x137 ^ (x163 & (x137 ^ x99));
         let x165 = x139 ^ (x163 & (x139 ^ x101));
         let x166 = x141 ^ (x163 & (x141 ^ x103));
@@ -2038,135 +2680,161 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
-        let t25: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[1] as u64) + (b[1] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[2] as u64) + (b[2] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[3] as u64) + (b[3] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[4] as u64) + (b[4] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[5] as u64) + (b[5] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[6] as u64) + (b[6] as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[7] as u64) + (b[7] as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[8] as u64) + (b[8] as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[9] as u64) + (b[9] as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[10] as u64) + (b[10] as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[11] as u64) + (b[11] as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t62: u64 = {
-            let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
         };
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 63) as u32;
-        let t64: u64 = {
-            let (d, b1) = x27.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x63);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = (a[1] as u64) + (b[1] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
         };
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 63) as u32;
-        let t66: u64 = {
-            let (d, b1) = x29.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x65);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = (a[2] as u64) + (b[2] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
         };
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 63) as u32;
-        let t68: u64 = {
-            let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x67);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = (a[3] as u64) + (b[3] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
         };
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 63) as u32;
-        let t70: u64 = {
-            let (d, b1) = x33.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x69);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = (a[4] as u64) + (b[4] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
         };
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 63) as u32;
-        let t72: u64 = {
-            let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x71);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = (a[5] as u64) + (b[5] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
         };
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 63) as u32;
-        let t74: u64 = {
-            let (d, b1) = x37.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x73);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = (a[6] as u64) + (b[6] as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
         };
-        let x74 = t74 as u32;
-        let x75 = (t74 >> 63) as u32;
-        let t76: u64 = {
-            let (d, b1) = x39.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x75);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = (a[7] as u64) + (b[7] as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
         };
-        let x76 = t76 as u32;
-        let x77 = (t76 >> 63) as u32;
-        let t78: u64 = {
-            let (d, b1) = x41.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x77);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = (a[8] as u64) + (b[8] as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
         };
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 63) as u32;
-        let t80: u64 = {
-            let (d, b1) = x43.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x79);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = (a[9] as u64) + (b[9] as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
         };
-        let x80 = t80 as u32;
-        let x81 = (t80 >> 63) as u32;
-        let t82: u64 = {
-            let (d, b1) = x45.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x81);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = (a[10] as u64) + (b[10] as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
         };
-        let x82 = t82 as u32;
-        let x83 = (t82 >> 63) as u32;
-        let t84: u64 = {
-            let (d, b1) = x47.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x83);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = (a[11] as u64) + (b[11] as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
         };
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 63) as u32;
-        let t86: u64 = {
-            let (d, b1) = x48.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x85);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x62, x63) = {
+            let t62: u64 = {
+                let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t62 as u32, (t62 >> 63) as u32)
         };
-        let x87 = (t86 >> 63) as u32;
-        let x88 = (0 as u32).wrapping_sub(x87);
+        let (x64, x65) = {
+            let t64: u64 = {
+                let (d, b1) = x27.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x63);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t64 as u32, (t64 >> 63) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = {
+                let (d, b1) = x29.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x65);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t66 as u32, (t66 >> 63) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = {
+                let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x67);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t68 as u32, (t68 >> 63) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = {
+                let (d, b1) = x33.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x69);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t70 as u32, (t70 >> 63) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = {
+                let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x71);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t72 as u32, (t72 >> 63) as u32)
+        };
+        let (x74, x75) = {
+            let t74: u64 = {
+                let (d, b1) = x37.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x73);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t74 as u32, (t74 >> 63) as u32)
+        };
+        let (x76, x77) = {
+            let t76: u64 = {
+                let (d, b1) = x39.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x75);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t76 as u32, (t76 >> 63) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = {
+                let (d, b1) = x41.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x77);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t78 as u32, (t78 >> 63) as u32)
+        };
+        let (x80, x81) = {
+            let t80: u64 = {
+                let (d, b1) = x43.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x79);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t80 as u32, (t80 >> 63) as u32)
+        };
+        let (x82, x83) = {
+            let t82: u64 = {
+                let (d, b1) = x45.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x81);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t82 as u32, (t82 >> 63) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = {
+                let (d, b1) = x47.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x83);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t84 as u32, (t84 >> 63) as u32)
+        };
+        let x87 = {
+            let t86: u64 = {
+                let (d, b1) = x48.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x85);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t86 >> 63) as u32
+        };
+        let x88 = 0u32.wrapping_sub(x87);
         let x89 = x62 ^ (x88 & (x62 ^ x25));
         let x90 = x64 ^ (x88 & (x64 ^ x27));
         let x91 = x66 ^ (x88 & (x66 ^ x29));
@@ -2183,205 +2851,238 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 12], b: &[u32; 12]) -> [u32; 12] {
-        let t25: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let t33: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
         };
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 63) as u32;
-        let t35: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
         };
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 63) as u32;
-        let t37: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
         };
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 63) as u32;
-        let t39: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
         };
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 63) as u32;
-        let t41: u64 = {
-            let (d, b1) = a[8].overflowing_sub(b[8]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = a[8].overflowing_sub(b[8]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
         };
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 63) as u32;
-        let t43: u64 = {
-            let (d, b1) = a[9].overflowing_sub(b[9]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = a[9].overflowing_sub(b[9]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = a[10].overflowing_sub(b[10]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = a[10].overflowing_sub(b[10]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
-        let t47: u64 = {
-            let (d, b1) = a[11].overflowing_sub(b[11]);
-            let (d, b2) = d.overflowing_sub(x46);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x47, x48) = {
+            let t47: u64 = {
+                let (d, b1) = a[11].overflowing_sub(b[11]);
+                let (d, b2) = d.overflowing_sub(x46);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t47 as u32, (t47 >> 63) as u32)
         };
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 63) as u32;
-        let x49 = (0 as u32).wrapping_sub(x48);
-        let t63: u64 = (x25 as u64) + (x49 as u64) + (0x00000000_u32 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t66: u64 = (x27 as u64) + (0x00000000_u32 as u64) + (x64 as u64);
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 32) as u32;
-        let t69: u64 = (x29 as u64) + (0x00000000_u32 as u64) + (x67 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t72: u64 = (x31 as u64) + (x49 as u64) + (x70 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
+        let x49 = 0u32.wrapping_sub(x48);
+        let (x63, x64) = {
+            let t63: u64 = (x25 as u64) + (x49 as u64) + (0x00000000_u32 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = (x27 as u64) + (0x00000000_u32 as u64) + (x64 as u64);
+            (t66 as u32, (t66 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (x29 as u64) + (0x00000000_u32 as u64) + (x67 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = (x31 as u64) + (x49 as u64) + (x70 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
         let x74 = 0xfffffffe_u32 & x49;
-        let t75: u64 = (x33 as u64) + (x74 as u64) + (x73 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t78: u64 = (x35 as u64) + (x49 as u64) + (x76 as u64);
-        let x78 = t78 as u32;
-        let x79 = (t78 >> 32) as u32;
-        let t81: u64 = (x37 as u64) + (x49 as u64) + (x79 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t84: u64 = (x39 as u64) + (x49 as u64) + (x82 as u64);
-        let x84 = t84 as u32;
-        let x85 = (t84 >> 32) as u32;
-        let t87: u64 = (x41 as u64) + (x49 as u64) + (x85 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t90: u64 = (x43 as u64) + (x49 as u64) + (x88 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
-        let t93: u64 = (x45 as u64) + (x49 as u64) + (x91 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
+        let (x75, x76) = {
+            let t75: u64 = (x33 as u64) + (x74 as u64) + (x73 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x78, x79) = {
+            let t78: u64 = (x35 as u64) + (x49 as u64) + (x76 as u64);
+            (t78 as u32, (t78 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (x37 as u64) + (x49 as u64) + (x79 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x84, x85) = {
+            let t84: u64 = (x39 as u64) + (x49 as u64) + (x82 as u64);
+            (t84 as u32, (t84 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (x41 as u64) + (x49 as u64) + (x85 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = (x43 as u64) + (x49 as u64) + (x88 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (x45 as u64) + (x49 as u64) + (x91 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
         let x96 = x47.wrapping_add(x49).wrapping_add(x94);
         [x63, x66, x69, x72, x75, x78, x81, x84, x87, x90, x93, x96]
     }
     /// −a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 12]) -> [u32; 12] {
         let x25 = 0xffffffff_u32.wrapping_sub(a[0]).wrapping_sub(0x00000000_u32);
-        let t27: u64 = {
-            let (d, b1) = 0x00000000_u32.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = 0x00000000_u32.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = 0x00000000_u32.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = 0x00000000_u32.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let t33: u64 = {
-            let (d, b1) = 0xfffffffe_u32.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = {
+                let (d, b1) = 0xfffffffe_u32.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t33 as u32, (t33 >> 63) as u32)
         };
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 63) as u32;
-        let t35: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[5]);
-            let (d, b2) = d.overflowing_sub(x34);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[5]);
+                let (d, b2) = d.overflowing_sub(x34);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t35 as u32, (t35 >> 63) as u32)
         };
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 63) as u32;
-        let t37: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[6]);
-            let (d, b2) = d.overflowing_sub(x36);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x37, x38) = {
+            let t37: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[6]);
+                let (d, b2) = d.overflowing_sub(x36);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t37 as u32, (t37 >> 63) as u32)
         };
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 63) as u32;
-        let t39: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[7]);
-            let (d, b2) = d.overflowing_sub(x38);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x39, x40) = {
+            let t39: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[7]);
+                let (d, b2) = d.overflowing_sub(x38);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t39 as u32, (t39 >> 63) as u32)
         };
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 63) as u32;
-        let t41: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[8]);
-            let (d, b2) = d.overflowing_sub(x40);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x41, x42) = {
+            let t41: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[8]);
+                let (d, b2) = d.overflowing_sub(x40);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t41 as u32, (t41 >> 63) as u32)
         };
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 63) as u32;
-        let t43: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[9]);
-            let (d, b2) = d.overflowing_sub(x42);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x43, x44) = {
+            let t43: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[9]);
+                let (d, b2) = d.overflowing_sub(x42);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t43 as u32, (t43 >> 63) as u32)
         };
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 63) as u32;
-        let t45: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[10]);
-            let (d, b2) = d.overflowing_sub(x44);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x45, x46) = {
+            let t45: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[10]);
+                let (d, b2) = d.overflowing_sub(x44);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t45 as u32, (t45 >> 63) as u32)
         };
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 63) as u32;
         let x47 = 0xffffffff_u32.wrapping_sub(a[11]).wrapping_sub(x46);
         let x49 = a[0] | a[1];
         let x50 = x49 | a[2];
@@ -2397,7 +3098,7 @@ impl Fp {
         let x60 = 0x00000000_u32.wrapping_sub(x59).wrapping_sub(0x00000000_u32);
         let x62 = x59 | x60;
         let x63 = x62 >> 31;
-        let x64 = (0 as u32).wrapping_sub(x63);
+        let x64 = 0u32.wrapping_sub(x63);
         let x65 = x25 & x64;
         let x66 = x27 & x64;
         let x67 = x29 & x64;
@@ -2414,135 +3115,161 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 12]) -> [u32; 12] {
-        let t13: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[1] as u64) + (a[1] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[2] as u64) + (a[2] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[3] as u64) + (a[3] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[4] as u64) + (a[4] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[5] as u64) + (a[5] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[6] as u64) + (a[6] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[7] as u64) + (a[7] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[8] as u64) + (a[8] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[9] as u64) + (a[9] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[10] as u64) + (a[10] as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[11] as u64) + (a[11] as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t50: u64 = {
-            let (d, b1) = x13.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
         };
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 63) as u32;
-        let t52: u64 = {
-            let (d, b1) = x15.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x51);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x15, x16) = {
+            let t15: u64 = (a[1] as u64) + (a[1] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
         };
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 63) as u32;
-        let t54: u64 = {
-            let (d, b1) = x17.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x53);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = (a[2] as u64) + (a[2] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
         };
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 63) as u32;
-        let t56: u64 = {
-            let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x55);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = (a[3] as u64) + (a[3] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
         };
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 63) as u32;
-        let t58: u64 = {
-            let (d, b1) = x21.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x57);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = (a[4] as u64) + (a[4] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
         };
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 63) as u32;
-        let t60: u64 = {
-            let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x59);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = (a[5] as u64) + (a[5] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
         };
-        let x60 = t60 as u32;
-        let x61 = (t60 >> 63) as u32;
-        let t62: u64 = {
-            let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x61);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = (a[6] as u64) + (a[6] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
         };
-        let x62 = t62 as u32;
-        let x63 = (t62 >> 63) as u32;
-        let t64: u64 = {
-            let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x63);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = (a[7] as u64) + (a[7] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
         };
-        let x64 = t64 as u32;
-        let x65 = (t64 >> 63) as u32;
-        let t66: u64 = {
-            let (d, b1) = x29.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x65);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = (a[8] as u64) + (a[8] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
         };
-        let x66 = t66 as u32;
-        let x67 = (t66 >> 63) as u32;
-        let t68: u64 = {
-            let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x67);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = (a[9] as u64) + (a[9] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
         };
-        let x68 = t68 as u32;
-        let x69 = (t68 >> 63) as u32;
-        let t70: u64 = {
-            let (d, b1) = x33.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x69);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x33, x34) = {
+            let t33: u64 = (a[10] as u64) + (a[10] as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
         };
-        let x70 = t70 as u32;
-        let x71 = (t70 >> 63) as u32;
-        let t72: u64 = {
-            let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x71);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x35, x36) = {
+            let t35: u64 = (a[11] as u64) + (a[11] as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
         };
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 63) as u32;
-        let t74: u64 = {
-            let (d, b1) = x36.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x73);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x50, x51) = {
+            let t50: u64 = {
+                let (d, b1) = x13.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t50 as u32, (t50 >> 63) as u32)
         };
-        let x75 = (t74 >> 63) as u32;
-        let x76 = (0 as u32).wrapping_sub(x75);
+        let (x52, x53) = {
+            let t52: u64 = {
+                let (d, b1) = x15.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x51);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t52 as u32, (t52 >> 63) as u32)
+        };
+        let (x54, x55) = {
+            let t54: u64 = {
+                let (d, b1) = x17.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x53);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t54 as u32, (t54 >> 63) as u32)
+        };
+        let (x56, x57) = {
+            let t56: u64 = {
+                let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x55);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t56 as u32, (t56 >> 63) as u32)
+        };
+        let (x58, x59) = {
+            let t58: u64 = {
+                let (d, b1) = x21.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x57);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t58 as u32, (t58 >> 63) as u32)
+        };
+        let (x60, x61) = {
+            let t60: u64 = {
+                let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x59);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t60 as u32, (t60 >> 63) as u32)
+        };
+        let (x62, x63) = {
+            let t62: u64 = {
+                let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x61);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t62 as u32, (t62 >> 63) as u32)
+        };
+        let (x64, x65) = {
+            let t64: u64 = {
+                let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x63);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t64 as u32, (t64 >> 63) as u32)
+        };
+        let (x66, x67) = {
+            let t66: u64 = {
+                let (d, b1) = x29.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x65);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t66 as u32, (t66 >> 63) as u32)
+        };
+        let (x68, x69) = {
+            let t68: u64 = {
+                let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x67);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t68 as u32, (t68 >> 63) as u32)
+        };
+        let (x70, x71) = {
+            let t70: u64 = {
+                let (d, b1) = x33.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x69);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t70 as u32, (t70 >> 63) as u32)
+        };
+        let (x72, x73) = {
+            let t72: u64 = {
+                let (d, b1) = x35.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x71);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t72 as u32, (t72 >> 63) as u32)
+        };
+        let x75 = {
+            let t74: u64 = {
+                let (d, b1) = x36.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x73);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t74 >> 63) as u32
+        };
+        let x76 = 0u32.wrapping_sub(x75);
         let x77 = x50 ^ (x76 & (x50 ^ x13));
         let x78 = x52 ^ (x76 & (x52 ^ x15));
         let x79 = x54 ^ (x76 & (x54 ^ x17));
@@ -2559,7 +3286,7 @@ impl Fp {
     }
     /// The canonical value in [0, p) of a stored value.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u32; 12]) -> [u32; 12] {
         [a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11]]
     }
@@ -2611,7 +3338,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u32; 12];
+        let mut limbs = [0u32; 12];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fp(limbs)
@@ -2630,7 +3357,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 48]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u32; 12];
+        let mut limbs = [0u32; 12];
         let mut i = 0;
         while i < 48 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -2689,7 +3416,7 @@ impl Fp {
     /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
     #[inline]
     pub fn mul_small(&self, k: u32) -> Fp {
-        Fp(Self::mul_small_limbs(&self.0, &[k as u32]))
+        Fp(Self::mul_small_limbs(&self.0, &[k]))
     }
     /// −self.
     #[inline]
@@ -2881,7 +3608,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 1073741823;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -2891,7 +3618,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -3357,7 +4084,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u32; 12];
+        let mut out = [0u32; 12];
         let mut i = 0;
         while i < 12 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

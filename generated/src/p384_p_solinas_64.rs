@@ -85,360 +85,491 @@ impl Fp {
     }
     /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let t13: u128 = (a[0] as u128) * (b[0] as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[1] as u128) * (b[0] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[2] as u128) * (b[0] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[3] as u128) * (b[0] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[4] as u128) * (b[0] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[5] as u128) * (b[0] as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[0] as u128) * (b[1] as u128) + (x15 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[1] as u128) * (b[1] as u128) + (x17 as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[2] as u128) * (b[1] as u128) + (x19 as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[3] as u128) * (b[1] as u128) + (x21 as u128) + (x30 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[4] as u128) * (b[1] as u128) + (x23 as u128) + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[5] as u128) * (b[1] as u128) + (x24 as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
-        let t37: u128 = (a[0] as u128) * (b[2] as u128) + (x27 as u128);
-        let x37 = t37 as u64;
-        let x38 = (t37 >> 64) as u64;
-        let t39: u128 = (a[1] as u128) * (b[2] as u128) + (x29 as u128) + (x38 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t41: u128 = (a[2] as u128) * (b[2] as u128) + (x31 as u128) + (x40 as u128);
-        let x41 = t41 as u64;
-        let x42 = (t41 >> 64) as u64;
-        let t43: u128 = (a[3] as u128) * (b[2] as u128) + (x33 as u128) + (x42 as u128);
-        let x43 = t43 as u64;
-        let x44 = (t43 >> 64) as u64;
-        let t45: u128 = (a[4] as u128) * (b[2] as u128) + (x35 as u128) + (x44 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
-        let t47: u128 = (a[5] as u128) * (b[2] as u128) + (x36 as u128) + (x46 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
-        let t49: u128 = (a[0] as u128) * (b[3] as u128) + (x39 as u128);
-        let x49 = t49 as u64;
-        let x50 = (t49 >> 64) as u64;
-        let t51: u128 = (a[1] as u128) * (b[3] as u128) + (x41 as u128) + (x50 as u128);
-        let x51 = t51 as u64;
-        let x52 = (t51 >> 64) as u64;
-        let t53: u128 = (a[2] as u128) * (b[3] as u128) + (x43 as u128) + (x52 as u128);
-        let x53 = t53 as u64;
-        let x54 = (t53 >> 64) as u64;
-        let t55: u128 = (a[3] as u128) * (b[3] as u128) + (x45 as u128) + (x54 as u128);
-        let x55 = t55 as u64;
-        let x56 = (t55 >> 64) as u64;
-        let t57: u128 = (a[4] as u128) * (b[3] as u128) + (x47 as u128) + (x56 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
-        let t59: u128 = (a[5] as u128) * (b[3] as u128) + (x48 as u128) + (x58 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t61: u128 = (a[0] as u128) * (b[4] as u128) + (x51 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
-        let t63: u128 = (a[1] as u128) * (b[4] as u128) + (x53 as u128) + (x62 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
-        let t65: u128 = (a[2] as u128) * (b[4] as u128) + (x55 as u128) + (x64 as u128);
-        let x65 = t65 as u64;
-        let x66 = (t65 >> 64) as u64;
-        let t67: u128 = (a[3] as u128) * (b[4] as u128) + (x57 as u128) + (x66 as u128);
-        let x67 = t67 as u64;
-        let x68 = (t67 >> 64) as u64;
-        let t69: u128 = (a[4] as u128) * (b[4] as u128) + (x59 as u128) + (x68 as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
-        let t71: u128 = (a[5] as u128) * (b[4] as u128) + (x60 as u128) + (x70 as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (a[0] as u128) * (b[5] as u128) + (x63 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (a[1] as u128) * (b[5] as u128) + (x65 as u128) + (x74 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (a[2] as u128) * (b[5] as u128) + (x67 as u128) + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (a[3] as u128) * (b[5] as u128) + (x69 as u128) + (x78 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (a[4] as u128) * (b[5] as u128) + (x71 as u128) + (x80 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (a[5] as u128) * (b[5] as u128) + (x72 as u128) + (x82 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t91: u128 = (x75 as u128) * (0xffffffff00000001_u64 as u128);
-        let x91 = t91 as u64;
-        let x92 = (t91 >> 64) as u64;
-        let t93: u128 = (x77 as u128) * (0xffffffff00000001_u64 as u128) + (x92 as u128);
-        let x93 = t93 as u64;
-        let x94 = (t93 >> 64) as u64;
-        let t95: u128 = (x79 as u128) * (0xffffffff00000001_u64 as u128) + (x94 as u128);
-        let x95 = t95 as u64;
-        let x96 = (t95 >> 64) as u64;
-        let t97: u128 = (x81 as u128) * (0xffffffff00000001_u64 as u128) + (x96 as u128);
-        let x97 = t97 as u64;
-        let x98 = (t97 >> 64) as u64;
-        let t99: u128 = (x83 as u128) * (0xffffffff00000001_u64 as u128) + (x98 as u128);
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 64) as u64;
-        let t101: u128 = (x84 as u128) * (0xffffffff00000001_u64 as u128)
-            + (x100 as u128);
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 64) as u64;
-        let t103: u128 = (x75 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x93 as u128);
-        let x103 = t103 as u64;
-        let x104 = (t103 >> 64) as u64;
-        let t105: u128 = (x77 as u128) * (0x00000000ffffffff_u64 as u128) + (x95 as u128)
-            + (x104 as u128);
-        let x105 = t105 as u64;
-        let x106 = (t105 >> 64) as u64;
-        let t107: u128 = (x79 as u128) * (0x00000000ffffffff_u64 as u128) + (x97 as u128)
-            + (x106 as u128);
-        let x107 = t107 as u64;
-        let x108 = (t107 >> 64) as u64;
-        let t109: u128 = (x81 as u128) * (0x00000000ffffffff_u64 as u128) + (x99 as u128)
-            + (x108 as u128);
-        let x109 = t109 as u64;
-        let x110 = (t109 >> 64) as u64;
-        let t111: u128 = (x83 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x101 as u128) + (x110 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
-        let t113: u128 = (x84 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x102 as u128) + (x112 as u128);
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 64) as u64;
-        let t115: u128 = (x75 as u128) * (0x0000000000000001_u64 as u128)
-            + (x105 as u128);
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 64) as u64;
-        let t117: u128 = (x77 as u128) * (0x0000000000000001_u64 as u128)
-            + (x107 as u128) + (x116 as u128);
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 64) as u64;
-        let t119: u128 = (x79 as u128) * (0x0000000000000001_u64 as u128)
-            + (x109 as u128) + (x118 as u128);
-        let x119 = t119 as u64;
-        let x120 = (t119 >> 64) as u64;
-        let t121: u128 = (x81 as u128) * (0x0000000000000001_u64 as u128)
-            + (x111 as u128) + (x120 as u128);
-        let x121 = t121 as u64;
-        let x122 = (t121 >> 64) as u64;
-        let t123: u128 = (x83 as u128) * (0x0000000000000001_u64 as u128)
-            + (x113 as u128) + (x122 as u128);
-        let x123 = t123 as u64;
-        let x124 = (t123 >> 64) as u64;
-        let t125: u128 = (x84 as u128) * (0x0000000000000001_u64 as u128)
-            + (x114 as u128) + (x124 as u128);
-        let x125 = t125 as u64;
-        let x126 = (t125 >> 64) as u64;
-        let t127: u128 = (x13 as u128) + (x91 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x127 = t127 as u64;
-        let x128 = (t127 >> 64) as u64;
-        let t129: u128 = (x25 as u128) + (x103 as u128) + (x128 as u128);
-        let x129 = t129 as u64;
-        let x130 = (t129 >> 64) as u64;
-        let t131: u128 = (x37 as u128) + (x115 as u128) + (x130 as u128);
-        let x131 = t131 as u64;
-        let x132 = (t131 >> 64) as u64;
-        let t133: u128 = (x49 as u128) + (x117 as u128) + (x132 as u128);
-        let x133 = t133 as u64;
-        let x134 = (t133 >> 64) as u64;
-        let t135: u128 = (x61 as u128) + (x119 as u128) + (x134 as u128);
-        let x135 = t135 as u64;
-        let x136 = (t135 >> 64) as u64;
-        let t137: u128 = (x73 as u128) + (x121 as u128) + (x136 as u128);
-        let x137 = t137 as u64;
-        let x138 = (t137 >> 64) as u64;
-        let t139: u128 = (0x0000000000000000_u64 as u128) + (x123 as u128)
-            + (x138 as u128);
-        let x139 = t139 as u64;
-        let x140 = (t139 >> 64) as u64;
-        let t141: u128 = (0x0000000000000000_u64 as u128) + (x125 as u128)
-            + (x140 as u128);
-        let x141 = t141 as u64;
-        let x142 = (t141 >> 64) as u64;
+        let (x13, x14) = {
+            let t13: u128 = (a[0] as u128) * (b[0] as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[1] as u128) * (b[0] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[2] as u128) * (b[0] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[3] as u128) * (b[0] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[4] as u128) * (b[0] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[5] as u128) * (b[0] as u128) + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[0] as u128) * (b[1] as u128) + (x15 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[1] as u128) * (b[1] as u128) + (x17 as u128)
+                + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[2] as u128) * (b[1] as u128) + (x19 as u128)
+                + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[3] as u128) * (b[1] as u128) + (x21 as u128)
+                + (x30 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[4] as u128) * (b[1] as u128) + (x23 as u128)
+                + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[5] as u128) * (b[1] as u128) + (x24 as u128)
+                + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
+        let (x37, x38) = {
+            let t37: u128 = (a[0] as u128) * (b[2] as u128) + (x27 as u128);
+            (t37 as u64, (t37 >> 64) as u64)
+        };
+        let (x39, x40) = {
+            let t39: u128 = (a[1] as u128) * (b[2] as u128) + (x29 as u128)
+                + (x38 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x41, x42) = {
+            let t41: u128 = (a[2] as u128) * (b[2] as u128) + (x31 as u128)
+                + (x40 as u128);
+            (t41 as u64, (t41 >> 64) as u64)
+        };
+        let (x43, x44) = {
+            let t43: u128 = (a[3] as u128) * (b[2] as u128) + (x33 as u128)
+                + (x42 as u128);
+            (t43 as u64, (t43 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (a[4] as u128) * (b[2] as u128) + (x35 as u128)
+                + (x44 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
+        let (x47, x48) = {
+            let t47: u128 = (a[5] as u128) * (b[2] as u128) + (x36 as u128)
+                + (x46 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
+        let (x49, x50) = {
+            let t49: u128 = (a[0] as u128) * (b[3] as u128) + (x39 as u128);
+            (t49 as u64, (t49 >> 64) as u64)
+        };
+        let (x51, x52) = {
+            let t51: u128 = (a[1] as u128) * (b[3] as u128) + (x41 as u128)
+                + (x50 as u128);
+            (t51 as u64, (t51 >> 64) as u64)
+        };
+        let (x53, x54) = {
+            let t53: u128 = (a[2] as u128) * (b[3] as u128) + (x43 as u128)
+                + (x52 as u128);
+            (t53 as u64, (t53 >> 64) as u64)
+        };
+        let (x55, x56) = {
+            let t55: u128 = (a[3] as u128) * (b[3] as u128) + (x45 as u128)
+                + (x54 as u128);
+            (t55 as u64, (t55 >> 64) as u64)
+        };
+        let (x57, x58) = {
+            let t57: u128 = (a[4] as u128) * (b[3] as u128) + (x47 as u128)
+                + (x56 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (a[5] as u128) * (b[3] as u128) + (x48 as u128)
+                + (x58 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (a[0] as u128) * (b[4] as u128) + (x51 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (a[1] as u128) * (b[4] as u128) + (x53 as u128)
+                + (x62 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
+        let (x65, x66) = {
+            let t65: u128 = (a[2] as u128) * (b[4] as u128) + (x55 as u128)
+                + (x64 as u128);
+            (t65 as u64, (t65 >> 64) as u64)
+        };
+        let (x67, x68) = {
+            let t67: u128 = (a[3] as u128) * (b[4] as u128) + (x57 as u128)
+                + (x66 as u128);
+            (t67 as u64, (t67 >> 64) as u64)
+        };
+        let (x69, x70) = {
+            let t69: u128 = (a[4] as u128) * (b[4] as u128) + (x59 as u128)
+                + (x68 as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = (a[5] as u128) * (b[4] as u128) + (x60 as u128)
+                + (x70 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = (a[0] as u128) * (b[5] as u128) + (x63 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = (a[1] as u128) * (b[5] as u128) + (x65 as u128)
+                + (x74 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = (a[2] as u128) * (b[5] as u128) + (x67 as u128)
+                + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (a[3] as u128) * (b[5] as u128) + (x69 as u128)
+                + (x78 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (a[4] as u128) * (b[5] as u128) + (x71 as u128)
+                + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (a[5] as u128) * (b[5] as u128) + (x72 as u128)
+                + (x82 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x91, x92) = {
+            let t91: u128 = (x75 as u128) * (0xffffffff00000001_u64 as u128);
+            (t91 as u64, (t91 >> 64) as u64)
+        };
+        let (x93, x94) = {
+            let t93: u128 = (x77 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x92 as u128);
+            (t93 as u64, (t93 >> 64) as u64)
+        };
+        let (x95, x96) = {
+            let t95: u128 = (x79 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x94 as u128);
+            (t95 as u64, (t95 >> 64) as u64)
+        };
+        let (x97, x98) = {
+            let t97: u128 = (x81 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x96 as u128);
+            (t97 as u64, (t97 >> 64) as u64)
+        };
+        let (x99, x100) = {
+            let t99: u128 = (x83 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x98 as u128);
+            (t99 as u64, (t99 >> 64) as u64)
+        };
+        let (x101, x102) = {
+            let t101: u128 = (x84 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x100 as u128);
+            (t101 as u64, (t101 >> 64) as u64)
+        };
+        let (x103, x104) = {
+            let t103: u128 = (x75 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x93 as u128);
+            (t103 as u64, (t103 >> 64) as u64)
+        };
+        let (x105, x106) = {
+            let t105: u128 = (x77 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x95 as u128) + (x104 as u128);
+            (t105 as u64, (t105 >> 64) as u64)
+        };
+        let (x107, x108) = {
+            let t107: u128 = (x79 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x97 as u128) + (x106 as u128);
+            (t107 as u64, (t107 >> 64) as u64)
+        };
+        let (x109, x110) = {
+            let t109: u128 = (x81 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x99 as u128) + (x108 as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (x83 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x101 as u128) + (x110 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
+        let (x113, x114) = {
+            let t113: u128 = (x84 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x102 as u128) + (x112 as u128);
+            (t113 as u64, (t113 >> 64) as u64)
+        };
+        let (x115, x116) = {
+            let t115: u128 = (x75 as u128) * (0x0000000000000001_u64 as u128)
+                + (x105 as u128);
+            (t115 as u64, (t115 >> 64) as u64)
+        };
+        let (x117, x118) = {
+            let t117: u128 = (x77 as u128) * (0x0000000000000001_u64 as u128)
+                + (x107 as u128) + (x116 as u128);
+            (t117 as u64, (t117 >> 64) as u64)
+        };
+        let (x119, x120) = {
+            let t119: u128 = (x79 as u128) * (0x0000000000000001_u64 as u128)
+                + (x109 as u128) + (x118 as u128);
+            (t119 as u64, (t119 >> 64) as u64)
+        };
+        let (x121, x122) = {
+            let t121: u128 = (x81 as u128) * (0x0000000000000001_u64 as u128)
+                + (x111 as u128) + (x120 as u128);
+            (t121 as u64, (t121 >> 64) as u64)
+        };
+        let (x123, x124) = {
+            let t123: u128 = (x83 as u128) * (0x0000000000000001_u64 as u128)
+                + (x113 as u128) + (x122 as u128);
+            (t123 as u64, (t123 >> 64) as u64)
+        };
+        let (x125, x126) = {
+            let t125: u128 = (x84 as u128) * (0x0000000000000001_u64 as u128)
+                + (x114 as u128) + (x124 as u128);
+            (t125 as u64, (t125 >> 64) as u64)
+        };
+        let (x127, x128) = {
+            let t127: u128 = (x13 as u128) + (x91 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t127 as u64, (t127 >> 64) as u64)
+        };
+        let (x129, x130) = {
+            let t129: u128 = (x25 as u128) + (x103 as u128) + (x128 as u128);
+            (t129 as u64, (t129 >> 64) as u64)
+        };
+        let (x131, x132) = {
+            let t131: u128 = (x37 as u128) + (x115 as u128) + (x130 as u128);
+            (t131 as u64, (t131 >> 64) as u64)
+        };
+        let (x133, x134) = {
+            let t133: u128 = (x49 as u128) + (x117 as u128) + (x132 as u128);
+            (t133 as u64, (t133 >> 64) as u64)
+        };
+        let (x135, x136) = {
+            let t135: u128 = (x61 as u128) + (x119 as u128) + (x134 as u128);
+            (t135 as u64, (t135 >> 64) as u64)
+        };
+        let (x137, x138) = {
+            let t137: u128 = (x73 as u128) + (x121 as u128) + (x136 as u128);
+            (t137 as u64, (t137 >> 64) as u64)
+        };
+        let (x139, x140) = {
+            let t139: u128 = (0x0000000000000000_u64 as u128) + (x123 as u128)
+                + (x138 as u128);
+            (t139 as u64, (t139 >> 64) as u64)
+        };
+        let (x141, x142) = {
+            let t141: u128 = (0x0000000000000000_u64 as u128) + (x125 as u128)
+                + (x140 as u128);
+            (t141 as u64, (t141 >> 64) as u64)
+        };
         let x143 = 0x0000000000000000_u64.wrapping_add(x126).wrapping_add(x142);
-        let t151: u128 = (x139 as u128) * (0xffffffff00000001_u64 as u128);
-        let x151 = t151 as u64;
-        let x152 = (t151 >> 64) as u64;
-        let t153: u128 = (x141 as u128) * (0xffffffff00000001_u64 as u128)
-            + (x152 as u128);
-        let x153 = t153 as u64;
-        let x154 = (t153 >> 64) as u64;
-        let t155: u128 = (x143 as u128) * (0xffffffff00000001_u64 as u128)
-            + (x154 as u128);
-        let x155 = t155 as u64;
-        let x156 = (t155 >> 64) as u64;
-        let t157: u128 = (x139 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x153 as u128);
-        let x157 = t157 as u64;
-        let x158 = (t157 >> 64) as u64;
-        let t159: u128 = (x141 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x155 as u128) + (x158 as u128);
-        let x159 = t159 as u64;
-        let x160 = (t159 >> 64) as u64;
-        let t161: u128 = (x143 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x156 as u128) + (x160 as u128);
-        let x161 = t161 as u64;
-        let t163: u128 = (x139 as u128) * (0x0000000000000001_u64 as u128)
-            + (x159 as u128);
-        let x163 = t163 as u64;
-        let x164 = (t163 >> 64) as u64;
-        let t165: u128 = (x141 as u128) * (0x0000000000000001_u64 as u128)
-            + (x161 as u128) + (x164 as u128);
-        let x165 = t165 as u64;
-        let x166 = (t165 >> 64) as u64;
+        let (x151, x152) = {
+            let t151: u128 = (x139 as u128) * (0xffffffff00000001_u64 as u128);
+            (t151 as u64, (t151 >> 64) as u64)
+        };
+        let (x153, x154) = {
+            let t153: u128 = (x141 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x152 as u128);
+            (t153 as u64, (t153 >> 64) as u64)
+        };
+        let (x155, x156) = {
+            let t155: u128 = (x143 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x154 as u128);
+            (t155 as u64, (t155 >> 64) as u64)
+        };
+        let (x157, x158) = {
+            let t157: u128 = (x139 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x153 as u128);
+            (t157 as u64, (t157 >> 64) as u64)
+        };
+        let (x159, x160) = {
+            let t159: u128 = (x141 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x155 as u128) + (x158 as u128);
+            (t159 as u64, (t159 >> 64) as u64)
+        };
+        let x161 = {
+            let t161: u128 = (x143 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x156 as u128) + (x160 as u128);
+            t161 as u64
+        };
+        let (x163, x164) = {
+            let t163: u128 = (x139 as u128) * (0x0000000000000001_u64 as u128)
+                + (x159 as u128);
+            (t163 as u64, (t163 >> 64) as u64)
+        };
+        let (x165, x166) = {
+            let t165: u128 = (x141 as u128) * (0x0000000000000001_u64 as u128)
+                + (x161 as u128) + (x164 as u128);
+            (t165 as u64, (t165 >> 64) as u64)
+        };
         let x167 = x143.wrapping_add(x166).wrapping_add(0x0000000000000000_u64);
-        let t169: u128 = (x127 as u128) + (x151 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x169 = t169 as u64;
-        let x170 = (t169 >> 64) as u64;
-        let t171: u128 = (x129 as u128) + (x157 as u128) + (x170 as u128);
-        let x171 = t171 as u64;
-        let x172 = (t171 >> 64) as u64;
-        let t173: u128 = (x131 as u128) + (x163 as u128) + (x172 as u128);
-        let x173 = t173 as u64;
-        let x174 = (t173 >> 64) as u64;
-        let t175: u128 = (x133 as u128) + (x165 as u128) + (x174 as u128);
-        let x175 = t175 as u64;
-        let x176 = (t175 >> 64) as u64;
-        let t177: u128 = (x135 as u128) + (x167 as u128) + (x176 as u128);
-        let x177 = t177 as u64;
-        let x178 = (t177 >> 64) as u64;
-        let t179: u128 = (x137 as u128) + (0x0000000000000000_u64 as u128)
-            + (x178 as u128);
-        let x179 = t179 as u64;
-        let x180 = (t179 >> 64) as u64;
-        let t189: u128 = (x180 as u128) * (0xffffffff00000001_u64 as u128);
-        let x189 = t189 as u64;
-        let t191: u128 = (x180 as u128) * (0x00000000ffffffff_u64 as u128);
-        let x191 = t191 as u64;
+        let (x169, x170) = {
+            let t169: u128 = (x127 as u128) + (x151 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t169 as u64, (t169 >> 64) as u64)
+        };
+        let (x171, x172) = {
+            let t171: u128 = (x129 as u128) + (x157 as u128) + (x170 as u128);
+            (t171 as u64, (t171 >> 64) as u64)
+        };
+        let (x173, x174) = {
+            let t173: u128 = (x131 as u128) + (x163 as u128) + (x172 as u128);
+            (t173 as u64, (t173 >> 64) as u64)
+        };
+        let (x175, x176) = {
+            let t175: u128 = (x133 as u128) + (x165 as u128) + (x174 as u128);
+            (t175 as u64, (t175 >> 64) as u64)
+        };
+        let (x177, x178) = {
+            let t177: u128 = (x135 as u128) + (x167 as u128) + (x176 as u128);
+            (t177 as u64, (t177 >> 64) as u64)
+        };
+        let (x179, x180) = {
+            let t179: u128 = (x137 as u128) + (0x0000000000000000_u64 as u128)
+                + (x178 as u128);
+            (t179 as u64, (t179 >> 64) as u64)
+        };
+        let x189 = {
+            let t189: u128 = (x180 as u128) * (0xffffffff00000001_u64 as u128);
+            t189 as u64
+        };
+        let x191 = {
+            let t191: u128 = (x180 as u128) * (0x00000000ffffffff_u64 as u128);
+            t191 as u64
+        };
         let x193 = x180
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t195: u128 = (x169 as u128) + (x189 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x195 = t195 as u64;
-        let x196 = (t195 >> 64) as u64;
-        let t197: u128 = (x171 as u128) + (x191 as u128) + (x196 as u128);
-        let x197 = t197 as u64;
-        let x198 = (t197 >> 64) as u64;
-        let t199: u128 = (x173 as u128) + (x193 as u128) + (x198 as u128);
-        let x199 = t199 as u64;
-        let x200 = (t199 >> 64) as u64;
-        let t201: u128 = (x175 as u128) + (0x0000000000000000_u64 as u128)
-            + (x200 as u128);
-        let x201 = t201 as u64;
-        let x202 = (t201 >> 64) as u64;
-        let t203: u128 = (x177 as u128) + (0x0000000000000000_u64 as u128)
-            + (x202 as u128);
-        let x203 = t203 as u64;
-        let x204 = (t203 >> 64) as u64;
-        let t205: u128 = (x179 as u128) + (0x0000000000000000_u64 as u128)
-            + (x204 as u128);
-        let x205 = t205 as u64;
-        let x206 = (t205 >> 64) as u64;
-        let t214: u128 = (x206 as u128) * (0xffffffff00000001_u64 as u128);
-        let x214 = t214 as u64;
-        let t216: u128 = (x206 as u128) * (0x00000000ffffffff_u64 as u128);
-        let x216 = t216 as u64;
+        let (x195, x196) = {
+            let t195: u128 = (x169 as u128) + (x189 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t195 as u64, (t195 >> 64) as u64)
+        };
+        let (x197, x198) = {
+            let t197: u128 = (x171 as u128) + (x191 as u128) + (x196 as u128);
+            (t197 as u64, (t197 >> 64) as u64)
+        };
+        let (x199, x200) = {
+            let t199: u128 = (x173 as u128) + (x193 as u128) + (x198 as u128);
+            (t199 as u64, (t199 >> 64) as u64)
+        };
+        let (x201, x202) = {
+            let t201: u128 = (x175 as u128) + (0x0000000000000000_u64 as u128)
+                + (x200 as u128);
+            (t201 as u64, (t201 >> 64) as u64)
+        };
+        let (x203, x204) = {
+            let t203: u128 = (x177 as u128) + (0x0000000000000000_u64 as u128)
+                + (x202 as u128);
+            (t203 as u64, (t203 >> 64) as u64)
+        };
+        let (x205, x206) = {
+            let t205: u128 = (x179 as u128) + (0x0000000000000000_u64 as u128)
+                + (x204 as u128);
+            (t205 as u64, (t205 >> 64) as u64)
+        };
+        let x214 = {
+            let t214: u128 = (x206 as u128) * (0xffffffff00000001_u64 as u128);
+            t214 as u64
+        };
+        let x216 = {
+            let t216: u128 = (x206 as u128) * (0x00000000ffffffff_u64 as u128);
+            t216 as u64
+        };
         let x218 = x206
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t220: u128 = (x195 as u128) + (x214 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x220 = t220 as u64;
-        let x221 = (t220 >> 64) as u64;
-        let t222: u128 = (x197 as u128) + (x216 as u128) + (x221 as u128);
-        let x222 = t222 as u64;
-        let x223 = (t222 >> 64) as u64;
-        let t224: u128 = (x199 as u128) + (x218 as u128) + (x223 as u128);
-        let x224 = t224 as u64;
-        let x225 = (t224 >> 64) as u64;
-        let t226: u128 = (x201 as u128) + (0x0000000000000000_u64 as u128)
-            + (x225 as u128);
-        let x226 = t226 as u64;
-        let x227 = (t226 >> 64) as u64;
-        let t228: u128 = (x203 as u128) + (0x0000000000000000_u64 as u128)
-            + (x227 as u128);
-        let x228 = t228 as u64;
-        let x229 = (t228 >> 64) as u64;
+        let (x220, x221) = {
+            let t220: u128 = (x195 as u128) + (x214 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t220 as u64, (t220 >> 64) as u64)
+        };
+        let (x222, x223) = {
+            let t222: u128 = (x197 as u128) + (x216 as u128) + (x221 as u128);
+            (t222 as u64, (t222 >> 64) as u64)
+        };
+        let (x224, x225) = {
+            let t224: u128 = (x199 as u128) + (x218 as u128) + (x223 as u128);
+            (t224 as u64, (t224 >> 64) as u64)
+        };
+        let (x226, x227) = {
+            let t226: u128 = (x201 as u128) + (0x0000000000000000_u64 as u128)
+                + (x225 as u128);
+            (t226 as u64, (t226 >> 64) as u64)
+        };
+        let (x228, x229) = {
+            let t228: u128 = (x203 as u128) + (0x0000000000000000_u64 as u128)
+                + (x227 as u128);
+            (t228 as u64, (t228 >> 64) as u64)
+        };
         let x230 = x205.wrapping_add(0x0000000000000000_u64).wrapping_add(x229);
-        let t240: u128 = {
-            let (d, b1) = x220.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x240, x241) = {
+            let t240: u128 = {
+                let (d, b1) = x220.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t240 as u64, (t240 >> 127) as u64)
         };
-        let x240 = t240 as u64;
-        let x241 = (t240 >> 127) as u64;
-        let t242: u128 = {
-            let (d, b1) = x222.overflowing_sub(0xffffffff00000000_u64);
-            let (d, b2) = d.overflowing_sub(x241);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x242, x243) = {
+            let t242: u128 = {
+                let (d, b1) = x222.overflowing_sub(0xffffffff00000000_u64);
+                let (d, b2) = d.overflowing_sub(x241);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t242 as u64, (t242 >> 127) as u64)
         };
-        let x242 = t242 as u64;
-        let x243 = (t242 >> 127) as u64;
-        let t244: u128 = {
-            let (d, b1) = x224.overflowing_sub(0xfffffffffffffffe_u64);
-            let (d, b2) = d.overflowing_sub(x243);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x244, x245) = {
+            let t244: u128 = {
+                let (d, b1) = x224.overflowing_sub(0xfffffffffffffffe_u64);
+                let (d, b2) = d.overflowing_sub(x243);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t244 as u64, (t244 >> 127) as u64)
         };
-        let x244 = t244 as u64;
-        let x245 = (t244 >> 127) as u64;
-        let t246: u128 = {
-            let (d, b1) = x226.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x245);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x246, x247) = {
+            let t246: u128 = {
+                let (d, b1) = x226.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x245);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t246 as u64, (t246 >> 127) as u64)
         };
-        let x246 = t246 as u64;
-        let x247 = (t246 >> 127) as u64;
-        let t248: u128 = {
-            let (d, b1) = x228.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x247);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x248, x249) = {
+            let t248: u128 = {
+                let (d, b1) = x228.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x247);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t248 as u64, (t248 >> 127) as u64)
         };
-        let x248 = t248 as u64;
-        let x249 = (t248 >> 127) as u64;
-        let t250: u128 = {
-            let (d, b1) = x230.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x249);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x250, x251) = {
+            let t250: u128 = {
+                let (d, b1) = x230.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x249);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t250 as u64, (t250 >> 127) as u64)
         };
-        let x250 = t250 as u64;
-        let x251 = (t250 >> 127) as u64;
-        let x254 = (0 as u64).wrapping_sub(x251);
+        let x254 = 0u64.wrapping_sub(x251);
         let x255 = x240 ^ (x254 & (x240 ^ x220));
         let x256 = x242 ^ (x254 & (x242 ^ x222));
         let x257 = x244 ^ (x254 & (x244 ^ x224));
@@ -449,53 +580,74 @@ impl Fp {
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u64; 6]) -> [u64; 6] {
-        let t7: u128 = (a[0] as u128) * (a[1] as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[0] as u128) * (a[2] as u128) + (x8 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[0] as u128) * (a[3] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[0] as u128) * (a[4] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[0] as u128) * (a[5] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[1] as u128) * (a[2] as u128) + (x11 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[1] as u128) * (a[3] as u128) + (x13 as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[1] as u128) * (a[4] as u128) + (x15 as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[1] as u128) * (a[5] as u128) + (x16 as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[2] as u128) * (a[3] as u128) + (x21 as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[2] as u128) * (a[4] as u128) + (x23 as u128) + (x26 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
-        let t29: u128 = (a[2] as u128) * (a[5] as u128) + (x24 as u128) + (x28 as u128);
-        let x29 = t29 as u64;
-        let x30 = (t29 >> 64) as u64;
-        let t31: u128 = (a[3] as u128) * (a[4] as u128) + (x29 as u128);
-        let x31 = t31 as u64;
-        let x32 = (t31 >> 64) as u64;
-        let t33: u128 = (a[3] as u128) * (a[5] as u128) + (x30 as u128) + (x32 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
-        let t35: u128 = (a[4] as u128) * (a[5] as u128) + (x34 as u128);
-        let x35 = t35 as u64;
-        let x36 = (t35 >> 64) as u64;
+        let (x7, x8) = {
+            let t7: u128 = (a[0] as u128) * (a[1] as u128);
+            (t7 as u64, (t7 >> 64) as u64)
+        };
+        let (x9, x10) = {
+            let t9: u128 = (a[0] as u128) * (a[2] as u128) + (x8 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
+        };
+        let (x11, x12) = {
+            let t11: u128 = (a[0] as u128) * (a[3] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[0] as u128) * (a[4] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[0] as u128) * (a[5] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[1] as u128) * (a[2] as u128) + (x11 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[1] as u128) * (a[3] as u128) + (x13 as u128)
+                + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[1] as u128) * (a[4] as u128) + (x15 as u128)
+                + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[1] as u128) * (a[5] as u128) + (x16 as u128)
+                + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[2] as u128) * (a[3] as u128) + (x21 as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[2] as u128) * (a[4] as u128) + (x23 as u128)
+                + (x26 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
+        let (x29, x30) = {
+            let t29: u128 = (a[2] as u128) * (a[5] as u128) + (x24 as u128)
+                + (x28 as u128);
+            (t29 as u64, (t29 >> 64) as u64)
+        };
+        let (x31, x32) = {
+            let t31: u128 = (a[3] as u128) * (a[4] as u128) + (x29 as u128);
+            (t31 as u64, (t31 >> 64) as u64)
+        };
+        let (x33, x34) = {
+            let t33: u128 = (a[3] as u128) * (a[5] as u128) + (x30 as u128)
+                + (x32 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
+        let (x35, x36) = {
+            let t35: u128 = (a[4] as u128) * (a[5] as u128) + (x34 as u128);
+            (t35 as u64, (t35 >> 64) as u64)
+        };
         let x37 = x36 >> 63;
         let x38 = x36 << 1;
         let x39 = x35 >> 63;
@@ -525,288 +677,375 @@ impl Fp {
         let x63 = x7 >> 63;
         let x64 = x62 | x63;
         let x65 = x7 << 1;
-        let t69: u128 = (a[0] as u128) * (a[0] as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
-        let t71: u128 = (x65 as u128) + (x70 as u128) + (0x0000000000000000_u64 as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
-        let t73: u128 = (a[1] as u128) * (a[1] as u128) + (x64 as u128) + (x72 as u128);
-        let x73 = t73 as u64;
-        let x74 = (t73 >> 64) as u64;
-        let t75: u128 = (x61 as u128) + (x74 as u128) + (0x0000000000000000_u64 as u128);
-        let x75 = t75 as u64;
-        let x76 = (t75 >> 64) as u64;
-        let t77: u128 = (a[2] as u128) * (a[2] as u128) + (x58 as u128) + (x76 as u128);
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 64) as u64;
-        let t79: u128 = (x55 as u128) + (x78 as u128) + (0x0000000000000000_u64 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
-        let t81: u128 = (a[3] as u128) * (a[3] as u128) + (x52 as u128) + (x80 as u128);
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 64) as u64;
-        let t83: u128 = (x49 as u128) + (x82 as u128) + (0x0000000000000000_u64 as u128);
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 64) as u64;
-        let t85: u128 = (a[4] as u128) * (a[4] as u128) + (x46 as u128) + (x84 as u128);
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 64) as u64;
-        let t87: u128 = (x43 as u128) + (x86 as u128) + (0x0000000000000000_u64 as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
-        let t89: u128 = (a[5] as u128) * (a[5] as u128) + (x40 as u128) + (x88 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
+        let (x69, x70) = {
+            let t69: u128 = (a[0] as u128) * (a[0] as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
+        let (x71, x72) = {
+            let t71: u128 = (x65 as u128) + (x70 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x73, x74) = {
+            let t73: u128 = (a[1] as u128) * (a[1] as u128) + (x64 as u128)
+                + (x72 as u128);
+            (t73 as u64, (t73 >> 64) as u64)
+        };
+        let (x75, x76) = {
+            let t75: u128 = (x61 as u128) + (x74 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t75 as u64, (t75 >> 64) as u64)
+        };
+        let (x77, x78) = {
+            let t77: u128 = (a[2] as u128) * (a[2] as u128) + (x58 as u128)
+                + (x76 as u128);
+            (t77 as u64, (t77 >> 64) as u64)
+        };
+        let (x79, x80) = {
+            let t79: u128 = (x55 as u128) + (x78 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
+        let (x81, x82) = {
+            let t81: u128 = (a[3] as u128) * (a[3] as u128) + (x52 as u128)
+                + (x80 as u128);
+            (t81 as u64, (t81 >> 64) as u64)
+        };
+        let (x83, x84) = {
+            let t83: u128 = (x49 as u128) + (x82 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t83 as u64, (t83 >> 64) as u64)
+        };
+        let (x85, x86) = {
+            let t85: u128 = (a[4] as u128) * (a[4] as u128) + (x46 as u128)
+                + (x84 as u128);
+            (t85 as u64, (t85 >> 64) as u64)
+        };
+        let (x87, x88) = {
+            let t87: u128 = (x43 as u128) + (x86 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
+        let (x89, x90) = {
+            let t89: u128 = (a[5] as u128) * (a[5] as u128) + (x40 as u128)
+                + (x88 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
         let x91 = x37.wrapping_add(x90).wrapping_add(0x0000000000000000_u64);
-        let t99: u128 = (x81 as u128) * (0xffffffff00000001_u64 as u128);
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 64) as u64;
-        let t101: u128 = (x83 as u128) * (0xffffffff00000001_u64 as u128)
-            + (x100 as u128);
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 64) as u64;
-        let t103: u128 = (x85 as u128) * (0xffffffff00000001_u64 as u128)
-            + (x102 as u128);
-        let x103 = t103 as u64;
-        let x104 = (t103 >> 64) as u64;
-        let t105: u128 = (x87 as u128) * (0xffffffff00000001_u64 as u128)
-            + (x104 as u128);
-        let x105 = t105 as u64;
-        let x106 = (t105 >> 64) as u64;
-        let t107: u128 = (x89 as u128) * (0xffffffff00000001_u64 as u128)
-            + (x106 as u128);
-        let x107 = t107 as u64;
-        let x108 = (t107 >> 64) as u64;
-        let t109: u128 = (x91 as u128) * (0xffffffff00000001_u64 as u128)
-            + (x108 as u128);
-        let x109 = t109 as u64;
-        let x110 = (t109 >> 64) as u64;
-        let t111: u128 = (x81 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x101 as u128);
-        let x111 = t111 as u64;
-        let x112 = (t111 >> 64) as u64;
-        let t113: u128 = (x83 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x103 as u128) + (x112 as u128);
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 64) as u64;
-        let t115: u128 = (x85 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x105 as u128) + (x114 as u128);
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 64) as u64;
-        let t117: u128 = (x87 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x107 as u128) + (x116 as u128);
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 64) as u64;
-        let t119: u128 = (x89 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x109 as u128) + (x118 as u128);
-        let x119 = t119 as u64;
-        let x120 = (t119 >> 64) as u64;
-        let t121: u128 = (x91 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x110 as u128) + (x120 as u128);
-        let x121 = t121 as u64;
-        let x122 = (t121 >> 64) as u64;
-        let t123: u128 = (x81 as u128) * (0x0000000000000001_u64 as u128)
-            + (x113 as u128);
-        let x123 = t123 as u64;
-        let x124 = (t123 >> 64) as u64;
-        let t125: u128 = (x83 as u128) * (0x0000000000000001_u64 as u128)
-            + (x115 as u128) + (x124 as u128);
-        let x125 = t125 as u64;
-        let x126 = (t125 >> 64) as u64;
-        let t127: u128 = (x85 as u128) * (0x0000000000000001_u64 as u128)
-            + (x117 as u128) + (x126 as u128);
-        let x127 = t127 as u64;
-        let x128 = (t127 >> 64) as u64;
-        let t129: u128 = (x87 as u128) * (0x0000000000000001_u64 as u128)
-            + (x119 as u128) + (x128 as u128);
-        let x129 = t129 as u64;
-        let x130 = (t129 >> 64) as u64;
-        let t131: u128 = (x89 as u128) * (0x0000000000000001_u64 as u128)
-            + (x121 as u128) + (x130 as u128);
-        let x131 = t131 as u64;
-        let x132 = (t131 >> 64) as u64;
-        let t133: u128 = (x91 as u128) * (0x0000000000000001_u64 as u128)
-            + (x122 as u128) + (x132 as u128);
-        let x133 = t133 as u64;
-        let x134 = (t133 >> 64) as u64;
-        let t135: u128 = (x69 as u128) + (x99 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x135 = t135 as u64;
-        let x136 = (t135 >> 64) as u64;
-        let t137: u128 = (x71 as u128) + (x111 as u128) + (x136 as u128);
-        let x137 = t137 as u64;
-        let x138 = (t137 >> 64) as u64;
-        let t139: u128 = (x73 as u128) + (x123 as u128) + (x138 as u128);
-        let x139 = t139 as u64;
-        let x140 = (t139 >> 64) as u64;
-        let t141: u128 = (x75 as u128) + (x125 as u128) + (x140 as u128);
-        let x141 = t141 as u64;
-        let x142 = (t141 >> 64) as u64;
-        let t143: u128 = (x77 as u128) + (x127 as u128) + (x142 as u128);
-        let x143 = t143 as u64;
-        let x144 = (t143 >> 64) as u64;
-        let t145: u128 = (x79 as u128) + (x129 as u128) + (x144 as u128);
-        let x145 = t145 as u64;
-        let x146 = (t145 >> 64) as u64;
-        let t147: u128 = (0x0000000000000000_u64 as u128) + (x131 as u128)
-            + (x146 as u128);
-        let x147 = t147 as u64;
-        let x148 = (t147 >> 64) as u64;
-        let t149: u128 = (0x0000000000000000_u64 as u128) + (x133 as u128)
-            + (x148 as u128);
-        let x149 = t149 as u64;
-        let x150 = (t149 >> 64) as u64;
+        let (x99, x100) = {
+            let t99: u128 = (x81 as u128) * (0xffffffff00000001_u64 as u128);
+            (t99 as u64, (t99 >> 64) as u64)
+        };
+        let (x101, x102) = {
+            let t101: u128 = (x83 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x100 as u128);
+            (t101 as u64, (t101 >> 64) as u64)
+        };
+        let (x103, x104) = {
+            let t103: u128 = (x85 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x102 as u128);
+            (t103 as u64, (t103 >> 64) as u64)
+        };
+        let (x105, x106) = {
+            let t105: u128 = (x87 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x104 as u128);
+            (t105 as u64, (t105 >> 64) as u64)
+        };
+        let (x107, x108) = {
+            let t107: u128 = (x89 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x106 as u128);
+            (t107 as u64, (t107 >> 64) as u64)
+        };
+        let (x109, x110) = {
+            let t109: u128 = (x91 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x108 as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
+        let (x111, x112) = {
+            let t111: u128 = (x81 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x101 as u128);
+            (t111 as u64, (t111 >> 64) as u64)
+        };
+        let (x113, x114) = {
+            let t113: u128 = (x83 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x103 as u128) + (x112 as u128);
+            (t113 as u64, (t113 >> 64) as u64)
+        };
+        let (x115, x116) = {
+            let t115: u128 = (x85 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x105 as u128) + (x114 as u128);
+            (t115 as u64, (t115 >> 64) as u64)
+        };
+        let (x117, x118) = {
+            let t117: u128 = (x87 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x107 as u128) + (x116 as u128);
+            (t117 as u64, (t117 >> 64) as u64)
+        };
+        let (x119, x120) = {
+            let t119: u128 = (x89 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x109 as u128) + (x118 as u128);
+            (t119 as u64, (t119 >> 64) as u64)
+        };
+        let (x121, x122) = {
+            let t121: u128 = (x91 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x110 as u128) + (x120 as u128);
+            (t121 as u64, (t121 >> 64) as u64)
+        };
+        let (x123, x124) = {
+            let t123: u128 = (x81 as u128) * (0x0000000000000001_u64 as u128)
+                + (x113 as u128);
+            (t123 as u64, (t123 >> 64) as u64)
+        };
+        let (x125, x126) = {
+            let t125: u128 = (x83 as u128) * (0x0000000000000001_u64 as u128)
+                + (x115 as u128) + (x124 as u128);
+            (t125 as u64, (t125 >> 64) as u64)
+        };
+        let (x127, x128) = {
+            let t127: u128 = (x85 as u128) * (0x0000000000000001_u64 as u128)
+                + (x117 as u128) + (x126 as u128);
+            (t127 as u64, (t127 >> 64) as u64)
+        };
+        let (x129, x130) = {
+            let t129: u128 = (x87 as u128) * (0x0000000000000001_u64 as u128)
+                + (x119 as u128) + (x128 as u128);
+            (t129 as u64, (t129 >> 64) as u64)
+        };
+        let (x131, x132) = {
+            let t131: u128 = (x89 as u128) * (0x0000000000000001_u64 as u128)
+                + (x121 as u128) + (x130 as u128);
+            (t131 as u64, (t131 >> 64) as u64)
+        };
+        let (x133, x134) = {
+            let t133: u128 = (x91 as u128) * (0x0000000000000001_u64 as u128)
+                + (x122 as u128) + (x132 as u128);
+            (t133 as u64, (t133 >> 64) as u64)
+        };
+        let (x135, x136) = {
+            let t135: u128 = (x69 as u128) + (x99 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t135 as u64, (t135 >> 64) as u64)
+        };
+        let (x137, x138) = {
+            let t137: u128 = (x71 as u128) + (x111 as u128) + (x136 as u128);
+            (t137 as u64, (t137 >> 64) as u64)
+        };
+        let (x139, x140) = {
+            let t139: u128 = (x73 as u128) + (x123 as u128) + (x138 as u128);
+            (t139 as u64, (t139 >> 64) as u64)
+        };
+        let (x141, x142) = {
+            let t141: u128 = (x75 as u128) + (x125 as u128) + (x140 as u128);
+            (t141 as u64, (t141 >> 64) as u64)
+        };
+        let (x143, x144) = {
+            let t143: u128 = (x77 as u128) + (x127 as u128) + (x142 as u128);
+            (t143 as u64, (t143 >> 64) as u64)
+        };
+        let (x145, x146) = {
+            let t145: u128 = (x79 as u128) + (x129 as u128) + (x144 as u128);
+            (t145 as u64, (t145 >> 64) as u64)
+        };
+        let (x147, x148) = {
+            let t147: u128 = (0x0000000000000000_u64 as u128) + (x131 as u128)
+                + (x146 as u128);
+            (t147 as u64, (t147 >> 64) as u64)
+        };
+        let (x149, x150) = {
+            let t149: u128 = (0x0000000000000000_u64 as u128) + (x133 as u128)
+                + (x148 as u128);
+            (t149 as u64, (t149 >> 64) as u64)
+        };
         let x151 = 0x0000000000000000_u64.wrapping_add(x134).wrapping_add(x150);
-        let t159: u128 = (x147 as u128) * (0xffffffff00000001_u64 as u128);
-        let x159 = t159 as u64;
-        let x160 = (t159 >> 64) as u64;
-        let t161: u128 = (x149 as u128) * (0xffffffff00000001_u64 as u128)
-            + (x160 as u128);
-        let x161 = t161 as u64;
-        let x162 = (t161 >> 64) as u64;
-        let t163: u128 = (x151 as u128) * (0xffffffff00000001_u64 as u128)
-            + (x162 as u128);
-        let x163 = t163 as u64;
-        let x164 = (t163 >> 64) as u64;
-        let t165: u128 = (x147 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x161 as u128);
-        let x165 = t165 as u64;
-        let x166 = (t165 >> 64) as u64;
-        let t167: u128 = (x149 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x163 as u128) + (x166 as u128);
-        let x167 = t167 as u64;
-        let x168 = (t167 >> 64) as u64;
-        let t169: u128 = (x151 as u128) * (0x00000000ffffffff_u64 as u128)
-            + (x164 as u128) + (x168 as u128);
-        let x169 = t169 as u64;
-        let t171: u128 = (x147 as u128) * (0x0000000000000001_u64 as u128)
-            + (x167 as u128);
-        let x171 = t171 as u64;
-        let x172 = (t171 >> 64) as u64;
-        let t173: u128 = (x149 as u128) * (0x0000000000000001_u64 as u128)
-            + (x169 as u128) + (x172 as u128);
-        let x173 = t173 as u64;
-        let x174 = (t173 >> 64) as u64;
+        let (x159, x160) = {
+            let t159: u128 = (x147 as u128) * (0xffffffff00000001_u64 as u128);
+            (t159 as u64, (t159 >> 64) as u64)
+        };
+        let (x161, x162) = {
+            let t161: u128 = (x149 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x160 as u128);
+            (t161 as u64, (t161 >> 64) as u64)
+        };
+        let (x163, x164) = {
+            let t163: u128 = (x151 as u128) * (0xffffffff00000001_u64 as u128)
+                + (x162 as u128);
+            (t163 as u64, (t163 >> 64) as u64)
+        };
+        let (x165, x166) = {
+            let t165: u128 = (x147 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x161 as u128);
+            (t165 as u64, (t165 >> 64) as u64)
+        };
+        let (x167, x168) = {
+            let t167: u128 = (x149 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x163 as u128) + (x166 as u128);
+            (t167 as u64, (t167 >> 64) as u64)
+        };
+        let x169 = {
+            let t169: u128 = (x151 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x164 as u128) + (x168 as u128);
+            t169 as u64
+        };
+        let (x171, x172) = {
+            let t171: u128 = (x147 as u128) * (0x0000000000000001_u64 as u128)
+                + (x167 as u128);
+            (t171 as u64, (t171 >> 64) as u64)
+        };
+        let (x173, x174) = {
+            let t173: u128 = (x149 as u128) * (0x0000000000000001_u64 as u128)
+                + (x169 as u128) + (x172 as u128);
+            (t173 as u64, (t173 >> 64) as u64)
+        };
         let x175 = x151.wrapping_add(x174).wrapping_add(0x0000000000000000_u64);
-        let t177: u128 = (x135 as u128) + (x159 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x177 = t177 as u64;
-        let x178 = (t177 >> 64) as u64;
-        let t179: u128 = (x137 as u128) + (x165 as u128) + (x178 as u128);
-        let x179 = t179 as u64;
-        let x180 = (t179 >> 64) as u64;
-        let t181: u128 = (x139 as u128) + (x171 as u128) + (x180 as u128);
-        let x181 = t181 as u64;
-        let x182 = (t181 >> 64) as u64;
-        let t183: u128 = (x141 as u128) + (x173 as u128) + (x182 as u128);
-        let x183 = t183 as u64;
-        let x184 = (t183 >> 64) as u64;
-        let t185: u128 = (x143 as u128) + (x175 as u128) + (x184 as u128);
-        let x185 = t185 as u64;
-        let x186 = (t185 >> 64) as u64;
-        let t187: u128 = (x145 as u128) + (0x0000000000000000_u64 as u128)
-            + (x186 as u128);
-        let x187 = t187 as u64;
-        let x188 = (t187 >> 64) as u64;
-        let t197: u128 = (x188 as u128) * (0xffffffff00000001_u64 as u128);
-        let x197 = t197 as u64;
-        let t199: u128 = (x188 as u128) * (0x00000000ffffffff_u64 as u128);
-        let x199 = t199 as u64;
+        let (x177, x178) = {
+            let t177: u128 = (x135 as u128) + (x159 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t177 as u64, (t177 >> 64) as u64)
+        };
+        let (x179, x180) = {
+            let t179: u128 = (x137 as u128) + (x165 as u128) + (x178 as u128);
+            (t179 as u64, (t179 >> 64) as u64)
+        };
+        let (x181, x182) = {
+            let t181: u128 = (x139 as u128) + (x171 as u128) + (x180 as u128);
+            (t181 as u64, (t181 >> 64) as u64)
+        };
+        let (x183, x184) = {
+            let t183: u128 = (x141 as u128) + (x173 as u128) + (x182 as u128);
+            (t183 as u64, (t183 >> 64) as u64)
+        };
+        let (x185, x186) = {
+            let t185: u128 = (x143 as u128) + (x175 as u128) + (x184 as u128);
+            (t185 as u64, (t185 >> 64) as u64)
+        };
+        let (x187, x188) = {
+            let t187: u128 = (x145 as u128) + (0x0000000000000000_u64 as u128)
+                + (x186 as u128);
+            (t187 as u64, (t187 >> 64) as u64)
+        };
+        let x197 = {
+            let t197: u128 = (x188 as u128) * (0xffffffff00000001_u64 as u128);
+            t197 as u64
+        };
+        let x199 = {
+            let t199: u128 = (x188 as u128) * (0x00000000ffffffff_u64 as u128);
+            t199 as u64
+        };
         let x201 = x188
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t203: u128 = (x177 as u128) + (x197 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x203 = t203 as u64;
-        let x204 = (t203 >> 64) as u64;
-        let t205: u128 = (x179 as u128) + (x199 as u128) + (x204 as u128);
-        let x205 = t205 as u64;
-        let x206 = (t205 >> 64) as u64;
-        let t207: u128 = (x181 as u128) + (x201 as u128) + (x206 as u128);
-        let x207 = t207 as u64;
-        let x208 = (t207 >> 64) as u64;
-        let t209: u128 = (x183 as u128) + (0x0000000000000000_u64 as u128)
-            + (x208 as u128);
-        let x209 = t209 as u64;
-        let x210 = (t209 >> 64) as u64;
-        let t211: u128 = (x185 as u128) + (0x0000000000000000_u64 as u128)
-            + (x210 as u128);
-        let x211 = t211 as u64;
-        let x212 = (t211 >> 64) as u64;
-        let t213: u128 = (x187 as u128) + (0x0000000000000000_u64 as u128)
-            + (x212 as u128);
-        let x213 = t213 as u64;
-        let x214 = (t213 >> 64) as u64;
-        let t222: u128 = (x214 as u128) * (0xffffffff00000001_u64 as u128);
-        let x222 = t222 as u64;
-        let t224: u128 = (x214 as u128) * (0x00000000ffffffff_u64 as u128);
-        let x224 = t224 as u64;
+        let (x203, x204) = {
+            let t203: u128 = (x177 as u128) + (x197 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t203 as u64, (t203 >> 64) as u64)
+        };
+        let (x205, x206) = {
+            let t205: u128 = (x179 as u128) + (x199 as u128) + (x204 as u128);
+            (t205 as u64, (t205 >> 64) as u64)
+        };
+        let (x207, x208) = {
+            let t207: u128 = (x181 as u128) + (x201 as u128) + (x206 as u128);
+            (t207 as u64, (t207 >> 64) as u64)
+        };
+        let (x209, x210) = {
+            let t209: u128 = (x183 as u128) + (0x0000000000000000_u64 as u128)
+                + (x208 as u128);
+            (t209 as u64, (t209 >> 64) as u64)
+        };
+        let (x211, x212) = {
+            let t211: u128 = (x185 as u128) + (0x0000000000000000_u64 as u128)
+                + (x210 as u128);
+            (t211 as u64, (t211 >> 64) as u64)
+        };
+        let (x213, x214) = {
+            let t213: u128 = (x187 as u128) + (0x0000000000000000_u64 as u128)
+                + (x212 as u128);
+            (t213 as u64, (t213 >> 64) as u64)
+        };
+        let x222 = {
+            let t222: u128 = (x214 as u128) * (0xffffffff00000001_u64 as u128);
+            t222 as u64
+        };
+        let x224 = {
+            let t224: u128 = (x214 as u128) * (0x00000000ffffffff_u64 as u128);
+            t224 as u64
+        };
         let x226 = x214
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t228: u128 = (x203 as u128) + (x222 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x228 = t228 as u64;
-        let x229 = (t228 >> 64) as u64;
-        let t230: u128 = (x205 as u128) + (x224 as u128) + (x229 as u128);
-        let x230 = t230 as u64;
-        let x231 = (t230 >> 64) as u64;
-        let t232: u128 = (x207 as u128) + (x226 as u128) + (x231 as u128);
-        let x232 = t232 as u64;
-        let x233 = (t232 >> 64) as u64;
-        let t234: u128 = (x209 as u128) + (0x0000000000000000_u64 as u128)
-            + (x233 as u128);
-        let x234 = t234 as u64;
-        let x235 = (t234 >> 64) as u64;
-        let t236: u128 = (x211 as u128) + (0x0000000000000000_u64 as u128)
-            + (x235 as u128);
-        let x236 = t236 as u64;
-        let x237 = (t236 >> 64) as u64;
+        let (x228, x229) = {
+            let t228: u128 = (x203 as u128) + (x222 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t228 as u64, (t228 >> 64) as u64)
+        };
+        let (x230, x231) = {
+            let t230: u128 = (x205 as u128) + (x224 as u128) + (x229 as u128);
+            (t230 as u64, (t230 >> 64) as u64)
+        };
+        let (x232, x233) = {
+            let t232: u128 = (x207 as u128) + (x226 as u128) + (x231 as u128);
+            (t232 as u64, (t232 >> 64) as u64)
+        };
+        let (x234, x235) = {
+            let t234: u128 = (x209 as u128) + (0x0000000000000000_u64 as u128)
+                + (x233 as u128);
+            (t234 as u64, (t234 >> 64) as u64)
+        };
+        let (x236, x237) = {
+            let t236: u128 = (x211 as u128) + (0x0000000000000000_u64 as u128)
+                + (x235 as u128);
+            (t236 as u64, (t236 >> 64) as u64)
+        };
         let x238 = x213.wrapping_add(0x0000000000000000_u64).wrapping_add(x237);
-        let t248: u128 = {
-            let (d, b1) = x228.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x248, x249) = {
+            let t248: u128 = {
+                let (d, b1) = x228.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t248 as u64, (t248 >> 127) as u64)
         };
-        let x248 = t248 as u64;
-        let x249 = (t248 >> 127) as u64;
-        let t250: u128 = {
-            let (d, b1) = x230.overflowing_sub(0xffffffff00000000_u64);
-            let (d, b2) = d.overflowing_sub(x249);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x250, x251) = {
+            let t250: u128 = {
+                let (d, b1) = x230.overflowing_sub(0xffffffff00000000_u64);
+                let (d, b2) = d.overflowing_sub(x249);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t250 as u64, (t250 >> 127) as u64)
         };
-        let x250 = t250 as u64;
-        let x251 = (t250 >> 127) as u64;
-        let t252: u128 = {
-            let (d, b1) = x232.overflowing_sub(0xfffffffffffffffe_u64);
-            let (d, b2) = d.overflowing_sub(x251);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x252, x253) = {
+            let t252: u128 = {
+                let (d, b1) = x232.overflowing_sub(0xfffffffffffffffe_u64);
+                let (d, b2) = d.overflowing_sub(x251);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t252 as u64, (t252 >> 127) as u64)
         };
-        let x252 = t252 as u64;
-        let x253 = (t252 >> 127) as u64;
-        let t254: u128 = {
-            let (d, b1) = x234.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x253);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x254, x255) = {
+            let t254: u128 = {
+                let (d, b1) = x234.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x253);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t254 as u64, (t254 >> 127) as u64)
         };
-        let x254 = t254 as u64;
-        let x255 = (t254 >> 127) as u64;
-        let t256: u128 = {
-            let (d, b1) = x236.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x255);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x256, x257) = {
+            let t256: u128 = {
+                let (d, b1) = x236.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x255);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t256 as u64, (t256 >> 127) as u64)
         };
-        let x256 = t256 as u64;
-        let x257 = (t256 >> 127) as u64;
-        let t258: u128 = {
-            let (d, b1) = x238.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x257);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x258, x259) = {
+            let t258: u128 = {
+                let (d, b1) = x238.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x257);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t258 as u64, (t258 >> 127) as u64)
         };
-        let x258 = t258 as u64;
-        let x259 = (t258 >> 127) as u64;
-        let x262 = (0 as u64).wrapping_sub(x259);
+        let x262 = 0u64.wrapping_sub(x259);
         let x263 = x248 ^ (x262 & (x248 ^ x228));
         let x264 = x250 ^ (x262 & (x250 ^ x230));
         let x265 = x252 ^ (x262 & (x252 ^ x232));
@@ -817,118 +1056,156 @@ impl Fp {
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u64; 6], k: &[u64; 1]) -> [u64; 6] {
-        let t8: u128 = (a[0] as u128) * (k[0] as u128);
-        let x8 = t8 as u64;
-        let x9 = (t8 >> 64) as u64;
-        let t10: u128 = (a[1] as u128) * (k[0] as u128) + (x9 as u128);
-        let x10 = t10 as u64;
-        let x11 = (t10 >> 64) as u64;
-        let t12: u128 = (a[2] as u128) * (k[0] as u128) + (x11 as u128);
-        let x12 = t12 as u64;
-        let x13 = (t12 >> 64) as u64;
-        let t14: u128 = (a[3] as u128) * (k[0] as u128) + (x13 as u128);
-        let x14 = t14 as u64;
-        let x15 = (t14 >> 64) as u64;
-        let t16: u128 = (a[4] as u128) * (k[0] as u128) + (x15 as u128);
-        let x16 = t16 as u64;
-        let x17 = (t16 >> 64) as u64;
-        let t18: u128 = (a[5] as u128) * (k[0] as u128) + (x17 as u128);
-        let x18 = t18 as u64;
-        let x19 = (t18 >> 64) as u64;
-        let t26: u128 = (x19 as u128) * (0xffffffff00000001_u64 as u128);
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 64) as u64;
-        let t28: u128 = (x19 as u128) * (0x00000000ffffffff_u64 as u128) + (x27 as u128);
-        let x28 = t28 as u64;
+        let (x8, x9) = {
+            let t8: u128 = (a[0] as u128) * (k[0] as u128);
+            (t8 as u64, (t8 >> 64) as u64)
+        };
+        let (x10, x11) = {
+            let t10: u128 = (a[1] as u128) * (k[0] as u128) + (x9 as u128);
+            (t10 as u64, (t10 >> 64) as u64)
+        };
+        let (x12, x13) = {
+            let t12: u128 = (a[2] as u128) * (k[0] as u128) + (x11 as u128);
+            (t12 as u64, (t12 >> 64) as u64)
+        };
+        let (x14, x15) = {
+            let t14: u128 = (a[3] as u128) * (k[0] as u128) + (x13 as u128);
+            (t14 as u64, (t14 >> 64) as u64)
+        };
+        let (x16, x17) = {
+            let t16: u128 = (a[4] as u128) * (k[0] as u128) + (x15 as u128);
+            (t16 as u64, (t16 >> 64) as u64)
+        };
+        let (x18, x19) = {
+            let t18: u128 = (a[5] as u128) * (k[0] as u128) + (x17 as u128);
+            (t18 as u64, (t18 >> 64) as u64)
+        };
+        let (x26, x27) = {
+            let t26: u128 = (x19 as u128) * (0xffffffff00000001_u64 as u128);
+            (t26 as u64, (t26 >> 64) as u64)
+        };
+        let x28 = {
+            let t28: u128 = (x19 as u128) * (0x00000000ffffffff_u64 as u128)
+                + (x27 as u128);
+            t28 as u64
+        };
         let x30 = x19
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t32: u128 = (x8 as u128) + (x26 as u128) + (0x0000000000000000_u64 as u128);
-        let x32 = t32 as u64;
-        let x33 = (t32 >> 64) as u64;
-        let t34: u128 = (x10 as u128) + (x28 as u128) + (x33 as u128);
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 64) as u64;
-        let t36: u128 = (x12 as u128) + (x30 as u128) + (x35 as u128);
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 64) as u64;
-        let t38: u128 = (x14 as u128) + (0x0000000000000000_u64 as u128) + (x37 as u128);
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 64) as u64;
-        let t40: u128 = (x16 as u128) + (0x0000000000000000_u64 as u128) + (x39 as u128);
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 64) as u64;
-        let t42: u128 = (x18 as u128) + (0x0000000000000000_u64 as u128) + (x41 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
-        let t51: u128 = (x43 as u128) * (0xffffffff00000001_u64 as u128);
-        let x51 = t51 as u64;
-        let t53: u128 = (x43 as u128) * (0x00000000ffffffff_u64 as u128);
-        let x53 = t53 as u64;
+        let (x32, x33) = {
+            let t32: u128 = (x8 as u128) + (x26 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t32 as u64, (t32 >> 64) as u64)
+        };
+        let (x34, x35) = {
+            let t34: u128 = (x10 as u128) + (x28 as u128) + (x33 as u128);
+            (t34 as u64, (t34 >> 64) as u64)
+        };
+        let (x36, x37) = {
+            let t36: u128 = (x12 as u128) + (x30 as u128) + (x35 as u128);
+            (t36 as u64, (t36 >> 64) as u64)
+        };
+        let (x38, x39) = {
+            let t38: u128 = (x14 as u128) + (0x0000000000000000_u64 as u128)
+                + (x37 as u128);
+            (t38 as u64, (t38 >> 64) as u64)
+        };
+        let (x40, x41) = {
+            let t40: u128 = (x16 as u128) + (0x0000000000000000_u64 as u128)
+                + (x39 as u128);
+            (t40 as u64, (t40 >> 64) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = (x18 as u128) + (0x0000000000000000_u64 as u128)
+                + (x41 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
+        let x51 = {
+            let t51: u128 = (x43 as u128) * (0xffffffff00000001_u64 as u128);
+            t51 as u64
+        };
+        let x53 = {
+            let t53: u128 = (x43 as u128) * (0x00000000ffffffff_u64 as u128);
+            t53 as u64
+        };
         let x55 = x43
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t57: u128 = (x32 as u128) + (x51 as u128) + (0x0000000000000000_u64 as u128);
-        let x57 = t57 as u64;
-        let x58 = (t57 >> 64) as u64;
-        let t59: u128 = (x34 as u128) + (x53 as u128) + (x58 as u128);
-        let x59 = t59 as u64;
-        let x60 = (t59 >> 64) as u64;
-        let t61: u128 = (x36 as u128) + (x55 as u128) + (x60 as u128);
-        let x61 = t61 as u64;
-        let x62 = (t61 >> 64) as u64;
-        let t63: u128 = (x38 as u128) + (0x0000000000000000_u64 as u128) + (x62 as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
-        let t65: u128 = (x40 as u128) + (0x0000000000000000_u64 as u128) + (x64 as u128);
-        let x65 = t65 as u64;
-        let x66 = (t65 >> 64) as u64;
+        let (x57, x58) = {
+            let t57: u128 = (x32 as u128) + (x51 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t57 as u64, (t57 >> 64) as u64)
+        };
+        let (x59, x60) = {
+            let t59: u128 = (x34 as u128) + (x53 as u128) + (x58 as u128);
+            (t59 as u64, (t59 >> 64) as u64)
+        };
+        let (x61, x62) = {
+            let t61: u128 = (x36 as u128) + (x55 as u128) + (x60 as u128);
+            (t61 as u64, (t61 >> 64) as u64)
+        };
+        let (x63, x64) = {
+            let t63: u128 = (x38 as u128) + (0x0000000000000000_u64 as u128)
+                + (x62 as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
+        let (x65, x66) = {
+            let t65: u128 = (x40 as u128) + (0x0000000000000000_u64 as u128)
+                + (x64 as u128);
+            (t65 as u64, (t65 >> 64) as u64)
+        };
         let x67 = x42.wrapping_add(0x0000000000000000_u64).wrapping_add(x66);
-        let t77: u128 = {
-            let (d, b1) = x57.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x77, x78) = {
+            let t77: u128 = {
+                let (d, b1) = x57.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t77 as u64, (t77 >> 127) as u64)
         };
-        let x77 = t77 as u64;
-        let x78 = (t77 >> 127) as u64;
-        let t79: u128 = {
-            let (d, b1) = x59.overflowing_sub(0xffffffff00000000_u64);
-            let (d, b2) = d.overflowing_sub(x78);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x79, x80) = {
+            let t79: u128 = {
+                let (d, b1) = x59.overflowing_sub(0xffffffff00000000_u64);
+                let (d, b2) = d.overflowing_sub(x78);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t79 as u64, (t79 >> 127) as u64)
         };
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 127) as u64;
-        let t81: u128 = {
-            let (d, b1) = x61.overflowing_sub(0xfffffffffffffffe_u64);
-            let (d, b2) = d.overflowing_sub(x80);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x81, x82) = {
+            let t81: u128 = {
+                let (d, b1) = x61.overflowing_sub(0xfffffffffffffffe_u64);
+                let (d, b2) = d.overflowing_sub(x80);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t81 as u64, (t81 >> 127) as u64)
         };
-        let x81 = t81 as u64;
-        let x82 = (t81 >> 127) as u64;
-        let t83: u128 = {
-            let (d, b1) = x63.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x82);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x83, x84) = {
+            let t83: u128 = {
+                let (d, b1) = x63.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x82);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t83 as u64, (t83 >> 127) as u64)
         };
-        let x83 = t83 as u64;
-        let x84 = (t83 >> 127) as u64;
-        let t85: u128 = {
-            let (d, b1) = x65.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x84);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x85, x86) = {
+            let t85: u128 = {
+                let (d, b1) = x65.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x84);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t85 as u64, (t85 >> 127) as u64)
         };
-        let x85 = t85 as u64;
-        let x86 = (t85 >> 127) as u64;
-        let t87: u128 = {
-            let (d, b1) = x67.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x86);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x87, x88) = {
+            let t87: u128 = {
+                let (d, b1) = x67.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x86);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t87 as u64, (t87 >> 127) as u64)
         };
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 127) as u64;
-        let x91 = (0 as u64).wrapping_sub(x88);
+        let x91 = 0u64.wrapping_sub(x88);
         let x92 = x77 ^ (x91 & (x77 ^ x57));
         let x93 = x79 ^ (x91 & (x79 ^ x59));
         let x94 = x81 ^ (x91 & (x81 ^ x61));
@@ -939,76 +1216,90 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let t13: u128 = (a[0] as u128) + (b[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[1] as u128) + (b[1] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[2] as u128) + (b[2] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[3] as u128) + (b[3] as u128) + (x18 as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[4] as u128) + (b[4] as u128) + (x20 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[5] as u128) + (b[5] as u128) + (x22 as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t32: u128 = {
-            let (d, b1) = x13.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = (a[0] as u128) + (b[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
         };
-        let x32 = t32 as u64;
-        let x33 = (t32 >> 127) as u64;
-        let t34: u128 = {
-            let (d, b1) = x15.overflowing_sub(0xffffffff00000000_u64);
-            let (d, b2) = d.overflowing_sub(x33);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = (a[1] as u128) + (b[1] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
         };
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 127) as u64;
-        let t36: u128 = {
-            let (d, b1) = x17.overflowing_sub(0xfffffffffffffffe_u64);
-            let (d, b2) = d.overflowing_sub(x35);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = (a[2] as u128) + (b[2] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
         };
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 127) as u64;
-        let t38: u128 = {
-            let (d, b1) = x19.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x37);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x19, x20) = {
+            let t19: u128 = (a[3] as u128) + (b[3] as u128) + (x18 as u128);
+            (t19 as u64, (t19 >> 64) as u64)
         };
-        let x38 = t38 as u64;
-        let x39 = (t38 >> 127) as u64;
-        let t40: u128 = {
-            let (d, b1) = x21.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x39);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = (a[4] as u128) + (b[4] as u128) + (x20 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
         };
-        let x40 = t40 as u64;
-        let x41 = (t40 >> 127) as u64;
-        let t42: u128 = {
-            let (d, b1) = x23.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x41);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x23, x24) = {
+            let t23: u128 = (a[5] as u128) + (b[5] as u128) + (x22 as u128);
+            (t23 as u64, (t23 >> 64) as u64)
         };
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 127) as u64;
-        let t44: u128 = {
-            let (d, b1) = x24.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x32, x33) = {
+            let t32: u128 = {
+                let (d, b1) = x13.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t32 as u64, (t32 >> 127) as u64)
         };
-        let x45 = (t44 >> 127) as u64;
-        let x46 = (0 as u64).wrapping_sub(x45);
+        let (x34, x35) = {
+            let t34: u128 = {
+                let (d, b1) = x15.overflowing_sub(0xffffffff00000000_u64);
+                let (d, b2) = d.overflowing_sub(x33);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t34 as u64, (t34 >> 127) as u64)
+        };
+        let (x36, x37) = {
+            let t36: u128 = {
+                let (d, b1) = x17.overflowing_sub(0xfffffffffffffffe_u64);
+                let (d, b2) = d.overflowing_sub(x35);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t36 as u64, (t36 >> 127) as u64)
+        };
+        let (x38, x39) = {
+            let t38: u128 = {
+                let (d, b1) = x19.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x37);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t38 as u64, (t38 >> 127) as u64)
+        };
+        let (x40, x41) = {
+            let t40: u128 = {
+                let (d, b1) = x21.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x39);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t40 as u64, (t40 >> 127) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = {
+                let (d, b1) = x23.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x41);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t42 as u64, (t42 >> 127) as u64)
+        };
+        let x45 = {
+            let t44: u128 = {
+                let (d, b1) = x24.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t44 >> 127) as u64
+        };
+        let x46 = 0u64.wrapping_sub(x45);
         let x47 = x32 ^ (x46 & (x32 ^ x13));
         let x48 = x34 ^ (x46 & (x34 ^ x15));
         let x49 = x36 ^ (x46 & (x36 ^ x17));
@@ -1019,111 +1310,128 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        let t13: u128 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t13 as u64, (t13 >> 127) as u64)
         };
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 127) as u64;
-        let t15: u128 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x14);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x14);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t15 as u64, (t15 >> 127) as u64)
         };
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 127) as u64;
-        let t17: u128 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x16);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x16);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t17 as u64, (t17 >> 127) as u64)
         };
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 127) as u64;
-        let t19: u128 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x19, x20) = {
+            let t19: u128 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t19 as u64, (t19 >> 127) as u64)
         };
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 127) as u64;
-        let t21: u128 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t21 as u64, (t21 >> 127) as u64)
         };
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 127) as u64;
-        let t23: u128 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x23, x24) = {
+            let t23: u128 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t23 as u64, (t23 >> 127) as u64)
         };
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 127) as u64;
-        let x25 = (0 as u64).wrapping_sub(x24);
+        let x25 = 0u64.wrapping_sub(x24);
         let x32 = 0x00000000ffffffff_u64 & x25;
-        let t33: u128 = (x13 as u128) + (x32 as u128) + (0x0000000000000000_u64 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
+        let (x33, x34) = {
+            let t33: u128 = (x13 as u128) + (x32 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
         let x35 = 0xffffffff00000000_u64 & x25;
-        let t36: u128 = (x15 as u128) + (x35 as u128) + (x34 as u128);
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 64) as u64;
+        let (x36, x37) = {
+            let t36: u128 = (x15 as u128) + (x35 as u128) + (x34 as u128);
+            (t36 as u64, (t36 >> 64) as u64)
+        };
         let x38 = 0xfffffffffffffffe_u64 & x25;
-        let t39: u128 = (x17 as u128) + (x38 as u128) + (x37 as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t42: u128 = (x19 as u128) + (x25 as u128) + (x40 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
-        let t45: u128 = (x21 as u128) + (x25 as u128) + (x43 as u128);
-        let x45 = t45 as u64;
-        let x46 = (t45 >> 64) as u64;
+        let (x39, x40) = {
+            let t39: u128 = (x17 as u128) + (x38 as u128) + (x37 as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = (x19 as u128) + (x25 as u128) + (x40 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
+        let (x45, x46) = {
+            let t45: u128 = (x21 as u128) + (x25 as u128) + (x43 as u128);
+            (t45 as u64, (t45 >> 64) as u64)
+        };
         let x48 = x23.wrapping_add(x25).wrapping_add(x46);
         [x33, x36, x39, x42, x45, x48]
     }
     /// −a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 6]) -> [u64; 6] {
-        let t13: u128 = {
-            let (d, b1) = 0x00000000ffffffff_u64.overflowing_sub(a[0]);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = {
+                let (d, b1) = 0x00000000ffffffff_u64.overflowing_sub(a[0]);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t13 as u64, (t13 >> 127) as u64)
         };
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 127) as u64;
-        let t15: u128 = {
-            let (d, b1) = 0xffffffff00000000_u64.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(x14);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = {
+                let (d, b1) = 0xffffffff00000000_u64.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(x14);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t15 as u64, (t15 >> 127) as u64)
         };
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 127) as u64;
-        let t17: u128 = {
-            let (d, b1) = 0xfffffffffffffffe_u64.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x16);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = {
+                let (d, b1) = 0xfffffffffffffffe_u64.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x16);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t17 as u64, (t17 >> 127) as u64)
         };
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 127) as u64;
-        let t19: u128 = {
-            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x19, x20) = {
+            let t19: u128 = {
+                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t19 as u64, (t19 >> 127) as u64)
         };
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 127) as u64;
-        let t21: u128 = {
-            let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x21, x22) = {
+            let t21: u128 = {
+                let (d, b1) = 0xffffffffffffffff_u64.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t21 as u64, (t21 >> 127) as u64)
         };
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 127) as u64;
         let x23 = 0xffffffffffffffff_u64.wrapping_sub(a[5]).wrapping_sub(x22);
         let x25 = a[0] | a[1];
         let x26 = x25 | a[2];
@@ -1135,7 +1443,7 @@ impl Fp {
             .wrapping_sub(0x0000000000000000_u64);
         let x32 = x29 | x30;
         let x33 = x32 >> 63;
-        let x34 = (0 as u64).wrapping_sub(x33);
+        let x34 = 0u64.wrapping_sub(x33);
         let x35 = x13 & x34;
         let x36 = x15 & x34;
         let x37 = x17 & x34;
@@ -1146,76 +1454,90 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 6]) -> [u64; 6] {
-        let t7: u128 = (a[0] as u128) + (a[0] as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x7 = t7 as u64;
-        let x8 = (t7 >> 64) as u64;
-        let t9: u128 = (a[1] as u128) + (a[1] as u128) + (x8 as u128);
-        let x9 = t9 as u64;
-        let x10 = (t9 >> 64) as u64;
-        let t11: u128 = (a[2] as u128) + (a[2] as u128) + (x10 as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[3] as u128) + (a[3] as u128) + (x12 as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[4] as u128) + (a[4] as u128) + (x14 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[5] as u128) + (a[5] as u128) + (x16 as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t26: u128 = {
-            let (d, b1) = x7.overflowing_sub(0x00000000ffffffff_u64);
-            let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x7, x8) = {
+            let t7: u128 = (a[0] as u128) + (a[0] as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t7 as u64, (t7 >> 64) as u64)
         };
-        let x26 = t26 as u64;
-        let x27 = (t26 >> 127) as u64;
-        let t28: u128 = {
-            let (d, b1) = x9.overflowing_sub(0xffffffff00000000_u64);
-            let (d, b2) = d.overflowing_sub(x27);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x9, x10) = {
+            let t9: u128 = (a[1] as u128) + (a[1] as u128) + (x8 as u128);
+            (t9 as u64, (t9 >> 64) as u64)
         };
-        let x28 = t28 as u64;
-        let x29 = (t28 >> 127) as u64;
-        let t30: u128 = {
-            let (d, b1) = x11.overflowing_sub(0xfffffffffffffffe_u64);
-            let (d, b2) = d.overflowing_sub(x29);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x11, x12) = {
+            let t11: u128 = (a[2] as u128) + (a[2] as u128) + (x10 as u128);
+            (t11 as u64, (t11 >> 64) as u64)
         };
-        let x30 = t30 as u64;
-        let x31 = (t30 >> 127) as u64;
-        let t32: u128 = {
-            let (d, b1) = x13.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x31);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x13, x14) = {
+            let t13: u128 = (a[3] as u128) + (a[3] as u128) + (x12 as u128);
+            (t13 as u64, (t13 >> 64) as u64)
         };
-        let x32 = t32 as u64;
-        let x33 = (t32 >> 127) as u64;
-        let t34: u128 = {
-            let (d, b1) = x15.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x33);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x15, x16) = {
+            let t15: u128 = (a[4] as u128) + (a[4] as u128) + (x14 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
         };
-        let x34 = t34 as u64;
-        let x35 = (t34 >> 127) as u64;
-        let t36: u128 = {
-            let (d, b1) = x17.overflowing_sub(0xffffffffffffffff_u64);
-            let (d, b2) = d.overflowing_sub(x35);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x17, x18) = {
+            let t17: u128 = (a[5] as u128) + (a[5] as u128) + (x16 as u128);
+            (t17 as u64, (t17 >> 64) as u64)
         };
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 127) as u64;
-        let t38: u128 = {
-            let (d, b1) = x18.overflowing_sub(0x0000000000000000_u64);
-            let (d, b2) = d.overflowing_sub(x37);
-            (d as u128) | (((b1 | b2) as u128) << 127)
+        let (x26, x27) = {
+            let t26: u128 = {
+                let (d, b1) = x7.overflowing_sub(0x00000000ffffffff_u64);
+                let (d, b2) = d.overflowing_sub(0x0000000000000000_u64);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t26 as u64, (t26 >> 127) as u64)
         };
-        let x39 = (t38 >> 127) as u64;
-        let x40 = (0 as u64).wrapping_sub(x39);
+        let (x28, x29) = {
+            let t28: u128 = {
+                let (d, b1) = x9.overflowing_sub(0xffffffff00000000_u64);
+                let (d, b2) = d.overflowing_sub(x27);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t28 as u64, (t28 >> 127) as u64)
+        };
+        let (x30, x31) = {
+            let t30: u128 = {
+                let (d, b1) = x11.overflowing_sub(0xfffffffffffffffe_u64);
+                let (d, b2) = d.overflowing_sub(x29);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t30 as u64, (t30 >> 127) as u64)
+        };
+        let (x32, x33) = {
+            let t32: u128 = {
+                let (d, b1) = x13.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x31);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t32 as u64, (t32 >> 127) as u64)
+        };
+        let (x34, x35) = {
+            let t34: u128 = {
+                let (d, b1) = x15.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x33);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t34 as u64, (t34 >> 127) as u64)
+        };
+        let (x36, x37) = {
+            let t36: u128 = {
+                let (d, b1) = x17.overflowing_sub(0xffffffffffffffff_u64);
+                let (d, b2) = d.overflowing_sub(x35);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t36 as u64, (t36 >> 127) as u64)
+        };
+        let x39 = {
+            let t38: u128 = {
+                let (d, b1) = x18.overflowing_sub(0x0000000000000000_u64);
+                let (d, b2) = d.overflowing_sub(x37);
+                (d as u128) | (((b1 | b2) as u128) << 127)
+            };
+            (t38 >> 127) as u64
+        };
+        let x40 = 0u64.wrapping_sub(x39);
         let x41 = x26 ^ (x40 & (x26 ^ x7));
         let x42 = x28 ^ (x40 & (x28 ^ x9));
         let x43 = x30 ^ (x40 & (x30 ^ x11));
@@ -1226,7 +1548,7 @@ impl Fp {
     }
     /// The canonical value in [0, p) of a stored value.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u64; 6]) -> [u64; 6] {
         [a[0], a[1], a[2], a[3], a[4], a[5]]
     }
@@ -1278,7 +1600,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u64; 6];
+        let mut limbs = [0u64; 6];
         limbs[0] = x;
         Fp(limbs)
     }
@@ -1296,7 +1618,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 48]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u64; 6];
+        let mut limbs = [0u64; 6];
         let mut i = 0;
         while i < 48 {
             limbs[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -1547,7 +1869,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i64 = 4611686014132420607;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i64 = ((1 as i64) << 62) - 1;
+    const SAFEGCD_MASK: i64 = (1 << 62) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -1557,7 +1879,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i64, i64, i64, i64) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 62 {
-            let c1 = (delta.wrapping_neg() >> (64 - 1)) as i64;
+            let c1 = delta.wrapping_neg() >> (64 - 1);
             let c2 = ((g & 1) as i64).wrapping_neg();
             let x = ((f as i64 ^ c1).wrapping_sub(c1)) as u64;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -2023,7 +2345,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u64; 6];
+        let mut out = [0u64; 6];
         let mut i = 0;
         while i < 6 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

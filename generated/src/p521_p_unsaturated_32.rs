@@ -119,7 +119,7 @@ impl Fp {
     }
     /// a·b mod p: column sums of limb products (c and the mixed-radix factor 2 folded in), one carry pass (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments, clippy::assign_op_pattern)]
     fn mul_limbs_portable(a: &[u32; 21], b: &[u32; 21]) -> [u32; 21] {
         let mut r0: u32;
         let mut r1: u32;
@@ -3083,1127 +3083,1378 @@ impl Fp {
     }
     /// a² mod p: off-diagonal products once, doubled by a shift, one carry pass (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u32; 21]) -> [u32; 21] {
-        let t23: u64 = (a[0] as u64) * (a[0] as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
+        let (x23, x24) = {
+            let t23: u64 = (a[0] as u64) * (a[0] as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
         let x25 = a[1] << 2;
-        let t27: u64 = (x25 as u64) * (a[20] as u64) + (x23 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
+        let (x27, x28) = {
+            let t27: u64 = (x25 as u64) * (a[20] as u64) + (x23 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
         let x29 = x28.wrapping_add(x24).wrapping_add(0x00000000_u32);
         let x31 = a[2] << 2;
-        let t33: u64 = (x31 as u64) * (a[19] as u64) + (x27 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
+        let (x33, x34) = {
+            let t33: u64 = (x31 as u64) * (a[19] as u64) + (x27 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
         let x35 = x34.wrapping_add(x29).wrapping_add(0x00000000_u32);
         let x37 = a[3] << 2;
-        let t39: u64 = (x37 as u64) * (a[18] as u64) + (x33 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
+        let (x39, x40) = {
+            let t39: u64 = (x37 as u64) * (a[18] as u64) + (x33 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
         let x41 = x40.wrapping_add(x35).wrapping_add(0x00000000_u32);
         let x43 = a[4] << 2;
-        let t45: u64 = (x43 as u64) * (a[17] as u64) + (x39 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
+        let (x45, x46) = {
+            let t45: u64 = (x43 as u64) * (a[17] as u64) + (x39 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
         let x47 = x46.wrapping_add(x41).wrapping_add(0x00000000_u32);
         let x49 = a[5] << 2;
-        let t51: u64 = (x49 as u64) * (a[16] as u64) + (x45 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
+        let (x51, x52) = {
+            let t51: u64 = (x49 as u64) * (a[16] as u64) + (x45 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
         let x53 = x52.wrapping_add(x47).wrapping_add(0x00000000_u32);
         let x55 = a[6] << 2;
-        let t57: u64 = (x55 as u64) * (a[15] as u64) + (x51 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
+        let (x57, x58) = {
+            let t57: u64 = (x55 as u64) * (a[15] as u64) + (x51 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
         let x59 = x58.wrapping_add(x53).wrapping_add(0x00000000_u32);
         let x61 = a[7] << 2;
-        let t63: u64 = (x61 as u64) * (a[14] as u64) + (x57 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
+        let (x63, x64) = {
+            let t63: u64 = (x61 as u64) * (a[14] as u64) + (x57 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
         let x65 = x64.wrapping_add(x59).wrapping_add(0x00000000_u32);
         let x67 = a[8] << 2;
-        let t69: u64 = (x67 as u64) * (a[13] as u64) + (x63 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
+        let (x69, x70) = {
+            let t69: u64 = (x67 as u64) * (a[13] as u64) + (x63 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
         let x71 = x70.wrapping_add(x65).wrapping_add(0x00000000_u32);
         let x73 = a[9] << 2;
-        let t75: u64 = (x73 as u64) * (a[12] as u64) + (x69 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
+        let (x75, x76) = {
+            let t75: u64 = (x73 as u64) * (a[12] as u64) + (x69 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
         let x77 = x76.wrapping_add(x71).wrapping_add(0x00000000_u32);
         let x79 = a[10] << 2;
-        let t81: u64 = (x79 as u64) * (a[11] as u64) + (x75 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
+        let (x81, x82) = {
+            let t81: u64 = (x79 as u64) * (a[11] as u64) + (x75 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
         let x83 = x82.wrapping_add(x77).wrapping_add(0x00000000_u32);
         let x85 = a[0] << 1;
-        let t87: u64 = (x85 as u64) * (a[1] as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t90: u64 = (x31 as u64) * (a[20] as u64) + (x87 as u64);
-        let x90 = t90 as u32;
-        let x91 = (t90 >> 32) as u32;
+        let (x87, x88) = {
+            let t87: u64 = (x85 as u64) * (a[1] as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x90, x91) = {
+            let t90: u64 = (x31 as u64) * (a[20] as u64) + (x87 as u64);
+            (t90 as u32, (t90 >> 32) as u32)
+        };
         let x92 = x91.wrapping_add(x88).wrapping_add(0x00000000_u32);
-        let t95: u64 = (x37 as u64) * (a[19] as u64) + (x90 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
+        let (x95, x96) = {
+            let t95: u64 = (x37 as u64) * (a[19] as u64) + (x90 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
         let x97 = x96.wrapping_add(x92).wrapping_add(0x00000000_u32);
-        let t100: u64 = (x43 as u64) * (a[18] as u64) + (x95 as u64);
-        let x100 = t100 as u32;
-        let x101 = (t100 >> 32) as u32;
+        let (x100, x101) = {
+            let t100: u64 = (x43 as u64) * (a[18] as u64) + (x95 as u64);
+            (t100 as u32, (t100 >> 32) as u32)
+        };
         let x102 = x101.wrapping_add(x97).wrapping_add(0x00000000_u32);
-        let t105: u64 = (x49 as u64) * (a[17] as u64) + (x100 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
+        let (x105, x106) = {
+            let t105: u64 = (x49 as u64) * (a[17] as u64) + (x100 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
         let x107 = x106.wrapping_add(x102).wrapping_add(0x00000000_u32);
         let x109 = a[6] << 1;
-        let t111: u64 = (x109 as u64) * (a[16] as u64) + (x105 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
+        let (x111, x112) = {
+            let t111: u64 = (x109 as u64) * (a[16] as u64) + (x105 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
         let x113 = x112.wrapping_add(x107).wrapping_add(0x00000000_u32);
-        let t116: u64 = (x61 as u64) * (a[15] as u64) + (x111 as u64);
-        let x116 = t116 as u32;
-        let x117 = (t116 >> 32) as u32;
+        let (x116, x117) = {
+            let t116: u64 = (x61 as u64) * (a[15] as u64) + (x111 as u64);
+            (t116 as u32, (t116 >> 32) as u32)
+        };
         let x118 = x117.wrapping_add(x113).wrapping_add(0x00000000_u32);
-        let t121: u64 = (x67 as u64) * (a[14] as u64) + (x116 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
+        let (x121, x122) = {
+            let t121: u64 = (x67 as u64) * (a[14] as u64) + (x116 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
         let x123 = x122.wrapping_add(x118).wrapping_add(0x00000000_u32);
-        let t126: u64 = (x73 as u64) * (a[13] as u64) + (x121 as u64);
-        let x126 = t126 as u32;
-        let x127 = (t126 >> 32) as u32;
+        let (x126, x127) = {
+            let t126: u64 = (x73 as u64) * (a[13] as u64) + (x121 as u64);
+            (t126 as u32, (t126 >> 32) as u32)
+        };
         let x128 = x127.wrapping_add(x123).wrapping_add(0x00000000_u32);
-        let t131: u64 = (x79 as u64) * (a[12] as u64) + (x126 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
+        let (x131, x132) = {
+            let t131: u64 = (x79 as u64) * (a[12] as u64) + (x126 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
         let x133 = x132.wrapping_add(x128).wrapping_add(0x00000000_u32);
-        let t136: u64 = (a[11] as u64) * (a[11] as u64) + (x131 as u64);
-        let x136 = t136 as u32;
-        let x137 = (t136 >> 32) as u32;
+        let (x136, x137) = {
+            let t136: u64 = (a[11] as u64) * (a[11] as u64) + (x131 as u64);
+            (t136 as u32, (t136 >> 32) as u32)
+        };
         let x138 = x137.wrapping_add(x133).wrapping_add(0x00000000_u32);
-        let t141: u64 = (x85 as u64) * (a[2] as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t144: u64 = (a[1] as u64) * (a[1] as u64) + (x141 as u64);
-        let x144 = t144 as u32;
-        let x145 = (t144 >> 32) as u32;
+        let (x141, x142) = {
+            let t141: u64 = (x85 as u64) * (a[2] as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x144, x145) = {
+            let t144: u64 = (a[1] as u64) * (a[1] as u64) + (x141 as u64);
+            (t144 as u32, (t144 >> 32) as u32)
+        };
         let x146 = x145.wrapping_add(x142).wrapping_add(0x00000000_u32);
-        let t149: u64 = (x37 as u64) * (a[20] as u64) + (x144 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
+        let (x149, x150) = {
+            let t149: u64 = (x37 as u64) * (a[20] as u64) + (x144 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
         let x151 = x150.wrapping_add(x146).wrapping_add(0x00000000_u32);
-        let t154: u64 = (x43 as u64) * (a[19] as u64) + (x149 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
+        let (x154, x155) = {
+            let t154: u64 = (x43 as u64) * (a[19] as u64) + (x149 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
         let x156 = x155.wrapping_add(x151).wrapping_add(0x00000000_u32);
-        let t159: u64 = (x49 as u64) * (a[18] as u64) + (x154 as u64);
-        let x159 = t159 as u32;
-        let x160 = (t159 >> 32) as u32;
+        let (x159, x160) = {
+            let t159: u64 = (x49 as u64) * (a[18] as u64) + (x154 as u64);
+            (t159 as u32, (t159 >> 32) as u32)
+        };
         let x161 = x160.wrapping_add(x156).wrapping_add(0x00000000_u32);
-        let t164: u64 = (x109 as u64) * (a[17] as u64) + (x159 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
+        let (x164, x165) = {
+            let t164: u64 = (x109 as u64) * (a[17] as u64) + (x159 as u64);
+            (t164 as u32, (t164 >> 32) as u32)
+        };
         let x166 = x165.wrapping_add(x161).wrapping_add(0x00000000_u32);
         let x168 = a[7] << 1;
-        let t170: u64 = (x168 as u64) * (a[16] as u64) + (x164 as u64);
-        let x170 = t170 as u32;
-        let x171 = (t170 >> 32) as u32;
+        let (x170, x171) = {
+            let t170: u64 = (x168 as u64) * (a[16] as u64) + (x164 as u64);
+            (t170 as u32, (t170 >> 32) as u32)
+        };
         let x172 = x171.wrapping_add(x166).wrapping_add(0x00000000_u32);
-        let t175: u64 = (x67 as u64) * (a[15] as u64) + (x170 as u64);
-        let x175 = t175 as u32;
-        let x176 = (t175 >> 32) as u32;
+        let (x175, x176) = {
+            let t175: u64 = (x67 as u64) * (a[15] as u64) + (x170 as u64);
+            (t175 as u32, (t175 >> 32) as u32)
+        };
         let x177 = x176.wrapping_add(x172).wrapping_add(0x00000000_u32);
-        let t180: u64 = (x73 as u64) * (a[14] as u64) + (x175 as u64);
-        let x180 = t180 as u32;
-        let x181 = (t180 >> 32) as u32;
+        let (x180, x181) = {
+            let t180: u64 = (x73 as u64) * (a[14] as u64) + (x175 as u64);
+            (t180 as u32, (t180 >> 32) as u32)
+        };
         let x182 = x181.wrapping_add(x177).wrapping_add(0x00000000_u32);
-        let t185: u64 = (x79 as u64) * (a[13] as u64) + (x180 as u64);
-        let x185 = t185 as u32;
-        let x186 = (t185 >> 32) as u32;
+        let (x185, x186) = {
+            let t185: u64 = (x79 as u64) * (a[13] as u64) + (x180 as u64);
+            (t185 as u32, (t185 >> 32) as u32)
+        };
         let x187 = x186.wrapping_add(x182).wrapping_add(0x00000000_u32);
         let x189 = a[11] << 1;
-        let t191: u64 = (x189 as u64) * (a[12] as u64) + (x185 as u64);
-        let x191 = t191 as u32;
-        let x192 = (t191 >> 32) as u32;
+        let (x191, x192) = {
+            let t191: u64 = (x189 as u64) * (a[12] as u64) + (x185 as u64);
+            (t191 as u32, (t191 >> 32) as u32)
+        };
         let x193 = x192.wrapping_add(x187).wrapping_add(0x00000000_u32);
-        let t196: u64 = (x85 as u64) * (a[3] as u64);
-        let x196 = t196 as u32;
-        let x197 = (t196 >> 32) as u32;
+        let (x196, x197) = {
+            let t196: u64 = (x85 as u64) * (a[3] as u64);
+            (t196 as u32, (t196 >> 32) as u32)
+        };
         let x198 = a[1] << 1;
-        let t200: u64 = (x198 as u64) * (a[2] as u64) + (x196 as u64);
-        let x200 = t200 as u32;
-        let x201 = (t200 >> 32) as u32;
+        let (x200, x201) = {
+            let t200: u64 = (x198 as u64) * (a[2] as u64) + (x196 as u64);
+            (t200 as u32, (t200 >> 32) as u32)
+        };
         let x202 = x201.wrapping_add(x197).wrapping_add(0x00000000_u32);
-        let t205: u64 = (x43 as u64) * (a[20] as u64) + (x200 as u64);
-        let x205 = t205 as u32;
-        let x206 = (t205 >> 32) as u32;
+        let (x205, x206) = {
+            let t205: u64 = (x43 as u64) * (a[20] as u64) + (x200 as u64);
+            (t205 as u32, (t205 >> 32) as u32)
+        };
         let x207 = x206.wrapping_add(x202).wrapping_add(0x00000000_u32);
-        let t210: u64 = (x49 as u64) * (a[19] as u64) + (x205 as u64);
-        let x210 = t210 as u32;
-        let x211 = (t210 >> 32) as u32;
+        let (x210, x211) = {
+            let t210: u64 = (x49 as u64) * (a[19] as u64) + (x205 as u64);
+            (t210 as u32, (t210 >> 32) as u32)
+        };
         let x212 = x211.wrapping_add(x207).wrapping_add(0x00000000_u32);
-        let t215: u64 = (x109 as u64) * (a[18] as u64) + (x210 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
+        let (x215, x216) = {
+            let t215: u64 = (x109 as u64) * (a[18] as u64) + (x210 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
         let x217 = x216.wrapping_add(x212).wrapping_add(0x00000000_u32);
-        let t220: u64 = (x168 as u64) * (a[17] as u64) + (x215 as u64);
-        let x220 = t220 as u32;
-        let x221 = (t220 >> 32) as u32;
+        let (x220, x221) = {
+            let t220: u64 = (x168 as u64) * (a[17] as u64) + (x215 as u64);
+            (t220 as u32, (t220 >> 32) as u32)
+        };
         let x222 = x221.wrapping_add(x217).wrapping_add(0x00000000_u32);
         let x224 = a[8] << 1;
-        let t226: u64 = (x224 as u64) * (a[16] as u64) + (x220 as u64);
-        let x226 = t226 as u32;
-        let x227 = (t226 >> 32) as u32;
+        let (x226, x227) = {
+            let t226: u64 = (x224 as u64) * (a[16] as u64) + (x220 as u64);
+            (t226 as u32, (t226 >> 32) as u32)
+        };
         let x228 = x227.wrapping_add(x222).wrapping_add(0x00000000_u32);
-        let t231: u64 = (x73 as u64) * (a[15] as u64) + (x226 as u64);
-        let x231 = t231 as u32;
-        let x232 = (t231 >> 32) as u32;
+        let (x231, x232) = {
+            let t231: u64 = (x73 as u64) * (a[15] as u64) + (x226 as u64);
+            (t231 as u32, (t231 >> 32) as u32)
+        };
         let x233 = x232.wrapping_add(x228).wrapping_add(0x00000000_u32);
-        let t236: u64 = (x79 as u64) * (a[14] as u64) + (x231 as u64);
-        let x236 = t236 as u32;
-        let x237 = (t236 >> 32) as u32;
+        let (x236, x237) = {
+            let t236: u64 = (x79 as u64) * (a[14] as u64) + (x231 as u64);
+            (t236 as u32, (t236 >> 32) as u32)
+        };
         let x238 = x237.wrapping_add(x233).wrapping_add(0x00000000_u32);
-        let t241: u64 = (x189 as u64) * (a[13] as u64) + (x236 as u64);
-        let x241 = t241 as u32;
-        let x242 = (t241 >> 32) as u32;
+        let (x241, x242) = {
+            let t241: u64 = (x189 as u64) * (a[13] as u64) + (x236 as u64);
+            (t241 as u32, (t241 >> 32) as u32)
+        };
         let x243 = x242.wrapping_add(x238).wrapping_add(0x00000000_u32);
-        let t246: u64 = (a[12] as u64) * (a[12] as u64) + (x241 as u64);
-        let x246 = t246 as u32;
-        let x247 = (t246 >> 32) as u32;
+        let (x246, x247) = {
+            let t246: u64 = (a[12] as u64) * (a[12] as u64) + (x241 as u64);
+            (t246 as u32, (t246 >> 32) as u32)
+        };
         let x248 = x247.wrapping_add(x243).wrapping_add(0x00000000_u32);
-        let t251: u64 = (x85 as u64) * (a[4] as u64);
-        let x251 = t251 as u32;
-        let x252 = (t251 >> 32) as u32;
-        let t254: u64 = (x198 as u64) * (a[3] as u64) + (x251 as u64);
-        let x254 = t254 as u32;
-        let x255 = (t254 >> 32) as u32;
+        let (x251, x252) = {
+            let t251: u64 = (x85 as u64) * (a[4] as u64);
+            (t251 as u32, (t251 >> 32) as u32)
+        };
+        let (x254, x255) = {
+            let t254: u64 = (x198 as u64) * (a[3] as u64) + (x251 as u64);
+            (t254 as u32, (t254 >> 32) as u32)
+        };
         let x256 = x255.wrapping_add(x252).wrapping_add(0x00000000_u32);
-        let t259: u64 = (a[2] as u64) * (a[2] as u64) + (x254 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
+        let (x259, x260) = {
+            let t259: u64 = (a[2] as u64) * (a[2] as u64) + (x254 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
         let x261 = x260.wrapping_add(x256).wrapping_add(0x00000000_u32);
-        let t264: u64 = (x49 as u64) * (a[20] as u64) + (x259 as u64);
-        let x264 = t264 as u32;
-        let x265 = (t264 >> 32) as u32;
+        let (x264, x265) = {
+            let t264: u64 = (x49 as u64) * (a[20] as u64) + (x259 as u64);
+            (t264 as u32, (t264 >> 32) as u32)
+        };
         let x266 = x265.wrapping_add(x261).wrapping_add(0x00000000_u32);
-        let t269: u64 = (x109 as u64) * (a[19] as u64) + (x264 as u64);
-        let x269 = t269 as u32;
-        let x270 = (t269 >> 32) as u32;
+        let (x269, x270) = {
+            let t269: u64 = (x109 as u64) * (a[19] as u64) + (x264 as u64);
+            (t269 as u32, (t269 >> 32) as u32)
+        };
         let x271 = x270.wrapping_add(x266).wrapping_add(0x00000000_u32);
-        let t274: u64 = (x168 as u64) * (a[18] as u64) + (x269 as u64);
-        let x274 = t274 as u32;
-        let x275 = (t274 >> 32) as u32;
+        let (x274, x275) = {
+            let t274: u64 = (x168 as u64) * (a[18] as u64) + (x269 as u64);
+            (t274 as u32, (t274 >> 32) as u32)
+        };
         let x276 = x275.wrapping_add(x271).wrapping_add(0x00000000_u32);
-        let t279: u64 = (x224 as u64) * (a[17] as u64) + (x274 as u64);
-        let x279 = t279 as u32;
-        let x280 = (t279 >> 32) as u32;
+        let (x279, x280) = {
+            let t279: u64 = (x224 as u64) * (a[17] as u64) + (x274 as u64);
+            (t279 as u32, (t279 >> 32) as u32)
+        };
         let x281 = x280.wrapping_add(x276).wrapping_add(0x00000000_u32);
         let x283 = a[9] << 1;
-        let t285: u64 = (x283 as u64) * (a[16] as u64) + (x279 as u64);
-        let x285 = t285 as u32;
-        let x286 = (t285 >> 32) as u32;
+        let (x285, x286) = {
+            let t285: u64 = (x283 as u64) * (a[16] as u64) + (x279 as u64);
+            (t285 as u32, (t285 >> 32) as u32)
+        };
         let x287 = x286.wrapping_add(x281).wrapping_add(0x00000000_u32);
-        let t290: u64 = (x79 as u64) * (a[15] as u64) + (x285 as u64);
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 32) as u32;
+        let (x290, x291) = {
+            let t290: u64 = (x79 as u64) * (a[15] as u64) + (x285 as u64);
+            (t290 as u32, (t290 >> 32) as u32)
+        };
         let x292 = x291.wrapping_add(x287).wrapping_add(0x00000000_u32);
-        let t295: u64 = (x189 as u64) * (a[14] as u64) + (x290 as u64);
-        let x295 = t295 as u32;
-        let x296 = (t295 >> 32) as u32;
+        let (x295, x296) = {
+            let t295: u64 = (x189 as u64) * (a[14] as u64) + (x290 as u64);
+            (t295 as u32, (t295 >> 32) as u32)
+        };
         let x297 = x296.wrapping_add(x292).wrapping_add(0x00000000_u32);
         let x299 = a[12] << 1;
-        let t301: u64 = (x299 as u64) * (a[13] as u64) + (x295 as u64);
-        let x301 = t301 as u32;
-        let x302 = (t301 >> 32) as u32;
+        let (x301, x302) = {
+            let t301: u64 = (x299 as u64) * (a[13] as u64) + (x295 as u64);
+            (t301 as u32, (t301 >> 32) as u32)
+        };
         let x303 = x302.wrapping_add(x297).wrapping_add(0x00000000_u32);
-        let t306: u64 = (x85 as u64) * (a[5] as u64);
-        let x306 = t306 as u32;
-        let x307 = (t306 >> 32) as u32;
-        let t309: u64 = (x198 as u64) * (a[4] as u64) + (x306 as u64);
-        let x309 = t309 as u32;
-        let x310 = (t309 >> 32) as u32;
+        let (x306, x307) = {
+            let t306: u64 = (x85 as u64) * (a[5] as u64);
+            (t306 as u32, (t306 >> 32) as u32)
+        };
+        let (x309, x310) = {
+            let t309: u64 = (x198 as u64) * (a[4] as u64) + (x306 as u64);
+            (t309 as u32, (t309 >> 32) as u32)
+        };
         let x311 = x310.wrapping_add(x307).wrapping_add(0x00000000_u32);
         let x313 = a[2] << 1;
-        let t315: u64 = (x313 as u64) * (a[3] as u64) + (x309 as u64);
-        let x315 = t315 as u32;
-        let x316 = (t315 >> 32) as u32;
+        let (x315, x316) = {
+            let t315: u64 = (x313 as u64) * (a[3] as u64) + (x309 as u64);
+            (t315 as u32, (t315 >> 32) as u32)
+        };
         let x317 = x316.wrapping_add(x311).wrapping_add(0x00000000_u32);
-        let t320: u64 = (x109 as u64) * (a[20] as u64) + (x315 as u64);
-        let x320 = t320 as u32;
-        let x321 = (t320 >> 32) as u32;
+        let (x320, x321) = {
+            let t320: u64 = (x109 as u64) * (a[20] as u64) + (x315 as u64);
+            (t320 as u32, (t320 >> 32) as u32)
+        };
         let x322 = x321.wrapping_add(x317).wrapping_add(0x00000000_u32);
-        let t325: u64 = (x168 as u64) * (a[19] as u64) + (x320 as u64);
-        let x325 = t325 as u32;
-        let x326 = (t325 >> 32) as u32;
+        let (x325, x326) = {
+            let t325: u64 = (x168 as u64) * (a[19] as u64) + (x320 as u64);
+            (t325 as u32, (t325 >> 32) as u32)
+        };
         let x327 = x326.wrapping_add(x322).wrapping_add(0x00000000_u32);
-        let t330: u64 = (x224 as u64) * (a[18] as u64) + (x325 as u64);
-        let x330 = t330 as u32;
-        let x331 = (t330 >> 32) as u32;
+        let (x330, x331) = {
+            let t330: u64 = (x224 as u64) * (a[18] as u64) + (x325 as u64);
+            (t330 as u32, (t330 >> 32) as u32)
+        };
         let x332 = x331.wrapping_add(x327).wrapping_add(0x00000000_u32);
-        let t335: u64 = (x283 as u64) * (a[17] as u64) + (x330 as u64);
-        let x335 = t335 as u32;
-        let x336 = (t335 >> 32) as u32;
+        let (x335, x336) = {
+            let t335: u64 = (x283 as u64) * (a[17] as u64) + (x330 as u64);
+            (t335 as u32, (t335 >> 32) as u32)
+        };
         let x337 = x336.wrapping_add(x332).wrapping_add(0x00000000_u32);
         let x339 = a[10] << 1;
-        let t341: u64 = (x339 as u64) * (a[16] as u64) + (x335 as u64);
-        let x341 = t341 as u32;
-        let x342 = (t341 >> 32) as u32;
+        let (x341, x342) = {
+            let t341: u64 = (x339 as u64) * (a[16] as u64) + (x335 as u64);
+            (t341 as u32, (t341 >> 32) as u32)
+        };
         let x343 = x342.wrapping_add(x337).wrapping_add(0x00000000_u32);
-        let t346: u64 = (x189 as u64) * (a[15] as u64) + (x341 as u64);
-        let x346 = t346 as u32;
-        let x347 = (t346 >> 32) as u32;
+        let (x346, x347) = {
+            let t346: u64 = (x189 as u64) * (a[15] as u64) + (x341 as u64);
+            (t346 as u32, (t346 >> 32) as u32)
+        };
         let x348 = x347.wrapping_add(x343).wrapping_add(0x00000000_u32);
-        let t351: u64 = (x299 as u64) * (a[14] as u64) + (x346 as u64);
-        let x351 = t351 as u32;
-        let x352 = (t351 >> 32) as u32;
+        let (x351, x352) = {
+            let t351: u64 = (x299 as u64) * (a[14] as u64) + (x346 as u64);
+            (t351 as u32, (t351 >> 32) as u32)
+        };
         let x353 = x352.wrapping_add(x348).wrapping_add(0x00000000_u32);
-        let t356: u64 = (a[13] as u64) * (a[13] as u64) + (x351 as u64);
-        let x356 = t356 as u32;
-        let x357 = (t356 >> 32) as u32;
+        let (x356, x357) = {
+            let t356: u64 = (a[13] as u64) * (a[13] as u64) + (x351 as u64);
+            (t356 as u32, (t356 >> 32) as u32)
+        };
         let x358 = x357.wrapping_add(x353).wrapping_add(0x00000000_u32);
-        let t361: u64 = (x85 as u64) * (a[6] as u64);
-        let x361 = t361 as u32;
-        let x362 = (t361 >> 32) as u32;
-        let t364: u64 = (x25 as u64) * (a[5] as u64) + (x361 as u64);
-        let x364 = t364 as u32;
-        let x365 = (t364 >> 32) as u32;
+        let (x361, x362) = {
+            let t361: u64 = (x85 as u64) * (a[6] as u64);
+            (t361 as u32, (t361 >> 32) as u32)
+        };
+        let (x364, x365) = {
+            let t364: u64 = (x25 as u64) * (a[5] as u64) + (x361 as u64);
+            (t364 as u32, (t364 >> 32) as u32)
+        };
         let x366 = x365.wrapping_add(x362).wrapping_add(0x00000000_u32);
-        let t369: u64 = (x31 as u64) * (a[4] as u64) + (x364 as u64);
-        let x369 = t369 as u32;
-        let x370 = (t369 >> 32) as u32;
+        let (x369, x370) = {
+            let t369: u64 = (x31 as u64) * (a[4] as u64) + (x364 as u64);
+            (t369 as u32, (t369 >> 32) as u32)
+        };
         let x371 = x370.wrapping_add(x366).wrapping_add(0x00000000_u32);
         let x373 = a[3] << 1;
-        let t375: u64 = (x373 as u64) * (a[3] as u64) + (x369 as u64);
-        let x375 = t375 as u32;
-        let x376 = (t375 >> 32) as u32;
+        let (x375, x376) = {
+            let t375: u64 = (x373 as u64) * (a[3] as u64) + (x369 as u64);
+            (t375 as u32, (t375 >> 32) as u32)
+        };
         let x377 = x376.wrapping_add(x371).wrapping_add(0x00000000_u32);
-        let t380: u64 = (x61 as u64) * (a[20] as u64) + (x375 as u64);
-        let x380 = t380 as u32;
-        let x381 = (t380 >> 32) as u32;
+        let (x380, x381) = {
+            let t380: u64 = (x61 as u64) * (a[20] as u64) + (x375 as u64);
+            (t380 as u32, (t380 >> 32) as u32)
+        };
         let x382 = x381.wrapping_add(x377).wrapping_add(0x00000000_u32);
-        let t385: u64 = (x67 as u64) * (a[19] as u64) + (x380 as u64);
-        let x385 = t385 as u32;
-        let x386 = (t385 >> 32) as u32;
+        let (x385, x386) = {
+            let t385: u64 = (x67 as u64) * (a[19] as u64) + (x380 as u64);
+            (t385 as u32, (t385 >> 32) as u32)
+        };
         let x387 = x386.wrapping_add(x382).wrapping_add(0x00000000_u32);
-        let t390: u64 = (x73 as u64) * (a[18] as u64) + (x385 as u64);
-        let x390 = t390 as u32;
-        let x391 = (t390 >> 32) as u32;
+        let (x390, x391) = {
+            let t390: u64 = (x73 as u64) * (a[18] as u64) + (x385 as u64);
+            (t390 as u32, (t390 >> 32) as u32)
+        };
         let x392 = x391.wrapping_add(x387).wrapping_add(0x00000000_u32);
-        let t395: u64 = (x79 as u64) * (a[17] as u64) + (x390 as u64);
-        let x395 = t395 as u32;
-        let x396 = (t395 >> 32) as u32;
+        let (x395, x396) = {
+            let t395: u64 = (x79 as u64) * (a[17] as u64) + (x390 as u64);
+            (t395 as u32, (t395 >> 32) as u32)
+        };
         let x397 = x396.wrapping_add(x392).wrapping_add(0x00000000_u32);
-        let t400: u64 = (x189 as u64) * (a[16] as u64) + (x395 as u64);
-        let x400 = t400 as u32;
-        let x401 = (t400 >> 32) as u32;
+        let (x400, x401) = {
+            let t400: u64 = (x189 as u64) * (a[16] as u64) + (x395 as u64);
+            (t400 as u32, (t400 >> 32) as u32)
+        };
         let x402 = x401.wrapping_add(x397).wrapping_add(0x00000000_u32);
         let x404 = a[12] << 2;
-        let t406: u64 = (x404 as u64) * (a[15] as u64) + (x400 as u64);
-        let x406 = t406 as u32;
-        let x407 = (t406 >> 32) as u32;
+        let (x406, x407) = {
+            let t406: u64 = (x404 as u64) * (a[15] as u64) + (x400 as u64);
+            (t406 as u32, (t406 >> 32) as u32)
+        };
         let x408 = x407.wrapping_add(x402).wrapping_add(0x00000000_u32);
         let x410 = a[13] << 2;
-        let t412: u64 = (x410 as u64) * (a[14] as u64) + (x406 as u64);
-        let x412 = t412 as u32;
-        let x413 = (t412 >> 32) as u32;
+        let (x412, x413) = {
+            let t412: u64 = (x410 as u64) * (a[14] as u64) + (x406 as u64);
+            (t412 as u32, (t412 >> 32) as u32)
+        };
         let x414 = x413.wrapping_add(x408).wrapping_add(0x00000000_u32);
-        let t417: u64 = (x85 as u64) * (a[7] as u64);
-        let x417 = t417 as u32;
-        let x418 = (t417 >> 32) as u32;
-        let t420: u64 = (x198 as u64) * (a[6] as u64) + (x417 as u64);
-        let x420 = t420 as u32;
-        let x421 = (t420 >> 32) as u32;
+        let (x417, x418) = {
+            let t417: u64 = (x85 as u64) * (a[7] as u64);
+            (t417 as u32, (t417 >> 32) as u32)
+        };
+        let (x420, x421) = {
+            let t420: u64 = (x198 as u64) * (a[6] as u64) + (x417 as u64);
+            (t420 as u32, (t420 >> 32) as u32)
+        };
         let x422 = x421.wrapping_add(x418).wrapping_add(0x00000000_u32);
-        let t425: u64 = (x31 as u64) * (a[5] as u64) + (x420 as u64);
-        let x425 = t425 as u32;
-        let x426 = (t425 >> 32) as u32;
+        let (x425, x426) = {
+            let t425: u64 = (x31 as u64) * (a[5] as u64) + (x420 as u64);
+            (t425 as u32, (t425 >> 32) as u32)
+        };
         let x427 = x426.wrapping_add(x422).wrapping_add(0x00000000_u32);
-        let t430: u64 = (x37 as u64) * (a[4] as u64) + (x425 as u64);
-        let x430 = t430 as u32;
-        let x431 = (t430 >> 32) as u32;
+        let (x430, x431) = {
+            let t430: u64 = (x37 as u64) * (a[4] as u64) + (x425 as u64);
+            (t430 as u32, (t430 >> 32) as u32)
+        };
         let x432 = x431.wrapping_add(x427).wrapping_add(0x00000000_u32);
-        let t435: u64 = (x67 as u64) * (a[20] as u64) + (x430 as u64);
-        let x435 = t435 as u32;
-        let x436 = (t435 >> 32) as u32;
+        let (x435, x436) = {
+            let t435: u64 = (x67 as u64) * (a[20] as u64) + (x430 as u64);
+            (t435 as u32, (t435 >> 32) as u32)
+        };
         let x437 = x436.wrapping_add(x432).wrapping_add(0x00000000_u32);
-        let t440: u64 = (x73 as u64) * (a[19] as u64) + (x435 as u64);
-        let x440 = t440 as u32;
-        let x441 = (t440 >> 32) as u32;
+        let (x440, x441) = {
+            let t440: u64 = (x73 as u64) * (a[19] as u64) + (x435 as u64);
+            (t440 as u32, (t440 >> 32) as u32)
+        };
         let x442 = x441.wrapping_add(x437).wrapping_add(0x00000000_u32);
-        let t445: u64 = (x79 as u64) * (a[18] as u64) + (x440 as u64);
-        let x445 = t445 as u32;
-        let x446 = (t445 >> 32) as u32;
+        let (x445, x446) = {
+            let t445: u64 = (x79 as u64) * (a[18] as u64) + (x440 as u64);
+            (t445 as u32, (t445 >> 32) as u32)
+        };
         let x447 = x446.wrapping_add(x442).wrapping_add(0x00000000_u32);
-        let t450: u64 = (x189 as u64) * (a[17] as u64) + (x445 as u64);
-        let x450 = t450 as u32;
-        let x451 = (t450 >> 32) as u32;
+        let (x450, x451) = {
+            let t450: u64 = (x189 as u64) * (a[17] as u64) + (x445 as u64);
+            (t450 as u32, (t450 >> 32) as u32)
+        };
         let x452 = x451.wrapping_add(x447).wrapping_add(0x00000000_u32);
-        let t455: u64 = (x299 as u64) * (a[16] as u64) + (x450 as u64);
-        let x455 = t455 as u32;
-        let x456 = (t455 >> 32) as u32;
+        let (x455, x456) = {
+            let t455: u64 = (x299 as u64) * (a[16] as u64) + (x450 as u64);
+            (t455 as u32, (t455 >> 32) as u32)
+        };
         let x457 = x456.wrapping_add(x452).wrapping_add(0x00000000_u32);
-        let t460: u64 = (x410 as u64) * (a[15] as u64) + (x455 as u64);
-        let x460 = t460 as u32;
-        let x461 = (t460 >> 32) as u32;
+        let (x460, x461) = {
+            let t460: u64 = (x410 as u64) * (a[15] as u64) + (x455 as u64);
+            (t460 as u32, (t460 >> 32) as u32)
+        };
         let x462 = x461.wrapping_add(x457).wrapping_add(0x00000000_u32);
         let x464 = a[14] << 1;
-        let t466: u64 = (x464 as u64) * (a[14] as u64) + (x460 as u64);
-        let x466 = t466 as u32;
-        let x467 = (t466 >> 32) as u32;
+        let (x466, x467) = {
+            let t466: u64 = (x464 as u64) * (a[14] as u64) + (x460 as u64);
+            (t466 as u32, (t466 >> 32) as u32)
+        };
         let x468 = x467.wrapping_add(x462).wrapping_add(0x00000000_u32);
-        let t471: u64 = (x85 as u64) * (a[8] as u64);
-        let x471 = t471 as u32;
-        let x472 = (t471 >> 32) as u32;
-        let t474: u64 = (x198 as u64) * (a[7] as u64) + (x471 as u64);
-        let x474 = t474 as u32;
-        let x475 = (t474 >> 32) as u32;
+        let (x471, x472) = {
+            let t471: u64 = (x85 as u64) * (a[8] as u64);
+            (t471 as u32, (t471 >> 32) as u32)
+        };
+        let (x474, x475) = {
+            let t474: u64 = (x198 as u64) * (a[7] as u64) + (x471 as u64);
+            (t474 as u32, (t474 >> 32) as u32)
+        };
         let x476 = x475.wrapping_add(x472).wrapping_add(0x00000000_u32);
-        let t479: u64 = (x313 as u64) * (a[6] as u64) + (x474 as u64);
-        let x479 = t479 as u32;
-        let x480 = (t479 >> 32) as u32;
+        let (x479, x480) = {
+            let t479: u64 = (x313 as u64) * (a[6] as u64) + (x474 as u64);
+            (t479 as u32, (t479 >> 32) as u32)
+        };
         let x481 = x480.wrapping_add(x476).wrapping_add(0x00000000_u32);
-        let t484: u64 = (x37 as u64) * (a[5] as u64) + (x479 as u64);
-        let x484 = t484 as u32;
-        let x485 = (t484 >> 32) as u32;
+        let (x484, x485) = {
+            let t484: u64 = (x37 as u64) * (a[5] as u64) + (x479 as u64);
+            (t484 as u32, (t484 >> 32) as u32)
+        };
         let x486 = x485.wrapping_add(x481).wrapping_add(0x00000000_u32);
         let x488 = a[4] << 1;
-        let t490: u64 = (x488 as u64) * (a[4] as u64) + (x484 as u64);
-        let x490 = t490 as u32;
-        let x491 = (t490 >> 32) as u32;
+        let (x490, x491) = {
+            let t490: u64 = (x488 as u64) * (a[4] as u64) + (x484 as u64);
+            (t490 as u32, (t490 >> 32) as u32)
+        };
         let x492 = x491.wrapping_add(x486).wrapping_add(0x00000000_u32);
-        let t495: u64 = (x73 as u64) * (a[20] as u64) + (x490 as u64);
-        let x495 = t495 as u32;
-        let x496 = (t495 >> 32) as u32;
+        let (x495, x496) = {
+            let t495: u64 = (x73 as u64) * (a[20] as u64) + (x490 as u64);
+            (t495 as u32, (t495 >> 32) as u32)
+        };
         let x497 = x496.wrapping_add(x492).wrapping_add(0x00000000_u32);
-        let t500: u64 = (x79 as u64) * (a[19] as u64) + (x495 as u64);
-        let x500 = t500 as u32;
-        let x501 = (t500 >> 32) as u32;
+        let (x500, x501) = {
+            let t500: u64 = (x79 as u64) * (a[19] as u64) + (x495 as u64);
+            (t500 as u32, (t500 >> 32) as u32)
+        };
         let x502 = x501.wrapping_add(x497).wrapping_add(0x00000000_u32);
-        let t505: u64 = (x189 as u64) * (a[18] as u64) + (x500 as u64);
-        let x505 = t505 as u32;
-        let x506 = (t505 >> 32) as u32;
+        let (x505, x506) = {
+            let t505: u64 = (x189 as u64) * (a[18] as u64) + (x500 as u64);
+            (t505 as u32, (t505 >> 32) as u32)
+        };
         let x507 = x506.wrapping_add(x502).wrapping_add(0x00000000_u32);
-        let t510: u64 = (x299 as u64) * (a[17] as u64) + (x505 as u64);
-        let x510 = t510 as u32;
-        let x511 = (t510 >> 32) as u32;
+        let (x510, x511) = {
+            let t510: u64 = (x299 as u64) * (a[17] as u64) + (x505 as u64);
+            (t510 as u32, (t510 >> 32) as u32)
+        };
         let x512 = x511.wrapping_add(x507).wrapping_add(0x00000000_u32);
         let x514 = a[13] << 1;
-        let t516: u64 = (x514 as u64) * (a[16] as u64) + (x510 as u64);
-        let x516 = t516 as u32;
-        let x517 = (t516 >> 32) as u32;
+        let (x516, x517) = {
+            let t516: u64 = (x514 as u64) * (a[16] as u64) + (x510 as u64);
+            (t516 as u32, (t516 >> 32) as u32)
+        };
         let x518 = x517.wrapping_add(x512).wrapping_add(0x00000000_u32);
         let x520 = a[14] << 2;
-        let t522: u64 = (x520 as u64) * (a[15] as u64) + (x516 as u64);
-        let x522 = t522 as u32;
-        let x523 = (t522 >> 32) as u32;
+        let (x522, x523) = {
+            let t522: u64 = (x520 as u64) * (a[15] as u64) + (x516 as u64);
+            (t522 as u32, (t522 >> 32) as u32)
+        };
         let x524 = x523.wrapping_add(x518).wrapping_add(0x00000000_u32);
-        let t527: u64 = (x85 as u64) * (a[9] as u64);
-        let x527 = t527 as u32;
-        let x528 = (t527 >> 32) as u32;
-        let t530: u64 = (x198 as u64) * (a[8] as u64) + (x527 as u64);
-        let x530 = t530 as u32;
-        let x531 = (t530 >> 32) as u32;
+        let (x527, x528) = {
+            let t527: u64 = (x85 as u64) * (a[9] as u64);
+            (t527 as u32, (t527 >> 32) as u32)
+        };
+        let (x530, x531) = {
+            let t530: u64 = (x198 as u64) * (a[8] as u64) + (x527 as u64);
+            (t530 as u32, (t530 >> 32) as u32)
+        };
         let x532 = x531.wrapping_add(x528).wrapping_add(0x00000000_u32);
-        let t535: u64 = (x313 as u64) * (a[7] as u64) + (x530 as u64);
-        let x535 = t535 as u32;
-        let x536 = (t535 >> 32) as u32;
+        let (x535, x536) = {
+            let t535: u64 = (x313 as u64) * (a[7] as u64) + (x530 as u64);
+            (t535 as u32, (t535 >> 32) as u32)
+        };
         let x537 = x536.wrapping_add(x532).wrapping_add(0x00000000_u32);
-        let t540: u64 = (x373 as u64) * (a[6] as u64) + (x535 as u64);
-        let x540 = t540 as u32;
-        let x541 = (t540 >> 32) as u32;
+        let (x540, x541) = {
+            let t540: u64 = (x373 as u64) * (a[6] as u64) + (x535 as u64);
+            (t540 as u32, (t540 >> 32) as u32)
+        };
         let x542 = x541.wrapping_add(x537).wrapping_add(0x00000000_u32);
-        let t545: u64 = (x43 as u64) * (a[5] as u64) + (x540 as u64);
-        let x545 = t545 as u32;
-        let x546 = (t545 >> 32) as u32;
+        let (x545, x546) = {
+            let t545: u64 = (x43 as u64) * (a[5] as u64) + (x540 as u64);
+            (t545 as u32, (t545 >> 32) as u32)
+        };
         let x547 = x546.wrapping_add(x542).wrapping_add(0x00000000_u32);
-        let t550: u64 = (x79 as u64) * (a[20] as u64) + (x545 as u64);
-        let x550 = t550 as u32;
-        let x551 = (t550 >> 32) as u32;
+        let (x550, x551) = {
+            let t550: u64 = (x79 as u64) * (a[20] as u64) + (x545 as u64);
+            (t550 as u32, (t550 >> 32) as u32)
+        };
         let x552 = x551.wrapping_add(x547).wrapping_add(0x00000000_u32);
-        let t555: u64 = (x189 as u64) * (a[19] as u64) + (x550 as u64);
-        let x555 = t555 as u32;
-        let x556 = (t555 >> 32) as u32;
+        let (x555, x556) = {
+            let t555: u64 = (x189 as u64) * (a[19] as u64) + (x550 as u64);
+            (t555 as u32, (t555 >> 32) as u32)
+        };
         let x557 = x556.wrapping_add(x552).wrapping_add(0x00000000_u32);
-        let t560: u64 = (x299 as u64) * (a[18] as u64) + (x555 as u64);
-        let x560 = t560 as u32;
-        let x561 = (t560 >> 32) as u32;
+        let (x560, x561) = {
+            let t560: u64 = (x299 as u64) * (a[18] as u64) + (x555 as u64);
+            (t560 as u32, (t560 >> 32) as u32)
+        };
         let x562 = x561.wrapping_add(x557).wrapping_add(0x00000000_u32);
-        let t565: u64 = (x514 as u64) * (a[17] as u64) + (x560 as u64);
-        let x565 = t565 as u32;
-        let x566 = (t565 >> 32) as u32;
+        let (x565, x566) = {
+            let t565: u64 = (x514 as u64) * (a[17] as u64) + (x560 as u64);
+            (t565 as u32, (t565 >> 32) as u32)
+        };
         let x567 = x566.wrapping_add(x562).wrapping_add(0x00000000_u32);
-        let t570: u64 = (x464 as u64) * (a[16] as u64) + (x565 as u64);
-        let x570 = t570 as u32;
-        let x571 = (t570 >> 32) as u32;
+        let (x570, x571) = {
+            let t570: u64 = (x464 as u64) * (a[16] as u64) + (x565 as u64);
+            (t570 as u32, (t570 >> 32) as u32)
+        };
         let x572 = x571.wrapping_add(x567).wrapping_add(0x00000000_u32);
         let x574 = a[15] << 1;
-        let t576: u64 = (x574 as u64) * (a[15] as u64) + (x570 as u64);
-        let x576 = t576 as u32;
-        let x577 = (t576 >> 32) as u32;
+        let (x576, x577) = {
+            let t576: u64 = (x574 as u64) * (a[15] as u64) + (x570 as u64);
+            (t576 as u32, (t576 >> 32) as u32)
+        };
         let x578 = x577.wrapping_add(x572).wrapping_add(0x00000000_u32);
-        let t581: u64 = (x85 as u64) * (a[10] as u64);
-        let x581 = t581 as u32;
-        let x582 = (t581 >> 32) as u32;
-        let t584: u64 = (x198 as u64) * (a[9] as u64) + (x581 as u64);
-        let x584 = t584 as u32;
-        let x585 = (t584 >> 32) as u32;
+        let (x581, x582) = {
+            let t581: u64 = (x85 as u64) * (a[10] as u64);
+            (t581 as u32, (t581 >> 32) as u32)
+        };
+        let (x584, x585) = {
+            let t584: u64 = (x198 as u64) * (a[9] as u64) + (x581 as u64);
+            (t584 as u32, (t584 >> 32) as u32)
+        };
         let x586 = x585.wrapping_add(x582).wrapping_add(0x00000000_u32);
-        let t589: u64 = (x313 as u64) * (a[8] as u64) + (x584 as u64);
-        let x589 = t589 as u32;
-        let x590 = (t589 >> 32) as u32;
+        let (x589, x590) = {
+            let t589: u64 = (x313 as u64) * (a[8] as u64) + (x584 as u64);
+            (t589 as u32, (t589 >> 32) as u32)
+        };
         let x591 = x590.wrapping_add(x586).wrapping_add(0x00000000_u32);
-        let t594: u64 = (x373 as u64) * (a[7] as u64) + (x589 as u64);
-        let x594 = t594 as u32;
-        let x595 = (t594 >> 32) as u32;
+        let (x594, x595) = {
+            let t594: u64 = (x373 as u64) * (a[7] as u64) + (x589 as u64);
+            (t594 as u32, (t594 >> 32) as u32)
+        };
         let x596 = x595.wrapping_add(x591).wrapping_add(0x00000000_u32);
-        let t599: u64 = (x488 as u64) * (a[6] as u64) + (x594 as u64);
-        let x599 = t599 as u32;
-        let x600 = (t599 >> 32) as u32;
+        let (x599, x600) = {
+            let t599: u64 = (x488 as u64) * (a[6] as u64) + (x594 as u64);
+            (t599 as u32, (t599 >> 32) as u32)
+        };
         let x601 = x600.wrapping_add(x596).wrapping_add(0x00000000_u32);
         let x603 = a[5] << 1;
-        let t605: u64 = (x603 as u64) * (a[5] as u64) + (x599 as u64);
-        let x605 = t605 as u32;
-        let x606 = (t605 >> 32) as u32;
+        let (x605, x606) = {
+            let t605: u64 = (x603 as u64) * (a[5] as u64) + (x599 as u64);
+            (t605 as u32, (t605 >> 32) as u32)
+        };
         let x607 = x606.wrapping_add(x601).wrapping_add(0x00000000_u32);
-        let t610: u64 = (x189 as u64) * (a[20] as u64) + (x605 as u64);
-        let x610 = t610 as u32;
-        let x611 = (t610 >> 32) as u32;
+        let (x610, x611) = {
+            let t610: u64 = (x189 as u64) * (a[20] as u64) + (x605 as u64);
+            (t610 as u32, (t610 >> 32) as u32)
+        };
         let x612 = x611.wrapping_add(x607).wrapping_add(0x00000000_u32);
-        let t615: u64 = (x299 as u64) * (a[19] as u64) + (x610 as u64);
-        let x615 = t615 as u32;
-        let x616 = (t615 >> 32) as u32;
+        let (x615, x616) = {
+            let t615: u64 = (x299 as u64) * (a[19] as u64) + (x610 as u64);
+            (t615 as u32, (t615 >> 32) as u32)
+        };
         let x617 = x616.wrapping_add(x612).wrapping_add(0x00000000_u32);
-        let t620: u64 = (x514 as u64) * (a[18] as u64) + (x615 as u64);
-        let x620 = t620 as u32;
-        let x621 = (t620 >> 32) as u32;
+        let (x620, x621) = {
+            let t620: u64 = (x514 as u64) * (a[18] as u64) + (x615 as u64);
+            (t620 as u32, (t620 >> 32) as u32)
+        };
         let x622 = x621.wrapping_add(x617).wrapping_add(0x00000000_u32);
-        let t625: u64 = (x464 as u64) * (a[17] as u64) + (x620 as u64);
-        let x625 = t625 as u32;
-        let x626 = (t625 >> 32) as u32;
+        let (x625, x626) = {
+            let t625: u64 = (x464 as u64) * (a[17] as u64) + (x620 as u64);
+            (t625 as u32, (t625 >> 32) as u32)
+        };
         let x627 = x626.wrapping_add(x622).wrapping_add(0x00000000_u32);
-        let t630: u64 = (x574 as u64) * (a[16] as u64) + (x625 as u64);
-        let x630 = t630 as u32;
-        let x631 = (t630 >> 32) as u32;
+        let (x630, x631) = {
+            let t630: u64 = (x574 as u64) * (a[16] as u64) + (x625 as u64);
+            (t630 as u32, (t630 >> 32) as u32)
+        };
         let x632 = x631.wrapping_add(x627).wrapping_add(0x00000000_u32);
-        let t635: u64 = (x85 as u64) * (a[11] as u64);
-        let x635 = t635 as u32;
-        let x636 = (t635 >> 32) as u32;
-        let t638: u64 = (x25 as u64) * (a[10] as u64) + (x635 as u64);
-        let x638 = t638 as u32;
-        let x639 = (t638 >> 32) as u32;
+        let (x635, x636) = {
+            let t635: u64 = (x85 as u64) * (a[11] as u64);
+            (t635 as u32, (t635 >> 32) as u32)
+        };
+        let (x638, x639) = {
+            let t638: u64 = (x25 as u64) * (a[10] as u64) + (x635 as u64);
+            (t638 as u32, (t638 >> 32) as u32)
+        };
         let x640 = x639.wrapping_add(x636).wrapping_add(0x00000000_u32);
-        let t643: u64 = (x31 as u64) * (a[9] as u64) + (x638 as u64);
-        let x643 = t643 as u32;
-        let x644 = (t643 >> 32) as u32;
+        let (x643, x644) = {
+            let t643: u64 = (x31 as u64) * (a[9] as u64) + (x638 as u64);
+            (t643 as u32, (t643 >> 32) as u32)
+        };
         let x645 = x644.wrapping_add(x640).wrapping_add(0x00000000_u32);
-        let t648: u64 = (x37 as u64) * (a[8] as u64) + (x643 as u64);
-        let x648 = t648 as u32;
-        let x649 = (t648 >> 32) as u32;
+        let (x648, x649) = {
+            let t648: u64 = (x37 as u64) * (a[8] as u64) + (x643 as u64);
+            (t648 as u32, (t648 >> 32) as u32)
+        };
         let x650 = x649.wrapping_add(x645).wrapping_add(0x00000000_u32);
-        let t653: u64 = (x43 as u64) * (a[7] as u64) + (x648 as u64);
-        let x653 = t653 as u32;
-        let x654 = (t653 >> 32) as u32;
+        let (x653, x654) = {
+            let t653: u64 = (x43 as u64) * (a[7] as u64) + (x648 as u64);
+            (t653 as u32, (t653 >> 32) as u32)
+        };
         let x655 = x654.wrapping_add(x650).wrapping_add(0x00000000_u32);
-        let t658: u64 = (x49 as u64) * (a[6] as u64) + (x653 as u64);
-        let x658 = t658 as u32;
-        let x659 = (t658 >> 32) as u32;
+        let (x658, x659) = {
+            let t658: u64 = (x49 as u64) * (a[6] as u64) + (x653 as u64);
+            (t658 as u32, (t658 >> 32) as u32)
+        };
         let x660 = x659.wrapping_add(x655).wrapping_add(0x00000000_u32);
-        let t663: u64 = (x404 as u64) * (a[20] as u64) + (x658 as u64);
-        let x663 = t663 as u32;
-        let x664 = (t663 >> 32) as u32;
+        let (x663, x664) = {
+            let t663: u64 = (x404 as u64) * (a[20] as u64) + (x658 as u64);
+            (t663 as u32, (t663 >> 32) as u32)
+        };
         let x665 = x664.wrapping_add(x660).wrapping_add(0x00000000_u32);
-        let t668: u64 = (x410 as u64) * (a[19] as u64) + (x663 as u64);
-        let x668 = t668 as u32;
-        let x669 = (t668 >> 32) as u32;
+        let (x668, x669) = {
+            let t668: u64 = (x410 as u64) * (a[19] as u64) + (x663 as u64);
+            (t668 as u32, (t668 >> 32) as u32)
+        };
         let x670 = x669.wrapping_add(x665).wrapping_add(0x00000000_u32);
-        let t673: u64 = (x520 as u64) * (a[18] as u64) + (x668 as u64);
-        let x673 = t673 as u32;
-        let x674 = (t673 >> 32) as u32;
+        let (x673, x674) = {
+            let t673: u64 = (x520 as u64) * (a[18] as u64) + (x668 as u64);
+            (t673 as u32, (t673 >> 32) as u32)
+        };
         let x675 = x674.wrapping_add(x670).wrapping_add(0x00000000_u32);
         let x677 = a[15] << 2;
-        let t679: u64 = (x677 as u64) * (a[17] as u64) + (x673 as u64);
-        let x679 = t679 as u32;
-        let x680 = (t679 >> 32) as u32;
+        let (x679, x680) = {
+            let t679: u64 = (x677 as u64) * (a[17] as u64) + (x673 as u64);
+            (t679 as u32, (t679 >> 32) as u32)
+        };
         let x681 = x680.wrapping_add(x675).wrapping_add(0x00000000_u32);
-        let t684: u64 = (a[16] as u64) * (a[16] as u64) + (x679 as u64);
-        let x684 = t684 as u32;
-        let x685 = (t684 >> 32) as u32;
+        let (x684, x685) = {
+            let t684: u64 = (a[16] as u64) * (a[16] as u64) + (x679 as u64);
+            (t684 as u32, (t684 >> 32) as u32)
+        };
         let x686 = x685.wrapping_add(x681).wrapping_add(0x00000000_u32);
-        let t689: u64 = (x85 as u64) * (a[12] as u64);
-        let x689 = t689 as u32;
-        let x690 = (t689 >> 32) as u32;
-        let t692: u64 = (x198 as u64) * (a[11] as u64) + (x689 as u64);
-        let x692 = t692 as u32;
-        let x693 = (t692 >> 32) as u32;
+        let (x689, x690) = {
+            let t689: u64 = (x85 as u64) * (a[12] as u64);
+            (t689 as u32, (t689 >> 32) as u32)
+        };
+        let (x692, x693) = {
+            let t692: u64 = (x198 as u64) * (a[11] as u64) + (x689 as u64);
+            (t692 as u32, (t692 >> 32) as u32)
+        };
         let x694 = x693.wrapping_add(x690).wrapping_add(0x00000000_u32);
-        let t697: u64 = (x31 as u64) * (a[10] as u64) + (x692 as u64);
-        let x697 = t697 as u32;
-        let x698 = (t697 >> 32) as u32;
+        let (x697, x698) = {
+            let t697: u64 = (x31 as u64) * (a[10] as u64) + (x692 as u64);
+            (t697 as u32, (t697 >> 32) as u32)
+        };
         let x699 = x698.wrapping_add(x694).wrapping_add(0x00000000_u32);
-        let t702: u64 = (x37 as u64) * (a[9] as u64) + (x697 as u64);
-        let x702 = t702 as u32;
-        let x703 = (t702 >> 32) as u32;
+        let (x702, x703) = {
+            let t702: u64 = (x37 as u64) * (a[9] as u64) + (x697 as u64);
+            (t702 as u32, (t702 >> 32) as u32)
+        };
         let x704 = x703.wrapping_add(x699).wrapping_add(0x00000000_u32);
-        let t707: u64 = (x43 as u64) * (a[8] as u64) + (x702 as u64);
-        let x707 = t707 as u32;
-        let x708 = (t707 >> 32) as u32;
+        let (x707, x708) = {
+            let t707: u64 = (x43 as u64) * (a[8] as u64) + (x702 as u64);
+            (t707 as u32, (t707 >> 32) as u32)
+        };
         let x709 = x708.wrapping_add(x704).wrapping_add(0x00000000_u32);
-        let t712: u64 = (x49 as u64) * (a[7] as u64) + (x707 as u64);
-        let x712 = t712 as u32;
-        let x713 = (t712 >> 32) as u32;
+        let (x712, x713) = {
+            let t712: u64 = (x49 as u64) * (a[7] as u64) + (x707 as u64);
+            (t712 as u32, (t712 >> 32) as u32)
+        };
         let x714 = x713.wrapping_add(x709).wrapping_add(0x00000000_u32);
-        let t717: u64 = (a[6] as u64) * (a[6] as u64) + (x712 as u64);
-        let x717 = t717 as u32;
-        let x718 = (t717 >> 32) as u32;
+        let (x717, x718) = {
+            let t717: u64 = (a[6] as u64) * (a[6] as u64) + (x712 as u64);
+            (t717 as u32, (t717 >> 32) as u32)
+        };
         let x719 = x718.wrapping_add(x714).wrapping_add(0x00000000_u32);
-        let t722: u64 = (x410 as u64) * (a[20] as u64) + (x717 as u64);
-        let x722 = t722 as u32;
-        let x723 = (t722 >> 32) as u32;
+        let (x722, x723) = {
+            let t722: u64 = (x410 as u64) * (a[20] as u64) + (x717 as u64);
+            (t722 as u32, (t722 >> 32) as u32)
+        };
         let x724 = x723.wrapping_add(x719).wrapping_add(0x00000000_u32);
-        let t727: u64 = (x520 as u64) * (a[19] as u64) + (x722 as u64);
-        let x727 = t727 as u32;
-        let x728 = (t727 >> 32) as u32;
+        let (x727, x728) = {
+            let t727: u64 = (x520 as u64) * (a[19] as u64) + (x722 as u64);
+            (t727 as u32, (t727 >> 32) as u32)
+        };
         let x729 = x728.wrapping_add(x724).wrapping_add(0x00000000_u32);
-        let t732: u64 = (x677 as u64) * (a[18] as u64) + (x727 as u64);
-        let x732 = t732 as u32;
-        let x733 = (t732 >> 32) as u32;
+        let (x732, x733) = {
+            let t732: u64 = (x677 as u64) * (a[18] as u64) + (x727 as u64);
+            (t732 as u32, (t732 >> 32) as u32)
+        };
         let x734 = x733.wrapping_add(x729).wrapping_add(0x00000000_u32);
         let x736 = a[16] << 1;
-        let t738: u64 = (x736 as u64) * (a[17] as u64) + (x732 as u64);
-        let x738 = t738 as u32;
-        let x739 = (t738 >> 32) as u32;
+        let (x738, x739) = {
+            let t738: u64 = (x736 as u64) * (a[17] as u64) + (x732 as u64);
+            (t738 as u32, (t738 >> 32) as u32)
+        };
         let x740 = x739.wrapping_add(x734).wrapping_add(0x00000000_u32);
-        let t743: u64 = (x85 as u64) * (a[13] as u64);
-        let x743 = t743 as u32;
-        let x744 = (t743 >> 32) as u32;
-        let t746: u64 = (x198 as u64) * (a[12] as u64) + (x743 as u64);
-        let x746 = t746 as u32;
-        let x747 = (t746 >> 32) as u32;
+        let (x743, x744) = {
+            let t743: u64 = (x85 as u64) * (a[13] as u64);
+            (t743 as u32, (t743 >> 32) as u32)
+        };
+        let (x746, x747) = {
+            let t746: u64 = (x198 as u64) * (a[12] as u64) + (x743 as u64);
+            (t746 as u32, (t746 >> 32) as u32)
+        };
         let x748 = x747.wrapping_add(x744).wrapping_add(0x00000000_u32);
-        let t751: u64 = (x313 as u64) * (a[11] as u64) + (x746 as u64);
-        let x751 = t751 as u32;
-        let x752 = (t751 >> 32) as u32;
+        let (x751, x752) = {
+            let t751: u64 = (x313 as u64) * (a[11] as u64) + (x746 as u64);
+            (t751 as u32, (t751 >> 32) as u32)
+        };
         let x753 = x752.wrapping_add(x748).wrapping_add(0x00000000_u32);
-        let t756: u64 = (x37 as u64) * (a[10] as u64) + (x751 as u64);
-        let x756 = t756 as u32;
-        let x757 = (t756 >> 32) as u32;
+        let (x756, x757) = {
+            let t756: u64 = (x37 as u64) * (a[10] as u64) + (x751 as u64);
+            (t756 as u32, (t756 >> 32) as u32)
+        };
         let x758 = x757.wrapping_add(x753).wrapping_add(0x00000000_u32);
-        let t761: u64 = (x43 as u64) * (a[9] as u64) + (x756 as u64);
-        let x761 = t761 as u32;
-        let x762 = (t761 >> 32) as u32;
+        let (x761, x762) = {
+            let t761: u64 = (x43 as u64) * (a[9] as u64) + (x756 as u64);
+            (t761 as u32, (t761 >> 32) as u32)
+        };
         let x763 = x762.wrapping_add(x758).wrapping_add(0x00000000_u32);
-        let t766: u64 = (x49 as u64) * (a[8] as u64) + (x761 as u64);
-        let x766 = t766 as u32;
-        let x767 = (t766 >> 32) as u32;
+        let (x766, x767) = {
+            let t766: u64 = (x49 as u64) * (a[8] as u64) + (x761 as u64);
+            (t766 as u32, (t766 >> 32) as u32)
+        };
         let x768 = x767.wrapping_add(x763).wrapping_add(0x00000000_u32);
-        let t771: u64 = (x109 as u64) * (a[7] as u64) + (x766 as u64);
-        let x771 = t771 as u32;
-        let x772 = (t771 >> 32) as u32;
+        let (x771, x772) = {
+            let t771: u64 = (x109 as u64) * (a[7] as u64) + (x766 as u64);
+            (t771 as u32, (t771 >> 32) as u32)
+        };
         let x773 = x772.wrapping_add(x768).wrapping_add(0x00000000_u32);
-        let t776: u64 = (x520 as u64) * (a[20] as u64) + (x771 as u64);
-        let x776 = t776 as u32;
-        let x777 = (t776 >> 32) as u32;
+        let (x776, x777) = {
+            let t776: u64 = (x520 as u64) * (a[20] as u64) + (x771 as u64);
+            (t776 as u32, (t776 >> 32) as u32)
+        };
         let x778 = x777.wrapping_add(x773).wrapping_add(0x00000000_u32);
-        let t781: u64 = (x677 as u64) * (a[19] as u64) + (x776 as u64);
-        let x781 = t781 as u32;
-        let x782 = (t781 >> 32) as u32;
+        let (x781, x782) = {
+            let t781: u64 = (x677 as u64) * (a[19] as u64) + (x776 as u64);
+            (t781 as u32, (t781 >> 32) as u32)
+        };
         let x783 = x782.wrapping_add(x778).wrapping_add(0x00000000_u32);
-        let t786: u64 = (x736 as u64) * (a[18] as u64) + (x781 as u64);
-        let x786 = t786 as u32;
-        let x787 = (t786 >> 32) as u32;
+        let (x786, x787) = {
+            let t786: u64 = (x736 as u64) * (a[18] as u64) + (x781 as u64);
+            (t786 as u32, (t786 >> 32) as u32)
+        };
         let x788 = x787.wrapping_add(x783).wrapping_add(0x00000000_u32);
-        let t791: u64 = (a[17] as u64) * (a[17] as u64) + (x786 as u64);
-        let x791 = t791 as u32;
-        let x792 = (t791 >> 32) as u32;
+        let (x791, x792) = {
+            let t791: u64 = (a[17] as u64) * (a[17] as u64) + (x786 as u64);
+            (t791 as u32, (t791 >> 32) as u32)
+        };
         let x793 = x792.wrapping_add(x788).wrapping_add(0x00000000_u32);
-        let t796: u64 = (x85 as u64) * (a[14] as u64);
-        let x796 = t796 as u32;
-        let x797 = (t796 >> 32) as u32;
-        let t799: u64 = (x198 as u64) * (a[13] as u64) + (x796 as u64);
-        let x799 = t799 as u32;
-        let x800 = (t799 >> 32) as u32;
+        let (x796, x797) = {
+            let t796: u64 = (x85 as u64) * (a[14] as u64);
+            (t796 as u32, (t796 >> 32) as u32)
+        };
+        let (x799, x800) = {
+            let t799: u64 = (x198 as u64) * (a[13] as u64) + (x796 as u64);
+            (t799 as u32, (t799 >> 32) as u32)
+        };
         let x801 = x800.wrapping_add(x797).wrapping_add(0x00000000_u32);
-        let t804: u64 = (x313 as u64) * (a[12] as u64) + (x799 as u64);
-        let x804 = t804 as u32;
-        let x805 = (t804 >> 32) as u32;
+        let (x804, x805) = {
+            let t804: u64 = (x313 as u64) * (a[12] as u64) + (x799 as u64);
+            (t804 as u32, (t804 >> 32) as u32)
+        };
         let x806 = x805.wrapping_add(x801).wrapping_add(0x00000000_u32);
-        let t809: u64 = (x373 as u64) * (a[11] as u64) + (x804 as u64);
-        let x809 = t809 as u32;
-        let x810 = (t809 >> 32) as u32;
+        let (x809, x810) = {
+            let t809: u64 = (x373 as u64) * (a[11] as u64) + (x804 as u64);
+            (t809 as u32, (t809 >> 32) as u32)
+        };
         let x811 = x810.wrapping_add(x806).wrapping_add(0x00000000_u32);
-        let t814: u64 = (x43 as u64) * (a[10] as u64) + (x809 as u64);
-        let x814 = t814 as u32;
-        let x815 = (t814 >> 32) as u32;
+        let (x814, x815) = {
+            let t814: u64 = (x43 as u64) * (a[10] as u64) + (x809 as u64);
+            (t814 as u32, (t814 >> 32) as u32)
+        };
         let x816 = x815.wrapping_add(x811).wrapping_add(0x00000000_u32);
-        let t819: u64 = (x49 as u64) * (a[9] as u64) + (x814 as u64);
-        let x819 = t819 as u32;
-        let x820 = (t819 >> 32) as u32;
+        let (x819, x820) = {
+            let t819: u64 = (x49 as u64) * (a[9] as u64) + (x814 as u64);
+            (t819 as u32, (t819 >> 32) as u32)
+        };
         let x821 = x820.wrapping_add(x816).wrapping_add(0x00000000_u32);
-        let t824: u64 = (x109 as u64) * (a[8] as u64) + (x819 as u64);
-        let x824 = t824 as u32;
-        let x825 = (t824 >> 32) as u32;
+        let (x824, x825) = {
+            let t824: u64 = (x109 as u64) * (a[8] as u64) + (x819 as u64);
+            (t824 as u32, (t824 >> 32) as u32)
+        };
         let x826 = x825.wrapping_add(x821).wrapping_add(0x00000000_u32);
-        let t829: u64 = (a[7] as u64) * (a[7] as u64) + (x824 as u64);
-        let x829 = t829 as u32;
-        let x830 = (t829 >> 32) as u32;
+        let (x829, x830) = {
+            let t829: u64 = (a[7] as u64) * (a[7] as u64) + (x824 as u64);
+            (t829 as u32, (t829 >> 32) as u32)
+        };
         let x831 = x830.wrapping_add(x826).wrapping_add(0x00000000_u32);
-        let t834: u64 = (x677 as u64) * (a[20] as u64) + (x829 as u64);
-        let x834 = t834 as u32;
-        let x835 = (t834 >> 32) as u32;
+        let (x834, x835) = {
+            let t834: u64 = (x677 as u64) * (a[20] as u64) + (x829 as u64);
+            (t834 as u32, (t834 >> 32) as u32)
+        };
         let x836 = x835.wrapping_add(x831).wrapping_add(0x00000000_u32);
-        let t839: u64 = (x736 as u64) * (a[19] as u64) + (x834 as u64);
-        let x839 = t839 as u32;
-        let x840 = (t839 >> 32) as u32;
+        let (x839, x840) = {
+            let t839: u64 = (x736 as u64) * (a[19] as u64) + (x834 as u64);
+            (t839 as u32, (t839 >> 32) as u32)
+        };
         let x841 = x840.wrapping_add(x836).wrapping_add(0x00000000_u32);
         let x843 = a[17] << 1;
-        let t845: u64 = (x843 as u64) * (a[18] as u64) + (x839 as u64);
-        let x845 = t845 as u32;
-        let x846 = (t845 >> 32) as u32;
+        let (x845, x846) = {
+            let t845: u64 = (x843 as u64) * (a[18] as u64) + (x839 as u64);
+            (t845 as u32, (t845 >> 32) as u32)
+        };
         let x847 = x846.wrapping_add(x841).wrapping_add(0x00000000_u32);
-        let t850: u64 = (x85 as u64) * (a[15] as u64);
-        let x850 = t850 as u32;
-        let x851 = (t850 >> 32) as u32;
-        let t853: u64 = (x198 as u64) * (a[14] as u64) + (x850 as u64);
-        let x853 = t853 as u32;
-        let x854 = (t853 >> 32) as u32;
+        let (x850, x851) = {
+            let t850: u64 = (x85 as u64) * (a[15] as u64);
+            (t850 as u32, (t850 >> 32) as u32)
+        };
+        let (x853, x854) = {
+            let t853: u64 = (x198 as u64) * (a[14] as u64) + (x850 as u64);
+            (t853 as u32, (t853 >> 32) as u32)
+        };
         let x855 = x854.wrapping_add(x851).wrapping_add(0x00000000_u32);
-        let t858: u64 = (x313 as u64) * (a[13] as u64) + (x853 as u64);
-        let x858 = t858 as u32;
-        let x859 = (t858 >> 32) as u32;
+        let (x858, x859) = {
+            let t858: u64 = (x313 as u64) * (a[13] as u64) + (x853 as u64);
+            (t858 as u32, (t858 >> 32) as u32)
+        };
         let x860 = x859.wrapping_add(x855).wrapping_add(0x00000000_u32);
-        let t863: u64 = (x373 as u64) * (a[12] as u64) + (x858 as u64);
-        let x863 = t863 as u32;
-        let x864 = (t863 >> 32) as u32;
+        let (x863, x864) = {
+            let t863: u64 = (x373 as u64) * (a[12] as u64) + (x858 as u64);
+            (t863 as u32, (t863 >> 32) as u32)
+        };
         let x865 = x864.wrapping_add(x860).wrapping_add(0x00000000_u32);
-        let t868: u64 = (x488 as u64) * (a[11] as u64) + (x863 as u64);
-        let x868 = t868 as u32;
-        let x869 = (t868 >> 32) as u32;
+        let (x868, x869) = {
+            let t868: u64 = (x488 as u64) * (a[11] as u64) + (x863 as u64);
+            (t868 as u32, (t868 >> 32) as u32)
+        };
         let x870 = x869.wrapping_add(x865).wrapping_add(0x00000000_u32);
-        let t873: u64 = (x49 as u64) * (a[10] as u64) + (x868 as u64);
-        let x873 = t873 as u32;
-        let x874 = (t873 >> 32) as u32;
+        let (x873, x874) = {
+            let t873: u64 = (x49 as u64) * (a[10] as u64) + (x868 as u64);
+            (t873 as u32, (t873 >> 32) as u32)
+        };
         let x875 = x874.wrapping_add(x870).wrapping_add(0x00000000_u32);
-        let t878: u64 = (x109 as u64) * (a[9] as u64) + (x873 as u64);
-        let x878 = t878 as u32;
-        let x879 = (t878 >> 32) as u32;
+        let (x878, x879) = {
+            let t878: u64 = (x109 as u64) * (a[9] as u64) + (x873 as u64);
+            (t878 as u32, (t878 >> 32) as u32)
+        };
         let x880 = x879.wrapping_add(x875).wrapping_add(0x00000000_u32);
-        let t883: u64 = (x168 as u64) * (a[8] as u64) + (x878 as u64);
-        let x883 = t883 as u32;
-        let x884 = (t883 >> 32) as u32;
+        let (x883, x884) = {
+            let t883: u64 = (x168 as u64) * (a[8] as u64) + (x878 as u64);
+            (t883 as u32, (t883 >> 32) as u32)
+        };
         let x885 = x884.wrapping_add(x880).wrapping_add(0x00000000_u32);
-        let t888: u64 = (x736 as u64) * (a[20] as u64) + (x883 as u64);
-        let x888 = t888 as u32;
-        let x889 = (t888 >> 32) as u32;
+        let (x888, x889) = {
+            let t888: u64 = (x736 as u64) * (a[20] as u64) + (x883 as u64);
+            (t888 as u32, (t888 >> 32) as u32)
+        };
         let x890 = x889.wrapping_add(x885).wrapping_add(0x00000000_u32);
-        let t893: u64 = (x843 as u64) * (a[19] as u64) + (x888 as u64);
-        let x893 = t893 as u32;
-        let x894 = (t893 >> 32) as u32;
+        let (x893, x894) = {
+            let t893: u64 = (x843 as u64) * (a[19] as u64) + (x888 as u64);
+            (t893 as u32, (t893 >> 32) as u32)
+        };
         let x895 = x894.wrapping_add(x890).wrapping_add(0x00000000_u32);
-        let t898: u64 = (a[18] as u64) * (a[18] as u64) + (x893 as u64);
-        let x898 = t898 as u32;
-        let x899 = (t898 >> 32) as u32;
+        let (x898, x899) = {
+            let t898: u64 = (a[18] as u64) * (a[18] as u64) + (x893 as u64);
+            (t898 as u32, (t898 >> 32) as u32)
+        };
         let x900 = x899.wrapping_add(x895).wrapping_add(0x00000000_u32);
-        let t903: u64 = (x85 as u64) * (a[16] as u64);
-        let x903 = t903 as u32;
-        let x904 = (t903 >> 32) as u32;
-        let t906: u64 = (x25 as u64) * (a[15] as u64) + (x903 as u64);
-        let x906 = t906 as u32;
-        let x907 = (t906 >> 32) as u32;
+        let (x903, x904) = {
+            let t903: u64 = (x85 as u64) * (a[16] as u64);
+            (t903 as u32, (t903 >> 32) as u32)
+        };
+        let (x906, x907) = {
+            let t906: u64 = (x25 as u64) * (a[15] as u64) + (x903 as u64);
+            (t906 as u32, (t906 >> 32) as u32)
+        };
         let x908 = x907.wrapping_add(x904).wrapping_add(0x00000000_u32);
-        let t911: u64 = (x31 as u64) * (a[14] as u64) + (x906 as u64);
-        let x911 = t911 as u32;
-        let x912 = (t911 >> 32) as u32;
+        let (x911, x912) = {
+            let t911: u64 = (x31 as u64) * (a[14] as u64) + (x906 as u64);
+            (t911 as u32, (t911 >> 32) as u32)
+        };
         let x913 = x912.wrapping_add(x908).wrapping_add(0x00000000_u32);
-        let t916: u64 = (x37 as u64) * (a[13] as u64) + (x911 as u64);
-        let x916 = t916 as u32;
-        let x917 = (t916 >> 32) as u32;
+        let (x916, x917) = {
+            let t916: u64 = (x37 as u64) * (a[13] as u64) + (x911 as u64);
+            (t916 as u32, (t916 >> 32) as u32)
+        };
         let x918 = x917.wrapping_add(x913).wrapping_add(0x00000000_u32);
-        let t921: u64 = (x43 as u64) * (a[12] as u64) + (x916 as u64);
-        let x921 = t921 as u32;
-        let x922 = (t921 >> 32) as u32;
+        let (x921, x922) = {
+            let t921: u64 = (x43 as u64) * (a[12] as u64) + (x916 as u64);
+            (t921 as u32, (t921 >> 32) as u32)
+        };
         let x923 = x922.wrapping_add(x918).wrapping_add(0x00000000_u32);
-        let t926: u64 = (x49 as u64) * (a[11] as u64) + (x921 as u64);
-        let x926 = t926 as u32;
-        let x927 = (t926 >> 32) as u32;
+        let (x926, x927) = {
+            let t926: u64 = (x49 as u64) * (a[11] as u64) + (x921 as u64);
+            (t926 as u32, (t926 >> 32) as u32)
+        };
         let x928 = x927.wrapping_add(x923).wrapping_add(0x00000000_u32);
-        let t931: u64 = (x55 as u64) * (a[10] as u64) + (x926 as u64);
-        let x931 = t931 as u32;
-        let x932 = (t931 >> 32) as u32;
+        let (x931, x932) = {
+            let t931: u64 = (x55 as u64) * (a[10] as u64) + (x926 as u64);
+            (t931 as u32, (t931 >> 32) as u32)
+        };
         let x933 = x932.wrapping_add(x928).wrapping_add(0x00000000_u32);
-        let t936: u64 = (x61 as u64) * (a[9] as u64) + (x931 as u64);
-        let x936 = t936 as u32;
-        let x937 = (t936 >> 32) as u32;
+        let (x936, x937) = {
+            let t936: u64 = (x61 as u64) * (a[9] as u64) + (x931 as u64);
+            (t936 as u32, (t936 >> 32) as u32)
+        };
         let x938 = x937.wrapping_add(x933).wrapping_add(0x00000000_u32);
-        let t941: u64 = (x224 as u64) * (a[8] as u64) + (x936 as u64);
-        let x941 = t941 as u32;
-        let x942 = (t941 >> 32) as u32;
+        let (x941, x942) = {
+            let t941: u64 = (x224 as u64) * (a[8] as u64) + (x936 as u64);
+            (t941 as u32, (t941 >> 32) as u32)
+        };
         let x943 = x942.wrapping_add(x938).wrapping_add(0x00000000_u32);
         let x945 = a[17] << 2;
-        let t947: u64 = (x945 as u64) * (a[20] as u64) + (x941 as u64);
-        let x947 = t947 as u32;
-        let x948 = (t947 >> 32) as u32;
+        let (x947, x948) = {
+            let t947: u64 = (x945 as u64) * (a[20] as u64) + (x941 as u64);
+            (t947 as u32, (t947 >> 32) as u32)
+        };
         let x949 = x948.wrapping_add(x943).wrapping_add(0x00000000_u32);
         let x951 = a[18] << 2;
-        let t953: u64 = (x951 as u64) * (a[19] as u64) + (x947 as u64);
-        let x953 = t953 as u32;
-        let x954 = (t953 >> 32) as u32;
+        let (x953, x954) = {
+            let t953: u64 = (x951 as u64) * (a[19] as u64) + (x947 as u64);
+            (t953 as u32, (t953 >> 32) as u32)
+        };
         let x955 = x954.wrapping_add(x949).wrapping_add(0x00000000_u32);
-        let t958: u64 = (x85 as u64) * (a[17] as u64);
-        let x958 = t958 as u32;
-        let x959 = (t958 >> 32) as u32;
-        let t961: u64 = (x198 as u64) * (a[16] as u64) + (x958 as u64);
-        let x961 = t961 as u32;
-        let x962 = (t961 >> 32) as u32;
+        let (x958, x959) = {
+            let t958: u64 = (x85 as u64) * (a[17] as u64);
+            (t958 as u32, (t958 >> 32) as u32)
+        };
+        let (x961, x962) = {
+            let t961: u64 = (x198 as u64) * (a[16] as u64) + (x958 as u64);
+            (t961 as u32, (t961 >> 32) as u32)
+        };
         let x963 = x962.wrapping_add(x959).wrapping_add(0x00000000_u32);
-        let t966: u64 = (x31 as u64) * (a[15] as u64) + (x961 as u64);
-        let x966 = t966 as u32;
-        let x967 = (t966 >> 32) as u32;
+        let (x966, x967) = {
+            let t966: u64 = (x31 as u64) * (a[15] as u64) + (x961 as u64);
+            (t966 as u32, (t966 >> 32) as u32)
+        };
         let x968 = x967.wrapping_add(x963).wrapping_add(0x00000000_u32);
-        let t971: u64 = (x37 as u64) * (a[14] as u64) + (x966 as u64);
-        let x971 = t971 as u32;
-        let x972 = (t971 >> 32) as u32;
+        let (x971, x972) = {
+            let t971: u64 = (x37 as u64) * (a[14] as u64) + (x966 as u64);
+            (t971 as u32, (t971 >> 32) as u32)
+        };
         let x973 = x972.wrapping_add(x968).wrapping_add(0x00000000_u32);
-        let t976: u64 = (x43 as u64) * (a[13] as u64) + (x971 as u64);
-        let x976 = t976 as u32;
-        let x977 = (t976 >> 32) as u32;
+        let (x976, x977) = {
+            let t976: u64 = (x43 as u64) * (a[13] as u64) + (x971 as u64);
+            (t976 as u32, (t976 >> 32) as u32)
+        };
         let x978 = x977.wrapping_add(x973).wrapping_add(0x00000000_u32);
-        let t981: u64 = (x49 as u64) * (a[12] as u64) + (x976 as u64);
-        let x981 = t981 as u32;
-        let x982 = (t981 >> 32) as u32;
+        let (x981, x982) = {
+            let t981: u64 = (x49 as u64) * (a[12] as u64) + (x976 as u64);
+            (t981 as u32, (t981 >> 32) as u32)
+        };
         let x983 = x982.wrapping_add(x978).wrapping_add(0x00000000_u32);
-        let t986: u64 = (x109 as u64) * (a[11] as u64) + (x981 as u64);
-        let x986 = t986 as u32;
-        let x987 = (t986 >> 32) as u32;
+        let (x986, x987) = {
+            let t986: u64 = (x109 as u64) * (a[11] as u64) + (x981 as u64);
+            (t986 as u32, (t986 >> 32) as u32)
+        };
         let x988 = x987.wrapping_add(x983).wrapping_add(0x00000000_u32);
-        let t991: u64 = (x61 as u64) * (a[10] as u64) + (x986 as u64);
-        let x991 = t991 as u32;
-        let x992 = (t991 >> 32) as u32;
+        let (x991, x992) = {
+            let t991: u64 = (x61 as u64) * (a[10] as u64) + (x986 as u64);
+            (t991 as u32, (t991 >> 32) as u32)
+        };
         let x993 = x992.wrapping_add(x988).wrapping_add(0x00000000_u32);
-        let t996: u64 = (x67 as u64) * (a[9] as u64) + (x991 as u64);
-        let x996 = t996 as u32;
-        let x997 = (t996 >> 32) as u32;
+        let (x996, x997) = {
+            let t996: u64 = (x67 as u64) * (a[9] as u64) + (x991 as u64);
+            (t996 as u32, (t996 >> 32) as u32)
+        };
         let x998 = x997.wrapping_add(x993).wrapping_add(0x00000000_u32);
-        let t1001: u64 = (x951 as u64) * (a[20] as u64) + (x996 as u64);
-        let x1001 = t1001 as u32;
-        let x1002 = (t1001 >> 32) as u32;
+        let (x1001, x1002) = {
+            let t1001: u64 = (x951 as u64) * (a[20] as u64) + (x996 as u64);
+            (t1001 as u32, (t1001 >> 32) as u32)
+        };
         let x1003 = x1002.wrapping_add(x998).wrapping_add(0x00000000_u32);
         let x1005 = a[19] << 1;
-        let t1007: u64 = (x1005 as u64) * (a[19] as u64) + (x1001 as u64);
-        let x1007 = t1007 as u32;
-        let x1008 = (t1007 >> 32) as u32;
+        let (x1007, x1008) = {
+            let t1007: u64 = (x1005 as u64) * (a[19] as u64) + (x1001 as u64);
+            (t1007 as u32, (t1007 >> 32) as u32)
+        };
         let x1009 = x1008.wrapping_add(x1003).wrapping_add(0x00000000_u32);
-        let t1012: u64 = (x85 as u64) * (a[18] as u64);
-        let x1012 = t1012 as u32;
-        let x1013 = (t1012 >> 32) as u32;
-        let t1015: u64 = (x198 as u64) * (a[17] as u64) + (x1012 as u64);
-        let x1015 = t1015 as u32;
-        let x1016 = (t1015 >> 32) as u32;
+        let (x1012, x1013) = {
+            let t1012: u64 = (x85 as u64) * (a[18] as u64);
+            (t1012 as u32, (t1012 >> 32) as u32)
+        };
+        let (x1015, x1016) = {
+            let t1015: u64 = (x198 as u64) * (a[17] as u64) + (x1012 as u64);
+            (t1015 as u32, (t1015 >> 32) as u32)
+        };
         let x1017 = x1016.wrapping_add(x1013).wrapping_add(0x00000000_u32);
-        let t1020: u64 = (x313 as u64) * (a[16] as u64) + (x1015 as u64);
-        let x1020 = t1020 as u32;
-        let x1021 = (t1020 >> 32) as u32;
+        let (x1020, x1021) = {
+            let t1020: u64 = (x313 as u64) * (a[16] as u64) + (x1015 as u64);
+            (t1020 as u32, (t1020 >> 32) as u32)
+        };
         let x1022 = x1021.wrapping_add(x1017).wrapping_add(0x00000000_u32);
-        let t1025: u64 = (x37 as u64) * (a[15] as u64) + (x1020 as u64);
-        let x1025 = t1025 as u32;
-        let x1026 = (t1025 >> 32) as u32;
+        let (x1025, x1026) = {
+            let t1025: u64 = (x37 as u64) * (a[15] as u64) + (x1020 as u64);
+            (t1025 as u32, (t1025 >> 32) as u32)
+        };
         let x1027 = x1026.wrapping_add(x1022).wrapping_add(0x00000000_u32);
-        let t1030: u64 = (x43 as u64) * (a[14] as u64) + (x1025 as u64);
-        let x1030 = t1030 as u32;
-        let x1031 = (t1030 >> 32) as u32;
+        let (x1030, x1031) = {
+            let t1030: u64 = (x43 as u64) * (a[14] as u64) + (x1025 as u64);
+            (t1030 as u32, (t1030 >> 32) as u32)
+        };
         let x1032 = x1031.wrapping_add(x1027).wrapping_add(0x00000000_u32);
-        let t1035: u64 = (x49 as u64) * (a[13] as u64) + (x1030 as u64);
-        let x1035 = t1035 as u32;
-        let x1036 = (t1035 >> 32) as u32;
+        let (x1035, x1036) = {
+            let t1035: u64 = (x49 as u64) * (a[13] as u64) + (x1030 as u64);
+            (t1035 as u32, (t1035 >> 32) as u32)
+        };
         let x1037 = x1036.wrapping_add(x1032).wrapping_add(0x00000000_u32);
-        let t1040: u64 = (x109 as u64) * (a[12] as u64) + (x1035 as u64);
-        let x1040 = t1040 as u32;
-        let x1041 = (t1040 >> 32) as u32;
+        let (x1040, x1041) = {
+            let t1040: u64 = (x109 as u64) * (a[12] as u64) + (x1035 as u64);
+            (t1040 as u32, (t1040 >> 32) as u32)
+        };
         let x1042 = x1041.wrapping_add(x1037).wrapping_add(0x00000000_u32);
-        let t1045: u64 = (x168 as u64) * (a[11] as u64) + (x1040 as u64);
-        let x1045 = t1045 as u32;
-        let x1046 = (t1045 >> 32) as u32;
+        let (x1045, x1046) = {
+            let t1045: u64 = (x168 as u64) * (a[11] as u64) + (x1040 as u64);
+            (t1045 as u32, (t1045 >> 32) as u32)
+        };
         let x1047 = x1046.wrapping_add(x1042).wrapping_add(0x00000000_u32);
-        let t1050: u64 = (x67 as u64) * (a[10] as u64) + (x1045 as u64);
-        let x1050 = t1050 as u32;
-        let x1051 = (t1050 >> 32) as u32;
+        let (x1050, x1051) = {
+            let t1050: u64 = (x67 as u64) * (a[10] as u64) + (x1045 as u64);
+            (t1050 as u32, (t1050 >> 32) as u32)
+        };
         let x1052 = x1051.wrapping_add(x1047).wrapping_add(0x00000000_u32);
-        let t1055: u64 = (x283 as u64) * (a[9] as u64) + (x1050 as u64);
-        let x1055 = t1055 as u32;
-        let x1056 = (t1055 >> 32) as u32;
+        let (x1055, x1056) = {
+            let t1055: u64 = (x283 as u64) * (a[9] as u64) + (x1050 as u64);
+            (t1055 as u32, (t1055 >> 32) as u32)
+        };
         let x1057 = x1056.wrapping_add(x1052).wrapping_add(0x00000000_u32);
         let x1059 = a[19] << 2;
-        let t1061: u64 = (x1059 as u64) * (a[20] as u64) + (x1055 as u64);
-        let x1061 = t1061 as u32;
-        let x1062 = (t1061 >> 32) as u32;
+        let (x1061, x1062) = {
+            let t1061: u64 = (x1059 as u64) * (a[20] as u64) + (x1055 as u64);
+            (t1061 as u32, (t1061 >> 32) as u32)
+        };
         let x1063 = x1062.wrapping_add(x1057).wrapping_add(0x00000000_u32);
-        let t1066: u64 = (x85 as u64) * (a[19] as u64);
-        let x1066 = t1066 as u32;
-        let x1067 = (t1066 >> 32) as u32;
-        let t1069: u64 = (x198 as u64) * (a[18] as u64) + (x1066 as u64);
-        let x1069 = t1069 as u32;
-        let x1070 = (t1069 >> 32) as u32;
+        let (x1066, x1067) = {
+            let t1066: u64 = (x85 as u64) * (a[19] as u64);
+            (t1066 as u32, (t1066 >> 32) as u32)
+        };
+        let (x1069, x1070) = {
+            let t1069: u64 = (x198 as u64) * (a[18] as u64) + (x1066 as u64);
+            (t1069 as u32, (t1069 >> 32) as u32)
+        };
         let x1071 = x1070.wrapping_add(x1067).wrapping_add(0x00000000_u32);
-        let t1074: u64 = (x313 as u64) * (a[17] as u64) + (x1069 as u64);
-        let x1074 = t1074 as u32;
-        let x1075 = (t1074 >> 32) as u32;
+        let (x1074, x1075) = {
+            let t1074: u64 = (x313 as u64) * (a[17] as u64) + (x1069 as u64);
+            (t1074 as u32, (t1074 >> 32) as u32)
+        };
         let x1076 = x1075.wrapping_add(x1071).wrapping_add(0x00000000_u32);
-        let t1079: u64 = (x373 as u64) * (a[16] as u64) + (x1074 as u64);
-        let x1079 = t1079 as u32;
-        let x1080 = (t1079 >> 32) as u32;
+        let (x1079, x1080) = {
+            let t1079: u64 = (x373 as u64) * (a[16] as u64) + (x1074 as u64);
+            (t1079 as u32, (t1079 >> 32) as u32)
+        };
         let x1081 = x1080.wrapping_add(x1076).wrapping_add(0x00000000_u32);
-        let t1084: u64 = (x43 as u64) * (a[15] as u64) + (x1079 as u64);
-        let x1084 = t1084 as u32;
-        let x1085 = (t1084 >> 32) as u32;
+        let (x1084, x1085) = {
+            let t1084: u64 = (x43 as u64) * (a[15] as u64) + (x1079 as u64);
+            (t1084 as u32, (t1084 >> 32) as u32)
+        };
         let x1086 = x1085.wrapping_add(x1081).wrapping_add(0x00000000_u32);
-        let t1089: u64 = (x49 as u64) * (a[14] as u64) + (x1084 as u64);
-        let x1089 = t1089 as u32;
-        let x1090 = (t1089 >> 32) as u32;
+        let (x1089, x1090) = {
+            let t1089: u64 = (x49 as u64) * (a[14] as u64) + (x1084 as u64);
+            (t1089 as u32, (t1089 >> 32) as u32)
+        };
         let x1091 = x1090.wrapping_add(x1086).wrapping_add(0x00000000_u32);
-        let t1094: u64 = (x109 as u64) * (a[13] as u64) + (x1089 as u64);
-        let x1094 = t1094 as u32;
-        let x1095 = (t1094 >> 32) as u32;
+        let (x1094, x1095) = {
+            let t1094: u64 = (x109 as u64) * (a[13] as u64) + (x1089 as u64);
+            (t1094 as u32, (t1094 >> 32) as u32)
+        };
         let x1096 = x1095.wrapping_add(x1091).wrapping_add(0x00000000_u32);
-        let t1099: u64 = (x168 as u64) * (a[12] as u64) + (x1094 as u64);
-        let x1099 = t1099 as u32;
-        let x1100 = (t1099 >> 32) as u32;
+        let (x1099, x1100) = {
+            let t1099: u64 = (x168 as u64) * (a[12] as u64) + (x1094 as u64);
+            (t1099 as u32, (t1099 >> 32) as u32)
+        };
         let x1101 = x1100.wrapping_add(x1096).wrapping_add(0x00000000_u32);
-        let t1104: u64 = (x224 as u64) * (a[11] as u64) + (x1099 as u64);
-        let x1104 = t1104 as u32;
-        let x1105 = (t1104 >> 32) as u32;
+        let (x1104, x1105) = {
+            let t1104: u64 = (x224 as u64) * (a[11] as u64) + (x1099 as u64);
+            (t1104 as u32, (t1104 >> 32) as u32)
+        };
         let x1106 = x1105.wrapping_add(x1101).wrapping_add(0x00000000_u32);
-        let t1109: u64 = (x73 as u64) * (a[10] as u64) + (x1104 as u64);
-        let x1109 = t1109 as u32;
-        let x1110 = (t1109 >> 32) as u32;
+        let (x1109, x1110) = {
+            let t1109: u64 = (x73 as u64) * (a[10] as u64) + (x1104 as u64);
+            (t1109 as u32, (t1109 >> 32) as u32)
+        };
         let x1111 = x1110.wrapping_add(x1106).wrapping_add(0x00000000_u32);
         let x1113 = a[20] << 1;
-        let t1115: u64 = (x1113 as u64) * (a[20] as u64) + (x1109 as u64);
-        let x1115 = t1115 as u32;
-        let x1116 = (t1115 >> 32) as u32;
+        let (x1115, x1116) = {
+            let t1115: u64 = (x1113 as u64) * (a[20] as u64) + (x1109 as u64);
+            (t1115 as u32, (t1115 >> 32) as u32)
+        };
         let x1117 = x1116.wrapping_add(x1111).wrapping_add(0x00000000_u32);
-        let t1120: u64 = (x85 as u64) * (a[20] as u64);
-        let x1120 = t1120 as u32;
-        let x1121 = (t1120 >> 32) as u32;
-        let t1123: u64 = (x198 as u64) * (a[19] as u64) + (x1120 as u64);
-        let x1123 = t1123 as u32;
-        let x1124 = (t1123 >> 32) as u32;
+        let (x1120, x1121) = {
+            let t1120: u64 = (x85 as u64) * (a[20] as u64);
+            (t1120 as u32, (t1120 >> 32) as u32)
+        };
+        let (x1123, x1124) = {
+            let t1123: u64 = (x198 as u64) * (a[19] as u64) + (x1120 as u64);
+            (t1123 as u32, (t1123 >> 32) as u32)
+        };
         let x1125 = x1124.wrapping_add(x1121).wrapping_add(0x00000000_u32);
-        let t1128: u64 = (x313 as u64) * (a[18] as u64) + (x1123 as u64);
-        let x1128 = t1128 as u32;
-        let x1129 = (t1128 >> 32) as u32;
+        let (x1128, x1129) = {
+            let t1128: u64 = (x313 as u64) * (a[18] as u64) + (x1123 as u64);
+            (t1128 as u32, (t1128 >> 32) as u32)
+        };
         let x1130 = x1129.wrapping_add(x1125).wrapping_add(0x00000000_u32);
-        let t1133: u64 = (x373 as u64) * (a[17] as u64) + (x1128 as u64);
-        let x1133 = t1133 as u32;
-        let x1134 = (t1133 >> 32) as u32;
+        let (x1133, x1134) = {
+            let t1133: u64 = (x373 as u64) * (a[17] as u64) + (x1128 as u64);
+            (t1133 as u32, (t1133 >> 32) as u32)
+        };
         let x1135 = x1134.wrapping_add(x1130).wrapping_add(0x00000000_u32);
-        let t1138: u64 = (x488 as u64) * (a[16] as u64) + (x1133 as u64);
-        let x1138 = t1138 as u32;
-        let x1139 = (t1138 >> 32) as u32;
+        let (x1138, x1139) = {
+            let t1138: u64 = (x488 as u64) * (a[16] as u64) + (x1133 as u64);
+            (t1138 as u32, (t1138 >> 32) as u32)
+        };
         let x1140 = x1139.wrapping_add(x1135).wrapping_add(0x00000000_u32);
-        let t1143: u64 = (x49 as u64) * (a[15] as u64) + (x1138 as u64);
-        let x1143 = t1143 as u32;
-        let x1144 = (t1143 >> 32) as u32;
+        let (x1143, x1144) = {
+            let t1143: u64 = (x49 as u64) * (a[15] as u64) + (x1138 as u64);
+            (t1143 as u32, (t1143 >> 32) as u32)
+        };
         let x1145 = x1144.wrapping_add(x1140).wrapping_add(0x00000000_u32);
-        let t1148: u64 = (x109 as u64) * (a[14] as u64) + (x1143 as u64);
-        let x1148 = t1148 as u32;
-        let x1149 = (t1148 >> 32) as u32;
+        let (x1148, x1149) = {
+            let t1148: u64 = (x109 as u64) * (a[14] as u64) + (x1143 as u64);
+            (t1148 as u32, (t1148 >> 32) as u32)
+        };
         let x1150 = x1149.wrapping_add(x1145).wrapping_add(0x00000000_u32);
-        let t1153: u64 = (x168 as u64) * (a[13] as u64) + (x1148 as u64);
-        let x1153 = t1153 as u32;
-        let x1154 = (t1153 >> 32) as u32;
+        let (x1153, x1154) = {
+            let t1153: u64 = (x168 as u64) * (a[13] as u64) + (x1148 as u64);
+            (t1153 as u32, (t1153 >> 32) as u32)
+        };
         let x1155 = x1154.wrapping_add(x1150).wrapping_add(0x00000000_u32);
-        let t1158: u64 = (x224 as u64) * (a[12] as u64) + (x1153 as u64);
-        let x1158 = t1158 as u32;
-        let x1159 = (t1158 >> 32) as u32;
+        let (x1158, x1159) = {
+            let t1158: u64 = (x224 as u64) * (a[12] as u64) + (x1153 as u64);
+            (t1158 as u32, (t1158 >> 32) as u32)
+        };
         let x1160 = x1159.wrapping_add(x1155).wrapping_add(0x00000000_u32);
-        let t1163: u64 = (x283 as u64) * (a[11] as u64) + (x1158 as u64);
-        let x1163 = t1163 as u32;
-        let x1164 = (t1163 >> 32) as u32;
+        let (x1163, x1164) = {
+            let t1163: u64 = (x283 as u64) * (a[11] as u64) + (x1158 as u64);
+            (t1163 as u32, (t1163 >> 32) as u32)
+        };
         let x1165 = x1164.wrapping_add(x1160).wrapping_add(0x00000000_u32);
-        let t1168: u64 = (x339 as u64) * (a[10] as u64) + (x1163 as u64);
-        let x1168 = t1168 as u32;
-        let x1169 = (t1168 >> 32) as u32;
+        let (x1168, x1169) = {
+            let t1168: u64 = (x339 as u64) * (a[10] as u64) + (x1163 as u64);
+            (t1168 as u32, (t1168 >> 32) as u32)
+        };
         let x1170 = x1169.wrapping_add(x1165).wrapping_add(0x00000000_u32);
         let x1173 = x81 & 0x01ffffff_u32;
         let x1174 = x81 >> 25;
         let x1175 = x83 << 7;
         let x1176 = x1174 | x1175;
         let x1177 = x83 >> 25;
-        let t1179: u64 = (x136 as u64) + (x1176 as u64) + (0x00000000_u32 as u64);
-        let x1179 = t1179 as u32;
-        let x1180 = (t1179 >> 32) as u32;
+        let (x1179, x1180) = {
+            let t1179: u64 = (x136 as u64) + (x1176 as u64) + (0x00000000_u32 as u64);
+            (t1179 as u32, (t1179 >> 32) as u32)
+        };
         let x1181 = x138.wrapping_add(x1177).wrapping_add(x1180);
         let x1184 = x1179 & 0x01ffffff_u32;
         let x1185 = x1179 >> 25;
         let x1186 = x1181 << 7;
         let x1187 = x1185 | x1186;
         let x1188 = x1181 >> 25;
-        let t1190: u64 = (x191 as u64) + (x1187 as u64) + (0x00000000_u32 as u64);
-        let x1190 = t1190 as u32;
-        let x1191 = (t1190 >> 32) as u32;
+        let (x1190, x1191) = {
+            let t1190: u64 = (x191 as u64) + (x1187 as u64) + (0x00000000_u32 as u64);
+            (t1190 as u32, (t1190 >> 32) as u32)
+        };
         let x1192 = x193.wrapping_add(x1188).wrapping_add(x1191);
         let x1195 = x1190 & 0x01ffffff_u32;
         let x1196 = x1190 >> 25;
         let x1197 = x1192 << 7;
         let x1198 = x1196 | x1197;
         let x1199 = x1192 >> 25;
-        let t1201: u64 = (x246 as u64) + (x1198 as u64) + (0x00000000_u32 as u64);
-        let x1201 = t1201 as u32;
-        let x1202 = (t1201 >> 32) as u32;
+        let (x1201, x1202) = {
+            let t1201: u64 = (x246 as u64) + (x1198 as u64) + (0x00000000_u32 as u64);
+            (t1201 as u32, (t1201 >> 32) as u32)
+        };
         let x1203 = x248.wrapping_add(x1199).wrapping_add(x1202);
         let x1206 = x1201 & 0x01ffffff_u32;
         let x1207 = x1201 >> 25;
         let x1208 = x1203 << 7;
         let x1209 = x1207 | x1208;
         let x1210 = x1203 >> 25;
-        let t1212: u64 = (x301 as u64) + (x1209 as u64) + (0x00000000_u32 as u64);
-        let x1212 = t1212 as u32;
-        let x1213 = (t1212 >> 32) as u32;
+        let (x1212, x1213) = {
+            let t1212: u64 = (x301 as u64) + (x1209 as u64) + (0x00000000_u32 as u64);
+            (t1212 as u32, (t1212 >> 32) as u32)
+        };
         let x1214 = x303.wrapping_add(x1210).wrapping_add(x1213);
         let x1217 = x1212 & 0x01ffffff_u32;
         let x1218 = x1212 >> 25;
         let x1219 = x1214 << 7;
         let x1220 = x1218 | x1219;
         let x1221 = x1214 >> 25;
-        let t1223: u64 = (x356 as u64) + (x1220 as u64) + (0x00000000_u32 as u64);
-        let x1223 = t1223 as u32;
-        let x1224 = (t1223 >> 32) as u32;
+        let (x1223, x1224) = {
+            let t1223: u64 = (x356 as u64) + (x1220 as u64) + (0x00000000_u32 as u64);
+            (t1223 as u32, (t1223 >> 32) as u32)
+        };
         let x1225 = x358.wrapping_add(x1221).wrapping_add(x1224);
         let x1228 = x1223 & 0x00ffffff_u32;
         let x1229 = x1223 >> 24;
         let x1230 = x1225 << 8;
         let x1231 = x1229 | x1230;
         let x1232 = x1225 >> 24;
-        let t1234: u64 = (x412 as u64) + (x1231 as u64) + (0x00000000_u32 as u64);
-        let x1234 = t1234 as u32;
-        let x1235 = (t1234 >> 32) as u32;
+        let (x1234, x1235) = {
+            let t1234: u64 = (x412 as u64) + (x1231 as u64) + (0x00000000_u32 as u64);
+            (t1234 as u32, (t1234 >> 32) as u32)
+        };
         let x1236 = x414.wrapping_add(x1232).wrapping_add(x1235);
         let x1239 = x1234 & 0x01ffffff_u32;
         let x1240 = x1234 >> 25;
         let x1241 = x1236 << 7;
         let x1242 = x1240 | x1241;
         let x1243 = x1236 >> 25;
-        let t1245: u64 = (x466 as u64) + (x1242 as u64) + (0x00000000_u32 as u64);
-        let x1245 = t1245 as u32;
-        let x1246 = (t1245 >> 32) as u32;
+        let (x1245, x1246) = {
+            let t1245: u64 = (x466 as u64) + (x1242 as u64) + (0x00000000_u32 as u64);
+            (t1245 as u32, (t1245 >> 32) as u32)
+        };
         let x1247 = x468.wrapping_add(x1243).wrapping_add(x1246);
         let x1250 = x1245 & 0x01ffffff_u32;
         let x1251 = x1245 >> 25;
         let x1252 = x1247 << 7;
         let x1253 = x1251 | x1252;
         let x1254 = x1247 >> 25;
-        let t1256: u64 = (x522 as u64) + (x1253 as u64) + (0x00000000_u32 as u64);
-        let x1256 = t1256 as u32;
-        let x1257 = (t1256 >> 32) as u32;
+        let (x1256, x1257) = {
+            let t1256: u64 = (x522 as u64) + (x1253 as u64) + (0x00000000_u32 as u64);
+            (t1256 as u32, (t1256 >> 32) as u32)
+        };
         let x1258 = x524.wrapping_add(x1254).wrapping_add(x1257);
         let x1261 = x1256 & 0x01ffffff_u32;
         let x1262 = x1256 >> 25;
         let x1263 = x1258 << 7;
         let x1264 = x1262 | x1263;
         let x1265 = x1258 >> 25;
-        let t1267: u64 = (x576 as u64) + (x1264 as u64) + (0x00000000_u32 as u64);
-        let x1267 = t1267 as u32;
-        let x1268 = (t1267 >> 32) as u32;
+        let (x1267, x1268) = {
+            let t1267: u64 = (x576 as u64) + (x1264 as u64) + (0x00000000_u32 as u64);
+            (t1267 as u32, (t1267 >> 32) as u32)
+        };
         let x1269 = x578.wrapping_add(x1265).wrapping_add(x1268);
         let x1272 = x1267 & 0x01ffffff_u32;
         let x1273 = x1267 >> 25;
         let x1274 = x1269 << 7;
         let x1275 = x1273 | x1274;
         let x1276 = x1269 >> 25;
-        let t1278: u64 = (x630 as u64) + (x1275 as u64) + (0x00000000_u32 as u64);
-        let x1278 = t1278 as u32;
-        let x1279 = (t1278 >> 32) as u32;
+        let (x1278, x1279) = {
+            let t1278: u64 = (x630 as u64) + (x1275 as u64) + (0x00000000_u32 as u64);
+            (t1278 as u32, (t1278 >> 32) as u32)
+        };
         let x1280 = x632.wrapping_add(x1276).wrapping_add(x1279);
         let x1283 = x1278 & 0x00ffffff_u32;
         let x1284 = x1278 >> 24;
         let x1285 = x1280 << 8;
         let x1286 = x1284 | x1285;
         let x1287 = x1280 >> 24;
-        let t1289: u64 = (x684 as u64) + (x1286 as u64) + (0x00000000_u32 as u64);
-        let x1289 = t1289 as u32;
-        let x1290 = (t1289 >> 32) as u32;
+        let (x1289, x1290) = {
+            let t1289: u64 = (x684 as u64) + (x1286 as u64) + (0x00000000_u32 as u64);
+            (t1289 as u32, (t1289 >> 32) as u32)
+        };
         let x1291 = x686.wrapping_add(x1287).wrapping_add(x1290);
         let x1294 = x1289 & 0x01ffffff_u32;
         let x1295 = x1289 >> 25;
         let x1296 = x1291 << 7;
         let x1297 = x1295 | x1296;
         let x1298 = x1291 >> 25;
-        let t1300: u64 = (x738 as u64) + (x1297 as u64) + (0x00000000_u32 as u64);
-        let x1300 = t1300 as u32;
-        let x1301 = (t1300 >> 32) as u32;
+        let (x1300, x1301) = {
+            let t1300: u64 = (x738 as u64) + (x1297 as u64) + (0x00000000_u32 as u64);
+            (t1300 as u32, (t1300 >> 32) as u32)
+        };
         let x1302 = x740.wrapping_add(x1298).wrapping_add(x1301);
         let x1305 = x1300 & 0x01ffffff_u32;
         let x1306 = x1300 >> 25;
         let x1307 = x1302 << 7;
         let x1308 = x1306 | x1307;
         let x1309 = x1302 >> 25;
-        let t1311: u64 = (x791 as u64) + (x1308 as u64) + (0x00000000_u32 as u64);
-        let x1311 = t1311 as u32;
-        let x1312 = (t1311 >> 32) as u32;
+        let (x1311, x1312) = {
+            let t1311: u64 = (x791 as u64) + (x1308 as u64) + (0x00000000_u32 as u64);
+            (t1311 as u32, (t1311 >> 32) as u32)
+        };
         let x1313 = x793.wrapping_add(x1309).wrapping_add(x1312);
         let x1316 = x1311 & 0x01ffffff_u32;
         let x1317 = x1311 >> 25;
         let x1318 = x1313 << 7;
         let x1319 = x1317 | x1318;
         let x1320 = x1313 >> 25;
-        let t1322: u64 = (x845 as u64) + (x1319 as u64) + (0x00000000_u32 as u64);
-        let x1322 = t1322 as u32;
-        let x1323 = (t1322 >> 32) as u32;
+        let (x1322, x1323) = {
+            let t1322: u64 = (x845 as u64) + (x1319 as u64) + (0x00000000_u32 as u64);
+            (t1322 as u32, (t1322 >> 32) as u32)
+        };
         let x1324 = x847.wrapping_add(x1320).wrapping_add(x1323);
         let x1327 = x1322 & 0x01ffffff_u32;
         let x1328 = x1322 >> 25;
         let x1329 = x1324 << 7;
         let x1330 = x1328 | x1329;
         let x1331 = x1324 >> 25;
-        let t1333: u64 = (x898 as u64) + (x1330 as u64) + (0x00000000_u32 as u64);
-        let x1333 = t1333 as u32;
-        let x1334 = (t1333 >> 32) as u32;
+        let (x1333, x1334) = {
+            let t1333: u64 = (x898 as u64) + (x1330 as u64) + (0x00000000_u32 as u64);
+            (t1333 as u32, (t1333 >> 32) as u32)
+        };
         let x1335 = x900.wrapping_add(x1331).wrapping_add(x1334);
         let x1338 = x1333 & 0x00ffffff_u32;
         let x1339 = x1333 >> 24;
         let x1340 = x1335 << 8;
         let x1341 = x1339 | x1340;
         let x1342 = x1335 >> 24;
-        let t1344: u64 = (x953 as u64) + (x1341 as u64) + (0x00000000_u32 as u64);
-        let x1344 = t1344 as u32;
-        let x1345 = (t1344 >> 32) as u32;
+        let (x1344, x1345) = {
+            let t1344: u64 = (x953 as u64) + (x1341 as u64) + (0x00000000_u32 as u64);
+            (t1344 as u32, (t1344 >> 32) as u32)
+        };
         let x1346 = x955.wrapping_add(x1342).wrapping_add(x1345);
         let x1349 = x1344 & 0x01ffffff_u32;
         let x1350 = x1344 >> 25;
         let x1351 = x1346 << 7;
         let x1352 = x1350 | x1351;
         let x1353 = x1346 >> 25;
-        let t1355: u64 = (x1007 as u64) + (x1352 as u64) + (0x00000000_u32 as u64);
-        let x1355 = t1355 as u32;
-        let x1356 = (t1355 >> 32) as u32;
+        let (x1355, x1356) = {
+            let t1355: u64 = (x1007 as u64) + (x1352 as u64) + (0x00000000_u32 as u64);
+            (t1355 as u32, (t1355 >> 32) as u32)
+        };
         let x1357 = x1009.wrapping_add(x1353).wrapping_add(x1356);
         let x1360 = x1355 & 0x01ffffff_u32;
         let x1361 = x1355 >> 25;
         let x1362 = x1357 << 7;
         let x1363 = x1361 | x1362;
         let x1364 = x1357 >> 25;
-        let t1366: u64 = (x1061 as u64) + (x1363 as u64) + (0x00000000_u32 as u64);
-        let x1366 = t1366 as u32;
-        let x1367 = (t1366 >> 32) as u32;
+        let (x1366, x1367) = {
+            let t1366: u64 = (x1061 as u64) + (x1363 as u64) + (0x00000000_u32 as u64);
+            (t1366 as u32, (t1366 >> 32) as u32)
+        };
         let x1368 = x1063.wrapping_add(x1364).wrapping_add(x1367);
         let x1371 = x1366 & 0x01ffffff_u32;
         let x1372 = x1366 >> 25;
         let x1373 = x1368 << 7;
         let x1374 = x1372 | x1373;
         let x1375 = x1368 >> 25;
-        let t1377: u64 = (x1115 as u64) + (x1374 as u64) + (0x00000000_u32 as u64);
-        let x1377 = t1377 as u32;
-        let x1378 = (t1377 >> 32) as u32;
+        let (x1377, x1378) = {
+            let t1377: u64 = (x1115 as u64) + (x1374 as u64) + (0x00000000_u32 as u64);
+            (t1377 as u32, (t1377 >> 32) as u32)
+        };
         let x1379 = x1117.wrapping_add(x1375).wrapping_add(x1378);
         let x1382 = x1377 & 0x01ffffff_u32;
         let x1383 = x1377 >> 25;
         let x1384 = x1379 << 7;
         let x1385 = x1383 | x1384;
         let x1386 = x1379 >> 25;
-        let t1388: u64 = (x1168 as u64) + (x1385 as u64) + (0x00000000_u32 as u64);
-        let x1388 = t1388 as u32;
-        let x1389 = (t1388 >> 32) as u32;
+        let (x1388, x1389) = {
+            let t1388: u64 = (x1168 as u64) + (x1385 as u64) + (0x00000000_u32 as u64);
+            (t1388 as u32, (t1388 >> 32) as u32)
+        };
         let x1390 = x1170.wrapping_add(x1386).wrapping_add(x1389);
         let x1393 = x1388 & 0x00ffffff_u32;
         let x1394 = x1388 >> 24;
@@ -4212,9 +4463,10 @@ impl Fp {
         let x1397 = x1390 >> 24;
         let x1400 = x1396.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x1402 = x1397.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t1405: u64 = (x1173 as u64) + (x1400 as u64) + (0x00000000_u32 as u64);
-        let x1405 = t1405 as u32;
-        let x1406 = (t1405 >> 32) as u32;
+        let (x1405, x1406) = {
+            let t1405: u64 = (x1173 as u64) + (x1400 as u64) + (0x00000000_u32 as u64);
+            (t1405 as u32, (t1405 >> 32) as u32)
+        };
         let x1407 = x1402.wrapping_add(0x00000000_u32).wrapping_add(x1406);
         let x1410 = x1405 & 0x01ffffff_u32;
         let x1411 = x1405 >> 25;
@@ -4247,250 +4499,291 @@ impl Fp {
     }
     /// a·k mod p for a one-word k below 2^32: limb products, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u32; 21], k: &[u32; 1]) -> [u32; 21] {
-        let t23: u64 = (a[0] as u64) * (k[0] as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[1] as u64) * (k[0] as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[2] as u64) * (k[0] as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[3] as u64) * (k[0] as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[4] as u64) * (k[0] as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[5] as u64) * (k[0] as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[6] as u64) * (k[0] as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[7] as u64) * (k[0] as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[8] as u64) * (k[0] as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[9] as u64) * (k[0] as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[10] as u64) * (k[0] as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[11] as u64) * (k[0] as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[12] as u64) * (k[0] as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[13] as u64) * (k[0] as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[14] as u64) * (k[0] as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[15] as u64) * (k[0] as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[16] as u64) * (k[0] as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[17] as u64) * (k[0] as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[18] as u64) * (k[0] as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[19] as u64) * (k[0] as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[20] as u64) * (k[0] as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
+        let (x23, x24) = {
+            let t23: u64 = (a[0] as u64) * (k[0] as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[1] as u64) * (k[0] as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[2] as u64) * (k[0] as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[3] as u64) * (k[0] as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[4] as u64) * (k[0] as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[5] as u64) * (k[0] as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[6] as u64) * (k[0] as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[7] as u64) * (k[0] as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[8] as u64) * (k[0] as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[9] as u64) * (k[0] as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[10] as u64) * (k[0] as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[11] as u64) * (k[0] as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[12] as u64) * (k[0] as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[13] as u64) * (k[0] as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[14] as u64) * (k[0] as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[15] as u64) * (k[0] as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[16] as u64) * (k[0] as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[17] as u64) * (k[0] as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[18] as u64) * (k[0] as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[19] as u64) * (k[0] as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[20] as u64) * (k[0] as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
         let x66 = x23 & 0x01ffffff_u32;
         let x67 = x23 >> 25;
         let x68 = x24 << 7;
         let x69 = x67 | x68;
         let x70 = x24 >> 25;
-        let t72: u64 = (x25 as u64) + (x69 as u64) + (0x00000000_u32 as u64);
-        let x72 = t72 as u32;
-        let x73 = (t72 >> 32) as u32;
+        let (x72, x73) = {
+            let t72: u64 = (x25 as u64) + (x69 as u64) + (0x00000000_u32 as u64);
+            (t72 as u32, (t72 >> 32) as u32)
+        };
         let x74 = x26.wrapping_add(x70).wrapping_add(x73);
         let x77 = x72 & 0x01ffffff_u32;
         let x78 = x72 >> 25;
         let x79 = x74 << 7;
         let x80 = x78 | x79;
         let x81 = x74 >> 25;
-        let t83: u64 = (x27 as u64) + (x80 as u64) + (0x00000000_u32 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
+        let (x83, x84) = {
+            let t83: u64 = (x27 as u64) + (x80 as u64) + (0x00000000_u32 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
         let x85 = x28.wrapping_add(x81).wrapping_add(x84);
         let x88 = x83 & 0x01ffffff_u32;
         let x89 = x83 >> 25;
         let x90 = x85 << 7;
         let x91 = x89 | x90;
         let x92 = x85 >> 25;
-        let t94: u64 = (x29 as u64) + (x91 as u64) + (0x00000000_u32 as u64);
-        let x94 = t94 as u32;
-        let x95 = (t94 >> 32) as u32;
+        let (x94, x95) = {
+            let t94: u64 = (x29 as u64) + (x91 as u64) + (0x00000000_u32 as u64);
+            (t94 as u32, (t94 >> 32) as u32)
+        };
         let x96 = x30.wrapping_add(x92).wrapping_add(x95);
         let x99 = x94 & 0x01ffffff_u32;
         let x100 = x94 >> 25;
         let x101 = x96 << 7;
         let x102 = x100 | x101;
         let x103 = x96 >> 25;
-        let t105: u64 = (x31 as u64) + (x102 as u64) + (0x00000000_u32 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
+        let (x105, x106) = {
+            let t105: u64 = (x31 as u64) + (x102 as u64) + (0x00000000_u32 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
         let x107 = x32.wrapping_add(x103).wrapping_add(x106);
         let x110 = x105 & 0x01ffffff_u32;
         let x111 = x105 >> 25;
         let x112 = x107 << 7;
         let x113 = x111 | x112;
         let x114 = x107 >> 25;
-        let t116: u64 = (x33 as u64) + (x113 as u64) + (0x00000000_u32 as u64);
-        let x116 = t116 as u32;
-        let x117 = (t116 >> 32) as u32;
+        let (x116, x117) = {
+            let t116: u64 = (x33 as u64) + (x113 as u64) + (0x00000000_u32 as u64);
+            (t116 as u32, (t116 >> 32) as u32)
+        };
         let x118 = x34.wrapping_add(x114).wrapping_add(x117);
         let x121 = x116 & 0x00ffffff_u32;
         let x122 = x116 >> 24;
         let x123 = x118 << 8;
         let x124 = x122 | x123;
         let x125 = x118 >> 24;
-        let t127: u64 = (x35 as u64) + (x124 as u64) + (0x00000000_u32 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
+        let (x127, x128) = {
+            let t127: u64 = (x35 as u64) + (x124 as u64) + (0x00000000_u32 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
         let x129 = x36.wrapping_add(x125).wrapping_add(x128);
         let x132 = x127 & 0x01ffffff_u32;
         let x133 = x127 >> 25;
         let x134 = x129 << 7;
         let x135 = x133 | x134;
         let x136 = x129 >> 25;
-        let t138: u64 = (x37 as u64) + (x135 as u64) + (0x00000000_u32 as u64);
-        let x138 = t138 as u32;
-        let x139 = (t138 >> 32) as u32;
+        let (x138, x139) = {
+            let t138: u64 = (x37 as u64) + (x135 as u64) + (0x00000000_u32 as u64);
+            (t138 as u32, (t138 >> 32) as u32)
+        };
         let x140 = x38.wrapping_add(x136).wrapping_add(x139);
         let x143 = x138 & 0x01ffffff_u32;
         let x144 = x138 >> 25;
         let x145 = x140 << 7;
         let x146 = x144 | x145;
         let x147 = x140 >> 25;
-        let t149: u64 = (x39 as u64) + (x146 as u64) + (0x00000000_u32 as u64);
-        let x149 = t149 as u32;
-        let x150 = (t149 >> 32) as u32;
+        let (x149, x150) = {
+            let t149: u64 = (x39 as u64) + (x146 as u64) + (0x00000000_u32 as u64);
+            (t149 as u32, (t149 >> 32) as u32)
+        };
         let x151 = x40.wrapping_add(x147).wrapping_add(x150);
         let x154 = x149 & 0x01ffffff_u32;
         let x155 = x149 >> 25;
         let x156 = x151 << 7;
         let x157 = x155 | x156;
         let x158 = x151 >> 25;
-        let t160: u64 = (x41 as u64) + (x157 as u64) + (0x00000000_u32 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
+        let (x160, x161) = {
+            let t160: u64 = (x41 as u64) + (x157 as u64) + (0x00000000_u32 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
         let x162 = x42.wrapping_add(x158).wrapping_add(x161);
         let x165 = x160 & 0x01ffffff_u32;
         let x166 = x160 >> 25;
         let x167 = x162 << 7;
         let x168 = x166 | x167;
         let x169 = x162 >> 25;
-        let t171: u64 = (x43 as u64) + (x168 as u64) + (0x00000000_u32 as u64);
-        let x171 = t171 as u32;
-        let x172 = (t171 >> 32) as u32;
+        let (x171, x172) = {
+            let t171: u64 = (x43 as u64) + (x168 as u64) + (0x00000000_u32 as u64);
+            (t171 as u32, (t171 >> 32) as u32)
+        };
         let x173 = x44.wrapping_add(x169).wrapping_add(x172);
         let x176 = x171 & 0x00ffffff_u32;
         let x177 = x171 >> 24;
         let x178 = x173 << 8;
         let x179 = x177 | x178;
         let x180 = x173 >> 24;
-        let t182: u64 = (x45 as u64) + (x179 as u64) + (0x00000000_u32 as u64);
-        let x182 = t182 as u32;
-        let x183 = (t182 >> 32) as u32;
+        let (x182, x183) = {
+            let t182: u64 = (x45 as u64) + (x179 as u64) + (0x00000000_u32 as u64);
+            (t182 as u32, (t182 >> 32) as u32)
+        };
         let x184 = x46.wrapping_add(x180).wrapping_add(x183);
         let x187 = x182 & 0x01ffffff_u32;
         let x188 = x182 >> 25;
         let x189 = x184 << 7;
         let x190 = x188 | x189;
         let x191 = x184 >> 25;
-        let t193: u64 = (x47 as u64) + (x190 as u64) + (0x00000000_u32 as u64);
-        let x193 = t193 as u32;
-        let x194 = (t193 >> 32) as u32;
+        let (x193, x194) = {
+            let t193: u64 = (x47 as u64) + (x190 as u64) + (0x00000000_u32 as u64);
+            (t193 as u32, (t193 >> 32) as u32)
+        };
         let x195 = x48.wrapping_add(x191).wrapping_add(x194);
         let x198 = x193 & 0x01ffffff_u32;
         let x199 = x193 >> 25;
         let x200 = x195 << 7;
         let x201 = x199 | x200;
         let x202 = x195 >> 25;
-        let t204: u64 = (x49 as u64) + (x201 as u64) + (0x00000000_u32 as u64);
-        let x204 = t204 as u32;
-        let x205 = (t204 >> 32) as u32;
+        let (x204, x205) = {
+            let t204: u64 = (x49 as u64) + (x201 as u64) + (0x00000000_u32 as u64);
+            (t204 as u32, (t204 >> 32) as u32)
+        };
         let x206 = x50.wrapping_add(x202).wrapping_add(x205);
         let x209 = x204 & 0x01ffffff_u32;
         let x210 = x204 >> 25;
         let x211 = x206 << 7;
         let x212 = x210 | x211;
         let x213 = x206 >> 25;
-        let t215: u64 = (x51 as u64) + (x212 as u64) + (0x00000000_u32 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
+        let (x215, x216) = {
+            let t215: u64 = (x51 as u64) + (x212 as u64) + (0x00000000_u32 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
         let x217 = x52.wrapping_add(x213).wrapping_add(x216);
         let x220 = x215 & 0x01ffffff_u32;
         let x221 = x215 >> 25;
         let x222 = x217 << 7;
         let x223 = x221 | x222;
         let x224 = x217 >> 25;
-        let t226: u64 = (x53 as u64) + (x223 as u64) + (0x00000000_u32 as u64);
-        let x226 = t226 as u32;
-        let x227 = (t226 >> 32) as u32;
+        let (x226, x227) = {
+            let t226: u64 = (x53 as u64) + (x223 as u64) + (0x00000000_u32 as u64);
+            (t226 as u32, (t226 >> 32) as u32)
+        };
         let x228 = x54.wrapping_add(x224).wrapping_add(x227);
         let x231 = x226 & 0x00ffffff_u32;
         let x232 = x226 >> 24;
         let x233 = x228 << 8;
         let x234 = x232 | x233;
         let x235 = x228 >> 24;
-        let t237: u64 = (x55 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
-        let x237 = t237 as u32;
-        let x238 = (t237 >> 32) as u32;
+        let (x237, x238) = {
+            let t237: u64 = (x55 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
+            (t237 as u32, (t237 >> 32) as u32)
+        };
         let x239 = x56.wrapping_add(x235).wrapping_add(x238);
         let x242 = x237 & 0x01ffffff_u32;
         let x243 = x237 >> 25;
         let x244 = x239 << 7;
         let x245 = x243 | x244;
         let x246 = x239 >> 25;
-        let t248: u64 = (x57 as u64) + (x245 as u64) + (0x00000000_u32 as u64);
-        let x248 = t248 as u32;
-        let x249 = (t248 >> 32) as u32;
+        let (x248, x249) = {
+            let t248: u64 = (x57 as u64) + (x245 as u64) + (0x00000000_u32 as u64);
+            (t248 as u32, (t248 >> 32) as u32)
+        };
         let x250 = x58.wrapping_add(x246).wrapping_add(x249);
         let x253 = x248 & 0x01ffffff_u32;
         let x254 = x248 >> 25;
         let x255 = x250 << 7;
         let x256 = x254 | x255;
         let x257 = x250 >> 25;
-        let t259: u64 = (x59 as u64) + (x256 as u64) + (0x00000000_u32 as u64);
-        let x259 = t259 as u32;
-        let x260 = (t259 >> 32) as u32;
+        let (x259, x260) = {
+            let t259: u64 = (x59 as u64) + (x256 as u64) + (0x00000000_u32 as u64);
+            (t259 as u32, (t259 >> 32) as u32)
+        };
         let x261 = x60.wrapping_add(x257).wrapping_add(x260);
         let x264 = x259 & 0x01ffffff_u32;
         let x265 = x259 >> 25;
         let x266 = x261 << 7;
         let x267 = x265 | x266;
         let x268 = x261 >> 25;
-        let t270: u64 = (x61 as u64) + (x267 as u64) + (0x00000000_u32 as u64);
-        let x270 = t270 as u32;
-        let x271 = (t270 >> 32) as u32;
+        let (x270, x271) = {
+            let t270: u64 = (x61 as u64) + (x267 as u64) + (0x00000000_u32 as u64);
+            (t270 as u32, (t270 >> 32) as u32)
+        };
         let x272 = x62.wrapping_add(x268).wrapping_add(x271);
         let x275 = x270 & 0x01ffffff_u32;
         let x276 = x270 >> 25;
         let x277 = x272 << 7;
         let x278 = x276 | x277;
         let x279 = x272 >> 25;
-        let t281: u64 = (x63 as u64) + (x278 as u64) + (0x00000000_u32 as u64);
-        let x281 = t281 as u32;
-        let x282 = (t281 >> 32) as u32;
+        let (x281, x282) = {
+            let t281: u64 = (x63 as u64) + (x278 as u64) + (0x00000000_u32 as u64);
+            (t281 as u32, (t281 >> 32) as u32)
+        };
         let x283 = x64.wrapping_add(x279).wrapping_add(x282);
         let x286 = x281 & 0x00ffffff_u32;
         let x287 = x281 >> 24;
@@ -4499,9 +4792,10 @@ impl Fp {
         let x290 = x283 >> 24;
         let x293 = x289.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
         let x295 = x290.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t298: u64 = (x66 as u64) + (x293 as u64) + (0x00000000_u32 as u64);
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 32) as u32;
+        let (x298, x299) = {
+            let t298: u64 = (x66 as u64) + (x293 as u64) + (0x00000000_u32 as u64);
+            (t298 as u32, (t298 >> 32) as u32)
+        };
         let x300 = x295.wrapping_add(0x00000000_u32).wrapping_add(x299);
         let x303 = x298 & 0x01ffffff_u32;
         let x304 = x298 >> 25;
@@ -4534,7 +4828,7 @@ impl Fp {
     }
     /// a + b mod p: limb sums, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 21], b: &[u32; 21]) -> [u32; 21] {
         let x43 = a[0].wrapping_add(b[0]).wrapping_add(0x00000000_u32);
         let x45 = a[1].wrapping_add(b[1]).wrapping_add(0x00000000_u32);
@@ -4650,7 +4944,7 @@ impl Fp {
     }
     /// a − b mod p: a + 2p − b limb by limb, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 21], b: &[u32; 21]) -> [u32; 21] {
         let x44 = a[0].wrapping_add(0x03fffffe_u32).wrapping_add(0x00000000_u32);
         let x46 = x44.wrapping_sub(b[0]).wrapping_sub(0x00000000_u32);
@@ -4787,7 +5081,7 @@ impl Fp {
     }
     /// −a mod p: 2p − a limb by limb, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 21]) -> [u32; 21] {
         let x23 = 0x03fffffe_u32.wrapping_sub(a[0]).wrapping_sub(0x00000000_u32);
         let x26 = 0x03fffffe_u32.wrapping_sub(a[1]).wrapping_sub(0x00000000_u32);
@@ -4903,7 +5197,7 @@ impl Fp {
     }
     /// 2a mod p: one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 21]) -> [u32; 21] {
         let x22 = a[0].wrapping_add(a[0]).wrapping_add(0x00000000_u32);
         let x24 = a[1].wrapping_add(a[1]).wrapping_add(0x00000000_u32);
@@ -5019,7 +5313,7 @@ impl Fp {
     }
     /// The canonical value in [0, p) of a tight value, as saturated little-endian words.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u32; 21]) -> [u32; 17] {
         let x23 = a[0].wrapping_add(0x00000001_u32).wrapping_add(0x00000000_u32);
         let x25 = x23 >> 25;
@@ -5200,7 +5494,7 @@ impl Fp {
     }
     /// The tight limbs of a value below p given as saturated little-endian words.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_canonical_limbs(a: &[u32; 17]) -> [u32; 21] {
         let x18 = a[0] & 0x01ffffff_u32;
         let x19 = a[0] >> 25;
@@ -5344,7 +5638,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u32; 17];
+        let mut limbs = [0u32; 17];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fp(Self::from_canonical_limbs(&limbs))
@@ -5363,7 +5657,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 66]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u32; 17];
+        let mut limbs = [0u32; 17];
         let mut i = 0;
         while i < 66 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -5425,7 +5719,7 @@ impl Fp {
     /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
     #[inline]
     pub fn mul_small(&self, k: u32) -> Fp {
-        Fp(Self::mul_small_limbs(&self.0, &[k as u32]))
+        Fp(Self::mul_small_limbs(&self.0, &[k]))
     }
     /// −self.
     #[inline]
@@ -5658,7 +5952,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 1073741823;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -5668,7 +5962,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -6111,7 +6405,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u32; 21];
+        let mut out = [0u32; 21];
         let mut i = 0;
         while i < 21 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -99,410 +99,499 @@ impl Fp {
     }
     /// a·b mod p: column sums of limb products (c and the mixed-radix factor 2 folded in), one carry pass (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
-        let t20: u128 = (a[0] as u128) * (b[0] as u128);
-        let x20 = t20 as u64;
-        let x21 = (t20 >> 64) as u64;
+        let (x20, x21) = {
+            let t20: u128 = (a[0] as u128) * (b[0] as u128);
+            (t20 as u64, (t20 >> 64) as u64)
+        };
         let x22 = a[1] << 1;
-        let t24: u128 = (x22 as u128) * (b[8] as u128) + (x20 as u128);
-        let x24 = t24 as u64;
-        let x25 = (t24 >> 64) as u64;
+        let (x24, x25) = {
+            let t24: u128 = (x22 as u128) * (b[8] as u128) + (x20 as u128);
+            (t24 as u64, (t24 >> 64) as u64)
+        };
         let x26 = x25.wrapping_add(x21).wrapping_add(0x0000000000000000_u64);
         let x28 = a[2] << 1;
-        let t30: u128 = (x28 as u128) * (b[7] as u128) + (x24 as u128);
-        let x30 = t30 as u64;
-        let x31 = (t30 >> 64) as u64;
+        let (x30, x31) = {
+            let t30: u128 = (x28 as u128) * (b[7] as u128) + (x24 as u128);
+            (t30 as u64, (t30 >> 64) as u64)
+        };
         let x32 = x31.wrapping_add(x26).wrapping_add(0x0000000000000000_u64);
         let x34 = a[3] << 1;
-        let t36: u128 = (x34 as u128) * (b[6] as u128) + (x30 as u128);
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 64) as u64;
+        let (x36, x37) = {
+            let t36: u128 = (x34 as u128) * (b[6] as u128) + (x30 as u128);
+            (t36 as u64, (t36 >> 64) as u64)
+        };
         let x38 = x37.wrapping_add(x32).wrapping_add(0x0000000000000000_u64);
         let x40 = a[4] << 1;
-        let t42: u128 = (x40 as u128) * (b[5] as u128) + (x36 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
+        let (x42, x43) = {
+            let t42: u128 = (x40 as u128) * (b[5] as u128) + (x36 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
         let x44 = x43.wrapping_add(x38).wrapping_add(0x0000000000000000_u64);
         let x46 = a[5] << 1;
-        let t48: u128 = (x46 as u128) * (b[4] as u128) + (x42 as u128);
-        let x48 = t48 as u64;
-        let x49 = (t48 >> 64) as u64;
+        let (x48, x49) = {
+            let t48: u128 = (x46 as u128) * (b[4] as u128) + (x42 as u128);
+            (t48 as u64, (t48 >> 64) as u64)
+        };
         let x50 = x49.wrapping_add(x44).wrapping_add(0x0000000000000000_u64);
         let x52 = a[6] << 1;
-        let t54: u128 = (x52 as u128) * (b[3] as u128) + (x48 as u128);
-        let x54 = t54 as u64;
-        let x55 = (t54 >> 64) as u64;
+        let (x54, x55) = {
+            let t54: u128 = (x52 as u128) * (b[3] as u128) + (x48 as u128);
+            (t54 as u64, (t54 >> 64) as u64)
+        };
         let x56 = x55.wrapping_add(x50).wrapping_add(0x0000000000000000_u64);
         let x58 = a[7] << 1;
-        let t60: u128 = (x58 as u128) * (b[2] as u128) + (x54 as u128);
-        let x60 = t60 as u64;
-        let x61 = (t60 >> 64) as u64;
+        let (x60, x61) = {
+            let t60: u128 = (x58 as u128) * (b[2] as u128) + (x54 as u128);
+            (t60 as u64, (t60 >> 64) as u64)
+        };
         let x62 = x61.wrapping_add(x56).wrapping_add(0x0000000000000000_u64);
         let x64 = a[8] << 1;
-        let t66: u128 = (x64 as u128) * (b[1] as u128) + (x60 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
+        let (x66, x67) = {
+            let t66: u128 = (x64 as u128) * (b[1] as u128) + (x60 as u128);
+            (t66 as u64, (t66 >> 64) as u64)
+        };
         let x68 = x67.wrapping_add(x62).wrapping_add(0x0000000000000000_u64);
-        let t71: u128 = (a[0] as u128) * (b[1] as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
-        let t74: u128 = (a[1] as u128) * (b[0] as u128) + (x71 as u128);
-        let x74 = t74 as u64;
-        let x75 = (t74 >> 64) as u64;
+        let (x71, x72) = {
+            let t71: u128 = (a[0] as u128) * (b[1] as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
+        let (x74, x75) = {
+            let t74: u128 = (a[1] as u128) * (b[0] as u128) + (x71 as u128);
+            (t74 as u64, (t74 >> 64) as u64)
+        };
         let x76 = x75.wrapping_add(x72).wrapping_add(0x0000000000000000_u64);
-        let t79: u128 = (x28 as u128) * (b[8] as u128) + (x74 as u128);
-        let x79 = t79 as u64;
-        let x80 = (t79 >> 64) as u64;
+        let (x79, x80) = {
+            let t79: u128 = (x28 as u128) * (b[8] as u128) + (x74 as u128);
+            (t79 as u64, (t79 >> 64) as u64)
+        };
         let x81 = x80.wrapping_add(x76).wrapping_add(0x0000000000000000_u64);
-        let t84: u128 = (x34 as u128) * (b[7] as u128) + (x79 as u128);
-        let x84 = t84 as u64;
-        let x85 = (t84 >> 64) as u64;
+        let (x84, x85) = {
+            let t84: u128 = (x34 as u128) * (b[7] as u128) + (x79 as u128);
+            (t84 as u64, (t84 >> 64) as u64)
+        };
         let x86 = x85.wrapping_add(x81).wrapping_add(0x0000000000000000_u64);
-        let t89: u128 = (x40 as u128) * (b[6] as u128) + (x84 as u128);
-        let x89 = t89 as u64;
-        let x90 = (t89 >> 64) as u64;
+        let (x89, x90) = {
+            let t89: u128 = (x40 as u128) * (b[6] as u128) + (x84 as u128);
+            (t89 as u64, (t89 >> 64) as u64)
+        };
         let x91 = x90.wrapping_add(x86).wrapping_add(0x0000000000000000_u64);
-        let t94: u128 = (x46 as u128) * (b[5] as u128) + (x89 as u128);
-        let x94 = t94 as u64;
-        let x95 = (t94 >> 64) as u64;
+        let (x94, x95) = {
+            let t94: u128 = (x46 as u128) * (b[5] as u128) + (x89 as u128);
+            (t94 as u64, (t94 >> 64) as u64)
+        };
         let x96 = x95.wrapping_add(x91).wrapping_add(0x0000000000000000_u64);
-        let t99: u128 = (x52 as u128) * (b[4] as u128) + (x94 as u128);
-        let x99 = t99 as u64;
-        let x100 = (t99 >> 64) as u64;
+        let (x99, x100) = {
+            let t99: u128 = (x52 as u128) * (b[4] as u128) + (x94 as u128);
+            (t99 as u64, (t99 >> 64) as u64)
+        };
         let x101 = x100.wrapping_add(x96).wrapping_add(0x0000000000000000_u64);
-        let t104: u128 = (x58 as u128) * (b[3] as u128) + (x99 as u128);
-        let x104 = t104 as u64;
-        let x105 = (t104 >> 64) as u64;
+        let (x104, x105) = {
+            let t104: u128 = (x58 as u128) * (b[3] as u128) + (x99 as u128);
+            (t104 as u64, (t104 >> 64) as u64)
+        };
         let x106 = x105.wrapping_add(x101).wrapping_add(0x0000000000000000_u64);
-        let t109: u128 = (x64 as u128) * (b[2] as u128) + (x104 as u128);
-        let x109 = t109 as u64;
-        let x110 = (t109 >> 64) as u64;
+        let (x109, x110) = {
+            let t109: u128 = (x64 as u128) * (b[2] as u128) + (x104 as u128);
+            (t109 as u64, (t109 >> 64) as u64)
+        };
         let x111 = x110.wrapping_add(x106).wrapping_add(0x0000000000000000_u64);
-        let t114: u128 = (a[0] as u128) * (b[2] as u128);
-        let x114 = t114 as u64;
-        let x115 = (t114 >> 64) as u64;
-        let t117: u128 = (a[1] as u128) * (b[1] as u128) + (x114 as u128);
-        let x117 = t117 as u64;
-        let x118 = (t117 >> 64) as u64;
+        let (x114, x115) = {
+            let t114: u128 = (a[0] as u128) * (b[2] as u128);
+            (t114 as u64, (t114 >> 64) as u64)
+        };
+        let (x117, x118) = {
+            let t117: u128 = (a[1] as u128) * (b[1] as u128) + (x114 as u128);
+            (t117 as u64, (t117 >> 64) as u64)
+        };
         let x119 = x118.wrapping_add(x115).wrapping_add(0x0000000000000000_u64);
-        let t122: u128 = (a[2] as u128) * (b[0] as u128) + (x117 as u128);
-        let x122 = t122 as u64;
-        let x123 = (t122 >> 64) as u64;
+        let (x122, x123) = {
+            let t122: u128 = (a[2] as u128) * (b[0] as u128) + (x117 as u128);
+            (t122 as u64, (t122 >> 64) as u64)
+        };
         let x124 = x123.wrapping_add(x119).wrapping_add(0x0000000000000000_u64);
-        let t127: u128 = (x34 as u128) * (b[8] as u128) + (x122 as u128);
-        let x127 = t127 as u64;
-        let x128 = (t127 >> 64) as u64;
+        let (x127, x128) = {
+            let t127: u128 = (x34 as u128) * (b[8] as u128) + (x122 as u128);
+            (t127 as u64, (t127 >> 64) as u64)
+        };
         let x129 = x128.wrapping_add(x124).wrapping_add(0x0000000000000000_u64);
-        let t132: u128 = (x40 as u128) * (b[7] as u128) + (x127 as u128);
-        let x132 = t132 as u64;
-        let x133 = (t132 >> 64) as u64;
+        let (x132, x133) = {
+            let t132: u128 = (x40 as u128) * (b[7] as u128) + (x127 as u128);
+            (t132 as u64, (t132 >> 64) as u64)
+        };
         let x134 = x133.wrapping_add(x129).wrapping_add(0x0000000000000000_u64);
-        let t137: u128 = (x46 as u128) * (b[6] as u128) + (x132 as u128);
-        let x137 = t137 as u64;
-        let x138 = (t137 >> 64) as u64;
+        let (x137, x138) = {
+            let t137: u128 = (x46 as u128) * (b[6] as u128) + (x132 as u128);
+            (t137 as u64, (t137 >> 64) as u64)
+        };
         let x139 = x138.wrapping_add(x134).wrapping_add(0x0000000000000000_u64);
-        let t142: u128 = (x52 as u128) * (b[5] as u128) + (x137 as u128);
-        let x142 = t142 as u64;
-        let x143 = (t142 >> 64) as u64;
+        let (x142, x143) = {
+            let t142: u128 = (x52 as u128) * (b[5] as u128) + (x137 as u128);
+            (t142 as u64, (t142 >> 64) as u64)
+        };
         let x144 = x143.wrapping_add(x139).wrapping_add(0x0000000000000000_u64);
-        let t147: u128 = (x58 as u128) * (b[4] as u128) + (x142 as u128);
-        let x147 = t147 as u64;
-        let x148 = (t147 >> 64) as u64;
+        let (x147, x148) = {
+            let t147: u128 = (x58 as u128) * (b[4] as u128) + (x142 as u128);
+            (t147 as u64, (t147 >> 64) as u64)
+        };
         let x149 = x148.wrapping_add(x144).wrapping_add(0x0000000000000000_u64);
-        let t152: u128 = (x64 as u128) * (b[3] as u128) + (x147 as u128);
-        let x152 = t152 as u64;
-        let x153 = (t152 >> 64) as u64;
+        let (x152, x153) = {
+            let t152: u128 = (x64 as u128) * (b[3] as u128) + (x147 as u128);
+            (t152 as u64, (t152 >> 64) as u64)
+        };
         let x154 = x153.wrapping_add(x149).wrapping_add(0x0000000000000000_u64);
-        let t157: u128 = (a[0] as u128) * (b[3] as u128);
-        let x157 = t157 as u64;
-        let x158 = (t157 >> 64) as u64;
-        let t160: u128 = (a[1] as u128) * (b[2] as u128) + (x157 as u128);
-        let x160 = t160 as u64;
-        let x161 = (t160 >> 64) as u64;
+        let (x157, x158) = {
+            let t157: u128 = (a[0] as u128) * (b[3] as u128);
+            (t157 as u64, (t157 >> 64) as u64)
+        };
+        let (x160, x161) = {
+            let t160: u128 = (a[1] as u128) * (b[2] as u128) + (x157 as u128);
+            (t160 as u64, (t160 >> 64) as u64)
+        };
         let x162 = x161.wrapping_add(x158).wrapping_add(0x0000000000000000_u64);
-        let t165: u128 = (a[2] as u128) * (b[1] as u128) + (x160 as u128);
-        let x165 = t165 as u64;
-        let x166 = (t165 >> 64) as u64;
+        let (x165, x166) = {
+            let t165: u128 = (a[2] as u128) * (b[1] as u128) + (x160 as u128);
+            (t165 as u64, (t165 >> 64) as u64)
+        };
         let x167 = x166.wrapping_add(x162).wrapping_add(0x0000000000000000_u64);
-        let t170: u128 = (a[3] as u128) * (b[0] as u128) + (x165 as u128);
-        let x170 = t170 as u64;
-        let x171 = (t170 >> 64) as u64;
+        let (x170, x171) = {
+            let t170: u128 = (a[3] as u128) * (b[0] as u128) + (x165 as u128);
+            (t170 as u64, (t170 >> 64) as u64)
+        };
         let x172 = x171.wrapping_add(x167).wrapping_add(0x0000000000000000_u64);
-        let t175: u128 = (x40 as u128) * (b[8] as u128) + (x170 as u128);
-        let x175 = t175 as u64;
-        let x176 = (t175 >> 64) as u64;
+        let (x175, x176) = {
+            let t175: u128 = (x40 as u128) * (b[8] as u128) + (x170 as u128);
+            (t175 as u64, (t175 >> 64) as u64)
+        };
         let x177 = x176.wrapping_add(x172).wrapping_add(0x0000000000000000_u64);
-        let t180: u128 = (x46 as u128) * (b[7] as u128) + (x175 as u128);
-        let x180 = t180 as u64;
-        let x181 = (t180 >> 64) as u64;
+        let (x180, x181) = {
+            let t180: u128 = (x46 as u128) * (b[7] as u128) + (x175 as u128);
+            (t180 as u64, (t180 >> 64) as u64)
+        };
         let x182 = x181.wrapping_add(x177).wrapping_add(0x0000000000000000_u64);
-        let t185: u128 = (x52 as u128) * (b[6] as u128) + (x180 as u128);
-        let x185 = t185 as u64;
-        let x186 = (t185 >> 64) as u64;
+        let (x185, x186) = {
+            let t185: u128 = (x52 as u128) * (b[6] as u128) + (x180 as u128);
+            (t185 as u64, (t185 >> 64) as u64)
+        };
         let x187 = x186.wrapping_add(x182).wrapping_add(0x0000000000000000_u64);
-        let t190: u128 = (x58 as u128) * (b[5] as u128) + (x185 as u128);
-        let x190 = t190 as u64;
-        let x191 = (t190 >> 64) as u64;
+        let (x190, x191) = {
+            let t190: u128 = (x58 as u128) * (b[5] as u128) + (x185 as u128);
+            (t190 as u64, (t190 >> 64) as u64)
+        };
         let x192 = x191.wrapping_add(x187).wrapping_add(0x0000000000000000_u64);
-        let t195: u128 = (x64 as u128) * (b[4] as u128) + (x190 as u128);
-        let x195 = t195 as u64;
-        let x196 = (t195 >> 64) as u64;
+        let (x195, x196) = {
+            let t195: u128 = (x64 as u128) * (b[4] as u128) + (x190 as u128);
+            (t195 as u64, (t195 >> 64) as u64)
+        };
         let x197 = x196.wrapping_add(x192).wrapping_add(0x0000000000000000_u64);
-        let t200: u128 = (a[0] as u128) * (b[4] as u128);
-        let x200 = t200 as u64;
-        let x201 = (t200 >> 64) as u64;
-        let t203: u128 = (a[1] as u128) * (b[3] as u128) + (x200 as u128);
-        let x203 = t203 as u64;
-        let x204 = (t203 >> 64) as u64;
+        let (x200, x201) = {
+            let t200: u128 = (a[0] as u128) * (b[4] as u128);
+            (t200 as u64, (t200 >> 64) as u64)
+        };
+        let (x203, x204) = {
+            let t203: u128 = (a[1] as u128) * (b[3] as u128) + (x200 as u128);
+            (t203 as u64, (t203 >> 64) as u64)
+        };
         let x205 = x204.wrapping_add(x201).wrapping_add(0x0000000000000000_u64);
-        let t208: u128 = (a[2] as u128) * (b[2] as u128) + (x203 as u128);
-        let x208 = t208 as u64;
-        let x209 = (t208 >> 64) as u64;
+        let (x208, x209) = {
+            let t208: u128 = (a[2] as u128) * (b[2] as u128) + (x203 as u128);
+            (t208 as u64, (t208 >> 64) as u64)
+        };
         let x210 = x209.wrapping_add(x205).wrapping_add(0x0000000000000000_u64);
-        let t213: u128 = (a[3] as u128) * (b[1] as u128) + (x208 as u128);
-        let x213 = t213 as u64;
-        let x214 = (t213 >> 64) as u64;
+        let (x213, x214) = {
+            let t213: u128 = (a[3] as u128) * (b[1] as u128) + (x208 as u128);
+            (t213 as u64, (t213 >> 64) as u64)
+        };
         let x215 = x214.wrapping_add(x210).wrapping_add(0x0000000000000000_u64);
-        let t218: u128 = (a[4] as u128) * (b[0] as u128) + (x213 as u128);
-        let x218 = t218 as u64;
-        let x219 = (t218 >> 64) as u64;
+        let (x218, x219) = {
+            let t218: u128 = (a[4] as u128) * (b[0] as u128) + (x213 as u128);
+            (t218 as u64, (t218 >> 64) as u64)
+        };
         let x220 = x219.wrapping_add(x215).wrapping_add(0x0000000000000000_u64);
-        let t223: u128 = (x46 as u128) * (b[8] as u128) + (x218 as u128);
-        let x223 = t223 as u64;
-        let x224 = (t223 >> 64) as u64;
+        let (x223, x224) = {
+            let t223: u128 = (x46 as u128) * (b[8] as u128) + (x218 as u128);
+            (t223 as u64, (t223 >> 64) as u64)
+        };
         let x225 = x224.wrapping_add(x220).wrapping_add(0x0000000000000000_u64);
-        let t228: u128 = (x52 as u128) * (b[7] as u128) + (x223 as u128);
-        let x228 = t228 as u64;
-        let x229 = (t228 >> 64) as u64;
+        let (x228, x229) = {
+            let t228: u128 = (x52 as u128) * (b[7] as u128) + (x223 as u128);
+            (t228 as u64, (t228 >> 64) as u64)
+        };
         let x230 = x229.wrapping_add(x225).wrapping_add(0x0000000000000000_u64);
-        let t233: u128 = (x58 as u128) * (b[6] as u128) + (x228 as u128);
-        let x233 = t233 as u64;
-        let x234 = (t233 >> 64) as u64;
+        let (x233, x234) = {
+            let t233: u128 = (x58 as u128) * (b[6] as u128) + (x228 as u128);
+            (t233 as u64, (t233 >> 64) as u64)
+        };
         let x235 = x234.wrapping_add(x230).wrapping_add(0x0000000000000000_u64);
-        let t238: u128 = (x64 as u128) * (b[5] as u128) + (x233 as u128);
-        let x238 = t238 as u64;
-        let x239 = (t238 >> 64) as u64;
+        let (x238, x239) = {
+            let t238: u128 = (x64 as u128) * (b[5] as u128) + (x233 as u128);
+            (t238 as u64, (t238 >> 64) as u64)
+        };
         let x240 = x239.wrapping_add(x235).wrapping_add(0x0000000000000000_u64);
-        let t243: u128 = (a[0] as u128) * (b[5] as u128);
-        let x243 = t243 as u64;
-        let x244 = (t243 >> 64) as u64;
-        let t246: u128 = (a[1] as u128) * (b[4] as u128) + (x243 as u128);
-        let x246 = t246 as u64;
-        let x247 = (t246 >> 64) as u64;
+        let (x243, x244) = {
+            let t243: u128 = (a[0] as u128) * (b[5] as u128);
+            (t243 as u64, (t243 >> 64) as u64)
+        };
+        let (x246, x247) = {
+            let t246: u128 = (a[1] as u128) * (b[4] as u128) + (x243 as u128);
+            (t246 as u64, (t246 >> 64) as u64)
+        };
         let x248 = x247.wrapping_add(x244).wrapping_add(0x0000000000000000_u64);
-        let t251: u128 = (a[2] as u128) * (b[3] as u128) + (x246 as u128);
-        let x251 = t251 as u64;
-        let x252 = (t251 >> 64) as u64;
+        let (x251, x252) = {
+            let t251: u128 = (a[2] as u128) * (b[3] as u128) + (x246 as u128);
+            (t251 as u64, (t251 >> 64) as u64)
+        };
         let x253 = x252.wrapping_add(x248).wrapping_add(0x0000000000000000_u64);
-        let t256: u128 = (a[3] as u128) * (b[2] as u128) + (x251 as u128);
-        let x256 = t256 as u64;
-        let x257 = (t256 >> 64) as u64;
+        let (x256, x257) = {
+            let t256: u128 = (a[3] as u128) * (b[2] as u128) + (x251 as u128);
+            (t256 as u64, (t256 >> 64) as u64)
+        };
         let x258 = x257.wrapping_add(x253).wrapping_add(0x0000000000000000_u64);
-        let t261: u128 = (a[4] as u128) * (b[1] as u128) + (x256 as u128);
-        let x261 = t261 as u64;
-        let x262 = (t261 >> 64) as u64;
+        let (x261, x262) = {
+            let t261: u128 = (a[4] as u128) * (b[1] as u128) + (x256 as u128);
+            (t261 as u64, (t261 >> 64) as u64)
+        };
         let x263 = x262.wrapping_add(x258).wrapping_add(0x0000000000000000_u64);
-        let t266: u128 = (a[5] as u128) * (b[0] as u128) + (x261 as u128);
-        let x266 = t266 as u64;
-        let x267 = (t266 >> 64) as u64;
+        let (x266, x267) = {
+            let t266: u128 = (a[5] as u128) * (b[0] as u128) + (x261 as u128);
+            (t266 as u64, (t266 >> 64) as u64)
+        };
         let x268 = x267.wrapping_add(x263).wrapping_add(0x0000000000000000_u64);
-        let t271: u128 = (x52 as u128) * (b[8] as u128) + (x266 as u128);
-        let x271 = t271 as u64;
-        let x272 = (t271 >> 64) as u64;
+        let (x271, x272) = {
+            let t271: u128 = (x52 as u128) * (b[8] as u128) + (x266 as u128);
+            (t271 as u64, (t271 >> 64) as u64)
+        };
         let x273 = x272.wrapping_add(x268).wrapping_add(0x0000000000000000_u64);
-        let t276: u128 = (x58 as u128) * (b[7] as u128) + (x271 as u128);
-        let x276 = t276 as u64;
-        let x277 = (t276 >> 64) as u64;
+        let (x276, x277) = {
+            let t276: u128 = (x58 as u128) * (b[7] as u128) + (x271 as u128);
+            (t276 as u64, (t276 >> 64) as u64)
+        };
         let x278 = x277.wrapping_add(x273).wrapping_add(0x0000000000000000_u64);
-        let t281: u128 = (x64 as u128) * (b[6] as u128) + (x276 as u128);
-        let x281 = t281 as u64;
-        let x282 = (t281 >> 64) as u64;
+        let (x281, x282) = {
+            let t281: u128 = (x64 as u128) * (b[6] as u128) + (x276 as u128);
+            (t281 as u64, (t281 >> 64) as u64)
+        };
         let x283 = x282.wrapping_add(x278).wrapping_add(0x0000000000000000_u64);
-        let t286: u128 = (a[0] as u128) * (b[6] as u128);
-        let x286 = t286 as u64;
-        let x287 = (t286 >> 64) as u64;
-        let t289: u128 = (a[1] as u128) * (b[5] as u128) + (x286 as u128);
-        let x289 = t289 as u64;
-        let x290 = (t289 >> 64) as u64;
+        let (x286, x287) = {
+            let t286: u128 = (a[0] as u128) * (b[6] as u128);
+            (t286 as u64, (t286 >> 64) as u64)
+        };
+        let (x289, x290) = {
+            let t289: u128 = (a[1] as u128) * (b[5] as u128) + (x286 as u128);
+            (t289 as u64, (t289 >> 64) as u64)
+        };
         let x291 = x290.wrapping_add(x287).wrapping_add(0x0000000000000000_u64);
-        let t294: u128 = (a[2] as u128) * (b[4] as u128) + (x289 as u128);
-        let x294 = t294 as u64;
-        let x295 = (t294 >> 64) as u64;
+        let (x294, x295) = {
+            let t294: u128 = (a[2] as u128) * (b[4] as u128) + (x289 as u128);
+            (t294 as u64, (t294 >> 64) as u64)
+        };
         let x296 = x295.wrapping_add(x291).wrapping_add(0x0000000000000000_u64);
-        let t299: u128 = (a[3] as u128) * (b[3] as u128) + (x294 as u128);
-        let x299 = t299 as u64;
-        let x300 = (t299 >> 64) as u64;
+        let (x299, x300) = {
+            let t299: u128 = (a[3] as u128) * (b[3] as u128) + (x294 as u128);
+            (t299 as u64, (t299 >> 64) as u64)
+        };
         let x301 = x300.wrapping_add(x296).wrapping_add(0x0000000000000000_u64);
-        let t304: u128 = (a[4] as u128) * (b[2] as u128) + (x299 as u128);
-        let x304 = t304 as u64;
-        let x305 = (t304 >> 64) as u64;
+        let (x304, x305) = {
+            let t304: u128 = (a[4] as u128) * (b[2] as u128) + (x299 as u128);
+            (t304 as u64, (t304 >> 64) as u64)
+        };
         let x306 = x305.wrapping_add(x301).wrapping_add(0x0000000000000000_u64);
-        let t309: u128 = (a[5] as u128) * (b[1] as u128) + (x304 as u128);
-        let x309 = t309 as u64;
-        let x310 = (t309 >> 64) as u64;
+        let (x309, x310) = {
+            let t309: u128 = (a[5] as u128) * (b[1] as u128) + (x304 as u128);
+            (t309 as u64, (t309 >> 64) as u64)
+        };
         let x311 = x310.wrapping_add(x306).wrapping_add(0x0000000000000000_u64);
-        let t314: u128 = (a[6] as u128) * (b[0] as u128) + (x309 as u128);
-        let x314 = t314 as u64;
-        let x315 = (t314 >> 64) as u64;
+        let (x314, x315) = {
+            let t314: u128 = (a[6] as u128) * (b[0] as u128) + (x309 as u128);
+            (t314 as u64, (t314 >> 64) as u64)
+        };
         let x316 = x315.wrapping_add(x311).wrapping_add(0x0000000000000000_u64);
-        let t319: u128 = (x58 as u128) * (b[8] as u128) + (x314 as u128);
-        let x319 = t319 as u64;
-        let x320 = (t319 >> 64) as u64;
+        let (x319, x320) = {
+            let t319: u128 = (x58 as u128) * (b[8] as u128) + (x314 as u128);
+            (t319 as u64, (t319 >> 64) as u64)
+        };
         let x321 = x320.wrapping_add(x316).wrapping_add(0x0000000000000000_u64);
-        let t324: u128 = (x64 as u128) * (b[7] as u128) + (x319 as u128);
-        let x324 = t324 as u64;
-        let x325 = (t324 >> 64) as u64;
+        let (x324, x325) = {
+            let t324: u128 = (x64 as u128) * (b[7] as u128) + (x319 as u128);
+            (t324 as u64, (t324 >> 64) as u64)
+        };
         let x326 = x325.wrapping_add(x321).wrapping_add(0x0000000000000000_u64);
-        let t329: u128 = (a[0] as u128) * (b[7] as u128);
-        let x329 = t329 as u64;
-        let x330 = (t329 >> 64) as u64;
-        let t332: u128 = (a[1] as u128) * (b[6] as u128) + (x329 as u128);
-        let x332 = t332 as u64;
-        let x333 = (t332 >> 64) as u64;
+        let (x329, x330) = {
+            let t329: u128 = (a[0] as u128) * (b[7] as u128);
+            (t329 as u64, (t329 >> 64) as u64)
+        };
+        let (x332, x333) = {
+            let t332: u128 = (a[1] as u128) * (b[6] as u128) + (x329 as u128);
+            (t332 as u64, (t332 >> 64) as u64)
+        };
         let x334 = x333.wrapping_add(x330).wrapping_add(0x0000000000000000_u64);
-        let t337: u128 = (a[2] as u128) * (b[5] as u128) + (x332 as u128);
-        let x337 = t337 as u64;
-        let x338 = (t337 >> 64) as u64;
+        let (x337, x338) = {
+            let t337: u128 = (a[2] as u128) * (b[5] as u128) + (x332 as u128);
+            (t337 as u64, (t337 >> 64) as u64)
+        };
         let x339 = x338.wrapping_add(x334).wrapping_add(0x0000000000000000_u64);
-        let t342: u128 = (a[3] as u128) * (b[4] as u128) + (x337 as u128);
-        let x342 = t342 as u64;
-        let x343 = (t342 >> 64) as u64;
+        let (x342, x343) = {
+            let t342: u128 = (a[3] as u128) * (b[4] as u128) + (x337 as u128);
+            (t342 as u64, (t342 >> 64) as u64)
+        };
         let x344 = x343.wrapping_add(x339).wrapping_add(0x0000000000000000_u64);
-        let t347: u128 = (a[4] as u128) * (b[3] as u128) + (x342 as u128);
-        let x347 = t347 as u64;
-        let x348 = (t347 >> 64) as u64;
+        let (x347, x348) = {
+            let t347: u128 = (a[4] as u128) * (b[3] as u128) + (x342 as u128);
+            (t347 as u64, (t347 >> 64) as u64)
+        };
         let x349 = x348.wrapping_add(x344).wrapping_add(0x0000000000000000_u64);
-        let t352: u128 = (a[5] as u128) * (b[2] as u128) + (x347 as u128);
-        let x352 = t352 as u64;
-        let x353 = (t352 >> 64) as u64;
+        let (x352, x353) = {
+            let t352: u128 = (a[5] as u128) * (b[2] as u128) + (x347 as u128);
+            (t352 as u64, (t352 >> 64) as u64)
+        };
         let x354 = x353.wrapping_add(x349).wrapping_add(0x0000000000000000_u64);
-        let t357: u128 = (a[6] as u128) * (b[1] as u128) + (x352 as u128);
-        let x357 = t357 as u64;
-        let x358 = (t357 >> 64) as u64;
+        let (x357, x358) = {
+            let t357: u128 = (a[6] as u128) * (b[1] as u128) + (x352 as u128);
+            (t357 as u64, (t357 >> 64) as u64)
+        };
         let x359 = x358.wrapping_add(x354).wrapping_add(0x0000000000000000_u64);
-        let t362: u128 = (a[7] as u128) * (b[0] as u128) + (x357 as u128);
-        let x362 = t362 as u64;
-        let x363 = (t362 >> 64) as u64;
+        let (x362, x363) = {
+            let t362: u128 = (a[7] as u128) * (b[0] as u128) + (x357 as u128);
+            (t362 as u64, (t362 >> 64) as u64)
+        };
         let x364 = x363.wrapping_add(x359).wrapping_add(0x0000000000000000_u64);
-        let t367: u128 = (x64 as u128) * (b[8] as u128) + (x362 as u128);
-        let x367 = t367 as u64;
-        let x368 = (t367 >> 64) as u64;
+        let (x367, x368) = {
+            let t367: u128 = (x64 as u128) * (b[8] as u128) + (x362 as u128);
+            (t367 as u64, (t367 >> 64) as u64)
+        };
         let x369 = x368.wrapping_add(x364).wrapping_add(0x0000000000000000_u64);
-        let t372: u128 = (a[0] as u128) * (b[8] as u128);
-        let x372 = t372 as u64;
-        let x373 = (t372 >> 64) as u64;
-        let t375: u128 = (a[1] as u128) * (b[7] as u128) + (x372 as u128);
-        let x375 = t375 as u64;
-        let x376 = (t375 >> 64) as u64;
+        let (x372, x373) = {
+            let t372: u128 = (a[0] as u128) * (b[8] as u128);
+            (t372 as u64, (t372 >> 64) as u64)
+        };
+        let (x375, x376) = {
+            let t375: u128 = (a[1] as u128) * (b[7] as u128) + (x372 as u128);
+            (t375 as u64, (t375 >> 64) as u64)
+        };
         let x377 = x376.wrapping_add(x373).wrapping_add(0x0000000000000000_u64);
-        let t380: u128 = (a[2] as u128) * (b[6] as u128) + (x375 as u128);
-        let x380 = t380 as u64;
-        let x381 = (t380 >> 64) as u64;
+        let (x380, x381) = {
+            let t380: u128 = (a[2] as u128) * (b[6] as u128) + (x375 as u128);
+            (t380 as u64, (t380 >> 64) as u64)
+        };
         let x382 = x381.wrapping_add(x377).wrapping_add(0x0000000000000000_u64);
-        let t385: u128 = (a[3] as u128) * (b[5] as u128) + (x380 as u128);
-        let x385 = t385 as u64;
-        let x386 = (t385 >> 64) as u64;
+        let (x385, x386) = {
+            let t385: u128 = (a[3] as u128) * (b[5] as u128) + (x380 as u128);
+            (t385 as u64, (t385 >> 64) as u64)
+        };
         let x387 = x386.wrapping_add(x382).wrapping_add(0x0000000000000000_u64);
-        let t390: u128 = (a[4] as u128) * (b[4] as u128) + (x385 as u128);
-        let x390 = t390 as u64;
-        let x391 = (t390 >> 64) as u64;
+        let (x390, x391) = {
+            let t390: u128 = (a[4] as u128) * (b[4] as u128) + (x385 as u128);
+            (t390 as u64, (t390 >> 64) as u64)
+        };
         let x392 = x391.wrapping_add(x387).wrapping_add(0x0000000000000000_u64);
-        let t395: u128 = (a[5] as u128) * (b[3] as u128) + (x390 as u128);
-        let x395 = t395 as u64;
-        let x396 = (t395 >> 64) as u64;
+        let (x395, x396) = {
+            let t395: u128 = (a[5] as u128) * (b[3] as u128) + (x390 as u128);
+            (t395 as u64, (t395 >> 64) as u64)
+        };
         let x397 = x396.wrapping_add(x392).wrapping_add(0x0000000000000000_u64);
-        let t400: u128 = (a[6] as u128) * (b[2] as u128) + (x395 as u128);
-        let x400 = t400 as u64;
-        let x401 = (t400 >> 64) as u64;
+        let (x400, x401) = {
+            let t400: u128 = (a[6] as u128) * (b[2] as u128) + (x395 as u128);
+            (t400 as u64, (t400 >> 64) as u64)
+        };
         let x402 = x401.wrapping_add(x397).wrapping_add(0x0000000000000000_u64);
-        let t405: u128 = (a[7] as u128) * (b[1] as u128) + (x400 as u128);
-        let x405 = t405 as u64;
-        let x406 = (t405 >> 64) as u64;
+        let (x405, x406) = {
+            let t405: u128 = (a[7] as u128) * (b[1] as u128) + (x400 as u128);
+            (t405 as u64, (t405 >> 64) as u64)
+        };
         let x407 = x406.wrapping_add(x402).wrapping_add(0x0000000000000000_u64);
-        let t410: u128 = (a[8] as u128) * (b[0] as u128) + (x405 as u128);
-        let x410 = t410 as u64;
-        let x411 = (t410 >> 64) as u64;
+        let (x410, x411) = {
+            let t410: u128 = (a[8] as u128) * (b[0] as u128) + (x405 as u128);
+            (t410 as u64, (t410 >> 64) as u64)
+        };
         let x412 = x411.wrapping_add(x407).wrapping_add(0x0000000000000000_u64);
         let x415 = x66 & 0x03ffffffffffffff_u64;
         let x416 = x66 >> 58;
         let x417 = x68 << 6;
         let x418 = x416 | x417;
         let x419 = x68 >> 58;
-        let t421: u128 = (x109 as u128) + (x418 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x421 = t421 as u64;
-        let x422 = (t421 >> 64) as u64;
+        let (x421, x422) = {
+            let t421: u128 = (x109 as u128) + (x418 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t421 as u64, (t421 >> 64) as u64)
+        };
         let x423 = x111.wrapping_add(x419).wrapping_add(x422);
         let x426 = x421 & 0x03ffffffffffffff_u64;
         let x427 = x421 >> 58;
         let x428 = x423 << 6;
         let x429 = x427 | x428;
         let x430 = x423 >> 58;
-        let t432: u128 = (x152 as u128) + (x429 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x432 = t432 as u64;
-        let x433 = (t432 >> 64) as u64;
+        let (x432, x433) = {
+            let t432: u128 = (x152 as u128) + (x429 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t432 as u64, (t432 >> 64) as u64)
+        };
         let x434 = x154.wrapping_add(x430).wrapping_add(x433);
         let x437 = x432 & 0x03ffffffffffffff_u64;
         let x438 = x432 >> 58;
         let x439 = x434 << 6;
         let x440 = x438 | x439;
         let x441 = x434 >> 58;
-        let t443: u128 = (x195 as u128) + (x440 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x443 = t443 as u64;
-        let x444 = (t443 >> 64) as u64;
+        let (x443, x444) = {
+            let t443: u128 = (x195 as u128) + (x440 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t443 as u64, (t443 >> 64) as u64)
+        };
         let x445 = x197.wrapping_add(x441).wrapping_add(x444);
         let x448 = x443 & 0x03ffffffffffffff_u64;
         let x449 = x443 >> 58;
         let x450 = x445 << 6;
         let x451 = x449 | x450;
         let x452 = x445 >> 58;
-        let t454: u128 = (x238 as u128) + (x451 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x454 = t454 as u64;
-        let x455 = (t454 >> 64) as u64;
+        let (x454, x455) = {
+            let t454: u128 = (x238 as u128) + (x451 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t454 as u64, (t454 >> 64) as u64)
+        };
         let x456 = x240.wrapping_add(x452).wrapping_add(x455);
         let x459 = x454 & 0x03ffffffffffffff_u64;
         let x460 = x454 >> 58;
         let x461 = x456 << 6;
         let x462 = x460 | x461;
         let x463 = x456 >> 58;
-        let t465: u128 = (x281 as u128) + (x462 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x465 = t465 as u64;
-        let x466 = (t465 >> 64) as u64;
+        let (x465, x466) = {
+            let t465: u128 = (x281 as u128) + (x462 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t465 as u64, (t465 >> 64) as u64)
+        };
         let x467 = x283.wrapping_add(x463).wrapping_add(x466);
         let x470 = x465 & 0x03ffffffffffffff_u64;
         let x471 = x465 >> 58;
         let x472 = x467 << 6;
         let x473 = x471 | x472;
         let x474 = x467 >> 58;
-        let t476: u128 = (x324 as u128) + (x473 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x476 = t476 as u64;
-        let x477 = (t476 >> 64) as u64;
+        let (x476, x477) = {
+            let t476: u128 = (x324 as u128) + (x473 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t476 as u64, (t476 >> 64) as u64)
+        };
         let x478 = x326.wrapping_add(x474).wrapping_add(x477);
         let x481 = x476 & 0x03ffffffffffffff_u64;
         let x482 = x476 >> 58;
         let x483 = x478 << 6;
         let x484 = x482 | x483;
         let x485 = x478 >> 58;
-        let t487: u128 = (x367 as u128) + (x484 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x487 = t487 as u64;
-        let x488 = (t487 >> 64) as u64;
+        let (x487, x488) = {
+            let t487: u128 = (x367 as u128) + (x484 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t487 as u64, (t487 >> 64) as u64)
+        };
         let x489 = x369.wrapping_add(x485).wrapping_add(x488);
         let x492 = x487 & 0x03ffffffffffffff_u64;
         let x493 = x487 >> 58;
         let x494 = x489 << 6;
         let x495 = x493 | x494;
         let x496 = x489 >> 58;
-        let t498: u128 = (x410 as u128) + (x495 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x498 = t498 as u64;
-        let x499 = (t498 >> 64) as u64;
+        let (x498, x499) = {
+            let t498: u128 = (x410 as u128) + (x495 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t498 as u64, (t498 >> 64) as u64)
+        };
         let x500 = x412.wrapping_add(x496).wrapping_add(x499);
         let x503 = x498 & 0x01ffffffffffffff_u64;
         let x504 = x498 >> 57;
@@ -515,10 +604,11 @@ impl Fp {
         let x512 = x507
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t515: u128 = (x415 as u128) + (x510 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x515 = t515 as u64;
-        let x516 = (t515 >> 64) as u64;
+        let (x515, x516) = {
+            let t515: u128 = (x415 as u128) + (x510 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t515 as u64, (t515 >> 64) as u64)
+        };
         let x517 = x512.wrapping_add(0x0000000000000000_u64).wrapping_add(x516);
         let x520 = x515 & 0x03ffffffffffffff_u64;
         let x521 = x515 >> 58;
@@ -529,273 +619,326 @@ impl Fp {
     }
     /// a² mod p: off-diagonal products once, doubled by a shift, one carry pass (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u64; 9]) -> [u64; 9] {
-        let t11: u128 = (a[0] as u128) * (a[0] as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
+        let (x11, x12) = {
+            let t11: u128 = (a[0] as u128) * (a[0] as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
         let x13 = a[1] << 2;
-        let t15: u128 = (x13 as u128) * (a[8] as u128) + (x11 as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
+        let (x15, x16) = {
+            let t15: u128 = (x13 as u128) * (a[8] as u128) + (x11 as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
         let x17 = x16.wrapping_add(x12).wrapping_add(0x0000000000000000_u64);
         let x19 = a[2] << 2;
-        let t21: u128 = (x19 as u128) * (a[7] as u128) + (x15 as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
+        let (x21, x22) = {
+            let t21: u128 = (x19 as u128) * (a[7] as u128) + (x15 as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
         let x23 = x22.wrapping_add(x17).wrapping_add(0x0000000000000000_u64);
         let x25 = a[3] << 2;
-        let t27: u128 = (x25 as u128) * (a[6] as u128) + (x21 as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
+        let (x27, x28) = {
+            let t27: u128 = (x25 as u128) * (a[6] as u128) + (x21 as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
         let x29 = x28.wrapping_add(x23).wrapping_add(0x0000000000000000_u64);
         let x31 = a[4] << 2;
-        let t33: u128 = (x31 as u128) * (a[5] as u128) + (x27 as u128);
-        let x33 = t33 as u64;
-        let x34 = (t33 >> 64) as u64;
+        let (x33, x34) = {
+            let t33: u128 = (x31 as u128) * (a[5] as u128) + (x27 as u128);
+            (t33 as u64, (t33 >> 64) as u64)
+        };
         let x35 = x34.wrapping_add(x29).wrapping_add(0x0000000000000000_u64);
         let x37 = a[0] << 1;
-        let t39: u128 = (x37 as u128) * (a[1] as u128);
-        let x39 = t39 as u64;
-        let x40 = (t39 >> 64) as u64;
-        let t42: u128 = (x19 as u128) * (a[8] as u128) + (x39 as u128);
-        let x42 = t42 as u64;
-        let x43 = (t42 >> 64) as u64;
+        let (x39, x40) = {
+            let t39: u128 = (x37 as u128) * (a[1] as u128);
+            (t39 as u64, (t39 >> 64) as u64)
+        };
+        let (x42, x43) = {
+            let t42: u128 = (x19 as u128) * (a[8] as u128) + (x39 as u128);
+            (t42 as u64, (t42 >> 64) as u64)
+        };
         let x44 = x43.wrapping_add(x40).wrapping_add(0x0000000000000000_u64);
-        let t47: u128 = (x25 as u128) * (a[7] as u128) + (x42 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
+        let (x47, x48) = {
+            let t47: u128 = (x25 as u128) * (a[7] as u128) + (x42 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
         let x49 = x48.wrapping_add(x44).wrapping_add(0x0000000000000000_u64);
-        let t52: u128 = (x31 as u128) * (a[6] as u128) + (x47 as u128);
-        let x52 = t52 as u64;
-        let x53 = (t52 >> 64) as u64;
+        let (x52, x53) = {
+            let t52: u128 = (x31 as u128) * (a[6] as u128) + (x47 as u128);
+            (t52 as u64, (t52 >> 64) as u64)
+        };
         let x54 = x53.wrapping_add(x49).wrapping_add(0x0000000000000000_u64);
         let x56 = a[5] << 1;
-        let t58: u128 = (x56 as u128) * (a[5] as u128) + (x52 as u128);
-        let x58 = t58 as u64;
-        let x59 = (t58 >> 64) as u64;
+        let (x58, x59) = {
+            let t58: u128 = (x56 as u128) * (a[5] as u128) + (x52 as u128);
+            (t58 as u64, (t58 >> 64) as u64)
+        };
         let x60 = x59.wrapping_add(x54).wrapping_add(0x0000000000000000_u64);
-        let t63: u128 = (x37 as u128) * (a[2] as u128);
-        let x63 = t63 as u64;
-        let x64 = (t63 >> 64) as u64;
-        let t66: u128 = (a[1] as u128) * (a[1] as u128) + (x63 as u128);
-        let x66 = t66 as u64;
-        let x67 = (t66 >> 64) as u64;
+        let (x63, x64) = {
+            let t63: u128 = (x37 as u128) * (a[2] as u128);
+            (t63 as u64, (t63 >> 64) as u64)
+        };
+        let (x66, x67) = {
+            let t66: u128 = (a[1] as u128) * (a[1] as u128) + (x63 as u128);
+            (t66 as u64, (t66 >> 64) as u64)
+        };
         let x68 = x67.wrapping_add(x64).wrapping_add(0x0000000000000000_u64);
-        let t71: u128 = (x25 as u128) * (a[8] as u128) + (x66 as u128);
-        let x71 = t71 as u64;
-        let x72 = (t71 >> 64) as u64;
+        let (x71, x72) = {
+            let t71: u128 = (x25 as u128) * (a[8] as u128) + (x66 as u128);
+            (t71 as u64, (t71 >> 64) as u64)
+        };
         let x73 = x72.wrapping_add(x68).wrapping_add(0x0000000000000000_u64);
-        let t76: u128 = (x31 as u128) * (a[7] as u128) + (x71 as u128);
-        let x76 = t76 as u64;
-        let x77 = (t76 >> 64) as u64;
+        let (x76, x77) = {
+            let t76: u128 = (x31 as u128) * (a[7] as u128) + (x71 as u128);
+            (t76 as u64, (t76 >> 64) as u64)
+        };
         let x78 = x77.wrapping_add(x73).wrapping_add(0x0000000000000000_u64);
         let x80 = a[5] << 2;
-        let t82: u128 = (x80 as u128) * (a[6] as u128) + (x76 as u128);
-        let x82 = t82 as u64;
-        let x83 = (t82 >> 64) as u64;
+        let (x82, x83) = {
+            let t82: u128 = (x80 as u128) * (a[6] as u128) + (x76 as u128);
+            (t82 as u64, (t82 >> 64) as u64)
+        };
         let x84 = x83.wrapping_add(x78).wrapping_add(0x0000000000000000_u64);
-        let t87: u128 = (x37 as u128) * (a[3] as u128);
-        let x87 = t87 as u64;
-        let x88 = (t87 >> 64) as u64;
+        let (x87, x88) = {
+            let t87: u128 = (x37 as u128) * (a[3] as u128);
+            (t87 as u64, (t87 >> 64) as u64)
+        };
         let x89 = a[1] << 1;
-        let t91: u128 = (x89 as u128) * (a[2] as u128) + (x87 as u128);
-        let x91 = t91 as u64;
-        let x92 = (t91 >> 64) as u64;
+        let (x91, x92) = {
+            let t91: u128 = (x89 as u128) * (a[2] as u128) + (x87 as u128);
+            (t91 as u64, (t91 >> 64) as u64)
+        };
         let x93 = x92.wrapping_add(x88).wrapping_add(0x0000000000000000_u64);
-        let t96: u128 = (x31 as u128) * (a[8] as u128) + (x91 as u128);
-        let x96 = t96 as u64;
-        let x97 = (t96 >> 64) as u64;
+        let (x96, x97) = {
+            let t96: u128 = (x31 as u128) * (a[8] as u128) + (x91 as u128);
+            (t96 as u64, (t96 >> 64) as u64)
+        };
         let x98 = x97.wrapping_add(x93).wrapping_add(0x0000000000000000_u64);
-        let t101: u128 = (x80 as u128) * (a[7] as u128) + (x96 as u128);
-        let x101 = t101 as u64;
-        let x102 = (t101 >> 64) as u64;
+        let (x101, x102) = {
+            let t101: u128 = (x80 as u128) * (a[7] as u128) + (x96 as u128);
+            (t101 as u64, (t101 >> 64) as u64)
+        };
         let x103 = x102.wrapping_add(x98).wrapping_add(0x0000000000000000_u64);
         let x105 = a[6] << 1;
-        let t107: u128 = (x105 as u128) * (a[6] as u128) + (x101 as u128);
-        let x107 = t107 as u64;
-        let x108 = (t107 >> 64) as u64;
+        let (x107, x108) = {
+            let t107: u128 = (x105 as u128) * (a[6] as u128) + (x101 as u128);
+            (t107 as u64, (t107 >> 64) as u64)
+        };
         let x109 = x108.wrapping_add(x103).wrapping_add(0x0000000000000000_u64);
-        let t112: u128 = (x37 as u128) * (a[4] as u128);
-        let x112 = t112 as u64;
-        let x113 = (t112 >> 64) as u64;
-        let t115: u128 = (x89 as u128) * (a[3] as u128) + (x112 as u128);
-        let x115 = t115 as u64;
-        let x116 = (t115 >> 64) as u64;
+        let (x112, x113) = {
+            let t112: u128 = (x37 as u128) * (a[4] as u128);
+            (t112 as u64, (t112 >> 64) as u64)
+        };
+        let (x115, x116) = {
+            let t115: u128 = (x89 as u128) * (a[3] as u128) + (x112 as u128);
+            (t115 as u64, (t115 >> 64) as u64)
+        };
         let x117 = x116.wrapping_add(x113).wrapping_add(0x0000000000000000_u64);
-        let t120: u128 = (a[2] as u128) * (a[2] as u128) + (x115 as u128);
-        let x120 = t120 as u64;
-        let x121 = (t120 >> 64) as u64;
+        let (x120, x121) = {
+            let t120: u128 = (a[2] as u128) * (a[2] as u128) + (x115 as u128);
+            (t120 as u64, (t120 >> 64) as u64)
+        };
         let x122 = x121.wrapping_add(x117).wrapping_add(0x0000000000000000_u64);
-        let t125: u128 = (x80 as u128) * (a[8] as u128) + (x120 as u128);
-        let x125 = t125 as u64;
-        let x126 = (t125 >> 64) as u64;
+        let (x125, x126) = {
+            let t125: u128 = (x80 as u128) * (a[8] as u128) + (x120 as u128);
+            (t125 as u64, (t125 >> 64) as u64)
+        };
         let x127 = x126.wrapping_add(x122).wrapping_add(0x0000000000000000_u64);
         let x129 = a[6] << 2;
-        let t131: u128 = (x129 as u128) * (a[7] as u128) + (x125 as u128);
-        let x131 = t131 as u64;
-        let x132 = (t131 >> 64) as u64;
+        let (x131, x132) = {
+            let t131: u128 = (x129 as u128) * (a[7] as u128) + (x125 as u128);
+            (t131 as u64, (t131 >> 64) as u64)
+        };
         let x133 = x132.wrapping_add(x127).wrapping_add(0x0000000000000000_u64);
-        let t136: u128 = (x37 as u128) * (a[5] as u128);
-        let x136 = t136 as u64;
-        let x137 = (t136 >> 64) as u64;
-        let t139: u128 = (x89 as u128) * (a[4] as u128) + (x136 as u128);
-        let x139 = t139 as u64;
-        let x140 = (t139 >> 64) as u64;
+        let (x136, x137) = {
+            let t136: u128 = (x37 as u128) * (a[5] as u128);
+            (t136 as u64, (t136 >> 64) as u64)
+        };
+        let (x139, x140) = {
+            let t139: u128 = (x89 as u128) * (a[4] as u128) + (x136 as u128);
+            (t139 as u64, (t139 >> 64) as u64)
+        };
         let x141 = x140.wrapping_add(x137).wrapping_add(0x0000000000000000_u64);
         let x143 = a[2] << 1;
-        let t145: u128 = (x143 as u128) * (a[3] as u128) + (x139 as u128);
-        let x145 = t145 as u64;
-        let x146 = (t145 >> 64) as u64;
+        let (x145, x146) = {
+            let t145: u128 = (x143 as u128) * (a[3] as u128) + (x139 as u128);
+            (t145 as u64, (t145 >> 64) as u64)
+        };
         let x147 = x146.wrapping_add(x141).wrapping_add(0x0000000000000000_u64);
-        let t150: u128 = (x129 as u128) * (a[8] as u128) + (x145 as u128);
-        let x150 = t150 as u64;
-        let x151 = (t150 >> 64) as u64;
+        let (x150, x151) = {
+            let t150: u128 = (x129 as u128) * (a[8] as u128) + (x145 as u128);
+            (t150 as u64, (t150 >> 64) as u64)
+        };
         let x152 = x151.wrapping_add(x147).wrapping_add(0x0000000000000000_u64);
         let x154 = a[7] << 1;
-        let t156: u128 = (x154 as u128) * (a[7] as u128) + (x150 as u128);
-        let x156 = t156 as u64;
-        let x157 = (t156 >> 64) as u64;
+        let (x156, x157) = {
+            let t156: u128 = (x154 as u128) * (a[7] as u128) + (x150 as u128);
+            (t156 as u64, (t156 >> 64) as u64)
+        };
         let x158 = x157.wrapping_add(x152).wrapping_add(0x0000000000000000_u64);
-        let t161: u128 = (x37 as u128) * (a[6] as u128);
-        let x161 = t161 as u64;
-        let x162 = (t161 >> 64) as u64;
-        let t164: u128 = (x89 as u128) * (a[5] as u128) + (x161 as u128);
-        let x164 = t164 as u64;
-        let x165 = (t164 >> 64) as u64;
+        let (x161, x162) = {
+            let t161: u128 = (x37 as u128) * (a[6] as u128);
+            (t161 as u64, (t161 >> 64) as u64)
+        };
+        let (x164, x165) = {
+            let t164: u128 = (x89 as u128) * (a[5] as u128) + (x161 as u128);
+            (t164 as u64, (t164 >> 64) as u64)
+        };
         let x166 = x165.wrapping_add(x162).wrapping_add(0x0000000000000000_u64);
-        let t169: u128 = (x143 as u128) * (a[4] as u128) + (x164 as u128);
-        let x169 = t169 as u64;
-        let x170 = (t169 >> 64) as u64;
+        let (x169, x170) = {
+            let t169: u128 = (x143 as u128) * (a[4] as u128) + (x164 as u128);
+            (t169 as u64, (t169 >> 64) as u64)
+        };
         let x171 = x170.wrapping_add(x166).wrapping_add(0x0000000000000000_u64);
-        let t174: u128 = (a[3] as u128) * (a[3] as u128) + (x169 as u128);
-        let x174 = t174 as u64;
-        let x175 = (t174 >> 64) as u64;
+        let (x174, x175) = {
+            let t174: u128 = (a[3] as u128) * (a[3] as u128) + (x169 as u128);
+            (t174 as u64, (t174 >> 64) as u64)
+        };
         let x176 = x175.wrapping_add(x171).wrapping_add(0x0000000000000000_u64);
         let x178 = a[7] << 2;
-        let t180: u128 = (x178 as u128) * (a[8] as u128) + (x174 as u128);
-        let x180 = t180 as u64;
-        let x181 = (t180 >> 64) as u64;
+        let (x180, x181) = {
+            let t180: u128 = (x178 as u128) * (a[8] as u128) + (x174 as u128);
+            (t180 as u64, (t180 >> 64) as u64)
+        };
         let x182 = x181.wrapping_add(x176).wrapping_add(0x0000000000000000_u64);
-        let t185: u128 = (x37 as u128) * (a[7] as u128);
-        let x185 = t185 as u64;
-        let x186 = (t185 >> 64) as u64;
-        let t188: u128 = (x89 as u128) * (a[6] as u128) + (x185 as u128);
-        let x188 = t188 as u64;
-        let x189 = (t188 >> 64) as u64;
+        let (x185, x186) = {
+            let t185: u128 = (x37 as u128) * (a[7] as u128);
+            (t185 as u64, (t185 >> 64) as u64)
+        };
+        let (x188, x189) = {
+            let t188: u128 = (x89 as u128) * (a[6] as u128) + (x185 as u128);
+            (t188 as u64, (t188 >> 64) as u64)
+        };
         let x190 = x189.wrapping_add(x186).wrapping_add(0x0000000000000000_u64);
-        let t193: u128 = (x143 as u128) * (a[5] as u128) + (x188 as u128);
-        let x193 = t193 as u64;
-        let x194 = (t193 >> 64) as u64;
+        let (x193, x194) = {
+            let t193: u128 = (x143 as u128) * (a[5] as u128) + (x188 as u128);
+            (t193 as u64, (t193 >> 64) as u64)
+        };
         let x195 = x194.wrapping_add(x190).wrapping_add(0x0000000000000000_u64);
         let x197 = a[3] << 1;
-        let t199: u128 = (x197 as u128) * (a[4] as u128) + (x193 as u128);
-        let x199 = t199 as u64;
-        let x200 = (t199 >> 64) as u64;
+        let (x199, x200) = {
+            let t199: u128 = (x197 as u128) * (a[4] as u128) + (x193 as u128);
+            (t199 as u64, (t199 >> 64) as u64)
+        };
         let x201 = x200.wrapping_add(x195).wrapping_add(0x0000000000000000_u64);
         let x203 = a[8] << 1;
-        let t205: u128 = (x203 as u128) * (a[8] as u128) + (x199 as u128);
-        let x205 = t205 as u64;
-        let x206 = (t205 >> 64) as u64;
+        let (x205, x206) = {
+            let t205: u128 = (x203 as u128) * (a[8] as u128) + (x199 as u128);
+            (t205 as u64, (t205 >> 64) as u64)
+        };
         let x207 = x206.wrapping_add(x201).wrapping_add(0x0000000000000000_u64);
-        let t210: u128 = (x37 as u128) * (a[8] as u128);
-        let x210 = t210 as u64;
-        let x211 = (t210 >> 64) as u64;
-        let t213: u128 = (x89 as u128) * (a[7] as u128) + (x210 as u128);
-        let x213 = t213 as u64;
-        let x214 = (t213 >> 64) as u64;
+        let (x210, x211) = {
+            let t210: u128 = (x37 as u128) * (a[8] as u128);
+            (t210 as u64, (t210 >> 64) as u64)
+        };
+        let (x213, x214) = {
+            let t213: u128 = (x89 as u128) * (a[7] as u128) + (x210 as u128);
+            (t213 as u64, (t213 >> 64) as u64)
+        };
         let x215 = x214.wrapping_add(x211).wrapping_add(0x0000000000000000_u64);
-        let t218: u128 = (x143 as u128) * (a[6] as u128) + (x213 as u128);
-        let x218 = t218 as u64;
-        let x219 = (t218 >> 64) as u64;
+        let (x218, x219) = {
+            let t218: u128 = (x143 as u128) * (a[6] as u128) + (x213 as u128);
+            (t218 as u64, (t218 >> 64) as u64)
+        };
         let x220 = x219.wrapping_add(x215).wrapping_add(0x0000000000000000_u64);
-        let t223: u128 = (x197 as u128) * (a[5] as u128) + (x218 as u128);
-        let x223 = t223 as u64;
-        let x224 = (t223 >> 64) as u64;
+        let (x223, x224) = {
+            let t223: u128 = (x197 as u128) * (a[5] as u128) + (x218 as u128);
+            (t223 as u64, (t223 >> 64) as u64)
+        };
         let x225 = x224.wrapping_add(x220).wrapping_add(0x0000000000000000_u64);
-        let t228: u128 = (a[4] as u128) * (a[4] as u128) + (x223 as u128);
-        let x228 = t228 as u64;
-        let x229 = (t228 >> 64) as u64;
+        let (x228, x229) = {
+            let t228: u128 = (a[4] as u128) * (a[4] as u128) + (x223 as u128);
+            (t228 as u64, (t228 >> 64) as u64)
+        };
         let x230 = x229.wrapping_add(x225).wrapping_add(0x0000000000000000_u64);
         let x233 = x33 & 0x03ffffffffffffff_u64;
         let x234 = x33 >> 58;
         let x235 = x35 << 6;
         let x236 = x234 | x235;
         let x237 = x35 >> 58;
-        let t239: u128 = (x58 as u128) + (x236 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x239 = t239 as u64;
-        let x240 = (t239 >> 64) as u64;
+        let (x239, x240) = {
+            let t239: u128 = (x58 as u128) + (x236 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t239 as u64, (t239 >> 64) as u64)
+        };
         let x241 = x60.wrapping_add(x237).wrapping_add(x240);
         let x244 = x239 & 0x03ffffffffffffff_u64;
         let x245 = x239 >> 58;
         let x246 = x241 << 6;
         let x247 = x245 | x246;
         let x248 = x241 >> 58;
-        let t250: u128 = (x82 as u128) + (x247 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x250 = t250 as u64;
-        let x251 = (t250 >> 64) as u64;
+        let (x250, x251) = {
+            let t250: u128 = (x82 as u128) + (x247 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t250 as u64, (t250 >> 64) as u64)
+        };
         let x252 = x84.wrapping_add(x248).wrapping_add(x251);
         let x255 = x250 & 0x03ffffffffffffff_u64;
         let x256 = x250 >> 58;
         let x257 = x252 << 6;
         let x258 = x256 | x257;
         let x259 = x252 >> 58;
-        let t261: u128 = (x107 as u128) + (x258 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x261 = t261 as u64;
-        let x262 = (t261 >> 64) as u64;
+        let (x261, x262) = {
+            let t261: u128 = (x107 as u128) + (x258 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t261 as u64, (t261 >> 64) as u64)
+        };
         let x263 = x109.wrapping_add(x259).wrapping_add(x262);
         let x266 = x261 & 0x03ffffffffffffff_u64;
         let x267 = x261 >> 58;
         let x268 = x263 << 6;
         let x269 = x267 | x268;
         let x270 = x263 >> 58;
-        let t272: u128 = (x131 as u128) + (x269 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x272 = t272 as u64;
-        let x273 = (t272 >> 64) as u64;
+        let (x272, x273) = {
+            let t272: u128 = (x131 as u128) + (x269 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t272 as u64, (t272 >> 64) as u64)
+        };
         let x274 = x133.wrapping_add(x270).wrapping_add(x273);
         let x277 = x272 & 0x03ffffffffffffff_u64;
         let x278 = x272 >> 58;
         let x279 = x274 << 6;
         let x280 = x278 | x279;
         let x281 = x274 >> 58;
-        let t283: u128 = (x156 as u128) + (x280 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x283 = t283 as u64;
-        let x284 = (t283 >> 64) as u64;
+        let (x283, x284) = {
+            let t283: u128 = (x156 as u128) + (x280 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t283 as u64, (t283 >> 64) as u64)
+        };
         let x285 = x158.wrapping_add(x281).wrapping_add(x284);
         let x288 = x283 & 0x03ffffffffffffff_u64;
         let x289 = x283 >> 58;
         let x290 = x285 << 6;
         let x291 = x289 | x290;
         let x292 = x285 >> 58;
-        let t294: u128 = (x180 as u128) + (x291 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x294 = t294 as u64;
-        let x295 = (t294 >> 64) as u64;
+        let (x294, x295) = {
+            let t294: u128 = (x180 as u128) + (x291 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t294 as u64, (t294 >> 64) as u64)
+        };
         let x296 = x182.wrapping_add(x292).wrapping_add(x295);
         let x299 = x294 & 0x03ffffffffffffff_u64;
         let x300 = x294 >> 58;
         let x301 = x296 << 6;
         let x302 = x300 | x301;
         let x303 = x296 >> 58;
-        let t305: u128 = (x205 as u128) + (x302 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x305 = t305 as u64;
-        let x306 = (t305 >> 64) as u64;
+        let (x305, x306) = {
+            let t305: u128 = (x205 as u128) + (x302 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t305 as u64, (t305 >> 64) as u64)
+        };
         let x307 = x207.wrapping_add(x303).wrapping_add(x306);
         let x310 = x305 & 0x03ffffffffffffff_u64;
         let x311 = x305 >> 58;
         let x312 = x307 << 6;
         let x313 = x311 | x312;
         let x314 = x307 >> 58;
-        let t316: u128 = (x228 as u128) + (x313 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x316 = t316 as u64;
-        let x317 = (t316 >> 64) as u64;
+        let (x316, x317) = {
+            let t316: u128 = (x228 as u128) + (x313 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t316 as u64, (t316 >> 64) as u64)
+        };
         let x318 = x230.wrapping_add(x314).wrapping_add(x317);
         let x321 = x316 & 0x01ffffffffffffff_u64;
         let x322 = x316 >> 57;
@@ -808,10 +951,11 @@ impl Fp {
         let x330 = x325
             .wrapping_add(0x0000000000000000_u64)
             .wrapping_add(0x0000000000000000_u64);
-        let t333: u128 = (x233 as u128) + (x328 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x333 = t333 as u64;
-        let x334 = (t333 >> 64) as u64;
+        let (x333, x334) = {
+            let t333: u128 = (x233 as u128) + (x328 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t333 as u64, (t333 >> 64) as u64)
+        };
         let x335 = x330.wrapping_add(0x0000000000000000_u64).wrapping_add(x334);
         let x338 = x333 & 0x03ffffffffffffff_u64;
         let x339 = x333 >> 58;
@@ -822,100 +966,123 @@ impl Fp {
     }
     /// a·k mod p for a one-word k below 2^32: limb products, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u64; 9], k: &[u64; 1]) -> [u64; 9] {
-        let t11: u128 = (a[0] as u128) * (k[0] as u128);
-        let x11 = t11 as u64;
-        let x12 = (t11 >> 64) as u64;
-        let t13: u128 = (a[1] as u128) * (k[0] as u128);
-        let x13 = t13 as u64;
-        let x14 = (t13 >> 64) as u64;
-        let t15: u128 = (a[2] as u128) * (k[0] as u128);
-        let x15 = t15 as u64;
-        let x16 = (t15 >> 64) as u64;
-        let t17: u128 = (a[3] as u128) * (k[0] as u128);
-        let x17 = t17 as u64;
-        let x18 = (t17 >> 64) as u64;
-        let t19: u128 = (a[4] as u128) * (k[0] as u128);
-        let x19 = t19 as u64;
-        let x20 = (t19 >> 64) as u64;
-        let t21: u128 = (a[5] as u128) * (k[0] as u128);
-        let x21 = t21 as u64;
-        let x22 = (t21 >> 64) as u64;
-        let t23: u128 = (a[6] as u128) * (k[0] as u128);
-        let x23 = t23 as u64;
-        let x24 = (t23 >> 64) as u64;
-        let t25: u128 = (a[7] as u128) * (k[0] as u128);
-        let x25 = t25 as u64;
-        let x26 = (t25 >> 64) as u64;
-        let t27: u128 = (a[8] as u128) * (k[0] as u128);
-        let x27 = t27 as u64;
-        let x28 = (t27 >> 64) as u64;
+        let (x11, x12) = {
+            let t11: u128 = (a[0] as u128) * (k[0] as u128);
+            (t11 as u64, (t11 >> 64) as u64)
+        };
+        let (x13, x14) = {
+            let t13: u128 = (a[1] as u128) * (k[0] as u128);
+            (t13 as u64, (t13 >> 64) as u64)
+        };
+        let (x15, x16) = {
+            let t15: u128 = (a[2] as u128) * (k[0] as u128);
+            (t15 as u64, (t15 >> 64) as u64)
+        };
+        let (x17, x18) = {
+            let t17: u128 = (a[3] as u128) * (k[0] as u128);
+            (t17 as u64, (t17 >> 64) as u64)
+        };
+        let (x19, x20) = {
+            let t19: u128 = (a[4] as u128) * (k[0] as u128);
+            (t19 as u64, (t19 >> 64) as u64)
+        };
+        let (x21, x22) = {
+            let t21: u128 = (a[5] as u128) * (k[0] as u128);
+            (t21 as u64, (t21 >> 64) as u64)
+        };
+        let (x23, x24) = {
+            let t23: u128 = (a[6] as u128) * (k[0] as u128);
+            (t23 as u64, (t23 >> 64) as u64)
+        };
+        let (x25, x26) = {
+            let t25: u128 = (a[7] as u128) * (k[0] as u128);
+            (t25 as u64, (t25 >> 64) as u64)
+        };
+        let (x27, x28) = {
+            let t27: u128 = (a[8] as u128) * (k[0] as u128);
+            (t27 as u64, (t27 >> 64) as u64)
+        };
         let x30 = x11 & 0x03ffffffffffffff_u64;
         let x31 = x11 >> 58;
         let x32 = x12 << 6;
         let x33 = x31 | x32;
-        let t36: u128 = (x13 as u128) + (x33 as u128) + (0x0000000000000000_u64 as u128);
-        let x36 = t36 as u64;
-        let x37 = (t36 >> 64) as u64;
+        let (x36, x37) = {
+            let t36: u128 = (x13 as u128) + (x33 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t36 as u64, (t36 >> 64) as u64)
+        };
         let x38 = x14.wrapping_add(0x0000000000000000_u64).wrapping_add(x37);
         let x41 = x36 & 0x03ffffffffffffff_u64;
         let x42 = x36 >> 58;
         let x43 = x38 << 6;
         let x44 = x42 | x43;
-        let t47: u128 = (x15 as u128) + (x44 as u128) + (0x0000000000000000_u64 as u128);
-        let x47 = t47 as u64;
-        let x48 = (t47 >> 64) as u64;
+        let (x47, x48) = {
+            let t47: u128 = (x15 as u128) + (x44 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t47 as u64, (t47 >> 64) as u64)
+        };
         let x49 = x16.wrapping_add(0x0000000000000000_u64).wrapping_add(x48);
         let x52 = x47 & 0x03ffffffffffffff_u64;
         let x53 = x47 >> 58;
         let x54 = x49 << 6;
         let x55 = x53 | x54;
-        let t58: u128 = (x17 as u128) + (x55 as u128) + (0x0000000000000000_u64 as u128);
-        let x58 = t58 as u64;
-        let x59 = (t58 >> 64) as u64;
+        let (x58, x59) = {
+            let t58: u128 = (x17 as u128) + (x55 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t58 as u64, (t58 >> 64) as u64)
+        };
         let x60 = x18.wrapping_add(0x0000000000000000_u64).wrapping_add(x59);
         let x63 = x58 & 0x03ffffffffffffff_u64;
         let x64 = x58 >> 58;
         let x65 = x60 << 6;
         let x66 = x64 | x65;
-        let t69: u128 = (x19 as u128) + (x66 as u128) + (0x0000000000000000_u64 as u128);
-        let x69 = t69 as u64;
-        let x70 = (t69 >> 64) as u64;
+        let (x69, x70) = {
+            let t69: u128 = (x19 as u128) + (x66 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t69 as u64, (t69 >> 64) as u64)
+        };
         let x71 = x20.wrapping_add(0x0000000000000000_u64).wrapping_add(x70);
         let x74 = x69 & 0x03ffffffffffffff_u64;
         let x75 = x69 >> 58;
         let x76 = x71 << 6;
         let x77 = x75 | x76;
-        let t80: u128 = (x21 as u128) + (x77 as u128) + (0x0000000000000000_u64 as u128);
-        let x80 = t80 as u64;
-        let x81 = (t80 >> 64) as u64;
+        let (x80, x81) = {
+            let t80: u128 = (x21 as u128) + (x77 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t80 as u64, (t80 >> 64) as u64)
+        };
         let x82 = x22.wrapping_add(0x0000000000000000_u64).wrapping_add(x81);
         let x85 = x80 & 0x03ffffffffffffff_u64;
         let x86 = x80 >> 58;
         let x87 = x82 << 6;
         let x88 = x86 | x87;
-        let t91: u128 = (x23 as u128) + (x88 as u128) + (0x0000000000000000_u64 as u128);
-        let x91 = t91 as u64;
-        let x92 = (t91 >> 64) as u64;
+        let (x91, x92) = {
+            let t91: u128 = (x23 as u128) + (x88 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t91 as u64, (t91 >> 64) as u64)
+        };
         let x93 = x24.wrapping_add(0x0000000000000000_u64).wrapping_add(x92);
         let x96 = x91 & 0x03ffffffffffffff_u64;
         let x97 = x91 >> 58;
         let x98 = x93 << 6;
         let x99 = x97 | x98;
-        let t102: u128 = (x25 as u128) + (x99 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x102 = t102 as u64;
-        let x103 = (t102 >> 64) as u64;
+        let (x102, x103) = {
+            let t102: u128 = (x25 as u128) + (x99 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t102 as u64, (t102 >> 64) as u64)
+        };
         let x104 = x26.wrapping_add(0x0000000000000000_u64).wrapping_add(x103);
         let x107 = x102 & 0x03ffffffffffffff_u64;
         let x108 = x102 >> 58;
         let x109 = x104 << 6;
         let x110 = x108 | x109;
-        let t113: u128 = (x27 as u128) + (x110 as u128)
-            + (0x0000000000000000_u64 as u128);
-        let x113 = t113 as u64;
-        let x114 = (t113 >> 64) as u64;
+        let (x113, x114) = {
+            let t113: u128 = (x27 as u128) + (x110 as u128)
+                + (0x0000000000000000_u64 as u128);
+            (t113 as u64, (t113 >> 64) as u64)
+        };
         let x115 = x28.wrapping_add(0x0000000000000000_u64).wrapping_add(x114);
         let x118 = x113 & 0x01ffffffffffffff_u64;
         let x119 = x113 >> 57;
@@ -932,7 +1099,7 @@ impl Fp {
     }
     /// a + b mod p: limb sums, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
         let x19 = a[0].wrapping_add(b[0]).wrapping_add(0x0000000000000000_u64);
         let x21 = a[1].wrapping_add(b[1]).wrapping_add(0x0000000000000000_u64);
@@ -980,7 +1147,7 @@ impl Fp {
     }
     /// a − b mod p: a + 2p − b limb by limb, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u64; 9], b: &[u64; 9]) -> [u64; 9] {
         let x20 = a[0]
             .wrapping_add(0x07fffffffffffffe_u64)
@@ -1055,7 +1222,7 @@ impl Fp {
     }
     /// −a mod p: 2p − a limb by limb, one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u64; 9]) -> [u64; 9] {
         let x11 = 0x07fffffffffffffe_u64
             .wrapping_sub(a[0])
@@ -1121,7 +1288,7 @@ impl Fp {
     }
     /// 2a mod p: one carry pass.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u64; 9]) -> [u64; 9] {
         let x10 = a[0].wrapping_add(a[0]).wrapping_add(0x0000000000000000_u64);
         let x12 = a[1].wrapping_add(a[1]).wrapping_add(0x0000000000000000_u64);
@@ -1169,7 +1336,7 @@ impl Fp {
     }
     /// The canonical value in [0, p) of a tight value, as saturated little-endian words.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u64; 9]) -> [u64; 9] {
         let x11 = a[0]
             .wrapping_add(0x0000000000000001_u64)
@@ -1245,7 +1412,7 @@ impl Fp {
     }
     /// The tight limbs of a value below p given as saturated little-endian words.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn from_canonical_limbs(a: &[u64; 9]) -> [u64; 9] {
         let x10 = a[0] & 0x03ffffffffffffff_u64;
         let x11 = a[0] >> 58;
@@ -1330,7 +1497,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u64; 9];
+        let mut limbs = [0u64; 9];
         limbs[0] = x;
         Fp(Self::from_canonical_limbs(&limbs))
     }
@@ -1348,7 +1515,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 66]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u64; 9];
+        let mut limbs = [0u64; 9];
         let mut i = 0;
         while i < 66 {
             limbs[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -1643,7 +1810,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i64 = 4611686018427387903;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i64 = ((1 as i64) << 62) - 1;
+    const SAFEGCD_MASK: i64 = (1 << 62) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -1653,7 +1820,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i64, i64, i64, i64) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 62 {
-            let c1 = (delta.wrapping_neg() >> (64 - 1)) as i64;
+            let c1 = delta.wrapping_neg() >> (64 - 1);
             let c2 = ((g & 1) as i64).wrapping_neg();
             let x = ((f as i64 ^ c1).wrapping_sub(c1)) as u64;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -2096,7 +2263,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u64; 9];
+        let mut out = [0u64; 9];
         let mut i = 0;
         while i < 9 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

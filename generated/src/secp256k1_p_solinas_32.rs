@@ -83,425 +83,567 @@ impl Fp {
     }
     /// a·b mod p: operand-scanning product, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_limbs_portable(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = (a[0] as u64) * (b[0] as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[1] as u64) * (b[0] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[2] as u64) * (b[0] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[3] as u64) * (b[0] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[4] as u64) * (b[0] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[5] as u64) * (b[0] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[6] as u64) * (b[0] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[7] as u64) * (b[0] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[0] as u64) * (b[1] as u64) + (x19 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[1] as u64) * (b[1] as u64) + (x21 as u64) + (x34 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[2] as u64) * (b[1] as u64) + (x23 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[3] as u64) * (b[1] as u64) + (x25 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[4] as u64) * (b[1] as u64) + (x27 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[5] as u64) * (b[1] as u64) + (x29 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[6] as u64) * (b[1] as u64) + (x31 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[7] as u64) * (b[1] as u64) + (x32 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[0] as u64) * (b[2] as u64) + (x35 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[1] as u64) * (b[2] as u64) + (x37 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[2] as u64) * (b[2] as u64) + (x39 as u64) + (x52 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[3] as u64) * (b[2] as u64) + (x41 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) * (b[2] as u64) + (x43 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (b[2] as u64) + (x45 as u64) + (x58 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[6] as u64) * (b[2] as u64) + (x47 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[7] as u64) * (b[2] as u64) + (x48 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (a[0] as u64) * (b[3] as u64) + (x51 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (a[1] as u64) * (b[3] as u64) + (x53 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (a[2] as u64) * (b[3] as u64) + (x55 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (a[3] as u64) * (b[3] as u64) + (x57 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (a[4] as u64) * (b[3] as u64) + (x59 as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
-        let t75: u64 = (a[5] as u64) * (b[3] as u64) + (x61 as u64) + (x74 as u64);
-        let x75 = t75 as u32;
-        let x76 = (t75 >> 32) as u32;
-        let t77: u64 = (a[6] as u64) * (b[3] as u64) + (x63 as u64) + (x76 as u64);
-        let x77 = t77 as u32;
-        let x78 = (t77 >> 32) as u32;
-        let t79: u64 = (a[7] as u64) * (b[3] as u64) + (x64 as u64) + (x78 as u64);
-        let x79 = t79 as u32;
-        let x80 = (t79 >> 32) as u32;
-        let t81: u64 = (a[0] as u64) * (b[4] as u64) + (x67 as u64);
-        let x81 = t81 as u32;
-        let x82 = (t81 >> 32) as u32;
-        let t83: u64 = (a[1] as u64) * (b[4] as u64) + (x69 as u64) + (x82 as u64);
-        let x83 = t83 as u32;
-        let x84 = (t83 >> 32) as u32;
-        let t85: u64 = (a[2] as u64) * (b[4] as u64) + (x71 as u64) + (x84 as u64);
-        let x85 = t85 as u32;
-        let x86 = (t85 >> 32) as u32;
-        let t87: u64 = (a[3] as u64) * (b[4] as u64) + (x73 as u64) + (x86 as u64);
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 32) as u32;
-        let t89: u64 = (a[4] as u64) * (b[4] as u64) + (x75 as u64) + (x88 as u64);
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 32) as u32;
-        let t91: u64 = (a[5] as u64) * (b[4] as u64) + (x77 as u64) + (x90 as u64);
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 32) as u32;
-        let t93: u64 = (a[6] as u64) * (b[4] as u64) + (x79 as u64) + (x92 as u64);
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 32) as u32;
-        let t95: u64 = (a[7] as u64) * (b[4] as u64) + (x80 as u64) + (x94 as u64);
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 32) as u32;
-        let t97: u64 = (a[0] as u64) * (b[5] as u64) + (x83 as u64);
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 32) as u32;
-        let t99: u64 = (a[1] as u64) * (b[5] as u64) + (x85 as u64) + (x98 as u64);
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 32) as u32;
-        let t101: u64 = (a[2] as u64) * (b[5] as u64) + (x87 as u64) + (x100 as u64);
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 32) as u32;
-        let t103: u64 = (a[3] as u64) * (b[5] as u64) + (x89 as u64) + (x102 as u64);
-        let x103 = t103 as u32;
-        let x104 = (t103 >> 32) as u32;
-        let t105: u64 = (a[4] as u64) * (b[5] as u64) + (x91 as u64) + (x104 as u64);
-        let x105 = t105 as u32;
-        let x106 = (t105 >> 32) as u32;
-        let t107: u64 = (a[5] as u64) * (b[5] as u64) + (x93 as u64) + (x106 as u64);
-        let x107 = t107 as u32;
-        let x108 = (t107 >> 32) as u32;
-        let t109: u64 = (a[6] as u64) * (b[5] as u64) + (x95 as u64) + (x108 as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (a[7] as u64) * (b[5] as u64) + (x96 as u64) + (x110 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[0] as u64) * (b[6] as u64) + (x99 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (a[1] as u64) * (b[6] as u64) + (x101 as u64) + (x114 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[2] as u64) * (b[6] as u64) + (x103 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (a[3] as u64) * (b[6] as u64) + (x105 as u64) + (x118 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[4] as u64) * (b[6] as u64) + (x107 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (a[5] as u64) * (b[6] as u64) + (x109 as u64) + (x122 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[6] as u64) * (b[6] as u64) + (x111 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (a[7] as u64) * (b[6] as u64) + (x112 as u64) + (x126 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[0] as u64) * (b[7] as u64) + (x115 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (a[1] as u64) * (b[7] as u64) + (x117 as u64) + (x130 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[2] as u64) * (b[7] as u64) + (x119 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (a[3] as u64) * (b[7] as u64) + (x121 as u64) + (x134 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[4] as u64) * (b[7] as u64) + (x123 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
-        let t139: u64 = (a[5] as u64) * (b[7] as u64) + (x125 as u64) + (x138 as u64);
-        let x139 = t139 as u32;
-        let x140 = (t139 >> 32) as u32;
-        let t141: u64 = (a[6] as u64) * (b[7] as u64) + (x127 as u64) + (x140 as u64);
-        let x141 = t141 as u32;
-        let x142 = (t141 >> 32) as u32;
-        let t143: u64 = (a[7] as u64) * (b[7] as u64) + (x128 as u64) + (x142 as u64);
-        let x143 = t143 as u32;
-        let x144 = (t143 >> 32) as u32;
-        let t150: u64 = (x131 as u64) * (0x000003d1_u32 as u64);
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 32) as u32;
-        let t152: u64 = (x133 as u64) * (0x000003d1_u32 as u64) + (x151 as u64);
-        let x152 = t152 as u32;
-        let x153 = (t152 >> 32) as u32;
-        let t154: u64 = (x135 as u64) * (0x000003d1_u32 as u64) + (x153 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
-        let t156: u64 = (x137 as u64) * (0x000003d1_u32 as u64) + (x155 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (x139 as u64) * (0x000003d1_u32 as u64) + (x157 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t160: u64 = (x141 as u64) * (0x000003d1_u32 as u64) + (x159 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x143 as u64) * (0x000003d1_u32 as u64) + (x161 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x144 as u64) * (0x000003d1_u32 as u64) + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (x131 as u64) * (0x00000001_u32 as u64) + (x152 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
-        let t168: u64 = (x133 as u64) * (0x00000001_u32 as u64) + (x154 as u64)
-            + (x167 as u64);
-        let x168 = t168 as u32;
-        let x169 = (t168 >> 32) as u32;
-        let t170: u64 = (x135 as u64) * (0x00000001_u32 as u64) + (x156 as u64)
-            + (x169 as u64);
-        let x170 = t170 as u32;
-        let x171 = (t170 >> 32) as u32;
-        let t172: u64 = (x137 as u64) * (0x00000001_u32 as u64) + (x158 as u64)
-            + (x171 as u64);
-        let x172 = t172 as u32;
-        let x173 = (t172 >> 32) as u32;
-        let t174: u64 = (x139 as u64) * (0x00000001_u32 as u64) + (x160 as u64)
-            + (x173 as u64);
-        let x174 = t174 as u32;
-        let x175 = (t174 >> 32) as u32;
-        let t176: u64 = (x141 as u64) * (0x00000001_u32 as u64) + (x162 as u64)
-            + (x175 as u64);
-        let x176 = t176 as u32;
-        let x177 = (t176 >> 32) as u32;
-        let t178: u64 = (x143 as u64) * (0x00000001_u32 as u64) + (x164 as u64)
-            + (x177 as u64);
-        let x178 = t178 as u32;
-        let x179 = (t178 >> 32) as u32;
-        let t180: u64 = (x144 as u64) * (0x00000001_u32 as u64) + (x165 as u64)
-            + (x179 as u64);
-        let x180 = t180 as u32;
-        let x181 = (t180 >> 32) as u32;
-        let t182: u64 = (x17 as u64) + (x150 as u64) + (0x00000000_u32 as u64);
-        let x182 = t182 as u32;
-        let x183 = (t182 >> 32) as u32;
-        let t184: u64 = (x33 as u64) + (x166 as u64) + (x183 as u64);
-        let x184 = t184 as u32;
-        let x185 = (t184 >> 32) as u32;
-        let t186: u64 = (x49 as u64) + (x168 as u64) + (x185 as u64);
-        let x186 = t186 as u32;
-        let x187 = (t186 >> 32) as u32;
-        let t188: u64 = (x65 as u64) + (x170 as u64) + (x187 as u64);
-        let x188 = t188 as u32;
-        let x189 = (t188 >> 32) as u32;
-        let t190: u64 = (x81 as u64) + (x172 as u64) + (x189 as u64);
-        let x190 = t190 as u32;
-        let x191 = (t190 >> 32) as u32;
-        let t192: u64 = (x97 as u64) + (x174 as u64) + (x191 as u64);
-        let x192 = t192 as u32;
-        let x193 = (t192 >> 32) as u32;
-        let t194: u64 = (x113 as u64) + (x176 as u64) + (x193 as u64);
-        let x194 = t194 as u32;
-        let x195 = (t194 >> 32) as u32;
-        let t196: u64 = (x129 as u64) + (x178 as u64) + (x195 as u64);
-        let x196 = t196 as u32;
-        let x197 = (t196 >> 32) as u32;
-        let t198: u64 = (0x00000000_u32 as u64) + (x180 as u64) + (x197 as u64);
-        let x198 = t198 as u32;
-        let x199 = (t198 >> 32) as u32;
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (b[0] as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[1] as u64) * (b[0] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[2] as u64) * (b[0] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[3] as u64) * (b[0] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[4] as u64) * (b[0] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[5] as u64) * (b[0] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[6] as u64) * (b[0] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[7] as u64) * (b[0] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[0] as u64) * (b[1] as u64) + (x19 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[1] as u64) * (b[1] as u64) + (x21 as u64) + (x34 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) * (b[1] as u64) + (x23 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[3] as u64) * (b[1] as u64) + (x25 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[4] as u64) * (b[1] as u64) + (x27 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[5] as u64) * (b[1] as u64) + (x29 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[6] as u64) * (b[1] as u64) + (x31 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[7] as u64) * (b[1] as u64) + (x32 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[0] as u64) * (b[2] as u64) + (x35 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[1] as u64) * (b[2] as u64) + (x37 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[2] as u64) * (b[2] as u64) + (x39 as u64) + (x52 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[3] as u64) * (b[2] as u64) + (x41 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) * (b[2] as u64) + (x43 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (b[2] as u64) + (x45 as u64) + (x58 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[6] as u64) * (b[2] as u64) + (x47 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[7] as u64) * (b[2] as u64) + (x48 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (a[0] as u64) * (b[3] as u64) + (x51 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (a[1] as u64) * (b[3] as u64) + (x53 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (a[2] as u64) * (b[3] as u64) + (x55 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (a[3] as u64) * (b[3] as u64) + (x57 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (a[4] as u64) * (b[3] as u64) + (x59 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
+        let (x75, x76) = {
+            let t75: u64 = (a[5] as u64) * (b[3] as u64) + (x61 as u64) + (x74 as u64);
+            (t75 as u32, (t75 >> 32) as u32)
+        };
+        let (x77, x78) = {
+            let t77: u64 = (a[6] as u64) * (b[3] as u64) + (x63 as u64) + (x76 as u64);
+            (t77 as u32, (t77 >> 32) as u32)
+        };
+        let (x79, x80) = {
+            let t79: u64 = (a[7] as u64) * (b[3] as u64) + (x64 as u64) + (x78 as u64);
+            (t79 as u32, (t79 >> 32) as u32)
+        };
+        let (x81, x82) = {
+            let t81: u64 = (a[0] as u64) * (b[4] as u64) + (x67 as u64);
+            (t81 as u32, (t81 >> 32) as u32)
+        };
+        let (x83, x84) = {
+            let t83: u64 = (a[1] as u64) * (b[4] as u64) + (x69 as u64) + (x82 as u64);
+            (t83 as u32, (t83 >> 32) as u32)
+        };
+        let (x85, x86) = {
+            let t85: u64 = (a[2] as u64) * (b[4] as u64) + (x71 as u64) + (x84 as u64);
+            (t85 as u32, (t85 >> 32) as u32)
+        };
+        let (x87, x88) = {
+            let t87: u64 = (a[3] as u64) * (b[4] as u64) + (x73 as u64) + (x86 as u64);
+            (t87 as u32, (t87 >> 32) as u32)
+        };
+        let (x89, x90) = {
+            let t89: u64 = (a[4] as u64) * (b[4] as u64) + (x75 as u64) + (x88 as u64);
+            (t89 as u32, (t89 >> 32) as u32)
+        };
+        let (x91, x92) = {
+            let t91: u64 = (a[5] as u64) * (b[4] as u64) + (x77 as u64) + (x90 as u64);
+            (t91 as u32, (t91 >> 32) as u32)
+        };
+        let (x93, x94) = {
+            let t93: u64 = (a[6] as u64) * (b[4] as u64) + (x79 as u64) + (x92 as u64);
+            (t93 as u32, (t93 >> 32) as u32)
+        };
+        let (x95, x96) = {
+            let t95: u64 = (a[7] as u64) * (b[4] as u64) + (x80 as u64) + (x94 as u64);
+            (t95 as u32, (t95 >> 32) as u32)
+        };
+        let (x97, x98) = {
+            let t97: u64 = (a[0] as u64) * (b[5] as u64) + (x83 as u64);
+            (t97 as u32, (t97 >> 32) as u32)
+        };
+        let (x99, x100) = {
+            let t99: u64 = (a[1] as u64) * (b[5] as u64) + (x85 as u64) + (x98 as u64);
+            (t99 as u32, (t99 >> 32) as u32)
+        };
+        let (x101, x102) = {
+            let t101: u64 = (a[2] as u64) * (b[5] as u64) + (x87 as u64) + (x100 as u64);
+            (t101 as u32, (t101 >> 32) as u32)
+        };
+        let (x103, x104) = {
+            let t103: u64 = (a[3] as u64) * (b[5] as u64) + (x89 as u64) + (x102 as u64);
+            (t103 as u32, (t103 >> 32) as u32)
+        };
+        let (x105, x106) = {
+            let t105: u64 = (a[4] as u64) * (b[5] as u64) + (x91 as u64) + (x104 as u64);
+            (t105 as u32, (t105 >> 32) as u32)
+        };
+        let (x107, x108) = {
+            let t107: u64 = (a[5] as u64) * (b[5] as u64) + (x93 as u64) + (x106 as u64);
+            (t107 as u32, (t107 >> 32) as u32)
+        };
+        let (x109, x110) = {
+            let t109: u64 = (a[6] as u64) * (b[5] as u64) + (x95 as u64) + (x108 as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (a[7] as u64) * (b[5] as u64) + (x96 as u64) + (x110 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[0] as u64) * (b[6] as u64) + (x99 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (a[1] as u64) * (b[6] as u64) + (x101 as u64)
+                + (x114 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[2] as u64) * (b[6] as u64) + (x103 as u64)
+                + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (a[3] as u64) * (b[6] as u64) + (x105 as u64)
+                + (x118 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[4] as u64) * (b[6] as u64) + (x107 as u64)
+                + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (a[5] as u64) * (b[6] as u64) + (x109 as u64)
+                + (x122 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[6] as u64) * (b[6] as u64) + (x111 as u64)
+                + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (a[7] as u64) * (b[6] as u64) + (x112 as u64)
+                + (x126 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[0] as u64) * (b[7] as u64) + (x115 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (a[1] as u64) * (b[7] as u64) + (x117 as u64)
+                + (x130 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[2] as u64) * (b[7] as u64) + (x119 as u64)
+                + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (a[3] as u64) * (b[7] as u64) + (x121 as u64)
+                + (x134 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[4] as u64) * (b[7] as u64) + (x123 as u64)
+                + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
+        let (x139, x140) = {
+            let t139: u64 = (a[5] as u64) * (b[7] as u64) + (x125 as u64)
+                + (x138 as u64);
+            (t139 as u32, (t139 >> 32) as u32)
+        };
+        let (x141, x142) = {
+            let t141: u64 = (a[6] as u64) * (b[7] as u64) + (x127 as u64)
+                + (x140 as u64);
+            (t141 as u32, (t141 >> 32) as u32)
+        };
+        let (x143, x144) = {
+            let t143: u64 = (a[7] as u64) * (b[7] as u64) + (x128 as u64)
+                + (x142 as u64);
+            (t143 as u32, (t143 >> 32) as u32)
+        };
+        let (x150, x151) = {
+            let t150: u64 = (x131 as u64) * (0x000003d1_u32 as u64);
+            (t150 as u32, (t150 >> 32) as u32)
+        };
+        let (x152, x153) = {
+            let t152: u64 = (x133 as u64) * (0x000003d1_u32 as u64) + (x151 as u64);
+            (t152 as u32, (t152 >> 32) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = (x135 as u64) * (0x000003d1_u32 as u64) + (x153 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (x137 as u64) * (0x000003d1_u32 as u64) + (x155 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (x139 as u64) * (0x000003d1_u32 as u64) + (x157 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x160, x161) = {
+            let t160: u64 = (x141 as u64) * (0x000003d1_u32 as u64) + (x159 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x143 as u64) * (0x000003d1_u32 as u64) + (x161 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
+        let (x164, x165) = {
+            let t164: u64 = (x144 as u64) * (0x000003d1_u32 as u64) + (x163 as u64);
+            (t164 as u32, (t164 >> 32) as u32)
+        };
+        let (x166, x167) = {
+            let t166: u64 = (x131 as u64) * (0x00000001_u32 as u64) + (x152 as u64);
+            (t166 as u32, (t166 >> 32) as u32)
+        };
+        let (x168, x169) = {
+            let t168: u64 = (x133 as u64) * (0x00000001_u32 as u64) + (x154 as u64)
+                + (x167 as u64);
+            (t168 as u32, (t168 >> 32) as u32)
+        };
+        let (x170, x171) = {
+            let t170: u64 = (x135 as u64) * (0x00000001_u32 as u64) + (x156 as u64)
+                + (x169 as u64);
+            (t170 as u32, (t170 >> 32) as u32)
+        };
+        let (x172, x173) = {
+            let t172: u64 = (x137 as u64) * (0x00000001_u32 as u64) + (x158 as u64)
+                + (x171 as u64);
+            (t172 as u32, (t172 >> 32) as u32)
+        };
+        let (x174, x175) = {
+            let t174: u64 = (x139 as u64) * (0x00000001_u32 as u64) + (x160 as u64)
+                + (x173 as u64);
+            (t174 as u32, (t174 >> 32) as u32)
+        };
+        let (x176, x177) = {
+            let t176: u64 = (x141 as u64) * (0x00000001_u32 as u64) + (x162 as u64)
+                + (x175 as u64);
+            (t176 as u32, (t176 >> 32) as u32)
+        };
+        let (x178, x179) = {
+            let t178: u64 = (x143 as u64) * (0x00000001_u32 as u64) + (x164 as u64)
+                + (x177 as u64);
+            (t178 as u32, (t178 >> 32) as u32)
+        };
+        let (x180, x181) = {
+            let t180: u64 = (x144 as u64) * (0x00000001_u32 as u64) + (x165 as u64)
+                + (x179 as u64);
+            (t180 as u32, (t180 >> 32) as u32)
+        };
+        let (x182, x183) = {
+            let t182: u64 = (x17 as u64) + (x150 as u64) + (0x00000000_u32 as u64);
+            (t182 as u32, (t182 >> 32) as u32)
+        };
+        let (x184, x185) = {
+            let t184: u64 = (x33 as u64) + (x166 as u64) + (x183 as u64);
+            (t184 as u32, (t184 >> 32) as u32)
+        };
+        let (x186, x187) = {
+            let t186: u64 = (x49 as u64) + (x168 as u64) + (x185 as u64);
+            (t186 as u32, (t186 >> 32) as u32)
+        };
+        let (x188, x189) = {
+            let t188: u64 = (x65 as u64) + (x170 as u64) + (x187 as u64);
+            (t188 as u32, (t188 >> 32) as u32)
+        };
+        let (x190, x191) = {
+            let t190: u64 = (x81 as u64) + (x172 as u64) + (x189 as u64);
+            (t190 as u32, (t190 >> 32) as u32)
+        };
+        let (x192, x193) = {
+            let t192: u64 = (x97 as u64) + (x174 as u64) + (x191 as u64);
+            (t192 as u32, (t192 >> 32) as u32)
+        };
+        let (x194, x195) = {
+            let t194: u64 = (x113 as u64) + (x176 as u64) + (x193 as u64);
+            (t194 as u32, (t194 >> 32) as u32)
+        };
+        let (x196, x197) = {
+            let t196: u64 = (x129 as u64) + (x178 as u64) + (x195 as u64);
+            (t196 as u32, (t196 >> 32) as u32)
+        };
+        let (x198, x199) = {
+            let t198: u64 = (0x00000000_u32 as u64) + (x180 as u64) + (x197 as u64);
+            (t198 as u32, (t198 >> 32) as u32)
+        };
         let x200 = 0x00000000_u32.wrapping_add(x181).wrapping_add(x199);
-        let t207: u64 = (x198 as u64) * (0x000003d1_u32 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
-        let t209: u64 = (x200 as u64) * (0x000003d1_u32 as u64) + (x208 as u64);
-        let x209 = t209 as u32;
-        let t211: u64 = (x198 as u64) * (0x00000001_u32 as u64) + (x209 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
+        let (x207, x208) = {
+            let t207: u64 = (x198 as u64) * (0x000003d1_u32 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
+        let x209 = {
+            let t209: u64 = (x200 as u64) * (0x000003d1_u32 as u64) + (x208 as u64);
+            t209 as u32
+        };
+        let (x211, x212) = {
+            let t211: u64 = (x198 as u64) * (0x00000001_u32 as u64) + (x209 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
         let x213 = x200.wrapping_add(x212).wrapping_add(0x00000000_u32);
-        let t215: u64 = (x182 as u64) + (x207 as u64) + (0x00000000_u32 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (x184 as u64) + (x211 as u64) + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x186 as u64) + (x213 as u64) + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (x188 as u64) + (0x00000000_u32 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x190 as u64) + (0x00000000_u32 as u64) + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (x192 as u64) + (0x00000000_u32 as u64) + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t227: u64 = (x194 as u64) + (0x00000000_u32 as u64) + (x226 as u64);
-        let x227 = t227 as u32;
-        let x228 = (t227 >> 32) as u32;
-        let t229: u64 = (x196 as u64) + (0x00000000_u32 as u64) + (x228 as u64);
-        let x229 = t229 as u32;
-        let x230 = (t229 >> 32) as u32;
-        let t238: u64 = (x230 as u64) * (0x000003d1_u32 as u64);
-        let x238 = t238 as u32;
+        let (x215, x216) = {
+            let t215: u64 = (x182 as u64) + (x207 as u64) + (0x00000000_u32 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (x184 as u64) + (x211 as u64) + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x186 as u64) + (x213 as u64) + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (x188 as u64) + (0x00000000_u32 as u64) + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x190 as u64) + (0x00000000_u32 as u64) + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (x192 as u64) + (0x00000000_u32 as u64) + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let (x227, x228) = {
+            let t227: u64 = (x194 as u64) + (0x00000000_u32 as u64) + (x226 as u64);
+            (t227 as u32, (t227 >> 32) as u32)
+        };
+        let (x229, x230) = {
+            let t229: u64 = (x196 as u64) + (0x00000000_u32 as u64) + (x228 as u64);
+            (t229 as u32, (t229 >> 32) as u32)
+        };
+        let x238 = {
+            let t238: u64 = (x230 as u64) * (0x000003d1_u32 as u64);
+            t238 as u32
+        };
         let x240 = x230.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t242: u64 = (x215 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
-        let t244: u64 = (x217 as u64) + (x240 as u64) + (x243 as u64);
-        let x244 = t244 as u32;
-        let x245 = (t244 >> 32) as u32;
-        let t246: u64 = (x219 as u64) + (0x00000000_u32 as u64) + (x245 as u64);
-        let x246 = t246 as u32;
-        let x247 = (t246 >> 32) as u32;
-        let t248: u64 = (x221 as u64) + (0x00000000_u32 as u64) + (x247 as u64);
-        let x248 = t248 as u32;
-        let x249 = (t248 >> 32) as u32;
-        let t250: u64 = (x223 as u64) + (0x00000000_u32 as u64) + (x249 as u64);
-        let x250 = t250 as u32;
-        let x251 = (t250 >> 32) as u32;
-        let t252: u64 = (x225 as u64) + (0x00000000_u32 as u64) + (x251 as u64);
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 32) as u32;
-        let t254: u64 = (x227 as u64) + (0x00000000_u32 as u64) + (x253 as u64);
-        let x254 = t254 as u32;
-        let x255 = (t254 >> 32) as u32;
-        let t256: u64 = (x229 as u64) + (0x00000000_u32 as u64) + (x255 as u64);
-        let x256 = t256 as u32;
-        let x257 = (t256 >> 32) as u32;
-        let t264: u64 = (x257 as u64) * (0x000003d1_u32 as u64);
-        let x264 = t264 as u32;
+        let (x242, x243) = {
+            let t242: u64 = (x215 as u64) + (x238 as u64) + (0x00000000_u32 as u64);
+            (t242 as u32, (t242 >> 32) as u32)
+        };
+        let (x244, x245) = {
+            let t244: u64 = (x217 as u64) + (x240 as u64) + (x243 as u64);
+            (t244 as u32, (t244 >> 32) as u32)
+        };
+        let (x246, x247) = {
+            let t246: u64 = (x219 as u64) + (0x00000000_u32 as u64) + (x245 as u64);
+            (t246 as u32, (t246 >> 32) as u32)
+        };
+        let (x248, x249) = {
+            let t248: u64 = (x221 as u64) + (0x00000000_u32 as u64) + (x247 as u64);
+            (t248 as u32, (t248 >> 32) as u32)
+        };
+        let (x250, x251) = {
+            let t250: u64 = (x223 as u64) + (0x00000000_u32 as u64) + (x249 as u64);
+            (t250 as u32, (t250 >> 32) as u32)
+        };
+        let (x252, x253) = {
+            let t252: u64 = (x225 as u64) + (0x00000000_u32 as u64) + (x251 as u64);
+            (t252 as u32, (t252 >> 32) as u32)
+        };
+        let (x254, x255) = {
+            let t254: u64 = (x227 as u64) + (0x00000000_u32 as u64) + (x253 as u64);
+            (t254 as u32, (t254 >> 32) as u32)
+        };
+        let (x256, x257) = {
+            let t256: u64 = (x229 as u64) + (0x00000000_u32 as u64) + (x255 as u64);
+            (t256 as u32, (t256 >> 32) as u32)
+        };
+        let x264 = {
+            let t264: u64 = (x257 as u64) * (0x000003d1_u32 as u64);
+            t264 as u32
+        };
         let x266 = x257.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t268: u64 = (x242 as u64) + (x264 as u64) + (0x00000000_u32 as u64);
-        let x268 = t268 as u32;
-        let x269 = (t268 >> 32) as u32;
-        let t270: u64 = (x244 as u64) + (x266 as u64) + (x269 as u64);
-        let x270 = t270 as u32;
-        let x271 = (t270 >> 32) as u32;
-        let t272: u64 = (x246 as u64) + (0x00000000_u32 as u64) + (x271 as u64);
-        let x272 = t272 as u32;
-        let x273 = (t272 >> 32) as u32;
-        let t274: u64 = (x248 as u64) + (0x00000000_u32 as u64) + (x273 as u64);
-        let x274 = t274 as u32;
-        let x275 = (t274 >> 32) as u32;
-        let t276: u64 = (x250 as u64) + (0x00000000_u32 as u64) + (x275 as u64);
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 32) as u32;
-        let t278: u64 = (x252 as u64) + (0x00000000_u32 as u64) + (x277 as u64);
-        let x278 = t278 as u32;
-        let x279 = (t278 >> 32) as u32;
-        let t280: u64 = (x254 as u64) + (0x00000000_u32 as u64) + (x279 as u64);
-        let x280 = t280 as u32;
-        let x281 = (t280 >> 32) as u32;
+        let (x268, x269) = {
+            let t268: u64 = (x242 as u64) + (x264 as u64) + (0x00000000_u32 as u64);
+            (t268 as u32, (t268 >> 32) as u32)
+        };
+        let (x270, x271) = {
+            let t270: u64 = (x244 as u64) + (x266 as u64) + (x269 as u64);
+            (t270 as u32, (t270 >> 32) as u32)
+        };
+        let (x272, x273) = {
+            let t272: u64 = (x246 as u64) + (0x00000000_u32 as u64) + (x271 as u64);
+            (t272 as u32, (t272 >> 32) as u32)
+        };
+        let (x274, x275) = {
+            let t274: u64 = (x248 as u64) + (0x00000000_u32 as u64) + (x273 as u64);
+            (t274 as u32, (t274 >> 32) as u32)
+        };
+        let (x276, x277) = {
+            let t276: u64 = (x250 as u64) + (0x00000000_u32 as u64) + (x275 as u64);
+            (t276 as u32, (t276 >> 32) as u32)
+        };
+        let (x278, x279) = {
+            let t278: u64 = (x252 as u64) + (0x00000000_u32 as u64) + (x277 as u64);
+            (t278 as u32, (t278 >> 32) as u32)
+        };
+        let (x280, x281) = {
+            let t280: u64 = (x254 as u64) + (0x00000000_u32 as u64) + (x279 as u64);
+            (t280 as u32, (t280 >> 32) as u32)
+        };
         let x282 = x256.wrapping_add(0x00000000_u32).wrapping_add(x281);
-        let t294: u64 = {
-            let (d, b1) = x268.overflowing_sub(0xfffffc2f_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x294, x295) = {
+            let t294: u64 = {
+                let (d, b1) = x268.overflowing_sub(0xfffffc2f_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t294 as u32, (t294 >> 63) as u32)
         };
-        let x294 = t294 as u32;
-        let x295 = (t294 >> 63) as u32;
-        let t296: u64 = {
-            let (d, b1) = x270.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x295);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x296, x297) = {
+            let t296: u64 = {
+                let (d, b1) = x270.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x295);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t296 as u32, (t296 >> 63) as u32)
         };
-        let x296 = t296 as u32;
-        let x297 = (t296 >> 63) as u32;
-        let t298: u64 = {
-            let (d, b1) = x272.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x297);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x298, x299) = {
+            let t298: u64 = {
+                let (d, b1) = x272.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x297);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t298 as u32, (t298 >> 63) as u32)
         };
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 63) as u32;
-        let t300: u64 = {
-            let (d, b1) = x274.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x299);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x300, x301) = {
+            let t300: u64 = {
+                let (d, b1) = x274.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x299);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t300 as u32, (t300 >> 63) as u32)
         };
-        let x300 = t300 as u32;
-        let x301 = (t300 >> 63) as u32;
-        let t302: u64 = {
-            let (d, b1) = x276.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x301);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x302, x303) = {
+            let t302: u64 = {
+                let (d, b1) = x276.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x301);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t302 as u32, (t302 >> 63) as u32)
         };
-        let x302 = t302 as u32;
-        let x303 = (t302 >> 63) as u32;
-        let t304: u64 = {
-            let (d, b1) = x278.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x303);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x304, x305) = {
+            let t304: u64 = {
+                let (d, b1) = x278.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x303);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t304 as u32, (t304 >> 63) as u32)
         };
-        let x304 = t304 as u32;
-        let x305 = (t304 >> 63) as u32;
-        let t306: u64 = {
-            let (d, b1) = x280.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x305);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x306, x307) = {
+            let t306: u64 = {
+                let (d, b1) = x280.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x305);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t306 as u32, (t306 >> 63) as u32)
         };
-        let x306 = t306 as u32;
-        let x307 = (t306 >> 63) as u32;
-        let t308: u64 = {
-            let (d, b1) = x282.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x307);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x308, x309) = {
+            let t308: u64 = {
+                let (d, b1) = x282.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x307);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t308 as u32, (t308 >> 63) as u32)
         };
-        let x308 = t308 as u32;
-        let x309 = (t308 >> 63) as u32;
-        let x312 = (0 as u32).wrapping_sub(x309);
+        let x312 = 0u32.wrapping_sub(x309);
         let x313 = x294 ^ (x312 & (x294 ^ x268));
         let x314 = x296 ^ (x312 & (x296 ^ x270));
         let x315 = x298 ^ (x312 & (x298 ^ x272));
@@ -514,92 +656,120 @@ impl Fp {
     }
     /// a² mod p: off-diagonal products once, then folds by 2^k ≡ c (portable).
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn square_limbs_portable(a: &[u32; 8]) -> [u32; 8] {
-        let t9: u64 = (a[0] as u64) * (a[1] as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[0] as u64) * (a[2] as u64) + (x10 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
-        let t13: u64 = (a[0] as u64) * (a[3] as u64) + (x12 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[0] as u64) * (a[4] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[0] as u64) * (a[5] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[0] as u64) * (a[6] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[0] as u64) * (a[7] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[1] as u64) * (a[2] as u64) + (x13 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[1] as u64) * (a[3] as u64) + (x15 as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[1] as u64) * (a[4] as u64) + (x17 as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[1] as u64) * (a[5] as u64) + (x19 as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[1] as u64) * (a[6] as u64) + (x21 as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (a[1] as u64) * (a[7] as u64) + (x22 as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (a[2] as u64) * (a[3] as u64) + (x27 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (a[2] as u64) * (a[4] as u64) + (x29 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (a[2] as u64) * (a[5] as u64) + (x31 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (a[2] as u64) * (a[6] as u64) + (x33 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (a[2] as u64) * (a[7] as u64) + (x34 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (a[3] as u64) * (a[4] as u64) + (x39 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (a[3] as u64) * (a[5] as u64) + (x41 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (a[3] as u64) * (a[6] as u64) + (x43 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t51: u64 = (a[3] as u64) * (a[7] as u64) + (x44 as u64) + (x50 as u64);
-        let x51 = t51 as u32;
-        let x52 = (t51 >> 32) as u32;
-        let t53: u64 = (a[4] as u64) * (a[5] as u64) + (x49 as u64);
-        let x53 = t53 as u32;
-        let x54 = (t53 >> 32) as u32;
-        let t55: u64 = (a[4] as u64) * (a[6] as u64) + (x51 as u64) + (x54 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t57: u64 = (a[4] as u64) * (a[7] as u64) + (x52 as u64) + (x56 as u64);
-        let x57 = t57 as u32;
-        let x58 = (t57 >> 32) as u32;
-        let t59: u64 = (a[5] as u64) * (a[6] as u64) + (x57 as u64);
-        let x59 = t59 as u32;
-        let x60 = (t59 >> 32) as u32;
-        let t61: u64 = (a[5] as u64) * (a[7] as u64) + (x58 as u64) + (x60 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (a[6] as u64) * (a[7] as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
+        let (x9, x10) = {
+            let t9: u64 = (a[0] as u64) * (a[1] as u64);
+            (t9 as u32, (t9 >> 32) as u32)
+        };
+        let (x11, x12) = {
+            let t11: u64 = (a[0] as u64) * (a[2] as u64) + (x10 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
+        };
+        let (x13, x14) = {
+            let t13: u64 = (a[0] as u64) * (a[3] as u64) + (x12 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
+        };
+        let (x15, x16) = {
+            let t15: u64 = (a[0] as u64) * (a[4] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
+        };
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) * (a[5] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
+        };
+        let (x19, x20) = {
+            let t19: u64 = (a[0] as u64) * (a[6] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
+        };
+        let (x21, x22) = {
+            let t21: u64 = (a[0] as u64) * (a[7] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
+        };
+        let (x23, x24) = {
+            let t23: u64 = (a[1] as u64) * (a[2] as u64) + (x13 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
+        };
+        let (x25, x26) = {
+            let t25: u64 = (a[1] as u64) * (a[3] as u64) + (x15 as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
+        };
+        let (x27, x28) = {
+            let t27: u64 = (a[1] as u64) * (a[4] as u64) + (x17 as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
+        };
+        let (x29, x30) = {
+            let t29: u64 = (a[1] as u64) * (a[5] as u64) + (x19 as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (a[1] as u64) * (a[6] as u64) + (x21 as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (a[1] as u64) * (a[7] as u64) + (x22 as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (a[2] as u64) * (a[3] as u64) + (x27 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (a[2] as u64) * (a[4] as u64) + (x29 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (a[2] as u64) * (a[5] as u64) + (x31 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (a[2] as u64) * (a[6] as u64) + (x33 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (a[2] as u64) * (a[7] as u64) + (x34 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (a[3] as u64) * (a[4] as u64) + (x39 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (a[3] as u64) * (a[5] as u64) + (x41 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (a[3] as u64) * (a[6] as u64) + (x43 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x51, x52) = {
+            let t51: u64 = (a[3] as u64) * (a[7] as u64) + (x44 as u64) + (x50 as u64);
+            (t51 as u32, (t51 >> 32) as u32)
+        };
+        let (x53, x54) = {
+            let t53: u64 = (a[4] as u64) * (a[5] as u64) + (x49 as u64);
+            (t53 as u32, (t53 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (a[4] as u64) * (a[6] as u64) + (x51 as u64) + (x54 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x57, x58) = {
+            let t57: u64 = (a[4] as u64) * (a[7] as u64) + (x52 as u64) + (x56 as u64);
+            (t57 as u32, (t57 >> 32) as u32)
+        };
+        let (x59, x60) = {
+            let t59: u64 = (a[5] as u64) * (a[6] as u64) + (x57 as u64);
+            (t59 as u32, (t59 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (a[5] as u64) * (a[7] as u64) + (x58 as u64) + (x60 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (a[6] as u64) * (a[7] as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
         let x65 = x64 >> 31;
         let x66 = x64 << 1;
         let x67 = x63 >> 31;
@@ -641,277 +811,357 @@ impl Fp {
         let x103 = x9 >> 31;
         let x104 = x102 | x103;
         let x105 = x9 << 1;
-        let t109: u64 = (a[0] as u64) * (a[0] as u64);
-        let x109 = t109 as u32;
-        let x110 = (t109 >> 32) as u32;
-        let t111: u64 = (x105 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
-        let x111 = t111 as u32;
-        let x112 = (t111 >> 32) as u32;
-        let t113: u64 = (a[1] as u64) * (a[1] as u64) + (x104 as u64) + (x112 as u64);
-        let x113 = t113 as u32;
-        let x114 = (t113 >> 32) as u32;
-        let t115: u64 = (x101 as u64) + (x114 as u64) + (0x00000000_u32 as u64);
-        let x115 = t115 as u32;
-        let x116 = (t115 >> 32) as u32;
-        let t117: u64 = (a[2] as u64) * (a[2] as u64) + (x98 as u64) + (x116 as u64);
-        let x117 = t117 as u32;
-        let x118 = (t117 >> 32) as u32;
-        let t119: u64 = (x95 as u64) + (x118 as u64) + (0x00000000_u32 as u64);
-        let x119 = t119 as u32;
-        let x120 = (t119 >> 32) as u32;
-        let t121: u64 = (a[3] as u64) * (a[3] as u64) + (x92 as u64) + (x120 as u64);
-        let x121 = t121 as u32;
-        let x122 = (t121 >> 32) as u32;
-        let t123: u64 = (x89 as u64) + (x122 as u64) + (0x00000000_u32 as u64);
-        let x123 = t123 as u32;
-        let x124 = (t123 >> 32) as u32;
-        let t125: u64 = (a[4] as u64) * (a[4] as u64) + (x86 as u64) + (x124 as u64);
-        let x125 = t125 as u32;
-        let x126 = (t125 >> 32) as u32;
-        let t127: u64 = (x83 as u64) + (x126 as u64) + (0x00000000_u32 as u64);
-        let x127 = t127 as u32;
-        let x128 = (t127 >> 32) as u32;
-        let t129: u64 = (a[5] as u64) * (a[5] as u64) + (x80 as u64) + (x128 as u64);
-        let x129 = t129 as u32;
-        let x130 = (t129 >> 32) as u32;
-        let t131: u64 = (x77 as u64) + (x130 as u64) + (0x00000000_u32 as u64);
-        let x131 = t131 as u32;
-        let x132 = (t131 >> 32) as u32;
-        let t133: u64 = (a[6] as u64) * (a[6] as u64) + (x74 as u64) + (x132 as u64);
-        let x133 = t133 as u32;
-        let x134 = (t133 >> 32) as u32;
-        let t135: u64 = (x71 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
-        let x135 = t135 as u32;
-        let x136 = (t135 >> 32) as u32;
-        let t137: u64 = (a[7] as u64) * (a[7] as u64) + (x68 as u64) + (x136 as u64);
-        let x137 = t137 as u32;
-        let x138 = (t137 >> 32) as u32;
+        let (x109, x110) = {
+            let t109: u64 = (a[0] as u64) * (a[0] as u64);
+            (t109 as u32, (t109 >> 32) as u32)
+        };
+        let (x111, x112) = {
+            let t111: u64 = (x105 as u64) + (x110 as u64) + (0x00000000_u32 as u64);
+            (t111 as u32, (t111 >> 32) as u32)
+        };
+        let (x113, x114) = {
+            let t113: u64 = (a[1] as u64) * (a[1] as u64) + (x104 as u64)
+                + (x112 as u64);
+            (t113 as u32, (t113 >> 32) as u32)
+        };
+        let (x115, x116) = {
+            let t115: u64 = (x101 as u64) + (x114 as u64) + (0x00000000_u32 as u64);
+            (t115 as u32, (t115 >> 32) as u32)
+        };
+        let (x117, x118) = {
+            let t117: u64 = (a[2] as u64) * (a[2] as u64) + (x98 as u64) + (x116 as u64);
+            (t117 as u32, (t117 >> 32) as u32)
+        };
+        let (x119, x120) = {
+            let t119: u64 = (x95 as u64) + (x118 as u64) + (0x00000000_u32 as u64);
+            (t119 as u32, (t119 >> 32) as u32)
+        };
+        let (x121, x122) = {
+            let t121: u64 = (a[3] as u64) * (a[3] as u64) + (x92 as u64) + (x120 as u64);
+            (t121 as u32, (t121 >> 32) as u32)
+        };
+        let (x123, x124) = {
+            let t123: u64 = (x89 as u64) + (x122 as u64) + (0x00000000_u32 as u64);
+            (t123 as u32, (t123 >> 32) as u32)
+        };
+        let (x125, x126) = {
+            let t125: u64 = (a[4] as u64) * (a[4] as u64) + (x86 as u64) + (x124 as u64);
+            (t125 as u32, (t125 >> 32) as u32)
+        };
+        let (x127, x128) = {
+            let t127: u64 = (x83 as u64) + (x126 as u64) + (0x00000000_u32 as u64);
+            (t127 as u32, (t127 >> 32) as u32)
+        };
+        let (x129, x130) = {
+            let t129: u64 = (a[5] as u64) * (a[5] as u64) + (x80 as u64) + (x128 as u64);
+            (t129 as u32, (t129 >> 32) as u32)
+        };
+        let (x131, x132) = {
+            let t131: u64 = (x77 as u64) + (x130 as u64) + (0x00000000_u32 as u64);
+            (t131 as u32, (t131 >> 32) as u32)
+        };
+        let (x133, x134) = {
+            let t133: u64 = (a[6] as u64) * (a[6] as u64) + (x74 as u64) + (x132 as u64);
+            (t133 as u32, (t133 >> 32) as u32)
+        };
+        let (x135, x136) = {
+            let t135: u64 = (x71 as u64) + (x134 as u64) + (0x00000000_u32 as u64);
+            (t135 as u32, (t135 >> 32) as u32)
+        };
+        let (x137, x138) = {
+            let t137: u64 = (a[7] as u64) * (a[7] as u64) + (x68 as u64) + (x136 as u64);
+            (t137 as u32, (t137 >> 32) as u32)
+        };
         let x139 = x65.wrapping_add(x138).wrapping_add(0x00000000_u32);
-        let t146: u64 = (x125 as u64) * (0x000003d1_u32 as u64);
-        let x146 = t146 as u32;
-        let x147 = (t146 >> 32) as u32;
-        let t148: u64 = (x127 as u64) * (0x000003d1_u32 as u64) + (x147 as u64);
-        let x148 = t148 as u32;
-        let x149 = (t148 >> 32) as u32;
-        let t150: u64 = (x129 as u64) * (0x000003d1_u32 as u64) + (x149 as u64);
-        let x150 = t150 as u32;
-        let x151 = (t150 >> 32) as u32;
-        let t152: u64 = (x131 as u64) * (0x000003d1_u32 as u64) + (x151 as u64);
-        let x152 = t152 as u32;
-        let x153 = (t152 >> 32) as u32;
-        let t154: u64 = (x133 as u64) * (0x000003d1_u32 as u64) + (x153 as u64);
-        let x154 = t154 as u32;
-        let x155 = (t154 >> 32) as u32;
-        let t156: u64 = (x135 as u64) * (0x000003d1_u32 as u64) + (x155 as u64);
-        let x156 = t156 as u32;
-        let x157 = (t156 >> 32) as u32;
-        let t158: u64 = (x137 as u64) * (0x000003d1_u32 as u64) + (x157 as u64);
-        let x158 = t158 as u32;
-        let x159 = (t158 >> 32) as u32;
-        let t160: u64 = (x139 as u64) * (0x000003d1_u32 as u64) + (x159 as u64);
-        let x160 = t160 as u32;
-        let x161 = (t160 >> 32) as u32;
-        let t162: u64 = (x125 as u64) * (0x00000001_u32 as u64) + (x148 as u64);
-        let x162 = t162 as u32;
-        let x163 = (t162 >> 32) as u32;
-        let t164: u64 = (x127 as u64) * (0x00000001_u32 as u64) + (x150 as u64)
-            + (x163 as u64);
-        let x164 = t164 as u32;
-        let x165 = (t164 >> 32) as u32;
-        let t166: u64 = (x129 as u64) * (0x00000001_u32 as u64) + (x152 as u64)
-            + (x165 as u64);
-        let x166 = t166 as u32;
-        let x167 = (t166 >> 32) as u32;
-        let t168: u64 = (x131 as u64) * (0x00000001_u32 as u64) + (x154 as u64)
-            + (x167 as u64);
-        let x168 = t168 as u32;
-        let x169 = (t168 >> 32) as u32;
-        let t170: u64 = (x133 as u64) * (0x00000001_u32 as u64) + (x156 as u64)
-            + (x169 as u64);
-        let x170 = t170 as u32;
-        let x171 = (t170 >> 32) as u32;
-        let t172: u64 = (x135 as u64) * (0x00000001_u32 as u64) + (x158 as u64)
-            + (x171 as u64);
-        let x172 = t172 as u32;
-        let x173 = (t172 >> 32) as u32;
-        let t174: u64 = (x137 as u64) * (0x00000001_u32 as u64) + (x160 as u64)
-            + (x173 as u64);
-        let x174 = t174 as u32;
-        let x175 = (t174 >> 32) as u32;
-        let t176: u64 = (x139 as u64) * (0x00000001_u32 as u64) + (x161 as u64)
-            + (x175 as u64);
-        let x176 = t176 as u32;
-        let x177 = (t176 >> 32) as u32;
-        let t178: u64 = (x109 as u64) + (x146 as u64) + (0x00000000_u32 as u64);
-        let x178 = t178 as u32;
-        let x179 = (t178 >> 32) as u32;
-        let t180: u64 = (x111 as u64) + (x162 as u64) + (x179 as u64);
-        let x180 = t180 as u32;
-        let x181 = (t180 >> 32) as u32;
-        let t182: u64 = (x113 as u64) + (x164 as u64) + (x181 as u64);
-        let x182 = t182 as u32;
-        let x183 = (t182 >> 32) as u32;
-        let t184: u64 = (x115 as u64) + (x166 as u64) + (x183 as u64);
-        let x184 = t184 as u32;
-        let x185 = (t184 >> 32) as u32;
-        let t186: u64 = (x117 as u64) + (x168 as u64) + (x185 as u64);
-        let x186 = t186 as u32;
-        let x187 = (t186 >> 32) as u32;
-        let t188: u64 = (x119 as u64) + (x170 as u64) + (x187 as u64);
-        let x188 = t188 as u32;
-        let x189 = (t188 >> 32) as u32;
-        let t190: u64 = (x121 as u64) + (x172 as u64) + (x189 as u64);
-        let x190 = t190 as u32;
-        let x191 = (t190 >> 32) as u32;
-        let t192: u64 = (x123 as u64) + (x174 as u64) + (x191 as u64);
-        let x192 = t192 as u32;
-        let x193 = (t192 >> 32) as u32;
-        let t194: u64 = (0x00000000_u32 as u64) + (x176 as u64) + (x193 as u64);
-        let x194 = t194 as u32;
-        let x195 = (t194 >> 32) as u32;
+        let (x146, x147) = {
+            let t146: u64 = (x125 as u64) * (0x000003d1_u32 as u64);
+            (t146 as u32, (t146 >> 32) as u32)
+        };
+        let (x148, x149) = {
+            let t148: u64 = (x127 as u64) * (0x000003d1_u32 as u64) + (x147 as u64);
+            (t148 as u32, (t148 >> 32) as u32)
+        };
+        let (x150, x151) = {
+            let t150: u64 = (x129 as u64) * (0x000003d1_u32 as u64) + (x149 as u64);
+            (t150 as u32, (t150 >> 32) as u32)
+        };
+        let (x152, x153) = {
+            let t152: u64 = (x131 as u64) * (0x000003d1_u32 as u64) + (x151 as u64);
+            (t152 as u32, (t152 >> 32) as u32)
+        };
+        let (x154, x155) = {
+            let t154: u64 = (x133 as u64) * (0x000003d1_u32 as u64) + (x153 as u64);
+            (t154 as u32, (t154 >> 32) as u32)
+        };
+        let (x156, x157) = {
+            let t156: u64 = (x135 as u64) * (0x000003d1_u32 as u64) + (x155 as u64);
+            (t156 as u32, (t156 >> 32) as u32)
+        };
+        let (x158, x159) = {
+            let t158: u64 = (x137 as u64) * (0x000003d1_u32 as u64) + (x157 as u64);
+            (t158 as u32, (t158 >> 32) as u32)
+        };
+        let (x160, x161) = {
+            let t160: u64 = (x139 as u64) * (0x000003d1_u32 as u64) + (x159 as u64);
+            (t160 as u32, (t160 >> 32) as u32)
+        };
+        let (x162, x163) = {
+            let t162: u64 = (x125 as u64) * (0x00000001_u32 as u64) + (x148 as u64);
+            (t162 as u32, (t162 >> 32) as u32)
+        };
+        let (x164, x165) = {
+            let t164: u64 = (x127 as u64) * (0x00000001_u32 as u64) + (x150 as u64)
+                + (x163 as u64);
+            (t164 as u32, (t164 >> 32) as u32)
+        };
+        let (x166, x167) = {
+            let t166: u64 = (x129 as u64) * (0x00000001_u32 as u64) + (x152 as u64)
+                + (x165 as u64);
+            (t166 as u32, (t166 >> 32) as u32)
+        };
+        let (x168, x169) = {
+            let t168: u64 = (x131 as u64) * (0x00000001_u32 as u64) + (x154 as u64)
+                + (x167 as u64);
+            (t168 as u32, (t168 >> 32) as u32)
+        };
+        let (x170, x171) = {
+            let t170: u64 = (x133 as u64) * (0x00000001_u32 as u64) + (x156 as u64)
+                + (x169 as u64);
+            (t170 as u32, (t170 >> 32) as u32)
+        };
+        let (x172, x173) = {
+            let t172: u64 = (x135 as u64) * (0x00000001_u32 as u64) + (x158 as u64)
+                + (x171 as u64);
+            (t172 as u32, (t172 >> 32) as u32)
+        };
+        let (x174, x175) = {
+            let t174: u64 = (x137 as u64) * (0x00000001_u32 as u64) + (x160 as u64)
+                + (x173 as u64);
+            (t174 as u32, (t174 >> 32) as u32)
+        };
+        let (x176, x177) = {
+            let t176: u64 = (x139 as u64) * (0x00000001_u32 as u64) + (x161 as u64)
+                + (x175 as u64);
+            (t176 as u32, (t176 >> 32) as u32)
+        };
+        let (x178, x179) = {
+            let t178: u64 = (x109 as u64) + (x146 as u64) + (0x00000000_u32 as u64);
+            (t178 as u32, (t178 >> 32) as u32)
+        };
+        let (x180, x181) = {
+            let t180: u64 = (x111 as u64) + (x162 as u64) + (x179 as u64);
+            (t180 as u32, (t180 >> 32) as u32)
+        };
+        let (x182, x183) = {
+            let t182: u64 = (x113 as u64) + (x164 as u64) + (x181 as u64);
+            (t182 as u32, (t182 >> 32) as u32)
+        };
+        let (x184, x185) = {
+            let t184: u64 = (x115 as u64) + (x166 as u64) + (x183 as u64);
+            (t184 as u32, (t184 >> 32) as u32)
+        };
+        let (x186, x187) = {
+            let t186: u64 = (x117 as u64) + (x168 as u64) + (x185 as u64);
+            (t186 as u32, (t186 >> 32) as u32)
+        };
+        let (x188, x189) = {
+            let t188: u64 = (x119 as u64) + (x170 as u64) + (x187 as u64);
+            (t188 as u32, (t188 >> 32) as u32)
+        };
+        let (x190, x191) = {
+            let t190: u64 = (x121 as u64) + (x172 as u64) + (x189 as u64);
+            (t190 as u32, (t190 >> 32) as u32)
+        };
+        let (x192, x193) = {
+            let t192: u64 = (x123 as u64) + (x174 as u64) + (x191 as u64);
+            (t192 as u32, (t192 >> 32) as u32)
+        };
+        let (x194, x195) = {
+            let t194: u64 = (0x00000000_u32 as u64) + (x176 as u64) + (x193 as u64);
+            (t194 as u32, (t194 >> 32) as u32)
+        };
         let x196 = 0x00000000_u32.wrapping_add(x177).wrapping_add(x195);
-        let t203: u64 = (x194 as u64) * (0x000003d1_u32 as u64);
-        let x203 = t203 as u32;
-        let x204 = (t203 >> 32) as u32;
-        let t205: u64 = (x196 as u64) * (0x000003d1_u32 as u64) + (x204 as u64);
-        let x205 = t205 as u32;
-        let t207: u64 = (x194 as u64) * (0x00000001_u32 as u64) + (x205 as u64);
-        let x207 = t207 as u32;
-        let x208 = (t207 >> 32) as u32;
+        let (x203, x204) = {
+            let t203: u64 = (x194 as u64) * (0x000003d1_u32 as u64);
+            (t203 as u32, (t203 >> 32) as u32)
+        };
+        let x205 = {
+            let t205: u64 = (x196 as u64) * (0x000003d1_u32 as u64) + (x204 as u64);
+            t205 as u32
+        };
+        let (x207, x208) = {
+            let t207: u64 = (x194 as u64) * (0x00000001_u32 as u64) + (x205 as u64);
+            (t207 as u32, (t207 >> 32) as u32)
+        };
         let x209 = x196.wrapping_add(x208).wrapping_add(0x00000000_u32);
-        let t211: u64 = (x178 as u64) + (x203 as u64) + (0x00000000_u32 as u64);
-        let x211 = t211 as u32;
-        let x212 = (t211 >> 32) as u32;
-        let t213: u64 = (x180 as u64) + (x207 as u64) + (x212 as u64);
-        let x213 = t213 as u32;
-        let x214 = (t213 >> 32) as u32;
-        let t215: u64 = (x182 as u64) + (x209 as u64) + (x214 as u64);
-        let x215 = t215 as u32;
-        let x216 = (t215 >> 32) as u32;
-        let t217: u64 = (x184 as u64) + (0x00000000_u32 as u64) + (x216 as u64);
-        let x217 = t217 as u32;
-        let x218 = (t217 >> 32) as u32;
-        let t219: u64 = (x186 as u64) + (0x00000000_u32 as u64) + (x218 as u64);
-        let x219 = t219 as u32;
-        let x220 = (t219 >> 32) as u32;
-        let t221: u64 = (x188 as u64) + (0x00000000_u32 as u64) + (x220 as u64);
-        let x221 = t221 as u32;
-        let x222 = (t221 >> 32) as u32;
-        let t223: u64 = (x190 as u64) + (0x00000000_u32 as u64) + (x222 as u64);
-        let x223 = t223 as u32;
-        let x224 = (t223 >> 32) as u32;
-        let t225: u64 = (x192 as u64) + (0x00000000_u32 as u64) + (x224 as u64);
-        let x225 = t225 as u32;
-        let x226 = (t225 >> 32) as u32;
-        let t234: u64 = (x226 as u64) * (0x000003d1_u32 as u64);
-        let x234 = t234 as u32;
+        let (x211, x212) = {
+            let t211: u64 = (x178 as u64) + (x203 as u64) + (0x00000000_u32 as u64);
+            (t211 as u32, (t211 >> 32) as u32)
+        };
+        let (x213, x214) = {
+            let t213: u64 = (x180 as u64) + (x207 as u64) + (x212 as u64);
+            (t213 as u32, (t213 >> 32) as u32)
+        };
+        let (x215, x216) = {
+            let t215: u64 = (x182 as u64) + (x209 as u64) + (x214 as u64);
+            (t215 as u32, (t215 >> 32) as u32)
+        };
+        let (x217, x218) = {
+            let t217: u64 = (x184 as u64) + (0x00000000_u32 as u64) + (x216 as u64);
+            (t217 as u32, (t217 >> 32) as u32)
+        };
+        let (x219, x220) = {
+            let t219: u64 = (x186 as u64) + (0x00000000_u32 as u64) + (x218 as u64);
+            (t219 as u32, (t219 >> 32) as u32)
+        };
+        let (x221, x222) = {
+            let t221: u64 = (x188 as u64) + (0x00000000_u32 as u64) + (x220 as u64);
+            (t221 as u32, (t221 >> 32) as u32)
+        };
+        let (x223, x224) = {
+            let t223: u64 = (x190 as u64) + (0x00000000_u32 as u64) + (x222 as u64);
+            (t223 as u32, (t223 >> 32) as u32)
+        };
+        let (x225, x226) = {
+            let t225: u64 = (x192 as u64) + (0x00000000_u32 as u64) + (x224 as u64);
+            (t225 as u32, (t225 >> 32) as u32)
+        };
+        let x234 = {
+            let t234: u64 = (x226 as u64) * (0x000003d1_u32 as u64);
+            t234 as u32
+        };
         let x236 = x226.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t238: u64 = (x211 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
-        let x238 = t238 as u32;
-        let x239 = (t238 >> 32) as u32;
-        let t240: u64 = (x213 as u64) + (x236 as u64) + (x239 as u64);
-        let x240 = t240 as u32;
-        let x241 = (t240 >> 32) as u32;
-        let t242: u64 = (x215 as u64) + (0x00000000_u32 as u64) + (x241 as u64);
-        let x242 = t242 as u32;
-        let x243 = (t242 >> 32) as u32;
-        let t244: u64 = (x217 as u64) + (0x00000000_u32 as u64) + (x243 as u64);
-        let x244 = t244 as u32;
-        let x245 = (t244 >> 32) as u32;
-        let t246: u64 = (x219 as u64) + (0x00000000_u32 as u64) + (x245 as u64);
-        let x246 = t246 as u32;
-        let x247 = (t246 >> 32) as u32;
-        let t248: u64 = (x221 as u64) + (0x00000000_u32 as u64) + (x247 as u64);
-        let x248 = t248 as u32;
-        let x249 = (t248 >> 32) as u32;
-        let t250: u64 = (x223 as u64) + (0x00000000_u32 as u64) + (x249 as u64);
-        let x250 = t250 as u32;
-        let x251 = (t250 >> 32) as u32;
-        let t252: u64 = (x225 as u64) + (0x00000000_u32 as u64) + (x251 as u64);
-        let x252 = t252 as u32;
-        let x253 = (t252 >> 32) as u32;
-        let t260: u64 = (x253 as u64) * (0x000003d1_u32 as u64);
-        let x260 = t260 as u32;
+        let (x238, x239) = {
+            let t238: u64 = (x211 as u64) + (x234 as u64) + (0x00000000_u32 as u64);
+            (t238 as u32, (t238 >> 32) as u32)
+        };
+        let (x240, x241) = {
+            let t240: u64 = (x213 as u64) + (x236 as u64) + (x239 as u64);
+            (t240 as u32, (t240 >> 32) as u32)
+        };
+        let (x242, x243) = {
+            let t242: u64 = (x215 as u64) + (0x00000000_u32 as u64) + (x241 as u64);
+            (t242 as u32, (t242 >> 32) as u32)
+        };
+        let (x244, x245) = {
+            let t244: u64 = (x217 as u64) + (0x00000000_u32 as u64) + (x243 as u64);
+            (t244 as u32, (t244 >> 32) as u32)
+        };
+        let (x246, x247) = {
+            let t246: u64 = (x219 as u64) + (0x00000000_u32 as u64) + (x245 as u64);
+            (t246 as u32, (t246 >> 32) as u32)
+        };
+        let (x248, x249) = {
+            let t248: u64 = (x221 as u64) + (0x00000000_u32 as u64) + (x247 as u64);
+            (t248 as u32, (t248 >> 32) as u32)
+        };
+        let (x250, x251) = {
+            let t250: u64 = (x223 as u64) + (0x00000000_u32 as u64) + (x249 as u64);
+            (t250 as u32, (t250 >> 32) as u32)
+        };
+        let (x252, x253) = {
+            let t252: u64 = (x225 as u64) + (0x00000000_u32 as u64) + (x251 as u64);
+            (t252 as u32, (t252 >> 32) as u32)
+        };
+        let x260 = {
+            let t260: u64 = (x253 as u64) * (0x000003d1_u32 as u64);
+            t260 as u32
+        };
         let x262 = x253.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t264: u64 = (x238 as u64) + (x260 as u64) + (0x00000000_u32 as u64);
-        let x264 = t264 as u32;
-        let x265 = (t264 >> 32) as u32;
-        let t266: u64 = (x240 as u64) + (x262 as u64) + (x265 as u64);
-        let x266 = t266 as u32;
-        let x267 = (t266 >> 32) as u32;
-        let t268: u64 = (x242 as u64) + (0x00000000_u32 as u64) + (x267 as u64);
-        let x268 = t268 as u32;
-        let x269 = (t268 >> 32) as u32;
-        let t270: u64 = (x244 as u64) + (0x00000000_u32 as u64) + (x269 as u64);
-        let x270 = t270 as u32;
-        let x271 = (t270 >> 32) as u32;
-        let t272: u64 = (x246 as u64) + (0x00000000_u32 as u64) + (x271 as u64);
-        let x272 = t272 as u32;
-        let x273 = (t272 >> 32) as u32;
-        let t274: u64 = (x248 as u64) + (0x00000000_u32 as u64) + (x273 as u64);
-        let x274 = t274 as u32;
-        let x275 = (t274 >> 32) as u32;
-        let t276: u64 = (x250 as u64) + (0x00000000_u32 as u64) + (x275 as u64);
-        let x276 = t276 as u32;
-        let x277 = (t276 >> 32) as u32;
+        let (x264, x265) = {
+            let t264: u64 = (x238 as u64) + (x260 as u64) + (0x00000000_u32 as u64);
+            (t264 as u32, (t264 >> 32) as u32)
+        };
+        let (x266, x267) = {
+            let t266: u64 = (x240 as u64) + (x262 as u64) + (x265 as u64);
+            (t266 as u32, (t266 >> 32) as u32)
+        };
+        let (x268, x269) = {
+            let t268: u64 = (x242 as u64) + (0x00000000_u32 as u64) + (x267 as u64);
+            (t268 as u32, (t268 >> 32) as u32)
+        };
+        let (x270, x271) = {
+            let t270: u64 = (x244 as u64) + (0x00000000_u32 as u64) + (x269 as u64);
+            (t270 as u32, (t270 >> 32) as u32)
+        };
+        let (x272, x273) = {
+            let t272: u64 = (x246 as u64) + (0x00000000_u32 as u64) + (x271 as u64);
+            (t272 as u32, (t272 >> 32) as u32)
+        };
+        let (x274, x275) = {
+            let t274: u64 = (x248 as u64) + (0x00000000_u32 as u64) + (x273 as u64);
+            (t274 as u32, (t274 >> 32) as u32)
+        };
+        let (x276, x277) = {
+            let t276: u64 = (x250 as u64) + (0x00000000_u32 as u64) + (x275 as u64);
+            (t276 as u32, (t276 >> 32) as u32)
+        };
         let x278 = x252.wrapping_add(0x00000000_u32).wrapping_add(x277);
-        let t290: u64 = {
-            let (d, b1) = x264.overflowing_sub(0xfffffc2f_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x290, x291) = {
+            let t290: u64 = {
+                let (d, b1) = x264.overflowing_sub(0xfffffc2f_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t290 as u32, (t290 >> 63) as u32)
         };
-        let x290 = t290 as u32;
-        let x291 = (t290 >> 63) as u32;
-        let t292: u64 = {
-            let (d, b1) = x266.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x291);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x292, x293) = {
+            let t292: u64 = {
+                let (d, b1) = x266.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x291);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t292 as u32, (t292 >> 63) as u32)
         };
-        let x292 = t292 as u32;
-        let x293 = (t292 >> 63) as u32;
-        let t294: u64 = {
-            let (d, b1) = x268.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x293);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x294, x295) = {
+            let t294: u64 = {
+                let (d, b1) = x268.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x293);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t294 as u32, (t294 >> 63) as u32)
         };
-        let x294 = t294 as u32;
-        let x295 = (t294 >> 63) as u32;
-        let t296: u64 = {
-            let (d, b1) = x270.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x295);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x296, x297) = {
+            let t296: u64 = {
+                let (d, b1) = x270.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x295);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t296 as u32, (t296 >> 63) as u32)
         };
-        let x296 = t296 as u32;
-        let x297 = (t296 >> 63) as u32;
-        let t298: u64 = {
-            let (d, b1) = x272.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x297);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x298, x299) = {
+            let t298: u64 = {
+                let (d, b1) = x272.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x297);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t298 as u32, (t298 >> 63) as u32)
         };
-        let x298 = t298 as u32;
-        let x299 = (t298 >> 63) as u32;
-        let t300: u64 = {
-            let (d, b1) = x274.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x299);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x300, x301) = {
+            let t300: u64 = {
+                let (d, b1) = x274.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x299);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t300 as u32, (t300 >> 63) as u32)
         };
-        let x300 = t300 as u32;
-        let x301 = (t300 >> 63) as u32;
-        let t302: u64 = {
-            let (d, b1) = x276.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x301);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x302, x303) = {
+            let t302: u64 = {
+                let (d, b1) = x276.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x301);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t302 as u32, (t302 >> 63) as u32)
         };
-        let x302 = t302 as u32;
-        let x303 = (t302 >> 63) as u32;
-        let t304: u64 = {
-            let (d, b1) = x278.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x303);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x304, x305) = {
+            let t304: u64 = {
+                let (d, b1) = x278.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x303);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t304 as u32, (t304 >> 63) as u32)
         };
-        let x304 = t304 as u32;
-        let x305 = (t304 >> 63) as u32;
-        let x308 = (0 as u32).wrapping_sub(x305);
+        let x308 = 0u32.wrapping_sub(x305);
         let x309 = x290 ^ (x308 & (x290 ^ x264));
         let x310 = x292 ^ (x308 & (x292 ^ x266));
         let x311 = x294 ^ (x308 & (x294 ^ x268));
@@ -924,144 +1174,179 @@ impl Fp {
     }
     /// a·k mod p for a one-word k below 2^32: n one-word products, then the reduction of a product.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn mul_small_limbs(a: &[u32; 8], k: &[u32; 1]) -> [u32; 8] {
-        let t10: u64 = (a[0] as u64) * (k[0] as u64);
-        let x10 = t10 as u32;
-        let x11 = (t10 >> 32) as u32;
-        let t12: u64 = (a[1] as u64) * (k[0] as u64) + (x11 as u64);
-        let x12 = t12 as u32;
-        let x13 = (t12 >> 32) as u32;
-        let t14: u64 = (a[2] as u64) * (k[0] as u64) + (x13 as u64);
-        let x14 = t14 as u32;
-        let x15 = (t14 >> 32) as u32;
-        let t16: u64 = (a[3] as u64) * (k[0] as u64) + (x15 as u64);
-        let x16 = t16 as u32;
-        let x17 = (t16 >> 32) as u32;
-        let t18: u64 = (a[4] as u64) * (k[0] as u64) + (x17 as u64);
-        let x18 = t18 as u32;
-        let x19 = (t18 >> 32) as u32;
-        let t20: u64 = (a[5] as u64) * (k[0] as u64) + (x19 as u64);
-        let x20 = t20 as u32;
-        let x21 = (t20 >> 32) as u32;
-        let t22: u64 = (a[6] as u64) * (k[0] as u64) + (x21 as u64);
-        let x22 = t22 as u32;
-        let x23 = (t22 >> 32) as u32;
-        let t24: u64 = (a[7] as u64) * (k[0] as u64) + (x23 as u64);
-        let x24 = t24 as u32;
-        let x25 = (t24 >> 32) as u32;
-        let t31: u64 = (x25 as u64) * (0x000003d1_u32 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t33: u64 = (x25 as u64) * (0x00000001_u32 as u64) + (x32 as u64);
-        let x33 = t33 as u32;
-        let x34 = (t33 >> 32) as u32;
-        let t35: u64 = (x10 as u64) + (x31 as u64) + (0x00000000_u32 as u64);
-        let x35 = t35 as u32;
-        let x36 = (t35 >> 32) as u32;
-        let t37: u64 = (x12 as u64) + (x33 as u64) + (x36 as u64);
-        let x37 = t37 as u32;
-        let x38 = (t37 >> 32) as u32;
-        let t39: u64 = (x14 as u64) + (x34 as u64) + (x38 as u64);
-        let x39 = t39 as u32;
-        let x40 = (t39 >> 32) as u32;
-        let t41: u64 = (x16 as u64) + (0x00000000_u32 as u64) + (x40 as u64);
-        let x41 = t41 as u32;
-        let x42 = (t41 >> 32) as u32;
-        let t43: u64 = (x18 as u64) + (0x00000000_u32 as u64) + (x42 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
-        let t45: u64 = (x20 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
-        let x45 = t45 as u32;
-        let x46 = (t45 >> 32) as u32;
-        let t47: u64 = (x22 as u64) + (0x00000000_u32 as u64) + (x46 as u64);
-        let x47 = t47 as u32;
-        let x48 = (t47 >> 32) as u32;
-        let t49: u64 = (x24 as u64) + (0x00000000_u32 as u64) + (x48 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t57: u64 = (x50 as u64) * (0x000003d1_u32 as u64);
-        let x57 = t57 as u32;
+        let (x10, x11) = {
+            let t10: u64 = (a[0] as u64) * (k[0] as u64);
+            (t10 as u32, (t10 >> 32) as u32)
+        };
+        let (x12, x13) = {
+            let t12: u64 = (a[1] as u64) * (k[0] as u64) + (x11 as u64);
+            (t12 as u32, (t12 >> 32) as u32)
+        };
+        let (x14, x15) = {
+            let t14: u64 = (a[2] as u64) * (k[0] as u64) + (x13 as u64);
+            (t14 as u32, (t14 >> 32) as u32)
+        };
+        let (x16, x17) = {
+            let t16: u64 = (a[3] as u64) * (k[0] as u64) + (x15 as u64);
+            (t16 as u32, (t16 >> 32) as u32)
+        };
+        let (x18, x19) = {
+            let t18: u64 = (a[4] as u64) * (k[0] as u64) + (x17 as u64);
+            (t18 as u32, (t18 >> 32) as u32)
+        };
+        let (x20, x21) = {
+            let t20: u64 = (a[5] as u64) * (k[0] as u64) + (x19 as u64);
+            (t20 as u32, (t20 >> 32) as u32)
+        };
+        let (x22, x23) = {
+            let t22: u64 = (a[6] as u64) * (k[0] as u64) + (x21 as u64);
+            (t22 as u32, (t22 >> 32) as u32)
+        };
+        let (x24, x25) = {
+            let t24: u64 = (a[7] as u64) * (k[0] as u64) + (x23 as u64);
+            (t24 as u32, (t24 >> 32) as u32)
+        };
+        let (x31, x32) = {
+            let t31: u64 = (x25 as u64) * (0x000003d1_u32 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
+        };
+        let (x33, x34) = {
+            let t33: u64 = (x25 as u64) * (0x00000001_u32 as u64) + (x32 as u64);
+            (t33 as u32, (t33 >> 32) as u32)
+        };
+        let (x35, x36) = {
+            let t35: u64 = (x10 as u64) + (x31 as u64) + (0x00000000_u32 as u64);
+            (t35 as u32, (t35 >> 32) as u32)
+        };
+        let (x37, x38) = {
+            let t37: u64 = (x12 as u64) + (x33 as u64) + (x36 as u64);
+            (t37 as u32, (t37 >> 32) as u32)
+        };
+        let (x39, x40) = {
+            let t39: u64 = (x14 as u64) + (x34 as u64) + (x38 as u64);
+            (t39 as u32, (t39 >> 32) as u32)
+        };
+        let (x41, x42) = {
+            let t41: u64 = (x16 as u64) + (0x00000000_u32 as u64) + (x40 as u64);
+            (t41 as u32, (t41 >> 32) as u32)
+        };
+        let (x43, x44) = {
+            let t43: u64 = (x18 as u64) + (0x00000000_u32 as u64) + (x42 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
+        let (x45, x46) = {
+            let t45: u64 = (x20 as u64) + (0x00000000_u32 as u64) + (x44 as u64);
+            (t45 as u32, (t45 >> 32) as u32)
+        };
+        let (x47, x48) = {
+            let t47: u64 = (x22 as u64) + (0x00000000_u32 as u64) + (x46 as u64);
+            (t47 as u32, (t47 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (x24 as u64) + (0x00000000_u32 as u64) + (x48 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let x57 = {
+            let t57: u64 = (x50 as u64) * (0x000003d1_u32 as u64);
+            t57 as u32
+        };
         let x59 = x50.wrapping_add(0x00000000_u32).wrapping_add(0x00000000_u32);
-        let t61: u64 = (x35 as u64) + (x57 as u64) + (0x00000000_u32 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
-        let t63: u64 = (x37 as u64) + (x59 as u64) + (x62 as u64);
-        let x63 = t63 as u32;
-        let x64 = (t63 >> 32) as u32;
-        let t65: u64 = (x39 as u64) + (0x00000000_u32 as u64) + (x64 as u64);
-        let x65 = t65 as u32;
-        let x66 = (t65 >> 32) as u32;
-        let t67: u64 = (x41 as u64) + (0x00000000_u32 as u64) + (x66 as u64);
-        let x67 = t67 as u32;
-        let x68 = (t67 >> 32) as u32;
-        let t69: u64 = (x43 as u64) + (0x00000000_u32 as u64) + (x68 as u64);
-        let x69 = t69 as u32;
-        let x70 = (t69 >> 32) as u32;
-        let t71: u64 = (x45 as u64) + (0x00000000_u32 as u64) + (x70 as u64);
-        let x71 = t71 as u32;
-        let x72 = (t71 >> 32) as u32;
-        let t73: u64 = (x47 as u64) + (0x00000000_u32 as u64) + (x72 as u64);
-        let x73 = t73 as u32;
-        let x74 = (t73 >> 32) as u32;
+        let (x61, x62) = {
+            let t61: u64 = (x35 as u64) + (x57 as u64) + (0x00000000_u32 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
+        let (x63, x64) = {
+            let t63: u64 = (x37 as u64) + (x59 as u64) + (x62 as u64);
+            (t63 as u32, (t63 >> 32) as u32)
+        };
+        let (x65, x66) = {
+            let t65: u64 = (x39 as u64) + (0x00000000_u32 as u64) + (x64 as u64);
+            (t65 as u32, (t65 >> 32) as u32)
+        };
+        let (x67, x68) = {
+            let t67: u64 = (x41 as u64) + (0x00000000_u32 as u64) + (x66 as u64);
+            (t67 as u32, (t67 >> 32) as u32)
+        };
+        let (x69, x70) = {
+            let t69: u64 = (x43 as u64) + (0x00000000_u32 as u64) + (x68 as u64);
+            (t69 as u32, (t69 >> 32) as u32)
+        };
+        let (x71, x72) = {
+            let t71: u64 = (x45 as u64) + (0x00000000_u32 as u64) + (x70 as u64);
+            (t71 as u32, (t71 >> 32) as u32)
+        };
+        let (x73, x74) = {
+            let t73: u64 = (x47 as u64) + (0x00000000_u32 as u64) + (x72 as u64);
+            (t73 as u32, (t73 >> 32) as u32)
+        };
         let x75 = x49.wrapping_add(0x00000000_u32).wrapping_add(x74);
-        let t87: u64 = {
-            let (d, b1) = x61.overflowing_sub(0xfffffc2f_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x87, x88) = {
+            let t87: u64 = {
+                let (d, b1) = x61.overflowing_sub(0xfffffc2f_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t87 as u32, (t87 >> 63) as u32)
         };
-        let x87 = t87 as u32;
-        let x88 = (t87 >> 63) as u32;
-        let t89: u64 = {
-            let (d, b1) = x63.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x88);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x89, x90) = {
+            let t89: u64 = {
+                let (d, b1) = x63.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x88);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t89 as u32, (t89 >> 63) as u32)
         };
-        let x89 = t89 as u32;
-        let x90 = (t89 >> 63) as u32;
-        let t91: u64 = {
-            let (d, b1) = x65.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x90);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x91, x92) = {
+            let t91: u64 = {
+                let (d, b1) = x65.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x90);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t91 as u32, (t91 >> 63) as u32)
         };
-        let x91 = t91 as u32;
-        let x92 = (t91 >> 63) as u32;
-        let t93: u64 = {
-            let (d, b1) = x67.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x92);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x93, x94) = {
+            let t93: u64 = {
+                let (d, b1) = x67.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x92);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t93 as u32, (t93 >> 63) as u32)
         };
-        let x93 = t93 as u32;
-        let x94 = (t93 >> 63) as u32;
-        let t95: u64 = {
-            let (d, b1) = x69.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x94);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x95, x96) = {
+            let t95: u64 = {
+                let (d, b1) = x69.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x94);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t95 as u32, (t95 >> 63) as u32)
         };
-        let x95 = t95 as u32;
-        let x96 = (t95 >> 63) as u32;
-        let t97: u64 = {
-            let (d, b1) = x71.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x96);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x97, x98) = {
+            let t97: u64 = {
+                let (d, b1) = x71.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x96);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t97 as u32, (t97 >> 63) as u32)
         };
-        let x97 = t97 as u32;
-        let x98 = (t97 >> 63) as u32;
-        let t99: u64 = {
-            let (d, b1) = x73.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x98);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x99, x100) = {
+            let t99: u64 = {
+                let (d, b1) = x73.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x98);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t99 as u32, (t99 >> 63) as u32)
         };
-        let x99 = t99 as u32;
-        let x100 = (t99 >> 63) as u32;
-        let t101: u64 = {
-            let (d, b1) = x75.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x100);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x101, x102) = {
+            let t101: u64 = {
+                let (d, b1) = x75.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x100);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t101 as u32, (t101 >> 63) as u32)
         };
-        let x101 = t101 as u32;
-        let x102 = (t101 >> 63) as u32;
-        let x105 = (0 as u32).wrapping_sub(x102);
+        let x105 = 0u32.wrapping_sub(x102);
         let x106 = x87 ^ (x105 & (x87 ^ x61));
         let x107 = x89 ^ (x105 & (x89 ^ x63));
         let x108 = x91 ^ (x105 & (x91 ^ x65));
@@ -1074,95 +1359,113 @@ impl Fp {
     }
     /// a + b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn add_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[1] as u64) + (b[1] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[2] as u64) + (b[2] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[3] as u64) + (b[3] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t25: u64 = (a[4] as u64) + (b[4] as u64) + (x24 as u64);
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 32) as u32;
-        let t27: u64 = (a[5] as u64) + (b[5] as u64) + (x26 as u64);
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 32) as u32;
-        let t29: u64 = (a[6] as u64) + (b[6] as u64) + (x28 as u64);
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 32) as u32;
-        let t31: u64 = (a[7] as u64) + (b[7] as u64) + (x30 as u64);
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 32) as u32;
-        let t42: u64 = {
-            let (d, b1) = x17.overflowing_sub(0xfffffc2f_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = (a[0] as u64) + (b[0] as u64) + (0x00000000_u32 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
         };
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 63) as u32;
-        let t44: u64 = {
-            let (d, b1) = x19.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = (a[1] as u64) + (b[1] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
         };
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 63) as u32;
-        let t46: u64 = {
-            let (d, b1) = x21.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x45);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = (a[2] as u64) + (b[2] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
         };
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 63) as u32;
-        let t48: u64 = {
-            let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x47);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = (a[3] as u64) + (b[3] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
         };
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 63) as u32;
-        let t50: u64 = {
-            let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x49);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = (a[4] as u64) + (b[4] as u64) + (x24 as u64);
+            (t25 as u32, (t25 >> 32) as u32)
         };
-        let x50 = t50 as u32;
-        let x51 = (t50 >> 63) as u32;
-        let t52: u64 = {
-            let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x51);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = (a[5] as u64) + (b[5] as u64) + (x26 as u64);
+            (t27 as u32, (t27 >> 32) as u32)
         };
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 63) as u32;
-        let t54: u64 = {
-            let (d, b1) = x29.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x53);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = (a[6] as u64) + (b[6] as u64) + (x28 as u64);
+            (t29 as u32, (t29 >> 32) as u32)
         };
-        let x54 = t54 as u32;
-        let x55 = (t54 >> 63) as u32;
-        let t56: u64 = {
-            let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x55);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = (a[7] as u64) + (b[7] as u64) + (x30 as u64);
+            (t31 as u32, (t31 >> 32) as u32)
         };
-        let x56 = t56 as u32;
-        let x57 = (t56 >> 63) as u32;
-        let t58: u64 = {
-            let (d, b1) = x32.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x57);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x42, x43) = {
+            let t42: u64 = {
+                let (d, b1) = x17.overflowing_sub(0xfffffc2f_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t42 as u32, (t42 >> 63) as u32)
         };
-        let x59 = (t58 >> 63) as u32;
-        let x60 = (0 as u32).wrapping_sub(x59);
+        let (x44, x45) = {
+            let t44: u64 = {
+                let (d, b1) = x19.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t44 as u32, (t44 >> 63) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = {
+                let (d, b1) = x21.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x45);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t46 as u32, (t46 >> 63) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = {
+                let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x47);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t48 as u32, (t48 >> 63) as u32)
+        };
+        let (x50, x51) = {
+            let t50: u64 = {
+                let (d, b1) = x25.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x49);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t50 as u32, (t50 >> 63) as u32)
+        };
+        let (x52, x53) = {
+            let t52: u64 = {
+                let (d, b1) = x27.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x51);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t52 as u32, (t52 >> 63) as u32)
+        };
+        let (x54, x55) = {
+            let t54: u64 = {
+                let (d, b1) = x29.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x53);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t54 as u32, (t54 >> 63) as u32)
+        };
+        let (x56, x57) = {
+            let t56: u64 = {
+                let (d, b1) = x31.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x55);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t56 as u32, (t56 >> 63) as u32)
+        };
+        let x59 = {
+            let t58: u64 = {
+                let (d, b1) = x32.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x57);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t58 >> 63) as u32
+        };
+        let x60 = 0u32.wrapping_sub(x59);
         let x61 = x42 ^ (x60 & (x42 ^ x17));
         let x62 = x44 ^ (x60 & (x44 ^ x19));
         let x63 = x46 ^ (x60 & (x46 ^ x21));
@@ -1175,144 +1478,166 @@ impl Fp {
     }
     /// a − b mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn sub_limbs(a: &[u32; 8], b: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = {
-            let (d, b1) = a[0].overflowing_sub(b[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = {
+                let (d, b1) = a[0].overflowing_sub(b[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t17 as u32, (t17 >> 63) as u32)
         };
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 63) as u32;
-        let t19: u64 = {
-            let (d, b1) = a[1].overflowing_sub(b[1]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = {
+                let (d, b1) = a[1].overflowing_sub(b[1]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t19 as u32, (t19 >> 63) as u32)
         };
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 63) as u32;
-        let t21: u64 = {
-            let (d, b1) = a[2].overflowing_sub(b[2]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = {
+                let (d, b1) = a[2].overflowing_sub(b[2]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t21 as u32, (t21 >> 63) as u32)
         };
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 63) as u32;
-        let t23: u64 = {
-            let (d, b1) = a[3].overflowing_sub(b[3]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = {
+                let (d, b1) = a[3].overflowing_sub(b[3]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t23 as u32, (t23 >> 63) as u32)
         };
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 63) as u32;
-        let t25: u64 = {
-            let (d, b1) = a[4].overflowing_sub(b[4]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = a[4].overflowing_sub(b[4]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = a[5].overflowing_sub(b[5]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = a[5].overflowing_sub(b[5]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = a[6].overflowing_sub(b[6]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = a[6].overflowing_sub(b[6]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
-        let t31: u64 = {
-            let (d, b1) = a[7].overflowing_sub(b[7]);
-            let (d, b2) = d.overflowing_sub(x30);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x31, x32) = {
+            let t31: u64 = {
+                let (d, b1) = a[7].overflowing_sub(b[7]);
+                let (d, b2) = d.overflowing_sub(x30);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t31 as u32, (t31 >> 63) as u32)
         };
-        let x31 = t31 as u32;
-        let x32 = (t31 >> 63) as u32;
-        let x33 = (0 as u32).wrapping_sub(x32);
+        let x33 = 0u32.wrapping_sub(x32);
         let x42 = 0xfffffc2f_u32 & x33;
-        let t43: u64 = (x17 as u64) + (x42 as u64) + (0x00000000_u32 as u64);
-        let x43 = t43 as u32;
-        let x44 = (t43 >> 32) as u32;
+        let (x43, x44) = {
+            let t43: u64 = (x17 as u64) + (x42 as u64) + (0x00000000_u32 as u64);
+            (t43 as u32, (t43 >> 32) as u32)
+        };
         let x45 = 0xfffffffe_u32 & x33;
-        let t46: u64 = (x19 as u64) + (x45 as u64) + (x44 as u64);
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 32) as u32;
-        let t49: u64 = (x21 as u64) + (x33 as u64) + (x47 as u64);
-        let x49 = t49 as u32;
-        let x50 = (t49 >> 32) as u32;
-        let t52: u64 = (x23 as u64) + (x33 as u64) + (x50 as u64);
-        let x52 = t52 as u32;
-        let x53 = (t52 >> 32) as u32;
-        let t55: u64 = (x25 as u64) + (x33 as u64) + (x53 as u64);
-        let x55 = t55 as u32;
-        let x56 = (t55 >> 32) as u32;
-        let t58: u64 = (x27 as u64) + (x33 as u64) + (x56 as u64);
-        let x58 = t58 as u32;
-        let x59 = (t58 >> 32) as u32;
-        let t61: u64 = (x29 as u64) + (x33 as u64) + (x59 as u64);
-        let x61 = t61 as u32;
-        let x62 = (t61 >> 32) as u32;
+        let (x46, x47) = {
+            let t46: u64 = (x19 as u64) + (x45 as u64) + (x44 as u64);
+            (t46 as u32, (t46 >> 32) as u32)
+        };
+        let (x49, x50) = {
+            let t49: u64 = (x21 as u64) + (x33 as u64) + (x47 as u64);
+            (t49 as u32, (t49 >> 32) as u32)
+        };
+        let (x52, x53) = {
+            let t52: u64 = (x23 as u64) + (x33 as u64) + (x50 as u64);
+            (t52 as u32, (t52 >> 32) as u32)
+        };
+        let (x55, x56) = {
+            let t55: u64 = (x25 as u64) + (x33 as u64) + (x53 as u64);
+            (t55 as u32, (t55 >> 32) as u32)
+        };
+        let (x58, x59) = {
+            let t58: u64 = (x27 as u64) + (x33 as u64) + (x56 as u64);
+            (t58 as u32, (t58 >> 32) as u32)
+        };
+        let (x61, x62) = {
+            let t61: u64 = (x29 as u64) + (x33 as u64) + (x59 as u64);
+            (t61 as u32, (t61 >> 32) as u32)
+        };
         let x64 = x31.wrapping_add(x33).wrapping_add(x62);
         [x43, x46, x49, x52, x55, x58, x61, x64]
     }
     /// −a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn neg_limbs(a: &[u32; 8]) -> [u32; 8] {
-        let t17: u64 = {
-            let (d, b1) = 0xfffffc2f_u32.overflowing_sub(a[0]);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = {
+                let (d, b1) = 0xfffffc2f_u32.overflowing_sub(a[0]);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t17 as u32, (t17 >> 63) as u32)
         };
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 63) as u32;
-        let t19: u64 = {
-            let (d, b1) = 0xfffffffe_u32.overflowing_sub(a[1]);
-            let (d, b2) = d.overflowing_sub(x18);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = {
+                let (d, b1) = 0xfffffffe_u32.overflowing_sub(a[1]);
+                let (d, b2) = d.overflowing_sub(x18);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t19 as u32, (t19 >> 63) as u32)
         };
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 63) as u32;
-        let t21: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[2]);
-            let (d, b2) = d.overflowing_sub(x20);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[2]);
+                let (d, b2) = d.overflowing_sub(x20);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t21 as u32, (t21 >> 63) as u32)
         };
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 63) as u32;
-        let t23: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[3]);
-            let (d, b2) = d.overflowing_sub(x22);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[3]);
+                let (d, b2) = d.overflowing_sub(x22);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t23 as u32, (t23 >> 63) as u32)
         };
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 63) as u32;
-        let t25: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[4]);
-            let (d, b2) = d.overflowing_sub(x24);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x25, x26) = {
+            let t25: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[4]);
+                let (d, b2) = d.overflowing_sub(x24);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t25 as u32, (t25 >> 63) as u32)
         };
-        let x25 = t25 as u32;
-        let x26 = (t25 >> 63) as u32;
-        let t27: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[5]);
-            let (d, b2) = d.overflowing_sub(x26);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x27, x28) = {
+            let t27: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[5]);
+                let (d, b2) = d.overflowing_sub(x26);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t27 as u32, (t27 >> 63) as u32)
         };
-        let x27 = t27 as u32;
-        let x28 = (t27 >> 63) as u32;
-        let t29: u64 = {
-            let (d, b1) = 0xffffffff_u32.overflowing_sub(a[6]);
-            let (d, b2) = d.overflowing_sub(x28);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x29, x30) = {
+            let t29: u64 = {
+                let (d, b1) = 0xffffffff_u32.overflowing_sub(a[6]);
+                let (d, b2) = d.overflowing_sub(x28);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t29 as u32, (t29 >> 63) as u32)
         };
-        let x29 = t29 as u32;
-        let x30 = (t29 >> 63) as u32;
         let x31 = 0xffffffff_u32.wrapping_sub(a[7]).wrapping_sub(x30);
         let x33 = a[0] | a[1];
         let x34 = x33 | a[2];
@@ -1324,7 +1649,7 @@ impl Fp {
         let x40 = 0x00000000_u32.wrapping_sub(x39).wrapping_sub(0x00000000_u32);
         let x42 = x39 | x40;
         let x43 = x42 >> 31;
-        let x44 = (0 as u32).wrapping_sub(x43);
+        let x44 = 0u32.wrapping_sub(x43);
         let x45 = x17 & x44;
         let x46 = x19 & x44;
         let x47 = x21 & x44;
@@ -1337,95 +1662,113 @@ impl Fp {
     }
     /// 2a mod p.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn double_limbs(a: &[u32; 8]) -> [u32; 8] {
-        let t9: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
-        let x9 = t9 as u32;
-        let x10 = (t9 >> 32) as u32;
-        let t11: u64 = (a[1] as u64) + (a[1] as u64) + (x10 as u64);
-        let x11 = t11 as u32;
-        let x12 = (t11 >> 32) as u32;
-        let t13: u64 = (a[2] as u64) + (a[2] as u64) + (x12 as u64);
-        let x13 = t13 as u32;
-        let x14 = (t13 >> 32) as u32;
-        let t15: u64 = (a[3] as u64) + (a[3] as u64) + (x14 as u64);
-        let x15 = t15 as u32;
-        let x16 = (t15 >> 32) as u32;
-        let t17: u64 = (a[4] as u64) + (a[4] as u64) + (x16 as u64);
-        let x17 = t17 as u32;
-        let x18 = (t17 >> 32) as u32;
-        let t19: u64 = (a[5] as u64) + (a[5] as u64) + (x18 as u64);
-        let x19 = t19 as u32;
-        let x20 = (t19 >> 32) as u32;
-        let t21: u64 = (a[6] as u64) + (a[6] as u64) + (x20 as u64);
-        let x21 = t21 as u32;
-        let x22 = (t21 >> 32) as u32;
-        let t23: u64 = (a[7] as u64) + (a[7] as u64) + (x22 as u64);
-        let x23 = t23 as u32;
-        let x24 = (t23 >> 32) as u32;
-        let t34: u64 = {
-            let (d, b1) = x9.overflowing_sub(0xfffffc2f_u32);
-            let (d, b2) = d.overflowing_sub(0x00000000_u32);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x9, x10) = {
+            let t9: u64 = (a[0] as u64) + (a[0] as u64) + (0x00000000_u32 as u64);
+            (t9 as u32, (t9 >> 32) as u32)
         };
-        let x34 = t34 as u32;
-        let x35 = (t34 >> 63) as u32;
-        let t36: u64 = {
-            let (d, b1) = x11.overflowing_sub(0xfffffffe_u32);
-            let (d, b2) = d.overflowing_sub(x35);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x11, x12) = {
+            let t11: u64 = (a[1] as u64) + (a[1] as u64) + (x10 as u64);
+            (t11 as u32, (t11 >> 32) as u32)
         };
-        let x36 = t36 as u32;
-        let x37 = (t36 >> 63) as u32;
-        let t38: u64 = {
-            let (d, b1) = x13.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x37);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x13, x14) = {
+            let t13: u64 = (a[2] as u64) + (a[2] as u64) + (x12 as u64);
+            (t13 as u32, (t13 >> 32) as u32)
         };
-        let x38 = t38 as u32;
-        let x39 = (t38 >> 63) as u32;
-        let t40: u64 = {
-            let (d, b1) = x15.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x39);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x15, x16) = {
+            let t15: u64 = (a[3] as u64) + (a[3] as u64) + (x14 as u64);
+            (t15 as u32, (t15 >> 32) as u32)
         };
-        let x40 = t40 as u32;
-        let x41 = (t40 >> 63) as u32;
-        let t42: u64 = {
-            let (d, b1) = x17.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x41);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x17, x18) = {
+            let t17: u64 = (a[4] as u64) + (a[4] as u64) + (x16 as u64);
+            (t17 as u32, (t17 >> 32) as u32)
         };
-        let x42 = t42 as u32;
-        let x43 = (t42 >> 63) as u32;
-        let t44: u64 = {
-            let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x43);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x19, x20) = {
+            let t19: u64 = (a[5] as u64) + (a[5] as u64) + (x18 as u64);
+            (t19 as u32, (t19 >> 32) as u32)
         };
-        let x44 = t44 as u32;
-        let x45 = (t44 >> 63) as u32;
-        let t46: u64 = {
-            let (d, b1) = x21.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x45);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x21, x22) = {
+            let t21: u64 = (a[6] as u64) + (a[6] as u64) + (x20 as u64);
+            (t21 as u32, (t21 >> 32) as u32)
         };
-        let x46 = t46 as u32;
-        let x47 = (t46 >> 63) as u32;
-        let t48: u64 = {
-            let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
-            let (d, b2) = d.overflowing_sub(x47);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x23, x24) = {
+            let t23: u64 = (a[7] as u64) + (a[7] as u64) + (x22 as u64);
+            (t23 as u32, (t23 >> 32) as u32)
         };
-        let x48 = t48 as u32;
-        let x49 = (t48 >> 63) as u32;
-        let t50: u64 = {
-            let (d, b1) = x24.overflowing_sub(0x00000000_u32);
-            let (d, b2) = d.overflowing_sub(x49);
-            (d as u64) | (((b1 | b2) as u64) << 63)
+        let (x34, x35) = {
+            let t34: u64 = {
+                let (d, b1) = x9.overflowing_sub(0xfffffc2f_u32);
+                let (d, b2) = d.overflowing_sub(0x00000000_u32);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t34 as u32, (t34 >> 63) as u32)
         };
-        let x51 = (t50 >> 63) as u32;
-        let x52 = (0 as u32).wrapping_sub(x51);
+        let (x36, x37) = {
+            let t36: u64 = {
+                let (d, b1) = x11.overflowing_sub(0xfffffffe_u32);
+                let (d, b2) = d.overflowing_sub(x35);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t36 as u32, (t36 >> 63) as u32)
+        };
+        let (x38, x39) = {
+            let t38: u64 = {
+                let (d, b1) = x13.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x37);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t38 as u32, (t38 >> 63) as u32)
+        };
+        let (x40, x41) = {
+            let t40: u64 = {
+                let (d, b1) = x15.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x39);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t40 as u32, (t40 >> 63) as u32)
+        };
+        let (x42, x43) = {
+            let t42: u64 = {
+                let (d, b1) = x17.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x41);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t42 as u32, (t42 >> 63) as u32)
+        };
+        let (x44, x45) = {
+            let t44: u64 = {
+                let (d, b1) = x19.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x43);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t44 as u32, (t44 >> 63) as u32)
+        };
+        let (x46, x47) = {
+            let t46: u64 = {
+                let (d, b1) = x21.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x45);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t46 as u32, (t46 >> 63) as u32)
+        };
+        let (x48, x49) = {
+            let t48: u64 = {
+                let (d, b1) = x23.overflowing_sub(0xffffffff_u32);
+                let (d, b2) = d.overflowing_sub(x47);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t48 as u32, (t48 >> 63) as u32)
+        };
+        let x51 = {
+            let t50: u64 = {
+                let (d, b1) = x24.overflowing_sub(0x00000000_u32);
+                let (d, b2) = d.overflowing_sub(x49);
+                (d as u64) | (((b1 | b2) as u64) << 63)
+            };
+            (t50 >> 63) as u32
+        };
+        let x52 = 0u32.wrapping_sub(x51);
         let x53 = x34 ^ (x52 & (x34 ^ x9));
         let x54 = x36 ^ (x52 & (x36 ^ x11));
         let x55 = x38 ^ (x52 & (x38 ^ x13));
@@ -1438,7 +1781,7 @@ impl Fp {
     }
     /// The canonical value in [0, p) of a stored value.
     #[inline]
-    #[allow(clippy::all, unused_parens, unused_assignments)]
+    #[allow(unused_parens, unused_assignments)]
     fn canonical_limbs(a: &[u32; 8]) -> [u32; 8] {
         [a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]]
     }
@@ -1490,7 +1833,7 @@ impl Fp {
     }
     /// The field element equal to `x` mod p.
     pub fn from_u64(x: u64) -> Fp {
-        let mut limbs = [0 as u32; 8];
+        let mut limbs = [0u32; 8];
         limbs[0] = x as u32;
         limbs[1] = (x >> 32) as u32;
         Fp(limbs)
@@ -1509,7 +1852,7 @@ impl Fp {
     }
     /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
     pub fn from_le_bytes(bytes: &[u8; 32]) -> ::fieldgen_field::subtle::CtOption<Fp> {
-        let mut limbs = [0 as u32; 8];
+        let mut limbs = [0u32; 8];
         let mut i = 0;
         while i < 32 {
             limbs[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -1568,7 +1911,7 @@ impl Fp {
     /// self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).
     #[inline]
     pub fn mul_small(&self, k: u32) -> Fp {
-        Fp(Self::mul_small_limbs(&self.0, &[k as u32]))
+        Fp(Self::mul_small_limbs(&self.0, &[k]))
     }
     /// −self.
     #[inline]
@@ -1747,7 +2090,7 @@ impl Fp {
     /// p⁻¹ mod 2^B.
     const SAFEGCD_P_INV: i32 = 769313487;
     /// 2^B − 1.
-    const SAFEGCD_MASK: i32 = ((1 as i32) << 30) - 1;
+    const SAFEGCD_MASK: i32 = (1 << 30) - 1;
     /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
     /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
     /// 2^B·g' = q·f + r·g. Branch-free: every step runs the same instructions.
@@ -1757,7 +2100,7 @@ impl Fp {
         let (mut u, mut v, mut q, mut r): (i32, i32, i32, i32) = (1, 0, 0, 1);
         let mut i = 0;
         while i < 30 {
-            let c1 = (delta.wrapping_neg() >> (32 - 1)) as i32;
+            let c1 = delta.wrapping_neg() >> (32 - 1);
             let c2 = ((g & 1) as i32).wrapping_neg();
             let x = ((f as i32 ^ c1).wrapping_sub(c1)) as u32;
             let y = (u ^ c1).wrapping_sub(c1);
@@ -2201,7 +2544,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for Fp {
         b: &Fp,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> Fp {
-        let mut out = [0 as u32; 8];
+        let mut out = [0u32; 8];
         let mut i = 0;
         while i < 8 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

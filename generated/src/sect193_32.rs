@@ -54,7 +54,7 @@ impl F193 {
     }
     /// Decodes 25 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 193 is set.
     pub fn from_le_bytes(bytes: &[u8; 25]) -> ::fieldgen_field::subtle::CtOption<F193> {
-        let mut w = [0 as u32; 7];
+        let mut w = [0u32; 7];
         let mut i = 0;
         while i < 25 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -92,7 +92,7 @@ impl F193 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F193) -> F193 {
-        let mut r = [0 as u32; 7];
+        let mut r = [0u32; 7];
         let mut i = 0;
         while i < 7 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -217,35 +217,34 @@ impl F193 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (32 as i64)
-                        + (32 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 32 + (32 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u32; 8], src: &[u32; 8], s: usize) {
-            let (q, r) = (s / 32 as usize, s % 32 as usize);
+            let (q, r) = (s / 32, s % 32);
             let mut i = 8;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (32 as usize - r)
+                    src[i - q - 1] >> (32 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u32; 8];
+        let mut u = [0u32; 8];
         u[..7].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u32; 8];
+        let mut g1 = [0u32; 8];
         g1[0] = 1;
-        let mut g2 = [0 as u32; 8];
+        let mut g2 = [0u32; 8];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -262,7 +261,7 @@ impl F193 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u32; 7];
+        let mut r = [0u32; 7];
         r.copy_from_slice(&g1[..7]);
         ::core::option::Option::Some(F193(r))
     }
@@ -373,7 +372,7 @@ impl F193 {
     /// time on any core: no branch or index depends on a or b, and no multiplier is used.
     #[inline]
     fn mul_wide_comb(a: &[u32; 7], b: &[u32; 7]) -> [u32; 14] {
-        let mut acc = [0 as u32; 14];
+        let mut acc = [0u32; 14];
         let mut k: u32 = 32;
         while k > 0 {
             k -= 1;
@@ -390,7 +389,7 @@ impl F193 {
             acc[2] = (acc[2] << 1) | (acc[1] >> 31);
             acc[1] = (acc[1] << 1) | (acc[0] >> 31);
             acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
+            let m0 = 0u32.wrapping_sub((a[0] >> k) & 1);
             acc[0] ^= b[0] & m0;
             acc[1] ^= b[1] & m0;
             acc[2] ^= b[2] & m0;
@@ -398,7 +397,7 @@ impl F193 {
             acc[4] ^= b[4] & m0;
             acc[5] ^= b[5] & m0;
             acc[6] ^= b[6] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
+            let m1 = 0u32.wrapping_sub((a[1] >> k) & 1);
             acc[1] ^= b[0] & m1;
             acc[2] ^= b[1] & m1;
             acc[3] ^= b[2] & m1;
@@ -406,7 +405,7 @@ impl F193 {
             acc[5] ^= b[4] & m1;
             acc[6] ^= b[5] & m1;
             acc[7] ^= b[6] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
+            let m2 = 0u32.wrapping_sub((a[2] >> k) & 1);
             acc[2] ^= b[0] & m2;
             acc[3] ^= b[1] & m2;
             acc[4] ^= b[2] & m2;
@@ -414,7 +413,7 @@ impl F193 {
             acc[6] ^= b[4] & m2;
             acc[7] ^= b[5] & m2;
             acc[8] ^= b[6] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
+            let m3 = 0u32.wrapping_sub((a[3] >> k) & 1);
             acc[3] ^= b[0] & m3;
             acc[4] ^= b[1] & m3;
             acc[5] ^= b[2] & m3;
@@ -422,7 +421,7 @@ impl F193 {
             acc[7] ^= b[4] & m3;
             acc[8] ^= b[5] & m3;
             acc[9] ^= b[6] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
+            let m4 = 0u32.wrapping_sub((a[4] >> k) & 1);
             acc[4] ^= b[0] & m4;
             acc[5] ^= b[1] & m4;
             acc[6] ^= b[2] & m4;
@@ -430,7 +429,7 @@ impl F193 {
             acc[8] ^= b[4] & m4;
             acc[9] ^= b[5] & m4;
             acc[10] ^= b[6] & m4;
-            let m5 = (0 as u32).wrapping_sub((a[5] >> k) & 1);
+            let m5 = 0u32.wrapping_sub((a[5] >> k) & 1);
             acc[5] ^= b[0] & m5;
             acc[6] ^= b[1] & m5;
             acc[7] ^= b[2] & m5;
@@ -438,7 +437,7 @@ impl F193 {
             acc[9] ^= b[4] & m5;
             acc[10] ^= b[5] & m5;
             acc[11] ^= b[6] & m5;
-            let m6 = (0 as u32).wrapping_sub((a[6] >> k) & 1);
+            let m6 = 0u32.wrapping_sub((a[6] >> k) & 1);
             acc[6] ^= b[0] & m6;
             acc[7] ^= b[1] & m6;
             acc[8] ^= b[2] & m6;
@@ -459,14 +458,14 @@ impl F193 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
-            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
-        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
-            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
-        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
-            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
-        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
-            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        let z0 = ((x[0] as u64) * (y[0] as u64)) ^ ((x[1] as u64) * (y[3] as u64))
+            ^ ((x[2] as u64) * (y[2] as u64)) ^ ((x[3] as u64) * (y[1] as u64));
+        let z1 = ((x[0] as u64) * (y[1] as u64)) ^ ((x[1] as u64) * (y[0] as u64))
+            ^ ((x[2] as u64) * (y[3] as u64)) ^ ((x[3] as u64) * (y[2] as u64));
+        let z2 = ((x[0] as u64) * (y[2] as u64)) ^ ((x[1] as u64) * (y[1] as u64))
+            ^ ((x[2] as u64) * (y[0] as u64)) ^ ((x[3] as u64) * (y[3] as u64));
+        let z3 = ((x[0] as u64) * (y[3] as u64)) ^ ((x[1] as u64) * (y[2] as u64))
+            ^ ((x[2] as u64) * (y[1] as u64)) ^ ((x[3] as u64) * (y[0] as u64));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 23 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
@@ -659,7 +658,7 @@ impl F193 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u32; 7]) -> [u32; 14] {
-        let mut r = [0 as u32; 14];
+        let mut r = [0u32; 14];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 16);
         r[2] = Self::spread(a[1]);
@@ -810,7 +809,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F193 {
         b: &F193,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F193 {
-        let mut out = [0 as u32; 7];
+        let mut out = [0u32; 7];
         let mut i = 0;
         while i < 7 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -54,7 +54,7 @@ impl F233 {
     }
     /// Decodes 30 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 233 is set.
     pub fn from_le_bytes(bytes: &[u8; 30]) -> ::fieldgen_field::subtle::CtOption<F233> {
-        let mut w = [0 as u32; 8];
+        let mut w = [0u32; 8];
         let mut i = 0;
         while i < 30 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -92,7 +92,7 @@ impl F233 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F233) -> F233 {
-        let mut r = [0 as u32; 8];
+        let mut r = [0u32; 8];
         let mut i = 0;
         while i < 8 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -219,35 +219,34 @@ impl F233 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (32 as i64)
-                        + (32 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 32 + (32 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u32; 9], src: &[u32; 9], s: usize) {
-            let (q, r) = (s / 32 as usize, s % 32 as usize);
+            let (q, r) = (s / 32, s % 32);
             let mut i = 9;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (32 as usize - r)
+                    src[i - q - 1] >> (32 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u32; 9];
+        let mut u = [0u32; 9];
         u[..8].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u32; 9];
+        let mut g1 = [0u32; 9];
         g1[0] = 1;
-        let mut g2 = [0 as u32; 9];
+        let mut g2 = [0u32; 9];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -264,7 +263,7 @@ impl F233 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u32; 8];
+        let mut r = [0u32; 8];
         r.copy_from_slice(&g1[..8]);
         ::core::option::Option::Some(F233(r))
     }
@@ -383,7 +382,7 @@ impl F233 {
     /// time on any core: no branch or index depends on a or b, and no multiplier is used.
     #[inline]
     fn mul_wide_comb(a: &[u32; 8], b: &[u32; 8]) -> [u32; 16] {
-        let mut acc = [0 as u32; 16];
+        let mut acc = [0u32; 16];
         let mut k: u32 = 32;
         while k > 0 {
             k -= 1;
@@ -402,7 +401,7 @@ impl F233 {
             acc[2] = (acc[2] << 1) | (acc[1] >> 31);
             acc[1] = (acc[1] << 1) | (acc[0] >> 31);
             acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
+            let m0 = 0u32.wrapping_sub((a[0] >> k) & 1);
             acc[0] ^= b[0] & m0;
             acc[1] ^= b[1] & m0;
             acc[2] ^= b[2] & m0;
@@ -411,7 +410,7 @@ impl F233 {
             acc[5] ^= b[5] & m0;
             acc[6] ^= b[6] & m0;
             acc[7] ^= b[7] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
+            let m1 = 0u32.wrapping_sub((a[1] >> k) & 1);
             acc[1] ^= b[0] & m1;
             acc[2] ^= b[1] & m1;
             acc[3] ^= b[2] & m1;
@@ -420,7 +419,7 @@ impl F233 {
             acc[6] ^= b[5] & m1;
             acc[7] ^= b[6] & m1;
             acc[8] ^= b[7] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
+            let m2 = 0u32.wrapping_sub((a[2] >> k) & 1);
             acc[2] ^= b[0] & m2;
             acc[3] ^= b[1] & m2;
             acc[4] ^= b[2] & m2;
@@ -429,7 +428,7 @@ impl F233 {
             acc[7] ^= b[5] & m2;
             acc[8] ^= b[6] & m2;
             acc[9] ^= b[7] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
+            let m3 = 0u32.wrapping_sub((a[3] >> k) & 1);
             acc[3] ^= b[0] & m3;
             acc[4] ^= b[1] & m3;
             acc[5] ^= b[2] & m3;
@@ -438,7 +437,7 @@ impl F233 {
             acc[8] ^= b[5] & m3;
             acc[9] ^= b[6] & m3;
             acc[10] ^= b[7] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
+            let m4 = 0u32.wrapping_sub((a[4] >> k) & 1);
             acc[4] ^= b[0] & m4;
             acc[5] ^= b[1] & m4;
             acc[6] ^= b[2] & m4;
@@ -447,7 +446,7 @@ impl F233 {
             acc[9] ^= b[5] & m4;
             acc[10] ^= b[6] & m4;
             acc[11] ^= b[7] & m4;
-            let m5 = (0 as u32).wrapping_sub((a[5] >> k) & 1);
+            let m5 = 0u32.wrapping_sub((a[5] >> k) & 1);
             acc[5] ^= b[0] & m5;
             acc[6] ^= b[1] & m5;
             acc[7] ^= b[2] & m5;
@@ -456,7 +455,7 @@ impl F233 {
             acc[10] ^= b[5] & m5;
             acc[11] ^= b[6] & m5;
             acc[12] ^= b[7] & m5;
-            let m6 = (0 as u32).wrapping_sub((a[6] >> k) & 1);
+            let m6 = 0u32.wrapping_sub((a[6] >> k) & 1);
             acc[6] ^= b[0] & m6;
             acc[7] ^= b[1] & m6;
             acc[8] ^= b[2] & m6;
@@ -465,7 +464,7 @@ impl F233 {
             acc[11] ^= b[5] & m6;
             acc[12] ^= b[6] & m6;
             acc[13] ^= b[7] & m6;
-            let m7 = (0 as u32).wrapping_sub((a[7] >> k) & 1);
+            let m7 = 0u32.wrapping_sub((a[7] >> k) & 1);
             acc[7] ^= b[0] & m7;
             acc[8] ^= b[1] & m7;
             acc[9] ^= b[2] & m7;
@@ -487,14 +486,14 @@ impl F233 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
-            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
-        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
-            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
-        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
-            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
-        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
-            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        let z0 = ((x[0] as u64) * (y[0] as u64)) ^ ((x[1] as u64) * (y[3] as u64))
+            ^ ((x[2] as u64) * (y[2] as u64)) ^ ((x[3] as u64) * (y[1] as u64));
+        let z1 = ((x[0] as u64) * (y[1] as u64)) ^ ((x[1] as u64) * (y[0] as u64))
+            ^ ((x[2] as u64) * (y[3] as u64)) ^ ((x[3] as u64) * (y[2] as u64));
+        let z2 = ((x[0] as u64) * (y[2] as u64)) ^ ((x[1] as u64) * (y[1] as u64))
+            ^ ((x[2] as u64) * (y[0] as u64)) ^ ((x[3] as u64) * (y[3] as u64));
+        let z3 = ((x[0] as u64) * (y[3] as u64)) ^ ((x[1] as u64) * (y[2] as u64))
+            ^ ((x[2] as u64) * (y[1] as u64)) ^ ((x[3] as u64) * (y[0] as u64));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 27 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
@@ -713,7 +712,7 @@ impl F233 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u32; 8]) -> [u32; 16] {
-        let mut r = [0 as u32; 16];
+        let mut r = [0u32; 16];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 16);
         r[2] = Self::spread(a[1]);
@@ -866,7 +865,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F233 {
         b: &F233,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F233 {
-        let mut out = [0 as u32; 8];
+        let mut out = [0u32; 8];
         let mut i = 0;
         while i < 8 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

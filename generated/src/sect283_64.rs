@@ -55,7 +55,7 @@ impl F283 {
     }
     /// Decodes 36 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 283 is set.
     pub fn from_le_bytes(bytes: &[u8; 36]) -> ::fieldgen_field::subtle::CtOption<F283> {
-        let mut w = [0 as u64; 5];
+        let mut w = [0u64; 5];
         let mut i = 0;
         while i < 36 {
             w[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
@@ -93,7 +93,7 @@ impl F283 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F283) -> F283 {
-        let mut r = [0 as u64; 5];
+        let mut r = [0u64; 5];
         let mut i = 0;
         while i < 5 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -237,35 +237,34 @@ impl F283 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (64 as i64)
-                        + (64 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 64 + (64 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u64; 6], src: &[u64; 6], s: usize) {
-            let (q, r) = (s / 64 as usize, s % 64 as usize);
+            let (q, r) = (s / 64, s % 64);
             let mut i = 6;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (64 as usize - r)
+                    src[i - q - 1] >> (64 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u64; 6];
+        let mut u = [0u64; 6];
         u[..5].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u64; 6];
+        let mut g1 = [0u64; 6];
         g1[0] = 1;
-        let mut g2 = [0 as u64; 6];
+        let mut g2 = [0u64; 6];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -282,7 +281,7 @@ impl F283 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u64; 5];
+        let mut r = [0u64; 5];
         r.copy_from_slice(&g1[..5]);
         ::core::option::Option::Some(F283(r))
     }
@@ -404,14 +403,14 @@ impl F283 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u128) * (y[0] as u128) ^ (x[1] as u128) * (y[3] as u128)
-            ^ (x[2] as u128) * (y[2] as u128) ^ (x[3] as u128) * (y[1] as u128);
-        let z1 = (x[0] as u128) * (y[1] as u128) ^ (x[1] as u128) * (y[0] as u128)
-            ^ (x[2] as u128) * (y[3] as u128) ^ (x[3] as u128) * (y[2] as u128);
-        let z2 = (x[0] as u128) * (y[2] as u128) ^ (x[1] as u128) * (y[1] as u128)
-            ^ (x[2] as u128) * (y[0] as u128) ^ (x[3] as u128) * (y[3] as u128);
-        let z3 = (x[0] as u128) * (y[3] as u128) ^ (x[1] as u128) * (y[2] as u128)
-            ^ (x[2] as u128) * (y[1] as u128) ^ (x[3] as u128) * (y[0] as u128);
+        let z0 = ((x[0] as u128) * (y[0] as u128)) ^ ((x[1] as u128) * (y[3] as u128))
+            ^ ((x[2] as u128) * (y[2] as u128)) ^ ((x[3] as u128) * (y[1] as u128));
+        let z1 = ((x[0] as u128) * (y[1] as u128)) ^ ((x[1] as u128) * (y[0] as u128))
+            ^ ((x[2] as u128) * (y[3] as u128)) ^ ((x[3] as u128) * (y[2] as u128));
+        let z2 = ((x[0] as u128) * (y[2] as u128)) ^ ((x[1] as u128) * (y[1] as u128))
+            ^ ((x[2] as u128) * (y[0] as u128)) ^ ((x[3] as u128) * (y[3] as u128));
+        let z3 = ((x[0] as u128) * (y[3] as u128)) ^ ((x[1] as u128) * (y[2] as u128))
+            ^ ((x[2] as u128) * (y[1] as u128)) ^ ((x[3] as u128) * (y[0] as u128));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 13 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are 5 of 57 bits, taken from and returned to 64-bit words by shifts. Constant time where integer multiplication is.
@@ -505,7 +504,7 @@ impl F283 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u64; 5]) -> [u64; 10] {
-        let mut r = [0 as u64; 10];
+        let mut r = [0u64; 10];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 32);
         r[2] = Self::spread(a[1]);
@@ -815,7 +814,7 @@ impl F283 {
             /// under the AVX-512F the caller guarantees).
             let p = unsafe { mat.as_ptr().add(w * 320) };
             unsafe {
-                let k = (x >> 0) as u8;
+                let k = x as u8;
                 acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
                     acc0,
                     k,
@@ -1071,7 +1070,7 @@ impl F283 {
         /// `mat.len()`; the split's `asm!` blocks as above.
         let p = unsafe { mat.as_ptr().add(1280) };
         unsafe {
-            let k = (x >> 0) as u8;
+            let k = x as u8;
             acc0 = ::core::arch::x86_64::_mm512_mask_xor_epi64(
                 acc0,
                 k,
@@ -2609,7 +2608,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F283 {
         b: &F283,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F283 {
-        let mut out = [0 as u64; 5];
+        let mut out = [0u64; 5];
         let mut i = 0;
         while i < 5 {
             out[i] = <u64 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -57,7 +57,7 @@ impl F409 {
     }
     /// Decodes 52 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 409 is set.
     pub fn from_le_bytes(bytes: &[u8; 52]) -> ::fieldgen_field::subtle::CtOption<F409> {
-        let mut w = [0 as u32; 13];
+        let mut w = [0u32; 13];
         let mut i = 0;
         while i < 52 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -95,7 +95,7 @@ impl F409 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F409) -> F409 {
-        let mut r = [0 as u32; 13];
+        let mut r = [0u32; 13];
         let mut i = 0;
         while i < 13 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -223,35 +223,34 @@ impl F409 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (32 as i64)
-                        + (32 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 32 + (32 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u32; 14], src: &[u32; 14], s: usize) {
-            let (q, r) = (s / 32 as usize, s % 32 as usize);
+            let (q, r) = (s / 32, s % 32);
             let mut i = 14;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (32 as usize - r)
+                    src[i - q - 1] >> (32 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u32; 14];
+        let mut u = [0u32; 14];
         u[..13].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u32; 14];
+        let mut g1 = [0u32; 14];
         g1[0] = 1;
-        let mut g2 = [0 as u32; 14];
+        let mut g2 = [0u32; 14];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -268,7 +267,7 @@ impl F409 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u32; 13];
+        let mut r = [0u32; 13];
         r.copy_from_slice(&g1[..13]);
         ::core::option::Option::Some(F409(r))
     }
@@ -425,7 +424,7 @@ impl F409 {
     /// time on any core: no branch or index depends on a or b, and no multiplier is used.
     #[inline]
     fn mul_wide_comb(a: &[u32; 13], b: &[u32; 13]) -> [u32; 26] {
-        let mut acc = [0 as u32; 26];
+        let mut acc = [0u32; 26];
         let mut k: u32 = 32;
         while k > 0 {
             k -= 1;
@@ -455,7 +454,7 @@ impl F409 {
             acc[2] = (acc[2] << 1) | (acc[1] >> 31);
             acc[1] = (acc[1] << 1) | (acc[0] >> 31);
             acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
+            let m0 = 0u32.wrapping_sub((a[0] >> k) & 1);
             acc[0] ^= b[0] & m0;
             acc[1] ^= b[1] & m0;
             acc[2] ^= b[2] & m0;
@@ -469,7 +468,7 @@ impl F409 {
             acc[10] ^= b[10] & m0;
             acc[11] ^= b[11] & m0;
             acc[12] ^= b[12] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
+            let m1 = 0u32.wrapping_sub((a[1] >> k) & 1);
             acc[1] ^= b[0] & m1;
             acc[2] ^= b[1] & m1;
             acc[3] ^= b[2] & m1;
@@ -483,7 +482,7 @@ impl F409 {
             acc[11] ^= b[10] & m1;
             acc[12] ^= b[11] & m1;
             acc[13] ^= b[12] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
+            let m2 = 0u32.wrapping_sub((a[2] >> k) & 1);
             acc[2] ^= b[0] & m2;
             acc[3] ^= b[1] & m2;
             acc[4] ^= b[2] & m2;
@@ -497,7 +496,7 @@ impl F409 {
             acc[12] ^= b[10] & m2;
             acc[13] ^= b[11] & m2;
             acc[14] ^= b[12] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
+            let m3 = 0u32.wrapping_sub((a[3] >> k) & 1);
             acc[3] ^= b[0] & m3;
             acc[4] ^= b[1] & m3;
             acc[5] ^= b[2] & m3;
@@ -511,7 +510,7 @@ impl F409 {
             acc[13] ^= b[10] & m3;
             acc[14] ^= b[11] & m3;
             acc[15] ^= b[12] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
+            let m4 = 0u32.wrapping_sub((a[4] >> k) & 1);
             acc[4] ^= b[0] & m4;
             acc[5] ^= b[1] & m4;
             acc[6] ^= b[2] & m4;
@@ -525,7 +524,7 @@ impl F409 {
             acc[14] ^= b[10] & m4;
             acc[15] ^= b[11] & m4;
             acc[16] ^= b[12] & m4;
-            let m5 = (0 as u32).wrapping_sub((a[5] >> k) & 1);
+            let m5 = 0u32.wrapping_sub((a[5] >> k) & 1);
             acc[5] ^= b[0] & m5;
             acc[6] ^= b[1] & m5;
             acc[7] ^= b[2] & m5;
@@ -539,7 +538,7 @@ impl F409 {
             acc[15] ^= b[10] & m5;
             acc[16] ^= b[11] & m5;
             acc[17] ^= b[12] & m5;
-            let m6 = (0 as u32).wrapping_sub((a[6] >> k) & 1);
+            let m6 = 0u32.wrapping_sub((a[6] >> k) & 1);
             acc[6] ^= b[0] & m6;
             acc[7] ^= b[1] & m6;
             acc[8] ^= b[2] & m6;
@@ -553,7 +552,7 @@ impl F409 {
             acc[16] ^= b[10] & m6;
             acc[17] ^= b[11] & m6;
             acc[18] ^= b[12] & m6;
-            let m7 = (0 as u32).wrapping_sub((a[7] >> k) & 1);
+            let m7 = 0u32.wrapping_sub((a[7] >> k) & 1);
             acc[7] ^= b[0] & m7;
             acc[8] ^= b[1] & m7;
             acc[9] ^= b[2] & m7;
@@ -567,7 +566,7 @@ impl F409 {
             acc[17] ^= b[10] & m7;
             acc[18] ^= b[11] & m7;
             acc[19] ^= b[12] & m7;
-            let m8 = (0 as u32).wrapping_sub((a[8] >> k) & 1);
+            let m8 = 0u32.wrapping_sub((a[8] >> k) & 1);
             acc[8] ^= b[0] & m8;
             acc[9] ^= b[1] & m8;
             acc[10] ^= b[2] & m8;
@@ -581,7 +580,7 @@ impl F409 {
             acc[18] ^= b[10] & m8;
             acc[19] ^= b[11] & m8;
             acc[20] ^= b[12] & m8;
-            let m9 = (0 as u32).wrapping_sub((a[9] >> k) & 1);
+            let m9 = 0u32.wrapping_sub((a[9] >> k) & 1);
             acc[9] ^= b[0] & m9;
             acc[10] ^= b[1] & m9;
             acc[11] ^= b[2] & m9;
@@ -595,7 +594,7 @@ impl F409 {
             acc[19] ^= b[10] & m9;
             acc[20] ^= b[11] & m9;
             acc[21] ^= b[12] & m9;
-            let m10 = (0 as u32).wrapping_sub((a[10] >> k) & 1);
+            let m10 = 0u32.wrapping_sub((a[10] >> k) & 1);
             acc[10] ^= b[0] & m10;
             acc[11] ^= b[1] & m10;
             acc[12] ^= b[2] & m10;
@@ -609,7 +608,7 @@ impl F409 {
             acc[20] ^= b[10] & m10;
             acc[21] ^= b[11] & m10;
             acc[22] ^= b[12] & m10;
-            let m11 = (0 as u32).wrapping_sub((a[11] >> k) & 1);
+            let m11 = 0u32.wrapping_sub((a[11] >> k) & 1);
             acc[11] ^= b[0] & m11;
             acc[12] ^= b[1] & m11;
             acc[13] ^= b[2] & m11;
@@ -623,7 +622,7 @@ impl F409 {
             acc[21] ^= b[10] & m11;
             acc[22] ^= b[11] & m11;
             acc[23] ^= b[12] & m11;
-            let m12 = (0 as u32).wrapping_sub((a[12] >> k) & 1);
+            let m12 = 0u32.wrapping_sub((a[12] >> k) & 1);
             acc[12] ^= b[0] & m12;
             acc[13] ^= b[1] & m12;
             acc[14] ^= b[2] & m12;
@@ -650,14 +649,14 @@ impl F409 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
-            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
-        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
-            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
-        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
-            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
-        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
-            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        let z0 = ((x[0] as u64) * (y[0] as u64)) ^ ((x[1] as u64) * (y[3] as u64))
+            ^ ((x[2] as u64) * (y[2] as u64)) ^ ((x[3] as u64) * (y[1] as u64));
+        let z1 = ((x[0] as u64) * (y[1] as u64)) ^ ((x[1] as u64) * (y[0] as u64))
+            ^ ((x[2] as u64) * (y[3] as u64)) ^ ((x[3] as u64) * (y[2] as u64));
+        let z2 = ((x[0] as u64) * (y[2] as u64)) ^ ((x[1] as u64) * (y[1] as u64))
+            ^ ((x[2] as u64) * (y[0] as u64)) ^ ((x[3] as u64) * (y[3] as u64));
+        let z3 = ((x[0] as u64) * (y[3] as u64)) ^ ((x[1] as u64) * (y[2] as u64))
+            ^ ((x[2] as u64) * (y[1] as u64)) ^ ((x[3] as u64) * (y[0] as u64));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 63 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
@@ -1098,7 +1097,7 @@ impl F409 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u32; 13]) -> [u32; 26] {
-        let mut r = [0 as u32; 26];
+        let mut r = [0u32; 26];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 16);
         r[2] = Self::spread(a[1]);
@@ -1262,7 +1261,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F409 {
         b: &F409,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F409 {
-        let mut out = [0 as u32; 13];
+        let mut out = [0u32; 13];
         let mut i = 0;
         while i < 13 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -58,7 +58,7 @@ impl F571 {
     }
     /// Decodes 72 little-endian bytes: bit i (bit i%8 of byte i/8) is the coefficient of x^i. None when any bit at position ≥ m = 571 is set.
     pub fn from_le_bytes(bytes: &[u8; 72]) -> ::fieldgen_field::subtle::CtOption<F571> {
-        let mut w = [0 as u32; 18];
+        let mut w = [0u32; 18];
         let mut i = 0;
         while i < 72 {
             w[i / 4] |= (bytes[i] as u32) << (8 * (i % 4));
@@ -96,7 +96,7 @@ impl F571 {
     /// self + rhs: coefficient-wise xor.
     #[inline]
     pub fn add(&self, rhs: &F571) -> F571 {
-        let mut r = [0 as u32; 18];
+        let mut r = [0u32; 18];
         let mut i = 0;
         while i < 18 {
             r[i] = self.0[i] ^ rhs.0[i];
@@ -226,35 +226,34 @@ impl F571 {
             while i > 0 {
                 i -= 1;
                 if x[i] != 0 {
-                    return (i as i64) * (32 as i64)
-                        + (32 - 1 - x[i].leading_zeros()) as i64;
+                    return (i as i64) * 32 + (32 - 1 - x[i].leading_zeros()) as i64;
                 }
             }
             -1
         }
         fn add_shifted(dst: &mut [u32; 19], src: &[u32; 19], s: usize) {
-            let (q, r) = (s / 32 as usize, s % 32 as usize);
+            let (q, r) = (s / 32, s % 32);
             let mut i = 19;
             while i > q {
                 i -= 1;
                 let lo = src[i - q] << r;
                 let hi = if r != 0 && i - q >= 1 {
-                    src[i - q - 1] >> (32 as usize - r)
+                    src[i - q - 1] >> (32 - r)
                 } else {
                     0
                 };
                 dst[i] ^= lo | hi;
             }
         }
-        let mut u = [0 as u32; 19];
+        let mut u = [0u32; 19];
         u[..18].copy_from_slice(&self.0);
         if degree(&u) < 0 {
             return ::core::option::Option::None;
         }
         let mut v = Self::MODULUS;
-        let mut g1 = [0 as u32; 19];
+        let mut g1 = [0u32; 19];
         g1[0] = 1;
-        let mut g2 = [0 as u32; 19];
+        let mut g2 = [0u32; 19];
         loop {
             let du = degree(&u);
             if du == 0 {
@@ -271,7 +270,7 @@ impl F571 {
             add_shifted(&mut u, &v, j);
             add_shifted(&mut g1, &g2, j);
         }
-        let mut r = [0 as u32; 18];
+        let mut r = [0u32; 18];
         r.copy_from_slice(&g1[..18]);
         ::core::option::Option::Some(F571(r))
     }
@@ -557,7 +556,7 @@ impl F571 {
     /// time on any core: no branch or index depends on a or b, and no multiplier is used.
     #[inline]
     fn mul_wide_comb(a: &[u32; 18], b: &[u32; 18]) -> [u32; 36] {
-        let mut acc = [0 as u32; 36];
+        let mut acc = [0u32; 36];
         let mut k: u32 = 32;
         while k > 0 {
             k -= 1;
@@ -597,7 +596,7 @@ impl F571 {
             acc[2] = (acc[2] << 1) | (acc[1] >> 31);
             acc[1] = (acc[1] << 1) | (acc[0] >> 31);
             acc[0] <<= 1;
-            let m0 = (0 as u32).wrapping_sub((a[0] >> k) & 1);
+            let m0 = 0u32.wrapping_sub((a[0] >> k) & 1);
             acc[0] ^= b[0] & m0;
             acc[1] ^= b[1] & m0;
             acc[2] ^= b[2] & m0;
@@ -616,7 +615,7 @@ impl F571 {
             acc[15] ^= b[15] & m0;
             acc[16] ^= b[16] & m0;
             acc[17] ^= b[17] & m0;
-            let m1 = (0 as u32).wrapping_sub((a[1] >> k) & 1);
+            let m1 = 0u32.wrapping_sub((a[1] >> k) & 1);
             acc[1] ^= b[0] & m1;
             acc[2] ^= b[1] & m1;
             acc[3] ^= b[2] & m1;
@@ -635,7 +634,7 @@ impl F571 {
             acc[16] ^= b[15] & m1;
             acc[17] ^= b[16] & m1;
             acc[18] ^= b[17] & m1;
-            let m2 = (0 as u32).wrapping_sub((a[2] >> k) & 1);
+            let m2 = 0u32.wrapping_sub((a[2] >> k) & 1);
             acc[2] ^= b[0] & m2;
             acc[3] ^= b[1] & m2;
             acc[4] ^= b[2] & m2;
@@ -654,7 +653,7 @@ impl F571 {
             acc[17] ^= b[15] & m2;
             acc[18] ^= b[16] & m2;
             acc[19] ^= b[17] & m2;
-            let m3 = (0 as u32).wrapping_sub((a[3] >> k) & 1);
+            let m3 = 0u32.wrapping_sub((a[3] >> k) & 1);
             acc[3] ^= b[0] & m3;
             acc[4] ^= b[1] & m3;
             acc[5] ^= b[2] & m3;
@@ -673,7 +672,7 @@ impl F571 {
             acc[18] ^= b[15] & m3;
             acc[19] ^= b[16] & m3;
             acc[20] ^= b[17] & m3;
-            let m4 = (0 as u32).wrapping_sub((a[4] >> k) & 1);
+            let m4 = 0u32.wrapping_sub((a[4] >> k) & 1);
             acc[4] ^= b[0] & m4;
             acc[5] ^= b[1] & m4;
             acc[6] ^= b[2] & m4;
@@ -692,7 +691,7 @@ impl F571 {
             acc[19] ^= b[15] & m4;
             acc[20] ^= b[16] & m4;
             acc[21] ^= b[17] & m4;
-            let m5 = (0 as u32).wrapping_sub((a[5] >> k) & 1);
+            let m5 = 0u32.wrapping_sub((a[5] >> k) & 1);
             acc[5] ^= b[0] & m5;
             acc[6] ^= b[1] & m5;
             acc[7] ^= b[2] & m5;
@@ -711,7 +710,7 @@ impl F571 {
             acc[20] ^= b[15] & m5;
             acc[21] ^= b[16] & m5;
             acc[22] ^= b[17] & m5;
-            let m6 = (0 as u32).wrapping_sub((a[6] >> k) & 1);
+            let m6 = 0u32.wrapping_sub((a[6] >> k) & 1);
             acc[6] ^= b[0] & m6;
             acc[7] ^= b[1] & m6;
             acc[8] ^= b[2] & m6;
@@ -730,7 +729,7 @@ impl F571 {
             acc[21] ^= b[15] & m6;
             acc[22] ^= b[16] & m6;
             acc[23] ^= b[17] & m6;
-            let m7 = (0 as u32).wrapping_sub((a[7] >> k) & 1);
+            let m7 = 0u32.wrapping_sub((a[7] >> k) & 1);
             acc[7] ^= b[0] & m7;
             acc[8] ^= b[1] & m7;
             acc[9] ^= b[2] & m7;
@@ -749,7 +748,7 @@ impl F571 {
             acc[22] ^= b[15] & m7;
             acc[23] ^= b[16] & m7;
             acc[24] ^= b[17] & m7;
-            let m8 = (0 as u32).wrapping_sub((a[8] >> k) & 1);
+            let m8 = 0u32.wrapping_sub((a[8] >> k) & 1);
             acc[8] ^= b[0] & m8;
             acc[9] ^= b[1] & m8;
             acc[10] ^= b[2] & m8;
@@ -768,7 +767,7 @@ impl F571 {
             acc[23] ^= b[15] & m8;
             acc[24] ^= b[16] & m8;
             acc[25] ^= b[17] & m8;
-            let m9 = (0 as u32).wrapping_sub((a[9] >> k) & 1);
+            let m9 = 0u32.wrapping_sub((a[9] >> k) & 1);
             acc[9] ^= b[0] & m9;
             acc[10] ^= b[1] & m9;
             acc[11] ^= b[2] & m9;
@@ -787,7 +786,7 @@ impl F571 {
             acc[24] ^= b[15] & m9;
             acc[25] ^= b[16] & m9;
             acc[26] ^= b[17] & m9;
-            let m10 = (0 as u32).wrapping_sub((a[10] >> k) & 1);
+            let m10 = 0u32.wrapping_sub((a[10] >> k) & 1);
             acc[10] ^= b[0] & m10;
             acc[11] ^= b[1] & m10;
             acc[12] ^= b[2] & m10;
@@ -806,7 +805,7 @@ impl F571 {
             acc[25] ^= b[15] & m10;
             acc[26] ^= b[16] & m10;
             acc[27] ^= b[17] & m10;
-            let m11 = (0 as u32).wrapping_sub((a[11] >> k) & 1);
+            let m11 = 0u32.wrapping_sub((a[11] >> k) & 1);
             acc[11] ^= b[0] & m11;
             acc[12] ^= b[1] & m11;
             acc[13] ^= b[2] & m11;
@@ -825,7 +824,7 @@ impl F571 {
             acc[26] ^= b[15] & m11;
             acc[27] ^= b[16] & m11;
             acc[28] ^= b[17] & m11;
-            let m12 = (0 as u32).wrapping_sub((a[12] >> k) & 1);
+            let m12 = 0u32.wrapping_sub((a[12] >> k) & 1);
             acc[12] ^= b[0] & m12;
             acc[13] ^= b[1] & m12;
             acc[14] ^= b[2] & m12;
@@ -844,7 +843,7 @@ impl F571 {
             acc[27] ^= b[15] & m12;
             acc[28] ^= b[16] & m12;
             acc[29] ^= b[17] & m12;
-            let m13 = (0 as u32).wrapping_sub((a[13] >> k) & 1);
+            let m13 = 0u32.wrapping_sub((a[13] >> k) & 1);
             acc[13] ^= b[0] & m13;
             acc[14] ^= b[1] & m13;
             acc[15] ^= b[2] & m13;
@@ -863,7 +862,7 @@ impl F571 {
             acc[28] ^= b[15] & m13;
             acc[29] ^= b[16] & m13;
             acc[30] ^= b[17] & m13;
-            let m14 = (0 as u32).wrapping_sub((a[14] >> k) & 1);
+            let m14 = 0u32.wrapping_sub((a[14] >> k) & 1);
             acc[14] ^= b[0] & m14;
             acc[15] ^= b[1] & m14;
             acc[16] ^= b[2] & m14;
@@ -882,7 +881,7 @@ impl F571 {
             acc[29] ^= b[15] & m14;
             acc[30] ^= b[16] & m14;
             acc[31] ^= b[17] & m14;
-            let m15 = (0 as u32).wrapping_sub((a[15] >> k) & 1);
+            let m15 = 0u32.wrapping_sub((a[15] >> k) & 1);
             acc[15] ^= b[0] & m15;
             acc[16] ^= b[1] & m15;
             acc[17] ^= b[2] & m15;
@@ -901,7 +900,7 @@ impl F571 {
             acc[30] ^= b[15] & m15;
             acc[31] ^= b[16] & m15;
             acc[32] ^= b[17] & m15;
-            let m16 = (0 as u32).wrapping_sub((a[16] >> k) & 1);
+            let m16 = 0u32.wrapping_sub((a[16] >> k) & 1);
             acc[16] ^= b[0] & m16;
             acc[17] ^= b[1] & m16;
             acc[18] ^= b[2] & m16;
@@ -920,7 +919,7 @@ impl F571 {
             acc[31] ^= b[15] & m16;
             acc[32] ^= b[16] & m16;
             acc[33] ^= b[17] & m16;
-            let m17 = (0 as u32).wrapping_sub((a[17] >> k) & 1);
+            let m17 = 0u32.wrapping_sub((a[17] >> k) & 1);
             acc[17] ^= b[0] & m17;
             acc[18] ^= b[1] & m17;
             acc[19] ^= b[2] & m17;
@@ -952,14 +951,14 @@ impl F571 {
         ];
         let x = [a & M[0], a & M[1], a & M[2], a & M[3]];
         let y = [b & M[0], b & M[1], b & M[2], b & M[3]];
-        let z0 = (x[0] as u64) * (y[0] as u64) ^ (x[1] as u64) * (y[3] as u64)
-            ^ (x[2] as u64) * (y[2] as u64) ^ (x[3] as u64) * (y[1] as u64);
-        let z1 = (x[0] as u64) * (y[1] as u64) ^ (x[1] as u64) * (y[0] as u64)
-            ^ (x[2] as u64) * (y[3] as u64) ^ (x[3] as u64) * (y[2] as u64);
-        let z2 = (x[0] as u64) * (y[2] as u64) ^ (x[1] as u64) * (y[1] as u64)
-            ^ (x[2] as u64) * (y[0] as u64) ^ (x[3] as u64) * (y[3] as u64);
-        let z3 = (x[0] as u64) * (y[3] as u64) ^ (x[1] as u64) * (y[2] as u64)
-            ^ (x[2] as u64) * (y[1] as u64) ^ (x[3] as u64) * (y[0] as u64);
+        let z0 = ((x[0] as u64) * (y[0] as u64)) ^ ((x[1] as u64) * (y[3] as u64))
+            ^ ((x[2] as u64) * (y[2] as u64)) ^ ((x[3] as u64) * (y[1] as u64));
+        let z1 = ((x[0] as u64) * (y[1] as u64)) ^ ((x[1] as u64) * (y[0] as u64))
+            ^ ((x[2] as u64) * (y[3] as u64)) ^ ((x[3] as u64) * (y[2] as u64));
+        let z2 = ((x[0] as u64) * (y[2] as u64)) ^ ((x[1] as u64) * (y[1] as u64))
+            ^ ((x[2] as u64) * (y[0] as u64)) ^ ((x[3] as u64) * (y[3] as u64));
+        let z3 = ((x[0] as u64) * (y[3] as u64)) ^ ((x[1] as u64) * (y[2] as u64))
+            ^ ((x[2] as u64) * (y[1] as u64)) ^ ((x[3] as u64) * (y[0] as u64));
         (z0 & MW[0]) | (z1 & MW[1]) | (z2 & MW[2]) | (z3 & MW[3])
     }
     /// The double-length product a·b (2n words, least significant first): 102 limb products by `clmul_limb` combined by Karatsuba-like formulae (Montgomery, IEEE Trans. Computers 54(3), 2005). The limbs are the 32-bit words. Constant time where integer multiplication is.
@@ -1717,7 +1716,7 @@ impl F571 {
     /// a² as 2n words: each word's bits spread to the even positions (no products).
     #[inline]
     fn square_wide_portable(a: &[u32; 18]) -> [u32; 36] {
-        let mut r = [0 as u32; 36];
+        let mut r = [0u32; 36];
         r[0] = Self::spread(a[0]);
         r[1] = Self::spread(a[0] >> 16);
         r[2] = Self::spread(a[1]);
@@ -1891,7 +1890,7 @@ impl ::fieldgen_field::subtle::ConditionallySelectable for F571 {
         b: &F571,
         choice: ::fieldgen_field::subtle::Choice,
     ) -> F571 {
-        let mut out = [0 as u32; 18];
+        let mut out = [0u32; 18];
         let mut i = 0;
         while i < 18 {
             out[i] = <u32 as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(

@@ -73,12 +73,25 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     let mut folds = Vec::new();
     for &e in &s.exponents[1..] {
         let d = 64 * n - s.m + e;
-        let (q, r) = (Literal::usize_unsuffixed(d / 64), d % 64);
-        let rl = Literal::u32_unsuffixed(r as u32);
-        folds.push(quote!(c[i - #nl + #q] ^= t << #rl;));
-        if r != 0 {
+        let (q, r) = (d / 64, d % 64);
+        // Word offsets and shifts written without `+ 0` and `<< 0` (lint-clean output).
+        let at = |k: usize| {
+            if k == 0 {
+                quote!(i - #nl)
+            } else {
+                let k = Literal::usize_unsuffixed(k);
+                quote!(i - #nl + #k)
+            }
+        };
+        let lo = at(q);
+        if r == 0 {
+            folds.push(quote!(c[#lo] ^= t;));
+        } else {
+            let rl = Literal::u32_unsuffixed(r as u32);
+            folds.push(quote!(c[#lo] ^= t << #rl;));
+            let hi = at(q + 1);
             let rr = Literal::u32_unsuffixed(64 - r as u32);
-            folds.push(quote!(c[i - #nl + #q + 1] ^= t >> #rr;));
+            folds.push(quote!(c[#hi] ^= t >> #rr;));
         }
     }
     // Then the bits of word n − 1 at or above x^m, once per lower term (each lands below x^m:
@@ -92,8 +105,12 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
         last.push(quote!(let t = c[#last_word] >> #topl; c[#last_word] &= #mask;));
         for &e in &s.exponents[1..] {
             let (q, r) = (Literal::usize_unsuffixed(e / 64), e % 64);
-            let rl = Literal::u32_unsuffixed(r as u32);
-            last.push(quote!(c[#q] ^= t << #rl;));
+            if r == 0 {
+                last.push(quote!(c[#q] ^= t;));
+            } else {
+                let rl = Literal::u32_unsuffixed(r as u32);
+                last.push(quote!(c[#q] ^= t << #rl;));
+            }
             if r != 0 && e / 64 + 1 < n {
                 let rr = Literal::u32_unsuffixed(64 - r as u32);
                 let q1 = Literal::usize_unsuffixed(e / 64 + 1);

@@ -110,7 +110,8 @@ fn comb(c: &Ctx) -> TokenStream {
     for j in 0..c.n {
         let jj = usize_lit(j);
         let mask = format_ident!("m{}", j);
-        adds.push(quote!(let #mask = (0 as #word).wrapping_sub((a[#jj] >> k) & 1);));
+        let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
+        adds.push(quote!(let #mask = #zero_lit.wrapping_sub((a[#jj] >> k) & 1);));
         for i in 0..c.n {
             if i + j >= c.np {
                 continue;
@@ -122,6 +123,7 @@ fn comb(c: &Ctx) -> TokenStream {
     }
     let n2 = usize_lit(2 * c.n);
     let n = usize_lit(c.n);
+    let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
     quote! {
         /// The double-length product a·b (2n words, least significant first) by the López–Dahab
         /// left-to-right comb with masks: w iterations, each a one-bit shift of the accumulator
@@ -130,7 +132,7 @@ fn comb(c: &Ctx) -> TokenStream {
         /// time on any core: no branch or index depends on a or b, and no multiplier is used.
         #[inline]
         fn mul_wide_comb(a: &[#word; #n], b: &[#word; #n]) -> [#word; #n2] {
-            let mut acc = [0 as #word; #n2];
+            let mut acc = [#zero_lit; #n2];
             let mut k: u32 = #wbits;
             while k > 0 {
                 k -= 1;
@@ -192,11 +194,12 @@ fn square_portable(c: &Ctx) -> TokenStream {
             body.push(quote!(r[#hi] = Self::spread(a[#ii] >> #half);));
         }
     }
+    let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
     quote! {
         /// a² as 2n words: each word's bits spread to the even positions (no products).
         #[inline]
         fn square_wide_portable(a: &[#word; #n]) -> [#word; #n2] {
-            let mut r = [0 as #word; #n2];
+            let mut r = [#zero_lit; #n2];
             #(#body)*
             r
         }
@@ -365,7 +368,7 @@ fn karatsuba_body(c: &Ctx, clmul: &TokenStream) -> (TokenStream, usize) {
     let word = c.word();
     let outs = out.iter().map(|o| match o {
         Some(id) => quote!(#id),
-        None => quote!(0 as #word),
+        None => format!("0{word}").parse::<TokenStream>().unwrap(),
     });
     let stmts = k.stmts;
     (
@@ -815,7 +818,7 @@ fn shr_m(c: &Ctx, src: &Ident) -> Vec<TokenStream> {
                     quote!(#src[#l])
                 } else {
                     let word = c.word();
-                    quote!(0 as #word)
+                    format!("0{word}").parse::<TokenStream>().unwrap()
                 }
             } else {
                 let rr = u32_lit(r as u32);
@@ -824,7 +827,7 @@ fn shr_m(c: &Ctx, src: &Ident) -> Vec<TokenStream> {
                 if hi < 2 * c.n {
                     quote!(((#src[#l] >> #rr) | (#src[#hl] << #rl)))
                 } else {
-                    quote!(#src[#l] >> #rr)
+                    quote!((#src[#l] >> #rr))
                 }
             }
         })
@@ -917,8 +920,8 @@ fn reduce_fn(c: &Ctx, s: &BinarySpec) -> TokenStream {
                 (0..c.n)
                     .map(|i| {
                         let il = usize_lit(i);
-                        if i == c.n - 1 {
-                            quote!(#src[#il] & #top)
+                        if i == c.n - 1 && !c.m.is_multiple_of(c.w as usize) {
+                            quote!((#src[#il] & #top))
                         } else {
                             quote!(#src[#il])
                         }
@@ -930,12 +933,12 @@ fn reduce_fn(c: &Ctx, s: &BinarySpec) -> TokenStream {
             let qs = (0..c.n).map(|i| {
                 let il = usize_lit(i);
                 let t = &th[i];
-                quote!(h[#il] ^ (#t))
+                quote!(h[#il] ^ #t)
             });
             let rs = (0..c.n).map(|i| {
                 let l = &lc[i];
                 let u = &lu[i];
-                quote!((#l) ^ (#u))
+                quote!(#l ^ #u)
             });
             let _ = last;
             quote! {
@@ -1162,7 +1165,8 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
     );
 
     let (layer_methods, layer_impls) =
-        crate::emit::field_layer::binary_items(name, c.w, c.n, s.bytes);
+        crate::emit::field_layer::binary_items(name, c.w, c.n, s.bytes, c.m);
+    let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy)]
@@ -1189,7 +1193,7 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
 
             #[doc = #enc_doc]
             pub fn from_le_bytes(bytes: &[u8; #nb]) -> ::fieldgen_field::subtle::CtOption<#name> {
-                let mut w = [0 as #word; #n];
+                let mut w = [#zero_lit; #n];
                 let mut i = 0;
                 while i < #nb {
                     w[i / #wbytes] |= (bytes[i] as #word) << (8 * (i % #wbytes));
@@ -1228,7 +1232,7 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
             /// self + rhs: coefficient-wise xor.
             #[inline]
             pub fn add(&self, rhs: &#name) -> #name {
-                let mut r = [0 as #word; #n];
+                let mut r = [#zero_lit; #n];
                 let mut i = 0;
                 while i < #n {
                     r[i] = self.0[i] ^ rhs.0[i];
@@ -1318,30 +1322,30 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
                     while i > 0 {
                         i -= 1;
                         if x[i] != 0 {
-                            return (i as i64) * (#wbits as i64) + (#wbits - 1 - x[i].leading_zeros()) as i64;
+                            return (i as i64) * #wbits + (#wbits - 1 - x[i].leading_zeros()) as i64;
                         }
                     }
                     -1
                 }
                 fn add_shifted(dst: &mut [#word; #n1], src: &[#word; #n1], s: usize) {
-                    let (q, r) = (s / #wbits as usize, s % #wbits as usize);
+                    let (q, r) = (s / #wbits, s % #wbits);
                     let mut i = #n1;
                     while i > q {
                         i -= 1;
                         let lo = src[i - q] << r;
-                        let hi = if r != 0 && i - q >= 1 { src[i - q - 1] >> (#wbits as usize - r) } else { 0 };
+                        let hi = if r != 0 && i - q >= 1 { src[i - q - 1] >> (#wbits - r) } else { 0 };
                         dst[i] ^= lo | hi;
                     }
                 }
-                let mut u = [0 as #word; #n1];
+                let mut u = [#zero_lit; #n1];
                 u[..#n].copy_from_slice(&self.0);
                 if degree(&u) < 0 {
                     return ::core::option::Option::None;
                 }
                 let mut v = Self::MODULUS;
-                let mut g1 = [0 as #word; #n1];
+                let mut g1 = [#zero_lit; #n1];
                 g1[0] = 1;
-                let mut g2 = [0 as #word; #n1];
+                let mut g2 = [#zero_lit; #n1];
                 loop {
                     let du = degree(&u);
                     if du == 0 {
@@ -1358,7 +1362,7 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
                     add_shifted(&mut u, &v, j);
                     add_shifted(&mut g1, &g2, j);
                 }
-                let mut r = [0 as #word; #n];
+                let mut r = [#zero_lit; #n];
                 r.copy_from_slice(&g1[..#n]);
                 ::core::option::Option::Some(#name(r))
             }
@@ -1442,7 +1446,7 @@ pub fn field_module(s: &BinarySpec, name: &Ident, target: BinaryTarget, doc: &st
         impl ::fieldgen_field::subtle::ConditionallySelectable for #name {
             #[inline]
             fn conditional_select(a: &#name, b: &#name, choice: ::fieldgen_field::subtle::Choice) -> #name {
-                let mut out = [0 as #word; #n];
+                let mut out = [#zero_lit; #n];
                 let mut i = 0;
                 while i < #n {
                     out[i] = <#word as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&a.0[i], &b.0[i], choice);

@@ -66,7 +66,7 @@ fn coords(k: usize, s: u32) -> u64 {
 fn target(k: usize, t: usize) -> u64 {
     let mut v = 0u64;
     let mut idx = k;
-    if t % 2 == 0 && t / 2 < k {
+    if t.is_multiple_of(2) && t / 2 < k {
         v |= 1 << (t / 2);
     }
     for i in 0..k {

@@ -286,7 +286,7 @@ pub fn portable_items(w: u32, n: usize, m: usize, fn_name: &str) -> TokenStream 
     for k in 0..4usize {
         let terms = (0..4usize).map(|i| {
             let (il, jl) = (usize_lit(i), usize_lit((k + 4 - i) % 4));
-            quote!((x[#il] as #wide) * (y[#jl] as #wide))
+            quote!(((x[#il] as #wide) * (y[#jl] as #wide)))
         });
         let z = format_ident!("z{}", k);
         prods.push(quote!(let #z = #(#terms)^*;));

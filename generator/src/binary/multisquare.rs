@@ -335,6 +335,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     // of the eight columns (with the split, two: the column block is loaded once).
     let byte_steps = |word: TokenStream, j: usize, base: TokenStream| {
         let sh = Literal::u32_unsuffixed(8 * j as u32);
+        let sh_is_zero = j == 0;
         let xors = (0..n).map(|t| {
             let acc = &accs[t];
             let off = Literal::usize_unsuffixed((j * n + t) * 8);
@@ -353,13 +354,23 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
                 quote!(#acc = #mxor(#acc, k, #acc, #load(#base.add(#off).cast()));)
             }
         });
+        // Byte `sh / 8` of the word (no `>> 0` for the first).
+        let byte = |src: TokenStream| {
+            if sh_is_zero {
+                quote!(#src as u8)
+            } else {
+                quote!((#src >> #sh) as u8)
+            }
+        };
         let odd_mask = if split {
-            quote!(let ko = (xo >> #sh) as u8;)
+            let b = byte(quote!(xo));
+            quote!(let ko = #b;)
         } else {
             quote!()
         };
+        let k_byte = byte(quote!(#word));
         quote! {
-            let k = (#word >> #sh) as u8;
+            let k = #k_byte;
             #odd_mask
             #(#xors)*
         }
@@ -421,6 +432,11 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
     // inversion 303 → 320 ns), above it faster (sect283 502 → 479 ns, sect239 683 → 600 ns).
     let products = if !split && bytes * n <= BYTE_LOOP_MAX_XORS {
         let bl = Literal::usize_unsuffixed(bytes);
+        let row = if n == 1 {
+            quote!(s * 8)
+        } else {
+            quote!(s * 8 * #nl)
+        };
         let steps = (0..n).map(|t| {
             let acc = &accs[t];
             let off = Literal::usize_unsuffixed(8 * t);
@@ -431,7 +447,7 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             while s < #bl {
                 let k = (a[s / 8] >> (8 * (s % 8))) as u8;
                 /// SAFETY: (s·n + t)·8 + 8 ≤ ⌈m/8⌉·8·n = mat.len() for s < ⌈m/8⌉, t < n.
-                let p = unsafe { mat.as_ptr().add(s * 8 * #nl) };
+                let p = unsafe { mat.as_ptr().add(#row) };
                 unsafe {
                     #(#steps)*
                 }
@@ -501,9 +517,21 @@ pub fn items(s: &BinarySpec, target: BinaryTarget) -> TokenStream {
             let il = Literal::usize_unsuffixed(i);
             let wl = Literal::usize_unsuffixed(i / 2);
             let sh = Literal::u32_unsuffixed(32 * (i % 2) as u32);
+            let pext = |mask: TokenStream| {
+                let e = quote!(::core::arch::x86_64::_pext_u64(a[#il], #mask));
+                if i % 2 == 0 {
+                    e
+                } else {
+                    quote!(#e << #sh)
+                }
+            };
+            let (pe, po) = (
+                pext(quote!(0x5555_5555_5555_5555)),
+                pext(quote!(0xaaaa_aaaa_aaaa_aaaa)),
+            );
             quote! {
-                e[#wl] |= ::core::arch::x86_64::_pext_u64(a[#il], 0x5555_5555_5555_5555) << #sh;
-                o[#wl] |= ::core::arch::x86_64::_pext_u64(a[#il], 0xaaaa_aaaa_aaaa_aaaa) << #sh;
+                e[#wl] |= #pe;
+                o[#wl] |= #po;
             }
         });
         let even = accs.iter().map(|a| quote!(Self::hxor_x86_64_avx512(#a)));

@@ -182,7 +182,7 @@ impl Poly {
     /// self mod x^s.
     pub fn low(&self, s: usize) -> Poly {
         let mut words: Vec<u64> = self.words.iter().take(s.div_ceil(64)).copied().collect();
-        if s % 64 != 0 {
+        if !s.is_multiple_of(64) {
             if let Some(last) = words.get_mut(s / 64) {
                 *last &= (1u64 << (s % 64)) - 1;
             }

@@ -253,11 +253,8 @@ impl Gen {
 
     /// x + y as one vector, emitted once per pair of operands.
     fn xor_once(&mut self, x: &Ident, y: &Ident) -> Ident {
-        let key = if x.to_string() <= y.to_string() {
-            (x.to_string(), y.to_string())
-        } else {
-            (y.to_string(), x.to_string())
-        };
+        let (xs, ys) = (x.to_string(), y.to_string());
+        let key = if xs <= ys { (xs, ys) } else { (ys, xs) };
         if let Some(id) = self.xors.get(&key) {
             return id.clone();
         }
@@ -268,7 +265,7 @@ impl Gen {
     }
 
     /// The word in lane 0: a load for an input word, else the high lane copied down.
-    fn to_low(&mut self, w: &Word) -> Word {
+    fn low_lane(&mut self, w: &Word) -> Word {
         if w.lane == 0 {
             return w.clone();
         }
@@ -303,7 +300,7 @@ impl Gen {
                 let (x, y) = if x.lane == y.lane {
                     (x.clone(), y.clone())
                 } else {
-                    (self.to_low(x), self.to_low(y))
+                    (self.low_lane(x), self.low_lane(y))
                 };
                 let v = self.xor_once(&x.v, &y.v);
                 Some(Word {
@@ -337,7 +334,7 @@ impl Gen {
                         terms.push((i + j, x.clone(), y.clone()));
                     }
                 }
-                terms.sort_by(|p, q| q.0.cmp(&p.0));
+                terms.sort_by_key(|t| core::cmp::Reverse(t.0));
                 for (k, x, y) in terms {
                     let prod = self.clmul(&x.v, &y.v, x.lane | (y.lane << 4));
                     out[k] = self.xor(out[k].take(), Some(prod));
@@ -863,6 +860,8 @@ fn reduce_xmm(
 }
 
 /// Stores the n-word result held in ceil(n/2) pairs into `out`.
+// Word indices follow the schoolbook layout of the formulas.
+#[allow(clippy::needless_range_loop)]
 fn store(g: &mut Gen, r: &[Option<Ident>], n: usize) {
     let zero = arch("_mm_setzero_si128");
     for t in 0..n.div_ceil(2) {
@@ -921,6 +920,8 @@ fn square_pairs(g: &mut Gen, n: usize, spread: bool) -> Vec<Option<Ident>> {
 /// `spread` by byte shuffles, each nibble's bits spread through a 16-entry table (a register
 /// constant, indexed by the vector shuffle, so no memory index depends on `a`), else one
 /// PCLMULQDQ per word.
+// Word indices follow the schoolbook layout of the formulas.
+#[allow(clippy::needless_range_loop)]
 fn square_of(g: &mut Gen, a: &[Option<Opnd>], n: usize, spread: bool) -> Vec<Option<Ident>> {
     if spread {
         let (and, shuf, srl, set1, setr, unlo, unhi) = (

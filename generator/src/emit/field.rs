@@ -826,9 +826,10 @@ pub fn field_module_in(
         } else {
             quote!(limbs[0] = x as u32;)
         };
+        let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
         quote! {
             #reduce
-            let mut limbs = [0 as #word; #n];
+            let mut limbs = [#zero_lit; #n];
             #sets
         }
     };
@@ -922,7 +923,11 @@ pub fn field_module_in(
     } else {
         (
             " self · k for a small integer k (k < 2^32): n one-word products and the reduction of a product, much cheaper than `mul` (e.g. a24 in the X25519 ladder).",
-            quote!(#name(Self::mul_small_limbs(&self.0, &[k as #word]))),
+            if word.to_string() == "u32" {
+                quote!(#name(Self::mul_small_limbs(&self.0, &[k])))
+            } else {
+                quote!(#name(Self::mul_small_limbs(&self.0, &[k as #word])))
+            },
         )
     };
     let loose = matches!(
@@ -969,6 +974,7 @@ pub fn field_module_in(
     };
     let (wide_methods, wide_items) = (wide.methods, wide.items);
     let trait_impls = field_layer::prime_trait_impls(c, name);
+    let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
     quote! {
         #[doc = #doc]
         #[derive(Clone, Copy)]
@@ -1023,7 +1029,7 @@ pub fn field_module_in(
 
             /// Decodes the canonical little-endian encoding (B bytes); none for values ≥ p.
             pub fn from_le_bytes(bytes: &[u8; #nb]) -> ::fieldgen_field::subtle::CtOption<#name> {
-                let mut limbs = [0 as #word; #n];
+                let mut limbs = [#zero_lit; #n];
                 let mut i = 0;
                 while i < #nb {
                     limbs[i / #wb] |= (bytes[i] as #word) << (8 * (i % #wb));
@@ -1270,7 +1276,7 @@ pub fn field_module_in(
         impl ::fieldgen_field::subtle::ConditionallySelectable for #name {
             #[inline]
             fn conditional_select(a: &#name, b: &#name, choice: ::fieldgen_field::subtle::Choice) -> #name {
-                let mut out = [0 as #word; #nst];
+                let mut out = [#zero_lit; #nst];
                 let mut i = 0;
                 while i < #nst {
                     out[i] = <#word as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&a.0[i], &b.0[i], choice);

@@ -156,6 +156,7 @@ pub fn wide_items(c: &FieldConsts, name: &Ident) -> WideItems {
         #[inline]
         pub fn reduce_wide(t: &#wide) -> #name { #name(Self::reduce_wide_limbs(&t.0)) }
     };
+    let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
     let items = quote! {
         #[doc = #type_doc]
         #[derive(Clone, Copy)]
@@ -193,7 +194,7 @@ pub fn wide_items(c: &FieldConsts, name: &Ident) -> WideItems {
         impl ::fieldgen_field::subtle::ConditionallySelectable for #wide {
             #[inline]
             fn conditional_select(a: &#wide, b: &#wide, choice: ::fieldgen_field::subtle::Choice) -> #wide {
-                let mut out = [0 as #word; #n2];
+                let mut out = [#zero_lit; #n2];
                 let mut i = 0;
                 while i < #n2 {
                     out[i] = <#word as ::fieldgen_field::subtle::ConditionallySelectable>::conditional_select(&a.0[i], &b.0[i], choice);
@@ -294,6 +295,7 @@ pub fn binary_items(
     w: u32,
     words: usize,
     bytes: usize,
+    degree: usize,
 ) -> (TokenStream, TokenStream) {
     let word = Words { w }.word();
     let n = lit(words);
@@ -304,13 +306,22 @@ pub fn binary_items(
     let hex_doc = format!(
         " The element whose coefficient vector (bit i the coefficient of x^i) is given by big-endian hex digits (optional `0x`, `_` separators allowed), as a `const fn` for constants: `const B: {name} = match {name}::from_hex_vartime(\"0x..\") {{ Some(x) => x, None => panic!() }};`. None for a malformed string or a degree ≥ m. Variable time in the digits (meant for public constants)."
     );
+    // With m a multiple of the word size every top word is canonical (and the test would
+    // mask with zero).
+    let top_check = if degree.is_multiple_of(w as usize) {
+        quote!()
+    } else {
+        quote! {
+            if words[#last] & !Self::TOP_MASK != 0 {
+                return ::core::option::Option::None;
+            }
+        }
+    };
     let methods = quote! {
         /// The element with coefficient words `words` (little-endian, bit i of the vector the
         /// coefficient of x^i), as a `const fn`; none when a coefficient at or above x^m is set.
         pub const fn from_canonical(words: [#word; #n]) -> ::core::option::Option<#name> {
-            if words[#last] & !Self::TOP_MASK != 0 {
-                return ::core::option::Option::None;
-            }
+            #top_check
             ::core::option::Option::Some(#name(words))
         }
 

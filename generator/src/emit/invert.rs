@@ -180,7 +180,7 @@ pub fn safegcd_items(c: &FieldConsts) -> TokenStream {
         /// p⁻¹ mod 2^B.
         const SAFEGCD_P_INV: #sw = #inv_lit;
         /// 2^B − 1.
-        const SAFEGCD_MASK: #sw = ((1 as #sw) << #b) - 1;
+        const SAFEGCD_MASK: #sw = (1 << #b) - 1;
 
         /// B divsteps on the low words of f and g, from `delta`: returns the new delta and the
         /// transition matrix (u, v, q, r), scaled by 2^B, with 2^B·f' = u·f + v·g and
@@ -192,7 +192,7 @@ pub fn safegcd_items(c: &FieldConsts) -> TokenStream {
             let mut i = 0;
             while i < #b {
                 // c1: all ones when delta > 0; c2: all ones when g is odd.
-                let c1 = (delta.wrapping_neg() >> (#word_bits - 1)) as #sw;
+                let c1 = delta.wrapping_neg() >> (#word_bits - 1);
                 let c2 = ((g & 1) as #sw).wrapping_neg();
                 // g ± f (minus when delta > 0), applied when g is odd.
                 let x = ((f as #sw ^ c1).wrapping_sub(c1)) as #uw;

@@ -238,11 +238,13 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
                 // become a branch again (see `fieldgen_field::barrier`).
                 let bit = val(bit);
                 let barrier = format_ident!("{}", if f.w == 64 { "u64" } else { "u32" });
-                one(quote!(::fieldgen_field::barrier::#barrier((0 as #word).wrapping_sub(#bit))))
+                let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
+                one(quote!(::fieldgen_field::barrier::#barrier(#zero_lit.wrapping_sub(#bit))))
             }
             Op::Mask { bit } => {
                 let bit = val(bit);
-                one(quote!((0 as #word).wrapping_sub(#bit)))
+                let zero_lit: TokenStream = format!("0{word}").parse().unwrap();
+                one(quote!(#zero_lit.wrapping_sub(#bit)))
             }
             Op::Select { mask, a, b } => {
                 // a ^ (mask & (a ^ b)): b where mask is all ones, a where it is zero.
@@ -251,12 +253,30 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
             }
         };
         if !pooled {
-            if let Some(temp) = &defs.temp {
-                body.push(quote!(let #t: #dword = #temp;));
+            let ids: Vec<Ident> = defs
+                .outs
+                .iter()
+                .map(|(v, _)| format_ident!("x{}", v.0))
+                .collect();
+            let es = defs.outs.iter().map(|(_, e)| e);
+            // The double-word temporary lives in a block and a pair of outputs is bound by a
+            // tuple pattern: clippy's `unnecessary_cast` follows a cast operand back through
+            // `let` initialisers, which is exponential in a long let chain and stops at a
+            // pattern binding. The optimiser sees the same dataflow either way.
+            match (&defs.temp, ids.len()) {
+                (Some(temp), 1) => {
+                    body.push(quote!(let #(#ids)* = { let #t: #dword = #temp; #(#es)* };))
+                }
+                (Some(temp), _) => {
+                    body.push(quote!(let (#(#ids),*) = { let #t: #dword = #temp; (#(#es),*) };))
+                }
+                (None, _) => {
+                    for (id, e) in ids.iter().zip(es) {
+                        body.push(quote!(let #id = #e;));
+                    }
+                }
             }
-            for (v, e) in &defs.outs {
-                let id = format_ident!("x{}", v.0);
-                body.push(quote!(let #id = #e;));
+            for ((v, _), id) in defs.outs.iter().zip(ids) {
                 names[v.0 as usize] = Some(id);
             }
             continue;
@@ -309,10 +329,17 @@ pub fn emit_fn(f: &Func, name: &Ident, args: &[&str], doc: &str) -> TokenStream 
     });
     let out_len = super::field::lit(f.outputs.len());
     let doc = format!(" {doc}");
+    // A pooled slot may be read and rewritten by one instruction (`r0 = r0 >> 25`): that is
+    // the pool's register reuse, not a missed `>>=`.
+    let allow = if pooled {
+        quote!(#[allow(unused_parens, unused_assignments, clippy::assign_op_pattern)])
+    } else {
+        quote!(#[allow(unused_parens, unused_assignments)])
+    };
     quote! {
         #[doc = #doc]
         #[inline]
-        #[allow(clippy::all, unused_parens, unused_assignments)]
+        #allow
         fn #name(#(#params),*) -> [#word; #out_len] {
             #(#slots)*
             #(#body)*

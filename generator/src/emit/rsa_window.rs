@@ -15,12 +15,12 @@ use super::x86_64::runtime;
 
 /// Whether the window kernels exist for `limbs` (a multiple of 8, at least 8).
 pub fn leaf_supported(limbs: usize) -> bool {
-    limbs % runtime::W == 0 && limbs >= runtime::W
+    limbs.is_multiple_of(runtime::W) && limbs >= runtime::W
 }
 
 /// Whether the Montgomery product and square of `limbs` run on the window kernels.
 pub fn mont_supported(limbs: usize) -> bool {
-    limbs % runtime::W == 0 && limbs >= 2 * runtime::W
+    limbs.is_multiple_of(runtime::W) && limbs >= 2 * runtime::W
 }
 
 /// Largest size whose whole Montgomery product is one block (larger sizes call a Karatsuba

@@ -32,20 +32,17 @@ pub const SPECIAL_OPS: CoreOps = CoreOps {
     square_doc: " a² mod p: the full square, then the special-form folds.",
 };
 
-/// The lowered core functions, each verified by the bounds pass: (name, function, argument
-/// names, doc). Errors name the function and the obligation that failed.
-pub fn lowered_core(
-    c: &FieldConsts,
-    pm: &PseudoMersenne,
-) -> Result<
-    Vec<(
-        &'static str,
-        crate::ir::Func,
-        &'static [&'static str],
-        &'static str,
-    )>,
-    String,
-> {
+/// A lowered function: (name, IR, argument names, doc).
+pub type LoweredFn = (
+    &'static str,
+    crate::ir::Func,
+    &'static [&'static str],
+    &'static str,
+);
+
+/// The lowered core functions, each verified by the bounds pass. Errors name the function and
+/// the obligation that failed.
+pub fn lowered_core(c: &FieldConsts, pm: &PseudoMersenne) -> Result<Vec<LoweredFn>, String> {
     // A c too wide for folds (P-256) reduces by the signed 32-bit terms of FIPS 186-4 D.2.
     let signed = match PseudoMersenne::detect(c) {
         Some(_) => None,

@@ -205,7 +205,7 @@ pub fn lower_karatsuba_combine(w: u32, h: usize) -> Func {
 pub fn levels(n: usize, threshold: usize) -> Vec<usize> {
     let mut v = vec![n];
     let mut m = n;
-    while m > threshold && m % 2 == 0 {
+    while m > threshold && m.is_multiple_of(2) {
         m /= 2;
         v.push(m);
     }

@@ -80,7 +80,7 @@ impl PseudoMersenne {
     /// subtraction, and addition and subtraction are the Montgomery field's (which work on any
     /// values in [0, p)).
     pub fn is_loose(&self) -> bool {
-        self.k % self.w != 0
+        !self.k.is_multiple_of(self.w)
     }
 
     /// The state every stored value is in.
@@ -302,7 +302,7 @@ pub fn reduce_to_loose(
         s.len() <= pm.n && b.range_max(s).iter().zip(&loose).all(|(x, l)| x <= l)
     };
     smax = proven(b, &s, smax);
-    if s.len() > pm.n + 1 && pm.k % pm.w != 0 {
+    if s.len() > pm.n + 1 && !pm.k.is_multiple_of(pm.w) {
         (s, smax) = fold_at_word(b, pm, &s, &smax);
         smax = proven(b, &s, smax);
     }

@@ -60,7 +60,7 @@ impl SignedSolinas {
         let k = fc.bits;
         // k a multiple of the word size: values stay tight (in [0, p)), so every input is below
         // 2^k and the product has exactly 2d digits.
-        if k % 32 != 0 || k % fc.w() != 0 || k < 64 {
+        if !k.is_multiple_of(32) || !k.is_multiple_of(fc.w()) || k < 64 {
             return None;
         }
         let d = (k / 32) as usize;
@@ -131,7 +131,7 @@ fn digit(b: &mut Builder, t: &[Var], j: usize) -> Var {
     if b.w() == 32 {
         return t[j];
     }
-    if j % 2 == 0 {
+    if j.is_multiple_of(2) {
         let m = b.constant(0xffff_ffff);
         b.and(t[j / 2], m)
     } else {

@@ -155,7 +155,7 @@ impl Unsaturated {
 
     /// The radix as people write it: `2^51`, `2^25.5` (alternating widths) or `2^57.9`.
     pub fn radix_name(&self) -> String {
-        if self.k as usize % self.m == 0 {
+        if (self.k as usize).is_multiple_of(self.m) {
             format!("2^{}", self.k as usize / self.m)
         } else {
             let r = self.k as f64 / self.m as f64;

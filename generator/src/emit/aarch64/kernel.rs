@@ -110,6 +110,8 @@ impl Kernel<'_> {
     /// One reduction pass: t (n + 1 words, or n + 2 with a bit on top) + m·p, shifted down one
     /// word. Returns n words, plus a bit word when `need_bit`. `extra` (a bit, only with n + 1
     /// words) is added at position n by the first chain, for free.
+    // Word indices follow the schoolbook layout of the formulas.
+    #[allow(clippy::needless_range_loop)]
     fn reduce(&mut self, mut t: Vec<V>, need_bit: bool, extra: Option<V>) -> Vec<V> {
         let n = self.c.limbs;
         let b = &mut self.b;
@@ -175,6 +177,8 @@ impl Kernel<'_> {
 
 /// The CIOS kernel for the modulus of `c` (64-bit limbs): a·b·R⁻¹ mod p, or a²·R⁻¹ mod p when
 /// `square` (one operand pointer).
+// Word indices follow the schoolbook layout of the formulas.
+#[allow(clippy::needless_range_loop)]
 pub fn kernel(c: &FieldConsts, res: Residency, square: bool) -> VProgram {
     assert_eq!(c.w(), 64, "the aarch64 kernels use 64-bit limbs");
     let n = c.limbs;
@@ -214,7 +218,7 @@ pub fn kernel(c: &FieldConsts, res: Residency, square: bool) -> VProgram {
                 return v;
             }
         }
-        if i % 2 == 0 && i + 1 < n {
+        if i.is_multiple_of(2) && i + 1 < n {
             let [x, y] = k.b.ldp(a_ptr, i);
             a_pair = Some(y);
             x

@@ -171,8 +171,10 @@ fn amm_kernel(bits: usize, kk: usize) -> TokenStream {
     for k in 0..kk {
         let kx = lit(k);
         let c = format_ident!("carry{}", k);
-        let mut gen = quote!(0u128);
-        let mut prop = quote!(0u128);
+        // Lane masks widened and shifted into place; the first term stands alone (no `0 |`,
+        // no `<< 0`) so the emitted code is lint-clean.
+        let mut gen: Option<TokenStream> = None;
+        let mut prop: Option<TokenStream> = None;
         for v in 0..vn {
             let (ri, si, ci) = (id("r", k, v), id("s", k, v), id("c", k, v));
             let plus_carry = if v == 0 {
@@ -199,10 +201,29 @@ fn amm_kernel(bits: usize, kk: usize) -> TokenStream {
             finish.extend(quote! {
                 #ri = _mm512_add_epi64(#ri, _mm512_alignr_epi64::<7>(#ci, #below));
             });
-            gen = quote!(#gen | ((_mm512_cmpgt_epu64_mask(#ri, mask) as u128) << #shift));
-            prop = quote!(#prop | ((_mm512_cmpeq_epu64_mask(#ri, mask) as u128) << #shift));
+            let shifted = |e: TokenStream| {
+                if v == 0 {
+                    quote!((#e as u128))
+                } else {
+                    quote!(((#e as u128) << #shift))
+                }
+            };
+            let g = shifted(quote!(_mm512_cmpgt_epu64_mask(#ri, mask)));
+            let p = shifted(quote!(_mm512_cmpeq_epu64_mask(#ri, mask)));
+            gen = Some(match gen {
+                None => g,
+                Some(acc) => quote!(#acc | #g),
+            });
+            prop = Some(match prop {
+                None => p,
+                Some(acc) => quote!(#acc | #p),
+            });
         }
         let carries = format_ident!("carries{}", k);
+        let (gen, prop) = (
+            gen.expect("at least one vector"),
+            prop.expect("at least one vector"),
+        );
         finish.extend(quote! {
             let generate: u128 = #gen;
             let propagate: u128 = #prop;
@@ -213,10 +234,15 @@ fn amm_kernel(bits: usize, kk: usize) -> TokenStream {
             let ri = id("r", k, v);
             let shift = lit(8 * v);
             let vx = lit(v);
+            let lanes = if v == 0 {
+                quote!(#carries as u8)
+            } else {
+                quote!((#carries >> #shift) as u8)
+            };
             finish.extend(quote! {
                 let masked = _mm512_and_si512(#ri, mask);
                 out[#kx][#vx] = _mm512_and_si512(
-                    _mm512_mask_sub_epi64(masked, (#carries >> #shift) as u8, masked, minus_one),
+                    _mm512_mask_sub_epi64(masked, #lanes, masked, minus_one),
                     mask,
                 );
             });

@@ -102,7 +102,7 @@ impl LaneField {
     /// The bounds, or why this (k, c, m) cannot be emitted.
     pub fn bounds(&self) -> Result<LaneBounds, String> {
         let m = self.limbs;
-        if m < 2 || self.k as usize % m != 0 {
+        if m < 2 || !(self.k as usize).is_multiple_of(m) {
             return Err(format!("{} bits do not split into {m} equal limbs", self.k));
         }
         let r = self.k / m as u32;
@@ -122,7 +122,7 @@ impl LaneField {
             if t >= 1 << 52 {
                 break;
             }
-            let hi = t * t >> 52;
+            let hi = (t * t) >> 52;
             let mut col = vec![0u128; 2 * m];
             for i in 0..m {
                 for j in 0..m {
@@ -131,7 +131,7 @@ impl LaneField {
                 }
             }
             let mut z = (0..m).map(|i| col[i] + c * col[i + m]).max().unwrap();
-            let small_hi = t * (SMALL_LIMIT - 1) >> 52;
+            let small_hi = (t * (SMALL_LIMIT - 1)) >> 52;
             z = z.max(lo_max + c * s * small_hi).max(2 * t);
             let mut e = 1;
             while (radix - c) << e < t {
@@ -503,11 +503,11 @@ impl LaneField {
                     for j in 0..4 {
                         let l = Self::canonical(limbs[j]);
                         let mut words = [0u64; #wl + 1];
-                        for i in 0..#ml {
+                        for (i, li) in l.iter().enumerate() {
                             let bit = #rl * i;
-                            words[bit / 64] |= l[i] << (bit % 64);
+                            words[bit / 64] |= li << (bit % 64);
                             if bit % 64 + #rl > 64 {
-                                words[bit / 64 + 1] |= l[i] >> (64 - bit % 64);
+                                words[bit / 64 + 1] |= li >> (64 - bit % 64);
                             }
                         }
                         for (n, byte) in out[j].iter_mut().enumerate() {
@@ -526,13 +526,13 @@ impl LaneField {
                         for (n, byte) in bytes[j].iter().enumerate() {
                             words[n / 8] |= (*byte as u64) << (8 * (n % 8));
                         }
-                        for i in 0..#ml {
+                        for (i, limb) in limbs[j].iter_mut().enumerate() {
                             let bit = #rl * i;
                             let mut v = words[bit / 64] >> (bit % 64);
                             if bit % 64 + #rl > 64 {
                                 v |= words[bit / 64 + 1] << (64 - bit % 64);
                             }
-                            limbs[j][i] = v & #mask_l;
+                            *limb = v & #mask_l;
                         }
                     }
                     // Limbs below 2^r are tight, so this is always Some.
@@ -562,9 +562,9 @@ impl LaneField {
                 fn canonical(mut l: [u64; #ml]) -> [u64; #ml] {
                     for _ in 0..3 {
                         let mut carry = 0u64;
-                        for i in 0..#ml {
-                            let v = l[i] + carry;
-                            l[i] = v & #mask_l;
+                        for li in l.iter_mut() {
+                            let v = *li + carry;
+                            *li = v & #mask_l;
                             carry = v >> #rl;
                         }
                         l[0] += #c * carry;

@@ -39,9 +39,9 @@ pub fn unsupported(c: &FieldConsts, pm: &PseudoMersenne) -> Option<String> {
             "the x86_64-adx kernels go up to {} limbs",
             super::MAX_LIMBS
         ))
-    } else if pm.k as usize == 64 * c.limbs - 1 && small.is_some() {
-        None
-    } else if pm.k as usize == 64 * c.limbs && pm.c.bits() <= 40 {
+    } else if (pm.k as usize == 64 * c.limbs - 1 && small.is_some())
+        || (pm.k as usize == 64 * c.limbs && pm.c.bits() <= 40)
+    {
         None
     } else {
         Some(

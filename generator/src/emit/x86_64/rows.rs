@@ -85,36 +85,36 @@ fn addmul_body(n: usize) -> (Vec<Inst<Reg>>, Reg) {
 
 fn carry_into_memory(n: usize, prev: Reg) -> Vec<Inst<Reg>> {
     let (t, zero) = (Reg::Rdi, Reg::R8);
-    let mut out = Vec::new();
-    // T[n] += hi + CF + OF: the high word absorbs CF (it is at most 2^64 − 2), OF comes with T[n].
-    out.push(Inst::Alu {
-        op: AluOp::Adcx,
-        dst: prev,
-        src: Src::Reg(zero),
-    });
-    out.push(Inst::Alu {
-        op: AluOp::Adox,
-        dst: prev,
-        src: Src::Mem(mem(t, n)),
-    });
-    out.push(Inst::Store {
-        dst: mem(t, n),
-        src: prev,
-    });
-    out.push(Inst::Mov {
-        dst: Reg::Rcx,
-        src: Src::Mem(mem(t, n + 1)),
-    });
-    out.push(Inst::Alu {
-        op: AluOp::Adox,
-        dst: Reg::Rcx,
-        src: Src::Reg(zero),
-    });
-    out.push(Inst::Store {
-        dst: mem(t, n + 1),
-        src: Reg::Rcx,
-    });
-    out
+    vec![
+        // T[n] += hi + CF + OF: the high word absorbs CF (it is at most 2^64 − 2), OF comes with T[n].
+        Inst::Alu {
+            op: AluOp::Adcx,
+            dst: prev,
+            src: Src::Reg(zero),
+        },
+        Inst::Alu {
+            op: AluOp::Adox,
+            dst: prev,
+            src: Src::Mem(mem(t, n)),
+        },
+        Inst::Store {
+            dst: mem(t, n),
+            src: prev,
+        },
+        Inst::Mov {
+            dst: Reg::Rcx,
+            src: Src::Mem(mem(t, n + 1)),
+        },
+        Inst::Alu {
+            op: AluOp::Adox,
+            dst: Reg::Rcx,
+            src: Src::Reg(zero),
+        },
+        Inst::Store {
+            dst: mem(t, n + 1),
+            src: Reg::Rcx,
+        },
+    ]
 }
 
 /// The registers a row writes besides memory (to declare as clobbers).

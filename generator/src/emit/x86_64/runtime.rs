@@ -119,7 +119,7 @@ pub fn product_scratch(n: usize) -> usize {
 /// The product x·y of two n-limb values into t[0..2n); t[2n + 1..3n + 1) is scratch (t[2n] is
 /// left alone: reductions keep their carry word there).
 fn product_body(b: &mut Builder, x: VReg, y: VReg, t: VReg, n: usize) {
-    assert!(n % W == 0 && n >= W);
+    assert!(n.is_multiple_of(W) && n >= W);
     let tmp = 2 * n as i64 + 1;
     let mut written = 0i64;
     for c in 0..n / W {
@@ -145,7 +145,7 @@ fn product_body(b: &mut Builder, x: VReg, y: VReg, t: VReg, n: usize) {
 
 /// The square a² of an n-limb value into t[0..2n); scratch as [`product_body`].
 fn square_body(b: &mut Builder, a: VReg, t: VReg, n: usize) {
-    assert!(n % W == 0 && n >= W);
+    assert!(n.is_multiple_of(W) && n >= W);
     let tmp = 2 * n as i64 + 1;
     let mut written = 0i64;
     // Off-diagonal sum: chunk c holds the products a_i·a_j with j in [8c, 8c + 8) and i < j;
@@ -212,7 +212,7 @@ fn stripe_body(
     lay: StripeLayout,
     cin: Option<VReg>,
 ) -> VReg {
-    assert!(n % W == 0 && n >= 2 * W);
+    assert!(n.is_multiple_of(W) && n >= 2 * W);
     let mut w: Vec<VReg> = (0..W).map(|j| b.load(at(t, lay.base + j as i64))).collect();
     // First chunk of p: the quotients, one per row, each clearing the word leaving the window.
     for r in 0..W {
@@ -315,7 +315,7 @@ pub fn mont_scratch(n: usize) -> usize {
 /// t[0..n) = the result mod p, constant time. t has [`mont_scratch`] words with n0' in the
 /// last; the result is correct for any inputs whose product is below p·R (values below p).
 pub fn mont_kernel(n: usize, square: bool) -> VProgram {
-    assert!(n % W == 0 && n >= 2 * W);
+    assert!(n.is_multiple_of(W) && n >= 2 * W);
     let mut b = Builder::new();
     let x = b.pointer(Pointer::Operand(0));
     let y = (!square).then(|| b.pointer(Pointer::Operand(1)));
