@@ -17,7 +17,7 @@ const CHAIN: usize = 32;
 fn element(m: u32, seed: u64) -> Vec<u8> {
     let b = m.div_ceil(8) as usize;
     let mut v = fieldgen_benches::splitmix_bytes(seed, b);
-    if m % 8 != 0 {
+    if !m.is_multiple_of(8) {
         v[b - 1] &= (1u8 << (m % 8)) - 1;
     }
     v

@@ -302,6 +302,44 @@ pub fn inputs(bits: u32, seed: u64, count: usize) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// Interleaved best-of timing for the `*_interleaved` examples: runs each contender once per
+/// round, in turn, for `rounds` rounds, and returns each one's fastest call in nanoseconds (same
+/// order as `fs`). Alternating call by call and keeping minima lets a shared, loaded machine
+/// still give comparable figures: preemption only ever adds time to a call.
+pub fn race(rounds: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+    let mut best = vec![f64::MAX; fs.len()];
+    for _ in 0..rounds {
+        for (k, f) in fs.iter_mut().enumerate() {
+            let t = std::time::Instant::now();
+            f();
+            best[k] = best[k].min(t.elapsed().as_nanos() as f64);
+        }
+    }
+    best
+}
+
+/// `len` deterministic bytes, one per SplitMix64 output (the low byte) from `seed`: the inputs
+/// of the RSA and binary-field benchmarks, so that every run and every contender starts from the
+/// same values.
+pub fn splitmix_bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut s = seed;
+    (0..len)
+        .map(|_| {
+            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = s;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            (z ^ (z >> 31)) as u8
+        })
+        .collect()
+}
+
+/// A 32-byte value from the deterministic input generator ([`inputs`] at 257 bits, `seed`).
+pub fn bytes32(seed: u64) -> [u8; 32] {
+    let v = inputs(257, seed, 1).pop().unwrap();
+    v[..32].try_into().unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -350,44 +388,6 @@ mod tests {
             assert_eq!(Op::from_id(op.id()), Some(op));
         }
     }
-}
-
-/// Interleaved best-of timing for the `*_interleaved` examples: runs each contender once per
-/// round, in turn, for `rounds` rounds, and returns each one's fastest call in nanoseconds (same
-/// order as `fs`). Alternating call by call and keeping minima lets a shared, loaded machine
-/// still give comparable figures: preemption only ever adds time to a call.
-pub fn race(rounds: usize, fs: &mut [&mut dyn FnMut()]) -> Vec<f64> {
-    let mut best = vec![f64::MAX; fs.len()];
-    for _ in 0..rounds {
-        for (k, f) in fs.iter_mut().enumerate() {
-            let t = std::time::Instant::now();
-            f();
-            best[k] = best[k].min(t.elapsed().as_nanos() as f64);
-        }
-    }
-    best
-}
-
-/// `len` deterministic bytes, one per SplitMix64 output (the low byte) from `seed`: the inputs
-/// of the RSA and binary-field benchmarks, so that every run and every contender starts from the
-/// same values.
-pub fn splitmix_bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut s = seed;
-    (0..len)
-        .map(|_| {
-            s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = s;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            (z ^ (z >> 31)) as u8
-        })
-        .collect()
-}
-
-/// A 32-byte value from the deterministic input generator ([`inputs`] at 257 bits, `seed`).
-pub fn bytes32(seed: u64) -> [u8; 32] {
-    let v = inputs(257, seed, 1).pop().unwrap();
-    v[..32].try_into().unwrap()
 }
 
 /// The batch-verification workload of the curve benchmarks: `n` signatures by `n` keys on `n`

@@ -49,8 +49,8 @@ fn check64<const N: usize>(p: BigUint, a: BigUint, b: BigUint) {
     let rinv = r.modinv(&p).unwrap();
     let got = mont_mul_u64::<N>(&limbs64(&a), &limbs64(&b), &pl, n0(pl[0], 64));
     assert_eq!(to_big64(&got), (&a * &b * rinv) % &p);
-    assert_eq!(lt_u64(&limbs64::<N>(&a), &pl), true);
-    assert_eq!(lt_u64(&pl, &pl), false);
+    assert!(lt_u64(&limbs64::<N>(&a), &pl));
+    assert!(!lt_u64(&pl, &pl));
 }
 
 fn check32<const N: usize>(p: BigUint, a: BigUint, b: BigUint) {
@@ -60,7 +60,7 @@ fn check32<const N: usize>(p: BigUint, a: BigUint, b: BigUint) {
     let rinv = r.modinv(&p).unwrap();
     let got = mont_mul_u32::<N>(&limbs32(&a), &limbs32(&b), &pl, n0(pl[0] as u64, 32) as u32);
     assert_eq!(to_big32(&got), (&a * &b * rinv) % &p);
-    assert_eq!(lt_u32(&limbs32::<N>(&a), &pl), true);
+    assert!(lt_u32(&limbs32::<N>(&a), &pl));
 }
 
 fn big(bytes: &[u8]) -> BigUint {
@@ -94,9 +94,9 @@ proptest! {
         let x = big(&xb) >> 1usize; // below 2^255
         let pos: Vec<u32> = (0..=5u32).map(|i| 51 * i).collect();
         let got = split_u64::<4, 5>(&limbs64(&x), &pos);
-        for i in 0..5 {
+        for (i, g) in got.iter().enumerate() {
             let want = (&x >> (51 * i)) & ((BigUint::one() << 51usize) - 1u32);
-            prop_assert_eq!(BigUint::from(got[i]), want);
+            prop_assert_eq!(BigUint::from(*g), want);
         }
     }
 }

@@ -111,7 +111,7 @@ macro_rules! ifma_suite {
                         BigUint::one(),
                         &n - 1u32,
                         n.clone(),
-                        if &n + 1u32 <= all_ones_n {
+                        if n < all_ones_n {
                             &n + 1u32
                         } else {
                             BigUint::from(2u32)

@@ -243,7 +243,7 @@ fn gcd_and_inverse_match_num_bigint() {
         let ctx = Mont2048::new(&mb.clone().try_into().unwrap()).unwrap();
         // A value sharing a factor with m half of the time.
         let g = BigUint::from(rng.next() | 1) * BigUint::from(rng.next() % 1000 + 1);
-        let x = if rng.next() % 2 == 0 {
+        let x = if rng.next().is_multiple_of(2) {
             rng.below(&m)
         } else {
             ((rng.below(&m) >> 80usize) * &g) % &m

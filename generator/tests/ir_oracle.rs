@@ -10,6 +10,11 @@ use generator::spec::{is_probable_prime, to_limbs, FieldConsts, LimbBits};
 use num_bigint::BigUint;
 use num_traits::{One, Zero};
 
+/// A num-bigint reference for a one-operand function.
+type UnaryRef<'a> = Box<dyn Fn(&BigUint) -> BigUint + 'a>;
+/// A num-bigint reference for a two-operand function.
+type BinaryRef<'a> = Box<dyn Fn(&BigUint, &BigUint) -> BigUint + 'a>;
+
 /// Deterministic generator for test inputs (SplitMix64).
 struct Rng(u64);
 
@@ -233,7 +238,7 @@ fn check_prime(rng: &mut Rng, p: &BigUint, lb: LimbBits, count: usize) {
     if c.no_carry_mul() {
         algs.push(MulAlgorithm::CiosNoCarry);
     }
-    let mut unary: Vec<(&str, Func, Box<dyn Fn(&BigUint) -> BigUint>)> = vec![
+    let mut unary: Vec<(&str, Func, UnaryRef<'_>)> = vec![
         (
             "square",
             square::lower_square(&c),
@@ -257,7 +262,7 @@ fn check_prime(rng: &mut Rng, p: &BigUint, lb: LimbBits, count: usize) {
             Box::new(|a: &BigUint| a * &r_inv % p),
         ));
     }
-    let mut binary: Vec<(String, Func, Box<dyn Fn(&BigUint, &BigUint) -> BigUint>)> = vec![
+    let mut binary: Vec<(String, Func, BinaryRef<'_>)> = vec![
         (
             "add".into(),
             addsub::lower_add(&c),

@@ -114,7 +114,7 @@ fn karatsuba_level() {
 /// Odd moduli with the top bit set, and small ones, for the runtime reduction.
 fn modulus(rng: &mut Rng, n: usize, w: u32, shape: u64) -> Vec<u64> {
     let mut p = rng.limbs(n, w);
-    if shape % 2 == 0 {
+    if shape.is_multiple_of(2) {
         p[n - 1] |= 1 << (w - 1);
     } else {
         p[n - 1] = (p[n - 1] >> 7).max(1);

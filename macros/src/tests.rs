@@ -581,8 +581,7 @@ fn ff_and_zeroize_settings_add_the_impl_macros() {
     assert!(!without.contains("impl_ff") && !without.contains("impl_zeroize"));
     for bad in [quote!("true"), quote!(1), quote!(yes)] {
         let err = expand_prime_field(quote!(pub struct Fq; modulus = "bn254-p"; ff = #bad;))
-            .err()
-            .expect("a non-bool is refused");
+            .expect_err("a non-bool is refused");
         assert!(err.to_string().contains("write `ff = true;`"), "{err}");
     }
 }

@@ -220,9 +220,9 @@ impl Gf2Oracle {
         let mut k = m;
         let mut q = 2;
         while q * q <= k {
-            if k % q == 0 {
+            if k.is_multiple_of(q) {
                 primes.push(q);
-                while k % q == 0 {
+                while k.is_multiple_of(q) {
                     k /= q;
                 }
             }
@@ -474,7 +474,7 @@ pub mod props {
                 assert!(F::from_be_bytes(&le).is_none(), "bit {bit} accepted (BE)");
             }
         }
-        if o.m % 8 != 0 {
+        if !o.m.is_multiple_of(8) {
             let mut le = vec![0xffu8; b];
             assert!(F::from_le_bytes(&le).is_none());
             le[b - 1] = (1u8 << (o.m % 8)) - 1;

@@ -518,28 +518,6 @@ pub fn ifma_fns(bits: usize, n: usize, window: usize) -> TokenStream {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The bounds the kernel relies on, for every multiple of 64 bits up to 4096 (the sizes
-    /// the generator accepts are among them): 4n ≤ R' (N + 2 ≤ 52L), lanes that never wrap
-    /// (r + s < 4L·2^52 plus the lane-0 carry below 2^63), lane masks that fit a u128, and
-    /// R'² mod n reachable from R² mod n by doublings.
-    #[test]
-    fn radix52_bounds() {
-        for bits in (64..=4096).step_by(64) {
-            let l = radix52_limbs(bits);
-            assert!(bits + 2 <= 52 * l, "{bits}");
-            assert!(52 * (l - 1) < bits + 2, "{bits}: L is not the least");
-            assert!((4 * l as u128) << 52 < 1u128 << 63, "{bits}");
-            assert!(vectors(bits) * 8 <= 128, "{bits}");
-            assert!(vectors(bits) * 8 >= l);
-            assert_eq!(rr_doublings(bits), 104 * l - 2 * bits);
-        }
-    }
-}
-
 /// The run-time test for AVX-512F, AVX-512VL and AVX-512 IFMA as an `unsafe` block of type
 /// bool: CPUID leaf 7 (EBX bits 16, 31, 21) with OSXSAVE, and XGETBV showing the OS saves the
 /// opmask and zmm state (XCR0 bits 1, 2, 5, 6, 7). `cpuid` and `cpuid_count` are the paths
@@ -569,6 +547,28 @@ pub(super) fn cpuid_ifma_present(cpuid: TokenStream, cpuid_count: TokenStream) -
                     false
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bounds the kernel relies on, for every multiple of 64 bits up to 4096 (the sizes
+    /// the generator accepts are among them): 4n ≤ R' (N + 2 ≤ 52L), lanes that never wrap
+    /// (r + s < 4L·2^52 plus the lane-0 carry below 2^63), lane masks that fit a u128, and
+    /// R'² mod n reachable from R² mod n by doublings.
+    #[test]
+    fn radix52_bounds() {
+        for bits in (64..=4096).step_by(64) {
+            let l = radix52_limbs(bits);
+            assert!(bits + 2 <= 52 * l, "{bits}");
+            assert!(52 * (l - 1) < bits + 2, "{bits}: L is not the least");
+            assert!((4 * l as u128) << 52 < 1u128 << 63, "{bits}");
+            assert!(vectors(bits) * 8 <= 128, "{bits}");
+            assert!(vectors(bits) * 8 >= l);
+            assert_eq!(rr_doublings(bits), 104 * l - 2 * bits);
         }
     }
 }

@@ -812,7 +812,7 @@ mod tests {
         assert!(b.tight < 1 << 52);
         // Column 0: one lo term plus 19 times column 5 (four lo, five hi terms doubled).
         let t = b.tight as u128;
-        let (lo, hi) = ((1u128 << 52) - 1, t * t >> 52);
+        let (lo, hi) = ((1u128 << 52) - 1, (t * t) >> 52);
         assert!(b.column >= lo + 19 * (4 * lo + 10 * hi));
         assert_eq!(b.tight as u128, (1 << 51) - 1 + 19 * (b.column >> 51));
     }
